@@ -1,0 +1,37 @@
+# Compiler flags shared by every curtain target, through the interface library
+# curtain_flags.
+#
+# Determinism: logic must give the same bits on every build type, so floating-point
+# contraction (FMA fusing) is off everywhere and fast-math is never used. Dropping
+# errno from math calls and FP traps changes no result; it lets sqrt inline and
+# loops with float compares vectorize.
+
+add_library(curtain_flags INTERFACE)
+target_compile_options(curtain_flags INTERFACE
+    -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+    -Wpointer-arith -Wvla -Wformat=2
+    -ffp-contract=off -fno-fast-math -fno-math-errno -fno-trapping-math)
+target_compile_definitions(curtain_flags INTERFACE
+    _POSIX_C_SOURCE=200809L
+    CURTAIN_VERSION="${PROJECT_VERSION}"
+    CURTAIN_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+target_include_directories(curtain_flags INTERFACE ${CMAKE_SOURCE_DIR}/src)
+
+if(CURTAIN_WERROR)
+    target_compile_options(curtain_flags INTERFACE -Werror)
+endif()
+
+if(CURTAIN_NATIVE)
+    target_compile_options(curtain_flags INTERFACE -march=native)
+endif()
+
+if(CURTAIN_SANITIZE)
+    set(curtain_sanitizers -fsanitize=address,undefined -fno-sanitize-recover=undefined
+        -fno-omit-frame-pointer)
+    target_compile_options(curtain_flags INTERFACE ${curtain_sanitizers})
+    target_link_options(curtain_flags INTERFACE ${curtain_sanitizers})
+endif()
+
+# The flags as one string, for the version banner of `curtain bench`.
+string(TOUPPER "${CMAKE_BUILD_TYPE}" curtain_build_type_upper)
+set(CURTAIN_BUILD_FLAGS "${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${curtain_build_type_upper}}")

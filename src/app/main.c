@@ -1,0 +1,59 @@
+/*
+ * curtain: the command line. Each subcommand is a row of the table below; with no
+ * subcommand, curtain plays.
+ */
+#include "app/cli.h"
+#include "app/play.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    const char *summary;
+    int (*main)(int argc, char **argv, int first, const char *command);
+} command;
+
+static const command commands[] = {
+    {"play", "play the game (the default when no command is given)", play_main},
+};
+#define COMMAND_COUNT ((int)(sizeof commands / sizeof commands[0]))
+
+static void main_print_help(void)
+{
+    printf("usage: curtain [COMMAND] [OPTIONS]\n"
+           "\n"
+           "curtain is a bullet-hell shoot-'em-up, a moddable bullet-pattern engine and a\n"
+           "stress-test reference for bullet systems.\n"
+           "\n"
+           "Commands:\n");
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    printf("\n"
+           "Options:\n"
+           "  -h, --help     show this help; 'curtain COMMAND --help' shows a command's options\n"
+           "  --version      print the version and exit\n"
+           "\n"
+           "Options of play (also accepted without the word 'play'):\n");
+    play_print_options(stdout);
+    printf("\nIn the game: arrows or WASD move, Z shoots, X bombs, Shift focuses,\n"
+           "Esc goes back, F11 or Alt+Enter toggles fullscreen.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        main_print_help();
+        return CLI_EXIT_OK;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        printf("curtain %s\n", CURTAIN_VERSION);
+        return CLI_EXIT_OK;
+    }
+    if (argc < 2 || argv[1][0] == '-')
+        return play_main(argc, argv, 1, NULL);
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].main(argc, argv, 2, commands[i].name);
+    return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
+}

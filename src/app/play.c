@@ -1,0 +1,175 @@
+#include "app/play.h"
+
+#include "app/cli.h"
+#include "game/world.h"
+#include "platform/frame_pacer.h"
+#include "platform/input_map.h"
+#include "platform/window.h"
+#include "render/field_view.h"
+
+#include <SDL.h>
+#include <inttypes.h>
+#include <string.h>
+
+typedef struct play_options {
+    int headless;
+    int frames; /* stop after this many frames; 0 = until quit */
+    uint64_t seed;
+    int scale;
+    int fullscreen;
+    int integer_scale;
+    int no_vsync;
+    const char *renderer;
+} play_options;
+
+enum {
+    PLAY_OPTION_COUNT = 8
+};
+
+/* The option table of play, writing into o. */
+static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUNT])
+{
+    const cli_option options[PLAY_OPTION_COUNT] = {
+        {"headless", CLI_FLAG, &o->headless, NULL,
+         "no window, no renderer: run the logic only and print the state hash", 0, 0},
+        {"frames", CLI_INT, &o->frames, "N", "stop after N logic frames (needed with --headless)",
+         1, 1e9},
+        {"seed", CLI_U64, &o->seed, "S", "seed of the logic random generator (default 1)", 0, 0},
+        {"scale", CLI_INT, &o->scale, "N", "window size as a multiple of 640x480 (default: fit)", 1,
+         16},
+        {"fullscreen", CLI_FLAG, &o->fullscreen, NULL, "start in fullscreen", 0, 0},
+        {"integer-scale", CLI_FLAG, &o->integer_scale, NULL,
+         "scale only by whole multiples (sharp pixels)", 0, 0},
+        {"no-vsync", CLI_FLAG, &o->no_vsync, NULL, "pace frames with the timer only", 0, 0},
+        {"renderer", CLI_STRING, &o->renderer, "NAME",
+         "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
+    };
+    memcpy(table, options, sizeof options);
+}
+
+void play_print_options(FILE *out)
+{
+    play_options o = {0};
+    cli_option options[PLAY_OPTION_COUNT];
+    play_bind_options(&o, options);
+    cli_spec spec = {"play", options, PLAY_OPTION_COUNT, 0, 0, NULL};
+    cli_print_options(out, &spec);
+}
+
+/* The per-frame services of a windowed run; all NULL when headless. */
+typedef struct play_host {
+    window *win;
+    frame_pacer *pacer;
+    input_map *input;
+    field_view *view;
+    int quit;
+} play_host;
+
+/* Handles the window's own keys and events: quit, Esc, fullscreen. */
+static void play_handle_events(play_host *host)
+{
+    SDL_Event ev;
+    while (SDL_PollEvent(&ev)) {
+        input_map_handle_event(host->input, &ev);
+        if (ev.type == SDL_QUIT) {
+            host->quit = 1;
+        } else if (ev.type == SDL_KEYDOWN && !ev.key.repeat) {
+            SDL_Keycode key = ev.key.keysym.sym;
+            int alt_enter = key == SDLK_RETURN && (ev.key.keysym.mod & KMOD_ALT);
+            if (key == SDLK_F11 || alt_enter)
+                window_toggle_fullscreen(host->win);
+            else if (key == SDLK_ESCAPE)
+                host->quit = 1;
+        }
+    }
+}
+
+/* The game loop. One logic tick per displayed frame: wait for the frame's start,
+ * sample input as late as possible, tick, draw, present. Headless, the same loop
+ * runs with no pacing, no input and no drawing. */
+static void play_loop(world *w, play_host *host, int frames)
+{
+    while (!host->quit && (frames == 0 || w->frame < (uint64_t)frames)) {
+        input_bits in = 0;
+        if (host->win) {
+            frame_pacer_wait(host->pacer);
+            play_handle_events(host);
+            in = input_map_sample(host->input);
+        }
+        world_step(w, in);
+        if (host->win) {
+            field_view_update(host->view);
+            window_begin_frame(host->win);
+            field_view_draw(host->view, host->win->renderer, w);
+            window_end_frame(host->win);
+            frame_pacer_presented(host->pacer);
+        }
+    }
+}
+
+static int play_headless(const play_options *o)
+{
+    world w;
+    world_init(&w, o->seed);
+    play_host host = {0};
+    play_loop(&w, &host, o->frames);
+    printf("frames %" PRIu64 " hash %016" PRIx64 "\n", w.frame, world_hash(&w));
+    return CLI_EXIT_OK;
+}
+
+static int play_windowed(const play_options *o)
+{
+    if (o->renderer) {
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, o->renderer);
+        /* Choosing a driver turns SDL's render batching off unless asked for again. */
+        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1");
+    }
+    if (SDL_Init(SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "curtain: cannot start SDL: %s\n", SDL_GetError());
+        return CLI_EXIT_FAILURE;
+    }
+    window_config cfg = {o->scale, o->fullscreen, o->integer_scale, !o->no_vsync};
+    window win;
+    char err[512];
+    if (window_open(&win, &cfg, err, sizeof err) != 0) {
+        fprintf(stderr, "curtain: %s\n", err);
+        SDL_Quit();
+        return CLI_EXIT_FAILURE;
+    }
+    frame_pacer pacer;
+    frame_pacer_init(&pacer, win.vsync, win.refresh_hz);
+    input_map input = {0};
+    input_map_defaults(&input);
+    input_map_open_pads(&input);
+    field_view view;
+    field_view_init(&view, o->seed ^ 0x5eed);
+    world w;
+    world_init(&w, o->seed);
+
+    play_host host = {&win, &pacer, &input, &view, 0};
+    play_loop(&w, &host, o->frames);
+
+    input_map_close_pads(&input);
+    window_close(&win);
+    SDL_Quit();
+    return CLI_EXIT_OK;
+}
+
+int play_main(int argc, char **argv, int first, const char *command)
+{
+    if (cli_wants_help(argc, argv, first)) {
+        printf("usage: curtain play [OPTIONS]\n\nPlay the game.\n\nOptions:\n");
+        play_print_options(stdout);
+        return CLI_EXIT_OK;
+    }
+    play_options o = {.seed = 1};
+    cli_option options[PLAY_OPTION_COUNT];
+    play_bind_options(&o, options);
+    cli_spec spec = {command, options, PLAY_OPTION_COUNT, 0, 0, NULL};
+    int rc = cli_parse(&spec, argc, argv, first, NULL, NULL);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (o.headless && o.frames == 0)
+        return cli_usage_error(command, "--headless needs --frames N");
+    return o.headless ? play_headless(&o) : play_windowed(&o);
+}

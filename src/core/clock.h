@@ -1,0 +1,14 @@
+/*
+ * clock: a monotonic nanosecond clock for benchmarks and the headless loop,
+ * which must not depend on SDL.
+ */
+#ifndef CURTAIN_CORE_CLOCK_H
+#define CURTAIN_CORE_CLOCK_H
+
+#include <stdint.h>
+
+uint64_t clock_now_ns(void);
+/* Sleeps at least ns nanoseconds. */
+void clock_sleep_ns(uint64_t ns);
+
+#endif

@@ -1,0 +1,29 @@
+/*
+ * file: whole-file reads, atomic writes, and the modification stamps that live
+ * reload polls. Paths are plain UTF-8 strings.
+ */
+#ifndef CURTAIN_CORE_FILE_H
+#define CURTAIN_CORE_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reads a whole file into a NUL-terminated buffer from mem_alloc (free with mem_free).
+ * On failure returns NULL and, when err is given, writes a reason into it. */
+char *file_read_all(const char *path, size_t *size, char *err, size_t err_size);
+
+/* Writes data to path atomically: a temporary file beside it, flushed to disk, then
+ * renamed over the target, so a crash leaves either the old file or the new one.
+ * Returns 0 on success, -1 with a reason in err. */
+int file_write_atomic(const char *path, const void *data, size_t size, char *err, size_t err_size);
+
+/* Nanosecond modification stamp of a file, or 0 if it cannot be read. */
+uint64_t file_mtime_ns(const char *path);
+
+int file_exists(const char *path);
+int file_is_dir(const char *path);
+
+/* Creates a directory and its missing parents (mode 0755). Returns 0 on success. */
+int file_make_dirs(const char *path);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * trig: deterministic sine, cosine and arctangent for logic code.
+ *
+ * libm's results may differ between library versions, and the compiler may fold a
+ * call on a constant with a differently rounded value, so logic code that feeds
+ * the state hash uses these instead: they use only +, -, *, / and sqrt, which
+ * IEEE 754 defines exactly, and give the same bits on every build and machine.
+ * Accuracy is within a few ulp of the true value (checked against libm in tests).
+ * Rendering and tools may use libm freely.
+ */
+#ifndef CURTAIN_CORE_TRIG_H
+#define CURTAIN_CORE_TRIG_H
+
+#define TRIG_PI      3.14159265358979323846
+#define TRIG_DEG2RAD (TRIG_PI / 180.0)
+#define TRIG_RAD2DEG (180.0 / TRIG_PI)
+
+void trig_sincos(double x, double *s, double *c);
+double trig_sin(double x);
+double trig_cos(double x);
+/* atan2 with the usual C conventions: result in [-pi, pi]. */
+double trig_atan2(double y, double x);
+
+#endif

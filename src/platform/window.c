@@ -1,0 +1,135 @@
+#include "platform/window.h"
+
+#include <stdio.h>
+
+/* The largest whole multiple of the logical size that fits 90% of the display. */
+static int window_auto_scale(void)
+{
+    SDL_Rect usable;
+    if (SDL_GetDisplayUsableBounds(0, &usable) != 0)
+        return 1;
+    int sx = usable.w * 9 / 10 / LOGICAL_W, sy = usable.h * 9 / 10 / LOGICAL_H;
+    int s = sx < sy ? sx : sy;
+    return s < 1 ? 1 : s;
+}
+
+static int window_create_renderer(window *win, char *err, size_t err_size)
+{
+    Uint32 flags = SDL_RENDERER_ACCELERATED | (win->vsync ? SDL_RENDERER_PRESENTVSYNC : 0);
+    win->renderer = SDL_CreateRenderer(win->sdl, -1, flags);
+    if (!win->renderer)
+        win->renderer = SDL_CreateRenderer(win->sdl, -1, SDL_RENDERER_SOFTWARE);
+    if (!win->renderer) {
+        snprintf(err, err_size, "cannot create a renderer: %s", SDL_GetError());
+        return -1;
+    }
+    if (SDL_RenderTargetSupported(win->renderer))
+        win->canvas = SDL_CreateTexture(win->renderer, SDL_PIXELFORMAT_ARGB8888,
+                                        SDL_TEXTUREACCESS_TARGET, LOGICAL_W, LOGICAL_H);
+    if (!win->canvas) {
+        /* Without render targets SDL scales every draw call itself. */
+        SDL_RenderSetLogicalSize(win->renderer, LOGICAL_W, LOGICAL_H);
+        SDL_RenderSetIntegerScale(win->renderer, win->integer_scale ? SDL_TRUE : SDL_FALSE);
+    }
+    return 0;
+}
+
+int window_open(window *win, const window_config *cfg, char *err, size_t err_size)
+{
+    *win = (window){.integer_scale = cfg->integer_scale, .vsync = cfg->vsync};
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        snprintf(err, err_size, "cannot start SDL video: %s", SDL_GetError());
+        return -1;
+    }
+    int scale = cfg->scale > 0 ? cfg->scale : window_auto_scale();
+    win->sdl = SDL_CreateWindow("curtain", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                LOGICAL_W * scale, LOGICAL_H * scale,
+                                SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!win->sdl) {
+        snprintf(err, err_size, "cannot open a window: %s", SDL_GetError());
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        return -1;
+    }
+    SDL_SetWindowMinimumSize(win->sdl, LOGICAL_W / 2, LOGICAL_H / 2);
+    if (window_create_renderer(win, err, err_size) != 0) {
+        window_close(win);
+        return -1;
+    }
+    SDL_DisplayMode mode;
+    if (SDL_GetCurrentDisplayMode(SDL_GetWindowDisplayIndex(win->sdl), &mode) == 0)
+        win->refresh_hz = mode.refresh_rate;
+    if (cfg->fullscreen)
+        window_toggle_fullscreen(win);
+    return 0;
+}
+
+void window_close(window *win)
+{
+    if (win->canvas)
+        SDL_DestroyTexture(win->canvas);
+    if (win->renderer)
+        SDL_DestroyRenderer(win->renderer);
+    if (win->sdl) {
+        SDL_DestroyWindow(win->sdl);
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    }
+    *win = (window){0};
+}
+
+void window_toggle_fullscreen(window *win)
+{
+    win->fullscreen = !win->fullscreen;
+    SDL_SetWindowFullscreen(win->sdl, win->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+}
+
+void window_set_integer_scale(window *win, int on)
+{
+    win->integer_scale = on;
+    if (!win->canvas)
+        SDL_RenderSetIntegerScale(win->renderer, on ? SDL_TRUE : SDL_FALSE);
+}
+
+void window_begin_frame(window *win)
+{
+    if (win->canvas)
+        SDL_SetRenderTarget(win->renderer, win->canvas);
+    SDL_SetRenderDrawColor(win->renderer, 0, 0, 0, 255);
+    SDL_RenderClear(win->renderer);
+}
+
+/* Where the canvas goes in an output of w x h pixels: centred, aspect kept. */
+static SDL_Rect window_canvas_rect(const window *win, int w, int h)
+{
+    SDL_Rect r;
+    if (win->integer_scale && w >= LOGICAL_W && h >= LOGICAL_H) {
+        int sx = w / LOGICAL_W, sy = h / LOGICAL_H, s = sx < sy ? sx : sy;
+        r.w = LOGICAL_W * s;
+        r.h = LOGICAL_H * s;
+    } else if ((long)w * LOGICAL_H > (long)h * LOGICAL_W) {
+        r.h = h;
+        r.w = (int)((long)h * LOGICAL_W / LOGICAL_H);
+    } else {
+        r.w = w;
+        r.h = (int)((long)w * LOGICAL_H / LOGICAL_W);
+    }
+    r.x = (w - r.w) / 2;
+    r.y = (h - r.h) / 2;
+    return r;
+}
+
+void window_end_frame(window *win)
+{
+    if (win->canvas) {
+        SDL_SetRenderTarget(win->renderer, NULL);
+        SDL_SetRenderDrawColor(win->renderer, 0, 0, 0, 255);
+        SDL_RenderClear(win->renderer);
+        int w, h;
+        SDL_GetRendererOutputSize(win->renderer, &w, &h);
+        SDL_Rect dst = window_canvas_rect(win, w, h);
+        /* Whole multiples stay sharp; other sizes are filtered to avoid uneven pixels. */
+        int exact = dst.w % LOGICAL_W == 0 && dst.h % LOGICAL_H == 0;
+        SDL_SetTextureScaleMode(win->canvas, exact ? SDL_ScaleModeNearest : SDL_ScaleModeLinear);
+        SDL_RenderCopy(win->renderer, win->canvas, NULL, &dst);
+    }
+    SDL_RenderPresent(win->renderer);
+}

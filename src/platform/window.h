@@ -1,0 +1,46 @@
+/*
+ * window: the game window, its renderer, and the fixed logical screen.
+ *
+ * Everything is drawn to a canvas of LOGICAL_W x LOGICAL_H pixels, which is then
+ * scaled into the window: fitted with borders keeping the aspect ratio, or, with
+ * integer scaling, at the largest whole multiple that fits (crisp pixels).
+ */
+#ifndef CURTAIN_PLATFORM_WINDOW_H
+#define CURTAIN_PLATFORM_WINDOW_H
+
+#include <SDL.h>
+#include <stddef.h>
+
+#define LOGICAL_W 640
+#define LOGICAL_H 480
+
+typedef struct window_config {
+    int scale;         /* initial window size as a multiple of the logical size; 0 = auto */
+    int fullscreen;    /* start in desktop fullscreen */
+    int integer_scale; /* scale the canvas only by whole multiples */
+    int vsync;         /* ask for vsync (the frame pacer checks that it really paces) */
+} window_config;
+
+typedef struct window {
+    SDL_Window *sdl;
+    SDL_Renderer *renderer;
+    SDL_Texture *canvas; /* logical-resolution render target; NULL if targets are unsupported */
+    int integer_scale;
+    int fullscreen;
+    int vsync;
+    int refresh_hz; /* of the display the window is on; 0 if unknown */
+} window;
+
+/* Opens the window; on failure returns -1 with a reason in err. Initialises SDL video. */
+int window_open(window *win, const window_config *cfg, char *err, size_t err_size);
+void window_close(window *win);
+
+void window_toggle_fullscreen(window *win);
+void window_set_integer_scale(window *win, int on);
+
+/* Starts drawing a frame onto the logical canvas (cleared to black). */
+void window_begin_frame(window *win);
+/* Scales the canvas into the window and presents it (blocks on vsync when on). */
+void window_end_frame(window *win);
+
+#endif

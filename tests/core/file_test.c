@@ -1,0 +1,73 @@
+/* file: atomic writes replace files whole, and failures name the path. */
+#include "../check.h"
+#include "core/file.h"
+#include "core/mem.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static void file_test_round_trip(const char *dir)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/sub/dir/data.txt", dir);
+    char parent[512];
+    snprintf(parent, sizeof parent, "%s/sub/dir", dir);
+    CHECK(file_make_dirs(parent) == 0);
+    char err[256] = "";
+    CHECK(file_write_atomic(path, "first", 5, err, sizeof err) == 0);
+    CHECK(file_write_atomic(path, "second!", 7, err, sizeof err) == 0);
+    size_t size = 0;
+    char *text = file_read_all(path, &size, err, sizeof err);
+    CHECK(text != NULL);
+    CHECK_EQ_INT(size, 7);
+    CHECK(text && strcmp(text, "second!") == 0);
+    mem_free(text);
+    CHECK(file_mtime_ns(path) != 0);
+    /* No temporary file is left beside it. */
+    char tmp[600];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    CHECK(!file_exists(tmp));
+}
+
+static void file_test_errors(const char *dir)
+{
+    char path[512], err[256] = "";
+    snprintf(path, sizeof path, "%s/missing.txt", dir);
+    CHECK(file_read_all(path, NULL, err, sizeof err) == NULL);
+    CHECK_STR_CONTAINS(err, "missing.txt");
+    snprintf(path, sizeof path, "%s/no/such/dir/x", dir);
+    CHECK(file_write_atomic(path, "x", 1, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "no/such/dir");
+    CHECK(file_mtime_ns(path) == 0);
+}
+
+static void file_test_oom(const char *dir)
+{
+    char path[512], err[256] = "";
+    snprintf(path, sizeof path, "%s/big.txt", dir);
+    static char big[20000];
+    memset(big, 'a', sizeof big);
+    CHECK(file_write_atomic(path, big, sizeof big, err, sizeof err) == 0);
+    /* Fail each allocation of the read in turn: each fails cleanly, none leaks. */
+    int64_t live = mem_live_blocks();
+    for (int n = 1; n <= 8; n++) {
+        mem_fail_at((uint64_t)n);
+        char *text = file_read_all(path, NULL, err, sizeof err);
+        mem_fail_at(0);
+        mem_free(text);
+        CHECK_EQ_INT(mem_live_blocks(), live);
+    }
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/curtain-file-test-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    file_test_round_trip(dir);
+    file_test_errors(dir);
+    file_test_oom(dir);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+    return check_done("file");
+}
