@@ -6,11 +6,12 @@
 # errno from math calls and FP traps changes no result; it lets sqrt inline and
 # loops with float compares vectorize.
 
+set(CURTAIN_FP_FLAGS -ffp-contract=off -fno-fast-math -fno-math-errno -fno-trapping-math)
 add_library(curtain_flags INTERFACE)
 target_compile_options(curtain_flags INTERFACE
     -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
     -Wpointer-arith -Wvla -Wformat=2
-    -ffp-contract=off -fno-fast-math -fno-math-errno -fno-trapping-math)
+    ${CURTAIN_FP_FLAGS})
 target_compile_definitions(curtain_flags INTERFACE
     _POSIX_C_SOURCE=200809L
     CURTAIN_VERSION="${PROJECT_VERSION}"
@@ -32,6 +33,16 @@ if(CURTAIN_SANITIZE)
     target_link_options(curtain_flags INTERFACE ${curtain_sanitizers})
 endif()
 
-# The flags as one string, for the version banner of `curtain bench`.
+# The code-generation flags as one string, for the header line of `curtain bench`.
 string(TOUPPER "${CMAKE_BUILD_TYPE}" curtain_build_type_upper)
-set(CURTAIN_BUILD_FLAGS "${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${curtain_build_type_upper}}")
+set(curtain_codegen_flags ${CURTAIN_FP_FLAGS})
+if(CURTAIN_NATIVE)
+    list(APPEND curtain_codegen_flags -march=native)
+endif()
+if(CURTAIN_SANITIZE)
+    list(APPEND curtain_codegen_flags -fsanitize=address,undefined)
+endif()
+list(JOIN curtain_codegen_flags " " curtain_codegen_flags)
+set(CURTAIN_BUILD_FLAGS
+    "${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${curtain_build_type_upper}} ${curtain_codegen_flags}")
+string(STRIP "${CURTAIN_BUILD_FLAGS}" CURTAIN_BUILD_FLAGS)
