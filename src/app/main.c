@@ -3,6 +3,7 @@
  * subcommand, curtain plays.
  */
 #include "app/cli.h"
+#include "app/lint.h"
 #include "app/play.h"
 
 #include <stdio.h>
@@ -16,6 +17,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"play", "play the game (the default when no command is given)", play_main},
+    {"lint", "check pattern files and print their errors", lint_main},
 };
 #define COMMAND_COUNT ((int)(sizeof commands / sizeof commands[0]))
 

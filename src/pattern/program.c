@@ -563,10 +563,15 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     case VM_OP_LOOP_INIT: fprintf(out, "%u %u", a, bv); break;
     case VM_OP_LOOP_TEST:
     case VM_OP_LOOP_NEXT: fprintf(out, "%u -> %" PRId64, a, (int64_t)pc + 1 + VM_GET_SB(i)); break;
-    default:
-        if (ax)
-            fprintf(out, "%u", ax);
-        break;
+    case VM_OP_LOCAL:
+    case VM_OP_STORE:
+    case VM_OP_JMP:
+    case VM_OP_JMPF:
+    case VM_OP_JMPT:
+    case VM_OP_PICK:
+    case VM_OP_PREV:
+    case VM_OP_SHOT_LOOK: fprintf(out, "%u", ax); break;
+    default: break;
     }
 }
 

@@ -54,7 +54,10 @@
     X(PLAYER_X,      "player_x",      0, "the player's position, x")                          \
     X(PLAYER_Y,      "player_y",      0, "the player's position, y")                          \
     X(RANK,          "rank",          0, "difficulty, 0 (easy) to 1 (hardest)")               \
-    X(DEFAULT_SPEED, "default_speed", 0, "speed of a shot that names none (BulletML: 1)")
+    X(DEFAULT_SPEED, "default_speed", 0, "speed of a shot that names none (BulletML: 1)")   \
+    X(ENEMIES,       "enemies",       0, "enemies alive now (the stage waits on it)")         \
+    X(BOSS_ACTIVE,   "boss_active",   0, "1 while a boss or midboss fight runs, else 0")      \
+    X(HEALTH,        "health",        0, "this enemy's hit points left (boss: this phase's)")
 /* clang-format on */
 
 typedef enum vm_prop {
@@ -165,9 +168,20 @@ typedef enum vm_math {
  * front end defines (see docs/patterns.md for the game's meaning of each).
  *   id  name  min args  max args */
 /* clang-format off */
-#define VM_VERBS(X)                                  \
-    X(MOVE_TO, "move_to", 4, 4)  /* x y frames ease */ \
-    X(SPAWN,   "spawn",   3, 19) /* enemy x y args... */
+#define VM_VERBS(X)                                                         \
+    X(MOVE_TO, "move_to", 4, 4)  /* x y frames ease(0 linear 1 smooth 2 in 3 out) */ \
+    X(SPAWN,   "spawn",   3, 19) /* function x y args...: an enemy running it */   \
+    X(LOOK,    "look",    1, 1)  /* string: this enemy's / boss's sprite */          \
+    X(HEALTH,  "health",  1, 1)  /* hit points */                                    \
+    X(SCORE,   "score",   1, 1)  /* points when destroyed */                        \
+    X(HITBOX,  "hitbox",  1, 1)  /* hit radius, px */                                \
+    X(DROPS,   "drops",   4, 4)  /* power point bomb life items on death */          \
+    X(BOSS,    "boss",    2, 2)  /* boss index, 1 = midboss: start the fight */     \
+    X(PHASE,   "phase",   5, 5)  /* health time bonus spell title(string or -1) */  \
+    X(TITLE,   "title",   2, 2)  /* string, string or -1: a title card */           \
+    X(SOUND,   "sound",   1, 1)  /* string: a sound effect */                       \
+    X(MUSIC,   "music",   1, 1)  /* string: the music to play */                    \
+    X(CLEAR,   "clear",   0, 0)  /* cancel every enemy bullet into items */
 /* clang-format on */
 
 typedef enum vm_verb {
