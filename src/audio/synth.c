@@ -206,21 +206,29 @@ void synth_render(float *out, size_t length, const synth_layer *layers, int coun
     }
 }
 
+/* The fade factor at sample i of length: ramps over the first and last fade samples. */
+static double synth_fade(size_t i, size_t length, size_t fade)
+{
+    double f = 1.0;
+    if (i < fade)
+        f = (double)i / fade;
+    if (fade && length - i <= fade)
+        f *= (double)(length - 1 - i) / fade;
+    return f;
+}
+
 void synth_finish(const float *buf, size_t length, float peak, int fade_ends, int16_t *out)
 {
+    size_t fade = fade_ends ? SYNTH_RATE / 1000 : 0; /* 1 ms */
     double max = 0.0;
     for (size_t i = 0; i < length; i++) {
-        double a = buf[i] < 0 ? -buf[i] : buf[i];
+        double v = buf[i] * synth_fade(i, length, fade);
+        double a = v < 0 ? -v : v;
         max = a > max ? a : max;
     }
     double scale = max > 0.0 ? peak * 32767.0 / max : 0.0;
-    size_t fade = fade_ends ? SYNTH_RATE / 1000 : 0; /* 1 ms */
     for (size_t i = 0; i < length; i++) {
-        double v = buf[i] * scale;
-        if (i < fade)
-            v *= (double)i / fade;
-        if (fade && length - i <= fade)
-            v *= (double)(length - 1 - i) / fade;
+        double v = buf[i] * synth_fade(i, length, fade) * scale;
         double r = v < 0 ? v - 0.5 : v + 0.5;
         out[i] = (int16_t)(r > 32767.0 ? 32767.0 : r < -32767.0 ? -32767.0 : r);
     }
