@@ -93,7 +93,10 @@ void window_set_scale(window *win, int scale)
 {
     if (win->fullscreen)
         return;
-    int s = scale > 0 ? scale : window_auto_scale();
+    int s = scale > 0 ? scale : window_auto_scale(), w, h;
+    SDL_GetWindowSize(win->sdl, &w, &h);
+    if (w == LOGICAL_W * s && h == LOGICAL_H * s)
+        return; /* already that size: leave it where the player put it */
     SDL_SetWindowSize(win->sdl, LOGICAL_W * s, LOGICAL_H * s);
     SDL_SetWindowPosition(win->sdl, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
 }
