@@ -1,58 +1,31 @@
 /*
- * difficulty: the four difficulty levels, as one X-macro table.
+ * difficulty: the four difficulty levels and the rank each feeds into patterns.
  *
- * The game feeds the level to every pattern as its rank; options remember the last
- * one chosen and high scores keep one table per level. The names are the words
- * written in the options and high-score files.
+ * Rank is BulletML's difficulty knob, 0..1; every pattern reads it as $rank.
  */
 #ifndef CURTAIN_GAME_DIFFICULTY_H
 #define CURTAIN_GAME_DIFFICULTY_H
 
-#include <string.h>
-
-/*              id       name       title */
-#define DIFFICULTIES(X)           \
-    X(EASY, "easy", "Easy")       \
-    X(NORMAL, "normal", "Normal") \
-    X(HARD, "hard", "Hard")       \
-    X(LUNATIC, "lunatic", "Lunatic")
+/*                 id       name       rank */
+#define DIFFICULTIES(X)       \
+    X(EASY, "Easy", 0.0)      \
+    X(NORMAL, "Normal", 0.35) \
+    X(HARD, "Hard", 0.7)      \
+    X(LUNATIC, "Lunatic", 1.0)
 
 typedef enum difficulty {
-#define DIFFICULTY_ENUM(id, name, title) DIFFICULTY_##id,
+#define DIFFICULTY_ENUM(id, name, rank) DIFFICULTY_##id,
     DIFFICULTIES(DIFFICULTY_ENUM)
 #undef DIFFICULTY_ENUM
     DIFFICULTY_COUNT
 } difficulty;
 
-/* The lower-case name used in files ("normal"); "?" for an out-of-range value. */
-static inline const char *difficulty_name(int d)
-{
-    static const char *const names[] = {
-#define DIFFICULTY_NAME(id, name, title) name,
-        DIFFICULTIES(DIFFICULTY_NAME)
-#undef DIFFICULTY_NAME
-    };
-    return d >= 0 && d < DIFFICULTY_COUNT ? names[d] : "?";
-}
-
-/* The capitalised title shown on screen ("Lunatic"). */
-static inline const char *difficulty_title(int d)
-{
-    static const char *const titles[] = {
-#define DIFFICULTY_TITLE(id, name, title) title,
-        DIFFICULTIES(DIFFICULTY_TITLE)
-#undef DIFFICULTY_TITLE
-    };
-    return d >= 0 && d < DIFFICULTY_COUNT ? titles[d] : "?";
-}
-
-/* The level named name (exact, lower case), or -1. */
-static inline int difficulty_from_name(const char *name)
-{
-    for (int d = 0; d < DIFFICULTY_COUNT; d++)
-        if (strcmp(name, difficulty_name(d)) == 0)
-            return d;
-    return -1;
-}
+/* The display name ("Normal"); "?" for a value out of range. */
+const char *difficulty_name(int d);
+/* The rank patterns see at this difficulty. */
+double difficulty_rank(int d);
+/* The difficulty named name, in any letter case ("lunatic", "Lunatic"), or -1. The
+ * options and high-score files write difficulty_name and read with this. */
+int difficulty_from_name(const char *name);
 
 #endif

@@ -10,13 +10,14 @@
  *
  *     curtain-highscores 1
  *     # difficulty rank score stage result date name
- *     normal 1 1520300 1 cleared 2024-05-01 "ALICE"
- *     normal 2 804000 1 reached 2024-05-02 "BOB"
+ *     Normal 1 1520300 1 cleared 2024-05-01 "ALICE"
+ *     Normal 2 804000 1 reached 2024-05-02 "BOB"
  *     end 5f0c3a19d2e4b781
  *
  * "end" carries the hash (core/hash.h, seed HIGHSCORES_HASH_SEED) of every byte
- * before that line, so a truncated or damaged file is noticed. Rows are grouped
- * by difficulty, ranks count 1, 2, 3... within each group, scores never increase.
+ * before that line, so a truncated or damaged file is noticed. Rows are grouped by
+ * difficulty (names read in any letter case), ranks count 1, 2, 3... within each
+ * group, and scores never increase.
  *
  * A file that breaks any rule is refused with a reason ("file:line: message"),
  * moved aside to highscores.txt.bad (then .bad.2, .bad.3 ...) so nothing is lost,

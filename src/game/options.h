@@ -13,7 +13,7 @@
  *     version = 1
  *     fullscreen = no
  *     master_volume = 80
- *     difficulty = normal
+ *     difficulty = Normal
  *     key.shot = Z, J
  *     pad.shot = a, rightshoulder
  *

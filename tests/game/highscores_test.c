@@ -93,7 +93,7 @@ static void highscores_test_round_trip(const char *dir)
     int len = highscores_format(&a, text, sizeof text);
     CHECK(len > 0);
     CHECK_STR_CONTAINS(text, "curtain-highscores 1\n");
-    CHECK_STR_CONTAINS(text, "lunatic 1 9003 3 reached 2024-01-09 \"ICE\"\n");
+    CHECK_STR_CONTAINS(text, "Lunatic 1 9003 3 reached 2024-01-09 \"ICE\"\n");
     CHECK_EQ_INT(highscores_parse(&b, text, (size_t)len, "h.txt", reason, sizeof reason), 0);
     CHECK(memcmp(&a, &b, sizeof a) == 0);
     CHECK_EQ_INT(highscores_format(&a, text, 100), -1);
