@@ -1776,7 +1776,15 @@ static void compiler_bodies(compiler *c)
                   : g->kind == G_ENEMY ? LIBRARY_ENEMY
                                        : LIBRARY_STAGE;
         e->func = g->func;
-        e->nparams = d->nparams;
+        e->nparams = np;
+        double *defaults = arena_alloc(&lib->mem, (size_t)(np + 1) * sizeof *defaults);
+        fstate tmp;
+        fstate_init(&tmp, c, 0, g->file);
+        int k = 0;
+        for (const ast_param *p = d->params; p && defaults && k < np; p = p->next, k++)
+            if (!p->def || !fold(&tmp, p->def, &defaults[k]))
+                defaults[k] = NAN;
+        e->defaults = defaults;
         e->file = c->b->p.files[c->in->file_ids[g->file]];
         e->line = d->pos.line;
     }

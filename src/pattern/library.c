@@ -10,6 +10,7 @@
 #include "sim/bullet_kind.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -347,6 +348,14 @@ const library_entry *library_find(const library *lib, const char *name)
     return NULL;
 }
 
+int library_entry_runnable(const library_entry *e)
+{
+    for (int i = 0; i < e->nparams; i++)
+        if (isnan(e->defaults[i]))
+            return 0;
+    return 1;
+}
+
 const library_boss *library_find_boss(const library *lib, const char *name)
 {
     for (uint32_t i = 0; i < lib->boss_count; i++)
@@ -365,7 +374,9 @@ const library_entry *library_default_entry(const library *lib, const char *path)
         const library_entry *e = &lib->entries[i];
         if (strcmp(e->file, path) != 0)
             continue;
-        if ((e->kind == LIBRARY_PATTERN || e->kind == LIBRARY_IMPORT) && e->nparams == 0) {
+        if (!library_entry_runnable(e))
+            continue;
+        if (e->kind == LIBRARY_PATTERN || e->kind == LIBRARY_IMPORT) {
             if (stem && strcmp(e->name, stem) == 0)
                 best = e;
             else if (!best && strcmp(e->name, "main") == 0)

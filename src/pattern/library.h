@@ -30,7 +30,8 @@ typedef struct library_entry {
     library_kind kind;
     uint32_t func; /* function index in the program */
     int nparams;
-    const char *file; /* where it is defined */
+    const double *defaults; /* nparams default values; NAN where a param has none */
+    const char *file;       /* where it is defined */
     uint32_t line;
 } library_entry;
 
@@ -79,10 +80,12 @@ library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags
 void library_free(library *lib);
 
 const library_entry *library_find(const library *lib, const char *name);
+/* Whether every param of the entry has a default (so it can start alone). */
+int library_entry_runnable(const library_entry *e);
 const library_boss *library_find_boss(const library *lib, const char *name);
-/* What `curtain view FILE` and `curtain run FILE` start: the pattern named like
- * the file, else a pattern 'main', else the file's last pattern, else its first
- * enemy or stage. NULL if the file defines none. */
+/* What `curtain view FILE` and `curtain run FILE` start, among the file's
+ * runnable entries: the pattern named like the file, else a pattern 'main',
+ * else the file's last pattern, else its first enemy or stage. NULL if none. */
 const library_entry *library_default_entry(const library *lib, const char *path);
 
 /* Another file format compiled into the same program (BulletML: the importer of
