@@ -56,6 +56,8 @@ struct sandbox {
     sb_obj *objs;
     uint32_t *free_list, free_count;
     uint32_t *order, order_len; /* object indices in spawn order (2 * capacity) */
+    uint32_t *order_gen;        /* each entry's object generation: a reused slot's old
+                                   entry no longer matches */
     sandbox_object *view;
     uint32_t view_count, bullets;
     vm *v;
@@ -98,6 +100,20 @@ static sb_obj *sb_get(sandbox *sb, vm_obj h)
     return o;
 }
 
+/* Drops the spawn-order entries of objects that are gone. */
+static void sb_compact(sandbox *sb)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < sb->order_len; i++) {
+        const sb_obj *e = &sb->objs[sb->order[i]];
+        if (e->kind != SB_FREE && e->gen == sb->order_gen[i]) {
+            sb->order_gen[n] = sb->order_gen[i];
+            sb->order[n++] = sb->order[i];
+        }
+    }
+    sb->order_len = n;
+}
+
 static uint32_t sb_alloc(sandbox *sb, sb_kind kind, double x, double y)
 {
     if (sb->free_count == 0)
@@ -112,14 +128,9 @@ static uint32_t sb_alloc(sandbox *sb, sb_kind kind, double x, double y)
     o->y = y;
     o->life_end = SB_NEVER;
     sb->enemies += kind == SB_ENEMY;
-    if (sb->order_len == 2 * sb->cfg.capacity) {
-        /* compact the spawn order: drop the entries of dead objects */
-        uint32_t n = 0;
-        for (uint32_t i = 0; i < sb->order_len; i++)
-            if (sb->objs[sb->order[i]].kind != SB_FREE)
-                sb->order[n++] = sb->order[i];
-        sb->order_len = n;
-    }
+    if (sb->order_len == 2 * sb->cfg.capacity)
+        sb_compact(sb);
+    sb->order_gen[sb->order_len] = o->gen;
     sb->order[sb->order_len++] = idx;
     return idx;
 }
@@ -393,6 +404,7 @@ sandbox *sandbox_create(const sandbox_config *cfg)
     sb->objs = mem_calloc(n, sizeof *sb->objs);
     sb->free_list = mem_alloc(n * sizeof *sb->free_list);
     sb->order = mem_alloc(2 * (size_t)n * sizeof *sb->order);
+    sb->order_gen = mem_alloc(2 * (size_t)n * sizeof *sb->order_gen);
     sb->view = mem_alloc(n * sizeof *sb->view);
     vm_config vc;
     vm_config_default(&vc);
@@ -400,7 +412,7 @@ sandbox *sandbox_create(const sandbox_config *cfg)
     vm_host host = {sb,          sb_cb_get,    sb_cb_set, sb_cb_ramp, sb_cb_random,
                     sb_cb_spawn, sb_cb_vanish, sb_cb_act, NULL,       sb_cb_error};
     sb->v = vm_create(&vc, &host);
-    if (!sb->objs || !sb->free_list || !sb->order || !sb->view || !sb->v) {
+    if (!sb->objs || !sb->free_list || !sb->order || !sb->order_gen || !sb->view || !sb->v) {
         sandbox_destroy(sb);
         return NULL;
     }
@@ -415,6 +427,7 @@ void sandbox_destroy(sandbox *sb)
     mem_free(sb->objs);
     mem_free(sb->free_list);
     mem_free(sb->order);
+    mem_free(sb->order_gen);
     mem_free(sb->view);
     mem_free(sb);
 }
@@ -540,7 +553,7 @@ void sandbox_step(sandbox *sb)
     for (uint32_t i = 0; i < sb->order_len; i++) {
         uint32_t idx = sb->order[i];
         sb_obj *o = &sb->objs[idx];
-        if (o->kind == SB_FREE)
+        if (o->kind == SB_FREE || o->gen != sb->order_gen[i])
             continue;
         if (o->kind == SB_EMITTER) {
             sb_move(sb, o); /* a pattern may move what it runs on */
@@ -569,6 +582,8 @@ void sandbox_step(sandbox *sb)
     }
     sb->view_count = n;
     sb->bullets = bullets;
+    if (sb->order_len > 2 * (n + 1) + 64)
+        sb_compact(sb); /* mostly dead entries: keep the walk short */
 }
 
 void sandbox_set_player(sandbox *sb, double x, double y)
