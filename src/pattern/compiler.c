@@ -514,6 +514,14 @@ static int fold(fstate *f, const ast_expr *e, double *out)
     return 0;
 }
 
+/* Where an expression starts (a binary node's own position is its operator). */
+static ast_pos expr_start(const ast_expr *e)
+{
+    while (e->kind == EX_BINARY && e->a)
+        e = e->a;
+    return e->pos;
+}
+
 /* Folds a global const (on first use, so consts may refer to later ones). */
 static int fold_global_const(compiler *c, global *g)
 {
@@ -538,7 +546,7 @@ static int fold_global_const(compiler *c, global *g)
         return 0;
     if (!ok) {
         if (g->decl->value)
-            compiler_report(c, DIAG_NOT_CONSTANT, g->file, g->decl->value->pos,
+            compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(g->decl->value),
                             "constant '%s' needs a value known when the file loads (numbers, "
                             "other constants and math on them; not rank, rand or positions)",
                             g->name);
@@ -1690,7 +1698,7 @@ static void compiler_check_params(compiler *c, const ast_decl *d)
     for (const ast_param *p = d->params; p; p = p->next) {
         double v;
         if (p->def && !fold(&f, p->def, &v))
-            compiler_report(c, DIAG_NOT_CONSTANT, d->file, p->def->pos,
+            compiler_report(c, DIAG_NOT_CONSTANT, d->file, expr_start(p->def),
                             "the default of '%s' must be known when the file loads (a number or "
                             "a constant)",
                             p->name);
@@ -1726,6 +1734,13 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
     }
 }
 
+/* A file's name as the program keeps it (so it lives as long as the library). */
+static const char *compiler_file_name(const compiler *c, int file)
+{
+    uint16_t id = c->in->file_ids[file];
+    return id < c->b->p.file_count ? c->b->p.files[id] : "";
+}
+
 /* Pass 4: every body; then the tables. */
 static void compiler_bodies(compiler *c)
 {
@@ -1743,7 +1758,7 @@ static void compiler_bodies(compiler *c)
             e->name = arena_strndup(&lib->mem, g->name, strlen(g->name));
             e->kind = LIBRARY_IMPORT;
             e->func = g->func;
-            e->file = c->b->p.files[c->in->file_ids[g->file]];
+            e->file = compiler_file_name(c, g->file);
             e->line = 1;
             continue;
         }
@@ -1785,7 +1800,7 @@ static void compiler_bodies(compiler *c)
             if (!p->def || !fold(&tmp, p->def, &defaults[k]))
                 defaults[k] = NAN;
         e->defaults = defaults;
-        e->file = c->b->p.files[c->in->file_ids[g->file]];
+        e->file = compiler_file_name(c, g->file);
         e->line = d->pos.line;
     }
     lib->entry_count = ne;

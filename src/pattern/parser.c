@@ -931,16 +931,26 @@ static ast_phase *parser_phase(parser *p)
     if (parser_at(p, TOK_STRING))
         ph->title = parser_string(p);
     for (;;) {
-        if (parser_accept_word(p, "spell"))
+        token t = p->tok;
+        ast_expr **slot = NULL;
+        if (parser_accept_word(p, "spell")) {
+            if (ph->spell)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'spell' is given twice");
             ph->spell = 1;
-        else if (parser_accept_word(p, "time"))
-            ph->time = parser_expr(p);
+            continue;
+        }
+        if (parser_accept_word(p, "time"))
+            slot = &ph->time;
         else if (parser_accept_word(p, "health"))
-            ph->health = parser_expr(p);
+            slot = &ph->health;
         else if (parser_accept_word(p, "bonus"))
-            ph->bonus = parser_expr(p);
+            slot = &ph->bonus;
         else
             break;
+        if (*slot)
+            parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'%.*s' is given twice", (int)t.len,
+                            t.start);
+        *slot = parser_expr(p);
     }
     if (!parser_at(p, TOK_LBRACE))
         parser_expected(p, "'spell', 'time', 'health', 'bonus' or '{'");
@@ -955,12 +965,17 @@ static void parser_boss(parser *p, ast_decl *d)
         return;
     ast_phase **tail = &d->phases;
     while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        token t = p->tok;
         if (parser_accept_word(p, "name")) {
-            if (parser_at(p, TOK_STRING))
+            if (d->title)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'name' is given twice");
+            else if (parser_at(p, TOK_STRING))
                 d->title = parser_string(p);
             else
                 parser_expected(p, "the boss's name as a string");
         } else if (parser_accept_word(p, "look")) {
+            if (d->look)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'look' is given twice");
             d->look = parser_text(p);
         } else if (parser_accept_word(p, "phase")) {
             ast_phase *ph = parser_phase(p);
