@@ -17,7 +17,7 @@ static diag_list diags;
 static library *compile(const char *src)
 {
     library_file f = {"test.pat", src, strlen(src)};
-    diag_init(&diags);
+    diag_free(&diags); /* the previous compile's */
     library *lib = library_compile(&f, 1, &diags);
     if (!lib || diags.count)
         diag_print(&diags, stderr);
@@ -359,7 +359,7 @@ static void test_folders(const char *tmp)
         char err[128];
         CHECK(file_write_atomic(path, files[i].text, strlen(files[i].text), err, sizeof err) == 0);
     }
-    diag_init(&diags);
+    diag_free(&diags);
     library *plain = library_load_dir(base, NULL, &diags);
     library *modded = library_load_dir(base, mod, &diags);
     CHECK(plain && modded);
