@@ -345,6 +345,8 @@ static local *scope_find(fstate *f, const char *name)
 /* Declares a named local in the innermost scope (scope_start: where it begins). */
 static local *scope_declare(fstate *f, const char *name, ast_pos pos, int scope_start, int slot)
 {
+    if (!name)
+        return NULL;
     for (int i = scope_start; i < f->nlocals; i++)
         if (strcmp(f->locals[i].name, name) == 0) {
             REPORT(f, DIAG_DUPLICATE_LOCAL, pos,

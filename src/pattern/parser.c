@@ -911,6 +911,8 @@ static ast_param *parser_params(parser *p, int *count)
             return head;
         a->pos = parser_pos(&p->tok);
         a->name = parser_new_name(p, "parameter");
+        if (!a->name)
+            break; /* reported; a parameter without a name is not kept */
         if (parser_accept(p, TOK_ASSIGN))
             a->def = parser_expr(p);
         *tail = a;
