@@ -95,6 +95,8 @@ static void viewer_reload(viewer *v)
     library *lib = library_load_paths(v->files, v->nfiles, &diags);
     diag_print(&diags, stderr);
     if (lib) {
+        if (v->lib)
+            fprintf(stderr, "curtain view: reloaded %s\n", v->files[0]);
         library_free(v->lib);
         v->lib = lib;
         v->errors[0] = 0;
