@@ -570,7 +570,8 @@ static const char *compiler_suggest_value(fstate *f, const char *name)
     const char *cands[COMPILER_MAX_LOCALS + 64 + VM_MATH_COUNT];
     int n = 0;
     for (int i = 0; i < f->nlocals && n < COMPILER_MAX_LOCALS; i++)
-        cands[n++] = f->locals[i].name;
+        if (f->locals[i].name && f->locals[i].name[0])
+            cands[n++] = f->locals[i].name; /* block markers have no name */
     for (int i = 0; i < COMPILER_VALUE_COUNT; i++)
         cands[n++] = compiler_values[i].name;
     const char *best = diag_suggest(name, cands, n);

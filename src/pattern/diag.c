@@ -234,7 +234,7 @@ static int diag_distance(const char *a, const char *b)
 const char *diag_suggest(const char *name, const char *const *candidates, int count)
 {
     size_t len = strlen(name);
-    int limit = len <= 3 ? 1 : len <= 6 ? 2 : 3;
+    int limit = len <= 1 ? 0 : len <= 3 ? 1 : len <= 6 ? 2 : 3; /* a 1-letter name: no guess */
     const char *best = NULL;
     int best_d = limit + 1;
     for (int i = 0; i < count; i++) {

@@ -5,7 +5,13 @@
  * What compiles is also run for a while in a small sandbox.
  *
  * Built with clang and -DCURTAIN_FUZZ=ON as fuzz_lang; the corpus in
- * tests/pattern/fuzz/lang/ is replayed by ctest with any compiler.
+ * tests/pattern/fuzz/lang/ is replayed by ctest with any compiler. To fuzz:
+ *
+ *     cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang -DCURTAIN_FUZZ=ON -DCURTAIN_SDL=OFF
+ *     cmake --build build/fuzz --target fuzz_lang
+ *     build/fuzz/fuzz_lang -dict=tests/pattern/fuzz/lang.dict -max_len=2048 CORPUS_COPY/
+ *
+ * then fold what it found back with -set_cover_merge=1 into tests/pattern/fuzz/lang/.
  */
 #include "pattern/library.h"
 #include "pattern/sandbox.h"

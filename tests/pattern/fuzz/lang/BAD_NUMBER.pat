@@ -1,4 +1,0 @@
-# expect: 3:15: unexpected character after a number
-pattern p {
-    wait 12abc
-}

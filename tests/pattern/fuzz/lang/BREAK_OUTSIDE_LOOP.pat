@@ -1,4 +1,0 @@
-# expect: 3:5: 'break' outside a loop
-pattern p {
-    break
-}

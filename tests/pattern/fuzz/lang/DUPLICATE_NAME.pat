@@ -1,7 +1,0 @@
-# expect: 5:9: 'p' is already defined, as a pattern at
-pattern p {
-    wait 1
-}
-pattern p {
-    wait 2
-}

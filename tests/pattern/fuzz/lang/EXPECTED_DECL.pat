@@ -1,2 +1,0 @@
-# expect: 2:1: expected a declaration (const, pattern, enemy, boss or stage), found 'fire'
-fire orb

@@ -1,4 +1,0 @@
-# expect: 2:1: boss 'b' has no phases
-boss b {
-    name "B"
-}

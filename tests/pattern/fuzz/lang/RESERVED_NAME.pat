@@ -1,4 +1,0 @@
-# expect: 3:9: 'loop' is a reserved word and cannot name a variable
-pattern p {
-    var loop = 1
-}

@@ -1,5 +1,0 @@
-# expect: 3:10: unterminated string
-boss b {
-    name "Moon
-    phase { wait 1 }
-}
