@@ -13,11 +13,13 @@
 #include <math.h>
 #include <string.h>
 
-#define VD_PI     3.14159265358979323846
-#define VD_SIDES  10
-#define VD_CHUNK  2048 /* bullets per geometry call */
-#define VD_CELL_W 6
-#define VD_CELL_H 9
+#define VD_PI         3.14159265358979323846
+#define VD_SIDES      10
+#define VD_CHUNK      2048 /* bullets per geometry call */
+#define VD_CELL_W     6
+#define VD_CELL_H     9
+#define VD_ERROR_COLS 63 /* characters across the field */
+#define VD_ERROR_ROWS 24
 
 /* The 5x7 font, ASCII 32..126: seven rows per glyph, bit 4 the left column. */
 static const unsigned char vd_font[95][7] = {
@@ -281,15 +283,21 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
         vd_text_box(d, px, FIELD_VIEW_Y + (int)PLAYFIELD_H - 6 * VD_CELL_H, 30, 6, panel->help,
                     dim);
     if (panel->error && panel->error[0]) {
-        int rows = 0;
-        for (const char *s = panel->error; *s && rows < 18; s++)
-            rows += *s == '\n';
-        rows = rows < 2 ? 2 : rows;
+        /* rows once wrapped at the box's width, at most VD_ERROR_ROWS */
+        int rows = 0, col = 0;
+        for (const char *s = panel->error; *s; s++) {
+            if (*s == '\n' || ++col > VD_ERROR_COLS) {
+                rows++;
+                col = *s == '\n' ? 0 : 1;
+            }
+        }
+        rows += col > 0;
+        rows = rows < 2 ? 2 : rows > VD_ERROR_ROWS ? VD_ERROR_ROWS : rows;
         SDL_Rect box = {FIELD_VIEW_X, FIELD_VIEW_Y + (int)PLAYFIELD_H - rows * VD_CELL_H - 8,
                         (int)PLAYFIELD_W, rows * VD_CELL_H + 8};
         SDL_SetRenderDrawColor(d->r, 70, 0, 0, 225);
         SDL_RenderFillRect(d->r, &box);
         SDL_Color err = {255, 200, 200, 255};
-        vd_text_box(d, box.x + 4, box.y + 4, 63, rows, panel->error, err);
+        vd_text_box(d, box.x + 4, box.y + 4, VD_ERROR_COLS, rows, panel->error, err);
     }
 }
