@@ -263,6 +263,7 @@ int view_main(int argc, char **argv, int first, const char *command)
     }
     viewer_poll(&v);
     viewer_reload(&v);
+    fprintf(stderr, "curtain view: watching %s\n", v.files[0]);
 
     if (renderer) {
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, renderer);
