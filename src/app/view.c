@@ -134,6 +134,7 @@ static void viewer_next_entry(viewer *v)
     viewer_restart(v);
 }
 
+/* One key press of the viewer. */
 static void viewer_key(viewer *v, SDL_Keycode key)
 {
     switch (key) {

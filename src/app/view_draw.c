@@ -127,6 +127,7 @@ void view_draw_destroy(view_draw *d)
     mem_free(d);
 }
 
+/* Draws the triangles gathered so far in one call. */
 static void vd_flush(view_draw *d)
 {
     if (d->nindex)
@@ -155,6 +156,7 @@ static void vd_fan(view_draw *d, float x, float y, float a, float b, float ux, f
     }
 }
 
+/* Text in the built-in font; \n starts a new line. */
 static void vd_text(view_draw *d, int x, int y, const char *s, SDL_Color c)
 {
     SDL_SetRenderDrawColor(d->r, c.r, c.g, c.b, c.a);
@@ -201,6 +203,7 @@ static void vd_text_box(view_draw *d, int x, int y, int cols, int rows, const ch
     }
 }
 
+/* Every bullet as a coloured ellipse with a light core, long shapes along their heading. */
 static void vd_bullets(view_draw *d, const sandbox_object *objs, uint32_t n)
 {
     const float ox = FIELD_VIEW_X, oy = FIELD_VIEW_Y;
@@ -229,6 +232,7 @@ static void vd_bullets(view_draw *d, const sandbox_object *objs, uint32_t n)
     vd_flush(d);
 }
 
+/* Enemies and bosses as framed squares. */
 static void vd_enemies(view_draw *d, const sandbox_object *objs, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
@@ -244,6 +248,7 @@ static void vd_enemies(view_draw *d, const sandbox_object *objs, uint32_t n)
     }
 }
 
+/* The dummy player: a ship and its hitbox. */
 static void vd_player(view_draw *d, double px, double py)
 {
     float x = FIELD_VIEW_X + (float)px, y = FIELD_VIEW_Y + (float)py;

@@ -42,6 +42,7 @@ typedef struct pb_host {
     uint32_t head, tail;
 } pb_host;
 
+/* The counting host's callbacks: fixed answers, every bullet accepted and forgotten. */
 static double pb_get(void *user, vm_obj obj, vm_prop prop)
 {
     (void)user;
@@ -107,6 +108,7 @@ typedef struct pb_files {
     size_t bytes;
 } pb_files;
 
+/* Reads every pattern file of the data folder's patterns/. */
 static int pb_read_patterns(pb_files *pf)
 {
     char dir[512];
@@ -139,6 +141,7 @@ static int pb_read_patterns(pb_files *pf)
     return pf->count > 0 ? 0 : -1;
 }
 
+/* Frees what pb_read_patterns read. */
 static void pb_free_files(pb_files *pf)
 {
     for (int i = 0; i < pf->count; i++)
@@ -309,6 +312,7 @@ static double pb_sleepers_countdown(uint32_t n, int frames)
     return result;
 }
 
+/* One row of the emitters table. */
 static void pb_row(bench_table *t, const char *label, uint32_t emitters, const pb_result *r)
 {
     bench_table_row(t, label);

@@ -203,6 +203,7 @@ static const char *compiler_hint(const char *near, char *buf, size_t size)
 
 /* ---- globals ---- */
 
+/* FNV-1a of a name, for the globals' hash table. */
 static unsigned compiler_hash_name(const char *s)
 {
     unsigned h = 2166136261u;
@@ -211,6 +212,7 @@ static unsigned compiler_hash_name(const char *s)
     return h;
 }
 
+/* The global called name, or NULL. */
 static global *compiler_global(compiler *c, const char *name)
 {
     if (!c->hash)
@@ -224,6 +226,7 @@ static global *compiler_global(compiler *c, const char *name)
     }
 }
 
+/* A global kind as the messages name it. */
 static const char *compiler_kind_word(global_kind k)
 {
     switch (k) {
@@ -265,6 +268,7 @@ static global *compiler_add_global(compiler *c, const char *name, global_kind ki
 
 /* ---- emitting ---- */
 
+/* An AST position as a VM position in this function's file. */
 static vm_pos compiler_vpos(const fstate *f, ast_pos pos)
 {
     vm_pos v = {pos.line, (uint16_t)(pos.col > 0xffff ? 0xffff : pos.col),
@@ -272,6 +276,7 @@ static vm_pos compiler_vpos(const fstate *f, ast_pos pos)
     return v;
 }
 
+/* Emitters: one instruction at pos; returns its pc. */
 static uint32_t emit_ax(fstate *f, vm_op op, uint32_t ax, ast_pos pos)
 {
     return program_emit_ax(f->c->b, op, ax, compiler_vpos(f, pos));
@@ -287,12 +292,14 @@ static void emit_const(fstate *f, double v, ast_pos pos)
     emit_ax(f, VM_OP_CONST, program_add_const(f->c->b, v), pos);
 }
 
+/* Points a jump at target; a loop too long for sB is reported. */
 static void patch_to(fstate *f, uint32_t pc, uint32_t target, ast_pos pos)
 {
     if (program_patch_jump(f->c->b, pc, target))
         REPORT(f, DIAG_TOO_LARGE, pos, "this loop is too long to encode (over 32767 instructions)");
 }
 
+/* Remembers a jump to patch later (break, continue). */
 static void patch_list_add(compiler *c, patch_list *l, uint32_t pc)
 {
     if (l->count == l->cap) {
@@ -308,6 +315,7 @@ static void patch_list_add(compiler *c, patch_list *l, uint32_t pc)
     l->pcs[l->count++] = pc;
 }
 
+/* Points every remembered jump at target. */
 static void patch_list_to(fstate *f, patch_list *l, uint32_t target, ast_pos pos)
 {
     for (int i = 0; i < l->count; i++)
@@ -334,6 +342,7 @@ static int scope_slot(fstate *f, int count, ast_pos pos)
     return s;
 }
 
+/* The innermost visible local called name, or NULL. */
 static local *scope_find(fstate *f, const char *name)
 {
     for (int i = f->nlocals; i-- > 0;)
@@ -381,6 +390,7 @@ static void scope_close(fstate *f, int nlocals, int nslots)
 static int fold(fstate *f, const ast_expr *e, double *out);
 static int fold_global_const(compiler *c, global *g);
 
+/* Index of a built-in value (COMPILER_VALUES), or -1. */
 static int compiler_find_value(const char *name)
 {
     for (int i = 0; i < COMPILER_VALUE_COUNT; i++)
@@ -389,6 +399,7 @@ static int compiler_find_value(const char *name)
     return -1;
 }
 
+/* Index of a math function (VM_MATH_FUNCS), or -1. */
 static int compiler_find_math(const char *name)
 {
     for (int i = 0; i < VM_MATH_COUNT; i++)
@@ -588,6 +599,7 @@ static const char *compiler_suggest_value(fstate *f, const char *name)
     return best;
 }
 
+/* A name as a value: a local, a constant, a built-in; else an error with a guess. */
 static void expr_name(fstate *f, const ast_expr *e)
 {
     local *l = scope_find(f, e->name);
@@ -640,6 +652,7 @@ static int expr_builtin_args(fstate *f, const ast_expr *e)
     return n;
 }
 
+/* A call: rand(a, b), level(...) or a math function. */
 static void expr_call(fstate *f, const ast_expr *e)
 {
     const char *name = e->name;
@@ -858,6 +871,7 @@ typedef struct name_set {
     int count;
 } name_set;
 
+/* Adds a name to a set once. */
 static void names_add(name_set *s, const char *name)
 {
     for (int i = 0; i < s->count; i++)
@@ -869,6 +883,7 @@ static void names_add(name_set *s, const char *name)
 
 static void names_in_stmts(name_set *s, const ast_stmt *st);
 
+/* Every name an expression refers to. */
 static void names_in_expr(name_set *s, const ast_expr *e)
 {
     if (!e)
@@ -1000,6 +1015,7 @@ static void emit_string(fstate *f, const char *text, ast_pos pos)
     emit_const(f, text ? (double)program_add_string(f->c->b, text) : -1.0, pos);
 }
 
+/* fire: the look, the clauses in reading order, then FIRE or FIRE_RUN. */
 static void stmt_fire(fstate *f, const ast_stmt *s)
 {
     const ast_fire *fire = s->fire;
@@ -1145,6 +1161,7 @@ static void loop_enter(fstate *f, loop_ctx *l)
     f->loop = l;
 }
 
+/* Leaves a loop: its continues and breaks jump where they belong. */
 static void loop_leave(fstate *f, loop_ctx *l, uint32_t continue_pc, uint32_t exit_pc, ast_pos pos)
 {
     patch_list_to(f, &l->continues, continue_pc, pos);
@@ -1222,6 +1239,7 @@ static void stmt_loop(fstate *f, const ast_stmt *s)
     scope_close(f, nlocals, nslots);
 }
 
+/* if / else: a condition known at load time keeps only the branch taken. */
 static void stmt_if(fstate *f, const ast_stmt *s)
 {
     double c;
@@ -1249,6 +1267,7 @@ static void stmt_if(fstate *f, const ast_stmt *s)
     }
 }
 
+/* name = value and the compound forms; only variables and params can change. */
 static void stmt_assign(fstate *f, const ast_stmt *s)
 {
     local *l = scope_find(f, s->name);
@@ -1372,6 +1391,7 @@ static void stmt_move(fstate *f, const ast_stmt *s)
     }
 }
 
+/* The statements that hand values to a host verb (health, look, title...). */
 static void stmt_verb(fstate *f, const ast_stmt *s)
 {
     static const vm_verb verbs[] = {VM_VERB_HEALTH, VM_VERB_SCORE, VM_VERB_HITBOX, VM_VERB_LOOK,
@@ -1401,6 +1421,7 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
     emit_ab(f, VM_OP_ACT, verb, (uint32_t)n, s->pos);
 }
 
+/* spawn ENEMY(args) at (x, y): the SPAWN verb with the enemy's function. */
 static void stmt_spawn(fstate *f, const ast_stmt *s)
 {
     if (!s->name)
@@ -1475,6 +1496,7 @@ static void stmt_boss(fstate *f, const ast_stmt *s)
     patch_to(f, done, program_pc(f->c->b), s->pos);
 }
 
+/* One statement. */
 static void stmt(fstate *f, const ast_stmt *s)
 {
     switch (s->kind) {
@@ -1572,6 +1594,7 @@ static void stmts(fstate *f, const ast_stmt *s)
 
 /* ---- functions ---- */
 
+/* A fresh function state. */
 static void fstate_init(fstate *f, compiler *c, uint32_t func, int file)
 {
     memset(f, 0, sizeof *f);
@@ -1636,6 +1659,7 @@ static void compile_pending(compiler *c)
 
 /* ---- the passes ---- */
 
+/* The global kind of a declaration kind. */
 static global_kind compiler_global_kind(ast_decl_kind k)
 {
     switch (k) {

@@ -32,6 +32,7 @@ void lexer_init(lexer *lx, const char *path, const char *src, size_t len, diag_l
     lx->diags = diags;
 }
 
+/* The byte ahead positions on, or -1 at the end. */
 static int lexer_peek(const lexer *lx, size_t ahead)
 {
     return lx->pos + ahead < lx->len ? (unsigned char)lx->src[lx->pos + ahead] : -1;
@@ -71,6 +72,7 @@ static void lexer_skip(lexer *lx)
     }
 }
 
+/* Character classes of numbers and words. */
 static int lexer_is_digit(int c)
 {
     return c >= '0' && c <= '9';
@@ -116,6 +118,7 @@ static void lexer_number(lexer *lx, token *t)
     t->number = value;
 }
 
+/* A string literal: up to the closing quote on the same line. */
 static void lexer_string(lexer *lx, token *t)
 {
     lexer_advance(lx); /* the opening quote */

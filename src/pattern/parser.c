@@ -51,6 +51,7 @@ static const char *const parser_decl_words[] = {"const", "pattern", "enemy", "bo
 
 /* ---- tokens ---- */
 
+/* Token helpers: moving on, testing and taking the current token. */
 static void parser_advance(parser *p)
 {
     p->prev = p->tok;
@@ -195,6 +196,7 @@ static const char *parser_text(parser *p)
     return NULL;
 }
 
+/* Whether a token starts a statement / a declaration. */
 static int parser_is_statement_word(const token *t)
 {
     for (int i = 0; parser_statement_words[i]; i++)
@@ -253,6 +255,7 @@ static void parser_sync_decl(parser *p)
 
 /* ---- nodes ---- */
 
+/* New nodes in the arena (NULL when it is out of memory). */
 static ast_expr *parser_expr_node(parser *p, ast_expr_kind kind, ast_pos pos)
 {
     ast_expr *e = arena_alloc(p->ar, sizeof *e);
@@ -374,6 +377,7 @@ static ast_expr *parser_unary(parser *p)
     return e;
 }
 
+/* A binary node for op at pos. */
 static ast_expr *parser_binary(parser *p, ast_op op, ast_pos pos, ast_expr *a, ast_expr *b)
 {
     ast_expr *e = parser_expr_node(p, EX_BINARY, pos);
@@ -535,6 +539,7 @@ static const char *const parser_clause_shapes[] = {
 #undef PARSER_CLAUSE_SHAPE
 };
 
+/* The fire clause a word names, or -1. */
 static int parser_clause_kind(const token *t)
 {
     for (int i = 0; i < CL_COUNT; i++)

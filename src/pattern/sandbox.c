@@ -84,11 +84,13 @@ struct sandbox {
 
 /* ---- objects ---- */
 
+/* The handle of object idx (its generation in the high bits). */
 static vm_obj sb_handle(const sandbox *sb, uint32_t idx)
 {
     return (sb->objs[idx].gen & 0xfffu) << SB_INDEX_BITS | (idx + 1);
 }
 
+/* The live object of a handle, or NULL (stale, or not one of ours). */
 static sb_obj *sb_get(sandbox *sb, vm_obj h)
 {
     uint32_t idx = (h & SB_INDEX_MASK) - 1;
@@ -114,6 +116,7 @@ static void sb_compact(sandbox *sb)
     sb->order_len = n;
 }
 
+/* A new object of a kind at (x, y), in spawn order; UINT32_MAX when full. */
 static uint32_t sb_alloc(sandbox *sb, sb_kind kind, double x, double y)
 {
     if (sb->free_count == 0)
@@ -161,6 +164,7 @@ static void sb_clear_bullets(sandbox *sb)
 
 /* ---- the host ---- */
 
+/* Host callbacks (vm.h): properties, ramps, randomness, spawning, verbs. */
 static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
 {
     sandbox *sb = user;
@@ -283,6 +287,7 @@ static void sb_boss_phase(sandbox *sb, uint32_t k)
     o->scripted = 1;
 }
 
+/* A boss fight: the boss appears near the top and its first phase starts. */
 static void sb_start_boss(sandbox *sb, const library_boss *boss)
 {
     uint32_t idx = sb_alloc(sb, SB_BOSS, PLAYFIELD_W / 2, 96);
@@ -295,6 +300,7 @@ static void sb_start_boss(sandbox *sb, const library_boss *boss)
     sb_boss_phase(sb, 0);
 }
 
+/* A string of the program by index (verb operands); "" if none. */
 static const char *sb_string(const sandbox *sb, double index)
 {
     const vm_program *p = sb->lib ? sb->lib->prog : NULL;

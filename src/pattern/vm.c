@@ -326,6 +326,7 @@ static int32_t vm_add_frames(int32_t sched, int32_t n)
 
 /* ---- ids ---- */
 
+/* A runner's id: its generation above its index + 1. */
 static vm_runner_id vm_make_id(const vm *v, uint32_t idx)
 {
     return (uint32_t)(v->runners[idx].gen & VM_GEN_MASK) << VM_INDEX_BITS | (idx + 1);
@@ -346,6 +347,7 @@ static uint32_t vm_lookup(const vm *v, vm_runner_id id)
 
 /* ---- timer wheel ---- */
 
+/* Hangs a sleeping runner in the slot of its wake frame (at the tail: order kept). */
 static void vm_wheel_insert(vm *v, uint32_t idx, int32_t wake)
 {
     vm_runner *r = &v->runners[idx];
@@ -361,6 +363,7 @@ static void vm_wheel_insert(vm *v, uint32_t idx, int32_t wake)
     v->wheel_tail[slot] = idx;
 }
 
+/* Unhooks a runner from its wheel slot. */
 static void vm_wheel_remove(vm *v, uint32_t idx)
 {
     vm_runner *r = &v->runners[idx];
@@ -377,6 +380,7 @@ static void vm_wheel_remove(vm *v, uint32_t idx)
 
 /* ---- object map ---- */
 
+/* The home bucket of an object handle (Fibonacci hashing). */
 static uint32_t vm_map_bucket(const vm *v, vm_obj obj)
 {
     return (obj * 2654435761u) & v->map_mask;
@@ -393,6 +397,7 @@ static uint32_t vm_map_find(const vm *v, vm_obj obj)
     }
 }
 
+/* Links a new runner into its object's list (creating the entry). */
 static void vm_map_add(vm *v, uint32_t idx)
 {
     vm_runner *r = &v->runners[idx];
@@ -427,6 +432,7 @@ static void vm_map_delete(vm *v, uint32_t b)
     v->map_keys[hole] = 0;
 }
 
+/* Unlinks a runner from its object's list (deleting an emptied entry). */
 static void vm_map_remove(vm *v, uint32_t idx)
 {
     vm_runner *r = &v->runners[idx];
@@ -449,6 +455,7 @@ static void vm_map_remove(vm *v, uint32_t idx)
 
 /* ---- runner life ---- */
 
+/* Takes a free runner (RESERVED until set up); VM_NIL and counted when full. */
 static uint32_t vm_alloc_runner(vm *v)
 {
     if (v->free_count == 0) {
@@ -746,6 +753,7 @@ vm_stats vm_get_stats(const vm *v)
 
 /* ---- resolving directions and speeds (BULLETML.md 4.4) ---- */
 
+/* A property of the runner's object, from the host. */
 static double vm_get(vm *v, const vm_runner *r, vm_prop p)
 {
     return v->host.get(v->host.user, r->obj, p);
@@ -776,6 +784,7 @@ static double vm_resolve_spd(vm *v, const vm_runner *r, vm_mode mode, double x)
     }
 }
 
+/* BulletML's prevDir / prevSpd of the runner's thread. */
 static void vm_record_dir(vm_runner *r, double d)
 {
     r->prev_dir = d;
