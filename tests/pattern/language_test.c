@@ -337,6 +337,34 @@ static void test_stage(void)
     library_free(lib);
 }
 
+/* The sandbox allocates nothing once running: bullets, scripted bullets,
+ * enemies and a boss coming and going. */
+static void test_sandbox_no_allocation(void)
+{
+    library *lib = compile("enemy e { move to (100, 100) over 20; fire orb ring 8; "
+                           "move by (0, -300) over 60 }\n"
+                           "boss b { phase time 60 { loop { fire star ring 12 { wait 20; "
+                           "turn to aim; speed 3 over 10 }; wait 7 } } }\n"
+                           "stage s { loop { spawn e at (rand(0, 384), -20); wait 15; "
+                           "if time > 100 and not boss_active { boss b } } }\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    sandbox_config cfg;
+    sandbox_config_default(&cfg);
+    sandbox *sb = sandbox_create(&cfg);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "s"), NULL) == 0);
+    for (int f = 0; sb && f < 120; f++)
+        sandbox_step(sb);
+    mem_stats before = mem_get_stats();
+    for (int f = 0; sb && f < 600; f++)
+        sandbox_step(sb);
+    CHECK_EQ_U64(mem_get_stats().allocs - before.allocs, 0);
+    CHECK(sb && sandbox_vm_stats(sb).spawned > 300);
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
 /* The files of a folder compile together, and a mod folder's files replace or
  * add to them. */
 static void test_folders(const char *tmp)
@@ -388,6 +416,7 @@ int main(int argc, char **argv)
     test_level_and_rand();
     test_threads_and_runaway();
     test_stage();
+    test_sandbox_no_allocation();
     test_folders(argc > 1 ? argv[1] : "/tmp");
     diag_free(&diags);
     return check_done("pattern.language");
