@@ -270,22 +270,36 @@ bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i)
 
 /* ---- directions ----------------------------------------------------------- */
 
-/* The unit heading (sin h, -cos h) for h in degrees. The angle is split into a
- * whole number of quarter turns and a rest of at most 45 degrees, so the four
- * axis directions come out exact. A non-finite heading gives (0, 0). */
+/* The unit heading (sin h, -cos h) for h in degrees, to float precision. The
+ * angle is split into whole quarter turns and a rest r of at most 45 degrees
+ * (exact for the headings scripts use), so the four axis directions come out
+ * exact; sin r and cos r are Taylor polynomials to r^11 and r^12, whose error
+ * (below 2e-9 at 45 degrees) vanishes when rounded to float. Only +, -, * and
+ * conversions: deterministic, and about four times cheaper than trig_sincos,
+ * which spawning would otherwise spend most of its time in. A non-finite
+ * heading gives (0, 0). */
 static void bullet_pool_heading_dir(double degrees, float *dx, float *dy)
 {
-    if (!isfinite(degrees)) {
-        *dx = *dy = 0.0f;
-        return;
-    }
-    if (fabs(degrees) > 1.0e9)
+    if (!(fabs(degrees) <= 1.0e9)) {
+        if (!isfinite(degrees)) {
+            *dx = *dy = 0.0f;
+            return;
+        }
         degrees = fmod(degrees, 360.0);
-    double quarter = floor(degrees / 90.0 + 0.5);
-    double s, c;
-    trig_sincos((degrees - quarter * 90.0) * TRIG_DEG2RAD, &s, &c);
+    }
+    double scaled = degrees * (1.0 / 90.0);
+    long long quarter = (long long)(scaled + (scaled >= 0 ? 0.5 : -0.5));
+    double r = (degrees - (double)quarter * 90.0) * TRIG_DEG2RAD, z = r * r;
+    double s =
+        r + r * z *
+                (-1.0 / 6 +
+                 z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 + z * (-1.0 / 39916800)))));
+    double c =
+        1.0 + z * (-0.5 + z * (1.0 / 24 +
+                               z * (-1.0 / 720 + z * (1.0 / 40320 + z * (-1.0 / 3628800 +
+                                                                         z * (1.0 / 479001600))))));
     double sh, ch; /* sin and cos of the whole angle */
-    switch ((long long)quarter & 3) {
+    switch (quarter & 3) {
     case 0: sh = s, ch = c; break;
     case 1: sh = c, ch = -s; break;
     case 2: sh = -s, ch = -c; break;
@@ -339,6 +353,8 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     p->extra_y[i] = ey;
     p->vx[i] = dx * speed + ex;
     p->vy[i] = dy * speed + ey;
+    p->turn_c[i] = 1.0f;
+    p->turn_s[i] = p->speed_step[i] = p->accel_x[i] = p->accel_y[i] = 0.0f;
     uint32_t expire = s->lifetime ? p->frame + s->lifetime : BULLET_NEVER;
     p->expire_at[i] = p->event_at[i] = expire;
 
@@ -366,9 +382,10 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     return (bullet_handle){i, gen};
 }
 
-/* Frees live slot i: logs a scripted bullet, bumps the generation, parks the
- * slot (far away, at rest, radius 0, no rates) so the pass and SIMD readers can
- * treat it like any other, and punches its hole in the draw order. */
+/* Frees live slot i: logs a scripted bullet, bumps the generation, frees the
+ * slot and punches its hole in the draw order. The slot's arrays keep their
+ * stale values (the pass masks its flags with alive, and spawning rewrites
+ * them all), so a despawn touches as few cache lines as it can. */
 static void bullet_pool_release(bullet_pool *p, uint32_t i, bullet_despawn_reason reason)
 {
     if (p->script[i]) {
@@ -380,14 +397,6 @@ static void bullet_pool_release(bullet_pool *p, uint32_t i, bullet_despawn_reaso
     p->stats.despawned[reason]++;
     p->gen[i]++;
     bullet_pool_give_slot(p, i);
-    p->x[i] = p->y[i] = BULLET_POOL_PARKED;
-    p->vx[i] = p->vy[i] = 0.0f;
-    p->dir_x[i] = p->dir_y[i] = p->speed[i] = p->extra_x[i] = p->extra_y[i] = 0.0f;
-    p->turn_c[i] = 1.0f;
-    p->turn_s[i] = p->speed_step[i] = p->accel_x[i] = p->accel_y[i] = 0.0f;
-    p->event_at[i] = p->expire_at[i] = BULLET_NEVER;
-    p->radius[i] = 0.0f;
-    p->script[i] = 0;
     p->order[p->order_pos[i]] = BULLET_SLOT_NONE;
     p->order_dead++;
     p->live--;
@@ -645,17 +654,16 @@ static inline void bullet_pool_move_straight(float *restrict x, float *restrict 
 
 /* One block with tweens or rates: move with the current velocity, turn the
  * heading, step speed and extra velocity, rebuild the velocity, flag like the
- * straight kernel. Returns 1 while some lane still has a step. Vectorized. The
- * arrays come as restrict parameters: gcc does not vectorize this loop when they
- * come as restrict locals loaded from a struct. */
-static inline int bullet_pool_move_full(
+ * straight kernel, and mark (bit 1 of the flag) the lanes that still have a
+ * step. Vectorized. The arrays come as restrict parameters: gcc does not
+ * vectorize this loop when they come as restrict locals loaded from a struct. */
+static inline void bullet_pool_move_full(
     float *restrict x, float *restrict y, float *restrict vx, float *restrict vy,
     float *restrict dir_x, float *restrict dir_y, float *restrict speed, float *restrict extra_x,
     float *restrict extra_y, const float *restrict turn_c, const float *restrict turn_s,
     const float *restrict speed_step, const float *restrict accel_x, const float *restrict accel_y,
     const uint32_t *restrict event_at, uint8_t *restrict flagged, bullet_pass pass)
 {
-    int moving = 0;
     for (uint32_t k = 0; k < BLOCK; k++) {
         float nx = x[k] + vx[k], ny = y[k] + vy[k];
         x[k] = nx;
@@ -671,27 +679,27 @@ static inline int bullet_pool_move_full(
         extra_y[k] = ey;
         vx[k] = dx * sp + ex;
         vy[k] = dy * sp + ey;
+        int stepping = (s != 0.0f) | (c != 1.0f) | (speed_step[k] != 0.0f) | (accel_x[k] != 0.0f) |
+                       (accel_y[k] != 0.0f);
         flagged[k] = (uint8_t)((nx < pass.x0) | (nx > pass.x1) | (ny < pass.y0) | (ny > pass.y1) |
-                               (event_at[k] == pass.now));
-        moving |= (s != 0.0f) | (c != 1.0f) | (speed_step[k] != 0.0f) | (accel_x[k] != 0.0f) |
-                  (accel_y[k] != 0.0f);
+                               (event_at[k] == pass.now) | stepping << 1);
     }
-    return moving;
 }
 
-/* 64 flag bytes (0 or 1) to a 64-bit mask, eight at a time: the multiply
- * gathers the low bit of each byte into the top byte. */
-static inline uint64_t bullet_pool_pack_flags(const uint8_t *flagged)
+/* Bit `bit` of 64 flag bytes to a 64-bit mask, eight bytes at a time: the
+ * multiply gathers the low bit of each byte into the top byte. */
+static inline uint64_t bullet_pool_pack_flags(const uint8_t *flagged, int bit)
 {
     uint64_t mask = 0;
     for (int w = 0; w < 8; w++) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         uint64_t v;
         memcpy(&v, flagged + 8 * w, sizeof v);
+        v = (v >> bit) & 0x0101010101010101ull;
         mask |= ((v * 0x0102040810204080ull) >> 56) << (8 * w);
 #else
         for (int k = 0; k < 8; k++)
-            mask |= (uint64_t)flagged[8 * w + k] << (8 * w + k);
+            mask |= (uint64_t)((flagged[8 * w + k] >> bit) & 1u) << (8 * w + k);
 #endif
     }
     return mask;
@@ -711,15 +719,17 @@ void bullet_pool_update_range(bullet_pool *p, uint32_t first_block, uint32_t end
         _Alignas(64) uint8_t flagged[BLOCK];
         size_t o = (size_t)b * BLOCK;
         if (p->moving[b]) {
-            p->moving[b] = (uint8_t)bullet_pool_move_full(
-                p->x + o, p->y + o, p->vx + o, p->vy + o, p->dir_x + o, p->dir_y + o, p->speed + o,
-                p->extra_x + o, p->extra_y + o, p->turn_c + o, p->turn_s + o, p->speed_step + o,
-                p->accel_x + o, p->accel_y + o, p->event_at + o, flagged, pass);
+            bullet_pool_move_full(p->x + o, p->y + o, p->vx + o, p->vy + o, p->dir_x + o,
+                                  p->dir_y + o, p->speed + o, p->extra_x + o, p->extra_y + o,
+                                  p->turn_c + o, p->turn_s + o, p->speed_step + o, p->accel_x + o,
+                                  p->accel_y + o, p->event_at + o, flagged, pass);
         } else {
             bullet_pool_move_straight(p->x + o, p->y + o, p->vx + o, p->vy + o, p->event_at + o,
                                       flagged, pass);
         }
-        p->events[b] = bullet_pool_pack_flags(flagged) & p->alive[b];
+        p->events[b] = bullet_pool_pack_flags(flagged, 0) & p->alive[b];
+        if (p->moving[b]) /* stays moving while a live bullet has a step */
+            p->moving[b] = (bullet_pool_pack_flags(flagged, 1) & p->alive[b]) != 0;
     }
 }
 

@@ -70,9 +70,9 @@
  *             ... p->x[i], p->y[i], p->radius[i] ...
  *         }
  *
- * A SIMD sweep may instead read every slot below bullet_pool_slot_end(p) without
- * looking at alive: a free slot has radius 0 and sits at BULLET_POOL_PARKED,
- * far outside any field, so it hits nothing.
+ * A SIMD sweep may instead read every slot below bullet_pool_slot_end(p) and mask
+ * its result with alive[b]: free slots keep stale values (a despawn touches as
+ * little as it can), so their positions and radii mean nothing.
  *
  * DRAW ORDER. Storage order is not spawn order (freed slots are reused lowest
  * first). bullet_pool_draw_order gives the slots oldest to newest, with
@@ -109,7 +109,8 @@
 #define BULLET_POOL_MAX_CAPACITY     (1u << 24)
 /* No slot: a dead entry of the draw order. */
 #define BULLET_SLOT_NONE             0xffffffffu
-/* Where free slots sit (both coordinates), outside any field and cull rectangle. */
+/* Where never-used slots and bullets spawned at a non-finite position sit (both
+ * coordinates): outside any field and cull rectangle. */
 #define BULLET_POOL_PARKED           (-1.0e9f)
 /* "Never" as an update number: no lifetime limit, no event. */
 #define BULLET_NEVER                 0xffffffffu
