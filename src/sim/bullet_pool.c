@@ -289,15 +289,14 @@ static void bullet_pool_heading_dir(double degrees, float *dx, float *dy)
     }
     double scaled = degrees * (1.0 / 90.0);
     long long quarter = (long long)(scaled + (scaled >= 0 ? 0.5 : -0.5));
-    double r = (degrees - (double)quarter * 90.0) * TRIG_DEG2RAD, z = r * r;
-    double s =
-        r + r * z *
-                (-1.0 / 6 +
-                 z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 + z * (-1.0 / 39916800)))));
-    double c =
-        1.0 + z * (-0.5 + z * (1.0 / 24 +
-                               z * (-1.0 / 720 + z * (1.0 / 40320 + z * (-1.0 / 3628800 +
-                                                                         z * (1.0 / 479001600))))));
+    double r = (degrees - (double)quarter * 90.0) * TRIG_DEG2RAD, z = r * r, z2 = z * z;
+    /* Estrin's scheme: pairs of terms in parallel, for a short dependency chain. */
+    double s = r + r * z *
+                       ((-1.0 / 6 + z * (1.0 / 120)) +
+                        z2 * ((-1.0 / 5040 + z * (1.0 / 362880)) + z2 * (-1.0 / 39916800)));
+    double c = (1.0 + z * -0.5) +
+               z2 * ((1.0 / 24 + z * (-1.0 / 720)) +
+                     z2 * ((1.0 / 40320 + z * (-1.0 / 3628800)) + z2 * (1.0 / 479001600)));
     double sh, ch; /* sin and cos of the whole angle */
     switch (quarter & 3) {
     case 0: sh = s, ch = c; break;

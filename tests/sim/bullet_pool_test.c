@@ -425,6 +425,27 @@ static void test_motion(void)
         bullet_pool_update(&p);
     CHECK(p.x[right.index] == 120.0f && p.y[right.index] == 100.0f);
     CHECK(p.dir_x[right.index] == 1.0f && p.dir_y[right.index] == 0.0f);
+    /* The float heading vector is sin and cos to within a float rounding, every
+     * quarter exact, any heading (negative, past 360, huge). */
+    CHECK(bullet_pool_despawn(&p, right, BULLET_DESPAWN_VANISH));
+    double worst = 0;
+    for (double deg = -1000.0; deg <= 1000.0; deg += 0.37) {
+        bullet_handle d = spawn_at(&p, 10, 10, deg, 1);
+        double rad = deg * (TRIG_PI / 180.0);
+        worst = fmax(worst, fabs(p.dir_x[d.index] - sin(rad)));
+        worst = fmax(worst, fabs(p.dir_y[d.index] + cos(rad)));
+        CHECK(bullet_pool_despawn(&p, d, BULLET_DESPAWN_VANISH));
+    }
+    CHECK(worst <= 6.0e-8);
+    for (int q = -8; q <= 8; q++) {
+        bullet_handle d = spawn_at(&p, 10, 10, 90.0 * q, 1);
+        CHECK(fabsf(p.dir_x[d.index]) + fabsf(p.dir_y[d.index]) == 1.0f);
+        bullet_pool_despawn(&p, d, BULLET_DESPAWN_VANISH);
+    }
+    bullet_handle huge = spawn_at(&p, 10, 10, 3.6e12 + 90.0, 1);
+    CHECK_NEAR(p.dir_x[huge.index], 1.0, 1e-6);
+    bullet_pool_despawn(&p, huge, BULLET_DESPAWN_VANISH);
+    right = spawn_at(&p, 120, 100, 90, 2);
 
     /* chdir.xml's timeline (BULLETML.md 4.5): heading 350 to absolute 10 the short
      * way, term 4, sends 355, 360, 365, 370; never normalised. */
