@@ -2,20 +2,25 @@
  * bullet_pool: storage, handles, channels and the motion pass (see the header).
  *
  * Layout: one aligned allocation holds every array, each padded to whole blocks
- * of 64 slots and followed by 64 bytes of slack so that arrays of equal size do
- * not all start at the same offset modulo 4 KiB: with a dozen streams at equal
- * offsets the pass thrashes the L1 sets (measured: 3.4 -> 44 ns per bullet at
- * 100k bullets before the slack).
+ * of 64 slots and followed by 64 bytes of slack, so that arrays of equal size do
+ * not all start at the same offset modulo 4 KiB: with fifteen streams at equal
+ * offsets the full kernel thrashed the L1 sets (a prototype at 100k bullets: 44
+ * ns per bullet with equal offsets, 1.2 ns with the slack).
  *
  * Vectorization (gcc 12, -O3, x86-64 baseline; checked with -fopt-info-vec and
- * the assembly): both per-block loops, bullet_pool_move_straight and
- * bullet_pool_move_full, are vectorized with 16-byte vectors (4 bullets a
- * step, 32-byte ones in the avx2 clone), 64 iterations with no scalar epilogue:
- * the loads, the float adds and multiplies, the compares of the cull test and
- * the event test, and the narrowing of the per-lane event flags to bytes. The
- * packing of those 64 bytes to a 64-bit mask (bullet_pool_pack_events, 8
- * multiplications) and everything in bullet_pool_update_end (per-event work,
- * rare) are scalar on purpose.
+ * in the assembly of bullet_pool_update_range): both per-block loops,
+ * bullet_pool_move_straight and bullet_pool_move_full, are vectorized with
+ * 16-byte SSE vectors (4 bullets a step) in the default clone and 32-byte AVX
+ * vectors (8 bullets) in the avx2 clone, 64 iterations with no scalar
+ * epilogue: the loads and stores of every array, the adds and multiplies of
+ * motion and rotation (addps/mulps/subps), the cull and event tests
+ * (cmpltps, pcmpeqd), the "still stepping" test (cmpneqps), the or-ing of the
+ * flags and their narrowing to bytes (packuswb). Scalar on purpose: packing the
+ * 64 flag bytes into a 64-bit mask (bullet_pool_pack_flags, one multiply per 8
+ * bytes), the per-block choice of kernel, and bullet_pool_update_end, which
+ * only visits flagged bullets. gcc does not vectorize the full kernel when its
+ * arrays come as restrict locals loaded from a struct ("complicated access
+ * pattern"), hence its long parameter list.
  */
 #include "sim/bullet_pool.h"
 
