@@ -593,7 +593,7 @@ static int pb_update(bench *b)
     static const bench_column cols[] = {
         {"straight", "ns/bullet", 3, BENCH_LOWER_BETTER},
         {"moving", "ns/bullet", 3, BENCH_LOWER_BETTER},
-        {"straight", "GB/s", 1, BENCH_HIGHER_BETTER},
+        {"throughput", "GB/s", 1, BENCH_HIGHER_BETTER},
         {"bound", "ns/bullet", 3, BENCH_NEUTRAL},
         {"straight/bound", "x", 2, BENCH_LOWER_BETTER},
         {"moving/bound", "x", 2, BENCH_LOWER_BETTER},

@@ -51,13 +51,17 @@ for key in \
     pool/update/1k/straight \
     pool/update/100k/moving \
     pool/update/100k/straight_bound \
+    pool/update/10k/throughput \
     pool/update/bandwidth \
-    pool/allocator/freelist_stack/spawn_despawn \
-    pool/allocator/bullet_pool__engine_/update \
+    pool/allocator/freelist_stack/churn_pair \
+    pool/allocator/free_bitmap___ctz__lowest_/peak_slots \
+    pool/allocator/bullet_pool__engine_/hot_pair \
     pool/iteration/10__live__scattered/alive_bitmap \
     pool/draw_order/order_list__engine_/per_frame; do
     grep -qF "\"key\": \"$key\", \"value\": " "$json" || fail "no figure $key in the JSON"
 done
+dups=$(grep -oE '"key": "[^"]*"' "$json" | sort | uniq -d)
+[ -z "$dups" ] || fail "figure keys recorded twice: $dups"
 # Every figure has a number, a unit and a direction.
 if grep -F '"key": ' "$json" | grep -vqE '"value": -?[0-9][0-9.e+-]*, "unit": "[^"]*", "better": "(lower|higher|neutral)"'; then
     fail "a figure without a number, unit or direction: $(grep -F '"key": ' "$json" | grep -vE '"value": -?[0-9]' | head -3)"
