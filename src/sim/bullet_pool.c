@@ -325,6 +325,8 @@ static void bullet_pool_turn(double degrees, float *c, float *s)
 /* ---- spawn and despawn ---------------------------------------------------- */
 
 static void bullet_pool_order_append(bullet_pool *p, uint32_t i);
+static void bullet_pool_refresh(bullet_pool *p, uint32_t i);
+static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c);
 
 bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
 {
@@ -372,12 +374,15 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     p->radius[i] = s->radius > 0.0f ? s->radius : bullet_shape_radius[shape];
     p->shape[i] = (uint8_t)shape;
     p->color[i] = (uint8_t)((unsigned)s->color < BULLET_COLOR_COUNT ? (unsigned)s->color : 0);
-    p->flags[i] = s->flags;
+    p->flags[i] = (uint8_t)((s->flags & ~BULLET_FLAG_RESTING) |
+                            (s->rest_first_update ? BULLET_FLAG_RESTING : 0));
     p->owner[i] = s->owner;
     p->script[i] = s->script;
     p->serial[i] = p->next_serial;
     p->next_serial = p->next_serial == 0xffffffffu ? 1 : p->next_serial + 1;
     bullet_pool_order_append(p, i);
+    if (s->rest_first_update)
+        bullet_pool_refresh(p, i);
 
     p->live++;
     p->stats.spawned++;
@@ -544,6 +549,11 @@ static void bullet_pool_refresh(bullet_pool *p, uint32_t i)
 {
     p->vx[i] = p->dir_x[i] * p->speed[i] + p->extra_x[i];
     p->vy[i] = p->dir_y[i] * p->speed[i] + p->extra_y[i];
+    if (p->flags[i] & BULLET_FLAG_RESTING) { /* still until the next update's event */
+        p->vx[i] = p->vy[i] = 0.0f;
+        p->event_at[i] = p->frame + 1;
+        return;
+    }
     uint32_t event = p->expire_at[i];
     for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
         uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
@@ -753,6 +763,11 @@ static void bullet_pool_resolve(bullet_pool *p, uint32_t i)
     }
     if (p->event_at[i] != now)
         return;
+    if (p->flags[i] & BULLET_FLAG_RESTING) { /* its first update is over: set it going */
+        p->flags[i] &= (uint8_t)~BULLET_FLAG_RESTING;
+        for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+            bullet_pool_apply(p, i, (bullet_channel)c);
+    }
     for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
         bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
         if (t->t1 == now) {

@@ -50,7 +50,16 @@
  * Moving before advancing is what BulletML needs: a tween started between
  * updates (in a script phase) is first felt by the update after next, and the
  * script sees v0 + g after one update, v1 exactly after N, as libbulletml's
- * runner sends them. A bullet spawned between updates first moves in the next one.
+ * runner sends them.
+ *
+ * FRAME ORDER. Run the scripts (spawns, sets, tweens), then bullet_pool_update,
+ * then collision, then let the script system read the despawn log. A bullet
+ * spawned by the scripts moves in that frame's update, unless its spawn asks
+ * rest_first_update: then it first moves in the next frame, after its own
+ * script's first run. That is libbulletml's reference host loop (BULLETML.md
+ * section 5: each turn, run then move every object; objects created during a
+ * turn are run and moved from the next one), so a BulletML host spawns with
+ * rest_first_update = 1 and matches it turn for turn, ramps included.
  *
  * The pass works on blocks of 64 slots up to the high-water block. A block whose
  * bullets all fly straight (no tween or rate in it) runs a short kernel that reads
@@ -129,12 +138,14 @@ typedef enum bullet_channel {
     BULLET_CHANNEL_COUNT
 } bullet_channel;
 
-/* Per-bullet flags (one byte): id, bit, meaning. The game owns their meaning;
- * the pool only keeps them, clears them at spawn and hashes them. */
+/* Per-bullet flags (one byte): id, bit, meaning. The game owns the meaning of
+ * the first ones (the pool keeps them, takes them from bullet_spawn.flags and
+ * hashes them); RESTING belongs to the pool. */
 #define BULLET_FLAGS(X)                                                  \
     X(GRAZED, 0, "has grazed the player (a graze scores once)")          \
     X(NO_CANCEL, 1, "survives cancels (bombs, phase ends, enemy death)") \
-    X(HARMLESS, 2, "drawn but never hits (fading out, for example)")
+    X(HARMLESS, 2, "drawn but never hits (fading out, for example)")     \
+    X(RESTING, 7, "the pool's: spawned with rest_first_update, not moved yet")
 
 typedef enum bullet_flag {
 #define BULLET_FLAG_ENUM(id, bit, meaning) BULLET_FLAG_##id = 1u << (bit),
@@ -178,6 +189,9 @@ typedef struct bullet_spawn {
     uint32_t owner;
     uint32_t script; /* the VM's link, 0 = none */
     uint8_t flags;
+    /* 1: the bullet stays where it is during the first update after its spawn
+     * (see FRAME ORDER above). */
+    uint8_t rest_first_update;
 } bullet_spawn;
 
 /* One despawn of a scripted bullet, for the script system. */
