@@ -518,11 +518,13 @@ static int pb_instantiate(bench *b)
 
 /* ==== 3. The update pass, 1k to 4M bullets, beside memory bandwidth ========= */
 
-/* Bytes the pass moves to and from memory per bullet: the straight kernel reads
- * x, y, vx, vy, event_at and writes x, y; the full kernel reads 15 floats and
- * writes 9 (bullet_pool.c). */
+/* Bytes each kernel moves to and from memory per bullet (bullet_pool.c): straight
+ * reads x, y, vx, vy, event_at and writes x, y; turning reads x, y, the heading
+ * vector, speed, extra velocity, the turn and event_at and writes x, y and the
+ * heading vector; full also reads the three steps and writes speed and extra. */
 #define PB_STRAIGHT_BYTES 28.0
-#define PB_MOVING_BYTES   96.0
+#define PB_TURNING_BYTES  56.0
+#define PB_FULL_BYTES     80.0
 #define PB_STREAM_FLOATS  (32u << 20) /* two arrays of 128 MiB: 8x the L3 */
 
 /* a[i] += b[i]: the same traffic pattern as the pass (read two, write one back). */
@@ -584,6 +586,13 @@ static int pb_fill(bullet_pool *p, uint32_t n, uint64_t seed)
     return 0;
 }
 
+/* Gives every live bullet a channel rate. */
+static void pb_set_rates(bullet_pool *p, bullet_channel c, double rate)
+{
+    for (uint32_t i = 0; i < p->capacity; i++)
+        bullet_pool_set_rate(p, bullet_pool_handle(p, i), c, rate);
+}
+
 static int pb_update(bench *b)
 {
     static const uint32_t sizes[] = {1000, 10000, 100000, 1000000, 4194304};
@@ -592,17 +601,20 @@ static int pb_update(bench *b)
     double gbs = pb_bandwidth(b->quick);
     static const bench_column cols[] = {
         {"straight", "ns/bullet", 3, BENCH_LOWER_BETTER},
-        {"moving", "ns/bullet", 3, BENCH_LOWER_BETTER},
+        {"turning", "ns/bullet", 3, BENCH_LOWER_BETTER},
+        {"tweening", "ns/bullet", 3, BENCH_LOWER_BETTER},
         {"throughput", "GB/s", 1, BENCH_HIGHER_BETTER},
         {"bound", "ns/bullet", 3, BENCH_NEUTRAL},
         {"straight/bound", "x", 2, BENCH_LOWER_BETTER},
-        {"moving/bound", "x", 2, BENCH_LOWER_BETTER},
+        {"turning/bound", "x", 2, BENCH_LOWER_BETTER},
+        {"tweening/bound", "x", 2, BENCH_LOWER_BETTER},
     };
     bench_table t;
     bench_table_begin(&t, b, "update",
-                      "3. Update pass (bullet_pool_update), one thread; bound = bytes moved / "
-                      "measured memory bandwidth",
-                      cols, 6, 12);
+                      "3. Update pass (bullet_pool_update), one thread. straight: no steps; "
+                      "turning: 1 deg/update;\n   tweening: turning and speeding up. bound = "
+                      "bytes moved (28, 56, 80) / measured memory bandwidth",
+                      cols, 8, 12);
     double at100k = NAN, ratio4m = NAN;
     for (int k = 0; k < count; k++) {
         bullet_pool p;
@@ -613,18 +625,21 @@ static int pb_update(bench *b)
         double work = b->quick ? 2e7 : 2e8;
         int reps = (int)fmax(3.0, work / sizes[k]);
         double straight = pb_time_updates(&p, reps);
-        for (uint32_t i = 0; i < p.capacity; i++) /* every bullet turns 1 degree per update */
-            bullet_pool_set_rate(&p, bullet_pool_handle(&p, i), BULLET_CHANNEL_HEADING, 1.0);
-        double moving = pb_time_updates(&p, reps);
+        pb_set_rates(&p, BULLET_CHANNEL_HEADING, 1.0);
+        double turning = pb_time_updates(&p, reps);
+        pb_set_rates(&p, BULLET_CHANNEL_SPEED, 1.0e-4);
+        double tweening = pb_time_updates(&p, reps);
         bullet_pool_free(&p);
         double bound = PB_STRAIGHT_BYTES / gbs;
         bench_table_row(&t, labels[k]);
         bench_table_value(&t, straight);
-        bench_table_value(&t, moving);
+        bench_table_value(&t, turning);
+        bench_table_value(&t, tweening);
         bench_table_value(&t, PB_STRAIGHT_BYTES / straight);
         bench_table_value(&t, bound);
         bench_table_value(&t, straight / bound);
-        bench_table_value(&t, moving / (PB_MOVING_BYTES / gbs));
+        bench_table_value(&t, turning / (PB_TURNING_BYTES / gbs));
+        bench_table_value(&t, tweening / (PB_FULL_BYTES / gbs));
         if (sizes[k] == 100000)
             at100k = straight;
         if (sizes[k] == 4194304)

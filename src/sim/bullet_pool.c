@@ -111,7 +111,7 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(speed_step, f);
     PLAN(accel_x, f);
     PLAN(accel_y, f);
-    PLAN(moving, blocks);
+    PLAN(block_kind, blocks);
     PLAN(alive, blocks * sizeof(uint64_t));
     PLAN(events, blocks * sizeof(uint64_t));
     PLAN(radius, f);
@@ -279,7 +279,7 @@ bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i)
  * angle is split into whole quarter turns and a rest r of at most 45 degrees
  * (exact for the headings scripts use), so the four axis directions come out
  * exact; sin r and cos r are Taylor polynomials to r^11 and r^12, whose error
- * (below 2e-9 at 45 degrees) vanishes when rounded to float. Only +, -, * and
+ * (below 1e-11 at 45 degrees) vanishes when rounded to float. Only +, -, * and
  * conversions: deterministic, and about four times cheaper than trig_sincos,
  * which spawning would otherwise spend most of its time in. A non-finite
  * heading gives (0, 0). */
@@ -350,6 +350,8 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     float dx, dy;
     bullet_pool_heading_dir(heading, &dx, &dy);
     float speed = (float)speed64, ex = (float)ex64, ey = (float)ey64;
+    if (s->rest_first_update) /* see bullet_pool_apply */
+        speed = ex = ey = 0.0f;
     p->x[i] = placed ? s->x : BULLET_POOL_PARKED;
     p->y[i] = placed ? s->y : BULLET_POOL_PARKED;
     p->dir_x[i] = dx;
@@ -517,11 +519,18 @@ static double bullet_track_step(const bullet_track *t)
     return (t->v1 - t->v0) / (double)(t->t1 - t->t0);
 }
 
-/* Writes channel c's float copies (value and step) from its exact track. */
+/* Writes channel c's float copies (value and step) from its exact track. A
+ * resting bullet (see rest_first_update) keeps zero speed, extra velocity and
+ * steps in its floats, so no kernel moves or turns it; its track runs on. */
 static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
 {
     const bullet_track *t = bullet_pool_track(p, i, c);
     double value = bullet_track_value(t, p->frame), step = bullet_track_step(t);
+    if (p->flags[i] & BULLET_FLAG_RESTING) {
+        step = 0.0;
+        if (c != BULLET_CHANNEL_HEADING)
+            value = 0.0;
+    }
     switch (c) {
     case BULLET_CHANNEL_HEADING:
         bullet_pool_heading_dir(value, &p->dir_x[i], &p->dir_y[i]);
@@ -544,26 +553,26 @@ static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
 }
 
 /* After a channel change: the velocity cache, the next event (expiry or the
- * nearest tween end) and the moving flag of the slot's block. */
+ * nearest tween end; a resting bullet's first update) and the kernel its block
+ * needs at least. */
 static void bullet_pool_refresh(bullet_pool *p, uint32_t i)
 {
     p->vx[i] = p->dir_x[i] * p->speed[i] + p->extra_x[i];
     p->vy[i] = p->dir_y[i] * p->speed[i] + p->extra_y[i];
-    if (p->flags[i] & BULLET_FLAG_RESTING) { /* still until the next update's event */
-        p->vx[i] = p->vy[i] = 0.0f;
-        p->event_at[i] = p->frame + 1;
-        return;
-    }
     uint32_t event = p->expire_at[i];
     for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
         uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
         if (t1 != 0 && t1 < event)
             event = t1;
     }
-    p->event_at[i] = event;
-    if (p->turn_s[i] != 0.0f || p->turn_c[i] != 1.0f || p->speed_step[i] != 0.0f ||
-        p->accel_x[i] != 0.0f || p->accel_y[i] != 0.0f)
-        p->moving[i / BLOCK] = 1;
+    p->event_at[i] = p->flags[i] & BULLET_FLAG_RESTING ? p->frame + 1 : event;
+    uint8_t kind = BULLET_BLOCK_STRAIGHT;
+    if (p->speed_step[i] != 0.0f || p->accel_x[i] != 0.0f || p->accel_y[i] != 0.0f)
+        kind = BULLET_BLOCK_FULL;
+    else if (p->turn_s[i] != 0.0f || p->turn_c[i] != 1.0f)
+        kind = BULLET_BLOCK_TURNING;
+    if (kind > p->block_kind[i / BLOCK])
+        p->block_kind[i / BLOCK] = kind;
 }
 
 /* Checks a handle, a channel and a value for the setters. */
@@ -666,37 +675,79 @@ static inline void bullet_pool_move_straight(float *restrict x, float *restrict 
     }
 }
 
-/* One block with tweens or rates: move with the current velocity, turn the
- * heading, step speed and extra velocity, rebuild the velocity, flag like the
- * straight kernel, and mark (bit 1 of the flag) the lanes that still have a
- * step. Vectorized. The arrays come as restrict parameters: gcc does not
- * vectorize this loop when they come as restrict locals loaded from a struct. */
-static inline void bullet_pool_move_full(
-    float *restrict x, float *restrict y, float *restrict vx, float *restrict vy,
-    float *restrict dir_x, float *restrict dir_y, float *restrict speed, float *restrict extra_x,
-    float *restrict extra_y, const float *restrict turn_c, const float *restrict turn_s,
-    const float *restrict speed_step, const float *restrict accel_x, const float *restrict accel_y,
-    const uint32_t *restrict event_at, uint8_t *restrict flagged, bullet_pass pass)
+/* Lane flags the kernels write: bit 0 event or cull, bit 1 turning, bit 2 some
+ * other step (speed or extra velocity). */
+enum {
+    BULLET_LANE_FLAGGED = 0,
+    BULLET_LANE_TURNING = 1,
+    BULLET_LANE_STEPPING = 2
+};
+
+/* One block whose only steps are turns: move with the current heading, speed
+ * and extra velocity, turn the heading, flag like the straight kernel and mark
+ * the lanes still turning. Vectorized. The arrays come as restrict parameters:
+ * gcc does not vectorize these loops when they come as restrict locals loaded
+ * from a struct ("complicated access pattern"). */
+static inline void bullet_pool_move_turning(
+    float *restrict x, float *restrict y, float *restrict dir_x, float *restrict dir_y,
+    const float *restrict speed, const float *restrict extra_x, const float *restrict extra_y,
+    const float *restrict turn_c, const float *restrict turn_s, const uint32_t *restrict event_at,
+    uint8_t *restrict flagged, bullet_pass pass)
 {
     for (uint32_t k = 0; k < BLOCK; k++) {
-        float nx = x[k] + vx[k], ny = y[k] + vy[k];
+        float nx = x[k] + (dir_x[k] * speed[k] + extra_x[k]);
+        float ny = y[k] + (dir_y[k] * speed[k] + extra_y[k]);
         x[k] = nx;
         y[k] = ny;
         float c = turn_c[k], s = turn_s[k];
         float dx = dir_x[k] * c - dir_y[k] * s, dy = dir_x[k] * s + dir_y[k] * c;
-        float sp = speed[k] + speed_step[k];
-        float ex = extra_x[k] + accel_x[k], ey = extra_y[k] + accel_y[k];
         dir_x[k] = dx;
         dir_y[k] = dy;
-        speed[k] = sp;
-        extra_x[k] = ex;
-        extra_y[k] = ey;
-        vx[k] = dx * sp + ex;
-        vy[k] = dy * sp + ey;
-        int stepping = (s != 0.0f) | (c != 1.0f) | (speed_step[k] != 0.0f) | (accel_x[k] != 0.0f) |
-                       (accel_y[k] != 0.0f);
+        int turning = (s != 0.0f) | (c != 1.0f);
         flagged[k] = (uint8_t)((nx < pass.x0) | (nx > pass.x1) | (ny < pass.y0) | (ny > pass.y1) |
-                               (event_at[k] == pass.now) | stepping << 1);
+                               (event_at[k] == pass.now) | turning << BULLET_LANE_TURNING);
+    }
+}
+
+/* One block with speed or extra-velocity steps: move like the turning kernel,
+ * then turn the heading and step speed and extra velocity; mark turning and
+ * stepping lanes. Vectorized. */
+static inline void bullet_pool_move_full(
+    float *restrict x, float *restrict y, float *restrict dir_x, float *restrict dir_y,
+    float *restrict speed, float *restrict extra_x, float *restrict extra_y,
+    const float *restrict turn_c, const float *restrict turn_s, const float *restrict speed_step,
+    const float *restrict accel_x, const float *restrict accel_y, const uint32_t *restrict event_at,
+    uint8_t *restrict flagged, bullet_pass pass)
+{
+    for (uint32_t k = 0; k < BLOCK; k++) {
+        float nx = x[k] + (dir_x[k] * speed[k] + extra_x[k]);
+        float ny = y[k] + (dir_y[k] * speed[k] + extra_y[k]);
+        x[k] = nx;
+        y[k] = ny;
+        float c = turn_c[k], s = turn_s[k];
+        float dx = dir_x[k] * c - dir_y[k] * s, dy = dir_x[k] * s + dir_y[k] * c;
+        dir_x[k] = dx;
+        dir_y[k] = dy;
+        speed[k] = speed[k] + speed_step[k];
+        extra_x[k] = extra_x[k] + accel_x[k];
+        extra_y[k] = extra_y[k] + accel_y[k];
+        int turning = (s != 0.0f) | (c != 1.0f);
+        int stepping = (speed_step[k] != 0.0f) | (accel_x[k] != 0.0f) | (accel_y[k] != 0.0f);
+        flagged[k] = (uint8_t)((nx < pass.x0) | (nx > pass.x1) | (ny < pass.y0) | (ny > pass.y1) |
+                               (event_at[k] == pass.now) | turning << BULLET_LANE_TURNING |
+                               stepping << BULLET_LANE_STEPPING);
+    }
+}
+
+/* The velocity cache of a block that goes back to the straight kernel. */
+static inline void
+bullet_pool_cache_velocity(float *restrict vx, float *restrict vy, const float *restrict dir_x,
+                           const float *restrict dir_y, const float *restrict speed,
+                           const float *restrict extra_x, const float *restrict extra_y)
+{
+    for (uint32_t k = 0; k < BLOCK; k++) {
+        vx[k] = dir_x[k] * speed[k] + extra_x[k];
+        vy[k] = dir_y[k] * speed[k] + extra_y[k];
     }
 }
 
@@ -719,6 +770,44 @@ static inline uint64_t bullet_pool_pack_flags(const uint8_t *flagged, int bit)
     return mask;
 }
 
+/* Runs block b's kernel and records its flagged bullets and its next kernel.
+ * Always inlined, so that each clone of bullet_pool_update_range gets its own
+ * copy of the kernels compiled for its instruction set. */
+static inline __attribute__((always_inline)) void bullet_pool_move_block(bullet_pool *p, uint32_t b,
+                                                                         bullet_pass pass)
+{
+    _Alignas(64) uint8_t flagged[BLOCK];
+    size_t o = (size_t)b * BLOCK;
+    uint8_t kind = p->block_kind[b];
+    if (kind == BULLET_BLOCK_STRAIGHT)
+        bullet_pool_move_straight(p->x + o, p->y + o, p->vx + o, p->vy + o, p->event_at + o,
+                                  flagged, pass);
+    else if (kind == BULLET_BLOCK_TURNING)
+        bullet_pool_move_turning(p->x + o, p->y + o, p->dir_x + o, p->dir_y + o, p->speed + o,
+                                 p->extra_x + o, p->extra_y + o, p->turn_c + o, p->turn_s + o,
+                                 p->event_at + o, flagged, pass);
+    else
+        bullet_pool_move_full(p->x + o, p->y + o, p->dir_x + o, p->dir_y + o, p->speed + o,
+                              p->extra_x + o, p->extra_y + o, p->turn_c + o, p->turn_s + o,
+                              p->speed_step + o, p->accel_x + o, p->accel_y + o, p->event_at + o,
+                              flagged, pass);
+    uint64_t alive = p->alive[b];
+    p->events[b] = bullet_pool_pack_flags(flagged, BULLET_LANE_FLAGGED) & alive;
+    if (kind == BULLET_BLOCK_STRAIGHT)
+        return;
+    /* The simplest kernel the live bullets still need. */
+    if (kind == BULLET_BLOCK_FULL &&
+        !(bullet_pool_pack_flags(flagged, BULLET_LANE_STEPPING) & alive))
+        kind = BULLET_BLOCK_TURNING;
+    if (kind == BULLET_BLOCK_TURNING &&
+        !(bullet_pool_pack_flags(flagged, BULLET_LANE_TURNING) & alive)) {
+        kind = BULLET_BLOCK_STRAIGHT;
+        bullet_pool_cache_velocity(p->vx + o, p->vy + o, p->dir_x + o, p->dir_y + o, p->speed + o,
+                                   p->extra_x + o, p->extra_y + o);
+    }
+    p->block_kind[b] = kind;
+}
+
 BULLET_POOL_CLONES
 void bullet_pool_update_range(bullet_pool *p, uint32_t first_block, uint32_t end_block)
 {
@@ -726,24 +815,10 @@ void bullet_pool_update_range(bullet_pool *p, uint32_t first_block, uint32_t end
     if (end_block > p->block_end)
         end_block = p->block_end;
     for (uint32_t b = first_block; b < end_block; b++) {
-        if (!p->alive[b]) {
+        if (p->alive[b])
+            bullet_pool_move_block(p, b, pass);
+        else
             p->events[b] = 0;
-            continue;
-        }
-        _Alignas(64) uint8_t flagged[BLOCK];
-        size_t o = (size_t)b * BLOCK;
-        if (p->moving[b]) {
-            bullet_pool_move_full(p->x + o, p->y + o, p->vx + o, p->vy + o, p->dir_x + o,
-                                  p->dir_y + o, p->speed + o, p->extra_x + o, p->extra_y + o,
-                                  p->turn_c + o, p->turn_s + o, p->speed_step + o, p->accel_x + o,
-                                  p->accel_y + o, p->event_at + o, flagged, pass);
-        } else {
-            bullet_pool_move_straight(p->x + o, p->y + o, p->vx + o, p->vy + o, p->event_at + o,
-                                      flagged, pass);
-        }
-        p->events[b] = bullet_pool_pack_flags(flagged, 0) & p->alive[b];
-        if (p->moving[b]) /* stays moving while a live bullet has a step */
-            p->moving[b] = (bullet_pool_pack_flags(flagged, 1) & p->alive[b]) != 0;
     }
 }
 

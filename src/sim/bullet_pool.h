@@ -61,10 +61,11 @@
  * turn are run and moved from the next one), so a BulletML host spawns with
  * rest_first_update = 1 and matches it turn for turn, ramps included.
  *
- * The pass works on blocks of 64 slots up to the high-water block. A block whose
- * bullets all fly straight (no tween or rate in it) runs a short kernel that reads
- * position, cached velocity and one event time; other blocks run the full kernel.
- * Both are branch-free loops the compiler vectorizes (see bullet_pool.c). The
+ * The pass works on blocks of 64 slots up to the high-water block. Each block
+ * runs the simplest of three kernels its live bullets need: straight (reads
+ * position, cached velocity and one event time), turning (heading turns only),
+ * full (speed and extra velocity steps too). All three are branch-free loops
+ * the compiler vectorizes (see bullet_pool.c). The
  * vectorized part can run on block ranges: bullet_pool_update_range on disjoint
  * ranges covering [0, bullet_pool_block_end(p)) (from any threads), then
  * bullet_pool_update_end (one thread) to despawn and end tweens.
@@ -209,6 +210,13 @@ typedef struct bullet_pool_stats {
     uint32_t peak_live;    /* most bullets live at once */
 } bullet_pool_stats;
 
+/* The kernel a block of 64 slots runs: the simplest its live bullets need. */
+typedef enum bullet_block_kind {
+    BULLET_BLOCK_STRAIGHT, /* no steps: position += cached velocity */
+    BULLET_BLOCK_TURNING,  /* heading turns only */
+    BULLET_BLOCK_FULL,     /* speed or extra velocity steps too */
+} bullet_block_kind;
+
 /* A channel's exact state; see bullet_pool_get. t1: 0 fixed, BULLET_NEVER rate. */
 typedef struct bullet_track {
     double v0; /* value at t0 */
@@ -231,16 +239,18 @@ typedef struct bullet_pool {
     float cull_x0, cull_y0, cull_x1, cull_y1; /* outside this, bullets are culled */
 
     /* Hot: the straight-flight kernel reads these. */
-    float *x, *y;       /* position */
-    float *vx, *vy;     /* velocity of the next update: dir * speed + extra */
+    float *x, *y; /* position */
+    /* Velocity of the next update, dir * speed + extra, cached for straight blocks
+     * only (block_kind[b] == BULLET_BLOCK_STRAIGHT); elsewhere compute it. */
+    float *vx, *vy;
     uint32_t *event_at; /* update at which the bullet needs attention (expiry, tween end) */
-    /* Warm: the full kernel also reads these, in blocks with moving channels. */
+    /* Warm: the turning and full kernels read these. */
     float *dir_x, *dir_y; /* unit heading (sin h, -cos h) */
     float *speed, *extra_x, *extra_y;
     float *turn_c, *turn_s;   /* rotation per update: cos, sin of the heading step */
     float *speed_step;        /* speed change per update */
     float *accel_x, *accel_y; /* extra velocity change per update */
-    uint8_t *moving;          /* per block: some bullet has a tween or rate */
+    uint8_t *block_kind;      /* per block: the kernel it runs (bullet_block_kind) */
     uint64_t *alive;          /* per block: live-slot bits */
     uint64_t *events;         /* per block: bits the last update flagged */
     /* Cold: read at spawn, despawn, by consumers, by getters. */

@@ -49,7 +49,8 @@ for key in \
     pool/instantiate/bullet_pool__soa_/per_bullet-frame \
     pool/instantiate/pool_vs_malloc \
     pool/update/1k/straight \
-    pool/update/100k/moving \
+    pool/update/100k/turning \
+    pool/update/1k/tweening_bound \
     pool/update/100k/straight_bound \
     pool/update/10k/throughput \
     pool/update/bandwidth \

@@ -486,6 +486,27 @@ static void test_motion(void)
         bullet_pool_update(&p);
         CHECK(p.y[down.index] == ys[i]);
     }
+    /* Kernels: turning, then full, then straight again with the right velocity. */
+    bullet_pool q;
+    CHECK(bullet_pool_init(&q, 64) == 0);
+    bullet_handle k = spawn_at(&q, 100, 100, 90, 1);
+    CHECK_EQ_INT(q.block_kind[0], BULLET_BLOCK_STRAIGHT);
+    CHECK(bullet_pool_tween(&q, k, BULLET_CHANNEL_HEADING, 180, 2));
+    CHECK_EQ_INT(q.block_kind[0], BULLET_BLOCK_TURNING);
+    CHECK(bullet_pool_tween(&q, k, BULLET_CHANNEL_EXTRA_X, 1, 2));
+    CHECK_EQ_INT(q.block_kind[0], BULLET_BLOCK_FULL);
+    bullet_pool_update(&q); /* moves (1, 0), then heading 135, extra 0.5 */
+    bullet_pool_update(&q); /* moves (sin 135 + 0.5, -cos 135), then 180 and 1 exactly */
+    CHECK_NEAR(q.x[k.index], 101 + sin(0.75 * TRIG_PI) + 0.5, 1e-5);
+    CHECK_NEAR(q.y[k.index], 100 - cos(0.75 * TRIG_PI), 1e-5);
+    float x2 = q.x[k.index], y2 = q.y[k.index];
+    bullet_pool_update(&q); /* the kernel sees no step left: straight from now */
+    CHECK_EQ_INT(q.block_kind[0], BULLET_BLOCK_STRAIGHT);
+    CHECK(q.x[k.index] == x2 + 1.0f && q.y[k.index] == y2 + 1.0f);
+    bullet_pool_update(&q);
+    CHECK(q.x[k.index] == x2 + 2.0f && q.y[k.index] == y2 + 2.0f);
+    bullet_pool_free(&q);
+
     /* Rates: gravity on the extra velocity, angular velocity forever. */
     bullet_handle g = spawn_at(&p, 50, 50, 0, 0);
     CHECK(bullet_pool_set_rate(&p, g, BULLET_CHANNEL_EXTRA_Y, 0.25));
