@@ -8,19 +8,21 @@
  * ns per bullet with equal offsets, 1.2 ns with the slack).
  *
  * Vectorization (gcc 12, -O3, x86-64 baseline; checked with -fopt-info-vec and
- * in the assembly of bullet_pool_update_range): both per-block loops,
- * bullet_pool_move_straight and bullet_pool_move_full, are vectorized with
- * 16-byte SSE vectors (4 bullets a step) in the default clone and 32-byte AVX
- * vectors (8 bullets) in the avx2 clone, 64 iterations with no scalar
- * epilogue: the loads and stores of every array, the adds and multiplies of
- * motion and rotation (addps/mulps/subps), the cull and event tests
- * (cmpltps, pcmpeqd), the "still stepping" test (cmpneqps), the or-ing of the
- * flags and their narrowing to bytes (packuswb). Scalar on purpose: packing the
- * 64 flag bytes into a 64-bit mask (bullet_pool_pack_flags, one multiply per 8
- * bytes), the per-block choice of kernel, and bullet_pool_update_end, which
- * only visits flagged bullets. gcc does not vectorize the full kernel when its
- * arrays come as restrict locals loaded from a struct ("complicated access
- * pattern"), hence its long parameter list.
+ * in the assembly of both clones of bullet_pool_update_range): the four
+ * per-block loops, bullet_pool_move_straight, _move_turning, _move_full and
+ * bullet_pool_cache_velocity, are vectorized with 16-byte SSE vectors (4
+ * bullets a step) in the default clone and 32-byte AVX vectors (8 bullets) in
+ * the avx2 clone, 64 iterations with no scalar epilogue: the loads and stores
+ * of every array, the adds and multiplies of motion and rotation
+ * (addps/mulps/subps), the cull and event tests (cmpltps, pcmpeqd), the
+ * "still turning / stepping" tests (cmpneqps), the or-ing of the flags and
+ * their narrowing to bytes (packuswb). Scalar on purpose: packing 64 flag
+ * bytes into a 64-bit mask (bullet_pool_pack_flags, one multiply per 8 bytes),
+ * the per-block choice of kernel, and bullet_pool_update_end, which only
+ * visits flagged bullets. gcc does not vectorize these loops when their arrays
+ * come as restrict locals loaded from a struct ("complicated access pattern"),
+ * hence the long parameter lists; and the clones only get vector kernels of
+ * their own because bullet_pool_move_block is always inlined into them.
  */
 #include "sim/bullet_pool.h"
 
@@ -28,6 +30,7 @@
 #include "core/trig.h"
 #include "sim/playfield.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -275,6 +278,13 @@ bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i)
 
 /* ---- directions ----------------------------------------------------------- */
 
+/* v, or 0 when it is too small to be a normal float: one denormal lane would
+ * make its whole block's kernel take microcode assists. */
+static double bullet_pool_normal(double v)
+{
+    return fabs(v) < FLT_MIN ? 0.0 : v;
+}
+
 /* The unit heading (sin h, -cos h) for h in degrees, to float precision. The
  * angle is split into whole quarter turns and a rest r of at most 45 degrees
  * (exact for the headings scripts use), so the four axis directions come out
@@ -309,8 +319,8 @@ static void bullet_pool_heading_dir(double degrees, float *dx, float *dy)
     case 2: sh = -s, ch = -c; break;
     default: sh = -c, ch = s; break;
     }
-    *dx = (float)sh;
-    *dy = (float)-ch;
+    *dx = (float)bullet_pool_normal(sh);
+    *dy = (float)-bullet_pool_normal(ch);
 }
 
 /* cos and sin of a turn by `degrees` clockwise (a rotation matrix for dir). */
@@ -349,7 +359,8 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     int placed = isfinite(s->x) && isfinite(s->y);
     float dx, dy;
     bullet_pool_heading_dir(heading, &dx, &dy);
-    float speed = (float)speed64, ex = (float)ex64, ey = (float)ey64;
+    float speed = (float)bullet_pool_normal(speed64), ex = (float)bullet_pool_normal(ex64);
+    float ey = (float)bullet_pool_normal(ey64);
     if (s->rest_first_update) /* see bullet_pool_apply */
         speed = ex = ey = 0.0f;
     p->x[i] = placed ? s->x : BULLET_POOL_PARKED;
@@ -531,6 +542,8 @@ static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
         if (c != BULLET_CHANNEL_HEADING)
             value = 0.0;
     }
+    step = bullet_pool_normal(step);
+    value = bullet_pool_normal(value);
     switch (c) {
     case BULLET_CHANNEL_HEADING:
         bullet_pool_heading_dir(value, &p->dir_x[i], &p->dir_y[i]);
