@@ -262,7 +262,7 @@ static int pb_ezmissile(bench *b)
             is_add[k] = (uint8_t)rng_below(&r, 2);
             rnd[k] = (uint32_t)rng_next(&r);
         }
-        int runs = b->quick ? 3 : EZ_RUNS;
+        int runs = b->quick ? 2 : EZ_RUNS;
         double mean[EZ_VARIANT_COUNT], best = INFINITY;
         for (int v = 0; v < EZ_VARIANT_COUNT; v++) {
             double sum = 0;
@@ -558,17 +558,18 @@ static double pb_bandwidth(int quick)
     return gbs;
 }
 
-/* ns per bullet of bullet_pool_update on p: median of 5 timings of `reps` updates. */
-static double pb_time_updates(bullet_pool *p, int reps)
+/* ns per bullet of bullet_pool_update on p: median of `count` (at most 5) timings
+ * of `reps` updates. */
+static double pb_time_updates(bullet_pool *p, int reps, int count)
 {
     double samples[5];
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < count; k++) {
         double t0 = pb_now();
         for (int i = 0; i < reps; i++)
             bullet_pool_update(p);
         samples[k] = (pb_now() - t0) / ((double)reps * p->live);
     }
-    return pb_median(samples, 5);
+    return pb_median(samples, count);
 }
 
 /* Fills a pool of n bullets; returns -1 when it cannot be had. */
@@ -622,13 +623,13 @@ static int pb_update(bench *b)
             bench_table_end(&t);
             return -1;
         }
-        double work = b->quick ? 2e7 : 2e8;
-        int reps = (int)fmax(3.0, work / sizes[k]);
-        double straight = pb_time_updates(&p, reps);
+        double work = b->quick ? 2e6 : 2e8;
+        int reps = (int)fmax(3.0, work / sizes[k]), samples = b->quick ? 3 : 5;
+        double straight = pb_time_updates(&p, reps, samples);
         pb_set_rates(&p, BULLET_CHANNEL_HEADING, 1.0);
-        double turning = pb_time_updates(&p, reps);
+        double turning = pb_time_updates(&p, reps, samples);
         pb_set_rates(&p, BULLET_CHANNEL_SPEED, 1.0e-4);
-        double tweening = pb_time_updates(&p, reps);
+        double tweening = pb_time_updates(&p, reps, samples);
         bullet_pool_free(&p);
         double bound = PB_STRAIGHT_BYTES / gbs;
         bench_table_row(&t, labels[k]);
