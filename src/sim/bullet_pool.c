@@ -664,6 +664,16 @@ int bullet_pool_set_position(bullet_pool *p, bullet_handle h, float x, float y)
     return 1;
 }
 
+int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t clear)
+{
+    if (!bullet_pool_valid(p, h))
+        return 0;
+    uint8_t keep = p->flags[h.index] & BULLET_FLAG_RESTING;
+    uint8_t game = (uint8_t)((p->flags[h.index] | set) & ~clear & ~BULLET_FLAG_RESTING);
+    p->flags[h.index] = (uint8_t)(game | keep);
+    return 1;
+}
+
 /* ---- the motion pass ------------------------------------------------------ */
 
 /* The cull rectangle and the update number, as the kernels take them. */

@@ -308,6 +308,9 @@ int bullet_pool_set_rate(bullet_pool *p, bullet_handle h, bullet_channel c, doub
 /* Lifetime from now: despawned by the frames-th next update; 0 = never. */
 int bullet_pool_set_lifetime(bullet_pool *p, bullet_handle h, uint32_t frames);
 int bullet_pool_set_position(bullet_pool *p, bullet_handle h, float x, float y);
+/* Sets then clears game flags (BULLET_FLAG_GRAZED, ...); RESTING is the pool's
+ * and stays as it is. Returns 1, or 0 for a stale handle. */
+int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t clear);
 
 /* One update of every live bullet (the three calls below, one thread). */
 void bullet_pool_update(bullet_pool *p);

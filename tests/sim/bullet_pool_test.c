@@ -327,6 +327,11 @@ static void test_stale_handles(void)
     CHECK(!bullet_pool_set_rate(&p, a, BULLET_CHANNEL_HEADING, 1.0));
     CHECK(!bullet_pool_set_lifetime(&p, a, 5));
     CHECK(!bullet_pool_set_position(&p, a, 1, 1));
+    CHECK(!bullet_pool_set_flags(&p, a, BULLET_FLAG_GRAZED, 0));
+    CHECK(bullet_pool_set_flags(&p, b, BULLET_FLAG_GRAZED | BULLET_FLAG_RESTING, 0));
+    CHECK(p.flags[b.index] == BULLET_FLAG_GRAZED); /* RESTING is the pool's */
+    CHECK(bullet_pool_set_flags(&p, b, BULLET_FLAG_NO_CANCEL, BULLET_FLAG_GRAZED));
+    CHECK(p.flags[b.index] == BULLET_FLAG_NO_CANCEL);
     CHECK(bullet_pool_get(&p, b, BULLET_CHANNEL_SPEED) == 1.0); /* b untouched */
     CHECK(!bullet_pool_alive(&p, (bullet_handle){1000, 1}));    /* out of range */
     CHECK(!bullet_pool_alive(&p, (bullet_handle){b.index, b.gen + 2}));
@@ -366,6 +371,37 @@ static void test_overflow(void)
     mem_fail_at(0);
     CHECK_EQ_INT(mem_live_blocks(), blocks);
     bullet_pool_free(&q);
+}
+
+/* The despawn log: scripted bullets only, every reason, a full log counts. */
+static void test_despawn_log(void)
+{
+    bullet_pool p;
+    CHECK(bullet_pool_init(&p, 64) == 0);
+    for (uint32_t k = 1; k <= 100; k++) {
+        bullet_spawn s = {.x = 10, .y = 10, .script = k % 2 ? k : 0};
+        CHECK(bullet_pool_despawn(&p, bullet_pool_spawn(&p, &s), BULLET_DESPAWN_CANCEL));
+    }
+    uint32_t n;
+    const bullet_despawn *log = bullet_pool_despawned(&p, &n);
+    CHECK_EQ_INT(n, 50); /* the unscripted half is not logged */
+    CHECK(log[0].script == 1 && log[49].script == 99 && log[7].reason == BULLET_DESPAWN_CANCEL);
+    for (uint32_t k = 0; k < 30; k++) {
+        bullet_spawn s = {.x = 10, .y = 10, .script = 500 + k};
+        CHECK(bullet_pool_despawn(&p, bullet_pool_spawn(&p, &s), BULLET_DESPAWN_VANISH));
+    }
+    bullet_pool_despawned(&p, &n);
+    CHECK_EQ_INT(n, 64);
+    CHECK_EQ_INT(p.stats.log_overflow, 16);
+    bullet_pool_clear_despawned(&p);
+    bullet_spawn s = {.x = 10, .y = 10, .script = 9};
+    bullet_pool_spawn(&p, &s);
+    CHECK_EQ_INT(bullet_pool_clear(&p, BULLET_DESPAWN_CLEAR, 0), 1);
+    log = bullet_pool_despawned(&p, &n);
+    CHECK(n == 1 && log[0].script == 9 && log[0].reason == BULLET_DESPAWN_CLEAR);
+    CHECK(strcmp(bullet_despawn_reason_name(BULLET_DESPAWN_CULL), "cull") == 0);
+    CHECK(strcmp(bullet_channel_name(BULLET_CHANNEL_EXTRA_Y), "extra_y") == 0);
+    bullet_pool_free(&p);
 }
 
 /* Newer bullets are drawn over older ones though the slots are reused lowest
@@ -684,6 +720,7 @@ int main(void)
     test_stale_handles();
     test_overflow();
     test_draw_order();
+    test_despawn_log();
     test_motion();
     test_hash_and_ranges();
     test_no_allocation();
