@@ -884,16 +884,22 @@ typedef struct mp_subject {
     uint32_t *dead; /* MP_CAP slots flagged by the last update */
 } mp_subject;
 
-/* Spawns with a lifetime (0 = none) at frame `now`; returns an id for despawn. */
-static uint64_t mp_subject_spawn(mp_subject *s, rng *r, uint32_t lifetime, uint32_t now)
+/* Spawns with a lifetime (0 = none) at frame `now`; returns an id for despawn.
+ * The bullet comes from `seed` by integer arithmetic only, so no subject pays
+ * for random draws inside the timings. */
+static uint64_t mp_subject_spawn(mp_subject *s, uint32_t seed, uint32_t lifetime, uint32_t now)
 {
     if (s->engine) {
-        bullet_spawn d = pb_spawn_desc(r);
+        bullet_spawn d = {0};
+        d.x = (float)(seed & 255);
+        d.y = (float)((seed >> 8) & 255);
+        d.heading = (double)(seed % 360);
+        d.speed = 0.5;
         d.lifetime = lifetime;
         bullet_handle h = bullet_pool_spawn(s->engine, &d);
         return (uint64_t)h.gen << 32 | h.index;
     }
-    uint32_t id = mp_spawn(s->m, (uint32_t)rng_next(r));
+    uint32_t id = mp_spawn(s->m, seed);
     if (lifetime)
         s->m->ev[s->m->kind == MP_DENSE ? s->m->pos[id] : id] = now + lifetime;
     return id;
@@ -943,23 +949,21 @@ static void mp_churn(mp_subject *s, int frames, mp_result *res)
     rng r;
     rng_seed(&r, 99);
     for (uint32_t i = 0; i < MP_LIVE; i++)
-        ids[i] = mp_subject_spawn(s, &r, 0, 0);
+        ids[i] = mp_subject_spawn(s, i, 0, 0);
     double pair_time = 0, update_time = 0;
     int counted = 0;
     for (int f = 1; f <= frames; f++) {
         uint32_t picks[ID_REPLACE];
         for (uint32_t k = 0; k < ID_REPLACE; k++)
             picks[k] = rng_below(&r, MP_LIVE);
-        rng draw = r; /* spawn descriptions drawn inside the timing, the same for all */
         double t0 = pb_now();
         for (uint32_t k = 0; k < ID_REPLACE; k++) {
             mp_subject_despawn(s, ids[picks[k]]);
-            ids[picks[k]] = mp_subject_spawn(s, &draw, 0, (uint32_t)f);
+            ids[picks[k]] = mp_subject_spawn(s, (uint32_t)f * ID_REPLACE + k, 0, (uint32_t)f);
         }
         double t1 = pb_now();
         mp_subject_update(s, (uint32_t)f);
         double t2 = pb_now();
-        r = draw;
         if (f > frames / 4) { /* after the pool has been churned a while */
             pair_time += t1 - t0;
             update_time += t2 - t1;
@@ -971,7 +975,7 @@ static void mp_churn(mp_subject *s, int frames, mp_result *res)
     int pairs = 200000;
     double t0 = pb_now();
     for (int k = 0; k < pairs; k++)
-        mp_subject_despawn(s, mp_subject_spawn(s, &r, 0, 0));
+        mp_subject_despawn(s, mp_subject_spawn(s, (uint32_t)k, 0, 0));
     res->hot_ns = (pb_now() - t0) / pairs;
     mem_free(ids);
 }
@@ -988,7 +992,7 @@ static void mp_waves(mp_subject *s, int frames, mp_result *res)
         uint32_t burst = (f / 60) % 2 == 0 ? 600 : 50;
         double t0 = pb_now();
         for (uint32_t k = 0; k < burst; k++)
-            mp_subject_spawn(s, &r, 60 + rng_below(&r, 180), (uint32_t)f);
+            mp_subject_spawn(s, (uint32_t)rng_next(&r), 60 + rng_below(&r, 180), (uint32_t)f);
         mp_subject_update(s, (uint32_t)f);
         double t = pb_now() - t0;
         if (f > 240) { /* after the first waves have filled and drained the pool */
@@ -1013,7 +1017,7 @@ static void mp_after_peak(mp_subject *s, int frames, mp_result *res)
         uint32_t burst = f <= 150 ? 700 : 50;
         double t0 = pb_now();
         for (uint32_t k = 0; k < burst; k++)
-            mp_subject_spawn(s, &r, 60 + rng_below(&r, 180), (uint32_t)f);
+            mp_subject_spawn(s, (uint32_t)rng_next(&r), 60 + rng_below(&r, 180), (uint32_t)f);
         mp_subject_update(s, (uint32_t)f);
         double t = pb_now() - t0;
         if (f > 450) { /* every bullet of the peak has expired */
