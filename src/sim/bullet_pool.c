@@ -904,10 +904,12 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
     for (uint32_t b = 0; b < p->block_end; b++)
         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
             uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
-            const float hot[] = {p->x[i],       p->y[i],       p->vx[i],     p->vy[i],
-                                 p->dir_x[i],   p->dir_y[i],   p->speed[i],  p->extra_x[i],
-                                 p->extra_y[i], p->turn_c[i],  p->turn_s[i], p->speed_step[i],
-                                 p->accel_x[i], p->accel_y[i], p->radius[i]};
+            /* vx, vy are left out: a cache of dir * speed + extra, kept only in
+             * straight blocks, so two equal states may hold different ones. */
+            const float hot[] = {p->x[i],      p->y[i],          p->dir_x[i],   p->dir_y[i],
+                                 p->speed[i],  p->extra_x[i],    p->extra_y[i], p->turn_c[i],
+                                 p->turn_s[i], p->speed_step[i], p->accel_x[i], p->accel_y[i],
+                                 p->radius[i]};
             const uint32_t ids[] = {i,
                                     p->gen[i],
                                     p->event_at[i],
