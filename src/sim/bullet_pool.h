@@ -244,7 +244,10 @@ typedef struct bullet_pool {
      * only (block_kind[b] == BULLET_BLOCK_STRAIGHT); elsewhere compute it. */
     float *vx, *vy;
     uint32_t *event_at; /* update at which the bullet needs attention (expiry, tween end) */
-    /* Warm: the turning and full kernels read these. */
+    /* Warm: the turning and full kernels read these. Float copies of the channels,
+     * for the pass and for drawing; scripts read the exact values with
+     * bullet_pool_get. A RESTING bullet holds 0 in speed, extras and steps until
+     * its first update is over. */
     float *dir_x, *dir_y; /* unit heading (sin h, -cos h) */
     float *speed, *extra_x, *extra_y;
     float *turn_c, *turn_s;   /* rotation per update: cos, sin of the heading step */
@@ -312,7 +315,7 @@ int bullet_pool_set_position(bullet_pool *p, bullet_handle h, float x, float y);
  * and stays as it is. Returns 1, or 0 for a stale handle. */
 int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t clear);
 
-/* One update of every live bullet (the three calls below, one thread). */
+/* One update of every live bullet (the two calls below, on one thread). */
 void bullet_pool_update(bullet_pool *p);
 /* The same in parts: ranges of blocks [first, end) covering
  * [0, bullet_pool_block_end(p)) once (disjoint ranges may run on different
