@@ -1,0 +1,252 @@
+/* grid: the counting-sort build puts every live item in exactly the cells its box
+ * touches, ascending within a cell; caps refuse whole items, count and list them; the
+ * build allocates nothing; init fails cleanly. */
+#include "../check.h"
+#include "core/mem.h"
+#include "core/rng.h"
+#include "sim/grid.h"
+
+#include <stdlib.h>
+
+#define MAXN 3000
+
+static float xs[MAXN], ys[MAXN], rs[MAXN], dxs[MAXN], dys[MAXN];
+static uint8_t flags[MAXN];
+
+/* Whether cell (cx, cy) lies in the range. */
+static int in_range(grid_range q, int cx, int cy)
+{
+    return cx >= q.x0 && cx <= q.x1 && cy >= q.y0 && cy <= q.y1;
+}
+
+/* The cells a box widened by `pad` touches, in double arithmetic, clamped: an
+ * oracle independent of the float mapping of the build. */
+static grid_range exact_range(const grid *g, const float box[4], double pad)
+{
+    double e[4];
+    for (int k = 0; k < 4; k++) {
+        double origin = (k & 1) ? g->y0 : g->x0;
+        double max = (k & 1) ? g->rows - 1 : g->cols - 1;
+        double v = floor(((double)box[k] + (k < 2 ? -pad : pad) - origin) / g->cell);
+        e[k] = v < 0 ? 0 : v > max ? max : v;
+    }
+    return (grid_range){(int)e[0], (int)e[1], (int)e[2], (int)e[3]};
+}
+
+static int range_contains(grid_range outer, grid_range inner)
+{
+    return outer.x0 <= inner.x0 && outer.y0 <= inner.y0 && outer.x1 >= inner.x1 &&
+           outer.y1 >= inner.y1;
+}
+
+/* Every live placed item is in exactly the cells of its range, once each; every
+ * cell is ascending; the counts add up. */
+static void check_layout(const grid *g, const circle_set *s)
+{
+    int cells = g->cols * g->rows;
+    CHECK_EQ_INT(g->start[0], 0);
+    CHECK_EQ_INT(g->start[cells], g->entries);
+    int *seen = calloc((size_t)s->count + 1, sizeof *seen);
+    long expected_entries = 0;
+    for (int cy = 0; cy < g->rows; cy++) {
+        for (int cx = 0; cx < g->cols; cx++) {
+            int n;
+            const uint32_t *e = grid_cell(g, cx, cy, &n);
+            for (int k = 0; k < n; k++) {
+                int i = (int)e[k];
+                CHECK(i >= 0 && i < s->count);
+                CHECK(k == 0 || e[k - 1] < e[k]);
+                CHECK(circle_set_live(s, i));
+                CHECK(in_range(grid_item_range(g, s, (uint32_t)i), cx, cy));
+                seen[i]++;
+            }
+        }
+    }
+    int placed = 0, multi = 0;
+    for (int i = 0; i < s->count; i++) {
+        if (i >= g->items || g->item_cell[i] == GRID_NONE) {
+            CHECK_EQ_INT(seen[i], 0);
+            continue;
+        }
+        grid_range q = grid_item_range(g, s, (uint32_t)i);
+        float box[4];
+        circle_set_bounds(s, i, box);
+        /* every cell the box touches, and none beyond twice the padding */
+        CHECK(range_contains(q, exact_range(g, box, 0.0)));
+        CHECK(range_contains(exact_range(g, box, 2.0 * GRID_PAD), q));
+        int k = (q.x1 - q.x0 + 1) * (q.y1 - q.y0 + 1);
+        CHECK_EQ_INT(seen[i], k);
+        CHECK_EQ_INT(g->item_cell[i] == GRID_MULTI, k > 1);
+        expected_entries += k;
+        placed++;
+        multi += k > 1;
+    }
+    CHECK_EQ_INT(expected_entries, g->entries);
+    CHECK_EQ_INT(placed, g->placed);
+    CHECK_EQ_INT(multi, g->multi);
+    free(seen);
+}
+
+/* Random scenes: moving or not, with dead slots or not, some bullets huge and
+ * some far outside the grid. */
+static void grid_test_random_layouts(void)
+{
+    grid g;
+    CHECK(grid_init(&g, -32.0f, -32.0f, 448.0f, 512.0f, 16.0f, MAXN, 16 * MAXN) == 0);
+    rng r;
+    rng_seed(&r, 7);
+    for (int round = 0; round < 60; round++) {
+        int n = (int)rng_below(&r, MAXN);
+        int moving = round & 1, with_flags = (round >> 1) & 1;
+        for (int i = 0; i < n; i++) {
+            int far = rng_below(&r, 20) == 0;
+            xs[i] = far ? rng_range(&r, -3000.0f, 3000.0f) : rng_range(&r, -40.0f, 424.0f);
+            ys[i] = far ? rng_range(&r, -3000.0f, 3000.0f) : rng_range(&r, -40.0f, 488.0f);
+            rs[i] =
+                rng_below(&r, 30) == 0 ? rng_range(&r, 16.0f, 70.0f) : rng_range(&r, 0.0f, 11.0f);
+            dxs[i] = rng_range(&r, -20.0f, 20.0f);
+            dys[i] = rng_range(&r, -20.0f, 20.0f);
+            flags[i] = (uint8_t)rng_below(&r, 4);
+        }
+        circle_set s = {
+            xs, ys, rs, moving ? dxs : NULL, moving ? dys : NULL, with_flags ? flags : NULL, 1, n};
+        grid_build(&g, &s);
+        CHECK_EQ_INT(g.items, n);
+        CHECK_EQ_INT(g.refused, 0);
+        check_layout(&g, &s);
+    }
+    grid_free(&g);
+}
+
+/* A circle on a cell border goes into the cells on both sides; one far outside
+ * lands in a border cell; a huge one covers many cells; zero items is empty. */
+static void grid_test_edges(void)
+{
+    grid g;
+    CHECK(grid_init(&g, 0.0f, 0.0f, 160.0f, 160.0f, 16.0f, 16, 512) == 0);
+    CHECK_EQ_INT(g.cols, 10);
+    CHECK_EQ_INT(g.rows, 10);
+    float x[4] = {32.0f, -500.0f, 80.0f, 8.0f}, y[4] = {8.0f, 900.0f, 80.0f, 8.0f};
+    float r[4] = {0.0f, 1.0f, 40.0f, 2.0f};
+    circle_set s = {x, y, r, NULL, NULL, NULL, 0, 4};
+    grid_build(&g, &s);
+    grid_range q0 = grid_item_range(&g, &s, 0);
+    CHECK(q0.x0 == 1 && q0.x1 == 2 && q0.y0 == 0 && q0.y1 == 0); /* both sides of x = 32 */
+    grid_range q1 = grid_item_range(&g, &s, 1);
+    CHECK(q1.x0 == 0 && q1.x1 == 0 && q1.y0 == 9 && q1.y1 == 9); /* clamped to a corner cell */
+    grid_range q2 = grid_item_range(&g, &s, 2);
+    CHECK(q2.x0 == 2 && q2.x1 == 7 && q2.y0 == 2 && q2.y1 == 7); /* 36 cells */
+    CHECK_EQ_INT(g.item_cell[3], 0);
+    CHECK_EQ_INT(g.multi, 2);
+    CHECK_EQ_INT(g.entries, 2 + 1 + 36 + 1);
+    check_layout(&g, &s);
+
+    s.count = 0;
+    grid_build(&g, &s);
+    CHECK_EQ_INT(g.entries, 0);
+    CHECK_EQ_INT(g.placed, 0);
+    check_layout(&g, &s);
+
+    /* NaN positions do not crash and land somewhere inside. */
+    x[0] = NAN;
+    y[0] = NAN;
+    s.count = 1;
+    grid_build(&g, &s);
+    CHECK_EQ_INT(g.placed, 1);
+    CHECK(g.item_cell[0] < (uint32_t)(g.cols * g.rows));
+    grid_free(&g);
+}
+
+/* All items in one cell: one run holding every index in order. */
+static void grid_test_one_cell(void)
+{
+    grid g;
+    CHECK(grid_init(&g, 0.0f, 0.0f, 64.0f, 64.0f, 32.0f, MAXN, MAXN) == 0);
+    for (int i = 0; i < MAXN; i++) {
+        xs[i] = 40.0f + (float)(i % 7);
+        ys[i] = 40.0f + (float)(i % 5);
+        rs[i] = 3.0f;
+    }
+    circle_set s = {xs, ys, rs, NULL, NULL, NULL, 0, MAXN};
+    grid_build(&g, &s);
+    int n;
+    const uint32_t *e = grid_cell(&g, 1, 1, &n);
+    CHECK_EQ_INT(n, MAXN);
+    int ordered = 1;
+    for (int i = 0; i < n; i++)
+        ordered &= e[i] == (uint32_t)i;
+    CHECK(ordered);
+    grid_free(&g);
+}
+
+/* Over capacity: slots past item_cap and items whose entries no longer fit are
+ * refused whole and counted; lower slots win. */
+static void grid_test_caps(void)
+{
+    grid g;
+    CHECK(grid_init(&g, 0.0f, 0.0f, 160.0f, 160.0f, 16.0f, 8, 10) == 0);
+    float x[12], y[12], r[12];
+    for (int i = 0; i < 12; i++) {
+        x[i] = 8.0f + 16.0f * (float)i;
+        y[i] = 8.0f;
+        r[i] = 1.0f;
+    }
+    r[2] = 20.0f; /* 3 x 2 cells */
+    r[3] = 20.0f; /* 3 x 2 more: 1 + 1 + 6 + 6 > 10, refused */
+    circle_set s = {x, y, r, NULL, NULL, NULL, 0, 12};
+    grid_build(&g, &s);
+    CHECK_EQ_INT(g.items, 8);
+    CHECK_EQ_INT(g.item_cell[3], GRID_NONE);
+    CHECK(g.item_cell[4] != GRID_NONE);
+    CHECK_EQ_INT(g.entries, 1 + 1 + 6 + 1 + 1); /* slots 0, 1, 2, 4, 5: full */
+    CHECK_EQ_INT(g.item_cell[6], GRID_NONE);
+    CHECK_EQ_INT(g.item_cell[7], GRID_NONE);
+    CHECK_EQ_INT(g.refused, 1 + 2 + 4); /* slot 3; slots 6, 7; slots 8..11 past item_cap */
+    CHECK_EQ_INT(g.spilled, 3);         /* the ones below item_cap are listed */
+    CHECK(g.spill[0] == 3 && g.spill[1] == 6 && g.spill[2] == 7);
+    check_layout(&g, &s);
+    grid_free(&g);
+}
+
+/* Bad sizes are refused; out of memory at each allocation fails cleanly; builds
+ * never allocate. */
+static void grid_test_init_and_memory(void)
+{
+    grid g;
+    CHECK(grid_init(&g, 0, 0, 100, 100, 0.0f, 10, 10) == -1);
+    CHECK(grid_init(&g, 0, 0, -1, 100, 8.0f, 10, 10) == -1);
+    CHECK(grid_init(&g, 0, 0, NAN, 100, 8.0f, 10, 10) == -1);
+    CHECK(grid_init(&g, 0, 0, 1e9f, 1e9f, 1.0f, 10, 10) == -1);
+    CHECK(grid_init(&g, 0, 0, 100, 100, 8.0f, -1, 10) == -1);
+    for (uint64_t nth = 1; nth <= 3; nth++) {
+        int64_t live = mem_live_blocks();
+        mem_fail_at(nth);
+        CHECK(grid_init(&g, 0, 0, 100, 100, 8.0f, 10, 10) == -1);
+        mem_fail_at(0);
+        CHECK_EQ_INT(mem_live_blocks(), live);
+    }
+    CHECK(grid_init(&g, -32.0f, -32.0f, 448.0f, 512.0f, 16.0f, MAXN, 4 * MAXN) == 0);
+    rng r;
+    rng_seed(&r, 3);
+    for (int i = 0; i < MAXN; i++) {
+        xs[i] = rng_range(&r, 0.0f, 384.0f);
+        ys[i] = rng_range(&r, 0.0f, 448.0f);
+        rs[i] = rng_range(&r, 1.0f, 30.0f);
+    }
+    circle_set s = {xs, ys, rs, dxs, dys, NULL, 0, MAXN};
+    uint64_t allocs = mem_get_stats().allocs;
+    for (int frame = 0; frame < 50; frame++)
+        grid_build(&g, &s);
+    CHECK_EQ_U64(mem_get_stats().allocs, allocs);
+    grid_free(&g);
+}
+
+int main(void)
+{
+    grid_test_random_layouts();
+    grid_test_edges();
+    grid_test_one_cell();
+    grid_test_caps();
+    grid_test_init_and_memory();
+    return check_done("sim.grid");
+}
