@@ -6,10 +6,13 @@
  * one broadphase and one set of queries serve them all, and tests build scenes
  * from plain arrays.
  *
- * Slots 0 .. count-1 are read. A slot is live when flags is NULL or
- * (flags[i] & live_mask) != 0, so a pool that leaves dead slots in place (free
- * list, bitmap) and a dense one (count = live count, flags NULL) both fit. Dead
- * slots may hold any finite or stale values: they are never reported.
+ * Slots 0 .. count-1 are read. A slot takes part when its bit is set in the
+ * alive bitmap (bit i % 64 of word i / 64; NULL: every slot is live) and its
+ * flags have none of the skip_mask bits (flags NULL: none skipped). So a pool
+ * that leaves dead slots in place and marks live ones in a bitmap, a dense array
+ * (count = live count, both NULL) and per-query exclusions (bullets that are
+ * harmless, or that survive cancels) all fit. Dead or skipped slots may hold any
+ * values: they are never reported.
  *
  * Motion: with dx and dy set (both or neither), circle i moved in a straight
  * line from (x[i] - dx[i], y[i] - dy[i]) to (x[i], y[i]) during this frame, and
@@ -22,17 +25,27 @@
 #include <stdint.h>
 
 typedef struct circle_set {
-    const float *x, *y;   /* centres at the end of the frame */
-    const float *r;       /* radii */
-    const float *dx, *dy; /* this frame's motion, or NULL */
-    const uint8_t *flags; /* liveness flags, or NULL: every slot is live */
-    uint8_t live_mask;    /* a slot is live when flags[i] & live_mask */
-    int count;            /* slots to read */
+    const float *x, *y;    /* centres at the end of the frame */
+    const float *r;        /* radii */
+    const float *dx, *dy;  /* this frame's motion, or NULL */
+    const uint64_t *alive; /* live-slot bitmap, or NULL: every slot is live */
+    const uint8_t *flags;  /* per-slot flags, or NULL */
+    uint8_t skip_mask;     /* slots whose flags have any of these bits are left out */
+    int count;             /* slots to read */
 } circle_set;
+
+/* Whether slot i takes part, by an alive bitmap and skip flags (either NULL). */
+static inline int circle_slot_live(const uint64_t *alive, const uint8_t *flags, uint8_t skip_mask,
+                                   int i)
+{
+    if (alive && !((alive[i >> 6] >> (i & 63)) & 1u))
+        return 0;
+    return !flags || !(flags[i] & skip_mask);
+}
 
 static inline int circle_set_live(const circle_set *s, int i)
 {
-    return !s->flags || (s->flags[i] & s->live_mask) != 0;
+    return circle_slot_live(s->alive, s->flags, s->skip_mask, i);
 }
 
 /* The box a circle of radius r covers moving from (x0, y0) to (x, y), as

@@ -586,7 +586,7 @@ void collision_boxes(collision *c, const circle_set *all, const box_set *probes,
     const circle_set *items = &set;
     collision_path path = collision_begin(c, items, probes->count);
     for (int j = 0; j < probes->count; j++) {
-        if (probes->flags && !(probes->flags[j] & probes->live_mask))
+        if (!circle_slot_live(probes->alive, probes->flags, probes->skip_mask, j))
             continue;
         collision_probe p = {.shape = COLLISION_BOX,
                              .x = probes->x[j],

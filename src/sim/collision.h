@@ -46,13 +46,15 @@
 #define COLLISION_GRID_MIN_PROBES 8
 #define COLLISION_SELF_GRID_MIN   160
 
-/* Axis-aligned boxes (enemies with a box hitbox): centres, half extents, motion. */
+/* Axis-aligned boxes (enemies with a box hitbox): centres, half extents, motion;
+ * liveness as in circle_set. */
 typedef struct box_set {
-    const float *x, *y;   /* centres at the end of the frame */
-    const float *hw, *hh; /* half width, half height */
-    const float *dx, *dy; /* this frame's motion, or NULL */
-    const uint8_t *flags; /* liveness as in circle_set, or NULL */
-    uint8_t live_mask;
+    const float *x, *y;    /* centres at the end of the frame */
+    const float *hw, *hh;  /* half width, half height */
+    const float *dx, *dy;  /* this frame's motion, or NULL */
+    const uint64_t *alive; /* live-slot bitmap, or NULL */
+    const uint8_t *flags;  /* per-slot flags, or NULL */
+    uint8_t skip_mask;
     int count;
 } box_set;
 

@@ -85,9 +85,18 @@ static void grid_classify(grid *g, const circle_set *s, int n)
     }
     if (s->flags) {
         const uint8_t *flags = s->flags;
-        uint8_t mask = s->live_mask;
+        uint8_t skip = s->skip_mask;
         for (int i = 0; i < n; i++)
-            code[i] = (flags[i] & mask) ? code[i] : GRID_NONE;
+            code[i] = (flags[i] & skip) ? GRID_NONE : code[i];
+    }
+    if (s->alive) {
+        for (int w = 0; w < (n + 63) / 64; w++) {
+            uint64_t dead = ~s->alive[w];
+            if (w == n / 64)
+                dead &= (UINT64_C(1) << (n & 63)) - 1; /* slots past n are not ours */
+            for (; dead; dead &= dead - 1)
+                code[64 * w + __builtin_ctzll(dead)] = GRID_NONE;
+        }
     }
 }
 

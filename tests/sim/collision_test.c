@@ -12,18 +12,20 @@
 
 #define MAXN      1600
 #define MAXPROBES 200
-#define LIVE      0x01
-#define GRAZED    0x02
+#define GRAZED    0x01 /* the graze bit the player query sets */
+#define HARMLESS  0x04 /* a flag the scenes skip (like the pool's HARMLESS) */
 #define PAIR_CAP  (1 << 18)
 
 /* A scene: items, probe circles and probe boxes, as plain arrays. */
 typedef struct scene {
     float x[MAXN], y[MAXN], r[MAXN], dx[MAXN], dy[MAXN];
     uint8_t flags[MAXN];
+    uint64_t alive[MAXN / 64 + 1];
     circle_set items;
     float px[MAXPROBES], py[MAXPROBES], pr[MAXPROBES], pdx[MAXPROBES], pdy[MAXPROBES];
     float phw[MAXPROBES], phh[MAXPROBES];
     uint8_t pflags[MAXPROBES];
+    uint64_t palive[MAXPROBES / 64 + 1];
     circle_set circles;
     box_set boxes;
 } scene;
@@ -113,7 +115,7 @@ static void oracle_circles(const circle_set *s, const circle_set *probes, collis
 static void oracle_boxes(const circle_set *s, const box_set *b, collision_pairs *p)
 {
     for (int j = 0; j < b->count; j++) {
-        if (b->flags && !(b->flags[j] & b->live_mask))
+        if (!circle_slot_live(b->alive, b->flags, b->skip_mask, j))
             continue;
         for (int i = 0; i < s->count; i++)
             if (circle_set_live(s, i) && collision_box_touch(s->x[i] - b->x[j], s->y[i] - b->y[j],
@@ -163,9 +165,12 @@ static int same_pairs(const collision_pairs *a, const collision_pairs *b)
 /* ---- random scenes ---- */
 
 /* Fills the scene: n items, spread over the field or packed into one small spot,
- * some huge, some far outside, some dead, moving slowly or fast or not at all. */
-static void scene_random(rng *r, int n, int packed, int moving, int with_flags)
+ * some huge, some far outside, moving slowly or fast or not at all; `liveness`
+ * bit 0 marks a quarter of them dead in an alive bitmap, bit 1 skips a quarter
+ * by a flag. */
+static void scene_random(rng *r, int n, int packed, int moving, int liveness)
 {
+    memset(sc.alive, 0, sizeof sc.alive);
     float cx = rng_range(r, 0.0f, PLAYFIELD_W), cy = rng_range(r, 0.0f, PLAYFIELD_H);
     for (int i = 0; i < n; i++) {
         uint32_t kind = rng_below(r, 40);
@@ -183,17 +188,20 @@ static void scene_random(rng *r, int n, int packed, int moving, int with_flags)
         float speed = kind < 4 ? 40.0f : 6.0f;
         sc.dx[i] = rng_range(r, -speed, speed);
         sc.dy[i] = rng_range(r, -speed, speed);
-        sc.flags[i] =
-            (uint8_t)(rng_below(r, 4) ? LIVE : 0) | (uint8_t)(rng_below(r, 3) ? 0 : GRAZED);
+        sc.flags[i] = (uint8_t)(rng_below(r, 4) ? 0 : HARMLESS);
+        sc.flags[i] |= (uint8_t)(rng_below(r, 3) ? 0 : GRAZED);
+        if (rng_below(r, 4))
+            sc.alive[i / 64] |= UINT64_C(1) << (i % 64);
     }
-    sc.items = (circle_set){sc.x,
-                            sc.y,
-                            sc.r,
-                            moving ? sc.dx : NULL,
-                            moving ? sc.dy : NULL,
-                            with_flags ? sc.flags : NULL,
-                            LIVE,
-                            n};
+    sc.items = (circle_set){.x = sc.x,
+                            .y = sc.y,
+                            .r = sc.r,
+                            .dx = moving ? sc.dx : NULL,
+                            .dy = moving ? sc.dy : NULL,
+                            .alive = liveness & 1 ? sc.alive : NULL,
+                            .flags = liveness & 2 ? sc.flags : NULL,
+                            .skip_mask = HARMLESS,
+                            .count = n};
 }
 
 static void scene_probes(rng *r, int n)
@@ -206,10 +214,28 @@ static void scene_probes(rng *r, int n)
         sc.phh[j] = rng_range(r, 1.0f, 40.0f);
         sc.pdx[j] = rng_range(r, -5.0f, 5.0f);
         sc.pdy[j] = rng_range(r, -5.0f, 5.0f);
-        sc.pflags[j] = (uint8_t)(rng_below(r, 5) ? LIVE : 0);
+        sc.pflags[j] = (uint8_t)(rng_below(r, 5) ? 0 : HARMLESS);
+        sc.palive[j / 64] = rng_next(r);
     }
-    sc.circles = (circle_set){sc.px, sc.py, sc.pr, sc.pdx, sc.pdy, sc.pflags, LIVE, n};
-    sc.boxes = (box_set){sc.px, sc.py, sc.phw, sc.phh, sc.pdx, sc.pdy, sc.pflags, LIVE, n};
+    sc.circles = (circle_set){.x = sc.px,
+                              .y = sc.py,
+                              .r = sc.pr,
+                              .dx = sc.pdx,
+                              .dy = sc.pdy,
+                              .alive = sc.palive,
+                              .flags = sc.pflags,
+                              .skip_mask = HARMLESS,
+                              .count = n};
+    sc.boxes = (box_set){.x = sc.px,
+                         .y = sc.py,
+                         .hw = sc.phw,
+                         .hh = sc.phh,
+                         .dx = sc.pdx,
+                         .dy = sc.pdy,
+                         .alive = sc.palive,
+                         .flags = sc.pflags,
+                         .skip_mask = HARMLESS,
+                         .count = n};
 }
 
 static const collision_path paths[] = {COLLISION_SWEEP, COLLISION_GRID, COLLISION_AUTO};
@@ -335,7 +361,7 @@ static void collision_test_random_scenes(void)
     for (int round = 0; round < 120; round++) {
         int packed = round % 7 == 3;
         int n = round % 11 == 5 ? 0 : (int)rng_below(&r, packed ? 300 : MAXN);
-        scene_random(&r, n, packed, round % 3 != 0, round % 4 != 0);
+        scene_random(&r, n, packed, round % 3 != 0, round % 4);
         scene_probes(&r, (int)rng_below(&r, MAXPROBES));
         compare_scene(round & 1 ? &c64 : &c16, &r, &want, &got);
         hits += want.hits.count;
@@ -368,7 +394,7 @@ static void collision_test_edges(void)
     float border = 16.0f * 10.0f - PLAYFIELD_CULL_MARGIN; /* a cell edge of the default grid */
     for (int variant = 0; variant < 6; variant++) {
         int n = variant == 4 ? 0 : 64;
-        scene_random(&r, n, variant == 3, 1, 1);
+        scene_random(&r, n, variant == 3, 1, 3);
         for (int i = 0; i < n; i++) {
             if (variant == 0) { /* on a cell border, crossing it or just touching it */
                 sc.x[i] = border;
@@ -399,7 +425,7 @@ static void collision_test_edges(void)
     outputs_init(&want, 3, 5);
     outputs_init(&got, 3, 5);
     for (int round = 0; round < 20; round++) {
-        scene_random(&r, 300, round & 1, 1, 1);
+        scene_random(&r, 300, round & 1, 1, 3);
         scene_probes(&r, 30);
         compare_scene(&c, &r, &want, &got);
     }
@@ -412,7 +438,7 @@ static void collision_test_edges(void)
     CHECK(collision_init(&c, &(collision_config){.item_cap = 40, .entry_cap = 30}) == 0);
     int spilled = 0;
     for (int round = 0; round < 20; round++) {
-        scene_random(&r, 64, round & 1, 1, 1);
+        scene_random(&r, 64, round & 1, 1, 3);
         scene_probes(&r, 30);
         uint64_t refused = c.stats.refused;
         compare_scene(&c, &r, &want, &got);
@@ -436,8 +462,8 @@ static void collision_test_graze_once(void)
 {
     float x[3] = {110.0f, 100.0f, 300.0f}, y[3] = {100.0f, 112.0f, 100.0f};
     float r[3] = {3.0f, 3.0f, 3.0f}, dx[3] = {0}, dy[3] = {0};
-    uint8_t flags[3] = {LIVE, LIVE, LIVE};
-    circle_set s = {x, y, r, dx, dy, flags, LIVE, 3};
+    uint8_t flags[3] = {0};
+    circle_set s = {.x = x, .y = y, .r = r, .dx = dx, .dy = dy, .count = 3};
     collision c;
     CHECK(collision_init(&c, &(collision_config){.item_cap = 16}) == 0);
     collision_list hits, grazes;
@@ -452,7 +478,7 @@ static void collision_test_graze_once(void)
     for (int k = 0; k < 2; k++) {
         c.path = paths[k];
         for (int i = 0; i < 3; i++)
-            flags[i] = LIVE;
+            flags[i] = 0;
         x[2] = 300.0f;
         int grazed_total = 0, refused_total = 0;
         for (int frame = 0; frame < 6; frame++) {
@@ -499,7 +525,7 @@ static void collision_test_swept(void)
 {
     float x[2] = {120.0f, 120.0f}, y[2] = {100.0f, 106.0f}, r[2] = {2.0f, 2.0f};
     float dx[2] = {40.0f, 40.0f}, dy[2] = {0.0f, 0.0f};
-    circle_set s = {x, y, r, dx, dy, NULL, 0, 2};
+    circle_set s = {.x = x, .y = y, .r = r, .dx = dx, .dy = dy, .count = 2};
     collision c;
     CHECK(collision_init(&c, &(collision_config){.item_cap = 16}) == 0);
     collision_list hits;
@@ -515,7 +541,7 @@ static void collision_test_swept(void)
         CHECK_EQ_INT(hits.index[0], 0);
 
         /* the player moves 30 px right onto still bullets at x = 115 */
-        circle_set still = {x, y, r, NULL, NULL, NULL, 0, 2};
+        circle_set still = {.x = x, .y = y, .r = r, .count = 2};
         float old = x[0];
         x[0] = 115.0f;
         collision_player_query moving = q;
@@ -574,7 +600,7 @@ static void collision_test_memory(void)
     outputs_init(&o, MAXN, PAIR_CAP);
     rng r;
     rng_seed(&r, 5);
-    scene_random(&r, MAXN, 0, 1, 1);
+    scene_random(&r, MAXN, 0, 1, 3);
     scene_probes(&r, 50);
     collision_player_query q = {.x = 190.0f,
                                 .y = 400.0f,

@@ -12,6 +12,7 @@
 
 static float xs[MAXN], ys[MAXN], rs[MAXN], dxs[MAXN], dys[MAXN];
 static uint8_t flags[MAXN];
+static uint64_t alive[MAXN / 64 + 1];
 
 /* Whether cell (cx, cy) lies in the range. */
 static int in_range(grid_range q, int cx, int cy)
@@ -108,8 +109,19 @@ static void grid_test_random_layouts(void)
             dys[i] = rng_range(&r, -20.0f, 20.0f);
             flags[i] = (uint8_t)rng_below(&r, 4);
         }
-        circle_set s = {
-            xs, ys, rs, moving ? dxs : NULL, moving ? dys : NULL, with_flags ? flags : NULL, 1, n};
+        for (int w = 0; w <= MAXN / 64; w++) { /* three in four live */
+            alive[w] = rng_next(&r);
+            alive[w] |= rng_next(&r);
+        }
+        circle_set s = {.x = xs,
+                        .y = ys,
+                        .r = rs,
+                        .dx = moving ? dxs : NULL,
+                        .dy = moving ? dys : NULL,
+                        .alive = (round >> 2) & 1 ? alive : NULL,
+                        .flags = with_flags ? flags : NULL,
+                        .skip_mask = 1,
+                        .count = n};
         grid_build(&g, &s);
         CHECK_EQ_INT(g.items, n);
         CHECK_EQ_INT(g.refused, 0);
@@ -128,7 +140,7 @@ static void grid_test_edges(void)
     CHECK_EQ_INT(g.rows, 10);
     float x[4] = {32.0f, -500.0f, 80.0f, 8.0f}, y[4] = {8.0f, 900.0f, 80.0f, 8.0f};
     float r[4] = {0.0f, 1.0f, 40.0f, 2.0f};
-    circle_set s = {x, y, r, NULL, NULL, NULL, 0, 4};
+    circle_set s = {.x = x, .y = y, .r = r, .count = 4};
     grid_build(&g, &s);
     grid_range q0 = grid_item_range(&g, &s, 0);
     CHECK(q0.x0 == 1 && q0.x1 == 2 && q0.y0 == 0 && q0.y1 == 0); /* both sides of x = 32 */
@@ -167,7 +179,7 @@ static void grid_test_one_cell(void)
         ys[i] = 40.0f + (float)(i % 5);
         rs[i] = 3.0f;
     }
-    circle_set s = {xs, ys, rs, NULL, NULL, NULL, 0, MAXN};
+    circle_set s = {.x = xs, .y = ys, .r = rs, .count = MAXN};
     grid_build(&g, &s);
     int n;
     const uint32_t *e = grid_cell(&g, 1, 1, &n);
@@ -193,7 +205,7 @@ static void grid_test_caps(void)
     }
     r[2] = 20.0f; /* 3 x 2 cells */
     r[3] = 20.0f; /* 3 x 2 more: 1 + 1 + 6 + 6 > 10, refused */
-    circle_set s = {x, y, r, NULL, NULL, NULL, 0, 12};
+    circle_set s = {.x = x, .y = y, .r = r, .count = 12};
     grid_build(&g, &s);
     CHECK_EQ_INT(g.items, 8);
     CHECK_EQ_INT(g.item_cell[3], GRID_NONE);
@@ -233,7 +245,7 @@ static void grid_test_init_and_memory(void)
         ys[i] = rng_range(&r, 0.0f, 448.0f);
         rs[i] = rng_range(&r, 1.0f, 30.0f);
     }
-    circle_set s = {xs, ys, rs, dxs, dys, NULL, 0, MAXN};
+    circle_set s = {.x = xs, .y = ys, .r = rs, .dx = dxs, .dy = dys, .count = MAXN};
     uint64_t allocs = mem_get_stats().allocs;
     for (int frame = 0; frame < 50; frame++)
         grid_build(&g, &s);
