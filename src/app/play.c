@@ -109,8 +109,9 @@ static void play_loop(world *w, play_host *host, int frames)
 
 static int play_headless(const play_options *o)
 {
+    world_config cfg = {.seed = o->seed};
     world w;
-    world_init(&w, o->seed);
+    world_init(&w, &cfg);
     play_host host = {0};
     play_loop(&w, &host, o->frames);
     printf("frames %" PRIu64 " hash %016" PRIx64 "\n", w.frame, world_hash(&w));
@@ -143,8 +144,9 @@ static int play_windowed(const play_options *o)
     input_map_open_pads(&input);
     field_view view;
     field_view_init(&view, o->seed ^ 0x5eed);
+    world_config world_cfg = {.seed = o->seed};
     world w;
-    world_init(&w, o->seed);
+    world_init(&w, &world_cfg);
 
     play_host host = {&win, &pacer, &input, &view, 0};
     play_loop(&w, &host, o->frames);
