@@ -171,7 +171,8 @@ static int same_pairs(const collision_pairs *a, const collision_pairs *b)
 static void scene_random(rng *r, int n, int packed, int moving, int liveness)
 {
     memset(sc.alive, 0, sizeof sc.alive);
-    float cx = rng_range(r, 0.0f, PLAYFIELD_W), cy = rng_range(r, 0.0f, PLAYFIELD_H);
+    float cx = rng_range(r, 0.0f, PLAYFIELD_W);
+    float cy = rng_range(r, 0.0f, PLAYFIELD_H);
     for (int i = 0; i < n; i++) {
         uint32_t kind = rng_below(r, 40);
         if (packed) {
@@ -184,7 +185,7 @@ static void scene_random(rng *r, int n, int packed, int moving, int liveness)
             sc.x[i] = rng_range(r, -40.0f, PLAYFIELD_W + 40.0f);
             sc.y[i] = rng_range(r, -40.0f, PLAYFIELD_H + 40.0f);
         }
-        sc.r[i] = kind == 1 ? rng_range(r, 16.0f, 60.0f) : rng_range(r, 0.0f, 11.0f);
+        sc.r[i] = rng_range(r, 0.0f, 11.0f) + (kind == 1 ? 40.0f : 0.0f);
         float speed = kind < 4 ? 40.0f : 6.0f;
         sc.dx[i] = rng_range(r, -speed, speed);
         sc.dy[i] = rng_range(r, -speed, speed);
@@ -287,21 +288,23 @@ static void compare_scene(collision *c, rng *r, outputs *want, outputs *got)
     /* the oracle sees what the context takes: at most item_cap slots */
     circle_set capped = sc.items;
     capped.count = capped.count < c->grid.item_cap ? capped.count : c->grid.item_cap;
-    collision_player_query q = {.x = rng_range(r, 0.0f, PLAYFIELD_W),
-                                .y = rng_range(r, 0.0f, PLAYFIELD_H),
-                                .dx = rng_range(r, -8.0f, 8.0f),
-                                .dy = rng_range(r, -8.0f, 8.0f),
-                                .hit_r = 2.5f,
-                                .graze_r = rng_range(r, 8.0f, 40.0f),
-                                .graze_bit = GRAZED};
+    collision_player_query q = {.hit_r = 2.5f, .graze_bit = GRAZED};
+    q.x = rng_range(r, 0.0f, PLAYFIELD_W);
+    q.y = rng_range(r, 0.0f, PLAYFIELD_H);
+    q.dx = rng_range(r, -8.0f, 8.0f);
+    q.dy = rng_range(r, -8.0f, 8.0f);
+    q.graze_r = rng_range(r, 8.0f, 40.0f);
     if (s->count > 0 && rng_below(r, 2)) { /* aim at a bullet so there are hits */
         int i = (int)rng_below(r, (uint32_t)s->count);
         q.x = s->x[i] + rng_range(r, -4.0f, 4.0f);
         q.y = s->y[i] + rng_range(r, -4.0f, 4.0f);
     }
-    float bx = rng_range(r, 0.0f, PLAYFIELD_W), by = rng_range(r, 0.0f, PLAYFIELD_H);
+    float bx = rng_range(r, 0.0f, PLAYFIELD_W);
+    float by = rng_range(r, 0.0f, PLAYFIELD_H);
     float br = rng_range(r, 0.0f, 120.0f);
-    float rect[4] = {rng_range(r, -50.0f, 200.0f), rng_range(r, -50.0f, 200.0f), 0, 0};
+    float rect[4];
+    rect[0] = rng_range(r, -50.0f, 200.0f);
+    rect[1] = rng_range(r, -50.0f, 200.0f);
     rect[2] = rect[0] + rng_range(r, 0.0f, 300.0f);
     rect[3] = rect[1] + rng_range(r, 0.0f, 300.0f);
 
@@ -362,7 +365,8 @@ static void collision_test_random_scenes(void)
         int packed = round % 7 == 3;
         int n = round % 11 == 5 ? 0 : (int)rng_below(&r, packed ? 300 : MAXN);
         scene_random(&r, n, packed, round % 3 != 0, round % 4);
-        scene_probes(&r, (int)rng_below(&r, MAXPROBES));
+        int probes = (int)rng_below(&r, MAXPROBES);
+        scene_probes(&r, probes);
         compare_scene(round & 1 ? &c64 : &c16, &r, &want, &got);
         hits += want.hits.count;
         grazes += want.grazes.count;

@@ -100,11 +100,11 @@ static void grid_test_random_layouts(void)
         int n = (int)rng_below(&r, MAXN);
         int moving = round & 1, with_flags = (round >> 1) & 1;
         for (int i = 0; i < n; i++) {
-            int far = rng_below(&r, 20) == 0;
-            xs[i] = far ? rng_range(&r, -3000.0f, 3000.0f) : rng_range(&r, -40.0f, 424.0f);
-            ys[i] = far ? rng_range(&r, -3000.0f, 3000.0f) : rng_range(&r, -40.0f, 488.0f);
-            rs[i] =
-                rng_below(&r, 30) == 0 ? rng_range(&r, 16.0f, 70.0f) : rng_range(&r, 0.0f, 11.0f);
+            float spread = rng_below(&r, 20) == 0 ? 3000.0f : 0.0f; /* some far outside */
+            xs[i] = rng_range(&r, -40.0f - spread, 424.0f + spread);
+            ys[i] = rng_range(&r, -40.0f - spread, 488.0f + spread);
+            float big = rng_below(&r, 30) == 0 ? 60.0f : 0.0f; /* some huge */
+            rs[i] = rng_range(&r, 0.0f, 11.0f) + big;
             dxs[i] = rng_range(&r, -20.0f, 20.0f);
             dys[i] = rng_range(&r, -20.0f, 20.0f);
             flags[i] = (uint8_t)rng_below(&r, 4);
