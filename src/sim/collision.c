@@ -507,18 +507,13 @@ static int collision_find(collision *c, collision_path path, const collision_pro
 
 /* ---- the queries ---- */
 
-void collision_player(collision *c, const circle_set *all, const collision_player_query *q,
-                      collision_list *hits, collision_list *grazes)
+/* Sorts one player's touching bullets into hits and grazes. */
+static void collision_player_classify(const circle_set *bullets, const collision_player_query *q,
+                                      const uint32_t *found, int n, collision_list *hits,
+                                      collision_list *grazes)
 {
-    circle_set set = collision_clamp(c, all);
-    const circle_set *bullets = &set;
-    collision_probe p = {.shape = COLLISION_CIRCLE, .x = q->x, .y = q->y, .dx = q->dx, .dy = q->dy};
-    /* one probe reaching as far as the larger circle that is asked for */
-    p.r = !grazes ? q->hit_r : !hits || q->graze_r > q->hit_r ? q->graze_r : q->hit_r;
-    collision_path path = collision_begin(c, bullets, 1);
-    int n = collision_find(c, path, &p, bullets, 0);
     for (int k = 0; k < n; k++) {
-        int i = (int)c->scratch[k];
+        int i = (int)found[k];
         float ex = bullets->x[i] - q->x, ey = bullets->y[i] - q->y;
         float vx = collision_motion(bullets->dx, i) - q->dx;
         float vy = collision_motion(bullets->dy, i) - q->dy;
@@ -529,6 +524,23 @@ void collision_player(collision *c, const circle_set *all, const collision_playe
         if (grazes && d2 <= graze * graze && !(q->grazed && (q->grazed[i] & q->graze_bit)) &&
             collision_list_push(grazes, (uint32_t)i) && q->grazed)
             q->grazed[i] |= q->graze_bit;
+    }
+}
+
+void collision_player(collision *c, const circle_set *all, const collision_player_query *q,
+                      int count, collision_list *hits, collision_list *grazes)
+{
+    circle_set set = collision_clamp(c, all);
+    collision_path path = collision_begin(c, &set, count);
+    for (int j = 0; j < count; j++) {
+        collision_probe p = {.shape = COLLISION_CIRCLE, .x = q[j].x, .y = q[j].y};
+        p.dx = q[j].dx;
+        p.dy = q[j].dy;
+        /* one probe reaching as far as the larger circle that is asked for */
+        p.r = !grazes ? q[j].hit_r : !hits || q[j].graze_r > q[j].hit_r ? q[j].graze_r : q[j].hit_r;
+        int n = collision_find(c, path, &p, &set, 0);
+        collision_player_classify(&set, &q[j], c->scratch, n, hits ? &hits[j] : NULL,
+                                  grazes ? &grazes[j] : NULL);
     }
 }
 

@@ -126,14 +126,16 @@ int collision_pairs_init(collision_pairs *p, int cap);
 void collision_pairs_free(collision_pairs *p);
 void collision_pairs_clear(collision_pairs *p);
 
-/* Player vs bullets. Appends to hits every live bullet touching the hitbox at some
- * moment of the frame, and to grazes every live bullet touching the graze circle
- * whose graze bit is clear, setting that bit: each bullet grazes once in its
- * life (the pool clears the bit when the slot is reused). A graze refused for
- * lack of room keeps its bit clear, so it is reported on a later frame.
- * Either list may be NULL. */
+/* Players vs bullets, for `count` players (one or two): q[j], hits[j] and
+ * grazes[j] belong to player j. Appends to hits[j] every live bullet touching
+ * player j's hitbox at some moment of the frame, and to grazes[j] every live
+ * bullet touching its graze circle whose graze bit is clear, setting that bit:
+ * each bullet grazes once in its life (the pool clears the bit when the slot is
+ * reused). Players are served in order, so with a shared bit a bullet grazes
+ * the first player only. A graze refused for lack of room keeps its bit clear
+ * and is reported on a later frame. hits or grazes may be NULL. */
 void collision_player(collision *c, const circle_set *bullets, const collision_player_query *q,
-                      collision_list *hits, collision_list *grazes);
+                      int count, collision_list *hits, collision_list *grazes);
 
 /* A bomb: appends every live bullet whose circle touches the circle (x, y, r) now. */
 void collision_area_circle(collision *c, const circle_set *bullets, float x, float y, float r,

@@ -243,15 +243,17 @@ static const collision_path paths[] = {COLLISION_SWEEP, COLLISION_GRID, COLLISIO
 #define PATH_COUNT 3
 
 typedef struct outputs {
-    collision_list hits, grazes, area;
+    collision_list hits[2], grazes[2], area; /* per player */
     collision_pairs circles, boxes, self;
     uint8_t grazed[MAXN];
 } outputs;
 
 static void outputs_init(outputs *o, int list_cap, int pair_cap)
 {
-    collision_list_init(&o->hits, list_cap);
-    collision_list_init(&o->grazes, list_cap);
+    for (int j = 0; j < 2; j++) {
+        collision_list_init(&o->hits[j], list_cap);
+        collision_list_init(&o->grazes[j], list_cap);
+    }
     collision_list_init(&o->area, list_cap);
     collision_pairs_init(&o->circles, pair_cap);
     collision_pairs_init(&o->boxes, pair_cap);
@@ -260,8 +262,10 @@ static void outputs_init(outputs *o, int list_cap, int pair_cap)
 
 static void outputs_free(outputs *o)
 {
-    collision_list_free(&o->hits);
-    collision_list_free(&o->grazes);
+    for (int j = 0; j < 2; j++) {
+        collision_list_free(&o->hits[j]);
+        collision_list_free(&o->grazes[j]);
+    }
     collision_list_free(&o->area);
     collision_pairs_free(&o->circles);
     collision_pairs_free(&o->boxes);
@@ -270,8 +274,10 @@ static void outputs_free(outputs *o)
 
 static void outputs_clear(outputs *o)
 {
-    collision_list_clear(&o->hits);
-    collision_list_clear(&o->grazes);
+    for (int j = 0; j < 2; j++) {
+        collision_list_clear(&o->hits[j]);
+        collision_list_clear(&o->grazes[j]);
+    }
     collision_list_clear(&o->area);
     collision_pairs_clear(&o->circles);
     collision_pairs_clear(&o->boxes);
@@ -288,16 +294,24 @@ static void compare_scene(collision *c, rng *r, outputs *want, outputs *got)
     /* the oracle sees what the context takes: at most item_cap slots */
     circle_set capped = sc.items;
     capped.count = capped.count < c->grid.item_cap ? capped.count : c->grid.item_cap;
-    collision_player_query q = {.hit_r = 2.5f, .graze_bit = GRAZED};
-    q.x = rng_range(r, 0.0f, PLAYFIELD_W);
-    q.y = rng_range(r, 0.0f, PLAYFIELD_H);
-    q.dx = rng_range(r, -8.0f, 8.0f);
-    q.dy = rng_range(r, -8.0f, 8.0f);
-    q.graze_r = rng_range(r, 8.0f, 40.0f);
-    if (s->count > 0 && rng_below(r, 2)) { /* aim at a bullet so there are hits */
-        int i = (int)rng_below(r, (uint32_t)s->count);
-        q.x = s->x[i] + rng_range(r, -4.0f, 4.0f);
-        q.y = s->y[i] + rng_range(r, -4.0f, 4.0f);
+    /* two players sharing the graze bit, often close to each other */
+    collision_player_query q[2];
+    for (int j = 0; j < 2; j++) {
+        q[j] = (collision_player_query){.hit_r = 2.5f, .graze_bit = GRAZED};
+        q[j].x = rng_range(r, 0.0f, PLAYFIELD_W);
+        q[j].y = rng_range(r, 0.0f, PLAYFIELD_H);
+        q[j].dx = rng_range(r, -8.0f, 8.0f);
+        q[j].dy = rng_range(r, -8.0f, 8.0f);
+        q[j].graze_r = rng_range(r, 8.0f, 40.0f);
+        if (s->count > 0 && rng_below(r, 2)) { /* aim at a bullet so there are hits */
+            int i = (int)rng_below(r, (uint32_t)s->count);
+            q[j].x = s->x[i] + rng_range(r, -4.0f, 4.0f);
+            q[j].y = s->y[i] + rng_range(r, -4.0f, 4.0f);
+        }
+    }
+    if (rng_below(r, 2)) {
+        q[1].x = q[0].x + rng_range(r, -20.0f, 20.0f);
+        q[1].y = q[0].y + rng_range(r, -20.0f, 20.0f);
     }
     float bx = rng_range(r, 0.0f, PLAYFIELD_W);
     float by = rng_range(r, 0.0f, PLAYFIELD_H);
@@ -310,8 +324,10 @@ static void compare_scene(collision *c, rng *r, outputs *want, outputs *got)
 
     outputs_clear(want);
     memcpy(want->grazed, sc.flags, sizeof sc.flags);
-    q.grazed = want->grazed;
-    oracle_player(&capped, &q, &want->hits, &want->grazes);
+    for (int j = 0; j < 2; j++) {
+        q[j].grazed = want->grazed;
+        oracle_player(&capped, &q[j], &want->hits[j], &want->grazes[j]);
+    }
     oracle_area_circle(&capped, bx, by, br, &want->area);
     oracle_area_rect(&capped, rect, &want->area);
     oracle_circles(&capped, &sc.circles, &want->circles);
@@ -322,15 +338,17 @@ static void compare_scene(collision *c, rng *r, outputs *want, outputs *got)
         c->path = paths[k];
         outputs_clear(got);
         memcpy(got->grazed, sc.flags, sizeof sc.flags);
-        q.grazed = got->grazed;
-        collision_player(c, s, &q, &got->hits, &got->grazes);
+        q[0].grazed = q[1].grazed = got->grazed;
+        collision_player(c, s, q, 2, got->hits, got->grazes);
         collision_area_circle(c, s, bx, by, br, &got->area);
         collision_area_rect(c, s, rect[0], rect[1], rect[2], rect[3], &got->area);
         collision_circles(c, s, &sc.circles, &got->circles);
         collision_boxes(c, s, &sc.boxes, &got->boxes);
         collision_self(c, s, &got->self);
-        int ok[] = {same_list(&want->hits, &got->hits),
-                    same_list(&want->grazes, &got->grazes),
+        int ok[] = {same_list(&want->hits[0], &got->hits[0]) &&
+                        same_list(&want->hits[1], &got->hits[1]),
+                    same_list(&want->grazes[0], &got->grazes[0]) &&
+                        same_list(&want->grazes[1], &got->grazes[1]),
                     memcmp(want->grazed, got->grazed, (size_t)s->count) == 0,
                     same_list(&want->area, &got->area),
                     same_pairs(&want->circles, &got->circles),
@@ -368,8 +386,8 @@ static void collision_test_random_scenes(void)
         int probes = (int)rng_below(&r, MAXPROBES);
         scene_probes(&r, probes);
         compare_scene(round & 1 ? &c64 : &c16, &r, &want, &got);
-        hits += want.hits.count;
-        grazes += want.grazes.count;
+        hits += want.hits[0].count + want.hits[1].count;
+        grazes += want.grazes[0].count + want.grazes[1].count;
         pairs += want.self.count + want.circles.count + want.boxes.count;
     }
     CHECK_EQ_INT(mismatches, 0);
@@ -494,7 +512,7 @@ static void collision_test_graze_once(void)
             }
             collision_list_clear(&hits);
             collision_list_clear(&grazes);
-            collision_player(&c, &s, &q, &hits, &grazes);
+            collision_player(&c, &s, &q, 1, &hits, &grazes);
             CHECK_EQ_INT(hits.count, frame == 3); /* it crossed the hitbox on the way */
             if (frame == 0) {                     /* bullets 0 and 1 graze; the list holds one */
                 CHECK_EQ_INT(grazes.count, 1);
@@ -540,7 +558,7 @@ static void collision_test_swept(void)
     for (int k = 0; k < PATH_COUNT; k++) {
         c.path = paths[k];
         collision_list_clear(&hits);
-        collision_player(&c, &s, &q, &hits, NULL);
+        collision_player(&c, &s, &q, 1, &hits, NULL);
         CHECK_EQ_INT(hits.count, 1);
         CHECK_EQ_INT(hits.index[0], 0);
 
@@ -552,7 +570,7 @@ static void collision_test_swept(void)
         moving.x = 130.0f;
         moving.dx = 30.0f;
         collision_list_clear(&hits);
-        collision_player(&c, &still, &moving, &hits, NULL);
+        collision_player(&c, &still, &moving, 1, &hits, NULL);
         CHECK_EQ_INT(hits.count, 1);
         CHECK_EQ_INT(hits.index[0], 0);
         x[0] = old;
@@ -616,7 +634,7 @@ static void collision_test_memory(void)
     for (int frame = 0; frame < 30; frame++) {
         c.path = paths[frame % PATH_COUNT];
         outputs_clear(&o);
-        collision_player(&c, &sc.items, &q, &o.hits, &o.grazes);
+        collision_player(&c, &sc.items, &q, 1, o.hits, o.grazes);
         collision_area_circle(&c, &sc.items, 100.0f, 100.0f, 80.0f, &o.area);
         collision_area_rect(&c, &sc.items, 0.0f, 0.0f, PLAYFIELD_W, PLAYFIELD_H, &o.area);
         collision_circles(&c, &sc.items, &sc.circles, &o.circles);
