@@ -609,13 +609,20 @@ static void collision_test_narrowphase(void)
 static void collision_test_memory(void)
 {
     collision c;
-    for (uint64_t nth = 1; nth <= 4; nth++) {
-        int64_t live = mem_live_blocks();
+    /* the Nth allocation fails, for every N until init needs no more */
+    int64_t live = mem_live_blocks();
+    uint64_t nth = 1;
+    for (;; nth++) {
         mem_fail_at(nth);
-        CHECK(collision_init(&c, &(collision_config){.item_cap = 100}) == -1);
+        int rc = collision_init(&c, &(collision_config){.item_cap = 100});
         mem_fail_at(0);
+        if (rc == 0)
+            break;
         CHECK_EQ_INT(mem_live_blocks(), live);
     }
+    CHECK(nth > 5); /* the grid's arrays and the scratch were all tried */
+    collision_free(&c);
+    CHECK_EQ_INT(mem_live_blocks(), live);
     CHECK(collision_init(&c, &(collision_config){.item_cap = -1}) == -1);
     CHECK(collision_init(&c, &(collision_config){.item_cap = MAXN}) == 0);
     static outputs o;

@@ -1,6 +1,8 @@
-/* grid: the counting-sort build puts every live item in exactly the cells its box
- * touches, ascending within a cell; caps refuse whole items, count and list them; the
- * build allocates nothing; init fails cleanly. */
+/* grid: the counting-sort build puts every live item where the loose grid says
+ * (a small one in the cell of its box's centre, a large one in every cell its box
+ * touches), ascending within a cell; a query's range finds every item whose box
+ * overlaps it; caps refuse whole items, count and list them; the build allocates
+ * nothing; init fails cleanly. */
 #include "../check.h"
 #include "core/mem.h"
 #include "core/rng.h"
@@ -40,8 +42,16 @@ static int range_contains(grid_range outer, grid_range inner)
            outer.y1 >= inner.y1;
 }
 
-/* Every live placed item is in exactly the cells of its range, once each; every
- * cell is ascending; the counts add up. */
+/* The cell holding field point (x, y), in double arithmetic, clamped. */
+static void exact_cell(const grid *g, double x, double y, int *cx, int *cy)
+{
+    double fx = floor((x - g->x0) / g->cell), fy = floor((y - g->y0) / g->cell);
+    *cx = fx < 0 ? 0 : fx > g->cols - 1 ? g->cols - 1 : (int)fx;
+    *cy = fy < 0 ? 0 : fy > g->rows - 1 ? g->rows - 1 : (int)fy;
+}
+
+/* Every live placed item is stored where the loose grid puts it, once per cell;
+ * every cell is ascending; the counts add up. */
 static void check_layout(const grid *g, const circle_set *s)
 {
     int cells = g->cols * g->rows;
@@ -69,18 +79,30 @@ static void check_layout(const grid *g, const circle_set *s)
             CHECK_EQ_INT(seen[i], 0);
             continue;
         }
-        grid_range q = grid_item_range(g, s, (uint32_t)i);
         float box[4];
         circle_set_bounds(s, i, box);
-        /* every cell the box touches, and none beyond twice the padding */
-        CHECK(range_contains(q, exact_range(g, box, 0.0)));
-        CHECK(range_contains(exact_range(g, box, 2.0 * GRID_PAD), q));
+        double hx = ((double)box[2] - box[0]) / 2, hy = ((double)box[3] - box[1]) / 2;
+        grid_range q = grid_item_range(g, s, (uint32_t)i);
         int k = (q.x1 - q.x0 + 1) * (q.y1 - q.y0 + 1);
+        if (g->item_cell[i] == GRID_MULTI) {
+            /* large: not within half a cell, stored in every cell its box touches */
+            CHECK(!(hx <= g->loose * 0.999 && hy <= g->loose * 0.999));
+            CHECK(range_contains(q, exact_range(g, box, 0.0)));
+            CHECK(range_contains(exact_range(g, box, 2.0 * GRID_PAD), q));
+            multi++;
+        } else {
+            /* small: one cell, the one of its box's centre (give or take rounding) */
+            CHECK(hx <= g->loose * 1.001 && hy <= g->loose * 1.001);
+            CHECK_EQ_INT(k, 1);
+            double mx = ((double)box[0] + box[2]) / 2, my = ((double)box[1] + box[3]) / 2;
+            int lo_x, lo_y, hi_x, hi_y;
+            exact_cell(g, mx - 1e-3, my - 1e-3, &lo_x, &lo_y);
+            exact_cell(g, mx + 1e-3, my + 1e-3, &hi_x, &hi_y);
+            CHECK(q.x0 >= lo_x && q.x0 <= hi_x && q.y0 >= lo_y && q.y0 <= hi_y);
+        }
         CHECK_EQ_INT(seen[i], k);
-        CHECK_EQ_INT(g->item_cell[i] == GRID_MULTI, k > 1);
         expected_entries += k;
         placed++;
-        multi += k > 1;
     }
     CHECK_EQ_INT(expected_entries, g->entries);
     CHECK_EQ_INT(placed, g->placed);
@@ -88,12 +110,43 @@ static void check_layout(const grid *g, const circle_set *s)
     free(seen);
 }
 
+/* The broadphase promise: for query boxes anywhere, every placed item whose box
+ * overlaps the query (in double arithmetic) is stored in some cell of the
+ * query's range. */
+static void check_queries(const grid *g, const circle_set *s, rng *r)
+{
+    int missed = 0;
+    for (int t = 0; t < 40; t++) {
+        float q[4];
+        q[0] = rng_range(r, -100.0f, 480.0f);
+        q[1] = rng_range(r, -100.0f, 540.0f);
+        q[2] = q[0] + rng_range(r, 0.0f, 60.0f);
+        q[3] = q[1] + rng_range(r, 0.0f, 60.0f);
+        grid_range walk = grid_query_range(g, q);
+        for (int i = 0; i < g->items; i++) {
+            if (g->item_cell[i] == GRID_NONE)
+                continue;
+            float box[4];
+            circle_set_bounds(s, i, box);
+            if (box[0] > q[2] || box[2] < q[0] || box[1] > q[3] || box[3] < q[1])
+                continue;
+            grid_range at = grid_item_range(g, s, (uint32_t)i);
+            missed += at.x1 < walk.x0 || at.x0 > walk.x1 || at.y1 < walk.y0 || at.y0 > walk.y1;
+        }
+    }
+    CHECK_EQ_INT(missed, 0);
+}
+
 /* Random scenes: moving or not, with dead slots or not, some bullets huge and
  * some far outside the grid. */
 static void grid_test_random_layouts(void)
 {
-    grid g;
-    CHECK(grid_init(&g, -32.0f, -32.0f, 448.0f, 512.0f, 16.0f, MAXN, 16 * MAXN) == 0);
+    /* half a cell, and more than a cell: few or many items count as small */
+    grid grids[2];
+    CHECK(grid_init(&grids[0], &(grid_config){-32.0f, -32.0f, 448.0f, 512.0f, 16.0f, 8.0f, MAXN,
+                                              16 * MAXN}) == 0);
+    CHECK(grid_init(&grids[1], &(grid_config){-32.0f, -32.0f, 448.0f, 512.0f, 12.0f, 20.0f, MAXN,
+                                              16 * MAXN}) == 0);
     rng r;
     rng_seed(&r, 7);
     for (int round = 0; round < 60; round++) {
@@ -122,35 +175,41 @@ static void grid_test_random_layouts(void)
                         .flags = with_flags ? flags : NULL,
                         .skip_mask = 1,
                         .count = n};
-        grid_build(&g, &s);
-        CHECK_EQ_INT(g.items, n);
-        CHECK_EQ_INT(g.refused, 0);
-        check_layout(&g, &s);
+        grid *g = &grids[round % 3 == 0];
+        grid_build(g, &s);
+        CHECK_EQ_INT(g->items, n);
+        CHECK_EQ_INT(g->refused, 0);
+        check_layout(g, &s);
+        check_queries(g, &s, &r);
     }
-    grid_free(&g);
+    grid_free(&grids[0]);
+    grid_free(&grids[1]);
 }
 
-/* A circle on a cell border goes into the cells on both sides; one far outside
- * lands in a border cell; a huge one covers many cells; zero items is empty. */
+/* A circle on a cell border goes into one cell and is found from both sides; one
+ * far outside lands in a border cell; a huge one covers many cells; zero items
+ * is empty. */
 static void grid_test_edges(void)
 {
     grid g;
-    CHECK(grid_init(&g, 0.0f, 0.0f, 160.0f, 160.0f, 16.0f, 16, 512) == 0);
+    CHECK(grid_init(&g, &(grid_config){0.0f, 0.0f, 160.0f, 160.0f, 16.0f, 8.0f, 16, 512}) == 0);
     CHECK_EQ_INT(g.cols, 10);
     CHECK_EQ_INT(g.rows, 10);
     float x[4] = {32.0f, -500.0f, 80.0f, 8.0f}, y[4] = {8.0f, 900.0f, 80.0f, 8.0f};
     float r[4] = {0.0f, 1.0f, 40.0f, 2.0f};
     circle_set s = {.x = x, .y = y, .r = r, .count = 4};
     grid_build(&g, &s);
-    grid_range q0 = grid_item_range(&g, &s, 0);
-    CHECK(q0.x0 == 1 && q0.x1 == 2 && q0.y0 == 0 && q0.y1 == 0); /* both sides of x = 32 */
+    CHECK_EQ_INT(g.item_cell[0], 2); /* x = 32 is the left edge of column 2 */
+    float left[4] = {20.0f, 4.0f, 31.99f, 12.0f}, right[4] = {32.01f, 4.0f, 40.0f, 12.0f};
+    CHECK(grid_query_range(&g, left).x1 >= 2);  /* a query left of the border finds it */
+    CHECK(grid_query_range(&g, right).x0 <= 2); /* and one right of it */
     grid_range q1 = grid_item_range(&g, &s, 1);
     CHECK(q1.x0 == 0 && q1.x1 == 0 && q1.y0 == 9 && q1.y1 == 9); /* clamped to a corner cell */
     grid_range q2 = grid_item_range(&g, &s, 2);
     CHECK(q2.x0 == 2 && q2.x1 == 7 && q2.y0 == 2 && q2.y1 == 7); /* 36 cells */
     CHECK_EQ_INT(g.item_cell[3], 0);
-    CHECK_EQ_INT(g.multi, 2);
-    CHECK_EQ_INT(g.entries, 2 + 1 + 36 + 1);
+    CHECK_EQ_INT(g.multi, 1);
+    CHECK_EQ_INT(g.entries, 1 + 1 + 36 + 1);
     check_layout(&g, &s);
 
     s.count = 0;
@@ -159,13 +218,14 @@ static void grid_test_edges(void)
     CHECK_EQ_INT(g.placed, 0);
     check_layout(&g, &s);
 
-    /* NaN positions do not crash and land somewhere inside. */
+    /* NaN positions do not crash: a large item clamped into one cell. */
     x[0] = NAN;
     y[0] = NAN;
     s.count = 1;
     grid_build(&g, &s);
     CHECK_EQ_INT(g.placed, 1);
-    CHECK(g.item_cell[0] < (uint32_t)(g.cols * g.rows));
+    CHECK_EQ_INT(g.entries, 1);
+    CHECK_EQ_INT(g.item_cell[0], GRID_MULTI);
     grid_free(&g);
 }
 
@@ -173,7 +233,7 @@ static void grid_test_edges(void)
 static void grid_test_one_cell(void)
 {
     grid g;
-    CHECK(grid_init(&g, 0.0f, 0.0f, 64.0f, 64.0f, 32.0f, MAXN, MAXN) == 0);
+    CHECK(grid_init(&g, &(grid_config){0.0f, 0.0f, 64.0f, 64.0f, 32.0f, 16.0f, MAXN, MAXN}) == 0);
     for (int i = 0; i < MAXN; i++) {
         xs[i] = 40.0f + (float)(i % 7);
         ys[i] = 40.0f + (float)(i % 5);
@@ -196,7 +256,7 @@ static void grid_test_one_cell(void)
 static void grid_test_caps(void)
 {
     grid g;
-    CHECK(grid_init(&g, 0.0f, 0.0f, 160.0f, 160.0f, 16.0f, 8, 10) == 0);
+    CHECK(grid_init(&g, &(grid_config){0.0f, 0.0f, 160.0f, 160.0f, 16.0f, 8.0f, 8, 10}) == 0);
     float x[12], y[12], r[12];
     for (int i = 0; i < 12; i++) {
         x[i] = 8.0f + 16.0f * (float)i;
@@ -225,19 +285,28 @@ static void grid_test_caps(void)
 static void grid_test_init_and_memory(void)
 {
     grid g;
-    CHECK(grid_init(&g, 0, 0, 100, 100, 0.0f, 10, 10) == -1);
-    CHECK(grid_init(&g, 0, 0, -1, 100, 8.0f, 10, 10) == -1);
-    CHECK(grid_init(&g, 0, 0, NAN, 100, 8.0f, 10, 10) == -1);
-    CHECK(grid_init(&g, 0, 0, 1e9f, 1e9f, 1.0f, 10, 10) == -1);
-    CHECK(grid_init(&g, 0, 0, 100, 100, 8.0f, -1, 10) == -1);
-    for (uint64_t nth = 1; nth <= 3; nth++) {
-        int64_t live = mem_live_blocks();
+    CHECK(grid_init(&g, &(grid_config){0, 0, 100, 100, 0.0f, 0.0f, 10, 10}) == -1);
+    CHECK(grid_init(&g, &(grid_config){0, 0, -1, 100, 8.0f, 4.0f, 10, 10}) == -1);
+    CHECK(grid_init(&g, &(grid_config){0, 0, NAN, 100, 8.0f, 4.0f, 10, 10}) == -1);
+    CHECK(grid_init(&g, &(grid_config){0, 0, 1e9f, 1e9f, 1.0f, 0.5f, 10, 10}) == -1);
+    CHECK(grid_init(&g, &(grid_config){0, 0, 100, 100, 8.0f, 4.0f, -1, 10}) == -1);
+    CHECK(grid_init(&g, &(grid_config){0, 0, 100, 100, 8.0f, -1.0f, 10, 10}) == -1);
+    /* the Nth allocation fails, for every N until init needs no more */
+    int64_t live = mem_live_blocks();
+    uint64_t nth = 1;
+    for (;; nth++) {
         mem_fail_at(nth);
-        CHECK(grid_init(&g, 0, 0, 100, 100, 8.0f, 10, 10) == -1);
+        int rc = grid_init(&g, &(grid_config){0, 0, 100, 100, 8.0f, 4.0f, 10, 10});
         mem_fail_at(0);
+        if (rc == 0)
+            break;
         CHECK_EQ_INT(mem_live_blocks(), live);
     }
-    CHECK(grid_init(&g, -32.0f, -32.0f, 448.0f, 512.0f, 16.0f, MAXN, 4 * MAXN) == 0);
+    CHECK(nth > 4);
+    grid_free(&g);
+    CHECK_EQ_INT(mem_live_blocks(), live);
+    CHECK(grid_init(&g, &(grid_config){-32.0f, -32.0f, 448.0f, 512.0f, 16.0f, 8.0f, MAXN,
+                                       4 * MAXN}) == 0);
     rng r;
     rng_seed(&r, 3);
     for (int i = 0; i < MAXN; i++) {
