@@ -1,5 +1,7 @@
 #include "game/difficulty.h"
 
+#include <strings.h>
+
 const char *difficulty_name(int d)
 {
     static const char *const names[] = {
@@ -18,4 +20,12 @@ double difficulty_rank(int d)
 #undef DIFFICULTY_RANK
     };
     return d >= 0 && d < DIFFICULTY_COUNT ? ranks[d] : 0.0;
+}
+
+int difficulty_from_name(const char *name)
+{
+    for (int d = 0; d < DIFFICULTY_COUNT; d++)
+        if (strcasecmp(name, difficulty_name(d)) == 0)
+            return d;
+    return -1;
 }

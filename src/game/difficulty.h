@@ -24,5 +24,8 @@ typedef enum difficulty {
 const char *difficulty_name(int d);
 /* The rank patterns see at this difficulty. */
 double difficulty_rank(int d);
+/* The difficulty named name, in any letter case ("lunatic", "Lunatic"), or -1. The
+ * options and high-score files write difficulty_name and read with this. */
+int difficulty_from_name(const char *name);
 
 #endif
