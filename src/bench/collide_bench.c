@@ -511,8 +511,8 @@ static double cb_case_self(cb_ctx *x, const int *sizes, int count)
 static double cb_build_table(cb_ctx *x, const int *sizes, int count)
 {
     static const bench_column cols[] = {
-        {"build", "ns/bullet", 2, BENCH_LOWER_BETTER},
-        {"build", "us/frame", 1, BENCH_LOWER_BETTER},
+        {"per bullet", "ns", 2, BENCH_LOWER_BETTER},
+        {"per frame", "us", 1, BENCH_LOWER_BETTER},
         {"entries", "per bullet", 3, BENCH_NEUTRAL},
         {"multi-cell", "%", 2, BENCH_NEUTRAL},
     };
