@@ -48,24 +48,27 @@ static inline int circle_set_live(const circle_set *s, int i)
     return circle_slot_live(s->alive, s->flags, s->skip_mask, i);
 }
 
-/* The box a circle of radius r covers moving from (x0, y0) to (x, y), as
- * {min x, min y, max x, max y}. */
-static inline void circle_bounds(float x, float y, float r, float x0, float y0, float box[4])
+/* An axis-aligned box: its minimum and maximum corners. */
+typedef struct circle_box {
+    float x0, y0, x1, y1;
+} circle_box;
+
+/* The box a circle of radius r covers moving from (x0, y0) to (x, y). (A small
+ * struct by value: loops that call this still vectorize.) */
+static inline circle_box circle_bounds(float x, float y, float r, float x0, float y0)
 {
-    box[0] = (x0 < x ? x0 : x) - r;
-    box[1] = (y0 < y ? y0 : y) - r;
-    box[2] = (x0 < x ? x : x0) + r;
-    box[3] = (y0 < y ? y : y0) + r;
+    circle_box b = {(x0 < x ? x0 : x) - r, (y0 < y ? y0 : y) - r, (x0 < x ? x : x0) + r,
+                    (y0 < y ? y : y0) + r};
+    return b;
 }
 
 /* The box circle i covers during the frame: its swept extent. */
-static inline void circle_set_bounds(const circle_set *s, int i, float box[4])
+static inline circle_box circle_set_bounds(const circle_set *s, int i)
 {
     float x = s->x[i], y = s->y[i];
     if (s->dx)
-        circle_bounds(x, y, s->r[i], x - s->dx[i], y - s->dy[i], box);
-    else
-        circle_bounds(x, y, s->r[i], x, y, box);
+        return circle_bounds(x, y, s->r[i], x - s->dx[i], y - s->dy[i]);
+    return circle_bounds(x, y, s->r[i], x, y);
 }
 
 #endif

@@ -224,24 +224,17 @@ static inline int collision_circle_item(const collision_probe *p, const circle_s
                                   s->dy[i] - p->dy, p->r + s->r[i]);
 }
 
-/* The box the probe covers during the frame, {min x, min y, max x, max y}. */
-static void collision_probe_bounds(const collision_probe *p, float box[4])
+/* The box the probe covers during the frame. */
+static circle_box collision_probe_bounds(const collision_probe *p)
 {
-    if (p->shape == COLLISION_RECT) {
-        box[0] = p->x0;
-        box[1] = p->y0;
-        box[2] = p->x1;
-        box[3] = p->y1;
-        return;
-    }
+    if (p->shape == COLLISION_RECT)
+        return (circle_box){p->x0, p->y0, p->x1, p->y1};
     float hx = p->shape == COLLISION_BOX ? p->hw : p->r;
     float hy = p->shape == COLLISION_BOX ? p->hh : p->r;
     float x0 = p->shape == COLLISION_AREA ? p->x : p->x - p->dx;
     float y0 = p->shape == COLLISION_AREA ? p->y : p->y - p->dy;
-    box[0] = (x0 < p->x ? x0 : p->x) - hx;
-    box[1] = (y0 < p->y ? y0 : p->y) - hy;
-    box[2] = (x0 < p->x ? p->x : x0) + hx;
-    box[3] = (y0 < p->y ? p->y : y0) + hy;
+    return (circle_box){(x0 < p->x ? x0 : p->x) - hx, (y0 < p->y ? y0 : p->y) - hy,
+                        (x0 < p->x ? p->x : x0) + hx, (y0 < p->y ? p->y : y0) + hy};
 }
 
 /* ---- the straight sweep ---- */
@@ -455,11 +448,12 @@ static void collision_screen_boxes(const grid *g, uint32_t base, int n, const fl
 static int collision_walk(collision *c, const collision_probe *p, const circle_set *s, int first,
                           grid_range q, uint32_t *out)
 {
-    const grid *g = &c->grid;
-    float box[4];
-    collision_probe_bounds(p, box);
-    float probe[4] = {box[0] - COLLISION_PAD, box[1] - COLLISION_PAD, box[2] + COLLISION_PAD,
-                      box[3] + COLLISION_PAD};
+    grid *g = &c->grid;
+    if (!g->boxed)
+        grid_box_entries(g, s);
+    circle_box box = collision_probe_bounds(p);
+    float probe[4] = {box.x0 - COLLISION_PAD, box.y0 - COLLISION_PAD, box.x1 + COLLISION_PAD,
+                      box.y1 + COLLISION_PAD};
     uint8_t m[COLLISION_CHUNK + GRID_SLACK];
     int found = 0, one_cell = q.x0 == q.x1 && q.y0 == q.y1;
     int circle = p->shape == COLLISION_CIRCLE && s->dx;
@@ -545,9 +539,8 @@ static int collision_find(collision *c, collision_path path, const collision_pro
 {
     if (path != COLLISION_GRID)
         return collision_sweep(c, p, s, first, c->scratch);
-    float box[4];
-    collision_probe_bounds(p, box);
-    return collision_walk(c, p, s, first, grid_query_range(&c->grid, box), c->scratch);
+    grid_range q = grid_query_range(&c->grid, collision_probe_bounds(p));
+    return collision_walk(c, p, s, first, q, c->scratch);
 }
 
 /* ---- the queries ---- */
@@ -666,7 +659,8 @@ void collision_self(collision *c, const circle_set *all, collision_pairs *out)
     if (path == COLLISION_GRID) {
         collision_build(c, items);
         /* partners are bullets too: no small one reaches further than this */
-        grow = grid_small_extent(&c->grid) + GRID_PAD;
+        grid_box_entries(&c->grid, items);
+        grow = c->grid.small_extent + GRID_PAD;
     }
     for (int a = 0; a < items->count; a++) {
         if (!circle_set_live(items, a))
@@ -679,10 +673,8 @@ void collision_self(collision *c, const circle_set *all, collision_pairs *out)
                              .r = items->r[a]};
         int n;
         if (path == COLLISION_GRID) {
-            float box[4];
-            collision_probe_bounds(&p, box);
-            n = collision_walk(c, &p, items, a + 1, grid_range_grown(&c->grid, box, grow),
-                               c->scratch);
+            grid_range q = grid_range_grown(&c->grid, collision_probe_bounds(&p), grow);
+            n = collision_walk(c, &p, items, a + 1, q, c->scratch);
         } else {
             n = collision_sweep(c, &p, items, a + 1, c->scratch);
         }

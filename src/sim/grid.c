@@ -37,13 +37,10 @@ int grid_init(grid *g, const grid_config *cfg)
     g->entry = mem_alloc(((size_t)entry_cap + GRID_SLACK) * sizeof *g->entry);
     g->item_cell = mem_alloc(((size_t)item_cap + 1) * sizeof *g->item_cell);
     g->spill = mem_alloc(((size_t)item_cap + 1) * sizeof *g->spill);
-    float **slots[] = {&g->slot_x0, &g->slot_y0, &g->slot_x1, &g->slot_y1};
     float **boxes[] = {&g->box_x0, &g->box_y0, &g->box_x1, &g->box_y1};
     int copied = 1;
-    for (size_t k = 0; k < 4; k++) {
-        copied &= (*slots[k] = mem_alloc(((size_t)item_cap + 1) * sizeof(float))) != NULL;
+    for (size_t k = 0; k < 4; k++)
         copied &= (*boxes[k] = mem_calloc((size_t)entry_cap + GRID_SLACK, sizeof(float))) != NULL;
-    }
     if (!g->start || !g->entry || !g->item_cell || !g->spill || !copied) {
         grid_free(g);
         return -1;
@@ -58,67 +55,50 @@ void grid_free(grid *g)
     mem_free(g->entry);
     mem_free(g->item_cell);
     mem_free(g->spill);
-    float *arrays[] = {g->slot_x0, g->slot_y0, g->slot_x1, g->slot_y1,
-                       g->box_x0,  g->box_y0,  g->box_x1,  g->box_y1};
+    float *arrays[] = {g->box_x0, g->box_y0, g->box_x1, g->box_y1};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         mem_free(arrays[k]);
     *g = (grid){0};
 }
 
-/* The code of an item whose box has this centre and these half extents: the
- * cell of the centre when both are within loose, GRID_MULTI otherwise (NaN
- * boxes too). */
-static inline uint32_t grid_code(const grid *g, float cx, float cy, float hx, float hy)
+/* The code of an item with this box: the cell of its centre when its
+ * half-extents are within loose, GRID_MULTI otherwise (NaN boxes too). */
+static inline uint32_t grid_code(const grid *g, circle_box b)
 {
-    int col = grid_col(g, cx), row = grid_row(g, cy);
+    float hx = (b.x1 - b.x0) * 0.5f, hy = (b.y1 - b.y0) * 0.5f;
+    int col = grid_col(g, (b.x0 + b.x1) * 0.5f), row = grid_row(g, (b.y0 + b.y1) * 0.5f);
     return hx <= g->loose && hy <= g->loose ? (uint32_t)(row * g->cols + col) : GRID_MULTI;
 }
 
-/* Stores slot i's box and returns its code. */
-static inline uint32_t grid_slot_box(const grid *g, float *restrict x0, float *restrict y0,
-                                     float *restrict x1, float *restrict y1, int i,
-                                     const float box[4])
-{
-    x0[i] = box[0];
-    y0[i] = box[1];
-    x1[i] = box[2];
-    y1[i] = box[3];
-    return grid_code(g, (box[0] + box[2]) * 0.5f, (box[1] + box[3]) * 0.5f,
-                     (box[2] - box[0]) * 0.5f, (box[3] - box[1]) * 0.5f);
-}
-
 /*
- * Pass 1: every slot's swept box and code, dead ones GRID_NONE. One loop per
- * kind of set (moving or not) so that the body is straight-line float work the
- * compiler vectorizes; it reads the grid through a local copy, which the stores
- * cannot alias. The boxes are those of circle_set_bounds, operation for
- * operation, so later recomputations give the same cells.
+ * Pass 1: every slot's code, dead ones GRID_NONE. One loop per kind of set
+ * (moving or not) so that the body is straight-line float work the compiler
+ * vectorizes; the grid is read through a local copy, which the stores cannot
+ * alias, and the box travels as a small struct by value. The boxes are those of circle_set_bounds,
+ * operation for operation, so later recomputations give the same cells.
  *
  * gcc 12 -O3 -fopt-info-vec, x86-64 SSE2 baseline: both loops "vectorized using
  * 16 byte vectors" (the clamps become compare-and-blend, the conversions
  * cvttps2dq, the cell index pmuludq pairs), and the flag loop too; the bitmap
  * loop is scalar but touches only the dead slots of each 64-slot word.
  */
-static void grid_classify(grid *g, const circle_set *s, int n)
+static void grid_codes(const grid *g, int n, const float *x, const float *y, const float *r,
+                       const float *dx, const float *dy, uint32_t *restrict code)
 {
     const grid k = *g;
-    uint32_t *restrict code = g->item_cell;
-    float *restrict x0 = g->slot_x0, *restrict y0 = g->slot_y0;
-    float *restrict x1 = g->slot_x1, *restrict y1 = g->slot_y1;
-    const float *x = s->x, *y = s->y, *r = s->r;
-    float box[4];
-    if (s->dx) {
-        const float *dx = s->dx, *dy = s->dy;
-        for (int i = 0; i < n; i++) {
-            circle_bounds(x[i], y[i], r[i], x[i] - dx[i], y[i] - dy[i], box);
-            code[i] = grid_slot_box(&k, x0, y0, x1, y1, i, box);
-        }
+    if (dx) {
+        for (int i = 0; i < n; i++)
+            code[i] = grid_code(&k, circle_bounds(x[i], y[i], r[i], x[i] - dx[i], y[i] - dy[i]));
     } else {
-        for (int i = 0; i < n; i++) {
-            circle_bounds(x[i], y[i], r[i], x[i], y[i], box);
-            code[i] = grid_slot_box(&k, x0, y0, x1, y1, i, box);
-        }
+        for (int i = 0; i < n; i++)
+            code[i] = grid_code(&k, circle_bounds(x[i], y[i], r[i], x[i], y[i]));
     }
+}
+
+static void grid_classify(grid *g, const circle_set *s, int n)
+{
+    uint32_t *code = g->item_cell;
+    grid_codes(g, n, s->x, s->y, s->r, s->dx, s->dy, code);
     if (s->flags) {
         const uint8_t *flags = s->flags;
         uint8_t skip = s->skip_mask;
@@ -143,31 +123,13 @@ grid_range grid_item_range(const grid *g, const circle_set *s, uint32_t i)
         int cx = (int)(c % (uint32_t)g->cols), cy = (int)(c / (uint32_t)g->cols);
         return (grid_range){cx, cy, cx, cy};
     }
-    float box[4];
-    circle_set_bounds(s, (int)i, box);
-    return grid_range_of(g, box);
-}
-
-float grid_small_extent(const grid *g)
-{
-    float most = 0.0f;
-    for (int i = 0; i < g->items; i++) {
-        if (g->item_cell[i] >= GRID_MULTI)
-            continue;
-        float hx = (g->slot_x1[i] - g->slot_x0[i]) * 0.5f;
-        float hy = (g->slot_y1[i] - g->slot_y0[i]) * 0.5f;
-        most = hx > most ? hx : most;
-        most = hy > most ? hy : most;
-    }
-    return most;
+    return grid_range_of(g, circle_set_bounds(s, (int)i));
 }
 
 /* The cells of large item i. */
 static grid_range grid_large_range(const grid *g, const circle_set *s, int i)
 {
-    float box[4];
-    circle_set_bounds(s, i, box);
-    return grid_range_of(g, box);
+    return grid_range_of(g, circle_set_bounds(s, i));
 }
 
 static inline uint32_t grid_range_cells(grid_range q)
@@ -251,16 +213,6 @@ static uint32_t grid_count(grid *g, const circle_set *s, int n)
     return (uint32_t)total;
 }
 
-/* Writes slot i at entry position k: its index and its box. */
-static inline void grid_put(grid *g, uint32_t k, int i)
-{
-    g->entry[k] = (uint32_t)i;
-    g->box_x0[k] = g->slot_x0[i];
-    g->box_y0[k] = g->slot_y0[i];
-    g->box_x1[k] = g->slot_x1[i];
-    g->box_y1[k] = g->slot_y1[i];
-}
-
 /* Pass 3: inclusive prefix sum, then the slots scattered from the last to the
  * first, each one decrementing its cell's end: the offsets end up at the start
  * of each cell, and entries come out ascending within a cell. The reads are in
@@ -278,12 +230,12 @@ static void grid_scatter(grid *g, const circle_set *s, int n, uint32_t total)
     for (int i = n - 1; i >= 0; i--) {
         uint32_t c = code[i];
         if (c < GRID_MULTI) {
-            grid_put(g, --start[c], i);
+            g->entry[--start[c]] = (uint32_t)i;
         } else if (c == GRID_MULTI) {
             grid_range q = grid_large_range(g, s, i);
             for (int cy = q.y0; cy <= q.y1; cy++)
                 for (int cx = q.x0; cx <= q.x1; cx++)
-                    grid_put(g, --start[cy * g->cols + cx], i);
+                    g->entry[--start[cy * g->cols + cx]] = (uint32_t)i;
         }
     }
 }
@@ -301,6 +253,28 @@ int grid_entry_col(const grid *g, int cy, int x0, int x1, uint32_t k)
     return x0;
 }
 
+void grid_box_entries(grid *g, const circle_set *s)
+{
+    float *restrict x0 = g->box_x0, *restrict y0 = g->box_y0;
+    float *restrict x1 = g->box_x1, *restrict y1 = g->box_y1;
+    float most = 0.0f;
+    for (int k = 0; k < g->entries; k++) {
+        uint32_t i = g->entry[k];
+        circle_box b = circle_set_bounds(s, (int)i);
+        x0[k] = b.x0;
+        y0[k] = b.y0;
+        x1[k] = b.x1;
+        y1[k] = b.y1;
+        if (g->item_cell[i] < GRID_MULTI) {
+            float hx = (b.x1 - b.x0) * 0.5f, hy = (b.y1 - b.y0) * 0.5f;
+            most = hx > most ? hx : most;
+            most = hy > most ? hy : most;
+        }
+    }
+    g->small_extent = most;
+    g->boxed = 1;
+}
+
 void grid_build(grid *g, const circle_set *s)
 {
     int n = s->count < g->item_cap ? s->count : g->item_cap;
@@ -314,4 +288,5 @@ void grid_build(grid *g, const circle_set *s)
     uint32_t total = grid_count(g, s, n);
     grid_scatter(g, s, n, total);
     g->entries = (int)total;
+    g->boxed = 0;
 }

@@ -4,12 +4,16 @@
  * Rebuilt from scratch every frame by a counting sort: a first pass finds the
  * cell of every live item, a prefix sum over the cell counts gives each cell its
  * run of the entry array, and a second pass writes item indices (never
- * pointers) into those runs, and beside each index the item's swept box
- * (computed once by the vectorized first pass). Cells
- * are numbered row by row, so the cells of a row form one contiguous run, and a
- * query screens each row of its range as one stretch of plain float arrays, a
- * vectorized box-overlap loop (see collision.c). Every array is allocated by
- * grid_init; a build allocates nothing.
+ * pointers) into those runs. Every array is allocated by grid_init; a build
+ * allocates nothing.
+ *
+ * Cells are numbered row by row, so the cells of a row form one contiguous run
+ * of entries. grid_box_entries (once per build, before the first query) stores
+ * each entry's swept box beside its index, and a query screens each row of its
+ * range as one stretch of plain float arrays: a vectorized box-overlap loop
+ * (see collision.c). It is a pass of its own, not part of the counting sort,
+ * because only walks read it: copying the boxes during the scatter doubled the
+ * build's time (five scattered write streams per cell instead of one).
  *
  * The grid is loose. An item whose swept box has half-extents up to `loose`
  * is small: it is stored once, in the cell of its box's centre (one entry,
@@ -66,20 +70,20 @@ typedef struct grid {
     int item_cap, entry_cap;
     uint32_t *start; /* cols * rows + 1 offsets: cell c holds entry[start[c] .. start[c+1]) */
     uint32_t *entry; /* item indices, cell after cell, ascending within a cell */
-    /* Each slot's swept box, as circle_set_bounds gives it (the build's first
-     * pass), and the same in entry order, with GRID_SLACK spare entries after
-     * the last. */
-    float *slot_x0, *slot_y0, *slot_x1, *slot_y1;
+    /* Each entry's swept box, as circle_set_bounds gives it, in entry order,
+     * with GRID_SLACK spare entries after the last (grid_box_entries). */
     float *box_x0, *box_y0, *box_x1, *box_y1;
     uint32_t *item_cell; /* per slot: its cell, GRID_MULTI or GRID_NONE */
     uint32_t *spill;     /* live slots below item_cap the last build refused, ascending */
     /* What the last build did. */
-    int items;   /* slots it read (the set's count, at most item_cap) */
-    int placed;  /* live items it placed */
-    int multi;   /* of those, large items (GRID_MULTI) */
-    int entries; /* entries it wrote */
-    int refused; /* live items it refused: beyond item_cap or entry_cap */
-    int spilled; /* of those, the ones listed in spill (below item_cap) */
+    int items;          /* slots it read (the set's count, at most item_cap) */
+    int placed;         /* live items it placed */
+    int multi;          /* of those, large items (GRID_MULTI) */
+    int entries;        /* entries it wrote */
+    int refused;        /* live items it refused: beyond item_cap or entry_cap */
+    int spilled;        /* of those, the ones listed in spill (below item_cap) */
+    int boxed;          /* grid_box_entries has run since the build */
+    float small_extent; /* largest half-extent among small items (grid_box_entries) */
 } grid;
 
 typedef struct grid_config {
@@ -116,31 +120,32 @@ static inline int grid_row(const grid *g, float y)
     return (int)f;
 }
 
-/* The cells a box {min x, min y, max x, max y} grown by `grow` touches. */
-static inline grid_range grid_range_grown(const grid *g, const float box[4], float grow)
+/* The cells a box grown by `grow` touches. */
+static inline grid_range grid_range_grown(const grid *g, circle_box b, float grow)
 {
-    grid_range q = {grid_col(g, box[0] - grow), grid_row(g, box[1] - grow),
-                    grid_col(g, box[2] + grow), grid_row(g, box[3] + grow)};
+    grid_range q = {grid_col(g, b.x0 - grow), grid_row(g, b.y0 - grow), grid_col(g, b.x1 + grow),
+                    grid_row(g, b.y1 + grow)};
     return q;
 }
 
 /* The cells a large item with this box is stored in (the box widened by GRID_PAD). */
-static inline grid_range grid_range_of(const grid *g, const float box[4])
+static inline grid_range grid_range_of(const grid *g, circle_box b)
 {
-    return grid_range_grown(g, box, GRID_PAD);
+    return grid_range_grown(g, b, GRID_PAD);
 }
 
 /* The cells a query with this box walks: the box grown by loose + GRID_PAD. */
-static inline grid_range grid_query_range(const grid *g, const float box[4])
+static inline grid_range grid_query_range(const grid *g, circle_box b)
 {
-    return grid_range_grown(g, box, g->loose + GRID_PAD);
+    return grid_range_grown(g, b, g->loose + GRID_PAD);
 }
 
-/* The largest half-extent among the small items of the last build (at most
- * loose; 0 without small items). A query that knows it can grow its box by
- * this, plus GRID_PAD, instead of by loose: bullet-vs-bullet does, walking
- * fewer cells when no bullet is as large as the loose limit allows. */
-float grid_small_extent(const grid *g);
+/* Stores the swept box of every entry of the last build (s: the set it was
+ * built from) for the vectorized walks, and small_extent: the largest
+ * half-extent among its small items (at most loose). A query that knows it can
+ * grow its box by that, plus GRID_PAD, instead of by loose: bullet-vs-bullet
+ * does, walking fewer cells when no bullet is as large as loose allows. */
+void grid_box_entries(grid *g, const circle_set *s);
 
 /* The cells item i of the set the grid was built from is stored in (placed
  * items only): its one cell, or for a large item every cell its box touches. */

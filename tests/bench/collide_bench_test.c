@@ -43,7 +43,7 @@ int main(void)
         "collide/shots_circles/200x50_grid/time",
         "collide/shots_boxes/200x10_sweep/found",
         "collide/self/1k_chosen/vs_brute",
-        "collide/build/10k/per_bullet",
+        "collide/build/10k/sort",
         "collide/sweep_kernel/box_step__exact_on_flagged/time",
     };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {

@@ -24,8 +24,9 @@ static int in_range(grid_range q, int cx, int cy)
 
 /* The cells a box widened by `pad` touches, in double arithmetic, clamped: an
  * oracle independent of the float mapping of the build. */
-static grid_range exact_range(const grid *g, const float box[4], double pad)
+static grid_range exact_range(const grid *g, circle_box b, double pad)
 {
+    const float box[4] = {b.x0, b.y0, b.x1, b.y1};
     double e[4];
     for (int k = 0; k < 4; k++) {
         double origin = (k & 1) ? g->y0 : g->x0;
@@ -79,9 +80,8 @@ static void check_layout(const grid *g, const circle_set *s)
             CHECK_EQ_INT(seen[i], 0);
             continue;
         }
-        float box[4];
-        circle_set_bounds(s, i, box);
-        double hx = ((double)box[2] - box[0]) / 2, hy = ((double)box[3] - box[1]) / 2;
+        circle_box box = circle_set_bounds(s, i);
+        double hx = ((double)box.x1 - box.x0) / 2, hy = ((double)box.y1 - box.y0) / 2;
         grid_range q = grid_item_range(g, s, (uint32_t)i);
         int k = (q.x1 - q.x0 + 1) * (q.y1 - q.y0 + 1);
         if (g->item_cell[i] == GRID_MULTI) {
@@ -94,7 +94,7 @@ static void check_layout(const grid *g, const circle_set *s)
             /* small: one cell, the one of its box's centre (give or take rounding) */
             CHECK(hx <= g->loose * 1.001 && hy <= g->loose * 1.001);
             CHECK_EQ_INT(k, 1);
-            double mx = ((double)box[0] + box[2]) / 2, my = ((double)box[1] + box[3]) / 2;
+            double mx = ((double)box.x0 + box.x1) / 2, my = ((double)box.y0 + box.y1) / 2;
             int lo_x, lo_y, hi_x, hi_y;
             exact_cell(g, mx - 1e-3, my - 1e-3, &lo_x, &lo_y);
             exact_cell(g, mx + 1e-3, my + 1e-3, &hi_x, &hi_y);
@@ -110,6 +110,31 @@ static void check_layout(const grid *g, const circle_set *s)
     free(seen);
 }
 
+/* grid_box_entries: every entry's box is its item's swept box, and the small
+ * extent is the largest half-extent of a small item. */
+static void check_boxes(grid *g, const circle_set *s)
+{
+    grid_box_entries(g, s);
+    CHECK(g->boxed);
+    int wrong = 0;
+    for (int k = 0; k < g->entries; k++) {
+        circle_box b = circle_set_bounds(s, (int)g->entry[k]);
+        wrong += g->box_x0[k] != b.x0 || g->box_y0[k] != b.y0 || g->box_x1[k] != b.x1 ||
+                 g->box_y1[k] != b.y1;
+    }
+    CHECK_EQ_INT(wrong, 0);
+    double most = 0;
+    for (int i = 0; i < g->items; i++) {
+        if (g->item_cell[i] >= GRID_MULTI)
+            continue;
+        circle_box b = circle_set_bounds(s, i);
+        double h = fmax(((double)b.x1 - b.x0) / 2, ((double)b.y1 - b.y0) / 2);
+        most = fmax(most, h);
+    }
+    CHECK_NEAR(g->small_extent, most, 1e-4);
+    CHECK(g->small_extent <= g->loose);
+}
+
 /* The broadphase promise: for query boxes anywhere, every placed item whose box
  * overlaps the query (in double arithmetic) is stored in some cell of the
  * query's range. */
@@ -117,18 +142,17 @@ static void check_queries(const grid *g, const circle_set *s, rng *r)
 {
     int missed = 0;
     for (int t = 0; t < 40; t++) {
-        float q[4];
-        q[0] = rng_range(r, -100.0f, 480.0f);
-        q[1] = rng_range(r, -100.0f, 540.0f);
-        q[2] = q[0] + rng_range(r, 0.0f, 60.0f);
-        q[3] = q[1] + rng_range(r, 0.0f, 60.0f);
+        circle_box q;
+        q.x0 = rng_range(r, -100.0f, 480.0f);
+        q.y0 = rng_range(r, -100.0f, 540.0f);
+        q.x1 = q.x0 + rng_range(r, 0.0f, 60.0f);
+        q.y1 = q.y0 + rng_range(r, 0.0f, 60.0f);
         grid_range walk = grid_query_range(g, q);
         for (int i = 0; i < g->items; i++) {
             if (g->item_cell[i] == GRID_NONE)
                 continue;
-            float box[4];
-            circle_set_bounds(s, i, box);
-            if (box[0] > q[2] || box[2] < q[0] || box[1] > q[3] || box[3] < q[1])
+            circle_box box = circle_set_bounds(s, i);
+            if (box.x0 > q.x1 || box.x1 < q.x0 || box.y0 > q.y1 || box.y1 < q.y0)
                 continue;
             grid_range at = grid_item_range(g, s, (uint32_t)i);
             missed += at.x1 < walk.x0 || at.x0 > walk.x1 || at.y1 < walk.y0 || at.y0 > walk.y1;
@@ -181,6 +205,7 @@ static void grid_test_random_layouts(void)
         CHECK_EQ_INT(g->refused, 0);
         check_layout(g, &s);
         check_queries(g, &s, &r);
+        check_boxes(g, &s);
     }
     grid_free(&grids[0]);
     grid_free(&grids[1]);
@@ -200,7 +225,7 @@ static void grid_test_edges(void)
     circle_set s = {.x = x, .y = y, .r = r, .count = 4};
     grid_build(&g, &s);
     CHECK_EQ_INT(g.item_cell[0], 2); /* x = 32 is the left edge of column 2 */
-    float left[4] = {20.0f, 4.0f, 31.99f, 12.0f}, right[4] = {32.01f, 4.0f, 40.0f, 12.0f};
+    circle_box left = {20.0f, 4.0f, 31.99f, 12.0f}, right = {32.01f, 4.0f, 40.0f, 12.0f};
     CHECK(grid_query_range(&g, left).x1 >= 2);  /* a query left of the border finds it */
     CHECK(grid_query_range(&g, right).x0 <= 2); /* and one right of it */
     grid_range q1 = grid_item_range(&g, &s, 1);
