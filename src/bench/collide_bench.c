@@ -34,7 +34,7 @@
 #define CB_MAX_PROBES  1024
 #define CB_LIST_CAP    (1 << 17)
 #define CB_PAIR_CAP    (1 << 21)
-#define CB_MAX_SAMPLES 15
+#define CB_MAX_SAMPLES 15    /* per measurement, at most */
 #define CB_HIT_R       2.5f  /* the player's hitbox radius (game/player.h) */
 #define CB_GRAZE_R     16.0f /* a graze radius of the genre's usual size */
 #define CB_GRAZED      0x01  /* the graze bit in the scene's flags */
@@ -332,12 +332,14 @@ static uint64_t cb_build(cb_ctx *x)
     return 0;
 }
 
-/* The build and the walks' entry boxes: what a frame on the grid path pays
- * before its first probe. */
+/* The build and every entry box, as bullet-vs-bullet ends up filling them
+ * (fewer probes fill only the cells they reach). */
 static uint64_t cb_build_boxes(cb_ctx *x)
 {
-    grid_build(&x->c.grid, &x->item_set);
-    grid_box_entries(&x->c.grid, &x->item_set);
+    grid *g = &x->c.grid;
+    grid_build(g, &x->item_set);
+    for (int cy = 0; cy < g->rows; cy++)
+        grid_box_row(g, &x->item_set, cy, 0, g->cols - 1);
     x->found = (uint64_t)x->c.grid.entries;
     x->digest = 0;
     return 0;
@@ -345,32 +347,64 @@ static uint64_t cb_build_boxes(cb_ctx *x)
 
 /* ---- measuring ---- */
 
-/* Runs op on the path: once from fresh graze bits (its pair tests and findings),
- * then timed, as the median of several samples of enough calls each. */
-static cb_result cb_measure(cb_ctx *x, cb_op op, collision_path path)
+/* One thing to time: an operation on a path. */
+typedef struct cb_job {
+    cb_op op;
+    collision_path path;
+} cb_job;
+
+#define CB_MAX_JOBS 4
+
+/* Runs each job once from fresh graze bits (its pair tests and findings), then
+ * times them interleaved: every sample times each job in turn over enough
+ * calls, so a change of load on a shared machine hits them alike. A job's time
+ * is the median of its samples; speedup[j] is the median over samples of job
+ * 0's time over job j's, which is what the ratio columns print. */
+static void cb_measure_jobs(cb_ctx *x, const cb_job *jobs, int count, cb_result *res,
+                            double *speedup)
 {
-    cb_result res;
-    x->c.path = path;
-    memset(x->items.flags, 0, (size_t)x->items.n);
-    res.tests = op(x);
-    res.found = x->found;
-    res.digest = x->digest;
-    uint64_t t0 = clock_now_ns();
-    op(x);
-    double one = (double)(clock_now_ns() - t0);
-    one = one > 1.0 ? one : 1.0;
-    double inner_f = x->sample_ns / one;
-    int inner = inner_f < 1.0 ? 1 : inner_f > 100000.0 ? 100000 : (int)inner_f;
-    int samples = one > 5e7 ? 3 : x->samples;
-    double v[CB_MAX_SAMPLES];
+    int inner[CB_MAX_JOBS], samples = x->samples;
+    for (int j = 0; j < count; j++) {
+        x->c.path = jobs[j].path;
+        memset(x->items.flags, 0, (size_t)x->items.n);
+        res[j].tests = jobs[j].op(x);
+        res[j].found = x->found;
+        res[j].digest = x->digest;
+        uint64_t t0 = clock_now_ns();
+        jobs[j].op(x);
+        double one = (double)(clock_now_ns() - t0);
+        one = one > 1.0 ? one : 1.0;
+        double calls = x->sample_ns / one;
+        inner[j] = calls < 1.0 ? 1 : calls > 100000.0 ? 100000 : (int)calls;
+        if (one > 5e7) /* a slow baseline: fewer samples */
+            samples = 3;
+    }
+    double v[CB_MAX_JOBS][CB_MAX_SAMPLES], up[CB_MAX_JOBS][CB_MAX_SAMPLES];
     for (int s = 0; s < samples; s++) {
-        t0 = clock_now_ns();
-        for (int k = 0; k < inner; k++)
-            op(x);
-        v[s] = (double)(clock_now_ns() - t0) / inner;
+        for (int j = 0; j < count; j++) {
+            x->c.path = jobs[j].path;
+            uint64_t t0 = clock_now_ns();
+            for (int k = 0; k < inner[j]; k++)
+                jobs[j].op(x);
+            v[j][s] = (double)(clock_now_ns() - t0) / inner[j];
+        }
+        for (int j = 0; j < count; j++)
+            up[j][s] = v[0][s] / v[j][s];
     }
     bench_consume(x->found);
-    res.ns = bench_summarize(v, samples).p50;
+    for (int j = 0; j < count; j++) {
+        res[j].ns = bench_summarize(v[j], samples).p50;
+        speedup[j] = bench_summarize(up[j], samples).p50;
+    }
+}
+
+/* One job alone. */
+static cb_result cb_measure(cb_ctx *x, cb_op op, collision_path path)
+{
+    cb_job job = {op, path};
+    cb_result res;
+    double speedup;
+    cb_measure_jobs(x, &job, 1, &res, &speedup);
     return res;
 }
 
@@ -389,49 +423,48 @@ static const bench_column cb_method_columns[] = {
 };
 
 /* One row of a method table. */
-static void cb_row(bench_table *t, const char *label, cb_result r, int items, double brute_ns,
+static void cb_row(bench_table *t, const char *label, cb_result r, int items, double speedup,
                    const char *path)
 {
     bench_table_row(t, label);
     bench_table_value(t, (double)r.tests);
     bench_table_value(t, r.ns);
     bench_table_value(t, items > 0 ? r.ns / items : NAN);
-    bench_table_value(t, isnan(brute_ns) ? NAN : brute_ns / r.ns);
+    bench_table_value(t, speedup);
     bench_table_value(t, (double)r.found);
     bench_table_text(t, path);
 }
 
-/* The four methods of one case size: brute force (unless brute is NULL: too
- * slow), sweep, grid and the chosen path; checks they agree. Returns the brute
- * force and chosen results through *brute_out and *chosen_out. */
+/* The four methods of one case size, timed interleaved: brute force, sweep,
+ * grid and the chosen path; checks they agree. Returns the chosen path's
+ * result and its speed-up over brute force. */
 static void cb_methods(cb_ctx *x, bench_table *t, const char *size, int items, cb_op brute,
-                       cb_op engine, collision_path chosen, cb_result *brute_out,
-                       cb_result *chosen_out)
+                       cb_op engine, collision_path chosen, cb_result *chosen_out,
+                       double *speedup_out)
 {
-    char label[48];
-    cb_result br = {NAN, 0, 0, 0};
-    if (brute) {
-        br = cb_measure(x, brute, COLLISION_AUTO);
-        snprintf(label, sizeof label, "%s brute", size);
-        cb_row(t, label, br, items, br.ns, "all pairs");
-    }
-    static const collision_path paths[] = {COLLISION_SWEEP, COLLISION_GRID, COLLISION_AUTO};
-    static const char *const names[] = {"sweep", "grid", "chosen"};
-    for (int k = 0; k < 3; k++) {
-        cb_result r = cb_measure(x, engine, paths[k]);
+    static const char *const names[] = {"brute", "sweep", "grid", "chosen"};
+    const cb_job jobs[4] = {{brute, COLLISION_AUTO},
+                            {engine, COLLISION_SWEEP},
+                            {engine, COLLISION_GRID},
+                            {engine, COLLISION_AUTO}};
+    cb_result res[4];
+    double speedup[4];
+    cb_measure_jobs(x, jobs, 4, res, speedup);
+    for (int k = 0; k < 4; k++) {
+        char label[48];
         snprintf(label, sizeof label, "%s %s", size, names[k]);
-        cb_row(t, label, r, items, br.ns,
-               cb_path_name(paths[k] == COLLISION_AUTO ? chosen : paths[k]));
-        if (brute && (r.found != br.found || r.digest != br.digest)) {
+        cb_row(t, label, res[k], items, speedup[k],
+               k == 0 ? "all pairs" : cb_path_name(k == 3 ? chosen : jobs[k].path));
+        if (k > 0 && (res[k].found != res[0].found || res[k].digest != res[0].digest)) {
             bench_note(x->b, "MISMATCH: %s finds %llu, brute force %llu", label,
-                       (unsigned long long)r.found, (unsigned long long)br.found);
+                       (unsigned long long)res[k].found, (unsigned long long)res[0].found);
             x->mismatches++;
         }
-        if (paths[k] == COLLISION_AUTO && chosen_out)
-            *chosen_out = r;
     }
-    if (brute_out)
-        *brute_out = br;
+    if (chosen_out)
+        *chosen_out = res[3];
+    if (speedup_out)
+        *speedup_out = speedup[3];
 }
 
 static void cb_size_name(char *out, size_t size, int n)
@@ -464,7 +497,7 @@ static double cb_case_players(cb_ctx *x, const int *sizes, int count)
             x->players = players;
             cb_result chosen = {NAN, 0, 0, 0};
             cb_methods(x, &t, size, sizes[k], cb_players_brute, cb_players_engine,
-                       collision_choose(sizes[k], players), NULL, &chosen);
+                       collision_choose(sizes[k], players), &chosen, NULL);
             if (sizes[k] == 100000 && players == 1)
                 at_100k = chosen.ns;
         }
@@ -508,11 +541,11 @@ static double cb_case_self(cb_ctx *x, const int *sizes, int count)
         char size[16];
         cb_size_name(size, sizeof size, sizes[k]);
         cb_setup(x, CB_BULLETS, sizes[k], CB_HITBOXES, 0);
-        cb_result brute = {NAN, 0, 0, 0}, chosen = {NAN, 0, 0, 0};
+        double up = NAN;
         cb_methods(x, &t, size, sizes[k], cb_self_brute, cb_self_engine,
-                   collision_choose_self(sizes[k]), &brute, &chosen);
+                   collision_choose_self(sizes[k]), NULL, &up);
         if (sizes[k] == 10000)
-            speedup = brute.ns / chosen.ns;
+            speedup = up;
     }
     bench_table_end(&t);
     return speedup;
@@ -582,15 +615,19 @@ static void cb_crossover_row(cb_ctx *x, bench_table *t, const cb_ladder *l, cons
     double ratio[BENCH_MAX_COLUMNS], chosen[BENCH_MAX_COLUMNS];
     for (int k = 0; k < l->step_count; k++) {
         set(x, l->steps[k], row);
-        cb_result sweep = cb_measure(x, op, COLLISION_SWEEP);
-        cb_result walk = cb_measure(x, op, COLLISION_GRID);
-        if (sweep.digest != walk.digest) {
+        const cb_job jobs[2] = {{op, COLLISION_SWEEP}, {op, COLLISION_GRID}};
+        cb_result res[2];
+        double speedup[2];
+        cb_measure_jobs(x, jobs, 2, res, speedup);
+        if (res[0].digest != res[1].digest) {
             bench_note(x->b, "MISMATCH: %s at %s=%d", label, l->unit, l->steps[k]);
             x->mismatches++;
         }
-        ratio[k] = walk.ns / sweep.ns;
-        double picked = choose(x) == COLLISION_GRID ? walk.ns : sweep.ns;
-        chosen[k] = picked / (walk.ns < sweep.ns ? walk.ns : sweep.ns);
+        ratio[k] = 1.0 / speedup[1]; /* grid time over sweep time */
+        if (choose(x) == COLLISION_GRID)
+            chosen[k] = ratio[k] > 1.0 ? ratio[k] : 1.0;
+        else
+            chosen[k] = ratio[k] < 1.0 ? 1.0 / ratio[k] : 1.0;
     }
     double crossover = NAN;
     for (int k = l->step_count - 1; k >= 0 && ratio[k] <= 1.0; k--)

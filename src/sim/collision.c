@@ -376,14 +376,15 @@ static void collision_sift(uint32_t *a, int i, int n)
     a[i] = v;
 }
 
-/* Sorts indices ascending (they are distinct). Up to 16, by rank: each one's
+/* Sorts indices ascending (they are distinct). Up to 32, by rank: each one's
  * place is the count of smaller ones, a branch-free loop the compiler
- * vectorizes; the usual handful of hits or partners costs no mispredicted
- * branch. Longer lists: heapsort (no allocation, no recursion, n log n). */
+ * vectorizes, so the usual handful of hits or partners (a big bullet in a dense
+ * scene has a few dozen) costs no mispredicted branch. Longer lists: heapsort
+ * (no allocation, no recursion, n log n). */
 static void collision_sort(uint32_t *a, int n)
 {
-    if (n <= 16) {
-        uint32_t in[16];
+    if (n <= 32) {
+        uint32_t in[32];
         memcpy(in, a, (size_t)n * sizeof *a);
         for (int i = 0; i < n; i++) {
             int rank = 0;
@@ -449,17 +450,17 @@ static int collision_walk(collision *c, const collision_probe *p, const circle_s
                           grid_range q, uint32_t *out)
 {
     grid *g = &c->grid;
-    if (!g->boxed)
-        grid_box_entries(g, s);
     circle_box box = collision_probe_bounds(p);
     float probe[4] = {box.x0 - COLLISION_PAD, box.y0 - COLLISION_PAD, box.x1 + COLLISION_PAD,
                       box.y1 + COLLISION_PAD};
     uint8_t m[COLLISION_CHUNK + GRID_SLACK];
     int found = 0, one_cell = q.x0 == q.x1 && q.y0 == q.y1;
+    int large = !one_cell && g->multi > 0; /* a large item could be met twice */
     int circle = p->shape == COLLISION_CIRCLE && s->dx;
     uint64_t tests = 0;
     for (int cy = q.y0; cy <= q.y1; cy++) {
         uint32_t k0, k1;
+        grid_box_row(g, s, cy, q.x0, q.x1);
         grid_row_span(g, cy, q.x0, q.x1, &k0, &k1);
         tests += k1 - k0;
         for (uint32_t base = k0; base < k1; base += COLLISION_CHUNK) {
@@ -473,7 +474,7 @@ static int collision_walk(collision *c, const collision_probe *p, const circle_s
                 for (uint64_t word = collision_flag_word(m, w, n); word; word &= word - 1) {
                     uint32_t k = base + (uint32_t)(w + __builtin_ctzll(word) / 8);
                     uint32_t i = g->entry[k];
-                    if (!one_cell && g->item_cell[i] == GRID_MULTI &&
+                    if (large && g->item_cell[i] == GRID_MULTI &&
                         !grid_first_meeting(q, grid_item_range(g, s, i),
                                             grid_entry_col(g, cy, q.x0, q.x1, k), cy))
                         continue;
@@ -659,8 +660,7 @@ void collision_self(collision *c, const circle_set *all, collision_pairs *out)
     if (path == COLLISION_GRID) {
         collision_build(c, items);
         /* partners are bullets too: no small one reaches further than this */
-        grid_box_entries(&c->grid, items);
-        grow = c->grid.small_extent + GRID_PAD;
+        grow = grid_small_extent(&c->grid, items) + GRID_PAD;
     }
     for (int a = 0; a < items->count; a++) {
         if (!circle_set_live(items, a))

@@ -41,6 +41,8 @@ int grid_init(grid *g, const grid_config *cfg)
     int copied = 1;
     for (size_t k = 0; k < 4; k++)
         copied &= (*boxes[k] = mem_calloc((size_t)entry_cap + GRID_SLACK, sizeof(float))) != NULL;
+    g->cell_boxed = mem_calloc(cells, 1);
+    copied &= g->cell_boxed != NULL;
     if (!g->start || !g->entry || !g->item_cell || !g->spill || !copied) {
         grid_free(g);
         return -1;
@@ -58,6 +60,7 @@ void grid_free(grid *g)
     float *arrays[] = {g->box_x0, g->box_y0, g->box_x1, g->box_y1};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         mem_free(arrays[k]);
+    mem_free(g->cell_boxed);
     *g = (grid){0};
 }
 
@@ -253,26 +256,45 @@ int grid_entry_col(const grid *g, int cy, int x0, int x1, uint32_t k)
     return x0;
 }
 
-void grid_box_entries(grid *g, const circle_set *s)
+/* The boxes of entries [k0, k1). */
+static void grid_box_span(grid *g, const circle_set *s, uint32_t k0, uint32_t k1)
 {
-    float *restrict x0 = g->box_x0, *restrict y0 = g->box_y0;
-    float *restrict x1 = g->box_x1, *restrict y1 = g->box_y1;
-    float most = 0.0f;
-    for (int k = 0; k < g->entries; k++) {
-        uint32_t i = g->entry[k];
-        circle_box b = circle_set_bounds(s, (int)i);
-        x0[k] = b.x0;
-        y0[k] = b.y0;
-        x1[k] = b.x1;
-        y1[k] = b.y1;
-        if (g->item_cell[i] < GRID_MULTI) {
-            float hx = (b.x1 - b.x0) * 0.5f, hy = (b.y1 - b.y0) * 0.5f;
-            most = hx > most ? hx : most;
-            most = hy > most ? hy : most;
-        }
+    for (uint32_t k = k0; k < k1; k++) {
+        circle_box b = circle_set_bounds(s, (int)g->entry[k]);
+        g->box_x0[k] = b.x0;
+        g->box_y0[k] = b.y0;
+        g->box_x1[k] = b.x1;
+        g->box_y1[k] = b.y1;
     }
-    g->small_extent = most;
-    g->boxed = 1;
+}
+
+void grid_box_row(grid *g, const circle_set *s, int cy, int x0, int x1)
+{
+    int row = cy * g->cols;
+    for (int cx = x0; cx <= x1; cx++) {
+        if (g->cell_boxed[row + cx])
+            continue;
+        int end = cx; /* a run of cells not filled yet: one span */
+        while (end < x1 && !g->cell_boxed[row + end + 1])
+            end++;
+        grid_box_span(g, s, g->start[row + cx], g->start[row + end + 1]);
+        memset(g->cell_boxed + row + cx, 1, (size_t)(end - cx + 1));
+        cx = end;
+    }
+}
+
+float grid_small_extent(const grid *g, const circle_set *s)
+{
+    float most = 0.0f;
+    for (int i = 0; i < g->items; i++) {
+        if (g->item_cell[i] >= GRID_MULTI)
+            continue;
+        circle_box b = circle_set_bounds(s, i);
+        float hx = (b.x1 - b.x0) * 0.5f, hy = (b.y1 - b.y0) * 0.5f;
+        most = hx > most ? hx : most;
+        most = hy > most ? hy : most;
+    }
+    return most;
 }
 
 void grid_build(grid *g, const circle_set *s)
@@ -288,5 +310,5 @@ void grid_build(grid *g, const circle_set *s)
     uint32_t total = grid_count(g, s, n);
     grid_scatter(g, s, n, total);
     g->entries = (int)total;
-    g->boxed = 0;
+    memset(g->cell_boxed, 0, (size_t)g->cols * (size_t)g->rows);
 }

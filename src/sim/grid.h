@@ -8,12 +8,13 @@
  * allocates nothing.
  *
  * Cells are numbered row by row, so the cells of a row form one contiguous run
- * of entries. grid_box_entries (once per build, before the first query) stores
- * each entry's swept box beside its index, and a query screens each row of its
- * range as one stretch of plain float arrays: a vectorized box-overlap loop
- * (see collision.c). It is a pass of its own, not part of the counting sort,
- * because only walks read it: copying the boxes during the scatter doubled the
- * build's time (five scattered write streams per cell instead of one).
+ * of entries. grid_box_row stores each entry's swept box beside its index, and
+ * a query screens each row of its range as one stretch of plain float arrays: a
+ * vectorized box-overlap loop (see collision.c). Boxes are filled cell by cell,
+ * the first time a query reaches a cell after a build, because that is what
+ * walks read: copying every box during the scatter doubled the build's time
+ * (five scattered write streams per cell instead of one), and a pass over all
+ * entries costs more than a few probes' walks.
  *
  * The grid is loose. An item whose swept box has half-extents up to `loose`
  * is small: it is stored once, in the cell of its box's centre (one entry,
@@ -71,19 +72,19 @@ typedef struct grid {
     uint32_t *start; /* cols * rows + 1 offsets: cell c holds entry[start[c] .. start[c+1]) */
     uint32_t *entry; /* item indices, cell after cell, ascending within a cell */
     /* Each entry's swept box, as circle_set_bounds gives it, in entry order,
-     * with GRID_SLACK spare entries after the last (grid_box_entries). */
+     * with GRID_SLACK spare entries after the last; valid in the cells whose
+     * cell_boxed is set (grid_box_row). */
     float *box_x0, *box_y0, *box_x1, *box_y1;
+    uint8_t *cell_boxed; /* per cell: boxes filled since the build */
     uint32_t *item_cell; /* per slot: its cell, GRID_MULTI or GRID_NONE */
     uint32_t *spill;     /* live slots below item_cap the last build refused, ascending */
     /* What the last build did. */
-    int items;          /* slots it read (the set's count, at most item_cap) */
-    int placed;         /* live items it placed */
-    int multi;          /* of those, large items (GRID_MULTI) */
-    int entries;        /* entries it wrote */
-    int refused;        /* live items it refused: beyond item_cap or entry_cap */
-    int spilled;        /* of those, the ones listed in spill (below item_cap) */
-    int boxed;          /* grid_box_entries has run since the build */
-    float small_extent; /* largest half-extent among small items (grid_box_entries) */
+    int items;   /* slots it read (the set's count, at most item_cap) */
+    int placed;  /* live items it placed */
+    int multi;   /* of those, large items (GRID_MULTI) */
+    int entries; /* entries it wrote */
+    int refused; /* live items it refused: beyond item_cap or entry_cap */
+    int spilled; /* of those, the ones listed in spill (below item_cap) */
 } grid;
 
 typedef struct grid_config {
@@ -140,12 +141,15 @@ static inline grid_range grid_query_range(const grid *g, circle_box b)
     return grid_range_grown(g, b, g->loose + GRID_PAD);
 }
 
-/* Stores the swept box of every entry of the last build (s: the set it was
- * built from) for the vectorized walks, and small_extent: the largest
- * half-extent among its small items (at most loose). A query that knows it can
- * grow its box by that, plus GRID_PAD, instead of by loose: bullet-vs-bullet
- * does, walking fewer cells when no bullet is as large as loose allows. */
-void grid_box_entries(grid *g, const circle_set *s);
+/* Fills the entry boxes of cells x0 .. x1 of row cy that are not filled yet
+ * since the build (s: the set it was built from). */
+void grid_box_row(grid *g, const circle_set *s, int cy, int x0, int x1);
+
+/* The largest half-extent among the small items of the last build (at most
+ * loose; 0 without any). A query that knows it can grow its box by that, plus
+ * GRID_PAD, instead of by loose: bullet-vs-bullet does, walking fewer cells
+ * when no bullet is as large as loose allows. */
+float grid_small_extent(const grid *g, const circle_set *s);
 
 /* The cells item i of the set the grid was built from is stored in (placed
  * items only): its one cell, or for a large item every cell its box touches. */
