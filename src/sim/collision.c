@@ -141,8 +141,9 @@ static void collision_pairs_push(collision_pairs *p, uint32_t a, uint32_t b)
 
 collision_path collision_choose(int items, int probes)
 {
-    (void)items;
-    return probes >= COLLISION_GRID_MIN_PROBES ? COLLISION_GRID : COLLISION_SWEEP;
+    double sweep_extra = (double)probes * ((double)items * COLLISION_SWEEP_NS - COLLISION_WALK_NS);
+    double build = COLLISION_GRID_FIXED_NS + (double)items * COLLISION_GRID_ITEM_NS;
+    return sweep_extra > build ? COLLISION_GRID : COLLISION_SWEEP;
 }
 
 collision_path collision_choose_self(int items)

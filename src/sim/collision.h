@@ -40,15 +40,24 @@
 #include <math.h>
 #include <stdint.h>
 
-/* The default grid cell side and small-item half-extent (px), and the AUTO
- * choice's crossovers (measured: docs/bench.md). The loose limit covers every
- * bullet kind of sim/bullet_kind.h (radius up to 11) moving up to 10 px a frame.
- * A query with at least COLLISION_GRID_MIN_PROBES probes goes through the grid;
- * bullet-vs-bullet does from COLLISION_SELF_GRID_MIN items. */
-#define COLLISION_DEFAULT_CELL    16.0f
-#define COLLISION_DEFAULT_LOOSE   16.0f
-#define COLLISION_GRID_MIN_PROBES 8
-#define COLLISION_SELF_GRID_MIN   160
+/* The default grid cell side and small-item half-extent (px). The loose limit
+ * covers every bullet kind of sim/bullet_kind.h (radius up to 11) moving up to
+ * 10 px a frame, and player shots (radius 4, 16 px a frame). */
+#define COLLISION_DEFAULT_CELL  16.0f
+#define COLLISION_DEFAULT_LOOSE 16.0f
+
+/* COLLISION_AUTO's cost model, in ns, fitted to the crossovers `curtain bench
+ * collide` measures (docs/bench.md, "Decisions"): a sweep costs SWEEP_NS per
+ * item and probe; the grid costs GRID_FIXED_NS plus GRID_ITEM_NS per item to
+ * build, and each probe's walk WALK_NS more than its sweep's own overhead. The
+ * grid is taken when it is cheaper; bullet-vs-bullet takes it from
+ * SELF_GRID_MIN bullets. Every path returns the same results in the same
+ * order, so these constants change speed only, never what the game sees. */
+#define COLLISION_SWEEP_NS      0.8
+#define COLLISION_WALK_NS       100.0
+#define COLLISION_GRID_FIXED_NS 2000.0
+#define COLLISION_GRID_ITEM_NS  4.5
+#define COLLISION_SELF_GRID_MIN 192
 
 /* Axis-aligned boxes (enemies with a box hitbox): centres, half extents, motion;
  * liveness as in circle_set. */

@@ -599,8 +599,15 @@ static void collision_test_narrowphase(void)
     CHECK(!collision_box_touch(NAN, 0.0f, 0.0f, 0.0f, 2.0f, 10.0f, 5.0f));
     CHECK(collision_rect_d2(5.0f, 5.0f, 0.0f, 0.0f, 10.0f, 10.0f) == 0.0f);
     CHECK(collision_rect_d2(13.0f, 14.0f, 0.0f, 0.0f, 10.0f, 10.0f) == 25.0f);
+    /* the cost model's shape: one or two players always sweep, many probes over
+     * many items take the grid, and a hundred items never pay a grid */
     CHECK_EQ_INT(collision_choose(100000, 1), COLLISION_SWEEP);
+    CHECK_EQ_INT(collision_choose(100000, 2), COLLISION_SWEEP);
     CHECK_EQ_INT(collision_choose(100000, 1000), COLLISION_GRID);
+    CHECK_EQ_INT(collision_choose(1000, 64), COLLISION_GRID);
+    CHECK_EQ_INT(collision_choose(1000, 4), COLLISION_SWEEP);
+    CHECK_EQ_INT(collision_choose(100, 10000), COLLISION_SWEEP);
+    CHECK_EQ_INT(collision_choose(0, 10000), COLLISION_SWEEP);
     CHECK_EQ_INT(collision_choose_self(10000), COLLISION_GRID);
     CHECK_EQ_INT(collision_choose_self(2), COLLISION_SWEEP);
 }
