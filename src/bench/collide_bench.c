@@ -685,7 +685,10 @@ static void cb_crossover(cb_ctx *x, const cb_ladder *l, const int *rows, int row
         char label[48], n[16];
         cb_row_sizes[r] = rows[r];
         cb_size_name(n, sizeof n, rows[r]);
-        snprintf(label, sizeof label, "%s %s", n, row_unit);
+        if (rows[r] > 0)
+            snprintf(label, sizeof label, "%s %s", n, row_unit);
+        else /* a row whose size is the ladder itself */
+            snprintf(label, sizeof label, "%s", row_unit);
         cb_crossover_row(x, &t, l, label, set, r, op, choose);
     }
     bench_table_end(&t);
@@ -895,7 +898,7 @@ int collide_bench_run(bench *b)
     cb_ladder self = {"crossover_self", "Crossover, case 3: grid time / sweep time by bullets", "N",
                       q ? self_steps_quick : self_steps, q ? 3 : 8};
     static const int self_rows[] = {0};
-    cb_crossover(&x, &self, self_rows, 1, "self", cb_set_self, cb_self_engine, cb_choose_self);
+    cb_crossover(&x, &self, self_rows, 1, "bullets", cb_set_self, cb_self_engine, cb_choose_self);
 
     static const float cells[] = {8.0f, 12.0f, 16.0f, 24.0f, 32.0f};
     static const float cells_quick[] = {8.0f, 16.0f, 32.0f};

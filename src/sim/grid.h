@@ -7,24 +7,25 @@
  * pointers) into those runs. Every array is allocated by grid_init; a build
  * allocates nothing.
  *
- * Cells are numbered row by row, so the cells of a row form one contiguous run
- * of entries. grid_box_row stores each entry's swept box beside its index, and
- * a query screens each row of its range as one stretch of plain float arrays: a
- * vectorized box-overlap loop (see collision.c). Boxes are filled cell by cell,
- * the first time a query reaches a cell after a build, because that is what
- * walks read: copying every box during the scatter doubled the build's time
- * (five scattered write streams per cell instead of one), and a pass over all
- * entries costs more than a few probes' walks.
+ * The grid is loose. An item whose swept box has half-extents up to `loose` is
+ * small: it is stored once, in the cell of its box's centre (one entry, found
+ * by one vectorized pass: nearly every bullet). A larger item goes into every
+ * cell its box touches. A query walks the cells of its own box grown by `loose`
+ * (grid_query_range): any small item whose box overlaps the query has its
+ * centre in there, and any large one has a cell in there. `loose` is set apart
+ * from the cell size, so that cells can stay small (few candidates a query)
+ * while every ordinary bullet kind still counts as small. A large item can be
+ * met in several cells; grid_first_meeting says which meeting counts, so
+ * nothing is reported twice.
  *
- * The grid is loose. An item whose swept box has half-extents up to `loose`
- * is small: it is stored once, in the cell of its box's centre (one entry,
- * found by one vectorized pass: nearly every bullet). A larger item goes into
- * every cell its box touches. A query walks the cells of its own box grown by
- * `loose` (grid_query_range): any small item whose box overlaps the query has
- * its centre in there, and any large one has a cell in there. `loose` is set
- * apart from the cell size, so that cells can stay small (few candidates per
- * query) while every ordinary bullet kind still counts as small. Large items can be met in several
- * cells; grid_first_meeting says which meeting counts, so nothing is reported twice.
+ * Cells are numbered row by row, so the cells of a row are one contiguous run
+ * of entries, and a query screens each row of its range as one stretch of
+ * plain float arrays (a vectorized box-overlap loop, see collision.c). Those
+ * arrays hold each entry's swept box; grid_box_row fills them cell by cell,
+ * the first time a query reaches a cell after a build. Copying every box
+ * during the scatter instead cost three times the counting sort itself (five
+ * scattered write streams per cell instead of one), and a few probes reach a
+ * few cells only.
  *
  * Positions outside the grid are clamped to its border cells. Clamping keeps
  * every mapping monotonic, so the broadphase stays conservative for objects
@@ -33,10 +34,9 @@
  *
  * Capacities: item_cap slots per build and entry_cap cell entries. An item that
  * does not fit is refused whole, never half inserted, counted in refused, and
- * listed in spill (slots past item_cap are not listed: they are the range
- * items .. count of the set). Lower slots win, so the outcome is deterministic,
- * and queries test spilled items one by one: overflow costs time, never a
- * missed collision.
+ * (below item_cap) listed in spill. Lower slots win, so the outcome is
+ * deterministic, and queries test spilled items one by one: running out of
+ * entries costs time, never a missed collision.
  */
 #ifndef CURTAIN_SIM_GRID_H
 #define CURTAIN_SIM_GRID_H
