@@ -77,8 +77,9 @@ static inline uint32_t grid_code(const grid *g, circle_box b)
  * Pass 1: every slot's code, dead ones GRID_NONE. One loop per kind of set
  * (moving or not) so that the body is straight-line float work the compiler
  * vectorizes; the grid is read through a local copy, which the stores cannot
- * alias, and the box travels as a small struct by value. The boxes are those of circle_set_bounds,
- * operation for operation, so later recomputations give the same cells.
+ * alias, and the box travels as a small struct by value (through an array it
+ * stopped vectorizing). The boxes are those of circle_set_bounds, operation for
+ * operation, so later recomputations give the same cells.
  *
  * gcc 12 -O3 -fopt-info-vec, x86-64 SSE2 baseline: both loops "vectorized using
  * 16 byte vectors" (the clamps become compare-and-blend, the conversions
