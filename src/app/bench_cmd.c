@@ -10,6 +10,7 @@
 
 #include "app/cli.h"
 #include "bench/bench.h"
+#include "bench/collide_bench.h"
 #include "bench/pool_bench.h"
 
 #include <string.h>
@@ -23,6 +24,8 @@ typedef struct bench_scenario {
 static const bench_scenario bench_scenarios[] = {
     {"pool", "bullet pool: add/remove and malloc comparisons, update pass vs bandwidth",
      pool_bench_run},
+    {"collide", "collision: brute force, sweep and grid in the three reference cases",
+     collide_bench_run},
 };
 #define BENCH_SCENARIO_COUNT ((int)(sizeof bench_scenarios / sizeof bench_scenarios[0]))
 #define BENCH_MAX_NAMED      32
