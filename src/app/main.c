@@ -2,6 +2,7 @@
  * curtain: the command line. Each subcommand is a row of the table below; with no
  * subcommand, curtain plays.
  */
+#include "app/bench_cmd.h"
 #include "app/cli.h"
 #include "app/lint.h"
 #include "app/play.h"
@@ -22,6 +23,7 @@ static const command commands[] = {
     {"lint", "check pattern files and print their errors", lint_main},
     {"run", "run a pattern file headless, optionally writing a trace", run_main},
     {"view", "a live sandbox window for a pattern file (reloads on change)", view_main},
+    {"bench", "run benchmark scenarios headless (--list shows them)", bench_cmd_main},
 };
 #define COMMAND_COUNT ((int)(sizeof commands / sizeof commands[0]))
 
