@@ -1,22 +1,28 @@
 /*
  * sandbox: a headless world for running pattern content. See sandbox.h.
  *
- * Objects (the emitter or stage, enemies, bosses, bullets) share one array with
- * a free list; a handle is index + 1 in the low 20 bits and a generation above,
- * so a script can never reach a reused slot. Spawn order is kept in a list
- * (compacted when half dead) so views and traces list bullets oldest first.
+ * Bullets live in the game's bullet pool (sim/bullet_pool.h): ramps become pool
+ * tweens, spin and accel pool rates, and a scripted bullet's removal (culled,
+ * expired, cleared) stops its scripts through the pool's despawn log. The other
+ * objects (the emitter or stage, enemies, bosses) share a small array with a
+ * free list. Handles: a bullet's is bit 31 set, the pool index in bits 0..22 and
+ * the low 8 bits of its generation above; another object's is its index + 1 in
+ * bits 0..19 and a generation above. A script never reaches a reused slot.
  */
 #include "pattern/sandbox.h"
 
 #include "core/mem.h"
 #include "core/rng.h"
 #include "core/trig.h"
+#include "sim/bullet_pool.h"
 #include "sim/playfield.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#define SB_OBJECTS    4096 /* emitter, stage, enemies, bosses */
+#define SB_BULLET_BIT 0x80000000u
 #define SB_INDEX_BITS 20
 #define SB_INDEX_MASK ((1u << SB_INDEX_BITS) - 1)
 #define SB_NEVER      INT32_MAX
@@ -28,17 +34,14 @@ typedef enum sb_kind {
     SB_EMITTER, /* what a pattern runs on; the stage too */
     SB_ENEMY,
     SB_BOSS,
-    SB_BULLET,
 } sb_kind;
 
 typedef struct sb_obj {
     sb_kind kind;
     uint32_t gen;
-    uint32_t serial;
     double x, y, heading, speed, vx, vy, spin, accel;
     vm_ramp ramp[VM_RAMP_KINDS];
     unsigned ramp_on;
-    int32_t life_end; /* frame after which it goes; SB_NEVER */
     uint32_t look;
     int scripted; /* has had runners: kill them when it goes */
     int dying;    /* vanished: goes after this frame's scripts */
@@ -53,6 +56,10 @@ typedef struct sb_obj {
 
 struct sandbox {
     sandbox_config cfg;
+    bullet_pool pool;
+    vm_obj *vanished; /* bullets that vanished this tick, despawned after it */
+    uint32_t nvanished;
+    uint32_t bullet_serial0; /* pool serial before this run's first bullet */
     sb_obj *objs;
     uint32_t *free_list, free_count;
     uint32_t *order, order_len; /* object indices in spawn order (2 * capacity) */
@@ -64,7 +71,6 @@ struct sandbox {
     rng r;
     const library *lib;
     int32_t frame; /* the frame being run / last run */
-    uint32_t next_serial;
     uint32_t root; /* the emitter / stage object index */
     int enemies;   /* enemies alive */
     /* boss fight */
@@ -84,6 +90,24 @@ struct sandbox {
 
 /* ---- objects ---- */
 
+/* A bullet's handle, and back (0: not a live bullet). */
+static vm_obj sb_bullet_handle(bullet_handle h)
+{
+    return SB_BULLET_BIT | (h.gen & 0xffu) << 23 | h.index;
+}
+
+static int sb_bullet(const sandbox *sb, vm_obj obj, bullet_handle *out)
+{
+    uint32_t idx = obj & 0x7fffffu;
+    if (!(obj & SB_BULLET_BIT) || idx >= sb->pool.capacity)
+        return 0;
+    uint32_t gen = sb->pool.gen[idx];
+    if (!(gen & 1u) || (gen & 0xffu) != (obj >> 23 & 0xffu))
+        return 0;
+    *out = (bullet_handle){idx, gen};
+    return 1;
+}
+
 /* The handle of object idx (its generation in the high bits). */
 static vm_obj sb_handle(const sandbox *sb, uint32_t idx)
 {
@@ -94,7 +118,7 @@ static vm_obj sb_handle(const sandbox *sb, uint32_t idx)
 static sb_obj *sb_get(sandbox *sb, vm_obj h)
 {
     uint32_t idx = (h & SB_INDEX_MASK) - 1;
-    if (h == 0 || idx >= sb->cfg.capacity)
+    if (h == 0 || (h & SB_BULLET_BIT) || idx >= SB_OBJECTS)
         return NULL;
     sb_obj *o = &sb->objs[idx];
     if (o->kind == SB_FREE || (o->gen & 0xfffu) != h >> SB_INDEX_BITS)
@@ -129,9 +153,8 @@ static uint32_t sb_alloc(sandbox *sb, sb_kind kind, double x, double y)
     o->kind = kind;
     o->x = x;
     o->y = y;
-    o->life_end = SB_NEVER;
     sb->enemies += kind == SB_ENEMY;
-    if (sb->order_len == 2 * sb->cfg.capacity)
+    if (sb->order_len == 2 * SB_OBJECTS)
         sb_compact(sb);
     sb->order_gen[sb->order_len] = o->gen;
     sb->order[sb->order_len++] = idx;
@@ -154,12 +177,60 @@ static void sb_release(sandbox *sb, uint32_t idx)
     sb->free_list[sb->free_count++] = idx;
 }
 
+/* Stops the scripts of every scripted bullet the pool removed, and forgets them. */
+static void sb_reap(sandbox *sb)
+{
+    uint32_t n;
+    const bullet_despawn *log = bullet_pool_despawned(&sb->pool, &n);
+    for (uint32_t i = 0; i < n; i++)
+        vm_kill_obj(sb->v, sb_bullet_handle(log[i].handle));
+    bullet_pool_clear_despawned(&sb->pool);
+}
+
 /* Removes every bullet (a boss phase ending, the clear verb). */
 static void sb_clear_bullets(sandbox *sb)
 {
-    for (uint32_t i = 0; i < sb->cfg.capacity; i++)
-        if (sb->objs[i].kind == SB_BULLET)
-            sb_release(sb, i);
+    bullet_pool_clear(&sb->pool, BULLET_DESPAWN_CLEAR, 0);
+    sb_reap(sb);
+}
+
+/* A bullet's property, read from the pool (exact doubles for the channels). */
+static double sb_bullet_get(const sandbox *sb, bullet_handle h, vm_prop prop)
+{
+    const bullet_pool *p = &sb->pool;
+    const bullet_track *t = &p->track[(size_t)h.index * BULLET_CHANNEL_COUNT];
+    switch (prop) {
+    case VM_PROP_HEADING: return bullet_pool_get(p, h, BULLET_CHANNEL_HEADING);
+    case VM_PROP_SPEED: return bullet_pool_get(p, h, BULLET_CHANNEL_SPEED);
+    case VM_PROP_VX: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_X);
+    case VM_PROP_VY: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_Y);
+    case VM_PROP_POS_X: return p->x[h.index];
+    case VM_PROP_POS_Y: return p->y[h.index];
+    case VM_PROP_SPIN:
+        return t[BULLET_CHANNEL_HEADING].t1 == BULLET_NEVER ? t[BULLET_CHANNEL_HEADING].v1 : 0.0;
+    case VM_PROP_ACCEL:
+        return t[BULLET_CHANNEL_SPEED].t1 == BULLET_NEVER ? t[BULLET_CHANNEL_SPEED].v1 : 0.0;
+    case VM_PROP_AIM:
+        return trig_atan2(sb->cfg.player_x - p->x[h.index], -(sb->cfg.player_y - p->y[h.index])) *
+               TRIG_RAD2DEG;
+    default: return 0.0;
+    }
+}
+
+static void sb_bullet_set(sandbox *sb, bullet_handle h, vm_prop prop, double value)
+{
+    bullet_pool *p = &sb->pool;
+    switch (prop) {
+    case VM_PROP_HEADING: bullet_pool_set(p, h, BULLET_CHANNEL_HEADING, value); break;
+    case VM_PROP_SPEED: bullet_pool_set(p, h, BULLET_CHANNEL_SPEED, value); break;
+    case VM_PROP_VX: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_X, value); break;
+    case VM_PROP_VY: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_Y, value); break;
+    case VM_PROP_SPIN: bullet_pool_set_rate(p, h, BULLET_CHANNEL_HEADING, value); break;
+    case VM_PROP_ACCEL: bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, value); break;
+    case VM_PROP_POS_X: bullet_pool_set_position(p, h, (float)value, p->y[h.index]); break;
+    case VM_PROP_POS_Y: bullet_pool_set_position(p, h, p->x[h.index], (float)value); break;
+    default: break;
+    }
 }
 
 /* ---- the host ---- */
@@ -177,6 +248,9 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_ENEMIES: return sb->enemies;
     default: break;
     }
+    bullet_handle bh;
+    if (sb_bullet(sb, obj, &bh))
+        return sb_bullet_get(sb, bh, prop);
     sb_obj *o = sb_get(sb, obj);
     if (!o)
         return 0.0;
@@ -199,6 +273,11 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
 static void sb_cb_set(void *user, vm_obj obj, vm_prop prop, double value)
 {
     sandbox *sb = user;
+    bullet_handle bh;
+    if (sb_bullet(sb, obj, &bh)) {
+        sb_bullet_set(sb, bh, prop, value);
+        return;
+    }
     sb_obj *o = sb_get(sb, obj);
     if (!o)
         return;
@@ -220,6 +299,17 @@ static void sb_cb_set(void *user, vm_obj obj, vm_prop prop, double value)
 static void sb_cb_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
 {
     sandbox *sb = user;
+    bullet_handle bh;
+    if (sb_bullet(sb, obj, &bh)) {
+        /* the pool's tween: from the value now to v1 over the frames left */
+        static const bullet_channel channels[VM_RAMP_KINDS] = {
+            BULLET_CHANNEL_HEADING, BULLET_CHANNEL_SPEED, BULLET_CHANNEL_EXTRA_X,
+            BULLET_CHANNEL_EXTRA_Y};
+        if (prop < VM_RAMP_KINDS)
+            bullet_pool_tween(&sb->pool, bh, channels[prop], ramp->v1,
+                              (int32_t)((int64_t)ramp->t1 - sb->frame));
+        return;
+    }
     sb_obj *o = sb_get(sb, obj);
     if (!o || prop >= VM_RAMP_KINDS)
         return;
@@ -236,31 +326,48 @@ static double sb_cb_random(void *user)
 static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
 {
     sandbox *sb = user;
-    sb_obj *p = sb_get(sb, parent);
-    double x = (p ? p->x : sb->cfg.emitter_x) + shot->dx;
-    double y = (p ? p->y : sb->cfg.emitter_y) + shot->dy;
-    uint32_t idx = sb_alloc(sb, SB_BULLET, x, y);
-    if (idx == UINT32_MAX) {
+    double px = sb->cfg.emitter_x, py = sb->cfg.emitter_y;
+    bullet_handle ph;
+    const sb_obj *p = sb_get(sb, parent);
+    if (sb_bullet(sb, parent, &ph))
+        px = sb->pool.x[ph.index], py = sb->pool.y[ph.index];
+    else if (p)
+        px = p->x, py = p->y;
+    int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
+    bullet_spawn bs;
+    memset(&bs, 0, sizeof bs);
+    bs.x = (float)(px + shot->dx);
+    bs.y = (float)(py + shot->dy);
+    bs.heading = shot->dir;
+    bs.speed = shot->speed;
+    bs.extra_x = shot->vx;
+    bs.extra_y = shot->vy;
+    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
+    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_ORB;
+    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_WHITE;
+    bs.script = shot->runner;
+    bullet_handle h = bullet_pool_spawn(&sb->pool, &bs);
+    if (h.gen == 0) {
         sb->refused++;
         return 0;
     }
-    sb_obj *o = &sb->objs[idx];
-    o->heading = shot->dir;
-    o->speed = shot->speed;
-    o->spin = shot->spin;
-    o->accel = shot->accel;
-    o->vx = shot->vx;
-    o->vy = shot->vy;
-    o->look = shot->look;
-    o->life_end = shot->life > 0 ? sb->frame + shot->life : SB_NEVER;
-    o->serial = sb->next_serial++;
-    o->scripted = shot->runner != 0;
-    return sb_handle(sb, idx);
+    if (shot->spin != 0.0)
+        bullet_pool_set_rate(&sb->pool, h, BULLET_CHANNEL_HEADING, shot->spin);
+    if (shot->accel != 0.0)
+        bullet_pool_set_rate(&sb->pool, h, BULLET_CHANNEL_SPEED, shot->accel);
+    return sb_bullet_handle(h);
 }
 
 static void sb_cb_vanish(void *user, vm_obj obj)
 {
     sandbox *sb = user;
+    bullet_handle bh;
+    if (sb_bullet(sb, obj, &bh)) {
+        /* despawned after the tick: its script may still read it this frame */
+        if (sb->nvanished < sb->pool.capacity)
+            sb->vanished[sb->nvanished++] = obj;
+        return;
+    }
     sb_obj *o = sb_get(sb, obj);
     if (o && o->kind != SB_EMITTER)
         o->dying = 1;
@@ -400,25 +507,27 @@ void sandbox_config_default(sandbox_config *cfg)
 
 sandbox *sandbox_create(const sandbox_config *cfg)
 {
-    if (!cfg || cfg->capacity < 16 || cfg->capacity > SB_INDEX_MASK)
+    if (!cfg || cfg->capacity < 16 || cfg->capacity > (1u << 23))
         return NULL;
     sandbox *sb = mem_calloc(1, sizeof *sb);
     if (!sb)
         return NULL;
     sb->cfg = *cfg;
-    uint32_t n = cfg->capacity;
-    sb->objs = mem_calloc(n, sizeof *sb->objs);
-    sb->free_list = mem_alloc(n * sizeof *sb->free_list);
-    sb->order = mem_alloc(2 * (size_t)n * sizeof *sb->order);
-    sb->order_gen = mem_alloc(2 * (size_t)n * sizeof *sb->order_gen);
-    sb->view = mem_alloc(n * sizeof *sb->view);
+    int pool_ok = bullet_pool_init(&sb->pool, cfg->capacity) == 0;
+    sb->vanished = mem_alloc(cfg->capacity * sizeof *sb->vanished);
+    sb->objs = mem_calloc(SB_OBJECTS, sizeof *sb->objs);
+    sb->free_list = mem_alloc(SB_OBJECTS * sizeof *sb->free_list);
+    sb->order = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order);
+    sb->order_gen = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order_gen);
+    sb->view = mem_alloc(((size_t)sb->pool.capacity + SB_OBJECTS) * sizeof *sb->view);
     vm_config vc;
     vm_config_default(&vc);
-    vc.capacity = n < 32768 ? n : 32768;
+    vc.capacity = cfg->capacity < 32768 ? cfg->capacity : 32768;
     vm_host host = {sb,          sb_cb_get,    sb_cb_set, sb_cb_ramp, sb_cb_random,
                     sb_cb_spawn, sb_cb_vanish, sb_cb_act, NULL,       sb_cb_error};
     sb->v = vm_create(&vc, &host);
-    if (!sb->objs || !sb->free_list || !sb->order || !sb->order_gen || !sb->view || !sb->v) {
+    if (!pool_ok || !sb->vanished || !sb->objs || !sb->free_list || !sb->order || !sb->order_gen ||
+        !sb->view || !sb->v) {
         sandbox_destroy(sb);
         return NULL;
     }
@@ -430,6 +539,8 @@ void sandbox_destroy(sandbox *sb)
     if (!sb)
         return;
     vm_destroy(sb->v);
+    bullet_pool_free(&sb->pool);
+    mem_free(sb->vanished);
     mem_free(sb->objs);
     mem_free(sb->free_list);
     mem_free(sb->order);
@@ -442,7 +553,11 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
                   const library_boss *boss)
 {
     vm_reset(sb->v);
-    uint32_t n = sb->cfg.capacity;
+    bullet_pool_clear(&sb->pool, BULLET_DESPAWN_CLEAR, 0);
+    bullet_pool_clear_despawned(&sb->pool);
+    sb->nvanished = 0;
+    sb->bullet_serial0 = sb->pool.next_serial - 1; /* ids count from 1 in every run */
+    uint32_t n = SB_OBJECTS;
     for (uint32_t i = 0; i < n; i++) {
         sb->objs[i].kind = SB_FREE;
         sb->free_list[i] = n - 1 - i;
@@ -453,7 +568,6 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     rng_seed(&sb->r, sb->cfg.seed);
     sb->lib = lib;
     sb->frame = -1;
-    sb->next_serial = 1;
     sb->boss = NULL;
     sb->boss_obj = 0;
     sb->title[0] = sb->phase_title[0] = sb->last_error[0] = 0;
@@ -526,12 +640,13 @@ static void sb_move(sandbox *sb, sb_obj *o)
     o->speed += o->accel;
 }
 
-/* Whether an object has left the field for good. */
+/* Whether an enemy or boss has left the field for good (only after having been
+ * in it: enemies fly in from outside). */
 static int sb_gone(const sb_obj *o)
 {
-    float m = o->kind == SB_BULLET ? PLAYFIELD_CULL_MARGIN : 64.0f;
+    float m = 64.0f;
     int outside = o->x < -m || o->y < -m || o->x > PLAYFIELD_W + m || o->y > PLAYFIELD_H + m;
-    return outside && (o->kind == SB_BULLET || o->entered);
+    return outside && o->entered;
 }
 
 /* The boss fight's clock: phases end at their time limit. */
@@ -554,8 +669,14 @@ void sandbox_step(sandbox *sb)
 {
     sb->frame++;
     vm_tick(sb->v, sb->frame);
+    for (uint32_t i = 0; i < sb->nvanished; i++) {
+        bullet_handle h;
+        if (sb_bullet(sb, sb->vanished[i], &h))
+            bullet_pool_despawn(&sb->pool, h, BULLET_DESPAWN_VANISH);
+    }
+    sb->nvanished = 0;
     sb_boss_clock(sb);
-    uint32_t n = 0, bullets = 0;
+    uint32_t n = 0;
     for (uint32_t i = 0; i < sb->order_len; i++) {
         uint32_t idx = sb->order[i];
         sb_obj *o = &sb->objs[idx];
@@ -565,30 +686,47 @@ void sandbox_step(sandbox *sb)
             sb_move(sb, o); /* a pattern may move what it runs on */
             continue;
         }
-        if (o->dying || sb->frame >= o->life_end) {
+        if (o->dying) {
             sb_release(sb, idx);
             continue;
         }
         sb_move(sb, o);
-        int inside = o->x >= 0 && o->y >= 0 && o->x <= PLAYFIELD_W && o->y <= PLAYFIELD_H;
-        if (inside)
+        if (o->x >= 0 && o->y >= 0 && o->x <= PLAYFIELD_W && o->y <= PLAYFIELD_H)
             o->entered = 1;
         if (sb_gone(o)) {
             sb_release(sb, idx);
             continue;
         }
         sandbox_object *v = &sb->view[n++];
-        v->id = o->kind == SB_BULLET ? o->serial : 0;
+        v->id = 0;
         v->x = (float)o->x;
         v->y = (float)o->y;
         v->heading = (float)o->heading;
         v->look = o->look;
-        v->enemy = o->kind == SB_ENEMY ? 1 : o->kind == SB_BOSS ? 2 : 0;
-        bullets += o->kind == SB_BULLET;
+        v->enemy = o->kind == SB_ENEMY ? 1 : 2;
+    }
+    uint32_t objects = n;
+    bullet_pool_update(&sb->pool);
+    sb_reap(sb);
+    /* bullets oldest first, as the trace lists them */
+    const bullet_pool *p = &sb->pool;
+    uint32_t count;
+    const uint32_t *order = bullet_pool_draw_order(p, &count);
+    for (uint32_t k = 0; k < count; k++) {
+        uint32_t i = order[k];
+        if (i == BULLET_SLOT_NONE)
+            continue;
+        sandbox_object *v = &sb->view[n++];
+        v->id = p->serial[i] - sb->bullet_serial0;
+        v->x = p->x[i];
+        v->y = p->y[i];
+        v->heading = (float)(trig_atan2(p->dir_x[i], -p->dir_y[i]) * TRIG_RAD2DEG);
+        v->look = library_look(p->shape[i], p->color[i]);
+        v->enemy = 0;
     }
     sb->view_count = n;
-    sb->bullets = bullets;
-    if (sb->order_len > 2 * (n + 1) + 64)
+    sb->bullets = p->live;
+    if (sb->order_len > 2 * (objects + 1) + 64)
         sb_compact(sb); /* mostly dead entries: keep the walk short */
 }
 

@@ -5,11 +5,13 @@
  * stage (enemies move and fire but cannot be shot; a boss phase lasts its time
  * limit). It is a complete VM host (vm.h).
  *
- * One frame (sandbox_step): the VM runs every script due, then every object
- * moves: ramps and move tweens are applied for this frame, position += (sin h,
- * -cos h) * speed + (vx, vy), then spin and accel change heading and speed;
- * bullets past their life or outside the field (plus PLAYFIELD_CULL_MARGIN) go.
- * A bullet moves in the frame it is fired. Bullet ids count spawns from 1.
+ * Bullets live in the game's bullet pool (sim/bullet_pool.h), so they move
+ * exactly as in the game. One frame (sandbox_step): the VM runs every script
+ * due; bullets that vanished go; enemies and bosses move (move tweens, or
+ * heading and speed); then the pool's update pass moves every bullet (a bullet
+ * moves in the frame it is fired), runs its tweens and rates, and culls it
+ * outside the field plus PLAYFIELD_CULL_MARGIN or at the end of its life.
+ * Bullet ids count spawns from 1 in every run.
  */
 #ifndef CURTAIN_PATTERN_SANDBOX_H
 #define CURTAIN_PATTERN_SANDBOX_H
@@ -24,7 +26,7 @@ typedef struct sandbox_config {
     double player_x, player_y;   /* the dummy player (default: bottom centre) */
     double rank;                 /* 0..1 */
     uint64_t seed;               /* for rand */
-    uint32_t capacity;           /* objects: bullets + enemies (default 65536) */
+    uint32_t capacity;           /* bullets (default 65536); enemies have 4096 slots */
 } sandbox_config;
 
 /* A live bullet or enemy, as the sandbox shows it after a frame. */
