@@ -63,8 +63,10 @@ waitfor "reloaded" || fail "view did not reload the fixed file: $(cat "$tmp/view
 kill "$view" 2>/dev/null
 wait "$view" 2>/dev/null
 
-# bench patterns: a quick run prints its tables and records its figures
-"$curtain" bench patterns --quick --json "$tmp/bench.json" >"$tmp/bench.out" 2>&1 ||
+# bench patterns: a quick run prints its tables and records its figures (run from the
+# source tree, whose patterns/ is the data folder's)
+(cd "$patterns/.." && "$curtain" bench patterns --quick --json "$tmp/bench.json") \
+    >"$tmp/bench.out" 2>&1 ||
     fail "bench patterns --quick: $(cat "$tmp/bench.out")"
 for key in patterns/compile/patterns_/median patterns/emitters/library_mix/p50 \
     patterns/sleeping/timer_wheel__vm_/ratio; do
