@@ -210,7 +210,8 @@ static void viewer_panel(const viewer *v, view_panel *p, float fps)
     snprintf(p->lines[7], sizeof p->lines[7], "%s", sandbox_status(v->sb));
     p->count = 8;
     p->error = v->errors[0] ? v->errors : sandbox_last_error(v->sb);
-    p->help = "arrows move  shift slow  R restart  P pause  N step  +/- rank  tab next  esc quit";
+    p->help = "arrows/WASD  move\nshift       slow\nR           restart\nP, space    pause\n"
+              "N           one frame\n+ -         rank\nTab         next pattern\nEsc         quit";
 }
 
 int view_main(int argc, char **argv, int first, const char *command)
@@ -290,6 +291,14 @@ int view_main(int argc, char **argv, int first, const char *command)
     frame_pacer pacer;
     frame_pacer_init(&pacer, win.vsync, win.refresh_hz);
     view_draw *draw = view_draw_create(win.renderer);
+    if (!draw) {
+        fprintf(stderr, "curtain view: cannot draw (the atlas could not be loaded)\n");
+        window_close(&win);
+        SDL_Quit();
+        sandbox_destroy(v.sb);
+        library_free(v.lib);
+        return CLI_EXIT_FAILURE;
+    }
     int frame = 0;
     while (!v.quit && (frames == 0 || frame < frames)) {
         frame_pacer_wait(&pacer);

@@ -702,6 +702,10 @@ void sandbox_step(sandbox *sb)
         v->x = (float)o->x;
         v->y = (float)o->y;
         v->heading = (float)o->heading;
+        double sn, cs;
+        trig_sincos(o->heading * TRIG_DEG2RAD, &sn, &cs);
+        v->dir_x = (float)sn;
+        v->dir_y = (float)-cs;
         v->look = o->look;
         v->enemy = o->kind == SB_ENEMY ? 1 : 2;
     }
@@ -721,6 +725,8 @@ void sandbox_step(sandbox *sb)
         v->x = p->x[i];
         v->y = p->y[i];
         v->heading = (float)(trig_atan2(p->dir_x[i], -p->dir_y[i]) * TRIG_RAD2DEG);
+        v->dir_x = p->dir_x[i];
+        v->dir_y = p->dir_y[i];
         v->look = library_look(p->shape[i], p->color[i]);
         v->enemy = 0;
     }
