@@ -285,8 +285,7 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
     for (int i = 0; i < panel->count; i++)
         vd_text(d, px, FIELD_VIEW_Y + 4 + i * 14, panel->lines[i], i < 2 ? text : dim);
     if (panel->help)
-        vd_text_box(d, px, FIELD_VIEW_Y + (int)PLAYFIELD_H - 6 * VD_CELL_H, 30, 6, panel->help,
-                    dim);
+        vd_text_box(d, px, FIELD_VIEW_Y + 160, 30, 8, panel->help, dim);
     if (panel->error && panel->error[0]) {
         /* rows once wrapped at the box's width, at most VD_ERROR_ROWS */
         int rows = 0, col = 0;
