@@ -1,6 +1,6 @@
 # docs/examples/13_enemy.pat
 enemy fairy(side = 1) {
-    look fairy_blue
+    look wisp
     health 12
     score 300
     drops power 1 point 2

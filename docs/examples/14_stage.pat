@@ -1,6 +1,6 @@
 # docs/examples/14_stage.pat
 enemy diver(side) {
-    look fairy_red
+    look drone
     health 6
     score 100
     move to (192 + side * 120, 140) over 40 out
@@ -11,7 +11,7 @@ enemy diver(side) {
 
 boss lantern {
     name "Paper Lantern"
-    look lantern
+    look boss
     phase time 20s health 600 {
         move to (192, 110) over 60
         loop {
