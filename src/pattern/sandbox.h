@@ -34,8 +34,8 @@ typedef struct sandbox_object {
     uint32_t id; /* bullets: spawn serial from 1; enemies: 0 */
     float x, y, heading;
     float dir_x, dir_y; /* the unit heading: (sin heading, -cos heading) */
-    uint32_t look; /* bullets: library_look; enemies: string index of their look, or -1 */
-    int enemy;     /* 0 bullet, 1 enemy, 2 boss */
+    uint32_t look;      /* bullets: library_look; enemies: string index of their look, or -1 */
+    int enemy;          /* 0 bullet, 1 enemy, 2 boss */
 } sandbox_object;
 
 typedef struct sandbox sandbox;
