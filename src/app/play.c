@@ -3,9 +3,12 @@
 #include "app/cli.h"
 #include "core/clock.h"
 #include "core/log.h"
+#include "game/options.h"
 #include "game/world.h"
+#include "platform/audio.h"
 #include "platform/frame_pacer.h"
 #include "platform/input_map.h"
+#include "platform/user_dir.h"
 #include "platform/window.h"
 #include "render/frame_view.h"
 #include "render/screenshot.h"
@@ -34,14 +37,14 @@ enum {
 /* The option table of play, writing into o. */
 static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUNT])
 {
-    const cli_option options[PLAY_OPTION_COUNT] = {
+    const cli_option rows[PLAY_OPTION_COUNT] = {
         {"headless", CLI_FLAG, &o->headless, NULL,
          "no window, no renderer: run the logic only and print the state hash", 0, 0},
         {"frames", CLI_INT, &o->frames, "N", "stop after N logic frames (needed with --headless)",
          1, 1e9},
         {"seed", CLI_U64, &o->seed, "S", "seed of the logic random generator (default 1)", 0, 0},
-        {"scale", CLI_INT, &o->scale, "N", "window size as a multiple of 640x480 (default: fit)", 1,
-         16},
+        {"scale", CLI_INT, &o->scale, "N",
+         "window size as a multiple of 640x480 (default: the options file's, or fit)", 1, 16},
         {"fullscreen", CLI_FLAG, &o->fullscreen, NULL, "start in fullscreen", 0, 0},
         {"integer-scale", CLI_FLAG, &o->integer_scale, NULL,
          "scale only by whole multiples (sharp pixels)", 0, 0},
@@ -49,15 +52,15 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
         {"renderer", CLI_STRING, &o->renderer, "NAME",
          "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
     };
-    memcpy(table, options, sizeof options);
+    memcpy(table, rows, sizeof rows);
 }
 
 void play_print_options(FILE *out)
 {
     play_options o = {0};
-    cli_option options[PLAY_OPTION_COUNT];
-    play_bind_options(&o, options);
-    cli_spec spec = {"play", options, PLAY_OPTION_COUNT, 0, 0, NULL};
+    cli_option table[PLAY_OPTION_COUNT];
+    play_bind_options(&o, table);
+    cli_spec spec = {"play", table, PLAY_OPTION_COUNT, 0, 0, NULL};
     cli_print_options(out, &spec);
 }
 
@@ -67,6 +70,8 @@ typedef struct play_host {
     frame_pacer *pacer;
     input_map *input;
     frame_view *view;
+    audio *sound;
+    options *opts; /* the player's options; saved at the end if they changed */
     int quit;
     int screenshot;      /* F12 was pressed: save this frame */
     uint64_t last_frame; /* when the previous frame started (ns) */
@@ -86,13 +91,14 @@ static void play_handle_events(play_host *host)
         } else if (ev.type == SDL_KEYDOWN && !ev.key.repeat) {
             SDL_Keycode key = ev.key.keysym.sym;
             int alt_enter = key == SDLK_RETURN && (ev.key.keysym.mod & KMOD_ALT);
-            if (key == SDLK_F11 || alt_enter)
+            if (key == SDLK_F11 || alt_enter) {
                 window_toggle_fullscreen(host->win);
-            else if (key == SDLK_F3)
+                host->opts->fullscreen = host->win->fullscreen;
+            } else if (key == SDLK_F3) {
                 overlay_toggle(&host->view->overlay);
-            else if (key == SDLK_F12)
+            } else if (key == SDLK_F12) {
                 host->screenshot = 1;
-            else if (key == SDLK_ESCAPE)
+            } else if (key == SDLK_ESCAPE)
                 host->quit = 1;
         }
     }
@@ -162,12 +168,36 @@ static void play_loop(world *w, play_host *host, int frames)
 
 static int play_headless(const play_options *o)
 {
+    world_config cfg = {.seed = o->seed};
     world w;
-    world_init(&w, o->seed);
+    world_init(&w, &cfg);
     play_host host = {0};
     play_loop(&w, &host, o->frames);
     printf("frames %" PRIu64 " hash %016" PRIx64 "\n", w.frame, world_hash(&w));
     return CLI_EXIT_OK;
+}
+
+/* Loads the options file from the user folder (defaults if there is none; problems
+ * are logged with file and line) into opts, and its path into path. */
+static options_status play_load_options(options *opts, char *path, size_t path_size)
+{
+    if (user_dir_join(path, path_size, OPTIONS_FILE_NAME) != 0) {
+        path[0] = '\0';
+        options_defaults(opts);
+        return OPTIONS_MISSING;
+    }
+    return options_load(opts, path, NULL);
+}
+
+/* Saves the options when the game changed them or there was no file yet. */
+static void play_save_options(const options *opts, const options *loaded, options_status st,
+                              const char *path)
+{
+    char err[512];
+    if (!path[0] || (st != OPTIONS_MISSING && memcmp(opts, loaded, sizeof *opts) == 0))
+        return;
+    if (options_save(opts, path, err, sizeof err) != 0)
+        log_warn("options not saved: %s", err);
 }
 
 static int play_windowed(const play_options *o)
@@ -181,7 +211,18 @@ static int play_windowed(const play_options *o)
         fprintf(stderr, "curtain: cannot start SDL: %s\n", SDL_GetError());
         return CLI_EXIT_FAILURE;
     }
-    window_config cfg = {o->scale, o->fullscreen, o->integer_scale, !o->no_vsync};
+    options opts, loaded;
+    char opts_path[4096];
+    options_status opts_status = play_load_options(&opts, opts_path, sizeof opts_path);
+    loaded = opts;
+    /* Command-line settings hold for this run only; the file keeps its own. */
+    window_config cfg = window_config_from_options(&opts);
+    if (o->scale)
+        cfg.scale = o->scale;
+    cfg.fullscreen |= o->fullscreen;
+    cfg.integer_scale |= o->integer_scale;
+    if (o->no_vsync)
+        cfg.vsync = 0;
     window win;
     char err[512];
     if (window_open(&win, &cfg, err, sizeof err) != 0) {
@@ -192,7 +233,8 @@ static int play_windowed(const play_options *o)
     frame_pacer pacer;
     frame_pacer_init(&pacer, win.vsync, win.refresh_hz);
     input_map input = {0};
-    input_map_defaults(&input);
+    input_map_apply_options(&input, &opts);
+    input_map_load_mappings();
     input_map_open_pads(&input);
     frame_view view;
     frame_view_config view_cfg = {o->seed ^ 0x5eed, PLAY_BULLETS, -1};
@@ -203,20 +245,31 @@ static int play_windowed(const play_options *o)
         SDL_Quit();
         return CLI_EXIT_FAILURE;
     }
+    static audio sound; /* the audio callback holds its address */
+    audio_open(&sound, &opts);
+    audio_music(&sound, 1);
+    world_config world_cfg = {.seed = o->seed};
     world w;
-    world_init(&w, o->seed);
+    world_init(&w, &world_cfg);
 
-    play_host host = {.win = &win, .pacer = &pacer, .input = &input, .view = &view};
+    play_host host = {.win = &win,
+                      .pacer = &pacer,
+                      .input = &input,
+                      .view = &view,
+                      .sound = &sound,
+                      .opts = &opts};
     for (int p = 0; p < OVERLAY_PHASE_COUNT; p++)
         host.stats.phase_ms[p] = -1.0;
     host.stats.capacity = PLAY_BULLETS;
     host.stats.method = sprite_draw_method_name(view.method);
     play_loop(&w, &host, o->frames);
 
+    audio_close(&sound);
     frame_view_free(&view);
     input_map_close_pads(&input);
     window_close(&win);
     SDL_Quit();
+    play_save_options(&opts, &loaded, opts_status, opts_path);
     return CLI_EXIT_OK;
 }
 
@@ -228,9 +281,9 @@ int play_main(int argc, char **argv, int first, const char *command)
         return CLI_EXIT_OK;
     }
     play_options o = {.seed = 1};
-    cli_option options[PLAY_OPTION_COUNT];
-    play_bind_options(&o, options);
-    cli_spec spec = {command, options, PLAY_OPTION_COUNT, 0, 0, NULL};
+    cli_option table[PLAY_OPTION_COUNT];
+    play_bind_options(&o, table);
+    cli_spec spec = {command, table, PLAY_OPTION_COUNT, 0, 0, NULL};
     int rc = cli_parse(&spec, argc, argv, first, NULL, NULL);
     if (rc != CLI_EXIT_OK)
         return rc;
