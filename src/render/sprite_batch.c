@@ -8,13 +8,117 @@
 #include "core/mem.h"
 #include "render/atlas.h"
 
+#include <math.h>
 #include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define LOOK_COUNT (BULLET_SHAPE_COUNT * BULLET_COLOR_COUNT)
 
-/* Positions are clamped to this before rounding to whole pixels, so that any
- * float (even NaN) converts safely; the field is far smaller. */
-#define RECT_LIMIT 8192.0f
+/* Whole-pixel positions are clamped to +-RECT_LIMIT; the field is far smaller. */
+#define RECT_LIMIT 8192
+
+/* Writes the four corners of a sprite centred at (x, y) with half size (hw, hh)
+ * turned to (c, s): a = the picture's x axis scaled by hw, bv = its y axis by hh. */
+static inline void sprite_corners(float *xy, float x, float y, float hw, float hh, float c, float s)
+{
+    float ax = hw * c, ay = hw * s, bx = -hh * s, by = hh * c;
+    xy[0] = x - ax - bx;
+    xy[1] = y - ay - by;
+    xy[2] = x + ax - bx;
+    xy[3] = y + ay - by;
+    xy[4] = x + ax + bx;
+    xy[5] = y + ay + by;
+    xy[6] = x - ax + bx;
+    xy[7] = y - ay + by;
+}
+
+/* The bits of a float, for sign and order tests without branches. */
+static inline uint32_t float_bits(float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+/* Truncates toward zero. On x86 an out-of-range or NaN input gives INT_MIN (the
+ * instruction's defined result); elsewhere the input is clamped first. */
+static inline int sprite_trunc(float v)
+{
+#if defined(__SSE2__)
+    return _mm_cvtt_ss2si(_mm_set_ss(v));
+#else
+    v = v > -2.0e9f ? v : -2.0e9f;
+    v = v < 2.0e9f ? v : 2.0e9f;
+    return (int)v;
+#endif
+}
+
+/* atan2(s, c) in steps of a turn, rounded to the nearest step, without libm and
+ * without branches (the headings are random, a branch would mispredict): the
+ * octant from sign and order bits, atan of the ratio by a polynomial good to
+ * 0.0015 rad (a step is 0.196 rad). */
+static inline int sprite_angle_step(float c, float s)
+{
+    const float steps_per_rad = ATLAS_ANGLE_STEPS / 6.28318531f;
+    const float eighth = ATLAS_ANGLE_STEPS / 8.0f;
+    uint32_t ic = float_bits(c) & 0x7fffffffu, is = float_bits(s) & 0x7fffffffu;
+    int swap = is > ic; /* nearer the y axis: measure from it */
+    uint32_t imn = swap ? ic : is, imx = swap ? is : ic;
+    float mn, mx;
+    memcpy(&mn, &imn, sizeof mn);
+    memcpy(&mx, &imx, sizeof mx);
+    float t = mn / (mx + 1e-30f);
+    float a = (t * 0.78539816f - t * (t - 1.0f) * (0.2447f + 0.0663f * t)) * steps_per_rad;
+    a += (float)swap * (2.0f * eighth - 2.0f * a);                  /* mirror about 45 deg */
+    a += (float)(float_bits(c) >> 31) * (4.0f * eighth - 2.0f * a); /* left half */
+    a = copysignf(a, s);                                            /* lower half */
+    return sprite_trunc(a + (0.5f + ATLAS_ANGLE_STEPS)) & (ATLAS_ANGLE_STEPS - 1);
+}
+
+int sprite_batch_angle_step(float c, float s)
+{
+    return sprite_angle_step(c, s);
+}
+
+/* The step table: the nearest step for each cell of a grid over [-1, 1]^2, for
+ * unit headings. Looking a heading up is two multiplies, two conversions and a
+ * load, against about thirty instructions for the polynomial; the answer differs
+ * only within 0.011 rad of a step boundary (a step is 0.196 rad). */
+static void sprite_batch_build_steps(sprite_batch *b)
+{
+    const float cell = 2.0f / SPRITE_STEP_GRID;
+    for (int iy = 0; iy < SPRITE_STEP_GRID; iy++)
+        for (int ix = 0; ix < SPRITE_STEP_GRID; ix++)
+            b->steps[iy * SPRITE_STEP_GRID + ix] =
+                (uint8_t)sprite_angle_step(-1.0f + (ix + 0.5f) * cell, -1.0f + (iy + 0.5f) * cell);
+}
+
+/* The grid cell of a coordinate in [-1, 1] (clamped, so any input is safe). */
+static inline int sprite_step_cell(float v)
+{
+    int i = sprite_trunc((v + 1.0f) * (SPRITE_STEP_GRID * 0.5f));
+    i = i < 0 ? 0 : i;
+    return i > SPRITE_STEP_GRID - 1 ? SPRITE_STEP_GRID - 1 : i;
+}
+
+static inline int sprite_table_step(const uint8_t *steps, float c, float s)
+{
+    return steps[sprite_step_cell(s) * SPRITE_STEP_GRID + sprite_step_cell(c)];
+}
+
+/* A float position to a whole pixel, rounding to nearest; any input (even NaN)
+ * gives a value in [-RECT_LIMIT, RECT_LIMIT]. */
+static inline int16_t sprite_pixel(float v)
+{
+    unsigned biased = (unsigned)sprite_trunc(v + (0.5f + 2.0f * RECT_LIMIT));
+    int p = (int)(biased - (unsigned)(2.0f * RECT_LIMIT));
+    p = p < -RECT_LIMIT ? -RECT_LIMIT : p;
+    p = p > RECT_LIMIT ? RECT_LIMIT : p;
+    return (int16_t)p;
+}
 
 /* The look of frame `frame`: half size and the UVs of its four corners. */
 static void sprite_look_of_frame(sprite_look *l, int frame)
@@ -100,6 +204,7 @@ int sprite_batch_init(sprite_batch *b, sprite_batch_mode mode, const sprite_laye
         return -1;
     }
     sprite_batch_build_looks(b);
+    sprite_batch_build_steps(b);
     return 0;
 }
 
@@ -140,51 +245,6 @@ int sprite_batch_count(const sprite_batch *b)
     return n;
 }
 
-/* Writes the four corners of a sprite centred at (x, y) with half size (hw, hh)
- * turned to (c, s): a = the picture's x axis scaled by hw, bv = its y axis by hh. */
-static inline void sprite_corners(float *xy, float x, float y, float hw, float hh, float c, float s)
-{
-    float ax = hw * c, ay = hw * s, bx = -hh * s, by = hh * c;
-    xy[0] = x - ax - bx;
-    xy[1] = y - ay - by;
-    xy[2] = x + ax - bx;
-    xy[3] = y + ay - by;
-    xy[4] = x + ax + bx;
-    xy[5] = y + ay + by;
-    xy[6] = x - ax + bx;
-    xy[7] = y - ay + by;
-}
-
-/* atan2(s, c) in steps of a turn, rounded to the nearest step, without libm:
- * the octant by comparisons, atan of the ratio by a polynomial good to 0.0015 rad
- * (a step is 0.196 rad). */
-static inline int sprite_angle_step(float c, float s)
-{
-    const float pi = 3.14159265f;
-    float ac = c < 0 ? -c : c, as = s < 0 ? -s : s;
-    float mn = ac < as ? ac : as, mx = ac < as ? as : ac;
-    float t = mx > 0.0f ? mn / mx : 0.0f;
-    float a = t * (0.25f * pi) - t * (t - 1.0f) * (0.2447f + 0.0663f * t);
-    a = as > ac ? 0.5f * pi - a : a;
-    a = c < 0 ? pi - a : a;
-    a = s < 0 ? -a : a;
-    float steps = a * (ATLAS_ANGLE_STEPS / (2.0f * pi)) + (0.5f + ATLAS_ANGLE_STEPS);
-    return (int)steps & (ATLAS_ANGLE_STEPS - 1);
-}
-
-int sprite_batch_angle_step(float c, float s)
-{
-    return sprite_angle_step(c, s);
-}
-
-/* A float position to a whole pixel, rounding to nearest; safe for any input. */
-static inline int16_t sprite_pixel(float v)
-{
-    v = v > -RECT_LIMIT ? v : -RECT_LIMIT;
-    v = v < RECT_LIMIT ? v : RECT_LIMIT;
-    return (int16_t)((int)(v + (0.5f + 2.0f * RECT_LIMIT)) - (int)(2.0f * RECT_LIMIT));
-}
-
 void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, float c, float s)
 {
     if (layer < 0 || layer >= b->layer_count || frame < 0 || frame >= atlas_frame_count())
@@ -208,17 +268,16 @@ void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, f
     }
 }
 
-/* The look of bullet j: shape and colour clamped into the table. */
-static inline const sprite_look *bullet_look(const sprite_batch *b, const sprite_bullets *in,
-                                             uint32_t j)
+/* The index of bullet j's look: shape and colour clamped into the table. */
+static inline unsigned bullet_look_index(const uint8_t *shape, const uint8_t *color, uint32_t j)
 {
-    unsigned shape = in->shape[j], color = in->color[j];
-    shape = shape < BULLET_SHAPE_COUNT ? shape : 0;
-    color = color < BULLET_COLOR_COUNT ? color : 0;
-    return &b->looks[shape * BULLET_COLOR_COUNT + color];
+    unsigned sh = shape[j], co = color[j];
+    sh = sh < BULLET_SHAPE_COUNT ? sh : 0;
+    co = co < BULLET_COLOR_COUNT ? co : 0;
+    return sh * BULLET_COLOR_COUNT + co;
 }
 
-/* Where the bullet loops write: the next free slot of the two target layers. */
+/* Where the bullet loops write: the two target layers and their counts. */
 typedef struct bullet_out {
     float *xy[2], *uv[2];
     sprite_rect *rect[2];
@@ -226,45 +285,111 @@ typedef struct bullet_out {
     int mask; /* 1 when the two layers differ; 0 sends everything to the first */
 } bullet_out;
 
+/* The inputs of a bullet loop, copied to locals so that the compiler keeps them
+ * in registers (the output stores could otherwise alias them). */
+#define BULLET_LOOP_INPUTS(b, in)                                         \
+    const float *const x = (in)->x, *const y = (in)->y;                   \
+    const float *const hc = (in)->cos, *const hs = (in)->sin;             \
+    const uint8_t *const shape = (in)->shape, *const color = (in)->color; \
+    const uint32_t *const order = (in)->order;                            \
+    const sprite_look *const looks = (b)->looks;                          \
+    const float ox = (b)->origin_x, oy = (b)->origin_y;                   \
+    const int count = (in)->count
+
 /* The vertex loop: corners turned by the heading (upright for shapes that do not
- * turn), UVs copied from the look. */
-static void bullet_vertices(const sprite_batch *b, const sprite_bullets *in, bullet_out *o)
+ * turn), UVs copied from the look. with_order and with_heading are constants at
+ * each call, so each combination compiles to its own loop with no test inside.
+ * A hole in the order is written like bullet 0 but not counted (the next bullet
+ * overwrites it): the only data-dependent choices are selects, not branches. */
+static inline __attribute__((always_inline)) void
+bullet_vertices_with(const sprite_batch *b, const sprite_bullets *in, bullet_out *o, int with_order,
+                     int with_heading)
 {
-    const float ox = b->origin_x, oy = b->origin_y;
-    const float *hc = in->cos, *hs = in->sin;
-    for (int i = 0; i < in->count; i++) {
-        uint32_t j = in->order ? in->order[i] : (uint32_t)i;
-        const sprite_look *l = bullet_look(b, in, j);
+    BULLET_LOOP_INPUTS(b, in);
+    float *const xy0 = o->xy[0], *const xy1 = o->xy[1];
+    float *const uv0 = o->uv[0], *const uv1 = o->uv[1];
+    int n0 = o->n[0], n1 = o->n[1];
+    const int mask = o->mask;
+    for (int i = 0; i < count; i++) {
+        uint32_t j = (uint32_t)i;
+        int keep = 1;
+        if (with_order) {
+            j = order[i];
+            keep = j != SPRITE_BULLETS_SKIP;
+            j = keep ? j : 0;
+        }
+        const sprite_look *l = &looks[bullet_look_index(shape, color, j)];
         float c = 1.0f, s = 0.0f;
-        if (hc) {
+        if (with_heading) {
             c = 1.0f + l->turns * (hc[j] - 1.0f);
             s = l->turns * hs[j];
         }
-        int a = l->additive & o->mask;
-        float *xy = o->xy[a] + 8 * o->n[a], *uv = o->uv[a] + 8 * o->n[a];
-        o->n[a]++;
-        sprite_corners(xy, in->x[j] + ox, in->y[j] + oy, l->hw, l->hh, c, s);
+        int a = l->additive & mask;
+        int k = a ? n1 : n0;
+        float *xy = (a ? xy1 : xy0) + 8 * k, *uv = (a ? uv1 : uv0) + 8 * k;
+        n0 += keep & (a ^ 1);
+        n1 += keep & a;
+        sprite_corners(xy, x[j] + ox, y[j] + oy, l->hw, l->hh, c, s);
         memcpy(uv, l->uv, sizeof l->uv);
     }
+    o->n[0] = n0;
+    o->n[1] = n1;
+}
+
+static void bullet_vertices(const sprite_batch *b, const sprite_bullets *in, bullet_out *o)
+{
+    if (in->order && in->cos)
+        bullet_vertices_with(b, in, o, 1, 1);
+    else if (in->order)
+        bullet_vertices_with(b, in, o, 1, 0);
+    else if (in->cos)
+        bullet_vertices_with(b, in, o, 0, 1);
+    else
+        bullet_vertices_with(b, in, o, 0, 0);
 }
 
 /* The rectangle loop: the nearest pre-rotated frame, placed on whole pixels. */
+static inline __attribute__((always_inline)) void bullet_rects_with(const sprite_batch *b,
+                                                                    const sprite_bullets *in,
+                                                                    bullet_out *o, int with_order,
+                                                                    int with_heading)
+{
+    BULLET_LOOP_INPUTS(b, in);
+    sprite_rect *const r0 = o->rect[0], *const r1 = o->rect[1];
+    const uint8_t *const steps = b->steps;
+    int n0 = o->n[0], n1 = o->n[1];
+    const int mask = o->mask;
+    for (int i = 0; i < count; i++) {
+        uint32_t j = (uint32_t)i;
+        int keep = 1;
+        if (with_order) {
+            j = order[i];
+            keep = j != SPRITE_BULLETS_SKIP;
+            j = keep ? j : 0;
+        }
+        const sprite_look *l = &looks[bullet_look_index(shape, color, j)];
+        int step = with_heading ? sprite_table_step(steps, hc[j], hs[j]) : 0;
+        int a = l->additive & mask;
+        sprite_rect *r = (a ? r1 : r0) + (a ? n1 : n0);
+        n0 += keep & (a ^ 1);
+        n1 += keep & a;
+        *r = (sprite_rect){sprite_pixel(x[j] + ox - l->hw), sprite_pixel(y[j] + oy - l->hh),
+                           (uint16_t)(l->frame + (step & l->step_mask)), 0};
+    }
+    o->n[0] = n0;
+    o->n[1] = n1;
+}
+
 static void bullet_rects(const sprite_batch *b, const sprite_bullets *in, bullet_out *o)
 {
-    const float ox = b->origin_x, oy = b->origin_y;
-    const float *hc = in->cos, *hs = in->sin;
-    for (int i = 0; i < in->count; i++) {
-        uint32_t j = in->order ? in->order[i] : (uint32_t)i;
-        const sprite_look *l = bullet_look(b, in, j);
-        int step = hc ? sprite_angle_step(hc[j], hs[j]) : 0;
-        int a = l->additive & o->mask;
-        sprite_rect *r = o->rect[a] + o->n[a];
-        o->n[a]++;
-        r->x = sprite_pixel(in->x[j] + ox - l->hw);
-        r->y = sprite_pixel(in->y[j] + oy - l->hh);
-        r->frame = (uint16_t)(l->frame + (step & l->step_mask));
-        r->unused = 0;
-    }
+    if (in->order && in->cos)
+        bullet_rects_with(b, in, o, 1, 1);
+    else if (in->order)
+        bullet_rects_with(b, in, o, 1, 0);
+    else if (in->cos)
+        bullet_rects_with(b, in, o, 0, 1);
+    else
+        bullet_rects_with(b, in, o, 0, 0);
 }
 
 /* The slow path when the bullets might not fit: one at a time, refusing the rest. */
@@ -273,7 +398,9 @@ static void bullet_one_by_one(sprite_batch *b, const sprite_bullets *in, int lay
 {
     for (int i = 0; i < in->count; i++) {
         uint32_t j = in->order ? in->order[i] : (uint32_t)i;
-        const sprite_look *l = bullet_look(b, in, j);
+        if (j == SPRITE_BULLETS_SKIP)
+            continue;
+        const sprite_look *l = &b->looks[bullet_look_index(in->shape, in->color, j)];
         int layer = l->additive ? layer_add : layer_alpha;
         float c = 1.0f, s = 0.0f;
         if (in->cos && l->turns > 0.0f) {

@@ -28,6 +28,8 @@
 #include <stdint.h>
 
 #define SPRITE_BATCH_MAX_LAYERS 8
+/* Cells per side of the heading-to-step table (RECTS mode). */
+#define SPRITE_STEP_GRID        128
 
 typedef enum sprite_batch_mode {
     SPRITE_BATCH_VERTICES,
@@ -83,6 +85,7 @@ typedef struct sprite_batch {
     int *indices;     /* VERTICES: 6 per sprite (two triangles), shared by every layer */
     uint64_t refused; /* sprites dropped because their layer was full, since init */
     sprite_look looks[BULLET_SHAPE_COUNT * BULLET_COLOR_COUNT];
+    uint8_t steps[SPRITE_STEP_GRID * SPRITE_STEP_GRID]; /* unit heading to angle step */
 } sprite_batch;
 
 /* A structure-of-arrays view of live bullets, oldest first. Positions are in
@@ -90,15 +93,18 @@ typedef struct sprite_batch {
 typedef struct sprite_bullets {
     int count;
     const float *x, *y;
-    /* Heading as a unit vector (cos, sin of the angle, y down); NULL: all face +x.
-     * Only shapes that turn use it. */
+    /* Heading as a unit vector (cos, sin of the angle, y down; the bullet pool's
+     * dir_x, dir_y); NULL: all face +x. Only shapes that turn use it. */
     const float *cos, *sin;
     const uint8_t *shape; /* bullet_shape; out-of-range values draw as shape 0 */
     const uint8_t *color; /* bullet_color; out-of-range values draw as colour 0 */
     /* Optional draw order: order[0..count) are indices into the arrays above,
-     * oldest first. NULL: the arrays are already oldest first. */
+     * oldest first; entries equal to SPRITE_BULLETS_SKIP are holes, skipped (the
+     * bullet pool's draw order has them). NULL: the arrays are oldest first. */
     const uint32_t *order;
 } sprite_bullets;
+
+#define SPRITE_BULLETS_SKIP 0xffffffffu
 
 /* Allocates the layers' arrays (and the shared indices). Returns 0, or -1 when
  * out of memory (nothing kept) or the layer list is invalid. */

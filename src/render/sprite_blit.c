@@ -19,18 +19,13 @@
 /* A row kernel: blends n pixels of src onto dst. */
 typedef void (*blit_row_fn)(uint32_t *dst, const uint32_t *src, int n);
 
-/* One channel of "over": d * inv / 255 rounded, as (t * 257) >> 16 with
- * t = d * inv + 128, the form the SIMD kernels compute exactly. */
-static inline uint32_t blit_scale(uint32_t d, uint32_t inv)
-{
-    return ((d * inv + 128u) * 257u) >> 16;
-}
-
+/* One pixel of "over": per channel s + (d * (256 - a)) >> 8, what the SIMD
+ * kernels compute. With s premultiplied (s <= a) the sum never passes 255. */
 static inline uint32_t blit_over1(uint32_t d, uint32_t s)
 {
-    uint32_t inv = 255u - (s >> 24), out = 0;
+    uint32_t inv = 256u - (s >> 24), out = 0;
     for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t c = ((s >> shift) & 255u) + blit_scale((d >> shift) & 255u, inv);
+        uint32_t c = ((s >> shift) & 255u) + ((((d >> shift) & 255u) * inv) >> 8);
         out |= (c > 255u ? 255u : c) << shift;
     }
     return out;
@@ -59,18 +54,17 @@ static inline void blit_add_scalar(uint32_t *dst, const uint32_t *src, int n)
 }
 
 #if SPRITE_BLIT_X86
-/* Four pixels of "over" in 16-bit lanes: alpha broadcast per pixel, then
- * d * (255 - a) / 255 with the same rounding as blit_scale. */
+/* Four pixels of "over" in 16-bit lanes: each pixel's alpha spread over its
+ * four lanes, then d * (256 - a) >> 8, packed back and added to s. */
 static inline __m128i blit_over4(__m128i d, __m128i s)
 {
-    const __m128i zero = _mm_setzero_si128(), k255 = _mm_set1_epi16(255);
-    const __m128i k128 = _mm_set1_epi16(128), k257 = _mm_set1_epi16(257);
+    const __m128i zero = _mm_setzero_si128(), k256 = _mm_set1_epi16(256);
     __m128i sl = _mm_unpacklo_epi8(s, zero), sh = _mm_unpackhi_epi8(s, zero);
     __m128i al = _mm_shufflehi_epi16(_mm_shufflelo_epi16(sl, 0xff), 0xff);
     __m128i ah = _mm_shufflehi_epi16(_mm_shufflelo_epi16(sh, 0xff), 0xff);
     __m128i dl = _mm_unpacklo_epi8(d, zero), dh = _mm_unpackhi_epi8(d, zero);
-    dl = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(dl, _mm_sub_epi16(k255, al)), k128), k257);
-    dh = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(dh, _mm_sub_epi16(k255, ah)), k128), k257);
+    dl = _mm_srli_epi16(_mm_mullo_epi16(dl, _mm_sub_epi16(k256, al)), 8);
+    dh = _mm_srli_epi16(_mm_mullo_epi16(dh, _mm_sub_epi16(k256, ah)), 8);
     return _mm_adds_epu8(s, _mm_packus_epi16(dl, dh));
 }
 
@@ -98,18 +92,22 @@ static inline void blit_add_sse2(uint32_t *dst, const uint32_t *src, int n)
         dst[i] = blit_add1(dst[i], src[i]);
 }
 
+/* Eight pixels of "over": the same, with one byte shuffle spreading the alphas. */
 __attribute__((target("avx2"))) static inline __m256i blit_over8(__m256i d, __m256i s)
 {
-    const __m256i zero = _mm256_setzero_si256(), k255 = _mm256_set1_epi16(255);
-    const __m256i k128 = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
-    __m256i sl = _mm256_unpacklo_epi8(s, zero), sh = _mm256_unpackhi_epi8(s, zero);
-    __m256i al = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sl, 0xff), 0xff);
-    __m256i ah = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sh, 0xff), 0xff);
+    const __m256i zero = _mm256_setzero_si256(), k256 = _mm256_set1_epi16(256);
+    /* Per 128-bit lane: pixel 0 and 1's alpha bytes (3, 7) into 16-bit lanes for
+     * the low half, pixel 2 and 3's (11, 15) for the high half; -1 gives zero. */
+    const __m256i spread_lo =
+        _mm256_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1, 3, -1, 3, -1, 3,
+                         -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1);
+    const __m256i spread_hi =
+        _mm256_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1, 11, -1, 11,
+                         -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1);
+    __m256i al = _mm256_shuffle_epi8(s, spread_lo), ah = _mm256_shuffle_epi8(s, spread_hi);
     __m256i dl = _mm256_unpacklo_epi8(d, zero), dh = _mm256_unpackhi_epi8(d, zero);
-    dl = _mm256_mulhi_epu16(
-        _mm256_add_epi16(_mm256_mullo_epi16(dl, _mm256_sub_epi16(k255, al)), k128), k257);
-    dh = _mm256_mulhi_epu16(
-        _mm256_add_epi16(_mm256_mullo_epi16(dh, _mm256_sub_epi16(k255, ah)), k128), k257);
+    dl = _mm256_srli_epi16(_mm256_mullo_epi16(dl, _mm256_sub_epi16(k256, al)), 8);
+    dh = _mm256_srli_epi16(_mm256_mullo_epi16(dh, _mm256_sub_epi16(k256, ah)), 8);
     return _mm256_adds_epu8(s, _mm256_packus_epi16(dl, dh));
 }
 
@@ -165,9 +163,9 @@ static inline __attribute__((always_inline)) void blit_rects_with(const sprite_b
         if (y0 >= y1 || x0 >= x1)
             continue;
         const uint8_t *span = a->spans + 2 * ((size_t)f->span + y0);
-        const uint32_t *src = a->pixels + (size_t)(f->y + y0) * a->w + f->x;
+        const uint32_t *src = a->pixels + f->offset + (size_t)y0 * f->w;
         uint32_t *dst = t->pixels + (size_t)(by + y0) * t->pitch + bx;
-        for (int y = y0; y < y1; y++, span += 2, src += a->w, dst += t->pitch) {
+        for (int y = y0; y < y1; y++, span += 2, src += f->w, dst += t->pitch) {
             int lo = span[0] > x0 ? span[0] : x0, hi = span[1] < x1 ? span[1] : x1;
             if (lo < hi)
                 row(dst + lo, src + lo, hi - lo);
@@ -287,7 +285,7 @@ static uint32_t blit_premultiply(uint32_t p)
 static void blit_frame_spans(const sprite_blit_atlas *a, const sprite_blit_frame *f, uint8_t *spans)
 {
     for (int row = 0; row < f->h; row++) {
-        const uint32_t *p = a->pixels + (size_t)(f->y + row) * a->w + f->x;
+        const uint32_t *p = a->pixels + f->offset + (size_t)row * f->w;
         int lo = f->w, hi = 0;
         for (int x = 0; x < f->w; x++) {
             if (p[x] >> 24) {
@@ -312,28 +310,31 @@ int sprite_blit_atlas_init(sprite_blit_atlas *a, const uint32_t *pixels, int w, 
     if (w != atlas_width() || h != atlas_height())
         return -1;
     int n = atlas_frame_count();
-    size_t rows = 0;
-    for (int i = 0; i < n; i++)
-        rows += (size_t)atlas_frame_rect(i).h;
-    a->pixels = mem_alloc_aligned(sizeof(uint32_t) * (size_t)w * h, 64);
+    size_t area = 0, rows = 0;
+    for (int i = 0; i < n; i++) {
+        atlas_rect r = atlas_frame_rect(i);
+        area += (size_t)r.w * r.h;
+        rows += (size_t)r.h;
+    }
+    a->pixels = mem_alloc_aligned(sizeof(uint32_t) * area, 64);
     a->frames = mem_alloc(sizeof *a->frames * (size_t)n);
     a->spans = mem_alloc(2 * rows);
     if (!a->pixels || !a->frames || !a->spans) {
         sprite_blit_atlas_free(a);
         return -1;
     }
-    a->w = w;
-    a->h = h;
     a->frame_count = n;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            a->pixels[(size_t)y * w + x] = blit_premultiply(pixels[(size_t)y * pitch + x]);
-    uint32_t span = 0;
+    uint32_t offset = 0, span = 0;
     for (int i = 0; i < n; i++) {
         atlas_rect r = atlas_frame_rect(i);
-        a->frames[i] =
-            (sprite_blit_frame){(uint16_t)r.x, (uint16_t)r.y, (uint16_t)r.w, (uint16_t)r.h, span};
-        blit_frame_spans(a, &a->frames[i], a->spans + 2 * (size_t)span);
+        sprite_blit_frame *f = &a->frames[i];
+        *f = (sprite_blit_frame){offset, span, (uint16_t)r.w, (uint16_t)r.h};
+        for (int y = 0; y < r.h; y++)
+            for (int x = 0; x < r.w; x++)
+                a->pixels[offset + (size_t)y * r.w + x] =
+                    blit_premultiply(pixels[(size_t)(r.y + y) * pitch + r.x + x]);
+        blit_frame_spans(a, f, a->spans + 2 * (size_t)span);
+        offset += (uint32_t)(r.w * r.h);
         span += (uint32_t)r.h;
     }
     sprite_blit_get_isa();

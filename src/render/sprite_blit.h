@@ -9,7 +9,9 @@
  *
  * Pixels are 32-bit words with alpha in the top byte (SDL_PIXELFORMAT_ARGB8888
  * or ABGR8888: the blend treats the three colour channels alike). The atlas copy
- * is premultiplied; "over" is dst = src + dst * (255 - src_alpha) / 255, rounded;
+ * is premultiplied, each frame's rows stored together; "over" is
+ * dst = src + (dst * (256 - src_alpha)) >> 8 per channel (exact for clear and
+ * opaque pixels, at most one level darker than the exact /255 in between);
  * "add" is a saturating sum. SSE2 is used on every x86-64, AVX2 where the CPU
  * has it (chosen at run time), plain C elsewhere; all give identical pixels.
  * Needs no SDL.
@@ -21,16 +23,17 @@
 
 #include <stdint.h>
 
-/* Where a frame lies, and the index of its first row span. */
+/* A frame of the prepared atlas: its pixels, w per row, and its row spans. */
 typedef struct sprite_blit_frame {
-    uint16_t x, y, w, h;
-    uint32_t span;
+    uint32_t offset; /* of its first pixel in pixels[] */
+    uint32_t span;   /* index of its first row's span */
+    uint16_t w, h;
 } sprite_blit_frame;
 
-/* The atlas prepared for blitting. */
+/* The atlas prepared for blitting: every frame premultiplied and stored with its
+ * rows one after the other, so a sprite's source is one short run of memory. */
 typedef struct sprite_blit_atlas {
-    uint32_t *pixels; /* premultiplied copy, pitch = w */
-    int w, h;
+    uint32_t *pixels;
     int frame_count;
     sprite_blit_frame *frames;
     uint8_t *spans; /* per frame row: first and one-past-last pixel that is not clear */

@@ -10,7 +10,9 @@
  *    once, every layer is blended into it by render/sprite_blit, and it is put
  *    back with a single copy.
  * `curtain bench render` measures all three on every back end it can open;
- * sprite_draw_method_for picks from those measurements.
+ * sprite_draw_method_for picks from those measurements: blit on the software
+ * renderer and on OpenGL running on a software rasterizer (llvmpipe), geometry
+ * on the others.
  *
  * Between sprite_draw_begin and sprite_draw_end, draw only batches: with the
  * blit method, other drawing in the area would be overwritten at the end.
@@ -48,7 +50,8 @@ typedef struct sprite_draw {
 } sprite_draw;
 
 const char *sprite_draw_method_name(sprite_draw_method m);
-/* The method for a renderer: blit on the software renderer, geometry elsewhere. */
+/* The method for a renderer: blit where the CPU rasterizes (the software
+ * renderer, OpenGL on llvmpipe and the like), geometry elsewhere. */
 sprite_draw_method sprite_draw_method_for(SDL_Renderer *r);
 /* The batch mode a method draws from. */
 sprite_batch_mode sprite_draw_batch_mode(sprite_draw_method m);

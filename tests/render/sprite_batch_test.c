@@ -148,6 +148,22 @@ static void test_order_and_layers(void)
         CHECK_NEAR(vx(la, k, 0) + vx(la, k, 2), 2.0f * 10 * alpha_expect[k], 1e-3);
     for (int k = 0; k < 2; k++)
         CHECK_NEAR(vx(ld, k, 0) + vx(ld, k, 2), 2.0f * 10 * add_expect[k], 1e-3);
+    /* Holes in the order are skipped, in both modes and on the slow path. */
+    const uint32_t holes[8] = {SPRITE_BULLETS_SKIP, 2, SPRITE_BULLETS_SKIP, SPRITE_BULLETS_SKIP,
+                               4, 1, SPRITE_BULLETS_SKIP, SPRITE_BULLETS_SKIP};
+    sprite_bullets with_holes = view(&a, 8);
+    with_holes.order = holes;
+    sprite_batch_clear(&b);
+    sprite_batch_add_bullets(&b, &with_holes, LAYER_ALPHA, LAYER_ADD);
+    CHECK_EQ_INT(la->count, 3);
+    CHECK_EQ_INT(ld->count, 0);
+    const int kept[3] = {2, 4, 1};
+    for (int k = 0; k < 3; k++)
+        CHECK_NEAR(vx(la, k, 0) + vx(la, k, 2), 2.0f * 10 * kept[k], 1e-3);
+    sprite_batch_clear(&b);
+    sprite_batch_add_bullets(&b, &with_holes, LAYER_TOP, LAYER_TOP);
+    CHECK_EQ_INT(b.layers[LAYER_TOP].count, 3);
+    CHECK_EQ_U64(b.refused, 0);
     /* The same layer for both: everything in one layer, in order. */
     sprite_batch_clear(&b);
     sprite_batch_add_bullets(&b, &in, LAYER_ALPHA, LAYER_ALPHA);
@@ -237,6 +253,25 @@ static void test_rects(void)
         wrong += sprite_batch_angle_step(cosf(past), sinf(past)) != (k + 1) % ATLAS_ANGLE_STEPS;
     }
     CHECK_EQ_INT(wrong, 0);
+    /* The batch's table lookup agrees with the exact step away from boundaries. */
+    int disagree = 0, compared = 0;
+    for (int k = 0; k < 4000; k++) {
+        float ang = -3.14159265f + 6.2831853f * (float)k / 4000.0f;
+        float pos = ang / step - floorf(ang / step);
+        if (fabsf(pos - 0.5f) < 0.12f)
+            continue; /* within 0.024 rad of a boundary */
+        soa one;
+        put(&one, 0, 100, 100, ang, BULLET_SHAPE_KUNAI, BULLET_COLOR_RED);
+        sprite_bullets v1 = view(&one, 1);
+        sprite_batch_clear(&b);
+        sprite_batch_add_bullets(&b, &v1, LAYER_ALPHA, LAYER_ADD);
+        int want = atlas_bullet_frame(BULLET_SHAPE_KUNAI, BULLET_COLOR_RED,
+                                      sprite_batch_angle_step(cosf(ang), sinf(ang)));
+        disagree += l->rects[0].frame != want;
+        compared++;
+    }
+    CHECK(compared > 3000);
+    CHECK_EQ_INT(disagree, 0);
     sprite_batch_clear(&b);
     put(&a, 0, 0, 0, 1.5707963f, BULLET_SHAPE_ARROW, BULLET_COLOR_CYAN);
     put(&a, 1, 0, 0, 1.5707963f, BULLET_SHAPE_STAR, BULLET_COLOR_CYAN);

@@ -42,8 +42,8 @@ static uint32_t ref_blend(uint32_t d, uint32_t straight, sprite_blend blend)
     uint32_t s = ref_premultiply(straight), inv = 255 - (s >> 24), out = 0;
     for (int sh = 0; sh < 32; sh += 8) {
         uint32_t dc = (d >> sh) & 255, sc = (s >> sh) & 255;
-        /* round(dc * inv / 255), halves up */
-        uint32_t c = blend == SPRITE_BLEND_ADD ? sc + dc : sc + (2 * dc * inv + 255) / 510;
+        /* dc * (256 - a) / 256, rounded down */
+        uint32_t c = blend == SPRITE_BLEND_ADD ? sc + dc : sc + (dc * (inv + 1)) / 256;
         out |= (c > 255 ? 255 : c) << sh;
     }
     return out;
@@ -154,13 +154,15 @@ static void test_order(const sprite_blit_atlas *atlas)
     int frame = atlas_glyph_frame(ATLAS_FONT_TITLE, 'I');
     atlas_rect f = atlas_frame_rect(frame);
     int cx = f.w / 2, cy = f.h / 2;
-    uint32_t opaque = atlas->pixels[(f.y + cy) * atlas->w + f.x + cx];
-    if ((opaque >> 24) != 255) {
-        /* Synthetic pixels: find any opaque pixel of the frame instead. */
-        for (int y = 0; y < f.h && (opaque >> 24) != 255; y++)
-            for (int x = 0; x < f.w && (opaque >> 24) != 255; x++)
-                if ((atlas->pixels[(f.y + y) * atlas->w + f.x + x] >> 24) == 255)
-                    opaque = atlas->pixels[(f.y + y) * atlas->w + f.x + x], cx = x, cy = y;
+    const uint32_t *fp = atlas->pixels + atlas->frames[frame].offset;
+    uint32_t opaque = fp[cy * f.w + cx];
+    /* Synthetic pixels: find any opaque pixel of the frame. */
+    for (int y = 0; y < f.h && (opaque >> 24) != 255; y++) {
+        for (int x = 0; x < f.w && (opaque >> 24) != 255; x++) {
+            opaque = fp[y * f.w + x];
+            cx = x;
+            cy = y;
+        }
     }
     CHECK_EQ_INT(opaque >> 24, 255);
     int other = atlas_glyph_frame(ATLAS_FONT_TITLE, 'O');
