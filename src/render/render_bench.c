@@ -42,11 +42,16 @@ static const struct {
     {BULLET_SHAPE_BUBBLE, 2},     {BULLET_SHAPE_STAR_LARGE, 2},
 };
 
-/* Bullets as the pool keeps them: structure of arrays. */
+/* Bullets as the pool keeps them: structure of arrays, and a draw order like
+ * the pool's (oldest first, slots reused lowest first so neighbours swap, one
+ * entry in four a hole left by a bullet that died). */
 typedef struct rb_bullets {
     float *x, *y, *c, *s;
     uint8_t *shape, *color;
+    uint32_t *order; /* RB_ORDER_LEN entries */
 } rb_bullets;
+
+#define RB_ORDER_LEN (RB_MAX_BULLETS + RB_MAX_BULLETS / 3)
 
 static void rb_bullets_free(rb_bullets *bl)
 {
@@ -56,15 +61,17 @@ static void rb_bullets_free(rb_bullets *bl)
     mem_free(bl->s);
     mem_free(bl->shape);
     mem_free(bl->color);
+    mem_free(bl->order);
 }
 
 /* RB_MAX_BULLETS bullets of the mix spread over the field, random headings. */
 static int rb_bullets_make(rb_bullets *bl)
 {
     size_t n = RB_MAX_BULLETS;
-    *bl = (rb_bullets){mem_alloc(n * 4), mem_alloc(n * 4), mem_alloc(n * 4),
-                       mem_alloc(n * 4), mem_alloc(n),     mem_alloc(n)};
-    if (!bl->x || !bl->y || !bl->c || !bl->s || !bl->shape || !bl->color) {
+    *bl = (rb_bullets){mem_alloc(n * 4),           mem_alloc(n * 4), mem_alloc(n * 4),
+                       mem_alloc(n * 4),           mem_alloc(n),     mem_alloc(n),
+                       mem_alloc(RB_ORDER_LEN * 4)};
+    if (!bl->x || !bl->y || !bl->c || !bl->s || !bl->shape || !bl->color || !bl->order) {
         rb_bullets_free(bl);
         return -1;
     }
@@ -84,7 +91,26 @@ static int rb_bullets_make(rb_bullets *bl)
         bl->shape[i] = (uint8_t)rb_mix[k].shape;
         bl->color[i] = (uint8_t)rng_below(&r, BULLET_COLOR_COUNT);
     }
+    /* Every fourth entry a hole; slots in order but shuffled within runs of 16. */
+    uint32_t next = 0;
+    for (size_t k = 0; k < RB_ORDER_LEN; k++)
+        bl->order[k] = k % 4 == 3 ? SPRITE_BULLETS_SKIP : next++;
+    for (size_t k = 0; k + 16 <= RB_ORDER_LEN; k += 16) {
+        for (int i = 15; i > 0; i--) {
+            uint32_t j = rng_below(&r, (uint32_t)i + 1), t = bl->order[k + i];
+            bl->order[k + i] = bl->order[k + j];
+            bl->order[k + j] = t;
+        }
+    }
     return 0;
+}
+
+/* The first n bullets through the pool-like order: n + n/3 entries, n of them
+ * bullets (the shuffles stay within runs of 16, so the first n + n/3 entries hold
+ * n bullets give or take a run). */
+static sprite_bullets rb_ordered_view(const rb_bullets *bl, int n)
+{
+    return (sprite_bullets){n + n / 3, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, bl->order};
 }
 
 static sprite_bullets rb_view(const rb_bullets *bl, int n)
@@ -270,28 +296,49 @@ typedef struct rb_state {
     double build_ns[2][RB_MAX_SIZES]; /* per bullet */
 } rb_state;
 
+/* Build time per bullet drawn, for one mode, in array order or the pool's. */
+static double rb_build_ns(const bench *b, rb_state *st, int mode, int k, int ordered)
+{
+    rb_build bd = {&st->batches[mode], ordered ? rb_ordered_view(&st->bullets, rb_sizes[k])
+                                               : rb_view(&st->bullets, rb_sizes[k])};
+    double ns = rb_measure(b, rb_run_build, &bd);
+    sprite_batch_clear(bd.batch);
+    sprite_batch_add_bullets(bd.batch, &bd.in, 0, 1);
+    return ns / sprite_batch_count(bd.batch);
+}
+
 static void rb_table_build(bench *b, rb_state *st)
 {
     static const bench_column cols[] = {
         {"vertices", "ns/bullet", 2, BENCH_LOWER_BETTER},
+        {"vertices+order", "ns/bullet", 2, BENCH_LOWER_BETTER},
         {"rects", "ns/bullet", 2, BENCH_LOWER_BETTER},
+        {"rects+order", "ns/bullet", 2, BENCH_LOWER_BETTER},
     };
     bench_table t;
-    bench_table_begin(&t, b, "build", "Building draw arrays from SoA bullets (one pass)", cols, 2,
-                      10);
+    bench_table_begin(&t, b, "build",
+                      "Building draw arrays from SoA bullets, one pass (+order: through a "
+                      "pool-like draw order with 25% holes)",
+                      cols, 4, 10);
+    double ordered_at[2] = {0, 0};
+    int at = st->sizes > 3 ? 3 : st->sizes - 1;
     for (int k = 0; k < st->sizes; k++) {
         bench_table_row(&t, rb_size_names[k]);
         for (int mode = 0; mode < 2; mode++) {
-            rb_build bd = {&st->batches[mode], rb_view(&st->bullets, rb_sizes[k])};
-            double ns = rb_measure(b, rb_run_build, &bd) / rb_sizes[k];
-            st->build_ns[mode][k] = ns;
-            bench_table_value(&t, ns);
+            st->build_ns[mode][k] = rb_build_ns(b, st, mode, k, 0);
+            double ordered = rb_build_ns(b, st, mode, k, 1);
+            bench_table_value(&t, st->build_ns[mode][k]);
+            bench_table_value(&t, ordered);
+            if (k == at)
+                ordered_at[mode] = ordered;
         }
     }
     bench_table_end(&t);
-    int at = st->sizes > 3 ? 3 : st->sizes - 1;
-    bench_note(b, "vertex building: %.2f ns per bullet at %s (target: 5 or less)",
-               st->build_ns[SPRITE_BATCH_VERTICES][at], rb_size_names[at]);
+    bench_note(b,
+               "vertex building at %s: %.2f ns per bullet in array order, %.2f through the "
+               "draw order (target: 5 or less)",
+               rb_size_names[at], st->build_ns[SPRITE_BATCH_VERTICES][at],
+               ordered_at[SPRITE_BATCH_VERTICES]);
 }
 
 /* One back end: every method at every size, the copy baseline among them. */

@@ -15,7 +15,8 @@
 #include <emmintrin.h>
 #endif
 
-#define LOOK_COUNT (BULLET_SHAPE_COUNT * BULLET_COLOR_COUNT)
+_Static_assert(BULLET_SHAPE_COUNT <= SPRITE_LOOK_SHAPES, "the look table needs more shapes");
+_Static_assert(BULLET_COLOR_COUNT <= SPRITE_LOOK_COLORS, "the look table needs more colours");
 
 /* Whole-pixel positions are clamped to +-RECT_LIMIT; the field is far smaller. */
 #define RECT_LIMIT 8192
@@ -134,18 +135,24 @@ static void sprite_look_of_frame(sprite_look *l, int frame)
     l->frame = (uint16_t)frame;
 }
 
+/* Every entry of the look table; indices past the real shapes and colours hold
+ * shape 0 and colour 0, so masked bad input still draws something valid. */
 static void sprite_batch_build_looks(sprite_batch *b)
 {
-    for (int s = 0; s < BULLET_SHAPE_COUNT; s++) {
-        int turns = atlas_bullet_turns((bullet_shape)s);
-        for (int c = 0; c < BULLET_COLOR_COUNT; c++) {
-            sprite_look *l = &b->looks[s * BULLET_COLOR_COUNT + c];
-            sprite_look_of_frame(l, atlas_bullet_frame((bullet_shape)s, (bullet_color)c, 0));
+    for (int s = 0; s < SPRITE_LOOK_SHAPES; s++) {
+        int shape = s < BULLET_SHAPE_COUNT ? s : 0;
+        int turns = atlas_bullet_turns((bullet_shape)shape);
+        for (int c = 0; c < SPRITE_LOOK_COLORS; c++) {
+            int color = c < BULLET_COLOR_COUNT ? c : 0;
+            sprite_look *l = &b->looks[s * SPRITE_LOOK_COLORS + c];
+            sprite_look_of_frame(l,
+                                 atlas_bullet_frame((bullet_shape)shape, (bullet_color)color, 0));
             l->turns = turns ? 1.0f : 0.0f;
             l->step_mask = (uint8_t)(turns ? ATLAS_ANGLE_STEPS - 1 : 0);
             l->additive = 0;
         }
     }
+    b->any_additive = 0;
 }
 
 /* Two triangles per sprite, (0 1 2) and (0 2 3) of its four corners. */
@@ -233,8 +240,13 @@ void sprite_batch_set_origin(sprite_batch *b, float x, float y)
 
 void sprite_batch_set_additive(sprite_batch *b, bullet_shape shape, int additive)
 {
-    for (int c = 0; c < BULLET_COLOR_COUNT; c++)
-        b->looks[shape * BULLET_COLOR_COUNT + c].additive = additive ? 1 : 0;
+    for (int s = 0; s < SPRITE_LOOK_SHAPES; s++)
+        for (int c = 0; c < SPRITE_LOOK_COLORS; c++)
+            if ((s < BULLET_SHAPE_COUNT ? s : 0) == (int)shape)
+                b->looks[s * SPRITE_LOOK_COLORS + c].additive = additive ? 1 : 0;
+    b->any_additive = 0;
+    for (int i = 0; i < SPRITE_LOOK_SHAPES * SPRITE_LOOK_COLORS; i++)
+        b->any_additive |= b->looks[i].additive;
 }
 
 int sprite_batch_count(const sprite_batch *b)
@@ -268,13 +280,11 @@ void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, f
     }
 }
 
-/* The index of bullet j's look: shape and colour clamped into the table. */
+/* The index of bullet j's look: shape and colour masked into the table. */
 static inline unsigned bullet_look_index(const uint8_t *shape, const uint8_t *color, uint32_t j)
 {
-    unsigned sh = shape[j], co = color[j];
-    sh = sh < BULLET_SHAPE_COUNT ? sh : 0;
-    co = co < BULLET_COLOR_COUNT ? co : 0;
-    return sh * BULLET_COLOR_COUNT + co;
+    return (shape[j] & (SPRITE_LOOK_SHAPES - 1u)) * SPRITE_LOOK_COLORS +
+           (color[j] & (SPRITE_LOOK_COLORS - 1u));
 }
 
 /* Where the bullet loops write: the two target layers and their counts. */
@@ -282,7 +292,7 @@ typedef struct bullet_out {
     float *xy[2], *uv[2];
     sprite_rect *rect[2];
     int n[2];
-    int mask; /* 1 when the two layers differ; 0 sends everything to the first */
+    int mask; /* 1: split alpha and additive bullets; 0: everything to the first */
 } bullet_out;
 
 /* The inputs of a bullet loop, copied to locals so that the compiler keeps them
@@ -297,26 +307,25 @@ typedef struct bullet_out {
     const int count = (in)->count
 
 /* The vertex loop: corners turned by the heading (upright for shapes that do not
- * turn), UVs copied from the look. with_order and with_heading are constants at
- * each call, so each combination compiles to its own loop with no test inside.
+ * turn), UVs copied from the look. with_order, with_heading and with_split
+ * (alpha and additive bullets to different layers) are constants at each call,
+ * so each combination compiles to its own loop with no test inside.
  * A hole in the order is written like bullet 0 but not counted (the next bullet
  * overwrites it): the only data-dependent choices are selects, not branches. */
 static inline __attribute__((always_inline)) void
 bullet_vertices_with(const sprite_batch *b, const sprite_bullets *in, bullet_out *o, int with_order,
-                     int with_heading)
+                     int with_heading, int with_split)
 {
     BULLET_LOOP_INPUTS(b, in);
-    float *const xy0 = o->xy[0], *const xy1 = o->xy[1];
-    float *const uv0 = o->uv[0], *const uv1 = o->uv[1];
+    float *const xys[2] = {o->xy[0], o->xy[1]}, *const uvs[2] = {o->uv[0], o->uv[1]};
     int n0 = o->n[0], n1 = o->n[1];
-    const int mask = o->mask;
     for (int i = 0; i < count; i++) {
         uint32_t j = (uint32_t)i;
         int keep = 1;
         if (with_order) {
             j = order[i];
             keep = j != SPRITE_BULLETS_SKIP;
-            j = keep ? j : 0;
+            j &= 0u - (uint32_t)keep; /* a hole reads bullet 0 */
         }
         const sprite_look *l = &looks[bullet_look_index(shape, color, j)];
         float c = 1.0f, s = 0.0f;
@@ -324,9 +333,9 @@ bullet_vertices_with(const sprite_batch *b, const sprite_bullets *in, bullet_out
             c = 1.0f + l->turns * (hc[j] - 1.0f);
             s = l->turns * hs[j];
         }
-        int a = l->additive & mask;
-        int k = a ? n1 : n0;
-        float *xy = (a ? xy1 : xy0) + 8 * k, *uv = (a ? uv1 : uv0) + 8 * k;
+        int a = with_split ? l->additive : 0;
+        int k = n0 + ((n1 - n0) & -a); /* a ? n1 : n0, as arithmetic */
+        float *xy = xys[a] + 8 * k, *uv = uvs[a] + 8 * k;
         n0 += keep & (a ^ 1);
         n1 += keep & a;
         sprite_corners(xy, x[j] + ox, y[j] + oy, l->hw, l->hh, c, s);
@@ -338,39 +347,49 @@ bullet_vertices_with(const sprite_batch *b, const sprite_bullets *in, bullet_out
 
 static void bullet_vertices(const sprite_batch *b, const sprite_bullets *in, bullet_out *o)
 {
-    if (in->order && in->cos)
-        bullet_vertices_with(b, in, o, 1, 1);
-    else if (in->order)
-        bullet_vertices_with(b, in, o, 1, 0);
-    else if (in->cos)
-        bullet_vertices_with(b, in, o, 0, 1);
-    else
-        bullet_vertices_with(b, in, o, 0, 0);
+    int order = in->order != NULL, heading = in->cos != NULL;
+    if (o->mask) {
+        if (order && heading)
+            bullet_vertices_with(b, in, o, 1, 1, 1);
+        else if (order)
+            bullet_vertices_with(b, in, o, 1, 0, 1);
+        else if (heading)
+            bullet_vertices_with(b, in, o, 0, 1, 1);
+        else
+            bullet_vertices_with(b, in, o, 0, 0, 1);
+    } else {
+        if (order && heading)
+            bullet_vertices_with(b, in, o, 1, 1, 0);
+        else if (order)
+            bullet_vertices_with(b, in, o, 1, 0, 0);
+        else if (heading)
+            bullet_vertices_with(b, in, o, 0, 1, 0);
+        else
+            bullet_vertices_with(b, in, o, 0, 0, 0);
+    }
 }
 
 /* The rectangle loop: the nearest pre-rotated frame, placed on whole pixels. */
-static inline __attribute__((always_inline)) void bullet_rects_with(const sprite_batch *b,
-                                                                    const sprite_bullets *in,
-                                                                    bullet_out *o, int with_order,
-                                                                    int with_heading)
+static inline __attribute__((always_inline)) void
+bullet_rects_with(const sprite_batch *b, const sprite_bullets *in, bullet_out *o, int with_order,
+                  int with_heading, int with_split)
 {
     BULLET_LOOP_INPUTS(b, in);
-    sprite_rect *const r0 = o->rect[0], *const r1 = o->rect[1];
+    sprite_rect *const rects[2] = {o->rect[0], o->rect[1]};
     const uint8_t *const steps = b->steps;
     int n0 = o->n[0], n1 = o->n[1];
-    const int mask = o->mask;
     for (int i = 0; i < count; i++) {
         uint32_t j = (uint32_t)i;
         int keep = 1;
         if (with_order) {
             j = order[i];
             keep = j != SPRITE_BULLETS_SKIP;
-            j = keep ? j : 0;
+            j &= 0u - (uint32_t)keep; /* a hole reads bullet 0 */
         }
         const sprite_look *l = &looks[bullet_look_index(shape, color, j)];
         int step = with_heading ? sprite_table_step(steps, hc[j], hs[j]) : 0;
-        int a = l->additive & mask;
-        sprite_rect *r = (a ? r1 : r0) + (a ? n1 : n0);
+        int a = with_split ? l->additive : 0;
+        sprite_rect *r = rects[a] + n0 + ((n1 - n0) & -a);
         n0 += keep & (a ^ 1);
         n1 += keep & a;
         *r = (sprite_rect){sprite_pixel(x[j] + ox - l->hw), sprite_pixel(y[j] + oy - l->hh),
@@ -382,14 +401,26 @@ static inline __attribute__((always_inline)) void bullet_rects_with(const sprite
 
 static void bullet_rects(const sprite_batch *b, const sprite_bullets *in, bullet_out *o)
 {
-    if (in->order && in->cos)
-        bullet_rects_with(b, in, o, 1, 1);
-    else if (in->order)
-        bullet_rects_with(b, in, o, 1, 0);
-    else if (in->cos)
-        bullet_rects_with(b, in, o, 0, 1);
-    else
-        bullet_rects_with(b, in, o, 0, 0);
+    int order = in->order != NULL, heading = in->cos != NULL;
+    if (o->mask) {
+        if (order && heading)
+            bullet_rects_with(b, in, o, 1, 1, 1);
+        else if (order)
+            bullet_rects_with(b, in, o, 1, 0, 1);
+        else if (heading)
+            bullet_rects_with(b, in, o, 0, 1, 1);
+        else
+            bullet_rects_with(b, in, o, 0, 0, 1);
+    } else {
+        if (order && heading)
+            bullet_rects_with(b, in, o, 1, 1, 0);
+        else if (order)
+            bullet_rects_with(b, in, o, 1, 0, 0);
+        else if (heading)
+            bullet_rects_with(b, in, o, 0, 1, 0);
+        else
+            bullet_rects_with(b, in, o, 0, 0, 0);
+    }
 }
 
 /* The slow path when the bullets might not fit: one at a time, refusing the rest. */

@@ -30,6 +30,10 @@
 #define SPRITE_BATCH_MAX_LAYERS 8
 /* Cells per side of the heading-to-step table (RECTS mode). */
 #define SPRITE_STEP_GRID        128
+/* The look table is indexed by (shape & 15) * 8 + (color & 7): powers of two, so
+ * any byte is a safe index without a compare. */
+#define SPRITE_LOOK_SHAPES      16
+#define SPRITE_LOOK_COLORS      8
 
 typedef enum sprite_batch_mode {
     SPRITE_BATCH_VERTICES,
@@ -84,7 +88,8 @@ typedef struct sprite_batch {
     sprite_layer layers[SPRITE_BATCH_MAX_LAYERS];
     int *indices;     /* VERTICES: 6 per sprite (two triangles), shared by every layer */
     uint64_t refused; /* sprites dropped because their layer was full, since init */
-    sprite_look looks[BULLET_SHAPE_COUNT * BULLET_COLOR_COUNT];
+    int any_additive; /* some look goes to the additive layer */
+    sprite_look looks[SPRITE_LOOK_SHAPES * SPRITE_LOOK_COLORS];
     uint8_t steps[SPRITE_STEP_GRID * SPRITE_STEP_GRID]; /* unit heading to angle step */
 } sprite_batch;
 
@@ -96,8 +101,10 @@ typedef struct sprite_bullets {
     /* Heading as a unit vector (cos, sin of the angle, y down; the bullet pool's
      * dir_x, dir_y); NULL: all face +x. Only shapes that turn use it. */
     const float *cos, *sin;
-    const uint8_t *shape; /* bullet_shape; out-of-range values draw as shape 0 */
-    const uint8_t *color; /* bullet_color; out-of-range values draw as colour 0 */
+    /* bullet_shape and bullet_color; out-of-range values are masked into the look
+     * table and draw as some valid shape and colour (never out of bounds). */
+    const uint8_t *shape;
+    const uint8_t *color;
     /* Optional draw order: order[0..count) are indices into the arrays above,
      * oldest first; entries equal to SPRITE_BULLETS_SKIP are holes, skipped (the
      * bullet pool's draw order has them). NULL: the arrays are oldest first. */

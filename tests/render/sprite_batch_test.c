@@ -149,8 +149,9 @@ static void test_order_and_layers(void)
     for (int k = 0; k < 2; k++)
         CHECK_NEAR(vx(ld, k, 0) + vx(ld, k, 2), 2.0f * 10 * add_expect[k], 1e-3);
     /* Holes in the order are skipped, in both modes and on the slow path. */
-    const uint32_t holes[8] = {SPRITE_BULLETS_SKIP, 2, SPRITE_BULLETS_SKIP, SPRITE_BULLETS_SKIP,
-                               4, 1, SPRITE_BULLETS_SKIP, SPRITE_BULLETS_SKIP};
+    const uint32_t holes[8] = {
+        SPRITE_BULLETS_SKIP, 2, SPRITE_BULLETS_SKIP, SPRITE_BULLETS_SKIP, 4, 1, SPRITE_BULLETS_SKIP,
+        SPRITE_BULLETS_SKIP};
     sprite_bullets with_holes = view(&a, 8);
     with_holes.order = holes;
     sprite_batch_clear(&b);
@@ -214,7 +215,9 @@ static void test_bad_kinds(void)
     sprite_batch_add_bullets(&b, &in, LAYER_ALPHA, LAYER_ADD);
     const sprite_layer *l = &b.layers[LAYER_ALPHA];
     CHECK_EQ_INT(l->count, 2);
-    CHECK_EQ_INT(l->rects[0].frame, atlas_bullet_frame((bullet_shape)0, (bullet_color)0, 0));
+    /* Masked into the look table: shape 200 & 15 = 8, colour 99 & 7 = 3. */
+    CHECK_EQ_INT(l->rects[0].frame,
+                 atlas_bullet_frame((bullet_shape)(200 & 15), (bullet_color)(99 & 7), 0));
     CHECK(l->rects[1].frame >= atlas_bullet_frame(BULLET_SHAPE_KUNAI, BULLET_COLOR_RED, 0));
     CHECK(l->rects[1].frame <
           atlas_bullet_frame(BULLET_SHAPE_KUNAI, BULLET_COLOR_RED, 0) + ATLAS_ANGLE_STEPS);
