@@ -98,14 +98,14 @@ static rgba rice(vec2 p, tones t)
 /* Kunai: a leaf blade pointing forward, a guard, a wrapped grip and a ring. */
 static rgba kunai(vec2 p, tones t)
 {
-    static const vec2 blade[] = {{7.4, 0}, {1.2, 2.7}, {-1.6, 0}, {1.2, -2.7}};
-    static const vec2 edge[] = {{6.0, 0}, {1.4, 1.0}, {-0.6, 0}, {1.4, -1.0}};
+    static const vec2 blade[] = {{7.2, 0}, {1.0, 2.7}, {-1.8, 0}, {1.0, -2.7}};
+    static const vec2 edge[] = {{5.8, 0}, {1.2, 1.0}, {-0.8, 0}, {1.2, -1.0}};
     double b = sd_polygon(p, blade, 4);
-    double grip = sd_box(paint_v(p.x + 4.1, p.y), 2.4, 0.95, 0.3);
-    double guard = sd_box(paint_v(p.x + 1.7, p.y), 0.6, 2.0, 0.3);
-    double ring = fabs(sd_circle(paint_v(p.x + 7.2, p.y), 1.1)) - 0.45;
+    double grip = sd_box(paint_v(p.x + 4.0, p.y), 2.2, 0.95, 0.3);
+    double guard = sd_box(paint_v(p.x + 1.9, p.y), 0.6, 2.0, 0.3);
+    double ring = fabs(sd_circle(paint_v(p.x + 6.6, p.y), 0.95)) - 0.42;
     double all = fmin(fmin(b, grip), fmin(guard, ring));
-    rgba c = paint_fade(t.body, 0.75 * paint_glow(all, 1.4));
+    rgba c = paint_fade(t.body, 0.75 * paint_glow(all, 1.3));
     c = paint_over(c, paint_fade(t.deep, paint_fill(all - 0.55)));
     c = paint_over(c, paint_fade(t.body, paint_fill(fmin(grip, ring))));
     c = paint_over(c, paint_fade(paint_lighten(t.body, 0.25), paint_fill(guard)));

@@ -972,14 +972,19 @@ static rgba glyph_title_shade(vec2 p, const void *user)
 {
     const title_glyph *g = user;
     vec2 q = paint_v((p.x - g->ox) / g->scale, (p.y - g->oy) / g->scale);
-    double d = glyph_stroke_sd(g->ch, q, 0.42) * g->scale;
+    double d = glyph_stroke_sd(g->ch, q, 0.52) * g->scale;
     vec2 qs = paint_v((p.x - g->ox - 1.5) / g->scale, (p.y - g->oy - 2.0) / g->scale);
-    double ds = glyph_stroke_sd(g->ch, qs, 0.42) * g->scale;
-    rgba c = paint_fade(paint_rgb(0, 0, 16, 1.0), 0.55 * paint_glow(ds - 1.6, 1.6));
-    c = paint_over(c, paint_fade(paint_rgb(10, 12, 36, 1.0), paint_fill(d - 1.6)));
+    double ds = glyph_stroke_sd(g->ch, qs, 0.52) * g->scale;
+    rgba c = paint_fade(paint_rgb(0, 0, 16, 1.0), 0.6 * paint_glow(ds - 1.8, 1.8));
+    c = paint_over(c, paint_fade(paint_rgb(10, 12, 36, 1.0), paint_fill(d - 1.8)));
+    /* White at the top of the letters to a cool blue at the baseline, with a
+     * brighter band along the top edge of each stroke. */
     double t = paint_clamp(q.y / 7.0, 0.0, 1.0);
-    rgba top = paint_rgb(255, 255, 255, 1.0), bottom = paint_rgb(176, 196, 236, 1.0);
+    rgba top = paint_rgb(255, 255, 255, 1.0), bottom = paint_rgb(160, 184, 240, 1.0);
     rgba fill = paint_mix(top, bottom, t);
+    vec2 qu = paint_v(q.x, q.y + 1.2 / g->scale);
+    double du = glyph_stroke_sd(g->ch, qu, 0.52) * g->scale;
+    fill = paint_mix(fill, paint_rgb(120, 140, 210, 1.0), 0.45 * paint_clamp(du + 0.5, 0.0, 1.0));
     return paint_over(c, paint_fade(fill, paint_fill(d)));
 }
 
