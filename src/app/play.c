@@ -127,7 +127,7 @@ static void play_draw(play_host *host, const world *w)
         .player = &w->player,
         .hud = &host->hud,
         .stats = &host->stats,
-        .fps = host->pacer->fps,
+        .fps = host->opts->show_fps ? host->pacer->fps : -1.0f,
     };
     frame_view_draw(host->view, &scene);
     SDL_RenderFlush(host->win->renderer);

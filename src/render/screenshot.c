@@ -3,6 +3,7 @@
  */
 #include "render/screenshot.h"
 
+#include "core/file.h"
 #include "platform/user_dir.h"
 #include "platform/window.h"
 
@@ -41,15 +42,20 @@ int screenshot_save_user(SDL_Renderer *r, char *path_out, size_t path_size, char
     struct tm tm;
     if (localtime_r(&now, &tm))
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    char dir[4096];
+    if (user_dir_join(dir, sizeof dir, "screenshots") != 0 || file_make_dirs(dir) != 0) {
+        snprintf(err, err_size, "no screenshots folder in the user folder");
+        return -1;
+    }
     /* A fresh name: a counter is added when several are taken in one second. */
     for (int n = 0; n < 100; n++) {
         char name[64];
         if (n == 0)
-            snprintf(name, sizeof name, "curtain-%s.png", stamp);
+            snprintf(name, sizeof name, "screenshots/curtain-%s.png", stamp);
         else
-            snprintf(name, sizeof name, "curtain-%s-%d.png", stamp, n);
+            snprintf(name, sizeof name, "screenshots/curtain-%s-%d.png", stamp, n);
         if (user_dir_join(path_out, path_size, name) != 0) {
-            snprintf(err, err_size, "no user folder to save the screenshot in");
+            snprintf(err, err_size, "the screenshot's path is too long");
             return -1;
         }
         FILE *f = fopen(path_out, "rb");

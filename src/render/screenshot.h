@@ -3,7 +3,8 @@
  *
  *  - screenshot_save: what the renderer's current target holds (the game's F12
  *    uses it on the logical canvas, before the frame is presented);
- *  - screenshot_save_user: the same into the user folder, under a fresh name;
+ *  - screenshot_save_user: the same into the user folder's screenshots/, under a
+ *    fresh name;
  *  - screenshot_headless: draws a frame_scene with the software renderer on a
  *    plain SDL_Surface (no window, no video driver, no display needed) and saves
  *    it: what `curtain run --screenshot` and the tests use.
@@ -19,8 +20,8 @@
 /* Saves the current render target of r to path. Returns 0, or -1 with err set. */
 int screenshot_save(SDL_Renderer *r, const char *path, char *err, size_t err_size);
 
-/* Saves into the user folder as curtain-YYYYMMDD-HHMMSS[-N].png; the path used
- * goes to path_out. Returns 0, or -1 with err set. */
+/* Saves as screenshots/curtain-YYYYMMDD-HHMMSS[-N].png in the user folder (made
+ * if missing); the path used goes to path_out. Returns 0, or -1 with err set. */
 int screenshot_save_user(SDL_Renderer *r, char *path_out, size_t path_size, char *err,
                          size_t err_size);
 

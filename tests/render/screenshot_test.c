@@ -230,6 +230,42 @@ static void test_blit_matches_copy(void)
     SDL_FreeSurface(b);
 }
 
+/* F12's path: the current target saved under the user folder's screenshots/,
+ * a fresh name each time, a PNG that loads back with the picture in it. */
+static void test_save_user(void)
+{
+    char dir[] = "/tmp/curtain-shot-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    setenv("CURTAIN_USER_DIR", dir, 1);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 640, 480, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(s);
+    SDL_SetRenderDrawColor(r, 200, 40, 60, 255);
+    SDL_RenderClear(r);
+    char a[4096], b[4096], err[256];
+    CHECK(screenshot_save_user(r, a, sizeof a, err, sizeof err) == 0);
+    CHECK(screenshot_save_user(r, b, sizeof b, err, sizeof err) == 0);
+    CHECK(strcmp(a, b) != 0);
+    CHECK_STR_CONTAINS(a, "/screenshots/curtain-");
+    SDL_Surface *back = IMG_Load(a);
+    CHECK(back != NULL);
+    if (back) {
+        CHECK_EQ_INT(back->w, 640);
+        SDL_Surface *argb = SDL_ConvertSurfaceFormat(back, SDL_PIXELFORMAT_ARGB8888, 0);
+        rgb p = pixel(argb, 320, 240);
+        CHECK(p.r == 200 && p.g == 40 && p.b == 60);
+        SDL_FreeSurface(argb);
+        SDL_FreeSurface(back);
+    }
+    remove(a);
+    remove(b);
+    char shots[4200];
+    snprintf(shots, sizeof shots, "%s/screenshots", dir);
+    remove(shots);
+    remove(dir);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+}
+
 static void test_errors(void)
 {
     static one_bullet o;
@@ -247,6 +283,7 @@ int main(void)
     test_rotation();
     test_order();
     test_blit_matches_copy();
+    test_save_user();
     test_errors();
     return check_done("render.screenshot");
 }
