@@ -3,6 +3,7 @@
  * blitter against SDL's own copies, draw order, rotation, and the HUD. The
  * pictures are also written to the build folder for people to look at. */
 #include "../check.h"
+#include "core/mem.h"
 #include "render/atlas.h"
 #include "render/screenshot.h"
 #include "sample_scene.h"
@@ -230,6 +231,36 @@ static void test_blit_matches_copy(void)
     SDL_FreeSurface(b);
 }
 
+/* Once warmed up, drawing frames allocates nothing (through core/mem.h). */
+static void test_no_allocation(void)
+{
+    static sample_scene sc;
+    sample_scene_init(&sc);
+    sc.scene.stats = &sc.stats;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 640, 480, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(s);
+    for (int method = 0; method < SPRITE_DRAW_METHOD_COUNT; method++) {
+        frame_view v;
+        char err[256];
+        frame_view_config cfg = {1, 4096, method};
+        CHECK(frame_view_init(&v, r, &cfg, err, sizeof err) == 0);
+        v.overlay.visible = 1;
+        frame_view_draw(&v, &sc.scene);
+        SDL_RenderFlush(r);
+        mem_stats before = mem_get_stats();
+        for (int i = 0; i < 3; i++) {
+            frame_view_update(&v);
+            overlay_push_frame(&v.overlay, 16.7f);
+            frame_view_draw(&v, &sc.scene);
+            SDL_RenderFlush(r);
+        }
+        CHECK_EQ_U64(mem_get_stats().allocs, before.allocs);
+        frame_view_free(&v);
+    }
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+}
+
 /* F12's path: the current target saved under the user folder's screenshots/,
  * a fresh name each time, a PNG that loads back with the picture in it. */
 static void test_save_user(void)
@@ -283,6 +314,7 @@ int main(void)
     test_rotation();
     test_order();
     test_blit_matches_copy();
+    test_no_allocation();
     test_save_user();
     test_errors();
     return check_done("render.screenshot");
