@@ -165,6 +165,12 @@ static inline __attribute__((always_inline)) void blit_rects_with(const sprite_b
         const uint8_t *span = a->spans + 2 * ((size_t)f->span + y0);
         const uint32_t *src = a->pixels + f->offset + (size_t)y0 * f->w;
         uint32_t *dst = t->pixels + (size_t)(by + y0) * t->pitch + bx;
+        if (x0 == 0 && x1 == f->w) {
+            /* Not clipped sideways (the common case): the spans as they are. */
+            for (int y = y0; y < y1; y++, span += 2, src += f->w, dst += t->pitch)
+                row(dst + span[0], src + span[0], span[1] - span[0]);
+            continue;
+        }
         for (int y = y0; y < y1; y++, span += 2, src += f->w, dst += t->pitch) {
             int lo = span[0] > x0 ? span[0] : x0, hi = span[1] < x1 ? span[1] : x1;
             if (lo < hi)

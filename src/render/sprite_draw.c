@@ -85,8 +85,12 @@ void sprite_draw_free(sprite_draw *sd)
 void sprite_draw_begin(sprite_draw *sd)
 {
     /* Reading back flushes what was drawn so far (the backdrop) into the area.
-     * Should it fail, the blit method falls back to copies for this frame. */
-    sd->reading = sd->method == SPRITE_DRAW_BLIT &&
+     * The read is in output pixels, so it needs a 1:1 scale (the game draws on
+     * a 640x480 canvas); otherwise, or should the read fail, the blit method
+     * falls back to copies for this frame. */
+    float sx = 1.0f, sy = 1.0f;
+    SDL_RenderGetScale(sd->renderer, &sx, &sy);
+    sd->reading = sd->method == SPRITE_DRAW_BLIT && sx == 1.0f && sy == 1.0f &&
                   SDL_RenderReadPixels(sd->renderer, &sd->area, SDL_PIXELFORMAT_ARGB8888,
                                        sd->pixels, sd->area.w * 4) == 0;
     if (!sd->reading)
