@@ -53,7 +53,6 @@ static void test_sample_screen(void)
 {
     static sample_scene sc;
     sample_scene_init(&sc);
-    sc.scene.stats = &sc.stats;
     SDL_Surface *s = shoot(&sc.scene, "screenshot-sample.png");
     if (!s)
         return;
@@ -79,9 +78,44 @@ static void test_sample_screen(void)
     int bar_x1 = FIELD_VIEW_X + (int)PLAYFIELD_W - 44, bar_x0 = FIELD_VIEW_X + 6;
     rgb empty = pixel(s, bar_x0 + (int)((bar_x1 - bar_x0) * 0.9f), bar_y);
     CHECK(brightness(empty) < 60);
-    /* The overlay's box darkens the field behind it. */
-    rgb over = pixel(s, FIELD_VIEW_X + 250, FIELD_VIEW_Y + 140);
-    CHECK(brightness(over) < 30);
+    SDL_FreeSurface(s);
+}
+
+/* The F3 overlay with four seconds of frame times: its box darkens the field,
+ * the graph has green bars (in budget) and red ones (a slow frame). */
+static void test_overlay(void)
+{
+    static sample_scene sc;
+    sample_scene_init(&sc);
+    sc.scene.stats = &sc.stats;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 640, 480, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(s);
+    frame_view v;
+    char err[256];
+    frame_view_config cfg = {1, 4096, -1};
+    CHECK(frame_view_init(&v, r, &cfg, err, sizeof err) == 0);
+    v.overlay.visible = 1;
+    for (int i = 0; i < OVERLAY_HISTORY; i++)
+        overlay_push_frame(&v.overlay, i % 60 == 30 ? 45.0f : 16.0f + (float)(i % 7) * 0.2f);
+    frame_view_draw(&v, &sc.scene);
+    SDL_RenderPresent(r);
+    char path[512];
+    snprintf(path, sizeof path, "%s/screenshot-overlay.png", SCREENSHOT_DIR);
+    CHECK(IMG_SavePNG(s, path) == 0);
+    int green = 0, red = 0, dark = 0;
+    for (int y = FIELD_VIEW_Y + 44; y < FIELD_VIEW_Y + 200; y++) {
+        for (int x = FIELD_VIEW_X + 6; x < FIELD_VIEW_X + 6 + OVERLAY_HISTORY + 12; x++) {
+            rgb p = pixel(s, x, y);
+            green += p.g > 180 && p.r < 120 && p.b < 160;
+            red += p.r > 200 && p.g < 100;
+            dark += brightness(p) < 12;
+        }
+    }
+    CHECK(green > 2000);
+    CHECK(red > 20);
+    CHECK(dark > 5000);
+    frame_view_free(&v);
+    SDL_DestroyRenderer(r);
     SDL_FreeSurface(s);
 }
 
@@ -310,6 +344,7 @@ static void test_errors(void)
 int main(void)
 {
     test_sample_screen();
+    test_overlay();
     test_colours();
     test_rotation();
     test_order();
