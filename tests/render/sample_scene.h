@@ -6,6 +6,7 @@
 #ifndef CURTAIN_TESTS_RENDER_SAMPLE_SCENE_H
 #define CURTAIN_TESTS_RENDER_SAMPLE_SCENE_H
 
+#include "render/atlas.h"
 #include "render/field_view.h"
 #include "render/frame_view.h"
 
