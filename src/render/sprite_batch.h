@@ -73,12 +73,13 @@ typedef struct sprite_layer {
 
 /* How one bullet shape in one colour is drawn, precomputed at init. */
 typedef struct sprite_look {
-    float hw, hh;      /* half size of the frame, pixels */
-    float uv[8];       /* texture coordinates of the four corners of frame 0 */
-    float turns;       /* 1: rotates with its heading; 0: always upright */
-    uint16_t frame;    /* first frame; pre-rotated frames follow */
-    uint8_t step_mask; /* ATLAS_ANGLE_STEPS - 1 when it turns, else 0 */
-    uint8_t additive;  /* goes to the additive bullet layer */
+    _Alignas(16) float axes[4]; /* hw, hw, -hh, hh: times (c, s, s, c), the turned half axes */
+    float uv[8];                /* texture coordinates of the four corners of frame 0 */
+    float hw, hh;               /* half size of the frame, pixels */
+    float turns;                /* 1: rotates with its heading; 0: always upright */
+    uint16_t frame;             /* first frame; pre-rotated frames follow */
+    uint8_t step_mask;          /* ATLAS_ANGLE_STEPS - 1 when it turns, else 0 */
+    uint8_t additive;           /* goes to the additive bullet layer */
 } sprite_look;
 
 typedef struct sprite_batch {
