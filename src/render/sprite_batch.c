@@ -463,6 +463,26 @@ static void bullet_one_by_one(sprite_batch *b, const sprite_bullets *in, int lay
     }
 }
 
+/* Entries [first, first + n) of a bullet view (n clipped to what is left). */
+static sprite_bullets bullet_chunk(const sprite_bullets *in, int first, int n)
+{
+    sprite_bullets c = *in;
+    c.count = in->count - first < n ? in->count - first : n;
+    if (in->order) {
+        c.order = in->order + first;
+        return c;
+    }
+    c.x += first;
+    c.y += first;
+    c.shape += first;
+    c.color += first;
+    if (c.cos) {
+        c.cos += first;
+        c.sin += first;
+    }
+    return c;
+}
+
 void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *in, int layer_alpha,
                               int layer_add)
 {
@@ -470,25 +490,35 @@ void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *in, int lay
         layer_add >= b->layer_count)
         return;
     sprite_layer *la = &b->layers[layer_alpha], *ld = &b->layers[layer_add];
-    /* The fast loops need room for every bullet in either layer. */
-    int room = la->capacity - la->count;
-    if (ld != la && ld->capacity - ld->count < room)
-        room = ld->capacity - ld->count;
-    if (in->count > room) {
-        bullet_one_by_one(b, in, layer_alpha, layer_add);
-        return;
+    /* The fast loops need room for every entry they are given in either layer, so
+     * they take the entries in chunks no longer than the room left (holes use
+     * none, so an order with many holes still fits); what finds the layers full
+     * goes through the slow path, which refuses and counts it. */
+    int done = 0;
+    while (done < in->count) {
+        int room = la->capacity - la->count;
+        if (ld != la && ld->capacity - ld->count < room)
+            room = ld->capacity - ld->count;
+        if (room <= 0)
+            break;
+        sprite_bullets chunk = bullet_chunk(in, done, room);
+        bullet_out o = {{la->xy, ld->xy},
+                        {la->uv, ld->uv},
+                        {la->rects, ld->rects},
+                        {la->count, ld->count},
+                        ld != la && b->any_additive};
+        if (b->mode == SPRITE_BATCH_VERTICES)
+            bullet_vertices(b, &chunk, &o);
+        else
+            bullet_rects(b, &chunk, &o);
+        ld->count = o.n[1];
+        la->count = o.n[0];
+        done += chunk.count;
     }
-    bullet_out o = {{la->xy, ld->xy},
-                    {la->uv, ld->uv},
-                    {la->rects, ld->rects},
-                    {la->count, ld->count},
-                    ld != la};
-    if (b->mode == SPRITE_BATCH_VERTICES)
-        bullet_vertices(b, in, &o);
-    else
-        bullet_rects(b, in, &o);
-    ld->count = o.n[1];
-    la->count = o.n[0];
+    if (done < in->count) {
+        sprite_bullets rest = bullet_chunk(in, done, in->count - done);
+        bullet_one_by_one(b, &rest, layer_alpha, layer_add);
+    }
 }
 
 void sprite_batch_submit(const sprite_batch *b, sprite_submit_fn submit, void *user)

@@ -165,6 +165,10 @@ static void test_order_and_layers(void)
     sprite_batch_add_bullets(&b, &with_holes, LAYER_TOP, LAYER_TOP);
     CHECK_EQ_INT(b.layers[LAYER_TOP].count, 3);
     CHECK_EQ_U64(b.refused, 0);
+    /* More entries than room, but few enough bullets: they all fit, in order. */
+    const sprite_layer *lt = &b.layers[LAYER_TOP];
+    for (int k = 0; k < 3; k++)
+        CHECK_NEAR(vx(lt, k, 0) + vx(lt, k, 2), 2.0f * 10 * kept[k], 1e-3);
     /* The same layer for both: everything in one layer, in order. */
     sprite_batch_clear(&b);
     sprite_batch_add_bullets(&b, &in, LAYER_ALPHA, LAYER_ALPHA);
