@@ -8,9 +8,9 @@
  *
  * The batch builds one of two kinds of arrays, chosen at init for the back end
  * that will draw them:
- *  - SPRITE_BATCH_VERTICES: four corners per sprite, positions and texture
- *    coordinates as separate float arrays, rotated by the sprite's heading: what
- *    SDL_RenderGeometryRaw takes, one call per layer (GPU back ends);
+ *  - SPRITE_BATCH_VERTICES: four corners per sprite, each x, y, u, v, rotated by
+ *    the sprite's heading: what SDL_RenderGeometryRaw takes (positions and
+ *    texture coordinates at a 16-byte stride), one call per layer (GPU back ends);
  *  - SPRITE_BATCH_RECTS: an axis-aligned rectangle per sprite, on whole pixels,
  *    naming the atlas frame to copy; a sprite that turns uses the pre-rotated
  *    frame nearest its heading (the software renderer: copies, no rotation).
@@ -63,10 +63,9 @@ typedef struct sprite_layer {
     int capacity;
     int count;
     /* SPRITE_BATCH_VERTICES: sprite i's corners are vertices 4i..4i+3 in the
-     * order top-left, top-right, bottom-right, bottom-left of the picture:
-     * xy[8i..8i+7] positions, uv[8i..8i+7] normalised texture coordinates. */
-    float *xy;
-    float *uv;
+     * order top-left, top-right, bottom-right, bottom-left of the picture; vertex
+     * k is vertices[4k..4k+3] = x, y and the normalised texture coordinates u, v. */
+    float *vertices;
     /* SPRITE_BATCH_RECTS */
     sprite_rect *rects;
 } sprite_layer;

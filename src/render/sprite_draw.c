@@ -105,8 +105,9 @@ static void sprite_draw_geometry(const sprite_batch *b, const sprite_layer *l, v
     SDL_Texture *tex = sd->atlas->texture;
     SDL_SetTextureBlendMode(tex,
                             l->blend == SPRITE_BLEND_ADD ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND);
-    SDL_RenderGeometryRaw(sd->renderer, tex, l->xy, 2 * sizeof(float), &white, 0, l->uv,
-                          2 * sizeof(float), 4 * l->count, b->indices, 6 * l->count, sizeof(int));
+    const int stride = 4 * sizeof(float); /* x y u v */
+    SDL_RenderGeometryRaw(sd->renderer, tex, l->vertices, stride, &white, 0, l->vertices + 2,
+                          stride, 4 * l->count, b->indices, 6 * l->count, sizeof(int));
 }
 
 /* copy: one SDL_RenderCopy per sprite. */

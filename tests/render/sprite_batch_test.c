@@ -45,12 +45,12 @@ static void put(soa *a, int i, float x, float y, float angle, bullet_shape shape
 /* Corner k (0 TL, 1 TR, 2 BR, 3 BL) of sprite i in a vertex layer. */
 static float vx(const sprite_layer *l, int i, int k)
 {
-    return l->xy[8 * i + 2 * k];
+    return l->vertices[16 * i + 4 * k];
 }
 
 static float vy(const sprite_layer *l, int i, int k)
 {
-    return l->xy[8 * i + 2 * k + 1];
+    return l->vertices[16 * i + 4 * k + 1];
 }
 
 static void test_upright_positions_and_uvs(void)
@@ -76,15 +76,15 @@ static void test_upright_positions_and_uvs(void)
     CHECK_NEAR(vx(l, 0, 3), 42 - hw, 1e-4);
     CHECK_NEAR(vy(l, 0, 3), 36 + hh, 1e-4);
     float W = (float)atlas_width(), H = (float)atlas_height();
-    const float *uv = l->uv;
-    CHECK_NEAR(uv[0], r.x / W, 1e-6);
-    CHECK_NEAR(uv[1], r.y / H, 1e-6);
-    CHECK_NEAR(uv[2], (r.x + r.w) / W, 1e-6);
-    CHECK_NEAR(uv[3], r.y / H, 1e-6);
-    CHECK_NEAR(uv[4], (r.x + r.w) / W, 1e-6);
-    CHECK_NEAR(uv[5], (r.y + r.h) / H, 1e-6);
-    CHECK_NEAR(uv[6], r.x / W, 1e-6);
-    CHECK_NEAR(uv[7], (r.y + r.h) / H, 1e-6);
+    const float *v = l->vertices; /* x y u v per corner */
+    CHECK_NEAR(v[2], r.x / W, 1e-6);
+    CHECK_NEAR(v[3], r.y / H, 1e-6);
+    CHECK_NEAR(v[6], (r.x + r.w) / W, 1e-6);
+    CHECK_NEAR(v[7], r.y / H, 1e-6);
+    CHECK_NEAR(v[10], (r.x + r.w) / W, 1e-6);
+    CHECK_NEAR(v[11], (r.y + r.h) / H, 1e-6);
+    CHECK_NEAR(v[14], r.x / W, 1e-6);
+    CHECK_NEAR(v[15], (r.y + r.h) / H, 1e-6);
     CHECK_EQ_INT(b.layers[LAYER_ADD].count, 0);
     sprite_batch_free(&b);
 }
