@@ -38,7 +38,8 @@
     X(EXPLOSION, "explosion")           \
     X(ICON_LIFE, "icon_life")           \
     X(ICON_BOMB, "icon_bomb")           \
-    X(PANEL_TILE, "panel_tile")
+    X(PANEL_TILE, "panel_tile")         \
+    X(BACKDROP_CLOUD, "backdrop_cloud")
 
 /* The bitmap fonts: ASCII 32..126 each. */
 #define ATLAS_FONTS(X) \

@@ -19,6 +19,15 @@ static void field_star_respawn(field_view *fv, field_star *s, int anywhere)
     s->shade = (Uint8)(60.0f + s->speed * 70.0f);
 }
 
+/* A cloud somewhere across the field, or (anywhere = 0) just above it. */
+static void field_cloud_respawn(field_view *fv, field_cloud *c, int anywhere)
+{
+    c->x = rng_range(&fv->visual, -20.0f, PLAYFIELD_W + 20.0f);
+    c->y = anywhere ? rng_range(&fv->visual, -40.0f, PLAYFIELD_H + 40.0f) : -60.0f;
+    c->speed = rng_range(&fv->visual, 0.15f, 0.45f);
+    c->variant = (int)rng_below(&fv->visual, 3);
+}
+
 int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
                     sprite_draw_method method, int bullets, uint64_t seed, char *err,
                     size_t err_size)
@@ -27,9 +36,12 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
     rng_seed(&fv->visual, seed);
     for (int i = 0; i < FIELD_VIEW_STARS; i++)
         field_star_respawn(fv, &fv->stars[i], 1);
+    for (int i = 0; i < FIELD_VIEW_CLOUDS; i++)
+        field_cloud_respawn(fv, &fv->clouds[i], 1);
     if (bullets < 1)
         bullets = 1;
     sprite_layer_spec layers[FIELD_LAYER_COUNT] = {
+        [FIELD_LAYER_BACKDROP] = {SPRITE_BLEND_ADD, FIELD_VIEW_CLOUDS},
         [FIELD_LAYER_ENEMIES] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_ITEMS] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_PLAYER] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
@@ -69,11 +81,23 @@ void field_view_update(field_view *fv)
         if (s->y > PLAYFIELD_H)
             field_star_respawn(fv, s, 0);
     }
+    for (int i = 0; i < FIELD_VIEW_CLOUDS; i++) {
+        field_cloud *c = &fv->clouds[i];
+        c->y += c->speed;
+        if (c->y > PLAYFIELD_H + 60.0f)
+            field_cloud_respawn(fv, c, 0);
+    }
 }
 
+/* Empties the batch and puts the backdrop's clouds in it. */
 void field_view_begin(field_view *fv)
 {
     sprite_batch_clear(&fv->batch);
+    for (int i = 0; i < FIELD_VIEW_CLOUDS; i++) {
+        const field_cloud *c = &fv->clouds[i];
+        field_view_add_sprite(fv, FIELD_LAYER_BACKDROP, ATLAS_SPRITE_BACKDROP_CLOUD, c->variant,
+                              c->x, c->y);
+    }
 }
 
 sprite_batch *field_view_batch(field_view *fv)

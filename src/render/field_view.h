@@ -24,17 +24,19 @@
 #define FIELD_VIEW_X 32
 #define FIELD_VIEW_Y 16
 
-#define FIELD_VIEW_STARS 120
+#define FIELD_VIEW_STARS  120
+#define FIELD_VIEW_CLOUDS 7
 
 /* The layers of the field's batch, drawn in this order. */
 typedef enum field_layer {
-    FIELD_LAYER_ENEMIES, /* enemies and the boss */
-    FIELD_LAYER_ITEMS,   /* items */
-    FIELD_LAYER_PLAYER,  /* the ship */
-    FIELD_LAYER_SHOTS,   /* the player's shots (additive) */
-    FIELD_LAYER_BULLETS, /* enemy bullets */
-    FIELD_LAYER_GLOW,    /* additive bullets, sparks, explosions (additive) */
-    FIELD_LAYER_TOP,     /* the hitbox marker and focus ring, over everything */
+    FIELD_LAYER_BACKDROP, /* nebula drifting behind everything (additive) */
+    FIELD_LAYER_ENEMIES,  /* enemies and the boss */
+    FIELD_LAYER_ITEMS,    /* items */
+    FIELD_LAYER_PLAYER,   /* the ship */
+    FIELD_LAYER_SHOTS,    /* the player's shots (additive) */
+    FIELD_LAYER_BULLETS,  /* enemy bullets */
+    FIELD_LAYER_GLOW,     /* additive bullets, sparks, explosions (additive) */
+    FIELD_LAYER_TOP,      /* the hitbox marker and focus ring, over everything */
     FIELD_LAYER_COUNT
 } field_layer;
 
@@ -43,9 +45,16 @@ typedef struct field_star {
     Uint8 shade;
 } field_star;
 
+/* A wisp of nebula: one of the atlas's cloud frames drifting down. */
+typedef struct field_cloud {
+    float x, y, speed;
+    int variant;
+} field_cloud;
+
 typedef struct field_view {
     rng visual; /* visual-only randomness: never touches the simulation */
     field_star stars[FIELD_VIEW_STARS];
+    field_cloud clouds[FIELD_VIEW_CLOUDS];
     uint64_t tick; /* visual frames so far, for animations */
     float last_player_x;
     int bank; /* -1 left, 0 level, 1 right: which ship frame */

@@ -45,6 +45,7 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_ICON_LIFE: return (art_sprite_info){12, 12, 1, 0};
     case ATLAS_SPRITE_ICON_BOMB: return (art_sprite_info){12, 12, 1, 0};
     case ATLAS_SPRITE_PANEL_TILE: return (art_sprite_info){32, 32, 1, 0};
+    case ATLAS_SPRITE_BACKDROP_CLOUD: return (art_sprite_info){128, 128, 3, 0};
     case ATLAS_SPRITE_COUNT: break;
     }
     return (art_sprite_info){1, 1, 1, 0};
@@ -515,6 +516,37 @@ static rgba panel_tile(vec2 p)
     return paint_over(c, paint_fade(paint_rgb(70, 80, 140, 1.0), 0.8 * paint_fill(dot - 0.8)));
 }
 
+/* Value noise summed over octaves, each octave turned so the lattice's grain
+ * does not line up. */
+static double fbm(vec2 p, int seed)
+{
+    double n = 0.0, amp = 0.55;
+    for (int octave = 0; octave < 4; octave++) {
+        n += amp * paint_noise(p.x, p.y, seed + octave);
+        p = paint_rotate(paint_v(p.x * 2.03, p.y * 2.03), 0.65);
+        amp *= 0.5;
+    }
+    return n;
+}
+
+/* A wisp of nebula for the field's backdrop, drawn additive: noise warped by
+ * noise (so it streaks like gas rather than blotting), faded out toward the
+ * edge of the frame so it never shows a border. Each frame is a different wisp. */
+static rgba backdrop_cloud(vec2 p, int frame)
+{
+    double d = paint_len(paint_v(p.x, p.y * 1.25)) / 62.0;
+    double edge = 1.0 - paint_smoothstep(0.2, 1.0, d);
+    if (edge <= 0.0)
+        return clear;
+    vec2 q = paint_v(p.x / 30.0 + 5.3 * frame, p.y / 30.0 - 2.1 * frame);
+    vec2 warp = paint_v(fbm(q, frame * 11 + 1), fbm(paint_v(q.x + 4.7, q.y + 1.9), frame * 11 + 5));
+    double n = fbm(paint_v(q.x + 2.2 * warp.x, q.y + 2.2 * warp.y), frame * 11 + 9);
+    double density = paint_smoothstep(0.3, 0.85, n) * edge;
+    static const int tints[3][3] = {{70, 60, 150}, {40, 80, 150}, {110, 50, 130}};
+    const int *t = tints[frame % 3];
+    return paint_fade(paint_rgb(t[0], t[1], t[2], 1.0), 0.6 * density);
+}
+
 rgba art_sprite_shade(vec2 p, const void *user)
 {
     const art_sprite *s = user;
@@ -550,6 +582,7 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_ICON_LIFE: return small_star(p, 5.4, paint_rgb(255, 90, 170, 1.0));
     case ATLAS_SPRITE_ICON_BOMB: return small_star(p, 5.4, paint_rgb(70, 230, 110, 1.0));
     case ATLAS_SPRITE_PANEL_TILE: return panel_tile(p);
+    case ATLAS_SPRITE_BACKDROP_CLOUD: return backdrop_cloud(p, s->frame);
     case ATLAS_SPRITE_COUNT: break;
     }
     return clear;
