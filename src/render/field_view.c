@@ -11,6 +11,7 @@
 /* Capacity of the layers that do not hold bullets. */
 #define FIELD_VIEW_SPRITES 2048
 
+/* A star somewhere in the field, or (anywhere = 0) at its top edge. */
 static void field_star_respawn(field_view *fv, field_star *s, int anywhere)
 {
     s->x = rng_range(&fv->visual, 0.0f, PLAYFIELD_W);
@@ -147,6 +148,7 @@ static void field_view_draw_backdrop(SDL_Renderer *r)
     SDL_RenderGeometry(r, NULL, v, 4, quad, 6);
 }
 
+/* The stars as dots, brighter and bigger the faster they fall (parallax). */
 static void field_view_draw_stars(const field_view *fv, SDL_Renderer *r)
 {
     for (int i = 0; i < FIELD_VIEW_STARS; i++) {

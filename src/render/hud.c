@@ -22,6 +22,7 @@
 static const SDL_Color label_color = {150, 172, 236, 255};
 static const SDL_Color value_color = {255, 255, 255, 255};
 
+/* A filled rectangle, blended when the colour is translucent. */
 static void hud_fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
 {
     SDL_SetRenderDrawBlendMode(r, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
@@ -29,6 +30,7 @@ static void hud_fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
     SDL_RenderFillRect(r, &rect);
 }
 
+/* A one-pixel rectangle outline. */
 static void hud_outline(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
 {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
@@ -36,6 +38,7 @@ static void hud_outline(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
     SDL_RenderDrawRect(r, &rect);
 }
 
+/* Frame k of a named sprite centred at (cx, cy), unscaled. */
 static void hud_sprite(SDL_Renderer *r, const atlas_texture *at, atlas_sprite sprite, int k, int cx,
                        int cy)
 {
@@ -95,6 +98,7 @@ static void hud_icons(SDL_Renderer *r, const atlas_texture *at, atlas_sprite ico
     }
 }
 
+/* A label at the left of the panel's row y. */
 static void hud_row(SDL_Renderer *r, const atlas_texture *at, int y, const char *label)
 {
     text_draw(r, at, ATLAS_FONT_SMALL, LABEL_X, y, TEXT_LEFT, label_color, label);

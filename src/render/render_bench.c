@@ -53,6 +53,7 @@ typedef struct rb_bullets {
 
 #define RB_ORDER_LEN (RB_MAX_BULLETS + RB_MAX_BULLETS / 3)
 
+/* Frees the arrays (any may be NULL). */
 static void rb_bullets_free(rb_bullets *bl)
 {
     mem_free(bl->x);
@@ -113,6 +114,7 @@ static sprite_bullets rb_ordered_view(const rb_bullets *bl, int n)
     return (sprite_bullets){n + n / 3, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, bl->order};
 }
 
+/* The first n bullets in array order. */
 static sprite_bullets rb_view(const rb_bullets *bl, int n)
 {
     return (sprite_bullets){n, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, NULL};
@@ -155,6 +157,7 @@ typedef struct rb_build {
     sprite_bullets in;
 } rb_build;
 
+/* One timed build of the batch from the bullets. */
 static double rb_run_build(void *ctx)
 {
     rb_build *bd = ctx;
@@ -179,6 +182,7 @@ typedef struct rb_target {
     sprite_draw_method game_method; /* what the game would choose */
 } rb_target;
 
+/* Frees whatever of the back end was made. */
 static void rb_target_close(rb_target *t)
 {
     for (int m = 0; m < SPRITE_DRAW_METHOD_COUNT; m++)

@@ -124,6 +124,7 @@ static inline int sprite_step_cell(float v)
     return i > SPRITE_STEP_GRID - 1 ? SPRITE_STEP_GRID - 1 : i;
 }
 
+/* The step of a unit heading, from the table. */
 static inline int sprite_table_step(const uint8_t *steps, float c, float s)
 {
     return steps[sprite_step_cell(s) * SPRITE_STEP_GRID + sprite_step_cell(c)];
@@ -195,6 +196,8 @@ static int *sprite_batch_make_indices(int sprites)
     return idx;
 }
 
+/* The arrays one layer needs in this mode (64 spare bytes keep SIMD stores
+ * inside). */
 static int sprite_layer_alloc(sprite_layer *l, sprite_batch_mode mode)
 {
     size_t n = (size_t)l->capacity;
@@ -369,6 +372,7 @@ bullet_vertices_with(const sprite_batch *b, const sprite_bullets *in, bullet_out
     o->n[1] = (int)((p1 - base1) / 16);
 }
 
+/* Picks the vertex loop compiled for this input's shape. */
 static void bullet_vertices(const sprite_batch *b, const sprite_bullets *in, bullet_out *o)
 {
     int order = in->order != NULL, heading = in->cos != NULL;
