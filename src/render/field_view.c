@@ -166,8 +166,10 @@ void field_view_draw(field_view *fv, SDL_Renderer *r)
     SDL_RenderSetClipRect(r, &fv->draw.area);
     field_view_draw_backdrop(r);
     field_view_draw_stars(fv, r);
-    sprite_draw_begin(&fv->draw);
-    sprite_draw_batch(&fv->draw, &fv->batch);
-    sprite_draw_end(&fv->draw);
+    if (sprite_batch_count(&fv->batch) > 0) {
+        sprite_draw_begin(&fv->draw);
+        sprite_draw_batch(&fv->draw, &fv->batch);
+        sprite_draw_end(&fv->draw);
+    }
     SDL_RenderSetClipRect(r, NULL);
 }
