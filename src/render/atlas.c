@@ -5,6 +5,8 @@
 
 #include "render/atlas_table.h"
 
+#include <string.h>
+
 /* The generated table must describe the lists this build was compiled with. */
 _Static_assert(ATLAS_TABLE_SHAPES == BULLET_SHAPE_COUNT,
                "atlas_table.h is stale: regenerate it (cmake --build BUILD --target atlas)");
@@ -45,6 +47,20 @@ int atlas_bullet_frame(bullet_shape shape, bullet_color color, int step)
     if (run->count == 1)
         return run->first;
     return run->first + (int)((unsigned)step % ATLAS_ANGLE_STEPS);
+}
+
+static const char *const atlas_sprite_names[ATLAS_SPRITE_COUNT] = {
+#define ATLAS_SPRITE_NAME(id, name) name,
+    ATLAS_SPRITES(ATLAS_SPRITE_NAME)
+#undef ATLAS_SPRITE_NAME
+};
+
+int atlas_sprite_by_name(const char *name)
+{
+    for (int i = 0; name && i < ATLAS_SPRITE_COUNT; i++)
+        if (strcmp(atlas_sprite_names[i], name) == 0)
+            return i;
+    return -1;
 }
 
 int atlas_sprite_frames(atlas_sprite sprite)

@@ -43,6 +43,9 @@ int atlas_bullet_turns(bullet_shape shape);
  * ignored for shapes that do not turn). */
 int atlas_bullet_frame(bullet_shape shape, bullet_color color, int step);
 
+/* The sprite named name in render/atlas_sprites.h ("enemy_drone", "boss", ...),
+ * or -1 when there is none. */
+int atlas_sprite_by_name(const char *name);
 int atlas_sprite_frames(atlas_sprite sprite);
 /* Frame k of a named sprite (k wraps around its frame count). */
 int atlas_sprite_frame(atlas_sprite sprite, int k);

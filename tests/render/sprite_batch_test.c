@@ -351,8 +351,21 @@ static void test_init_failures(void)
     }
 }
 
+/* Sprites are found by the names of render/atlas_sprites.h. */
+static void test_sprite_names(void)
+{
+    CHECK_EQ_INT(atlas_sprite_by_name("enemy_drone"), ATLAS_SPRITE_ENEMY_DRONE);
+    CHECK_EQ_INT(atlas_sprite_by_name("boss"), ATLAS_SPRITE_BOSS);
+    CHECK_EQ_INT(atlas_sprite_by_name("nope"), -1);
+    CHECK_EQ_INT(atlas_sprite_by_name(NULL), -1);
+    CHECK_EQ_INT(atlas_sprite_frames(ATLAS_SPRITE_EXPLOSION), 8);
+    CHECK_EQ_INT(atlas_sprite_frame(ATLAS_SPRITE_EXPLOSION, 9),
+                 atlas_sprite_frame(ATLAS_SPRITE_EXPLOSION, 1));
+}
+
 int main(void)
 {
+    test_sprite_names();
     test_upright_positions_and_uvs();
     test_rotation();
     test_order_and_layers();
