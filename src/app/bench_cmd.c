@@ -11,6 +11,7 @@
 #include "app/cli.h"
 #include "bench/bench.h"
 #include "bench/collide_bench.h"
+#include "bench/pattern_bench.h"
 #include "bench/pool_bench.h"
 #include "render/render_bench.h"
 
@@ -27,6 +28,8 @@ static const bench_scenario bench_scenarios[] = {
      pool_bench_run},
     {"collide", "collision: brute force, sweep and grid in the three reference cases",
      collide_bench_run},
+    {"patterns", "pattern VM: 10,000 scripted emitters, sleeping vs countdown, compile time",
+     pattern_bench_run},
     {"render", "drawing bullets: batching per back end against one SDL_RenderCopy each",
      render_bench_run},
 };

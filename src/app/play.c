@@ -2,9 +2,11 @@
 
 #include "app/cli.h"
 #include "core/clock.h"
+#include "core/data_path.h"
 #include "core/log.h"
 #include "game/options.h"
 #include "game/world.h"
+#include "pattern/library.h"
 #include "platform/audio.h"
 #include "platform/frame_pacer.h"
 #include "platform/input_map.h"
@@ -26,10 +28,11 @@ typedef struct play_options {
     int integer_scale;
     int no_vsync;
     const char *renderer;
+    const char *mod; /* a folder of pattern files over the built-in ones */
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 8,
+    PLAY_OPTION_COUNT = 9,
     /* Bullets one frame can draw; the game's pool capacity once it exists. */
     PLAY_BULLETS = 16384,
 };
@@ -51,6 +54,8 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
         {"no-vsync", CLI_FLAG, &o->no_vsync, NULL, "pace frames with the timer only", 0, 0},
         {"renderer", CLI_STRING, &o->renderer, "NAME",
          "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
+        {"mod", CLI_STRING, &o->mod, "DIR",
+         "pattern files in DIR replace (same path) or add to the built-in ones", 0, 0},
     };
     memcpy(table, rows, sizeof rows);
 }
@@ -273,6 +278,29 @@ static int play_windowed(const play_options *o)
     return CLI_EXIT_OK;
 }
 
+/* Compiles the game's content: the patterns/ folder of the data root, with a mod
+ * folder over it. Prints every diagnostic; NULL if there was an error. */
+static library *play_load_content(const char *mod)
+{
+    char dir[1024];
+    if (data_path_join(dir, sizeof dir, "patterns") != 0) {
+        fprintf(stderr, "curtain: the data folder's path is too long\n");
+        return NULL;
+    }
+    static diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_dir(dir, mod, &diags);
+    diag_print(&diags, stderr);
+    if (!lib)
+        fprintf(stderr, "curtain: the %s do not load: %d error%s\n",
+                mod ? "patterns and the mod" : "patterns", diags.errors,
+                diags.errors == 1 ? "" : "s");
+    else if (mod)
+        log_info("mod %s loaded over %s", mod, dir);
+    diag_free(&diags);
+    return lib;
+}
+
 int play_main(int argc, char **argv, int first, const char *command)
 {
     if (cli_wants_help(argc, argv, first)) {
@@ -289,5 +317,10 @@ int play_main(int argc, char **argv, int first, const char *command)
         return rc;
     if (o.headless && o.frames == 0)
         return cli_usage_error(command, "--headless needs --frames N");
-    return o.headless ? play_headless(&o) : play_windowed(&o);
+    library *content = play_load_content(o.mod);
+    if (!content)
+        return CLI_EXIT_FAILURE;
+    rc = o.headless ? play_headless(&o) : play_windowed(&o);
+    library_free(content);
+    return rc;
 }
