@@ -289,16 +289,22 @@ int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d)
     return -1;
 }
 
-int replay_verify(const replay *r, replay_desync *d)
+int replay_verify(const replay *r, const library *lib, replay_desync *d)
 {
-    world w;
-    world_init(&w, &r->config);
+    world *w = mem_alloc(sizeof *w);
+    if (!w || world_init(w, &r->config, lib) != 0) {
+        mem_free(w);
+        *d = (replay_desync){0};
+        return -1;
+    }
     replay_cursor c;
     replay_cursor_begin(&c, r);
-    while (!replay_cursor_done(&c)) {
-        world_step(&w, replay_cursor_next(&c));
-        if (replay_cursor_check(&c, &w, d) != 0)
-            return -1;
+    int rc = 0;
+    while (!replay_cursor_done(&c) && rc == 0) {
+        world_step(w, replay_cursor_next(&c));
+        rc = replay_cursor_check(&c, w, d);
     }
-    return 0;
+    world_free(w);
+    mem_free(w);
+    return rc;
 }

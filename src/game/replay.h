@@ -119,8 +119,9 @@ input_bits replay_cursor_next(replay_cursor *c);
  * hash differs from the one recorded for this frame. */
 int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d);
 
-/* Plays the whole replay headless from a fresh world. Returns 0 when every
- * checkpoint matches, -1 with *d describing the first mismatch. */
-int replay_verify(const replay *r, replay_desync *d);
+/* Plays the whole replay headless from a fresh world over lib's content. Returns
+ * 0 when every checkpoint matches, -1 with *d describing the first mismatch (or
+ * with d->frame 0 when the world cannot be made: out of memory). */
+int replay_verify(const replay *r, const library *lib, replay_desync *d);
 
 #endif

@@ -9,12 +9,14 @@ static uint64_t world_test_run(uint64_t seed, uint64_t input_seed, int frames)
 {
     world_config cfg = {.seed = seed};
     world w;
-    world_init(&w, &cfg);
+    world_init(&w, &cfg, NULL);
     rng inputs;
     rng_seed(&inputs, input_seed);
     for (int i = 0; i < frames; i++)
         world_step(&w, (input_bits)rng_next(&inputs));
-    return world_hash(&w);
+    uint64_t h = world_hash(&w);
+    world_free(&w);
+    return h;
 }
 
 static void world_test_determinism(void)
@@ -30,7 +32,7 @@ static void world_test_player_moves_and_stays_inside(void)
 {
     world_config cfg = {.seed = 1};
     world w;
-    world_init(&w, &cfg);
+    world_init(&w, &cfg, NULL);
     float x0 = w.player.x;
     world_step(&w, INPUT_BIT(INPUT_LEFT));
     CHECK_NEAR(w.player.x, x0 - PLAYER_SPEED, 1e-6);
@@ -49,6 +51,7 @@ static void world_test_player_moves_and_stays_inside(void)
     CHECK_NEAR(w.player.x, PLAYFIELD_W - PLAYER_EDGE_MARGIN, 1e-6);
     CHECK_NEAR(w.player.y, PLAYFIELD_H - PLAYER_EDGE_MARGIN, 1e-6);
     CHECK_EQ_INT(w.frame, 1003);
+    world_free(&w);
 }
 
 int main(void)
