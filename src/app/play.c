@@ -53,13 +53,13 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
          1e9},
         {"seed", CLI_U64, &o->seed, "S", "seed of the logic random generator (default 1)", 0, 0},
         {"difficulty", CLI_STRING, &o->difficulty, "NAME",
-         "easy, normal, hard or lunatic (headless; default normal)", 0, 0},
+         "easy, normal, hard or lunatic (default normal); in a window: start a run at once", 0, 0},
         {"start", CLI_STRING, &o->start, "BOSS[:PHASE]",
-         "headless practice: start with the boss named BOSS (at PHASE, from 0)", 0, 0},
+         "practice: start with the boss named BOSS (at PHASE, from 0), skipping the menus", 0, 0},
         {"one-phase", CLI_FLAG, &o->one_phase, NULL,
          "with --start: the fight ends after its first phase (spell practice)", 0, 0},
         {"invulnerable", CLI_FLAG, &o->invulnerable, NULL,
-         "headless: the player cannot be hit (tests)", 0, 0},
+         "the player cannot be hit (tests, looking at patterns)", 0, 0},
         {"autopilot", CLI_FLAG, &o->autopilot, NULL,
          "headless: the scripted player flies (else no input at all)", 0, 0},
         {"record", CLI_STRING, &o->record, "FILE", "headless: save the run as a replay", 0, 0},
@@ -236,7 +236,9 @@ int play_main(int argc, char **argv, int first, const char *command)
                             .fullscreen = o.fullscreen,
                             .integer_scale = o.integer_scale,
                             .no_vsync = o.no_vsync,
-                            .renderer = o.renderer};
+                            .renderer = o.renderer,
+                            .direct = o.start || o.difficulty || o.invulnerable,
+                            .run = cfg};
             rc = ui_main(&ui) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
         }
     }

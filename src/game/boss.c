@@ -159,7 +159,7 @@ static void boss_phase_over(world *w, int timed_out)
             w->spells_captured++;
         }
         world_event_add(w, captured ? WORLD_EVENT_SPELL_CAPTURE : WORLD_EVENT_SPELL_FAIL, x, y,
-                        (int32_t)(bonus > INT32_MAX ? INT32_MAX : bonus));
+                        b->index * BOSS_MAX_PHASES + (int32_t)b->phase);
     }
     world_event_add(w, WORLD_EVENT_PHASE_END, x, y, timed_out);
     if (!timed_out) {

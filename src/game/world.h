@@ -95,33 +95,33 @@ typedef enum world_state {
 
 /* What a frame asks the front end to show or play. `value` depends on the kind.
  *   id              value */
-#define WORLD_EVENT_KINDS(X)                                                 \
-    X(SHOT)          /* a volley left the ship */                            \
-    X(ENEMY_HIT)     /* an enemy or boss took damage */                      \
-    X(ENEMY_DEATH)   /* value: its hit radius (size of the explosion) */     \
-    X(BOSS_DEATH)    /* the boss is beaten */                                \
-    X(GRAZE)         /* a bullet grazed the ship */                          \
-    X(PLAYER_HIT)    /* the ship was touched (the deathbomb window opens) */ \
-    X(PLAYER_DEATH)  /* the ship exploded */                                 \
-    X(BOMB)          /* a bomb started */                                    \
-    X(BOSS_START)    /* value: boss index */                                 \
-    X(SPELL_START)   /* value: boss index * BOSS_MAX_PHASES + phase */       \
-    X(SPELL_CAPTURE) /* value: the bonus paid */                             \
-    X(SPELL_FAIL)    /* a spell card ended without a capture */              \
-    X(PHASE_END)     /* a boss phase ended */                                \
-    X(CANCEL)        /* a bullet was cancelled at (x, y) */                  \
-    X(ITEM)          /* value: item kind picked up */                        \
-    X(EXTEND)        /* an extra ship */                                     \
-    X(BOMB_ITEM)     /* an extra bomb */                                     \
-    X(TIMER)         /* value: seconds left in a phase (the last ten) */     \
-    X(SOUND)         /* value: string index of an effect name (script) */    \
-    X(MUSIC)         /* value: string index of a music name (script) */      \
-    X(TITLE)         /* a title card appeared */                             \
-    X(STAGE_CLEAR)   /* the run is cleared */                                \
-    X(CONTINUE)      /* the continue prompt appeared */                      \
-    X(CONTINUED)     /* the player continued */                              \
-    X(GAME_OVER)     /* the run is lost */                                   \
-    X(MENU_MOVE)     /* the continue prompt's cursor moved */                \
+#define WORLD_EVENT_KINDS(X)                                                    \
+    X(SHOT)          /* a volley left the ship */                               \
+    X(ENEMY_HIT)     /* an enemy or boss took damage */                         \
+    X(ENEMY_DEATH)   /* value: its hit radius (size of the explosion) */        \
+    X(BOSS_DEATH)    /* the boss is beaten */                                   \
+    X(GRAZE)         /* a bullet grazed the ship */                             \
+    X(PLAYER_HIT)    /* the ship was touched (the deathbomb window opens) */    \
+    X(PLAYER_DEATH)  /* the ship exploded */                                    \
+    X(BOMB)          /* a bomb started */                                       \
+    X(BOSS_START)    /* value: boss index */                                    \
+    X(SPELL_START)   /* value: boss index * BOSS_MAX_PHASES + phase */          \
+    X(SPELL_CAPTURE) /* value: as SPELL_START (boss.result_bonus: the bonus) */ \
+    X(SPELL_FAIL)    /* value: as SPELL_START; the card was not captured */     \
+    X(PHASE_END)     /* a boss phase ended */                                   \
+    X(CANCEL)        /* a bullet was cancelled at (x, y) */                     \
+    X(ITEM)          /* value: item kind picked up */                           \
+    X(EXTEND)        /* an extra ship */                                        \
+    X(BOMB_ITEM)     /* an extra bomb */                                        \
+    X(TIMER)         /* value: seconds left in a phase (the last ten) */        \
+    X(SOUND)         /* value: string index of an effect name (script) */       \
+    X(MUSIC)         /* value: string index of a music name (script) */         \
+    X(TITLE)         /* a title card appeared */                                \
+    X(STAGE_CLEAR)   /* the run is cleared */                                   \
+    X(CONTINUE)      /* the continue prompt appeared */                         \
+    X(CONTINUED)     /* the player continued */                                 \
+    X(GAME_OVER)     /* the run is lost */                                      \
+    X(MENU_MOVE)     /* the continue prompt's cursor moved */                   \
     X(SCRIPT_ERROR)  /* a script stopped with an error (world.last_error) */
 
 typedef enum world_event_kind {

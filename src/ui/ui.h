@@ -7,6 +7,7 @@
 #ifndef CURTAIN_UI_UI_H
 #define CURTAIN_UI_UI_H
 
+#include "game/world.h"
 #include "pattern/library.h"
 
 #include <stdint.h>
@@ -19,6 +20,8 @@ typedef struct ui_config {
     int fullscreen, integer_scale, no_vsync;
     const char *renderer;    /* an SDL render driver, or NULL */
     const char *replay_file; /* start by playing this replay back, or NULL */
+    int direct;              /* 1: start straight into the run `run` (then the title) */
+    world_config run;
 } ui_config;
 
 /* Runs the front end until the player quits. Returns 0, or -1 if the window could
