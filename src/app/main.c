@@ -6,6 +6,7 @@
 #include "app/cli.h"
 #include "app/lint.h"
 #include "app/play.h"
+#include "app/replay_cmd.h"
 #include "app/run.h"
 #include "app/view.h"
 
@@ -24,6 +25,7 @@ static const command commands[] = {
     {"run", "run a pattern file headless, optionally writing a trace", run_main},
     {"view", "a live sandbox window for a pattern file (reloads on change)", view_main},
     {"bench", "run benchmark scenarios headless (--list shows them)", bench_cmd_main},
+    {"replay", "watch a replay, or check it headless (--verify)", replay_cmd_main},
 };
 #define COMMAND_COUNT ((int)(sizeof commands / sizeof commands[0]))
 

@@ -165,6 +165,7 @@ static int play_headless(const play_options *o, const world_config *cfg, const l
         mem_free(w);
         return CLI_EXIT_FAILURE;
     }
+    rec.content = world_content_hash(lib);
     autopilot ap;
     autopilot_init(&ap, 1);
     uint64_t cleared_at = 0;

@@ -733,3 +733,41 @@ uint64_t world_hash(const world *w)
         vm_hash(w->vm, &hs);
     return hash_end(&hs);
 }
+
+uint64_t world_content_hash(const library *lib)
+{
+    if (!lib || !lib->prog)
+        return 0;
+    const vm_program *p = lib->prog;
+    hasher hs;
+    hash_begin(&hs, 0x636f6e74656e74ull); /* "content" */
+    hash_bytes(&hs, p->code, p->code_count * sizeof *p->code);
+    for (uint32_t i = 0; i < p->const_count; i++)
+        hash_f64(&hs, p->consts[i]);
+    for (uint32_t i = 0; i < p->func_count; i++) {
+        const vm_func *f = &p->funcs[i];
+        const uint32_t v[] = {f->pc, f->end, f->nparams, f->nlocals, f->frame_size};
+        hash_bytes(&hs, v, sizeof v);
+    }
+    for (uint32_t i = 0; i < p->string_count; i++)
+        hash_bytes(&hs, p->strings[i], strlen(p->strings[i]) + 1);
+    for (uint32_t i = 0; i < lib->entry_count; i++) {
+        const library_entry *e = &lib->entries[i];
+        hash_bytes(&hs, e->name, strlen(e->name) + 1);
+        hash_u32(&hs, e->kind);
+        hash_u32(&hs, e->func);
+        hash_u32(&hs, (uint32_t)e->nparams);
+        for (int k = 0; k < e->nparams; k++)
+            hash_f64(&hs, e->defaults[k]);
+    }
+    for (uint32_t i = 0; i < lib->boss_count; i++) {
+        const library_boss *b = &lib->bosses[i];
+        hash_bytes(&hs, b->name, strlen(b->name) + 1);
+        hash_u32(&hs, b->phase_count);
+        for (uint32_t k = 0; k < b->phase_count; k++) {
+            hash_u32(&hs, b->phases[k].func);
+            hash_u32(&hs, (uint32_t)b->phases[k].spell);
+        }
+    }
+    return hash_end(&hs);
+}

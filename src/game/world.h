@@ -209,6 +209,11 @@ int world_restart(world *w, const world_config *cfg);
 void world_step(world *w, input_bits in);
 /* A hash of the whole simulation state. */
 uint64_t world_hash(const world *w);
+/* A hash of what the content makes happen: the compiled program (code, constants,
+ * functions, strings) and the tables of entries and bosses; not the source
+ * positions, so a comment added to a pattern file leaves it unchanged. 0 for
+ * NULL. Replays record it. */
+uint64_t world_content_hash(const library *lib);
 
 /* The run is over (cleared or lost): nothing steps any more. */
 int world_over(const world *w);

@@ -65,6 +65,7 @@ void game_start_run(app *a, const world_config *cfg, int practice)
     replay_free(&g->rec);
     if (replay_begin(&g->rec, cfg, 0) != 0)
         app_toast(a, PANEL_RED, "out of memory: this run will not be recorded");
+    g->rec.content = world_content_hash(a->lib);
     audio_music(a->sound, 1);
     app_switch(a, SCREEN_GAME);
 }
@@ -76,6 +77,12 @@ int game_start_replay(app *a, const char *path)
     replay_free(&g->film);
     if (replay_load(&g->film, path, err, sizeof err) != 0) {
         app_toast(a, PANEL_RED, "%s", err);
+        return -1;
+    }
+    if (!replay_content_matches(&g->film, a->lib)) {
+        app_toast(a, PANEL_RED,
+                  "%s was recorded with other pattern files (a mod, or another version)", path);
+        replay_free(&g->film);
         return -1;
     }
     if (game_make_world(a, &g->film.config) != 0)

@@ -81,7 +81,7 @@ void replays_enter(app *a)
         const replay_entry *e = &s->entries[i];
         char label[MENU_LABEL_MAX], value[MENU_VALUE_MAX];
         if (!e->ok) {
-            snprintf(label, sizeof label, "%s", e->file);
+            snprintf(label, sizeof label, "%.60s", e->file);
             snprintf(value, sizeof value, "cannot be played");
         } else {
             int last = strcmp(e->file, APP_LAST_REPLAY) == 0;
