@@ -13,7 +13,7 @@ enemy s1_wisp(side = 1, ty = 110, volleys = 2) {
     move to (x + side * 50, ty) over 45 out
     wait 40
     repeat volleys + level(0, 0, 1, 1) {
-        fire rice red spread level(1, 3, 3, 5) by 14 aim speed 2.2 + rank * 1.6
+        fire rice red spread level(1, 3, 5, 7) by 14 aim speed 2.2 + rank * 1.6
         wait level(45, 32, 26, 20)
     }
     move by (side * -220, -90) over 100 in
@@ -49,9 +49,9 @@ enemy s1_spinner(tx = 192, ty = 120) {
     wait 40
     var a = rand(0, 30)
     repeat level(3, 4, 4, 5) {
-        fire orb blue ring level(10, 14, 18, 24) at a speed 1.5 + rank * 0.8
+        fire orb blue ring level(10, 16, 22, 30) at a speed 1.5 + rank * 0.8
         if rank >= 0.35 {
-            fire orb_small cyan ring level(10, 14, 18, 24) at a + 180 / level(10, 14, 18, 24) speed 1.1 + rank * 0.6
+            fire orb_small cyan ring level(10, 16, 22, 30) at a + 180 / level(10, 16, 22, 30) speed 1.1 + rank * 0.6
         }
         a += 9
         wait level(55, 42, 34, 28)
@@ -92,7 +92,7 @@ enemy s1_crystal(tx = 192, ty = 110) {
     move to (tx, ty) over 60 out
     wait 40
     repeat 12 as i {
-        fire amulet orange arc level(5, 7, 9, 11) over level(60, 80, 100, 110) at 180 + sin(i * 40) * 25 speed 2 + rank * 0.7
+        fire amulet orange arc level(5, 7, 10, 13) over level(60, 80, 100, 110) at 180 + sin(i * 40) * 25 speed 2 + rank * 0.7
         if i % 4 == 3 {
             fire bubble purple aim speed 1.2 + rank * 0.4
         }

@@ -6,11 +6,11 @@ boss s1_wick {
     name "Wick, the Lantern Spirit"
     look crystal
 
-    phase time 25s health 520 {
+    phase time 25s health 600 {
         move to (192, 100) over 50
         wait 50
         loop as i {
-            fire orb red ring level(12, 16, 20, 26) at i * 7 speed 1.7 + rank * 0.6
+            fire orb red ring level(12, 18, 24, 32) at i * 7 speed 1.7 + rank * 0.6
             wait 20
             fire kunai orange spread level(3, 5, 5, 7) by 12 aim speed 2.6 + rank * 1.2
             wait 20
@@ -18,12 +18,12 @@ boss s1_wick {
         }
     }
 
-    phase "Wick Sign: Drifting Candle Smoke" spell time 30s health 700 bonus 500000 {
+    phase "Wick Sign: Drifting Candle Smoke" spell time 30s health 800 bonus 500000 {
         move to (192, 110) over 40
         wait 40
         var a = 0
         loop {
-            fire orb_small white ring level(6, 8, 10, 12) at a speed 1.8 {
+            fire orb_small white ring level(6, 9, 12, 16) at a speed 1.8 {
                 speed 0.5 over 40
                 wait 60
                 turn to aim over 20

@@ -61,7 +61,7 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
         {"invulnerable", CLI_FLAG, &o->invulnerable, NULL,
          "the player cannot be hit (tests, looking at patterns)", 0, 0},
         {"autopilot", CLI_FLAG, &o->autopilot, NULL,
-         "headless: the scripted player flies (else no input at all)", 0, 0},
+         "the scripted player flies (headless: else nobody does)", 0, 0},
         {"record", CLI_STRING, &o->record, "FILE", "headless: save the run as a replay", 0, 0},
         {"events", CLI_FLAG, &o->events, NULL,
          "headless: print the run's events (boss phases, deaths, ...) as they happen", 0, 0},
@@ -238,7 +238,8 @@ int play_main(int argc, char **argv, int first, const char *command)
                             .integer_scale = o.integer_scale,
                             .no_vsync = o.no_vsync,
                             .renderer = o.renderer,
-                            .direct = o.start || o.difficulty || o.invulnerable,
+                            .direct = o.start || o.difficulty || o.invulnerable || o.autopilot,
+                            .autopilot = o.autopilot,
                             .run = cfg};
             rc = ui_main(&ui) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
         }

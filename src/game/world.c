@@ -585,7 +585,7 @@ static void world_pick_up(world *w, const item_pickup *it)
     switch (it->kind) {
     case ITEM_POWER:
     case ITEM_POWER_BIG: {
-        int add = it->kind == ITEM_POWER ? 5 : 100;
+        int add = it->kind == ITEM_POWER ? 10 : 100;
         if (p->power >= PLAYER_POWER_MAX)
             world_add_score(w, WORLD_FULL_POWER_POINTS);
         p->power = p->power + add > PLAYER_POWER_MAX ? PLAYER_POWER_MAX : p->power + add;

@@ -130,6 +130,7 @@ typedef struct game_state {
     replay film; /* the replay being watched */
     replay_cursor cursor;
     replay_desync desync;
+    autopilot pilot; /* flies the run when the command line asked for it */
     int film_paused, film_speed, film_step;
     int end_timer;
     char name[HIGHSCORES_NAME_MAX + 1];

@@ -62,6 +62,7 @@ void game_start_run(app *a, const world_config *cfg, int practice)
         return;
     g->watching = 0;
     g->practice = practice;
+    autopilot_init(&g->pilot, 1);
     replay_free(&g->rec);
     if (replay_begin(&g->rec, cfg, 0) != 0)
         app_toast(a, PANEL_RED, "out of memory: this run will not be recorded");
@@ -194,7 +195,8 @@ static void game_run_over(app *a)
 static void game_play_frame(app *a)
 {
     game_state *g = &a->game;
-    input_bits in = input_map_sample(&a->input);
+    input_bits in =
+        a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_sample(&a->input);
     world_step(g->w, in);
     if (g->rec.inputs)
         replay_record(&g->rec, in, g->w);

@@ -21,6 +21,7 @@ typedef struct ui_config {
     const char *renderer;    /* an SDL render driver, or NULL */
     const char *replay_file; /* start by playing this replay back, or NULL */
     int direct;              /* 1: start straight into the run `run` (then the title) */
+    int autopilot;           /* the scripted player flies the runs (a demonstration) */
     world_config run;
 } ui_config;
 

@@ -17,7 +17,7 @@
 
 #define WV_TITLE_FRAMES  240
 #define WV_CUTIN_FRAMES  110
-#define WV_RESULT_FRAMES 160
+#define WV_RESULT_FRAMES 72
 #define WV_FIELD_R       (FIELD_VIEW_X + (int)PLAYFIELD_W)
 #define WV_FIELD_B       (FIELD_VIEW_Y + (int)PLAYFIELD_H)
 #define WV_PANEL_X       (WV_FIELD_R + 16)
@@ -272,7 +272,7 @@ static void wv_draw_spell(SDL_Renderer *r, const atlas_texture *at, const world 
     float a = wv_fade((int64_t)w->frame - b->result_at, WV_RESULT_FRAMES);
     if (a <= 0.0f || b->result_at == INT32_MIN)
         return;
-    int y = FIELD_VIEW_Y + 150;
+    int y = FIELD_VIEW_Y + 170;
     if (b->result_captured) {
         panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, y, TEXT_CENTER, wv_alpha(PANEL_GOLD, a),
                    "Spell Card Bonus!");
