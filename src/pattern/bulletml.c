@@ -890,7 +890,9 @@ static void bulletml_walk_def(bulletml_loader *ld, bulletml_walk *w, int32_t def
     w->repeats[def] = repeats;
 }
 
-/* Measures every script: each entry point and each bullet's actions. */
+/* Measures every script: each entry point and each bullet's actions; then every
+ * other top-level definition, so that a recursion is refused even where nothing
+ * reaches it yet. */
 static int bulletml_measure(bulletml_loader *ld)
 {
     bulletml_doc *doc = ld->doc;
@@ -919,6 +921,9 @@ static int bulletml_measure(bulletml_loader *ld)
         if (repeats > doc->max_repeat_depth)
             doc->max_repeat_depth = repeats;
     }
+    for (int32_t i = 0; i < doc->node_count && !w.failed; i++)
+        if (doc->nodes[i].depth == 1)
+            bulletml_walk_def(ld, &w, i, i);
     mem_free(w.state), mem_free(w.refs), mem_free(w.repeats);
     return 0;
 }
@@ -968,14 +973,15 @@ void bulletml_unload(bulletml_doc *doc)
     mem_free(doc);
 }
 
-static void bulletml_report_oom(bulletml_loader *ld)
+/* Records an allocation failure (no source position to show). */
+static void bulletml_report_oom(bulletml_diags *diags, const char *name)
 {
-    ld->diags->errors++;
-    if (ld->diags->kept < BULLETML_DIAG_KEEP) {
-        bulletml_diag *item = &ld->diags->items[ld->diags->kept++];
+    diags->errors++;
+    if (diags->kept < BULLETML_DIAG_KEEP) {
+        bulletml_diag *item = &diags->items[diags->kept++];
         item->severity = BULLETML_ERROR;
         item->line = item->col = 0;
-        snprintf(item->text, sizeof item->text, "%s: error: out of memory", ld->name);
+        snprintf(item->text, sizeof item->text, "%s: error: out of memory", name);
     }
 }
 
@@ -991,7 +997,7 @@ bulletml_doc *bulletml_load_buffer(const char *name, const char *data, size_t si
     if (!ld || !doc || !(doc->path = mem_strdup(name))) {
         mem_free(ld);
         bulletml_unload(doc);
-        diags->errors++;
+        bulletml_report_oom(diags, name);
         return NULL;
     }
     ld->doc = doc;
@@ -1011,7 +1017,7 @@ bulletml_doc *bulletml_load_buffer(const char *name, const char *data, size_t si
         bulletml_error(ld, 1, 1, "no <bulletml> element");
     }
     if (failed)
-        bulletml_report_oom(ld);
+        bulletml_report_oom(diags, name);
     mem_free(ld);
     if (diags->errors > 0) {
         bulletml_unload(doc);

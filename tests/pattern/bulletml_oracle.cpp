@@ -4,10 +4,6 @@
  */
 #include "bulletml_oracle.h"
 
-extern "C" {
-#include "core/rng.h"
-}
-
 /* bulletmlparser-tinyxml.h needs bulletmlparser.h first. */
 #include <bulletml/bulletmlparser.h>
 
@@ -76,7 +72,6 @@ struct bulletml_oracle {
     std::string path; /* libbulletml keeps the pointer until build() */
     BulletMLParserTinyXML *parser;
     bulletml_oracle_options options;
-    rng random;
     int turn;
     uint32_t next_id;
     std::vector<host_object *> objects; /* spawn order, emitters first */
@@ -181,7 +176,7 @@ double host_runner::getRand()
 {
     if (oracle_->options.use_rand_value)
         return oracle_->options.rand_value;
-    return rng_double(&oracle_->random);
+    return oracle_->options.rand(oracle_->options.rand_user);
 }
 
 /* The motion of the reference host: heading 0 is up, clockwise, y down. */
@@ -222,7 +217,6 @@ extern "C" bulletml_oracle *bulletml_oracle_open(const char *path,
     o->options = *options;
     if (o->options.copies < 1)
         o->options.copies = 1;
-    rng_seed(&o->random, options->seed);
     o->turn = 0;
     o->next_id = 0;
     o->parser = new BulletMLParserTinyXML(o->path.c_str());

@@ -31,9 +31,10 @@ typedef struct bulletml_oracle_options {
     double rank;       /* $rank */
     double rand_value; /* every $rand returns this when use_rand_value is set */
     int use_rand_value;
-    uint64_t seed; /* otherwise $rand draws rng_double from core/rng seeded with this */
-    int copies;    /* emitters running the same file at once (at least 1) */
-    int cull;      /* bench only: drop bullets more than cull px from the origin (0 = never) */
+    double (*rand)(void *user); /* otherwise $rand calls this */
+    void *rand_user;
+    int copies; /* emitters running the same file at once (at least 1) */
+    int cull;   /* bench only: drop bullets more than cull px from the origin (0 = never) */
 } bulletml_oracle_options;
 
 /* Parses a file with libbulletml and sets up the emitters. Returns NULL with the

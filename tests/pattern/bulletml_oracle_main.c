@@ -12,6 +12,7 @@
  */
 #include "bulletml_oracle.h"
 #include "core/clock.h"
+#include "core/rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 typedef struct oracle_args {
     const char *path;
     bulletml_oracle_options options;
+    uint64_t seed;
     int frames;
     int bench;
 } oracle_args;
@@ -71,7 +73,7 @@ static int oracle_parse_args(int argc, char **argv, oracle_args *a)
             a->options.rand_value = v;
             a->options.use_rand_value = 1;
         } else if (strcmp(opt, "--seed") == 0 && v >= 0)
-            a->options.seed = (uint64_t)v;
+            a->seed = (uint64_t)v;
         else if (strcmp(opt, "--copies") == 0 && v >= 1)
             a->options.copies = (int)v;
         else if (strcmp(opt, "--cull") == 0 && v >= 0)
@@ -82,12 +84,22 @@ static int oracle_parse_args(int argc, char **argv, oracle_args *a)
     return a->path ? 0 : -1;
 }
 
+/* $rand without --rand: the logic generator of core/rng, seeded with --seed. */
+static double oracle_rand(void *user)
+{
+    return rng_double(user);
+}
+
 int main(int argc, char **argv)
 {
     oracle_args a;
     char err[512];
     if (oracle_parse_args(argc, argv, &a) != 0)
         return oracle_usage("bad arguments");
+    rng random;
+    rng_seed(&random, a.seed);
+    a.options.rand = oracle_rand;
+    a.options.rand_user = &random;
     bulletml_oracle *o = bulletml_oracle_open(a.path, &a.options, err, sizeof err);
     if (!o) {
         fprintf(stderr, "%s: libbulletml: %s\n", a.path, err);
