@@ -1,9 +1,13 @@
 #include "app/play.h"
 
 #include "app/cli.h"
+#include "core/log.h"
+#include "game/options.h"
 #include "game/world.h"
+#include "platform/audio.h"
 #include "platform/frame_pacer.h"
 #include "platform/input_map.h"
+#include "platform/user_dir.h"
 #include "platform/window.h"
 #include "render/field_view.h"
 
@@ -29,14 +33,14 @@ enum {
 /* The option table of play, writing into o. */
 static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUNT])
 {
-    const cli_option options[PLAY_OPTION_COUNT] = {
+    const cli_option rows[PLAY_OPTION_COUNT] = {
         {"headless", CLI_FLAG, &o->headless, NULL,
          "no window, no renderer: run the logic only and print the state hash", 0, 0},
         {"frames", CLI_INT, &o->frames, "N", "stop after N logic frames (needed with --headless)",
          1, 1e9},
         {"seed", CLI_U64, &o->seed, "S", "seed of the logic random generator (default 1)", 0, 0},
-        {"scale", CLI_INT, &o->scale, "N", "window size as a multiple of 640x480 (default: fit)", 1,
-         16},
+        {"scale", CLI_INT, &o->scale, "N",
+         "window size as a multiple of 640x480 (default: the options file's, or fit)", 1, 16},
         {"fullscreen", CLI_FLAG, &o->fullscreen, NULL, "start in fullscreen", 0, 0},
         {"integer-scale", CLI_FLAG, &o->integer_scale, NULL,
          "scale only by whole multiples (sharp pixels)", 0, 0},
@@ -44,15 +48,15 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
         {"renderer", CLI_STRING, &o->renderer, "NAME",
          "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
     };
-    memcpy(table, options, sizeof options);
+    memcpy(table, rows, sizeof rows);
 }
 
 void play_print_options(FILE *out)
 {
     play_options o = {0};
-    cli_option options[PLAY_OPTION_COUNT];
-    play_bind_options(&o, options);
-    cli_spec spec = {"play", options, PLAY_OPTION_COUNT, 0, 0, NULL};
+    cli_option table[PLAY_OPTION_COUNT];
+    play_bind_options(&o, table);
+    cli_spec spec = {"play", table, PLAY_OPTION_COUNT, 0, 0, NULL};
     cli_print_options(out, &spec);
 }
 
@@ -62,6 +66,8 @@ typedef struct play_host {
     frame_pacer *pacer;
     input_map *input;
     field_view *view;
+    audio *sound;
+    options *opts; /* the player's options; saved at the end if they changed */
     int quit;
 } play_host;
 
@@ -76,9 +82,10 @@ static void play_handle_events(play_host *host)
         } else if (ev.type == SDL_KEYDOWN && !ev.key.repeat) {
             SDL_Keycode key = ev.key.keysym.sym;
             int alt_enter = key == SDLK_RETURN && (ev.key.keysym.mod & KMOD_ALT);
-            if (key == SDLK_F11 || alt_enter)
+            if (key == SDLK_F11 || alt_enter) {
                 window_toggle_fullscreen(host->win);
-            else if (key == SDLK_ESCAPE)
+                host->opts->fullscreen = host->win->fullscreen;
+            } else if (key == SDLK_ESCAPE)
                 host->quit = 1;
         }
     }
@@ -109,12 +116,36 @@ static void play_loop(world *w, play_host *host, int frames)
 
 static int play_headless(const play_options *o)
 {
+    world_config cfg = {.seed = o->seed};
     world w;
-    world_init(&w, o->seed);
+    world_init(&w, &cfg);
     play_host host = {0};
     play_loop(&w, &host, o->frames);
     printf("frames %" PRIu64 " hash %016" PRIx64 "\n", w.frame, world_hash(&w));
     return CLI_EXIT_OK;
+}
+
+/* Loads the options file from the user folder (defaults if there is none; problems
+ * are logged with file and line) into opts, and its path into path. */
+static options_status play_load_options(options *opts, char *path, size_t path_size)
+{
+    if (user_dir_join(path, path_size, OPTIONS_FILE_NAME) != 0) {
+        path[0] = '\0';
+        options_defaults(opts);
+        return OPTIONS_MISSING;
+    }
+    return options_load(opts, path, NULL);
+}
+
+/* Saves the options when the game changed them or there was no file yet. */
+static void play_save_options(const options *opts, const options *loaded, options_status st,
+                              const char *path)
+{
+    char err[512];
+    if (!path[0] || (st != OPTIONS_MISSING && memcmp(opts, loaded, sizeof *opts) == 0))
+        return;
+    if (options_save(opts, path, err, sizeof err) != 0)
+        log_warn("options not saved: %s", err);
 }
 
 static int play_windowed(const play_options *o)
@@ -128,7 +159,18 @@ static int play_windowed(const play_options *o)
         fprintf(stderr, "curtain: cannot start SDL: %s\n", SDL_GetError());
         return CLI_EXIT_FAILURE;
     }
-    window_config cfg = {o->scale, o->fullscreen, o->integer_scale, !o->no_vsync};
+    options opts, loaded;
+    char opts_path[4096];
+    options_status opts_status = play_load_options(&opts, opts_path, sizeof opts_path);
+    loaded = opts;
+    /* Command-line settings hold for this run only; the file keeps its own. */
+    window_config cfg = window_config_from_options(&opts);
+    if (o->scale)
+        cfg.scale = o->scale;
+    cfg.fullscreen |= o->fullscreen;
+    cfg.integer_scale |= o->integer_scale;
+    if (o->no_vsync)
+        cfg.vsync = 0;
     window win;
     char err[512];
     if (window_open(&win, &cfg, err, sizeof err) != 0) {
@@ -139,19 +181,26 @@ static int play_windowed(const play_options *o)
     frame_pacer pacer;
     frame_pacer_init(&pacer, win.vsync, win.refresh_hz);
     input_map input = {0};
-    input_map_defaults(&input);
+    input_map_apply_options(&input, &opts);
+    input_map_load_mappings();
     input_map_open_pads(&input);
+    static audio sound; /* the audio callback holds its address */
+    audio_open(&sound, &opts);
+    audio_music(&sound, 1);
     field_view view;
     field_view_init(&view, o->seed ^ 0x5eed);
+    world_config world_cfg = {.seed = o->seed};
     world w;
-    world_init(&w, o->seed);
+    world_init(&w, &world_cfg);
 
-    play_host host = {&win, &pacer, &input, &view, 0};
+    play_host host = {&win, &pacer, &input, &view, &sound, &opts, 0};
     play_loop(&w, &host, o->frames);
 
+    audio_close(&sound);
     input_map_close_pads(&input);
     window_close(&win);
     SDL_Quit();
+    play_save_options(&opts, &loaded, opts_status, opts_path);
     return CLI_EXIT_OK;
 }
 
@@ -163,9 +212,9 @@ int play_main(int argc, char **argv, int first, const char *command)
         return CLI_EXIT_OK;
     }
     play_options o = {.seed = 1};
-    cli_option options[PLAY_OPTION_COUNT];
-    play_bind_options(&o, options);
-    cli_spec spec = {command, options, PLAY_OPTION_COUNT, 0, 0, NULL};
+    cli_option table[PLAY_OPTION_COUNT];
+    play_bind_options(&o, table);
+    cli_spec spec = {command, table, PLAY_OPTION_COUNT, 0, 0, NULL};
     int rc = cli_parse(&spec, argc, argv, first, NULL, NULL);
     if (rc != CLI_EXIT_OK)
         return rc;

@@ -2,11 +2,11 @@
 
 #include "core/hash.h"
 
-void world_init(world *w, uint64_t seed)
+void world_init(world *w, const world_config *cfg)
 {
-    w->seed = seed;
+    w->config = *cfg;
     w->frame = 0;
-    rng_seed(&w->rng, seed);
+    rng_seed(&w->rng, cfg->seed);
     player_init(&w->player);
 }
 
@@ -20,7 +20,10 @@ uint64_t world_hash(const world *w)
 {
     hasher hs;
     hash_begin(&hs, 0x6375727461696eull); /* "curtain" */
-    hash_u64(&hs, w->seed);
+    hash_u64(&hs, w->config.seed);
+    hash_u32(&hs, w->config.difficulty);
+    hash_u32(&hs, w->config.start);
+    hash_u32(&hs, w->config.flags);
     hash_u64(&hs, w->frame);
     for (int i = 0; i < 4; i++)
         hash_u64(&hs, w->rng.s[i]);

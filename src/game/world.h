@@ -17,14 +17,25 @@
 
 #define WORLD_TICK_HZ 60
 
-typedef struct world {
+/* world_config.flags */
+#define WORLD_FLAG_INVULNERABLE 0x0001u /* the player cannot be hit (tests, demos) */
+
+/* What decides a run besides its inputs; a replay records exactly this. */
+typedef struct world_config {
     uint64_t seed;
+    uint8_t difficulty; /* enum difficulty */
+    uint8_t start;      /* where the run starts: 0 = the beginning of the stage */
+    uint16_t flags;     /* WORLD_FLAG_* */
+} world_config;
+
+typedef struct world {
+    world_config config;
     uint64_t frame; /* ticks done so far */
     rng rng;        /* logic randomness: part of the state */
     player player;
 } world;
 
-void world_init(world *w, uint64_t seed);
+void world_init(world *w, const world_config *cfg);
 void world_step(world *w, input_bits in);
 /* A hash of the whole simulation state. */
 uint64_t world_hash(const world *w);

@@ -1,19 +1,48 @@
+/*
+ * input_map: keyboard and controller bindings, hot-plug, menu events and capture
+ * (see input_map.h).
+ */
 #include "platform/input_map.h"
 
-#define INPUT_MAP_STICK_DEADZONE 12000
+#include "core/file.h"
+#include "core/log.h"
+#include "game/binding.h"
+#include "game/options.h"
+#include "platform/user_dir.h"
+
+#define INPUT_MAP_CAPTURE_AXIS 16384 /* half way */
+
+_Static_assert(INPUT_MAP_BINDINGS == OPTIONS_BINDINGS, "one slot per options binding");
 
 void input_map_defaults(input_map *m)
 {
-    static const SDL_Scancode defaults[INPUT_BUTTON_COUNT][2] = {
-        [INPUT_UP] = {SDL_SCANCODE_UP, SDL_SCANCODE_W},
-        [INPUT_DOWN] = {SDL_SCANCODE_DOWN, SDL_SCANCODE_S},
-        [INPUT_LEFT] = {SDL_SCANCODE_LEFT, SDL_SCANCODE_A},
-        [INPUT_RIGHT] = {SDL_SCANCODE_RIGHT, SDL_SCANCODE_D},
-        [INPUT_SHOT] = {SDL_SCANCODE_Z, SDL_SCANCODE_J},
-        [INPUT_FOCUS] = {SDL_SCANCODE_LSHIFT, SDL_SCANCODE_L},
-        [INPUT_BOMB] = {SDL_SCANCODE_X, SDL_SCANCODE_K},
-    };
-    SDL_memcpy(m->keys, defaults, sizeof defaults);
+    options o;
+    options_defaults(&o);
+    input_map_apply_options(m, &o);
+}
+
+void input_map_apply_options(input_map *m, const options *o)
+{
+    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+        for (int s = 0; s < OPTIONS_BINDINGS; s++) {
+            /* Key codes are SDL scancodes (see game/binding.h). */
+            m->keys[b][s] = (SDL_Scancode)o->keys[b][s];
+            m->pad_controls[b][s] = o->pads[b][s];
+        }
+    m->deadzone = o->stick_deadzone * 32767 / 100;
+}
+
+int input_map_load_mappings(void)
+{
+    char path[4096];
+    if (user_dir_join(path, sizeof path, INPUT_MAP_CONTROLLER_DB) != 0 || !file_exists(path))
+        return 0;
+    int n = SDL_GameControllerAddMappingsFromFile(path);
+    if (n < 0)
+        log_warn("%s: not read: %s", path, SDL_GetError());
+    else
+        log_info("%s: %d controller mappings added", path, n);
+    return n;
 }
 
 static int input_map_find_pad(const input_map *m, SDL_JoystickID id)
@@ -31,6 +60,8 @@ static void input_map_add_pad(input_map *m, int device_index)
     for (int i = 0; i < INPUT_MAP_MAX_PADS; i++) {
         if (!m->pads[i]) {
             m->pads[i] = SDL_GameControllerOpen(device_index);
+            if (m->pads[i])
+                log_info("controller: %s", SDL_GameControllerName(m->pads[i]));
             return;
         }
     }
@@ -51,6 +82,14 @@ void input_map_close_pads(input_map *m)
     }
 }
 
+int input_map_pad_count(const input_map *m)
+{
+    int n = 0;
+    for (int i = 0; i < INPUT_MAP_MAX_PADS; i++)
+        n += m->pads[i] != NULL;
+    return n;
+}
+
 void input_map_handle_event(input_map *m, const SDL_Event *ev)
 {
     if (ev->type == SDL_CONTROLLERDEVICEADDED) {
@@ -66,34 +105,17 @@ void input_map_handle_event(input_map *m, const SDL_Event *ev)
     }
 }
 
-/* One controller's buttons: d-pad or left stick to move, A shot, B bomb, X or a
- * shoulder button to focus. */
-static input_bits input_map_sample_pad(SDL_GameController *pad)
+/* Whether one bound control of a controller is held: a button down, or an axis pushed
+ * past the dead zone in the control's direction. */
+static int input_map_control_held(const input_map *m, SDL_GameController *pad, int control)
 {
-    input_bits bits = 0;
-    int lx = SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTX);
-    int ly = SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTY);
-    if (SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_DPAD_UP) ||
-        ly < -INPUT_MAP_STICK_DEADZONE)
-        bits |= INPUT_BIT(INPUT_UP);
-    if (SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_DPAD_DOWN) ||
-        ly > INPUT_MAP_STICK_DEADZONE)
-        bits |= INPUT_BIT(INPUT_DOWN);
-    if (SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_DPAD_LEFT) ||
-        lx < -INPUT_MAP_STICK_DEADZONE)
-        bits |= INPUT_BIT(INPUT_LEFT);
-    if (SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_DPAD_RIGHT) ||
-        lx > INPUT_MAP_STICK_DEADZONE)
-        bits |= INPUT_BIT(INPUT_RIGHT);
-    if (SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_A))
-        bits |= INPUT_BIT(INPUT_SHOT);
-    if (SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_B))
-        bits |= INPUT_BIT(INPUT_BOMB);
-    if (SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_X) ||
-        SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) ||
-        SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER))
-        bits |= INPUT_BIT(INPUT_FOCUS);
-    return bits;
+    pad_info in = binding_pad_info(control);
+    if (control == PAD_NONE)
+        return 0;
+    if (in.kind == PAD_BUTTON)
+        return SDL_GameControllerGetButton(pad, (SDL_GameControllerButton)in.index) != 0;
+    int v = SDL_GameControllerGetAxis(pad, (SDL_GameControllerAxis)in.index);
+    return v * in.dir > m->deadzone;
 }
 
 input_bits input_map_sample(const input_map *m)
@@ -101,11 +123,93 @@ input_bits input_map_sample(const input_map *m)
     const Uint8 *keys = SDL_GetKeyboardState(NULL);
     input_bits bits = 0;
     for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
-        for (int k = 0; k < 2; k++)
-            if (m->keys[b][k] && keys[m->keys[b][k]])
+        for (int s = 0; s < OPTIONS_BINDINGS; s++) {
+            if (m->keys[b][s] && keys[m->keys[b][s]])
                 bits |= INPUT_BIT(b);
-    for (int i = 0; i < INPUT_MAP_MAX_PADS; i++)
-        if (m->pads[i])
-            bits |= input_map_sample_pad(m->pads[i]);
+            for (int i = 0; i < INPUT_MAP_MAX_PADS; i++)
+                if (m->pads[i] && input_map_control_held(m, m->pads[i], m->pad_controls[b][s]))
+                    bits |= INPUT_BIT(b);
+        }
     return bits;
+}
+
+/* The logical button a key or control is bound to, or -1. */
+static int input_map_bound(const input_map *m, int is_pad, int code)
+{
+    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+        for (int s = 0; s < OPTIONS_BINDINGS; s++)
+            if (code != 0 && (is_pad ? m->pad_controls[b][s] : (int)m->keys[b][s]) == code)
+                return b;
+    return -1;
+}
+
+/* The menu action of a logical button. */
+static input_ui input_map_ui_of_button(int button)
+{
+    switch (button) {
+    case INPUT_UP: return INPUT_UI_UP;
+    case INPUT_DOWN: return INPUT_UI_DOWN;
+    case INPUT_LEFT: return INPUT_UI_LEFT;
+    case INPUT_RIGHT: return INPUT_UI_RIGHT;
+    case INPUT_SHOT: return INPUT_UI_CONFIRM;
+    case INPUT_BOMB: return INPUT_UI_BACK;
+    default: return INPUT_UI_NONE;
+    }
+}
+
+input_ui input_map_ui_event(const input_map *m, const SDL_Event *ev)
+{
+    if (ev->type == SDL_KEYDOWN) {
+        switch (ev->key.keysym.scancode) {
+        case SDL_SCANCODE_UP: return INPUT_UI_UP;
+        case SDL_SCANCODE_DOWN: return INPUT_UI_DOWN;
+        case SDL_SCANCODE_LEFT: return INPUT_UI_LEFT;
+        case SDL_SCANCODE_RIGHT: return INPUT_UI_RIGHT;
+        case SDL_SCANCODE_RETURN:
+        case SDL_SCANCODE_KP_ENTER: return INPUT_UI_CONFIRM;
+        case SDL_SCANCODE_BACKSPACE: return INPUT_UI_BACK;
+        case SDL_SCANCODE_ESCAPE: return INPUT_UI_PAUSE;
+        default: return input_map_ui_of_button(input_map_bound(m, 0, ev->key.keysym.scancode));
+        }
+    }
+    /* Sticks send a stream of motion events; menus poll them with their own repeat. */
+    input_capture c;
+    if (ev->type == SDL_CONTROLLERBUTTONDOWN && input_map_capture(ev, &c)) {
+        switch (c.code) {
+        case PAD_DPUP: return INPUT_UI_UP;
+        case PAD_DPDOWN: return INPUT_UI_DOWN;
+        case PAD_DPLEFT: return INPUT_UI_LEFT;
+        case PAD_DPRIGHT: return INPUT_UI_RIGHT;
+        case PAD_A: return INPUT_UI_CONFIRM;
+        case PAD_B: return INPUT_UI_BACK;
+        case PAD_START: return INPUT_UI_PAUSE;
+        default: return input_map_ui_of_button(input_map_bound(m, 1, c.code));
+        }
+    }
+    return INPUT_UI_NONE;
+}
+
+int input_map_capture(const SDL_Event *ev, input_capture *out)
+{
+    if (ev->type == SDL_KEYDOWN && !ev->key.repeat) {
+        int code = (int)ev->key.keysym.scancode;
+        if (!binding_key_name(code) || code == KEY_NONE)
+            return 0;
+        *out = (input_capture){0, code};
+        return 1;
+    }
+    if (ev->type == SDL_CONTROLLERBUTTONDOWN) {
+        int p = binding_pad_find(PAD_BUTTON, ev->cbutton.button, 0);
+        *out = (input_capture){1, p};
+        return p != PAD_NONE;
+    }
+    if (ev->type == SDL_CONTROLLERAXISMOTION) {
+        int v = ev->caxis.value, dir = v < 0 ? -1 : 1;
+        if (v * dir < INPUT_MAP_CAPTURE_AXIS)
+            return 0;
+        int p = binding_pad_find(PAD_AXIS, ev->caxis.axis, dir);
+        *out = (input_capture){1, p};
+        return p != PAD_NONE;
+    }
+    return 0;
 }

@@ -1,5 +1,7 @@
 #include "platform/window.h"
 
+#include "game/options.h"
+
 #include <stdio.h>
 
 /* The largest whole multiple of the logical size that fits 90% of the display. */
@@ -78,8 +80,53 @@ void window_close(window *win)
 
 void window_toggle_fullscreen(window *win)
 {
-    win->fullscreen = !win->fullscreen;
+    window_set_fullscreen(win, !win->fullscreen);
+}
+
+void window_set_fullscreen(window *win, int on)
+{
+    win->fullscreen = on != 0;
     SDL_SetWindowFullscreen(win->sdl, win->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+}
+
+void window_set_scale(window *win, int scale)
+{
+    if (win->fullscreen)
+        return;
+    int s = scale > 0 ? scale : window_auto_scale(), w, h;
+    SDL_GetWindowSize(win->sdl, &w, &h);
+    if (w == LOGICAL_W * s && h == LOGICAL_H * s)
+        return; /* already that size: leave it where the player put it */
+    SDL_SetWindowSize(win->sdl, LOGICAL_W * s, LOGICAL_H * s);
+    SDL_SetWindowPosition(win->sdl, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
+}
+
+int window_set_vsync(window *win, int on)
+{
+    if ((on != 0) == (win->vsync != 0))
+        return 0;
+    if (SDL_RenderSetVSync(win->renderer, on ? 1 : 0) != 0)
+        return -1;
+    win->vsync = on != 0;
+    return 0;
+}
+
+window_config window_config_from_options(const options *o)
+{
+    window_config cfg = {o->window_scale, o->fullscreen, o->integer_scale, o->vsync};
+    return cfg;
+}
+
+int window_apply_options(window *win, const options *o)
+{
+    int vsync = win->vsync;
+    if ((o->fullscreen != 0) != (win->fullscreen != 0))
+        window_set_fullscreen(win, o->fullscreen);
+    window_set_scale(win, o->window_scale);
+    if ((o->integer_scale != 0) != (win->integer_scale != 0))
+        window_set_integer_scale(win, o->integer_scale);
+    window_set_vsync(win, o->vsync);
+    return win->vsync != vsync;
 }
 
 void window_set_integer_scale(window *win, int on)

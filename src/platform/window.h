@@ -14,6 +14,8 @@
 #define LOGICAL_W 640
 #define LOGICAL_H 480
 
+struct options; /* game/options.h; not included, so that its type name stays out of the way */
+
 typedef struct window_config {
     int scale;         /* initial window size as a multiple of the logical size; 0 = auto */
     int fullscreen;    /* start in desktop fullscreen */
@@ -36,7 +38,21 @@ int window_open(window *win, const window_config *cfg, char *err, size_t err_siz
 void window_close(window *win);
 
 void window_toggle_fullscreen(window *win);
+void window_set_fullscreen(window *win, int on);
 void window_set_integer_scale(window *win, int on);
+/* Resizes the window to scale times the logical size (0: the largest that fits the
+ * display). Ignored in fullscreen. */
+void window_set_scale(window *win, int scale);
+/* Turns vsync on or off at run time. Returns 0, or -1 if the renderer cannot (the
+ * setting then stays as it was). */
+int window_set_vsync(window *win, int on);
+
+/* The window settings of the options. */
+window_config window_config_from_options(const struct options *o);
+/* Applies the window settings of the options to an open window: fullscreen, scale,
+ * integer scaling, vsync. Returns 1 if vsync changed (re-initialise the frame pacer
+ * with the new win->vsync), else 0. */
+int window_apply_options(window *win, const struct options *o);
 
 /* Starts drawing a frame onto the logical canvas (cleared to black). */
 void window_begin_frame(window *win);

@@ -7,8 +7,9 @@
 /* Runs frames of pseudo-random input drawn from input_seed; returns the final hash. */
 static uint64_t world_test_run(uint64_t seed, uint64_t input_seed, int frames)
 {
+    world_config cfg = {.seed = seed};
     world w;
-    world_init(&w, seed);
+    world_init(&w, &cfg);
     rng inputs;
     rng_seed(&inputs, input_seed);
     for (int i = 0; i < frames; i++)
@@ -27,8 +28,9 @@ static void world_test_determinism(void)
 
 static void world_test_player_moves_and_stays_inside(void)
 {
+    world_config cfg = {.seed = 1};
     world w;
-    world_init(&w, 1);
+    world_init(&w, &cfg);
     float x0 = w.player.x;
     world_step(&w, INPUT_BIT(INPUT_LEFT));
     CHECK_NEAR(w.player.x, x0 - PLAYER_SPEED, 1e-6);

@@ -1,0 +1,137 @@
+/*
+ * options: the player's settings, their defaults, and the options file.
+ *
+ * The settings are one X-macro table: each row gives a field of struct options, its
+ * kind, default, range and the help line written above it in the file. Key and
+ * controller bindings follow: two keys and two controller controls for every
+ * logical button of game/input.h, by the names of game/binding.h.
+ *
+ * The file is plain text in the user folder (options.txt), one "name = value" per
+ * line, '#' starts a comment:
+ *
+ *     # curtain options
+ *     version = 1
+ *     fullscreen = no
+ *     master_volume = 80
+ *     difficulty = Normal
+ *     key.shot = Z, J
+ *     pad.shot = a, rightshoulder
+ *
+ * Loading never fails: a missing file gives the defaults; an unreadable one gives
+ * the defaults with a reason; a line that is wrong (unknown name, value out of
+ * range, unknown key, garbage bytes, a last line with no newline: the file was
+ * cut short) is reported as
+ * "file:line:col: message" and that setting keeps its default, while every good
+ * line is kept. Lines missing from a truncated file keep their defaults. Saving
+ * writes the whole file atomically (a temporary file, then a rename).
+ *
+ * Format versions: 1, the first. A file from a newer version is read for what this
+ * version knows, with a note.
+ */
+#ifndef CURTAIN_GAME_OPTIONS_H
+#define CURTAIN_GAME_OPTIONS_H
+
+#include "game/difficulty.h"
+#include "game/input.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define OPTIONS_VERSION   1
+#define OPTIONS_FILE_NAME "options.txt"
+
+typedef enum option_kind {
+    OPTION_BOOL,       /* yes / no (also on/off, true/false, 1/0) */
+    OPTION_INT,        /* a whole number within [min, max] */
+    OPTION_DIFFICULTY, /* a difficulty name: easy, normal, hard, lunatic */
+} option_kind;
+
+/*                 field            kind               default            min max  help */
+#define OPTIONS_SETTINGS(X)                                                                   \
+    X(fullscreen, OPTION_BOOL, 0, 0, 1, "start in fullscreen (F11 or Alt+Enter toggles it)")  \
+    X(window_scale, OPTION_INT, 0, 0, 8,                                                      \
+      "window size as a multiple of 640x480; 0 fits the screen")                              \
+    X(integer_scale, OPTION_BOOL, 0, 0, 1, "scale by whole multiples only, for sharp pixels") \
+    X(vsync, OPTION_BOOL, 1, 0, 1, "wait for the display's refresh before showing a frame")   \
+    X(master_volume, OPTION_INT, 80, 0, 100, "volume of all sound, in percent")               \
+    X(effects_volume, OPTION_INT, 80, 0, 100, "volume of sound effects, in percent")          \
+    X(music_volume, OPTION_INT, 60, 0, 100, "volume of the music, in percent")                \
+    X(difficulty, OPTION_DIFFICULTY, DIFFICULTY_NORMAL, 0, DIFFICULTY_COUNT - 1,              \
+      "the difficulty chosen last: easy, normal, hard or lunatic")                            \
+    X(show_fps, OPTION_BOOL, 0, 0, 1, "show frames per second in a corner")                   \
+    X(stick_deadzone, OPTION_INT, 35, 5, 90, "analog stick dead zone, in percent of full tilt")
+
+typedef enum option_id {
+#define OPTION_ENUM(field, kind, def, min, max, help) OPTION_##field,
+    OPTIONS_SETTINGS(OPTION_ENUM)
+#undef OPTION_ENUM
+    OPTION_COUNT
+} option_id;
+
+/* Two bindings per logical button; KEY_NONE / PAD_NONE leave a slot empty. */
+#define OPTIONS_BINDINGS 2
+
+typedef struct options {
+#define OPTION_FIELD(field, kind, def, min, max, help) int field;
+    OPTIONS_SETTINGS(OPTION_FIELD)
+#undef OPTION_FIELD
+    uint16_t keys[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS]; /* enum key_code */
+    uint8_t pads[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS];  /* enum pad_control */
+} options;
+
+/* One row of the settings table, for menus that list settings generically. */
+typedef struct option_info {
+    const char *name; /* as in the file: "master_volume" */
+    option_kind kind;
+    int def, min, max;
+    const char *help;
+} option_info;
+
+/* What loading found. The options are usable in every case. */
+typedef enum options_status {
+    OPTIONS_LOADED,     /* the file was read and every line was good */
+    OPTIONS_MISSING,    /* no file yet: defaults */
+    OPTIONS_REPAIRED,   /* some lines were wrong: defaults for those, the rest kept */
+    OPTIONS_UNREADABLE, /* the file could not be read: defaults */
+} options_status;
+
+#define OPTIONS_REPORT_LINES 8
+#define OPTIONS_REPORT_WIDTH 320
+
+/* The problems loading found, as messages to show ("options.txt:4:16: ..."). The
+ * first OPTIONS_REPORT_LINES are kept; problems counts them all. */
+typedef struct options_report {
+    int problems;
+    int count;
+    char lines[OPTIONS_REPORT_LINES][OPTIONS_REPORT_WIDTH];
+} options_report;
+
+void options_defaults(options *o);
+const option_info *options_info(option_id id);
+/* A setting's value by id; options_set clamps it into the setting's range. */
+int options_get(const options *o, option_id id);
+void options_set(options *o, option_id id, int value);
+
+/* Reads path into o (see the top of this file). report may be NULL; its problems are
+ * also logged as warnings. */
+options_status options_load(options *o, const char *path, options_report *report);
+/* Parses the text of an options file (size bytes, NULs allowed) over the defaults.
+ * path names the file in messages. Returns the number of problems. */
+int options_parse(options *o, const char *text, size_t size, const char *path,
+                  options_report *report);
+/* Writes the file text into out. Returns its length, or -1 if out is too small
+ * (OPTIONS_TEXT_MAX always suffices). */
+#define OPTIONS_TEXT_MAX 8192
+int options_format(const options *o, char *out, size_t out_size);
+/* Writes o to path atomically. Returns 0, or -1 with a reason in err. */
+int options_save(const options *o, const char *path, char *err, size_t err_size);
+
+/* Binds key to slot (0 or 1) of button, and unbinds it from every other slot, so one
+ * key never does two things. Returns the button the key was taken from, or -1. */
+int options_bind_key(options *o, input_button button, int slot, int key);
+/* The same for a controller control. */
+int options_bind_pad(options *o, input_button button, int slot, int pad);
+/* The file name of a logical button's binding rows: "shot" gives key.shot, pad.shot. */
+const char *options_button_name(input_button button);
+
+#endif

@@ -1,0 +1,304 @@
+#include "game/replay.h"
+
+#include "core/bytes.h"
+#include "core/file.h"
+#include "core/hash.h"
+#include "core/mem.h"
+#include "game/difficulty.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define REPLAY_MAGIC       "CURTREPL"
+#define REPLAY_HEADER_SIZE 84
+#define REPLAY_CHECK_SIZE  12
+/* Ten hours: anything longer is not a real recording. */
+#define REPLAY_MAX_FRAMES  (10u * 60u * 60u * WORLD_TICK_HZ)
+
+int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
+{
+    *r = (replay){.config = *cfg};
+    snprintf(r->recorded_by, sizeof r->recorded_by, "%s", CURTAIN_VERSION);
+    r->input_cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;
+    r->check_cap = r->input_cap / REPLAY_CHECK_INTERVAL + 2;
+    r->inputs = mem_alloc(r->input_cap);
+    r->checks = mem_alloc(r->check_cap * sizeof *r->checks);
+    if (!r->inputs || !r->checks) {
+        replay_free(r);
+        return -1;
+    }
+    return 0;
+}
+
+void replay_free(replay *r)
+{
+    mem_free(r->inputs);
+    mem_free(r->checks);
+    *r = (replay){0};
+}
+
+static void replay_add_check(replay *r, uint32_t frame, uint64_t hash)
+{
+    if (r->check_count > 0 && r->checks[r->check_count - 1].frame == frame)
+        return;
+    if (r->check_count < r->check_cap)
+        r->checks[r->check_count++] = (replay_checkpoint){frame, hash};
+}
+
+int replay_record(replay *r, input_bits in, const world *after)
+{
+    if (r->frame_count >= r->input_cap) {
+        r->refused++;
+        return -1;
+    }
+    r->inputs[r->frame_count++] = in;
+    if (r->frame_count % REPLAY_CHECK_INTERVAL == 0)
+        replay_add_check(r, r->frame_count, world_hash(after));
+    return 0;
+}
+
+void replay_finish(replay *r, const world *last, replay_end end, const char *name, uint64_t score,
+                   int64_t date)
+{
+    if (r->frame_count > 0)
+        replay_add_check(r, r->frame_count, world_hash(last));
+    r->end = (uint8_t)end;
+    snprintf(r->name, sizeof r->name, "%s", name ? name : "");
+    r->score = score;
+    r->date = date;
+}
+
+/* Writes a string into a fixed NUL-padded field. */
+static void replay_put_text(byte_writer *w, const char *text, size_t field)
+{
+    char buf[32] = {0};
+    snprintf(buf, field, "%s", text);
+    bytes_put_raw(w, buf, field);
+}
+
+unsigned char *replay_encode(const replay *r, size_t *size)
+{
+    byte_writer w;
+    byte_writer_init(&w, REPLAY_HEADER_SIZE + r->frame_count +
+                             (size_t)r->check_count * REPLAY_CHECK_SIZE + 8);
+    bytes_put_raw(&w, REPLAY_MAGIC, 8);
+    bytes_put_u16(&w, REPLAY_VERSION);
+    bytes_put_u16(&w, 0);
+    replay_put_text(&w, r->recorded_by, 16);
+    bytes_put_u64(&w, r->config.seed);
+    bytes_put_u8(&w, r->config.difficulty);
+    bytes_put_u8(&w, r->config.start);
+    bytes_put_u16(&w, r->config.flags);
+    bytes_put_u8(&w, r->end);
+    bytes_put_u8(&w, 0);
+    replay_put_text(&w, r->name, 16);
+    bytes_put_u64(&w, (uint64_t)r->date);
+    bytes_put_u64(&w, r->score);
+    bytes_put_u32(&w, r->frame_count);
+    bytes_put_u16(&w, REPLAY_CHECK_INTERVAL);
+    bytes_put_u32(&w, r->check_count);
+    bytes_put_raw(&w, r->inputs, r->frame_count);
+    for (uint32_t i = 0; i < r->check_count; i++) {
+        bytes_put_u32(&w, r->checks[i].frame);
+        bytes_put_u64(&w, r->checks[i].hash);
+    }
+    if (!w.failed)
+        bytes_put_u64(&w, hash_buffer(w.data, w.len, 0));
+    if (w.failed) {
+        byte_writer_free(&w);
+        return NULL;
+    }
+    *size = w.len;
+    return w.data;
+}
+
+/* Formats a decode error "origin: reason" and returns -1. */
+static int replay_fail(char *err, size_t err_size, const char *origin, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int replay_fail(char *err, size_t err_size, const char *origin, const char *fmt, ...)
+{
+    int n = snprintf(err, err_size, "%s: ", origin);
+    if (n >= 0 && (size_t)n < err_size) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err + n, err_size - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* Reads a fixed NUL-padded text field, always terminating it. */
+static void replay_get_text(byte_reader *rd, char *out, size_t field)
+{
+    bytes_get_raw(rd, out, field);
+    out[field - 1] = '\0';
+}
+
+/* Checks what the header and the checkpoints say against the rules of the format. */
+static int replay_validate(const replay *r, const char *origin, char *err, size_t err_size)
+{
+    if (r->config.difficulty >= DIFFICULTY_COUNT)
+        return replay_fail(err, err_size, origin, "corrupt: unknown difficulty %u",
+                           r->config.difficulty);
+    if (r->end > REPLAY_END_STAGE_CLEAR)
+        return replay_fail(err, err_size, origin, "corrupt: unknown ending %u", r->end);
+    for (uint32_t i = 0; i < r->frame_count; i++)
+        if (r->inputs[i] >> INPUT_BUTTON_COUNT)
+            return replay_fail(err, err_size, origin, "corrupt: bad input byte 0x%02x at frame %u",
+                               r->inputs[i], i + 1);
+    if (r->frame_count > 0 && r->check_count == 0)
+        return replay_fail(err, err_size, origin, "corrupt: no state hashes to check against");
+    for (uint32_t i = 0; i < r->check_count; i++) {
+        uint32_t f = r->checks[i].frame, prev = i ? r->checks[i - 1].frame : 0;
+        if (f <= prev || f > r->frame_count)
+            return replay_fail(err, err_size, origin, "corrupt: state hash %u is for frame %u",
+                               i + 1, f);
+    }
+    if (r->check_count > 0 && r->checks[r->check_count - 1].frame != r->frame_count)
+        return replay_fail(err, err_size, origin, "truncated: the last frame has no state hash");
+    return 0;
+}
+
+/* Reads the fixed header into r; returns the frame and checkpoint counts. */
+static void replay_read_header(byte_reader *rd, replay *r, uint32_t *frames, uint32_t *checks)
+{
+    replay_get_text(rd, r->recorded_by, 16);
+    r->config.seed = bytes_get_u64(rd);
+    r->config.difficulty = bytes_get_u8(rd);
+    r->config.start = bytes_get_u8(rd);
+    r->config.flags = bytes_get_u16(rd);
+    r->end = bytes_get_u8(rd);
+    bytes_get_u8(rd);
+    replay_get_text(rd, r->name, 16);
+    r->date = (int64_t)bytes_get_u64(rd);
+    r->score = bytes_get_u64(rd);
+    *frames = bytes_get_u32(rd);
+    bytes_get_u16(rd); /* check interval: informational */
+    *checks = bytes_get_u32(rd);
+}
+
+int replay_decode(replay *r, const void *data, size_t size, const char *origin, char *err,
+                  size_t err_size)
+{
+    *r = (replay){0};
+    byte_reader rd;
+    byte_reader_init(&rd, data, size);
+    char magic[8];
+    if (size < 8)
+        return replay_fail(err, err_size, origin, "truncated: %zu bytes, not a replay", size);
+    bytes_get_raw(&rd, magic, 8);
+    if (memcmp(magic, REPLAY_MAGIC, 8) != 0)
+        return replay_fail(err, err_size, origin, "not a curtain replay");
+    if (size < REPLAY_HEADER_SIZE + 8)
+        return replay_fail(err, err_size, origin, "truncated: the header is incomplete");
+    uint16_t version = bytes_get_u16(&rd);
+    bytes_get_u16(&rd);
+    if (version == 0)
+        return replay_fail(err, err_size, origin, "corrupt: format version 0");
+    if (version > REPLAY_VERSION)
+        return replay_fail(err, err_size, origin,
+                           "recorded by a newer curtain (format %u); this one reads format %u",
+                           version, REPLAY_VERSION);
+    uint32_t frames, checks;
+    replay_read_header(&rd, r, &frames, &checks);
+    if (frames > REPLAY_MAX_FRAMES || checks > frames + 1)
+        return replay_fail(err, err_size, origin, "corrupt: %u frames and %u state hashes", frames,
+                           checks);
+    size_t expected = REPLAY_HEADER_SIZE + frames + (size_t)checks * REPLAY_CHECK_SIZE + 8;
+    if (size < expected)
+        return replay_fail(err, err_size, origin, "truncated: %zu of %zu bytes", size, expected);
+    if (size > expected)
+        return replay_fail(err, err_size, origin, "corrupt: %zu bytes after the end",
+                           size - expected);
+    byte_reader tail;
+    byte_reader_init(&tail, (const unsigned char *)data + expected - 8, 8);
+    uint64_t stored = bytes_get_u64(&tail);
+    if (stored != hash_buffer(data, expected - 8, 0))
+        return replay_fail(err, err_size, origin, "corrupt: the checksum does not match");
+
+    r->inputs = mem_alloc(frames ? frames : 1);
+    r->checks = mem_alloc((checks ? checks : 1) * sizeof *r->checks);
+    if (!r->inputs || !r->checks) {
+        replay_free(r);
+        return replay_fail(err, err_size, origin, "out of memory");
+    }
+    r->frame_count = r->input_cap = frames;
+    r->check_count = r->check_cap = checks;
+    bytes_get_raw(&rd, r->inputs, frames);
+    for (uint32_t i = 0; i < checks; i++) {
+        r->checks[i].frame = bytes_get_u32(&rd);
+        r->checks[i].hash = bytes_get_u64(&rd);
+    }
+    if (replay_validate(r, origin, err, err_size) != 0) {
+        replay_free(r);
+        return -1;
+    }
+    return 0;
+}
+
+int replay_save(const replay *r, const char *path, char *err, size_t err_size)
+{
+    size_t size;
+    unsigned char *data = replay_encode(r, &size);
+    if (!data)
+        return replay_fail(err, err_size, path, "out of memory");
+    int rc = file_write_atomic(path, data, size, err, err_size);
+    mem_free(data);
+    return rc;
+}
+
+int replay_load(replay *r, const char *path, char *err, size_t err_size)
+{
+    size_t size;
+    char *data = file_read_all(path, &size, err, err_size);
+    if (!data) {
+        *r = (replay){0};
+        return -1;
+    }
+    int rc = replay_decode(r, data, size, path, err, err_size);
+    mem_free(data);
+    return rc;
+}
+
+void replay_cursor_begin(replay_cursor *c, const replay *r)
+{
+    *c = (replay_cursor){.r = r};
+}
+
+int replay_cursor_done(const replay_cursor *c)
+{
+    return c->frame >= c->r->frame_count;
+}
+
+input_bits replay_cursor_next(replay_cursor *c)
+{
+    return replay_cursor_done(c) ? 0 : c->r->inputs[c->frame++];
+}
+
+int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d)
+{
+    const replay *r = c->r;
+    if (c->next_check >= r->check_count || r->checks[c->next_check].frame != c->frame)
+        return 0;
+    uint64_t expected = r->checks[c->next_check++].hash, actual = world_hash(w);
+    if (expected == actual)
+        return 0;
+    *d = (replay_desync){c->frame, expected, actual};
+    return -1;
+}
+
+int replay_verify(const replay *r, replay_desync *d)
+{
+    world w;
+    world_init(&w, &r->config);
+    replay_cursor c;
+    replay_cursor_begin(&c, r);
+    while (!replay_cursor_done(&c)) {
+        world_step(&w, replay_cursor_next(&c));
+        if (replay_cursor_check(&c, &w, d) != 0)
+            return -1;
+    }
+    return 0;
+}

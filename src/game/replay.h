@@ -1,0 +1,126 @@
+/*
+ * replay: the record of one run, enough to play it again bit for bit.
+ *
+ * A run is decided by its world_config and the input of each frame (world.h), so
+ * a replay stores those, plus the world's state hash every REPLAY_CHECK_INTERVAL
+ * frames and at the last frame. Playing it back, a hash that differs is a desync:
+ * the frame where it shows is reported, and playback stops there.
+ *
+ * File format (all integers little-endian; this comment is the specification):
+ *
+ *   offset  size  field
+ *   0       8     magic "CURTREPL"
+ *   8       2     format version (REPLAY_VERSION)
+ *   10      2     reserved, 0
+ *   12      16    curtain version that recorded it, NUL-padded ("0.1.0")
+ *   28      8     seed                         \
+ *   36      1     difficulty (enum difficulty)  | world_config
+ *   37      1     start point                   |
+ *   38      2     world flags                  /
+ *   40      1     how the run ended (enum replay_end)
+ *   41      1     reserved, 0
+ *   42      16    player name, NUL-padded
+ *   58      8     date, seconds since 1970 (UTC)
+ *   66      8     final score
+ *   74      4     F: frame count
+ *   78      2     check interval in frames (REPLAY_CHECK_INTERVAL)
+ *   80      4     C: checkpoint count
+ *   84      F     input bits of frames 1..F, one byte each (game/input.h)
+ *   84+F    12*C  checkpoints: frame (u32), state hash after that frame (u64);
+ *                 increasing frames, the last one = F
+ *   ...     8     hash_buffer of every byte before it, seed 0 (integrity check)
+ *
+ * Changelog:
+ *   1  first version.
+ */
+#ifndef CURTAIN_GAME_REPLAY_H
+#define CURTAIN_GAME_REPLAY_H
+
+#include "game/world.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define REPLAY_VERSION        1
+#define REPLAY_CHECK_INTERVAL 300
+#define REPLAY_NAME_MAX       15
+/* Room reserved at the start of a recording: two hours of play. Longer runs stop
+ * recording (counted in `refused`) rather than allocate during play. */
+#define REPLAY_DEFAULT_FRAMES (2u * 60u * 60u * WORLD_TICK_HZ)
+
+typedef enum replay_end {
+    REPLAY_END_UNFINISHED, /* quit, or still recording */
+    REPLAY_END_GAME_OVER,
+    REPLAY_END_STAGE_CLEAR,
+} replay_end;
+
+typedef struct replay_checkpoint {
+    uint32_t frame;
+    uint64_t hash;
+} replay_checkpoint;
+
+typedef struct replay {
+    char recorded_by[16]; /* curtain version */
+    world_config config;
+    uint8_t end;
+    char name[REPLAY_NAME_MAX + 1];
+    int64_t date;
+    uint64_t score;
+    uint32_t frame_count;
+    input_bits *inputs;
+    uint32_t input_cap;
+    replay_checkpoint *checks;
+    uint32_t check_count, check_cap;
+    uint32_t refused; /* frames not recorded because the replay was full */
+} replay;
+
+/* Starts an empty recording of a run with this configuration, with room for
+ * capacity_frames frames (0 = REPLAY_DEFAULT_FRAMES). Returns 0, or -1 out of memory. */
+int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames);
+void replay_free(replay *r);
+
+/* Records one frame: the input that was given to world_step, and the world after
+ * it (its hash is kept every REPLAY_CHECK_INTERVAL frames). Returns 0, or -1 when
+ * the replay is full (the frame is refused and counted). */
+int replay_record(replay *r, input_bits in, const world *after);
+/* Closes a recording: adds the final checkpoint, the end reason and the details. */
+void replay_finish(replay *r, const world *last, replay_end end, const char *name, uint64_t score,
+                   int64_t date);
+
+/* Encodes to the file format; returns a mem_alloc'd buffer (free with mem_free). */
+unsigned char *replay_encode(const replay *r, size_t *size);
+/* Decodes a file's bytes. On failure returns -1 with the reason in err (prefixed by
+ * `origin`, usually the file name); r is then empty. */
+int replay_decode(replay *r, const void *data, size_t size, const char *origin, char *err,
+                  size_t err_size);
+
+int replay_save(const replay *r, const char *path, char *err, size_t err_size);
+int replay_load(replay *r, const char *path, char *err, size_t err_size);
+
+/* Plays a replay back: a cursor hands out each frame's input and checks the world
+ * against the recorded hashes. */
+typedef struct replay_cursor {
+    const replay *r;
+    uint32_t frame;      /* frames handed out so far */
+    uint32_t next_check; /* index into r->checks */
+} replay_cursor;
+
+typedef struct replay_desync {
+    uint32_t frame;
+    uint64_t expected, actual;
+} replay_desync;
+
+void replay_cursor_begin(replay_cursor *c, const replay *r);
+/* True once every recorded frame has been handed out. */
+int replay_cursor_done(const replay_cursor *c);
+/* The input of the next frame. */
+input_bits replay_cursor_next(replay_cursor *c);
+/* After stepping the world with that input: 0, or -1 with *d filled if the world's
+ * hash differs from the one recorded for this frame. */
+int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d);
+
+/* Plays the whole replay headless from a fresh world. Returns 0 when every
+ * checkpoint matches, -1 with *d describing the first mismatch. */
+int replay_verify(const replay *r, replay_desync *d);
+
+#endif
