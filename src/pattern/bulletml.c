@@ -24,7 +24,7 @@
 #define BULLETML_MAX_NODES    (1 << 20) /* elements in a document */
 #define BULLETML_MAX_FILE     (64u << 20)
 #define BULLETML_MAX_PARAMS   9            /* <param>s of one ref: $1 to $9 */
-#define BULLETML_MAX_REF_PATH 64           /* refs followed one inside another */
+#define BULLETML_MAX_REF_PATH 16           /* refs one inside another: the VM call depth */
 #define BULLETML_INT_LIMIT    2147483647.0 /* times, wait, term become a C int */
 #define BULLETML_DIR_LIMIT    1e9          /* |direction|: libbulletml normalises in steps of 360 */
 
@@ -150,8 +150,14 @@ static void bulletml_report(bulletml_loader *ld, bulletml_severity severity, uin
         caret[c] = source[c] == '\t' ? '\t' : ' ';
     caret[c++] = '^';
     caret[c] = '\0';
-    snprintf(item->text, sizeof item->text, "%s:%u:%u: %s: %s\n    %s\n    %s", ld->name, line, col,
-             severity == BULLETML_ERROR ? "error" : "warning", message, source, caret);
+    char full[1024];
+    int n = snprintf(full, sizeof full, "%s:%u:%u: %s: %s\n    %s\n    %s", ld->name, line, col,
+                     severity == BULLETML_ERROR ? "error" : "warning", message, source, caret);
+    size_t len = n < 0 ? 0 : (size_t)n;
+    if (len >= sizeof item->text)
+        len = sizeof item->text - 1; /* a very long file name: keep what fits */
+    memcpy(item->text, full, len);
+    item->text[len] = '\0';
 }
 
 #define bulletml_error(ld, line, col, ...) \
