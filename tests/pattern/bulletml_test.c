@@ -337,6 +337,27 @@ static void test_reference_errors(void)
                        "<param>9</param><param>10</param></actionRef></action>\n"
                        "<action label=\"r\"/>" TAIL,
                   "3:186", "more than 9 <param>");
+    /* Refs one inside another: 16 load (the VM's call depth), 17 do not. */
+    for (int depth = 16; depth <= 17; depth++) {
+        char chain[4096] = HEAD "<action label=\"top\"><actionRef label=\"a1\"/></action>\n";
+        for (int i = 1; i <= depth; i++) {
+            char def[128];
+            if (i < depth)
+                snprintf(def, sizeof def,
+                         "<action label=\"a%d\"><actionRef label=\"a%d\"/></action>\n", i, i + 1);
+            else
+                snprintf(def, sizeof def, "<action label=\"a%d\"><wait>1</wait></action>\n", i);
+            strcat(chain, def);
+        }
+        strcat(chain, TAIL);
+        bulletml_doc *deep = load(chain);
+        CHECK_EQ_INT(deep != NULL, depth == 16);
+        if (deep)
+            CHECK_EQ_INT(deep->max_ref_depth, 16);
+        else
+            CHECK(has_diag("19:21", "error", "references nested more than 16 deep"));
+        bulletml_unload(deep);
+    }
     /* A bullet firing itself is a spawn chain, not a recursion: it loads. */
     bulletml_doc *doc = check_loads(HEAD "<action label=\"top\"><fire><bulletRef label=\"b\"/>"
                                          "</fire></action>\n"
