@@ -144,6 +144,7 @@ static void bulletml_report(bulletml_loader *ld, bulletml_severity severity, uin
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
+    memcpy(item->message, message, sizeof item->message);
     bulletml_source_line(ld, line, source, sizeof source);
     size_t c = 0;
     for (; c + 1 < col && c < strlen(source) && c + 2 < sizeof caret; c++)
@@ -151,8 +152,8 @@ static void bulletml_report(bulletml_loader *ld, bulletml_severity severity, uin
     caret[c++] = '^';
     caret[c] = '\0';
     char full[1024];
-    int n = snprintf(full, sizeof full, "%s:%u:%u: %s: %s\n    %s\n    %s", ld->name, line, col,
-                     severity == BULLETML_ERROR ? "error" : "warning", message, source, caret);
+    int n = snprintf(full, sizeof full, "%s:%u:%u: %s%s\n    %s\n    %s", ld->name, line, col,
+                     severity == BULLETML_ERROR ? "" : "warning: ", message, source, caret);
     size_t len = n < 0 ? 0 : (size_t)n;
     if (len >= sizeof item->text)
         len = sizeof item->text - 1; /* a very long file name: keep what fits */
@@ -987,7 +988,8 @@ static void bulletml_report_oom(bulletml_diags *diags, const char *name)
         bulletml_diag *item = &diags->items[diags->kept++];
         item->severity = BULLETML_ERROR;
         item->line = item->col = 0;
-        snprintf(item->text, sizeof item->text, "%s: error: out of memory", name);
+        snprintf(item->text, sizeof item->text, "%s: out of memory", name);
+        snprintf(item->message, sizeof item->message, "out of memory");
     }
 }
 
@@ -1045,7 +1047,8 @@ bulletml_doc *bulletml_load_file(const char *path, bulletml_diags *diags)
         diags->errors = 1;
         diags->kept = 1;
         diags->items[0].severity = BULLETML_ERROR;
-        snprintf(diags->items[0].text, sizeof diags->items[0].text, "%s: error: %s", path, err);
+        snprintf(diags->items[0].text, sizeof diags->items[0].text, "%s: %s", path, err);
+        snprintf(diags->items[0].message, sizeof diags->items[0].message, "%s", err);
         return NULL;
     }
     bulletml_doc *doc = bulletml_load_buffer(path, data, size, diags);

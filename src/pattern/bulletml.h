@@ -9,7 +9,7 @@
  * duplicate labels: the last one wins; three label namespaces; every <action>
  * whose label starts with "top" is an entry point) and, where libbulletml would
  * crash, hang or quietly misbehave at run time, it reports
- * `file:line:col: error: message` instead and refuses the document: malformed XML,
+ * `file:line:col: message` instead and refuses the document: malformed XML,
  * unknown elements, wrong nesting, children out of order, misplaced labels,
  * invalid types, undefined or recursive references, missing or empty numbers,
  * expressions libbulletml cannot parse, non-finite or out-of-range constants.
@@ -119,8 +119,9 @@ typedef struct bulletml_doc {
 } bulletml_doc;
 
 /* Diagnostics of one load: the first BULLETML_DIAG_KEEP are kept as full text
- * ("file:line:col: error: message", then the source line and a caret), the rest
- * only counted. */
+ * ("file:line:col: message", or "file:line:col: warning: message", then the
+ * source line and a caret, as the pattern compiler writes them), the rest only
+ * counted. Line 0 means no position (a file that cannot be read, no memory). */
 #define BULLETML_DIAG_KEEP 32
 #define BULLETML_DIAG_TEXT 512
 
@@ -132,6 +133,7 @@ typedef enum bulletml_severity {
 typedef struct bulletml_diag {
     bulletml_severity severity;
     uint32_t line, col;
+    char message[256]; /* the message alone */
     char text[BULLETML_DIAG_TEXT];
 } bulletml_diag;
 
