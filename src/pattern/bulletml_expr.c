@@ -140,7 +140,13 @@ static xvalue xparse_number(xparser *p)
     }
     memcpy(buf, p->text + start, end - start);
     buf[end - start] = '\0';
-    v.value = strtod(buf, NULL);
+    char *end_read;
+    v.value = strtod(buf, &end_read);
+    if (*end_read != '\0') {
+        /* Only if a program set a locale whose decimal point is not '.'. */
+        xparse_fail(p, start, "cannot read the number '%s' in this locale", buf);
+        return v;
+    }
     if (!isfinite(v.value)) {
         xparse_fail(p, start, "number too large");
         return v;
