@@ -2,6 +2,7 @@
  * curtain: the command line. Each subcommand is a row of the table below; with no
  * subcommand, curtain plays.
  */
+#include "app/bench_cmd.h"
 #include "app/cli.h"
 #include "app/play.h"
 
@@ -16,6 +17,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"play", "play the game (the default when no command is given)", play_main},
+    {"bench", "run benchmark scenarios headless (--list shows them)", bench_cmd_main},
 };
 #define COMMAND_COUNT ((int)(sizeof commands / sizeof commands[0]))
 

@@ -1,0 +1,350 @@
+/*
+ * bullet_pool: a fixed-capacity pool of bullets in structure-of-arrays form, and
+ * the one batch pass that moves them.
+ *
+ * Each pool instance (enemy bullets, player shots, ...) owns every array it needs,
+ * allocated once by bullet_pool_init; nothing is allocated afterwards. Spawning
+ * takes the lowest free slot (a hierarchical free bitmap searched with
+ * count-trailing-zeros, so the live set stays packed at the low end) and costs
+ * O(1); so does despawning. A spawn that finds the pool full is refused and
+ * counted (stats.refused); nothing crashes.
+ *
+ * HANDLES. A bullet is named by a handle {index, gen}. gen is odd while the slot
+ * is live and is bumped at every spawn and despawn, so a handle kept past its
+ * bullet's death (a script's reference, say) is detected: bullet_pool_alive says
+ * 0 and every setter does nothing and returns 0. {0, 0} (BULLET_HANDLE_NONE) is
+ * never live.
+ *
+ * MOTION. A bullet moves by its heading and speed plus an independent cartesian
+ * "extra" velocity (BulletML's accel):
+ *
+ *     position += (sin h, -cos h) * speed + (extra_x, extra_y)    per update
+ *
+ * with h in degrees, 0 = up, clockwise (y points down). Four *channels* hold the
+ * motion: HEADING (deg), SPEED (px/update), EXTRA_X and EXTRA_Y (px/update). Each
+ * channel is, at any time, one of:
+ *   - fixed:  a value (bullet_pool_set);
+ *   - tween:  going linearly from its current value to a target over N updates
+ *             (bullet_pool_tween): BulletML's changeDirection, changeSpeed, accel;
+ *   - rate:   changing by a constant amount every update, forever
+ *             (bullet_pool_set_rate): angular velocity for HEADING, acceleration
+ *             along the heading for SPEED, cartesian acceleration for EXTRA_*.
+ * Setting a channel replaces what it was doing (nothing is queued), except that
+ * bullet_pool_set on a channel with a rate keeps the rate going from the new value.
+ *
+ * Getters are exact: a channel keeps its exact double values (start, end or rate,
+ * start and end update) beside the float arrays the pass reads, and
+ * bullet_pool_get evaluates v0 + g*(T - t0) with g = (v1 - v0)/(t1 - t0) computed
+ * first, in double, and returns v1 itself once the tween is over. That is
+ * libbulletml's ramp formula, so a VM reading values back sees what libbulletml's
+ * host would. Values are never normalised (a heading may read 370). The float
+ * copies the pass integrates may differ from the exact values by rounding; at a
+ * tween's end they are reset from the exact target.
+ *
+ * ONE UPDATE (bullet_pool_update), for every live bullet, in this order:
+ *   1. move with the current velocity (the one its channels have now);
+ *   2. advance the channels one step (tweens, rates);
+ *   3. despawn it if its lifetime is over or it is outside the cull rectangle
+ *      (the playfield plus PLAYFIELD_CULL_MARGIN unless set otherwise); the slot
+ *      is free again before bullet_pool_update returns.
+ * Moving before advancing is what BulletML needs: a tween started between
+ * updates (in a script phase) is first felt by the update after next, and the
+ * script sees v0 + g after one update, v1 exactly after N, as libbulletml's
+ * runner sends them.
+ *
+ * FRAME ORDER. Run the scripts (spawns, sets, tweens), then bullet_pool_update,
+ * then collision, then let the script system read the despawn log. A bullet
+ * spawned by the scripts moves in that frame's update, unless its spawn asks
+ * rest_first_update: then it first moves in the next frame, after its own
+ * script's first run. That is libbulletml's reference host loop (BULLETML.md
+ * section 5: each turn, run then move every object; objects created during a
+ * turn are run and moved from the next one), so a BulletML host spawns with
+ * rest_first_update = 1 and matches it turn for turn, ramps included.
+ *
+ * The pass works on blocks of 64 slots up to the high-water block. Each block
+ * runs the simplest of three kernels its live bullets need: straight (reads
+ * position, cached velocity and one event time), turning (heading turns only),
+ * full (speed and extra velocity steps too). All three are branch-free loops
+ * the compiler vectorizes (see bullet_pool.c). The
+ * vectorized part can run on block ranges: bullet_pool_update_range on disjoint
+ * ranges covering [0, bullet_pool_block_end(p)) (from any threads), then
+ * bullet_pool_update_end (one thread) to despawn and end tweens.
+ *
+ * ITERATING LIVE BULLETS (collision, renderer, game). The arrays are public and
+ * read-only to everyone but this module. Slots below bullet_pool_slot_end(p) are
+ * the only ones that can be live; alive[b] has bit k set when slot 64*b + k is:
+ *
+ *     for (uint32_t b = 0; b < bullet_pool_block_end(p); b++)
+ *         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+ *             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+ *             ... p->x[i], p->y[i], p->radius[i] ...
+ *         }
+ *
+ * A SIMD sweep may instead read every slot below bullet_pool_slot_end(p) and mask
+ * its result with alive[b]: free slots keep stale values (a despawn touches as
+ * little as it can), so their positions and radii mean nothing.
+ *
+ * DRAW ORDER. Storage order is not spawn order (freed slots are reused lowest
+ * first). bullet_pool_draw_order gives the slots oldest to newest, with
+ * BULLET_SLOT_NONE entries for bullets that died since the list was last
+ * compacted; skip those:
+ *
+ *     uint32_t n;
+ *     const uint32_t *order = bullet_pool_draw_order(p, &n);
+ *     for (uint32_t k = 0; k < n; k++)
+ *         if (order[k] != BULLET_SLOT_NONE)
+ *             draw(p->x[order[k]], p->y[order[k]], p->dir_x[order[k]], ...);
+ *
+ * Keeping it costs an append at spawn, a store at despawn and a compaction in
+ * bullet_pool_update_end when dead entries outnumber live ones (figures in
+ * docs/bench.md). For rotated sprites, (dir_x, dir_y) = (sin h, -cos h) is the
+ * unit heading: the sprite's "up" axis, so no trigonometry is needed to draw it.
+ *
+ * SCRIPTS. script[i] is the pattern VM's link (0 = none). Whenever a bullet with
+ * a script link is despawned, for any reason, {script, handle, reason} is
+ * appended to the despawn log (bullet_pool_despawned); the script system reads
+ * it once per frame, frees those runners and calls bullet_pool_clear_despawned.
+ * The log holds `capacity` entries between clears; more are counted
+ * (stats.log_overflow), so a VM should also treat a dead handle as a dead bullet.
+ */
+#ifndef CURTAIN_SIM_BULLET_POOL_H
+#define CURTAIN_SIM_BULLET_POOL_H
+
+#include "core/hash.h"
+#include "sim/bullet_kind.h"
+
+#include <stdint.h>
+
+#define BULLET_POOL_DEFAULT_CAPACITY 65536u
+#define BULLET_POOL_MAX_CAPACITY     (1u << 24)
+/* No slot: a dead entry of the draw order. */
+#define BULLET_SLOT_NONE             0xffffffffu
+/* Where never-used slots and bullets spawned at a non-finite position sit (both
+ * coordinates): outside any field and cull rectangle. */
+#define BULLET_POOL_PARKED           (-1.0e9f)
+/* "Never" as an update number: no lifetime limit, no event. */
+#define BULLET_NEVER                 0xffffffffu
+
+/* Motion channels: id, name. */
+#define BULLET_CHANNELS(X) \
+    X(HEADING, "heading")  \
+    X(SPEED, "speed")      \
+    X(EXTRA_X, "extra_x")  \
+    X(EXTRA_Y, "extra_y")
+
+typedef enum bullet_channel {
+#define BULLET_CHANNEL_ENUM(id, name) BULLET_CHANNEL_##id,
+    BULLET_CHANNELS(BULLET_CHANNEL_ENUM)
+#undef BULLET_CHANNEL_ENUM
+    BULLET_CHANNEL_COUNT
+} bullet_channel;
+
+/* Per-bullet flags (one byte): id, bit, meaning. The game owns the meaning of
+ * the first ones (the pool keeps them, takes them from bullet_spawn.flags and
+ * hashes them); RESTING belongs to the pool. */
+#define BULLET_FLAGS(X)                                                  \
+    X(GRAZED, 0, "has grazed the player (a graze scores once)")          \
+    X(NO_CANCEL, 1, "survives cancels (bombs, phase ends, enemy death)") \
+    X(HARMLESS, 2, "drawn but never hits (fading out, for example)")     \
+    X(RESTING, 7, "the pool's: spawned with rest_first_update, not moved yet")
+
+typedef enum bullet_flag {
+#define BULLET_FLAG_ENUM(id, bit, meaning) BULLET_FLAG_##id = 1u << (bit),
+    BULLET_FLAGS(BULLET_FLAG_ENUM)
+#undef BULLET_FLAG_ENUM
+} bullet_flag;
+
+/* Why a bullet left the pool: id, name. */
+#define BULLET_DESPAWN_REASONS(X) \
+    X(VANISH, "vanish")           \
+    X(CULL, "cull")               \
+    X(EXPIRE, "expire")           \
+    X(CANCEL, "cancel")           \
+    X(HIT, "hit")                 \
+    X(CLEAR, "clear")
+
+typedef enum bullet_despawn_reason {
+#define BULLET_DESPAWN_ENUM(id, name) BULLET_DESPAWN_##id,
+    BULLET_DESPAWN_REASONS(BULLET_DESPAWN_ENUM)
+#undef BULLET_DESPAWN_ENUM
+    BULLET_DESPAWN_REASON_COUNT
+} bullet_despawn_reason;
+
+typedef struct bullet_handle {
+    uint32_t index;
+    uint32_t gen; /* odd while the bullet lives */
+} bullet_handle;
+
+#define BULLET_HANDLE_NONE ((bullet_handle){0, 0})
+
+/* What a new bullet starts with. Zero-initialise and fill what matters. */
+typedef struct bullet_spawn {
+    float x, y;
+    double heading;          /* degrees, 0 = up, clockwise */
+    double speed;            /* px per update along the heading */
+    double extra_x, extra_y; /* px per update, added to the heading motion */
+    uint32_t lifetime;       /* despawned by the lifetime-th update after spawn; 0 = never */
+    bullet_shape shape;
+    bullet_color color;
+    float radius; /* hitbox radius; 0 = the shape's (sim/bullet_kind.h) */
+    uint32_t owner;
+    uint32_t script; /* the VM's link, 0 = none */
+    uint8_t flags;
+    /* 1: the bullet stays where it is during the first update after its spawn
+     * (see FRAME ORDER above). */
+    uint8_t rest_first_update;
+} bullet_spawn;
+
+/* One despawn of a scripted bullet, for the script system. */
+typedef struct bullet_despawn {
+    uint32_t script;
+    bullet_handle handle;
+    bullet_despawn_reason reason;
+} bullet_despawn;
+
+typedef struct bullet_pool_stats {
+    uint64_t spawned; /* bullets spawned since init */
+    uint64_t refused; /* spawns refused: the pool was full */
+    uint64_t despawned[BULLET_DESPAWN_REASON_COUNT];
+    uint64_t log_overflow; /* despawns of scripted bullets not logged: log full */
+    uint32_t peak_live;    /* most bullets live at once */
+} bullet_pool_stats;
+
+/* The kernel a block of 64 slots runs: the simplest its live bullets need. */
+typedef enum bullet_block_kind {
+    BULLET_BLOCK_STRAIGHT, /* no steps: position += cached velocity */
+    BULLET_BLOCK_TURNING,  /* heading turns only */
+    BULLET_BLOCK_FULL,     /* speed or extra velocity steps too */
+} bullet_block_kind;
+
+/* A channel's exact state; see bullet_pool_get. t1: 0 fixed, BULLET_NEVER rate. */
+typedef struct bullet_track {
+    double v0; /* value at t0 */
+    double v1; /* tween: value at t1; rate: change per update */
+    uint32_t t0, t1;
+} bullet_track;
+
+/*
+ * The pool. Arrays are indexed by slot, padded to whole blocks of 64 and
+ * aligned to 64 bytes. Everything is public for reading; write only through
+ * the functions below.
+ */
+typedef struct bullet_pool {
+    uint32_t capacity;                        /* slots: the requested capacity rounded up to 64 */
+    uint32_t blocks;                          /* capacity / 64 */
+    uint32_t live;                            /* bullets live now */
+    uint32_t frame;                           /* updates done since init */
+    uint32_t block_end;                       /* every live slot is below 64 * block_end */
+    uint32_t next_serial;                     /* the next bullet's spawn serial (from 1) */
+    float cull_x0, cull_y0, cull_x1, cull_y1; /* outside this, bullets are culled */
+
+    /* Hot: the straight-flight kernel reads these. */
+    float *x, *y; /* position */
+    /* Velocity of the next update, dir * speed + extra, cached for straight blocks
+     * only (block_kind[b] == BULLET_BLOCK_STRAIGHT); elsewhere compute it. */
+    float *vx, *vy;
+    uint32_t *event_at; /* update at which the bullet needs attention (expiry, tween end) */
+    /* Warm: the turning and full kernels read these. Float copies of the channels,
+     * for the pass and for drawing; scripts read the exact values with
+     * bullet_pool_get. A RESTING bullet holds 0 in speed, extras and steps until
+     * its first update is over. */
+    float *dir_x, *dir_y; /* unit heading (sin h, -cos h) */
+    float *speed, *extra_x, *extra_y;
+    float *turn_c, *turn_s;   /* rotation per update: cos, sin of the heading step */
+    float *speed_step;        /* speed change per update */
+    float *accel_x, *accel_y; /* extra velocity change per update */
+    uint8_t *block_kind;      /* per block: the kernel it runs (bullet_block_kind) */
+    uint64_t *alive;          /* per block: live-slot bits */
+    uint64_t *events;         /* per block: bits the last update flagged */
+    /* Cold: read at spawn, despawn, by consumers, by getters. */
+    float *radius;
+    uint8_t *shape, *color, *flags;
+    uint32_t *owner, *script, *serial, *gen;
+    uint32_t *expire_at; /* update that ends the lifetime, BULLET_NEVER for none */
+    bullet_track *track; /* capacity * BULLET_CHANNEL_COUNT, [slot * COUNT + channel] */
+    /* Free-slot search: levels of bitmaps, level 0 = free-slot bits. */
+    uint64_t *free_bits[4];
+    int levels;
+    /* Draw order: slots oldest to newest, with BULLET_SLOT_NONE holes. */
+    uint32_t *order;     /* 2 * capacity entries */
+    uint32_t *order_pos; /* per slot: its entry in order */
+    uint32_t order_len, order_dead;
+    /* Despawn log of scripted bullets. */
+    bullet_despawn *log;
+    uint32_t log_len;
+    bullet_pool_stats stats;
+    void *block; /* the one allocation behind every array */
+} bullet_pool;
+
+/* Makes a pool of at least `capacity` slots (1 .. BULLET_POOL_MAX_CAPACITY), its
+ * cull rectangle the playfield plus PLAYFIELD_CULL_MARGIN. Returns 0, or -1 when
+ * the capacity is out of range or memory is short (the pool is then empty and
+ * bullet_pool_free is still safe). */
+int bullet_pool_init(bullet_pool *p, uint32_t capacity);
+void bullet_pool_free(bullet_pool *p);
+/* Bullets leaving this rectangle are despawned by the next update. */
+void bullet_pool_set_cull_rect(bullet_pool *p, float x0, float y0, float x1, float y1);
+
+/* Spawns a bullet; returns its handle, or BULLET_HANDLE_NONE (and counts a
+ * refusal) when the pool is full. */
+bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s);
+/* Despawns a live bullet now; returns 1, or 0 for a stale handle. */
+int bullet_pool_despawn(bullet_pool *p, bullet_handle h, bullet_despawn_reason reason);
+/* Despawns every live bullet (except NO_CANCEL ones when keep_no_cancel); returns
+ * how many. */
+uint32_t bullet_pool_clear(bullet_pool *p, bullet_despawn_reason reason, int keep_no_cancel);
+
+/* 1 while the handle's bullet lives. */
+int bullet_pool_alive(const bullet_pool *p, bullet_handle h);
+/* The handle of live slot i (BULLET_HANDLE_NONE if slot i is free). */
+bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i);
+
+/* Channel access for scripts. Setters return 1, or 0 for a stale handle (nothing
+ * changes); the getter returns 0 for a stale handle. */
+double bullet_pool_get(const bullet_pool *p, bullet_handle h, bullet_channel c);
+int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double value);
+/* From the current value to target over `frames` updates (frames <= 0: one). */
+int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double target,
+                      int32_t frames);
+/* Changes by per_update every update from now on; 0 stops (the value stays). */
+int bullet_pool_set_rate(bullet_pool *p, bullet_handle h, bullet_channel c, double per_update);
+/* Lifetime from now: despawned by the frames-th next update; 0 = never. */
+int bullet_pool_set_lifetime(bullet_pool *p, bullet_handle h, uint32_t frames);
+int bullet_pool_set_position(bullet_pool *p, bullet_handle h, float x, float y);
+/* Sets then clears game flags (BULLET_FLAG_GRAZED, ...); RESTING is the pool's
+ * and stays as it is. Returns 1, or 0 for a stale handle. */
+int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t clear);
+
+/* One update of every live bullet (the two calls below, on one thread). */
+void bullet_pool_update(bullet_pool *p);
+/* The same in parts: ranges of blocks [first, end) covering
+ * [0, bullet_pool_block_end(p)) once (disjoint ranges may run on different
+ * threads; nothing else may touch the pool meanwhile), then end. */
+void bullet_pool_update_range(bullet_pool *p, uint32_t first_block, uint32_t end_block);
+void bullet_pool_update_end(bullet_pool *p);
+
+/* Blocks (of 64 slots) that may hold live bullets, and the slot bound. */
+static inline uint32_t bullet_pool_block_end(const bullet_pool *p)
+{
+    return p->block_end;
+}
+static inline uint32_t bullet_pool_slot_end(const bullet_pool *p)
+{
+    return p->block_end * 64u;
+}
+
+/* Slots oldest to newest, with BULLET_SLOT_NONE holes; *count entries. */
+const uint32_t *bullet_pool_draw_order(const bullet_pool *p, uint32_t *count);
+
+/* Despawned scripted bullets since the last clear. */
+const bullet_despawn *bullet_pool_despawned(const bullet_pool *p, uint32_t *count);
+void bullet_pool_clear_despawned(bullet_pool *p);
+
+/* Feeds the whole simulation state of the pool to a state hash. */
+void bullet_pool_hash(const bullet_pool *p, hasher *hs);
+
+/* Names of the X-macro tables, for traces and the overlay. */
+const char *bullet_channel_name(bullet_channel c);
+const char *bullet_despawn_reason_name(bullet_despawn_reason r);
+
+#endif

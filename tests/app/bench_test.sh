@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# `curtain bench`: the scenario table, usage errors, and the JSON of a quick pool run
+# (its keys, never its timings).
+# usage: bench_test.sh PATH/TO/curtain
+set -u
+curtain=$1
+failures=0
+json=$(mktemp /tmp/curtain-bench-XXXXXX.json)
+trap 'rm -f "$json"' EXIT
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# expect CODE PATTERN ARGS...: runs curtain ARGS, wants exit CODE and PATTERN in its output.
+expect() {
+    local code=$1 pattern=$2
+    shift 2
+    local out rc
+    out=$("$curtain" "$@" 2>&1)
+    rc=$?
+    [ "$rc" -eq "$code" ] || fail "curtain $* exited $rc, wanted $code; output: $out"
+    grep -qE -- "$pattern" <<<"$out" || fail "curtain $* printed no /$pattern/; output: $out"
+}
+
+expect 0 '^usage: curtain bench' bench --help
+expect 0 '^  pool ' bench --list
+expect 0 'bench +run benchmark scenarios' --help
+expect 2 "unknown scenario 'nope'" bench nope
+expect 2 "unknown scenario 'nope'" bench pool nope
+expect 2 "unknown option '--fast'" bench --fast
+expect 2 "--json needs a value" bench pool --json
+
+out=$("$curtain" bench pool --quick --json "$json" 2>&1)
+rc=$?
+[ "$rc" -eq 0 ] || fail "bench pool --quick exited $rc; output: $out"
+for table in '1. EZMissile' '2. Instantiate/Destroy' '3. Update pass' '4. Decision, free slots' \
+    '5. Decision, iteration' '6. Draw order'; do
+    grep -qF -- "$table" <<<"$out" || fail "no table '$table' in the output"
+done
+grep -q '"schema": "curtain-bench/1"' "$json" || fail "no schema in the JSON"
+grep -q '"quick": true' "$json" || fail "the JSON does not say quick"
+for key in \
+    pool/ezmissile/scan_for_free__predicate_/per_op \
+    pool/ezmissile/bullet_pool__soa__full_spawn_/vs_fastest \
+    pool/ezmissile/pool_vs_scan \
+    pool/instantiate/malloc_per_bullet/per_bullet-frame \
+    pool/instantiate/bullet_pool__soa_/per_bullet-frame \
+    pool/instantiate/pool_vs_malloc \
+    pool/update/1k/straight \
+    pool/update/100k/turning \
+    pool/update/1k/tweening_bound \
+    pool/update/100k/straight_bound \
+    pool/update/10k/throughput \
+    pool/update/bandwidth \
+    pool/allocator/freelist_stack/churn_pair \
+    pool/allocator/free_bitmap___ctz__lowest_/peak_slots \
+    pool/allocator/bullet_pool__engine_/hot_pair \
+    pool/iteration/10__live__scattered/alive_bitmap \
+    pool/draw_order/order_list__engine_/per_frame; do
+    grep -qF "\"key\": \"$key\", \"value\": " "$json" || fail "no figure $key in the JSON"
+done
+dups=$(grep -oE '"key": "[^"]*"' "$json" | sort | uniq -d)
+[ -z "$dups" ] || fail "figure keys recorded twice: $dups"
+# Every figure has a number, a unit and a direction.
+if grep -F '"key": ' "$json" | grep -vqE '"value": -?[0-9][0-9.e+-]*, "unit": "[^"]*", "better": "(lower|higher|neutral)"'; then
+    fail "a figure without a number, unit or direction: $(grep -F '"key": ' "$json" | grep -vE '"value": -?[0-9]' | head -3)"
+fi
+
+if [ "$failures" -ne 0 ]; then
+    echo "bench: $failures failures" >&2
+    exit 1
+fi
+echo "bench: all checks passed"

@@ -1,0 +1,729 @@
+/* bullet_pool: operations against a reference model, handles, overflow, draw
+ * order, motion semantics (libbulletml ramps), and no allocation under churn. */
+#include "../check.h"
+#include "core/mem.h"
+#include "core/rng.h"
+#include "core/trig.h"
+#include "sim/bullet_pool.h"
+#include "sim/playfield.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* ---- the reference model ---------------------------------------------------- */
+
+/* A channel as the spec states it: v0 at t0, v1 at t1 (a tween), or a rate. */
+typedef struct model_track {
+    double v0, v1;
+    uint32_t t0, t1; /* t1: 0 fixed, BULLET_NEVER rate */
+} model_track;
+
+typedef struct model_bullet {
+    int live;
+    bullet_handle h;
+    uint32_t serial, owner, script, expire_at;
+    uint32_t still_at; /* rest_first_update: the update that does not move it */
+    double x, y;
+    model_track track[BULLET_CHANNEL_COUNT];
+} model_bullet;
+
+enum {
+    MODEL_CAP = 256
+};
+
+/* Live bullets in a flat array by slot; the spawn list keeps draw order. */
+typedef struct model {
+    model_bullet slot[MODEL_CAP];
+    uint32_t order[1 << 16], order_len; /* serials, oldest first, live or not */
+    int order_slot[1 << 16];            /* where each of them was spawned */
+    uint32_t live, frame, next_serial;
+    uint64_t refused, logged;
+} model;
+
+static double model_value(const model_track *t, uint32_t now)
+{
+    if (t->t1 == 0)
+        return t->v0;
+    if (t->t1 == BULLET_NEVER)
+        return t->v0 + t->v1 * (double)(now - t->t0);
+    if (now >= t->t1)
+        return t->v1;
+    return t->v0 + (t->v1 - t->v0) / (double)(t->t1 - t->t0) * (double)(now - t->t0);
+}
+
+/* The model's spawn: the lowest free slot, or a refusal. Returns the slot or -1. */
+static int model_spawn(model *m, const bullet_spawn *s)
+{
+    int i = 0;
+    while (i < MODEL_CAP && m->slot[i].live)
+        i++;
+    if (i == MODEL_CAP) {
+        m->refused++;
+        return -1;
+    }
+    model_bullet *b = &m->slot[i];
+    uint32_t gen = b->h.gen + 1;
+    *b = (model_bullet){0};
+    b->live = 1;
+    b->h = (bullet_handle){(uint32_t)i, gen};
+    b->serial = m->next_serial++;
+    b->owner = s->owner;
+    b->script = s->script;
+    b->expire_at = s->lifetime ? m->frame + s->lifetime : BULLET_NEVER;
+    b->still_at = s->rest_first_update ? m->frame + 1 : 0;
+    b->x = s->x;
+    b->y = s->y;
+    double init[BULLET_CHANNEL_COUNT] = {s->heading, s->speed, s->extra_x, s->extra_y};
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+        b->track[c] = (model_track){init[c], 0, m->frame, 0};
+    m->order_slot[m->order_len] = i;
+    m->order[m->order_len++] = b->serial;
+    m->live++;
+    return i;
+}
+
+static void model_despawn(model *m, int i)
+{
+    if (m->slot[i].script)
+        m->logged++;
+    m->slot[i].live = 0;
+    m->slot[i].h.gen++;
+    m->live--;
+}
+
+/* One update: move with the values of now, advance, then expire and cull. */
+static void model_update(model *m, const bullet_pool *p)
+{
+    m->frame++;
+    for (int i = 0; i < MODEL_CAP; i++) {
+        model_bullet *b = &m->slot[i];
+        if (!b->live)
+            continue;
+        double h = model_value(&b->track[0], m->frame - 1) * (TRIG_PI / 180.0);
+        double sp = model_value(&b->track[1], m->frame - 1);
+        if (b->still_at != m->frame) {
+            b->x += sin(h) * sp + model_value(&b->track[2], m->frame - 1);
+            b->y += -cos(h) * sp + model_value(&b->track[3], m->frame - 1);
+        }
+        for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
+            model_track *t = &b->track[c];
+            if (t->t1 != 0 && t->t1 != BULLET_NEVER && m->frame >= t->t1)
+                *t = (model_track){t->v1, 0, m->frame, 0};
+        }
+        if (b->expire_at == m->frame) {
+            model_despawn(m, i);
+            continue;
+        }
+        /* Near an edge, float and double may disagree: take the pool's word there. */
+        double margin[4] = {b->x - p->cull_x0, p->cull_x1 - b->x, b->y - p->cull_y0,
+                            p->cull_y1 - b->y};
+        int out = 0, unsure = 0;
+        for (int k = 0; k < 4; k++) {
+            out |= margin[k] < 0;
+            unsure |= fabs(margin[k]) < 0.05;
+        }
+        if (unsure)
+            out = !bullet_pool_alive(p, b->h);
+        if (out)
+            model_despawn(m, i);
+    }
+}
+
+/* Compares everything the model knows with the pool. */
+static void model_compare(const model *m, const bullet_pool *p)
+{
+    CHECK_EQ_INT(p->live, m->live);
+    CHECK_EQ_INT(p->frame, m->frame);
+    CHECK_EQ_INT(p->stats.refused, m->refused);
+    for (int i = 0; i < MODEL_CAP; i++) {
+        const model_bullet *b = &m->slot[i];
+        CHECK_EQ_INT(bullet_pool_alive(p, b->h), b->live);
+        CHECK_EQ_INT((p->alive[i / 64] >> (i % 64)) & 1, b->live);
+        if (!b->live)
+            continue;
+        CHECK_EQ_INT(p->serial[i], b->serial);
+        CHECK_EQ_INT(p->owner[i], b->owner);
+        CHECK_EQ_INT(p->script[i], b->script);
+        CHECK_NEAR(p->x[i], b->x, 0.02);
+        CHECK_NEAR(p->y[i], b->y, 0.02);
+        for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) /* getters are exact */
+            CHECK(bullet_pool_get(p, b->h, (bullet_channel)c) ==
+                  model_value(&b->track[c], m->frame));
+    }
+    /* Draw order: the live bullets by spawn serial, oldest first. */
+    uint32_t n, k = 0;
+    const uint32_t *order = bullet_pool_draw_order(p, &n);
+    for (uint32_t j = 0; j < m->order_len; j++) {
+        int i = m->order_slot[j];
+        if (!m->slot[i].live || m->slot[i].serial != m->order[j])
+            continue; /* dead since */
+        while (k < n && order[k] == BULLET_SLOT_NONE)
+            k++;
+        CHECK(k < n && order[k] == (uint32_t)i);
+        k++;
+    }
+    while (k < n && order[k] == BULLET_SLOT_NONE)
+        k++;
+    CHECK_EQ_INT(k, n);
+}
+
+/* A random bullet somewhere in the field. */
+static bullet_spawn random_spawn(rng *r)
+{
+    bullet_spawn s = {0};
+    s.x = rng_range(r, 0.0f, PLAYFIELD_W);
+    s.y = rng_range(r, 0.0f, PLAYFIELD_H);
+    s.heading = (double)rng_below(r, 720) * 0.5;
+    s.speed = (double)rng_below(r, 40) * 0.125;
+    s.lifetime = rng_below(r, 3) == 0 ? 1 + rng_below(r, 60) : 0;
+    s.owner = rng_below(r, 5);
+    s.script = rng_below(r, 2) ? 1 + rng_below(r, 1000) : 0;
+    s.shape = (bullet_shape)rng_below(r, BULLET_SHAPE_COUNT);
+    s.rest_first_update = rng_below(r, 4) == 0;
+    return s;
+}
+
+/* A random live slot of the model, or -1. */
+static int model_pick(const model *m, rng *r)
+{
+    if (m->live == 0)
+        return -1;
+    uint32_t k = rng_below(r, m->live);
+    for (int i = 0; i < MODEL_CAP; i++)
+        if (m->slot[i].live && k-- == 0)
+            return i;
+    return -1;
+}
+
+/* Changes one channel of a live bullet in pool and model alike. */
+static void model_change(model *m, bullet_pool *p, rng *r, int i)
+{
+    model_bullet *b = &m->slot[i];
+    bullet_channel c = (bullet_channel)rng_below(r, BULLET_CHANNEL_COUNT);
+    model_track *t = &b->track[c];
+    double now_value = model_value(t, m->frame);
+    double v = (double)rng_below(r, 200) * 0.25 - 25.0;
+    if (c == BULLET_CHANNEL_SPEED || c >= BULLET_CHANNEL_EXTRA_X)
+        v *= 0.1;
+    switch (rng_below(r, 3)) {
+    case 0:
+        CHECK(bullet_pool_set(p, b->h, c, v));
+        *t = (model_track){v, t->t1 == BULLET_NEVER ? t->v1 : 0, m->frame,
+                           t->t1 == BULLET_NEVER ? BULLET_NEVER : 0};
+        break;
+    case 1: {
+        int32_t frames = (int32_t)rng_below(r, 30) - 2;
+        CHECK(bullet_pool_tween(p, b->h, c, v, frames));
+        *t = (model_track){now_value, v, m->frame, m->frame + (uint32_t)(frames < 1 ? 1 : frames)};
+        break;
+    }
+    default: {
+        double rate = rng_below(r, 4) == 0 ? 0.0 : v * 0.01;
+        CHECK(bullet_pool_set_rate(p, b->h, c, rate));
+        *t = (model_track){now_value, rate, m->frame, rate != 0.0 ? BULLET_NEVER : 0};
+        break;
+    }
+    }
+}
+
+/* Random spawns, despawns, stale-handle calls, channel changes and updates,
+ * checked against the model after every step. */
+static void test_against_model(void)
+{
+    static model m;
+    m.next_serial = 1;
+    bullet_pool p;
+    CHECK(bullet_pool_init(&p, MODEL_CAP) == 0);
+    CHECK_EQ_INT(p.capacity, MODEL_CAP);
+    rng r;
+    rng_seed(&r, 42);
+    bullet_handle stale[64];
+    int stale_count = 0;
+    uint64_t logged = 0;
+    for (int step = 0; step < 20000 && m.order_len < (1 << 16) - 8; step++) {
+        uint32_t op = rng_below(&r, 100);
+        if (op < 40) {
+            bullet_spawn s = random_spawn(&r);
+            int i = model_spawn(&m, &s);
+            bullet_handle h = bullet_pool_spawn(&p, &s);
+            if (i < 0) {
+                CHECK(h.gen == 0);
+            } else {
+                CHECK_EQ_INT(h.index, i); /* the lowest free slot */
+                CHECK_EQ_INT(h.gen, m.slot[i].h.gen);
+            }
+        } else if (op < 55) {
+            int i = model_pick(&m, &r);
+            if (i >= 0) {
+                if (stale_count < 64)
+                    stale[stale_count++] = m.slot[i].h;
+                CHECK(bullet_pool_despawn(&p, m.slot[i].h, BULLET_DESPAWN_VANISH));
+                model_despawn(&m, i);
+            }
+        } else if (op < 60 && stale_count > 0) {
+            bullet_handle h = stale[rng_below(&r, (uint32_t)stale_count)];
+            CHECK(!bullet_pool_despawn(&p, h, BULLET_DESPAWN_CANCEL));
+            CHECK(!bullet_pool_set(&p, h, BULLET_CHANNEL_SPEED, 1.0));
+            CHECK(bullet_pool_get(&p, h, BULLET_CHANNEL_HEADING) == 0.0);
+        } else if (op < 80) {
+            int i = model_pick(&m, &r);
+            if (i >= 0)
+                model_change(&m, &p, &r, i);
+        } else {
+            bullet_pool_update(&p);
+            model_update(&m, &p);
+            uint32_t n;
+            const bullet_despawn *log = bullet_pool_despawned(&p, &n);
+            for (uint32_t k = 0; k < n; k++) {
+                CHECK(log[k].script != 0);
+                CHECK(!bullet_pool_alive(&p, log[k].handle));
+            }
+            logged += n;
+            bullet_pool_clear_despawned(&p);
+        }
+        if (step % 7 == 0 || op >= 80)
+            model_compare(&m, &p);
+        if (check_failures > 20)
+            break;
+    }
+    uint32_t tail;
+    bullet_pool_despawned(&p, &tail);
+    CHECK_EQ_INT(logged + tail + p.stats.log_overflow, m.logged);
+    CHECK(m.frame > 1000);
+    bullet_pool_free(&p);
+}
+
+/* A straight bullet for the targeted tests. */
+static bullet_handle spawn_at(bullet_pool *p, float x, float y, double heading, double speed)
+{
+    bullet_spawn s = {0};
+    s.x = x;
+    s.y = y;
+    s.heading = heading;
+    s.speed = speed;
+    return bullet_pool_spawn(p, &s);
+}
+
+/* A handle outlives its bullet and says so, even when the slot is reused. */
+static void test_stale_handles(void)
+{
+    bullet_pool p;
+    CHECK(bullet_pool_init(&p, 64) == 0);
+    CHECK(!bullet_pool_alive(&p, BULLET_HANDLE_NONE));
+    bullet_handle a = spawn_at(&p, 10, 10, 0, 1);
+    CHECK(bullet_pool_alive(&p, a));
+    CHECK(bullet_pool_alive(&p, bullet_pool_handle(&p, a.index)));
+    CHECK(bullet_pool_despawn(&p, a, BULLET_DESPAWN_VANISH));
+    CHECK(!bullet_pool_alive(&p, a));
+    CHECK(!bullet_pool_despawn(&p, a, BULLET_DESPAWN_VANISH)); /* twice: refused */
+    CHECK(bullet_pool_handle(&p, a.index).gen == 0);
+    bullet_handle b = spawn_at(&p, 10, 10, 0, 1);
+    CHECK_EQ_INT(b.index, a.index); /* the same slot again */
+    CHECK(b.gen != a.gen);
+    CHECK(!bullet_pool_alive(&p, a));
+    CHECK(bullet_pool_alive(&p, b));
+    CHECK(!bullet_pool_set(&p, a, BULLET_CHANNEL_SPEED, 5.0));
+    CHECK(!bullet_pool_tween(&p, a, BULLET_CHANNEL_HEADING, 90.0, 10));
+    CHECK(!bullet_pool_set_rate(&p, a, BULLET_CHANNEL_HEADING, 1.0));
+    CHECK(!bullet_pool_set_lifetime(&p, a, 5));
+    CHECK(!bullet_pool_set_position(&p, a, 1, 1));
+    CHECK(!bullet_pool_set_flags(&p, a, BULLET_FLAG_GRAZED, 0));
+    CHECK(bullet_pool_set_flags(&p, b, BULLET_FLAG_GRAZED | BULLET_FLAG_RESTING, 0));
+    CHECK(p.flags[b.index] == BULLET_FLAG_GRAZED); /* RESTING is the pool's */
+    CHECK(bullet_pool_set_flags(&p, b, BULLET_FLAG_NO_CANCEL, BULLET_FLAG_GRAZED));
+    CHECK(p.flags[b.index] == BULLET_FLAG_NO_CANCEL);
+    CHECK(bullet_pool_get(&p, b, BULLET_CHANNEL_SPEED) == 1.0); /* b untouched */
+    CHECK(!bullet_pool_alive(&p, (bullet_handle){1000, 1}));    /* out of range */
+    CHECK(!bullet_pool_alive(&p, (bullet_handle){b.index, b.gen + 2}));
+    bullet_pool_free(&p);
+}
+
+/* A full pool refuses and counts; a freed slot is usable again at once. */
+static void test_overflow(void)
+{
+    bullet_pool p;
+    CHECK(bullet_pool_init(&p, 100) == 0);
+    CHECK_EQ_INT(p.capacity, 128); /* whole blocks of 64 */
+    bullet_handle first = BULLET_HANDLE_NONE;
+    for (int i = 0; i < 128; i++) {
+        bullet_handle h = spawn_at(&p, 50, 50, 0, 0);
+        CHECK(bullet_pool_alive(&p, h));
+        if (i == 0)
+            first = h;
+    }
+    CHECK_EQ_INT(p.stats.refused, 0);
+    for (int i = 0; i < 11; i++)
+        CHECK(spawn_at(&p, 50, 50, 0, 0).gen == 0);
+    CHECK_EQ_INT(p.stats.refused, 11);
+    CHECK_EQ_INT(p.live, 128);
+    CHECK_EQ_INT(p.stats.peak_live, 128);
+    CHECK(bullet_pool_despawn(&p, first, BULLET_DESPAWN_CANCEL));
+    CHECK(bullet_pool_alive(&p, spawn_at(&p, 50, 50, 0, 0)));
+    CHECK_EQ_INT(p.stats.refused, 11);
+    CHECK_EQ_INT(p.stats.despawned[BULLET_DESPAWN_CANCEL], 1);
+    bullet_pool_free(&p);
+    bullet_pool q;
+    CHECK(bullet_pool_init(&q, 0) == -1);
+    CHECK(bullet_pool_init(&q, BULLET_POOL_MAX_CAPACITY + 1) == -1);
+    int64_t blocks = mem_live_blocks();
+    mem_fail_at(1);
+    CHECK(bullet_pool_init(&q, 1000) == -1);
+    mem_fail_at(0);
+    CHECK_EQ_INT(mem_live_blocks(), blocks);
+    bullet_pool_free(&q);
+}
+
+/* The despawn log: scripted bullets only, every reason, a full log counts. */
+static void test_despawn_log(void)
+{
+    bullet_pool p;
+    CHECK(bullet_pool_init(&p, 64) == 0);
+    for (uint32_t k = 1; k <= 100; k++) {
+        bullet_spawn s = {.x = 10, .y = 10, .script = k % 2 ? k : 0};
+        CHECK(bullet_pool_despawn(&p, bullet_pool_spawn(&p, &s), BULLET_DESPAWN_CANCEL));
+    }
+    uint32_t n;
+    const bullet_despawn *log = bullet_pool_despawned(&p, &n);
+    CHECK_EQ_INT(n, 50); /* the unscripted half is not logged */
+    CHECK(log[0].script == 1 && log[49].script == 99 && log[7].reason == BULLET_DESPAWN_CANCEL);
+    for (uint32_t k = 0; k < 30; k++) {
+        bullet_spawn s = {.x = 10, .y = 10, .script = 500 + k};
+        CHECK(bullet_pool_despawn(&p, bullet_pool_spawn(&p, &s), BULLET_DESPAWN_VANISH));
+    }
+    bullet_pool_despawned(&p, &n);
+    CHECK_EQ_INT(n, 64);
+    CHECK_EQ_INT(p.stats.log_overflow, 16);
+    bullet_pool_clear_despawned(&p);
+    bullet_spawn s = {.x = 10, .y = 10, .script = 9};
+    bullet_pool_spawn(&p, &s);
+    CHECK_EQ_INT(bullet_pool_clear(&p, BULLET_DESPAWN_CLEAR, 0), 1);
+    log = bullet_pool_despawned(&p, &n);
+    CHECK(n == 1 && log[0].script == 9 && log[0].reason == BULLET_DESPAWN_CLEAR);
+    CHECK(strcmp(bullet_despawn_reason_name(BULLET_DESPAWN_CULL), "cull") == 0);
+    CHECK(strcmp(bullet_channel_name(BULLET_CHANNEL_EXTRA_Y), "extra_y") == 0);
+    bullet_pool_free(&p);
+}
+
+/* Newer bullets are drawn over older ones though the slots are reused lowest
+ * first; holes are skipped and squeezed out by updates. */
+static void test_draw_order(void)
+{
+    bullet_pool p;
+    CHECK(bullet_pool_init(&p, 64) == 0);
+    bullet_handle a = spawn_at(&p, 10, 10, 0, 0), b = spawn_at(&p, 20, 10, 0, 0);
+    bullet_handle c = spawn_at(&p, 30, 10, 0, 0);
+    CHECK(bullet_pool_despawn(&p, a, BULLET_DESPAWN_VANISH));
+    bullet_handle d = spawn_at(&p, 40, 10, 0, 0);
+    CHECK_EQ_INT(d.index, a.index); /* storage order: d, b, c */
+    uint32_t n;
+    const uint32_t *order = bullet_pool_draw_order(&p, &n);
+    uint32_t seen[8], k = 0;
+    for (uint32_t j = 0; j < n; j++)
+        if (order[j] != BULLET_SLOT_NONE && k < 8)
+            seen[k++] = order[j];
+    CHECK_EQ_INT(k, 3);
+    CHECK(seen[0] == b.index && seen[1] == c.index && seen[2] == d.index);
+    CHECK(p.serial[d.index] > p.serial[c.index]);
+    /* Churn: the order stays by serial, and compaction keeps it short. */
+    rng r;
+    rng_seed(&r, 7);
+    bullet_handle live[64];
+    int count = 0;
+    live[count++] = b, live[count++] = c, live[count++] = d;
+    for (int step = 0; step < 5000; step++) {
+        if (count < 64 && rng_below(&r, 2)) {
+            live[count++] = spawn_at(&p, 100, 100, 0, 0);
+        } else if (count > 0) {
+            int j = (int)rng_below(&r, (uint32_t)count);
+            CHECK(bullet_pool_despawn(&p, live[j], BULLET_DESPAWN_VANISH));
+            live[j] = live[--count];
+        }
+        if (step % 10 == 0)
+            bullet_pool_update(&p);
+    }
+    order = bullet_pool_draw_order(&p, &n);
+    CHECK(n <= 2 * p.capacity);
+    uint32_t last = 0, listed = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        if (order[j] == BULLET_SLOT_NONE)
+            continue;
+        CHECK(p.serial[order[j]] > last);
+        last = p.serial[order[j]];
+        listed++;
+    }
+    CHECK_EQ_INT(listed, p.live);
+    bullet_pool_free(&p);
+}
+
+/* Motion: exact axis directions, move-then-advance, libbulletml's ramp values,
+ * rates, lifetime, culling, and the slot back in the same update. */
+static void test_motion(void)
+{
+    bullet_pool p;
+    CHECK(bullet_pool_init(&p, 64) == 0);
+    bullet_handle right = spawn_at(&p, 100, 100, 90, 2);
+    for (int i = 0; i < 10; i++)
+        bullet_pool_update(&p);
+    CHECK(p.x[right.index] == 120.0f && p.y[right.index] == 100.0f);
+    CHECK(p.dir_x[right.index] == 1.0f && p.dir_y[right.index] == 0.0f);
+    /* The float heading vector is sin and cos to within a float rounding, every
+     * quarter exact, any heading (negative, past 360, huge). */
+    CHECK(bullet_pool_despawn(&p, right, BULLET_DESPAWN_VANISH));
+    double worst = 0;
+    for (double deg = -1000.0; deg <= 1000.0; deg += 0.37) {
+        bullet_handle d = spawn_at(&p, 10, 10, deg, 1);
+        double rad = deg * (TRIG_PI / 180.0);
+        worst = fmax(worst, fabs(p.dir_x[d.index] - sin(rad)));
+        worst = fmax(worst, fabs(p.dir_y[d.index] + cos(rad)));
+        CHECK(bullet_pool_despawn(&p, d, BULLET_DESPAWN_VANISH));
+    }
+    CHECK(worst <= 6.0e-8);
+    for (int q = -8; q <= 8; q++) {
+        bullet_handle d = spawn_at(&p, 10, 10, 90.0 * q, 1);
+        CHECK(fabsf(p.dir_x[d.index]) + fabsf(p.dir_y[d.index]) == 1.0f);
+        bullet_pool_despawn(&p, d, BULLET_DESPAWN_VANISH);
+    }
+    bullet_handle huge = spawn_at(&p, 10, 10, 3.6e12 + 90.0, 1);
+    CHECK_NEAR(p.dir_x[huge.index], 1.0, 1e-6);
+    bullet_pool_despawn(&p, huge, BULLET_DESPAWN_VANISH);
+    right = spawn_at(&p, 120, 100, 90, 2);
+
+    /* chdir.xml's timeline (BULLETML.md 4.5): heading 350 to absolute 10 the short
+     * way, term 4, sends 355, 360, 365, 370; never normalised. */
+    bullet_handle h = spawn_at(&p, 100, 100, 350, 1);
+    CHECK(bullet_pool_tween(&p, h, BULLET_CHANNEL_HEADING, 370, 4));
+    const double want[] = {355, 360, 365, 370, 370};
+    for (int i = 0; i < 5; i++) {
+        bullet_pool_update(&p);
+        CHECK(bullet_pool_get(&p, h, BULLET_CHANNEL_HEADING) == want[i]);
+    }
+    CHECK(p.turn_s[h.index] == 0.0f); /* the tween ended: no more turning */
+    CHECK_NEAR(p.dir_x[h.index], sin(10 * TRIG_PI / 180), 1e-7);
+    /* changeSpeed sequence 0.5 term 2 from 1: 1.5, 2.0; a third-way value is exact. */
+    CHECK(bullet_pool_tween(&p, h, BULLET_CHANNEL_SPEED, 2.0, 2));
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_get(&p, h, BULLET_CHANNEL_SPEED) == 1.5);
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_get(&p, h, BULLET_CHANNEL_SPEED) == 2.0);
+    CHECK(bullet_pool_tween(&p, h, BULLET_CHANNEL_SPEED, 3.0, 3));
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_get(&p, h, BULLET_CHANNEL_SPEED) == 2.0 + (3.0 - 2.0) / 3.0);
+    /* A term of 0 gives the target at the next update. */
+    CHECK(bullet_pool_tween(&p, h, BULLET_CHANNEL_SPEED, 0.5, 0));
+    CHECK(bullet_pool_get(&p, h, BULLET_CHANNEL_SPEED) != 0.5);
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_get(&p, h, BULLET_CHANNEL_SPEED) == 0.5);
+
+    /* Move first, advance after: a speed tween 1 -> 3 over 2 moves 1, 2, 3, 3. */
+    bullet_handle down = spawn_at(&p, 200, 10, 180, 1);
+    CHECK(bullet_pool_tween(&p, down, BULLET_CHANNEL_SPEED, 3, 2));
+    const float ys[] = {11, 13, 16, 19};
+    for (int i = 0; i < 4; i++) {
+        bullet_pool_update(&p);
+        CHECK(p.y[down.index] == ys[i]);
+    }
+    /* Kernels: turning, then full, then straight again with the right velocity. */
+    bullet_pool q;
+    CHECK(bullet_pool_init(&q, 64) == 0);
+    bullet_handle k = spawn_at(&q, 100, 100, 90, 1);
+    CHECK_EQ_INT(q.block_kind[0], BULLET_BLOCK_STRAIGHT);
+    CHECK(bullet_pool_tween(&q, k, BULLET_CHANNEL_HEADING, 180, 2));
+    CHECK_EQ_INT(q.block_kind[0], BULLET_BLOCK_TURNING);
+    CHECK(bullet_pool_tween(&q, k, BULLET_CHANNEL_EXTRA_X, 1, 2));
+    CHECK_EQ_INT(q.block_kind[0], BULLET_BLOCK_FULL);
+    bullet_pool_update(&q); /* moves (1, 0), then heading 135, extra 0.5 */
+    bullet_pool_update(&q); /* moves (sin 135 + 0.5, -cos 135), then 180 and 1 exactly */
+    CHECK_NEAR(q.x[k.index], 101 + sin(0.75 * TRIG_PI) + 0.5, 1e-5);
+    CHECK_NEAR(q.y[k.index], 100 - cos(0.75 * TRIG_PI), 1e-5);
+    float x2 = q.x[k.index], y2 = q.y[k.index];
+    bullet_pool_update(&q); /* the kernel sees no step left: straight from now */
+    CHECK_EQ_INT(q.block_kind[0], BULLET_BLOCK_STRAIGHT);
+    CHECK(q.x[k.index] == x2 + 1.0f && q.y[k.index] == y2 + 1.0f);
+    bullet_pool_update(&q);
+    CHECK(q.x[k.index] == x2 + 2.0f && q.y[k.index] == y2 + 2.0f);
+    bullet_pool_free(&q);
+
+    /* Rates: gravity on the extra velocity, angular velocity forever. */
+    bullet_handle g = spawn_at(&p, 50, 50, 0, 0);
+    CHECK(bullet_pool_set_rate(&p, g, BULLET_CHANNEL_EXTRA_Y, 0.25));
+    CHECK(bullet_pool_set_rate(&p, g, BULLET_CHANNEL_HEADING, 1.0));
+    for (int i = 0; i < 8; i++)
+        bullet_pool_update(&p);
+    CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_EXTRA_Y) == 2.0);
+    CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_HEADING) == 8.0);
+    CHECK(p.y[g.index] == 50.0f + 0.25f * (0 + 1 + 2 + 3 + 4 + 5 + 6 + 7));
+    CHECK(bullet_pool_set(&p, g, BULLET_CHANNEL_HEADING, 100.0)); /* the rate goes on */
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_HEADING) == 101.0);
+    CHECK(bullet_pool_set_rate(&p, g, BULLET_CHANNEL_HEADING, 0.0));
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_HEADING) == 101.0);
+    CHECK(!bullet_pool_set(&p, g, BULLET_CHANNEL_SPEED, NAN)); /* refused */
+
+    /* Lifetime 3: alive after two updates, gone (logged) after the third. */
+    bullet_spawn s = {.x = 10, .y = 10, .lifetime = 3, .script = 77};
+    bullet_handle l = bullet_pool_spawn(&p, &s);
+    bullet_pool_update(&p);
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_alive(&p, l));
+    bullet_pool_update(&p);
+    CHECK(!bullet_pool_alive(&p, l));
+    uint32_t n;
+    const bullet_despawn *log = bullet_pool_despawned(&p, &n);
+    CHECK(n == 1 && log[0].script == 77 && log[0].reason == BULLET_DESPAWN_EXPIRE &&
+          log[0].handle.index == l.index && log[0].handle.gen == l.gen);
+    bullet_pool_clear_despawned(&p);
+
+    /* Culling at the field plus margin; the slot is free again at once. */
+    float edge = PLAYFIELD_W + PLAYFIELD_CULL_MARGIN;
+    bullet_handle c = spawn_at(&p, edge - 1.5f, 100, 90, 1);
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_alive(&p, c));
+    uint32_t live = p.live;
+    bullet_pool_update(&p);
+    CHECK(!bullet_pool_alive(&p, c));
+    CHECK_EQ_INT(p.live, live - 1);
+    CHECK(p.stats.despawned[BULLET_DESPAWN_CULL] >= 1);
+    CHECK_EQ_INT(spawn_at(&p, 10, 10, 0, 0).index, c.index);
+    CHECK(p.x[c.index] == 10.0f);
+    /* rest_first_update: still in the first update (even with a tween set at once),
+     * then moving with the values the exact tracks have by then. */
+    bullet_spawn r = {.x = 100, .y = 100, .heading = 180, .speed = 1, .rest_first_update = 1};
+    bullet_handle rest = bullet_pool_spawn(&p, &r);
+    CHECK(p.flags[rest.index] & BULLET_FLAG_RESTING);
+    CHECK(bullet_pool_tween(&p, rest, BULLET_CHANNEL_SPEED, 3, 2));
+    bullet_pool_update(&p);
+    CHECK(p.y[rest.index] == 100.0f);
+    CHECK(!(p.flags[rest.index] & BULLET_FLAG_RESTING));
+    CHECK(bullet_pool_get(&p, rest, BULLET_CHANNEL_SPEED) == 2.0);
+    bullet_pool_update(&p);
+    CHECK(p.y[rest.index] == 102.0f);
+    bullet_pool_update(&p);
+    CHECK(p.y[rest.index] == 105.0f);
+    bullet_spawn once = {.x = 100, .y = 100, .speed = 1, .lifetime = 1, .rest_first_update = 1};
+    bullet_handle brief = bullet_pool_spawn(&p, &once);
+    bullet_pool_update(&p);
+    CHECK(!bullet_pool_alive(&p, brief));
+    bullet_handle nan = spawn_at(&p, NAN, 10, 0, 0); /* never an immortal NaN */
+    bullet_pool_update(&p);
+    CHECK(!bullet_pool_alive(&p, nan));
+    bullet_pool_free(&p);
+}
+
+/* Fills a pool with a deterministic mix of straight, tweening and turning bullets. */
+static void fill_mixed(bullet_pool *p, uint64_t seed, int count)
+{
+    rng r;
+    rng_seed(&r, seed);
+    for (int i = 0; i < count; i++) {
+        bullet_spawn s = random_spawn(&r);
+        bullet_handle h = bullet_pool_spawn(p, &s);
+        uint32_t kind = rng_below(&r, 4);
+        if (kind == 1)
+            bullet_pool_tween(p, h, BULLET_CHANNEL_HEADING, s.heading + 90, 20);
+        else if (kind == 2)
+            bullet_pool_set_rate(p, h, BULLET_CHANNEL_HEADING, 2.0);
+    }
+}
+
+/* Same operations, same hash; a range-split update equals a whole one. */
+static void test_hash_and_ranges(void)
+{
+    bullet_pool a, b;
+    CHECK(bullet_pool_init(&a, 4096) == 0);
+    CHECK(bullet_pool_init(&b, 4096) == 0);
+    fill_mixed(&a, 3, 3000);
+    fill_mixed(&b, 3, 3000);
+    for (int f = 0; f < 100; f++) {
+        bullet_pool_update(&a);
+        uint32_t end = bullet_pool_block_end(&b), mid = end / 3;
+        bullet_pool_update_range(&b, mid, end);
+        bullet_pool_update_range(&b, 0, mid);
+        bullet_pool_update_end(&b);
+    }
+    hasher ha, hb;
+    hash_begin(&ha, 1);
+    hash_begin(&hb, 1);
+    bullet_pool_hash(&a, &ha);
+    bullet_pool_hash(&b, &hb);
+    CHECK_EQ_U64(hash_end(&ha), hash_end(&hb));
+    CHECK(a.live > 0 && a.live < 3000);
+    CHECK(b.alive[0] != 0);
+    uint32_t some = (uint32_t)__builtin_ctzll(b.alive[0] | 1ull << 63);
+    bullet_handle one = bullet_pool_handle(&b, some);
+    double speed = bullet_pool_get(&b, one, BULLET_CHANNEL_SPEED);
+    CHECK(bullet_pool_set(&b, one, BULLET_CHANNEL_SPEED, speed + 1.0));
+    hash_begin(&hb, 1);
+    bullet_pool_hash(&b, &hb);
+    CHECK(hash_end(&ha) != hash_end(&hb));
+    CHECK_EQ_INT(bullet_pool_clear(&a, BULLET_DESPAWN_CLEAR, 0),
+                 a.stats.spawned - a.stats.despawned[0] - a.stats.despawned[1] -
+                     a.stats.despawned[2]);
+    CHECK_EQ_INT(a.live, 0);
+    CHECK_EQ_INT(bullet_pool_block_end(&a), 0);
+    bullet_pool_free(&a);
+    bullet_pool_free(&b);
+}
+
+/* 10,000 frames of heavy churn at 50k bullets: no heap allocation after warm-up. */
+static void test_no_allocation(void)
+{
+    bullet_pool p;
+    CHECK(bullet_pool_init(&p, BULLET_POOL_DEFAULT_CAPACITY) == 0);
+    rng r;
+    rng_seed(&r, 11);
+    uint64_t allocs = 0;
+    for (int frame = 0; frame < 10000; frame++) {
+        if (frame == 100)
+            allocs = mem_get_stats().allocs;
+        for (int k = 0; k < 800; k++) {
+            bullet_spawn s = random_spawn(&r);
+            s.lifetime = 20 + rng_below(&r, 100);
+            bullet_handle h = bullet_pool_spawn(&p, &s);
+            if (k % 8 == 0)
+                bullet_pool_tween(&p, h, BULLET_CHANNEL_SPEED, 3.0, 30);
+        }
+        if (frame % 50 == 0)
+            bullet_pool_clear(&p, BULLET_DESPAWN_CANCEL, 1);
+        bullet_pool_update(&p);
+        bullet_pool_clear_despawned(&p);
+    }
+    CHECK_EQ_U64(mem_get_stats().allocs, allocs);
+    CHECK(p.stats.peak_live > 30000);
+    CHECK(p.stats.despawned[BULLET_DESPAWN_EXPIRE] > 500000);
+    bullet_pool_free(&p);
+}
+
+/* The largest pool the engine promises: 4,194,304 bullets fill it exactly. */
+static void test_large_capacity(void)
+{
+    bullet_pool p;
+    const uint32_t cap = 4194304;
+    CHECK(bullet_pool_init(&p, cap) == 0);
+    bullet_spawn s = {.x = 10, .y = 10, .heading = 180, .speed = 0.5};
+    bullet_handle last = BULLET_HANDLE_NONE;
+    for (uint32_t i = 0; i < cap; i++)
+        last = bullet_pool_spawn(&p, &s);
+    CHECK_EQ_INT(last.index, cap - 1);
+    CHECK(bullet_pool_spawn(&p, &s).gen == 0);
+    CHECK_EQ_INT(p.stats.refused, 1);
+    bullet_pool_update(&p);
+    CHECK(p.y[cap - 1] == 10.5f);
+    CHECK(bullet_pool_despawn(&p, bullet_pool_handle(&p, 1234567), BULLET_DESPAWN_HIT));
+    CHECK_EQ_INT(bullet_pool_spawn(&p, &s).index, 1234567);
+    bullet_pool_free(&p);
+}
+
+int main(void)
+{
+    test_against_model();
+    test_stale_handles();
+    test_overflow();
+    test_draw_order();
+    test_despawn_log();
+    test_motion();
+    test_hash_and_ranges();
+    test_no_allocation();
+    test_large_capacity();
+    return check_done("sim.pool");
+}
