@@ -4,7 +4,10 @@
  */
 #include "app/bench_cmd.h"
 #include "app/cli.h"
+#include "app/lint.h"
 #include "app/play.h"
+#include "app/run.h"
+#include "app/view.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +20,9 @@ typedef struct command {
 
 static const command commands[] = {
     {"play", "play the game (the default when no command is given)", play_main},
+    {"lint", "check pattern files and print their errors", lint_main},
+    {"run", "run a pattern file headless, optionally writing a trace", run_main},
+    {"view", "a live sandbox window for a pattern file (reloads on change)", view_main},
     {"bench", "run benchmark scenarios headless (--list shows them)", bench_cmd_main},
 };
 #define COMMAND_COUNT ((int)(sizeof commands / sizeof commands[0]))
