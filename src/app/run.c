@@ -10,12 +10,18 @@
  * With --screenshot OUT.png, the field after --at-frame N frames (default: the
  * last) is drawn as `curtain view` shows it, with the software renderer on a
  * surface in memory (no window, no display), and saved as a PNG.
+ *
+ * With --reference, a BulletML file runs on the reference host instead
+ * (run_reference.h); --bulletml-dialect picks libbulletml's changeDirection rule
+ * for BulletML files either way.
  */
 #include "app/run.h"
 
 #include "app/cli.h"
+#include "app/run_reference.h"
 #include "app/view_draw.h"
 #include "core/hash.h"
+#include "pattern/bulletml_import.h"
 #include "pattern/library.h"
 #include "pattern/sandbox.h"
 #include "platform/window.h"
@@ -72,6 +78,9 @@ int run_main(int argc, char **argv, int first, const char *command)
     uint64_t seed = 1;
     int at_frame = 0;
     const char *trace = NULL, *entry_name = NULL, *boss_name = NULL, *shot = NULL;
+    const char *dialect_name = NULL;
+    int reference = 0;
+    double rand_value = -1.0; /* not given */
     const cli_option options[] = {
         {"frames", CLI_INT, &frames, "N", "frames to run (required without --screenshot)", 1, 1e8},
         {"rank", CLI_DOUBLE, &rank, "R",
@@ -83,8 +92,13 @@ int run_main(int argc, char **argv, int first, const char *command)
         {"screenshot", CLI_STRING, &shot, "OUT.png",
          "save a picture of the field (software renderer, no window)", 0, 0},
         {"at-frame", CLI_INT, &at_frame, "N", "the frame to picture (default: the last)", 1, 1e8},
+        {"reference", CLI_FLAG, &reference, NULL,
+         "BulletML: run FILE.xml as libbulletml does (docs/bulletml.md)", 0, 0},
+        {"rand", CLI_DOUBLE, &rand_value, "C", "with --reference: every $rand returns C", 0, 1},
+        {"bulletml-dialect", CLI_STRING, &dialect_name, "NAME",
+         "debian (default) or upstream: libbulletml's changeDirection rule", 0, 0},
     };
-    cli_spec spec = {command, options, 8, 1, RUN_MAX_FILES, "FILE"};
+    cli_spec spec = {command, options, 11, 1, RUN_MAX_FILES, "FILE"};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain run FILE [MORE...] --frames N [OPTIONS]\n\n"
                "Run a pattern file headless: its pattern named like the file (else 'main',\n"
@@ -110,6 +124,14 @@ int run_main(int argc, char **argv, int first, const char *command)
     if (at_frame > frames)
         return cli_usage_error(command, "--at-frame %d is after the last frame (%d)", at_frame,
                                frames);
+    int dialect = dialect_name ? bulletml_dialect_find(dialect_name) : BULLETML_DIALECT_DEBIAN;
+    if (dialect < 0)
+        return cli_usage_error(command, "unknown BulletML dialect '%s' (debian or upstream)",
+                               dialect_name);
+    bulletml_import_set_dialect((bulletml_dialect)dialect);
+    if (reference || rand_value >= 0)
+        return run_reference_command(command, reference, files, nfiles, frames, rank, rand_value,
+                                     seed, (bulletml_dialect)dialect, trace, shot);
     static diag_list diags;
     diag_init(&diags);
     library *lib = library_load_paths(files, nfiles, &diags);
