@@ -10,6 +10,7 @@
 
 #include "app/cli.h"
 #include "bench/bench.h"
+#include "bench/bulletml_bench.h"
 #include "bench/collide_bench.h"
 #include "bench/pattern_bench.h"
 #include "bench/pool_bench.h"
@@ -32,6 +33,8 @@ static const bench_scenario bench_scenarios[] = {
      pattern_bench_run},
     {"render", "drawing bullets: batching per back end against one SDL_RenderCopy each",
      render_bench_run},
+    {"bulletml", "the BulletML corpus, 1,000 emitters per file: curtain vs libbulletml",
+     bulletml_bench_run},
 };
 #define BENCH_SCENARIO_COUNT ((int)(sizeof bench_scenarios / sizeof bench_scenarios[0]))
 #define BENCH_MAX_NAMED      32

@@ -9,6 +9,7 @@
 #include "app/replay_cmd.h"
 #include "app/run.h"
 #include "app/view.h"
+#include "pattern/bulletml_import.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +54,7 @@ static void main_print_help(void)
 
 int main(int argc, char **argv)
 {
+    bulletml_import_register(); /* .xml files are BulletML wherever patterns are read */
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         main_print_help();
         return CLI_EXIT_OK;

@@ -25,6 +25,7 @@
 /* clang-format off */
 #define PATTERN_DIAGNOSTICS(X)                                                            \
     X(OTHER,              DIAG_ERROR,   "a diagnostic from outside the pattern compiler")  \
+    X(OTHER_WARNING,      DIAG_WARNING, "a warning from outside the pattern compiler")   \
     X(FILE_READ,          DIAG_ERROR,   "a file cannot be read")                          \
     X(OUT_OF_MEMORY,      DIAG_ERROR,   "memory ran out while loading")                   \
     X(INTERNAL,           DIAG_ERROR,   "the compiler built a program the VM refuses")    \

@@ -67,7 +67,7 @@
     X(LOOP_TEST,  iAsB, 0,  0, "if slot A >= slot A+1: jump sB")                                \
     X(LOOP_NEXT,  iAsB, 0,  0, "slot A += 1; jump sB (back to the LOOP_TEST)")                  \
     X(WAIT,       iAx,  1,  0, "pop n; sched += trunc(n) if > 0; sleep while sched > frame")    \
-    X(YIELD,      iAx,  0,  0, "sleep until the next frame, sched unchanged (next root)")       \
+    X(YIELD,      iAx,  0,  0, "sleep to next frame, sched kept; Ax=1: BulletML root (vm.md)") \
     X(CALL,       iAx, -1,  0, "call function Ax with its arity's values as params")            \
     X(RET,        iAx,  0,  0, "return; at depth 0 the thread ends")                           \
     X(END,        iAx,  0,  0, "end the thread")                                                \

@@ -393,6 +393,7 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
     case VM_OP_SHOT_FORM:
         return ax < VM_FORM_COUNT ? 0 : verifier_fail(vf, f, pc, "no form %u", ax);
     case VM_OP_SHOT_LOOK: return 0;
+    case VM_OP_YIELD: return ax <= 1 ? 0 : verifier_fail(vf, f, pc, "YIELD %u", ax);
     default:
         /* every other instruction has no operand */
         return ax == 0 ? 0 : verifier_fail(vf, f, pc, "unexpected operand %u", ax);

@@ -46,6 +46,7 @@ enum {
     RF_PREV_SPD = 4,
     RF_VANISHED = 8, /* called vanish: stop at the next sleep */
     RF_ENDING = 16,  /* script done; ends once its wait and ramps are over */
+    RF_WAITED = 32,  /* asleep in a WAIT (for YIELD 1, BulletML's next root) */
 };
 
 typedef struct vm_runner {
@@ -1086,6 +1087,11 @@ static void vm_exec(vm *v, uint32_t idx)
     const int32_t T = v->now;
     uint32_t budget = v->cfg.budget;
     uint32_t executed = 0;
+    /* YIELD 1 needs to know whether, since a WAIT woke the runner, it has only
+     * climbed out of loops and calls (LOOP_TEST, LOOP_NEXT, JMP, RET). */
+    const int woke_from_wait = (r->flags & RF_WAITED) != 0;
+    uint32_t climbed = 0;
+    r->flags &= (uint8_t)~RF_WAITED;
     v->current = idx;
     v->abort = 0;
 
@@ -1168,7 +1174,10 @@ static void vm_exec(vm *v, uint32_t idx)
                     (r->flags & RF_PREV_SPD) ? r->prev_spd : vm_get(v, r, VM_PROP_DEFAULT_SPEED);
             break;
         case VM_OP_CLOCK: *sp++ = (double)((int64_t)T - r->born); break;
-        case VM_OP_JMP: pc = VM_GET_AX(i); break;
+        case VM_OP_JMP:
+            pc = VM_GET_AX(i);
+            climbed++;
+            break;
         case VM_OP_JMPF:
             if (*--sp == 0.0)
                 pc = VM_GET_AX(i);
@@ -1190,11 +1199,13 @@ static void vm_exec(vm *v, uint32_t idx)
             const double *slot = fp + VM_GET_A(i);
             if (!(slot[0] < slot[1]))
                 pc = (uint32_t)((int32_t)pc + VM_GET_SB(i));
+            climbed++;
             break;
         }
         case VM_OP_LOOP_NEXT:
             fp[VM_GET_A(i)] += 1.0;
             pc = (uint32_t)((int32_t)pc + VM_GET_SB(i));
+            climbed++;
             break;
         case VM_OP_WAIT: {
             int32_t n = vm_trunc(*--sp);
@@ -1206,12 +1217,18 @@ static void vm_exec(vm *v, uint32_t idx)
                     vm_finish(v, idx, VM_END_VANISHED);
                     goto out;
                 }
+                r->flags |= RF_WAITED;
                 vm_sleep(v, idx, r->sched);
                 goto out;
             }
             break;
         }
         case VM_OP_YIELD:
+            /* YIELD 1, BulletML's next root: it starts in the frame after the last
+             * command of the previous root. When that command was a WAIT the runner
+             * has already slept past it, so the root starts now (BULLETML.md 4.2). */
+            if (VM_GET_AX(i) == 1 && woke_from_wait && executed == climbed + 1)
+                break;
             SAVE();
             if (r->flags & RF_VANISHED) {
                 vm_finish(v, idx, VM_END_VANISHED);
@@ -1243,6 +1260,7 @@ static void vm_exec(vm *v, uint32_t idx)
         }
         case VM_OP_RET:
             if (r->depth > 0) {
+                climbed++;
                 r->depth--;
                 sp = fp;
                 pc = frames[r->depth].pc;

@@ -92,6 +92,20 @@ done
 dups=$(grep -oE '"key": "[^"]*"' "$json" | sort | uniq -d)
 [ -z "$dups" ] || fail "render figure keys recorded twice: $dups"
 
+# bulletml: a quick run over the installed BulletML corpus (none installed: a note, no
+# figures); its figure keys are unique.
+expect 0 '^  bulletml ' bench --list
+if "$curtain" bench bulletml --quick --json "$json" >/dev/null; then
+    if grep -q '"key": "bulletml/' "$json"; then
+        grep -qF '"key": "bulletml/corpus/curtain_game__vm___pool_/per_bullet-frame"' "$json" ||
+            fail "no per bullet-frame figure of the game engine in the bulletml JSON"
+        dups=$(grep -oE '"key": "[^"]*"' "$json" | sort | uniq -d)
+        [ -z "$dups" ] || fail "bulletml figure keys recorded twice: $dups"
+    fi
+else
+    fail "curtain bench bulletml --quick failed"
+fi
+
 if [ "$failures" -ne 0 ]; then
     echo "bench: $failures failures" >&2
     exit 1

@@ -63,6 +63,24 @@ waitfor "reloaded" || fail "view did not reload the fixed file: $(cat "$tmp/view
 kill "$view" 2>/dev/null
 wait "$view" 2>/dev/null
 
+# run --screenshot: a 640x480 PNG of the field at the frame asked for, drawn headless;
+# a different frame gives a different picture
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{print $3*256+$4 "x" $7*256+$8}'; }
+"$curtain" run "$patterns/flower.pat" --screenshot "$tmp/f60.png" --at-frame 60 >/dev/null ||
+    fail "run --screenshot"
+"$curtain" run "$patterns/flower.pat" --frames 90 --screenshot "$tmp/f90.png" >/dev/null ||
+    fail "run --frames --screenshot"
+[ "$(od -An -c -j1 -N3 "$tmp/f60.png" | tr -d ' ')" = "PNG" ] || fail "screenshot is not a PNG"
+[ "$(png_size "$tmp/f60.png")" = "640x480" ] || fail "screenshot is $(png_size "$tmp/f60.png")"
+cmp -s "$tmp/f60.png" "$tmp/f90.png" && fail "frames 60 and 90 gave the same picture"
+"$curtain" run "$patterns/flower.pat" --at-frame 5 >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--at-frame without --screenshot did not exit 2"
+"$curtain" run "$patterns/flower.pat" --frames 10 --at-frame 20 --screenshot "$tmp/x.png" \
+    >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--at-frame after --frames did not exit 2"
+"$curtain" run "$patterns/flower.pat" --frames 10 --screenshot /no/such/dir/x.png >/dev/null 2>&1
+[ $? -eq 1 ] || fail "an unwritable screenshot path did not exit 1"
+
 # bench patterns: a quick run prints its tables and records its figures (run from the
 # source tree, whose patterns/ is the data folder's)
 (cd "$patterns/.." && "$curtain" bench patterns --quick --json "$tmp/bench.json") \

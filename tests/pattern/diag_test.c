@@ -9,9 +9,9 @@
  * The test compiles each file and wants that diagnostic, with that id, there.
  * The ids no file can trigger are tested here directly: FILE_READ (a missing
  * file), OUT_OF_MEMORY (an allocation made to fail), TOO_LARGE (a generated
- * source too long for a jump). Two never come from pattern source: OTHER (other
- * front ends) and INTERNAL (a compiler bug: the fuzz corpus checks it never
- * appears).
+ * source too long for a jump). Three never come from pattern source: OTHER and
+ * OTHER_WARNING (other front ends: tests/pattern/bulletml_import_test.c) and
+ * INTERNAL (a compiler bug: the fuzz corpus checks it never appears).
  *
  * usage: test_pattern.diagnostics ERRORS_DIR
  */
@@ -129,6 +129,7 @@ int main(int argc, char **argv)
     for (int code = 0; code < DIAG_CODE_COUNT; code++) {
         switch ((diag_code)code) {
         case DIAG_OTHER:
+        case DIAG_OTHER_WARNING:
         case DIAG_INTERNAL: break;
         case DIAG_FILE_READ: check_file_read(); break;
         case DIAG_OUT_OF_MEMORY: check_out_of_memory(); break;
