@@ -77,6 +77,7 @@ typedef struct replay_entry {
     char path[APP_PATH_MAX];
     char file[128];
     int ok;
+    int other_content; /* recorded over other patterns: cannot be played here */
     replay_end end;
     int64_t date;
     world_config config;
@@ -166,6 +167,7 @@ typedef struct app {
     overlay_stats stats;
     /* menu input */
     input_bits held, prev_held;
+    input_bits event_dirs; /* directions pressed as events this frame */
     int repeat_wait;
     /* a message at the bottom of the screen */
     char toast[320];

@@ -85,7 +85,7 @@ void practice_draw(app *a)
 {
     title_draw_demo(a, 190);
     menu_draw(&a->practice.m, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){60, 40, LOGICAL_W - 120, 380}, 1, a->tick);
+              (SDL_Rect){16, 40, LOGICAL_W - 32, 380}, 2, a->tick);
     title_draw_help(a, "spell cards open here once met in a run    Z chooses    X goes back");
 }
 

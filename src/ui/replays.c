@@ -17,7 +17,7 @@
 #include <time.h>
 
 /* Reads one file's header (the whole file, decoded) into an entry. */
-static void replays_read(replay_entry *e, const char *dir, const char *file)
+static void replays_read(replay_entry *e, const char *dir, const char *file, const library *lib)
 {
     memset(e, 0, sizeof *e);
     if (snprintf(e->path, sizeof e->path, "%s/%s", dir, file) >= (int)sizeof e->path)
@@ -31,6 +31,7 @@ static void replays_read(replay_entry *e, const char *dir, const char *file)
         return;
     }
     e->ok = 1;
+    e->other_content = !replay_content_matches(&r, lib);
     e->end = (replay_end)r.end;
     e->date = r.date;
     e->config = r.config;
@@ -71,7 +72,7 @@ void replays_enter(app *a)
         size_t n = strlen(de->d_name);
         if (n < 5 || strcmp(de->d_name + n - 4, ".rpl") != 0)
             continue;
-        replays_read(&s->entries[s->count++], a->replay_dir, de->d_name);
+        replays_read(&s->entries[s->count++], a->replay_dir, de->d_name, a->lib);
     }
     if (d)
         closedir(d);
@@ -85,9 +86,10 @@ void replays_enter(app *a)
             snprintf(value, sizeof value, "cannot be played");
         } else {
             int last = strcmp(e->file, APP_LAST_REPLAY) == 0;
-            snprintf(label, sizeof label, "%s%-8s %s", last ? "last run: " : "", e->name,
-                     difficulty_name(e->config.difficulty));
-            snprintf(value, sizeof value, "%" PRIu64 "  %s", e->score, replays_ending(e->end));
+            snprintf(label, sizeof label, "%-8s  %s%s", last ? "Last run" : e->name,
+                     difficulty_name(e->config.difficulty), e->config.start ? " practice" : "");
+            snprintf(value, sizeof value, "%" PRIu64 "  %s", e->score,
+                     e->other_content ? "other patterns" : replays_ending(e->end));
         }
         menu_add(&s->m, label, value, 0);
     }
@@ -130,7 +132,7 @@ static void replays_draw_details(app *a, const replay_entry *e, int y)
 {
     SDL_Renderer *r = a->win.renderer;
     const atlas_texture *at = &a->view.atlas;
-    int x = 70;
+    int x = 30;
     if (!e->ok) {
         panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_RED, "%s: %s", e->file,
                     e->error);
@@ -159,7 +161,7 @@ void replays_draw(app *a)
 {
     replays_state *s = &a->replays;
     title_draw_demo(a, 190);
-    menu_draw(&s->m, a->win.renderer, &a->view.atlas, (SDL_Rect){60, 30, LOGICAL_W - 120, 370}, 1,
+    menu_draw(&s->m, a->win.renderer, &a->view.atlas, (SDL_Rect){24, 30, LOGICAL_W - 48, 370}, 2,
               a->tick);
     if (s->count > 0)
         replays_draw_details(a, &s->entries[s->m.cursor], 408);

@@ -212,8 +212,12 @@ static void ui_menu_directions(app *a)
     a->held = ui_menu_held(a);
     const input_bits mask = INPUT_BIT(INPUT_UP) | INPUT_BIT(INPUT_DOWN) | INPUT_BIT(INPUT_LEFT) |
                             INPUT_BIT(INPUT_RIGHT);
-    input_bits pressed = (input_bits)(a->held & ~a->prev_held & mask);
+    /* Presses that came as events were acted on already; a stick push has none. */
+    input_bits pressed = (input_bits)(a->held & ~a->prev_held & mask & ~a->event_dirs);
     input_bits fire = pressed;
+    if (a->event_dirs)
+        a->repeat_wait = UI_REPEAT_FIRST;
+    a->event_dirs = 0;
     if (pressed) {
         a->repeat_wait = UI_REPEAT_FIRST;
     } else if (a->held & mask) {
@@ -261,7 +265,15 @@ static void ui_handle_events(app *a)
         if (ops->event && ops->event(a, &ev))
             continue;
         input_ui act = input_map_ui_event(&a->input, &ev);
-        if (act == INPUT_UI_CONFIRM || act == INPUT_UI_BACK || act == INPUT_UI_PAUSE) {
+        if (act >= INPUT_UI_UP && act <= INPUT_UI_RIGHT) {
+            /* A press (each one, however quick): its repeats come from the held state. */
+            if (ev.type == SDL_KEYDOWN && ev.key.repeat)
+                continue;
+            static const input_button dir_button[] = {INPUT_UP, INPUT_DOWN, INPUT_LEFT,
+                                                      INPUT_RIGHT};
+            a->event_dirs |= INPUT_BIT(dir_button[act - INPUT_UI_UP]);
+        }
+        if (act != INPUT_UI_NONE) {
             app_screen before = a->screen;
             ops->action(a, act);
             if (a->screen != before)
