@@ -76,6 +76,7 @@ static void world_begin(world *w)
     if (!w->lib)
         return;
     if (w->config.start != 0) {
+        w->player.power = PLAYER_POWER_MAX; /* practice starts at full power */
         boss_begin(w, WORLD_START_BOSS(w->config.start), 0, WORLD_START_PHASE(w->config.start),
                    (w->config.flags & WORLD_FLAG_ONE_PHASE) != 0);
         if (!w->boss.active)

@@ -132,6 +132,7 @@ typedef struct game_state {
     replay_cursor cursor;
     replay_desync desync;
     autopilot pilot; /* flies the run when the command line asked for it */
+    int cards_dirty; /* the spell card record changed during this run */
     int film_paused, film_speed, film_step;
     int end_timer;
     char name[HIGHSCORES_NAME_MAX + 1];
@@ -168,6 +169,7 @@ typedef struct app {
     /* menu input */
     input_bits held, prev_held;
     input_bits event_dirs; /* directions pressed as events this frame */
+    int typing;            /* a name is being typed: held keys are not menu moves */
     int repeat_wait;
     /* a message at the bottom of the screen */
     char toast[320];

@@ -63,6 +63,7 @@ void game_start_run(app *a, const world_config *cfg, int practice)
     g->watching = 0;
     g->practice = practice;
     autopilot_init(&g->pilot, 1);
+    a->typing = 0;
     replay_free(&g->rec);
     if (replay_begin(&g->rec, cfg, 0) != 0)
         app_toast(a, PANEL_RED, "out of memory: this run will not be recorded");
@@ -143,6 +144,14 @@ static void game_save_replay(app *a)
         app_toast(a, PANEL_RED, "replay not saved: %s", err);
 }
 
+/* Writes the spell card record if this run changed it. */
+static void game_save_cards(app *a)
+{
+    if (a->game.cards_dirty)
+        app_save_cards(a);
+    a->game.cards_dirty = 0;
+}
+
 /* A run in progress is left (quit, restart, the window closed): kept as the last
  * run, unfinished. */
 void game_leave(app *a)
@@ -150,14 +159,15 @@ void game_leave(app *a)
     game_state *g = &a->game;
     if (!g->watching && (g->phase == GAME_RUNNING || g->phase == GAME_PAUSED))
         game_keep_last(a, REPLAY_END_UNFINISHED);
+    game_save_cards(a);
 }
 
 /* ---- what the run's events change outside the world ---- */
 
-/* Spell cards met and captured go to the record the practice menu reads. */
+/* Spell cards met and captured go to the record the practice menu reads (saved
+ * when the run ends: nothing is written while it runs). */
 static void game_note_cards(app *a, const world *w)
 {
-    int changed = 0;
     for (int i = 0; i < w->event_count; i++) {
         const world_event *e = &w->events[i];
         int spell_start = e->kind == WORLD_EVENT_SPELL_START;
@@ -173,10 +183,8 @@ static void game_note_cards(app *a, const world *w)
             spellcards_saw(&a->cards, boss->name, p, title);
         else
             spellcards_captured(&a->cards, boss->name, p, title);
-        changed = 1;
+        a->game.cards_dirty = 1;
     }
-    if (changed)
-        app_save_cards(a);
 }
 
 /* The run just ended: keep it, and wait a moment before the results. */
@@ -189,6 +197,7 @@ static void game_run_over(app *a)
     if (!g->watching)
         game_keep_last(a, g->w->state == WORLD_CLEARED ? REPLAY_END_STAGE_CLEAR
                                                        : REPLAY_END_GAME_OVER);
+    game_save_cards(a);
 }
 
 /* One frame of play: the input sampled now drives the world. */
@@ -294,6 +303,7 @@ static void game_enter_name(app *a)
 {
     game_state *g = &a->game;
     SDL_StopTextInput();
+    a->typing = 0;
     highscore e = {0};
     highscores_name_clean(g->name, e.name);
     snprintf(g->name, sizeof g->name, "%s", e.name);
@@ -315,6 +325,7 @@ static void game_results_next(app *a)
         app_switch(a, SCREEN_REPLAYS);
     } else if (game_ranks(a)) {
         g->phase = GAME_NAME;
+        a->typing = 1;
         g->name_tick = a->tick;
         g->name[0] = '\0';
         g->name_char = 0;
@@ -463,7 +474,13 @@ int game_event(app *a, const SDL_Event *ev)
             game_enter_name(a);
         else if (sc == SDL_SCANCODE_BACKSPACE)
             game_name_back(a);
-        return 1; /* letters arrive as text; no key is a menu action here */
+        else if (sc == SDL_SCANCODE_UP || sc == SDL_SCANCODE_DOWN || sc == SDL_SCANCODE_LEFT ||
+                 sc == SDL_SCANCODE_RIGHT)
+            game_name_action(a, sc == SDL_SCANCODE_UP     ? INPUT_UI_UP
+                                : sc == SDL_SCANCODE_DOWN ? INPUT_UI_DOWN
+                                : sc == SDL_SCANCODE_LEFT ? INPUT_UI_LEFT
+                                                          : INPUT_UI_RIGHT);
+        return 1; /* letters arrive as text; no other key is a menu action here */
     }
     if (g->phase != GAME_RUNNING || !g->watching || ev->type != SDL_KEYDOWN)
         return 0;

@@ -10,6 +10,7 @@
 #include "game/difficulty.h"
 #include "platform/window.h"
 #include "render/atlas.h"
+#include "render/atlas_texture.h"
 #include "sim/playfield.h"
 #include "ui/app.h"
 #include "ui/panel.h"
@@ -146,15 +147,29 @@ void title_draw_demo(app *a, int dim)
     panel_dim(a->win.renderer, dim);
 }
 
+/* A big magic circle turning slowly behind the name: the boss's, enlarged. */
+static void title_draw_circle(app *a, int cx, int cy, int size, double angle, Uint8 alpha)
+{
+    SDL_Texture *tex = a->view.atlas.texture;
+    SDL_Rect src = atlas_texture_rect(atlas_sprite_frame(ATLAS_SPRITE_FOCUS_RING, 0));
+    SDL_Rect dst = {cx - size / 2, cy - size / 2, size, size};
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_ADD);
+    SDL_SetTextureColorMod(tex, 255, 140, 230);
+    SDL_SetTextureAlphaMod(tex, alpha);
+    SDL_RenderCopyEx(a->win.renderer, tex, &src, &dst, angle, NULL, SDL_FLIP_NONE);
+    SDL_SetTextureColorMod(tex, 255, 255, 255);
+    SDL_SetTextureAlphaMod(tex, 255);
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+}
+
 void title_draw_logo(app *a, int y)
 {
     SDL_Renderer *r = a->win.renderer;
     const atlas_texture *at = &a->view.atlas;
     int cx = LOGICAL_W / 2;
-    /* A soft glow band behind the name. */
-    for (int i = 0; i < 6; i++)
-        panel_fill(r, (SDL_Rect){cx - 200 + i * 12, y - 8 + i * 2, 400 - i * 24, 60 - i * 4},
-                   (SDL_Color){120, 40, 140, 22});
+    double t = (double)a->tick;
+    title_draw_circle(a, cx, y + 30, 250, t * 0.15, 90);
+    title_draw_circle(a, cx, y + 30, 170, -t * 0.25, 70);
     panel_text(r, at, ATLAS_FONT_TITLE, 1, cx + 2, y + 3, TEXT_CENTER, (SDL_Color){90, 20, 90, 255},
                "c u r t a i n");
     panel_text(r, at, ATLAS_FONT_TITLE, 1, cx, y, TEXT_CENTER, (SDL_Color){255, 236, 250, 255},

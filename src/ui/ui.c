@@ -226,6 +226,8 @@ static void ui_menu_directions(app *a)
             fire = (input_bits)(a->held & mask);
         }
     }
+    if (a->typing) /* letters typed may be bound to directions: only events count */
+        return;
     for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++)
         if (fire & INPUT_BIT(dirs[k].button) && ui_screens[a->screen].action) {
             app_screen before = a->screen;
