@@ -105,7 +105,6 @@ typedef struct settings_state {
     int pad;       /* the binding screen edits controller controls */
     int capturing; /* waiting for a key for row keys.cursor, slot `slot` */
     int slot;
-    options before; /* to save only when something changed */
 } settings_state;
 
 /* The game screen's steps after a run. */

@@ -84,8 +84,6 @@ static void settings_apply(app *a)
 void settings_enter(app *a)
 {
     settings_state *s = &a->settings;
-    if (a->screen == SCREEN_OPTIONS && s->m.count == 0)
-        s->before = a->opts;
     menu_clear(&s->m, "Options");
     for (int i = 0; i < SET_ROWS; i++)
         menu_add(&s->m, set_labels[i], NULL, 0);
@@ -117,7 +115,6 @@ static void settings_change(app *a, int row, int dir)
 static void settings_leave(app *a)
 {
     app_save_options(a);
-    a->settings.m.count = 0;
     app_switch(a, SCREEN_TITLE);
 }
 
