@@ -193,6 +193,13 @@ typedef struct bullet_spawn {
     /* 1: the bullet stays where it is during the first update after its spawn
      * (see FRAME ORDER above). */
     uint8_t rest_first_update;
+    /* 1: (dir_x, dir_y) is the heading's unit vector (sin h, -cos h), already at
+     * hand (a ring of bullets turned step by step, an aimed shot's normalised
+     * offset); the pool takes it as the float heading vector instead of turning
+     * `heading` into one. heading stays the exact channel value the getters
+     * return. Ignored when a component is not finite. */
+    uint8_t dir_given;
+    float dir_x, dir_y;
 } bullet_spawn;
 
 /* One despawn of a scripted bullet, for the script system. */
@@ -224,6 +231,22 @@ typedef struct bullet_track {
     uint32_t t0, t1;
 } bullet_track;
 
+/* The pool's own bookkeeping of a slot, in one 64-byte line: what a spawn
+ * writes together and only the pool reads, so that a spawn or a despawn of a
+ * slot out of cache misses once here instead of once per array. Read handles
+ * with bullet_pool_handle / bullet_pool_alive and values with bullet_pool_get. */
+typedef struct bullet_cold {
+    /* The exact heading, speed, extra_x, extra_y the bullet was spawned with:
+     * its channels for as long as no setter has touched them (see `tracked`). */
+    double spawned[BULLET_CHANNEL_COUNT];
+    uint32_t gen;       /* the generation of its handles: odd while live */
+    uint32_t expire_at; /* update that ends the lifetime, BULLET_NEVER for none */
+    uint32_t born;      /* p->frame at spawn */
+    uint32_t order_pos; /* its entry in the draw order */
+    uint8_t scripted;   /* script[slot] != 0: a despawn logs it */
+    uint8_t reserved[15];
+} bullet_cold;
+
 /*
  * The pool. Arrays are indexed by slot, padded to whole blocks of 64 and
  * aligned to 64 bytes. Everything is public for reading; write only through
@@ -247,7 +270,12 @@ typedef struct bullet_pool {
     /* Warm: the turning and full kernels read these. Float copies of the channels,
      * for the pass and for drawing; scripts read the exact values with
      * bullet_pool_get. A RESTING bullet holds 0 in speed, extras and steps until
-     * its first update is over. */
+     * its first update is over. dir_x and dir_y are always valid. The other
+     * eight are valid for the bullets whose `warm` bit is set: every live bullet
+     * of a block whose kind is not STRAIGHT, and every bullet a setter has
+     * touched. A bullet spawned into a straight block flies on its velocity
+     * cache and gets them written when its block first needs them (spawning
+     * writes fewer cache lines). */
     float *dir_x, *dir_y; /* unit heading (sin h, -cos h) */
     float *speed, *extra_x, *extra_y;
     float *turn_c, *turn_s;   /* rotation per update: cos, sin of the heading step */
@@ -256,18 +284,27 @@ typedef struct bullet_pool {
     uint8_t *block_kind;      /* per block: the kernel it runs (bullet_block_kind) */
     uint64_t *alive;          /* per block: live-slot bits */
     uint64_t *events;         /* per block: bits the last update flagged */
-    /* Cold: read at spawn, despawn, by consumers, by getters. */
+    uint64_t *warm;           /* per block: bits of the slots whose eight warm floats are valid */
+    /* Cold: what consumers read (collision, renderer, game, the script system). */
     float *radius;
     uint8_t *shape, *color, *flags;
-    uint32_t *owner, *script, *serial, *gen;
-    uint32_t *expire_at; /* update that ends the lifetime, BULLET_NEVER for none */
-    bullet_track *track; /* capacity * BULLET_CHANNEL_COUNT, [slot * COUNT + channel] */
-    /* Free-slot search: levels of bitmaps, level 0 = free-slot bits. */
+    uint32_t *owner, *script, *serial;
+    /* Exact channel state, capacity * BULLET_CHANNEL_COUNT, [slot * COUNT + channel],
+     * valid for the slots whose `tracked` bit is set: written when a setter first
+     * touches the bullet. Until then every channel is fixed at its spawn value
+     * (cold[slot].spawned). Read them with bullet_pool_get. */
+    bullet_track *track;
+    uint64_t *tracked; /* per block: bits of the slots whose track is valid */
+    bullet_cold *cold; /* per slot: generation, expiry, exact spawn values, ... */
+    /* Free-slot search: levels of bitmaps, level 0 = free-slot bits, and the
+     * lowest free slot (capacity when the pool is full), known before a spawn
+     * needs it. */
     uint64_t *free_bits[4];
     int levels;
+    uint32_t lowest_free;
     /* Draw order: slots oldest to newest, with BULLET_SLOT_NONE holes. */
     uint32_t *order;     /* 2 * capacity entries */
-    uint32_t *order_pos; /* per slot: its entry in order */
+    uint32_t *order_tmp; /* per slot: scratch of the compaction */
     uint32_t order_len, order_dead;
     /* Despawn log of scripted bullets. */
     bullet_despawn *log;
