@@ -461,8 +461,10 @@ static void bullet_pool_order_compact(bullet_pool *p);
 static void bullet_pool_spawn_dir(const bullet_spawn *s, double heading, float *dx, float *dy)
 {
     if (s->dir_given && isfinite(s->dir_x) && isfinite(s->dir_y)) {
-        *dx = (float)bullet_pool_normal(s->dir_x);
-        *dy = (float)bullet_pool_normal(s->dir_y);
+        /* Denormals flushed to a zero of the same sign (v * 0): the vector the
+         * pool itself makes for a heading comes back bit for bit. */
+        *dx = fabsf(s->dir_x) < FLT_MIN ? s->dir_x * 0.0f : s->dir_x;
+        *dy = fabsf(s->dir_y) < FLT_MIN ? s->dir_y * 0.0f : s->dir_y;
         return;
     }
     bullet_pool_heading_dir(heading, dx, dy);
