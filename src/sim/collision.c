@@ -21,6 +21,17 @@
 /* Items screened per block of the sweep: the block's flags stay in L1. */
 #define COLLISION_CHUNK 1024
 
+/* Builds for x86-64 carry an AVX2 clone of bullet-vs-bullet's walk, picked at
+ * load time; the results are bit-identical (the same IEEE operations, no
+ * contraction). As in the bullet pool: the walk's helpers are always inlined
+ * into it, so each clone gets vector loops of its own. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CURTAIN_NO_CLONES)
+#define COLLISION_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define COLLISION_CLONES
+#endif
+#define COLLISION_INLINE static inline __attribute__((always_inline))
+
 typedef enum collision_shape {
     COLLISION_CIRCLE, /* swept circle: item and probe both move */
     COLLISION_AREA,   /* circle at end-of-frame positions (bomb) */
@@ -58,8 +69,13 @@ int collision_init(collision *c, const collision_config *cfg)
     if (grid_init(&c->grid, &g) != 0)
         return -1;
     c->scratch = mem_alloc(((size_t)k.item_cap + 1) * sizeof *c->scratch);
-    if (!c->scratch) {
-        grid_free(&c->grid);
+    c->self_head = mem_alloc(((size_t)k.item_cap + 1) * sizeof *c->self_head);
+    float **copies[] = {&c->self_x, &c->self_y, &c->self_dx, &c->self_dy, &c->self_r};
+    int ok = c->scratch && c->self_head;
+    for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
+        ok &= (*copies[i] = mem_calloc((size_t)k.entry_cap + GRID_SLACK, sizeof(float))) != NULL;
+    if (!ok) {
+        collision_free(c);
         return -1;
     }
     return 0;
@@ -69,6 +85,10 @@ void collision_free(collision *c)
 {
     grid_free(&c->grid);
     mem_free(c->scratch);
+    mem_free(c->self_head);
+    float *copies[] = {c->self_x, c->self_y, c->self_dx, c->self_dy, c->self_r};
+    for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
+        mem_free(copies[i]);
     *c = (collision){0};
 }
 
@@ -546,6 +566,287 @@ static int collision_find(collision *c, collision_path path, const collision_pro
     return collision_walk(c, p, s, first, q, c->scratch);
 }
 
+/* ---- bullet vs bullet on the grid ---- */
+
+/*
+ * collision_self's grid path when every item is small (one entry each) and
+ * none was spilled: each touching pair is found once, by whichever of the two
+ * comes first in entry order (cells row by row, ascending within a cell), which
+ * walks only the rest of its range: the rest of its own row (the rest of its
+ * cell, then the cells to its right) and the rows below. The other one is in
+ * there: touching items lie in each other's query range (the walk's argument),
+ * and being later in entry order it is either in a later row or further along
+ * the same row. That halves the candidates of the full walk and needs no
+ * `first` cut-off.
+ *
+ * The candidates are read from copies of the items in entry order (gathered
+ * once after the build), so every row of a range is one contiguous stretch of
+ * plain float arrays: a vectorized screen computes collision_box_reach, the
+ * exact test's own first step, lane by lane, and the exact test runs on the
+ * flagged few with its data at hand. The test is symmetric bit for bit (a - b
+ * is exactly -(b - a), r_a + r_b exactly r_b + r_a), so it does not matter
+ * which of the two walks.
+ *
+ * The pairs come out in entry order; one counting sort by the lower index and
+ * a small sort of each one's partners put them in (a, b) order, the order of
+ * every other path, without a sort per bullet.
+ */
+
+/* collision_circle_touch without a branch: every step computed, the answers
+ * combined with & and |. The same operations on the same values, so the same
+ * answer bit for bit (a lane with vv == 0 divides by zero and then takes 0, as
+ * the branch does), and a loop of it vectorizes. */
+COLLISION_INLINE int collision_circle_touch_lane(float ex, float ey, float vx, float vy, float reach)
+{
+    float rr = reach * reach;
+    float ev = ex * vx + ey * vy, vv = vx * vx + vy * vy;
+    float q = ev / vv;
+    float s = vv > 0.0f ? q : 0.0f;
+    s = s > 0.0f ? s : 0.0f;
+    s = s < 1.0f ? s : 1.0f;
+    float qx = ex - s * vx, qy = ey - s * vy;
+    return collision_box_reach(ex, ey, vx, vy, reach, reach) &
+           ((ex * ex + ey * ey <= rr) | (qx * qx + qy * qy <= rr));
+}
+
+/* m[k] = whether copy base + k touches item a (centre, motion, radius in
+ * a[]) during the frame, for n lanes: the exact test itself, vectorized. In a
+ * dense scene many candidates pass the box step and then need the closest
+ * approach, whose division and branches made the scalar test the walk's
+ * largest cost; screening by the box step first and testing the survivors
+ * apart measured slower than testing every lane (copying the survivors cost
+ * more than it saved). gcc 12 -O3: "loop vectorized using 16 byte vectors"
+ * (32 in the AVX2 clone): subps, mulps, divps, andps for fabsf, cmpleps and
+ * cmpltps, blends, no branch. The answers go to 32-bit lanes first and are
+ * narrowed to bytes after: a byte-wide loop takes 32 lanes a step and ran out
+ * of registers (half its instructions were spills). */
+COLLISION_INLINE void collision_touch_self(const collision *c, uint32_t base, int n,
+                                           const float a[5], uint8_t *restrict m)
+{
+    const float *restrict x = c->self_x + base, *restrict y = c->self_y + base;
+    const float *restrict dx = c->self_dx + base, *restrict dy = c->self_dy + base;
+    const float *restrict r = c->self_r + base;
+    float ax = a[0], ay = a[1], adx = a[2], ady = a[3], ar = a[4];
+    int32_t wide[COLLISION_CHUNK + GRID_SLACK];
+    for (int k = 0; k < n; k++)
+        wide[k] = collision_circle_touch_lane(x[k] - ax, y[k] - ay, dx[k] - adx, dy[k] - ady,
+                                              ar + r[k]);
+    for (int k = 0; k < n; k++)
+        m[k] = (uint8_t)wide[k];
+}
+
+/* Copies every entry's item into the self_* arrays, in entry order, and
+ * returns the largest half-extent of their swept boxes (grid_small_extent's
+ * answer, computed the same way: every entry is a small item here). */
+static float collision_self_gather(collision *c, const circle_set *s)
+{
+    const grid *g = &c->grid;
+    float most = 0.0f;
+    for (int k = 0; k < g->entries; k++) {
+        uint32_t i = g->entry[k];
+        float x = s->x[i], y = s->y[i], r = s->r[i];
+        float dx = collision_motion(s->dx, (int)i), dy = collision_motion(s->dy, (int)i);
+        c->self_x[k] = x;
+        c->self_y[k] = y;
+        c->self_dx[k] = dx;
+        c->self_dy[k] = dy;
+        c->self_r[k] = r;
+        circle_box b = circle_bounds(x, y, r, x - dx, y - dy);
+        float hx = (b.x1 - b.x0) * 0.5f, hy = (b.y1 - b.y0) * 0.5f;
+        most = hx > most ? hx : most;
+        most = hy > most ? hy : most;
+    }
+    return most;
+}
+
+/* Tests entry k's item (its copy: centre, motion, radius in a[]) against the
+ * entries [k0, k1) and appends (lower, higher) for each touching pair to
+ * pairs[*m ..], room in all. Returns the pair tests, or -1 when out of room. */
+COLLISION_INLINE int64_t collision_self_run(collision *c, uint32_t k, const float a[5], uint32_t k0,
+                                            uint32_t k1, collision_pair *pairs, int *m, int room)
+{
+    const grid *g = &c->grid;
+    uint8_t flags[COLLISION_CHUNK + GRID_SLACK];
+    uint32_t ia = g->entry[k];
+    for (uint32_t base = k0; base < k1; base += COLLISION_CHUNK) {
+        int n = k1 - base < COLLISION_CHUNK ? (int)(k1 - base) : COLLISION_CHUNK;
+        /* whole groups of 8, a flag word each (the copies have the grid's slack) */
+        collision_touch_self(c, base, (n + 7) & ~7, a, flags);
+        for (int w = 0; w < n; w += 8) {
+            for (uint64_t word = collision_flag_word(flags, w, n); word; word &= word - 1) {
+                uint32_t j = base + (uint32_t)(w + __builtin_ctzll(word) / 8);
+                if (*m == room)
+                    return -1;
+                uint32_t ib = g->entry[j];
+                pairs[(*m)++] = ia < ib ? (collision_pair){ia, ib} : (collision_pair){ib, ia};
+            }
+        }
+    }
+    return (int64_t)(k1 > k0 ? k1 - k0 : 0);
+}
+
+/* Moves p[i] down the max-heap (by b) p[0 .. n) to its place. */
+static void collision_sift_pairs(collision_pair *p, int i, int n)
+{
+    collision_pair v = p[i];
+    for (int child; (child = 2 * i + 1) < n; i = child) {
+        if (child + 1 < n && p[child + 1].b > p[child].b)
+            child++;
+        if (p[child].b <= v.b)
+            break;
+        p[i] = p[child];
+    }
+    p[i] = v;
+}
+
+/* Sorts the partners of one item (distinct b) by b: insertion for the usual
+ * handful, heapsort beyond (no allocation, n log n however crowded). */
+static void collision_sort_partners(collision_pair *p, int n)
+{
+    if (n <= 32) {
+        for (int i = 1; i < n; i++) {
+            collision_pair v = p[i];
+            int j = i;
+            for (; j > 0 && p[j - 1].b > v.b; j--)
+                p[j] = p[j - 1];
+            p[j] = v;
+        }
+        return;
+    }
+    for (int i = n / 2 - 1; i >= 0; i--)
+        collision_sift_pairs(p, i, n);
+    for (int end = n - 1; end > 0; end--) {
+        collision_pair top = p[0];
+        p[0] = p[end];
+        p[end] = top;
+        collision_sift_pairs(p, 0, end);
+    }
+}
+
+/* Puts pairs[0 .. m) in (a, b) order, a < items, in place: counts by a, moves
+ * each pair into its a's bucket (each move puts one pair where it belongs),
+ * then sorts each bucket by b. For more than 65,536 items; fewer take the
+ * radix sort below. */
+static void collision_self_sort_buckets(collision *c, collision_pair *pairs, int m, int items)
+{
+    uint32_t *start = c->scratch, *head = c->self_head;
+    memset(start, 0, ((size_t)items + 1) * sizeof *start);
+    for (int k = 0; k < m; k++)
+        start[pairs[k].a + 1]++;
+    for (int a = 0; a < items; a++)
+        start[a + 1] += start[a];
+    memcpy(head, start, (size_t)items * sizeof *head);
+    for (int a = 0; a < items; a++) {
+        while (head[a] < start[a + 1]) {
+            collision_pair v = pairs[head[a]];
+            while ((int)v.a != a) { /* v goes to its bucket; carry on with what was there */
+                uint32_t dst = head[v.a]++;
+                collision_pair t = pairs[dst];
+                pairs[dst] = v;
+                v = t;
+            }
+            pairs[head[a]++] = v;
+        }
+    }
+    for (int a = 0; a < items; a++)
+        if (start[a + 1] - start[a] > 1)
+            collision_sort_partners(pairs + start[a], (int)(start[a + 1] - start[a]));
+}
+
+/* One stable counting-sort pass of m keys from `from` to `to` by the 16-bit
+ * half at `shift` (a value below items); count: items + 1 counters. */
+static void collision_count_pass(const uint32_t *restrict from, uint32_t *restrict to, int m,
+                                 int shift, uint32_t *restrict count, int items)
+{
+    memset(count, 0, ((size_t)items + 1) * sizeof *count);
+    for (int k = 0; k < m; k++)
+        count[((from[k] >> shift) & 0xFFFFu) + 1]++;
+    for (int d = 0; d < items; d++)
+        count[d + 1] += count[d];
+    for (int k = 0; k < m; k++)
+        to[count[(from[k] >> shift) & 0xFFFFu]++] = from[k];
+}
+
+/* Puts pairs[0 .. m) in (a, b) order. Up to 65,536 items a pair fits in a
+ * 32-bit key (a << 16 | b): the keys are packed into the first half of the
+ * pairs' own bytes, sorted by two counting-sort passes (b, then a: a radix
+ * sort whose digits are the indices themselves) with the second half as
+ * scratch, and unpacked from the last (each pair's bytes lie at or past its
+ * key's, so nothing is overwritten before it is read): no scratch memory
+ * beyond item counters, four streaming passes. More items take the in-place
+ * bucket sort. */
+static void collision_self_sort(collision *c, collision_pair *pairs, int m, int items)
+{
+    if (items > 65536 || m == 0) {
+        collision_self_sort_buckets(c, pairs, m, items);
+        return;
+    }
+    uint32_t *keys = (uint32_t *)(void *)pairs;
+    for (int k = 0; k < m; k++) {
+        collision_pair p = pairs[k];
+        keys[k] = p.a << 16 | p.b;
+    }
+    /* least significant half first: by b, then (stably) by a */
+    collision_count_pass(keys, keys + m, m, 0, c->scratch, items);
+    collision_count_pass(keys + m, keys, m, 16, c->scratch, items);
+    for (int k = m - 1; k >= 0; k--) {
+        uint32_t key = keys[k];
+        pairs[k] = (collision_pair){key >> 16, key & 0xFFFFu};
+    }
+}
+
+/* The pairs of s appended to out in (a, b) order by the walk above, from the
+ * grid built from s (all small, none spilled). Returns 0, with out as it was,
+ * when out has no room for them all: the caller then takes the path that
+ * refuses the surplus pair by pair. */
+/* The walk: pairs[0 ..) in entry order, room for `room`; returns how many,
+ * or -1 when out of room. *tests gets the pair tests. */
+COLLISION_CLONES
+static int collision_self_walk(collision *c, float grow, collision_pair *pairs, int room,
+                               uint64_t *tests_out)
+{
+    const grid *g = &c->grid;
+    int m = 0;
+    uint64_t tests = 0;
+    for (int cy = 0; cy < g->rows; cy++) {
+        const uint32_t *row = g->start + cy * g->cols;
+        for (uint32_t k = row[0]; k < row[g->cols]; k++) {
+            float a[5] = {c->self_x[k], c->self_y[k], c->self_dx[k], c->self_dy[k], c->self_r[k]};
+            grid_range q = grid_range_grown(
+                g, circle_bounds(a[0], a[1], a[4], a[0] - a[2], a[1] - a[3]), grow);
+            /* the rest of this row up to q.x1, then the rows below */
+            int64_t t = collision_self_run(c, k, a, k + 1, row[q.x1 + 1], pairs, &m, room);
+            for (int ry = cy + 1; t >= 0 && ry <= q.y1; ry++) {
+                uint32_t k0, k1;
+                grid_row_span(g, ry, q.x0, q.x1, &k0, &k1);
+                int64_t more = collision_self_run(c, k, a, k0, k1, pairs, &m, room);
+                t = more < 0 ? -1 : t + more;
+            }
+            if (t < 0)
+                return -1;
+            tests += (uint64_t)t;
+        }
+    }
+    *tests_out = tests;
+    return m;
+}
+
+static int collision_self_cells(collision *c, const circle_set *s, collision_pairs *out)
+{
+    const grid *g = &c->grid;
+    float grow = collision_self_gather(c, s) + GRID_PAD;
+    collision_pair *pairs = out->pair + out->count;
+    uint64_t tests = 0;
+    int m = collision_self_walk(c, grow, pairs, out->cap - out->count, &tests);
+    if (m < 0)
+        return 0;
+    collision_self_sort(c, pairs, m, s->count);
+    out->count += m;
+    c->stats.walks += (uint64_t)g->placed;
+    c->stats.tests += tests;
+    return 1;
+}
+
 /* ---- the queries ---- */
 
 /* Sorts one player's touching bullets into hits and grazes. */
@@ -661,7 +962,10 @@ void collision_self(collision *c, const circle_set *all, collision_pairs *out)
     float grow = 0.0f;
     if (path == COLLISION_GRID) {
         collision_build(c, items);
-        /* partners are bullets too: no small one reaches further than this */
+        if (!c->grid.multi && !c->grid.refused && collision_self_cells(c, items, out))
+            return;
+        /* large or spilled items: every bullet walks its whole range; partners
+         * are bullets too, so no small one reaches further than this */
         grow = grid_small_extent(&c->grid, items) + GRID_PAD;
     }
     for (int a = 0; a < items->count; a++) {

@@ -118,6 +118,11 @@ typedef struct collision {
     uint32_t *scratch; /* item_cap + 1: one probe's candidates */
     collision_path path;
     collision_stats stats;
+    /* collision_self's own: the grid's items copied in entry (cell) order,
+     * centre, motion and radius (entry_cap + GRID_SLACK each), and the heads of
+     * its pair sort's buckets (item_cap + 1). */
+    float *self_x, *self_y, *self_dx, *self_dy, *self_r;
+    uint32_t *self_head;
 } collision;
 
 /* The player's hitbox and graze circle for collision_player. */
