@@ -68,12 +68,24 @@ int collision_init(collision *c, const collision_config *cfg)
     grid_config g = {k.x0, k.y0, k.w, k.h, k.cell, k.loose, k.item_cap, k.entry_cap};
     if (grid_init(&c->grid, &g) != 0)
         return -1;
-    c->scratch = mem_alloc(((size_t)k.item_cap + 1) * sizeof *c->scratch);
-    c->self_head = mem_alloc(((size_t)k.item_cap + 1) * sizeof *c->self_head);
+    size_t items = (size_t)k.item_cap + 1;
+    c->scratch = mem_alloc(items * sizeof *c->scratch);
+    c->self_head = mem_alloc(items * sizeof *c->self_head);
+    c->self_item = mem_calloc(items + GRID_SLACK, sizeof *c->self_item);
     float **copies[] = {&c->self_x, &c->self_y, &c->self_dx, &c->self_dy, &c->self_r};
-    int ok = c->scratch && c->self_head;
+    int ok = c->scratch && c->self_head && c->self_item;
     for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
-        ok &= (*copies[i] = mem_calloc((size_t)k.entry_cap + GRID_SLACK, sizeof(float))) != NULL;
+        ok &= (*copies[i] = mem_calloc(items + GRID_SLACK, sizeof(float))) != NULL;
+    double cols = ceil((double)k.w / COLLISION_SELF_CELL_W);
+    double rows = ceil((double)k.h / COLLISION_SELF_CELL_H);
+    if (cols * rows <= GRID_MAX_CELLS) { /* else bullet-vs-bullet walks the grid */
+        c->self_cols = (int)cols;
+        c->self_rows = (int)rows;
+        c->self_inv_w = 1.0f / COLLISION_SELF_CELL_W;
+        c->self_inv_h = 1.0f / COLLISION_SELF_CELL_H;
+        c->self_start = mem_calloc((size_t)(cols * rows) + 1, sizeof *c->self_start);
+        ok &= c->self_start != NULL;
+    }
     if (!ok) {
         collision_free(c);
         return -1;
@@ -86,6 +98,8 @@ void collision_free(collision *c)
     grid_free(&c->grid);
     mem_free(c->scratch);
     mem_free(c->self_head);
+    mem_free(c->self_item);
+    mem_free(c->self_start);
     float *copies[] = {c->self_x, c->self_y, c->self_dx, c->self_dy, c->self_r};
     for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
         mem_free(copies[i]);
@@ -566,37 +580,41 @@ static int collision_find(collision *c, collision_path path, const collision_pro
     return collision_walk(c, p, s, first, q, c->scratch);
 }
 
-/* ---- bullet vs bullet on the grid ---- */
+/* ---- bullet vs bullet in bins ---- */
 
 /*
- * collision_self's grid path when every item is small (one entry each) and
- * none was spilled: each touching pair is found once, by whichever of the two
- * comes first in entry order (cells row by row, ascending within a cell), which
- * walks only the rest of its range: the rest of its own row (the rest of its
- * cell, then the cells to its right) and the rows below. The other one is in
- * there: touching items lie in each other's query range (the walk's argument),
- * and being later in entry order it is either in a later row or further along
- * the same row. That halves the candidates of the full walk and needs no
- * `first` cut-off.
+ * collision_self's fast path, taken whenever every live item is small (its
+ * swept box's half-extents within the grid's loose limit, as the game's
+ * bullets are): a walk that finds each touching pair once.
  *
- * The candidates are read from copies of the items in entry order (gathered
- * once after the build), so every row of a range is one contiguous stretch of
- * plain float arrays: a vectorized screen computes collision_box_reach, the
- * exact test's own first step, lane by lane, and the exact test runs on the
- * flagged few with its data at hand. The test is symmetric bit for bit (a - b
- * is exactly -(b - a), r_a + r_b exactly r_b + r_a), so it does not matter
- * which of the two walks.
+ * Binning. The live items are counting-sorted by the bin of their swept box's
+ * centre, bins of COLLISION_SELF_CELL_W x _H px row by row (ascending slots
+ * within a bin), and their centre, motion and radius copied in that order.
+ * Any two touching items lie within `grow` (the largest half-extent, plus
+ * GRID_PAD) of each other's box on both axes, so each one's bin is in the
+ * bins the other's box grown by `grow` covers (the grid walk's argument).
  *
- * The pairs come out in entry order; one counting sort by the lower index and
- * a small sort of each one's partners put them in (a, b) order, the order of
- * every other path, without a sort per bullet.
+ * Half the neighbourhood. Each pair is found by whichever of the two comes
+ * first in copy order, walking only the part of its range after itself: the
+ * rest of its row up to the range's last column, then the rows below from the
+ * range's first column to its last. The other one is in there (it is later:
+ * further along the same row, or in a later row). Each of those stretches is
+ * one contiguous run of copies, whose narrow bins end it within 4 px of the
+ * range in x (16 px cells left up to 16 px of overhang at both ends).
+ *
+ * The exact test runs on every candidate, vectorized (see collision_touch_self),
+ * and is symmetric bit for bit (a - b is exactly -(b - a), r_a + r_b exactly
+ * r_b + r_a), so it does not matter which of the two walks. The pairs come out
+ * in walk order; one radix sort puts them in (a, b) order, the order of every
+ * other path, without a sort per bullet.
  */
 
 /* collision_circle_touch without a branch: every step computed, the answers
  * combined with & and |. The same operations on the same values, so the same
  * answer bit for bit (a lane with vv == 0 divides by zero and then takes 0, as
  * the branch does), and a loop of it vectorizes. */
-COLLISION_INLINE int collision_circle_touch_lane(float ex, float ey, float vx, float vy, float reach)
+COLLISION_INLINE int collision_circle_touch_lane(float ex, float ey, float vx, float vy,
+                                                 float reach)
 {
     float rr = reach * reach;
     float ev = ex * vx + ey * vy, vv = vx * vx + vy * vy;
@@ -629,56 +647,157 @@ COLLISION_INLINE void collision_touch_self(const collision *c, uint32_t base, in
     float ax = a[0], ay = a[1], adx = a[2], ady = a[3], ar = a[4];
     int32_t wide[COLLISION_CHUNK + GRID_SLACK];
     for (int k = 0; k < n; k++)
-        wide[k] = collision_circle_touch_lane(x[k] - ax, y[k] - ay, dx[k] - adx, dy[k] - ady,
-                                              ar + r[k]);
+        wide[k] =
+            collision_circle_touch_lane(x[k] - ax, y[k] - ay, dx[k] - adx, dy[k] - ady, ar + r[k]);
     for (int k = 0; k < n; k++)
         m[k] = (uint8_t)wide[k];
 }
 
-/* Copies every entry's item into the self_* arrays, in entry order, and
- * returns the largest half-extent of their swept boxes (grid_small_extent's
- * answer, computed the same way: every entry is a small item here). */
-static float collision_self_gather(collision *c, const circle_set *s)
+/* The bin column and row of field coordinates, clamped like grid_col. */
+static inline int collision_self_col(const collision *c, float x)
 {
-    const grid *g = &c->grid;
+    float f = (x - c->grid.x0) * c->self_inv_w;
+    f = f >= 0.0f ? f : 0.0f;
+    f = f <= (float)(c->self_cols - 1) ? f : (float)(c->self_cols - 1);
+    return (int)f;
+}
+
+static inline int collision_self_row(const collision *c, float y)
+{
+    float f = (y - c->grid.y0) * c->self_inv_h;
+    f = f >= 0.0f ? f : 0.0f;
+    f = f <= (float)(c->self_rows - 1) ? f : (float)(c->self_rows - 1);
+    return (int)f;
+}
+
+/* The bins: the area's corner, the inverse bin sides, the last column and
+ * row, the columns, and the small-item limit. */
+typedef struct collision_bins {
+    float x0, y0, inv_w, inv_h, max_col, max_row, loose;
+    int cols;
+} collision_bins;
+
+#define COLLISION_NOT_SMALL 0xFFFFFFFEu /* a bin code: the item's box is not small */
+
+/* The bin of a swept box's centre, clamped like grid_col (NaN gives 0), or
+ * COLLISION_NOT_SMALL when its half-extents pass the loose limit (NaN too). */
+static inline uint32_t collision_bin_of(collision_bins k, circle_box b)
+{
+    float hx = (b.x1 - b.x0) * 0.5f, hy = (b.y1 - b.y0) * 0.5f;
+    float fx = ((b.x0 + b.x1) * 0.5f - k.x0) * k.inv_w,
+          fy = ((b.y0 + b.y1) * 0.5f - k.y0) * k.inv_h;
+    fx = fx >= 0.0f ? fx : 0.0f;
+    fx = fx <= k.max_col ? fx : k.max_col;
+    fy = fy >= 0.0f ? fy : 0.0f;
+    fy = fy <= k.max_row ? fy : k.max_row;
+    uint32_t bin = (uint32_t)((int)fy * k.cols + (int)fx);
+    return hx <= k.loose && hy <= k.loose ? bin : COLLISION_NOT_SMALL;
+}
+
+/* Every slot's bin code, live or not: straight-line float work in one loop per
+ * kind of set (moving or not), as grid_codes; gcc 12 -O3 vectorizes both. */
+static void collision_bin_codes(collision_bins k, int n, const float *restrict x,
+                                const float *restrict y, const float *restrict r,
+                                const float *restrict dx, const float *restrict dy,
+                                uint32_t *restrict code)
+{
+    if (dx) {
+        for (int i = 0; i < n; i++)
+            code[i] =
+                collision_bin_of(k, circle_bounds(x[i], y[i], r[i], x[i] - dx[i], y[i] - dy[i]));
+    } else {
+        for (int i = 0; i < n; i++)
+            code[i] = collision_bin_of(k, circle_bounds(x[i], y[i], r[i], x[i], y[i]));
+    }
+}
+
+/* Bins the live items of s and copies them bin after bin (self_start,
+ * self_item and the copies). Returns the number of copies and sets *grow, or
+ * -1 when an item is not small (or not a number): the grid path takes those. */
+static int collision_self_bin(collision *c, const circle_set *s, float *grow)
+{
+    int n = s->count, cells = c->self_cols * c->self_rows;
+    uint32_t *restrict code = c->scratch, *restrict start = c->self_start;
+    collision_bins k = {c->grid.x0,
+                        c->grid.y0,
+                        c->self_inv_w,
+                        c->self_inv_h,
+                        (float)(c->self_cols - 1),
+                        (float)(c->self_rows - 1),
+                        c->grid.loose,
+                        c->self_cols};
+    collision_bin_codes(k, n, s->x, s->y, s->r, s->dx, s->dy, code);
+    memset(start, 0, ((size_t)cells + 1) * sizeof *start);
+    for (int i = 0; i < n; i++) {
+        if (!circle_set_live(s, i)) {
+            code[i] = GRID_NONE;
+            continue;
+        }
+        if (code[i] == COLLISION_NOT_SMALL)
+            return -1;
+        start[code[i] + 1]++;
+    }
+    for (int b = 0; b < cells; b++)
+        start[b + 1] += start[b];
     float most = 0.0f;
-    for (int k = 0; k < g->entries; k++) {
-        uint32_t i = g->entry[k];
+    for (int i = 0; i < n; i++) { /* ascending slots within a bin */
+        if (code[i] == GRID_NONE)
+            continue;
+        uint32_t at = start[code[i]]++;
         float x = s->x[i], y = s->y[i], r = s->r[i];
-        float dx = collision_motion(s->dx, (int)i), dy = collision_motion(s->dy, (int)i);
-        c->self_x[k] = x;
-        c->self_y[k] = y;
-        c->self_dx[k] = dx;
-        c->self_dy[k] = dy;
-        c->self_r[k] = r;
-        circle_box b = circle_bounds(x, y, r, x - dx, y - dy);
+        float dx = collision_motion(s->dx, i), dy = collision_motion(s->dy, i);
+        c->self_item[at] = (uint32_t)i;
+        c->self_x[at] = x;
+        c->self_y[at] = y;
+        c->self_dx[at] = dx;
+        c->self_dy[at] = dy;
+        c->self_r[at] = r;
+        circle_box b = circle_bounds(x, y, r, x - dx, y - dy); /* circle_set_bounds' box */
         float hx = (b.x1 - b.x0) * 0.5f, hy = (b.y1 - b.y0) * 0.5f;
         most = hx > most ? hx : most;
         most = hy > most ? hy : most;
     }
-    return most;
+    for (int b = cells; b > 0; b--) /* each bin's end back to its start */
+        start[b] = start[b - 1];
+    start[0] = 0;
+    *grow = most + GRID_PAD;
+    return (int)start[cells];
 }
 
-/* Tests entry k's item (its copy: centre, motion, radius in a[]) against the
- * entries [k0, k1) and appends (lower, higher) for each touching pair to
- * pairs[*m ..], room in all. Returns the pair tests, or -1 when out of room. */
+/* Where the walk's pairs go: up to `room` of them, as pairs, or (keys not
+ * NULL: up to 65,536 items) as 32-bit keys lower << 16 | higher, counted by
+ * their higher index in count[higher + 1] for the sort's first pass. */
+typedef struct collision_self_out {
+    collision_pair *pairs;
+    uint32_t *keys, *count;
+    int m, room;
+} collision_self_out;
+
+/* Tests copy k's item (centre, motion, radius in a[]) against the copies
+ * [k0, k1) and appends (lower, higher) for each touching pair to out.
+ * Returns the pair tests, or -1 when out of room. */
 COLLISION_INLINE int64_t collision_self_run(collision *c, uint32_t k, const float a[5], uint32_t k0,
-                                            uint32_t k1, collision_pair *pairs, int *m, int room)
+                                            uint32_t k1, collision_self_out *out)
 {
-    const grid *g = &c->grid;
     uint8_t flags[COLLISION_CHUNK + GRID_SLACK];
-    uint32_t ia = g->entry[k];
+    uint32_t ia = c->self_item[k];
     for (uint32_t base = k0; base < k1; base += COLLISION_CHUNK) {
         int n = k1 - base < COLLISION_CHUNK ? (int)(k1 - base) : COLLISION_CHUNK;
-        /* whole groups of 8, a flag word each (the copies have the grid's slack) */
+        /* whole groups of 8, a flag word each (the copies have GRID_SLACK spare) */
         collision_touch_self(c, base, (n + 7) & ~7, a, flags);
         for (int w = 0; w < n; w += 8) {
             for (uint64_t word = collision_flag_word(flags, w, n); word; word &= word - 1) {
                 uint32_t j = base + (uint32_t)(w + __builtin_ctzll(word) / 8);
-                if (*m == room)
+                if (out->m == out->room)
                     return -1;
-                uint32_t ib = g->entry[j];
-                pairs[(*m)++] = ia < ib ? (collision_pair){ia, ib} : (collision_pair){ib, ia};
+                uint32_t ib = c->self_item[j];
+                uint32_t lo = ia < ib ? ia : ib, hi = ia < ib ? ib : ia;
+                if (out->keys) {
+                    out->keys[out->m++] = lo << 16 | hi;
+                    out->count[hi + 1]++;
+                } else {
+                    out->pairs[out->m++] = (collision_pair){lo, hi};
+                }
             }
         }
     }
@@ -754,72 +873,64 @@ static void collision_self_sort_buckets(collision *c, collision_pair *pairs, int
 }
 
 /* One stable counting-sort pass of m keys from `from` to `to` by the 16-bit
- * half at `shift` (a value below items); count: items + 1 counters. */
-static void collision_count_pass(const uint32_t *restrict from, uint32_t *restrict to, int m,
-                                 int shift, uint32_t *restrict count, int items)
+ * half at `shift` (a value below items), its counts already in count[value +
+ * 1] (items + 1 counters). */
+static void collision_count_scatter(const uint32_t *restrict from, uint32_t *restrict to, int m,
+                                    int shift, uint32_t *restrict count, int items)
 {
-    memset(count, 0, ((size_t)items + 1) * sizeof *count);
-    for (int k = 0; k < m; k++)
-        count[((from[k] >> shift) & 0xFFFFu) + 1]++;
     for (int d = 0; d < items; d++)
         count[d + 1] += count[d];
     for (int k = 0; k < m; k++)
         to[count[(from[k] >> shift) & 0xFFFFu]++] = from[k];
 }
 
-/* Puts pairs[0 .. m) in (a, b) order. Up to 65,536 items a pair fits in a
- * 32-bit key (a << 16 | b): the keys are packed into the first half of the
- * pairs' own bytes, sorted by two counting-sort passes (b, then a: a radix
- * sort whose digits are the indices themselves) with the second half as
- * scratch, and unpacked from the last (each pair's bytes lie at or past its
- * key's, so nothing is overwritten before it is read): no scratch memory
- * beyond item counters, four streaming passes. More items take the in-place
- * bucket sort. */
-static void collision_self_sort(collision *c, collision_pair *pairs, int m, int items)
+/* Puts the walk's m pairs in (a, b) order. Up to 65,536 items they came as
+ * 32-bit keys (a << 16 | b) in the first half of the pairs' own bytes, counted
+ * by b: two counting-sort passes (b, then a: a radix sort whose digits are
+ * the indices themselves) with the second half as scratch, then the pairs
+ * unpacked from the last (each pair's bytes lie at or past its key's, so
+ * nothing is overwritten before it is read). No scratch memory beyond the
+ * item counters, three streaming passes. More items take the in-place bucket
+ * sort. */
+static void collision_self_sort(collision *c, const collision_self_out *o, int items)
 {
-    if (items > 65536 || m == 0) {
-        collision_self_sort_buckets(c, pairs, m, items);
+    int m = o->m;
+    if (!o->keys) {
+        collision_self_sort_buckets(c, o->pairs, m, items);
         return;
     }
-    uint32_t *keys = (uint32_t *)(void *)pairs;
-    for (int k = 0; k < m; k++) {
-        collision_pair p = pairs[k];
-        keys[k] = p.a << 16 | p.b;
-    }
-    /* least significant half first: by b, then (stably) by a */
-    collision_count_pass(keys, keys + m, m, 0, c->scratch, items);
-    collision_count_pass(keys + m, keys, m, 16, c->scratch, items);
+    uint32_t *keys = o->keys, *count = o->count;
+    collision_count_scatter(keys, keys + m, m, 0, count, items);
+    memset(count, 0, ((size_t)items + 1) * sizeof *count);
+    for (int k = 0; k < m; k++)
+        count[(keys[m + k] >> 16) + 1]++;
+    collision_count_scatter(keys + m, keys, m, 16, count, items);
     for (int k = m - 1; k >= 0; k--) {
         uint32_t key = keys[k];
-        pairs[k] = (collision_pair){key >> 16, key & 0xFFFFu};
+        o->pairs[k] = (collision_pair){key >> 16, key & 0xFFFFu};
     }
 }
 
-/* The pairs of s appended to out in (a, b) order by the walk above, from the
- * grid built from s (all small, none spilled). Returns 0, with out as it was,
- * when out has no room for them all: the caller then takes the path that
- * refuses the surplus pair by pair. */
-/* The walk: pairs[0 ..) in entry order, room for `room`; returns how many,
- * or -1 when out of room. *tests gets the pair tests. */
+/* The walk over the binned copies, its pairs into out in walk order; returns
+ * 0, or -1 when out of room; *tests_out gets the pair tests. */
 COLLISION_CLONES
-static int collision_self_walk(collision *c, float grow, collision_pair *pairs, int room,
+static int collision_self_walk(collision *c, float grow, collision_self_out *out,
                                uint64_t *tests_out)
 {
-    const grid *g = &c->grid;
-    int m = 0;
+    int cols = c->self_cols;
     uint64_t tests = 0;
-    for (int cy = 0; cy < g->rows; cy++) {
-        const uint32_t *row = g->start + cy * g->cols;
-        for (uint32_t k = row[0]; k < row[g->cols]; k++) {
+    for (int cy = 0; cy < c->self_rows; cy++) {
+        const uint32_t *row = c->self_start + cy * cols;
+        for (uint32_t k = row[0]; k < row[cols]; k++) {
             float a[5] = {c->self_x[k], c->self_y[k], c->self_dx[k], c->self_dy[k], c->self_r[k]};
-            grid_range q = grid_range_grown(
-                g, circle_bounds(a[0], a[1], a[4], a[0] - a[2], a[1] - a[3]), grow);
-            /* the rest of this row up to q.x1, then the rows below */
-            int64_t t = collision_self_run(c, k, a, k + 1, row[q.x1 + 1], pairs, &m, room);
-            for (int ry = cy + 1; t >= 0 && ry <= q.y1; ry++) {
-                uint32_t k0, k1;
-                grid_row_span(g, ry, q.x0, q.x1, &k0, &k1);
-                int64_t more = collision_self_run(c, k, a, k0, k1, pairs, &m, room);
+            circle_box b = circle_bounds(a[0], a[1], a[4], a[0] - a[2], a[1] - a[3]);
+            int x0 = collision_self_col(c, b.x0 - grow), x1 = collision_self_col(c, b.x1 + grow);
+            int y1 = collision_self_row(c, b.y1 + grow);
+            /* the rest of this row up to column x1, then the rows below */
+            int64_t t = collision_self_run(c, k, a, k + 1, row[x1 + 1], out);
+            for (int ry = cy + 1; t >= 0 && ry <= y1; ry++) {
+                const uint32_t *below = c->self_start + ry * cols;
+                int64_t more = collision_self_run(c, k, a, below[x0], below[x1 + 1], out);
                 t = more < 0 ? -1 : t + more;
             }
             if (t < 0)
@@ -828,21 +939,30 @@ static int collision_self_walk(collision *c, float grow, collision_pair *pairs, 
         }
     }
     *tests_out = tests;
-    return m;
+    return 0;
 }
 
+/* The pairs of s appended to out in (a, b) order by the walk above. Returns 0,
+ * with out as it was, when an item is not small or out has no room for them
+ * all: the caller then takes the grid path, which handles large items and
+ * refuses the surplus pair by pair. */
 static int collision_self_cells(collision *c, const circle_set *s, collision_pairs *out)
 {
-    const grid *g = &c->grid;
-    float grow = collision_self_gather(c, s) + GRID_PAD;
-    collision_pair *pairs = out->pair + out->count;
-    uint64_t tests = 0;
-    int m = collision_self_walk(c, grow, pairs, out->cap - out->count, &tests);
-    if (m < 0)
+    float grow;
+    if (c->self_cols == 0 || collision_self_bin(c, s, &grow) < 0)
         return 0;
-    collision_self_sort(c, pairs, m, s->count);
-    out->count += m;
-    c->stats.walks += (uint64_t)g->placed;
+    collision_self_out o = {out->pair + out->count, NULL, c->scratch, 0, out->cap - out->count};
+    if (s->count <= 65536) { /* keys, counted by b (the codes in scratch are spent) */
+        o.keys = (uint32_t *)(void *)o.pairs;
+        memset(o.count, 0, ((size_t)s->count + 1) * sizeof *o.count);
+    }
+    uint64_t tests = 0;
+    if (collision_self_walk(c, grow, &o, &tests) < 0)
+        return 0;
+    collision_self_sort(c, &o, s->count);
+    out->count += o.m;
+    c->stats.builds++;
+    c->stats.walks += (uint64_t)(c->self_start[c->self_cols * c->self_rows]);
     c->stats.tests += tests;
     return 1;
 }
@@ -961,11 +1081,12 @@ void collision_self(collision *c, const circle_set *all, collision_pairs *out)
     collision_path path = collision_resolve(c, collision_choose_self(items->count));
     float grow = 0.0f;
     if (path == COLLISION_GRID) {
-        collision_build(c, items);
-        if (!c->grid.multi && !c->grid.refused && collision_self_cells(c, items, out))
+        if (collision_self_cells(c, items, out))
             return;
-        /* large or spilled items: every bullet walks its whole range; partners
-         * are bullets too, so no small one reaches further than this */
+        /* large items, or no room for every pair: the grid, where every bullet
+         * walks its whole range; partners are bullets too, so no small one
+         * reaches further than this */
+        collision_build(c, items);
         grow = grid_small_extent(&c->grid, items) + GRID_PAD;
     }
     for (int a = 0; a < items->count; a++) {

@@ -59,6 +59,12 @@
 #define COLLISION_GRID_ITEM_NS  4.5
 #define COLLISION_SELF_GRID_MIN 192
 
+/* Bullet-vs-bullet's own bins (px): rows as tall as the grid's cells, columns
+ * a quarter as wide, so that a bullet's candidates in a row are one stretch
+ * that ends within 4 px of its reach (docs/bench.md, "Decisions"). */
+#define COLLISION_SELF_CELL_W 4.0f
+#define COLLISION_SELF_CELL_H 16.0f
+
 /* Axis-aligned boxes (enemies with a box hitbox): centres, half extents, motion;
  * liveness as in circle_set. */
 typedef struct box_set {
@@ -118,11 +124,15 @@ typedef struct collision {
     uint32_t *scratch; /* item_cap + 1: one probe's candidates */
     collision_path path;
     collision_stats stats;
-    /* collision_self's own: the grid's items copied in entry (cell) order,
-     * centre, motion and radius (entry_cap + GRID_SLACK each), and the heads of
-     * its pair sort's buckets (item_cap + 1). */
+    /* collision_self's own bins over the grid's area (COLLISION_SELF_CELL_W x
+     * _H; self_cols == 0: too many, it always walks the grid), each bin's run
+     * of copies (self_start, cells + 1), the live items copied bin after bin
+     * (self_item, centre, motion, radius: item_cap + GRID_SLACK each), and the
+     * heads of its pair sort's buckets (item_cap + 1). */
+    int self_cols, self_rows;
+    float self_inv_w, self_inv_h;
+    uint32_t *self_start, *self_item, *self_head;
     float *self_x, *self_y, *self_dx, *self_dy, *self_r;
-    uint32_t *self_head;
 } collision;
 
 /* The player's hitbox and graze circle for collision_player. */
