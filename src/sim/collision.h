@@ -57,7 +57,7 @@
 #define COLLISION_WALK_NS       100.0
 #define COLLISION_GRID_FIXED_NS 2000.0
 #define COLLISION_GRID_ITEM_NS  4.5
-#define COLLISION_SELF_GRID_MIN 192
+#define COLLISION_SELF_GRID_MIN 96
 
 /* Bullet-vs-bullet's own bins (px): rows as tall as the grid's cells, columns
  * a quarter as wide, so that a bullet's candidates in a row are one stretch
