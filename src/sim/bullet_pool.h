@@ -41,6 +41,15 @@
  * copies the pass integrates may differ from the exact values by rounding; at a
  * tween's end they are reset from the exact target.
  *
+ * WHAT A SPAWN WRITES. Position, velocity cache, event time, heading vector, the
+ * arrays consumers read and the slot's cold record; not the exact tracks nor
+ * the eight float copies only the turning and full kernels read. Those are
+ * written when first needed (a setter, a block that starts turning): until
+ * then they are what the cold record says, and getters, the hash and every
+ * kernel see the same values either way (the `tracked` and `warm` fields). A
+ * caller that already has the heading's unit vector can pass it
+ * (bullet_spawn.dir_given) and save the trigonometry. Figures: docs/bench.md.
+ *
  * ONE UPDATE (bullet_pool_update), for every live bullet, in this order:
  *   1. move with the current velocity (the one its channels have now);
  *   2. advance the channels one step (tweens, rates);

@@ -181,7 +181,10 @@ void collision_circles(collision *c, const circle_set *items, const circle_set *
 /* The same with box probes: shots vs box enemies. */
 void collision_boxes(collision *c, const circle_set *items, const box_set *probes,
                      collision_pairs *out);
-/* Appends (a, b), a < b, for every two live items touching during the frame. */
+/* Appends (a, b), a < b, for every two live items touching during the frame, in
+ * (a, b) order. The grid path bins the items itself when all are small (see
+ * "bullet vs bullet in bins" in collision.c); large items or too little room in
+ * out send it through the grid, with the same results. */
 void collision_self(collision *c, const circle_set *items, collision_pairs *out);
 
 /* The path COLLISION_AUTO takes for `probes` probes against `items` items, and
