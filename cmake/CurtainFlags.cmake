@@ -33,6 +33,17 @@ if(CURTAIN_SANITIZE)
     target_link_options(curtain_flags INTERFACE ${curtain_sanitizers})
 endif()
 
+# libFuzzer: coverage for every library, the fuzzer's main only in the fuzz targets.
+if(CURTAIN_FUZZ)
+    if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
+        message(FATAL_ERROR "CURTAIN_FUZZ needs clang: cmake -DCMAKE_C_COMPILER=clang ...")
+    endif()
+    set(curtain_fuzz_flags -fsanitize=fuzzer-no-link,address,undefined
+        -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+    target_compile_options(curtain_flags INTERFACE ${curtain_fuzz_flags})
+    target_link_options(curtain_flags INTERFACE ${curtain_fuzz_flags})
+endif()
+
 # The code-generation flags as one string, for the header line of `curtain bench`.
 string(TOUPPER "${CMAKE_BUILD_TYPE}" curtain_build_type_upper)
 set(curtain_codegen_flags ${CURTAIN_FP_FLAGS})

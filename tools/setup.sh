@@ -48,7 +48,11 @@ build=${CURTAIN_BUILD_DIR:-build/release}
 jobs=${CURTAIN_JOBS:-$(nproc)}
 werror=OFF
 [ "${CURTAIN_WERROR:-0}" = 1 ] && werror=ON
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCURTAIN_WERROR="$werror" >/dev/null
+# The tests need the libbulletml oracle: fail at configure time if it cannot be built.
+oracle=AUTO
+[ "$mode" = test ] && oracle=ON
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCURTAIN_WERROR="$werror" \
+    -DCURTAIN_BULLETML_ORACLE="$oracle" >/dev/null
 cmake --build "$build" -j "$jobs"
 
 if [ "$mode" = play ]; then

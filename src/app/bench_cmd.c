@@ -10,8 +10,11 @@
 
 #include "app/cli.h"
 #include "bench/bench.h"
+#include "bench/bulletml_bench.h"
 #include "bench/collide_bench.h"
+#include "bench/pattern_bench.h"
 #include "bench/pool_bench.h"
+#include "render/render_bench.h"
 
 #include <string.h>
 
@@ -26,6 +29,12 @@ static const bench_scenario bench_scenarios[] = {
      pool_bench_run},
     {"collide", "collision: brute force, sweep and grid in the three reference cases",
      collide_bench_run},
+    {"patterns", "pattern VM: 10,000 scripted emitters, sleeping vs countdown, compile time",
+     pattern_bench_run},
+    {"render", "drawing bullets: batching per back end against one SDL_RenderCopy each",
+     render_bench_run},
+    {"bulletml", "the BulletML corpus, 1,000 emitters per file: curtain vs libbulletml",
+     bulletml_bench_run},
 };
 #define BENCH_SCENARIO_COUNT ((int)(sizeof bench_scenarios / sizeof bench_scenarios[0]))
 #define BENCH_MAX_NAMED      32

@@ -4,7 +4,11 @@
  */
 #include "app/bench_cmd.h"
 #include "app/cli.h"
+#include "app/lint.h"
 #include "app/play.h"
+#include "app/run.h"
+#include "app/view.h"
+#include "pattern/bulletml_import.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +21,9 @@ typedef struct command {
 
 static const command commands[] = {
     {"play", "play the game (the default when no command is given)", play_main},
+    {"lint", "check pattern files and print their errors", lint_main},
+    {"run", "run a pattern file headless, optionally writing a trace", run_main},
+    {"view", "a live sandbox window for a pattern file (reloads on change)", view_main},
     {"bench", "run benchmark scenarios headless (--list shows them)", bench_cmd_main},
 };
 #define COMMAND_COUNT ((int)(sizeof commands / sizeof commands[0]))
@@ -45,6 +52,7 @@ static void main_print_help(void)
 
 int main(int argc, char **argv)
 {
+    bulletml_import_register(); /* .xml files are BulletML wherever patterns are read */
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         main_print_help();
         return CLI_EXIT_OK;

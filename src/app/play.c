@@ -1,15 +1,19 @@
 #include "app/play.h"
 
 #include "app/cli.h"
+#include "core/clock.h"
+#include "core/data_path.h"
 #include "core/log.h"
 #include "game/options.h"
 #include "game/world.h"
+#include "pattern/library.h"
 #include "platform/audio.h"
 #include "platform/frame_pacer.h"
 #include "platform/input_map.h"
 #include "platform/user_dir.h"
 #include "platform/window.h"
-#include "render/field_view.h"
+#include "render/frame_view.h"
+#include "render/screenshot.h"
 
 #include <SDL.h>
 #include <inttypes.h>
@@ -24,10 +28,13 @@ typedef struct play_options {
     int integer_scale;
     int no_vsync;
     const char *renderer;
+    const char *mod; /* a folder of pattern files over the built-in ones */
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 8
+    PLAY_OPTION_COUNT = 9,
+    /* Bullets one frame can draw; the game's pool capacity once it exists. */
+    PLAY_BULLETS = 16384,
 };
 
 /* The option table of play, writing into o. */
@@ -47,6 +54,8 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
         {"no-vsync", CLI_FLAG, &o->no_vsync, NULL, "pace frames with the timer only", 0, 0},
         {"renderer", CLI_STRING, &o->renderer, "NAME",
          "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
+        {"mod", CLI_STRING, &o->mod, "DIR",
+         "pattern files in DIR replace (same path) or add to the built-in ones", 0, 0},
     };
     memcpy(table, rows, sizeof rows);
 }
@@ -65,13 +74,18 @@ typedef struct play_host {
     window *win;
     frame_pacer *pacer;
     input_map *input;
-    field_view *view;
+    frame_view *view;
     audio *sound;
     options *opts; /* the player's options; saved at the end if they changed */
     int quit;
+    int screenshot;      /* F12 was pressed: save this frame */
+    uint64_t last_frame; /* when the previous frame started (ns) */
+    overlay_stats stats; /* for the F3 overlay */
+    hud_state hud;       /* what the HUD shows */
 } play_host;
 
-/* Handles the window's own keys and events: quit, Esc, fullscreen. */
+/* Handles the window's own keys and events: quit, Esc, fullscreen, F3 overlay,
+ * F12 screenshot. */
 static void play_handle_events(play_host *host)
 {
     SDL_Event ev;
@@ -85,10 +99,48 @@ static void play_handle_events(play_host *host)
             if (key == SDLK_F11 || alt_enter) {
                 window_toggle_fullscreen(host->win);
                 host->opts->fullscreen = host->win->fullscreen;
+            } else if (key == SDLK_F3) {
+                overlay_toggle(&host->view->overlay);
+            } else if (key == SDLK_F12) {
+                host->screenshot = 1;
             } else if (key == SDLK_ESCAPE)
                 host->quit = 1;
         }
     }
+}
+
+/* Saves the frame just drawn (the logical canvas, before it is scaled). */
+static void play_save_screenshot(play_host *host)
+{
+    char path[4096], err[512];
+    host->screenshot = 0;
+    if (screenshot_save_user(host->win->renderer, path, sizeof path, err, sizeof err) == 0)
+        log_info("screenshot saved to %s", path);
+    else
+        log_error("screenshot: %s", err);
+}
+
+/* Draws one frame of the world and presents it; measures the drawing for the
+ * overlay (SDL_RenderFlush makes the software renderer do its work here rather
+ * than inside the present). */
+static void play_draw(play_host *host, const world *w)
+{
+    uint64_t start = clock_now_ns();
+    frame_view_update(host->view);
+    window_begin_frame(host->win);
+    frame_scene scene = {
+        .player = &w->player,
+        .hud = &host->hud,
+        .stats = &host->stats,
+        .fps = host->opts->show_fps ? host->pacer->fps : -1.0f,
+    };
+    frame_view_draw(host->view, &scene);
+    SDL_RenderFlush(host->win->renderer);
+    host->stats.phase_ms[OVERLAY_PHASE_RENDER] = (double)(clock_now_ns() - start) / 1e6;
+    if (host->screenshot)
+        play_save_screenshot(host);
+    window_end_frame(host->win);
+    frame_pacer_presented(host->pacer);
 }
 
 /* The game loop. One logic tick per displayed frame: wait for the frame's start,
@@ -100,16 +152,21 @@ static void play_loop(world *w, play_host *host, int frames)
         input_bits in = 0;
         if (host->win) {
             frame_pacer_wait(host->pacer);
+            uint64_t now = clock_now_ns();
+            if (host->last_frame)
+                overlay_push_frame(&host->view->overlay, (float)(now - host->last_frame) / 1e6f);
+            host->last_frame = now;
             play_handle_events(host);
             in = input_map_sample(host->input);
         }
+        uint64_t step_start = host->win ? clock_now_ns() : 0;
         world_step(w, in);
         if (host->win) {
-            field_view_update(host->view);
-            window_begin_frame(host->win);
-            field_view_draw(host->view, host->win->renderer, w);
-            window_end_frame(host->win);
-            frame_pacer_presented(host->pacer);
+            /* The world has only the player's motion so far; scripts and
+             * collision are reported by the game once it has them. */
+            host->stats.phase_ms[OVERLAY_PHASE_MOTION] =
+                (double)(clock_now_ns() - step_start) / 1e6;
+            play_draw(host, w);
         }
     }
 }
@@ -184,24 +241,64 @@ static int play_windowed(const play_options *o)
     input_map_apply_options(&input, &opts);
     input_map_load_mappings();
     input_map_open_pads(&input);
+    frame_view view;
+    frame_view_config view_cfg = {o->seed ^ 0x5eed, PLAY_BULLETS, -1};
+    if (frame_view_init(&view, win.renderer, &view_cfg, err, sizeof err) != 0) {
+        fprintf(stderr, "curtain: %s\n", err);
+        input_map_close_pads(&input);
+        window_close(&win);
+        SDL_Quit();
+        return CLI_EXIT_FAILURE;
+    }
     static audio sound; /* the audio callback holds its address */
     audio_open(&sound, &opts);
     audio_music(&sound, 1);
-    field_view view;
-    field_view_init(&view, o->seed ^ 0x5eed);
     world_config world_cfg = {.seed = o->seed};
     world w;
     world_init(&w, &world_cfg);
 
-    play_host host = {&win, &pacer, &input, &view, &sound, &opts, 0};
+    play_host host = {.win = &win,
+                      .pacer = &pacer,
+                      .input = &input,
+                      .view = &view,
+                      .sound = &sound,
+                      .opts = &opts};
+    for (int p = 0; p < OVERLAY_PHASE_COUNT; p++)
+        host.stats.phase_ms[p] = -1.0;
+    host.stats.capacity = PLAY_BULLETS;
+    host.stats.method = sprite_draw_method_name(view.method);
     play_loop(&w, &host, o->frames);
 
     audio_close(&sound);
+    frame_view_free(&view);
     input_map_close_pads(&input);
     window_close(&win);
     SDL_Quit();
     play_save_options(&opts, &loaded, opts_status, opts_path);
     return CLI_EXIT_OK;
+}
+
+/* Compiles the game's content: the patterns/ folder of the data root, with a mod
+ * folder over it. Prints every diagnostic; NULL if there was an error. */
+static library *play_load_content(const char *mod)
+{
+    char dir[1024];
+    if (data_path_join(dir, sizeof dir, "patterns") != 0) {
+        fprintf(stderr, "curtain: the data folder's path is too long\n");
+        return NULL;
+    }
+    static diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_dir(dir, mod, &diags);
+    diag_print(&diags, stderr);
+    if (!lib)
+        fprintf(stderr, "curtain: the %s do not load: %d error%s\n",
+                mod ? "patterns and the mod" : "patterns", diags.errors,
+                diags.errors == 1 ? "" : "s");
+    else if (mod)
+        log_info("mod %s loaded over %s", mod, dir);
+    diag_free(&diags);
+    return lib;
 }
 
 int play_main(int argc, char **argv, int first, const char *command)
@@ -220,5 +317,10 @@ int play_main(int argc, char **argv, int first, const char *command)
         return rc;
     if (o.headless && o.frames == 0)
         return cli_usage_error(command, "--headless needs --frames N");
-    return o.headless ? play_headless(&o) : play_windowed(&o);
+    library *content = play_load_content(o.mod);
+    if (!content)
+        return CLI_EXIT_FAILURE;
+    rc = o.headless ? play_headless(&o) : play_windowed(&o);
+    library_free(content);
+    return rc;
 }

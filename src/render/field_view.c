@@ -1,10 +1,17 @@
+/*
+ * field_view: backdrop, batch layers, and the player's sprites.
+ */
 #include "render/field_view.h"
 
-#include "platform/window.h"
+#include "render/atlas.h"
 #include "sim/playfield.h"
 
-#include <math.h>
+#include <stdio.h>
 
+/* Capacity of the layers that do not hold bullets. */
+#define FIELD_VIEW_SPRITES 2048
+
+/* A star somewhere in the field, or (anywhere = 0) at its top edge. */
 static void field_star_respawn(field_view *fv, field_star *s, int anywhere)
 {
     s->x = rng_range(&fv->visual, 0.0f, PLAYFIELD_W);
@@ -13,21 +20,116 @@ static void field_star_respawn(field_view *fv, field_star *s, int anywhere)
     s->shade = (Uint8)(60.0f + s->speed * 70.0f);
 }
 
-void field_view_init(field_view *fv, uint64_t seed)
+/* A cloud somewhere across the field, or (anywhere = 0) just above it. */
+static void field_cloud_respawn(field_view *fv, field_cloud *c, int anywhere)
 {
+    c->x = rng_range(&fv->visual, -20.0f, PLAYFIELD_W + 20.0f);
+    c->y = anywhere ? rng_range(&fv->visual, -40.0f, PLAYFIELD_H + 40.0f) : -60.0f;
+    c->speed = rng_range(&fv->visual, 0.15f, 0.45f);
+    c->variant = (int)rng_below(&fv->visual, 3);
+}
+
+int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
+                    sprite_draw_method method, int bullets, uint64_t seed, char *err,
+                    size_t err_size)
+{
+    *fv = (field_view){0};
     rng_seed(&fv->visual, seed);
     for (int i = 0; i < FIELD_VIEW_STARS; i++)
         field_star_respawn(fv, &fv->stars[i], 1);
+    for (int i = 0; i < FIELD_VIEW_CLOUDS; i++)
+        field_cloud_respawn(fv, &fv->clouds[i], 1);
+    if (bullets < 1)
+        bullets = 1;
+    sprite_layer_spec layers[FIELD_LAYER_COUNT] = {
+        [FIELD_LAYER_BACKDROP] = {SPRITE_BLEND_ADD, FIELD_VIEW_CLOUDS},
+        [FIELD_LAYER_ENEMIES] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
+        [FIELD_LAYER_ITEMS] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
+        [FIELD_LAYER_PLAYER] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
+        [FIELD_LAYER_SHOTS] = {SPRITE_BLEND_ADD, FIELD_VIEW_SPRITES},
+        [FIELD_LAYER_BULLETS] = {SPRITE_BLEND_ALPHA, bullets},
+        [FIELD_LAYER_GLOW] = {SPRITE_BLEND_ADD, bullets + FIELD_VIEW_SPRITES},
+        [FIELD_LAYER_TOP] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
+    };
+    if (sprite_batch_init(&fv->batch, sprite_draw_batch_mode(method), layers, FIELD_LAYER_COUNT) !=
+        0) {
+        snprintf(err, err_size, "out of memory for %d bullets' sprites", bullets);
+        return -1;
+    }
+    sprite_batch_set_origin(&fv->batch, FIELD_VIEW_X, FIELD_VIEW_Y);
+    /* Bubbles glow: their light adds to what is behind them. */
+    sprite_batch_set_additive(&fv->batch, BULLET_SHAPE_BUBBLE, 1);
+    SDL_Rect area = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
+    if (sprite_draw_init(&fv->draw, r, at, method, area, err, err_size) != 0) {
+        sprite_batch_free(&fv->batch);
+        return -1;
+    }
+    return 0;
+}
+
+void field_view_free(field_view *fv)
+{
+    sprite_draw_free(&fv->draw);
+    sprite_batch_free(&fv->batch);
 }
 
 void field_view_update(field_view *fv)
 {
+    fv->tick++;
     for (int i = 0; i < FIELD_VIEW_STARS; i++) {
         field_star *s = &fv->stars[i];
         s->y += s->speed;
         if (s->y > PLAYFIELD_H)
             field_star_respawn(fv, s, 0);
     }
+    for (int i = 0; i < FIELD_VIEW_CLOUDS; i++) {
+        field_cloud *c = &fv->clouds[i];
+        c->y += c->speed;
+        if (c->y > PLAYFIELD_H + 60.0f)
+            field_cloud_respawn(fv, c, 0);
+    }
+}
+
+/* Empties the batch and puts the backdrop's clouds in it. */
+void field_view_begin(field_view *fv)
+{
+    sprite_batch_clear(&fv->batch);
+    for (int i = 0; i < FIELD_VIEW_CLOUDS; i++) {
+        const field_cloud *c = &fv->clouds[i];
+        field_view_add_sprite(fv, FIELD_LAYER_BACKDROP, ATLAS_SPRITE_BACKDROP_CLOUD, c->variant,
+                              c->x, c->y);
+    }
+}
+
+sprite_batch *field_view_batch(field_view *fv)
+{
+    return &fv->batch;
+}
+
+void field_view_add_sprite(field_view *fv, field_layer layer, atlas_sprite sprite, int k, float x,
+                           float y)
+{
+    sprite_batch_add(&fv->batch, layer, atlas_sprite_frame(sprite, k), x, y, 1.0f, 0.0f);
+}
+
+void field_view_add_player(field_view *fv, const player *p)
+{
+    /* Bank toward the side the ship moved this frame. */
+    float dx = p->x - fv->last_player_x;
+    fv->bank = dx < -0.5f ? -1 : dx > 0.5f ? 1 : 0;
+    fv->last_player_x = p->x;
+    int frame = fv->bank < 0 ? 1 : fv->bank > 0 ? 2 : 0;
+    field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_PLAYER, frame, p->x, p->y);
+    if (p->focused) {
+        int turn = (int)(fv->tick / 3);
+        field_view_add_sprite(fv, FIELD_LAYER_TOP, ATLAS_SPRITE_FOCUS_RING, turn, p->x, p->y);
+        field_view_add_sprite(fv, FIELD_LAYER_TOP, ATLAS_SPRITE_HITBOX, 0, p->x, p->y);
+    }
+}
+
+void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)
+{
+    sprite_batch_add_bullets(&fv->batch, bullets, FIELD_LAYER_BULLETS, FIELD_LAYER_GLOW);
 }
 
 /* A vertical gradient filling the field: deep blue at the top to violet below. */
@@ -42,79 +144,32 @@ static void field_view_draw_backdrop(SDL_Renderer *r)
         {{x0, y1}, {34, 14, 52, 255}, {0, 0}},
     };
     static const int quad[6] = {0, 1, 2, 0, 2, 3};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
     SDL_RenderGeometry(r, NULL, v, 4, quad, 6);
 }
 
+/* The stars as dots, brighter and bigger the faster they fall (parallax). */
 static void field_view_draw_stars(const field_view *fv, SDL_Renderer *r)
 {
     for (int i = 0; i < FIELD_VIEW_STARS; i++) {
         const field_star *s = &fv->stars[i];
         SDL_SetRenderDrawColor(r, s->shade, s->shade,
                                (Uint8)(s->shade + 40 > 255 ? 255 : s->shade + 40), 255);
-        SDL_FRect dot = {FIELD_VIEW_X + s->x, FIELD_VIEW_Y + s->y, s->speed > 1.6f ? 2.0f : 1.0f,
-                         s->speed > 1.6f ? 2.0f : 1.0f};
+        float size = s->speed > 1.6f ? 2.0f : 1.0f;
+        SDL_FRect dot = {FIELD_VIEW_X + s->x, FIELD_VIEW_Y + s->y, size, size};
         SDL_RenderFillRectF(r, &dot);
     }
 }
 
-/* Fills a circle as a triangle fan. */
-static void field_view_fill_circle(SDL_Renderer *r, float cx, float cy, float radius,
-                                   SDL_Color color)
+void field_view_draw(field_view *fv, SDL_Renderer *r)
 {
-    enum {
-        SEGMENTS = 16
-    };
-    SDL_Vertex v[SEGMENTS + 1];
-    int idx[SEGMENTS * 3];
-    v[0] = (SDL_Vertex){{cx, cy}, color, {0, 0}};
-    for (int i = 0; i < SEGMENTS; i++) {
-        float a = (float)i * (6.2831853f / SEGMENTS);
-        v[i + 1] = (SDL_Vertex){{cx + cosf(a) * radius, cy + sinf(a) * radius}, color, {0, 0}};
-        idx[i * 3] = 0;
-        idx[i * 3 + 1] = i + 1;
-        idx[i * 3 + 2] = (i + 1) % SEGMENTS + 1;
-    }
-    SDL_RenderGeometry(r, NULL, v, SEGMENTS + 1, idx, SEGMENTS * 3);
-}
-
-/* The ship: a swept arrowhead with a lit canopy; focus shows the true hitbox. */
-static void field_view_draw_player(SDL_Renderer *r, const player *p)
-{
-    float x = FIELD_VIEW_X + p->x, y = FIELD_VIEW_Y + p->y;
-    SDL_Color hull = {120, 200, 255, 255}, edge = {40, 80, 190, 255}, core = {255, 255, 255, 255};
-    SDL_Vertex v[6] = {
-        {{x, y - 14}, core, {0, 0}},      {{x - 11, y + 10}, edge, {0, 0}},
-        {{x - 3, y + 5}, hull, {0, 0}},   {{x + 3, y + 5}, hull, {0, 0}},
-        {{x + 11, y + 10}, edge, {0, 0}}, {{x, y + 2}, hull, {0, 0}},
-    };
-    static const int tris[12] = {0, 1, 2, 0, 2, 5, 0, 5, 3, 0, 3, 4};
-    SDL_RenderGeometry(r, NULL, v, 6, tris, 12);
-    field_view_fill_circle(r, x, y + 11, 2.5f, (SDL_Color){255, 170, 60, 255});
-    if (p->focused) {
-        field_view_fill_circle(r, x, y, PLAYER_HITBOX_RADIUS + 1.5f, (SDL_Color){255, 40, 60, 255});
-        field_view_fill_circle(r, x, y, PLAYER_HITBOX_RADIUS, (SDL_Color){255, 255, 255, 255});
-    }
-}
-
-/* The frame around the field, and the side panel to its right. */
-static void field_view_draw_frame(SDL_Renderer *r)
-{
-    SDL_SetRenderDrawColor(r, 18, 20, 34, 255);
-    const int panel_x = FIELD_VIEW_X + (int)PLAYFIELD_W + 16;
-    SDL_Rect panel = {panel_x, FIELD_VIEW_Y, LOGICAL_W - panel_x - 16, (int)PLAYFIELD_H};
-    SDL_RenderFillRect(r, &panel);
-    SDL_SetRenderDrawColor(r, 110, 120, 170, 255);
-    SDL_Rect border = {FIELD_VIEW_X - 2, FIELD_VIEW_Y - 2, (int)PLAYFIELD_W + 4,
-                       (int)PLAYFIELD_H + 4};
-    SDL_RenderDrawRect(r, &border);
-    SDL_RenderDrawRect(r, &panel);
-}
-
-void field_view_draw(const field_view *fv, SDL_Renderer *r, const world *w)
-{
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
-    field_view_draw_frame(r);
+    SDL_RenderSetClipRect(r, &fv->draw.area);
     field_view_draw_backdrop(r);
     field_view_draw_stars(fv, r);
-    field_view_draw_player(r, &w->player);
+    if (sprite_batch_count(&fv->batch) > 0) {
+        sprite_draw_begin(&fv->draw);
+        sprite_draw_batch(&fv->draw, &fv->batch);
+        sprite_draw_end(&fv->draw);
+    }
+    SDL_RenderSetClipRect(r, NULL);
 }

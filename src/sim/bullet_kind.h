@@ -12,16 +12,18 @@
 #ifndef CURTAIN_SIM_BULLET_KIND_H
 #define CURTAIN_SIM_BULLET_KIND_H
 
-#define BULLET_SHAPES(X)                   \
-    X(ORB_SMALL, "orb_small", 2.0f, 0, 8)  \
-    X(ORB, "orb", 3.5f, 0, 16)             \
-    X(ORB_LARGE, "orb_large", 8.0f, 0, 32) \
-    X(RICE, "rice", 2.0f, 1, 16)           \
-    X(KUNAI, "kunai", 2.5f, 1, 16)         \
-    X(STAR, "star", 3.5f, 0, 16)           \
-    X(BUBBLE, "bubble", 11.0f, 0, 32)      \
-    X(AMULET, "amulet", 3.0f, 1, 16)       \
-    X(ARROW, "arrow", 2.5f, 1, 16)
+#define BULLET_SHAPES(X)                     \
+    X(ORB_SMALL, "orb_small", 2.0f, 0, 8)    \
+    X(ORB, "orb", 3.5f, 0, 16)               \
+    X(ORB_LARGE, "orb_large", 8.0f, 0, 32)   \
+    X(RICE, "rice", 2.0f, 1, 16)             \
+    X(KUNAI, "kunai", 2.5f, 1, 16)           \
+    X(STAR, "star", 3.5f, 0, 16)             \
+    X(BUBBLE, "bubble", 11.0f, 0, 32)        \
+    X(AMULET, "amulet", 3.0f, 1, 16)         \
+    X(ARROW, "arrow", 2.5f, 1, 16)           \
+    X(STAR_LARGE, "star_large", 7.0f, 0, 32) \
+    X(DROP, "drop", 2.5f, 1, 16)
 
 /*                id        name */
 #define BULLET_COLORS(X) \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `curtain bench`: the scenario table, usage errors, and the JSON of a quick pool run
-# (its keys, never its timings).
+# `curtain bench`: the scenario table, usage errors, and the JSON of quick pool and
+# render runs (their keys, never their timings).
 # usage: bench_test.sh PATH/TO/curtain
 set -u
 curtain=$1
@@ -26,6 +26,7 @@ expect() {
 
 expect 0 '^usage: curtain bench' bench --help
 expect 0 '^  pool ' bench --list
+expect 0 '^  render ' bench --list
 expect 0 'bench +run benchmark scenarios' --help
 expect 2 "unknown scenario 'nope'" bench nope
 expect 2 "unknown scenario 'nope'" bench pool nope
@@ -66,6 +67,43 @@ dups=$(grep -oE '"key": "[^"]*"' "$json" | sort | uniq -d)
 # Every figure has a number, a unit and a direction.
 if grep -F '"key": ' "$json" | grep -vqE '"value": -?[0-9][0-9.e+-]*, "unit": "[^"]*", "better": "(lower|higher|neutral)"'; then
     fail "a figure without a number, unit or direction: $(grep -F '"key": ' "$json" | grep -vE '"value": -?[0-9]' | head -3)"
+fi
+
+# The render scenario, on SDL's dummy video driver (the software renderer only:
+# no display, and no GPU driver whose own allocations a leak checker would see).
+out=$(SDL_VIDEODRIVER=dummy "$curtain" bench render --quick --json "$json" 2>&1)
+rc=$?
+[ "$rc" -eq 0 ] || fail "bench render --quick exited $rc; output: $out"
+for table in 'Building draw arrays' 'software-surface: submitting' 'CPU blitter code paths'; do
+    grep -qF -- "$table" <<<"$out" || fail "no table '$table' in the render output"
+done
+for key in \
+    render/build/1k/vertices \
+    render/build/10k/vertices_order \
+    render/build/10k/rects \
+    render/software-surface/1k/geometry \
+    render/software-surface/10k/copy \
+    render/software-surface/10k/blit \
+    render/software-surface/10k/frame \
+    render/software-surface/10k/vs_copy \
+    render/blit_paths/scalar/blit; do
+    grep -qF "\"key\": \"$key\", \"value\": " "$json" || fail "no figure $key in the render JSON"
+done
+dups=$(grep -oE '"key": "[^"]*"' "$json" | sort | uniq -d)
+[ -z "$dups" ] || fail "render figure keys recorded twice: $dups"
+
+# bulletml: a quick run over the installed BulletML corpus (none installed: a note, no
+# figures); its figure keys are unique.
+expect 0 '^  bulletml ' bench --list
+if "$curtain" bench bulletml --quick --json "$json" >/dev/null; then
+    if grep -q '"key": "bulletml/' "$json"; then
+        grep -qF '"key": "bulletml/corpus/curtain_game__vm___pool_/per_bullet-frame"' "$json" ||
+            fail "no per bullet-frame figure of the game engine in the bulletml JSON"
+        dups=$(grep -oE '"key": "[^"]*"' "$json" | sort | uniq -d)
+        [ -z "$dups" ] || fail "bulletml figure keys recorded twice: $dups"
+    fi
+else
+    fail "curtain bench bulletml --quick failed"
 fi
 
 if [ "$failures" -ne 0 ]; then

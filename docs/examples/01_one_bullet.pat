@@ -1,0 +1,4 @@
+# docs/examples/01_one_bullet.pat
+pattern one_bullet {
+    fire orb
+}

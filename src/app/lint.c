@@ -1,0 +1,54 @@
+/*
+ * lint: `curtain lint FILE...`. The files are compiled together, as the game
+ * compiles its folder (so one file may use another's enemies); every diagnostic
+ * is printed. Exit 1 if there was an error, 0 otherwise (warnings allowed).
+ */
+#include "app/lint.h"
+
+#include "app/cli.h"
+#include "pattern/library.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define LINT_MAX_FILES 4096
+
+int lint_main(int argc, char **argv, int first, const char *command)
+{
+    int dump = 0, quiet = 0;
+    const cli_option options[] = {
+        {"dump", CLI_FLAG, &dump, NULL, "print the compiled program, one line per instruction", 0,
+         0},
+        {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
+    };
+    cli_spec spec = {command, options, 2, 1, LINT_MAX_FILES, "FILE..."};
+    if (cli_wants_help(argc, argv, first)) {
+        printf("usage: curtain lint [OPTIONS] FILE...\n\n"
+               "Check pattern files: print every error and warning as file:line:col with the\n"
+               "source line. The files are compiled together. Exit status 1 if there was an\n"
+               "error, 0 otherwise.\n\nOptions:\n");
+        cli_print_options(stdout, &spec);
+        return CLI_EXIT_OK;
+    }
+    static const char *files[LINT_MAX_FILES];
+    int nfiles = 0;
+    int rc = cli_parse(&spec, argc, argv, first, files, &nfiles);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    static diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_paths(files, nfiles, &diags);
+    diag_print(&diags, stderr);
+    if (lib && dump)
+        program_dump(stdout, lib->prog);
+    if (lib && !quiet)
+        printf("%d file%s: %d error%s, %d warning%s\n", nfiles, nfiles == 1 ? "" : "s", 0, "s",
+               diags.warnings, diags.warnings == 1 ? "" : "s");
+    else if (!lib)
+        fprintf(stderr, "%d error%s, %d warning%s\n", diags.errors, diags.errors == 1 ? "" : "s",
+                diags.warnings, diags.warnings == 1 ? "" : "s");
+    int errors = diags.errors || !lib;
+    diag_free(&diags);
+    library_free(lib);
+    return errors ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
+}

@@ -1,0 +1,225 @@
+/*
+ * run: `curtain run FILE [MORE...] --frames N [--rank R] [--seed S] [--trace OUT.csv]`.
+ *
+ * Compiles the files together and runs FILE's default entry (library.h) in the
+ * sandbox for N frames. The trace is CSV: the header `frame,id,x,y`, then after
+ * each frame's motion one row per live bullet, oldest first (frames count from 0,
+ * ids are spawn serials from 1). The summary line on stdout ends with a hash of
+ * every row, so two runs compare in one line.
+ *
+ * With --screenshot OUT.png, the field after --at-frame N frames (default: the
+ * last) is drawn as `curtain view` shows it, with the software renderer on a
+ * surface in memory (no window, no display), and saved as a PNG.
+ *
+ * With --reference, a BulletML file runs on the reference host instead
+ * (run_reference.h); --bulletml-dialect picks libbulletml's changeDirection rule
+ * for BulletML files either way.
+ */
+#include "app/run.h"
+
+#include "app/cli.h"
+#include "app/run_reference.h"
+#include "app/view_draw.h"
+#include "core/hash.h"
+#include "pattern/bulletml_import.h"
+#include "pattern/library.h"
+#include "pattern/sandbox.h"
+#include "platform/window.h"
+#include "render/screenshot.h"
+
+#include <SDL.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#define RUN_MAX_FILES 256
+
+/* Draws the sandbox as the viewer does, on a software renderer over a surface,
+ * and saves it to path. Returns 0, or -1 after printing why. */
+static int run_screenshot(const sandbox *sb, const library *lib, const char *file,
+                          const char *entry_name, const char *path)
+{
+    SDL_Surface *s =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = s ? SDL_CreateSoftwareRenderer(s) : NULL;
+    view_draw *draw = r ? view_draw_create(r) : NULL;
+    int rc = -1;
+    char err[512] = "";
+    if (!draw) {
+        snprintf(err, sizeof err, "cannot draw: %s", SDL_GetError());
+    } else {
+        view_panel panel = {.count = 4, .error = sandbox_last_error(sb)};
+        snprintf(panel.lines[0], sizeof panel.lines[0], "%s", file);
+        snprintf(panel.lines[1], sizeof panel.lines[1], "run %.80s", entry_name);
+        snprintf(panel.lines[2], sizeof panel.lines[2], "frame %d", (int)sandbox_frame(sb));
+        snprintf(panel.lines[3], sizeof panel.lines[3], "bullets %u",
+                 (unsigned)sandbox_bullet_count(sb));
+        SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+        SDL_RenderClear(r);
+        sandbox_config cfg;
+        sandbox_config_default(&cfg);
+        view_draw_frame(draw, sb, lib, cfg.player_x, cfg.player_y, &panel);
+        SDL_RenderPresent(r);
+        rc = screenshot_save(r, path, err, sizeof err);
+    }
+    if (rc != 0)
+        fprintf(stderr, "curtain run: %s\n", err);
+    view_draw_destroy(draw);
+    if (r)
+        SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+    return rc;
+}
+
+int run_main(int argc, char **argv, int first, const char *command)
+{
+    int frames = 0;
+    double rank = 0.35; /* Normal (game/difficulty.h) */
+    uint64_t seed = 1;
+    int at_frame = 0;
+    const char *trace = NULL, *entry_name = NULL, *boss_name = NULL, *shot = NULL;
+    const char *dialect_name = NULL;
+    int reference = 0;
+    double rand_value = -1.0; /* not given */
+    const cli_option options[] = {
+        {"frames", CLI_INT, &frames, "N", "frames to run (required without --screenshot)", 1, 1e8},
+        {"rank", CLI_DOUBLE, &rank, "R",
+         "difficulty, 0 (easy) to 1 (hardest); default 0.35, Normal", 0, 1},
+        {"seed", CLI_U64, &seed, "S", "seed of rand (default 1)", 0, 0},
+        {"trace", CLI_STRING, &trace, "OUT.csv", "write frame,id,x,y rows of every bullet", 0, 0},
+        {"entry", CLI_STRING, &entry_name, "NAME", "the pattern, enemy or stage to run", 0, 0},
+        {"boss", CLI_STRING, &boss_name, "NAME", "run the boss NAME (its phases in turn)", 0, 0},
+        {"screenshot", CLI_STRING, &shot, "OUT.png",
+         "save a picture of the field (software renderer, no window)", 0, 0},
+        {"at-frame", CLI_INT, &at_frame, "N", "the frame to picture (default: the last)", 1, 1e8},
+        {"reference", CLI_FLAG, &reference, NULL,
+         "BulletML: run FILE.xml as libbulletml does (docs/bulletml.md)", 0, 0},
+        {"rand", CLI_DOUBLE, &rand_value, "C", "with --reference: every $rand returns C", 0, 1},
+        {"bulletml-dialect", CLI_STRING, &dialect_name, "NAME",
+         "debian (default) or upstream: libbulletml's changeDirection rule", 0, 0},
+    };
+    cli_spec spec = {command, options, 11, 1, RUN_MAX_FILES, "FILE"};
+    if (cli_wants_help(argc, argv, first)) {
+        printf("usage: curtain run FILE [MORE...] --frames N [OPTIONS]\n\n"
+               "Run a pattern file headless: its pattern named like the file (else 'main',\n"
+               "else its last pattern, else its first enemy or stage) from the top of the\n"
+               "field, the player at the bottom. Other files given are compiled with it.\n\n"
+               "Options:\n");
+        cli_print_options(stdout, &spec);
+        return CLI_EXIT_OK;
+    }
+    static const char *files[RUN_MAX_FILES];
+    int nfiles = 0;
+    int rc = cli_parse(&spec, argc, argv, first, files, &nfiles);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (at_frame && !shot)
+        return cli_usage_error(command, "--at-frame needs --screenshot OUT.png");
+    if (frames == 0 && !(shot && at_frame))
+        return cli_usage_error(command, "--frames N is required");
+    if (frames == 0)
+        frames = at_frame;
+    if (at_frame == 0)
+        at_frame = frames;
+    if (at_frame > frames)
+        return cli_usage_error(command, "--at-frame %d is after the last frame (%d)", at_frame,
+                               frames);
+    int dialect = dialect_name ? bulletml_dialect_find(dialect_name) : BULLETML_DIALECT_DEBIAN;
+    if (dialect < 0)
+        return cli_usage_error(command, "unknown BulletML dialect '%s' (debian or upstream)",
+                               dialect_name);
+    bulletml_import_set_dialect((bulletml_dialect)dialect);
+    if (reference || rand_value >= 0)
+        return run_reference_command(command, reference, files, nfiles, frames, rank, rand_value,
+                                     seed, (bulletml_dialect)dialect, trace, shot);
+    static diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_paths(files, nfiles, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    if (!lib)
+        return CLI_EXIT_FAILURE;
+    const library_entry *entry = NULL;
+    const library_boss *boss = NULL;
+    if (boss_name) {
+        boss = library_find_boss(lib, boss_name);
+        if (!boss) {
+            fprintf(stderr, "curtain run: no boss '%s' in %s\n", boss_name, files[0]);
+            library_free(lib);
+            return CLI_EXIT_FAILURE;
+        }
+    } else {
+        entry = entry_name ? library_find(lib, entry_name) : library_default_entry(lib, files[0]);
+        if (!entry || !library_entry_runnable(entry)) {
+            fprintf(stderr, "curtain run: %s%s%s\n",
+                    entry_name ? "no pattern, enemy or stage without parameters named " : "",
+                    entry_name ? entry_name : files[0],
+                    entry_name ? ""
+                               : " defines nothing to run (a pattern without parameters, "
+                                 "an enemy or a stage)");
+            library_free(lib);
+            return CLI_EXIT_FAILURE;
+        }
+    }
+    FILE *out = NULL;
+    if (trace) {
+        out = fopen(trace, "w");
+        if (!out) {
+            fprintf(stderr, "curtain run: cannot write %s\n", trace);
+            library_free(lib);
+            return CLI_EXIT_FAILURE;
+        }
+        fputs("frame,id,x,y\n", out);
+    }
+    sandbox_config cfg;
+    sandbox_config_default(&cfg);
+    cfg.rank = rank;
+    cfg.seed = seed;
+    sandbox *sb = sandbox_create(&cfg);
+    if (!sb || sandbox_start(sb, lib, entry, boss) != 0) {
+        fprintf(stderr, "curtain run: cannot start %s\n", entry ? entry->name : boss_name);
+        if (out)
+            fclose(out);
+        sandbox_destroy(sb);
+        library_free(lib);
+        return CLI_EXIT_FAILURE;
+    }
+    hasher hs;
+    hash_begin(&hs, 0);
+    uint64_t rows = 0;
+    int shot_failed = 0;
+    for (int f = 0; f < frames; f++) {
+        sandbox_step(sb);
+        uint32_t n;
+        const sandbox_object *objs = sandbox_objects(sb, &n);
+        for (uint32_t i = 0; i < n; i++) {
+            if (objs[i].enemy)
+                continue;
+            char row[96];
+            int len = snprintf(row, sizeof row, "%d,%u,%.3f,%.3f\n", f, (unsigned)objs[i].id,
+                               (double)objs[i].x, (double)objs[i].y);
+            hash_bytes(&hs, row, (size_t)len);
+            rows++;
+            if (out)
+                fputs(row, out);
+        }
+        if (shot && f + 1 == at_frame &&
+            run_screenshot(sb, lib, files[0], entry ? entry->name : boss_name, shot) != 0)
+            shot_failed = 1;
+    }
+    int failed = shot_failed;
+    if (out && fclose(out) != 0) {
+        fprintf(stderr, "curtain run: error writing %s\n", trace);
+        failed = 1;
+    }
+    vm_stats st = sandbox_vm_stats(sb);
+    printf("frames %d bullets %u spawned %" PRIu64 " rows %" PRIu64 " errors %d hash %016" PRIx64
+           "\n",
+           frames, (unsigned)sandbox_bullet_count(sb), st.spawned, rows, sandbox_error_count(sb),
+           hash_end(&hs));
+    if (sandbox_error_count(sb))
+        fprintf(stderr, "%s\n", sandbox_last_error(sb));
+    sandbox_destroy(sb);
+    library_free(lib);
+    return failed ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
+}

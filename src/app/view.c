@@ -1,0 +1,336 @@
+/*
+ * view: `curtain view FILE [MORE...]`, the pattern sandbox window.
+ *
+ * Runs FILE's default entry (or --entry / --boss) from the top of the field in
+ * the sandbox, with a dummy player moved by the arrow keys or WASD (Shift: slow).
+ * Keys: R restart, P or Space pause, N or '.' one frame while paused, + and -
+ * rank up and down (a difficulty level at a time), Tab the next entry of the
+ * file, Esc or Q quit. The files are polled four times a second; a change is
+ * recompiled and restarted. A broken edit shows its errors on screen and the
+ * last good version keeps running.
+ */
+#include "app/view.h"
+
+#include "app/cli.h"
+#include "app/view_draw.h"
+#include "core/clock.h"
+#include "core/file.h"
+#include "game/difficulty.h"
+#include "pattern/library.h"
+#include "pattern/sandbox.h"
+#include "platform/frame_pacer.h"
+#include "platform/window.h"
+#include "sim/playfield.h"
+
+#include <SDL.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#define VIEW_MAX_FILES   64
+#define VIEW_POLL_FRAMES 15 /* a quarter of a second */
+
+typedef struct viewer {
+    const char *const *files;
+    int nfiles;
+    uint64_t mtime[VIEW_MAX_FILES];
+    library *lib;
+    char entry_name[128]; /* what runs; "" = the default */
+    int boss_mode;        /* entry_name names a boss */
+    sandbox *sb;
+    sandbox_config cfg;
+    double player_x, player_y;
+    int paused, step_once;
+    char errors[4096]; /* the last failed compile's diagnostics; "" when clean */
+    double step_ms;    /* smoothed time of one sandbox step */
+    int quit;
+} viewer;
+
+/* Reads the modification stamps of every file. Returns 1 if one changed. */
+static int viewer_poll(viewer *v)
+{
+    int changed = 0;
+    for (int i = 0; i < v->nfiles; i++) {
+        uint64_t m = file_mtime_ns(v->files[i]);
+        if (m != v->mtime[i])
+            changed = 1;
+        v->mtime[i] = m;
+    }
+    return changed;
+}
+
+/* (Re)starts the sandbox on the chosen entry of the current library. */
+static void viewer_restart(viewer *v)
+{
+    if (!v->lib)
+        return;
+    const library_entry *e = NULL;
+    const library_boss *b = NULL;
+    if (v->boss_mode)
+        b = library_find_boss(v->lib, v->entry_name);
+    else if (v->entry_name[0])
+        e = library_find(v->lib, v->entry_name);
+    if (!e && !b)
+        e = library_default_entry(v->lib, v->files[0]);
+    if (!e && !b && v->lib->boss_count)
+        b = &v->lib->bosses[0];
+    if (e)
+        snprintf(v->entry_name, sizeof v->entry_name, "%s", e->name), v->boss_mode = 0;
+    else if (b)
+        snprintf(v->entry_name, sizeof v->entry_name, "%s", b->name), v->boss_mode = 1;
+    sandbox_set_player(v->sb, v->player_x, v->player_y);
+    if (sandbox_start(v->sb, v->lib, e, b) != 0)
+        snprintf(v->errors, sizeof v->errors,
+                 "%s: nothing to run (a pattern without parameters, "
+                 "an enemy, a stage or a boss)\n",
+                 v->files[0]);
+}
+
+/* Compiles the files; on success swaps the library in and restarts, else keeps
+ * the old one running and remembers the errors for the screen. */
+static void viewer_reload(viewer *v)
+{
+    static diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_paths(v->files, v->nfiles, &diags);
+    diag_print(&diags, stderr);
+    if (lib) {
+        if (v->lib)
+            fprintf(stderr, "curtain view: reloaded %s\n", v->files[0]);
+        library_free(v->lib);
+        v->lib = lib;
+        v->errors[0] = 0;
+        viewer_restart(v);
+    } else {
+        diag_format(&diags, v->errors, sizeof v->errors);
+        if (!v->errors[0])
+            snprintf(v->errors, sizeof v->errors, "%s: cannot load\n", v->files[0]);
+    }
+    diag_free(&diags);
+}
+
+/* Tab: the next runnable entry of the first file, then its bosses, round. */
+static void viewer_next_entry(viewer *v)
+{
+    if (!v->lib)
+        return;
+    const char *names[256];
+    int bosses[256], n = 0, cur = -1;
+    for (uint32_t i = 0; i < v->lib->entry_count && n < 256; i++) {
+        const library_entry *e = &v->lib->entries[i];
+        if (strcmp(e->file, v->files[0]) == 0 && library_entry_runnable(e))
+            names[n] = e->name, bosses[n++] = 0;
+    }
+    for (uint32_t i = 0; i < v->lib->boss_count && n < 256; i++)
+        names[n] = v->lib->bosses[i].name, bosses[n++] = 1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], v->entry_name) == 0 && bosses[i] == v->boss_mode)
+            cur = i;
+    if (n == 0)
+        return;
+    int next = (cur + 1) % n;
+    snprintf(v->entry_name, sizeof v->entry_name, "%s", names[next]);
+    v->boss_mode = bosses[next];
+    viewer_restart(v);
+}
+
+/* One key press of the viewer. */
+static void viewer_key(viewer *v, SDL_Keycode key)
+{
+    switch (key) {
+    case SDLK_ESCAPE:
+    case SDLK_q: v->quit = 1; break;
+    case SDLK_r:
+    case SDLK_F5: viewer_restart(v); break;
+    case SDLK_p:
+    case SDLK_SPACE: v->paused = !v->paused; break;
+    case SDLK_n:
+    case SDLK_PERIOD: v->step_once = 1; break;
+    case SDLK_TAB: viewer_next_entry(v); break;
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+    case SDLK_KP_PLUS:
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS: {
+        /* step through the difficulties' ranks */
+        int up = key == SDLK_PLUS || key == SDLK_EQUALS || key == SDLK_KP_PLUS;
+        double r = sandbox_rank(v->sb), next = r;
+        for (int d = 0; d < DIFFICULTY_COUNT; d++) {
+            double dr = difficulty_rank(d);
+            if (up && dr > r + 1e-9 && (next == r || dr < next))
+                next = dr;
+            if (!up && dr < r - 1e-9 && (next == r || dr > next))
+                next = dr;
+        }
+        sandbox_set_rank(v->sb, next);
+        v->cfg.rank = next;
+        break;
+    }
+    default: break;
+    }
+}
+
+/* Moves the dummy player by the held keys. */
+static void viewer_move_player(viewer *v)
+{
+    const Uint8 *k = SDL_GetKeyboardState(NULL);
+    double dx =
+        (k[SDL_SCANCODE_RIGHT] || k[SDL_SCANCODE_D]) - (k[SDL_SCANCODE_LEFT] || k[SDL_SCANCODE_A]);
+    double dy =
+        (k[SDL_SCANCODE_DOWN] || k[SDL_SCANCODE_S]) - (k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W]);
+    double speed = (k[SDL_SCANCODE_LSHIFT] || k[SDL_SCANCODE_RSHIFT]) ? 2.0 : 4.5;
+    v->player_x += dx * speed;
+    v->player_y += dy * speed;
+    v->player_x = v->player_x < 12                 ? 12
+                  : v->player_x > PLAYFIELD_W - 12 ? PLAYFIELD_W - 12
+                                                   : v->player_x;
+    v->player_y = v->player_y < 12                 ? 12
+                  : v->player_y > PLAYFIELD_H - 12 ? PLAYFIELD_H - 12
+                                                   : v->player_y;
+    sandbox_set_player(v->sb, v->player_x, v->player_y);
+}
+
+/* What the side panel shows. */
+static void viewer_panel(const viewer *v, view_panel *p, float fps)
+{
+    double rank = sandbox_rank(v->sb);
+    int level = 0;
+    for (int d = 1; d < DIFFICULTY_COUNT; d++)
+        if (rank >= (difficulty_rank(d - 1) + difficulty_rank(d)) / 2)
+            level = d;
+    snprintf(p->lines[0], sizeof p->lines[0], "%s", v->files[0]);
+    snprintf(p->lines[1], sizeof p->lines[1], "%s %.80s", v->boss_mode ? "boss" : "run",
+             v->entry_name);
+    snprintf(p->lines[2], sizeof p->lines[2], "frame %d%s", (int)sandbox_frame(v->sb),
+             v->paused ? "  PAUSED" : "");
+    snprintf(p->lines[3], sizeof p->lines[3], "bullets %u", (unsigned)sandbox_bullet_count(v->sb));
+    snprintf(p->lines[4], sizeof p->lines[4], "step %.3f ms", v->step_ms);
+    snprintf(p->lines[5], sizeof p->lines[5], "%.0f fps", (double)fps);
+    snprintf(p->lines[6], sizeof p->lines[6], "rank %.2f %s", rank, difficulty_name(level));
+    snprintf(p->lines[7], sizeof p->lines[7], "%s", sandbox_status(v->sb));
+    p->count = 8;
+    p->error = v->errors[0] ? v->errors : sandbox_last_error(v->sb);
+    p->help = "arrows/WASD  move\nshift       slow\nR           restart\nP, space    pause\n"
+              "N           one frame\n+ -         rank\nTab         next pattern\nEsc         quit";
+}
+
+int view_main(int argc, char **argv, int first, const char *command)
+{
+    viewer v;
+    memset(&v, 0, sizeof v);
+    const char *entry = NULL, *boss = NULL, *renderer = NULL;
+    int frames = 0, scale = 0;
+    uint64_t seed = 1;
+    double rank = difficulty_rank(DIFFICULTY_NORMAL);
+    const cli_option options[] = {
+        {"entry", CLI_STRING, &entry, "NAME", "the pattern, enemy or stage to run", 0, 0},
+        {"boss", CLI_STRING, &boss, "NAME", "run the boss NAME (its phases in turn)", 0, 0},
+        {"rank", CLI_DOUBLE, &rank, "R", "difficulty, 0 to 1 (default: Normal's, 0.35)", 0, 1},
+        {"seed", CLI_U64, &seed, "S", "seed of rand (default 1)", 0, 0},
+        {"frames", CLI_INT, &frames, "N", "quit after N frames (for scripts)", 1, 1e9},
+        {"scale", CLI_INT, &scale, "N", "window size as a multiple of 640x480", 1, 16},
+        {"renderer", CLI_STRING, &renderer, "NAME", "SDL render driver (software, opengl...)", 0,
+         0},
+    };
+    cli_spec spec = {command, options, 7, 1, VIEW_MAX_FILES, "FILE"};
+    if (cli_wants_help(argc, argv, first)) {
+        printf("usage: curtain view FILE [MORE...] [OPTIONS]\n\n"
+               "A sandbox window for one pattern file: it runs the file's pattern from the top\n"
+               "of the field and reloads it within a second of a change on disk. A broken edit\n"
+               "shows its errors and the last good version keeps running.\n\n"
+               "Keys: arrows or WASD move the player (Shift: slow), R restart, P or Space\n"
+               "pause, N step one frame, + and - rank, Tab next pattern, Esc quit.\n\n"
+               "Options:\n");
+        cli_print_options(stdout, &spec);
+        return CLI_EXIT_OK;
+    }
+    static const char *files[VIEW_MAX_FILES];
+    int rc = cli_parse(&spec, argc, argv, first, files, &v.nfiles);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    v.files = files;
+    if (boss)
+        snprintf(v.entry_name, sizeof v.entry_name, "%s", boss), v.boss_mode = 1;
+    else if (entry)
+        snprintf(v.entry_name, sizeof v.entry_name, "%s", entry);
+    sandbox_config_default(&v.cfg);
+    v.cfg.rank = rank;
+    v.cfg.seed = seed;
+    v.player_x = v.cfg.player_x;
+    v.player_y = v.cfg.player_y;
+    v.sb = sandbox_create(&v.cfg);
+    if (!v.sb) {
+        fprintf(stderr, "curtain view: out of memory\n");
+        return CLI_EXIT_FAILURE;
+    }
+    viewer_poll(&v);
+    viewer_reload(&v);
+    fprintf(stderr, "curtain view: watching %s\n", v.files[0]);
+
+    if (renderer) {
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, renderer);
+        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1");
+    }
+    if (SDL_Init(SDL_INIT_EVENTS) != 0) {
+        fprintf(stderr, "curtain view: cannot start SDL: %s\n", SDL_GetError());
+        sandbox_destroy(v.sb);
+        library_free(v.lib);
+        return CLI_EXIT_FAILURE;
+    }
+    window_config wc = {scale, 0, 0, 1};
+    window win;
+    char err[512];
+    if (window_open(&win, &wc, err, sizeof err) != 0) {
+        fprintf(stderr, "curtain view: %s\n", err);
+        SDL_Quit();
+        sandbox_destroy(v.sb);
+        library_free(v.lib);
+        return CLI_EXIT_FAILURE;
+    }
+    SDL_SetWindowTitle(win.sdl, "curtain view");
+    frame_pacer pacer;
+    frame_pacer_init(&pacer, win.vsync, win.refresh_hz);
+    view_draw *draw = view_draw_create(win.renderer);
+    if (!draw) {
+        fprintf(stderr, "curtain view: cannot draw (the atlas could not be loaded)\n");
+        window_close(&win);
+        SDL_Quit();
+        sandbox_destroy(v.sb);
+        library_free(v.lib);
+        return CLI_EXIT_FAILURE;
+    }
+    int frame = 0;
+    while (!v.quit && (frames == 0 || frame < frames)) {
+        frame_pacer_wait(&pacer);
+        SDL_Event ev;
+        while (SDL_PollEvent(&ev)) {
+            if (ev.type == SDL_QUIT)
+                v.quit = 1;
+            else if (ev.type == SDL_KEYDOWN && !ev.key.repeat)
+                viewer_key(&v, ev.key.keysym.sym);
+        }
+        if (frame % VIEW_POLL_FRAMES == 0 && viewer_poll(&v))
+            viewer_reload(&v);
+        if (!v.paused || v.step_once) {
+            viewer_move_player(&v);
+            uint64_t t0 = clock_now_ns();
+            sandbox_step(v.sb);
+            double ms = (double)(clock_now_ns() - t0) / 1e6;
+            v.step_ms = v.step_ms == 0 ? ms : v.step_ms * 0.9 + ms * 0.1;
+            v.step_once = 0;
+        }
+        view_panel panel;
+        viewer_panel(&v, &panel, pacer.fps);
+        window_begin_frame(&win);
+        view_draw_frame(draw, v.sb, v.lib, v.player_x, v.player_y, &panel);
+        window_end_frame(&win);
+        frame_pacer_presented(&pacer);
+        frame++;
+    }
+    view_draw_destroy(draw);
+    window_close(&win);
+    SDL_Quit();
+    sandbox_destroy(v.sb);
+    library_free(v.lib);
+    return CLI_EXIT_OK;
+}

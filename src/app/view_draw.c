@@ -1,0 +1,201 @@
+/*
+ * view_draw: the sandbox window's drawing, through the game's renderer
+ * (render/frame_view.h): the backdrop, the atlas's bullets, enemies and ship,
+ * and the panel's text in the atlas font. The font is monospaced, so an
+ * error's caret lines up under its column. See view_draw.h.
+ */
+#include "app/view_draw.h"
+
+#include "core/mem.h"
+#include "platform/window.h"
+#include "render/atlas.h"
+#include "render/frame_view.h"
+#include "render/text.h"
+#include "sim/playfield.h"
+
+#include <string.h>
+
+#define VD_ERROR_ROWS 24
+
+static const char *const vd_sprite_names[ATLAS_SPRITE_COUNT] = {
+#define VD_SPRITE_NAME(id, name) name,
+    ATLAS_SPRITES(VD_SPRITE_NAME)
+#undef VD_SPRITE_NAME
+};
+
+struct view_draw {
+    SDL_Renderer *r;
+    frame_view fv;
+    int ready;
+    /* the bullets of a frame, in the renderer's form */
+    float *x, *y, *dx, *dy;
+    uint8_t *shape, *color;
+    uint32_t capacity;
+    /* what the enemies callback draws */
+    const sandbox_object *objs;
+    uint32_t nobjs;
+    const library *lib;
+};
+
+view_draw *view_draw_create(SDL_Renderer *r)
+{
+    view_draw *d = mem_calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->r = r;
+    d->capacity = 65536;
+    frame_view_config cfg = {0x7669657775ull, (int)d->capacity, -1};
+    char err[256];
+    d->ready = frame_view_init(&d->fv, r, &cfg, err, sizeof err) == 0;
+    if (!d->ready)
+        fprintf(stderr, "curtain view: %s\n", err);
+    d->x = mem_alloc(d->capacity * sizeof *d->x);
+    d->y = mem_alloc(d->capacity * sizeof *d->y);
+    d->dx = mem_alloc(d->capacity * sizeof *d->dx);
+    d->dy = mem_alloc(d->capacity * sizeof *d->dy);
+    d->shape = mem_alloc(d->capacity);
+    d->color = mem_alloc(d->capacity);
+    if (!d->ready || !d->x || !d->y || !d->dx || !d->dy || !d->shape || !d->color) {
+        view_draw_destroy(d);
+        return NULL;
+    }
+    return d;
+}
+
+void view_draw_destroy(view_draw *d)
+{
+    if (!d)
+        return;
+    if (d->ready)
+        frame_view_free(&d->fv);
+    mem_free(d->x);
+    mem_free(d->y);
+    mem_free(d->dx);
+    mem_free(d->dy);
+    mem_free(d->shape);
+    mem_free(d->color);
+    mem_free(d);
+}
+
+/* The atlas sprite an enemy's look names: the sprite itself ("boss"), or with
+ * "enemy_" before it ("drone"); a default when it names none. */
+static atlas_sprite vd_enemy_sprite(const view_draw *d, const sandbox_object *o)
+{
+    atlas_sprite fallback = o->enemy == 2 ? ATLAS_SPRITE_BOSS : ATLAS_SPRITE_ENEMY_DRONE;
+    const vm_program *p = d->lib ? d->lib->prog : NULL;
+    if (!p || o->look >= p->string_count)
+        return fallback;
+    const char *look = p->strings[o->look];
+    char prefixed[96];
+    snprintf(prefixed, sizeof prefixed, "enemy_%s", look);
+    for (int i = 0; i < ATLAS_SPRITE_COUNT; i++)
+        if (strcmp(vd_sprite_names[i], look) == 0 || strcmp(vd_sprite_names[i], prefixed) == 0)
+            return (atlas_sprite)i;
+    return fallback;
+}
+
+/* frame_view's callback: the enemies and bosses into the field's batch. */
+static void vd_add_enemies(sprite_batch *batch, void *user)
+{
+    view_draw *d = user;
+    (void)batch;
+    for (uint32_t i = 0; i < d->nobjs; i++) {
+        const sandbox_object *o = &d->objs[i];
+        if (o->enemy)
+            field_view_add_sprite(&d->fv.field, FIELD_LAYER_ENEMIES, vd_enemy_sprite(d, o),
+                                  (int)(d->fv.field.tick / 6), o->x, o->y);
+    }
+}
+
+/* Text of one or more lines, tabs as spaces, at most `rows` lines of `cols`
+ * characters (longer lines wrap). Returns the lines used. */
+static int vd_text_box(view_draw *d, int x, int y, int cols, int rows, const char *s,
+                       SDL_Color colour)
+{
+    int lh = text_line_height(ATLAS_FONT_SMALL);
+    char line[160];
+    int row = 0;
+    while (*s && row < rows) {
+        int n = 0;
+        while (s[n] && s[n] != '\n' && n < cols && n < (int)sizeof line - 1) {
+            line[n] = s[n] == '\t' ? ' ' : s[n];
+            n++;
+        }
+        line[n] = 0;
+        text_draw(d->r, &d->fv.atlas, ATLAS_FONT_SMALL, x, y + row * lh, TEXT_LEFT, colour, line);
+        s += n;
+        if (*s == '\n')
+            s++;
+        row++;
+    }
+    return row;
+}
+
+/* The rows an error takes once wrapped at cols characters. */
+static int vd_rows(const char *s, int cols)
+{
+    int rows = 0, col = 0;
+    for (; *s; s++) {
+        if (*s == '\n' || ++col > cols) {
+            rows++;
+            col = *s == '\n' ? 0 : 1;
+        }
+    }
+    return rows + (col > 0);
+}
+
+void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double player_x,
+                     double player_y, const view_panel *panel)
+{
+    if (!d)
+        return;
+    frame_view_update(&d->fv);
+    uint32_t n;
+    const sandbox_object *objs = sandbox_objects(sb, &n);
+    int count = 0;
+    for (uint32_t i = 0; i < n && (uint32_t)count < d->capacity; i++) {
+        const sandbox_object *o = &objs[i];
+        if (o->enemy)
+            continue;
+        int shape = library_look_shape(o->look), colour = library_look_colour(o->look);
+        d->x[count] = o->x;
+        d->y[count] = o->y;
+        d->dx[count] = o->dir_x;
+        d->dy[count] = o->dir_y;
+        d->shape[count] = (uint8_t)(shape >= 0 ? shape : BULLET_SHAPE_ORB);
+        d->color[count] = (uint8_t)(colour >= 0 ? colour : BULLET_COLOR_WHITE);
+        count++;
+    }
+    sprite_bullets bullets = {count, d->x, d->y, d->dx, d->dy, d->shape, d->color, NULL};
+    player ship = {(float)player_x, (float)player_y, 1};
+    d->objs = objs;
+    d->nobjs = n;
+    d->lib = lib;
+    frame_scene scene = {&ship, &bullets, vd_add_enemies, d, NULL, NULL, -1.0f};
+    frame_view_draw(&d->fv, &scene);
+
+    /* the panel: what runs and how it goes */
+    SDL_Color text = {230, 232, 245, 255}, dim = {150, 160, 195, 255};
+    int lh = text_line_height(ATLAS_FONT_SMALL);
+    int px = FIELD_VIEW_X + (int)PLAYFIELD_W + 20;
+    int cols = (LOGICAL_W - px - 8) / atlas_font_metrics_of(ATLAS_FONT_SMALL).advance;
+    int y = FIELD_VIEW_Y + 10;
+    for (int i = 0; i < panel->count; i++, y += lh + 3)
+        y += (vd_text_box(d, px, y, cols, 2, panel->lines[i], i < 2 ? text : dim) - 1) * lh;
+    if (panel->help) /* under the panel's box, above the logo */
+        vd_text_box(d, px - 4, FIELD_VIEW_Y + 160, cols + 1, 8, panel->help, dim);
+
+    /* a broken edit's errors, over the bottom of the field */
+    if (panel->error && panel->error[0]) {
+        int ecols = ((int)PLAYFIELD_W - 8) / atlas_font_metrics_of(ATLAS_FONT_SMALL).advance;
+        int rows = vd_rows(panel->error, ecols);
+        rows = rows < 2 ? 2 : rows > VD_ERROR_ROWS ? VD_ERROR_ROWS : rows;
+        SDL_Rect box = {FIELD_VIEW_X, FIELD_VIEW_Y + (int)PLAYFIELD_H - rows * lh - 8,
+                        (int)PLAYFIELD_W, rows * lh + 8};
+        SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(d->r, 70, 0, 0, 225);
+        SDL_RenderFillRect(d->r, &box);
+        SDL_Color err = {255, 205, 205, 255};
+        vd_text_box(d, box.x + 4, box.y + 4, ecols, rows, panel->error, err);
+    }
+}

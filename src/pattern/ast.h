@@ -1,0 +1,212 @@
+/*
+ * ast: the syntax tree of a pattern file, as the parser builds it and the
+ * compiler reads it. Every node records its line and column. Nodes live in the
+ * compiler's arena; lists are singly linked through `next`.
+ */
+#ifndef CURTAIN_PATTERN_AST_H
+#define CURTAIN_PATTERN_AST_H
+
+#include <stdint.h>
+
+typedef struct ast_pos {
+    uint32_t line, col;
+} ast_pos;
+
+typedef enum ast_op {
+    AST_ADD,
+    AST_SUB,
+    AST_MUL,
+    AST_DIV,
+    AST_MOD,
+    AST_LT,
+    AST_LE,
+    AST_GT,
+    AST_GE,
+    AST_EQ,
+    AST_NE,
+    AST_AND,
+    AST_OR,
+    AST_NEG,
+    AST_NOT,
+} ast_op;
+
+typedef enum ast_expr_kind {
+    EX_NUMBER,
+    EX_NAME,
+    EX_CALL,
+    EX_UNARY,
+    EX_BINARY,
+} ast_expr_kind;
+
+typedef struct ast_arg ast_arg;
+
+typedef struct ast_expr {
+    ast_expr_kind kind;
+    ast_pos pos;
+    double number;    /* EX_NUMBER */
+    const char *name; /* EX_NAME, EX_CALL */
+    ast_op op;        /* EX_UNARY, EX_BINARY */
+    struct ast_expr *a, *b;
+    ast_arg *args; /* EX_CALL */
+    int nargs;
+} ast_expr;
+
+/* An argument of a call: positional (name NULL) or named ("arms: 8"). */
+struct ast_arg {
+    const char *name;
+    ast_pos pos;
+    ast_expr *value;
+    ast_arg *next;
+};
+
+/* Clauses of a fire statement.   id  keyword  operands: "" none, "e" one
+ * expression, "eOe" two joined by the word O ("over", "by"), "p" a pair (x, y). */
+#define AST_CLAUSES(X)            \
+    X(AT, "at", "e")              \
+    X(AIM, "aim", "")             \
+    X(SPEED, "speed", "e")        \
+    X(RING, "ring", "e")          \
+    X(ARC, "arc", "e over e")     \
+    X(SPREAD, "spread", "e by e") \
+    X(STACK, "stack", "e by e")   \
+    X(FROM, "from", "p")          \
+    X(RADIUS, "radius", "e")      \
+    X(SPIN, "spin", "e")          \
+    X(ACCEL, "accel", "e")        \
+    X(LIFE, "life", "e")          \
+    X(VELOCITY, "velocity", "p")
+
+typedef enum ast_clause_kind {
+#define AST_CLAUSE_ENUM(id, keyword, shape) CL_##id,
+    AST_CLAUSES(AST_CLAUSE_ENUM)
+#undef AST_CLAUSE_ENUM
+    CL_COUNT
+} ast_clause_kind;
+
+typedef struct ast_clause {
+    ast_clause_kind kind;
+    ast_pos pos;
+    ast_expr *a, *b;
+    struct ast_clause *next;
+} ast_clause;
+
+typedef struct ast_stmt ast_stmt;
+
+typedef struct ast_fire {
+    const char *shape, *colour; /* NULL: the host's default look */
+    ast_pos shape_pos, colour_pos;
+    ast_clause *clauses;
+    ast_stmt *body; /* fire ... { script }: the bullet's own script */
+    int has_body;
+    const char *run; /* fire ... run NAME(args) */
+    ast_pos run_pos;
+    ast_arg *args;
+    int nargs;
+} ast_fire;
+
+/* Statements that only pass values to a host verb.
+ *   id  keyword  operands ("e" expression, "t" text: a string or a bare word,
+ *   "T" an optional text)  what */
+#define AST_VERB_STATEMENTS(X)                                      \
+    X(HEALTH, "health", "e", "an enemy's hit points")               \
+    X(SCORE, "score", "e", "points for destroying it")              \
+    X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")           \
+    X(LOOK, "look", "t", "an enemy's or boss's sprite")             \
+    X(TITLE, "title", "tT", "a title card: line, optional subline") \
+    X(SOUND, "sound", "t", "play a sound effect")                   \
+    X(MUSIC, "music", "t", "change the music")                      \
+    X(CLEAR, "clear", "", "cancel every enemy bullet into items")
+
+typedef enum ast_verb_stmt {
+#define AST_VERB_ENUM(id, keyword, shape, doc) VS_##id,
+    AST_VERB_STATEMENTS(AST_VERB_ENUM)
+#undef AST_VERB_ENUM
+    VS_COUNT
+} ast_verb_stmt;
+
+typedef enum ast_stmt_kind {
+    ST_VAR,        /* var name = e0 */
+    ST_ASSIGN,     /* name op e0 (op: AST_ADD.. for +=, or -1 for =) */
+    ST_WAIT,       /* wait e0 */
+    ST_WAIT_UNTIL, /* wait until e0 */
+    ST_REPEAT,     /* repeat e0 [as name] { body } */
+    ST_LOOP,       /* loop [as name] { body } */
+    ST_WHILE,      /* while e0 { body } */
+    ST_IF,         /* if e0 { body } else { else_body } */
+    ST_BREAK,
+    ST_CONTINUE,
+    ST_FIRE,     /* fire ... */
+    ST_RUN,      /* run name(args) */
+    ST_THREAD,   /* thread name(args) | thread { body } */
+    ST_SPEED,    /* speed e0 [over e1] */
+    ST_TURN,     /* turn to|by e0 [over e1]; op = 0 to, 1 by */
+    ST_VELOCITY, /* velocity (e0, e1) [over e2] */
+    ST_SPIN,     /* spin e0 */
+    ST_ACCEL,    /* accel e0 */
+    ST_MOVE,     /* move to|by (e0, e1) [over e2] [ease]; op = 0 to, 1 by; ease in `ease` */
+    ST_VANISH,
+    ST_STOP,
+    ST_VERB,  /* verb: see AST_VERB_STATEMENTS; e0 / text, text2 */
+    ST_DROPS, /* drops power e0 point e1 bomb e2 life e3 (each optional) */
+    ST_SPAWN, /* spawn name(args) at (e0, e1) */
+    ST_BOSS,  /* boss name | midboss name; op = 1 for midboss */
+} ast_stmt_kind;
+
+struct ast_stmt {
+    ast_stmt_kind kind;
+    ast_pos pos;
+    const char *name;
+    ast_pos name_pos;
+    int op;
+    int ease;
+    ast_verb_stmt verb;
+    const char *text, *text2;
+    ast_expr *e[4];
+    ast_stmt *body, *else_body;
+    ast_arg *args;
+    int nargs;
+    ast_fire *fire;
+    ast_stmt *next;
+};
+
+typedef struct ast_param {
+    const char *name;
+    ast_pos pos;
+    ast_expr *def; /* default value, or NULL */
+    struct ast_param *next;
+} ast_param;
+
+typedef struct ast_phase {
+    ast_pos pos;
+    const char *title; /* spell card name, or NULL */
+    int spell;
+    ast_expr *time, *health, *bonus;
+    ast_stmt *body;
+    struct ast_phase *next;
+} ast_phase;
+
+typedef enum ast_decl_kind {
+    DECL_CONST,
+    DECL_PATTERN,
+    DECL_ENEMY,
+    DECL_BOSS,
+    DECL_STAGE,
+} ast_decl_kind;
+
+typedef struct ast_decl {
+    ast_decl_kind kind;
+    ast_pos pos;
+    const char *name;
+    int file; /* index of the file it came from (compiler's file table) */
+    ast_param *params;
+    int nparams;
+    ast_stmt *body;
+    ast_expr *value;   /* const */
+    const char *title; /* boss: display name */
+    const char *look;  /* boss: sprite */
+    ast_phase *phases; /* boss */
+    int nphases;
+    struct ast_decl *next;
+} ast_decl;
+
+#endif

@@ -1,0 +1,1873 @@
+/*
+ * compiler: pattern-language syntax trees to VM code. See compiler.h.
+ *
+ * Passes: (1) every declaration of every file goes into one global table
+ * (duplicates reported); (2) functions are declared for patterns, enemies,
+ * stages and boss phases, so calls may point forward or across files; (3)
+ * constants are folded, in dependency order; (4) each body is compiled. Inline
+ * blocks (fire { ... }, thread { ... }) become functions of their own whose
+ * params are the variables they capture (by value); they are compiled after
+ * their parent, from a queue, because a function's code must be contiguous.
+ *
+ * Expressions are folded wherever their operands are known at load time; a
+ * folded expression is one CONST.
+ */
+#include "pattern/compiler.h"
+
+#include "core/trig.h"
+#include "pattern/parser.h"
+#include "sim/bullet_kind.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#define COMPILER_MAX_LOCALS 200
+#define COMPILER_MAX_ARGS   16
+
+/* ---- tables: built-in values and functions ---- */
+
+typedef enum value_kind {
+    VAL_GET,   /* GET prop */
+    VAL_RAND,  /* RAND */
+    VAL_CLOCK, /* CLOCK */
+    VAL_PREV,  /* PREV arg */
+    VAL_CONST, /* a number */
+} value_kind;
+
+/*   name  kind  argument (prop, PREV operand or the number) */
+#define COMPILER_VALUES(X)                         \
+    X("aim", VAL_GET, VM_PROP_AIM)                 \
+    X("heading", VAL_GET, VM_PROP_HEADING)         \
+    X("speed", VAL_GET, VM_PROP_SPEED)             \
+    X("vx", VAL_GET, VM_PROP_VX)                   \
+    X("vy", VAL_GET, VM_PROP_VY)                   \
+    X("x", VAL_GET, VM_PROP_POS_X)                 \
+    X("y", VAL_GET, VM_PROP_POS_Y)                 \
+    X("spin", VAL_GET, VM_PROP_SPIN)               \
+    X("accel", VAL_GET, VM_PROP_ACCEL)             \
+    X("player_x", VAL_GET, VM_PROP_PLAYER_X)       \
+    X("player_y", VAL_GET, VM_PROP_PLAYER_Y)       \
+    X("rank", VAL_GET, VM_PROP_RANK)               \
+    X("enemies", VAL_GET, VM_PROP_ENEMIES)         \
+    X("boss_active", VAL_GET, VM_PROP_BOSS_ACTIVE) \
+    X("health", VAL_GET, VM_PROP_HEALTH)           \
+    X("rand", VAL_RAND, 0)                         \
+    X("time", VAL_CLOCK, 0)                        \
+    X("last", VAL_PREV, 0)                         \
+    X("last_speed", VAL_PREV, 1)                   \
+    X("up", VAL_CONST, 0)                          \
+    X("right", VAL_CONST, 90)                      \
+    X("down", VAL_CONST, 180)                      \
+    X("left", VAL_CONST, 270)                      \
+    X("center_x", VAL_CONST, 192)                  \
+    X("width", VAL_CONST, 384)                     \
+    X("height", VAL_CONST, 448)
+
+typedef struct value_def {
+    const char *name;
+    value_kind kind;
+    double arg;
+} value_def;
+
+static const value_def compiler_values[] = {
+#define COMPILER_VALUE_ROW(name, kind, arg) {name, kind, arg},
+    COMPILER_VALUES(COMPILER_VALUE_ROW)
+#undef COMPILER_VALUE_ROW
+};
+#define COMPILER_VALUE_COUNT ((int)(sizeof compiler_values / sizeof compiler_values[0]))
+
+static const char *const compiler_shapes[] = {
+#define COMPILER_SHAPE_NAME(id, name, radius, rotates, size) name,
+    BULLET_SHAPES(COMPILER_SHAPE_NAME)
+#undef COMPILER_SHAPE_NAME
+};
+static const char *const compiler_colours[] = {
+#define COMPILER_COLOUR_NAME(id, name) name,
+    BULLET_COLORS(COMPILER_COLOUR_NAME)
+#undef COMPILER_COLOUR_NAME
+};
+
+static const char *const compiler_clause_words[] = {
+#define COMPILER_CLAUSE_WORD(id, keyword, shape) keyword,
+    AST_CLAUSES(COMPILER_CLAUSE_WORD)
+#undef COMPILER_CLAUSE_WORD
+};
+
+/* ---- state ---- */
+
+typedef enum global_kind {
+    G_CONST,
+    G_PATTERN,
+    G_ENEMY,
+    G_BOSS,
+    G_STAGE,
+    G_IMPORT,
+} global_kind;
+
+typedef struct global {
+    const char *name;
+    global_kind kind;
+    ast_decl *decl; /* NULL for imports */
+    int file;
+    uint32_t func;        /* patterns, enemies, stages, imports */
+    uint32_t first_phase; /* bosses: function of phase 1 (phases are consecutive) */
+    uint32_t boss;        /* bosses: index in the library's table */
+    double value;         /* consts */
+    int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
+} global;
+
+typedef struct local {
+    const char *name;
+    uint16_t slot;
+    ast_pos pos;
+    int used;
+    int hidden; /* loop machinery: never warned about */
+} local;
+
+typedef struct patch_list {
+    uint32_t *pcs;
+    int count, cap;
+} patch_list;
+
+typedef struct loop_ctx {
+    patch_list breaks, continues;
+    struct loop_ctx *outer;
+} loop_ctx;
+
+/* An inline block waiting to be compiled as a function of its own. */
+typedef struct pending_block {
+    uint32_t func;
+    ast_stmt *body;
+    const char **captures;
+    int ncaptures;
+    int file;
+    struct pending_block *next;
+} pending_block;
+
+typedef struct compiler compiler;
+
+typedef struct fstate {
+    compiler *c;
+    uint32_t func;
+    int file;
+    local locals[COMPILER_MAX_LOCALS];
+    int nlocals;   /* visible now */
+    int nslots;    /* next free slot */
+    int max_slots; /* most slots in use at once */
+    loop_ctx *loop;
+    int too_many; /* TOO_MANY_LOCALS reported */
+} fstate;
+
+struct compiler {
+    const compiler_input *in;
+    program_builder *b;
+    arena *ar;
+    diag_list *diags;
+    library *lib;
+    global *globals;
+    int nglobals;
+    int *hash; /* open addressing: global index + 1, 0 = empty */
+    int hash_mask;
+    pending_block *pending, **pending_tail;
+    int block_counter;
+};
+
+/* ---- diagnostics ---- */
+
+static void compiler_report(compiler *c, diag_code code, int file, ast_pos pos, const char *fmt,
+                            ...) __attribute__((format(printf, 5, 6)));
+static void compiler_report(compiler *c, diag_code code, int file, ast_pos pos, const char *fmt,
+                            ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const library_file *f = &c->in->files[file];
+    diag_report(c->diags, code, f->path, f->text, f->len, pos.line, pos.col, "%s", msg);
+}
+
+#define REPORT(fs, code, pos, ...) compiler_report((fs)->c, code, (fs)->file, pos, __VA_ARGS__)
+
+/* " (did you mean 'x'?)" or "" into buf. */
+static const char *compiler_hint(const char *near, char *buf, size_t size)
+{
+    if (near)
+        snprintf(buf, size, " (did you mean '%s'?)", near);
+    else if (size)
+        buf[0] = 0;
+    return buf;
+}
+
+/* ---- globals ---- */
+
+/* FNV-1a of a name, for the globals' hash table. */
+static unsigned compiler_hash_name(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The global called name, or NULL. */
+static global *compiler_global(compiler *c, const char *name)
+{
+    if (!c->hash)
+        return NULL;
+    for (int b = (int)(compiler_hash_name(name) & (unsigned)c->hash_mask);;
+         b = (b + 1) & c->hash_mask) {
+        if (c->hash[b] == 0)
+            return NULL;
+        if (strcmp(c->globals[c->hash[b] - 1].name, name) == 0)
+            return &c->globals[c->hash[b] - 1];
+    }
+}
+
+/* A global kind as the messages name it. */
+static const char *compiler_kind_word(global_kind k)
+{
+    switch (k) {
+    case G_CONST: return "constant";
+    case G_PATTERN: return "pattern";
+    case G_ENEMY: return "enemy";
+    case G_BOSS: return "boss";
+    case G_STAGE: return "stage";
+    case G_IMPORT: return "imported pattern";
+    }
+    return "name";
+}
+
+/* Adds a global, or reports a duplicate. Returns it or NULL. */
+static global *compiler_add_global(compiler *c, const char *name, global_kind kind, ast_decl *d,
+                                   int file, ast_pos pos)
+{
+    global *old = compiler_global(c, name);
+    if (old) {
+        const char *where = c->in->files[old->file].path;
+        uint32_t line = old->decl ? old->decl->pos.line : 1;
+        compiler_report(c, DIAG_DUPLICATE_NAME, file, pos,
+                        "'%s' is already defined, as a %s at %s:%u", name,
+                        compiler_kind_word(old->kind), where, (unsigned)line);
+        return NULL;
+    }
+    global *g = &c->globals[c->nglobals];
+    memset(g, 0, sizeof *g);
+    g->name = name;
+    g->kind = kind;
+    g->decl = d;
+    g->file = file;
+    int b = (int)(compiler_hash_name(name) & (unsigned)c->hash_mask);
+    while (c->hash[b])
+        b = (b + 1) & c->hash_mask;
+    c->hash[b] = ++c->nglobals;
+    return g;
+}
+
+/* ---- emitting ---- */
+
+/* An AST position as a VM position in this function's file. */
+static vm_pos compiler_vpos(const fstate *f, ast_pos pos)
+{
+    vm_pos v = {pos.line, (uint16_t)(pos.col > 0xffff ? 0xffff : pos.col),
+                f->c->in->file_ids[f->file]};
+    return v;
+}
+
+/* Emitters: one instruction at pos; returns its pc. */
+static uint32_t emit_ax(fstate *f, vm_op op, uint32_t ax, ast_pos pos)
+{
+    return program_emit_ax(f->c->b, op, ax, compiler_vpos(f, pos));
+}
+
+static uint32_t emit_ab(fstate *f, vm_op op, uint32_t a, uint32_t bv, ast_pos pos)
+{
+    return program_emit_ab(f->c->b, op, a, bv, compiler_vpos(f, pos));
+}
+
+static void emit_const(fstate *f, double v, ast_pos pos)
+{
+    emit_ax(f, VM_OP_CONST, program_add_const(f->c->b, v), pos);
+}
+
+/* Points a jump at target; a loop too long for sB is reported. */
+static void patch_to(fstate *f, uint32_t pc, uint32_t target, ast_pos pos)
+{
+    if (program_patch_jump(f->c->b, pc, target))
+        REPORT(f, DIAG_TOO_LARGE, pos, "this loop is too long to encode (over 32767 instructions)");
+}
+
+/* Remembers a jump to patch later (break, continue). */
+static void patch_list_add(compiler *c, patch_list *l, uint32_t pc)
+{
+    if (l->count == l->cap) {
+        int ncap = l->cap ? l->cap * 2 : 8;
+        uint32_t *n = arena_alloc(c->ar, (size_t)ncap * sizeof *n);
+        if (!n)
+            return;
+        if (l->count)
+            memcpy(n, l->pcs, (size_t)l->count * sizeof *n);
+        l->pcs = n;
+        l->cap = ncap;
+    }
+    l->pcs[l->count++] = pc;
+}
+
+/* Points every remembered jump at target. */
+static void patch_list_to(fstate *f, patch_list *l, uint32_t target, ast_pos pos)
+{
+    for (int i = 0; i < l->count; i++)
+        patch_to(f, l->pcs[i], target, pos);
+}
+
+/* ---- scopes ---- */
+
+/* A fresh slot (not named); the caller frees by restoring nslots. */
+static int scope_slot(fstate *f, int count, ast_pos pos)
+{
+    int s = f->nslots;
+    if (s + count > COMPILER_MAX_LOCALS) {
+        if (!f->too_many)
+            REPORT(f, DIAG_TOO_MANY_LOCALS, pos,
+                   "too many variables and loops in one pattern (at most %d slots)",
+                   COMPILER_MAX_LOCALS);
+        f->too_many = 1;
+        return COMPILER_MAX_LOCALS - count;
+    }
+    f->nslots += count;
+    if (f->nslots > f->max_slots)
+        f->max_slots = f->nslots;
+    return s;
+}
+
+/* The innermost visible local called name, or NULL. */
+static local *scope_find(fstate *f, const char *name)
+{
+    for (int i = f->nlocals; i-- > 0;)
+        if (strcmp(f->locals[i].name, name) == 0)
+            return &f->locals[i];
+    return NULL;
+}
+
+/* Declares a named local in the innermost scope (scope_start: where it begins). */
+static local *scope_declare(fstate *f, const char *name, ast_pos pos, int scope_start, int slot)
+{
+    if (!name)
+        return NULL;
+    for (int i = scope_start; i < f->nlocals; i++)
+        if (strcmp(f->locals[i].name, name) == 0) {
+            REPORT(f, DIAG_DUPLICATE_LOCAL, pos,
+                   "'%s' is already a variable in this block (line %u)", name,
+                   (unsigned)f->locals[i].pos.line);
+            return &f->locals[i];
+        }
+    if (f->nlocals >= COMPILER_MAX_LOCALS)
+        return NULL;
+    local *l = &f->locals[f->nlocals++];
+    l->name = name;
+    l->slot = (uint16_t)slot;
+    l->pos = pos;
+    l->used = 0;
+    l->hidden = 0;
+    return l;
+}
+
+/* Closes a scope: warns about unread variables, frees their names and slots. */
+static void scope_close(fstate *f, int nlocals, int nslots)
+{
+    for (int i = nlocals; i < f->nlocals; i++)
+        if (!f->locals[i].used && !f->locals[i].hidden && f->locals[i].name[0] != '_')
+            REPORT(f, DIAG_UNUSED_VARIABLE, f->locals[i].pos, "variable '%s' is never used",
+                   f->locals[i].name);
+    f->nlocals = nlocals;
+    f->nslots = nslots;
+}
+
+/* ---- constant folding ---- */
+
+static int fold(fstate *f, const ast_expr *e, double *out);
+static int fold_global_const(compiler *c, global *g);
+
+/* Index of a built-in value (COMPILER_VALUES), or -1. */
+static int compiler_find_value(const char *name)
+{
+    for (int i = 0; i < COMPILER_VALUE_COUNT; i++)
+        if (strcmp(compiler_values[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Index of a math function (VM_MATH_FUNCS), or -1. */
+static int compiler_find_math(const char *name)
+{
+    for (int i = 0; i < VM_MATH_COUNT; i++)
+        if (strcmp(vm_math_name((vm_math)i), name) == 0)
+            return i;
+    return -1;
+}
+
+/* Applies a binary operator as the VM would. */
+static double fold_binary(ast_op op, double y, double x)
+{
+    switch (op) {
+    case AST_ADD: return y + x;
+    case AST_SUB: return y - x;
+    case AST_MUL: return y * x;
+    case AST_DIV: return y / x;
+    case AST_MOD: {
+        double m = fmod(y, x);
+        if (m != 0.0 && ((m < 0.0) != (x < 0.0)))
+            m += x;
+        return m;
+    }
+    case AST_LT: return y < x;
+    case AST_LE: return y <= x;
+    case AST_GT: return y > x;
+    case AST_GE: return y >= x;
+    case AST_EQ: return y == x;
+    case AST_NE: return y != x;
+    case AST_AND: return (y != 0.0) && (x != 0.0);
+    case AST_OR: return (y != 0.0) || (x != 0.0);
+    default: return 0.0;
+    }
+}
+
+/* Evaluates a pure math function as the VM does (vm.c keeps the same formulas). */
+static double fold_math(vm_math fn, const double *a)
+{
+    double s, c;
+    switch (fn) {
+    case VM_MATH_SIN: trig_sincos(a[0] * TRIG_DEG2RAD, &s, &c); return s;
+    case VM_MATH_COS: trig_sincos(a[0] * TRIG_DEG2RAD, &s, &c); return c;
+    case VM_MATH_ATAN2: return trig_atan2(a[0], a[1]) * TRIG_RAD2DEG;
+    case VM_MATH_ANGLE: {
+        double d = trig_atan2(a[0], -a[1]) * TRIG_RAD2DEG;
+        return d < 0 ? d + 360.0 : d;
+    }
+    case VM_MATH_SQRT: return sqrt(a[0]);
+    case VM_MATH_ABS: return fabs(a[0]);
+    case VM_MATH_FLOOR: return floor(a[0]);
+    case VM_MATH_CEIL: return ceil(a[0]);
+    case VM_MATH_ROUND: return round(a[0]);
+    case VM_MATH_SIGN: return a[0] > 0 ? 1.0 : a[0] < 0 ? -1.0 : 0.0;
+    case VM_MATH_MIN: return a[0] < a[1] ? a[0] : a[1];
+    case VM_MATH_MAX: return a[0] > a[1] ? a[0] : a[1];
+    case VM_MATH_CLAMP: return a[0] < a[1] ? a[1] : a[0] > a[2] ? a[2] : a[0];
+    case VM_MATH_LERP: return a[0] + (a[1] - a[0]) * a[2];
+    default: return 0.0;
+    }
+}
+
+/* The value of a name if known at load time: a constant or a fixed built-in.
+ * Locals shadow both. */
+static int fold_name(fstate *f, const char *name, double *out)
+{
+    if (f && scope_find(f, name))
+        return 0;
+    global *g = compiler_global(f->c, name);
+    if (g) {
+        if (g->kind != G_CONST || !fold_global_const(f->c, g))
+            return 0;
+        *out = g->value;
+        return 1;
+    }
+    int v = compiler_find_value(name);
+    if (v >= 0 && compiler_values[v].kind == VAL_CONST) {
+        *out = compiler_values[v].arg;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether e is known at load time; its value into *out. Reports nothing. */
+static int fold(fstate *f, const ast_expr *e, double *out)
+{
+    if (!e)
+        return 0;
+    double a, b;
+    switch (e->kind) {
+    case EX_NUMBER: *out = e->number; return 1;
+    case EX_NAME: return fold_name(f, e->name, out);
+    case EX_UNARY:
+        if (!fold(f, e->a, &a))
+            return 0;
+        *out = e->op == AST_NEG ? -a : (a == 0.0);
+        return 1;
+    case EX_BINARY:
+        if (!fold(f, e->a, &a) || !fold(f, e->b, &b))
+            return 0;
+        *out = fold_binary(e->op, a, b);
+        return 1;
+    case EX_CALL: {
+        if (strcmp(e->name, "level") == 0 && e->nargs >= 1) {
+            /* only when every level has the same value */
+            const ast_arg *arg = e->args;
+            if (!fold(f, arg->value, &a))
+                return 0;
+            for (arg = arg->next; arg; arg = arg->next)
+                if (!fold(f, arg->value, &b) || b != a)
+                    return 0;
+            *out = a;
+            return 1;
+        }
+        int m = compiler_find_math(e->name);
+        if (m < 0 || e->nargs != vm_math_arity((vm_math)m) || scope_find(f, e->name))
+            return 0;
+        double args[3];
+        int i = 0;
+        for (const ast_arg *arg = e->args; arg; arg = arg->next, i++)
+            if (arg->name || !fold(f, arg->value, &args[i]))
+                return 0;
+        *out = fold_math((vm_math)m, args);
+        return 1;
+    }
+    }
+    return 0;
+}
+
+/* Where an expression starts (a binary node's own position is its operator). */
+static ast_pos expr_start(const ast_expr *e)
+{
+    while (e->kind == EX_BINARY && e->a)
+        e = e->a;
+    return e->pos;
+}
+
+/* Folds a global const (on first use, so consts may refer to later ones). */
+static int fold_global_const(compiler *c, global *g)
+{
+    if (g->state == 2)
+        return 1;
+    if (g->state == 3)
+        return 0;
+    if (g->state == 1) {
+        compiler_report(c, DIAG_CONST_CYCLE, g->file, g->decl->pos,
+                        "constant '%s' is defined through itself", g->name);
+        g->state = 3;
+        return 0;
+    }
+    g->state = 1;
+    fstate f;
+    memset(&f, 0, sizeof f);
+    f.c = c;
+    f.file = g->file;
+    double v;
+    int ok = g->decl->value && fold(&f, g->decl->value, &v);
+    if (g->state == 3)
+        return 0;
+    if (!ok) {
+        if (g->decl->value)
+            compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(g->decl->value),
+                            "constant '%s' needs a value known when the file loads (numbers, "
+                            "other constants and math on them; not rank, rand or positions)",
+                            g->name);
+        g->state = 3;
+        return 0;
+    }
+    g->value = v;
+    g->state = 2;
+    return 1;
+}
+
+/* ---- expressions ---- */
+
+static void expr(fstate *f, const ast_expr *e);
+
+/* Collects the names a call or reference could have meant, for suggestions. */
+static const char *compiler_suggest_value(fstate *f, const char *name)
+{
+    const char *cands[COMPILER_MAX_LOCALS + 64 + VM_MATH_COUNT];
+    int n = 0;
+    for (int i = 0; i < f->nlocals && n < COMPILER_MAX_LOCALS; i++)
+        if (f->locals[i].name && f->locals[i].name[0])
+            cands[n++] = f->locals[i].name; /* block markers have no name */
+    for (int i = 0; i < COMPILER_VALUE_COUNT; i++)
+        cands[n++] = compiler_values[i].name;
+    const char *best = diag_suggest(name, cands, n);
+    if (best)
+        return best;
+    /* constants: scan the globals (their count is unbounded, so in slices) */
+    for (int i = 0; i < f->c->nglobals && !best; i += 64) {
+        n = 0;
+        for (int k = i; k < f->c->nglobals && k < i + 64; k++)
+            if (f->c->globals[k].kind == G_CONST)
+                cands[n++] = f->c->globals[k].name;
+        best = diag_suggest(name, cands, n);
+    }
+    return best;
+}
+
+/* A name as a value: a local, a constant, a built-in; else an error with a guess. */
+static void expr_name(fstate *f, const ast_expr *e)
+{
+    local *l = scope_find(f, e->name);
+    if (l) {
+        l->used = 1;
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        return;
+    }
+    global *g = compiler_global(f->c, e->name);
+    if (g) {
+        if (g->kind == G_CONST) {
+            emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
+            return;
+        }
+        REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is a %s, not a value", e->name,
+               compiler_kind_word(g->kind));
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    int v = compiler_find_value(e->name);
+    if (v >= 0) {
+        const value_def *d = &compiler_values[v];
+        switch (d->kind) {
+        case VAL_GET: emit_ax(f, VM_OP_GET, (uint32_t)d->arg, e->pos); break;
+        case VAL_RAND: emit_ax(f, VM_OP_RAND, 0, e->pos); break;
+        case VAL_CLOCK: emit_ax(f, VM_OP_CLOCK, 0, e->pos); break;
+        case VAL_PREV: emit_ax(f, VM_OP_PREV, (uint32_t)d->arg, e->pos); break;
+        case VAL_CONST: emit_const(f, d->arg, e->pos); break;
+        }
+        return;
+    }
+    char hint[96];
+    if (compiler_find_math(e->name) >= 0 || strcmp(e->name, "level") == 0)
+        REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is a function: write %s(...)", e->name, e->name);
+    else
+        REPORT(f, DIAG_UNKNOWN_NAME, e->pos, "unknown name '%s'%s", e->name,
+               compiler_hint(compiler_suggest_value(f, e->name), hint, sizeof hint));
+    emit_const(f, 0, e->pos);
+}
+
+/* Compiles the positional arguments of a built-in call; reports named ones. */
+static int expr_builtin_args(fstate *f, const ast_expr *e)
+{
+    int n = 0;
+    for (const ast_arg *a = e->args; a; a = a->next, n++) {
+        if (a->name)
+            REPORT(f, DIAG_UNKNOWN_ARG, a->pos, "%s() takes no named arguments", e->name);
+        expr(f, a->value);
+    }
+    return n;
+}
+
+/* A call: rand(a, b), level(...) or a math function. */
+static void expr_call(fstate *f, const ast_expr *e)
+{
+    const char *name = e->name;
+    if (strcmp(name, "rand") == 0) {
+        if (e->nargs != 2) {
+            REPORT(f, DIAG_ARG_COUNT, e->pos,
+                   "rand(low, high) takes 2 values, not %d (plain 'rand' is in [0, 1))", e->nargs);
+            emit_const(f, 0, e->pos);
+            return;
+        }
+        expr_builtin_args(f, e);
+        emit_ax(f, VM_OP_RAND, 0, e->pos);
+        emit_ax(f, VM_OP_MATH, VM_MATH_LERP, e->pos);
+        return;
+    }
+    if (strcmp(name, "level") == 0) {
+        if (e->nargs < 1 || e->nargs > 255) {
+            REPORT(f, DIAG_ARG_COUNT, e->pos,
+                   "level(easy, normal, hard, lunatic) takes 1 to 255 values, not %d", e->nargs);
+            emit_const(f, 0, e->pos);
+            return;
+        }
+        expr_builtin_args(f, e);
+        emit_ax(f, VM_OP_PICK, (uint32_t)e->nargs, e->pos);
+        return;
+    }
+    int m = compiler_find_math(name);
+    if (m >= 0) {
+        int arity = vm_math_arity((vm_math)m);
+        if (e->nargs != arity) {
+            REPORT(f, DIAG_ARG_COUNT, e->pos, "%s() takes %d value%s, not %d", name, arity,
+                   arity == 1 ? "" : "s", e->nargs);
+            emit_const(f, 0, e->pos);
+            return;
+        }
+        expr_builtin_args(f, e);
+        emit_ax(f, VM_OP_MATH, (uint32_t)m, e->pos);
+        return;
+    }
+    const char *cands[VM_MATH_COUNT + 2];
+    for (int i = 0; i < VM_MATH_COUNT; i++)
+        cands[i] = vm_math_name((vm_math)i);
+    cands[VM_MATH_COUNT] = "rand";
+    cands[VM_MATH_COUNT + 1] = "level";
+    char hint[96];
+    global *g = compiler_global(f->c, name);
+    if (g && (g->kind == G_PATTERN || g->kind == G_IMPORT))
+        REPORT(f, DIAG_WRONG_KIND, e->pos,
+               "'%s' is a pattern, not a function: run it with 'run %s(...)'", name, name);
+    else
+        REPORT(f, DIAG_UNKNOWN_FUNCTION, e->pos, "unknown function '%s'%s", name,
+               compiler_hint(diag_suggest(name, cands, VM_MATH_COUNT + 2), hint, sizeof hint));
+    emit_const(f, 0, e->pos);
+}
+
+/* expr: a folded expression is one CONST; otherwise operands left to right. */
+static void expr(fstate *f, const ast_expr *e)
+{
+    if (!e)
+        return; /* a syntax error already reported */
+    double v;
+    if (e->kind != EX_NAME && fold(f, e, &v)) {
+        if (e->kind == EX_BINARY && (e->op == AST_DIV || e->op == AST_MOD)) {
+            double d;
+            if (fold(f, e->b, &d) && d == 0.0)
+                REPORT(f, DIAG_DIVISION_BY_ZERO, e->pos, "division by zero");
+        }
+        emit_const(f, v, e->pos);
+        return;
+    }
+    switch (e->kind) {
+    case EX_NUMBER: emit_const(f, e->number, e->pos); break;
+    case EX_NAME: expr_name(f, e); break;
+    case EX_CALL: expr_call(f, e); break;
+    case EX_UNARY:
+        expr(f, e->a);
+        emit_ax(f, e->op == AST_NEG ? VM_OP_NEG : VM_OP_NOT, 0, e->pos);
+        break;
+    case EX_BINARY:
+        if (e->op == AST_AND || e->op == AST_OR) {
+            /* short-circuit: a and b = a ? (b != 0) : 0 */
+            expr(f, e->a);
+            uint32_t skip = emit_ax(f, e->op == AST_AND ? VM_OP_JMPF : VM_OP_JMPT, 0, e->pos);
+            expr(f, e->b);
+            emit_ax(f, VM_OP_NOT, 0, e->pos);
+            emit_ax(f, VM_OP_NOT, 0, e->pos);
+            uint32_t done = emit_ax(f, VM_OP_JMP, 0, e->pos);
+            patch_to(f, skip, program_pc(f->c->b), e->pos);
+            emit_const(f, e->op == AST_AND ? 0.0 : 1.0, e->pos);
+            patch_to(f, done, program_pc(f->c->b), e->pos);
+            break;
+        }
+        {
+            static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV,
+                                        VM_OP_MOD, VM_OP_LT,  VM_OP_LE,  VM_OP_GT,
+                                        VM_OP_GE,  VM_OP_EQ,  VM_OP_NE};
+            double d;
+            if ((e->op == AST_DIV || e->op == AST_MOD) && fold(f, e->b, &d) && d == 0.0)
+                REPORT(f, DIAG_DIVISION_BY_ZERO, e->b->pos, "division by zero");
+            expr(f, e->a);
+            expr(f, e->b);
+            emit_ax(f, ops[e->op], 0, e->pos);
+        }
+        break;
+    }
+}
+
+/* ---- calls of patterns and enemies ---- */
+
+/* Compiles the arguments of a call of decl (params with defaults, named or
+ * positional) in the order of its params. Returns the count pushed. */
+static int call_args(fstate *f, const ast_decl *decl, const ast_arg *args, int nargs, ast_pos pos,
+                     const char *name)
+{
+    const ast_param *params[COMPILER_MAX_ARGS + 1];
+    const ast_arg *given[COMPILER_MAX_ARGS + 1] = {0};
+    int np = 0;
+    for (const ast_param *p = decl ? decl->params : NULL; p && np <= COMPILER_MAX_ARGS; p = p->next)
+        params[np++] = p;
+    if (np > COMPILER_MAX_ARGS) {
+        REPORT(f, DIAG_ARG_COUNT, pos, "'%s' has more than %d parameters", name, COMPILER_MAX_ARGS);
+        return -1;
+    }
+    int positional = 0, named = 0, ok = 1;
+    for (const ast_arg *a = args; a; a = a->next) {
+        if (!a->name) {
+            if (named) {
+                REPORT(f, DIAG_EXPECTED, a->pos, "a value by position after named ones");
+                ok = 0;
+            } else if (positional >= np) {
+                REPORT(f, DIAG_ARG_COUNT, a->pos, "'%s' takes %d value%s, not %d", name, np,
+                       np == 1 ? "" : "s", nargs);
+                ok = 0;
+                break;
+            } else {
+                given[positional++] = a;
+            }
+            continue;
+        }
+        named = 1;
+        int k = -1;
+        for (int i = 0; i < np; i++)
+            if (strcmp(params[i]->name, a->name) == 0)
+                k = i;
+        if (k < 0) {
+            const char *cands[COMPILER_MAX_ARGS];
+            for (int i = 0; i < np; i++)
+                cands[i] = params[i]->name;
+            char hint[96];
+            REPORT(f, DIAG_UNKNOWN_ARG, a->pos, "'%s' has no parameter '%s'%s", name, a->name,
+                   compiler_hint(diag_suggest(a->name, cands, np), hint, sizeof hint));
+            ok = 0;
+        } else if (given[k]) {
+            REPORT(f, DIAG_DUPLICATE_ARG, a->pos, "'%s' is given twice", a->name);
+            ok = 0;
+        } else {
+            given[k] = a;
+        }
+    }
+    for (int i = 0; i < np; i++) {
+        if (given[i]) {
+            expr(f, given[i]->value);
+        } else if (params[i]->def) {
+            double v;
+            fstate tmp;
+            memset(&tmp, 0, sizeof tmp);
+            tmp.c = f->c;
+            tmp.file = decl->file;
+            if (!fold(&tmp, params[i]->def, &v))
+                v = 0.0; /* reported at the declaration */
+            emit_const(f, v, pos);
+        } else {
+            if (ok)
+                REPORT(f, DIAG_MISSING_ARG, pos, "'%s' needs a value for '%s'", name,
+                       params[i]->name);
+            ok = 0;
+            emit_const(f, 0, pos);
+        }
+    }
+    return np;
+}
+
+/* Looks up the pattern a run / thread / fire run names; reports if it is none. */
+static global *compiler_pattern(fstate *f, const char *name, ast_pos pos)
+{
+    global *g = compiler_global(f->c, name);
+    if (g && (g->kind == G_PATTERN || g->kind == G_IMPORT))
+        return g;
+    char hint[96];
+    if (g && g->kind == G_ENEMY) {
+        REPORT(f, DIAG_WRONG_KIND, pos, "'%s' is an enemy: start it with 'spawn %s at (x, y)'",
+               name, name);
+    } else if (g) {
+        REPORT(f, DIAG_WRONG_KIND, pos, "'%s' is a %s, not a pattern", name,
+               compiler_kind_word(g->kind));
+    } else {
+        const char *cands[64];
+        const char *best = NULL;
+        for (int i = 0; i < f->c->nglobals && !best; i += 64) {
+            int n = 0;
+            for (int k = i; k < f->c->nglobals && k < i + 64; k++)
+                if (f->c->globals[k].kind == G_PATTERN || f->c->globals[k].kind == G_IMPORT)
+                    cands[n++] = f->c->globals[k].name;
+            best = diag_suggest(name, cands, n);
+        }
+        REPORT(f, DIAG_UNKNOWN_PATTERN, pos, "unknown pattern '%s'%s", name,
+               compiler_hint(best, hint, sizeof hint));
+    }
+    return NULL;
+}
+
+/* ---- inline blocks ---- */
+
+typedef struct name_set {
+    const char *names[COMPILER_MAX_LOCALS];
+    int count;
+} name_set;
+
+/* Adds a name to a set once. */
+static void names_add(name_set *s, const char *name)
+{
+    for (int i = 0; i < s->count; i++)
+        if (strcmp(s->names[i], name) == 0)
+            return;
+    if (s->count < COMPILER_MAX_LOCALS)
+        s->names[s->count++] = name;
+}
+
+static void names_in_stmts(name_set *s, const ast_stmt *st);
+
+/* Every name an expression refers to. */
+static void names_in_expr(name_set *s, const ast_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == EX_NAME)
+        names_add(s, e->name);
+    names_in_expr(s, e->a);
+    names_in_expr(s, e->b);
+    for (const ast_arg *a = e->args; a; a = a->next)
+        names_in_expr(s, a->value);
+}
+
+/* Every name an inline block refers to (read or assigned), at any depth. */
+static void names_in_stmts(name_set *s, const ast_stmt *st)
+{
+    for (; st; st = st->next) {
+        if (st->kind == ST_ASSIGN && st->name)
+            names_add(s, st->name);
+        for (int i = 0; i < 4; i++)
+            names_in_expr(s, st->e[i]);
+        for (const ast_arg *a = st->args; a; a = a->next)
+            names_in_expr(s, a->value);
+        if (st->fire) {
+            for (const ast_clause *c = st->fire->clauses; c; c = c->next) {
+                names_in_expr(s, c->a);
+                names_in_expr(s, c->b);
+            }
+            for (const ast_arg *a = st->fire->args; a; a = a->next)
+                names_in_expr(s, a->value);
+            names_in_stmts(s, st->fire->body);
+        }
+        names_in_stmts(s, st->body);
+        names_in_stmts(s, st->else_body);
+    }
+}
+
+/* Queues an inline block as a function taking the enclosing variables it uses;
+ * pushes their values now. Returns the function. */
+static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, const char *what)
+{
+    compiler *c = f->c;
+    name_set used;
+    used.count = 0;
+    names_in_stmts(&used, body);
+    pending_block *pb = arena_alloc(c->ar, sizeof *pb);
+    const char **caps = arena_alloc(c->ar, (size_t)(used.count + 1) * sizeof *caps);
+    if (!pb || !caps)
+        return 0;
+    int n = 0;
+    for (int i = 0; i < used.count; i++) {
+        local *l = scope_find(f, used.names[i]);
+        if (!l)
+            continue;
+        l->used = 1;
+        caps[n++] = l->name;
+        emit_ax(f, VM_OP_LOCAL, l->slot, pos);
+    }
+    char name[96];
+    snprintf(name, sizeof name, "%s@%u:%u", what, (unsigned)pos.line, (unsigned)pos.col);
+    vm_pos vp = compiler_vpos(f, pos);
+    pb->func = program_declare_func(c->b, name, n, vp);
+    pb->body = (ast_stmt *)body;
+    pb->captures = caps;
+    pb->ncaptures = n;
+    pb->file = f->file;
+    *c->pending_tail = pb;
+    c->pending_tail = &pb->next;
+    return pb->func;
+}
+
+/* ---- statements ---- */
+
+static void stmts(fstate *f, const ast_stmt *s);
+
+/* Whether running these statements can ever sleep or leave the loop they are
+ * in (nested: inside a loop of their own, whose break does not count). */
+static int may_wait_in(const ast_stmt *s, int nested)
+{
+    for (; s; s = s->next) {
+        switch (s->kind) {
+        case ST_WAIT:
+        case ST_WAIT_UNTIL:
+        case ST_RUN:
+        case ST_STOP:
+        case ST_BOSS: return 1;
+        case ST_BREAK:
+            if (!nested)
+                return 1;
+            break;
+        case ST_IF:
+            if (may_wait_in(s->body, nested) || may_wait_in(s->else_body, nested))
+                return 1;
+            break;
+        case ST_REPEAT:
+        case ST_WHILE:
+        case ST_LOOP:
+            if (may_wait_in(s->body, 1))
+                return 1;
+            break;
+        default: break;
+        }
+    }
+    return 0;
+}
+
+/* A value then a frame count (speed 3 over 20): both evaluated in reading
+ * order, pushed as RAMP wants them (term, then value). */
+static void ramp_operands(fstate *f, const ast_expr *value, const ast_expr *term)
+{
+    double dv, dt;
+    if (fold(f, value, &dv) || fold(f, term, &dt)) {
+        expr(f, term);
+        expr(f, value);
+        return;
+    }
+    ast_pos pos = value ? value->pos : (ast_pos){0, 0};
+    int nslots = f->nslots;
+    int tmp = scope_slot(f, 1, pos);
+    expr(f, value);
+    emit_ax(f, VM_OP_STORE, (uint32_t)tmp, pos);
+    expr(f, term);
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, pos);
+    f->nslots = nslots;
+}
+
+/* A text operand of a verb: the string's index as a constant. */
+static void emit_string(fstate *f, const char *text, ast_pos pos)
+{
+    emit_const(f, text ? (double)program_add_string(f->c->b, text) : -1.0, pos);
+}
+
+/* fire: the look, the clauses in reading order, then FIRE or FIRE_RUN. */
+static void stmt_fire(fstate *f, const ast_stmt *s)
+{
+    const ast_fire *fire = s->fire;
+    if (!fire)
+        return;
+    emit_ax(f, VM_OP_SHOT_BEGIN, 0, s->pos);
+    /* the look */
+    int shape = -1, colour = BULLET_COLOR_WHITE;
+    char hint[96];
+    if (fire->shape) {
+        for (int i = 0; i < BULLET_SHAPE_COUNT; i++)
+            if (strcmp(compiler_shapes[i], fire->shape) == 0)
+                shape = i;
+        if (shape < 0) {
+            int is_colour = 0;
+            for (int i = 0; i < BULLET_COLOR_COUNT; i++)
+                is_colour |= strcmp(compiler_colours[i], fire->shape) == 0;
+            if (is_colour)
+                REPORT(f, DIAG_UNKNOWN_SHAPE, fire->shape_pos,
+                       "'%s' is a colour; the shape comes first: fire orb %s", fire->shape,
+                       fire->shape);
+            else
+                REPORT(f, DIAG_UNKNOWN_SHAPE, fire->shape_pos, "unknown bullet shape '%s'%s",
+                       fire->shape,
+                       compiler_hint(diag_suggest(fire->shape, compiler_shapes, BULLET_SHAPE_COUNT),
+                                     hint, sizeof hint));
+        }
+    }
+    if (fire->colour) {
+        colour = -1;
+        for (int i = 0; i < BULLET_COLOR_COUNT; i++)
+            if (strcmp(compiler_colours[i], fire->colour) == 0)
+                colour = i;
+        if (colour < 0)
+            REPORT(f, DIAG_UNKNOWN_COLOUR, fire->colour_pos, "unknown colour '%s'%s", fire->colour,
+                   compiler_hint(diag_suggest(fire->colour, compiler_colours, BULLET_COLOR_COUNT),
+                                 hint, sizeof hint));
+    }
+    if (shape >= 0 && colour >= 0)
+        emit_ax(f, VM_OP_SHOT_LOOK, library_look(shape, colour), s->pos);
+    /* the clauses, in reading order */
+    const ast_clause *seen[CL_COUNT] = {0};
+    const ast_clause *form = NULL;
+    for (const ast_clause *c = fire->clauses; c; c = c->next) {
+        if (seen[c->kind] || (c->kind == CL_AIM && seen[CL_AT]) ||
+            (c->kind == CL_AT && seen[CL_AIM])) {
+            REPORT(f, DIAG_DUPLICATE_CLAUSE, c->pos, "the direction or '%s' is given twice",
+                   compiler_clause_words[c->kind]);
+            continue;
+        }
+        seen[c->kind] = c;
+        if (c->kind == CL_RING || c->kind == CL_ARC || c->kind == CL_SPREAD) {
+            if (form) {
+                REPORT(f, DIAG_CONFLICTING_FORM, c->pos,
+                       "a volley is a ring, an arc or a spread: '%s' and '%s' cannot go together",
+                       compiler_clause_words[form->kind], compiler_clause_words[c->kind]);
+                continue;
+            }
+            form = c;
+        }
+        double count;
+        if ((c->kind == CL_RING || c->kind == CL_ARC || c->kind == CL_SPREAD ||
+             c->kind == CL_STACK) &&
+            fold(f, c->a, &count) && count < 1)
+            REPORT(f, DIAG_EMPTY_VOLLEY, c->pos, "'%s' of %g bullets fires nothing",
+                   compiler_clause_words[c->kind], count);
+        switch (c->kind) {
+        case CL_AT:
+            expr(f, c->a);
+            emit_ax(f, VM_OP_SHOT_DIR, VM_MODE_ABS, c->pos);
+            break;
+        case CL_AIM:
+            emit_const(f, 0, c->pos);
+            emit_ax(f, VM_OP_SHOT_DIR, VM_MODE_AIM, c->pos);
+            break;
+        case CL_SPEED:
+            expr(f, c->a);
+            emit_ax(f, VM_OP_SHOT_SPD, VM_MODE_ABS, c->pos);
+            break;
+        case CL_RING:
+        case CL_ARC:
+        case CL_SPREAD:
+            emit_ax(f, VM_OP_SHOT_FORM,
+                    c->kind == CL_RING  ? VM_FORM_RING
+                    : c->kind == CL_ARC ? VM_FORM_ARC
+                                        : VM_FORM_SPREAD,
+                    c->pos);
+            expr(f, c->a);
+            emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_COUNT, c->pos);
+            if (c->b) {
+                expr(f, c->b);
+                emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_ANGLE, c->pos);
+            }
+            break;
+        case CL_STACK:
+            expr(f, c->a);
+            emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_LAYERS, c->pos);
+            expr(f, c->b);
+            emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_LAYER_SPEED, c->pos);
+            break;
+        case CL_FROM:
+        case CL_VELOCITY:
+            expr(f, c->a);
+            emit_ax(f, VM_OP_SHOT_SET, c->kind == CL_FROM ? VM_SHOT_OFFSET_X : VM_SHOT_VX, c->pos);
+            expr(f, c->b);
+            emit_ax(f, VM_OP_SHOT_SET, c->kind == CL_FROM ? VM_SHOT_OFFSET_Y : VM_SHOT_VY, c->pos);
+            break;
+        case CL_RADIUS:
+        case CL_SPIN:
+        case CL_ACCEL:
+        case CL_LIFE: {
+            vm_shot_field field = c->kind == CL_RADIUS  ? VM_SHOT_RADIUS
+                                  : c->kind == CL_SPIN  ? VM_SHOT_SPIN
+                                  : c->kind == CL_ACCEL ? VM_SHOT_ACCEL
+                                                        : VM_SHOT_LIFE;
+            expr(f, c->a);
+            emit_ax(f, VM_OP_SHOT_SET, field, c->pos);
+            break;
+        }
+        default: break;
+        }
+    }
+    /* the bullet's own script, if any */
+    if (fire->has_body) {
+        uint32_t func = compiler_block(f, fire->body, s->pos, "fire");
+        emit_ax(f, VM_OP_FIRE_RUN, func, s->pos);
+    } else if (fire->run) {
+        global *g = compiler_pattern(f, fire->run, fire->run_pos);
+        if (g && call_args(f, g->decl, fire->args, fire->nargs, fire->run_pos, g->name) >= 0)
+            emit_ax(f, VM_OP_FIRE_RUN, g->func, s->pos);
+        else
+            emit_ax(f, VM_OP_FIRE, 0, s->pos);
+    } else {
+        emit_ax(f, VM_OP_FIRE, 0, s->pos);
+    }
+}
+
+/* Enters a loop: its break and continue lists. */
+static void loop_enter(fstate *f, loop_ctx *l)
+{
+    memset(l, 0, sizeof *l);
+    l->outer = f->loop;
+    f->loop = l;
+}
+
+/* Leaves a loop: its continues and breaks jump where they belong. */
+static void loop_leave(fstate *f, loop_ctx *l, uint32_t continue_pc, uint32_t exit_pc, ast_pos pos)
+{
+    patch_list_to(f, &l->continues, continue_pc, pos);
+    patch_list_to(f, &l->breaks, exit_pc, pos);
+    f->loop = l->outer;
+}
+
+/* repeat N [as i] { body }: N evaluated once; i counts 0..N-1; N < 1 runs nothing. */
+static void stmt_repeat(fstate *f, const ast_stmt *s)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    int slot = scope_slot(f, 2, s->pos);
+    expr(f, s->e[0]);
+    double n;
+    if (fold(f, s->e[0], &n) && n < 1)
+        REPORT(f, DIAG_EMPTY_VOLLEY, s->e[0]->pos, "'repeat %g' runs its block no times", n);
+    emit_ab(f, VM_OP_LOOP_INIT, (uint32_t)slot, 0, s->pos);
+    if (s->name) {
+        local *l = scope_declare(f, s->name, s->name_pos, nlocals, slot);
+        if (l)
+            l->used = 1; /* a counter nobody reads is fine */
+    }
+    uint32_t test = emit_ab(f, VM_OP_LOOP_TEST, (uint32_t)slot, 0, s->pos);
+    loop_ctx l;
+    loop_enter(f, &l);
+    stmts(f, s->body);
+    uint32_t next = emit_ab(f, VM_OP_LOOP_NEXT, (uint32_t)slot, 0, s->pos);
+    patch_to(f, next, test, s->pos);
+    uint32_t exit_pc = program_pc(f->c->b);
+    patch_to(f, test, exit_pc, s->pos);
+    loop_leave(f, &l, next, exit_pc, s->pos);
+    scope_close(f, nlocals, nslots);
+}
+
+/* loop [as i] { body } and while cond { body }. */
+static void stmt_loop(fstate *f, const ast_stmt *s)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    int slot = -1;
+    double c = 1;
+    int forever = s->kind == ST_LOOP || (fold(f, s->e[0], &c) && c != 0.0);
+    if (forever && !may_wait_in(s->body, 0))
+        REPORT(f, DIAG_LOOP_NEVER_WAITS, s->pos,
+               "this loop never waits or stops: it will be stopped as a runaway script "
+               "(add a 'wait')");
+    if (s->name) {
+        slot = scope_slot(f, 1, s->pos);
+        emit_const(f, 0, s->pos);
+        emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+        local *l = scope_declare(f, s->name, s->name_pos, nlocals, slot);
+        if (l)
+            l->used = 1;
+    }
+    uint32_t top = program_pc(f->c->b);
+    uint32_t exit_jump = UINT32_MAX;
+    if (s->kind == ST_WHILE && !forever) {
+        expr(f, s->e[0]);
+        exit_jump = emit_ax(f, VM_OP_JMPF, 0, s->pos);
+    }
+    loop_ctx l;
+    loop_enter(f, &l);
+    stmts(f, s->body);
+    uint32_t cont = program_pc(f->c->b);
+    if (slot >= 0) {
+        emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
+        emit_const(f, 1, s->pos);
+        emit_ax(f, VM_OP_ADD, 0, s->pos);
+        emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+    }
+    emit_ax(f, VM_OP_JMP, top, s->pos);
+    uint32_t exit_pc = program_pc(f->c->b);
+    if (exit_jump != UINT32_MAX)
+        patch_to(f, exit_jump, exit_pc, s->pos);
+    loop_leave(f, &l, cont, exit_pc, s->pos);
+    scope_close(f, nlocals, nslots);
+}
+
+/* if / else: a condition known at load time keeps only the branch taken. */
+static void stmt_if(fstate *f, const ast_stmt *s)
+{
+    double c;
+    if (fold(f, s->e[0], &c)) {
+        /* known at load time: only the branch taken is compiled */
+        const ast_stmt *taken = c != 0.0 ? s->body : s->else_body;
+        int nlocals = f->nlocals, nslots = f->nslots;
+        stmts(f, taken);
+        scope_close(f, nlocals, nslots);
+        return;
+    }
+    expr(f, s->e[0]);
+    uint32_t to_else = emit_ax(f, VM_OP_JMPF, 0, s->pos);
+    int nlocals = f->nlocals, nslots = f->nslots;
+    stmts(f, s->body);
+    scope_close(f, nlocals, nslots);
+    if (s->else_body) {
+        uint32_t to_end = emit_ax(f, VM_OP_JMP, 0, s->pos);
+        patch_to(f, to_else, program_pc(f->c->b), s->pos);
+        stmts(f, s->else_body);
+        scope_close(f, nlocals, nslots);
+        patch_to(f, to_end, program_pc(f->c->b), s->pos);
+    } else {
+        patch_to(f, to_else, program_pc(f->c->b), s->pos);
+    }
+}
+
+/* name = value and the compound forms; only variables and params can change. */
+static void stmt_assign(fstate *f, const ast_stmt *s)
+{
+    local *l = scope_find(f, s->name);
+    if (!l) {
+        global *g = compiler_global(f->c, s->name);
+        char hint[96];
+        if (g && g->kind == G_CONST)
+            REPORT(f, DIAG_ASSIGN_CONST, s->name_pos,
+                   "'%s' is a constant; declare a variable with 'var %s = ...'", s->name, s->name);
+        else if (compiler_find_value(s->name) >= 0)
+            REPORT(f, DIAG_ASSIGN_BUILTIN, s->name_pos,
+                   "'%s' is a built-in value and cannot be assigned%s", s->name,
+                   strcmp(s->name, "speed") == 0     ? " (to change the speed, write 'speed X')"
+                   : strcmp(s->name, "heading") == 0 ? " (to turn, write 'turn to X')"
+                                                     : "");
+        else
+            REPORT(f, DIAG_UNKNOWN_NAME, s->name_pos,
+                   "unknown variable '%s'%s; declare it with 'var %s = ...'", s->name,
+                   compiler_hint(compiler_suggest_value(f, s->name), hint, sizeof hint), s->name);
+        expr(f, s->e[0]);
+        emit_ax(f, VM_OP_POP, 0, s->pos);
+        return;
+    }
+    if (s->op >= 0) {
+        static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV};
+        l->used = 1; /* it reads the variable */
+        emit_ax(f, VM_OP_LOCAL, l->slot, s->pos);
+        expr(f, s->e[0]);
+        emit_ax(f, ops[s->op], 0, s->pos);
+    } else {
+        expr(f, s->e[0]);
+    }
+    emit_ax(f, VM_OP_STORE, l->slot, s->pos);
+}
+
+/* run NAME(args) and thread NAME(args) / thread { ... }. */
+static void stmt_call(fstate *f, const ast_stmt *s)
+{
+    if (s->kind == ST_THREAD && s->op == 1) {
+        uint32_t func = compiler_block(f, s->body, s->pos, "thread");
+        emit_ax(f, VM_OP_FORK, func, s->pos);
+        return;
+    }
+    if (!s->name)
+        return;
+    global *g = compiler_pattern(f, s->name, s->name_pos);
+    if (!g)
+        return;
+    if (call_args(f, g->decl, s->args, s->nargs, s->name_pos, g->name) < 0)
+        return;
+    emit_ax(f, s->kind == ST_RUN ? VM_OP_CALL : VM_OP_FORK, g->func, s->pos);
+}
+
+/* speed / turn / velocity: set now, or ramp "over" frames. */
+static void stmt_motion(fstate *f, const ast_stmt *s)
+{
+    switch (s->kind) {
+    case ST_SPEED:
+        if (!s->e[1]) {
+            expr(f, s->e[0]);
+            emit_ax(f, VM_OP_SET, VM_PROP_SPEED, s->pos);
+        } else {
+            ramp_operands(f, s->e[0], s->e[1]);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_SPEED, VM_MODE_ABS, s->pos);
+        }
+        break;
+    case ST_TURN:
+        if (!s->e[1]) {
+            if (s->op == 1)
+                emit_ax(f, VM_OP_GET, VM_PROP_HEADING, s->pos);
+            expr(f, s->e[0]);
+            if (s->op == 1)
+                emit_ax(f, VM_OP_ADD, 0, s->pos);
+            emit_ax(f, VM_OP_SET, VM_PROP_HEADING, s->pos);
+        } else {
+            ramp_operands(f, s->e[0], s->e[1]);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_HEADING, s->op == 1 ? VM_MODE_BY : VM_MODE_ABS, s->pos);
+        }
+        break;
+    case ST_VELOCITY:
+        if (!s->e[2]) {
+            expr(f, s->e[0]);
+            emit_ax(f, VM_OP_SET, VM_PROP_VX, s->pos);
+            expr(f, s->e[1]);
+            emit_ax(f, VM_OP_SET, VM_PROP_VY, s->pos);
+        } else {
+            /* the frame count is evaluated once, first */
+            int nslots = f->nslots;
+            int tmp = scope_slot(f, 1, s->pos);
+            expr(f, s->e[2]);
+            emit_ax(f, VM_OP_STORE, (uint32_t)tmp, s->pos);
+            emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, s->pos);
+            expr(f, s->e[0]);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_VX, VM_MODE_ABS, s->pos);
+            emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, s->pos);
+            expr(f, s->e[1]);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_VY, VM_MODE_ABS, s->pos);
+            f->nslots = nslots;
+        }
+        break;
+    default: break;
+    }
+}
+
+/* move to|by (x, y) [over n [ease]]: without "over", the object jumps there. */
+static void stmt_move(fstate *f, const ast_stmt *s)
+{
+    for (int k = 0; k < 2; k++) {
+        if (s->op == 1)
+            emit_ax(f, VM_OP_GET, k == 0 ? VM_PROP_POS_X : VM_PROP_POS_Y, s->pos);
+        expr(f, s->e[k]);
+        if (s->op == 1)
+            emit_ax(f, VM_OP_ADD, 0, s->pos);
+        if (!s->e[2])
+            emit_ax(f, VM_OP_SET, k == 0 ? VM_PROP_POS_X : VM_PROP_POS_Y, s->pos);
+    }
+    if (s->e[2]) {
+        expr(f, s->e[2]);
+        emit_const(f, s->ease, s->pos);
+        emit_ab(f, VM_OP_ACT, VM_VERB_MOVE_TO, 4, s->pos);
+    }
+}
+
+/* The statements that hand values to a host verb (health, look, title...). */
+static void stmt_verb(fstate *f, const ast_stmt *s)
+{
+    static const vm_verb verbs[] = {VM_VERB_HEALTH, VM_VERB_SCORE, VM_VERB_HITBOX, VM_VERB_LOOK,
+                                    VM_VERB_TITLE,  VM_VERB_SOUND, VM_VERB_MUSIC,  VM_VERB_CLEAR};
+    vm_verb verb = verbs[s->verb];
+    int n = 0;
+    switch (s->verb) {
+    case VS_HEALTH:
+    case VS_SCORE:
+    case VS_HITBOX:
+        expr(f, s->e[0]);
+        n = 1;
+        break;
+    case VS_LOOK:
+    case VS_SOUND:
+    case VS_MUSIC:
+        emit_string(f, s->text ? s->text : "", s->pos);
+        n = 1;
+        break;
+    case VS_TITLE:
+        emit_string(f, s->text ? s->text : "", s->pos);
+        emit_string(f, s->text2, s->pos);
+        n = 2;
+        break;
+    default: break;
+    }
+    emit_ab(f, VM_OP_ACT, verb, (uint32_t)n, s->pos);
+}
+
+/* spawn ENEMY(args) at (x, y): the SPAWN verb with the enemy's function. */
+static void stmt_spawn(fstate *f, const ast_stmt *s)
+{
+    if (!s->name)
+        return;
+    global *g = compiler_global(f->c, s->name);
+    if (!g || g->kind != G_ENEMY) {
+        char hint[96];
+        if (g)
+            REPORT(f, DIAG_WRONG_KIND, s->name_pos, "'%s' is a %s, not an enemy%s", s->name,
+                   compiler_kind_word(g->kind),
+                   g->kind == G_PATTERN ? ": wrap it in 'enemy NAME { ... }'" : "");
+        else {
+            const char *cands[64], *best = NULL;
+            for (int i = 0; i < f->c->nglobals && !best; i += 64) {
+                int n = 0;
+                for (int k = i; k < f->c->nglobals && k < i + 64; k++)
+                    if (f->c->globals[k].kind == G_ENEMY)
+                        cands[n++] = f->c->globals[k].name;
+                best = diag_suggest(s->name, cands, n);
+            }
+            REPORT(f, DIAG_UNKNOWN_ENEMY, s->name_pos, "unknown enemy '%s'%s", s->name,
+                   compiler_hint(best, hint, sizeof hint));
+        }
+        return;
+    }
+    emit_const(f, g->func, s->pos);
+    expr(f, s->e[0]);
+    expr(f, s->e[1]);
+    int n = call_args(f, g->decl, s->args, s->nargs, s->name_pos, g->name);
+    if (n < 0) {
+        emit_ax(f, VM_OP_POP, 0, s->pos);
+        emit_ax(f, VM_OP_POP, 0, s->pos);
+        emit_ax(f, VM_OP_POP, 0, s->pos);
+        return;
+    }
+    emit_ab(f, VM_OP_ACT, VM_VERB_SPAWN, (uint32_t)(3 + n), s->pos);
+}
+
+/* boss NAME / midboss NAME: starts the fight and waits until it is over. */
+static void stmt_boss(fstate *f, const ast_stmt *s)
+{
+    if (!s->name)
+        return;
+    global *g = compiler_global(f->c, s->name);
+    if (!g || g->kind != G_BOSS) {
+        char hint[96];
+        if (g)
+            REPORT(f, DIAG_WRONG_KIND, s->name_pos, "'%s' is a %s, not a boss", s->name,
+                   compiler_kind_word(g->kind));
+        else {
+            const char *cands[64], *best = NULL;
+            for (int i = 0; i < f->c->nglobals && !best; i += 64) {
+                int n = 0;
+                for (int k = i; k < f->c->nglobals && k < i + 64; k++)
+                    if (f->c->globals[k].kind == G_BOSS)
+                        cands[n++] = f->c->globals[k].name;
+                best = diag_suggest(s->name, cands, n);
+            }
+            REPORT(f, DIAG_UNKNOWN_BOSS, s->name_pos, "unknown boss '%s'%s", s->name,
+                   compiler_hint(best, hint, sizeof hint));
+        }
+        return;
+    }
+    emit_const(f, g->boss, s->pos);
+    emit_const(f, s->op, s->pos);
+    emit_ab(f, VM_OP_ACT, VM_VERB_BOSS, 2, s->pos);
+    uint32_t top = emit_ax(f, VM_OP_GET, VM_PROP_BOSS_ACTIVE, s->pos);
+    uint32_t done = emit_ax(f, VM_OP_JMPF, 0, s->pos);
+    emit_const(f, 1, s->pos);
+    emit_ax(f, VM_OP_WAIT, 0, s->pos);
+    emit_ax(f, VM_OP_JMP, top, s->pos);
+    patch_to(f, done, program_pc(f->c->b), s->pos);
+}
+
+/* One statement. */
+static void stmt(fstate *f, const ast_stmt *s)
+{
+    switch (s->kind) {
+    case ST_VAR: {
+        if (s->e[0])
+            expr(f, s->e[0]);
+        else
+            emit_const(f, 0, s->pos); /* its value had a syntax error */
+        if (!s->name) {
+            emit_ax(f, VM_OP_POP, 0, s->pos);
+            break;
+        }
+        int slot = scope_slot(f, 1, s->pos);
+        /* declared after its value, in the innermost block (after the marker) */
+        int block_start = f->nlocals;
+        while (block_start > 0 && f->locals[block_start - 1].hidden != 2)
+            block_start--;
+        local *l = scope_declare(f, s->name, s->name_pos, block_start, slot);
+        emit_ax(f, VM_OP_STORE, l ? l->slot : (uint32_t)slot, s->pos);
+        break;
+    }
+    case ST_ASSIGN: stmt_assign(f, s); break;
+    case ST_WAIT:
+        expr(f, s->e[0]);
+        emit_ax(f, VM_OP_WAIT, 0, s->pos);
+        break;
+    case ST_WAIT_UNTIL: {
+        uint32_t top = program_pc(f->c->b);
+        expr(f, s->e[0]);
+        uint32_t done = emit_ax(f, VM_OP_JMPT, 0, s->pos);
+        emit_const(f, 1, s->pos);
+        emit_ax(f, VM_OP_WAIT, 0, s->pos);
+        emit_ax(f, VM_OP_JMP, top, s->pos);
+        patch_to(f, done, program_pc(f->c->b), s->pos);
+        break;
+    }
+    case ST_REPEAT: stmt_repeat(f, s); break;
+    case ST_LOOP:
+    case ST_WHILE: stmt_loop(f, s); break;
+    case ST_IF: stmt_if(f, s); break;
+    case ST_BREAK:
+    case ST_CONTINUE:
+        if (!f->loop) {
+            REPORT(f, DIAG_BREAK_OUTSIDE_LOOP, s->pos, "'%s' outside a loop",
+                   s->kind == ST_BREAK ? "break" : "continue");
+            break;
+        }
+        patch_list_add(f->c, s->kind == ST_BREAK ? &f->loop->breaks : &f->loop->continues,
+                       emit_ax(f, VM_OP_JMP, 0, s->pos));
+        break;
+    case ST_FIRE: stmt_fire(f, s); break;
+    case ST_RUN:
+    case ST_THREAD: stmt_call(f, s); break;
+    case ST_SPEED:
+    case ST_TURN:
+    case ST_VELOCITY: stmt_motion(f, s); break;
+    case ST_SPIN:
+    case ST_ACCEL:
+        expr(f, s->e[0]);
+        emit_ax(f, VM_OP_SET, s->kind == ST_SPIN ? VM_PROP_SPIN : VM_PROP_ACCEL, s->pos);
+        break;
+    case ST_MOVE: stmt_move(f, s); break;
+    case ST_VANISH: emit_ax(f, VM_OP_VANISH, 0, s->pos); break;
+    case ST_STOP: emit_ax(f, VM_OP_END, 0, s->pos); break;
+    case ST_VERB: stmt_verb(f, s); break;
+    case ST_DROPS:
+        for (int k = 0; k < 4; k++) {
+            if (s->e[k])
+                expr(f, s->e[k]);
+            else
+                emit_const(f, 0, s->pos);
+        }
+        emit_ab(f, VM_OP_ACT, VM_VERB_DROPS, 4, s->pos);
+        break;
+    case ST_SPAWN: stmt_spawn(f, s); break;
+    case ST_BOSS: stmt_boss(f, s); break;
+    }
+}
+
+/* A block of statements in a scope of its own. A marker local (hidden = 2)
+ * tells where the block's names start, for duplicate checks. */
+static void stmts(fstate *f, const ast_stmt *s)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    if (f->nlocals < COMPILER_MAX_LOCALS) {
+        local *m = &f->locals[f->nlocals++];
+        memset(m, 0, sizeof *m);
+        m->name = "";
+        m->hidden = 2;
+    }
+    for (; s; s = s->next)
+        stmt(f, s);
+    scope_close(f, nlocals, nslots);
+}
+
+/* ---- functions ---- */
+
+/* A fresh function state. */
+static void fstate_init(fstate *f, compiler *c, uint32_t func, int file)
+{
+    memset(f, 0, sizeof *f);
+    f->c = c;
+    f->func = func;
+    f->file = file;
+}
+
+/* Compiles a body as function func whose first slots are the named params. The
+ * prologue (phase settings) may be emitted by `prologue`. */
+static void compile_function(compiler *c, uint32_t func, int file, const char *const *params,
+                             const ast_pos *param_pos, int nparams, const ast_stmt *body,
+                             ast_pos pos, const ast_phase *phase)
+{
+    fstate *f = arena_alloc(c->ar, sizeof *f);
+    if (!f)
+        return;
+    fstate_init(f, c, func, file);
+    program_begin_func(c->b, func);
+    for (int i = 0; i < nparams; i++) {
+        int slot = scope_slot(f, 1, pos);
+        local *l = scope_declare(f, params[i], param_pos ? param_pos[i] : pos, 0, slot);
+        if (l)
+            l->hidden = 1; /* an unused param is not worth a warning */
+    }
+    if (phase) {
+        /* PHASE health time bonus spell title: what the host needs to run it */
+        if (phase->health)
+            expr(f, phase->health);
+        else
+            emit_const(f, 0, pos);
+        if (phase->time)
+            expr(f, phase->time);
+        else
+            emit_const(f, 1800, pos);
+        if (phase->bonus)
+            expr(f, phase->bonus);
+        else
+            emit_const(f, 0, pos);
+        emit_const(f, phase->spell, pos);
+        emit_string(f, phase->title, pos);
+        emit_ab(f, VM_OP_ACT, VM_VERB_PHASE, 5, pos);
+    }
+    stmts(f, body);
+    emit_ax(f, VM_OP_RET, 0, pos);
+    program_end_func(c->b, func, f->max_slots - nparams);
+}
+
+/* Compiles the inline blocks queued so far (and those they queue). */
+static void compile_pending(compiler *c)
+{
+    while (c->pending) {
+        pending_block *pb = c->pending;
+        c->pending = pb->next;
+        if (!c->pending)
+            c->pending_tail = &c->pending;
+        ast_pos pos = pb->body ? pb->body->pos : (ast_pos){1, 1};
+        compile_function(c, pb->func, pb->file, pb->captures, NULL, pb->ncaptures, pb->body, pos,
+                         NULL);
+    }
+}
+
+/* ---- the passes ---- */
+
+/* The global kind of a declaration kind. */
+static global_kind compiler_global_kind(ast_decl_kind k)
+{
+    switch (k) {
+    case DECL_CONST: return G_CONST;
+    case DECL_PATTERN: return G_PATTERN;
+    case DECL_ENEMY: return G_ENEMY;
+    case DECL_BOSS: return G_BOSS;
+    case DECL_STAGE: return G_STAGE;
+    }
+    return G_CONST;
+}
+
+/* Pass 1 and 2: globals and function declarations; the tables' sizes. */
+static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses)
+{
+    const compiler_input *in = c->in;
+    for (int fi = 0; fi < in->nfiles; fi++) {
+        for (ast_decl *d = in->decls[fi]; d; d = d->next) {
+            if (!d->name)
+                continue;
+            global *g =
+                compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);
+            if (!g)
+                continue;
+            vm_pos vp = {d->pos.line, (uint16_t)d->pos.col, in->file_ids[fi]};
+            if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {
+                g->func = program_declare_func(c->b, d->name, d->nparams, vp);
+                (*nentries)++;
+            } else if (d->kind == DECL_BOSS) {
+                g->boss = (*nbosses)++;
+                if (d->nphases == 0)
+                    compiler_report(c, DIAG_NO_PHASES, fi, d->pos,
+                                    "boss '%s' has no phases: add 'phase \"name\" { ... }'",
+                                    d->name);
+                int k = 1;
+                for (ast_phase *ph = d->phases; ph; ph = ph->next, k++) {
+                    char name[160];
+                    snprintf(name, sizeof name, "%s/%d", d->name, k);
+                    vm_pos pp = {ph->pos.line, (uint16_t)ph->pos.col, in->file_ids[fi]};
+                    uint32_t func = program_declare_func(c->b, name, 0, pp);
+                    if (k == 1)
+                        g->first_phase = func;
+                }
+            }
+        }
+    }
+    for (int i = 0; i < in->nimports; i++) {
+        const compiler_import *im = &in->imports[i];
+        ast_pos pos = {1, 1};
+        global *g = compiler_add_global(c, im->name, G_IMPORT, NULL, im->file, pos);
+        if (g) {
+            g->func = im->func;
+            (*nentries)++;
+        }
+    }
+}
+
+/* Checks the params' defaults: each must be a constant. */
+static void compiler_check_params(compiler *c, const ast_decl *d)
+{
+    fstate f;
+    fstate_init(&f, c, 0, d->file);
+    for (const ast_param *p = d->params; p; p = p->next) {
+        double v;
+        if (p->def && !fold(&f, p->def, &v))
+            compiler_report(c, DIAG_NOT_CONSTANT, d->file, expr_start(p->def),
+                            "the default of '%s' must be known when the file loads (a number or "
+                            "a constant)",
+                            p->name);
+    }
+}
+
+/* Fills in a boss's table entry from its declaration. */
+static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
+{
+    const ast_decl *d = g->decl;
+    library *lib = c->lib;
+    out->name = arena_strndup(&lib->mem, d->name, strlen(d->name));
+    out->title =
+        arena_strndup(&lib->mem, d->title ? d->title : "", d->title ? strlen(d->title) : 0);
+    out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
+    out->phases =
+        arena_alloc(&lib->mem, (size_t)(d->nphases ? d->nphases : 1) * sizeof *out->phases);
+    if (!out->phases)
+        return;
+    out->phase_count = (uint32_t)d->nphases;
+    fstate f;
+    fstate_init(&f, c, 0, g->file);
+    uint32_t k = 0;
+    for (const ast_phase *ph = d->phases; ph; ph = ph->next, k++) {
+        library_phase *lp = &out->phases[k];
+        lp->title = ph->title ? arena_strndup(&lib->mem, ph->title, strlen(ph->title)) : NULL;
+        lp->spell = ph->spell;
+        lp->func = g->first_phase + k;
+        double v;
+        lp->time = !ph->time ? 1800 : fold(&f, ph->time, &v) ? v : NAN;
+        lp->health = !ph->health ? 0 : fold(&f, ph->health, &v) ? v : NAN;
+        lp->bonus = !ph->bonus ? 0 : fold(&f, ph->bonus, &v) ? v : NAN;
+    }
+}
+
+/* A file's name as the program keeps it (so it lives as long as the library). */
+static const char *compiler_file_name(const compiler *c, int file)
+{
+    uint16_t id = c->in->file_ids[file];
+    return id < c->b->p.file_count ? c->b->p.files[id] : "";
+}
+
+/* Pass 4: every body; then the tables. */
+static void compiler_bodies(compiler *c)
+{
+    library *lib = c->lib;
+    uint32_t ne = 0, nb = 0;
+    for (int gi = 0; gi < c->nglobals; gi++) {
+        global *g = &c->globals[gi];
+        const ast_decl *d = g->decl;
+        if (g->kind == G_CONST) {
+            fold_global_const(c, g);
+            continue;
+        }
+        if (g->kind == G_IMPORT) {
+            library_entry *e = &lib->entries[ne++];
+            e->name = arena_strndup(&lib->mem, g->name, strlen(g->name));
+            e->kind = LIBRARY_IMPORT;
+            e->func = g->func;
+            e->file = compiler_file_name(c, g->file);
+            e->line = 1;
+            continue;
+        }
+        if (g->kind == G_BOSS) {
+            compiler_boss_table(c, g, &lib->bosses[nb++]);
+            uint32_t k = 0;
+            for (const ast_phase *ph = d->phases; ph; ph = ph->next, k++) {
+                compile_function(c, g->first_phase + k, g->file, NULL, NULL, 0, ph->body, ph->pos,
+                                 ph);
+                compile_pending(c);
+            }
+            continue;
+        }
+        const char *params[COMPILER_MAX_ARGS];
+        ast_pos ppos[COMPILER_MAX_ARGS];
+        int np = 0;
+        for (const ast_param *p = d->params; p && np < COMPILER_MAX_ARGS; p = p->next, np++) {
+            params[np] = p->name;
+            ppos[np] = p->pos;
+        }
+        if (d->nparams > COMPILER_MAX_ARGS)
+            compiler_report(c, DIAG_ARG_COUNT, g->file, d->pos, "'%s' has more than %d parameters",
+                            d->name, COMPILER_MAX_ARGS);
+        compiler_check_params(c, d);
+        compile_function(c, g->func, g->file, params, ppos, np, d->body, d->pos, NULL);
+        compile_pending(c);
+        library_entry *e = &lib->entries[ne++];
+        e->name = arena_strndup(&lib->mem, d->name, strlen(d->name));
+        e->kind = g->kind == G_PATTERN ? LIBRARY_PATTERN
+                  : g->kind == G_ENEMY ? LIBRARY_ENEMY
+                                       : LIBRARY_STAGE;
+        e->func = g->func;
+        e->nparams = np;
+        double *defaults = arena_alloc(&lib->mem, (size_t)(np + 1) * sizeof *defaults);
+        fstate tmp;
+        fstate_init(&tmp, c, 0, g->file);
+        int k = 0;
+        for (const ast_param *p = d->params; p && defaults && k < np; p = p->next, k++)
+            if (!p->def || !fold(&tmp, p->def, &defaults[k]))
+                defaults[k] = NAN;
+        e->defaults = defaults;
+        e->file = compiler_file_name(c, g->file);
+        e->line = d->pos.line;
+    }
+    lib->entry_count = ne;
+    lib->boss_count = nb;
+}
+
+void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_list *diags,
+                  library *lib)
+{
+    compiler c;
+    memset(&c, 0, sizeof c);
+    c.in = in;
+    c.b = b;
+    c.ar = ar;
+    c.diags = diags;
+    c.lib = lib;
+    c.pending_tail = &c.pending;
+    int total = in->nimports;
+    for (int fi = 0; fi < in->nfiles; fi++)
+        for (const ast_decl *d = in->decls[fi]; d; d = d->next)
+            total++;
+    int hash_size = 64;
+    while (hash_size < total * 2)
+        hash_size *= 2;
+    c.globals = arena_alloc(ar, (size_t)(total + 1) * sizeof *c.globals);
+    c.hash = arena_alloc(ar, (size_t)hash_size * sizeof *c.hash);
+    c.hash_mask = hash_size - 1;
+    if (!c.globals || !c.hash) {
+        diag_report(diags, DIAG_OUT_OF_MEMORY, in->nfiles ? in->files[0].path : "?", NULL, 0, 1, 1,
+                    "out of memory");
+        return;
+    }
+    uint32_t nentries = 0, nbosses = 0;
+    compiler_declare(&c, &nentries, &nbosses);
+    lib->entries = arena_alloc(&lib->mem, (nentries + 1) * sizeof *lib->entries);
+    lib->bosses = arena_alloc(&lib->mem, (nbosses + 1) * sizeof *lib->bosses);
+    if (!lib->entries || !lib->bosses) {
+        diag_report(diags, DIAG_OUT_OF_MEMORY, in->nfiles ? in->files[0].path : "?", NULL, 0, 1, 1,
+                    "out of memory");
+        return;
+    }
+    compiler_bodies(&c);
+}

@@ -1,0 +1,36 @@
+/*
+ * compiler: syntax trees of pattern files (ast.h) to VM code (program.h), with
+ * name resolution across files, constant folding and the semantic checks. The
+ * library module drives it; see library.h for the public side.
+ */
+#ifndef CURTAIN_PATTERN_COMPILER_H
+#define CURTAIN_PATTERN_COMPILER_H
+
+#include "pattern/arena.h"
+#include "pattern/ast.h"
+#include "pattern/diag.h"
+#include "pattern/library.h"
+#include "pattern/program.h"
+
+/* A function some other front end compiled, callable by name (BulletML files). */
+typedef struct compiler_import {
+    const char *name;
+    uint32_t func;
+    int file; /* index into the input's files */
+} compiler_import;
+
+typedef struct compiler_input {
+    const library_file *files;
+    int nfiles;
+    ast_decl *const *decls;   /* per file */
+    const uint16_t *file_ids; /* per file: its index in the program's file table */
+    const compiler_import *imports;
+    int nimports;
+} compiler_input;
+
+/* Compiles every declaration into b and fills lib's entry and boss tables (in
+ * lib->mem). Scratch memory comes from ar. Errors go to diags. */
+void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_list *diags,
+                  library *lib);
+
+#endif

@@ -1,0 +1,395 @@
+/*
+ * library: loading pattern files into a compiled library. See library.h.
+ */
+#include "pattern/library.h"
+
+#include "core/file.h"
+#include "core/mem.h"
+#include "pattern/compiler.h"
+#include "pattern/parser.h"
+#include "sim/bullet_kind.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- looks ---- */
+
+uint32_t library_look(int shape, int colour)
+{
+    return (uint32_t)(shape + 1) | (uint32_t)colour << 8;
+}
+
+int library_look_shape(uint32_t look)
+{
+    int s = (int)(look & 0xffu) - 1;
+    return s >= 0 && s < BULLET_SHAPE_COUNT ? s : -1;
+}
+
+int library_look_colour(uint32_t look)
+{
+    int c = (int)(look >> 8 & 0xffu);
+    return look && c < BULLET_COLOR_COUNT ? c : -1;
+}
+
+/* ---- importers ---- */
+
+#define LIBRARY_MAX_IMPORTERS 4
+
+static struct {
+    char extension[16];
+    library_import_fn fn;
+} library_importers[LIBRARY_MAX_IMPORTERS];
+static int library_importer_count;
+
+int library_register_importer(const char *extension, library_import_fn fn)
+{
+    for (int i = 0; i < library_importer_count; i++)
+        if (strcmp(library_importers[i].extension, extension) == 0) {
+            library_importers[i].fn = fn;
+            return 0;
+        }
+    if (library_importer_count >= LIBRARY_MAX_IMPORTERS || strlen(extension) >= 16)
+        return -1;
+    snprintf(library_importers[library_importer_count].extension, 16, "%s", extension);
+    library_importers[library_importer_count++].fn = fn;
+    return 0;
+}
+
+static int library_ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), k = strlen(tail);
+    return n >= k && strcmp(s + n - k, tail) == 0;
+}
+
+static library_import_fn library_importer_for(const char *path)
+{
+    for (int i = 0; i < library_importer_count; i++)
+        if (library_ends_with(path, library_importers[i].extension))
+            return library_importers[i].fn;
+    return NULL;
+}
+
+/* The base name of a path without its extension, in the arena. */
+static char *library_stem(arena *ar, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    return arena_strndup(ar, base, n);
+}
+
+/* ---- compiling ---- */
+
+void library_free(library *lib)
+{
+    if (!lib)
+        return;
+    program_free(lib->prog);
+    arena_free(&lib->mem);
+    mem_free(lib);
+}
+
+static void library_oom(diag_list *diags, const library_file *files, int count)
+{
+    diag_report(diags, DIAG_OUT_OF_MEMORY, count ? files[0].path : "(patterns)", NULL, 0, 1, 1,
+                "out of memory while loading");
+}
+
+library *library_compile(const library_file *files, int count, diag_list *diags)
+{
+    int errors_before = diags->errors;
+    library *lib = mem_calloc(1, sizeof *lib);
+    if (!lib) {
+        library_oom(diags, files, count);
+        return NULL;
+    }
+    arena_init(&lib->mem);
+    arena scratch;
+    arena_init(&scratch);
+    program_builder b;
+    program_builder_init(&b);
+    ast_decl **decls = arena_alloc(&scratch, (size_t)(count + 1) * sizeof *decls);
+    uint16_t *ids = arena_alloc(&scratch, (size_t)(count + 1) * sizeof *ids);
+    compiler_import *imports = arena_alloc(&scratch, (size_t)(count + 1) * sizeof *imports);
+    int nimports = 0;
+    if (!decls || !ids || !imports)
+        goto oom;
+    /* files: parse pattern files, hand the others to their importer */
+    for (int i = 0; i < count; i++) {
+        ids[i] = program_add_file(&b, files[i].path);
+        library_import_fn import = library_importer_for(files[i].path);
+        if (import) {
+            int64_t func = import(&b, &files[i], diags);
+            char *stem = library_stem(&scratch, files[i].path);
+            if (func >= 0 && stem) {
+                imports[nimports].name = stem;
+                imports[nimports].func = (uint32_t)func;
+                imports[nimports].file = i;
+                nimports++;
+            }
+            continue;
+        }
+        decls[i] = parser_parse(&scratch, diags, files[i].path, files[i].text, files[i].len, i);
+        if (scratch.failed)
+            goto oom;
+    }
+    compiler_input in = {files, count, decls, ids, imports, nimports};
+    compiler_run(&in, &b, &scratch, diags, lib);
+    diag_sort(diags);
+    if (scratch.failed || lib->mem.failed || b.failed)
+        goto oom;
+    if (diags->errors > errors_before) {
+        program_builder_free(&b);
+        arena_free(&scratch);
+        library_free(lib);
+        return NULL;
+    }
+    char err[512];
+    if (program_finish(&b, &lib->prog, err, sizeof err)) {
+        diag_report(diags, strcmp(err, "out of memory") == 0 ? DIAG_OUT_OF_MEMORY : DIAG_INTERNAL,
+                    count ? files[0].path : "(patterns)", NULL, 0, 1, 1, "%s", err);
+        arena_free(&scratch);
+        library_free(lib);
+        return NULL;
+    }
+    arena_free(&scratch);
+    return lib;
+oom:
+    library_oom(diags, files, count);
+    program_builder_free(&b);
+    arena_free(&scratch);
+    library_free(lib);
+    return NULL;
+}
+
+library *library_load_paths(const char *const *paths, int count, diag_list *diags)
+{
+    library_file *files = mem_calloc((size_t)count + 1, sizeof *files);
+    char **owned = mem_calloc((size_t)count + 1, sizeof *owned);
+    if (!files || !owned) {
+        mem_free(files);
+        mem_free(owned);
+        diag_report(diags, DIAG_OUT_OF_MEMORY, count ? paths[0] : "(patterns)", NULL, 0, 1, 1,
+                    "out of memory while loading");
+        return NULL;
+    }
+    int ok = 1;
+    for (int i = 0; i < count; i++) {
+        char err[256];
+        size_t size = 0;
+        owned[i] = file_read_all(paths[i], &size, err, sizeof err);
+        files[i].path = paths[i];
+        files[i].text = owned[i] ? owned[i] : "";
+        files[i].len = owned[i] ? size : 0;
+        if (!owned[i]) {
+            diag_report(diags, DIAG_FILE_READ, paths[i], NULL, 0, 1, 1, "cannot read: %s", err);
+            ok = 0;
+        }
+    }
+    library *lib = ok ? library_compile(files, count, diags) : NULL;
+    for (int i = 0; i < count; i++)
+        mem_free(owned[i]);
+    mem_free(owned);
+    mem_free(files);
+    return lib;
+}
+
+/* ---- folders ---- */
+
+typedef struct path_list {
+    char **paths; /* full paths */
+    char **rel;   /* relative to their root */
+    int count, cap;
+    int failed;
+} path_list;
+
+static void path_list_free(path_list *l)
+{
+    for (int i = 0; i < l->count; i++) {
+        mem_free(l->paths[i]);
+        mem_free(l->rel[i]);
+    }
+    mem_free(l->paths);
+    mem_free(l->rel);
+    memset(l, 0, sizeof *l);
+}
+
+static void path_list_add(path_list *l, const char *path, const char *rel)
+{
+    if (l->failed)
+        return;
+    if (l->count == l->cap) {
+        int ncap = l->cap ? l->cap * 2 : 32;
+        char **p = mem_realloc(l->paths, (size_t)ncap * sizeof *p);
+        if (p)
+            l->paths = p;
+        char **r = p ? mem_realloc(l->rel, (size_t)ncap * sizeof *r) : NULL;
+        if (!p || !r) {
+            l->failed = 1;
+            return;
+        }
+        l->rel = r;
+        l->cap = ncap;
+    }
+    char *a = mem_strdup(path), *b = mem_strdup(rel);
+    if (!a || !b) {
+        mem_free(a);
+        mem_free(b);
+        l->failed = 1;
+        return;
+    }
+    l->paths[l->count] = a;
+    l->rel[l->count] = b;
+    l->count++;
+}
+
+static int library_is_pattern_file(const char *name)
+{
+    return library_ends_with(name, LIBRARY_EXTENSION) || library_importer_for(name) != NULL;
+}
+
+/* Adds every pattern file under dir (rel: its path relative to the root). */
+static void library_scan(path_list *l, const char *dir, const char *rel, int depth)
+{
+    DIR *d = opendir(dir);
+    if (!d || depth > 8) {
+        if (d)
+            closedir(d);
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[1024], sub[1024];
+        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
+            snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", e->d_name) >=
+                (int)sizeof sub)
+            continue;
+        if (file_is_dir(path))
+            library_scan(l, path, sub, depth + 1);
+        else if (library_is_pattern_file(e->d_name))
+            path_list_add(l, path, sub);
+    }
+    closedir(d);
+}
+
+static int library_cmp_rel(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorts a list by relative path (both arrays together). */
+static void path_list_sort(path_list *l)
+{
+    /* pairs "rel\0path" would need copies; a simple insertion sort keeps both in step */
+    for (int i = 1; i < l->count; i++) {
+        char *p = l->paths[i], *r = l->rel[i];
+        int j = i;
+        while (j > 0 && library_cmp_rel(&l->rel[j - 1], &r) > 0) {
+            l->paths[j] = l->paths[j - 1];
+            l->rel[j] = l->rel[j - 1];
+            j--;
+        }
+        l->paths[j] = p;
+        l->rel[j] = r;
+    }
+}
+
+library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags)
+{
+    path_list base = {0}, mod = {0};
+    library_scan(&base, dir, "", 0);
+    if (mod_dir) {
+        if (!file_is_dir(mod_dir))
+            diag_report(diags, DIAG_FILE_READ, mod_dir, NULL, 0, 1, 1, "not a folder");
+        library_scan(&mod, mod_dir, "", 0);
+    }
+    library *lib = NULL;
+    if (base.failed || mod.failed) {
+        diag_report(diags, DIAG_OUT_OF_MEMORY, dir, NULL, 0, 1, 1, "out of memory while loading");
+    } else if (!mod_dir || file_is_dir(mod_dir)) {
+        path_list_sort(&base);
+        path_list_sort(&mod);
+        const char **paths = mem_calloc((size_t)base.count + (size_t)mod.count + 1, sizeof *paths);
+        if (paths) {
+            int n = 0;
+            for (int i = 0; i < base.count; i++) {
+                int overridden = 0;
+                for (int k = 0; k < mod.count && !overridden; k++)
+                    overridden = strcmp(base.rel[i], mod.rel[k]) == 0;
+                if (!overridden)
+                    paths[n++] = base.paths[i];
+            }
+            for (int k = 0; k < mod.count; k++)
+                paths[n++] = mod.paths[k];
+            lib = library_load_paths(paths, n, diags);
+            mem_free(paths);
+        } else {
+            diag_report(diags, DIAG_OUT_OF_MEMORY, dir, NULL, 0, 1, 1,
+                        "out of memory while loading");
+        }
+    }
+    path_list_free(&base);
+    path_list_free(&mod);
+    return lib;
+}
+
+/* ---- lookups ---- */
+
+const library_entry *library_find(const library *lib, const char *name)
+{
+    for (uint32_t i = 0; i < lib->entry_count; i++)
+        if (strcmp(lib->entries[i].name, name) == 0)
+            return &lib->entries[i];
+    return NULL;
+}
+
+int library_entry_runnable(const library_entry *e)
+{
+    for (int i = 0; i < e->nparams; i++)
+        if (isnan(e->defaults[i]))
+            return 0;
+    return 1;
+}
+
+const library_boss *library_find_boss(const library *lib, const char *name)
+{
+    for (uint32_t i = 0; i < lib->boss_count; i++)
+        if (strcmp(lib->bosses[i].name, name) == 0)
+            return &lib->bosses[i];
+    return NULL;
+}
+
+const library_entry *library_default_entry(const library *lib, const char *path)
+{
+    arena tmp;
+    arena_init(&tmp);
+    char *stem = library_stem(&tmp, path);
+    const library_entry *best = NULL, *last_pattern = NULL, *first_other = NULL;
+    for (uint32_t i = 0; i < lib->entry_count; i++) {
+        const library_entry *e = &lib->entries[i];
+        if (strcmp(e->file, path) != 0)
+            continue;
+        if (!library_entry_runnable(e))
+            continue;
+        if (e->kind == LIBRARY_PATTERN || e->kind == LIBRARY_IMPORT) {
+            if (stem && strcmp(e->name, stem) == 0)
+                best = e;
+            else if (!best && strcmp(e->name, "main") == 0)
+                best = e;
+            last_pattern = e;
+        } else if (!first_other && e->kind != LIBRARY_PATTERN) {
+            first_other = e;
+        }
+    }
+    arena_free(&tmp);
+    if (best)
+        return best;
+    if (last_pattern)
+        return last_pattern;
+    return first_other;
+}

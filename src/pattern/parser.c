@@ -1,0 +1,1104 @@
+/*
+ * parser: recursive descent over the lexer's tokens. See parser.h.
+ *
+ * Errors: the first error of a statement is reported, then the parser skips to
+ * the next line that starts a statement (or to a ';' or the closing '}'), so one
+ * run reports every broken statement of a file without cascades.
+ */
+#include "pattern/parser.h"
+
+#include "pattern/lexer.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#define PARSER_MAX_DEPTH 200
+
+typedef struct parser {
+    lexer lx;
+    token tok;  /* current */
+    token next; /* one token of lookahead */
+    token prev; /* the last consumed */
+    arena *ar;
+    diag_list *diags;
+    const char *path;
+    int file;
+    int panic;           /* an error was reported in this statement: stay quiet until resync */
+    uint32_t error_line; /* line of that error */
+    int depth;
+} parser;
+
+const char *const parser_statement_words[] = {
+    "var",   "wait",   "repeat", "loop",   "while", "if",       "break",   "continue",
+    "fire",  "run",    "thread", "speed",  "turn",  "velocity", "spin",    "accel",
+    "move",  "vanish", "stop",   "health", "score", "hitbox",   "look",    "title",
+    "sound", "music",  "clear",  "drops",  "spawn", "boss",     "midboss", NULL};
+
+static const char *const parser_reserved[] = {
+    "var",      "const", "pattern", "enemy", "boss",  "stage", "phase",   "if",     "else",
+    "repeat",   "loop",  "while",   "wait",  "until", "fire",  "run",     "thread", "break",
+    "continue", "and",   "or",      "not",   "as",    "spawn", "midboss", NULL};
+
+int parser_is_reserved(const char *word)
+{
+    for (int i = 0; parser_reserved[i]; i++)
+        if (strcmp(parser_reserved[i], word) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *const parser_decl_words[] = {"const", "pattern", "enemy", "boss", "stage", NULL};
+
+/* ---- tokens ---- */
+
+/* Token helpers: moving on, testing and taking the current token. */
+static void parser_advance(parser *p)
+{
+    p->prev = p->tok;
+    p->tok = p->next;
+    p->next = lexer_next(&p->lx);
+}
+
+static int parser_at(const parser *p, tok_kind kind)
+{
+    return p->tok.kind == kind;
+}
+
+static int parser_at_word(const parser *p, const char *word)
+{
+    return lexer_is(&p->tok, word);
+}
+
+static int parser_accept(parser *p, tok_kind kind)
+{
+    if (!parser_at(p, kind))
+        return 0;
+    parser_advance(p);
+    return 1;
+}
+
+static int parser_accept_word(parser *p, const char *word)
+{
+    if (!parser_at_word(p, word))
+        return 0;
+    parser_advance(p);
+    return 1;
+}
+
+static ast_pos parser_pos(const token *t)
+{
+    return (ast_pos){t->line, t->col};
+}
+
+/* Describes a token for messages: 'word', a number, or its kind. */
+static void parser_describe(const token *t, char *buf, size_t size)
+{
+    if (t->kind == TOK_NAME)
+        snprintf(buf, size, "'%.*s'", (int)(t->len > 40 ? 40 : t->len), t->start);
+    else if (t->kind == TOK_NUMBER)
+        snprintf(buf, size, "the number %.*s", (int)(t->len > 20 ? 20 : t->len), t->start);
+    else if (t->kind == TOK_STRING)
+        snprintf(buf, size, "a string");
+    else
+        snprintf(buf, size, "%s", lexer_token_name(t->kind));
+}
+
+static void parser_error_at(parser *p, diag_code code, const token *t, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void parser_error_at(parser *p, diag_code code, const token *t, const char *fmt, ...)
+{
+    if (p->panic)
+        return;
+    p->panic = 1;
+    p->error_line = t->line;
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_report(p->diags, code, p->path, p->lx.src, p->lx.len, t->line, t->col, "%s", msg);
+}
+
+/* "expected X before Y" at the current token. */
+static void parser_expected(parser *p, const char *what)
+{
+    char got[64];
+    parser_describe(&p->tok, got, sizeof got);
+    parser_error_at(p, DIAG_EXPECTED, &p->tok, "expected %s, found %s", what, got);
+}
+
+static int parser_expect(parser *p, tok_kind kind, const char *what)
+{
+    if (parser_accept(p, kind))
+        return 1;
+    parser_expected(p, what);
+    return 0;
+}
+
+/* The current NAME token as a string in the arena (and consumes it). */
+static const char *parser_take_name(parser *p)
+{
+    const char *s = arena_strndup(p->ar, p->tok.start, p->tok.len);
+    parser_advance(p);
+    return s ? s : "";
+}
+
+/* A name that can be declared: not reserved. Reports and returns NULL if not. */
+static const char *parser_new_name(parser *p, const char *what)
+{
+    if (!parser_at(p, TOK_NAME)) {
+        parser_expected(p, what);
+        return NULL;
+    }
+    token t = p->tok;
+    const char *name = parser_take_name(p);
+    if (parser_is_reserved(name)) {
+        parser_error_at(p, DIAG_RESERVED_NAME, &t, "'%s' is a reserved word and cannot name a %s",
+                        name, what);
+        return NULL;
+    }
+    return name;
+}
+
+/* A string literal's text, escapes resolved. */
+static const char *parser_string(parser *p)
+{
+    const token *t = &p->tok;
+    uint32_t n = t->len >= 2 ? t->len - 2 : 0;
+    char *s = arena_alloc(p->ar, (size_t)n + 1);
+    if (!s) {
+        parser_advance(p);
+        return "";
+    }
+    uint32_t o = 0;
+    for (uint32_t i = 1; i <= n; i++) {
+        char c = t->start[i];
+        if (c == '\\' && i < n) {
+            c = t->start[++i];
+            if (c == 'n')
+                c = '\n';
+        }
+        s[o++] = c;
+    }
+    s[o] = 0;
+    parser_advance(p);
+    return s;
+}
+
+/* text := STRING | NAME */
+static const char *parser_text(parser *p)
+{
+    if (parser_at(p, TOK_STRING))
+        return parser_string(p);
+    if (parser_at(p, TOK_NAME))
+        return parser_take_name(p);
+    parser_expected(p, "a name or a string");
+    return NULL;
+}
+
+/* Whether a token starts a statement / a declaration. */
+static int parser_is_statement_word(const token *t)
+{
+    for (int i = 0; parser_statement_words[i]; i++)
+        if (lexer_is(t, parser_statement_words[i]))
+            return 1;
+    return 0;
+}
+
+static int parser_is_decl_word(const token *t)
+{
+    for (int i = 0; parser_decl_words[i]; i++)
+        if (lexer_is(t, parser_decl_words[i]))
+            return 1;
+    return 0;
+}
+
+/* After an error: skips to where the next statement can start (a ';', a '}'
+ * closing this block, or a statement word or assignment first on its line). */
+static void parser_sync_statement(parser *p)
+{
+    int depth = 0;
+    uint32_t error_line = p->error_line;
+    while (!parser_at(p, TOK_EOF)) {
+        if (depth == 0 && parser_at(p, TOK_RBRACE))
+            break;
+        if (depth == 0 && parser_accept(p, TOK_SEMI))
+            break;
+        int first_on_line = p->tok.line > p->prev.line && p->tok.line > error_line;
+        if (depth == 0 && first_on_line &&
+            (parser_is_statement_word(&p->tok) || parser_is_decl_word(&p->tok) ||
+             (p->tok.kind == TOK_NAME &&
+              (p->next.kind == TOK_ASSIGN || p->next.kind == TOK_PLUS_EQ ||
+               p->next.kind == TOK_MINUS_EQ || p->next.kind == TOK_STAR_EQ ||
+               p->next.kind == TOK_SLASH_EQ))))
+            break;
+        if (parser_at(p, TOK_LBRACE))
+            depth++;
+        else if (parser_at(p, TOK_RBRACE))
+            depth--;
+        parser_advance(p);
+    }
+    p->panic = 0;
+}
+
+/* After an error at the top level: skips to the next line starting a declaration. */
+static void parser_sync_decl(parser *p)
+{
+    while (!parser_at(p, TOK_EOF)) {
+        int first_on_line = p->tok.line > p->prev.line;
+        if (first_on_line && parser_is_decl_word(&p->tok))
+            break;
+        parser_advance(p);
+    }
+    p->panic = 0;
+}
+
+/* ---- nodes ---- */
+
+/* New nodes in the arena (NULL when it is out of memory). */
+static ast_expr *parser_expr_node(parser *p, ast_expr_kind kind, ast_pos pos)
+{
+    ast_expr *e = arena_alloc(p->ar, sizeof *e);
+    if (e) {
+        e->kind = kind;
+        e->pos = pos;
+    }
+    return e;
+}
+
+static ast_stmt *parser_stmt_node(parser *p, ast_stmt_kind kind, ast_pos pos)
+{
+    ast_stmt *s = arena_alloc(p->ar, sizeof *s);
+    if (s) {
+        s->kind = kind;
+        s->pos = pos;
+    }
+    return s;
+}
+
+/* ---- expressions ---- */
+
+static ast_expr *parser_expr(parser *p);
+
+/* Guards recursion depth (deeply nested input must not overflow the C stack). */
+static int parser_enter(parser *p)
+{
+    if (++p->depth > PARSER_MAX_DEPTH) {
+        parser_error_at(p, DIAG_TOO_DEEP, &p->tok, "nested too deeply");
+        return 0;
+    }
+    return 1;
+}
+
+/* args := [ arg { ',' arg } ]      arg := [ NAME ':' ] expr      (after '(', up to ')') */
+static ast_arg *parser_args(parser *p, int *count)
+{
+    ast_arg *head = NULL, **tail = &head;
+    *count = 0;
+    if (parser_accept(p, TOK_RPAREN))
+        return NULL;
+    do {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return head;
+        a->pos = parser_pos(&p->tok);
+        if (parser_at(p, TOK_NAME) && p->next.kind == TOK_COLON) {
+            a->name = parser_take_name(p);
+            parser_advance(p); /* ':' */
+        }
+        a->value = parser_expr(p);
+        *tail = a;
+        tail = &a->next;
+        (*count)++;
+    } while (!p->panic && parser_accept(p, TOK_COMMA));
+    parser_expect(p, TOK_RPAREN, "',' or ')'");
+    return head;
+}
+
+/* primary := NUMBER | NAME [ '(' args ')' ] | '(' expr ')' */
+static ast_expr *parser_primary(parser *p)
+{
+    ast_pos pos = parser_pos(&p->tok);
+    if (parser_at(p, TOK_NUMBER)) {
+        ast_expr *e = parser_expr_node(p, EX_NUMBER, pos);
+        if (e)
+            e->number = p->tok.number;
+        parser_advance(p);
+        return e;
+    }
+    if (parser_at(p, TOK_NAME)) {
+        char word[16];
+        if (p->tok.len < sizeof word) {
+            memcpy(word, p->tok.start, p->tok.len);
+            word[p->tok.len] = 0;
+            if (parser_is_reserved(word)) {
+                parser_expected(p, "a value");
+                return NULL;
+            }
+        }
+        ast_expr *e = parser_expr_node(p, EX_NAME, pos);
+        const char *name = parser_take_name(p);
+        if (!e)
+            return NULL;
+        e->name = name;
+        if (parser_accept(p, TOK_LPAREN)) {
+            e->kind = EX_CALL;
+            e->args = parser_args(p, &e->nargs);
+        }
+        return e;
+    }
+    if (parser_accept(p, TOK_LPAREN)) {
+        ast_expr *e = parser_expr(p);
+        parser_expect(p, TOK_RPAREN, "')'");
+        return e;
+    }
+    parser_expected(p, "a value");
+    return NULL;
+}
+
+/* unary := '-' unary | primary */
+static ast_expr *parser_unary(parser *p)
+{
+    if (!parser_enter(p))
+        return NULL;
+    ast_expr *e;
+    if (parser_at(p, TOK_MINUS)) {
+        ast_pos pos = parser_pos(&p->tok);
+        parser_advance(p);
+        e = parser_expr_node(p, EX_UNARY, pos);
+        if (e) {
+            e->op = AST_NEG;
+            e->a = parser_unary(p);
+        }
+    } else {
+        e = parser_primary(p);
+    }
+    p->depth--;
+    return e;
+}
+
+/* A binary node for op at pos. */
+static ast_expr *parser_binary(parser *p, ast_op op, ast_pos pos, ast_expr *a, ast_expr *b)
+{
+    ast_expr *e = parser_expr_node(p, EX_BINARY, pos);
+    if (e) {
+        e->op = op;
+        e->a = a;
+        e->b = b;
+    }
+    return e;
+}
+
+/* term := unary { ('*' | '/' | '%') unary } */
+static ast_expr *parser_term(parser *p)
+{
+    ast_expr *e = parser_unary(p);
+    for (;;) {
+        ast_op op;
+        if (parser_at(p, TOK_STAR))
+            op = AST_MUL;
+        else if (parser_at(p, TOK_SLASH))
+            op = AST_DIV;
+        else if (parser_at(p, TOK_PERCENT))
+            op = AST_MOD;
+        else
+            return e;
+        ast_pos pos = parser_pos(&p->tok);
+        parser_advance(p);
+        e = parser_binary(p, op, pos, e, parser_unary(p));
+    }
+}
+
+/* sum := term { ('+' | '-') term } */
+static ast_expr *parser_sum(parser *p)
+{
+    ast_expr *e = parser_term(p);
+    for (;;) {
+        ast_op op;
+        if (parser_at(p, TOK_PLUS))
+            op = AST_ADD;
+        else if (parser_at(p, TOK_MINUS))
+            op = AST_SUB;
+        else
+            return e;
+        ast_pos pos = parser_pos(&p->tok);
+        parser_advance(p);
+        e = parser_binary(p, op, pos, e, parser_term(p));
+    }
+}
+
+/* compare := sum [ ('<' | '<=' | '>' | '>=' | '==' | '!=') sum ] */
+static ast_expr *parser_compare(parser *p)
+{
+    ast_expr *e = parser_sum(p);
+    static const struct {
+        tok_kind tok;
+        ast_op op;
+    } ops[] = {{TOK_LT, AST_LT}, {TOK_LE, AST_LE}, {TOK_GT, AST_GT},
+               {TOK_GE, AST_GE}, {TOK_EQ, AST_EQ}, {TOK_NE, AST_NE}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        if (parser_at(p, ops[i].tok)) {
+            ast_pos pos = parser_pos(&p->tok);
+            parser_advance(p);
+            e = parser_binary(p, ops[i].op, pos, e, parser_sum(p));
+            for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+                if (parser_at(p, ops[k].tok))
+                    parser_error_at(p, DIAG_CHAINED_COMPARISON, &p->tok,
+                                    "comparisons do not chain: write 'a < b and b < c'");
+            return e;
+        }
+    }
+    if (parser_at(p, TOK_ASSIGN))
+        parser_error_at(p, DIAG_ASSIGN_IN_EXPR, &p->tok, "'=' assigns; to compare, write '=='");
+    return e;
+}
+
+/* negation := 'not' negation | compare */
+static ast_expr *parser_negation(parser *p)
+{
+    if (parser_at_word(p, "not")) {
+        if (!parser_enter(p))
+            return NULL;
+        ast_pos pos = parser_pos(&p->tok);
+        parser_advance(p);
+        ast_expr *e = parser_expr_node(p, EX_UNARY, pos);
+        if (e) {
+            e->op = AST_NOT;
+            e->a = parser_negation(p);
+        }
+        p->depth--;
+        return e;
+    }
+    return parser_compare(p);
+}
+
+/* conjunction := negation { 'and' negation } */
+static ast_expr *parser_conjunction(parser *p)
+{
+    ast_expr *e = parser_negation(p);
+    while (parser_at_word(p, "and")) {
+        ast_pos pos = parser_pos(&p->tok);
+        parser_advance(p);
+        e = parser_binary(p, AST_AND, pos, e, parser_negation(p));
+    }
+    return e;
+}
+
+/* expr := conjunction { 'or' conjunction } */
+static ast_expr *parser_expr(parser *p)
+{
+    if (!parser_enter(p))
+        return NULL;
+    ast_expr *e = parser_conjunction(p);
+    while (parser_at_word(p, "or")) {
+        ast_pos pos = parser_pos(&p->tok);
+        parser_advance(p);
+        e = parser_binary(p, AST_OR, pos, e, parser_conjunction(p));
+    }
+    p->depth--;
+    return e;
+}
+
+/* pair := '(' expr ',' expr ')' */
+static void parser_pair(parser *p, ast_expr **x, ast_expr **y)
+{
+    if (!parser_expect(p, TOK_LPAREN, "'(' starting a pair (x, y)"))
+        return;
+    *x = parser_expr(p);
+    parser_expect(p, TOK_COMMA, "','");
+    *y = parser_expr(p);
+    parser_expect(p, TOK_RPAREN, "')'");
+}
+
+/* ---- statements ---- */
+
+static ast_stmt *parser_block(parser *p);
+static ast_stmt *parser_statement(parser *p);
+
+/* call := NAME [ '(' args ')' ]   (into s->name, s->args) */
+static void parser_call(parser *p, ast_stmt *s, const char *what)
+{
+    if (!parser_at(p, TOK_NAME)) {
+        parser_expected(p, what);
+        return;
+    }
+    s->name_pos = parser_pos(&p->tok);
+    s->name = parser_take_name(p);
+    if (parser_accept(p, TOK_LPAREN))
+        s->args = parser_args(p, &s->nargs);
+}
+
+static const char *const parser_clause_words[] = {
+#define PARSER_CLAUSE_WORD(id, keyword, shape) keyword,
+    AST_CLAUSES(PARSER_CLAUSE_WORD)
+#undef PARSER_CLAUSE_WORD
+};
+static const char *const parser_clause_shapes[] = {
+#define PARSER_CLAUSE_SHAPE(id, keyword, shape) shape,
+    AST_CLAUSES(PARSER_CLAUSE_SHAPE)
+#undef PARSER_CLAUSE_SHAPE
+};
+
+/* The fire clause a word names, or -1. */
+static int parser_clause_kind(const token *t)
+{
+    for (int i = 0; i < CL_COUNT; i++)
+        if (lexer_is(t, parser_clause_words[i]))
+            return i;
+    return -1;
+}
+
+/* clause := 'at' expr | 'aim' | 'speed' expr | 'ring' expr | 'arc' expr 'over' expr
+ *         | 'spread' expr 'by' expr | 'stack' expr 'by' expr | 'from' pair
+ *         | 'radius' expr | 'spin' expr | 'accel' expr | 'life' expr | 'velocity' pair */
+static ast_clause *parser_clause(parser *p, int kind)
+{
+    ast_clause *c = arena_alloc(p->ar, sizeof *c);
+    if (!c)
+        return NULL;
+    c->kind = (ast_clause_kind)kind;
+    c->pos = parser_pos(&p->tok);
+    parser_advance(p);
+    const char *shape = parser_clause_shapes[kind];
+    if (shape[0] == 'p') {
+        parser_pair(p, &c->a, &c->b);
+    } else if (shape[0] == 'e') {
+        c->a = parser_expr(p);
+        if (shape[1] == ' ') {
+            const char *word = shape + 2;
+            size_t n = strcspn(word, " ");
+            char joiner[16];
+            snprintf(joiner, sizeof joiner, "%.*s", (int)n, word);
+            if (!parser_accept_word(p, joiner)) {
+                char what[64];
+                snprintf(what, sizeof what, "'%s' after the count of '%s'", joiner,
+                         parser_clause_words[kind]);
+                parser_expected(p, what);
+                return c;
+            }
+            c->b = parser_expr(p);
+        }
+    }
+    return c;
+}
+
+/* fire := 'fire' [ shape [ colour ] ] { clause } [ block | 'run' call ] */
+static ast_stmt *parser_fire(parser *p, ast_stmt *s)
+{
+    ast_fire *f = arena_alloc(p->ar, sizeof *f);
+    if (!f)
+        return s;
+    s->fire = f;
+    if (parser_at(p, TOK_NAME) && parser_clause_kind(&p->tok) < 0 && !parser_at_word(p, "run") &&
+        !parser_is_statement_word(&p->tok) && p->tok.line == p->prev.line) {
+        f->shape_pos = parser_pos(&p->tok);
+        f->shape = parser_take_name(p);
+        if (parser_at(p, TOK_NAME) && parser_clause_kind(&p->tok) < 0 &&
+            !parser_at_word(p, "run") && !parser_is_statement_word(&p->tok) &&
+            p->tok.line == p->prev.line) {
+            f->colour_pos = parser_pos(&p->tok);
+            f->colour = parser_take_name(p);
+        }
+    }
+    ast_clause **tail = &f->clauses;
+    for (;;) {
+        int kind = parser_at(p, TOK_NAME) ? parser_clause_kind(&p->tok) : -1;
+        if (kind < 0)
+            break;
+        ast_clause *c = parser_clause(p, kind);
+        if (c) {
+            *tail = c;
+            tail = &c->next;
+        }
+        if (p->panic)
+            return s;
+    }
+    if (parser_at(p, TOK_LBRACE)) {
+        f->has_body = 1;
+        f->body = parser_block(p);
+    } else if (parser_accept_word(p, "run")) {
+        f->run_pos = parser_pos(&p->tok);
+        ast_stmt tmp = {0};
+        parser_call(p, &tmp, "the name of a pattern to run");
+        f->run = tmp.name;
+        f->run_pos = tmp.name_pos;
+        f->args = tmp.args;
+        f->nargs = tmp.nargs;
+    } else if (parser_at(p, TOK_NAME) && !parser_is_statement_word(&p->tok) &&
+               p->tok.line == p->prev.line && p->next.kind != TOK_ASSIGN) {
+        /* a word on the same line that is no clause: most likely a misspelt one */
+        char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
+        const char *near = word ? diag_suggest(word, parser_clause_words, CL_COUNT) : NULL;
+        if (near)
+            parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok,
+                            "unknown fire clause '%s' (did you mean '%s'?)", word, near);
+        else
+            parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok, "unknown fire clause '%s'",
+                            word ? word : "");
+    }
+    return s;
+}
+
+/* Optional "over expr" of speed, turn, velocity and move. */
+static ast_expr *parser_over(parser *p)
+{
+    return parser_accept_word(p, "over") ? parser_expr(p) : NULL;
+}
+
+static const char *const parser_eases[] = {"linear", "smooth", "in", "out", NULL};
+
+/* move := 'move' ('to' | 'by') pair [ 'over' expr [ ease ] ] */
+static void parser_move(parser *p, ast_stmt *s)
+{
+    if (parser_accept_word(p, "to"))
+        s->op = 0;
+    else if (parser_accept_word(p, "by"))
+        s->op = 1;
+    else {
+        parser_expected(p, "'to' or 'by' after 'move'");
+        return;
+    }
+    parser_pair(p, &s->e[0], &s->e[1]);
+    s->e[2] = parser_over(p);
+    s->ease = 1; /* smooth by default: enemies glide */
+    for (int i = 0; s->e[2] && parser_eases[i]; i++)
+        if (parser_accept_word(p, parser_eases[i]))
+            s->ease = i;
+}
+
+static const char *const parser_verb_words[] = {
+#define PARSER_VERB_WORD(id, keyword, shape, doc) keyword,
+    AST_VERB_STATEMENTS(PARSER_VERB_WORD)
+#undef PARSER_VERB_WORD
+};
+static const char *const parser_verb_shapes[] = {
+#define PARSER_VERB_SHAPE(id, keyword, shape, doc) shape,
+    AST_VERB_STATEMENTS(PARSER_VERB_SHAPE)
+#undef PARSER_VERB_SHAPE
+};
+
+/* verb := 'health' expr | 'score' expr | 'hitbox' expr | 'look' text
+ *       | 'title' text [ text ] | 'sound' text | 'music' text | 'clear' */
+static void parser_verb(parser *p, ast_stmt *s, int verb)
+{
+    s->verb = (ast_verb_stmt)verb;
+    const char *shape = parser_verb_shapes[verb];
+    if (shape[0] == 'e') {
+        s->e[0] = parser_expr(p);
+    } else if (shape[0] == 't') {
+        s->text = parser_text(p);
+        if (shape[1] == 'T' && parser_at(p, TOK_STRING))
+            s->text2 = parser_string(p);
+    }
+}
+
+/* drops := 'drops' { ('power' | 'point' | 'bomb' | 'life') expr } */
+static void parser_drops(parser *p, ast_stmt *s)
+{
+    static const char *const kinds[] = {"power", "point", "bomb", "life"};
+    int any = 0;
+    for (;;) {
+        int k = -1;
+        for (int i = 0; i < 4; i++)
+            if (parser_at_word(p, kinds[i]))
+                k = i;
+        if (k < 0)
+            break;
+        parser_advance(p);
+        s->e[k] = parser_expr(p);
+        any = 1;
+    }
+    if (!any)
+        parser_expected(p, "'power', 'point', 'bomb' or 'life' after 'drops'");
+}
+
+/* The statement starting with the word at the current token. */
+static void parser_keyword_statement(parser *p, ast_stmt *s)
+{
+    const token kw = p->tok;
+    parser_advance(p);
+    if (lexer_is(&kw, "var")) {
+        s->kind = ST_VAR;
+        s->name_pos = parser_pos(&p->tok);
+        s->name = parser_new_name(p, "variable");
+        if (parser_expect(p, TOK_ASSIGN, "'=' and the variable's first value"))
+            s->e[0] = parser_expr(p);
+    } else if (lexer_is(&kw, "wait")) {
+        s->kind = ST_WAIT;
+        if (parser_accept_word(p, "until"))
+            s->kind = ST_WAIT_UNTIL;
+        s->e[0] = parser_expr(p);
+    } else if (lexer_is(&kw, "repeat") || lexer_is(&kw, "loop") || lexer_is(&kw, "while")) {
+        s->kind = lexer_is(&kw, "repeat") ? ST_REPEAT : lexer_is(&kw, "loop") ? ST_LOOP : ST_WHILE;
+        if (s->kind != ST_LOOP)
+            s->e[0] = parser_expr(p);
+        if (s->kind != ST_WHILE && parser_accept_word(p, "as")) {
+            s->name_pos = parser_pos(&p->tok);
+            s->name = parser_new_name(p, "loop counter");
+        }
+        s->body = parser_block(p);
+    } else if (lexer_is(&kw, "if")) {
+        s->kind = ST_IF;
+        s->e[0] = parser_expr(p);
+        s->body = parser_block(p);
+        if (parser_accept_word(p, "else")) {
+            if (parser_at_word(p, "if"))
+                s->else_body = parser_statement(p);
+            else
+                s->else_body = parser_block(p);
+        }
+    } else if (lexer_is(&kw, "break") || lexer_is(&kw, "continue")) {
+        s->kind = lexer_is(&kw, "break") ? ST_BREAK : ST_CONTINUE;
+    } else if (lexer_is(&kw, "fire")) {
+        s->kind = ST_FIRE;
+        parser_fire(p, s);
+    } else if (lexer_is(&kw, "run")) {
+        s->kind = ST_RUN;
+        parser_call(p, s, "the name of a pattern to run");
+    } else if (lexer_is(&kw, "thread")) {
+        s->kind = ST_THREAD;
+        if (parser_at(p, TOK_LBRACE))
+            s->body = parser_block(p), s->op = 1;
+        else
+            parser_call(p, s, "a pattern name or '{'");
+    } else if (lexer_is(&kw, "speed")) {
+        s->kind = ST_SPEED;
+        s->e[0] = parser_expr(p);
+        s->e[1] = parser_over(p);
+    } else if (lexer_is(&kw, "turn")) {
+        s->kind = ST_TURN;
+        if (parser_accept_word(p, "to"))
+            s->op = 0;
+        else if (parser_accept_word(p, "by"))
+            s->op = 1;
+        else
+            parser_expected(p, "'to' or 'by' after 'turn'");
+        s->e[0] = parser_expr(p);
+        s->e[1] = parser_over(p);
+    } else if (lexer_is(&kw, "velocity")) {
+        s->kind = ST_VELOCITY;
+        parser_pair(p, &s->e[0], &s->e[1]);
+        s->e[2] = parser_over(p);
+    } else if (lexer_is(&kw, "spin") || lexer_is(&kw, "accel")) {
+        s->kind = lexer_is(&kw, "spin") ? ST_SPIN : ST_ACCEL;
+        s->e[0] = parser_expr(p);
+    } else if (lexer_is(&kw, "move")) {
+        s->kind = ST_MOVE;
+        parser_move(p, s);
+    } else if (lexer_is(&kw, "vanish") || lexer_is(&kw, "stop")) {
+        s->kind = lexer_is(&kw, "vanish") ? ST_VANISH : ST_STOP;
+    } else if (lexer_is(&kw, "drops")) {
+        s->kind = ST_DROPS;
+        parser_drops(p, s);
+    } else if (lexer_is(&kw, "spawn")) {
+        s->kind = ST_SPAWN;
+        parser_call(p, s, "the name of an enemy");
+        if (parser_accept_word(p, "at"))
+            parser_pair(p, &s->e[0], &s->e[1]);
+        else
+            parser_expected(p, "'at (x, y)'");
+    } else if (lexer_is(&kw, "boss") || lexer_is(&kw, "midboss")) {
+        s->kind = ST_BOSS;
+        s->op = lexer_is(&kw, "midboss");
+        s->name_pos = parser_pos(&p->tok);
+        if (parser_at(p, TOK_NAME))
+            s->name = parser_take_name(p);
+        else
+            parser_expected(p, "the name of a boss");
+    } else {
+        for (int v = 0; v < VS_COUNT; v++)
+            if (lexer_is(&kw, parser_verb_words[v])) {
+                s->kind = ST_VERB;
+                parser_verb(p, s, v);
+                return;
+            }
+    }
+}
+
+/* statement := keyword-statement | NAME ('=' | '+=' | '-=' | '*=' | '/=') expr */
+static ast_stmt *parser_statement(parser *p)
+{
+    if (!parser_enter(p))
+        return NULL;
+    ast_stmt *s = parser_stmt_node(p, ST_STOP, parser_pos(&p->tok));
+    if (!s)
+        return NULL;
+    int assigns =
+        parser_at(p, TOK_NAME) && (p->next.kind == TOK_ASSIGN || p->next.kind == TOK_PLUS_EQ ||
+                                   p->next.kind == TOK_MINUS_EQ || p->next.kind == TOK_STAR_EQ ||
+                                   p->next.kind == TOK_SLASH_EQ);
+    if (assigns && !parser_at_word(p, "var")) {
+        s->kind = ST_ASSIGN;
+        s->name_pos = parser_pos(&p->tok);
+        s->name = parser_take_name(p);
+        switch (p->tok.kind) {
+        case TOK_PLUS_EQ: s->op = AST_ADD; break;
+        case TOK_MINUS_EQ: s->op = AST_SUB; break;
+        case TOK_STAR_EQ: s->op = AST_MUL; break;
+        case TOK_SLASH_EQ: s->op = AST_DIV; break;
+        default: s->op = -1; break;
+        }
+        parser_advance(p);
+        s->e[0] = parser_expr(p);
+    } else if (parser_is_statement_word(&p->tok)) {
+        parser_keyword_statement(p, s);
+    } else if (parser_at(p, TOK_NAME)) {
+        char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
+        int nwords = 0;
+        while (parser_statement_words[nwords])
+            nwords++;
+        const char *near = word ? diag_suggest(word, parser_statement_words, nwords) : NULL;
+        if (near)
+            parser_error_at(p, DIAG_UNKNOWN_STATEMENT, &p->tok,
+                            "unknown statement '%s' (did you mean '%s'?)", word ? word : "", near);
+        else if (word && parser_is_decl_word(&p->tok))
+            parser_error_at(p, DIAG_DECL_IN_BLOCK, &p->tok,
+                            "'%s' declares at the top of a file, not inside a block", word);
+        else
+            parser_error_at(p, DIAG_UNKNOWN_STATEMENT, &p->tok, "unknown statement '%s'",
+                            word ? word : "");
+    } else {
+        parser_expected(p, "a statement");
+    }
+    p->depth--;
+    return s;
+}
+
+/* block := '{' { statement [ ';' ] } '}' */
+static ast_stmt *parser_block(parser *p)
+{
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return NULL;
+    if (!parser_enter(p))
+        return NULL;
+    ast_stmt *head = NULL, **tail = &head;
+    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        if (parser_accept(p, TOK_SEMI))
+            continue;
+        if (parser_is_decl_word(&p->tok) && !parser_at_word(p, "boss") &&
+            p->tok.line > p->prev.line) {
+            /* most likely a missing '}' before the next declaration */
+            break;
+        }
+        ast_stmt *s = parser_statement(p);
+        /* A statement with a syntax error is dropped, except a var: its name is
+         * kept so later uses do not report it unknown as well. */
+        if (s && (!p->panic || (s->kind == ST_VAR && s->name))) {
+            if (p->panic)
+                s->e[0] = NULL;
+            *tail = s;
+            tail = &s->next;
+        }
+        if (p->panic)
+            parser_sync_statement(p);
+        if (p->ar->failed)
+            break;
+    }
+    parser_expect(p, TOK_RBRACE, "'}' closing the block");
+    p->depth--;
+    return head;
+}
+
+/* ---- declarations ---- */
+
+/* params := [ '(' [ param { ',' param } ] ')' ]      param := NAME [ '=' expr ] */
+static ast_param *parser_params(parser *p, int *count)
+{
+    ast_param *head = NULL, **tail = &head;
+    *count = 0;
+    if (!parser_accept(p, TOK_LPAREN))
+        return NULL;
+    if (parser_accept(p, TOK_RPAREN))
+        return NULL;
+    do {
+        ast_param *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return head;
+        a->pos = parser_pos(&p->tok);
+        a->name = parser_new_name(p, "parameter");
+        if (!a->name)
+            break; /* reported; a parameter without a name is not kept */
+        if (parser_accept(p, TOK_ASSIGN))
+            a->def = parser_expr(p);
+        *tail = a;
+        tail = &a->next;
+        (*count)++;
+    } while (!p->panic && parser_accept(p, TOK_COMMA));
+    parser_expect(p, TOK_RPAREN, "',' or ')'");
+    return head;
+}
+
+/* phase := 'phase' [ STRING ] { 'spell' | 'time' expr | 'health' expr | 'bonus' expr } block */
+static ast_phase *parser_phase(parser *p)
+{
+    ast_phase *ph = arena_alloc(p->ar, sizeof *ph);
+    if (!ph)
+        return NULL;
+    ph->pos = parser_pos(&p->prev);
+    if (parser_at(p, TOK_STRING))
+        ph->title = parser_string(p);
+    for (;;) {
+        token t = p->tok;
+        ast_expr **slot = NULL;
+        if (parser_accept_word(p, "spell")) {
+            if (ph->spell)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'spell' is given twice");
+            ph->spell = 1;
+            continue;
+        }
+        if (parser_accept_word(p, "time"))
+            slot = &ph->time;
+        else if (parser_accept_word(p, "health"))
+            slot = &ph->health;
+        else if (parser_accept_word(p, "bonus"))
+            slot = &ph->bonus;
+        else
+            break;
+        if (*slot)
+            parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'%.*s' is given twice", (int)t.len,
+                            t.start);
+        *slot = parser_expr(p);
+    }
+    if (!parser_at(p, TOK_LBRACE))
+        parser_expected(p, "'spell', 'time', 'health', 'bonus' or '{'");
+    ph->body = parser_block(p);
+    return ph;
+}
+
+/* boss := 'boss' NAME '{' { 'name' STRING | 'look' text | phase } '}' */
+static void parser_boss(parser *p, ast_decl *d)
+{
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    ast_phase **tail = &d->phases;
+    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        token t = p->tok;
+        if (parser_accept_word(p, "name")) {
+            if (d->title)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'name' is given twice");
+            else if (parser_at(p, TOK_STRING))
+                d->title = parser_string(p);
+            else
+                parser_expected(p, "the boss's name as a string");
+        } else if (parser_accept_word(p, "look")) {
+            if (d->look)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'look' is given twice");
+            d->look = parser_text(p);
+        } else if (parser_accept_word(p, "phase")) {
+            ast_phase *ph = parser_phase(p);
+            if (ph) {
+                *tail = ph;
+                tail = &ph->next;
+                d->nphases++;
+            }
+        } else if (!parser_accept(p, TOK_SEMI)) {
+            parser_expected(p, "'name', 'look' or 'phase' in a boss");
+        }
+        if (p->panic)
+            parser_sync_statement(p);
+        if (p->ar->failed)
+            return;
+    }
+    parser_expect(p, TOK_RBRACE, "'}' closing the boss");
+}
+
+/* decl := 'const' NAME '=' expr
+ *       | 'pattern' NAME params block | 'enemy' NAME params block
+ *       | 'stage' NAME block | boss */
+static ast_decl *parser_decl(parser *p)
+{
+    ast_decl *d = arena_alloc(p->ar, sizeof *d);
+    if (!d)
+        return NULL;
+    d->pos = parser_pos(&p->tok);
+    d->file = p->file;
+    static const struct {
+        const char *word;
+        ast_decl_kind kind;
+    } kinds[] = {{"const", DECL_CONST},
+                 {"pattern", DECL_PATTERN},
+                 {"enemy", DECL_ENEMY},
+                 {"boss", DECL_BOSS},
+                 {"stage", DECL_STAGE}};
+    int k = -1;
+    for (int i = 0; i < 5; i++)
+        if (parser_at_word(p, kinds[i].word))
+            k = i;
+    if (k < 0) {
+        char got[64];
+        parser_describe(&p->tok, got, sizeof got);
+        const char *near = NULL;
+        if (parser_at(p, TOK_NAME)) {
+            char *w = arena_strndup(p->ar, p->tok.start, p->tok.len);
+            near = w ? diag_suggest(w, parser_decl_words, 5) : NULL;
+        }
+        if (near)
+            parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
+                            "expected a declaration, found %s (did you mean '%s'?)", got, near);
+        else
+            parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
+                            "expected a declaration (const, pattern, enemy, boss or stage), "
+                            "found %s",
+                            got);
+        return NULL;
+    }
+    d->kind = kinds[k].kind;
+    parser_advance(p);
+    const char *what = d->kind == DECL_CONST ? "constant" : kinds[k].word;
+    d->name = parser_new_name(p, what);
+    if (!d->name)
+        return NULL;
+    switch (d->kind) {
+    case DECL_CONST:
+        if (parser_expect(p, TOK_ASSIGN, "'='"))
+            d->value = parser_expr(p);
+        break;
+    case DECL_PATTERN:
+    case DECL_ENEMY:
+        d->params = parser_params(p, &d->nparams);
+        d->body = parser_block(p);
+        break;
+    case DECL_STAGE: d->body = parser_block(p); break;
+    case DECL_BOSS: parser_boss(p, d); break;
+    }
+    return d;
+}
+
+ast_decl *parser_parse(arena *ar, diag_list *diags, const char *path, const char *src, size_t len,
+                       int file)
+{
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.ar = ar;
+    p.diags = diags;
+    p.path = path;
+    p.file = file;
+    lexer_init(&p.lx, path, src, len, diags);
+    p.tok = lexer_next(&p.lx);
+    p.next = lexer_next(&p.lx);
+    ast_decl *head = NULL, **tail = &head;
+    while (!parser_at(&p, TOK_EOF) && !ar->failed) {
+        if (parser_accept(&p, TOK_SEMI))
+            continue;
+        p.depth = 0;
+        ast_decl *d = parser_decl(&p);
+        if (d && !p.panic) {
+            *tail = d;
+            tail = &d->next;
+        } else if (d && d->name && d->kind != DECL_CONST) {
+            /* keep a broken declaration's name so uses of it do not cascade */
+            *tail = d;
+            tail = &d->next;
+        }
+        if (p.panic) {
+            if (parser_at(&p, TOK_RBRACE))
+                parser_advance(&p);
+            parser_sync_decl(&p);
+        } else if (parser_at(&p, TOK_RBRACE)) {
+            parser_error_at(&p, DIAG_STRAY_BRACE, &p.tok, "unexpected '}' (one too many?)");
+            parser_advance(&p);
+            parser_sync_decl(&p);
+        }
+    }
+    return head;
+}

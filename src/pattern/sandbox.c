@@ -1,0 +1,802 @@
+/*
+ * sandbox: a headless world for running pattern content. See sandbox.h.
+ *
+ * Bullets live in the game's bullet pool (sim/bullet_pool.h): ramps become pool
+ * tweens, spin and accel pool rates, and a scripted bullet's removal (culled,
+ * expired, cleared) stops its scripts through the pool's despawn log. The other
+ * objects (the emitter or stage, enemies, bosses) share a small array with a
+ * free list. Handles: a bullet's is bit 31 set, the pool index in bits 0..22 and
+ * the low 8 bits of its generation above; another object's is its index + 1 in
+ * bits 0..19 and a generation above. A script never reaches a reused slot.
+ */
+#include "pattern/sandbox.h"
+
+#include "core/mem.h"
+#include "core/rng.h"
+#include "core/trig.h"
+#include "sim/bullet_pool.h"
+#include "sim/playfield.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define SB_OBJECTS    4096 /* emitter, stage, enemies, bosses */
+#define SB_BULLET_BIT 0x80000000u
+#define SB_INDEX_BITS 20
+#define SB_INDEX_MASK ((1u << SB_INDEX_BITS) - 1)
+#define SB_NEVER      INT32_MAX
+#define SB_PHASE_GAP  60 /* frames between boss phases */
+#define SB_TITLE_TIME 180
+
+typedef enum sb_kind {
+    SB_FREE,
+    SB_EMITTER, /* what a pattern runs on; the stage too */
+    SB_ENEMY,
+    SB_BOSS,
+} sb_kind;
+
+typedef struct sb_obj {
+    sb_kind kind;
+    uint32_t gen;
+    double x, y, heading, speed, vx, vy, spin, accel;
+    vm_ramp ramp[VM_RAMP_KINDS];
+    unsigned ramp_on;
+    uint32_t look;
+    int scripted; /* has had runners: kill them when it goes */
+    int dying;    /* vanished: goes after this frame's scripts */
+    int entered;  /* enemies: has been inside the field (only then culled) */
+    double health;
+    /* move tween (enemies, bosses) */
+    int moving;
+    double mx0, my0, mx1, my1;
+    int32_t mt0, mt1;
+    int ease;
+} sb_obj;
+
+struct sandbox {
+    sandbox_config cfg;
+    bullet_pool pool;
+    vm_obj *vanished; /* bullets that vanished this tick, despawned after it */
+    uint32_t nvanished;
+    uint32_t bullet_serial0; /* pool serial before this run's first bullet */
+    sb_obj *objs;
+    uint32_t *free_list, free_count;
+    uint32_t *order, order_len; /* object indices in spawn order (2 * capacity) */
+    uint32_t *order_gen;        /* each entry's object generation: a reused slot's old
+                                   entry no longer matches */
+    sandbox_object *view;
+    uint32_t view_count, bullets;
+    vm *v;
+    rng r;
+    const library *lib;
+    int32_t frame; /* the frame being run / last run */
+    uint32_t root; /* the emitter / stage object index */
+    int enemies;   /* enemies alive */
+    /* boss fight */
+    const library_boss *boss;
+    uint32_t boss_obj; /* index + 1, 0 = none */
+    uint32_t phase;    /* running phase index */
+    int32_t phase_end, next_phase_at;
+    char phase_title[96];
+    /* title card */
+    char title[160];
+    int32_t title_end;
+    char status[200];
+    char last_error[512];
+    int errors;
+    uint64_t refused;
+};
+
+/* ---- objects ---- */
+
+/* A bullet's handle, and back (0: not a live bullet). */
+static vm_obj sb_bullet_handle(bullet_handle h)
+{
+    return SB_BULLET_BIT | (h.gen & 0xffu) << 23 | h.index;
+}
+
+static int sb_bullet(const sandbox *sb, vm_obj obj, bullet_handle *out)
+{
+    uint32_t idx = obj & 0x7fffffu;
+    if (!(obj & SB_BULLET_BIT) || idx >= sb->pool.capacity)
+        return 0;
+    uint32_t gen = sb->pool.gen[idx];
+    if (!(gen & 1u) || (gen & 0xffu) != (obj >> 23 & 0xffu))
+        return 0;
+    *out = (bullet_handle){idx, gen};
+    return 1;
+}
+
+/* The handle of object idx (its generation in the high bits). */
+static vm_obj sb_handle(const sandbox *sb, uint32_t idx)
+{
+    return (sb->objs[idx].gen & 0xfffu) << SB_INDEX_BITS | (idx + 1);
+}
+
+/* The live object of a handle, or NULL (stale, or not one of ours). */
+static sb_obj *sb_get(sandbox *sb, vm_obj h)
+{
+    uint32_t idx = (h & SB_INDEX_MASK) - 1;
+    if (h == 0 || (h & SB_BULLET_BIT) || idx >= SB_OBJECTS)
+        return NULL;
+    sb_obj *o = &sb->objs[idx];
+    if (o->kind == SB_FREE || (o->gen & 0xfffu) != h >> SB_INDEX_BITS)
+        return NULL;
+    return o;
+}
+
+/* Drops the spawn-order entries of objects that are gone. */
+static void sb_compact(sandbox *sb)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < sb->order_len; i++) {
+        const sb_obj *e = &sb->objs[sb->order[i]];
+        if (e->kind != SB_FREE && e->gen == sb->order_gen[i]) {
+            sb->order_gen[n] = sb->order_gen[i];
+            sb->order[n++] = sb->order[i];
+        }
+    }
+    sb->order_len = n;
+}
+
+/* A new object of a kind at (x, y), in spawn order; UINT32_MAX when full. */
+static uint32_t sb_alloc(sandbox *sb, sb_kind kind, double x, double y)
+{
+    if (sb->free_count == 0)
+        return UINT32_MAX;
+    uint32_t idx = sb->free_list[--sb->free_count];
+    sb_obj *o = &sb->objs[idx];
+    uint32_t gen = o->gen + 1;
+    memset(o, 0, sizeof *o);
+    o->gen = gen;
+    o->kind = kind;
+    o->x = x;
+    o->y = y;
+    sb->enemies += kind == SB_ENEMY;
+    if (sb->order_len == 2 * SB_OBJECTS)
+        sb_compact(sb);
+    sb->order_gen[sb->order_len] = o->gen;
+    sb->order[sb->order_len++] = idx;
+    return idx;
+}
+
+/* Removes an object: its scripts stop, its slot is free again. */
+static void sb_release(sandbox *sb, uint32_t idx)
+{
+    sb_obj *o = &sb->objs[idx];
+    if (o->kind == SB_FREE)
+        return;
+    if (o->scripted)
+        vm_kill_obj(sb->v, sb_handle(sb, idx));
+    if (sb->boss_obj == idx + 1)
+        sb->boss_obj = 0;
+    sb->enemies -= o->kind == SB_ENEMY;
+    o->kind = SB_FREE;
+    o->gen++;
+    sb->free_list[sb->free_count++] = idx;
+}
+
+/* Stops the scripts of every scripted bullet the pool removed, and forgets them. */
+static void sb_reap(sandbox *sb)
+{
+    uint32_t n;
+    const bullet_despawn *log = bullet_pool_despawned(&sb->pool, &n);
+    for (uint32_t i = 0; i < n; i++)
+        vm_kill_obj(sb->v, sb_bullet_handle(log[i].handle));
+    bullet_pool_clear_despawned(&sb->pool);
+}
+
+/* Removes every bullet (a boss phase ending, the clear verb). */
+static void sb_clear_bullets(sandbox *sb)
+{
+    bullet_pool_clear(&sb->pool, BULLET_DESPAWN_CLEAR, 0);
+    sb_reap(sb);
+}
+
+/* A bullet's property, read from the pool (exact doubles for the channels). */
+static double sb_bullet_get(const sandbox *sb, bullet_handle h, vm_prop prop)
+{
+    const bullet_pool *p = &sb->pool;
+    const bullet_track *t = &p->track[(size_t)h.index * BULLET_CHANNEL_COUNT];
+    switch (prop) {
+    case VM_PROP_HEADING: return bullet_pool_get(p, h, BULLET_CHANNEL_HEADING);
+    case VM_PROP_SPEED: return bullet_pool_get(p, h, BULLET_CHANNEL_SPEED);
+    case VM_PROP_VX: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_X);
+    case VM_PROP_VY: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_Y);
+    case VM_PROP_POS_X: return p->x[h.index];
+    case VM_PROP_POS_Y: return p->y[h.index];
+    case VM_PROP_SPIN:
+        return t[BULLET_CHANNEL_HEADING].t1 == BULLET_NEVER ? t[BULLET_CHANNEL_HEADING].v1 : 0.0;
+    case VM_PROP_ACCEL:
+        return t[BULLET_CHANNEL_SPEED].t1 == BULLET_NEVER ? t[BULLET_CHANNEL_SPEED].v1 : 0.0;
+    case VM_PROP_AIM:
+        return trig_atan2(sb->cfg.player_x - p->x[h.index], -(sb->cfg.player_y - p->y[h.index])) *
+               TRIG_RAD2DEG;
+    default: return 0.0;
+    }
+}
+
+static void sb_bullet_set(sandbox *sb, bullet_handle h, vm_prop prop, double value)
+{
+    bullet_pool *p = &sb->pool;
+    switch (prop) {
+    case VM_PROP_HEADING: bullet_pool_set(p, h, BULLET_CHANNEL_HEADING, value); break;
+    case VM_PROP_SPEED: bullet_pool_set(p, h, BULLET_CHANNEL_SPEED, value); break;
+    case VM_PROP_VX: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_X, value); break;
+    case VM_PROP_VY: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_Y, value); break;
+    case VM_PROP_SPIN: bullet_pool_set_rate(p, h, BULLET_CHANNEL_HEADING, value); break;
+    case VM_PROP_ACCEL: bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, value); break;
+    case VM_PROP_POS_X: bullet_pool_set_position(p, h, (float)value, p->y[h.index]); break;
+    case VM_PROP_POS_Y: bullet_pool_set_position(p, h, p->x[h.index], (float)value); break;
+    default: break;
+    }
+}
+
+/* ---- the host ---- */
+
+/* Host callbacks (vm.h): properties, ramps, randomness, spawning, verbs. */
+static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
+{
+    sandbox *sb = user;
+    switch (prop) {
+    case VM_PROP_PLAYER_X: return sb->cfg.player_x;
+    case VM_PROP_PLAYER_Y: return sb->cfg.player_y;
+    case VM_PROP_RANK: return sb->cfg.rank;
+    case VM_PROP_DEFAULT_SPEED: return 1.0;
+    case VM_PROP_BOSS_ACTIVE: return sb->boss != NULL;
+    case VM_PROP_ENEMIES: return sb->enemies;
+    default: break;
+    }
+    bullet_handle bh;
+    if (sb_bullet(sb, obj, &bh))
+        return sb_bullet_get(sb, bh, prop);
+    sb_obj *o = sb_get(sb, obj);
+    if (!o)
+        return 0.0;
+    switch (prop) {
+    case VM_PROP_HEADING: return o->heading;
+    case VM_PROP_SPEED: return o->speed;
+    case VM_PROP_VX: return o->vx;
+    case VM_PROP_VY: return o->vy;
+    case VM_PROP_POS_X: return o->x;
+    case VM_PROP_POS_Y: return o->y;
+    case VM_PROP_SPIN: return o->spin;
+    case VM_PROP_ACCEL: return o->accel;
+    case VM_PROP_HEALTH: return o->health;
+    case VM_PROP_AIM:
+        return trig_atan2(sb->cfg.player_x - o->x, -(sb->cfg.player_y - o->y)) * TRIG_RAD2DEG;
+    default: return 0.0;
+    }
+}
+
+static void sb_cb_set(void *user, vm_obj obj, vm_prop prop, double value)
+{
+    sandbox *sb = user;
+    bullet_handle bh;
+    if (sb_bullet(sb, obj, &bh)) {
+        sb_bullet_set(sb, bh, prop, value);
+        return;
+    }
+    sb_obj *o = sb_get(sb, obj);
+    if (!o)
+        return;
+    if (prop < VM_RAMP_KINDS)
+        o->ramp_on &= ~(1u << prop); /* setting a value ends its ramp */
+    switch (prop) {
+    case VM_PROP_HEADING: o->heading = value; break;
+    case VM_PROP_SPEED: o->speed = value; break;
+    case VM_PROP_VX: o->vx = value; break;
+    case VM_PROP_VY: o->vy = value; break;
+    case VM_PROP_POS_X: o->x = value, o->moving = 0; break;
+    case VM_PROP_POS_Y: o->y = value, o->moving = 0; break;
+    case VM_PROP_SPIN: o->spin = value; break;
+    case VM_PROP_ACCEL: o->accel = value; break;
+    default: break;
+    }
+}
+
+static void sb_cb_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
+{
+    sandbox *sb = user;
+    bullet_handle bh;
+    if (sb_bullet(sb, obj, &bh)) {
+        /* the pool's tween: from the value now to v1 over the frames left */
+        static const bullet_channel channels[VM_RAMP_KINDS] = {
+            BULLET_CHANNEL_HEADING, BULLET_CHANNEL_SPEED, BULLET_CHANNEL_EXTRA_X,
+            BULLET_CHANNEL_EXTRA_Y};
+        if (prop < VM_RAMP_KINDS)
+            bullet_pool_tween(&sb->pool, bh, channels[prop], ramp->v1,
+                              (int32_t)((int64_t)ramp->t1 - sb->frame));
+        return;
+    }
+    sb_obj *o = sb_get(sb, obj);
+    if (!o || prop >= VM_RAMP_KINDS)
+        return;
+    o->ramp[prop] = *ramp;
+    o->ramp_on |= 1u << prop;
+}
+
+static double sb_cb_random(void *user)
+{
+    sandbox *sb = user;
+    return rng_double(&sb->r);
+}
+
+static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
+{
+    sandbox *sb = user;
+    double px = sb->cfg.emitter_x, py = sb->cfg.emitter_y;
+    bullet_handle ph;
+    const sb_obj *p = sb_get(sb, parent);
+    if (sb_bullet(sb, parent, &ph))
+        px = sb->pool.x[ph.index], py = sb->pool.y[ph.index];
+    else if (p)
+        px = p->x, py = p->y;
+    int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
+    bullet_spawn bs;
+    memset(&bs, 0, sizeof bs);
+    bs.x = (float)(px + shot->dx);
+    bs.y = (float)(py + shot->dy);
+    bs.heading = shot->dir;
+    bs.speed = shot->speed;
+    bs.extra_x = shot->vx;
+    bs.extra_y = shot->vy;
+    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
+    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_ORB;
+    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_WHITE;
+    bs.script = shot->runner;
+    bullet_handle h = bullet_pool_spawn(&sb->pool, &bs);
+    if (h.gen == 0) {
+        sb->refused++;
+        return 0;
+    }
+    if (shot->spin != 0.0)
+        bullet_pool_set_rate(&sb->pool, h, BULLET_CHANNEL_HEADING, shot->spin);
+    if (shot->accel != 0.0)
+        bullet_pool_set_rate(&sb->pool, h, BULLET_CHANNEL_SPEED, shot->accel);
+    return sb_bullet_handle(h);
+}
+
+static void sb_cb_vanish(void *user, vm_obj obj)
+{
+    sandbox *sb = user;
+    bullet_handle bh;
+    if (sb_bullet(sb, obj, &bh)) {
+        /* despawned after the tick: its script may still read it this frame */
+        if (sb->nvanished < sb->pool.capacity)
+            sb->vanished[sb->nvanished++] = obj;
+        return;
+    }
+    sb_obj *o = sb_get(sb, obj);
+    if (o && o->kind != SB_EMITTER)
+        o->dying = 1;
+}
+
+/* Starts boss phase k, or ends the fight after the last. */
+static void sb_boss_phase(sandbox *sb, uint32_t k)
+{
+    sb_obj *o = sb->boss_obj ? &sb->objs[sb->boss_obj - 1] : NULL;
+    if (!o || !sb->boss || k >= sb->boss->phase_count) {
+        if (o)
+            sb_release(sb, sb->boss_obj - 1);
+        sb->boss = NULL;
+        sb->boss_obj = 0;
+        sb->phase_title[0] = 0;
+        return;
+    }
+    sb->phase = k;
+    sb->phase_end = SB_NEVER;
+    sb->next_phase_at = SB_NEVER;
+    const library_phase *ph = &sb->boss->phases[k];
+    snprintf(sb->phase_title, sizeof sb->phase_title, "%s", ph->title ? ph->title : "");
+    vm_start(sb->v, sb->lib->prog, ph->func, sb_handle(sb, sb->boss_obj - 1), NULL, 0, sb->frame);
+    o->scripted = 1;
+}
+
+/* A boss fight: the boss appears near the top and its first phase starts. */
+static void sb_start_boss(sandbox *sb, const library_boss *boss)
+{
+    uint32_t idx = sb_alloc(sb, SB_BOSS, PLAYFIELD_W / 2, 96);
+    if (idx == UINT32_MAX || boss->phase_count == 0)
+        return;
+    sb->boss = boss;
+    sb->boss_obj = idx + 1;
+    sb->objs[idx].heading = 180;
+    sb->objs[idx].entered = 1;
+    sb_boss_phase(sb, 0);
+}
+
+/* A string of the program by index (verb operands); "" if none. */
+static const char *sb_string(const sandbox *sb, double index)
+{
+    const vm_program *p = sb->lib ? sb->lib->prog : NULL;
+    if (!p || !(index >= 0) || index >= p->string_count)
+        return "";
+    return p->strings[(uint32_t)index];
+}
+
+static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
+{
+    sandbox *sb = user;
+    sb_obj *o = sb_get(sb, obj);
+    switch (verb) {
+    case VM_VERB_MOVE_TO:
+        if (o && n == 4) {
+            int32_t frames = vm_trunc(a[2]);
+            o->moving = frames > 0;
+            o->mx0 = o->x;
+            o->my0 = o->y;
+            o->mx1 = a[0];
+            o->my1 = a[1];
+            o->mt0 = sb->frame;
+            o->mt1 = sb->frame + (frames > 0 ? frames : 0);
+            o->ease = (int)a[3];
+            if (frames <= 0)
+                o->x = a[0], o->y = a[1];
+        }
+        break;
+    case VM_VERB_SPAWN: {
+        const vm_program *prog = vm_current_program(sb->v);
+        double f = a[0];
+        if (!prog || !(f >= 0) || f >= prog->func_count)
+            break;
+        uint32_t idx = sb_alloc(sb, SB_ENEMY, a[1], a[2]);
+        if (idx == UINT32_MAX) {
+            sb->refused++;
+            break;
+        }
+        sb->objs[idx].heading = 180;
+        sb->objs[idx].look = UINT32_MAX;
+        sb->objs[idx].scripted = 1;
+        vm_start(sb->v, prog, (uint32_t)f, sb_handle(sb, idx), a + 3, n - 3, sb->frame);
+        break;
+    }
+    case VM_VERB_LOOK:
+        if (o)
+            o->look = (uint32_t)(a[0] >= 0 ? a[0] : 0);
+        break;
+    case VM_VERB_HEALTH:
+        if (o)
+            o->health = a[0];
+        break;
+    case VM_VERB_BOSS:
+        if (!sb->boss && sb->lib && a[0] >= 0 && a[0] < sb->lib->boss_count)
+            sb_start_boss(sb, &sb->lib->bosses[(uint32_t)a[0]]);
+        break;
+    case VM_VERB_PHASE:
+        if (o && o->kind == SB_BOSS) {
+            o->health = a[0];
+            int32_t t = vm_trunc(a[1]);
+            sb->phase_end = sb->frame + (t > 0 ? t : 1);
+            const char *title = sb_string(sb, a[4]);
+            if (title[0])
+                snprintf(sb->phase_title, sizeof sb->phase_title, "%s", title);
+        }
+        break;
+    case VM_VERB_TITLE:
+        snprintf(sb->title, sizeof sb->title, "%s%s%s", sb_string(sb, a[0]),
+                 sb_string(sb, a[1])[0] ? " - " : "", sb_string(sb, a[1]));
+        sb->title_end = sb->frame + SB_TITLE_TIME;
+        break;
+    case VM_VERB_CLEAR: sb_clear_bullets(sb); break;
+    default: break; /* score, hitbox, drops, sound, music: nothing to do here */
+    }
+}
+
+static void sb_cb_error(void *user, const vm_error *e)
+{
+    sandbox *sb = user;
+    sb->errors++;
+    snprintf(sb->last_error, sizeof sb->last_error, "%s:%u:%u: %s", e->file, (unsigned)e->line,
+             (unsigned)e->col, e->message);
+}
+
+/* ---- life cycle ---- */
+
+void sandbox_config_default(sandbox_config *cfg)
+{
+    cfg->emitter_x = PLAYFIELD_W / 2;
+    cfg->emitter_y = 96;
+    cfg->player_x = PLAYFIELD_W / 2;
+    cfg->player_y = PLAYFIELD_H - 48;
+    cfg->rank = 0.35; /* Normal's rank (game/difficulty.h) */
+    cfg->seed = 1;
+    cfg->capacity = 65536;
+}
+
+sandbox *sandbox_create(const sandbox_config *cfg)
+{
+    if (!cfg || cfg->capacity < 16 || cfg->capacity > (1u << 23))
+        return NULL;
+    sandbox *sb = mem_calloc(1, sizeof *sb);
+    if (!sb)
+        return NULL;
+    sb->cfg = *cfg;
+    int pool_ok = bullet_pool_init(&sb->pool, cfg->capacity) == 0;
+    sb->vanished = mem_alloc(cfg->capacity * sizeof *sb->vanished);
+    sb->objs = mem_calloc(SB_OBJECTS, sizeof *sb->objs);
+    sb->free_list = mem_alloc(SB_OBJECTS * sizeof *sb->free_list);
+    sb->order = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order);
+    sb->order_gen = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order_gen);
+    sb->view = mem_alloc(((size_t)sb->pool.capacity + SB_OBJECTS) * sizeof *sb->view);
+    vm_config vc;
+    vm_config_default(&vc);
+    vc.capacity = cfg->capacity < 32768 ? cfg->capacity : 32768;
+    vm_host host = {sb,          sb_cb_get,    sb_cb_set, sb_cb_ramp, sb_cb_random,
+                    sb_cb_spawn, sb_cb_vanish, sb_cb_act, NULL,       sb_cb_error};
+    sb->v = vm_create(&vc, &host);
+    if (!pool_ok || !sb->vanished || !sb->objs || !sb->free_list || !sb->order || !sb->order_gen ||
+        !sb->view || !sb->v) {
+        sandbox_destroy(sb);
+        return NULL;
+    }
+    return sb;
+}
+
+void sandbox_destroy(sandbox *sb)
+{
+    if (!sb)
+        return;
+    vm_destroy(sb->v);
+    bullet_pool_free(&sb->pool);
+    mem_free(sb->vanished);
+    mem_free(sb->objs);
+    mem_free(sb->free_list);
+    mem_free(sb->order);
+    mem_free(sb->order_gen);
+    mem_free(sb->view);
+    mem_free(sb);
+}
+
+int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
+                  const library_boss *boss)
+{
+    vm_reset(sb->v);
+    bullet_pool_clear(&sb->pool, BULLET_DESPAWN_CLEAR, 0);
+    bullet_pool_clear_despawned(&sb->pool);
+    sb->nvanished = 0;
+    sb->bullet_serial0 = sb->pool.next_serial - 1; /* ids count from 1 in every run */
+    uint32_t n = SB_OBJECTS;
+    for (uint32_t i = 0; i < n; i++) {
+        sb->objs[i].kind = SB_FREE;
+        sb->free_list[i] = n - 1 - i;
+    }
+    sb->free_count = n;
+    sb->order_len = sb->view_count = sb->bullets = 0;
+    sb->enemies = 0;
+    rng_seed(&sb->r, sb->cfg.seed);
+    sb->lib = lib;
+    sb->frame = -1;
+    sb->boss = NULL;
+    sb->boss_obj = 0;
+    sb->title[0] = sb->phase_title[0] = sb->last_error[0] = 0;
+    sb->title_end = 0;
+    sb->errors = 0;
+    sb->refused = 0;
+    if (!lib)
+        return -1;
+    sb->root = sb_alloc(sb, SB_EMITTER, sb->cfg.emitter_x, sb->cfg.emitter_y);
+    sb->objs[sb->root].heading = 180;
+    sb->objs[sb->root].scripted = 1;
+    if (boss) {
+        sb->frame = 0;
+        sb_start_boss(sb, boss);
+        sb->frame = -1;
+        return 0;
+    }
+    if (!entry || !library_entry_runnable(entry))
+        return -1;
+    vm_obj on = sb_handle(sb, sb->root);
+    if (entry->kind == LIBRARY_ENEMY) {
+        uint32_t idx = sb_alloc(sb, SB_ENEMY, sb->cfg.emitter_x, sb->cfg.emitter_y);
+        sb->objs[idx].heading = 180;
+        sb->objs[idx].look = UINT32_MAX;
+        sb->objs[idx].scripted = 1;
+        sb->objs[idx].entered = 1;
+        on = sb_handle(sb, idx);
+    }
+    return vm_start(sb->v, lib->prog, entry->func, on, entry->defaults, entry->nparams, 0) ? 0 : -1;
+}
+
+/* The eased fraction of a move tween at frame t. */
+static double sb_ease(int ease, double u)
+{
+    switch (ease) {
+    case 0: return u;
+    case 2: return u * u;
+    case 3: return 1 - (1 - u) * (1 - u);
+    default: return u * u * (3 - 2 * u);
+    }
+}
+
+/* Moves one object by a frame (see sandbox.h for the order). */
+static void sb_move(sandbox *sb, sb_obj *o)
+{
+    int32_t t = sb->frame;
+    for (int k = 0; k < VM_RAMP_KINDS; k++) {
+        if (!(o->ramp_on & (1u << k)) || t <= o->ramp[k].t0)
+            continue;
+        double v = vm_ramp_value(&o->ramp[k], t);
+        if (t >= o->ramp[k].t1)
+            o->ramp_on &= ~(1u << k);
+        double *field[VM_RAMP_KINDS] = {&o->heading, &o->speed, &o->vx, &o->vy};
+        *field[k] = v;
+    }
+    if (o->moving) {
+        double u = t >= o->mt1 ? 1.0 : (double)(t - o->mt0) / (double)(o->mt1 - o->mt0);
+        double e = sb_ease(o->ease, u);
+        o->x = o->mx0 + (o->mx1 - o->mx0) * e;
+        o->y = o->my0 + (o->my1 - o->my0) * e;
+        if (t >= o->mt1)
+            o->moving = 0;
+    } else {
+        double s, c;
+        trig_sincos(o->heading * TRIG_DEG2RAD, &s, &c);
+        o->x += s * o->speed + o->vx;
+        o->y += -c * o->speed + o->vy;
+    }
+    o->heading += o->spin;
+    o->speed += o->accel;
+}
+
+/* Whether an enemy or boss has left the field for good (only after having been
+ * in it: enemies fly in from outside). */
+static int sb_gone(const sb_obj *o)
+{
+    float m = 64.0f;
+    int outside = o->x < -m || o->y < -m || o->x > PLAYFIELD_W + m || o->y > PLAYFIELD_H + m;
+    return outside && o->entered;
+}
+
+/* The boss fight's clock: phases end at their time limit. */
+static void sb_boss_clock(sandbox *sb)
+{
+    if (!sb->boss)
+        return;
+    if (sb->frame >= sb->phase_end && sb->next_phase_at == SB_NEVER) {
+        if (sb->boss_obj)
+            vm_kill_obj(sb->v, sb_handle(sb, sb->boss_obj - 1));
+        sb_clear_bullets(sb);
+        sb->next_phase_at = sb->frame + SB_PHASE_GAP;
+        sb->phase_end = SB_NEVER;
+    }
+    if (sb->frame >= sb->next_phase_at)
+        sb_boss_phase(sb, sb->phase + 1);
+}
+
+void sandbox_step(sandbox *sb)
+{
+    sb->frame++;
+    vm_tick(sb->v, sb->frame);
+    for (uint32_t i = 0; i < sb->nvanished; i++) {
+        bullet_handle h;
+        if (sb_bullet(sb, sb->vanished[i], &h))
+            bullet_pool_despawn(&sb->pool, h, BULLET_DESPAWN_VANISH);
+    }
+    sb->nvanished = 0;
+    sb_boss_clock(sb);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < sb->order_len; i++) {
+        uint32_t idx = sb->order[i];
+        sb_obj *o = &sb->objs[idx];
+        if (o->kind == SB_FREE || o->gen != sb->order_gen[i])
+            continue;
+        if (o->kind == SB_EMITTER) {
+            sb_move(sb, o); /* a pattern may move what it runs on */
+            continue;
+        }
+        if (o->dying) {
+            sb_release(sb, idx);
+            continue;
+        }
+        sb_move(sb, o);
+        if (o->x >= 0 && o->y >= 0 && o->x <= PLAYFIELD_W && o->y <= PLAYFIELD_H)
+            o->entered = 1;
+        if (sb_gone(o)) {
+            sb_release(sb, idx);
+            continue;
+        }
+        sandbox_object *v = &sb->view[n++];
+        v->id = 0;
+        v->x = (float)o->x;
+        v->y = (float)o->y;
+        v->heading = (float)o->heading;
+        double sn, cs;
+        trig_sincos(o->heading * TRIG_DEG2RAD, &sn, &cs);
+        v->dir_x = (float)sn;
+        v->dir_y = (float)-cs;
+        v->look = o->look;
+        v->enemy = o->kind == SB_ENEMY ? 1 : 2;
+    }
+    uint32_t objects = n;
+    bullet_pool_update(&sb->pool);
+    sb_reap(sb);
+    /* bullets oldest first, as the trace lists them */
+    const bullet_pool *p = &sb->pool;
+    uint32_t count;
+    const uint32_t *order = bullet_pool_draw_order(p, &count);
+    for (uint32_t k = 0; k < count; k++) {
+        uint32_t i = order[k];
+        if (i == BULLET_SLOT_NONE)
+            continue;
+        sandbox_object *v = &sb->view[n++];
+        v->id = p->serial[i] - sb->bullet_serial0;
+        v->x = p->x[i];
+        v->y = p->y[i];
+        v->heading = (float)(trig_atan2(p->dir_x[i], -p->dir_y[i]) * TRIG_RAD2DEG);
+        v->dir_x = p->dir_x[i];
+        v->dir_y = p->dir_y[i];
+        v->look = library_look(p->shape[i], p->color[i]);
+        v->enemy = 0;
+    }
+    sb->view_count = n;
+    sb->bullets = p->live;
+    if (sb->order_len > 2 * (objects + 1) + 64)
+        sb_compact(sb); /* mostly dead entries: keep the walk short */
+}
+
+void sandbox_set_player(sandbox *sb, double x, double y)
+{
+    sb->cfg.player_x = x;
+    sb->cfg.player_y = y;
+}
+
+void sandbox_set_rank(sandbox *sb, double rank)
+{
+    sb->cfg.rank = rank < 0 ? 0 : rank > 1 ? 1 : rank;
+}
+
+double sandbox_rank(const sandbox *sb)
+{
+    return sb->cfg.rank;
+}
+
+const sandbox_object *sandbox_objects(const sandbox *sb, uint32_t *count)
+{
+    *count = sb->view_count;
+    return sb->view;
+}
+
+uint32_t sandbox_bullet_count(const sandbox *sb)
+{
+    return sb->bullets;
+}
+
+int32_t sandbox_frame(const sandbox *sb)
+{
+    return sb->frame + 1;
+}
+
+const char *sandbox_last_error(const sandbox *sb)
+{
+    return sb->last_error;
+}
+
+int sandbox_error_count(const sandbox *sb)
+{
+    return sb->errors;
+}
+
+const char *sandbox_status(const sandbox *sb)
+{
+    sandbox *m = (sandbox *)sb; /* the status line is a cache */
+    m->status[0] = 0;
+    if (sb->frame < sb->title_end && sb->title[0])
+        snprintf(m->status, sizeof m->status, "%s", sb->title);
+    else if (sb->boss && sb->phase_end != SB_NEVER)
+        snprintf(m->status, sizeof m->status, "%s%s%d/%u  %ds", sb->phase_title,
+                 sb->phase_title[0] ? "  " : "", (int)sb->phase + 1,
+                 (unsigned)sb->boss->phase_count, (int)((sb->phase_end - sb->frame + 59) / 60));
+    return m->status;
+}
+
+vm_stats sandbox_vm_stats(const sandbox *sb)
+{
+    return vm_get_stats(sb->v);
+}
+
+uint64_t sandbox_refused(const sandbox *sb)
+{
+    return sb->refused;
+}

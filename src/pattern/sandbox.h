@@ -1,0 +1,71 @@
+/*
+ * sandbox: a small headless world that runs pattern content on its own, for
+ * `curtain run`, `curtain view` and the tests: an emitter, a dummy player, the
+ * bullets the scripts fire, and a light version of the game's enemies, bosses and
+ * stage (enemies move and fire but cannot be shot; a boss phase lasts its time
+ * limit). It is a complete VM host (vm.h).
+ *
+ * Bullets live in the game's bullet pool (sim/bullet_pool.h), so they move
+ * exactly as in the game. One frame (sandbox_step): the VM runs every script
+ * due; bullets that vanished go; enemies and bosses move (move tweens, or
+ * heading and speed); then the pool's update pass moves every bullet (a bullet
+ * moves in the frame it is fired), runs its tweens and rates, and culls it
+ * outside the field plus PLAYFIELD_CULL_MARGIN or at the end of its life.
+ * Bullet ids count spawns from 1 in every run.
+ */
+#ifndef CURTAIN_PATTERN_SANDBOX_H
+#define CURTAIN_PATTERN_SANDBOX_H
+
+#include "pattern/library.h"
+#include "pattern/vm.h"
+
+#include <stdint.h>
+
+typedef struct sandbox_config {
+    double emitter_x, emitter_y; /* where a pattern runs from (default: top centre) */
+    double player_x, player_y;   /* the dummy player (default: bottom centre) */
+    double rank;                 /* 0..1 */
+    uint64_t seed;               /* for rand */
+    uint32_t capacity;           /* bullets (default 65536); enemies have 4096 slots */
+} sandbox_config;
+
+/* A live bullet or enemy, as the sandbox shows it after a frame. */
+typedef struct sandbox_object {
+    uint32_t id; /* bullets: spawn serial from 1; enemies: 0 */
+    float x, y, heading;
+    float dir_x, dir_y; /* the unit heading: (sin heading, -cos heading) */
+    uint32_t look;      /* bullets: library_look; enemies: string index of their look, or -1 */
+    int enemy;          /* 0 bullet, 1 enemy, 2 boss */
+} sandbox_object;
+
+typedef struct sandbox sandbox;
+
+void sandbox_config_default(sandbox_config *cfg);
+sandbox *sandbox_create(const sandbox_config *cfg);
+void sandbox_destroy(sandbox *sb);
+
+/* Starts over at frame 0 running `entry` of lib (a pattern on the emitter, an
+ * enemy spawned at the emitter, or a stage) or, with entry NULL, the boss
+ * `boss`. lib must outlive the run. Returns 0, or -1 if it cannot start. */
+int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
+                  const library_boss *boss);
+void sandbox_step(sandbox *sb);
+
+void sandbox_set_player(sandbox *sb, double x, double y);
+void sandbox_set_rank(sandbox *sb, double rank);
+double sandbox_rank(const sandbox *sb);
+
+/* After a step: the live bullets (spawn order) and enemies. */
+const sandbox_object *sandbox_objects(const sandbox *sb, uint32_t *count);
+uint32_t sandbox_bullet_count(const sandbox *sb);
+int32_t sandbox_frame(const sandbox *sb); /* frames stepped so far */
+/* The last run-time error ("file:line:col: message"), or "" if none yet. */
+const char *sandbox_last_error(const sandbox *sb);
+int sandbox_error_count(const sandbox *sb);
+/* Text to show: a title card, the boss phase ("name  23s"); "" if none. */
+const char *sandbox_status(const sandbox *sb);
+vm_stats sandbox_vm_stats(const sandbox *sb);
+/* Bullets that could not be spawned: the sandbox was full. */
+uint64_t sandbox_refused(const sandbox *sb);
+
+#endif

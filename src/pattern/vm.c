@@ -1,0 +1,1406 @@
+/*
+ * vm: the pattern virtual machine. See vm.h for the model and docs/vm.md for the
+ * BulletML mapping.
+ *
+ * Layout: runner headers in one array (what the scheduler touches), value stacks
+ * and call frames in two more (touched only while a runner executes), the exact
+ * ramps (BulletML reference mode) in a fourth, allocated only in that mode.
+ * Sleeping runners hang in a timer wheel of VM_WHEEL doubly linked lists, one per
+ * frame modulo VM_WHEEL; a wait longer than the wheel just stays in its slot and
+ * is skipped until its frame comes round. A map from host object to its runners
+ * serves vm_kill_obj.
+ */
+#include "pattern/vm.h"
+
+#include "core/log.h"
+#include "core/mem.h"
+#include "core/trig.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define VM_WHEEL_BITS 9
+#define VM_WHEEL      (1u << VM_WHEEL_BITS)
+#define VM_WHEEL_MASK (VM_WHEEL - 1)
+#define VM_NIL        UINT32_MAX
+#define VM_INDEX_BITS 20
+#define VM_INDEX_MASK ((1u << VM_INDEX_BITS) - 1)
+#define VM_GEN_MASK   0xfffu
+
+/* Runner states. */
+enum {
+    RS_FREE,
+    RS_RESERVED, /* taken for a bullet the host is being asked to spawn */
+    RS_SLEEP,    /* in the wheel */
+    RS_DUE,      /* in this tick's due list */
+    RS_RUN,      /* executing */
+};
+
+/* Runner flags. */
+enum {
+    RF_STARTED = 1,  /* has run once: sched and born are set */
+    RF_PREV_DIR = 2, /* prev_dir holds a value */
+    RF_PREV_SPD = 4,
+    RF_VANISHED = 8, /* called vanish: stop at the next sleep */
+    RF_ENDING = 16,  /* script done; ends once its wait and ramps are over */
+    RF_WAITED = 32,  /* asleep in a WAIT (for YIELD 1, BulletML's next root) */
+};
+
+typedef struct vm_runner {
+    const vm_program *prog;
+    uint32_t pc;
+    int32_t sched; /* BulletML's schedule clock */
+    int32_t wake;  /* frame it is due (while asleep) */
+    int32_t born;  /* frame it first ran */
+    uint64_t serial;
+    vm_obj obj;
+    uint16_t gen;
+    uint8_t state, flags;
+    uint16_t sp, fp; /* slot indices into its stack */
+    uint8_t depth;
+    uint32_t wnext, wprev;           /* wheel list */
+    uint32_t onext, oprev;           /* runners of the same object */
+    int32_t ramp_end[VM_RAMP_KINDS]; /* t1 of the latest ramp of each kind */
+    double prev_dir, prev_spd;
+} vm_runner;
+
+typedef struct vm_call_frame {
+    uint32_t pc; /* return address */
+    uint16_t fp;
+    uint16_t pad;
+} vm_call_frame;
+
+typedef struct vm_exact {
+    vm_ramp r[VM_RAMP_KINDS];
+    uint8_t active; /* bit k: ramp k running */
+} vm_exact;
+
+typedef struct vm_due {
+    uint64_t serial;
+    uint32_t idx;
+} vm_due;
+
+/* The shot registers: scratch between SHOT_BEGIN and FIRE, which never sleep in
+ * between, so one set serves every runner. */
+typedef struct vm_shot_regs {
+    double dir, spd;
+    int dir_set, spd_set;
+    double field[VM_SHOT_FIELD_COUNT];
+    uint32_t look;
+    vm_form form;
+} vm_shot_regs;
+
+struct vm {
+    vm_config cfg;
+    vm_host host;
+    vm_runner *runners;
+    double *stacks;
+    vm_call_frame *frames;
+    vm_exact *exact; /* NULL unless cfg.exact_ramps */
+    uint32_t *free_list;
+    uint32_t free_count;
+    uint32_t wheel_head[VM_WHEEL], wheel_tail[VM_WHEEL];
+    vm_due *due, *due_tmp;
+    uint32_t due_count, due_cap;
+    vm_obj *map_keys; /* object -> first runner; open addressing, key 0 = empty */
+    uint32_t *map_heads;
+    uint32_t map_mask;
+    int32_t now;
+    int ticking;
+    uint32_t current; /* executing runner, or VM_NIL */
+    int abort;        /* the executing runner was killed by a callback */
+    uint64_t next_serial;
+    vm_shot_regs shot;
+    vm_stats stats;
+    char message[256];
+};
+
+/* ---- tables ---- */
+
+static const char *const vm_op_names[] = {
+#define X(name, format, pops, pushes, doc) #name,
+    VM_OPCODES(X)
+#undef X
+};
+static const signed char vm_op_formats[] = {
+#define X(name, format, pops, pushes, doc) format,
+    VM_OPCODES(X)
+#undef X
+};
+static const signed char vm_op_pop_table[] = {
+#define X(name, format, pops, pushes, doc) pops,
+    VM_OPCODES(X)
+#undef X
+};
+static const signed char vm_op_push_table[] = {
+#define X(name, format, pops, pushes, doc) pushes,
+    VM_OPCODES(X)
+#undef X
+};
+
+const char *vm_op_name(vm_op op)
+{
+    return op < VM_OP_COUNT ? vm_op_names[op] : NULL;
+}
+
+vm_format vm_op_format(vm_op op)
+{
+    return op < VM_OP_COUNT ? (vm_format)vm_op_formats[op] : iAx;
+}
+
+int vm_op_pops(vm_op op)
+{
+    return op < VM_OP_COUNT ? vm_op_pop_table[op] : 0;
+}
+
+int vm_op_pushes(vm_op op)
+{
+    return op < VM_OP_COUNT ? vm_op_push_table[op] : 0;
+}
+
+static const char *const vm_prop_names[] = {
+#define X(id, name, settable, doc) name,
+    VM_PROPS(X)
+#undef X
+};
+static const char vm_prop_settables[] = {
+#define X(id, name, settable, doc) settable,
+    VM_PROPS(X)
+#undef X
+};
+static const char *const vm_mode_names[] = {
+#define X(id, name) name,
+    VM_MODES(X)
+#undef X
+};
+static const char *const vm_field_names[] = {
+#define X(id, name, def, doc) name,
+    VM_SHOT_FIELDS(X)
+#undef X
+};
+static const double vm_field_defaults[] = {
+#define X(id, name, def, doc) def,
+    VM_SHOT_FIELDS(X)
+#undef X
+};
+static const char *const vm_form_names[] = {
+#define X(id, name) name,
+    VM_FORMS(X)
+#undef X
+};
+static const char *const vm_math_names[] = {
+#define X(id, name, arity) name,
+    VM_MATH_FUNCS(X)
+#undef X
+};
+static const char vm_math_arities[] = {
+#define X(id, name, arity) arity,
+    VM_MATH_FUNCS(X)
+#undef X
+};
+static const char *const vm_verb_names[] = {
+#define X(id, name, min, max) name,
+    VM_VERBS(X)
+#undef X
+};
+static const char vm_verb_mins[] = {
+#define X(id, name, min, max) min,
+    VM_VERBS(X)
+#undef X
+};
+static const char vm_verb_maxs[] = {
+#define X(id, name, min, max) max,
+    VM_VERBS(X)
+#undef X
+};
+
+const char *vm_prop_name(vm_prop p)
+{
+    return p < VM_PROP_COUNT ? vm_prop_names[p] : NULL;
+}
+
+int vm_prop_settable(vm_prop p)
+{
+    return p < VM_PROP_COUNT ? vm_prop_settables[p] : 0;
+}
+
+const char *vm_mode_name(vm_mode m)
+{
+    return m < VM_MODE_COUNT ? vm_mode_names[m] : NULL;
+}
+
+const char *vm_shot_field_name(vm_shot_field f)
+{
+    return f < VM_SHOT_FIELD_COUNT ? vm_field_names[f] : NULL;
+}
+
+double vm_shot_field_default(vm_shot_field f)
+{
+    return f < VM_SHOT_FIELD_COUNT ? vm_field_defaults[f] : 0.0;
+}
+
+const char *vm_form_name(vm_form f)
+{
+    return f < VM_FORM_COUNT ? vm_form_names[f] : NULL;
+}
+
+const char *vm_math_name(vm_math m)
+{
+    return m < VM_MATH_COUNT ? vm_math_names[m] : NULL;
+}
+
+int vm_math_arity(vm_math m)
+{
+    return m < VM_MATH_COUNT ? vm_math_arities[m] : 0;
+}
+
+const char *vm_verb_name(vm_verb v)
+{
+    return v < VM_VERB_COUNT ? vm_verb_names[v] : NULL;
+}
+
+int vm_verb_min_args(vm_verb v)
+{
+    return v < VM_VERB_COUNT ? vm_verb_mins[v] : 0;
+}
+
+int vm_verb_max_args(vm_verb v)
+{
+    return v < VM_VERB_COUNT ? vm_verb_maxs[v] : 0;
+}
+
+/* ---- number rules ---- */
+
+int32_t vm_trunc(double x)
+{
+    if (x > -2147483649.0 && x < 2147483648.0)
+        return (int32_t)x;
+    return INT32_MIN;
+}
+
+double vm_normalize_dir(double d)
+{
+    if (isnan(d))
+        return d;
+    if (isinf(d))
+        return NAN;
+    /* libbulletml subtracts or adds 360 until the value is in [0, 360]. Those steps
+     * are exact while |d| < 2^56, so for large values fmod (exact) reaches the
+     * same number without the loop; only the final +360 of a negative value
+     * rounds, and it does so the same way in both. */
+    if (d > 3600.0) {
+        d = fmod(d, 360.0);
+        return d == 0.0 ? 360.0 : d;
+    }
+    if (d < -3600.0) {
+        d = fmod(d, 360.0);
+        return d == 0.0 ? 0.0 : d + 360.0;
+    }
+    while (d > 360.0)
+        d -= 360.0;
+    while (d < 0.0)
+        d += 360.0;
+    return d;
+}
+
+double vm_ramp_value(const vm_ramp *r, int32_t frame)
+{
+    if (frame >= r->t1)
+        return r->v1;
+    double g = (r->v1 - r->v0) / (double)((int64_t)r->t1 - r->t0);
+    return r->v0 + g * (double)((int64_t)frame - r->t0);
+}
+
+/* sched + n without overflow (a huge wait just sleeps "forever"). */
+static int32_t vm_add_frames(int32_t sched, int32_t n)
+{
+    int64_t s = (int64_t)sched + n;
+    if (s > INT32_MAX)
+        return INT32_MAX;
+    if (s < INT32_MIN)
+        return INT32_MIN;
+    return (int32_t)s;
+}
+
+/* ---- ids ---- */
+
+/* A runner's id: its generation above its index + 1. */
+static vm_runner_id vm_make_id(const vm *v, uint32_t idx)
+{
+    return (uint32_t)(v->runners[idx].gen & VM_GEN_MASK) << VM_INDEX_BITS | (idx + 1);
+}
+
+/* Index of a live runner, or VM_NIL for a stale or invalid id. */
+static uint32_t vm_lookup(const vm *v, vm_runner_id id)
+{
+    uint32_t idx = (id & VM_INDEX_MASK) - 1;
+    if (id == 0 || idx >= v->cfg.capacity)
+        return VM_NIL;
+    const vm_runner *r = &v->runners[idx];
+    if (r->state == RS_FREE || r->state == RS_RESERVED ||
+        (r->gen & VM_GEN_MASK) != (id >> VM_INDEX_BITS))
+        return VM_NIL;
+    return idx;
+}
+
+/* ---- timer wheel ---- */
+
+/* Hangs a sleeping runner in the slot of its wake frame (at the tail: order kept). */
+static void vm_wheel_insert(vm *v, uint32_t idx, int32_t wake)
+{
+    vm_runner *r = &v->runners[idx];
+    uint32_t slot = (uint32_t)wake & VM_WHEEL_MASK;
+    r->wake = wake;
+    r->state = RS_SLEEP;
+    r->wnext = VM_NIL;
+    r->wprev = v->wheel_tail[slot];
+    if (r->wprev == VM_NIL)
+        v->wheel_head[slot] = idx;
+    else
+        v->runners[r->wprev].wnext = idx;
+    v->wheel_tail[slot] = idx;
+}
+
+/* Unhooks a runner from its wheel slot. */
+static void vm_wheel_remove(vm *v, uint32_t idx)
+{
+    vm_runner *r = &v->runners[idx];
+    uint32_t slot = (uint32_t)r->wake & VM_WHEEL_MASK;
+    if (r->wprev == VM_NIL)
+        v->wheel_head[slot] = r->wnext;
+    else
+        v->runners[r->wprev].wnext = r->wnext;
+    if (r->wnext == VM_NIL)
+        v->wheel_tail[slot] = r->wprev;
+    else
+        v->runners[r->wnext].wprev = r->wprev;
+}
+
+/* ---- object map ---- */
+
+/* The home bucket of an object handle (Fibonacci hashing). */
+static uint32_t vm_map_bucket(const vm *v, vm_obj obj)
+{
+    return (obj * 2654435761u) & v->map_mask;
+}
+
+/* Bucket holding obj, or VM_NIL. */
+static uint32_t vm_map_find(const vm *v, vm_obj obj)
+{
+    for (uint32_t b = vm_map_bucket(v, obj);; b = (b + 1) & v->map_mask) {
+        if (v->map_keys[b] == obj)
+            return b;
+        if (v->map_keys[b] == 0)
+            return VM_NIL;
+    }
+}
+
+/* Links a new runner into its object's list (creating the entry). */
+static void vm_map_add(vm *v, uint32_t idx)
+{
+    vm_runner *r = &v->runners[idx];
+    r->onext = r->oprev = VM_NIL;
+    if (r->obj == 0)
+        return;
+    uint32_t b = vm_map_bucket(v, r->obj);
+    while (v->map_keys[b] != 0 && v->map_keys[b] != r->obj)
+        b = (b + 1) & v->map_mask;
+    if (v->map_keys[b] == r->obj) {
+        r->onext = v->map_heads[b];
+        v->runners[r->onext].oprev = idx;
+    }
+    v->map_keys[b] = r->obj;
+    v->map_heads[b] = idx;
+}
+
+/* Deletes bucket b, shifting later entries of its cluster back (linear probing). */
+static void vm_map_delete(vm *v, uint32_t b)
+{
+    uint32_t hole = b;
+    for (uint32_t i = (b + 1) & v->map_mask; v->map_keys[i] != 0; i = (i + 1) & v->map_mask) {
+        uint32_t home = vm_map_bucket(v, v->map_keys[i]);
+        /* Move i into the hole unless its home lies cyclically in (hole, i]. */
+        int in_range = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i);
+        if (!in_range) {
+            v->map_keys[hole] = v->map_keys[i];
+            v->map_heads[hole] = v->map_heads[i];
+            hole = i;
+        }
+    }
+    v->map_keys[hole] = 0;
+}
+
+/* Unlinks a runner from its object's list (deleting an emptied entry). */
+static void vm_map_remove(vm *v, uint32_t idx)
+{
+    vm_runner *r = &v->runners[idx];
+    if (r->obj == 0)
+        return;
+    if (r->oprev != VM_NIL) {
+        v->runners[r->oprev].onext = r->onext;
+    } else {
+        uint32_t b = vm_map_find(v, r->obj);
+        if (b == VM_NIL)
+            return;
+        if (r->onext == VM_NIL)
+            vm_map_delete(v, b);
+        else
+            v->map_heads[b] = r->onext;
+    }
+    if (r->onext != VM_NIL)
+        v->runners[r->onext].oprev = r->oprev;
+}
+
+/* ---- runner life ---- */
+
+/* Takes a free runner (RESERVED until set up); VM_NIL and counted when full. */
+static uint32_t vm_alloc_runner(vm *v)
+{
+    if (v->free_count == 0) {
+        v->stats.refused++;
+        return VM_NIL;
+    }
+    uint32_t idx = v->free_list[--v->free_count];
+    v->runners[idx].state = RS_RESERVED;
+    return idx;
+}
+
+/* Returns a runner to the pool, unlinking it from wherever it is. */
+static void vm_release(vm *v, uint32_t idx)
+{
+    vm_runner *r = &v->runners[idx];
+    if (r->state == RS_FREE)
+        return;
+    if (r->state == RS_SLEEP)
+        vm_wheel_remove(v, idx);
+    if (r->state != RS_RESERVED) {
+        vm_map_remove(v, idx);
+        v->stats.live--;
+    }
+    r->state = RS_FREE;
+    r->gen++;
+    v->free_list[v->free_count++] = idx;
+}
+
+/* Appends a runner to this tick's due list (state DUE). Returns -1 if full. */
+static int vm_due_push(vm *v, uint32_t idx)
+{
+    if (v->due_count == v->due_cap)
+        return -1;
+    v->due[v->due_count].serial = v->runners[idx].serial;
+    v->due[v->due_count].idx = idx;
+    v->due_count++;
+    v->runners[idx].state = RS_DUE;
+    return 0;
+}
+
+/* Puts a runner to sleep until `wake`. In exact-ramp mode a runner with a ramp
+ * running must also come back next frame to apply it. */
+static void vm_sleep(vm *v, uint32_t idx, int32_t wake)
+{
+    if (v->exact && v->exact[idx].active)
+        wake = v->now + 1;
+    if (wake <= v->now)
+        wake = v->now + 1;
+    vm_wheel_insert(v, idx, wake);
+}
+
+/* Sets up a reserved runner to run function func of prog for obj from `frame`. */
+static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t func, vm_obj obj,
+                           const double *args, int32_t frame)
+{
+    vm_runner *r = &v->runners[idx];
+    const vm_func *f = &prog->funcs[func];
+    r->prog = prog;
+    r->pc = f->pc;
+    r->sched = r->wake = r->born = 0;
+    r->serial = v->next_serial++;
+    r->obj = obj;
+    r->flags = 0;
+    r->depth = 0;
+    r->fp = 0;
+    r->sp = (uint16_t)(f->nparams + f->nlocals);
+    for (int k = 0; k < VM_RAMP_KINDS; k++)
+        r->ramp_end[k] = INT32_MIN;
+    r->prev_dir = r->prev_spd = 0.0;
+    double *stack = v->stacks + (size_t)idx * v->cfg.stack_slots;
+    if (f->nparams)
+        memcpy(stack, args, f->nparams * sizeof *stack);
+    memset(stack + f->nparams, 0, f->nlocals * sizeof *stack);
+    if (v->exact)
+        v->exact[idx].active = 0;
+    vm_map_add(v, idx);
+    v->stats.started++;
+    v->stats.live++;
+    if (v->stats.live > v->stats.peak)
+        v->stats.peak = v->stats.live;
+    if (v->ticking && frame <= v->now && vm_due_push(v, idx) == 0)
+        return;
+    vm_wheel_insert(v, idx, frame <= v->now ? v->now + 1 : frame);
+}
+
+/* A runner stops on its own: released, then the host is told. */
+static void vm_finish(vm *v, uint32_t idx, vm_end_reason why)
+{
+    vm_runner_id id = vm_make_id(v, idx);
+    vm_obj obj = v->runners[idx].obj;
+    vm_release(v, idx);
+    v->stats.ended++;
+    if (v->host.ended)
+        v->host.ended(v->host.user, obj, id, why);
+}
+
+/* Reports a run-time error at pc of the runner, which then stops. */
+static void vm_fail(vm *v, uint32_t idx, uint32_t pc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void vm_fail(vm *v, uint32_t idx, uint32_t pc, const char *fmt, ...)
+{
+    vm_runner *r = &v->runners[idx];
+    const vm_program *p = r->prog;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->message, sizeof v->message, fmt, ap);
+    va_end(ap);
+    vm_pos pos = pc < p->code_count ? p->pos[pc] : (vm_pos){0, 0, 0};
+    vm_error e = {pos.file < p->file_count ? p->files[pos.file] : "?",
+                  pos.line,
+                  pos.col,
+                  v->message,
+                  vm_make_id(v, idx),
+                  r->obj};
+    v->stats.errors++;
+    if (v->host.error)
+        v->host.error(v->host.user, &e);
+    else
+        log_error("%s:%u:%u: %s", e.file, (unsigned)e.line, (unsigned)e.col, e.message);
+    vm_finish(v, idx, VM_END_ERROR);
+}
+
+/* ---- public lifecycle ---- */
+
+void vm_config_default(vm_config *cfg)
+{
+    cfg->capacity = 16384;
+    cfg->stack_slots = 64;
+    cfg->budget = 100000;
+    cfg->exact_ramps = 0;
+}
+
+vm *vm_create(const vm_config *cfg, const vm_host *host)
+{
+    if (!cfg || !host || cfg->capacity == 0 || cfg->capacity > VM_MAX_CAPACITY ||
+        cfg->stack_slots == 0 || cfg->stack_slots > 0xffff || cfg->budget == 0)
+        return NULL;
+    vm *v = mem_calloc(1, sizeof *v);
+    if (!v)
+        return NULL;
+    v->cfg = *cfg;
+    v->host = *host;
+    uint32_t n = cfg->capacity;
+    uint32_t map_size = 16;
+    while (map_size < 2 * n)
+        map_size *= 2;
+    v->map_mask = map_size - 1;
+    v->due_cap = 2 * n;
+    v->runners = mem_calloc(n, sizeof *v->runners);
+    v->stacks = mem_alloc((size_t)n * cfg->stack_slots * sizeof *v->stacks);
+    v->frames = mem_alloc((size_t)n * VM_MAX_DEPTH * sizeof *v->frames);
+    v->free_list = mem_alloc(n * sizeof *v->free_list);
+    v->due = mem_alloc(v->due_cap * sizeof *v->due);
+    v->due_tmp = mem_alloc(v->due_cap * sizeof *v->due_tmp);
+    v->map_keys = mem_alloc(map_size * sizeof *v->map_keys);
+    v->map_heads = mem_alloc(map_size * sizeof *v->map_heads);
+    if (cfg->exact_ramps)
+        v->exact = mem_calloc(n, sizeof *v->exact);
+    if (!v->runners || !v->stacks || !v->frames || !v->free_list || !v->due || !v->due_tmp ||
+        !v->map_keys || !v->map_heads || (cfg->exact_ramps && !v->exact)) {
+        vm_destroy(v);
+        return NULL;
+    }
+    v->stats.capacity = n;
+    vm_reset(v);
+    return v;
+}
+
+void vm_destroy(vm *v)
+{
+    if (!v)
+        return;
+    mem_free(v->runners);
+    mem_free(v->stacks);
+    mem_free(v->frames);
+    mem_free(v->exact);
+    mem_free(v->free_list);
+    mem_free(v->due);
+    mem_free(v->due_tmp);
+    mem_free(v->map_keys);
+    mem_free(v->map_heads);
+    mem_free(v);
+}
+
+void vm_reset(vm *v)
+{
+    uint32_t n = v->cfg.capacity;
+    for (uint32_t i = 0; i < n; i++) {
+        v->runners[i].state = RS_FREE;
+        v->runners[i].gen++;
+        v->free_list[i] = n - 1 - i; /* lowest index first */
+    }
+    v->free_count = n;
+    for (uint32_t s = 0; s < VM_WHEEL; s++)
+        v->wheel_head[s] = v->wheel_tail[s] = VM_NIL;
+    memset(v->map_keys, 0, (v->map_mask + 1) * sizeof *v->map_keys);
+    v->due_count = 0;
+    v->now = -1;
+    v->ticking = 0;
+    v->current = VM_NIL;
+    v->abort = 0;
+    v->next_serial = 1;
+    memset(&v->stats, 0, sizeof v->stats);
+    v->stats.capacity = n;
+}
+
+vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, const double *args,
+                      int nargs, int32_t frame)
+{
+    if (!prog || func >= prog->func_count || nargs != prog->funcs[func].nparams ||
+        (nargs > 0 && !args)) {
+        log_error("vm_start: no function %u taking %d values", func, nargs);
+        return 0;
+    }
+    if (prog->funcs[func].frame_size > v->cfg.stack_slots) {
+        log_error("vm_start: '%s' needs %u stack slots, runners have %u", prog->funcs[func].name,
+                  (unsigned)prog->funcs[func].frame_size, (unsigned)v->cfg.stack_slots);
+        return 0;
+    }
+    uint32_t idx = vm_alloc_runner(v);
+    if (idx == VM_NIL)
+        return 0;
+    vm_init_runner(v, idx, prog, func, obj, args, frame);
+    return vm_make_id(v, idx);
+}
+
+/* Stops runner idx at once, or, if it is executing, as soon as control returns
+ * to it. */
+static void vm_kill_index(vm *v, uint32_t idx)
+{
+    if (v->runners[idx].state == RS_RUN) {
+        if (idx == v->current)
+            v->abort = 1;
+        return;
+    }
+    vm_release(v, idx);
+    v->stats.killed++;
+}
+
+void vm_kill(vm *v, vm_runner_id id)
+{
+    uint32_t idx = vm_lookup(v, id);
+    if (idx != VM_NIL)
+        vm_kill_index(v, idx);
+}
+
+void vm_kill_obj(vm *v, vm_obj obj)
+{
+    if (obj == 0)
+        return;
+    uint32_t b = vm_map_find(v, obj);
+    if (b == VM_NIL)
+        return;
+    /* Killing unlinks each runner; walk from a saved next pointer. The executing
+     * runner stays linked until it stops, so skip past it. */
+    uint32_t idx = v->map_heads[b];
+    while (idx != VM_NIL) {
+        uint32_t next = v->runners[idx].onext;
+        vm_kill_index(v, idx);
+        idx = next;
+    }
+}
+
+int vm_alive(const vm *v, vm_runner_id id)
+{
+    return vm_lookup(v, id) != VM_NIL;
+}
+
+int vm_obj_runners(const vm *v, vm_obj obj)
+{
+    if (obj == 0)
+        return 0;
+    uint32_t b = vm_map_find(v, obj);
+    int n = 0;
+    for (uint32_t idx = b == VM_NIL ? VM_NIL : v->map_heads[b]; idx != VM_NIL;
+         idx = v->runners[idx].onext)
+        n++;
+    return n;
+}
+
+int32_t vm_frame(const vm *v)
+{
+    return v->now;
+}
+
+const vm_program *vm_current_program(const vm *v)
+{
+    return v->current == VM_NIL ? NULL : v->runners[v->current].prog;
+}
+
+vm_stats vm_get_stats(const vm *v)
+{
+    return v->stats;
+}
+
+/* ---- resolving directions and speeds (BULLETML.md 4.4) ---- */
+
+/* A property of the runner's object, from the host. */
+static double vm_get(vm *v, const vm_runner *r, vm_prop p)
+{
+    return v->host.get(v->host.user, r->obj, p);
+}
+
+/* A direction of type mode from x, normalised into [0, 360]. */
+static double vm_resolve_dir(vm *v, const vm_runner *r, vm_mode mode, double x)
+{
+    double d;
+    switch (mode) {
+    case VM_MODE_AIM: d = x + vm_get(v, r, VM_PROP_AIM); break;
+    case VM_MODE_REL: d = x + vm_get(v, r, VM_PROP_HEADING); break;
+    case VM_MODE_SEQ:
+        d = (r->flags & RF_PREV_DIR) ? x + r->prev_dir : vm_get(v, r, VM_PROP_AIM);
+        break;
+    default: d = x; break;
+    }
+    return vm_normalize_dir(d);
+}
+
+/* A speed of type mode from x (no normalising: negative speeds go through). */
+static double vm_resolve_spd(vm *v, const vm_runner *r, vm_mode mode, double x)
+{
+    switch (mode) {
+    case VM_MODE_REL: return x + vm_get(v, r, VM_PROP_SPEED);
+    case VM_MODE_SEQ: return (r->flags & RF_PREV_SPD) ? x + r->prev_spd : 1.0;
+    default: return x;
+    }
+}
+
+/* BulletML's prevDir / prevSpd of the runner's thread. */
+static void vm_record_dir(vm_runner *r, double d)
+{
+    r->prev_dir = d;
+    r->flags |= RF_PREV_DIR;
+}
+
+static void vm_record_spd(vm_runner *r, double s)
+{
+    r->prev_spd = s;
+    r->flags |= RF_PREV_SPD;
+}
+
+/* ---- ramps (BULLETML.md 4.5) ---- */
+
+/* RAMP: starts a ramp of prop kind (HEADING..VY) lasting term frames from sched. */
+static void vm_start_ramp(vm *v, uint32_t idx, vm_prop kind, uint32_t modeflags, double term_value,
+                          double x)
+{
+    vm_runner *r = &v->runners[idx];
+    vm_mode mode = (vm_mode)(modeflags & VM_RAMP_MODE_MASK);
+    int record = (modeflags & VM_RAMP_RECORD) != 0;
+    int32_t term = vm_trunc(term_value);
+    vm_ramp ramp = {r->sched, vm_add_frames(r->sched, term), 0.0, 0.0};
+    double v0 = vm_get(v, r, kind);
+    double v1;
+    if (mode == VM_MODE_SEQ) {
+        v1 = kind == VM_PROP_SPEED ? x * term + v0 : v0 + x * term;
+    } else if (mode == VM_MODE_BY) {
+        v1 = v0 + x;
+    } else if (kind == VM_PROP_HEADING) {
+        double target = vm_resolve_dir(v, r, mode, x);
+        if (record)
+            vm_record_dir(r, target);
+        /* the shorter way round; an exact tie (180) takes d2 */
+        double d1 = target - v0;
+        double d2 = d1 > 0 ? d1 - 360.0 : d1 + 360.0;
+        v1 = v0 + (fabs(d1) < fabs(d2) ? d1 : d2);
+    } else if (kind == VM_PROP_SPEED) {
+        v1 = vm_resolve_spd(v, r, mode, x);
+        if (record)
+            vm_record_spd(r, v1);
+    } else {
+        v1 = mode == VM_MODE_REL ? v0 + x : x;
+    }
+    ramp.v0 = v0;
+    ramp.v1 = v1;
+    r->ramp_end[kind] = ramp.t1;
+    if (v->exact) {
+        v->exact[idx].r[kind] = ramp;
+        v->exact[idx].active |= (uint8_t)(1u << kind);
+    } else {
+        v->host.ramp(v->host.user, r->obj, kind, &ramp);
+    }
+}
+
+/* Exact mode: sends each running ramp's value for this frame, in BulletML's
+ * order, and drops the ramps that reached their end. */
+static void vm_apply_ramps(vm *v, uint32_t idx)
+{
+    vm_exact *e = &v->exact[idx];
+    for (int k = 0; k < VM_RAMP_KINDS && e->active; k++) {
+        if (!(e->active & (1u << k)))
+            continue;
+        double value = vm_ramp_value(&e->r[k], v->now);
+        if (v->now >= e->r[k].t1)
+            e->active &= (uint8_t) ~(1u << k);
+        v->host.set(v->host.user, v->runners[idx].obj, (vm_prop)k, value);
+    }
+}
+
+/* Whether some ramp of the runner is still running at frame now. */
+static int vm_ramps_running(const vm *v, uint32_t idx)
+{
+    if (v->exact)
+        return v->exact[idx].active != 0;
+    for (int k = 0; k < VM_RAMP_KINDS; k++)
+        if (v->runners[idx].ramp_end[k] > v->now)
+            return 1;
+    return 0;
+}
+
+/* The frame a finished script is declared ended: after its last wait and its
+ * ramps, and never in the frame of its last command (BULLETML.md 4.2, Q18). */
+static int32_t vm_end_frame(const vm *v, const vm_runner *r)
+{
+    int32_t f = r->sched > v->now + 1 ? r->sched : v->now + 1;
+    for (int k = 0; k < VM_RAMP_KINDS; k++)
+        if (r->ramp_end[k] > f)
+            f = r->ramp_end[k];
+    return f;
+}
+
+/* ---- firing ---- */
+
+/* Spawns one bullet; with func != VM_NIL a new runner drives it from next frame. */
+static void vm_spawn_one(vm *v, vm_runner *r, vm_shot *shot, uint32_t func, const double *args)
+{
+    uint32_t ridx = VM_NIL;
+    shot->runner = 0;
+    if (func != VM_NIL) {
+        ridx = vm_alloc_runner(v);
+        if (ridx == VM_NIL)
+            return; /* no runner for its script: the bullet is refused (counted) */
+        shot->runner = vm_make_id(v, ridx);
+    }
+    vm_obj obj = v->host.spawn(v->host.user, r->obj, shot);
+    if (obj == 0) {
+        v->stats.spawn_refused++;
+        if (ridx != VM_NIL)
+            vm_release(v, ridx);
+        return;
+    }
+    v->stats.spawned++;
+    if (ridx != VM_NIL)
+        vm_init_runner(v, ridx, r->prog, func, obj, args, v->now + 1);
+}
+
+/* FIRE / FIRE_RUN: completes the shot registers with BulletML's defaults (speed
+ * first, then direction, each recorded as the previous value), lays the volley
+ * out and spawns it. Each bullet costs one unit of the runner's budget; returns
+ * the budget left. */
+static uint32_t vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint32_t budget)
+{
+    vm_runner *r = &v->runners[idx];
+    vm_shot_regs *s = &v->shot;
+    if (!s->spd_set) {
+        s->spd = vm_get(v, r, VM_PROP_DEFAULT_SPEED);
+        vm_record_spd(r, s->spd);
+    }
+    if (!s->dir_set) {
+        s->dir = vm_get(v, r, VM_PROP_AIM);
+        vm_record_dir(r, s->dir);
+    }
+    const double *fl = s->field;
+    int32_t n = s->form == VM_FORM_SINGLE ? 1 : vm_trunc(fl[VM_SHOT_COUNT]);
+    int32_t layers = vm_trunc(fl[VM_SHOT_LAYERS]);
+    if (layers < 1)
+        layers = 1;
+    if (n < 1)
+        return budget;
+    double angle = fl[VM_SHOT_ANGLE], step = 0.0, start = s->dir;
+    if (s->form == VM_FORM_RING) {
+        step = 360.0 / n;
+    } else if (s->form == VM_FORM_ARC) {
+        step = n > 1 ? angle / (n - 1) : 0.0;
+        start = s->dir - angle / 2;
+    } else if (s->form == VM_FORM_SPREAD) {
+        step = angle;
+        start = s->dir - angle * (n - 1) / 2;
+    }
+    vm_shot shot = {0};
+    shot.spin = fl[VM_SHOT_SPIN];
+    shot.accel = fl[VM_SHOT_ACCEL];
+    shot.vx = fl[VM_SHOT_VX];
+    shot.vy = fl[VM_SHOT_VY];
+    shot.life = vm_trunc(fl[VM_SHOT_LIFE]);
+    if (shot.life < 0)
+        shot.life = 0;
+    shot.look = s->look;
+    double radius = fl[VM_SHOT_RADIUS];
+    for (int32_t l = 0; l < layers; l++) {
+        shot.speed = l == 0 ? s->spd : s->spd + fl[VM_SHOT_LAYER_SPEED] * l;
+        for (int32_t k = 0; k < n; k++) {
+            if (budget == 0 || v->abort)
+                return budget;
+            budget--;
+            shot.dir = k == 0 ? start : start + step * k;
+            shot.dx = fl[VM_SHOT_OFFSET_X];
+            shot.dy = fl[VM_SHOT_OFFSET_Y];
+            if (radius != 0.0) {
+                double sn, cs;
+                trig_sincos(shot.dir * TRIG_DEG2RAD, &sn, &cs);
+                shot.dx += radius * sn;
+                shot.dy -= radius * cs;
+            }
+            vm_spawn_one(v, r, &shot, func, args);
+        }
+    }
+    return budget;
+}
+
+static void vm_shot_begin(vm *v)
+{
+    vm_shot_regs *s = &v->shot;
+    s->dir_set = s->spd_set = 0;
+    s->dir = s->spd = 0.0;
+    memcpy(s->field, vm_field_defaults, sizeof s->field);
+    s->look = 0;
+    s->form = VM_FORM_SINGLE;
+}
+
+/* ---- math ---- */
+
+static double vm_eval_math(vm_math fn, const double *a)
+{
+    double s, c;
+    switch (fn) {
+    case VM_MATH_SIN: trig_sincos(a[0] * TRIG_DEG2RAD, &s, &c); return s;
+    case VM_MATH_COS: trig_sincos(a[0] * TRIG_DEG2RAD, &s, &c); return c;
+    case VM_MATH_ATAN2: return trig_atan2(a[0], a[1]) * TRIG_RAD2DEG;
+    case VM_MATH_ANGLE: { /* heading of the vector (dx, dy), in [0, 360) */
+        double d = trig_atan2(a[0], -a[1]) * TRIG_RAD2DEG;
+        return d < 0 ? d + 360.0 : d;
+    }
+    case VM_MATH_SQRT: return sqrt(a[0]);
+    case VM_MATH_ABS: return fabs(a[0]);
+    case VM_MATH_FLOOR: return floor(a[0]);
+    case VM_MATH_CEIL: return ceil(a[0]);
+    case VM_MATH_ROUND: return round(a[0]);
+    case VM_MATH_SIGN: return a[0] > 0 ? 1.0 : a[0] < 0 ? -1.0 : 0.0;
+    case VM_MATH_MIN: return a[0] < a[1] ? a[0] : a[1];
+    case VM_MATH_MAX: return a[0] > a[1] ? a[0] : a[1];
+    case VM_MATH_CLAMP: return a[0] < a[1] ? a[1] : a[0] > a[2] ? a[2] : a[0];
+    case VM_MATH_LERP: return a[0] + (a[1] - a[0]) * a[2];
+    default: return 0.0;
+    }
+}
+
+/* Floored modulo: the result takes the sign of the divisor (-30 % 360 = 330). */
+static double vm_mod(double y, double x)
+{
+    double m = fmod(y, x);
+    if (m != 0.0 && ((m < 0.0) != (x < 0.0)))
+        m += x;
+    return m;
+}
+
+/* Index of the value PICK selects among n by rank: round(rank * (n - 1)). */
+static int vm_pick_index(double rank, int n)
+{
+    double i = round(rank * (n - 1));
+    if (!(i > 0))
+        return 0;
+    return i >= n - 1 ? n - 1 : (int)i;
+}
+
+/* ---- the interpreter ---- */
+
+/* Runs runner idx from its pc at frame now until it sleeps, ends or fails. */
+static void vm_exec(vm *v, uint32_t idx)
+{
+    vm_runner *r = &v->runners[idx];
+    const vm_program *prog = r->prog;
+    const uint32_t *code = prog->code;
+    const double *K = prog->consts;
+    double *base = v->stacks + (size_t)idx * v->cfg.stack_slots;
+    vm_call_frame *frames = v->frames + (size_t)idx * VM_MAX_DEPTH;
+    double *fp = base + r->fp;
+    double *sp = base + r->sp;
+    uint32_t pc = r->pc;
+    const int32_t T = v->now;
+    uint32_t budget = v->cfg.budget;
+    uint32_t executed = 0;
+    /* YIELD 1 needs to know whether, since a WAIT woke the runner, it has only
+     * climbed out of loops and calls (LOOP_TEST, LOOP_NEXT, JMP, RET). */
+    const int woke_from_wait = (r->flags & RF_WAITED) != 0;
+    uint32_t climbed = 0;
+    r->flags &= (uint8_t)~RF_WAITED;
+    v->current = idx;
+    v->abort = 0;
+
+#define SAVE()                         \
+    do {                               \
+        r->pc = pc;                    \
+        r->sp = (uint16_t)(sp - base); \
+        r->fp = (uint16_t)(fp - base); \
+    } while (0)
+#define BINARY(expr)       \
+    do {                   \
+        double x = *--sp;  \
+        double y = sp[-1]; \
+        sp[-1] = (expr);   \
+        (void)x;           \
+        (void)y;           \
+    } while (0)
+
+    for (;;) {
+        if (v->abort) {
+            vm_release(v, idx);
+            v->stats.killed++;
+            goto out;
+        }
+        if (budget == 0) {
+            vm_fail(v, idx, pc ? pc - 1 : 0,
+                    "runaway script: more than %u instructions in one frame (a loop without "
+                    "a wait?)",
+                    (unsigned)v->cfg.budget);
+            goto out;
+        }
+        budget--;
+        executed++;
+        uint32_t i = code[pc++];
+        switch (VM_GET_OP(i)) {
+        case VM_OP_CONST: *sp++ = K[VM_GET_AX(i)]; break;
+        case VM_OP_LOCAL: *sp++ = fp[VM_GET_AX(i)]; break;
+        case VM_OP_STORE: fp[VM_GET_AX(i)] = *--sp; break;
+        case VM_OP_POP: sp--; break;
+        case VM_OP_DUP:
+            sp[0] = sp[-1];
+            sp++;
+            break;
+        case VM_OP_ADD: BINARY(y + x); break;
+        case VM_OP_SUB: BINARY(y - x); break;
+        case VM_OP_MUL: BINARY(y * x); break;
+        case VM_OP_DIV: BINARY(y / x); break;
+        case VM_OP_MOD: BINARY(vm_mod(y, x)); break;
+        case VM_OP_NEG: sp[-1] = -sp[-1]; break;
+        case VM_OP_NOT: sp[-1] = sp[-1] == 0.0 ? 1.0 : 0.0; break;
+        case VM_OP_LT: BINARY(y < x ? 1.0 : 0.0); break;
+        case VM_OP_LE: BINARY(y <= x ? 1.0 : 0.0); break;
+        case VM_OP_GT: BINARY(y > x ? 1.0 : 0.0); break;
+        case VM_OP_GE: BINARY(y >= x ? 1.0 : 0.0); break;
+        case VM_OP_EQ: BINARY(y == x ? 1.0 : 0.0); break;
+        case VM_OP_NE: BINARY(y != x ? 1.0 : 0.0); break;
+        case VM_OP_MATH: {
+            vm_math fn = (vm_math)VM_GET_AX(i);
+            int n = vm_math_arities[fn];
+            sp -= n;
+            *sp = vm_eval_math(fn, sp);
+            sp++;
+            break;
+        }
+        case VM_OP_PICK: {
+            int n = (int)VM_GET_AX(i);
+            int k = vm_pick_index(vm_get(v, r, VM_PROP_RANK), n);
+            sp -= n;
+            sp[0] = sp[k];
+            sp++;
+            break;
+        }
+        case VM_OP_RAND: *sp++ = v->host.random(v->host.user); break;
+        case VM_OP_GET: *sp++ = vm_get(v, r, (vm_prop)VM_GET_AX(i)); break;
+        case VM_OP_PREV:
+            if (VM_GET_AX(i) == 0)
+                *sp++ = (r->flags & RF_PREV_DIR) ? r->prev_dir : vm_get(v, r, VM_PROP_AIM);
+            else
+                *sp++ =
+                    (r->flags & RF_PREV_SPD) ? r->prev_spd : vm_get(v, r, VM_PROP_DEFAULT_SPEED);
+            break;
+        case VM_OP_CLOCK: *sp++ = (double)((int64_t)T - r->born); break;
+        case VM_OP_JMP:
+            pc = VM_GET_AX(i);
+            climbed++;
+            break;
+        case VM_OP_JMPF:
+            if (*--sp == 0.0)
+                pc = VM_GET_AX(i);
+            break;
+        case VM_OP_JMPT:
+            if (*--sp != 0.0)
+                pc = VM_GET_AX(i);
+            break;
+        case VM_OP_LOOP_INIT: {
+            double *slot = fp + VM_GET_A(i);
+            int32_t n = vm_trunc(*--sp);
+            if ((VM_GET_B(i) & VM_LOOP_AT_LEAST_ONCE) && n < 1)
+                n = 1;
+            slot[0] = 0.0;
+            slot[1] = (double)n;
+            break;
+        }
+        case VM_OP_LOOP_TEST: {
+            const double *slot = fp + VM_GET_A(i);
+            if (!(slot[0] < slot[1]))
+                pc = (uint32_t)((int32_t)pc + VM_GET_SB(i));
+            climbed++;
+            break;
+        }
+        case VM_OP_LOOP_NEXT:
+            fp[VM_GET_A(i)] += 1.0;
+            pc = (uint32_t)((int32_t)pc + VM_GET_SB(i));
+            climbed++;
+            break;
+        case VM_OP_WAIT: {
+            int32_t n = vm_trunc(*--sp);
+            if (n > 0)
+                r->sched = vm_add_frames(r->sched, n);
+            if (r->sched > T) {
+                SAVE();
+                if (r->flags & RF_VANISHED) {
+                    vm_finish(v, idx, VM_END_VANISHED);
+                    goto out;
+                }
+                r->flags |= RF_WAITED;
+                vm_sleep(v, idx, r->sched);
+                goto out;
+            }
+            break;
+        }
+        case VM_OP_YIELD:
+            /* YIELD 1, BulletML's next root: it starts in the frame after the last
+             * command of the previous root. When that command was a WAIT the runner
+             * has already slept past it, so the root starts now (BULLETML.md 4.2). */
+            if (VM_GET_AX(i) == 1 && woke_from_wait && executed == climbed + 1)
+                break;
+            SAVE();
+            if (r->flags & RF_VANISHED) {
+                vm_finish(v, idx, VM_END_VANISHED);
+                goto out;
+            }
+            vm_sleep(v, idx, r->sched > T + 1 ? r->sched : T + 1);
+            goto out;
+        case VM_OP_CALL: {
+            const vm_func *f = &prog->funcs[VM_GET_AX(i)];
+            double *nfp = sp - f->nparams;
+            if (r->depth >= VM_MAX_DEPTH) {
+                vm_fail(v, idx, pc - 1,
+                        "calls nested more than %d deep (a pattern calling itself?)", VM_MAX_DEPTH);
+                goto out;
+            }
+            if ((size_t)(nfp - base) + f->frame_size > v->cfg.stack_slots) {
+                vm_fail(v, idx, pc - 1, "out of stack: '%s' needs %u more slots", f->name,
+                        (unsigned)f->frame_size);
+                goto out;
+            }
+            frames[r->depth].pc = pc;
+            frames[r->depth].fp = (uint16_t)(fp - base);
+            r->depth++;
+            fp = nfp;
+            memset(fp + f->nparams, 0, f->nlocals * sizeof *fp);
+            sp = fp + f->nparams + f->nlocals;
+            pc = f->pc;
+            break;
+        }
+        case VM_OP_RET:
+            if (r->depth > 0) {
+                climbed++;
+                r->depth--;
+                sp = fp;
+                pc = frames[r->depth].pc;
+                fp = base + frames[r->depth].fp;
+                break;
+            }
+            goto end_thread; /* returning from the thread's function ends it */
+        case VM_OP_END:
+        end_thread:
+            SAVE();
+            if (r->flags & RF_VANISHED) {
+                vm_finish(v, idx, VM_END_VANISHED);
+                goto out;
+            }
+            r->flags |= RF_ENDING;
+            vm_sleep(v, idx, vm_end_frame(v, r));
+            goto out;
+        case VM_OP_FORK: {
+            const vm_func *f = &prog->funcs[VM_GET_AX(i)];
+            sp -= f->nparams;
+            if (f->frame_size > v->cfg.stack_slots) {
+                vm_fail(v, idx, pc - 1, "'%s' needs %u stack slots, runners have %u", f->name,
+                        (unsigned)f->frame_size, (unsigned)v->cfg.stack_slots);
+                goto out;
+            }
+            uint32_t nidx = vm_alloc_runner(v);
+            if (nidx != VM_NIL)
+                vm_init_runner(v, nidx, prog, VM_GET_AX(i), r->obj, sp, T);
+            break;
+        }
+        case VM_OP_SET: v->host.set(v->host.user, r->obj, (vm_prop)VM_GET_AX(i), *--sp); break;
+        case VM_OP_RAMP: {
+            double x = *--sp;
+            double term = *--sp;
+            vm_start_ramp(v, idx, (vm_prop)VM_GET_A(i), VM_GET_B(i), term, x);
+            break;
+        }
+        case VM_OP_VANISH:
+            r->flags |= RF_VANISHED;
+            v->host.vanish(v->host.user, r->obj);
+            break;
+        case VM_OP_ACT: {
+            int n = (int)VM_GET_B(i);
+            sp -= n;
+            if (v->host.act) {
+                SAVE();
+                v->host.act(v->host.user, r->obj, (vm_verb)VM_GET_A(i), sp, n);
+            }
+            break;
+        }
+        case VM_OP_SHOT_BEGIN: vm_shot_begin(v); break;
+        case VM_OP_SHOT_DIR:
+            v->shot.dir = vm_resolve_dir(v, r, (vm_mode)VM_GET_AX(i), *--sp);
+            v->shot.dir_set = 1;
+            vm_record_dir(r, v->shot.dir);
+            break;
+        case VM_OP_SHOT_SPD:
+            v->shot.spd = vm_resolve_spd(v, r, (vm_mode)VM_GET_AX(i), *--sp);
+            v->shot.spd_set = 1;
+            vm_record_spd(r, v->shot.spd);
+            break;
+        case VM_OP_SHOT_SET: v->shot.field[VM_GET_AX(i)] = *--sp; break;
+        case VM_OP_SHOT_LOOK: v->shot.look = VM_GET_AX(i); break;
+        case VM_OP_SHOT_FORM: v->shot.form = (vm_form)VM_GET_AX(i); break;
+        case VM_OP_FIRE:
+            SAVE();
+            budget = vm_fire(v, idx, VM_NIL, NULL, budget);
+            break;
+        case VM_OP_FIRE_RUN: {
+            const vm_func *f = &prog->funcs[VM_GET_AX(i)];
+            sp -= f->nparams;
+            SAVE();
+            if (f->frame_size > v->cfg.stack_slots) {
+                vm_fail(v, idx, pc - 1, "'%s' needs %u stack slots, runners have %u", f->name,
+                        (unsigned)f->frame_size, (unsigned)v->cfg.stack_slots);
+                goto out;
+            }
+            budget = vm_fire(v, idx, VM_GET_AX(i), sp, budget);
+            break;
+        }
+        default: vm_fail(v, idx, pc - 1, "bad instruction %08x", (unsigned)i); goto out;
+        }
+    }
+out:
+#undef SAVE
+#undef BINARY
+    v->stats.instructions += executed;
+    v->current = VM_NIL;
+    v->abort = 0;
+}
+
+/* One due runner at frame now: ramps first, then the end check, then its
+ * commands while sched <= now (BULLETML.md 4.2). */
+static void vm_run(vm *v, uint32_t idx)
+{
+    vm_runner *r = &v->runners[idx];
+    r->state = RS_RUN;
+    v->current = idx;
+    v->abort = 0;
+    if (v->exact)
+        vm_apply_ramps(v, idx);
+    v->current = VM_NIL;
+    if (v->abort) {
+        v->abort = 0;
+        vm_release(v, idx);
+        v->stats.killed++;
+        return;
+    }
+    if (!(r->flags & RF_STARTED)) {
+        r->flags |= RF_STARTED;
+        r->sched = r->born = v->now;
+    }
+    if (r->flags & RF_ENDING) {
+        if (r->sched <= v->now && !vm_ramps_running(v, idx))
+            vm_finish(v, idx, VM_END_DONE);
+        else
+            vm_sleep(v, idx, vm_end_frame(v, r));
+        return;
+    }
+    if (r->sched > v->now) {
+        vm_sleep(v, idx, r->sched);
+        return;
+    }
+    vm_exec(v, idx);
+}
+
+/* Sorts the due list by serial (creation order). Usually it is sorted already or
+ * made of a few sorted runs; a bottom-up merge sort handles the rest. */
+static void vm_due_sort(vm *v)
+{
+    uint32_t n = v->due_count;
+    uint32_t k = 1;
+    while (k < n && v->due[k - 1].serial < v->due[k].serial)
+        k++;
+    if (k >= n)
+        return;
+    vm_due *src = v->due, *dst = v->due_tmp;
+    for (uint32_t width = 1; width < n; width *= 2) {
+        for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+            uint32_t mid = lo + width < n ? lo + width : n;
+            uint32_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            uint32_t a = lo, b = mid, o = lo;
+            while (a < mid && b < hi)
+                dst[o++] = src[b].serial < src[a].serial ? src[b++] : src[a++];
+            while (a < mid)
+                dst[o++] = src[a++];
+            while (b < hi)
+                dst[o++] = src[b++];
+        }
+        vm_due *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != v->due)
+        memcpy(v->due, src, n * sizeof *v->due);
+}
+
+void vm_tick(vm *v, int32_t frame)
+{
+    if (v->ticking || frame <= v->now)
+        return;
+    /* Gather every runner due by `frame` from the slots of the frames since the
+     * last tick (one slot normally; the whole wheel at most). */
+    int64_t span = (int64_t)frame - v->now;
+    if (span > VM_WHEEL)
+        span = VM_WHEEL;
+    v->due_count = 0;
+    for (int64_t k = 0; k < span; k++) {
+        uint32_t slot = (uint32_t)(frame - k) & VM_WHEEL_MASK;
+        uint32_t idx = v->wheel_head[slot];
+        while (idx != VM_NIL) {
+            uint32_t next = v->runners[idx].wnext;
+            if (v->runners[idx].wake <= frame) {
+                vm_wheel_remove(v, idx);
+                vm_due_push(v, idx);
+            }
+            idx = next;
+        }
+    }
+    vm_due_sort(v);
+    v->now = frame;
+    v->ticking = 1;
+    for (uint32_t i = 0; i < v->due_count; i++) {
+        vm_due d = v->due[i];
+        vm_runner *r = &v->runners[d.idx];
+        if (r->state == RS_DUE && r->serial == d.serial)
+            vm_run(v, d.idx);
+    }
+    v->due_count = 0;
+    v->ticking = 0;
+}

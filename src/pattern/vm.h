@@ -1,0 +1,386 @@
+/*
+ * vm: the pattern virtual machine. One VM, two front ends: the pattern language
+ * and BulletML both compile to a vm_program (see program.h for building one), and
+ * a vm runs many threads ("runners") of such programs against a host.
+ *
+ * The runtime model (docs/vm.md has the long version, and how each BulletML rule
+ * maps onto it):
+ *
+ *  - A runner is one thread of script driving one host object (an enemy, a
+ *    bullet, the stage). Runners live in a fixed pool allocated by vm_create; a
+ *    full pool refuses new runners and counts them. Nothing is allocated after
+ *    vm_create.
+ *  - Time is the host's frame counter ("turn" in BulletML). vm_tick(vm, frame)
+ *    runs every runner due at that frame, in creation order (which fixes spawn
+ *    order and the order random numbers are drawn). A sleeping runner sits in a
+ *    timer wheel and costs nothing until its frame comes.
+ *  - Each runner keeps BulletML's schedule clock `sched`: `wait n` adds n to it,
+ *    and the runner sleeps while sched > frame. Ramps (changeDirection,
+ *    changeSpeed, accel) start at sched, not at the frame.
+ *  - A runner executes at most `budget` instructions per frame; past that it is
+ *    stopped with an error naming the file and line, and the game goes on.
+ *  - All VM arithmetic is double precision; hosts may store less.
+ *
+ * Directions are degrees, 0 = up, growing clockwise (90 = right); y points down,
+ * so heading d with speed v moves by (sin d * v, -cos d * v) per frame.
+ */
+#ifndef CURTAIN_PATTERN_VM_H
+#define CURTAIN_PATTERN_VM_H
+
+#include "pattern/opcodes.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------------------
+ * Tables shared by the compilers, the VM and the hosts (X-macros).
+ */
+
+/* Properties of the object running a script: read with GET, written with SET,
+ * ramped with RAMP (only the first four, in this order: BulletML applies ramps in
+ * the order direction, speed, accel X, accel Y).
+ *   id  name  settable  what */
+/* clang-format off */
+#define VM_PROPS(X)                                                                            \
+    X(HEADING,       "heading",       1, "direction of motion, degrees (0 up, clockwise)")     \
+    X(SPEED,         "speed",         1, "speed along the heading, px per frame")             \
+    X(VX,            "vx",            1, "extra velocity, x (BulletML accel), px per frame")  \
+    X(VY,            "vy",            1, "extra velocity, y (down is +), px per frame")       \
+    X(POS_X,         "x",             1, "position, px from the field's left edge")           \
+    X(POS_Y,         "y",             1, "position, px from the field's top edge")            \
+    X(SPIN,          "spin",          1, "angular velocity, degrees per frame")               \
+    X(ACCEL,         "accel",         1, "speed change per frame")                            \
+    X(AIM,           "aim",           0, "direction from this object to the player")          \
+    X(PLAYER_X,      "player_x",      0, "the player's position, x")                          \
+    X(PLAYER_Y,      "player_y",      0, "the player's position, y")                          \
+    X(RANK,          "rank",          0, "difficulty, 0 (easy) to 1 (hardest)")               \
+    X(DEFAULT_SPEED, "default_speed", 0, "speed of a shot that names none (BulletML: 1)")   \
+    X(ENEMIES,       "enemies",       0, "enemies alive now (the stage waits on it)")         \
+    X(BOSS_ACTIVE,   "boss_active",   0, "1 while a boss or midboss fight runs, else 0")      \
+    X(HEALTH,        "health",        0, "this enemy's hit points left (boss: this phase's)")
+/* clang-format on */
+
+typedef enum vm_prop {
+#define VM_PROP_ENUM(id, name, settable, doc) VM_PROP_##id,
+    VM_PROPS(VM_PROP_ENUM)
+#undef VM_PROP_ENUM
+    VM_PROP_COUNT
+} vm_prop;
+
+#define VM_RAMP_KINDS 4 /* HEADING, SPEED, VX, VY */
+
+/* How a direction or speed value is resolved (SHOT_DIR, SHOT_SPD, RAMP). These
+ * are BulletML's types, plus BY for ramps:
+ *   ABS  x                          AIM  x + aim (speeds: same as ABS)
+ *   REL  x + the object's value     SEQ  x + the previous shot's value; the first
+ *        (heading or speed)              time in a thread: aim / 1 (x ignored)
+ *   BY   (ramps) end at start + x; for SEQ ramps x is per frame instead. */
+#define VM_MODES(X)    \
+    X(ABS, "absolute") \
+    X(AIM, "aim")      \
+    X(REL, "relative") \
+    X(SEQ, "sequence") \
+    X(BY, "by")
+
+typedef enum vm_mode {
+#define VM_MODE_ENUM(id, name) VM_MODE_##id,
+    VM_MODES(VM_MODE_ENUM)
+#undef VM_MODE_ENUM
+    VM_MODE_COUNT
+} vm_mode;
+
+/* RAMP B = mode | flags. RECORD: a non-sequence ramp's resolved target becomes
+ * the thread's previous direction / speed (BulletML: always for changeSpeed; for
+ * changeDirection in Debian's libbulletml, not in upstream 0.0.6). */
+#define VM_RAMP_MODE_MASK 0xffu
+#define VM_RAMP_RECORD    0x100u
+
+/* Shot registers set by SHOT_SET (numbers; SHOT_BEGIN resets them to the default).
+ *   id  name  default  what */
+/* clang-format off */
+#define VM_SHOT_FIELDS(X)                                                                 \
+    X(OFFSET_X,    "offset_x",    0, "spawn point relative to the firing object, x")      \
+    X(OFFSET_Y,    "offset_y",    0, "spawn point relative to the firing object, y")      \
+    X(RADIUS,      "radius",      0, "spawn distance out along each bullet's direction") \
+    X(SPIN,        "spin",        0, "angular velocity, degrees per frame")               \
+    X(ACCEL,       "accel",       0, "speed change per frame")                            \
+    X(VX,          "vx",          0, "extra velocity, x")                                 \
+    X(VY,          "vy",          0, "extra velocity, y")                                 \
+    X(LIFE,        "life",        0, "frames to live; 0: until it leaves the field")      \
+    X(COUNT,       "count",       1, "bullets per layer (ring, arc, spread)")             \
+    X(ANGLE,       "angle",       0, "arc: total angle; spread: angle between bullets")   \
+    X(LAYERS,      "layers",      1, "copies of the volley at rising speeds (stack)")     \
+    X(LAYER_SPEED, "layer_speed", 0, "speed added per layer")
+/* clang-format on */
+
+typedef enum vm_shot_field {
+#define VM_SHOT_FIELD_ENUM(id, name, def, doc) VM_SHOT_##id,
+    VM_SHOT_FIELDS(VM_SHOT_FIELD_ENUM)
+#undef VM_SHOT_FIELD_ENUM
+    VM_SHOT_FIELD_COUNT
+} vm_shot_field;
+
+/* How FIRE lays a volley out around the shot direction d (n = COUNT):
+ *   SINGLE  one bullet at d
+ *   RING    n bullets at d + k*360/n
+ *   ARC     n bullets spanning ANGLE degrees, centred on d, both ends included
+ *   SPREAD  n bullets ANGLE degrees apart, centred on d */
+#define VM_FORMS(X)     \
+    X(SINGLE, "single") \
+    X(RING, "ring")     \
+    X(ARC, "arc")       \
+    X(SPREAD, "spread")
+
+typedef enum vm_form {
+#define VM_FORM_ENUM(id, name) VM_FORM_##id,
+    VM_FORMS(VM_FORM_ENUM)
+#undef VM_FORM_ENUM
+    VM_FORM_COUNT
+} vm_form;
+
+/* Math functions of MATH. Angles in degrees.  id  name  arity */
+#define VM_MATH_FUNCS(X) \
+    X(SIN, "sin", 1)     \
+    X(COS, "cos", 1)     \
+    X(ATAN2, "atan2", 2) \
+    X(ANGLE, "angle", 2) \
+    X(SQRT, "sqrt", 1)   \
+    X(ABS, "abs", 1)     \
+    X(FLOOR, "floor", 1) \
+    X(CEIL, "ceil", 1)   \
+    X(ROUND, "round", 1) \
+    X(SIGN, "sign", 1)   \
+    X(MIN, "min", 2)     \
+    X(MAX, "max", 2)     \
+    X(CLAMP, "clamp", 3) \
+    X(LERP, "lerp", 3)
+
+typedef enum vm_math {
+#define VM_MATH_ENUM(id, name, arity) VM_MATH_##id,
+    VM_MATH_FUNCS(VM_MATH_ENUM)
+#undef VM_MATH_ENUM
+    VM_MATH_COUNT
+} vm_math;
+
+/* Host verbs of ACT: things only a game can do. The VM passes them through; a
+ * host ignores the verbs it has no use for. Arguments are numbers; names and
+ * texts are indices into vm_program.strings, enemies and bosses are indices the
+ * front end defines (see docs/patterns.md for the game's meaning of each).
+ *   id  name  min args  max args */
+/* clang-format off */
+#define VM_VERBS(X)                                                         \
+    X(MOVE_TO, "move_to", 4, 4)  /* x y frames ease(0 linear 1 smooth 2 in 3 out) */ \
+    X(SPAWN,   "spawn",   3, 19) /* function x y args...: an enemy running it */   \
+    X(LOOK,    "look",    1, 1)  /* string: this enemy's / boss's sprite */          \
+    X(HEALTH,  "health",  1, 1)  /* hit points */                                    \
+    X(SCORE,   "score",   1, 1)  /* points when destroyed */                        \
+    X(HITBOX,  "hitbox",  1, 1)  /* hit radius, px */                                \
+    X(DROPS,   "drops",   4, 4)  /* power point bomb life items on death */          \
+    X(BOSS,    "boss",    2, 2)  /* boss index, 1 = midboss: start the fight */     \
+    X(PHASE,   "phase",   5, 5)  /* health time bonus spell title(string or -1) */  \
+    X(TITLE,   "title",   2, 2)  /* string, string or -1: a title card */           \
+    X(SOUND,   "sound",   1, 1)  /* string: a sound effect */                       \
+    X(MUSIC,   "music",   1, 1)  /* string: the music to play */                    \
+    X(CLEAR,   "clear",   0, 0)  /* cancel every enemy bullet into items */
+/* clang-format on */
+
+typedef enum vm_verb {
+#define VM_VERB_ENUM(id, name, min, max) VM_VERB_##id,
+    VM_VERBS(VM_VERB_ENUM)
+#undef VM_VERB_ENUM
+    VM_VERB_COUNT
+} vm_verb;
+
+/* ---------------------------------------------------------------------------
+ * Programs (built with program.h; read-only once built, shared by any number of
+ * runners and VMs).
+ */
+
+/* Where an instruction came from: file index into vm_program.files. */
+typedef struct vm_pos {
+    uint32_t line;
+    uint16_t col;
+    uint16_t file;
+} vm_pos;
+
+typedef struct vm_func {
+    const char *name;    /* points into the program; "" for anonymous blocks */
+    uint32_t pc, end;    /* its code: [pc, end) */
+    uint16_t nparams;    /* slots 0..nparams-1: the params, filled by the caller */
+    uint16_t nlocals;    /* then nlocals slots, zeroed on entry */
+    uint16_t frame_size; /* params + locals + the most temporaries it needs */
+    vm_pos pos;          /* where it was defined */
+} vm_func;
+
+typedef struct vm_program {
+    uint32_t *code; /* instructions (opcodes.h) */
+    vm_pos *pos;    /* one per instruction */
+    uint32_t code_count;
+    double *consts;
+    uint32_t const_count;
+    vm_func *funcs;
+    uint32_t func_count;
+    char **files; /* source file names, for diagnostics */
+    uint32_t file_count;
+    char **strings; /* texts that verbs refer to */
+    uint32_t string_count;
+} vm_program;
+
+/* ---------------------------------------------------------------------------
+ * The host: what a VM needs from the game (or the BulletML reference host, or a
+ * test host). Objects are the host's handles; the VM never looks inside them.
+ */
+
+typedef uint32_t vm_obj;       /* host object handle; 0 = no object */
+typedef uint32_t vm_runner_id; /* index + generation; 0 = none */
+
+/* One bullet to spawn. dx, dy are relative to the firing object's position. */
+typedef struct vm_shot {
+    double dx, dy;
+    double dir, speed;   /* heading (degrees) and speed */
+    double spin, accel;  /* degrees per frame; speed per frame */
+    double vx, vy;       /* extra velocity */
+    int32_t life;        /* frames; 0 = until culled */
+    uint32_t look;       /* front end's sprite code; 0 = the host's default */
+    vm_runner_id runner; /* the runner that will drive the bullet, or 0 */
+} vm_shot;
+
+/* A linear ramp of one property: v0 at frame t0, v1 from frame t1 on.
+ * Value at frame t: t >= t1 ? v1 : v0 + (v1 - v0) / (t1 - t0) * (t - t0), the
+ * gradient computed first (vm_ramp_value), exactly as libbulletml does. */
+typedef struct vm_ramp {
+    int32_t t0, t1;
+    double v0, v1;
+} vm_ramp;
+
+double vm_ramp_value(const vm_ramp *r, int32_t frame);
+
+/* Why a runner stopped on its own (the ended callback). */
+typedef enum vm_end_reason {
+    VM_END_DONE,     /* its script finished (BulletML's isEnd for that thread) */
+    VM_END_VANISHED, /* it called vanish and then reached a wait */
+    VM_END_ERROR,    /* a run-time error stopped it (the error callback had it) */
+} vm_end_reason;
+
+/* A run-time error: position of the instruction, and what went wrong. */
+typedef struct vm_error {
+    const char *file;
+    uint32_t line, col;
+    const char *message;
+    vm_runner_id runner;
+    vm_obj obj;
+} vm_error;
+
+/* Callbacks. `user` is passed back unchanged. All may be called during vm_tick
+ * only. obj is the object of the runner executing. Required: get, set, random,
+ * spawn, vanish; ramp too unless vm_config.exact_ramps. Optional (NULL): act,
+ * ended, error (NULL: printed through core/log). */
+typedef struct vm_host {
+    void *user;
+    double (*get)(void *user, vm_obj obj, vm_prop prop);
+    void (*set)(void *user, vm_obj obj, vm_prop prop, double value);
+    /* Start (or replace) the ramp of prop (HEADING, SPEED, VX or VY). The host
+     * applies it from frame ramp->t0 + 1 on (game: a pool tween). */
+    void (*ramp)(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp);
+    double (*random)(void *user); /* uniform in [0, 1) */
+    /* Spawn one bullet; returns its handle, or 0 if refused. When shot->runner is
+     * set, that runner will drive the new object from the next frame on. */
+    vm_obj (*spawn)(void *user, vm_obj parent, const vm_shot *shot);
+    /* The object is gone for the game. Its script still runs to its next wait
+     * (BulletML), so keep its data readable until vm_tick returns. */
+    void (*vanish)(void *user, vm_obj obj);
+    void (*act)(void *user, vm_obj obj, vm_verb verb, const double *args, int nargs);
+    void (*ended)(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason why);
+    void (*error)(void *user, const vm_error *err);
+} vm_host;
+
+/* ---------------------------------------------------------------------------
+ * The VM.
+ */
+
+typedef struct vm_config {
+    uint32_t capacity;    /* runners (default 16384; at most VM_MAX_CAPACITY) */
+    uint32_t stack_slots; /* value slots per runner (default 64) */
+    uint32_t budget;      /* instructions per runner per frame (default 100000) */
+    /* 1: the VM keeps ramps and applies them through set() at the start of each
+     * of the runner's frames, as libbulletml does (the BulletML reference host);
+     * 0: ramps go to host->ramp and the runner sleeps meanwhile (the game). */
+    int exact_ramps;
+} vm_config;
+
+#define VM_MAX_CAPACITY ((1u << 20) - 1)
+#define VM_MAX_DEPTH    16 /* nested calls per runner */
+
+typedef struct vm_stats {
+    uint32_t live, peak, capacity;
+    uint64_t started;       /* runners started (vm_start, FORK, FIRE_RUN) */
+    uint64_t ended;         /* stopped on their own (end, vanish, error) */
+    uint64_t killed;        /* stopped by vm_kill / vm_kill_obj */
+    uint64_t refused;       /* starts refused: the pool was full */
+    uint64_t errors;        /* run-time errors */
+    uint64_t instructions;  /* executed */
+    uint64_t spawned;       /* bullets the host accepted */
+    uint64_t spawn_refused; /* bullets the host refused */
+} vm_stats;
+
+typedef struct vm vm;
+
+/* Fills in the defaults. */
+void vm_config_default(vm_config *cfg);
+/* Allocates the whole pool. NULL if out of memory or cfg is out of range. The
+ * host is copied. */
+vm *vm_create(const vm_config *cfg, const vm_host *host);
+void vm_destroy(vm *v);
+
+/* Starts function func of prog as a new runner driving obj, with nargs params
+ * (must equal the function's nparams). It first runs at frame `frame` (at the
+ * next vm_tick if that frame has passed; within a tick, frame <= the current one
+ * runs it in this tick, after the runners already due). Returns its id, or 0 if
+ * the pool is full (counted) or the call is invalid. */
+vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, const double *args,
+                      int nargs, int32_t frame);
+
+/* Stops a runner at once (no ended callback). Stale or 0 ids are ignored. Safe
+ * inside callbacks, also on the runner that is executing (it stops after the
+ * current instruction). */
+void vm_kill(vm *v, vm_runner_id id);
+/* Stops every runner driving obj. */
+void vm_kill_obj(vm *v, vm_obj obj);
+/* Stops every runner (no callbacks); the VM is as new, frame counter included. */
+void vm_reset(vm *v);
+
+int vm_alive(const vm *v, vm_runner_id id);
+/* Runners currently driving obj. */
+int vm_obj_runners(const vm *v, vm_obj obj);
+
+/* Runs every runner due at `frame`. Frames must increase from call to call
+ * (skipped frames are caught up: every runner due by `frame` runs). */
+void vm_tick(vm *v, int32_t frame);
+/* The frame of the last (or current) vm_tick; -1 before the first. */
+int32_t vm_frame(const vm *v);
+/* The program of the runner executing now (for callbacks), or NULL. */
+const vm_program *vm_current_program(const vm *v);
+
+vm_stats vm_get_stats(const vm *v);
+
+/* Names, for tools and diagnostics. */
+const char *vm_prop_name(vm_prop p);
+int vm_prop_settable(vm_prop p);
+const char *vm_mode_name(vm_mode m);
+const char *vm_shot_field_name(vm_shot_field f);
+double vm_shot_field_default(vm_shot_field f);
+const char *vm_form_name(vm_form f);
+const char *vm_math_name(vm_math m);
+int vm_math_arity(vm_math m);
+const char *vm_verb_name(vm_verb v);
+int vm_verb_min_args(vm_verb v);
+int vm_verb_max_args(vm_verb v);
+
+/* BulletML's number rules, shared by the VM and the importer's constant folding:
+ * trunc toward zero, INT32_MIN when not finite or out of range (x86-64's cvttsd2si,
+ * which libbulletml relies on); directions normalised into [0, 360] by repeated
+ * +-360 (720 -> 360, -360 -> 0), NaN unchanged, +-inf -> NaN (libbulletml hangs). */
+int32_t vm_trunc(double x);
+double vm_normalize_dir(double deg);
+
+#endif

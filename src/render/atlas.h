@@ -1,0 +1,57 @@
+/*
+ * atlas: the frames of the texture atlas, found by what they show.
+ *
+ * The picture (assets/atlas.png) and its table (render/atlas_table.h) are both
+ * drawn by tools/atlas/atlas_gen; this module answers "which frame is a blue
+ * rice bullet facing south-east", "the third frame of the explosion", "the
+ * glyph for 'A' in the title font". It needs no SDL: the sprite batcher and its
+ * tests use it headless. Loading the picture into a texture is atlas_texture's.
+ */
+#ifndef CURTAIN_RENDER_ATLAS_H
+#define CURTAIN_RENDER_ATLAS_H
+
+#include "render/atlas_sprites.h"
+#include "sim/bullet_kind.h"
+
+/* The picture, relative to the data folder (core/data_path.h). */
+#define ATLAS_FILE "assets/atlas.png"
+
+/* Shapes that turn with their heading have this many pre-rotated frames, frame k
+ * facing k steps clockwise (on screen) from +x. */
+#define ATLAS_ANGLE_STEPS 32
+
+typedef struct atlas_rect {
+    int x, y, w, h;
+} atlas_rect;
+
+typedef struct atlas_font_metrics {
+    int cell_w, cell_h;     /* size of a glyph frame */
+    int advance;            /* pen advance per character */
+    int line_h;             /* distance between lines */
+    int origin_x, origin_y; /* the glyph's top-left lies this far into its frame */
+} atlas_font_metrics;
+
+int atlas_width(void);
+int atlas_height(void);
+int atlas_frame_count(void);
+/* Where frame lies in the picture; frame must be in [0, atlas_frame_count()). */
+atlas_rect atlas_frame_rect(int frame);
+
+/* Whether a bullet shape has pre-rotated frames (it turns with its heading). */
+int atlas_bullet_turns(bullet_shape shape);
+/* The frame of a bullet facing angle step k (taken modulo ATLAS_ANGLE_STEPS;
+ * ignored for shapes that do not turn). */
+int atlas_bullet_frame(bullet_shape shape, bullet_color color, int step);
+
+/* The sprite named name in render/atlas_sprites.h ("enemy_drone", "boss", ...),
+ * or -1 when there is none. */
+int atlas_sprite_by_name(const char *name);
+int atlas_sprite_frames(atlas_sprite sprite);
+/* Frame k of a named sprite (k wraps around its frame count). */
+int atlas_sprite_frame(atlas_sprite sprite, int k);
+
+atlas_font_metrics atlas_font_metrics_of(atlas_font font);
+/* The frame of character ch; characters outside ASCII 32..126 give '?'. */
+int atlas_glyph_frame(atlas_font font, int ch);
+
+#endif

@@ -1,0 +1,16 @@
+/*
+ * bullet_view: the pool's arrays handed over as they are.
+ */
+#include "render/bullet_view.h"
+
+_Static_assert(BULLET_SLOT_NONE == SPRITE_BULLETS_SKIP,
+               "the pool's draw-order holes must be the batcher's skipped entries");
+
+sprite_bullets bullet_view_of_pool(const bullet_pool *p)
+{
+    uint32_t n = 0;
+    const uint32_t *order = bullet_pool_draw_order(p, &n);
+    /* The pool's heading is (sin h, -cos h) with h clockwise from up: the
+     * direction of travel on screen, which is what the batcher turns +x to. */
+    return (sprite_bullets){(int)n, p->x, p->y, p->dir_x, p->dir_y, p->shape, p->color, order};
+}

@@ -1,0 +1,19 @@
+/*
+ * bullet_view: the bullet pool as the sprite batcher reads it.
+ *
+ * The batcher takes plain structure-of-arrays bullets (render/sprite_batch.h) so
+ * that it does not depend on the pool's internals; this is the one place that
+ * knows both. The view points into the pool (nothing is copied): positions, the
+ * unit heading (dir_x, dir_y), shape and colour, through the pool's draw order,
+ * oldest first, whose holes (BULLET_SLOT_NONE) the batcher skips. It is valid
+ * until the pool next changes.
+ */
+#ifndef CURTAIN_RENDER_BULLET_VIEW_H
+#define CURTAIN_RENDER_BULLET_VIEW_H
+
+#include "render/sprite_batch.h"
+#include "sim/bullet_pool.h"
+
+sprite_bullets bullet_view_of_pool(const bullet_pool *p);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * frame_view: the order a screen is drawn in: panel, field, HUD, overlay.
+ */
+#include "render/frame_view.h"
+
+int frame_view_init(frame_view *v, SDL_Renderer *r, const frame_view_config *cfg, char *err,
+                    size_t err_size)
+{
+    *v = (frame_view){.renderer = r};
+    v->method = cfg->method >= 0 && cfg->method < SPRITE_DRAW_METHOD_COUNT
+                    ? (sprite_draw_method)cfg->method
+                    : sprite_draw_method_for(r);
+    if (atlas_texture_load(&v->atlas, r, v->method == SPRITE_DRAW_BLIT, err, err_size) != 0)
+        return -1;
+    if (field_view_init(&v->field, r, &v->atlas, v->method, cfg->bullets, cfg->seed, err,
+                        err_size) != 0) {
+        atlas_texture_unload(&v->atlas);
+        return -1;
+    }
+    overlay_init(&v->overlay);
+    return 0;
+}
+
+void frame_view_free(frame_view *v)
+{
+    field_view_free(&v->field);
+    atlas_texture_unload(&v->atlas);
+}
+
+void frame_view_update(frame_view *v)
+{
+    field_view_update(&v->field);
+}
+
+void frame_view_draw(frame_view *v, const frame_scene *scene)
+{
+    SDL_Renderer *r = v->renderer;
+    hud_draw_frame(r, &v->atlas);
+    field_view_begin(&v->field);
+    if (scene->add_sprites)
+        scene->add_sprites(field_view_batch(&v->field), scene->user);
+    if (scene->player)
+        field_view_add_player(&v->field, scene->player);
+    if (scene->bullets)
+        field_view_add_bullets(&v->field, scene->bullets);
+    field_view_draw(&v->field, r);
+    if (scene->hud)
+        hud_draw(r, &v->atlas, scene->hud);
+    if (scene->fps >= 0)
+        hud_draw_fps(r, &v->atlas, scene->fps);
+    if (scene->stats)
+        overlay_draw(&v->overlay, r, &v->atlas, scene->stats);
+}

@@ -1,0 +1,60 @@
+/*
+ * frame_view: draws one whole screen of the game: the panel and its frame, the
+ * field with everything on it, the HUD values, the frame rate and the
+ * performance overlay. The window loop and the headless screenshot both draw
+ * through it, so a screenshot shows exactly what a player sees.
+ */
+#ifndef CURTAIN_RENDER_FRAME_VIEW_H
+#define CURTAIN_RENDER_FRAME_VIEW_H
+
+#include "game/player.h"
+#include "render/atlas_texture.h"
+#include "render/field_view.h"
+#include "render/hud.h"
+#include "render/overlay.h"
+#include "render/sprite_batch.h"
+
+#include <SDL.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Lets the game add its own sprites (enemies, items, sparks) to the field's
+ * batch, in the FIELD_LAYER_* layers, in field coordinates. */
+typedef void (*frame_view_sprites_fn)(sprite_batch *batch, void *user);
+
+/* What one frame shows. Every part is optional (NULL or zero: not drawn). */
+typedef struct frame_scene {
+    const player *player;
+    const sprite_bullets *bullets;
+    frame_view_sprites_fn add_sprites;
+    void *user;
+    const hud_state *hud;
+    const overlay_stats *stats; /* for the overlay, when it is visible */
+    float fps;                  /* negative: not shown */
+} frame_scene;
+
+typedef struct frame_view_config {
+    uint64_t seed; /* of the visual random generator (backdrop) */
+    int bullets;   /* most bullets one frame draws */
+    int method;    /* a sprite_draw_method, or -1 for the renderer's best */
+} frame_view_config;
+
+typedef struct frame_view {
+    SDL_Renderer *renderer;
+    sprite_draw_method method;
+    atlas_texture atlas;
+    field_view field;
+    overlay overlay;
+} frame_view;
+
+/* Loads the atlas into r and prepares the views. Returns 0, or -1 with err set. */
+int frame_view_init(frame_view *v, SDL_Renderer *r, const frame_view_config *cfg, char *err,
+                    size_t err_size);
+void frame_view_free(frame_view *v);
+
+/* Advances animations and the backdrop by one frame. */
+void frame_view_update(frame_view *v);
+/* Draws the scene on r's current target (the 640x480 logical screen). */
+void frame_view_draw(frame_view *v, const frame_scene *scene);
+
+#endif

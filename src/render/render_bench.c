@@ -1,0 +1,478 @@
+/*
+ * render_bench: `curtain bench render`. See render_bench.h and docs/bench.md.
+ *
+ * Every figure is a median of repetitions; nothing is allocated inside a timed
+ * region (batches, atlases and targets are made first, and one untimed run
+ * lets SDL grow its command queues before the timed ones).
+ */
+#include "render/render_bench.h"
+
+#include "core/clock.h"
+#include "core/mem.h"
+#include "core/rng.h"
+#include "platform/window.h"
+#include "render/atlas.h"
+#include "render/field_view.h"
+#include "render/sprite_draw.h"
+#include "sim/playfield.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define RB_MAX_BULLETS 200000
+#define RB_MAX_SIZES   5
+#define RB_MAX_TARGETS 6
+/* Stop repeating a measurement once it has run this long (after the minimum). */
+#define RB_BUDGET_NS   600000000.0
+/* A single run this slow is not repeated. */
+#define RB_SLOW_NS     1500000000.0
+
+static const int rb_sizes[RB_MAX_SIZES] = {1000, 10000, 50000, 100000, 200000};
+static const char *const rb_size_names[RB_MAX_SIZES] = {"1k", "10k", "50k", "100k", "200k"};
+
+/* The bullet mix: shape and weight (percent). Turning shapes make up 42%. */
+static const struct {
+    bullet_shape shape;
+    int percent;
+} rb_mix[] = {
+    {BULLET_SHAPE_ORB_SMALL, 20}, {BULLET_SHAPE_ORB, 25},       {BULLET_SHAPE_RICE, 15},
+    {BULLET_SHAPE_KUNAI, 8},      {BULLET_SHAPE_STAR, 5},       {BULLET_SHAPE_AMULET, 7},
+    {BULLET_SHAPE_ARROW, 7},      {BULLET_SHAPE_DROP, 5},       {BULLET_SHAPE_ORB_LARGE, 4},
+    {BULLET_SHAPE_BUBBLE, 2},     {BULLET_SHAPE_STAR_LARGE, 2},
+};
+
+/* Bullets as the pool keeps them: structure of arrays, and a draw order like
+ * the pool's (oldest first, slots reused lowest first so neighbours swap, one
+ * entry in four a hole left by a bullet that died). */
+typedef struct rb_bullets {
+    float *x, *y, *c, *s;
+    uint8_t *shape, *color;
+    uint32_t *order; /* RB_ORDER_LEN entries */
+} rb_bullets;
+
+#define RB_ORDER_LEN (RB_MAX_BULLETS + RB_MAX_BULLETS / 3)
+
+/* Frees the arrays (any may be NULL). */
+static void rb_bullets_free(rb_bullets *bl)
+{
+    mem_free(bl->x);
+    mem_free(bl->y);
+    mem_free(bl->c);
+    mem_free(bl->s);
+    mem_free(bl->shape);
+    mem_free(bl->color);
+    mem_free(bl->order);
+}
+
+/* RB_MAX_BULLETS bullets of the mix spread over the field, random headings. */
+static int rb_bullets_make(rb_bullets *bl)
+{
+    size_t n = RB_MAX_BULLETS;
+    *bl = (rb_bullets){mem_alloc(n * 4),           mem_alloc(n * 4), mem_alloc(n * 4),
+                       mem_alloc(n * 4),           mem_alloc(n),     mem_alloc(n),
+                       mem_alloc(RB_ORDER_LEN * 4)};
+    if (!bl->x || !bl->y || !bl->c || !bl->s || !bl->shape || !bl->color || !bl->order) {
+        rb_bullets_free(bl);
+        return -1;
+    }
+    rng r;
+    rng_seed(&r, 0x7e4d);
+    for (size_t i = 0; i < n; i++) {
+        bl->x[i] = rng_range(&r, 0.0f, PLAYFIELD_W);
+        bl->y[i] = rng_range(&r, 0.0f, PLAYFIELD_H);
+        float a = rng_range(&r, 0.0f, 6.2831853f);
+        bl->c[i] = cosf(a);
+        bl->s[i] = sinf(a);
+        int pick = (int)rng_below(&r, 100), k = 0;
+        while (pick >= rb_mix[k].percent) {
+            pick -= rb_mix[k].percent;
+            k++;
+        }
+        bl->shape[i] = (uint8_t)rb_mix[k].shape;
+        bl->color[i] = (uint8_t)rng_below(&r, BULLET_COLOR_COUNT);
+    }
+    /* Every fourth entry a hole; slots in order but shuffled within runs of 16. */
+    uint32_t next = 0;
+    for (size_t k = 0; k < RB_ORDER_LEN; k++)
+        bl->order[k] = k % 4 == 3 ? SPRITE_BULLETS_SKIP : next++;
+    for (size_t k = 0; k + 16 <= RB_ORDER_LEN; k += 16) {
+        for (int i = 15; i > 0; i--) {
+            uint32_t j = rng_below(&r, (uint32_t)i + 1), t = bl->order[k + i];
+            bl->order[k + i] = bl->order[k + j];
+            bl->order[k + j] = t;
+        }
+    }
+    return 0;
+}
+
+/* The first n bullets through the pool-like order: n + n/3 entries, n of them
+ * bullets (the shuffles stay within runs of 16, so the first n + n/3 entries hold
+ * n bullets give or take a run). */
+static sprite_bullets rb_ordered_view(const rb_bullets *bl, int n)
+{
+    return (sprite_bullets){n + n / 3, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, bl->order};
+}
+
+/* The first n bullets in array order. */
+static sprite_bullets rb_view(const rb_bullets *bl, int n)
+{
+    return (sprite_bullets){n, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, NULL};
+}
+
+/* The field's bullet layers, as the game has them. */
+static int rb_batch_init(sprite_batch *b, sprite_batch_mode mode)
+{
+    const sprite_layer_spec layers[2] = {{SPRITE_BLEND_ALPHA, RB_MAX_BULLETS},
+                                         {SPRITE_BLEND_ADD, RB_MAX_BULLETS}};
+    if (sprite_batch_init(b, mode, layers, 2) != 0)
+        return -1;
+    sprite_batch_set_origin(b, FIELD_VIEW_X, FIELD_VIEW_Y);
+    sprite_batch_set_additive(b, BULLET_SHAPE_BUBBLE, 1);
+    return 0;
+}
+
+/* A measured thing: run(ctx) once per repetition, timed by the caller's clock. */
+typedef double (*rb_run_fn)(void *ctx);
+
+/* Median duration in ns of run(), after one untimed warm-up. */
+static double rb_measure(const bench *b, rb_run_fn run, void *ctx)
+{
+    int min_reps = b->quick ? 1 : 3, max_reps = b->quick ? 1 : 9;
+    double samples[9];
+    int n = 0;
+    double first = run(ctx), spent = 0.0;
+    if (first > RB_SLOW_NS)
+        return first;
+    while (n < max_reps && (n < min_reps || spent < RB_BUDGET_NS)) {
+        samples[n] = run(ctx);
+        spent += samples[n];
+        n++;
+    }
+    return bench_summarize(samples, n).p50;
+}
+
+typedef struct rb_build {
+    sprite_batch *batch;
+    sprite_bullets in;
+} rb_build;
+
+/* One timed build of the batch from the bullets. */
+static double rb_run_build(void *ctx)
+{
+    rb_build *bd = ctx;
+    uint64_t t0 = clock_now_ns();
+    sprite_batch_clear(bd->batch);
+    sprite_batch_add_bullets(bd->batch, &bd->in, 0, 1);
+    uint64_t t1 = clock_now_ns();
+    bench_consume((uint64_t)sprite_batch_count(bd->batch));
+    return (double)(t1 - t0);
+}
+
+/* One back end: a renderer drawing into a 640x480 target like the game's. */
+typedef struct rb_target {
+    char name[48];
+    SDL_Window *window;
+    SDL_Renderer *renderer;
+    SDL_Texture *canvas;  /* window renderers draw into it, as the game does */
+    SDL_Surface *surface; /* the headless software renderer draws here */
+    atlas_texture atlas;
+    sprite_draw draws[SPRITE_DRAW_METHOD_COUNT];
+    int ready[SPRITE_DRAW_METHOD_COUNT];
+    sprite_draw_method game_method; /* what the game would choose */
+} rb_target;
+
+/* Frees whatever of the back end was made. */
+static void rb_target_close(rb_target *t)
+{
+    for (int m = 0; m < SPRITE_DRAW_METHOD_COUNT; m++)
+        if (t->ready[m])
+            sprite_draw_free(&t->draws[m]);
+    atlas_texture_unload(&t->atlas);
+    if (t->canvas)
+        SDL_DestroyTexture(t->canvas);
+    if (t->renderer)
+        SDL_DestroyRenderer(t->renderer);
+    if (t->window)
+        SDL_DestroyWindow(t->window);
+    if (t->surface)
+        SDL_FreeSurface(t->surface);
+    memset(t, 0, sizeof *t);
+}
+
+/* Loads the atlas and prepares every method; 0 or -1 (reason printed). */
+static int rb_target_prepare(bench *b, rb_target *t)
+{
+    char err[256];
+    if (atlas_texture_load(&t->atlas, t->renderer, 1, err, sizeof err) != 0) {
+        bench_note(b, "%s: skipped: %s", t->name, err);
+        return -1;
+    }
+    SDL_Rect area = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
+    for (int m = 0; m < SPRITE_DRAW_METHOD_COUNT; m++)
+        t->ready[m] = sprite_draw_init(&t->draws[m], t->renderer, &t->atlas, (sprite_draw_method)m,
+                                       area, err, sizeof err) == 0;
+    t->game_method = sprite_draw_method_for(t->renderer);
+    return 0;
+}
+
+/* The software renderer on a plain surface: always available. */
+static int rb_open_surface(bench *b, rb_target *t)
+{
+    memset(t, 0, sizeof *t);
+    snprintf(t->name, sizeof t->name, "software-surface");
+    t->surface =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    t->renderer = t->surface ? SDL_CreateSoftwareRenderer(t->surface) : NULL;
+    if (!t->renderer || rb_target_prepare(b, t) != 0) {
+        rb_target_close(t);
+        return -1;
+    }
+    return 0;
+}
+
+/* Render driver `index` in a hidden window, without vsync, batching on. */
+static int rb_open_driver(bench *b, rb_target *t, int index)
+{
+    memset(t, 0, sizeof *t);
+    SDL_RendererInfo info;
+    if (SDL_GetRenderDriverInfo(index, &info) != 0)
+        return -1;
+    snprintf(t->name, sizeof t->name, "%s", info.name);
+    t->window = SDL_CreateWindow("curtain bench", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED,
+                                 LOGICAL_W, LOGICAL_H, SDL_WINDOW_HIDDEN);
+    /* Naming a driver turns SDL's render batching off unless the hint asks for it. */
+    SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1");
+    t->renderer = t->window ? SDL_CreateRenderer(t->window, index, 0) : NULL;
+    if (t->renderer)
+        t->canvas = SDL_CreateTexture(t->renderer, SDL_PIXELFORMAT_ARGB8888,
+                                      SDL_TEXTUREACCESS_TARGET, LOGICAL_W, LOGICAL_H);
+    if (!t->canvas) {
+        bench_note(b, "%s: skipped: %s", t->name, SDL_GetError());
+        rb_target_close(t);
+        return -1;
+    }
+    SDL_SetRenderTarget(t->renderer, t->canvas);
+    if (rb_target_prepare(b, t) != 0) {
+        rb_target_close(t);
+        return -1;
+    }
+    return 0;
+}
+
+/* Waits until the target's pixels are done (a GPU finishes its queue). */
+static void rb_sync(SDL_Renderer *r)
+{
+    Uint32 px = 0;
+    SDL_Rect one = {FIELD_VIEW_X + 1, FIELD_VIEW_Y + 1, 1, 1};
+    SDL_RenderReadPixels(r, &one, SDL_PIXELFORMAT_ARGB8888, &px, 4);
+    bench_consume(px);
+}
+
+typedef struct rb_submit {
+    rb_target *t;
+    sprite_draw *draw;
+    const sprite_batch *batch;
+} rb_submit;
+
+/* One frame's sprites: cleared target (untimed), then begin, batch, end, done. */
+static double rb_run_submit(void *ctx)
+{
+    rb_submit *s = ctx;
+    SDL_Renderer *r = s->t->renderer;
+    SDL_SetRenderDrawColor(r, 12, 12, 40, 255);
+    SDL_RenderClear(r);
+    rb_sync(r);
+    uint64_t t0 = clock_now_ns();
+    sprite_draw_begin(s->draw);
+    sprite_draw_batch(s->draw, s->batch);
+    sprite_draw_end(s->draw);
+    rb_sync(r);
+    return (double)(clock_now_ns() - t0);
+}
+
+/* ---- tables ---------------------------------------------------------------- */
+
+typedef struct rb_state {
+    rb_bullets bullets;
+    sprite_batch batches[2]; /* [SPRITE_BATCH_VERTICES], [SPRITE_BATCH_RECTS] */
+    int sizes;
+    double build_ns[2][RB_MAX_SIZES]; /* per bullet */
+} rb_state;
+
+/* Build time per bullet drawn, for one mode, in array order or the pool's. */
+static double rb_build_ns(const bench *b, rb_state *st, int mode, int k, int ordered)
+{
+    rb_build bd = {&st->batches[mode], ordered ? rb_ordered_view(&st->bullets, rb_sizes[k])
+                                               : rb_view(&st->bullets, rb_sizes[k])};
+    double ns = rb_measure(b, rb_run_build, &bd);
+    sprite_batch_clear(bd.batch);
+    sprite_batch_add_bullets(bd.batch, &bd.in, 0, 1);
+    return ns / sprite_batch_count(bd.batch);
+}
+
+static void rb_table_build(bench *b, rb_state *st)
+{
+    static const bench_column cols[] = {
+        {"vertices", "ns/bullet", 2, BENCH_LOWER_BETTER},
+        {"vertices+order", "ns/bullet", 2, BENCH_LOWER_BETTER},
+        {"rects", "ns/bullet", 2, BENCH_LOWER_BETTER},
+        {"rects+order", "ns/bullet", 2, BENCH_LOWER_BETTER},
+    };
+    bench_table t;
+    bench_table_begin(&t, b, "build",
+                      "Building draw arrays from SoA bullets, one pass (+order: through a "
+                      "pool-like draw order with 25% holes)",
+                      cols, 4, 10);
+    double ordered_at[2] = {0, 0};
+    int at = st->sizes > 3 ? 3 : st->sizes - 1;
+    for (int k = 0; k < st->sizes; k++) {
+        bench_table_row(&t, rb_size_names[k]);
+        for (int mode = 0; mode < 2; mode++) {
+            st->build_ns[mode][k] = rb_build_ns(b, st, mode, k, 0);
+            double ordered = rb_build_ns(b, st, mode, k, 1);
+            bench_table_value(&t, st->build_ns[mode][k]);
+            bench_table_value(&t, ordered);
+            if (k == at)
+                ordered_at[mode] = ordered;
+        }
+    }
+    bench_table_end(&t);
+    bench_note(b,
+               "vertex building at %s: %.2f ns per bullet in array order, %.2f through the "
+               "draw order (target: 5 or less)",
+               rb_size_names[at], st->build_ns[SPRITE_BATCH_VERTICES][at],
+               ordered_at[SPRITE_BATCH_VERTICES]);
+}
+
+/* One back end: every method at every size, the copy baseline among them. */
+static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
+{
+    static const bench_column cols[] = {
+        {"geometry", "ns/sprite", 1, BENCH_LOWER_BETTER},
+        {"copy", "ns/sprite", 1, BENCH_LOWER_BETTER},
+        {"blit", "ns/sprite", 1, BENCH_LOWER_BETTER},
+        {"frame", "ms", 2, BENCH_LOWER_BETTER},
+        {"fastest", "", 0, BENCH_NEUTRAL},
+        {"vs copy", "x", 1, BENCH_HIGHER_BETTER},
+    };
+    char title[160];
+    snprintf(title, sizeof title,
+             "%s: submitting one frame's bullets until drawn (copy = one SDL_RenderCopy each)",
+             tg->name);
+    bench_table t;
+    bench_table_begin(&t, b, tg->name, title, cols, 6, 10);
+    /* The verdict is read at 100k bullets, or the largest size a quick run has. */
+    int verdict = st->sizes > 3 ? 3 : st->sizes - 1;
+    double frame_at = NAN;
+    sprite_draw_method best_at = tg->game_method;
+    for (int k = 0; k < st->sizes; k++) {
+        bench_table_row(&t, rb_size_names[k]);
+        double ns[SPRITE_DRAW_METHOD_COUNT];
+        int best = -1;
+        for (int m = 0; m < SPRITE_DRAW_METHOD_COUNT; m++) {
+            ns[m] = NAN;
+            if (!tg->ready[m])
+                continue;
+            sprite_batch *batch = &st->batches[sprite_draw_batch_mode((sprite_draw_method)m)];
+            sprite_bullets in = rb_view(&st->bullets, rb_sizes[k]);
+            sprite_batch_clear(batch);
+            sprite_batch_add_bullets(batch, &in, 0, 1);
+            rb_submit s = {tg, &tg->draws[m], batch};
+            ns[m] = rb_measure(b, rb_run_submit, &s);
+            if (best < 0 || ns[m] < ns[best])
+                best = m;
+        }
+        if (best < 0)
+            best = SPRITE_DRAW_COPY;
+        for (int m = 0; m < SPRITE_DRAW_METHOD_COUNT; m++)
+            bench_table_value(&t, ns[m] / rb_sizes[k]);
+        sprite_draw_method fastest = (sprite_draw_method)best;
+        double build = st->build_ns[sprite_draw_batch_mode(fastest)][k] * rb_sizes[k];
+        double frame_ms = (build + ns[fastest]) / 1e6;
+        bench_table_value(&t, frame_ms);
+        bench_table_text(&t, sprite_draw_method_name(fastest));
+        bench_table_value(&t, ns[SPRITE_DRAW_COPY] / ns[fastest]);
+        if (k == verdict) {
+            frame_at = frame_ms;
+            best_at = fastest;
+        }
+    }
+    bench_table_end(&t);
+    bench_note(b, "%s: the game draws with %s; fastest at %s: %s", tg->name,
+               sprite_draw_method_name(tg->game_method), rb_size_names[verdict],
+               sprite_draw_method_name(best_at));
+    bench_note(b,
+               "%s: %s bullets built and drawn in %.2f ms per frame (target for 100k on the "
+               "software renderer: 16.7 ms or less)",
+               tg->name, rb_size_names[verdict], frame_at);
+}
+
+/* The blitter's code paths, on the headless software target. */
+static void rb_table_blit_paths(bench *b, rb_state *st, rb_target *tg)
+{
+    static const bench_column cols[] = {{"blit", "ns/sprite", 1, BENCH_LOWER_BETTER}};
+    int k = st->sizes > 3 ? 3 : st->sizes - 1;
+    char title[96];
+    snprintf(title, sizeof title, "CPU blitter code paths, %s bullets", rb_size_names[k]);
+    bench_table t;
+    bench_table_begin(&t, b, "blit_paths", title, cols, 1, 10);
+    sprite_batch *batch = &st->batches[SPRITE_BATCH_RECTS];
+    sprite_bullets in = rb_view(&st->bullets, rb_sizes[k]);
+    sprite_batch_clear(batch);
+    sprite_batch_add_bullets(batch, &in, 0, 1);
+    sprite_blit_isa best = sprite_blit_best_isa();
+    for (int isa = SPRITE_BLIT_SCALAR; isa <= (int)best; isa++) {
+        sprite_blit_set_isa((sprite_blit_isa)isa);
+        rb_submit s = {tg, &tg->draws[SPRITE_DRAW_BLIT], batch};
+        bench_table_row(&t, sprite_blit_isa_name((sprite_blit_isa)isa));
+        bench_table_value(&t, rb_measure(b, rb_run_submit, &s) / rb_sizes[k]);
+    }
+    sprite_blit_set_isa(best);
+    bench_table_end(&t);
+}
+
+int render_bench_run(bench *b)
+{
+    bench_begin_scenario(b, "render",
+                         "sprite batching: building and submitting bullets per back end, "
+                         "against one SDL_RenderCopy per bullet");
+    static rb_state st;
+    memset(&st, 0, sizeof st);
+    st.sizes = b->quick ? 2 : RB_MAX_SIZES;
+    if (rb_bullets_make(&st.bullets) != 0)
+        return -1;
+    if (rb_batch_init(&st.batches[SPRITE_BATCH_VERTICES], SPRITE_BATCH_VERTICES) != 0 ||
+        rb_batch_init(&st.batches[SPRITE_BATCH_RECTS], SPRITE_BATCH_RECTS) != 0) {
+        sprite_batch_free(&st.batches[0]);
+        sprite_batch_free(&st.batches[1]);
+        rb_bullets_free(&st.bullets);
+        return -1;
+    }
+    bench_note(b, "mix: 11 shapes, 42%% turning with their heading; blitter path %s",
+               sprite_blit_isa_name(sprite_blit_get_isa()));
+    rb_table_build(b, &st);
+
+    static rb_target targets[RB_MAX_TARGETS];
+    int count = 0;
+    if (rb_open_surface(b, &targets[count]) == 0)
+        count++;
+    int video = SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
+    if (!video)
+        bench_note(b, "window back ends skipped: no video (%s)", SDL_GetError());
+    for (int i = 0; video && i < SDL_GetNumRenderDrivers() && count < RB_MAX_TARGETS; i++)
+        if (rb_open_driver(b, &targets[count], i) == 0)
+            count++;
+    for (int i = 0; i < count; i++)
+        rb_table_target(b, &st, &targets[i]);
+    if (count > 0 && targets[0].surface)
+        rb_table_blit_paths(b, &st, &targets[0]);
+    for (int i = 0; i < count; i++)
+        rb_target_close(&targets[i]);
+    if (video)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    sprite_batch_free(&st.batches[0]);
+    sprite_batch_free(&st.batches[1]);
+    rb_bullets_free(&st.bullets);
+    return 0;
+}

@@ -1,0 +1,150 @@
+/*
+ * sprite_batch: turns sprites and whole bullet arrays into draw-ready arrays,
+ * one pass, no renderer needed.
+ *
+ * A batch has a few *layers*, drawn in order, each alpha-blended or additive.
+ * Within a layer, sprites are drawn in the order they were added, so the last
+ * added is on top: bullets must be given oldest first (newest on top).
+ *
+ * The batch builds one of two kinds of arrays, chosen at init for the back end
+ * that will draw them:
+ *  - SPRITE_BATCH_VERTICES: four corners per sprite, each x, y, u, v, rotated by
+ *    the sprite's heading: what SDL_RenderGeometryRaw takes (positions and
+ *    texture coordinates at a 16-byte stride), one call per layer (GPU back ends);
+ *  - SPRITE_BATCH_RECTS: an axis-aligned rectangle per sprite, on whole pixels,
+ *    naming the atlas frame to copy; a sprite that turns uses the pre-rotated
+ *    frame nearest its heading (the software renderer: copies, no rotation).
+ *
+ * Nothing here touches SDL or allocates after init: sprite_batch_submit hands
+ * each non-empty layer to a callback (render/sprite_draw.h is the SDL one; the
+ * tests use their own). Capacities are fixed at init; sprites that do not fit
+ * are refused and counted in `refused`.
+ */
+#ifndef CURTAIN_RENDER_SPRITE_BATCH_H
+#define CURTAIN_RENDER_SPRITE_BATCH_H
+
+#include "sim/bullet_kind.h"
+
+#include <stdint.h>
+
+#define SPRITE_BATCH_MAX_LAYERS 8
+/* Cells per side of the heading-to-step table (RECTS mode). */
+#define SPRITE_STEP_GRID        128
+/* The look table is indexed by (shape & 15) * 8 + (color & 7): powers of two, so
+ * any byte is a safe index without a compare. */
+#define SPRITE_LOOK_SHAPES      16
+#define SPRITE_LOOK_COLORS      8
+
+typedef enum sprite_batch_mode {
+    SPRITE_BATCH_VERTICES,
+    SPRITE_BATCH_RECTS,
+} sprite_batch_mode;
+
+typedef enum sprite_blend {
+    SPRITE_BLEND_ALPHA, /* straight alpha "over" */
+    SPRITE_BLEND_ADD,   /* light added to what is below */
+} sprite_blend;
+
+/* An axis-aligned sprite: its top-left on the target, in whole pixels, and the
+ * atlas frame whose rectangle is copied there unscaled. */
+typedef struct sprite_rect {
+    int16_t x, y;
+    uint16_t frame;
+    uint16_t unused;
+} sprite_rect;
+
+typedef struct sprite_layer_spec {
+    sprite_blend blend;
+    int capacity; /* sprites */
+} sprite_layer_spec;
+
+typedef struct sprite_layer {
+    sprite_blend blend;
+    int capacity;
+    int count;
+    /* SPRITE_BATCH_VERTICES: sprite i's corners are vertices 4i..4i+3 in the
+     * order top-left, top-right, bottom-right, bottom-left of the picture; vertex
+     * k is vertices[4k..4k+3] = x, y and the normalised texture coordinates u, v. */
+    float *vertices;
+    /* SPRITE_BATCH_RECTS */
+    sprite_rect *rects;
+} sprite_layer;
+
+/* How one bullet shape in one colour is drawn, precomputed at init. */
+typedef struct sprite_look {
+    _Alignas(16) float axes[4]; /* hw, hw, -hh, hh: times (c, s, s, c), the turned half axes */
+    float uv[8];                /* texture coordinates of the four corners of frame 0 */
+    float hw, hh;               /* half size of the frame, pixels */
+    float turns;                /* 1: rotates with its heading; 0: always upright */
+    uint16_t frame;             /* first frame; pre-rotated frames follow */
+    uint8_t step_mask;          /* ATLAS_ANGLE_STEPS - 1 when it turns, else 0 */
+    uint8_t additive;           /* goes to the additive bullet layer */
+} sprite_look;
+
+typedef struct sprite_batch {
+    sprite_batch_mode mode;
+    float origin_x, origin_y; /* added to every position: where the field is on the target */
+    int layer_count;
+    sprite_layer layers[SPRITE_BATCH_MAX_LAYERS];
+    int *indices;     /* VERTICES: 6 per sprite (two triangles), shared by every layer */
+    uint64_t refused; /* sprites dropped because their layer was full, since init */
+    int any_additive; /* some look goes to the additive layer */
+    sprite_look looks[SPRITE_LOOK_SHAPES * SPRITE_LOOK_COLORS];
+    uint8_t steps[SPRITE_STEP_GRID * SPRITE_STEP_GRID]; /* unit heading to angle step */
+} sprite_batch;
+
+/* A structure-of-arrays view of live bullets, oldest first. Positions are in
+ * field coordinates (the batch adds its origin). */
+typedef struct sprite_bullets {
+    int count;
+    const float *x, *y;
+    /* Heading as a unit vector (cos, sin of the angle, y down; the bullet pool's
+     * dir_x, dir_y); NULL: all face +x. Only shapes that turn use it. */
+    const float *cos, *sin;
+    /* bullet_shape and bullet_color; out-of-range values are masked into the look
+     * table and draw as some valid shape and colour (never out of bounds). */
+    const uint8_t *shape;
+    const uint8_t *color;
+    /* Optional draw order: order[0..count) are indices into the arrays above,
+     * oldest first; entries equal to SPRITE_BULLETS_SKIP are holes, skipped (the
+     * bullet pool's draw order has them). NULL: the arrays are oldest first. */
+    const uint32_t *order;
+} sprite_bullets;
+
+#define SPRITE_BULLETS_SKIP 0xffffffffu
+
+/* Allocates the layers' arrays (and the shared indices). Returns 0, or -1 when
+ * out of memory (nothing kept) or the layer list is invalid. */
+int sprite_batch_init(sprite_batch *b, sprite_batch_mode mode, const sprite_layer_spec *layers,
+                      int layer_count);
+void sprite_batch_free(sprite_batch *b);
+
+/* Empties every layer (start of a frame). */
+void sprite_batch_clear(sprite_batch *b);
+void sprite_batch_set_origin(sprite_batch *b, float x, float y);
+
+/* Which bullets go to the additive layer: by default none; a shape can be
+ * switched (e.g. bubbles glowing). */
+void sprite_batch_set_additive(sprite_batch *b, bullet_shape shape, int additive);
+
+/* Adds atlas frame `frame` centred at (x, y), turned to the unit heading (c, s);
+ * (1, 0) draws it as it is in the atlas. RECTS mode ignores the heading (pick a
+ * pre-rotated frame instead). */
+void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, float c, float s);
+
+/* Adds every bullet in one pass: bullets of additive shapes to layer_add, the
+ * others to layer_alpha. */
+void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *bullets, int layer_alpha,
+                              int layer_add);
+
+/* The pre-rotated step (0..ATLAS_ANGLE_STEPS-1) nearest a heading (c, s). */
+int sprite_batch_angle_step(float c, float s);
+
+/* Called for each non-empty layer, in layer order. */
+typedef void (*sprite_submit_fn)(const sprite_batch *b, const sprite_layer *layer, void *user);
+void sprite_batch_submit(const sprite_batch *b, sprite_submit_fn submit, void *user);
+
+/* Sprites in all layers now. */
+int sprite_batch_count(const sprite_batch *b);
+
+#endif

@@ -1,0 +1,363 @@
+/*
+ * sprite_blit: premultiplied "over" and additive blits of atlas frames, a row
+ * span at a time, with SSE2 / AVX2 / scalar row kernels that give the same bits.
+ */
+#include "render/sprite_blit.h"
+
+#include "core/mem.h"
+#include "render/atlas.h"
+
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#define SPRITE_BLIT_X86 1
+#include <immintrin.h>
+#else
+#define SPRITE_BLIT_X86 0
+#endif
+
+/* A row kernel: blends n pixels of src onto dst. */
+typedef void (*blit_row_fn)(uint32_t *dst, const uint32_t *src, int n);
+
+/* One pixel of "over": per channel s + (d * (256 - a)) >> 8, what the SIMD
+ * kernels compute. With s premultiplied (s <= a) the sum never passes 255. */
+static inline uint32_t blit_over1(uint32_t d, uint32_t s)
+{
+    uint32_t inv = 256u - (s >> 24), out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t c = ((s >> shift) & 255u) + ((((d >> shift) & 255u) * inv) >> 8);
+        out |= (c > 255u ? 255u : c) << shift;
+    }
+    return out;
+}
+
+static inline uint32_t blit_add1(uint32_t d, uint32_t s)
+{
+    uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t c = ((s >> shift) & 255u) + ((d >> shift) & 255u);
+        out |= (c > 255u ? 255u : c) << shift;
+    }
+    return out;
+}
+
+static inline void blit_over_scalar(uint32_t *dst, const uint32_t *src, int n)
+{
+    for (int i = 0; i < n; i++)
+        dst[i] = blit_over1(dst[i], src[i]);
+}
+
+static inline void blit_add_scalar(uint32_t *dst, const uint32_t *src, int n)
+{
+    for (int i = 0; i < n; i++)
+        dst[i] = blit_add1(dst[i], src[i]);
+}
+
+#if SPRITE_BLIT_X86
+/* Four pixels of "over" in 16-bit lanes: each pixel's alpha spread over its
+ * four lanes, then d * (256 - a) >> 8, packed back and added to s. */
+static inline __m128i blit_over4(__m128i d, __m128i s)
+{
+    const __m128i zero = _mm_setzero_si128(), k256 = _mm_set1_epi16(256);
+    __m128i sl = _mm_unpacklo_epi8(s, zero), sh = _mm_unpackhi_epi8(s, zero);
+    __m128i al = _mm_shufflehi_epi16(_mm_shufflelo_epi16(sl, 0xff), 0xff);
+    __m128i ah = _mm_shufflehi_epi16(_mm_shufflelo_epi16(sh, 0xff), 0xff);
+    __m128i dl = _mm_unpacklo_epi8(d, zero), dh = _mm_unpackhi_epi8(d, zero);
+    dl = _mm_srli_epi16(_mm_mullo_epi16(dl, _mm_sub_epi16(k256, al)), 8);
+    dh = _mm_srli_epi16(_mm_mullo_epi16(dh, _mm_sub_epi16(k256, ah)), 8);
+    return _mm_adds_epu8(s, _mm_packus_epi16(dl, dh));
+}
+
+static inline void blit_over_sse2(uint32_t *dst, const uint32_t *src, int n)
+{
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        __m128i s = _mm_loadu_si128((const __m128i *)(src + i));
+        _mm_storeu_si128((__m128i *)(dst + i), blit_over4(d, s));
+    }
+    for (; i < n; i++)
+        dst[i] = blit_over1(dst[i], src[i]);
+}
+
+static inline void blit_add_sse2(uint32_t *dst, const uint32_t *src, int n)
+{
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        __m128i s = _mm_loadu_si128((const __m128i *)(src + i));
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_adds_epu8(d, s));
+    }
+    for (; i < n; i++)
+        dst[i] = blit_add1(dst[i], src[i]);
+}
+
+/* Eight pixels of "over": the same, with one byte shuffle spreading the alphas. */
+__attribute__((target("avx2"))) static inline __m256i blit_over8(__m256i d, __m256i s)
+{
+    const __m256i zero = _mm256_setzero_si256(), k256 = _mm256_set1_epi16(256);
+    /* Per 128-bit lane: pixel 0 and 1's alpha bytes (3, 7) into 16-bit lanes for
+     * the low half, pixel 2 and 3's (11, 15) for the high half; -1 gives zero. */
+    const __m256i spread_lo =
+        _mm256_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1, 3, -1, 3, -1, 3,
+                         -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1);
+    const __m256i spread_hi =
+        _mm256_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1, 11, -1, 11,
+                         -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1);
+    __m256i al = _mm256_shuffle_epi8(s, spread_lo), ah = _mm256_shuffle_epi8(s, spread_hi);
+    __m256i dl = _mm256_unpacklo_epi8(d, zero), dh = _mm256_unpackhi_epi8(d, zero);
+    dl = _mm256_srli_epi16(_mm256_mullo_epi16(dl, _mm256_sub_epi16(k256, al)), 8);
+    dh = _mm256_srli_epi16(_mm256_mullo_epi16(dh, _mm256_sub_epi16(k256, ah)), 8);
+    return _mm256_adds_epu8(s, _mm256_packus_epi16(dl, dh));
+}
+
+__attribute__((target("avx2"))) static inline void blit_over_avx2(uint32_t *dst,
+                                                                  const uint32_t *src, int n)
+{
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), blit_over8(d, s));
+    }
+    if (i + 4 <= n) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        __m128i s = _mm_loadu_si128((const __m128i *)(src + i));
+        _mm_storeu_si128((__m128i *)(dst + i), blit_over4(d, s));
+        i += 4;
+    }
+    for (; i < n; i++)
+        dst[i] = blit_over1(dst[i], src[i]);
+}
+
+__attribute__((target("avx2"))) static inline void blit_add_avx2(uint32_t *dst, const uint32_t *src,
+                                                                 int n)
+{
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_adds_epu8(d, s));
+    }
+    for (; i < n; i++)
+        dst[i] = blit_add1(dst[i], src[i]);
+}
+#endif
+
+/* Draws count rects with the row kernel `row`; always inlined into one function
+ * per kernel so that the kernel is inlined into the row loop too. */
+static inline __attribute__((always_inline)) void blit_rects_with(const sprite_blit_atlas *a,
+                                                                  const sprite_blit_target *t,
+                                                                  const sprite_rect *rects,
+                                                                  int count, blit_row_fn row)
+{
+    for (int i = 0; i < count; i++) {
+        const sprite_rect *r = &rects[i];
+        if (r->frame >= a->frame_count)
+            continue;
+        const sprite_blit_frame *f = &a->frames[r->frame];
+        int bx = r->x - t->origin_x, by = r->y - t->origin_y;
+        /* The frame's rows and columns that land inside the buffer. */
+        int y0 = by < 0 ? -by : 0, y1 = t->h - by < f->h ? t->h - by : f->h;
+        int x0 = bx < 0 ? -bx : 0, x1 = t->w - bx < f->w ? t->w - bx : f->w;
+        if (y0 >= y1 || x0 >= x1)
+            continue;
+        const uint8_t *span = a->spans + 2 * ((size_t)f->span + y0);
+        const uint32_t *src = a->pixels + f->offset + (size_t)y0 * f->w;
+        uint32_t *dst = t->pixels + (size_t)(by + y0) * t->pitch + bx;
+        if (x0 == 0 && x1 == f->w) {
+            /* Not clipped sideways (the common case): the spans as they are. */
+            for (int y = y0; y < y1; y++, span += 2, src += f->w, dst += t->pitch)
+                row(dst + span[0], src + span[0], span[1] - span[0]);
+            continue;
+        }
+        for (int y = y0; y < y1; y++, span += 2, src += f->w, dst += t->pitch) {
+            int lo = span[0] > x0 ? span[0] : x0, hi = span[1] < x1 ? span[1] : x1;
+            if (lo < hi)
+                row(dst + lo, src + lo, hi - lo);
+        }
+    }
+}
+
+typedef void (*blit_rects_fn)(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                              const sprite_rect *rects, int count);
+
+static void blit_rects_over_scalar(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                                   const sprite_rect *rects, int count)
+{
+    blit_rects_with(a, t, rects, count, blit_over_scalar);
+}
+
+static void blit_rects_add_scalar(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                                  const sprite_rect *rects, int count)
+{
+    blit_rects_with(a, t, rects, count, blit_add_scalar);
+}
+
+#if SPRITE_BLIT_X86
+static void blit_rects_over_sse2(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                                 const sprite_rect *rects, int count)
+{
+    blit_rects_with(a, t, rects, count, blit_over_sse2);
+}
+
+static void blit_rects_add_sse2(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                                const sprite_rect *rects, int count)
+{
+    blit_rects_with(a, t, rects, count, blit_add_sse2);
+}
+
+__attribute__((target("avx2"))) static void blit_rects_over_avx2(const sprite_blit_atlas *a,
+                                                                 const sprite_blit_target *t,
+                                                                 const sprite_rect *rects,
+                                                                 int count)
+{
+    blit_rects_with(a, t, rects, count, blit_over_avx2);
+}
+
+__attribute__((target("avx2"))) static void blit_rects_add_avx2(const sprite_blit_atlas *a,
+                                                                const sprite_blit_target *t,
+                                                                const sprite_rect *rects, int count)
+{
+    blit_rects_with(a, t, rects, count, blit_add_avx2);
+}
+#endif
+
+static sprite_blit_isa blit_isa = (sprite_blit_isa)-1;
+static blit_rects_fn blit_fns[2]; /* [SPRITE_BLEND_ALPHA], [SPRITE_BLEND_ADD] */
+
+sprite_blit_isa sprite_blit_best_isa(void)
+{
+#if SPRITE_BLIT_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        return SPRITE_BLIT_AVX2;
+    return SPRITE_BLIT_SSE2;
+#else
+    return SPRITE_BLIT_SCALAR;
+#endif
+}
+
+void sprite_blit_set_isa(sprite_blit_isa isa)
+{
+    sprite_blit_isa best = sprite_blit_best_isa();
+    if (isa > best)
+        isa = best;
+    blit_isa = isa;
+    blit_fns[SPRITE_BLEND_ALPHA] = blit_rects_over_scalar;
+    blit_fns[SPRITE_BLEND_ADD] = blit_rects_add_scalar;
+#if SPRITE_BLIT_X86
+    if (isa == SPRITE_BLIT_SSE2) {
+        blit_fns[SPRITE_BLEND_ALPHA] = blit_rects_over_sse2;
+        blit_fns[SPRITE_BLEND_ADD] = blit_rects_add_sse2;
+    } else if (isa == SPRITE_BLIT_AVX2) {
+        blit_fns[SPRITE_BLEND_ALPHA] = blit_rects_over_avx2;
+        blit_fns[SPRITE_BLEND_ADD] = blit_rects_add_avx2;
+    }
+#endif
+}
+
+sprite_blit_isa sprite_blit_get_isa(void)
+{
+    if (blit_isa == (sprite_blit_isa)-1)
+        sprite_blit_set_isa(sprite_blit_best_isa());
+    return blit_isa;
+}
+
+const char *sprite_blit_isa_name(sprite_blit_isa isa)
+{
+    switch (isa) {
+    case SPRITE_BLIT_SCALAR: return "scalar";
+    case SPRITE_BLIT_SSE2: return "sse2";
+    case SPRITE_BLIT_AVX2: return "avx2";
+    }
+    return "?";
+}
+
+/* Premultiplies one straight-alpha pixel, rounding to nearest. */
+static uint32_t blit_premultiply(uint32_t p)
+{
+    uint32_t a = p >> 24, out = a << 24;
+    for (int shift = 0; shift < 24; shift += 8) {
+        uint32_t c = (p >> shift) & 255u;
+        out |= ((c * a + 127u) / 255u) << shift;
+    }
+    return out;
+}
+
+/* The span of each row of frame f: first and one-past-last pixel with any
+ * alpha, widened to whole groups of four inside the frame (the blend of a clear
+ * pixel changes nothing, and whole groups keep the SIMD kernels busy). */
+static void blit_frame_spans(const sprite_blit_atlas *a, const sprite_blit_frame *f, uint8_t *spans)
+{
+    for (int row = 0; row < f->h; row++) {
+        const uint32_t *p = a->pixels + f->offset + (size_t)row * f->w;
+        int lo = f->w, hi = 0;
+        for (int x = 0; x < f->w; x++) {
+            if (p[x] >> 24) {
+                lo = x < lo ? x : lo;
+                hi = x + 1;
+            }
+        }
+        if (hi == 0) {
+            spans[2 * row] = spans[2 * row + 1] = 0;
+            continue;
+        }
+        lo &= ~3;
+        hi = (hi + 3) & ~3;
+        spans[2 * row] = (uint8_t)lo;
+        spans[2 * row + 1] = (uint8_t)(hi < f->w ? hi : f->w);
+    }
+}
+
+int sprite_blit_atlas_init(sprite_blit_atlas *a, const uint32_t *pixels, int w, int h, int pitch)
+{
+    memset(a, 0, sizeof *a);
+    if (w != atlas_width() || h != atlas_height())
+        return -1;
+    int n = atlas_frame_count();
+    size_t area = 0, rows = 0;
+    for (int i = 0; i < n; i++) {
+        atlas_rect r = atlas_frame_rect(i);
+        area += (size_t)r.w * r.h;
+        rows += (size_t)r.h;
+    }
+    a->pixels = mem_alloc_aligned(sizeof(uint32_t) * area, 64);
+    a->frames = mem_alloc(sizeof *a->frames * (size_t)n);
+    a->spans = mem_alloc(2 * rows);
+    if (!a->pixels || !a->frames || !a->spans) {
+        sprite_blit_atlas_free(a);
+        return -1;
+    }
+    a->frame_count = n;
+    uint32_t offset = 0, span = 0;
+    for (int i = 0; i < n; i++) {
+        atlas_rect r = atlas_frame_rect(i);
+        sprite_blit_frame *f = &a->frames[i];
+        *f = (sprite_blit_frame){offset, span, (uint16_t)r.w, (uint16_t)r.h};
+        for (int y = 0; y < r.h; y++)
+            for (int x = 0; x < r.w; x++)
+                a->pixels[offset + (size_t)y * r.w + x] =
+                    blit_premultiply(pixels[(size_t)(r.y + y) * pitch + r.x + x]);
+        blit_frame_spans(a, f, a->spans + 2 * (size_t)span);
+        offset += (uint32_t)(r.w * r.h);
+        span += (uint32_t)r.h;
+    }
+    sprite_blit_get_isa();
+    return 0;
+}
+
+void sprite_blit_atlas_free(sprite_blit_atlas *a)
+{
+    mem_free(a->pixels);
+    mem_free(a->frames);
+    mem_free(a->spans);
+    memset(a, 0, sizeof *a);
+}
+
+void sprite_blit_rects(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                       const sprite_rect *rects, int count, sprite_blend blend)
+{
+    sprite_blit_get_isa();
+    blit_fns[blend == SPRITE_BLEND_ADD](a, t, rects, count);
+}

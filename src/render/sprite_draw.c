@@ -1,0 +1,165 @@
+/*
+ * sprite_draw: the submit step of the sprite batcher, one function per method.
+ */
+#include "render/sprite_draw.h"
+
+#include "core/mem.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const method_names[SPRITE_DRAW_METHOD_COUNT] = {
+#define SPRITE_DRAW_NAME(id, name) name,
+    SPRITE_DRAW_METHODS(SPRITE_DRAW_NAME)
+#undef SPRITE_DRAW_NAME
+};
+
+const char *sprite_draw_method_name(sprite_draw_method m)
+{
+    return (unsigned)m < SPRITE_DRAW_METHOD_COUNT ? method_names[m] : "?";
+}
+
+/* Whether an OpenGL renderer runs on a software rasterizer (Mesa's llvmpipe or
+ * softpipe, SwiftShader): then the CPU does the GPU's work too, and the blit
+ * method measured many times faster than geometry there. Needs r's GL context
+ * current, which SDL leaves it after creating the renderer. */
+static int sprite_draw_gl_is_software(void)
+{
+    typedef const unsigned char *(*get_string_fn)(unsigned int name);
+    get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
+    const char *name = get_string ? (const char *)get_string(0x1F01 /* GL_RENDERER */) : NULL;
+    if (!name)
+        return 0;
+    return SDL_strstr(name, "llvmpipe") || SDL_strstr(name, "softpipe") ||
+           SDL_strstr(name, "SwiftShader") || SDL_strstr(name, "Software Rasterizer");
+}
+
+sprite_draw_method sprite_draw_method_for(SDL_Renderer *r)
+{
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(r, &info) != 0)
+        return SPRITE_DRAW_GEOMETRY;
+    if (info.flags & SDL_RENDERER_SOFTWARE)
+        return SPRITE_DRAW_BLIT;
+    if (SDL_strncmp(info.name, "opengl", 6) == 0 && sprite_draw_gl_is_software())
+        return SPRITE_DRAW_BLIT;
+    return SPRITE_DRAW_GEOMETRY;
+}
+
+sprite_batch_mode sprite_draw_batch_mode(sprite_draw_method m)
+{
+    return m == SPRITE_DRAW_GEOMETRY ? SPRITE_BATCH_VERTICES : SPRITE_BATCH_RECTS;
+}
+
+int sprite_draw_init(sprite_draw *sd, SDL_Renderer *r, const atlas_texture *at,
+                     sprite_draw_method method, SDL_Rect area, char *err, size_t err_size)
+{
+    *sd = (sprite_draw){.renderer = r, .atlas = at, .method = method, .area = area};
+    if (method != SPRITE_DRAW_BLIT)
+        return 0;
+    if (!at->has_blit) {
+        snprintf(err, err_size, "the blit method needs the atlas's CPU copy");
+        return -1;
+    }
+    sd->pixels = mem_alloc_aligned(sizeof(uint32_t) * (size_t)area.w * area.h, 64);
+    sd->upload =
+        SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, area.w, area.h);
+    if (!sd->pixels || !sd->upload) {
+        snprintf(err, err_size, "cannot prepare the sprite area: %s",
+                 sd->pixels ? SDL_GetError() : "out of memory");
+        sprite_draw_free(sd);
+        return -1;
+    }
+    SDL_SetTextureBlendMode(sd->upload, SDL_BLENDMODE_NONE);
+    return 0;
+}
+
+void sprite_draw_free(sprite_draw *sd)
+{
+    if (sd->upload)
+        SDL_DestroyTexture(sd->upload);
+    mem_free(sd->pixels);
+    *sd = (sprite_draw){0};
+}
+
+void sprite_draw_begin(sprite_draw *sd)
+{
+    /* Reading back flushes what was drawn so far (the backdrop) into the area.
+     * The read is in output pixels, so it needs a 1:1 scale (the game draws on
+     * a 640x480 canvas); otherwise, or should the read fail, the blit method
+     * falls back to copies for this frame. */
+    float sx = 1.0f, sy = 1.0f;
+    SDL_RenderGetScale(sd->renderer, &sx, &sy);
+    sd->reading = sd->method == SPRITE_DRAW_BLIT && sx == 1.0f && sy == 1.0f &&
+                  SDL_RenderReadPixels(sd->renderer, &sd->area, SDL_PIXELFORMAT_ARGB8888,
+                                       sd->pixels, sd->area.w * 4) == 0;
+    if (!sd->reading)
+        SDL_RenderSetClipRect(sd->renderer, &sd->area);
+}
+
+/* geometry: the whole layer in one call; every vertex white (colour stride 0). */
+static void sprite_draw_geometry(const sprite_batch *b, const sprite_layer *l, void *user)
+{
+    sprite_draw *sd = user;
+    static const SDL_Color white = {255, 255, 255, 255};
+    SDL_Texture *tex = sd->atlas->texture;
+    SDL_SetTextureBlendMode(tex,
+                            l->blend == SPRITE_BLEND_ADD ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND);
+    const int stride = 4 * sizeof(float); /* x y u v */
+    SDL_RenderGeometryRaw(sd->renderer, tex, l->vertices, stride, &white, 0, l->vertices + 2,
+                          stride, 4 * l->count, b->indices, 6 * l->count, sizeof(int));
+}
+
+/* copy: one SDL_RenderCopy per sprite. */
+static void sprite_draw_copy(const sprite_batch *b, const sprite_layer *l, void *user)
+{
+    (void)b;
+    sprite_draw *sd = user;
+    SDL_Texture *tex = sd->atlas->texture;
+    SDL_SetTextureBlendMode(tex,
+                            l->blend == SPRITE_BLEND_ADD ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND);
+    for (int i = 0; i < l->count; i++) {
+        const sprite_rect *r = &l->rects[i];
+        SDL_Rect src = atlas_texture_rect(r->frame);
+        SDL_Rect dst = {r->x, r->y, src.w, src.h};
+        SDL_RenderCopy(sd->renderer, tex, &src, &dst);
+    }
+}
+
+/* blit: blended into the read-back area on the CPU. */
+static void sprite_draw_blit(const sprite_batch *b, const sprite_layer *l, void *user)
+{
+    (void)b;
+    sprite_draw *sd = user;
+    sprite_blit_target t = {sd->pixels, sd->area.w, sd->area.h, sd->area.w, sd->area.x, sd->area.y};
+    sprite_blit_rects(&sd->atlas->blit, &t, l->rects, l->count, l->blend);
+}
+
+void sprite_draw_batch(sprite_draw *sd, const sprite_batch *b)
+{
+    if (b->mode != sprite_draw_batch_mode(sd->method))
+        return;
+    switch (sd->method) {
+    case SPRITE_DRAW_GEOMETRY: sprite_batch_submit(b, sprite_draw_geometry, sd); break;
+    case SPRITE_DRAW_COPY: sprite_batch_submit(b, sprite_draw_copy, sd); break;
+    case SPRITE_DRAW_BLIT:
+        if (sd->reading)
+            sprite_batch_submit(b, sprite_draw_blit, sd);
+        else
+            sprite_batch_submit(b, sprite_draw_copy, sd);
+        break;
+    case SPRITE_DRAW_METHOD_COUNT: break;
+    }
+}
+
+void sprite_draw_end(sprite_draw *sd)
+{
+    if (sd->reading) {
+        SDL_UpdateTexture(sd->upload, NULL, sd->pixels, sd->area.w * 4);
+        SDL_RenderCopy(sd->renderer, sd->upload, NULL, &sd->area);
+        sd->reading = 0;
+        return;
+    }
+    SDL_RenderSetClipRect(sd->renderer, NULL);
+    SDL_SetTextureBlendMode(sd->atlas->texture, SDL_BLENDMODE_BLEND);
+}

@@ -1,0 +1,70 @@
+/*
+ * sprite_draw: hands a sprite batch to an SDL renderer, the fastest way that
+ * renderer has.
+ *
+ *  - geometry: one SDL_RenderGeometryRaw per layer, every sprite of the layer in
+ *    it (GPU back ends: opengl, opengles2, direct3d, metal, ...);
+ *  - copy: one SDL_RenderCopy per sprite of pre-rotated frames (any back end;
+ *    the baseline, and what SDL's own software path would do);
+ *  - blit: the software renderer: the area the sprites may touch is read back
+ *    once, every layer is blended into it by render/sprite_blit, and it is put
+ *    back with a single copy.
+ * `curtain bench render` measures all three on every back end it can open;
+ * sprite_draw_method_for picks from those measurements: blit on the software
+ * renderer and on OpenGL running on a software rasterizer (llvmpipe), geometry
+ * on the others.
+ *
+ * Between sprite_draw_begin and sprite_draw_end, draw only batches: with the
+ * blit method, other drawing in the area would be overwritten at the end.
+ */
+#ifndef CURTAIN_RENDER_SPRITE_DRAW_H
+#define CURTAIN_RENDER_SPRITE_DRAW_H
+
+#include "render/atlas_texture.h"
+#include "render/sprite_batch.h"
+
+#include <SDL.h>
+#include <stddef.h>
+
+/*                        id        name */
+#define SPRITE_DRAW_METHODS(X) \
+    X(GEOMETRY, "geometry")    \
+    X(COPY, "copy")            \
+    X(BLIT, "blit")
+
+typedef enum sprite_draw_method {
+#define SPRITE_DRAW_ENUM(id, name) SPRITE_DRAW_##id,
+    SPRITE_DRAW_METHODS(SPRITE_DRAW_ENUM)
+#undef SPRITE_DRAW_ENUM
+    SPRITE_DRAW_METHOD_COUNT
+} sprite_draw_method;
+
+typedef struct sprite_draw {
+    SDL_Renderer *renderer;
+    const atlas_texture *atlas;
+    sprite_draw_method method;
+    SDL_Rect area;       /* where sprites may land on the target (they are clipped to it) */
+    SDL_Texture *upload; /* blit: the area, put back each frame */
+    uint32_t *pixels;    /* blit: the area's pixels, read back and blended into */
+    int reading;         /* blit: begin read the area back successfully */
+} sprite_draw;
+
+const char *sprite_draw_method_name(sprite_draw_method m);
+/* The method for a renderer: blit where the CPU rasterizes (the software
+ * renderer, OpenGL on llvmpipe and the like), geometry elsewhere. */
+sprite_draw_method sprite_draw_method_for(SDL_Renderer *r);
+/* The batch mode a method draws from. */
+sprite_batch_mode sprite_draw_batch_mode(sprite_draw_method m);
+
+/* Prepares drawing into `area` of r's targets. The blit method needs the atlas's
+ * CPU copy (atlas_texture_load with want_blit). Returns 0, or -1 with err set. */
+int sprite_draw_init(sprite_draw *sd, SDL_Renderer *r, const atlas_texture *at,
+                     sprite_draw_method method, SDL_Rect area, char *err, size_t err_size);
+void sprite_draw_free(sprite_draw *sd);
+
+void sprite_draw_begin(sprite_draw *sd);
+/* Draws every layer of b (built in this method's batch mode), in order. */
+void sprite_draw_batch(sprite_draw *sd, const sprite_batch *b);
+void sprite_draw_end(sprite_draw *sd);
+
+#endif

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The pattern commands: lint's exit status and messages, run's trace and its
+# determinism, view's live reload (under SDL's dummy video driver).
+# usage: pattern_cli_test.sh PATH/TO/curtain PATTERNS_DIR
+set -u
+curtain=$1
+patterns=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# lint: clean files exit 0, an error exits 1 with file:line:col and a caret
+"$curtain" lint "$patterns"/*.pat >"$tmp/out" 2>&1 || fail "lint of the library: $(cat "$tmp/out")"
+printf 'pattern p {\n    fire orb at angel\n}\n' >"$tmp/bad.pat"
+"$curtain" lint "$tmp/bad.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of a broken file did not exit 1"
+grep -q "bad.pat:2:17: unknown name 'angel'" "$tmp/out" || fail "lint message: $(cat "$tmp/out")"
+grep -q '^ *\^$' "$tmp/out" || fail "lint printed no caret: $(cat "$tmp/out")"
+"$curtain" lint >/dev/null 2>&1
+[ $? -eq 2 ] || fail "lint without files did not exit 2"
+
+# run: the trace's header and rows; the same run twice is the same
+"$curtain" run "$patterns/spiral.pat" --frames 60 --trace "$tmp/a.csv" >"$tmp/sum1" ||
+    fail "run spiral"
+"$curtain" run "$patterns/spiral.pat" --frames 60 --trace "$tmp/b.csv" >"$tmp/sum2"
+[ "$(head -1 "$tmp/a.csv")" = "frame,id,x,y" ] || fail "trace header: $(head -1 "$tmp/a.csv")"
+grep -q '^0,1,' "$tmp/a.csv" || fail "trace has no row for bullet 1 at frame 0"
+cmp -s "$tmp/a.csv" "$tmp/b.csv" || fail "two runs of the same file differ"
+cmp -s "$tmp/sum1" "$tmp/sum2" || fail "two summaries differ"
+"$curtain" run "$patterns/random_rain.pat" --frames 60 --seed 1 >"$tmp/r1"
+"$curtain" run "$patterns/random_rain.pat" --frames 60 --seed 2 >"$tmp/r2"
+cmp -s "$tmp/r1" "$tmp/r2" && fail "random_rain ignores --seed"
+"$curtain" run "$patterns/spiral.pat" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "run without --frames did not exit 2"
+
+# view: starts, reloads a change within a second, shows a broken edit's error
+# waitfor PATTERN: waits (up to 10 s) until the viewer's output shows PATTERN.
+waitfor() {
+    for _ in $(seq 100); do
+        grep -q "$1" "$tmp/view.out" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+cp "$patterns/spiral.pat" "$tmp/live.pat"
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$tmp/live.pat" --frames 3600 \
+    >"$tmp/view.out" 2>&1 &
+view=$!
+waitfor "watching" || fail "view did not start: $(cat "$tmp/view.out")"
+printf 'pattern live {\n    fire orb at nowhere\n}\n' >"$tmp/live.pat"
+start=$(date +%s%N)
+waitfor "live.pat:2:17: unknown name 'nowhere'" ||
+    fail "view did not report the broken edit: $(cat "$tmp/view.out")"
+elapsed=$((($(date +%s%N) - start) / 1000000))
+[ "$elapsed" -lt 1500 ] || echo "note: the broken edit took ${elapsed} ms to show (slow machine?)"
+printf 'pattern live {\n    loop { fire orb ring 5; wait 10 }\n}\n' >"$tmp/live.pat"
+waitfor "reloaded" || fail "view did not reload the fixed file: $(cat "$tmp/view.out")"
+kill "$view" 2>/dev/null
+wait "$view" 2>/dev/null
+
+# run --screenshot: a 640x480 PNG of the field at the frame asked for, drawn headless;
+# a different frame gives a different picture
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{print $3*256+$4 "x" $7*256+$8}'; }
+"$curtain" run "$patterns/flower.pat" --screenshot "$tmp/f60.png" --at-frame 60 >/dev/null ||
+    fail "run --screenshot"
+"$curtain" run "$patterns/flower.pat" --frames 90 --screenshot "$tmp/f90.png" >/dev/null ||
+    fail "run --frames --screenshot"
+[ "$(od -An -c -j1 -N3 "$tmp/f60.png" | tr -d ' ')" = "PNG" ] || fail "screenshot is not a PNG"
+[ "$(png_size "$tmp/f60.png")" = "640x480" ] || fail "screenshot is $(png_size "$tmp/f60.png")"
+cmp -s "$tmp/f60.png" "$tmp/f90.png" && fail "frames 60 and 90 gave the same picture"
+"$curtain" run "$patterns/flower.pat" --at-frame 5 >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--at-frame without --screenshot did not exit 2"
+"$curtain" run "$patterns/flower.pat" --frames 10 --at-frame 20 --screenshot "$tmp/x.png" \
+    >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--at-frame after --frames did not exit 2"
+"$curtain" run "$patterns/flower.pat" --frames 10 --screenshot /no/such/dir/x.png >/dev/null 2>&1
+[ $? -eq 1 ] || fail "an unwritable screenshot path did not exit 1"
+
+# bench patterns: a quick run prints its tables and records its figures (run from the
+# source tree, whose patterns/ is the data folder's)
+(cd "$patterns/.." && "$curtain" bench patterns --quick --json "$tmp/bench.json") \
+    >"$tmp/bench.out" 2>&1 ||
+    fail "bench patterns --quick: $(cat "$tmp/bench.out")"
+for key in patterns/compile/patterns_/median patterns/emitters/library_mix/p50 \
+    patterns/sleeping/timer_wheel__vm_/ratio; do
+    grep -qF "\"$key" "$tmp/bench.json" || fail "no figure $key in the bench JSON"
+done
+
+[ "$failures" -eq 0 ] && echo "pattern commands: all checks passed"
+exit $((failures > 0))

@@ -1,0 +1,165 @@
+/*
+ * bulletml import: BulletML files inside pattern libraries. Their diagnostics
+ * join the library's with the same positions; each file becomes a pattern named
+ * after it, which pattern files can run as an enemy's attack; every entry point
+ * runs as a thread; the dialect switch reaches the import.
+ */
+#include "../check.h"
+#include "core/mem.h"
+#include "pattern/bulletml_import.h"
+#include "pattern/sandbox.h"
+
+#include <string.h>
+
+static diag_list diags;
+
+static int has_diag(diag_code code, uint32_t line, uint32_t col, const char *want)
+{
+    for (int i = 0; i < diags.count; i++) {
+        const diag *g = &diags.items[i];
+        if (g->code == code && g->line == line && g->col == col && strstr(g->text, want))
+            return 1;
+    }
+    return 0;
+}
+
+static library *compile(const library_file *files, int count)
+{
+    diag_free(&diags);
+    diag_init(&diags);
+    return library_compile(files, count, &diags);
+}
+
+/* Bullets alive after `frames` frames of entry in the sandbox; -1 if it cannot run. */
+static int run_bullets(const library *lib, const char *entry, int frames, uint64_t *spawned)
+{
+    const library_entry *e = library_find(lib, entry);
+    sandbox_config cfg;
+    sandbox_config_default(&cfg);
+    sandbox *sb = sandbox_create(&cfg);
+    if (!e || !sb || sandbox_start(sb, lib, e, NULL) != 0) {
+        sandbox_destroy(sb);
+        return -1;
+    }
+    for (int f = 0; f < frames; f++)
+        sandbox_step(sb);
+    int n = (int)sandbox_bullet_count(sb);
+    *spawned = sandbox_vm_stats(sb).spawned;
+    CHECK_EQ_INT(sandbox_error_count(sb), 0);
+    sandbox_destroy(sb);
+    return n;
+}
+
+static const char rings_xml[] =
+    "<bulletml>\n"
+    "<action label=\"top1\"><repeat><times>3</times><action>\n"
+    "  <fire><direction type=\"sequence\">30</direction><speed>2</speed><bullet/></fire>\n"
+    "  <wait>10</wait></action></repeat></action>\n"
+    "<action label=\"top2\"><fire><direction type=\"absolute\">180</direction>"
+    "<speed>1</speed><bullet/></fire></action>\n"
+    "</bulletml>\n";
+
+static void test_diagnostics(void)
+{
+    const char bad[] = "<bulletml>\n<action label=\"top\">\n  <wait>5 % 2</wait>\n"
+                       "  <fire><bullet/><speed>1</speed></fire>\n</action>\n</bulletml>\n";
+    library_file f = {"bad.xml", bad, sizeof bad - 1};
+    library *lib = compile(&f, 1);
+    CHECK(lib == NULL);
+    CHECK_EQ_INT(diags.errors, 2);
+    CHECK(has_diag(DIAG_OTHER, 3, 11, "modulo"));
+    CHECK(has_diag(DIAG_OTHER, 4, 18, "<speed> after the <bullet>"));
+    CHECK_STR_CONTAINS(diags.items[0].text, "bad.xml:3:11: '%' is not supported");
+    CHECK_STR_CONTAINS(diags.items[0].text, "\n      <wait>5 % 2</wait>\n              ^");
+    library_free(lib);
+
+    const char dup[] = "<bulletml><action label=\"top\"/><bullet label=\"b\"/>\n"
+                       "<bullet label=\"b\"/></bulletml>\n";
+    library_file g = {"dup.xml", dup, sizeof dup - 1};
+    lib = compile(&g, 1);
+    CHECK(lib != NULL);
+    CHECK_EQ_INT(diags.warnings, 1);
+    CHECK(has_diag(DIAG_OTHER_WARNING, 1, 32, "the last definition wins"));
+    library_free(lib);
+}
+
+static void test_attack(void)
+{
+    const char pat[] = "pattern twice {\n"
+                       "    run rings\n"
+                       "    wait 5\n"
+                       "    run rings\n"
+                       "}\n";
+    library_file files[] = {{"dir/rings.xml", rings_xml, sizeof rings_xml - 1},
+                            {"dir/attack.pat", pat, sizeof pat - 1}};
+    library *lib = compile(files, 2);
+    CHECK(lib != NULL);
+    if (!lib) {
+        diag_print(&diags, stderr);
+        return;
+    }
+    const library_entry *e = library_find(lib, "rings");
+    CHECK(e != NULL && e->kind == LIBRARY_IMPORT && e->nparams == 0);
+    /* Both entry points run: top1 fires 3 (one per 10 frames), top2 fires 1. */
+    uint64_t spawned = 0;
+    CHECK_EQ_INT(run_bullets(lib, "rings", 40, &spawned), 4);
+    CHECK_EQ_U64(spawned, 4);
+    /* `run rings` lasts as long as top1 (20 frames), so the second run starts
+     * 25 frames in: 8 bullets within 60 frames. */
+    CHECK(run_bullets(lib, "twice", 30, &spawned) >= 0);
+    CHECK_EQ_U64(spawned, 4);
+    CHECK(run_bullets(lib, "twice", 60, &spawned) >= 0);
+    CHECK_EQ_U64(spawned, 8);
+    library_free(lib);
+}
+
+static void test_dialect(void)
+{
+    /* After changeDirection absolute 50, a sequence 1 fire goes 51 (Debian) or 101. */
+    const char xml[] = "<bulletml><action label=\"top\">"
+                       "<fire><direction type=\"absolute\">100</direction><speed>1</speed>"
+                       "<bullet/></fire>"
+                       "<changeDirection><direction type=\"absolute\">50</direction>"
+                       "<term>1</term></changeDirection>"
+                       "<fire><direction type=\"sequence\">1</direction><speed>1</speed>"
+                       "<bullet/></fire></action></bulletml>";
+    library_file f = {"prev.xml", xml, sizeof xml - 1};
+    uint32_t rows[2][2];
+    for (int d = 0; d < 2; d++) {
+        bulletml_import_set_dialect(d == 0 ? BULLETML_DIALECT_DEBIAN : BULLETML_DIALECT_UPSTREAM);
+        library *lib = compile(&f, 1);
+        CHECK(lib != NULL);
+        if (!lib)
+            continue;
+        sandbox_config cfg;
+        sandbox_config_default(&cfg);
+        sandbox *sb = sandbox_create(&cfg);
+        CHECK(sb && sandbox_start(sb, lib, library_find(lib, "prev"), NULL) == 0);
+        for (int k = 0; sb && k < 3; k++)
+            sandbox_step(sb);
+        uint32_t n = 0;
+        const sandbox_object *o = sb ? sandbox_objects(sb, &n) : NULL;
+        CHECK_EQ_INT(n, 2);
+        if (n == 2) {
+            rows[d][0] = o[1].x > o[0].x; /* both head right */
+            /* heading of the second bullet, degrees */
+            rows[d][1] = (uint32_t)(o[1].heading + 0.5f);
+        }
+        sandbox_destroy(sb);
+        library_free(lib);
+    }
+    bulletml_import_set_dialect(BULLETML_DIALECT_DEBIAN);
+    CHECK_EQ_INT(rows[0][1], 51);
+    CHECK_EQ_INT(rows[1][1], 101);
+}
+
+int main(void)
+{
+    bulletml_import_register();
+    diag_init(&diags);
+    test_diagnostics();
+    test_attack();
+    test_dialect();
+    diag_free(&diags);
+    return check_done("pattern.bulletml_import");
+}

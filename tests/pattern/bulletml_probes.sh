@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The BulletML probes: small files that each isolate one rule of docs/bulletml.md,
+# with the trace Debian's libbulletml gives for them (NAME.trace beside NAME.xml).
+#
+#   bulletml_probes.sh record ORACLE DIR   (re)write every DIR/NAME.trace with ORACLE
+#   bulletml_probes.sh check ORACLE DIR    fail unless ORACLE still gives every trace
+#
+# ORACLE is the bulletml_oracle program (tests/pattern/bulletml_oracle_main.c). A
+# probe's run options sit on its first comment line: "probe: frames=N rank=R
+# rand=C seed=S" (any of them).
+set -euo pipefail
+mode=${1:-}
+oracle=${2:-}
+dir=${3:-}
+if [[ ! ($mode == record || $mode == check) || ! -x $oracle || ! -d $dir ]]; then
+    echo "usage: bulletml_probes.sh record|check ORACLE DIR" >&2
+    exit 2
+fi
+
+# The oracle's options for a probe, from its "probe:" line.
+probe_options() {
+    local line
+    line=$(tr -d '\r' <"$1" | grep -m1 -o 'probe:[^-]*' || true)
+    if [ -z "$line" ]; then
+        echo "$1: no 'probe:' line" >&2
+        return 1
+    fi
+    for kv in ${line#probe:}; do
+        printf -- '--%s %s ' "${kv%%=*}" "${kv#*=}"
+    done
+}
+
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+count=0
+failed=0
+for xml in "$dir"/*.xml; do
+    name=${xml%.xml}
+    # shellcheck disable=SC2046
+    if ! "$oracle" "$xml" $(probe_options "$xml") >"$tmp"; then
+        echo "$xml: the oracle failed" >&2
+        failed=$((failed + 1))
+        continue
+    fi
+    count=$((count + 1))
+    if [ "$mode" = record ]; then
+        cp "$tmp" "$name.trace"
+    elif ! cmp -s "$tmp" "$name.trace"; then
+        echo "$xml: libbulletml no longer gives $name.trace:" >&2
+        diff "$name.trace" "$tmp" | head -20 >&2 || true
+        failed=$((failed + 1))
+    fi
+done
+echo "$count probes ${mode}ed, $failed failed"
+[ "$count" -gt 0 ] && [ "$failed" -eq 0 ]

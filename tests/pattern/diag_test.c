@@ -1,0 +1,145 @@
+/*
+ * diagnostics: one test per diagnostic of the pattern compiler.
+ *
+ * tests/pattern/errors/ID.pat exists for every id of PATTERN_DIAGNOSTICS (diag.h)
+ * that source text can trigger; its first line says where and what:
+ *
+ *     # expect: LINE:COL: text the message contains
+ *
+ * The test compiles each file and wants that diagnostic, with that id, there.
+ * The ids no file can trigger are tested here directly: FILE_READ (a missing
+ * file), OUT_OF_MEMORY (an allocation made to fail), TOO_LARGE (a generated
+ * source too long for a jump). Three never come from pattern source: OTHER and
+ * OTHER_WARNING (other front ends: tests/pattern/bulletml_import_test.c) and
+ * INTERNAL (a compiler bug: the fuzz corpus checks it never appears).
+ *
+ * usage: test_pattern.diagnostics ERRORS_DIR
+ */
+#include "../check.h"
+#include "core/file.h"
+#include "core/mem.h"
+#include "pattern/library.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static diag_list diags;
+
+/* Whether diags holds code at line:col whose text contains want. */
+static int has_diag(diag_code code, uint32_t line, uint32_t col, const char *want)
+{
+    for (int i = 0; i < diags.count; i++) {
+        const diag *g = &diags.items[i];
+        if (g->code == code && g->line == line && g->col == col && strstr(g->text, want))
+            return 1;
+    }
+    return 0;
+}
+
+/* Compiles errors/ID.pat and checks its expectation line. */
+static void check_file(const char *dir, diag_code code)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.pat", dir, diag_code_name(code));
+    char err[256];
+    size_t size = 0;
+    char *src = file_read_all(path, &size, err, sizeof err);
+    if (!src) {
+        fprintf(stderr, "%s: no test file for %s (%s)\n", path, diag_code_name(code), err);
+        CHECK(src != NULL);
+        return;
+    }
+    unsigned line = 0, col = 0;
+    char want[256] = "";
+    int n = sscanf(src, "# expect: %u:%u: %255[^\n]", &line, &col, want);
+    CHECK_EQ_INT(n, 3);
+    library_file f = {path, src, size};
+    diag_init(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    int ok = has_diag(code, line, col, want);
+    if (!ok) {
+        fprintf(stderr, "%s: wanted %s at %u:%u containing \"%s\"; got:\n", path,
+                diag_code_name(code), line, col, want);
+        diag_print(&diags, stderr);
+    }
+    CHECK(ok);
+    /* errors stop the load; warnings alone do not */
+    if (diag_code_severity(code) == DIAG_ERROR)
+        CHECK(lib == NULL);
+    else
+        CHECK(lib != NULL && diags.errors == 0);
+    library_free(lib);
+    diag_free(&diags);
+    mem_free(src);
+}
+
+static void check_file_read(void)
+{
+    diag_init(&diags);
+    const char *paths[] = {"/nonexistent/curtain/missing.pat"};
+    library *lib = library_load_paths(paths, 1, &diags);
+    CHECK(lib == NULL);
+    CHECK(has_diag(DIAG_FILE_READ, 1, 1, "cannot read"));
+    diag_free(&diags);
+}
+
+static void check_out_of_memory(void)
+{
+    const char *src = "pattern p { fire orb ring 3; wait 2 }\n";
+    library_file f = {"oom.pat", src, strlen(src)};
+    diag_init(&diags);
+    mem_fail_at(1);
+    library *lib = library_compile(&f, 1, &diags);
+    mem_fail_at(0);
+    CHECK(lib == NULL);
+    CHECK(has_diag(DIAG_OUT_OF_MEMORY, 1, 1, "out of memory"));
+    library_free(lib);
+    diag_free(&diags);
+}
+
+/* A repeat whose body is longer than a loop jump reaches. */
+static void check_too_large(void)
+{
+    size_t cap = 600000, len = 0;
+    char *src = mem_alloc(cap);
+    CHECK(src != NULL);
+    if (!src)
+        return;
+    len += (size_t)snprintf(src + len, cap - len, "pattern p {\n    repeat 2 {\n");
+    for (int i = 0; i < 7000; i++)
+        len += (size_t)snprintf(src + len, cap - len, "        fire orb at %d\n", i);
+    len += (size_t)snprintf(src + len, cap - len, "    }\n}\n");
+    library_file f = {"large.pat", src, len};
+    diag_init(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    CHECK(lib == NULL);
+    CHECK(has_diag(DIAG_TOO_LARGE, 2, 5, "too long to encode"));
+    library_free(lib);
+    diag_free(&diags);
+    mem_free(src);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s ERRORS_DIR\n", argv[0]);
+        return 2;
+    }
+    int files = 0;
+    for (int code = 0; code < DIAG_CODE_COUNT; code++) {
+        switch ((diag_code)code) {
+        case DIAG_OTHER:
+        case DIAG_OTHER_WARNING:
+        case DIAG_INTERNAL: break;
+        case DIAG_FILE_READ: check_file_read(); break;
+        case DIAG_OUT_OF_MEMORY: check_out_of_memory(); break;
+        case DIAG_TOO_LARGE: check_too_large(); break;
+        default:
+            check_file(argv[1], (diag_code)code);
+            files++;
+            break;
+        }
+    }
+    printf("%d diagnostic files checked\n", files);
+    return check_done("pattern.diagnostics");
+}

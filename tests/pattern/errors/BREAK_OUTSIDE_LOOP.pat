@@ -1,0 +1,4 @@
+# expect: 3:5: 'break' outside a loop
+pattern p {
+    break
+}

@@ -1,0 +1,3 @@
+# expect: 3:13: expected a value, found '}'
+pattern p {
+    fire at }

@@ -1,0 +1,5 @@
+# expect: 5:1: unexpected '}' (one too many?)
+pattern p {
+    wait 1
+}
+}

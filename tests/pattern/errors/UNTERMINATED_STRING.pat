@@ -1,0 +1,5 @@
+# expect: 3:10: unterminated string
+boss b {
+    name "Moon
+    phase { wait 1 }
+}

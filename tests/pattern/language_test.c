@@ -1,0 +1,423 @@
+/* language: pattern files compiled and run, checked against what they say. */
+#include "../check.h"
+#include "core/file.h"
+#include "core/mem.h"
+#include "pattern/library.h"
+#include "pattern/sandbox.h"
+#include "sim/bullet_kind.h"
+#include "test_host.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static diag_list diags;
+
+/* Compiles one source text; prints the diagnostics if it fails. */
+static library *compile(const char *src)
+{
+    library_file f = {"test.pat", src, strlen(src)};
+    diag_free(&diags); /* the previous compile's */
+    library *lib = library_compile(&f, 1, &diags);
+    if (!lib || diags.count)
+        diag_print(&diags, stderr);
+    return lib;
+}
+
+/* Runs entry `name` of lib on the test host's emitter for `frames` frames. */
+static void run_entry(test_host *h, const library *lib, const char *name, int frames)
+{
+    const library_entry *e = library_find(lib, name);
+    CHECK(e != NULL);
+    if (!e)
+        return;
+    CHECK(vm_start(h->v, lib->prog, e->func, 1, e->defaults, e->nparams, 0) != 0);
+    th_run(h, frames);
+}
+
+/* The n-th spawn's direction and speed. */
+static double spawn_dir(const test_host *h, int n)
+{
+    const th_event *e = th_nth(h, TH_SPAWN, n);
+    return e ? e->value : NAN;
+}
+static double spawn_speed(const test_host *h, int n)
+{
+    const th_event *e = th_nth(h, TH_SPAWN, n);
+    return e ? e->value2 : NAN;
+}
+
+static void test_basics(void)
+{
+    library *lib = compile("const step = 10 * 2   # folded\n"
+                           "pattern p {\n"
+                           "    var a = 5\n"
+                           "    repeat 3 as i {\n"
+                           "        fire orb red at a + i * step speed 2 + i\n"
+                           "        wait 4\n"
+                           "    }\n"
+                           "    a *= 3\n"
+                           "    fire at a\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    test_host h;
+    th_init(&h, 0, 0);
+    run_entry(&h, lib, "p", 20);
+    CHECK_EQ_INT(th_count(&h, TH_SPAWN, 0, -2), 4);
+    CHECK(spawn_dir(&h, 0) == 5 && spawn_dir(&h, 1) == 25 && spawn_dir(&h, 2) == 45);
+    CHECK(spawn_speed(&h, 2) == 4);
+    CHECK_EQ_INT(th_nth(&h, TH_SPAWN, 2)->frame, 8);
+    CHECK(spawn_dir(&h, 3) == 15);
+    CHECK(spawn_speed(&h, 3) == 1); /* no speed: the default */
+    /* the look of "orb red" */
+    CHECK_EQ_INT(h.objs[1].look, library_look(BULLET_SHAPE_ORB, BULLET_COLOR_RED));
+    CHECK_EQ_INT(h.objs[4].look, 0);
+    th_free(&h);
+    library_free(lib);
+}
+
+/* Constant folding: a constant expression is one CONST instruction. */
+static void test_folding(void)
+{
+    library *lib = compile("const a = 3\nconst b = a * 4 + sin(90)\n"
+                           "pattern p { wait (b - 1) / 2 + level(7, 7, 7, 7) }\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    const vm_program *p = lib->prog;
+    const vm_func *f = &p->funcs[library_find(lib, "p")->func];
+    CHECK_EQ_INT(f->end - f->pc, 3); /* CONST 13, WAIT, RET */
+    CHECK_EQ_INT(VM_GET_OP(p->code[f->pc]), VM_OP_CONST);
+    CHECK(p->consts[VM_GET_AX(p->code[f->pc])] == 13);
+    library_free(lib);
+}
+
+/* Forms, stacks, offsets, spin, life, aim. */
+static void test_fire_clauses(void)
+{
+    library *lib =
+        compile("pattern p {\n"
+                "    fire orb ring 4 at 10\n"
+                "    fire orb arc 3 over 90 at down\n"
+                "    fire orb spread 2 by 20 at up speed 3 stack 2 by 1\n"
+                "    fire star from (5, -6) radius 10 at right spin 2 life 30 accel 0.5\n"
+                "    fire kunai aim velocity (1, 2)\n"
+                "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    test_host h;
+    th_init(&h, 0, 0);
+    run_entry(&h, lib, "p", 1);
+    const double dirs[] = {10, 100, 190, 280, 135, 180, 225, -10, 10, -10, 10, 90, 180};
+    CHECK_EQ_INT(th_count(&h, TH_SPAWN, 0, -2), 13);
+    for (int i = 0; i < 13; i++)
+        CHECK_NEAR(spawn_dir(&h, i), dirs[i], 1e-9);
+    CHECK(spawn_speed(&h, 9) == 4);
+    const th_obj *star = &h.objs[12];
+    CHECK_NEAR(star->x, 15, 1e-9);
+    CHECK_NEAR(star->y, -6, 1e-9);
+    CHECK(star->spin == 2 && star->life == 30 && star->accel == 0.5);
+    const th_obj *kunai = &h.objs[13];
+    CHECK(kunai->vx == 1 && kunai->vy == 2);
+    th_free(&h);
+    library_free(lib);
+}
+
+/* Inline bullet scripts capture variables by value; named patterns take named
+ * and default arguments. */
+static void test_scripts_and_calls(void)
+{
+    library *lib = compile("pattern shot(dir, speed_ = 2) { fire at dir speed speed_ }\n"
+                           "pattern p {\n"
+                           "    var d = 30\n"
+                           "    fire orb at 0 {\n"
+                           "        wait 2\n"
+                           "        fire at d\n"
+                           "        d += 1\n"
+                           "        fire at d\n"
+                           "    }\n"
+                           "    d = 100\n"
+                           "    run shot(d)\n"
+                           "    run shot(speed_: 5, dir: 7)\n"
+                           "    fire orb run shot(60, 4)\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    test_host h;
+    th_init(&h, 0, 0);
+    run_entry(&h, lib, "p", 4);
+    /* frame 0: the bullet, shot(100), shot(7), the orb running shot(60, 4) */
+    CHECK(spawn_dir(&h, 1) == 100 && spawn_speed(&h, 1) == 2);
+    CHECK(spawn_dir(&h, 2) == 7 && spawn_speed(&h, 2) == 5);
+    /* frame 1: the orb's script fires 60 at 4; frame 3: the first bullet's, 30 then 31 */
+    CHECK(spawn_dir(&h, 4) == 60 && spawn_speed(&h, 4) == 4);
+    CHECK(spawn_dir(&h, 5) == 30 && spawn_dir(&h, 6) == 31);
+    CHECK_EQ_INT(th_nth(&h, TH_SPAWN, 5)->frame, 3);
+    th_free(&h);
+    library_free(lib);
+}
+
+/* Control flow: if/else, while, loop with break and continue, wait until. */
+static void test_control(void)
+{
+    library *lib = compile("pattern p {\n"
+                           "    var n = 0\n"
+                           "    loop as i {\n"
+                           "        if i == 1 { continue }\n"
+                           "        if i >= 4 { break }\n"
+                           "        fire at i\n"
+                           "    }\n"
+                           "    while n < 3 { n += 1; fire at 10 + n }\n"
+                           "    if n == 3 and not (n > 5) or 0 { fire at 20 } else { fire at 21 }\n"
+                           "    wait until time >= 5\n"
+                           "    fire at 30\n"
+                           "    repeat 0 { fire at 99 }\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    test_host h;
+    th_init(&h, 0, 0);
+    run_entry(&h, lib, "p", 8);
+    const double dirs[] = {0, 2, 3, 11, 12, 13, 20, 30};
+    CHECK_EQ_INT(th_count(&h, TH_SPAWN, 0, -2), 8);
+    for (int i = 0; i < 8; i++)
+        CHECK(spawn_dir(&h, i) == dirs[i]);
+    CHECK_EQ_INT(th_nth(&h, TH_SPAWN, 7)->frame, 5);
+    th_free(&h);
+    library_free(lib);
+}
+
+/* Motion statements become the right host calls and ramps. */
+static void test_motion(void)
+{
+    library *lib = compile("pattern p {\n"
+                           "    speed 3\n"
+                           "    turn to 90\n"
+                           "    turn by 10\n"
+                           "    speed 1 over 10\n"
+                           "    turn by 270 over 30\n"
+                           "    velocity (1, -1) over 5\n"
+                           "    spin 2\n"
+                           "    accel -0.5\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    test_host h;
+    th_init(&h, 0, 0);
+    run_entry(&h, lib, "p", 1);
+    const th_obj *o = &h.objs[0];
+    CHECK(o->spin == 2 && o->accel == -0.5);
+    CHECK_EQ_INT(th_count(&h, TH_RAMP, 1, 0), 4);
+    const th_event *heading = th_nth(&h, TH_RAMP, 1);
+    CHECK(heading && heading->what == VM_PROP_HEADING && heading->value == 370 &&
+          heading->value2 == 30); /* by 270: the whole way round, not the short way */
+    const th_event *vy = th_nth(&h, TH_RAMP, 3);
+    CHECK(vy && vy->what == VM_PROP_VY && vy->value == -1 && vy->value2 == 5);
+    th_free(&h);
+    library_free(lib);
+}
+
+/* level() picks by difficulty; rand(a, b) stays in range. */
+static void test_level_and_rand(void)
+{
+    library *lib = compile("pattern p { fire at level(10, 20, 30, 40) speed rand(2, 3) }\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    const double ranks[] = {0, 0.35, 0.7, 1};
+    for (int k = 0; k < 4; k++) {
+        test_host h;
+        th_init(&h, 0, 0);
+        h.rank = ranks[k];
+        run_entry(&h, lib, "p", 1);
+        CHECK(spawn_dir(&h, 0) == 10 * (k + 1));
+        CHECK(spawn_speed(&h, 0) >= 2 && spawn_speed(&h, 0) < 3);
+        th_free(&h);
+    }
+    library_free(lib);
+}
+
+/* Threads run beside their parent; a loop without a wait is stopped with an
+ * error naming its line, and other scripts go on. */
+static void test_threads_and_runaway(void)
+{
+    library *lib = compile("pattern spinner { loop { fire at 1; wait 2 } }\n"
+                           "pattern p {\n"
+                           "    thread spinner\n"
+                           "    thread { repeat 2 { fire at 2; wait 1 } }\n"
+                           "    wait 3\n"
+                           "    var x = 0\n"
+                           "    while 1 { x += 1 }\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    CHECK(diags.warnings == 1); /* the loop that never waits */
+    test_host h;
+    th_init(&h, 0, 0);
+    run_entry(&h, lib, "p", 6);
+    CHECK_EQ_INT(h.errors, 1);
+    CHECK_STR_CONTAINS(h.last_error, "test.pat:7:");
+    CHECK_STR_CONTAINS(h.last_error, "runaway");
+    CHECK_EQ_INT(th_count(&h, TH_SPAWN, 0, -2), 5); /* 1 at 0, 2, 4; 2 at 0, 1 */
+    th_free(&h);
+    library_free(lib);
+}
+
+/* Enemies, a stage and a boss in the sandbox: the stage spawns, waits for the
+ * enemies, runs the boss's phases for their time limits and finishes. */
+static void test_stage(void)
+{
+    const char *src = "enemy fairy(side) {\n"
+                      "    health 10\n"
+                      "    move to (192 + side * 100, 100) over 30\n"
+                      "    wait 30\n"
+                      "    fire orb blue ring 8\n"
+                      "    move by (0, -200) over 40\n"
+                      "}\n"
+                      "boss moon {\n"
+                      "    name \"Moon\"\n"
+                      "    phase time 2s health 100 { loop { fire star ring 6; wait 20 } }\n"
+                      "    phase \"Sign: Halo\" spell time 1s health level(200, 300, 400, 500)\n"
+                      "        bonus 1000 { loop { fire orb aim; wait 10 } }\n"
+                      "}\n"
+                      "stage one {\n"
+                      "    title \"Stage 1\" \"Test\"\n"
+                      "    spawn fairy(-1) at (92, -20)\n"
+                      "    spawn fairy(side: 1) at (292, -20)\n"
+                      "    wait 10\n"
+                      "    wait until enemies == 0\n"
+                      "    boss moon\n"
+                      "    spawn fairy(0) at (192, -20)\n"
+                      "}\n";
+    library *lib = compile(src);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    CHECK_EQ_INT(lib->boss_count, 1);
+    const library_boss *b = library_find_boss(lib, "moon");
+    CHECK(b && b->phase_count == 2 && strcmp(b->title, "Moon") == 0);
+    if (b && b->phase_count == 2) {
+        CHECK(b->phases[0].title == NULL && !b->phases[0].spell && b->phases[0].time == 120);
+        CHECK(strcmp(b->phases[1].title, "Sign: Halo") == 0 && b->phases[1].spell);
+        CHECK(isnan(b->phases[1].health) && b->phases[1].bonus == 1000);
+    }
+    sandbox_config cfg;
+    sandbox_config_default(&cfg);
+    sandbox *sb = sandbox_create(&cfg);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "one"), NULL) == 0);
+    int saw_enemies = 0, saw_boss = 0, saw_title = 0, saw_spell = 0, last_enemy = 0;
+    for (int f = 0; f < 600 && sb; f++) {
+        sandbox_step(sb);
+        uint32_t n;
+        const sandbox_object *o = sandbox_objects(sb, &n);
+        int enemies = 0, boss = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            enemies += o[i].enemy == 1;
+            boss += o[i].enemy == 2;
+        }
+        saw_enemies = enemies > saw_enemies ? enemies : saw_enemies;
+        if (boss)
+            saw_boss = 1;
+        if (saw_boss && !boss && enemies)
+            last_enemy = 1;
+        saw_title |= strstr(sandbox_status(sb), "Stage 1 - Test") != NULL;
+        saw_spell |= strstr(sandbox_status(sb), "Sign: Halo") != NULL;
+    }
+    CHECK_EQ_INT(saw_enemies, 2);
+    CHECK(saw_boss && saw_title && saw_spell && last_enemy);
+    CHECK_EQ_INT(sb ? sandbox_error_count(sb) : -1, 0);
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
+/* The sandbox allocates nothing once running: bullets, scripted bullets,
+ * enemies and a boss coming and going. */
+static void test_sandbox_no_allocation(void)
+{
+    library *lib = compile("enemy e { move to (100, 100) over 20; fire orb ring 8; "
+                           "move by (0, -300) over 60 }\n"
+                           "boss b { phase time 60 { loop { fire star ring 12 { wait 20; "
+                           "turn to aim; speed 3 over 10 }; wait 7 } } }\n"
+                           "stage s { loop { spawn e at (rand(0, 384), -20); wait 15; "
+                           "if time > 100 and not boss_active { boss b } } }\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    sandbox_config cfg;
+    sandbox_config_default(&cfg);
+    sandbox *sb = sandbox_create(&cfg);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "s"), NULL) == 0);
+    for (int f = 0; sb && f < 120; f++)
+        sandbox_step(sb);
+    mem_stats before = mem_get_stats();
+    for (int f = 0; sb && f < 600; f++)
+        sandbox_step(sb);
+    CHECK_EQ_U64(mem_get_stats().allocs - before.allocs, 0);
+    CHECK(sb && sandbox_vm_stats(sb).spawned > 300);
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
+/* The files of a folder compile together, and a mod folder's files replace or
+ * add to them. */
+static void test_folders(const char *tmp)
+{
+    char base[512], mod[512], path[600];
+    snprintf(base, sizeof base, "%s/lang_base", tmp);
+    snprintf(mod, sizeof mod, "%s/lang_mod", tmp);
+    file_make_dirs(base);
+    file_make_dirs(mod);
+    const struct {
+        const char *dir, *name, *text;
+    } files[] = {
+        {base, "a.pat", "pattern a { fire at 1 }\n"},
+        {base, "b.pat", "pattern b { run a }\n"},
+        {mod, "a.pat", "pattern a { fire at 2 }\n"},
+        {mod, "c.pat", "pattern c { run b; run a }\n"},
+    };
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", files[i].dir, files[i].name);
+        char err[128];
+        CHECK(file_write_atomic(path, files[i].text, strlen(files[i].text), err, sizeof err) == 0);
+    }
+    diag_free(&diags);
+    library *plain = library_load_dir(base, NULL, &diags);
+    library *modded = library_load_dir(base, mod, &diags);
+    CHECK(plain && modded);
+    if (plain && modded) {
+        CHECK(library_find(plain, "c") == NULL);
+        CHECK(library_find(modded, "c") != NULL);
+        test_host h;
+        th_init(&h, 0, 0);
+        run_entry(&h, modded, "c", 1);
+        CHECK(spawn_dir(&h, 0) == 2 && spawn_dir(&h, 1) == 2);
+        th_free(&h);
+    }
+    library_free(plain);
+    library_free(modded);
+    diag_free(&diags);
+}
+
+int main(int argc, char **argv)
+{
+    test_basics();
+    test_folding();
+    test_fire_clauses();
+    test_scripts_and_calls();
+    test_control();
+    test_motion();
+    test_level_and_rand();
+    test_threads_and_runaway();
+    test_stage();
+    test_sandbox_no_allocation();
+    test_folders(argc > 1 ? argv[1] : "/tmp");
+    diag_free(&diags);
+    return check_done("pattern.language");
+}

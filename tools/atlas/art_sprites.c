@@ -1,0 +1,589 @@
+/*
+ * art_sprites: the player's ship and shots, the enemies, the boss, the items,
+ * the sparks and explosions, and the pieces of the HUD.
+ *
+ * Everything is drawn facing the way it is seen in the game (the player flies
+ * up, enemies face down), lit from the top left. Animated sprites get one frame
+ * per step; sprites that spin get pre-rotated frames over one turn of their
+ * symmetry, so the software renderer never has to rotate anything.
+ */
+#include "art.h"
+
+#include "core/trig.h"
+
+#include <math.h>
+
+static const rgba clear = {0, 0, 0, 0};
+static const rgba white = {1, 1, 1, 1};
+
+art_sprite_info art_sprite_info_of(atlas_sprite sprite)
+{
+    switch (sprite) {
+    case ATLAS_SPRITE_PLAYER: return (art_sprite_info){32, 40, 3, 0};
+    case ATLAS_SPRITE_HITBOX: return (art_sprite_info){16, 16, 1, 0};
+    case ATLAS_SPRITE_FOCUS_RING: return (art_sprite_info){64, 64, 8, PAINT_PI / 4 / 8};
+    case ATLAS_SPRITE_OPTION: return (art_sprite_info){16, 16, 1, 0};
+    case ATLAS_SPRITE_SHOT_MAIN: return (art_sprite_info){12, 24, 1, 0};
+    case ATLAS_SPRITE_SHOT_FOCUS: return (art_sprite_info){12, 32, 1, 0};
+    case ATLAS_SPRITE_ENEMY_DRONE: return (art_sprite_info){24, 24, 2, 0};
+    case ATLAS_SPRITE_ENEMY_SPINNER: return (art_sprite_info){24, 24, 4, PAINT_PI / 2 / 4};
+    case ATLAS_SPRITE_ENEMY_WISP: return (art_sprite_info){24, 28, 4, 0};
+    case ATLAS_SPRITE_ENEMY_TURRET: return (art_sprite_info){48, 48, 1, 0};
+    case ATLAS_SPRITE_ENEMY_CRYSTAL: return (art_sprite_info){48, 48, 2, 0};
+    case ATLAS_SPRITE_BOSS: return (art_sprite_info){96, 96, 2, 0};
+    case ATLAS_SPRITE_ITEM_POWER: return (art_sprite_info){16, 16, 1, 0};
+    case ATLAS_SPRITE_ITEM_POWER_BIG: return (art_sprite_info){24, 24, 1, 0};
+    case ATLAS_SPRITE_ITEM_POINT: return (art_sprite_info){16, 16, 1, 0};
+    case ATLAS_SPRITE_ITEM_BOMB: return (art_sprite_info){16, 16, 1, 0};
+    case ATLAS_SPRITE_ITEM_LIFE: return (art_sprite_info){16, 16, 1, 0};
+    case ATLAS_SPRITE_ITEM_FULL: return (art_sprite_info){16, 16, 1, 0};
+    case ATLAS_SPRITE_ITEM_STAR: return (art_sprite_info){12, 12, 1, 0};
+    case ATLAS_SPRITE_SPARK_GRAZE: return (art_sprite_info){12, 12, 4, 0};
+    case ATLAS_SPRITE_SPARK_HIT: return (art_sprite_info){16, 16, 4, 0};
+    case ATLAS_SPRITE_BULLET_VANISH: return (art_sprite_info){24, 24, 4, 0};
+    case ATLAS_SPRITE_EXPLOSION: return (art_sprite_info){48, 48, 8, 0};
+    case ATLAS_SPRITE_ICON_LIFE: return (art_sprite_info){12, 12, 1, 0};
+    case ATLAS_SPRITE_ICON_BOMB: return (art_sprite_info){12, 12, 1, 0};
+    case ATLAS_SPRITE_PANEL_TILE: return (art_sprite_info){32, 32, 1, 0};
+    case ATLAS_SPRITE_BACKDROP_CLOUD: return (art_sprite_info){128, 128, 3, 0};
+    case ATLAS_SPRITE_COUNT: break;
+    }
+    return (art_sprite_info){1, 1, 1, 0};
+}
+
+/* Diffuse light from the top left on a sphere of radius r at the origin. */
+static double sphere_light(vec2 p, double r)
+{
+    double x = p.x / r, y = p.y / r, zz = 1.0 - x * x - y * y;
+    double z = zz > 0 ? sqrt(zz) : 0.0;
+    double l = (-0.45 * x - 0.55 * y + 0.7 * z);
+    return paint_clamp(l, 0.0, 1.0);
+}
+
+static vec2 mirror_x(vec2 p)
+{
+    return paint_v(fabs(p.x), p.y);
+}
+
+/* The player's ship, nose up. bank: 0 level, -1 banking left, +1 banking right. */
+static rgba player_ship(vec2 p, int bank)
+{
+    /* Banking narrows the ship and shades the lowered wing. */
+    double squash = bank ? 0.8 : 1.0;
+    vec2 q = paint_v(p.x / squash, p.y);
+    vec2 m = mirror_x(q);
+    static const vec2 hull[] = {{0, -17},   {2.6, -10}, {3.6, -2},  {3.9, 8},   {2.4, 13},
+                                {-2.4, 13}, {-3.9, 8},  {-3.6, -2}, {-2.6, -10}};
+    static const vec2 wing[] = {{3.2, -3.5}, {14.5, 6.5}, {14.8, 10.5}, {9.0, 10.2}, {3.6, 8.5}};
+    static const vec2 fin[] = {{3.0, 7.5}, {7.2, 14.2}, {3.2, 13.0}};
+    double d_hull = sd_polygon(q, hull, 9);
+    double d_wing = sd_polygon(m, wing, 5);
+    double d_fin = sd_polygon(m, fin, 3);
+    double all = fmin(d_hull, fmin(d_wing, d_fin));
+
+    /* Engine flames under everything, then a dark outline. */
+    rgba c = clear;
+    for (int side = -1; side <= 1; side += 2) {
+        vec2 f = paint_v(q.x - side * 2.0, q.y - 16.6);
+        double e = sd_ellipse(f, 1.5, 3.6);
+        double t = paint_clamp(-e / 1.5, 0.0, 1.0);
+        rgba flame = paint_mix(paint_rgb(255, 110, 30, 1.0), paint_rgb(255, 250, 200, 1.0), t);
+        c = paint_over(c, paint_fade(flame, paint_glow(e, 1.8)));
+    }
+    c = paint_over(c, paint_fade(paint_rgb(14, 18, 48, 1.0), paint_fill(all - 0.8)));
+
+    double lit_side = bank ? -bank * (q.x > 0 ? 1 : -1) * 0.18 : 0.0;
+    rgba wing_c = paint_mix(paint_rgb(40, 70, 180, 1.0), paint_rgb(110, 160, 255, 1.0),
+                            paint_clamp(0.55 - (m.y - 2.0) / 14.0 + lit_side, 0, 1));
+    c = paint_over(c, paint_fade(wing_c, paint_fill(fmin(d_wing, d_fin))));
+    /* A bright stripe along the wings' leading edges. */
+    vec2 lead_a = {3.4, -3.3}, lead_b = {14.4, 6.8};
+    double stripe = sd_segment(m, lead_a, lead_b, 0.6);
+    c = paint_over(c, paint_fade(paint_rgb(150, 235, 255, 1.0), paint_fill(fmax(stripe, d_wing))));
+    /* Wingtip lights: red on the left, green on the right. */
+    double tip = sd_circle(paint_v(m.x - 13.6, m.y - 9.2), 0.9);
+    rgba tip_c = q.x < 0 ? paint_rgb(255, 60, 60, 1.0) : paint_rgb(80, 255, 120, 1.0);
+    c = paint_over(c, paint_fade(tip_c, paint_fill(tip)));
+
+    double shade = paint_clamp(0.75 - q.x / 9.0 - q.y / 60.0, 0.35, 1.0);
+    rgba hull_c = paint_mix(paint_rgb(120, 130, 170, 1.0), paint_rgb(240, 244, 255, 1.0), shade);
+    c = paint_over(c, paint_fade(hull_c, paint_fill(d_hull)));
+    /* Panel line down the spine and the engine nozzles. */
+    c = paint_over(c,
+                   paint_fade(paint_rgb(90, 100, 150, 1.0),
+                              0.6 * paint_fill(fmax(fabs(q.x) - 0.25, fmax(q.y - 11, 1 - q.y)))));
+    for (int side = -1; side <= 1; side += 2) {
+        double nz = sd_box(paint_v(q.x - side * 2.0, q.y - 12.8), 1.3, 1.2, 0.3);
+        c = paint_over(c, paint_fade(paint_rgb(40, 40, 60, 1.0), paint_fill(nz)));
+    }
+    /* The canopy: dark glass with a cyan sheen and a highlight. */
+    double canopy = sd_ellipse(paint_v(q.x, q.y + 6.0), 1.9, 4.2);
+    rgba glass = paint_mix(paint_rgb(120, 240, 255, 1.0), paint_rgb(20, 60, 140, 1.0),
+                           paint_smoothstep(-3.0, 3.0, q.y + 6.0));
+    c = paint_over(c, paint_fade(glass, paint_fill(canopy)));
+    double glint = sd_ellipse(paint_v(q.x + 0.6, q.y + 7.6), 0.5, 1.3);
+    return paint_over(c, paint_fade(white, 0.9 * paint_fill(glint)));
+}
+
+static rgba hitbox(vec2 p)
+{
+    double d = paint_len(p);
+    rgba c = paint_fade(paint_rgb(255, 40, 80, 1.0), 0.55 * paint_glow(d - 4.6, 2.5));
+    c = paint_over(c, paint_fade(paint_rgb(255, 70, 100, 1.0), paint_stroke(d - 3.9, 0.7)));
+    c = paint_over(c, paint_fade(paint_rgb(40, 0, 20, 1.0), paint_fill(d - 3.1)));
+    return paint_over(c, paint_fade(white, paint_fill(d - 2.5)));
+}
+
+/* A magic circle that turns around the player while focused: 8-fold symmetric. */
+static rgba focus_ring(vec2 p)
+{
+    double d = paint_len(p);
+    rgba line = paint_rgb(170, 210, 255, 1.0);
+    double k = paint_stroke(d - 28.5, 0.55) + paint_stroke(d - 25.5, 0.35);
+    /* Tick marks between two rings. */
+    double ang = trig_atan2(p.y, p.x);
+    double u = ang / (2 * PAINT_PI) * 48.0;
+    double tick = fabs(u - floor(u + 0.5)) * (2 * PAINT_PI / 48.0) * d;
+    if (d > 21.5 && d < 24.0)
+        k += paint_fill(tick - 0.35) * 0.8;
+    k += paint_stroke(d - 20.5, 0.35);
+    /* Two squares, 45 degrees apart: an octagram. */
+    vec2 r = paint_rotate(p, PAINT_PI / 4);
+    double sq = fmin(fabs(sd_box(p, 13.5, 13.5, 0)), fabs(sd_box(r, 13.5, 13.5, 0)));
+    k += paint_fill(sq - 0.4) * 0.9;
+    /* Diamonds on the outer ring at the eight points. */
+    double best = 1e9;
+    for (int i = 0; i < 8; i++) {
+        vec2 cpos = paint_rotate(paint_v(27.0, 0), i * PAINT_PI / 4);
+        vec2 lp = paint_rotate(paint_sub(p, cpos), -i * PAINT_PI / 4);
+        double dd = (fabs(lp.x) + fabs(lp.y) * 1.6 - 2.4) * 0.6;
+        best = dd < best ? dd : best;
+    }
+    k += paint_fill(best);
+    k = paint_clamp(k, 0, 1);
+    return paint_fade(line, 0.6 * k);
+}
+
+static rgba option_orb(vec2 p)
+{
+    double d = paint_len(p);
+    rgba c = paint_fade(paint_rgb(255, 80, 120, 1.0), 0.6 * paint_glow(d - 5.5, 2.0));
+    c = paint_over(c, paint_fade(paint_rgb(110, 10, 50, 1.0), paint_fill(d - 5.6)));
+    rgba body = paint_mix(paint_rgb(255, 190, 210, 1.0), paint_rgb(230, 40, 100, 1.0),
+                          paint_smoothstep(0.0, 5.0, paint_len(paint_v(p.x + 1.5, p.y + 1.5))));
+    c = paint_over(c, paint_fade(body, paint_fill(d - 4.8)));
+    return paint_over(c, paint_fade(white, paint_fill(d - 1.6)));
+}
+
+/* A shot: a bright bolt along y with a coloured glow. */
+static rgba shot(vec2 p, double a, double b, rgba glow)
+{
+    double e = sd_ellipse(p, a, b);
+    rgba c = paint_fade(glow, 0.8 * paint_glow(e, a * 1.6));
+    c = paint_over(c, paint_fade(paint_lighten(glow, 0.4), paint_fill(e)));
+    return paint_over(c, paint_fade(white, paint_fill(sd_ellipse(p, a * 0.45, b * 0.8))));
+}
+
+static rgba enemy_drone(vec2 p, int frame)
+{
+    static const vec2 fin[] = {{6.5, -3.0}, {11.5, 1.5}, {11.0, 5.5}, {6.5, 3.5}};
+    vec2 m = mirror_x(p);
+    double d_body = sd_circle(p, 7.6), d_fin = sd_polygon(m, fin, 4);
+    double all = fmin(d_body, d_fin);
+    rgba c = paint_fade(paint_rgb(10, 12, 28, 1.0), paint_fill(all - 0.8));
+    rgba fin_c = paint_mix(paint_rgb(70, 80, 120, 1.0), paint_rgb(150, 160, 200, 1.0),
+                           paint_clamp(0.5 - p.y / 8.0, 0, 1));
+    c = paint_over(c, paint_fade(fin_c, paint_fill(d_fin)));
+    double l = sphere_light(p, 7.6);
+    rgba metal = paint_mix(paint_rgb(50, 56, 90, 1.0), paint_rgb(215, 222, 245, 1.0), l);
+    c = paint_over(c, paint_fade(metal, paint_fill(d_body)));
+    /* A belt around the middle and the eye in its socket. */
+    c = paint_over(c, paint_fade(paint_rgb(40, 44, 70, 1.0),
+                                 0.8 * paint_fill(fmax(fabs(p.y - 1.0) - 0.6, d_body))));
+    double eye = paint_len(paint_v(p.x, p.y - 1.0));
+    c = paint_over(c, paint_fade(paint_rgb(20, 10, 20, 1.0), paint_fill(eye - 3.3)));
+    double glow = frame ? 1.0 : 0.75;
+    rgba iris = paint_mix(paint_rgb(255, 220, 160, 1.0), paint_rgb(255, 40, 40, 1.0),
+                          paint_smoothstep(0.3, 2.6, eye));
+    c = paint_over(c, paint_fade(iris, glow * paint_fill(eye - 2.6)));
+    return paint_over(c,
+                      paint_fade(white, 0.9 * paint_fill(sd_circle(paint_v(p.x + 0.9, p.y), 0.6))));
+}
+
+/* A four-bladed spinner; the blades curve with the radius. */
+static rgba enemy_spinner(vec2 p)
+{
+    double r = paint_len(p);
+    vec2 q = paint_rotate(p, -0.09 * r);
+    double blades = sd_star(q, 4, 11.0, 3.6, 0.0);
+    rgba c = paint_fade(paint_rgb(40, 14, 4, 1.0), paint_fill(blades - 0.8));
+    double t = paint_smoothstep(2.0, 11.0, r);
+    rgba metal = paint_mix(paint_rgb(255, 230, 120, 1.0), paint_rgb(230, 110, 20, 1.0), t);
+    /* The trailing half of each blade is darker. */
+    double ang = trig_atan2(q.y, q.x);
+    double u = ang / (PAINT_PI / 2);
+    double f = u - floor(u);
+    metal = paint_darken(metal, f > 0.5 ? 0.25 : 0.0);
+    c = paint_over(c, paint_fade(metal, paint_fill(blades)));
+    c = paint_over(c, paint_fade(paint_rgb(50, 30, 30, 1.0), paint_fill(r - 3.4)));
+    c = paint_over(c, paint_fade(paint_rgb(255, 80, 40, 1.0), paint_fill(r - 2.2)));
+    return paint_over(c, paint_fade(white, paint_fill(r - 0.9)));
+}
+
+/* A wisp: a flame-shaped spirit, its tail flickering from frame to frame. */
+static rgba enemy_wisp(vec2 p, int frame)
+{
+    double phase = frame * PAINT_PI / 2;
+    double sway = trig_sin(p.y * 0.45 + phase) * 1.3 * paint_clamp((4.0 - p.y) / 12.0, 0, 1);
+    vec2 q = paint_v(p.x - sway, p.y);
+    double head = sd_circle(paint_v(q.x, q.y - 4.0), 6.2);
+    double u = (q.y + 12.5) / 16.5;
+    double w = u <= 0 ? -1 : 6.2 * sqrt(u > 1 ? 1 : u);
+    double tail = q.y > 4.0 ? 1e9 : (fabs(q.x) - w) * 0.8;
+    if (q.y < -12.5)
+        tail = fmax(tail, -12.5 - q.y);
+    double d = fmin(head, tail);
+    rgba cold = paint_rgb(60, 255, 200, 1.0);
+    rgba c = paint_fade(cold, 0.6 * paint_glow(d, 3.0));
+    rgba body = paint_mix(paint_rgb(230, 255, 250, 1.0), paint_rgb(40, 210, 190, 1.0),
+                          paint_smoothstep(-5.5, 0.0, d));
+    c = paint_over(c, paint_fade(body, 0.92 * paint_fill(d)));
+    /* Two dark eyes. */
+    double eyes = fmin(sd_ellipse(paint_v(q.x - 2.2, q.y - 3.6), 0.9, 1.5),
+                       sd_ellipse(paint_v(q.x + 2.2, q.y - 3.6), 0.9, 1.5));
+    return paint_over(c, paint_fade(paint_rgb(10, 40, 60, 1.0), paint_fill(eyes)));
+}
+
+static rgba enemy_turret(vec2 p)
+{
+    vec2 oct[8];
+    for (int i = 0; i < 8; i++)
+        oct[i] = paint_rotate(paint_v(20.5, 0), PAINT_PI / 8 + i * PAINT_PI / 4);
+    double plate = sd_polygon(p, oct, 8);
+    vec2 m = mirror_x(p);
+    double barrels = sd_box(paint_v(m.x - 6.0, p.y - 16.0), 1.8, 6.5, 0.6);
+    rgba c = paint_fade(paint_rgb(8, 8, 16, 1.0), paint_fill(fmin(plate, barrels) - 0.9));
+    rgba gun = paint_mix(paint_rgb(150, 150, 170, 1.0), paint_rgb(60, 60, 80, 1.0),
+                         paint_smoothstep(-1.8, 1.8, m.x - 6.0));
+    c = paint_over(c, paint_fade(gun, paint_fill(barrels)));
+    c = paint_over(c,
+                   paint_fade(paint_rgb(255, 150, 40, 1.0),
+                              paint_fill(sd_box(paint_v(m.x - 6.0, p.y - 22.0), 1.2, 0.6, 0.2))));
+    double shade = paint_clamp(0.55 - (p.x + p.y) / 60.0, 0, 1);
+    rgba steel = paint_mix(paint_rgb(48, 54, 76, 1.0), paint_rgb(112, 120, 150, 1.0), shade);
+    c = paint_over(c, paint_fade(steel, paint_fill(plate)));
+    /* Bevel: light on the top-left edges, dark on the bottom-right. */
+    double bevel = paint_fill(fabs(plate + 1.2) - 1.0);
+    rgba edge = (p.x + p.y < 0) ? paint_rgb(170, 180, 210, 1.0) : paint_rgb(24, 26, 40, 1.0);
+    c = paint_over(c, paint_fade(edge, 0.8 * bevel));
+    /* Rivets at the corners, a warning ring and the dome. */
+    for (int i = 0; i < 8; i++) {
+        vec2 rv = paint_rotate(paint_v(16.5, 0), PAINT_PI / 8 + i * PAINT_PI / 4);
+        double rd = sd_circle(paint_sub(p, rv), 1.1);
+        c = paint_over(c, paint_fade(paint_rgb(190, 196, 220, 1.0), paint_fill(rd)));
+    }
+    double d = paint_len(p);
+    c = paint_over(c, paint_fade(paint_rgb(255, 130, 30, 1.0), paint_stroke(d - 11.0, 1.0)));
+    c = paint_over(
+        c, paint_fade(paint_rgb(255, 200, 120, 1.0), 0.5 * paint_glow(fabs(d - 11.0), 2.5)));
+    double l = sphere_light(p, 8.5);
+    rgba dome = paint_mix(paint_rgb(40, 20, 30, 1.0), paint_rgb(255, 120, 90, 1.0), l);
+    c = paint_over(c, paint_fade(dome, paint_fill(d - 8.5)));
+    return paint_over(
+        c, paint_fade(white, 0.8 * paint_fill(sd_circle(paint_v(p.x + 3.0, p.y + 3.2), 1.4))));
+}
+
+/* A crystal: a six-sided gem whose facets catch the light; its core pulses. */
+static rgba enemy_crystal(vec2 p, int frame)
+{
+    static const vec2 gem[] = {{0, -21}, {12.5, -8}, {12.5, 8}, {0, 21}, {-12.5, 8}, {-12.5, -8}};
+    double d = sd_polygon(p, gem, 6);
+    rgba glow_c = paint_rgb(200, 90, 255, 1.0);
+    rgba c = paint_fade(glow_c, 0.45 * paint_glow(d, 3.5));
+    c = paint_over(c, paint_fade(paint_rgb(30, 6, 50, 1.0), paint_fill(d - 0.8)));
+    /* Six facets around a flat table in the middle. */
+    double ang = trig_atan2(p.y, p.x);
+    int facet = (int)floor((ang + PAINT_PI) / (PAINT_PI / 3.0));
+    static const double light[6] = {0.35, 0.55, 0.95, 0.8, 0.5, 0.2};
+    double l = light[facet % 6];
+    rgba face = paint_mix(paint_rgb(70, 20, 120, 1.0), paint_rgb(235, 170, 255, 1.0), l);
+    c = paint_over(c, paint_fade(face, paint_fill(d)));
+    static const vec2 table[] = {{0, -9}, {5, -3.5}, {5, 3.5}, {0, 9}, {-5, 3.5}, {-5, -3.5}};
+    double td = sd_polygon(p, table, 6);
+    rgba core = paint_mix(paint_rgb(255, 240, 255, 1.0), paint_rgb(190, 80, 240, 1.0),
+                          paint_smoothstep(frame ? -5.0 : -3.0, 0.0, td));
+    c = paint_over(c, paint_fade(core, paint_fill(td)));
+    /* Light edges along the facet borders. */
+    double edges = fabs(td);
+    for (int i = 0; i < 6; i++)
+        edges = fmin(edges, sd_segment(p, table[i], gem[i], 0.0));
+    return paint_over(c, paint_fade(paint_rgb(255, 220, 255, 1.0),
+                                    0.55 * paint_fill(edges - 0.3) * paint_fill(d)));
+}
+
+/* The boss: a seraph engine. Six translucent wings behind a gilded hexagram
+ * and a halo of gems, around a core with a slit eye that glows brighter on the
+ * second frame. */
+static rgba boss(vec2 p, int frame)
+{
+    double d = paint_len(p);
+    rgba gold = paint_rgb(255, 206, 96, 1.0);
+    rgba c = paint_fade(paint_rgb(200, 60, 190, 1.0), 0.35 * paint_glow(d - 20.0, 24.0));
+    /* Wings. */
+    for (int i = 0; i < 6; i++) {
+        double a = PAINT_PI / 6 + i * PAINT_PI / 3;
+        vec2 lp = paint_rotate(p, -a);
+        double w = sd_ellipse(paint_v(lp.x - 27.0, lp.y), 19.0, 7.5);
+        rgba wing = paint_mix(paint_rgb(255, 150, 230, 1.0), paint_rgb(150, 30, 170, 1.0),
+                              paint_smoothstep(10.0, 44.0, d));
+        c = paint_over(c, paint_fade(wing, 0.62 * paint_fill(w)));
+        c = paint_over(c, paint_fade(gold, 0.9 * paint_stroke(w + 0.5, 0.5)));
+        /* A vein along each wing. */
+        double vein = sd_segment(lp, paint_v(12, 0), paint_v(42, 0), 0.35);
+        c = paint_over(c,
+                       paint_fade(paint_rgb(255, 230, 250, 1.0), 0.6 * paint_fill(fmax(vein, w))));
+    }
+    /* Halo with gems. */
+    c = paint_over(c, paint_fade(gold, 0.9 * paint_stroke(d - 41.0, 0.7)));
+    for (int i = 0; i < 12; i++) {
+        vec2 g = paint_rotate(paint_v(41.0, 0), i * PAINT_PI / 6);
+        double gd = sd_circle(paint_sub(p, g), 2.0);
+        rgba gem = paint_mix(paint_rgb(200, 255, 255, 1.0), paint_rgb(40, 170, 230, 1.0),
+                             paint_smoothstep(-2.0, 0.0, gd));
+        c = paint_over(c, paint_fade(paint_rgb(40, 20, 10, 1.0), paint_fill(gd - 0.6)));
+        c = paint_over(c, paint_fade(gem, paint_fill(gd)));
+    }
+    /* Hexagram: two triangles, gold strokes over a dark disc. */
+    c = paint_over(c, paint_fade(paint_rgb(40, 14, 50, 1.0), 0.85 * paint_fill(d - 23.0)));
+    vec2 t1[3], t2[3];
+    for (int i = 0; i < 3; i++) {
+        t1[i] = paint_rotate(paint_v(0, -22.0), i * 2 * PAINT_PI / 3);
+        t2[i] = paint_rotate(paint_v(0, 22.0), i * 2 * PAINT_PI / 3);
+    }
+    double hex = fmin(fabs(sd_polygon(p, t1, 3)), fabs(sd_polygon(p, t2, 3)));
+    c = paint_over(c, paint_fade(gold, paint_fill(hex - 0.6)));
+    c = paint_over(c, paint_fade(gold, paint_stroke(d - 23.0, 0.8)));
+    /* The core: a glowing sphere with a vertical slit eye. */
+    double pulse = frame ? 1.0 : 0.0;
+    c = paint_over(c, paint_fade(paint_rgb(255, 120, 200, 1.0),
+                                 (0.5 + 0.3 * pulse) * paint_glow(d - 13.0, 5.0 + 2.0 * pulse)));
+    c = paint_over(c, paint_fade(gold, paint_stroke(d - 14.6, 1.0)));
+    double l = sphere_light(p, 13.0);
+    rgba core = paint_mix(paint_rgb(120, 10, 90, 1.0), paint_rgb(255, 200, 240, 1.0),
+                          paint_clamp(l * (0.8 + 0.25 * pulse) + 0.1, 0, 1));
+    c = paint_over(c, paint_fade(core, paint_fill(d - 13.0)));
+    double eye = sd_ellipse(p, 2.2, 8.0);
+    c = paint_over(c, paint_fade(paint_rgb(255, 40, 60, 1.0), 0.8 * paint_glow(eye, 2.5)));
+    c = paint_over(c, paint_fade(paint_rgb(20, 0, 10, 1.0), paint_fill(eye)));
+    c = paint_over(c, paint_fade(paint_rgb(255, 80, 80, 1.0), paint_fill(sd_ellipse(p, 0.8, 4.0))));
+    return paint_over(
+        c, paint_fade(white, 0.85 * paint_fill(sd_circle(paint_v(p.x + 5.0, p.y + 6.0), 2.0))));
+}
+
+/* An item: a bevelled tile with a white emblem. */
+static rgba item_tile(vec2 p, double half, rgba base, double emblem_d)
+{
+    double d = sd_box(p, half, half, half * 0.3);
+    rgba c = paint_fade(base, 0.5 * paint_glow(d, 2.0));
+    c = paint_over(c, paint_fade(paint_darken(base, 0.75), paint_fill(d - 0.7)));
+    double t = paint_clamp(0.5 + (p.x + p.y) / (4.0 * half), 0, 1);
+    rgba face = paint_mix(paint_lighten(base, 0.35), paint_darken(base, 0.25), t);
+    c = paint_over(c, paint_fade(face, paint_fill(d)));
+    c = paint_over(c, paint_fade(paint_lighten(base, 0.7),
+                                 0.7 * paint_stroke(d + 0.9, 0.45) * (p.x + p.y < 0 ? 1.0 : 0.0)));
+    c = paint_over(c, paint_fade(paint_darken(base, 0.7), 0.8 * paint_fill(emblem_d - 0.7)));
+    return paint_over(c, paint_fade(white, paint_fill(emblem_d)));
+}
+
+/* The signed distance of a letter of the glyph design, size px per cell. */
+static double letter_d(int ch, vec2 p, double px)
+{
+    return art_glyph_sd(ch, p, px);
+}
+
+static double heart_d(vec2 p)
+{
+    vec2 m = mirror_x(p);
+    double lobe = sd_circle(paint_v(m.x - 2.0, p.y + 1.2), 2.4);
+    static const vec2 tip[] = {{0, 4.6}, {4.2, 0.2}, {0, -1.0}, {-4.2, 0.2}};
+    return fmin(lobe, sd_polygon(p, tip, 4));
+}
+
+static rgba small_star(vec2 p, double r, rgba base)
+{
+    double s = sd_star(p, 5, r, r * 0.45, -PAINT_PI / 2);
+    rgba c = paint_fade(base, 0.6 * paint_glow(s, 1.5));
+    c = paint_over(c, paint_fade(paint_darken(base, 0.7), paint_fill(s - 0.6)));
+    rgba fill =
+        paint_mix(paint_lighten(base, 0.6), base, paint_smoothstep(0, r * 0.7, paint_len(p)));
+    return paint_over(c, paint_fade(fill, paint_fill(s)));
+}
+
+static rgba spark_graze(vec2 p, int frame, int frames)
+{
+    double t = (frame + 0.5) / frames;
+    double d = paint_len(p);
+    double r = 2.6 * (1.0 - t) + 0.4;
+    rgba c = paint_fade(paint_rgb(140, 200, 255, 1.0), (1 - t) * paint_glow(d - r, 2.5));
+    double ray = fmin(fabs(p.x), fabs(p.y));
+    double len = 5.5 * (1.0 - 0.6 * t);
+    c = paint_add(
+        c, paint_fade(white, (1 - t) * paint_fill(ray - 0.3) * paint_clamp(1 - d / len, 0, 1)));
+    return paint_over(c, paint_fade(white, (1 - t * 0.8) * paint_fill(d - r)));
+}
+
+static rgba spark_hit(vec2 p, int frame, int frames)
+{
+    double t = (frame + 0.5) / frames;
+    double d = paint_len(p);
+    rgba warm = paint_rgb(255, 230, 140, 1.0);
+    rgba c = paint_fade(warm, (1 - t) * 0.8 * paint_glow(d - 2.0 * (1 - t), 4.0));
+    vec2 r = paint_rotate(p, PAINT_PI / 4);
+    double len_main = 3.0 + 5.0 * t, len_diag = 2.0 + 3.5 * t;
+    double rays =
+        fmin(sd_segment(mirror_x(p), paint_v(0, 0), paint_v(len_main, 0), 0.6 * (1 - t) + 0.2),
+             sd_segment(mirror_x(paint_v(p.y, p.x)), paint_v(0, 0), paint_v(len_main, 0),
+                        0.6 * (1 - t) + 0.2));
+    double diag =
+        fmin(sd_segment(mirror_x(r), paint_v(0, 0), paint_v(len_diag, 0), 0.4),
+             sd_segment(mirror_x(paint_v(r.y, r.x)), paint_v(0, 0), paint_v(len_diag, 0), 0.4));
+    c = paint_over(c, paint_fade(warm, (1 - t) * paint_fill(diag)));
+    return paint_over(c, paint_fade(white, (1 - 0.7 * t) * paint_fill(rays)));
+}
+
+static rgba bullet_vanish(vec2 p, int frame, int frames)
+{
+    double t = (frame + 0.5) / frames;
+    double d = paint_len(p);
+    double r = 4.0 + 7.5 * t;
+    rgba c =
+        paint_fade(paint_rgb(200, 230, 255, 1.0), (1 - t) * 0.6 * paint_glow(d, 5.0 * (1 - t) + 1));
+    c = paint_over(c, paint_fade(white, (1 - t) * paint_stroke(d - r, 1.4 * (1 - t) + 0.3)));
+    return c;
+}
+
+/* An explosion in eight frames: a flash, a ragged fireball that cools to smoke,
+ * a shock ring and flying sparks. */
+static rgba explosion(vec2 p, int frame, int frames)
+{
+    double t = (frame + 0.5) / frames;
+    double d = paint_len(p);
+    double ang = trig_atan2(p.y, p.x);
+    rgba c = clear;
+    /* Shock ring. */
+    double ring_r = 5.0 + 18.0 * t;
+    c = paint_over(c, paint_fade(paint_rgb(255, 220, 160, 1.0),
+                                 (1 - t) * 0.8 * paint_stroke(d - ring_r, 2.2 * (1 - t) + 0.3)));
+    /* Sparks: short streaks flying out along fixed directions. */
+    for (int i = 0; i < 10; i++) {
+        double a = i * (2 * PAINT_PI / 10) + paint_hash(i, 3, 7) * 0.5;
+        double r0 = 6.0 + 15.0 * t * (0.7 + 0.5 * paint_hash(i, 1, 9)),
+               r1 = r0 + 3.5 * (1 - t) + 1.0;
+        vec2 dir = paint_rotate(paint_v(1, 0), a);
+        double s =
+            sd_segment(p, paint_v(dir.x * r0, dir.y * r0), paint_v(dir.x * r1, dir.y * r1), 0.5);
+        c = paint_over(c, paint_fade(paint_rgb(255, 240, 200, 1.0), (1 - t) * paint_fill(s)));
+    }
+    /* Fireball with a ragged edge. */
+    double grow = t < 0.35 ? t / 0.35 : 1.0;
+    double radius = (7.0 + 9.0 * grow) * (1.0 - 0.25 * t);
+    double n = paint_noise(ang * 2.2 + 10.0, t * 3.0, 5) * 0.5 +
+               paint_noise(p.x * 0.3, p.y * 0.3, frame) * 0.5;
+    double edge = d - radius * (0.8 + 0.4 * n);
+    double heat = paint_clamp(1.0 - t * 1.3 + (1.0 - d / (radius + 1.0)) * 0.7, 0, 1);
+    rgba hot = paint_mix(paint_rgb(255, 90, 20, 1.0), paint_rgb(255, 250, 220, 1.0), heat);
+    rgba smoke = paint_rgb(70, 50, 60, 1.0);
+    rgba fire = paint_mix(smoke, hot, paint_clamp(heat * 1.6, 0, 1));
+    double alpha = t < 0.6 ? 1.0 : 1.0 - (t - 0.6) / 0.4;
+    c = paint_over(c, paint_fade(fire, alpha * 0.95 * paint_fill(edge)));
+    return c;
+}
+
+/* A seamless tile for the side panel: a faint diamond lattice on deep navy. */
+static rgba panel_tile(vec2 p)
+{
+    rgba c = paint_rgb(18, 20, 38, 1.0);
+    double u = p.x + p.y + 16.0, v = p.x - p.y + 16.0;
+    double fu = u - 16.0 * floor(u / 16.0), fv = v - 16.0 * floor(v / 16.0);
+    double lu = fmin(fu, 16.0 - fu) / 1.4142, lv = fmin(fv, 16.0 - fv) / 1.4142;
+    c = paint_over(c,
+                   paint_fade(paint_rgb(44, 50, 92, 1.0), 0.7 * paint_fill(fmin(lu, lv) - 0.25)));
+    /* A dot in the middle of each diamond. */
+    double cx = p.x - 32.0 * floor(p.x / 32.0 + 0.5), cy = p.y - 32.0 * floor(p.y / 32.0 + 0.5);
+    double dot = paint_len(paint_v(fabs(cx) - 8.0, cy)) < paint_len(paint_v(cx, fabs(cy) - 8.0))
+                     ? paint_len(paint_v(fabs(cx) - 8.0, cy))
+                     : paint_len(paint_v(cx, fabs(cy) - 8.0));
+    return paint_over(c, paint_fade(paint_rgb(70, 80, 140, 1.0), 0.8 * paint_fill(dot - 0.8)));
+}
+
+/* Value noise summed over octaves, each octave turned so the lattice's grain
+ * does not line up. */
+static double fbm(vec2 p, int seed)
+{
+    double n = 0.0, amp = 0.55;
+    for (int octave = 0; octave < 4; octave++) {
+        n += amp * paint_noise(p.x, p.y, seed + octave);
+        p = paint_rotate(paint_v(p.x * 2.03, p.y * 2.03), 0.65);
+        amp *= 0.5;
+    }
+    return n;
+}
+
+/* A wisp of nebula for the field's backdrop, drawn additive: noise warped by
+ * noise (so it streaks like gas rather than blotting), faded out toward the
+ * edge of the frame so it never shows a border. Each frame is a different wisp. */
+static rgba backdrop_cloud(vec2 p, int frame)
+{
+    double d = paint_len(paint_v(p.x, p.y * 1.25)) / 62.0;
+    double edge = 1.0 - paint_smoothstep(0.2, 1.0, d);
+    if (edge <= 0.0)
+        return clear;
+    vec2 q = paint_v(p.x / 30.0 + 5.3 * frame, p.y / 30.0 - 2.1 * frame);
+    vec2 warp = paint_v(fbm(q, frame * 11 + 1), fbm(paint_v(q.x + 4.7, q.y + 1.9), frame * 11 + 5));
+    double n = fbm(paint_v(q.x + 2.2 * warp.x, q.y + 2.2 * warp.y), frame * 11 + 9);
+    double density = paint_smoothstep(0.3, 0.85, n) * edge;
+    static const int tints[3][3] = {{70, 60, 150}, {40, 80, 150}, {110, 50, 130}};
+    const int *t = tints[frame % 3];
+    return paint_fade(paint_rgb(t[0], t[1], t[2], 1.0), 0.6 * density);
+}
+
+rgba art_sprite_shade(vec2 p, const void *user)
+{
+    const art_sprite *s = user;
+    switch (s->sprite) {
+    case ATLAS_SPRITE_PLAYER: return player_ship(p, s->frame == 1 ? -1 : s->frame == 2 ? 1 : 0);
+    case ATLAS_SPRITE_HITBOX: return hitbox(p);
+    case ATLAS_SPRITE_FOCUS_RING: return focus_ring(p);
+    case ATLAS_SPRITE_OPTION: return option_orb(p);
+    case ATLAS_SPRITE_SHOT_MAIN: return shot(p, 2.4, 9.5, paint_rgb(90, 200, 255, 1.0));
+    case ATLAS_SPRITE_SHOT_FOCUS: return shot(p, 1.7, 13.5, paint_rgb(230, 100, 255, 1.0));
+    case ATLAS_SPRITE_ENEMY_DRONE: return enemy_drone(p, s->frame);
+    case ATLAS_SPRITE_ENEMY_SPINNER: return enemy_spinner(p);
+    case ATLAS_SPRITE_ENEMY_WISP: return enemy_wisp(p, s->frame);
+    case ATLAS_SPRITE_ENEMY_TURRET: return enemy_turret(p);
+    case ATLAS_SPRITE_ENEMY_CRYSTAL: return enemy_crystal(p, s->frame);
+    case ATLAS_SPRITE_BOSS: return boss(p, s->frame);
+    case ATLAS_SPRITE_ITEM_POWER:
+        return item_tile(p, 6.2, paint_rgb(226, 36, 48, 1.0), letter_d('P', p, 1.25));
+    case ATLAS_SPRITE_ITEM_POWER_BIG:
+        return item_tile(p, 9.4, paint_rgb(226, 36, 48, 1.0), letter_d('P', p, 1.9));
+    case ATLAS_SPRITE_ITEM_POINT:
+        return item_tile(p, 6.2, paint_rgb(40, 96, 236, 1.0), sd_star(p, 4, 4.6, 1.4, 0.0));
+    case ATLAS_SPRITE_ITEM_BOMB:
+        return item_tile(p, 6.2, paint_rgb(36, 176, 72, 1.0), letter_d('B', p, 1.25));
+    case ATLAS_SPRITE_ITEM_LIFE: return item_tile(p, 6.2, paint_rgb(232, 70, 170, 1.0), heart_d(p));
+    case ATLAS_SPRITE_ITEM_FULL:
+        return item_tile(p, 6.2, paint_rgb(232, 180, 20, 1.0), letter_d('F', p, 1.25));
+    case ATLAS_SPRITE_ITEM_STAR: return small_star(p, 5.0, paint_rgb(250, 230, 80, 1.0));
+    case ATLAS_SPRITE_SPARK_GRAZE: return spark_graze(p, s->frame, s->frames);
+    case ATLAS_SPRITE_SPARK_HIT: return spark_hit(p, s->frame, s->frames);
+    case ATLAS_SPRITE_BULLET_VANISH: return bullet_vanish(p, s->frame, s->frames);
+    case ATLAS_SPRITE_EXPLOSION: return explosion(p, s->frame, s->frames);
+    case ATLAS_SPRITE_ICON_LIFE: return small_star(p, 5.4, paint_rgb(255, 90, 170, 1.0));
+    case ATLAS_SPRITE_ICON_BOMB: return small_star(p, 5.4, paint_rgb(70, 230, 110, 1.0));
+    case ATLAS_SPRITE_PANEL_TILE: return panel_tile(p);
+    case ATLAS_SPRITE_BACKDROP_CLOUD: return backdrop_cloud(p, s->frame);
+    case ATLAS_SPRITE_COUNT: break;
+    }
+    return clear;
+}
