@@ -1347,10 +1347,11 @@ static void mp_after_peak(mp_subject *s, int frames, mp_result *res)
 /* The memory's share of a random churn pair: the same handles, picks and
  * frames as mp_churn on the same engine layout at 100k live (an update between
  * frames), but instead of despawning and spawning, the cache lines a pair
- * touches are touched with no logic: the handle read, the slot's cold record
- * read (the generation checked) and written, its draw-order entry written and
- * one appended, one store to each of the fourteen arrays a spawn writes. ns per
- * pair, median over the frames; NAN when the pool cannot be had. */
+ * touches are touched with no logic: the handle read, the generation checked
+ * and bumped, the slot's cold record read and written, its draw-order entry
+ * written and one appended, one store to its tracks and to each array a spawn
+ * writes. ns per pair, median over the frames; NAN when the pool cannot be
+ * had. */
 static double mp_churn_floor(int frames)
 {
     bullet_pool p;
@@ -1376,16 +1377,17 @@ static double mp_churn_floor(int frames)
             uint64_t id = ids[picks[k]];
             uint32_t j = (uint32_t)id;
             bullet_cold *cold = &p.cold[j];
-            if (cold->gen != (uint32_t)(id >> 32))
+            if (p.gen[j] != (uint32_t)(id >> 32))
                 continue; /* never: the handles are kept up to date */
             p.order[cold->order_pos] = BULLET_SLOT_NONE;
             if (p.order_len == 2 * p.capacity)
                 p.order_len = 0;
             cold->order_pos = p.order_len;
             p.order[p.order_len++] = j;
-            cold->gen += 2;
+            p.gen[j] += 2;
             ids[picks[k]] = id + (UINT64_C(2) << 32);
-            cold->born = (uint32_t)f;
+            cold->expire_at = BULLET_NEVER;
+            p.track[(size_t)j * BULLET_CHANNEL_COUNT] = (bullet_track){(double)k, 0.0, 0, 0};
             p.x[j] = p.y[j] = p.vx[j] = p.vy[j] = p.dir_x[j] = p.dir_y[j] = p.radius[j] =
                 (float)(k & 255);
             p.event_at[j] = BULLET_NEVER;

@@ -118,7 +118,6 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(alive, blocks * sizeof(uint64_t));
     PLAN(events, blocks * sizeof(uint64_t));
     PLAN(warm, blocks * sizeof(uint64_t));
-    PLAN(tracked, blocks * sizeof(uint64_t));
     PLAN(radius, f);
     PLAN(shape, n);
     PLAN(color, n);
@@ -126,6 +125,7 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(owner, u);
     PLAN(script, u);
     PLAN(serial, u);
+    PLAN(gen, u);
     PLAN(track, n * BULLET_CHANNEL_COUNT * sizeof(bullet_track));
     PLAN(cold, n * sizeof(bullet_cold));
     PLAN(order, 2 * u);
@@ -278,7 +278,7 @@ static void bullet_pool_give_slot(bullet_pool *p, uint32_t i)
 
 static int bullet_pool_valid(const bullet_pool *p, bullet_handle h)
 {
-    return h.index < p->capacity && (h.gen & 1u) && p->cold[h.index].gen == h.gen;
+    return h.index < p->capacity && (h.gen & 1u) && p->gen[h.index] == h.gen;
 }
 
 int bullet_pool_alive(const bullet_pool *p, bullet_handle h)
@@ -288,9 +288,9 @@ int bullet_pool_alive(const bullet_pool *p, bullet_handle h)
 
 bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i)
 {
-    if (i >= p->capacity || !(p->cold[i].gen & 1u))
+    if (i >= p->capacity || !(p->gen[i] & 1u))
         return BULLET_HANDLE_NONE;
-    return (bullet_handle){i, p->cold[i].gen};
+    return (bullet_handle){i, p->gen[i]};
 }
 
 /* ---- directions ----------------------------------------------------------- */
@@ -351,28 +351,28 @@ static void bullet_pool_turn(double degrees, float *c, float *s)
 
 /* ---- lazy state ----------------------------------------------------------- */
 
-/* A bullet that no setter has touched keeps its channels fixed at the values it
- * was spawned with (cold[i].spawned), and one spawned into a straight block
- * flies on its velocity cache: a spawn writes neither its four exact tracks
- * (96 bytes) nor the eight warm floats the other kernels read. The `tracked`
- * and `warm` bits say what has been written since; what has not is a function
- * of the cold record and the RESTING flag, and is written on first need. */
+/* A bullet spawned into a straight block flies on its velocity cache: a spawn
+ * does not write the eight warm floats the other kernels read. The `warm`
+ * bits say which slots have them; a slot without them has had no setter (a
+ * setter writes them first), so its channels are still fixed at the values
+ * its tracks were spawned with, and its floats are a function of those tracks
+ * and the RESTING flag, written on first need. */
 
 static int bullet_pool_bit(const uint64_t *bits, uint32_t i)
 {
     return (int)(bits[i / BLOCK] >> (i % BLOCK) & 1u);
 }
 
-/* The eight warm floats of a bullet whose channels are its spawn values. */
+/* The eight warm floats of a bullet whose channels are fixed. */
 typedef struct bullet_warm {
     float speed, extra_x, extra_y, turn_c, turn_s, speed_step, accel_x, accel_y;
 } bullet_warm;
 
-static bullet_warm bullet_pool_fixed_warm(const double spawned[BULLET_CHANNEL_COUNT], int resting)
+static bullet_warm bullet_pool_fixed_warm(const double value[BULLET_CHANNEL_COUNT], int resting)
 {
     float f[BULLET_CHANNEL_COUNT]; /* one loop, so that it vectorizes */
     for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
-        f[c] = (float)bullet_pool_normal(spawned[c]);
+        f[c] = (float)bullet_pool_normal(value[c]);
     if (resting) /* see bullet_pool_apply */
         return (bullet_warm){0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f};
     return (bullet_warm){f[BULLET_CHANNEL_SPEED],
@@ -385,9 +385,18 @@ static bullet_warm bullet_pool_fixed_warm(const double spawned[BULLET_CHANNEL_CO
                          0.0f};
 }
 
+static bullet_track *bullet_pool_track(const bullet_pool *p, uint32_t i, bullet_channel c)
+{
+    return &p->track[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c];
+}
+
+/* The warm floats of slot i as its tracks (fixed: no setter yet) give them. */
 static bullet_warm bullet_pool_spawn_warm(const bullet_pool *p, uint32_t i)
 {
-    return bullet_pool_fixed_warm(p->cold[i].spawned, p->flags[i] & BULLET_FLAG_RESTING);
+    double value[BULLET_CHANNEL_COUNT];
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+        value[c] = bullet_pool_track(p, i, (bullet_channel)c)->v0;
+    return bullet_pool_fixed_warm(value, p->flags[i] & BULLET_FLAG_RESTING);
 }
 
 static void bullet_pool_write_warm(bullet_pool *p, uint32_t i, bullet_warm w)
@@ -412,7 +421,7 @@ static bullet_warm bullet_pool_warm_of(const bullet_pool *p, uint32_t i)
                          p->turn_s[i], p->speed_step[i], p->accel_x[i], p->accel_y[i]};
 }
 
-/* Writes live slot i's warm floats if they are not yet. */
+/* Writes live slot i's warm floats if they are not yet (before a setter). */
 static void bullet_pool_make_warm(bullet_pool *p, uint32_t i)
 {
     if (!bullet_pool_bit(p->warm, i))
@@ -427,30 +436,6 @@ static void bullet_pool_warm_block(bullet_pool *p, uint32_t b)
         uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
         bullet_pool_write_warm(p, i, bullet_pool_spawn_warm(p, i));
     }
-}
-
-static bullet_track *bullet_pool_track(const bullet_pool *p, uint32_t i, bullet_channel c)
-{
-    return &p->track[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c];
-}
-
-/* Channel c's exact state, as it is or would be once written. */
-static bullet_track bullet_pool_track_of(const bullet_pool *p, uint32_t i, bullet_channel c)
-{
-    if (bullet_pool_bit(p->tracked, i))
-        return *bullet_pool_track(p, i, c);
-    return (bullet_track){p->cold[i].spawned[c], 0.0, p->cold[i].born, 0};
-}
-
-/* Before a setter changes live slot i: its tracks and warm floats written. */
-static void bullet_pool_make_tracked(bullet_pool *p, uint32_t i)
-{
-    bullet_pool_make_warm(p, i);
-    if (bullet_pool_bit(p->tracked, i))
-        return;
-    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
-        *bullet_pool_track(p, i, (bullet_channel)c) = bullet_pool_track_of(p, i, (bullet_channel)c);
-    p->tracked[i / BLOCK] |= 1ull << (i % BLOCK);
 }
 
 /* ---- spawn and despawn ---------------------------------------------------- */
@@ -471,10 +456,10 @@ static void bullet_pool_spawn_dir(const bullet_spawn *s, double heading, float *
 }
 
 /* A spawn writes the hot arrays (position, velocity cache, event), the heading
- * vector, the arrays consumers read (radius, shape, colour, flags, owner,
- * script, serial) and its cold record; the eight warm floats only when its
- * block already runs a kernel that reads them, the exact tracks never (see
- * "lazy state"). */
+ * vector, the exact tracks, the arrays consumers read (radius, shape, colour,
+ * flags, owner, script, serial, generation) and its cold record; the eight warm
+ * floats only when its block already runs a kernel that reads them (see "lazy
+ * state"). */
 bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
 {
     if (p->live == p->capacity) {
@@ -491,9 +476,9 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     bullet_pool_spawn_dir(s, heading, &dx, &dy);
     uint32_t i = bullet_pool_take_lowest(p), b = i / BLOCK, frame = p->frame;
     uint64_t bit = 1ull << (i % BLOCK);
-    /* The next spawn's slot is known now: fetch its cold record (the one line
-     * a spawn reads) while this one is written. */
-    __builtin_prefetch(&p->cold[p->lowest_free < p->capacity ? p->lowest_free : i], 1);
+    /* The next spawn's slot is known now: fetch its generation (the one value a
+     * spawn reads) while this one is written. */
+    __builtin_prefetch(&p->gen[p->lowest_free < p->capacity ? p->lowest_free : i], 1);
     if (b >= p->block_end)
         p->block_end = b + 1;
 
@@ -508,11 +493,12 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
         bullet_pool_order_compact(p);
     uint32_t pos = p->order_len++;
     p->order[pos] = i;
-    bullet_cold *cold = &p->cold[i];
-    uint32_t gen = cold->gen + 1;
-    *cold = (bullet_cold){{v[0], v[1], v[2], v[3]}, gen, expire, frame, pos, s->script != 0, {0}};
+    bullet_track *t = bullet_pool_track(p, i, BULLET_CHANNEL_HEADING);
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+        t[c] = (bullet_track){v[c], 0.0, frame, 0};
+    p->cold[i] = (bullet_cold){expire, pos, s->script != 0, {0}};
+    uint32_t gen = ++p->gen[i];
 
-    p->tracked[b] &= ~bit;
     p->warm[b] &= ~bit;
     p->flags[i] =
         (uint8_t)((s->flags & ~BULLET_FLAG_RESTING) | (resting ? BULLET_FLAG_RESTING : 0));
@@ -546,19 +532,20 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
 /* Frees live slot i: logs a scripted bullet, bumps the generation, frees the
  * slot and punches its hole in the draw order. The slot's arrays keep their
  * stale values (the pass masks its flags with alive, and spawning rewrites
- * what a live bullet needs): an unscripted despawn reads and writes the cold
- * record and one draw-order entry, the rest are bitmaps that stay in cache. */
+ * what a live bullet needs): an unscripted despawn touches the generation,
+ * the cold record and one draw-order entry; the rest are bitmaps that stay in
+ * cache. */
 static inline void bullet_pool_release(bullet_pool *p, uint32_t i, bullet_despawn_reason reason)
 {
-    bullet_cold *cold = &p->cold[i];
+    const bullet_cold *cold = &p->cold[i];
     if (cold->scripted) {
         if (p->log_len < p->capacity)
-            p->log[p->log_len++] = (bullet_despawn){p->script[i], {i, cold->gen}, reason};
+            p->log[p->log_len++] = (bullet_despawn){p->script[i], {i, p->gen[i]}, reason};
         else
             p->stats.log_overflow++;
     }
     p->stats.despawned[reason]++;
-    cold->gen++;
+    p->gen[i]++;
     p->order[cold->order_pos] = BULLET_SLOT_NONE;
     p->order_dead++;
     p->live--;
@@ -665,7 +652,7 @@ static double bullet_track_step(const bullet_track *t)
 }
 
 /* Writes channel c's float copies (value and step) from its exact track (the
- * slot is tracked and warm). A resting bullet (see rest_first_update) keeps
+ * slot is warm). A resting bullet (see rest_first_update) keeps
  * zero speed, extra velocity and steps in its floats, so no kernel moves or
  * turns it; its track runs on. */
 static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
@@ -702,8 +689,9 @@ static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
 
 /* After a change to live slot i: the velocity cache, the next event (expiry or
  * the nearest tween end; a resting bullet's first update) and the kernel its
- * block needs at least. A slot without warm floats is untracked and straight
- * as spawned: its velocity cache is right, and only its expiry can change. */
+ * block needs at least. A slot without warm floats has had no setter and is
+ * straight as spawned: its velocity cache is right, and only its expiry can
+ * change. */
 static void bullet_pool_refresh(bullet_pool *p, uint32_t i)
 {
     int resting = p->flags[i] & BULLET_FLAG_RESTING;
@@ -714,12 +702,11 @@ static void bullet_pool_refresh(bullet_pool *p, uint32_t i)
     p->vx[i] = p->dir_x[i] * p->speed[i] + p->extra_x[i];
     p->vy[i] = p->dir_y[i] * p->speed[i] + p->extra_y[i];
     uint32_t event = p->cold[i].expire_at;
-    if (bullet_pool_bit(p->tracked, i))
-        for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
-            uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
-            if (t1 != 0 && t1 < event)
-                event = t1;
-        }
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
+        uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
+        if (t1 != 0 && t1 < event)
+            event = t1;
+    }
     p->event_at[i] = resting ? p->frame + 1 : event;
     uint8_t kind = BULLET_BLOCK_STRAIGHT;
     if (p->speed_step[i] != 0.0f || p->accel_x[i] != 0.0f || p->accel_y[i] != 0.0f)
@@ -745,8 +732,6 @@ double bullet_pool_get(const bullet_pool *p, bullet_handle h, bullet_channel c)
 {
     if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_CHANNEL_COUNT)
         return 0.0;
-    if (!bullet_pool_bit(p->tracked, h.index))
-        return p->cold[h.index].spawned[c];
     return bullet_track_value(bullet_pool_track(p, h.index, c), p->frame);
 }
 
@@ -754,7 +739,7 @@ int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double va
 {
     if (!bullet_pool_settable(p, h, c, value))
         return 0;
-    bullet_pool_make_tracked(p, h.index);
+    bullet_pool_make_warm(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
     t->v0 = value;
     t->t0 = p->frame;
@@ -774,7 +759,7 @@ int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double 
         frames = 1;
     if ((uint64_t)p->frame + (uint64_t)frames >= BULLET_NEVER)
         frames = (int32_t)(BULLET_NEVER - 1 - p->frame);
-    bullet_pool_make_tracked(p, h.index);
+    bullet_pool_make_warm(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
     *t = (bullet_track){bullet_track_value(t, p->frame), target, p->frame,
                         p->frame + (uint32_t)frames};
@@ -787,7 +772,7 @@ int bullet_pool_set_rate(bullet_pool *p, bullet_handle h, bullet_channel c, doub
 {
     if (!bullet_pool_settable(p, h, c, per_update))
         return 0;
-    bullet_pool_make_tracked(p, h.index);
+    bullet_pool_make_warm(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
     *t = (bullet_track){bullet_track_value(t, p->frame), per_update, p->frame,
                         per_update != 0.0 ? BULLET_NEVER : 0};
@@ -1013,23 +998,22 @@ static void bullet_pool_resolve(bullet_pool *p, uint32_t i)
     }
     if (p->event_at[i] != now)
         return;
-    int tracked = bullet_pool_bit(p->tracked, i);
+    int warm = bullet_pool_bit(p->warm, i);
     if (p->flags[i] & BULLET_FLAG_RESTING) { /* its first update is over: set it going */
         p->flags[i] &= (uint8_t)~BULLET_FLAG_RESTING;
-        if (tracked)
+        if (warm)
             for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
                 bullet_pool_apply(p, i, (bullet_channel)c);
         else
             bullet_pool_write_warm(p, i, bullet_pool_spawn_warm(p, i));
     }
-    if (tracked)
-        for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
-            bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
-            if (t->t1 == now) {
-                *t = (bullet_track){t->v1, 0.0, now, 0};
-                bullet_pool_apply(p, i, (bullet_channel)c);
-            }
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
+        bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
+        if (t->t1 == now) {
+            *t = (bullet_track){t->v1, 0.0, now, 0};
+            bullet_pool_apply(p, i, (bullet_channel)c);
         }
+    }
     bullet_pool_refresh(p, i);
 }
 
@@ -1060,18 +1044,22 @@ void bullet_pool_update_end(bullet_pool *p)
     p->frame++;
     if (p->block_end > 0) {
         /* Flagged bullets lie anywhere (expiries, culls, tween ends): a second
-         * cursor runs ahead and prefetches their cold records, which resolving
-         * reads and releasing writes, so several misses overlap. */
+         * cursor runs ahead and prefetches their cold records and generations,
+         * which resolving reads and releasing writes, so several misses overlap. */
         bullet_event_cursor at = {0, p->events[0]}, ahead = at;
         for (int k = 0; k < AHEAD; k++) {
             uint32_t j = bullet_pool_next_event(p, &ahead);
-            if (j != BULLET_SLOT_NONE)
+            if (j != BULLET_SLOT_NONE) {
                 __builtin_prefetch(&p->cold[j], 1);
+                __builtin_prefetch(&p->gen[j], 1);
+            }
         }
         for (uint32_t i; (i = bullet_pool_next_event(p, &at)) != BULLET_SLOT_NONE;) {
             uint32_t j = bullet_pool_next_event(p, &ahead);
-            if (j != BULLET_SLOT_NONE)
+            if (j != BULLET_SLOT_NONE) {
                 __builtin_prefetch(&p->cold[j], 1);
+                __builtin_prefetch(&p->gen[j], 1);
+            }
             bullet_pool_resolve(p, i);
         }
     }
@@ -1106,7 +1094,7 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
                                  w.extra_x, w.extra_y, w.turn_c,    w.turn_s,    w.speed_step,
                                  w.accel_x, w.accel_y, p->radius[i]};
             const uint32_t ids[] = {i,
-                                    p->cold[i].gen,
+                                    p->gen[i],
                                     p->event_at[i],
                                     p->cold[i].expire_at,
                                     p->owner[i],
@@ -1119,11 +1107,11 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
             for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
                 hash_u32(hs, ids[k]);
             for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
-                bullet_track t = bullet_pool_track_of(p, i, (bullet_channel)c);
-                hash_f64(hs, t.v0);
-                hash_f64(hs, t.v1);
-                hash_u32(hs, t.t0);
-                hash_u32(hs, t.t1);
+                const bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
+                hash_f64(hs, t->v0);
+                hash_f64(hs, t->v1);
+                hash_u32(hs, t->t0);
+                hash_u32(hs, t->t1);
             }
         }
     /* The draw order is state too: the live slots, oldest first. */

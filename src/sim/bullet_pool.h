@@ -42,13 +42,13 @@
  * tween's end they are reset from the exact target.
  *
  * WHAT A SPAWN WRITES. Position, velocity cache, event time, heading vector, the
- * arrays consumers read and the slot's cold record; not the exact tracks nor
- * the eight float copies only the turning and full kernels read. Those are
- * written when first needed (a setter, a block that starts turning): until
- * then they are what the cold record says, and getters, the hash and every
- * kernel see the same values either way (the `tracked` and `warm` fields). A
- * caller that already has the heading's unit vector can pass it
- * (bullet_spawn.dir_given) and save the trigonometry. Figures: docs/bench.md.
+ * exact tracks, the arrays consumers read and the slot's cold record; not the
+ * eight float copies only the turning and full kernels read. Those are written
+ * when first needed (a setter, a block that starts turning): until then they
+ * are what the tracks say, and the hash and every kernel see the same values
+ * either way (the `warm` field). A caller that already has the heading's unit
+ * vector can pass it (bullet_spawn.dir_given) and save the trigonometry.
+ * Figures: docs/bench.md.
  *
  * ONE UPDATE (bullet_pool_update), for every live bullet, in this order:
  *   1. move with the current velocity (the one its channels have now);
@@ -240,20 +240,14 @@ typedef struct bullet_track {
     uint32_t t0, t1;
 } bullet_track;
 
-/* The pool's own bookkeeping of a slot, in one 64-byte line: what a spawn
- * writes together and only the pool reads, so that a spawn or a despawn of a
- * slot out of cache misses once here instead of once per array. Read handles
- * with bullet_pool_handle / bullet_pool_alive and values with bullet_pool_get. */
+/* The pool's own bookkeeping of a slot, written together at spawn and read
+ * by nothing but the pool: one record (four to a cache line) instead of an
+ * array each, so that a despawn of a slot out of cache misses once here. */
 typedef struct bullet_cold {
-    /* The exact heading, speed, extra_x, extra_y the bullet was spawned with:
-     * its channels for as long as no setter has touched them (see `tracked`). */
-    double spawned[BULLET_CHANNEL_COUNT];
-    uint32_t gen;       /* the generation of its handles: odd while live */
     uint32_t expire_at; /* update that ends the lifetime, BULLET_NEVER for none */
-    uint32_t born;      /* p->frame at spawn */
     uint32_t order_pos; /* its entry in the draw order */
     uint8_t scripted;   /* script[slot] != 0: a despawn logs it */
-    uint8_t reserved[15];
+    uint8_t reserved[7];
 } bullet_cold;
 
 /*
@@ -297,14 +291,9 @@ typedef struct bullet_pool {
     /* Cold: what consumers read (collision, renderer, game, the script system). */
     float *radius;
     uint8_t *shape, *color, *flags;
-    uint32_t *owner, *script, *serial;
-    /* Exact channel state, capacity * BULLET_CHANNEL_COUNT, [slot * COUNT + channel],
-     * valid for the slots whose `tracked` bit is set: written when a setter first
-     * touches the bullet. Until then every channel is fixed at its spawn value
-     * (cold[slot].spawned). Read them with bullet_pool_get. */
-    bullet_track *track;
-    uint64_t *tracked; /* per block: bits of the slots whose track is valid */
-    bullet_cold *cold; /* per slot: generation, expiry, exact spawn values, ... */
+    uint32_t *owner, *script, *serial, *gen;
+    bullet_track *track; /* capacity * BULLET_CHANNEL_COUNT, [slot * COUNT + channel] */
+    bullet_cold *cold;   /* per slot: expiry, draw-order entry, scripted */
     /* Free-slot search: levels of bitmaps, level 0 = free-slot bits, and the
      * lowest free slot (capacity when the pool is full), known before a spawn
      * needs it. */
