@@ -477,8 +477,14 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     uint32_t i = bullet_pool_take_lowest(p), b = i / BLOCK, frame = p->frame;
     uint64_t bit = 1ull << (i % BLOCK);
     /* The next spawn's slot is known now: fetch its generation (the one value a
-     * spawn reads) while this one is written. */
-    __builtin_prefetch(&p->gen[p->lowest_free < p->capacity ? p->lowest_free : i], 1);
+     * spawn reads) and its tracks (96 bytes, the largest thing a spawn writes)
+     * while this one is written. */
+    const char *next = (const char *)&p->track[(size_t)p->lowest_free * BULLET_CHANNEL_COUNT];
+    if (p->lowest_free < p->capacity) {
+        __builtin_prefetch(&p->gen[p->lowest_free], 1);
+        __builtin_prefetch(next, 1);
+        __builtin_prefetch(next + 64, 1);
+    }
     if (b >= p->block_end)
         p->block_end = b + 1;
 
@@ -733,6 +739,14 @@ double bullet_pool_get(const bullet_pool *p, bullet_handle h, bullet_channel c)
     if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_CHANNEL_COUNT)
         return 0.0;
     return bullet_track_value(bullet_pool_track(p, h.index, c), p->frame);
+}
+
+double bullet_pool_get_rate(const bullet_pool *p, bullet_handle h, bullet_channel c)
+{
+    if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_CHANNEL_COUNT)
+        return 0.0;
+    const bullet_track *t = bullet_pool_track(p, h.index, c);
+    return t->t1 == BULLET_NEVER ? t->v1 : 0.0;
 }
 
 int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double value)

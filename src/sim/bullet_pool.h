@@ -338,6 +338,10 @@ bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i);
  * changes); the getter returns 0 for a stale handle. */
 double bullet_pool_get(const bullet_pool *p, bullet_handle h, bullet_channel c);
 int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double value);
+/* The channel's change per update when it runs at a rate (bullet_pool_set_rate),
+ * 0 when it is fixed or tweening, or for a stale handle: what a script's "spin"
+ * or "acceleration" reads, without reaching into `track`. */
+double bullet_pool_get_rate(const bullet_pool *p, bullet_handle h, bullet_channel c);
 /* From the current value to target over `frames` updates (frames <= 0: one). */
 int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double target,
                       int32_t frames);

@@ -325,6 +325,10 @@ static void test_stale_handles(void)
     CHECK(!bullet_pool_set(&p, a, BULLET_CHANNEL_SPEED, 5.0));
     CHECK(!bullet_pool_tween(&p, a, BULLET_CHANNEL_HEADING, 90.0, 10));
     CHECK(!bullet_pool_set_rate(&p, a, BULLET_CHANNEL_HEADING, 1.0));
+    CHECK(bullet_pool_set_rate(&p, b, BULLET_CHANNEL_HEADING, 3.0));
+    CHECK(bullet_pool_get_rate(&p, a, BULLET_CHANNEL_HEADING) == 0.0); /* stale: 0 */
+    CHECK(bullet_pool_get_rate(&p, b, BULLET_CHANNEL_HEADING) == 3.0);
+    CHECK(bullet_pool_set_rate(&p, b, BULLET_CHANNEL_HEADING, 0.0));
     CHECK(!bullet_pool_set_lifetime(&p, a, 5));
     CHECK(!bullet_pool_set_position(&p, a, 1, 1));
     CHECK(!bullet_pool_set_flags(&p, a, BULLET_FLAG_GRAZED, 0));
@@ -551,11 +555,15 @@ static void test_motion(void)
         bullet_pool_update(&p);
     CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_EXTRA_Y) == 2.0);
     CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_HEADING) == 8.0);
+    CHECK(bullet_pool_get_rate(&p, g, BULLET_CHANNEL_HEADING) == 1.0);  /* the rate itself */
+    CHECK(bullet_pool_get_rate(&p, g, BULLET_CHANNEL_SPEED) == 0.0);    /* fixed */
+    CHECK(bullet_pool_get_rate(&p, down, BULLET_CHANNEL_SPEED) == 0.0); /* tweened, not a rate */
     CHECK(p.y[g.index] == 50.0f + 0.25f * (0 + 1 + 2 + 3 + 4 + 5 + 6 + 7));
     CHECK(bullet_pool_set(&p, g, BULLET_CHANNEL_HEADING, 100.0)); /* the rate goes on */
     bullet_pool_update(&p);
     CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_HEADING) == 101.0);
     CHECK(bullet_pool_set_rate(&p, g, BULLET_CHANNEL_HEADING, 0.0));
+    CHECK(bullet_pool_get_rate(&p, g, BULLET_CHANNEL_HEADING) == 0.0); /* stopped */
     bullet_pool_update(&p);
     CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_HEADING) == 101.0);
     CHECK(!bullet_pool_set(&p, g, BULLET_CHANNEL_SPEED, NAN)); /* refused */
