@@ -117,6 +117,7 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(block_kind, blocks);
     PLAN(alive, blocks * sizeof(uint64_t));
     PLAN(events, blocks * sizeof(uint64_t));
+    PLAN(warm, blocks * sizeof(uint64_t));
     PLAN(radius, f);
     PLAN(shape, n);
     PLAN(color, n);
@@ -125,10 +126,10 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(script, u);
     PLAN(serial, u);
     PLAN(gen, u);
-    PLAN(expire_at, u);
     PLAN(track, n * BULLET_CHANNEL_COUNT * sizeof(bullet_track));
+    PLAN(cold, n * sizeof(bullet_cold));
     PLAN(order, 2 * u);
-    PLAN(order_pos, u);
+    PLAN(order_tmp, u);
     PLAN(log, n * sizeof(bullet_despawn));
     size_t words = blocks;
     for (p->levels = 0; p->levels < 4; p->levels++) {
@@ -159,7 +160,7 @@ static void bullet_pool_reset_slots(bullet_pool *p)
     for (uint32_t i = 0; i < p->capacity; i++) {
         p->x[i] = p->y[i] = BULLET_POOL_PARKED;
         p->vx[i] = p->vy[i] = 0.0f;
-        p->event_at[i] = p->expire_at[i] = BULLET_NEVER;
+        p->event_at[i] = p->cold[i].expire_at = BULLET_NEVER;
         p->turn_c[i] = 1.0f;
     }
     for (size_t w = 0; w < p->blocks; w++)
@@ -171,6 +172,7 @@ static void bullet_pool_reset_slots(bullet_pool *p)
             if (p->free_bits[l - 1][w])
                 p->free_bits[l][w / 64] |= 1ull << (w % 64);
     }
+    p->lowest_free = 0;
 }
 
 int bullet_pool_init(bullet_pool *p, uint32_t capacity)
@@ -220,7 +222,7 @@ void bullet_pool_set_cull_rect(bullet_pool *p, float x0, float y0, float x1, flo
 
 /* The lowest free slot: one count-trailing-zeros per level, top down. The
  * caller has checked that one exists. */
-static uint32_t bullet_pool_lowest_free(const bullet_pool *p)
+static uint32_t bullet_pool_search_free(const bullet_pool *p)
 {
     size_t index = 0;
     for (int l = p->levels - 1; l >= 0; l--)
@@ -228,18 +230,31 @@ static uint32_t bullet_pool_lowest_free(const bullet_pool *p)
     return (uint32_t)index;
 }
 
-/* Marks slot i used; clears the summary bits of words that became full. */
-static void bullet_pool_take_slot(bullet_pool *p, uint32_t i)
+/* Takes the lowest free slot (the pool is not full) and finds the next one: in
+ * the same word of free bits while it has one (bursts of spawns), by the search
+ * above when the word filled up. The spawn that takes a slot never waits for a
+ * search: its slot was known before it came. */
+static uint32_t bullet_pool_take_lowest(bullet_pool *p)
 {
-    size_t index = i;
-    for (int l = 0; l < p->levels; l++) {
-        uint64_t *word = &p->free_bits[l][index / 64];
-        *word &= ~(1ull << (index % 64));
-        if (*word)
+    uint32_t i = p->lowest_free;
+    uint64_t *word = &p->free_bits[0][i / 64];
+    uint64_t rest = *word & (*word - 1); /* i is the lowest set bit of its word */
+    *word = rest;
+    p->alive[i / BLOCK] |= 1ull << (i % BLOCK);
+    if (rest) {
+        p->lowest_free = (i & ~63u) + (uint32_t)__builtin_ctzll(rest);
+        return i;
+    }
+    size_t index = i / 64; /* the word filled up: clear the summary bits above */
+    for (int l = 1; l < p->levels; l++) {
+        uint64_t *up = &p->free_bits[l][index / 64];
+        *up &= ~(1ull << (index % 64));
+        if (*up)
             break;
         index /= 64;
     }
-    p->alive[i / BLOCK] |= 1ull << (i % BLOCK);
+    p->lowest_free = p->live + 1 < p->capacity ? bullet_pool_search_free(p) : p->capacity;
+    return i;
 }
 
 /* Marks slot i free; sets the summary bits of words that were full. */
@@ -255,6 +270,8 @@ static void bullet_pool_give_slot(bullet_pool *p, uint32_t i)
         index /= 64;
     }
     p->alive[i / BLOCK] &= ~(1ull << (i % BLOCK));
+    if (i < p->lowest_free)
+        p->lowest_free = i;
 }
 
 /* ---- handles -------------------------------------------------------------- */
@@ -332,70 +349,184 @@ static void bullet_pool_turn(double degrees, float *c, float *s)
     *c = -dy;
 }
 
+/* ---- lazy state ----------------------------------------------------------- */
+
+/* A bullet spawned into a straight block flies on its velocity cache: a spawn
+ * does not write the eight warm floats the other kernels read. The `warm`
+ * bits say which slots have them; a slot without them has had no setter (a
+ * setter writes them first), so its channels are still fixed at the values
+ * its tracks were spawned with, and its floats are a function of those tracks
+ * and the RESTING flag, written on first need. */
+
+static int bullet_pool_bit(const uint64_t *bits, uint32_t i)
+{
+    return (int)(bits[i / BLOCK] >> (i % BLOCK) & 1u);
+}
+
+/* The eight warm floats of a bullet whose channels are fixed. */
+typedef struct bullet_warm {
+    float speed, extra_x, extra_y, turn_c, turn_s, speed_step, accel_x, accel_y;
+} bullet_warm;
+
+static bullet_warm bullet_pool_fixed_warm(const double value[BULLET_CHANNEL_COUNT], int resting)
+{
+    float f[BULLET_CHANNEL_COUNT]; /* one loop, so that it vectorizes */
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+        f[c] = (float)bullet_pool_normal(value[c]);
+    if (resting) /* see bullet_pool_apply */
+        return (bullet_warm){0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+    return (bullet_warm){f[BULLET_CHANNEL_SPEED],
+                         f[BULLET_CHANNEL_EXTRA_X],
+                         f[BULLET_CHANNEL_EXTRA_Y],
+                         1.0f,
+                         0.0f,
+                         0.0f,
+                         0.0f,
+                         0.0f};
+}
+
+static bullet_track *bullet_pool_track(const bullet_pool *p, uint32_t i, bullet_channel c)
+{
+    return &p->track[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c];
+}
+
+/* The warm floats of slot i as its tracks (fixed: no setter yet) give them. */
+static bullet_warm bullet_pool_spawn_warm(const bullet_pool *p, uint32_t i)
+{
+    double value[BULLET_CHANNEL_COUNT];
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+        value[c] = bullet_pool_track(p, i, (bullet_channel)c)->v0;
+    return bullet_pool_fixed_warm(value, p->flags[i] & BULLET_FLAG_RESTING);
+}
+
+static void bullet_pool_write_warm(bullet_pool *p, uint32_t i, bullet_warm w)
+{
+    p->speed[i] = w.speed;
+    p->extra_x[i] = w.extra_x;
+    p->extra_y[i] = w.extra_y;
+    p->turn_c[i] = w.turn_c;
+    p->turn_s[i] = w.turn_s;
+    p->speed_step[i] = w.speed_step;
+    p->accel_x[i] = w.accel_x;
+    p->accel_y[i] = w.accel_y;
+    p->warm[i / BLOCK] |= 1ull << (i % BLOCK);
+}
+
+/* The warm floats of a bullet, as they are or would be once written. */
+static bullet_warm bullet_pool_warm_of(const bullet_pool *p, uint32_t i)
+{
+    if (!bullet_pool_bit(p->warm, i))
+        return bullet_pool_spawn_warm(p, i);
+    return (bullet_warm){p->speed[i],  p->extra_x[i],    p->extra_y[i], p->turn_c[i],
+                         p->turn_s[i], p->speed_step[i], p->accel_x[i], p->accel_y[i]};
+}
+
+/* Writes live slot i's warm floats if they are not yet (before a setter). */
+static void bullet_pool_make_warm(bullet_pool *p, uint32_t i)
+{
+    if (!bullet_pool_bit(p->warm, i))
+        bullet_pool_write_warm(p, i, bullet_pool_spawn_warm(p, i));
+}
+
+/* Writes the warm floats of every live bullet of block b that lacks them:
+ * before the block first runs a kernel that reads them. */
+static void bullet_pool_warm_block(bullet_pool *p, uint32_t b)
+{
+    for (uint64_t m = p->alive[b] & ~p->warm[b]; m; m &= m - 1) {
+        uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
+        bullet_pool_write_warm(p, i, bullet_pool_spawn_warm(p, i));
+    }
+}
+
 /* ---- spawn and despawn ---------------------------------------------------- */
 
-static void bullet_pool_order_append(bullet_pool *p, uint32_t i);
-static void bullet_pool_refresh(bullet_pool *p, uint32_t i);
-static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c);
+static void bullet_pool_order_compact(bullet_pool *p);
 
+/* The float heading vector of a spawn: the caller's, or from the heading. */
+static void bullet_pool_spawn_dir(const bullet_spawn *s, double heading, float *dx, float *dy)
+{
+    if (s->dir_given && isfinite(s->dir_x) && isfinite(s->dir_y)) {
+        /* Denormals flushed to a zero of the same sign (v * 0): the vector the
+         * pool itself makes for a heading comes back bit for bit. */
+        *dx = fabsf(s->dir_x) < FLT_MIN ? s->dir_x * 0.0f : s->dir_x;
+        *dy = fabsf(s->dir_y) < FLT_MIN ? s->dir_y * 0.0f : s->dir_y;
+        return;
+    }
+    bullet_pool_heading_dir(heading, dx, dy);
+}
+
+/* A spawn writes the hot arrays (position, velocity cache, event), the heading
+ * vector, the exact tracks, the arrays consumers read (radius, shape, colour,
+ * flags, owner, script, serial, generation) and its cold record; the eight warm
+ * floats only when its block already runs a kernel that reads them (see "lazy
+ * state"). */
 bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
 {
     if (p->live == p->capacity) {
         p->stats.refused++;
         return BULLET_HANDLE_NONE;
     }
-    uint32_t i = bullet_pool_lowest_free(p);
-    bullet_pool_take_slot(p, i);
-    uint32_t gen = ++p->gen[i];
-    if (i / BLOCK >= p->block_end)
-        p->block_end = i / BLOCK + 1;
-
-    /* Bad numbers never make an immortal NaN bullet: non-finite motion values
-     * become 0, a non-finite position is culled by the next update. */
-    double heading = isfinite(s->heading) ? s->heading : 0.0;
-    double speed64 = isfinite(s->speed) ? s->speed : 0.0;
-    double ex64 = isfinite(s->extra_x) ? s->extra_x : 0.0;
-    double ey64 = isfinite(s->extra_y) ? s->extra_y : 0.0;
-    int placed = isfinite(s->x) && isfinite(s->y);
+    /* The heading vector first: its polynomials are the longest dependency
+     * chain of a spawn, and the rest can run beside them. Bad numbers never
+     * make an immortal NaN bullet: non-finite motion values become 0, a
+     * non-finite position is culled by the next update (v - v is 0 exactly
+     * when v is finite). */
+    double heading = s->heading - s->heading == 0.0 ? s->heading : 0.0;
     float dx, dy;
-    bullet_pool_heading_dir(heading, &dx, &dy);
-    float speed = (float)bullet_pool_normal(speed64), ex = (float)bullet_pool_normal(ex64);
-    float ey = (float)bullet_pool_normal(ey64);
-    if (s->rest_first_update) /* see bullet_pool_apply */
-        speed = ex = ey = 0.0f;
+    bullet_pool_spawn_dir(s, heading, &dx, &dy);
+    uint32_t i = bullet_pool_take_lowest(p), b = i / BLOCK, frame = p->frame;
+    uint64_t bit = 1ull << (i % BLOCK);
+    /* The next spawn's slot is known now: fetch its generation (the one value a
+     * spawn reads) and its tracks (96 bytes, the largest thing a spawn writes)
+     * while this one is written. */
+    const char *next = (const char *)&p->track[(size_t)p->lowest_free * BULLET_CHANNEL_COUNT];
+    if (p->lowest_free < p->capacity) {
+        __builtin_prefetch(&p->gen[p->lowest_free], 1);
+        __builtin_prefetch(next, 1);
+        __builtin_prefetch(next + 64, 1);
+    }
+    if (b >= p->block_end)
+        p->block_end = b + 1;
+
+    const double in[BULLET_CHANNEL_COUNT] = {heading, s->speed, s->extra_x, s->extra_y};
+    double v[BULLET_CHANNEL_COUNT];
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+        v[c] = in[c] - in[c] == 0.0 ? in[c] : 0.0;
+    int resting = s->rest_first_update != 0;
+    bullet_warm w = bullet_pool_fixed_warm(v, resting);
+    uint32_t expire = s->lifetime ? frame + s->lifetime : BULLET_NEVER;
+    if (p->order_len == 2 * p->capacity)
+        bullet_pool_order_compact(p);
+    uint32_t pos = p->order_len++;
+    p->order[pos] = i;
+    bullet_track *t = bullet_pool_track(p, i, BULLET_CHANNEL_HEADING);
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+        t[c] = (bullet_track){v[c], 0.0, frame, 0};
+    p->cold[i] = (bullet_cold){expire, pos, s->script != 0, {0}};
+    uint32_t gen = ++p->gen[i];
+
+    p->warm[b] &= ~bit;
+    p->flags[i] =
+        (uint8_t)((s->flags & ~BULLET_FLAG_RESTING) | (resting ? BULLET_FLAG_RESTING : 0));
+    if (p->block_kind[b] != BULLET_BLOCK_STRAIGHT)
+        bullet_pool_write_warm(p, i, w);
+    int placed = (s->x - s->x) + (s->y - s->y) == 0.0f; /* both finite */
+    unsigned shape = (unsigned)s->shape < BULLET_SHAPE_COUNT ? (unsigned)s->shape : 0;
+    unsigned color = (unsigned)s->color < BULLET_COLOR_COUNT ? (unsigned)s->color : 0;
     p->x[i] = placed ? s->x : BULLET_POOL_PARKED;
     p->y[i] = placed ? s->y : BULLET_POOL_PARKED;
     p->dir_x[i] = dx;
     p->dir_y[i] = dy;
-    p->speed[i] = speed;
-    p->extra_x[i] = ex;
-    p->extra_y[i] = ey;
-    p->vx[i] = dx * speed + ex;
-    p->vy[i] = dy * speed + ey;
-    p->turn_c[i] = 1.0f;
-    p->turn_s[i] = p->speed_step[i] = p->accel_x[i] = p->accel_y[i] = 0.0f;
-    uint32_t expire = s->lifetime ? p->frame + s->lifetime : BULLET_NEVER;
-    p->expire_at[i] = p->event_at[i] = expire;
-
-    bullet_track *t = &p->track[(size_t)i * BULLET_CHANNEL_COUNT];
-    t[BULLET_CHANNEL_HEADING] = (bullet_track){heading, 0, p->frame, 0};
-    t[BULLET_CHANNEL_SPEED] = (bullet_track){speed64, 0, p->frame, 0};
-    t[BULLET_CHANNEL_EXTRA_X] = (bullet_track){ex64, 0, p->frame, 0};
-    t[BULLET_CHANNEL_EXTRA_Y] = (bullet_track){ey64, 0, p->frame, 0};
-
-    unsigned shape = (unsigned)s->shape < BULLET_SHAPE_COUNT ? (unsigned)s->shape : 0;
+    p->vx[i] = dx * w.speed + w.extra_x;
+    p->vy[i] = dy * w.speed + w.extra_y;
+    p->event_at[i] = resting ? frame + 1 : expire; /* see bullet_pool_refresh */
     p->radius[i] = s->radius > 0.0f ? s->radius : bullet_shape_radius[shape];
     p->shape[i] = (uint8_t)shape;
-    p->color[i] = (uint8_t)((unsigned)s->color < BULLET_COLOR_COUNT ? (unsigned)s->color : 0);
-    p->flags[i] = (uint8_t)((s->flags & ~BULLET_FLAG_RESTING) |
-                            (s->rest_first_update ? BULLET_FLAG_RESTING : 0));
+    p->color[i] = (uint8_t)color;
     p->owner[i] = s->owner;
     p->script[i] = s->script;
     p->serial[i] = p->next_serial;
     p->next_serial = p->next_serial == 0xffffffffu ? 1 : p->next_serial + 1;
-    bullet_pool_order_append(p, i);
-    if (s->rest_first_update)
-        bullet_pool_refresh(p, i);
 
     p->live++;
     p->stats.spawned++;
@@ -407,10 +538,13 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
 /* Frees live slot i: logs a scripted bullet, bumps the generation, frees the
  * slot and punches its hole in the draw order. The slot's arrays keep their
  * stale values (the pass masks its flags with alive, and spawning rewrites
- * them all), so a despawn touches as few cache lines as it can. */
-static void bullet_pool_release(bullet_pool *p, uint32_t i, bullet_despawn_reason reason)
+ * what a live bullet needs): an unscripted despawn touches the generation,
+ * the cold record and one draw-order entry; the rest are bitmaps that stay in
+ * cache. */
+static inline void bullet_pool_release(bullet_pool *p, uint32_t i, bullet_despawn_reason reason)
 {
-    if (p->script[i]) {
+    const bullet_cold *cold = &p->cold[i];
+    if (cold->scripted) {
         if (p->log_len < p->capacity)
             p->log[p->log_len++] = (bullet_despawn){p->script[i], {i, p->gen[i]}, reason};
         else
@@ -418,10 +552,10 @@ static void bullet_pool_release(bullet_pool *p, uint32_t i, bullet_despawn_reaso
     }
     p->stats.despawned[reason]++;
     p->gen[i]++;
-    bullet_pool_give_slot(p, i);
-    p->order[p->order_pos[i]] = BULLET_SLOT_NONE;
+    p->order[cold->order_pos] = BULLET_SLOT_NONE;
     p->order_dead++;
     p->live--;
+    bullet_pool_give_slot(p, i);
 }
 
 int bullet_pool_despawn(bullet_pool *p, bullet_handle h, bullet_despawn_reason reason)
@@ -461,26 +595,24 @@ uint32_t bullet_pool_clear(bullet_pool *p, bullet_despawn_reason reason, int kee
 /* Squeezes the holes out of the draw order, keeping its order. */
 static void bullet_pool_order_compact(bullet_pool *p)
 {
+    /* The new entry of each live slot goes to order_tmp first (a small array),
+     * then to the cold records in slot order: writing the records in draw
+     * order (unrelated to slot order) missed the cache once per live bullet. */
     uint32_t kept = 0;
     for (uint32_t k = 0; k < p->order_len; k++) {
         uint32_t i = p->order[k];
         if (i == BULLET_SLOT_NONE)
             continue;
         p->order[kept] = i;
-        p->order_pos[i] = kept++;
+        p->order_tmp[i] = kept++;
     }
     p->order_len = kept;
     p->order_dead = 0;
-}
-
-/* Appends slot i to the draw order, compacting first if the list is full (it
- * holds 2 * capacity entries, so that happens at most once per capacity spawns). */
-static void bullet_pool_order_append(bullet_pool *p, uint32_t i)
-{
-    if (p->order_len == 2 * p->capacity)
-        bullet_pool_order_compact(p);
-    p->order_pos[i] = p->order_len;
-    p->order[p->order_len++] = i;
+    for (uint32_t b = 0; b < p->block_end; b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
+            p->cold[i].order_pos = p->order_tmp[i];
+        }
 }
 
 const uint32_t *bullet_pool_draw_order(const bullet_pool *p, uint32_t *count)
@@ -501,11 +633,6 @@ void bullet_pool_clear_despawned(bullet_pool *p)
 }
 
 /* ---- channels ------------------------------------------------------------- */
-
-static bullet_track *bullet_pool_track(const bullet_pool *p, uint32_t i, bullet_channel c)
-{
-    return &p->track[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c];
-}
 
 /* A channel's exact value after `now` updates: libbulletml's ramp formula. */
 static double bullet_track_value(const bullet_track *t, uint32_t now)
@@ -530,9 +657,10 @@ static double bullet_track_step(const bullet_track *t)
     return (t->v1 - t->v0) / (double)(t->t1 - t->t0);
 }
 
-/* Writes channel c's float copies (value and step) from its exact track. A
- * resting bullet (see rest_first_update) keeps zero speed, extra velocity and
- * steps in its floats, so no kernel moves or turns it; its track runs on. */
+/* Writes channel c's float copies (value and step) from its exact track (the
+ * slot is warm). A resting bullet (see rest_first_update) keeps
+ * zero speed, extra velocity and steps in its floats, so no kernel moves or
+ * turns it; its track runs on. */
 static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
 {
     const bullet_track *t = bullet_pool_track(p, i, c);
@@ -565,27 +693,38 @@ static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
     }
 }
 
-/* After a channel change: the velocity cache, the next event (expiry or the
- * nearest tween end; a resting bullet's first update) and the kernel its block
- * needs at least. */
+/* After a change to live slot i: the velocity cache, the next event (expiry or
+ * the nearest tween end; a resting bullet's first update) and the kernel its
+ * block needs at least. A slot without warm floats has had no setter and is
+ * straight as spawned: its velocity cache is right, and only its expiry can
+ * change. */
 static void bullet_pool_refresh(bullet_pool *p, uint32_t i)
 {
+    int resting = p->flags[i] & BULLET_FLAG_RESTING;
+    if (!bullet_pool_bit(p->warm, i)) {
+        p->event_at[i] = resting ? p->frame + 1 : p->cold[i].expire_at;
+        return;
+    }
     p->vx[i] = p->dir_x[i] * p->speed[i] + p->extra_x[i];
     p->vy[i] = p->dir_y[i] * p->speed[i] + p->extra_y[i];
-    uint32_t event = p->expire_at[i];
+    uint32_t event = p->cold[i].expire_at;
     for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
         uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
         if (t1 != 0 && t1 < event)
             event = t1;
     }
-    p->event_at[i] = p->flags[i] & BULLET_FLAG_RESTING ? p->frame + 1 : event;
+    p->event_at[i] = resting ? p->frame + 1 : event;
     uint8_t kind = BULLET_BLOCK_STRAIGHT;
     if (p->speed_step[i] != 0.0f || p->accel_x[i] != 0.0f || p->accel_y[i] != 0.0f)
         kind = BULLET_BLOCK_FULL;
     else if (p->turn_s[i] != 0.0f || p->turn_c[i] != 1.0f)
         kind = BULLET_BLOCK_TURNING;
-    if (kind > p->block_kind[i / BLOCK])
-        p->block_kind[i / BLOCK] = kind;
+    uint32_t b = i / BLOCK;
+    if (kind > p->block_kind[b]) {
+        if (p->block_kind[b] == BULLET_BLOCK_STRAIGHT)
+            bullet_pool_warm_block(p, b);
+        p->block_kind[b] = kind;
+    }
 }
 
 /* Checks a handle, a channel and a value for the setters. */
@@ -602,10 +741,19 @@ double bullet_pool_get(const bullet_pool *p, bullet_handle h, bullet_channel c)
     return bullet_track_value(bullet_pool_track(p, h.index, c), p->frame);
 }
 
+double bullet_pool_get_rate(const bullet_pool *p, bullet_handle h, bullet_channel c)
+{
+    if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_CHANNEL_COUNT)
+        return 0.0;
+    const bullet_track *t = bullet_pool_track(p, h.index, c);
+    return t->t1 == BULLET_NEVER ? t->v1 : 0.0;
+}
+
 int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double value)
 {
     if (!bullet_pool_settable(p, h, c, value))
         return 0;
+    bullet_pool_make_warm(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
     t->v0 = value;
     t->t0 = p->frame;
@@ -625,6 +773,7 @@ int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double 
         frames = 1;
     if ((uint64_t)p->frame + (uint64_t)frames >= BULLET_NEVER)
         frames = (int32_t)(BULLET_NEVER - 1 - p->frame);
+    bullet_pool_make_warm(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
     *t = (bullet_track){bullet_track_value(t, p->frame), target, p->frame,
                         p->frame + (uint32_t)frames};
@@ -637,6 +786,7 @@ int bullet_pool_set_rate(bullet_pool *p, bullet_handle h, bullet_channel c, doub
 {
     if (!bullet_pool_settable(p, h, c, per_update))
         return 0;
+    bullet_pool_make_warm(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
     *t = (bullet_track){bullet_track_value(t, p->frame), per_update, p->frame,
                         per_update != 0.0 ? BULLET_NEVER : 0};
@@ -650,7 +800,7 @@ int bullet_pool_set_lifetime(bullet_pool *p, bullet_handle h, uint32_t frames)
     if (!bullet_pool_valid(p, h))
         return 0;
     uint64_t at = (uint64_t)p->frame + frames;
-    p->expire_at[h.index] = frames == 0 || at >= BULLET_NEVER ? BULLET_NEVER : (uint32_t)at;
+    p->cold[h.index].expire_at = frames == 0 || at >= BULLET_NEVER ? BULLET_NEVER : (uint32_t)at;
     bullet_pool_refresh(p, h.index);
     return 1;
 }
@@ -845,12 +995,13 @@ void bullet_pool_update_range(bullet_pool *p, uint32_t first_block, uint32_t end
     }
 }
 
-/* A flagged bullet: expired, culled, or a tween reached its end (its channel
- * becomes fixed at the exact target and the float copies are reset from it). */
+/* A flagged bullet: expired, culled, the end of its resting update, or a tween
+ * reached its end (its channel becomes fixed at the exact target and the float
+ * copies are reset from it). */
 static void bullet_pool_resolve(bullet_pool *p, uint32_t i)
 {
     uint32_t now = p->frame;
-    if (p->expire_at[i] == now) {
+    if (p->cold[i].expire_at == now) {
         bullet_pool_release(p, i, BULLET_DESPAWN_EXPIRE);
         return;
     }
@@ -861,10 +1012,14 @@ static void bullet_pool_resolve(bullet_pool *p, uint32_t i)
     }
     if (p->event_at[i] != now)
         return;
+    int warm = bullet_pool_bit(p->warm, i);
     if (p->flags[i] & BULLET_FLAG_RESTING) { /* its first update is over: set it going */
         p->flags[i] &= (uint8_t)~BULLET_FLAG_RESTING;
-        for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
-            bullet_pool_apply(p, i, (bullet_channel)c);
+        if (warm)
+            for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+                bullet_pool_apply(p, i, (bullet_channel)c);
+        else
+            bullet_pool_write_warm(p, i, bullet_pool_spawn_warm(p, i));
     }
     for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
         bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
@@ -876,12 +1031,52 @@ static void bullet_pool_resolve(bullet_pool *p, uint32_t i)
     bullet_pool_refresh(p, i);
 }
 
+/* A cursor over the slots flagged by the last pass, ascending. */
+typedef struct bullet_event_cursor {
+    uint32_t block;
+    uint64_t bits;
+} bullet_event_cursor;
+
+/* The next flagged slot, or BULLET_SLOT_NONE. */
+static uint32_t bullet_pool_next_event(const bullet_pool *p, bullet_event_cursor *c)
+{
+    while (!c->bits) {
+        if (++c->block >= p->block_end)
+            return BULLET_SLOT_NONE;
+        c->bits = p->events[c->block];
+    }
+    uint32_t i = c->block * BLOCK + (uint32_t)__builtin_ctzll(c->bits);
+    c->bits &= c->bits - 1;
+    return i;
+}
+
 void bullet_pool_update_end(bullet_pool *p)
 {
+    enum {
+        AHEAD = 8 /* flagged slots whose cold record is fetched in advance */
+    };
     p->frame++;
-    for (uint32_t b = 0; b < p->block_end; b++)
-        for (uint64_t m = p->events[b]; m; m &= m - 1)
-            bullet_pool_resolve(p, b * BLOCK + (uint32_t)__builtin_ctzll(m));
+    if (p->block_end > 0) {
+        /* Flagged bullets lie anywhere (expiries, culls, tween ends): a second
+         * cursor runs ahead and prefetches their cold records and generations,
+         * which resolving reads and releasing writes, so several misses overlap. */
+        bullet_event_cursor at = {0, p->events[0]}, ahead = at;
+        for (int k = 0; k < AHEAD; k++) {
+            uint32_t j = bullet_pool_next_event(p, &ahead);
+            if (j != BULLET_SLOT_NONE) {
+                __builtin_prefetch(&p->cold[j], 1);
+                __builtin_prefetch(&p->gen[j], 1);
+            }
+        }
+        for (uint32_t i; (i = bullet_pool_next_event(p, &at)) != BULLET_SLOT_NONE;) {
+            uint32_t j = bullet_pool_next_event(p, &ahead);
+            if (j != BULLET_SLOT_NONE) {
+                __builtin_prefetch(&p->cold[j], 1);
+                __builtin_prefetch(&p->gen[j], 1);
+            }
+            bullet_pool_resolve(p, i);
+        }
+    }
     bullet_pool_shrink(p);
     if (p->order_dead > p->live)
         bullet_pool_order_compact(p);
@@ -905,15 +1100,17 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
             uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
             /* vx, vy are left out: a cache of dir * speed + extra, kept only in
-             * straight blocks, so two equal states may hold different ones. */
-            const float hot[] = {p->x[i],      p->y[i],          p->dir_x[i],   p->dir_y[i],
-                                 p->speed[i],  p->extra_x[i],    p->extra_y[i], p->turn_c[i],
-                                 p->turn_s[i], p->speed_step[i], p->accel_x[i], p->accel_y[i],
-                                 p->radius[i]};
+             * straight blocks, so two equal states may hold different ones. Warm
+             * floats and tracks not written yet are hashed as they would be
+             * (see "lazy state"): the hash does not depend on when they are. */
+            bullet_warm w = bullet_pool_warm_of(p, i);
+            const float hot[] = {p->x[i],   p->y[i],   p->dir_x[i], p->dir_y[i], w.speed,
+                                 w.extra_x, w.extra_y, w.turn_c,    w.turn_s,    w.speed_step,
+                                 w.accel_x, w.accel_y, p->radius[i]};
             const uint32_t ids[] = {i,
                                     p->gen[i],
                                     p->event_at[i],
-                                    p->expire_at[i],
+                                    p->cold[i].expire_at,
                                     p->owner[i],
                                     p->script[i],
                                     p->serial[i],

@@ -41,6 +41,15 @@
  * copies the pass integrates may differ from the exact values by rounding; at a
  * tween's end they are reset from the exact target.
  *
+ * WHAT A SPAWN WRITES. Position, velocity cache, event time, heading vector, the
+ * exact tracks, the arrays consumers read and the slot's cold record; not the
+ * eight float copies only the turning and full kernels read. Those are written
+ * when first needed (a setter, a block that starts turning): until then they
+ * are what the tracks say, and the hash and every kernel see the same values
+ * either way (the `warm` field). A caller that already has the heading's unit
+ * vector can pass it (bullet_spawn.dir_given) and save the trigonometry.
+ * Figures: docs/bench.md.
+ *
  * ONE UPDATE (bullet_pool_update), for every live bullet, in this order:
  *   1. move with the current velocity (the one its channels have now);
  *   2. advance the channels one step (tweens, rates);
@@ -193,6 +202,13 @@ typedef struct bullet_spawn {
     /* 1: the bullet stays where it is during the first update after its spawn
      * (see FRAME ORDER above). */
     uint8_t rest_first_update;
+    /* 1: (dir_x, dir_y) is the heading's unit vector (sin h, -cos h), already at
+     * hand (a ring of bullets turned step by step, an aimed shot's normalised
+     * offset); the pool takes it as the float heading vector instead of turning
+     * `heading` into one. heading stays the exact channel value the getters
+     * return. Ignored when a component is not finite. */
+    uint8_t dir_given;
+    float dir_x, dir_y;
 } bullet_spawn;
 
 /* One despawn of a scripted bullet, for the script system. */
@@ -224,6 +240,16 @@ typedef struct bullet_track {
     uint32_t t0, t1;
 } bullet_track;
 
+/* The pool's own bookkeeping of a slot, written together at spawn and read
+ * by nothing but the pool: one record (four to a cache line) instead of an
+ * array each, so that a despawn of a slot out of cache misses once here. */
+typedef struct bullet_cold {
+    uint32_t expire_at; /* update that ends the lifetime, BULLET_NEVER for none */
+    uint32_t order_pos; /* its entry in the draw order */
+    uint8_t scripted;   /* script[slot] != 0: a despawn logs it */
+    uint8_t reserved[7];
+} bullet_cold;
+
 /*
  * The pool. Arrays are indexed by slot, padded to whole blocks of 64 and
  * aligned to 64 bytes. Everything is public for reading; write only through
@@ -247,7 +273,12 @@ typedef struct bullet_pool {
     /* Warm: the turning and full kernels read these. Float copies of the channels,
      * for the pass and for drawing; scripts read the exact values with
      * bullet_pool_get. A RESTING bullet holds 0 in speed, extras and steps until
-     * its first update is over. */
+     * its first update is over. dir_x and dir_y are always valid. The other
+     * eight are valid for the bullets whose `warm` bit is set: every live bullet
+     * of a block whose kind is not STRAIGHT, and every bullet a setter has
+     * touched. A bullet spawned into a straight block flies on its velocity
+     * cache and gets them written when its block first needs them (spawning
+     * writes fewer cache lines). */
     float *dir_x, *dir_y; /* unit heading (sin h, -cos h) */
     float *speed, *extra_x, *extra_y;
     float *turn_c, *turn_s;   /* rotation per update: cos, sin of the heading step */
@@ -256,18 +287,22 @@ typedef struct bullet_pool {
     uint8_t *block_kind;      /* per block: the kernel it runs (bullet_block_kind) */
     uint64_t *alive;          /* per block: live-slot bits */
     uint64_t *events;         /* per block: bits the last update flagged */
-    /* Cold: read at spawn, despawn, by consumers, by getters. */
+    uint64_t *warm;           /* per block: bits of the slots whose eight warm floats are valid */
+    /* Cold: what consumers read (collision, renderer, game, the script system). */
     float *radius;
     uint8_t *shape, *color, *flags;
     uint32_t *owner, *script, *serial, *gen;
-    uint32_t *expire_at; /* update that ends the lifetime, BULLET_NEVER for none */
     bullet_track *track; /* capacity * BULLET_CHANNEL_COUNT, [slot * COUNT + channel] */
-    /* Free-slot search: levels of bitmaps, level 0 = free-slot bits. */
+    bullet_cold *cold;   /* per slot: expiry, draw-order entry, scripted */
+    /* Free-slot search: levels of bitmaps, level 0 = free-slot bits, and the
+     * lowest free slot (capacity when the pool is full), known before a spawn
+     * needs it. */
     uint64_t *free_bits[4];
     int levels;
+    uint32_t lowest_free;
     /* Draw order: slots oldest to newest, with BULLET_SLOT_NONE holes. */
     uint32_t *order;     /* 2 * capacity entries */
-    uint32_t *order_pos; /* per slot: its entry in order */
+    uint32_t *order_tmp; /* per slot: scratch of the compaction */
     uint32_t order_len, order_dead;
     /* Despawn log of scripted bullets. */
     bullet_despawn *log;
@@ -303,6 +338,10 @@ bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i);
  * changes); the getter returns 0 for a stale handle. */
 double bullet_pool_get(const bullet_pool *p, bullet_handle h, bullet_channel c);
 int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double value);
+/* The channel's change per update when it runs at a rate (bullet_pool_set_rate),
+ * 0 when it is fixed or tweening, or for a stale handle: what a script's "spin"
+ * or "acceleration" reads, without reaching into `track`. */
+double bullet_pool_get_rate(const bullet_pool *p, bullet_handle h, bullet_channel c);
 /* From the current value to target over `frames` updates (frames <= 0: one). */
 int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double target,
                       int32_t frames);

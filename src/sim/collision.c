@@ -21,6 +21,17 @@
 /* Items screened per block of the sweep: the block's flags stay in L1. */
 #define COLLISION_CHUNK 1024
 
+/* Builds for x86-64 carry an AVX2 clone of bullet-vs-bullet's walk, picked at
+ * load time; the results are bit-identical (the same IEEE operations, no
+ * contraction). As in the bullet pool: the walk's helpers are always inlined
+ * into it, so each clone gets vector loops of its own. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CURTAIN_NO_CLONES)
+#define COLLISION_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define COLLISION_CLONES
+#endif
+#define COLLISION_INLINE static inline __attribute__((always_inline))
+
 typedef enum collision_shape {
     COLLISION_CIRCLE, /* swept circle: item and probe both move */
     COLLISION_AREA,   /* circle at end-of-frame positions (bomb) */
@@ -57,9 +68,26 @@ int collision_init(collision *c, const collision_config *cfg)
     grid_config g = {k.x0, k.y0, k.w, k.h, k.cell, k.loose, k.item_cap, k.entry_cap};
     if (grid_init(&c->grid, &g) != 0)
         return -1;
-    c->scratch = mem_alloc(((size_t)k.item_cap + 1) * sizeof *c->scratch);
-    if (!c->scratch) {
-        grid_free(&c->grid);
+    size_t items = (size_t)k.item_cap + 1;
+    c->scratch = mem_alloc(items * sizeof *c->scratch);
+    c->self_head = mem_alloc(items * sizeof *c->self_head);
+    c->self_item = mem_calloc(items + GRID_SLACK, sizeof *c->self_item);
+    float **copies[] = {&c->self_x, &c->self_y, &c->self_dx, &c->self_dy, &c->self_r};
+    int ok = c->scratch && c->self_head && c->self_item;
+    for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
+        ok &= (*copies[i] = mem_calloc(items + GRID_SLACK, sizeof(float))) != NULL;
+    double cols = ceil((double)k.w / COLLISION_SELF_CELL_W);
+    double rows = ceil((double)k.h / COLLISION_SELF_CELL_H);
+    if (cols * rows <= GRID_MAX_CELLS) { /* else bullet-vs-bullet walks the grid */
+        c->self_cols = (int)cols;
+        c->self_rows = (int)rows;
+        c->self_inv_w = 1.0f / COLLISION_SELF_CELL_W;
+        c->self_inv_h = 1.0f / COLLISION_SELF_CELL_H;
+        c->self_start = mem_calloc((size_t)(cols * rows) + 1, sizeof *c->self_start);
+        ok &= c->self_start != NULL;
+    }
+    if (!ok) {
+        collision_free(c);
         return -1;
     }
     return 0;
@@ -69,6 +97,12 @@ void collision_free(collision *c)
 {
     grid_free(&c->grid);
     mem_free(c->scratch);
+    mem_free(c->self_head);
+    mem_free(c->self_item);
+    mem_free(c->self_start);
+    float *copies[] = {c->self_x, c->self_y, c->self_dx, c->self_dy, c->self_r};
+    for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
+        mem_free(copies[i]);
     *c = (collision){0};
 }
 
@@ -546,6 +580,393 @@ static int collision_find(collision *c, collision_path path, const collision_pro
     return collision_walk(c, p, s, first, q, c->scratch);
 }
 
+/* ---- bullet vs bullet in bins ---- */
+
+/*
+ * collision_self's fast path, taken whenever every live item is small (its
+ * swept box's half-extents within the grid's loose limit, as the game's
+ * bullets are): a walk that finds each touching pair once.
+ *
+ * Binning. The live items are counting-sorted by the bin of their swept box's
+ * centre, bins of COLLISION_SELF_CELL_W x _H px row by row (ascending slots
+ * within a bin), and their centre, motion and radius copied in that order.
+ * Any two touching items lie within `grow` (the largest half-extent, plus
+ * GRID_PAD) of each other's box on both axes, so each one's bin is in the
+ * bins the other's box grown by `grow` covers (the grid walk's argument).
+ *
+ * Half the neighbourhood. Each pair is found by whichever of the two comes
+ * first in copy order, walking only the part of its range after itself: the
+ * rest of its row up to the range's last column, then the rows below from the
+ * range's first column to its last. The other one is in there (it is later:
+ * further along the same row, or in a later row). Each of those stretches is
+ * one contiguous run of copies, whose narrow bins end it within 4 px of the
+ * range in x (16 px cells left up to 16 px of overhang at both ends).
+ *
+ * The exact test runs on every candidate, vectorized (see collision_touch_self),
+ * and is symmetric bit for bit (a - b is exactly -(b - a), r_a + r_b exactly
+ * r_b + r_a), so it does not matter which of the two walks. The pairs come out
+ * in walk order; one radix sort puts them in (a, b) order, the order of every
+ * other path, without a sort per bullet.
+ */
+
+/* collision_circle_touch without a branch: every step computed, the answers
+ * combined with & and |. The same operations on the same values, so the same
+ * answer bit for bit (a lane with vv == 0 divides by zero and then takes 0, as
+ * the branch does), and a loop of it vectorizes. */
+COLLISION_INLINE int collision_circle_touch_lane(float ex, float ey, float vx, float vy,
+                                                 float reach)
+{
+    float rr = reach * reach;
+    float ev = ex * vx + ey * vy, vv = vx * vx + vy * vy;
+    float q = ev / vv;
+    float s = vv > 0.0f ? q : 0.0f;
+    s = s > 0.0f ? s : 0.0f;
+    s = s < 1.0f ? s : 1.0f;
+    float qx = ex - s * vx, qy = ey - s * vy;
+    return collision_box_reach(ex, ey, vx, vy, reach, reach) &
+           ((ex * ex + ey * ey <= rr) | (qx * qx + qy * qy <= rr));
+}
+
+/* m[k] = whether copy base + k touches item a (centre, motion, radius in
+ * a[]) during the frame, for n lanes: the exact test itself, vectorized. In a
+ * dense scene many candidates pass the box step and then need the closest
+ * approach, whose division and branches made the scalar test the walk's
+ * largest cost; screening by the box step first and testing the survivors
+ * apart measured slower than testing every lane (copying the survivors cost
+ * more than it saved). gcc 12 -O3: "loop vectorized using 16 byte vectors"
+ * (32 in the AVX2 clone): subps, mulps, divps, andps for fabsf, cmpleps and
+ * cmpltps, blends, no branch. The answers go to 32-bit lanes first and are
+ * narrowed to bytes after: a byte-wide loop takes 32 lanes a step and ran out
+ * of registers (half its instructions were spills). */
+COLLISION_INLINE void collision_touch_self(const collision *c, uint32_t base, int n,
+                                           const float a[5], uint8_t *restrict m)
+{
+    const float *restrict x = c->self_x + base, *restrict y = c->self_y + base;
+    const float *restrict dx = c->self_dx + base, *restrict dy = c->self_dy + base;
+    const float *restrict r = c->self_r + base;
+    float ax = a[0], ay = a[1], adx = a[2], ady = a[3], ar = a[4];
+    int32_t wide[COLLISION_CHUNK + GRID_SLACK];
+    for (int k = 0; k < n; k++)
+        wide[k] =
+            collision_circle_touch_lane(x[k] - ax, y[k] - ay, dx[k] - adx, dy[k] - ady, ar + r[k]);
+    for (int k = 0; k < n; k++)
+        m[k] = (uint8_t)wide[k];
+}
+
+/* The bin column and row of field coordinates, clamped like grid_col. */
+static inline int collision_self_col(const collision *c, float x)
+{
+    float f = (x - c->grid.x0) * c->self_inv_w;
+    f = f >= 0.0f ? f : 0.0f;
+    f = f <= (float)(c->self_cols - 1) ? f : (float)(c->self_cols - 1);
+    return (int)f;
+}
+
+static inline int collision_self_row(const collision *c, float y)
+{
+    float f = (y - c->grid.y0) * c->self_inv_h;
+    f = f >= 0.0f ? f : 0.0f;
+    f = f <= (float)(c->self_rows - 1) ? f : (float)(c->self_rows - 1);
+    return (int)f;
+}
+
+/* The bins: the area's corner, the inverse bin sides, the last column and
+ * row, the columns, and the small-item limit. */
+typedef struct collision_bins {
+    float x0, y0, inv_w, inv_h, max_col, max_row, loose;
+    int cols;
+} collision_bins;
+
+#define COLLISION_NOT_SMALL 0xFFFFFFFEu /* a bin code: the item's box is not small */
+
+/* The bin of a swept box's centre, clamped like grid_col (NaN gives 0), or
+ * COLLISION_NOT_SMALL when its half-extents pass the loose limit (NaN too). */
+static inline uint32_t collision_bin_of(collision_bins k, circle_box b)
+{
+    float hx = (b.x1 - b.x0) * 0.5f, hy = (b.y1 - b.y0) * 0.5f;
+    float fx = ((b.x0 + b.x1) * 0.5f - k.x0) * k.inv_w,
+          fy = ((b.y0 + b.y1) * 0.5f - k.y0) * k.inv_h;
+    fx = fx >= 0.0f ? fx : 0.0f;
+    fx = fx <= k.max_col ? fx : k.max_col;
+    fy = fy >= 0.0f ? fy : 0.0f;
+    fy = fy <= k.max_row ? fy : k.max_row;
+    uint32_t bin = (uint32_t)((int)fy * k.cols + (int)fx);
+    return hx <= k.loose && hy <= k.loose ? bin : COLLISION_NOT_SMALL;
+}
+
+/* Every slot's bin code, live or not: straight-line float work in one loop per
+ * kind of set (moving or not), as grid_codes; gcc 12 -O3 vectorizes both. */
+static void collision_bin_codes(collision_bins k, int n, const float *restrict x,
+                                const float *restrict y, const float *restrict r,
+                                const float *restrict dx, const float *restrict dy,
+                                uint32_t *restrict code)
+{
+    if (dx) {
+        for (int i = 0; i < n; i++)
+            code[i] =
+                collision_bin_of(k, circle_bounds(x[i], y[i], r[i], x[i] - dx[i], y[i] - dy[i]));
+    } else {
+        for (int i = 0; i < n; i++)
+            code[i] = collision_bin_of(k, circle_bounds(x[i], y[i], r[i], x[i], y[i]));
+    }
+}
+
+/* Bins the live items of s and copies them bin after bin (self_start,
+ * self_item and the copies). Returns the number of copies and sets *grow, or
+ * -1 when an item is not small (or not a number): the grid path takes those. */
+static int collision_self_bin(collision *c, const circle_set *s, float *grow)
+{
+    int n = s->count, cells = c->self_cols * c->self_rows;
+    uint32_t *restrict code = c->scratch, *restrict start = c->self_start;
+    collision_bins k = {c->grid.x0,
+                        c->grid.y0,
+                        c->self_inv_w,
+                        c->self_inv_h,
+                        (float)(c->self_cols - 1),
+                        (float)(c->self_rows - 1),
+                        c->grid.loose,
+                        c->self_cols};
+    collision_bin_codes(k, n, s->x, s->y, s->r, s->dx, s->dy, code);
+    memset(start, 0, ((size_t)cells + 1) * sizeof *start);
+    for (int i = 0; i < n; i++) {
+        if (!circle_set_live(s, i)) {
+            code[i] = GRID_NONE;
+            continue;
+        }
+        if (code[i] == COLLISION_NOT_SMALL)
+            return -1;
+        start[code[i] + 1]++;
+    }
+    for (int b = 0; b < cells; b++)
+        start[b + 1] += start[b];
+    float most = 0.0f;
+    for (int i = 0; i < n; i++) { /* ascending slots within a bin */
+        if (code[i] == GRID_NONE)
+            continue;
+        uint32_t at = start[code[i]]++;
+        float x = s->x[i], y = s->y[i], r = s->r[i];
+        float dx = collision_motion(s->dx, i), dy = collision_motion(s->dy, i);
+        c->self_item[at] = (uint32_t)i;
+        c->self_x[at] = x;
+        c->self_y[at] = y;
+        c->self_dx[at] = dx;
+        c->self_dy[at] = dy;
+        c->self_r[at] = r;
+        circle_box b = circle_bounds(x, y, r, x - dx, y - dy); /* circle_set_bounds' box */
+        float hx = (b.x1 - b.x0) * 0.5f, hy = (b.y1 - b.y0) * 0.5f;
+        most = hx > most ? hx : most;
+        most = hy > most ? hy : most;
+    }
+    for (int b = cells; b > 0; b--) /* each bin's end back to its start */
+        start[b] = start[b - 1];
+    start[0] = 0;
+    *grow = most + GRID_PAD;
+    return (int)start[cells];
+}
+
+/* Where the walk's pairs go: up to `room` of them, as pairs, or (keys not
+ * NULL: up to 65,536 items) as 32-bit keys lower << 16 | higher, counted by
+ * their higher index in count[higher + 1] for the sort's first pass. */
+typedef struct collision_self_out {
+    collision_pair *pairs;
+    uint32_t *keys, *count;
+    int m, room;
+} collision_self_out;
+
+/* Tests copy k's item (centre, motion, radius in a[]) against the copies
+ * [k0, k1) and appends (lower, higher) for each touching pair to out.
+ * Returns the pair tests, or -1 when out of room. */
+COLLISION_INLINE int64_t collision_self_run(collision *c, uint32_t k, const float a[5], uint32_t k0,
+                                            uint32_t k1, collision_self_out *out)
+{
+    uint8_t flags[COLLISION_CHUNK + GRID_SLACK];
+    uint32_t ia = c->self_item[k];
+    for (uint32_t base = k0; base < k1; base += COLLISION_CHUNK) {
+        int n = k1 - base < COLLISION_CHUNK ? (int)(k1 - base) : COLLISION_CHUNK;
+        /* whole groups of 8, a flag word each (the copies have GRID_SLACK spare) */
+        collision_touch_self(c, base, (n + 7) & ~7, a, flags);
+        for (int w = 0; w < n; w += 8) {
+            for (uint64_t word = collision_flag_word(flags, w, n); word; word &= word - 1) {
+                uint32_t j = base + (uint32_t)(w + __builtin_ctzll(word) / 8);
+                if (out->m == out->room)
+                    return -1;
+                uint32_t ib = c->self_item[j];
+                uint32_t lo = ia < ib ? ia : ib, hi = ia < ib ? ib : ia;
+                if (out->keys) {
+                    out->keys[out->m++] = lo << 16 | hi;
+                    out->count[hi + 1]++;
+                } else {
+                    out->pairs[out->m++] = (collision_pair){lo, hi};
+                }
+            }
+        }
+    }
+    return (int64_t)(k1 > k0 ? k1 - k0 : 0);
+}
+
+/* Moves p[i] down the max-heap (by b) p[0 .. n) to its place. */
+static void collision_sift_pairs(collision_pair *p, int i, int n)
+{
+    collision_pair v = p[i];
+    for (int child; (child = 2 * i + 1) < n; i = child) {
+        if (child + 1 < n && p[child + 1].b > p[child].b)
+            child++;
+        if (p[child].b <= v.b)
+            break;
+        p[i] = p[child];
+    }
+    p[i] = v;
+}
+
+/* Sorts the partners of one item (distinct b) by b: insertion for the usual
+ * handful, heapsort beyond (no allocation, n log n however crowded). */
+static void collision_sort_partners(collision_pair *p, int n)
+{
+    if (n <= 32) {
+        for (int i = 1; i < n; i++) {
+            collision_pair v = p[i];
+            int j = i;
+            for (; j > 0 && p[j - 1].b > v.b; j--)
+                p[j] = p[j - 1];
+            p[j] = v;
+        }
+        return;
+    }
+    for (int i = n / 2 - 1; i >= 0; i--)
+        collision_sift_pairs(p, i, n);
+    for (int end = n - 1; end > 0; end--) {
+        collision_pair top = p[0];
+        p[0] = p[end];
+        p[end] = top;
+        collision_sift_pairs(p, 0, end);
+    }
+}
+
+/* Puts pairs[0 .. m) in (a, b) order, a < items, in place: counts by a, moves
+ * each pair into its a's bucket (each move puts one pair where it belongs),
+ * then sorts each bucket by b. For more than 65,536 items; fewer take the
+ * radix sort below. */
+static void collision_self_sort_buckets(collision *c, collision_pair *pairs, int m, int items)
+{
+    uint32_t *start = c->scratch, *head = c->self_head;
+    memset(start, 0, ((size_t)items + 1) * sizeof *start);
+    for (int k = 0; k < m; k++)
+        start[pairs[k].a + 1]++;
+    for (int a = 0; a < items; a++)
+        start[a + 1] += start[a];
+    memcpy(head, start, (size_t)items * sizeof *head);
+    for (int a = 0; a < items; a++) {
+        while (head[a] < start[a + 1]) {
+            collision_pair v = pairs[head[a]];
+            while ((int)v.a != a) { /* v goes to its bucket; carry on with what was there */
+                uint32_t dst = head[v.a]++;
+                collision_pair t = pairs[dst];
+                pairs[dst] = v;
+                v = t;
+            }
+            pairs[head[a]++] = v;
+        }
+    }
+    for (int a = 0; a < items; a++)
+        if (start[a + 1] - start[a] > 1)
+            collision_sort_partners(pairs + start[a], (int)(start[a + 1] - start[a]));
+}
+
+/* One stable counting-sort pass of m keys from `from` to `to` by the 16-bit
+ * half at `shift` (a value below items), its counts already in count[value +
+ * 1] (items + 1 counters). */
+static void collision_count_scatter(const uint32_t *restrict from, uint32_t *restrict to, int m,
+                                    int shift, uint32_t *restrict count, int items)
+{
+    for (int d = 0; d < items; d++)
+        count[d + 1] += count[d];
+    for (int k = 0; k < m; k++)
+        to[count[(from[k] >> shift) & 0xFFFFu]++] = from[k];
+}
+
+/* Puts the walk's m pairs in (a, b) order. Up to 65,536 items they came as
+ * 32-bit keys (a << 16 | b) in the first half of the pairs' own bytes, counted
+ * by b: two counting-sort passes (b, then a: a radix sort whose digits are
+ * the indices themselves) with the second half as scratch, then the pairs
+ * unpacked from the last (each pair's bytes lie at or past its key's, so
+ * nothing is overwritten before it is read). No scratch memory beyond the
+ * item counters, three streaming passes. More items take the in-place bucket
+ * sort. */
+static void collision_self_sort(collision *c, const collision_self_out *o, int items)
+{
+    int m = o->m;
+    if (!o->keys) {
+        collision_self_sort_buckets(c, o->pairs, m, items);
+        return;
+    }
+    uint32_t *keys = o->keys, *count = o->count;
+    collision_count_scatter(keys, keys + m, m, 0, count, items);
+    memset(count, 0, ((size_t)items + 1) * sizeof *count);
+    for (int k = 0; k < m; k++)
+        count[(keys[m + k] >> 16) + 1]++;
+    collision_count_scatter(keys + m, keys, m, 16, count, items);
+    for (int k = m - 1; k >= 0; k--) {
+        uint32_t key = keys[k];
+        o->pairs[k] = (collision_pair){key >> 16, key & 0xFFFFu};
+    }
+}
+
+/* The walk over the binned copies, its pairs into out in walk order; returns
+ * 0, or -1 when out of room; *tests_out gets the pair tests. */
+COLLISION_CLONES
+static int collision_self_walk(collision *c, float grow, collision_self_out *out,
+                               uint64_t *tests_out)
+{
+    int cols = c->self_cols;
+    uint64_t tests = 0;
+    for (int cy = 0; cy < c->self_rows; cy++) {
+        const uint32_t *row = c->self_start + cy * cols;
+        for (uint32_t k = row[0]; k < row[cols]; k++) {
+            float a[5] = {c->self_x[k], c->self_y[k], c->self_dx[k], c->self_dy[k], c->self_r[k]};
+            circle_box b = circle_bounds(a[0], a[1], a[4], a[0] - a[2], a[1] - a[3]);
+            int x0 = collision_self_col(c, b.x0 - grow), x1 = collision_self_col(c, b.x1 + grow);
+            int y1 = collision_self_row(c, b.y1 + grow);
+            /* the rest of this row up to column x1, then the rows below */
+            int64_t t = collision_self_run(c, k, a, k + 1, row[x1 + 1], out);
+            for (int ry = cy + 1; t >= 0 && ry <= y1; ry++) {
+                const uint32_t *below = c->self_start + ry * cols;
+                int64_t more = collision_self_run(c, k, a, below[x0], below[x1 + 1], out);
+                t = more < 0 ? -1 : t + more;
+            }
+            if (t < 0)
+                return -1;
+            tests += (uint64_t)t;
+        }
+    }
+    *tests_out = tests;
+    return 0;
+}
+
+/* The pairs of s appended to out in (a, b) order by the walk above. Returns 0,
+ * with out as it was, when an item is not small or out has no room for them
+ * all: the caller then takes the grid path, which handles large items and
+ * refuses the surplus pair by pair. */
+static int collision_self_cells(collision *c, const circle_set *s, collision_pairs *out)
+{
+    float grow;
+    if (c->self_cols == 0 || collision_self_bin(c, s, &grow) < 0)
+        return 0;
+    collision_self_out o = {out->pair + out->count, NULL, c->scratch, 0, out->cap - out->count};
+    if (s->count <= 65536) { /* keys, counted by b (the codes in scratch are spent) */
+        o.keys = (uint32_t *)(void *)o.pairs;
+        memset(o.count, 0, ((size_t)s->count + 1) * sizeof *o.count);
+    }
+    uint64_t tests = 0;
+    if (collision_self_walk(c, grow, &o, &tests) < 0)
+        return 0;
+    collision_self_sort(c, &o, s->count);
+    out->count += o.m;
+    c->stats.builds++;
+    c->stats.walks += (uint64_t)(c->self_start[c->self_cols * c->self_rows]);
+    c->stats.tests += tests;
+    return 1;
+}
+
 /* ---- the queries ---- */
 
 /* Sorts one player's touching bullets into hits and grazes. */
@@ -660,8 +1081,12 @@ void collision_self(collision *c, const circle_set *all, collision_pairs *out)
     collision_path path = collision_resolve(c, collision_choose_self(items->count));
     float grow = 0.0f;
     if (path == COLLISION_GRID) {
+        if (collision_self_cells(c, items, out))
+            return;
+        /* large items, or no room for every pair: the grid, where every bullet
+         * walks its whole range; partners are bullets too, so no small one
+         * reaches further than this */
         collision_build(c, items);
-        /* partners are bullets too: no small one reaches further than this */
         grow = grid_small_extent(&c->grid, items) + GRID_PAD;
     }
     for (int a = 0; a < items->count; a++) {

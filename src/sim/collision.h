@@ -57,7 +57,13 @@
 #define COLLISION_WALK_NS       100.0
 #define COLLISION_GRID_FIXED_NS 2000.0
 #define COLLISION_GRID_ITEM_NS  4.5
-#define COLLISION_SELF_GRID_MIN 192
+#define COLLISION_SELF_GRID_MIN 96
+
+/* Bullet-vs-bullet's own bins (px): rows as tall as the grid's cells, columns
+ * a quarter as wide, so that a bullet's candidates in a row are one stretch
+ * that ends within 4 px of its reach (docs/bench.md, "Decisions"). */
+#define COLLISION_SELF_CELL_W 4.0f
+#define COLLISION_SELF_CELL_H 16.0f
 
 /* Axis-aligned boxes (enemies with a box hitbox): centres, half extents, motion;
  * liveness as in circle_set. */
@@ -118,6 +124,15 @@ typedef struct collision {
     uint32_t *scratch; /* item_cap + 1: one probe's candidates */
     collision_path path;
     collision_stats stats;
+    /* collision_self's own bins over the grid's area (COLLISION_SELF_CELL_W x
+     * _H; self_cols == 0: too many, it always walks the grid), each bin's run
+     * of copies (self_start, cells + 1), the live items copied bin after bin
+     * (self_item, centre, motion, radius: item_cap + GRID_SLACK each), and the
+     * heads of its pair sort's buckets (item_cap + 1). */
+    int self_cols, self_rows;
+    float self_inv_w, self_inv_h;
+    uint32_t *self_start, *self_item, *self_head;
+    float *self_x, *self_y, *self_dx, *self_dy, *self_r;
 } collision;
 
 /* The player's hitbox and graze circle for collision_player. */
@@ -166,7 +181,10 @@ void collision_circles(collision *c, const circle_set *items, const circle_set *
 /* The same with box probes: shots vs box enemies. */
 void collision_boxes(collision *c, const circle_set *items, const box_set *probes,
                      collision_pairs *out);
-/* Appends (a, b), a < b, for every two live items touching during the frame. */
+/* Appends (a, b), a < b, for every two live items touching during the frame, in
+ * (a, b) order. The grid path bins the items itself when all are small (see
+ * "bullet vs bullet in bins" in collision.c); large items or too little room in
+ * out send it through the grid, with the same results. */
 void collision_self(collision *c, const circle_set *items, collision_pairs *out);
 
 /* The path COLLISION_AUTO takes for `probes` probes against `items` items, and

@@ -325,6 +325,10 @@ static void test_stale_handles(void)
     CHECK(!bullet_pool_set(&p, a, BULLET_CHANNEL_SPEED, 5.0));
     CHECK(!bullet_pool_tween(&p, a, BULLET_CHANNEL_HEADING, 90.0, 10));
     CHECK(!bullet_pool_set_rate(&p, a, BULLET_CHANNEL_HEADING, 1.0));
+    CHECK(bullet_pool_set_rate(&p, b, BULLET_CHANNEL_HEADING, 3.0));
+    CHECK(bullet_pool_get_rate(&p, a, BULLET_CHANNEL_HEADING) == 0.0); /* stale: 0 */
+    CHECK(bullet_pool_get_rate(&p, b, BULLET_CHANNEL_HEADING) == 3.0);
+    CHECK(bullet_pool_set_rate(&p, b, BULLET_CHANNEL_HEADING, 0.0));
     CHECK(!bullet_pool_set_lifetime(&p, a, 5));
     CHECK(!bullet_pool_set_position(&p, a, 1, 1));
     CHECK(!bullet_pool_set_flags(&p, a, BULLET_FLAG_GRAZED, 0));
@@ -551,11 +555,15 @@ static void test_motion(void)
         bullet_pool_update(&p);
     CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_EXTRA_Y) == 2.0);
     CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_HEADING) == 8.0);
+    CHECK(bullet_pool_get_rate(&p, g, BULLET_CHANNEL_HEADING) == 1.0);  /* the rate itself */
+    CHECK(bullet_pool_get_rate(&p, g, BULLET_CHANNEL_SPEED) == 0.0);    /* fixed */
+    CHECK(bullet_pool_get_rate(&p, down, BULLET_CHANNEL_SPEED) == 0.0); /* tweened, not a rate */
     CHECK(p.y[g.index] == 50.0f + 0.25f * (0 + 1 + 2 + 3 + 4 + 5 + 6 + 7));
     CHECK(bullet_pool_set(&p, g, BULLET_CHANNEL_HEADING, 100.0)); /* the rate goes on */
     bullet_pool_update(&p);
     CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_HEADING) == 101.0);
     CHECK(bullet_pool_set_rate(&p, g, BULLET_CHANNEL_HEADING, 0.0));
+    CHECK(bullet_pool_get_rate(&p, g, BULLET_CHANNEL_HEADING) == 0.0); /* stopped */
     bullet_pool_update(&p);
     CHECK(bullet_pool_get(&p, g, BULLET_CHANNEL_HEADING) == 101.0);
     CHECK(!bullet_pool_set(&p, g, BULLET_CHANNEL_SPEED, NAN)); /* refused */
@@ -665,6 +673,138 @@ static void test_hash_and_ranges(void)
     bullet_pool_free(&b);
 }
 
+/* Hashes a pool's whole state. */
+static uint64_t pool_hash(const bullet_pool *p)
+{
+    hasher h;
+    hash_begin(&h, 1);
+    bullet_pool_hash(p, &h);
+    return hash_end(&h);
+}
+
+/* A spawn writes neither the exact tracks nor, in a straight block, the warm
+ * floats: they are written when first needed. Writing them early must change
+ * nothing: a pool where a setter touches every bullet at once (writing both)
+ * runs exactly like one where nobody does. */
+static void test_lazy_state(void)
+{
+    bullet_pool a, b;
+    CHECK(bullet_pool_init(&a, 2048) == 0);
+    CHECK(bullet_pool_init(&b, 2048) == 0);
+    rng ra, rb;
+    rng_seed(&ra, 31);
+    rng_seed(&rb, 31);
+    for (int frame = 0; frame < 300; frame++) {
+        for (int k = 0; k < 12; k++) {
+            bullet_spawn sa = random_spawn(&ra), sb = random_spawn(&rb);
+            bullet_handle ha = bullet_pool_spawn(&a, &sa), hb = bullet_pool_spawn(&b, &sb);
+            CHECK(ha.index == hb.index && ha.gen == hb.gen);
+            if (!hb.gen)
+                continue;
+            /* b: the same value again, in the spawn's own update: warm from
+             * now on, and the same state. */
+            CHECK(bullet_pool_set(&b, hb, BULLET_CHANNEL_SPEED,
+                                  bullet_pool_get(&b, hb, BULLET_CHANNEL_SPEED)));
+            CHECK((b.warm[hb.index / 64] >> (hb.index % 64)) & 1);
+            if (rng_below(&ra, 5) == 0) { /* the same change in both */
+                uint32_t c = rng_below(&ra, BULLET_CHANNEL_COUNT);
+                double v = (double)rng_below(&ra, 40) * 0.25;
+                int32_t n = (int32_t)rng_below(&ra, 30);
+                rng_below(&rb, 5);
+                rng_below(&rb, BULLET_CHANNEL_COUNT);
+                rng_below(&rb, 40);
+                rng_below(&rb, 30);
+                CHECK(bullet_pool_tween(&a, ha, (bullet_channel)c, v, n));
+                CHECK(bullet_pool_tween(&b, hb, (bullet_channel)c, v, n));
+            } else {
+                rng_below(&rb, 5);
+            }
+        }
+        bullet_pool_update(&a);
+        bullet_pool_update(&b);
+        bullet_pool_clear_despawned(&a);
+        bullet_pool_clear_despawned(&b);
+        if (frame % 25 == 0) {
+            CHECK_EQ_U64(pool_hash(&a), pool_hash(&b));
+            for (uint32_t i = 0; i < bullet_pool_slot_end(&a); i++)
+                if (bullet_pool_alive(&a, bullet_pool_handle(&a, i)))
+                    CHECK(a.x[i] == b.x[i] && a.y[i] == b.y[i]);
+        }
+    }
+    CHECK(a.live > 500);
+    /* Some of a's bullets never had their warm floats written: the laziness ran. */
+    int lazy = 0;
+    for (uint32_t blk = 0; blk < bullet_pool_block_end(&a); blk++)
+        lazy += a.alive[blk] & ~a.warm[blk] ? 1 : 0;
+    CHECK(lazy > 0);
+
+    /* A straight block that starts turning gets every live bullet's warm
+     * floats first: the turning kernel reads them for every lane. */
+    bullet_pool c;
+    CHECK(bullet_pool_init(&c, 64) == 0);
+    bullet_handle s1 = spawn_at(&c, 100, 100, 90, 2), s2 = spawn_at(&c, 100, 200, 180, 1);
+    CHECK_EQ_INT(c.warm[0], 0);
+    CHECK(bullet_pool_set_rate(&c, s1, BULLET_CHANNEL_HEADING, 2.0));
+    CHECK_EQ_INT(c.block_kind[0], BULLET_BLOCK_TURNING);
+    CHECK((c.warm[0] >> s2.index) & 1);
+    CHECK(c.speed[s2.index] == 1.0f && c.turn_c[s2.index] == 1.0f && c.turn_s[s2.index] == 0.0f);
+    bullet_handle s3 = spawn_at(&c, 50, 50, 0, 3); /* into a turning block: warm at once */
+    CHECK((c.warm[0] >> s3.index) & 1);
+    CHECK(c.speed[s3.index] == 3.0f && c.turn_c[s3.index] == 1.0f);
+    bullet_pool_update(&c);
+    CHECK(c.y[s2.index] == 201.0f && c.y[s3.index] == 47.0f);
+    /* Getters give the spawn values exactly, never normalised; the tracks
+     * hold them from the spawn on (the pattern VM's host reads them). */
+    bullet_spawn odd = {.x = 10, .y = 10, .heading = 370.25, .speed = 0.1, .extra_y = NAN};
+    bullet_handle o = bullet_pool_spawn(&c, &odd);
+    CHECK(bullet_pool_get(&c, o, BULLET_CHANNEL_HEADING) == 370.25);
+    CHECK(bullet_pool_get(&c, o, BULLET_CHANNEL_SPEED) == 0.1);
+    CHECK(bullet_pool_get(&c, o, BULLET_CHANNEL_EXTRA_Y) == 0.0);
+    const bullet_track *t = &c.track[(size_t)o.index * BULLET_CHANNEL_COUNT];
+    CHECK(t[BULLET_CHANNEL_HEADING].v0 == 370.25 && t[BULLET_CHANNEL_HEADING].t1 == 0);
+    CHECK(c.gen[o.index] == o.gen);
+    bullet_pool_free(&c);
+    bullet_pool_free(&a);
+    bullet_pool_free(&b);
+}
+
+/* A spawn may bring its heading vector: taken as given (the exact heading
+ * stays what getters return), the same state as computing it when it is the
+ * same vector, ignored when not finite, denormal parts flushed. */
+static void test_given_direction(void)
+{
+    bullet_pool a, b;
+    CHECK(bullet_pool_init(&a, 64) == 0);
+    CHECK(bullet_pool_init(&b, 64) == 0);
+    for (int k = 0; k < 40; k++) {
+        bullet_spawn s = {.x = 100, .y = 100, .heading = k * 9.0, .speed = 1.5};
+        bullet_handle h = bullet_pool_spawn(&a, &s);
+        s.dir_given = 1;
+        s.dir_x = a.dir_x[h.index];
+        s.dir_y = a.dir_y[h.index];
+        bullet_pool_spawn(&b, &s);
+    }
+    for (int f = 0; f < 10; f++) {
+        bullet_pool_update(&a);
+        bullet_pool_update(&b);
+    }
+    CHECK_EQ_U64(pool_hash(&a), pool_hash(&b));
+    bullet_spawn s = {.x = 10, .y = 10, .heading = 0, .speed = 2, .dir_given = 1, .dir_x = 1};
+    bullet_handle h = bullet_pool_spawn(&a, &s);
+    CHECK(a.dir_x[h.index] == 1.0f && a.dir_y[h.index] == 0.0f);
+    CHECK(bullet_pool_get(&a, h, BULLET_CHANNEL_HEADING) == 0.0);
+    bullet_pool_update(&a);
+    CHECK(a.x[h.index] == 12.0f && a.y[h.index] == 10.0f);
+    bullet_spawn bad = {.x = 10, .y = 10, .heading = 90, .dir_given = 1, .dir_x = NAN};
+    h = bullet_pool_spawn(&a, &bad);
+    CHECK(a.dir_x[h.index] == 1.0f && a.dir_y[h.index] == 0.0f); /* from the heading */
+    bullet_spawn tiny = {.x = 10, .y = 10, .dir_given = 1, .dir_x = 1e-40f, .dir_y = -1};
+    h = bullet_pool_spawn(&a, &tiny);
+    CHECK(a.dir_x[h.index] == 0.0f && a.dir_y[h.index] == -1.0f);
+    bullet_pool_free(&a);
+    bullet_pool_free(&b);
+}
+
 /* 10,000 frames of heavy churn at 50k bullets: no heap allocation after warm-up. */
 static void test_no_allocation(void)
 {
@@ -723,6 +863,8 @@ int main(void)
     test_despawn_log();
     test_motion();
     test_hash_and_ranges();
+    test_lazy_state();
+    test_given_direction();
     test_no_allocation();
     test_large_capacity();
     return check_done("sim.pool");

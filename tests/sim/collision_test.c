@@ -477,6 +477,169 @@ static void collision_test_edges(void)
     outputs_free(&got);
 }
 
+/* Live items of a set. */
+static int live_count(const circle_set *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->count; i++)
+        n += circle_set_live(s, i);
+    return n;
+}
+
+/* Whether the last collision_self on the grid path took the binned walk (its
+ * bins hold every live item; the grid fallback leaves them as they were). */
+static int took_bins(const collision *c, int live)
+{
+    return c->self_cols > 0 && (int)c->self_start[c->self_cols * c->self_rows] == live;
+}
+
+/* Bullet vs bullet when every item is small, so the grid path bins the items
+ * and walks half of each one's range: exactly the oracle's pairs in the
+ * oracle's order, in scenes dense and sparse, moving or not, with dead and
+ * skipped slots, items far outside the field (clamped into the border bins),
+ * items exactly on bin borders; an output too small for the pairs falls back
+ * to the grid and refuses the same ones. */
+static void collision_test_self_bins(void)
+{
+    static collision_pairs want, got;
+    collision_pairs_init(&want, PAIR_CAP);
+    collision_pairs_init(&got, PAIR_CAP);
+    collision c;
+    CHECK(collision_init(&c, &(collision_config){.item_cap = MAXN}) == 0);
+    rng r;
+    rng_seed(&r, 77);
+    long pairs = 0;
+    int binned = 0;
+    for (int round = 0; round < 80; round++) {
+        int n = (int)rng_below(&r, MAXN + 1), moving = round % 3 != 0;
+        float w = round % 4 == 1 ? 40.0f : PLAYFIELD_W; /* a quarter crowded into a strip */
+        memset(sc.alive, 0, sizeof sc.alive);
+        for (int i = 0; i < n; i++) {
+            sc.x[i] = rng_range(&r, -30.0f, w + 30.0f);
+            sc.y[i] = rng_range(&r, -30.0f, PLAYFIELD_H + 30.0f);
+            if (round % 5 == 2 && i % 7 == 0) { /* far outside, or on a bin border */
+                sc.x[i] = rng_below(&r, 2) ? -5000.0f : 4.0f * (float)rng_below(&r, 100);
+                sc.y[i] = rng_below(&r, 2) ? 9000.0f : 16.0f * (float)rng_below(&r, 30);
+            }
+            sc.r[i] = rng_range(&r, 0.0f, 11.0f);
+            sc.dx[i] = rng_range(&r, -8.0f, 8.0f);
+            sc.dy[i] = rng_range(&r, -8.0f, 8.0f);
+            sc.flags[i] = (uint8_t)(rng_below(&r, 5) ? 0 : HARMLESS);
+            if (rng_below(&r, 6))
+                sc.alive[i / 64] |= UINT64_C(1) << (i % 64);
+        }
+        circle_set s = {.x = sc.x,
+                        .y = sc.y,
+                        .r = sc.r,
+                        .dx = moving ? sc.dx : NULL,
+                        .dy = moving ? sc.dy : NULL,
+                        .alive = round & 1 ? sc.alive : NULL,
+                        .flags = round & 2 ? sc.flags : NULL,
+                        .skip_mask = HARMLESS,
+                        .count = n};
+        collision_pairs_clear(&want);
+        oracle_self(&s, &want);
+        for (int k = 0; k < PATH_COUNT; k++) {
+            c.path = paths[k];
+            collision_pairs_clear(&got);
+            collision_self(&c, &s, &got);
+            if (!same_pairs(&want, &got)) {
+                fprintf(stderr, "self, %d items: path %d differs\n", n, (int)paths[k]);
+                mismatches++;
+            }
+            if (paths[k] == COLLISION_GRID)
+                binned += took_bins(&c, live_count(&s));
+        }
+        pairs += want.count;
+    }
+    CHECK_EQ_INT(mismatches, 0);
+    CHECK(binned >= 78); /* every grid run took the bins (two scenes may have no live item) */
+    CHECK(pairs > 20000);
+
+    /* Room for fewer pairs than there are: the grid fallback, the same refusals. */
+    collision_pairs_free(&want);
+    collision_pairs_free(&got);
+    collision_pairs_init(&want, 50);
+    collision_pairs_init(&got, 50);
+    for (int i = 0; i < 400; i++) {
+        sc.x[i] = rng_range(&r, 100.0f, 160.0f);
+        sc.y[i] = rng_range(&r, 100.0f, 160.0f);
+        sc.r[i] = 3.0f;
+        sc.dx[i] = sc.dy[i] = 0.0f;
+    }
+    circle_set crowd = {.x = sc.x, .y = sc.y, .r = sc.r, .dx = sc.dx, .dy = sc.dy, .count = 400};
+    oracle_self(&crowd, &want);
+    c.path = COLLISION_GRID;
+    got.pair[0] = (collision_pair){7, 9}; /* appended after what is there */
+    got.count = 1;
+    collision_self(&c, &crowd, &got);
+    CHECK(want.refused > 0);
+    CHECK(got.pair[0].a == 7 && got.pair[0].b == 9);
+    CHECK_EQ_INT(got.count, 50);
+    CHECK_EQ_INT(got.refused, want.refused + 1);
+    for (int k = 1; k < 50; k++)
+        CHECK(got.pair[k].a == want.pair[k - 1].a && got.pair[k].b == want.pair[k - 1].b);
+    collision_pairs_free(&want);
+    collision_pairs_free(&got);
+    collision_free(&c);
+}
+
+/* More than 65,536 slots: the pairs are sorted in place by their lower index
+ * (no 32-bit keys). A few hundred live bullets among 70,000 slots, spread over
+ * the whole index range, against an oracle over the live ones. */
+static void collision_test_self_many_slots(void)
+{
+    enum {
+        SLOTS = 70000,
+        LIVE = 700
+    };
+    float *x = calloc(SLOTS, sizeof *x), *y = calloc(SLOTS, sizeof *y);
+    float *rad = calloc(SLOTS, sizeof *rad), *dx = calloc(SLOTS, sizeof *dx);
+    float *dy = calloc(SLOTS, sizeof *dy);
+    uint64_t *alive = calloc(SLOTS / 64 + 1, sizeof *alive);
+    int *slot = calloc(LIVE, sizeof *slot);
+    collision_pairs want, got;
+    collision_pairs_init(&want, 100000);
+    collision_pairs_init(&got, 100000);
+    collision c;
+    CHECK(collision_init(&c, &(collision_config){.item_cap = SLOTS}) == 0);
+    rng r;
+    rng_seed(&r, 3);
+    for (int k = 0; k < LIVE; k++) {
+        int i = k * (SLOTS / LIVE) + (int)rng_below(&r, SLOTS / LIVE);
+        slot[k] = i;
+        alive[i / 64] |= UINT64_C(1) << (i % 64);
+        x[i] = rng_range(&r, 100.0f, 220.0f); /* crowded: many pairs */
+        y[i] = rng_range(&r, 100.0f, 220.0f);
+        rad[i] = rng_range(&r, 1.0f, 9.0f);
+        dx[i] = rng_range(&r, -3.0f, 3.0f);
+        dy[i] = rng_range(&r, -3.0f, 3.0f);
+    }
+    for (int a = 0; a < LIVE; a++) /* the oracle over the live slots, ascending */
+        for (int b = a + 1; b < LIVE; b++) {
+            int i = slot[a], j = slot[b];
+            if (collision_circle_touch(x[j] - x[i], y[j] - y[i], dx[j] - dx[i], dy[j] - dy[i],
+                                       rad[i] + rad[j]))
+                oracle_pair(&want, i, j);
+        }
+    circle_set s = {.x = x, .y = y, .r = rad, .dx = dx, .dy = dy, .alive = alive, .count = SLOTS};
+    c.path = COLLISION_GRID;
+    collision_self(&c, &s, &got);
+    CHECK(took_bins(&c, LIVE));
+    CHECK(want.count > 1000);
+    CHECK(same_pairs(&want, &got));
+    collision_pairs_free(&want);
+    collision_pairs_free(&got);
+    collision_free(&c);
+    free(x);
+    free(y);
+    free(rad);
+    free(dx);
+    free(dy);
+    free(alive);
+    free(slot);
+}
+
 /* A bullet sitting in the graze circle for several frames grazes on the first
  * only; one that arrives later grazes then; a graze that did not fit in the list
  * keeps its bit clear and is reported on the next frame. */
@@ -668,6 +831,8 @@ int main(void)
     collision_test_graze_once();
     collision_test_edges();
     collision_test_random_scenes();
+    collision_test_self_bins();
+    collision_test_self_many_slots();
     collision_test_memory();
     return check_done("sim.collision");
 }
