@@ -40,13 +40,6 @@ static double wh_aim(const world *w, double x, double y)
     return trig_atan2(w->player.x - x, -(w->player.y - y)) * TRIG_RAD2DEG;
 }
 
-/* A bullet's rate of change of one channel (spin, accel), 0 when it has none. */
-static double wh_bullet_rate(const bullet_pool *p, bullet_handle h, bullet_channel c)
-{
-    const bullet_track *t = &p->track[(size_t)h.index * BULLET_CHANNEL_COUNT + c];
-    return t->t1 == BULLET_NEVER ? t->v1 : 0.0;
-}
-
 /* A bullet's property: exact doubles for the motion channels. */
 static double wh_bullet_get(const world *w, bullet_handle h, vm_prop prop)
 {
@@ -58,8 +51,8 @@ static double wh_bullet_get(const world *w, bullet_handle h, vm_prop prop)
     case VM_PROP_VY: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_Y);
     case VM_PROP_POS_X: return p->x[h.index];
     case VM_PROP_POS_Y: return p->y[h.index];
-    case VM_PROP_SPIN: return wh_bullet_rate(p, h, BULLET_CHANNEL_HEADING);
-    case VM_PROP_ACCEL: return wh_bullet_rate(p, h, BULLET_CHANNEL_SPEED);
+    case VM_PROP_SPIN: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_HEADING);
+    case VM_PROP_ACCEL: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_SPEED);
     case VM_PROP_AIM: return wh_aim(w, p->x[h.index], p->y[h.index]);
     default: return 0.0;
     }
