@@ -87,12 +87,9 @@ void title_enter(app *a)
 void title_action(app *a, input_ui act)
 {
     title_state *t = &a->title;
+    if (app_menu_step(a, &t->m, act))
+        return;
     switch (act) {
-    case INPUT_UI_UP:
-    case INPUT_UI_DOWN:
-        if (menu_move(&t->m, act == INPUT_UI_UP ? -1 : 1))
-            app_sound(a, SFX_MENU_MOVE, 0);
-        break;
     case INPUT_UI_CONFIRM:
         app_sound(a, SFX_MENU_SELECT, 0);
         switch (t->m.cursor) {
@@ -240,12 +237,9 @@ void difficulty_enter(app *a)
 void difficulty_action(app *a, input_ui act)
 {
     difficulty_state *d = &a->difficulty;
+    if (app_menu_step(a, &d->m, act))
+        return;
     switch (act) {
-    case INPUT_UI_UP:
-    case INPUT_UI_DOWN:
-        if (menu_move(&d->m, act == INPUT_UI_UP ? -1 : 1))
-            app_sound(a, SFX_MENU_MOVE, 0);
-        break;
     case INPUT_UI_CONFIRM: {
         app_sound(a, SFX_MENU_SELECT, 0);
         a->opts.difficulty = d->m.cursor;
