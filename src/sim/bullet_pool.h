@@ -84,9 +84,9 @@
  * ITERATING LIVE BULLETS (collision, renderer, game). The arrays under "hot",
  * "warm" and "read by consumers" in the struct are public and read-only to
  * everyone but this module; the rest is the pool's own, read through functions
- * (bullet_pool_handle, _get, _get_rate, _owner, _serial, _script). Slots below
- * bullet_pool_slot_end(p) are the only ones that can be live; alive[b] has bit k set when slot 64*b
- * + k is:
+ * (bullet_pool_handle, _get, _get_rate, _owner, _serial, _script). Slots
+ * below bullet_pool_slot_end(p) are the only ones that can be live; alive[b]
+ * has bit k set when slot 64*b + k is:
  *
  *     for (uint32_t b = 0; b < bullet_pool_block_end(p); b++)
  *         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
@@ -114,10 +114,11 @@
  * docs/bench.md). For rotated sprites, (dir_x, dir_y) = (sin h, -cos h) is the
  * unit heading: the sprite's "up" axis, so no trigonometry is needed to draw it.
  *
- * SCRIPTS. bullet_pool_script(p, i) is the pattern VM's link (0 = none). Whenever a bullet with
- * a script link is despawned, for any reason, {script, handle, reason} is
- * appended to the despawn log (bullet_pool_despawned); the script system reads
- * it once per frame, frees those runners and calls bullet_pool_clear_despawned.
+ * SCRIPTS. bullet_pool_script(p, i) is the pattern VM's link (0 = none).
+ * Whenever a bullet with a script link is despawned, for any reason, {script,
+ * handle, reason} is appended to the despawn log (bullet_pool_despawned); the
+ * script system reads it once per frame, frees those runners and calls
+ * bullet_pool_clear_despawned.
  * The log holds `capacity` entries between clears; more are counted
  * (stats.log_overflow), so a VM should also treat a dead handle as a dead bullet.
  */
