@@ -1347,11 +1347,10 @@ static void mp_after_peak(mp_subject *s, int frames, mp_result *res)
 /* The memory's share of a random churn pair: the same handles, picks and
  * frames as mp_churn on the same engine layout at 100k live (an update between
  * frames), but instead of despawning and spawning, the cache lines a pair
- * touches are touched with no logic: the handle read, the generation checked
- * and bumped, the slot's cold record read and written, its draw-order entry
- * written and one appended, one store to its tracks and to each array a spawn
- * writes. ns per pair, median over the frames; NAN when the pool cannot be
- * had. */
+ * touches are touched with no logic: the handle read, the slot's cold record
+ * read (generation, draw-order entry) and written whole, its draw-order entry
+ * written and one appended, one store to each array a spawn writes. ns per pair, median over the
+ * frames; NAN when the pool cannot be had. */
 static double mp_churn_floor(int frames)
 {
     bullet_pool p;
@@ -1377,23 +1376,26 @@ static double mp_churn_floor(int frames)
             uint64_t id = ids[picks[k]];
             uint32_t j = (uint32_t)id;
             bullet_cold *cold = &p.cold[j];
-            if (p.gen[j] != (uint32_t)(id >> 32))
+            if (cold->gen != (uint32_t)(id >> 32))
                 continue; /* never: the handles are kept up to date */
             p.order[cold->order_pos] = BULLET_SLOT_NONE;
             if (p.order_len == 2 * p.capacity)
                 p.order_len = 0;
-            cold->order_pos = p.order_len;
-            p.order[p.order_len++] = j;
-            p.gen[j] += 2;
+            uint32_t pos = p.order_len++;
+            p.order[pos] = j;
             ids[picks[k]] = id + (UINT64_C(2) << 32);
-            cold->expire_at = BULLET_NEVER;
-            for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
-                p.track[(size_t)j * BULLET_CHANNEL_COUNT + (size_t)c] =
-                    (bullet_track){(double)k, 0.0, (uint32_t)f, 0};
+            *cold = (bullet_cold){{(double)k, 0.5, 0.0, 0.0},
+                                  cold->gen + 2,
+                                  BULLET_NEVER,
+                                  (uint32_t)f,
+                                  pos,
+                                  k,
+                                  0,
+                                  k,
+                                  0};
             p.x[j] = p.y[j] = p.vx[j] = p.vy[j] = p.dir_x[j] = p.dir_y[j] = p.radius[j] =
                 (float)(k & 255);
             p.event_at[j] = BULLET_NEVER;
-            p.owner[j] = p.script[j] = p.serial[j] = k;
             p.shape[j] = p.color[j] = p.flags[j] = 0;
         }
         t[f] = (pb_now() - t0) / ID_REPLACE;
@@ -1492,8 +1494,8 @@ static int pb_allocators(bench *b)
                "under random churn (target: <= 10)",
                res[3].hot_ns, res[4].hot_ns, res[3].churn_ns);
     bench_note(b,
-               "the cache lines alone of a random pair (its handle, generation, record, tracks "
-               "and draw-order entries, one store to each array a spawn writes; no logic): %.1f ns",
+               "the cache lines alone of a random pair (its handle, cold record and draw-order "
+               "entries, one store to each array a spawn writes; no logic): %.1f ns",
                floor_ns);
     return 0;
 }
@@ -1631,7 +1633,7 @@ static int pb_draw_order(bench *b)
         for (uint32_t blk = 0; blk < bullet_pool_block_end(&p); blk++)
             for (uint64_t m = p.alive[blk]; m; m &= m - 1) {
                 uint32_t i = blk * 64 + (uint32_t)__builtin_ctzll(m);
-                keys[count++] = (uint64_t)p.serial[i] << 32 | i;
+                keys[count++] = (uint64_t)bullet_pool_serial(&p, i) << 32 | i;
             }
         pb_radix_sort(keys, tmp, count);
         for (uint32_t k = 0; k < count; k++)

@@ -480,7 +480,7 @@ static void world_collide_shots(world *w, const circle_set *enemies)
         bullet_handle h = bullet_pool_handle(&w->shots, shot);
         if (h.gen == 0 || w->enemies.slots[slot].kind == ENEMY_FREE)
             continue;
-        double damage = (double)w->shots.owner[shot];
+        double damage = (double)bullet_pool_owner(&w->shots, shot);
         bullet_pool_despawn(&w->shots, h, BULLET_DESPAWN_HIT);
         world_add_score(w, WORLD_HIT_POINTS);
         world_event_add(w, WORLD_EVENT_ENEMY_HIT, w->shots.x[shot], w->shots.y[shot], 0);

@@ -101,10 +101,10 @@ static int sb_bullet(const sandbox *sb, vm_obj obj, bullet_handle *out)
     uint32_t idx = obj & 0x7fffffu;
     if (!(obj & SB_BULLET_BIT) || idx >= sb->pool.capacity)
         return 0;
-    uint32_t gen = sb->pool.gen[idx];
-    if (!(gen & 1u) || (gen & 0xffu) != (obj >> 23 & 0xffu))
+    bullet_handle h = bullet_pool_handle(&sb->pool, idx);
+    if (h.gen == 0 || (h.gen & 0xffu) != (obj >> 23 & 0xffu))
         return 0;
-    *out = (bullet_handle){idx, gen};
+    *out = h;
     return 1;
 }
 
@@ -198,7 +198,6 @@ static void sb_clear_bullets(sandbox *sb)
 static double sb_bullet_get(const sandbox *sb, bullet_handle h, vm_prop prop)
 {
     const bullet_pool *p = &sb->pool;
-    const bullet_track *t = &p->track[(size_t)h.index * BULLET_CHANNEL_COUNT];
     switch (prop) {
     case VM_PROP_HEADING: return bullet_pool_get(p, h, BULLET_CHANNEL_HEADING);
     case VM_PROP_SPEED: return bullet_pool_get(p, h, BULLET_CHANNEL_SPEED);
@@ -206,10 +205,8 @@ static double sb_bullet_get(const sandbox *sb, bullet_handle h, vm_prop prop)
     case VM_PROP_VY: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_Y);
     case VM_PROP_POS_X: return p->x[h.index];
     case VM_PROP_POS_Y: return p->y[h.index];
-    case VM_PROP_SPIN:
-        return t[BULLET_CHANNEL_HEADING].t1 == BULLET_NEVER ? t[BULLET_CHANNEL_HEADING].v1 : 0.0;
-    case VM_PROP_ACCEL:
-        return t[BULLET_CHANNEL_SPEED].t1 == BULLET_NEVER ? t[BULLET_CHANNEL_SPEED].v1 : 0.0;
+    case VM_PROP_SPIN: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_HEADING);
+    case VM_PROP_ACCEL: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_SPEED);
     case VM_PROP_AIM:
         return trig_atan2(sb->cfg.player_x - p->x[h.index], -(sb->cfg.player_y - p->y[h.index])) *
                TRIG_RAD2DEG;
@@ -721,7 +718,7 @@ void sandbox_step(sandbox *sb)
         if (i == BULLET_SLOT_NONE)
             continue;
         sandbox_object *v = &sb->view[n++];
-        v->id = p->serial[i] - sb->bullet_serial0;
+        v->id = bullet_pool_serial(p, i) - sb->bullet_serial0;
         v->x = p->x[i];
         v->y = p->y[i];
         v->heading = (float)(trig_atan2(p->dir_x[i], -p->dir_y[i]) * TRIG_RAD2DEG);

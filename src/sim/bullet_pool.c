@@ -118,16 +118,13 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(alive, blocks * sizeof(uint64_t));
     PLAN(events, blocks * sizeof(uint64_t));
     PLAN(warm, blocks * sizeof(uint64_t));
+    PLAN(tracked, blocks * sizeof(uint64_t));
     PLAN(radius, f);
     PLAN(shape, n);
     PLAN(color, n);
     PLAN(flags, n);
-    PLAN(owner, u);
-    PLAN(script, u);
-    PLAN(serial, u);
-    PLAN(gen, u);
-    PLAN(track, n * BULLET_CHANNEL_COUNT * sizeof(bullet_track));
     PLAN(cold, n * sizeof(bullet_cold));
+    PLAN(track, n * BULLET_CHANNEL_COUNT * sizeof(bullet_track));
     PLAN(order, 2 * u);
     PLAN(order_tmp, u);
     PLAN(log, n * sizeof(bullet_despawn));
@@ -278,7 +275,7 @@ static void bullet_pool_give_slot(bullet_pool *p, uint32_t i)
 
 static int bullet_pool_valid(const bullet_pool *p, bullet_handle h)
 {
-    return h.index < p->capacity && (h.gen & 1u) && p->gen[h.index] == h.gen;
+    return h.index < p->capacity && (h.gen & 1u) && p->cold[h.index].gen == h.gen;
 }
 
 int bullet_pool_alive(const bullet_pool *p, bullet_handle h)
@@ -288,9 +285,9 @@ int bullet_pool_alive(const bullet_pool *p, bullet_handle h)
 
 bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i)
 {
-    if (i >= p->capacity || !(p->gen[i] & 1u))
+    if (i >= p->capacity || !(p->cold[i].gen & 1u))
         return BULLET_HANDLE_NONE;
-    return (bullet_handle){i, p->gen[i]};
+    return (bullet_handle){i, p->cold[i].gen};
 }
 
 /* ---- directions ----------------------------------------------------------- */
@@ -351,12 +348,12 @@ static void bullet_pool_turn(double degrees, float *c, float *s)
 
 /* ---- lazy state ----------------------------------------------------------- */
 
-/* A bullet spawned into a straight block flies on its velocity cache: a spawn
- * does not write the eight warm floats the other kernels read. The `warm`
- * bits say which slots have them; a slot without them has had no setter (a
- * setter writes them first), so its channels are still fixed at the values
- * its tracks were spawned with, and its floats are a function of those tracks
- * and the RESTING flag, written on first need. */
+/* A bullet that no setter has touched keeps its channels fixed at the values it
+ * was spawned with (cold[i].spawned), and one spawned into a straight block
+ * flies on its velocity cache: a spawn writes neither its four exact tracks
+ * (96 bytes) nor the eight warm floats the other kernels read. The `tracked`
+ * and `warm` bits say what has been written since; what has not is a function
+ * of the cold record and the RESTING flag, and is written on first need. */
 
 static int bullet_pool_bit(const uint64_t *bits, uint32_t i)
 {
@@ -390,13 +387,18 @@ static bullet_track *bullet_pool_track(const bullet_pool *p, uint32_t i, bullet_
     return &p->track[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c];
 }
 
-/* The warm floats of slot i as its tracks (fixed: no setter yet) give them. */
+/* Channel c's exact state, as it is or would be once written. */
+static bullet_track bullet_pool_track_of(const bullet_pool *p, uint32_t i, bullet_channel c)
+{
+    if (bullet_pool_bit(p->tracked, i))
+        return *bullet_pool_track(p, i, c);
+    return (bullet_track){p->cold[i].spawned[c], 0.0, p->cold[i].born, 0};
+}
+
+/* The warm floats of slot i as its spawn values give them (no setter yet). */
 static bullet_warm bullet_pool_spawn_warm(const bullet_pool *p, uint32_t i)
 {
-    double value[BULLET_CHANNEL_COUNT];
-    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
-        value[c] = bullet_pool_track(p, i, (bullet_channel)c)->v0;
-    return bullet_pool_fixed_warm(value, p->flags[i] & BULLET_FLAG_RESTING);
+    return bullet_pool_fixed_warm(p->cold[i].spawned, p->flags[i] & BULLET_FLAG_RESTING);
 }
 
 static void bullet_pool_write_warm(bullet_pool *p, uint32_t i, bullet_warm w)
@@ -428,6 +430,17 @@ static void bullet_pool_make_warm(bullet_pool *p, uint32_t i)
         bullet_pool_write_warm(p, i, bullet_pool_spawn_warm(p, i));
 }
 
+/* Before a setter changes live slot i: its tracks and warm floats written. */
+static void bullet_pool_make_tracked(bullet_pool *p, uint32_t i)
+{
+    bullet_pool_make_warm(p, i);
+    if (bullet_pool_bit(p->tracked, i))
+        return;
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+        *bullet_pool_track(p, i, (bullet_channel)c) = bullet_pool_track_of(p, i, (bullet_channel)c);
+    p->tracked[i / BLOCK] |= 1ull << (i % BLOCK);
+}
+
 /* Writes the warm floats of every live bullet of block b that lacks them:
  * before the block first runs a kernel that reads them. */
 static void bullet_pool_warm_block(bullet_pool *p, uint32_t b)
@@ -456,9 +469,9 @@ static void bullet_pool_spawn_dir(const bullet_spawn *s, double heading, float *
 }
 
 /* A spawn writes the hot arrays (position, velocity cache, event), the heading
- * vector, the exact tracks, the arrays consumers read (radius, shape, colour,
- * flags, owner, script, serial, generation) and its cold record; the eight warm
- * floats only when its block already runs a kernel that reads them (see "lazy
+ * vector, the arrays consumers read (radius, shape, colour, flags) and its cold
+ * record: thirteen cache lines. The eight warm floats only when its block
+ * already runs a kernel that reads them, the exact tracks never (see "lazy
  * state"). */
 bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
 {
@@ -476,15 +489,9 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     bullet_pool_spawn_dir(s, heading, &dx, &dy);
     uint32_t i = bullet_pool_take_lowest(p), b = i / BLOCK, frame = p->frame;
     uint64_t bit = 1ull << (i % BLOCK);
-    /* The next spawn's slot is known now: fetch its generation (the one value a
-     * spawn reads) and its tracks (96 bytes, the largest thing a spawn writes)
-     * while this one is written. */
-    const char *next = (const char *)&p->track[(size_t)p->lowest_free * BULLET_CHANNEL_COUNT];
-    if (p->lowest_free < p->capacity) {
-        __builtin_prefetch(&p->gen[p->lowest_free], 1);
-        __builtin_prefetch(next, 1);
-        __builtin_prefetch(next + 64, 1);
-    }
+    /* The next spawn's slot is known now: fetch its cold record (the one line
+     * a spawn reads) while this one is written. */
+    __builtin_prefetch(&p->cold[p->lowest_free < p->capacity ? p->lowest_free : i], 1);
     if (b >= p->block_end)
         p->block_end = b + 1;
 
@@ -499,12 +506,12 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
         bullet_pool_order_compact(p);
     uint32_t pos = p->order_len++;
     p->order[pos] = i;
-    bullet_track *t = bullet_pool_track(p, i, BULLET_CHANNEL_HEADING);
-    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
-        t[c] = (bullet_track){v[c], 0.0, frame, 0};
-    p->cold[i] = (bullet_cold){expire, pos, s->script != 0, {0}};
-    uint32_t gen = ++p->gen[i];
+    bullet_cold *cold = &p->cold[i];
+    uint32_t gen = cold->gen + 1;
+    *cold = (bullet_cold){{v[0], v[1], v[2], v[3]}, gen, expire, frame, pos, s->owner, s->script,
+                          p->next_serial,           0};
 
+    p->tracked[b] &= ~bit;
     p->warm[b] &= ~bit;
     p->flags[i] =
         (uint8_t)((s->flags & ~BULLET_FLAG_RESTING) | (resting ? BULLET_FLAG_RESTING : 0));
@@ -523,9 +530,6 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     p->radius[i] = s->radius > 0.0f ? s->radius : bullet_shape_radius[shape];
     p->shape[i] = (uint8_t)shape;
     p->color[i] = (uint8_t)color;
-    p->owner[i] = s->owner;
-    p->script[i] = s->script;
-    p->serial[i] = p->next_serial;
     p->next_serial = p->next_serial == 0xffffffffu ? 1 : p->next_serial + 1;
 
     p->live++;
@@ -538,20 +542,19 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
 /* Frees live slot i: logs a scripted bullet, bumps the generation, frees the
  * slot and punches its hole in the draw order. The slot's arrays keep their
  * stale values (the pass masks its flags with alive, and spawning rewrites
- * what a live bullet needs): an unscripted despawn touches the generation,
- * the cold record and one draw-order entry; the rest are bitmaps that stay in
- * cache. */
+ * what a live bullet needs): an unscripted despawn touches the cold record
+ * and one draw-order entry; the rest are bitmaps that stay in cache. */
 static inline void bullet_pool_release(bullet_pool *p, uint32_t i, bullet_despawn_reason reason)
 {
-    const bullet_cold *cold = &p->cold[i];
-    if (cold->scripted) {
+    bullet_cold *cold = &p->cold[i];
+    if (cold->script) {
         if (p->log_len < p->capacity)
-            p->log[p->log_len++] = (bullet_despawn){p->script[i], {i, p->gen[i]}, reason};
+            p->log[p->log_len++] = (bullet_despawn){cold->script, {i, cold->gen}, reason};
         else
             p->stats.log_overflow++;
     }
     p->stats.despawned[reason]++;
-    p->gen[i]++;
+    cold->gen++;
     p->order[cold->order_pos] = BULLET_SLOT_NONE;
     p->order_dead++;
     p->live--;
@@ -663,8 +666,8 @@ static double bullet_track_step(const bullet_track *t)
  * turns it; its track runs on. */
 static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
 {
-    const bullet_track *t = bullet_pool_track(p, i, c);
-    double value = bullet_track_value(t, p->frame), step = bullet_track_step(t);
+    bullet_track t = bullet_pool_track_of(p, i, c);
+    double value = bullet_track_value(&t, p->frame), step = bullet_track_step(&t);
     if (p->flags[i] & BULLET_FLAG_RESTING) {
         step = 0.0;
         if (c != BULLET_CHANNEL_HEADING)
@@ -708,11 +711,12 @@ static void bullet_pool_refresh(bullet_pool *p, uint32_t i)
     p->vx[i] = p->dir_x[i] * p->speed[i] + p->extra_x[i];
     p->vy[i] = p->dir_y[i] * p->speed[i] + p->extra_y[i];
     uint32_t event = p->cold[i].expire_at;
-    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
-        uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
-        if (t1 != 0 && t1 < event)
-            event = t1;
-    }
+    if (bullet_pool_bit(p->tracked, i)) /* else every channel is fixed */
+        for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
+            uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
+            if (t1 != 0 && t1 < event)
+                event = t1;
+        }
     p->event_at[i] = resting ? p->frame + 1 : event;
     uint8_t kind = BULLET_BLOCK_STRAIGHT;
     if (p->speed_step[i] != 0.0f || p->accel_x[i] != 0.0f || p->accel_y[i] != 0.0f)
@@ -738,13 +742,16 @@ double bullet_pool_get(const bullet_pool *p, bullet_handle h, bullet_channel c)
 {
     if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_CHANNEL_COUNT)
         return 0.0;
-    return bullet_track_value(bullet_pool_track(p, h.index, c), p->frame);
+    bullet_track t = bullet_pool_track_of(p, h.index, c);
+    return bullet_track_value(&t, p->frame);
 }
 
 double bullet_pool_get_rate(const bullet_pool *p, bullet_handle h, bullet_channel c)
 {
     if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_CHANNEL_COUNT)
         return 0.0;
+    if (!bullet_pool_bit(p->tracked, h.index))
+        return 0.0; /* fixed since its spawn */
     const bullet_track *t = bullet_pool_track(p, h.index, c);
     return t->t1 == BULLET_NEVER ? t->v1 : 0.0;
 }
@@ -753,7 +760,7 @@ int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double va
 {
     if (!bullet_pool_settable(p, h, c, value))
         return 0;
-    bullet_pool_make_warm(p, h.index);
+    bullet_pool_make_tracked(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
     t->v0 = value;
     t->t0 = p->frame;
@@ -773,7 +780,7 @@ int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double 
         frames = 1;
     if ((uint64_t)p->frame + (uint64_t)frames >= BULLET_NEVER)
         frames = (int32_t)(BULLET_NEVER - 1 - p->frame);
-    bullet_pool_make_warm(p, h.index);
+    bullet_pool_make_tracked(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
     *t = (bullet_track){bullet_track_value(t, p->frame), target, p->frame,
                         p->frame + (uint32_t)frames};
@@ -786,7 +793,7 @@ int bullet_pool_set_rate(bullet_pool *p, bullet_handle h, bullet_channel c, doub
 {
     if (!bullet_pool_settable(p, h, c, per_update))
         return 0;
-    bullet_pool_make_warm(p, h.index);
+    bullet_pool_make_tracked(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
     *t = (bullet_track){bullet_track_value(t, p->frame), per_update, p->frame,
                         per_update != 0.0 ? BULLET_NEVER : 0};
@@ -1021,7 +1028,7 @@ static void bullet_pool_resolve(bullet_pool *p, uint32_t i)
         else
             bullet_pool_write_warm(p, i, bullet_pool_spawn_warm(p, i));
     }
-    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
+    for (int c = 0; bullet_pool_bit(p->tracked, i) && c < BULLET_CHANNEL_COUNT; c++) {
         bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
         if (t->t1 == now) {
             *t = (bullet_track){t->v1, 0.0, now, 0};
@@ -1058,22 +1065,18 @@ void bullet_pool_update_end(bullet_pool *p)
     p->frame++;
     if (p->block_end > 0) {
         /* Flagged bullets lie anywhere (expiries, culls, tween ends): a second
-         * cursor runs ahead and prefetches their cold records and generations,
-         * which resolving reads and releasing writes, so several misses overlap. */
+         * cursor runs ahead and prefetches their cold records, which resolving
+         * reads and releasing writes, so several misses overlap. */
         bullet_event_cursor at = {0, p->events[0]}, ahead = at;
         for (int k = 0; k < AHEAD; k++) {
             uint32_t j = bullet_pool_next_event(p, &ahead);
-            if (j != BULLET_SLOT_NONE) {
+            if (j != BULLET_SLOT_NONE)
                 __builtin_prefetch(&p->cold[j], 1);
-                __builtin_prefetch(&p->gen[j], 1);
-            }
         }
         for (uint32_t i; (i = bullet_pool_next_event(p, &at)) != BULLET_SLOT_NONE;) {
             uint32_t j = bullet_pool_next_event(p, &ahead);
-            if (j != BULLET_SLOT_NONE) {
+            if (j != BULLET_SLOT_NONE)
                 __builtin_prefetch(&p->cold[j], 1);
-                __builtin_prefetch(&p->gen[j], 1);
-            }
             bullet_pool_resolve(p, i);
         }
     }
@@ -1108,12 +1111,12 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
                                  w.extra_x, w.extra_y, w.turn_c,    w.turn_s,    w.speed_step,
                                  w.accel_x, w.accel_y, p->radius[i]};
             const uint32_t ids[] = {i,
-                                    p->gen[i],
+                                    p->cold[i].gen,
                                     p->event_at[i],
                                     p->cold[i].expire_at,
-                                    p->owner[i],
-                                    p->script[i],
-                                    p->serial[i],
+                                    p->cold[i].owner,
+                                    p->cold[i].script,
+                                    p->cold[i].serial,
                                     (uint32_t)p->shape[i] | (uint32_t)p->color[i] << 8 |
                                         (uint32_t)p->flags[i] << 16};
             for (size_t k = 0; k < sizeof hot / sizeof hot[0]; k++)
@@ -1121,11 +1124,11 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
             for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
                 hash_u32(hs, ids[k]);
             for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
-                const bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
-                hash_f64(hs, t->v0);
-                hash_f64(hs, t->v1);
-                hash_u32(hs, t->t0);
-                hash_u32(hs, t->t1);
+                bullet_track t = bullet_pool_track_of(p, i, (bullet_channel)c);
+                hash_f64(hs, t.v0);
+                hash_f64(hs, t.v1);
+                hash_u32(hs, t.t0);
+                hash_u32(hs, t.t1);
             }
         }
     /* The draw order is state too: the live slots, oldest first. */

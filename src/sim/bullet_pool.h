@@ -42,13 +42,15 @@
  * tween's end they are reset from the exact target.
  *
  * WHAT A SPAWN WRITES. Position, velocity cache, event time, heading vector, the
- * exact tracks, the arrays consumers read and the slot's cold record; not the
- * eight float copies only the turning and full kernels read. Those are written
- * when first needed (a setter, a block that starts turning): until then they
- * are what the tracks say, and the hash and every kernel see the same values
- * either way (the `warm` field). A caller that already has the heading's unit
- * vector can pass it (bullet_spawn.dir_given) and save the trigonometry.
- * Figures: docs/bench.md.
+ * arrays consumers read (radius, shape, colour, flags) and the slot's 64-byte
+ * cold record (generation, exact spawn values, expiry, owner, script link,
+ * serial, draw-order entry): thirteen cache lines. Not the exact tracks nor the
+ * eight float copies only the turning and full kernels read: those are written
+ * when first needed (a setter, a block that starts turning); until then they
+ * are what the cold record says, and getters, the hash and every kernel see
+ * the same values either way (the `tracked` and `warm` bits). A caller that
+ * already has the heading's unit vector can pass it (bullet_spawn.dir_given)
+ * and save the trigonometry. Figures: docs/bench.md.
  *
  * ONE UPDATE (bullet_pool_update), for every live bullet, in this order:
  *   1. move with the current velocity (the one its channels have now);
@@ -79,9 +81,12 @@
  * ranges covering [0, bullet_pool_block_end(p)) (from any threads), then
  * bullet_pool_update_end (one thread) to despawn and end tweens.
  *
- * ITERATING LIVE BULLETS (collision, renderer, game). The arrays are public and
- * read-only to everyone but this module. Slots below bullet_pool_slot_end(p) are
- * the only ones that can be live; alive[b] has bit k set when slot 64*b + k is:
+ * ITERATING LIVE BULLETS (collision, renderer, game). The arrays under "hot",
+ * "warm" and "read by consumers" in the struct are public and read-only to
+ * everyone but this module; the rest is the pool's own, read through functions
+ * (bullet_pool_handle, _get, _get_rate, _owner, _serial, _script). Slots
+ * below bullet_pool_slot_end(p) are the only ones that can be live; alive[b]
+ * has bit k set when slot 64*b + k is:
  *
  *     for (uint32_t b = 0; b < bullet_pool_block_end(p); b++)
  *         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
@@ -109,10 +114,11 @@
  * docs/bench.md). For rotated sprites, (dir_x, dir_y) = (sin h, -cos h) is the
  * unit heading: the sprite's "up" axis, so no trigonometry is needed to draw it.
  *
- * SCRIPTS. script[i] is the pattern VM's link (0 = none). Whenever a bullet with
- * a script link is despawned, for any reason, {script, handle, reason} is
- * appended to the despawn log (bullet_pool_despawned); the script system reads
- * it once per frame, frees those runners and calls bullet_pool_clear_despawned.
+ * SCRIPTS. bullet_pool_script(p, i) is the pattern VM's link (0 = none).
+ * Whenever a bullet with a script link is despawned, for any reason, {script,
+ * handle, reason} is appended to the despawn log (bullet_pool_despawned); the
+ * script system reads it once per frame, frees those runners and calls
+ * bullet_pool_clear_despawned.
  * The log holds `capacity` entries between clears; more are counted
  * (stats.log_overflow), so a VM should also treat a dead handle as a dead bullet.
  */
@@ -240,14 +246,23 @@ typedef struct bullet_track {
     uint32_t t0, t1;
 } bullet_track;
 
-/* The pool's own bookkeeping of a slot, written together at spawn and read
- * by nothing but the pool: one record (four to a cache line) instead of an
- * array each, so that a despawn of a slot out of cache misses once here. */
+/* The pool's own bookkeeping of a slot, in one 64-byte line: what a spawn
+ * writes together and what a despawn reads, so that a spawn or a despawn of a
+ * slot out of cache misses once here instead of once per array. Private: read
+ * handles with bullet_pool_handle / bullet_pool_alive, values with
+ * bullet_pool_get, the rest with the accessors below. */
 typedef struct bullet_cold {
+    /* The exact heading, speed, extra_x, extra_y the bullet was spawned with:
+     * its channels for as long as no setter has touched them (see `tracked`). */
+    double spawned[BULLET_CHANNEL_COUNT];
+    uint32_t gen;       /* the generation of its handles: odd while live */
     uint32_t expire_at; /* update that ends the lifetime, BULLET_NEVER for none */
+    uint32_t born;      /* p->frame at spawn */
     uint32_t order_pos; /* its entry in the draw order */
-    uint8_t scripted;   /* script[slot] != 0: a despawn logs it */
-    uint8_t reserved[7];
+    uint32_t owner;     /* bullet_spawn.owner */
+    uint32_t script;    /* the VM's link, 0 = none: a despawn logs it */
+    uint32_t serial;    /* spawn serial (from 1) */
+    uint32_t reserved;
 } bullet_cold;
 
 /*
@@ -288,12 +303,17 @@ typedef struct bullet_pool {
     uint64_t *alive;          /* per block: live-slot bits */
     uint64_t *events;         /* per block: bits the last update flagged */
     uint64_t *warm;           /* per block: bits of the slots whose eight warm floats are valid */
-    /* Cold: what consumers read (collision, renderer, game, the script system). */
+    /* Read by consumers (collision, renderer, game). */
     float *radius;
     uint8_t *shape, *color, *flags;
-    uint32_t *owner, *script, *serial, *gen;
-    bullet_track *track; /* capacity * BULLET_CHANNEL_COUNT, [slot * COUNT + channel] */
-    bullet_cold *cold;   /* per slot: expiry, draw-order entry, scripted */
+    /* The pool's own: read through the functions below. */
+    bullet_cold *cold; /* per slot: generation, exact spawn values, expiry, owner, ... */
+    /* Exact channel state, capacity * BULLET_CHANNEL_COUNT, [slot * COUNT + channel],
+     * valid for the slots whose `tracked` bit is set: written when a setter first
+     * touches the bullet. Until then every channel is fixed at its spawn value
+     * (cold[slot].spawned since cold[slot].born). */
+    bullet_track *track;
+    uint64_t *tracked; /* per block: bits of the slots whose track is valid */
     /* Free-slot search: levels of bitmaps, level 0 = free-slot bits, and the
      * lowest free slot (capacity when the pool is full), known before a spawn
      * needs it. */
@@ -333,6 +353,21 @@ uint32_t bullet_pool_clear(bullet_pool *p, bullet_despawn_reason reason, int kee
 int bullet_pool_alive(const bullet_pool *p, bullet_handle h);
 /* The handle of live slot i (BULLET_HANDLE_NONE if slot i is free). */
 bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i);
+/* What live slot i was spawned with: bullet_spawn.owner, .script (the VM's
+ * link, 0 = none), and its spawn serial (1, 2, ... in spawn order, wrapping
+ * past 0xffffffff to 1). For a free slot they are stale. */
+static inline uint32_t bullet_pool_owner(const bullet_pool *p, uint32_t i)
+{
+    return p->cold[i].owner;
+}
+static inline uint32_t bullet_pool_script(const bullet_pool *p, uint32_t i)
+{
+    return p->cold[i].script;
+}
+static inline uint32_t bullet_pool_serial(const bullet_pool *p, uint32_t i)
+{
+    return p->cold[i].serial;
+}
 
 /* Channel access for scripts. Setters return 1, or 0 for a stale handle (nothing
  * changes); the getter returns 0 for a stale handle. */

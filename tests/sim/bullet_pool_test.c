@@ -141,9 +141,9 @@ static void model_compare(const model *m, const bullet_pool *p)
         CHECK_EQ_INT((p->alive[i / 64] >> (i % 64)) & 1, b->live);
         if (!b->live)
             continue;
-        CHECK_EQ_INT(p->serial[i], b->serial);
-        CHECK_EQ_INT(p->owner[i], b->owner);
-        CHECK_EQ_INT(p->script[i], b->script);
+        CHECK_EQ_INT(bullet_pool_serial(p, (uint32_t)i), b->serial);
+        CHECK_EQ_INT(bullet_pool_owner(p, (uint32_t)i), b->owner);
+        CHECK_EQ_INT(bullet_pool_script(p, (uint32_t)i), b->script);
         CHECK_NEAR(p->x[i], b->x, 0.02);
         CHECK_NEAR(p->y[i], b->y, 0.02);
         for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) /* getters are exact */
@@ -427,7 +427,7 @@ static void test_draw_order(void)
             seen[k++] = order[j];
     CHECK_EQ_INT(k, 3);
     CHECK(seen[0] == b.index && seen[1] == c.index && seen[2] == d.index);
-    CHECK(p.serial[d.index] > p.serial[c.index]);
+    CHECK(bullet_pool_serial(&p, d.index) > bullet_pool_serial(&p, c.index));
     /* Churn: the order stays by serial, and compaction keeps it short. */
     rng r;
     rng_seed(&r, 7);
@@ -451,8 +451,8 @@ static void test_draw_order(void)
     for (uint32_t j = 0; j < n; j++) {
         if (order[j] == BULLET_SLOT_NONE)
             continue;
-        CHECK(p.serial[order[j]] > last);
-        last = p.serial[order[j]];
+        CHECK(bullet_pool_serial(&p, order[j]) > last);
+        last = bullet_pool_serial(&p, order[j]);
         listed++;
     }
     CHECK_EQ_INT(listed, p.live);
@@ -732,11 +732,16 @@ static void test_lazy_state(void)
         }
     }
     CHECK(a.live > 500);
-    /* Some of a's bullets never had their warm floats written: the laziness ran. */
-    int lazy = 0;
-    for (uint32_t blk = 0; blk < bullet_pool_block_end(&a); blk++)
+    /* Some of a's bullets never had their warm floats or their tracks written:
+     * the laziness ran; every one of b's has both. */
+    int lazy = 0, untracked = 0;
+    for (uint32_t blk = 0; blk < bullet_pool_block_end(&a); blk++) {
         lazy += a.alive[blk] & ~a.warm[blk] ? 1 : 0;
+        untracked += a.alive[blk] & ~a.tracked[blk] ? 1 : 0;
+        CHECK_EQ_U64(b.alive[blk] & ~b.tracked[blk], 0);
+    }
     CHECK(lazy > 0);
+    CHECK(untracked > 0);
 
     /* A straight block that starts turning gets every live bullet's warm
      * floats first: the turning kernel reads them for every lane. */
@@ -753,16 +758,20 @@ static void test_lazy_state(void)
     CHECK(c.speed[s3.index] == 3.0f && c.turn_c[s3.index] == 1.0f);
     bullet_pool_update(&c);
     CHECK(c.y[s2.index] == 201.0f && c.y[s3.index] == 47.0f);
-    /* Getters give the spawn values exactly, never normalised; the tracks
-     * hold them from the spawn on (the pattern VM's host reads them). */
+    /* Getters give the spawn values exactly, never normalised, from the cold
+     * record while no setter has written the tracks; a setter writes them. */
     bullet_spawn odd = {.x = 10, .y = 10, .heading = 370.25, .speed = 0.1, .extra_y = NAN};
     bullet_handle o = bullet_pool_spawn(&c, &odd);
     CHECK(bullet_pool_get(&c, o, BULLET_CHANNEL_HEADING) == 370.25);
     CHECK(bullet_pool_get(&c, o, BULLET_CHANNEL_SPEED) == 0.1);
     CHECK(bullet_pool_get(&c, o, BULLET_CHANNEL_EXTRA_Y) == 0.0);
-    const bullet_track *t = &c.track[(size_t)o.index * BULLET_CHANNEL_COUNT];
-    CHECK(t[BULLET_CHANNEL_HEADING].v0 == 370.25 && t[BULLET_CHANNEL_HEADING].t1 == 0);
-    CHECK(c.gen[o.index] == o.gen);
+    CHECK(bullet_pool_get_rate(&c, o, BULLET_CHANNEL_HEADING) == 0.0);
+    CHECK(!((c.tracked[0] >> o.index) & 1)); /* lazy: nothing written yet */
+    CHECK(bullet_pool_handle(&c, o.index).gen == o.gen);
+    CHECK(bullet_pool_set_rate(&c, o, BULLET_CHANNEL_SPEED, 0.5));
+    CHECK((c.tracked[0] >> o.index) & 1);
+    CHECK(bullet_pool_get(&c, o, BULLET_CHANNEL_HEADING) == 370.25);
+    CHECK(bullet_pool_get_rate(&c, o, BULLET_CHANNEL_SPEED) == 0.5);
     bullet_pool_free(&c);
     bullet_pool_free(&a);
     bullet_pool_free(&b);
