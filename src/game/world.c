@@ -9,6 +9,7 @@
 #include "core/mem.h"
 #include "game/difficulty.h"
 #include "game/world_host.h"
+#include "pattern/bullet_object.h"
 #include "sim/playfield.h"
 
 #include <string.h>
@@ -230,7 +231,7 @@ static void world_reap(world *w)
     uint32_t n;
     const bullet_despawn *log = bullet_pool_despawned(&w->bullets, &n);
     for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(w->vm, world_host_bullet_obj(log[i].handle));
+        vm_kill_obj(w->vm, bullet_object_of(log[i].handle));
     bullet_pool_clear_despawned(&w->bullets);
 }
 
@@ -409,7 +410,7 @@ static void world_move(world *w)
 {
     for (uint32_t i = 0; i < w->vanished_count; i++) {
         bullet_handle h;
-        if (world_host_bullet(w, w->vanished[i], &h))
+        if (bullet_object_find(&w->bullets, w->vanished[i], &h))
             bullet_pool_despawn(&w->bullets, h, BULLET_DESPAWN_VANISH);
     }
     w->vanished_count = 0;

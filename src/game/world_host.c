@@ -4,28 +4,12 @@
 #include "game/world_host.h"
 
 #include "core/trig.h"
+#include "pattern/bullet_object.h"
 #include "sim/playfield.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-vm_obj world_host_bullet_obj(bullet_handle h)
-{
-    return WORLD_HOST_BULLET_BIT | (h.gen & 0xffu) << 23 | h.index;
-}
-
-int world_host_bullet(const world *w, vm_obj obj, bullet_handle *out)
-{
-    uint32_t idx = obj & 0x7fffffu;
-    if (!(obj & WORLD_HOST_BULLET_BIT) || idx >= w->bullets.capacity)
-        return 0;
-    bullet_handle h = bullet_pool_handle(&w->bullets, idx);
-    if (h.gen == 0 || (h.gen & 0xffu) != (obj >> 23 & 0xffu))
-        return 0;
-    *out = h;
-    return 1;
-}
 
 /* The enemy of a handle, or NULL. */
 static enemy *wh_enemy(world *w, vm_obj obj)
@@ -38,24 +22,6 @@ static enemy *wh_enemy(world *w, vm_obj obj)
 static double wh_aim(const world *w, double x, double y)
 {
     return trig_atan2(w->player.x - x, -(w->player.y - y)) * TRIG_RAD2DEG;
-}
-
-/* A bullet's property: exact doubles for the motion channels. */
-static double wh_bullet_get(const world *w, bullet_handle h, vm_prop prop)
-{
-    const bullet_pool *p = &w->bullets;
-    switch (prop) {
-    case VM_PROP_HEADING: return bullet_pool_get(p, h, BULLET_CHANNEL_HEADING);
-    case VM_PROP_SPEED: return bullet_pool_get(p, h, BULLET_CHANNEL_SPEED);
-    case VM_PROP_VX: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_X);
-    case VM_PROP_VY: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_Y);
-    case VM_PROP_POS_X: return p->x[h.index];
-    case VM_PROP_POS_Y: return p->y[h.index];
-    case VM_PROP_SPIN: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_HEADING);
-    case VM_PROP_ACCEL: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_SPEED);
-    case VM_PROP_AIM: return wh_aim(w, p->x[h.index], p->y[h.index]);
-    default: return 0.0;
-    }
 }
 
 /* An enemy's or the boss's property. */
@@ -89,35 +55,18 @@ static double wh_get(void *user, vm_obj obj, vm_prop prop)
     default: break;
     }
     bullet_handle bh;
-    if (world_host_bullet(w, obj, &bh))
-        return wh_bullet_get(w, bh, prop);
+    if (bullet_object_find(&w->bullets, obj, &bh))
+        return bullet_object_get(&w->bullets, bh, prop, w->player.x, w->player.y);
     const enemy *e = wh_enemy(w, obj);
     return e ? wh_enemy_get(w, e, prop) : 0.0;
-}
-
-/* Sets a bullet's property through the pool. */
-static void wh_bullet_set(world *w, bullet_handle h, vm_prop prop, double value)
-{
-    bullet_pool *p = &w->bullets;
-    switch (prop) {
-    case VM_PROP_HEADING: bullet_pool_set(p, h, BULLET_CHANNEL_HEADING, value); break;
-    case VM_PROP_SPEED: bullet_pool_set(p, h, BULLET_CHANNEL_SPEED, value); break;
-    case VM_PROP_VX: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_X, value); break;
-    case VM_PROP_VY: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_Y, value); break;
-    case VM_PROP_SPIN: bullet_pool_set_rate(p, h, BULLET_CHANNEL_HEADING, value); break;
-    case VM_PROP_ACCEL: bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, value); break;
-    case VM_PROP_POS_X: bullet_pool_set_position(p, h, (float)value, p->y[h.index]); break;
-    case VM_PROP_POS_Y: bullet_pool_set_position(p, h, p->x[h.index], (float)value); break;
-    default: break;
-    }
 }
 
 static void wh_set(void *user, vm_obj obj, vm_prop prop, double value)
 {
     world *w = user;
     bullet_handle bh;
-    if (world_host_bullet(w, obj, &bh)) {
-        wh_bullet_set(w, bh, prop, value);
+    if (bullet_object_find(&w->bullets, obj, &bh)) {
+        bullet_object_set(&w->bullets, bh, prop, value);
         return;
     }
     enemy *e = wh_enemy(w, obj);
@@ -144,13 +93,8 @@ static void wh_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
     if (prop >= VM_RAMP_KINDS)
         return;
     bullet_handle bh;
-    if (world_host_bullet(w, obj, &bh)) {
-        /* the pool's tween: from the value now to v1 over the frames left */
-        static const bullet_channel channels[VM_RAMP_KINDS] = {
-            BULLET_CHANNEL_HEADING, BULLET_CHANNEL_SPEED, BULLET_CHANNEL_EXTRA_X,
-            BULLET_CHANNEL_EXTRA_Y};
-        bullet_pool_tween(&w->bullets, bh, channels[prop], ramp->v1,
-                          (int32_t)((int64_t)ramp->t1 - (int64_t)w->frame));
+    if (bullet_object_find(&w->bullets, obj, &bh)) {
+        bullet_object_ramp(&w->bullets, bh, prop, ramp, (int64_t)w->frame);
         return;
     }
     enemy *e = wh_enemy(w, obj);
@@ -174,7 +118,7 @@ static void wh_parent_pos(world *w, vm_obj parent, double *x, double *y)
     const enemy *e = wh_enemy(w, parent);
     *x = PLAYFIELD_W / 2;
     *y = 96.0;
-    if (world_host_bullet(w, parent, &ph)) {
+    if (bullet_object_find(&w->bullets, parent, &ph)) {
         *x = w->bullets.x[ph.index];
         *y = w->bullets.y[ph.index];
     } else if (e) {
@@ -194,34 +138,15 @@ static vm_obj wh_spawn(void *user, vm_obj parent, const vm_shot *shot)
         w->stats.spawn_guarded++;
         return 0;
     }
-    int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
-    bullet_spawn bs;
-    memset(&bs, 0, sizeof bs);
-    bs.x = x;
-    bs.y = y;
-    bs.heading = shot->dir;
-    bs.speed = shot->speed;
-    bs.extra_x = shot->vx;
-    bs.extra_y = shot->vy;
-    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
-    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_ORB;
-    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_WHITE;
-    bs.script = shot->runner;
-    bullet_handle h = bullet_pool_spawn(&w->bullets, &bs);
-    if (h.gen == 0)
-        return 0;
-    if (shot->spin != 0.0)
-        bullet_pool_set_rate(&w->bullets, h, BULLET_CHANNEL_HEADING, shot->spin);
-    if (shot->accel != 0.0)
-        bullet_pool_set_rate(&w->bullets, h, BULLET_CHANNEL_SPEED, shot->accel);
-    return world_host_bullet_obj(h);
+    bullet_handle h = bullet_object_spawn(&w->bullets, px, py, shot);
+    return h.gen ? bullet_object_of(h) : 0;
 }
 
 static void wh_vanish(void *user, vm_obj obj)
 {
     world *w = user;
     bullet_handle bh;
-    if (world_host_bullet(w, obj, &bh)) {
+    if (bullet_object_find(&w->bullets, obj, &bh)) {
         /* removed after the tick: its script may still read it this frame */
         if (w->vanished_count < w->bullets.capacity)
             w->vanished[w->vanished_count++] = obj;

@@ -14,6 +14,7 @@
 #include "core/mem.h"
 #include "core/rng.h"
 #include "core/trig.h"
+#include "pattern/bullet_object.h"
 #include "sim/bullet_pool.h"
 #include "sim/playfield.h"
 
@@ -21,13 +22,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SB_OBJECTS    4096 /* emitter, stage, enemies, bosses */
-#define SB_BULLET_BIT 0x80000000u
-#define SB_INDEX_BITS 20
-#define SB_INDEX_MASK ((1u << SB_INDEX_BITS) - 1)
-#define SB_NEVER      INT32_MAX
-#define SB_PHASE_GAP  60 /* frames between boss phases */
-#define SB_TITLE_TIME 180
+#define SB_OBJECTS        4096 /* emitter, stage, enemies, bosses */
+#define BULLET_OBJECT_BIT 0x80000000u
+#define SB_INDEX_BITS     20
+#define SB_INDEX_MASK     ((1u << SB_INDEX_BITS) - 1)
+#define SB_NEVER          INT32_MAX
+#define SB_PHASE_GAP      60 /* frames between boss phases */
+#define SB_TITLE_TIME     180
 
 typedef enum sb_kind {
     SB_FREE,
@@ -90,24 +91,6 @@ struct sandbox {
 
 /* ---- objects ---- */
 
-/* A bullet's handle, and back (0: not a live bullet). */
-static vm_obj sb_bullet_handle(bullet_handle h)
-{
-    return SB_BULLET_BIT | (h.gen & 0xffu) << 23 | h.index;
-}
-
-static int sb_bullet(const sandbox *sb, vm_obj obj, bullet_handle *out)
-{
-    uint32_t idx = obj & 0x7fffffu;
-    if (!(obj & SB_BULLET_BIT) || idx >= sb->pool.capacity)
-        return 0;
-    bullet_handle h = bullet_pool_handle(&sb->pool, idx);
-    if (h.gen == 0 || (h.gen & 0xffu) != (obj >> 23 & 0xffu))
-        return 0;
-    *out = h;
-    return 1;
-}
-
 /* The handle of object idx (its generation in the high bits). */
 static vm_obj sb_handle(const sandbox *sb, uint32_t idx)
 {
@@ -118,7 +101,7 @@ static vm_obj sb_handle(const sandbox *sb, uint32_t idx)
 static sb_obj *sb_get(sandbox *sb, vm_obj h)
 {
     uint32_t idx = (h & SB_INDEX_MASK) - 1;
-    if (h == 0 || (h & SB_BULLET_BIT) || idx >= SB_OBJECTS)
+    if (h == 0 || (h & BULLET_OBJECT_BIT) || idx >= SB_OBJECTS)
         return NULL;
     sb_obj *o = &sb->objs[idx];
     if (o->kind == SB_FREE || (o->gen & 0xfffu) != h >> SB_INDEX_BITS)
@@ -183,7 +166,7 @@ static void sb_reap(sandbox *sb)
     uint32_t n;
     const bullet_despawn *log = bullet_pool_despawned(&sb->pool, &n);
     for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(sb->v, sb_bullet_handle(log[i].handle));
+        vm_kill_obj(sb->v, bullet_object_of(log[i].handle));
     bullet_pool_clear_despawned(&sb->pool);
 }
 
@@ -192,42 +175,6 @@ static void sb_clear_bullets(sandbox *sb)
 {
     bullet_pool_clear(&sb->pool, BULLET_DESPAWN_CLEAR, 0);
     sb_reap(sb);
-}
-
-/* A bullet's property, read from the pool (exact doubles for the channels). */
-static double sb_bullet_get(const sandbox *sb, bullet_handle h, vm_prop prop)
-{
-    const bullet_pool *p = &sb->pool;
-    switch (prop) {
-    case VM_PROP_HEADING: return bullet_pool_get(p, h, BULLET_CHANNEL_HEADING);
-    case VM_PROP_SPEED: return bullet_pool_get(p, h, BULLET_CHANNEL_SPEED);
-    case VM_PROP_VX: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_X);
-    case VM_PROP_VY: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_Y);
-    case VM_PROP_POS_X: return p->x[h.index];
-    case VM_PROP_POS_Y: return p->y[h.index];
-    case VM_PROP_SPIN: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_HEADING);
-    case VM_PROP_ACCEL: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_SPEED);
-    case VM_PROP_AIM:
-        return trig_atan2(sb->cfg.player_x - p->x[h.index], -(sb->cfg.player_y - p->y[h.index])) *
-               TRIG_RAD2DEG;
-    default: return 0.0;
-    }
-}
-
-static void sb_bullet_set(sandbox *sb, bullet_handle h, vm_prop prop, double value)
-{
-    bullet_pool *p = &sb->pool;
-    switch (prop) {
-    case VM_PROP_HEADING: bullet_pool_set(p, h, BULLET_CHANNEL_HEADING, value); break;
-    case VM_PROP_SPEED: bullet_pool_set(p, h, BULLET_CHANNEL_SPEED, value); break;
-    case VM_PROP_VX: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_X, value); break;
-    case VM_PROP_VY: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_Y, value); break;
-    case VM_PROP_SPIN: bullet_pool_set_rate(p, h, BULLET_CHANNEL_HEADING, value); break;
-    case VM_PROP_ACCEL: bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, value); break;
-    case VM_PROP_POS_X: bullet_pool_set_position(p, h, (float)value, p->y[h.index]); break;
-    case VM_PROP_POS_Y: bullet_pool_set_position(p, h, p->x[h.index], (float)value); break;
-    default: break;
-    }
 }
 
 /* ---- the host ---- */
@@ -246,8 +193,8 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     default: break;
     }
     bullet_handle bh;
-    if (sb_bullet(sb, obj, &bh))
-        return sb_bullet_get(sb, bh, prop);
+    if (bullet_object_find(&sb->pool, obj, &bh))
+        return bullet_object_get(&sb->pool, bh, prop, sb->cfg.player_x, sb->cfg.player_y);
     sb_obj *o = sb_get(sb, obj);
     if (!o)
         return 0.0;
@@ -271,8 +218,8 @@ static void sb_cb_set(void *user, vm_obj obj, vm_prop prop, double value)
 {
     sandbox *sb = user;
     bullet_handle bh;
-    if (sb_bullet(sb, obj, &bh)) {
-        sb_bullet_set(sb, bh, prop, value);
+    if (bullet_object_find(&sb->pool, obj, &bh)) {
+        bullet_object_set(&sb->pool, bh, prop, value);
         return;
     }
     sb_obj *o = sb_get(sb, obj);
@@ -297,14 +244,8 @@ static void sb_cb_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp
 {
     sandbox *sb = user;
     bullet_handle bh;
-    if (sb_bullet(sb, obj, &bh)) {
-        /* the pool's tween: from the value now to v1 over the frames left */
-        static const bullet_channel channels[VM_RAMP_KINDS] = {
-            BULLET_CHANNEL_HEADING, BULLET_CHANNEL_SPEED, BULLET_CHANNEL_EXTRA_X,
-            BULLET_CHANNEL_EXTRA_Y};
-        if (prop < VM_RAMP_KINDS)
-            bullet_pool_tween(&sb->pool, bh, channels[prop], ramp->v1,
-                              (int32_t)((int64_t)ramp->t1 - sb->frame));
+    if (bullet_object_find(&sb->pool, obj, &bh)) {
+        bullet_object_ramp(&sb->pool, bh, prop, ramp, sb->frame);
         return;
     }
     sb_obj *o = sb_get(sb, obj);
@@ -326,40 +267,23 @@ static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
     double px = sb->cfg.emitter_x, py = sb->cfg.emitter_y;
     bullet_handle ph;
     const sb_obj *p = sb_get(sb, parent);
-    if (sb_bullet(sb, parent, &ph))
+    if (bullet_object_find(&sb->pool, parent, &ph))
         px = sb->pool.x[ph.index], py = sb->pool.y[ph.index];
     else if (p)
         px = p->x, py = p->y;
-    int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
-    bullet_spawn bs;
-    memset(&bs, 0, sizeof bs);
-    bs.x = (float)(px + shot->dx);
-    bs.y = (float)(py + shot->dy);
-    bs.heading = shot->dir;
-    bs.speed = shot->speed;
-    bs.extra_x = shot->vx;
-    bs.extra_y = shot->vy;
-    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
-    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_ORB;
-    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_WHITE;
-    bs.script = shot->runner;
-    bullet_handle h = bullet_pool_spawn(&sb->pool, &bs);
+    bullet_handle h = bullet_object_spawn(&sb->pool, px, py, shot);
     if (h.gen == 0) {
         sb->refused++;
         return 0;
     }
-    if (shot->spin != 0.0)
-        bullet_pool_set_rate(&sb->pool, h, BULLET_CHANNEL_HEADING, shot->spin);
-    if (shot->accel != 0.0)
-        bullet_pool_set_rate(&sb->pool, h, BULLET_CHANNEL_SPEED, shot->accel);
-    return sb_bullet_handle(h);
+    return bullet_object_of(h);
 }
 
 static void sb_cb_vanish(void *user, vm_obj obj)
 {
     sandbox *sb = user;
     bullet_handle bh;
-    if (sb_bullet(sb, obj, &bh)) {
+    if (bullet_object_find(&sb->pool, obj, &bh)) {
         /* despawned after the tick: its script may still read it this frame */
         if (sb->nvanished < sb->pool.capacity)
             sb->vanished[sb->nvanished++] = obj;
@@ -668,7 +592,7 @@ void sandbox_step(sandbox *sb)
     vm_tick(sb->v, sb->frame);
     for (uint32_t i = 0; i < sb->nvanished; i++) {
         bullet_handle h;
-        if (sb_bullet(sb, sb->vanished[i], &h))
+        if (bullet_object_find(&sb->pool, sb->vanished[i], &h))
             bullet_pool_despawn(&sb->pool, h, BULLET_DESPAWN_VANISH);
     }
     sb->nvanished = 0;

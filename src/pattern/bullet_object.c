@@ -1,0 +1,98 @@
+/*
+ * bullet_object: pool bullets as VM objects. See bullet_object.h.
+ */
+#include "pattern/bullet_object.h"
+
+#include "core/trig.h"
+#include "pattern/library.h"
+
+#include <string.h>
+
+#define BULLET_OBJECT_SLOT_MASK 0x7fffffu
+#define BULLET_OBJECT_GEN_SHIFT 23
+
+vm_obj bullet_object_of(bullet_handle h)
+{
+    return BULLET_OBJECT_BIT | (h.gen & 0xffu) << BULLET_OBJECT_GEN_SHIFT | h.index;
+}
+
+int bullet_object_find(const bullet_pool *p, vm_obj obj, bullet_handle *out)
+{
+    uint32_t idx = obj & BULLET_OBJECT_SLOT_MASK;
+    if (!(obj & BULLET_OBJECT_BIT) || idx >= p->capacity)
+        return 0;
+    bullet_handle h = bullet_pool_handle(p, idx);
+    if (h.gen == 0 || (h.gen & 0xffu) != (obj >> BULLET_OBJECT_GEN_SHIFT & 0xffu))
+        return 0;
+    *out = h;
+    return 1;
+}
+
+double bullet_object_get(const bullet_pool *p, bullet_handle h, vm_prop prop, double aim_x,
+                         double aim_y)
+{
+    switch (prop) {
+    case VM_PROP_HEADING: return bullet_pool_get(p, h, BULLET_CHANNEL_HEADING);
+    case VM_PROP_SPEED: return bullet_pool_get(p, h, BULLET_CHANNEL_SPEED);
+    case VM_PROP_VX: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_X);
+    case VM_PROP_VY: return bullet_pool_get(p, h, BULLET_CHANNEL_EXTRA_Y);
+    case VM_PROP_POS_X: return p->x[h.index];
+    case VM_PROP_POS_Y: return p->y[h.index];
+    case VM_PROP_SPIN: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_HEADING);
+    case VM_PROP_ACCEL: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_SPEED);
+    case VM_PROP_AIM:
+        return trig_atan2(aim_x - p->x[h.index], -(aim_y - p->y[h.index])) * TRIG_RAD2DEG;
+    default: return 0.0;
+    }
+}
+
+void bullet_object_set(bullet_pool *p, bullet_handle h, vm_prop prop, double value)
+{
+    switch (prop) {
+    case VM_PROP_HEADING: bullet_pool_set(p, h, BULLET_CHANNEL_HEADING, value); break;
+    case VM_PROP_SPEED: bullet_pool_set(p, h, BULLET_CHANNEL_SPEED, value); break;
+    case VM_PROP_VX: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_X, value); break;
+    case VM_PROP_VY: bullet_pool_set(p, h, BULLET_CHANNEL_EXTRA_Y, value); break;
+    case VM_PROP_SPIN: bullet_pool_set_rate(p, h, BULLET_CHANNEL_HEADING, value); break;
+    case VM_PROP_ACCEL: bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, value); break;
+    case VM_PROP_POS_X: bullet_pool_set_position(p, h, (float)value, p->y[h.index]); break;
+    case VM_PROP_POS_Y: bullet_pool_set_position(p, h, p->x[h.index], (float)value); break;
+    default: break;
+    }
+}
+
+void bullet_object_ramp(bullet_pool *p, bullet_handle h, vm_prop prop, const vm_ramp *ramp,
+                        int64_t now)
+{
+    /* the ramped properties, in vm_prop order, as the pool's channels */
+    static const bullet_channel channels[VM_RAMP_KINDS] = {
+        BULLET_CHANNEL_HEADING, BULLET_CHANNEL_SPEED, BULLET_CHANNEL_EXTRA_X,
+        BULLET_CHANNEL_EXTRA_Y};
+    if (prop < VM_RAMP_KINDS)
+        bullet_pool_tween(p, h, channels[prop], ramp->v1, (int32_t)((int64_t)ramp->t1 - now));
+}
+
+bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot)
+{
+    int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
+    bullet_spawn bs;
+    memset(&bs, 0, sizeof bs);
+    bs.x = (float)(x + shot->dx);
+    bs.y = (float)(y + shot->dy);
+    bs.heading = shot->dir;
+    bs.speed = shot->speed;
+    bs.extra_x = shot->vx;
+    bs.extra_y = shot->vy;
+    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
+    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_ORB;
+    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_WHITE;
+    bs.script = shot->runner;
+    bullet_handle h = bullet_pool_spawn(p, &bs);
+    if (h.gen == 0)
+        return h;
+    if (shot->spin != 0.0)
+        bullet_pool_set_rate(p, h, BULLET_CHANNEL_HEADING, shot->spin);
+    if (shot->accel != 0.0)
+        bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, shot->accel);
+    return h;
+}

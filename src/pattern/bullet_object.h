@@ -1,0 +1,48 @@
+/*
+ * bullet_object: the bullets of a pool as the pattern VM's objects.
+ *
+ * Every host that runs scripts on pool bullets (the game's world_host, the
+ * pattern sandbox of view/run/bench) does the same things with them: names a
+ * bullet by a vm_obj, reads and sets its properties through the pool (exact
+ * doubles for the motion channels), turns a VM ramp into a pool tween, and
+ * spawns a VM shot. They do it here, once, so that a pattern behaves the same
+ * in the viewer as in the game.
+ *
+ * Handles: a bullet's vm_obj has bit 31 set, its pool slot in bits 0..22 and
+ * the low 8 bits of its generation in bits 23..30. A host's other objects
+ * (emitters, enemies) use handles with bit 31 clear.
+ */
+#ifndef CURTAIN_PATTERN_BULLET_OBJECT_H
+#define CURTAIN_PATTERN_BULLET_OBJECT_H
+
+#include "pattern/vm.h"
+#include "sim/bullet_pool.h"
+
+#define BULLET_OBJECT_BIT 0x80000000u
+
+/* The vm_obj of a live bullet. */
+vm_obj bullet_object_of(bullet_handle h);
+
+/* The live bullet a vm_obj names: 1 and *out set, or 0 (not a bullet's
+ * handle, or that bullet is gone). */
+int bullet_object_find(const bullet_pool *p, vm_obj obj, bullet_handle *out);
+
+/* A bullet's property; VM_PROP_AIM is the heading from it to (aim_x, aim_y).
+ * Properties a bullet does not have read 0. */
+double bullet_object_get(const bullet_pool *p, bullet_handle h, vm_prop prop, double aim_x,
+                         double aim_y);
+
+/* Sets a bullet's property (one it does not have is ignored). */
+void bullet_object_set(bullet_pool *p, bullet_handle h, vm_prop prop, double value);
+
+/* A ramp on a bullet: the pool's tween from the value now to ramp->v1, over
+ * the frames from now to ramp->t1. */
+void bullet_object_ramp(bullet_pool *p, bullet_handle h, vm_prop prop, const vm_ramp *ramp,
+                        int64_t now);
+
+/* Spawns a VM shot whose origin (before the shot's own offset) is (x, y): its
+ * look, motion, lifetime, spin, acceleration and script link. Returns the
+ * handle, gen 0 when the pool refused it (counted there). */
+bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot);
+
+#endif
