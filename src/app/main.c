@@ -6,6 +6,7 @@
 #include "app/cli.h"
 #include "app/lint.h"
 #include "app/play.h"
+#include "app/replay_cmd.h"
 #include "app/run.h"
 #include "app/view.h"
 #include "pattern/bulletml_import.h"
@@ -25,6 +26,7 @@ static const command commands[] = {
     {"run", "run a pattern file headless, optionally writing a trace", run_main},
     {"view", "a live sandbox window for a pattern file (reloads on change)", view_main},
     {"bench", "run benchmark scenarios headless (--list shows them)", bench_cmd_main},
+    {"replay", "watch a replay, or check it headless (--verify)", replay_cmd_main},
 };
 #define COMMAND_COUNT ((int)(sizeof commands / sizeof commands[0]))
 
@@ -46,8 +48,9 @@ static void main_print_help(void)
            "Options of play (also accepted without the word 'play'):\n");
     play_print_options(stdout);
     printf("\nIn the game: arrows or WASD move, Z shoots, X bombs, Shift focuses,\n"
-           "Esc goes back, F11 or Alt+Enter toggles fullscreen. Keys, controller buttons,\n"
-           "display and volumes are set in options.txt in the user folder (see README).\n");
+           "Esc pauses, F11 or Alt+Enter toggles fullscreen, F3 shows the performance\n"
+           "overlay, F12 takes a screenshot. Keys, controller buttons, display and volumes\n"
+           "are set in the Options menu (saved in options.txt in the user folder, see README).\n");
 }
 
 int main(int argc, char **argv)

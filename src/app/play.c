@@ -1,28 +1,35 @@
+/*
+ * play: `curtain play`, the game: in a window (the front end of src/ui/), or
+ * headless, where the real world runs with no window, no renderer and no
+ * sound, driven by the autopilot or by nobody, for tests and tools.
+ */
 #include "app/play.h"
 
 #include "app/cli.h"
-#include "core/clock.h"
-#include "core/data_path.h"
-#include "core/log.h"
-#include "game/options.h"
+#include "app/content.h"
+#include "core/mem.h"
+#include "game/autopilot.h"
+#include "game/difficulty.h"
+#include "game/replay.h"
 #include "game/world.h"
-#include "pattern/library.h"
-#include "platform/audio.h"
-#include "platform/frame_pacer.h"
-#include "platform/input_map.h"
-#include "platform/user_dir.h"
-#include "platform/window.h"
-#include "render/frame_view.h"
-#include "render/screenshot.h"
+#include "ui/ui.h"
 
-#include <SDL.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct play_options {
     int headless;
     int frames; /* stop after this many frames; 0 = until quit */
     uint64_t seed;
+    const char *difficulty;
+    const char *start;
+    int one_phase;
+    int invulnerable;
+    int autopilot;
+    int events;
+    const char *record;
     int scale;
     int fullscreen;
     int integer_scale;
@@ -32,9 +39,7 @@ typedef struct play_options {
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 9,
-    /* Bullets one frame can draw; the game's pool capacity once it exists. */
-    PLAY_BULLETS = 16384,
+    PLAY_OPTION_COUNT = 16
 };
 
 /* The option table of play, writing into o. */
@@ -43,9 +48,23 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
     const cli_option rows[PLAY_OPTION_COUNT] = {
         {"headless", CLI_FLAG, &o->headless, NULL,
          "no window, no renderer: run the logic only and print the state hash", 0, 0},
-        {"frames", CLI_INT, &o->frames, "N", "stop after N logic frames (needed with --headless)",
-         1, 1e9},
+        {"frames", CLI_INT, &o->frames, "N",
+         "stop after N logic frames (needed with --headless; a run that ends stops sooner)", 1,
+         1e9},
         {"seed", CLI_U64, &o->seed, "S", "seed of the logic random generator (default 1)", 0, 0},
+        {"difficulty", CLI_STRING, &o->difficulty, "NAME",
+         "easy, normal, hard or lunatic (default normal); in a window: start a run at once", 0, 0},
+        {"start", CLI_STRING, &o->start, "BOSS[:PHASE]",
+         "practice: start with the boss named BOSS (at PHASE, from 0), skipping the menus", 0, 0},
+        {"one-phase", CLI_FLAG, &o->one_phase, NULL,
+         "with --start: the fight ends after its first phase (spell practice)", 0, 0},
+        {"invulnerable", CLI_FLAG, &o->invulnerable, NULL,
+         "the player cannot be hit (tests, looking at patterns)", 0, 0},
+        {"autopilot", CLI_FLAG, &o->autopilot, NULL,
+         "the scripted player flies (headless: else nobody does)", 0, 0},
+        {"record", CLI_STRING, &o->record, "FILE", "headless: save the run as a replay", 0, 0},
+        {"events", CLI_FLAG, &o->events, NULL,
+         "headless: print the run's events (boss phases, deaths, ...) as they happen", 0, 0},
         {"scale", CLI_INT, &o->scale, "N",
          "window size as a multiple of 640x480 (default: the options file's, or fit)", 1, 16},
         {"fullscreen", CLI_FLAG, &o->fullscreen, NULL, "start in fullscreen", 0, 0},
@@ -69,236 +88,121 @@ void play_print_options(FILE *out)
     cli_print_options(out, &spec);
 }
 
-/* The per-frame services of a windowed run; all NULL when headless. */
-typedef struct play_host {
-    window *win;
-    frame_pacer *pacer;
-    input_map *input;
-    frame_view *view;
-    audio *sound;
-    options *opts; /* the player's options; saved at the end if they changed */
-    int quit;
-    int screenshot;      /* F12 was pressed: save this frame */
-    uint64_t last_frame; /* when the previous frame started (ns) */
-    overlay_stats stats; /* for the F3 overlay */
-    hud_state hud;       /* what the HUD shows */
-} play_host;
-
-/* Handles the window's own keys and events: quit, Esc, fullscreen, F3 overlay,
- * F12 screenshot. */
-static void play_handle_events(play_host *host)
+/* The world configuration the options ask for; a usage error if they do not fit
+ * the content. */
+static int play_config(const play_options *o, const library *lib, const char *command,
+                       world_config *cfg)
 {
-    SDL_Event ev;
-    while (SDL_PollEvent(&ev)) {
-        input_map_handle_event(host->input, &ev);
-        if (ev.type == SDL_QUIT) {
-            host->quit = 1;
-        } else if (ev.type == SDL_KEYDOWN && !ev.key.repeat) {
-            SDL_Keycode key = ev.key.keysym.sym;
-            int alt_enter = key == SDLK_RETURN && (ev.key.keysym.mod & KMOD_ALT);
-            if (key == SDLK_F11 || alt_enter) {
-                window_toggle_fullscreen(host->win);
-                host->opts->fullscreen = host->win->fullscreen;
-            } else if (key == SDLK_F3) {
-                overlay_toggle(&host->view->overlay);
-            } else if (key == SDLK_F12) {
-                host->screenshot = 1;
-            } else if (key == SDLK_ESCAPE)
-                host->quit = 1;
+    *cfg = (world_config){.seed = o->seed, .difficulty = DIFFICULTY_NORMAL};
+    if (o->difficulty) {
+        int d = difficulty_from_name(o->difficulty);
+        if (d < 0)
+            return cli_usage_error(command,
+                                   "--difficulty wants easy, normal, hard or lunatic, not '%s'",
+                                   o->difficulty);
+        cfg->difficulty = (uint8_t)d;
+    }
+    if (o->invulnerable)
+        cfg->flags |= WORLD_FLAG_INVULNERABLE;
+    if (o->one_phase)
+        cfg->flags |= WORLD_FLAG_ONE_PHASE;
+    if (!o->start)
+        return CLI_EXIT_OK;
+    char name[128];
+    snprintf(name, sizeof name, "%s", o->start);
+    char *colon = strchr(name, ':');
+    int phase = 0;
+    if (colon) {
+        *colon = '\0';
+        phase = atoi(colon + 1);
+    }
+    const library_boss *b = library_find_boss(lib, name);
+    if (!b)
+        return cli_usage_error(command, "--start: no boss named '%s' in the patterns", name);
+    uint32_t index = (uint32_t)(b - lib->bosses);
+    if (phase < 0 || (uint32_t)phase >= b->phase_count || phase >= BOSS_MAX_PHASES ||
+        index >= WORLD_MAX_BOSSES)
+        return cli_usage_error(command, "--start: boss '%s' has no phase %d (it has %u)", name,
+                               phase, b->phase_count);
+    cfg->start = WORLD_START(index, phase);
+    return CLI_EXIT_OK;
+}
+
+static const char *play_state_name(int state)
+{
+    static const char *const names[] = {"playing", "continue", "game_over", "cleared"};
+    return state >= 0 && state <= WORLD_CLEARED ? names[state] : "?";
+}
+
+/* Prints a frame's events, except the frequent ones (shots, hits, grazes, items,
+ * cancels). */
+static void play_print_events(const world *w)
+{
+    for (int i = 0; i < w->event_count; i++) {
+        const world_event *e = &w->events[i];
+        switch (e->kind) {
+        case WORLD_EVENT_SHOT:
+        case WORLD_EVENT_GRAZE:
+        case WORLD_EVENT_ITEM:
+        case WORLD_EVENT_CANCEL:
+        case WORLD_EVENT_TIMER: continue;
+        default: break;
         }
+        printf("%" PRIu64 " %s %.0f %.0f %d\n", w->frame, world_event_name(e->kind), (double)e->x,
+               (double)e->y, (int)e->value);
     }
 }
 
-/* Saves the frame just drawn (the logical canvas, before it is scaled). */
-static void play_save_screenshot(play_host *host)
+/* Runs the world headless until it ends or o->frames have run; prints the hash
+ * and a summary, and saves the replay when asked. */
+static int play_headless(const play_options *o, const world_config *cfg, const library *lib)
 {
-    char path[4096], err[512];
-    host->screenshot = 0;
-    if (screenshot_save_user(host->win->renderer, path, sizeof path, err, sizeof err) == 0)
-        log_info("screenshot saved to %s", path);
-    else
-        log_error("screenshot: %s", err);
-}
-
-/* Draws one frame of the world and presents it; measures the drawing for the
- * overlay (SDL_RenderFlush makes the software renderer do its work here rather
- * than inside the present). */
-static void play_draw(play_host *host, const world *w)
-{
-    uint64_t start = clock_now_ns();
-    frame_view_update(host->view);
-    window_begin_frame(host->win);
-    frame_scene scene = {
-        .player = &w->player,
-        .hud = &host->hud,
-        .stats = &host->stats,
-        .fps = host->opts->show_fps ? host->pacer->fps : -1.0f,
-    };
-    frame_view_draw(host->view, &scene);
-    SDL_RenderFlush(host->win->renderer);
-    host->stats.phase_ms[OVERLAY_PHASE_RENDER] = (double)(clock_now_ns() - start) / 1e6;
-    if (host->screenshot)
-        play_save_screenshot(host);
-    window_end_frame(host->win);
-    frame_pacer_presented(host->pacer);
-}
-
-/* The game loop. One logic tick per displayed frame: wait for the frame's start,
- * sample input as late as possible, tick, draw, present. Headless, the same loop
- * runs with no pacing, no input and no drawing. */
-static void play_loop(world *w, play_host *host, int frames)
-{
-    while (!host->quit && (frames == 0 || w->frame < (uint64_t)frames)) {
-        input_bits in = 0;
-        if (host->win) {
-            frame_pacer_wait(host->pacer);
-            uint64_t now = clock_now_ns();
-            if (host->last_frame)
-                overlay_push_frame(&host->view->overlay, (float)(now - host->last_frame) / 1e6f);
-            host->last_frame = now;
-            play_handle_events(host);
-            in = input_map_sample(host->input);
-        }
-        uint64_t step_start = host->win ? clock_now_ns() : 0;
+    world *w = mem_alloc(sizeof *w);
+    replay rec = {0};
+    if (!w || world_init(w, cfg, lib) != 0 ||
+        replay_begin(&rec, cfg, (uint32_t)o->frames + 1) != 0) {
+        fprintf(stderr, "curtain: out of memory\n");
+        mem_free(w);
+        return CLI_EXIT_FAILURE;
+    }
+    rec.content = world_content_hash(lib);
+    autopilot ap;
+    autopilot_init(&ap, 1);
+    uint64_t cleared_at = 0;
+    while (!world_over(w) && w->frame < (uint64_t)o->frames) {
+        input_bits in = o->autopilot ? autopilot_input(&ap, w) : 0;
         world_step(w, in);
-        if (host->win) {
-            /* The world has only the player's motion so far; scripts and
-             * collision are reported by the game once it has them. */
-            host->stats.phase_ms[OVERLAY_PHASE_MOTION] =
-                (double)(clock_now_ns() - step_start) / 1e6;
-            play_draw(host, w);
+        replay_record(&rec, in, w);
+        if (o->events)
+            play_print_events(w);
+        if (w->state == WORLD_CLEARED && !cleared_at)
+            cleared_at = w->frame;
+    }
+    printf("frames %" PRIu64 " hash %016" PRIx64 "\n", w->frame, world_hash(w));
+    printf("state %s score %" PRIu64 " graze %" PRIu64 " lives %d bombs %d deaths %d "
+           "bombs_used %d spells %d/%d continues %d peak_bullets %u errors %" PRIu64 "\n",
+           play_state_name(w->state), w->score, w->graze, w->player.lives < 0 ? 0 : w->player.lives,
+           w->player.bombs, w->deaths, w->bombs_used, w->spells_captured, w->spells_seen,
+           w->continues, w->stats.peak_bullets, w->stats.errors);
+    if (w->stats.errors)
+        fprintf(stderr, "curtain: script error: %s\n", w->last_error);
+    int rc = CLI_EXIT_OK;
+    if (o->record) {
+        replay_end end = w->state == WORLD_CLEARED     ? REPLAY_END_STAGE_CLEAR
+                         : w->state == WORLD_GAME_OVER ? REPLAY_END_GAME_OVER
+                                                       : REPLAY_END_UNFINISHED;
+        replay_finish(&rec, w, end, o->autopilot ? "AUTO" : "NOBODY", w->best_score,
+                      (int64_t)time(NULL));
+        char err[512];
+        if (replay_save(&rec, o->record, err, sizeof err) != 0) {
+            fprintf(stderr, "curtain: %s\n", err);
+            rc = CLI_EXIT_FAILURE;
         }
     }
-}
-
-static int play_headless(const play_options *o)
-{
-    world_config cfg = {.seed = o->seed};
-    world w;
-    world_init(&w, &cfg);
-    play_host host = {0};
-    play_loop(&w, &host, o->frames);
-    printf("frames %" PRIu64 " hash %016" PRIx64 "\n", w.frame, world_hash(&w));
-    return CLI_EXIT_OK;
-}
-
-/* Loads the options file from the user folder (defaults if there is none; problems
- * are logged with file and line) into opts, and its path into path. */
-static options_status play_load_options(options *opts, char *path, size_t path_size)
-{
-    if (user_dir_join(path, path_size, OPTIONS_FILE_NAME) != 0) {
-        path[0] = '\0';
-        options_defaults(opts);
-        return OPTIONS_MISSING;
-    }
-    return options_load(opts, path, NULL);
-}
-
-/* Saves the options when the game changed them or there was no file yet. */
-static void play_save_options(const options *opts, const options *loaded, options_status st,
-                              const char *path)
-{
-    char err[512];
-    if (!path[0] || (st != OPTIONS_MISSING && memcmp(opts, loaded, sizeof *opts) == 0))
-        return;
-    if (options_save(opts, path, err, sizeof err) != 0)
-        log_warn("options not saved: %s", err);
-}
-
-static int play_windowed(const play_options *o)
-{
-    if (o->renderer) {
-        SDL_SetHint(SDL_HINT_RENDER_DRIVER, o->renderer);
-        /* Choosing a driver turns SDL's render batching off unless asked for again. */
-        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1");
-    }
-    if (SDL_Init(SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) != 0) {
-        fprintf(stderr, "curtain: cannot start SDL: %s\n", SDL_GetError());
-        return CLI_EXIT_FAILURE;
-    }
-    options opts, loaded;
-    char opts_path[4096];
-    options_status opts_status = play_load_options(&opts, opts_path, sizeof opts_path);
-    loaded = opts;
-    /* Command-line settings hold for this run only; the file keeps its own. */
-    window_config cfg = window_config_from_options(&opts);
-    if (o->scale)
-        cfg.scale = o->scale;
-    cfg.fullscreen |= o->fullscreen;
-    cfg.integer_scale |= o->integer_scale;
-    if (o->no_vsync)
-        cfg.vsync = 0;
-    window win;
-    char err[512];
-    if (window_open(&win, &cfg, err, sizeof err) != 0) {
-        fprintf(stderr, "curtain: %s\n", err);
-        SDL_Quit();
-        return CLI_EXIT_FAILURE;
-    }
-    frame_pacer pacer;
-    frame_pacer_init(&pacer, win.vsync, win.refresh_hz);
-    input_map input = {0};
-    input_map_apply_options(&input, &opts);
-    input_map_load_mappings();
-    input_map_open_pads(&input);
-    frame_view view;
-    frame_view_config view_cfg = {o->seed ^ 0x5eed, PLAY_BULLETS, -1};
-    if (frame_view_init(&view, win.renderer, &view_cfg, err, sizeof err) != 0) {
-        fprintf(stderr, "curtain: %s\n", err);
-        input_map_close_pads(&input);
-        window_close(&win);
-        SDL_Quit();
-        return CLI_EXIT_FAILURE;
-    }
-    static audio sound; /* the audio callback holds its address */
-    audio_open(&sound, &opts);
-    audio_music(&sound, 1);
-    world_config world_cfg = {.seed = o->seed};
-    world w;
-    world_init(&w, &world_cfg);
-
-    play_host host = {.win = &win,
-                      .pacer = &pacer,
-                      .input = &input,
-                      .view = &view,
-                      .sound = &sound,
-                      .opts = &opts};
-    for (int p = 0; p < OVERLAY_PHASE_COUNT; p++)
-        host.stats.phase_ms[p] = -1.0;
-    host.stats.capacity = PLAY_BULLETS;
-    host.stats.method = sprite_draw_method_name(view.method);
-    play_loop(&w, &host, o->frames);
-
-    audio_close(&sound);
-    frame_view_free(&view);
-    input_map_close_pads(&input);
-    window_close(&win);
-    SDL_Quit();
-    play_save_options(&opts, &loaded, opts_status, opts_path);
-    return CLI_EXIT_OK;
-}
-
-/* Compiles the game's content: the patterns/ folder of the data root, with a mod
- * folder over it. Prints every diagnostic; NULL if there was an error. */
-static library *play_load_content(const char *mod)
-{
-    char dir[1024];
-    if (data_path_join(dir, sizeof dir, "patterns") != 0) {
-        fprintf(stderr, "curtain: the data folder's path is too long\n");
-        return NULL;
-    }
-    static diag_list diags;
-    diag_init(&diags);
-    library *lib = library_load_dir(dir, mod, &diags);
-    diag_print(&diags, stderr);
-    if (!lib)
-        fprintf(stderr, "curtain: the %s do not load: %d error%s\n",
-                mod ? "patterns and the mod" : "patterns", diags.errors,
-                diags.errors == 1 ? "" : "s");
-    else if (mod)
-        log_info("mod %s loaded over %s", mod, dir);
-    diag_free(&diags);
-    return lib;
+    replay_free(&rec);
+    world_free(w);
+    mem_free(w);
+    return rc;
 }
 
 int play_main(int argc, char **argv, int first, const char *command)
@@ -317,10 +221,29 @@ int play_main(int argc, char **argv, int first, const char *command)
         return rc;
     if (o.headless && o.frames == 0)
         return cli_usage_error(command, "--headless needs --frames N");
-    library *content = play_load_content(o.mod);
+    library *content = content_load(o.mod);
     if (!content)
         return CLI_EXIT_FAILURE;
-    rc = o.headless ? play_headless(&o) : play_windowed(&o);
+    world_config cfg;
+    rc = play_config(&o, content, command, &cfg);
+    if (rc == CLI_EXIT_OK) {
+        if (o.headless) {
+            rc = play_headless(&o, &cfg, content);
+        } else {
+            ui_config ui = {.lib = content,
+                            .seed = o.seed,
+                            .frames = o.frames,
+                            .scale = o.scale,
+                            .fullscreen = o.fullscreen,
+                            .integer_scale = o.integer_scale,
+                            .no_vsync = o.no_vsync,
+                            .renderer = o.renderer,
+                            .direct = o.start || o.difficulty || o.invulnerable || o.autopilot,
+                            .autopilot = o.autopilot,
+                            .run = cfg};
+            rc = ui_main(&ui) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+        }
+    }
     library_free(content);
     return rc;
 }

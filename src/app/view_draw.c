@@ -167,7 +167,7 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
         count++;
     }
     sprite_bullets bullets = {count, d->x, d->y, d->dx, d->dy, d->shape, d->color, NULL};
-    player ship = {(float)player_x, (float)player_y, 1};
+    player ship = {.x = (float)player_x, .y = (float)player_y, .focused = 1};
     d->objs = objs;
     d->nobjs = n;
     d->lib = lib;

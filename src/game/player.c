@@ -1,14 +1,23 @@
+/*
+ * player: movement, timers, shots and the life cycle of the ship. See player.h.
+ */
 #include "game/player.h"
 
 #include "sim/playfield.h"
 
 #include <cglm/vec2.h>
 
+#define PLAYER_START_Y (PLAYFIELD_H - 48.0f)
+
 void player_init(player *p)
 {
-    p->x = PLAYFIELD_W * 0.5f;
-    p->y = PLAYFIELD_H - 48.0f;
-    p->focused = 0;
+    *p = (player){0};
+    p->x = p->px = PLAYFIELD_W * 0.5f;
+    p->y = p->py = PLAYER_START_Y;
+    p->state = PLAYER_ALIVE;
+    p->lives = PLAYER_START_LIVES;
+    p->bombs = PLAYER_START_BOMBS;
+    p->power = PLAYER_POWER_START;
 }
 
 static float player_clamp(float v, float lo, float hi)
@@ -16,11 +25,11 @@ static float player_clamp(float v, float lo, float hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-void player_step(player *p, input_bits in)
+/* Moves by the held direction buttons, at the focused or normal speed. */
+static void player_move(player *p, input_bits in)
 {
     vec2 dir = {(float)(input_held(in, INPUT_RIGHT) - input_held(in, INPUT_LEFT)),
                 (float)(input_held(in, INPUT_DOWN) - input_held(in, INPUT_UP))};
-    p->focused = input_held(in, INPUT_FOCUS);
     float speed = p->focused ? PLAYER_FOCUS_SPEED : PLAYER_SPEED;
     /* Diagonals move at the same speed as straight lines. */
     if (dir[0] != 0.0f && dir[1] != 0.0f)
@@ -30,9 +39,152 @@ void player_step(player *p, input_bits in)
     p->y = player_clamp(p->y + dir[1], PLAYER_EDGE_MARGIN, PLAYFIELD_H - PLAYER_EDGE_MARGIN);
 }
 
+/* A dead ship waits, then flies back in from below the bottom edge. */
+static void player_step_dead(player *p)
+{
+    if (--p->timer > 0)
+        return;
+    p->state = PLAYER_ALIVE;
+    p->x = PLAYFIELD_W * 0.5f;
+    p->y = PLAYFIELD_H + 24.0f;
+    p->timer = PLAYER_RESPAWN_FRAMES;
+    p->invuln = PLAYER_RESPAWN_INVULN;
+}
+
+void player_step(player *p, input_bits in)
+{
+    p->px = p->x;
+    p->py = p->y;
+    p->focused = input_held(in, INPUT_FOCUS);
+    if (p->invuln > 0)
+        p->invuln--;
+    if (p->bomb > 0)
+        p->bomb--;
+    if (p->shot_cooldown > 0)
+        p->shot_cooldown--;
+    switch (p->state) {
+    case PLAYER_DEAD: player_step_dead(p); break;
+    case PLAYER_HIT: p->timer--; break; /* the world ends the window */
+    default:
+        if (p->timer > 0) { /* flying back in: no control yet */
+            p->timer--;
+            p->y += (PLAYER_START_Y - p->y) * 0.15f;
+            break;
+        }
+        player_move(p, in);
+        break;
+    }
+}
+
+int player_vulnerable(const player *p)
+{
+    return p->state == PLAYER_ALIVE && p->invuln == 0 && p->bomb == 0;
+}
+
+int player_flying(const player *p)
+{
+    return p->state == PLAYER_ALIVE;
+}
+
+int player_can_bomb(const player *p)
+{
+    return p->bombs > 0 && p->bomb == 0 && (p->state == PLAYER_ALIVE || p->state == PLAYER_HIT);
+}
+
+void player_bomb(player *p)
+{
+    p->bombs--;
+    p->bomb = PLAYER_BOMB_FRAMES;
+    p->invuln = p->invuln > PLAYER_BOMB_INVULN ? p->invuln : PLAYER_BOMB_INVULN;
+    p->bomb_x = p->x;
+    p->bomb_y = p->y;
+    if (p->state == PLAYER_HIT) {
+        p->state = PLAYER_ALIVE;
+        p->timer = 0;
+    }
+}
+
+void player_hit(player *p)
+{
+    p->state = PLAYER_HIT;
+    p->timer = PLAYER_DEATHBOMB_FRAMES;
+}
+
+int player_die(player *p)
+{
+    p->state = PLAYER_DEAD;
+    p->timer = PLAYER_DEAD_FRAMES;
+    p->power = p->power - PLAYER_POWER_LOST > PLAYER_POWER_START ? p->power - PLAYER_POWER_LOST
+                                                                 : PLAYER_POWER_START;
+    p->bomb = 0;
+    if (p->lives == 0)
+        return 1;
+    p->lives--;
+    p->bombs = p->bombs > PLAYER_START_BOMBS ? p->bombs : PLAYER_START_BOMBS;
+    return 0;
+}
+
+void player_continue(player *p)
+{
+    p->lives = PLAYER_START_LIVES;
+    p->bombs = PLAYER_START_BOMBS;
+    p->state = PLAYER_DEAD;
+    p->timer = 1;
+}
+
+/* Spawns one shot going `heading` degrees from straight up. */
+static int player_spawn_shot(bullet_pool *shots, float x, float y, double heading, int damage,
+                             int focused)
+{
+    bullet_spawn s = {0};
+    s.x = x;
+    s.y = y;
+    s.heading = heading;
+    s.speed = PLAYER_SHOT_SPEED;
+    s.shape = focused ? BULLET_SHAPE_ARROW : BULLET_SHAPE_RICE;
+    s.color = focused ? BULLET_COLOR_BLUE : BULLET_COLOR_RED;
+    s.radius = PLAYER_SHOT_RADIUS;
+    s.owner = (uint32_t)damage;
+    return bullet_pool_spawn(shots, &s).gen != 0;
+}
+
+int player_shoot(player *p, input_bits in, bullet_pool *shots)
+{
+    if (!input_held(in, INPUT_SHOT) || p->shot_cooldown > 0 || !player_flying(p) || p->timer > 0)
+        return 0;
+    p->shot_cooldown = PLAYER_SHOT_INTERVAL;
+    p->volleys++;
+    int level = p->power / 100 < 1 ? 1 : p->power / 100 > 4 ? 4 : p->power / 100;
+    float x = p->x, y = p->y - 10.0f;
+    int n = 0;
+    n += player_spawn_shot(shots, x - 5.0f, y, 0.0, 3, p->focused);
+    n += player_spawn_shot(shots, x + 5.0f, y, 0.0, 3, p->focused);
+    for (int k = 1; k < level; k++) {
+        if (p->focused) {
+            /* Narrow: more streams straight ahead, close together. */
+            float off = 8.0f + 6.0f * (float)k;
+            n += player_spawn_shot(shots, x - off, y + 6.0f, 0.0, 2, 1);
+            n += player_spawn_shot(shots, x + off, y + 6.0f, 0.0, 2, 1);
+        } else {
+            /* Wide: pairs fanning out. */
+            double angle = 5.0 + 7.0 * k;
+            n += player_spawn_shot(shots, x - 8.0f, y + 4.0f, 360.0 - angle, 2, 0);
+            n += player_spawn_shot(shots, x + 8.0f, y + 4.0f, angle, 2, 0);
+        }
+    }
+    return n;
+}
+
 void player_hash(const player *p, hasher *hs)
 {
     hash_f32(hs, p->x);
     hash_f32(hs, p->y);
-    hash_u32(hs, (uint32_t)p->focused);
+    hash_f32(hs, p->px);
+    hash_f32(hs, p->py);
+    hash_f32(hs, p->bomb_x);
+    hash_f32(hs, p->bomb_y);
+    const int32_t ints[] = {p->focused, p->state, p->timer, p->invuln,        p->bomb,
+                            p->lives,   p->bombs, p->power, p->shot_cooldown, (int32_t)p->volleys};
+    for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
+        hash_u32(hs, (uint32_t)ints[k]);
 }

@@ -1,11 +1,25 @@
 /*
- * player: the ship the player flies; its movement and its hitbox.
+ * player: the ship the player flies: movement, focus, its shots, bombs, lives,
+ * power, and what happens when it is hit.
+ *
+ * The ship's position is its hitbox centre: a bullet kills only by touching the
+ * PLAYER_HITBOX_RADIUS circle there, the small bright dot shown while focused.
+ * Grazing is a bullet touching the wider PLAYER_GRAZE_RADIUS circle.
+ *
+ * States: ALIVE (flying; invulnerable while `invuln` or a bomb runs), HIT (just
+ * touched a bullet: for PLAYER_DEATHBOMB_FRAMES a bomb still saves it), DEAD
+ * (exploded; it comes back from the bottom edge after PLAYER_DEAD_FRAMES, with
+ * PLAYER_RESPAWN_INVULN frames of invulnerability). The world decides when a hit
+ * happens and what a death costs; this module keeps the state straight.
  */
 #ifndef CURTAIN_GAME_PLAYER_H
 #define CURTAIN_GAME_PLAYER_H
 
 #include "core/hash.h"
 #include "game/input.h"
+#include "sim/bullet_pool.h"
+
+#include <stdint.h>
 
 /* Pixels per frame; focus slows the ship for fine dodging. */
 #define PLAYER_SPEED         4.5f
@@ -13,16 +27,73 @@
 /* The ship stays this far inside the field edges. */
 #define PLAYER_EDGE_MARGIN   12.0f
 #define PLAYER_HITBOX_RADIUS 2.5f
+#define PLAYER_GRAZE_RADIUS  20.0f
+
+#define PLAYER_START_LIVES      2 /* spare ships at the start and after a continue */
+#define PLAYER_START_BOMBS      3 /* bombs at the start and after every death */
+#define PLAYER_MAX_LIVES        8
+#define PLAYER_MAX_BOMBS        8
+#define PLAYER_POWER_START      100 /* hundredths: 1.00 */
+#define PLAYER_POWER_MAX        400 /* 4.00 */
+#define PLAYER_POWER_LOST       50  /* a death costs 0.50 */
+#define PLAYER_DEATHBOMB_FRAMES 8
+#define PLAYER_DEAD_FRAMES      48
+#define PLAYER_RESPAWN_FRAMES   30 /* flying back in from the bottom */
+#define PLAYER_RESPAWN_INVULN   180
+#define PLAYER_BOMB_FRAMES      150
+#define PLAYER_BOMB_INVULN      190
+#define PLAYER_SHOT_INTERVAL    5
+#define PLAYER_SHOT_SPEED       14.0
+#define PLAYER_SHOT_RADIUS      6.0f
+
+typedef enum player_state {
+    PLAYER_ALIVE,
+    PLAYER_HIT,
+    PLAYER_DEAD,
+} player_state;
 
 typedef struct player {
-    float x, y;
+    float x, y;   /* hitbox centre */
+    float px, py; /* where it was before this frame's move */
     int focused;
+    int state;      /* enum player_state */
+    int32_t timer;  /* frames left in HIT or DEAD; the fly-in while respawning */
+    int32_t invuln; /* frames of invulnerability left */
+    int32_t bomb;   /* frames of the running bomb left (0: none) */
+    float bomb_x, bomb_y;
+    int lives; /* spare ships */
+    int bombs;
+    int power; /* hundredths, PLAYER_POWER_START..PLAYER_POWER_MAX */
+    int32_t shot_cooldown;
+    uint32_t volleys; /* volleys fired: alternates the side streams' offsets */
 } player;
 
-/* Places the ship at its start point, near the bottom centre of the field. */
+/* A fresh ship for a new run, near the bottom centre of the field. */
 void player_init(player *p);
-/* Moves the ship by one frame of input, clamped to the field. */
+/* Moves the ship by one frame of input, clamped to the field, and runs its timers
+ * (a dead ship comes back). */
 void player_step(player *p, input_bits in);
+
+/* Whether the ship can be hit now. */
+int player_vulnerable(const player *p);
+/* Whether it is on the field and flying (shooting, collecting, grazing). */
+int player_flying(const player *p);
+/* Whether a bomb can start now (one left, none running, alive or just hit). */
+int player_can_bomb(const player *p);
+/* Starts a bomb (a ship just hit is saved). */
+void player_bomb(player *p);
+/* The ship touched a bullet: its deathbomb window opens. */
+void player_hit(player *p);
+/* The window closed: the ship explodes, a spare is used, power drops. Returns 1
+ * when no spare was left (game over). */
+int player_die(player *p);
+/* Back in the game after a continue: spares and bombs as at the start. */
+void player_continue(player *p);
+
+/* Fires a volley into the shot pool when the shot button is held and the cooldown
+ * allows; returns the shots spawned. owner is the damage of each shot. */
+int player_shoot(player *p, input_bits in, bullet_pool *shots);
+
 void player_hash(const player *p, hasher *hs);
 
 #endif

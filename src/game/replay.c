@@ -11,7 +11,8 @@
 #include <string.h>
 
 #define REPLAY_MAGIC       "CURTREPL"
-#define REPLAY_HEADER_SIZE 84
+#define REPLAY_HEADER_V1   84
+#define REPLAY_HEADER_SIZE 92
 #define REPLAY_CHECK_SIZE  12
 /* Ten hours: anything longer is not a real recording. */
 #define REPLAY_MAX_FRAMES  (10u * 60u * 60u * WORLD_TICK_HZ)
@@ -98,6 +99,7 @@ unsigned char *replay_encode(const replay *r, size_t *size)
     bytes_put_u32(&w, r->frame_count);
     bytes_put_u16(&w, REPLAY_CHECK_INTERVAL);
     bytes_put_u32(&w, r->check_count);
+    bytes_put_u64(&w, r->content);
     bytes_put_raw(&w, r->inputs, r->frame_count);
     for (uint32_t i = 0; i < r->check_count; i++) {
         bytes_put_u32(&w, r->checks[i].frame);
@@ -191,7 +193,7 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     bytes_get_raw(&rd, magic, 8);
     if (memcmp(magic, REPLAY_MAGIC, 8) != 0)
         return replay_fail(err, err_size, origin, "not a curtain replay");
-    if (size < REPLAY_HEADER_SIZE + 8)
+    if (size < REPLAY_HEADER_V1 + 8)
         return replay_fail(err, err_size, origin, "truncated: the header is incomplete");
     uint16_t version = bytes_get_u16(&rd);
     bytes_get_u16(&rd);
@@ -203,10 +205,13 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
                            version, REPLAY_VERSION);
     uint32_t frames, checks;
     replay_read_header(&rd, r, &frames, &checks);
+    size_t header = version >= 2 ? REPLAY_HEADER_SIZE : REPLAY_HEADER_V1;
+    if (version >= 2 && size >= REPLAY_HEADER_SIZE)
+        r->content = bytes_get_u64(&rd);
     if (frames > REPLAY_MAX_FRAMES || checks > frames + 1)
         return replay_fail(err, err_size, origin, "corrupt: %u frames and %u state hashes", frames,
                            checks);
-    size_t expected = REPLAY_HEADER_SIZE + frames + (size_t)checks * REPLAY_CHECK_SIZE + 8;
+    size_t expected = header + frames + (size_t)checks * REPLAY_CHECK_SIZE + 8;
     if (size < expected)
         return replay_fail(err, err_size, origin, "truncated: %zu of %zu bytes", size, expected);
     if (size > expected)
@@ -218,12 +223,14 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     if (stored != hash_buffer(data, expected - 8, 0))
         return replay_fail(err, err_size, origin, "corrupt: the checksum does not match");
 
+    uint64_t content = r->content;
     r->inputs = mem_alloc(frames ? frames : 1);
     r->checks = mem_alloc((checks ? checks : 1) * sizeof *r->checks);
     if (!r->inputs || !r->checks) {
         replay_free(r);
         return replay_fail(err, err_size, origin, "out of memory");
     }
+    r->content = content;
     r->frame_count = r->input_cap = frames;
     r->check_count = r->check_cap = checks;
     bytes_get_raw(&rd, r->inputs, frames);
@@ -289,16 +296,27 @@ int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d)
     return -1;
 }
 
-int replay_verify(const replay *r, replay_desync *d)
+int replay_content_matches(const replay *r, const library *lib)
 {
-    world w;
-    world_init(&w, &r->config);
+    return r->content == 0 || r->content == world_content_hash(lib);
+}
+
+int replay_verify(const replay *r, const library *lib, replay_desync *d)
+{
+    world *w = mem_alloc(sizeof *w);
+    if (!w || world_init(w, &r->config, lib) != 0) {
+        mem_free(w);
+        *d = (replay_desync){0};
+        return -1;
+    }
     replay_cursor c;
     replay_cursor_begin(&c, r);
-    while (!replay_cursor_done(&c)) {
-        world_step(&w, replay_cursor_next(&c));
-        if (replay_cursor_check(&c, &w, d) != 0)
-            return -1;
+    int rc = 0;
+    while (!replay_cursor_done(&c) && rc == 0) {
+        world_step(w, replay_cursor_next(&c));
+        rc = replay_cursor_check(&c, w, d);
     }
-    return 0;
+    world_free(w);
+    mem_free(w);
+    return rc;
 }

@@ -25,13 +25,19 @@
  *   74      4     F: frame count
  *   78      2     check interval in frames (REPLAY_CHECK_INTERVAL)
  *   80      4     C: checkpoint count
- *   84      F     input bits of frames 1..F, one byte each (game/input.h)
- *   84+F    12*C  checkpoints: frame (u32), state hash after that frame (u64);
+ *   84      8     content hash: world_content_hash of the patterns it was played
+ *                 with (format 2 on; absent in format 1, read as 0: unknown)
+ *   92      F     input bits of frames 1..F, one byte each (game/input.h)
+ *   92+F    12*C  checkpoints: frame (u32), state hash after that frame (u64);
  *                 increasing frames, the last one = F
  *   ...     8     hash_buffer of every byte before it, seed 0 (integrity check)
  *
+ * (In format 1 the inputs start at 84.)
+ *
  * Changelog:
  *   1  first version.
+ *   2  the content hash, so a replay of other pattern files (a mod, another
+ *      version of the stage) is told apart from a desync.
  */
 #ifndef CURTAIN_GAME_REPLAY_H
 #define CURTAIN_GAME_REPLAY_H
@@ -41,7 +47,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define REPLAY_VERSION        1
+#define REPLAY_VERSION        2
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15
 /* Room reserved at the start of a recording: two hours of play. Longer runs stop
@@ -62,6 +68,7 @@ typedef struct replay_checkpoint {
 typedef struct replay {
     char recorded_by[16]; /* curtain version */
     world_config config;
+    uint64_t content; /* world_content_hash of the patterns played; 0 unknown */
     uint8_t end;
     char name[REPLAY_NAME_MAX + 1];
     int64_t date;
@@ -119,8 +126,12 @@ input_bits replay_cursor_next(replay_cursor *c);
  * hash differs from the one recorded for this frame. */
 int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d);
 
-/* Plays the whole replay headless from a fresh world. Returns 0 when every
- * checkpoint matches, -1 with *d describing the first mismatch. */
-int replay_verify(const replay *r, replay_desync *d);
+/* Whether the replay was recorded with this content (unknown counts as yes). */
+int replay_content_matches(const replay *r, const library *lib);
+
+/* Plays the whole replay headless from a fresh world over lib's content. Returns
+ * 0 when every checkpoint matches, -1 with *d describing the first mismatch (or
+ * with d->frame 0 when the world cannot be made: out of memory). */
+int replay_verify(const replay *r, const library *lib, replay_desync *d);
 
 #endif

@@ -1,18 +1,692 @@
+/*
+ * world: one tick of the game, and everything that decides a run. See world.h
+ * for the order of a frame.
+ */
 #include "game/world.h"
 
+#include "core/clock.h"
 #include "core/hash.h"
+#include "core/mem.h"
+#include "game/difficulty.h"
+#include "game/world_host.h"
+#include "sim/playfield.h"
 
-void world_init(world *w, const world_config *cfg)
+#include <string.h>
+
+/* Scores that give an extra ship. */
+static const uint64_t world_extend_at[] = {2000000, 5000000, 10000000, 18000000, 30000000};
+#define WORLD_EXTENDS ((int)(sizeof world_extend_at / sizeof world_extend_at[0]))
+
+#define WORLD_POINT_BASE        10000u
+#define WORLD_GRAZE_POINTS      500u
+#define WORLD_STAR_POINTS       500u
+#define WORLD_HIT_POINTS        10u
+#define WORLD_FULL_POWER_POINTS 1000u
+
+/* Bomb: the cancelling circle grows this fast to this size; damage per frame. */
+#define WORLD_BOMB_GROWTH      7.0f
+#define WORLD_BOMB_MAX_RADIUS  280.0f
+#define WORLD_BOMB_DAMAGE      3.0
+#define WORLD_BOMB_BOSS_DAMAGE 0.7
+
+/* ---- life cycle ---- */
+
+/* Allocates the scratch arrays and collision lists. Returns 0 or -1. */
+static int world_alloc_scratch(world *w)
 {
+    size_t nb = w->bullets.capacity, ns = w->shots.capacity, ne = WORLD_ENEMIES;
+    float **bullet_arrays[] = {&w->bullet_px, &w->bullet_py, &w->bullet_dx, &w->bullet_dy};
+    float **shot_arrays[] = {&w->shot_px, &w->shot_py, &w->shot_dx, &w->shot_dy};
+    float **enemy_arrays[] = {&w->enemy_x, &w->enemy_y, &w->enemy_r, &w->enemy_dx, &w->enemy_dy};
+    int ok = 1;
+    for (int k = 0; k < 4; k++) {
+        ok &= (*bullet_arrays[k] = mem_calloc(nb, sizeof(float))) != NULL;
+        ok &= (*shot_arrays[k] = mem_calloc(ns, sizeof(float))) != NULL;
+    }
+    for (int k = 0; k < 5; k++)
+        ok &= (*enemy_arrays[k] = mem_calloc(ne, sizeof(float))) != NULL;
+    ok &= (w->enemy_alive = mem_calloc((ne + 63) / 64, sizeof *w->enemy_alive)) != NULL;
+    ok &= (w->vanished = mem_alloc(nb * sizeof *w->vanished)) != NULL;
+    collision_config bc = {.item_cap = (int)nb}, sc = {.item_cap = (int)ns};
+    ok &= collision_init(&w->bullet_coll, &bc) == 0;
+    ok &= collision_init(&w->shot_coll, &sc) == 0;
+    ok &= collision_list_init(&w->hits, 64) == 0;
+    ok &= collision_list_init(&w->grazes, 2048) == 0;
+    ok &= collision_list_init(&w->area, (int)nb) == 0;
+    ok &= collision_pairs_init(&w->pairs, 2048) == 0;
+    return ok ? 0 : -1;
+}
+
+/* The stage's entry: the one named WORLD_STAGE_NAME, else the first stage. */
+static const library_entry *world_stage_entry(const library *lib)
+{
+    const library_entry *e = library_find(lib, WORLD_STAGE_NAME);
+    if (e && e->kind == LIBRARY_STAGE)
+        return e;
+    for (uint32_t i = 0; i < lib->entry_count; i++)
+        if (lib->entries[i].kind == LIBRARY_STAGE)
+            return &lib->entries[i];
+    return NULL;
+}
+
+/* Starts what the configuration names: the stage, or a practice fight. A run with
+ * content but nothing to start is cleared at once. */
+static void world_begin(world *w)
+{
+    if (!w->lib)
+        return;
+    if (w->config.start != 0) {
+        w->player.power = PLAYER_POWER_MAX; /* practice starts at full power */
+        boss_begin(w, WORLD_START_BOSS(w->config.start), 0, WORLD_START_PHASE(w->config.start),
+                   (w->config.flags & WORLD_FLAG_ONE_PHASE) != 0);
+        if (!w->boss.active)
+            w->stage_done = 1;
+        return;
+    }
+    const library_entry *e = world_stage_entry(w->lib);
+    if (e && library_entry_runnable(e)) {
+        w->stage_slot = enemy_alloc(&w->enemies, ENEMY_STAGE, PLAYFIELD_W / 2, 96.0, 0);
+        if (w->stage_slot != ENEMY_NONE) {
+            w->enemies.slots[w->stage_slot].scripted = 1;
+            w->stage_runner =
+                vm_start(w->vm, w->lib->prog, e->func, enemy_handle(&w->enemies, w->stage_slot),
+                         e->defaults, e->nparams, 0);
+        }
+    }
+    if (w->stage_runner == 0)
+        w->stage_done = 1;
+}
+
+int world_init(world *w, const world_config *cfg, const library *lib)
+{
+    memset(w, 0, sizeof *w);
     w->config = *cfg;
-    w->frame = 0;
+    w->lib = lib;
     rng_seed(&w->rng, cfg->seed);
     player_init(&w->player);
+    boss_reset(&w->boss);
+    w->stage_slot = ENEMY_NONE;
+    w->title[0] = w->title[1] = -1;
+    w->title_at = INT32_MIN;
+    w->draw_until = -1;
+    int ok = bullet_pool_init(&w->bullets, WORLD_BULLETS) == 0;
+    ok &= bullet_pool_init(&w->shots, WORLD_SHOTS) == 0;
+    ok &= enemy_table_init(&w->enemies, WORLD_ENEMIES) == 0;
+    ok &= item_list_init(&w->items, WORLD_ITEMS) == 0;
+    ok &= world_alloc_scratch(w) == 0;
+    ok &= world_host_create(w) == 0;
+    if (!ok) {
+        world_free(w);
+        return -1;
+    }
+    world_begin(w);
+    return 0;
 }
+
+void world_free(world *w)
+{
+    vm_destroy(w->vm);
+    w->vm = NULL;
+    bullet_pool_free(&w->bullets);
+    bullet_pool_free(&w->shots);
+    enemy_table_free(&w->enemies);
+    item_list_free(&w->items);
+    float *arrays[] = {w->bullet_px, w->bullet_py, w->bullet_dx, w->bullet_dy, w->shot_px,
+                       w->shot_py,   w->shot_dx,   w->shot_dy,   w->enemy_x,   w->enemy_y,
+                       w->enemy_r,   w->enemy_dx,  w->enemy_dy};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        mem_free(arrays[k]);
+    mem_free(w->enemy_alive);
+    mem_free(w->vanished);
+    collision_free(&w->bullet_coll);
+    collision_free(&w->shot_coll);
+    collision_list_free(&w->hits);
+    collision_list_free(&w->grazes);
+    collision_list_free(&w->area);
+    collision_pairs_free(&w->pairs);
+    w->bullet_px = w->bullet_py = w->bullet_dx = w->bullet_dy = NULL;
+    w->shot_px = w->shot_py = w->shot_dx = w->shot_dy = NULL;
+    w->enemy_x = w->enemy_y = w->enemy_r = w->enemy_dx = w->enemy_dy = NULL;
+    w->enemy_alive = NULL;
+    w->vanished = NULL;
+}
+
+int world_restart(world *w, const world_config *cfg)
+{
+    const library *lib = w->lib;
+    world_free(w);
+    return world_init(w, cfg, lib);
+}
+
+/* ---- small services ---- */
+
+void world_event_add(world *w, world_event_kind kind, float x, float y, int32_t value)
+{
+    if (w->event_count >= WORLD_EVENTS) {
+        w->stats.events_refused++;
+        return;
+    }
+    w->events[w->event_count++] = (world_event){(uint8_t)kind, x, y, value};
+}
+
+const char *world_event_name(world_event_kind k)
+{
+    static const char *const names[] = {
+#define WORLD_EVENT_NAME(id) #id,
+        WORLD_EVENT_KINDS(WORLD_EVENT_NAME)
+#undef WORLD_EVENT_NAME
+    };
+    return k < WORLD_EVENT_KIND_COUNT ? names[k] : "?";
+}
+
+int world_over(const world *w)
+{
+    return w->state == WORLD_GAME_OVER || w->state == WORLD_CLEARED;
+}
+
+double world_rank(const world *w)
+{
+    return difficulty_rank(w->config.difficulty);
+}
+
+const char *world_string(const world *w, int32_t index)
+{
+    const vm_program *p = w->lib ? w->lib->prog : NULL;
+    if (!p || index < 0 || (uint32_t)index >= p->string_count)
+        return "";
+    return p->strings[index];
+}
+
+void world_add_score(world *w, uint64_t points)
+{
+    w->score += points;
+}
+
+uint64_t world_point_value(const world *w, float y)
+{
+    uint64_t full = WORLD_POINT_BASE + 10u * w->graze;
+    if (y <= WORLD_COLLECT_LINE)
+        return full;
+    float below = (y - WORLD_COLLECT_LINE) / (PLAYFIELD_H - WORLD_COLLECT_LINE);
+    below = below > 1.0f ? 1.0f : below;
+    return (uint64_t)((double)full * (1.0 - 0.75 * (double)below)) / 10u * 10u;
+}
+
+uint64_t world_next_extend(const world *w)
+{
+    return w->extends < WORLD_EXTENDS ? world_extend_at[w->extends] : 0;
+}
+
+void world_drop_items(world *w, int kind, int n, float x, float y)
+{
+    for (int i = 0; i < n; i++)
+        item_spawn(&w->items, (item_kind)kind, x + (float)(i % 5 - 2) * 5.0f,
+                   y - (float)(i / 5) * 8.0f, &w->rng);
+}
+
+/* Stops the scripts of every scripted bullet the pool removed. */
+static void world_reap(world *w)
+{
+    uint32_t n;
+    const bullet_despawn *log = bullet_pool_despawned(&w->bullets, &n);
+    for (uint32_t i = 0; i < n; i++)
+        vm_kill_obj(w->vm, world_host_bullet_obj(log[i].handle));
+    bullet_pool_clear_despawned(&w->bullets);
+}
+
+/* Cancels one bullet: a star item where it was (with items), a sparkle. */
+static void world_cancel_one(world *w, uint32_t i, int items)
+{
+    bullet_handle h = bullet_pool_handle(&w->bullets, i);
+    if (h.gen == 0)
+        return;
+    float x = w->bullets.x[i], y = w->bullets.y[i];
+    if (items && x >= 0 && y >= 0 && x <= PLAYFIELD_W && y <= PLAYFIELD_H)
+        item_spawn(&w->items, ITEM_STAR, x, y, &w->rng);
+    world_event_add(w, WORLD_EVENT_CANCEL, x, y, w->bullets.color[i]);
+    bullet_pool_despawn(&w->bullets, h, BULLET_DESPAWN_CANCEL);
+}
+
+void world_cancel_bullets(world *w, int items)
+{
+    bullet_pool *p = &w->bullets;
+    for (uint32_t b = 0; b < bullet_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            if (!(p->flags[i] & BULLET_FLAG_NO_CANCEL))
+                world_cancel_one(w, i, items);
+        }
+    world_reap(w);
+}
+
+void world_remove_enemy(world *w, uint32_t slot, int destroyed)
+{
+    enemy *e = &w->enemies.slots[slot];
+    if (e->kind == ENEMY_FREE)
+        return;
+    if (e->scripted)
+        vm_kill_obj(w->vm, enemy_handle(&w->enemies, slot));
+    if (destroyed) {
+        world_add_score(w, (uint64_t)e->score);
+        static const item_kind drops[ENEMY_DROP_KINDS] = {ITEM_POWER, ITEM_POINT, ITEM_BOMB,
+                                                          ITEM_LIFE};
+        for (int k = 0; k < ENEMY_DROP_KINDS; k++)
+            world_drop_items(w, drops[k], e->drops[k], (float)e->x, (float)e->y);
+        world_event_add(w, WORLD_EVENT_ENEMY_DEATH, (float)e->x, (float)e->y, (int32_t)e->hitbox);
+    }
+    if (w->boss.slot == slot)
+        w->boss.slot = ENEMY_NONE;
+    enemy_release(&w->enemies, slot);
+}
+
+/* ---- the player ---- */
+
+/* The ship explodes: a spare is used (or the run stops for the continue prompt),
+ * every bullet vanishes, some power falls out. */
+static void world_player_dies(world *w)
+{
+    player *p = &w->player;
+    int power_before = p->power;
+    int out = player_die(p);
+    w->deaths++;
+    boss_spoil_capture(w);
+    world_event_add(w, WORLD_EVENT_PLAYER_DEATH, p->x, p->y, out);
+    world_cancel_bullets(w, 0);
+    int lost = (power_before - p->power) / 10;
+    world_drop_items(w, ITEM_POWER, lost < 2 ? 2 : lost, p->x, p->y - 16.0f);
+    if (out)
+        p->lives = -1; /* the prompt comes once the explosion is over */
+}
+
+static void world_bomb(world *w)
+{
+    player_bomb(&w->player);
+    w->bombs_used++;
+    boss_spoil_capture(w);
+    item_draw_all(&w->items);
+    w->draw_until = (int32_t)w->frame + PLAYER_BOMB_FRAMES;
+    world_event_add(w, WORLD_EVENT_BOMB, w->player.x, w->player.y, 0);
+}
+
+/* The last ship is gone: the continue prompt, or the end of the run. */
+static void world_out_of_ships(world *w)
+{
+    if (w->score > w->best_score)
+        w->best_score = w->score;
+    if (w->config.start != 0 || w->continues >= WORLD_CONTINUES) {
+        w->state = WORLD_GAME_OVER;
+        world_event_add(w, WORLD_EVENT_GAME_OVER, 0, 0, 0);
+        return;
+    }
+    w->state = WORLD_CONTINUE;
+    w->cont_cursor = 0;
+    w->cont_timer = WORLD_CONTINUE_FRAMES;
+    world_event_add(w, WORLD_EVENT_CONTINUE, 0, 0, 0);
+}
+
+/* One frame of the continue prompt: up and down choose, shot confirms; time
+ * running out means no. */
+static void world_step_continue(world *w, input_bits in)
+{
+    input_bits pressed = (input_bits)(in & ~w->prev_in);
+    if (pressed & (INPUT_BIT(INPUT_UP) | INPUT_BIT(INPUT_DOWN))) {
+        w->cont_cursor ^= 1;
+        world_event_add(w, WORLD_EVENT_MENU_MOVE, 0, 0, w->cont_cursor);
+    }
+    w->cont_timer--;
+    int chosen = (pressed & INPUT_BIT(INPUT_SHOT)) != 0;
+    if (!chosen && w->cont_timer > 0)
+        return;
+    if (chosen && w->cont_cursor == 0) {
+        w->continues++;
+        w->score = (uint64_t)w->continues; /* the last digit counts the continues */
+        player_continue(&w->player);
+        w->state = WORLD_PLAYING;
+        world_event_add(w, WORLD_EVENT_CONTINUED, 0, 0, w->continues);
+        return;
+    }
+    w->state = WORLD_GAME_OVER;
+    world_event_add(w, WORLD_EVENT_GAME_OVER, 0, 0, 0);
+}
+
+/* The player's part of a frame: the prompt after the last ship, movement, the
+ * deathbomb window closing, a bomb, shots. */
+static void world_step_player(world *w, input_bits in)
+{
+    player *p = &w->player;
+    if (p->lives < 0 && p->state == PLAYER_DEAD && p->timer <= 1) {
+        p->lives = 0;
+        world_out_of_ships(w);
+        return;
+    }
+    player_step(p, in);
+    if (p->state == PLAYER_HIT && p->timer <= 0)
+        world_player_dies(w);
+    input_bits pressed = (input_bits)(in & ~w->prev_in);
+    if ((pressed & INPUT_BIT(INPUT_BOMB)) && player_can_bomb(p))
+        world_bomb(w);
+    if (player_shoot(p, in, &w->shots) > 0)
+        world_event_add(w, WORLD_EVENT_SHOT, p->x, p->y, p->focused);
+}
+
+/* ---- motion ---- */
+
+/* Enemies move; those that vanished or left the field go. */
+static void world_move_enemies(world *w)
+{
+    int32_t now = (int32_t)w->frame;
+    for (uint32_t i = 0; i < w->enemies.cap; i++) {
+        enemy *e = &w->enemies.slots[i];
+        if (e->kind == ENEMY_FREE)
+            continue;
+        if (e->dying) {
+            world_remove_enemy(w, i, 0);
+            continue;
+        }
+        enemy_move(e, now);
+        if (e->kind != ENEMY_STAGE && i != w->boss.slot && enemy_gone(e))
+            world_remove_enemy(w, i, 0);
+    }
+}
+
+/* One update of a pool, keeping where each bullet was so that the collision
+ * tests can sweep the whole of this frame's motion, turning and accelerating
+ * bullets included. */
+static void world_move_pool(bullet_pool *p, float *px, float *py, float *dx, float *dy)
+{
+    uint32_t before = bullet_pool_slot_end(p);
+    memcpy(px, p->x, before * sizeof *px);
+    memcpy(py, p->y, before * sizeof *py);
+    bullet_pool_update(p);
+    uint32_t end = bullet_pool_slot_end(p);
+    for (uint32_t i = 0; i < end; i++) {
+        dx[i] = p->x[i] - px[i];
+        dy[i] = p->y[i] - py[i];
+    }
+}
+
+static void world_move(world *w)
+{
+    for (uint32_t i = 0; i < w->vanished_count; i++) {
+        bullet_handle h;
+        if (world_host_bullet(w, w->vanished[i], &h))
+            bullet_pool_despawn(&w->bullets, h, BULLET_DESPAWN_VANISH);
+    }
+    w->vanished_count = 0;
+    world_move_enemies(w);
+    world_move_pool(&w->bullets, w->bullet_px, w->bullet_py, w->bullet_dx, w->bullet_dy);
+    world_move_pool(&w->shots, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
+    world_reap(w);
+    if (w->bullets.live > w->stats.peak_bullets)
+        w->stats.peak_bullets = w->bullets.live;
+}
+
+/* ---- collision ---- */
+
+static circle_set world_bullet_set(const world *w, uint8_t skip)
+{
+    const bullet_pool *p = &w->bullets;
+    return (circle_set){p->x,         p->y,         p->radius,
+                        w->bullet_dx, w->bullet_dy, p->alive,
+                        p->flags,     skip,         (int)bullet_pool_slot_end(p)};
+}
+
+/* The enemies that can be hit now, as circles: on the field, not flying off. */
+static circle_set world_enemy_set(world *w)
+{
+    memset(w->enemy_alive, 0, (w->enemies.cap + 63) / 64 * sizeof *w->enemy_alive);
+    for (uint32_t i = 0; i < w->enemies.cap; i++) {
+        const enemy *e = &w->enemies.slots[i];
+        if ((e->kind != ENEMY_SMALL && e->kind != ENEMY_BOSS) || e->leaving || !enemy_inside(e))
+            continue;
+        w->enemy_x[i] = (float)e->x;
+        w->enemy_y[i] = (float)e->y;
+        w->enemy_r[i] = (float)e->hitbox;
+        w->enemy_dx[i] = (float)(e->x - e->px);
+        w->enemy_dy[i] = (float)(e->y - e->py);
+        w->enemy_alive[i / 64] |= 1ull << (i % 64);
+    }
+    return (circle_set){w->enemy_x,     w->enemy_y, w->enemy_r, w->enemy_dx,        w->enemy_dy,
+                        w->enemy_alive, NULL,       0,          (int)w->enemies.cap};
+}
+
+/* Damage to one enemy (or the boss); a small enemy without hit points left is
+ * destroyed. */
+static void world_damage_enemy(world *w, uint32_t slot, double amount)
+{
+    enemy *e = &w->enemies.slots[slot];
+    if (e->kind == ENEMY_BOSS) {
+        if (slot == w->boss.slot)
+            boss_damage(w, amount);
+        return;
+    }
+    e->health -= amount;
+    e->hit_at = (int32_t)w->frame;
+    if (e->health <= 0)
+        world_remove_enemy(w, slot, 1);
+}
+
+/* Shots against enemies: each shot hits the first enemy it touches and is gone. */
+static void world_collide_shots(world *w, const circle_set *enemies)
+{
+    const bullet_pool *s = &w->shots;
+    circle_set shots = {s->x,       s->y,       s->radius,
+                        w->shot_dx, w->shot_dy, s->alive,
+                        NULL,       0,          (int)bullet_pool_slot_end(s)};
+    collision_pairs_clear(&w->pairs);
+    collision_circles(&w->shot_coll, &shots, enemies, &w->pairs);
+    for (int k = 0; k < w->pairs.count; k++) {
+        uint32_t slot = w->pairs.pair[k].a, shot = w->pairs.pair[k].b;
+        bullet_handle h = bullet_pool_handle(&w->shots, shot);
+        if (h.gen == 0 || w->enemies.slots[slot].kind == ENEMY_FREE)
+            continue;
+        double damage = (double)w->shots.owner[shot];
+        bullet_pool_despawn(&w->shots, h, BULLET_DESPAWN_HIT);
+        world_add_score(w, WORLD_HIT_POINTS);
+        world_event_add(w, WORLD_EVENT_ENEMY_HIT, w->shots.x[shot], w->shots.y[shot], 0);
+        world_damage_enemy(w, slot, damage);
+    }
+}
+
+/* A running bomb: a growing circle cancels bullets into stars and hurts enemies. */
+static void world_collide_bomb(world *w)
+{
+    player *p = &w->player;
+    if (p->bomb <= 0)
+        return;
+    float r = (float)(PLAYER_BOMB_FRAMES - p->bomb) * WORLD_BOMB_GROWTH + 24.0f;
+    r = r > WORLD_BOMB_MAX_RADIUS ? WORLD_BOMB_MAX_RADIUS : r;
+    p->bomb_x = p->x;
+    p->bomb_y = p->y;
+    circle_set bullets = world_bullet_set(w, BULLET_FLAG_NO_CANCEL);
+    collision_list_clear(&w->area);
+    collision_area_circle(&w->bullet_coll, &bullets, p->x, p->y, r, &w->area);
+    for (int k = 0; k < w->area.count; k++)
+        world_cancel_one(w, w->area.index[k], 1);
+    world_reap(w);
+    for (uint32_t i = 0; i < w->enemies.cap; i++) {
+        const enemy *e = &w->enemies.slots[i];
+        if ((e->kind != ENEMY_SMALL && e->kind != ENEMY_BOSS) || e->leaving || !enemy_inside(e))
+            continue;
+        float dx = (float)e->x - p->x, dy = (float)e->y - p->y, reach = r + (float)e->hitbox;
+        if (dx * dx + dy * dy <= reach * reach)
+            world_damage_enemy(w, i,
+                               e->kind == ENEMY_BOSS ? WORLD_BOMB_BOSS_DAMAGE : WORLD_BOMB_DAMAGE);
+    }
+}
+
+/* Grazes: every bullet touching the graze circle for the first time. */
+static void world_grazes(world *w)
+{
+    for (int k = 0; k < w->grazes.count; k++) {
+        uint32_t i = w->grazes.index[k];
+        bullet_handle h = bullet_pool_handle(&w->bullets, i);
+        if (h.gen == 0 || (w->bullets.flags[i] & BULLET_FLAG_GRAZED))
+            continue;
+        bullet_pool_set_flags(&w->bullets, h, BULLET_FLAG_GRAZED, 0);
+        w->graze++;
+        world_add_score(w, WORLD_GRAZE_POINTS);
+        world_event_add(w, WORLD_EVENT_GRAZE, (w->bullets.x[i] + w->player.x) * 0.5f,
+                        (w->bullets.y[i] + w->player.y) * 0.5f, 0);
+    }
+}
+
+/* Whether the ship touches an enemy's body. */
+static int world_body_hit(const world *w, const circle_set *enemies)
+{
+    const player *p = &w->player;
+    for (int i = 0; i < enemies->count; i++) {
+        if (!circle_set_live(enemies, i))
+            continue;
+        float dx = enemies->x[i] - p->x, dy = enemies->y[i] - p->y;
+        float reach = enemies->r[i] * 0.6f + PLAYER_HITBOX_RADIUS;
+        if (dx * dx + dy * dy <= reach * reach)
+            return 1;
+    }
+    return 0;
+}
+
+/* The ship against bullets and enemy bodies: hits and grazes. */
+static void world_collide_player(world *w, const circle_set *enemies)
+{
+    player *p = &w->player;
+    if (!player_flying(p) || p->timer > 0)
+        return;
+    circle_set bullets = world_bullet_set(w, BULLET_FLAG_HARMLESS);
+    collision_player_query q = {
+        p->x, p->y, p->x - p->px, p->y - p->py, PLAYER_HITBOX_RADIUS, PLAYER_GRAZE_RADIUS, NULL, 0};
+    collision_list_clear(&w->hits);
+    collision_list_clear(&w->grazes);
+    collision_player(&w->bullet_coll, &bullets, &q, 1, &w->hits, &w->grazes);
+    if (p->bomb == 0)
+        world_grazes(w);
+    if (!player_vulnerable(p) || (w->config.flags & WORLD_FLAG_INVULNERABLE))
+        return;
+    if (w->hits.count > 0 || w->hits.refused > 0 || world_body_hit(w, enemies)) {
+        player_hit(p);
+        world_event_add(w, WORLD_EVENT_PLAYER_HIT, p->x, p->y, 0);
+    }
+}
+
+static void world_collide(world *w)
+{
+    circle_set enemies = world_enemy_set(w);
+    world_collide_shots(w, &enemies);
+    world_collide_bomb(w);
+    enemies = world_enemy_set(w); /* shots and the bomb may have destroyed some */
+    world_collide_player(w, &enemies);
+}
+
+/* ---- items, extends, the end ---- */
+
+/* What one item gives when picked up. */
+static void world_pick_up(world *w, const item_pickup *it)
+{
+    player *p = &w->player;
+    switch (it->kind) {
+    case ITEM_POWER:
+    case ITEM_POWER_BIG: {
+        int add = it->kind == ITEM_POWER ? 10 : 100;
+        if (p->power >= PLAYER_POWER_MAX)
+            world_add_score(w, WORLD_FULL_POWER_POINTS);
+        p->power = p->power + add > PLAYER_POWER_MAX ? PLAYER_POWER_MAX : p->power + add;
+        break;
+    }
+    case ITEM_POINT:
+        world_add_score(w, it->drawn ? world_point_value(w, 0) : world_point_value(w, p->y));
+        break;
+    case ITEM_BOMB:
+        if (p->bombs < PLAYER_MAX_BOMBS)
+            p->bombs++;
+        world_event_add(w, WORLD_EVENT_BOMB_ITEM, p->x, p->y, 0);
+        break;
+    case ITEM_LIFE:
+        if (p->lives < PLAYER_MAX_LIVES)
+            p->lives++;
+        world_event_add(w, WORLD_EVENT_EXTEND, p->x, p->y, 0);
+        break;
+    default: world_add_score(w, WORLD_STAR_POINTS); break;
+    }
+    world_event_add(w, WORLD_EVENT_ITEM, it->x, it->y, it->kind);
+}
+
+static void world_step_items(world *w)
+{
+    player *p = &w->player;
+    int flying = player_flying(p) && p->timer == 0;
+    if ((flying && p->y < WORLD_COLLECT_LINE) || (int64_t)w->frame < w->draw_until)
+        item_draw_all(&w->items);
+    int n = item_step(&w->items, p->x, p->y, flying, w->pickups,
+                      (int)(sizeof w->pickups / sizeof w->pickups[0]));
+    for (int i = 0; i < n; i++)
+        world_pick_up(w, &w->pickups[i]);
+    while (w->extends < WORLD_EXTENDS && w->score >= world_extend_at[w->extends]) {
+        w->extends++;
+        if (p->lives >= 0 && p->lives < PLAYER_MAX_LIVES)
+            p->lives++;
+        world_event_add(w, WORLD_EVENT_EXTEND, p->x, p->y, 0);
+    }
+}
+
+/* The stage-clear bonus. */
+static void world_make_tally(world *w)
+{
+    world_tally *t = &w->tally;
+    int stage = w->config.start == 0;
+    int lives = w->player.lives > 0 ? w->player.lives : 0;
+    t->clear = stage ? 1000000u * (uint64_t)(w->config.difficulty + 1) : 0;
+    t->lives = stage ? 500000u * (uint64_t)lives : 0;
+    t->bombs = stage ? 100000u * (uint64_t)w->player.bombs : 0;
+    t->graze = stage ? 50u * w->graze : 0;
+    t->total = t->clear + t->lives + t->bombs + t->graze;
+}
+
+/* The run is cleared when the stage's script has ended, or the practice fight is
+ * over and its items are in. */
+static void world_check_end(world *w)
+{
+    int practice_over =
+        w->config.start != 0 && !w->boss.active && (int64_t)w->frame >= w->draw_until;
+    if (!w->lib || w->state != WORLD_PLAYING || !(w->stage_done || practice_over))
+        return;
+    world_make_tally(w);
+    world_add_score(w, w->tally.total);
+    if (w->score > w->best_score)
+        w->best_score = w->score;
+    w->state = WORLD_CLEARED;
+    world_event_add(w, WORLD_EVENT_STAGE_CLEAR, 0, 0, 0);
+}
+
+/* ---- the frame ---- */
 
 void world_step(world *w, input_bits in)
 {
-    player_step(&w->player, in);
+    if (world_over(w))
+        return;
+    w->event_count = 0;
+    if (w->state == WORLD_CONTINUE) {
+        world_step_continue(w, in);
+        w->prev_in = in;
+        w->frame++;
+        return;
+    }
+    uint64_t t0 = clock_now_ns();
+    world_step_player(w, in);
+    if (w->state == WORLD_PLAYING) {
+        vm_tick(w->vm, (int32_t)w->frame);
+        boss_update(w);
+        uint64_t t1 = clock_now_ns();
+        world_move(w);
+        uint64_t t2 = clock_now_ns();
+        world_collide(w);
+        world_step_items(w);
+        world_check_end(w);
+        uint64_t t3 = clock_now_ns();
+        w->stats.script_ns = t1 - t0;
+        w->stats.motion_ns = t2 - t1;
+        w->stats.collision_ns = t3 - t2;
+    }
+    w->prev_in = in;
     w->frame++;
 }
 
@@ -27,6 +701,74 @@ uint64_t world_hash(const world *w)
     hash_u64(&hs, w->frame);
     for (int i = 0; i < 4; i++)
         hash_u64(&hs, w->rng.s[i]);
+    const int32_t ints[] = {w->state,
+                            w->prev_in,
+                            w->extends,
+                            w->continues,
+                            w->deaths,
+                            w->bombs_used,
+                            w->spells_captured,
+                            w->spells_seen,
+                            (int32_t)w->stage_slot,
+                            (int32_t)w->stage_runner,
+                            w->stage_done,
+                            w->draw_until,
+                            w->title[0],
+                            w->title[1],
+                            w->title_at,
+                            w->cont_cursor,
+                            w->cont_timer};
+    for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
+        hash_u32(&hs, (uint32_t)ints[k]);
+    const uint64_t wide[] = {w->score,       w->best_score,  w->graze,       w->tally.clear,
+                             w->tally.lives, w->tally.bombs, w->tally.graze, w->tally.total};
+    for (size_t k = 0; k < sizeof wide / sizeof wide[0]; k++)
+        hash_u64(&hs, wide[k]);
     player_hash(&w->player, &hs);
+    bullet_pool_hash(&w->bullets, &hs);
+    bullet_pool_hash(&w->shots, &hs);
+    enemy_table_hash(&w->enemies, &hs);
+    boss_hash(&w->boss, &hs);
+    item_list_hash(&w->items, &hs);
+    if (w->vm)
+        vm_hash(w->vm, &hs);
+    return hash_end(&hs);
+}
+
+uint64_t world_content_hash(const library *lib)
+{
+    if (!lib || !lib->prog)
+        return 0;
+    const vm_program *p = lib->prog;
+    hasher hs;
+    hash_begin(&hs, 0x636f6e74656e74ull); /* "content" */
+    hash_bytes(&hs, p->code, p->code_count * sizeof *p->code);
+    for (uint32_t i = 0; i < p->const_count; i++)
+        hash_f64(&hs, p->consts[i]);
+    for (uint32_t i = 0; i < p->func_count; i++) {
+        const vm_func *f = &p->funcs[i];
+        const uint32_t v[] = {f->pc, f->end, f->nparams, f->nlocals, f->frame_size};
+        hash_bytes(&hs, v, sizeof v);
+    }
+    for (uint32_t i = 0; i < p->string_count; i++)
+        hash_bytes(&hs, p->strings[i], strlen(p->strings[i]) + 1);
+    for (uint32_t i = 0; i < lib->entry_count; i++) {
+        const library_entry *e = &lib->entries[i];
+        hash_bytes(&hs, e->name, strlen(e->name) + 1);
+        hash_u32(&hs, e->kind);
+        hash_u32(&hs, e->func);
+        hash_u32(&hs, (uint32_t)e->nparams);
+        for (int k = 0; k < e->nparams; k++)
+            hash_f64(&hs, e->defaults[k]);
+    }
+    for (uint32_t i = 0; i < lib->boss_count; i++) {
+        const library_boss *b = &lib->bosses[i];
+        hash_bytes(&hs, b->name, strlen(b->name) + 1);
+        hash_u32(&hs, b->phase_count);
+        for (uint32_t k = 0; k < b->phase_count; k++) {
+            hash_u32(&hs, b->phases[k].func);
+            hash_u32(&hs, (uint32_t)b->phases[k].spell);
+        }
+    }
     return hash_end(&hs);
 }

@@ -2,16 +2,46 @@
  * world: the deterministic simulation of one play session.
  *
  * Everything that decides what happens lives here and nowhere else: the frame
- * counter, the logic random generator and every object. world_step advances it by
- * exactly one 60 Hz tick from one frame of input; the same seed and the same
- * inputs give the same world_hash on every build type and machine.
+ * counter, the logic random generator, the player, the enemy bullets and the
+ * player's shots (two bullet pools), enemies and bosses, items, the pattern VM
+ * that runs the stage's scripts, score and the state of the run. world_step
+ * advances it by exactly one 60 Hz tick from one frame of input; the same
+ * content, seed and inputs give the same world_hash on every build type and
+ * machine. Nothing is allocated after world_init.
+ *
+ * ONE FRAME (world_step), in this order:
+ *   1. the player: movement, focus, a bomb on the bomb button's press, shots;
+ *   2. scripts: vm_tick runs every script due (stage, enemies, boss, bullets);
+ *      bullets that vanished go, enemies that vanished go;
+ *   3. the boss fight's clock (time limits, the pause between phases);
+ *   4. motion: enemies move (culled once they leave), then both pools' update pass
+ *      (bullets move, tween, expire, are culled); removed bullets stop their scripts;
+ *   5. collision, every test swept along the frame's motion: shots against enemies
+ *      (damage, kills: score, drops, explosions), the bomb (cancels bullets, hurts
+ *      enemies), the player against bullets and enemy bodies (a hit opens the
+ *      deathbomb window) and the graze circle (each bullet grazes once);
+ *   6. items move and are picked up; extends; the end of the stage.
+ * What the front end should show or play for the frame (sounds, sparks, title
+ * cards) is listed in the frame's events; they are not part of the state.
+ *
+ * A run ends in WORLD_CLEARED (the stage's script finished, or a practice fight
+ * is over) or WORLD_GAME_OVER. On the last ship lost, a normal run first stops in
+ * WORLD_CONTINUE: a prompt driven by the same input bits (up/down choose, shot
+ * confirms), so replays carry continues like any other input.
  */
 #ifndef CURTAIN_GAME_WORLD_H
 #define CURTAIN_GAME_WORLD_H
 
 #include "core/rng.h"
+#include "game/boss.h"
+#include "game/enemy.h"
 #include "game/input.h"
+#include "game/item.h"
 #include "game/player.h"
+#include "pattern/library.h"
+#include "pattern/vm.h"
+#include "sim/bullet_pool.h"
+#include "sim/collision.h"
 
 #include <stdint.h>
 
@@ -19,25 +49,194 @@
 
 /* world_config.flags */
 #define WORLD_FLAG_INVULNERABLE 0x0001u /* the player cannot be hit (tests, demos) */
+#define WORLD_FLAG_ONE_PHASE    0x0002u /* practice: the fight ends after its first phase */
+#define WORLD_FLAGS_KNOWN       0x0003u
 
-/* What decides a run besides its inputs; a replay records exactly this. */
+/* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
+ * boss b (an index into lib->bosses) at phase p. */
+#define WORLD_START(boss, phase) ((uint8_t)(1 + (boss)*BOSS_MAX_PHASES + (phase)))
+#define WORLD_START_BOSS(start)  (((start)-1) / BOSS_MAX_PHASES)
+#define WORLD_START_PHASE(start) (((start)-1) % BOSS_MAX_PHASES)
+#define WORLD_MAX_BOSSES         ((255 - 1) / BOSS_MAX_PHASES)
+
+/* The stage the game plays: the library entry of this name (docs/patterns.md). */
+#define WORLD_STAGE_NAME "stage1"
+
+/* Capacities, fixed at init; every one refuses and counts. */
+#define WORLD_BULLETS 16384 /* enemy bullets */
+#define WORLD_SHOTS   1024  /* the player's shots */
+#define WORLD_ENEMIES 512   /* the stage, enemies and bosses */
+#define WORLD_ITEMS   2048
+#define WORLD_RUNNERS 16384 /* script threads */
+#define WORLD_EVENTS  1024  /* per frame */
+
+/* Items above this line (px from the top of the field) fly to a player there. */
+#define WORLD_COLLECT_LINE    112.0f
+/* Bullets may not appear this close to the player's hitbox (px): a spawn there is
+ * refused and counted, so no script can put a bullet on the player. */
+#define WORLD_SPAWN_GUARD     24.0f
+#define WORLD_CONTINUES       3
+#define WORLD_CONTINUE_FRAMES (15 * WORLD_TICK_HZ)
+
+/* What decides a run besides its inputs and content; a replay records exactly this. */
 typedef struct world_config {
     uint64_t seed;
     uint8_t difficulty; /* enum difficulty */
-    uint8_t start;      /* where the run starts: 0 = the beginning of the stage */
+    uint8_t start;      /* where the run starts: 0 the stage, else WORLD_START(boss, phase) */
     uint16_t flags;     /* WORLD_FLAG_* */
 } world_config;
 
+typedef enum world_state {
+    WORLD_PLAYING,
+    WORLD_CONTINUE,  /* the last ship was lost: continue or not */
+    WORLD_GAME_OVER, /* the run is over, lost */
+    WORLD_CLEARED,   /* the run is over: the stage (or the practice fight) is done */
+} world_state;
+
+/* What a frame asks the front end to show or play. `value` depends on the kind.
+ *   id              value */
+#define WORLD_EVENT_KINDS(X)                                                    \
+    X(SHOT)          /* a volley left the ship */                               \
+    X(ENEMY_HIT)     /* an enemy or boss took damage */                         \
+    X(ENEMY_DEATH)   /* value: its hit radius (size of the explosion) */        \
+    X(BOSS_DEATH)    /* the boss is beaten */                                   \
+    X(GRAZE)         /* a bullet grazed the ship */                             \
+    X(PLAYER_HIT)    /* the ship was touched (the deathbomb window opens) */    \
+    X(PLAYER_DEATH)  /* the ship exploded */                                    \
+    X(BOMB)          /* a bomb started */                                       \
+    X(BOSS_START)    /* value: boss index */                                    \
+    X(SPELL_START)   /* value: boss index * BOSS_MAX_PHASES + phase */          \
+    X(SPELL_CAPTURE) /* value: as SPELL_START (boss.result_bonus: the bonus) */ \
+    X(SPELL_FAIL)    /* value: as SPELL_START; the card was not captured */     \
+    X(PHASE_END)     /* a boss phase ended */                                   \
+    X(CANCEL)        /* a bullet was cancelled at (x, y) */                     \
+    X(ITEM)          /* value: item kind picked up */                           \
+    X(EXTEND)        /* an extra ship */                                        \
+    X(BOMB_ITEM)     /* an extra bomb */                                        \
+    X(TIMER)         /* value: seconds left in a phase (the last ten) */        \
+    X(SOUND)         /* value: string index of an effect name (script) */       \
+    X(MUSIC)         /* value: string index of a music name (script) */         \
+    X(TITLE)         /* a title card appeared */                                \
+    X(STAGE_CLEAR)   /* the run is cleared */                                   \
+    X(CONTINUE)      /* the continue prompt appeared */                         \
+    X(CONTINUED)     /* the player continued */                                 \
+    X(GAME_OVER)     /* the run is lost */                                      \
+    X(MENU_MOVE)     /* the continue prompt's cursor moved */                   \
+    X(SCRIPT_ERROR)  /* a script stopped with an error (world.last_error) */
+
+typedef enum world_event_kind {
+#define WORLD_EVENT_ENUM(id) WORLD_EVENT_##id,
+    WORLD_EVENT_KINDS(WORLD_EVENT_ENUM)
+#undef WORLD_EVENT_ENUM
+    WORLD_EVENT_KIND_COUNT
+} world_event_kind;
+
+typedef struct world_event {
+    uint8_t kind; /* enum world_event_kind */
+    float x, y;   /* where, in field coordinates */
+    int32_t value;
+} world_event;
+
+/* The stage-clear bonus, line by line (added to the score when the stage ends). */
+typedef struct world_tally {
+    uint64_t clear, lives, bombs, graze, total;
+} world_tally;
+
+/* Measurements for the overlay and counters for tests; not part of the state. */
+typedef struct world_stats {
+    uint64_t script_ns, motion_ns, collision_ns; /* the last frame's phases */
+    uint64_t spawn_guarded;                      /* bullets refused near the player */
+    uint64_t errors;                             /* script errors */
+    uint64_t events_refused;                     /* events that did not fit a frame's list */
+    uint32_t peak_bullets;
+} world_stats;
+
 typedef struct world {
     world_config config;
-    uint64_t frame; /* ticks done so far */
-    rng rng;        /* logic randomness: part of the state */
+    const library *lib; /* the content; NULL: an empty world with just the player */
+    uint64_t frame;     /* ticks done so far */
+    rng rng;            /* logic randomness: part of the state */
+    int state;          /* enum world_state */
+    input_bits prev_in; /* last frame's input, for button presses */
     player player;
+    bullet_pool bullets; /* enemy bullets */
+    bullet_pool shots;   /* the player's shots; owner = damage */
+    enemy_table enemies;
+    boss_fight boss;
+    item_list items;
+    vm *vm;
+    /* the run */
+    uint64_t score;
+    uint64_t best_score; /* the best score of any credit of this run */
+    uint64_t graze;
+    int extends;   /* score extends given */
+    int continues; /* continues used */
+    int deaths, bombs_used, spells_captured, spells_seen;
+    uint32_t stage_slot;       /* the stage object's enemy slot, ENEMY_NONE if none */
+    vm_runner_id stage_runner; /* the stage's script */
+    int stage_done;            /* the stage's script has ended */
+    int32_t draw_until;        /* items fly to the player until this frame */
+    int32_t title[2];          /* the title card's strings, -1 none */
+    int32_t title_at;          /* frame it appeared */
+    int cont_cursor;           /* the continue prompt: 0 yes, 1 no */
+    int32_t cont_timer;        /* frames left to choose */
+    world_tally tally;
+    /* scratch, reused every frame */
+    float *bullet_px, *bullet_py, *bullet_dx, *bullet_dy;
+    float *shot_px, *shot_py, *shot_dx, *shot_dy;
+    float *enemy_x, *enemy_y, *enemy_r, *enemy_dx, *enemy_dy;
+    uint64_t *enemy_alive;
+    vm_obj *vanished;
+    uint32_t vanished_count;
+    collision bullet_coll, shot_coll;
+    collision_list hits, grazes, area;
+    collision_pairs pairs;
+    item_pickup pickups[64];
+    /* this frame's events */
+    world_event events[WORLD_EVENTS];
+    int event_count;
+    world_stats stats;
+    char last_error[256]; /* the last script error, "file:line:col: message" */
 } world;
 
-void world_init(world *w, const world_config *cfg);
+/* Makes a world for a run of cfg over lib's content (lib may be NULL: no stage).
+ * Returns 0, or -1 out of memory (the world is then empty; world_free is safe). */
+int world_init(world *w, const world_config *cfg, const library *lib);
+void world_free(world *w);
+/* Starts over: a fresh world with another configuration (a restart; allocates). */
+int world_restart(world *w, const world_config *cfg);
+
 void world_step(world *w, input_bits in);
 /* A hash of the whole simulation state. */
 uint64_t world_hash(const world *w);
+/* A hash of what the content makes happen: the compiled program (code, constants,
+ * functions, strings) and the tables of entries and bosses; not the source
+ * positions, so a comment added to a pattern file leaves it unchanged. 0 for
+ * NULL. Replays record it. */
+uint64_t world_content_hash(const library *lib);
+
+/* The run is over (cleared or lost): nothing steps any more. */
+int world_over(const world *w);
+/* The difficulty's rank, 0..1. */
+double world_rank(const world *w);
+/* What a point item is worth when picked up at height y. */
+uint64_t world_point_value(const world *w, float y);
+/* The score at which the next extra ship comes, or 0 when none is left. */
+uint64_t world_next_extend(const world *w);
+/* A string of the content's program (verb operands), or "" for -1 / out of range. */
+const char *world_string(const world *w, int32_t index);
+const char *world_event_name(world_event_kind k);
+
+/* Used by the script host and the boss fight (game/world_host.c, game/boss.c). */
+void world_event_add(world *w, world_event_kind kind, float x, float y, int32_t value);
+/* Turns every enemy bullet that can be cancelled into a star item (items = 1) or
+ * into nothing, stopping their scripts. */
+void world_cancel_bullets(world *w, int items);
+/* Removes an enemy or boss now: its scripts stop. With destroyed, it explodes and
+ * pays its score and drops. */
+void world_remove_enemy(world *w, uint32_t slot, int destroyed);
+void world_add_score(world *w, uint64_t points);
+/* Drops n items of a kind around (x, y). */
+void world_drop_items(world *w, int kind, int n, float x, float y);
 
 #endif

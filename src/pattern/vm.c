@@ -752,6 +752,54 @@ vm_stats vm_get_stats(const vm *v)
     return v->stats;
 }
 
+void vm_hash(const vm *v, hasher *hs)
+{
+    hash_u32(hs, (uint32_t)v->now);
+    hash_u64(hs, v->next_serial);
+    hash_u32(hs, v->free_count);
+    for (uint32_t i = 0; i < v->cfg.capacity; i++) {
+        const vm_runner *r = &v->runners[i];
+        if (r->state == RS_FREE)
+            continue;
+        const uint32_t ids[] = {i,
+                                r->gen,
+                                r->state,
+                                r->flags,
+                                r->pc,
+                                (uint32_t)r->sched,
+                                (uint32_t)r->wake,
+                                (uint32_t)r->born,
+                                r->obj,
+                                r->sp,
+                                r->fp,
+                                r->depth};
+        for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
+            hash_u32(hs, ids[k]);
+        hash_u64(hs, r->serial);
+        for (int k = 0; k < VM_RAMP_KINDS; k++)
+            hash_u32(hs, (uint32_t)r->ramp_end[k]);
+        hash_f64(hs, r->prev_dir);
+        hash_f64(hs, r->prev_spd);
+        const double *stack = v->stacks + (size_t)i * v->cfg.stack_slots;
+        for (uint32_t k = 0; k < r->sp && k < v->cfg.stack_slots; k++)
+            hash_f64(hs, stack[k]);
+        const vm_call_frame *fr = v->frames + (size_t)i * VM_MAX_DEPTH;
+        for (uint32_t k = 0; k < r->depth && k < VM_MAX_DEPTH; k++) {
+            hash_u32(hs, fr[k].pc);
+            hash_u32(hs, fr[k].fp);
+        }
+        if (v->exact) {
+            for (int k = 0; k < VM_RAMP_KINDS; k++) {
+                hash_u32(hs, (uint32_t)v->exact[i].r[k].t0);
+                hash_u32(hs, (uint32_t)v->exact[i].r[k].t1);
+                hash_f64(hs, v->exact[i].r[k].v0);
+                hash_f64(hs, v->exact[i].r[k].v1);
+            }
+            hash_u32(hs, v->exact[i].active);
+        }
+    }
+}
+
 /* ---- resolving directions and speeds (BULLETML.md 4.4) ---- */
 
 /* A property of the runner's object, from the host. */

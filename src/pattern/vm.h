@@ -27,6 +27,7 @@
 #ifndef CURTAIN_PATTERN_VM_H
 #define CURTAIN_PATTERN_VM_H
 
+#include "core/hash.h"
 #include "pattern/opcodes.h"
 
 #include <stddef.h>
@@ -362,6 +363,12 @@ int32_t vm_frame(const vm *v);
 const vm_program *vm_current_program(const vm *v);
 
 vm_stats vm_get_stats(const vm *v);
+/* Feeds the VM's whole run state to a state hash: every live runner (position in
+ * its code, clocks, serial, object, stack and call frames, ramps and previous
+ * shot values) and the frame counter. Programs are not hashed (hash the content
+ * separately). Replays compare these hashes, so two VMs that were driven the same
+ * way from vm_create hash the same on every build. */
+void vm_hash(const vm *v, hasher *hs);
 
 /* Names, for tools and diagnostics. */
 const char *vm_prop_name(vm_prop p);

@@ -12,7 +12,7 @@ static void replay_test_record(replay *r, uint32_t frames, uint32_t capacity)
     world_config cfg = {.seed = 77, .difficulty = 2, .flags = WORLD_FLAG_INVULNERABLE};
     CHECK(replay_begin(r, &cfg, capacity) == 0);
     world w;
-    world_init(&w, &cfg);
+    world_init(&w, &cfg, NULL);
     rng inputs;
     rng_seed(&inputs, 5);
     for (uint32_t i = 0; i < frames; i++) {
@@ -21,6 +21,7 @@ static void replay_test_record(replay *r, uint32_t frames, uint32_t capacity)
         replay_record(r, in, &w);
     }
     replay_finish(r, &w, REPLAY_END_GAME_OVER, "ALICE", 123456, 1700000000);
+    world_free(&w);
 }
 
 static void replay_test_round_trip(void)
@@ -44,7 +45,7 @@ static void replay_test_round_trip(void)
     CHECK(strcmp(back.recorded_by, CURTAIN_VERSION) == 0);
     CHECK(memcmp(back.inputs, r.inputs, 1000) == 0);
     replay_desync d;
-    CHECK(replay_verify(&back, &d) == 0);
+    CHECK(replay_verify(&back, NULL, &d) == 0);
     replay_free(&back);
     mem_free(data);
     replay_free(&r);
@@ -57,7 +58,7 @@ static void replay_test_desync_reported(void)
     /* A different input at frame 450 shows at the next check, frame 600. */
     r.inputs[449] ^= INPUT_BIT(INPUT_LEFT);
     replay_desync d = {0};
-    CHECK(replay_verify(&r, &d) == -1);
+    CHECK(replay_verify(&r, NULL, &d) == -1);
     CHECK_EQ_INT(d.frame, 600);
     CHECK(d.expected != d.actual);
     replay_free(&r);

@@ -1,36 +1,110 @@
-/* world: the same seed and inputs give the same state hash; anything else differs. */
+/*
+ * world: the rules of a run, on small pattern libraries written for each test:
+ * determinism, movement, hits and the deathbomb, lives, continues, grazes,
+ * shots and kills, bombs, the boss's phases (capture, time out, cancels into
+ * items), practice starts, the spawn guard, items and the collection line, no
+ * allocation while running.
+ */
 #include "../check.h"
+#include "core/mem.h"
 #include "core/rng.h"
 #include "game/world.h"
 #include "sim/playfield.h"
 
-/* Runs frames of pseudo-random input drawn from input_seed; returns the final hash. */
-static uint64_t world_test_run(uint64_t seed, uint64_t input_seed, int frames)
+#include <stdlib.h>
+
+/* Compiles one pattern file from text. */
+static library *wt_lib(const char *text)
 {
-    world_config cfg = {.seed = seed};
-    world w;
-    world_init(&w, &cfg);
+    library_file f = {"test.pat", text, strlen(text)};
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    CHECK(lib != NULL);
+    return lib;
+}
+
+static world *wt_world(const library *lib, world_config cfg)
+{
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    return w;
+}
+
+static void wt_free(world *w)
+{
+    world_free(w);
+    mem_free(w);
+}
+
+/* How many events of a kind the last frame had. */
+static int wt_events(const world *w, world_event_kind kind)
+{
+    int n = 0;
+    for (int i = 0; i < w->event_count; i++)
+        n += w->events[i].kind == kind;
+    return n;
+}
+
+/* Steps until an event of a kind happens (returns 1) or `frames` pass (0). */
+static int wt_until(world *w, input_bits in, world_event_kind kind, int frames)
+{
+    for (int i = 0; i < frames; i++) {
+        world_step(w, in);
+        if (wt_events(w, kind))
+            return 1;
+    }
+    return 0;
+}
+
+/* A gunner that never stops shooting at the player from near the top. */
+static const char *const wt_gunner = "enemy gunner {\n"
+                                     "    health 100000\n"
+                                     "    loop {\n"
+                                     "        fire orb red aim speed 4\n"
+                                     "        wait 6\n"
+                                     "    }\n"
+                                     "}\n"
+                                     "stage stage1 {\n"
+                                     "    spawn gunner at (192, 60)\n"
+                                     "    wait 100000\n"
+                                     "}\n";
+
+/* Runs frames of pseudo-random input; returns the final hash. */
+static uint64_t wt_run(const library *lib, uint64_t seed, uint64_t input_seed, int frames)
+{
+    world *w = wt_world(lib, (world_config){.seed = seed});
     rng inputs;
     rng_seed(&inputs, input_seed);
     for (int i = 0; i < frames; i++)
-        world_step(&w, (input_bits)rng_next(&inputs));
-    return world_hash(&w);
+        world_step(w, (input_bits)(rng_next(&inputs) & 0x7f));
+    uint64_t h = world_hash(w);
+    wt_free(w);
+    return h;
 }
 
-static void world_test_determinism(void)
+static void wt_determinism(void)
 {
-    uint64_t a = world_test_run(42, 9, 3000), b = world_test_run(42, 9, 3000);
+    library *lib = wt_lib(
+        "pattern spray { loop { fire rice cyan at rand(0, 360) speed 1 + rand ring 5 { wait 30\n"
+        " turn to aim over 20 } wait 7 } }\n"
+        "enemy sprayer { health 50000 run spray() }\n"
+        "stage stage1 { spawn sprayer at (100, 80) spawn sprayer at (280, 80) wait 100000 }\n");
+    uint64_t a = wt_run(lib, 42, 9, 2000), b = wt_run(lib, 42, 9, 2000);
     CHECK_EQ_U64(a, b);
-    CHECK(world_test_run(43, 9, 3000) != a);
-    CHECK(world_test_run(42, 10, 3000) != a);
-    CHECK(world_test_run(42, 9, 2999) != a);
+    CHECK(wt_run(lib, 43, 9, 2000) != a);
+    CHECK(wt_run(lib, 42, 10, 2000) != a);
+    CHECK(wt_run(lib, 42, 9, 1999) != a);
+    CHECK(wt_run(NULL, 42, 9, 2000) != a);
+    library_free(lib);
 }
 
-static void world_test_player_moves_and_stays_inside(void)
+static void wt_movement(void)
 {
-    world_config cfg = {.seed = 1};
     world w;
-    world_init(&w, &cfg);
+    CHECK(world_init(&w, &(world_config){.seed = 1}, NULL) == 0);
     float x0 = w.player.x;
     world_step(&w, INPUT_BIT(INPUT_LEFT));
     CHECK_NEAR(w.player.x, x0 - PLAYER_SPEED, 1e-6);
@@ -49,11 +123,255 @@ static void world_test_player_moves_and_stays_inside(void)
     CHECK_NEAR(w.player.x, PLAYFIELD_W - PLAYER_EDGE_MARGIN, 1e-6);
     CHECK_NEAR(w.player.y, PLAYFIELD_H - PLAYER_EDGE_MARGIN, 1e-6);
     CHECK_EQ_INT(w.frame, 1003);
+    world_free(&w);
+}
+
+/* Standing still under aimed fire: hit, the deathbomb window, a life lost, a
+ * respawn with invulnerability, and at last the continue prompt. */
+static void wt_hit_loses_life(void)
+{
+    library *lib = wt_lib(wt_gunner);
+    world *w = wt_world(lib, (world_config){.seed = 3});
+    CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_HIT, 600));
+    uint64_t hit_at = w->frame;
+    CHECK_EQ_INT(w->player.state, PLAYER_HIT);
+    CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_DEATH, 60));
+    CHECK_EQ_INT(w->frame - hit_at, PLAYER_DEATHBOMB_FRAMES);
+    CHECK_EQ_INT(w->player.lives, PLAYER_START_LIVES - 1);
+    CHECK_EQ_INT(w->deaths, 1);
+    CHECK_EQ_INT(w->bullets.live, 0); /* a death clears the field */
+    /* Back after the wait, and untouchable for a while. */
+    for (int i = 0; i < PLAYER_DEAD_FRAMES + 2; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(w->player.state, PLAYER_ALIVE);
+    CHECK(w->player.invuln > 0);
+    CHECK(!wt_until(w, 0, WORLD_EVENT_PLAYER_HIT, PLAYER_RESPAWN_INVULN - 10));
+    /* The other ships go the same way; then the prompt. */
+    CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_DEATH, 1000));
+    CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_DEATH, 1000));
+    CHECK(wt_until(w, 0, WORLD_EVENT_CONTINUE, 200));
+    CHECK_EQ_INT(w->state, WORLD_CONTINUE);
+    uint64_t score = w->score;
+    CHECK(score > 0);
+    world_step(w, INPUT_BIT(INPUT_SHOT)); /* "yes" is under the cursor */
+    CHECK_EQ_INT(w->state, WORLD_PLAYING);
+    CHECK_EQ_INT(w->continues, 1);
+    CHECK_EQ_INT(w->score, 1);
+    CHECK_EQ_U64(w->best_score, score);
+    CHECK_EQ_INT(w->player.lives, PLAYER_START_LIVES);
+    wt_free(w);
+    library_free(lib);
+}
+
+/* The continue prompt says no when asked, or when its time runs out. */
+static void wt_continue_declined(void)
+{
+    library *lib = wt_lib(wt_gunner);
+    world *w = wt_world(lib, (world_config){.seed = 3});
+    CHECK(wt_until(w, 0, WORLD_EVENT_CONTINUE, 3000));
+    world_step(w, INPUT_BIT(INPUT_DOWN));
+    CHECK_EQ_INT(w->cont_cursor, 1);
+    world_step(w, INPUT_BIT(INPUT_DOWN)); /* held: no second move */
+    CHECK_EQ_INT(w->cont_cursor, 1);
+    world_step(w, INPUT_BIT(INPUT_SHOT));
+    CHECK_EQ_INT(w->state, WORLD_GAME_OVER);
+    CHECK(world_over(w));
+    uint64_t frame = w->frame;
+    world_step(w, 0);
+    CHECK_EQ_INT(w->frame, frame); /* nothing moves once it is over */
+    wt_free(w);
+    w = wt_world(lib, (world_config){.seed = 3});
+    CHECK(wt_until(w, 0, WORLD_EVENT_CONTINUE, 3000));
+    CHECK(wt_until(w, 0, WORLD_EVENT_GAME_OVER, WORLD_CONTINUE_FRAMES + 2));
+    wt_free(w);
+    library_free(lib);
+}
+
+/* A bomb in the deathbomb window saves the ship, costs a bomb and clears bullets
+ * into items; the invulnerable flag keeps the ship from any hit. */
+static void wt_deathbomb_and_invulnerable(void)
+{
+    library *lib = wt_lib(wt_gunner);
+    world *w = wt_world(lib, (world_config){.seed = 3});
+    CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_HIT, 600));
+    world_step(w, INPUT_BIT(INPUT_BOMB));
+    CHECK_EQ_INT(wt_events(w, WORLD_EVENT_BOMB), 1);
+    CHECK_EQ_INT(w->player.state, PLAYER_ALIVE);
+    CHECK_EQ_INT(w->player.bombs, PLAYER_START_BOMBS - 1);
+    CHECK(!wt_until(w, 0, WORLD_EVENT_PLAYER_DEATH, PLAYER_BOMB_FRAMES));
+    CHECK_EQ_INT(w->player.lives, PLAYER_START_LIVES);
+    CHECK(w->items.count > 0 || w->score > 0); /* cancelled bullets became stars */
+    wt_free(w);
+    w = wt_world(lib, (world_config){.seed = 3, .flags = WORLD_FLAG_INVULNERABLE});
+    CHECK(!wt_until(w, 0, WORLD_EVENT_PLAYER_HIT, 3000));
+    CHECK_EQ_INT(w->deaths, 0);
+    wt_free(w);
+    library_free(lib);
+}
+
+/* Bullets passing close by graze once each, and never hit. */
+static void wt_graze_once(void)
+{
+    library *lib = wt_lib("enemy passer { health 100000\n"
+                          "  loop { fire rice red from (10, 0) at down speed 3\n wait 20 } }\n"
+                          "stage stage1 { spawn passer at (192, 60) wait 100000 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1});
+    int grazes = 0;
+    for (int i = 0; i < 600; i++) {
+        world_step(w, 0);
+        grazes += wt_events(w, WORLD_EVENT_GRAZE);
+    }
+    /* One bullet every 20 frames from frame 0; they take ~113 frames to reach the
+     * ship: about (600 - 113) / 20 of them have passed it. */
+    CHECK(grazes >= 22 && grazes <= 26);
+    CHECK_EQ_U64(w->graze, (uint64_t)grazes);
+    CHECK_EQ_INT(w->deaths, 0);
+    CHECK_EQ_INT(w->player.state, PLAYER_ALIVE);
+    wt_free(w);
+    library_free(lib);
+}
+
+/* Shots hit and destroy an enemy: its score, its drops, an explosion. */
+static void wt_shots_kill(void)
+{
+    library *lib = wt_lib("enemy target { health 40 score 1000 drops power 2 point 3\n"
+                          "  wait 100000 }\n"
+                          "stage stage1 { spawn target at (192, 200) wait until enemies == 0\n"
+                          "  wait 200 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1});
+    CHECK(wt_until(w, INPUT_BIT(INPUT_SHOT), WORLD_EVENT_ENEMY_DEATH, 300));
+    CHECK(w->score >= 1000);
+    CHECK_EQ_INT(w->items.count, 5);
+    CHECK_EQ_INT(w->enemies.small, 0);
+    /* Power items fall to the player; the stage then ends. */
+    int power = w->player.power;
+    CHECK(wt_until(w, 0, WORLD_EVENT_STAGE_CLEAR, 400));
+    CHECK(w->player.power > power);
+    CHECK_EQ_INT(w->state, WORLD_CLEARED);
+    CHECK(w->tally.total > 0);
+    wt_free(w);
+    library_free(lib);
+}
+
+/* A boss: a survival phase that times out, a spell card shot down (captured,
+ * bonus paid, its bullets turned into items), a spell card timed out (no
+ * bonus); the stage waits for the fight and then ends. */
+static void wt_boss_phases(void)
+{
+    library *lib =
+        wt_lib("boss dummy {\n"
+               "  name \"Dummy\"\n"
+               "  phase time 60 { loop { fire orb red ring 12 speed 1 wait 10 } }\n"
+               "  phase \"Card A\" spell time 600 health 60 bonus 100000 {\n"
+               "    loop { fire orb blue ring 12 speed 0.5 wait 10 } }\n"
+               "  phase \"Card B\" spell time 90 health 100000 bonus 50000 { wait 100000 }\n"
+               "}\n"
+               "stage stage1 { boss dummy wait 30 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+    world_step(w, 0);
+    CHECK(w->boss.active);
+    CHECK(wt_until(w, 0, WORLD_EVENT_PHASE_END, 200));
+    CHECK_EQ_INT(w->events[0].kind == WORLD_EVENT_PHASE_END ? w->events[0].value : 1, 1);
+    CHECK(wt_until(w, 0, WORLD_EVENT_SPELL_START, 200));
+    CHECK_EQ_INT(w->boss.phase, 1);
+    CHECK_EQ_INT(w->spells_seen, 1);
+    /* Shoot it from below: the card is captured. */
+    for (int i = 0; i < 40; i++)
+        world_step(w, INPUT_BIT(INPUT_UP));
+    CHECK(w->bullets.live > 0);
+    uint64_t before = w->score;
+    CHECK(wt_until(w, INPUT_BIT(INPUT_SHOT), WORLD_EVENT_SPELL_CAPTURE, 600));
+    CHECK_EQ_INT(w->spells_captured, 1);
+    CHECK(w->boss.result_bonus >= 33330 && w->boss.result_bonus <= 100000);
+    CHECK(w->score >= before + w->boss.result_bonus);
+    CHECK_EQ_INT(w->bullets.live, 0);
+    CHECK(w->items.count > 0);
+    /* The last card times out: no capture. */
+    CHECK(wt_until(w, 0, WORLD_EVENT_SPELL_FAIL, 300));
+    CHECK(wt_events(w, WORLD_EVENT_BOSS_DEATH) == 1);
+    CHECK(!w->boss.active);
+    CHECK_EQ_INT(w->spells_captured, 1);
+    CHECK_EQ_INT(w->spells_seen, 2);
+    CHECK(wt_until(w, 0, WORLD_EVENT_STAGE_CLEAR, 60));
+    wt_free(w);
+    /* Practice: the second phase alone, then the run is over. */
+    world_config practice = {.seed = 1, .start = WORLD_START(0, 2), .flags = WORLD_FLAG_ONE_PHASE};
+    w = wt_world(lib, practice);
+    CHECK(w->boss.active);
+    CHECK_EQ_INT(w->boss.phase, 2);
+    CHECK(wt_until(w, 0, WORLD_EVENT_STAGE_CLEAR, 400));
+    CHECK_EQ_INT(w->spells_seen, 1);
+    CHECK_EQ_INT(w->tally.total, 0);
+    wt_free(w);
+    library_free(lib);
+}
+
+/* A bullet may not appear on the player: a script that tries is refused. */
+static void wt_spawn_guard(void)
+{
+    library *lib = wt_lib("enemy rude { health 100000 loop {\n"
+                          "  fire orb red from (player_x - x, player_y - y) speed 0.1\n"
+                          "  wait 5 } }\n"
+                          "stage stage1 { spawn rude at (192, 60) wait 100000 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1});
+    CHECK(!wt_until(w, 0, WORLD_EVENT_PLAYER_HIT, 300));
+    CHECK(w->stats.spawn_guarded >= 50);
+    CHECK_EQ_INT(w->bullets.live, 0);
+    wt_free(w);
+    library_free(lib);
+}
+
+/* Items below the line fall; above it, they come to the ship from anywhere. */
+static void wt_collection_line(void)
+{
+    library *lib = wt_lib("enemy bag { health 1 drops point 10 wait 100000 }\n"
+                          "stage stage1 { spawn bag at (60, 200) wait 100000 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1});
+    while (w->player.x > 60.0f)
+        world_step(w, INPUT_BIT(INPUT_LEFT));
+    CHECK(wt_until(w, INPUT_BIT(INPUT_SHOT), WORLD_EVENT_ENEMY_DEATH, 200));
+    CHECK_EQ_INT(w->items.count, 10);
+    /* Far to the right and up past the line: the items fly over. */
+    uint64_t score = w->score;
+    for (int i = 0; i < 110; i++)
+        world_step(w, INPUT_BIT(INPUT_UP) | INPUT_BIT(INPUT_RIGHT));
+    CHECK(w->player.y < WORLD_COLLECT_LINE);
+    for (int i = 0; i < 120 && w->items.count > 0; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(w->items.count, 0);
+    CHECK_EQ_U64(w->score, score + 10 * world_point_value(w, 0));
+    wt_free(w);
+    library_free(lib);
+}
+
+/* Once running, a frame allocates nothing. */
+static void wt_no_allocation(void)
+{
+    library *lib = wt_lib(wt_gunner);
+    world *w = wt_world(lib, (world_config){.seed = 5});
+    for (int i = 0; i < 60; i++)
+        world_step(w, 0);
+    mem_stats before = mem_get_stats();
+    for (int i = 0; i < 3000; i++)
+        world_step(w, (input_bits)(i % 7 == 0 ? INPUT_BIT(INPUT_BOMB) : INPUT_BIT(INPUT_SHOT)));
+    mem_stats after = mem_get_stats();
+    CHECK_EQ_U64(after.allocs, before.allocs);
+    wt_free(w);
+    library_free(lib);
 }
 
 int main(void)
 {
-    world_test_determinism();
-    world_test_player_moves_and_stays_inside();
+    wt_determinism();
+    wt_movement();
+    wt_hit_loses_life();
+    wt_continue_declined();
+    wt_deathbomb_and_invulnerable();
+    wt_graze_once();
+    wt_shots_kill();
+    wt_boss_phases();
+    wt_spawn_guard();
+    wt_collection_line();
+    wt_no_allocation();
     return check_done("world");
 }

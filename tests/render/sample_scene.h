@@ -118,7 +118,7 @@ static void sample_scene_init(sample_scene *sc)
     sample_bullet(sc, 90, 200, 0, BULLET_SHAPE_BUBBLE, BULLET_COLOR_CYAN);
     sample_bullet(sc, 330, 380, 0, BULLET_SHAPE_STAR_LARGE, BULLET_COLOR_YELLOW);
     sample_bullet(sc, 290, 410, 0, BULLET_SHAPE_STAR_LARGE, BULLET_COLOR_PURPLE);
-    sc->player = (player){192, 400, 1};
+    sc->player = (player){.x = 192, .y = 400, .focused = 1};
     sc->hud = (hud_state){
         .score = 12345670,
         .high_score = 98765430,

@@ -1,0 +1,101 @@
+/*
+ * replay_cmd: `curtain replay FILE [--verify] [--mod DIR]`.
+ *
+ * Without --verify the game opens and plays the replay back (the Replays menu's
+ * playback: pause, fast-forward, frame step). With --verify nothing is opened:
+ * the replay runs headless over the patterns (and mod) given, every recorded
+ * state hash is compared, and the exit status says how it went: 0 every hash
+ * matched, 1 the first frame that did not (or why the file cannot be played).
+ */
+#include "app/replay_cmd.h"
+
+#include "app/cli.h"
+#include "app/content.h"
+#include "game/difficulty.h"
+#include "game/replay.h"
+#include "ui/ui.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+static const char *replay_cmd_ending(int end)
+{
+    return end == REPLAY_END_STAGE_CLEAR ? "stage clear"
+           : end == REPLAY_END_GAME_OVER ? "game over"
+                                         : "unfinished";
+}
+
+/* Checks a replay headless; prints the verdict. */
+static int replay_cmd_verify(const char *path, const replay *r, const library *lib)
+{
+    if (!replay_content_matches(r, lib)) {
+        printf("%s: recorded with other pattern files (content %016" PRIx64
+               ", these are %016" PRIx64 "): a mod, or another version of the stage\n",
+               path, r->content, world_content_hash(lib));
+        return CLI_EXIT_FAILURE;
+    }
+    replay_desync d;
+    if (replay_verify(r, lib, &d) != 0) {
+        if (d.frame == 0)
+            printf("%s: cannot verify: out of memory\n", path);
+        else
+            printf("%s: desync at frame %u: state hash %016" PRIx64 ", recorded %016" PRIx64 "\n",
+                   path, d.frame, d.actual, d.expected);
+        return CLI_EXIT_FAILURE;
+    }
+    printf("%s: %u frames, %u state hashes, all match (%s, %s, score %" PRIu64 ")\n", path,
+           r->frame_count, r->check_count, difficulty_name(r->config.difficulty),
+           replay_cmd_ending(r->end), r->score);
+    return CLI_EXIT_OK;
+}
+
+int replay_cmd_main(int argc, char **argv, int first, const char *command)
+{
+    int verify = 0, scale = 0;
+    const char *mod = NULL, *renderer = NULL;
+    const cli_option options[] = {
+        {"verify", CLI_FLAG, &verify, NULL,
+         "play it headless and check every state hash: exit 0 if all match, 1 if not", 0, 0},
+        {"mod", CLI_STRING, &mod, "DIR", "the pattern files it was recorded with, over the game's",
+         0, 0},
+        {"scale", CLI_INT, &scale, "N", "window size as a multiple of 640x480", 1, 16},
+        {"renderer", CLI_STRING, &renderer, "NAME", "SDL render driver", 0, 0},
+    };
+    cli_spec spec = {command, options, 4, 1, 1, "FILE"};
+    if (cli_wants_help(argc, argv, first)) {
+        printf("usage: curtain replay FILE [--verify] [OPTIONS]\n\n"
+               "Watch a replay (P pauses, F changes the speed, N steps a frame, Esc stops), or\n"
+               "with --verify check it headless, with no window.\n\nOptions:\n");
+        cli_print_options(stdout, &spec);
+        return CLI_EXIT_OK;
+    }
+    const char *path = NULL;
+    int npos = 0;
+    int rc = cli_parse(&spec, argc, argv, first, &path, &npos);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    replay r;
+    char err[512];
+    if (replay_load(&r, path, err, sizeof err) != 0) {
+        printf("%s\n", err);
+        return CLI_EXIT_FAILURE;
+    }
+    library *lib = content_load(mod);
+    if (!lib) {
+        replay_free(&r);
+        return CLI_EXIT_FAILURE;
+    }
+    if (verify) {
+        rc = replay_cmd_verify(path, &r, lib);
+    } else {
+        ui_config ui = {.lib = lib,
+                        .seed = r.config.seed,
+                        .scale = scale,
+                        .renderer = renderer,
+                        .replay_file = path};
+        rc = ui_main(&ui) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+    }
+    replay_free(&r);
+    library_free(lib);
+    return rc;
+}

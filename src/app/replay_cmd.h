@@ -1,0 +1,10 @@
+/*
+ * replay_cmd: `curtain replay FILE [--verify]`: watch a replay in the game's
+ * window, or check it headless.
+ */
+#ifndef CURTAIN_APP_REPLAY_CMD_H
+#define CURTAIN_APP_REPLAY_CMD_H
+
+int replay_cmd_main(int argc, char **argv, int first, const char *command);
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * autopilot: a scripted player. It reads the world the way a player reads the
+ * screen and answers with one frame of input: always shooting, lined up under
+ * the boss or the nearest enemy, stepping (focused when it needs finesse) to
+ * the nearby spot that stays furthest from every bullet's path over the next
+ * frames, bombing when nothing else is safe. At the continue prompt it says no.
+ *
+ * It is deterministic (it reads only the world, never a clock or a random
+ * generator), so a run it plays is a run: tests drive the stage to its end with
+ * it, the title screen plays demos with it, and its inputs record into replays
+ * like anyone's.
+ */
+#ifndef CURTAIN_GAME_AUTOPILOT_H
+#define CURTAIN_GAME_AUTOPILOT_H
+
+#include "game/world.h"
+
+typedef struct autopilot {
+    int bombs; /* 1: bomb when cornered */
+    uint32_t frames;
+} autopilot;
+
+void autopilot_init(autopilot *a, int bombs);
+/* The input for the world's next frame. */
+input_bits autopilot_input(autopilot *a, const world *w);
+
+#endif

@@ -1,0 +1,206 @@
+/*
+ * enemy: slots, handles and motion of the non-bullet objects. See enemy.h.
+ */
+#include "game/enemy.h"
+
+#include "core/mem.h"
+#include "core/trig.h"
+#include "sim/playfield.h"
+
+#include <string.h>
+
+int enemy_table_init(enemy_table *t, uint32_t cap)
+{
+    *t = (enemy_table){0};
+    if (cap == 0 || cap > ENEMY_INDEX_MASK)
+        return -1;
+    t->slots = mem_calloc(cap, sizeof *t->slots);
+    t->free_list = mem_alloc(cap * sizeof *t->free_list);
+    if (!t->slots || !t->free_list) {
+        enemy_table_free(t);
+        return -1;
+    }
+    t->cap = cap;
+    enemy_table_clear(t);
+    return 0;
+}
+
+void enemy_table_free(enemy_table *t)
+{
+    mem_free(t->slots);
+    mem_free(t->free_list);
+    *t = (enemy_table){0};
+}
+
+void enemy_table_clear(enemy_table *t)
+{
+    memset(t->slots, 0, t->cap * sizeof *t->slots);
+    for (uint32_t i = 0; i < t->cap; i++)
+        t->free_list[i] = t->cap - 1 - i; /* lowest slot first */
+    t->free_count = t->cap;
+    t->small = 0;
+    t->refused = 0;
+}
+
+uint32_t enemy_alloc(enemy_table *t, enemy_kind kind, double x, double y, int32_t frame)
+{
+    if (t->free_count == 0) {
+        t->refused++;
+        return ENEMY_NONE;
+    }
+    uint32_t slot = t->free_list[--t->free_count];
+    enemy *e = &t->slots[slot];
+    uint16_t gen = (uint16_t)(e->gen + 1);
+    memset(e, 0, sizeof *e);
+    e->gen = gen;
+    e->kind = (uint8_t)kind;
+    e->x = e->px = x;
+    e->y = e->py = y;
+    e->heading = 180.0;
+    e->health = 1.0;
+    e->hitbox = ENEMY_DEFAULT_HITBOX;
+    e->look = -1;
+    e->born = frame;
+    e->hit_at = INT32_MIN;
+    t->small += kind == ENEMY_SMALL;
+    return slot;
+}
+
+void enemy_release(enemy_table *t, uint32_t slot)
+{
+    enemy *e = &t->slots[slot];
+    if (e->kind == ENEMY_FREE)
+        return;
+    t->small -= e->kind == ENEMY_SMALL;
+    e->kind = ENEMY_FREE;
+    e->gen++;
+    t->free_list[t->free_count++] = slot;
+}
+
+vm_obj enemy_handle(const enemy_table *t, uint32_t slot)
+{
+    return (uint32_t)(t->slots[slot].gen & 0xfffu) << ENEMY_INDEX_BITS | (slot + 1);
+}
+
+uint32_t enemy_slot(const enemy_table *t, vm_obj h)
+{
+    uint32_t slot = (h & ENEMY_INDEX_MASK) - 1;
+    if (h == 0 || (h & 0x80000000u) || slot >= t->cap)
+        return ENEMY_NONE;
+    const enemy *e = &t->slots[slot];
+    if (e->kind == ENEMY_FREE || (uint32_t)(e->gen & 0xfffu) != (h >> ENEMY_INDEX_BITS))
+        return ENEMY_NONE;
+    return slot;
+}
+
+void enemy_move_to(enemy *e, double x, double y, int32_t frames, int ease, int32_t now)
+{
+    e->moving = frames > 0;
+    e->mx0 = e->x;
+    e->my0 = e->y;
+    e->mx1 = x;
+    e->my1 = y;
+    e->mt0 = now;
+    e->mt1 = now + (frames > 0 ? frames : 0);
+    e->ease = (uint8_t)(ease >= 0 && ease <= 3 ? ease : 1);
+    if (frames <= 0) {
+        e->x = x;
+        e->y = y;
+    }
+}
+
+/* The eased fraction u of a move tween (0 linear, 1 smooth, 2 in, 3 out). */
+static double enemy_ease(int ease, double u)
+{
+    switch (ease) {
+    case 0: return u;
+    case 2: return u * u;
+    case 3: return 1 - (1 - u) * (1 - u);
+    default: return u * u * (3 - 2 * u);
+    }
+}
+
+void enemy_move(enemy *e, int32_t now)
+{
+    e->px = e->x;
+    e->py = e->y;
+    double *field[VM_RAMP_KINDS] = {&e->heading, &e->speed, &e->vx, &e->vy};
+    for (int k = 0; k < VM_RAMP_KINDS; k++) {
+        if (!(e->ramp_on & (1u << k)) || now <= e->ramp[k].t0)
+            continue;
+        *field[k] = vm_ramp_value(&e->ramp[k], now);
+        if (now >= e->ramp[k].t1)
+            e->ramp_on &= (uint8_t) ~(1u << k);
+    }
+    if (e->moving) {
+        double u = now >= e->mt1 ? 1.0 : (double)(now - e->mt0) / (double)(e->mt1 - e->mt0);
+        double f = enemy_ease(e->ease, u);
+        e->x = e->mx0 + (e->mx1 - e->mx0) * f;
+        e->y = e->my0 + (e->my1 - e->my0) * f;
+        if (now >= e->mt1)
+            e->moving = 0;
+    } else {
+        double s, c;
+        trig_sincos(e->heading * TRIG_DEG2RAD, &s, &c);
+        e->x += s * e->speed + e->vx;
+        e->y += -c * e->speed + e->vy;
+    }
+    e->heading += e->spin;
+    e->speed += e->accel;
+    if (enemy_inside(e))
+        e->entered = 1;
+}
+
+int enemy_inside(const enemy *e)
+{
+    return e->x >= 0 && e->y >= 0 && e->x <= PLAYFIELD_W && e->y <= PLAYFIELD_H;
+}
+
+int enemy_gone(const enemy *e)
+{
+    double m = ENEMY_CULL_MARGIN;
+    int outside = e->x < -m || e->y < -m || e->x > PLAYFIELD_W + m || e->y > PLAYFIELD_H + m;
+    return outside && e->entered;
+}
+
+void enemy_table_hash(const enemy_table *t, hasher *hs)
+{
+    hash_u32(hs, t->cap);
+    hash_u32(hs, t->free_count);
+    hash_u32(hs, t->small);
+    for (uint32_t i = 0; i < t->cap; i++) {
+        const enemy *e = &t->slots[i];
+        hash_u32(hs, e->gen);
+        if (e->kind == ENEMY_FREE)
+            continue;
+        const uint32_t ids[] = {i,
+                                e->kind,
+                                e->entered,
+                                e->dying,
+                                e->leaving,
+                                e->moving,
+                                e->ease,
+                                e->ramp_on,
+                                e->scripted,
+                                (uint32_t)e->look,
+                                (uint32_t)e->born,
+                                (uint32_t)e->hit_at,
+                                (uint32_t)e->mt0,
+                                (uint32_t)e->mt1};
+        for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
+            hash_u32(hs, ids[k]);
+        const double vals[] = {e->x,    e->y,     e->heading, e->speed, e->vx,    e->vy,
+                               e->spin, e->accel, e->mx0,     e->my0,   e->mx1,   e->my1,
+                               e->px,   e->py,    e->health,  e->score, e->hitbox};
+        for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++)
+            hash_f64(hs, vals[k]);
+        for (int k = 0; k < VM_RAMP_KINDS; k++) {
+            hash_u32(hs, (uint32_t)e->ramp[k].t0);
+            hash_u32(hs, (uint32_t)e->ramp[k].t1);
+            hash_f64(hs, e->ramp[k].v0);
+            hash_f64(hs, e->ramp[k].v1);
+        }
+        for (int k = 0; k < ENEMY_DROP_KINDS; k++)
+            hash_u32(hs, e->drops[k]);
+    }
+}

@@ -1,0 +1,100 @@
+/*
+ * enemy: the table of scripted objects that are not bullets: the stage object,
+ * the enemies the stage spawns, and bosses.
+ *
+ * A fixed array of slots allocated once, with a free list (lowest slot first on
+ * a fresh table, so runs are reproducible). Each object has a handle for the
+ * pattern VM: its slot + 1 in bits 0..19 and 12 bits of generation above, so a
+ * script's handle to an object that is gone (and a reused slot) is detected.
+ * Bit 31 is never set: that is how the world tells enemies from bullets.
+ *
+ * Motion is the sandbox's (pattern/sandbox.c), so a stage looks the same in
+ * `curtain view` and in the game: a move tween (MOVE_TO) when one runs, else
+ * heading and speed plus the extra velocity, with the VM's ramps applied first.
+ */
+#ifndef CURTAIN_GAME_ENEMY_H
+#define CURTAIN_GAME_ENEMY_H
+
+#include "core/hash.h"
+#include "pattern/vm.h"
+
+#include <stdint.h>
+
+#define ENEMY_INDEX_BITS     20
+#define ENEMY_INDEX_MASK     ((1u << ENEMY_INDEX_BITS) - 1)
+#define ENEMY_NONE           UINT32_MAX
+/* An enemy that has been inside the field is gone once this far outside it. */
+#define ENEMY_CULL_MARGIN    64.0
+/* The hit radius of an enemy whose script names none (px). */
+#define ENEMY_DEFAULT_HITBOX 12.0
+/* The item kinds of DROPS, in the verb's order. */
+#define ENEMY_DROP_KINDS     4
+
+typedef enum enemy_kind {
+    ENEMY_FREE,
+    ENEMY_STAGE, /* the stage's timeline runs on it; never drawn, never hit */
+    ENEMY_SMALL, /* an enemy spawned by SPAWN */
+    ENEMY_BOSS,  /* a boss or midboss */
+} enemy_kind;
+
+typedef struct enemy {
+    uint8_t kind;     /* enum enemy_kind */
+    uint8_t entered;  /* has been inside the field (only then culled) */
+    uint8_t dying;    /* vanished: removed after this frame's scripts */
+    uint8_t leaving;  /* a beaten midboss flying off: no scripts, never hit */
+    uint8_t moving;   /* a move tween runs */
+    uint8_t ease;     /* the tween's easing (MOVE_TO) */
+    uint8_t ramp_on;  /* bit k: ramp k of the VM runs */
+    uint8_t scripted; /* has had runners: stop them when it goes */
+    uint16_t gen;
+    int32_t look;   /* string index of its sprite name, -1 for the default */
+    int32_t born;   /* frame it appeared */
+    int32_t hit_at; /* frame it was last damaged (the renderer flashes it) */
+    double x, y, heading, speed, vx, vy, spin, accel;
+    vm_ramp ramp[VM_RAMP_KINDS];
+    double mx0, my0, mx1, my1; /* move tween from, to */
+    int32_t mt0, mt1;          /* move tween frames */
+    double px, py;             /* where it was before this frame's move */
+    double health;
+    double score;
+    double hitbox;
+    uint8_t drops[ENEMY_DROP_KINDS]; /* power, point, bomb, life */
+} enemy;
+
+typedef struct enemy_table {
+    enemy *slots;
+    uint32_t *free_list;
+    uint32_t cap, free_count;
+    uint32_t small; /* ENEMY_SMALL alive (the scripts' `enemies`) */
+    uint64_t refused;
+} enemy_table;
+
+/* Allocates cap slots (at most ENEMY_INDEX_MASK). Returns 0, or -1 out of memory. */
+int enemy_table_init(enemy_table *t, uint32_t cap);
+void enemy_table_free(enemy_table *t);
+/* Frees every slot; generations restart, as in a new table. */
+void enemy_table_clear(enemy_table *t);
+
+/* A new object of a kind at (x, y), heading down, with the defaults of docs/vm.md
+ * (1 hit point, no score, no drops, the default look and hitbox). Returns its slot,
+ * or ENEMY_NONE when the table is full (counted). */
+uint32_t enemy_alloc(enemy_table *t, enemy_kind kind, double x, double y, int32_t frame);
+/* Frees a slot (the caller stops its scripts first). */
+void enemy_release(enemy_table *t, uint32_t slot);
+
+vm_obj enemy_handle(const enemy_table *t, uint32_t slot);
+/* The live slot of a handle, or ENEMY_NONE (stale, a bullet's, or 0). */
+uint32_t enemy_slot(const enemy_table *t, vm_obj h);
+
+/* MOVE_TO: glide from where it is to (x, y) over frames (0: jump there). */
+void enemy_move_to(enemy *e, double x, double y, int32_t frames, int ease, int32_t now);
+/* One frame of motion at frame `now` (see the top of this file). */
+void enemy_move(enemy *e, int32_t now);
+/* Inside the field rectangle. */
+int enemy_inside(const enemy *e);
+/* Has been inside and is now more than ENEMY_CULL_MARGIN outside. */
+int enemy_gone(const enemy *e);
+
+void enemy_table_hash(const enemy_table *t, hasher *hs);
+
+#endif

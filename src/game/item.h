@@ -1,0 +1,82 @@
+/*
+ * item: the pick-ups on the field: power, point, bomb, life, and the small stars
+ * that cancelled bullets turn into.
+ *
+ * Items are dense arrays (a removed item takes the last one's place), allocated
+ * once; a spawn that finds them full is refused and counted. An item pops up,
+ * then falls; once it is *drawn in* (the player above the auto-collect line, a
+ * bomb, a boss beaten, or a cancel star after a moment) it flies to the player
+ * wherever it is. The player picks up what comes within reach; what falls off
+ * the bottom is lost.
+ */
+#ifndef CURTAIN_GAME_ITEM_H
+#define CURTAIN_GAME_ITEM_H
+
+#include "core/hash.h"
+#include "core/rng.h"
+
+#include <stdint.h>
+
+/*              id          name */
+#define ITEM_KINDS(X)         \
+    X(POWER, "power")         \
+    X(POWER_BIG, "power_big") \
+    X(POINT, "point")         \
+    X(BOMB, "bomb")           \
+    X(LIFE, "life")           \
+    X(STAR, "star")
+
+typedef enum item_kind {
+#define ITEM_KIND_ENUM(id, name) ITEM_##id,
+    ITEM_KINDS(ITEM_KIND_ENUM)
+#undef ITEM_KIND_ENUM
+    ITEM_KIND_COUNT
+} item_kind;
+
+/* Falling items reach this speed (px per frame); drawn-in items fly at
+ * ITEM_DRAW_SPEED. */
+#define ITEM_FALL_SPEED  1.8f
+#define ITEM_GRAVITY     0.06f
+#define ITEM_DRAW_SPEED  8.0f
+/* The player picks up items this close (px), drawn-in ones a bit closer. */
+#define ITEM_REACH       20.0f
+#define ITEM_DRAWN_REACH 12.0f
+/* Cancel stars start flying to the player after this many frames. */
+#define ITEM_STAR_DELAY  24
+
+typedef struct item_list {
+    float *x, *y, *vx, *vy;
+    uint8_t *kind;
+    uint8_t *drawn; /* flying to the player */
+    uint16_t *age;  /* frames since it appeared (capped) */
+    uint32_t count, cap;
+    uint64_t refused;
+} item_list;
+
+/* What the player picked up this frame. */
+typedef struct item_pickup {
+    uint8_t kind;
+    uint8_t drawn; /* it flew in (full value wherever the player is) */
+    float x, y;
+} item_pickup;
+
+int item_list_init(item_list *l, uint32_t cap);
+void item_list_free(item_list *l);
+void item_list_clear(item_list *l);
+
+/* An item at (x, y) popping up with a little sideways scatter (one draw of r).
+ * Stars (drawn = 1 after ITEM_STAR_DELAY) do not scatter. Returns 0, or -1 when
+ * full (counted). */
+int item_spawn(item_list *l, item_kind kind, float x, float y, rng *r);
+/* Every item flies to the player from now on. */
+void item_draw_all(item_list *l);
+
+/* One frame: items move (drawn-in ones toward (px, py)); with can_collect, those
+ * within reach of (px, py) are picked up into out (at most out_cap; the rest wait
+ * for the next frame); items that fell off the bottom go. Returns the pickups. */
+int item_step(item_list *l, float px, float py, int can_collect, item_pickup *out, int out_cap);
+
+const char *item_kind_name(item_kind k);
+void item_list_hash(const item_list *l, hasher *hs);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * spellcards: the spell cards the player has met, and how often each was
+ * captured: what the practice menu offers (a card is practised once it has been
+ * seen in a run) and its history line ("captured 2 of 5").
+ *
+ * A card is known by its boss's name, its phase number and its title, so a mod
+ * that changes a boss does not inherit the history of cards it no longer has.
+ *
+ * The file (spellcards.txt in the user folder) is text, versioned and
+ * checksummed like the high scores:
+ *
+ *     curtain-spellcards 1
+ *     # seen captured boss phase "title"
+ *     5 2 s1_kagari 1 "Lantern Sign: A Thousand Paper Lights"
+ *     end 5f0c3a19d2e4b781
+ *
+ * "end" carries the hash (core/hash.h, seed SPELLCARDS_HASH_SEED) of every byte
+ * before that line. A file that breaks a rule is refused with the reason
+ * ("file:line: message"), moved aside to spellcards.txt.bad (nothing is lost),
+ * and the record starts empty. Saving writes the whole file atomically.
+ *
+ * Format versions: 1, the first.
+ */
+#ifndef CURTAIN_GAME_SPELLCARDS_H
+#define CURTAIN_GAME_SPELLCARDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SPELLCARDS_VERSION   1
+#define SPELLCARDS_FILE_NAME "spellcards.txt"
+#define SPELLCARDS_MAX       256
+#define SPELLCARDS_NAME_MAX  47
+#define SPELLCARDS_TITLE_MAX 95
+#define SPELLCARDS_HASH_SEED 0x7370656c6cull
+#define SPELLCARDS_TEXT_MAX  (SPELLCARDS_MAX * 180 + 128)
+
+typedef struct spellcard {
+    char boss[SPELLCARDS_NAME_MAX + 1];
+    int phase;
+    char title[SPELLCARDS_TITLE_MAX + 1];
+    uint32_t seen, captured;
+} spellcard;
+
+typedef struct spellcards {
+    spellcard cards[SPELLCARDS_MAX];
+    int count;
+} spellcards;
+
+typedef enum spellcards_status {
+    SPELLCARDS_LOADED,
+    SPELLCARDS_MISSING, /* no file yet: empty */
+    SPELLCARDS_REFUSED, /* wrong or unreadable: moved aside, empty */
+} spellcards_status;
+
+void spellcards_clear(spellcards *sc);
+/* The record of a card, or NULL if it was never seen. */
+const spellcard *spellcards_find(const spellcards *sc, const char *boss, int phase,
+                                 const char *title);
+/* Counts a meeting with a card (and a capture). Returns 0, or -1 when the record is
+ * full (the card is not recorded). Names and titles too long are cut. */
+int spellcards_saw(spellcards *sc, const char *boss, int phase, const char *title);
+int spellcards_captured(spellcards *sc, const char *boss, int phase, const char *title);
+
+/* Parses a file's text. Returns 0, or -1 with "origin:line: message" in reason,
+ * leaving sc empty. */
+int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *origin,
+                     char *reason, size_t reason_size);
+/* The file's text; returns its length, or -1 if out is too small. */
+int spellcards_format(const spellcards *sc, char *out, size_t out_size);
+spellcards_status spellcards_load(spellcards *sc, const char *path, char *reason,
+                                  size_t reason_size);
+int spellcards_save(const spellcards *sc, const char *path, char *err, size_t err_size);
+
+#endif

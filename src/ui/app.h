@@ -1,0 +1,254 @@
+/*
+ * app: the front end's shared state and services, for the screens of src/ui/.
+ *
+ * One `app` lives for the whole session: the window and its renderer, the input
+ * map, the audio device, the player's options, high scores and spell card
+ * record, and each screen's own state. ui.c runs the loop (one frame: events,
+ * the current screen's update, its drawing, present) and switches screens; the
+ * screens (title, practice, replays, scores, settings, game_screen) call the
+ * services below.
+ *
+ * Menu input: directions come from the held buttons (keyboard, d-pad, sticks)
+ * with key repeat done here, so every device repeats alike; confirm, back and
+ * pause come from SDL events (input_map_ui_event).
+ */
+#ifndef CURTAIN_UI_APP_H
+#define CURTAIN_UI_APP_H
+
+#include "game/autopilot.h"
+#include "game/highscores.h"
+#include "game/options.h"
+#include "game/replay.h"
+#include "game/spellcards.h"
+#include "game/world.h"
+#include "platform/audio.h"
+#include "platform/frame_pacer.h"
+#include "platform/input_map.h"
+#include "platform/window.h"
+#include "render/frame_view.h"
+#include "ui/menu.h"
+#include "ui/ui.h"
+#include "ui/world_view.h"
+
+#include <SDL.h>
+
+#define APP_PATH_MAX    4096
+#define APP_REPLAYS_MAX 48
+#define APP_LAST_REPLAY "last.rpl"
+
+typedef enum app_screen {
+    SCREEN_TITLE,
+    SCREEN_DIFFICULTY,
+    SCREEN_PRACTICE,
+    SCREEN_REPLAYS,
+    SCREEN_SCORES,
+    SCREEN_OPTIONS,
+    SCREEN_KEYS,
+    SCREEN_GAME,
+    SCREEN_COUNT
+} app_screen;
+
+/* The title screen: its menu over an attract demo. */
+typedef struct title_state {
+    menu m;
+    world *demo;
+    autopilot pilot;
+    int demo_index;  /* which demo plays: the stage, then spell cards in turn */
+    int demo_frames; /* frames the demo has run */
+    world_view view;
+} title_state;
+
+/* Choosing a difficulty before a run or a practice. */
+typedef struct difficulty_state {
+    menu m;
+    int practice; /* 1: for practice (then the practice menu) */
+} difficulty_state;
+
+typedef struct practice_row {
+    int boss, phase, one_phase;
+} practice_row;
+
+typedef struct practice_state {
+    menu m;
+    practice_row rows[MENU_MAX_ITEMS];
+} practice_state;
+
+typedef struct replay_entry {
+    char path[APP_PATH_MAX];
+    char file[128];
+    int ok;
+    int other_content; /* recorded over other patterns: cannot be played here */
+    replay_end end;
+    int64_t date;
+    world_config config;
+    uint64_t score;
+    char name[REPLAY_NAME_MAX + 1];
+    uint32_t frames;
+    char error[256];
+} replay_entry;
+
+typedef struct replays_state {
+    menu m;
+    replay_entry entries[APP_REPLAYS_MAX];
+    int count;
+} replays_state;
+
+typedef struct scores_state {
+    int difficulty;
+    int highlight; /* the rank just entered, -1 none */
+    app_screen back;
+} scores_state;
+
+typedef struct settings_state {
+    menu m;
+    menu keys;
+    int pad;       /* the binding screen edits controller controls */
+    int capturing; /* waiting for a key for row keys.cursor, slot `slot` */
+    int slot;
+} settings_state;
+
+/* The game screen's steps after a run. */
+typedef enum game_phase {
+    GAME_RUNNING,
+    GAME_PAUSED,
+    GAME_ENDING,  /* the run is over; a moment before the results */
+    GAME_RESULTS, /* the tally */
+    GAME_NAME,    /* name entry for the high-score table */
+    GAME_SAVE,    /* save the replay? */
+    GAME_DESYNC,  /* a replay went wrong */
+} game_phase;
+
+typedef struct game_state {
+    world *w;
+    world_config config;
+    int watching; /* 1: a replay is playing */
+    int practice;
+    game_phase phase;
+    menu pause;
+    menu ask;
+    replay rec;  /* this run's recording */
+    replay film; /* the replay being watched */
+    replay_cursor cursor;
+    replay_desync desync;
+    autopilot pilot; /* flies the run when the command line asked for it */
+    int cards_dirty; /* the spell card record changed during this run */
+    int film_paused, film_speed, film_step;
+    int end_timer;
+    char name[HIGHSCORES_NAME_MAX + 1];
+    int name_char;      /* index in the charset of the letter offered next */
+    uint64_t name_tick; /* the frame name entry opened */
+    int rank;           /* rank in the table, -1 none */
+    world_view view;
+} game_state;
+
+typedef struct app {
+    const ui_config *cfg;
+    const library *lib;
+    window win;
+    frame_pacer pacer;
+    input_map input;
+    frame_view view;
+    audio *sound;
+    int music_on;
+    options opts, loaded_opts;
+    options_status opts_status;
+    char opts_path[APP_PATH_MAX];
+    highscores scores;
+    char scores_path[APP_PATH_MAX];
+    spellcards cards;
+    char cards_path[APP_PATH_MAX];
+    char replay_dir[APP_PATH_MAX];
+    app_screen screen;
+    uint64_t tick;
+    uint64_t next_seed;
+    int quit;
+    int screenshot;
+    uint64_t last_frame_ns;
+    overlay_stats stats;
+    /* menu input */
+    input_bits held, prev_held;
+    input_bits event_dirs; /* directions pressed as events this frame */
+    int typing;            /* a name is being typed: held keys are not menu moves */
+    int repeat_wait;
+    /* a message at the bottom of the screen */
+    char toast[320];
+    uint64_t toast_until;
+    SDL_Color toast_color;
+    /* the screens */
+    title_state title;
+    difficulty_state difficulty;
+    practice_state practice;
+    replays_state replays;
+    scores_state scores_view;
+    settings_state settings;
+    game_state game;
+} app;
+
+/* Switches to a screen (its enter function runs). */
+void app_switch(app *a, app_screen s);
+/* Plays an effect (pan -1..1). */
+void app_sound(app *a, sfx_id id, float pan);
+/* The world's events of its last frame as sounds and music. */
+void app_world_sounds(app *a, const world *w);
+/* Shows a message at the bottom of the screen for a few seconds. */
+void app_toast(app *a, SDL_Color color, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The best score of a difficulty's table (0 if empty). */
+uint64_t app_high_score(const app *a, int level);
+/* A fresh seed for a new run. */
+uint64_t app_seed(app *a);
+/* Saves the options if they changed since the last save. */
+void app_save_options(app *a);
+void app_save_scores(app *a);
+void app_save_cards(app *a);
+/* Draws the screen's frame: the panel and an empty field with its backdrop. */
+void app_draw_backdrop(app *a);
+/* Overlay statistics of a world for the F3 panel. */
+const overlay_stats *app_stats(app *a, const world *w);
+float app_fps(const app *a);
+
+/* The screens. Each has enter, action (a menu action), update (once a frame) and
+ * draw; event (an SDL event the screen wants raw, for key capture and typing)
+ * returns 1 when it took the event. */
+void title_enter(app *a);
+void title_action(app *a, input_ui act);
+void title_update(app *a);
+void title_draw(app *a);
+/* Pieces of the title screen the other menus share: the demo behind them
+ * (darkened by dim, 0..255), the logo at height y, the key help line. */
+void title_draw_demo(app *a, int dim);
+void title_draw_logo(app *a, int y);
+void title_draw_help(app *a, const char *text);
+void difficulty_enter(app *a);
+void difficulty_action(app *a, input_ui act);
+void difficulty_draw(app *a);
+void practice_enter(app *a);
+void practice_action(app *a, input_ui act);
+void practice_draw(app *a);
+void replays_enter(app *a);
+void replays_action(app *a, input_ui act);
+void replays_draw(app *a);
+void scores_enter(app *a);
+void scores_action(app *a, input_ui act);
+void scores_draw(app *a);
+void settings_enter(app *a);
+void settings_action(app *a, input_ui act);
+void settings_draw(app *a);
+void keys_enter(app *a);
+void keys_action(app *a, input_ui act);
+int keys_event(app *a, const SDL_Event *ev);
+void keys_draw(app *a);
+void game_enter(app *a);
+void game_action(app *a, input_ui act);
+int game_event(app *a, const SDL_Event *ev);
+void game_update(app *a);
+void game_draw(app *a);
+
+/* Leaving the game (quitting curtain): a run in progress is kept as the last
+ * replay. */
+void game_leave(app *a);
+/* Starts a run (from the difficulty or practice menu) or a replay. */
+void game_start_run(app *a, const world_config *cfg, int practice);
+/* Returns 0, or -1 with a toast saying why the file cannot be played. */
+int game_start_replay(app *a, const char *path);
+
+#endif

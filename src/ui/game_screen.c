@@ -1,0 +1,669 @@
+/*
+ * game_screen: a run, or a replay being watched, and what follows a run.
+ *
+ * Playing: one world step per frame from the input sampled just before it,
+ * recorded into the run's replay; Escape pauses (resume, restart, quit to
+ * title). When the run is over: a moment, the results (the stage-clear tally or
+ * the game over), name entry when the score makes the table, the offer to save
+ * the replay, and the high-score table. The last run is always kept as
+ * replays/last.rpl, however it ended.
+ *
+ * Watching: the replay's inputs drive the world; P or Space pauses, F changes
+ * the speed (1, 2, 4, 8 frames a frame), N steps one frame while paused; the
+ * world's hash is checked against the recording's, and a difference stops the
+ * replay with the frame where it showed.
+ */
+#include "core/file.h"
+#include "core/mem.h"
+#include "game/difficulty.h"
+#include "platform/window.h"
+#include "sim/playfield.h"
+#include "ui/app.h"
+#include "ui/panel.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define GAME_ENDING_FRAMES 150
+
+enum {
+    PAUSE_RESUME,
+    PAUSE_RESTART,
+    PAUSE_QUIT
+};
+
+/* ---- starting ---- */
+
+/* A fresh world for cfg. Returns 0, or -1 (said on screen). */
+static int game_make_world(app *a, const world_config *cfg)
+{
+    game_state *g = &a->game;
+    if (g->w->vm)
+        world_free(g->w);
+    if (world_init(g->w, cfg, a->lib) != 0) {
+        world_free(g->w);
+        app_toast(a, PANEL_RED, "out of memory: the run cannot start");
+        return -1;
+    }
+    g->config = *cfg;
+    g->phase = GAME_RUNNING;
+    g->end_timer = 0;
+    g->rank = -1;
+    world_view_reset(&g->view);
+    return 0;
+}
+
+void game_start_run(app *a, const world_config *cfg, int practice)
+{
+    game_state *g = &a->game;
+    if (game_make_world(a, cfg) != 0)
+        return;
+    g->watching = 0;
+    g->practice = practice;
+    autopilot_init(&g->pilot, 1);
+    a->typing = 0;
+    replay_free(&g->rec);
+    if (replay_begin(&g->rec, cfg, 0) != 0)
+        app_toast(a, PANEL_RED, "out of memory: this run will not be recorded");
+    g->rec.content = world_content_hash(a->lib);
+    audio_music(a->sound, 1);
+    app_switch(a, SCREEN_GAME);
+}
+
+int game_start_replay(app *a, const char *path)
+{
+    game_state *g = &a->game;
+    char err[512];
+    replay_free(&g->film);
+    if (replay_load(&g->film, path, err, sizeof err) != 0) {
+        app_toast(a, PANEL_RED, "%s", err);
+        return -1;
+    }
+    if (!replay_content_matches(&g->film, a->lib)) {
+        app_toast(a, PANEL_RED,
+                  "%s was recorded with other pattern files (a mod, or another version)", path);
+        replay_free(&g->film);
+        return -1;
+    }
+    if (game_make_world(a, &g->film.config) != 0)
+        return -1;
+    g->watching = 1;
+    g->practice = g->film.config.start != 0;
+    replay_cursor_begin(&g->cursor, &g->film);
+    g->film_paused = g->film_step = 0;
+    g->film_speed = 1;
+    audio_music(a->sound, 1);
+    app_switch(a, SCREEN_GAME);
+    return 0;
+}
+
+void game_enter(app *a)
+{
+    menu_clear(&a->game.pause, "Paused");
+}
+
+/* ---- the record ---- */
+
+/* Closes the recording with how the run ended (the name stays empty until
+ * someone gives one) and keeps it as the last run. */
+static void game_keep_last(app *a, replay_end end)
+{
+    game_state *g = &a->game;
+    if (g->watching || !g->rec.inputs || !a->replay_dir[0])
+        return;
+    replay_finish(&g->rec, g->w, end, g->name[0] ? g->name : "",
+                  g->w->best_score > g->w->score ? g->w->best_score : g->w->score,
+                  (int64_t)time(NULL));
+    char path[APP_PATH_MAX + 16], err[512];
+    snprintf(path, sizeof path, "%s/%s", a->replay_dir, APP_LAST_REPLAY);
+    if (replay_save(&g->rec, path, err, sizeof err) != 0)
+        app_toast(a, PANEL_RED, "the last run was not kept: %s", err);
+}
+
+/* Saves the run's replay under a name of its own. */
+static void game_save_replay(app *a)
+{
+    game_state *g = &a->game;
+    char stamp[32] = "run", path[APP_PATH_MAX + 64], err[512];
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    char name[HIGHSCORES_NAME_MAX + 1];
+    highscores_name_clean(g->name, name);
+    for (char *c = name; *c; c++)
+        if (*c == ' ' || *c == '.' || *c == '!' || *c == '?')
+            *c = '_';
+    snprintf(g->rec.name, sizeof g->rec.name, "%s", g->name[0] ? g->name : "PLAYER");
+    snprintf(path, sizeof path, "%s/%s-%s.rpl", a->replay_dir, stamp, name);
+    if (replay_save(&g->rec, path, err, sizeof err) == 0)
+        app_toast(a, PANEL_GREEN, "replay saved: %s", path);
+    else
+        app_toast(a, PANEL_RED, "replay not saved: %s", err);
+}
+
+/* Writes the spell card record if this run changed it. */
+static void game_save_cards(app *a)
+{
+    if (a->game.cards_dirty)
+        app_save_cards(a);
+    a->game.cards_dirty = 0;
+}
+
+/* A run in progress is left (quit, restart, the window closed): kept as the last
+ * run, unfinished. */
+void game_leave(app *a)
+{
+    game_state *g = &a->game;
+    if (!g->watching && (g->phase == GAME_RUNNING || g->phase == GAME_PAUSED))
+        game_keep_last(a, REPLAY_END_UNFINISHED);
+    game_save_cards(a);
+}
+
+/* ---- what the run's events change outside the world ---- */
+
+/* Spell cards met and captured go to the record the practice menu reads (saved
+ * when the run ends: nothing is written while it runs). */
+static void game_note_cards(app *a, const world *w)
+{
+    for (int i = 0; i < w->event_count; i++) {
+        const world_event *e = &w->events[i];
+        int spell_start = e->kind == WORLD_EVENT_SPELL_START;
+        if (!spell_start && e->kind != WORLD_EVENT_SPELL_CAPTURE)
+            continue;
+        int b = e->value / BOSS_MAX_PHASES, p = e->value % BOSS_MAX_PHASES;
+        if (b < 0 || (uint32_t)b >= a->lib->boss_count || p < 0 ||
+            (uint32_t)p >= a->lib->bosses[b].phase_count)
+            continue;
+        const library_boss *boss = &a->lib->bosses[b];
+        const char *title = boss->phases[p].title ? boss->phases[p].title : "";
+        if (spell_start)
+            spellcards_saw(&a->cards, boss->name, p, title);
+        else
+            spellcards_captured(&a->cards, boss->name, p, title);
+        a->game.cards_dirty = 1;
+    }
+}
+
+/* The run just ended: keep it, and wait a moment before the results. */
+static void game_run_over(app *a)
+{
+    game_state *g = &a->game;
+    g->phase = GAME_ENDING;
+    g->end_timer = GAME_ENDING_FRAMES;
+    g->name[0] = '\0';
+    if (!g->watching)
+        game_keep_last(a, g->w->state == WORLD_CLEARED ? REPLAY_END_STAGE_CLEAR
+                                                       : REPLAY_END_GAME_OVER);
+    game_save_cards(a);
+}
+
+/* One frame of play: the input sampled now drives the world. */
+static void game_play_frame(app *a)
+{
+    game_state *g = &a->game;
+    input_bits in =
+        a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_sample(&a->input);
+    world_step(g->w, in);
+    if (g->rec.inputs)
+        replay_record(&g->rec, in, g->w);
+    world_view_step(&g->view, g->w);
+    app_world_sounds(a, g->w);
+    game_note_cards(a, g->w);
+    if (world_over(g->w))
+        game_run_over(a);
+}
+
+/* One frame of watching: as many recorded frames as the speed says. */
+static void game_watch_frame(app *a)
+{
+    game_state *g = &a->game;
+    if (g->film_paused && !g->film_step)
+        return;
+    int steps = g->film_step ? 1 : g->film_speed;
+    g->film_step = 0;
+    for (int i = 0; i < steps && g->phase == GAME_RUNNING; i++) {
+        if (replay_cursor_done(&g->cursor)) {
+            game_run_over(a);
+            break;
+        }
+        world_step(g->w, replay_cursor_next(&g->cursor));
+        world_view_step(&g->view, g->w);
+        if (steps == 1)
+            app_world_sounds(a, g->w);
+        if (replay_cursor_check(&g->cursor, g->w, &g->desync) != 0) {
+            g->phase = GAME_DESYNC;
+            app_sound(a, SFX_PAUSE, 0);
+        } else if (world_over(g->w) && replay_cursor_done(&g->cursor)) {
+            game_run_over(a);
+        }
+    }
+}
+
+void game_update(app *a)
+{
+    game_state *g = &a->game;
+    switch (g->phase) {
+    case GAME_RUNNING:
+        if (g->watching)
+            game_watch_frame(a);
+        else
+            game_play_frame(a);
+        break;
+    case GAME_ENDING:
+        effects_step(&g->view.fx);
+        if (--g->end_timer <= 0)
+            g->phase = GAME_RESULTS;
+        break;
+    default: break;
+    }
+}
+
+/* ---- after the run ---- */
+
+/* Whether this run's score enters the table. */
+static int game_ranks(const app *a)
+{
+    const game_state *g = &a->game;
+    uint64_t score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
+    return !g->watching && !g->practice && score > 0 &&
+           highscores_rank(&a->scores, (difficulty)g->config.difficulty, score) >= 0;
+}
+
+static void game_ask_save(app *a)
+{
+    game_state *g = &a->game;
+    menu_clear(&g->ask, "Save this run's replay?");
+    g->ask.cursor = 0;
+    menu_add(&g->ask, "Yes, save it", NULL, 0);
+    menu_add(&g->ask, "No", NULL, 0);
+    g->phase = GAME_SAVE;
+}
+
+/* After the save question: the table when the run made it, else back to a menu. */
+static void game_finish(app *a)
+{
+    game_state *g = &a->game;
+    if (g->watching) {
+        app_switch(a, SCREEN_REPLAYS);
+    } else if (g->rank >= 0) {
+        a->scores_view.difficulty = g->config.difficulty;
+        a->scores_view.highlight = g->rank;
+        a->scores_view.back = SCREEN_TITLE;
+        app_switch(a, SCREEN_SCORES);
+    } else {
+        app_switch(a, g->practice ? SCREEN_PRACTICE : SCREEN_TITLE);
+    }
+}
+
+/* Name entry is done: the score goes into the table. */
+static void game_enter_name(app *a)
+{
+    game_state *g = &a->game;
+    SDL_StopTextInput();
+    a->typing = 0;
+    highscore e = {0};
+    highscores_name_clean(g->name, e.name);
+    snprintf(g->name, sizeof g->name, "%s", e.name);
+    e.score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
+    e.stage = 1;
+    e.cleared = g->w->state == WORLD_CLEARED;
+    e.date = highscores_today();
+    g->rank = highscores_insert(&a->scores, (difficulty)g->config.difficulty, &e);
+    app_save_scores(a);
+    app_sound(a, SFX_SPELL_CAPTURE, 0);
+    game_ask_save(a);
+}
+
+static void game_results_next(app *a)
+{
+    game_state *g = &a->game;
+    app_sound(a, SFX_MENU_SELECT, 0);
+    if (g->watching) {
+        app_switch(a, SCREEN_REPLAYS);
+    } else if (game_ranks(a)) {
+        g->phase = GAME_NAME;
+        a->typing = 1;
+        g->name_tick = a->tick;
+        g->name[0] = '\0';
+        g->name_char = 0;
+        SDL_StartTextInput();
+    } else {
+        game_ask_save(a);
+    }
+}
+
+/* The name being typed: add or remove a character. */
+static void game_name_add(app *a, char c)
+{
+    game_state *g = &a->game;
+    size_t n = strlen(g->name);
+    if (n >= HIGHSCORES_NAME_MAX || !strchr(HIGHSCORES_NAME_CHARSET, c) || c == '\0')
+        return;
+    g->name[n] = c;
+    g->name[n + 1] = '\0';
+    app_sound(a, SFX_MENU_MOVE, 0);
+}
+
+static void game_name_back(app *a)
+{
+    game_state *g = &a->game;
+    size_t n = strlen(g->name);
+    if (n > 0)
+        g->name[n - 1] = '\0';
+    app_sound(a, SFX_MENU_MOVE, 0);
+}
+
+/* Name entry on a controller (or the arrows): up and down offer a letter, right or
+ * confirm add it, left or back remove one, pause finishes. */
+static void game_name_action(app *a, input_ui act)
+{
+    game_state *g = &a->game;
+    int n = (int)strlen(HIGHSCORES_NAME_CHARSET);
+    switch (act) {
+    case INPUT_UI_UP: g->name_char = (g->name_char + n - 1) % n; break;
+    case INPUT_UI_DOWN: g->name_char = (g->name_char + 1) % n; break;
+    case INPUT_UI_RIGHT:
+    case INPUT_UI_CONFIRM: game_name_add(a, HIGHSCORES_NAME_CHARSET[g->name_char]); return;
+    case INPUT_UI_LEFT:
+    case INPUT_UI_BACK: game_name_back(a); return;
+    case INPUT_UI_PAUSE: game_enter_name(a); return;
+    default: return;
+    }
+    app_sound(a, SFX_MENU_MOVE, 0);
+}
+
+/* ---- menus of the screen ---- */
+
+static void game_open_pause(app *a)
+{
+    game_state *g = &a->game;
+    menu_clear(&g->pause, g->watching ? "Replay paused" : "Paused");
+    g->pause.cursor = 0;
+    menu_add(&g->pause, "Resume", NULL, 0);
+    menu_add(&g->pause, g->watching ? "Watch from the start" : "Restart", NULL, 0);
+    menu_add(&g->pause, g->watching ? "Back to the replays" : "Quit to title", NULL, 0);
+    g->phase = GAME_PAUSED;
+    app_sound(a, SFX_PAUSE, 0);
+}
+
+static void game_pause_choose(app *a)
+{
+    game_state *g = &a->game;
+    app_sound(a, SFX_MENU_SELECT, 0);
+    switch (g->pause.cursor) {
+    case PAUSE_RESUME: g->phase = GAME_RUNNING; break;
+    case PAUSE_RESTART:
+        if (g->watching) {
+            if (game_make_world(a, &g->film.config) == 0)
+                replay_cursor_begin(&g->cursor, &g->film);
+        } else {
+            game_leave(a);
+            world_config cfg = g->config;
+            cfg.seed = app_seed(a);
+            game_start_run(a, &cfg, g->practice);
+        }
+        break;
+    default:
+        game_leave(a);
+        app_switch(a, g->watching ? SCREEN_REPLAYS : g->practice ? SCREEN_PRACTICE : SCREEN_TITLE);
+        break;
+    }
+}
+
+void game_action(app *a, input_ui act)
+{
+    game_state *g = &a->game;
+    switch (g->phase) {
+    case GAME_RUNNING:
+        if (act == INPUT_UI_PAUSE)
+            game_open_pause(a);
+        break;
+    case GAME_PAUSED:
+        if (act == INPUT_UI_UP || act == INPUT_UI_DOWN) {
+            if (menu_move(&g->pause, act == INPUT_UI_UP ? -1 : 1))
+                app_sound(a, SFX_MENU_MOVE, 0);
+        } else if (act == INPUT_UI_CONFIRM) {
+            game_pause_choose(a);
+        } else if (act == INPUT_UI_PAUSE || act == INPUT_UI_BACK) {
+            g->phase = GAME_RUNNING;
+        }
+        break;
+    case GAME_RESULTS:
+        if (act == INPUT_UI_CONFIRM || act == INPUT_UI_PAUSE)
+            game_results_next(a);
+        break;
+    case GAME_NAME: game_name_action(a, act); break;
+    case GAME_SAVE:
+        if (act == INPUT_UI_UP || act == INPUT_UI_DOWN) {
+            if (menu_move(&g->ask, 1))
+                app_sound(a, SFX_MENU_MOVE, 0);
+        } else if (act == INPUT_UI_CONFIRM || act == INPUT_UI_BACK) {
+            app_sound(a, SFX_MENU_SELECT, 0);
+            if (act == INPUT_UI_CONFIRM && g->ask.cursor == 0)
+                game_save_replay(a);
+            game_finish(a);
+        }
+        break;
+    case GAME_DESYNC:
+        if (act == INPUT_UI_CONFIRM || act == INPUT_UI_BACK || act == INPUT_UI_PAUSE)
+            app_switch(a, SCREEN_REPLAYS);
+        break;
+    default: break;
+    }
+}
+
+/* Keys the screen reads itself: typing a name, and the replay controls. */
+int game_event(app *a, const SDL_Event *ev)
+{
+    game_state *g = &a->game;
+    if (g->phase == GAME_NAME) {
+        if (ev->type == SDL_TEXTINPUT && a->tick == g->name_tick)
+            return 1; /* the key that opened name entry is not the first letter */
+        if (ev->type == SDL_TEXTINPUT) {
+            for (const char *c = ev->text.text; *c; c++)
+                game_name_add(a, (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c));
+            return 1;
+        }
+        if (ev->type != SDL_KEYDOWN)
+            return 0;
+        SDL_Scancode sc = ev->key.keysym.scancode;
+        if (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER || sc == SDL_SCANCODE_ESCAPE)
+            game_enter_name(a);
+        else if (sc == SDL_SCANCODE_BACKSPACE)
+            game_name_back(a);
+        else if (sc == SDL_SCANCODE_UP || sc == SDL_SCANCODE_DOWN || sc == SDL_SCANCODE_LEFT ||
+                 sc == SDL_SCANCODE_RIGHT)
+            game_name_action(a, sc == SDL_SCANCODE_UP     ? INPUT_UI_UP
+                                : sc == SDL_SCANCODE_DOWN ? INPUT_UI_DOWN
+                                : sc == SDL_SCANCODE_LEFT ? INPUT_UI_LEFT
+                                                          : INPUT_UI_RIGHT);
+        return 1; /* letters arrive as text; no other key is a menu action here */
+    }
+    if (g->phase != GAME_RUNNING || !g->watching || ev->type != SDL_KEYDOWN)
+        return 0;
+    switch (ev->key.keysym.sym) {
+    case SDLK_p:
+    case SDLK_SPACE: g->film_paused = !g->film_paused; return 1;
+    case SDLK_f: g->film_speed = g->film_speed >= 8 ? 1 : g->film_speed * 2; return 1;
+    case SDLK_n:
+    case SDLK_PERIOD:
+        g->film_paused = 1;
+        g->film_step = 1;
+        return 1;
+    default: return 0;
+    }
+}
+
+/* ---- drawing ---- */
+
+static SDL_Rect game_box(int w, int h)
+{
+    return (SDL_Rect){FIELD_VIEW_X + ((int)PLAYFIELD_W - w) / 2,
+                      FIELD_VIEW_Y + ((int)PLAYFIELD_H - h) / 2, w, h};
+}
+
+static void game_dim_field(app *a, int alpha)
+{
+    panel_fill(a->win.renderer,
+               (SDL_Rect){FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H},
+               (SDL_Color){0, 0, 10, (Uint8)alpha});
+}
+
+/* One line of the tally: a label and a number, right-aligned. */
+static void game_tally_line(app *a, SDL_Rect box, int y, const char *label, uint64_t value,
+                            SDL_Color c)
+{
+    const atlas_texture *at = &a->view.atlas;
+    panel_text(a->win.renderer, at, ATLAS_FONT_SMALL, 2, box.x + 20, y, TEXT_LEFT, PANEL_LABEL,
+               label);
+    panel_textf(a->win.renderer, at, ATLAS_FONT_SMALL, 2, box.x + box.w - 20, y, TEXT_RIGHT, c,
+                "%" PRIu64, value);
+}
+
+static void game_draw_results(app *a)
+{
+    game_state *g = &a->game;
+    const world *w = g->w;
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    game_dim_field(a, 170);
+    int cleared = w->state == WORLD_CLEARED;
+    SDL_Rect box = game_box(340, cleared && !g->practice ? 330 : 200);
+    panel_box(r, box);
+    int cx = box.x + box.w / 2, y = box.y + 14;
+    const char *head = g->practice ? (cleared ? "Practice Over" : "Practice Lost")
+                       : cleared   ? "Stage Clear!"
+                                   : "Game Over";
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, cx, y, TEXT_CENTER, cleared ? PANEL_GOLD : PANEL_RED,
+               head);
+    y += 50;
+    if (cleared && !g->practice) {
+        game_tally_line(a, box, y, "Clear bonus", w->tally.clear, PANEL_WHITE);
+        game_tally_line(a, box, y += 22, "Ships left", w->tally.lives, PANEL_WHITE);
+        game_tally_line(a, box, y += 22, "Bombs left", w->tally.bombs, PANEL_WHITE);
+        game_tally_line(a, box, y += 22, "Graze", w->tally.graze, PANEL_WHITE);
+        game_tally_line(a, box, y += 22, "Stage bonus", w->tally.total, PANEL_GOLD);
+        y += 30;
+    }
+    uint64_t score = w->best_score > w->score ? w->best_score : w->score;
+    game_tally_line(a, box, y, "Score", score, PANEL_GOLD);
+    y += 30;
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, y, TEXT_CENTER, PANEL_WHITE,
+                "%s   graze %" PRIu64 "   spell cards %d/%d", difficulty_name(g->config.difficulty),
+                w->graze, w->spells_captured, w->spells_seen);
+    y += 14;
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, y, TEXT_CENTER, PANEL_DIM,
+                "ships lost %d   bombs used %d   continues %d   %" PRIu64 ":%02" PRIu64, w->deaths,
+                w->bombs_used, w->continues, w->frame / 3600, w->frame / 60 % 60);
+    if (game_ranks(a))
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + box.h - 50, TEXT_CENTER, PANEL_PINK,
+                   "A new high score!");
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + box.h - 20, TEXT_CENTER, PANEL_DIM,
+               "Z or Enter to go on");
+}
+
+static void game_draw_name(app *a)
+{
+    game_state *g = &a->game;
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    game_dim_field(a, 190);
+    SDL_Rect box = game_box(340, 210);
+    panel_box(r, box);
+    int cx = box.x + box.w / 2;
+    uint64_t score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
+    int rank = highscores_rank(&a->scores, (difficulty)g->config.difficulty, score);
+    panel_textf(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + 14, TEXT_CENTER, PANEL_GOLD,
+                "High score: #%d on %s", rank + 1, difficulty_name(g->config.difficulty));
+    panel_textf(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + 40, TEXT_CENTER, PANEL_WHITE, "%" PRIu64,
+                score);
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 70, TEXT_CENTER, PANEL_LABEL, "Your name:");
+    char shown[HIGHSCORES_NAME_MAX + 2];
+    snprintf(shown, sizeof shown, "%s%c", g->name,
+             strlen(g->name) < HIGHSCORES_NAME_MAX
+                 ? ((a->tick / 20) % 2 ? HIGHSCORES_NAME_CHARSET[g->name_char] : '_')
+                 : ' ');
+    SDL_Rect field = {cx - 110, box.y + 88, 220, 34};
+    panel_fill(r, field, (SDL_Color){20, 10, 40, 255});
+    panel_outline(r, field, PANEL_PINK);
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, cx, box.y + 86, TEXT_CENTER, PANEL_WHITE, shown);
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 136, TEXT_CENTER, PANEL_DIM,
+               "type it, Backspace erases, Enter is done");
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 152, TEXT_CENTER, PANEL_DIM,
+               "controller: up/down pick a letter, A adds it,");
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 166, TEXT_CENTER, PANEL_DIM,
+               "B erases, Start is done");
+}
+
+static void game_draw_ending(app *a)
+{
+    game_state *g = &a->game;
+    int age = GAME_ENDING_FRAMES - g->end_timer;
+    int alpha = age * 4 > 150 ? 150 : age * 4;
+    game_dim_field(a, alpha);
+    int cleared = g->w->state == WORLD_CLEARED;
+    const char *text = g->watching ? "End of the replay" : cleared ? "Stage Clear" : "Game Over";
+    SDL_Rect box = game_box(300, 60);
+    panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_TITLE, 1, box.x + box.w / 2, box.y + 10,
+               TEXT_CENTER, cleared ? PANEL_GOLD : PANEL_RED, text);
+}
+
+static void game_draw_desync(app *a)
+{
+    game_state *g = &a->game;
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    game_dim_field(a, 180);
+    SDL_Rect box = game_box(360, 120);
+    panel_box(r, box);
+    int cx = box.x + box.w / 2;
+    panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + 14, TEXT_CENTER, PANEL_RED,
+               "This replay went out of step");
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 44, TEXT_CENTER, PANEL_WHITE,
+                "at frame %u: the state hash is %016" PRIx64, g->desync.frame, g->desync.actual);
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 58, TEXT_CENTER, PANEL_WHITE,
+                "where the recording says %016" PRIx64, g->desync.expected);
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 76, TEXT_CENTER, PANEL_DIM,
+               "(recorded by another version, or with other patterns)");
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 98, TEXT_CENTER, PANEL_DIM,
+               "Z goes back to the replays");
+}
+
+void game_draw(app *a)
+{
+    game_state *g = &a->game;
+    char mark2[96] = "";
+    if (g->watching)
+        snprintf(mark2, sizeof mark2, "%s  x%d  %u:%02u / %u:%02u  (P pause, F speed, N step)",
+                 g->film_paused ? "paused" : "playing", g->film_speed, g->cursor.frame / 3600,
+                 g->cursor.frame / 60 % 60, g->film.frame_count / 3600,
+                 g->film.frame_count / 60 % 60);
+    world_view_extra x = {
+        .high_score = app_high_score(a, g->config.difficulty),
+        .mark = g->watching ? "REPLAY" : NULL,
+        .mark2 = g->watching ? mark2 : NULL,
+        .stats = app_stats(a, g->w),
+        .fps = app_fps(a),
+    };
+    world_view_draw(&g->view, &a->view, g->w, &x);
+    switch (g->phase) {
+    case GAME_PAUSED: {
+        game_dim_field(a, 140);
+        SDL_Rect box = game_box(240, 140);
+        menu_draw(&g->pause, a->win.renderer, &a->view.atlas, box, 2, a->tick);
+        break;
+    }
+    case GAME_ENDING: game_draw_ending(a); break;
+    case GAME_RESULTS: game_draw_results(a); break;
+    case GAME_NAME: game_draw_name(a); break;
+    case GAME_SAVE:
+        game_dim_field(a, 170);
+        menu_draw(&g->ask, a->win.renderer, &a->view.atlas, game_box(320, 120), 2, a->tick);
+        break;
+    case GAME_DESYNC: game_draw_desync(a); break;
+    default: break;
+    }
+}

@@ -1,0 +1,169 @@
+/*
+ * replays: the replay list. Every file of the user folder's replays/, newest
+ * first, the last run at the top; a file that cannot be played is listed with
+ * the reason (damaged, cut short, from a newer curtain) and refused.
+ */
+#include "core/file.h"
+#include "game/difficulty.h"
+#include "platform/window.h"
+#include "ui/app.h"
+#include "ui/panel.h"
+
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Reads one file's header (the whole file, decoded) into an entry. */
+static void replays_read(replay_entry *e, const char *dir, const char *file, const library *lib)
+{
+    memset(e, 0, sizeof *e);
+    if (snprintf(e->path, sizeof e->path, "%s/%s", dir, file) >= (int)sizeof e->path)
+        e->path[0] = '\0';
+    snprintf(e->file, sizeof e->file, "%s", file);
+    replay r;
+    char err[256];
+    if (replay_load(&r, e->path, err, sizeof err) != 0) {
+        const char *why = strstr(err, ": ");
+        snprintf(e->error, sizeof e->error, "%s", why ? why + 2 : err);
+        return;
+    }
+    e->ok = 1;
+    e->other_content = !replay_content_matches(&r, lib);
+    e->end = (replay_end)r.end;
+    e->date = r.date;
+    e->config = r.config;
+    e->score = r.score;
+    e->frames = r.frame_count;
+    snprintf(e->name, sizeof e->name, "%s", r.name);
+    replay_free(&r);
+}
+
+/* Newest first; the last run before everything. */
+static int replays_order(const void *pa, const void *pb)
+{
+    const replay_entry *a = pa, *b = pb;
+    int la = strcmp(a->file, APP_LAST_REPLAY) == 0, lb = strcmp(b->file, APP_LAST_REPLAY) == 0;
+    if (la != lb)
+        return lb - la;
+    if (a->date != b->date)
+        return a->date < b->date ? 1 : -1;
+    return strcmp(a->file, b->file);
+}
+
+static const char *replays_ending(replay_end end)
+{
+    switch (end) {
+    case REPLAY_END_STAGE_CLEAR: return "clear";
+    case REPLAY_END_GAME_OVER: return "game over";
+    default: return "quit";
+    }
+}
+
+void replays_enter(app *a)
+{
+    replays_state *s = &a->replays;
+    s->count = 0;
+    DIR *d = a->replay_dir[0] ? opendir(a->replay_dir) : NULL;
+    struct dirent *de;
+    while (d && (de = readdir(d)) != NULL && s->count < APP_REPLAYS_MAX) {
+        size_t n = strlen(de->d_name);
+        if (n < 5 || strcmp(de->d_name + n - 4, ".rpl") != 0)
+            continue;
+        replays_read(&s->entries[s->count++], a->replay_dir, de->d_name, a->lib);
+    }
+    if (d)
+        closedir(d);
+    qsort(s->entries, (size_t)s->count, sizeof s->entries[0], replays_order);
+    menu_clear(&s->m, "Replays");
+    for (int i = 0; i < s->count; i++) {
+        const replay_entry *e = &s->entries[i];
+        char label[MENU_LABEL_MAX], value[MENU_VALUE_MAX];
+        if (!e->ok) {
+            snprintf(label, sizeof label, "%.60s", e->file);
+            snprintf(value, sizeof value, "cannot be played");
+        } else {
+            int last = strcmp(e->file, APP_LAST_REPLAY) == 0;
+            snprintf(label, sizeof label, "%-8s  %s%s", last ? "Last run" : e->name,
+                     difficulty_name(e->config.difficulty), e->config.start ? " practice" : "");
+            snprintf(value, sizeof value, "%" PRIu64 "  %s", e->score,
+                     e->other_content ? "other patterns" : replays_ending(e->end));
+        }
+        menu_add(&s->m, label, value, 0);
+    }
+    if (s->count == 0)
+        menu_add(&s->m, "No replays yet: play a run!", NULL, 1);
+    menu_select(&s->m, s->m.cursor);
+}
+
+void replays_action(app *a, input_ui act)
+{
+    replays_state *s = &a->replays;
+    switch (act) {
+    case INPUT_UI_UP:
+    case INPUT_UI_DOWN:
+        if (menu_move(&s->m, act == INPUT_UI_UP ? -1 : 1))
+            app_sound(a, SFX_MENU_MOVE, 0);
+        break;
+    case INPUT_UI_CONFIRM:
+        if (s->count == 0)
+            break;
+        if (!s->entries[s->m.cursor].ok) {
+            app_toast(a, PANEL_RED, "%s: %s", s->entries[s->m.cursor].file,
+                      s->entries[s->m.cursor].error);
+            break;
+        }
+        app_sound(a, SFX_MENU_SELECT, 0);
+        game_start_replay(a, s->entries[s->m.cursor].path);
+        break;
+    case INPUT_UI_BACK:
+    case INPUT_UI_PAUSE:
+        app_sound(a, SFX_MENU_MOVE, 0);
+        app_switch(a, SCREEN_TITLE);
+        break;
+    default: break;
+    }
+}
+
+/* Details of the entry under the cursor. */
+static void replays_draw_details(app *a, const replay_entry *e, int y)
+{
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    int x = 30;
+    if (!e->ok) {
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_RED, "%s: %s", e->file,
+                    e->error);
+        return;
+    }
+    char date[32] = "?";
+    time_t t = (time_t)e->date;
+    struct tm tm;
+    if (localtime_r(&t, &tm))
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+    const char *what = "the stage";
+    char practice[96];
+    if (e->config.start != 0) {
+        int b = WORLD_START_BOSS(e->config.start), p = WORLD_START_PHASE(e->config.start);
+        const library_boss *boss = b < (int)a->lib->boss_count ? &a->lib->bosses[b] : NULL;
+        snprintf(practice, sizeof practice, "practice: %s, phase %d%s", boss ? boss->name : "?",
+                 p + 1, e->config.flags & WORLD_FLAG_ONE_PHASE ? " alone" : " on");
+        what = practice;
+    }
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_WHITE,
+                "%s    %s    %s    %u:%02u    seed %" PRIu64, e->file, date, what,
+                (unsigned)(e->frames / 3600), (unsigned)(e->frames / 60 % 60), e->config.seed);
+}
+
+void replays_draw(app *a)
+{
+    replays_state *s = &a->replays;
+    title_draw_demo(a, 190);
+    menu_draw(&s->m, a->win.renderer, &a->view.atlas, (SDL_Rect){24, 30, LOGICAL_W - 48, 370}, 2,
+              a->tick);
+    if (s->count > 0)
+        replays_draw_details(a, &s->entries[s->m.cursor], 408);
+    title_draw_help(a, "Z plays    X goes back    while watching: P pauses, F fast, N steps");
+}

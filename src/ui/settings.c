@@ -1,0 +1,302 @@
+/*
+ * settings: the Options screen and its two binding screens (keyboard and
+ * controller). Every change applies at once (window, sound, input) and the
+ * options file is written (atomically, by game/options) when the screen is left.
+ */
+#include "game/binding.h"
+#include "platform/window.h"
+#include "ui/app.h"
+#include "ui/panel.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum {
+    SET_FULLSCREEN,
+    SET_SCALE,
+    SET_INTEGER,
+    SET_VSYNC,
+    SET_MASTER,
+    SET_EFFECTS,
+    SET_MUSIC,
+    SET_FPS,
+    SET_DEADZONE,
+    SET_KEYS,
+    SET_PADS,
+    SET_DEFAULTS,
+    SET_BACK,
+    SET_ROWS
+};
+
+static const char *const set_labels[SET_ROWS] = {
+    "Fullscreen",
+    "Window size",
+    "Sharp pixels (whole scales)",
+    "Vertical sync",
+    "Master volume",
+    "Effects volume",
+    "Music volume",
+    "Show frames per second",
+    "Stick dead zone",
+    "Keyboard controls...",
+    "Controller controls...",
+    "Reset to defaults",
+    "Back",
+};
+
+/* The value column of each row, from the options. */
+static void settings_values(app *a)
+{
+    const options *o = &a->opts;
+    menu *m = &a->settings.m;
+    char v[MENU_VALUE_MAX];
+    menu_set_value(m, SET_FULLSCREEN, o->fullscreen ? "on" : "off");
+    if (o->window_scale == 0)
+        snprintf(v, sizeof v, "fit the screen");
+    else
+        snprintf(v, sizeof v, "%d x 640x480", o->window_scale);
+    menu_set_value(m, SET_SCALE, v);
+    menu_set_value(m, SET_INTEGER, o->integer_scale ? "on" : "off");
+    menu_set_value(m, SET_VSYNC, o->vsync ? "on" : "off");
+    snprintf(v, sizeof v, "%d%%", o->master_volume);
+    menu_set_value(m, SET_MASTER, v);
+    snprintf(v, sizeof v, "%d%%", o->effects_volume);
+    menu_set_value(m, SET_EFFECTS, v);
+    snprintf(v, sizeof v, "%d%%", o->music_volume);
+    menu_set_value(m, SET_MUSIC, v);
+    menu_set_value(m, SET_FPS, o->show_fps ? "on" : "off");
+    snprintf(v, sizeof v, "%d%%", o->stick_deadzone);
+    menu_set_value(m, SET_DEADZONE, v);
+    snprintf(v, sizeof v, "%d connected", input_map_pad_count(&a->input));
+    menu_set_value(m, SET_PADS, v);
+}
+
+/* Makes the options take effect now. */
+static void settings_apply(app *a)
+{
+    if (window_apply_options(&a->win, &a->opts))
+        frame_pacer_init(&a->pacer, a->win.vsync, a->win.refresh_hz);
+    a->opts.vsync = a->win.vsync;
+    audio_apply_options(a->sound, &a->opts);
+    input_map_apply_options(&a->input, &a->opts);
+}
+
+void settings_enter(app *a)
+{
+    settings_state *s = &a->settings;
+    menu_clear(&s->m, "Options");
+    for (int i = 0; i < SET_ROWS; i++)
+        menu_add(&s->m, set_labels[i], NULL, 0);
+    settings_values(a);
+}
+
+/* Changes a row's value by one step left (-1) or right (+1). */
+static void settings_change(app *a, int row, int dir)
+{
+    options *o = &a->opts;
+    switch (row) {
+    case SET_FULLSCREEN: o->fullscreen = !o->fullscreen; break;
+    case SET_SCALE: options_set(o, OPTION_window_scale, (o->window_scale + dir + 5) % 5); break;
+    case SET_INTEGER: o->integer_scale = !o->integer_scale; break;
+    case SET_VSYNC: o->vsync = !o->vsync; break;
+    case SET_MASTER: options_set(o, OPTION_master_volume, o->master_volume + 10 * dir); break;
+    case SET_EFFECTS: options_set(o, OPTION_effects_volume, o->effects_volume + 10 * dir); break;
+    case SET_MUSIC: options_set(o, OPTION_music_volume, o->music_volume + 10 * dir); break;
+    case SET_FPS: o->show_fps = !o->show_fps; break;
+    case SET_DEADZONE: options_set(o, OPTION_stick_deadzone, o->stick_deadzone + 5 * dir); break;
+    default: return;
+    }
+    settings_apply(a);
+    settings_values(a);
+    app_sound(a, row == SET_EFFECTS || row == SET_MASTER ? SFX_ITEM : SFX_MENU_MOVE, 0);
+}
+
+/* Leaves the Options screen: the file is written if anything changed. */
+static void settings_leave(app *a)
+{
+    app_save_options(a);
+    app_switch(a, SCREEN_TITLE);
+}
+
+void settings_action(app *a, input_ui act)
+{
+    settings_state *s = &a->settings;
+    int row = s->m.cursor;
+    switch (act) {
+    case INPUT_UI_UP:
+    case INPUT_UI_DOWN:
+        if (menu_move(&s->m, act == INPUT_UI_UP ? -1 : 1))
+            app_sound(a, SFX_MENU_MOVE, 0);
+        break;
+    case INPUT_UI_LEFT:
+    case INPUT_UI_RIGHT: settings_change(a, row, act == INPUT_UI_LEFT ? -1 : 1); break;
+    case INPUT_UI_CONFIRM:
+        if (row == SET_KEYS || row == SET_PADS) {
+            app_sound(a, SFX_MENU_SELECT, 0);
+            s->pad = row == SET_PADS;
+            app_switch(a, SCREEN_KEYS);
+        } else if (row == SET_DEFAULTS) {
+            options_defaults(&a->opts);
+            settings_apply(a);
+            settings_values(a);
+            app_sound(a, SFX_MENU_SELECT, 0);
+            app_toast(a, PANEL_GREEN, "every option is back to its default");
+        } else if (row == SET_BACK) {
+            app_sound(a, SFX_MENU_SELECT, 0);
+            settings_leave(a);
+        } else {
+            settings_change(a, row, 1);
+        }
+        break;
+    case INPUT_UI_BACK:
+    case INPUT_UI_PAUSE:
+        app_sound(a, SFX_MENU_MOVE, 0);
+        settings_leave(a);
+        break;
+    default: break;
+    }
+}
+
+void settings_draw(app *a)
+{
+    title_draw_demo(a, 190);
+    menu_draw(&a->settings.m, a->win.renderer, &a->view.atlas,
+              (SDL_Rect){70, 30, LOGICAL_W - 140, 390}, 2, a->tick);
+    title_draw_help(a, "left and right change    Z chooses    X saves and goes back");
+}
+
+/* ---- bindings ---- */
+
+static const char *const key_button_labels[INPUT_BUTTON_COUNT] = {"Up",   "Down",  "Left", "Right",
+                                                                  "Shot", "Focus", "Bomb"};
+
+/* The name of binding slot s of button b, for the screen being edited. */
+static const char *keys_name(const app *a, int b, int s)
+{
+    const char *n = a->settings.pad ? binding_pad_name(a->opts.pads[b][s])
+                                    : binding_key_name(a->opts.keys[b][s]);
+    return n ? n : "?";
+}
+
+static void keys_fill(app *a)
+{
+    settings_state *s = &a->settings;
+    menu_clear(&s->keys, s->pad ? "Controller controls" : "Keyboard controls");
+    for (int b = 0; b < INPUT_BUTTON_COUNT; b++) {
+        char v[MENU_VALUE_MAX];
+        const char *first = keys_name(a, b, 0), *second = keys_name(a, b, 1);
+        if (s->capturing && s->keys.cursor == b)
+            snprintf(v, sizeof v, s->slot == 0 ? "[ press ]  %s" : "%s  [ press ]",
+                     s->slot == 0 ? second : first);
+        else
+            snprintf(v, sizeof v, "%s%s%s  %s%s%s", s->slot == 0 ? "<" : "", first,
+                     s->slot == 0 ? ">" : "", s->slot == 1 ? "<" : "", second,
+                     s->slot == 1 ? ">" : "");
+        menu_add(&s->keys, key_button_labels[b], v, 0);
+    }
+    menu_add(&s->keys, "Reset these to defaults", NULL, 0);
+    menu_add(&s->keys, "Back", NULL, 0);
+}
+
+void keys_enter(app *a)
+{
+    a->settings.capturing = 0;
+    a->settings.slot = 0;
+    a->settings.keys.cursor = 0;
+    keys_fill(a);
+}
+
+/* Puts back the default bindings of the screen's kind (keys or controls). */
+static void keys_defaults(app *a)
+{
+    options d;
+    options_defaults(&d);
+    if (a->settings.pad)
+        memcpy(a->opts.pads, d.pads, sizeof d.pads);
+    else
+        memcpy(a->opts.keys, d.keys, sizeof d.keys);
+    input_map_apply_options(&a->input, &a->opts);
+}
+
+void keys_action(app *a, input_ui act)
+{
+    settings_state *s = &a->settings;
+    int row = s->keys.cursor;
+    if (s->capturing) /* the next key is for binding, not for the menu */
+        return;
+    switch (act) {
+    case INPUT_UI_UP:
+    case INPUT_UI_DOWN:
+        if (menu_move(&s->keys, act == INPUT_UI_UP ? -1 : 1))
+            app_sound(a, SFX_MENU_MOVE, 0);
+        break;
+    case INPUT_UI_LEFT:
+    case INPUT_UI_RIGHT:
+        s->slot = act == INPUT_UI_LEFT ? 0 : 1;
+        app_sound(a, SFX_MENU_MOVE, 0);
+        break;
+    case INPUT_UI_CONFIRM:
+        app_sound(a, SFX_MENU_SELECT, 0);
+        if (row < INPUT_BUTTON_COUNT) {
+            s->capturing = 1;
+        } else if (row == INPUT_BUTTON_COUNT) {
+            keys_defaults(a);
+            app_toast(a, PANEL_GREEN, "the %s are back to their defaults",
+                      s->pad ? "controller controls" : "keys");
+        } else {
+            app_switch(a, SCREEN_OPTIONS);
+            return;
+        }
+        break;
+    case INPUT_UI_BACK:
+    case INPUT_UI_PAUSE:
+        app_sound(a, SFX_MENU_MOVE, 0);
+        app_switch(a, SCREEN_OPTIONS);
+        return;
+    default: break;
+    }
+    keys_fill(a);
+}
+
+/* While waiting for a key: the next key or control pressed is bound (Escape
+ * cancels); a key taken from another button is said. */
+int keys_event(app *a, const SDL_Event *ev)
+{
+    settings_state *s = &a->settings;
+    if (!s->capturing)
+        return 0;
+    if (ev->type == SDL_KEYDOWN && ev->key.keysym.scancode == SDL_SCANCODE_ESCAPE) {
+        s->capturing = 0;
+        keys_fill(a);
+        return 1;
+    }
+    input_capture c;
+    if (!input_map_capture(ev, &c))
+        return ev->type == SDL_KEYDOWN || ev->type == SDL_CONTROLLERBUTTONDOWN;
+    if (c.is_pad != s->pad) {
+        app_toast(a, PANEL_RED, "this screen binds %s; Escape cancels",
+                  s->pad ? "controller controls" : "keys");
+        return 1;
+    }
+    input_button b = (input_button)s->keys.cursor;
+    int from = s->pad ? options_bind_pad(&a->opts, b, s->slot, c.code)
+                      : options_bind_key(&a->opts, b, s->slot, c.code);
+    if (from >= 0 && from != (int)b)
+        app_toast(a, PANEL_GOLD, "%s was on %s: it is now on %s only", keys_name(a, b, s->slot),
+                  key_button_labels[from], key_button_labels[b]);
+    input_map_apply_options(&a->input, &a->opts);
+    app_sound(a, SFX_MENU_SELECT, 0);
+    s->capturing = 0;
+    keys_fill(a);
+    return 1;
+}
+
+void keys_draw(app *a)
+{
+    title_draw_demo(a, 190);
+    menu_draw(&a->settings.keys, a->win.renderer, &a->view.atlas,
+              (SDL_Rect){70, 40, LOGICAL_W - 140, 300}, 2, a->tick);
+    title_draw_help(a, a->settings.capturing
+                           ? "press the key or button to bind    Escape cancels"
+                           : "left and right pick a slot    Z rebinds it    X goes back");
+}

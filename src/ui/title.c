@@ -1,0 +1,279 @@
+/*
+ * title: the title screen and the difficulty select.
+ *
+ * Behind the title menu an attract demo plays: the autopilot flying the real
+ * stage, then each spell card of the biggest boss in turn, invulnerable and
+ * silent, darkened under the logo. The demo is a world like any other, so what
+ * the title shows is exactly the game.
+ */
+#include "core/mem.h"
+#include "game/difficulty.h"
+#include "platform/window.h"
+#include "render/atlas.h"
+#include "render/atlas_texture.h"
+#include "sim/playfield.h"
+#include "ui/app.h"
+#include "ui/panel.h"
+
+#include <stdio.h>
+
+#define TITLE_DEMO_FRAMES (50 * WORLD_TICK_HZ)
+
+enum {
+    TITLE_START,
+    TITLE_PRACTICE,
+    TITLE_REPLAYS,
+    TITLE_SCORES,
+    TITLE_OPTIONS,
+    TITLE_QUIT
+};
+
+/* The boss with the most phases: the one the demo shows off. */
+static int title_demo_boss(const library *lib)
+{
+    int best = -1;
+    for (uint32_t i = 0; i < lib->boss_count && i < WORLD_MAX_BOSSES; i++)
+        if (best < 0 || lib->bosses[i].phase_count > lib->bosses[best].phase_count)
+            best = (int)i;
+    return best;
+}
+
+/* The next demo: the stage, then the boss's spell cards one after another. */
+static void title_next_demo(app *a)
+{
+    title_state *t = &a->title;
+    world_config cfg = {
+        .seed = app_seed(a), .difficulty = DIFFICULTY_NORMAL, .flags = WORLD_FLAG_INVULNERABLE};
+    int boss = title_demo_boss(a->lib);
+    int spells[BOSS_MAX_PHASES], n = 0;
+    for (uint32_t p = 0; boss >= 0 && p < a->lib->bosses[boss].phase_count && p < BOSS_MAX_PHASES;
+         p++)
+        if (a->lib->bosses[boss].phases[p].spell)
+            spells[n++] = (int)p;
+    int k = t->demo_index++ % (n + 1);
+    if (k > 0) {
+        cfg.start = WORLD_START(boss, spells[k - 1]);
+        cfg.flags |= WORLD_FLAG_ONE_PHASE;
+        cfg.difficulty = (uint8_t)(k % DIFFICULTY_COUNT);
+    }
+    if (t->demo->vm)
+        world_free(t->demo);
+    if (world_init(t->demo, &cfg, a->lib) != 0)
+        world_free(t->demo);
+    autopilot_init(&t->pilot, 1);
+    t->demo_frames = 0;
+    world_view_reset(&t->view);
+}
+
+void title_enter(app *a)
+{
+    title_state *t = &a->title;
+    menu_clear(&t->m, NULL);
+    menu_add(&t->m, "Start", NULL, 0);
+    menu_add(&t->m, "Practice", NULL, 0);
+    menu_add(&t->m, "Replays", NULL, 0);
+    menu_add(&t->m, "High Scores", NULL, 0);
+    menu_add(&t->m, "Options", NULL, 0);
+    menu_add(&t->m, "Quit", NULL, 0);
+    if (!t->demo->vm)
+        title_next_demo(a);
+    audio_music(a->sound, 1);
+}
+
+void title_action(app *a, input_ui act)
+{
+    title_state *t = &a->title;
+    switch (act) {
+    case INPUT_UI_UP:
+    case INPUT_UI_DOWN:
+        if (menu_move(&t->m, act == INPUT_UI_UP ? -1 : 1))
+            app_sound(a, SFX_MENU_MOVE, 0);
+        break;
+    case INPUT_UI_CONFIRM:
+        app_sound(a, SFX_MENU_SELECT, 0);
+        switch (t->m.cursor) {
+        case TITLE_START:
+            a->difficulty.practice = 0;
+            app_switch(a, SCREEN_DIFFICULTY);
+            break;
+        case TITLE_PRACTICE:
+            a->difficulty.practice = 1;
+            app_switch(a, SCREEN_DIFFICULTY);
+            break;
+        case TITLE_REPLAYS: app_switch(a, SCREEN_REPLAYS); break;
+        case TITLE_SCORES:
+            a->scores_view.highlight = -1;
+            a->scores_view.difficulty = a->opts.difficulty;
+            a->scores_view.back = SCREEN_TITLE;
+            app_switch(a, SCREEN_SCORES);
+            break;
+        case TITLE_OPTIONS: app_switch(a, SCREEN_OPTIONS); break;
+        default: a->quit = 1; break;
+        }
+        break;
+    case INPUT_UI_BACK:
+    case INPUT_UI_PAUSE:
+        if (t->m.cursor != TITLE_QUIT) {
+            menu_select(&t->m, TITLE_QUIT);
+            app_sound(a, SFX_MENU_MOVE, 0);
+        }
+        break;
+    default: break;
+    }
+}
+
+/* The demo runs behind every menu screen of the title. */
+void title_update(app *a)
+{
+    title_state *t = &a->title;
+    if (!t->demo->vm)
+        return;
+    world_step(t->demo, autopilot_input(&t->pilot, t->demo));
+    world_view_step(&t->view, t->demo);
+    if (world_over(t->demo) || ++t->demo_frames >= TITLE_DEMO_FRAMES)
+        title_next_demo(a);
+}
+
+/* The demo, darkened, with the logo over it. */
+void title_draw_demo(app *a, int dim)
+{
+    title_state *t = &a->title;
+    if (t->demo->vm) {
+        world_view_extra x = {.fps = app_fps(a), .attract = 1};
+        world_view_draw(&t->view, &a->view, t->demo, &x);
+    } else {
+        app_draw_backdrop(a);
+    }
+    panel_dim(a->win.renderer, dim);
+}
+
+/* A big magic circle turning slowly behind the name: the boss's, enlarged. */
+static void title_draw_circle(app *a, int cx, int cy, int size, double angle, Uint8 alpha)
+{
+    SDL_Texture *tex = a->view.atlas.texture;
+    SDL_Rect src = atlas_texture_rect(atlas_sprite_frame(ATLAS_SPRITE_FOCUS_RING, 0));
+    SDL_Rect dst = {cx - size / 2, cy - size / 2, size, size};
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_ADD);
+    SDL_SetTextureColorMod(tex, 255, 140, 230);
+    SDL_SetTextureAlphaMod(tex, alpha);
+    SDL_RenderCopyEx(a->win.renderer, tex, &src, &dst, angle, NULL, SDL_FLIP_NONE);
+    SDL_SetTextureColorMod(tex, 255, 255, 255);
+    SDL_SetTextureAlphaMod(tex, 255);
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+}
+
+void title_draw_logo(app *a, int y)
+{
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    int cx = LOGICAL_W / 2;
+    double t = (double)a->tick;
+    title_draw_circle(a, cx, y + 30, 250, t * 0.15, 90);
+    title_draw_circle(a, cx, y + 30, 170, -t * 0.25, 70);
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, cx + 2, y + 3, TEXT_CENTER, (SDL_Color){90, 20, 90, 255},
+               "c u r t a i n");
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, cx, y, TEXT_CENTER, (SDL_Color){255, 236, 250, 255},
+               "c u r t a i n");
+    panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, y + 48, TEXT_CENTER, PANEL_PINK, "a bullet curtain");
+}
+
+/* The key help at the bottom of menu screens. */
+void title_draw_help(app *a, const char *text)
+{
+    panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, LOGICAL_W / 2, LOGICAL_H - 14,
+               TEXT_CENTER, PANEL_DIM, text);
+}
+
+/* The best scores of the last difficulty played, in the side panel's box. */
+static void title_draw_best(app *a)
+{
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    int x0 = FIELD_VIEW_X + (int)PLAYFIELD_W + 24, x1 = LOGICAL_W - 24, y = FIELD_VIEW_Y + 16;
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, (x0 + x1) / 2, y, TEXT_CENTER, PANEL_GOLD, "Best - %s",
+                difficulty_name(a->opts.difficulty));
+    for (int i = 0; i < 7; i++) {
+        const highscore *h = highscores_get(&a->scores, (difficulty)a->opts.difficulty, i);
+        y += 16;
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, x0, y, TEXT_LEFT, h ? PANEL_WHITE : PANEL_DIM,
+                    "%d %s", i + 1, h ? h->name : "--------");
+        if (h)
+            panel_textf(r, at, ATLAS_FONT_SMALL, 1, x1, y, TEXT_RIGHT, PANEL_LABEL, "%llu",
+                        (unsigned long long)h->score);
+    }
+}
+
+void title_draw(app *a)
+{
+    title_draw_demo(a, 150);
+    title_draw_best(a);
+    title_draw_logo(a, 56);
+    menu_draw(&a->title.m, a->win.renderer, &a->view.atlas,
+              (SDL_Rect){LOGICAL_W / 2 - 110, 168, 220, 196}, 2, a->tick);
+    panel_textf(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, 6, 4, TEXT_LEFT, PANEL_DIM,
+                "curtain %s", CURTAIN_VERSION);
+    title_draw_help(a, "arrows move    Z or Enter chooses    X or Backspace goes back");
+}
+
+/* ---- difficulty ---- */
+
+static const char *const difficulty_blurbs[DIFFICULTY_COUNT] = {
+    "For a first flight: sparse and slow.",
+    "The stage as it is meant to be played.",
+    "Denser, faster: for the practised.",
+    "The full curtain. Good luck.",
+};
+
+void difficulty_enter(app *a)
+{
+    difficulty_state *d = &a->difficulty;
+    menu_clear(&d->m, d->practice ? "Practice: Difficulty" : "Difficulty");
+    for (int i = 0; i < DIFFICULTY_COUNT; i++)
+        menu_add(&d->m, difficulty_name(i), NULL, 0);
+    menu_select(&d->m, a->opts.difficulty);
+}
+
+void difficulty_action(app *a, input_ui act)
+{
+    difficulty_state *d = &a->difficulty;
+    switch (act) {
+    case INPUT_UI_UP:
+    case INPUT_UI_DOWN:
+        if (menu_move(&d->m, act == INPUT_UI_UP ? -1 : 1))
+            app_sound(a, SFX_MENU_MOVE, 0);
+        break;
+    case INPUT_UI_CONFIRM: {
+        app_sound(a, SFX_MENU_SELECT, 0);
+        a->opts.difficulty = d->m.cursor;
+        app_save_options(a);
+        if (d->practice) {
+            app_switch(a, SCREEN_PRACTICE);
+            break;
+        }
+        world_config cfg = {.seed = app_seed(a), .difficulty = (uint8_t)d->m.cursor};
+        game_start_run(a, &cfg, 0);
+        break;
+    }
+    case INPUT_UI_BACK:
+    case INPUT_UI_PAUSE:
+        app_sound(a, SFX_MENU_MOVE, 0);
+        app_switch(a, SCREEN_TITLE);
+        break;
+    default: break;
+    }
+}
+
+void difficulty_draw(app *a)
+{
+    difficulty_state *d = &a->difficulty;
+    title_draw_demo(a, 170);
+    title_draw_logo(a, 40);
+    menu_draw(&d->m, a->win.renderer, &a->view.atlas,
+              (SDL_Rect){LOGICAL_W / 2 - 130, 140, 260, 170}, 2, a->tick);
+    panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 2, LOGICAL_W / 2, 320,
+               TEXT_CENTER, PANEL_WHITE, difficulty_blurbs[d->m.cursor % DIFFICULTY_COUNT]);
+    panel_textf(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, LOGICAL_W / 2, 350,
+                TEXT_CENTER, PANEL_LABEL, "best on %s: %llu", difficulty_name(d->m.cursor),
+                (unsigned long long)app_high_score(a, d->m.cursor));
+    title_draw_help(a, "arrows move    Z or Enter chooses    X or Backspace goes back");
+}

@@ -1,0 +1,465 @@
+/*
+ * ui: the front end's loop and shared services. See ui.h and app.h.
+ *
+ * One frame: wait for the frame's start, handle events (window keys: F3 overlay,
+ * F11 fullscreen, F12 screenshot; menu actions to the screen), sample input as
+ * late as possible, let the screen update (the game screen steps its world once
+ * here), draw, present.
+ */
+#include "ui/ui.h"
+
+#include "core/clock.h"
+#include "core/file.h"
+#include "core/log.h"
+#include "core/mem.h"
+#include "platform/user_dir.h"
+#include "render/screenshot.h"
+#include "sim/playfield.h"
+#include "ui/app.h"
+#include "ui/panel.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+/* Menu key repeat, in frames. */
+#define UI_REPEAT_FIRST 16
+#define UI_REPEAT_NEXT  5
+
+typedef struct screen_ops {
+    void (*enter)(app *a);
+    void (*action)(app *a, input_ui act);
+    int (*event)(app *a, const SDL_Event *ev);
+    void (*update)(app *a);
+    void (*draw)(app *a);
+} screen_ops;
+
+static const screen_ops ui_screens[SCREEN_COUNT] = {
+    [SCREEN_TITLE] = {title_enter, title_action, NULL, title_update, title_draw},
+    [SCREEN_DIFFICULTY] = {difficulty_enter, difficulty_action, NULL, title_update,
+                           difficulty_draw},
+    [SCREEN_PRACTICE] = {practice_enter, practice_action, NULL, title_update, practice_draw},
+    [SCREEN_REPLAYS] = {replays_enter, replays_action, NULL, title_update, replays_draw},
+    [SCREEN_SCORES] = {scores_enter, scores_action, NULL, title_update, scores_draw},
+    [SCREEN_OPTIONS] = {settings_enter, settings_action, NULL, title_update, settings_draw},
+    [SCREEN_KEYS] = {keys_enter, keys_action, keys_event, title_update, keys_draw},
+    [SCREEN_GAME] = {game_enter, game_action, game_event, game_update, game_draw},
+};
+
+/* ---- services ---- */
+
+void app_switch(app *a, app_screen s)
+{
+    a->screen = s;
+    a->repeat_wait = UI_REPEAT_FIRST;
+    a->prev_held = a->held; /* a held direction does not leak into the new screen */
+    if (ui_screens[s].enter)
+        ui_screens[s].enter(a);
+}
+
+void app_sound(app *a, sfx_id id, float pan)
+{
+    audio_play(a->sound, id, 1.0f, pan);
+}
+
+void app_toast(app *a, SDL_Color color, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->toast, sizeof a->toast, fmt, ap);
+    va_end(ap);
+    a->toast_color = color;
+    a->toast_until = a->tick + 360;
+}
+
+uint64_t app_high_score(const app *a, int level)
+{
+    const highscore *h = highscores_get(&a->scores, (enum difficulty)level, 0);
+    return h ? h->score : 0;
+}
+
+uint64_t app_seed(app *a)
+{
+    a->next_seed = rng_mix64(a->next_seed + 0x9e3779b97f4a7c15ull);
+    return a->next_seed;
+}
+
+void app_save_options(app *a)
+{
+    char err[512];
+    if (!a->opts_path[0] || (a->opts_status != OPTIONS_MISSING &&
+                             memcmp(&a->opts, &a->loaded_opts, sizeof a->opts) == 0))
+        return;
+    if (options_save(&a->opts, a->opts_path, err, sizeof err) != 0) {
+        log_warn("options not saved: %s", err);
+        app_toast(a, PANEL_RED, "options not saved: %s", err);
+        return;
+    }
+    a->loaded_opts = a->opts;
+    a->opts_status = OPTIONS_LOADED;
+}
+
+void app_save_scores(app *a)
+{
+    char err[512];
+    if (a->scores_path[0] && highscores_save(&a->scores, a->scores_path, err, sizeof err) != 0)
+        app_toast(a, PANEL_RED, "high scores not saved: %s", err);
+}
+
+void app_save_cards(app *a)
+{
+    char err[512];
+    if (a->cards_path[0] && spellcards_save(&a->cards, a->cards_path, err, sizeof err) != 0)
+        app_toast(a, PANEL_RED, "spell card record not saved: %s", err);
+}
+
+/* Sounds of the world's events; the music follows the scripts' music verb. */
+void app_world_sounds(app *a, const world *w)
+{
+    static const struct {
+        world_event_kind kind;
+        sfx_id sound;
+    } map[] = {
+        {WORLD_EVENT_SHOT, SFX_SHOT},
+        {WORLD_EVENT_ENEMY_HIT, SFX_ENEMY_HIT},
+        {WORLD_EVENT_ENEMY_DEATH, SFX_ENEMY_DEATH},
+        {WORLD_EVENT_BOSS_DEATH, SFX_ENEMY_DEATH},
+        {WORLD_EVENT_GRAZE, SFX_GRAZE},
+        {WORLD_EVENT_PLAYER_DEATH, SFX_PLAYER_DEATH},
+        {WORLD_EVENT_BOMB, SFX_BOMB},
+        {WORLD_EVENT_SPELL_START, SFX_SPELL_START},
+        {WORLD_EVENT_SPELL_CAPTURE, SFX_SPELL_CAPTURE},
+        {WORLD_EVENT_ITEM, SFX_ITEM},
+        {WORLD_EVENT_EXTEND, SFX_EXTEND},
+        {WORLD_EVENT_BOMB_ITEM, SFX_EXTEND},
+        {WORLD_EVENT_TIMER, SFX_TIMER},
+        {WORLD_EVENT_MENU_MOVE, SFX_MENU_MOVE},
+        {WORLD_EVENT_CONTINUE, SFX_PAUSE},
+        {WORLD_EVENT_CONTINUED, SFX_MENU_SELECT},
+    };
+    for (int i = 0; i < w->event_count; i++) {
+        const world_event *e = &w->events[i];
+        float pan = (e->x / PLAYFIELD_W * 2.0f - 1.0f) * 0.6f;
+        if (e->kind == WORLD_EVENT_SOUND) {
+            int id = sfx_from_name(world_string(w, e->value));
+            if (id >= 0)
+                app_sound(a, (sfx_id)id, pan);
+            continue;
+        }
+        if (e->kind == WORLD_EVENT_MUSIC) {
+            const char *name = world_string(w, e->value);
+            int on = strcmp(name, "none") != 0 && strcmp(name, "off") != 0;
+            audio_music(a->sound, on);
+            continue;
+        }
+        for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
+            if (map[k].kind == e->kind)
+                app_sound(a, map[k].sound, pan);
+    }
+}
+
+void app_draw_backdrop(app *a)
+{
+    frame_scene scene = {.fps = a->opts.show_fps ? a->pacer.fps : -1.0f};
+    frame_view_draw(&a->view, &scene);
+}
+
+const overlay_stats *app_stats(app *a, const world *w)
+{
+    overlay_stats *s = &a->stats;
+    s->bullets = w ? (int)w->bullets.live : 0;
+    s->capacity = w ? (int)w->bullets.capacity : WORLD_BULLETS;
+    s->refused = w ? w->bullets.stats.refused : 0;
+    s->phase_ms[OVERLAY_PHASE_SCRIPTS] = w ? (double)w->stats.script_ns / 1e6 : -1.0;
+    s->phase_ms[OVERLAY_PHASE_MOTION] = w ? (double)w->stats.motion_ns / 1e6 : -1.0;
+    s->phase_ms[OVERLAY_PHASE_COLLISION] = w ? (double)w->stats.collision_ns / 1e6 : -1.0;
+    s->method = sprite_draw_method_name(a->view.method);
+    return s;
+}
+
+float app_fps(const app *a)
+{
+    return a->opts.show_fps ? a->pacer.fps : -1.0f;
+}
+
+/* ---- input ---- */
+
+/* The buttons held now, for menus: the bindings plus the arrow keys, which always
+ * move in menus. */
+static input_bits ui_menu_held(const app *a)
+{
+    const Uint8 *keys = SDL_GetKeyboardState(NULL);
+    input_bits b = input_map_sample(&a->input);
+    b |= keys[SDL_SCANCODE_UP] ? INPUT_BIT(INPUT_UP) : 0;
+    b |= keys[SDL_SCANCODE_DOWN] ? INPUT_BIT(INPUT_DOWN) : 0;
+    b |= keys[SDL_SCANCODE_LEFT] ? INPUT_BIT(INPUT_LEFT) : 0;
+    b |= keys[SDL_SCANCODE_RIGHT] ? INPUT_BIT(INPUT_RIGHT) : 0;
+    return b;
+}
+
+/* Directions held become menu actions: once on the press, then repeating. */
+static void ui_menu_directions(app *a)
+{
+    static const struct {
+        input_button button;
+        input_ui act;
+    } dirs[] = {{INPUT_UP, INPUT_UI_UP},
+                {INPUT_DOWN, INPUT_UI_DOWN},
+                {INPUT_LEFT, INPUT_UI_LEFT},
+                {INPUT_RIGHT, INPUT_UI_RIGHT}};
+    a->prev_held = a->held;
+    a->held = ui_menu_held(a);
+    const input_bits mask = INPUT_BIT(INPUT_UP) | INPUT_BIT(INPUT_DOWN) | INPUT_BIT(INPUT_LEFT) |
+                            INPUT_BIT(INPUT_RIGHT);
+    /* Presses that came as events were acted on already; a stick push has none. */
+    input_bits pressed = (input_bits)(a->held & ~a->prev_held & mask & ~a->event_dirs);
+    input_bits fire = pressed;
+    if (a->event_dirs)
+        a->repeat_wait = UI_REPEAT_FIRST;
+    a->event_dirs = 0;
+    if (pressed) {
+        a->repeat_wait = UI_REPEAT_FIRST;
+    } else if (a->held & mask) {
+        if (--a->repeat_wait <= 0) {
+            a->repeat_wait = UI_REPEAT_NEXT;
+            fire = (input_bits)(a->held & mask);
+        }
+    }
+    if (a->typing) /* letters typed may be bound to directions: only events count */
+        return;
+    for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++)
+        if (fire & INPUT_BIT(dirs[k].button) && ui_screens[a->screen].action) {
+            app_screen before = a->screen;
+            ui_screens[a->screen].action(a, dirs[k].act);
+            if (a->screen != before)
+                break;
+        }
+}
+
+/* The window's own keys; the rest goes to the screen. */
+static void ui_handle_events(app *a)
+{
+    SDL_Event ev;
+    while (SDL_PollEvent(&ev)) {
+        input_map_handle_event(&a->input, &ev);
+        if (ev.type == SDL_QUIT) {
+            a->quit = 1;
+            continue;
+        }
+        if (ev.type == SDL_KEYDOWN && !ev.key.repeat) {
+            SDL_Keycode key = ev.key.keysym.sym;
+            if (key == SDLK_F11 || (key == SDLK_RETURN && (ev.key.keysym.mod & KMOD_ALT))) {
+                window_toggle_fullscreen(&a->win);
+                a->opts.fullscreen = a->win.fullscreen;
+                continue;
+            }
+            if (key == SDLK_F3) {
+                overlay_toggle(&a->view.overlay);
+                continue;
+            }
+            if (key == SDLK_F12) {
+                a->screenshot = 1;
+                continue;
+            }
+        }
+        const screen_ops *ops = &ui_screens[a->screen];
+        if (ops->event && ops->event(a, &ev))
+            continue;
+        input_ui act = input_map_ui_event(&a->input, &ev);
+        if (act >= INPUT_UI_UP && act <= INPUT_UI_RIGHT) {
+            /* A press (each one, however quick): its repeats come from the held state. */
+            if (ev.type == SDL_KEYDOWN && ev.key.repeat)
+                continue;
+            static const input_button dir_button[] = {INPUT_UP, INPUT_DOWN, INPUT_LEFT,
+                                                      INPUT_RIGHT};
+            a->event_dirs |= INPUT_BIT(dir_button[act - INPUT_UI_UP]);
+        }
+        if (act != INPUT_UI_NONE) {
+            app_screen before = a->screen;
+            ops->action(a, act);
+            if (a->screen != before)
+                return; /* the new screen starts with the next frame's events */
+        }
+    }
+}
+
+/* ---- drawing ---- */
+
+static void ui_draw_toast(app *a)
+{
+    if (a->tick >= a->toast_until || !a->toast[0])
+        return;
+    const atlas_texture *at = &a->view.atlas;
+    int w = panel_text_width(ATLAS_FONT_SMALL, 1, a->toast) + 16;
+    if (w > LOGICAL_W - 8)
+        w = LOGICAL_W - 8;
+    SDL_Rect box = {(LOGICAL_W - w) / 2, LOGICAL_H - 44, w, 18};
+    panel_box(a->win.renderer, box);
+    panel_text(a->win.renderer, at, ATLAS_FONT_SMALL, 1, LOGICAL_W / 2, box.y + 4, TEXT_CENTER,
+               a->toast_color, a->toast);
+}
+
+static void ui_save_screenshot(app *a)
+{
+    char path[APP_PATH_MAX], err[512];
+    a->screenshot = 0;
+    if (screenshot_save_user(a->win.renderer, path, sizeof path, err, sizeof err) == 0) {
+        log_info("screenshot saved to %s", path);
+        app_toast(a, PANEL_GREEN, "screenshot saved: %s", path);
+    } else {
+        log_error("screenshot: %s", err);
+    }
+}
+
+static void ui_frame(app *a)
+{
+    frame_pacer_wait(&a->pacer);
+    uint64_t now = clock_now_ns();
+    if (a->last_frame_ns)
+        overlay_push_frame(&a->view.overlay, (float)(now - a->last_frame_ns) / 1e6f);
+    a->last_frame_ns = now;
+    ui_handle_events(a);
+    if (a->quit)
+        return;
+    ui_menu_directions(a);
+    const screen_ops *ops = &ui_screens[a->screen];
+    if (ops->update)
+        ops->update(a);
+    uint64_t draw_start = clock_now_ns();
+    frame_view_update(&a->view);
+    window_begin_frame(&a->win);
+    ui_screens[a->screen].draw(a);
+    ui_draw_toast(a);
+    SDL_RenderFlush(a->win.renderer);
+    a->stats.phase_ms[OVERLAY_PHASE_RENDER] = (double)(clock_now_ns() - draw_start) / 1e6;
+    if (a->screenshot)
+        ui_save_screenshot(a);
+    window_end_frame(&a->win);
+    frame_pacer_presented(&a->pacer);
+    a->tick++;
+}
+
+/* ---- start and end ---- */
+
+/* Loads the options, high scores and spell card record from the user folder;
+ * what could not be read is said on screen. */
+static void ui_load_files(app *a)
+{
+    options_report report = {0};
+    if (user_dir_join(a->opts_path, sizeof a->opts_path, OPTIONS_FILE_NAME) != 0) {
+        a->opts_path[0] = '\0';
+        options_defaults(&a->opts);
+        a->opts_status = OPTIONS_MISSING;
+    } else {
+        a->opts_status = options_load(&a->opts, a->opts_path, &report);
+    }
+    a->loaded_opts = a->opts;
+    if (report.count > 0)
+        app_toast(a, PANEL_RED, "%s (that setting keeps its default)", report.lines[0]);
+    char reason[1024];
+    if (user_dir_join(a->scores_path, sizeof a->scores_path, HIGHSCORES_FILE_NAME) == 0 &&
+        highscores_load(&a->scores, a->scores_path, reason, sizeof reason) == HIGHSCORES_REFUSED)
+        app_toast(a, PANEL_RED, "high scores: %s", reason);
+    if (user_dir_join(a->cards_path, sizeof a->cards_path, SPELLCARDS_FILE_NAME) == 0 &&
+        spellcards_load(&a->cards, a->cards_path, reason, sizeof reason) == SPELLCARDS_REFUSED)
+        app_toast(a, PANEL_RED, "spell cards: %s", reason);
+    if (user_dir_join(a->replay_dir, sizeof a->replay_dir, "replays") == 0)
+        file_make_dirs(a->replay_dir);
+    else
+        a->replay_dir[0] = '\0';
+}
+
+/* Opens the window, renderer, input and sound. Returns 0 or -1 (printed). */
+static int ui_open(app *a, const ui_config *cfg)
+{
+    window_config wc = window_config_from_options(&a->opts);
+    if (cfg->scale)
+        wc.scale = cfg->scale;
+    wc.fullscreen |= cfg->fullscreen;
+    wc.integer_scale |= cfg->integer_scale;
+    if (cfg->no_vsync)
+        wc.vsync = 0;
+    char err[512];
+    if (window_open(&a->win, &wc, err, sizeof err) != 0) {
+        fprintf(stderr, "curtain: %s\n", err);
+        return -1;
+    }
+    frame_pacer_init(&a->pacer, a->win.vsync, a->win.refresh_hz);
+    input_map_apply_options(&a->input, &a->opts);
+    input_map_load_mappings();
+    input_map_open_pads(&a->input);
+    frame_view_config vc = {cfg->seed ^ 0x5eed, WORLD_BULLETS, -1};
+    if (frame_view_init(&a->view, a->win.renderer, &vc, err, sizeof err) != 0) {
+        fprintf(stderr, "curtain: %s\n", err);
+        input_map_close_pads(&a->input);
+        window_close(&a->win);
+        return -1;
+    }
+    static audio sound; /* the audio callback holds its address */
+    a->sound = &sound;
+    audio_open(a->sound, &a->opts);
+    audio_music(a->sound, 1);
+    for (int p = 0; p < OVERLAY_PHASE_COUNT; p++)
+        a->stats.phase_ms[p] = -1.0;
+    return 0;
+}
+
+static void ui_close(app *a)
+{
+    replay_free(&a->game.rec);
+    replay_free(&a->game.film);
+    if (a->game.w)
+        world_free(a->game.w);
+    if (a->title.demo)
+        world_free(a->title.demo);
+    mem_free(a->game.w);
+    mem_free(a->title.demo);
+    audio_close(a->sound);
+    frame_view_free(&a->view);
+    input_map_close_pads(&a->input);
+    window_close(&a->win);
+}
+
+int ui_main(const ui_config *cfg)
+{
+    if (cfg->renderer) {
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, cfg->renderer);
+        /* Choosing a driver turns SDL's render batching off unless asked for again. */
+        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1");
+    }
+    if (SDL_Init(SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "curtain: cannot start SDL: %s\n", SDL_GetError());
+        return -1;
+    }
+    static app the_app; /* large; one per process */
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->cfg = cfg;
+    a->lib = cfg->lib;
+    a->next_seed = cfg->seed;
+    SDL_StopTextInput(); /* typed text only while a name is being entered */
+    a->game.rank = -1;
+    ui_load_files(a);
+    if (ui_open(a, cfg) != 0) {
+        SDL_Quit();
+        return -1;
+    }
+    a->game.w = mem_calloc(1, sizeof *a->game.w);
+    a->title.demo = mem_calloc(1, sizeof *a->title.demo);
+    world_view_init(&a->title.view, cfg->seed ^ 0xd3e0);
+    world_view_init(&a->game.view, cfg->seed ^ 0x9a3e);
+    app_switch(a, SCREEN_TITLE);
+    if (cfg->replay_file && game_start_replay(a, cfg->replay_file) != 0)
+        fprintf(stderr, "curtain: %s\n", a->toast);
+    else if (cfg->direct)
+        game_start_run(a, &cfg->run, cfg->run.start != 0);
+    while (!a->quit && (cfg->frames == 0 || a->tick < (uint64_t)cfg->frames))
+        ui_frame(a);
+    if (a->screen == SCREEN_GAME)
+        game_leave(a);
+    app_save_options(a);
+    ui_close(a);
+    SDL_Quit();
+    return 0;
+}

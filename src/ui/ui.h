@@ -1,0 +1,32 @@
+/*
+ * ui: curtain's front end: the window, the title screen with its attract demo,
+ * the menus (start, practice, replays, high scores, options), the game screen with
+ * pause, continue, results, name entry and replay saving, and replay playback.
+ * Everything the player sees and hears that is not the world itself.
+ */
+#ifndef CURTAIN_UI_UI_H
+#define CURTAIN_UI_UI_H
+
+#include "game/world.h"
+#include "pattern/library.h"
+
+#include <stdint.h>
+
+typedef struct ui_config {
+    const library *lib; /* the game's content */
+    uint64_t seed;      /* the first run's seed (later runs take fresh ones) */
+    int frames;         /* quit after this many frames (0: never) */
+    int scale;          /* window scale for this run (0: the options') */
+    int fullscreen, integer_scale, no_vsync;
+    const char *renderer;    /* an SDL render driver, or NULL */
+    const char *replay_file; /* start by playing this replay back, or NULL */
+    int direct;              /* 1: start straight into the run `run` (then the title) */
+    int autopilot;           /* the scripted player flies the runs (a demonstration) */
+    world_config run;
+} ui_config;
+
+/* Runs the front end until the player quits. Returns 0, or -1 if the window could
+ * not be opened (the reason is printed). */
+int ui_main(const ui_config *cfg);
+
+#endif

@@ -1,0 +1,401 @@
+/*
+ * world_view: drawing a world. See world_view.h.
+ */
+#include "ui/world_view.h"
+
+#include "game/difficulty.h"
+#include "platform/window.h"
+#include "render/atlas.h"
+#include "render/bullet_view.h"
+#include "sim/playfield.h"
+#include "ui/panel.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define WV_TITLE_FRAMES  240
+#define WV_CUTIN_FRAMES  110
+#define WV_RESULT_FRAMES 72
+#define WV_FIELD_R       (FIELD_VIEW_X + (int)PLAYFIELD_W)
+#define WV_FIELD_B       (FIELD_VIEW_Y + (int)PLAYFIELD_H)
+#define WV_PANEL_X       (WV_FIELD_R + 16)
+#define WV_PANEL_R       (LOGICAL_W - 16)
+
+void world_view_init(world_view *v, uint64_t seed)
+{
+    memset(v, 0, sizeof *v);
+    effects_init(&v->fx, seed);
+}
+
+void world_view_reset(world_view *v)
+{
+    effects_clear(&v->fx);
+    v->extend_tick = v->bomb_item_tick = 0;
+}
+
+void world_view_step(world_view *v, const world *w)
+{
+    effects_from_events(&v->fx, w);
+    effects_step(&v->fx);
+    for (int i = 0; i < w->event_count; i++) {
+        if (w->events[i].kind == WORLD_EVENT_EXTEND)
+            v->extend_tick = v->tick + 1;
+        if (w->events[i].kind == WORLD_EVENT_BOMB_ITEM)
+            v->bomb_item_tick = v->tick + 1;
+    }
+}
+
+int world_view_look_sprite(const char *look, int fallback)
+{
+    if (!look || !look[0])
+        return fallback;
+    int s = atlas_sprite_by_name(look);
+    if (s >= 0)
+        return s;
+    char prefixed[96];
+    snprintf(prefixed, sizeof prefixed, "enemy_%s", look);
+    s = atlas_sprite_by_name(prefixed);
+    return s >= 0 ? s : fallback;
+}
+
+/* ---- the field's sprites ---- */
+
+/* A boss in its turning magic circle; small enemies flash when hit. */
+static void wv_add_enemies(world_view *v, field_view *fv, const world *w)
+{
+    for (uint32_t i = 0; i < w->enemies.cap; i++) {
+        const enemy *e = &w->enemies.slots[i];
+        if (e->kind != ENEMY_SMALL && e->kind != ENEMY_BOSS)
+            continue;
+        float x = (float)e->x, y = (float)e->y;
+        int anim = (int)(v->tick / 6);
+        if (e->kind == ENEMY_BOSS) {
+            const library_boss *b = w->boss.index >= 0 && (int)i == (int)w->boss.slot
+                                        ? &w->lib->bosses[w->boss.index]
+                                        : NULL;
+            int sprite = world_view_look_sprite(b ? b->look : NULL, ATLAS_SPRITE_BOSS);
+            if (!e->leaving) {
+                field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, ATLAS_SPRITE_FOCUS_RING,
+                                      (int)(v->tick / 4), x, y);
+                field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_FOCUS_RING,
+                                      7 - (int)(v->tick / 5) % 8, x, y);
+            }
+            field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, (atlas_sprite)sprite, anim, x, y);
+        } else {
+            int sprite = world_view_look_sprite(world_string(w, e->look), ATLAS_SPRITE_ENEMY_DRONE);
+            field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, (atlas_sprite)sprite, anim, x, y);
+        }
+        if (e->hit_at >= (int32_t)w->frame - 2 && (v->tick & 2))
+            field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_SPARK_HIT, 0, x, y);
+    }
+}
+
+static void wv_add_items(field_view *fv, const world *w)
+{
+    static const atlas_sprite sprites[ITEM_KIND_COUNT] = {
+        ATLAS_SPRITE_ITEM_POWER, ATLAS_SPRITE_ITEM_POWER_BIG, ATLAS_SPRITE_ITEM_POINT,
+        ATLAS_SPRITE_ITEM_BOMB,  ATLAS_SPRITE_ITEM_LIFE,      ATLAS_SPRITE_ITEM_STAR};
+    const item_list *l = &w->items;
+    for (uint32_t i = 0; i < l->count; i++) {
+        float y = l->y[i] < 6.0f ? 6.0f : l->y[i]; /* above the top: a hint at the edge */
+        field_view_add_sprite(fv, FIELD_LAYER_ITEMS,
+                              sprites[l->kind[i] < ITEM_KIND_COUNT ? l->kind[i] : 0], 0, l->x[i],
+                              y);
+    }
+}
+
+/* The player's shots, and the options that fire them at higher power. */
+static void wv_add_shots(world_view *v, field_view *fv, const world *w)
+{
+    const bullet_pool *s = &w->shots;
+    for (uint32_t b = 0; b < bullet_pool_block_end(s); b++)
+        for (uint64_t m = s->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            atlas_sprite sprite =
+                s->color[i] == BULLET_COLOR_BLUE ? ATLAS_SPRITE_SHOT_FOCUS : ATLAS_SPRITE_SHOT_MAIN;
+            field_view_add_sprite(fv, FIELD_LAYER_SHOTS, sprite, 0, s->x[i], s->y[i]);
+        }
+    const player *p = &w->player;
+    if (!player_flying(p))
+        return;
+    int level = p->power / 100 < 1 ? 1 : p->power / 100 > 4 ? 4 : p->power / 100;
+    for (int k = 1; k < level; k++) {
+        float spread = p->focused ? 8.0f + 6.0f * (float)k : 14.0f + 8.0f * (float)k;
+        float lift = p->focused ? -6.0f : 6.0f + 2.0f * (float)k;
+        float bob = sinf((float)v->tick * 0.1f + (float)k) * 1.5f;
+        field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_OPTION, 0, p->x - spread,
+                              p->y + lift + bob);
+        field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_OPTION, 0, p->x + spread,
+                              p->y + lift - bob);
+    }
+}
+
+/* A running bomb: sparks around its growing circle. */
+static void wv_add_bomb(world_view *v, field_view *fv, const world *w)
+{
+    const player *p = &w->player;
+    if (p->bomb <= 0)
+        return;
+    float r = (float)(PLAYER_BOMB_FRAMES - p->bomb) * 7.0f + 24.0f;
+    r = r > 280.0f ? 280.0f : r;
+    for (int k = 0; k < 28; k++) {
+        float a = (float)k * 6.2831853f / 28.0f + (float)v->tick * 0.03f;
+        field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_EXPLOSION,
+                              (int)(v->tick / 3 + (uint64_t)k) % 8, p->bomb_x + cosf(a) * r,
+                              p->bomb_y + sinf(a) * r);
+    }
+}
+
+/* frame_view's callback: everything on the field besides the ship and bullets. */
+static void wv_add_sprites(sprite_batch *batch, void *user)
+{
+    world_view *v = user;
+    (void)batch;
+    wv_add_enemies(v, &v->fv->field, v->w);
+    wv_add_items(&v->fv->field, v->w);
+    wv_add_shots(v, &v->fv->field, v->w);
+    wv_add_bomb(v, &v->fv->field, v->w);
+    effects_add_sprites(&v->fx, &v->fv->field);
+}
+
+/* ---- the HUD ---- */
+
+static void wv_fill_hud(world_view *v, const world *w, const world_view_extra *x)
+{
+    hud_state *h = &v->hud;
+    memset(h, 0, sizeof *h);
+    h->score = w->score;
+    h->high_score = x && x->high_score > w->score ? x->high_score : w->score;
+    h->lives = w->player.lives < 0 ? 0 : w->player.lives;
+    h->bombs = w->player.bombs;
+    h->power = w->player.power;
+    h->power_max = PLAYER_POWER_MAX;
+    h->graze = w->graze;
+    const boss_fight *b = &w->boss;
+    if (!b->active || b->slot == ENEMY_NONE || !w->lib)
+        return;
+    const library_boss *info = &w->lib->bosses[b->index];
+    const enemy *e = &w->enemies.slots[b->slot];
+    h->boss_active = 1;
+    h->boss_name = info->title[0] ? info->title : info->name;
+    h->boss_health = b->max_health > 0 ? (float)(e->health / b->max_health)
+                                       : boss_seconds_left(w) * WORLD_TICK_HZ / (float)b->time;
+    h->boss_phases_left = (int)info->phase_count - (int)b->phase - 1;
+    h->boss_timer = boss_seconds_left(w);
+    h->spell_name = b->spell ? world_string(w, b->title) : NULL;
+}
+
+/* The side panel's own lines under the stats box: difficulty, next extend,
+ * spell cards. */
+static void wv_draw_panel_extras(SDL_Renderer *r, const atlas_texture *at, const world *w)
+{
+    int x = WV_PANEL_X + 8, xr = WV_PANEL_R - 8, y = FIELD_VIEW_Y + 164;
+    panel_box(r, (SDL_Rect){WV_PANEL_X, y - 6, WV_PANEL_R - WV_PANEL_X, 74});
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_LABEL, "Difficulty");
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, xr, y, TEXT_RIGHT, PANEL_PINK,
+               difficulty_name(w->config.difficulty));
+    y += 14;
+    uint64_t next = world_next_extend(w);
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_LABEL, "Next extend");
+    if (next)
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, xr, y, TEXT_RIGHT, PANEL_WHITE, "%" PRIu64, next);
+    else
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, xr, y, TEXT_RIGHT, PANEL_DIM, "-");
+    y += 14;
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_LABEL, "Point item");
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, xr, y, TEXT_RIGHT, PANEL_WHITE, "%" PRIu64,
+                world_point_value(w, 0));
+    y += 14;
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_LABEL, "Spell cards");
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, xr, y, TEXT_RIGHT, PANEL_WHITE, "%d / %d",
+                w->spells_captured, w->spells_seen);
+}
+
+/* ---- banners over the field ---- */
+
+/* A 0..1 fade for a banner shown `len` frames from `start`. */
+static float wv_fade(int64_t age, int64_t len)
+{
+    if (age < 0 || age >= len)
+        return 0.0f;
+    float in = (float)age / 20.0f, out = (float)(len - age) / 30.0f;
+    float a = in < out ? in : out;
+    return a > 1.0f ? 1.0f : a;
+}
+
+static SDL_Color wv_alpha(SDL_Color c, float a)
+{
+    c.a = (Uint8)(255.0f * (a < 0 ? 0 : a > 1 ? 1 : a));
+    return c;
+}
+
+static void wv_draw_title(SDL_Renderer *r, const atlas_texture *at, const world *w)
+{
+    float a = wv_fade((int64_t)w->frame - w->title_at, WV_TITLE_FRAMES);
+    if (a <= 0.0f || w->title[0] < 0)
+        return;
+    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2, y = FIELD_VIEW_Y + 130;
+    panel_fill(r, (SDL_Rect){FIELD_VIEW_X, y - 12, (int)PLAYFIELD_W, 84},
+               (SDL_Color){0, 0, 20, (Uint8)(110 * a)});
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, cx, y, TEXT_CENTER, wv_alpha(PANEL_WHITE, a),
+               world_string(w, w->title[0]));
+    if (w->title[1] >= 0)
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, y + 46, TEXT_CENTER, wv_alpha(PANEL_PINK, a),
+                   world_string(w, w->title[1]));
+}
+
+/* The spell card's declaration: its name rises from below the boss to its band,
+ * and the capture result after it ends. */
+static void wv_draw_spell(SDL_Renderer *r, const atlas_texture *at, const world *w)
+{
+    const boss_fight *b = &w->boss;
+    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
+    if (b->active && b->spell && b->phase_end != BOSS_NEVER) {
+        int64_t age = (int64_t)w->frame - b->phase_start;
+        float a = wv_fade(age, WV_CUTIN_FRAMES);
+        if (a > 0.0f) {
+            const char *name = world_string(w, b->title);
+            float t = (float)age / (float)WV_CUTIN_FRAMES;
+            int y = FIELD_VIEW_Y + 300 - (int)(200.0f * (t < 0.5f ? t * 2.0f : 1.0f));
+            panel_fill(r, (SDL_Rect){FIELD_VIEW_X, y - 6, (int)PLAYFIELD_W, 32},
+                       (SDL_Color){60, 0, 50, (Uint8)(150 * a)});
+            panel_fill(r, (SDL_Rect){FIELD_VIEW_X, y + 25, (int)PLAYFIELD_W, 1},
+                       wv_alpha(PANEL_PINK, a));
+            panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y - 2, TEXT_CENTER, wv_alpha(PANEL_PINK, a),
+                       "Spell Card");
+            panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y + 10, TEXT_CENTER,
+                       wv_alpha(PANEL_WHITE, a), name);
+        }
+    }
+    float a = wv_fade((int64_t)w->frame - b->result_at, WV_RESULT_FRAMES);
+    if (a <= 0.0f || b->result_at == INT32_MIN)
+        return;
+    int y = FIELD_VIEW_Y + 170;
+    if (b->result_captured) {
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, y, TEXT_CENTER, wv_alpha(PANEL_GOLD, a),
+                   "Spell Card Bonus!");
+        panel_textf(r, at, ATLAS_FONT_SMALL, 2, cx, y + 24, TEXT_CENTER, wv_alpha(PANEL_WHITE, a),
+                    "%" PRIu64, b->result_bonus);
+    }
+}
+
+/* Banners the view times itself: extends and bombs picked up. */
+static void wv_draw_gets(world_view *v, SDL_Renderer *r, const atlas_texture *at)
+{
+    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
+    float a = v->extend_tick ? wv_fade((int64_t)(v->tick - v->extend_tick), 100) : 0.0f;
+    if (a > 0.0f)
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, FIELD_VIEW_Y + 90, TEXT_CENTER,
+                   wv_alpha(PANEL_GREEN, a), "Extend!");
+    a = v->bomb_item_tick ? wv_fade((int64_t)(v->tick - v->bomb_item_tick), 80) : 0.0f;
+    if (a > 0.0f)
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, FIELD_VIEW_Y + 112, TEXT_CENTER,
+                   wv_alpha(PANEL_GREEN, a), "Bomb Get!");
+}
+
+/* The continue prompt (the world waits for it). */
+static void wv_draw_continue(SDL_Renderer *r, const atlas_texture *at, const world *w,
+                             uint64_t tick)
+{
+    if (w->state != WORLD_CONTINUE)
+        return;
+    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
+    SDL_Rect box = {cx - 130, FIELD_VIEW_Y + 150, 260, 140};
+    panel_fill(r, (SDL_Rect){FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H},
+               (SDL_Color){0, 0, 10, 150});
+    panel_box(r, box);
+    panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + 12, TEXT_CENTER, PANEL_GOLD, "Continue?");
+    const char *rows[2] = {"Yes", "No"};
+    for (int i = 0; i < 2; i++) {
+        int y = box.y + 46 + i * 26;
+        if (w->cont_cursor == i)
+            panel_fill(r, (SDL_Rect){box.x + 40, y - 3, box.w - 80, 22},
+                       (SDL_Color){200, 60, 140, (Uint8)(tick & 16 ? 150 : 100)});
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, y, TEXT_CENTER, PANEL_WHITE, rows[i]);
+    }
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 104, TEXT_CENTER, PANEL_DIM,
+                "%d continue%s left - score restarts", WORLD_CONTINUES - w->continues,
+                WORLD_CONTINUES - w->continues == 1 ? "" : "s");
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 118, TEXT_CENTER, PANEL_LABEL, "%d",
+                (w->cont_timer + WORLD_TICK_HZ - 1) / WORLD_TICK_HZ);
+}
+
+/* The item line, shown as the stage starts. */
+static void wv_draw_collect_line(SDL_Renderer *r, const atlas_texture *at, const world *w)
+{
+    float a = wv_fade((int64_t)w->frame - 200, 240);
+    if (a <= 0.0f || w->config.start != 0)
+        return;
+    int y = FIELD_VIEW_Y + (int)WORLD_COLLECT_LINE;
+    for (int x = FIELD_VIEW_X + 4; x < WV_FIELD_R - 4; x += 12)
+        panel_fill(r, (SDL_Rect){x, y, 7, 1}, wv_alpha((SDL_Color){150, 220, 255, 255}, a * 0.8f));
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, FIELD_VIEW_X + (int)PLAYFIELD_W / 2, y - 13, TEXT_CENTER,
+               wv_alpha((SDL_Color){170, 225, 255, 255}, a),
+               "- above this line, every item comes to you -");
+}
+
+/* The boss's x under the field, and marks in the field's corners. */
+static void wv_draw_marks(SDL_Renderer *r, const atlas_texture *at, const world *w,
+                          const world_view_extra *x, uint64_t tick)
+{
+    if (w->boss.active && w->boss.slot != ENEMY_NONE) {
+        int bx = FIELD_VIEW_X + (int)w->enemies.slots[w->boss.slot].x;
+        if (bx > FIELD_VIEW_X + 16 && bx < WV_FIELD_R - 16) {
+            panel_fill(r, (SDL_Rect){bx - 18, WV_FIELD_B + 2, 36, 11}, (SDL_Color){90, 0, 40, 220});
+            panel_text(r, at, ATLAS_FONT_SMALL, 1, bx, WV_FIELD_B + 3, TEXT_CENTER, PANEL_PINK,
+                       "ENEMY");
+        }
+    }
+    if (x && x->mark && (tick / 30) % 2 == 0)
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, FIELD_VIEW_X + 8, WV_FIELD_B - 42, TEXT_LEFT,
+                   PANEL_GOLD, x->mark);
+    if (x && x->mark2)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, FIELD_VIEW_X + 8, WV_FIELD_B - 18, TEXT_LEFT,
+                   PANEL_WHITE, x->mark2);
+}
+
+void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_view_extra *x)
+{
+    SDL_Renderer *r = fv->renderer;
+    v->tick++;
+    v->w = w;
+    v->fv = fv;
+    wv_fill_hud(v, w, x);
+    const player *p = &w->player;
+    /* The ship blinks while invulnerable; it is not there while dead. */
+    int show_ship = p->state != PLAYER_DEAD && !(p->invuln > 0 && p->bomb == 0 && (v->tick & 4));
+    sprite_bullets bullets = bullet_view_of_pool(&w->bullets);
+    float sx = 0, sy = 0;
+    if (v->fx.shake > 0.0f) {
+        sx = rng_range(&v->fx.visual, -v->fx.shake, v->fx.shake);
+        sy = rng_range(&v->fx.visual, -v->fx.shake, v->fx.shake);
+    }
+    sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
+    frame_scene scene = {
+        .player = show_ship ? p : NULL,
+        .bullets = &bullets,
+        .add_sprites = wv_add_sprites,
+        .user = v,
+        .hud = x && x->attract ? NULL : &v->hud,
+        .stats = x ? x->stats : NULL,
+        .fps = x ? x->fps : -1.0f,
+    };
+    frame_view_draw(fv, &scene);
+    sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X, FIELD_VIEW_Y);
+    const atlas_texture *at = &fv->atlas;
+    if (v->fx.flash > 0)
+        panel_fill(r, (SDL_Rect){FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H},
+                   (SDL_Color){255, 240, 250, (Uint8)(110 * v->fx.flash / (v->fx.flash_len + 1))});
+    if (!x || !x->attract) {
+        wv_draw_panel_extras(r, at, w);
+        wv_draw_collect_line(r, at, w);
+    }
+    if (!x || !x->attract)
+        wv_draw_title(r, at, w);
+    wv_draw_spell(r, at, w);
+    wv_draw_gets(v, r, at);
+    wv_draw_marks(r, at, w, x, v->tick);
+    wv_draw_continue(r, at, w, v->tick);
+}

@@ -1,0 +1,52 @@
+/*
+ * world_view: how a world looks: the field with its enemies, boss (in its magic
+ * circle), items, the player's shots and options, bullets and effects; the HUD;
+ * and what is written over the field: title cards, the spell card's name as it
+ * is declared, capture bonuses, extends, the continue prompt, the item line at
+ * the start, the boss's position under the field, a replay's mark.
+ *
+ * It keeps only visual state (effects, timers of banners); the world is read,
+ * never changed.
+ */
+#ifndef CURTAIN_UI_WORLD_VIEW_H
+#define CURTAIN_UI_WORLD_VIEW_H
+
+#include "game/world.h"
+#include "render/frame_view.h"
+#include "ui/effects.h"
+
+#include <SDL.h>
+
+/* What the screen adds around the world. */
+typedef struct world_view_extra {
+    uint64_t high_score;
+    const char *mark;  /* top-left of the field ("REPLAY"), or NULL */
+    const char *mark2; /* a second, smaller line under it, or NULL */
+    const overlay_stats *stats;
+    float fps;   /* negative: not shown */
+    int attract; /* a demo behind the title: no HUD values, no hints */
+} world_view_extra;
+
+typedef struct world_view {
+    effects fx;
+    uint64_t tick;        /* frames drawn */
+    uint64_t extend_tick; /* when the last extend was shown */
+    uint64_t bomb_item_tick;
+    hud_state hud;
+    const world *w; /* for the sprite callback */
+    frame_view *fv;
+} world_view;
+
+void world_view_init(world_view *v, uint64_t seed);
+/* A new run: effects and banners cleared. */
+void world_view_reset(world_view *v);
+/* After each world step: the step's events become effects; effects move. */
+void world_view_step(world_view *v, const world *w);
+/* Draws the world and everything over it on the logical screen. */
+void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_view_extra *x);
+
+/* The atlas sprite of an enemy look name ("wisp" -> enemy_wisp, "boss"), or
+ * fallback. */
+int world_view_look_sprite(const char *look, int fallback);
+
+#endif

@@ -1,0 +1,159 @@
+/*
+ * stage: the game's own stage 1 (patterns/), played headless to its end by the
+ * scripted player on every difficulty, invulnerable: it reaches the stage-clear
+ * state within three to five minutes, meets the midboss's and the boss's spell
+ * cards, stops no script with an error, and the harder the difficulty the more
+ * bullets fly, and the faster. Also: the same run twice gives the same hash, and
+ * a run with the scripted player, not invulnerable, gets hit and pays a ship.
+ *
+ * usage: test_game.stage PATTERNS_DIR
+ */
+#include "../check.h"
+#include "core/mem.h"
+#include "game/autopilot.h"
+#include "game/difficulty.h"
+#include "game/world.h"
+
+#include <math.h>
+
+typedef struct stage_result {
+    int state;
+    uint64_t frames, hash;
+    int spells_seen, errors, deaths, bosses;
+    uint32_t peak;
+    double mean_bullets, mean_speed; /* over the frames with bullets, sampled */
+} stage_result;
+
+/* Plays the stage with the autopilot until it is over (or 6 minutes pass). */
+static stage_result stage_play(const library *lib, world_config cfg)
+{
+    stage_result r = {0};
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    autopilot ap;
+    autopilot_init(&ap, 1);
+    double bullets = 0, speed = 0;
+    int samples = 0, speed_samples = 0;
+    while (!world_over(w) && w->frame < 6u * 3600u) {
+        world_step(w, autopilot_input(&ap, w));
+        for (int i = 0; i < w->event_count; i++)
+            r.bosses += w->events[i].kind == WORLD_EVENT_BOSS_START;
+        if (w->frame % 30 || w->bullets.live == 0)
+            continue;
+        samples++;
+        bullets += w->bullets.live;
+        const bullet_pool *p = &w->bullets;
+        for (uint32_t b = 0; b < bullet_pool_block_end(p); b++)
+            for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+                uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+                speed += sqrt((double)w->bullet_dx[i] * w->bullet_dx[i] +
+                              (double)w->bullet_dy[i] * w->bullet_dy[i]);
+                speed_samples++;
+            }
+    }
+    r.state = w->state;
+    r.frames = w->frame;
+    r.hash = world_hash(w);
+    r.spells_seen = w->spells_seen;
+    r.errors = (int)w->stats.errors;
+    r.deaths = w->deaths;
+    r.peak = w->stats.peak_bullets;
+    r.mean_bullets = samples ? bullets / samples : 0;
+    r.mean_speed = speed_samples ? speed / speed_samples : 0;
+    if (w->stats.errors)
+        fprintf(stderr, "script error: %s\n", w->last_error);
+    world_free(w);
+    mem_free(w);
+    return r;
+}
+
+/* Every difficulty clears in 3 to 5 minutes; density and speed grow with it. */
+static void stage_every_difficulty(const library *lib)
+{
+    stage_result res[DIFFICULTY_COUNT];
+    for (int d = 0; d < DIFFICULTY_COUNT; d++) {
+        world_config cfg = {.seed = 11, .difficulty = (uint8_t)d, .flags = WORLD_FLAG_INVULNERABLE};
+        stage_result *r = &res[d];
+        *r = stage_play(lib, cfg);
+        printf("%-8s cleared at %5.1f s, %d spell cards met, peak %u bullets, mean %.0f, "
+               "mean speed %.2f px/frame\n",
+               difficulty_name(d), (double)r->frames / 60.0, r->spells_seen, r->peak,
+               r->mean_bullets, r->mean_speed);
+        CHECK_EQ_INT(r->state, WORLD_CLEARED);
+        CHECK(r->frames >= 3u * 3600u && r->frames <= 5u * 3600u);
+        CHECK(r->spells_seen >= 5); /* the midboss's card and the boss's four */
+        CHECK_EQ_INT(r->bosses, 2);
+        CHECK_EQ_INT(r->errors, 0);
+        CHECK_EQ_INT(r->deaths, 0);
+    }
+    for (int d = 1; d < DIFFICULTY_COUNT; d++) {
+        CHECK(res[d].peak > res[d - 1].peak);
+        CHECK(res[d].mean_bullets > res[d - 1].mean_bullets);
+        CHECK(res[d].mean_speed > res[d - 1].mean_speed);
+    }
+    CHECK(res[DIFFICULTY_LUNATIC].peak >= 2 * res[DIFFICULTY_EASY].peak);
+}
+
+/* The same configuration and the same player give the same run. */
+static void stage_determinism(const library *lib)
+{
+    world_config cfg = {.seed = 99, .difficulty = DIFFICULTY_HARD};
+    world *a = mem_alloc(sizeof *a), *b = mem_alloc(sizeof *b);
+    CHECK(world_init(a, &cfg, lib) == 0 && world_init(b, &cfg, lib) == 0);
+    autopilot pa, pb;
+    autopilot_init(&pa, 1);
+    autopilot_init(&pb, 1);
+    int same = 1;
+    for (int i = 0; i < 4000; i++) {
+        world_step(a, autopilot_input(&pa, a));
+        world_step(b, autopilot_input(&pb, b));
+        if (i % 500 == 499)
+            same &= world_hash(a) == world_hash(b);
+    }
+    CHECK(same);
+    world_free(a);
+    world_free(b);
+    mem_free(a);
+    mem_free(b);
+}
+
+/* Not invulnerable and not moving, the ship is hit and a ship is lost. */
+static void stage_hit_costs_a_ship(const library *lib)
+{
+    world_config cfg = {.seed = 5, .difficulty = DIFFICULTY_NORMAL};
+    world *w = mem_alloc(sizeof *w);
+    CHECK(world_init(w, &cfg, lib) == 0);
+    int hit = 0, died = 0;
+    while (w->frame < 3600 && !died) {
+        world_step(w, INPUT_BIT(INPUT_SHOT));
+        for (int i = 0; i < w->event_count; i++) {
+            hit |= w->events[i].kind == WORLD_EVENT_PLAYER_HIT;
+            died |= w->events[i].kind == WORLD_EVENT_PLAYER_DEATH;
+        }
+    }
+    CHECK(hit && died);
+    CHECK_EQ_INT(w->player.lives, PLAYER_START_LIVES - 1);
+    world_free(w);
+    mem_free(w);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR\n");
+        return 2;
+    }
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_dir(argv[1], NULL, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    CHECK(lib != NULL);
+    if (lib) {
+        stage_every_difficulty(lib);
+        stage_determinism(lib);
+        stage_hit_costs_a_ship(lib);
+        library_free(lib);
+    }
+    return check_done("stage");
+}

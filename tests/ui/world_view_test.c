@@ -1,0 +1,175 @@
+/*
+ * world_view: the game screen drawn headless by the software renderer, from real
+ * worlds of the game's stage: a wave (every enemy is drawn where it is, bullets
+ * are on the field, the HUD shows the score) and the boss during a spell card
+ * (its health bar, the spell card's band, its marker under the field). The
+ * pictures are written to the build folder for people to look at.
+ *
+ * usage: test_ui.world_view PATTERNS_DIR OUT_DIR
+ */
+#include "../check.h"
+#include "core/mem.h"
+#include "game/autopilot.h"
+#include "platform/window.h"
+#include "render/frame_view.h"
+#include "sim/playfield.h"
+#include "ui/world_view.h"
+
+#include <SDL.h>
+#include <SDL_image.h>
+
+typedef struct rgb {
+    int r, g, b;
+} rgb;
+
+static rgb wvt_pixel(const SDL_Surface *s, int x, int y)
+{
+    Uint32 p = ((const Uint32 *)s->pixels)[y * (s->pitch / 4) + x];
+    return (rgb){(int)(p >> 16) & 255, (int)(p >> 8) & 255, (int)p & 255};
+}
+
+/* Pixels in a rectangle brighter than a level. */
+static int wvt_bright(const SDL_Surface *s, int x0, int y0, int x1, int y1, int level)
+{
+    int n = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++) {
+            rgb c = wvt_pixel(s, x, y);
+            n += (c.r + c.g + c.b) / 3 > level;
+        }
+    return n;
+}
+
+/* Plays a world with the autopilot for some frames, feeding the view. */
+static world *wvt_world(const library *lib, world_config cfg, int frames, world_view *v)
+{
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    autopilot ap;
+    autopilot_init(&ap, 1);
+    for (int i = 0; i < frames; i++) {
+        world_step(w, autopilot_input(&ap, w));
+        world_view_step(v, w);
+    }
+    return w;
+}
+
+/* Draws a world on a fresh software renderer; returns the picture. */
+static SDL_Surface *wvt_draw(world_view *v, const world *w, const char *dir, const char *name)
+{
+    SDL_Surface *s =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = s ? SDL_CreateSoftwareRenderer(s) : NULL;
+    CHECK(r != NULL);
+    if (!r) {
+        SDL_FreeSurface(s);
+        return NULL;
+    }
+    frame_view fv;
+    char err[256];
+    frame_view_config cfg = {1, WORLD_BULLETS, -1};
+    int ok = frame_view_init(&fv, r, &cfg, err, sizeof err) == 0;
+    if (!ok)
+        fprintf(stderr, "frame_view_init: %s\n", err);
+    CHECK(ok);
+    if (ok) {
+        SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+        SDL_RenderClear(r);
+        world_view_extra x = {.high_score = 12345678, .fps = -1.0f};
+        world_view_draw(v, &fv, w, &x);
+        SDL_RenderPresent(r);
+        frame_view_free(&fv);
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        CHECK(IMG_SavePNG(s, path) == 0);
+    }
+    SDL_DestroyRenderer(r);
+    return s;
+}
+
+/* A wave: enemies where the world has them, bullets, the HUD. */
+static void wvt_wave(const library *lib, const char *dir)
+{
+    static world_view v;
+    world_view_init(&v, 3);
+    world_config cfg = {.seed = 4, .difficulty = 2, .flags = WORLD_FLAG_INVULNERABLE};
+    world *w = wvt_world(lib, cfg, 1500, &v);
+    CHECK(w->enemies.small > 0 && w->bullets.live > 20);
+    SDL_Surface *s = wvt_draw(&v, w, dir, "ui-wave.png");
+    if (s) {
+        int drawn = 0, checked = 0;
+        for (uint32_t i = 0; i < w->enemies.cap; i++) {
+            const enemy *e = &w->enemies.slots[i];
+            if (e->kind != ENEMY_SMALL || e->x < 12 || e->y < 12 || e->x > PLAYFIELD_W - 12 ||
+                e->y > PLAYFIELD_H - 12)
+                continue;
+            int x = FIELD_VIEW_X + (int)e->x, y = FIELD_VIEW_Y + (int)e->y;
+            checked++;
+            drawn += wvt_bright(s, x - 6, y - 6, x + 6, y + 6, 90) > 4;
+        }
+        CHECK(checked > 0);
+        CHECK_EQ_INT(drawn, checked);
+        /* Bullets light up the field; the score digits are in the panel. */
+        CHECK(wvt_bright(s, FIELD_VIEW_X, FIELD_VIEW_Y, FIELD_VIEW_X + (int)PLAYFIELD_W,
+                         FIELD_VIEW_Y + (int)PLAYFIELD_H, 150) > 200);
+        CHECK(wvt_bright(s, 540, 50, 610, 60, 200) > 40);
+        SDL_FreeSurface(s);
+    }
+    world_free(w);
+    mem_free(w);
+}
+
+/* The boss during a spell card: its bar, the card's band, its marker. */
+static void wvt_spell(const library *lib, const char *dir)
+{
+    static world_view v;
+    world_view_init(&v, 5);
+    const library_boss *b = library_find_boss(lib, "s1_kagari");
+    CHECK(b != NULL);
+    if (!b)
+        return;
+    int boss = (int)(b - lib->bosses);
+    world_config cfg = {.seed = 4,
+                        .difficulty = 1,
+                        .start = WORLD_START(boss, 1),
+                        .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_ONE_PHASE};
+    world *w = wvt_world(lib, cfg, 400, &v);
+    CHECK(w->boss.active && w->boss.spell);
+    SDL_Surface *s = wvt_draw(&v, w, dir, "ui-spell.png");
+    if (s) {
+        rgb bar = wvt_pixel(s, FIELD_VIEW_X + 8, FIELD_VIEW_Y + 6 + 12 + 2);
+        CHECK(bar.r > 200 && bar.g < 120);
+        /* The spell card's band under the bar, on the right: a pink line and text. */
+        int band_y = FIELD_VIEW_Y + 6 + 22;
+        CHECK(wvt_bright(s, FIELD_VIEW_X + 200, band_y, FIELD_VIEW_X + (int)PLAYFIELD_W - 14,
+                         band_y + 13, 180) > 30);
+        /* "ENEMY" under the field, at the boss's x. */
+        int bx = FIELD_VIEW_X + (int)w->enemies.slots[w->boss.slot].x;
+        int y0 = FIELD_VIEW_Y + (int)PLAYFIELD_H + 2;
+        CHECK(wvt_bright(s, bx - 18, y0, bx + 18, y0 + 11, 120) > 10);
+        SDL_FreeSurface(s);
+    }
+    world_free(w);
+    mem_free(w);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_ui.world_view PATTERNS_DIR OUT_DIR\n");
+        return 2;
+    }
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_dir(argv[1], NULL, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    CHECK(lib != NULL);
+    if (lib) {
+        wvt_wave(lib, argv[2]);
+        wvt_spell(lib, argv[2]);
+        library_free(lib);
+    }
+    SDL_Quit();
+    return check_done("world_view");
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Records the scripted runs that tests/game/replays/ keeps, which ctest plays back
+# and verifies on every build type (game.replays, app.replay).
+#
+# A replay is the inputs of a run plus the world's state hash every 300 frames, so
+# any deliberate change of game logic or of the stage's pattern files makes them
+# desync: record them again with this script, from the repository root, and
+# commit them with the change.
+#
+# usage: tools/record_test_replays.sh [PATH/TO/curtain]   (default build/release/curtain)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+curtain=${1:-build/release/curtain}
+out=tests/game/replays
+mkdir -p "$out"
+rm -f "$out"/*.rpl
+record() { # name, then the options of curtain play
+    local name=$1
+    shift
+    "$curtain" play --headless --record "$out/$name.rpl" "$@" | tail -n 1 | sed "s/^/$name: /"
+}
+# The whole stage on Normal, the scripted player invulnerable: stage clear.
+record normal_clear --autopilot --invulnerable --difficulty normal --seed 7 --frames 20000
+# Lunatic with the scripted player as it is: it bombs when cornered.
+record lunatic_autopilot --autopilot --difficulty lunatic --seed 8 --frames 20000
+# Nobody at the controls on Easy: ships lost, the continue prompt runs out, game over.
+record easy_nobody --difficulty easy --seed 9 --frames 20000
+# Practice of the boss's last spell card on Hard.
+record hard_last_card --autopilot --difficulty hard --seed 10 --start s1_kagari:5 --one-phase \
+    --frames 20000
