@@ -99,6 +99,11 @@ static void world_begin(world *w)
 
 int world_init(world *w, const world_config *cfg, const library *lib)
 {
+    return world_init_sized(w, cfg, lib, WORLD_BULLETS);
+}
+
+int world_init_sized(world *w, const world_config *cfg, const library *lib, uint32_t bullets)
+{
     memset(w, 0, sizeof *w);
     w->config = *cfg;
     w->lib = lib;
@@ -109,7 +114,7 @@ int world_init(world *w, const world_config *cfg, const library *lib)
     w->title[0] = w->title[1] = -1;
     w->title_at = INT32_MIN;
     w->draw_until = -1;
-    int ok = bullet_pool_init(&w->bullets, WORLD_BULLETS) == 0;
+    int ok = bullet_pool_init(&w->bullets, bullets) == 0;
     ok &= bullet_pool_init(&w->shots, WORLD_SHOTS) == 0;
     ok &= enemy_table_init(&w->enemies, WORLD_ENEMIES) == 0;
     ok &= item_list_init(&w->items, WORLD_ITEMS) == 0;
@@ -154,8 +159,12 @@ void world_free(world *w)
 int world_restart(world *w, const world_config *cfg)
 {
     const library *lib = w->lib;
+    uint32_t bullets = w->bullets.capacity ? w->bullets.capacity : WORLD_BULLETS;
+    workers *threads = w->workers;
     world_free(w);
-    return world_init(w, cfg, lib);
+    int rc = world_init_sized(w, cfg, lib, bullets);
+    w->workers = threads;
+    return rc;
 }
 
 /* ---- small services ---- */
@@ -392,12 +401,13 @@ static void world_move_enemies(world *w)
 /* One update of a pool, keeping where each bullet was so that the collision
  * tests can sweep the whole of this frame's motion, turning and accelerating
  * bullets included. */
-static void world_move_pool(bullet_pool *p, float *px, float *py, float *dx, float *dy)
+static void world_move_pool(bullet_pool *p, workers *threads, float *px, float *py, float *dx,
+                            float *dy)
 {
     uint32_t before = bullet_pool_slot_end(p);
     memcpy(px, p->x, before * sizeof *px);
     memcpy(py, p->y, before * sizeof *py);
-    bullet_pool_update(p);
+    bullet_pool_update_workers(p, threads);
     uint32_t end = bullet_pool_slot_end(p);
     for (uint32_t i = 0; i < end; i++) {
         dx[i] = p->x[i] - px[i];
@@ -414,8 +424,9 @@ static void world_move(world *w)
     }
     w->vanished_count = 0;
     world_move_enemies(w);
-    world_move_pool(&w->bullets, w->bullet_px, w->bullet_py, w->bullet_dx, w->bullet_dy);
-    world_move_pool(&w->shots, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
+    world_move_pool(&w->bullets, w->workers, w->bullet_px, w->bullet_py, w->bullet_dx,
+                    w->bullet_dy);
+    world_move_pool(&w->shots, NULL, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
     world_reap(w);
     if (w->bullets.live > w->stats.peak_bullets)
         w->stats.peak_bullets = w->bullets.live;
@@ -557,7 +568,7 @@ static void world_collide_player(world *w, const circle_set *enemies)
         p->x, p->y, p->x - p->px, p->y - p->py, PLAYER_HITBOX_RADIUS, PLAYER_GRAZE_RADIUS, NULL, 0};
     collision_list_clear(&w->hits);
     collision_list_clear(&w->grazes);
-    collision_player(&w->bullet_coll, &bullets, &q, 1, &w->hits, &w->grazes);
+    collision_player_workers(&w->bullet_coll, w->workers, &bullets, &q, 1, &w->hits, &w->grazes);
     if (p->bomb == 0)
         world_grazes(w);
     if (!player_vulnerable(p) || (w->config.flags & WORLD_FLAG_INVULNERABLE))
