@@ -21,6 +21,7 @@
 #include "bench/bench_sweep.h"
 #include "bench/bulletml_bench.h"
 #include "bench/collide_bench.h"
+#include "bench/frame_bench.h"
 #include "bench/pattern_bench.h"
 #include "bench/pool_bench.h"
 #include "bench/threads_bench.h"
@@ -48,6 +49,16 @@ static const bench_scenario bench_scenarios[] = {
      bulletml_bench_run, NULL},
     {"threads", "motion, the player's sweep and vertex building on one thread and on two",
      threads_bench_run, NULL},
+    {"frame", "the whole game frame (scripts, motion, collision, resolve) at 10k, 100k, 1M",
+     frame_bench_run_all, &frame_bench_sweeper},
+    {"frame10k", "the whole game frame at 10,000 bullets, 1 and 2 threads, vs naive",
+     frame_bench_run_10k, NULL},
+    {"frame100k", "the whole game frame at 100,000 bullets (target: <= 2 ms)", frame_bench_run_100k,
+     NULL},
+    {"frame1m", "the whole game frame at 1,000,000 bullets (target: <= 16.7 ms)",
+     frame_bench_run_1m, NULL},
+    {"storm", "a full screen of bullets cancelled in one frame (target: worst <= 2x median)",
+     frame_bench_run_storm, NULL},
 };
 #define BENCH_SCENARIO_COUNT ((int)(sizeof bench_scenarios / sizeof bench_scenarios[0]))
 #define BENCH_MAX_NAMED      32

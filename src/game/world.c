@@ -256,15 +256,46 @@ static void world_cancel_one(world *w, uint32_t i, int items)
     bullet_pool_despawn(&w->bullets, h, BULLET_DESPAWN_CANCEL);
 }
 
+/* Whether a cancel can still leave anything behind: a star item or an event. */
+static int world_cancel_leaves_something(const world *w, int items)
+{
+    return w->event_count < WORLD_EVENTS || (items && w->items.count < w->items.cap);
+}
+
+/* The rest of a cancel once the item and event lists are full: what
+ * world_cancel_one would have refused is counted, and the bullets go in one
+ * bulk clear, released in the same slot order (the same pool state). A screen
+ * of bullets is cancelled in one frame without a spike (`curtain bench storm`). */
+static void world_cancel_rest(world *w, uint32_t first_block, int items)
+{
+    bullet_pool *p = &w->bullets;
+    uint64_t events = 0, stars = 0;
+    for (uint32_t b = first_block; b < bullet_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            if (p->flags[i] & BULLET_FLAG_NO_CANCEL)
+                continue;
+            float x = p->x[i], y = p->y[i];
+            stars += items && x >= 0 && y >= 0 && x <= PLAYFIELD_W && y <= PLAYFIELD_H;
+            events++;
+        }
+    w->items.refused += stars;
+    w->stats.events_refused += events;
+    bullet_pool_clear(p, BULLET_DESPAWN_CANCEL, 1);
+}
+
 void world_cancel_bullets(world *w, int items)
 {
     bullet_pool *p = &w->bullets;
-    for (uint32_t b = 0; b < bullet_pool_block_end(p); b++)
+    uint32_t b = 0;
+    for (; b < bullet_pool_block_end(p) && world_cancel_leaves_something(w, items); b++)
         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
             if (!(p->flags[i] & BULLET_FLAG_NO_CANCEL))
                 world_cancel_one(w, i, items);
         }
+    if (b < bullet_pool_block_end(p))
+        world_cancel_rest(w, b, items);
     world_reap(w);
 }
 
