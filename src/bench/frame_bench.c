@@ -101,6 +101,58 @@ int frame_bench_stage_source(char *out, size_t size, uint32_t bullets, int life,
     return (int)(at + (size_t)n);
 }
 
+int frame_bench_stress_source(char *out, size_t size)
+{
+    const int life = FRAME_BENCH_STORM_LIFE;
+    double rate = (double)FRAME_BENCH_STRESS_START / life / FRAME_BENCH_STRESS_EMITTERS;
+    int n = snprintf(out, size,
+                     "# the stress stage: %d emitters, each firing `rate` bullets a frame (rings\n"
+                     "# of four kinds), the rate growing %.0f%% every half second\n"
+                     "enemy stress_emitter(rate) {\n"
+                     "    look turret\n"
+                     "    health 1000000000\n"
+                     "    var owed = 0\n"
+                     "    loop {\n"
+                     "        owed += rate\n"
+                     "        var k = floor(owed / 4)\n"
+                     "        if k >= 1 {\n"
+                     "            fire orb_small red ring k at rand(0, 360) speed rand(0.3, 0.9) "
+                     "life %d\n"
+                     "            fire rice cyan ring k at rand(0, 360) speed rand(0.3, 0.9) "
+                     "life %d\n"
+                     "            fire star yellow ring k at rand(0, 360) speed rand(0.3, 0.9) "
+                     "spin 0.5 life %d\n"
+                     "            fire kunai purple ring k at rand(0, 360) speed rand(0.3, 0.9) "
+                     "life %d\n"
+                     "            owed -= k * 4\n"
+                     "        }\n"
+                     "        if time %% 30 == 29 {\n"
+                     "            rate *= %.2f\n"
+                     "        }\n"
+                     "        wait 1\n"
+                     "    }\n"
+                     "}\n"
+                     "stage stress {\n",
+                     FRAME_BENCH_STRESS_EMITTERS, (FRAME_BENCH_STRESS_GROWTH - 1.0) * 100.0, life,
+                     life, life, life, FRAME_BENCH_STRESS_GROWTH);
+    if (n < 0 || (size_t)n >= size)
+        return -1;
+    size_t at = (size_t)n;
+    for (int i = 0; i < FRAME_BENCH_STRESS_EMITTERS; i++) {
+        float x, y;
+        fb_emitter_at(i, FRAME_BENCH_STRESS_EMITTERS, &x, &y);
+        n = snprintf(out + at, size - at, "    spawn stress_emitter(%.4f) at (%.1f, %.1f)\n", rate,
+                     (double)x, (double)y);
+        if (n < 0 || (size_t)n >= size - at)
+            return -1;
+        at += (size_t)n;
+    }
+    n = snprintf(out + at, size - at, "    loop {\n        wait 60\n    }\n}\n");
+    if (n < 0 || (size_t)n >= size - at)
+        return -1;
+    return (int)(at + (size_t)n);
+}
+
 /* ---- the world under test ------------------------------------------------------ */
 
 typedef struct fb_world {

@@ -49,6 +49,15 @@
  * Returns its length, or -1 when it does not fit out. */
 int frame_bench_stage_source(char *out, size_t size, uint32_t bullets, int life, int clear_every);
 
+/* The stress stage of the game's stress mode (src/ui/stress.c): emitters as in
+ * the bench stage, their rate multiplied by FRAME_BENCH_STRESS_GROWTH every
+ * half second, from about FRAME_BENCH_STRESS_START live bullets. Returns its
+ * length, or -1 when it does not fit out. */
+#define FRAME_BENCH_STRESS_EMITTERS 32
+#define FRAME_BENCH_STRESS_START    2000
+#define FRAME_BENCH_STRESS_GROWTH   1.12
+int frame_bench_stress_source(char *out, size_t size);
+
 /* Runs `frames` frames of the bench stage at `bullets` (world threads: 1 or 2,
  * splitting at any size) and gives the world's state hash and live bullets.
  * Returns 0, or -1 out of memory or when the stage does not compile. */

@@ -8,6 +8,8 @@
 #include "bench/frame_bench.h"
 #include "core/rng.h"
 #include "game/world.h"
+#include "pattern/diag.h"
+#include "pattern/library.h"
 #include "sim/playfield.h"
 
 #include <stdlib.h>
@@ -34,6 +36,40 @@ static void frame_test_source(void)
     CHECK_STR_CONTAINS(storm, "clear");
     CHECK(strcmp(small, large) != 0);
     CHECK_EQ_INT(frame_bench_stage_source(small, 64, 10000, 240, 0), -1); /* does not fit */
+}
+
+/* The stress stage compiles and ramps: more bullets every second. */
+static void frame_test_stress(void)
+{
+    static char src[8192];
+    int len = frame_bench_stress_source(src, sizeof src);
+    CHECK(len > 0);
+    library_file file = {"stress.pat", src, (size_t)(len > 0 ? len : 0)};
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_compile(&file, 1, &diags);
+    CHECK(lib != NULL);
+    CHECK_EQ_INT((int)diags.count, 0);
+    diag_free(&diags);
+    world_config cfg = {3, 1, 0, WORLD_FLAG_INVULNERABLE};
+    world w;
+    if (!lib || world_init_sized(&w, &cfg, lib, 200000) != 0) {
+        CHECK(0);
+        library_free(lib);
+        return;
+    }
+    uint32_t live[4] = {0};
+    for (int f = 0; f < 4 * 120; f++) {
+        world_step(&w, 0);
+        if (f % 120 == 119)
+            live[f / 120] = w.bullets.live;
+    }
+    CHECK(live[0] > FRAME_BENCH_STRESS_START / 2);
+    for (int k = 1; k < 4; k++)
+        CHECK(live[k] > live[k - 1] * 1.2);
+    CHECK_EQ_INT((int)w.stats.errors, 0);
+    world_free(&w);
+    library_free(lib);
 }
 
 /* Two runs agree; one and two threads agree; the field fills up; a frame more
@@ -155,6 +191,7 @@ static void frame_test_scenarios(void)
 int main(void)
 {
     frame_test_source();
+    frame_test_stress();
     frame_test_determinism();
     frame_test_cancel();
     frame_test_scenarios();
