@@ -1,5 +1,5 @@
-# Stage 1's boss: Kagari, Keeper of the Curtain. Six phases: three attacks and
-# four spell cards, the fourth phase a card to survive, the last the hardest.
+# Stage 1's boss: Kagari, Keeper of the Curtain. Six phases: two attacks and
+# four spell cards, the fifth phase a card to survive, the last the hardest.
 
 # Paper lanterns thrown up from the boss that burst into falling sparks.
 pattern s1_lantern(colour_shift = 0) {

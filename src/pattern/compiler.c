@@ -14,7 +14,6 @@
  */
 #include "pattern/compiler.h"
 
-#include "core/trig.h"
 #include "pattern/parser.h"
 #include "sim/bullet_kind.h"
 
@@ -416,12 +415,7 @@ static double fold_binary(ast_op op, double y, double x)
     case AST_SUB: return y - x;
     case AST_MUL: return y * x;
     case AST_DIV: return y / x;
-    case AST_MOD: {
-        double m = fmod(y, x);
-        if (m != 0.0 && ((m < 0.0) != (x < 0.0)))
-            m += x;
-        return m;
-    }
+    case AST_MOD: return vm_mod(y, x);
     case AST_LT: return y < x;
     case AST_LE: return y <= x;
     case AST_GT: return y > x;
@@ -430,32 +424,6 @@ static double fold_binary(ast_op op, double y, double x)
     case AST_NE: return y != x;
     case AST_AND: return (y != 0.0) && (x != 0.0);
     case AST_OR: return (y != 0.0) || (x != 0.0);
-    default: return 0.0;
-    }
-}
-
-/* Evaluates a pure math function as the VM does (vm.c keeps the same formulas). */
-static double fold_math(vm_math fn, const double *a)
-{
-    double s, c;
-    switch (fn) {
-    case VM_MATH_SIN: trig_sincos(a[0] * TRIG_DEG2RAD, &s, &c); return s;
-    case VM_MATH_COS: trig_sincos(a[0] * TRIG_DEG2RAD, &s, &c); return c;
-    case VM_MATH_ATAN2: return trig_atan2(a[0], a[1]) * TRIG_RAD2DEG;
-    case VM_MATH_ANGLE: {
-        double d = trig_atan2(a[0], -a[1]) * TRIG_RAD2DEG;
-        return d < 0 ? d + 360.0 : d;
-    }
-    case VM_MATH_SQRT: return sqrt(a[0]);
-    case VM_MATH_ABS: return fabs(a[0]);
-    case VM_MATH_FLOOR: return floor(a[0]);
-    case VM_MATH_CEIL: return ceil(a[0]);
-    case VM_MATH_ROUND: return round(a[0]);
-    case VM_MATH_SIGN: return a[0] > 0 ? 1.0 : a[0] < 0 ? -1.0 : 0.0;
-    case VM_MATH_MIN: return a[0] < a[1] ? a[0] : a[1];
-    case VM_MATH_MAX: return a[0] > a[1] ? a[0] : a[1];
-    case VM_MATH_CLAMP: return a[0] < a[1] ? a[1] : a[0] > a[2] ? a[2] : a[0];
-    case VM_MATH_LERP: return a[0] + (a[1] - a[0]) * a[2];
     default: return 0.0;
     }
 }
@@ -520,7 +488,7 @@ static int fold(fstate *f, const ast_expr *e, double *out)
         for (const ast_arg *arg = e->args; arg; arg = arg->next, i++)
             if (arg->name || !fold(f, arg->value, &args[i]))
                 return 0;
-        *out = fold_math((vm_math)m, args);
+        *out = vm_math_eval((vm_math)m, args);
         return 1;
     }
     }

@@ -1027,7 +1027,7 @@ static void vm_shot_begin(vm *v)
 
 /* ---- math ---- */
 
-static double vm_eval_math(vm_math fn, const double *a)
+double vm_math_eval(vm_math fn, const double *a)
 {
     double s, c;
     switch (fn) {
@@ -1052,8 +1052,7 @@ static double vm_eval_math(vm_math fn, const double *a)
     }
 }
 
-/* Floored modulo: the result takes the sign of the divisor (-30 % 360 = 330). */
-static double vm_mod(double y, double x)
+double vm_mod(double y, double x)
 {
     double m = fmod(y, x);
     if (m != 0.0 && ((m < 0.0) != (x < 0.0)))
@@ -1152,7 +1151,7 @@ static void vm_exec(vm *v, uint32_t idx)
             vm_math fn = (vm_math)VM_GET_AX(i);
             int n = vm_math_arities[fn];
             sp -= n;
-            *sp = vm_eval_math(fn, sp);
+            *sp = vm_math_eval(fn, sp);
             sp++;
             break;
         }

@@ -379,6 +379,11 @@ double vm_shot_field_default(vm_shot_field f);
 const char *vm_form_name(vm_form f);
 const char *vm_math_name(vm_math m);
 int vm_math_arity(vm_math m);
+/* A pure math function of its arguments, in degrees where angles are: what
+ * CALLMATH computes, and what the compiler folds constants with. */
+double vm_math_eval(vm_math fn, const double *a);
+/* Floored modulo, MOD's: the result takes the sign of the divisor (-30 % 360 = 330). */
+double vm_mod(double y, double x);
 const char *vm_verb_name(vm_verb v);
 int vm_verb_min_args(vm_verb v);
 int vm_verb_max_args(vm_verb v);

@@ -205,6 +205,9 @@ typedef struct app {
 void app_switch(app *a, app_screen s);
 /* Plays an effect (pan -1..1). */
 void app_sound(app *a, sfx_id id, float pan);
+/* Up and down move a menu's cursor, with the menu sound when it moved.
+ * Returns 1 when act was one of them (the screen has nothing more to do). */
+int app_menu_step(app *a, menu *m, input_ui act);
 /* The world's events of its last frame as sounds and music. */
 void app_world_sounds(app *a, const world *w);
 /* Shows a message at the bottom of the screen for a few seconds. */

@@ -263,12 +263,14 @@ void game_update(app *a)
 
 /* ---- after the run ---- */
 
-/* Whether this run's score enters the table. */
+/* Whether this run's score enters the table: a run the player flew, in full,
+ * and could die in (not the autopilot's, not an invulnerable one). */
 static int game_ranks(const app *a)
 {
     const game_state *g = &a->game;
     uint64_t score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
-    return !g->watching && !g->practice && score > 0 &&
+    int own = !a->cfg->autopilot && !(g->config.flags & WORLD_FLAG_INVULNERABLE);
+    return own && !g->watching && !g->practice && score > 0 &&
            highscores_rank(&a->scores, (difficulty)g->config.difficulty, score) >= 0;
 }
 

@@ -54,12 +54,9 @@ void practice_enter(app *a)
 void practice_action(app *a, input_ui act)
 {
     practice_state *p = &a->practice;
+    if (app_menu_step(a, &p->m, act))
+        return;
     switch (act) {
-    case INPUT_UI_UP:
-    case INPUT_UI_DOWN:
-        if (menu_move(&p->m, act == INPUT_UI_UP ? -1 : 1))
-            app_sound(a, SFX_MENU_MOVE, 0);
-        break;
     case INPUT_UI_CONFIRM: {
         if (p->m.count == 0 || p->m.disabled[p->m.cursor])
             break;

@@ -101,12 +101,9 @@ void replays_enter(app *a)
 void replays_action(app *a, input_ui act)
 {
     replays_state *s = &a->replays;
+    if (app_menu_step(a, &s->m, act))
+        return;
     switch (act) {
-    case INPUT_UI_UP:
-    case INPUT_UI_DOWN:
-        if (menu_move(&s->m, act == INPUT_UI_UP ? -1 : 1))
-            app_sound(a, SFX_MENU_MOVE, 0);
-        break;
     case INPUT_UI_CONFIRM:
         if (s->count == 0)
             break;

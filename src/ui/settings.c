@@ -122,12 +122,9 @@ void settings_action(app *a, input_ui act)
 {
     settings_state *s = &a->settings;
     int row = s->m.cursor;
+    if (app_menu_step(a, &s->m, act))
+        return;
     switch (act) {
-    case INPUT_UI_UP:
-    case INPUT_UI_DOWN:
-        if (menu_move(&s->m, act == INPUT_UI_UP ? -1 : 1))
-            app_sound(a, SFX_MENU_MOVE, 0);
-        break;
     case INPUT_UI_LEFT:
     case INPUT_UI_RIGHT: settings_change(a, row, act == INPUT_UI_LEFT ? -1 : 1); break;
     case INPUT_UI_CONFIRM:
@@ -224,12 +221,9 @@ void keys_action(app *a, input_ui act)
     int row = s->keys.cursor;
     if (s->capturing) /* the next key is for binding, not for the menu */
         return;
+    if (app_menu_step(a, &s->keys, act))
+        return;
     switch (act) {
-    case INPUT_UI_UP:
-    case INPUT_UI_DOWN:
-        if (menu_move(&s->keys, act == INPUT_UI_UP ? -1 : 1))
-            app_sound(a, SFX_MENU_MOVE, 0);
-        break;
     case INPUT_UI_LEFT:
     case INPUT_UI_RIGHT:
         s->slot = act == INPUT_UI_LEFT ? 0 : 1;

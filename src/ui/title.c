@@ -19,6 +19,10 @@
 
 #define TITLE_DEMO_FRAMES (50 * WORLD_TICK_HZ)
 
+/* The logo and the menus stand over the demo, centred on the playfield: the
+ * side panel beside it keeps the best scores. */
+#define TITLE_CX (FIELD_VIEW_X + (int)PLAYFIELD_W / 2)
+
 enum {
     TITLE_START,
     TITLE_PRACTICE,
@@ -85,12 +89,9 @@ void title_enter(app *a)
 void title_action(app *a, input_ui act)
 {
     title_state *t = &a->title;
+    if (app_menu_step(a, &t->m, act))
+        return;
     switch (act) {
-    case INPUT_UI_UP:
-    case INPUT_UI_DOWN:
-        if (menu_move(&t->m, act == INPUT_UI_UP ? -1 : 1))
-            app_sound(a, SFX_MENU_MOVE, 0);
-        break;
     case INPUT_UI_CONFIRM:
         app_sound(a, SFX_MENU_SELECT, 0);
         switch (t->m.cursor) {
@@ -169,7 +170,7 @@ void title_draw_logo(app *a, int y)
 {
     SDL_Renderer *r = a->win.renderer;
     const atlas_texture *at = &a->view.atlas;
-    int cx = LOGICAL_W / 2;
+    int cx = TITLE_CX;
     double t = (double)a->tick;
     title_draw_circle(a, cx, y + 30, 250, t * 0.15, 90);
     title_draw_circle(a, cx, y + 30, 170, -t * 0.25, 70);
@@ -187,16 +188,16 @@ void title_draw_help(app *a, const char *text)
                TEXT_CENTER, PANEL_DIM, text);
 }
 
-/* The best scores of the last difficulty played, in the side panel's box. */
-static void title_draw_best(app *a)
+/* The best scores of one difficulty, in the side panel's box. */
+static void title_draw_best(app *a, int level)
 {
     SDL_Renderer *r = a->win.renderer;
     const atlas_texture *at = &a->view.atlas;
     int x0 = FIELD_VIEW_X + (int)PLAYFIELD_W + 24, x1 = LOGICAL_W - 24, y = FIELD_VIEW_Y + 16;
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, (x0 + x1) / 2, y, TEXT_CENTER, PANEL_GOLD, "Best - %s",
-                difficulty_name(a->opts.difficulty));
+                difficulty_name(level));
     for (int i = 0; i < 7; i++) {
-        const highscore *h = highscores_get(&a->scores, (difficulty)a->opts.difficulty, i);
+        const highscore *h = highscores_get(&a->scores, (difficulty)level, i);
         y += 16;
         panel_textf(r, at, ATLAS_FONT_SMALL, 1, x0, y, TEXT_LEFT, h ? PANEL_WHITE : PANEL_DIM,
                     "%d %s", i + 1, h ? h->name : "--------");
@@ -209,10 +210,10 @@ static void title_draw_best(app *a)
 void title_draw(app *a)
 {
     title_draw_demo(a, 150);
-    title_draw_best(a);
+    title_draw_best(a, a->opts.difficulty);
     title_draw_logo(a, 56);
     menu_draw(&a->title.m, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){LOGICAL_W / 2 - 110, 168, 220, 196}, 2, a->tick);
+              (SDL_Rect){TITLE_CX - 110, 168, 220, 188}, 2, a->tick);
     panel_textf(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, 6, 4, TEXT_LEFT, PANEL_DIM,
                 "curtain %s", CURTAIN_VERSION);
     title_draw_help(a, "arrows move    Z or Enter chooses    X or Backspace goes back");
@@ -239,12 +240,9 @@ void difficulty_enter(app *a)
 void difficulty_action(app *a, input_ui act)
 {
     difficulty_state *d = &a->difficulty;
+    if (app_menu_step(a, &d->m, act))
+        return;
     switch (act) {
-    case INPUT_UI_UP:
-    case INPUT_UI_DOWN:
-        if (menu_move(&d->m, act == INPUT_UI_UP ? -1 : 1))
-            app_sound(a, SFX_MENU_MOVE, 0);
-        break;
     case INPUT_UI_CONFIRM: {
         app_sound(a, SFX_MENU_SELECT, 0);
         a->opts.difficulty = d->m.cursor;
@@ -269,14 +267,13 @@ void difficulty_action(app *a, input_ui act)
 void difficulty_draw(app *a)
 {
     difficulty_state *d = &a->difficulty;
+    int level = d->m.cursor % DIFFICULTY_COUNT;
     title_draw_demo(a, 170);
+    title_draw_best(a, level);
     title_draw_logo(a, 40);
-    menu_draw(&d->m, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){LOGICAL_W / 2 - 130, 140, 260, 170}, 2, a->tick);
-    panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 2, LOGICAL_W / 2, 320,
-               TEXT_CENTER, PANEL_WHITE, difficulty_blurbs[d->m.cursor % DIFFICULTY_COUNT]);
-    panel_textf(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, LOGICAL_W / 2, 350,
-                TEXT_CENTER, PANEL_LABEL, "best on %s: %llu", difficulty_name(d->m.cursor),
-                (unsigned long long)app_high_score(a, d->m.cursor));
+    menu_draw(&d->m, a->win.renderer, &a->view.atlas, (SDL_Rect){TITLE_CX - 130, 140, 260, 170}, 2,
+              a->tick);
+    panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, TITLE_CX, 322, TEXT_CENTER,
+               PANEL_WHITE, difficulty_blurbs[level]);
     title_draw_help(a, "arrows move    Z or Enter chooses    X or Backspace goes back");
 }

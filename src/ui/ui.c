@@ -64,6 +64,15 @@ void app_sound(app *a, sfx_id id, float pan)
     audio_play(a->sound, id, 1.0f, pan);
 }
 
+int app_menu_step(app *a, menu *m, input_ui act)
+{
+    if (act != INPUT_UI_UP && act != INPUT_UI_DOWN)
+        return 0;
+    if (menu_move(m, act == INPUT_UI_UP ? -1 : 1))
+        app_sound(a, SFX_MENU_MOVE, 0);
+    return 1;
+}
+
 void app_toast(app *a, SDL_Color color, const char *fmt, ...)
 {
     va_list ap;

@@ -4,25 +4,10 @@
 # usage: bench_test.sh PATH/TO/curtain
 set -u
 curtain=$1
-failures=0
 json=$(mktemp /tmp/curtain-bench-XXXXXX.json)
 trap 'rm -f "$json"' EXIT
 
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# expect CODE PATTERN ARGS...: runs curtain ARGS, wants exit CODE and PATTERN in its output.
-expect() {
-    local code=$1 pattern=$2
-    shift 2
-    local out rc
-    out=$("$curtain" "$@" 2>&1)
-    rc=$?
-    [ "$rc" -eq "$code" ] || fail "curtain $* exited $rc, wanted $code; output: $out"
-    grep -qE -- "$pattern" <<<"$out" || fail "curtain $* printed no /$pattern/; output: $out"
-}
+. "$(dirname "$0")/check.sh"
 
 expect 0 '^usage: curtain bench' bench --help
 expect 0 '^  pool ' bench --list
@@ -130,8 +115,4 @@ rm -f "$svg"
 expect 0 'plot: ' bench --sweep pool --quick --plot "$svg"
 grep -q '16.7 ms' "$svg" || fail "the sweep's plot has no 16.7 ms line"
 
-if [ "$failures" -ne 0 ]; then
-    echo "bench: $failures failures" >&2
-    exit 1
-fi
-echo "bench: all checks passed"
+finish "bench"

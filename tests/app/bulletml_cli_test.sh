@@ -9,12 +9,8 @@ oracle=$2
 probes=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-failures=0
 
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
+. "$(dirname "$0")/check.sh"
 
 # Fails unless two traces have the same rows (frame, id) with positions within tol.
 same_trace() {
@@ -78,8 +74,4 @@ grep -q "bad.xml:3:11:" "$tmp/out" || fail "run --reference message: $(cat "$tmp
 "$curtain" run "$probes/tops.xml" --frames 30 >"$tmp/out" 2>&1 || fail "run tops.xml: $(cat "$tmp/out")"
 grep -q "^frames 30 bullets [1-9]" "$tmp/out" || fail "run tops.xml: $(cat "$tmp/out")"
 
-if [ "$failures" -ne 0 ]; then
-    echo "bulletml cli: $failures failures" >&2
-    exit 1
-fi
-echo "bulletml cli: all checks passed"
+finish "bulletml cli"

@@ -3,23 +3,8 @@
 # usage: cli_test.sh PATH/TO/curtain
 set -u
 curtain=$1
-failures=0
 
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# expect CODE PATTERN ARGS...: runs curtain ARGS, wants exit CODE and PATTERN in its output.
-expect() {
-    local code=$1 pattern=$2
-    shift 2
-    local out rc
-    out=$("$curtain" "$@" 2>&1)
-    rc=$?
-    [ "$rc" -eq "$code" ] || fail "curtain $* exited $rc, wanted $code; output: $out"
-    grep -qE -- "$pattern" <<<"$out" || fail "curtain $* printed no /$pattern/; output: $out"
-}
+. "$(dirname "$0")/check.sh"
 
 expect 0 '^usage: curtain \[COMMAND\]' --help
 expect 0 'play +play the game' -h
@@ -46,8 +31,4 @@ c=$("$curtain" play --headless --frames 600 --seed 6)
 [ "$a" = "$b" ] || fail "same seed, different hashes: $a / $b"
 [ "$a" != "$c" ] || fail "different seeds, same hash: $a"
 
-if [ "$failures" -ne 0 ]; then
-    echo "cli: $failures failures" >&2
-    exit 1
-fi
-echo "cli: all checks passed"
+finish "cli"

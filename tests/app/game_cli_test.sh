@@ -6,25 +6,10 @@
 set -u
 curtain=$1
 src=$2
-failures=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# expect CODE PATTERN ARGS...: runs curtain ARGS, wants exit CODE and PATTERN in its output.
-expect() {
-    local code=$1 pattern=$2
-    shift 2
-    local out rc
-    out=$("$curtain" "$@" 2>&1)
-    rc=$?
-    [ "$rc" -eq "$code" ] || fail "curtain $* exited $rc, wanted $code; output: $out"
-    grep -qE -- "$pattern" <<<"$out" || fail "curtain $* printed no /$pattern/; output: $out"
-}
+. "$(dirname "$0")/check.sh"
 
 # The stage, played by the scripted player that cannot be hit, reaches stage clear.
 expect 0 '^state cleared ' play --headless --frames 20000 --autopilot --invulnerable
@@ -79,8 +64,4 @@ expect 1 'recorded with other pattern files' replay "$good" --verify --mod "$tmp
     --record "$tmp/new.rpl" >/dev/null || fail "recording a replay"
 expect 0 '900 frames, 3 state hashes, all match' replay "$tmp/new.rpl" --verify
 
-if [ "$failures" -ne 0 ]; then
-    echo "game cli: $failures failures" >&2
-    exit 1
-fi
-echo "game cli: all checks passed"
+finish "game cli"

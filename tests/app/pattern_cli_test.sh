@@ -7,12 +7,8 @@ curtain=$1
 patterns=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-failures=0
 
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
+. "$(dirname "$0")/check.sh"
 
 # lint: clean files exit 0, an error exits 1 with file:line:col and a caret
 "$curtain" lint "$patterns"/*.pat >"$tmp/out" 2>&1 || fail "lint of the library: $(cat "$tmp/out")"
@@ -91,5 +87,4 @@ for key in patterns/compile/patterns_/median patterns/emitters/library_mix/p50 \
     grep -qF "\"$key" "$tmp/bench.json" || fail "no figure $key in the bench JSON"
 done
 
-[ "$failures" -eq 0 ] && echo "pattern commands: all checks passed"
-exit $((failures > 0))
+finish "pattern commands"

@@ -12,6 +12,7 @@
 #include "../check.h"
 #include "core/mem.h"
 #include "game/replay.h"
+#include "test_library.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -76,11 +77,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_game.replays PATTERNS_DIR REPLAYS_DIR\n");
         return 2;
     }
-    diag_list diags;
-    diag_init(&diags);
-    library *lib = library_load_dir(argv[1], NULL, &diags);
-    diag_print(&diags, stderr);
-    diag_free(&diags);
+    library *lib = test_library_load(argv[1]);
     CHECK(lib != NULL);
     DIR *d = opendir(argv[2]);
     CHECK(d != NULL);

@@ -13,6 +13,7 @@
 #include "game/autopilot.h"
 #include "game/difficulty.h"
 #include "game/world.h"
+#include "test_library.h"
 
 #include <math.h>
 
@@ -143,11 +144,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_game.stage PATTERNS_DIR\n");
         return 2;
     }
-    diag_list diags;
-    diag_init(&diags);
-    library *lib = library_load_dir(argv[1], NULL, &diags);
-    diag_print(&diags, stderr);
-    diag_free(&diags);
+    library *lib = test_library_load(argv[1]);
     CHECK(lib != NULL);
     if (lib) {
         stage_every_difficulty(lib);

@@ -8,6 +8,7 @@
  * usage: test_ui.world_view PATTERNS_DIR OUT_DIR
  */
 #include "../check.h"
+#include "../game/test_library.h"
 #include "core/mem.h"
 #include "game/autopilot.h"
 #include "platform/window.h"
@@ -159,11 +160,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_ui.world_view PATTERNS_DIR OUT_DIR\n");
         return 2;
     }
-    diag_list diags;
-    diag_init(&diags);
-    library *lib = library_load_dir(argv[1], NULL, &diags);
-    diag_print(&diags, stderr);
-    diag_free(&diags);
+    library *lib = test_library_load(argv[1]);
     CHECK(lib != NULL);
     if (lib) {
         wvt_wave(lib, argv[2]);
