@@ -62,13 +62,30 @@ static void bench_compiler(char *out, size_t size)
 #endif
 }
 
+void bench_machine_detect(bench_machine *m)
+{
+    *m = (bench_machine){0};
+    snprintf(m->version, sizeof m->version, "%s", CURTAIN_VERSION);
+    bench_cpu_name(m->cpu, sizeof m->cpu);
+    m->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    bench_compiler(m->compiler, sizeof m->compiler);
+    snprintf(m->build, sizeof m->build, "%s", CURTAIN_BUILD_TYPE);
+    snprintf(m->flags, sizeof m->flags, "%s", CURTAIN_BUILD_FLAGS);
+}
+
+void bench_machine_describe(const bench_machine *m, char *out, size_t size)
+{
+    snprintf(out, size, "curtain %s | %s | %d cores | %s | %s build, flags:%s", m->version, m->cpu,
+             m->cores, m->compiler, m->build, m->flags);
+}
+
 void bench_print_header(bench *b)
 {
-    char cpu[256], compiler[128];
-    bench_cpu_name(cpu, sizeof cpu);
-    bench_compiler(compiler, sizeof compiler);
-    fprintf(b->out, "curtain %s | %s | %ld cores | %s | %s build, flags:%s\n", CURTAIN_VERSION, cpu,
-            sysconf(_SC_NPROCESSORS_ONLN), compiler, CURTAIN_BUILD_TYPE, CURTAIN_BUILD_FLAGS);
+    bench_machine m;
+    char line[1200];
+    bench_machine_detect(&m);
+    bench_machine_describe(&m, line, sizeof line);
+    fprintf(b->out, "%s\n", line);
 }
 
 void bench_begin_scenario(bench *b, const char *name, const char *description)
@@ -90,6 +107,8 @@ static void bench_key_part(char *out, size_t size, const char *text)
 
 void bench_record(bench *b, const char *key, double value, const char *unit, bench_better better)
 {
+    if (!isfinite(value))
+        return;
     if (b->figure_count == b->figure_cap) {
         int cap = b->figure_cap ? b->figure_cap * 2 : 64;
         bench_figure *grown = mem_realloc(b->figures, (size_t)cap * sizeof *grown);
@@ -232,23 +251,21 @@ static void bench_append_string(char **buf, size_t *len, size_t *cap, int *ok, c
 int bench_write_json(const bench *b, const char *path, char *err, size_t err_size)
 {
     static const char *const better_names[] = {"lower", "higher", "neutral"};
-    char cpu[256], compiler[128];
-    bench_cpu_name(cpu, sizeof cpu);
-    bench_compiler(compiler, sizeof compiler);
+    bench_machine m;
+    bench_machine_detect(&m);
     char *buf = NULL;
     size_t len = 0, cap = 0;
     int ok = 1;
     bench_append(&buf, &len, &cap, &ok, "{\n  \"schema\": \"curtain-bench/1\",\n  \"curtain\": ");
-    bench_append_string(&buf, &len, &cap, &ok, CURTAIN_VERSION);
+    bench_append_string(&buf, &len, &cap, &ok, m.version);
     bench_append(&buf, &len, &cap, &ok, ",\n  \"machine\": {\"cpu\": ");
-    bench_append_string(&buf, &len, &cap, &ok, cpu);
-    bench_append(&buf, &len, &cap, &ok,
-                 ", \"cores\": %ld, \"compiler\": ", sysconf(_SC_NPROCESSORS_ONLN));
-    bench_append_string(&buf, &len, &cap, &ok, compiler);
+    bench_append_string(&buf, &len, &cap, &ok, m.cpu);
+    bench_append(&buf, &len, &cap, &ok, ", \"cores\": %d, \"compiler\": ", m.cores);
+    bench_append_string(&buf, &len, &cap, &ok, m.compiler);
     bench_append(&buf, &len, &cap, &ok, ", \"build\": ");
-    bench_append_string(&buf, &len, &cap, &ok, CURTAIN_BUILD_TYPE);
+    bench_append_string(&buf, &len, &cap, &ok, m.build);
     bench_append(&buf, &len, &cap, &ok, ", \"flags\": ");
-    bench_append_string(&buf, &len, &cap, &ok, CURTAIN_BUILD_FLAGS);
+    bench_append_string(&buf, &len, &cap, &ok, m.flags);
     bench_append(&buf, &len, &cap, &ok, "},\n  \"quick\": %s,\n  \"figures\": [",
                  b->quick ? "true" : "false");
     for (int i = 0; i < b->figure_count; i++) {

@@ -27,6 +27,18 @@ typedef enum bench_better {
     BENCH_NEUTRAL, /* a count or a setting: reported, not judged */
 } bench_better;
 
+/* What a run was measured on and with: the header line, and the JSON's
+ * "curtain" and "machine" members. Figures compare only between runs whose
+ * machines agree (bench_compare says where they do not). */
+typedef struct bench_machine {
+    char version[32];   /* curtain's */
+    char cpu[256];      /* model name */
+    int cores;          /* online */
+    char compiler[128]; /* name and version */
+    char build[32];     /* CMake build type */
+    char flags[512];    /* code-generation flags */
+} bench_machine;
+
 typedef struct bench_figure {
     char key[160];
     char unit[24];
@@ -63,7 +75,11 @@ typedef struct bench_table {
 void bench_init(bench *b, FILE *out, int quick);
 void bench_free(bench *b);
 
-/* Prints the header line: curtain's version, CPU model, cores, compiler and flags. */
+/* This process's machine and build. */
+void bench_machine_detect(bench_machine *m);
+/* The header line's text: version, CPU model, cores, compiler, build and flags. */
+void bench_machine_describe(const bench_machine *m, char *out, size_t size);
+/* Prints the header line. */
 void bench_print_header(bench *b);
 
 /* Starts a scenario: prints its title; figures recorded now carry its name. */
@@ -79,7 +95,8 @@ void bench_table_value(bench_table *t, double value);
 void bench_table_text(bench_table *t, const char *text);
 void bench_table_end(bench_table *t);
 
-/* Records a figure without printing it. */
+/* Records a figure without printing it (a value that is not finite is not a
+ * figure and is dropped, as a NAN cell is). */
 void bench_record(bench *b, const char *key, double value, const char *unit, bench_better better);
 
 /* Prints a free-form note line under a table (a verdict, a target check). */

@@ -20,6 +20,7 @@
  */
 #include "bench/collide_bench.h"
 
+#include "bench/bench_scene.h"
 #include "core/clock.h"
 #include "core/mem.h"
 #include "core/rng.h"
@@ -993,3 +994,86 @@ int collide_bench_run(bench *b)
     cb_ctx_free(&x);
     return 0;
 }
+
+/* ==== --sweep collide ======================================================= */
+
+/* One player against n bullets of the shared scene (bench/bench_scene.h), moved
+ * once: the frame's hits and grazes by the sweep on one thread, split over two
+ * threads at any size, and by the grid (built every frame). */
+typedef struct cb_sweep_scene {
+    bullet_pool pool;
+    bench_scene_motion motion;
+    collision coll;
+    collision_list hits, grazes;
+} cb_sweep_scene;
+
+static void cb_sweep_scene_free(cb_sweep_scene *s)
+{
+    bullet_pool_free(&s->pool);
+    bench_scene_motion_free(&s->motion);
+    collision_free(&s->coll);
+    collision_list_free(&s->hits);
+    collision_list_free(&s->grazes);
+}
+
+static int cb_sweep_scene_make(cb_sweep_scene *s, uint32_t n)
+{
+    memset(s, 0, sizeof *s);
+    collision_config cfg = {.item_cap = (int)((n + 63) / 64 * 64)};
+    if (bench_scene_fill(&s->pool, n, 0xc011 + n, 0) != 0 ||
+        bench_scene_motion_init(&s->motion, s->pool.capacity) != 0 ||
+        collision_init(&s->coll, &cfg) != 0 || collision_list_init(&s->hits, (int)n) != 0 ||
+        collision_list_init(&s->grazes, (int)n) != 0) {
+        cb_sweep_scene_free(s);
+        return -1;
+    }
+    s->coll.split_min = 0;
+    bench_scene_motion_before(&s->motion, &s->pool);
+    bullet_pool_update(&s->pool);
+    bench_scene_motion_after(&s->motion, &s->pool);
+    return 0;
+}
+
+/* One frame's player query on `path`, split over w when it is not NULL. */
+typedef struct cb_sweep_job {
+    cb_sweep_scene *s;
+    collision_path path;
+    workers *w;
+} cb_sweep_job;
+
+static void cb_sweep_frame(void *ctx)
+{
+    cb_sweep_job *job = ctx;
+    cb_sweep_scene *s = job->s;
+    circle_set set = bench_scene_circles(&s->motion, &s->pool);
+    collision_player_query q = {PLAYFIELD_W / 2, PLAYFIELD_H * 0.8f, 1.5f, -1.0f,
+                                CB_HIT_R,        CB_GRAZE_R,         NULL, 0};
+    collision_list_clear(&s->hits);
+    collision_list_clear(&s->grazes);
+    s->coll.path = job->path;
+    collision_player_workers(&s->coll, job->w, &set, &q, 1, &s->hits, &s->grazes);
+}
+
+static int cb_sweep_measure(bench *b, uint32_t n, double *ms)
+{
+    cb_sweep_scene s;
+    if (cb_sweep_scene_make(&s, n) != 0)
+        return -1;
+    workers w;
+    workers_init(&w, 2);
+    cb_sweep_job jobs[3] = {
+        {&s, COLLISION_SWEEP, NULL}, {&s, COLLISION_SWEEP, &w}, {&s, COLLISION_GRID, NULL}};
+    for (int way = 0; way < 3; way++)
+        ms[way] = bench_sweep_time(b->quick ? 5 : 9, cb_sweep_frame, &jobs[way]);
+    workers_free(&w);
+    cb_sweep_scene_free(&s);
+    return 0;
+}
+
+const bench_sweeper collide_bench_sweeper = {
+    "collide",
+    "one player's hits and grazes against every bullet",
+    {"sweep", "sweep x2", "grid"},
+    3,
+    cb_sweep_measure,
+};

@@ -12,9 +12,13 @@
 #define CURTAIN_BENCH_COLLIDE_BENCH_H
 
 #include "bench/bench.h"
+#include "bench/bench_sweep.h"
 
 /* Runs the scenario (b->quick: small sizes, few repetitions). Returns 0, or -1
  * when memory ran out (reported on b->out). */
 int collide_bench_run(bench *b);
+
+/* --sweep collide: one player against every bullet, sweep (one thread, two) and grid. */
+extern const bench_sweeper collide_bench_sweeper;
 
 #endif

@@ -9,6 +9,7 @@
  */
 #include "bench/pool_bench.h"
 
+#include "bench/bench_scene.h"
 #include "core/clock.h"
 #include "core/mem.h"
 #include "core/rng.h"
@@ -1692,3 +1693,47 @@ int pool_bench_run(bench *b)
         }
     return 0;
 }
+
+/* ==== --sweep pool ========================================================== */
+
+/* One update of the sweep's pool, on one thread or split over two. */
+typedef struct pb_sweep_job {
+    bullet_pool *p;
+    workers *w;
+} pb_sweep_job;
+
+static void pb_sweep_update(void *ctx)
+{
+    pb_sweep_job *job = ctx;
+    bullet_pool_update_workers(job->p, job->w);
+}
+
+static int pb_sweep_measure(bench *b, uint32_t n, double *ms)
+{
+    workers w;
+    workers_init(&w, 2);
+    int samples = b->quick ? 3 : 9, rc = 0;
+    for (int turning = 0; turning < 2 && rc == 0; turning++) {
+        bullet_pool p;
+        if (bench_scene_fill(&p, n, 0x5eed + n, turning ? 100 : 0) != 0) {
+            rc = -1;
+            break;
+        }
+        p.split_min = 0;
+        pb_sweep_job job = {&p, NULL};
+        ms[2 * turning] = bench_sweep_time(samples, pb_sweep_update, &job);
+        job.w = &w;
+        ms[2 * turning + 1] = bench_sweep_time(samples, pb_sweep_update, &job);
+        bullet_pool_free(&p);
+    }
+    workers_free(&w);
+    return rc;
+}
+
+const bench_sweeper pool_bench_sweeper = {
+    "pool",
+    "one bullet_pool_update (x2: split over two threads)",
+    {"straight", "straight x2", "turning", "turning x2"},
+    4,
+    pb_sweep_measure,
+};

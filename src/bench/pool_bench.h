@@ -11,8 +11,12 @@
 #define CURTAIN_BENCH_POOL_BENCH_H
 
 #include "bench/bench.h"
+#include "bench/bench_sweep.h"
 
 /* Runs the scenario; returns 0, or -1 when memory for it could not be had. */
 int pool_bench_run(bench *b);
+
+/* --sweep pool: one update pass, straight and turning, one thread and two. */
+extern const bench_sweeper pool_bench_sweeper;
 
 #endif

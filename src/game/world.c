@@ -100,6 +100,11 @@ static void world_begin(world *w)
 
 int world_init(world *w, const world_config *cfg, const library *lib)
 {
+    return world_init_sized(w, cfg, lib, WORLD_BULLETS);
+}
+
+int world_init_sized(world *w, const world_config *cfg, const library *lib, uint32_t bullets)
+{
     memset(w, 0, sizeof *w);
     w->config = *cfg;
     w->lib = lib;
@@ -110,7 +115,7 @@ int world_init(world *w, const world_config *cfg, const library *lib)
     w->title[0] = w->title[1] = -1;
     w->title_at = INT32_MIN;
     w->draw_until = -1;
-    int ok = bullet_pool_init(&w->bullets, WORLD_BULLETS) == 0;
+    int ok = bullet_pool_init(&w->bullets, bullets) == 0;
     ok &= bullet_pool_init(&w->shots, WORLD_SHOTS) == 0;
     ok &= enemy_table_init(&w->enemies, WORLD_ENEMIES) == 0;
     ok &= item_list_init(&w->items, WORLD_ITEMS) == 0;
@@ -155,8 +160,12 @@ void world_free(world *w)
 int world_restart(world *w, const world_config *cfg)
 {
     const library *lib = w->lib;
+    uint32_t bullets = w->bullets.capacity ? w->bullets.capacity : WORLD_BULLETS;
+    workers *threads = w->workers;
     world_free(w);
-    return world_init(w, cfg, lib);
+    int rc = world_init_sized(w, cfg, lib, bullets);
+    w->workers = threads;
+    return rc;
 }
 
 /* ---- small services ---- */
@@ -248,15 +257,46 @@ static void world_cancel_one(world *w, uint32_t i, int items)
     bullet_pool_despawn(&w->bullets, h, BULLET_DESPAWN_CANCEL);
 }
 
+/* Whether a cancel can still leave anything behind: a star item or an event. */
+static int world_cancel_leaves_something(const world *w, int items)
+{
+    return w->event_count < WORLD_EVENTS || (items && w->items.count < w->items.cap);
+}
+
+/* The rest of a cancel once the item and event lists are full: what
+ * world_cancel_one would have refused is counted, and the bullets go in one
+ * bulk clear, released in the same slot order (the same pool state). A screen
+ * of bullets is cancelled in one frame without a spike (`curtain bench storm`). */
+static void world_cancel_rest(world *w, uint32_t first_block, int items)
+{
+    bullet_pool *p = &w->bullets;
+    uint64_t events = 0, stars = 0;
+    for (uint32_t b = first_block; b < bullet_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            if (p->flags[i] & BULLET_FLAG_NO_CANCEL)
+                continue;
+            float x = p->x[i], y = p->y[i];
+            stars += items && x >= 0 && y >= 0 && x <= PLAYFIELD_W && y <= PLAYFIELD_H;
+            events++;
+        }
+    w->items.refused += stars;
+    w->stats.events_refused += events;
+    bullet_pool_clear(p, BULLET_DESPAWN_CANCEL, 1);
+}
+
 void world_cancel_bullets(world *w, int items)
 {
     bullet_pool *p = &w->bullets;
-    for (uint32_t b = 0; b < bullet_pool_block_end(p); b++)
+    uint32_t b = 0;
+    for (; b < bullet_pool_block_end(p) && world_cancel_leaves_something(w, items); b++)
         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
             if (!(p->flags[i] & BULLET_FLAG_NO_CANCEL))
                 world_cancel_one(w, i, items);
         }
+    if (b < bullet_pool_block_end(p))
+        world_cancel_rest(w, b, items);
     world_reap(w);
 }
 
@@ -393,12 +433,13 @@ static void world_move_enemies(world *w)
 /* One update of a pool, keeping where each bullet was so that the collision
  * tests can sweep the whole of this frame's motion, turning and accelerating
  * bullets included. */
-static void world_move_pool(bullet_pool *p, float *px, float *py, float *dx, float *dy)
+static void world_move_pool(bullet_pool *p, workers *threads, float *px, float *py, float *dx,
+                            float *dy)
 {
     uint32_t before = bullet_pool_slot_end(p);
     memcpy(px, p->x, before * sizeof *px);
     memcpy(py, p->y, before * sizeof *py);
-    bullet_pool_update(p);
+    bullet_pool_update_workers(p, threads);
     uint32_t end = bullet_pool_slot_end(p);
     for (uint32_t i = 0; i < end; i++) {
         dx[i] = p->x[i] - px[i];
@@ -415,8 +456,9 @@ static void world_move(world *w)
     }
     w->vanished_count = 0;
     world_move_enemies(w);
-    world_move_pool(&w->bullets, w->bullet_px, w->bullet_py, w->bullet_dx, w->bullet_dy);
-    world_move_pool(&w->shots, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
+    world_move_pool(&w->bullets, w->workers, w->bullet_px, w->bullet_py, w->bullet_dx,
+                    w->bullet_dy);
+    world_move_pool(&w->shots, NULL, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
     world_reap(w);
     if (w->bullets.live > w->stats.peak_bullets)
         w->stats.peak_bullets = w->bullets.live;
@@ -558,7 +600,7 @@ static void world_collide_player(world *w, const circle_set *enemies)
         p->x, p->y, p->x - p->px, p->y - p->py, PLAYER_HITBOX_RADIUS, PLAYER_GRAZE_RADIUS, NULL, 0};
     collision_list_clear(&w->hits);
     collision_list_clear(&w->grazes);
-    collision_player(&w->bullet_coll, &bullets, &q, 1, &w->hits, &w->grazes);
+    collision_player_workers(&w->bullet_coll, w->workers, &bullets, &q, 1, &w->hits, &w->grazes);
     if (p->bomb == 0)
         world_grazes(w);
     if (!player_vulnerable(p) || (w->config.flags & WORLD_FLAG_INVULNERABLE))

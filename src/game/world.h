@@ -33,6 +33,7 @@
 #define CURTAIN_GAME_WORLD_H
 
 #include "core/rng.h"
+#include "core/workers.h"
 #include "game/boss.h"
 #include "game/enemy.h"
 #include "game/input.h"
@@ -197,13 +198,23 @@ typedef struct world {
     int event_count;
     world_stats stats;
     char last_error[256]; /* the last script error, "file:line:col: message" */
+    /* Threads the frame's long passes (bullet motion, the player's sweep) may
+     * split over; NULL: the caller's thread only. The split gives the same
+     * state for any thread count, so this is not part of the state (set it
+     * after world_init; world_restart keeps it). */
+    workers *workers;
 } world;
 
 /* Makes a world for a run of cfg over lib's content (lib may be NULL: no stage).
  * Returns 0, or -1 out of memory (the world is then empty; world_free is safe). */
 int world_init(world *w, const world_config *cfg, const library *lib);
+/* world_init with room for this many enemy bullets instead of WORLD_BULLETS
+ * (`curtain bench` and the stress mode fill the field far beyond the game's own
+ * capacity). */
+int world_init_sized(world *w, const world_config *cfg, const library *lib, uint32_t bullets);
 void world_free(world *w);
-/* Starts over: a fresh world with another configuration (a restart; allocates). */
+/* Starts over: a fresh world with another configuration, the same capacities
+ * and workers (a restart; allocates). */
 int world_restart(world *w, const world_config *cfg);
 
 void world_step(world *w, input_bits in);

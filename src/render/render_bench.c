@@ -7,11 +7,13 @@
  */
 #include "render/render_bench.h"
 
+#include "bench/bench_scene.h"
 #include "core/clock.h"
 #include "core/mem.h"
 #include "core/rng.h"
 #include "platform/window.h"
 #include "render/atlas.h"
+#include "render/bullet_view.h"
 #include "render/field_view.h"
 #include "render/sprite_draw.h"
 #include "sim/playfield.h"
@@ -476,3 +478,78 @@ int render_bench_run(bench *b)
     rb_bullets_free(&st.bullets);
     return 0;
 }
+
+/* ---- --sweep render ---------------------------------------------------------- */
+
+typedef struct rb_sweep_build {
+    sprite_batch *batch;
+    sprite_bullets in;
+    workers *w;
+} rb_sweep_build;
+
+static void rb_sweep_build_run(void *ctx)
+{
+    rb_sweep_build *bd = ctx;
+    sprite_batch_clear(bd->batch);
+    sprite_batch_add_bullets_workers(bd->batch, &bd->in, 0, 1, bd->w);
+}
+
+/* Median ms of submitting (blitting) the frame, as rb_run_submit times it:
+ * without clearing the target. */
+static double rb_sweep_blit_ms(rb_submit *s, int samples)
+{
+    double t[9];
+    rb_run_submit(s);
+    for (int k = 0; k < samples; k++)
+        t[k] = rb_run_submit(s) / 1e6;
+    return bench_summarize(t, samples).p50;
+}
+
+/* n bullets of the shared scene through the pool's draw order: the vertex loop
+ * on one thread and on two, and the software renderer's blit of the frame. */
+static int rb_sweep_measure(bench *b, uint32_t n, double *ms)
+{
+    bullet_pool pool;
+    sprite_batch vb, rb;
+    memset(&vb, 0, sizeof vb);
+    memset(&rb, 0, sizeof rb);
+    const sprite_layer_spec layers[2] = {{SPRITE_BLEND_ALPHA, (int)n}, {SPRITE_BLEND_ADD, (int)n}};
+    static rb_target tg;
+    workers w;
+    workers_init(&w, 2);
+    int ok = bench_scene_fill(&pool, n, 0x7e4d + n, 0) == 0 &&
+             sprite_batch_init(&vb, SPRITE_BATCH_VERTICES, layers, 2) == 0 &&
+             sprite_batch_init(&rb, SPRITE_BATCH_RECTS, layers, 2) == 0 &&
+             rb_open_surface(b, &tg) == 0;
+    int samples = b->quick ? 3 : 7;
+    if (ok) {
+        sprite_batch *batches[2] = {&vb, &rb};
+        for (int i = 0; i < 2; i++) {
+            sprite_batch_set_origin(batches[i], FIELD_VIEW_X, FIELD_VIEW_Y);
+            sprite_batch_set_additive(batches[i], BULLET_SHAPE_BUBBLE, 1);
+            batches[i]->split_min = 0;
+        }
+        rb_sweep_build bd = {&vb, bullet_view_of_pool(&pool), NULL};
+        ms[0] = bench_sweep_time(samples, rb_sweep_build_run, &bd);
+        bd.w = &w;
+        ms[1] = bench_sweep_time(samples, rb_sweep_build_run, &bd);
+        sprite_batch_clear(&rb);
+        sprite_batch_add_bullets(&rb, &bd.in, 0, 1);
+        rb_submit s = {&tg, &tg.draws[SPRITE_DRAW_BLIT], &rb};
+        ms[2] = tg.ready[SPRITE_DRAW_BLIT] ? rb_sweep_blit_ms(&s, samples) : NAN;
+    }
+    rb_target_close(&tg);
+    sprite_batch_free(&vb);
+    sprite_batch_free(&rb);
+    bullet_pool_free(&pool);
+    workers_free(&w);
+    return ok ? 0 : -1;
+}
+
+const bench_sweeper render_bench_sweeper = {
+    "render",
+    "building a frame's bullet vertices (x2: two threads), blitting it in software",
+    {"vertices", "vertices x2", "blit"},
+    3,
+    rb_sweep_measure,
+};

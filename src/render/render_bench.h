@@ -16,8 +16,12 @@
 #define CURTAIN_RENDER_RENDER_BENCH_H
 
 #include "bench/bench.h"
+#include "bench/bench_sweep.h"
 
 /* Runs the scenario; returns 0, or -1 when memory for it could not be had. */
 int render_bench_run(bench *b);
+
+/* --sweep render: vertex building on one thread and two, and the software blit. */
+extern const bench_sweeper render_bench_sweeper;
 
 #endif

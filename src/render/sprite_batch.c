@@ -215,6 +215,7 @@ int sprite_batch_init(sprite_batch *b, sprite_batch_mode mode, const sprite_laye
     memset(b, 0, sizeof *b);
     if (layer_count < 1 || layer_count > SPRITE_BATCH_MAX_LAYERS)
         return -1;
+    b->split_min = SPRITE_BATCH_SPLIT_MIN;
     b->mode = mode;
     b->layer_count = layer_count;
     int most = 0;
@@ -519,6 +520,93 @@ void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *in, int lay
         sprite_bullets rest = bullet_chunk(in, done, in->count - done);
         bullet_one_by_one(b, &rest, layer_alpha, layer_add);
     }
+}
+
+/* ---- building on several threads ---- */
+
+/* A split build: each part takes a range of the entries, counts what it will
+ * add to each layer (so that every part knows where its sprites start), then
+ * writes them there. A range ends on a drawn entry: a hole at its end would be
+ * written (not counted) over the next part's first sprite. */
+typedef struct bullet_split_job {
+    const sprite_batch *b;
+    const sprite_bullets *in;
+    bullet_out out;
+    int first[WORKERS_MAX], end[WORKERS_MAX];
+    int n[WORKERS_MAX][2]; /* sprites each part adds to each layer, then where they start */
+} bullet_split_job;
+
+static void bullet_split_count(void *ctx, int part, int parts)
+{
+    bullet_split_job *job = ctx;
+    const sprite_bullets *in = job->in;
+    uint32_t first, end;
+    workers_split((uint32_t)in->count, part, parts, 64, &first, &end);
+    while (in->order && end > first && in->order[end - 1] == SPRITE_BULLETS_SKIP)
+        end--;
+    int n[2] = {0, 0};
+    for (uint32_t i = first; i < end; i++) {
+        uint32_t j = in->order ? in->order[i] : i;
+        if (j == SPRITE_BULLETS_SKIP)
+            continue;
+        int a =
+            job->out.mask ? job->b->looks[bullet_look_index(in->shape, in->color, j)].additive : 0;
+        n[a]++;
+    }
+    job->first[part] = (int)first;
+    job->end[part] = (int)end;
+    job->n[part][0] = n[0];
+    job->n[part][1] = n[1];
+}
+
+static void bullet_split_build(void *ctx, int part, int parts)
+{
+    (void)parts;
+    bullet_split_job *job = ctx;
+    if (job->end[part] <= job->first[part])
+        return;
+    sprite_bullets chunk =
+        bullet_chunk(job->in, job->first[part], job->end[part] - job->first[part]);
+    bullet_out o = job->out;
+    o.n[0] = job->n[part][0];
+    o.n[1] = job->n[part][1];
+    if (job->b->mode == SPRITE_BATCH_VERTICES)
+        bullet_vertices(job->b, &chunk, &o);
+    else
+        bullet_rects(job->b, &chunk, &o);
+}
+
+void sprite_batch_add_bullets_workers(sprite_batch *b, const sprite_bullets *in, int layer_alpha,
+                                      int layer_add, workers *w)
+{
+    int parts = workers_threads(w);
+    if (parts < 2 || in->count < b->split_min || layer_alpha < 0 || layer_alpha >= b->layer_count ||
+        layer_add < 0 || layer_add >= b->layer_count) {
+        sprite_batch_add_bullets(b, in, layer_alpha, layer_add);
+        return;
+    }
+    sprite_layer *la = &b->layers[layer_alpha], *ld = &b->layers[layer_add];
+    if (la->capacity - la->count < in->count || ld->capacity - ld->count < in->count) {
+        sprite_batch_add_bullets(b, in, layer_alpha, layer_add); /* it may refuse some */
+        return;
+    }
+    bullet_split_job job = {.b = b,
+                            .in = in,
+                            .out = {{la->vertices, ld->vertices},
+                                    {la->rects, ld->rects},
+                                    {0, 0},
+                                    ld != la && b->any_additive}};
+    workers_run(w, bullet_split_count, &job, parts);
+    int at[2] = {la->count, ld->count};
+    for (int k = 0; k < parts; k++)
+        for (int a = 0; a < 2; a++) {
+            int n = job.n[k][a];
+            job.n[k][a] = at[a];
+            at[a] += n;
+        }
+    workers_run(w, bullet_split_build, &job, parts);
+    ld->count = at[1];
+    la->count = at[0];
 }
 
 void sprite_batch_submit(const sprite_batch *b, sprite_submit_fn submit, void *user)

@@ -23,6 +23,7 @@
 #ifndef CURTAIN_RENDER_SPRITE_BATCH_H
 #define CURTAIN_RENDER_SPRITE_BATCH_H
 
+#include "core/workers.h"
 #include "sim/bullet_kind.h"
 
 #include <stdint.h>
@@ -88,6 +89,9 @@ typedef struct sprite_batch {
     sprite_layer layers[SPRITE_BATCH_MAX_LAYERS];
     int *indices;     /* VERTICES: 6 per sprite (two triangles), shared by every layer */
     uint64_t refused; /* sprites dropped because their layer was full, since init */
+    /* sprite_batch_add_bullets_workers splits from this many entries
+     * (SPRITE_BATCH_SPLIT_MIN at init; benchmarks lower it to time a split). */
+    int split_min;
     int any_additive; /* some look goes to the additive layer */
     sprite_look looks[SPRITE_LOOK_SHAPES * SPRITE_LOOK_COLORS];
     uint8_t steps[SPRITE_STEP_GRID * SPRITE_STEP_GRID]; /* unit heading to angle step */
@@ -136,6 +140,14 @@ void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, f
  * others to layer_alpha. */
 void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *bullets, int layer_alpha,
                               int layer_add);
+
+/* sprite_batch_add_bullets with the entries split over a worker pool's
+ * threads (core/workers.h): the same arrays and counts for any thread count.
+ * It splits from b->split_min entries (SPRITE_BATCH_SPLIT_MIN) when every entry
+ * fits both layers; otherwise it is sprite_batch_add_bullets. */
+#define SPRITE_BATCH_SPLIT_MIN 16384
+void sprite_batch_add_bullets_workers(sprite_batch *b, const sprite_bullets *in, int layer_alpha,
+                                      int layer_add, workers *w);
 
 /* The pre-rotated step (0..ATLAS_ANGLE_STEPS-1) nearest a heading (c, s). */
 int sprite_batch_angle_step(float c, float s);

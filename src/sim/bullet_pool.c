@@ -194,6 +194,7 @@ int bullet_pool_init(bullet_pool *p, uint32_t capacity)
         *plan[k].dest = block + at[k];
     p->block = block;
     p->next_serial = 1;
+    p->split_min = BULLET_POOL_SPLIT_MIN;
     bullet_pool_set_cull_rect(p, -PLAYFIELD_CULL_MARGIN, -PLAYFIELD_CULL_MARGIN,
                               PLAYFIELD_W + PLAYFIELD_CULL_MARGIN,
                               PLAYFIELD_H + PLAYFIELD_CULL_MARGIN);
@@ -1088,6 +1089,22 @@ void bullet_pool_update_end(bullet_pool *p)
 void bullet_pool_update(bullet_pool *p)
 {
     bullet_pool_update_range(p, 0, p->block_end);
+    bullet_pool_update_end(p);
+}
+
+/* One part of a split update: an equal share of the blocks. */
+static void bullet_pool_update_part(void *ctx, int part, int parts)
+{
+    bullet_pool *p = ctx;
+    uint32_t first, end;
+    workers_split(p->block_end, part, parts, 1, &first, &end);
+    bullet_pool_update_range(p, first, end);
+}
+
+void bullet_pool_update_workers(bullet_pool *p, workers *w)
+{
+    int parts = p->live >= p->split_min ? workers_threads(w) : 1;
+    workers_run(w, bullet_pool_update_part, p, parts);
     bullet_pool_update_end(p);
 }
 

@@ -126,6 +126,7 @@
 #define CURTAIN_SIM_BULLET_POOL_H
 
 #include "core/hash.h"
+#include "core/workers.h"
 #include "sim/bullet_kind.h"
 
 #include <stdint.h>
@@ -328,6 +329,9 @@ typedef struct bullet_pool {
     bullet_despawn *log;
     uint32_t log_len;
     bullet_pool_stats stats;
+    /* bullet_pool_update_workers splits from this many live bullets
+     * (BULLET_POOL_SPLIT_MIN at init; benchmarks lower it to time a split). */
+    uint32_t split_min;
     void *block; /* the one allocation behind every array */
 } bullet_pool;
 
@@ -396,6 +400,14 @@ void bullet_pool_update(bullet_pool *p);
  * threads; nothing else may touch the pool meanwhile), then end. */
 void bullet_pool_update_range(bullet_pool *p, uint32_t first_block, uint32_t end_block);
 void bullet_pool_update_end(bullet_pool *p);
+
+/* bullet_pool_update with the block ranges split over a worker pool's threads
+ * (core/workers.h; NULL: one thread), then bullet_pool_update_end on the
+ * caller: the same state for any thread count. Below p->split_min
+ * (BULLET_POOL_SPLIT_MIN) live bullets it runs on one thread: waking a thread
+ * costs more than it saves there (docs/bench.md, "Multi-core"). */
+#define BULLET_POOL_SPLIT_MIN 16384u
+void bullet_pool_update_workers(bullet_pool *p, workers *w);
 
 /* Blocks (of 64 slots) that may hold live bullets, and the slot bound. */
 static inline uint32_t bullet_pool_block_end(const bullet_pool *p)

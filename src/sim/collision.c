@@ -51,6 +51,7 @@ typedef struct collision_probe {
 int collision_init(collision *c, const collision_config *cfg)
 {
     *c = (collision){0};
+    c->split_min = COLLISION_SPLIT_MIN;
     collision_config k = *cfg;
     if (k.item_cap < 0 || k.entry_cap < 0 || k.item_cap > INT_MAX / 4 - 1)
         return -1;
@@ -373,9 +374,9 @@ static inline uint64_t collision_flag_word(const uint8_t *m, int w, int n)
 }
 
 /* The live items of [first, count) touching the probe, ascending, into out;
- * returns how many. */
-static int collision_sweep(collision *c, const collision_probe *p, const circle_set *s, int first,
-                           uint32_t *out)
+ * returns how many. Counts into st (a split sweep gives each part its own). */
+static int collision_sweep(collision_stats *st, const collision_probe *p, const circle_set *s,
+                           int first, uint32_t *out)
 {
     uint8_t m[COLLISION_CHUNK + 8];
     int found = 0;
@@ -391,8 +392,8 @@ static int collision_sweep(collision *c, const collision_probe *p, const circle_
             }
         }
     }
-    c->stats.sweeps++;
-    c->stats.tests += (uint64_t)(s->count > first ? s->count - first : 0);
+    st->sweeps++;
+    st->tests += (uint64_t)(s->count > first ? s->count - first : 0);
     return found;
 }
 
@@ -575,7 +576,7 @@ static int collision_find(collision *c, collision_path path, const collision_pro
                           const circle_set *s, int first)
 {
     if (path != COLLISION_GRID)
-        return collision_sweep(c, p, s, first, c->scratch);
+        return collision_sweep(&c->stats, p, s, first, c->scratch);
     grid_range q = grid_query_range(&c->grid, collision_probe_bounds(p));
     return collision_walk(c, p, s, first, q, c->scratch);
 }
@@ -1005,6 +1006,77 @@ void collision_player(collision *c, const circle_set *all, const collision_playe
     }
 }
 
+/* ---- the player's sweep on several threads ---- */
+
+/* One probe's sweep split in item ranges: part k screens [first[k], end) and
+ * writes what it finds at scratch + first[k] (never more than its range holds,
+ * so the parts cannot overlap), counting into its own stats. */
+typedef struct collision_split_job {
+    collision_probe probe;
+    const circle_set *set;
+    uint32_t *scratch;
+    uint32_t first[WORKERS_MAX];
+    int found[WORKERS_MAX];
+    collision_stats stats[WORKERS_MAX];
+} collision_split_job;
+
+static void collision_sweep_part(void *ctx, int part, int parts)
+{
+    collision_split_job *job = ctx;
+    uint32_t first, end;
+    workers_split((uint32_t)job->set->count, part, parts, 64, &first, &end);
+    circle_set range = *job->set;
+    range.count = (int)end;
+    job->stats[part] = (collision_stats){0};
+    job->first[part] = first;
+    job->found[part] = first < end ? collision_sweep(&job->stats[part], &job->probe, &range,
+                                                     (int)first, job->scratch + first)
+                                   : 0;
+}
+
+/* The parts' finds moved together, in part order: the ascending list one
+ * sweep would have given. Returns its length. */
+static int collision_split_gather(collision *c, collision_split_job *job, int parts)
+{
+    int n = job->found[0];
+    for (int k = 1; k < parts; k++) {
+        memmove(c->scratch + n, c->scratch + job->first[k],
+                (size_t)job->found[k] * sizeof *c->scratch);
+        n += job->found[k];
+        c->stats.tests += job->stats[k].tests;
+    }
+    c->stats.tests += job->stats[0].tests;
+    c->stats.sweeps++;
+    return n;
+}
+
+void collision_player_workers(collision *c, workers *w, const circle_set *all,
+                              const collision_player_query *q, int count, collision_list *hits,
+                              collision_list *grazes)
+{
+    int parts = workers_threads(w);
+    int items = all->count < c->grid.item_cap ? all->count : c->grid.item_cap;
+    if (parts < 2 || items < c->split_min ||
+        collision_resolve(c, collision_choose(items, count)) != COLLISION_SWEEP) {
+        collision_player(c, all, q, count, hits, grazes);
+        return;
+    }
+    circle_set set = collision_clamp(c, all);
+    collision_split_job job = {.set = &set, .scratch = c->scratch};
+    for (int j = 0; j < count; j++) {
+        job.probe = (collision_probe){.shape = COLLISION_CIRCLE, .x = q[j].x, .y = q[j].y};
+        job.probe.dx = q[j].dx;
+        job.probe.dy = q[j].dy;
+        job.probe.r = !grazes                              ? q[j].hit_r
+                      : !hits || q[j].graze_r > q[j].hit_r ? q[j].graze_r
+                                                           : q[j].hit_r;
+        workers_run(w, collision_sweep_part, &job, parts);
+        int n = collision_split_gather(c, &job, parts);
+        collision_player_classify(&set, &q[j], c->scratch, n, hits ? &hits[j] : NULL,
+                                  grazes ? &grazes[j] : NULL);
+    }
+}
+
 /* Runs one static area probe and appends what it finds. */
 static void collision_area(collision *c, const circle_set *all, const collision_probe *p,
                            collision_list *out)
@@ -1103,7 +1175,7 @@ void collision_self(collision *c, const circle_set *all, collision_pairs *out)
             grid_range q = grid_range_grown(&c->grid, collision_probe_bounds(&p), grow);
             n = collision_walk(c, &p, items, a + 1, q, c->scratch);
         } else {
-            n = collision_sweep(c, &p, items, a + 1, c->scratch);
+            n = collision_sweep(&c->stats, &p, items, a + 1, c->scratch);
         }
         for (int k = 0; k < n; k++)
             collision_pairs_push(out, (uint32_t)a, c->scratch[k]);

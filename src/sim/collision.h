@@ -34,6 +34,7 @@
 #ifndef CURTAIN_SIM_COLLISION_H
 #define CURTAIN_SIM_COLLISION_H
 
+#include "core/workers.h"
 #include "sim/circle_set.h"
 #include "sim/grid.h"
 
@@ -58,6 +59,9 @@
 #define COLLISION_GRID_FIXED_NS 2000.0
 #define COLLISION_GRID_ITEM_NS  4.5
 #define COLLISION_SELF_GRID_MIN 96
+/* collision_player_workers splits a sweep over threads from this many item
+ * slots (below, waking a thread costs more than it saves: docs/bench.md). */
+#define COLLISION_SPLIT_MIN     32768
 
 /* Bullet-vs-bullet's own bins (px): rows as tall as the grid's cells, columns
  * a quarter as wide, so that a bullet's candidates in a row are one stretch
@@ -124,6 +128,9 @@ typedef struct collision {
     uint32_t *scratch; /* item_cap + 1: one probe's candidates */
     collision_path path;
     collision_stats stats;
+    /* collision_player_workers splits from this many item slots
+     * (COLLISION_SPLIT_MIN at init; benchmarks lower it to time a split). */
+    int split_min;
     /* collision_self's own bins over the grid's area (COLLISION_SELF_CELL_W x
      * _H; self_cols == 0: too many, it always walks the grid), each bin's run
      * of copies (self_start, cells + 1), the live items copied bin after bin
@@ -165,6 +172,16 @@ void collision_pairs_clear(collision_pairs *p);
  * and is reported on a later frame. hits or grazes may be NULL. */
 void collision_player(collision *c, const circle_set *bullets, const collision_player_query *q,
                       int count, collision_list *hits, collision_list *grazes);
+
+/* collision_player with each sweep split over a worker pool's threads
+ * (core/workers.h) in ranges of the items: the same hits and grazes in the same
+ * order, and the same graze bits, for any thread count. It splits when the
+ * query sweeps (one or two players), the set has c->split_min slots or more
+ * (COLLISION_SPLIT_MIN) and the pool has two threads or more; otherwise it is
+ * collision_player. c's scratch holds each part's finds in its own range. */
+void collision_player_workers(collision *c, workers *w, const circle_set *bullets,
+                              const collision_player_query *q, int count, collision_list *hits,
+                              collision_list *grazes);
 
 /* A bomb: appends every live bullet whose circle touches the circle (x, y, r) now. */
 void collision_area_circle(collision *c, const circle_set *bullets, float x, float y, float r,

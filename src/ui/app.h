@@ -45,6 +45,7 @@ typedef enum app_screen {
     SCREEN_OPTIONS,
     SCREEN_KEYS,
     SCREEN_GAME,
+    SCREEN_STRESS,
     SCREEN_COUNT
 } app_screen;
 
@@ -141,6 +142,21 @@ typedef struct game_state {
     world_view view;
 } game_state;
 
+/* The stress test (stress.c): a world ramping bullets up until frames take
+ * longer than 16.7 ms. */
+typedef struct stress_state {
+    library *lib; /* the stress stage */
+    world *w;
+    world_view view;
+    int widened;       /* the field view was made wide enough for w */
+    int overlay_shown; /* the overlay was turned on here (turned off on leaving) */
+    int done;          /* the ramp is over */
+    double frame_ms;   /* the last frame: world step and the drawing before it */
+    int within, over;  /* frames in a row within 16.7 ms, and over it */
+    uint32_t held;     /* the most bullets held at 60 Hz */
+    uint64_t frames;
+} stress_state;
+
 typedef struct app {
     const ui_config *cfg;
     const library *lib;
@@ -182,6 +198,7 @@ typedef struct app {
     scores_state scores_view;
     settings_state settings;
     game_state game;
+    stress_state stress;
 } app;
 
 /* Switches to a screen (its enter function runs). */
@@ -240,6 +257,10 @@ void keys_enter(app *a);
 void keys_action(app *a, input_ui act);
 int keys_event(app *a, const SDL_Event *ev);
 void keys_draw(app *a);
+void stress_enter(app *a);
+void stress_action(app *a, input_ui act);
+void stress_update(app *a);
+void stress_draw(app *a);
 void game_enter(app *a);
 void game_action(app *a, input_ui act);
 int game_event(app *a, const SDL_Event *ev);

@@ -28,6 +28,7 @@ enum {
     TITLE_PRACTICE,
     TITLE_REPLAYS,
     TITLE_SCORES,
+    TITLE_STRESS,
     TITLE_OPTIONS,
     TITLE_QUIT
 };
@@ -77,6 +78,7 @@ void title_enter(app *a)
     menu_add(&t->m, "Practice", NULL, 0);
     menu_add(&t->m, "Replays", NULL, 0);
     menu_add(&t->m, "High Scores", NULL, 0);
+    menu_add(&t->m, "Stress Test", NULL, 0);
     menu_add(&t->m, "Options", NULL, 0);
     menu_add(&t->m, "Quit", NULL, 0);
     if (!t->demo->vm)
@@ -108,6 +110,7 @@ void title_action(app *a, input_ui act)
             a->scores_view.back = SCREEN_TITLE;
             app_switch(a, SCREEN_SCORES);
             break;
+        case TITLE_STRESS: app_switch(a, SCREEN_STRESS); break;
         case TITLE_OPTIONS: app_switch(a, SCREEN_OPTIONS); break;
         default: a->quit = 1; break;
         }

@@ -45,6 +45,7 @@ static const screen_ops ui_screens[SCREEN_COUNT] = {
     [SCREEN_OPTIONS] = {settings_enter, settings_action, NULL, title_update, settings_draw},
     [SCREEN_KEYS] = {keys_enter, keys_action, keys_event, title_update, keys_draw},
     [SCREEN_GAME] = {game_enter, game_action, game_event, game_update, game_draw},
+    [SCREEN_STRESS] = {stress_enter, stress_action, NULL, stress_update, stress_draw},
 };
 
 /* ---- services ---- */
@@ -418,6 +419,10 @@ static void ui_close(app *a)
 {
     replay_free(&a->game.rec);
     replay_free(&a->game.film);
+    if (a->stress.w)
+        world_free(a->stress.w);
+    mem_free(a->stress.w);
+    library_free(a->stress.lib);
     if (a->game.w)
         world_free(a->game.w);
     if (a->title.demo)

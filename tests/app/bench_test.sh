@@ -91,4 +91,28 @@ else
     fail "curtain bench bulletml --quick failed"
 fi
 
+# The whole-frame scenarios and the storm are listed and runnable alone; --compare
+# reads two runs' files and compares them figure by figure; a bad file is refused
+# before anything runs; --sweep writes its plot; misused options are usage errors.
+for name in frame frame10k frame100k frame1m storm threads; do
+    expect 0 "^  $name " bench --list
+done
+expect 0 '\[--sweep\]' bench --list
+json2=$(mktemp /tmp/curtain-bench-XXXXXX.json)
+svg=$(mktemp /tmp/curtain-sweep-XXXXXX.svg)
+trap 'rm -f "$json" "$json2" "$svg"' EXIT
+"$curtain" bench frame10k --quick --json "$json" >/dev/null || fail "bench frame10k --quick failed"
+"$curtain" bench frame10k --quick --json "$json2" >/dev/null || fail "bench frame10k --quick failed"
+grep -qF '"key": "frame10k/frame/curtain__1_thread/p99"' "$json" || fail "no frame10k p99 figure"
+expect 0 'frame10k/frame/naive/p50 ' bench --compare "$json" --against "$json2"
+expect 0 'same machine line and build flags' bench --compare "$json" --against "$json2"
+echo '{"schema": "curtain-bench/9"}' >"$json2"
+expect 1 'curtain-bench/9' bench --compare "$json2"
+expect 2 '--against needs --compare' bench --against "$json"
+expect 2 "'patterns' cannot be swept" bench --sweep patterns
+expect 2 '--plot needs --sweep' bench pool --plot "$svg"
+rm -f "$svg"
+expect 0 'plot: ' bench --sweep pool --quick --plot "$svg"
+grep -q '16.7 ms' "$svg" || fail "the sweep's plot has no 16.7 ms line"
+
 finish "bench"
