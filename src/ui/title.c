@@ -213,7 +213,7 @@ void title_draw(app *a)
     title_draw_best(a, a->opts.difficulty);
     title_draw_logo(a, 56);
     menu_draw(&a->title.m, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){TITLE_CX - 110, 168, 220, 188}, 2, a->tick);
+              (SDL_Rect){TITLE_CX - 110, 164, 220, 216}, 2, a->tick);
     panel_textf(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, 6, 4, TEXT_LEFT, PANEL_DIM,
                 "curtain %s", CURTAIN_VERSION);
     title_draw_help(a, "arrows move    Z or Enter chooses    X or Backspace goes back");
