@@ -4,6 +4,7 @@
  */
 #include "game/world.h"
 
+#include "core/bitmask.h"
 #include "core/clock.h"
 #include "core/hash.h"
 #include "core/mem.h"
@@ -244,16 +245,29 @@ static void world_reap(world *w)
     bullet_pool_clear_despawned(&w->bullets);
 }
 
-/* Cancels one bullet: a star item where it was (with items), a sparkle. */
+/* Whether (x, y) is on the playfield: a cancelled bullet there leaves a star. */
+static int world_on_field(float x, float y)
+{
+    return x >= 0 && y >= 0 && x <= PLAYFIELD_W && y <= PLAYFIELD_H;
+}
+
+/* What cancelling bullet i leaves: a star item where it was (with items) and
+ * a sparkle event, each refused and counted when its list is full. */
+static void world_cancel_effects(world *w, uint32_t i, int items)
+{
+    float x = w->bullets.x[i], y = w->bullets.y[i];
+    if (items && world_on_field(x, y))
+        item_spawn(&w->items, ITEM_STAR, x, y, &w->rng);
+    world_event_add(w, WORLD_EVENT_CANCEL, x, y, w->bullets.color[i]);
+}
+
+/* Cancels one bullet (a bomb's circle takes them one at a time). */
 static void world_cancel_one(world *w, uint32_t i, int items)
 {
     bullet_handle h = bullet_pool_handle(&w->bullets, i);
     if (h.gen == 0)
         return;
-    float x = w->bullets.x[i], y = w->bullets.y[i];
-    if (items && x >= 0 && y >= 0 && x <= PLAYFIELD_W && y <= PLAYFIELD_H)
-        item_spawn(&w->items, ITEM_STAR, x, y, &w->rng);
-    world_event_add(w, WORLD_EVENT_CANCEL, x, y, w->bullets.color[i]);
+    world_cancel_effects(w, i, items);
     bullet_pool_despawn(&w->bullets, h, BULLET_DESPAWN_CANCEL);
 }
 
@@ -263,40 +277,40 @@ static int world_cancel_leaves_something(const world *w, int items)
     return w->event_count < WORLD_EVENTS || (items && w->items.count < w->items.cap);
 }
 
-/* The rest of a cancel once the item and event lists are full: what
- * world_cancel_one would have refused is counted, and the bullets go in one
- * bulk clear, released in the same slot order (the same pool state). A screen
- * of bullets is cancelled in one frame without a spike (`curtain bench storm`). */
-static void world_cancel_rest(world *w, uint32_t first_block, int items)
+/* The bits of block b's bullets a cancel takes: live, and not NO_CANCEL. */
+static uint64_t world_cancel_bits(const bullet_pool *p, uint32_t b)
 {
-    bullet_pool *p = &w->bullets;
-    uint64_t events = 0, stars = 0;
-    for (uint32_t b = first_block; b < bullet_pool_block_end(p); b++)
-        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
-            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
-            if (p->flags[i] & BULLET_FLAG_NO_CANCEL)
-                continue;
-            float x = p->x[i], y = p->y[i];
-            stars += items && x >= 0 && y >= 0 && x <= PLAYFIELD_W && y <= PLAYFIELD_H;
-            events++;
-        }
-    w->items.refused += stars;
-    w->stats.events_refused += events;
-    bullet_pool_clear(p, BULLET_DESPAWN_CANCEL, 1);
+    return p->alive[b] & ~bitmask_bytes_any(p->flags + (size_t)b * 64, BULLET_FLAG_NO_CANCEL);
 }
 
+/* The bits of block b's slots whose position is on the playfield. */
+static uint64_t world_on_field_bits(const bullet_pool *p, uint32_t b)
+{
+    size_t first = (size_t)b * 64;
+    return bitmask_in_box(p->x + first, p->y + first, 0.0f, 0.0f, PLAYFIELD_W, PLAYFIELD_H);
+}
+
+/* A cancel in two steps: first what each bullet leaves, in slot order, until
+ * the item and event lists are full (what they then refuse is counted a block
+ * at a time); then the bullets go in one bulk clear of the pool. A screen of
+ * bullets is cancelled in one frame without a spike (`curtain bench storm`). */
 void world_cancel_bullets(world *w, int items)
 {
     bullet_pool *p = &w->bullets;
-    uint32_t b = 0;
-    for (; b < bullet_pool_block_end(p) && world_cancel_leaves_something(w, items); b++)
-        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
-            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
-            if (!(p->flags[i] & BULLET_FLAG_NO_CANCEL))
-                world_cancel_one(w, i, items);
-        }
-    if (b < bullet_pool_block_end(p))
-        world_cancel_rest(w, b, items);
+    uint64_t events = 0, stars = 0;
+    for (uint32_t b = 0; b < bullet_pool_block_end(p); b++) {
+        uint64_t m = world_cancel_bits(p, b);
+        for (; m && world_cancel_leaves_something(w, items); m &= m - 1)
+            world_cancel_effects(w, 64 * b + (uint32_t)__builtin_ctzll(m), items);
+        if (!m)
+            continue;
+        events += (uint64_t)__builtin_popcountll(m);
+        if (items)
+            stars += (uint64_t)__builtin_popcountll(m & world_on_field_bits(p, b));
+    }
+    w->items.refused += stars;
+    w->stats.events_refused += events;
+    bullet_pool_clear(p, BULLET_DESPAWN_CANCEL, 1);
     world_reap(w);
 }
 

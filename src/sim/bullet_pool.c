@@ -26,6 +26,7 @@
  */
 #include "sim/bullet_pool.h"
 
+#include "core/bitmask.h"
 #include "core/mem.h"
 #include "core/trig.h"
 #include "sim/playfield.h"
@@ -119,6 +120,7 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(events, blocks * sizeof(uint64_t));
     PLAN(warm, blocks * sizeof(uint64_t));
     PLAN(tracked, blocks * sizeof(uint64_t));
+    PLAN(scripted, blocks * sizeof(uint64_t));
     PLAN(radius, f);
     PLAN(shape, n);
     PLAN(color, n);
@@ -274,9 +276,15 @@ static void bullet_pool_give_slot(bullet_pool *p, uint32_t i)
 
 /* ---- handles -------------------------------------------------------------- */
 
+static int bullet_pool_live_slot(const bullet_pool *p, uint32_t i)
+{
+    return (int)(p->alive[i / BLOCK] >> (i % BLOCK) & 1u);
+}
+
 static int bullet_pool_valid(const bullet_pool *p, bullet_handle h)
 {
-    return h.index < p->capacity && (h.gen & 1u) && p->cold[h.index].gen == h.gen;
+    return h.index < p->capacity && bullet_pool_live_slot(p, h.index) &&
+           p->cold[h.index].gen == h.gen;
 }
 
 int bullet_pool_alive(const bullet_pool *p, bullet_handle h)
@@ -286,7 +294,7 @@ int bullet_pool_alive(const bullet_pool *p, bullet_handle h)
 
 bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i)
 {
-    if (i >= p->capacity || !(p->cold[i].gen & 1u))
+    if (i >= p->capacity || !bullet_pool_live_slot(p, i))
         return BULLET_HANDLE_NONE;
     return (bullet_handle){i, p->cold[i].gen};
 }
@@ -508,12 +516,13 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     uint32_t pos = p->order_len++;
     p->order[pos] = i;
     bullet_cold *cold = &p->cold[i];
-    uint32_t gen = cold->gen + 1;
+    uint32_t gen = (cold->gen + 1) | 1u; /* the next odd number: 1, 3, 5, ... */
     *cold = (bullet_cold){{v[0], v[1], v[2], v[3]}, gen, expire, frame, pos, s->owner, s->script,
                           p->next_serial,           0};
 
     p->tracked[b] &= ~bit;
     p->warm[b] &= ~bit;
+    p->scripted[b] = (p->scripted[b] & ~bit) | (s->script ? bit : 0);
     p->flags[i] =
         (uint8_t)((s->flags & ~BULLET_FLAG_RESTING) | (resting ? BULLET_FLAG_RESTING : 0));
     if (p->block_kind[b] != BULLET_BLOCK_STRAIGHT)
@@ -540,22 +549,28 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     return (bullet_handle){i, gen};
 }
 
-/* Frees live slot i: logs a scripted bullet, bumps the generation, frees the
- * slot and punches its hole in the draw order. The slot's arrays keep their
+/* Appends live slot i's despawn to the log (a scripted bullet's). */
+static void bullet_pool_log(bullet_pool *p, uint32_t i, bullet_despawn_reason reason)
+{
+    const bullet_cold *cold = &p->cold[i];
+    if (p->log_len < p->capacity)
+        p->log[p->log_len++] = (bullet_despawn){cold->script, {i, cold->gen}, reason};
+    else
+        p->stats.log_overflow++;
+}
+
+/* Frees live slot i: logs a scripted bullet, frees the slot and punches its
+ * hole in the draw order. The generation stays (the next spawn moves it on;
+ * the alive bit says the slot is free), and the slot's arrays keep their
  * stale values (the pass masks its flags with alive, and spawning rewrites
- * what a live bullet needs): an unscripted despawn touches the cold record
- * and one draw-order entry; the rest are bitmaps that stay in cache. */
+ * what a live bullet needs): an unscripted despawn reads the cold record and
+ * writes one draw-order entry; the rest are bitmaps that stay in cache. */
 static inline void bullet_pool_release(bullet_pool *p, uint32_t i, bullet_despawn_reason reason)
 {
-    bullet_cold *cold = &p->cold[i];
-    if (cold->script) {
-        if (p->log_len < p->capacity)
-            p->log[p->log_len++] = (bullet_despawn){cold->script, {i, cold->gen}, reason};
-        else
-            p->stats.log_overflow++;
-    }
+    const bullet_cold *cold = &p->cold[i];
+    if (bullet_pool_bit(p->scripted, i))
+        bullet_pool_log(p, i, reason);
     p->stats.despawned[reason]++;
-    cold->gen++;
     p->order[cold->order_pos] = BULLET_SLOT_NONE;
     p->order_dead++;
     p->live--;
@@ -577,19 +592,55 @@ static void bullet_pool_shrink(bullet_pool *p)
         p->block_end--;
 }
 
+/* Frees the slots of mask m in block b at once (a word of free bits, and the
+ * summary bits above when that word was full): what bullet_pool_give_slot does
+ * one slot at a time. */
+static void bullet_pool_give_block(bullet_pool *p, uint32_t b, uint64_t m)
+{
+    size_t index = (size_t)b * BLOCK; /* as give_slot's, from the block's first slot */
+    for (int l = 0; l < p->levels; l++) {
+        uint64_t *word = &p->free_bits[l][index / 64];
+        int was_full = *word == 0;
+        *word |= l == 0 ? m : 1ull << (index % 64);
+        if (!was_full)
+            break;
+        index /= 64;
+    }
+    p->alive[b] &= ~m;
+    uint32_t lowest = b * BLOCK + (uint32_t)__builtin_ctzll(m);
+    if (lowest < p->lowest_free)
+        p->lowest_free = lowest;
+}
+
+/* A clear frees whole blocks at once: the scripted bullets are logged in slot
+ * order as one by one, the free bits set a word at a time, and the draw order
+ * compacted once at the end instead of a hole punched per bullet. It reads a
+ * cold record only for a scripted bullet, so a screen of bullets cancelled in
+ * one frame costs about a bitmap pass (`curtain bench storm`). */
 uint32_t bullet_pool_clear(bullet_pool *p, bullet_despawn_reason reason, int keep_no_cancel)
 {
     uint32_t count = 0;
     if ((unsigned)reason >= BULLET_DESPAWN_REASON_COUNT)
         return 0;
-    for (uint32_t b = 0; b < p->block_end; b++)
-        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
-            uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
-            if (keep_no_cancel && (p->flags[i] & BULLET_FLAG_NO_CANCEL))
-                continue;
-            bullet_pool_release(p, i, reason);
-            count++;
-        }
+    for (uint32_t b = 0; b < p->block_end; b++) {
+        uint64_t m = p->alive[b];
+        if (m && keep_no_cancel)
+            m &= ~bitmask_bytes_any(p->flags + (size_t)b * BLOCK, BULLET_FLAG_NO_CANCEL);
+        if (!m)
+            continue;
+        for (uint64_t s = m & p->scripted[b]; s; s &= s - 1)
+            bullet_pool_log(p, b * BLOCK + (uint32_t)__builtin_ctzll(s), reason);
+        bullet_pool_give_block(p, b, m);
+        count += (uint32_t)__builtin_popcountll(m);
+    }
+    p->stats.despawned[reason] += count;
+    p->live -= count;
+    if (p->live == 0) { /* the usual clear: nothing left to order */
+        p->order_len = 0;
+        p->order_dead = 0;
+    } else if (count) {
+        bullet_pool_order_compact(p);
+    }
     bullet_pool_shrink(p);
     return count;
 }
@@ -605,7 +656,8 @@ static void bullet_pool_order_compact(bullet_pool *p)
     uint32_t kept = 0;
     for (uint32_t k = 0; k < p->order_len; k++) {
         uint32_t i = p->order[k];
-        if (i == BULLET_SLOT_NONE)
+        /* a hole, or (after a clear, which punches none) a slot freed since */
+        if (i == BULLET_SLOT_NONE || !bullet_pool_live_slot(p, i))
             continue;
         p->order[kept] = i;
         p->order_tmp[i] = kept++;

@@ -9,11 +9,11 @@
  * O(1); so does despawning. A spawn that finds the pool full is refused and
  * counted (stats.refused); nothing crashes.
  *
- * HANDLES. A bullet is named by a handle {index, gen}. gen is odd while the slot
- * is live and is bumped at every spawn and despawn, so a handle kept past its
- * bullet's death (a script's reference, say) is detected: bullet_pool_alive says
- * 0 and every setter does nothing and returns 0. {0, 0} (BULLET_HANDLE_NONE) is
- * never live.
+ * HANDLES. A bullet is named by a handle {index, gen}. A spawn gives its slot
+ * the next odd gen (1, 3, 5, ...), and a handle is live while its slot's alive
+ * bit is set and the gens agree, so a handle kept past its bullet's death (a
+ * script's reference, say) is detected: bullet_pool_alive says 0 and every
+ * setter does nothing and returns 0. {0, 0} (BULLET_HANDLE_NONE) is never live.
  *
  * MOTION. A bullet moves by its heading and speed plus an independent cartesian
  * "extra" velocity (BulletML's accel):
@@ -314,7 +314,8 @@ typedef struct bullet_pool {
      * touches the bullet. Until then every channel is fixed at its spawn value
      * (cold[slot].spawned since cold[slot].born). */
     bullet_track *track;
-    uint64_t *tracked; /* per block: bits of the slots whose track is valid */
+    uint64_t *tracked;  /* per block: bits of the slots whose track is valid */
+    uint64_t *scripted; /* per block: bits of the slots with a script link (logged at despawn) */
     /* Free-slot search: levels of bitmaps, level 0 = free-slot bits, and the
      * lowest free slot (capacity when the pool is full), known before a spawn
      * needs it. */
@@ -350,7 +351,8 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s);
 /* Despawns a live bullet now; returns 1, or 0 for a stale handle. */
 int bullet_pool_despawn(bullet_pool *p, bullet_handle h, bullet_despawn_reason reason);
 /* Despawns every live bullet (except NO_CANCEL ones when keep_no_cancel); returns
- * how many. */
+ * how many. The same state as despawning them one by one in slot order, a block
+ * of 64 at a time: what a cancel of a whole screen needs. */
 uint32_t bullet_pool_clear(bullet_pool *p, bullet_despawn_reason reason, int keep_no_cancel);
 
 /* 1 while the handle's bullet lives. */

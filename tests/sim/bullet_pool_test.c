@@ -23,6 +23,7 @@ typedef struct model_bullet {
     bullet_handle h;
     uint32_t serial, owner, script, expire_at;
     uint32_t still_at; /* rest_first_update: the update that does not move it */
+    int no_cancel;     /* BULLET_FLAG_NO_CANCEL: a clear that keeps those keeps it */
     double x, y;
     model_track track[BULLET_CHANNEL_COUNT];
 } model_bullet;
@@ -69,6 +70,7 @@ static int model_spawn(model *m, const bullet_spawn *s)
     b->serial = m->next_serial++;
     b->owner = s->owner;
     b->script = s->script;
+    b->no_cancel = (s->flags & BULLET_FLAG_NO_CANCEL) != 0;
     b->expire_at = s->lifetime ? m->frame + s->lifetime : BULLET_NEVER;
     b->still_at = s->rest_first_update ? m->frame + 1 : 0;
     b->x = s->x;
@@ -180,6 +182,7 @@ static bullet_spawn random_spawn(rng *r)
     s.script = rng_below(r, 2) ? 1 + rng_below(r, 1000) : 0;
     s.shape = (bullet_shape)rng_below(r, BULLET_SHAPE_COUNT);
     s.rest_first_update = rng_below(r, 4) == 0;
+    s.flags = rng_below(r, 4) == 0 ? BULLET_FLAG_NO_CANCEL : 0;
     return s;
 }
 
@@ -226,8 +229,37 @@ static void model_change(model *m, bullet_pool *p, rng *r, int i)
     }
 }
 
-/* Random spawns, despawns, stale-handle calls, channel changes and updates,
- * checked against the model after every step. */
+/* A clear in pool and model alike: every live bullet (but the NO_CANCEL ones
+ * when keep is set) goes, the scripted ones logged in slot order. Their
+ * handles join the stale ones. */
+static void model_clear(model *m, bullet_pool *p, int keep, bullet_handle *stale, int *stale_count)
+{
+    uint32_t before, after, cleared = 0, scripted = 0;
+    uint64_t overflow = p->stats.log_overflow;
+    bullet_pool_despawned(p, &before);
+    uint32_t count = bullet_pool_clear(p, BULLET_DESPAWN_CLEAR, keep);
+    const bullet_despawn *log = bullet_pool_despawned(p, &after);
+    for (int i = 0; i < MODEL_CAP; i++) {
+        model_bullet *b = &m->slot[i];
+        if (!b->live || (keep && b->no_cancel))
+            continue;
+        if (b->script) {
+            uint32_t k = before + scripted++;
+            CHECK(k >= after ||
+                  (log[k].script == b->script && log[k].handle.index == b->h.index &&
+                   log[k].handle.gen == b->h.gen && log[k].reason == BULLET_DESPAWN_CLEAR));
+        }
+        if (*stale_count < 64)
+            stale[(*stale_count)++] = b->h;
+        model_despawn(m, i);
+        cleared++;
+    }
+    CHECK_EQ_INT(count, cleared);
+    CHECK_EQ_INT((after - before) + (p->stats.log_overflow - overflow), scripted);
+}
+
+/* Random spawns, despawns, clears, stale-handle calls, channel changes and
+ * updates, checked against the model after every step. */
 static void test_against_model(void)
 {
     static model m;
@@ -242,7 +274,9 @@ static void test_against_model(void)
     uint64_t logged = 0;
     for (int step = 0; step < 20000 && m.order_len < (1 << 16) - 8; step++) {
         uint32_t op = rng_below(&r, 100);
-        if (op < 40) {
+        if (rng_below(&r, 300) == 0) {
+            model_clear(&m, &p, (int)rng_below(&r, 2), stale, &stale_count);
+        } else if (op < 40) {
             bullet_spawn s = random_spawn(&r);
             int i = model_spawn(&m, &s);
             bullet_handle h = bullet_pool_spawn(&p, &s);
