@@ -6,6 +6,7 @@
 #include "render/sprite_batch.h"
 
 #include <math.h>
+#include <string.h>
 
 enum {
     LAYER_ALPHA,
@@ -177,6 +178,67 @@ static void test_order_and_layers(void)
     for (int k = 0; k < 6; k++)
         CHECK_NEAR(vx(la, k, 0) + vx(la, k, 2), 2.0f * 10 * order[k], 1e-3);
     sprite_batch_free(&b);
+}
+
+/* A long draw order with holes (runs of entries cross the builders' own
+ * batches of 512) builds exactly what the same bullets give in array order,
+ * in both modes, with alpha and additive bullets split. */
+static void test_long_order(void)
+{
+    enum {
+        BULLETS = 3000,
+        ENTRIES = 5200
+    };
+    static float x[BULLETS], y[BULLETS], c[BULLETS], s[BULLETS];
+    static float gx[BULLETS], gy[BULLETS], gc[BULLETS], gs[BULLETS];
+    static uint8_t shape[BULLETS], color[BULLETS], gshape[BULLETS], gcolor[BULLETS];
+    static uint32_t order[ENTRIES];
+    const sprite_layer_spec big[] = {{SPRITE_BLEND_ALPHA, BULLETS}, {SPRITE_BLEND_ADD, BULLETS}};
+    for (int i = 0; i < BULLETS; i++) {
+        x[i] = (float)(i % 97) * 3.5f;
+        y[i] = (float)(i / 97) * 4.25f;
+        c[i] = cosf((float)i * 0.37f);
+        s[i] = sinf((float)i * 0.37f);
+        shape[i] = (uint8_t)(i * 7 % BULLET_SHAPE_COUNT);
+        color[i] = (uint8_t)(i % BULLET_COLOR_COUNT);
+    }
+    /* every bullet once, newest slots first, holes in runs of up to 9 */
+    int n = 0, next = BULLETS - 1;
+    for (int k = 0; k < ENTRIES; k++) {
+        int hole = next < 0 || (k * 2654435761u >> 28) % 3 == 0;
+        order[k] = hole ? SPRITE_BULLETS_SKIP : (uint32_t)next--;
+        if (!hole) {
+            int j = (int)order[k];
+            gx[n] = x[j], gy[n] = y[j], gc[n] = c[j], gs[n] = s[j];
+            gshape[n] = shape[j], gcolor[n] = color[j];
+            n++;
+        }
+    }
+    CHECK_EQ_INT(n, BULLETS);
+    for (int mode = 0; mode < 2; mode++) {
+        sprite_batch ordered, plain;
+        sprite_batch_mode m = mode ? SPRITE_BATCH_RECTS : SPRITE_BATCH_VERTICES;
+        CHECK(sprite_batch_init(&ordered, m, big, 2) == 0);
+        CHECK(sprite_batch_init(&plain, m, big, 2) == 0);
+        sprite_batch_set_additive(&ordered, BULLET_SHAPE_BUBBLE, 1);
+        sprite_batch_set_additive(&plain, BULLET_SHAPE_BUBBLE, 1);
+        sprite_bullets in = {ENTRIES, x, y, c, s, shape, color, order};
+        sprite_bullets gathered = {BULLETS, gx, gy, gc, gs, gshape, gcolor, NULL};
+        sprite_batch_add_bullets(&ordered, &in, 0, 1);
+        sprite_batch_add_bullets(&plain, &gathered, 0, 1);
+        for (int l = 0; l < 2; l++) {
+            const sprite_layer *a = &ordered.layers[l], *b = &plain.layers[l];
+            CHECK_EQ_INT(a->count, b->count);
+            CHECK(a->count > 0);
+            size_t bytes = mode ? sizeof(sprite_rect) * (size_t)a->count
+                                : sizeof(float) * 16 * (size_t)a->count;
+            CHECK(memcmp(mode ? (const void *)a->rects : (const void *)a->vertices,
+                         mode ? (const void *)b->rects : (const void *)b->vertices, bytes) == 0);
+        }
+        CHECK_EQ_INT(ordered.layers[0].count + ordered.layers[1].count, BULLETS);
+        sprite_batch_free(&ordered);
+        sprite_batch_free(&plain);
+    }
 }
 
 /* A full layer refuses the rest, counts them, and keeps the first in order. */
@@ -369,6 +431,7 @@ int main(void)
     test_upright_positions_and_uvs();
     test_rotation();
     test_order_and_layers();
+    test_long_order();
     test_capacity();
     test_bad_kinds();
     test_rects();
