@@ -100,44 +100,59 @@ static void pb_vanish(void *user, vm_obj obj)
     (void)user, (void)obj;
 }
 
-/* A folder's pattern files, read into memory. */
+/* A folder's pattern files, its sub-folders' included (the stage), read into
+ * memory. */
 typedef struct pb_files {
     library_file files[256];
     char paths[256][512];
+    int top[256]; /* in patterns/ itself: the pattern library the emitters mix */
     int count;
     size_t bytes;
 } pb_files;
 
-/* Reads every pattern file of the data folder's patterns/. */
-static int pb_read_patterns(pb_files *pf)
+/* Reads the pattern files of dir and, one level down, of its sub-folders. */
+static void pb_read_dir(pb_files *pf, const char *dir, int top)
 {
-    char dir[512];
-    if (data_path_join(dir, sizeof dir, "patterns") != 0)
-        return -1;
     DIR *d = opendir(dir);
     if (!d)
-        return -1;
+        return;
     struct dirent *e;
-    pf->count = 0;
-    pf->bytes = 0;
     while ((e = readdir(d)) != NULL && pf->count < 256) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, LIBRARY_EXTENSION) != 0)
-            continue;
         char *path = pf->paths[pf->count];
-        if (snprintf(path, sizeof pf->paths[0], "%.255s/%.255s", dir, e->d_name) >=
-            (int)sizeof pf->paths[0])
+        if (e->d_name[0] == '.' || snprintf(path, sizeof pf->paths[0], "%.255s/%.255s", dir,
+                                            e->d_name) >= (int)sizeof pf->paths[0])
             continue;
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, LIBRARY_EXTENSION) != 0) {
+            if (top) {
+                char sub[512];
+                snprintf(sub, sizeof sub, "%s", path);
+                pb_read_dir(pf, sub, 0); /* not a folder: opendir fails, nothing read */
+            }
+            continue;
+        }
         char err[256];
         size_t size = 0;
         char *text = file_read_all(path, &size, err, sizeof err);
         if (!text)
             continue;
         pf->files[pf->count] = (library_file){path, text, size};
+        pf->top[pf->count] = top;
         pf->bytes += size;
         pf->count++;
     }
     closedir(d);
+}
+
+/* Reads every pattern file of the data folder's patterns/, the stage's too. */
+static int pb_read_patterns(pb_files *pf)
+{
+    char dir[512];
+    if (data_path_join(dir, sizeof dir, "patterns") != 0)
+        return -1;
+    pf->count = 0;
+    pf->bytes = 0;
+    pb_read_dir(pf, dir, 1);
     return pf->count > 0 ? 0 : -1;
 }
 
@@ -356,7 +371,7 @@ int pattern_bench_run(bench *b)
     const library_entry *entries[256];
     int n = 0;
     for (int i = 0; i < pf.count; i++) {
-        const library_entry *e = library_default_entry(lib, pf.files[i].path);
+        const library_entry *e = pf.top[i] ? library_default_entry(lib, pf.files[i].path) : NULL;
         if (e)
             entries[n++] = e;
     }
