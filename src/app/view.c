@@ -1,9 +1,9 @@
 /*
  * view: `curtain view FILE [MORE...]`, the pattern sandbox window.
  *
- * Runs FILE's default entry (or --entry / --boss) from the top of the field in
- * the sandbox, with a dummy player moved by the arrow keys or WASD (Shift: slow).
- * Keys: R restart, P or Space pause, N or '.' one frame while paused, + and -
+ * Runs FILE's boss, when it defines one, else its default entry (or --entry /
+ * --boss) from the top of the field in the sandbox, with a dummy player moved by the arrow keys or
+ * WASD (Shift: slow). Keys: R restart, P or Space pause, N or '.' one frame while paused, + and -
  * rank up and down (a difficulty level at a time), Tab the next entry of the
  * file, Esc or Q quit. The files are polled four times a second; a change is
  * recompiled and restarted. A broken edit shows its errors on screen and the
@@ -70,6 +70,8 @@ static void viewer_restart(viewer *v)
         b = library_find_boss(v->lib, v->entry_name);
     else if (v->entry_name[0])
         e = library_find(v->lib, v->entry_name);
+    if (!e && !b && !v->entry_name[0] && v->lib->boss_count)
+        b = &v->lib->bosses[0]; /* a file that defines a boss is about its boss */
     if (!e && !b)
         e = library_default_entry(v->lib, v->files[0]);
     if (!e && !b && v->lib->boss_count)
@@ -235,11 +237,12 @@ int view_main(int argc, char **argv, int first, const char *command)
     cli_spec spec = {command, options, 7, 1, VIEW_MAX_FILES, "FILE"};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain view FILE [MORE...] [OPTIONS]\n\n"
-               "A sandbox window for one pattern file: it runs the file's pattern from the top\n"
-               "of the field and reloads it within a second of a change on disk. A broken edit\n"
-               "shows its errors and the last good version keeps running.\n\n"
+               "A sandbox window for one pattern file: it runs the file's pattern (its boss,\n"
+               "when it defines one) from the top of the field and reloads it within a second\n"
+               "of a change on disk. A broken edit shows its errors and the last good version\n"
+               "keeps running.\n\n"
                "Keys: arrows or WASD move the player (Shift: slow), R restart, P or Space\n"
-               "pause, N step one frame, + and - rank, Tab next pattern, Esc quit.\n\n"
+               "pause, N step one frame, + and - rank, Tab next pattern or boss, Esc quit.\n\n"
                "Options:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;
