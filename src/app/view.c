@@ -81,6 +81,8 @@ static void viewer_restart(viewer *v)
     else if (b)
         snprintf(v->entry_name, sizeof v->entry_name, "%s", b->name), v->boss_mode = 1;
     sandbox_set_player(v->sb, v->player_x, v->player_y);
+    if (e || b)
+        fprintf(stderr, "curtain view: running %s %s\n", b ? "boss" : "entry", v->entry_name);
     if (sandbox_start(v->sb, v->lib, e, b) != 0)
         snprintf(v->errors, sizeof v->errors,
                  "%s: nothing to run (a pattern without parameters, "

@@ -59,6 +59,14 @@ waitfor "reloaded" || fail "view did not reload the fixed file: $(cat "$tmp/view
 kill "$view" 2>/dev/null
 wait "$view" 2>/dev/null
 
+# view of a file that defines a boss opens on the boss; --entry picks a pattern
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/stage1/3_boss.pat" \
+    --frames 5 >"$tmp/view.out" 2>&1 || fail "view of the boss file: $(cat "$tmp/view.out")"
+grep -q "running boss s1_kagari" "$tmp/view.out" || fail "boss file: $(cat "$tmp/view.out")"
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/stage1/3_boss.pat" \
+    --entry s1_lantern --frames 5 >"$tmp/view.out" 2>&1 || fail "view --entry"
+grep -q "running entry s1_lantern" "$tmp/view.out" || fail "--entry: $(cat "$tmp/view.out")"
+
 # run --screenshot: a 640x480 PNG of the field at the frame asked for, drawn headless;
 # a different frame gives a different picture
 png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{print $3*256+$4 "x" $7*256+$8}'; }
