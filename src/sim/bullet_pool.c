@@ -257,21 +257,29 @@ static uint32_t bullet_pool_take_lowest(bullet_pool *p)
     return i;
 }
 
-/* Marks slot i free; sets the summary bits of words that were full. */
-static void bullet_pool_give_slot(bullet_pool *p, uint32_t i)
+/* Marks the slots of mask m in block b free: their bits in a word of free bits,
+ * and the summary bits of the words above that were full. */
+static void bullet_pool_give_block(bullet_pool *p, uint32_t b, uint64_t m)
 {
-    size_t index = i;
+    size_t index = (size_t)b * BLOCK;
     for (int l = 0; l < p->levels; l++) {
         uint64_t *word = &p->free_bits[l][index / 64];
         int was_full = *word == 0;
-        *word |= 1ull << (index % 64);
+        *word |= l == 0 ? m : 1ull << (index % 64);
         if (!was_full)
             break;
         index /= 64;
     }
-    p->alive[i / BLOCK] &= ~(1ull << (i % BLOCK));
-    if (i < p->lowest_free)
-        p->lowest_free = i;
+    p->alive[b] &= ~m;
+    uint32_t lowest = b * BLOCK + (uint32_t)__builtin_ctzll(m);
+    if (lowest < p->lowest_free)
+        p->lowest_free = lowest;
+}
+
+/* Marks slot i free. */
+static void bullet_pool_give_slot(bullet_pool *p, uint32_t i)
+{
+    bullet_pool_give_block(p, i / BLOCK, 1ull << (i % BLOCK));
 }
 
 /* ---- handles -------------------------------------------------------------- */
@@ -590,26 +598,6 @@ static void bullet_pool_shrink(bullet_pool *p)
 {
     while (p->block_end > 0 && p->alive[p->block_end - 1] == 0)
         p->block_end--;
-}
-
-/* Frees the slots of mask m in block b at once (a word of free bits, and the
- * summary bits above when that word was full): what bullet_pool_give_slot does
- * one slot at a time. */
-static void bullet_pool_give_block(bullet_pool *p, uint32_t b, uint64_t m)
-{
-    size_t index = (size_t)b * BLOCK; /* as give_slot's, from the block's first slot */
-    for (int l = 0; l < p->levels; l++) {
-        uint64_t *word = &p->free_bits[l][index / 64];
-        int was_full = *word == 0;
-        *word |= l == 0 ? m : 1ull << (index % 64);
-        if (!was_full)
-            break;
-        index /= 64;
-    }
-    p->alive[b] &= ~m;
-    uint32_t lowest = b * BLOCK + (uint32_t)__builtin_ctzll(m);
-    if (lowest < p->lowest_free)
-        p->lowest_free = lowest;
 }
 
 /* A clear frees whole blocks at once: the scripted bullets are logged in slot
