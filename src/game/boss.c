@@ -14,6 +14,7 @@ void boss_reset(boss_fight *b)
     b->phase_end = b->next_at = BOSS_NEVER;
     b->title = -1;
     b->result_at = INT32_MIN;
+    b->result_card = -1;
 }
 
 static const library_boss *boss_info(const world *w)
@@ -135,10 +136,12 @@ static void boss_finish(world *w)
     int32_t result_at = b->result_at;
     int captured = b->result_captured;
     uint64_t bonus = b->result_bonus;
+    int32_t card = b->result_card;
     boss_reset(b);
     b->result_at = result_at;
     b->result_captured = captured;
     b->result_bonus = bonus;
+    b->result_card = card;
 }
 
 /* A phase is over, beaten or timed out. */
@@ -169,6 +172,7 @@ static void boss_phase_over(world *w, int timed_out)
     b->result_at = (int32_t)w->frame;
     b->result_captured = captured;
     b->result_bonus = bonus;
+    b->result_card = b->spell ? b->index * BOSS_MAX_PHASES + (int32_t)b->phase : -1;
     b->phase_end = BOSS_NEVER;
     b->spell = 0;
     b->title = -1;

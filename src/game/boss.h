@@ -53,6 +53,10 @@ typedef struct boss_fight {
     int32_t result_at; /* frame of the last phase end */
     int result_captured;
     uint64_t result_bonus;
+    /* The spell card that phase was, as the SPELL_* events' value, -1 none: the
+     * front end's record of captures reads it (an event can be refused). Nothing
+     * in the simulation reads it, so it is not part of the hash. */
+    int32_t result_card;
 } boss_fight;
 
 /* A fight not running. */

@@ -251,6 +251,13 @@ static int world_on_field(float x, float y)
     return x >= 0 && y >= 0 && x <= PLAYFIELD_W && y <= PLAYFIELD_H;
 }
 
+/* Whether a cancel sparkle still fits this frame's events: it may not take the
+ * last WORLD_EVENTS_RESERVED slots. */
+static int world_cancel_event_room(const world *w)
+{
+    return w->event_count < WORLD_EVENTS - WORLD_EVENTS_RESERVED;
+}
+
 /* What cancelling bullet i leaves: a star item where it was (with items) and
  * a sparkle event, each refused and counted when its list is full. */
 static void world_cancel_effects(world *w, uint32_t i, int items)
@@ -258,7 +265,10 @@ static void world_cancel_effects(world *w, uint32_t i, int items)
     float x = w->bullets.x[i], y = w->bullets.y[i];
     if (items && world_on_field(x, y))
         item_spawn(&w->items, ITEM_STAR, x, y, &w->rng);
-    world_event_add(w, WORLD_EVENT_CANCEL, x, y, w->bullets.color[i]);
+    if (world_cancel_event_room(w))
+        world_event_add(w, WORLD_EVENT_CANCEL, x, y, w->bullets.color[i]);
+    else
+        w->stats.events_refused++;
 }
 
 /* Cancels one bullet (a bomb's circle takes them one at a time). */
@@ -274,7 +284,7 @@ static void world_cancel_one(world *w, uint32_t i, int items)
 /* Whether a cancel can still leave anything behind: a star item or an event. */
 static int world_cancel_leaves_something(const world *w, int items)
 {
-    return w->event_count < WORLD_EVENTS || (items && w->items.count < w->items.cap);
+    return world_cancel_event_room(w) || (items && w->items.count < w->items.cap);
 }
 
 /* The bits of block b's bullets a cancel takes: live, and not NO_CANCEL. */

@@ -71,6 +71,10 @@
 #define WORLD_RUNNERS 16384 /* script threads */
 #define WORLD_EVENTS  1024  /* per frame */
 
+/* Slots of a frame's events that cancel sparkles may not take, so that what a
+ * big cancel comes with (a spell card captured, a phase ended) still fits. */
+#define WORLD_EVENTS_RESERVED 64
+
 /* Items above this line (px from the top of the field) fly to a player there. */
 #define WORLD_COLLECT_LINE    112.0f
 /* Bullets may not appear this close to the player's hitbox (px): a spawn there is

@@ -164,27 +164,34 @@ void game_leave(app *a)
 
 /* ---- what the run's events change outside the world ---- */
 
+/* Records a meeting with (or a capture of) the card a SPELL_* value names. */
+static void game_note_card(app *a, int32_t card, int captured)
+{
+    int b = card / BOSS_MAX_PHASES, p = card % BOSS_MAX_PHASES;
+    if (card < 0 || (uint32_t)b >= a->lib->boss_count ||
+        (uint32_t)p >= a->lib->bosses[b].phase_count)
+        return;
+    const library_boss *boss = &a->lib->bosses[b];
+    const char *title = boss->phases[p].title ? boss->phases[p].title : "";
+    if (captured)
+        spellcards_captured(&a->cards, boss->name, p, title);
+    else
+        spellcards_saw(&a->cards, boss->name, p, title);
+    a->game.cards_dirty = 1;
+}
+
 /* Spell cards met and captured go to the record the practice menu reads (saved
- * when the run ends: nothing is written while it runs). */
+ * when the run ends: nothing is written while it runs). A capture is read from
+ * the fight's last result rather than from its event, which a frame full of
+ * events could refuse. */
 static void game_note_cards(app *a, const world *w)
 {
-    for (int i = 0; i < w->event_count; i++) {
-        const world_event *e = &w->events[i];
-        int spell_start = e->kind == WORLD_EVENT_SPELL_START;
-        if (!spell_start && e->kind != WORLD_EVENT_SPELL_CAPTURE)
-            continue;
-        int b = e->value / BOSS_MAX_PHASES, p = e->value % BOSS_MAX_PHASES;
-        if (b < 0 || (uint32_t)b >= a->lib->boss_count || p < 0 ||
-            (uint32_t)p >= a->lib->bosses[b].phase_count)
-            continue;
-        const library_boss *boss = &a->lib->bosses[b];
-        const char *title = boss->phases[p].title ? boss->phases[p].title : "";
-        if (spell_start)
-            spellcards_saw(&a->cards, boss->name, p, title);
-        else
-            spellcards_captured(&a->cards, boss->name, p, title);
-        a->game.cards_dirty = 1;
-    }
+    for (int i = 0; i < w->event_count; i++)
+        if (w->events[i].kind == WORLD_EVENT_SPELL_START)
+            game_note_card(a, w->events[i].value, 0);
+    const boss_fight *b = &w->boss;
+    if (b->result_at == (int32_t)w->frame - 1 && b->result_captured)
+        game_note_card(a, b->result_card, 1);
 }
 
 /* The run just ended: keep it, and wait a moment before the results. */

@@ -306,6 +306,36 @@ static void wt_boss_phases(void)
     library_free(lib);
 }
 
+/* A spell card captured with a screen full of bullets: the cancel's sparkles
+ * leave room for the capture and the phase end in the frame's events, and the
+ * fight's result names the card. */
+static void wt_big_cancel_keeps_capture(void)
+{
+    library *lib = wt_lib("boss filler {\n"
+                          "  phase \"Full Screen\" spell time 3000 health 30 bonus 100000 {\n"
+                          "    repeat 12 { fire orb red ring 150 speed 0.2 wait 1 }\n"
+                          "    wait 100000 }\n"
+                          "}\n"
+                          "stage stage1 { boss filler wait 30 }\n");
+    world_config cfg = {.seed = 1,
+                        .start = WORLD_START(0, 0),
+                        .flags = WORLD_FLAG_ONE_PHASE | WORLD_FLAG_INVULNERABLE};
+    world *w = wt_world(lib, cfg);
+    for (int i = 0; i < 30; i++)
+        world_step(w, 0);
+    CHECK(w->bullets.live > WORLD_EVENTS);
+    CHECK(wt_until(w, INPUT_BIT(INPUT_SHOT), WORLD_EVENT_PHASE_END, 1200));
+    CHECK_EQ_INT(wt_events(w, WORLD_EVENT_SPELL_CAPTURE), 1);
+    int cancels = wt_events(w, WORLD_EVENT_CANCEL);
+    CHECK(cancels > WORLD_EVENTS / 2 && cancels <= WORLD_EVENTS - WORLD_EVENTS_RESERVED);
+    CHECK(w->stats.events_refused > 0);
+    CHECK_EQ_INT(w->spells_captured, 1);
+    CHECK(w->boss.result_captured);
+    CHECK_EQ_INT(w->boss.result_card, WORLD_START_PHASE(cfg.start));
+    wt_free(w);
+    library_free(lib);
+}
+
 /* A bullet may not appear on the player: a script that tries is refused. */
 static void wt_spawn_guard(void)
 {
@@ -370,6 +400,7 @@ int main(void)
     wt_graze_once();
     wt_shots_kill();
     wt_boss_phases();
+    wt_big_cancel_keeps_capture();
     wt_spawn_guard();
     wt_collection_line();
     wt_no_allocation();
