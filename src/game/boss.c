@@ -81,7 +81,8 @@ void boss_on_phase(world *w, const double *a)
     b->spell = a[3] != 0;
     b->title = (int32_t)a[4];
     b->phase_start = (int32_t)w->frame;
-    b->phase_end = b->phase_start + b->time;
+    int64_t end = (int64_t)b->phase_start + b->time; /* no int32 overflow */
+    b->phase_end = end > BOSS_NEVER ? BOSS_NEVER : (int32_t)end;
     b->capture_ok = 1;
     b->last_tick = BOSS_NEVER;
     if (b->spell) {

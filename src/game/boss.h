@@ -65,7 +65,8 @@ void boss_reset(boss_fight *b);
 /* BOSS: starts the fight with lib->bosses[index] from phase `phase`; with single,
  * the fight ends after that phase. Does nothing while a fight runs. */
 void boss_begin(struct world *w, int32_t index, int midboss, uint32_t phase, int single);
-/* PHASE verb of the boss's script. */
+/* PHASE verb of the boss's script: hit points, time, bonus, spell, title, as the
+ * host clamped them (game/world_host.h). */
 void boss_on_phase(struct world *w, const double *args);
 /* Once a frame, after the scripts: time limits, the pause between phases. */
 void boss_update(struct world *w);

@@ -101,7 +101,8 @@ void enemy_move_to(enemy *e, double x, double y, int32_t frames, int ease, int32
     e->mx1 = x;
     e->my1 = y;
     e->mt0 = now;
-    e->mt1 = now + (frames > 0 ? frames : 0);
+    int64_t end = (int64_t)now + (frames > 0 ? frames : 0); /* no int32 overflow */
+    e->mt1 = end > INT32_MAX ? INT32_MAX : (int32_t)end;
     e->ease = (uint8_t)(ease >= 0 && ease <= 3 ? ease : 1);
     if (frames <= 0) {
         e->x = x;

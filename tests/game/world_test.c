@@ -9,6 +9,7 @@
 #include "core/mem.h"
 #include "core/rng.h"
 #include "game/world.h"
+#include "game/world_host.h"
 #include "sim/playfield.h"
 
 #include <stdlib.h>
@@ -336,6 +337,61 @@ static void wt_big_cancel_keeps_capture(void)
     library_free(lib);
 }
 
+/* Numbers no script should give reach the world clamped (frames to 2^24,
+ * points to 1e15, the hit radius to 1000, NaN to 0): no overflow in a frame
+ * sum or a cast, which the sanitizer build would stop at. */
+static void wt_wild_numbers(void)
+{
+    library *lib = wt_lib("const huge = 2147483640\n"
+                          "enemy wild {\n"
+                          "  score huge * huge * huge hitbox huge health 3\n"
+                          "  drops power 0 / 0 point huge bomb -5 life 0 / 0\n"
+                          "  move to (192, 100) over huge\n"
+                          "  wait 100000\n"
+                          "}\n"
+                          "enemy tank { health huge * huge wait 100000 }\n"
+                          "boss endless {\n"
+                          "  phase \"Forever\" spell time huge health 0 / 0 bonus huge * huge {\n"
+                          "    move to (100, 100) over huge * 2 wait 100000 }\n"
+                          "}\n"
+                          "stage stage1 { spawn wild at (192, 60) spawn tank at (40, 60)\n"
+                          "  boss endless wait 30 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+    for (int i = 0; i < 3; i++)
+        world_step(w, 0);
+    const enemy *e = NULL, *tank = NULL;
+    for (uint32_t i = 0; i < w->enemies.cap; i++)
+        if (w->enemies.slots[i].kind == ENEMY_SMALL)
+            *(e ? &tank : &e) = &w->enemies.slots[i];
+    CHECK(e != NULL && tank != NULL);
+    if (e && tank) {
+        CHECK_NEAR(tank->health, WORLD_HOST_MAX_POINTS, 0);
+        CHECK_NEAR(e->score, WORLD_HOST_MAX_POINTS, 0);
+        CHECK_NEAR(e->hitbox, WORLD_HOST_MAX_HITBOX, 0);
+        CHECK_EQ_INT(e->drops[0], 0);
+        CHECK_EQ_INT(e->drops[1], 50);
+        CHECK_EQ_INT(e->drops[2], 0);
+        CHECK_EQ_INT(e->drops[3], 0);
+        CHECK_EQ_INT(e->mt1 - e->mt0, WORLD_HOST_MAX_FRAMES);
+    }
+    const boss_fight *b = &w->boss;
+    CHECK(b->active);
+    CHECK_EQ_INT(b->phase_end - b->phase_start, WORLD_HOST_MAX_FRAMES);
+    CHECK_NEAR(b->bonus, WORLD_HOST_MAX_POINTS, 0);
+    CHECK_NEAR(b->max_health, 0, 0);
+    if (b->slot != ENEMY_NONE)
+        CHECK_EQ_INT(w->enemies.slots[b->slot].mt1 - w->enemies.slots[b->slot].mt0,
+                     WORLD_HOST_MAX_FRAMES);
+    /* Shot down, the wild one pays its clamped score; the rest runs on. */
+    uint64_t score = w->score;
+    for (int i = 0; i < 600 && w->enemies.small > 1; i++)
+        world_step(w, INPUT_BIT(INPUT_SHOT));
+    CHECK_EQ_INT(w->enemies.small, 1);
+    CHECK(w->score >= score + (uint64_t)WORLD_HOST_MAX_POINTS);
+    wt_free(w);
+    library_free(lib);
+}
+
 /* A bullet may not appear on the player: a script that tries is refused. */
 static void wt_spawn_guard(void)
 {
@@ -401,6 +457,7 @@ int main(void)
     wt_shots_kill();
     wt_boss_phases();
     wt_big_cancel_keeps_capture();
+    wt_wild_numbers();
     wt_spawn_guard();
     wt_collection_line();
     wt_no_allocation();
