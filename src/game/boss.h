@@ -19,6 +19,7 @@
 #define CURTAIN_GAME_BOSS_H
 
 #include "core/hash.h"
+#include "pattern/library.h"
 
 #include <stdint.h>
 
@@ -27,8 +28,9 @@
 #define BOSS_PHASE_GRACE 40 /* frames at a phase's start where the boss cannot be hurt */
 #define BOSS_ENTER_Y     -40.0
 #define BOSS_HOME_Y      96.0
-/* The phase numbers practice can name: WORLD_START packs a boss and a phase. */
-#define BOSS_MAX_PHASES  16
+/* The phases a boss can have (the compiler refuses more): WORLD_START and the
+ * SPELL_* events pack a boss and a phase as boss * BOSS_MAX_PHASES + phase. */
+#define BOSS_MAX_PHASES  LIBRARY_MAX_PHASES
 
 struct world;
 
