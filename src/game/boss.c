@@ -54,6 +54,7 @@ void boss_begin(world *w, int32_t index, int midboss, uint32_t phase, int single
     enemy *e = &w->enemies.slots[slot];
     e->entered = 1;
     e->scripted = 1;
+    e->boss = index;
     e->hitbox = 24.0;
     e->health = 0;
     enemy_move_to(e, PLAYFIELD_W / 2, BOSS_HOME_Y, 60, 3, (int32_t)w->frame);

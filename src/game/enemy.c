@@ -60,6 +60,7 @@ uint32_t enemy_alloc(enemy_table *t, enemy_kind kind, double x, double y, int32_
     e->health = 1.0;
     e->hitbox = ENEMY_DEFAULT_HITBOX;
     e->look = -1;
+    e->boss = -1;
     e->born = frame;
     e->hit_at = INT32_MIN;
     t->small += kind == ENEMY_SMALL;
