@@ -152,13 +152,22 @@ static void game_save_cards(app *a)
     a->game.cards_dirty = 0;
 }
 
-/* A run in progress is left (quit, restart, the window closed): kept as the last
- * run, unfinished. */
+static int game_ranks(const app *a);
+static void game_insert_score(app *a);
+
+/* The game screen is left (quit, restart, the window closed): a run in progress
+ * is kept as the last run, unfinished; a finished run whose score makes the
+ * table and is not in it yet (the results or name entry were showing) goes in
+ * under the name typed so far, or PLAYER. */
 void game_leave(app *a)
 {
     game_state *g = &a->game;
     if (!g->watching && (g->phase == GAME_RUNNING || g->phase == GAME_PAUSED))
         game_keep_last(a, REPLAY_END_UNFINISHED);
+    int before_table = g->phase == GAME_ENDING || g->phase == GAME_RESULTS || g->phase == GAME_NAME;
+    if (before_table && g->rank < 0 && game_ranks(a))
+        game_insert_score(a);
+    a->typing = 0;
     game_save_cards(a);
 }
 
@@ -307,12 +316,10 @@ static void game_finish(app *a)
     }
 }
 
-/* Name entry is done: the score goes into the table. */
-static void game_enter_name(app *a)
+/* The run's score goes into the table (and its file) under the name typed. */
+static void game_insert_score(app *a)
 {
     game_state *g = &a->game;
-    SDL_StopTextInput();
-    a->typing = 0;
     highscore e = {0};
     highscores_name_clean(g->name, e.name);
     snprintf(g->name, sizeof g->name, "%s", e.name);
@@ -322,6 +329,14 @@ static void game_enter_name(app *a)
     e.date = highscores_today();
     g->rank = highscores_insert(&a->scores, (difficulty)g->config.difficulty, &e);
     app_save_scores(a);
+}
+
+/* Name entry is done: the score goes into the table. */
+static void game_enter_name(app *a)
+{
+    SDL_StopTextInput();
+    a->typing = 0;
+    game_insert_score(a);
     app_sound(a, SFX_SPELL_CAPTURE, 0);
     game_ask_save(a);
 }

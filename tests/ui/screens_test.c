@@ -1,6 +1,7 @@
 /*
  * screens: the front end's screens driven on an app without a window, the way
- * they are entered and acted on: the replay list.
+ * they are entered and acted on: the replay list; a high score kept when the
+ * game is left on the results or name entry.
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -64,11 +65,51 @@ static void sc_replay_list(const char *dir)
     remove(last);
 }
 
+/* A finished run left on the results (the window closed) or halfway through name
+ * entry still enters the table: as PLAYER, or under the name typed so far. */
+static void sc_leave_keeps_score(void)
+{
+    static const game_phase phases[] = {GAME_ENDING, GAME_RESULTS, GAME_NAME};
+    static ui_config cfg;
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->cfg = &cfg;
+    world w;
+    CHECK(world_init(&w, &(world_config){.seed = 1, .difficulty = 1}, NULL) == 0);
+    a->game.w = &w;
+    for (int k = 0; k < 3; k++) {
+        game_state *g = &a->game;
+        g->config = w.config;
+        g->phase = phases[k];
+        g->rank = -1;
+        snprintf(g->name, sizeof g->name, "%s", k == 2 ? "ACE" : "");
+        w.score = 1000u * (uint64_t)(k + 1);
+        w.state = WORLD_GAME_OVER;
+        game_leave(a);
+        const highscore *top = highscores_get(&a->scores, 1, 0);
+        CHECK(top && top->score == w.score);
+        CHECK(top && strcmp(top->name, k == 2 ? "ACE" : "PLAYER") == 0);
+        CHECK_EQ_INT(g->rank, 0);
+        game_leave(a); /* a second leave adds nothing */
+        CHECK_EQ_INT(a->scores.count[1], k + 1);
+    }
+    /* Watching a replay or leaving a run in progress enters nothing. */
+    a->game.phase = GAME_RESULTS;
+    a->game.rank = -1;
+    a->game.watching = 1;
+    w.score = 99999;
+    game_leave(a);
+    CHECK_EQ_INT(a->scores.count[1], 3);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
     sc_replay_list(dir);
+    sc_leave_keeps_score();
     rmdir(dir);
     return check_done("screens");
 }
