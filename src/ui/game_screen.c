@@ -3,9 +3,9 @@
  *
  * Playing: one world step per frame from the input sampled just before it,
  * recorded into the run's replay; Escape pauses (resume, restart, quit to
- * title). When the run is over: a moment, the results (the stage-clear tally or
- * the game over), name entry when the score makes the table, the offer to save
- * the replay, and the high-score table. The last run is always kept as
+ * title), and so does losing the window's focus or a controller. When the run is over: a moment,
+ * the results (the stage-clear tally or the game over), name entry when the score makes the table,
+ * the offer to save the replay, and the high-score table. The last run is always kept as
  * replays/last.rpl, however it ended.
  *
  * Watching: the replay's inputs drive the world; P or Space pauses, F changes
@@ -479,10 +479,24 @@ void game_action(app *a, input_ui act)
     }
 }
 
-/* Keys the screen reads itself: typing a name, and the replay controls. */
+/* Whether an event means the player cannot go on playing now: the window lost
+ * the focus, or a controller was unplugged. */
+static int game_interrupts(const SDL_Event *ev)
+{
+    return ev->type == SDL_CONTROLLERDEVICEREMOVED ||
+           (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST);
+}
+
+/* Keys the screen reads itself: typing a name, and the replay controls. A run
+ * the player flies pauses by itself when the focus or a controller is lost. */
 int game_event(app *a, const SDL_Event *ev)
 {
     game_state *g = &a->game;
+    if (game_interrupts(ev)) {
+        if (g->phase == GAME_RUNNING && !g->watching && !a->cfg->autopilot)
+            game_open_pause(a);
+        return 1;
+    }
     if (g->phase == GAME_NAME) {
         if (ev->type == SDL_TEXTINPUT && a->tick == g->name_tick)
             return 1; /* the key that opened name entry is not the first letter */

@@ -1,7 +1,8 @@
 /*
  * screens: the front end's screens driven on an app without a window, the way
  * they are entered and acted on: the replay list; a high score kept when the
- * game is left on the results or name entry.
+ * game is left on the results or name entry; the pause when the window loses
+ * the focus or a controller goes.
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -104,12 +105,43 @@ static void sc_leave_keeps_score(void)
     memset(a, 0, sizeof *a);
 }
 
+/* A run pauses by itself when the focus or a controller is lost; a replay
+ * being watched and other events do not. */
+static void sc_auto_pause(void)
+{
+    static ui_config cfg;
+    static audio quiet;
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->cfg = &cfg;
+    a->sound = &quiet;
+    SDL_Event focus = {.window = {.type = SDL_WINDOWEVENT, .event = SDL_WINDOWEVENT_FOCUS_LOST}};
+    SDL_Event unplugged = {.cdevice = {.type = SDL_CONTROLLERDEVICEREMOVED, .which = 0}};
+    SDL_Event moved = {.window = {.type = SDL_WINDOWEVENT, .event = SDL_WINDOWEVENT_MOVED}};
+    const SDL_Event *pausing[] = {&focus, &unplugged};
+    for (int k = 0; k < 2; k++) {
+        a->game.phase = GAME_RUNNING;
+        game_event(a, &moved);
+        CHECK_EQ_INT(a->game.phase, GAME_RUNNING);
+        game_event(a, pausing[k]);
+        CHECK_EQ_INT(a->game.phase, GAME_PAUSED);
+        game_event(a, pausing[k]); /* already paused: stays so */
+        CHECK_EQ_INT(a->game.phase, GAME_PAUSED);
+    }
+    a->game.phase = GAME_RUNNING;
+    a->game.watching = 1;
+    game_event(a, &focus);
+    CHECK_EQ_INT(a->game.phase, GAME_RUNNING);
+    memset(a, 0, sizeof *a);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
     sc_replay_list(dir);
     sc_leave_keeps_score();
+    sc_auto_pause();
     rmdir(dir);
     return check_done("screens");
 }
