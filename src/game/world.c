@@ -425,11 +425,13 @@ static void world_step_player(world *w, input_bits in)
         return;
     }
     player_step(p, in);
-    if (p->state == PLAYER_HIT && p->timer <= 0)
-        world_player_dies(w);
+    /* A bomb in the window's last frame still saves the ship: the window is the
+     * PLAYER_DEATHBOMB_FRAMES frames after the hit's. */
     input_bits pressed = (input_bits)(in & ~w->prev_in);
     if ((pressed & INPUT_BIT(INPUT_BOMB)) && player_can_bomb(p))
         world_bomb(w);
+    if (p->state == PLAYER_HIT && p->timer <= 0)
+        world_player_dies(w);
     if (player_shoot(p, in, &w->shots) > 0)
         world_event_add(w, WORLD_EVENT_SHOT, p->x, p->y, p->focused);
 }

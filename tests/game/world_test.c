@@ -203,6 +203,21 @@ static void wt_deathbomb_and_invulnerable(void)
     CHECK_EQ_INT(w->player.lives, PLAYER_START_LIVES);
     CHECK(w->items.count > 0 || w->score > 0); /* cancelled bullets became stars */
     wt_free(w);
+    /* The window is the PLAYER_DEATHBOMB_FRAMES frames after the hit's: a bomb
+     * in the last saves the ship; without one, it explodes in that frame. */
+    for (int bomb = 0; bomb < 2; bomb++) {
+        w = wt_world(lib, (world_config){.seed = 3});
+        CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_HIT, 600));
+        for (int i = 1; i < PLAYER_DEATHBOMB_FRAMES; i++) {
+            world_step(w, 0);
+            CHECK_EQ_INT(w->player.state, PLAYER_HIT);
+        }
+        world_step(w, bomb ? INPUT_BIT(INPUT_BOMB) : 0);
+        CHECK_EQ_INT(wt_events(w, WORLD_EVENT_BOMB), bomb);
+        CHECK_EQ_INT(wt_events(w, WORLD_EVENT_PLAYER_DEATH), !bomb);
+        CHECK_EQ_INT(w->deaths, !bomb);
+        wt_free(w);
+    }
     w = wt_world(lib, (world_config){.seed = 3, .flags = WORLD_FLAG_INVULNERABLE});
     CHECK(!wt_until(w, 0, WORLD_EVENT_PLAYER_HIT, 3000));
     CHECK_EQ_INT(w->deaths, 0);
