@@ -689,9 +689,12 @@ static void world_step_items(world *w)
                       (int)(sizeof w->pickups / sizeof w->pickups[0]));
     for (int i = 0; i < n; i++)
         world_pick_up(w, &w->pickups[i]);
-    while (w->extends < WORLD_EXTENDS && w->score >= world_extend_at[w->extends]) {
+    /* Not while the last ship's explosion plays (lives -1): the extend waits for
+     * the continue, instead of being spent on nothing. */
+    while (p->lives >= 0 && w->extends < WORLD_EXTENDS &&
+           w->score >= world_extend_at[w->extends]) {
         w->extends++;
-        if (p->lives >= 0 && p->lives < PLAYER_MAX_LIVES)
+        if (p->lives < PLAYER_MAX_LIVES)
             p->lives++;
         world_event_add(w, WORLD_EVENT_EXTEND, p->x, p->y, 0);
     }

@@ -164,6 +164,30 @@ static void wt_hit_loses_life(void)
     library_free(lib);
 }
 
+/* Points that reach an extend while the last ship explodes (lives -1) do not
+ * spend it on nothing: it comes once a ship is there to get it. */
+static void wt_extend_waits(void)
+{
+    library *lib = wt_lib(wt_gunner);
+    world *w = wt_world(lib, (world_config){.seed = 3});
+    w->player.lives = 0;
+    CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_DEATH, 600));
+    CHECK_EQ_INT(w->player.lives, -1);
+    w->score = 2000000; /* the first extend's score */
+    world_step(w, 0);
+    CHECK_EQ_INT(w->extends, 0);
+    CHECK(wt_until(w, 0, WORLD_EVENT_CONTINUE, 200));
+    world_step(w, INPUT_BIT(INPUT_SHOT));
+    CHECK_EQ_INT(w->state, WORLD_PLAYING);
+    int lives = w->player.lives;
+    w->score = 2000000;
+    world_step(w, 0);
+    CHECK_EQ_INT(w->extends, 1);
+    CHECK_EQ_INT(w->player.lives, lives + 1);
+    wt_free(w);
+    library_free(lib);
+}
+
 /* The continue prompt says no when asked, or when its time runs out. */
 static void wt_continue_declined(void)
 {
@@ -467,6 +491,7 @@ int main(void)
     wt_movement();
     wt_hit_loses_life();
     wt_continue_declined();
+    wt_extend_waits();
     wt_deathbomb_and_invulnerable();
     wt_graze_once();
     wt_shots_kill();
