@@ -11,9 +11,9 @@
  * pause the next phase starts. After the last one the boss is beaten (a midboss
  * flies off) and `boss_active` goes back to 0.
  *
- * A spell card's bonus shrinks as its time runs: the full bonus in its first
- * seconds, a third of it at the time limit. Practice starts a fight at any phase,
- * and can stop after that one phase.
+ * A spell card's bonus shrinks as its time runs, from the full bonus at its
+ * start down to a third of it at the time limit (a survival card pays in full). Practice starts a
+ * fight at any phase, and can stop after that one phase.
  */
 #ifndef CURTAIN_GAME_BOSS_H
 #define CURTAIN_GAME_BOSS_H

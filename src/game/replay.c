@@ -1,3 +1,8 @@
+/*
+ * replay: recording a run's inputs with checkpoints of the world's hash, the
+ * file's encoding and decoding, and playback that checks the hashes. See
+ * replay.h for the format.
+ */
 #include "game/replay.h"
 
 #include "core/bytes.h"

@@ -223,6 +223,11 @@ uint64_t world_point_value(const world *w, float y)
     return (uint64_t)((double)full * (1.0 - 0.75 * (double)below)) / 10u * 10u;
 }
 
+uint64_t world_final_score(const world *w)
+{
+    return w->best_score > w->score ? w->best_score : w->score;
+}
+
 uint64_t world_next_extend(const world *w)
 {
     return w->extends < WORLD_EXTENDS ? world_extend_at[w->extends] : 0;
@@ -691,8 +696,7 @@ static void world_step_items(world *w)
         world_pick_up(w, &w->pickups[i]);
     /* Not while the last ship's explosion plays (lives -1): the extend waits for
      * the continue, instead of being spent on nothing. */
-    while (p->lives >= 0 && w->extends < WORLD_EXTENDS &&
-           w->score >= world_extend_at[w->extends]) {
+    while (p->lives >= 0 && w->extends < WORLD_EXTENDS && w->score >= world_extend_at[w->extends]) {
         w->extends++;
         if (p->lives < PLAYER_MAX_LIVES)
             p->lives++;

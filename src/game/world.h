@@ -236,6 +236,9 @@ int world_over(const world *w);
 double world_rank(const world *w);
 /* What a point item is worth when picked up at height y. */
 uint64_t world_point_value(const world *w, float y);
+/* The run's score as the tables record it: the best of any credit (a continue
+ * restarts the score). */
+uint64_t world_final_score(const world *w);
 /* The score at which the next extra ship comes, or 0 when none is left. */
 uint64_t world_next_extend(const world *w);
 /* A string of the content's program (verb operands), or "" for -1 / out of range. */

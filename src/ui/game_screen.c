@@ -113,8 +113,7 @@ static void game_keep_last(app *a, replay_end end)
     game_state *g = &a->game;
     if (g->watching || !g->rec.inputs || !a->replay_dir[0])
         return;
-    replay_finish(&g->rec, g->w, end, g->name[0] ? g->name : "",
-                  g->w->best_score > g->w->score ? g->w->best_score : g->w->score,
+    replay_finish(&g->rec, g->w, end, g->name[0] ? g->name : "", world_final_score(g->w),
                   (int64_t)time(NULL));
     char path[APP_PATH_MAX + 16], err[512];
     snprintf(path, sizeof path, "%s/%s", a->replay_dir, APP_LAST_REPLAY);
@@ -284,7 +283,7 @@ void game_update(app *a)
 static int game_ranks(const app *a)
 {
     const game_state *g = &a->game;
-    uint64_t score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
+    uint64_t score = world_final_score(g->w);
     int own = !a->cfg->autopilot && !(g->config.flags & WORLD_FLAG_INVULNERABLE);
     return own && !g->watching && !g->practice && score > 0 &&
            highscores_rank(&a->scores, (difficulty)g->config.difficulty, score) >= 0;
@@ -323,7 +322,7 @@ static void game_insert_score(app *a)
     highscore e = {0};
     highscores_name_clean(g->name, e.name);
     snprintf(g->name, sizeof g->name, "%s", e.name);
-    e.score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
+    e.score = world_final_score(g->w);
     e.stage = 1;
     e.cleared = g->w->state == WORLD_CLEARED;
     e.date = highscores_today();
@@ -586,7 +585,7 @@ static void game_draw_results(app *a)
         game_tally_line(a, box, y += 22, "Stage bonus", w->tally.total, PANEL_GOLD);
         y += 30;
     }
-    uint64_t score = w->best_score > w->score ? w->best_score : w->score;
+    uint64_t score = world_final_score(w);
     game_tally_line(a, box, y, "Score", score, PANEL_GOLD);
     y += 30;
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, y, TEXT_CENTER, PANEL_WHITE,
@@ -612,7 +611,7 @@ static void game_draw_name(app *a)
     SDL_Rect box = game_box(340, 210);
     panel_box(r, box);
     int cx = box.x + box.w / 2;
-    uint64_t score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
+    uint64_t score = world_final_score(g->w);
     int rank = highscores_rank(&a->scores, (difficulty)g->config.difficulty, score);
     panel_textf(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + 14, TEXT_CENTER, PANEL_GOLD,
                 "High score: #%d on %s", rank + 1, difficulty_name(g->config.difficulty));

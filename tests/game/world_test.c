@@ -159,6 +159,7 @@ static void wt_hit_loses_life(void)
     CHECK_EQ_INT(w->continues, 1);
     CHECK_EQ_INT(w->score, 1);
     CHECK_EQ_U64(w->best_score, score);
+    CHECK_EQ_U64(world_final_score(w), score); /* the best credit, not the new one's 1 */
     CHECK_EQ_INT(w->player.lives, PLAYER_START_LIVES);
     wt_free(w);
     library_free(lib);
