@@ -105,6 +105,19 @@ int file_write_atomic(const char *path, const void *data, size_t size, char *err
     return 0;
 }
 
+int file_move_aside(const char *path, char *out, size_t out_size)
+{
+    for (int i = 1; i <= 99; i++) {
+        if (i == 1)
+            snprintf(out, out_size, "%s.bad", path);
+        else
+            snprintf(out, out_size, "%s.bad.%d", path, i);
+        if (!file_exists(out))
+            return rename(path, out) == 0 ? 0 : -1;
+    }
+    return -1;
+}
+
 uint64_t file_mtime_ns(const char *path)
 {
     struct stat st;

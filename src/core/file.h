@@ -17,6 +17,12 @@ char *file_read_all(const char *path, size_t *size, char *err, size_t err_size);
  * Returns 0 on success, -1 with a reason in err. */
 int file_write_atomic(const char *path, const void *data, size_t size, char *err, size_t err_size);
 
+/* Moves a file that was refused aside, keeping every earlier one: to path.bad,
+ * or path.bad.2, path.bad.3, ... (the first name not taken, up to .bad.99). The
+ * name used goes into out. Returns 0, or -1 if every name is taken or the rename
+ * fails. */
+int file_move_aside(const char *path, char *out, size_t out_size);
+
 /* Nanosecond modification stamp of a file, or 0 if it cannot be read. */
 uint64_t file_mtime_ns(const char *path);
 

@@ -14,6 +14,7 @@ void boss_reset(boss_fight *b)
     b->phase_end = b->next_at = BOSS_NEVER;
     b->title = -1;
     b->result_at = INT32_MIN;
+    b->result_card = -1;
 }
 
 static const library_boss *boss_info(const world *w)
@@ -53,6 +54,7 @@ void boss_begin(world *w, int32_t index, int midboss, uint32_t phase, int single
     enemy *e = &w->enemies.slots[slot];
     e->entered = 1;
     e->scripted = 1;
+    e->boss = index;
     e->hitbox = 24.0;
     e->health = 0;
     enemy_move_to(e, PLAYFIELD_W / 2, BOSS_HOME_Y, 60, 3, (int32_t)w->frame);
@@ -80,7 +82,8 @@ void boss_on_phase(world *w, const double *a)
     b->spell = a[3] != 0;
     b->title = (int32_t)a[4];
     b->phase_start = (int32_t)w->frame;
-    b->phase_end = b->phase_start + b->time;
+    int64_t end = (int64_t)b->phase_start + b->time; /* no int32 overflow */
+    b->phase_end = end > BOSS_NEVER ? BOSS_NEVER : (int32_t)end;
     b->capture_ok = 1;
     b->last_tick = BOSS_NEVER;
     if (b->spell) {
@@ -135,10 +138,12 @@ static void boss_finish(world *w)
     int32_t result_at = b->result_at;
     int captured = b->result_captured;
     uint64_t bonus = b->result_bonus;
+    int32_t card = b->result_card;
     boss_reset(b);
     b->result_at = result_at;
     b->result_captured = captured;
     b->result_bonus = bonus;
+    b->result_card = card;
 }
 
 /* A phase is over, beaten or timed out. */
@@ -169,6 +174,7 @@ static void boss_phase_over(world *w, int timed_out)
     b->result_at = (int32_t)w->frame;
     b->result_captured = captured;
     b->result_bonus = bonus;
+    b->result_card = b->spell ? b->index * BOSS_MAX_PHASES + (int32_t)b->phase : -1;
     b->phase_end = BOSS_NEVER;
     b->spell = 0;
     b->title = -1;

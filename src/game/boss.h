@@ -11,14 +11,15 @@
  * pause the next phase starts. After the last one the boss is beaten (a midboss
  * flies off) and `boss_active` goes back to 0.
  *
- * A spell card's bonus shrinks as its time runs: the full bonus in its first
- * seconds, a third of it at the time limit. Practice starts a fight at any phase,
- * and can stop after that one phase.
+ * A spell card's bonus shrinks as its time runs, from the full bonus at its
+ * start down to a third of it at the time limit (a survival card pays in full). Practice starts a
+ * fight at any phase, and can stop after that one phase.
  */
 #ifndef CURTAIN_GAME_BOSS_H
 #define CURTAIN_GAME_BOSS_H
 
 #include "core/hash.h"
+#include "pattern/library.h"
 
 #include <stdint.h>
 
@@ -27,8 +28,9 @@
 #define BOSS_PHASE_GRACE 40 /* frames at a phase's start where the boss cannot be hurt */
 #define BOSS_ENTER_Y     -40.0
 #define BOSS_HOME_Y      96.0
-/* The phase numbers practice can name: WORLD_START packs a boss and a phase. */
-#define BOSS_MAX_PHASES  16
+/* The phases a boss can have (the compiler refuses more): WORLD_START and the
+ * SPELL_* events pack a boss and a phase as boss * BOSS_MAX_PHASES + phase. */
+#define BOSS_MAX_PHASES  LIBRARY_MAX_PHASES
 
 struct world;
 
@@ -53,6 +55,10 @@ typedef struct boss_fight {
     int32_t result_at; /* frame of the last phase end */
     int result_captured;
     uint64_t result_bonus;
+    /* The spell card that phase was, as the SPELL_* events' value, -1 none: the
+     * front end's record of captures reads it (an event can be refused). Nothing
+     * in the simulation reads it, so it is not part of the hash. */
+    int32_t result_card;
 } boss_fight;
 
 /* A fight not running. */
@@ -61,7 +67,8 @@ void boss_reset(boss_fight *b);
 /* BOSS: starts the fight with lib->bosses[index] from phase `phase`; with single,
  * the fight ends after that phase. Does nothing while a fight runs. */
 void boss_begin(struct world *w, int32_t index, int midboss, uint32_t phase, int single);
-/* PHASE verb of the boss's script. */
+/* PHASE verb of the boss's script: hit points, time, bonus, spell, title, as the
+ * host clamped them (game/world_host.h). */
 void boss_on_phase(struct world *w, const double *args);
 /* Once a frame, after the scripts: time limits, the pause between phases. */
 void boss_update(struct world *w);

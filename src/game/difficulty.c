@@ -1,3 +1,6 @@
+/*
+ * difficulty: the levels' names and ranks. See difficulty.h.
+ */
 #include "game/difficulty.h"
 
 #include <strings.h>

@@ -60,6 +60,7 @@ uint32_t enemy_alloc(enemy_table *t, enemy_kind kind, double x, double y, int32_
     e->health = 1.0;
     e->hitbox = ENEMY_DEFAULT_HITBOX;
     e->look = -1;
+    e->boss = -1;
     e->born = frame;
     e->hit_at = INT32_MIN;
     t->small += kind == ENEMY_SMALL;
@@ -101,7 +102,8 @@ void enemy_move_to(enemy *e, double x, double y, int32_t frames, int ease, int32
     e->mx1 = x;
     e->my1 = y;
     e->mt0 = now;
-    e->mt1 = now + (frames > 0 ? frames : 0);
+    int64_t end = (int64_t)now + (frames > 0 ? frames : 0); /* no int32 overflow */
+    e->mt1 = end > INT32_MAX ? INT32_MAX : (int32_t)end;
     e->ease = (uint8_t)(ease >= 0 && ease <= 3 ? ease : 1);
     if (frames <= 0) {
         e->x = x;

@@ -48,6 +48,9 @@ typedef struct enemy {
     uint8_t scripted; /* has had runners: stop them when it goes */
     uint16_t gen;
     int32_t look;   /* string index of its sprite name, -1 for the default */
+    int32_t boss;   /* a boss object: its lib->bosses index, which names its look,
+                     * until it is gone (a beaten midboss flying off too); else -1.
+                     * Shown only: nothing reads it, so it is not hashed */
     int32_t born;   /* frame it appeared */
     int32_t hit_at; /* frame it was last damaged (the renderer flashes it) */
     double x, y, heading, speed, vx, vy, spin, accel;

@@ -307,21 +307,6 @@ int highscores_parse(highscores *hs, const char *text, size_t size, const char *
     return rc;
 }
 
-/* Moves a refused file aside to path.bad, path.bad.2, ... Returns 0, or -1 if every
- * name is taken or the rename fails. */
-static int highscores_move_aside(const char *path, char *out, size_t out_size)
-{
-    for (int i = 1; i <= 99; i++) {
-        if (i == 1)
-            snprintf(out, out_size, "%s.bad", path);
-        else
-            snprintf(out, out_size, "%s.bad.%d", path, i);
-        if (!file_exists(out))
-            return rename(path, out) == 0 ? 0 : -1;
-    }
-    return -1;
-}
-
 highscores_status highscores_load(highscores *hs, const char *path, char *reason,
                                   size_t reason_size)
 {
@@ -342,7 +327,7 @@ highscores_status highscores_load(highscores *hs, const char *path, char *reason
             return HIGHSCORES_LOADED;
     }
     char aside[4200];
-    if (highscores_move_aside(path, aside, sizeof aside) == 0) {
+    if (file_move_aside(path, aside, sizeof aside) == 0) {
         snprintf(reason, reason_size, "%s; kept as %s, starting an empty table", why, aside);
     } else {
         hs->save_blocked = 1;

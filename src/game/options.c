@@ -476,34 +476,63 @@ int options_save(const options *o, const char *path, char *err, size_t err_size)
 
 /* ---- rebinding ---- */
 
+/* Binds code to slot of button in a table of bindings (none: the empty code):
+ * whatever else holds code gets the slot's old binding in exchange, so no button
+ * is left with less than it had. Returns the button it was taken from, -1, or
+ * OPTIONS_BIND_REFUSED. */
+static int options_bind(int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS], int button, int slot,
+                        int code, int none)
+{
+    int old = table[button][slot], taken_from = -1;
+    if (code == none || code == old) {
+        table[button][slot] = code;
+        return -1;
+    }
+    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+        for (int s = 0; s < OPTIONS_BINDINGS; s++) {
+            if (table[b][s] != code)
+                continue;
+            int others = 0; /* what b keeps besides this slot */
+            for (int k = 0; k < OPTIONS_BINDINGS; k++)
+                others += k != s && table[b][k] != none;
+            if (b != button && old == none && others == 0)
+                return OPTIONS_BIND_REFUSED;
+            taken_from = b == button ? taken_from : b;
+        }
+    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+        for (int s = 0; s < OPTIONS_BINDINGS; s++)
+            if (table[b][s] == code)
+                table[b][s] = old;
+    table[button][slot] = code;
+    return taken_from;
+}
+
 int options_bind_key(options *o, input_button button, int slot, int key)
 {
     if (button >= INPUT_BUTTON_COUNT || slot < 0 || slot >= OPTIONS_BINDINGS)
         return -1;
-    int taken_from = -1;
+    int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS];
     for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
         for (int s = 0; s < OPTIONS_BINDINGS; s++)
-            if (key != KEY_NONE && o->keys[b][s] == key && !(b == (int)button && s == slot)) {
-                o->keys[b][s] = KEY_NONE;
-                if (b != (int)button)
-                    taken_from = b;
-            }
-    o->keys[button][slot] = (uint16_t)key;
-    return taken_from;
+            table[b][s] = o->keys[b][s];
+    int rc = options_bind(table, (int)button, slot, key, KEY_NONE);
+    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+        for (int s = 0; s < OPTIONS_BINDINGS; s++)
+            o->keys[b][s] = (uint16_t)table[b][s];
+    return rc;
 }
 
 int options_bind_pad(options *o, input_button button, int slot, int pad)
 {
     if (button >= INPUT_BUTTON_COUNT || slot < 0 || slot >= OPTIONS_BINDINGS)
         return -1;
-    int taken_from = -1;
+    int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS];
     for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
         for (int s = 0; s < OPTIONS_BINDINGS; s++)
-            if (pad != PAD_NONE && o->pads[b][s] == pad && !(b == (int)button && s == slot)) {
-                o->pads[b][s] = PAD_NONE;
-                if (b != (int)button)
-                    taken_from = b;
-            }
-    o->pads[button][slot] = (uint8_t)pad;
-    return taken_from;
+            table[b][s] = o->pads[b][s];
+    int rc = options_bind(table, (int)button, slot, pad, PAD_NONE);
+    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+        for (int s = 0; s < OPTIONS_BINDINGS; s++)
+            o->pads[b][s] = (uint8_t)table[b][s];
+    return rc;
 }

@@ -126,8 +126,12 @@ int options_format(const options *o, char *out, size_t out_size);
 /* Writes o to path atomically. Returns 0, or -1 with a reason in err. */
 int options_save(const options *o, const char *path, char *err, size_t err_size);
 
-/* Binds key to slot (0 or 1) of button, and unbinds it from every other slot, so one
- * key never does two things. Returns the button the key was taken from, or -1. */
+/* Binds key to slot (0 or 1) of button. One key never does two things: a slot
+ * that had it gets this slot's old key in exchange (a swap), so every button
+ * keeps as many keys as it had. Returns the button the key was taken from, or
+ * -1; or OPTIONS_BIND_REFUSED (nothing changes) when this slot was empty and
+ * the key is another button's only one. */
+#define OPTIONS_BIND_REFUSED (-2)
 int options_bind_key(options *o, input_button button, int slot, int key);
 /* The same for a controller control. */
 int options_bind_pad(options *o, input_button button, int slot, int pad);

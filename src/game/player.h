@@ -36,7 +36,7 @@
 #define PLAYER_POWER_START      100 /* hundredths: 1.00 */
 #define PLAYER_POWER_MAX        400 /* 4.00 */
 #define PLAYER_POWER_LOST       50  /* a death costs 0.50 */
-#define PLAYER_DEATHBOMB_FRAMES 8
+#define PLAYER_DEATHBOMB_FRAMES 8   /* frames after the hit's where a bomb saves the ship */
 #define PLAYER_DEAD_FRAMES      48
 #define PLAYER_RESPAWN_FRAMES   30 /* flying back in from the bottom */
 #define PLAYER_RESPAWN_INVULN   180

@@ -1,3 +1,8 @@
+/*
+ * replay: recording a run's inputs with checkpoints of the world's hash, the
+ * file's encoding and decoding, and playback that checks the hashes. See
+ * replay.h for the format.
+ */
 #include "game/replay.h"
 
 #include "core/bytes.h"
@@ -62,9 +67,11 @@ int replay_record(replay *r, input_bits in, const world *after)
 void replay_finish(replay *r, const world *last, replay_end end, const char *name, uint64_t score,
                    int64_t date)
 {
-    if (r->frame_count > 0)
+    /* A recording that refused frames stops before `last`: its hash would not be
+     * the one playback reaches, and the run did not end where the file does. */
+    if (r->frame_count > 0 && r->refused == 0)
         replay_add_check(r, r->frame_count, world_hash(last));
-    r->end = (uint8_t)end;
+    r->end = (uint8_t)(r->refused > 0 ? REPLAY_END_UNFINISHED : end);
     snprintf(r->name, sizeof r->name, "%s", name ? name : "");
     r->score = score;
     r->date = date;

@@ -90,7 +90,9 @@ void replay_free(replay *r);
  * it (its hash is kept every REPLAY_CHECK_INTERVAL frames). Returns 0, or -1 when
  * the replay is full (the frame is refused and counted). */
 int replay_record(replay *r, input_bits in, const world *after);
-/* Closes a recording: adds the final checkpoint, the end reason and the details. */
+/* Closes a recording: adds the final checkpoint, the end reason and the details.
+ * A recording that refused frames gets no final checkpoint (it stops before
+ * `last`) and ends as REPLAY_END_UNFINISHED whatever `end` says. */
 void replay_finish(replay *r, const world *last, replay_end end, const char *name, uint64_t score,
                    int64_t date);
 

@@ -29,12 +29,25 @@ static void spellcards_copy(char *out, size_t size, const char *text)
     snprintf(out, size, "%s", text ? text : "");
 }
 
+/* Copies a title as the file can hold it, cut to fit: a double quote becomes a
+ * single one and a control character a space (either would end the record's
+ * line or its quotes). */
+static void spellcards_copy_title(char *out, size_t size, const char *title)
+{
+    spellcards_copy(out, size, title);
+    for (char *c = out; *c; c++)
+        if (*c == '"')
+            *c = '\'';
+        else if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = ' ';
+}
+
 /* The record of a card, cutting the names as a stored record has them. */
 static spellcard *spellcards_lookup(spellcards *sc, const char *boss, int phase, const char *title)
 {
     char b[SPELLCARDS_NAME_MAX + 1], t[SPELLCARDS_TITLE_MAX + 1];
     spellcards_copy(b, sizeof b, boss);
-    spellcards_copy(t, sizeof t, title);
+    spellcards_copy_title(t, sizeof t, title);
     for (int i = 0; i < sc->count; i++) {
         spellcard *c = &sc->cards[i];
         if (c->phase == phase && strcmp(c->boss, b) == 0 && strcmp(c->title, t) == 0)
@@ -58,7 +71,7 @@ static spellcard *spellcards_get(spellcards *sc, const char *boss, int phase, co
     c = &sc->cards[sc->count++];
     memset(c, 0, sizeof *c);
     spellcards_copy(c->boss, sizeof c->boss, boss);
-    spellcards_copy(c->title, sizeof c->title, title);
+    spellcards_copy_title(c->title, sizeof c->title, title);
     c->phase = phase;
     return c;
 }
@@ -236,8 +249,7 @@ spellcards_status spellcards_load(spellcards *sc, const char *path, char *reason
     }
     mem_free(text);
     char aside[4200];
-    snprintf(aside, sizeof aside, "%s.bad", path);
-    if (rename(path, aside) == 0)
+    if (file_move_aside(path, aside, sizeof aside) == 0)
         snprintf(reason, reason_size, "%s; kept as %s, starting afresh", why, aside);
     else
         snprintf(reason, reason_size, "%s; starting afresh", why);

@@ -16,8 +16,11 @@
  *
  * "end" carries the hash (core/hash.h, seed SPELLCARDS_HASH_SEED) of every byte
  * before that line. A file that breaks a rule is refused with the reason
- * ("file:line: message"), moved aside to spellcards.txt.bad (nothing is lost),
- * and the record starts empty. Saving writes the whole file atomically.
+ * ("file:line: message"), moved aside to spellcards.txt.bad (then .bad.2, .bad.3
+ * ...: nothing is lost), and the record starts empty. A title keeps to its
+ * line and its quotes: a double quote in it is recorded as a single one, a
+ * control character as a space (lookups clean a title the same way). Saving writes the whole file
+ * atomically.
  *
  * Format versions: 1, the first.
  */

@@ -223,6 +223,11 @@ uint64_t world_point_value(const world *w, float y)
     return (uint64_t)((double)full * (1.0 - 0.75 * (double)below)) / 10u * 10u;
 }
 
+uint64_t world_final_score(const world *w)
+{
+    return w->best_score > w->score ? w->best_score : w->score;
+}
+
 uint64_t world_next_extend(const world *w)
 {
     return w->extends < WORLD_EXTENDS ? world_extend_at[w->extends] : 0;
@@ -251,6 +256,13 @@ static int world_on_field(float x, float y)
     return x >= 0 && y >= 0 && x <= PLAYFIELD_W && y <= PLAYFIELD_H;
 }
 
+/* Whether a cancel sparkle still fits this frame's events: it may not take the
+ * last WORLD_EVENTS_RESERVED slots. */
+static int world_cancel_event_room(const world *w)
+{
+    return w->event_count < WORLD_EVENTS - WORLD_EVENTS_RESERVED;
+}
+
 /* What cancelling bullet i leaves: a star item where it was (with items) and
  * a sparkle event, each refused and counted when its list is full. */
 static void world_cancel_effects(world *w, uint32_t i, int items)
@@ -258,7 +270,10 @@ static void world_cancel_effects(world *w, uint32_t i, int items)
     float x = w->bullets.x[i], y = w->bullets.y[i];
     if (items && world_on_field(x, y))
         item_spawn(&w->items, ITEM_STAR, x, y, &w->rng);
-    world_event_add(w, WORLD_EVENT_CANCEL, x, y, w->bullets.color[i]);
+    if (world_cancel_event_room(w))
+        world_event_add(w, WORLD_EVENT_CANCEL, x, y, w->bullets.color[i]);
+    else
+        w->stats.events_refused++;
 }
 
 /* Cancels one bullet (a bomb's circle takes them one at a time). */
@@ -274,7 +289,7 @@ static void world_cancel_one(world *w, uint32_t i, int items)
 /* Whether a cancel can still leave anything behind: a star item or an event. */
 static int world_cancel_leaves_something(const world *w, int items)
 {
-    return w->event_count < WORLD_EVENTS || (items && w->items.count < w->items.cap);
+    return world_cancel_event_room(w) || (items && w->items.count < w->items.cap);
 }
 
 /* The bits of block b's bullets a cancel takes: live, and not NO_CANCEL. */
@@ -415,11 +430,13 @@ static void world_step_player(world *w, input_bits in)
         return;
     }
     player_step(p, in);
-    if (p->state == PLAYER_HIT && p->timer <= 0)
-        world_player_dies(w);
+    /* A bomb in the window's last frame still saves the ship: the window is the
+     * PLAYER_DEATHBOMB_FRAMES frames after the hit's. */
     input_bits pressed = (input_bits)(in & ~w->prev_in);
     if ((pressed & INPUT_BIT(INPUT_BOMB)) && player_can_bomb(p))
         world_bomb(w);
+    if (p->state == PLAYER_HIT && p->timer <= 0)
+        world_player_dies(w);
     if (player_shoot(p, in, &w->shots) > 0)
         world_event_add(w, WORLD_EVENT_SHOT, p->x, p->y, p->focused);
 }
@@ -677,9 +694,11 @@ static void world_step_items(world *w)
                       (int)(sizeof w->pickups / sizeof w->pickups[0]));
     for (int i = 0; i < n; i++)
         world_pick_up(w, &w->pickups[i]);
-    while (w->extends < WORLD_EXTENDS && w->score >= world_extend_at[w->extends]) {
+    /* Not while the last ship's explosion plays (lives -1): the extend waits for
+     * the continue, instead of being spent on nothing. */
+    while (p->lives >= 0 && w->extends < WORLD_EXTENDS && w->score >= world_extend_at[w->extends]) {
         w->extends++;
-        if (p->lives >= 0 && p->lives < PLAYER_MAX_LIVES)
+        if (p->lives < PLAYER_MAX_LIVES)
             p->lives++;
         world_event_add(w, WORLD_EVENT_EXTEND, p->x, p->y, 0);
     }

@@ -71,6 +71,10 @@
 #define WORLD_RUNNERS 16384 /* script threads */
 #define WORLD_EVENTS  1024  /* per frame */
 
+/* Slots of a frame's events that cancel sparkles may not take, so that what a
+ * big cancel comes with (a spell card captured, a phase ended) still fits. */
+#define WORLD_EVENTS_RESERVED 64
+
 /* Items above this line (px from the top of the field) fly to a player there. */
 #define WORLD_COLLECT_LINE    112.0f
 /* Bullets may not appear this close to the player's hitbox (px): a spawn there is
@@ -232,6 +236,9 @@ int world_over(const world *w);
 double world_rank(const world *w);
 /* What a point item is worth when picked up at height y. */
 uint64_t world_point_value(const world *w, float y);
+/* The run's score as the tables record it: the best of any credit (a continue
+ * restarts the score). */
+uint64_t world_final_score(const world *w);
 /* The score at which the next extra ship comes, or 0 when none is left. */
 uint64_t world_next_extend(const world *w);
 /* A string of the content's program (verb operands), or "" for -1 / out of range. */

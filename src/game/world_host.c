@@ -157,6 +157,25 @@ static void wh_vanish(void *user, vm_obj obj)
         e->dying = 1;
 }
 
+/* A script's number as a size or a count: clamped to [0, max], NaN as 0. */
+static double wh_clamp(double x, double max)
+{
+    return !(x > 0) ? 0.0 : x > max ? max : x;
+}
+
+/* A script's number as a frame count: truncated, clamped to
+ * [0, WORLD_HOST_MAX_FRAMES], NaN as 0. */
+static int32_t wh_frames(double x)
+{
+    return (int32_t)wh_clamp(x, WORLD_HOST_MAX_FRAMES);
+}
+
+/* A script's number as a string index (or any int32 operand); out of range -1. */
+static int32_t wh_index(double x)
+{
+    return x >= 0 && x < 2147483648.0 ? (int32_t)x : -1;
+}
+
 /* SPAWN: a new enemy running function a[0] with the arguments after x, y. */
 static void wh_spawn_enemy(world *w, const double *a, int n)
 {
@@ -175,8 +194,8 @@ static void wh_spawn_enemy(world *w, const double *a, int n)
 /* TITLE: a title card of one or two lines. */
 static void wh_title(world *w, const double *a)
 {
-    w->title[0] = (int32_t)a[0];
-    w->title[1] = (int32_t)a[1];
+    w->title[0] = wh_index(a[0]);
+    w->title[1] = wh_index(a[1]);
     w->title_at = (int32_t)w->frame;
     world_event_add(w, WORLD_EVENT_TITLE, PLAYFIELD_W / 2, PLAYFIELD_H / 3, 0);
 }
@@ -186,21 +205,30 @@ static void wh_enemy_verb(world *w, enemy *e, vm_verb verb, const double *a)
 {
     switch (verb) {
     case VM_VERB_MOVE_TO:
-        enemy_move_to(e, a[0], a[1], vm_trunc(a[2]), (int)a[3], (int32_t)w->frame);
+        enemy_move_to(e, a[0], a[1], wh_frames(a[2]), a[3] > -1 && a[3] < 4 ? (int)a[3] : 1,
+                      (int32_t)w->frame);
         break;
-    case VM_VERB_LOOK: e->look = a[0] >= 0 ? (int32_t)a[0] : -1; break;
+    case VM_VERB_LOOK: e->look = wh_index(a[0]); break;
     case VM_VERB_HEALTH:
         if (e->kind == ENEMY_SMALL)
-            e->health = a[0] > 0 ? a[0] : 1.0;
+            e->health = a[0] > 0 ? wh_clamp(a[0], WORLD_HOST_MAX_POINTS) : 1.0;
         break;
-    case VM_VERB_SCORE: e->score = a[0] > 0 ? a[0] : 0.0; break;
-    case VM_VERB_HITBOX: e->hitbox = a[0] > 0 ? a[0] : 0.0; break;
+    case VM_VERB_SCORE: e->score = wh_clamp(a[0], WORLD_HOST_MAX_POINTS); break;
+    case VM_VERB_HITBOX: e->hitbox = wh_clamp(a[0], WORLD_HOST_MAX_HITBOX); break;
     case VM_VERB_DROPS:
         for (int k = 0; k < ENEMY_DROP_KINDS; k++)
-            e->drops[k] = (uint8_t)(a[k] <= 0 ? 0 : a[k] >= 50 ? 50 : a[k]);
+            e->drops[k] = (uint8_t)wh_clamp(a[k], 50);
         break;
     default: break;
     }
+}
+
+/* PHASE with its numbers clamped: hit points, time, bonus, spell, title. */
+static void wh_phase(world *w, const double *a)
+{
+    const double p[5] = {wh_clamp(a[0], WORLD_HOST_MAX_POINTS), (double)wh_frames(a[1]),
+                         wh_clamp(a[2], WORLD_HOST_MAX_POINTS), a[3] != 0, (double)wh_index(a[4])};
+    boss_on_phase(w, p);
 }
 
 static void wh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
@@ -215,14 +243,14 @@ static void wh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
         break;
     case VM_VERB_PHASE:
         if (e && e->kind == ENEMY_BOSS)
-            boss_on_phase(w, a);
+            wh_phase(w, a);
         break;
     case VM_VERB_TITLE: wh_title(w, a); break;
     case VM_VERB_SOUND:
         world_event_add(w, WORLD_EVENT_SOUND, e ? (float)e->x : PLAYFIELD_W / 2,
-                        e ? (float)e->y : 0, (int32_t)a[0]);
+                        e ? (float)e->y : 0, wh_index(a[0]));
         break;
-    case VM_VERB_MUSIC: world_event_add(w, WORLD_EVENT_MUSIC, 0, 0, (int32_t)a[0]); break;
+    case VM_VERB_MUSIC: world_event_add(w, WORLD_EVENT_MUSIC, 0, 0, wh_index(a[0])); break;
     case VM_VERB_CLEAR: world_cancel_bullets(w, 1); break;
     default:
         if (e)

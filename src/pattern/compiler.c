@@ -1664,6 +1664,11 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses)
                                     d->name);
                 int k = 1;
                 for (ast_phase *ph = d->phases; ph; ph = ph->next, k++) {
+                    if (k == LIBRARY_MAX_PHASES + 1)
+                        compiler_report(c, DIAG_TOO_MANY_PHASES, fi, ph->pos,
+                                        "boss '%s' has more than %d phases, the most a boss "
+                                        "may have",
+                                        d->name, LIBRARY_MAX_PHASES);
                     char name[160];
                     snprintf(name, sizeof name, "%s/%d", d->name, k);
                     vm_pos pp = {ph->pos.line, (uint16_t)ph->pos.col, in->file_ids[fi]};

@@ -66,6 +66,7 @@
     X(TOO_MANY_LOCALS,    DIAG_ERROR,   "more variables than a frame can hold")           \
     X(TOO_LARGE,          DIAG_ERROR,   "a loop or program too long to encode")           \
     X(NO_PHASES,          DIAG_ERROR,   "a boss without phases")                          \
+    X(TOO_MANY_PHASES,    DIAG_ERROR,   "a boss with more phases than the game supports") \
     X(DUPLICATE_PROPERTY, DIAG_ERROR,   "a boss or phase property given twice")           \
     X(LOOP_NEVER_WAITS,   DIAG_WARNING, "a loop that can never wait: a runaway script")   \
     X(UNUSED_VARIABLE,    DIAG_WARNING, "a variable that is never read")                  \

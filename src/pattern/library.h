@@ -44,6 +44,11 @@ typedef struct library_phase {
     double time, health, bonus;
 } library_phase;
 
+/* The most phases a boss may have: the game files a spell card under boss * 16 +
+ * phase (game/boss.h), so a 17th would be taken for the next boss's first. The
+ * compiler refuses more (TOO_MANY_PHASES). */
+#define LIBRARY_MAX_PHASES 16
+
 typedef struct library_boss {
     const char *name;  /* as declared */
     const char *title; /* display name; "" if none */

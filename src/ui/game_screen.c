@@ -3,9 +3,9 @@
  *
  * Playing: one world step per frame from the input sampled just before it,
  * recorded into the run's replay; Escape pauses (resume, restart, quit to
- * title). When the run is over: a moment, the results (the stage-clear tally or
- * the game over), name entry when the score makes the table, the offer to save
- * the replay, and the high-score table. The last run is always kept as
+ * title), and so does losing the window's focus or a controller. When the run is over: a moment,
+ * the results (the stage-clear tally or the game over), name entry when the score makes the table,
+ * the offer to save the replay, and the high-score table. The last run is always kept as
  * replays/last.rpl, however it ended.
  *
  * Watching: the replay's inputs drive the world; P or Space pauses, F changes
@@ -113,8 +113,7 @@ static void game_keep_last(app *a, replay_end end)
     game_state *g = &a->game;
     if (g->watching || !g->rec.inputs || !a->replay_dir[0])
         return;
-    replay_finish(&g->rec, g->w, end, g->name[0] ? g->name : "",
-                  g->w->best_score > g->w->score ? g->w->best_score : g->w->score,
+    replay_finish(&g->rec, g->w, end, g->name[0] ? g->name : "", world_final_score(g->w),
                   (int64_t)time(NULL));
     char path[APP_PATH_MAX + 16], err[512];
     snprintf(path, sizeof path, "%s/%s", a->replay_dir, APP_LAST_REPLAY);
@@ -152,39 +151,55 @@ static void game_save_cards(app *a)
     a->game.cards_dirty = 0;
 }
 
-/* A run in progress is left (quit, restart, the window closed): kept as the last
- * run, unfinished. */
+static int game_ranks(const app *a);
+static void game_insert_score(app *a);
+
+/* The game screen is left (quit, restart, the window closed): a run in progress
+ * is kept as the last run, unfinished; a finished run whose score makes the
+ * table and is not in it yet (the results or name entry were showing) goes in
+ * under the name typed so far, or PLAYER. */
 void game_leave(app *a)
 {
     game_state *g = &a->game;
     if (!g->watching && (g->phase == GAME_RUNNING || g->phase == GAME_PAUSED))
         game_keep_last(a, REPLAY_END_UNFINISHED);
+    int before_table = g->phase == GAME_ENDING || g->phase == GAME_RESULTS || g->phase == GAME_NAME;
+    if (before_table && g->rank < 0 && game_ranks(a))
+        game_insert_score(a);
+    a->typing = 0;
     game_save_cards(a);
 }
 
 /* ---- what the run's events change outside the world ---- */
 
+/* Records a meeting with (or a capture of) the card a SPELL_* value names. */
+static void game_note_card(app *a, int32_t card, int captured)
+{
+    int b = card / BOSS_MAX_PHASES, p = card % BOSS_MAX_PHASES;
+    if (card < 0 || (uint32_t)b >= a->lib->boss_count ||
+        (uint32_t)p >= a->lib->bosses[b].phase_count)
+        return;
+    const library_boss *boss = &a->lib->bosses[b];
+    const char *title = boss->phases[p].title ? boss->phases[p].title : "";
+    if (captured)
+        spellcards_captured(&a->cards, boss->name, p, title);
+    else
+        spellcards_saw(&a->cards, boss->name, p, title);
+    a->game.cards_dirty = 1;
+}
+
 /* Spell cards met and captured go to the record the practice menu reads (saved
- * when the run ends: nothing is written while it runs). */
+ * when the run ends: nothing is written while it runs). A capture is read from
+ * the fight's last result rather than from its event, which a frame full of
+ * events could refuse. */
 static void game_note_cards(app *a, const world *w)
 {
-    for (int i = 0; i < w->event_count; i++) {
-        const world_event *e = &w->events[i];
-        int spell_start = e->kind == WORLD_EVENT_SPELL_START;
-        if (!spell_start && e->kind != WORLD_EVENT_SPELL_CAPTURE)
-            continue;
-        int b = e->value / BOSS_MAX_PHASES, p = e->value % BOSS_MAX_PHASES;
-        if (b < 0 || (uint32_t)b >= a->lib->boss_count || p < 0 ||
-            (uint32_t)p >= a->lib->bosses[b].phase_count)
-            continue;
-        const library_boss *boss = &a->lib->bosses[b];
-        const char *title = boss->phases[p].title ? boss->phases[p].title : "";
-        if (spell_start)
-            spellcards_saw(&a->cards, boss->name, p, title);
-        else
-            spellcards_captured(&a->cards, boss->name, p, title);
-        a->game.cards_dirty = 1;
-    }
+    for (int i = 0; i < w->event_count; i++)
+        if (w->events[i].kind == WORLD_EVENT_SPELL_START)
+            game_note_card(a, w->events[i].value, 0);
+    const boss_fight *b = &w->boss;
+    if (b->result_at == (int32_t)w->frame - 1 && b->result_captured)
+        game_note_card(a, b->result_card, 1);
 }
 
 /* The run just ended: keep it, and wait a moment before the results. */
@@ -268,7 +283,7 @@ void game_update(app *a)
 static int game_ranks(const app *a)
 {
     const game_state *g = &a->game;
-    uint64_t score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
+    uint64_t score = world_final_score(g->w);
     int own = !a->cfg->autopilot && !(g->config.flags & WORLD_FLAG_INVULNERABLE);
     return own && !g->watching && !g->practice && score > 0 &&
            highscores_rank(&a->scores, (difficulty)g->config.difficulty, score) >= 0;
@@ -300,21 +315,27 @@ static void game_finish(app *a)
     }
 }
 
-/* Name entry is done: the score goes into the table. */
-static void game_enter_name(app *a)
+/* The run's score goes into the table (and its file) under the name typed. */
+static void game_insert_score(app *a)
 {
     game_state *g = &a->game;
-    SDL_StopTextInput();
-    a->typing = 0;
     highscore e = {0};
     highscores_name_clean(g->name, e.name);
     snprintf(g->name, sizeof g->name, "%s", e.name);
-    e.score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
+    e.score = world_final_score(g->w);
     e.stage = 1;
     e.cleared = g->w->state == WORLD_CLEARED;
     e.date = highscores_today();
     g->rank = highscores_insert(&a->scores, (difficulty)g->config.difficulty, &e);
     app_save_scores(a);
+}
+
+/* Name entry is done: the score goes into the table. */
+static void game_enter_name(app *a)
+{
+    SDL_StopTextInput();
+    a->typing = 0;
+    game_insert_score(a);
     app_sound(a, SFX_SPELL_CAPTURE, 0);
     game_ask_save(a);
 }
@@ -457,10 +478,24 @@ void game_action(app *a, input_ui act)
     }
 }
 
-/* Keys the screen reads itself: typing a name, and the replay controls. */
+/* Whether an event means the player cannot go on playing now: the window lost
+ * the focus, or a controller was unplugged. */
+static int game_interrupts(const SDL_Event *ev)
+{
+    return ev->type == SDL_CONTROLLERDEVICEREMOVED ||
+           (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST);
+}
+
+/* Keys the screen reads itself: typing a name, and the replay controls. A run
+ * the player flies pauses by itself when the focus or a controller is lost. */
 int game_event(app *a, const SDL_Event *ev)
 {
     game_state *g = &a->game;
+    if (game_interrupts(ev)) {
+        if (g->phase == GAME_RUNNING && !g->watching && !a->cfg->autopilot)
+            game_open_pause(a);
+        return 1;
+    }
     if (g->phase == GAME_NAME) {
         if (ev->type == SDL_TEXTINPUT && a->tick == g->name_tick)
             return 1; /* the key that opened name entry is not the first letter */
@@ -550,7 +585,7 @@ static void game_draw_results(app *a)
         game_tally_line(a, box, y += 22, "Stage bonus", w->tally.total, PANEL_GOLD);
         y += 30;
     }
-    uint64_t score = w->best_score > w->score ? w->best_score : w->score;
+    uint64_t score = world_final_score(w);
     game_tally_line(a, box, y, "Score", score, PANEL_GOLD);
     y += 30;
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, y, TEXT_CENTER, PANEL_WHITE,
@@ -576,7 +611,7 @@ static void game_draw_name(app *a)
     SDL_Rect box = game_box(340, 210);
     panel_box(r, box);
     int cx = box.x + box.w / 2;
-    uint64_t score = g->w->best_score > g->w->score ? g->w->best_score : g->w->score;
+    uint64_t score = world_final_score(g->w);
     int rank = highscores_rank(&a->scores, (difficulty)g->config.difficulty, score);
     panel_textf(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + 14, TEXT_CENTER, PANEL_GOLD,
                 "High score: #%d on %s", rank + 1, difficulty_name(g->config.difficulty));

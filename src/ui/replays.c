@@ -1,6 +1,7 @@
 /*
- * replays: the replay list. Every file of the user folder's replays/, newest
- * first, the last run at the top; a file that cannot be played is listed with
+ * replays: the replay list. The files of the user folder's replays/, newest
+ * first, the last run at the top: every file is read, and the APP_REPLAYS_MAX
+ * that come first in that order are listed; a file that cannot be played is listed with
  * the reason (damaged, cut short, from a newer curtain) and refused.
  */
 #include "core/file.h"
@@ -62,21 +63,48 @@ static const char *replays_ending(replay_end end)
     }
 }
 
-void replays_enter(app *a)
+/* Keeps an entry if it is among the APP_REPLAYS_MAX first in the list's order
+ * (the last run, then the newest): appended while there is room, else put in
+ * place of the one that sorts last, if that one sorts after it. */
+static void replays_keep(replays_state *s, const replay_entry *e)
+{
+    if (s->count < APP_REPLAYS_MAX) {
+        s->entries[s->count++] = *e;
+        return;
+    }
+    int worst = 0;
+    for (int i = 1; i < s->count; i++)
+        if (replays_order(&s->entries[i], &s->entries[worst]) > 0)
+            worst = i;
+    if (replays_order(e, &s->entries[worst]) < 0)
+        s->entries[worst] = *e;
+}
+
+/* Reads every .rpl file of the folder, keeping the last run and the newest. */
+static void replays_scan(app *a)
 {
     replays_state *s = &a->replays;
     s->count = 0;
     DIR *d = a->replay_dir[0] ? opendir(a->replay_dir) : NULL;
+    if (!d)
+        return;
+    replay_entry e;
     struct dirent *de;
-    while (d && (de = readdir(d)) != NULL && s->count < APP_REPLAYS_MAX) {
+    while ((de = readdir(d)) != NULL) {
         size_t n = strlen(de->d_name);
         if (n < 5 || strcmp(de->d_name + n - 4, ".rpl") != 0)
             continue;
-        replays_read(&s->entries[s->count++], a->replay_dir, de->d_name, a->lib);
+        replays_read(&e, a->replay_dir, de->d_name, a->lib);
+        replays_keep(s, &e);
     }
-    if (d)
-        closedir(d);
+    closedir(d);
     qsort(s->entries, (size_t)s->count, sizeof s->entries[0], replays_order);
+}
+
+void replays_enter(app *a)
+{
+    replays_state *s = &a->replays;
+    replays_scan(a);
     menu_clear(&s->m, "Replays");
     for (int i = 0; i < s->count; i++) {
         const replay_entry *e = &s->entries[i];

@@ -253,7 +253,7 @@ void keys_action(app *a, input_ui act)
 }
 
 /* While waiting for a key: the next key or control pressed is bound (Escape
- * cancels); a key taken from another button is said. */
+ * cancels); a key taken from another button is swapped, and that is said. */
 int keys_event(app *a, const SDL_Event *ev)
 {
     settings_state *s = &a->settings;
@@ -273,11 +273,15 @@ int keys_event(app *a, const SDL_Event *ev)
         return 1;
     }
     input_button b = (input_button)s->keys.cursor;
+    const char *old = keys_name(a, b, s->slot);
     int from = s->pad ? options_bind_pad(&a->opts, b, s->slot, c.code)
                       : options_bind_key(&a->opts, b, s->slot, c.code);
-    if (from >= 0 && from != (int)b)
-        app_toast(a, PANEL_GOLD, "%s was on %s: it is now on %s only", keys_name(a, b, s->slot),
-                  key_button_labels[from], key_button_labels[b]);
+    if (from == OPTIONS_BIND_REFUSED)
+        app_toast(a, PANEL_RED, "that is another button's only %s: give it another one first",
+                  s->pad ? "control" : "key");
+    else if (from >= 0 && from != (int)b)
+        app_toast(a, PANEL_GOLD, "%s was on %s: swapped, %s has %s now", keys_name(a, b, s->slot),
+                  key_button_labels[from], key_button_labels[from], old);
     input_map_apply_options(&a->input, &a->opts);
     app_sound(a, SFX_MENU_SELECT, 0);
     s->capturing = 0;

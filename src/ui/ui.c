@@ -461,6 +461,12 @@ int ui_main(const ui_config *cfg)
     }
     a->game.w = mem_calloc(1, sizeof *a->game.w);
     a->title.demo = mem_calloc(1, sizeof *a->title.demo);
+    if (!a->game.w || !a->title.demo) {
+        fprintf(stderr, "curtain: out of memory: the game cannot start\n");
+        ui_close(a);
+        SDL_Quit();
+        return -1;
+    }
     world_view_init(&a->title.view, cfg->seed ^ 0xd3e0);
     world_view_init(&a->game.view, cfg->seed ^ 0x9a3e);
     app_switch(a, SCREEN_TITLE);

@@ -60,6 +60,16 @@ int world_view_look_sprite(const char *look, int fallback)
     return s >= 0 ? s : fallback;
 }
 
+int world_view_enemy_sprite(const world *w, const enemy *e)
+{
+    if (e->kind != ENEMY_BOSS)
+        return world_view_look_sprite(world_string(w, e->look), ATLAS_SPRITE_ENEMY_DRONE);
+    const library_boss *b = w->lib && e->boss >= 0 && (uint32_t)e->boss < w->lib->boss_count
+                                ? &w->lib->bosses[e->boss]
+                                : NULL;
+    return world_view_look_sprite(b ? b->look : NULL, ATLAS_SPRITE_BOSS);
+}
+
 /* ---- the field's sprites ---- */
 
 /* A boss in its turning magic circle; small enemies flash when hit. */
@@ -71,22 +81,14 @@ static void wv_add_enemies(world_view *v, field_view *fv, const world *w)
             continue;
         float x = (float)e->x, y = (float)e->y;
         int anim = (int)(v->tick / 6);
-        if (e->kind == ENEMY_BOSS) {
-            const library_boss *b = w->boss.index >= 0 && (int)i == (int)w->boss.slot
-                                        ? &w->lib->bosses[w->boss.index]
-                                        : NULL;
-            int sprite = world_view_look_sprite(b ? b->look : NULL, ATLAS_SPRITE_BOSS);
-            if (!e->leaving) {
-                field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, ATLAS_SPRITE_FOCUS_RING,
-                                      (int)(v->tick / 4), x, y);
-                field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_FOCUS_RING,
-                                      7 - (int)(v->tick / 5) % 8, x, y);
-            }
-            field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, (atlas_sprite)sprite, anim, x, y);
-        } else {
-            int sprite = world_view_look_sprite(world_string(w, e->look), ATLAS_SPRITE_ENEMY_DRONE);
-            field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, (atlas_sprite)sprite, anim, x, y);
+        int sprite = world_view_enemy_sprite(w, e);
+        if (e->kind == ENEMY_BOSS && !e->leaving) {
+            field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, ATLAS_SPRITE_FOCUS_RING,
+                                  (int)(v->tick / 4), x, y);
+            field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_FOCUS_RING,
+                                  7 - (int)(v->tick / 5) % 8, x, y);
         }
+        field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, (atlas_sprite)sprite, anim, x, y);
         if (e->hit_at >= (int32_t)w->frame - 2 && (v->tick & 2))
             field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_SPARK_HIT, 0, x, y);
     }

@@ -48,5 +48,8 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
 /* The atlas sprite of an enemy look name ("wisp" -> enemy_wisp, "boss"), or
  * fallback. */
 int world_view_look_sprite(const char *look, int fallback);
+/* The atlas sprite of an enemy or a boss: its own look, a boss's from its
+ * library entry (kept while a beaten midboss flies off), else the default. */
+int world_view_enemy_sprite(const world *w, const enemy *e);
 
 #endif

@@ -142,8 +142,8 @@ static void frame_test_cancel(void)
     CHECK_EQ_INT((int)a.bullets.live, (int)(n - cancellable));
     CHECK_EQ_INT((int)a.items.count, WORLD_ITEMS);
     CHECK_EQ_U64(a.items.refused, inside - WORLD_ITEMS);
-    CHECK_EQ_INT(a.event_count, WORLD_EVENTS);
-    CHECK_EQ_U64(a.stats.events_refused, cancellable - WORLD_EVENTS);
+    CHECK_EQ_INT(a.event_count, WORLD_EVENTS - WORLD_EVENTS_RESERVED);
+    CHECK_EQ_U64(a.stats.events_refused, cancellable - (WORLD_EVENTS - WORLD_EVENTS_RESERVED));
     world_free(&a);
     world_free(&b);
 }

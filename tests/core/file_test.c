@@ -59,6 +59,31 @@ static void file_test_oom(const char *dir)
     }
 }
 
+/* Refused files moved aside keep each other: .bad, then .bad.2, .bad.3. */
+static void file_test_move_aside(const char *dir)
+{
+    char path[512], aside[600], err[256];
+    snprintf(path, sizeof path, "%s/record.txt", dir);
+    for (int i = 1; i <= 3; i++) {
+        char text[8];
+        snprintf(text, sizeof text, "v%d", i);
+        CHECK(file_write_atomic(path, text, 2, err, sizeof err) == 0);
+        CHECK(file_move_aside(path, aside, sizeof aside) == 0);
+        CHECK(!file_exists(path));
+        char want[600];
+        if (i == 1)
+            snprintf(want, sizeof want, "%s.bad", path);
+        else
+            snprintf(want, sizeof want, "%s.bad.%d", path, i);
+        CHECK(strcmp(aside, want) == 0);
+        size_t size = 0;
+        char *back = file_read_all(aside, &size, err, sizeof err);
+        CHECK(back && strcmp(back, text) == 0);
+        mem_free(back);
+    }
+    CHECK(file_move_aside(path, aside, sizeof aside) == -1); /* nothing there to move */
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-file-test-XXXXXX";
@@ -66,6 +91,7 @@ int main(void)
     file_test_round_trip(dir);
     file_test_errors(dir);
     file_test_oom(dir);
+    file_test_move_aside(dir);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

@@ -243,17 +243,39 @@ static void options_test_rebinding(void)
 {
     options o;
     options_defaults(&o);
-    /* Z moves from shot to bomb; shot keeps J. */
+    /* Z moves from shot to bomb, and shot gets bomb's X in exchange. */
     CHECK_EQ_INT(options_bind_key(&o, INPUT_BOMB, 0, KEY_Z), INPUT_SHOT);
     CHECK_EQ_INT(o.keys[INPUT_BOMB][0], KEY_Z);
-    CHECK_EQ_INT(o.keys[INPUT_SHOT][0], KEY_NONE);
+    CHECK_EQ_INT(o.keys[INPUT_SHOT][0], KEY_X);
     CHECK_EQ_INT(o.keys[INPUT_SHOT][1], KEY_J);
-    CHECK_EQ_INT(options_bind_key(&o, INPUT_BOMB, 1, KEY_Z), -1); /* same button, other slot */
-    CHECK_EQ_INT(o.keys[INPUT_BOMB][0], KEY_NONE);
+    /* The same button's other slot: the two swap. */
+    CHECK_EQ_INT(options_bind_key(&o, INPUT_BOMB, 1, KEY_Z), -1);
+    CHECK_EQ_INT(o.keys[INPUT_BOMB][0], KEY_K);
     CHECK_EQ_INT(o.keys[INPUT_BOMB][1], KEY_Z);
     CHECK_EQ_INT(options_bind_pad(&o, INPUT_SHOT, 1, PAD_B), INPUT_BOMB);
-    CHECK_EQ_INT(o.pads[INPUT_BOMB][0], PAD_NONE);
+    CHECK(o.pads[INPUT_BOMB][0] != PAD_NONE && o.pads[INPUT_BOMB][0] != PAD_B);
     CHECK_EQ_INT(options_bind_key(&o, INPUT_BUTTON_COUNT, 0, KEY_Z), -1);
+    /* Every button keeps a key however keys are moved around. */
+    for (int i = 0; i < 500; i++) {
+        int b = (i * 7) % INPUT_BUTTON_COUNT, k = (i * 13) % 12;
+        options_bind_key(&o, (input_button)b, i % 2,
+                         o.keys[(b + 1 + k) % INPUT_BUTTON_COUNT][(i / 2) % 2]);
+    }
+    int reachable = 1;
+    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+        reachable &= o.keys[b][0] != KEY_NONE || o.keys[b][1] != KEY_NONE;
+    CHECK(reachable);
+    /* An empty slot may not take another button's only key. */
+    options_defaults(&o);
+    o.keys[INPUT_BOMB][1] = KEY_NONE;
+    o.keys[INPUT_FOCUS][1] = KEY_NONE;
+    CHECK_EQ_INT(options_bind_key(&o, INPUT_FOCUS, 1, KEY_X), OPTIONS_BIND_REFUSED);
+    CHECK_EQ_INT(o.keys[INPUT_BOMB][0], KEY_X);
+    CHECK_EQ_INT(o.keys[INPUT_FOCUS][1], KEY_NONE);
+    /* ...but may take one of two. */
+    CHECK_EQ_INT(options_bind_key(&o, INPUT_FOCUS, 1, KEY_J), INPUT_SHOT);
+    CHECK_EQ_INT(o.keys[INPUT_SHOT][0], KEY_Z);
+    CHECK_EQ_INT(o.keys[INPUT_SHOT][1], KEY_NONE);
 
     /* A button with nothing left gets its default keys back, and that is reported. */
     static const char text[] = "key.bomb = none, none\npad.bomb = none, none\n";

@@ -70,6 +70,17 @@ static void replay_test_capacity(void)
     replay_test_record(&r, 50, 40);
     CHECK_EQ_INT(r.frame_count, 40);
     CHECK_EQ_INT(r.refused, 10);
+    /* What it holds plays back true; the run did not end where it stops. */
+    CHECK_EQ_INT(r.end, REPLAY_END_UNFINISHED);
+    replay_desync d = {0};
+    CHECK(replay_verify(&r, NULL, &d) == 0);
+    replay_free(&r);
+    /* A full recording that refused nothing keeps its ending and last check. */
+    replay_test_record(&r, 40, 40);
+    CHECK_EQ_INT(r.refused, 0);
+    CHECK_EQ_INT(r.end, REPLAY_END_GAME_OVER);
+    CHECK_EQ_INT(r.check_count, 1);
+    CHECK(replay_verify(&r, NULL, &d) == 0);
     replay_free(&r);
 }
 

@@ -64,9 +64,38 @@ static void sc_round_trip(const char *dir)
     char bad[600];
     snprintf(bad, sizeof bad, "%s.bad", path);
     CHECK(file_exists(bad));
+    /* A second refused file goes beside the first, which is kept. */
+    CHECK(file_write_atomic(path, text, size, err, sizeof err) == 0);
+    CHECK_EQ_INT(spellcards_load(&back, path, reason, sizeof reason), SPELLCARDS_REFUSED);
+    CHECK_STR_CONTAINS(reason, "spellcards.txt.bad.2");
+    char bad2[610];
+    snprintf(bad2, sizeof bad2, "%s.2", bad);
+    CHECK(file_exists(bad) && file_exists(bad2));
     remove(bad);
+    remove(bad2);
     mem_free(text);
     CHECK_EQ_INT(spellcards_load(&back, path, reason, sizeof reason), SPELLCARDS_MISSING);
+}
+
+/* A title with quotes or a line break (a mod may write one) is kept in a form
+ * the file holds, and found again by the title as the game knows it. */
+static void sc_title_quotes(const char *dir)
+{
+    static spellcards sc, back;
+    const char *title = "Quote Sign: \"Curtain\" Call\nTwo";
+    spellcards_clear(&sc);
+    CHECK(spellcards_saw(&sc, "s1_kagari", 2, title) == 0);
+    CHECK(spellcards_captured(&sc, "s1_kagari", 2, title) == 0);
+    CHECK(spellcards_saw(&sc, "s1_wick", 1, "Plain") == 0);
+    char path[512], err[512], reason[1024];
+    snprintf(path, sizeof path, "%s/quotes.txt", dir);
+    CHECK(spellcards_save(&sc, path, err, sizeof err) == 0);
+    CHECK_EQ_INT(spellcards_load(&back, path, reason, sizeof reason), SPELLCARDS_LOADED);
+    CHECK_EQ_INT(back.count, 2);
+    const spellcard *c = spellcards_find(&back, "s1_kagari", 2, title);
+    CHECK(c && c->seen == 1 && c->captured == 1);
+    CHECK(c && strcmp(c->title, "Quote Sign: 'Curtain' Call Two") == 0);
+    remove(path);
 }
 
 /* Every cut of a good file and a file from the future are refused with reasons. */
@@ -98,6 +127,7 @@ int main(void)
     CHECK(mkdtemp(dir) != NULL);
     sc_counts();
     sc_round_trip(dir);
+    sc_title_quotes(dir);
     sc_bad_texts();
     rmdir(dir);
     return check_done("spellcards");

@@ -9,6 +9,7 @@
 #include "core/mem.h"
 #include "core/rng.h"
 #include "game/world.h"
+#include "game/world_host.h"
 #include "sim/playfield.h"
 
 #include <stdlib.h>
@@ -158,7 +159,32 @@ static void wt_hit_loses_life(void)
     CHECK_EQ_INT(w->continues, 1);
     CHECK_EQ_INT(w->score, 1);
     CHECK_EQ_U64(w->best_score, score);
+    CHECK_EQ_U64(world_final_score(w), score); /* the best credit, not the new one's 1 */
     CHECK_EQ_INT(w->player.lives, PLAYER_START_LIVES);
+    wt_free(w);
+    library_free(lib);
+}
+
+/* Points that reach an extend while the last ship explodes (lives -1) do not
+ * spend it on nothing: it comes once a ship is there to get it. */
+static void wt_extend_waits(void)
+{
+    library *lib = wt_lib(wt_gunner);
+    world *w = wt_world(lib, (world_config){.seed = 3});
+    w->player.lives = 0;
+    CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_DEATH, 600));
+    CHECK_EQ_INT(w->player.lives, -1);
+    w->score = 2000000; /* the first extend's score */
+    world_step(w, 0);
+    CHECK_EQ_INT(w->extends, 0);
+    CHECK(wt_until(w, 0, WORLD_EVENT_CONTINUE, 200));
+    world_step(w, INPUT_BIT(INPUT_SHOT));
+    CHECK_EQ_INT(w->state, WORLD_PLAYING);
+    int lives = w->player.lives;
+    w->score = 2000000;
+    world_step(w, 0);
+    CHECK_EQ_INT(w->extends, 1);
+    CHECK_EQ_INT(w->player.lives, lives + 1);
     wt_free(w);
     library_free(lib);
 }
@@ -202,6 +228,21 @@ static void wt_deathbomb_and_invulnerable(void)
     CHECK_EQ_INT(w->player.lives, PLAYER_START_LIVES);
     CHECK(w->items.count > 0 || w->score > 0); /* cancelled bullets became stars */
     wt_free(w);
+    /* The window is the PLAYER_DEATHBOMB_FRAMES frames after the hit's: a bomb
+     * in the last saves the ship; without one, it explodes in that frame. */
+    for (int bomb = 0; bomb < 2; bomb++) {
+        w = wt_world(lib, (world_config){.seed = 3});
+        CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_HIT, 600));
+        for (int i = 1; i < PLAYER_DEATHBOMB_FRAMES; i++) {
+            world_step(w, 0);
+            CHECK_EQ_INT(w->player.state, PLAYER_HIT);
+        }
+        world_step(w, bomb ? INPUT_BIT(INPUT_BOMB) : 0);
+        CHECK_EQ_INT(wt_events(w, WORLD_EVENT_BOMB), bomb);
+        CHECK_EQ_INT(wt_events(w, WORLD_EVENT_PLAYER_DEATH), !bomb);
+        CHECK_EQ_INT(w->deaths, !bomb);
+        wt_free(w);
+    }
     w = wt_world(lib, (world_config){.seed = 3, .flags = WORLD_FLAG_INVULNERABLE});
     CHECK(!wt_until(w, 0, WORLD_EVENT_PLAYER_HIT, 3000));
     CHECK_EQ_INT(w->deaths, 0);
@@ -306,6 +347,91 @@ static void wt_boss_phases(void)
     library_free(lib);
 }
 
+/* A spell card captured with a screen full of bullets: the cancel's sparkles
+ * leave room for the capture and the phase end in the frame's events, and the
+ * fight's result names the card. */
+static void wt_big_cancel_keeps_capture(void)
+{
+    library *lib = wt_lib("boss filler {\n"
+                          "  phase \"Full Screen\" spell time 3000 health 30 bonus 100000 {\n"
+                          "    repeat 12 { fire orb red ring 150 speed 0.2 wait 1 }\n"
+                          "    wait 100000 }\n"
+                          "}\n"
+                          "stage stage1 { boss filler wait 30 }\n");
+    world_config cfg = {.seed = 1,
+                        .start = WORLD_START(0, 0),
+                        .flags = WORLD_FLAG_ONE_PHASE | WORLD_FLAG_INVULNERABLE};
+    world *w = wt_world(lib, cfg);
+    for (int i = 0; i < 30; i++)
+        world_step(w, 0);
+    CHECK(w->bullets.live > WORLD_EVENTS);
+    CHECK(wt_until(w, INPUT_BIT(INPUT_SHOT), WORLD_EVENT_PHASE_END, 1200));
+    CHECK_EQ_INT(wt_events(w, WORLD_EVENT_SPELL_CAPTURE), 1);
+    int cancels = wt_events(w, WORLD_EVENT_CANCEL);
+    CHECK(cancels > WORLD_EVENTS / 2 && cancels <= WORLD_EVENTS - WORLD_EVENTS_RESERVED);
+    CHECK(w->stats.events_refused > 0);
+    CHECK_EQ_INT(w->spells_captured, 1);
+    CHECK(w->boss.result_captured);
+    CHECK_EQ_INT(w->boss.result_card, WORLD_START_PHASE(cfg.start));
+    wt_free(w);
+    library_free(lib);
+}
+
+/* Numbers no script should give reach the world clamped (frames to 2^24,
+ * points to 1e15, the hit radius to 1000, NaN to 0): no overflow in a frame
+ * sum or a cast, which the sanitizer build would stop at. */
+static void wt_wild_numbers(void)
+{
+    library *lib = wt_lib("const huge = 2147483640\n"
+                          "enemy wild {\n"
+                          "  score huge * huge * huge hitbox huge health 3\n"
+                          "  drops power 0 / 0 point huge bomb -5 life 0 / 0\n"
+                          "  move to (192, 100) over huge\n"
+                          "  wait 100000\n"
+                          "}\n"
+                          "enemy tank { health huge * huge wait 100000 }\n"
+                          "boss endless {\n"
+                          "  phase \"Forever\" spell time huge health 0 / 0 bonus huge * huge {\n"
+                          "    move to (100, 100) over huge * 2 wait 100000 }\n"
+                          "}\n"
+                          "stage stage1 { spawn wild at (192, 60) spawn tank at (40, 60)\n"
+                          "  boss endless wait 30 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+    for (int i = 0; i < 3; i++)
+        world_step(w, 0);
+    const enemy *e = NULL, *tank = NULL;
+    for (uint32_t i = 0; i < w->enemies.cap; i++)
+        if (w->enemies.slots[i].kind == ENEMY_SMALL)
+            *(e ? &tank : &e) = &w->enemies.slots[i];
+    CHECK(e != NULL && tank != NULL);
+    if (e && tank) {
+        CHECK_NEAR(tank->health, WORLD_HOST_MAX_POINTS, 0);
+        CHECK_NEAR(e->score, WORLD_HOST_MAX_POINTS, 0);
+        CHECK_NEAR(e->hitbox, WORLD_HOST_MAX_HITBOX, 0);
+        CHECK_EQ_INT(e->drops[0], 0);
+        CHECK_EQ_INT(e->drops[1], 50);
+        CHECK_EQ_INT(e->drops[2], 0);
+        CHECK_EQ_INT(e->drops[3], 0);
+        CHECK_EQ_INT(e->mt1 - e->mt0, WORLD_HOST_MAX_FRAMES);
+    }
+    const boss_fight *b = &w->boss;
+    CHECK(b->active);
+    CHECK_EQ_INT(b->phase_end - b->phase_start, WORLD_HOST_MAX_FRAMES);
+    CHECK_NEAR(b->bonus, WORLD_HOST_MAX_POINTS, 0);
+    CHECK_NEAR(b->max_health, 0, 0);
+    if (b->slot != ENEMY_NONE)
+        CHECK_EQ_INT(w->enemies.slots[b->slot].mt1 - w->enemies.slots[b->slot].mt0,
+                     WORLD_HOST_MAX_FRAMES);
+    /* Shot down, the wild one pays its clamped score; the rest runs on. */
+    uint64_t score = w->score;
+    for (int i = 0; i < 600 && w->enemies.small > 1; i++)
+        world_step(w, INPUT_BIT(INPUT_SHOT));
+    CHECK_EQ_INT(w->enemies.small, 1);
+    CHECK(w->score >= score + (uint64_t)WORLD_HOST_MAX_POINTS);
+    wt_free(w);
+    library_free(lib);
+}
+
 /* A bullet may not appear on the player: a script that tries is refused. */
 static void wt_spawn_guard(void)
 {
@@ -366,10 +492,13 @@ int main(void)
     wt_movement();
     wt_hit_loses_life();
     wt_continue_declined();
+    wt_extend_waits();
     wt_deathbomb_and_invulnerable();
     wt_graze_once();
     wt_shots_kill();
     wt_boss_phases();
+    wt_big_cancel_keeps_capture();
+    wt_wild_numbers();
     wt_spawn_guard();
     wt_collection_line();
     wt_no_allocation();

@@ -154,6 +154,42 @@ static void wvt_spell(const library *lib, const char *dir)
     mem_free(w);
 }
 
+/* A beaten midboss flies off in its own look, not the default boss sprite. */
+static void wvt_midboss_look(void)
+{
+    const char *text = "boss wick2 { look crystal phase time 30 { wait 1000 } }\n"
+                       "stage stage1 { midboss wick2 wait 600 }\n";
+    library_file f = {"test.pat", text, strlen(text)};
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    int crystal = world_view_look_sprite("crystal", ATLAS_SPRITE_BOSS);
+    CHECK(crystal != ATLAS_SPRITE_BOSS);
+    world *w = mem_alloc(sizeof *w);
+    world_config cfg = {.seed = 1, .flags = WORLD_FLAG_INVULNERABLE};
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    world_step(w, 0);
+    uint32_t slot = w->boss.slot;
+    CHECK(slot != ENEMY_NONE);
+    if (slot != ENEMY_NONE) {
+        const enemy *e = &w->enemies.slots[slot];
+        CHECK_EQ_INT(world_view_enemy_sprite(w, e), crystal);
+        for (int i = 0; i < 200 && w->boss.active; i++)
+            world_step(w, 0);
+        world_step(w, 0);
+        CHECK(!w->boss.active && e->kind == ENEMY_BOSS && e->leaving);
+        CHECK_EQ_INT(world_view_enemy_sprite(w, e), crystal);
+    }
+    world_free(w);
+    mem_free(w);
+    library_free(lib);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -165,6 +201,7 @@ int main(int argc, char **argv)
     if (lib) {
         wvt_wave(lib, argv[2]);
         wvt_spell(lib, argv[2]);
+        wvt_midboss_look();
         library_free(lib);
     }
     SDL_Quit();
