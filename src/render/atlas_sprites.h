@@ -38,6 +38,7 @@
     X(EXPLOSION, "explosion")           \
     X(ICON_LIFE, "icon_life")           \
     X(ICON_BOMB, "icon_bomb")           \
+    X(ICON_PHASE, "icon_phase")         \
     X(PANEL_TILE, "panel_tile")         \
     X(BACKDROP_CLOUD, "backdrop_cloud")
 

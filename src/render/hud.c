@@ -113,7 +113,7 @@ static void hud_draw_boss(SDL_Renderer *r, const atlas_texture *at, const hud_st
         w = text_draw(r, at, ATLAS_FONT_SMALL, x0, y, TEXT_LEFT, (SDL_Color){255, 190, 230, 255},
                       h->boss_name);
     for (int i = 0; i < h->boss_phases_left && i < 12; i++)
-        hud_sprite(r, at, ATLAS_SPRITE_ITEM_STAR, 0, x0 + w + 10 + i * 10, y + 3);
+        hud_sprite(r, at, ATLAS_SPRITE_ICON_PHASE, 0, x0 + w + 10 + i * 10, y + 3);
     /* Health: a dark groove, the fill, a light edge. */
     float health = h->boss_health < 0 ? 0 : h->boss_health > 1 ? 1 : h->boss_health;
     SDL_Rect groove = {x0, y + 12, x1 - x0, 4};

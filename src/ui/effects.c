@@ -95,7 +95,7 @@ void effects_from_events(effects *fx, const world *w)
             break;
         case WORLD_EVENT_SPELL_START: effects_flash(fx, 12); break;
         case WORLD_EVENT_SPELL_CAPTURE:
-            effects_burst(fx, ATLAS_SPRITE_ITEM_STAR, e->x, e->y, 24, 4.0f, 40);
+            effects_burst(fx, ATLAS_SPRITE_ICON_PHASE, e->x, e->y, 24, 4.0f, 40);
             break;
         default: break;
         }

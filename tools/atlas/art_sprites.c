@@ -44,6 +44,7 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_EXPLOSION: return (art_sprite_info){48, 48, 8, 0};
     case ATLAS_SPRITE_ICON_LIFE: return (art_sprite_info){12, 12, 1, 0};
     case ATLAS_SPRITE_ICON_BOMB: return (art_sprite_info){12, 12, 1, 0};
+    case ATLAS_SPRITE_ICON_PHASE: return (art_sprite_info){12, 12, 1, 0};
     case ATLAS_SPRITE_PANEL_TILE: return (art_sprite_info){32, 32, 1, 0};
     case ATLAS_SPRITE_BACKDROP_CLOUD: return (art_sprite_info){128, 128, 3, 0};
     case ATLAS_SPRITE_COUNT: break;
@@ -574,13 +575,16 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_ITEM_LIFE: return item_tile(p, 6.2, paint_rgb(232, 70, 170, 1.0), heart_d(p));
     case ATLAS_SPRITE_ITEM_FULL:
         return item_tile(p, 6.2, paint_rgb(232, 180, 20, 1.0), letter_d('F', p, 1.25));
-    case ATLAS_SPRITE_ITEM_STAR: return small_star(p, 5.0, paint_rgb(250, 230, 80, 1.0));
+    case ATLAS_SPRITE_ITEM_STAR: /* a small green tile: an item, never a star bullet */
+        return item_tile(p, 4.2, paint_rgb(36, 186, 120, 1.0),
+                         sd_star(p, 5, 3.2, 1.4, -PAINT_PI / 2));
     case ATLAS_SPRITE_SPARK_GRAZE: return spark_graze(p, s->frame, s->frames);
     case ATLAS_SPRITE_SPARK_HIT: return spark_hit(p, s->frame, s->frames);
     case ATLAS_SPRITE_BULLET_VANISH: return bullet_vanish(p, s->frame, s->frames);
     case ATLAS_SPRITE_EXPLOSION: return explosion(p, s->frame, s->frames);
     case ATLAS_SPRITE_ICON_LIFE: return small_star(p, 5.4, paint_rgb(255, 90, 170, 1.0));
     case ATLAS_SPRITE_ICON_BOMB: return small_star(p, 5.4, paint_rgb(70, 230, 110, 1.0));
+    case ATLAS_SPRITE_ICON_PHASE: return small_star(p, 5.0, paint_rgb(250, 230, 80, 1.0));
     case ATLAS_SPRITE_PANEL_TILE: return panel_tile(p);
     case ATLAS_SPRITE_BACKDROP_CLOUD: return backdrop_cloud(p, s->frame);
     case ATLAS_SPRITE_COUNT: break;
