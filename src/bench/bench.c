@@ -105,6 +105,14 @@ static void bench_key_part(char *out, size_t size, const char *text)
     out[n] = '\0';
 }
 
+const bench_figure *bench_figure_find(const bench *b, const char *key)
+{
+    for (int i = 0; i < b->figure_count; i++)
+        if (strcmp(b->figures[i].key, key) == 0)
+            return &b->figures[i];
+    return NULL;
+}
+
 void bench_record(bench *b, const char *key, double value, const char *unit, bench_better better)
 {
     if (!isfinite(value))

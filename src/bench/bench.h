@@ -98,6 +98,8 @@ void bench_table_end(bench_table *t);
 /* Records a figure without printing it (a value that is not finite is not a
  * figure and is dropped, as a NAN cell is). */
 void bench_record(bench *b, const char *key, double value, const char *unit, bench_better better);
+/* The figure recorded under key, or NULL (for tests and tools reading a run). */
+const bench_figure *bench_figure_find(const bench *b, const char *key);
 
 /* Prints a free-form note line under a table (a verdict, a target check). */
 void bench_note(bench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -8,15 +8,6 @@
 
 #include <stdlib.h>
 
-/* The figure with this key, or NULL. */
-static const bench_figure *find_figure(const bench *b, const char *key)
-{
-    for (int i = 0; i < b->figure_count; i++)
-        if (strcmp(b->figures[i].key, key) == 0)
-            return &b->figures[i];
-    return NULL;
-}
-
 int main(void)
 {
     size_t size = 0;
@@ -33,7 +24,7 @@ int main(void)
     CHECK_STR_CONTAINS(text, "Case 3: bullets vs bullets");
     CHECK_STR_CONTAINS(text, "every path found exactly what brute force found");
 
-    const bench_figure *mismatches = find_figure(&b, "collide/check/mismatches");
+    const bench_figure *mismatches = bench_figure_find(&b, "collide/check/mismatches");
     CHECK(mismatches != NULL);
     CHECK(mismatches && mismatches->value == 0.0);
 
@@ -47,15 +38,15 @@ int main(void)
         "collide/sweep_kernel/box_step__exact_on_flagged/time",
     };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        const bench_figure *f = find_figure(&b, keys[i]);
+        const bench_figure *f = bench_figure_find(&b, keys[i]);
         if (!f)
             fprintf(stderr, "missing figure %s\n", keys[i]);
         CHECK(f != NULL);
         CHECK(f && f->value >= 0.0);
     }
     /* brute force and every path report the same findings in a row group */
-    const bench_figure *brute = find_figure(&b, "collide/self/1k_brute/found");
-    const bench_figure *grid = find_figure(&b, "collide/self/1k_grid/found");
+    const bench_figure *brute = bench_figure_find(&b, "collide/self/1k_brute/found");
+    const bench_figure *grid = bench_figure_find(&b, "collide/self/1k_grid/found");
     CHECK(brute && grid && brute->value == grid->value && brute->value > 0);
 
     int duplicates = 0;

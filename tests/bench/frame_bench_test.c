@@ -15,14 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const bench_figure *find_figure(const bench *b, const char *key)
-{
-    for (int i = 0; i < b->figure_count; i++)
-        if (strcmp(b->figures[i].key, key) == 0)
-            return &b->figures[i];
-    return NULL;
-}
-
 /* The stage's text names its layout; a larger count means more emitters or
  * larger rings, and a clear when asked. */
 static void frame_test_source(void)
@@ -175,14 +167,14 @@ static void frame_test_scenarios(void)
         "storm/storm/naive__100k/cpu_worst_median",
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-        const bench_figure *f = find_figure(&b, keys[k]);
+        const bench_figure *f = bench_figure_find(&b, keys[k]);
         CHECK(f != NULL);
         if (!f)
             fprintf(stderr, "missing %s\n", keys[k]);
     }
-    const bench_figure *live = find_figure(&b, "frame10k/frame/curtain__1_thread/live");
+    const bench_figure *live = bench_figure_find(&b, "frame10k/frame/curtain__1_thread/live");
     CHECK(live && live->value > 5000 && live->value < 15000);
-    const bench_figure *cancelled = find_figure(&b, "storm/storm/curtain__100k/cancelled");
+    const bench_figure *cancelled = bench_figure_find(&b, "storm/storm/curtain__100k/cancelled");
     CHECK(cancelled && cancelled->value > 50000);
     bench_free(&b);
     free(text);

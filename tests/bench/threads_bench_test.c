@@ -7,14 +7,6 @@
 
 #include <stdlib.h>
 
-static const bench_figure *find_figure(const bench *b, const char *key)
-{
-    for (int i = 0; i < b->figure_count; i++)
-        if (strcmp(b->figures[i].key, key) == 0)
-            return &b->figures[i];
-    return NULL;
-}
-
 int main(void)
 {
     char *text = NULL;
@@ -26,7 +18,7 @@ int main(void)
     fclose(out);
     CHECK_STR_CONTAINS(text, "== threads:");
     CHECK_STR_CONTAINS(text, "one and two threads gave the same results, bit for bit");
-    const bench_figure *m = find_figure(&b, "threads/check/mismatches");
+    const bench_figure *m = bench_figure_find(&b, "threads/check/mismatches");
     CHECK(m && m->value == 0);
     static const char *const rows[] = {"motion_10k",           "motion_100k",
                                        "motion__turning_100k", "player_sweep_10k",
@@ -37,14 +29,14 @@ int main(void)
         for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++) {
             char key[160];
             snprintf(key, sizeof key, "threads/phases/%s/%s", rows[r], cols[c]);
-            const bench_figure *f = find_figure(&b, key);
+            const bench_figure *f = bench_figure_find(&b, key);
             CHECK(f != NULL);
             if (f && c == 5)
                 CHECK(f->value == 1);
             if (!f)
                 fprintf(stderr, "missing %s\n", key);
         }
-    CHECK(find_figure(&b, "threads/empty_pass") != NULL);
+    CHECK(bench_figure_find(&b, "threads/empty_pass") != NULL);
     bench_free(&b);
     free(text);
     return check_done("bench.threads");
