@@ -7,6 +7,7 @@
 #include "core/hash.h"
 #include "core/log.h"
 #include "core/mem.h"
+#include "core/strbuf.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -342,38 +343,24 @@ highscores_status highscores_load(highscores *hs, const char *path, char *reason
 
 /* ---- writing ---- */
 
-/* Appends formatted text at *len; sets *len to -1 once out is full. */
-__attribute__((format(printf, 4, 5))) static void highscores_append(char *out, size_t size,
-                                                                    int *len, const char *fmt, ...)
-{
-    if (*len < 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(out + *len, size - (size_t)*len, fmt, ap);
-    va_end(ap);
-    *len = n < 0 || (size_t)n >= size - (size_t)*len ? -1 : *len + n;
-}
-
 int highscores_format(const highscores *hs, char *out, size_t out_size)
 {
     int len = 0;
-    highscores_append(out, out_size, &len,
-                      "%s %d\n# difficulty rank score stage result date name\n", HIGHSCORES_MAGIC,
-                      HIGHSCORES_VERSION);
+    strbuf_appendf(out, out_size, &len, "%s %d\n# difficulty rank score stage result date name\n",
+                   HIGHSCORES_MAGIC, HIGHSCORES_VERSION);
     for (int d = 0; d < DIFFICULTY_COUNT; d++) {
         for (int i = 0; i < hs->count[d]; i++) {
             const highscore *e = &hs->entries[d][i];
-            highscores_append(out, out_size, &len,
-                              "%s %d %" PRIu64 " %d %s %04d-%02d-%02d \"%s\"\n", difficulty_name(d),
-                              i + 1, e->score, e->stage, e->cleared ? "cleared" : "reached",
-                              e->date / 10000, e->date / 100 % 100, e->date % 100, e->name);
+            strbuf_appendf(out, out_size, &len, "%s %d %" PRIu64 " %d %s %04d-%02d-%02d \"%s\"\n",
+                           difficulty_name(d), i + 1, e->score, e->stage,
+                           e->cleared ? "cleared" : "reached", e->date / 10000, e->date / 100 % 100,
+                           e->date % 100, e->name);
         }
     }
     if (len < 0)
         return -1;
-    highscores_append(out, out_size, &len, "end %016" PRIx64 "\n",
-                      hash_buffer(out, (size_t)len, HIGHSCORES_HASH_SEED));
+    strbuf_appendf(out, out_size, &len, "end %016" PRIx64 "\n",
+                   hash_buffer(out, (size_t)len, HIGHSCORES_HASH_SEED));
     return len;
 }
 

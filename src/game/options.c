@@ -6,6 +6,7 @@
 #include "core/file.h"
 #include "core/log.h"
 #include "core/mem.h"
+#include "core/strbuf.h"
 #include "game/binding.h"
 
 #include <errno.h>
@@ -406,19 +407,6 @@ options_status options_load(options *o, const char *path, options_report *report
 
 /* ---- writing ---- */
 
-/* Appends formatted text at *len; sets *len to -1 once out is full. */
-__attribute__((format(printf, 4, 5))) static void options_append(char *out, size_t size, int *len,
-                                                                 const char *fmt, ...)
-{
-    if (*len < 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(out + *len, size - (size_t)*len, fmt, ap);
-    va_end(ap);
-    *len = n < 0 || (size_t)n >= size - (size_t)*len ? -1 : *len + n;
-}
-
 static void options_format_value(const options *o, option_id id, char *out, size_t size)
 {
     int v = options_get(o, id);
@@ -432,7 +420,7 @@ static void options_format_value(const options *o, option_id id, char *out, size
 int options_format(const options *o, char *out, size_t out_size)
 {
     int len = 0;
-    options_append(out, out_size, &len,
+    strbuf_appendf(out, out_size, &len,
                    "# curtain options. Edit while the game is closed; a wrong line falls\n"
                    "# back to its default and the game says which.\n"
                    "version = %d\n",
@@ -440,24 +428,24 @@ int options_format(const options *o, char *out, size_t out_size)
     for (int id = 0; id < OPTION_COUNT; id++) {
         char value[32];
         options_format_value(o, (option_id)id, value, sizeof value);
-        options_append(out, out_size, &len, "\n# %s\n%s = %s\n", options_table[id].help,
+        strbuf_appendf(out, out_size, &len, "\n# %s\n%s = %s\n", options_table[id].help,
                        options_table[id].name, value);
     }
-    options_append(out, out_size, &len,
+    strbuf_appendf(out, out_size, &len,
                    "\n# Keys, two per button: letters, digits, F1-F12, Up, Down, Left, Right,\n"
                    "# Space, Return, Left Shift, Right Ctrl, Keypad 8, Comma, ... or none.\n");
     for (int b = 0; b < INPUT_BUTTON_COUNT; b++) {
         const char *k0 = binding_key_name(o->keys[b][0]), *k1 = binding_key_name(o->keys[b][1]);
-        options_append(out, out_size, &len, "key.%s = %s, %s\n", options_button_names[b],
+        strbuf_appendf(out, out_size, &len, "key.%s = %s, %s\n", options_button_names[b],
                        k0 ? k0 : "none", k1 ? k1 : "none");
     }
-    options_append(out, out_size, &len,
+    strbuf_appendf(out, out_size, &len,
                    "\n# Controller, two per button: a, b, x, y, back, start, leftshoulder,\n"
                    "# rightshoulder, leftstick, rightstick, dpup, dpdown, dpleft, dpright,\n"
                    "# leftx-, leftx+, lefty-, lefty+, rightx-, ..., lefttrigger, righttrigger.\n");
     for (int b = 0; b < INPUT_BUTTON_COUNT; b++) {
         const char *p0 = binding_pad_name(o->pads[b][0]), *p1 = binding_pad_name(o->pads[b][1]);
-        options_append(out, out_size, &len, "pad.%s = %s, %s\n", options_button_names[b],
+        strbuf_appendf(out, out_size, &len, "pad.%s = %s, %s\n", options_button_names[b],
                        p0 ? p0 : "none", p1 ? p1 : "none");
     }
     return len;

@@ -148,13 +148,19 @@ static int player_spawn_shot(bullet_pool *shots, float x, float y, double headin
     return bullet_pool_spawn(shots, &s).gen != 0;
 }
 
+int player_power_level(const player *p)
+{
+    int level = p->power / 100;
+    return level < 1 ? 1 : level > 4 ? 4 : level;
+}
+
 int player_shoot(player *p, input_bits in, bullet_pool *shots)
 {
     if (!input_held(in, INPUT_SHOT) || p->shot_cooldown > 0 || !player_flying(p) || p->timer > 0)
         return 0;
     p->shot_cooldown = PLAYER_SHOT_INTERVAL;
     p->volleys++;
-    int level = p->power / 100 < 1 ? 1 : p->power / 100 > 4 ? 4 : p->power / 100;
+    int level = player_power_level(p);
     float x = p->x, y = p->y - 10.0f;
     int n = 0;
     n += player_spawn_shot(shots, x - 5.0f, y, 0.0, 3, p->focused);

@@ -78,6 +78,8 @@ void player_step(player *p, input_bits in);
 int player_vulnerable(const player *p);
 /* Whether it is on the field and flying (shooting, collecting, grazing). */
 int player_flying(const player *p);
+/* The shot's level, 1 to 4: whole power units (one more stream and option each). */
+int player_power_level(const player *p);
 /* Whether a bomb can start now (one left, none running, alive or just hit). */
 int player_can_bomb(const player *p);
 /* Starts a bomb (a ship just hit is saved). */

@@ -562,14 +562,19 @@ static void world_collide_shots(world *w, const circle_set *enemies)
     }
 }
 
+float world_bomb_radius(const player *p)
+{
+    float r = (float)(PLAYER_BOMB_FRAMES - p->bomb) * WORLD_BOMB_GROWTH + 24.0f;
+    return r > WORLD_BOMB_MAX_RADIUS ? WORLD_BOMB_MAX_RADIUS : r;
+}
+
 /* A running bomb: a growing circle cancels bullets into stars and hurts enemies. */
 static void world_collide_bomb(world *w)
 {
     player *p = &w->player;
     if (p->bomb <= 0)
         return;
-    float r = (float)(PLAYER_BOMB_FRAMES - p->bomb) * WORLD_BOMB_GROWTH + 24.0f;
-    r = r > WORLD_BOMB_MAX_RADIUS ? WORLD_BOMB_MAX_RADIUS : r;
+    float r = world_bomb_radius(p);
     p->bomb_x = p->x;
     p->bomb_y = p->y;
     circle_set bullets = world_bullet_set(w, BULLET_FLAG_NO_CANCEL);

@@ -241,6 +241,8 @@ uint64_t world_point_value(const world *w, float y);
 uint64_t world_final_score(const world *w);
 /* The score at which the next extra ship comes, or 0 when none is left. */
 uint64_t world_next_extend(const world *w);
+/* The radius of the player's running bomb (px): it grows to its largest. */
+float world_bomb_radius(const player *p);
 /* A string of the content's program (verb operands), or "" for -1 / out of range. */
 const char *world_string(const world *w, int32_t index);
 const char *world_event_name(world_event_kind k);

@@ -96,7 +96,11 @@ static void settings_change(app *a, int row, int dir)
     options *o = &a->opts;
     switch (row) {
     case SET_FULLSCREEN: o->fullscreen = !o->fullscreen; break;
-    case SET_SCALE: options_set(o, OPTION_window_scale, (o->window_scale + dir + 5) % 5); break;
+    case SET_SCALE: { /* 0 (fit the screen) to the option's largest, round */
+        int n = options_info(OPTION_window_scale)->max + 1;
+        options_set(o, OPTION_window_scale, (o->window_scale + dir + n) % n);
+        break;
+    }
     case SET_INTEGER: o->integer_scale = !o->integer_scale; break;
     case SET_VSYNC: o->vsync = !o->vsync; break;
     case SET_MASTER: options_set(o, OPTION_master_volume, o->master_volume + 10 * dir); break;

@@ -122,7 +122,7 @@ static void wv_add_shots(world_view *v, field_view *fv, const world *w)
     const player *p = &w->player;
     if (!player_flying(p))
         return;
-    int level = p->power / 100 < 1 ? 1 : p->power / 100 > 4 ? 4 : p->power / 100;
+    int level = player_power_level(p);
     for (int k = 1; k < level; k++) {
         float spread = p->focused ? 8.0f + 6.0f * (float)k : 14.0f + 8.0f * (float)k;
         float lift = p->focused ? -6.0f : 6.0f + 2.0f * (float)k;
@@ -140,8 +140,7 @@ static void wv_add_bomb(world_view *v, field_view *fv, const world *w)
     const player *p = &w->player;
     if (p->bomb <= 0)
         return;
-    float r = (float)(PLAYER_BOMB_FRAMES - p->bomb) * 7.0f + 24.0f;
-    r = r > 280.0f ? 280.0f : r;
+    float r = world_bomb_radius(p);
     for (int k = 0; k < 28; k++) {
         float a = (float)k * 6.2831853f / 28.0f + (float)v->tick * 0.03f;
         field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_EXPLOSION,
