@@ -26,7 +26,6 @@
 #include "core/workers.h"
 #include "sim/bullet_kind.h"
 
-#include <limits.h>
 #include <stdint.h>
 
 #define SPRITE_BATCH_MAX_LAYERS 8
@@ -145,11 +144,8 @@ void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *bullets, in
 /* sprite_batch_add_bullets with the entries split over a worker pool's
  * threads (core/workers.h): the same arrays and counts for any thread count.
  * It splits from b->split_min entries (SPRITE_BATCH_SPLIT_MIN) when every entry
- * fits both layers; otherwise it is sprite_batch_add_bullets. Two threads built
- * vertices slower than one at every size measured (0.81x to 0.90x on a quiet
- * machine, less under load: `curtain bench threads`, docs/bench.md), so by
- * default it never splits; a benchmark lowers split_min to time the split. */
-#define SPRITE_BATCH_SPLIT_MIN INT_MAX
+ * fits both layers; otherwise it is sprite_batch_add_bullets. */
+#define SPRITE_BATCH_SPLIT_MIN 16384
 void sprite_batch_add_bullets_workers(sprite_batch *b, const sprite_bullets *in, int layer_alpha,
                                       int layer_add, workers *w);
 
