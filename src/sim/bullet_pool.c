@@ -579,8 +579,12 @@ static inline void bullet_pool_release(bullet_pool *p, uint32_t i, bullet_despaw
     if (bullet_pool_bit(p->scripted, i))
         bullet_pool_log(p, i, reason);
     p->stats.despawned[reason]++;
-    p->order[cold->order_pos] = BULLET_SLOT_NONE;
-    p->order_dead++;
+    if (cold->order_pos + 1 == p->order_len) { /* the newest: the list just gets shorter */
+        p->order_len--;
+    } else {
+        p->order[cold->order_pos] = BULLET_SLOT_NONE;
+        p->order_dead++;
+    }
     p->live--;
     bullet_pool_give_slot(p, i);
 }
