@@ -662,12 +662,18 @@ static void fb_keep_least(fb_sample *best, const fb_sample *run, int frames, int
     }
 }
 
+/* The live bullets a storm aims for: at the game's own capacity a little below
+ * it (a frame's rings on top), else the count itself. */
+static uint32_t fb_storm_target(uint32_t bullets)
+{
+    return bullets == WORLD_BULLETS ? bullets - bullets / 8 : bullets;
+}
+
 /* One storm run of the world; returns 0 or -1 (out of memory). */
 static int fb_storm_world(uint32_t bullets, int frames, fb_sample *s)
 {
     fb_world f;
-    /* the game's own capacity: aim a little below it (a frame's rings on top) */
-    uint32_t target = bullets == WORLD_BULLETS ? bullets - bullets / 8 : bullets;
+    uint32_t target = fb_storm_target(bullets);
     if (fb_world_open(&f, target, bullets == WORLD_BULLETS ? WORLD_BULLETS : 0,
                       FRAME_BENCH_STORM_LIFE, FRAME_BENCH_STORM_CYCLE, 0) != 0)
         return -1;
@@ -684,7 +690,7 @@ static int fb_storm_world(uint32_t bullets, int frames, fb_sample *s)
 static int fb_storm_naive(uint32_t bullets, int frames, fb_sample *s)
 {
     fb_naive n;
-    uint32_t target = bullets == WORLD_BULLETS ? bullets - bullets / 8 : bullets;
+    uint32_t target = fb_storm_target(bullets);
     if (fb_naive_open(&n, target, FRAME_BENCH_STORM_LIFE, 1) != 0) {
         fb_naive_free(&n);
         return -1;

@@ -292,12 +292,6 @@ static int world_cancel_leaves_something(const world *w, int items)
     return world_cancel_event_room(w) || (items && w->items.count < w->items.cap);
 }
 
-/* The bits of block b's bullets a cancel takes: live, and not NO_CANCEL. */
-static uint64_t world_cancel_bits(const bullet_pool *p, uint32_t b)
-{
-    return p->alive[b] & ~bitmask_bytes_any(p->flags + (size_t)b * 64, BULLET_FLAG_NO_CANCEL);
-}
-
 /* The bits of block b's slots whose position is on the playfield. */
 static uint64_t world_on_field_bits(const bullet_pool *p, uint32_t b)
 {
@@ -314,7 +308,7 @@ void world_cancel_bullets(world *w, int items)
     bullet_pool *p = &w->bullets;
     uint64_t events = 0, stars = 0;
     for (uint32_t b = 0; b < bullet_pool_block_end(p); b++) {
-        uint64_t m = world_cancel_bits(p, b);
+        uint64_t m = bullet_pool_cancel_bits(p, b);
         for (; m && world_cancel_leaves_something(w, items); m &= m - 1)
             world_cancel_effects(w, 64 * b + (uint32_t)__builtin_ctzll(m), items);
         if (!m)

@@ -26,7 +26,6 @@
  */
 #include "sim/bullet_pool.h"
 
-#include "core/bitmask.h"
 #include "core/mem.h"
 #include "core/trig.h"
 #include "sim/playfield.h"
@@ -284,14 +283,15 @@ static void bullet_pool_give_slot(bullet_pool *p, uint32_t i)
 
 /* ---- handles -------------------------------------------------------------- */
 
-static int bullet_pool_live_slot(const bullet_pool *p, uint32_t i)
+/* Bit i of a per-block bitmap (alive, warm, tracked, scripted). */
+static int bullet_pool_bit(const uint64_t *bits, uint32_t i)
 {
-    return (int)(p->alive[i / BLOCK] >> (i % BLOCK) & 1u);
+    return (int)(bits[i / BLOCK] >> (i % BLOCK) & 1u);
 }
 
 static int bullet_pool_valid(const bullet_pool *p, bullet_handle h)
 {
-    return h.index < p->capacity && bullet_pool_live_slot(p, h.index) &&
+    return h.index < p->capacity && bullet_pool_bit(p->alive, h.index) &&
            p->cold[h.index].gen == h.gen;
 }
 
@@ -302,7 +302,7 @@ int bullet_pool_alive(const bullet_pool *p, bullet_handle h)
 
 bullet_handle bullet_pool_handle(const bullet_pool *p, uint32_t i)
 {
-    if (i >= p->capacity || !bullet_pool_live_slot(p, i))
+    if (i >= p->capacity || !bullet_pool_bit(p->alive, i))
         return BULLET_HANDLE_NONE;
     return (bullet_handle){i, p->cold[i].gen};
 }
@@ -371,11 +371,6 @@ static void bullet_pool_turn(double degrees, float *c, float *s)
  * (96 bytes) nor the eight warm floats the other kernels read. The `tracked`
  * and `warm` bits say what has been written since; what has not is a function
  * of the cold record and the RESTING flag, and is written on first need. */
-
-static int bullet_pool_bit(const uint64_t *bits, uint32_t i)
-{
-    return (int)(bits[i / BLOCK] >> (i % BLOCK) & 1u);
-}
 
 /* The eight warm floats of a bullet whose channels are fixed. */
 typedef struct bullet_warm {
@@ -615,9 +610,7 @@ uint32_t bullet_pool_clear(bullet_pool *p, bullet_despawn_reason reason, int kee
     if ((unsigned)reason >= BULLET_DESPAWN_REASON_COUNT)
         return 0;
     for (uint32_t b = 0; b < p->block_end; b++) {
-        uint64_t m = p->alive[b];
-        if (m && keep_no_cancel)
-            m &= ~bitmask_bytes_any(p->flags + (size_t)b * BLOCK, BULLET_FLAG_NO_CANCEL);
+        uint64_t m = keep_no_cancel ? bullet_pool_cancel_bits(p, b) : p->alive[b];
         if (!m)
             continue;
         for (uint64_t s = m & p->scripted[b]; s; s &= s - 1)
@@ -649,7 +642,7 @@ static void bullet_pool_order_compact(bullet_pool *p)
     for (uint32_t k = 0; k < p->order_len; k++) {
         uint32_t i = p->order[k];
         /* a hole, or (after a clear, which punches none) a slot freed since */
-        if (i == BULLET_SLOT_NONE || !bullet_pool_live_slot(p, i))
+        if (i == BULLET_SLOT_NONE || !bullet_pool_bit(p->alive, i))
             continue;
         p->order[kept] = i;
         p->order_tmp[i] = kept++;

@@ -125,6 +125,7 @@
 #ifndef CURTAIN_SIM_BULLET_POOL_H
 #define CURTAIN_SIM_BULLET_POOL_H
 
+#include "core/bitmask.h"
 #include "core/hash.h"
 #include "core/workers.h"
 #include "sim/bullet_kind.h"
@@ -410,6 +411,14 @@ void bullet_pool_update_end(bullet_pool *p);
  * costs more than it saves there (docs/bench.md, "Multi-core"). */
 #define BULLET_POOL_SPLIT_MIN 16384u
 void bullet_pool_update_workers(bullet_pool *p, workers *w);
+
+/* The bits of block b's live bullets a cancel takes: those without NO_CANCEL
+ * (what bullet_pool_clear with keep_no_cancel releases, a block at a time). */
+static inline uint64_t bullet_pool_cancel_bits(const bullet_pool *p, uint32_t b)
+{
+    const uint8_t *flags = p->flags + (size_t)b * 64;
+    return p->alive[b] & ~bitmask_bytes_any(flags, BULLET_FLAG_NO_CANCEL);
+}
 
 /* Blocks (of 64 slots) that may hold live bullets, and the slot bound. */
 static inline uint32_t bullet_pool_block_end(const bullet_pool *p)
