@@ -56,6 +56,14 @@ char *file_read_all(const char *path, size_t *size, char *err, size_t err_size)
     return buf;
 }
 
+const char *file_error_reason(const char *err, const char *path)
+{
+    size_t n = strlen(path);
+    if (strncmp(err, path, n) == 0 && err[n] == ':' && err[n + 1] == ' ')
+        return err + n + 2;
+    return err;
+}
+
 /* Writes all of data to fd, retrying short writes. */
 static int file_write_fd(int fd, const void *data, size_t size)
 {

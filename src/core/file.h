@@ -12,6 +12,11 @@
  * On failure returns NULL and, when err is given, writes a reason into it. */
 char *file_read_all(const char *path, size_t *size, char *err, size_t err_size);
 
+/* The reason in an error that file_read_all or file_write_atomic wrote for path
+ * ("cannot open: No such file or directory"), without the leading "path: ":
+ * for messages that already name the file. err itself when it does not start so. */
+const char *file_error_reason(const char *err, const char *path);
+
 /* Writes data to path atomically: a temporary file beside it, flushed to disk, then
  * renamed over the target, so a crash leaves either the old file or the new one.
  * Returns 0 on success, -1 with a reason in err. */

@@ -1047,8 +1047,9 @@ bulletml_doc *bulletml_load_file(const char *path, bulletml_diags *diags)
         diags->errors = 1;
         diags->kept = 1;
         diags->items[0].severity = BULLETML_ERROR;
-        snprintf(diags->items[0].text, sizeof diags->items[0].text, "%s: %s", path, err);
-        snprintf(diags->items[0].message, sizeof diags->items[0].message, "%s", err);
+        const char *reason = file_error_reason(err, path);
+        snprintf(diags->items[0].text, sizeof diags->items[0].text, "%s: %s", path, reason);
+        snprintf(diags->items[0].message, sizeof diags->items[0].message, "%s", reason);
         return NULL;
     }
     bulletml_doc *doc = bulletml_load_buffer(path, data, size, diags);

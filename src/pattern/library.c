@@ -185,7 +185,8 @@ library *library_load_paths(const char *const *paths, int count, diag_list *diag
         files[i].text = owned[i] ? owned[i] : "";
         files[i].len = owned[i] ? size : 0;
         if (!owned[i]) {
-            diag_report(diags, DIAG_FILE_READ, paths[i], NULL, 0, 1, 1, "cannot read: %s", err);
+            diag_report(diags, DIAG_FILE_READ, paths[i], NULL, 0, 1, 1, "%s",
+                        file_error_reason(err, paths[i]));
             ok = 0;
         }
     }

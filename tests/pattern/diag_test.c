@@ -73,13 +73,24 @@ static void check_file(const char *dir, diag_code code)
     mem_free(src);
 }
 
-static void check_file_read(void)
+/* A missing file and a folder given as a file: the reason, with the path named
+ * once (as the diagnostic's place, not again inside the message). */
+static void check_file_read(const char *dir)
 {
     diag_init(&diags);
-    const char *paths[] = {"/nonexistent/curtain/missing.pat"};
-    library *lib = library_load_paths(paths, 1, &diags);
+    const char *paths[] = {"/nonexistent/curtain/missing.pat", dir};
+    library *lib = library_load_paths(paths, 2, &diags);
     CHECK(lib == NULL);
-    CHECK(has_diag(DIAG_FILE_READ, 1, 1, "cannot read"));
+    CHECK_EQ_INT(diags.errors, 2);
+    CHECK(has_diag(DIAG_FILE_READ, 1, 1,
+                   "/nonexistent/curtain/missing.pat:1:1: cannot open: No such file"));
+    CHECK(has_diag(DIAG_FILE_READ, 1, 1, "cannot read: Is a directory"));
+    for (int i = 0; i < diags.count; i++) {
+        const char *path = diags.items[i].path;
+        const char *first = strstr(diags.items[i].text, path);
+        CHECK(first == diags.items[i].text);
+        CHECK(first && strstr(first + strlen(path), path) == NULL);
+    }
     diag_free(&diags);
 }
 
@@ -131,7 +142,7 @@ int main(int argc, char **argv)
         case DIAG_OTHER:
         case DIAG_OTHER_WARNING:
         case DIAG_INTERNAL: break;
-        case DIAG_FILE_READ: check_file_read(); break;
+        case DIAG_FILE_READ: check_file_read(argv[1]); break;
         case DIAG_OUT_OF_MEMORY: check_out_of_memory(); break;
         case DIAG_TOO_LARGE: check_too_large(); break;
         default:
