@@ -29,7 +29,7 @@
     X(FILE_READ,          DIAG_ERROR,   "a file cannot be read")                          \
     X(OUT_OF_MEMORY,      DIAG_ERROR,   "memory ran out while loading")                   \
     X(INTERNAL,           DIAG_ERROR,   "the compiler built a program the VM refuses")    \
-    X(BAD_NUMBER,         DIAG_ERROR,   "a number followed by letters")                   \
+    X(BAD_NUMBER,         DIAG_ERROR,   "a number followed by letters, or too large")     \
     X(UNTERMINATED_STRING, DIAG_ERROR,  "a string without its closing quote")             \
     X(BAD_CHARACTER,      DIAG_ERROR,   "a character that is not part of the language")   \
     X(EXPECTED,           DIAG_ERROR,   "something else was expected here")               \

@@ -3,6 +3,7 @@
  */
 #include "pattern/lexer.h"
 
+#include <math.h>
 #include <string.h>
 
 static const char *const lexer_names[] = {
@@ -113,6 +114,10 @@ static void lexer_number(lexer *lx, token *t)
                     "unexpected character after a number (numbers are like 12, 1.5 or 2s)");
         while (lexer_is_word(lexer_peek(lx, 0)) || lexer_peek(lx, 0) == '.')
             lexer_advance(lx);
+    } else if (isinf(value)) {
+        /* 309 digits and more: a value no double holds, not silently infinity */
+        lexer_error(lx, DIAG_BAD_NUMBER, t->line, t->col, "number too large");
+        value = 0;
     }
     t->kind = TOK_NUMBER;
     t->number = value;

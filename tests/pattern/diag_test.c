@@ -130,6 +130,43 @@ static void check_too_large(void)
     mem_free(src);
 }
 
+/* Compiles src alone as "t.pat" into diags; returns how many errors it had. */
+static int compile_text(const char *src)
+{
+    library_file f = {"t.pat", src, strlen(src)};
+    diag_init(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    CHECK((lib == NULL) == (diags.errors > 0));
+    library_free(lib);
+    return diags.errors;
+}
+
+/* A number no double holds is an error where it is written, not infinity. */
+static void check_number_too_large(void)
+{
+    char src[1024];
+    int n = snprintf(src, sizeof src, "pattern p {\n    wait 1\n    fire orb speed ");
+    for (int i = 0; i < 400; i++)
+        src[n++] = '9';
+    snprintf(src + n, sizeof src - (size_t)n, "\n}\n");
+    CHECK_EQ_INT(compile_text(src), 1);
+    CHECK(has_diag(DIAG_BAD_NUMBER, 3, 20, "number too large"));
+    diag_free(&diags);
+    /* the largest a double holds is still fine */
+    n = snprintf(src, sizeof src, "pattern p {\n    wait 1\n    fire orb speed 1");
+    for (int i = 0; i < 300; i++)
+        src[n++] = '0';
+    snprintf(src + n, sizeof src - (size_t)n, "\n}\n");
+    CHECK_EQ_INT(compile_text(src), 0);
+    diag_free(&diags);
+}
+
+/* The cases not covered by one file per id above. */
+static void check_more(void)
+{
+    check_number_too_large();
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -151,6 +188,7 @@ int main(int argc, char **argv)
             break;
         }
     }
+    check_more();
     printf("%d diagnostic files checked\n", files);
     return check_done("pattern.diagnostics");
 }
