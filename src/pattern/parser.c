@@ -26,6 +26,7 @@ typedef struct parser {
     int panic;           /* an error was reported in this statement: stay quiet until resync */
     uint32_t error_line; /* line of that error */
     int depth;
+    uint32_t unclosed_line, unclosed_col; /* where a missing '}' was reported; 0 if none */
 } parser;
 
 const char *const parser_statement_words[] = {
@@ -214,12 +215,17 @@ static int parser_is_decl_word(const token *t)
 }
 
 /* After an error: skips to where the next statement can start (a ';', a '}'
- * closing this block, or a statement word or assignment first on its line). */
+ * closing this block, or a statement word or assignment first on its line), or
+ * to a declaration first on its line, even the error's: a block missing its '}'
+ * ends there (parser_block), and skipping it would lose the next declaration. */
 static void parser_sync_statement(parser *p)
 {
     int depth = 0;
     uint32_t error_line = p->error_line;
     while (!parser_at(p, TOK_EOF)) {
+        if (p->tok.line > p->prev.line && parser_is_decl_word(&p->tok) &&
+            !parser_at_word(p, "boss"))
+            break;
         if (depth == 0 && parser_at(p, TOK_RBRACE))
             break;
         if (depth == 0 && parser_accept(p, TOK_SEMI))
@@ -864,9 +870,29 @@ static ast_stmt *parser_statement(parser *p)
     return s;
 }
 
+/* The '}' closing a block or a boss whose '{' is `open`. A missing one is
+ * reported once, naming the line of the innermost unclosed '{': the blocks
+ * around it end at the same token and would only repeat the message. */
+static void parser_close(parser *p, const token *open, const char *what)
+{
+    if (parser_accept(p, TOK_RBRACE))
+        return;
+    if (p->tok.line == p->unclosed_line && p->tok.col == p->unclosed_col) {
+        p->panic = 1; /* already said */
+        return;
+    }
+    p->unclosed_line = p->tok.line;
+    p->unclosed_col = p->tok.col;
+    char expected[96];
+    snprintf(expected, sizeof expected, "'}' closing the %s opened on line %u", what,
+             (unsigned)open->line);
+    parser_expected(p, expected);
+}
+
 /* block := '{' { statement [ ';' ] } '}' */
 static ast_stmt *parser_block(parser *p)
 {
+    token open = p->tok;
     if (!parser_expect(p, TOK_LBRACE, "'{'"))
         return NULL;
     if (!parser_enter(p))
@@ -894,7 +920,7 @@ static ast_stmt *parser_block(parser *p)
         if (p->ar->failed)
             break;
     }
-    parser_expect(p, TOK_RBRACE, "'}' closing the block");
+    parser_close(p, &open, "block");
     p->depth--;
     return head;
 }
@@ -968,10 +994,14 @@ static ast_phase *parser_phase(parser *p)
 /* boss := 'boss' NAME '{' { 'name' STRING | 'look' text | phase } '}' */
 static void parser_boss(parser *p, ast_decl *d)
 {
+    token open = p->tok;
     if (!parser_expect(p, TOK_LBRACE, "'{'"))
         return;
     ast_phase **tail = &d->phases;
     while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        if (parser_is_decl_word(&p->tok) && !parser_at_word(p, "boss") &&
+            p->tok.line > p->prev.line)
+            break; /* most likely a missing '}' before the next declaration */
         token t = p->tok;
         if (parser_accept_word(p, "name")) {
             if (d->title)
@@ -999,7 +1029,7 @@ static void parser_boss(parser *p, ast_decl *d)
         if (p->ar->failed)
             return;
     }
-    parser_expect(p, TOK_RBRACE, "'}' closing the boss");
+    parser_close(p, &open, "boss");
 }
 
 /* decl := 'const' NAME '=' expr

@@ -161,10 +161,36 @@ static void check_number_too_large(void)
     diag_free(&diags);
 }
 
+/* A missing '}' is one error naming the line of the '{' it leaves open, and
+ * the declarations after it are still read (not skipped as part of the block). */
+static void check_missing_brace(void)
+{
+    CHECK_EQ_INT(compile_text("pattern a {\n    loop {\n        wait 3\n"), 1);
+    CHECK(has_diag(DIAG_EXPECTED, 4, 1, "'}' closing the block opened on line 2, found end"));
+    diag_free(&diags);
+    /* the next pattern is read: its own error is found, nothing is reported in it twice */
+    CHECK_EQ_INT(compile_text("pattern a {\n    loop {\n        wait 3\n\n"
+                              "pattern b { wait 1 }\n"
+                              "pattern c { fire orb at nowhere }\n"),
+                 2);
+    CHECK(has_diag(DIAG_EXPECTED, 5, 1, "'}' closing the block opened on line 2, found 'pattern'"));
+    CHECK(has_diag(DIAG_UNKNOWN_NAME, 6, 25, "unknown name 'nowhere'"));
+    diag_free(&diags);
+    /* a boss missing its '}' before the next declaration (this used to hang) */
+    CHECK_EQ_INT(compile_text("boss c {\n    phase { wait 1 }\n\npattern b { wait 1 }\n"), 1);
+    CHECK(has_diag(DIAG_EXPECTED, 4, 1, "'}' closing the boss opened on line 1"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("boss c {\n    phase { wait 1 }\n    wait 3\npattern b { }\n"), 2);
+    CHECK(has_diag(DIAG_EXPECTED, 3, 5, "'name', 'look' or 'phase' in a boss"));
+    CHECK(has_diag(DIAG_EXPECTED, 4, 1, "'}' closing the boss opened on line 1"));
+    diag_free(&diags);
+}
+
 /* The cases not covered by one file per id above. */
 static void check_more(void)
 {
     check_number_too_large();
+    check_missing_brace();
 }
 
 int main(int argc, char **argv)
