@@ -146,10 +146,11 @@ typedef enum ast_stmt_kind {
     ST_MOVE,     /* move to|by (e0, e1) [over e2] [ease]; op = 0 to, 1 by; ease in `ease` */
     ST_VANISH,
     ST_STOP,
-    ST_VERB,  /* verb: see AST_VERB_STATEMENTS; e0 / text, text2 */
-    ST_DROPS, /* drops power e0 point e1 bomb e2 life e3 (each optional) */
-    ST_SPAWN, /* spawn name(args) at (e0, e1) */
-    ST_BOSS,  /* boss name | midboss name; op = 1 for midboss */
+    ST_VERB,   /* verb: see AST_VERB_STATEMENTS; e0 / text, text2 */
+    ST_DROPS,  /* drops power e0 point e1 bomb e2 life e3 (each optional) */
+    ST_SPAWN,  /* spawn name(args) at (e0, e1) */
+    ST_BOSS,   /* boss name | midboss name; op = 1 for midboss */
+    ST_BROKEN, /* a statement with a syntax error (reported): compiles to nothing */
 } ast_stmt_kind;
 
 struct ast_stmt {

@@ -936,7 +936,8 @@ static int may_wait_in(const ast_stmt *s, int nested)
         case ST_WAIT_UNTIL:
         case ST_RUN:
         case ST_STOP:
-        case ST_BOSS: return 1;
+        case ST_BOSS:
+        case ST_BROKEN: return 1; /* it may have been a wait: warn of nothing */
         case ST_BREAK:
             if (!nested)
                 return 1;
@@ -1541,6 +1542,7 @@ static void stmt(fstate *f, const ast_stmt *s)
         break;
     case ST_SPAWN: stmt_spawn(f, s); break;
     case ST_BOSS: stmt_boss(f, s); break;
+    case ST_BROKEN: break;
     }
 }
 

@@ -906,10 +906,13 @@ static ast_stmt *parser_block(parser *p)
             /* most likely a missing '}' before the next declaration */
             break;
         }
+        ast_pos start = parser_pos(&p->tok);
         ast_stmt *s = parser_statement(p);
-        /* A statement with a syntax error is dropped, except a var: its name is
-         * kept so later uses do not report it unknown as well. */
-        if (s && (!p->panic || (s->kind == ST_VAR && s->name))) {
+        /* A statement with a syntax error becomes ST_BROKEN, except a var: its
+         * name is kept so later uses do not report it unknown as well. */
+        if (p->panic && !(s && s->kind == ST_VAR && s->name))
+            s = parser_stmt_node(p, ST_BROKEN, start);
+        if (s) {
             if (p->panic)
                 s->e[0] = NULL;
             *tail = s;

@@ -186,11 +186,29 @@ static void check_missing_brace(void)
     diag_free(&diags);
 }
 
+/* A statement with a syntax error may have been the loop's wait: no warning
+ * that the loop never waits (there was one, before the error was fixed). */
+static void check_no_guess_after_error(void)
+{
+    CHECK_EQ_INT(compile_text("pattern p {\n    var a = 0\n    loop {\n"
+                              "        fire orb at a\n        a += 7 +\n        wait 6\n"
+                              "    }\n}\n"),
+                 1);
+    CHECK(has_diag(DIAG_EXPECTED, 6, 9, "expected a value, found 'wait'"));
+    CHECK_EQ_INT(diags.warnings, 0);
+    diag_free(&diags);
+    /* a loop with no wait at all still warns beside an error elsewhere */
+    CHECK_EQ_INT(compile_text("pattern p {\n    loop { fire orb }\n    wait +\n}\n"), 1);
+    CHECK(has_diag(DIAG_LOOP_NEVER_WAITS, 2, 5, "never waits"));
+    diag_free(&diags);
+}
+
 /* The cases not covered by one file per id above. */
 static void check_more(void)
 {
     check_number_too_large();
     check_missing_brace();
+    check_no_guess_after_error();
 }
 
 int main(int argc, char **argv)
