@@ -59,6 +59,28 @@ static int viewer_poll(viewer *v)
     return changed;
 }
 
+/* What runs from lib: the chosen entry or boss, else the file's default.
+ * Returns 0 when lib has nothing to run. */
+static int viewer_pick(const viewer *v, const library *lib, const library_entry **entry,
+                       const library_boss **boss)
+{
+    const library_entry *e = NULL;
+    const library_boss *b = NULL;
+    if (v->boss_mode)
+        b = library_find_boss(lib, v->entry_name);
+    else if (v->entry_name[0])
+        e = library_find(lib, v->entry_name);
+    if (!e && !b && !v->entry_name[0] && lib->boss_count)
+        b = &lib->bosses[0]; /* a file that defines a boss is about its boss */
+    if (!e && !b)
+        e = library_default_entry(lib, v->files[0]);
+    if (!e && !b && lib->boss_count)
+        b = &lib->bosses[0];
+    *entry = e;
+    *boss = b;
+    return e || b;
+}
+
 /* (Re)starts the sandbox on the chosen entry of the current library. */
 static void viewer_restart(viewer *v)
 {
@@ -66,16 +88,7 @@ static void viewer_restart(viewer *v)
         return;
     const library_entry *e = NULL;
     const library_boss *b = NULL;
-    if (v->boss_mode)
-        b = library_find_boss(v->lib, v->entry_name);
-    else if (v->entry_name[0])
-        e = library_find(v->lib, v->entry_name);
-    if (!e && !b && !v->entry_name[0] && v->lib->boss_count)
-        b = &v->lib->bosses[0]; /* a file that defines a boss is about its boss */
-    if (!e && !b)
-        e = library_default_entry(v->lib, v->files[0]);
-    if (!e && !b && v->lib->boss_count)
-        b = &v->lib->bosses[0];
+    viewer_pick(v, v->lib, &e, &b);
     if (e)
         snprintf(v->entry_name, sizeof v->entry_name, "%s", e->name), v->boss_mode = 0;
     else if (b)
@@ -91,14 +104,25 @@ static void viewer_restart(viewer *v)
 }
 
 /* Compiles the files; on success swaps the library in and restarts, else keeps
- * the old one running and remembers the errors for the screen. */
+ * the old one running and remembers the errors for the screen. A version with
+ * nothing to run (an empty file, or one caught half-saved) is not swapped in
+ * either. */
 static void viewer_reload(viewer *v)
 {
     static diag_list diags;
     diag_init(&diags);
     library *lib = library_load_paths(v->files, v->nfiles, &diags);
     diag_print(&diags, stderr);
-    if (lib) {
+    const library_entry *e;
+    const library_boss *b;
+    if (lib && v->lib && !viewer_pick(v, lib, &e, &b)) {
+        snprintf(v->errors, sizeof v->errors,
+                 "%s: nothing to run (a pattern without parameters, an enemy, a stage or a "
+                 "boss); the last good version keeps running\n",
+                 v->files[0]);
+        fprintf(stderr, "curtain view: %s", v->errors);
+        library_free(lib);
+    } else if (lib) {
         if (v->lib)
             fprintf(stderr, "curtain view: reloaded %s\n", v->files[0]);
         library_free(v->lib);

@@ -56,6 +56,10 @@ elapsed=$((($(date +%s%N) - start) / 1000000))
 [ "$elapsed" -lt 1500 ] || echo "note: the broken edit took ${elapsed} ms to show (slow machine?)"
 printf 'pattern live {\n    loop { fire orb ring 5; wait 10 }\n}\n' >"$tmp/live.pat"
 waitfor "reloaded" || fail "view did not reload the fixed file: $(cat "$tmp/view.out")"
+# an empty file (or one caught half-saved) has nothing to run: the last good version stays
+: >"$tmp/live.pat"
+waitfor "live.pat: nothing to run .*the last good version keeps running" ||
+    fail "view swapped in an empty file: $(cat "$tmp/view.out")"
 kill "$view" 2>/dev/null
 wait "$view" 2>/dev/null
 
