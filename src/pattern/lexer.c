@@ -186,9 +186,13 @@ token lexer_next(lexer *lx)
         } else if (c == '"') {
             lexer_string(lx, &t);
         } else if (!lexer_punct(lx, &t)) {
-            if (c == 0)
-                lexer_error(lx, DIAG_BAD_CHARACTER, t.line, t.col, "unexpected NUL byte");
-            else if (c >= 0x80)
+            if (c == 0) {
+                /* text has none: a binary file, whose every byte would be an error */
+                lexer_error(lx, DIAG_BAD_CHARACTER, t.line, t.col,
+                            "unexpected NUL byte: this is not a text file (read no further)");
+                lx->pos = lx->len;
+                return t;
+            } else if (c >= 0x80)
                 lexer_error(
                     lx, DIAG_BAD_CHARACTER, t.line, t.col,
                     "unexpected non-ASCII character (allowed only in strings and comments)");

@@ -203,12 +203,34 @@ static void check_no_guess_after_error(void)
     diag_free(&diags);
 }
 
+/* A binary file stops at its first NUL byte with one error saying so, instead
+ * of an error for every byte. */
+static void check_binary_file(void)
+{
+    char bin[4096];
+    for (size_t i = 0; i < sizeof bin; i++)
+        bin[i] = (char)(i * 7 % 256);
+    memcpy(bin,
+           "\x7f"
+           "ELF\x02\x01\x01\x00",
+           8);
+    library_file f = {"t.pat", bin, sizeof bin};
+    diag_init(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    CHECK(lib == NULL);
+    CHECK(has_diag(DIAG_BAD_CHARACTER, 1, 8, "NUL byte: this is not a text file"));
+    CHECK(diags.errors <= 8);
+    library_free(lib);
+    diag_free(&diags);
+}
+
 /* The cases not covered by one file per id above. */
 static void check_more(void)
 {
     check_number_too_large();
     check_missing_brace();
     check_no_guess_after_error();
+    check_binary_file();
 }
 
 int main(int argc, char **argv)
