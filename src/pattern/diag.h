@@ -71,7 +71,8 @@
     X(LOOP_NEVER_WAITS,   DIAG_WARNING, "a loop that can never wait: a runaway script")   \
     X(UNUSED_VARIABLE,    DIAG_WARNING, "a variable that is never read")                  \
     X(DIVISION_BY_ZERO,   DIAG_WARNING, "a constant division by zero")                    \
-    X(EMPTY_VOLLEY,       DIAG_WARNING, "a ring, arc, spread or stack of no bullets")
+    X(EMPTY_VOLLEY,       DIAG_WARNING, "a ring, arc, spread or stack of no bullets")     \
+    X(CLAUSE_ON_NEW_LINE, DIAG_WARNING, "speed/spin/accel/velocity/run starting a line inside a fire")
 /* clang-format on */
 
 typedef enum diag_code {

@@ -588,6 +588,27 @@ static ast_clause *parser_clause(parser *p, int kind)
     return c;
 }
 
+/* A clause that is also a statement word (speed, spin, accel, velocity, run)
+ * starting a line no further right than the 'fire' still belongs to the fire,
+ * as newlines are spaces, but reads like a statement of its own: a warning. */
+static void parser_check_clause_line(parser *p, const ast_stmt *fire)
+{
+    if (p->tok.line == p->prev.line || p->tok.col > fire->pos.col ||
+        !parser_is_statement_word(&p->tok))
+        return;
+    char what[64];
+    if (parser_at_word(p, "run"))
+        snprintf(what, sizeof what, "the bullets run the pattern, not this script");
+    else
+        snprintf(what, sizeof what, "the bullets' %.*s, not this object's", (int)p->tok.len,
+                 p->tok.start);
+    diag_report(p->diags, DIAG_CLAUSE_ON_NEW_LINE, p->path, p->lx.src, p->lx.len, p->tok.line,
+                p->tok.col,
+                "this '%.*s' continues the fire of line %u (%s): put ';' after the fire to "
+                "make it a statement of its own, or indent it to show it continues the fire",
+                (int)p->tok.len, p->tok.start, (unsigned)fire->pos.line, what);
+}
+
 /* fire := 'fire' [ shape [ colour ] ] { clause } [ block | 'run' call ] */
 static ast_stmt *parser_fire(parser *p, ast_stmt *s)
 {
@@ -611,6 +632,7 @@ static ast_stmt *parser_fire(parser *p, ast_stmt *s)
         int kind = parser_at(p, TOK_NAME) ? parser_clause_kind(&p->tok) : -1;
         if (kind < 0)
             break;
+        parser_check_clause_line(p, s);
         ast_clause *c = parser_clause(p, kind);
         if (c) {
             *tail = c;
@@ -622,7 +644,9 @@ static ast_stmt *parser_fire(parser *p, ast_stmt *s)
     if (parser_at(p, TOK_LBRACE)) {
         f->has_body = 1;
         f->body = parser_block(p);
-    } else if (parser_accept_word(p, "run")) {
+    } else if (parser_at_word(p, "run")) {
+        parser_check_clause_line(p, s);
+        parser_advance(p);
         f->run_pos = parser_pos(&p->tok);
         ast_stmt tmp = {0};
         parser_call(p, &tmp, "the name of a pattern to run");
