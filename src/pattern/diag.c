@@ -170,11 +170,15 @@ void diag_sort(diag_list *d)
 
 size_t diag_format(const diag_list *d, char *buf, size_t size)
 {
-    size_t n = 0;
+    /* n: the length needed; w: what was written, whole diagnostics only, so
+     * the buffer ends after the last one that fits, not in what it held before */
+    size_t n = 0, w = 0;
     for (int i = 0; i < d->count; i++) {
         size_t len = strlen(d->items[i].text);
-        if (n + len < size)
+        if (w == n && n + len < size) {
             memcpy(buf + n, d->items[i].text, len);
+            w += len;
+        }
         n += len;
     }
     int hidden = d->errors + d->warnings - d->count;
@@ -184,11 +188,13 @@ size_t diag_format(const diag_list *d, char *buf, size_t size)
     if (d->oom)
         snprintf(tail + strlen(tail), sizeof tail - strlen(tail), "(out of memory)\n");
     size_t tl = strlen(tail);
-    if (n + tl < size)
+    if (w == n && n + tl < size) {
         memcpy(buf + n, tail, tl);
+        w += tl;
+    }
     n += tl;
     if (size)
-        buf[n < size ? n : size - 1] = 0;
+        buf[w < size ? w : size - 1] = 0;
     return n;
 }
 

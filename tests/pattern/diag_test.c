@@ -224,6 +224,25 @@ static void check_binary_file(void)
     diag_free(&diags);
 }
 
+/* diag_format into a buffer too small for them all: whole diagnostics, then the
+ * end of the text, nothing of what the buffer held before. */
+static void check_format_truncated(void)
+{
+    compile_text("pattern p {\n    fire orb at nowhere1\n    fire orb at nowhere2\n"
+                 "    fire orb at nowhere3\n}\n");
+    CHECK_EQ_INT(diags.count, 3);
+    char all[1024], part[120];
+    size_t need = diag_format(&diags, all, sizeof all);
+    CHECK(need == strlen(all));
+    memset(part, 'X', sizeof part);
+    CHECK(diag_format(&diags, part, sizeof part) == need);
+    CHECK(strlen(part) < sizeof part);
+    CHECK(strchr(part, 'X') == NULL);
+    CHECK(strncmp(part, all, strlen(part)) == 0);
+    CHECK(strlen(part) > 0 && part[strlen(part) - 1] == '\n');
+    diag_free(&diags);
+}
+
 /* The cases not covered by one file per id above. */
 static void check_more(void)
 {
@@ -231,6 +250,7 @@ static void check_more(void)
     check_missing_brace();
     check_no_guess_after_error();
     check_binary_file();
+    check_format_truncated();
 }
 
 int main(int argc, char **argv)
