@@ -225,18 +225,18 @@ static global *compiler_global(compiler *c, const char *name)
     }
 }
 
-/* A global kind as the messages name it. */
+/* A global kind as the messages name it, with its article ("an enemy"). */
 static const char *compiler_kind_word(global_kind k)
 {
     switch (k) {
-    case G_CONST: return "constant";
-    case G_PATTERN: return "pattern";
-    case G_ENEMY: return "enemy";
-    case G_BOSS: return "boss";
-    case G_STAGE: return "stage";
-    case G_IMPORT: return "imported pattern";
+    case G_CONST: return "a constant";
+    case G_PATTERN: return "a pattern";
+    case G_ENEMY: return "an enemy";
+    case G_BOSS: return "a boss";
+    case G_STAGE: return "a stage";
+    case G_IMPORT: return "an imported pattern";
     }
-    return "name";
+    return "a name";
 }
 
 /* Adds a global, or reports a duplicate. Returns it or NULL. */
@@ -248,7 +248,7 @@ static global *compiler_add_global(compiler *c, const char *name, global_kind ki
         const char *where = c->in->files[old->file].path;
         uint32_t line = old->decl ? old->decl->pos.line : 1;
         compiler_report(c, DIAG_DUPLICATE_NAME, file, pos,
-                        "'%s' is already defined, as a %s at %s:%u", name,
+                        "'%s' is already defined, as %s at %s:%u", name,
                         compiler_kind_word(old->kind), where, (unsigned)line);
         return NULL;
     }
@@ -582,7 +582,7 @@ static void expr_name(fstate *f, const ast_expr *e)
             emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
             return;
         }
-        REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is a %s, not a value", e->name,
+        REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is %s, not a value", e->name,
                compiler_kind_word(g->kind));
         emit_const(f, 0, e->pos);
         return;
@@ -814,7 +814,7 @@ static global *compiler_pattern(fstate *f, const char *name, ast_pos pos)
         REPORT(f, DIAG_WRONG_KIND, pos, "'%s' is an enemy: start it with 'spawn %s at (x, y)'",
                name, name);
     } else if (g) {
-        REPORT(f, DIAG_WRONG_KIND, pos, "'%s' is a %s, not a pattern", name,
+        REPORT(f, DIAG_WRONG_KIND, pos, "'%s' is %s, not a pattern", name,
                compiler_kind_word(g->kind));
     } else {
         const char *cands[64];
@@ -1399,7 +1399,7 @@ static void stmt_spawn(fstate *f, const ast_stmt *s)
     if (!g || g->kind != G_ENEMY) {
         char hint[96];
         if (g)
-            REPORT(f, DIAG_WRONG_KIND, s->name_pos, "'%s' is a %s, not an enemy%s", s->name,
+            REPORT(f, DIAG_WRONG_KIND, s->name_pos, "'%s' is %s, not an enemy%s", s->name,
                    compiler_kind_word(g->kind),
                    g->kind == G_PATTERN ? ": wrap it in 'enemy NAME { ... }'" : "");
         else {
@@ -1438,7 +1438,7 @@ static void stmt_boss(fstate *f, const ast_stmt *s)
     if (!g || g->kind != G_BOSS) {
         char hint[96];
         if (g)
-            REPORT(f, DIAG_WRONG_KIND, s->name_pos, "'%s' is a %s, not a boss", s->name,
+            REPORT(f, DIAG_WRONG_KIND, s->name_pos, "'%s' is %s, not a boss", s->name,
                    compiler_kind_word(g->kind));
         else {
             const char *cands[64], *best = NULL;

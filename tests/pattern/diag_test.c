@@ -243,6 +243,17 @@ static void check_format_truncated(void)
     diag_free(&diags);
 }
 
+/* Kinds are named with their article: "an enemy", not "a enemy". */
+static void check_kind_articles(void)
+{
+    CHECK_EQ_INT(compile_text("enemy e { wait 1 }\nenemy e { wait 1 }\n"
+                              "stage s { boss e }\n"),
+                 2);
+    CHECK(has_diag(DIAG_DUPLICATE_NAME, 2, 1, "'e' is already defined, as an enemy at t.pat:1"));
+    CHECK(has_diag(DIAG_WRONG_KIND, 3, 16, "'e' is an enemy, not a boss"));
+    diag_free(&diags);
+}
+
 /* The cases not covered by one file per id above. */
 static void check_more(void)
 {
@@ -251,6 +262,7 @@ static void check_more(void)
     check_no_guess_after_error();
     check_binary_file();
     check_format_truncated();
+    check_kind_articles();
 }
 
 int main(int argc, char **argv)
