@@ -81,7 +81,9 @@ static int viewer_pick(const viewer *v, const library *lib, const library_entry 
     return e || b;
 }
 
-/* (Re)starts the sandbox on the chosen entry of the current library. */
+/* (Re)starts the sandbox on the chosen entry of the current library. A name
+ * asked for (--entry, --boss) that the files do not define is said, on the
+ * screen too, before the default runs instead. */
 static void viewer_restart(viewer *v)
 {
     if (!v->lib)
@@ -89,6 +91,13 @@ static void viewer_restart(viewer *v)
     const library_entry *e = NULL;
     const library_boss *b = NULL;
     viewer_pick(v, v->lib, &e, &b);
+    const char *found = e ? e->name : b ? b->name : NULL;
+    if (found && v->entry_name[0] && (strcmp(found, v->entry_name) != 0 || !b != !v->boss_mode)) {
+        snprintf(v->errors, sizeof v->errors, "%s: no %s '%s'; running %s %s instead\n",
+                 v->files[0], v->boss_mode ? "boss" : "pattern, enemy or stage", v->entry_name,
+                 b ? "boss" : "entry", found);
+        fprintf(stderr, "curtain view: %s", v->errors);
+    }
     if (e)
         snprintf(v->entry_name, sizeof v->entry_name, "%s", e->name), v->boss_mode = 0;
     else if (b)

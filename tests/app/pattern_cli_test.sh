@@ -70,6 +70,11 @@ grep -q "running boss s1_kagari" "$tmp/view.out" || fail "boss file: $(cat "$tmp
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/stage1/3_boss.pat" \
     --entry s1_lantern --frames 5 >"$tmp/view.out" 2>&1 || fail "view --entry"
 grep -q "running entry s1_lantern" "$tmp/view.out" || fail "--entry: $(cat "$tmp/view.out")"
+# an --entry the file does not define is said before the default runs instead
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/spiral.pat" \
+    --entry nosuch --frames 5 >"$tmp/view.out" 2>&1 || fail "view --entry nosuch"
+grep -q "spiral.pat: no pattern, enemy or stage 'nosuch'; running entry spiral instead" \
+    "$tmp/view.out" || fail "--entry nosuch: $(cat "$tmp/view.out")"
 
 # run --screenshot: a 640x480 PNG of the field at the frame asked for, drawn headless;
 # a different frame gives a different picture
