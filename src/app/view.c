@@ -70,8 +70,9 @@ static int viewer_pick(const viewer *v, const library *lib, const library_entry 
         b = library_find_boss(lib, v->entry_name);
     else if (v->entry_name[0])
         e = library_find(lib, v->entry_name);
-    if (!e && !b && !v->entry_name[0] && lib->boss_count)
-        b = &lib->bosses[0]; /* a file that defines a boss is about its boss */
+    for (uint32_t i = 0; !e && !b && !v->entry_name[0] && i < lib->boss_count; i++)
+        if (strcmp(lib->bosses[i].file, v->files[0]) == 0)
+            b = &lib->bosses[i]; /* a file that defines a boss is about its boss */
     if (!e && !b)
         e = library_default_entry(lib, v->files[0]);
     if (!e && !b && lib->boss_count)

@@ -1707,6 +1707,13 @@ static void compiler_check_params(compiler *c, const ast_decl *d)
     }
 }
 
+/* A file's name as the program keeps it (so it lives as long as the library). */
+static const char *compiler_file_name(const compiler *c, int file)
+{
+    uint16_t id = c->in->file_ids[file];
+    return id < c->b->p.file_count ? c->b->p.files[id] : "";
+}
+
 /* Fills in a boss's table entry from its declaration. */
 static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
 {
@@ -1716,6 +1723,7 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
     out->title =
         arena_strndup(&lib->mem, d->title ? d->title : "", d->title ? strlen(d->title) : 0);
     out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
+    out->file = compiler_file_name(c, g->file);
     out->phases =
         arena_alloc(&lib->mem, (size_t)(d->nphases ? d->nphases : 1) * sizeof *out->phases);
     if (!out->phases)
@@ -1734,13 +1742,6 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
         lp->health = !ph->health ? 0 : fold(&f, ph->health, &v) ? v : NAN;
         lp->bonus = !ph->bonus ? 0 : fold(&f, ph->bonus, &v) ? v : NAN;
     }
-}
-
-/* A file's name as the program keeps it (so it lives as long as the library). */
-static const char *compiler_file_name(const compiler *c, int file)
-{
-    uint16_t id = c->in->file_ids[file];
-    return id < c->b->p.file_count ? c->b->p.files[id] : "";
 }
 
 /* Pass 4: every body; then the tables. */

@@ -55,6 +55,7 @@ typedef struct library_boss {
     const char *look;  /* sprite name; "" if none */
     library_phase *phases;
     uint32_t phase_count;
+    const char *file; /* where it is defined */
 } library_boss;
 
 /* One source file: path (for diagnostics) and its text. */

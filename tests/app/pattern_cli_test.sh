@@ -70,6 +70,12 @@ grep -q "running boss s1_kagari" "$tmp/view.out" || fail "boss file: $(cat "$tmp
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/stage1/3_boss.pat" \
     --entry s1_lantern --frames 5 >"$tmp/view.out" 2>&1 || fail "view --entry"
 grep -q "running entry s1_lantern" "$tmp/view.out" || fail "--entry: $(cat "$tmp/view.out")"
+# the stage file, given with the files of its enemies and bosses, runs its stage, not
+# the first boss of another file
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/stage1/stage1.pat" \
+    "$patterns/stage1/1_enemies.pat" "$patterns/stage1/2_midboss.pat" \
+    "$patterns/stage1/3_boss.pat" --frames 5 >"$tmp/view.out" 2>&1 || fail "view of the stage"
+grep -q "running entry stage1" "$tmp/view.out" || fail "stage file: $(cat "$tmp/view.out")"
 # an --entry the file does not define is said before the default runs instead
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/spiral.pat" \
     --entry nosuch --frames 5 >"$tmp/view.out" 2>&1 || fail "view --entry nosuch"
