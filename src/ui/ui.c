@@ -73,12 +73,25 @@ int app_menu_step(app *a, menu *m, input_ui act)
     return 1;
 }
 
+/* A message while another still shows goes under it (the start can have three
+ * files to complain about), up to APP_TOAST_LINES; a red one stays red. Lines are wrapped to the
+ * screen here, once. */
 void app_toast(app *a, SDL_Color color, const char *fmt, ...)
 {
+    char msg[sizeof a->toast], both[2 * sizeof a->toast];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(a->toast, sizeof a->toast, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    int lines = 1;
+    for (const char *c = a->toast; *c; c++)
+        lines += *c == '\n';
+    int stack = a->tick < a->toast_until && a->toast[0] && lines < APP_TOAST_LINES;
+    if (stack && a->toast_color.r == PANEL_RED.r && a->toast_color.g == PANEL_RED.g &&
+        a->toast_color.b == PANEL_RED.b)
+        color = PANEL_RED;
+    snprintf(both, sizeof both, "%s%s%s", stack ? a->toast : "", stack ? "\n" : "", msg);
+    panel_wrap(a->toast, sizeof a->toast, ATLAS_FONT_SMALL, 1, APP_TOAST_W - 16, both);
     a->toast_color = color;
     a->toast_until = a->tick + 360;
 }
@@ -302,9 +315,11 @@ static void ui_draw_toast(app *a)
         return;
     const atlas_texture *at = &a->view.atlas;
     int w = panel_text_width(ATLAS_FONT_SMALL, 1, a->toast) + 16;
-    if (w > LOGICAL_W - 8)
-        w = LOGICAL_W - 8;
-    SDL_Rect box = {(LOGICAL_W - w) / 2, LOGICAL_H - 44, w, 18};
+    int lines = 1;
+    for (const char *c = a->toast; *c; c++)
+        lines += *c == '\n';
+    int h = lines * text_line_height(ATLAS_FONT_SMALL) + 8;
+    SDL_Rect box = {(LOGICAL_W - w) / 2, LOGICAL_H - 26 - h, w, h};
     panel_box(a->win.renderer, box);
     panel_text(a->win.renderer, at, ATLAS_FONT_SMALL, 1, LOGICAL_W / 2, box.y + 4, TEXT_CENTER,
                a->toast_color, a->toast);

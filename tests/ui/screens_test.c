@@ -2,11 +2,12 @@
  * screens: the front end's screens driven on an app without a window, the way
  * they are entered and acted on: the replay list; a high score kept when the
  * game is left on the results or name entry; the pause when the window loses
- * the focus or a controller goes.
+ * the focus or a controller goes; messages wrapped to the screen and stacked.
  */
 #include "../check.h"
 #include "core/mem.h"
 #include "ui/app.h"
+#include "ui/panel.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +136,57 @@ static void sc_auto_pause(void)
     memset(a, 0, sizeof *a);
 }
 
+/* Checks every line of text fits max_w; returns how many lines it has. */
+static int sc_lines_fit(const char *text, int max_w)
+{
+    char line[1024];
+    int lines = 0;
+    for (const char *p = text;; lines++) {
+        size_t n = strcspn(p, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, p);
+        CHECK(panel_text_width(ATLAS_FONT_SMALL, 1, line) <= max_w);
+        if (!p[n])
+            return lines + 1;
+        p += n + 1;
+    }
+}
+
+/* Messages fit the screen: a long one (paths) is wrapped, one that comes while
+ * another shows goes under it in red if either was red (three damaged files at
+ * the start are all said), and one after the last has gone replaces it. */
+static void sc_toast(void)
+{
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->tick = 10;
+    app_toast(a, PANEL_RED,
+              "high scores: %s/highscores.txt:4: checksum does not match: the file "
+              "was damaged or edited; kept as %s/highscores.txt.bad, starting an "
+              "empty table",
+              "/home/someone/.local/share/curtain", "/home/someone/.local/share/curtain");
+    CHECK(sc_lines_fit(a->toast, APP_TOAST_W - 16) >= 2);
+    CHECK(strstr(a->toast, "high scores:") == a->toast);
+    CHECK(strstr(a->toast, "empty table") != NULL);
+    app_toast(a, PANEL_GREEN, "spell cards: %s", "/x/spellcards.txt:1: not a spell card record");
+    CHECK(sc_lines_fit(a->toast, APP_TOAST_W - 16) >= 3);
+    CHECK(strstr(a->toast, "high scores:") == a->toast);
+    CHECK(strstr(a->toast, "\nspell cards: ") != NULL);
+    CHECK_EQ_INT(a->toast_color.g, PANEL_RED.g);
+    a->tick = a->toast_until;
+    app_toast(a, PANEL_GREEN, "screenshot saved");
+    CHECK(strcmp(a->toast, "screenshot saved") == 0);
+    CHECK_EQ_INT(a->toast_color.g, PANEL_GREEN.g);
+    /* A word wider than a line (a long path) is broken where the line is full. */
+    char word[400], out[512];
+    memset(word, 'x', sizeof word - 1);
+    word[sizeof word - 1] = '\0';
+    int lines = panel_wrap(out, sizeof out, ATLAS_FONT_SMALL, 1, 300, word);
+    CHECK(lines >= 2);
+    CHECK_EQ_INT(sc_lines_fit(out, 300), lines);
+    CHECK_EQ_INT((int)strlen(out), (int)sizeof word - 1 + lines - 1);
+    memset(a, 0, sizeof *a);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
@@ -142,6 +194,7 @@ int main(void)
     sc_replay_list(dir);
     sc_leave_keeps_score();
     sc_auto_pause();
+    sc_toast();
     rmdir(dir);
     return check_done("screens");
 }
