@@ -297,7 +297,7 @@ void keys_draw(app *a)
 {
     title_draw_demo(a, 190);
     menu_draw(&a->settings.keys, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){70, 40, LOGICAL_W - 140, 300}, 2, a->tick);
+              (SDL_Rect){70, 40, LOGICAL_W - 140, 310}, 2, a->tick);
     title_draw_help(a, a->settings.capturing
                            ? "press the key or button to bind    Escape cancels"
                            : "left and right pick a slot    Z rebinds it    X goes back");

@@ -2,7 +2,8 @@
  * screens: the front end's screens driven on an app without a window, the way
  * they are entered and acted on: the replay list; a high score kept when the
  * game is left on the results or name entry; the pause when the window loses
- * the focus or a controller goes; messages wrapped to the screen and stacked.
+ * the focus or a controller goes; messages wrapped to the screen and stacked;
+ * the binding screens' rows all in view.
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -187,6 +188,41 @@ static void sc_toast(void)
     memset(a, 0, sizeof *a);
 }
 
+/* The binding screens show every row, Back included, without scrolling: drawn
+ * on a software renderer with the last row chosen, the list starts at the top. */
+static void sc_keys_fit(void)
+{
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    SDL_Surface *s =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = s ? SDL_CreateSoftwareRenderer(s) : NULL;
+    CHECK(r != NULL);
+    frame_view_config cfg = {1, 64, -1};
+    char err[256];
+    static world demo; /* not started: the backdrop is drawn instead */
+    a->title.demo = &demo;
+    a->win.renderer = r;
+    if (r && frame_view_init(&a->view, r, &cfg, err, sizeof err) == 0) {
+        for (int pad = 0; pad < 2; pad++) {
+            a->settings.pad = pad;
+            keys_enter(a);
+            menu_select(&a->settings.keys, a->settings.keys.count - 1);
+            keys_draw(a);
+            CHECK(strcmp(a->settings.keys.labels[a->settings.keys.count - 1], "Back") == 0);
+            CHECK_EQ_INT(a->settings.keys.first, 0);
+        }
+        frame_view_free(&a->view);
+    } else {
+        fprintf(stderr, "frame_view_init: %s\n", r ? err : SDL_GetError());
+        CHECK(0);
+    }
+    if (r)
+        SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+    memset(a, 0, sizeof *a);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
@@ -195,6 +231,7 @@ int main(void)
     sc_leave_keeps_score();
     sc_auto_pause();
     sc_toast();
+    sc_keys_fit();
     rmdir(dir);
     return check_done("screens");
 }
