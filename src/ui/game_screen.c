@@ -121,11 +121,16 @@ static void game_keep_last(app *a, replay_end end)
         app_toast(a, PANEL_RED, "the last run was not kept: %s", err);
 }
 
-/* Saves the run's replay under a name of its own. */
+/* Saves the run's replay under a name of its own (not at the root of the disk
+ * when there is no user folder). */
 static void game_save_replay(app *a)
 {
     game_state *g = &a->game;
     char stamp[32] = "run", path[APP_PATH_MAX + 64], err[512];
+    if (!a->replay_dir[0]) {
+        app_toast(a, PANEL_RED, "replay not saved: there is no folder to keep it in");
+        return;
+    }
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))

@@ -368,10 +368,14 @@ static void ui_frame(app *a)
 /* ---- start and end ---- */
 
 /* Loads the options, high scores and spell card record from the user folder;
- * what could not be read is said on screen. */
+ * what could not be read, or a user folder that cannot be had, is said on screen. */
 static void ui_load_files(app *a)
 {
     options_report report = {0};
+    if (!user_dir_path()) /* why was printed; the player may not see a terminal */
+        app_toast(a, PANEL_RED,
+                  "no folder to keep files in (see the terminal): options, high "
+                  "scores and replays will not be saved");
     if (user_dir_join(a->opts_path, sizeof a->opts_path, OPTIONS_FILE_NAME) != 0) {
         a->opts_path[0] = '\0';
         options_defaults(&a->opts);

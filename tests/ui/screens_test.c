@@ -3,7 +3,7 @@
  * they are entered and acted on: the replay list; a high score kept when the
  * game is left on the results or name entry; the pause when the window loses
  * the focus or a controller goes; messages wrapped to the screen and stacked;
- * the binding screens' rows all in view.
+ * the binding screens' rows all in view; no replay saved without a user folder.
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -188,6 +188,37 @@ static void sc_toast(void)
     memset(a, 0, sizeof *a);
 }
 
+/* With no user folder (it could not be had) the replay is not saved, and said
+ * so: its path would have been the root of the disk. */
+static void sc_save_without_folder(void)
+{
+    static ui_config cfg;
+    static audio silent; /* never opened: sounds are skipped */
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->cfg = &cfg;
+    a->sound = &silent;
+    world w;
+    CHECK(world_init(&w, &(world_config){.seed = 1}, NULL) == 0);
+    CHECK(replay_begin(&a->game.rec, &w.config, 64) == 0);
+    world_step(&w, 0);
+    replay_record(&a->game.rec, 0, &w);
+    replay_finish(&a->game.rec, &w, REPLAY_END_GAME_OVER, "", 0, 1);
+    a->game.w = &w;
+    a->game.phase = GAME_SAVE;
+    a->game.rank = 0;
+    snprintf(a->game.name, sizeof a->game.name, "NOWHERE");
+    menu_clear(&a->game.ask, "Save this run's replay?");
+    menu_add(&a->game.ask, "Yes, save it", NULL, 0);
+    menu_add(&a->game.ask, "No", NULL, 0);
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK(strstr(a->toast, "replay not saved: there is no folder") == a->toast);
+    CHECK_EQ_INT(a->screen, SCREEN_SCORES);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+}
+
 /* The binding screens show every row, Back included, without scrolling: drawn
  * on a software renderer with the last row chosen, the list starts at the top. */
 static void sc_keys_fit(void)
@@ -232,6 +263,7 @@ int main(void)
     sc_auto_pause();
     sc_toast();
     sc_keys_fit();
+    sc_save_without_folder();
     rmdir(dir);
     return check_done("screens");
 }
