@@ -334,6 +334,7 @@ static void ui_save_screenshot(app *a)
         app_toast(a, PANEL_GREEN, "screenshot saved: %s", path);
     } else {
         log_error("screenshot: %s", err);
+        app_toast(a, PANEL_RED, "screenshot not saved: %s", err);
     }
 }
 
