@@ -177,11 +177,19 @@ void game_leave(app *a)
 
 /* ---- what the run's events change outside the world ---- */
 
+/* Whether the player flies this run and can die in it (not the autopilot, not
+ * invulnerable): only such a run counts in the high scores and the spell card
+ * record. */
+static int game_own_run(const app *a)
+{
+    return !a->cfg->autopilot && !(a->game.config.flags & WORLD_FLAG_INVULNERABLE);
+}
+
 /* Records a meeting with (or a capture of) the card a SPELL_* value names. */
 static void game_note_card(app *a, int32_t card, int captured)
 {
     int b = card / BOSS_MAX_PHASES, p = card % BOSS_MAX_PHASES;
-    if (card < 0 || (uint32_t)b >= a->lib->boss_count ||
+    if (!game_own_run(a) || card < 0 || (uint32_t)b >= a->lib->boss_count ||
         (uint32_t)p >= a->lib->bosses[b].phase_count)
         return;
     const library_boss *boss = &a->lib->bosses[b];
@@ -193,7 +201,8 @@ static void game_note_card(app *a, int32_t card, int captured)
     a->game.cards_dirty = 1;
 }
 
-/* Spell cards met and captured go to the record the practice menu reads (saved
+/* Spell cards met and captured in the player's own runs go to the record the
+ * practice menu reads (saved
  * when the run ends: nothing is written while it runs). A capture is read from
  * the fight's last result rather than from its event, which a frame full of
  * events could refuse. */
@@ -289,8 +298,7 @@ static int game_ranks(const app *a)
 {
     const game_state *g = &a->game;
     uint64_t score = world_final_score(g->w);
-    int own = !a->cfg->autopilot && !(g->config.flags & WORLD_FLAG_INVULNERABLE);
-    return own && !g->watching && !g->practice && score > 0 &&
+    return game_own_run(a) && !g->watching && !g->practice && score > 0 &&
            highscores_rank(&a->scores, (difficulty)g->config.difficulty, score) >= 0;
 }
 

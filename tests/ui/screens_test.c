@@ -3,7 +3,8 @@
  * they are entered and acted on: the replay list; a high score kept when the
  * game is left on the results or name entry; the pause when the window loses
  * the focus or a controller goes; messages wrapped to the screen and stacked;
- * the binding screens' rows all in view; no replay saved without a user folder.
+ * the binding screens' rows all in view; no replay saved without a user folder;
+ * the spell card record kept for the player's own runs.
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -219,6 +220,52 @@ static void sc_save_without_folder(void)
     memset(a, 0, sizeof *a);
 }
 
+/* The spell card record counts the player's own runs: a card met and captured
+ * (a survival card outlasted) with the keys is recorded, with the autopilot or
+ * invulnerable it is not. */
+static void sc_cards_own_runs(void)
+{
+    const char *text = "boss t { phase \"Test Sign\" spell time 20 bonus 1000 { wait 100000 } }\n"
+                       "stage stage1 { boss t wait 100 }\n";
+    library_file f = {"test.pat", text, strlen(text)};
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    static world w;
+    static audio silent;
+    for (int k = 0; k < 3; k++) {
+        static ui_config cfg;
+        app *a = &the_app;
+        memset(a, 0, sizeof *a);
+        cfg = (ui_config){.autopilot = k == 1};
+        a->cfg = &cfg;
+        a->sound = &silent;
+        a->lib = lib;
+        a->game.w = &w;
+        world_config wc = {.seed = 3, .flags = k == 2 ? WORLD_FLAG_INVULNERABLE : 0};
+        game_start_run(a, &wc, 0);
+        for (int i = 0; i < 200 && a->game.phase == GAME_RUNNING; i++)
+            game_update(a);
+        CHECK(a->game.phase != GAME_RUNNING);
+        CHECK_EQ_INT(w.spells_captured, 1);
+        const spellcard *c = spellcards_find(&a->cards, "t", 0, "Test Sign");
+        if (k == 0)
+            CHECK(c && c->seen == 1 && c->captured == 1);
+        else
+            CHECK(c == NULL);
+        replay_free(&a->game.rec);
+        world_free(&w);
+        memset(&w, 0, sizeof w);
+    }
+    memset(&the_app, 0, sizeof the_app);
+    library_free(lib);
+}
+
 /* The binding screens show every row, Back included, without scrolling: drawn
  * on a software renderer with the last row chosen, the list starts at the top. */
 static void sc_keys_fit(void)
@@ -264,6 +311,7 @@ int main(void)
     sc_toast();
     sc_keys_fit();
     sc_save_without_folder();
+    sc_cards_own_runs();
     rmdir(dir);
     return check_done("screens");
 }
