@@ -631,15 +631,20 @@ static void game_draw_name(app *a)
     panel_textf(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + 40, TEXT_CENTER, PANEL_WHITE, "%" PRIu64,
                 score);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 70, TEXT_CENTER, PANEL_LABEL, "Your name:");
-    char shown[HIGHSCORES_NAME_MAX + 2];
-    snprintf(shown, sizeof shown, "%s%c", g->name,
-             strlen(g->name) < HIGHSCORES_NAME_MAX
-                 ? ((a->tick / 20) % 2 ? HIGHSCORES_NAME_CHARSET[g->name_char] : '_')
-                 : ' ');
+    /* The name, then the cursor: the letter up/down offers, blinking with '_' and
+     * dimmed, so it is not read as part of the name. */
+    char cursor[2] = {strlen(g->name) < HIGHSCORES_NAME_MAX
+                          ? ((a->tick / 20) % 2 ? HIGHSCORES_NAME_CHARSET[g->name_char] : '_')
+                          : ' ',
+                      '\0'};
+    int name_w = panel_text_width(ATLAS_FONT_TITLE, 1, g->name);
+    int x = cx - (name_w + panel_text_width(ATLAS_FONT_TITLE, 1, cursor)) / 2;
     SDL_Rect field = {cx - 110, box.y + 88, 220, 34};
     panel_fill(r, field, (SDL_Color){20, 10, 40, 255});
     panel_outline(r, field, PANEL_PINK);
-    panel_text(r, at, ATLAS_FONT_TITLE, 1, cx, box.y + 86, TEXT_CENTER, PANEL_WHITE, shown);
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, x, box.y + 86, TEXT_LEFT, PANEL_WHITE, g->name);
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, x + name_w, box.y + 86, TEXT_LEFT,
+               (SDL_Color){150, 110, 170, 255}, cursor);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 136, TEXT_CENTER, PANEL_DIM,
                "type it, Backspace erases, Enter is done");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 152, TEXT_CENTER, PANEL_DIM,
