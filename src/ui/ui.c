@@ -385,7 +385,10 @@ static void ui_load_files(app *a)
         a->opts_status = options_load(&a->opts, a->opts_path, &report);
     }
     a->loaded_opts = a->opts;
-    if (report.count > 0)
+    if (report.count > 0 && report.problems > 1)
+        app_toast(a, PANEL_RED, "%s (and %d more in the options file: see the terminal)",
+                  report.lines[0], report.problems - 1);
+    else if (report.count > 0)
         app_toast(a, PANEL_RED, "%s (that setting keeps its default)", report.lines[0]);
     char reason[1024];
     if (user_dir_join(a->scores_path, sizeof a->scores_path, HIGHSCORES_FILE_NAME) == 0 &&
