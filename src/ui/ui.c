@@ -418,6 +418,12 @@ static int ui_open(app *a, const ui_config *cfg)
         fprintf(stderr, "curtain: %s\n", err);
         return -1;
     }
+    SDL_RendererInfo info;
+    if (cfg->renderer && SDL_GetRendererInfo(a->win.renderer, &info) == 0 &&
+        SDL_strcasecmp(info.name, cfg->renderer) != 0) {
+        log_warn("no renderer '%s' here: using '%s'", cfg->renderer, info.name);
+        app_toast(a, PANEL_RED, "no renderer '%s' here: using '%s'", cfg->renderer, info.name);
+    }
     frame_pacer_init(&a->pacer, a->win.vsync, a->win.refresh_hz);
     input_map_apply_options(&a->input, &a->opts);
     input_map_load_mappings();
