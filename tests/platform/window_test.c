@@ -67,6 +67,7 @@ int main(void)
     CHECK_EQ_INT(window_open(&win, &cfg, err, sizeof err), 0);
     SDL_GetWindowSize(win.sdl, &w, &h);
     CHECK(w == max * LOGICAL_W && h == max * LOGICAL_H);
+    window_close(&win);
     SDL_Quit();
     return check_done("platform window");
 }
