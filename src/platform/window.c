@@ -15,6 +15,24 @@ static int window_auto_scale(void)
     return s < 1 ? 1 : s;
 }
 
+int window_max_scale(void)
+{
+    SDL_Rect usable;
+    if (SDL_GetDisplayUsableBounds(0, &usable) != 0)
+        return 1;
+    int sx = usable.w / LOGICAL_W, sy = usable.h / LOGICAL_H;
+    int s = sx < sy ? sx : sy;
+    return s < 1 ? 1 : s;
+}
+
+/* The scale a window is opened or resized to: 0 fits the display, others are
+ * taken as asked unless the window would be bigger than the display. */
+static int window_scale_for(int scale)
+{
+    int max = window_max_scale();
+    return scale <= 0 ? window_auto_scale() : scale > max ? max : scale;
+}
+
 static int window_create_renderer(window *win, char *err, size_t err_size)
 {
     Uint32 flags = SDL_RENDERER_ACCELERATED | (win->vsync ? SDL_RENDERER_PRESENTVSYNC : 0);
@@ -43,7 +61,7 @@ int window_open(window *win, const window_config *cfg, char *err, size_t err_siz
         snprintf(err, err_size, "cannot start SDL video: %s", SDL_GetError());
         return -1;
     }
-    int scale = cfg->scale > 0 ? cfg->scale : window_auto_scale();
+    int scale = window_scale_for(cfg->scale);
     win->sdl = SDL_CreateWindow("curtain", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                 LOGICAL_W * scale, LOGICAL_H * scale,
                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
@@ -93,7 +111,7 @@ void window_set_scale(window *win, int scale)
 {
     if (win->fullscreen)
         return;
-    int s = scale > 0 ? scale : window_auto_scale(), w, h;
+    int s = window_scale_for(scale), w, h;
     SDL_GetWindowSize(win->sdl, &w, &h);
     if (w == LOGICAL_W * s && h == LOGICAL_H * s)
         return; /* already that size: leave it where the player put it */

@@ -33,7 +33,9 @@ typedef struct window {
     int refresh_hz; /* of the display the window is on; 0 if unknown */
 } window;
 
-/* Opens the window; on failure returns -1 with a reason in err. Initialises SDL video. */
+/* Opens the window (a scale larger than fits the display is taken down to
+ * window_max_scale); on failure returns -1 with a reason in err. Initialises SDL
+ * video. */
 int window_open(window *win, const window_config *cfg, char *err, size_t err_size);
 void window_close(window *win);
 
@@ -41,8 +43,12 @@ void window_toggle_fullscreen(window *win);
 void window_set_fullscreen(window *win, int on);
 void window_set_integer_scale(window *win, int on);
 /* Resizes the window to scale times the logical size (0: the largest that fits the
- * display). Ignored in fullscreen. */
+ * display; a scale larger than window_max_scale is taken down to it). Ignored in
+ * fullscreen. */
 void window_set_scale(window *win, int scale);
+/* The largest whole scale whose window fits the display's usable area (at least 1;
+ * SDL video started). A bigger window would put the menus off the screen. */
+int window_max_scale(void);
 /* Turns vsync on or off at run time. Returns 0, or -1 if the renderer cannot (the
  * setting then stays as it was). */
 int window_set_vsync(window *win, int on);

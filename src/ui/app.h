@@ -35,6 +35,8 @@
 #define APP_PATH_MAX    4096
 #define APP_REPLAYS_MAX 48
 #define APP_LAST_REPLAY "last.rpl"
+#define APP_TOAST_W     (LOGICAL_W - 16) /* the widest message box */
+#define APP_TOAST_LINES 8                /* the most lines of messages at once */
 
 typedef enum app_screen {
     SCREEN_TITLE,
@@ -186,8 +188,8 @@ typedef struct app {
     input_bits event_dirs; /* directions pressed as events this frame */
     int typing;            /* a name is being typed: held keys are not menu moves */
     int repeat_wait;
-    /* a message at the bottom of the screen */
-    char toast[320];
+    /* a message at the bottom of the screen, in lines that fit APP_TOAST_W */
+    char toast[1024];
     uint64_t toast_until;
     SDL_Color toast_color;
     /* the screens */

@@ -121,11 +121,16 @@ static void game_keep_last(app *a, replay_end end)
         app_toast(a, PANEL_RED, "the last run was not kept: %s", err);
 }
 
-/* Saves the run's replay under a name of its own. */
+/* Saves the run's replay under a name of its own (not at the root of the disk
+ * when there is no user folder). */
 static void game_save_replay(app *a)
 {
     game_state *g = &a->game;
     char stamp[32] = "run", path[APP_PATH_MAX + 64], err[512];
+    if (!a->replay_dir[0]) {
+        app_toast(a, PANEL_RED, "replay not saved: there is no folder to keep it in");
+        return;
+    }
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
@@ -172,11 +177,19 @@ void game_leave(app *a)
 
 /* ---- what the run's events change outside the world ---- */
 
+/* Whether the player flies this run and can die in it (not the autopilot, not
+ * invulnerable): only such a run counts in the high scores and the spell card
+ * record. */
+static int game_own_run(const app *a)
+{
+    return !a->cfg->autopilot && !(a->game.config.flags & WORLD_FLAG_INVULNERABLE);
+}
+
 /* Records a meeting with (or a capture of) the card a SPELL_* value names. */
 static void game_note_card(app *a, int32_t card, int captured)
 {
     int b = card / BOSS_MAX_PHASES, p = card % BOSS_MAX_PHASES;
-    if (card < 0 || (uint32_t)b >= a->lib->boss_count ||
+    if (!game_own_run(a) || card < 0 || (uint32_t)b >= a->lib->boss_count ||
         (uint32_t)p >= a->lib->bosses[b].phase_count)
         return;
     const library_boss *boss = &a->lib->bosses[b];
@@ -188,7 +201,8 @@ static void game_note_card(app *a, int32_t card, int captured)
     a->game.cards_dirty = 1;
 }
 
-/* Spell cards met and captured go to the record the practice menu reads (saved
+/* Spell cards met and captured in the player's own runs go to the record the
+ * practice menu reads (saved
  * when the run ends: nothing is written while it runs). A capture is read from
  * the fight's last result rather than from its event, which a frame full of
  * events could refuse. */
@@ -284,8 +298,7 @@ static int game_ranks(const app *a)
 {
     const game_state *g = &a->game;
     uint64_t score = world_final_score(g->w);
-    int own = !a->cfg->autopilot && !(g->config.flags & WORLD_FLAG_INVULNERABLE);
-    return own && !g->watching && !g->practice && score > 0 &&
+    return game_own_run(a) && !g->watching && !g->practice && score > 0 &&
            highscores_rank(&a->scores, (difficulty)g->config.difficulty, score) >= 0;
 }
 
@@ -618,15 +631,20 @@ static void game_draw_name(app *a)
     panel_textf(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + 40, TEXT_CENTER, PANEL_WHITE, "%" PRIu64,
                 score);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 70, TEXT_CENTER, PANEL_LABEL, "Your name:");
-    char shown[HIGHSCORES_NAME_MAX + 2];
-    snprintf(shown, sizeof shown, "%s%c", g->name,
-             strlen(g->name) < HIGHSCORES_NAME_MAX
-                 ? ((a->tick / 20) % 2 ? HIGHSCORES_NAME_CHARSET[g->name_char] : '_')
-                 : ' ');
+    /* The name, then the cursor: the letter up/down offers, blinking with '_' and
+     * dimmed, so it is not read as part of the name. */
+    char cursor[2] = {strlen(g->name) < HIGHSCORES_NAME_MAX
+                          ? ((a->tick / 20) % 2 ? HIGHSCORES_NAME_CHARSET[g->name_char] : '_')
+                          : ' ',
+                      '\0'};
+    int name_w = panel_text_width(ATLAS_FONT_TITLE, 1, g->name);
+    int x = cx - (name_w + panel_text_width(ATLAS_FONT_TITLE, 1, cursor)) / 2;
     SDL_Rect field = {cx - 110, box.y + 88, 220, 34};
     panel_fill(r, field, (SDL_Color){20, 10, 40, 255});
     panel_outline(r, field, PANEL_PINK);
-    panel_text(r, at, ATLAS_FONT_TITLE, 1, cx, box.y + 86, TEXT_CENTER, PANEL_WHITE, shown);
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, x, box.y + 86, TEXT_LEFT, PANEL_WHITE, g->name);
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, x + name_w, box.y + 86, TEXT_LEFT,
+               (SDL_Color){150, 110, 170, 255}, cursor);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 136, TEXT_CENTER, PANEL_DIM,
                "type it, Backspace erases, Enter is done");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 152, TEXT_CENTER, PANEL_DIM,

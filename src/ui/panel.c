@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 void panel_fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
 {
@@ -67,4 +68,47 @@ int panel_textf(SDL_Renderer *r, const atlas_texture *at, atlas_font font, int s
 int panel_text_width(atlas_font font, int scale, const char *s)
 {
     return text_width(font, s) * (scale < 1 ? 1 : scale);
+}
+
+/* The width of the n characters at s. */
+static int panel_span_width(atlas_font font, int scale, const char *s, size_t n)
+{
+    char buf[256];
+    if (n >= sizeof buf)
+        n = sizeof buf - 1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    return panel_text_width(font, scale, buf);
+}
+
+int panel_wrap(char *out, size_t cap, atlas_font font, int scale, int max_w, const char *s)
+{
+    size_t o = 0;
+    int lines = 1;
+    if (cap == 0)
+        return 0;
+    while (*s) {
+        /* The longest run from s that fits, ending at a space or a newline if it can. */
+        size_t fit = 0, brk = 0;
+        while (s[fit] && s[fit] != '\n' &&
+               (fit < 2 || panel_span_width(font, scale, s, fit + 1) <= max_w)) {
+            if (s[fit] == ' ')
+                brk = fit;
+            fit++;
+        }
+        size_t take = s[fit] && s[fit] != '\n' && brk > 0 ? brk : fit;
+        for (size_t i = 0; i < take && o + 1 < cap; i++)
+            out[o++] = s[i];
+        s += take;
+        while (*s == ' ')
+            s++;
+        if (*s == '\n')
+            s++;
+        if (*s && o + 1 < cap) {
+            out[o++] = '\n';
+            lines++;
+        }
+    }
+    out[o] = '\0';
+    return lines;
 }

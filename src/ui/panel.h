@@ -10,6 +10,7 @@
 #include "render/text.h"
 
 #include <SDL.h>
+#include <stddef.h>
 
 /* Colours every screen uses. */
 #define PANEL_WHITE ((SDL_Color){255, 255, 255, 255})
@@ -37,5 +38,9 @@ int panel_textf(SDL_Renderer *r, const atlas_texture *at, atlas_font font, int s
     __attribute__((format(printf, 9, 10)));
 /* The width of s at a scale. */
 int panel_text_width(atlas_font font, int scale, const char *s);
+/* Copies s to out (cap bytes) in lines no wider than max_w pixels: broken at
+ * spaces, a word longer than a line (a path) broken where the line is full.
+ * Returns the number of lines. */
+int panel_wrap(char *out, size_t cap, atlas_font font, int scale, int max_w, const char *s);
 
 #endif

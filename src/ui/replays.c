@@ -152,15 +152,21 @@ void replays_action(app *a, input_ui act)
     }
 }
 
-/* Details of the entry under the cursor. */
+/* Details of the entry under the cursor, in a box of their own under the list
+ * (the side panel's logo is behind them): the file, when, how long and the
+ * seed; then what was played, or why the file cannot be. */
 static void replays_draw_details(app *a, const replay_entry *e, int y)
 {
     SDL_Renderer *r = a->win.renderer;
     const atlas_texture *at = &a->view.atlas;
-    int x = 30;
+    int line = text_line_height(ATLAS_FONT_SMALL) + 2;
+    SDL_Rect box = {24, y, LOGICAL_W - 48, 2 * line + 6};
+    char text[512], wrapped[600];
+    panel_box(r, box);
     if (!e->ok) {
-        panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_RED, "%s: %s", e->file,
-                    e->error);
+        snprintf(text, sizeof text, "%s: %s", e->file, e->error);
+        panel_wrap(wrapped, sizeof wrapped, ATLAS_FONT_SMALL, 1, box.w - 16, text);
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4, TEXT_LEFT, PANEL_RED, wrapped);
         return;
     }
     char date[32] = "?";
@@ -168,27 +174,32 @@ static void replays_draw_details(app *a, const replay_entry *e, int y)
     struct tm tm;
     if (localtime_r(&t, &tm))
         strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
-    const char *what = "the stage";
-    char practice[96];
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4, TEXT_LEFT, PANEL_WHITE,
+                "%s    %s    %u:%02u    seed %" PRIu64, e->file, date, (unsigned)(e->frames / 3600),
+                (unsigned)(e->frames / 60 % 60), e->config.seed);
+    snprintf(text, sizeof text, "the stage");
     if (e->config.start != 0) {
         int b = WORLD_START_BOSS(e->config.start), p = WORLD_START_PHASE(e->config.start);
         const library_boss *boss = b < (int)a->lib->boss_count ? &a->lib->bosses[b] : NULL;
-        snprintf(practice, sizeof practice, "practice: %s, phase %d%s", boss ? boss->name : "?",
-                 p + 1, e->config.flags & WORLD_FLAG_ONE_PHASE ? " alone" : " on");
-        what = practice;
+        int alone = (e->config.flags & WORLD_FLAG_ONE_PHASE) != 0;
+        snprintf(text, sizeof text, "practice: %s, %sphase %d%s",
+                 !boss            ? "?"
+                 : boss->title[0] ? boss->title
+                                  : boss->name,
+                 alone ? "" : "from ", p + 1, alone ? " alone" : "");
     }
-    panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_WHITE,
-                "%s    %s    %s    %u:%02u    seed %" PRIu64, e->file, date, what,
-                (unsigned)(e->frames / 3600), (unsigned)(e->frames / 60 % 60), e->config.seed);
+    panel_wrap(wrapped, sizeof wrapped, ATLAS_FONT_SMALL, 1, box.w - 16, text);
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4 + line, TEXT_LEFT, PANEL_LABEL,
+               wrapped);
 }
 
 void replays_draw(app *a)
 {
     replays_state *s = &a->replays;
     title_draw_demo(a, 190);
-    menu_draw(&s->m, a->win.renderer, &a->view.atlas, (SDL_Rect){24, 30, LOGICAL_W - 48, 370}, 2,
+    menu_draw(&s->m, a->win.renderer, &a->view.atlas, (SDL_Rect){24, 30, LOGICAL_W - 48, 350}, 2,
               a->tick);
     if (s->count > 0)
-        replays_draw_details(a, &s->entries[s->m.cursor], 408);
+        replays_draw_details(a, &s->entries[s->m.cursor], 384);
     title_draw_help(a, "Z plays    X goes back    while watching: P pauses, F fast, N steps");
 }

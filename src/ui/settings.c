@@ -96,8 +96,10 @@ static void settings_change(app *a, int row, int dir)
     options *o = &a->opts;
     switch (row) {
     case SET_FULLSCREEN: o->fullscreen = !o->fullscreen; break;
-    case SET_SCALE: { /* 0 (fit the screen) to the option's largest, round */
+    case SET_SCALE: { /* 0 (fit the screen) to the largest the screen holds, round */
         int n = options_info(OPTION_window_scale)->max + 1;
+        if (n > window_max_scale() + 1)
+            n = window_max_scale() + 1;
         options_set(o, OPTION_window_scale, (o->window_scale + dir + n) % n);
         break;
     }
@@ -297,7 +299,7 @@ void keys_draw(app *a)
 {
     title_draw_demo(a, 190);
     menu_draw(&a->settings.keys, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){70, 40, LOGICAL_W - 140, 300}, 2, a->tick);
+              (SDL_Rect){70, 40, LOGICAL_W - 140, 310}, 2, a->tick);
     title_draw_help(a, a->settings.capturing
                            ? "press the key or button to bind    Escape cancels"
                            : "left and right pick a slot    Z rebinds it    X goes back");

@@ -73,12 +73,25 @@ int app_menu_step(app *a, menu *m, input_ui act)
     return 1;
 }
 
+/* A message while another still shows goes under it (the start can have three
+ * files to complain about), up to APP_TOAST_LINES; a red one stays red. Lines are wrapped to the
+ * screen here, once. */
 void app_toast(app *a, SDL_Color color, const char *fmt, ...)
 {
+    char msg[sizeof a->toast], both[2 * sizeof a->toast];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(a->toast, sizeof a->toast, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    int lines = 1;
+    for (const char *c = a->toast; *c; c++)
+        lines += *c == '\n';
+    int stack = a->tick < a->toast_until && a->toast[0] && lines < APP_TOAST_LINES;
+    if (stack && a->toast_color.r == PANEL_RED.r && a->toast_color.g == PANEL_RED.g &&
+        a->toast_color.b == PANEL_RED.b)
+        color = PANEL_RED;
+    snprintf(both, sizeof both, "%s%s%s", stack ? a->toast : "", stack ? "\n" : "", msg);
+    panel_wrap(a->toast, sizeof a->toast, ATLAS_FONT_SMALL, 1, APP_TOAST_W - 16, both);
     a->toast_color = color;
     a->toast_until = a->tick + 360;
 }
@@ -302,9 +315,11 @@ static void ui_draw_toast(app *a)
         return;
     const atlas_texture *at = &a->view.atlas;
     int w = panel_text_width(ATLAS_FONT_SMALL, 1, a->toast) + 16;
-    if (w > LOGICAL_W - 8)
-        w = LOGICAL_W - 8;
-    SDL_Rect box = {(LOGICAL_W - w) / 2, LOGICAL_H - 44, w, 18};
+    int lines = 1;
+    for (const char *c = a->toast; *c; c++)
+        lines += *c == '\n';
+    int h = lines * text_line_height(ATLAS_FONT_SMALL) + 8;
+    SDL_Rect box = {(LOGICAL_W - w) / 2, LOGICAL_H - 26 - h, w, h};
     panel_box(a->win.renderer, box);
     panel_text(a->win.renderer, at, ATLAS_FONT_SMALL, 1, LOGICAL_W / 2, box.y + 4, TEXT_CENTER,
                a->toast_color, a->toast);
@@ -319,6 +334,7 @@ static void ui_save_screenshot(app *a)
         app_toast(a, PANEL_GREEN, "screenshot saved: %s", path);
     } else {
         log_error("screenshot: %s", err);
+        app_toast(a, PANEL_RED, "screenshot not saved: %s", err);
     }
 }
 
@@ -353,10 +369,14 @@ static void ui_frame(app *a)
 /* ---- start and end ---- */
 
 /* Loads the options, high scores and spell card record from the user folder;
- * what could not be read is said on screen. */
+ * what could not be read, or a user folder that cannot be had, is said on screen. */
 static void ui_load_files(app *a)
 {
     options_report report = {0};
+    if (!user_dir_path()) /* why was printed; the player may not see a terminal */
+        app_toast(a, PANEL_RED,
+                  "no folder to keep files in (see the terminal): options, high "
+                  "scores and replays will not be saved");
     if (user_dir_join(a->opts_path, sizeof a->opts_path, OPTIONS_FILE_NAME) != 0) {
         a->opts_path[0] = '\0';
         options_defaults(&a->opts);
@@ -365,7 +385,10 @@ static void ui_load_files(app *a)
         a->opts_status = options_load(&a->opts, a->opts_path, &report);
     }
     a->loaded_opts = a->opts;
-    if (report.count > 0)
+    if (report.count > 0 && report.problems > 1)
+        app_toast(a, PANEL_RED, "%s (and %d more in the options file: see the terminal)",
+                  report.lines[0], report.problems - 1);
+    else if (report.count > 0)
         app_toast(a, PANEL_RED, "%s (that setting keeps its default)", report.lines[0]);
     char reason[1024];
     if (user_dir_join(a->scores_path, sizeof a->scores_path, HIGHSCORES_FILE_NAME) == 0 &&
@@ -394,6 +417,12 @@ static int ui_open(app *a, const ui_config *cfg)
     if (window_open(&a->win, &wc, err, sizeof err) != 0) {
         fprintf(stderr, "curtain: %s\n", err);
         return -1;
+    }
+    SDL_RendererInfo info;
+    if (cfg->renderer && SDL_GetRendererInfo(a->win.renderer, &info) == 0 &&
+        SDL_strcasecmp(info.name, cfg->renderer) != 0) {
+        log_warn("no renderer '%s' here: using '%s'", cfg->renderer, info.name);
+        app_toast(a, PANEL_RED, "no renderer '%s' here: using '%s'", cfg->renderer, info.name);
     }
     frame_pacer_init(&a->pacer, a->win.vsync, a->win.refresh_hz);
     input_map_apply_options(&a->input, &a->opts);

@@ -337,11 +337,12 @@ static void wv_draw_collect_line(SDL_Renderer *r, const atlas_texture *at, const
                "- above this line, every item comes to you -");
 }
 
-/* The boss's x under the field, and marks in the field's corners. */
+/* The boss's x under the field, and marks in the field's corners. Behind the
+ * title there is no marker: the menus' help line is where it would be. */
 static void wv_draw_marks(SDL_Renderer *r, const atlas_texture *at, const world *w,
                           const world_view_extra *x, uint64_t tick)
 {
-    if (w->boss.active && w->boss.slot != ENEMY_NONE) {
+    if (w->boss.active && w->boss.slot != ENEMY_NONE && !(x && x->attract)) {
         int bx = FIELD_VIEW_X + (int)w->enemies.slots[w->boss.slot].x;
         if (bx > FIELD_VIEW_X + 16 && bx < WV_FIELD_R - 16) {
             panel_fill(r, (SDL_Rect){bx - 18, WV_FIELD_B + 2, 36, 11}, (SDL_Color){90, 0, 40, 220});

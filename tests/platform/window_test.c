@@ -1,5 +1,6 @@
 /* window: the options' display settings open the window and apply at run time, here
- * under SDL's dummy video driver (no display needed). */
+ * under SDL's dummy video driver (no display needed); a scale too big for the
+ * display is taken down to the largest that fits. */
 #include "../check.h"
 #include "game/options.h"
 #include "platform/window.h"
@@ -26,13 +27,20 @@ int main(void)
     int w, h;
     SDL_GetWindowSize(win.sdl, &w, &h);
     CHECK(w == LOGICAL_W && h == LOGICAL_H);
-    /* Scale and integer scaling change at once; vsync changes or stays consistent. */
+    /* Scale and integer scaling change at once (as far as the display holds the
+     * window); vsync changes or stays consistent. */
+    SDL_Rect usable;
+    CHECK_EQ_INT(SDL_GetDisplayUsableBounds(0, &usable), 0);
+    int max = window_max_scale();
+    CHECK(max >= 1 && LOGICAL_W * max <= usable.w && LOGICAL_H * max <= usable.h);
+    CHECK(LOGICAL_W * (max + 1) > usable.w || LOGICAL_H * (max + 1) > usable.h);
     o.window_scale = 2;
     o.integer_scale = 1;
     o.vsync = 1;
     int vsync_changed = window_apply_options(&win, &o);
     SDL_GetWindowSize(win.sdl, &w, &h);
-    CHECK(w == 2 * LOGICAL_W && h == 2 * LOGICAL_H);
+    int s2 = max < 2 ? max : 2;
+    CHECK(w == s2 * LOGICAL_W && h == s2 * LOGICAL_H);
     CHECK_EQ_INT(win.integer_scale, 1);
     CHECK_EQ_INT(vsync_changed, win.vsync == 1);
     /* Fullscreen on, then off again; a frame draws either way. */
@@ -48,6 +56,17 @@ int main(void)
     CHECK_EQ_INT(win.fullscreen, 0);
     SDL_GetWindowSize(win.sdl, &w, &h);
     CHECK(w == LOGICAL_W && h == LOGICAL_H);
+    /* A scale bigger than the display (8 from options.txt, 16 from --scale) opens
+     * and resizes to the largest that fits, so the menus stay on the screen. */
+    o.window_scale = 8;
+    window_apply_options(&win, &o);
+    SDL_GetWindowSize(win.sdl, &w, &h);
+    CHECK(w == max * LOGICAL_W && h == max * LOGICAL_H);
+    window_close(&win);
+    cfg.scale = 16;
+    CHECK_EQ_INT(window_open(&win, &cfg, err, sizeof err), 0);
+    SDL_GetWindowSize(win.sdl, &w, &h);
+    CHECK(w == max * LOGICAL_W && h == max * LOGICAL_H);
     window_close(&win);
     SDL_Quit();
     return check_done("platform window");

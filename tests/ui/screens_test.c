@@ -2,11 +2,14 @@
  * screens: the front end's screens driven on an app without a window, the way
  * they are entered and acted on: the replay list; a high score kept when the
  * game is left on the results or name entry; the pause when the window loses
- * the focus or a controller goes.
+ * the focus or a controller goes; messages wrapped to the screen and stacked;
+ * the binding screens' rows all in view; no replay saved without a user folder;
+ * the spell card record kept for the player's own runs.
  */
 #include "../check.h"
 #include "core/mem.h"
 #include "ui/app.h"
+#include "ui/panel.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +138,169 @@ static void sc_auto_pause(void)
     memset(a, 0, sizeof *a);
 }
 
+/* Checks every line of text fits max_w; returns how many lines it has. */
+static int sc_lines_fit(const char *text, int max_w)
+{
+    char line[1024];
+    int lines = 0;
+    for (const char *p = text;; lines++) {
+        size_t n = strcspn(p, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, p);
+        CHECK(panel_text_width(ATLAS_FONT_SMALL, 1, line) <= max_w);
+        if (!p[n])
+            return lines + 1;
+        p += n + 1;
+    }
+}
+
+/* Messages fit the screen: a long one (paths) is wrapped, one that comes while
+ * another shows goes under it in red if either was red (three damaged files at
+ * the start are all said), and one after the last has gone replaces it. */
+static void sc_toast(void)
+{
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->tick = 10;
+    app_toast(a, PANEL_RED,
+              "high scores: %s/highscores.txt:4: checksum does not match: the file "
+              "was damaged or edited; kept as %s/highscores.txt.bad, starting an "
+              "empty table",
+              "/home/someone/.local/share/curtain", "/home/someone/.local/share/curtain");
+    CHECK(sc_lines_fit(a->toast, APP_TOAST_W - 16) >= 2);
+    CHECK(strstr(a->toast, "high scores:") == a->toast);
+    CHECK(strstr(a->toast, "empty table") != NULL);
+    app_toast(a, PANEL_GREEN, "spell cards: %s", "/x/spellcards.txt:1: not a spell card record");
+    CHECK(sc_lines_fit(a->toast, APP_TOAST_W - 16) >= 3);
+    CHECK(strstr(a->toast, "high scores:") == a->toast);
+    CHECK(strstr(a->toast, "\nspell cards: ") != NULL);
+    CHECK_EQ_INT(a->toast_color.g, PANEL_RED.g);
+    a->tick = a->toast_until;
+    app_toast(a, PANEL_GREEN, "screenshot saved");
+    CHECK(strcmp(a->toast, "screenshot saved") == 0);
+    CHECK_EQ_INT(a->toast_color.g, PANEL_GREEN.g);
+    /* A word wider than a line (a long path) is broken where the line is full. */
+    char word[400], out[512];
+    memset(word, 'x', sizeof word - 1);
+    word[sizeof word - 1] = '\0';
+    int lines = panel_wrap(out, sizeof out, ATLAS_FONT_SMALL, 1, 300, word);
+    CHECK(lines >= 2);
+    CHECK_EQ_INT(sc_lines_fit(out, 300), lines);
+    CHECK_EQ_INT((int)strlen(out), (int)sizeof word - 1 + lines - 1);
+    memset(a, 0, sizeof *a);
+}
+
+/* With no user folder (it could not be had) the replay is not saved, and said
+ * so: its path would have been the root of the disk. */
+static void sc_save_without_folder(void)
+{
+    static ui_config cfg;
+    static audio silent; /* never opened: sounds are skipped */
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->cfg = &cfg;
+    a->sound = &silent;
+    world w;
+    CHECK(world_init(&w, &(world_config){.seed = 1}, NULL) == 0);
+    CHECK(replay_begin(&a->game.rec, &w.config, 64) == 0);
+    world_step(&w, 0);
+    replay_record(&a->game.rec, 0, &w);
+    replay_finish(&a->game.rec, &w, REPLAY_END_GAME_OVER, "", 0, 1);
+    a->game.w = &w;
+    a->game.phase = GAME_SAVE;
+    a->game.rank = 0;
+    snprintf(a->game.name, sizeof a->game.name, "NOWHERE");
+    menu_clear(&a->game.ask, "Save this run's replay?");
+    menu_add(&a->game.ask, "Yes, save it", NULL, 0);
+    menu_add(&a->game.ask, "No", NULL, 0);
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK(strstr(a->toast, "replay not saved: there is no folder") == a->toast);
+    CHECK_EQ_INT(a->screen, SCREEN_SCORES);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+}
+
+/* The spell card record counts the player's own runs: a card met and captured
+ * (a survival card outlasted) with the keys is recorded, with the autopilot or
+ * invulnerable it is not. */
+static void sc_cards_own_runs(void)
+{
+    const char *text = "boss t { phase \"Test Sign\" spell time 20 bonus 1000 { wait 100000 } }\n"
+                       "stage stage1 { boss t wait 100 }\n";
+    library_file f = {"test.pat", text, strlen(text)};
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    static world w;
+    static audio silent;
+    for (int k = 0; k < 3; k++) {
+        static ui_config cfg;
+        app *a = &the_app;
+        memset(a, 0, sizeof *a);
+        cfg = (ui_config){.autopilot = k == 1};
+        a->cfg = &cfg;
+        a->sound = &silent;
+        a->lib = lib;
+        a->game.w = &w;
+        world_config wc = {.seed = 3, .flags = k == 2 ? WORLD_FLAG_INVULNERABLE : 0};
+        game_start_run(a, &wc, 0);
+        for (int i = 0; i < 200 && a->game.phase == GAME_RUNNING; i++)
+            game_update(a);
+        CHECK(a->game.phase != GAME_RUNNING);
+        CHECK_EQ_INT(w.spells_captured, 1);
+        const spellcard *c = spellcards_find(&a->cards, "t", 0, "Test Sign");
+        if (k == 0)
+            CHECK(c && c->seen == 1 && c->captured == 1);
+        else
+            CHECK(c == NULL);
+        replay_free(&a->game.rec);
+        world_free(&w);
+        memset(&w, 0, sizeof w);
+    }
+    memset(&the_app, 0, sizeof the_app);
+    library_free(lib);
+}
+
+/* The binding screens show every row, Back included, without scrolling: drawn
+ * on a software renderer with the last row chosen, the list starts at the top. */
+static void sc_keys_fit(void)
+{
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    SDL_Surface *s =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = s ? SDL_CreateSoftwareRenderer(s) : NULL;
+    CHECK(r != NULL);
+    frame_view_config cfg = {1, 64, -1};
+    char err[256];
+    static world demo; /* not started: the backdrop is drawn instead */
+    a->title.demo = &demo;
+    a->win.renderer = r;
+    if (r && frame_view_init(&a->view, r, &cfg, err, sizeof err) == 0) {
+        for (int pad = 0; pad < 2; pad++) {
+            a->settings.pad = pad;
+            keys_enter(a);
+            menu_select(&a->settings.keys, a->settings.keys.count - 1);
+            keys_draw(a);
+            CHECK(strcmp(a->settings.keys.labels[a->settings.keys.count - 1], "Back") == 0);
+            CHECK_EQ_INT(a->settings.keys.first, 0);
+        }
+        frame_view_free(&a->view);
+    } else {
+        fprintf(stderr, "frame_view_init: %s\n", r ? err : SDL_GetError());
+        CHECK(0);
+    }
+    if (r)
+        SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+    memset(a, 0, sizeof *a);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
@@ -142,6 +308,10 @@ int main(void)
     sc_replay_list(dir);
     sc_leave_keeps_score();
     sc_auto_pause();
+    sc_toast();
+    sc_keys_fit();
+    sc_save_without_folder();
+    sc_cards_own_runs();
     rmdir(dir);
     return check_done("screens");
 }

@@ -2,7 +2,8 @@
  * world_view: the game screen drawn headless by the software renderer, from real
  * worlds of the game's stage: a wave (every enemy is drawn where it is, bullets
  * are on the field, the HUD shows the score) and the boss during a spell card
- * (its health bar, the spell card's band, its marker under the field). The
+ * (its health bar, the spell card's band, its marker under the field, which the
+ * title's demo leaves out: the menus' help line is there). The
  * pictures are written to the build folder for people to look at.
  *
  * usage: test_ui.world_view PATTERNS_DIR OUT_DIR
@@ -55,8 +56,10 @@ static world *wvt_world(const library *lib, world_config cfg, int frames, world_
     return w;
 }
 
-/* Draws a world on a fresh software renderer; returns the picture. */
-static SDL_Surface *wvt_draw(world_view *v, const world *w, const char *dir, const char *name)
+/* Draws a world on a fresh software renderer, as the game screen or (attract)
+ * behind the title; returns the picture. */
+static SDL_Surface *wvt_draw(world_view *v, const world *w, int attract, const char *dir,
+                             const char *name)
 {
     SDL_Surface *s =
         SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
@@ -76,7 +79,7 @@ static SDL_Surface *wvt_draw(world_view *v, const world *w, const char *dir, con
     if (ok) {
         SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
         SDL_RenderClear(r);
-        world_view_extra x = {.high_score = 12345678, .fps = -1.0f};
+        world_view_extra x = {.high_score = 12345678, .fps = -1.0f, .attract = attract};
         world_view_draw(v, &fv, w, &x);
         SDL_RenderPresent(r);
         frame_view_free(&fv);
@@ -96,7 +99,7 @@ static void wvt_wave(const library *lib, const char *dir)
     world_config cfg = {.seed = 4, .difficulty = 2, .flags = WORLD_FLAG_INVULNERABLE};
     world *w = wvt_world(lib, cfg, 1500, &v);
     CHECK(w->enemies.small > 0 && w->bullets.live > 20);
-    SDL_Surface *s = wvt_draw(&v, w, dir, "ui-wave.png");
+    SDL_Surface *s = wvt_draw(&v, w, 0, dir, "ui-wave.png");
     if (s) {
         int drawn = 0, checked = 0;
         for (uint32_t i = 0; i < w->enemies.cap; i++) {
@@ -136,7 +139,7 @@ static void wvt_spell(const library *lib, const char *dir)
                         .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_ONE_PHASE};
     world *w = wvt_world(lib, cfg, 400, &v);
     CHECK(w->boss.active && w->boss.spell);
-    SDL_Surface *s = wvt_draw(&v, w, dir, "ui-spell.png");
+    SDL_Surface *s = wvt_draw(&v, w, 0, dir, "ui-spell.png");
     if (s) {
         rgb bar = wvt_pixel(s, FIELD_VIEW_X + 8, FIELD_VIEW_Y + 6 + 12 + 2);
         CHECK(bar.r > 200 && bar.g < 120);
@@ -149,6 +152,12 @@ static void wvt_spell(const library *lib, const char *dir)
         int y0 = FIELD_VIEW_Y + (int)PLAYFIELD_H + 2;
         CHECK(wvt_bright(s, bx - 18, y0, bx + 18, y0 + 11, 120) > 10);
         SDL_FreeSurface(s);
+        /* Behind the title the menus' help line is there: no marker. */
+        s = wvt_draw(&v, w, 1, dir, "ui-spell-attract.png");
+        if (s) {
+            CHECK_EQ_INT(wvt_bright(s, bx - 18, y0, bx + 18, y0 + 11, 120), 0);
+            SDL_FreeSurface(s);
+        }
     }
     world_free(w);
     mem_free(w);
