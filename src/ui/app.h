@@ -187,6 +187,8 @@ typedef struct app {
     input_bits held, prev_held;
     input_bits event_dirs; /* directions pressed as events this frame */
     int typing;            /* a name is being typed: held keys are not menu moves */
+    int pad_used;          /* the last press came from a controller (for the help lines) */
+    char ui_words[2][48];  /* app_ui_words' answers: confirm, back */
     int repeat_wait;
     /* a message at the bottom of the screen, in lines that fit APP_TOAST_W */
     char toast[1024];
@@ -212,6 +214,11 @@ void app_sound(app *a, sfx_id id, float pan);
 int app_menu_step(app *a, menu *m, input_ui act);
 /* The world's events of its last frame as sounds and music. */
 void app_world_sounds(app *a, const world *w);
+/* The keys that confirm (act INPUT_UI_CONFIRM) or go back (INPUT_UI_BACK) in the
+ * menus, as the help lines name them: the button's bound key and the fixed one
+ * ("Z or Enter", "X or Backspace"), or the controller's ("A", "B") when the last
+ * press came from one. Valid until the next call for the same act. */
+const char *app_ui_words(app *a, input_ui act);
 /* Shows a message at the bottom of the screen for a few seconds. */
 void app_toast(app *a, SDL_Color color, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The best score of a difficulty's table (0 if empty). */
@@ -236,10 +243,11 @@ void title_action(app *a, input_ui act);
 void title_update(app *a);
 void title_draw(app *a);
 /* Pieces of the title screen the other menus share: the demo behind them
- * (darkened by dim, 0..255), the logo at height y, the key help line. */
+ * (darkened by dim, 0..255), the logo at height y, the key help line (printf
+ * style, for the words of app_ui_words). */
 void title_draw_demo(app *a, int dim);
 void title_draw_logo(app *a, int y);
-void title_draw_help(app *a, const char *text);
+void title_draw_help(app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void difficulty_enter(app *a);
 void difficulty_action(app *a, input_ui act);
 void difficulty_draw(app *a);

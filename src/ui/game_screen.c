@@ -611,8 +611,8 @@ static void game_draw_results(app *a)
     if (game_ranks(a))
         panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + box.h - 50, TEXT_CENTER, PANEL_PINK,
                    "A new high score!");
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + box.h - 20, TEXT_CENTER, PANEL_DIM,
-               "Z or Enter to go on");
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + box.h - 20, TEXT_CENTER, PANEL_DIM,
+                "%s to go on", app_ui_words(a, INPUT_UI_CONFIRM));
 }
 
 static void game_draw_name(app *a)
@@ -683,8 +683,8 @@ static void game_draw_desync(app *a)
                 "where the recording says %016" PRIx64, g->desync.expected);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 76, TEXT_CENTER, PANEL_DIM,
                "(recorded by another version, or with other patterns)");
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 98, TEXT_CENTER, PANEL_DIM,
-               "Z goes back to the replays");
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 98, TEXT_CENTER, PANEL_DIM,
+                "%s goes back to the replays", app_ui_words(a, INPUT_UI_CONFIRM));
 }
 
 void game_draw(app *a)

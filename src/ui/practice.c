@@ -83,7 +83,8 @@ void practice_draw(app *a)
     title_draw_demo(a, 190);
     menu_draw(&a->practice.m, a->win.renderer, &a->view.atlas,
               (SDL_Rect){16, 40, LOGICAL_W - 32, 380}, 2, a->tick);
-    title_draw_help(a, "spell cards open here once met in a run    Z chooses    X goes back");
+    title_draw_help(a, "spell cards open here once met in a run    %s chooses    %s goes back",
+                    app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
 }
 
 /* ---- high scores ---- */
@@ -153,5 +154,6 @@ void scores_draw(app *a)
         panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + box.w - 20, y + 5, TEXT_RIGHT, PANEL_DIM,
                     "%04d-%02d-%02d", h->date / 10000, h->date / 100 % 100, h->date % 100);
     }
-    title_draw_help(a, "left and right: other difficulties    Z or X: back");
+    title_draw_help(a, "left and right: other difficulties    %s, %s: back",
+                    app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
 }

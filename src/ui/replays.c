@@ -201,5 +201,6 @@ void replays_draw(app *a)
               a->tick);
     if (s->count > 0)
         replays_draw_details(a, &s->entries[s->m.cursor], 384);
-    title_draw_help(a, "Z plays    X goes back    while watching: P pauses, F fast, N steps");
+    title_draw_help(a, "%s plays    %s goes back    while watching: P pauses, F fast, N steps",
+                    app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
 }

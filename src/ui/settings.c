@@ -165,7 +165,8 @@ void settings_draw(app *a)
     title_draw_demo(a, 190);
     menu_draw(&a->settings.m, a->win.renderer, &a->view.atlas,
               (SDL_Rect){70, 30, LOGICAL_W - 140, 390}, 2, a->tick);
-    title_draw_help(a, "left and right change    Z chooses    X saves and goes back");
+    title_draw_help(a, "left and right change    %s chooses    %s saves and goes back",
+                    app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
 }
 
 /* ---- bindings ---- */
@@ -300,7 +301,9 @@ void keys_draw(app *a)
     title_draw_demo(a, 190);
     menu_draw(&a->settings.keys, a->win.renderer, &a->view.atlas,
               (SDL_Rect){70, 40, LOGICAL_W - 140, 310}, 2, a->tick);
-    title_draw_help(a, a->settings.capturing
-                           ? "press the key or button to bind    Escape cancels"
-                           : "left and right pick a slot    Z rebinds it    X goes back");
+    if (a->settings.capturing)
+        title_draw_help(a, "press the key or button to bind    Escape cancels");
+    else
+        title_draw_help(a, "left and right pick a slot    %s rebinds it    %s goes back",
+                        app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
 }

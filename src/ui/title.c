@@ -15,6 +15,7 @@
 #include "ui/app.h"
 #include "ui/panel.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #define TITLE_DEMO_FRAMES (50 * WORLD_TICK_HZ)
@@ -182,10 +183,23 @@ void title_draw_logo(app *a, int y)
 }
 
 /* The key help at the bottom of menu screens. */
-void title_draw_help(app *a, const char *text)
+void title_draw_help(app *a, const char *fmt, ...)
 {
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
     panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, LOGICAL_W / 2, LOGICAL_H - 14,
                TEXT_CENTER, PANEL_DIM, text);
+}
+
+/* The help line of the title and difficulty menus. */
+static void title_draw_menu_help(app *a)
+{
+    title_draw_help(a, "%s    %s chooses    %s goes back",
+                    a->pad_used ? "the d-pad moves" : "arrows move",
+                    app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
 }
 
 /* The best scores of one difficulty, in the side panel's box. */
@@ -216,7 +230,7 @@ void title_draw(app *a)
               (SDL_Rect){TITLE_CX - 110, 164, 220, 216}, 2, a->tick);
     panel_textf(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, 6, 4, TEXT_LEFT, PANEL_DIM,
                 "curtain %s", CURTAIN_VERSION);
-    title_draw_help(a, "arrows move    Z or Enter chooses    X or Backspace goes back");
+    title_draw_menu_help(a);
 }
 
 /* ---- difficulty ---- */
@@ -275,5 +289,5 @@ void difficulty_draw(app *a)
               a->tick);
     panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, TITLE_CX, 322, TEXT_CENTER,
                PANEL_WHITE, difficulty_blurbs[level]);
-    title_draw_help(a, "arrows move    Z or Enter chooses    X or Backspace goes back");
+    title_draw_menu_help(a);
 }

@@ -12,6 +12,7 @@
 #include "core/file.h"
 #include "core/log.h"
 #include "core/mem.h"
+#include "game/binding.h"
 #include "platform/user_dir.h"
 #include "render/screenshot.h"
 #include "sim/playfield.h"
@@ -71,6 +72,40 @@ int app_menu_step(app *a, menu *m, input_ui act)
     if (menu_move(m, act == INPUT_UI_UP ? -1 : 1))
         app_sound(a, SFX_MENU_MOVE, 0);
     return 1;
+}
+
+/* 1 if a key bound to a button reaches it in the menus: the keys below are taken
+ * before the bindings are looked at (input_map_ui_event, ui_handle_events). */
+static int ui_key_reaches_menus(int key)
+{
+    static const int taken[] = {KEY_NONE,   KEY_UP,     KEY_DOWN,     KEY_LEFT,
+                                KEY_RIGHT,  KEY_RETURN, KEY_KP_ENTER, KEY_BACKSPACE,
+                                KEY_ESCAPE, KEY_F3,     KEY_F11,      KEY_F12};
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
+        if (key == taken[i])
+            return 0;
+    return 1;
+}
+
+const char *app_ui_words(app *a, input_ui act)
+{
+    int back = act == INPUT_UI_BACK;
+    char *out = a->ui_words[back];
+    size_t size = sizeof a->ui_words[back];
+    if (a->pad_used) {
+        snprintf(out, size, "%s", back ? "B" : "A");
+        return out;
+    }
+    const char *fixed = back ? "Backspace" : "Enter";
+    const uint16_t *keys = a->opts.keys[back ? INPUT_BOMB : INPUT_SHOT];
+    for (int s = 0; s < OPTIONS_BINDINGS; s++) {
+        if (ui_key_reaches_menus(keys[s]) && binding_key_name(keys[s])) {
+            snprintf(out, size, "%s or %s", binding_key_name(keys[s]), fixed);
+            return out;
+        }
+    }
+    snprintf(out, size, "%s", fixed);
+    return out;
 }
 
 /* A message while another still shows goes under it (the start can have three
@@ -266,6 +301,8 @@ static void ui_handle_events(app *a)
     SDL_Event ev;
     while (SDL_PollEvent(&ev)) {
         input_map_handle_event(&a->input, &ev);
+        if (ev.type == SDL_KEYDOWN || ev.type == SDL_CONTROLLERBUTTONDOWN)
+            a->pad_used = ev.type == SDL_CONTROLLERBUTTONDOWN;
         if (ev.type == SDL_QUIT) {
             a->quit = 1;
             continue;

@@ -4,10 +4,12 @@
  * game is left on the results or name entry; the pause when the window loses
  * the focus or a controller goes; messages wrapped to the screen and stacked;
  * the binding screens' rows all in view; no replay saved without a user folder;
- * the spell card record kept for the player's own runs.
+ * the spell card record kept for the player's own runs; the help lines' key
+ * names following the bindings.
  */
 #include "../check.h"
 #include "core/mem.h"
+#include "game/binding.h"
 #include "ui/app.h"
 #include "ui/panel.h"
 
@@ -301,6 +303,42 @@ static void sc_keys_fit(void)
     memset(a, 0, sizeof *a);
 }
 
+/* The help lines name the keys bound now: the first one the menus see (the
+ * arrows, Return and Backspace are theirs already) with the fixed one; a
+ * controller's buttons after a controller press. */
+static void sc_words(app *a, input_ui act, const char *want)
+{
+    const char *got = app_ui_words(a, act);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "help words: '%s', expected '%s'\n", got, want);
+    CHECK(strcmp(got, want) == 0);
+}
+
+static void sc_help_words(void)
+{
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    options_defaults(&a->opts);
+    sc_words(a, INPUT_UI_CONFIRM, "Z or Enter");
+    sc_words(a, INPUT_UI_BACK, "X or Backspace");
+    a->opts.keys[INPUT_SHOT][0] = KEY_SPACE;
+    a->opts.keys[INPUT_BOMB][0] = KEY_RSHIFT;
+    sc_words(a, INPUT_UI_CONFIRM, "Space or Enter");
+    sc_words(a, INPUT_UI_BACK, "Right Shift or Backspace");
+    a->opts.keys[INPUT_SHOT][0] = KEY_RETURN; /* Return confirms anyway: the J slot is named */
+    a->opts.keys[INPUT_BOMB][0] = KEY_NONE;
+    sc_words(a, INPUT_UI_CONFIRM, "J or Enter");
+    sc_words(a, INPUT_UI_BACK, "K or Backspace");
+    a->opts.keys[INPUT_SHOT][1] = KEY_UP; /* the menus move with it: not a confirm key */
+    a->opts.keys[INPUT_BOMB][1] = KEY_NONE;
+    sc_words(a, INPUT_UI_CONFIRM, "Enter");
+    sc_words(a, INPUT_UI_BACK, "Backspace");
+    a->pad_used = 1;
+    sc_words(a, INPUT_UI_CONFIRM, "A");
+    sc_words(a, INPUT_UI_BACK, "B");
+    memset(a, 0, sizeof *a);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
@@ -310,6 +348,7 @@ int main(void)
     sc_auto_pause();
     sc_toast();
     sc_keys_fit();
+    sc_help_words();
     sc_save_without_folder();
     sc_cards_own_runs();
     rmdir(dir);
