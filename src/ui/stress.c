@@ -153,13 +153,19 @@ void stress_draw(app *a)
         app_draw_backdrop(a);
         return;
     }
-    char line[96];
-    snprintf(line, sizeof line, "%u bullets, frame %.1f ms, held %u", s->w->bullets.live,
-             s->frame_ms, s->held);
+    world_view_row rows[] = {
+        {"Bullets", ""}, {"Frame", ""}, {"Budget", ""}, {"Held at 60 Hz", ""}, {"Time", ""}};
+    snprintf(rows[0].value, sizeof rows[0].value, "%u", s->w->bullets.live);
+    snprintf(rows[1].value, sizeof rows[1].value, "%.1f ms", s->frame_ms);
+    snprintf(rows[2].value, sizeof rows[2].value, "%.1f ms", STRESS_BUDGET_MS);
+    snprintf(rows[3].value, sizeof rows[3].value, "%u", s->held);
+    snprintf(rows[4].value, sizeof rows[4].value, "%u:%02u", (unsigned)(s->frames / 3600),
+             (unsigned)(s->frames / 60 % 60));
     world_view_extra x = {.mark = s->done ? "STRESS TEST: DONE" : "STRESS TEST",
-                          .mark2 = line,
                           .stats = app_stats(a, s->w),
-                          .fps = app_fps(a)};
+                          .fps = app_fps(a),
+                          .rows = rows,
+                          .row_count = (int)(sizeof rows / sizeof rows[0])};
     world_view_draw(&s->view, &a->view, s->w, &x);
     if (!s->done)
         return;
@@ -171,5 +177,5 @@ void stress_draw(app *a)
     panel_textf(a->win.renderer, at, ATLAS_FONT_TITLE, 1, box.x + box.w / 2, box.y + 28,
                 TEXT_CENTER, PANEL_GOLD, "%u bullets", s->held);
     panel_textf(a->win.renderer, at, ATLAS_FONT_SMALL, 1, box.x + box.w / 2, box.y + 62,
-                TEXT_CENTER, PANEL_DIM, "confirm or back: title");
+                TEXT_CENTER, PANEL_DIM, "%s: back to the title", app_ui_words(a, INPUT_UI_CONFIRM));
 }

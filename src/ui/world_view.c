@@ -214,6 +214,18 @@ static void wv_draw_panel_extras(SDL_Renderer *r, const atlas_texture *at, const
                 w->spells_captured, w->spells_seen);
 }
 
+/* The screen's own rows in the side panel's box, laid out like the HUD's. */
+static void wv_draw_rows(SDL_Renderer *r, const atlas_texture *at, const world_view_extra *x)
+{
+    int y = FIELD_VIEW_Y + 18;
+    for (int i = 0; i < x->row_count && i < WORLD_VIEW_ROWS; i++, y += 16) {
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, WV_PANEL_X + 8, y, TEXT_LEFT, PANEL_LABEL,
+                   x->rows[i].label);
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, WV_PANEL_R - 8, y, TEXT_RIGHT, PANEL_WHITE,
+                   x->rows[i].value);
+    }
+}
+
 /* ---- banners over the field ---- */
 
 /* A 0..1 fade for a banner shown `len` frames from `start`. */
@@ -380,7 +392,7 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         .bullets = &bullets,
         .add_sprites = wv_add_sprites,
         .user = v,
-        .hud = x && x->attract ? NULL : &v->hud,
+        .hud = x && (x->attract || x->rows) ? NULL : &v->hud,
         .stats = x ? x->stats : NULL,
         .fps = x ? x->fps : -1.0f,
     };
@@ -390,7 +402,9 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     if (v->fx.flash > 0)
         panel_fill(r, (SDL_Rect){FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H},
                    (SDL_Color){255, 240, 250, (Uint8)(110 * v->fx.flash / (v->fx.flash_len + 1))});
-    if (!x || !x->attract) {
+    if (x && x->rows)
+        wv_draw_rows(r, at, x);
+    else if (!x || !x->attract) {
         wv_draw_panel_extras(r, at, w);
         wv_draw_collect_line(r, at, w);
     }

@@ -17,6 +17,14 @@
 
 #include <SDL.h>
 
+#define WORLD_VIEW_ROWS 8
+
+/* A row of the side panel's box: a label, its value at the right. */
+typedef struct world_view_row {
+    const char *label;
+    char value[32];
+} world_view_row;
+
 /* What the screen adds around the world. */
 typedef struct world_view_extra {
     uint64_t high_score;
@@ -25,6 +33,11 @@ typedef struct world_view_extra {
     const overlay_stats *stats;
     float fps;   /* negative: not shown */
     int attract; /* a demo behind the title: no HUD values, no hints */
+    /* Rows in the side panel's box instead of the HUD's values, for a world that
+     * is not a run (the stress test: score and lives mean nothing there); then
+     * the panel's run lines and the hints are not drawn either. */
+    const world_view_row *rows;
+    int row_count; /* up to WORLD_VIEW_ROWS */
 } world_view_extra;
 
 typedef struct world_view {
