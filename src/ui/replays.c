@@ -101,6 +101,17 @@ static void replays_scan(app *a)
     qsort(s->entries, (size_t)s->count, sizeof s->entries[0], replays_order);
 }
 
+/* The name a replay is listed under: a blank one (a run ended before its name
+ * was typed, or a file written elsewhere) as the game's default name, as the
+ * high score table has it. */
+static const char *replays_name(const char *name)
+{
+    for (const char *c = name; *c; c++)
+        if (*c != ' ')
+            return name;
+    return "PLAYER";
+}
+
 void replays_enter(app *a)
 {
     replays_state *s = &a->replays;
@@ -114,7 +125,7 @@ void replays_enter(app *a)
             snprintf(value, sizeof value, "cannot be played");
         } else {
             int last = strcmp(e->file, APP_LAST_REPLAY) == 0;
-            snprintf(label, sizeof label, "%-8s  %s%s", last ? "Last run" : e->name,
+            snprintf(label, sizeof label, "%-8s  %s%s", last ? "Last run" : replays_name(e->name),
                      difficulty_name(e->config.difficulty), e->config.start ? " practice" : "");
             snprintf(value, sizeof value, "%" PRIu64 "  %s", e->score,
                      e->other_content ? "other patterns" : replays_ending(e->end));

@@ -20,8 +20,8 @@
 
 static app the_app; /* large: not on the stack */
 
-/* Writes a replay of a few empty frames, dated `date`, as dir/file. */
-static void sc_write_replay(const char *dir, const char *file, int64_t date)
+/* Writes a replay of a few empty frames, dated `date`, by `name`, as dir/file. */
+static void sc_write_named_replay(const char *dir, const char *file, int64_t date, const char *name)
 {
     world_config cfg = {.seed = 7};
     world w;
@@ -32,12 +32,38 @@ static void sc_write_replay(const char *dir, const char *file, int64_t date)
         world_step(&w, 0);
         replay_record(&r, 0, &w);
     }
-    replay_finish(&r, &w, REPLAY_END_UNFINISHED, "T", (uint64_t)date, date);
+    replay_finish(&r, &w, REPLAY_END_UNFINISHED, name, (uint64_t)date, date);
     char path[APP_PATH_MAX], err[256];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     CHECK(replay_save(&r, path, err, sizeof err) == 0);
     replay_free(&r);
     world_free(&w);
+}
+
+static void sc_write_replay(const char *dir, const char *file, int64_t date)
+{
+    sc_write_named_replay(dir, file, date, "T");
+}
+
+/* A replay saved with a blank name is listed under the default name, not as a
+ * gap before its difficulty. */
+static void sc_replay_blank_name(const char *dir)
+{
+    sc_write_named_replay(dir, "blank.rpl", 2, "");
+    sc_write_named_replay(dir, "spaces.rpl", 1, "   ");
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    snprintf(a->replay_dir, sizeof a->replay_dir, "%s", dir);
+    replays_enter(a);
+    CHECK_EQ_INT(a->replays.count, 2);
+    for (int i = 0; i < a->replays.count && i < 2; i++)
+        CHECK(strncmp(a->replays.m.labels[i], "PLAYER ", 7) == 0);
+    char path[APP_PATH_MAX];
+    snprintf(path, sizeof path, "%s/blank.rpl", dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/spaces.rpl", dir);
+    remove(path);
+    memset(a, 0, sizeof *a);
 }
 
 /* More files than the list holds: the newest are listed, and the last run
@@ -344,6 +370,7 @@ int main(void)
     char dir[] = "/tmp/curtain-screens-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
     sc_replay_list(dir);
+    sc_replay_blank_name(dir);
     sc_leave_keeps_score();
     sc_auto_pause();
     sc_toast();
