@@ -233,15 +233,15 @@ static int options_parse_pair(const char *value, const char *at, options_line *l
         options_trim(&b, &e);
         char name[32];
         if (slot >= OPTIONS_BINDINGS) {
-            OPTIONS_LINE_PROBLEM(ln, at + (b - value), "at most %d %s per button", OPTIONS_BINDINGS,
-                                 is_key ? "keys" : "controls");
+            OPTIONS_LINE_PROBLEM(ln, at + (b - value), "at most %d %s per button; line ignored",
+                                 OPTIONS_BINDINGS, is_key ? "keys" : "controls");
             return 0;
         }
         int code = -1;
         if (options_copy(name, sizeof name, b, e))
             code = is_key ? binding_key_from_name(name) : binding_pad_from_name(name);
         if (code < 0) {
-            OPTIONS_LINE_PROBLEM(ln, at + (b - value), "unknown %s '%.*s'",
+            OPTIONS_LINE_PROBLEM(ln, at + (b - value), "unknown %s '%.*s'; line ignored",
                                  is_key ? "key" : "controller control",
                                  (int)(e - b < 40 ? e - b : 40), b);
             return 0;
@@ -321,7 +321,8 @@ static void options_parse_line(options *o, const char *b, const char *e, options
     if (strcmp(name, "version") == 0) {
         long v = 0;
         if (!options_parse_int(value, &v) || v < 1)
-            OPTIONS_LINE_PROBLEM(ln, vb, "version wants a number, not '%.40s'", value);
+            OPTIONS_LINE_PROBLEM(ln, vb, "version wants a number, not '%.40s'; line ignored",
+                                 value);
         else if (v > OPTIONS_VERSION)
             OPTIONS_LINE_PROBLEM(ln, vb,
                                  "written by a newer curtain (version %ld); reading what this "

@@ -425,8 +425,8 @@ static void ui_load_files(app *a)
     if (report.count > 0 && report.problems > 1)
         app_toast(a, PANEL_RED, "%s (and %d more in the options file: see the terminal)",
                   report.lines[0], report.problems - 1);
-    else if (report.count > 0)
-        app_toast(a, PANEL_RED, "%s (that setting keeps its default)", report.lines[0]);
+    else if (report.count > 0) /* the line says what was done instead */
+        app_toast(a, PANEL_RED, "%s", report.lines[0]);
     char reason[1024];
     if (user_dir_join(a->scores_path, sizeof a->scores_path, HIGHSCORES_FILE_NAME) == 0 &&
         highscores_load(&a->scores, a->scores_path, reason, sizeof reason) == HIGHSCORES_REFUSED)

@@ -144,7 +144,18 @@ static void options_test_partly_wrong(const char *dir)
     CHECK_STR_CONTAINS(r.lines[4], ":11:1: expected 'name = value'");
     CHECK_STR_CONTAINS(r.lines[5], ":13:1: music_volume is set twice");
     CHECK_STR_CONTAINS(r.lines[6], ":14:13: unreadable bytes");
-    CHECK_STR_CONTAINS(r.lines[7], ":15:19: at most 2 keys per button");
+    CHECK_STR_CONTAINS(r.lines[7], ":15:19: at most 2 keys per button; line ignored");
+    CHECK_STR_CONTAINS(r.lines[3], "'Hyperdrive'; line ignored");
+    /* Each line says what was done instead: the game shows a lone problem as it is. */
+    static const char *const outcomes[] = {"; using ", "; line ignored", "; the later line wins"};
+    for (int i = 0; i < r.count; i++) {
+        int said = 0;
+        for (int k = 0; k < 3; k++)
+            said |= strstr(r.lines[i], outcomes[k]) != NULL;
+        if (!said)
+            fprintf(stderr, "no outcome in: %s\n", r.lines[i]);
+        CHECK(said);
+    }
 }
 
 /* A file cut anywhere gives, for every setting, either the written value or the default. */
