@@ -42,6 +42,7 @@ typedef struct viewer {
     double player_x, player_y;
     int paused, step_once;
     char errors[4096]; /* the last failed compile's diagnostics; "" when clean */
+    int error_count;   /* how many diagnostics that compile gave (errors may hold fewer) */
     double step_ms;    /* smoothed time of one sandbox step */
     int quit;
 } viewer;
@@ -130,6 +131,7 @@ static void viewer_reload(viewer *v)
                  "%s: nothing to run (a pattern without parameters, an enemy, a stage or a "
                  "boss); the last good version keeps running\n",
                  v->files[0]);
+        v->error_count = 0;
         fprintf(stderr, "curtain view: %s", v->errors);
         library_free(lib);
     } else if (lib) {
@@ -138,9 +140,11 @@ static void viewer_reload(viewer *v)
         library_free(v->lib);
         v->lib = lib;
         v->errors[0] = 0;
+        v->error_count = 0;
         viewer_restart(v);
     } else {
         diag_format(&diags, v->errors, sizeof v->errors);
+        v->error_count = diags.errors + diags.warnings;
         if (!v->errors[0])
             snprintf(v->errors, sizeof v->errors, "%s: cannot load\n", v->files[0]);
     }
@@ -248,6 +252,7 @@ static void viewer_panel(const viewer *v, view_panel *p, float fps)
     snprintf(p->lines[7], sizeof p->lines[7], "%s", sandbox_status(v->sb));
     p->count = 8;
     p->error = v->errors[0] ? v->errors : sandbox_last_error(v->sb);
+    p->error_count = v->errors[0] ? v->error_count : 0;
     p->help = "arrows/WASD  move\nshift       slow\nR           restart\nP, space    pause\n"
               "N           one frame\n+ -         rank\nTab         next pattern\nEsc         quit";
 }

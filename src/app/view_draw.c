@@ -13,6 +13,7 @@
 #include "render/text.h"
 #include "sim/playfield.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define VD_ERROR_ROWS 24
@@ -131,17 +132,53 @@ static int vd_text_box(view_draw *d, int x, int y, int cols, int rows, const cha
     return row;
 }
 
-/* The rows an error takes once wrapped at cols characters. */
-static int vd_rows(const char *s, int cols)
+/* The rows the first n bytes of s take once wrapped at cols characters. */
+static int vd_rows(const char *s, size_t n, int cols)
 {
     int rows = 0, col = 0;
-    for (; *s; s++) {
-        if (*s == '\n' || ++col > cols) {
+    for (size_t i = 0; i < n && s[i]; i++) {
+        if (s[i] == '\n' || ++col > cols) {
             rows++;
-            col = *s == '\n' ? 0 : 1;
+            col = s[i] == '\n' ? 0 : 1;
         }
     }
     return rows + (col > 0);
+}
+
+/* The end of the diagnostic that starts at s: its first line and the indented
+ * lines under it (the quoted source and the caret). */
+static const char *vd_diag_end(const char *s)
+{
+    const char *nl = strchr(s, '\n');
+    while (nl && nl[1] == ' ')
+        nl = strchr(nl + 1, '\n');
+    return nl ? nl + 1 : s + strlen(s);
+}
+
+size_t view_draw_fit_errors(const char *error, int cols, int rows, int total, int *more)
+{
+    int in_text = 0;
+    for (const char *p = error; *p; p = vd_diag_end(p))
+        in_text++;
+    if (total < in_text)
+        total = in_text;
+    size_t len = strlen(error);
+    *more = 0;
+    if (total == in_text && vd_rows(error, len, cols) <= rows)
+        return len; /* all of it */
+    int shown = 0, used = 0;
+    const char *end = error;
+    while (*end) {
+        const char *next = vd_diag_end(end);
+        int r = vd_rows(end, (size_t)(next - end), cols);
+        if (used + r > rows - 1 && shown > 0)
+            break;
+        used += r;
+        shown++;
+        end = next; /* the first is shown however long, cut to the rows there are */
+    }
+    *more = total - shown;
+    return (size_t)(end - error);
 }
 
 void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double player_x,
@@ -185,17 +222,26 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
     if (panel->help) /* under the panel's box, above the logo */
         vd_text_box(d, px - 4, FIELD_VIEW_Y + 160, cols + 1, 8, panel->help, dim);
 
-    /* a broken edit's errors, over the bottom of the field */
+    /* a broken edit's errors, over the bottom of the field: the diagnostics that
+     * fit, and how many more the terminal has */
     if (panel->error && panel->error[0]) {
         int ecols = ((int)PLAYFIELD_W - 8) / atlas_font_metrics_of(ATLAS_FONT_SMALL).advance;
-        int rows = vd_rows(panel->error, ecols);
+        int more = 0;
+        size_t len =
+            view_draw_fit_errors(panel->error, ecols, VD_ERROR_ROWS, panel->error_count, &more);
+        int rows = vd_rows(panel->error, len, ecols) + (more > 0);
         rows = rows < 2 ? 2 : rows > VD_ERROR_ROWS ? VD_ERROR_ROWS : rows;
         SDL_Rect box = {FIELD_VIEW_X, FIELD_VIEW_Y + (int)PLAYFIELD_H - rows * lh - 8,
                         (int)PLAYFIELD_W, rows * lh + 8};
         SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
         SDL_SetRenderDrawColor(d->r, 70, 0, 0, 225);
         SDL_RenderFillRect(d->r, &box);
-        SDL_Color err = {255, 205, 205, 255};
-        vd_text_box(d, box.x + 4, box.y + 4, ecols, rows, panel->error, err);
+        SDL_Color err = {255, 205, 205, 255}, faint = {230, 160, 160, 255};
+        char shown[4096];
+        snprintf(shown, sizeof shown, "%.*s", (int)len, panel->error);
+        vd_text_box(d, box.x + 4, box.y + 4, ecols, rows - (more > 0), shown, err);
+        if (more > 0)
+            text_drawf(d->r, &d->fv.atlas, ATLAS_FONT_SMALL, box.x + 4, box.y + 4 + (rows - 1) * lh,
+                       TEXT_LEFT, faint, "and %d more (see the terminal)", more);
     }
 }

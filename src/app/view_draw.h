@@ -16,6 +16,7 @@ typedef struct view_panel {
     char lines[VIEW_PANEL_LINES][96];
     int count;
     const char *error; /* shown over the field; NULL or "" for none */
+    int error_count;   /* the diagnostics in all, error holds or not (0: those in error) */
     const char *help;  /* the key help line under the field */
 } view_panel;
 
@@ -26,5 +27,13 @@ void view_draw_destroy(view_draw *d);
 /* Draws a frame on the renderer's current target (the 640x480 logical screen). */
 void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double player_x,
                      double player_y, const view_panel *panel);
+
+/* How much of an error text fits `rows` rows of `cols` characters: whole
+ * diagnostics (a line and the indented lines quoted under it), keeping the last
+ * row for "and N more (see the terminal)" when some do not fit (the first is
+ * kept however long: the caller cuts it to the rows). total is the
+ * number of diagnostics in all (0 or fewer: those in the text). Returns the
+ * length of the text to show and sets *more to the number left out. */
+size_t view_draw_fit_errors(const char *error, int cols, int rows, int total, int *more);
 
 #endif

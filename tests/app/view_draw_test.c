@@ -1,0 +1,61 @@
+/*
+ * view_draw: the viewer's error box keeps whole diagnostics (a message and the
+ * quoted lines under it) and says how many more there are when they do not all
+ * fit, counting those the compile gave beyond the text it kept.
+ */
+#include "../check.h"
+#include "app/view_draw.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* n diagnostics of three rows each (message, quoted line, caret). */
+static void vt_errors(char *out, size_t size, int n)
+{
+    out[0] = 0;
+    for (int i = 0; i < n; i++) {
+        size_t at = strlen(out);
+        snprintf(out + at, size - at,
+                 "p.pat:%d:9: unknown name 'x%d'\n    fire at x%d\n        ^\n", i + 1, i, i);
+    }
+}
+
+int main(void)
+{
+    static char text[8192];
+    int more = -1;
+    /* All fit: all of it, nothing more. */
+    vt_errors(text, sizeof text, 3);
+    CHECK_EQ_INT(view_draw_fit_errors(text, 60, 9, 0, &more), strlen(text));
+    CHECK_EQ_INT(more, 0);
+    /* Ten in 24 rows: seven whole ones in the 23 above the "more" line, three more. */
+    vt_errors(text, sizeof text, 10);
+    size_t len = view_draw_fit_errors(text, 60, 24, 0, &more);
+    CHECK_EQ_INT(more, 3);
+    char seven[4096];
+    vt_errors(seven, sizeof seven, 7);
+    CHECK_EQ_INT(len, strlen(seven));
+    CHECK(strncmp(text, seven, len) == 0);
+    /* Exactly as many rows as there are: no "more" line needed. */
+    vt_errors(text, sizeof text, 8);
+    CHECK_EQ_INT(view_draw_fit_errors(text, 60, 24, 0, &more), strlen(text));
+    CHECK_EQ_INT(more, 0);
+    /* The compile gave more than the text holds: those count too. */
+    vt_errors(text, sizeof text, 3);
+    len = view_draw_fit_errors(text, 60, 24, 40, &more);
+    CHECK_EQ_INT(len, strlen(text));
+    CHECK_EQ_INT(more, 37);
+    /* Narrow rows: wrapped lines take their rows (3 + 2 + 1 each at 10 columns). */
+    vt_errors(text, sizeof text, 2);
+    CHECK_EQ_INT(view_draw_fit_errors(text, 10, 12, 0, &more), strlen(text));
+    CHECK_EQ_INT(more, 0);
+    len = view_draw_fit_errors(text, 10, 11, 0, &more);
+    CHECK_EQ_INT(more, 1);
+    CHECK(len > 0 && text[len - 1] == '\n' && strncmp(text + len, "p.pat:2:", 8) == 0);
+    /* A first diagnostic longer than the box is kept (the box cuts it). */
+    vt_errors(text, sizeof text, 2);
+    len = view_draw_fit_errors(text, 60, 2, 0, &more);
+    CHECK_EQ_INT(more, 1);
+    CHECK(strncmp(text + len, "p.pat:2:", 8) == 0);
+    return check_done("view_draw");
+}
