@@ -164,7 +164,7 @@ void settings_draw(app *a)
 {
     title_draw_demo(a, 190);
     menu_draw(&a->settings.m, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){70, 30, LOGICAL_W - 140, 390}, 2, a->tick);
+              (SDL_Rect){70, 22, LOGICAL_W - 140, 420}, 2, a->tick);
     title_draw_help(a, "left and right change    %s chooses    %s saves and goes back",
                     app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
 }

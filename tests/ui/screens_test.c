@@ -294,7 +294,7 @@ static void sc_cards_own_runs(void)
     library_free(lib);
 }
 
-/* The binding screens show every row, Back included, without scrolling: drawn
+/* The options and binding screens show every row, Back included, without scrolling: drawn
  * on a software renderer with the last row chosen, the list starts at the top. */
 static void sc_keys_fit(void)
 {
@@ -318,6 +318,11 @@ static void sc_keys_fit(void)
             CHECK(strcmp(a->settings.keys.labels[a->settings.keys.count - 1], "Back") == 0);
             CHECK_EQ_INT(a->settings.keys.first, 0);
         }
+        settings_enter(a); /* the options menu too: Back in view without scrolling */
+        menu_select(&a->settings.m, a->settings.m.count - 1);
+        settings_draw(a);
+        CHECK(strcmp(a->settings.m.labels[a->settings.m.count - 1], "Back") == 0);
+        CHECK_EQ_INT(a->settings.m.first, 0);
         frame_view_free(&a->view);
     } else {
         fprintf(stderr, "frame_view_init: %s\n", r ? err : SDL_GetError());
