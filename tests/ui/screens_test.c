@@ -1,11 +1,11 @@
 /*
  * screens: the front end's screens driven on an app without a window, the way
- * they are entered and acted on: the replay list; a high score kept when the
- * game is left on the results or name entry; the pause when the window loses
- * the focus or a controller goes; messages wrapped to the screen and stacked;
- * the binding screens' rows all in view; no replay saved without a user folder;
- * the spell card record kept for the player's own runs; the help lines' key
- * names following the bindings.
+ * they are entered and acted on: the replay list, blank names included; a high
+ * score kept when the game is left on the results or name entry; the pause when
+ * the window loses the focus or a controller goes; messages wrapped to the
+ * screen and stacked; the options and binding screens' rows all in view; no
+ * replay saved without a user folder; the spell card record kept for the
+ * player's own runs; the help lines' key names following the bindings.
  */
 #include "../check.h"
 #include "core/mem.h"
