@@ -13,6 +13,7 @@
 #include "game/highscores.h"
 #include "game/options.h"
 #include "game/world.h"
+#include "test_library.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,11 +24,7 @@ static uint64_t persist_lost_run(void)
 {
     const char *text = "enemy gunner { health 100000 loop { fire orb red aim speed 4 wait 6 } }\n"
                        "stage stage1 { spawn gunner at (192, 60) wait 100000 }\n";
-    library_file f = {"gunner.pat", text, strlen(text)};
-    diag_list diags;
-    diag_init(&diags);
-    library *lib = library_compile(&f, 1, &diags);
-    diag_free(&diags);
+    library *lib = test_library_compile("gunner.pat", text);
     CHECK(lib != NULL);
     world *w = mem_alloc(sizeof *w);
     CHECK(world_init(w, &(world_config){.seed = 2}, lib) == 0);

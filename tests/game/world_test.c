@@ -11,18 +11,14 @@
 #include "game/world.h"
 #include "game/world_host.h"
 #include "sim/playfield.h"
+#include "test_library.h"
 
 #include <stdlib.h>
 
 /* Compiles one pattern file from text. */
 static library *wt_lib(const char *text)
 {
-    library_file f = {"test.pat", text, strlen(text)};
-    diag_list diags;
-    diag_init(&diags);
-    library *lib = library_compile(&f, 1, &diags);
-    diag_print(&diags, stderr);
-    diag_free(&diags);
+    library *lib = test_library_compile("test.pat", text);
     CHECK(lib != NULL);
     return lib;
 }

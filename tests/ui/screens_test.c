@@ -8,6 +8,7 @@
  * player's own runs; the help lines' key names following the bindings.
  */
 #include "../check.h"
+#include "../game/test_library.h"
 #include "core/mem.h"
 #include "game/binding.h"
 #include "ui/app.h"
@@ -255,12 +256,7 @@ static void sc_cards_own_runs(void)
 {
     const char *text = "boss t { phase \"Test Sign\" spell time 20 bonus 1000 { wait 100000 } }\n"
                        "stage stage1 { boss t wait 100 }\n";
-    library_file f = {"test.pat", text, strlen(text)};
-    diag_list diags;
-    diag_init(&diags);
-    library *lib = library_compile(&f, 1, &diags);
-    diag_print(&diags, stderr);
-    diag_free(&diags);
+    library *lib = test_library_compile("test.pat", text);
     CHECK(lib != NULL);
     if (!lib)
         return;

@@ -168,12 +168,7 @@ static void wvt_midboss_look(void)
 {
     const char *text = "boss wick2 { look crystal phase time 30 { wait 1000 } }\n"
                        "stage stage1 { midboss wick2 wait 600 }\n";
-    library_file f = {"test.pat", text, strlen(text)};
-    diag_list diags;
-    diag_init(&diags);
-    library *lib = library_compile(&f, 1, &diags);
-    diag_print(&diags, stderr);
-    diag_free(&diags);
+    library *lib = test_library_compile("test.pat", text);
     CHECK(lib != NULL);
     if (!lib)
         return;
