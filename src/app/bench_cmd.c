@@ -4,8 +4,13 @@
  * With no scenario named, every scenario runs, in table order. A scenario is a
  * row of bench_scenarios below: its name, a one-line summary for --list and
  * --help, the function that runs it (SDL-free, in src/bench/ or beside what it
- * measures) and, when its cost is a function of the bullet count, the sweeper
- * `--sweep` runs. To add one, add a row.
+ * measures), when its cost is a function of the bullet count, the sweeper
+ * `--sweep` runs, and the scenario it is a part of, if another runs it too
+ * (`frame` runs `frame10k`, `frame100k` and `frame1m`). To add one, add a row.
+ *
+ * Every scenario runs at most once: a name given twice, or a part named beside
+ * the scenario that runs it, would record its figures twice, and a JSON file
+ * with a key twice is one --compare refuses.
  *
  * --compare OLD.json reads the old report before anything runs (a bad file
  * stops the command at once, not after minutes of measuring), runs the
@@ -34,31 +39,32 @@ typedef struct bench_scenario {
     const char *summary;
     int (*run)(bench *b);         /* 0, or -1 when it could not run (out of memory) */
     const bench_sweeper *sweeper; /* NULL: not sweepable */
+    const char *part_of;          /* the scenario that runs this one too, or NULL */
 } bench_scenario;
 
 static const bench_scenario bench_scenarios[] = {
     {"pool", "bullet pool: add/remove and malloc comparisons, update pass vs bandwidth",
-     pool_bench_run, &pool_bench_sweeper},
+     pool_bench_run, &pool_bench_sweeper, NULL},
     {"collide", "collision: brute force, sweep and grid in the three reference cases",
-     collide_bench_run, &collide_bench_sweeper},
+     collide_bench_run, &collide_bench_sweeper, NULL},
     {"patterns", "pattern VM: 10,000 scripted emitters, sleeping vs countdown, compile time",
-     pattern_bench_run, NULL},
+     pattern_bench_run, NULL, NULL},
     {"render", "drawing bullets: batching per back end against one SDL_RenderCopy each",
-     render_bench_run, &render_bench_sweeper},
+     render_bench_run, &render_bench_sweeper, NULL},
     {"bulletml", "the BulletML corpus, 1,000 emitters per file: curtain vs libbulletml",
-     bulletml_bench_run, NULL},
+     bulletml_bench_run, NULL, NULL},
     {"threads", "motion, the player's sweep and vertex building on one thread and on two",
-     threads_bench_run, NULL},
+     threads_bench_run, NULL, NULL},
     {"frame", "the whole game frame (scripts, motion, collision, resolve) at 10k, 100k, 1M",
-     frame_bench_run_all, &frame_bench_sweeper},
+     frame_bench_run_all, &frame_bench_sweeper, NULL},
     {"frame10k", "the whole game frame at 10,000 bullets, 1 and 2 threads, vs naive",
-     frame_bench_run_10k, NULL},
+     frame_bench_run_10k, NULL, "frame"},
     {"frame100k", "the whole game frame at 100,000 bullets (target: <= 2 ms)", frame_bench_run_100k,
-     NULL},
+     NULL, "frame"},
     {"frame1m", "the whole game frame at 1,000,000 bullets (target: <= 16.7 ms)",
-     frame_bench_run_1m, NULL},
+     frame_bench_run_1m, NULL, "frame"},
     {"storm", "a full screen of bullets cancelled in one frame (target: worst <= 2x median)",
-     frame_bench_run_storm, NULL},
+     frame_bench_run_storm, NULL, NULL},
 };
 #define BENCH_SCENARIO_COUNT ((int)(sizeof bench_scenarios / sizeof bench_scenarios[0]))
 #define BENCH_MAX_NAMED      32
@@ -133,6 +139,29 @@ static const bench_scenario *bench_cmd_find(const char *name)
         if (strcmp(bench_scenarios[i].name, name) == 0)
             return &bench_scenarios[i];
     return NULL;
+}
+
+/* Whether s runs already as one of chosen[0 .. count), or as a part of one. */
+static int bench_cmd_covered(const bench_scenario *s, const bench_scenario **chosen, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (chosen[i] == s || (s->part_of && strcmp(chosen[i]->name, s->part_of) == 0))
+            return 1;
+    return 0;
+}
+
+/* Drops from chosen the scenarios that another one chosen runs (or that come
+ * twice), keeping the order of the rest. Returns how many are left. */
+static int bench_cmd_dedup(const bench_scenario **chosen, int count)
+{
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+        const bench_scenario *s = chosen[i];
+        if (!bench_cmd_covered(s, chosen, kept) &&
+            !(s->part_of && bench_cmd_covered(s, chosen + i + 1, count - i - 1)))
+            chosen[kept++] = s;
+    }
+    return kept;
 }
 
 /* The scenarios an old report has figures of, in table order; a sweep's
@@ -265,8 +294,9 @@ int bench_cmd_main(int argc, char **argv, int first, const char *command)
             count = bench_cmd_from_report(&old, chosen, &o.sweep);
     }
     if (count == 0 && !o.sweep && !o.against)
-        for (; count < BENCH_SCENARIO_COUNT; count++)
-            chosen[count] = &bench_scenarios[count];
+        for (int i = 0; i < BENCH_SCENARIO_COUNT; i++)
+            chosen[count++] = &bench_scenarios[i];
+    count = bench_cmd_dedup(chosen, count);
 
     bench b;
     bench_init(&b, stdout, o.quick);

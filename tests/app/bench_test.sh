@@ -105,6 +105,12 @@ trap 'rm -f "$json" "$json2" "$svg"' EXIT
 "$curtain" bench frame10k --quick --json "$json2" >/dev/null || fail "bench frame10k --quick failed"
 grep -qF '"key": "frame10k/frame/curtain__1_thread/p99"' "$json" || fail "no frame10k p99 figure"
 expect 0 'frame10k/frame/naive/p50 ' bench --compare "$json" --against "$json2"
+# A scenario named twice runs once, so the file keeps unique keys and reads back.
+"$curtain" bench frame10k frame10k --quick --json "$json2" >/dev/null ||
+    fail "bench frame10k frame10k --quick failed"
+dups=$(grep -oE '"key": "[^"]*"' "$json2" | sort | uniq -d)
+[ -z "$dups" ] || fail "a scenario named twice recorded its figures twice: $(head -3 <<<"$dups")"
+expect 0 'frame10k/frame/naive/p50 ' bench --compare "$json2" --against "$json2"
 expect 0 'same machine line and build flags' bench --compare "$json" --against "$json2"
 echo '{"schema": "curtain-bench/9"}' >"$json2"
 expect 1 'curtain-bench/9' bench --compare "$json2"
