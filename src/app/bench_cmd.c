@@ -3,8 +3,8 @@
  *
  * With no scenario named, every scenario runs, in table order. A scenario is a
  * row of bench_scenarios below: its name, a one-line summary for --list and
- * --help, the function that runs it (SDL-free, in src/bench/ or beside what it
- * measures), when its cost is a function of the bullet count, the sweeper
+ * --help, the function that runs it (in src/bench/ or beside what it measures,
+ * SDL-free but for render's), when its cost is a function of the bullet count, the sweeper
  * `--sweep` runs, and the scenario it is a part of, if another runs it too
  * (`frame` runs `frame10k`, `frame100k` and `frame1m`). To add one, add a row.
  *
