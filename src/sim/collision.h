@@ -152,9 +152,13 @@ typedef struct collision_player_query {
     uint8_t graze_bit; /* the bit of grazed[] that means "grazed already" */
 } collision_player_query;
 
+/* Allocates the grid and the scratch cfg asks for. Returns 0, or -1 on bad sizes
+ * or out of memory (collision_free is still safe). */
 int collision_init(collision *c, const collision_config *cfg);
 void collision_free(collision *c);
 
+/* Output lists of cap entries (refuse and count beyond): init returns 0, or -1
+ * out of memory; clear empties a list and its refused count for the next frame. */
 int collision_list_init(collision_list *l, int cap);
 void collision_list_free(collision_list *l);
 void collision_list_clear(collision_list *l);
