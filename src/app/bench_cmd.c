@@ -30,9 +30,11 @@
 #include "bench/pattern_bench.h"
 #include "bench/pool_bench.h"
 #include "bench/threads_bench.h"
+#include "core/file.h"
 #include "render/render_bench.h"
 
 #include <string.h>
+#include <unistd.h>
 
 typedef struct bench_scenario {
     const char *name;
@@ -194,6 +196,8 @@ static int bench_cmd_check(const bench_options *o, int named_count, const char *
     if (o->against && (named_count || o->sweep || o->json || o->quick))
         return cli_usage_error(command, "--against compares two files and runs nothing: "
                                         "no scenario, --sweep, --json or --quick with it");
+    if (o->json && !o->json[0])
+        return cli_usage_error(command, "--json needs a file name, not ''");
     if (o->plot && !o->sweep)
         return cli_usage_error(command, "--plot needs --sweep SCENARIO");
     if (o->sweep && named_count)
@@ -205,6 +209,29 @@ static int bench_cmd_check(const bench_options *o, int named_count, const char *
                                    s ? "cannot be swept" : "is not a scenario");
     }
     return CLI_EXIT_OK;
+}
+
+/* Whether --json's file can be written: its folder exists and takes files, and
+ * it is not a folder itself. Checked before anything runs, so that a typo in the
+ * path does not cost a whole run. Returns 0, or 1 with a message. */
+static int bench_cmd_json_writable(const char *path)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    const char *why = NULL;
+    if (file_is_dir(path))
+        why = "it is a folder";
+    else if (!file_is_dir(dir))
+        why = "its folder does not exist";
+    else if (access(dir, W_OK) != 0)
+        why = "its folder is not writable";
+    if (why)
+        fprintf(stderr, "curtain bench: cannot write the JSON file %s: %s\n", path, why);
+    return why != NULL;
 }
 
 /* Runs the chosen scenarios, or the sweep; returns 0 or 1 when one failed. */
@@ -290,8 +317,21 @@ int bench_cmd_main(int argc, char **argv, int first, const char *command)
             fprintf(stderr, "curtain bench: %s\n", err);
             return CLI_EXIT_FAILURE;
         }
-        if (count == 0 && !o.sweep && !o.against)
+        if (count == 0 && !o.sweep && !o.against) {
             count = bench_cmd_from_report(&old, chosen, &o.sweep);
+            if (count == 0 && !o.sweep) {
+                fprintf(stderr,
+                        "curtain bench: %s has no figures of a scenario curtain knows: name the "
+                        "scenarios to run, or compare two files with --against\n",
+                        o.compare);
+                bench_report_free(&old);
+                return CLI_EXIT_FAILURE;
+            }
+        }
+    }
+    if (o.json && bench_cmd_json_writable(o.json) != 0) {
+        bench_report_free(&old);
+        return CLI_EXIT_FAILURE;
     }
     if (count == 0 && !o.sweep && !o.against)
         for (int i = 0; i < BENCH_SCENARIO_COUNT; i++)
