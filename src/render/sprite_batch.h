@@ -51,7 +51,7 @@ typedef enum sprite_blend {
 typedef struct sprite_rect {
     int16_t x, y;
     uint16_t frame;
-    uint16_t unused;
+    uint16_t unused; /* padding: a rectangle is 8 bytes */
 } sprite_rect;
 
 typedef struct sprite_layer_spec {
