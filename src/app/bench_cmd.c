@@ -3,9 +3,14 @@
  *
  * With no scenario named, every scenario runs, in table order. A scenario is a
  * row of bench_scenarios below: its name, a one-line summary for --list and
- * --help, the function that runs it (SDL-free, in src/bench/ or beside what it
- * measures) and, when its cost is a function of the bullet count, the sweeper
- * `--sweep` runs. To add one, add a row.
+ * --help, the function that runs it (in src/bench/ or beside what it measures,
+ * SDL-free but for render's), when its cost is a function of the bullet count, the sweeper
+ * `--sweep` runs, and the scenario it is a part of, if another runs it too
+ * (`frame` runs `frame10k`, `frame100k` and `frame1m`). To add one, add a row.
+ *
+ * Every scenario runs at most once: a name given twice, or a part named beside
+ * the scenario that runs it, would record its figures twice, and a JSON file
+ * with a key twice is one --compare refuses.
  *
  * --compare OLD.json reads the old report before anything runs (a bad file
  * stops the command at once, not after minutes of measuring), runs the
@@ -25,40 +30,43 @@
 #include "bench/pattern_bench.h"
 #include "bench/pool_bench.h"
 #include "bench/threads_bench.h"
+#include "core/file.h"
 #include "render/render_bench.h"
 
 #include <string.h>
+#include <unistd.h>
 
 typedef struct bench_scenario {
     const char *name;
     const char *summary;
     int (*run)(bench *b);         /* 0, or -1 when it could not run (out of memory) */
     const bench_sweeper *sweeper; /* NULL: not sweepable */
+    const char *part_of;          /* the scenario that runs this one too, or NULL */
 } bench_scenario;
 
 static const bench_scenario bench_scenarios[] = {
     {"pool", "bullet pool: add/remove and malloc comparisons, update pass vs bandwidth",
-     pool_bench_run, &pool_bench_sweeper},
+     pool_bench_run, &pool_bench_sweeper, NULL},
     {"collide", "collision: brute force, sweep and grid in the three reference cases",
-     collide_bench_run, &collide_bench_sweeper},
+     collide_bench_run, &collide_bench_sweeper, NULL},
     {"patterns", "pattern VM: 10,000 scripted emitters, sleeping vs countdown, compile time",
-     pattern_bench_run, NULL},
+     pattern_bench_run, NULL, NULL},
     {"render", "drawing bullets: batching per back end against one SDL_RenderCopy each",
-     render_bench_run, &render_bench_sweeper},
+     render_bench_run, &render_bench_sweeper, NULL},
     {"bulletml", "the BulletML corpus, 1,000 emitters per file: curtain vs libbulletml",
-     bulletml_bench_run, NULL},
+     bulletml_bench_run, NULL, NULL},
     {"threads", "motion, the player's sweep and vertex building on one thread and on two",
-     threads_bench_run, NULL},
+     threads_bench_run, NULL, NULL},
     {"frame", "the whole game frame (scripts, motion, collision, resolve) at 10k, 100k, 1M",
-     frame_bench_run_all, &frame_bench_sweeper},
+     frame_bench_run_all, &frame_bench_sweeper, NULL},
     {"frame10k", "the whole game frame at 10,000 bullets, 1 and 2 threads, vs naive",
-     frame_bench_run_10k, NULL},
+     frame_bench_run_10k, NULL, "frame"},
     {"frame100k", "the whole game frame at 100,000 bullets (target: <= 2 ms)", frame_bench_run_100k,
-     NULL},
+     NULL, "frame"},
     {"frame1m", "the whole game frame at 1,000,000 bullets (target: <= 16.7 ms)",
-     frame_bench_run_1m, NULL},
+     frame_bench_run_1m, NULL, "frame"},
     {"storm", "a full screen of bullets cancelled in one frame (target: worst <= 2x median)",
-     frame_bench_run_storm, NULL},
+     frame_bench_run_storm, NULL, NULL},
 };
 #define BENCH_SCENARIO_COUNT ((int)(sizeof bench_scenarios / sizeof bench_scenarios[0]))
 #define BENCH_MAX_NAMED      32
@@ -135,6 +143,29 @@ static const bench_scenario *bench_cmd_find(const char *name)
     return NULL;
 }
 
+/* Whether s runs already as one of chosen[0 .. count), or as a part of one. */
+static int bench_cmd_covered(const bench_scenario *s, const bench_scenario **chosen, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (chosen[i] == s || (s->part_of && strcmp(chosen[i]->name, s->part_of) == 0))
+            return 1;
+    return 0;
+}
+
+/* Drops from chosen the scenarios that another one chosen runs (or that come
+ * twice), keeping the order of the rest. Returns how many are left. */
+static int bench_cmd_dedup(const bench_scenario **chosen, int count)
+{
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+        const bench_scenario *s = chosen[i];
+        if (!bench_cmd_covered(s, chosen, kept) &&
+            !(s->part_of && bench_cmd_covered(s, chosen + i + 1, count - i - 1)))
+            chosen[kept++] = s;
+    }
+    return kept;
+}
+
 /* The scenarios an old report has figures of, in table order; a sweep's
  * figures ("sweep/SCENARIO/...") name the sweep in *sweep. Returns how many. */
 static int bench_cmd_from_report(const bench_report *old, const bench_scenario **chosen,
@@ -165,6 +196,8 @@ static int bench_cmd_check(const bench_options *o, int named_count, const char *
     if (o->against && (named_count || o->sweep || o->json || o->quick))
         return cli_usage_error(command, "--against compares two files and runs nothing: "
                                         "no scenario, --sweep, --json or --quick with it");
+    if (o->json && !o->json[0])
+        return cli_usage_error(command, "--json needs a file name, not ''");
     if (o->plot && !o->sweep)
         return cli_usage_error(command, "--plot needs --sweep SCENARIO");
     if (o->sweep && named_count)
@@ -176,6 +209,29 @@ static int bench_cmd_check(const bench_options *o, int named_count, const char *
                                    s ? "cannot be swept" : "is not a scenario");
     }
     return CLI_EXIT_OK;
+}
+
+/* Whether --json's file can be written: its folder exists and takes files, and
+ * it is not a folder itself. Checked before anything runs, so that a typo in the
+ * path does not cost a whole run. Returns 0, or 1 with a message. */
+static int bench_cmd_json_writable(const char *path)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    const char *why = NULL;
+    if (file_is_dir(path))
+        why = "it is a folder";
+    else if (!file_is_dir(dir))
+        why = "its folder does not exist";
+    else if (access(dir, W_OK) != 0)
+        why = "its folder is not writable";
+    if (why)
+        fprintf(stderr, "curtain bench: cannot write the JSON file %s: %s\n", path, why);
+    return why != NULL;
 }
 
 /* Runs the chosen scenarios, or the sweep; returns 0 or 1 when one failed. */
@@ -261,12 +317,26 @@ int bench_cmd_main(int argc, char **argv, int first, const char *command)
             fprintf(stderr, "curtain bench: %s\n", err);
             return CLI_EXIT_FAILURE;
         }
-        if (count == 0 && !o.sweep && !o.against)
+        if (count == 0 && !o.sweep && !o.against) {
             count = bench_cmd_from_report(&old, chosen, &o.sweep);
+            if (count == 0 && !o.sweep) {
+                fprintf(stderr,
+                        "curtain bench: %s has no figures of a scenario curtain knows: name the "
+                        "scenarios to run, or compare two files with --against\n",
+                        o.compare);
+                bench_report_free(&old);
+                return CLI_EXIT_FAILURE;
+            }
+        }
+    }
+    if (o.json && bench_cmd_json_writable(o.json) != 0) {
+        bench_report_free(&old);
+        return CLI_EXIT_FAILURE;
     }
     if (count == 0 && !o.sweep && !o.against)
-        for (; count < BENCH_SCENARIO_COUNT; count++)
-            chosen[count] = &bench_scenarios[count];
+        for (int i = 0; i < BENCH_SCENARIO_COUNT; i++)
+            chosen[count++] = &bench_scenarios[i];
+    count = bench_cmd_dedup(chosen, count);
 
     bench b;
     bench_init(&b, stdout, o.quick);

@@ -72,6 +72,7 @@ typedef struct bench_table {
     int label_width; /* width of the row-label column */
 } bench_table;
 
+/* A run printing to out, with no figures yet; quick: a smoke run. */
 void bench_init(bench *b, FILE *out, int quick);
 void bench_free(bench *b);
 

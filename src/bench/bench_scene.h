@@ -31,6 +31,7 @@ typedef struct bench_scene_motion {
     uint32_t cap;
 } bench_scene_motion;
 
+/* Room for a pool of cap slots. Returns 0, or -1 out of memory. */
 int bench_scene_motion_init(bench_scene_motion *m, uint32_t cap);
 void bench_scene_motion_free(bench_scene_motion *m);
 /* Before the update: keep the positions. After it: the differences. */

@@ -7,18 +7,8 @@
 #include "core/clock.h"
 
 #include <math.h>
-#include <string.h>
 
 #define SWEEP_MAX_POINTS 16
-
-const bench_sweeper *bench_sweep_find(const bench_sweeper *const *list, int count,
-                                      const char *scenario)
-{
-    for (int i = 0; i < count; i++)
-        if (strcmp(list[i]->scenario, scenario) == 0)
-            return list[i];
-    return NULL;
-}
 
 double bench_sweep_crossing(const double *n, const double *ms, int count, double limit)
 {

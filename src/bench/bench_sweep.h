@@ -39,10 +39,6 @@ typedef struct bench_sweeper {
     int (*measure)(bench *b, uint32_t bullets, double *ms);
 } bench_sweeper;
 
-/* The sweepers, by scenario name; NULL when the scenario has none. */
-const bench_sweeper *bench_sweep_find(const bench_sweeper *const *list, int count,
-                                      const char *scenario);
-
 /* Runs the sweep, prints and records it, and writes the plot to plot_path.
  * Returns 0, -1 when a measurement could not run, -2 when the plot could not
  * be written (the reason in err). */

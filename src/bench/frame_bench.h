@@ -64,6 +64,8 @@ int frame_bench_stress_source(char *out, size_t size);
 int frame_bench_hash(uint32_t bullets, int life, int frames, int threads, uint64_t *hash,
                      uint32_t *live);
 
+/* The scenarios frame10k, frame100k, frame1m, frame (the three) and storm.
+ * Each returns 0, or -1 out of memory or when the stage does not compile. */
 int frame_bench_run_10k(bench *b);
 int frame_bench_run_100k(bench *b);
 int frame_bench_run_1m(bench *b);

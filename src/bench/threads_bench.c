@@ -1,6 +1,6 @@
 /*
  * threads_bench: `curtain bench threads`. See threads_bench.h and docs/bench.md
- * ("Multi-core").
+ * ("Scenario `threads`").
  *
  * Each phase is timed on the same scene three ways, sample after sample in
  * turn (so a change of load on a shared machine hits them alike): on one

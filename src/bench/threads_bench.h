@@ -16,6 +16,7 @@
 
 #include "bench/bench.h"
 
+/* The scenario `threads`. Returns 0, or -1 out of memory. */
 int threads_bench_run(bench *b);
 
 #endif

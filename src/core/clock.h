@@ -7,12 +7,11 @@
 
 #include <stdint.h>
 
+/* Monotonic wall-clock time in ns, from an arbitrary start. */
 uint64_t clock_now_ns(void);
 /* CPU time this thread has used, in ns: unlike clock_now_ns it does not run
  * while the thread waits for a core, so on a shared machine it tells work from
  * preemption (`curtain bench` reports both). */
 uint64_t clock_thread_ns(void);
-/* Sleeps at least ns nanoseconds. */
-void clock_sleep_ns(uint64_t ns);
 
 #endif

@@ -31,6 +31,7 @@ int file_move_aside(const char *path, char *out, size_t out_size);
 /* Nanosecond modification stamp of a file, or 0 if it cannot be read. */
 uint64_t file_mtime_ns(const char *path);
 
+/* 1 when path names something stat can see (for file_is_dir: a directory), else 0. */
 int file_exists(const char *path);
 int file_is_dir(const char *path);
 

@@ -17,6 +17,9 @@ typedef struct hasher {
     uint64_t total; /* bytes fed so far */
 } hasher;
 
+/* Starts a hash; then feed it (hash_bytes: raw bytes; the others one value
+ * each, floats by their bit patterns) and read it with hash_end, which leaves
+ * the hasher as it was, so that feeding can go on. */
 void hash_begin(hasher *hs, uint64_t seed);
 void hash_bytes(hasher *hs, const void *data, size_t size);
 void hash_u32(hasher *hs, uint32_t v);

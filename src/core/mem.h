@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* malloc, calloc, realloc and strdup through the hook: NULL when out of memory
+ * (or a failure a test injects); a size of 0 still gives a block to free. */
 void *mem_alloc(size_t size);
 void *mem_calloc(size_t count, size_t size);
 void *mem_realloc(void *ptr, size_t size);
@@ -26,6 +28,7 @@ typedef struct mem_stats {
     uint64_t failed; /* allocations refused (really out of memory, or injected) */
 } mem_stats;
 
+/* The counts since the process started. */
 mem_stats mem_get_stats(void);
 /* Live blocks: allocations not yet freed. A loader that fails cleanly leaves it unchanged. */
 int64_t mem_live_blocks(void);

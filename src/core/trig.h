@@ -15,6 +15,7 @@
 #define TRIG_DEG2RAD (TRIG_PI / 180.0)
 #define TRIG_RAD2DEG (180.0 / TRIG_PI)
 
+/* Sine and cosine of x radians (NaN for an infinity or NaN). */
 void trig_sincos(double x, double *s, double *c);
 double trig_sin(double x);
 double trig_cos(double x);

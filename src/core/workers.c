@@ -149,7 +149,6 @@ void workers_run(workers *w, workers_fn fn, void *ctx, int parts)
     w->fn = fn;
     w->ctx = ctx;
     w->parts = parts;
-    w->runs++;
     atomic_store_explicit(&w->pending, w->started, memory_order_relaxed);
     pthread_mutex_lock(&w->lock);
     atomic_fetch_add_explicit(&w->generation, 1, memory_order_release);

@@ -58,7 +58,6 @@ struct workers {
     _Atomic uint64_t generation; /* bumped for every pass and for the stop */
     _Atomic int pending;         /* pool threads not done with the pass */
     _Atomic int stop;
-    uint64_t runs; /* passes split since init (runs of one part are not counted) */
 };
 
 /* Starts a pool of `threads` threads in all, the caller included (1 ..

@@ -31,6 +31,7 @@ typedef struct atlas_font_metrics {
     int origin_x, origin_y; /* the glyph's top-left lies this far into its frame */
 } atlas_font_metrics;
 
+/* The atlas picture's size in pixels, and how many frames it holds. */
 int atlas_width(void);
 int atlas_height(void);
 int atlas_frame_count(void);
@@ -46,10 +47,12 @@ int atlas_bullet_frame(bullet_shape shape, bullet_color color, int step);
 /* The sprite named name in render/atlas_sprites.h ("enemy_drone", "boss", ...),
  * or -1 when there is none. */
 int atlas_sprite_by_name(const char *name);
+/* How many animation frames a named sprite has (at least 1). */
 int atlas_sprite_frames(atlas_sprite sprite);
 /* Frame k of a named sprite (k wraps around its frame count). */
 int atlas_sprite_frame(atlas_sprite sprite, int k);
 
+/* The glyph sizes and spacing of a font. */
 atlas_font_metrics atlas_font_metrics_of(atlas_font font);
 /* The frame of character ch; characters outside ASCII 32..126 give '?'. */
 int atlas_glyph_frame(atlas_font font, int ch);

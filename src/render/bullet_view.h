@@ -14,6 +14,9 @@
 #include "render/sprite_batch.h"
 #include "sim/bullet_pool.h"
 
+/* The pool's bullets as the batcher reads them: its draw order (oldest first;
+ * the holes of bullets dead since it was compacted are skipped entries) over
+ * the pool's own arrays, so valid until the pool next changes. */
 sprite_bullets bullet_view_of_pool(const bullet_pool *p);
 
 #endif

@@ -51,7 +51,7 @@ typedef enum sprite_blend {
 typedef struct sprite_rect {
     int16_t x, y;
     uint16_t frame;
-    uint16_t unused;
+    uint16_t unused; /* padding: a rectangle is 8 bytes */
 } sprite_rect;
 
 typedef struct sprite_layer_spec {
@@ -136,8 +136,11 @@ void sprite_batch_set_additive(sprite_batch *b, bullet_shape shape, int additive
  * pre-rotated frame instead). */
 void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, float c, float s);
 
-/* Adds every bullet in one pass: bullets of additive shapes to layer_add, the
- * others to layer_alpha. */
+/* Adds every bullet, in its order: bullets of additive shapes to layer_add, the
+ * others to layer_alpha. A draw order's holes are squeezed out first (runs of
+ * entries copied without them), then one branch-free loop builds the sprites;
+ * bullets that find a layer full are refused and counted. A layer index out of
+ * range adds nothing. */
 void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *bullets, int layer_alpha,
                               int layer_add);
 

@@ -408,7 +408,7 @@ void bullet_pool_update_end(bullet_pool *p);
  * (core/workers.h; NULL: one thread), then bullet_pool_update_end on the
  * caller: the same state for any thread count. Below p->split_min
  * (BULLET_POOL_SPLIT_MIN) live bullets it runs on one thread: waking a thread
- * costs more than it saves there (docs/bench.md, "Multi-core"). */
+ * costs more than it saves there (docs/bench.md, "Scenario `threads`"). */
 #define BULLET_POOL_SPLIT_MIN 16384u
 void bullet_pool_update_workers(bullet_pool *p, workers *w);
 

@@ -17,7 +17,7 @@
  * the same results in the same order: probe after probe, items in ascending
  * index (tests hold them to a brute-force oracle). collision.path picks one;
  * COLLISION_AUTO, the default, chooses by the counts, with the crossover that
- * `curtain bench collide` measures (docs/bench.md, "Decisions").
+ * `curtain bench collide` measures (docs/bench.md, "Scenario `collide`", "Decisions").
  *
  * Every test is swept: a circle moving dx, dy this frame is tested along its
  * whole segment against the probe's own motion (relative motion, both in a
@@ -48,7 +48,7 @@
 #define COLLISION_DEFAULT_LOOSE 16.0f
 
 /* COLLISION_AUTO's cost model, in ns, fitted to the crossovers `curtain bench
- * collide` measures (docs/bench.md, "Decisions"): a sweep costs SWEEP_NS per
+ * collide` measures (docs/bench.md, "Scenario `collide`", "Decisions"): a sweep costs SWEEP_NS per
  * item and probe; the grid costs GRID_FIXED_NS plus GRID_ITEM_NS per item to
  * build, and each probe's walk WALK_NS more than its sweep's own overhead. The
  * grid is taken when it is cheaper; bullet-vs-bullet takes it from
@@ -65,7 +65,7 @@
 
 /* Bullet-vs-bullet's own bins (px): rows as tall as the grid's cells, columns
  * a quarter as wide, so that a bullet's candidates in a row are one stretch
- * that ends within 4 px of its reach (docs/bench.md, "Decisions"). */
+ * that ends within 4 px of its reach (docs/bench.md, "Scenario `collide`", "Decisions"). */
 #define COLLISION_SELF_CELL_W 4.0f
 #define COLLISION_SELF_CELL_H 16.0f
 
@@ -152,9 +152,13 @@ typedef struct collision_player_query {
     uint8_t graze_bit; /* the bit of grazed[] that means "grazed already" */
 } collision_player_query;
 
+/* Allocates the grid and the scratch cfg asks for. Returns 0, or -1 on bad sizes
+ * or out of memory (collision_free is still safe). */
 int collision_init(collision *c, const collision_config *cfg);
 void collision_free(collision *c);
 
+/* Output lists of cap entries (refuse and count beyond): init returns 0, or -1
+ * out of memory; clear empties a list and its refused count for the next frame. */
 int collision_list_init(collision_list *l, int cap);
 void collision_list_free(collision_list *l);
 void collision_list_clear(collision_list *l);

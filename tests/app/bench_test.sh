@@ -105,7 +105,23 @@ trap 'rm -f "$json" "$json2" "$svg"' EXIT
 "$curtain" bench frame10k --quick --json "$json2" >/dev/null || fail "bench frame10k --quick failed"
 grep -qF '"key": "frame10k/frame/curtain__1_thread/p99"' "$json" || fail "no frame10k p99 figure"
 expect 0 'frame10k/frame/naive/p50 ' bench --compare "$json" --against "$json2"
+# A scenario named twice runs once, so the file keeps unique keys and reads back.
+"$curtain" bench frame10k frame10k --quick --json "$json2" >/dev/null ||
+    fail "bench frame10k frame10k --quick failed"
+dups=$(grep -oE '"key": "[^"]*"' "$json2" | sort | uniq -d)
+[ -z "$dups" ] || fail "a scenario named twice recorded its figures twice: $(head -3 <<<"$dups")"
+expect 0 'frame10k/frame/naive/p50 ' bench --compare "$json2" --against "$json2"
 expect 0 'same machine line and build flags' bench --compare "$json" --against "$json2"
+# A JSON file that cannot be written is refused before anything runs (not after
+# minutes of measuring); an old report with no figure of a known scenario too.
+out=$("$curtain" bench frame10k --quick --json /nonexistent-curtain-dir/x.json 2>&1)
+[ $? -eq 1 ] || fail "bench --json into a missing folder did not exit 1: $out"
+grep -q 'its folder does not exist' <<<"$out" || fail "no reason for the unwritable JSON: $out"
+! grep -q '^curtain [0-9]' <<<"$out" || fail "bench ran before refusing its JSON file: $out"
+expect 1 'it is a folder' bench frame10k --quick --json "$(dirname "$json")"
+expect 2 "--json needs a file name" bench frame10k --json ''
+printf '{"schema": "curtain-bench/1", "curtain": "0", "machine": {"cpu": "c", "cores": 1, "compiler": "g", "build": "b", "flags": ""}, "quick": true, "figures": [{"key": "nosuch/t/r/c", "value": 1, "unit": "ms", "better": "lower"}]}\n' >"$json2"
+expect 1 'no figures of a scenario curtain knows' bench --compare "$json2"
 echo '{"schema": "curtain-bench/9"}' >"$json2"
 expect 1 'curtain-bench/9' bench --compare "$json2"
 expect 2 '--against needs --compare' bench --against "$json"
