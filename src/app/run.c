@@ -213,10 +213,10 @@ int run_main(int argc, char **argv, int first, const char *command)
         failed = 1;
     }
     vm_stats st = sandbox_vm_stats(sb);
-    printf("frames %d bullets %u spawned %" PRIu64 " rows %" PRIu64 " errors %d hash %016" PRIx64
-           "\n",
-           frames, (unsigned)sandbox_bullet_count(sb), st.spawned, rows, sandbox_error_count(sb),
-           hash_end(&hs));
+    printf("frames %d bullets %u spawned %" PRIu64 " refused %" PRIu64 " rows %" PRIu64
+           " errors %d hash %016" PRIx64 "\n",
+           frames, (unsigned)sandbox_bullet_count(sb), st.spawned, sandbox_refused(sb), rows,
+           sandbox_error_count(sb), hash_end(&hs));
     if (sandbox_error_count(sb))
         fprintf(stderr, "%s\n", sandbox_last_error(sb));
     sandbox_destroy(sb);

@@ -245,7 +245,13 @@ static void viewer_panel(const viewer *v, view_panel *p, float fps)
              v->entry_name);
     snprintf(p->lines[2], sizeof p->lines[2], "frame %d%s", (int)sandbox_frame(v->sb),
              v->paused ? "  PAUSED" : "");
-    snprintf(p->lines[3], sizeof p->lines[3], "bullets %u", (unsigned)sandbox_bullet_count(v->sb));
+    uint64_t refused = sandbox_refused(v->sb); /* the sandbox was full: say so */
+    if (refused)
+        snprintf(p->lines[3], sizeof p->lines[3], "bullets %u, %" PRIu64 " refused",
+                 (unsigned)sandbox_bullet_count(v->sb), refused);
+    else
+        snprintf(p->lines[3], sizeof p->lines[3], "bullets %u",
+                 (unsigned)sandbox_bullet_count(v->sb));
     snprintf(p->lines[4], sizeof p->lines[4], "step %.3f ms", v->step_ms);
     snprintf(p->lines[5], sizeof p->lines[5], "%.0f fps", (double)fps);
     snprintf(p->lines[6], sizeof p->lines[6], "rank %.2f %s", rank, difficulty_name(level));

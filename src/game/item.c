@@ -38,12 +38,6 @@ void item_list_free(item_list *l)
     *l = (item_list){0};
 }
 
-void item_list_clear(item_list *l)
-{
-    l->count = 0;
-    l->refused = 0;
-}
-
 int item_spawn(item_list *l, item_kind kind, float x, float y, rng *r)
 {
     if (l->count >= l->cap) {

@@ -62,7 +62,6 @@ typedef struct item_pickup {
 
 int item_list_init(item_list *l, uint32_t cap);
 void item_list_free(item_list *l);
-void item_list_clear(item_list *l);
 
 /* An item at (x, y) popping up with a little sideways scatter (one draw of r).
  * Stars (drawn = 1 after ITEM_STAR_DELAY) do not scatter. Returns 0, or -1 when

@@ -158,17 +158,6 @@ void world_free(world *w)
     w->vanished = NULL;
 }
 
-int world_restart(world *w, const world_config *cfg)
-{
-    const library *lib = w->lib;
-    uint32_t bullets = w->bullets.capacity ? w->bullets.capacity : WORLD_BULLETS;
-    workers *threads = w->workers;
-    world_free(w);
-    int rc = world_init_sized(w, cfg, lib, bullets);
-    w->workers = threads;
-    return rc;
-}
-
 /* ---- small services ---- */
 
 void world_event_add(world *w, world_event_kind kind, float x, float y, int32_t value)

@@ -205,7 +205,7 @@ typedef struct world {
     /* Threads the frame's long passes (bullet motion, the player's sweep) may
      * split over; NULL: the caller's thread only. The split gives the same
      * state for any thread count, so this is not part of the state (set it
-     * after world_init; world_restart keeps it). */
+     * after world_init). */
     workers *workers;
 } world;
 
@@ -217,9 +217,6 @@ int world_init(world *w, const world_config *cfg, const library *lib);
  * capacity). */
 int world_init_sized(world *w, const world_config *cfg, const library *lib, uint32_t bullets);
 void world_free(world *w);
-/* Starts over: a fresh world with another configuration, the same capacities
- * and workers (a restart; allocates). */
-int world_restart(world *w, const world_config *cfg);
 
 void world_step(world *w, input_bits in);
 /* A hash of the whole simulation state. */

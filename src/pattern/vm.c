@@ -237,11 +237,6 @@ const char *vm_shot_field_name(vm_shot_field f)
     return f < VM_SHOT_FIELD_COUNT ? vm_field_names[f] : NULL;
 }
 
-double vm_shot_field_default(vm_shot_field f)
-{
-    return f < VM_SHOT_FIELD_COUNT ? vm_field_defaults[f] : 0.0;
-}
-
 const char *vm_form_name(vm_form f)
 {
     return f < VM_FORM_COUNT ? vm_form_names[f] : NULL;
@@ -735,11 +730,6 @@ int vm_obj_runners(const vm *v, vm_obj obj)
          idx = v->runners[idx].onext)
         n++;
     return n;
-}
-
-int32_t vm_frame(const vm *v)
-{
-    return v->now;
 }
 
 const vm_program *vm_current_program(const vm *v)

@@ -357,8 +357,6 @@ int vm_obj_runners(const vm *v, vm_obj obj);
 /* Runs every runner due at `frame`. Frames must increase from call to call
  * (skipped frames are caught up: every runner due by `frame` runs). */
 void vm_tick(vm *v, int32_t frame);
-/* The frame of the last (or current) vm_tick; -1 before the first. */
-int32_t vm_frame(const vm *v);
 /* The program of the runner executing now (for callbacks), or NULL. */
 const vm_program *vm_current_program(const vm *v);
 
@@ -375,7 +373,6 @@ const char *vm_prop_name(vm_prop p);
 int vm_prop_settable(vm_prop p);
 const char *vm_mode_name(vm_mode m);
 const char *vm_shot_field_name(vm_shot_field f);
-double vm_shot_field_default(vm_shot_field f);
 const char *vm_form_name(vm_form f);
 const char *vm_math_name(vm_math m);
 int vm_math_arity(vm_math m);

@@ -14,13 +14,6 @@
 
 _Static_assert(INPUT_MAP_BINDINGS == OPTIONS_BINDINGS, "one slot per options binding");
 
-void input_map_defaults(input_map *m)
-{
-    options o;
-    options_defaults(&o);
-    input_map_apply_options(m, &o);
-}
-
 void input_map_apply_options(input_map *m, const options *o)
 {
     for (int b = 0; b < INPUT_BUTTON_COUNT; b++)

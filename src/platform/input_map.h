@@ -36,8 +36,6 @@ typedef struct input_map {
     SDL_GameController *pads[INPUT_MAP_MAX_PADS];
 } input_map;
 
-/* The default bindings (those of options_defaults). */
-void input_map_defaults(input_map *m);
 /* Installs the bindings and dead zone of the options. */
 void input_map_apply_options(input_map *m, const struct options *o);
 

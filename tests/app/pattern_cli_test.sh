@@ -33,6 +33,11 @@ cmp -s "$tmp/sum1" "$tmp/sum2" || fail "two summaries differ"
 cmp -s "$tmp/r1" "$tmp/r2" && fail "random_rain ignores --seed"
 "$curtain" run "$patterns/spiral.pat" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "run without --frames did not exit 2"
+# a pattern that fills the sandbox is told how many bullets it was refused
+printf 'pattern flood {\n    loop {\n        fire orb ring 1000 speed 0.01\n        wait 1\n    }\n}\n' >"$tmp/flood.pat"
+"$curtain" run "$tmp/flood.pat" --frames 80 >"$tmp/flood" || fail "run flood"
+grep -q "bullets 65536 spawned 65536 refused 14464 " "$tmp/flood" || fail "flood summary: $(cat "$tmp/flood")"
+grep -q " refused 0 " "$tmp/sum1" || fail "spiral summary: $(cat "$tmp/sum1")"
 
 # view: starts, reloads a change within a second, shows a broken edit's error
 # waitfor PATTERN: waits (up to 10 s) until the viewer's output shows PATTERN.
