@@ -764,7 +764,7 @@ static int pb_instantiate(bench *b)
     static const bench_column cols[] = {
         {"per bullet-frame", "ns", 2, BENCH_LOWER_BETTER},
         {"vs pool", "x", 2, BENCH_NEUTRAL},
-        {"live", "mean", 0, BENCH_NEUTRAL},
+        {"live, mean", "bullets", 0, BENCH_NEUTRAL},
         {"heap span", "B/bullet", 0, BENCH_NEUTRAL},
         {"adjacent", "%", 1, BENCH_NEUTRAL},
     };
