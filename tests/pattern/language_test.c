@@ -363,6 +363,54 @@ static void test_non_finite_shots(void)
     }
 }
 
+/* Compiles "pattern p { PREFIX OPEN... INNER CLOSE... }" with OPEN and CLOSE
+ * `levels` times; returns 1 if it compiled, 0 if it gave the depth error. */
+static int nested_compiles(const char *prefix, const char *open, const char *inner,
+                           const char *close, int levels)
+{
+    size_t cap = (size_t)levels * (strlen(open) + strlen(close)) + 64;
+    char *src = malloc(cap);
+    if (!src)
+        return -1;
+    size_t n = (size_t)snprintf(src, cap, "pattern p {\n%s", prefix);
+    for (int i = 0; i < levels; i++)
+        n += (size_t)snprintf(src + n, cap - n, "%s", open);
+    n += (size_t)snprintf(src + n, cap - n, "%s", inner);
+    for (int i = 0; i < levels; i++)
+        n += (size_t)snprintf(src + n, cap - n, "%s", close);
+    snprintf(src + n, cap - n, "\n}\n");
+    library_file f = {"test.pat", src, strlen(src)};
+    diag_free(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    int ok = lib != NULL;
+    if (!ok)
+        CHECK(diags.count >= 1 && diags.items[0].code == DIAG_TOO_DEEP &&
+              strstr(diags.items[0].text, "nest at most 100 levels"));
+    library_free(lib);
+    free(src);
+    return ok;
+}
+
+/* Nesting: a pattern's body is one level, and each block inside a block, and each
+ * '(', call, '-' and 'not' in an expression is one more, up to 100. */
+static void test_nesting_limit(void)
+{
+    static const struct {
+        const char *prefix, *open, *inner, *close;
+    } kinds[] = {
+        {"", "if 1 { ", "wait 1", " }"}, {"", "fire at 0 { ", "wait 1", " }"},
+        {"wait ", "(", "1", ")"},        {"wait ", "abs(", "1", ")"},
+        {"wait ", "-", "1", ""},         {"wait ", "not ", "1", ""},
+    };
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        CHECK_EQ_INT(
+            nested_compiles(kinds[k].prefix, kinds[k].open, kinds[k].inner, kinds[k].close, 99), 1);
+        CHECK_EQ_INT(
+            nested_compiles(kinds[k].prefix, kinds[k].open, kinds[k].inner, kinds[k].close, 100),
+            0);
+    }
+}
+
 /* Enemies, a stage and a boss in the sandbox: the stage spawns, waits for the
  * enemies, runs the boss's phases for their time limits and finishes. */
 static void test_stage(void)
@@ -510,6 +558,7 @@ int main(int argc, char **argv)
     test_threads_and_runaway();
     test_volley_limits();
     test_non_finite_shots();
+    test_nesting_limit();
     test_stage();
     test_sandbox_no_allocation();
     test_folders(argc > 1 ? argv[1] : "/tmp");
