@@ -75,7 +75,7 @@ int main(void)
         const char *s = wraps[w].text;
         int r = 0;
         while (*s && r < 6) {
-            size_t next, n = view_draw_row(s, wraps[w].cols, &next);
+            size_t next, n = view_draw_row(s, wraps[w].cols, 0, &next);
             const char *want = wraps[w].rows[r] ? wraps[w].rows[r] : "(none)";
             CHECK(n == strlen(want) && strncmp(s, want, n) == 0);
             CHECK(next > 0);
@@ -87,6 +87,13 @@ int main(void)
             want_rows++;
         CHECK_EQ_INT(r, want_rows);
     }
+    /* A quoted source line and its caret are cut at the column, so the caret
+     * stays under its character (column 14: the third of row 2 in both). */
+    const char *quote = "    fire at undefined + 1", *caret = "              ^";
+    size_t next1, next2;
+    CHECK_EQ_INT(view_draw_row(quote, 12, 1, &next1), 12);
+    CHECK_EQ_INT(view_draw_row(caret, 12, 1, &next2), 12);
+    CHECK(next1 == 12 && next2 == 12 && quote[14] == 'd' && caret[14] == '^');
     /* The box counts rows as it wraps them: the first diagnostic takes 3 rows at
      * 10 columns (2 if cut anywhere), so the second does not fit in 3. */
     CHECK_EQ_INT(view_draw_fit_errors("aaaaaa bbbbbb ccccc\nx\n", 10, 3, 0, &more), 20);
