@@ -108,25 +108,47 @@ static void vd_add_enemies(sprite_batch *batch, void *user)
     }
 }
 
+size_t view_draw_row(const char *s, int cols, int quoted, size_t *next)
+{
+    size_t n = 0, space = 0; /* space: the last space after a word, 0 if none */
+    while (s[n] && s[n] != '\n' && n < (size_t)cols) {
+        if (s[n] == ' ' && n > 0 && s[n - 1] != ' ')
+            space = n;
+        n++;
+    }
+    if (!s[n] || s[n] == '\n' || quoted) { /* the line ends within the row, or is cut */
+        *next = n + (s[n] == '\n');
+        return n;
+    }
+    size_t shown = s[n] == ' ' ? n : space ? space : n; /* between words, or cut a long one */
+    size_t after = shown;
+    while (s[after] == ' ') /* the spaces at the break go, and a line end just after */
+        after++;
+    *next = after + (after > shown && s[after] == '\n');
+    return shown;
+}
+
 /* Text of one or more lines, tabs as spaces, at most `rows` lines of `cols`
- * characters (longer lines wrap). Returns the lines used. */
+ * characters (longer lines wrap, at spaces where they can: view_draw_row; lines
+ * that start with a space, the quoted source and its caret, at the column).
+ * Returns the lines used. */
 static int vd_text_box(view_draw *d, int x, int y, int cols, int rows, const char *s,
                        SDL_Color colour)
 {
     int lh = text_line_height(ATLAS_FONT_SMALL);
     char line[160];
-    int row = 0;
+    if (cols > (int)sizeof line - 1)
+        cols = (int)sizeof line - 1;
+    int row = 0, quoted = *s == ' ';
     while (*s && row < rows) {
-        int n = 0;
-        while (s[n] && s[n] != '\n' && n < cols && n < (int)sizeof line - 1) {
-            line[n] = s[n] == '\t' ? ' ' : s[n];
-            n++;
-        }
+        size_t next, n = view_draw_row(s, cols, quoted, &next);
+        for (size_t i = 0; i < n; i++)
+            line[i] = s[i] == '\t' ? ' ' : s[i];
         line[n] = 0;
         text_draw(d->r, &d->fv.atlas, ATLAS_FONT_SMALL, x, y + row * lh, TEXT_LEFT, colour, line);
-        s += n;
-        if (*s == '\n')
-            s++;
+        s += next;
+        if (s[-1] == '\n')
+            quoted = *s == ' ';
         row++;
     }
     return row;
@@ -135,14 +157,14 @@ static int vd_text_box(view_draw *d, int x, int y, int cols, int rows, const cha
 /* The rows the first n bytes of s take once wrapped at cols characters. */
 static int vd_rows(const char *s, size_t n, int cols)
 {
-    int rows = 0, col = 0;
-    for (size_t i = 0; i < n && s[i]; i++) {
-        if (s[i] == '\n' || ++col > cols) {
-            rows++;
-            col = s[i] == '\n' ? 0 : 1;
-        }
+    int rows = 0, quoted = *s == ' ';
+    for (size_t i = 0, next; i < n && s[i]; i += next) {
+        view_draw_row(s + i, cols, quoted, &next);
+        if (s[i + next - 1] == '\n')
+            quoted = s[i + next] == ' ';
+        rows++;
     }
-    return rows + (col > 0);
+    return rows;
 }
 
 /* The end of the diagnostic that starts at s: its first line and the indented

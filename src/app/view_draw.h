@@ -28,6 +28,14 @@ void view_draw_destroy(view_draw *d);
 void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double player_x,
                      double player_y, const view_panel *panel);
 
+/* One row of text wrapped at cols characters (cols >= 1): returns how many bytes
+ * of s it shows and sets *next to where the next row starts. A line longer than
+ * the row breaks at its last space (the spaces at the break are not shown), or
+ * at cols inside a word longer than the row. quoted: the row is part of a quoted
+ * source line or its caret (a line that starts with a space), cut at cols so
+ * the caret stays under its column. */
+size_t view_draw_row(const char *s, int cols, int quoted, size_t *next);
+
 /* How much of an error text fits `rows` rows of `cols` characters: whole
  * diagnostics (a line and the indented lines quoted under it), keeping the last
  * row for "and N more (see the terminal)" when some do not fit (the first is

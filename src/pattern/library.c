@@ -81,6 +81,19 @@ static char *library_stem(arena *ar, const char *path)
     return arena_strndup(ar, base, n);
 }
 
+/* Whether a pattern file can name `stem` (in `run`): letters, digits and '_',
+ * not starting with a digit, not a reserved word. */
+static int library_is_name(const char *stem)
+{
+    if (!stem[0] || (stem[0] >= '0' && stem[0] <= '9') || parser_is_reserved(stem))
+        return 0;
+    for (const char *c = stem; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_' ||
+              (*c >= '0' && *c <= '9')))
+            return 0;
+    return 1;
+}
+
 /* ---- compiling ---- */
 
 void library_free(library *lib)
@@ -124,6 +137,12 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
         if (import) {
             int64_t func = import(&b, &files[i], diags);
             char *stem = library_stem(&scratch, files[i].path);
+            if (func >= 0 && stem && !library_is_name(stem))
+                diag_report(diags, DIAG_OTHER_WARNING, files[i].path, NULL, 0, 1, 1,
+                            "this file runs as the pattern '%s', which 'run' in a pattern file "
+                            "cannot name (a name is letters, digits and '_', not starting with "
+                            "a digit, not a reserved word): rename the file to use it there",
+                            stem);
             if (func >= 0 && stem) {
                 imports[nimports].name = stem;
                 imports[nimports].func = (uint32_t)func;

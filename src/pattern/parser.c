@@ -12,7 +12,9 @@
 #include <stdarg.h>
 #include <string.h>
 
-#define PARSER_MAX_DEPTH 200
+/* Levels of nesting: each block inside a block, and each '(' (a call's too), '-'
+ * and 'not' inside an expression is one. Guards the C stack. */
+#define PARSER_MAX_DEPTH 100
 
 typedef struct parser {
     lexer lx;
@@ -286,11 +288,15 @@ static ast_stmt *parser_stmt_node(parser *p, ast_stmt_kind kind, ast_pos pos)
 
 static ast_expr *parser_expr(parser *p);
 
-/* Guards recursion depth (deeply nested input must not overflow the C stack). */
+/* Enters one level of nesting (PARSER_MAX_DEPTH): deeply nested input must not
+ * overflow the C stack. Every recursion of the grammar passes through one. */
 static int parser_enter(parser *p)
 {
     if (++p->depth > PARSER_MAX_DEPTH) {
-        parser_error_at(p, DIAG_TOO_DEEP, &p->tok, "nested too deeply");
+        parser_error_at(p, DIAG_TOO_DEEP, &p->tok,
+                        "nested too deeply: blocks and expressions nest at most %d levels (each "
+                        "'{', '(', '-' and 'not' inside another is one)",
+                        PARSER_MAX_DEPTH);
         return 0;
     }
     return 1;
@@ -347,15 +353,23 @@ static ast_expr *parser_primary(parser *p)
         if (!e)
             return NULL;
         e->name = name;
-        if (parser_accept(p, TOK_LPAREN)) {
+        if (parser_at(p, TOK_LPAREN)) {
+            if (!parser_enter(p))
+                return NULL;
+            parser_advance(p);
             e->kind = EX_CALL;
             e->args = parser_args(p, &e->nargs);
+            p->depth--;
         }
         return e;
     }
-    if (parser_accept(p, TOK_LPAREN)) {
+    if (parser_at(p, TOK_LPAREN)) {
+        if (!parser_enter(p))
+            return NULL;
+        parser_advance(p);
         ast_expr *e = parser_expr(p);
         parser_expect(p, TOK_RPAREN, "')'");
+        p->depth--;
         return e;
     }
     parser_expected(p, "a value");
@@ -365,19 +379,16 @@ static ast_expr *parser_primary(parser *p)
 /* unary := '-' unary | primary */
 static ast_expr *parser_unary(parser *p)
 {
+    if (!parser_at(p, TOK_MINUS))
+        return parser_primary(p);
     if (!parser_enter(p))
         return NULL;
-    ast_expr *e;
-    if (parser_at(p, TOK_MINUS)) {
-        ast_pos pos = parser_pos(&p->tok);
-        parser_advance(p);
-        e = parser_expr_node(p, EX_UNARY, pos);
-        if (e) {
-            e->op = AST_NEG;
-            e->a = parser_unary(p);
-        }
-    } else {
-        e = parser_primary(p);
+    ast_pos pos = parser_pos(&p->tok);
+    parser_advance(p);
+    ast_expr *e = parser_expr_node(p, EX_UNARY, pos);
+    if (e) {
+        e->op = AST_NEG;
+        e->a = parser_unary(p);
     }
     p->depth--;
     return e;
@@ -493,15 +504,12 @@ static ast_expr *parser_conjunction(parser *p)
 /* expr := conjunction { 'or' conjunction } */
 static ast_expr *parser_expr(parser *p)
 {
-    if (!parser_enter(p))
-        return NULL;
     ast_expr *e = parser_conjunction(p);
     while (parser_at_word(p, "or")) {
         ast_pos pos = parser_pos(&p->tok);
         parser_advance(p);
         e = parser_binary(p, AST_OR, pos, e, parser_conjunction(p));
     }
-    p->depth--;
     return e;
 }
 
@@ -848,8 +856,6 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
 /* statement := keyword-statement | NAME ('=' | '+=' | '-=' | '*=' | '/=') expr */
 static ast_stmt *parser_statement(parser *p)
 {
-    if (!parser_enter(p))
-        return NULL;
     ast_stmt *s = parser_stmt_node(p, ST_STOP, parser_pos(&p->tok));
     if (!s)
         return NULL;
@@ -890,7 +896,6 @@ static ast_stmt *parser_statement(parser *p)
     } else {
         parser_expected(p, "a statement");
     }
-    p->depth--;
     return s;
 }
 

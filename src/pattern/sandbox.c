@@ -444,6 +444,7 @@ sandbox *sandbox_create(const sandbox_config *cfg)
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = cfg->capacity < 32768 ? cfg->capacity : 32768;
+    vc.check_shots = 1; /* tell the modder of bullets the game would keep at 0 */
     vm_host host = {sb,          sb_cb_get,    sb_cb_set, sb_cb_ramp, sb_cb_random,
                     sb_cb_spawn, sb_cb_vanish, sb_cb_act, NULL,       sb_cb_error};
     sb->v = vm_create(&vc, &host);

@@ -47,6 +47,7 @@ enum {
     RF_VANISHED = 8, /* called vanish: stop at the next sleep */
     RF_ENDING = 16,  /* script done; ends once its wait and ramps are over */
     RF_WAITED = 32,  /* asleep in a WAIT (for YIELD 1, BulletML's next root) */
+    RF_TOLD = 64,    /* check_shots reported a non-finite shot of this runner */
 };
 
 typedef struct vm_runner {
@@ -548,17 +549,11 @@ static void vm_finish(vm *v, uint32_t idx, vm_end_reason why)
         v->host.ended(v->host.user, obj, id, why);
 }
 
-/* Reports a run-time error at pc of the runner, which then stops. */
-static void vm_fail(vm *v, uint32_t idx, uint32_t pc, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void vm_fail(vm *v, uint32_t idx, uint32_t pc, const char *fmt, ...)
+/* Tells the host of a run-time error at pc of the runner (message in v->message). */
+static void vm_report(vm *v, uint32_t idx, uint32_t pc)
 {
     vm_runner *r = &v->runners[idx];
     const vm_program *p = r->prog;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(v->message, sizeof v->message, fmt, ap);
-    va_end(ap);
     vm_pos pos = pc < p->code_count ? p->pos[pc] : (vm_pos){0, 0, 0};
     vm_error e = {pos.file < p->file_count ? p->files[pos.file] : "?",
                   pos.line,
@@ -571,6 +566,18 @@ static void vm_fail(vm *v, uint32_t idx, uint32_t pc, const char *fmt, ...)
         v->host.error(v->host.user, &e);
     else
         log_error("%s:%u:%u: %s", e.file, (unsigned)e.line, (unsigned)e.col, e.message);
+}
+
+/* Reports a run-time error at pc of the runner, which then stops. */
+static void vm_fail(vm *v, uint32_t idx, uint32_t pc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void vm_fail(vm *v, uint32_t idx, uint32_t pc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->message, sizeof v->message, fmt, ap);
+    va_end(ap);
+    vm_report(v, idx, pc);
     vm_finish(v, idx, VM_END_ERROR);
 }
 
@@ -582,6 +589,7 @@ void vm_config_default(vm_config *cfg)
     cfg->stack_slots = 64;
     cfg->budget = 100000;
     cfg->exact_ramps = 0;
+    cfg->check_shots = 0;
 }
 
 vm *vm_create(const vm_config *cfg, const vm_host *host)
@@ -941,11 +949,78 @@ static void vm_spawn_one(vm *v, vm_runner *r, vm_shot *shot, uint32_t func, cons
         vm_init_runner(v, ridx, r->prog, func, obj, args, v->now + 1);
 }
 
+/* What a value that is not a finite number is, for a message. */
+static const char *vm_non_finite_word(double x)
+{
+    return isnan(x) ? "not a number (0/0?)" : "infinite (a division by zero?)";
+}
+
+/* Whether the volley's size can be fired with budget instructions left: a count
+ * or layers that is not a finite number, or more bullets than the budget, is a
+ * run-time error at the fire (vm_fail; the runner stops). r->pc is past FIRE. */
+static int vm_volley_fits(vm *v, uint32_t idx, double count, double layers, uint32_t budget)
+{
+    uint32_t fire_pc = v->runners[idx].pc - 1;
+    if (!isfinite(count) || !isfinite(layers)) {
+        vm_fail(v, idx, fire_pc, "the volley's %s is %s: no bullet can be fired",
+                isfinite(count) ? "layers" : "count",
+                vm_non_finite_word(isfinite(count) ? layers : count));
+        return 0;
+    }
+    double layered = trunc(layers) < 1 ? 1 : trunc(layers);
+    double bullets = trunc(count) * layered;
+    if (count < 1 || bullets <= budget)
+        return 1;
+    if (bullets > v->cfg.budget)
+        vm_fail(v, idx, fire_pc,
+                "a volley of %.0f bullets: a script fires at most %u in one frame (each bullet "
+                "costs one of its %u instructions)",
+                bullets, (unsigned)v->cfg.budget, (unsigned)v->cfg.budget);
+    else
+        vm_fail(v, idx, fire_pc,
+                "a volley of %.0f bullets after %u instructions this frame: over the %u "
+                "instructions a script may run in one frame (each bullet costs one)",
+                bullets, (unsigned)(v->cfg.budget - budget), (unsigned)v->cfg.budget);
+    return 0;
+}
+
+/* The first motion value of a shot that is not a finite number ("speed",
+ * "direction", ...; its value in *value), or NULL when all are finite. */
+static const char *vm_shot_not_finite(const vm_shot *shot, double *value)
+{
+    const double values[] = {shot->speed, shot->dir, shot->vx, shot->vy, shot->accel, shot->spin};
+    static const char *const names[] = {"speed", "direction", "vx", "vy", "accel", "spin"};
+    for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
+        if (!isfinite(values[k])) {
+            *value = values[k];
+            return names[k];
+        }
+    }
+    return NULL;
+}
+
+/* check_shots: tells the host, once per runner, of a shot with a motion value
+ * that is not a finite number. The runner goes on and the shot is fired as it
+ * is (the bullet pool sets such values to 0), so the run stays what the game
+ * does; only the modder is told. */
+static void vm_check_shot(vm *v, uint32_t idx, const vm_shot *shot)
+{
+    vm_runner *r = &v->runners[idx];
+    double value;
+    const char *what = vm_shot_not_finite(shot, &value);
+    if (!what || (r->flags & RF_TOLD))
+        return;
+    r->flags |= RF_TOLD;
+    snprintf(v->message, sizeof v->message, "the bullet's %s is %s: the game treats it as 0", what,
+             vm_non_finite_word(value));
+    vm_report(v, idx, r->pc - 1);
+}
+
 /* FIRE / FIRE_RUN: completes the shot registers with BulletML's defaults (speed
  * first, then direction, each recorded as the previous value), lays the volley
- * out and spawns it. Each bullet costs one unit of the runner's budget; returns
- * the budget left. */
-static uint32_t vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint32_t budget)
+ * out and spawns it. Each bullet costs one unit of the runner's *budget. Returns
+ * 0, or -1 when the volley cannot be fired: the runner was stopped with an error. */
+static int vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint32_t *budget_left)
 {
     vm_runner *r = &v->runners[idx];
     vm_shot_regs *s = &v->shot;
@@ -958,12 +1033,16 @@ static uint32_t vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, 
         vm_record_dir(r, s->dir);
     }
     const double *fl = s->field;
-    int32_t n = s->form == VM_FORM_SINGLE ? 1 : vm_trunc(fl[VM_SHOT_COUNT]);
+    double count = s->form == VM_FORM_SINGLE ? 1.0 : fl[VM_SHOT_COUNT];
+    if (!vm_volley_fits(v, idx, count, fl[VM_SHOT_LAYERS], *budget_left))
+        return -1;
+    uint32_t budget = *budget_left;
+    int32_t n = vm_trunc(count);
     int32_t layers = vm_trunc(fl[VM_SHOT_LAYERS]);
     if (layers < 1)
         layers = 1;
     if (n < 1)
-        return budget;
+        return 0;
     double angle = fl[VM_SHOT_ANGLE], step = 0.0, start = s->dir;
     if (s->form == VM_FORM_RING) {
         step = 360.0 / n;
@@ -987,8 +1066,10 @@ static uint32_t vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, 
     for (int32_t l = 0; l < layers; l++) {
         shot.speed = l == 0 ? s->spd : s->spd + fl[VM_SHOT_LAYER_SPEED] * l;
         for (int32_t k = 0; k < n; k++) {
-            if (budget == 0 || v->abort)
-                return budget;
+            if (budget == 0 || v->abort) {
+                *budget_left = budget;
+                return 0;
+            }
             budget--;
             shot.dir = k == 0 ? start : start + step * k;
             shot.dx = fl[VM_SHOT_OFFSET_X];
@@ -999,10 +1080,13 @@ static uint32_t vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, 
                 shot.dx += radius * sn;
                 shot.dy -= radius * cs;
             }
+            if (v->cfg.check_shots)
+                vm_check_shot(v, idx, &shot);
             vm_spawn_one(v, r, &shot, func, args);
         }
     }
-    return budget;
+    *budget_left = budget;
+    return 0;
 }
 
 static void vm_shot_begin(vm *v)
@@ -1316,7 +1400,8 @@ static void vm_exec(vm *v, uint32_t idx)
         case VM_OP_SHOT_FORM: v->shot.form = (vm_form)VM_GET_AX(i); break;
         case VM_OP_FIRE:
             SAVE();
-            budget = vm_fire(v, idx, VM_NIL, NULL, budget);
+            if (vm_fire(v, idx, VM_NIL, NULL, &budget) != 0)
+                goto out;
             break;
         case VM_OP_FIRE_RUN: {
             const vm_func *f = &prog->funcs[VM_GET_AX(i)];
@@ -1327,7 +1412,8 @@ static void vm_exec(vm *v, uint32_t idx)
                         (unsigned)f->frame_size, (unsigned)v->cfg.stack_slots);
                 goto out;
             }
-            budget = vm_fire(v, idx, VM_GET_AX(i), sp, budget);
+            if (vm_fire(v, idx, VM_GET_AX(i), sp, &budget) != 0)
+                goto out;
             break;
         }
         default: vm_fail(v, idx, pc - 1, "bad instruction %08x", (unsigned)i); goto out;

@@ -307,6 +307,12 @@ typedef struct vm_config {
      * of the runner's frames, as libbulletml does (the BulletML reference host);
      * 0: ramps go to host->ramp and the runner sleeps meanwhile (the game). */
     int exact_ramps;
+    /* 1: a shot whose speed, direction, vx, vy, accel or spin is not a finite
+     * number is reported through host->error (once per runner), and the runner
+     * goes on and fires it as it is (the viewer and `curtain run`); 0 (default):
+     * not checked (the game, and the BulletML reference host, where such values
+     * reach the host as libbulletml sends them). */
+    int check_shots;
 } vm_config;
 
 #define VM_MAX_CAPACITY ((1u << 20) - 1)

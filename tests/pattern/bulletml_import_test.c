@@ -113,6 +113,31 @@ static void test_attack(void)
     library_free(lib);
 }
 
+/* A file whose name a pattern file cannot write after `run` ("3way", "[1943]_x",
+ * a reserved word) loads, runs under its name, and comes with a warning that
+ * says so; a file with a usable name has none. */
+static void test_file_names(void)
+{
+    static const struct {
+        const char *path, *stem;
+        int usable;
+    } names[] = {
+        {"dir/fan_2.xml", "fan_2", 1}, {"_x.xml", "_x", 1},
+        {"dir/3way.xml", "3way", 0},   {"[1943]_rolling_fire.xml", "[1943]_rolling_fire", 0},
+        {"a-b.xml", "a-b", 0},         {"mod/loop.xml", "loop", 0},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        library_file f = {names[i].path, rings_xml, sizeof rings_xml - 1};
+        library *lib = compile(&f, 1);
+        CHECK(lib != NULL && library_find(lib, names[i].stem) != NULL);
+        CHECK_EQ_INT(diags.warnings, names[i].usable ? 0 : 1);
+        char want[96];
+        snprintf(want, sizeof want, "runs as the pattern '%s', which 'run'", names[i].stem);
+        CHECK(names[i].usable || has_diag(DIAG_OTHER_WARNING, 1, 1, want));
+        library_free(lib);
+    }
+}
+
 static void test_dialect(void)
 {
     /* After changeDirection absolute 50, a sequence 1 fire goes 51 (Debian) or 101. */
@@ -159,6 +184,7 @@ int main(void)
     diag_init(&diags);
     test_diagnostics();
     test_attack();
+    test_file_names();
     test_dialect();
     diag_free(&diags);
     return check_done("pattern.bulletml_import");

@@ -270,6 +270,147 @@ static void test_threads_and_runaway(void)
     library_free(lib);
 }
 
+/* A volley that cannot be fired (a count or layers that is not a finite number,
+ * more bullets than a frame's budget) stops its script with an error at the
+ * fire that names the cause, not a runaway loop; a big volley that fits fires. */
+static void test_volley_limits(void)
+{
+    static const struct {
+        const char *fire, *message;
+    } cases[] = {
+        {"fire orb ring 1/z", "test.pat:3:5: the volley's count is infinite (a division by zero?)"},
+        {"fire orb ring 0/z", "test.pat:3:5: the volley's count is not a number"},
+        {"fire orb ring 3000000000",
+         "a volley of 3000000000 bullets: a script fires at most 100000"},
+        {"fire orb ring 1000 stack 200 by 1", "a volley of 200000 bullets"},
+        {"fire orb ring 8 stack -1/z by 1", "the volley's layers is infinite"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char src[256];
+        snprintf(src, sizeof src, "pattern p {\n    var z = 0\n    %s\n    fire at 5\n}\n",
+                 cases[c].fire);
+        library *lib = compile(src);
+        CHECK(lib != NULL);
+        if (!lib)
+            continue;
+        test_host h;
+        th_init(&h, 0, 0);
+        run_entry(&h, lib, "p", 2);
+        CHECK_EQ_INT(h.errors, 1);
+        CHECK_STR_CONTAINS(h.last_error, cases[c].message);
+        CHECK(strstr(h.last_error, "runaway") == NULL);
+        CHECK_EQ_INT(th_count(&h, TH_SPAWN, 0, -2), 0); /* stopped before the next fire */
+        th_free(&h);
+        library_free(lib);
+    }
+    /* volleys that fit the frame's budget fire; the one past what is left does not */
+    library *lib = compile("pattern p {\n    fire orb ring 60000\n    fire orb ring 30000\n"
+                           "    fire orb ring 20000\n}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    test_host h;
+    th_init(&h, 0, 0);
+    run_entry(&h, lib, "p", 1);
+    vm_stats st = vm_get_stats(h.v);
+    CHECK_EQ_U64(st.spawned + st.spawn_refused, 90000);
+    CHECK_EQ_INT(h.errors, 1);
+    CHECK_STR_CONTAINS(h.last_error, "test.pat:4:5: a volley of 20000 bullets after 900");
+    th_free(&h);
+    library_free(lib);
+}
+
+/* A shot whose speed, direction or velocity is not a finite number: the sandbox
+ * (viewer, `curtain run`) reports it at the fire, once per script, and fires it as
+ * the game does; a host without check_shots (the game) is not told. */
+static void test_non_finite_shots(void)
+{
+    static const struct {
+        const char *fire, *message;
+    } cases[] = {
+        {"fire orb at 0 speed 1/z", "test.pat:4:9: the bullet's speed is infinite"},
+        {"fire orb at 0/z speed 2", "test.pat:4:9: the bullet's direction is not a number"},
+        {"fire orb at 0 speed 2 velocity (1/z, 0)", "test.pat:4:9: the bullet's vx is infinite"},
+        {"fire orb at 0 speed 2 accel -1/z", "the bullet's accel is infinite"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char src[256];
+        snprintf(src, sizeof src,
+                 "pattern p {\n    var z = 0\n    repeat 3 {\n        %s\n        wait 1\n"
+                 "    }\n}\n",
+                 cases[c].fire);
+        library *lib = compile(src);
+        CHECK(lib != NULL);
+        if (!lib)
+            continue;
+        sandbox_config cfg;
+        sandbox_config_default(&cfg);
+        sandbox *sb = sandbox_create(&cfg);
+        CHECK(sb && sandbox_start(sb, lib, library_find(lib, "p"), NULL) == 0);
+        for (int f = 0; sb && f < 5; f++)
+            sandbox_step(sb);
+        CHECK_EQ_INT(sb ? sandbox_error_count(sb) : -1, 1);
+        CHECK_STR_CONTAINS(sb ? sandbox_last_error(sb) : "", cases[c].message);
+        CHECK_EQ_U64(sb ? sandbox_vm_stats(sb).spawned : 0, 3); /* still fired */
+        sandbox_destroy(sb);
+        test_host h;
+        th_init(&h, 0, 0);
+        run_entry(&h, lib, "p", 5);
+        CHECK_EQ_INT(h.errors, 0);
+        CHECK_EQ_INT(th_count(&h, TH_SPAWN, 0, -2), 3);
+        th_free(&h);
+        library_free(lib);
+    }
+}
+
+/* Compiles "pattern p { PREFIX OPEN... INNER CLOSE... }" with OPEN and CLOSE
+ * `levels` times; returns 1 if it compiled, 0 if it gave the depth error. */
+static int nested_compiles(const char *prefix, const char *open, const char *inner,
+                           const char *close, int levels)
+{
+    size_t cap = (size_t)levels * (strlen(open) + strlen(close)) + 64;
+    char *src = malloc(cap);
+    if (!src)
+        return -1;
+    size_t n = (size_t)snprintf(src, cap, "pattern p {\n%s", prefix);
+    for (int i = 0; i < levels; i++)
+        n += (size_t)snprintf(src + n, cap - n, "%s", open);
+    n += (size_t)snprintf(src + n, cap - n, "%s", inner);
+    for (int i = 0; i < levels; i++)
+        n += (size_t)snprintf(src + n, cap - n, "%s", close);
+    snprintf(src + n, cap - n, "\n}\n");
+    library_file f = {"test.pat", src, strlen(src)};
+    diag_free(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    int ok = lib != NULL;
+    if (!ok)
+        CHECK(diags.count >= 1 && diags.items[0].code == DIAG_TOO_DEEP &&
+              strstr(diags.items[0].text, "nest at most 100 levels"));
+    library_free(lib);
+    free(src);
+    return ok;
+}
+
+/* Nesting: a pattern's body is one level, and each block inside a block, and each
+ * '(', call, '-' and 'not' in an expression is one more, up to 100. */
+static void test_nesting_limit(void)
+{
+    static const struct {
+        const char *prefix, *open, *inner, *close;
+    } kinds[] = {
+        {"", "if 1 { ", "wait 1", " }"}, {"", "fire at 0 { ", "wait 1", " }"},
+        {"wait ", "(", "1", ")"},        {"wait ", "abs(", "1", ")"},
+        {"wait ", "-", "1", ""},         {"wait ", "not ", "1", ""},
+    };
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        CHECK_EQ_INT(
+            nested_compiles(kinds[k].prefix, kinds[k].open, kinds[k].inner, kinds[k].close, 99), 1);
+        CHECK_EQ_INT(
+            nested_compiles(kinds[k].prefix, kinds[k].open, kinds[k].inner, kinds[k].close, 100),
+            0);
+    }
+}
+
 /* Enemies, a stage and a boss in the sandbox: the stage spawns, waits for the
  * enemies, runs the boss's phases for their time limits and finishes. */
 static void test_stage(void)
@@ -415,6 +556,9 @@ int main(int argc, char **argv)
     test_motion();
     test_level_and_rand();
     test_threads_and_runaway();
+    test_volley_limits();
+    test_non_finite_shots();
+    test_nesting_limit();
     test_stage();
     test_sandbox_no_allocation();
     test_folders(argc > 1 ? argv[1] : "/tmp");
