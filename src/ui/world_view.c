@@ -85,12 +85,12 @@ static void wv_add_enemies(world_view *v, field_view *fv, const world *w)
         if (e->kind == ENEMY_BOSS && !e->leaving) {
             field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, ATLAS_SPRITE_FOCUS_RING,
                                   (int)(v->tick / 4), x, y);
-            field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_FOCUS_RING,
+            field_view_add_sprite(fv, FIELD_LAYER_EFFECTS, ATLAS_SPRITE_FOCUS_RING,
                                   7 - (int)(v->tick / 5) % 8, x, y);
         }
         field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, (atlas_sprite)sprite, anim, x, y);
         if (e->hit_at >= (int32_t)w->frame - 2 && (v->tick & 2))
-            field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_SPARK_HIT, 0, x, y);
+            field_view_add_sprite(fv, FIELD_LAYER_EFFECTS, ATLAS_SPRITE_SPARK_HIT, 0, x, y);
     }
 }
 
@@ -143,7 +143,7 @@ static void wv_add_bomb(world_view *v, field_view *fv, const world *w)
     float r = world_bomb_radius(p);
     for (int k = 0; k < 28; k++) {
         float a = (float)k * 6.2831853f / 28.0f + (float)v->tick * 0.03f;
-        field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_EXPLOSION,
+        field_view_add_sprite(fv, FIELD_LAYER_EFFECTS, ATLAS_SPRITE_EXPLOSION,
                               (int)(v->tick / 3 + (uint64_t)k) % 8, p->bomb_x + cosf(a) * r,
                               p->bomb_y + sinf(a) * r);
     }
