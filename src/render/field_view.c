@@ -10,6 +10,8 @@
 
 /* Capacity of the layers that do not hold bullets. */
 #define FIELD_VIEW_SPRITES 2048
+/* Capacity of the effects' layer: every effect (ui/effects.h) and the bomb's ring. */
+#define FIELD_VIEW_EFFECTS 4096
 
 /* A star somewhere in the field, or (anywhere = 0) at its top edge. */
 static void field_star_respawn(field_view *fv, field_star *s, int anywhere)
@@ -47,8 +49,9 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
         [FIELD_LAYER_ITEMS] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_PLAYER] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_SHOTS] = {SPRITE_BLEND_ADD, FIELD_VIEW_SPRITES},
+        [FIELD_LAYER_EFFECTS] = {SPRITE_BLEND_ADD, FIELD_VIEW_EFFECTS},
         [FIELD_LAYER_BULLETS] = {SPRITE_BLEND_ALPHA, bullets},
-        [FIELD_LAYER_GLOW] = {SPRITE_BLEND_ADD, bullets + FIELD_VIEW_SPRITES},
+        [FIELD_LAYER_GLOW] = {SPRITE_BLEND_ADD, bullets},
         [FIELD_LAYER_TOP] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
     };
     if (sprite_batch_init(&fv->batch, sprite_draw_batch_mode(method), layers, FIELD_LAYER_COUNT) !=

@@ -34,8 +34,10 @@ typedef enum field_layer {
     FIELD_LAYER_ITEMS,    /* items */
     FIELD_LAYER_PLAYER,   /* the ship */
     FIELD_LAYER_SHOTS,    /* the player's shots (additive) */
+    FIELD_LAYER_EFFECTS,  /* sparks, explosions, magic circles (additive): under the
+                             bullets, so no effect ever hides or bleaches one */
     FIELD_LAYER_BULLETS,  /* enemy bullets */
-    FIELD_LAYER_GLOW,     /* additive bullets, sparks, explosions (additive) */
+    FIELD_LAYER_GLOW,     /* additive bullets (additive) */
     FIELD_LAYER_TOP,      /* the hitbox marker and focus ring, over everything */
     FIELD_LAYER_COUNT
 } field_layer;

@@ -11,6 +11,7 @@
 #include "sim/playfield.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 
 #define FIELD_R (FIELD_VIEW_X + (int)PLAYFIELD_W)
 #define FIELD_B (FIELD_VIEW_Y + (int)PLAYFIELD_H)
@@ -104,15 +105,32 @@ static void hud_row(SDL_Renderer *r, const atlas_texture *at, int y, const char 
     text_draw(r, at, ATLAS_FONT_SMALL, LABEL_X, y, TEXT_LEFT, label_color, label);
 }
 
+/* Text over the field: a dark copy one pixel down and right under it keeps it
+ * readable over bright bullets and backdrop. Returns its width. */
+static int hud_field_text(SDL_Renderer *r, const atlas_texture *at, int x, int y, text_align align,
+                          SDL_Color c, const char *s)
+{
+    text_draw(r, at, ATLAS_FONT_SMALL, x + 1, y + 1, align, (SDL_Color){0, 0, 0, 220}, s);
+    return text_draw(r, at, ATLAS_FONT_SMALL, x, y, align, c, s);
+}
+
 /* The boss's bar across the top of the field. */
 static void hud_draw_boss(SDL_Renderer *r, const atlas_texture *at, const hud_state *h)
 {
     int x0 = FIELD_VIEW_X + 6, x1 = FIELD_R - 44, y = FIELD_VIEW_Y + 6;
-    int w = 0;
+    int w = h->boss_name ? text_width(ATLAS_FONT_SMALL, h->boss_name) : 0;
+    int stars = h->boss_phases_left < 0 ? 0 : h->boss_phases_left > 12 ? 12 : h->boss_phases_left;
+    /* The name and its stars on a dark plate: bullets pass under them, and the
+     * stars are never taken for star bullets. */
+    if (w > 0 || stars > 0) {
+        SDL_Rect plate = {x0 - 3, y - 2, w + (stars ? 6 + 10 * stars : 0) + 6, 12};
+        hud_fill(r, plate, (SDL_Color){40, 0, 40, 190});
+        hud_fill(r, (SDL_Rect){plate.x + plate.w, plate.y, 1, plate.h},
+                 (SDL_Color){255, 120, 200, 255});
+    }
     if (h->boss_name)
-        w = text_draw(r, at, ATLAS_FONT_SMALL, x0, y, TEXT_LEFT, (SDL_Color){255, 190, 230, 255},
-                      h->boss_name);
-    for (int i = 0; i < h->boss_phases_left && i < 12; i++)
+        hud_field_text(r, at, x0, y, TEXT_LEFT, (SDL_Color){255, 190, 230, 255}, h->boss_name);
+    for (int i = 0; i < stars; i++)
         hud_sprite(r, at, ATLAS_SPRITE_ICON_PHASE, 0, x0 + w + 10 + i * 10, y + 3);
     /* Health: a dark groove, the fill, a light edge. */
     float health = h->boss_health < 0 ? 0 : h->boss_health > 1 ? 1 : h->boss_health;
@@ -125,7 +143,9 @@ static void hud_draw_boss(SDL_Renderer *r, const atlas_texture *at, const hud_st
     /* The phase timer, red in its last ten seconds. */
     float t = h->boss_timer < 0 ? 0 : h->boss_timer > 999 ? 999 : h->boss_timer;
     SDL_Color tc = t < 10.0f ? (SDL_Color){255, 90, 90, 255} : value_color;
-    text_drawf(r, at, ATLAS_FONT_SMALL, FIELD_R - 6, y + 8, TEXT_RIGHT, tc, "%05.2f", t);
+    char timer[16];
+    snprintf(timer, sizeof timer, "%05.2f", (double)t);
+    hud_field_text(r, at, FIELD_R - 6, y + 8, TEXT_RIGHT, tc, timer);
     if (h->spell_name && h->spell_name[0]) {
         int sw = text_width(ATLAS_FONT_SMALL, h->spell_name);
         SDL_Rect band = {FIELD_R - sw - 22, y + 22, sw + 16, 13};

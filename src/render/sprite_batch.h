@@ -28,7 +28,7 @@
 
 #include <stdint.h>
 
-#define SPRITE_BATCH_MAX_LAYERS 8
+#define SPRITE_BATCH_MAX_LAYERS 12
 /* Cells per side of the heading-to-step table (RECTS mode). */
 #define SPRITE_STEP_GRID        128
 /* The look table is indexed by (shape & 15) * 8 + (color & 7): powers of two, so

@@ -37,17 +37,17 @@ void effects_burst(effects *fx, atlas_sprite sprite, float x, float y, int n, fl
     for (int i = 0; i < n; i++) {
         float a = rng_range(&fx->visual, 0.0f, 6.2831853f);
         float s = rng_range(&fx->visual, 0.3f, 1.0f) * speed;
-        effects_add(fx, sprite, FIELD_LAYER_GLOW, x, y, cosf(a) * s, sinf(a) * s, life);
+        effects_add(fx, sprite, FIELD_LAYER_EFFECTS, x, y, cosf(a) * s, sinf(a) * s, life);
     }
 }
 
 /* An explosion the size of what exploded: one big blast and sparks. */
 static void effects_explode(effects *fx, float x, float y, float size)
 {
-    effects_add(fx, ATLAS_SPRITE_EXPLOSION, FIELD_LAYER_GLOW, x, y, 0, 0, 24);
+    effects_add(fx, ATLAS_SPRITE_EXPLOSION, FIELD_LAYER_EFFECTS, x, y, 0, 0, 24);
     if (size > 16.0f) {
         for (int i = 0; i < 4; i++)
-            effects_add(fx, ATLAS_SPRITE_EXPLOSION, FIELD_LAYER_GLOW,
+            effects_add(fx, ATLAS_SPRITE_EXPLOSION, FIELD_LAYER_EFFECTS,
                         x + rng_range(&fx->visual, -size, size),
                         y + rng_range(&fx->visual, -size, size), 0, 0,
                         20 + (int)rng_below(&fx->visual, 16));
@@ -70,7 +70,7 @@ void effects_from_events(effects *fx, const world *w)
             break;
         case WORLD_EVENT_ENEMY_HIT:
             if (rng_below(&fx->visual, 3) == 0)
-                effects_add(fx, ATLAS_SPRITE_SPARK_HIT, FIELD_LAYER_GLOW, e->x, e->y - 4.0f, 0,
+                effects_add(fx, ATLAS_SPRITE_SPARK_HIT, FIELD_LAYER_EFFECTS, e->x, e->y - 4.0f, 0,
                             -1.0f, 8);
             break;
         case WORLD_EVENT_ENEMY_DEATH: effects_explode(fx, e->x, e->y, (float)e->value); break;
@@ -87,7 +87,7 @@ void effects_from_events(effects *fx, const world *w)
             fx->shake = 6.0f;
             break;
         case WORLD_EVENT_CANCEL:
-            effects_add(fx, ATLAS_SPRITE_BULLET_VANISH, FIELD_LAYER_GLOW, e->x, e->y, 0, 0, 16);
+            effects_add(fx, ATLAS_SPRITE_BULLET_VANISH, FIELD_LAYER_EFFECTS, e->x, e->y, 0, 0, 16);
             break;
         case WORLD_EVENT_BOMB:
             effects_flash(fx, 20);

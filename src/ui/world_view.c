@@ -85,12 +85,12 @@ static void wv_add_enemies(world_view *v, field_view *fv, const world *w)
         if (e->kind == ENEMY_BOSS && !e->leaving) {
             field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, ATLAS_SPRITE_FOCUS_RING,
                                   (int)(v->tick / 4), x, y);
-            field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_FOCUS_RING,
+            field_view_add_sprite(fv, FIELD_LAYER_EFFECTS, ATLAS_SPRITE_FOCUS_RING,
                                   7 - (int)(v->tick / 5) % 8, x, y);
         }
         field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, (atlas_sprite)sprite, anim, x, y);
         if (e->hit_at >= (int32_t)w->frame - 2 && (v->tick & 2))
-            field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_SPARK_HIT, 0, x, y);
+            field_view_add_sprite(fv, FIELD_LAYER_EFFECTS, ATLAS_SPRITE_SPARK_HIT, 0, x, y);
     }
 }
 
@@ -143,7 +143,7 @@ static void wv_add_bomb(world_view *v, field_view *fv, const world *w)
     float r = world_bomb_radius(p);
     for (int k = 0; k < 28; k++) {
         float a = (float)k * 6.2831853f / 28.0f + (float)v->tick * 0.03f;
-        field_view_add_sprite(fv, FIELD_LAYER_GLOW, ATLAS_SPRITE_EXPLOSION,
+        field_view_add_sprite(fv, FIELD_LAYER_EFFECTS, ATLAS_SPRITE_EXPLOSION,
                               (int)(v->tick / 3 + (uint64_t)k) % 8, p->bomb_x + cosf(a) * r,
                               p->bomb_y + sinf(a) * r);
     }
@@ -244,6 +244,16 @@ static SDL_Color wv_alpha(SDL_Color c, float a)
     return c;
 }
 
+/* A banner's line of doubled text over the field, on a dark shadow so it reads
+ * over the player's shots and bright bullets. */
+static void wv_banner(SDL_Renderer *r, const atlas_texture *at, int y, SDL_Color c, const char *s)
+{
+    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
+    panel_text(r, at, ATLAS_FONT_SMALL, 2, cx + 2, y + 2, TEXT_CENTER,
+               (SDL_Color){0, 0, 0, (Uint8)(c.a * 3 / 4)}, s);
+    panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, y, TEXT_CENTER, c, s);
+}
+
 static void wv_draw_title(SDL_Renderer *r, const atlas_texture *at, const world *w)
 {
     float a = wv_fade((int64_t)w->frame - w->title_at, WV_TITLE_FRAMES);
@@ -287,25 +297,22 @@ static void wv_draw_spell(SDL_Renderer *r, const atlas_texture *at, const world 
         return;
     int y = FIELD_VIEW_Y + 170;
     if (b->result_captured) {
-        panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, y, TEXT_CENTER, wv_alpha(PANEL_GOLD, a),
-                   "Spell Card Bonus!");
-        panel_textf(r, at, ATLAS_FONT_SMALL, 2, cx, y + 24, TEXT_CENTER, wv_alpha(PANEL_WHITE, a),
-                    "%" PRIu64, b->result_bonus);
+        char bonus[32];
+        snprintf(bonus, sizeof bonus, "%" PRIu64, b->result_bonus);
+        wv_banner(r, at, y, wv_alpha(PANEL_GOLD, a), "Spell Card Bonus!");
+        wv_banner(r, at, y + 24, wv_alpha(PANEL_WHITE, a), bonus);
     }
 }
 
 /* Banners the view times itself: extends and bombs picked up. */
 static void wv_draw_gets(world_view *v, SDL_Renderer *r, const atlas_texture *at)
 {
-    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
     float a = v->extend_tick ? wv_fade((int64_t)(v->tick - v->extend_tick), 100) : 0.0f;
     if (a > 0.0f)
-        panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, FIELD_VIEW_Y + 90, TEXT_CENTER,
-                   wv_alpha(PANEL_GREEN, a), "Extend!");
+        wv_banner(r, at, FIELD_VIEW_Y + 90, wv_alpha(PANEL_GREEN, a), "Extend!");
     a = v->bomb_item_tick ? wv_fade((int64_t)(v->tick - v->bomb_item_tick), 80) : 0.0f;
     if (a > 0.0f)
-        panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, FIELD_VIEW_Y + 112, TEXT_CENTER,
-                   wv_alpha(PANEL_GREEN, a), "Bomb Get!");
+        wv_banner(r, at, FIELD_VIEW_Y + 112, wv_alpha(PANEL_GREEN, a), "Bomb Get!");
 }
 
 /* The continue prompt (the world waits for it). */

@@ -67,10 +67,10 @@ static void sample_sprites(sprite_batch *b, void *user)
         {FIELD_LAYER_SHOTS, ATLAS_SPRITE_SHOT_FOCUS, 0, 198, 330},
         {FIELD_LAYER_SHOTS, ATLAS_SPRITE_SHOT_MAIN, 0, 180, 300},
         {FIELD_LAYER_SHOTS, ATLAS_SPRITE_SHOT_MAIN, 0, 204, 300},
-        {FIELD_LAYER_GLOW, ATLAS_SPRITE_EXPLOSION, 2, 300, 180},
-        {FIELD_LAYER_GLOW, ATLAS_SPRITE_SPARK_HIT, 1, 192, 150},
-        {FIELD_LAYER_GLOW, ATLAS_SPRITE_SPARK_GRAZE, 0, 205, 392},
-        {FIELD_LAYER_GLOW, ATLAS_SPRITE_BULLET_VANISH, 1, 150, 200},
+        {FIELD_LAYER_EFFECTS, ATLAS_SPRITE_EXPLOSION, 2, 300, 180},
+        {FIELD_LAYER_EFFECTS, ATLAS_SPRITE_SPARK_HIT, 1, 192, 150},
+        {FIELD_LAYER_EFFECTS, ATLAS_SPRITE_SPARK_GRAZE, 0, 205, 392},
+        {FIELD_LAYER_EFFECTS, ATLAS_SPRITE_BULLET_VANISH, 1, 150, 200},
     };
     for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
         sprite_batch_add(b, list[i].layer, atlas_sprite_frame(list[i].sprite, list[i].frame),

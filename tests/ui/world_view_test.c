@@ -3,7 +3,8 @@
  * worlds of the game's stage: a wave (every enemy is drawn where it is, bullets
  * are on the field, the HUD shows the score) and the boss during a spell card
  * (its health bar, the spell card's band, its marker under the field, which the
- * title's demo leaves out: the menus' help line is there). The
+ * title's demo leaves out: the menus' help line is there); explosions lie under
+ * the bullets they go off on. The
  * pictures are written to the build folder for people to look at.
  *
  * usage: test_ui.world_view PATTERNS_DIR OUT_DIR
@@ -163,6 +164,59 @@ static void wvt_spell(const library *lib, const char *dir)
     mem_free(w);
 }
 
+/* Explosions never hide a bullet: effects lie under the enemy bullets, so the
+ * middle of every (non-additive) bullet with an explosion right on it looks
+ * exactly as it does without one. Drawn over the bullets, the explosions' light
+ * would bleach them. */
+static void wvt_effects_under_bullets(const library *lib, const char *dir)
+{
+    static world_view v;
+    world_view_init(&v, 3);
+    world_config cfg = {.seed = 4, .difficulty = 2, .flags = WORLD_FLAG_INVULNERABLE};
+    world *w = wvt_world(lib, cfg, 1500, &v);
+    const bullet_pool *p = &w->bullets;
+    float bx[16], by[16];
+    int n = 0;
+    for (uint32_t b = 0; b < bullet_pool_block_end(p) && n < 16; b++)
+        for (uint64_t m = p->alive[b]; m && n < 16; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            float dx = p->x[i] - w->player.x, dy = p->y[i] - w->player.y;
+            if (p->shape[i] == BULLET_SHAPE_BUBBLE || p->x[i] < 30 || p->y[i] < 30 ||
+                p->x[i] > PLAYFIELD_W - 30 || p->y[i] > PLAYFIELD_H - 30 ||
+                dx * dx + dy * dy < 60 * 60)
+                continue;
+            bx[n] = p->x[i];
+            by[n++] = p->y[i];
+        }
+    CHECK(n >= 8);
+    effects_clear(&v.fx);
+    uint64_t tick = v.tick;
+    SDL_Surface *plain = wvt_draw(&v, w, 0, dir, "ui-effects-none.png");
+    for (int k = 0; k < n; k++)
+        effects_burst(&v.fx, ATLAS_SPRITE_EXPLOSION, bx[k], by[k], 1, 0.0f, 24);
+    for (int k = 0; k < 8; k++) /* into the blast's brightest frames */
+        effects_step(&v.fx);
+    v.tick = tick;
+    SDL_Surface *lit = wvt_draw(&v, w, 0, dir, "ui-effects-blasts.png");
+    if (plain && lit) {
+        int same = 0, field_lit = 0;
+        for (int k = 0; k < n; k++) {
+            int x = FIELD_VIEW_X + (int)bx[k], y = FIELD_VIEW_Y + (int)by[k];
+            rgb a = wvt_pixel(plain, x, y), c = wvt_pixel(lit, x, y);
+            same += a.r == c.r && a.g == c.g && a.b == c.b;
+            /* The blast itself was drawn: beside the bullet the field is lighter. */
+            rgb e0 = wvt_pixel(plain, x + 14, y), e1 = wvt_pixel(lit, x + 14, y);
+            field_lit += e1.r + e1.g + e1.b > e0.r + e0.g + e0.b + 60;
+        }
+        CHECK(field_lit > n / 2);
+        CHECK_EQ_INT(same, n);
+    }
+    SDL_FreeSurface(plain);
+    SDL_FreeSurface(lit);
+    world_free(w);
+    mem_free(w);
+}
+
 /* A beaten midboss flies off in its own look, not the default boss sprite. */
 static void wvt_midboss_look(void)
 {
@@ -205,6 +259,7 @@ int main(int argc, char **argv)
     if (lib) {
         wvt_wave(lib, argv[2]);
         wvt_spell(lib, argv[2]);
+        wvt_effects_under_bullets(lib, argv[2]);
         wvt_midboss_look();
         library_free(lib);
     }

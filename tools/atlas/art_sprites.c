@@ -165,15 +165,21 @@ static rgba focus_ring(vec2 p)
     return paint_fade(line, 0.6 * k);
 }
 
-static rgba option_orb(vec2 p)
+/* An option: a small pod in the ship's colours, nose up, with a dark outline and
+ * a cyan light: hard-edged and shaped like no bullet, so nothing beside the ship
+ * is ever taken for an enemy bullet (a glowing red orb was). */
+static rgba option_pod(vec2 p)
 {
-    double d = paint_len(p);
-    rgba c = paint_fade(paint_rgb(255, 80, 120, 1.0), 0.6 * paint_glow(d - 5.5, 2.0));
-    c = paint_over(c, paint_fade(paint_rgb(110, 10, 50, 1.0), paint_fill(d - 5.6)));
-    rgba body = paint_mix(paint_rgb(255, 190, 210, 1.0), paint_rgb(230, 40, 100, 1.0),
-                          paint_smoothstep(0.0, 5.0, paint_len(paint_v(p.x + 1.5, p.y + 1.5))));
-    c = paint_over(c, paint_fade(body, paint_fill(d - 4.8)));
-    return paint_over(c, paint_fade(white, paint_fill(d - 1.6)));
+    static const vec2 pod[] = {{0, -6.8}, {4.6, -0.5}, {3.4, 5.2}, {-3.4, 5.2}, {-4.6, -0.5}};
+    double d = sd_polygon(p, pod, 5);
+    rgba c = paint_fade(paint_rgb(14, 18, 48, 1.0), paint_fill(d - 0.9));
+    double shade = paint_clamp(0.8 - p.x / 8.0 - p.y / 14.0, 0.3, 1.0);
+    rgba body = paint_mix(paint_rgb(40, 70, 180, 1.0), paint_rgb(170, 200, 255, 1.0), shade);
+    c = paint_over(c, paint_fade(body, paint_fill(d)));
+    double light = sd_circle(paint_v(p.x, p.y + 0.2), 1.7);
+    c = paint_over(c, paint_fade(paint_rgb(120, 240, 255, 1.0), paint_fill(light)));
+    return paint_over(
+        c, paint_fade(white, 0.9 * paint_fill(sd_circle(paint_v(p.x + 0.5, p.y - 0.3), 0.6))));
 }
 
 /* A shot: a bright bolt along y with a coloured glow. */
@@ -555,7 +561,7 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_PLAYER: return player_ship(p, s->frame == 1 ? -1 : s->frame == 2 ? 1 : 0);
     case ATLAS_SPRITE_HITBOX: return hitbox(p);
     case ATLAS_SPRITE_FOCUS_RING: return focus_ring(p);
-    case ATLAS_SPRITE_OPTION: return option_orb(p);
+    case ATLAS_SPRITE_OPTION: return option_pod(p);
     case ATLAS_SPRITE_SHOT_MAIN: return shot(p, 2.4, 9.5, paint_rgb(90, 200, 255, 1.0));
     case ATLAS_SPRITE_SHOT_FOCUS: return shot(p, 1.7, 13.5, paint_rgb(230, 100, 255, 1.0));
     case ATLAS_SPRITE_ENEMY_DRONE: return enemy_drone(p, s->frame);
