@@ -310,6 +310,11 @@ double vm_ramp_value(const vm_ramp *r, int32_t frame)
     return r->v0 + g * (double)((int64_t)frame - r->t0);
 }
 
+double vm_ramp_read(const vm_ramp *r, int on, double stored, int32_t now)
+{
+    return on && now > r->t0 ? vm_ramp_value(r, now) : stored;
+}
+
 /* sched + n without overflow (a huge wait just sleeps "forever"). */
 static int32_t vm_add_frames(int32_t sched, int32_t n)
 {

@@ -255,6 +255,13 @@ typedef struct vm_ramp {
 } vm_ramp;
 
 double vm_ramp_value(const vm_ramp *r, int32_t frame);
+/* What a script running at frame `now` reads of a property a host ramps: the
+ * ramp's value at now once it has begun (now > t0), else `stored`. A host
+ * moves its objects after the frame's scripts, so its stored value is still
+ * the last frame's; libbulletml applies a frame's ramps before the frame's
+ * actions, so a ramp that starts the frame another one ends starts from the
+ * first one's target. `on`: whether the ramp is running. */
+double vm_ramp_read(const vm_ramp *r, int on, double stored, int32_t now);
 
 /* Why a runner stopped on its own (the ended callback). */
 typedef enum vm_end_reason {

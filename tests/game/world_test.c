@@ -482,10 +482,32 @@ static void wt_no_allocation(void)
     library_free(lib);
 }
 
+/* An enemy's speed ramp that starts on the frame its last one ends starts from
+ * that one's target (as libbulletml's ramps do, vm_ramp_read): 3 px a frame
+ * after one frame, then down to 0 over 50, so it moves at once. */
+static void wt_chained_ramps(void)
+{
+    library *lib = wt_lib("enemy mover { health 10 turn to 180\n"
+                          "    speed 3 over 1 wait 1 speed 0 over 50 wait 1000 }\n"
+                          "stage stage1 { spawn mover at (192, 100) wait 1000 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+    float y0 = -1.0f, y = -1.0f;
+    for (int f = 0; f < 40; f++) {
+        world_step(w, 0);
+        for (uint32_t i = 0; i < w->enemies.cap; i++)
+            if (w->enemies.slots[i].kind != ENEMY_FREE)
+                y = (float)w->enemies.slots[i].y, y0 = y0 < 0.0f ? y : y0;
+    }
+    CHECK(y0 > 0.0f && y - y0 > 60.0f);
+    wt_free(w);
+    library_free(lib);
+}
+
 int main(void)
 {
     wt_determinism();
     wt_movement();
+    wt_chained_ramps();
     wt_hit_loses_life();
     wt_continue_declined();
     wt_extend_waits();

@@ -178,6 +178,53 @@ static void test_dialect(void)
     CHECK_EQ_INT(rows[1][1], 101);
 }
 
+/* A ramp that starts on the frame another ramp of the same property ends starts
+ * from that ramp's target, as in libbulletml (parsec47's smallmove/slowdown.xml:
+ * speed 3 over one frame, then down to 0 over 50). The enemy running it moves
+ * down at once; it stood still when the second ramp read the speed of the frame
+ * before. */
+static void test_chained_ramps(void)
+{
+    static const char xml[] =
+        "<bulletml type=\"vertical\">\n"
+        "<action label=\"top\">\n"
+        " <changeSpeed><speed>3</speed><term>1</term></changeSpeed>\n"
+        " <changeDirection><direction type=\"absolute\">180</direction><term>1</term>"
+        "</changeDirection>\n"
+        " <wait>1</wait>\n"
+        " <changeSpeed><speed>0</speed><term>50</term></changeSpeed>\n"
+        " <wait>100</wait>\n"
+        "</action>\n"
+        "</bulletml>\n";
+    static const char pat[] = "enemy mover { health 10 run slowdown }\n"
+                              "pattern p { spawn mover at (192, 100) wait 1000 }\n";
+    library_file files[] = {{"slowdown.xml", xml, sizeof xml - 1}, {"p.pat", pat, sizeof pat - 1}};
+    library *lib = compile(files, 2);
+    CHECK(lib != NULL);
+    if (!lib) {
+        diag_print(&diags, stderr);
+        return;
+    }
+    sandbox_config cfg;
+    sandbox_config_default(&cfg);
+    sandbox *sb = sandbox_create(&cfg);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "p"), NULL) == 0);
+    float y0 = -1.0f, y = -1.0f;
+    for (int f = 0; sb && f < 40; f++) {
+        sandbox_step(sb);
+        uint32_t n;
+        const sandbox_object *o = sandbox_objects(sb, &n);
+        for (uint32_t k = 0; k < n; k++)
+            if (o[k].enemy == 1)
+                y = o[k].y, y0 = y0 < 0.0f ? y : y0;
+    }
+    /* From 3 px a frame down to 0 over 50 frames: over 60 px in 38 frames. */
+    CHECK(y0 > 0.0f && y - y0 > 60.0f);
+    CHECK_EQ_INT(sb ? sandbox_error_count(sb) : -1, 0);
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
 int main(void)
 {
     bulletml_import_register();
@@ -186,6 +233,7 @@ int main(void)
     test_attack();
     test_file_names();
     test_dialect();
+    test_chained_ramps();
     diag_free(&diags);
     return check_done("pattern.bulletml_import");
 }
