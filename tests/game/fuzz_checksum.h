@@ -3,7 +3,8 @@
  * files (high scores, spell cards). A mutated file almost never carries the
  * right hash, so its rows would never be read back; an input whose end line is
  * "end *" has the star replaced by the hash of the bytes before that line, as
- * the game would write it. Any other input is passed through unchanged.
+ * the game would write it. Any other input is passed through unchanged. Also
+ * the check that a refusal names the file and a line.
  */
 #ifndef CURTAIN_TESTS_FUZZ_CHECKSUM_H
 #define CURTAIN_TESTS_FUZZ_CHECKSUM_H
@@ -37,6 +38,19 @@ static const char *fuzz_checksum_fix(const uint8_t *data, size_t size, uint64_t 
         return buf;
     }
     return text;
+}
+
+/* 1 when a refusal's reason starts "origin:LINE: " with a line from 1. */
+static int fuzz_reason_names_line(const char *reason, const char *origin)
+{
+    size_t n = strlen(origin);
+    if (strncmp(reason, origin, n) != 0 || reason[n] != ':')
+        return 0;
+    const char *p = reason + n + 1;
+    long line = 0;
+    while (*p >= '0' && *p <= '9' && line < 1000000)
+        line = line * 10 + (*p++ - '0');
+    return line >= 1 && p[0] == ':' && p[1] == ' ';
 }
 
 #endif
