@@ -24,6 +24,10 @@ expect 2 "--difficulty wants easy, normal, hard or lunatic" play --headless --fr
     --difficulty bogus
 expect 2 "no boss named 'nobody'" play --headless --frames 5 --start nobody
 expect 2 "has no phase 40" play --headless --frames 5 --start s1_kagari:40
+# A phase that is not a whole number was read by atoi: "x" as 0, a long one overflowed.
+expect 2 "--start wants BOSS or BOSS:PHASE" play --headless --frames 5 --start s1_kagari:x
+expect 2 "--start wants BOSS or BOSS:PHASE" play --headless --frames 5 --start s1_kagari:
+expect 2 "--start wants BOSS or BOSS:PHASE" play --headless --frames 5 --start s1_kagari:99999999999
 
 # A mod replaces the stage: its own timeline is what runs.
 mkdir -p "$tmp/mod/stage1"
