@@ -39,6 +39,9 @@ static void file_test_errors(const char *dir)
     CHECK(file_write_atomic(path, "x", 1, err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "no/such/dir");
     CHECK(file_mtime_ns(path) == 0);
+    /* A device is refused, not read for ever (`curtain lint /dev/zero` hung). */
+    CHECK(file_read_all("/dev/zero", NULL, err, sizeof err) == NULL);
+    CHECK_STR_CONTAINS(err, "/dev/zero: cannot read: not a file");
 }
 
 static void file_test_oom(const char *dir)
