@@ -244,6 +244,8 @@ int play_main(int argc, char **argv, int first, const char *command)
         return rc;
     if (o.headless && o.frames == 0)
         return cli_usage_error(command, "--headless needs --frames N");
+    if (o.record && !o.record[0]) /* else the run is played, then cannot be saved */
+        return cli_usage_error(command, "--record needs a file name, not ''");
     library *content = content_load(o.mod);
     if (!content)
         return CLI_EXIT_FAILURE;
