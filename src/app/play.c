@@ -88,6 +88,25 @@ void play_print_options(FILE *out)
     cli_print_options(out, &spec);
 }
 
+/* Reads the PHASE of --start BOSS:PHASE: digits only (atoi took "x" for 0 and
+ * overflowed on long numbers). Returns 0, or -1 when it is not a whole number
+ * below a million (no boss has that many phases). */
+static int play_phase_parse(const char *text, int *phase)
+{
+    long value = 0;
+    if (!*text)
+        return -1;
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9')
+            return -1;
+        value = value * 10 + (*c - '0');
+        if (value >= 1000000)
+            return -1;
+    }
+    *phase = (int)value;
+    return 0;
+}
+
 /* The world configuration the options ask for; a usage error if they do not fit
  * the content. */
 static int play_config(const play_options *o, const library *lib, const char *command,
@@ -114,7 +133,11 @@ static int play_config(const play_options *o, const library *lib, const char *co
     int phase = 0;
     if (colon) {
         *colon = '\0';
-        phase = atoi(colon + 1);
+        if (play_phase_parse(colon + 1, &phase) != 0)
+            return cli_usage_error(command,
+                                   "--start wants BOSS or BOSS:PHASE, PHASE a whole number from "
+                                   "0, not '%s'",
+                                   o->start);
     }
     const library_boss *b = library_find_boss(lib, name);
     if (!b)
@@ -221,6 +244,8 @@ int play_main(int argc, char **argv, int first, const char *command)
         return rc;
     if (o.headless && o.frames == 0)
         return cli_usage_error(command, "--headless needs --frames N");
+    if (o.record && !o.record[0]) /* else the run is played, then cannot be saved */
+        return cli_usage_error(command, "--record needs a file name, not ''");
     library *content = content_load(o.mod);
     if (!content)
         return CLI_EXIT_FAILURE;

@@ -152,9 +152,9 @@ int run_main(int argc, char **argv, int first, const char *command)
         entry = entry_name ? library_find(lib, entry_name) : library_default_entry(lib, files[0]);
         if (!entry || !library_entry_runnable(entry)) {
             fprintf(stderr, "curtain run: %s%s%s\n",
-                    entry_name ? "no pattern, enemy or stage without parameters named " : "",
+                    entry_name ? "no pattern, enemy or stage without parameters named '" : "",
                     entry_name ? entry_name : files[0],
-                    entry_name ? ""
+                    entry_name ? "'"
                                : " defines nothing to run (a pattern without parameters, "
                                  "an enemy or a stage)");
             library_free(lib);

@@ -403,10 +403,12 @@ static int reader_machine(reader *rd, bench_machine *mc)
         switch (i) {
         case 0: reader_string(rd, mc->cpu, sizeof mc->cpu, "\"cpu\""); break;
         case 1:
-            if (reader_number(rd, &cores, "\"cores\"") &&
-                (cores < 1 || cores > 1e6 || cores != floor(cores)))
+            if (!reader_number(rd, &cores, "\"cores\""))
+                break;
+            if (cores < 1 || cores > 1e6 || cores != floor(cores))
                 reader_fail_at(rd, vat, "\"cores\" is not a count of cores");
-            mc->cores = (int)cores;
+            else
+                mc->cores = (int)cores; /* only a count in range converts */
             break;
         case 2: reader_string(rd, mc->compiler, sizeof mc->compiler, "\"compiler\""); break;
         case 3: reader_string(rd, mc->build, sizeof mc->build, "\"build\""); break;

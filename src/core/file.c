@@ -22,6 +22,16 @@ char *file_read_all(const char *path, size_t *size, char *err, size_t err_size)
         file_set_error(err, err_size, "cannot open", path);
         return NULL;
     }
+    /* A device never ends (/dev/zero, /dev/urandom) or blocks (a terminal):
+     * only files, pipes and folders (refused by fread, with their reason) go on. */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 &&
+        (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))) {
+        if (err && err_size)
+            snprintf(err, err_size, "%s: cannot read: not a file", path);
+        fclose(f);
+        return NULL;
+    }
     size_t cap = 4096, len = 0;
     char *buf = mem_alloc(cap);
     while (buf) {

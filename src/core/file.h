@@ -9,7 +9,8 @@
 #include <stdint.h>
 
 /* Reads a whole file into a NUL-terminated buffer from mem_alloc (free with mem_free).
- * On failure returns NULL and, when err is given, writes a reason into it. */
+ * On failure returns NULL and, when err is given, writes a reason into it. Devices
+ * (/dev/zero, a terminal) are refused: they may never end. */
 char *file_read_all(const char *path, size_t *size, char *err, size_t err_size);
 
 /* The reason in an error that file_read_all or file_write_atomic wrote for path

@@ -275,6 +275,10 @@ int highscores_parse(highscores *hs, const char *text, size_t size, const char *
 {
     highscores_clear(hs);
     highscores_parser ps = {path, 0, reason, reason_size};
+    if (size == 0) {
+        ps.line = 1;
+        return highscores_fail(&ps, "the file is empty");
+    }
     const char *p = text, *end = text + size;
     int rc = -1, ended = 0;
     while (p < end && !ended) {

@@ -154,6 +154,8 @@ int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *
                      char *reason, size_t reason_size)
 {
     spellcards_clear(sc);
+    if (size == 0)
+        return spellcards_fail(reason, reason_size, origin, 1, "the file is empty");
     const char *p = text, *end = text + size;
     int line_no = 0, ended = 0;
     while (p < end) {

@@ -24,6 +24,12 @@ expect 2 "--difficulty wants easy, normal, hard or lunatic" play --headless --fr
     --difficulty bogus
 expect 2 "no boss named 'nobody'" play --headless --frames 5 --start nobody
 expect 2 "has no phase 40" play --headless --frames 5 --start s1_kagari:40
+# A phase that is not a whole number was read by atoi: "x" as 0, a long one overflowed.
+expect 2 "--start wants BOSS or BOSS:PHASE" play --headless --frames 5 --start s1_kagari:x
+expect 2 "--start wants BOSS or BOSS:PHASE" play --headless --frames 5 --start s1_kagari:
+expect 2 "--start wants BOSS or BOSS:PHASE" play --headless --frames 5 --start s1_kagari:99999999999
+# An empty --record name is refused before the run (it was played, then not saved).
+expect 2 "--record needs a file name, not ''" play --headless --frames 5 --record ''
 
 # A mod replaces the stage: its own timeline is what runs.
 mkdir -p "$tmp/mod/stage1"

@@ -17,6 +17,13 @@ printf 'pattern p {\n    fire orb at angel\n}\n' >"$tmp/bad.pat"
 [ $? -eq 1 ] || fail "lint of a broken file did not exit 1"
 grep -q "bad.pat:2:17: unknown name 'angel'" "$tmp/out" || fail "lint message: $(cat "$tmp/out")"
 grep -q '^ *\^$' "$tmp/out" || fail "lint printed no caret: $(cat "$tmp/out")"
+# An unknown --entry is named in quotes (an empty one read "named " and nothing).
+"$curtain" run "$patterns/spiral.pat" --frames 5 --entry '' >"$tmp/out" 2>&1
+grep -q "stage without parameters named ''" "$tmp/out" || fail "run --entry '': $(cat "$tmp/out")"
+# A device is refused at once, not read for ever.
+timeout 20 "$curtain" lint /dev/zero >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of /dev/zero did not exit 1: $(cat "$tmp/out")"
+grep -q "/dev/zero:1:1: cannot read: not a file" "$tmp/out" || fail "lint /dev/zero: $(cat "$tmp/out")"
 "$curtain" lint >/dev/null 2>&1
 [ $? -eq 2 ] || fail "lint without files did not exit 2"
 

@@ -39,6 +39,9 @@ static void file_test_errors(const char *dir)
     CHECK(file_write_atomic(path, "x", 1, err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "no/such/dir");
     CHECK(file_mtime_ns(path) == 0);
+    /* A device is refused, not read for ever (`curtain lint /dev/zero` hung). */
+    CHECK(file_read_all("/dev/zero", NULL, err, sizeof err) == NULL);
+    CHECK_STR_CONTAINS(err, "/dev/zero: cannot read: not a file");
 }
 
 static void file_test_oom(const char *dir)
@@ -84,6 +87,25 @@ static void file_test_move_aside(const char *dir)
     CHECK(file_move_aside(path, aside, sizeof aside) == -1); /* nothing there to move */
 }
 
+/* A write that fails (here the temporary file cannot be made: a folder has its
+ * name; a full disk or a read-only folder fail the same way) leaves the old file
+ * whole and names the file in the error. */
+static void file_test_failed_write_keeps_old(const char *dir)
+{
+    char path[512], tmp[600], err[256] = "";
+    snprintf(path, sizeof path, "%s/keep.txt", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    CHECK(file_write_atomic(path, "old", 3, err, sizeof err) == 0);
+    CHECK(file_make_dirs(tmp) == 0);
+    CHECK(file_write_atomic(path, "new!", 4, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "keep.txt");
+    size_t size = 0;
+    char *text = file_read_all(path, &size, NULL, 0);
+    CHECK(text && size == 3 && strcmp(text, "old") == 0);
+    mem_free(text);
+    CHECK(rmdir(tmp) == 0);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-file-test-XXXXXX";
@@ -92,6 +114,7 @@ int main(void)
     file_test_errors(dir);
     file_test_oom(dir);
     file_test_move_aside(dir);
+    file_test_failed_write_keeps_old(dir);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

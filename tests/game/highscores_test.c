@@ -153,6 +153,10 @@ static void highscores_test_damage(void)
     static const char cut[] = "curtain-highscores 1\nhard 1 10 1 cleared 2024-01-01 \"A\"\n";
     highscores_parse(&b, cut, sizeof cut - 1, "h.txt", reason, sizeof reason);
     CHECK_STR_CONTAINS(reason, "no 'end' line");
+    /* An empty file (found by fuzz_highscores: refused with no reason at all). */
+    reason[0] = '\0';
+    CHECK_EQ_INT(highscores_parse(&b, "", 0, "h.txt", reason, sizeof reason), -1);
+    CHECK_STR_CONTAINS(reason, "h.txt:1: the file is empty");
 }
 
 /* A refused file is moved aside intact, twice without overwriting, and saving works. */

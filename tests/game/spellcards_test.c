@@ -119,6 +119,9 @@ static void sc_bad_texts(void)
     CHECK(spellcards_parse(&back, junk, sizeof junk - 1, "f", reason, sizeof reason) == -1);
     CHECK_STR_CONTAINS(reason, "f:2:");
     CHECK(spellcards_parse(&back, "\0\0\0\n", 4, "f", reason, sizeof reason) == -1);
+    /* An empty file was blamed on line 0 (found by fuzz_spellcards). */
+    CHECK(spellcards_parse(&back, "", 0, "f", reason, sizeof reason) == -1);
+    CHECK_STR_CONTAINS(reason, "f:1: the file is empty");
 }
 
 int main(void)
