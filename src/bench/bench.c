@@ -212,7 +212,8 @@ void bench_note(bench *b, const char *fmt, ...)
 }
 
 /* Appends text to a growing buffer; on failure sets *ok to 0. */
-static void bench_append(char **buf, size_t *len, size_t *cap, int *ok, const char *fmt, ...)
+static void __attribute__((format(printf, 5, 6)))
+bench_append(char **buf, size_t *len, size_t *cap, int *ok, const char *fmt, ...)
 {
     if (!*ok)
         return;
@@ -318,8 +319,11 @@ bench_stats bench_summarize(double *samples, int count)
     return s;
 }
 
+/* Where bench_consume puts what it is given: a volatile store the compiler
+ * must keep (at file scope, so that no compiler takes it for an unused local). */
+static volatile uint64_t bench_sink;
+
 void bench_consume(uint64_t value)
 {
-    static volatile uint64_t sink;
-    sink += value;
+    bench_sink += value;
 }

@@ -8,6 +8,7 @@
 #include "game/highscores.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static highscore highscores_test_entry(const char *name, uint64_t score)
 {
@@ -28,6 +29,25 @@ static void highscores_test_fill(highscores *hs)
             e.name[0] = (char)('A' + i);
             highscores_insert(hs, (difficulty)d, &e);
         }
+}
+
+/* Whether two tables hold the same entries, field by field (memcmp would also
+ * compare the padding after each name, which struct copies need not keep). */
+static int highscores_test_same(const highscores *a, const highscores *b)
+{
+    if (a->save_blocked != b->save_blocked)
+        return 0;
+    for (int d = 0; d < DIFFICULTY_COUNT; d++) {
+        if (a->count[d] != b->count[d])
+            return 0;
+        for (int i = 0; i < a->count[d]; i++) {
+            const highscore *x = &a->entries[d][i], *y = &b->entries[d][i];
+            if (strcmp(x->name, y->name) != 0 || x->score != y->score || x->stage != y->stage ||
+                x->cleared != y->cleared || x->date != y->date)
+                return 0;
+        }
+    }
+    return 1;
 }
 
 static void highscores_test_ranks(void)
@@ -95,7 +115,7 @@ static void highscores_test_round_trip(const char *dir)
     CHECK_STR_CONTAINS(text, "curtain-highscores 1\n");
     CHECK_STR_CONTAINS(text, "Lunatic 1 9003 3 reached 2024-01-09 \"ICE\"\n");
     CHECK_EQ_INT(highscores_parse(&b, text, (size_t)len, "h.txt", reason, sizeof reason), 0);
-    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    CHECK(highscores_test_same(&a, &b));
     CHECK_EQ_INT(highscores_format(&a, text, 100), -1);
 
     char path[512], err[256];
@@ -104,11 +124,11 @@ static void highscores_test_round_trip(const char *dir)
     CHECK_EQ_INT(b.count[DIFFICULTY_NORMAL], 0);
     CHECK_EQ_INT(highscores_save(&a, path, err, sizeof err), 0);
     CHECK_EQ_INT(highscores_load(&b, path, reason, sizeof reason), HIGHSCORES_LOADED);
-    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    CHECK(highscores_test_same(&a, &b));
     highscores_clear(&a);
     CHECK_EQ_INT(highscores_save(&a, path, err, sizeof err), 0);
     CHECK_EQ_INT(highscores_load(&b, path, reason, sizeof reason), HIGHSCORES_LOADED);
-    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    CHECK(highscores_test_same(&a, &b));
 }
 
 /* Every cut and every changed byte of a good file is refused, with an empty table. */
@@ -216,7 +236,7 @@ static void highscores_test_oom(const char *dir)
         if (mem_get_stats().failed == failed) {
             succeeded = 1;
             CHECK_EQ_INT(st, HIGHSCORES_LOADED);
-            CHECK(memcmp(&a, &b, sizeof a) == 0);
+            CHECK(highscores_test_same(&a, &b));
         } else {
             CHECK_EQ_INT(st, HIGHSCORES_REFUSED);
             CHECK_EQ_INT(b.count[DIFFICULTY_LUNATIC], 0);
