@@ -376,22 +376,29 @@ static ast_expr *parser_primary(parser *p)
     return NULL;
 }
 
-/* unary := '-' unary | primary */
-static ast_expr *parser_unary(parser *p)
+/* A prefix operator (the current token) applied to what `operand` parses: one
+ * nesting level, so a long run of them stops at the limit instead of the stack. */
+static ast_expr *parser_prefix(parser *p, ast_op op, ast_expr *(*operand)(parser *))
 {
-    if (!parser_at(p, TOK_MINUS))
-        return parser_primary(p);
     if (!parser_enter(p))
         return NULL;
     ast_pos pos = parser_pos(&p->tok);
     parser_advance(p);
     ast_expr *e = parser_expr_node(p, EX_UNARY, pos);
     if (e) {
-        e->op = AST_NEG;
-        e->a = parser_unary(p);
+        e->op = op;
+        e->a = operand(p);
     }
     p->depth--;
     return e;
+}
+
+/* unary := '-' unary | primary */
+static ast_expr *parser_unary(parser *p)
+{
+    if (!parser_at(p, TOK_MINUS))
+        return parser_primary(p);
+    return parser_prefix(p, AST_NEG, parser_unary);
 }
 
 /* A binary node for op at pos. */
@@ -473,19 +480,8 @@ static ast_expr *parser_compare(parser *p)
 /* negation := 'not' negation | compare */
 static ast_expr *parser_negation(parser *p)
 {
-    if (parser_at_word(p, "not")) {
-        if (!parser_enter(p))
-            return NULL;
-        ast_pos pos = parser_pos(&p->tok);
-        parser_advance(p);
-        ast_expr *e = parser_expr_node(p, EX_UNARY, pos);
-        if (e) {
-            e->op = AST_NOT;
-            e->a = parser_negation(p);
-        }
-        p->depth--;
-        return e;
-    }
+    if (parser_at_word(p, "not"))
+        return parser_prefix(p, AST_NOT, parser_negation);
     return parser_compare(p);
 }
 
