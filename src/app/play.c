@@ -214,7 +214,7 @@ static int play_headless(const play_options *o, const world_config *cfg, const l
         replay_end end = w->state == WORLD_CLEARED     ? REPLAY_END_STAGE_CLEAR
                          : w->state == WORLD_GAME_OVER ? REPLAY_END_GAME_OVER
                                                        : REPLAY_END_UNFINISHED;
-        replay_finish(&rec, w, end, o->autopilot ? "AUTO" : "NOBODY", w->best_score,
+        replay_finish(&rec, w, end, o->autopilot ? "AUTO" : "NOBODY", world_final_score(w),
                       (int64_t)time(NULL));
         char err[512];
         if (replay_save(&rec, o->record, err, sizeof err) != 0) {

@@ -69,5 +69,11 @@ expect 1 'recorded with other pattern files' replay "$good" --verify --mod "$tmp
 "$curtain" play --headless --frames 900 --autopilot --seed 77 --difficulty hard \
     --record "$tmp/new.rpl" >/dev/null || fail "recording a replay"
 expect 0 '900 frames, 3 state hashes, all match' replay "$tmp/new.rpl" --verify
+# An unfinished run keeps the score it had when it stopped (it was saved as 0: the
+# best score of the run is only taken when a credit ends).
+score=$("$curtain" play --headless --frames 600 --autopilot --seed 5 --record "$tmp/cut_short.rpl" |
+    sed -n 's/^state playing score \([0-9]*\) .*/\1/p')
+[ -n "$score" ] && [ "$score" != 0 ] || fail "an unfinished run scored '$score'"
+expect 0 "unfinished, score $score\)" replay "$tmp/cut_short.rpl" --verify
 
 finish "game cli"
