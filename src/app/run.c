@@ -82,7 +82,8 @@ int run_main(int argc, char **argv, int first, const char *command)
     int reference = 0;
     double rand_value = -1.0; /* not given */
     const cli_option options[] = {
-        {"frames", CLI_INT, &frames, "N", "frames to run (required without --screenshot)", 1, 1e8},
+        {"frames", CLI_INT, &frames, "N",
+         "frames to run (required unless --screenshot with --at-frame)", 1, 1e8},
         {"rank", CLI_DOUBLE, &rank, "R",
          "difficulty, 0 (easy) to 1 (hardest); default 0.35, Normal", 0, 1},
         {"seed", CLI_U64, &seed, "S", "seed of rand (default 1)", 0, 0},
@@ -116,7 +117,8 @@ int run_main(int argc, char **argv, int first, const char *command)
     if (at_frame && !shot)
         return cli_usage_error(command, "--at-frame needs --screenshot OUT.png");
     if (frames == 0 && !(shot && at_frame))
-        return cli_usage_error(command, "--frames N is required");
+        return cli_usage_error(command,
+                               "--frames N is required (or --screenshot OUT.png --at-frame N)");
     if (frames == 0)
         frames = at_frame;
     if (at_frame == 0)

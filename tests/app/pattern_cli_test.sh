@@ -111,6 +111,9 @@ cmp -s "$tmp/f60.png" "$tmp/f90.png" && fail "frames 60 and 90 gave the same pic
 [ $? -eq 2 ] || fail "--at-frame after --frames did not exit 2"
 "$curtain" run "$patterns/flower.pat" --frames 10 --screenshot /no/such/dir/x.png >/dev/null 2>&1
 [ $? -eq 1 ] || fail "an unwritable screenshot path did not exit 1"
+# --screenshot alone does not say how far to run: the usage error says what would.
+expect 2 'frames N is required \(or --screenshot OUT.png --at-frame N\)' run \
+    "$patterns/flower.pat" --screenshot "$tmp/y.png"
 
 # bench patterns: a quick run prints its tables and records its figures (run from the
 # source tree, whose patterns/ is the data folder's)
