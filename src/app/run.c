@@ -98,7 +98,7 @@ int run_main(int argc, char **argv, int first, const char *command)
         {"bulletml-dialect", CLI_STRING, &dialect_name, "NAME",
          "debian (default) or upstream: libbulletml's changeDirection rule", 0, 0},
     };
-    cli_spec spec = {command, options, 11, 1, RUN_MAX_FILES, "FILE"};
+    cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, RUN_MAX_FILES, "FILE"};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain run FILE [MORE...] --frames N [OPTIONS]\n\n"
                "Run a pattern file headless: its pattern named like the file (else 'main',\n"

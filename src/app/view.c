@@ -281,7 +281,7 @@ int view_main(int argc, char **argv, int first, const char *command)
         {"renderer", CLI_STRING, &renderer, "NAME", "SDL render driver (software, opengl...)", 0,
          0},
     };
-    cli_spec spec = {command, options, 7, 1, VIEW_MAX_FILES, "FILE"};
+    cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, VIEW_MAX_FILES, "FILE"};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain view FILE [MORE...] [OPTIONS]\n\n"
                "A sandbox window for one pattern file: it runs the file's pattern (its boss,\n"
