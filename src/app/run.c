@@ -21,6 +21,7 @@
 #include "app/run_reference.h"
 #include "app/view_draw.h"
 #include "core/hash.h"
+#include "game/difficulty.h"
 #include "pattern/bulletml_import.h"
 #include "pattern/library.h"
 #include "pattern/sandbox.h"
@@ -74,7 +75,7 @@ static int run_screenshot(const sandbox *sb, const library *lib, const char *fil
 int run_main(int argc, char **argv, int first, const char *command)
 {
     int frames = 0;
-    double rank = 0.35; /* Normal (game/difficulty.h) */
+    double rank = difficulty_rank(DIFFICULTY_NORMAL);
     uint64_t seed = 1;
     int at_frame = 0;
     const char *trace = NULL, *entry_name = NULL, *boss_name = NULL, *shot = NULL;
