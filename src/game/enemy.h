@@ -85,6 +85,7 @@ uint32_t enemy_alloc(enemy_table *t, enemy_kind kind, double x, double y, int32_
 /* Frees a slot (the caller stops its scripts first). */
 void enemy_release(enemy_table *t, uint32_t slot);
 
+/* The VM handle of a live slot (see the top of this file). */
 vm_obj enemy_handle(const enemy_table *t, uint32_t slot);
 /* The live slot of a handle, or ENEMY_NONE (stale, a bullet's, or 0). */
 uint32_t enemy_slot(const enemy_table *t, vm_obj h);
