@@ -1,3 +1,8 @@
+/*
+ * cli: the command-line conventions every subcommand shares (app/cli.h): one
+ * option table per command, parsed and printed in help by the same code, so that
+ * every command accepts the same forms and reports usage errors alike.
+ */
 #include "app/cli.h"
 
 #include <errno.h>

@@ -43,6 +43,9 @@ typedef struct cli_spec {
     const char *positional_name; /* e.g. "FILE..." */
 } cli_spec;
 
+/* The number of rows of an option table (an array, not a pointer). */
+#define CLI_OPTION_COUNT(table) ((int)(sizeof(table) / sizeof((table)[0])))
+
 /* Parses argv[first..argc). Positional arguments are stored in positional[] (up to
  * max_positional) and counted in *positional_count. Returns CLI_EXIT_OK, or
  * CLI_EXIT_USAGE after printing the error. "--help" is not handled here. */

@@ -21,7 +21,7 @@ int lint_main(int argc, char **argv, int first, const char *command)
          0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
-    cli_spec spec = {command, options, 2, 1, LINT_MAX_FILES, "FILE..."};
+    cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, LINT_MAX_FILES, "FILE..."};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain lint [OPTIONS] FILE...\n\n"
                "Check pattern files: print every error and warning as file:line:col with the\n"

@@ -61,7 +61,7 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
         {"scale", CLI_INT, &scale, "N", "window size as a multiple of 640x480", 1, 16},
         {"renderer", CLI_STRING, &renderer, "NAME", "SDL render driver", 0, 0},
     };
-    cli_spec spec = {command, options, 4, 1, 1, "FILE"};
+    cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, 1, "FILE"};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain replay FILE [--verify] [OPTIONS]\n\n"
                "Watch a replay (P pauses, F changes the speed, N steps a frame, Esc stops), or\n"

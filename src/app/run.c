@@ -21,6 +21,7 @@
 #include "app/run_reference.h"
 #include "app/view_draw.h"
 #include "core/hash.h"
+#include "game/difficulty.h"
 #include "pattern/bulletml_import.h"
 #include "pattern/library.h"
 #include "pattern/sandbox.h"
@@ -71,10 +72,58 @@ static int run_screenshot(const sandbox *sb, const library *lib, const char *fil
     return rc;
 }
 
+/* Finds what to run: the boss boss_name if given, else the entry entry_name, else
+ * the file's default entry (library_default_entry). Returns 0, or -1 after saying
+ * why on stderr. */
+static int run_pick(const library *lib, const char *file, const char *entry_name,
+                    const char *boss_name, const library_entry **entry, const library_boss **boss)
+{
+    if (boss_name) {
+        *boss = library_find_boss(lib, boss_name);
+        if (!*boss) {
+            fprintf(stderr, "curtain run: no boss '%s' in %s\n", boss_name, file);
+            return -1;
+        }
+        return 0;
+    }
+    *entry = entry_name ? library_find(lib, entry_name) : library_default_entry(lib, file);
+    if (!*entry || !library_entry_runnable(*entry)) {
+        fprintf(stderr, "curtain run: %s%s%s\n",
+                entry_name ? "no pattern, enemy or stage without parameters named '" : "",
+                entry_name ? entry_name : file,
+                entry_name ? "'"
+                           : " defines nothing to run (a pattern without parameters, "
+                             "an enemy or a stage)");
+        return -1;
+    }
+    return 0;
+}
+
+/* The trace rows of frame f, one per live bullet (enemies are not traced): each
+ * goes into the hash, and to out when there is a trace file. Returns the rows. */
+static uint64_t run_trace_frame(const sandbox *sb, int f, hasher *hs, FILE *out)
+{
+    uint64_t rows = 0;
+    uint32_t n;
+    const sandbox_object *objs = sandbox_objects(sb, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        if (objs[i].enemy)
+            continue;
+        char row[96];
+        int len = snprintf(row, sizeof row, "%d,%u,%.3f,%.3f\n", f, (unsigned)objs[i].id,
+                           (double)objs[i].x, (double)objs[i].y);
+        hash_bytes(hs, row, (size_t)len);
+        rows++;
+        if (out)
+            fputs(row, out);
+    }
+    return rows;
+}
+
 int run_main(int argc, char **argv, int first, const char *command)
 {
     int frames = 0;
-    double rank = 0.35; /* Normal (game/difficulty.h) */
+    double rank = difficulty_rank(DIFFICULTY_NORMAL);
     uint64_t seed = 1;
     int at_frame = 0;
     const char *trace = NULL, *entry_name = NULL, *boss_name = NULL, *shot = NULL;
@@ -99,7 +148,7 @@ int run_main(int argc, char **argv, int first, const char *command)
         {"bulletml-dialect", CLI_STRING, &dialect_name, "NAME",
          "debian (default) or upstream: libbulletml's changeDirection rule", 0, 0},
     };
-    cli_spec spec = {command, options, 11, 1, RUN_MAX_FILES, "FILE"};
+    cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, RUN_MAX_FILES, "FILE"};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain run FILE [MORE...] --frames N [OPTIONS]\n\n"
                "Run a pattern file headless: its pattern named like the file (else 'main',\n"
@@ -143,25 +192,9 @@ int run_main(int argc, char **argv, int first, const char *command)
         return CLI_EXIT_FAILURE;
     const library_entry *entry = NULL;
     const library_boss *boss = NULL;
-    if (boss_name) {
-        boss = library_find_boss(lib, boss_name);
-        if (!boss) {
-            fprintf(stderr, "curtain run: no boss '%s' in %s\n", boss_name, files[0]);
-            library_free(lib);
-            return CLI_EXIT_FAILURE;
-        }
-    } else {
-        entry = entry_name ? library_find(lib, entry_name) : library_default_entry(lib, files[0]);
-        if (!entry || !library_entry_runnable(entry)) {
-            fprintf(stderr, "curtain run: %s%s%s\n",
-                    entry_name ? "no pattern, enemy or stage without parameters named '" : "",
-                    entry_name ? entry_name : files[0],
-                    entry_name ? "'"
-                               : " defines nothing to run (a pattern without parameters, "
-                                 "an enemy or a stage)");
-            library_free(lib);
-            return CLI_EXIT_FAILURE;
-        }
+    if (run_pick(lib, files[0], entry_name, boss_name, &entry, &boss) != 0) {
+        library_free(lib);
+        return CLI_EXIT_FAILURE;
     }
     FILE *out = NULL;
     if (trace) {
@@ -192,19 +225,7 @@ int run_main(int argc, char **argv, int first, const char *command)
     int shot_failed = 0;
     for (int f = 0; f < frames; f++) {
         sandbox_step(sb);
-        uint32_t n;
-        const sandbox_object *objs = sandbox_objects(sb, &n);
-        for (uint32_t i = 0; i < n; i++) {
-            if (objs[i].enemy)
-                continue;
-            char row[96];
-            int len = snprintf(row, sizeof row, "%d,%u,%.3f,%.3f\n", f, (unsigned)objs[i].id,
-                               (double)objs[i].x, (double)objs[i].y);
-            hash_bytes(&hs, row, (size_t)len);
-            rows++;
-            if (out)
-                fputs(row, out);
-        }
+        rows += run_trace_frame(sb, f, &hs, out);
         if (shot && f + 1 == at_frame &&
             run_screenshot(sb, lib, files[0], entry ? entry->name : boss_name, shot) != 0)
             shot_failed = 1;

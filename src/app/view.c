@@ -263,6 +263,37 @@ static void viewer_panel(const viewer *v, view_panel *p, float fps)
               "N           one frame\n+ -         rank\nTab         next pattern\nEsc         quit";
 }
 
+/* One displayed frame: the keys, a look at the files every VIEW_POLL_FRAMES (a
+ * reload when they changed), a sandbox step unless paused (its time smoothed into
+ * the panel's figure), then the picture. */
+static void viewer_frame(viewer *v, window *win, frame_pacer *pacer, view_draw *draw, int frame)
+{
+    frame_pacer_wait(pacer);
+    SDL_Event ev;
+    while (SDL_PollEvent(&ev)) {
+        if (ev.type == SDL_QUIT)
+            v->quit = 1;
+        else if (ev.type == SDL_KEYDOWN && !ev.key.repeat)
+            viewer_key(v, ev.key.keysym.sym);
+    }
+    if (frame % VIEW_POLL_FRAMES == 0 && viewer_poll(v))
+        viewer_reload(v);
+    if (!v->paused || v->step_once) {
+        viewer_move_player(v);
+        uint64_t t0 = clock_now_ns();
+        sandbox_step(v->sb);
+        double ms = (double)(clock_now_ns() - t0) / 1e6;
+        v->step_ms = v->step_ms == 0 ? ms : v->step_ms * 0.9 + ms * 0.1;
+        v->step_once = 0;
+    }
+    view_panel panel;
+    viewer_panel(v, &panel, pacer->fps);
+    window_begin_frame(win);
+    view_draw_frame(draw, v->sb, v->lib, v->player_x, v->player_y, &panel);
+    window_end_frame(win);
+    frame_pacer_presented(pacer);
+}
+
 int view_main(int argc, char **argv, int first, const char *command)
 {
     viewer v;
@@ -281,7 +312,7 @@ int view_main(int argc, char **argv, int first, const char *command)
         {"renderer", CLI_STRING, &renderer, "NAME", "SDL render driver (software, opengl...)", 0,
          0},
     };
-    cli_spec spec = {command, options, 7, 1, VIEW_MAX_FILES, "FILE"};
+    cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, VIEW_MAX_FILES, "FILE"};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain view FILE [MORE...] [OPTIONS]\n\n"
                "A sandbox window for one pattern file: it runs the file's pattern (its boss,\n"
@@ -321,66 +352,37 @@ int view_main(int argc, char **argv, int first, const char *command)
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, renderer);
         SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1");
     }
+    rc = CLI_EXIT_FAILURE;
+    window win;
+    frame_pacer pacer;
+    view_draw *draw;
+    char err[512];
     if (SDL_Init(SDL_INIT_EVENTS) != 0) {
         fprintf(stderr, "curtain view: cannot start SDL: %s\n", SDL_GetError());
-        sandbox_destroy(v.sb);
-        library_free(v.lib);
-        return CLI_EXIT_FAILURE;
+        goto free_sandbox;
     }
     window_config wc = {scale, 0, 0, 1};
-    window win;
-    char err[512];
     if (window_open(&win, &wc, err, sizeof err) != 0) {
         fprintf(stderr, "curtain view: %s\n", err);
-        SDL_Quit();
-        sandbox_destroy(v.sb);
-        library_free(v.lib);
-        return CLI_EXIT_FAILURE;
+        goto quit_sdl;
     }
     SDL_SetWindowTitle(win.sdl, "curtain view");
-    frame_pacer pacer;
     frame_pacer_init(&pacer, win.vsync, win.refresh_hz);
-    view_draw *draw = view_draw_create(win.renderer);
+    draw = view_draw_create(win.renderer);
     if (!draw) {
         fprintf(stderr, "curtain view: cannot draw (the atlas could not be loaded)\n");
-        window_close(&win);
-        SDL_Quit();
-        sandbox_destroy(v.sb);
-        library_free(v.lib);
-        return CLI_EXIT_FAILURE;
+        goto close_window;
     }
-    int frame = 0;
-    while (!v.quit && (frames == 0 || frame < frames)) {
-        frame_pacer_wait(&pacer);
-        SDL_Event ev;
-        while (SDL_PollEvent(&ev)) {
-            if (ev.type == SDL_QUIT)
-                v.quit = 1;
-            else if (ev.type == SDL_KEYDOWN && !ev.key.repeat)
-                viewer_key(&v, ev.key.keysym.sym);
-        }
-        if (frame % VIEW_POLL_FRAMES == 0 && viewer_poll(&v))
-            viewer_reload(&v);
-        if (!v.paused || v.step_once) {
-            viewer_move_player(&v);
-            uint64_t t0 = clock_now_ns();
-            sandbox_step(v.sb);
-            double ms = (double)(clock_now_ns() - t0) / 1e6;
-            v.step_ms = v.step_ms == 0 ? ms : v.step_ms * 0.9 + ms * 0.1;
-            v.step_once = 0;
-        }
-        view_panel panel;
-        viewer_panel(&v, &panel, pacer.fps);
-        window_begin_frame(&win);
-        view_draw_frame(draw, v.sb, v.lib, v.player_x, v.player_y, &panel);
-        window_end_frame(&win);
-        frame_pacer_presented(&pacer);
-        frame++;
-    }
+    for (int frame = 0; !v.quit && (frames == 0 || frame < frames); frame++)
+        viewer_frame(&v, &win, &pacer, draw, frame);
     view_draw_destroy(draw);
+    rc = CLI_EXIT_OK;
+close_window:
     window_close(&win);
+quit_sdl:
     SDL_Quit();
+free_sandbox:
     sandbox_destroy(v.sb);
     library_free(v.lib);
-    return CLI_EXIT_OK;
+    return rc;
 }

@@ -20,6 +20,7 @@ typedef struct autopilot {
     uint32_t frames;
 } autopilot;
 
+/* A fresh autopilot; bombs = 1 lets it bomb when nothing else is safe. */
 void autopilot_init(autopilot *a, int bombs);
 /* The input for the world's next frame. */
 input_bits autopilot_input(autopilot *a, const world *w);

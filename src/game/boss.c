@@ -55,9 +55,10 @@ void boss_begin(world *w, int32_t index, int midboss, uint32_t phase, int single
     e->entered = 1;
     e->scripted = 1;
     e->boss = index;
-    e->hitbox = 24.0;
+    e->hitbox = BOSS_HITBOX;
     e->health = 0;
-    enemy_move_to(e, PLAYFIELD_W / 2, BOSS_HOME_Y, 60, 3, (int32_t)w->frame);
+    enemy_move_to(e, PLAYFIELD_W / 2, BOSS_HOME_Y, BOSS_ENTER_FRAMES, ENEMY_EASE_OUT,
+                  (int32_t)w->frame);
     boss_reset(b);
     b->active = 1;
     b->index = index;
@@ -128,7 +129,8 @@ static void boss_finish(world *w)
         }
         if (b->midboss) {
             e->leaving = 1;
-            enemy_move_to(e, e->x, -2 * ENEMY_CULL_MARGIN, 50, 2, (int32_t)w->frame);
+            enemy_move_to(e, e->x, -2 * ENEMY_CULL_MARGIN, BOSS_LEAVE_FRAMES, ENEMY_EASE_IN,
+                          (int32_t)w->frame);
         } else {
             world_remove_enemy(w, b->slot, 1);
         }

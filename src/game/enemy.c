@@ -104,20 +104,20 @@ void enemy_move_to(enemy *e, double x, double y, int32_t frames, int ease, int32
     e->mt0 = now;
     int64_t end = (int64_t)now + (frames > 0 ? frames : 0); /* no int32 overflow */
     e->mt1 = end > INT32_MAX ? INT32_MAX : (int32_t)end;
-    e->ease = (uint8_t)(ease >= 0 && ease <= 3 ? ease : 1);
+    e->ease = (uint8_t)(ease >= 0 && ease < ENEMY_EASE_COUNT ? ease : ENEMY_EASE_SMOOTH);
     if (frames <= 0) {
         e->x = x;
         e->y = y;
     }
 }
 
-/* The eased fraction u of a move tween (0 linear, 1 smooth, 2 in, 3 out). */
+/* The eased fraction u of a move tween. */
 static double enemy_ease(int ease, double u)
 {
     switch (ease) {
-    case 0: return u;
-    case 2: return u * u;
-    case 3: return 1 - (1 - u) * (1 - u);
+    case ENEMY_EASE_LINEAR: return u;
+    case ENEMY_EASE_IN: return u * u;
+    case ENEMY_EASE_OUT: return 1 - (1 - u) * (1 - u);
     default: return u * u * (3 - 2 * u);
     }
 }

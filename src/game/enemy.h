@@ -20,9 +20,18 @@
 
 #include <stdint.h>
 
-#define ENEMY_INDEX_BITS     20
-#define ENEMY_INDEX_MASK     ((1u << ENEMY_INDEX_BITS) - 1)
-#define ENEMY_NONE           UINT32_MAX
+#define ENEMY_INDEX_BITS 20
+#define ENEMY_INDEX_MASK ((1u << ENEMY_INDEX_BITS) - 1)
+#define ENEMY_NONE       UINT32_MAX
+/* The easings of a move tween: MOVE_TO's fourth operand (docs/vm.md). Out of
+ * range is smooth. */
+enum {
+    ENEMY_EASE_LINEAR,
+    ENEMY_EASE_SMOOTH, /* smoothstep */
+    ENEMY_EASE_IN,     /* starts slow */
+    ENEMY_EASE_OUT,    /* ends slow */
+    ENEMY_EASE_COUNT
+};
 /* An enemy that has been inside the field is gone once this far outside it. */
 #define ENEMY_CULL_MARGIN    64.0
 /* The hit radius of an enemy whose script names none (px). */
@@ -85,6 +94,7 @@ uint32_t enemy_alloc(enemy_table *t, enemy_kind kind, double x, double y, int32_
 /* Frees a slot (the caller stops its scripts first). */
 void enemy_release(enemy_table *t, uint32_t slot);
 
+/* The VM handle of a live slot (see the top of this file). */
 vm_obj enemy_handle(const enemy_table *t, uint32_t slot);
 /* The live slot of a handle, or ENEMY_NONE (stale, a bullet's, or 0). */
 uint32_t enemy_slot(const enemy_table *t, vm_obj h);

@@ -60,6 +60,7 @@ typedef struct item_pickup {
     float x, y;
 } item_pickup;
 
+/* Allocates room for cap items. Returns 0, or -1 out of memory (l is then empty). */
 int item_list_init(item_list *l, uint32_t cap);
 void item_list_free(item_list *l);
 

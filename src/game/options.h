@@ -106,7 +106,9 @@ typedef struct options_report {
     char lines[OPTIONS_REPORT_LINES][OPTIONS_REPORT_WIDTH];
 } options_report;
 
+/* Every setting, key and control at its default. */
 void options_defaults(options *o);
+/* A setting's row of the table (name, range, default), or NULL out of range. */
 const option_info *options_info(option_id id);
 /* A setting's value by id; options_set clamps it into the setting's range. */
 int options_get(const options *o, option_id id);

@@ -103,6 +103,8 @@ unsigned char *replay_encode(const replay *r, size_t *size);
 int replay_decode(replay *r, const void *data, size_t size, const char *origin, char *err,
                   size_t err_size);
 
+/* replay_encode to a file, written atomically; replay_decode from a file. Each
+ * returns 0, or -1 with the reason in err. */
 int replay_save(const replay *r, const char *path, char *err, size_t err_size);
 int replay_load(replay *r, const char *path, char *err, size_t err_size);
 

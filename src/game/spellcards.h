@@ -71,8 +71,11 @@ int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *
                      char *reason, size_t reason_size);
 /* The file's text; returns its length, or -1 if out is too small. */
 int spellcards_format(const spellcards *sc, char *out, size_t out_size);
+/* Reads the record at path. A file that cannot be read or parsed is moved aside
+ * (the reason, and where it went, in reason) and the record starts empty. */
 spellcards_status spellcards_load(spellcards *sc, const char *path, char *reason,
                                   size_t reason_size);
+/* Writes the record to path atomically. Returns 0, or -1 with a reason in err. */
 int spellcards_save(const spellcards *sc, const char *path, char *err, size_t err_size);
 
 #endif

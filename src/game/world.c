@@ -351,6 +351,8 @@ static void world_player_dies(world *w)
         p->lives = -1; /* the prompt comes once the explosion is over */
 }
 
+/* The player bombs: the capture of a running spell card is spoiled, every item
+ * flies in for the bomb's length. */
 static void world_bomb(world *w)
 {
     player_bomb(&w->player);
@@ -461,6 +463,8 @@ static void world_move_pool(bullet_pool *p, workers *threads, float *px, float *
     }
 }
 
+/* Step 4 of a frame: bullets whose scripts vanished them go, then enemies and both
+ * pools move; the bullets removed have their scripts stopped. */
 static void world_move(world *w)
 {
     for (uint32_t i = 0; i < w->vanished_count; i++) {
@@ -480,6 +484,8 @@ static void world_move(world *w)
 
 /* ---- collision ---- */
 
+/* The enemy bullets as circles swept along this frame's motion, leaving out those
+ * with any of the skip flags. */
 static circle_set world_bullet_set(const world *w, uint8_t skip)
 {
     const bullet_pool *p = &w->bullets;
@@ -630,6 +636,8 @@ static void world_collide_player(world *w, const circle_set *enemies)
     }
 }
 
+/* Step 5 of a frame, in this order: shots against enemies, the bomb, then the
+ * player against what is left. */
 static void world_collide(world *w)
 {
     circle_set enemies = world_enemy_set(w);
@@ -672,6 +680,8 @@ static void world_pick_up(world *w, const item_pickup *it)
     world_event_add(w, WORLD_EVENT_ITEM, it->x, it->y, it->kind);
 }
 
+/* Step 6 of a frame: items fly in (above the collection line, or during a bomb),
+ * move and are picked up; extends are paid for the score reached. */
 static void world_step_items(world *w)
 {
     player *p = &w->player;

@@ -218,6 +218,7 @@ int world_init(world *w, const world_config *cfg, const library *lib);
 int world_init_sized(world *w, const world_config *cfg, const library *lib, uint32_t bullets);
 void world_free(world *w);
 
+/* Advances the world by one frame of input (see ONE FRAME at the top of this file). */
 void world_step(world *w, input_bits in);
 /* A hash of the whole simulation state. */
 uint64_t world_hash(const world *w);
@@ -252,6 +253,7 @@ void world_cancel_bullets(world *w, int items);
 /* Removes an enemy or boss now: its scripts stop. With destroyed, it explodes and
  * pays its score and drops. */
 void world_remove_enemy(world *w, uint32_t slot, int destroyed);
+/* Adds to the current credit's score. */
 void world_add_score(world *w, uint64_t points);
 /* Drops n items of a kind around (x, y). */
 void world_drop_items(world *w, int kind, int n, float x, float y);

@@ -205,7 +205,8 @@ static void wh_enemy_verb(world *w, enemy *e, vm_verb verb, const double *a)
 {
     switch (verb) {
     case VM_VERB_MOVE_TO:
-        enemy_move_to(e, a[0], a[1], wh_frames(a[2]), a[3] > -1 && a[3] < 4 ? (int)a[3] : 1,
+        enemy_move_to(e, a[0], a[1], wh_frames(a[2]),
+                      a[3] > -1 && a[3] < ENEMY_EASE_COUNT ? (int)a[3] : ENEMY_EASE_SMOOTH,
                       (int32_t)w->frame);
         break;
     case VM_VERB_LOOK: e->look = wh_index(a[0]); break;

@@ -88,6 +88,7 @@ typedef struct bulletml_expr_env {
     void *user;
 } bulletml_expr_env;
 
+/* The value of a compiled expression (count ops, postfix) with env's variables. */
 double bulletml_expr_eval(const bulletml_xop *ops, uint32_t count, const bulletml_expr_env *env);
 
 #endif

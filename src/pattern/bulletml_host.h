@@ -64,6 +64,7 @@ int32_t bulletml_host_step(bulletml_host *h);
 
 /* The bullets alive after the last step, in spawn order while nothing is culled. */
 uint32_t bulletml_host_count(const bulletml_host *h);
+/* The id (spawn serial) and position of the i-th of them (i < bulletml_host_count). */
 void bulletml_host_bullet(const bulletml_host *h, uint32_t i, uint32_t *id, double *x, double *y);
 
 bulletml_host_stats bulletml_host_get_stats(const bulletml_host *h);

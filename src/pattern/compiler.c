@@ -984,14 +984,11 @@ static void emit_string(fstate *f, const char *text, ast_pos pos)
     emit_const(f, text ? (double)program_add_string(f->c->b, text) : -1.0, pos);
 }
 
-/* fire: the look, the clauses in reading order, then FIRE or FIRE_RUN. */
-static void stmt_fire(fstate *f, const ast_stmt *s)
+/* The look of a fire: SHOT_LOOK when it names a known shape (and a known colour,
+ * white when none). Without a shape, or with an unknown name (reported, with a
+ * hint), the shot keeps the host's default look. */
+static void fire_look(fstate *f, const ast_fire *fire, ast_pos pos)
 {
-    const ast_fire *fire = s->fire;
-    if (!fire)
-        return;
-    emit_ax(f, VM_OP_SHOT_BEGIN, 0, s->pos);
-    /* the look */
     int shape = -1, colour = BULLET_COLOR_WHITE;
     char hint[96];
     if (fire->shape) {
@@ -1024,7 +1021,77 @@ static void stmt_fire(fstate *f, const ast_stmt *s)
                                  hint, sizeof hint));
     }
     if (shape >= 0 && colour >= 0)
-        emit_ax(f, VM_OP_SHOT_LOOK, library_look(shape, colour), s->pos);
+        emit_ax(f, VM_OP_SHOT_LOOK, library_look(shape, colour), pos);
+}
+
+/* One clause of a fire: its operands, then the SHOT_* instruction that sets it. */
+static void fire_clause(fstate *f, const ast_clause *c)
+{
+    switch (c->kind) {
+    case CL_AT:
+        expr(f, c->a);
+        emit_ax(f, VM_OP_SHOT_DIR, VM_MODE_ABS, c->pos);
+        break;
+    case CL_AIM:
+        emit_const(f, 0, c->pos);
+        emit_ax(f, VM_OP_SHOT_DIR, VM_MODE_AIM, c->pos);
+        break;
+    case CL_SPEED:
+        expr(f, c->a);
+        emit_ax(f, VM_OP_SHOT_SPD, VM_MODE_ABS, c->pos);
+        break;
+    case CL_RING:
+    case CL_ARC:
+    case CL_SPREAD:
+        emit_ax(f, VM_OP_SHOT_FORM,
+                c->kind == CL_RING  ? VM_FORM_RING
+                : c->kind == CL_ARC ? VM_FORM_ARC
+                                    : VM_FORM_SPREAD,
+                c->pos);
+        expr(f, c->a);
+        emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_COUNT, c->pos);
+        if (c->b) {
+            expr(f, c->b);
+            emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_ANGLE, c->pos);
+        }
+        break;
+    case CL_STACK:
+        expr(f, c->a);
+        emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_LAYERS, c->pos);
+        expr(f, c->b);
+        emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_LAYER_SPEED, c->pos);
+        break;
+    case CL_FROM:
+    case CL_VELOCITY:
+        expr(f, c->a);
+        emit_ax(f, VM_OP_SHOT_SET, c->kind == CL_FROM ? VM_SHOT_OFFSET_X : VM_SHOT_VX, c->pos);
+        expr(f, c->b);
+        emit_ax(f, VM_OP_SHOT_SET, c->kind == CL_FROM ? VM_SHOT_OFFSET_Y : VM_SHOT_VY, c->pos);
+        break;
+    case CL_RADIUS:
+    case CL_SPIN:
+    case CL_ACCEL:
+    case CL_LIFE: {
+        vm_shot_field field = c->kind == CL_RADIUS  ? VM_SHOT_RADIUS
+                              : c->kind == CL_SPIN  ? VM_SHOT_SPIN
+                              : c->kind == CL_ACCEL ? VM_SHOT_ACCEL
+                                                    : VM_SHOT_LIFE;
+        expr(f, c->a);
+        emit_ax(f, VM_OP_SHOT_SET, field, c->pos);
+        break;
+    }
+    default: break;
+    }
+}
+
+/* fire: the look, the clauses in reading order, then FIRE or FIRE_RUN. */
+static void stmt_fire(fstate *f, const ast_stmt *s)
+{
+    const ast_fire *fire = s->fire;
+    if (!fire)
+        return;
+    emit_ax(f, VM_OP_SHOT_BEGIN, 0, s->pos);
+    fire_look(f, fire, s->pos);
     /* the clauses, in reading order */
     const ast_clause *seen[CL_COUNT] = {0};
     const ast_clause *form = NULL;
@@ -1051,61 +1118,7 @@ static void stmt_fire(fstate *f, const ast_stmt *s)
             fold(f, c->a, &count) && count < 1)
             REPORT(f, DIAG_EMPTY_VOLLEY, c->pos, "'%s' of %g bullets fires nothing",
                    compiler_clause_words[c->kind], count);
-        switch (c->kind) {
-        case CL_AT:
-            expr(f, c->a);
-            emit_ax(f, VM_OP_SHOT_DIR, VM_MODE_ABS, c->pos);
-            break;
-        case CL_AIM:
-            emit_const(f, 0, c->pos);
-            emit_ax(f, VM_OP_SHOT_DIR, VM_MODE_AIM, c->pos);
-            break;
-        case CL_SPEED:
-            expr(f, c->a);
-            emit_ax(f, VM_OP_SHOT_SPD, VM_MODE_ABS, c->pos);
-            break;
-        case CL_RING:
-        case CL_ARC:
-        case CL_SPREAD:
-            emit_ax(f, VM_OP_SHOT_FORM,
-                    c->kind == CL_RING  ? VM_FORM_RING
-                    : c->kind == CL_ARC ? VM_FORM_ARC
-                                        : VM_FORM_SPREAD,
-                    c->pos);
-            expr(f, c->a);
-            emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_COUNT, c->pos);
-            if (c->b) {
-                expr(f, c->b);
-                emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_ANGLE, c->pos);
-            }
-            break;
-        case CL_STACK:
-            expr(f, c->a);
-            emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_LAYERS, c->pos);
-            expr(f, c->b);
-            emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_LAYER_SPEED, c->pos);
-            break;
-        case CL_FROM:
-        case CL_VELOCITY:
-            expr(f, c->a);
-            emit_ax(f, VM_OP_SHOT_SET, c->kind == CL_FROM ? VM_SHOT_OFFSET_X : VM_SHOT_VX, c->pos);
-            expr(f, c->b);
-            emit_ax(f, VM_OP_SHOT_SET, c->kind == CL_FROM ? VM_SHOT_OFFSET_Y : VM_SHOT_VY, c->pos);
-            break;
-        case CL_RADIUS:
-        case CL_SPIN:
-        case CL_ACCEL:
-        case CL_LIFE: {
-            vm_shot_field field = c->kind == CL_RADIUS  ? VM_SHOT_RADIUS
-                                  : c->kind == CL_SPIN  ? VM_SHOT_SPIN
-                                  : c->kind == CL_ACCEL ? VM_SHOT_ACCEL
-                                                        : VM_SHOT_LIFE;
-            expr(f, c->a);
-            emit_ax(f, VM_OP_SHOT_SET, field, c->pos);
-            break;
-        }
-        default: break;
-        }
+        fire_clause(f, c);
     }
     /* the bullet's own script, if any */
     if (fire->has_body) {

@@ -40,7 +40,10 @@ typedef struct sandbox_object {
 
 typedef struct sandbox sandbox;
 
+/* Fills in the defaults (see sandbox_config). */
 void sandbox_config_default(sandbox_config *cfg);
+/* Allocates a sandbox of cfg's capacity, running nothing yet. NULL when out of
+ * memory or the capacity is out of range. */
 sandbox *sandbox_create(const sandbox_config *cfg);
 void sandbox_destroy(sandbox *sb);
 
@@ -49,6 +52,8 @@ void sandbox_destroy(sandbox *sb);
  * `boss`. lib must outlive the run. Returns 0, or -1 if it cannot start. */
 int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
                   const library_boss *boss);
+/* Runs one frame: the scripts due, then the motion of enemies and bullets (those
+ * that left the field go). */
 void sandbox_step(sandbox *sb);
 
 void sandbox_set_player(sandbox *sb, double x, double y);
@@ -61,6 +66,7 @@ uint32_t sandbox_bullet_count(const sandbox *sb);
 int32_t sandbox_frame(const sandbox *sb); /* frames stepped so far */
 /* The last run-time error ("file:line:col: message"), or "" if none yet. */
 const char *sandbox_last_error(const sandbox *sb);
+/* The run-time errors since the last sandbox_start. */
 int sandbox_error_count(const sandbox *sb);
 /* Text to show: a title card, the boss phase ("name  23s"); "" if none. */
 const char *sandbox_status(const sandbox *sb);

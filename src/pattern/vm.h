@@ -363,6 +363,7 @@ void vm_kill_obj(vm *v, vm_obj obj);
 /* Stops every runner (no callbacks); the VM is as new, frame counter included. */
 void vm_reset(vm *v);
 
+/* True while runner id has not ended or been stopped. */
 int vm_alive(const vm *v, vm_runner_id id);
 /* Runners currently driving obj. */
 int vm_obj_runners(const vm *v, vm_obj obj);

@@ -227,12 +227,14 @@ uint64_t app_high_score(const app *a, int level);
 uint64_t app_seed(app *a);
 /* Saves the options if they changed since the last save. */
 void app_save_options(app *a);
+/* Save the high scores and the spell card record; a failure is shown as a toast. */
 void app_save_scores(app *a);
 void app_save_cards(app *a);
 /* Draws the screen's frame: the panel and an empty field with its backdrop. */
 void app_draw_backdrop(app *a);
 /* Overlay statistics of a world for the F3 panel. */
 const overlay_stats *app_stats(app *a, const world *w);
+/* The frame rate for the HUD, or -1 when the options hide it. */
 float app_fps(const app *a);
 
 /* The screens. Each has enter, action (a menu action), update (once a frame) and

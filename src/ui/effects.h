@@ -34,7 +34,9 @@ typedef struct effects {
     float shake; /* screen shake in pixels, decaying */
 } effects;
 
+/* No effects, and the visual random generator seeded (it never touches logic). */
 void effects_init(effects *fx, uint64_t seed);
+/* Removes every effect, flash and shake (a new run). */
 void effects_clear(effects *fx);
 /* Turns the events of the world's last frame into effects. */
 void effects_from_events(effects *fx, const world *w);

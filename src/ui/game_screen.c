@@ -302,6 +302,7 @@ static int game_ranks(const app *a)
            highscores_rank(&a->scores, (difficulty)g->config.difficulty, score) >= 0;
 }
 
+/* Asks whether to save the run's replay (the last question after a run). */
 static void game_ask_save(app *a)
 {
     game_state *g = &a->game;
@@ -353,6 +354,8 @@ static void game_enter_name(app *a)
     game_ask_save(a);
 }
 
+/* Leaves the results: back to the replays after one, to name entry when the score
+ * ranks, else to the save question. */
 static void game_results_next(app *a)
 {
     game_state *g = &a->game;
@@ -371,7 +374,7 @@ static void game_results_next(app *a)
     }
 }
 
-/* The name being typed: add or remove a character. */
+/* The name being typed: add a character (if allowed and there is room). */
 static void game_name_add(app *a, char c)
 {
     game_state *g = &a->game;
@@ -383,6 +386,7 @@ static void game_name_add(app *a, char c)
     app_sound(a, SFX_MENU_MOVE, 0);
 }
 
+/* The name being typed: remove the last character. */
 static void game_name_back(app *a)
 {
     game_state *g = &a->game;
@@ -413,6 +417,7 @@ static void game_name_action(app *a, input_ui act)
 
 /* ---- menus of the screen ---- */
 
+/* Pauses the run (or the replay being watched) with its menu. */
 static void game_open_pause(app *a)
 {
     game_state *g = &a->game;
@@ -425,6 +430,8 @@ static void game_open_pause(app *a)
     app_sound(a, SFX_PAUSE, 0);
 }
 
+/* Does what the pause menu's cursor says: resume, restart (a replay from its
+ * start, a run with a new seed) or leave. */
 static void game_pause_choose(app *a)
 {
     game_state *g = &a->game;
@@ -555,6 +562,7 @@ static SDL_Rect game_box(int w, int h)
                       FIELD_VIEW_Y + ((int)PLAYFIELD_H - h) / 2, w, h};
 }
 
+/* Darkens the field (alpha 0..255) under a box drawn over it. */
 static void game_dim_field(app *a, int alpha)
 {
     panel_fill(a->win.renderer,
@@ -573,6 +581,7 @@ static void game_tally_line(app *a, SDL_Rect box, int y, const char *label, uint
                 "%" PRIu64, value);
 }
 
+/* The results box: the tally of the run, and whether it made the table. */
 static void game_draw_results(app *a)
 {
     game_state *g = &a->game;
@@ -615,6 +624,7 @@ static void game_draw_results(app *a)
                 "%s to go on", app_ui_words(a, INPUT_UI_CONFIRM));
 }
 
+/* The name entry box of a new high score. */
 static void game_draw_name(app *a)
 {
     game_state *g = &a->game;
@@ -653,6 +663,8 @@ static void game_draw_name(app *a)
                "B erases, Start is done");
 }
 
+/* The banner as a run or replay ends (Stage Clear, Game Over), over a field that
+ * darkens. */
 static void game_draw_ending(app *a)
 {
     game_state *g = &a->game;
@@ -666,6 +678,7 @@ static void game_draw_ending(app *a)
                TEXT_CENTER, cleared ? PANEL_GOLD : PANEL_RED, text);
 }
 
+/* The box that says a replay went out of step: where, and both hashes. */
 static void game_draw_desync(app *a)
 {
     game_state *g = &a->game;

@@ -50,6 +50,7 @@ typedef struct world_view {
     frame_view *fv;
 } world_view;
 
+/* An empty view; seed drives its effects' visual random generator. */
 void world_view_init(world_view *v, uint64_t seed);
 /* A new run: effects and banners cleared. */
 void world_view_reset(world_view *v);
