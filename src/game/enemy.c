@@ -80,7 +80,7 @@ void enemy_release(enemy_table *t, uint32_t slot)
 
 vm_obj enemy_handle(const enemy_table *t, uint32_t slot)
 {
-    return (uint32_t)(t->slots[slot].gen & 0xfffu) << ENEMY_INDEX_BITS | (slot + 1);
+    return (uint32_t)(t->slots[slot].gen & ENEMY_GEN_MASK) << ENEMY_INDEX_BITS | (slot + 1);
 }
 
 uint32_t enemy_slot(const enemy_table *t, vm_obj h)
@@ -89,7 +89,7 @@ uint32_t enemy_slot(const enemy_table *t, vm_obj h)
     if (h == 0 || (h & 0x80000000u) || slot >= t->cap)
         return ENEMY_NONE;
     const enemy *e = &t->slots[slot];
-    if (e->kind == ENEMY_FREE || (uint32_t)(e->gen & 0xfffu) != (h >> ENEMY_INDEX_BITS))
+    if (e->kind == ENEMY_FREE || (uint32_t)(e->gen & ENEMY_GEN_MASK) != (h >> ENEMY_INDEX_BITS))
         return ENEMY_NONE;
     return slot;
 }

@@ -4,7 +4,7 @@
  *
  * A fixed array of slots allocated once, with a free list (lowest slot first on
  * a fresh table, so runs are reproducible). Each object has a handle for the
- * pattern VM: its slot + 1 in bits 0..19 and 12 bits of generation above, so a
+ * pattern VM: its slot + 1 in bits 0..19 and 11 bits of generation above, so a
  * script's handle to an object that is gone (and a reused slot) is detected.
  * Bit 31 is never set: that is how the world tells enemies from bullets.
  *
@@ -22,6 +22,8 @@
 
 #define ENEMY_INDEX_BITS 20
 #define ENEMY_INDEX_MASK ((1u << ENEMY_INDEX_BITS) - 1)
+/* The generation bits of a handle: 11, so that bit 31 stays clear. */
+#define ENEMY_GEN_MASK   0x7ffu
 #define ENEMY_NONE       UINT32_MAX
 /* The easings of a move tween: MOVE_TO's fourth operand (docs/vm.md). Out of
  * range is smooth. */

@@ -503,11 +503,31 @@ static void wt_chained_ramps(void)
     library_free(lib);
 }
 
+/* An enemy's handle finds its enemy however often its slot was reused: the
+ * generation bits never reach bit 31, which marks bullets (a slot reused 1024
+ * times had its own handle refused as stale). */
+static void wt_enemy_handles(void)
+{
+    enemy_table t;
+    CHECK(enemy_table_init(&t, 4) == 0);
+    int bad = 0;
+    for (int k = 0; k < 5000; k++) {
+        uint32_t slot = enemy_alloc(&t, ENEMY_SMALL, 10.0, 10.0, k);
+        vm_obj h = enemy_handle(&t, slot);
+        bad += (h & 0x80000000u) != 0 || enemy_slot(&t, h) != slot;
+        enemy_release(&t, slot);
+        bad += enemy_slot(&t, h) != ENEMY_NONE; /* gone: the handle is stale */
+    }
+    CHECK_EQ_INT(bad, 0);
+    enemy_table_free(&t);
+}
+
 int main(void)
 {
     wt_determinism();
     wt_movement();
     wt_chained_ramps();
+    wt_enemy_handles();
     wt_hit_loses_life();
     wt_continue_declined();
     wt_extend_waits();
