@@ -496,32 +496,36 @@ static int options_bind(int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS], int but
     return taken_from;
 }
 
-int options_bind_key(options *o, input_button button, int slot, int key)
+/* options_bind on a button-by-slot array of `width`-byte codes (the options keep
+ * keys in 16 bits and pads in 8): the codes widened to a table and back. */
+static int options_bind_cells(void *cells, size_t width, input_button button, int slot, int code,
+                              int none)
 {
     if (button >= INPUT_BUTTON_COUNT || slot < 0 || slot >= OPTIONS_BINDINGS)
         return -1;
     int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS];
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
-        for (int s = 0; s < OPTIONS_BINDINGS; s++)
-            table[b][s] = o->keys[b][s];
-    int rc = options_bind(table, (int)button, slot, key, KEY_NONE);
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
-        for (int s = 0; s < OPTIONS_BINDINGS; s++)
-            o->keys[b][s] = (uint16_t)table[b][s];
+    int *flat = &table[0][0];
+    enum {
+        CELLS = INPUT_BUTTON_COUNT * OPTIONS_BINDINGS
+    };
+    for (int i = 0; i < CELLS; i++)
+        flat[i] = width == 1 ? ((const uint8_t *)cells)[i] : ((const uint16_t *)cells)[i];
+    int rc = options_bind(table, (int)button, slot, code, none);
+    for (int i = 0; i < CELLS; i++) {
+        if (width == 1)
+            ((uint8_t *)cells)[i] = (uint8_t)flat[i];
+        else
+            ((uint16_t *)cells)[i] = (uint16_t)flat[i];
+    }
     return rc;
+}
+
+int options_bind_key(options *o, input_button button, int slot, int key)
+{
+    return options_bind_cells(o->keys, sizeof o->keys[0][0], button, slot, key, KEY_NONE);
 }
 
 int options_bind_pad(options *o, input_button button, int slot, int pad)
 {
-    if (button >= INPUT_BUTTON_COUNT || slot < 0 || slot >= OPTIONS_BINDINGS)
-        return -1;
-    int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS];
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
-        for (int s = 0; s < OPTIONS_BINDINGS; s++)
-            table[b][s] = o->pads[b][s];
-    int rc = options_bind(table, (int)button, slot, pad, PAD_NONE);
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
-        for (int s = 0; s < OPTIONS_BINDINGS; s++)
-            o->pads[b][s] = (uint8_t)table[b][s];
-    return rc;
+    return options_bind_cells(o->pads, sizeof o->pads[0][0], button, slot, pad, PAD_NONE);
 }
