@@ -27,10 +27,11 @@ static double wh_aim(const world *w, double x, double y)
 /* An enemy's or the boss's property. */
 static double wh_enemy_get(const world *w, const enemy *e, vm_prop prop)
 {
-    const double ramped[VM_RAMP_KINDS] = {e->heading, e->speed, e->vx, e->vy};
-    if (prop < VM_RAMP_KINDS) /* as libbulletml reads it: see vm_ramp_read */
-        return vm_ramp_read(&e->ramp[prop], e->ramp_on >> prop & 1u, ramped[prop],
+    if (prop < VM_RAMP_KINDS) { /* as libbulletml reads it: see vm_ramp_read */
+        const double stored[VM_RAMP_KINDS] = {e->heading, e->speed, e->vx, e->vy};
+        return vm_ramp_read(&e->ramp[prop], e->ramp_on >> prop & 1u, stored[prop],
                             (int32_t)w->frame);
+    }
     switch (prop) {
     case VM_PROP_POS_X: return e->x;
     case VM_PROP_POS_Y: return e->y;

@@ -198,9 +198,10 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     sb_obj *o = sb_get(sb, obj);
     if (!o)
         return 0.0;
-    const double ramped[VM_RAMP_KINDS] = {o->heading, o->speed, o->vx, o->vy};
-    if (prop < VM_RAMP_KINDS) /* as libbulletml reads it: see vm_ramp_read */
-        return vm_ramp_read(&o->ramp[prop], o->ramp_on >> prop & 1u, ramped[prop], sb->frame);
+    if (prop < VM_RAMP_KINDS) { /* as libbulletml reads it: see vm_ramp_read */
+        const double stored[VM_RAMP_KINDS] = {o->heading, o->speed, o->vx, o->vy};
+        return vm_ramp_read(&o->ramp[prop], o->ramp_on >> prop & 1u, stored[prop], sb->frame);
+    }
     switch (prop) {
     case VM_PROP_POS_X: return o->x;
     case VM_PROP_POS_Y: return o->y;

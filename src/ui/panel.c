@@ -112,3 +112,11 @@ int panel_wrap(char *out, size_t cap, atlas_font font, int scale, int max_w, con
     out[o] = '\0';
     return lines;
 }
+
+int panel_line_count(const char *s)
+{
+    int lines = 1;
+    for (; *s; s++)
+        lines += *s == '\n';
+    return lines;
+}

@@ -42,5 +42,7 @@ int panel_text_width(atlas_font font, int scale, const char *s);
  * spaces, a word longer than a line (a path) broken where the line is full.
  * Returns the number of lines. */
 int panel_wrap(char *out, size_t cap, atlas_font font, int scale, int max_w, const char *s);
+/* The number of lines of s (its newlines + 1). */
+int panel_line_count(const char *s);
 
 #endif

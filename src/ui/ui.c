@@ -118,9 +118,7 @@ void app_toast(app *a, SDL_Color color, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    int lines = 1;
-    for (const char *c = a->toast; *c; c++)
-        lines += *c == '\n';
+    int lines = panel_line_count(a->toast);
     int stack = a->tick < a->toast_until && a->toast[0] && lines < APP_TOAST_LINES;
     if (stack && a->toast_color.r == PANEL_RED.r && a->toast_color.g == PANEL_RED.g &&
         a->toast_color.b == PANEL_RED.b)
@@ -352,9 +350,7 @@ static void ui_draw_toast(app *a)
         return;
     const atlas_texture *at = &a->view.atlas;
     int w = panel_text_width(ATLAS_FONT_SMALL, 1, a->toast) + 16;
-    int lines = 1;
-    for (const char *c = a->toast; *c; c++)
-        lines += *c == '\n';
+    int lines = panel_line_count(a->toast);
     int h = lines * text_line_height(ATLAS_FONT_SMALL) + 8;
     SDL_Rect box = {(LOGICAL_W - w) / 2, LOGICAL_H - 26 - h, w, h};
     panel_box(a->win.renderer, box);
