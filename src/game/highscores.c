@@ -322,7 +322,7 @@ highscores_status highscores_load(highscores *hs, const char *path, char *reason
         return HIGHSCORES_MISSING;
     char why[320], err[256];
     size_t size = 0;
-    char *text = file_read_all(path, &size, err, sizeof err);
+    char *text = file_read_limit(path, FILE_LIMIT_HIGHSCORES, &size, err, sizeof err);
     if (!text) {
         snprintf(why, sizeof why, "%s", err);
     } else {

@@ -242,7 +242,7 @@ spellcards_status spellcards_load(spellcards *sc, const char *path, char *reason
         return SPELLCARDS_MISSING;
     char why[512] = "", err[256];
     size_t size = 0;
-    char *text = file_read_all(path, &size, err, sizeof err);
+    char *text = file_read_limit(path, FILE_LIMIT_SPELLCARDS, &size, err, sizeof err);
     if (!text)
         snprintf(why, sizeof why, "%s", err);
     else if (spellcards_parse(sc, text, size, path, why, sizeof why) == 0) {
