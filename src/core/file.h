@@ -11,7 +11,7 @@
 /* The most bytes curtain reads from each kind of file, in one place (README.md,
  * "Where files go", lists them). Each is far above what curtain itself writes, and
  * far below what would exhaust memory: a bigger file is refused with its size and
- * the limit ("x.pat: file too large (3.0 GiB; the limit is 16 MiB)"), not read. */
+ * the limit ("x.pat: file too large (3 GiB; the limit is 16 MiB)"), not read. */
 #define FILE_LIMIT_PATTERN       (16u << 20)  /* a pattern source (.pat) */
 #define FILE_LIMIT_BULLETML      (16u << 20)  /* a BulletML XML file */
 #define FILE_LIMIT_REPLAY        (64u << 20)  /* a replay (.rpl): 300 hours of play */
