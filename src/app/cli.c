@@ -44,6 +44,31 @@ static const cli_option *cli_find(const cli_spec *spec, const char *name, size_t
     return NULL;
 }
 
+/* Reads a whole number, decimal or 0x hex, with nothing before or after it and no
+ * sign, into *out; 0 if text is not one or it exceeds 64 bits. (strtoull with base
+ * 0 read "010" as octal 8, skipped leading spaces and wrapped " -1" to 2^64-1.) */
+static int cli_parse_u64(const char *text, uint64_t *out)
+{
+    int hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    const char *p = hex ? text + 2 : text;
+    unsigned base = hex ? 16 : 10;
+    uint64_t v = 0;
+    if (!*p)
+        return 0;
+    for (; *p; p++) {
+        int c = *p;
+        unsigned d = c >= '0' && c <= '9'          ? (unsigned)(c - '0')
+                     : hex && c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+                     : hex && c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10)
+                                                   : base;
+        if (d >= base || v > (UINT64_MAX - d) / base)
+            return 0;
+        v = v * base + d;
+    }
+    *out = v;
+    return 1;
+}
+
 /* Stores the text value of an option into its destination, checking its form. */
 static int cli_store(const cli_spec *spec, const cli_option *opt, const char *text)
 {
@@ -62,11 +87,13 @@ static int cli_store(const cli_spec *spec, const cli_option *opt, const char *te
         return CLI_EXIT_OK;
     }
     case CLI_U64: {
-        unsigned long long v = strtoull(text, &end, 0);
-        if (!*text || *end || errno || text[0] == '-')
-            return cli_usage_error(
-                spec->command, "--%s wants a non-negative whole number, not '%s'", opt->name, text);
-        *(uint64_t *)opt->dest = (uint64_t)v;
+        uint64_t v = 0;
+        if (!cli_parse_u64(text, &v))
+            return cli_usage_error(spec->command,
+                                   "--%s wants a non-negative whole number (decimal, or hex "
+                                   "after 0x) below 2^64, not '%s'",
+                                   opt->name, text);
+        *(uint64_t *)opt->dest = v;
         return CLI_EXIT_OK;
     }
     case CLI_DOUBLE: {

@@ -16,7 +16,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* Most figures a report may hold (about 200 bytes of text each). */
 #define REPORT_MAX_FIGURES 1000000
@@ -616,18 +615,8 @@ int bench_report_parse(bench_report *r, const char *name, const char *text, size
 int bench_report_load(bench_report *r, const char *path, char *err, size_t err_size)
 {
     *r = (bench_report){0};
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        snprintf(err, err_size, "%s: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > BENCH_REPORT_MAX_BYTES) {
-        snprintf(err, err_size, "%s: %s", path,
-                 !S_ISREG(st.st_mode) ? "not a regular file" : "too large for a bench report");
-        return -1;
-    }
     size_t size = 0;
-    char *text = file_read_all(path, &size, err, err_size);
+    char *text = file_read_limit(path, BENCH_REPORT_MAX_BYTES, &size, err, err_size);
     if (!text)
         return -1;
     int rc = bench_report_parse(r, path, text, size, err, err_size);

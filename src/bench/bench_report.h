@@ -17,12 +17,13 @@
 #define CURTAIN_BENCH_BENCH_REPORT_H
 
 #include "bench/bench.h"
+#include "core/file.h"
 
 #include <stddef.h>
 
 #define BENCH_SCHEMA           "curtain-bench/1"
-/* Larger files are refused: a report of every scenario is about 100 KiB. */
-#define BENCH_REPORT_MAX_BYTES (64u << 20)
+/* Larger files are refused (core/file.h): a report of every scenario is about 100 KiB. */
+#define BENCH_REPORT_MAX_BYTES FILE_LIMIT_BENCH_REPORT
 
 typedef struct bench_report {
     char name[256]; /* the file's path, or "this run" */

@@ -133,7 +133,7 @@ static void pb_read_dir(pb_files *pf, const char *dir, int top)
         }
         char err[256];
         size_t size = 0;
-        char *text = file_read_all(path, &size, err, sizeof err);
+        char *text = file_read_limit(path, FILE_LIMIT_PATTERN, &size, err, sizeof err);
         if (!text)
             continue;
         pf->files[pf->count] = (library_file){path, text, size};

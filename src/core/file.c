@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,55 +16,171 @@ static void file_set_error(char *err, size_t err_size, const char *what, const c
         snprintf(err, err_size, "%s: %s: %s", path, what, strerror(errno));
 }
 
-char *file_read_all(const char *path, size_t *size, char *err, size_t err_size)
+/* A byte count for messages: "512 B", "16 MiB", "3.0 GiB". */
+static void file_format_size(char *out, size_t size, uint64_t bytes)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double v = (double)bytes;
+    int u = 0;
+    while (v >= 1024.0 && u < 6) {
+        v /= 1024.0;
+        u++;
+    }
+    if (u == 0 || v == (double)(uint64_t)v)
+        snprintf(out, size, "%.0f %s", v, units[u]);
+    else
+        snprintf(out, size, "%.1f %s", v, units[u]);
+}
+
+/* "path: file too large (SIZE; the limit is LIMIT)"; bytes 0 when the size is
+ * not known (a file that grew while it was read): "(over the limit of LIMIT)". */
+static void file_set_too_large(char *err, size_t err_size, const char *path, uint64_t bytes,
+                               size_t limit)
+{
+    if (!err || !err_size)
+        return;
+    char have[32], most[32];
+    file_format_size(most, sizeof most, limit);
+    if (bytes) {
+        file_format_size(have, sizeof have, bytes);
+        if (strtod(have, NULL) == strtod(most, NULL) &&
+            strcmp(strchr(have, ' '), strchr(most, ' ')) == 0) {
+            /* "64.0 MiB; the limit is 64 MiB" would read as no excess: in bytes. */
+            snprintf(have, sizeof have, "%llu B", (unsigned long long)bytes);
+            snprintf(most, sizeof most, "%llu B", (unsigned long long)limit);
+        }
+        snprintf(err, err_size, "%s: file too large (%s; the limit is %s)", path, have, most);
+    } else {
+        snprintf(err, err_size, "%s: file too large (over the limit of %s)", path, most);
+    }
+}
+
+/* Refuses what is not a regular file (0 when st is one): a device never ends
+ * (/dev/zero) or blocks (a terminal), a named pipe may wait for ever for a
+ * writer; a folder gets read's own reason. Then a file over limit. */
+static int file_refuse(const struct stat *st, const char *path, size_t limit, char *err,
+                       size_t err_size)
+{
+    if (S_ISDIR(st->st_mode)) {
+        errno = EISDIR;
+        file_set_error(err, err_size, "cannot read", path);
+        return -1;
+    }
+    if (!S_ISREG(st->st_mode)) {
+        const char *what = S_ISFIFO(st->st_mode)   ? "a named pipe"
+                           : S_ISSOCK(st->st_mode) ? "a socket"
+                                                   : "a device";
+        if (err && err_size)
+            snprintf(err, err_size, "%s: cannot read: not a file (%s)", path, what);
+        return -1;
+    }
+    if (st->st_size > 0 && (uint64_t)st->st_size > limit) {
+        file_set_too_large(err, err_size, path, (uint64_t)st->st_size, limit);
+        return -1;
+    }
+    return 0;
+}
+
+int file_check_limit(const char *path, size_t limit, char *err, size_t err_size)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        file_set_error(err, err_size, "cannot open", path);
+        return -1;
+    }
+    return file_refuse(&st, path, limit, err, err_size);
+}
+
+/* Reads fd to its end into a buffer of at most limit bytes (plus the NUL); the
+ * size, when known, sizes the first allocation. NULL with errno set on failure,
+ * or with *too_large set. */
+static char *file_read_fd(int fd, size_t limit, uint64_t known, size_t *len_out, int *too_large)
+{
+    size_t cap = known > 0 && known < limit ? (size_t)known + 1 : 4096, len = 0;
+    if (cap > limit)
+        cap = limit + 1;
+    char *buf = mem_alloc(cap);
+    if (!buf)
+        errno = ENOMEM;
+    while (buf) {
+        if (len + 1 >= cap) {
+            if (len >= limit) {
+                /* One byte more than the limit allows tells a file over it. */
+                char probe;
+                ssize_t more = read(fd, &probe, 1);
+                if (more < 0 && errno == EINTR)
+                    continue;
+                if (more == 0)
+                    break;
+                if (more > 0)
+                    *too_large = 1;
+                mem_free(buf);
+                return NULL;
+            }
+            size_t grown = cap > limit / 2 ? limit + 1 : cap * 2;
+            char *bigger = mem_realloc(buf, grown);
+            if (!bigger) {
+                mem_free(buf);
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = bigger;
+            cap = grown;
+        }
+        ssize_t n = read(fd, buf + len, cap - len - 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            int saved = errno;
+            mem_free(buf);
+            errno = saved;
+            return NULL;
+        }
+        if (n == 0)
+            break;
+        len += (size_t)n;
+    }
+    if (buf) {
+        buf[len] = '\0';
+        *len_out = len;
+    }
+    return buf;
+}
+
+char *file_read_limit(const char *path, size_t limit, size_t *size, char *err, size_t err_size)
+{
+    /* Without O_NONBLOCK, opening a named pipe waits for a writer: perhaps for ever. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         file_set_error(err, err_size, "cannot open", path);
         return NULL;
     }
-    /* A device never ends (/dev/zero, /dev/urandom) or blocks (a terminal):
-     * only files, pipes and folders (refused by fread, with their reason) go on. */
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 &&
-        (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))) {
-        if (err && err_size)
-            snprintf(err, err_size, "%s: cannot read: not a file", path);
-        fclose(f);
+    if (fstat(fd, &st) != 0) {
+        file_set_error(err, err_size, "cannot read", path);
+        close(fd);
         return NULL;
     }
-    size_t cap = 4096, len = 0;
-    char *buf = mem_alloc(cap);
-    while (buf) {
-        if (len + 1 >= cap) {
-            char *bigger = mem_realloc(buf, cap * 2);
-            if (!bigger) {
-                mem_free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        size_t n = fread(buf + len, 1, cap - len - 1, f);
-        len += n;
-        if (n == 0)
-            break;
+    if (file_refuse(&st, path, limit, err, err_size) != 0) {
+        close(fd);
+        return NULL;
     }
-    if (!buf) {
-        errno = ENOMEM;
+    size_t len = 0;
+    int too_large = 0;
+    char *buf = file_read_fd(fd, limit, (uint64_t)st.st_size, &len, &too_large);
+    if (!buf && too_large)
+        file_set_too_large(err, err_size, path, 0, limit);
+    else if (!buf)
         file_set_error(err, err_size, "cannot read", path);
-    } else if (ferror(f)) {
-        file_set_error(err, err_size, "cannot read", path);
-        mem_free(buf);
-        buf = NULL;
-    } else {
-        buf[len] = '\0';
-        if (size)
-            *size = len;
-    }
-    fclose(f);
+    else if (size)
+        *size = len;
+    close(fd);
     return buf;
+}
+
+char *file_read_all(const char *path, size_t *size, char *err, size_t err_size)
+{
+    return file_read_limit(path, FILE_LIMIT_ANY, size, err, err_size);
 }
 
 const char *file_error_reason(const char *err, const char *path)

@@ -8,10 +8,35 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Reads a whole file into a NUL-terminated buffer from mem_alloc (free with mem_free).
- * On failure returns NULL and, when err is given, writes a reason into it. Devices
- * (/dev/zero, a terminal) are refused: they may never end. */
+/* The most bytes curtain reads from each kind of file, in one place (README.md,
+ * "Where files go", lists them). Each is far above what curtain itself writes, and
+ * far below what would exhaust memory: a bigger file is refused with its size and
+ * the limit ("x.pat: file too large (3 GiB; the limit is 16 MiB)"), not read. */
+#define FILE_LIMIT_PATTERN       (16u << 20) /* a pattern source (.pat) */
+#define FILE_LIMIT_BULLETML      (16u << 20) /* a BulletML XML file */
+#define FILE_LIMIT_REPLAY        (16u << 20) /* a replay (.rpl): the longest, 10 hours, is 2.3 MB */
+#define FILE_LIMIT_OPTIONS       (1u << 20)  /* options.txt */
+#define FILE_LIMIT_HIGHSCORES    (1u << 20)  /* highscores.txt */
+#define FILE_LIMIT_SPELLCARDS    (1u << 20)  /* spellcards.txt */
+#define FILE_LIMIT_CONTROLLER_DB (16u << 20) /* gamecontrollerdb.txt (read by SDL) */
+#define FILE_LIMIT_BENCH_REPORT  (64u << 20) /* a `bench --json` report */
+#define FILE_LIMIT_IMAGE         (64u << 20) /* a picture of the data folder (the atlas) */
+#define FILE_LIMIT_ANY           (256u << 20) /* file_read_all: any other file */
+
+/* Reads a whole file of at most limit bytes into a NUL-terminated buffer from
+ * mem_alloc (free with mem_free). On failure returns NULL and, when err is given,
+ * writes a reason into it ("path: file too large (...)"). Only regular files are
+ * read: a device (/dev/zero, a terminal), a named pipe or a socket is refused, for
+ * it may never end or never start. */
+char *file_read_limit(const char *path, size_t limit, size_t *size, char *err, size_t err_size);
+
+/* file_read_limit with FILE_LIMIT_ANY. */
 char *file_read_all(const char *path, size_t *size, char *err, size_t err_size);
+
+/* Checks, without reading it, that path is a regular file of at most limit bytes,
+ * for a file handed whole to a library (SDL's controller database, SDL_image).
+ * Returns 0, or -1 with the reason file_read_limit would give in err. */
+int file_check_limit(const char *path, size_t limit, char *err, size_t err_size);
 
 /* The reason in an error that file_read_all or file_write_atomic wrote for path
  * ("cannot open: No such file or directory"), without the leading "path: ":

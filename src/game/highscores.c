@@ -126,6 +126,7 @@ typedef struct highscores_parser {
     int line;
     char *reason;
     size_t reason_size;
+    const char *start, *at; /* the line and the field a refusal names (col 1 if none) */
 } highscores_parser;
 
 __attribute__((format(printf, 2, 3))) static int highscores_fail(highscores_parser *ps,
@@ -137,7 +138,8 @@ __attribute__((format(printf, 2, 3))) static int highscores_fail(highscores_pars
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
     if (ps->reason && ps->reason_size)
-        snprintf(ps->reason, ps->reason_size, "%s:%d: %s", ps->path, ps->line, message);
+        snprintf(ps->reason, ps->reason_size, "%s:%d:%d: %s", ps->path, ps->line,
+                 ps->start && ps->at ? (int)(ps->at - ps->start) + 1 : 1, message);
     return -1;
 }
 
@@ -191,13 +193,15 @@ static int highscores_parse_row(highscores *hs, char *line, highscores_parser *p
 {
     char *p = line, *w[6];
     for (int i = 0; i < 6; i++)
-        if (!highscores_word(&p, &w[i]))
+        if (!highscores_word(&p, &w[i]) && (ps->at = p))
             return highscores_fail(ps, "a row wants: difficulty rank score stage result date "
                                        "\"name\"");
+    ps->at = w[0];
     int d = difficulty_from_name(w[0]);
     if (d < 0)
         return highscores_fail(ps, "unknown difficulty '%.20s'", w[0]);
     uint64_t rank = 0;
+    ps->at = w[1];
     if (!highscores_parse_u64(w[1], &rank) || rank != (uint64_t)hs->count[d] + 1)
         return highscores_fail(ps, "rank '%.20s' out of order (expected %d)", w[1],
                                hs->count[d] + 1);
@@ -205,20 +209,25 @@ static int highscores_parse_row(highscores *hs, char *line, highscores_parser *p
         return highscores_fail(ps, "more than %d rows for %s", HIGHSCORES_TOP, w[0]);
     highscore e = {0};
     uint64_t stage = 0;
+    ps->at = w[2];
     if (!highscores_parse_u64(w[2], &e.score))
         return highscores_fail(ps, "score '%.24s' is not a whole number", w[2]);
     if (hs->count[d] > 0 && e.score > hs->entries[d][hs->count[d] - 1].score)
         return highscores_fail(ps, "score %" PRIu64 " is above the row before it", e.score);
+    ps->at = w[3];
     if (!highscores_parse_u64(w[3], &stage) || stage < 1 || stage > HIGHSCORES_STAGE_MAX)
         return highscores_fail(ps, "stage '%.20s' is not from 1 to %d", w[3], HIGHSCORES_STAGE_MAX);
     e.stage = (int)stage;
+    ps->at = w[4];
     if (strcmp(w[4], "cleared") != 0 && strcmp(w[4], "reached") != 0)
         return highscores_fail(ps, "result '%.20s' is neither cleared nor reached", w[4]);
     e.cleared = w[4][0] == 'c';
+    ps->at = w[5];
     if (!highscores_parse_date(w[5], &e.date))
         return highscores_fail(ps, "date '%.20s' is not YYYY-MM-DD", w[5]);
     while (*p == ' ')
         p++;
+    ps->at = p;
     size_t n = strlen(p);
     if (n < 2 || p[0] != '"' || p[n - 1] != '"' || n - 2 > HIGHSCORES_NAME_MAX)
         return highscores_fail(ps, "the name must be in quotes, at most %d characters",
@@ -237,9 +246,11 @@ static int highscores_parse_header(char *line, highscores_parser *ps)
 {
     size_t m = strlen(HIGHSCORES_MAGIC);
     uint64_t version = 0;
-    if (strncmp(line, HIGHSCORES_MAGIC " ", m + 1) != 0 ||
-        !highscores_parse_u64(line + m + 1, &version))
+    if (strncmp(line, HIGHSCORES_MAGIC " ", m + 1) != 0)
         return highscores_fail(ps, "not a curtain high-score file");
+    ps->at = line + m + 1;
+    if (!highscores_parse_u64(line + m + 1, &version))
+        return highscores_fail(ps, "not a curtain high-score file (its version is not a number)");
     if (version != HIGHSCORES_VERSION)
         return highscores_fail(ps, "format version %" PRIu64 " (this curtain reads %d)", version,
                                HIGHSCORES_VERSION);
@@ -274,7 +285,7 @@ int highscores_parse(highscores *hs, const char *text, size_t size, const char *
                      size_t reason_size)
 {
     highscores_clear(hs);
-    highscores_parser ps = {path, 0, reason, reason_size};
+    highscores_parser ps = {path, 0, reason, reason_size, NULL, NULL};
     if (size == 0) {
         ps.line = 1;
         return highscores_fail(&ps, "the file is empty");
@@ -285,6 +296,8 @@ int highscores_parse(highscores *hs, const char *text, size_t size, const char *
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         ps.line++;
         char line[HIGHSCORES_LINE_MAX];
+        ps.start = line;
+        ps.at = NULL;
         if (!nl)
             rc = highscores_fail(&ps, "the file ends in the middle of a line (cut short?)");
         else if (!highscores_take_line(p, nl, line))
@@ -301,6 +314,7 @@ int highscores_parse(highscores *hs, const char *text, size_t size, const char *
             break;
         p = nl + 1;
     }
+    ps.start = ps.at = NULL;
     if (rc == 0 && !ended)
         rc = highscores_fail(&ps, "no 'end' line: the file was cut short");
     if (rc == 0 && p < end) {
@@ -322,7 +336,7 @@ highscores_status highscores_load(highscores *hs, const char *path, char *reason
         return HIGHSCORES_MISSING;
     char why[320], err[256];
     size_t size = 0;
-    char *text = file_read_all(path, &size, err, sizeof err);
+    char *text = file_read_limit(path, FILE_LIMIT_HIGHSCORES, &size, err, sizeof err);
     if (!text) {
         snprintf(why, sizeof why, "%s", err);
     } else {

@@ -19,7 +19,7 @@
  * difficulty (names read in any letter case), ranks count 1, 2, 3... within each
  * group, and scores never increase.
  *
- * A file that breaks any rule is refused with a reason ("file:line: message"),
+ * A file that breaks any rule is refused with a reason ("file:line:col: message"),
  * moved aside to highscores.txt.bad (then .bad.2, .bad.3 ...) so nothing is lost,
  * and the table starts empty. Saving writes the whole file atomically.
  *
@@ -86,7 +86,7 @@ int highscores_today(void);
 /* Reads path into hs. On HIGHSCORES_REFUSED, reason says why and where the file went. */
 highscores_status highscores_load(highscores *hs, const char *path, char *reason,
                                   size_t reason_size);
-/* Parses a file's text (size bytes). Returns 0, or -1 with "path:line: message" in
+/* Parses a file's text (size bytes). Returns 0, or -1 with "path:line:col: message" in
  * reason, leaving hs empty. */
 int highscores_parse(highscores *hs, const char *text, size_t size, const char *path, char *reason,
                      size_t reason_size);

@@ -396,7 +396,7 @@ options_status options_load(options *o, const char *path, options_report *report
         return OPTIONS_MISSING;
     char err[256];
     size_t size = 0;
-    char *text = file_read_all(path, &size, err, sizeof err);
+    char *text = file_read_limit(path, FILE_LIMIT_OPTIONS, &size, err, sizeof err);
     if (!text) {
         options_problem(report, path, 0, 0, "cannot be read (%s); using the defaults", err);
         return OPTIONS_UNREADABLE;

@@ -266,7 +266,7 @@ int replay_save(const replay *r, const char *path, char *err, size_t err_size)
 int replay_load(replay *r, const char *path, char *err, size_t err_size)
 {
     size_t size;
-    char *data = file_read_all(path, &size, err, err_size);
+    char *data = file_read_limit(path, FILE_LIMIT_REPLAY, &size, err, err_size);
     if (!data) {
         *r = (replay){0};
         return -1;

@@ -108,13 +108,13 @@ static int spellcards_name_ok(const char *s)
     return 1;
 }
 
-/* Formats "origin:line: message" into reason and returns -1. */
-static int spellcards_fail(char *reason, size_t size, const char *origin, int line, const char *fmt,
-                           ...) __attribute__((format(printf, 5, 6)));
-static int spellcards_fail(char *reason, size_t size, const char *origin, int line, const char *fmt,
-                           ...)
+/* Formats "origin:line:col: message" into reason and returns -1. */
+static int spellcards_fail(char *reason, size_t size, const char *origin, int line, int col,
+                           const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static int spellcards_fail(char *reason, size_t size, const char *origin, int line, int col,
+                           const char *fmt, ...)
 {
-    int n = snprintf(reason, size, "%s:%d: ", origin, line);
+    int n = snprintf(reason, size, "%s:%d:%d: ", origin, line, col);
     if (n >= 0 && (size_t)n < size) {
         va_list ap;
         va_start(ap, fmt);
@@ -124,29 +124,164 @@ static int spellcards_fail(char *reason, size_t size, const char *origin, int li
     return -1;
 }
 
-/* One record line: seen captured boss phase "title". */
-static int spellcards_parse_row(spellcards *sc, const char *line)
+/* Where a line's parse stopped and why: the column (from 1) and the message. */
+typedef struct spellcards_problem {
+    int col;
+    char message[160];
+} spellcards_problem;
+
+__attribute__((format(printf, 3, 4))) static int
+spellcards_problem_at(spellcards_problem *pr, int col, const char *fmt, ...)
 {
-    unsigned long seen, captured;
-    int phase, used = 0;
-    char boss[SPELLCARDS_LINE];
-    if (sscanf(line, "%lu %lu %255s %d \"%n", &seen, &captured, boss, &phase, &used) != 4 ||
-        used == 0)
+    pr->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(pr->message, sizeof pr->message, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Skips the spaces before a field; 0 if there were none where one is wanted. */
+static int spellcards_space(const char **p)
+{
+    const char *s = *p;
+    while (**p == ' ' || **p == '\t')
+        (*p)++;
+    return *p > s;
+}
+
+/* Reads a whole decimal number of at most max at *p: digits only (no sign, no
+ * spaces, no "0x"), checked for overflow before it happens, so "-1", "1e3",
+ * "4294967297" and twenty digits are refused, not wrapped (sscanf's %d and %lu
+ * took "4294967297" for 1 and "-18446744073709551615" for 1). */
+static int spellcards_number(const char **p, const char *line, uint64_t max, const char *what,
+                             uint64_t *out, spellcards_problem *pr)
+{
+    const char *s = *p;
+    uint64_t v = 0;
+    int over = 0;
+    while (**p >= '0' && **p <= '9') {
+        unsigned d = (unsigned)(**p - '0');
+        if (v > (max - d) / 10)
+            over = 1;
+        else
+            v = v * 10 + d;
+        (*p)++;
+    }
+    size_t len = strcspn(s, " \t");
+    if (*p == s || over || (**p != '\0' && **p != ' ' && **p != '\t'))
+        return spellcards_problem_at(pr, (int)(s - line) + 1,
+                                     "%s wants a whole number from 0 to %" PRIu64 ", not '%.*s'",
+                                     what, max, len > 24 ? 24 : (int)len, s);
+    *out = v;
+    return 0;
+}
+
+/* Spaces, then a field: 0 with *p at the field, or -1 when the line ends first. */
+static int spellcards_field(const char **p, const char *line, spellcards_problem *pr)
+{
+    spellcards_space(p);
+    if (**p)
+        return 0;
+    return spellcards_problem_at(
+        pr, (int)(*p - line) + 1,
+        "the line ends early: a row is seen captured boss phase \"title\"");
+}
+
+/* One record line: seen captured boss phase "title". */
+static int spellcards_parse_row(spellcards *sc, const char *line, spellcards_problem *pr)
+{
+    const char *p = line;
+    uint64_t seen, captured, phase;
+    if (spellcards_field(&p, line, pr) != 0 ||
+        spellcards_number(&p, line, UINT32_MAX, "seen", &seen, pr) != 0 ||
+        spellcards_field(&p, line, pr) != 0)
         return -1;
-    const char *title = line + used;
-    const char *close = strrchr(title, '"');
-    if (!close || close[1] != '\0' || (size_t)(close - title) > SPELLCARDS_TITLE_MAX ||
-        memchr(title, '"', (size_t)(close - title)) || !spellcards_name_ok(boss) ||
-        strlen(boss) > SPELLCARDS_NAME_MAX || phase < 0 || phase > 255 || captured > seen ||
-        seen > UINT32_MAX || sc->count >= SPELLCARDS_MAX)
+    const char *at = p;
+    if (spellcards_number(&p, line, UINT32_MAX, "captured", &captured, pr) != 0)
         return -1;
+    if (captured > seen)
+        return spellcards_problem_at(pr, (int)(at - line) + 1,
+                                     "captured %" PRIu64 " times but seen only %" PRIu64, captured,
+                                     seen);
+    if (spellcards_field(&p, line, pr) != 0)
+        return -1;
+    const char *boss = p;
+    size_t boss_len = strcspn(p, " \t");
+    char name[SPELLCARDS_NAME_MAX + 1];
+    if (boss_len == 0 || boss_len > SPELLCARDS_NAME_MAX)
+        return spellcards_problem_at(pr, (int)(boss - line) + 1,
+                                     "the boss's name wants 1 to %d letters, digits or '_'",
+                                     SPELLCARDS_NAME_MAX);
+    memcpy(name, boss, boss_len);
+    name[boss_len] = '\0';
+    if (!spellcards_name_ok(name))
+        return spellcards_problem_at(pr, (int)(boss - line) + 1,
+                                     "the boss's name '%s' holds more than letters, digits and '_'",
+                                     name);
+    p += boss_len;
+    if (spellcards_field(&p, line, pr) != 0 ||
+        spellcards_number(&p, line, 255, "phase", &phase, pr) != 0 ||
+        spellcards_field(&p, line, pr) != 0)
+        return -1;
+    const char *title = p + 1, *close = *p == '"' ? strchr(title, '"') : NULL;
+    if (!close || close[1] != '\0')
+        return spellcards_problem_at(pr, (int)(p - line) + 1,
+                                     "the title wants to be in double quotes, and last");
+    if ((size_t)(close - title) > SPELLCARDS_TITLE_MAX)
+        return spellcards_problem_at(pr, (int)(title - line) + 1,
+                                     "the title is longer than %d bytes", SPELLCARDS_TITLE_MAX);
+    if (sc->count >= SPELLCARDS_MAX)
+        return spellcards_problem_at(pr, 1, "more than %d cards", SPELLCARDS_MAX);
     spellcard *c = &sc->cards[sc->count++];
     memset(c, 0, sizeof *c);
-    spellcards_copy(c->boss, sizeof c->boss, boss);
+    spellcards_copy(c->boss, sizeof c->boss, name);
     memcpy(c->title, title, (size_t)(close - title));
-    c->phase = phase;
+    c->phase = (int)phase;
     c->seen = (uint32_t)seen;
     c->captured = (uint32_t)captured;
+    return 0;
+}
+
+/* The first line: "curtain-spellcards VERSION", the version a whole number. */
+static int spellcards_parse_header(const char *line, spellcards_problem *pr, int *version)
+{
+    size_t m = strlen(SPELLCARDS_MAGIC);
+    const char *p = line + m;
+    uint64_t v = 0;
+    if (strncmp(line, SPELLCARDS_MAGIC, m) != 0 || !spellcards_space(&p))
+        return spellcards_problem_at(pr, 1, "not a spell card record (no '%s' line)",
+                                     SPELLCARDS_MAGIC);
+    if (spellcards_number(&p, line, INT32_MAX, "the format version", &v, pr) != 0)
+        return -1;
+    spellcards_space(&p);
+    if (*p != '\0' || v < 1)
+        return spellcards_problem_at(pr, (int)(p - line) + 1,
+                                     "the format version wants 1 or more, "
+                                     "and nothing after it");
+    *version = (int)v;
+    return 0;
+}
+
+/* "end HASH": sixteen hex digits, the hash of every byte before the line. */
+static int spellcards_parse_end(const char *line, uint64_t want, spellcards_problem *pr)
+{
+    uint64_t have = 0;
+    int digits = 0;
+    const char *p = line + 4;
+    for (; digits < 16; digits++, p++) {
+        int c = *p, d = c >= '0' && c <= '9'   ? c - '0'
+                        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                        : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                               : -1;
+        if (d < 0)
+            break;
+        have = have << 4 | (uint64_t)d;
+    }
+    if (digits != 16 || *p != '\0')
+        return spellcards_problem_at(pr, 5, "the end line wants 16 hex digits and nothing after");
+    if (have != want)
+        return spellcards_problem_at(pr, 5, "the checksum does not match (damaged or edited)");
     return 0;
 }
 
@@ -155,55 +290,48 @@ int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *
 {
     spellcards_clear(sc);
     if (size == 0)
-        return spellcards_fail(reason, reason_size, origin, 1, "the file is empty");
+        return spellcards_fail(reason, reason_size, origin, 1, 1, "the file is empty");
     const char *p = text, *end = text + size;
     int line_no = 0, ended = 0;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         line_no++;
-        if (!nl) {
-            spellcards_clear(sc);
-            return spellcards_fail(reason, reason_size, origin, line_no,
-                                   "the last line has no end (the file was cut short)");
-        }
-        size_t len = (size_t)(nl - p);
+        spellcards_problem pr = {0};
+        size_t len = nl ? (size_t)(nl - p) : 0;
         char line[SPELLCARDS_LINE];
-        if (len >= sizeof line || memchr(p, '\0', len) || ended) {
-            spellcards_clear(sc);
-            return spellcards_fail(reason, reason_size, origin, line_no,
-                                   ended ? "text after the end line" : "a line too long or binary");
+        if (!nl)
+            spellcards_problem_at(&pr, 1, "the last line has no end (the file was cut short)");
+        else if (ended)
+            spellcards_problem_at(&pr, 1, "text after the end line");
+        else if (len >= sizeof line || memchr(p, '\0', len))
+            spellcards_problem_at(&pr, 1, "a line too long or binary");
+        if (!pr.col) {
+            memcpy(line, p, len);
+            line[len] = '\0';
         }
-        memcpy(line, p, len);
-        line[len] = '\0';
-        int bad = 0;
-        if (line_no == 1) {
+        if (pr.col) {
+            /* already refused */
+        } else if (line_no == 1) {
             int version = 0;
-            bad = sscanf(line, SPELLCARDS_MAGIC " %d", &version) != 1 || version < 1;
-            if (!bad && version > SPELLCARDS_VERSION) {
-                spellcards_clear(sc);
-                return spellcards_fail(reason, reason_size, origin, line_no,
-                                       "written by a newer curtain (format %d)", version);
-            }
+            if (spellcards_parse_header(line, &pr, &version) == 0 && version > SPELLCARDS_VERSION)
+                spellcards_problem_at(&pr, (int)strlen(SPELLCARDS_MAGIC) + 2,
+                                      "written by a newer curtain (format %d)", version);
         } else if (strncmp(line, "end ", 4) == 0) {
-            uint64_t want = strtoull(line + 4, NULL, 16);
-            if (want != hash_buffer(text, (size_t)(p - text), SPELLCARDS_HASH_SEED)) {
-                spellcards_clear(sc);
-                return spellcards_fail(reason, reason_size, origin, line_no,
-                                       "the checksum does not match (damaged or edited)");
-            }
+            spellcards_parse_end(line, hash_buffer(text, (size_t)(p - text), SPELLCARDS_HASH_SEED),
+                                 &pr);
             ended = 1;
         } else if (line[0] != '#') {
-            bad = spellcards_parse_row(sc, line) != 0;
+            spellcards_parse_row(sc, line, &pr);
         }
-        if (bad) {
+        if (pr.col) {
             spellcards_clear(sc);
-            return spellcards_fail(reason, reason_size, origin, line_no, "not a spell card record");
+            return spellcards_fail(reason, reason_size, origin, line_no, pr.col, "%s", pr.message);
         }
         p = nl + 1;
     }
     if (!ended) {
         spellcards_clear(sc);
-        return spellcards_fail(reason, reason_size, origin, line_no,
+        return spellcards_fail(reason, reason_size, origin, line_no, 1,
                                "no end line (the file was cut short)");
     }
     return 0;
@@ -242,7 +370,7 @@ spellcards_status spellcards_load(spellcards *sc, const char *path, char *reason
         return SPELLCARDS_MISSING;
     char why[512] = "", err[256];
     size_t size = 0;
-    char *text = file_read_all(path, &size, err, sizeof err);
+    char *text = file_read_limit(path, FILE_LIMIT_SPELLCARDS, &size, err, sizeof err);
     if (!text)
         snprintf(why, sizeof why, "%s", err);
     else if (spellcards_parse(sc, text, size, path, why, sizeof why) == 0) {

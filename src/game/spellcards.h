@@ -15,8 +15,10 @@
  *     end 5f0c3a19d2e4b781
  *
  * "end" carries the hash (core/hash.h, seed SPELLCARDS_HASH_SEED) of every byte
- * before that line. A file that breaks a rule is refused with the reason
- * ("file:line: message"), moved aside to spellcards.txt.bad (then .bad.2, .bad.3
+ * before that line. Numbers are whole decimal numbers, digits only, within
+ * their field (seen and captured up to 4294967295, phase up to 255), never wrapped.
+ * A file that breaks a rule is refused with the reason ("file:line:col: message"), moved aside to
+ * spellcards.txt.bad (then .bad.2, .bad.3
  * ...: nothing is lost), and the record starts empty. A title keeps to its
  * line and its quotes: a double quote in it is recorded as a single one, a
  * control character as a space (lookups clean a title the same way). Saving writes the whole file
@@ -65,7 +67,7 @@ const spellcard *spellcards_find(const spellcards *sc, const char *boss, int pha
 int spellcards_saw(spellcards *sc, const char *boss, int phase, const char *title);
 int spellcards_captured(spellcards *sc, const char *boss, int phase, const char *title);
 
-/* Parses a file's text. Returns 0, or -1 with "origin:line: message" in reason,
+/* Parses a file's text. Returns 0, or -1 with "origin:line:col: message" in reason,
  * leaving sc empty. */
 int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *origin,
                      char *reason, size_t reason_size);

@@ -1038,7 +1038,7 @@ bulletml_doc *bulletml_load_file(const char *path, bulletml_diags *diags)
 {
     char err[256];
     size_t size = 0;
-    char *data = file_read_all(path, &size, err, sizeof err);
+    char *data = file_read_limit(path, FILE_LIMIT_BULLETML, &size, err, sizeof err);
     if (!data) {
         bulletml_diags local;
         if (!diags)

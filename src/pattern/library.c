@@ -199,7 +199,7 @@ library *library_load_paths(const char *const *paths, int count, diag_list *diag
     for (int i = 0; i < count; i++) {
         char err[256];
         size_t size = 0;
-        owned[i] = file_read_all(paths[i], &size, err, sizeof err);
+        owned[i] = file_read_limit(paths[i], FILE_LIMIT_PATTERN, &size, err, sizeof err);
         files[i].path = paths[i];
         files[i].text = owned[i] ? owned[i] : "";
         files[i].len = owned[i] ? size : 0;

@@ -30,6 +30,11 @@ int input_map_load_mappings(void)
     char path[4096];
     if (user_dir_join(path, sizeof path, INPUT_MAP_CONTROLLER_DB) != 0 || !file_exists(path))
         return 0;
+    char err[4300];
+    if (file_check_limit(path, FILE_LIMIT_CONTROLLER_DB, err, sizeof err) != 0) {
+        log_warn("%s; not read", err); /* SDL would read a pipe or a huge file whole */
+        return -1;
+    }
     int n = SDL_GameControllerAddMappingsFromFile(path);
     if (n < 0)
         log_warn("%s: not read: %s", path, SDL_GetError());

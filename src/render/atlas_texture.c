@@ -4,6 +4,7 @@
 #include "render/atlas_texture.h"
 
 #include "core/data_path.h"
+#include "core/file.h"
 #include "render/atlas.h"
 
 #include <SDL_image.h>
@@ -17,6 +18,8 @@ static SDL_Surface *atlas_texture_read(char *err, size_t err_size)
         snprintf(err, err_size, "the data folder path is too long");
         return NULL;
     }
+    if (file_check_limit(path, FILE_LIMIT_IMAGE, err, err_size) != 0)
+        return NULL; /* SDL_image would wait on a pipe, or read a huge file whole */
     SDL_Surface *loaded = IMG_Load(path);
     if (!loaded) {
         snprintf(err, err_size, "%s: cannot load: %s", path, IMG_GetError());

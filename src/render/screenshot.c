@@ -58,10 +58,8 @@ int screenshot_save_user(SDL_Renderer *r, char *path_out, size_t path_size, char
             snprintf(err, err_size, "the screenshot's path is too long");
             return -1;
         }
-        FILE *f = fopen(path_out, "rb");
-        if (!f)
+        if (!file_exists(path_out)) /* not fopen: a named pipe there would block it */
             return screenshot_save(r, path_out, err, err_size);
-        fclose(f);
     }
     snprintf(err, err_size, "too many screenshots this second");
     return -1;

@@ -23,6 +23,19 @@ expect 2 "unexpected argument 'extra'" play extra
 expect 2 "--headless takes no value" play --headless=yes --frames 3
 expect 0 '^frames 120 hash [0-9a-f]{16}$' play --headless --frames 120
 expect 0 '^frames 7 hash [0-9a-f]{16}$' --headless --frames=7 --seed=0x10
+# A seed is decimal or 0x hex, nothing else: strtoull read "010" as octal 8 and
+# wrapped " -1" (a leading space hid the sign) to 2^64-1, silently.
+expect 2 "--seed wants a non-negative whole number" play --headless --frames 5 --seed ' -1'
+expect 2 "--seed wants a non-negative whole number" play --headless --frames 5 --seed '+8'
+expect 2 "--seed wants a non-negative whole number" play --headless --frames 5 --seed 0x
+expect 2 "--seed wants a non-negative whole number" play --headless --frames 5 --seed 0x1g
+expect 2 "--seed wants a non-negative whole number" play --headless --frames 5 --seed 18446744073709551616
+expect 2 "--seed wants a non-negative whole number" play --headless --frames 5 --seed 0x10000000000000000
+expect 0 '^frames 5 hash' play --headless --frames 5 --seed 18446744073709551615
+expect 0 '^frames 5 hash' play --headless --frames 5 --seed 0xFFFFFFFFFFFFFFFF
+ten=$("$curtain" play --headless --frames 600 --seed 10)
+[ "$("$curtain" play --headless --frames 600 --seed 010)" = "$ten" ] || fail "--seed 010 is not 10"
+[ "$("$curtain" play --headless --frames 600 --seed 0xa)" = "$ten" ] || fail "--seed 0xa is not 10"
 
 # The same seed gives the same state hash; another seed another.
 a=$("$curtain" play --headless --frames 600 --seed 5)

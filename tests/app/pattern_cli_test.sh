@@ -24,6 +24,18 @@ grep -q "stage without parameters named ''" "$tmp/out" || fail "run --entry '': 
 timeout 20 "$curtain" lint /dev/zero >"$tmp/out" 2>&1
 [ $? -eq 1 ] || fail "lint of /dev/zero did not exit 1: $(cat "$tmp/out")"
 grep -q "/dev/zero:1:1: cannot read: not a file" "$tmp/out" || fail "lint /dev/zero: $(cat "$tmp/out")"
+# A named pipe is refused at once (the open waited for a writer for ever), and a
+# file over the limit by its size (a 3 GiB file was read until memory ran out;
+# 17 MiB here, over the 16 MiB of a pattern file).
+mkfifo "$tmp/pipe.pat"
+timeout 20 "$curtain" lint "$tmp/pipe.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of a named pipe did not exit 1: $(cat "$tmp/out")"
+grep -q "pipe.pat:1:1: cannot read: not a file (a named pipe)" "$tmp/out" ||
+    fail "lint of a named pipe: $(cat "$tmp/out")"
+truncate -s 17M "$tmp/huge.pat"
+timeout 20 "$curtain" lint "$tmp/huge.pat" >"$tmp/out" 2>&1
+grep -q "huge.pat:1:1: file too large (17 MiB; the limit is 16 MiB)" "$tmp/out" ||
+    fail "lint of a 17 MiB file: $(cat "$tmp/out")"
 "$curtain" lint >/dev/null 2>&1
 [ $? -eq 2 ] || fail "lint without files did not exit 2"
 

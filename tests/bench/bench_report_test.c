@@ -199,7 +199,18 @@ static void report_test_bad(void)
     CHECK(bench_report_load(&r, "/nonexistent/old.json", err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "/nonexistent/old.json: cannot open");
     CHECK(bench_report_load(&r, "/tmp", err, sizeof err) != 0);
-    CHECK_STR_CONTAINS(err, "not a regular file");
+    CHECK_STR_CONTAINS(err, "/tmp: cannot read: Is a directory");
+    /* A report over the limit is refused by its size, not read. */
+    char big[] = "/tmp/curtain-report-big-XXXXXX";
+    int fd = mkstemp(big);
+    CHECK(fd >= 0);
+    if (fd >= 0) {
+        CHECK(ftruncate(fd, (off_t)BENCH_REPORT_MAX_BYTES + 1) == 0);
+        close(fd);
+        CHECK(bench_report_load(&r, big, err, sizeof err) != 0);
+        CHECK_STR_CONTAINS(err, ": file too large (67108865 B; the limit is 67108864 B)");
+        unlink(big);
+    }
 }
 
 static bench_figure report_test_figure(const char *key, double value, const char *unit,

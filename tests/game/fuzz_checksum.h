@@ -40,7 +40,8 @@ static const char *fuzz_checksum_fix(const uint8_t *data, size_t size, uint64_t 
     return text;
 }
 
-/* 1 when a refusal's reason starts "origin:LINE: " with a line from 1. */
+/* 1 when a refusal's reason starts "origin:LINE: " or "origin:LINE:COL: " with a
+ * line (and a column) from 1. */
 static int fuzz_reason_names_line(const char *reason, const char *origin)
 {
     size_t n = strlen(origin);
@@ -50,6 +51,11 @@ static int fuzz_reason_names_line(const char *reason, const char *origin)
     long line = 0;
     while (*p >= '0' && *p <= '9' && line < 1000000)
         line = line * 10 + (*p++ - '0');
+    if (p[0] == ':' && p[1] >= '1' && p[1] <= '9') {
+        p++;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
     return line >= 1 && p[0] == ':' && p[1] == ' ';
 }
 

@@ -164,19 +164,45 @@ static void highscores_test_damage(void)
     /* Reasons name the file and line. */
     static const char wrong_version[] = "curtain-highscores 2\nend 0\n";
     highscores_parse(&b, wrong_version, sizeof wrong_version - 1, "h.txt", reason, sizeof reason);
-    CHECK_STR_CONTAINS(reason, "h.txt:1: format version 2 (this curtain reads 1)");
+    CHECK_STR_CONTAINS(reason, "h.txt:1:20: format version 2 (this curtain reads 1)");
     static const char unsorted[] = "curtain-highscores 1\nhard 1 10 1 cleared 2024-01-01 \"A\"\n"
                                    "hard 2 20 1 cleared 2024-01-01 \"B\"\n";
     highscores_parse(&b, unsorted, sizeof unsorted - 1, "h.txt", reason, sizeof reason);
-    CHECK_STR_CONTAINS(reason, "h.txt:3: score 20 is above the row before it");
+    CHECK_STR_CONTAINS(reason, "h.txt:3:8: score 20 is above the row before it");
     CHECK_EQ_INT(b.count[DIFFICULTY_HARD], 0);
+    /* Numbers out of range, signed, or followed by letters are refused at their
+     * column, never wrapped or cut. */
+    static const struct {
+        const char *row, *want;
+    } numbers[] = {
+        {"hard 1 99999999999999999999999 1 cleared 2024-01-01 \"A\"",
+         "h.txt:2:8: score '99999999999999999999999' is not a whole number"},
+        {"hard 1 18446744073709551616 1 cleared 2024-01-01 \"A\"", "h.txt:2:8: score"},
+        {"hard 1 -5 1 cleared 2024-01-01 \"A\"", "h.txt:2:8: score '-5' is not"},
+        {"hard 1 1e3 1 cleared 2024-01-01 \"A\"", "h.txt:2:8: score '1e3' is not"},
+        {"hard +1 10 1 cleared 2024-01-01 \"A\"", "h.txt:2:6: rank '+1' out of order"},
+        {"hard 1 10 4294967297 cleared 2024-01-01 \"A\"", "h.txt:2:11: stage '4294967297'"},
+        {"hard 1 10 -1 cleared 2024-01-01 \"A\"", "h.txt:2:11: stage '-1'"},
+        {"hard 1 10 1 cleared 2024-13-01 \"A\"", "h.txt:2:21: date '2024-13-01'"},
+        {"hard 1 10 1 cleared", "h.txt:2:20: a row wants"},
+    };
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+        char row[256];
+        int n = snprintf(row, sizeof row, "curtain-highscores 1\n%s\nend 0\n", numbers[i].row);
+        reason[0] = '\0';
+        CHECK(highscores_parse(&b, row, (size_t)n, "h.txt", reason, sizeof reason) != 0);
+        CHECK_STR_CONTAINS(reason, numbers[i].want);
+    }
+    static const char big_version[] = "curtain-highscores 18446744073709551617\nend 0\n";
+    highscores_parse(&b, big_version, sizeof big_version - 1, "h.txt", reason, sizeof reason);
+    CHECK_STR_CONTAINS(reason, "h.txt:1:20: not a curtain high-score file (its version");
     static const char cut[] = "curtain-highscores 1\nhard 1 10 1 cleared 2024-01-01 \"A\"\n";
     highscores_parse(&b, cut, sizeof cut - 1, "h.txt", reason, sizeof reason);
     CHECK_STR_CONTAINS(reason, "no 'end' line");
     /* An empty file (found by fuzz_highscores: refused with no reason at all). */
     reason[0] = '\0';
     CHECK_EQ_INT(highscores_parse(&b, "", 0, "h.txt", reason, sizeof reason), -1);
-    CHECK_STR_CONTAINS(reason, "h.txt:1: the file is empty");
+    CHECK_STR_CONTAINS(reason, "h.txt:1:1: the file is empty");
 }
 
 /* A refused file is moved aside intact, twice without overwriting, and saving works. */
@@ -190,7 +216,7 @@ static void highscores_test_backup(const char *dir)
     highscores hs;
     CHECK_EQ_INT(file_write_atomic(path, bad1, sizeof bad1 - 1, err, sizeof err), 0);
     CHECK_EQ_INT(highscores_load(&hs, path, reason, sizeof reason), HIGHSCORES_REFUSED);
-    CHECK_STR_CONTAINS(reason, "hs.txt:1: not a curtain high-score file");
+    CHECK_STR_CONTAINS(reason, "hs.txt:1:1: not a curtain high-score file");
     CHECK_STR_CONTAINS(reason, "hs.txt.bad");
     CHECK(!file_exists(path));
     CHECK_EQ_INT(file_write_atomic(path, bad2, sizeof bad2 - 1, err, sizeof err), 0);

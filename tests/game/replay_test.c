@@ -1,10 +1,12 @@
 /* replay: recordings round-trip, verify, detect desyncs, and bad files are refused. */
 #include "../check.h"
+#include "core/file.h"
 #include "core/mem.h"
 #include "core/rng.h"
 #include "game/replay.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 /* Records a run of `frames` frames of pseudo-random input. */
 static void replay_test_record(replay *r, uint32_t frames, uint32_t capacity)
@@ -169,6 +171,10 @@ static void replay_test_file(void)
     CHECK(replay_load(&back, path, err, sizeof err) == 0);
     CHECK_EQ_INT(back.frame_count, 320);
     replay_free(&back);
+    /* A file over the replay limit is refused by its size, not read whole. */
+    CHECK(truncate(path, (off_t)FILE_LIMIT_REPLAY + (1 << 20)) == 0);
+    CHECK(replay_load(&back, path, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, ": file too large (17 MiB; the limit is 16 MiB)");
     remove(path);
     CHECK(replay_load(&back, path, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, path);

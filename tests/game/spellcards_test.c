@@ -5,9 +5,11 @@
  */
 #include "../check.h"
 #include "core/file.h"
+#include "core/hash.h"
 #include "core/mem.h"
 #include "game/spellcards.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -121,7 +123,77 @@ static void sc_bad_texts(void)
     CHECK(spellcards_parse(&back, "\0\0\0\n", 4, "f", reason, sizeof reason) == -1);
     /* An empty file was blamed on line 0 (found by fuzz_spellcards). */
     CHECK(spellcards_parse(&back, "", 0, "f", reason, sizeof reason) == -1);
-    CHECK_STR_CONTAINS(reason, "f:1: the file is empty");
+    CHECK_STR_CONTAINS(reason, "f:1:1: the file is empty");
+}
+
+/* Parses head (the lines before "end") closed by its right checksum, as a player
+ * who edits the file and fixes the checksum would write it. */
+static int sc_parse_signed(spellcards *sc, const char *head, char *reason, size_t reason_size)
+{
+    char text[1024];
+    int n = snprintf(text, sizeof text, "%send %016" PRIx64 "\n", head,
+                     hash_buffer(head, strlen(head), SPELLCARDS_HASH_SEED));
+    CHECK(n > 0 && (size_t)n < sizeof text);
+    return spellcards_parse(sc, text, (size_t)n, "f", reason, reason_size);
+}
+
+/* Numbers are whole decimal numbers within their field's range, or the file is
+ * refused at their line and column: sscanf's %d took phase 4294967297 for 1 and
+ * %lu took seen -18446744073709551615 for 1 (and overflow was undefined). */
+static void sc_numbers(void)
+{
+    static spellcards sc;
+    char reason[512];
+#define SC_HEAD "curtain-spellcards 1\n# seen captured boss phase \"title\"\n"
+    CHECK(sc_parse_signed(&sc, SC_HEAD "3 1 s1_kagari 2 \"Weave Sign\"\n", reason, sizeof reason) ==
+          0);
+    CHECK(sc.count == 1 && sc.cards[0].seen == 3 && sc.cards[0].captured == 1 &&
+          sc.cards[0].phase == 2);
+    CHECK(sc_parse_signed(&sc, SC_HEAD "4294967295 0 s1 255 \"t\"\n", reason, sizeof reason) == 0);
+    CHECK(sc.count == 1 && sc.cards[0].seen == UINT32_MAX && sc.cards[0].phase == 255);
+    static const struct {
+        const char *row, *want;
+    } bad[] = {
+        {"3 1 s1_kagari 4294967297 \"t\"\n",
+         "f:3:15: phase wants a whole number from 0 to 255, not '4294967297'"},
+        {"-18446744073709551615 0 s1 0 \"t\"\n",
+         "f:3:1: seen wants a whole number from 0 to 4294967295, not '-18446744073709551615'"},
+        {"99999999999999999999999 0 s1 0 \"t\"\n", "f:3:1: seen wants a whole number"},
+        {"4294967296 0 s1 0 \"t\"\n", "f:3:1: seen wants a whole number"},
+        {"1 18446744073709551617 s1 0 \"t\"\n", "f:3:3: captured wants a whole number"},
+        {"5x 0 s1 0 \"t\"\n", "f:3:1: seen wants a whole number from 0 to 4294967295, not '5x'"},
+        {"1e3 0 s1 0 \"t\"\n", "f:3:1: seen wants"},
+        {"0x10 0 s1 0 \"t\"\n", "f:3:1: seen wants"},
+        {"1 0 s1 +3 \"t\"\n", "f:3:8: phase wants"},
+        {"1 0 s1 -1 \"t\"\n", "f:3:8: phase wants"},
+        {"1 0 s1 nan \"t\"\n", "f:3:8: phase wants"},
+        {"1 2 s1 0 \"t\"\n", "f:3:3: captured 2 times but seen only 1"},
+        {"1 0 s1 0 \"t\" x\n", "f:3:10: the title wants to be in double quotes"},
+        {"1 0 s1\n", "f:3:7: the line ends early"},
+        {"1 0 s-1 0 \"t\"\n", "f:3:5: the boss's name 's-1'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char head[256];
+        snprintf(head, sizeof head, SC_HEAD "%s", bad[i].row);
+        reason[0] = '\0';
+        CHECK(sc_parse_signed(&sc, head, reason, sizeof reason) == -1);
+        CHECK_STR_CONTAINS(reason, bad[i].want);
+        CHECK_EQ_INT(sc.count, 0);
+    }
+    /* The version line and the end line: nothing after them, nothing wrapped. */
+    CHECK(sc_parse_signed(&sc, "curtain-spellcards 4294967297\n", reason, sizeof reason) == -1);
+    CHECK_STR_CONTAINS(reason, "f:1:20: the format version wants a whole number");
+    CHECK(sc_parse_signed(&sc, "curtain-spellcards 1 and more\n", reason, sizeof reason) == -1);
+    CHECK_STR_CONTAINS(reason, "f:1:22: the format version wants 1 or more, and nothing after it");
+    CHECK(sc_parse_signed(&sc, "curtain-spellcards -1\n", reason, sizeof reason) == -1);
+    CHECK_STR_CONTAINS(reason, "f:1:20: the format version wants");
+    const char head[] = SC_HEAD;
+    char text[256];
+    int n = snprintf(text, sizeof text, "%send %016" PRIx64 "junk\n", head,
+                     hash_buffer(head, strlen(head), SPELLCARDS_HASH_SEED));
+    CHECK(spellcards_parse(&sc, text, (size_t)n, "f", reason, sizeof reason) == -1);
+    CHECK_STR_CONTAINS(reason, "f:3:5: the end line wants 16 hex digits and nothing after");
+#undef SC_HEAD
 }
 
 int main(void)
@@ -132,6 +204,7 @@ int main(void)
     sc_round_trip(dir);
     sc_title_quotes(dir);
     sc_bad_texts();
+    sc_numbers();
     rmdir(dir);
     return check_done("spellcards");
 }
