@@ -119,15 +119,22 @@ static int input_map_control_held(const input_map *m, SDL_GameController *pad, i
 input_bits input_map_sample(const input_map *m)
 {
     const Uint8 *keys = SDL_GetKeyboardState(NULL);
-    input_bits bits = 0;
+    input_bits bits = input_map_sample_pads(m);
     for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
-        for (int s = 0; s < OPTIONS_BINDINGS; s++) {
+        for (int s = 0; s < OPTIONS_BINDINGS; s++)
             if (m->keys[b][s] && keys[m->keys[b][s]])
                 bits |= INPUT_BIT(b);
+    return bits;
+}
+
+input_bits input_map_sample_pads(const input_map *m)
+{
+    input_bits bits = 0;
+    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+        for (int s = 0; s < OPTIONS_BINDINGS; s++)
             for (int i = 0; i < INPUT_MAP_MAX_PADS; i++)
                 if (m->pads[i] && input_map_control_held(m, m->pads[i], m->pad_controls[b][s]))
                     bits |= INPUT_BIT(b);
-        }
     return bits;
 }
 

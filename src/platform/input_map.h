@@ -52,6 +52,9 @@ int input_map_pad_count(const input_map *m);
 void input_map_handle_event(input_map *m, const SDL_Event *ev);
 /* The buttons held right now. Call after SDL_PumpEvents/SDL_PollEvent. */
 input_bits input_map_sample(const input_map *m);
+/* The buttons held right now on the controllers alone (not the keyboard): what
+ * may move a menu while the keyboard is typing a name. */
+input_bits input_map_sample_pads(const input_map *m);
 
 /* What a menu does with an event. Arrows and the bound movement keys move, the bound
  * shot key or Return confirms, the bound bomb key or Backspace goes back, Escape

@@ -141,6 +141,7 @@ typedef struct game_state {
     int name_char;      /* index in the charset of the letter offered next */
     uint64_t name_tick; /* the frame name entry opened */
     int rank;           /* rank in the table, -1 none */
+    int cont_confirm;   /* a menu confirm (Enter, A) answers the continue prompt next frame */
     world_view view;
 } game_state;
 
@@ -207,6 +208,9 @@ typedef struct app {
 
 /* Switches to a screen (its enter function runs). */
 void app_switch(app *a, app_screen s);
+/* The frame's held directions as menu actions for the screen (the press, then
+ * the repeats); ui_frame calls it once a frame, after the events. */
+void app_menu_directions(app *a);
 /* Plays an effect (pan -1..1). */
 void app_sound(app *a, sfx_id id, float pan);
 /* Up and down move a menu's cursor, with the menu sound when it moved.

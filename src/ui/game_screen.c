@@ -51,6 +51,7 @@ static int game_make_world(app *a, const world_config *cfg)
     g->phase = GAME_RUNNING;
     g->end_timer = 0;
     g->rank = -1;
+    g->cont_confirm = 0;
     world_view_reset(&g->view);
     return 0;
 }
@@ -229,12 +230,29 @@ static void game_run_over(app *a)
     game_save_cards(a);
 }
 
+/* The continue prompt answers to a press of the shot button; the menus' confirm
+ * (Enter, A) answers it too, given to the world as that press, so the replay
+ * records it like any other input. A shot held since before is let go for one
+ * frame first, or the world would see no press. */
+static input_bits game_continue_input(game_state *g, input_bits in)
+{
+    if (!g->cont_confirm || g->w->state != WORLD_CONTINUE) {
+        g->cont_confirm = 0;
+        return in;
+    }
+    if (input_held(g->w->prev_in, INPUT_SHOT))
+        return (input_bits)(in & ~INPUT_BIT(INPUT_SHOT));
+    g->cont_confirm = 0;
+    return (input_bits)(in | INPUT_BIT(INPUT_SHOT));
+}
+
 /* One frame of play: the input sampled now drives the world. */
 static void game_play_frame(app *a)
 {
     game_state *g = &a->game;
     input_bits in =
         a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_sample(&a->input);
+    in = game_continue_input(g, in);
     world_step(g->w, in);
     if (g->rec.inputs)
         replay_record(&g->rec, in, g->w);
@@ -463,6 +481,8 @@ void game_action(app *a, input_ui act)
     case GAME_RUNNING:
         if (act == INPUT_UI_PAUSE)
             game_open_pause(a);
+        else if (act == INPUT_UI_CONFIRM && !g->watching && g->w->state == WORLD_CONTINUE)
+            g->cont_confirm = 1;
         break;
     case GAME_PAUSED:
         if (act == INPUT_UI_UP || act == INPUT_UI_DOWN) {
@@ -715,6 +735,7 @@ void game_draw(app *a)
         .mark2 = g->watching ? mark2 : NULL,
         .stats = app_stats(a, g->w),
         .fps = app_fps(a),
+        .confirm_keys = g->watching ? NULL : app_ui_words(a, INPUT_UI_CONFIRM),
     };
     world_view_draw(&g->view, &a->view, g->w, &x);
     switch (g->phase) {

@@ -202,19 +202,22 @@ static void title_draw_menu_help(app *a)
                     app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
 }
 
-/* The best scores of one difficulty, in the side panel's box. */
+/* The best scores of one difficulty, in the side panel's box: the whole table
+ * (HIGHSCORES_TOP rows, as the High Scores screen and the README say), in rows
+ * of 12 pixels so that ten fit the box. */
 static void title_draw_best(app *a, int level)
 {
     SDL_Renderer *r = a->win.renderer;
     const atlas_texture *at = &a->view.atlas;
-    int x0 = FIELD_VIEW_X + (int)PLAYFIELD_W + 24, x1 = LOGICAL_W - 24, y = FIELD_VIEW_Y + 16;
+    int x0 = FIELD_VIEW_X + (int)PLAYFIELD_W + 24, x1 = LOGICAL_W - 24, y = FIELD_VIEW_Y + 12;
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, (x0 + x1) / 2, y, TEXT_CENTER, PANEL_GOLD, "Best - %s",
                 difficulty_name(level));
-    for (int i = 0; i < 7; i++) {
+    y += 2;
+    for (int i = 0; i < HIGHSCORES_TOP; i++) {
         const highscore *h = highscores_get(&a->scores, (difficulty)level, i);
-        y += 16;
+        y += 12;
         panel_textf(r, at, ATLAS_FONT_SMALL, 1, x0, y, TEXT_LEFT, h ? PANEL_WHITE : PANEL_DIM,
-                    "%d %s", i + 1, h ? h->name : "--------");
+                    "%2d %s", i + 1, h ? h->name : "--------");
         if (h)
             panel_textf(r, at, ATLAS_FONT_SMALL, 1, x1, y, TEXT_RIGHT, PANEL_LABEL, "%llu",
                         (unsigned long long)h->score);

@@ -255,7 +255,7 @@ static input_bits ui_menu_held(const app *a)
 }
 
 /* Directions held become menu actions: once on the press, then repeating. */
-static void ui_menu_directions(app *a)
+void app_menu_directions(app *a)
 {
     static const struct {
         input_button button;
@@ -282,8 +282,11 @@ static void ui_menu_directions(app *a)
             fire = (input_bits)(a->held & mask);
         }
     }
-    if (a->typing) /* letters typed may be bound to directions: only events count */
-        return;
+    /* While a name is typed, letters may be bound to directions: keys move only by
+     * their own events (game_event), and only a controller's held directions (the
+     * d-pad held, the stick) move and repeat here, so a pad can pick letters. */
+    if (a->typing)
+        fire &= input_map_sample_pads(&a->input);
     for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++)
         if (fire & INPUT_BIT(dirs[k].button) && ui_screens[a->screen].action) {
             app_screen before = a->screen;
@@ -381,7 +384,7 @@ static void ui_frame(app *a)
     ui_handle_events(a);
     if (a->quit)
         return;
-    ui_menu_directions(a);
+    app_menu_directions(a);
     const screen_ops *ops = &ui_screens[a->screen];
     if (ops->update)
         ops->update(a);

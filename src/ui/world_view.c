@@ -168,7 +168,10 @@ static void wv_fill_hud(world_view *v, const world *w, const world_view_extra *x
     hud_state *h = &v->hud;
     memset(h, 0, sizeof *h);
     h->score = w->score;
-    h->high_score = x && x->high_score > w->score ? x->high_score : w->score;
+    /* After a continue the score starts again, but the run's best credit is what
+     * the table will take: the high score does not fall back below it. */
+    uint64_t run_best = world_final_score(w);
+    h->high_score = x && x->high_score > run_best ? x->high_score : run_best;
     h->lives = w->player.lives < 0 ? 0 : w->player.lives;
     h->bombs = w->player.bombs;
     h->power = w->player.power;
@@ -315,14 +318,16 @@ static void wv_draw_gets(world_view *v, SDL_Renderer *r, const atlas_texture *at
         wv_banner(r, at, FIELD_VIEW_Y + 112, wv_alpha(PANEL_GREEN, a), "Bomb Get!");
 }
 
-/* The continue prompt (the world waits for it). */
+/* The continue prompt (the world waits for it), with the keys that answer it
+ * when the player is the one to answer. */
 static void wv_draw_continue(SDL_Renderer *r, const atlas_texture *at, const world *w,
-                             uint64_t tick)
+                             const world_view_extra *x, uint64_t tick)
 {
     if (w->state != WORLD_CONTINUE)
         return;
     int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
-    SDL_Rect box = {cx - 130, FIELD_VIEW_Y + 150, 260, 140};
+    const char *keys = x ? x->confirm_keys : NULL;
+    SDL_Rect box = {cx - 130, FIELD_VIEW_Y + 150, 260, keys ? 156 : 140};
     panel_fill(r, (SDL_Rect){FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H},
                (SDL_Color){0, 0, 10, 150});
     panel_box(r, box);
@@ -340,6 +345,9 @@ static void wv_draw_continue(SDL_Renderer *r, const atlas_texture *at, const wor
                 WORLD_CONTINUES - w->continues == 1 ? "" : "s");
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 118, TEXT_CENTER, PANEL_LABEL, "%d",
                 (w->cont_timer + WORLD_TICK_HZ - 1) / WORLD_TICK_HZ);
+    if (keys)
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 136, TEXT_CENTER, PANEL_DIM,
+                    "up/down choose    %s confirms", keys);
 }
 
 /* The item line, shown as the stage starts. */
@@ -420,5 +428,5 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     wv_draw_spell(r, at, w);
     wv_draw_gets(v, r, at);
     wv_draw_marks(r, at, w, x, v->tick);
-    wv_draw_continue(r, at, w, v->tick);
+    wv_draw_continue(r, at, w, x, v->tick);
 }

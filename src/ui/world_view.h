@@ -38,6 +38,9 @@ typedef struct world_view_extra {
      * the panel's run lines and the hints are not drawn either. */
     const world_view_row *rows;
     int row_count; /* up to WORLD_VIEW_ROWS */
+    /* The keys that answer the continue prompt ("Z or Enter"), said under it; NULL:
+     * no key help (a replay, the demo). */
+    const char *confirm_keys;
 } world_view_extra;
 
 typedef struct world_view {

@@ -4,7 +4,8 @@
  * are on the field, the HUD shows the score) and the boss during a spell card
  * (its health bar, the spell card's band, its marker under the field, which the
  * title's demo leaves out: the menus' help line is there); explosions lie under
- * the bullets they go off on. The
+ * the bullets they go off on; the high score does not fall back after a
+ * continue. The
  * pictures are written to the build folder for people to look at.
  *
  * usage: test_ui.world_view PATTERNS_DIR OUT_DIR
@@ -248,6 +249,43 @@ static void wvt_midboss_look(void)
     library_free(lib);
 }
 
+/* After a continue the score starts again from the continues' count; the HUD's
+ * high score stays at the run's best credit (what the table will take), not the
+ * new score, when the table has nothing higher. */
+static void wvt_high_score_after_continue(const char *dir)
+{
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &(world_config){.seed = 1}, NULL) == 0);
+    if (!w)
+        return;
+    w->best_score = 14000; /* the first credit's score */
+    w->score = 1;          /* after one continue */
+    world_view v;
+    world_view_init(&v, 5);
+    world_view_step(&v, w);
+    SDL_Surface *s = wvt_draw(&v, w, 0, dir, "continued.png");
+    CHECK_EQ_U64(v.hud.score, 1);
+    CHECK_EQ_U64(v.hud.high_score, 12345678); /* the table's best is higher */
+    SDL_FreeSurface(s);
+    SDL_Surface *pic =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = pic ? SDL_CreateSoftwareRenderer(pic) : NULL;
+    frame_view fv;
+    char err[256];
+    frame_view_config cfg = {1, WORLD_BULLETS, -1};
+    CHECK(r && frame_view_init(&fv, r, &cfg, err, sizeof err) == 0);
+    if (r) {
+        world_view_extra x = {.high_score = 0, .fps = -1.0f};
+        world_view_draw(&v, &fv, w, &x);
+        CHECK_EQ_U64(v.hud.high_score, 14000);
+        frame_view_free(&fv);
+        SDL_DestroyRenderer(r);
+    }
+    SDL_FreeSurface(pic);
+    world_free(w);
+    mem_free(w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -261,6 +299,7 @@ int main(int argc, char **argv)
         wvt_spell(lib, argv[2]);
         wvt_effects_under_bullets(lib, argv[2]);
         wvt_midboss_look();
+        wvt_high_score_after_continue(argv[2]);
         library_free(lib);
     }
     SDL_Quit();
