@@ -216,6 +216,10 @@ void app_sound(app *a, sfx_id id, float pan);
 /* Up and down move a menu's cursor, with the menu sound when it moved.
  * Returns 1 when act was one of them (the screen has nothing more to do). */
 int app_menu_step(app *a, menu *m, input_ui act);
+/* A controller's Start as the title and difficulty menus take it: it confirms,
+ * as "press start" does in a pad player's hands (Esc on a keyboard, the same
+ * action, still goes back). Returns act unchanged otherwise. */
+input_ui app_start_confirms(const app *a, input_ui act);
 /* The world's events of its last frame as sounds and music. */
 void app_world_sounds(app *a, const world *w);
 /* The keys that confirm (act INPUT_UI_CONFIRM) or go back (INPUT_UI_BACK) in the

@@ -92,7 +92,7 @@ void title_action(app *a, input_ui act)
     title_state *t = &a->title;
     if (app_menu_step(a, &t->m, act))
         return;
-    switch (act) {
+    switch (app_start_confirms(a, act)) {
     case INPUT_UI_CONFIRM:
         app_sound(a, SFX_MENU_SELECT, 0);
         switch (t->m.cursor) {
@@ -259,7 +259,7 @@ void difficulty_action(app *a, input_ui act)
     difficulty_state *d = &a->difficulty;
     if (app_menu_step(a, &d->m, act))
         return;
-    switch (act) {
+    switch (app_start_confirms(a, act)) {
     case INPUT_UI_CONFIRM: {
         app_sound(a, SFX_MENU_SELECT, 0);
         a->opts.difficulty = d->m.cursor;

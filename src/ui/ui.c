@@ -60,6 +60,11 @@ void app_switch(app *a, app_screen s)
         ui_screens[s].enter(a);
 }
 
+input_ui app_start_confirms(const app *a, input_ui act)
+{
+    return act == INPUT_UI_PAUSE && a->pad_used ? INPUT_UI_CONFIRM : act;
+}
+
 void app_sound(app *a, sfx_id id, float pan)
 {
     audio_play(a->sound, id, 1.0f, pan);

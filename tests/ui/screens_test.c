@@ -521,6 +521,30 @@ static void sc_pad_name_entry(void)
     memset(a, 0, sizeof *a);
 }
 
+/* A controller's Start on the title confirms the entry under the cursor (a
+ * pad player's "press start"); Esc, the same action from a keyboard, still
+ * moves the cursor to Quit and stays. */
+static void sc_pad_start_on_title(void)
+{
+    static audio quiet;
+    app *a = &the_app;
+    for (int pad = 0; pad <= 1; pad++) {
+        memset(a, 0, sizeof *a);
+        a->sound = &quiet;
+        a->screen = SCREEN_TITLE;
+        menu_clear(&a->title.m, "");
+        for (int i = 0; i < 7; i++)
+            menu_add(&a->title.m, "entry", NULL, 0);
+        a->pad_used = pad;
+        title_action(a, INPUT_UI_PAUSE);
+        int want_screen = pad ? SCREEN_DIFFICULTY : SCREEN_TITLE, want_cursor = pad ? 0 : 6;
+        CHECK_EQ_INT((int)a->screen, want_screen);
+        CHECK_EQ_INT(a->title.m.cursor, want_cursor);
+        CHECK_EQ_INT(a->quit, 0);
+    }
+    memset(a, 0, sizeof *a);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
@@ -537,6 +561,7 @@ int main(void)
     sc_continue_confirm();
     sc_title_best_all();
     sc_pad_name_entry();
+    sc_pad_start_on_title();
     rmdir(dir);
     return check_done("screens");
 }
