@@ -19,8 +19,8 @@
 namespace
 {
 
-const double player_x = 0.0;
-const double player_y = 200.0;
+const double default_player_x = 0.0; /* unless place_player says otherwise */
+const double default_player_y = 200.0;
 
 struct host_object;
 
@@ -74,8 +74,9 @@ struct bulletml_oracle {
     bulletml_oracle_options options;
     int turn;
     uint32_t next_id;
-    std::vector<host_object *> objects; /* spawn order, emitters first */
-    std::vector<host_object *> live;    /* bullets alive after the last step */
+    std::vector<host_object *> objects;  /* spawn order, emitters first */
+    std::vector<host_object *> live;     /* bullets alive after the last step */
+    std::vector<host_object *> emitters; /* NULL once vanished */
 
     host_object *spawn(double x, double y, double dir, double spd)
     {
@@ -103,7 +104,8 @@ double host_runner::getBulletDirection()
 
 double host_runner::getAimDirection()
 {
-    return std::atan2(player_x - obj_->x, obj_->y - player_y) * 180.0 / M_PI;
+    const bulletml_oracle_options &op = oracle_->options;
+    return std::atan2(op.player_x - obj_->x, obj_->y - op.player_y) * 180.0 / M_PI;
 }
 
 double host_runner::getBulletSpeed()
@@ -217,6 +219,10 @@ extern "C" bulletml_oracle *bulletml_oracle_open(const char *path,
     o->options = *options;
     if (o->options.copies < 1)
         o->options.copies = 1;
+    if (!o->options.place_player) {
+        o->options.player_x = default_player_x;
+        o->options.player_y = default_player_y;
+    }
     o->turn = 0;
     o->next_id = 0;
     o->parser = new BulletMLParserTinyXML(o->path.c_str());
@@ -232,6 +238,7 @@ extern "C" bulletml_oracle *bulletml_oracle_open(const char *path,
         host_object *emitter = o->spawn(0.0, 0.0, 0.0, 0.0);
         emitter->id = 0; /* emitters are id 0; bullets count from 1 */
         emitter->runner = new host_runner(o->parser, o, emitter);
+        o->emitters.push_back(emitter);
     }
     o->next_id = 1;
     return o;
@@ -271,6 +278,9 @@ extern "C" int bulletml_oracle_step(bulletml_oracle *o, char *err, size_t err_si
     for (size_t i = 0; i < o->objects.size(); i++) {
         host_object *obj = o->objects[i];
         if (!obj->alive || host_culled(o, obj)) {
+            for (size_t c = 0; obj->id == 0 && c < o->emitters.size(); c++)
+                if (o->emitters[c] == obj)
+                    o->emitters[c] = NULL;
             host_delete(obj);
             continue;
         }
@@ -294,6 +304,35 @@ extern "C" void bulletml_oracle_bullet(const bulletml_oracle *o, int i, uint32_t
     *id = obj->id;
     *x = obj->x;
     *y = obj->y;
+}
+
+namespace
+{
+
+void copy_body(const host_object *obj, bulletml_oracle_body *out)
+{
+    out->x = obj->x;
+    out->y = obj->y;
+    out->dir = obj->dir;
+    out->spd = obj->spd;
+    out->vx = obj->ax;
+    out->vy = obj->ay;
+}
+
+} // namespace
+
+extern "C" void bulletml_oracle_bullet_body(const bulletml_oracle *o, int i,
+                                            bulletml_oracle_body *out)
+{
+    copy_body(o->live[(size_t)i], out);
+}
+
+extern "C" int bulletml_oracle_emitter(const bulletml_oracle *o, int c, bulletml_oracle_body *out)
+{
+    if (c < 0 || (size_t)c >= o->emitters.size() || !o->emitters[(size_t)c])
+        return 0;
+    copy_body(o->emitters[(size_t)c], out);
+    return 1;
 }
 
 /* libbulletml itself leaks the repeat-stack entries of a runner deleted inside a
