@@ -10,10 +10,13 @@
  * files (parsec47's *move, Tumiki Fighters' move/) fire nothing and move only
  * their emitter.
  *
- *   test_pattern.bulletml_diff [--frames N] [--upstream] [--seed S]
+ *   test_pattern.bulletml_diff [--frames N] [--upstream] [--seed S] [--libm]
  *                              [--player X,Y]... [FILE...]
  *
- * --seed S sets the stream's seed; each --player replaces the default aims.
+ * --seed S sets the stream's seed; each --player replaces the default aims. The
+ * oracle's host computes aims and motion with core/trig.h as curtain's does, so what
+ * is compared is the library; --libm gives it libm's instead, as Kenta Cho's hosts
+ * and the recorded probes have (a 180-degree ramp tie may then turn the other way).
  * Both run the reference host model (bulletml_host.h, bulletml_oracle.h) in this
  * process. With no corpus installed the test fails (see the corpus test).
  */
@@ -38,6 +41,7 @@ static const double diff_rands[] = {0.2, 0.8, DIFF_STREAM};
 /* The settings of the whole comparison. */
 typedef struct diff_setup {
     int frames;
+    int libm; /* the oracle's host on libm rather than core/trig.h */
     bulletml_dialect dialect;
     uint64_t seed;
     int players;
@@ -73,7 +77,7 @@ static int diff_same_motion(double a, double b)
     return a == b || fabs(a - b) <= DIFF_MOTION_TOLERANCE * fmax(1.0, fabs(b));
 }
 
-/* Headings: the same direction. A raw heading may differ by a whole turn where a
+/* Headings: the same direction. Under --libm a raw heading may differ by a whole turn where a
  * shortest-way ramp's target lies within rounding of the 180-degree tie (trig's
  * few ulp against libm's, say a bullet at x = -2e-10 instead of 7e-10 aiming at
  * a player straight below): the bullet flies the same way, and every later
@@ -187,6 +191,7 @@ static int diff_run(const diff_run_id *r, const bulletml_pattern *p, const diff_
     oo.rank = r->rank;
     oo.rand = diff_stream;
     oo.rand_user = &stream;
+    oo.trig = !s->libm;
     oo.place_player = 1;
     oo.player_x = r->player[0];
     oo.player_y = r->player[1];
@@ -271,11 +276,13 @@ static int diff_add_player(diff_setup *s, const char *text)
 
 int main(int argc, char **argv)
 {
-    diff_setup s = {600, BULLETML_DIALECT_DEBIAN, 1, 0, {{0}}};
+    diff_setup s = {600, 0, BULLETML_DIALECT_DEBIAN, 1, 0, {{0}}};
     int first_file = argc;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
             s.frames = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--libm") == 0) {
+            s.libm = 1;
         } else if (strcmp(argv[i], "--upstream") == 0) {
             s.dialect = BULLETML_DIALECT_UPSTREAM;
         } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {

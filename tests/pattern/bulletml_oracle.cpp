@@ -11,6 +11,10 @@
 #include <bulletml/bulletmlparser-tinyxml.h>
 #include <bulletml/bulletmlrunner.h>
 
+extern "C" {
+#include "core/trig.h"
+}
+
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -105,6 +109,8 @@ double host_runner::getBulletDirection()
 double host_runner::getAimDirection()
 {
     const bulletml_oracle_options &op = oracle_->options;
+    if (op.trig)
+        return trig_atan2(op.player_x - obj_->x, obj_->y - op.player_y) * 180.0 / TRIG_PI;
     return std::atan2(op.player_x - obj_->x, obj_->y - op.player_y) * 180.0 / M_PI;
 }
 
@@ -182,11 +188,18 @@ double host_runner::getRand()
 }
 
 /* The motion of the reference host: heading 0 is up, clockwise, y down. */
-void host_move(host_object *obj)
+void host_move(host_object *obj, bool trig)
 {
-    double r = obj->dir * M_PI / 180.0;
-    obj->x += std::sin(r) * obj->spd + obj->ax;
-    obj->y += -std::cos(r) * obj->spd + obj->ay;
+    double s, c;
+    if (trig) {
+        trig_sincos(obj->dir * TRIG_PI / 180.0, &s, &c);
+    } else {
+        double r = obj->dir * M_PI / 180.0;
+        s = std::sin(r);
+        c = std::cos(r);
+    }
+    obj->x += s * obj->spd + obj->ax;
+    obj->y += -c * obj->spd + obj->ay;
 }
 
 void host_delete(host_object *obj)
@@ -265,7 +278,7 @@ extern "C" int bulletml_oracle_step(bulletml_oracle *o, char *err, size_t err_si
             if (obj->runner)
                 obj->runner->run();
             if (obj->alive)
-                host_move(obj);
+                host_move(obj, o->options.trig != 0);
         }
     } catch (const std::exception &e) {
         copy_message(err, err_size, e.what());

@@ -36,6 +36,10 @@ typedef struct bulletml_oracle_options {
     int copies;       /* emitters running the same file at once (at least 1) */
     int cull;         /* bench only: drop bullets more than cull px from the origin (0 = never) */
     int place_player; /* nonzero: the player sits at (player_x, player_y), not (0, 200) */
+    /* nonzero: aims and motion with core/trig.h, as curtain's reference host computes
+     * them, instead of libm: the two then differ only where libbulletml and curtain do
+     * (a 180-degree ramp tie follows the heading's last bit, docs/bulletml.md) */
+    int trig;
     double player_x, player_y;
 } bulletml_oracle_options;
 
