@@ -937,14 +937,24 @@ static int bulletml_measure(bulletml_loader *ld)
 
 /* ---- Loading ------------------------------------------------------------------------------ */
 
+/* expat's reason, and for an end tag that closes the wrong element (an element
+ * left open, as after a cut-and-paste) which element is still open and where. */
 static void bulletml_report_xml_error(bulletml_loader *ld)
 {
     enum XML_Error code = XML_GetErrorCode(ld->xml);
     if (code == XML_ERROR_ABORTED || code == XML_ERROR_NONE)
         return;
-    bulletml_error(ld, (uint32_t)XML_GetCurrentLineNumber(ld->xml),
-                   (uint32_t)XML_GetCurrentColumnNumber(ld->xml) + 1, "malformed XML: %s",
-                   XML_ErrorString(code));
+    uint32_t line = (uint32_t)XML_GetCurrentLineNumber(ld->xml);
+    uint32_t col = (uint32_t)XML_GetCurrentColumnNumber(ld->xml) + 1;
+    int32_t open = bulletml_open(ld);
+    if (code == XML_ERROR_TAG_MISMATCH && ld->skip == 0 && open != BULLETML_NONE) {
+        const bulletml_node *n = &ld->doc->nodes[open];
+        bulletml_error(ld, line, col, "malformed XML: %s: <%s> from %u:%u is still open",
+                       XML_ErrorString(code), bulletml_elem_names[n->elem], (unsigned)n->line,
+                       (unsigned)n->col);
+        return;
+    }
+    bulletml_error(ld, line, col, "malformed XML: %s", XML_ErrorString(code));
 }
 
 static int bulletml_parse_xml(bulletml_loader *ld)

@@ -413,11 +413,26 @@ static void bcomp_repeat(bcomp *c, int32_t node)
     c->loops--;
 }
 
+/* An inline action: its commands. An empty one is still a command to libbulletml,
+ * which steps it on a frame of its own: after a bullet's last wait, it puts the
+ * next action one frame later (BULLETML.md 4.2). CONST and POP do nothing but
+ * count, for YIELD 1, as a command rather than a climb (docs/bulletml.md). */
+static void bcomp_action(bcomp *c, int32_t node)
+{
+    const bulletml_node *n = &c->doc->nodes[node];
+    if (n->first_child == BULLETML_NONE) {
+        bcomp_const(c, 0.0, n);
+        bcomp_ax(c, VM_OP_POP, 0, n);
+        return;
+    }
+    bcomp_children(c, node);
+}
+
 static void bcomp_command(bcomp *c, int32_t node)
 {
     const bulletml_node *n = &c->doc->nodes[node];
     switch ((bulletml_elem)n->elem) {
-    case BULLETML_ACTION: bcomp_children(c, node); break;
+    case BULLETML_ACTION: bcomp_action(c, node); break;
     case BULLETML_FIRE: bcomp_fire(c, node); break;
     case BULLETML_CHANGE_DIRECTION: bcomp_change(c, node, VM_PROP_HEADING); break;
     case BULLETML_CHANGE_SPEED: bcomp_change(c, node, VM_PROP_SPEED); break;

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define BHOST_PLAYER_X      0.0
+#define BHOST_PLAYER_X      0.0 /* where the player sits unless place_player says */
 #define BHOST_PLAYER_Y      200.0
 #define BHOST_DEFAULT_SPEED 1.0
 #define BHOST_BUDGET        (1u << 24) /* libbulletml has no limit at all */
@@ -62,9 +62,9 @@ static double bhost_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_POS_Y: return o->y;
     case VM_PROP_AIM:
         /* The same operations, in the same order, as the libbulletml hosts. */
-        return trig_atan2(BHOST_PLAYER_X - o->x, o->y - BHOST_PLAYER_Y) * 180.0 / TRIG_PI;
-    case VM_PROP_PLAYER_X: return BHOST_PLAYER_X;
-    case VM_PROP_PLAYER_Y: return BHOST_PLAYER_Y;
+        return trig_atan2(h->o.player_x - o->x, o->y - h->o.player_y) * 180.0 / TRIG_PI;
+    case VM_PROP_PLAYER_X: return h->o.player_x;
+    case VM_PROP_PLAYER_Y: return h->o.player_y;
     case VM_PROP_RANK: return h->o.rank;
     case VM_PROP_DEFAULT_SPEED: return BHOST_DEFAULT_SPEED;
     default: return 0.0;
@@ -204,6 +204,10 @@ bulletml_host *bulletml_host_create(const bulletml_pattern *pattern,
     h->o = *options;
     if (h->o.copies < 1)
         h->o.copies = 1;
+    if (!h->o.place_player) {
+        h->o.player_x = BHOST_PLAYER_X;
+        h->o.player_y = BHOST_PLAYER_Y;
+    }
     h->cap = h->o.capacity ? h->o.capacity : 1u << 16;
     if (h->cap < (uint32_t)h->o.copies)
         h->cap = (uint32_t)h->o.copies;
@@ -311,6 +315,32 @@ void bulletml_host_bullet(const bulletml_host *h, uint32_t i, uint32_t *id, doub
     *id = o->id;
     *x = o->x;
     *y = o->y;
+}
+
+/* Copies an object's motion out. */
+static void bhost_body(const bhost_obj *o, bulletml_host_body *out)
+{
+    out->x = o->x;
+    out->y = o->y;
+    out->dir = o->dir;
+    out->spd = o->spd;
+    out->vx = o->vx;
+    out->vy = o->vy;
+}
+
+void bulletml_host_bullet_body(const bulletml_host *h, uint32_t i, bulletml_host_body *out)
+{
+    bhost_body(&h->objs[h->live[i]], out);
+}
+
+/* Emitters hold the first slots (bhost_begin); when culling, a bullet (id above
+ * 0) may take the slot of one that vanished. */
+int bulletml_host_emitter(const bulletml_host *h, int c, bulletml_host_body *out)
+{
+    if (c < 0 || c >= h->o.copies || !h->objs[c].alive || h->objs[c].id != 0)
+        return 0;
+    bhost_body(&h->objs[c], out);
+    return 1;
 }
 
 bulletml_host_stats bulletml_host_get_stats(const bulletml_host *h)

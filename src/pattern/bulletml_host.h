@@ -38,7 +38,15 @@ typedef struct bulletml_host_options {
     uint32_t runners;     /* scripts running at once: the VM's pool (0: 1 << 14) */
     uint32_t budget;      /* VM instructions per script per frame (0: 1 << 24; LB has no limit) */
     uint32_t stack_slots; /* VM value slots per script (0: what the pattern needs) */
+    int place_player;     /* nonzero: the player sits at (player_x, player_y), not (0, 200) */
+    double player_x, player_y;
 } bulletml_host_options;
+
+/* An object's motion as the reference host keeps it: position, heading (degrees,
+ * as the script last set it), speed and the extra velocity of <accel>. */
+typedef struct bulletml_host_body {
+    double x, y, dir, spd, vx, vy;
+} bulletml_host_body;
 
 typedef struct bulletml_host_stats {
     uint64_t spawned, refused, culled, vanished;
@@ -66,6 +74,10 @@ int32_t bulletml_host_step(bulletml_host *h);
 uint32_t bulletml_host_count(const bulletml_host *h);
 /* The id (spawn serial) and position of the i-th of them (i < bulletml_host_count). */
 void bulletml_host_bullet(const bulletml_host *h, uint32_t i, uint32_t *id, double *x, double *y);
+/* The whole motion of the i-th of them (the differential tests compare it all). */
+void bulletml_host_bullet_body(const bulletml_host *h, uint32_t i, bulletml_host_body *out);
+/* Emitter c (c < copies): 1 with its motion while it is there, 0 once it vanished. */
+int bulletml_host_emitter(const bulletml_host *h, int c, bulletml_host_body *out);
 
 bulletml_host_stats bulletml_host_get_stats(const bulletml_host *h);
 /* The first VM run-time error, "file:line:col: message", or "" if none. */

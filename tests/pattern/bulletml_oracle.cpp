@@ -11,6 +11,10 @@
 #include <bulletml/bulletmlparser-tinyxml.h>
 #include <bulletml/bulletmlrunner.h>
 
+extern "C" {
+#include "core/trig.h"
+}
+
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -19,8 +23,8 @@
 namespace
 {
 
-const double player_x = 0.0;
-const double player_y = 200.0;
+const double default_player_x = 0.0; /* unless place_player says otherwise */
+const double default_player_y = 200.0;
 
 struct host_object;
 
@@ -74,8 +78,9 @@ struct bulletml_oracle {
     bulletml_oracle_options options;
     int turn;
     uint32_t next_id;
-    std::vector<host_object *> objects; /* spawn order, emitters first */
-    std::vector<host_object *> live;    /* bullets alive after the last step */
+    std::vector<host_object *> objects;  /* spawn order, emitters first */
+    std::vector<host_object *> live;     /* bullets alive after the last step */
+    std::vector<host_object *> emitters; /* NULL once vanished */
 
     host_object *spawn(double x, double y, double dir, double spd)
     {
@@ -103,7 +108,10 @@ double host_runner::getBulletDirection()
 
 double host_runner::getAimDirection()
 {
-    return std::atan2(player_x - obj_->x, obj_->y - player_y) * 180.0 / M_PI;
+    const bulletml_oracle_options &op = oracle_->options;
+    if (op.trig)
+        return trig_atan2(op.player_x - obj_->x, obj_->y - op.player_y) * 180.0 / TRIG_PI;
+    return std::atan2(op.player_x - obj_->x, obj_->y - op.player_y) * 180.0 / M_PI;
 }
 
 double host_runner::getBulletSpeed()
@@ -180,11 +188,18 @@ double host_runner::getRand()
 }
 
 /* The motion of the reference host: heading 0 is up, clockwise, y down. */
-void host_move(host_object *obj)
+void host_move(host_object *obj, bool trig)
 {
-    double r = obj->dir * M_PI / 180.0;
-    obj->x += std::sin(r) * obj->spd + obj->ax;
-    obj->y += -std::cos(r) * obj->spd + obj->ay;
+    double s, c;
+    if (trig) {
+        trig_sincos(obj->dir * TRIG_PI / 180.0, &s, &c);
+    } else {
+        double r = obj->dir * M_PI / 180.0;
+        s = std::sin(r);
+        c = std::cos(r);
+    }
+    obj->x += s * obj->spd + obj->ax;
+    obj->y += -c * obj->spd + obj->ay;
 }
 
 void host_delete(host_object *obj)
@@ -217,6 +232,10 @@ extern "C" bulletml_oracle *bulletml_oracle_open(const char *path,
     o->options = *options;
     if (o->options.copies < 1)
         o->options.copies = 1;
+    if (!o->options.place_player) {
+        o->options.player_x = default_player_x;
+        o->options.player_y = default_player_y;
+    }
     o->turn = 0;
     o->next_id = 0;
     o->parser = new BulletMLParserTinyXML(o->path.c_str());
@@ -232,6 +251,7 @@ extern "C" bulletml_oracle *bulletml_oracle_open(const char *path,
         host_object *emitter = o->spawn(0.0, 0.0, 0.0, 0.0);
         emitter->id = 0; /* emitters are id 0; bullets count from 1 */
         emitter->runner = new host_runner(o->parser, o, emitter);
+        o->emitters.push_back(emitter);
     }
     o->next_id = 1;
     return o;
@@ -258,7 +278,7 @@ extern "C" int bulletml_oracle_step(bulletml_oracle *o, char *err, size_t err_si
             if (obj->runner)
                 obj->runner->run();
             if (obj->alive)
-                host_move(obj);
+                host_move(obj, o->options.trig != 0);
         }
     } catch (const std::exception &e) {
         copy_message(err, err_size, e.what());
@@ -271,6 +291,9 @@ extern "C" int bulletml_oracle_step(bulletml_oracle *o, char *err, size_t err_si
     for (size_t i = 0; i < o->objects.size(); i++) {
         host_object *obj = o->objects[i];
         if (!obj->alive || host_culled(o, obj)) {
+            for (size_t c = 0; obj->id == 0 && c < o->emitters.size(); c++)
+                if (o->emitters[c] == obj)
+                    o->emitters[c] = NULL;
             host_delete(obj);
             continue;
         }
@@ -294,6 +317,35 @@ extern "C" void bulletml_oracle_bullet(const bulletml_oracle *o, int i, uint32_t
     *id = obj->id;
     *x = obj->x;
     *y = obj->y;
+}
+
+namespace
+{
+
+void copy_body(const host_object *obj, bulletml_oracle_body *out)
+{
+    out->x = obj->x;
+    out->y = obj->y;
+    out->dir = obj->dir;
+    out->spd = obj->spd;
+    out->vx = obj->ax;
+    out->vy = obj->ay;
+}
+
+} // namespace
+
+extern "C" void bulletml_oracle_bullet_body(const bulletml_oracle *o, int i,
+                                            bulletml_oracle_body *out)
+{
+    copy_body(o->live[(size_t)i], out);
+}
+
+extern "C" int bulletml_oracle_emitter(const bulletml_oracle *o, int c, bulletml_oracle_body *out)
+{
+    if (c < 0 || (size_t)c >= o->emitters.size() || !o->emitters[(size_t)c])
+        return 0;
+    copy_body(o->emitters[(size_t)c], out);
+    return 1;
 }
 
 /* libbulletml itself leaks the repeat-stack entries of a runner deleted inside a

@@ -33,9 +33,21 @@ typedef struct bulletml_oracle_options {
     int use_rand_value;
     double (*rand)(void *user); /* otherwise $rand calls this */
     void *rand_user;
-    int copies; /* emitters running the same file at once (at least 1) */
-    int cull;   /* bench only: drop bullets more than cull px from the origin (0 = never) */
+    int copies;       /* emitters running the same file at once (at least 1) */
+    int cull;         /* bench only: drop bullets more than cull px from the origin (0 = never) */
+    int place_player; /* nonzero: the player sits at (player_x, player_y), not (0, 200) */
+    /* nonzero: aims and motion with core/trig.h, as curtain's reference host computes
+     * them, instead of libm: the two then differ only where libbulletml and curtain do
+     * (a 180-degree ramp tie follows the heading's last bit, docs/bulletml.md) */
+    int trig;
+    double player_x, player_y;
 } bulletml_oracle_options;
+
+/* An object's motion: position, heading as libbulletml last set it, speed, and the
+ * extra velocity of <accel> (bulletml_host_body's twin). */
+typedef struct bulletml_oracle_body {
+    double x, y, dir, spd, vx, vy;
+} bulletml_oracle_body;
 
 /* Parses a file with libbulletml and sets up the emitters. Returns NULL with the
  * library's message in err on a parse error. */
@@ -49,6 +61,10 @@ int bulletml_oracle_step(bulletml_oracle *o, char *err, size_t err_size);
 /* The live bullets after the last step, in spawn order. */
 int bulletml_oracle_count(const bulletml_oracle *o);
 void bulletml_oracle_bullet(const bulletml_oracle *o, int i, uint32_t *id, double *x, double *y);
+/* The whole motion of the i-th of them. */
+void bulletml_oracle_bullet_body(const bulletml_oracle *o, int i, bulletml_oracle_body *out);
+/* Emitter c (c < copies): 1 with its motion while it is there, 0 once it vanished. */
+int bulletml_oracle_emitter(const bulletml_oracle *o, int c, bulletml_oracle_body *out);
 
 #ifdef __cplusplus
 }

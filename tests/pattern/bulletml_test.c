@@ -216,6 +216,12 @@ static void test_depths(void)
 static void test_xml_errors(void)
 {
     check_refused(HEAD "<action label=\"top\">\n<wait>1</wait>\n" TAIL, "5:3",
+                  "malformed XML: mismatched tag: <action> from 3:1 is still open");
+    /* An unclosed element inside: the message names it, not its parent. */
+    check_refused(HEAD "<action label=\"top\">\n  <fire><bullet/>\n</action>\n" TAIL, "5:3",
+                  "mismatched tag: <fire> from 4:3 is still open");
+    /* Inside an element already refused, what is open is not known: expat's words only. */
+    check_refused(HEAD "<action label=\"top\">\n<wiat>1</wait>\n</action>" TAIL, "4:10",
                   "malformed XML: mismatched tag");
     check_refused("", "1:1", "malformed XML");
     check_refused("<?xml version=\"1.0\" ?>\n<action label=\"top\"/>\n", "2:1",
