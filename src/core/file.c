@@ -55,18 +55,19 @@ static void file_set_too_large(char *err, size_t err_size, const char *path, uin
     }
 }
 
-/* Refuses what is not a regular file (0 when st is one): a device never ends
- * (/dev/zero) or blocks (a terminal), a named pipe may wait for ever for a
- * writer; a folder gets read's own reason. Then a file over limit. */
-static int file_refuse(const struct stat *st, const char *path, size_t limit, char *err,
-                       size_t err_size)
+/* Refuses what is not a regular file (0 when st is one), or a pipe when
+ * pipes_ok: a device never ends (/dev/zero) or blocks (a terminal), a named
+ * pipe opened the usual way may wait for ever for a writer; a folder gets
+ * read's own reason. Then a file over limit. */
+static int file_refuse(const struct stat *st, const char *path, size_t limit, int pipes_ok,
+                       char *err, size_t err_size)
 {
     if (S_ISDIR(st->st_mode)) {
         errno = EISDIR;
         file_set_error(err, err_size, "cannot read", path);
         return -1;
     }
-    if (!S_ISREG(st->st_mode)) {
+    if (!S_ISREG(st->st_mode) && !(pipes_ok && S_ISFIFO(st->st_mode))) {
         const char *what = S_ISFIFO(st->st_mode)   ? "a named pipe"
                            : S_ISSOCK(st->st_mode) ? "a socket"
                                                    : "a device";
@@ -88,7 +89,7 @@ int file_check_limit(const char *path, size_t limit, char *err, size_t err_size)
         file_set_error(err, err_size, "cannot open", path);
         return -1;
     }
-    return file_refuse(&st, path, limit, err, err_size);
+    return file_refuse(&st, path, limit, 0, err, err_size);
 }
 
 /* Reads fd to its end into a buffer of at most limit bytes (plus the NUL); the
@@ -161,19 +162,34 @@ char *file_read_limit(const char *path, size_t limit, size_t *size, char *err, s
         close(fd);
         return NULL;
     }
-    if (file_refuse(&st, path, limit, err, err_size) != 0) {
+    if (file_refuse(&st, path, limit, 1, err, err_size) != 0) {
+        close(fd);
+        return NULL;
+    }
+    /* A pipe (`curtain lint <(gen)`, `cat x | curtain lint /dev/stdin`) is read
+     * with waits from here on: the non-blocking open did not wait for a writer,
+     * and with none a read says end of file at once. */
+    int is_pipe = S_ISFIFO(st.st_mode);
+    if (is_pipe && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+        file_set_error(err, err_size, "cannot read", path);
         close(fd);
         return NULL;
     }
     size_t len = 0;
     int too_large = 0;
     char *buf = file_read_fd(fd, limit, (uint64_t)st.st_size, &len, &too_large);
-    if (!buf && too_large)
+    if (!buf && too_large) {
         file_set_too_large(err, err_size, path, 0, limit);
-    else if (!buf)
+    } else if (!buf) {
         file_set_error(err, err_size, "cannot read", path);
-    else if (size)
+    } else if (is_pipe && len == 0) { /* no writer, or one that wrote nothing */
+        if (err && err_size)
+            snprintf(err, err_size, "%s: cannot read: a pipe that gave nothing (no writer?)", path);
+        mem_free(buf);
+        buf = NULL;
+    } else if (size) {
         *size = len;
+    }
     close(fd);
     return buf;
 }

@@ -25,9 +25,10 @@
 
 /* Reads a whole file of at most limit bytes into a NUL-terminated buffer from
  * mem_alloc (free with mem_free). On failure returns NULL and, when err is given,
- * writes a reason into it ("path: file too large (...)"). Only regular files are
- * read: a device (/dev/zero, a terminal), a named pipe or a socket is refused, for
- * it may never end or never start. */
+ * writes a reason into it ("path: file too large (...)"). Regular files and pipes
+ * are read: a device (/dev/zero, a terminal) or a socket is refused, for it may
+ * never end or never start. A pipe is read up to the limit as it comes, without
+ * waiting for a writer to open it: with none, or an empty one, it is refused. */
 char *file_read_limit(const char *path, size_t limit, size_t *size, char *err, size_t err_size);
 
 /* file_read_limit with FILE_LIMIT_ANY. */

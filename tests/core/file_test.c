@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -105,8 +106,10 @@ static void file_test_limits(const char *dir)
     CHECK_EQ_INT(mem_live_blocks(), live);
 }
 
-/* A named pipe is refused at once: opening one waits for a writer, for ever when
- * none comes (`curtain lint fifo.pat` hung). The alarm fails the test instead. */
+/* A named pipe with no writer is refused at once: opening one the usual way
+ * waits for a writer, for ever when none comes (`curtain lint fifo.pat` hung).
+ * The alarm fails the test instead. A library that opens files itself is never
+ * handed one. */
 static void file_test_fifo(const char *dir)
 {
     char path[512], err[256] = "";
@@ -114,12 +117,39 @@ static void file_test_fifo(const char *dir)
     CHECK(mkfifo(path, 0644) == 0);
     alarm(10);
     CHECK(file_read_all(path, NULL, err, sizeof err) == NULL);
-    CHECK_STR_CONTAINS(err, "pipe.pat: cannot read: not a file (a named pipe)");
+    CHECK_STR_CONTAINS(err, "pipe.pat: cannot read: a pipe that gave nothing (no writer?)");
     CHECK(file_check_limit(path, FILE_LIMIT_ANY, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, "pipe.pat: cannot read: not a file (a named pipe)");
     alarm(0);
     CHECK(file_check_limit(dir, FILE_LIMIT_ANY, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, "cannot read: Is a directory");
+}
+
+/* A pipe with a writer is read as it comes (`curtain lint <(gen)`, `cat x |
+ * curtain lint /dev/stdin`), up to the limit like a file. */
+static void file_test_pipe(void)
+{
+    static const char text[] = "stage s { wait 1 }\n";
+    for (int over = 0; over <= 1; over++) {
+        size_t limit = sizeof text - 1 - (size_t)over;
+        int fd[2];
+        char path[64], err[256] = "";
+        size_t size = 0;
+        CHECK(pipe(fd) == 0);
+        CHECK(write(fd[1], text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
+        close(fd[1]);
+        snprintf(path, sizeof path, "/dev/fd/%d", fd[0]);
+        char *got = file_read_limit(path, limit, &size, err, sizeof err);
+        if (!over) { /* exactly at the limit: read */
+            CHECK(got && strcmp(got, text) == 0);
+            CHECK_EQ_INT((int)size, (int)sizeof text - 1);
+        } else { /* one byte over */
+            CHECK(got == NULL);
+            CHECK_STR_CONTAINS(err, "file too large");
+        }
+        mem_free(got);
+        close(fd[0]);
+    }
 }
 
 /* Refused files moved aside keep each other: .bad, then .bad.2, .bad.3. */
@@ -175,6 +205,7 @@ int main(void)
     file_test_oom(dir);
     file_test_limits(dir);
     file_test_fifo(dir);
+    file_test_pipe();
     file_test_move_aside(dir);
     file_test_failed_write_keeps_old(dir);
     char cmd[600];
