@@ -12,6 +12,7 @@
 
 #include "core/file.h"
 #include "core/mem.h"
+#include "pattern/diag.h"
 
 #include <expat.h>
 #include <math.h>
@@ -139,21 +140,20 @@ static void bulletml_report(bulletml_loader *ld, bulletml_severity severity, uin
     item->severity = severity;
     item->line = line;
     item->col = col;
-    char message[256], source[120], caret[120];
+    char message[256], source[120], quote[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
     memcpy(item->message, message, sizeof item->message);
     bulletml_source_line(ld, line, source, sizeof source);
-    size_t c = 0;
-    for (; c + 1 < col && c < strlen(source) && c + 2 < sizeof caret; c++)
-        caret[c] = source[c] == '\t' ? '\t' : ' ';
-    caret[c++] = '^';
-    caret[c] = '\0';
+    diag_quote_line(quote, sizeof quote, source, strlen(source), col);
+    size_t q = strlen(quote);
+    if (q > 0 && quote[q - 1] == '\n') /* the item ends at its caret */
+        quote[q - 1] = '\0';
     char full[1024];
-    int n = snprintf(full, sizeof full, "%s:%u:%u: %s%s\n    %s\n    %s", ld->name, line, col,
-                     severity == BULLETML_ERROR ? "" : "warning: ", message, source, caret);
+    int n = snprintf(full, sizeof full, "%s:%u:%u: %s%s\n%s", ld->name, line, col,
+                     severity == BULLETML_ERROR ? "" : "warning: ", message, quote);
     size_t len = n < 0 ? 0 : (size_t)n;
     if (len >= sizeof item->text)
         len = sizeof item->text - 1; /* a very long file name: keep what fits */

@@ -41,9 +41,33 @@ static const char *diag_find_line(const char *source, size_t len, uint32_t line,
     return source + i;
 }
 
-/* Appends "    <the line>\n    <spaces>^\n" for col (1-based) of the line to buf. */
-static size_t diag_quote(char *buf, size_t size, const char *text, size_t text_len, uint32_t col)
+/* The length of the valid UTF-8 sequence at text[i] (1 to 4 bytes), or 0 when
+ * the byte there starts none (a stray continuation, an overlong or cut-short
+ * sequence, a surrogate, past U+10FFFF). */
+static size_t diag_utf8_length(const unsigned char *text, size_t len, size_t i)
 {
+    unsigned char c = text[i];
+    if (c < 0x80)
+        return 1;
+    size_t n = c >= 0xc2 && c <= 0xdf   ? 2
+               : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4
+                                        : 0;
+    if (n == 0 || i + n > len)
+        return 0;
+    for (size_t k = 1; k < n; k++)
+        if ((text[i + k] & 0xc0) != 0x80)
+            return 0;
+    unsigned char second = text[i + 1];
+    if ((c == 0xe0 && second < 0xa0) || (c == 0xed && second >= 0xa0) ||
+        (c == 0xf0 && second < 0x90) || (c == 0xf4 && second >= 0x90))
+        return 0;
+    return n;
+}
+
+size_t diag_quote_line(char *buf, size_t size, const char *text, size_t text_len, uint32_t col)
+{
+    const unsigned char *t = (const unsigned char *)text;
     size_t n = 0;
     if (text_len > 200)
         text_len = 200;
@@ -55,13 +79,27 @@ static size_t diag_quote(char *buf, size_t size, const char *text, size_t text_l
     } while (0)
     for (int k = 0; k < 4; k++)
         PUT(' ');
-    for (size_t i = 0; i < text_len; i++)
-        PUT((unsigned char)text[i] < 32 && text[i] != '\t' ? ' ' : text[i]);
+    for (size_t i = 0; i < text_len;) {
+        size_t len = diag_utf8_length(t, text_len, i);
+        if (len > 1) {
+            for (size_t k = 0; k < len; k++)
+                PUT(t[i + k]);
+            i += len;
+            continue;
+        }
+        PUT(len == 0 || t[i] == 0x7f ? '?' : t[i] < 32 && t[i] != '\t' ? ' ' : t[i]);
+        i++;
+    }
     PUT('\n');
     for (int k = 0; k < 4; k++)
         PUT(' ');
-    for (uint32_t i = 1; i < col && i <= text_len; i++)
-        PUT(text[i - 1] == '\t' ? '\t' : ' ');
+    /* one column of the caret line per character shown above it */
+    uint32_t c = 1;
+    for (size_t i = 0; c < col && i < text_len; c++) {
+        size_t len = diag_utf8_length(t, text_len, i);
+        PUT(t[i] == '\t' ? '\t' : ' ');
+        i += len > 1 ? len : 1;
+    }
     PUT('^');
     PUT('\n');
 #undef PUT
@@ -116,7 +154,7 @@ void diag_report(diag_list *d, diag_code code, const char *path, const char *sou
     size_t line_len = 0;
     const char *text = diag_find_line(source, source_len, line, &line_len);
     char quote[1024] = "";
-    size_t qn = text ? diag_quote(quote, sizeof quote, text, line_len, col) : 0;
+    size_t qn = text ? diag_quote_line(quote, sizeof quote, text, line_len, col) : 0;
     if (qn >= sizeof quote)
         qn = sizeof quote - 1;
     char *full = mem_alloc((size_t)hn + qn + 1);

@@ -112,6 +112,14 @@ void diag_report(diag_list *d, diag_code code, const char *path, const char *sou
                  size_t source_len, uint32_t line, uint32_t col, const char *fmt, ...)
     __attribute__((format(printf, 8, 9)));
 
+/* Writes "    <the line>\n    <spaces>^\n" into buf (truncated to fit; returns
+ * the length it needed): line `text` of a source with a caret under column col
+ * (1-based, in characters, as the lexer and expat count them: a UTF-8 sequence
+ * of several bytes is one). Bytes that are not valid UTF-8 show as '?' (one
+ * column each), control characters as spaces (tabs stay, so the caret lines
+ * up). */
+size_t diag_quote_line(char *buf, size_t size, const char *text, size_t text_len, uint32_t col);
+
 /* The id's name ("UNKNOWN_NAME") and severity. */
 const char *diag_code_name(diag_code code);
 diag_severity diag_code_severity(diag_code code);

@@ -255,8 +255,35 @@ static void check_kind_articles(void)
 }
 
 /* The cases not covered by one file per id above. */
+/* A quoted line shows what a terminal can: bytes that are not UTF-8 (a binary
+ * file, a Latin-1 comment) as '?', characters of several bytes whole, and the
+ * caret under the character its column (in characters) names. */
+static void check_quote_line(void)
+{
+    static const struct {
+        const char *text;
+        uint32_t col;
+        const char *want;
+    } cases[] = {
+        {"a\xff\xfe b", 5, "    a?? b\n        ^\n"},
+        {"say \"\xc3\xa9\" x", 9, "    say \"\xc3\xa9\" x\n            ^\n"},
+        {"\xe6\xbc\xa2\xe5\xad\x97 ?", 4, "    \xe6\xbc\xa2\xe5\xad\x97 ?\n       ^\n"},
+        {"cut \xe6\xbc", 5, "    cut ??\n        ^\n"},
+        {"\xed\xa0\x80 \xc0\xaf \x7f", 1, "    ??? ?? ?\n    ^\n"},
+        {"\tx\x01y", 4, "    \tx y\n    \t  ^\n"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char out[256];
+        size_t n =
+            diag_quote_line(out, sizeof out, cases[k].text, strlen(cases[k].text), cases[k].col);
+        CHECK_EQ_INT((int)n, (int)strlen(cases[k].want));
+        CHECK_STR_CONTAINS(out, cases[k].want);
+    }
+}
+
 static void check_more(void)
 {
+    check_quote_line();
     check_number_too_large();
     check_missing_brace();
     check_no_guess_after_error();
