@@ -26,6 +26,20 @@
 
 static app the_app; /* large: not on the stack */
 
+/* the_app cleared, with a default ui_config and an audio device never opened
+ * (sounds are skipped): what most of these tests start from. */
+static app *sc_app(void)
+{
+    static ui_config cfg;
+    static audio silent;
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    cfg = (ui_config){0};
+    a->cfg = &cfg;
+    a->sound = &silent;
+    return a;
+}
+
 /* Writes a replay of a few empty frames, dated `date`, by `name`, as dir/file. */
 static void sc_write_named_replay(const char *dir, const char *file, int64_t date, const char *name)
 {
@@ -146,12 +160,7 @@ static void sc_leave_keeps_score(void)
  * being watched and other events do not. */
 static void sc_auto_pause(void)
 {
-    static ui_config cfg;
-    static audio quiet;
-    app *a = &the_app;
-    memset(a, 0, sizeof *a);
-    a->cfg = &cfg;
-    a->sound = &quiet;
+    app *a = sc_app();
     SDL_Event focus = {.window = {.type = SDL_WINDOWEVENT, .event = SDL_WINDOWEVENT_FOCUS_LOST}};
     SDL_Event unplugged = {.cdevice = {.type = SDL_CONTROLLERDEVICEREMOVED, .which = 0}};
     SDL_Event moved = {.window = {.type = SDL_WINDOWEVENT, .event = SDL_WINDOWEVENT_MOVED}};
@@ -227,12 +236,7 @@ static void sc_toast(void)
  * so: its path would have been the root of the disk. */
 static void sc_save_without_folder(void)
 {
-    static ui_config cfg;
-    static audio silent; /* never opened: sounds are skipped */
-    app *a = &the_app;
-    memset(a, 0, sizeof *a);
-    a->cfg = &cfg;
-    a->sound = &silent;
+    app *a = sc_app();
     world w;
     CHECK(world_init(&w, &(world_config){.seed = 1}, NULL) == 0);
     CHECK(replay_begin(&a->game.rec, &w.config, 64) == 0);
@@ -383,12 +387,7 @@ static void sc_continue_confirm(void)
     if (!lib)
         return;
     static world w, again;
-    static ui_config cfg;
-    static audio silent;
-    app *a = &the_app;
-    memset(a, 0, sizeof *a);
-    a->cfg = &cfg;
-    a->sound = &silent;
+    app *a = sc_app();
     a->lib = lib;
     a->game.w = &w;
     world_config wc = {.seed = 3};
@@ -475,12 +474,7 @@ static void sc_title_best_all(void)
  * letters too. */
 static void sc_pad_name_entry(void)
 {
-    static ui_config cfg;
-    static audio silent;
-    app *a = &the_app;
-    memset(a, 0, sizeof *a);
-    a->cfg = &cfg;
-    a->sound = &silent;
+    app *a = sc_app();
     CHECK_EQ_INT(SDL_Init(SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS), 0);
     options_defaults(&a->opts);
     input_map_apply_options(&a->input, &a->opts);
@@ -526,11 +520,9 @@ static void sc_pad_name_entry(void)
  * moves the cursor to Quit and stays. */
 static void sc_pad_start_on_title(void)
 {
-    static audio quiet;
     app *a = &the_app;
     for (int pad = 0; pad <= 1; pad++) {
-        memset(a, 0, sizeof *a);
-        a->sound = &quiet;
+        a = sc_app();
         a->screen = SCREEN_TITLE;
         menu_clear(&a->title.m, "");
         for (int i = 0; i < 7; i++)
