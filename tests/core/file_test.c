@@ -47,13 +47,21 @@ static void file_test_errors(const char *dir)
     CHECK_STR_CONTAINS(err, "/dev/zero: cannot read: not a file");
 }
 
+/* Writes dir/name, `size` bytes of 'x' (at most 20,000), and its path to path. */
+static void file_test_make(char *path, size_t path_size, const char *dir, const char *name,
+                           size_t size)
+{
+    static char bytes[20000];
+    char err[256] = "";
+    memset(bytes, 'x', sizeof bytes);
+    snprintf(path, path_size, "%s/%s", dir, name);
+    CHECK(size <= sizeof bytes && file_write_atomic(path, bytes, size, err, sizeof err) == 0);
+}
+
 static void file_test_oom(const char *dir)
 {
     char path[512], err[256] = "";
-    snprintf(path, sizeof path, "%s/big.txt", dir);
-    static char big[20000];
-    memset(big, 'a', sizeof big);
-    CHECK(file_write_atomic(path, big, sizeof big, err, sizeof err) == 0);
+    file_test_make(path, sizeof path, dir, "big.txt", 20000);
     /* Fail each allocation of the read in turn: each fails cleanly, none leaks. */
     int64_t live = mem_live_blocks();
     for (int n = 1; n <= 8; n++) {
@@ -70,10 +78,7 @@ static void file_test_oom(const char *dir)
 static void file_test_limits(const char *dir)
 {
     char path[512], err[256] = "";
-    snprintf(path, sizeof path, "%s/hundred.txt", dir);
-    static char hundred[100];
-    memset(hundred, 'x', sizeof hundred);
-    CHECK(file_write_atomic(path, hundred, sizeof hundred, err, sizeof err) == 0);
+    file_test_make(path, sizeof path, dir, "hundred.txt", 100);
     size_t size = 0;
     char *text = file_read_limit(path, 100, &size, err, sizeof err);
     CHECK(text != NULL && size == 100); /* exactly the limit is read */
