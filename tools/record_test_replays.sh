@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records the scripted runs that tests/game/replays/ keeps, which ctest plays back
-# and verifies on every build type (game.replays, app.replay).
+# and verifies on every build type (game.replays, app.game).
 #
 # A replay is the inputs of a run plus the world's state hash every 300 frames, so
 # any deliberate change of game logic or of the stage's pattern files makes them

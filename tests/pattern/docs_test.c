@@ -3,15 +3,20 @@
  * the page starts with "# docs/examples/NAME.pat" and must be exactly that file;
  * every file of docs/examples/ must appear on the page; each loads alone with no
  * error or warning, and runs 900 frames in the sandbox without a run-time error,
- * firing bullets.
+ * firing bullets. The page's lists of bullet shapes, colours and reserved words
+ * are exactly the language's. Each ```xml block of BULLETML_MD (a whole BulletML
+ * document) loads without a warning and runs the same way.
  *
- * usage: test_pattern.docs PATTERNS_MD EXAMPLES_DIR
+ * usage: test_pattern.docs PATTERNS_MD EXAMPLES_DIR [BULLETML_MD]
  */
 #include "../check.h"
 #include "core/file.h"
 #include "core/mem.h"
+#include "pattern/bulletml_import.h"
 #include "pattern/library.h"
+#include "pattern/parser.h"
 #include "pattern/sandbox.h"
+#include "sim/bullet_kind.h"
 
 #include <dirent.h>
 #include <string.h>
@@ -51,6 +56,121 @@ static void docs_run(const char *path)
     }
     sandbox_destroy(sb);
     library_free(lib);
+}
+
+/* The next `word` span at or after p, before end, that is one name (letters,
+ * digits, '_'; words separated by spaces or newlines inside it are split by the
+ * caller). Copies it to out and returns the character after it, or NULL. */
+static const char *docs_next_span(const char *p, const char *end, char *out, size_t size)
+{
+    while (p && p < end && (p = memchr(p, '`', (size_t)(end - p))) != NULL) {
+        const char *close = memchr(p + 1, '`', (size_t)(end - p - 1));
+        if (!close)
+            return NULL;
+        size_t len = (size_t)(close - p - 1);
+        if (len > 0 && len < size) {
+            memcpy(out, p + 1, len);
+            out[len] = '\0';
+            return close + 1;
+        }
+        p = close + 1;
+    }
+    return NULL;
+}
+
+/* The names in backquotes after `intro` on the page, up to the first '(', must be
+ * exactly the `count` names of `names`. */
+static void docs_list(const char *md, const char *intro, const char *const *names, int count)
+{
+    const char *p = strstr(md, intro);
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    const char *end = strchr(p, '(');
+    end = end ? end : p + strlen(p);
+    char word[64];
+    int listed = 0;
+    while ((p = docs_next_span(p, end, word, sizeof word)) != NULL) {
+        int found = 0;
+        for (int i = 0; i < count; i++)
+            found |= strcmp(names[i], word) == 0;
+        if (!found)
+            fprintf(stderr, "%s lists '%s', which the language does not have\n", intro, word);
+        CHECK(found);
+        listed++;
+    }
+    if (listed != count)
+        fprintf(stderr, "%s lists %d names; the language has %d\n", intro, listed, count);
+    CHECK_EQ_INT(listed, count);
+}
+
+/* Every word of the reserved-word list is reserved, and every reserved word the
+ * page shows in backquotes is in the list. */
+static void docs_reserved(const char *md)
+{
+    const char *intro = "Reserved words (not usable as names): `";
+    const char *list = strstr(md, intro);
+    CHECK(list != NULL);
+    if (!list)
+        return;
+    list += strlen(intro);
+    const char *list_end = strchr(list, '`');
+    CHECK(list_end != NULL);
+    if (!list_end)
+        return;
+    char word[64];
+    int n = 0;
+    for (const char *p = list; p < list_end;) {
+        size_t len = strcspn(p, " \n`");
+        if (len > 0 && len < sizeof word) {
+            memcpy(word, p, len);
+            word[len] = '\0';
+            if (!parser_is_reserved(word))
+                fprintf(stderr, "'%s' is listed as reserved but is not\n", word);
+            CHECK(parser_is_reserved(word));
+            n++;
+        }
+        p += len + 1;
+    }
+    CHECK(n >= 20);
+    const char *md_end = md + strlen(md);
+    for (const char *p = md; (p = docs_next_span(p, md_end, word, sizeof word)) != NULL;) {
+        if (strspn(word, "abcdefghijklmnopqrstuvwxyz_") != strlen(word) ||
+            !parser_is_reserved(word))
+            continue;
+        int found = 0;
+        for (const char *q = list; q < list_end; q += strcspn(q, " \n`") + 1)
+            found |= strncmp(q, word, strlen(word)) == 0 && strchr(" \n`", q[strlen(word)]);
+        if (!found)
+            fprintf(stderr, "the reserved word '%s' is missing from the list\n", word);
+        CHECK(found);
+    }
+}
+
+/* Each ```xml block of the BulletML page, written to a file of its own. */
+static int docs_bulletml(const char *bulletml_md)
+{
+    char err[256];
+    size_t size = 0;
+    char *md = file_read_all(bulletml_md, &size, err, sizeof err);
+    CHECK(md != NULL);
+    const char *open = "```xml\n";
+    int n = 0;
+    for (char *p = md ? strstr(md, open) : NULL; p; p = strstr(p, open)) {
+        char *body = p + strlen(open);
+        char *end = strstr(body, "```\n");
+        CHECK(end != NULL);
+        if (!end)
+            break;
+        char path[64];
+        snprintf(path, sizeof path, "docs_bulletml_%d.xml", ++n);
+        CHECK(file_write_atomic(path, body, (size_t)(end - body), err, sizeof err) == 0);
+        docs_run(path);
+        remove(path);
+        p = end;
+    }
+    mem_free(md);
+    return n;
 }
 
 int main(int argc, char **argv)
@@ -108,6 +228,27 @@ int main(int argc, char **argv)
         closedir(d);
     CHECK(files >= 10 && files == nseen);
     printf("%d examples checked\n", nseen);
+    static const char *const shapes[] = {
+#define DOCS_SHAPE(id, name, radius, rotates, size) name,
+        BULLET_SHAPES(DOCS_SHAPE)
+#undef DOCS_SHAPE
+    };
+    static const char *const colours[] = {
+#define DOCS_COLOUR(id, name) name,
+        BULLET_COLORS(DOCS_COLOUR)
+#undef DOCS_COLOUR
+    };
+    if (md) {
+        docs_list(md, "Shapes: ", shapes, BULLET_SHAPE_COUNT);
+        docs_list(md, "Colours: ", colours, BULLET_COLOR_COUNT);
+        docs_reserved(md);
+    }
     mem_free(md);
+    if (argc > 3) {
+        bulletml_import_register();
+        int blocks = docs_bulletml(argv[3]);
+        CHECK(blocks >= 1);
+        printf("%d BulletML documents checked\n", blocks);
+    }
     return check_done("pattern.docs");
 }
