@@ -239,10 +239,19 @@ static const char *compiler_kind_word(global_kind k)
     return "a name";
 }
 
-/* Adds a global, or reports a duplicate. Returns it or NULL. */
+static int compiler_find_value(const char *name);
+
+/* Adds a global, or reports a duplicate or a constant that would take a
+ * built-in value's name (every file would lose the built-in, or the constant
+ * would never be read: built-ins come first, see expr_name). Returns it or NULL. */
 static global *compiler_add_global(compiler *c, const char *name, global_kind kind, ast_decl *d,
                                    int file, ast_pos pos)
 {
+    if (kind == G_CONST && compiler_find_value(name) >= 0) {
+        compiler_report(c, DIAG_BUILTIN_NAME, file, pos,
+                        "'%s' is a built-in value and cannot name a constant", name);
+        return NULL;
+    }
     global *old = compiler_global(c, name);
     if (old) {
         const char *where = c->in->files[old->file].path;
@@ -434,19 +443,18 @@ static int fold_name(fstate *f, const char *name, double *out)
 {
     if (f && scope_find(f, name))
         return 0;
-    global *g = compiler_global(f->c, name);
-    if (g) {
-        if (g->kind != G_CONST || !fold_global_const(f->c, g))
+    int v = compiler_find_value(name); /* built-in values first, as in expr_name */
+    if (v >= 0) {
+        if (compiler_values[v].kind != VAL_CONST)
             return 0;
-        *out = g->value;
-        return 1;
-    }
-    int v = compiler_find_value(name);
-    if (v >= 0 && compiler_values[v].kind == VAL_CONST) {
         *out = compiler_values[v].arg;
         return 1;
     }
-    return 0;
+    global *g = compiler_global(f->c, name);
+    if (!g || g->kind != G_CONST || !fold_global_const(f->c, g))
+        return 0;
+    *out = g->value;
+    return 1;
 }
 
 /* Whether e is known at load time; its value into *out. Reports nothing. */
@@ -567,24 +575,15 @@ static const char *compiler_suggest_value(fstate *f, const char *name)
     return best;
 }
 
-/* A name as a value: a local, a constant, a built-in; else an error with a guess. */
+/* A name as a value: a local, a built-in, a constant; else an error with a guess.
+ * Built-ins come before declarations, so that a pattern, enemy or imported
+ * BulletML file named like one (`x`, `time`) hides it from no file. */
 static void expr_name(fstate *f, const ast_expr *e)
 {
     local *l = scope_find(f, e->name);
     if (l) {
         l->used = 1;
         emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
-        return;
-    }
-    global *g = compiler_global(f->c, e->name);
-    if (g) {
-        if (g->kind == G_CONST) {
-            emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
-            return;
-        }
-        REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is %s, not a value", e->name,
-               compiler_kind_word(g->kind));
-        emit_const(f, 0, e->pos);
         return;
     }
     int v = compiler_find_value(e->name);
@@ -597,6 +596,17 @@ static void expr_name(fstate *f, const ast_expr *e)
         case VAL_PREV: emit_ax(f, VM_OP_PREV, (uint32_t)d->arg, e->pos); break;
         case VAL_CONST: emit_const(f, d->arg, e->pos); break;
         }
+        return;
+    }
+    global *g = compiler_global(f->c, e->name);
+    if (g) {
+        if (g->kind == G_CONST) {
+            emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
+            return;
+        }
+        REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is %s, not a value", e->name,
+               compiler_kind_word(g->kind));
+        emit_const(f, 0, e->pos);
         return;
     }
     char hint[96];

@@ -43,6 +43,7 @@
     X(TOO_DEEP,           DIAG_ERROR,   "nesting deeper than the parser allows")          \
     X(STRAY_BRACE,        DIAG_ERROR,   "a '}' with no block to close")                   \
     X(DUPLICATE_NAME,     DIAG_ERROR,   "two declarations with one name")                 \
+    X(BUILTIN_NAME,       DIAG_ERROR,   "a constant named like a built-in value")         \
     X(DUPLICATE_LOCAL,    DIAG_ERROR,   "two variables with one name in one block")       \
     X(UNKNOWN_NAME,       DIAG_ERROR,   "a name that is not defined")                     \
     X(UNKNOWN_FUNCTION,   DIAG_ERROR,   "a call of a function that does not exist")       \

@@ -281,8 +281,29 @@ static void check_quote_line(void)
     }
 }
 
+/* A declaration named like a built-in value hides it from no file: a mod's
+ * `pattern x` once made every `x` of the game's own files "a pattern, not a
+ * value". */
+static void check_builtin_names(void)
+{
+    library_file files[] = {
+        {"mod.pat", "pattern x {\n    wait 1\n}\nenemy time {\n    wait 1\n}\n", 0},
+        {"game.pat",
+         "pattern p {\n    fire orb at x + time + width / 2\n    wait 1\n    run x\n}\n", 0},
+    };
+    for (int i = 0; i < 2; i++)
+        files[i].len = strlen(files[i].text);
+    diag_init(&diags);
+    library *lib = library_compile(files, 2, &diags);
+    CHECK(lib != NULL);
+    CHECK_EQ_INT(diags.errors, 0);
+    library_free(lib);
+    diag_free(&diags);
+}
+
 static void check_more(void)
 {
+    check_builtin_names();
     check_quote_line();
     check_number_too_large();
     check_missing_brace();
