@@ -2,7 +2,8 @@
  * replays: the replay list. The files of the user folder's replays/, newest
  * first, the last run at the top: every file is read, and the APP_REPLAYS_MAX
  * that come first in that order are listed; a file that cannot be played is listed with
- * the reason (damaged, cut short, from a newer curtain) and refused.
+ * the reason (damaged, cut short, from a newer curtain) and refused. Read again
+ * (back from watching, or after a run was saved), the cursor stays on its file.
  */
 #include "core/file.h"
 #include "game/difficulty.h"
@@ -112,9 +113,23 @@ static const char *replays_name(const char *name)
     return "PLAYER";
 }
 
+/* The row to put the cursor on after the list is read again: the file it was
+ * on, wherever that file now sorts (a replay saved since, or the last run kept
+ * again, moves the rows under it), else the row it was at. */
+static int replays_row_of(const replays_state *s, const char *file, int row)
+{
+    for (int i = 0; file[0] && i < s->count; i++)
+        if (strcmp(s->entries[i].file, file) == 0)
+            return i;
+    return row;
+}
+
 void replays_enter(app *a)
 {
     replays_state *s = &a->replays;
+    char chosen[sizeof s->entries[0].file] = "";
+    if (s->m.cursor >= 0 && s->m.cursor < s->count)
+        snprintf(chosen, sizeof chosen, "%s", s->entries[s->m.cursor].file);
     replays_scan(a);
     menu_clear(&s->m, "Replays");
     for (int i = 0; i < s->count; i++) {
@@ -134,7 +149,7 @@ void replays_enter(app *a)
     }
     if (s->count == 0)
         menu_add(&s->m, "No replays yet: play a run!", NULL, 1);
-    menu_select(&s->m, s->m.cursor);
+    menu_select(&s->m, replays_row_of(s, chosen, s->m.cursor));
 }
 
 void replays_action(app *a, input_ui act)

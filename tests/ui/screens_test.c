@@ -1,7 +1,8 @@
 /*
  * screens: the front end's screens driven on an app without a window, the way
  * they are entered and acted on: the replay list, blank names included; a high
- * score kept when the game is left on the results or name entry; the pause when
+ * score kept when the game is left on the results or name entry; the cursor of
+ * the replay list staying on its file when the list is read again; the pause when
  * the window loses the focus or a controller goes; messages wrapped to the
  * screen and stacked; the options and binding screens' rows all in view; no
  * replay saved without a user folder; the spell card record kept for the
@@ -101,6 +102,41 @@ static void sc_replay_list(const char *dir)
     char last[APP_PATH_MAX];
     snprintf(last, sizeof last, "%s/%s", dir, APP_LAST_REPLAY);
     remove(last);
+}
+
+/* The list read again (coming back from a replay, or from the title after a
+ * run was saved) keeps the cursor on the file it was on, not on the row: a new
+ * replay sorting above it would otherwise put another run under the cursor. */
+static void sc_replay_cursor_follows_file(const char *dir)
+{
+    sc_write_replay(dir, "old.rpl", 10);
+    sc_write_replay(dir, "mid.rpl", 20);
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    snprintf(a->replay_dir, sizeof a->replay_dir, "%s", dir);
+    replays_enter(a);
+    replays_state *s = &a->replays;
+    CHECK_EQ_INT(s->count, 2);
+    menu_select(&s->m, 1);
+    CHECK(strcmp(s->entries[s->m.cursor].file, "old.rpl") == 0);
+    sc_write_replay(dir, "new.rpl", 30);
+    replays_enter(a);
+    CHECK_EQ_INT(s->count, 3);
+    CHECK_EQ_INT(s->m.cursor, 2);
+    CHECK(strcmp(s->entries[s->m.cursor].file, "old.rpl") == 0);
+    /* The file gone: the cursor stays on its row (the next one down). */
+    char path[APP_PATH_MAX];
+    snprintf(path, sizeof path, "%s/old.rpl", dir);
+    remove(path);
+    replays_enter(a);
+    CHECK_EQ_INT(s->count, 2);
+    CHECK_EQ_INT(s->m.cursor, 1);
+    static const char *const files[] = {"mid.rpl", "new.rpl"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        remove(path);
+    }
+    memset(a, 0, sizeof *a);
 }
 
 /* A finished run left on the results (the window closed) or halfway through name
@@ -551,6 +587,7 @@ int main(void)
     CHECK(mkdtemp(dir) != NULL);
     sc_replay_list(dir);
     sc_replay_blank_name(dir);
+    sc_replay_cursor_follows_file(dir);
     sc_leave_keeps_score();
     sc_auto_pause();
     sc_toast();
