@@ -2,7 +2,8 @@
  * screens: the front end's screens driven on an app without a window, the way
  * they are entered and acted on: the replay list, blank names included; a high
  * score kept when the game is left on the results or name entry; the cursor of
- * the replay list staying on its file when the list is read again; the pause when
+ * the replay list staying on its file when the list is read again; a quit run's
+ * replay ending as quit, not game over; the pause when
  * the window loses the focus or a controller goes; messages wrapped to the
  * screen and stacked; the options and binding screens' rows all in view; no
  * replay saved without a user folder; the spell card record kept for the
@@ -137,6 +138,41 @@ static void sc_replay_cursor_follows_file(const char *dir)
         remove(path);
     }
     memset(a, 0, sizeof *a);
+}
+
+/* A replay of a run that was quit (the last run kept after Restart or Quit to
+ * title) plays to its end and shows its results as a quit run, not as a game
+ * over the player never had. */
+static void sc_replay_quit_results(const char *dir)
+{
+    sc_write_replay(dir, "quit.rpl", 5); /* ends UNFINISHED, the world still playing */
+    static world w;
+    static ui_config cfg;
+    static audio silent;
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->cfg = &cfg;
+    a->sound = &silent;
+    a->game.w = &w;
+    char path[APP_PATH_MAX];
+    snprintf(path, sizeof path, "%s/quit.rpl", dir);
+    CHECK(game_start_replay(a, path) == 0);
+    for (int i = 0; i < 400 && a->game.phase != GAME_RESULTS; i++)
+        game_update(a);
+    CHECK_EQ_INT(a->game.phase, GAME_RESULTS);
+    CHECK_EQ_INT(w.state, WORLD_PLAYING);
+    CHECK(strcmp(game_results_title(a), "Run Quit") == 0);
+    a->game.practice = 1;
+    CHECK(strcmp(game_results_title(a), "Practice Quit") == 0);
+    a->game.practice = 0;
+    w.state = WORLD_GAME_OVER;
+    CHECK(strcmp(game_results_title(a), "Game Over") == 0);
+    w.state = WORLD_CLEARED;
+    CHECK(strcmp(game_results_title(a), "Stage Clear!") == 0);
+    replay_free(&a->game.film);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+    remove(path);
 }
 
 /* A finished run left on the results (the window closed) or halfway through name
@@ -588,6 +624,7 @@ int main(void)
     sc_replay_list(dir);
     sc_replay_blank_name(dir);
     sc_replay_cursor_follows_file(dir);
+    sc_replay_quit_results(dir);
     sc_leave_keeps_score();
     sc_auto_pause();
     sc_toast();
