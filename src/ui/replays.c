@@ -178,6 +178,26 @@ void replays_action(app *a, input_ui act)
     }
 }
 
+/* See app.h: the practice a replay plays, as the practice menu names it. */
+void replays_describe(const library *lib, const world_config *cfg, char *out, size_t size)
+{
+    if (cfg->start == 0) {
+        snprintf(out, size, "the stage");
+        return;
+    }
+    int b = WORLD_START_BOSS(cfg->start), p = WORLD_START_PHASE(cfg->start);
+    const library_boss *boss = lib && b < (int)lib->boss_count ? &lib->bosses[b] : NULL;
+    const char *who = !boss ? "?" : boss->title[0] ? boss->title : boss->name;
+    const char *card =
+        boss && p < (int)boss->phase_count && boss->phases[p].title ? boss->phases[p].title : NULL;
+    if (!(cfg->flags & WORLD_FLAG_ONE_PHASE))
+        snprintf(out, size, "practice: %s, from phase %d", who, p + 1);
+    else if (card)
+        snprintf(out, size, "practice: %s, spell card \"%s\"", who, card);
+    else
+        snprintf(out, size, "practice: %s, phase %d alone", who, p + 1);
+}
+
 /* Details of the entry under the cursor, in a box of their own under the list
  * (the side panel's logo is behind them): the file, when, how long and the
  * seed; then what was played, or why the file cannot be. */
@@ -203,17 +223,7 @@ static void replays_draw_details(app *a, const replay_entry *e, int y)
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4, TEXT_LEFT, PANEL_WHITE,
                 "%s    %s    %u:%02u    seed %" PRIu64, e->file, date, (unsigned)(e->frames / 3600),
                 (unsigned)(e->frames / 60 % 60), e->config.seed);
-    snprintf(text, sizeof text, "the stage");
-    if (e->config.start != 0) {
-        int b = WORLD_START_BOSS(e->config.start), p = WORLD_START_PHASE(e->config.start);
-        const library_boss *boss = b < (int)a->lib->boss_count ? &a->lib->bosses[b] : NULL;
-        int alone = (e->config.flags & WORLD_FLAG_ONE_PHASE) != 0;
-        snprintf(text, sizeof text, "practice: %s, %sphase %d%s",
-                 !boss            ? "?"
-                 : boss->title[0] ? boss->title
-                                  : boss->name,
-                 alone ? "" : "from ", p + 1, alone ? " alone" : "");
-    }
+    replays_describe(a->lib, &e->config, text, sizeof text);
     panel_wrap(wrapped, sizeof wrapped, ATLAS_FONT_SMALL, 1, box.w - 16, text);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4 + line, TEXT_LEFT, PANEL_LABEL,
                wrapped);

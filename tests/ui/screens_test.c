@@ -3,7 +3,8 @@
  * they are entered and acted on: the replay list, blank names included; a high
  * score kept when the game is left on the results or name entry; the cursor of
  * the replay list staying on its file when the list is read again; a quit run's
- * replay ending as quit, not game over; the pause when
+ * replay ending as quit, not game over; a spell card practice's replay named by
+ * its card; the pause when
  * the window loses the focus or a controller goes; messages wrapped to the
  * screen and stacked; the options and binding screens' rows all in view; no
  * replay saved without a user folder; the spell card record kept for the
@@ -173,6 +174,38 @@ static void sc_replay_quit_results(const char *dir)
     world_free(&w);
     memset(a, 0, sizeof *a);
     remove(path);
+}
+
+/* The replay list's details name a spell card practice by the card's title, as
+ * the practice menu does, not by its phase number. */
+static void sc_replay_describe(void)
+{
+    const char *text = "boss t { name \"Tess\" phase time 20 { wait 100 }\n"
+                       "  phase \"Test Sign\" spell time 20 bonus 1000 { wait 100000 } }\n"
+                       "stage stage1 { boss t wait 100 }\n";
+    library *lib = test_library_compile("describe.pat", text);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char out[256];
+    world_config cfg = {.seed = 1};
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK(strcmp(out, "the stage") == 0);
+    cfg.start = WORLD_START(0, 1);
+    cfg.flags = WORLD_FLAG_ONE_PHASE;
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK(strcmp(out, "practice: Tess, spell card \"Test Sign\"") == 0);
+    cfg.start = WORLD_START(0, 0);
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK(strcmp(out, "practice: Tess, phase 1 alone") == 0);
+    cfg.start = WORLD_START(0, 1);
+    cfg.flags = 0;
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK(strcmp(out, "practice: Tess, from phase 2") == 0);
+    cfg.flags = WORLD_FLAG_ONE_PHASE;
+    replays_describe(NULL, &cfg, out, sizeof out); /* a boss the patterns lack */
+    CHECK(strcmp(out, "practice: ?, phase 2 alone") == 0);
+    library_free(lib);
 }
 
 /* A finished run left on the results (the window closed) or halfway through name
@@ -625,6 +658,7 @@ int main(void)
     sc_replay_blank_name(dir);
     sc_replay_cursor_follows_file(dir);
     sc_replay_quit_results(dir);
+    sc_replay_describe();
     sc_leave_keeps_score();
     sc_auto_pause();
     sc_toast();
