@@ -224,6 +224,9 @@ static int file_write_fd(int fd, const void *data, size_t size)
     return 0;
 }
 
+/* Every error names path, the file being saved, never the temporary file: the
+ * player is told which save failed ("replays/x.rpl: cannot write: No space left
+ * on device"), and file_error_reason finds the reason after it. */
 int file_write_atomic(const char *path, const void *data, size_t size, char *err, size_t err_size)
 {
     char tmp[4096];
@@ -234,17 +237,17 @@ int file_write_atomic(const char *path, const void *data, size_t size, char *err
     }
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) {
-        file_set_error(err, err_size, "cannot create", tmp);
+        file_set_error(err, err_size, "cannot create", path);
         return -1;
     }
     if (file_write_fd(fd, data, size) != 0 || fsync(fd) != 0) {
-        file_set_error(err, err_size, "cannot write", tmp);
+        file_set_error(err, err_size, "cannot write", path);
         close(fd);
         unlink(tmp);
         return -1;
     }
     if (close(fd) != 0) {
-        file_set_error(err, err_size, "cannot write", tmp);
+        file_set_error(err, err_size, "cannot write", path);
         unlink(tmp);
         return -1;
     }

@@ -294,5 +294,13 @@ void game_leave(app *a);
 void game_start_run(app *a, const world_config *cfg, int practice);
 /* Returns 0, or -1 with a toast saying why the file cannot be played. */
 int game_start_replay(app *a, const char *path);
+/* What a replay plays, for the replay list's details: "the stage", or the
+ * practice: the boss (by its title), from which phase, or the one phase alone,
+ * named by its spell card's title when it has one. lib may be NULL. */
+void replays_describe(const library *lib, const world_config *cfg, char *out, size_t size);
+/* The heading of the results box: Stage Clear!, Game Over, Practice Over or
+ * Lost, and for a replay of a run that was quit (it ends with the world still
+ * playing) Run Quit or Practice Quit. */
+const char *game_results_title(const app *a);
 
 #endif

@@ -601,6 +601,16 @@ static void game_tally_line(app *a, SDL_Rect box, int y, const char *label, uint
                 "%" PRIu64, value);
 }
 
+const char *game_results_title(const app *a)
+{
+    const game_state *g = &a->game;
+    if (!world_over(g->w))
+        return g->practice ? "Practice Quit" : "Run Quit";
+    if (g->w->state == WORLD_CLEARED)
+        return g->practice ? "Practice Over" : "Stage Clear!";
+    return g->practice ? "Practice Lost" : "Game Over";
+}
+
 /* The results box: the tally of the run, and whether it made the table. */
 static void game_draw_results(app *a)
 {
@@ -613,11 +623,8 @@ static void game_draw_results(app *a)
     SDL_Rect box = game_box(340, cleared && !g->practice ? 330 : 200);
     panel_box(r, box);
     int cx = box.x + box.w / 2, y = box.y + 14;
-    const char *head = g->practice ? (cleared ? "Practice Over" : "Practice Lost")
-                       : cleared   ? "Stage Clear!"
-                                   : "Game Over";
-    panel_text(r, at, ATLAS_FONT_TITLE, 1, cx, y, TEXT_CENTER, cleared ? PANEL_GOLD : PANEL_RED,
-               head);
+    SDL_Color head = cleared ? PANEL_GOLD : world_over(w) ? PANEL_RED : PANEL_LABEL;
+    panel_text(r, at, ATLAS_FONT_TITLE, 1, cx, y, TEXT_CENTER, head, game_results_title(a));
     y += 50;
     if (cleared && !g->practice) {
         game_tally_line(a, box, y, "Clear bonus", w->tally.clear, PANEL_WHITE);

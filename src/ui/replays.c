@@ -2,7 +2,8 @@
  * replays: the replay list. The files of the user folder's replays/, newest
  * first, the last run at the top: every file is read, and the APP_REPLAYS_MAX
  * that come first in that order are listed; a file that cannot be played is listed with
- * the reason (damaged, cut short, from a newer curtain) and refused.
+ * the reason (damaged, cut short, from a newer curtain) and refused. Read again
+ * (back from watching, or after a run was saved), the cursor stays on its file.
  */
 #include "core/file.h"
 #include "game/difficulty.h"
@@ -112,9 +113,23 @@ static const char *replays_name(const char *name)
     return "PLAYER";
 }
 
+/* The row to put the cursor on after the list is read again: the file it was
+ * on, wherever that file now sorts (a replay saved since, or the last run kept
+ * again, moves the rows under it), else the row it was at. */
+static int replays_row_of(const replays_state *s, const char *file, int row)
+{
+    for (int i = 0; file[0] && i < s->count; i++)
+        if (strcmp(s->entries[i].file, file) == 0)
+            return i;
+    return row;
+}
+
 void replays_enter(app *a)
 {
     replays_state *s = &a->replays;
+    char chosen[sizeof s->entries[0].file] = "";
+    if (s->m.cursor >= 0 && s->m.cursor < s->count)
+        snprintf(chosen, sizeof chosen, "%s", s->entries[s->m.cursor].file);
     replays_scan(a);
     menu_clear(&s->m, "Replays");
     for (int i = 0; i < s->count; i++) {
@@ -134,7 +149,7 @@ void replays_enter(app *a)
     }
     if (s->count == 0)
         menu_add(&s->m, "No replays yet: play a run!", NULL, 1);
-    menu_select(&s->m, s->m.cursor);
+    menu_select(&s->m, replays_row_of(s, chosen, s->m.cursor));
 }
 
 void replays_action(app *a, input_ui act)
@@ -163,6 +178,26 @@ void replays_action(app *a, input_ui act)
     }
 }
 
+/* See app.h: the practice a replay plays, as the practice menu names it. */
+void replays_describe(const library *lib, const world_config *cfg, char *out, size_t size)
+{
+    if (cfg->start == 0) {
+        snprintf(out, size, "the stage");
+        return;
+    }
+    int b = WORLD_START_BOSS(cfg->start), p = WORLD_START_PHASE(cfg->start);
+    const library_boss *boss = lib && b < (int)lib->boss_count ? &lib->bosses[b] : NULL;
+    const char *who = !boss ? "?" : boss->title[0] ? boss->title : boss->name;
+    const char *card =
+        boss && p < (int)boss->phase_count && boss->phases[p].title ? boss->phases[p].title : NULL;
+    if (!(cfg->flags & WORLD_FLAG_ONE_PHASE))
+        snprintf(out, size, "practice: %s, from phase %d", who, p + 1);
+    else if (card)
+        snprintf(out, size, "practice: %s, spell card \"%s\"", who, card);
+    else
+        snprintf(out, size, "practice: %s, phase %d alone", who, p + 1);
+}
+
 /* Details of the entry under the cursor, in a box of their own under the list
  * (the side panel's logo is behind them): the file, when, how long and the
  * seed; then what was played, or why the file cannot be. */
@@ -188,17 +223,7 @@ static void replays_draw_details(app *a, const replay_entry *e, int y)
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4, TEXT_LEFT, PANEL_WHITE,
                 "%s    %s    %u:%02u    seed %" PRIu64, e->file, date, (unsigned)(e->frames / 3600),
                 (unsigned)(e->frames / 60 % 60), e->config.seed);
-    snprintf(text, sizeof text, "the stage");
-    if (e->config.start != 0) {
-        int b = WORLD_START_BOSS(e->config.start), p = WORLD_START_PHASE(e->config.start);
-        const library_boss *boss = b < (int)a->lib->boss_count ? &a->lib->bosses[b] : NULL;
-        int alone = (e->config.flags & WORLD_FLAG_ONE_PHASE) != 0;
-        snprintf(text, sizeof text, "practice: %s, %sphase %d%s",
-                 !boss            ? "?"
-                 : boss->title[0] ? boss->title
-                                  : boss->name,
-                 alone ? "" : "from ", p + 1, alone ? " alone" : "");
-    }
+    replays_describe(a->lib, &e->config, text, sizeof text);
     panel_wrap(wrapped, sizeof wrapped, ATLAS_FONT_SMALL, 1, box.w - 16, text);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4 + line, TEXT_LEFT, PANEL_LABEL,
                wrapped);

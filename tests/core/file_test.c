@@ -184,7 +184,7 @@ static void file_test_move_aside(const char *dir)
 
 /* A write that fails (here the temporary file cannot be made: a folder has its
  * name; a full disk or a read-only folder fail the same way) leaves the old file
- * whole and names the file in the error. */
+ * whole and names the file in the error: the one being saved, not the temporary. */
 static void file_test_failed_write_keeps_old(const char *dir)
 {
     char path[512], tmp[600], err[256] = "";
@@ -194,6 +194,9 @@ static void file_test_failed_write_keeps_old(const char *dir)
     CHECK(file_make_dirs(tmp) == 0);
     CHECK(file_write_atomic(path, "new!", 4, err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "keep.txt");
+    /* The file being saved, not the temporary one ("keep.txt.tmp.123: ..."). */
+    CHECK(strstr(err, ".tmp.") == NULL);
+    CHECK(file_error_reason(err, path) != err);
     size_t size = 0;
     char *text = file_read_all(path, &size, NULL, 0);
     CHECK(text && size == 3 && strcmp(text, "old") == 0);

@@ -1,7 +1,10 @@
 /*
  * screens: the front end's screens driven on an app without a window, the way
  * they are entered and acted on: the replay list, blank names included; a high
- * score kept when the game is left on the results or name entry; the pause when
+ * score kept when the game is left on the results or name entry; the cursor of
+ * the replay list staying on its file when the list is read again; a quit run's
+ * replay ending as quit, not game over; a spell card practice's replay named by
+ * its card; the pause when
  * the window loses the focus or a controller goes; messages wrapped to the
  * screen and stacked; the options and binding screens' rows all in view; no
  * replay saved without a user folder; the spell card record kept for the
@@ -115,6 +118,108 @@ static void sc_replay_list(const char *dir)
     char last[APP_PATH_MAX];
     snprintf(last, sizeof last, "%s/%s", dir, APP_LAST_REPLAY);
     remove(last);
+}
+
+/* The list read again (coming back from a replay, or from the title after a
+ * run was saved) keeps the cursor on the file it was on, not on the row: a new
+ * replay sorting above it would otherwise put another run under the cursor. */
+static void sc_replay_cursor_follows_file(const char *dir)
+{
+    sc_write_replay(dir, "old.rpl", 10);
+    sc_write_replay(dir, "mid.rpl", 20);
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    snprintf(a->replay_dir, sizeof a->replay_dir, "%s", dir);
+    replays_enter(a);
+    replays_state *s = &a->replays;
+    CHECK_EQ_INT(s->count, 2);
+    menu_select(&s->m, 1);
+    CHECK(strcmp(s->entries[s->m.cursor].file, "old.rpl") == 0);
+    sc_write_replay(dir, "new.rpl", 30);
+    replays_enter(a);
+    CHECK_EQ_INT(s->count, 3);
+    CHECK_EQ_INT(s->m.cursor, 2);
+    CHECK(strcmp(s->entries[s->m.cursor].file, "old.rpl") == 0);
+    /* The file gone: the cursor stays on its row (the next one down). */
+    char path[APP_PATH_MAX];
+    snprintf(path, sizeof path, "%s/old.rpl", dir);
+    remove(path);
+    replays_enter(a);
+    CHECK_EQ_INT(s->count, 2);
+    CHECK_EQ_INT(s->m.cursor, 1);
+    static const char *const files[] = {"mid.rpl", "new.rpl"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        remove(path);
+    }
+    memset(a, 0, sizeof *a);
+}
+
+/* A replay of a run that was quit (the last run kept after Restart or Quit to
+ * title) plays to its end and shows its results as a quit run, not as a game
+ * over the player never had. */
+static void sc_replay_quit_results(const char *dir)
+{
+    sc_write_replay(dir, "quit.rpl", 5); /* ends UNFINISHED, the world still playing */
+    static world w;
+    static ui_config cfg;
+    static audio silent;
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->cfg = &cfg;
+    a->sound = &silent;
+    a->game.w = &w;
+    char path[APP_PATH_MAX];
+    snprintf(path, sizeof path, "%s/quit.rpl", dir);
+    CHECK(game_start_replay(a, path) == 0);
+    for (int i = 0; i < 400 && a->game.phase != GAME_RESULTS; i++)
+        game_update(a);
+    CHECK_EQ_INT(a->game.phase, GAME_RESULTS);
+    CHECK_EQ_INT(w.state, WORLD_PLAYING);
+    CHECK(strcmp(game_results_title(a), "Run Quit") == 0);
+    a->game.practice = 1;
+    CHECK(strcmp(game_results_title(a), "Practice Quit") == 0);
+    a->game.practice = 0;
+    w.state = WORLD_GAME_OVER;
+    CHECK(strcmp(game_results_title(a), "Game Over") == 0);
+    w.state = WORLD_CLEARED;
+    CHECK(strcmp(game_results_title(a), "Stage Clear!") == 0);
+    replay_free(&a->game.film);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+    remove(path);
+}
+
+/* The replay list's details name a spell card practice by the card's title, as
+ * the practice menu does, not by its phase number. */
+static void sc_replay_describe(void)
+{
+    const char *text = "boss t { name \"Tess\" phase time 20 { wait 100 }\n"
+                       "  phase \"Test Sign\" spell time 20 bonus 1000 { wait 100000 } }\n"
+                       "stage stage1 { boss t wait 100 }\n";
+    library *lib = test_library_compile("describe.pat", text);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char out[256];
+    world_config cfg = {.seed = 1};
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK(strcmp(out, "the stage") == 0);
+    cfg.start = WORLD_START(0, 1);
+    cfg.flags = WORLD_FLAG_ONE_PHASE;
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK(strcmp(out, "practice: Tess, spell card \"Test Sign\"") == 0);
+    cfg.start = WORLD_START(0, 0);
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK(strcmp(out, "practice: Tess, phase 1 alone") == 0);
+    cfg.start = WORLD_START(0, 1);
+    cfg.flags = 0;
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK(strcmp(out, "practice: Tess, from phase 2") == 0);
+    cfg.flags = WORLD_FLAG_ONE_PHASE;
+    replays_describe(NULL, &cfg, out, sizeof out); /* a boss the patterns lack */
+    CHECK(strcmp(out, "practice: ?, phase 2 alone") == 0);
+    library_free(lib);
 }
 
 /* A finished run left on the results (the window closed) or halfway through name
@@ -543,6 +648,9 @@ int main(void)
     CHECK(mkdtemp(dir) != NULL);
     sc_replay_list(dir);
     sc_replay_blank_name(dir);
+    sc_replay_cursor_follows_file(dir);
+    sc_replay_quit_results(dir);
+    sc_replay_describe();
     sc_leave_keeps_score();
     sc_auto_pause();
     sc_toast();
