@@ -302,5 +302,9 @@ void replays_describe(const library *lib, const world_config *cfg, char *out, si
  * Lost, and for a replay of a run that was quit (it ends with the world still
  * playing) Run Quit or Practice Quit. */
 const char *game_results_title(const app *a);
+/* The path a saved replay takes in dir: STAMP-NAME.rpl, or STAMP-NAME-2.rpl,
+ * -3, ... when that is taken (two saves under one name in one second must
+ * not overwrite each other). Returns 0, or -1 when 99 are taken. */
+int game_replay_path(const char *dir, const char *stamp, const char *name, char *out, size_t size);
 
 #endif

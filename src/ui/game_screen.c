@@ -122,6 +122,19 @@ static void game_keep_last(app *a, replay_end end)
         app_toast(a, PANEL_RED, "the last run was not kept: %s", err);
 }
 
+int game_replay_path(const char *dir, const char *stamp, const char *name, char *out, size_t size)
+{
+    for (int k = 1; k <= 99; k++) {
+        if (k == 1)
+            snprintf(out, size, "%s/%s-%s.rpl", dir, stamp, name);
+        else
+            snprintf(out, size, "%s/%s-%s-%d.rpl", dir, stamp, name, k);
+        if (!file_exists(out))
+            return 0;
+    }
+    return -1;
+}
+
 /* Saves the run's replay under a name of its own (not at the root of the disk
  * when there is no user folder). */
 static void game_save_replay(app *a)
@@ -142,7 +155,10 @@ static void game_save_replay(app *a)
         if (*c == ' ' || *c == '.' || *c == '!' || *c == '?')
             *c = '_';
     snprintf(g->rec.name, sizeof g->rec.name, "%s", g->name[0] ? g->name : "PLAYER");
-    snprintf(path, sizeof path, "%s/%s-%s.rpl", a->replay_dir, stamp, name);
+    if (game_replay_path(a->replay_dir, stamp, name, path, sizeof path) != 0) {
+        app_toast(a, PANEL_RED, "replay not saved: 99 replays named %s-%s already", stamp, name);
+        return;
+    }
     if (replay_save(&g->rec, path, err, sizeof err) == 0)
         app_toast(a, PANEL_GREEN, "replay saved: %s", path);
     else

@@ -642,6 +642,28 @@ static void sc_pad_start_on_title(void)
     memset(a, 0, sizeof *a);
 }
 
+/* Two replays saved under one name in one second keep both: the second gets
+ * -2 (it used to replace the first). */
+static void sc_replay_names_unique(const char *dir)
+{
+    char first[512], second[512], third[512];
+    CHECK_EQ_INT(game_replay_path(dir, "20261121-101500", "ACE", first, sizeof first), 0);
+    CHECK(strstr(first, "/20261121-101500-ACE.rpl") != NULL);
+    FILE *f = fopen(first, "w");
+    CHECK(f != NULL);
+    if (f)
+        fclose(f);
+    CHECK_EQ_INT(game_replay_path(dir, "20261121-101500", "ACE", second, sizeof second), 0);
+    CHECK(strstr(second, "/20261121-101500-ACE-2.rpl") != NULL);
+    f = fopen(second, "w");
+    if (f)
+        fclose(f);
+    CHECK_EQ_INT(game_replay_path(dir, "20261121-101500", "ACE", third, sizeof third), 0);
+    CHECK(strstr(third, "/20261121-101500-ACE-3.rpl") != NULL);
+    remove(first);
+    remove(second);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
@@ -662,6 +684,7 @@ int main(void)
     sc_title_best_all();
     sc_pad_name_entry();
     sc_pad_start_on_title();
+    sc_replay_names_unique(dir);
     rmdir(dir);
     return check_done("screens");
 }
