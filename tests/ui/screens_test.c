@@ -404,22 +404,47 @@ static void sc_cards_own_runs(void)
     library_free(lib);
 }
 
+/* A software renderer drawing into a new surface, given to a's window with a
+ * frame view and a demo world that is never started (the backdrop is drawn
+ * instead): what the drawing tests draw with. Returns the surface, or NULL
+ * (CHECKed; nothing is left to free). sc_soft_view_free undoes it. */
+static SDL_Surface *sc_soft_view(app *a)
+{
+    static world demo;
+    SDL_Surface *s =
+        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = s ? SDL_CreateSoftwareRenderer(s) : NULL;
+    frame_view_config cfg = {1, 64, -1};
+    char err[256] = "";
+    a->title.demo = &demo;
+    a->win.renderer = r;
+    if (r && frame_view_init(&a->view, r, &cfg, err, sizeof err) == 0)
+        return s;
+    fprintf(stderr, "software view: %s\n", r ? err : SDL_GetError());
+    CHECK(0);
+    if (r)
+        SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+    a->win.renderer = NULL;
+    return NULL;
+}
+
+static void sc_soft_view_free(app *a, SDL_Surface *s)
+{
+    frame_view_free(&a->view);
+    SDL_DestroyRenderer(a->win.renderer);
+    a->win.renderer = NULL;
+    SDL_FreeSurface(s);
+}
+
 /* The options and binding screens show every row, Back included, without scrolling: drawn
  * on a software renderer with the last row chosen, the list starts at the top. */
 static void sc_keys_fit(void)
 {
     app *a = &the_app;
     memset(a, 0, sizeof *a);
-    SDL_Surface *s =
-        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Renderer *r = s ? SDL_CreateSoftwareRenderer(s) : NULL;
-    CHECK(r != NULL);
-    frame_view_config cfg = {1, 64, -1};
-    char err[256];
-    static world demo; /* not started: the backdrop is drawn instead */
-    a->title.demo = &demo;
-    a->win.renderer = r;
-    if (r && frame_view_init(&a->view, r, &cfg, err, sizeof err) == 0) {
+    SDL_Surface *s = sc_soft_view(a);
+    if (s) {
         for (int pad = 0; pad < 2; pad++) {
             a->settings.pad = pad;
             keys_enter(a);
@@ -433,14 +458,8 @@ static void sc_keys_fit(void)
         settings_draw(a);
         CHECK(strcmp(a->settings.m.labels[a->settings.m.count - 1], "Back") == 0);
         CHECK_EQ_INT(a->settings.m.first, 0);
-        frame_view_free(&a->view);
-    } else {
-        fprintf(stderr, "frame_view_init: %s\n", r ? err : SDL_GetError());
-        CHECK(0);
+        sc_soft_view_free(a, s);
     }
-    if (r)
-        SDL_DestroyRenderer(r);
-    SDL_FreeSurface(s);
     memset(a, 0, sizeof *a);
 }
 
@@ -525,30 +544,17 @@ static void sc_continue_confirm(void)
  * pixels (the best list) into box_px. Returns 0, or -1 (CHECKed). */
 static int sc_draw_best(app *a, uint32_t *box_px, SDL_Rect box)
 {
-    SDL_Surface *s =
-        SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Renderer *r = s ? SDL_CreateSoftwareRenderer(s) : NULL;
-    CHECK(r != NULL);
-    frame_view_config cfg = {1, 64, -1};
-    char err[256];
-    static world demo; /* not started: the backdrop is drawn instead */
-    a->title.demo = &demo;
-    a->win.renderer = r;
-    int ok = r && frame_view_init(&a->view, r, &cfg, err, sizeof err) == 0;
-    CHECK(ok);
-    if (ok) {
-        difficulty_enter(a);
-        difficulty_draw(a);
-        SDL_RenderFlush(r);
-        for (int y = 0; y < box.h; y++)
-            memcpy(box_px + y * box.w, (uint8_t *)s->pixels + (box.y + y) * s->pitch + box.x * 4,
-                   (size_t)box.w * 4);
-        frame_view_free(&a->view);
-    }
-    if (r)
-        SDL_DestroyRenderer(r);
-    SDL_FreeSurface(s);
-    return ok ? 0 : -1;
+    SDL_Surface *s = sc_soft_view(a);
+    if (!s)
+        return -1;
+    difficulty_enter(a);
+    difficulty_draw(a);
+    SDL_RenderFlush(a->win.renderer);
+    for (int y = 0; y < box.h; y++)
+        memcpy(box_px + y * box.w, (uint8_t *)s->pixels + (box.y + y) * s->pitch + box.x * 4,
+               (size_t)box.w * 4);
+    sc_soft_view_free(a, s);
+    return 0;
 }
 
 /* The title's best list shows the whole table, as the High Scores screen and the
