@@ -147,6 +147,20 @@ static void docs_reserved(const char *md)
     }
 }
 
+/* The next fenced block of md from p that opens with `open` ("```pat\n"): its
+ * text from *body to *end (the closing fence). Returns where to look for the
+ * one after it, or NULL when there is none (an unclosed block is CHECKed). */
+static char *docs_block(char *p, const char *open, char **body, char **end)
+{
+    char *start = p ? strstr(p, open) : NULL;
+    if (!start)
+        return NULL;
+    *body = start + strlen(open);
+    *end = strstr(*body, "```\n");
+    CHECK(*end != NULL);
+    return *end;
+}
+
 /* Each ```xml block of the BulletML page, written to a file of its own. */
 static int docs_bulletml(const char *bulletml_md)
 {
@@ -154,20 +168,14 @@ static int docs_bulletml(const char *bulletml_md)
     size_t size = 0;
     char *md = file_read_all(bulletml_md, &size, err, sizeof err);
     CHECK(md != NULL);
-    const char *open = "```xml\n";
     int n = 0;
-    for (char *p = md ? strstr(md, open) : NULL; p; p = strstr(p, open)) {
-        char *body = p + strlen(open);
-        char *end = strstr(body, "```\n");
-        CHECK(end != NULL);
-        if (!end)
-            break;
+    char *body, *end;
+    for (char *p = md; (p = docs_block(p, "```xml\n", &body, &end)) != NULL;) {
         char path[64];
         snprintf(path, sizeof path, "docs_bulletml_%d.xml", ++n);
         CHECK(file_write_atomic(path, body, (size_t)(end - body), err, sizeof err) == 0);
         docs_run(path);
         remove(path);
-        p = end;
     }
     mem_free(md);
     return n;
@@ -183,13 +191,8 @@ int main(int argc, char **argv)
     size_t size = 0;
     char *md = file_read_all(argv[1], &size, err, sizeof err);
     CHECK(md != NULL);
-    const char *open = "```pat\n";
-    for (char *p = md ? strstr(md, open) : NULL; p; p = strstr(p, open)) {
-        char *body = p + strlen(open);
-        char *end = strstr(body, "```\n");
-        CHECK(end != NULL);
-        if (!end)
-            break;
+    char *body, *end;
+    for (char *p = md; (p = docs_block(p, "```pat\n", &body, &end)) != NULL;) {
         char name[128] = "";
         CHECK(sscanf(body, "# docs/examples/%127[^\n]", name) == 1);
         char path[1024];
@@ -205,7 +208,6 @@ int main(int argc, char **argv)
             docs_run(path);
         }
         mem_free(file);
-        p = end;
     }
     /* every example file is on the page */
     DIR *d = opendir(argv[2]);
