@@ -18,11 +18,16 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-static const char *replay_cmd_ending(int end)
+/* How the recorded run ended, in the words the results box uses (a practice,
+ * config.start != 0, is cleared or lost, not a stage). */
+static const char *replay_cmd_ending(const replay *r)
 {
-    return end == REPLAY_END_STAGE_CLEAR ? "stage clear"
-           : end == REPLAY_END_GAME_OVER ? "game over"
-                                         : "unfinished";
+    int practice = r->config.start != 0;
+    if (r->end == REPLAY_END_STAGE_CLEAR)
+        return practice ? "practice cleared" : "stage clear";
+    if (r->end == REPLAY_END_GAME_OVER)
+        return practice ? "practice lost" : "game over";
+    return "unfinished";
 }
 
 /* Checks a replay headless; prints the verdict. */
@@ -45,7 +50,7 @@ static int replay_cmd_verify(const char *path, const replay *r, const library *l
     }
     printf("%s: %u frames, %u state hashes, all match (%s, %s, score %" PRIu64 ")\n", path,
            r->frame_count, r->check_count, difficulty_name(r->config.difficulty),
-           replay_cmd_ending(r->end), r->score);
+           replay_cmd_ending(r), r->score);
     return CLI_EXIT_OK;
 }
 

@@ -51,6 +51,9 @@ rep=$src/tests/game/replays
 for f in "$rep"/*.rpl; do
     expect 0 'all match' replay "$f" --verify
 done
+# The ending in the results box's words: a practice is cleared, not a stage.
+expect 0 'all match \(Normal, stage clear' replay "$rep/normal_clear.rpl" --verify
+expect 0 'all match \(Hard, practice cleared' replay "$rep/hard_last_card.rpl" --verify
 good=$rep/normal_clear.rpl
 head -c 3000 "$good" >"$tmp/cut.rpl"
 expect 1 'truncated' replay "$tmp/cut.rpl" --verify
