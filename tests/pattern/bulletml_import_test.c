@@ -8,6 +8,7 @@
 #include "core/mem.h"
 #include "pattern/bulletml_import.h"
 #include "pattern/sandbox.h"
+#include "test_sandbox.h"
 
 #include <string.h>
 
@@ -156,12 +157,7 @@ static void test_dialect(void)
         CHECK(lib != NULL);
         if (!lib)
             continue;
-        sandbox_config cfg;
-        sandbox_config_default(&cfg);
-        sandbox *sb = sandbox_create(&cfg);
-        CHECK(sb && sandbox_start(sb, lib, library_find(lib, "prev"), NULL) == 0);
-        for (int k = 0; sb && k < 3; k++)
-            sandbox_step(sb);
+        sandbox *sb = test_sandbox(lib, library_find(lib, "prev"), 3);
         uint32_t n = 0;
         const sandbox_object *o = sb ? sandbox_objects(sb, &n) : NULL;
         CHECK_EQ_INT(n, 2);
@@ -205,10 +201,7 @@ static void test_chained_ramps(void)
         diag_print(&diags, stderr);
         return;
     }
-    sandbox_config cfg;
-    sandbox_config_default(&cfg);
-    sandbox *sb = sandbox_create(&cfg);
-    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "p"), NULL) == 0);
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 0);
     float y0 = -1.0f, y = -1.0f;
     for (int f = 0; sb && f < 40; f++) {
         sandbox_step(sb);

@@ -17,6 +17,7 @@
 #include "pattern/parser.h"
 #include "pattern/sandbox.h"
 #include "sim/bullet_kind.h"
+#include "test_sandbox.h"
 
 #include <dirent.h>
 #include <string.h>
@@ -42,12 +43,7 @@ static void docs_run(const char *path)
         return;
     const library_entry *e = library_default_entry(lib, path);
     CHECK(e != NULL);
-    sandbox_config cfg;
-    sandbox_config_default(&cfg);
-    sandbox *sb = sandbox_create(&cfg);
-    CHECK(sb && e && sandbox_start(sb, lib, e, NULL) == 0);
-    for (int f = 0; sb && e && f < 900; f++)
-        sandbox_step(sb);
+    sandbox *sb = test_sandbox(lib, e, 900);
     if (sb) {
         if (sandbox_error_count(sb))
             fprintf(stderr, "%s: %s\n", path, sandbox_last_error(sb));

@@ -6,6 +6,7 @@
 #include "pattern/sandbox.h"
 #include "sim/bullet_kind.h"
 #include "test_host.h"
+#include "test_sandbox.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -343,12 +344,7 @@ static void test_non_finite_shots(void)
         CHECK(lib != NULL);
         if (!lib)
             continue;
-        sandbox_config cfg;
-        sandbox_config_default(&cfg);
-        sandbox *sb = sandbox_create(&cfg);
-        CHECK(sb && sandbox_start(sb, lib, library_find(lib, "p"), NULL) == 0);
-        for (int f = 0; sb && f < 5; f++)
-            sandbox_step(sb);
+        sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 5);
         CHECK_EQ_INT(sb ? sandbox_error_count(sb) : -1, 1);
         CHECK_STR_CONTAINS(sb ? sandbox_last_error(sb) : "", cases[c].message);
         CHECK_EQ_U64(sb ? sandbox_vm_stats(sb).spawned : 0, 3); /* still fired */
@@ -449,10 +445,7 @@ static void test_stage(void)
         CHECK(strcmp(b->phases[1].title, "Sign: Halo") == 0 && b->phases[1].spell);
         CHECK(isnan(b->phases[1].health) && b->phases[1].bonus == 1000);
     }
-    sandbox_config cfg;
-    sandbox_config_default(&cfg);
-    sandbox *sb = sandbox_create(&cfg);
-    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "one"), NULL) == 0);
+    sandbox *sb = test_sandbox(lib, library_find(lib, "one"), 0);
     int saw_enemies = 0, saw_boss = 0, saw_title = 0, saw_spell = 0, last_enemy = 0;
     for (int f = 0; f < 600 && sb; f++) {
         sandbox_step(sb);
@@ -491,12 +484,7 @@ static void test_sandbox_no_allocation(void)
     CHECK(lib != NULL);
     if (!lib)
         return;
-    sandbox_config cfg;
-    sandbox_config_default(&cfg);
-    sandbox *sb = sandbox_create(&cfg);
-    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "s"), NULL) == 0);
-    for (int f = 0; sb && f < 120; f++)
-        sandbox_step(sb);
+    sandbox *sb = test_sandbox(lib, library_find(lib, "s"), 120);
     mem_stats before = mem_get_stats();
     for (int f = 0; sb && f < 600; f++)
         sandbox_step(sb);
