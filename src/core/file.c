@@ -259,17 +259,26 @@ int file_write_atomic(const char *path, const void *data, size_t size, char *err
     return 0;
 }
 
-int file_move_aside(const char *path, char *out, size_t out_size)
+int file_unused_name(char *out, size_t size, const char *stem, const char *sep, const char *ext)
 {
     for (int i = 1; i <= 99; i++) {
         if (i == 1)
-            snprintf(out, out_size, "%s.bad", path);
+            snprintf(out, size, "%s%s", stem, ext);
         else
-            snprintf(out, out_size, "%s.bad.%d", path, i);
+            snprintf(out, size, "%s%s%d%s", stem, sep, i, ext);
         if (!file_exists(out))
-            return rename(path, out) == 0 ? 0 : -1;
+            return 0;
     }
     return -1;
+}
+
+int file_move_aside(const char *path, char *out, size_t out_size)
+{
+    char stem[4096];
+    snprintf(stem, sizeof stem, "%s.bad", path);
+    if (file_unused_name(out, out_size, stem, ".", "") != 0)
+        return -1;
+    return rename(path, out) == 0 ? 0 : -1;
 }
 
 uint64_t file_mtime_ns(const char *path)

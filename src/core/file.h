@@ -49,6 +49,11 @@ const char *file_error_reason(const char *err, const char *path);
  * Returns 0 on success, -1 with a reason in err. */
 int file_write_atomic(const char *path, const void *data, size_t size, char *err, size_t err_size);
 
+/* The first name not taken of stem+ext, stem+sep+"2"+ext, ... up to 99 (the
+ * replay "d/20261121-101500-ACE.rpl", then "...-ACE-2.rpl"), into out. Returns 0,
+ * or -1 when all 99 are taken. */
+int file_unused_name(char *out, size_t size, const char *stem, const char *sep, const char *ext);
+
 /* Moves a file that was refused aside, keeping every earlier one: to path.bad,
  * or path.bad.2, path.bad.3, ... (the first name not taken, up to .bad.99). The
  * name used goes into out. Returns 0, or -1 if every name is taken or the rename

@@ -124,15 +124,9 @@ static void game_keep_last(app *a, replay_end end)
 
 int game_replay_path(const char *dir, const char *stamp, const char *name, char *out, size_t size)
 {
-    for (int k = 1; k <= 99; k++) {
-        if (k == 1)
-            snprintf(out, size, "%s/%s-%s.rpl", dir, stamp, name);
-        else
-            snprintf(out, size, "%s/%s-%s-%d.rpl", dir, stamp, name, k);
-        if (!file_exists(out))
-            return 0;
-    }
-    return -1;
+    char stem[APP_PATH_MAX + 64];
+    snprintf(stem, sizeof stem, "%s/%s-%s", dir, stamp, name);
+    return file_unused_name(out, size, stem, "-", ".rpl");
 }
 
 /* Saves the run's replay under a name of its own (not at the root of the disk
