@@ -1195,7 +1195,10 @@ static void vm_exec(vm *v, uint32_t idx)
             goto out;
         }
         if (budget == 0) {
-            vm_fail(v, idx, pc ? pc - 1 : 0,
+            /* Name the instruction about to run, not pc - 1: after a loop's
+             * backward jump pc - 1 may be the last instruction of the function
+             * before this one in memory. */
+            vm_fail(v, idx, pc,
                     "runaway script: more than %u instructions in one frame (a loop without "
                     "a wait?)",
                     (unsigned)v->cfg.budget);

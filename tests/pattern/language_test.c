@@ -271,6 +271,33 @@ static void test_threads_and_runaway(void)
     library_free(lib);
 }
 
+/* A runaway loop that starts its pattern is reported inside that loop: the
+ * error used to name pc - 1, which after the loop's backward jump is the last
+ * instruction of the pattern before it in memory (here 'a', at 1:1). */
+static void test_runaway_names_its_loop(void)
+{
+    library *lib = compile("pattern a {\n"
+                           "    fire at 1\n"
+                           "    wait 10\n"
+                           "}\n"
+                           "pattern c {\n"
+                           "    loop {\n"
+                           "        if rand < 0 { wait 1 }\n"
+                           "    }\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    test_host h;
+    th_init(&h, 0, 0);
+    run_entry(&h, lib, "c", 1);
+    CHECK_EQ_INT(h.errors, 1);
+    CHECK_STR_CONTAINS(h.last_error, "runaway");
+    CHECK(strstr(h.last_error, "test.pat:6:") || strstr(h.last_error, "test.pat:7:"));
+    th_free(&h);
+    library_free(lib);
+}
+
 /* A volley that cannot be fired (a count or layers that is not a finite number,
  * more bullets than a frame's budget) stops its script with an error at the
  * fire that names the cause, not a runaway loop; a big volley that fits fires. */
@@ -544,6 +571,7 @@ int main(int argc, char **argv)
     test_motion();
     test_level_and_rand();
     test_threads_and_runaway();
+    test_runaway_names_its_loop();
     test_volley_limits();
     test_non_finite_shots();
     test_nesting_limit();
