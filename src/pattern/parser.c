@@ -27,6 +27,7 @@ typedef struct parser {
     int file;
     int panic;           /* an error was reported in this statement: stay quiet until resync */
     uint32_t error_line; /* line of that error */
+    uint32_t stmt_col;   /* column of the statement being parsed in a block; 0 outside */
     int depth;
     uint32_t unclosed_line, unclosed_col; /* where a missing '}' was reported; 0 if none */
 } parser;
@@ -233,8 +234,11 @@ static void parser_sync_statement(parser *p)
         if (depth == 0 && parser_accept(p, TOK_SEMI))
             break;
         int first_on_line = p->tok.line > p->prev.line && p->tok.line > error_line;
+        /* A name first on its line, no deeper than the broken statement, starts
+         * the next one (a misspelt 'wiat' too); a deeper one continues it. */
+        int name_at_margin = p->tok.kind == TOK_NAME && p->tok.col <= p->stmt_col;
         if (depth == 0 && first_on_line &&
-            (parser_is_statement_word(&p->tok) || parser_is_decl_word(&p->tok) ||
+            (parser_is_statement_word(&p->tok) || parser_is_decl_word(&p->tok) || name_at_margin ||
              (p->tok.kind == TOK_NAME &&
               (p->next.kind == TOK_ASSIGN || p->next.kind == TOK_PLUS_EQ ||
                p->next.kind == TOK_MINUS_EQ || p->next.kind == TOK_STAR_EQ ||
@@ -923,6 +927,7 @@ static ast_stmt *parser_block(parser *p)
     if (!parser_enter(p))
         return NULL;
     ast_stmt *head = NULL, **tail = &head;
+    uint32_t outer_col = p->stmt_col;
     while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
         if (parser_accept(p, TOK_SEMI))
             continue;
@@ -932,6 +937,7 @@ static ast_stmt *parser_block(parser *p)
             break;
         }
         ast_pos start = parser_pos(&p->tok);
+        p->stmt_col = p->tok.col;
         ast_stmt *s = parser_statement(p);
         /* A statement with a syntax error becomes ST_BROKEN, except a var: its
          * name is kept so later uses do not report it unknown as well. */
@@ -948,6 +954,7 @@ static ast_stmt *parser_block(parser *p)
         if (p->ar->failed)
             break;
     }
+    p->stmt_col = outer_col;
     parser_close(p, &open, "block");
     p->depth--;
     return head;

@@ -203,6 +203,21 @@ static void check_no_guess_after_error(void)
     diag_free(&diags);
 }
 
+/* Every statement after a broken one is still read: an unknown statement used
+ * to make the parser skip the misspelt lines after it ('fier' then two 'wiat'
+ * reported only 'fier'). A deeper-indented line still continues the broken
+ * statement and adds no error of its own. */
+static void check_errors_after_unknown_statement(void)
+{
+    CHECK_EQ_INT(compile_text("pattern p {\n    fier orb\n    wiat 10\n    wiat 10\n}\n"), 3);
+    CHECK(has_diag(DIAG_UNKNOWN_STATEMENT, 2, 5, "unknown statement 'fier'"));
+    CHECK(has_diag(DIAG_UNKNOWN_STATEMENT, 3, 5, "unknown statement 'wiat'"));
+    CHECK(has_diag(DIAG_UNKNOWN_STATEMENT, 4, 5, "unknown statement 'wiat'"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("pattern p {\n    fier orb at\n        aim\n    wait 10\n}\n"), 1);
+    diag_free(&diags);
+}
+
 /* A binary file stops at its first NUL byte with one error saying so, instead
  * of an error for every byte. */
 static void check_binary_file(void)
@@ -308,6 +323,7 @@ static void check_more(void)
     check_number_too_large();
     check_missing_brace();
     check_no_guess_after_error();
+    check_errors_after_unknown_statement();
     check_binary_file();
     check_format_truncated();
     check_kind_articles();
