@@ -18,12 +18,6 @@
 
 #define VD_ERROR_ROWS 24
 
-static const char *const vd_sprite_names[ATLAS_SPRITE_COUNT] = {
-#define VD_SPRITE_NAME(id, name) name,
-    ATLAS_SPRITES(VD_SPRITE_NAME)
-#undef VD_SPRITE_NAME
-};
-
 struct view_draw {
     SDL_Renderer *r;
     frame_view fv;
@@ -86,13 +80,7 @@ static atlas_sprite vd_enemy_sprite(const view_draw *d, const sandbox_object *o)
     const vm_program *p = d->lib ? d->lib->prog : NULL;
     if (!p || o->look >= p->string_count)
         return fallback;
-    const char *look = p->strings[o->look];
-    char prefixed[96];
-    snprintf(prefixed, sizeof prefixed, "enemy_%s", look);
-    for (int i = 0; i < ATLAS_SPRITE_COUNT; i++)
-        if (strcmp(vd_sprite_names[i], look) == 0 || strcmp(vd_sprite_names[i], prefixed) == 0)
-            return (atlas_sprite)i;
-    return fallback;
+    return (atlas_sprite)atlas_look_sprite(p->strings[o->look], (int)fallback);
 }
 
 /* frame_view's callback: the enemies and bosses into the field's batch. */

@@ -205,6 +205,7 @@ typedef struct ast_decl {
     ast_expr *value;   /* const */
     const char *title; /* boss: display name */
     const char *look;  /* boss: sprite */
+    ast_pos look_pos;  /* boss: where its look is named */
     ast_phase *phases; /* boss */
     int nphases;
     struct ast_decl *next;

@@ -16,6 +16,7 @@
 
 #include "pattern/parser.h"
 #include "sim/bullet_kind.h"
+#include "sim/enemy_look.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -141,6 +142,7 @@ typedef struct pending_block {
     const char **captures;
     int ncaptures;
     int file;
+    int on_bullet; /* a fire's block, or a block started inside one */
     struct pending_block *next;
 } pending_block;
 
@@ -155,7 +157,8 @@ typedef struct fstate {
     int nslots;    /* next free slot */
     int max_slots; /* most slots in use at once */
     loop_ctx *loop;
-    int too_many; /* TOO_MANY_LOCALS reported */
+    int too_many;  /* TOO_MANY_LOCALS reported */
+    int on_bullet; /* this function is a bullet's script: enemy statements do not apply */
 } fstate;
 
 struct compiler {
@@ -927,6 +930,7 @@ static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, con
     pb->captures = caps;
     pb->ncaptures = n;
     pb->file = f->file;
+    pb->on_bullet = f->on_bullet || strcmp(what, "fire") == 0;
     *c->pending_tail = pb;
     c->pending_tail = &pb->next;
     return pb->func;
@@ -1383,6 +1387,36 @@ static void stmt_move(fstate *f, const ast_stmt *s)
     }
 }
 
+/* Whether s describes an enemy (health, score, hitbox, look, drops) inside a
+ * bullet's script, where the host has no enemy to give it to: reported, and
+ * the statement compiles to nothing. */
+static int stmt_enemy_only(fstate *f, const ast_stmt *s)
+{
+    static const char *const words[] = {"health", "score", "hitbox", "look"};
+    const char *word = NULL;
+    if (s->kind == ST_DROPS)
+        word = "drops";
+    else if (s->kind == ST_VERB && s->verb <= VS_LOOK)
+        word = words[s->verb];
+    if (!word || !f->on_bullet)
+        return 0;
+    REPORT(f, DIAG_ENEMY_ONLY, s->pos, "'%s' describes an enemy; a bullet's script cannot use it",
+           word);
+    return 1;
+}
+
+/* Reports a look that names no sprite of sim/enemy_look.h (the host would
+ * draw a default instead), with the nearest name as a hint. */
+static void compiler_check_look(compiler *c, int file, const char *look, ast_pos pos)
+{
+    if (!look || enemy_look_by_name(look) >= 0)
+        return;
+    char hint[96];
+    compiler_report(
+        c, DIAG_UNKNOWN_LOOK, file, pos, "unknown look '%s'%s", look,
+        compiler_hint(diag_suggest(look, enemy_look_names, ENEMY_LOOK_COUNT), hint, sizeof hint));
+}
+
 /* The statements that hand values to a host verb (health, look, title...). */
 static void stmt_verb(fstate *f, const ast_stmt *s)
 {
@@ -1398,6 +1432,8 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
         n = 1;
         break;
     case VS_LOOK:
+        compiler_check_look(f->c, f->file, s->text, s->name_pos);
+        /* fall through */
     case VS_SOUND:
     case VS_MUSIC:
         emit_string(f, s->text ? s->text : "", s->pos);
@@ -1553,8 +1589,14 @@ static void stmt(fstate *f, const ast_stmt *s)
     case ST_MOVE: stmt_move(f, s); break;
     case ST_VANISH: emit_ax(f, VM_OP_VANISH, 0, s->pos); break;
     case ST_STOP: emit_ax(f, VM_OP_END, 0, s->pos); break;
-    case ST_VERB: stmt_verb(f, s); break;
+    case ST_VERB:
+        if (stmt_enemy_only(f, s))
+            break;
+        stmt_verb(f, s);
+        break;
     case ST_DROPS:
+        if (stmt_enemy_only(f, s))
+            break;
         for (int k = 0; k < 4; k++) {
             if (s->e[k])
                 expr(f, s->e[k]);
@@ -1600,12 +1642,13 @@ static void fstate_init(fstate *f, compiler *c, uint32_t func, int file)
  * prologue (phase settings) may be emitted by `prologue`. */
 static void compile_function(compiler *c, uint32_t func, int file, const char *const *params,
                              const ast_pos *param_pos, int nparams, const ast_stmt *body,
-                             ast_pos pos, const ast_phase *phase)
+                             ast_pos pos, const ast_phase *phase, int on_bullet)
 {
     fstate *f = arena_alloc(c->ar, sizeof *f);
     if (!f)
         return;
     fstate_init(f, c, func, file);
+    f->on_bullet = on_bullet;
     program_begin_func(c->b, func);
     for (int i = 0; i < nparams; i++) {
         int slot = scope_slot(f, 1, pos);
@@ -1646,7 +1689,7 @@ static void compile_pending(compiler *c)
             c->pending_tail = &c->pending;
         ast_pos pos = pb->body ? pb->body->pos : (ast_pos){1, 1};
         compile_function(c, pb->func, pb->file, pb->captures, NULL, pb->ncaptures, pb->body, pos,
-                         NULL);
+                         NULL, pb->on_bullet);
     }
 }
 
@@ -1746,6 +1789,7 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
     out->title =
         arena_strndup(&lib->mem, d->title ? d->title : "", d->title ? strlen(d->title) : 0);
     out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
+    compiler_check_look(c, g->file, d->look, d->look_pos);
     out->file = compiler_file_name(c, g->file);
     out->phases =
         arena_alloc(&lib->mem, (size_t)(d->nphases ? d->nphases : 1) * sizeof *out->phases);
@@ -1793,7 +1837,7 @@ static void compiler_bodies(compiler *c)
             uint32_t k = 0;
             for (const ast_phase *ph = d->phases; ph; ph = ph->next, k++) {
                 compile_function(c, g->first_phase + k, g->file, NULL, NULL, 0, ph->body, ph->pos,
-                                 ph);
+                                 ph, 0);
                 compile_pending(c);
             }
             continue;
@@ -1809,7 +1853,7 @@ static void compiler_bodies(compiler *c)
             compiler_report(c, DIAG_ARG_COUNT, g->file, d->pos, "'%s' has more than %d parameters",
                             d->name, COMPILER_MAX_ARGS);
         compiler_check_params(c, d);
-        compile_function(c, g->func, g->file, params, ppos, np, d->body, d->pos, NULL);
+        compile_function(c, g->func, g->file, params, ppos, np, d->body, d->pos, NULL, 0);
         compile_pending(c);
         library_entry *e = &lib->entries[ne++];
         e->name = arena_strndup(&lib->mem, d->name, strlen(d->name));

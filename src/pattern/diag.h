@@ -69,6 +69,8 @@
     X(NO_PHASES,          DIAG_ERROR,   "a boss without phases")                          \
     X(TOO_MANY_PHASES,    DIAG_ERROR,   "a boss with more phases than the game supports") \
     X(DUPLICATE_PROPERTY, DIAG_ERROR,   "a boss or phase property given twice")           \
+    X(ENEMY_ONLY,         DIAG_ERROR,   "an enemy's statement in a bullet's script")      \
+    X(UNKNOWN_LOOK,       DIAG_ERROR,   "an enemy or boss look that names no sprite")     \
     X(LOOP_NEVER_WAITS,   DIAG_WARNING, "a loop that can never wait: a runaway script")   \
     X(UNUSED_VARIABLE,    DIAG_WARNING, "a variable that is never read")                  \
     X(DIVISION_BY_ZERO,   DIAG_WARNING, "a constant division by zero")                    \

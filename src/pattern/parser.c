@@ -724,6 +724,7 @@ static void parser_verb(parser *p, ast_stmt *s, int verb)
     if (shape[0] == 'e') {
         s->e[0] = parser_expr(p);
     } else if (shape[0] == 't') {
+        s->name_pos = parser_pos(&p->tok); /* where the text is, for its errors */
         s->text = parser_text(p);
         if (shape[1] == 'T' && parser_at(p, TOK_STRING))
             s->text2 = parser_string(p);
@@ -1048,6 +1049,7 @@ static void parser_boss(parser *p, ast_decl *d)
         } else if (parser_accept_word(p, "look")) {
             if (d->look)
                 parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'look' is given twice");
+            d->look_pos = parser_pos(&p->tok);
             d->look = parser_text(p);
         } else if (parser_accept_word(p, "phase")) {
             ast_phase *ph = parser_phase(p);
