@@ -41,6 +41,21 @@ stage stage1 {
 PAT
 expect 0 '^frames 12[0-9] hash ' play --headless --frames 20000 --mod "$tmp/mod"
 expect 0 '^state cleared ' play --headless --frames 20000 --mod "$tmp/mod"
+# The README's first mod copies a file the game plays: changed in the mod, the
+# same run goes differently (its example used to copy patterns/spiral.pat, which
+# only the bench reads).
+readme_src=$(grep -oE 'cp patterns/[^ ]+\.pat mymod/' "$src/README.md" | head -1 | cut -d' ' -f2)
+[ -n "$readme_src" ] || fail "README's mod example copies no pattern file"
+if [ -n "$readme_src" ]; then
+    rel=${readme_src#patterns/}
+    mkdir -p "$(dirname "$tmp/readme_mod/$rel")"
+    sed 's/speed \([0-9.]*\)/speed \1 * 1.25/' "$src/$readme_src" >"$tmp/readme_mod/$rel"
+    cmp -s "$src/$readme_src" "$tmp/readme_mod/$rel" && fail "the mod's copy of $readme_src is unchanged"
+    base=$("$curtain" play --headless --frames 20000 --autopilot --invulnerable 2>&1 | head -1)
+    modded=$("$curtain" play --headless --frames 20000 --autopilot --invulnerable \
+        --mod "$tmp/readme_mod" 2>&1 | head -1)
+    [ "$base" != "$modded" ] || fail "a changed $readme_src does not change the game ($base)"
+fi
 # A mod with an error does not start; the error says where.
 mkdir -p "$tmp/broken"
 printf 'stage stage1 {\n    wiat 10\n}\n' >"$tmp/broken/oops.pat"
