@@ -30,6 +30,7 @@ typedef struct play_options {
     int invulnerable;
     int autopilot;
     int events;
+    int print;
     const char *record;
     int scale;
     int fullscreen;
@@ -40,7 +41,7 @@ typedef struct play_options {
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 16
+    PLAY_OPTION_COUNT = 17
 };
 
 /* The option table of play, writing into o. */
@@ -66,6 +67,8 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
         {"record", CLI_STRING, &o->record, "FILE", "headless: save the run as a replay", 0, 0},
         {"events", CLI_FLAG, &o->events, NULL,
          "headless: print the run's events (boss phases, deaths, ...) as they happen", 0, 0},
+        {"print", CLI_FLAG, &o->print, NULL,
+         "the scripts' print statements write to the terminal (off otherwise)", 0, 0},
         {"scale", CLI_INT, &o->scale, "N",
          "window size as a multiple of 640x480 (default: the options file's, or fit)", 1, 16},
         {"fullscreen", CLI_FLAG, &o->fullscreen, NULL, "start in fullscreen", 0, 0},
@@ -227,6 +230,7 @@ static int play_headless(const play_options *o, const world_config *cfg, const l
         mem_free(w);
         return CLI_EXIT_FAILURE;
     }
+    w->print_scripts = o->print;
     rec.content = world_content_hash(lib);
     autopilot ap;
     autopilot_init(&ap, 1);
@@ -304,6 +308,7 @@ int play_main(int argc, char **argv, int first, const char *command)
                             .renderer = o.renderer,
                             .direct = o.start || o.difficulty || o.invulnerable || o.autopilot,
                             .autopilot = o.autopilot,
+                            .print_scripts = o.print,
                             .run = cfg};
             rc = ui_main(&ui) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
         }

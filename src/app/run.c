@@ -72,6 +72,13 @@ static int run_screenshot(const sandbox *sb, const library *lib, const char *fil
     return rc;
 }
 
+/* A script's print: a line of run's output, as it happens. */
+static void run_print(void *user, const char *line)
+{
+    (void)user;
+    printf("%s\n", line);
+}
+
 /* The first boss declared in file, or NULL: the hint when a file has nothing
  * else to run. */
 static const library_boss *run_file_boss(const library *lib, const char *file)
@@ -228,6 +235,7 @@ int run_main(int argc, char **argv, int first, const char *command)
     sandbox_config_default(&cfg);
     cfg.rank = rank;
     cfg.seed = seed;
+    cfg.print = run_print;
     sandbox *sb = sandbox_create(&cfg);
     if (!sb || sandbox_start(sb, lib, entry, boss) != 0) {
         fprintf(stderr, "curtain run: cannot start %s\n", entry ? entry->name : boss_name);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #define VD_ERROR_ROWS 24
+#define VD_PRINT_ROWS 6
 
 struct view_draw {
     SDL_Renderer *r;
@@ -231,6 +232,19 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
         y += (vd_text_box(d, px, y, cols, 2, panel->lines[i], i < 2 ? text : dim) - 1) * lh;
     if (panel->help) /* under the panel's box, above the logo */
         vd_text_box(d, px - 4, FIELD_VIEW_Y + 160, cols + 1, 8, panel->help, dim);
+
+    /* the scripts' last print lines, over the top of the field, newest at the bottom */
+    if (panel->prints && panel->prints[0]) {
+        int pcols = ((int)PLAYFIELD_W - 8) / atlas_font_metrics_of(ATLAS_FONT_SMALL).advance;
+        int rows = vd_rows(panel->prints, strlen(panel->prints), pcols);
+        rows = rows > VD_PRINT_ROWS ? VD_PRINT_ROWS : rows;
+        SDL_Rect box = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, rows * lh + 8};
+        SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(d->r, 0, 20, 40, 200);
+        SDL_RenderFillRect(d->r, &box);
+        SDL_Color ink = {190, 230, 255, 255};
+        vd_text_box(d, box.x + 4, box.y + 4, pcols, rows, panel->prints, ink);
+    }
 
     /* a broken edit's errors, over the bottom of the field: the diagnostics that
      * fit, and how many more the terminal has */

@@ -150,6 +150,7 @@ typedef enum ast_stmt_kind {
     ST_DROPS,  /* drops power e0 point e1 bomb e2 life e3 (each optional) */
     ST_SPAWN,  /* spawn name(args) at (e0, e1) */
     ST_BOSS,   /* boss name | midboss name; op = 1 for midboss */
+    ST_PRINT,  /* print args: each a string (name) or an expression (value) */
     ST_BROKEN, /* a statement with a syntax error (reported): compiles to nothing */
 } ast_stmt_kind;
 

@@ -1449,6 +1449,32 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
     emit_ab(f, VM_OP_ACT, verb, (uint32_t)n, s->pos);
 }
 
+/* print "text", expr, ...: the values in order, then PRINT with the strings'
+ * bits. At most VM_PRINT_MAX_VALUES. */
+static void stmt_print(fstate *f, const ast_stmt *s)
+{
+    if (s->nargs > VM_PRINT_MAX_VALUES) {
+        const ast_arg *a = s->args;
+        for (int k = 0; k < VM_PRINT_MAX_VALUES; k++)
+            a = a->next;
+        REPORT(f, DIAG_ARG_COUNT, a->pos, "print takes at most %d values, not %d",
+               VM_PRINT_MAX_VALUES, s->nargs);
+        return;
+    }
+    uint32_t strings = 0;
+    int n = 0;
+    for (const ast_arg *a = s->args; a; a = a->next, n++) {
+        if (a->value) {
+            expr(f, a->value);
+        } else {
+            emit_string(f, a->name, a->pos);
+            strings |= 1u << n;
+        }
+    }
+    if (n > 0)
+        emit_ab(f, VM_OP_PRINT, (uint32_t)n, strings, s->pos);
+}
+
 /* spawn ENEMY(args) at (x, y): the SPAWN verb with the enemy's function. */
 static void stmt_spawn(fstate *f, const ast_stmt *s)
 {
@@ -1606,6 +1632,7 @@ static void stmt(fstate *f, const ast_stmt *s)
         emit_ab(f, VM_OP_ACT, VM_VERB_DROPS, 4, s->pos);
         break;
     case ST_SPAWN: stmt_spawn(f, s); break;
+    case ST_PRINT: stmt_print(f, s); break;
     case ST_BOSS: stmt_boss(f, s); break;
     case ST_BROKEN: break;
     }

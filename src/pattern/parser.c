@@ -33,10 +33,10 @@ typedef struct parser {
 } parser;
 
 const char *const parser_statement_words[] = {
-    "var",   "wait",   "repeat", "loop",   "while", "if",       "break",   "continue",
-    "fire",  "run",    "thread", "speed",  "turn",  "velocity", "spin",    "accel",
-    "move",  "vanish", "stop",   "health", "score", "hitbox",   "look",    "title",
-    "sound", "music",  "clear",  "drops",  "spawn", "boss",     "midboss", NULL};
+    "var",   "wait",   "repeat", "loop",    "while",    "if",    "break", "continue", "fire",
+    "run",   "thread", "speed",  "turn",    "velocity", "spin",  "accel", "move",     "vanish",
+    "stop",  "health", "score",  "hitbox",  "look",     "title", "sound", "music",    "clear",
+    "drops", "spawn",  "boss",   "midboss", "print",    NULL};
 
 static const char *const parser_reserved[] = {
     "var",      "const", "pattern", "enemy", "boss",  "stage", "phase",   "if",     "else",
@@ -751,6 +751,25 @@ static void parser_drops(parser *p, ast_stmt *s)
         parser_expected(p, "'power', 'point', 'bomb' or 'life' after 'drops'");
 }
 
+/* print := 'print' item { ',' item }      item := STRING | expr */
+static void parser_print(parser *p, ast_stmt *s)
+{
+    ast_arg **tail = &s->args;
+    do {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return;
+        a->pos = parser_pos(&p->tok);
+        if (parser_at(p, TOK_STRING))
+            a->name = parser_string(p);
+        else
+            a->value = parser_expr(p);
+        *tail = a;
+        tail = &a->next;
+        s->nargs++;
+    } while (!p->panic && parser_accept(p, TOK_COMMA));
+}
+
 /* The statement starting with the word at the current token. */
 static void parser_keyword_statement(parser *p, ast_stmt *s)
 {
@@ -836,6 +855,9 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_pair(p, &s->e[0], &s->e[1]);
         else
             parser_expected(p, "'at (x, y)'");
+    } else if (lexer_is(&kw, "print")) {
+        s->kind = ST_PRINT;
+        parser_print(p, s);
     } else if (lexer_is(&kw, "boss") || lexer_is(&kw, "midboss")) {
         s->kind = ST_BOSS;
         s->op = lexer_is(&kw, "midboss");

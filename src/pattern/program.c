@@ -289,6 +289,7 @@ int program_stack_effect(const vm_program *p, uint32_t instruction, int *pops, i
         *pops = p->funcs[ax].nparams;
         break;
     case VM_OP_ACT: *pops = (int)VM_GET_B(instruction); break;
+    case VM_OP_PRINT: *pops = (int)VM_GET_A(instruction); break;
     default: break;
     }
     return 0;
@@ -346,6 +347,10 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
             return verifier_fail(vf, f, pc, "property %u cannot be set", ax);
         return 0;
     case VM_OP_PREV: return ax <= 1 ? 0 : verifier_fail(vf, f, pc, "PREV %u", ax);
+    case VM_OP_PRINT:
+        if (a < 1 || a > VM_PRINT_MAX_VALUES || bv >> a)
+            return verifier_fail(vf, f, pc, "bad print of %u values (strings %#x)", a, bv);
+        return 0;
     case VM_OP_JMP:
     case VM_OP_JMPF:
     case VM_OP_JMPT:

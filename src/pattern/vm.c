@@ -116,7 +116,9 @@ struct vm {
     uint64_t next_serial;
     vm_shot_regs shot;
     vm_stats stats;
+    uint32_t prints_now; /* print lines given to the host this frame */
     char message[256];
+    char print_text[VM_PRINT_MAX_VALUES * 64];
 };
 
 /* ---- tables ---- */
@@ -571,6 +573,45 @@ static void vm_report(vm *v, uint32_t idx, uint32_t pc)
         v->host.error(v->host.user, &e);
     else
         log_error("%s:%u:%u: %s", e.file, (unsigned)e.line, (unsigned)e.col, e.message);
+}
+
+/* PRINT: the n values at args as one line of text (bit k of strings: value k
+ * is a string index of the program), handed to the host with the statement's
+ * position; past VM_PRINT_PER_FRAME lines in a frame, only counted. */
+static void vm_print_values(vm *v, uint32_t idx, uint32_t pc, const double *args, int n,
+                            uint32_t strings)
+{
+    if (!v->host.print)
+        return;
+    if (v->prints_now >= VM_PRINT_PER_FRAME) {
+        v->stats.prints_dropped++;
+        return;
+    }
+    const vm_runner *r = &v->runners[idx];
+    const vm_program *p = r->prog;
+    size_t len = 0, size = sizeof v->print_text;
+    v->print_text[0] = 0;
+    for (int k = 0; k < n && len < size; k++) {
+        const char *sep = k ? " " : "";
+        double x = args[k];
+        int w;
+        if (strings >> k & 1u)
+            w = snprintf(v->print_text + len, size - len, "%s%.200s", sep,
+                         x >= 0 && x < p->string_count ? p->strings[(uint32_t)x] : "?");
+        else
+            w = snprintf(v->print_text + len, size - len, "%s%.10g", sep, x);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    vm_pos pos = pc < p->code_count ? p->pos[pc] : (vm_pos){0, 0, 0};
+    vm_print line = {pos.file < p->file_count ? p->files[pos.file] : "?",
+                     pos.line,
+                     pos.col,
+                     v->now,
+                     v->print_text,
+                     r->obj};
+    v->prints_now++;
+    v->stats.prints++;
+    v->host.print(v->host.user, &line);
 }
 
 /* Reports a run-time error at pc of the runner, which then stops. */
@@ -1392,6 +1433,13 @@ static void vm_exec(vm *v, uint32_t idx)
             }
             break;
         }
+        case VM_OP_PRINT: {
+            int n = (int)VM_GET_A(i);
+            sp -= n;
+            SAVE();
+            vm_print_values(v, idx, pc - 1, sp, n, VM_GET_B(i));
+            break;
+        }
         case VM_OP_SHOT_BEGIN: vm_shot_begin(v); break;
         case VM_OP_SHOT_DIR:
             v->shot.dir = vm_resolve_dir(v, r, (vm_mode)VM_GET_AX(i), *--sp);
@@ -1525,6 +1573,7 @@ void vm_tick(vm *v, int32_t frame)
     }
     vm_due_sort(v);
     v->now = frame;
+    v->prints_now = 0;
     v->ticking = 1;
     for (uint32_t i = 0; i < v->due_count; i++) {
         vm_due d = v->due[i];

@@ -62,6 +62,18 @@ if [ -n "$readme_src" ]; then
         --mod "$tmp/readme_mod" 2>&1 | head -1)
     [ "$base" != "$modded" ] || fail "a changed $readme_src does not change the game ($base)"
 fi
+# play --print writes the scripts' print lines; without it the game drops them;
+# printing changes nothing in the run (the same hash).
+mkdir -p "$tmp/print_mod/stage1"
+sed '/^stage stage1 {/a\    print "stage at rank", rank' "$src/patterns/stage1/stage1.pat" \
+    >"$tmp/print_mod/stage1/stage1.pat"
+"$curtain" play --headless --frames 200 --mod "$tmp/print_mod" >"$tmp/quiet" 2>&1
+"$curtain" play --headless --frames 200 --mod "$tmp/print_mod" --print >"$tmp/loud" 2>&1
+grep -q 'stage1.pat:[0-9]*:5: frame 0: stage at rank 0.35' "$tmp/loud" ||
+    fail "play --print: $(cat "$tmp/loud")"
+grep -q 'stage at rank' "$tmp/quiet" && fail "play without --print printed: $(cat "$tmp/quiet")"
+[ "$(grep '^frames' "$tmp/quiet")" = "$(grep '^frames' "$tmp/loud")" ] ||
+    fail "play --print changed the run: $(grep '^frames' "$tmp/quiet" "$tmp/loud")"
 # A mod with an error does not start; the error says where.
 mkdir -p "$tmp/broken"
 printf 'stage stage1 {\n    wiat 10\n}\n' >"$tmp/broken/oops.pat"

@@ -298,6 +298,52 @@ static void test_runaway_names_its_loop(void)
     library_free(lib);
 }
 
+/* print: strings and values in order, one line per statement with its place
+ * and frame; at most VM_PRINT_PER_FRAME lines reach the host in a frame, the
+ * rest are counted; printing changes nothing else (the same bullets). */
+static void test_print(void)
+{
+    library *lib = compile("pattern p {\n"
+                           "    repeat 2 as i {\n"
+                           "        print \"i\", i, \"half\", i / 2, 1 / 3\n"
+                           "        fire at 1\n"
+                           "        wait 5\n"
+                           "    }\n"
+                           "    repeat 100 { print 7 }\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 6);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_print_count(sb), 2);
+        CHECK_STR_CONTAINS(sandbox_print_line(sb, 0),
+                           "test.pat:3:9: frame 5: i 1 half 0.5 0.3333333333");
+        CHECK_STR_CONTAINS(sandbox_print_line(sb, 1),
+                           "test.pat:3:9: frame 0: i 0 half 0 0.3333333333");
+        CHECK(sandbox_print_line(sb, 2) == NULL);
+        sandbox_destroy(sb);
+    }
+    sb = test_sandbox(lib, library_find(lib, "p"), 12);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_print_count(sb), 2 + VM_PRINT_PER_FRAME);
+        CHECK_STR_CONTAINS(sandbox_print_line(sb, 0), "test.pat:7:18: frame 10: 7");
+        CHECK(sandbox_print_line(sb, SANDBOX_PRINT_KEEP) == NULL);
+        vm_stats st = sandbox_vm_stats(sb);
+        CHECK_EQ_U64(st.prints, 2 + VM_PRINT_PER_FRAME);
+        CHECK_EQ_U64(st.prints_dropped, 100 - VM_PRINT_PER_FRAME);
+        CHECK_EQ_U64(st.spawned, 2);
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    /* 17 values are too many; a print of nothing is a syntax error */
+    CHECK(compile("pattern p { print 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 }\n") == NULL);
+    CHECK_EQ_INT(diags.errors, 1);
+    CHECK_STR_CONTAINS(diags.items[0].text, "test.pat:1:58: print takes at most 16 values, not 17");
+    CHECK(compile("pattern p {\n    print\n}\n") == NULL);
+    CHECK_EQ_INT(diags.errors, 1);
+}
+
 /* A volley that cannot be fired (a count or layers that is not a finite number,
  * more bullets than a frame's budget) stops its script with an error at the
  * fire that names the cause, not a runaway loop; a big volley that fits fires. */
@@ -572,6 +618,7 @@ int main(int argc, char **argv)
     test_level_and_rand();
     test_threads_and_runaway();
     test_runaway_names_its_loop();
+    test_print();
     test_volley_limits();
     test_non_finite_shots();
     test_nesting_limit();
