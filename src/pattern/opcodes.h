@@ -88,7 +88,11 @@
     X(FIRE_RUN,   iAx, -1,  0, "spawn the shot's bullets, each running function Ax")          \
     /* added later: new instructions go last, since the numbers are part of a   */             \
     /* replay's content hash (game/world.c), which must not change for old ones */             \
-    X(PRINT,      iAB, -1,  0, "host print of A popped values; bit k of B: value k is a string")
+    X(PRINT,      iAB, -1,  0, "host print of A popped values; bit k of B: value k is a string") \
+    X(CALLV,      iAx, -1,  1, "call function Ax (a 'function') and push the value it returns")  \
+    X(RETV,       iAx,  1,  0, "pop x; return x to the CALLV that called this function")         \
+    X(LOCALI,     iAB,  1,  1, "pop i; push slot B + trunc(i) of an array of A slots (checked)") \
+    X(STOREI,     iAB,  2,  0, "pop x, then i; slot B + trunc(i) of an array of A slots = x")
 /* clang-format on */
 
 typedef enum vm_op {

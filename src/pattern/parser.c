@@ -33,15 +33,16 @@ typedef struct parser {
 } parser;
 
 const char *const parser_statement_words[] = {
-    "var",   "wait",   "repeat", "loop",    "while",    "if",    "break", "continue", "fire",
-    "run",   "thread", "speed",  "turn",    "velocity", "spin",  "accel", "move",     "vanish",
-    "stop",  "health", "score",  "hitbox",  "look",     "title", "sound", "music",    "clear",
-    "drops", "spawn",  "boss",   "midboss", "print",    NULL};
+    "var",   "wait",   "repeat", "loop",    "while",    "if",     "break", "continue", "fire",
+    "run",   "thread", "speed",  "turn",    "velocity", "spin",   "accel", "move",     "vanish",
+    "stop",  "health", "score",  "hitbox",  "look",     "title",  "sound", "music",    "clear",
+    "drops", "spawn",  "boss",   "midboss", "print",    "return", NULL};
 
 static const char *const parser_reserved[] = {
-    "var",      "const", "pattern", "enemy", "boss",  "stage", "phase",   "if",     "else",
-    "repeat",   "loop",  "while",   "wait",  "until", "fire",  "run",     "thread", "break",
-    "continue", "and",   "or",      "not",   "as",    "spawn", "midboss", NULL};
+    "var",  "const", "pattern", "enemy",   "boss",     "stage",  "phase",
+    "if",   "else",  "repeat",  "loop",    "while",    "wait",   "until",
+    "fire", "run",   "thread",  "break",   "continue", "and",    "or",
+    "not",  "as",    "spawn",   "midboss", "function", "return", NULL};
 
 int parser_is_reserved(const char *word)
 {
@@ -51,7 +52,8 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-static const char *const parser_decl_words[] = {"const", "pattern", "enemy", "boss", "stage", NULL};
+static const char *const parser_decl_words[] = {"const", "pattern",  "enemy", "boss",
+                                                "stage", "function", NULL};
 
 /* ---- tokens ---- */
 
@@ -357,7 +359,14 @@ static ast_expr *parser_primary(parser *p)
         if (!e)
             return NULL;
         e->name = name;
-        if (parser_at(p, TOK_LPAREN)) {
+        if (parser_accept(p, TOK_LBRACKET)) {
+            if (!parser_enter(p))
+                return NULL;
+            e->kind = EX_INDEX;
+            e->a = parser_expr(p);
+            parser_expect(p, TOK_RBRACKET, "']'");
+            p->depth--;
+        } else if (parser_at(p, TOK_LPAREN)) {
             if (!parser_enter(p))
                 return NULL;
             parser_advance(p);
@@ -751,6 +760,26 @@ static void parser_drops(parser *p, ast_stmt *s)
         parser_expected(p, "'power', 'point', 'bomb' or 'life' after 'drops'");
 }
 
+/* array-values := '[' expr { ',' expr } ']'     (var NAME = [...]: an array) */
+static void parser_array_values(parser *p, ast_stmt *s)
+{
+    s->op = 1;
+    parser_advance(p); /* '[' */
+    ast_arg **tail = &s->args;
+    do {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return;
+        a->pos = parser_pos(&p->tok);
+        a->value = parser_expr(p);
+        *tail = a;
+        tail = &a->next;
+        s->nargs++;
+    } while (!p->panic && parser_accept(p, TOK_COMMA));
+    if (!p->panic)
+        parser_expect(p, TOK_RBRACKET, "',' or ']'");
+}
+
 /* print := 'print' item { ',' item }      item := STRING | expr */
 static void parser_print(parser *p, ast_stmt *s)
 {
@@ -779,8 +808,16 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         s->kind = ST_VAR;
         s->name_pos = parser_pos(&p->tok);
         s->name = parser_new_name(p, "variable");
-        if (parser_expect(p, TOK_ASSIGN, "'=' and the variable's first value"))
-            s->e[0] = parser_expr(p);
+        if (parser_accept(p, TOK_LBRACKET)) {
+            s->op = 1; /* var NAME[SIZE]: an array of zeros */
+            s->e[1] = parser_expr(p);
+            parser_expect(p, TOK_RBRACKET, "']'");
+        } else if (parser_expect(p, TOK_ASSIGN, "'=' and the variable's first value")) {
+            if (parser_at(p, TOK_LBRACKET))
+                parser_array_values(p, s);
+            else
+                s->e[0] = parser_expr(p);
+        }
     } else if (lexer_is(&kw, "wait")) {
         s->kind = ST_WAIT;
         if (parser_accept_word(p, "until"))
@@ -855,6 +892,9 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_pair(p, &s->e[0], &s->e[1]);
         else
             parser_expected(p, "'at (x, y)'");
+    } else if (lexer_is(&kw, "return")) {
+        s->kind = ST_RETURN;
+        s->e[0] = parser_expr(p);
     } else if (lexer_is(&kw, "print")) {
         s->kind = ST_PRINT;
         parser_print(p, s);
@@ -885,17 +925,22 @@ static ast_stmt *parser_statement(parser *p)
     int assigns =
         parser_at(p, TOK_NAME) && (p->next.kind == TOK_ASSIGN || p->next.kind == TOK_PLUS_EQ ||
                                    p->next.kind == TOK_MINUS_EQ || p->next.kind == TOK_STAR_EQ ||
-                                   p->next.kind == TOK_SLASH_EQ);
+                                   p->next.kind == TOK_SLASH_EQ || p->next.kind == TOK_LBRACKET);
     if (assigns && !parser_at_word(p, "var")) {
         s->kind = ST_ASSIGN;
         s->name_pos = parser_pos(&p->tok);
         s->name = parser_take_name(p);
+        if (parser_accept(p, TOK_LBRACKET)) {
+            s->e[1] = parser_expr(p);
+            parser_expect(p, TOK_RBRACKET, "']'");
+        }
         switch (p->tok.kind) {
         case TOK_PLUS_EQ: s->op = AST_ADD; break;
         case TOK_MINUS_EQ: s->op = AST_SUB; break;
         case TOK_STAR_EQ: s->op = AST_MUL; break;
         case TOK_SLASH_EQ: s->op = AST_DIV; break;
-        default: s->op = -1; break;
+        case TOK_ASSIGN: s->op = -1; break;
+        default: parser_expected(p, "'=', '+=', '-=', '*=' or '/='"); return s;
         }
         parser_advance(p);
         s->e[0] = parser_expr(p);
@@ -1104,13 +1149,11 @@ static ast_decl *parser_decl(parser *p)
     static const struct {
         const char *word;
         ast_decl_kind kind;
-    } kinds[] = {{"const", DECL_CONST},
-                 {"pattern", DECL_PATTERN},
-                 {"enemy", DECL_ENEMY},
-                 {"boss", DECL_BOSS},
-                 {"stage", DECL_STAGE}};
+    } kinds[] = {{"const", DECL_CONST}, {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
+                 {"boss", DECL_BOSS},   {"stage", DECL_STAGE},     {"function", DECL_FUNCTION}};
+    const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < nkinds; i++)
         if (parser_at_word(p, kinds[i].word))
             k = i;
     if (k < 0) {
@@ -1119,14 +1162,15 @@ static ast_decl *parser_decl(parser *p)
         const char *near = NULL;
         if (parser_at(p, TOK_NAME)) {
             char *w = arena_strndup(p->ar, p->tok.start, p->tok.len);
-            near = w ? diag_suggest(w, parser_decl_words, 5) : NULL;
+            near = w ? diag_suggest(w, parser_decl_words, nkinds) : NULL;
         }
         if (near)
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration, found %s (did you mean '%s'?)", got, near);
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
-                            "expected a declaration (const, pattern, enemy, boss or stage), "
+                            "expected a declaration (const, pattern, enemy, boss, stage or "
+                            "function), "
                             "found %s",
                             got);
         return NULL;
@@ -1144,6 +1188,7 @@ static ast_decl *parser_decl(parser *p)
         break;
     case DECL_PATTERN:
     case DECL_ENEMY:
+    case DECL_FUNCTION:
         d->params = parser_params(p, &d->nparams);
         d->body = parser_block(p);
         break;

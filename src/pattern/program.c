@@ -282,6 +282,7 @@ int program_stack_effect(const vm_program *p, uint32_t instruction, int *pops, i
         *pops = (int)ax;
         break;
     case VM_OP_CALL:
+    case VM_OP_CALLV:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN:
         if (ax >= p->func_count)
@@ -347,6 +348,11 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
             return verifier_fail(vf, f, pc, "property %u cannot be set", ax);
         return 0;
     case VM_OP_PREV: return ax <= 1 ? 0 : verifier_fail(vf, f, pc, "PREV %u", ax);
+    case VM_OP_LOCALI:
+    case VM_OP_STOREI:
+        if (a < 1 || bv + a > slots)
+            return verifier_fail(vf, f, pc, "bad array of %u slots at %u", a, bv);
+        return 0;
     case VM_OP_PRINT:
         if (a < 1 || a > VM_PRINT_MAX_VALUES || bv >> a)
             return verifier_fail(vf, f, pc, "bad print of %u values (strings %#x)", a, bv);
@@ -371,6 +377,7 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
         return 0;
     }
     case VM_OP_CALL:
+    case VM_OP_CALLV:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN:
         if (ax >= p->func_count || p->funcs[ax].pc == UINT32_MAX)
@@ -467,6 +474,7 @@ static int verifier_func(verifier *vf, vm_func *f)
             rc = verifier_reach(vf, f, pc, (uint32_t)((int64_t)pc + 1 + VM_GET_SB(i)), nd);
             break;
         case VM_OP_RET:
+        case VM_OP_RETV:
         case VM_OP_END:
             if (nd != 0)
                 rc = verifier_fail(vf, f, pc, "%d values left on the stack", (int)nd);
@@ -554,8 +562,12 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
         fprintf(out, "%s", ax < VM_FORM_COUNT ? vm_form_name((vm_form)ax) : "?");
         break;
     case VM_OP_CALL:
+    case VM_OP_CALLV:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN: fprintf(out, "%s", ax < p->func_count ? p->funcs[ax].name : "?"); break;
+    case VM_OP_LOCALI:
+    case VM_OP_STOREI: fprintf(out, "array of %u at slot %u", a, bv); break;
+    case VM_OP_PRINT: fprintf(out, "%u values, strings %#x", a, bv); break;
     case VM_OP_RAMP:
         fprintf(out, "%s %s%s", a < VM_PROP_COUNT ? vm_prop_name((vm_prop)a) : "?",
                 (bv & VM_RAMP_MODE_MASK) < VM_MODE_COUNT

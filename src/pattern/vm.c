@@ -1358,12 +1358,13 @@ static void vm_exec(vm *v, uint32_t idx)
             }
             vm_sleep(v, idx, r->sched > T + 1 ? r->sched : T + 1);
             goto out;
-        case VM_OP_CALL: {
+        case VM_OP_CALL:
+        case VM_OP_CALLV: {
             const vm_func *f = &prog->funcs[VM_GET_AX(i)];
             double *nfp = sp - f->nparams;
             if (r->depth >= VM_MAX_DEPTH) {
                 vm_fail(v, idx, pc - 1,
-                        "calls nested more than %d deep (a pattern calling itself?)", VM_MAX_DEPTH);
+                        "calls nested more than %d deep (a pattern or function calling itself?)", VM_MAX_DEPTH);
                 goto out;
             }
             if ((size_t)(nfp - base) + f->frame_size > v->cfg.stack_slots) {
@@ -1390,6 +1391,35 @@ static void vm_exec(vm *v, uint32_t idx)
                 break;
             }
             goto end_thread; /* returning from the thread's function ends it */
+        case VM_OP_RETV: {
+            double x = *--sp;
+            if (r->depth == 0)
+                goto end_thread; /* a function run as a thread: the value has no taker */
+            climbed++;
+            r->depth--;
+            sp = fp;
+            pc = frames[r->depth].pc;
+            fp = base + frames[r->depth].fp;
+            *sp++ = x;
+            break;
+        }
+        case VM_OP_LOCALI:
+        case VM_OP_STOREI: {
+            double x = VM_GET_OP(i) == VM_OP_STOREI ? *--sp : 0.0;
+            double k = *--sp;
+            uint32_t n = VM_GET_A(i);
+            if (!(k > -1.0 && k < (double)n)) {
+                vm_fail(v, idx, pc - 1, "index %.10g is outside an array of %u (0 to %u)", k,
+                        (unsigned)n, (unsigned)n - 1);
+                goto out;
+            }
+            double *slot = fp + VM_GET_B(i) + (uint32_t)k;
+            if (VM_GET_OP(i) == VM_OP_STOREI)
+                *slot = x;
+            else
+                *sp++ = *slot;
+            break;
+        }
         case VM_OP_END:
         end_thread:
             SAVE();

@@ -344,6 +344,124 @@ static void test_print(void)
     CHECK_EQ_INT(diags.errors, 1);
 }
 
+/* Whether one of the last compile's diagnostics contains want. */
+static int diags_contain(const char *want)
+{
+    for (int i = 0; i < diags.count; i++)
+        if (strstr(diags.items[i].text, want))
+            return 1;
+    fprintf(stderr, "no diagnostic contains \"%s\"\n", want);
+    return 0;
+}
+
+/* The k-th newest print line of a sandbox stepped `frames` frames on entry p,
+ * into out ("" when there is none). */
+static void printed(const library *lib, int frames, uint32_t k, char *out, size_t size)
+{
+    out[0] = 0;
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), frames);
+    if (!sb)
+        return;
+    const char *line = sandbox_print_line(sb, k);
+    snprintf(out, size, "%s", line ? line : "");
+    sandbox_destroy(sb);
+}
+
+/* Functions return values (recursion included, to the call depth limit);
+ * falling off the end returns 0; arguments by position and name, defaults. */
+static void test_functions(void)
+{
+    library *lib =
+        compile("function fact(n) {\n"
+                "    if n <= 1 { return 1 }\n"
+                "    return n * fact(n - 1)\n"
+                "}\n"
+                "function first_over(limit, step = 3) {\n"
+                "    var t = 0\n"
+                "    loop {\n"
+                "        t += step\n"
+                "        if t > limit { return t }\n"
+                "    }\n"
+                "}\n"
+                "function nothing(x) { x += 1 }\n"
+                "function deep(n) { return deep(n + 1) }\n"
+                "pattern p {\n"
+                "    print fact(5), first_over(10), first_over(10, step: 4), nothing(1)\n"
+                "    fire orb speed fact(3)\n"
+                "    wait 1\n"
+                "    print deep(0)\n"
+                "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 1, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:15:5: frame 0: 120 12 12 0");
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 3);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                           "test.pat:13:27: calls nested more than 16 deep");
+        CHECK_EQ_INT(sandbox_print_count(sb), 1);
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    /* what a function cannot hold, and a return outside one */
+    CHECK(compile("function f() {\n    fire orb\n    return 1\n}\n") == NULL);
+    CHECK_EQ_INT(diags.errors, 1);
+    CHECK_STR_CONTAINS(diags.items[0].text, "test.pat:2:5: a function returns its value at once");
+    CHECK(compile("function rand() { return 4 }\n") == NULL);
+    CHECK_STR_CONTAINS(diags.items[0].text, "'rand' is a built-in function");
+    CHECK(compile("function f(x) { return x }\npattern p { run f(1) }\n") == NULL);
+    CHECK_STR_CONTAINS(diags.items[0].text, "'f' is a function, not a pattern");
+}
+
+/* Arrays: a size or a list of values, elements read and written (compound
+ * assignments too) by constant or computed index; an index outside is a
+ * compile error when it is constant, a positioned run-time error otherwise;
+ * a fire or thread block gets a copy, as it does of numbers. */
+static void test_arrays(void)
+{
+    library *lib = compile("pattern p {\n"
+                           "    var a[4]\n"
+                           "    var s = [2, 3, 5]\n"
+                           "    repeat 6 as i {\n"
+                           "        a[i % 4] += s[i % 3]\n"
+                           "    }\n"
+                           "    a[0] *= 10\n"
+                           "    fire orb {\n"
+                           "        a[1] = 99\n"
+                           "        print \"copy\", a[1]\n"
+                           "    }\n"
+                           "    wait 2\n"
+                           "    print a[0], a[1], a[2], a[3]\n"
+                           "    var k = 4\n"
+                           "    print a[k]\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 2, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:10:9: frame 1: copy 99");
+    printed(lib, 3, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:13:5: frame 2: 50 8 5 2"); /* (2+3)*10, 3+5, 5, 2 */
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 3);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                           "test.pat:15:11: index 4 is outside an array of 4 (0 to 3)");
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    CHECK(compile("pattern p {\n    var a[2]\n    a[2] = 1\n}\n") == NULL);
+    CHECK(diags_contain("test.pat:3:7: index 2 is outside a[2] (0 to 1)"));
+    CHECK(compile("pattern p {\n    var n = 3\n    var a[n]\n}\n") == NULL);
+    CHECK(diags_contain("test.pat:3:11: an array's size must be known when the file loads"));
+    CHECK(compile("pattern p {\n    var a = [1, 2]\n    fire orb speed a\n}\n") == NULL);
+    CHECK(diags_contain("test.pat:3:20: 'a' is an array: write a[i]"));
+}
+
 /* A volley that cannot be fired (a count or layers that is not a finite number,
  * more bullets than a frame's budget) stops its script with an error at the
  * fire that names the cause, not a runaway loop; a big volley that fits fires. */
@@ -619,6 +737,8 @@ int main(int argc, char **argv)
     test_threads_and_runaway();
     test_runaway_names_its_loop();
     test_print();
+    test_functions();
+    test_arrays();
     test_volley_limits();
     test_non_finite_shots();
     test_nesting_limit();
