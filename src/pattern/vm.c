@@ -1364,7 +1364,8 @@ static void vm_exec(vm *v, uint32_t idx)
             double *nfp = sp - f->nparams;
             if (r->depth >= VM_MAX_DEPTH) {
                 vm_fail(v, idx, pc - 1,
-                        "calls nested more than %d deep (a pattern or function calling itself?)", VM_MAX_DEPTH);
+                        "calls nested more than %d deep (a pattern or function calling itself?)",
+                        VM_MAX_DEPTH);
                 goto out;
             }
             if ((size_t)(nfp - base) + f->frame_size > v->cfg.stack_slots) {
