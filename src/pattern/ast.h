@@ -196,6 +196,7 @@ typedef enum ast_decl_kind {
     DECL_BOSS,
     DECL_STAGE,
     DECL_FUNCTION,
+    DECL_SHARED,
 } ast_decl_kind;
 
 typedef struct ast_decl {
@@ -206,7 +207,7 @@ typedef struct ast_decl {
     ast_param *params;
     int nparams;
     ast_stmt *body;
-    ast_expr *value;   /* const */
+    ast_expr *value;   /* const, shared: the (first) value */
     const char *title; /* boss: display name */
     const char *look;  /* boss: sprite */
     ast_pos look_pos;  /* boss: where its look is named */

@@ -104,6 +104,7 @@ typedef enum global_kind {
     G_STAGE,
     G_IMPORT,
     G_FUNCTION,
+    G_SHARED,
 } global_kind;
 
 typedef struct global {
@@ -114,6 +115,7 @@ typedef struct global {
     uint32_t func;        /* patterns, enemies, stages, imports, functions */
     uint32_t first_phase; /* bosses: function of phase 1 (phases are consecutive) */
     uint32_t boss;        /* bosses: index in the library's table */
+    uint32_t shared;      /* shared values: index (SHARED, SSTORE) */
     double value;         /* consts */
     int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
 } global;
@@ -243,6 +245,7 @@ static const char *compiler_kind_word(global_kind k)
     case G_STAGE: return "a stage";
     case G_IMPORT: return "an imported pattern";
     case G_FUNCTION: return "a function";
+    case G_SHARED: return "a shared value";
     }
     return "a name";
 }
@@ -256,9 +259,10 @@ static int compiler_find_math(const char *name);
 static global *compiler_add_global(compiler *c, const char *name, global_kind kind, ast_decl *d,
                                    int file, ast_pos pos)
 {
-    if (kind == G_CONST && compiler_find_value(name) >= 0) {
+    if ((kind == G_CONST || kind == G_SHARED) && compiler_find_value(name) >= 0) {
         compiler_report(c, DIAG_BUILTIN_NAME, file, pos,
-                        "'%s' is a built-in value and cannot name a constant", name);
+                        "'%s' is a built-in value and cannot name a %s", name,
+                        kind == G_CONST ? "constant" : "shared value");
         return NULL;
     }
     if (kind == G_FUNCTION && (compiler_find_math(name) >= 0 || strcmp(name, "rand") == 0 ||
@@ -624,6 +628,10 @@ static void expr_name(fstate *f, const ast_expr *e)
     if (g) {
         if (g->kind == G_CONST) {
             emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
+            return;
+        }
+        if (g->kind == G_SHARED) {
+            emit_ax(f, VM_OP_SHARED, g->shared, e->pos);
             return;
         }
         REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is %s, not a value", e->name,
@@ -1357,6 +1365,20 @@ static void stmt_if(fstate *f, const ast_stmt *s)
     }
 }
 
+/* shared = value and the compound forms: every script sees the change. */
+static void stmt_assign_shared(fstate *f, const ast_stmt *s, const global *g)
+{
+    static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV};
+    if (s->op >= 0) {
+        emit_ax(f, VM_OP_SHARED, g->shared, s->pos);
+        expr(f, s->e[0]);
+        emit_ax(f, ops[s->op], 0, s->pos);
+    } else {
+        expr(f, s->e[0]);
+    }
+    emit_ax(f, VM_OP_SSTORE, g->shared, s->pos);
+}
+
 /* name[i] = value and the compound forms. */
 static void stmt_assign_element(fstate *f, const ast_stmt *s)
 {
@@ -1406,6 +1428,10 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
     if (!l) {
         global *g = compiler_global(f->c, s->name);
         char hint[96];
+        if (g && g->kind == G_SHARED && !s->e[1]) {
+            stmt_assign_shared(f, s, g);
+            return;
+        }
         if (g && g->kind == G_CONST)
             REPORT(f, DIAG_ASSIGN_CONST, s->name_pos,
                    "'%s' is a constant; declare a variable with 'var %s = ...'", s->name, s->name);
@@ -1975,6 +2001,7 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_BOSS: return G_BOSS;
     case DECL_STAGE: return G_STAGE;
     case DECL_FUNCTION: return G_FUNCTION;
+    case DECL_SHARED: return G_SHARED;
     }
     return G_CONST;
 }
@@ -1997,6 +2024,12 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses)
                 (*nentries)++;
             } else if (d->kind == DECL_FUNCTION) {
                 g->func = program_declare_func(c->b, d->name, d->nparams, vp);
+            } else if (d->kind == DECL_SHARED) {
+                if (c->b->p.shared_count >= VM_MAX_SHARED)
+                    compiler_report(c, DIAG_TOO_LARGE, fi, d->pos,
+                                    "more than %d shared values in all the files", VM_MAX_SHARED);
+                else
+                    g->shared = program_add_shared(c->b, 0.0);
             } else if (d->kind == DECL_BOSS) {
                 g->boss = (*nbosses)++;
                 if (d->nphases == 0)
@@ -2085,6 +2118,21 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
 }
 
 /* Pass 4: every body; then the tables. */
+/* A shared value's first value: known when the files load, like a constant's. */
+static void compiler_shared_init(compiler *c, const global *g)
+{
+    fstate f;
+    fstate_init(&f, c, 0, g->file);
+    double v = 0.0;
+    if (g->decl->value && !fold(&f, g->decl->value, &v))
+        compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(g->decl->value),
+                        "the first value of shared '%s' must be known when the file loads (a "
+                        "number or a constant); set it from a script",
+                        g->name);
+    else if (g->shared < c->b->p.shared_count)
+        c->b->p.shared_init[g->shared] = v;
+}
+
 static void compiler_bodies(compiler *c)
 {
     library *lib = c->lib;
@@ -2094,6 +2142,10 @@ static void compiler_bodies(compiler *c)
         const ast_decl *d = g->decl;
         if (g->kind == G_CONST) {
             fold_global_const(c, g);
+            continue;
+        }
+        if (g->kind == G_SHARED) {
+            compiler_shared_init(c, g);
             continue;
         }
         if (g->kind == G_IMPORT) {

@@ -92,7 +92,9 @@
     X(CALLV,      iAx, -1,  1, "call function Ax (a 'function') and push the value it returns")  \
     X(RETV,       iAx,  1,  0, "pop x; return x to the CALLV that called this function")         \
     X(LOCALI,     iAB,  1,  1, "pop i; push slot B + trunc(i) of an array of A slots (checked)") \
-    X(STOREI,     iAB,  2,  0, "pop x, then i; slot B + trunc(i) of an array of A slots = x")
+    X(STOREI,     iAB,  2,  0, "pop x, then i; slot B + trunc(i) of an array of A slots = x") \
+    X(SHARED,     iAx,  0,  1, "push shared value Ax (one for every script of the VM)")          \
+    X(SSTORE,     iAx,  1,  0, "pop x into shared value Ax")
 /* clang-format on */
 
 typedef enum vm_op {

@@ -39,10 +39,10 @@ const char *const parser_statement_words[] = {
     "drops", "spawn",  "boss",   "midboss", "print",    "return", NULL};
 
 static const char *const parser_reserved[] = {
-    "var",  "const", "pattern", "enemy",   "boss",     "stage",  "phase",
-    "if",   "else",  "repeat",  "loop",    "while",    "wait",   "until",
-    "fire", "run",   "thread",  "break",   "continue", "and",    "or",
-    "not",  "as",    "spawn",   "midboss", "function", "return", NULL};
+    "var",     "const",    "pattern",  "enemy",  "boss", "stage", "phase", "if",
+    "else",    "repeat",   "loop",     "while",  "wait", "until", "fire",  "run",
+    "thread",  "break",    "continue", "and",    "or",   "not",   "as",    "spawn",
+    "midboss", "function", "return",   "shared", NULL};
 
 int parser_is_reserved(const char *word)
 {
@@ -52,8 +52,8 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-static const char *const parser_decl_words[] = {"const", "pattern",  "enemy", "boss",
-                                                "stage", "function", NULL};
+static const char *const parser_decl_words[] = {"const", "pattern",  "enemy",  "boss",
+                                                "stage", "function", "shared", NULL};
 
 /* ---- tokens ---- */
 
@@ -1149,8 +1149,9 @@ static ast_decl *parser_decl(parser *p)
     static const struct {
         const char *word;
         ast_decl_kind kind;
-    } kinds[] = {{"const", DECL_CONST}, {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
-                 {"boss", DECL_BOSS},   {"stage", DECL_STAGE},     {"function", DECL_FUNCTION}};
+    } kinds[] = {{"const", DECL_CONST},  {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
+                 {"boss", DECL_BOSS},    {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
+                 {"shared", DECL_SHARED}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -1169,20 +1170,23 @@ static ast_decl *parser_decl(parser *p)
                             "expected a declaration, found %s (did you mean '%s'?)", got, near);
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
-                            "expected a declaration (const, pattern, enemy, boss, stage or "
-                            "function), "
+                            "expected a declaration (const, shared, pattern, enemy, boss, stage "
+                            "or function), "
                             "found %s",
                             got);
         return NULL;
     }
     d->kind = kinds[k].kind;
     parser_advance(p);
-    const char *what = d->kind == DECL_CONST ? "constant" : kinds[k].word;
+    const char *what = d->kind == DECL_CONST    ? "constant"
+                       : d->kind == DECL_SHARED ? "shared value"
+                                                : kinds[k].word;
     d->name = parser_new_name(p, what);
     if (!d->name)
         return NULL;
     switch (d->kind) {
     case DECL_CONST:
+    case DECL_SHARED:
         if (parser_expect(p, TOK_ASSIGN, "'='"))
             d->value = parser_expr(p);
         break;

@@ -54,6 +54,7 @@ static void program_free_parts(vm_program *p)
     mem_free(p->funcs);
     mem_free(p->files);
     mem_free(p->strings);
+    mem_free(p->shared_init);
     memset(p, 0, sizeof *p);
 }
 
@@ -103,6 +104,19 @@ uint32_t program_add_string(program_builder *b, const char *text)
     }
     b->p.strings[b->p.string_count] = copy;
     return b->p.string_count++;
+}
+
+uint32_t program_add_shared(program_builder *b, double init)
+{
+    if (b->p.shared_count >= VM_MAX_SHARED) {
+        b->failed = 1;
+        return 0;
+    }
+    if (program_grow(b, (void **)&b->p.shared_init, b->p.shared_count, &b->shared_cap,
+                     sizeof(double)))
+        return 0;
+    b->p.shared_init[b->p.shared_count] = init;
+    return b->p.shared_count++;
 }
 
 /* Bucket of a constant's bit pattern in the builder's hash index. */
@@ -348,6 +362,9 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
             return verifier_fail(vf, f, pc, "property %u cannot be set", ax);
         return 0;
     case VM_OP_PREV: return ax <= 1 ? 0 : verifier_fail(vf, f, pc, "PREV %u", ax);
+    case VM_OP_SHARED:
+    case VM_OP_SSTORE:
+        return ax < p->shared_count ? 0 : verifier_fail(vf, f, pc, "no shared value %u", ax);
     case VM_OP_LOCALI:
     case VM_OP_STOREI:
         if (a < 1 || bv + a > slots)
@@ -588,6 +605,8 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     case VM_OP_JMPT:
     case VM_OP_PICK:
     case VM_OP_PREV:
+    case VM_OP_SHARED:
+    case VM_OP_SSTORE:
     case VM_OP_SHOT_LOOK: fprintf(out, "%u", ax); break;
     default: break;
     }

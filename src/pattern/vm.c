@@ -116,7 +116,9 @@ struct vm {
     uint64_t next_serial;
     vm_shot_regs shot;
     vm_stats stats;
-    uint32_t prints_now; /* print lines given to the host this frame */
+    uint32_t prints_now;           /* print lines given to the host this frame */
+    const vm_program *shared_prog; /* whose shared values `shared` holds; NULL: none yet */
+    double shared[VM_MAX_SHARED];
     char message[256];
     char print_text[VM_PRINT_MAX_VALUES * 64];
 };
@@ -708,6 +710,7 @@ void vm_reset(vm *v)
     v->current = VM_NIL;
     v->abort = 0;
     v->next_serial = 1;
+    v->shared_prog = NULL;
     memset(&v->stats, 0, sizeof v->stats);
     v->stats.capacity = n;
 }
@@ -728,6 +731,10 @@ vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, 
     uint32_t idx = vm_alloc_runner(v);
     if (idx == VM_NIL)
         return 0;
+    if (!v->shared_prog) {
+        v->shared_prog = prog;
+        memcpy(v->shared, prog->shared_init, prog->shared_count * sizeof *v->shared);
+    }
     vm_init_runner(v, idx, prog, func, obj, args, frame);
     return vm_make_id(v, idx);
 }
@@ -798,6 +805,11 @@ vm_stats vm_get_stats(const vm *v)
 
 void vm_hash(const vm *v, hasher *hs)
 {
+    /* the shared values, when the program has any (a run without them hashes
+     * as before they existed) */
+    uint32_t nshared = v->shared_prog ? v->shared_prog->shared_count : 0;
+    for (uint32_t k = 0; k < nshared; k++)
+        hash_f64(hs, v->shared[k]);
     hash_u32(hs, (uint32_t)v->now);
     hash_u64(hs, v->next_serial);
     hash_u32(hs, v->free_count);
@@ -1464,6 +1476,8 @@ static void vm_exec(vm *v, uint32_t idx)
             }
             break;
         }
+        case VM_OP_SHARED: *sp++ = v->shared[VM_GET_AX(i)]; break;
+        case VM_OP_SSTORE: v->shared[VM_GET_AX(i)] = *--sp; break;
         case VM_OP_PRINT: {
             int n = (int)VM_GET_A(i);
             sp -= n;

@@ -225,7 +225,14 @@ typedef struct vm_program {
     uint32_t file_count;
     char **strings; /* texts that verbs refer to */
     uint32_t string_count;
+    double *shared_init; /* the shared values' first values (SHARED, SSTORE) */
+    uint32_t shared_count;
 } vm_program;
+
+/* The most shared values a program may have: a VM keeps room for them all. The
+ * values belong to the first program vm_start runs after vm_create or vm_reset,
+ * which sets them to its shared_init. */
+#define VM_MAX_SHARED 256
 
 /* ---------------------------------------------------------------------------
  * The host: what a VM needs from the game (or the BulletML reference host, or a

@@ -74,6 +74,33 @@ grep -q 'stage1.pat:[0-9]*:5: frame 0: stage at rank 0.35' "$tmp/loud" ||
 grep -q 'stage at rank' "$tmp/quiet" && fail "play without --print printed: $(cat "$tmp/quiet")"
 [ "$(grep '^frames' "$tmp/quiet")" = "$(grep '^frames' "$tmp/loud")" ] ||
     fail "play --print changed the run: $(grep '^frames' "$tmp/quiet" "$tmp/loud")"
+# A shared value a stage's thread changes and its bullets read: the run's replay
+# verifies, and one over a different first value is refused (the content differs).
+mkdir -p "$tmp/shared_mod/stage1"
+cat >"$tmp/shared_mod/stage1/stage1.pat" <<'PAT'
+shared volleys = 0
+stage stage1 {
+    thread {
+        loop {
+            volleys += 1
+            wait 10
+        }
+    }
+    repeat 20 {
+        fire orb ring 3 + volleys % 4 aim speed 2 {
+            wait 20
+            speed 1 + volleys % 3
+        }
+        wait 7
+    }
+}
+PAT
+expect 0 '^state cleared ' play --headless --frames 400 --mod "$tmp/shared_mod" \
+    --record "$tmp/shared.rpl"
+expect 0 'all match' replay "$tmp/shared.rpl" --verify --mod "$tmp/shared_mod"
+sed -i 's/shared volleys = 0/shared volleys = 1/' "$tmp/shared_mod/stage1/stage1.pat"
+expect 1 'recorded with other pattern files' replay "$tmp/shared.rpl" --verify \
+    --mod "$tmp/shared_mod"
 # A mod with an error does not start; the error says where.
 mkdir -p "$tmp/broken"
 printf 'stage stage1 {\n    wiat 10\n}\n' >"$tmp/broken/oops.pat"

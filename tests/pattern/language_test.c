@@ -462,6 +462,54 @@ static void test_arrays(void)
     CHECK(diags_contain("test.pat:3:20: 'a' is an array: write a[i]"));
 }
 
+/* Shared values: one per run, read and changed by reference by every script
+ * (threads, bullets), starting again from their first value in a new run; a
+ * first value must be a constant. */
+static void test_shared(void)
+{
+    library *lib = compile("shared power = 2\n"
+                           "pattern p {\n"
+                           "    thread { wait 2; power += 10 }\n"
+                           "    fire orb { wait 3; print \"bullet\", power; stop }\n"
+                           "    power *= 3\n"
+                           "    wait 4\n"
+                           "    print \"stage\", power\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 5, 1, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:7:5: frame 4: stage 16");
+    printed(lib, 5, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:4:24: frame 4: bullet 16");
+    library_free(lib);
+    /* the state hash covers the shared values: two runs whose scripts stand at
+     * the same place with the same stacks differ only there */
+    uint64_t hashes[2];
+    for (int k = 0; k < 2; k++) {
+        lib = compile(k ? "shared s = 1\npattern p { s += 2; wait 100 }\n"
+                        : "shared s = 1\npattern p { s += 1; wait 100 }\n");
+        CHECK(lib != NULL);
+        hashes[k] = 0;
+        test_host h;
+        if (!lib || th_init(&h, 0, 0) != 0)
+            continue;
+        run_entry(&h, lib, "p", 3);
+        hasher hs;
+        hash_begin(&hs, 0);
+        vm_hash(h.v, &hs);
+        hashes[k] = hash_end(&hs);
+        th_free(&h);
+        library_free(lib);
+    }
+    CHECK(hashes[0] != hashes[1]);
+    CHECK(compile("shared s = rand\npattern p { s = 1 }\n") == NULL);
+    CHECK(diags_contain("test.pat:1:12: the first value of shared 's' must be known"));
+    CHECK(compile("shared aim = 1\n") == NULL);
+    CHECK(diags_contain("'aim' is a built-in value and cannot name a shared value"));
+}
+
 /* A volley that cannot be fired (a count or layers that is not a finite number,
  * more bullets than a frame's budget) stops its script with an error at the
  * fire that names the cause, not a runaway loop; a big volley that fits fires. */
@@ -739,6 +787,7 @@ int main(int argc, char **argv)
     test_print();
     test_functions();
     test_arrays();
+    test_shared();
     test_volley_limits();
     test_non_finite_shots();
     test_nesting_limit();
