@@ -46,6 +46,7 @@ typedef enum app_screen {
     SCREEN_SCORES,
     SCREEN_OPTIONS,
     SCREEN_KEYS,
+    SCREEN_ACCESS,
     SCREEN_GAME,
     SCREEN_STRESS,
     SCREEN_COUNT
@@ -105,6 +106,7 @@ typedef struct scores_state {
 typedef struct settings_state {
     menu m;
     menu keys;
+    menu access;   /* the accessibility screen */
     int pad;       /* the binding screen edits controller controls */
     int capturing; /* waiting for a key for row keys.cursor, slot `slot` */
     int slot;
@@ -233,6 +235,9 @@ void app_toast(app *a, SDL_Color color, const char *fmt, ...) __attribute__((for
 uint64_t app_high_score(const app *a, int level);
 /* A fresh seed for a new run. */
 uint64_t app_seed(app *a);
+/* Draws the bullets in the options' palette (a load: called when it changes);
+ * a failure is shown as a toast and the old palette stays. */
+void app_apply_palette(app *a);
 /* Saves the options if they changed since the last save. */
 void app_save_options(app *a);
 /* Save the high scores and the spell card record; a failure is shown as a toast. */
@@ -277,6 +282,9 @@ void keys_enter(app *a);
 void keys_action(app *a, input_ui act);
 int keys_event(app *a, const SDL_Event *ev);
 void keys_draw(app *a);
+void access_enter(app *a);
+void access_action(app *a, input_ui act);
+void access_draw(app *a);
 void stress_enter(app *a);
 void stress_action(app *a, input_ui act);
 void stress_update(app *a);

@@ -458,6 +458,11 @@ static void sc_keys_fit(void)
         settings_draw(a);
         CHECK(strcmp(a->settings.m.labels[a->settings.m.count - 1], "Back") == 0);
         CHECK_EQ_INT(a->settings.m.first, 0);
+        access_enter(a); /* and the accessibility screen */
+        menu_select(&a->settings.access, a->settings.access.count - 1);
+        access_draw(a);
+        CHECK(strcmp(a->settings.access.labels[a->settings.access.count - 1], "Back") == 0);
+        CHECK_EQ_INT(a->settings.access.first, 0);
         sc_soft_view_free(a, s);
     }
     memset(a, 0, sizeof *a);
