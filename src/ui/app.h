@@ -138,6 +138,7 @@ typedef struct game_state {
     autopilot pilot; /* flies the run when the command line asked for it */
     int cards_dirty; /* the spell card record changed during this run */
     int film_paused, film_speed, film_step;
+    int speed_credit; /* percent of a logic step owed, for a slowed practice */
     int end_timer;
     char name[HIGHSCORES_NAME_MAX + 1];
     int name_char;      /* index in the charset of the letter offered next */

@@ -545,6 +545,38 @@ static void sc_continue_confirm(void)
     library_free(lib);
 }
 
+/* A practice at 50% and at 75% speed: the world steps on 1 of 2 and 3 of 4
+ * displayed frames (its 60 Hz step unchanged), and the replay keeps the speed's
+ * flag; at full speed every frame steps. */
+static void sc_practice_speed(void)
+{
+    const char *text = "enemy idle { health 100 wait 100000 }\n"
+                       "stage stage1 { spawn idle at (192, 60) wait 100000 }\n";
+    library *lib = test_library_compile("idle.pat", text);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    static world w;
+    static const int speeds[] = {100, 75, 50};
+    for (int k = 0; k < 3; k++) {
+        app *a = sc_app();
+        a->lib = lib;
+        a->game.w = &w;
+        world_config wc = {.seed = 3, .flags = world_speed_flag(speeds[k])};
+        game_start_run(a, &wc, 1);
+        for (int i = 0; i < 40; i++)
+            game_update(a);
+        CHECK_EQ_U64(w.frame, (uint64_t)(40 * speeds[k] / 100));
+        CHECK_EQ_INT(world_speed_percent(&a->game.rec.config), speeds[k]);
+        CHECK_EQ_INT(a->game.rec.frame_count, 40 * speeds[k] / 100);
+        replay_free(&a->game.rec);
+        world_free(&w);
+        memset(&w, 0, sizeof w);
+    }
+    memset(&the_app, 0, sizeof the_app);
+    library_free(lib);
+}
+
 /* Draws the difficulty screen on a software renderer; copies the side box's
  * pixels (the best list) into box_px. Returns 0, or -1 (CHECKed). */
 static int sc_draw_best(app *a, uint32_t *box_px, SDL_Rect box)
@@ -692,6 +724,7 @@ int main(void)
     sc_save_without_folder();
     sc_cards_own_runs();
     sc_continue_confirm();
+    sc_practice_speed();
     sc_title_best_all();
     sc_pad_name_entry();
     sc_pad_start_on_title();
