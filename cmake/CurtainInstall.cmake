@@ -2,7 +2,7 @@
 #
 # Everything goes under GNU install dirs of CMAKE_INSTALL_PREFIX (any prefix):
 #   bin/curtain                                 the game (finds share/curtain relative to itself)
-#   share/curtain/{assets,patterns}             its data
+#   share/curtain/{assets,patterns,tutorial}    its data (tutorial: the How to Play field)
 #   share/applications/ID.desktop               the menu entry
 #   share/applications/ID.replay.desktop        opens .rpl replays in the replay viewer
 #   share/mime/packages/ID.xml                  the replay MIME type
@@ -16,7 +16,7 @@ set(CURTAIN_APP_ID "example.curtain.Curtain" CACHE STRING "Reverse-DNS applicati
 set(CURTAIN_HOMEPAGE "https://curtain.example/" CACHE STRING "Homepage (ends with /)")
 set(CURTAIN_REPLAY_MIME "application/x-curtain-replay")
 
-install(DIRECTORY assets patterns DESTINATION ${CMAKE_INSTALL_DATADIR}/curtain)
+install(DIRECTORY assets patterns tutorial DESTINATION ${CMAKE_INSTALL_DATADIR}/curtain)
 
 if(CURTAIN_SDL)
     set(dist ${CMAKE_BINARY_DIR}/dist)
