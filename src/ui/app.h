@@ -20,6 +20,7 @@
 #include "game/options.h"
 #include "game/replay.h"
 #include "game/spellcards.h"
+#include "game/tutorial.h"
 #include "game/world.h"
 #include "platform/audio.h"
 #include "platform/frame_pacer.h"
@@ -49,6 +50,7 @@ typedef enum app_screen {
     SCREEN_ACCESS,
     SCREEN_GAME,
     SCREEN_STRESS,
+    SCREEN_TUTORIAL,
     SCREEN_COUNT
 } app_screen;
 
@@ -163,6 +165,15 @@ typedef struct stress_state {
     uint64_t frames;
 } stress_state;
 
+/* How to Play (tutorial_screen.c): the lesson of game/tutorial on its own field,
+ * loaded when the screen opens and freed when it closes. */
+typedef struct tutorial_state {
+    library *lib; /* tutorial/tutorial.pat */
+    world *w;
+    tutorial t;
+    world_view view;
+} tutorial_state;
+
 typedef struct app {
     const ui_config *cfg;
     const library *lib;
@@ -207,6 +218,7 @@ typedef struct app {
     settings_state settings;
     game_state game;
     stress_state stress;
+    tutorial_state tutorial;
 } app;
 
 /* Switches to a screen (its enter function runs). */
@@ -290,6 +302,12 @@ void stress_enter(app *a);
 void stress_action(app *a, input_ui act);
 void stress_update(app *a);
 void stress_draw(app *a);
+void tutorial_enter(app *a);
+void tutorial_action(app *a, input_ui act);
+void tutorial_update_screen(app *a);
+void tutorial_draw(app *a);
+/* Frees the lesson's world and field (leaving the screen, or quitting). */
+void tutorial_close(app *a);
 void game_enter(app *a);
 void game_action(app *a, input_ui act);
 int game_event(app *a, const SDL_Event *ev);

@@ -48,6 +48,8 @@ static const screen_ops ui_screens[SCREEN_COUNT] = {
     [SCREEN_ACCESS] = {access_enter, access_action, NULL, title_update, access_draw},
     [SCREEN_GAME] = {game_enter, game_action, game_event, game_update, game_draw},
     [SCREEN_STRESS] = {stress_enter, stress_action, NULL, stress_update, stress_draw},
+    [SCREEN_TUTORIAL] = {tutorial_enter, tutorial_action, NULL, tutorial_update_screen,
+                         tutorial_draw},
 };
 
 /* ---- services ---- */
@@ -498,6 +500,7 @@ static int ui_open(app *a, const ui_config *cfg)
 
 static void ui_close(app *a)
 {
+    tutorial_close(a);
     replay_free(&a->game.rec);
     replay_free(&a->game.film);
     if (a->stress.w)

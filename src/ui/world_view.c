@@ -351,9 +351,10 @@ static void wv_draw_continue(SDL_Renderer *r, const atlas_texture *at, const wor
 }
 
 /* The item line, shown as the stage starts. */
-static void wv_draw_collect_line(SDL_Renderer *r, const atlas_texture *at, const world *w)
+static void wv_draw_collect_line(SDL_Renderer *r, const atlas_texture *at, const world *w,
+                                 int always)
 {
-    float a = wv_fade((int64_t)w->frame - 200, 240);
+    float a = always ? 1.0f : wv_fade((int64_t)w->frame - 200, 240);
     if (a <= 0.0f || w->config.start != 0)
         return;
     int y = FIELD_VIEW_Y + (int)WORLD_COLLECT_LINE;
@@ -435,7 +436,7 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         wv_draw_rows(r, at, x);
     else if (!x || !x->attract) {
         wv_draw_panel_extras(r, at, w);
-        wv_draw_collect_line(r, at, w);
+        wv_draw_collect_line(r, at, w, x && x->collect_line);
     }
     if (!x || !x->attract)
         wv_draw_title(r, at, w);

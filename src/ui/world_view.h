@@ -42,6 +42,7 @@ typedef struct world_view_extra {
     /* The keys that answer the continue prompt ("Z or Enter"), said under it; NULL:
      * no key help (a replay, the demo). */
     const char *confirm_keys;
+    int collect_line; /* show the item line now (the tutorial), not only as a run starts */
 } world_view_extra;
 
 typedef struct world_view {

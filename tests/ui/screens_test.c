@@ -673,11 +673,11 @@ static void sc_pad_start_on_title(void)
         a = sc_app();
         a->screen = SCREEN_TITLE;
         menu_clear(&a->title.m, "");
-        for (int i = 0; i < 7; i++)
+        for (int i = 0; i < 8; i++)
             menu_add(&a->title.m, "entry", NULL, 0);
         a->pad_used = pad;
         title_action(a, INPUT_UI_PAUSE);
-        int want_screen = pad ? SCREEN_DIFFICULTY : SCREEN_TITLE, want_cursor = pad ? 0 : 6;
+        int want_screen = pad ? SCREEN_DIFFICULTY : SCREEN_TITLE, want_cursor = pad ? 0 : 7;
         CHECK_EQ_INT((int)a->screen, want_screen);
         CHECK_EQ_INT(a->title.m.cursor, want_cursor);
         CHECK_EQ_INT(a->quit, 0);
