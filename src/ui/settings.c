@@ -5,6 +5,7 @@
  */
 #include "game/binding.h"
 #include "platform/window.h"
+#include "render/bullet_palette.h"
 #include "ui/app.h"
 #include "ui/panel.h"
 
@@ -194,15 +195,12 @@ static const char *const acc_labels[ACC_ROWS] = {
     "Softer flashes", "Steady screen",     "Practice game speed", "Back",
 };
 
-static const char *const acc_palette_words[BULLET_PALETTE_COUNT] = {"normal", "deuteranopia",
-                                                                    "protanopia", "tritanopia"};
-
 static void access_values(app *a)
 {
     const options *o = &a->opts;
     menu *m = &a->settings.access;
     char v[MENU_VALUE_MAX];
-    menu_set_value(m, ACC_PALETTE, acc_palette_words[o->bullet_palette]);
+    menu_set_value(m, ACC_PALETTE, bullet_palette_name((bullet_palette)o->bullet_palette));
     snprintf(v, sizeof v, o->background_dim ? "%d%% darker" : "off", o->background_dim);
     menu_set_value(m, ACC_DIM, v);
     snprintf(v, sizeof v, "%d%%", o->shot_opacity);

@@ -1,5 +1,5 @@
 /*
- * art_icon: the application icon (the menu entry, the window, the package).
+ * art_icon: the application icon (the desktop's menu entry, replay files, the package).
  *
  * The player's ship in a ring of eight orbs, one of each bullet colour, on a
  * rounded night-blue tile: what the game is about at a glance. The picture is
