@@ -11,6 +11,8 @@
 #   share/man/man6/curtain.6                    the man page (tests/app/man_test.sh keeps it true)
 #   share/doc/curtain/README.md
 # ID is CURTAIN_APP_ID, a reverse-DNS name; the homepage is a placeholder until there is one.
+# The metainfo's screenshots are dist/screenshots/*.png (taken from the game under Xvfb), to
+# be published at HOMEPAGE/screenshots/.
 
 set(CURTAIN_APP_ID "example.curtain.Curtain" CACHE STRING "Reverse-DNS application id")
 set(CURTAIN_HOMEPAGE "https://curtain.example/" CACHE STRING "Homepage (ends with /)")
