@@ -37,11 +37,12 @@ typedef struct play_options {
     int integer_scale;
     int no_vsync;
     const char *renderer;
-    const char *mod; /* a folder of pattern files over the built-in ones */
+    const char *mod;    /* a folder of pattern files over the built-in ones */
+    int practice_speed; /* percent; 0: not given (100) */
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 17
+    PLAY_OPTION_COUNT = 18
 };
 
 /* The option table of play, writing into o. */
@@ -79,6 +80,9 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
          "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
         {"mod", CLI_STRING, &o->mod, "DIR",
          "pattern files in DIR replace (same path) or add to the built-in ones", 0, 0},
+        {"practice-speed", CLI_INT, &o->practice_speed, "PCT",
+         "with --start: game speed 100, 75 or 50 percent (wall time only; the replay says it)", 1,
+         100},
     };
     memcpy(table, rows, sizeof rows);
 }
@@ -129,6 +133,12 @@ static int play_config(const play_options *o, const library *lib, const char *co
         cfg->flags |= WORLD_FLAG_INVULNERABLE;
     if (o->one_phase)
         cfg->flags |= WORLD_FLAG_ONE_PHASE;
+    int speed = o->practice_speed ? o->practice_speed : 100;
+    if (!world_speed_flag(speed) && speed != 100)
+        return cli_usage_error(command, "--practice-speed wants 100, 75 or 50, not %d", speed);
+    if (speed != 100 && !o->start)
+        return cli_usage_error(command, "--practice-speed is for practice: it needs --start");
+    cfg->flags |= world_speed_flag(speed);
     if (!o->start)
         return CLI_EXIT_OK;
     char name[128];

@@ -179,6 +179,16 @@ const char *world_event_name(world_event_kind k)
     return k < WORLD_EVENT_KIND_COUNT ? names[k] : "?";
 }
 
+int world_speed_percent(const world_config *cfg)
+{
+    return cfg->flags & WORLD_FLAG_SPEED_50 ? 50 : cfg->flags & WORLD_FLAG_SPEED_75 ? 75 : 100;
+}
+
+uint16_t world_speed_flag(int percent)
+{
+    return percent == 50 ? WORLD_FLAG_SPEED_50 : percent == 75 ? WORLD_FLAG_SPEED_75 : 0;
+}
+
 int world_over(const world *w)
 {
     return w->state == WORLD_GAME_OVER || w->state == WORLD_CLEARED;

@@ -13,6 +13,8 @@
 #include "render/atlas_sprites.h"
 #include "sim/bullet_kind.h"
 
+#include <stdint.h>
+
 /* The picture, relative to the data folder (core/data_path.h). */
 #define ATLAS_FILE "assets/atlas.png"
 
@@ -43,6 +45,12 @@ int atlas_bullet_turns(bullet_shape shape);
 /* The frame of a bullet facing angle step k (taken modulo ATLAS_ANGLE_STEPS;
  * ignored for shapes that do not turn). */
 int atlas_bullet_frame(bullet_shape shape, bullet_color color, int step);
+
+/* Recolours the bullet frames of an atlas picture (straight-alpha ARGB8888 words,
+ * pitch in pixels, the size of the atlas table) from the normal palette into
+ * `palette` (render/bullet_palette.h says how). Sprites and glyphs are left as
+ * they are; the normal palette changes nothing. */
+void atlas_recolor_bullets(uint32_t *pixels, int pitch, bullet_palette palette);
 
 /* The sprite named name in render/atlas_sprites.h ("enemy_drone", "boss", ...),
  * or -1 when there is none. */

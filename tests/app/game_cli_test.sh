@@ -114,6 +114,12 @@ done
 # The ending in the results box's words: a practice is cleared, not a stage.
 expect 0 'all match \(Normal, stage clear' replay "$rep/normal_clear.rpl" --verify
 expect 0 'all match \(Hard, practice cleared' replay "$rep/hard_last_card.rpl" --verify
+# A practice at half speed: recorded with the speed's flag, it verifies and says so.
+expect 0 'all match \(Normal, practice cleared, at 50% speed' \
+    replay "$rep/normal_wick_slow.rpl" --verify
+expect 2 'practice-speed is for practice' play --headless --frames 5 --practice-speed 50
+expect 2 'practice-speed wants 100, 75 or 50' play --headless --frames 5 --start s1_wick \
+    --practice-speed 60
 good=$rep/normal_clear.rpl
 head -c 3000 "$good" >"$tmp/cut.rpl"
 expect 1 'truncated' replay "$tmp/cut.rpl" --verify
