@@ -32,6 +32,8 @@ static int laser_pool_alloc(laser_pool *p)
         {(void **)&p->dir_x, 4, n},
         {(void **)&p->dir_y, 4, n},
         {(void **)&p->vel, 4, n},
+        {(void **)&p->off_x, 4, n},
+        {(void **)&p->off_y, 4, n},
         {(void **)&p->shift_x, 4, n},
         {(void **)&p->shift_y, 4, n},
         {(void **)&p->prev_x, 4, n},
@@ -289,6 +291,8 @@ laser_handle laser_pool_spawn(laser_pool *p, const laser_spawn *s)
     p->prev_x[i] = p->x[i], p->prev_y[i] = p->y[i];
     p->prev_dx[i] = p->dir_x[i], p->prev_dy[i] = p->dir_y[i];
     p->owner[i] = s->owner;
+    p->off_x[i] = laser_finite(s->off_x, 0);
+    p->off_y[i] = laser_finite(s->off_y, 0);
     p->script[i] = s->script;
     p->serial[i] = p->next_serial++;
     if (p->next_serial == 0)
@@ -566,8 +570,9 @@ void laser_pool_hash(const laser_pool *p, hasher *hs)
     for (uint32_t b = 0; b < p->block_end; b++)
         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
             uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
-            const float f[] = {p->x[i],       p->y[i],       p->dir_x[i],  p->dir_y[i], p->vel[i],
-                               p->shift_x[i], p->shift_y[i], p->length[i], p->width[i]};
+            const float f[] = {p->x[i],     p->y[i],       p->dir_x[i],   p->dir_y[i],
+                               p->vel[i],   p->shift_x[i], p->shift_y[i], p->length[i],
+                               p->width[i], p->off_x[i],   p->off_y[i]};
             const uint32_t u[] = {i,
                                   p->gen[i],
                                   p->owner[i],

@@ -134,19 +134,20 @@ typedef struct laser_handle {
 /* What a new laser starts with. Zero-initialise and fill what matters. */
 typedef struct laser_spawn {
     laser_kind kind;
-    float x, y;      /* straight: origin; curvy: head */
-    double heading;  /* degrees, 0 = up, clockwise */
-    double spin;     /* degrees per update */
-    double speed;    /* curvy: px per update */
-    double accel;    /* curvy: speed change per update */
-    float length;    /* straight: px; curvy: nodes (clamped to 1 .. node_cap - 1) */
-    float width;     /* full width, px */
-    uint32_t warn;   /* straight: frames of warning */
-    uint32_t life;   /* frames ON; 0 = until cancelled (straight) or culled (curvy) */
-    uint8_t color;   /* sim/bullet_kind.h colour */
-    uint8_t flags;   /* LASER_FLAG_* */
-    uint32_t owner;  /* the firer, for follow (the host's handle) */
-    uint32_t script; /* the VM's link, 0 = none */
+    float x, y;         /* straight: origin; curvy: head */
+    double heading;     /* degrees, 0 = up, clockwise */
+    double spin;        /* degrees per update */
+    double speed;       /* curvy: px per update */
+    double accel;       /* curvy: speed change per update */
+    float length;       /* straight: px; curvy: nodes (clamped to 1 .. node_cap - 1) */
+    float width;        /* full width, px */
+    uint32_t warn;      /* straight: frames of warning */
+    uint32_t life;      /* frames ON; 0 = until cancelled (straight) or culled (curvy) */
+    uint8_t color;      /* sim/bullet_kind.h colour */
+    uint8_t flags;      /* LASER_FLAG_* */
+    uint32_t owner;     /* the firer, for follow (the host's handle) */
+    float off_x, off_y; /* follow: the origin's offset from the firer */
+    uint32_t script;    /* the VM's link, 0 = none */
 } laser_spawn;
 
 typedef struct laser_despawn {
@@ -181,6 +182,7 @@ typedef struct laser_pool {
     float *x, *y;             /* straight: origin; curvy: head */
     float *dir_x, *dir_y;     /* unit heading (sin h, -cos h) */
     float *vel;               /* px per update along the heading (0 for straight) */
+    float *off_x, *off_y;     /* follow: the origin's offset from the firer (laser_spawn) */
     float *shift_x, *shift_y; /* moves laser_pool_set_origin asked for, done by the next update */
     float *prev_x, *prev_y, *prev_dx, *prev_dy; /* origin/head and heading before the update */
     /* Read by consumers. */
@@ -230,6 +232,12 @@ int laser_pool_tween(laser_pool *p, laser_handle h, laser_channel c, double targ
 /* Moves a straight laser's origin or a curvy laser's head to (x, y) with the
  * next update (so the swept tests see the move as this frame's motion). */
 int laser_pool_set_origin(laser_pool *p, laser_handle h, float x, float y);
+/* Records a graze of live slot i at `frame` (graze_at: the host's rule of how
+ * often a laser grazes). */
+static inline void laser_pool_mark_grazed(laser_pool *p, uint32_t i, uint32_t frame)
+{
+    p->graze_at[i] = frame;
+}
 /* Ends a laser's ON phase now: it fades out (harmless) and goes. */
 int laser_pool_fade(laser_pool *p, laser_handle h);
 
