@@ -22,7 +22,11 @@ int laser_mesh_init(laser_mesh *m, int vertices, int node_cap)
     m->indices = mem_alloc((size_t)m->index_cap * sizeof(int));
     m->nx = mem_alloc((size_t)node_cap * sizeof(float));
     m->ny = mem_alloc((size_t)node_cap * sizeof(float));
-    if (!m->xyuv || !m->colors || !m->indices || !m->nx || !m->ny) {
+    m->layout = mem_alloc((size_t)(vertices / 4 + 1) * sizeof(int));
+    m->px = mem_alloc((size_t)node_cap * sizeof(float));
+    m->py = mem_alloc((size_t)node_cap * sizeof(float));
+    if (!m->xyuv || !m->colors || !m->indices || !m->nx || !m->ny || !m->px || !m->py ||
+        !m->layout) {
         laser_mesh_free(m);
         return -1;
     }
@@ -42,6 +46,9 @@ void laser_mesh_free(laser_mesh *m)
     mem_free(m->indices);
     mem_free(m->nx);
     mem_free(m->ny);
+    mem_free(m->layout);
+    mem_free(m->px);
+    mem_free(m->py);
     memset(m, 0, sizeof *m);
 }
 
@@ -82,6 +89,10 @@ static void lm_vertex(laser_mesh *m, float x, float y, float side, const uint8_t
 static void lm_quad(laser_mesh *m, int a, int b)
 {
     int *ix = m->indices + m->index_count;
+    if (!m->rewrite) { /* the same triangles as last time */
+        m->index_count += 6;
+        return;
+    }
     ix[0] = a, ix[1] = a + 1, ix[2] = b;
     ix[3] = a + 1, ix[4] = b + 1, ix[5] = b;
     m->index_count += 6;
@@ -114,39 +125,97 @@ static void lm_straight(laser_mesh *m, const laser_pool *p, uint32_t i, const ui
     lm_quad(m, a, a + 2);
 }
 
-/* A curvy body: the unit normals at its nodes (from the neighbours' chord; a
- * node that repeats its neighbours keeps the last normal), then two vertices a
- * node at its tapered half width. */
+/* Two vertices a node: each side of node k at its tapered half width along
+ * its normal, the slice's left and right edge. Plain arrays in, interleaved
+ * vertices out: one loop the compiler vectorizes. */
+static void lm_strip_vertices(float *restrict v, uint32_t *restrict col, const float *restrict x,
+                              const float *restrict y, const float *restrict nx,
+                              const float *restrict ny, uint32_t n, float half, float inv,
+                              const float o[2], const float uv[3], uint32_t c)
+{
+    float ox0 = o[0], oy0 = o[1], u0 = uv[0], u1 = uv[1], vv = uv[2];
+    int last = (int)n - 1;
+    for (int k = 0; k <= last; k++) {
+        int near = k < last - k ? k : last - k; /* signed: the conversion vectorizes */
+        float t = (float)near * inv;
+        t = t > 1.0f ? 1.0f : t < 0.15f ? 0.15f : t; /* laser_pool_taper_at */
+        float h = half * t, ox = nx[k] * h, oy = ny[k] * h;
+        v[8 * k + 0] = x[k] - ox + ox0, v[8 * k + 1] = y[k] - oy + oy0;
+        v[8 * k + 2] = u0, v[8 * k + 3] = vv;
+        v[8 * k + 4] = x[k] + ox + ox0, v[8 * k + 5] = y[k] + oy + oy0;
+        v[8 * k + 6] = u1, v[8 * k + 7] = vv;
+        col[2 * k] = c, col[2 * k + 1] = c;
+    }
+}
+
+/* Unit normals of a polyline from each point's neighbours' chord (one-sided at
+ * the ends), branch-free: a point that repeats both neighbours gets a zero
+ * normal (no width there). */
+static void lm_normals(float *restrict nx, float *restrict ny, const float *restrict x,
+                       const float *restrict y, uint32_t n)
+{
+    for (uint32_t k = 1; k + 1 < n; k++) {
+        float tx = x[k - 1] - x[k + 1], ty = y[k - 1] - y[k + 1];
+        float inv = 1.0f / sqrtf(tx * tx + ty * ty + 1e-20f);
+        nx[k] = -ty * inv, ny[k] = tx * inv;
+    }
+    for (uint32_t e = 0; e < 2; e++) {
+        uint32_t k = e ? n - 1 : 0, a = e ? n - 2 : 0, b = e ? n - 1 : 1;
+        float tx = x[a] - x[b], ty = y[a] - y[b];
+        float inv = 1.0f / sqrtf(tx * tx + ty * ty + 1e-20f);
+        nx[k] = -ty * inv, ny[k] = tx * inv;
+    }
+}
+
+/* A curvy body: its nodes copied tail to head (the ring unrolled: at most two
+ * runs of memory), their normals, two vertices a node, and the strip's
+ * triangles. The taper is symmetric, so the direction does not show. */
 static void lm_curvy(laser_mesh *m, const laser_pool *p, uint32_t i, const uint8_t rgba[4])
 {
-    uint32_t n = p->nodes[i];
-    float half = 0.5f * LASER_MESH_GLOW * laser_pool_width_now(p, i);
-    const float *x = p->node_x, *y = p->node_y;
-    float lx = -p->dir_y[i], ly = p->dir_x[i];
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t a = laser_pool_node(p, i, k == 0 ? 0 : k - 1);
-        uint32_t b = laser_pool_node(p, i, k + 1 < n ? k + 1 : k);
-        float tx = x[a] - x[b], ty = y[a] - y[b], l2 = tx * tx + ty * ty;
-        if (l2 > 1e-12f) {
-            float inv = 1.0f / sqrtf(l2);
-            lx = -ty * inv, ly = tx * inv;
-        }
-        m->nx[k] = lx, m->ny[k] = ly;
+    uint32_t n = p->nodes[i], cap = p->node_cap, ring = p->ring[i];
+    uint32_t tail = ring + 1 >= n ? ring + 1 - n : ring + 1 + cap - n; /* ring index of node n-1 */
+    uint32_t run = cap - tail < n ? cap - tail : n;
+    const float *rx = p->node_x + (size_t)i * cap, *ry = p->node_y + (size_t)i * cap;
+    memcpy(m->px, rx + tail, run * sizeof(float));
+    memcpy(m->py, ry + tail, run * sizeof(float));
+    memcpy(m->px + run, rx, (n - run) * sizeof(float));
+    memcpy(m->py + run, ry, (n - run) * sizeof(float));
+    lm_normals(m->nx, m->ny, m->px, m->py, n);
+    uint32_t c;
+    memcpy(&c, rgba, 4);
+    const float o[2] = {m->origin_x, m->origin_y}, uv[3] = {m->u0, m->u1, m->v};
+    lm_strip_vertices(m->xyuv + 4 * m->vertex_count,
+                      (uint32_t *)(void *)m->colors + m->vertex_count, m->px, m->py, m->nx, m->ny,
+                      n, 0.5f * LASER_MESH_GLOW * laser_pool_width_now(p, i),
+                      laser_pool_taper_inv(n), o, uv, c);
+    int base = m->vertex_count;
+    int *ix = m->indices + m->index_count;
+    for (uint32_t k = 0; m->rewrite && k + 1 < n; k++) {
+        int a = base + 2 * (int)k;
+        ix[6 * k + 0] = a, ix[6 * k + 1] = a + 1, ix[6 * k + 2] = a + 2;
+        ix[6 * k + 3] = a + 1, ix[6 * k + 4] = a + 3, ix[6 * k + 5] = a + 2;
     }
-    int first = m->vertex_count;
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t j = laser_pool_node(p, i, k);
-        float h = half * laser_pool_taper(k, n);
-        lm_vertex(m, x[j] - m->nx[k] * h, y[j] - m->ny[k] * h, -1, rgba);
-        lm_vertex(m, x[j] + m->nx[k] * h, y[j] + m->ny[k] * h, 1, rgba);
-    }
-    for (uint32_t k = 0; k + 1 < n; k++)
-        lm_quad(m, first + 2 * (int)k, first + 2 * (int)k + 2);
+    m->vertex_count += 2 * (int)n;
+    m->index_count += 6 * (int)(n - 1);
+}
+
+/* Whether the triangles of the e-th laser drawn, of `nodes` nodes, must be
+ * written: not when it and every laser before it have the node counts the
+ * last build gave them (then its vertices sit where they sat, and its
+ * indices are in place). */
+static void lm_layout(laser_mesh *m, int e, int nodes)
+{
+    if (!m->rewrite && e < m->layout_len && m->layout[e] == nodes)
+        return;
+    m->rewrite = 1;
+    m->layout[e] = nodes;
 }
 
 void laser_mesh_build(laser_mesh *m, const laser_pool *p)
 {
     m->vertex_count = m->index_count = 0;
+    m->rewrite = 0;
+    int drawn = 0;
     for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
         for (uint64_t bits = p->alive[b]; bits; bits &= bits - 1) {
             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(bits);
@@ -161,11 +230,13 @@ void laser_mesh_build(laser_mesh *m, const laser_pool *p)
             }
             uint8_t rgba[4];
             lm_color(p, i, rgba);
+            lm_layout(m, drawn++, nodes);
             if (curvy)
                 lm_curvy(m, p, i, rgba);
             else
                 lm_straight(m, p, i, rgba);
         }
+    m->layout_len = drawn;
 }
 
 /* ---- the CPU rasterizer ---- */

@@ -34,11 +34,17 @@ typedef struct laser_mesh {
     float *xyuv;     /* x, y, u, v per vertex */
     uint8_t *colors; /* r, g, b, a per vertex */
     int *indices;    /* three per triangle */
-    float *nx, *ny;  /* scratch: a curvy body's normals, one per node */
+    float *px, *py;  /* scratch: a curvy body's nodes, head to tail */
+    float *nx, *ny;  /* scratch: its normals, one per node */
     int node_cap;
     float origin_x, origin_y; /* added to every position */
     float u0, u1, v;          /* the slice's texture coordinates: left, right, middle row */
     int frame;                /* the atlas frame of the slice */
+    /* The last build's node count of each laser drawn, in order: while a build
+     * meets the same counts, the triangles are already in `indices` and are
+     * not written again (a steady screen writes vertices only). */
+    int *layout;
+    int layout_len, rewrite;
     uint64_t refused;
 } laser_mesh;
 

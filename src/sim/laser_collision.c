@@ -69,8 +69,9 @@ int laser_collision_capsule(const float c0[2], const float dc[2], float r, const
         float k = ceilf(slack / LASER_COLLISION_SLACK);
         pieces = k > (float)LASER_COLLISION_MAX_PIECES ? LASER_COLLISION_MAX_PIECES : (int)k;
     }
-    if (pieces == 1)
-        return lc_piece(c0, dc, r, a0, b0, ma, mb, half);
+    /* one piece with the whole slack first: a miss there misses everywhere */
+    if (!lc_piece(c0, dc, r, a0, b0, ma, mb, half) || pieces == 1)
+        return pieces == 1 ? lc_piece(c0, dc, r, a0, b0, ma, mb, half) : 0;
     for (int j = 0; j < pieces; j++) {
         float s0 = (float)j / (float)pieces, s1 = (float)(j + 1) / (float)pieces;
         float pa[2] = {a0[0] + (b0[0] - a0[0]) * s0, a0[1] + (b0[1] - a0[1]) * s0};
@@ -100,12 +101,13 @@ int laser_collision_curvy(const laser_pool *p, uint32_t i, const laser_probe *q,
     uint32_t n = p->nodes[i], trail = n + (p->age[i] + 1 > n);
     float half = 0.5f * laser_pool_width_now(p, i);
     float px = q->x - q->dx, py = q->y - q->dy;
+    float inv = laser_pool_taper_inv(n);
     uint32_t j = laser_pool_node(p, i, 0);
     for (uint32_t k = 0; k + 1 < trail; k++) {
         uint32_t j1 = laser_pool_node(p, i, k + 1);
         /* the dropped tail node has the tail's taper */
-        float tk = laser_pool_taper(k < n ? k : n - 1, n);
-        float tk1 = laser_pool_taper(k + 1 < n ? k + 1 : n - 1, n);
+        float tk = laser_pool_taper_at(k < n ? k : n - 1, n, inv);
+        float tk1 = laser_pool_taper_at(k + 1 < n ? k + 1 : n - 1, n, inv);
         float reach = r + half * (tk > tk1 ? tk : tk1);
         float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, p->node_x[j], p->node_y[j],
                                              p->node_x[j1], p->node_y[j1]);
@@ -161,7 +163,11 @@ void laser_collision_player(const laser_pool *p, const laser_probe *q, collision
             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
             if (!laser_pool_hurts(p, i) || !lc_near(p, i, q, big + 0.5f * p->width[i]))
                 continue;
-            if (grazes && q->graze_radius > 0 && lc_touch(p, i, q, q->graze_radius))
+            /* the hitbox is inside the graze circle: no graze, no hit either */
+            int graze = q->graze_radius >= q->hit_radius ? lc_touch(p, i, q, q->graze_radius) : 1;
+            if (!graze)
+                continue;
+            if (grazes && q->graze_radius > 0)
                 lc_push(grazes, i);
             if (hits && lc_touch(p, i, q, q->hit_radius))
                 lc_push(hits, i);

@@ -9,6 +9,9 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 #define BLOCK 64u
 
@@ -183,6 +186,37 @@ static float laser_finite(double v, float fallback)
     return isfinite(v) && fabs(v) < 1e9 ? (float)v : fallback;
 }
 
+/* Widens the box (x0, y0)-(x1, y1) to n points. SSE's min and max four at a
+ * time (a compiler may not turn `a < b ? a : b` into them without fast-math,
+ * which the project never uses; for the finite values nodes hold both give
+ * the same box), then the rest one by one. */
+static void laser_pool_span(const float *restrict x, const float *restrict y, uint32_t n, float *x0,
+                            float *y0, float *x1, float *y1)
+{
+    uint32_t k = 0;
+#if defined(__SSE__)
+    if (n >= 4) {
+        __m128 lx = _mm_set1_ps(*x0), hx = _mm_set1_ps(*x1);
+        __m128 ly = _mm_set1_ps(*y0), hy = _mm_set1_ps(*y1);
+        for (; k + 4 <= n; k += 4) {
+            __m128 vx = _mm_loadu_ps(x + k), vy = _mm_loadu_ps(y + k);
+            lx = _mm_min_ps(lx, vx), hx = _mm_max_ps(hx, vx);
+            ly = _mm_min_ps(ly, vy), hy = _mm_max_ps(hy, vy);
+        }
+        float a[4], b[4], c[4], d[4];
+        _mm_storeu_ps(a, lx), _mm_storeu_ps(b, hx), _mm_storeu_ps(c, ly), _mm_storeu_ps(d, hy);
+        for (int j = 0; j < 4; j++) {
+            *x0 = a[j] < *x0 ? a[j] : *x0, *x1 = b[j] > *x1 ? b[j] : *x1;
+            *y0 = c[j] < *y0 ? c[j] : *y0, *y1 = d[j] > *y1 ? d[j] : *y1;
+        }
+    }
+#endif
+    for (; k < n; k++) {
+        *x0 = x[k] < *x0 ? x[k] : *x0, *x1 = x[k] > *x1 ? x[k] : *x1;
+        *y0 = y[k] < *y0 ? y[k] : *y0, *y1 = y[k] > *y1 ? y[k] : *y1;
+    }
+}
+
 /* The bounds of live laser i, from its beam or its trail. */
 static void laser_pool_bound(laser_pool *p, uint32_t i)
 {
@@ -198,18 +232,12 @@ static void laser_pool_bound(laser_pool *p, uint32_t i)
         const float *ny = p->node_y + (size_t)i * p->node_cap;
         x0 = x1 = p->x[i];
         y0 = y1 = p->y[i];
-        if (n >= p->node_cap) { /* the whole ring is in use: one straight pass */
-            for (uint32_t k = 0; k < p->node_cap; k++) {
-                x0 = fminf(x0, nx[k]), x1 = fmaxf(x1, nx[k]);
-                y0 = fminf(y0, ny[k]), y1 = fmaxf(y1, ny[k]);
-            }
-        } else {
-            for (uint32_t k = 0; k < n; k++) {
-                uint32_t j = laser_pool_node(p, i, k) - i * p->node_cap;
-                x0 = fminf(x0, nx[j]), x1 = fmaxf(x1, nx[j]);
-                y0 = fminf(y0, ny[j]), y1 = fmaxf(y1, ny[j]);
-            }
-        }
+        /* the trail's n entries end at the head's: one or two runs of the ring */
+        uint32_t cap = p->node_cap, ring = p->ring[i];
+        uint32_t tail = ring + 1 >= n ? ring + 1 - n : ring + 1 + cap - n;
+        uint32_t run = cap - tail < n ? cap - tail : n;
+        laser_pool_span(nx + tail, ny + tail, run, &x0, &y0, &x1, &y1);
+        laser_pool_span(nx, ny, n - run, &x0, &y0, &x1, &y1);
     }
     p->box_x0[i] = x0, p->box_y0[i] = y0, p->box_x1[i] = x1, p->box_y1[i] = y1;
 }
@@ -451,19 +479,23 @@ static void laser_pool_step_channels(laser_pool *p)
 }
 
 /* Step 2: every slot up to the high-water mark moves, branch-free (free slots
- * move too; their values mean nothing). */
-static void laser_pool_move(laser_pool *restrict p)
+ * move too; their values mean nothing): one loop the compiler vectorizes. */
+static void laser_pool_move_span(float *restrict x, float *restrict y, float *restrict sx,
+                                 float *restrict sy, const float *restrict dx,
+                                 const float *restrict dy, const float *restrict v, uint32_t end)
 {
-    uint32_t end = laser_pool_slot_end(p);
-    float *restrict x = p->x, *restrict y = p->y, *restrict sx = p->shift_x,
-                    *restrict sy = p->shift_y;
-    const float *restrict dx = p->dir_x, *restrict dy = p->dir_y, *restrict v = p->vel;
     for (uint32_t i = 0; i < end; i++) {
         x[i] += dx[i] * v[i] + sx[i];
         y[i] += dy[i] * v[i] + sy[i];
         sx[i] = 0.0f;
         sy[i] = 0.0f;
     }
+}
+
+static void laser_pool_move(laser_pool *p)
+{
+    laser_pool_move_span(p->x, p->y, p->shift_x, p->shift_y, p->dir_x, p->dir_y, p->vel,
+                         laser_pool_slot_end(p));
 }
 
 /* Whether laser i's bounds are wholly outside the cull rectangle. */
@@ -539,14 +571,7 @@ float laser_pool_width_now(const laser_pool *p, uint32_t i)
 
 float laser_pool_taper(uint32_t k, uint32_t n)
 {
-    if (n < 2)
-        return 1.0f;
-    float q = (float)(n - 1) * 0.25f;
-    if (q < 1.0f)
-        q = 1.0f;
-    float head = (float)k / q, tail = (float)(n - 1 - k) / q;
-    float t = head < tail ? head : tail;
-    return t > 1.0f ? 1.0f : t < 0.15f ? 0.15f : t;
+    return laser_pool_taper_at(k, n, laser_pool_taper_inv(n));
 }
 
 const laser_despawn *laser_pool_despawned(const laser_pool *p, uint32_t *count)

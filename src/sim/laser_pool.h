@@ -250,14 +250,29 @@ static inline int laser_pool_hurts(const laser_pool *p, uint32_t i)
 }
 /* The width laser i shows now (px): thin while warning, growing, full, fading. */
 float laser_pool_width_now(const laser_pool *p, uint32_t i);
-/* The taper of a curvy body at node k of n (0 head .. n-1 tail): 0..1, 1 in the
- * middle, narrowing over the first and last quarter (at least two nodes). */
+/* The taper of a curvy body at node k of n (0 head .. n-1 tail): 0.15..1, 1 in
+ * the middle, narrowing over the first and last quarter (at least one node).
+ * laser_pool_taper_at takes laser_pool_taper_inv(n), worked out once a body:
+ * every caller gets the same floats either way. */
+static inline float laser_pool_taper_inv(uint32_t n)
+{
+    float q = (float)(n - 1) * 0.25f;
+    return q < 1.0f ? 1.0f : 1.0f / q;
+}
+static inline float laser_pool_taper_at(uint32_t k, uint32_t n, float inv)
+{
+    if (n < 2)
+        return 1.0f;
+    uint32_t near = k < n - 1 - k ? k : n - 1 - k;
+    float t = (float)near * inv;
+    return t > 1.0f ? 1.0f : t < 0.15f ? 0.15f : t;
+}
 float laser_pool_taper(uint32_t k, uint32_t n);
-/* Node k (0 = head) of curvy laser i: its index into node_x / node_y. */
+/* Node k (0 = head, k < node_cap) of curvy laser i: its index into node_x / node_y. */
 static inline uint32_t laser_pool_node(const laser_pool *p, uint32_t i, uint32_t k)
 {
-    uint32_t r = p->ring[i] + p->node_cap - k % p->node_cap;
-    return i * p->node_cap + r % p->node_cap;
+    uint32_t r = p->ring[i] >= k ? p->ring[i] - k : p->ring[i] + p->node_cap - k;
+    return i * p->node_cap + r;
 }
 /* The end of straight laser i's beam. */
 static inline void laser_pool_beam_end(const laser_pool *p, uint32_t i, float *ex, float *ey)
