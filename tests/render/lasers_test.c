@@ -1,9 +1,10 @@
 /* Lasers on both renderer paths: straight lasers (warning and open) and curvy
- * lasers drawn with SDL_RenderGeometryRaw (the geometry method, here on SDL's
- * software renderer) must match the CPU blitter's own strip rasterizer (the
- * blit method); the warning line is thinner and dimmer than the open beam; the
- * mesh refuses what does not fit. Needs no display: the software renderer
- * draws into a surface. Pictures go to SCREENSHOT_DIR for eyes. */
+ * lasers drawn with SDL_RenderGeometryRaw (the geometry method, on SDL's
+ * software renderer and on every OpenGL back end SDL's offscreen driver can
+ * open) must match the CPU blitter's own strip rasterizer (the blit method); the warning line is
+ * thinner and dimmer than the open beam; the mesh refuses what does not fit. Needs no display: the
+ * software renderer draws into a surface, and OpenGL is tried only where it can be had. Pictures go
+ * to SCREENSHOT_DIR for eyes. */
 #include "../check.h"
 #include "render/frame_view.h"
 #include "sim/playfield.h"
@@ -67,11 +68,19 @@ static int bright(Uint32 p)
     return (int)(p >> 16 & 255) + (int)(p >> 8 & 255) + (int)(p & 255);
 }
 
-/* Draws the lasers alone with `method` on the software renderer. */
-static void draw(int method, Uint32 *out)
+static void save(const Uint32 *px, const char *name)
 {
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 640, 480, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(s);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom((void *)px, 640, 480, 32, 640 * 4,
+                                                        SDL_PIXELFORMAT_ARGB8888);
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", SCREENSHOT_DIR, name);
+    IMG_SavePNG(s, path);
+    SDL_FreeSurface(s);
+}
+
+/* Draws the lasers alone with `method` on renderer r's 640x480 target. */
+static void draw_on(SDL_Renderer *r, int method, Uint32 *out)
+{
     frame_view v;
     char err[256];
     frame_view_config cfg = {1, 64, method};
@@ -83,17 +92,15 @@ static void draw(int method, Uint32 *out)
     CHECK(SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_ARGB8888, out, 640 * 4) == 0);
     CHECK(v.field.lasers.index_count > 0);
     frame_view_free(&v);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(s);
 }
 
-static void save(const Uint32 *px, const char *name)
+/* The same on the software renderer. */
+static void draw(int method, Uint32 *out)
 {
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom((void *)px, 640, 480, 32, 640 * 4,
-                                                        SDL_PIXELFORMAT_ARGB8888);
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", SCREENSHOT_DIR, name);
-    IMG_SavePNG(s, path);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 640, 480, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(s);
+    draw_on(r, method, out);
+    SDL_DestroyRenderer(r);
     SDL_FreeSurface(s);
 }
 
@@ -122,6 +129,41 @@ static void compare(const Uint32 *a, const Uint32 *b)
     CHECK(both > lit_b * 8 / 10);
 }
 
+/* The geometry method on the OpenGL back ends that can be had here (SDL's
+ * offscreen driver), against the blitter's picture; none: nothing to do. */
+static void compare_gpu(const Uint32 *blit)
+{
+    static Uint32 picture[640 * 480];
+    for (int i = 0; i < SDL_GetNumRenderDrivers(); i++) {
+        SDL_RendererInfo info;
+        SDL_GetRenderDriverInfo(i, &info);
+        if (SDL_strncmp(info.name, "opengl", 6) != 0)
+            continue;
+        SDL_Window *w =
+            SDL_CreateWindow("curtain test", 0, 0, 640, 480, SDL_WINDOW_HIDDEN | SDL_WINDOW_OPENGL);
+        SDL_Renderer *r = w ? SDL_CreateRenderer(w, i, 0) : NULL;
+        SDL_Texture *target =
+            r ? SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, 640, 480)
+              : NULL;
+        if (target) {
+            SDL_SetRenderTarget(r, target);
+            draw_on(r, SPRITE_DRAW_GEOMETRY, picture);
+            char name[64];
+            snprintf(name, sizeof name, "lasers-%s.png", info.name);
+            save(picture, name);
+            printf("%s: ", info.name);
+            compare(picture, blit);
+            SDL_DestroyTexture(target);
+        } else {
+            printf("%s: not available here (%s)\n", info.name, SDL_GetError());
+        }
+        if (r)
+            SDL_DestroyRenderer(r);
+        if (w)
+            SDL_DestroyWindow(w);
+    }
+}
+
 /* Across a beam at height y (field coordinates), the widest run of pixels
  * brighter than the backdrop and the brightest one. */
 static void profile(const Uint32 *px, float y, int x0, int x1, int *run, int *peak)
@@ -139,8 +181,11 @@ static void profile(const Uint32 *px, float y, int x0, int x1, int *run, int *pe
 
 int main(void)
 {
-    setenv("SDL_VIDEODRIVER", "dummy", 0);
-    CHECK(SDL_Init(0) == 0);
+    setenv("SDL_VIDEODRIVER", "offscreen", 0);
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) { /* the software renderer needs no video */
+        fprintf(stderr, "no video driver (%s): software renderer only\n", SDL_GetError());
+        CHECK(SDL_Init(0) == 0);
+    }
     make_lasers();
     static Uint32 geometry[640 * 480], blit[640 * 480];
     draw(SPRITE_DRAW_GEOMETRY, geometry);
@@ -148,6 +193,7 @@ int main(void)
     save(geometry, "lasers-geometry.png");
     save(blit, "lasers-blit.png");
     compare(geometry, blit);
+    compare_gpu(blit);
     /* the warning line (x = 192, yellow) is thin and dim; an open beam is not */
     int warn_run, warn_peak, open_run, open_peak;
     profile(blit, 40, 172, 212, &warn_run, &warn_peak);
