@@ -955,6 +955,8 @@ uint64_t world_content_hash(const library *lib)
     }
     for (uint32_t i = 0; i < p->string_count; i++)
         hash_bytes(&hs, p->strings[i], strlen(p->strings[i]) + 1);
+    for (uint32_t i = 0; i < p->shared_count; i++) /* none: hashed as before they existed */
+        hash_f64(&hs, p->shared_init[i]);
     for (uint32_t i = 0; i < lib->entry_count; i++) {
         const library_entry *e = &lib->entries[i];
         hash_bytes(&hs, e->name, strlen(e->name) + 1);

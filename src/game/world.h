@@ -220,6 +220,9 @@ typedef struct world {
      * state for any thread count, so this is not part of the state (set it
      * after world_init). */
     workers *workers;
+    /* 1: the scripts' print lines go to the log ("file:line:col: frame N: ...");
+     * 0 (what world_init sets): they are dropped. Not part of the state either. */
+    int print_scripts;
 } world;
 
 /* Makes a world for a run of cfg over lib's content (lib may be NULL: no stage).

@@ -5,6 +5,7 @@
 
 #include "render/atlas_table.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The generated table must describe the lists this build was compiled with. */
@@ -61,6 +62,19 @@ int atlas_sprite_by_name(const char *name)
         if (strcmp(atlas_sprite_names[i], name) == 0)
             return i;
     return -1;
+}
+
+int atlas_look_sprite(const char *look, int fallback)
+{
+    if (!look || !look[0])
+        return fallback;
+    int s = atlas_sprite_by_name(look);
+    if (s >= 0)
+        return s;
+    char prefixed[96];
+    snprintf(prefixed, sizeof prefixed, "enemy_%s", look);
+    s = atlas_sprite_by_name(prefixed);
+    return s >= 0 ? s : fallback;
 }
 
 int atlas_sprite_frames(atlas_sprite sprite)

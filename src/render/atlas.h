@@ -47,6 +47,11 @@ int atlas_bullet_frame(bullet_shape shape, bullet_color color, int step);
 /* The sprite named name in render/atlas_sprites.h ("enemy_drone", "boss", ...),
  * or -1 when there is none. */
 int atlas_sprite_by_name(const char *name);
+
+/* The sprite an enemy's or boss's look names (sim/enemy_look.h): the sprite of
+ * that name ("boss"), else with "enemy_" before it ("drone" -> enemy_drone);
+ * fallback when it names none. */
+int atlas_look_sprite(const char *look, int fallback);
 /* How many animation frames a named sprite has (at least 1). */
 int atlas_sprite_frames(atlas_sprite sprite);
 /* Frame k of a named sprite (k wraps around its frame count). */

@@ -47,6 +47,7 @@ static int game_make_world(app *a, const world_config *cfg)
         app_toast(a, PANEL_RED, "out of memory: the run cannot start");
         return -1;
     }
+    g->w->print_scripts = a->cfg->print_scripts;
     g->config = *cfg;
     g->phase = GAME_RUNNING;
     g->end_timer = 0;

@@ -49,15 +49,7 @@ void world_view_step(world_view *v, const world *w)
 
 int world_view_look_sprite(const char *look, int fallback)
 {
-    if (!look || !look[0])
-        return fallback;
-    int s = atlas_sprite_by_name(look);
-    if (s >= 0)
-        return s;
-    char prefixed[96];
-    snprintf(prefixed, sizeof prefixed, "enemy_%s", look);
-    s = atlas_sprite_by_name(prefixed);
-    return s >= 0 ? s : fallback;
+    return atlas_look_sprite(look, fallback);
 }
 
 int world_view_enemy_sprite(const world *w, const enemy *e)

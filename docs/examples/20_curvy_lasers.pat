@@ -1,4 +1,4 @@
-# docs/examples/16_curvy_lasers.pat
+# docs/examples/20_curvy_lasers.pat
 pattern snakes {
     loop {
         laser curvy green arc 4 over 90 aim speed 3 length 36 width 10 {
