@@ -39,9 +39,9 @@ const char *const parser_statement_words[] = {
     "drops", "spawn",  "boss",   "midboss", "print",    "return", "laser", NULL};
 
 static const char *const parser_reserved[] = {
-    "var",     "const",    "pattern",  "enemy",  "boss", "stage", "phase", "if",
-    "else",    "repeat",   "loop",     "while",  "wait", "until", "fire",  "run",
-    "thread",  "break",    "continue", "and",    "or",   "not",   "as",    "spawn",
+    "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
+    "else",    "repeat",   "loop",     "while",  "wait",  "until", "fire",  "run",
+    "thread",  "break",    "continue", "and",    "or",    "not",   "as",    "spawn",
     "midboss", "function", "return",   "shared", "laser", NULL};
 
 int parser_is_reserved(const char *word)
