@@ -191,8 +191,42 @@ static void lw_hash_and_allocation(void)
     library_free(lib);
 }
 
+/* Clauses that do not apply to the shot are LASER_CLAUSE errors at the clause;
+ * those that do compile. */
+static void lw_lint(void)
+{
+    static const struct {
+        const char *text;
+        int ok;
+    } cases[] = {
+        {"pattern p { laser red aim length 300 width 8 warn 30 life 60 spin 1 follow }", 1},
+        {"pattern p { laser curvy red ring 4 speed 3 accel 0.1 length 40 width 8 stack 2 by 1 }",
+         1},
+        {"pattern p { fire orb aim speed 2 length 30 }", 0},
+        {"pattern p { fire orb aim speed 2 follow }", 0},
+        {"pattern p { laser aim length 300 speed 2 }", 0},
+        {"pattern p { laser aim length 300 velocity (1, 0) }", 0},
+        {"pattern p { laser curvy aim speed 2 length 30 warn 20 }", 0},
+        {"pattern p { laser curvy aim speed 2 length 30 follow }", 0},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        library_file f = {"lint.pat", cases[k].text, strlen(cases[k].text)};
+        diag_list diags;
+        diag_init(&diags);
+        library *lib = library_compile(&f, 1, &diags);
+        int laser_clause = 0;
+        for (int i = 0; i < diags.count; i++)
+            laser_clause |= diags.items[i].code == DIAG_LASER_CLAUSE;
+        CHECK_EQ_INT(lib != NULL, cases[k].ok);
+        CHECK_EQ_INT(laser_clause, !cases[k].ok);
+        library_free(lib);
+        diag_free(&diags);
+    }
+}
+
 int main(void)
 {
+    lw_lint();
     lw_warning_then_hit();
     lw_graze_interval();
     lw_cancel_leaves_items();
