@@ -13,11 +13,21 @@ cd "$(dirname "$0")/.."
 curtain=${1:-build/release/curtain}
 out=tests/game/replays
 mkdir -p "$out"
-rm -f "$out"/*.rpl
+lasers=tests/game/replays_lasers
+mkdir -p "$lasers"
+rm -f "$out"/*.rpl "$lasers"/*.rpl
 record() { # name, then the options of curtain play
     local name=$1
     shift
     "$curtain" play --headless --record "$out/$name.rpl" "$@" | tail -n 1 | sed "s/^/$name: /"
+}
+# The laser stage (a mod over the stage: tests/game/laser_mod), verified by
+# game.replays.lasers.
+record_lasers() { # name, then the options of curtain play
+    local name=$1
+    shift
+    "$curtain" play --headless --mod tests/game/laser_mod --record "$lasers/$name.rpl" "$@" |
+        tail -n 1 | sed "s/^/$name: /"
 }
 # The whole stage on Normal, the scripted player invulnerable: stage clear.
 record normal_clear --autopilot --invulnerable --difficulty normal --seed 7 --frames 20000
@@ -32,3 +42,8 @@ record hard_last_card --autopilot --difficulty hard --seed 10 --start s1_kagari:
 # logic is the same 60 Hz step, the replay marks the speed.
 record normal_wick_slow --autopilot --difficulty normal --seed 11 --start s1_wick:1 --one-phase \
     --practice-speed 50 --frames 20000
+# The laser stage, the scripted player invulnerable to the end, and as it is
+# (lasers hit it, its deaths and bombs cancel them).
+record_lasers lasers_invulnerable --autopilot --invulnerable --difficulty normal --seed 11 \
+    --frames 20000
+record_lasers lasers_autopilot --autopilot --difficulty hard --seed 12 --frames 20000

@@ -27,6 +27,7 @@
 #include "bench/bulletml_bench.h"
 #include "bench/collide_bench.h"
 #include "bench/frame_bench.h"
+#include "bench/laser_bench.h"
 #include "bench/pattern_bench.h"
 #include "bench/pool_bench.h"
 #include "bench/threads_bench.h"
@@ -67,6 +68,8 @@ static const bench_scenario bench_scenarios[] = {
      frame_bench_run_1m, NULL, "frame"},
     {"storm", "a full screen of bullets cancelled in one frame (target: worst <= 2x median)",
      frame_bench_run_storm, NULL, NULL},
+    {"lasers", "1,000 curvy (64 nodes) + 2,000 straight lasers: update, collide, vertices vs naive",
+     laser_bench_run, NULL, NULL},
 };
 #define BENCH_SCENARIO_COUNT ((int)(sizeof bench_scenarios / sizeof bench_scenarios[0]))
 #define BENCH_MAX_NAMED      32

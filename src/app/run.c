@@ -53,8 +53,8 @@ static int run_screenshot(const sandbox *sb, const library *lib, const char *fil
         snprintf(panel.lines[0], sizeof panel.lines[0], "%s", file);
         snprintf(panel.lines[1], sizeof panel.lines[1], "run %.80s", entry_name);
         snprintf(panel.lines[2], sizeof panel.lines[2], "frame %d", (int)sandbox_frame(sb));
-        snprintf(panel.lines[3], sizeof panel.lines[3], "bullets %u",
-                 (unsigned)sandbox_bullet_count(sb));
+        snprintf(panel.lines[3], sizeof panel.lines[3], "bullets %u  lasers %u",
+                 (unsigned)sandbox_bullet_count(sb), (unsigned)sandbox_lasers(sb)->live);
         SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
         SDL_RenderClear(r);
         sandbox_config cfg;
@@ -266,6 +266,10 @@ int run_main(int argc, char **argv, int first, const char *command)
            " errors %d hash %016" PRIx64 "\n",
            frames, (unsigned)sandbox_bullet_count(sb), st.spawned, sandbox_refused(sb), rows,
            sandbox_error_count(sb), hash_end(&hs));
+    const laser_pool *lasers = sandbox_lasers(sb);
+    if (lasers->stats.spawned > 0) /* a file that fires lasers: how many, live and refused */
+        printf("lasers %u spawned %" PRIu64 " refused %" PRIu64 "\n", (unsigned)lasers->live,
+               lasers->stats.spawned, lasers->stats.refused);
     if (sandbox_error_count(sb))
         fprintf(stderr, "%s\n", sandbox_last_error(sb));
     sandbox_destroy(sb);

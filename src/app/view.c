@@ -274,6 +274,9 @@ static void viewer_panel(viewer *v, view_panel *p, float fps)
     if (refused)
         snprintf(p->lines[3], sizeof p->lines[3], "bullets %u, %" PRIu64 " refused",
                  (unsigned)sandbox_bullet_count(v->sb), refused);
+    else if (sandbox_lasers(v->sb)->live > 0)
+        snprintf(p->lines[3], sizeof p->lines[3], "bullets %u  lasers %u",
+                 (unsigned)sandbox_bullet_count(v->sb), (unsigned)sandbox_lasers(v->sb)->live);
     else
         snprintf(p->lines[3], sizeof p->lines[3], "bullets %u",
                  (unsigned)sandbox_bullet_count(v->sb));

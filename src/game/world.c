@@ -11,8 +11,11 @@
 #include "game/difficulty.h"
 #include "game/world_host.h"
 #include "pattern/bullet_object.h"
+#include "pattern/laser_object.h"
+#include "sim/laser_collision.h"
 #include "sim/playfield.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Scores that give an extra ship. */
@@ -56,6 +59,9 @@ static int world_alloc_scratch(world *w)
     ok &= collision_list_init(&w->grazes, 2048) == 0;
     ok &= collision_list_init(&w->area, (int)nb) == 0;
     ok &= collision_pairs_init(&w->pairs, 2048) == 0;
+    ok &= collision_list_init(&w->laser_hits, 8) == 0;
+    ok &= collision_list_init(&w->laser_grazes, WORLD_LASERS) == 0;
+    ok &= collision_list_init(&w->laser_area, WORLD_LASERS) == 0;
     return ok ? 0 : -1;
 }
 
@@ -118,6 +124,7 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     w->draw_until = -1;
     int ok = bullet_pool_init(&w->bullets, bullets) == 0;
     ok &= bullet_pool_init(&w->shots, WORLD_SHOTS) == 0;
+    ok &= laser_pool_init(&w->lasers, WORLD_LASERS, WORLD_LASER_NODES) == 0;
     ok &= enemy_table_init(&w->enemies, WORLD_ENEMIES) == 0;
     ok &= item_list_init(&w->items, WORLD_ITEMS) == 0;
     ok &= world_alloc_scratch(w) == 0;
@@ -136,6 +143,7 @@ void world_free(world *w)
     w->vm = NULL;
     bullet_pool_free(&w->bullets);
     bullet_pool_free(&w->shots);
+    laser_pool_free(&w->lasers);
     enemy_table_free(&w->enemies);
     item_list_free(&w->items);
     float *arrays[] = {w->bullet_px, w->bullet_py, w->bullet_dx, w->bullet_dy, w->shot_px,
@@ -151,6 +159,9 @@ void world_free(world *w)
     collision_list_free(&w->grazes);
     collision_list_free(&w->area);
     collision_pairs_free(&w->pairs);
+    collision_list_free(&w->laser_hits);
+    collision_list_free(&w->laser_grazes);
+    collision_list_free(&w->laser_area);
     w->bullet_px = w->bullet_py = w->bullet_dx = w->bullet_dy = NULL;
     w->shot_px = w->shot_py = w->shot_dx = w->shot_dy = NULL;
     w->enemy_x = w->enemy_y = w->enemy_r = w->enemy_dx = w->enemy_dy = NULL;
@@ -239,7 +250,7 @@ void world_drop_items(world *w, int kind, int n, float x, float y)
                    y - (float)(i / 5) * 8.0f, &w->rng);
 }
 
-/* Stops the scripts of every scripted bullet the pool removed. */
+/* Stops the scripts of every scripted bullet and laser the pools removed. */
 static void world_reap(world *w)
 {
     uint32_t n;
@@ -247,6 +258,10 @@ static void world_reap(world *w)
     for (uint32_t i = 0; i < n; i++)
         vm_kill_obj(w->vm, bullet_object_of(log[i].handle));
     bullet_pool_clear_despawned(&w->bullets);
+    const laser_despawn *llog = laser_pool_despawned(&w->lasers, &n);
+    for (uint32_t i = 0; i < n; i++)
+        vm_kill_obj(w->vm, laser_object_of(llog[i].handle));
+    laser_pool_clear_despawned(&w->lasers);
 }
 
 /* Whether (x, y) is on the playfield: a cancelled bullet there leaves a star. */
@@ -285,6 +300,52 @@ static void world_cancel_one(world *w, uint32_t i, int items)
     bullet_pool_despawn(&w->bullets, h, BULLET_DESPAWN_CANCEL);
 }
 
+/* A star (with items) at (x, y) when it is on the field, refused and counted
+ * when the item list is full. */
+static void world_laser_star(world *w, float x, float y)
+{
+    if (world_on_field(x, y))
+        item_spawn(&w->items, ITEM_STAR, x, y, &w->rng);
+}
+
+/* What cancelling live laser i leaves: stars every WORLD_LASER_ITEM_STEP px
+ * along its beam or body (with items), and a sparkle at its origin or head. */
+static void world_laser_cancel_effects(world *w, uint32_t i, int items)
+{
+    const laser_pool *p = &w->lasers;
+    if (items && p->kind[i] == LASER_STRAIGHT) {
+        for (float d = 0; d <= p->length[i]; d += WORLD_LASER_ITEM_STEP)
+            world_laser_star(w, p->x[i] + p->dir_x[i] * d, p->y[i] + p->dir_y[i] * d);
+    } else if (items) {
+        float run = WORLD_LASER_ITEM_STEP; /* distance since the last star */
+        uint32_t j = laser_pool_node(p, i, 0);
+        for (uint32_t k = 0; k < p->nodes[i]; k++) {
+            uint32_t jk = laser_pool_node(p, i, k);
+            float dx = p->node_x[jk] - p->node_x[j], dy = p->node_y[jk] - p->node_y[j];
+            run += fabsf(dx) + fabsf(dy);
+            if (run >= WORLD_LASER_ITEM_STEP) {
+                world_laser_star(w, p->node_x[jk], p->node_y[jk]);
+                run = 0;
+            }
+            j = jk;
+        }
+    }
+    if (world_cancel_event_room(w))
+        world_event_add(w, WORLD_EVENT_CANCEL, p->x[i], p->y[i], p->color[i]);
+    else
+        w->stats.events_refused++;
+}
+
+/* Cancels one laser (a bomb's circle, or a whole-screen cancel). */
+static void world_cancel_laser(world *w, uint32_t i, int items)
+{
+    laser_handle h = laser_pool_handle(&w->lasers, i);
+    if (h.gen == 0)
+        return;
+    world_laser_cancel_effects(w, i, items);
+    laser_pool_despawn(&w->lasers, h, LASER_DESPAWN_CANCEL);
+}
+
 /* Whether a cancel can still leave anything behind: a star item or an event. */
 static int world_cancel_leaves_something(const world *w, int items)
 {
@@ -319,6 +380,13 @@ void world_cancel_bullets(world *w, int items)
     w->items.refused += stars;
     w->stats.events_refused += events;
     bullet_pool_clear(p, BULLET_DESPAWN_CANCEL, 1);
+    laser_pool *lp = &w->lasers;
+    for (uint32_t b = 0; b < laser_pool_block_end(lp); b++)
+        for (uint64_t m = lp->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            if (!(lp->flags[i] & LASER_FLAG_NO_CANCEL))
+                world_cancel_laser(w, i, items);
+        }
     world_reap(w);
 }
 
@@ -473,6 +541,29 @@ static void world_move_pool(bullet_pool *p, workers *threads, float *px, float *
     }
 }
 
+/* The lasers' update. Lasers that follow their firer move with it first (their
+ * origin stays at its offset from the firer); once the firer is gone they
+ * fade out. */
+static void world_move_lasers(world *w)
+{
+    laser_pool *p = &w->lasers;
+    for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            if (!(p->flags[i] & LASER_FLAG_FOLLOW))
+                continue;
+            laser_handle h = laser_pool_handle(p, i);
+            uint32_t slot = enemy_slot(&w->enemies, laser_pool_owner(p, i));
+            if (slot == ENEMY_NONE) {
+                laser_pool_fade(p, h);
+                continue;
+            }
+            const enemy *e = &w->enemies.slots[slot];
+            laser_pool_set_origin(p, h, (float)e->x + p->off_x[i], (float)e->y + p->off_y[i]);
+        }
+    laser_pool_update(p);
+}
+
 /* Step 4 of a frame: bullets whose scripts vanished them go, then enemies and both
  * pools move; the bullets removed have their scripts stopped. */
 static void world_move(world *w)
@@ -487,6 +578,7 @@ static void world_move(world *w)
     world_move_pool(&w->bullets, w->workers, w->bullet_px, w->bullet_py, w->bullet_dx,
                     w->bullet_dy);
     world_move_pool(&w->shots, NULL, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
+    world_move_lasers(w);
     world_reap(w);
     if (w->bullets.live > w->stats.peak_bullets)
         w->stats.peak_bullets = w->bullets.live;
@@ -581,6 +673,10 @@ static void world_collide_bomb(world *w)
     collision_area_circle(&w->bullet_coll, &bullets, p->x, p->y, r, &w->area);
     for (int k = 0; k < w->area.count; k++)
         world_cancel_one(w, w->area.index[k], 1);
+    collision_list_clear(&w->laser_area);
+    laser_collision_area(&w->lasers, p->x, p->y, r, 1, &w->laser_area);
+    for (int k = 0; k < w->laser_area.count; k++)
+        world_cancel_laser(w, w->laser_area.index[k], 1);
     world_reap(w);
     for (uint32_t i = 0; i < w->enemies.cap; i++) {
         const enemy *e = &w->enemies.slots[i];
@@ -607,6 +703,35 @@ static void world_grazes(world *w)
         world_event_add(w, WORLD_EVENT_GRAZE, (w->bullets.x[i] + w->player.x) * 0.5f,
                         (w->bullets.y[i] + w->player.y) * 0.5f, 0);
     }
+}
+
+/* The ship against the lasers: hits, and grazes (a laser grazes again after
+ * WORLD_LASER_GRAZE_FRAMES frames). Returns whether a laser hit. */
+static int world_collide_lasers(world *w, const player *p, int graze)
+{
+    laser_pool *lp = &w->lasers;
+    if (lp->live == 0)
+        return 0;
+    laser_probe q = {p->x,
+                     p->y,
+                     p->x - p->px,
+                     p->y - p->py,
+                     PLAYER_HITBOX_RADIUS,
+                     graze ? PLAYER_GRAZE_RADIUS : 0.0f};
+    collision_list_clear(&w->laser_hits);
+    collision_list_clear(&w->laser_grazes);
+    laser_collision_player(lp, &q, &w->laser_hits, &w->laser_grazes);
+    uint32_t now = (uint32_t)w->frame;
+    for (int k = 0; k < w->laser_grazes.count; k++) {
+        uint32_t i = w->laser_grazes.index[k];
+        if (lp->graze_at[i] != LASER_NEVER && now - lp->graze_at[i] < WORLD_LASER_GRAZE_FRAMES)
+            continue;
+        laser_pool_mark_grazed(lp, i, now);
+        w->graze++;
+        world_add_score(w, WORLD_GRAZE_POINTS);
+        world_event_add(w, WORLD_EVENT_GRAZE, p->x, p->y, 0);
+    }
+    return w->laser_hits.count > 0 || w->laser_hits.refused > 0;
 }
 
 /* Whether the ship touches an enemy's body. */
@@ -638,9 +763,10 @@ static void world_collide_player(world *w, const circle_set *enemies)
     collision_player_workers(&w->bullet_coll, w->workers, &bullets, &q, 1, &w->hits, &w->grazes);
     if (p->bomb == 0)
         world_grazes(w);
+    int laser_hit = world_collide_lasers(w, p, p->bomb == 0);
     if (!player_vulnerable(p) || (w->config.flags & WORLD_FLAG_INVULNERABLE))
         return;
-    if (w->hits.count > 0 || w->hits.refused > 0 || world_body_hit(w, enemies)) {
+    if (w->hits.count > 0 || w->hits.refused > 0 || laser_hit || world_body_hit(w, enemies)) {
         player_hit(p);
         world_event_add(w, WORLD_EVENT_PLAYER_HIT, p->x, p->y, 0);
     }
@@ -811,6 +937,9 @@ uint64_t world_hash(const world *w)
     player_hash(&w->player, &hs);
     bullet_pool_hash(&w->bullets, &hs);
     bullet_pool_hash(&w->shots, &hs);
+    /* a run that never had a laser hashes as before lasers existed */
+    if (w->lasers.stats.spawned > 0 || w->lasers.stats.refused > 0)
+        laser_pool_hash(&w->lasers, &hs);
     enemy_table_hash(&w->enemies, &hs);
     boss_hash(&w->boss, &hs);
     item_list_hash(&w->items, &hs);

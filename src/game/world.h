@@ -15,11 +15,15 @@
  *      bullets that vanished go, enemies that vanished go;
  *   3. the boss fight's clock (time limits, the pause between phases);
  *   4. motion: enemies move (culled once they leave), then both pools' update pass
- *      (bullets move, tween, expire, are culled); removed bullets stop their scripts;
+ *      (bullets move, tween, expire, are culled), then the lasers' (lasers that
+ *      follow their firer move with it, and fade once it is gone); removed
+ *      bullets and lasers stop their scripts;
  *   5. collision, every test swept along the frame's motion: shots against enemies
  *      (damage, kills: score, drops, explosions), the bomb (cancels bullets, hurts
  *      enemies), the player against bullets and enemy bodies (a hit opens the
- *      deathbomb window) and the graze circle (each bullet grazes once);
+ *      deathbomb window) and the graze circle (each bullet grazes once); then
+ *      the lasers (a laser hurts only at full width; it grazes at most once
+ *      every WORLD_LASER_GRAZE_FRAMES frames);
  *   6. items move and are picked up; extends; the end of the stage.
  * What the front end should show or play for the frame (sounds, sparks, title
  * cards) is listed in the frame's events; they are not part of the state.
@@ -43,6 +47,7 @@
 #include "pattern/vm.h"
 #include "sim/bullet_pool.h"
 #include "sim/collision.h"
+#include "sim/laser_pool.h"
 
 #include <stdint.h>
 
@@ -69,12 +74,19 @@
 #define WORLD_STAGE_NAME "stage1"
 
 /* Capacities, fixed at init; every one refuses and counts. */
-#define WORLD_BULLETS 16384 /* enemy bullets */
-#define WORLD_SHOTS   1024  /* the player's shots */
-#define WORLD_ENEMIES 512   /* the stage, enemies and bosses */
-#define WORLD_ITEMS   2048
-#define WORLD_RUNNERS 16384 /* script threads */
-#define WORLD_EVENTS  1024  /* per frame */
+#define WORLD_BULLETS     16384 /* enemy bullets */
+#define WORLD_SHOTS       1024  /* the player's shots */
+#define WORLD_ENEMIES     512   /* the stage, enemies and bosses */
+#define WORLD_ITEMS       2048
+#define WORLD_RUNNERS     16384 /* script threads */
+#define WORLD_EVENTS      1024  /* per frame */
+#define WORLD_LASERS      256   /* enemy lasers */
+#define WORLD_LASER_NODES 64    /* ring entries of a curvy laser: bodies up to 63 nodes */
+
+/* A laser touching the graze circle grazes again after this many frames. */
+#define WORLD_LASER_GRAZE_FRAMES 8
+/* A cancelled laser leaves a star every this many px along its length. */
+#define WORLD_LASER_ITEM_STEP    24.0f
 
 /* Slots of a frame's events that cancel sparkles may not take, so that what a
  * big cancel comes with (a spell card captured, a phase ended) still fits. */
@@ -171,6 +183,7 @@ typedef struct world {
     player player;
     bullet_pool bullets; /* enemy bullets */
     bullet_pool shots;   /* the player's shots; owner = damage */
+    laser_pool lasers;   /* enemy lasers; owner = the firer's vm_obj */
     enemy_table enemies;
     boss_fight boss;
     item_list items;
@@ -199,7 +212,7 @@ typedef struct world {
     vm_obj *vanished;
     uint32_t vanished_count;
     collision bullet_coll, shot_coll;
-    collision_list hits, grazes, area;
+    collision_list hits, grazes, area, laser_hits, laser_grazes, laser_area;
     collision_pairs pairs;
     item_pickup pickups[64];
     /* this frame's events */
@@ -259,8 +272,9 @@ const char *world_event_name(world_event_kind k);
 
 /* Used by the script host and the boss fight (game/world_host.c, game/boss.c). */
 void world_event_add(world *w, world_event_kind kind, float x, float y, int32_t value);
-/* Turns every enemy bullet that can be cancelled into a star item (items = 1) or
- * into nothing, stopping their scripts. */
+/* Turns every enemy bullet and laser that can be cancelled into star items
+ * (items = 1: one per bullet, a row along each laser) or into nothing,
+ * stopping their scripts. */
 void world_cancel_bullets(world *w, int items);
 /* Removes an enemy or boss now: its scripts stop. With destroyed, it explodes and
  * pays its score and drops. */

@@ -6,6 +6,7 @@
 #include "core/log.h"
 #include "core/trig.h"
 #include "pattern/bullet_object.h"
+#include "pattern/laser_object.h"
 #include "sim/playfield.h"
 
 #include <math.h>
@@ -59,6 +60,9 @@ static double wh_get(void *user, vm_obj obj, vm_prop prop)
     bullet_handle bh;
     if (bullet_object_find(&w->bullets, obj, &bh))
         return bullet_object_get(&w->bullets, bh, prop, w->player.x, w->player.y);
+    laser_handle lh;
+    if (laser_object_find(&w->lasers, obj, &lh))
+        return laser_object_get(&w->lasers, lh, prop, w->player.x, w->player.y);
     const enemy *e = wh_enemy(w, obj);
     return e ? wh_enemy_get(w, e, prop) : 0.0;
 }
@@ -69,6 +73,11 @@ static void wh_set(void *user, vm_obj obj, vm_prop prop, double value)
     bullet_handle bh;
     if (bullet_object_find(&w->bullets, obj, &bh)) {
         bullet_object_set(&w->bullets, bh, prop, value);
+        return;
+    }
+    laser_handle lh;
+    if (laser_object_find(&w->lasers, obj, &lh)) {
+        laser_object_set(&w->lasers, lh, prop, value);
         return;
     }
     enemy *e = wh_enemy(w, obj);
@@ -99,6 +108,11 @@ static void wh_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
         bullet_object_ramp(&w->bullets, bh, prop, ramp, (int64_t)w->frame);
         return;
     }
+    laser_handle lh;
+    if (laser_object_find(&w->lasers, obj, &lh)) {
+        laser_object_ramp(&w->lasers, lh, prop, ramp, (int64_t)w->frame);
+        return;
+    }
     enemy *e = wh_enemy(w, obj);
     if (!e)
         return;
@@ -117,12 +131,16 @@ static double wh_random(void *user)
 static void wh_parent_pos(world *w, vm_obj parent, double *x, double *y)
 {
     bullet_handle ph;
+    laser_handle lh;
     const enemy *e = wh_enemy(w, parent);
     *x = PLAYFIELD_W / 2;
     *y = 96.0;
     if (bullet_object_find(&w->bullets, parent, &ph)) {
         *x = w->bullets.x[ph.index];
         *y = w->bullets.y[ph.index];
+    } else if (laser_object_find(&w->lasers, parent, &lh)) {
+        *x = w->lasers.x[lh.index];
+        *y = w->lasers.y[lh.index];
     } else if (e) {
         *x = e->x;
         *y = e->y;
@@ -140,6 +158,10 @@ static vm_obj wh_spawn(void *user, vm_obj parent, const vm_shot *shot)
         w->stats.spawn_guarded++;
         return 0;
     }
+    if (shot->laser) {
+        laser_handle lh = laser_object_spawn(&w->lasers, px, py, shot, parent);
+        return lh.gen ? laser_object_of(lh) : 0;
+    }
     bullet_handle h = bullet_object_spawn(&w->bullets, px, py, shot);
     return h.gen ? bullet_object_of(h) : 0;
 }
@@ -152,6 +174,11 @@ static void wh_vanish(void *user, vm_obj obj)
         /* removed after the tick: its script may still read it this frame */
         if (w->vanished_count < w->bullets.capacity)
             w->vanished[w->vanished_count++] = obj;
+        return;
+    }
+    laser_handle lh;
+    if (laser_object_find(&w->lasers, obj, &lh)) {
+        laser_pool_fade(&w->lasers, lh); /* a vanished laser fades out, harmless */
         return;
     }
     enemy *e = wh_enemy(w, obj);

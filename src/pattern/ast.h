@@ -61,24 +61,32 @@ struct ast_arg {
 };
 
 /* Clauses of a fire statement.   id  keyword  operands: "" none, "e" one
- * expression, "eOe" two joined by the word O ("over", "by"), "p" a pair (x, y). */
-#define AST_CLAUSES(X)            \
-    X(AT, "at", "e")              \
-    X(AIM, "aim", "")             \
-    X(SPEED, "speed", "e")        \
-    X(RING, "ring", "e")          \
-    X(ARC, "arc", "e over e")     \
-    X(SPREAD, "spread", "e by e") \
-    X(STACK, "stack", "e by e")   \
-    X(FROM, "from", "p")          \
-    X(RADIUS, "radius", "e")      \
-    X(SPIN, "spin", "e")          \
-    X(ACCEL, "accel", "e")        \
-    X(LIFE, "life", "e")          \
-    X(VELOCITY, "velocity", "p")
+ * expression, "eOe" two joined by the word O ("over", "by"), "p" a pair (x, y);
+ * what it applies to: b bullets, s straight lasers, c curvy lasers (anything
+ * else is a LASER_CLAUSE error). */
+/* clang-format off */
+#define AST_CLAUSES(X)                     \
+    X(AT, "at", "e", "bsc")                \
+    X(AIM, "aim", "", "bsc")               \
+    X(SPEED, "speed", "e", "bc")           \
+    X(RING, "ring", "e", "bsc")            \
+    X(ARC, "arc", "e over e", "bsc")       \
+    X(SPREAD, "spread", "e by e", "bsc")   \
+    X(STACK, "stack", "e by e", "bc")      \
+    X(FROM, "from", "p", "bsc")            \
+    X(RADIUS, "radius", "e", "bsc")        \
+    X(SPIN, "spin", "e", "bsc")            \
+    X(ACCEL, "accel", "e", "bc")           \
+    X(LIFE, "life", "e", "bsc")            \
+    X(VELOCITY, "velocity", "p", "b")      \
+    X(LENGTH, "length", "e", "sc")         \
+    X(WIDTH, "width", "e", "sc")           \
+    X(WARN, "warn", "e", "s")              \
+    X(FOLLOW, "follow", "", "s")
+/* clang-format on */
 
 typedef enum ast_clause_kind {
-#define AST_CLAUSE_ENUM(id, keyword, shape) CL_##id,
+#define AST_CLAUSE_ENUM(id, keyword, shape, applies) CL_##id,
     AST_CLAUSES(AST_CLAUSE_ENUM)
 #undef AST_CLAUSE_ENUM
     CL_COUNT
@@ -136,7 +144,7 @@ typedef enum ast_stmt_kind {
     ST_IF,         /* if e0 { body } else { else_body } */
     ST_BREAK,
     ST_CONTINUE,
-    ST_FIRE,     /* fire ... */
+    ST_FIRE,     /* fire ... | laser ... (op = 1) */
     ST_RUN,      /* run name(args) */
     ST_THREAD,   /* thread name(args) | thread { body } */
     ST_SPEED,    /* speed e0 [over e1] */

@@ -4,6 +4,7 @@
 #include "pattern/bullet_object.h"
 
 #include "core/trig.h"
+#include "pattern/laser_object.h"
 #include "pattern/library.h"
 
 #include <string.h>
@@ -19,7 +20,7 @@ vm_obj bullet_object_of(bullet_handle h)
 int bullet_object_find(const bullet_pool *p, vm_obj obj, bullet_handle *out)
 {
     uint32_t idx = obj & BULLET_OBJECT_SLOT_MASK;
-    if (!(obj & BULLET_OBJECT_BIT) || idx >= p->capacity)
+    if (!(obj & BULLET_OBJECT_BIT) || (obj & LASER_OBJECT_BIT) || idx >= p->capacity)
         return 0;
     bullet_handle h = bullet_pool_handle(p, idx);
     if (h.gen == 0 || (h.gen & 0xffu) != (obj >> BULLET_OBJECT_GEN_SHIFT & 0xffu))

@@ -9,8 +9,10 @@
  * in the viewer as in the game.
  *
  * Handles: a bullet's vm_obj has bit 31 set, its pool slot in bits 0..22 and
- * the low 8 bits of its generation in bits 23..30. A host's other objects
- * (emitters, enemies) use handles with bit 31 clear.
+ * the low 8 bits of its generation in bits 23..30, bit 22 clear (so scripts
+ * reach the first 4M slots of a pool): bit 22 set names a laser
+ * (pattern/laser_object.h). A host's other objects (emitters, enemies) use
+ * handles with bit 31 clear.
  */
 #ifndef CURTAIN_PATTERN_BULLET_OBJECT_H
 #define CURTAIN_PATTERN_BULLET_OBJECT_H

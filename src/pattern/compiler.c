@@ -89,9 +89,14 @@ static const char *const compiler_colours[] = {
 };
 
 static const char *const compiler_clause_words[] = {
-#define COMPILER_CLAUSE_WORD(id, keyword, shape) keyword,
+#define COMPILER_CLAUSE_WORD(id, keyword, shape, applies) keyword,
     AST_CLAUSES(COMPILER_CLAUSE_WORD)
 #undef COMPILER_CLAUSE_WORD
+};
+static const char *const compiler_clause_applies[] = {
+#define COMPILER_CLAUSE_APPLIES(id, keyword, shape, applies) applies,
+    AST_CLAUSES(COMPILER_CLAUSE_APPLIES)
+#undef COMPILER_CLAUSE_APPLIES
 };
 
 /* ---- state ---- */
@@ -1140,6 +1145,41 @@ static void fire_look(fstate *f, const ast_fire *fire, ast_pos pos)
         emit_ax(f, VM_OP_SHOT_LOOK, library_look(shape, colour), pos);
 }
 
+/* A laser's kind and colour: `laser [straight|curvy] [colour]`, or `laser
+ * colour` for a straight one. Emits SHOT_SET LASER and the look (colour only);
+ * returns the kind's letter of compiler_clause_applies ('s' or 'c'). */
+static char laser_look(fstate *f, const ast_fire *fire, ast_pos pos)
+{
+    const char *kind = fire->shape, *colour = fire->colour;
+    ast_pos colour_pos = fire->colour_pos;
+    char hint[96];
+    int curvy = 0, c = BULLET_COLOR_WHITE;
+    if (kind && strcmp(kind, "curvy") == 0) {
+        curvy = 1;
+    } else if (kind && strcmp(kind, "straight") != 0) {
+        if (colour)
+            REPORT(f, DIAG_UNKNOWN_SHAPE, fire->shape_pos,
+                   "unknown laser kind '%s' (a laser is straight or curvy)", kind);
+        colour = kind; /* laser red: a straight red laser */
+        colour_pos = fire->shape_pos;
+    }
+    if (colour) {
+        c = -1;
+        for (int i = 0; i < BULLET_COLOR_COUNT; i++)
+            if (strcmp(compiler_colours[i], colour) == 0)
+                c = i;
+        if (c < 0)
+            REPORT(f, DIAG_UNKNOWN_COLOUR, colour_pos, "unknown colour '%s'%s", colour,
+                   compiler_hint(diag_suggest(colour, compiler_colours, BULLET_COLOR_COUNT), hint,
+                                 sizeof hint));
+    }
+    emit_const(f, curvy ? VM_LASER_CURVY : VM_LASER_STRAIGHT, pos);
+    emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_LASER, pos);
+    if (c >= 0)
+        emit_ax(f, VM_OP_SHOT_LOOK, library_look(BULLET_SHAPE_ORB, c), pos);
+    return curvy ? 'c' : 's';
+}
+
 /* One clause of a fire: its operands, then the SHOT_* instruction that sets it. */
 static void fire_clause(fstate *f, const ast_clause *c)
 {
@@ -1196,6 +1236,20 @@ static void fire_clause(fstate *f, const ast_clause *c)
         emit_ax(f, VM_OP_SHOT_SET, field, c->pos);
         break;
     }
+    case CL_LENGTH:
+    case CL_WIDTH:
+    case CL_WARN:
+        expr(f, c->a);
+        emit_ax(f, VM_OP_SHOT_SET,
+                c->kind == CL_LENGTH  ? VM_SHOT_LENGTH
+                : c->kind == CL_WIDTH ? VM_SHOT_WIDTH
+                                      : VM_SHOT_WARN,
+                c->pos);
+        break;
+    case CL_FOLLOW:
+        emit_const(f, 1, c->pos);
+        emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_FOLLOW, c->pos);
+        break;
     default: break;
     }
 }
@@ -1207,7 +1261,11 @@ static void stmt_fire(fstate *f, const ast_stmt *s)
     if (!fire)
         return;
     emit_ax(f, VM_OP_SHOT_BEGIN, 0, s->pos);
-    fire_look(f, fire, s->pos);
+    char what = 'b';
+    if (s->op == 1)
+        what = laser_look(f, fire, s->pos);
+    else
+        fire_look(f, fire, s->pos);
     /* the clauses, in reading order */
     const ast_clause *seen[CL_COUNT] = {0};
     const ast_clause *form = NULL;
@@ -1219,6 +1277,14 @@ static void stmt_fire(fstate *f, const ast_stmt *s)
             continue;
         }
         seen[c->kind] = c;
+        if (!strchr(compiler_clause_applies[c->kind], what)) {
+            REPORT(f, DIAG_LASER_CLAUSE, c->pos, "'%s' does not apply to %s",
+                   compiler_clause_words[c->kind],
+                   what == 'b'   ? "bullets (only to lasers)"
+                   : what == 's' ? "a straight laser"
+                                 : "a curvy laser");
+            continue;
+        }
         if (c->kind == CL_RING || c->kind == CL_ARC || c->kind == CL_SPREAD) {
             if (form) {
                 REPORT(f, DIAG_CONFLICTING_FORM, c->pos,

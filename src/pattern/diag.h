@@ -59,6 +59,7 @@
     X(UNKNOWN_COLOUR,     DIAG_ERROR,   "a bullet colour that does not exist")            \
     X(DUPLICATE_CLAUSE,   DIAG_ERROR,   "one fire clause given twice")                    \
     X(CONFLICTING_FORM,   DIAG_ERROR,   "ring, arc and spread together")                  \
+    X(LASER_CLAUSE,       DIAG_ERROR,   "a fire clause that does not apply to this shot") \
     X(NOT_CONSTANT,       DIAG_ERROR,   "a const or default that needs the running game") \
     X(CONST_CYCLE,        DIAG_ERROR,   "constants defined through each other")           \
     X(ASSIGN_CONST,       DIAG_ERROR,   "an assignment to a constant")                    \

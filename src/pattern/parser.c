@@ -36,13 +36,13 @@ const char *const parser_statement_words[] = {
     "var",   "wait",   "repeat", "loop",    "while",    "if",     "break", "continue", "fire",
     "run",   "thread", "speed",  "turn",    "velocity", "spin",   "accel", "move",     "vanish",
     "stop",  "health", "score",  "hitbox",  "look",     "title",  "sound", "music",    "clear",
-    "drops", "spawn",  "boss",   "midboss", "print",    "return", NULL};
+    "drops", "spawn",  "boss",   "midboss", "print",    "return", "laser", NULL};
 
 static const char *const parser_reserved[] = {
-    "var",     "const",    "pattern",  "enemy",  "boss", "stage", "phase", "if",
-    "else",    "repeat",   "loop",     "while",  "wait", "until", "fire",  "run",
-    "thread",  "break",    "continue", "and",    "or",   "not",   "as",    "spawn",
-    "midboss", "function", "return",   "shared", NULL};
+    "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
+    "else",    "repeat",   "loop",     "while",  "wait",  "until", "fire",  "run",
+    "thread",  "break",    "continue", "and",    "or",    "not",   "as",    "spawn",
+    "midboss", "function", "return",   "shared", "laser", NULL};
 
 int parser_is_reserved(const char *word)
 {
@@ -552,12 +552,12 @@ static void parser_call(parser *p, ast_stmt *s, const char *what)
 }
 
 static const char *const parser_clause_words[] = {
-#define PARSER_CLAUSE_WORD(id, keyword, shape) keyword,
+#define PARSER_CLAUSE_WORD(id, keyword, shape, applies) keyword,
     AST_CLAUSES(PARSER_CLAUSE_WORD)
 #undef PARSER_CLAUSE_WORD
 };
 static const char *const parser_clause_shapes[] = {
-#define PARSER_CLAUSE_SHAPE(id, keyword, shape) shape,
+#define PARSER_CLAUSE_SHAPE(id, keyword, shape, applies) shape,
     AST_CLAUSES(PARSER_CLAUSE_SHAPE)
 #undef PARSER_CLAUSE_SHAPE
 };
@@ -573,7 +573,8 @@ static int parser_clause_kind(const token *t)
 
 /* clause := 'at' expr | 'aim' | 'speed' expr | 'ring' expr | 'arc' expr 'over' expr
  *         | 'spread' expr 'by' expr | 'stack' expr 'by' expr | 'from' pair
- *         | 'radius' expr | 'spin' expr | 'accel' expr | 'life' expr | 'velocity' pair */
+ *         | 'radius' expr | 'spin' expr | 'accel' expr | 'life' expr | 'velocity' pair
+ *         | 'length' expr | 'width' expr | 'warn' expr | 'follow' */
 static ast_clause *parser_clause(parser *p, int kind)
 {
     ast_clause *c = arena_alloc(p->ar, sizeof *c);
@@ -626,7 +627,8 @@ static void parser_check_clause_line(parser *p, const ast_stmt *fire)
                 (int)p->tok.len, p->tok.start, (unsigned)fire->pos.line, what);
 }
 
-/* fire := 'fire' [ shape [ colour ] ] { clause } [ block | 'run' call ] */
+/* fire := ( 'fire' | 'laser' ) [ shape [ colour ] ] { clause } [ block | 'run' call ]
+ * (a laser's "shape" is its kind: straight or curvy) */
 static ast_stmt *parser_fire(parser *p, ast_stmt *s)
 {
     ast_fire *f = arena_alloc(p->ar, sizeof *f);
@@ -844,8 +846,9 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         }
     } else if (lexer_is(&kw, "break") || lexer_is(&kw, "continue")) {
         s->kind = lexer_is(&kw, "break") ? ST_BREAK : ST_CONTINUE;
-    } else if (lexer_is(&kw, "fire")) {
+    } else if (lexer_is(&kw, "fire") || lexer_is(&kw, "laser")) {
         s->kind = ST_FIRE;
+        s->op = lexer_is(&kw, "laser");
         parser_fire(p, s);
     } else if (lexer_is(&kw, "run")) {
         s->kind = ST_RUN;

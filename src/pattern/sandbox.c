@@ -15,6 +15,7 @@
 #include "core/rng.h"
 #include "core/trig.h"
 #include "pattern/bullet_object.h"
+#include "pattern/laser_object.h"
 #include "sim/bullet_pool.h"
 #include "sim/playfield.h"
 
@@ -23,6 +24,8 @@
 #include <string.h>
 
 #define SB_OBJECTS        4096 /* emitter, stage, enemies, bosses */
+#define SB_LASERS         1024
+#define SB_LASER_NODES    64
 #define BULLET_OBJECT_BIT 0x80000000u
 #define SB_INDEX_BITS     20
 #define SB_INDEX_MASK     ((1u << SB_INDEX_BITS) - 1)
@@ -58,6 +61,7 @@ typedef struct sb_obj {
 struct sandbox {
     sandbox_config cfg;
     bullet_pool pool;
+    laser_pool lasers;
     vm_obj *vanished; /* bullets that vanished this tick, despawned after it */
     uint32_t nvanished;
     uint32_t bullet_serial0; /* pool serial before this run's first bullet */
@@ -170,12 +174,17 @@ static void sb_reap(sandbox *sb)
     for (uint32_t i = 0; i < n; i++)
         vm_kill_obj(sb->v, bullet_object_of(log[i].handle));
     bullet_pool_clear_despawned(&sb->pool);
+    const laser_despawn *llog = laser_pool_despawned(&sb->lasers, &n);
+    for (uint32_t i = 0; i < n; i++)
+        vm_kill_obj(sb->v, laser_object_of(llog[i].handle));
+    laser_pool_clear_despawned(&sb->lasers);
 }
 
 /* Removes every bullet (a boss phase ending, the clear verb). */
 static void sb_clear_bullets(sandbox *sb)
 {
     bullet_pool_clear(&sb->pool, BULLET_DESPAWN_CLEAR, 0);
+    laser_pool_clear(&sb->lasers, LASER_DESPAWN_CLEAR, 0);
     sb_reap(sb);
 }
 
@@ -197,6 +206,9 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     bullet_handle bh;
     if (bullet_object_find(&sb->pool, obj, &bh))
         return bullet_object_get(&sb->pool, bh, prop, sb->cfg.player_x, sb->cfg.player_y);
+    laser_handle lh;
+    if (laser_object_find(&sb->lasers, obj, &lh))
+        return laser_object_get(&sb->lasers, lh, prop, sb->cfg.player_x, sb->cfg.player_y);
     sb_obj *o = sb_get(sb, obj);
     if (!o)
         return 0.0;
@@ -222,6 +234,11 @@ static void sb_cb_set(void *user, vm_obj obj, vm_prop prop, double value)
     bullet_handle bh;
     if (bullet_object_find(&sb->pool, obj, &bh)) {
         bullet_object_set(&sb->pool, bh, prop, value);
+        return;
+    }
+    laser_handle lh;
+    if (laser_object_find(&sb->lasers, obj, &lh)) {
+        laser_object_set(&sb->lasers, lh, prop, value);
         return;
     }
     sb_obj *o = sb_get(sb, obj);
@@ -250,6 +267,11 @@ static void sb_cb_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp
         bullet_object_ramp(&sb->pool, bh, prop, ramp, sb->frame);
         return;
     }
+    laser_handle lh;
+    if (laser_object_find(&sb->lasers, obj, &lh)) {
+        laser_object_ramp(&sb->lasers, lh, prop, ramp, sb->frame);
+        return;
+    }
     sb_obj *o = sb_get(sb, obj);
     if (!o || prop >= VM_RAMP_KINDS)
         return;
@@ -268,11 +290,20 @@ static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
     sandbox *sb = user;
     double px = sb->cfg.emitter_x, py = sb->cfg.emitter_y;
     bullet_handle ph;
+    laser_handle lh;
     const sb_obj *p = sb_get(sb, parent);
     if (bullet_object_find(&sb->pool, parent, &ph))
         px = sb->pool.x[ph.index], py = sb->pool.y[ph.index];
+    else if (laser_object_find(&sb->lasers, parent, &lh))
+        px = sb->lasers.x[lh.index], py = sb->lasers.y[lh.index];
     else if (p)
         px = p->x, py = p->y;
+    if (shot->laser) {
+        lh = laser_object_spawn(&sb->lasers, px, py, shot, parent);
+        if (lh.gen == 0)
+            sb->refused++;
+        return lh.gen ? laser_object_of(lh) : 0;
+    }
     bullet_handle h = bullet_object_spawn(&sb->pool, px, py, shot);
     if (h.gen == 0) {
         sb->refused++;
@@ -289,6 +320,11 @@ static void sb_cb_vanish(void *user, vm_obj obj)
         /* despawned after the tick: its script may still read it this frame */
         if (sb->nvanished < sb->pool.capacity)
             sb->vanished[sb->nvanished++] = obj;
+        return;
+    }
+    laser_handle lh;
+    if (laser_object_find(&sb->lasers, obj, &lh)) {
+        laser_pool_fade(&sb->lasers, lh); /* as in the game: fades out, harmless */
         return;
     }
     sb_obj *o = sb_get(sb, obj);
@@ -451,6 +487,7 @@ sandbox *sandbox_create(const sandbox_config *cfg)
         return NULL;
     sb->cfg = *cfg;
     int pool_ok = bullet_pool_init(&sb->pool, cfg->capacity) == 0;
+    pool_ok &= laser_pool_init(&sb->lasers, SB_LASERS, SB_LASER_NODES) == 0;
     sb->vanished = mem_alloc(cfg->capacity * sizeof *sb->vanished);
     sb->objs = mem_calloc(SB_OBJECTS, sizeof *sb->objs);
     sb->free_list = mem_alloc(SB_OBJECTS * sizeof *sb->free_list);
@@ -478,6 +515,7 @@ void sandbox_destroy(sandbox *sb)
         return;
     vm_destroy(sb->v);
     bullet_pool_free(&sb->pool);
+    laser_pool_free(&sb->lasers);
     mem_free(sb->vanished);
     mem_free(sb->objs);
     mem_free(sb->free_list);
@@ -493,6 +531,8 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     vm_reset(sb->v);
     bullet_pool_clear(&sb->pool, BULLET_DESPAWN_CLEAR, 0);
     bullet_pool_clear_despawned(&sb->pool);
+    laser_pool_clear(&sb->lasers, LASER_DESPAWN_CLEAR, 0);
+    laser_pool_clear_despawned(&sb->lasers);
     sb->nvanished = 0;
     sb->bullet_serial0 = sb->pool.next_serial - 1; /* ids count from 1 in every run */
     uint32_t n = SB_OBJECTS;
@@ -604,6 +644,26 @@ static void sb_boss_clock(sandbox *sb)
         sb_boss_phase(sb, sb->phase + 1);
 }
 
+/* The lasers' update; those that follow their firer move with it (as in the
+ * game: their origin stays at their offset from it) and fade once it is gone. */
+static void sb_move_lasers(sandbox *sb)
+{
+    laser_pool *p = &sb->lasers;
+    for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            if (!(p->flags[i] & LASER_FLAG_FOLLOW))
+                continue;
+            laser_handle h = laser_pool_handle(p, i);
+            const sb_obj *o = sb_get(sb, laser_pool_owner(p, i));
+            if (!o)
+                laser_pool_fade(p, h);
+            else
+                laser_pool_set_origin(p, h, (float)o->x + p->off_x[i], (float)o->y + p->off_y[i]);
+        }
+    laser_pool_update(p);
+}
+
 void sandbox_step(sandbox *sb)
 {
     sb->frame++;
@@ -650,6 +710,7 @@ void sandbox_step(sandbox *sb)
     }
     uint32_t objects = n;
     bullet_pool_update(&sb->pool);
+    sb_move_lasers(sb);
     sb_reap(sb);
     /* bullets oldest first, as the trace lists them */
     const bullet_pool *p = &sb->pool;
@@ -695,6 +756,11 @@ const sandbox_object *sandbox_objects(const sandbox *sb, uint32_t *count)
 {
     *count = sb->view_count;
     return sb->view;
+}
+
+const laser_pool *sandbox_lasers(const sandbox *sb)
+{
+    return &sb->lasers;
 }
 
 uint32_t sandbox_bullet_count(const sandbox *sb)

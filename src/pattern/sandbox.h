@@ -11,13 +11,15 @@
  * heading and speed); then the pool's update pass moves every bullet (a bullet
  * moves in the frame it is fired), runs its tweens and rates, and culls it
  * outside the field plus PLAYFIELD_CULL_MARGIN or at the end of its life.
- * Bullet ids count spawns from 1 in every run.
+ * Bullet ids count spawns from 1 in every run. Lasers live in the game's
+ * laser pool (sim/laser_pool.h) beside them and move after them.
  */
 #ifndef CURTAIN_PATTERN_SANDBOX_H
 #define CURTAIN_PATTERN_SANDBOX_H
 
 #include "pattern/library.h"
 #include "pattern/vm.h"
+#include "sim/laser_pool.h"
 
 #include <stdint.h>
 
@@ -70,6 +72,8 @@ double sandbox_rank(const sandbox *sb);
 /* After a step: the live bullets (spawn order) and enemies. */
 const sandbox_object *sandbox_objects(const sandbox *sb, uint32_t *count);
 uint32_t sandbox_bullet_count(const sandbox *sb);
+/* The lasers (sim/laser_pool.h), as the game keeps them: for drawing. */
+const laser_pool *sandbox_lasers(const sandbox *sb);
 int32_t sandbox_frame(const sandbox *sb); /* frames stepped so far */
 /* The last run-time error ("file:line:col: message"), or "" if none yet. */
 const char *sandbox_last_error(const sandbox *sb);

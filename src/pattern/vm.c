@@ -1075,6 +1075,19 @@ static void vm_check_shot(vm *v, uint32_t idx, const vm_shot *shot)
     vm_report(v, idx, r->pc - 1);
 }
 
+/* A laser's shot fields, whole numbers where the host needs them. */
+static void vm_fire_laser(vm_shot *shot, const double *fl)
+{
+    int32_t kind = vm_trunc(fl[VM_SHOT_LASER]);
+    shot->laser = kind == VM_LASER_STRAIGHT || kind == VM_LASER_CURVY ? kind : 0;
+    shot->length = fl[VM_SHOT_LENGTH];
+    shot->width = fl[VM_SHOT_WIDTH];
+    shot->warn = vm_trunc(fl[VM_SHOT_WARN]);
+    if (shot->warn < 0)
+        shot->warn = 0;
+    shot->follow = fl[VM_SHOT_FOLLOW] != 0;
+}
+
 /* FIRE / FIRE_RUN: completes the shot registers with BulletML's defaults (speed
  * first, then direction, each recorded as the previous value), lays the volley
  * out and spawns it. Each bullet costs one unit of the runner's *budget. Returns
@@ -1121,6 +1134,7 @@ static int vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint3
     if (shot.life < 0)
         shot.life = 0;
     shot.look = s->look;
+    vm_fire_laser(&shot, fl);
     double radius = fl[VM_SHOT_RADIUS];
     for (int32_t l = 0; l < layers; l++) {
         shot.speed = l == 0 ? s->spd : s->spd + fl[VM_SHOT_LAYER_SPEED] * l;

@@ -111,8 +111,17 @@ typedef enum vm_mode {
     X(COUNT,       "count",       1, "bullets per layer (ring, arc, spread)")             \
     X(ANGLE,       "angle",       0, "arc: total angle; spread: angle between bullets")   \
     X(LAYERS,      "layers",      1, "copies of the volley at rising speeds (stack)")     \
-    X(LAYER_SPEED, "layer_speed", 0, "speed added per layer")
+    X(LAYER_SPEED, "layer_speed", 0, "speed added per layer")                             \
+    X(LASER,       "laser",       0, "0 bullets; VM_LASER_STRAIGHT, VM_LASER_CURVY lasers") \
+    X(LENGTH,      "length",      0, "laser: px (straight), nodes (curvy)")               \
+    X(WIDTH,       "width",       0, "laser: full width, px")                             \
+    X(WARN,        "warn",        0, "straight laser: frames of the warning line")        \
+    X(FOLLOW,      "follow",      0, "straight laser: 1 when it follows its firer")
 /* clang-format on */
+
+/* VM_SHOT_LASER's values. */
+#define VM_LASER_STRAIGHT 1
+#define VM_LASER_CURVY    2
 
 typedef enum vm_shot_field {
 #define VM_SHOT_FIELD_ENUM(id, name, def, doc) VM_SHOT_##id,
@@ -245,12 +254,16 @@ typedef uint32_t vm_runner_id; /* index + generation; 0 = none */
 /* One bullet to spawn. dx, dy are relative to the firing object's position. */
 typedef struct vm_shot {
     double dx, dy;
-    double dir, speed;   /* heading (degrees) and speed */
-    double spin, accel;  /* degrees per frame; speed per frame */
-    double vx, vy;       /* extra velocity */
-    int32_t life;        /* frames; 0 = until culled */
-    uint32_t look;       /* front end's sprite code; 0 = the host's default */
-    vm_runner_id runner; /* the runner that will drive the bullet, or 0 */
+    double dir, speed;    /* heading (degrees) and speed */
+    double spin, accel;   /* degrees per frame; speed per frame */
+    double vx, vy;        /* extra velocity */
+    int32_t life;         /* frames; 0 = until culled */
+    int32_t laser;        /* 0 a bullet, VM_LASER_STRAIGHT or VM_LASER_CURVY */
+    double length, width; /* lasers: length (px or nodes), full width (px) */
+    int32_t warn;         /* straight lasers: frames of warning */
+    int32_t follow;       /* straight lasers: 1 to follow the firer */
+    uint32_t look;        /* front end's sprite code; 0 = the host's default */
+    vm_runner_id runner;  /* the runner that will drive the bullet, or 0 */
 } vm_shot;
 
 /* A linear ramp of one property: v0 at frame t0, v1 from frame t1 on.

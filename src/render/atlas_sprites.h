@@ -40,7 +40,8 @@
     X(ICON_BOMB, "icon_bomb")           \
     X(ICON_PHASE, "icon_phase")         \
     X(PANEL_TILE, "panel_tile")         \
-    X(BACKDROP_CLOUD, "backdrop_cloud")
+    X(BACKDROP_CLOUD, "backdrop_cloud") \
+    X(LASER, "laser")
 
 /* The bitmap fonts: ASCII 32..126 each. */
 #define ATLAS_FONTS(X) \

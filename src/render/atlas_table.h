@@ -16,10 +16,10 @@
 #define ATLAS_TABLE_W           1024
 #define ATLAS_TABLE_H           800
 #define ATLAS_TABLE_ANGLE_STEPS 32
-#define ATLAS_TABLE_FRAME_COUNT 1582
+#define ATLAS_TABLE_FRAME_COUNT 1583
 #define ATLAS_TABLE_SHAPES      11
 #define ATLAS_TABLE_COLORS      8
-#define ATLAS_TABLE_SPRITES     28
+#define ATLAS_TABLE_SPRITES     29
 #define ATLAS_TABLE_FONTS       2
 
 /* A frame's rectangle in the picture, in pixels. */
@@ -1434,6 +1434,7 @@ static const atlas_table_rect atlas_table_frames[ATLAS_TABLE_FRAME_COUNT] = {
     {1, 1, 128, 128},
     {131, 1, 128, 128},
     {261, 1, 128, 128},
+    {51, 783, 32, 4},
     {131, 765, 7, 10},
     {140, 765, 7, 10},
     {149, 765, 7, 10},
@@ -1671,11 +1672,12 @@ static const atlas_table_run atlas_table_sprites[ATLAS_TABLE_SPRITES] = {
     {1387, 1}, /* icon_phase */
     {1388, 1}, /* panel_tile */
     {1389, 3}, /* backdrop_cloud */
+    {1392, 1}, /* laser */
 };
 
 static const atlas_table_font atlas_table_fonts[ATLAS_TABLE_FONTS] = {
-    {1392, 7, 10, 6, 10, 1, 1},
-    {1487, 26, 38, 23, 38, 3, 3},
+    {1393, 7, 10, 6, 10, 1, 1},
+    {1488, 26, 38, 23, 38, 3, 3},
 };
 /* clang-format on */
 

@@ -9,9 +9,12 @@
 #include <stdio.h>
 
 /* Capacity of the layers that do not hold bullets. */
-#define FIELD_VIEW_SPRITES 2048
+#define FIELD_VIEW_SPRITES        2048
 /* Capacity of the effects' layer: every effect (ui/effects.h) and the bomb's ring. */
-#define FIELD_VIEW_EFFECTS 4096
+#define FIELD_VIEW_EFFECTS        4096
+/* The lasers' mesh: 1,024 lasers of 64 nodes (two vertices a node). */
+#define FIELD_VIEW_LASER_VERTICES (1024 * 128)
+#define FIELD_VIEW_LASER_NODES    1024
 
 /* A star somewhere in the field, or (anywhere = 0) at its top edge. */
 static void field_star_respawn(field_view *fv, field_star *s, int anywhere)
@@ -63,8 +66,15 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
     /* Bubbles glow: their light adds to what is behind them. */
     sprite_batch_set_additive(&fv->batch, BULLET_SHAPE_BUBBLE, 1);
     SDL_Rect area = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
+    if (laser_mesh_init(&fv->lasers, FIELD_VIEW_LASER_VERTICES, FIELD_VIEW_LASER_NODES) != 0) {
+        snprintf(err, err_size, "out of memory for the lasers' mesh");
+        sprite_batch_free(&fv->batch);
+        return -1;
+    }
+    laser_mesh_set_origin(&fv->lasers, FIELD_VIEW_X, FIELD_VIEW_Y);
     if (sprite_draw_init(&fv->draw, r, at, method, area, err, err_size) != 0) {
         sprite_batch_free(&fv->batch);
+        laser_mesh_free(&fv->lasers);
         return -1;
     }
     return 0;
@@ -74,6 +84,7 @@ void field_view_free(field_view *fv)
 {
     sprite_draw_free(&fv->draw);
     sprite_batch_free(&fv->batch);
+    laser_mesh_free(&fv->lasers);
 }
 
 void field_view_update(field_view *fv)
@@ -97,6 +108,7 @@ void field_view_update(field_view *fv)
 void field_view_begin(field_view *fv)
 {
     sprite_batch_clear(&fv->batch);
+    fv->lasers.vertex_count = fv->lasers.index_count = 0;
     for (int i = 0; i < FIELD_VIEW_CLOUDS; i++) {
         const field_cloud *c = &fv->clouds[i];
         field_view_add_sprite(fv, FIELD_LAYER_BACKDROP, ATLAS_SPRITE_BACKDROP_CLOUD, c->variant,
@@ -130,6 +142,11 @@ void field_view_add_player(field_view *fv, const player *p)
     } else if (fv->look.always_hitbox) {
         field_view_add_sprite(fv, FIELD_LAYER_TOP, ATLAS_SPRITE_HITBOX, 0, p->x, p->y);
     }
+}
+
+void field_view_add_lasers(field_view *fv, const laser_pool *lasers)
+{
+    laser_mesh_build(&fv->lasers, lasers);
 }
 
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)
@@ -187,9 +204,11 @@ void field_view_draw(field_view *fv, SDL_Renderer *r)
                              field_view_dim(255, fv->look.background_dim));
     sprite_batch_set_opacity(&fv->batch, FIELD_LAYER_SHOTS,
                              (Uint8)(255 * fv->look.shot_opacity / 100));
-    if (sprite_batch_count(&fv->batch) > 0) {
+    if (sprite_batch_count(&fv->batch) > 0 || fv->lasers.index_count > 0) {
         sprite_draw_begin(&fv->draw);
-        sprite_draw_batch(&fv->draw, &fv->batch);
+        sprite_draw_batch_layers(&fv->draw, &fv->batch, 0, FIELD_LAYER_BULLETS);
+        sprite_draw_lasers(&fv->draw, &fv->lasers);
+        sprite_draw_batch_layers(&fv->draw, &fv->batch, FIELD_LAYER_BULLETS, FIELD_LAYER_COUNT);
         sprite_draw_end(&fv->draw);
     }
     SDL_RenderSetClipRect(r, NULL);

@@ -69,6 +69,7 @@ typedef struct field_view {
     float last_player_x;
     int bank; /* -1 left, 0 level, 1 right: which ship frame */
     sprite_batch batch;
+    laser_mesh lasers; /* drawn between the effects and the bullets */
     sprite_draw draw;
 } field_view;
 
@@ -89,6 +90,8 @@ sprite_batch *field_view_batch(field_view *fv);
  * focus ring (the hitbox always, with look.always_hitbox). */
 void field_view_add_player(field_view *fv, const player *p);
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets);
+/* The lasers of a pool (additive, over the effects and under the bullets). */
+void field_view_add_lasers(field_view *fv, const laser_pool *lasers);
 /* Adds frame k of a named sprite centred at field position (x, y). */
 void field_view_add_sprite(field_view *fv, field_layer layer, atlas_sprite sprite, int k, float x,
                            float y);

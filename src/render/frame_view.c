@@ -43,6 +43,8 @@ void frame_view_draw(frame_view *v, const frame_scene *scene)
         field_view_add_player(&v->field, scene->player);
     if (scene->bullets)
         field_view_add_bullets(&v->field, scene->bullets);
+    if (scene->lasers)
+        field_view_add_lasers(&v->field, scene->lasers);
     field_view_draw(&v->field, r);
     if (scene->hud)
         hud_draw(r, &v->atlas, scene->hud);

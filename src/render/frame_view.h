@@ -31,6 +31,7 @@ typedef struct frame_scene {
     const hud_state *hud;
     const overlay_stats *stats; /* for the overlay, when it is visible */
     float fps;                  /* negative: not shown */
+    const laser_pool *lasers;   /* NULL: none */
 } frame_scene;
 
 typedef struct frame_view_config {

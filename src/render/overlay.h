@@ -35,6 +35,8 @@ typedef struct overlay_stats {
     int bullets;                          /* live now */
     int capacity;                         /* of the bullet pool */
     uint64_t refused;                     /* spawns refused because the pool was full, so far */
+    int lasers, laser_capacity;           /* live now, of the laser pool */
+    uint64_t laser_refused;               /* lasers refused: the laser pool was full */
     double phase_ms[OVERLAY_PHASE_COUNT]; /* this frame; negative: not measured */
     const char *method; /* how sprites are drawn (render/sprite_draw.h), or NULL */
 } overlay_stats;

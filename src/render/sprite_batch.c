@@ -639,7 +639,13 @@ void sprite_batch_add_bullets_workers(sprite_batch *b, const sprite_bullets *in,
 
 void sprite_batch_submit(const sprite_batch *b, sprite_submit_fn submit, void *user)
 {
-    for (int i = 0; i < b->layer_count; i++)
+    sprite_batch_submit_layers(b, 0, b->layer_count, submit, user);
+}
+
+void sprite_batch_submit_layers(const sprite_batch *b, int first, int end, sprite_submit_fn submit,
+                                void *user)
+{
+    for (int i = first < 0 ? 0 : first; i < end && i < b->layer_count; i++)
         if (b->layers[i].count > 0)
             submit(b, &b->layers[i], user);
 }

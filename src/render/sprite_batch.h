@@ -163,6 +163,9 @@ int sprite_batch_angle_step(float c, float s);
 /* Called for each non-empty layer, in layer order. */
 typedef void (*sprite_submit_fn)(const sprite_batch *b, const sprite_layer *layer, void *user);
 void sprite_batch_submit(const sprite_batch *b, sprite_submit_fn submit, void *user);
+/* The same for layers [first, end) only (something else is drawn between). */
+void sprite_batch_submit_layers(const sprite_batch *b, int first, int end, sprite_submit_fn submit,
+                                void *user);
 
 /* Sprites in all layers now. */
 int sprite_batch_count(const sprite_batch *b);

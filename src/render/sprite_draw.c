@@ -143,19 +143,39 @@ static void sprite_draw_blit(const sprite_batch *b, const sprite_layer *l, void 
 
 void sprite_draw_batch(sprite_draw *sd, const sprite_batch *b)
 {
+    sprite_draw_batch_layers(sd, b, 0, b->layer_count);
+}
+
+void sprite_draw_batch_layers(sprite_draw *sd, const sprite_batch *b, int first, int end)
+{
     if (b->mode != sprite_draw_batch_mode(sd->method))
         return;
+    sprite_submit_fn fn = NULL;
     switch (sd->method) {
-    case SPRITE_DRAW_GEOMETRY: sprite_batch_submit(b, sprite_draw_geometry, sd); break;
-    case SPRITE_DRAW_COPY: sprite_batch_submit(b, sprite_draw_copy, sd); break;
-    case SPRITE_DRAW_BLIT:
-        if (sd->reading)
-            sprite_batch_submit(b, sprite_draw_blit, sd);
-        else
-            sprite_batch_submit(b, sprite_draw_copy, sd);
-        break;
-    case SPRITE_DRAW_METHOD_COUNT: break;
+    case SPRITE_DRAW_GEOMETRY: fn = sprite_draw_geometry; break;
+    case SPRITE_DRAW_COPY: fn = sprite_draw_copy; break;
+    case SPRITE_DRAW_BLIT: fn = sd->reading ? sprite_draw_blit : sprite_draw_copy; break;
+    case SPRITE_DRAW_METHOD_COUNT: return;
     }
+    sprite_batch_submit_layers(b, first, end, fn, sd);
+}
+
+void sprite_draw_lasers(sprite_draw *sd, const laser_mesh *m)
+{
+    if (m->index_count == 0)
+        return;
+    if (sd->method == SPRITE_DRAW_BLIT && sd->reading) {
+        sprite_blit_target t = {sd->pixels, sd->area.w, sd->area.h,
+                                sd->area.w, sd->area.x, sd->area.y};
+        laser_mesh_blit(m, &sd->atlas->blit, &t);
+        return;
+    }
+    SDL_Texture *tex = sd->atlas->texture;
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_ADD);
+    const int stride = 4 * sizeof(float); /* x y u v */
+    SDL_RenderGeometryRaw(sd->renderer, tex, m->xyuv, stride, (const SDL_Color *)m->colors, 4,
+                          m->xyuv + 2, stride, m->vertex_count, m->indices, m->index_count,
+                          sizeof(int));
 }
 
 void sprite_draw_end(sprite_draw *sd)

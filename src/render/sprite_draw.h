@@ -21,6 +21,7 @@
 #define CURTAIN_RENDER_SPRITE_DRAW_H
 
 #include "render/atlas_texture.h"
+#include "render/laser_mesh.h"
 #include "render/sprite_batch.h"
 
 #include <SDL.h>
@@ -65,6 +66,11 @@ void sprite_draw_free(sprite_draw *sd);
 void sprite_draw_begin(sprite_draw *sd);
 /* Draws every layer of b (built in this method's batch mode), in order. */
 void sprite_draw_batch(sprite_draw *sd, const sprite_batch *b);
+/* Only layers [first, end) of b. */
+void sprite_draw_batch_layers(sprite_draw *sd, const sprite_batch *b, int first, int end);
+/* Draws a laser mesh, additive: one SDL_RenderGeometryRaw, or on the blit
+ * method the mesh's own rasterizer into the area (render/laser_mesh.h). */
+void sprite_draw_lasers(sprite_draw *sd, const laser_mesh *m);
 void sprite_draw_end(sprite_draw *sd);
 
 #endif

@@ -244,6 +244,9 @@ const overlay_stats *app_stats(app *a, const world *w)
     s->bullets = w ? (int)w->bullets.live : 0;
     s->capacity = w ? (int)w->bullets.capacity : WORLD_BULLETS;
     s->refused = w ? w->bullets.stats.refused : 0;
+    s->lasers = w ? (int)w->lasers.live : 0;
+    s->laser_capacity = w ? (int)w->lasers.capacity : WORLD_LASERS;
+    s->laser_refused = w ? w->lasers.stats.refused : 0;
     s->phase_ms[OVERLAY_PHASE_SCRIPTS] = w ? (double)w->stats.script_ns / 1e6 : -1.0;
     s->phase_ms[OVERLAY_PHASE_MOTION] = w ? (double)w->stats.motion_ns / 1e6 : -1.0;
     s->phase_ms[OVERLAY_PHASE_COLLISION] = w ? (double)w->stats.collision_ns / 1e6 : -1.0;

@@ -407,6 +407,7 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         sy = rng_range(&v->fx.visual, -v->fx.shake, v->fx.shake);
     }
     sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
+    laser_mesh_set_origin(&fv->field.lasers, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
     frame_scene scene = {
         .player = show_ship ? p : NULL,
         .bullets = &bullets,
@@ -415,9 +416,11 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         .hud = x && (x->attract || x->rows) ? NULL : &v->hud,
         .stats = x ? x->stats : NULL,
         .fps = x ? x->fps : -1.0f,
+        .lasers = &w->lasers,
     };
     frame_view_draw(fv, &scene);
     sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X, FIELD_VIEW_Y);
+    laser_mesh_set_origin(&fv->field.lasers, FIELD_VIEW_X, FIELD_VIEW_Y);
     const atlas_texture *at = &fv->atlas;
     if (v->fx.flash > 0) { /* softened to a quarter with reduce_flash */
         int peak = v->opts && v->opts->reduce_flash ? 28 : 110;

@@ -1,7 +1,7 @@
 /*
  * golden: every pattern of the library run in the sandbox, compared with its
  * recorded trace (tests/pattern/golden/NAME.txt): the summary line, then every
- * bullet at frames 59, 299 and 599. The whole folder is compiled together, as
+ * bullet (and laser) at frames 59, 299 and 599. The whole folder is compiled together, as
  * the game does.
  *
  * usage: test_pattern.golden PATTERNS_DIR GOLDEN_DIR
@@ -35,6 +35,29 @@ static void put(const char *fmt, ...)
     va_end(ap);
     if (n > 0 && text_len + (size_t)n < GOLDEN_TEXT)
         text_len += (size_t)n;
+}
+
+/* The rows of the live lasers after frame f, slot order ("L" and the slot,
+ * origin or head, heading vector, phase, nodes), hashed and kept like the
+ * bullets' rows; none for a pattern without lasers, so that its trace reads
+ * as before lasers existed. */
+static void golden_lasers(const laser_pool *p, int f, int keep, hasher *hs, char *body,
+                          size_t *body_len, size_t cap)
+{
+    for (uint32_t i = 0; i < laser_pool_slot_end(p); i++) {
+        if (!laser_pool_handle(p, i).gen)
+            continue;
+        char row[120];
+        int len =
+            snprintf(row, sizeof row, "%d,L%u,%.3f,%.3f,%.3f,%.3f,%s,%u\n", f, (unsigned)i,
+                     (double)p->x[i], (double)p->y[i], (double)p->dir_x[i], (double)p->dir_y[i],
+                     laser_phase_name((laser_phase)p->phase[i]), (unsigned)p->nodes[i]);
+        hash_bytes(hs, row, (size_t)len);
+        if (keep && *body_len + (size_t)len < cap) {
+            memcpy(body + *body_len, row, (size_t)len);
+            *body_len += (size_t)len;
+        }
+    }
 }
 
 /* The golden text of one entry: a summary with a hash of every frame's rows,
@@ -72,6 +95,7 @@ static void golden_run(const library *lib, const library_entry *e)
                 body_len += (size_t)len;
             }
         }
+        golden_lasers(sandbox_lasers(sb), f, keep, &hs, body, &body_len, sizeof body);
     }
     vm_stats st = sandbox_vm_stats(sb);
     put("%s: frames %d bullets %u spawned %" PRIu64 " errors %d hash %016" PRIx64 "\n", e->name,

@@ -47,6 +47,7 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_ICON_PHASE: return (art_sprite_info){12, 12, 1, 0};
     case ATLAS_SPRITE_PANEL_TILE: return (art_sprite_info){32, 32, 1, 0};
     case ATLAS_SPRITE_BACKDROP_CLOUD: return (art_sprite_info){128, 128, 3, 0};
+    case ATLAS_SPRITE_LASER: return (art_sprite_info){32, 4, 1, 0};
     case ATLAS_SPRITE_COUNT: break;
     }
     return (art_sprite_info){1, 1, 1, 0};
@@ -554,6 +555,17 @@ static rgba backdrop_cloud(vec2 p, int frame)
     return paint_fade(paint_rgb(t[0], t[1], t[2], 1.0), 0.6 * density);
 }
 
+/* A slice across a laser, drawn additive and tinted by the laser's colour:
+ * a white-hot core a quarter of the width wide in a glow that fades to the
+ * edges. The same along its length, so any part of it stretches along a beam. */
+static rgba laser_slice(vec2 p)
+{
+    double x = p.x / 16.0;
+    double core = exp(-(x * x) / (0.3 * 0.3)), glow = 0.6 * exp(-(x * x) / (0.62 * 0.62));
+    double a = core + glow > 1.0 ? 1.0 : core + glow;
+    return paint_fade(white, a);
+}
+
 rgba art_sprite_shade(vec2 p, const void *user)
 {
     const art_sprite *s = user;
@@ -593,6 +605,7 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_ICON_PHASE: return small_star(p, 5.0, paint_rgb(250, 230, 80, 1.0));
     case ATLAS_SPRITE_PANEL_TILE: return panel_tile(p);
     case ATLAS_SPRITE_BACKDROP_CLOUD: return backdrop_cloud(p, s->frame);
+    case ATLAS_SPRITE_LASER: return laser_slice(p);
     case ATLAS_SPRITE_COUNT: break;
     }
     return clear;

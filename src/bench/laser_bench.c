@@ -1,0 +1,348 @@
+/*
+ * laser_bench: `curtain bench lasers`. See laser_bench.h and docs/bench.md.
+ *
+ * Both sides run the same lasers from the same seed: the engine's pool, swept
+ * collision and mesh, and the naive baseline (its objects come from malloc
+ * directly: the allocator's layout is part of what it stands for). Durations
+ * are medians over the frames measured.
+ */
+#include "bench/laser_bench.h"
+
+#include "core/clock.h"
+#include "core/mem.h"
+#include "core/rng.h"
+#include "core/trig.h"
+#include "render/laser_mesh.h"
+#include "sim/laser_collision.h"
+#include "sim/playfield.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LB_NODES  64
+#define LB_FRAMES 240
+#define LB_WARMUP 70 /* frames before measuring: bodies full */
+#define LB_FAR    1.0e7f
+
+/* ---- the naive baseline ---- */
+
+/* One laser, one heap object: its motion and, for a curvy one, its own array
+ * of nodes, head first, shifted by one every frame. */
+typedef struct naive_laser {
+    int curvy;
+    float x, y;
+    double heading, spin, speed;
+    float length, width;
+    int nodes;
+    float *nx, *ny;         /* curvy: LB_NODES each */
+    float px, py, pex, pey; /* straight: the beam before this frame */
+} naive_laser;
+
+typedef struct naive_set {
+    naive_laser **lasers;
+    int count;
+    float *vertices; /* x, y, u, v */
+    int vertex_count;
+} naive_set;
+
+static void naive_update(naive_set *s)
+{
+    for (int k = 0; k < s->count; k++) {
+        naive_laser *l = s->lasers[k];
+        double sn, cs;
+        trig_sincos(l->heading * TRIG_DEG2RAD, &sn, &cs);
+        if (l->curvy) {
+            l->x += (float)(sn * l->speed);
+            l->y -= (float)(cs * l->speed);
+            memmove(l->nx + 1, l->nx, (size_t)(LB_NODES - 1) * sizeof(float));
+            memmove(l->ny + 1, l->ny, (size_t)(LB_NODES - 1) * sizeof(float));
+            l->nx[0] = l->x, l->ny[0] = l->y;
+            if (l->nodes < LB_NODES)
+                l->nodes++;
+        } else {
+            l->px = l->x, l->py = l->y;
+            l->pex = l->x + (float)sn * l->length, l->pey = l->y - (float)cs * l->length;
+        }
+        l->heading += l->spin;
+    }
+}
+
+/* Every segment of every laser, swept against the probe (no bounds first). */
+static int naive_collide(const naive_set *s, const laser_probe *q, int *grazes)
+{
+    int hits = 0;
+    *grazes = 0;
+    for (int k = 0; k < s->count; k++) {
+        const naive_laser *l = s->lasers[k];
+        int hit = 0, graze = 0;
+        float half = 0.5f * l->width;
+        if (l->curvy) {
+            for (int j = 0; j + 1 < l->nodes; j++) {
+                float d2 =
+                    laser_collision_seg_dist2(q->x - q->dx, q->y - q->dy, q->x, q->y, l->nx[j],
+                                              l->ny[j], l->nx[j + 1], l->ny[j + 1]);
+                float g = q->graze_radius + half, h = q->hit_radius + half;
+                graze |= d2 <= g * g;
+                hit |= d2 <= h * h;
+            }
+        } else {
+            double sn, cs;
+            trig_sincos(l->heading * TRIG_DEG2RAD, &sn, &cs);
+            float c0[2] = {q->x - q->dx, q->y - q->dy}, dc[2] = {q->dx, q->dy};
+            float a0[2] = {l->px, l->py}, b0[2] = {l->pex, l->pey};
+            float ma[2] = {l->x - l->px, l->y - l->py};
+            float mb[2] = {l->x + (float)sn * l->length - l->pex,
+                           l->y - (float)cs * l->length - l->pey};
+            graze = laser_collision_capsule(c0, dc, q->graze_radius, a0, b0, ma, mb, half);
+            hit = laser_collision_capsule(c0, dc, q->hit_radius, a0, b0, ma, mb, half);
+        }
+        hits += hit;
+        *grazes += graze;
+    }
+    return hits;
+}
+
+static void naive_vertex(naive_set *s, float x, float y, float u)
+{
+    float *v = s->vertices + 4 * s->vertex_count++;
+    v[0] = x, v[1] = y, v[2] = u, v[3] = 0.5f;
+}
+
+/* Two vertices a node, each node's normal from its neighbours with its own sqrt. */
+static void naive_vertices(naive_set *s)
+{
+    s->vertex_count = 0;
+    for (int k = 0; k < s->count; k++) {
+        const naive_laser *l = s->lasers[k];
+        if (!l->curvy) {
+            double sn, cs;
+            trig_sincos(l->heading * TRIG_DEG2RAD, &sn, &cs);
+            float nx = (float)cs * l->width, ny = (float)sn * l->width;
+            float ex = l->x + (float)sn * l->length, ey = l->y - (float)cs * l->length;
+            naive_vertex(s, l->x - nx, l->y - ny, 0), naive_vertex(s, l->x + nx, l->y + ny, 1);
+            naive_vertex(s, ex - nx, ey - ny, 0), naive_vertex(s, ex + nx, ey + ny, 1);
+            continue;
+        }
+        for (int j = 0; j < l->nodes; j++) {
+            int a = j > 0 ? j - 1 : 0, b = j + 1 < l->nodes ? j + 1 : j;
+            float tx = l->nx[a] - l->nx[b], ty = l->ny[a] - l->ny[b];
+            float len = sqrtf(tx * tx + ty * ty);
+            float nx = len > 0 ? -ty / len * l->width : 0, ny = len > 0 ? tx / len * l->width : 0;
+            naive_vertex(s, l->nx[j] - nx, l->ny[j] - ny, 0);
+            naive_vertex(s, l->nx[j] + nx, l->ny[j] + ny, 1);
+        }
+    }
+}
+
+static void naive_free(naive_set *s)
+{
+    for (int k = 0; s->lasers && k < s->count; k++) {
+        if (s->lasers[k]) {
+            free(s->lasers[k]->nx);
+            free(s->lasers[k]->ny);
+        }
+        free(s->lasers[k]);
+    }
+    free(s->lasers);
+    free(s->vertices);
+    memset(s, 0, sizeof *s);
+}
+
+/* ---- the scene ---- */
+
+typedef struct lb_ctx {
+    laser_pool pool;
+    laser_mesh mesh;
+    collision_list hits, grazes;
+    naive_set naive;
+    int curvy, straight;
+} lb_ctx;
+
+/* The i-th laser of the scene: curvy ones circle where they start (spin and
+ * speed make a loop about 40 px across), straight ones turn slowly. */
+static laser_spawn lb_spawn(rng *r, int curvy)
+{
+    laser_spawn s = {0};
+    s.kind = curvy ? LASER_CURVY : LASER_STRAIGHT;
+    s.x = rng_range(r, 20, PLAYFIELD_W - 20);
+    s.y = rng_range(r, 20, PLAYFIELD_H - 20);
+    s.heading = rng_range(r, 0, 360);
+    s.spin = curvy ? rng_range(r, 4, 8) : rng_range(r, -0.6f, 0.6f);
+    s.speed = curvy ? rng_range(r, 1.5f, 3) : 0;
+    s.length = curvy ? (float)LB_NODES : rng_range(r, 150, 400);
+    s.width = rng_range(r, 6, 14);
+    s.color = (uint8_t)rng_below(r, 8);
+    return s;
+}
+
+static int lb_init(lb_ctx *x, int curvy, int straight)
+{
+    memset(x, 0, sizeof *x);
+    x->curvy = curvy, x->straight = straight;
+    int n = curvy + straight;
+    if (laser_pool_init(&x->pool, (uint32_t)n, LB_NODES + 1) != 0 ||
+        laser_mesh_init(&x->mesh, curvy * LB_NODES * 2 + straight * 4 + 4, LB_NODES + 1) != 0 ||
+        collision_list_init(&x->hits, n) != 0 || collision_list_init(&x->grazes, n) != 0)
+        return -1;
+    laser_pool_set_cull_rect(&x->pool, -LB_FAR, -LB_FAR, LB_FAR, LB_FAR);
+    x->naive.lasers = calloc((size_t)n, sizeof *x->naive.lasers);
+    x->naive.vertices = malloc(((size_t)curvy * LB_NODES * 2 + (size_t)straight * 4) * 16);
+    if (!x->naive.lasers || !x->naive.vertices)
+        return -1;
+    rng r;
+    rng_seed(&r, 2026);
+    for (int k = 0; k < n; k++) {
+        int is_curvy = k < curvy; /* curvy first, then straight: both sides the same */
+        laser_spawn s = lb_spawn(&r, is_curvy);
+        laser_pool_spawn(&x->pool, &s);
+        naive_laser *l = calloc(1, sizeof *l);
+        if (!l)
+            return -1;
+        x->naive.lasers[x->naive.count++] = l;
+        *l = (naive_laser){is_curvy, s.x,  s.y,  s.heading, s.spin, s.speed, s.length, s.width,
+                           1,        NULL, NULL, s.x,       s.y,    s.x,     s.y};
+        if (is_curvy) {
+            l->nx = calloc(LB_NODES, sizeof(float));
+            l->ny = calloc(LB_NODES, sizeof(float));
+            if (!l->nx || !l->ny)
+                return -1;
+            l->nx[0] = s.x, l->ny[0] = s.y;
+        }
+    }
+    return 0;
+}
+
+static void lb_free(lb_ctx *x)
+{
+    laser_pool_free(&x->pool);
+    laser_mesh_free(&x->mesh);
+    collision_list_free(&x->hits);
+    collision_list_free(&x->grazes);
+    naive_free(&x->naive);
+}
+
+/* The player on frame f: a slow circle round the middle of the field, focused. */
+static laser_probe lb_probe(int f)
+{
+    double s0, c0, s1, c1;
+    trig_sincos(f * 0.05, &s0, &c0);
+    trig_sincos((f - 1) * 0.05, &s1, &c1);
+    float x = 192 + 80 * (float)c0, y = 300 + 60 * (float)s0;
+    float px = 192 + 80 * (float)c1, py = 300 + 60 * (float)s1;
+    return (laser_probe){x, y, x - px, y - py, 2.5f, 20.0f};
+}
+
+typedef struct lb_times {
+    double update, collide, vertices, frame;
+    uint64_t hits, grazes;
+} lb_times;
+
+static double lb_median(double *v, int n)
+{
+    return bench_summarize(v, n).p50;
+}
+
+/* Runs `frames` frames after the warm-up on one side; medians per phase. */
+static lb_times lb_measure(lb_ctx *x, int naive, int frames)
+{
+    double *t[4];
+    for (int k = 0; k < 4; k++)
+        t[k] = malloc((size_t)frames * sizeof(double));
+    lb_times out = {0};
+    for (int f = -LB_WARMUP; f < frames; f++) {
+        laser_probe q = lb_probe(f);
+        uint64_t t0 = clock_now_ns();
+        if (naive)
+            naive_update(&x->naive);
+        else
+            laser_pool_update(&x->pool);
+        uint64_t t1 = clock_now_ns();
+        int hits, grazes;
+        if (naive) {
+            hits = naive_collide(&x->naive, &q, &grazes);
+        } else {
+            collision_list_clear(&x->hits);
+            collision_list_clear(&x->grazes);
+            laser_collision_player(&x->pool, &q, &x->hits, &x->grazes);
+            hits = x->hits.count, grazes = x->grazes.count;
+        }
+        uint64_t t2 = clock_now_ns();
+        if (naive)
+            naive_vertices(&x->naive);
+        else
+            laser_mesh_build(&x->mesh, &x->pool);
+        uint64_t t3 = clock_now_ns();
+        if (f < 0 || !t[0] || !t[1] || !t[2] || !t[3])
+            continue;
+        t[0][f] = (double)(t1 - t0), t[1][f] = (double)(t2 - t1), t[2][f] = (double)(t3 - t2);
+        t[3][f] = (double)(t3 - t0);
+        out.hits += (uint64_t)hits, out.grazes += (uint64_t)grazes;
+    }
+    if (t[0] && t[1] && t[2] && t[3]) {
+        out.update = lb_median(t[0], frames), out.collide = lb_median(t[1], frames);
+        out.vertices = lb_median(t[2], frames), out.frame = lb_median(t[3], frames);
+    }
+    for (int k = 0; k < 4; k++)
+        free(t[k]);
+    bench_consume((uint64_t)x->mesh.vertex_count + (uint64_t)x->naive.vertex_count);
+    return out;
+}
+
+static void lb_row(bench_table *t, const char *label, double ns, double naive_ns, double lasers,
+                   double nodes)
+{
+    bench_table_row(t, label);
+    bench_table_value(t, ns / 1e6);
+    bench_table_value(t, ns / lasers);
+    bench_table_value(t, ns / nodes);
+    bench_table_value(t, naive_ns / 1e6);
+    bench_table_value(t, naive_ns / ns);
+}
+
+int laser_bench_run(bench *b)
+{
+    bench_begin_scenario(b, "lasers",
+                         "lasers: 1,000 curvy x 64 nodes + 2,000 straight, update + collide "
+                         "(swept, graze) + vertices, vs one heap object per laser");
+    int scale = b->quick ? 10 : 1, frames = b->quick ? 30 : LB_FRAMES;
+    lb_ctx x;
+    if (lb_init(&x, 1000 / scale, 2000 / scale) != 0) {
+        lb_free(&x);
+        fprintf(b->out, "lasers: out of memory\n");
+        return -1;
+    }
+    lb_times engine = lb_measure(&x, 0, frames);
+    lb_times naive = lb_measure(&x, 1, frames);
+    double lasers = x.curvy + x.straight;
+    double nodes = (double)x.curvy * LB_NODES + 2.0 * x.straight;
+    static const bench_column cols[] = {
+        {"engine", "ms", 3, BENCH_LOWER_BETTER},   {"per laser", "ns", 1, BENCH_LOWER_BETTER},
+        {"per node", "ns", 2, BENCH_LOWER_BETTER}, {"naive", "ms", 3, BENCH_LOWER_BETTER},
+        {"vs naive", "x", 1, BENCH_HIGHER_BETTER},
+    };
+    char title[160];
+    snprintf(title, sizeof title,
+             "%d curvy lasers x %d nodes + %d straight, one core (median of %d frames)", x.curvy,
+             LB_NODES, x.straight, frames);
+    bench_table t;
+    bench_table_begin(&t, b, "frame", title, cols, 5, 12);
+    lb_row(&t, "update", engine.update, naive.update, lasers, nodes);
+    lb_row(&t, "collide", engine.collide, naive.collide, lasers, nodes);
+    lb_row(&t, "vertices", engine.vertices, naive.vertices, lasers, nodes);
+    lb_row(&t, "frame", engine.frame, naive.frame, lasers, nodes);
+    bench_table_end(&t);
+    bench_record(b, "lasers/frame/hits/engine", (double)engine.hits, "hits", BENCH_NEUTRAL);
+    bench_record(b, "lasers/frame/hits/naive", (double)naive.hits, "hits", BENCH_NEUTRAL);
+    bench_note(b,
+               "hits %llu vs naive %llu, grazes %llu vs %llu over the frames (the naive test "
+               "has no taper: a few more)",
+               (unsigned long long)engine.hits, (unsigned long long)naive.hits,
+               (unsigned long long)engine.grazes, (unsigned long long)naive.grazes);
+    if (!b->quick)
+        bench_note(b, "targets: whole laser frame <= 1 ms: %s (%.3f ms); >= 5x naive: %s (%.1fx)",
+                   engine.frame <= 1e6 ? "met" : "MISSED", engine.frame / 1e6,
+                   naive.frame >= 5 * engine.frame ? "met" : "MISSED", naive.frame / engine.frame);
+    lb_free(&x);
+    return 0;
+}

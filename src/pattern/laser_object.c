@@ -1,0 +1,91 @@
+/*
+ * laser_object: pool lasers as VM objects. See laser_object.h.
+ */
+#include "pattern/laser_object.h"
+
+#include "core/trig.h"
+#include "pattern/bullet_object.h"
+#include "pattern/library.h"
+
+#define LASER_OBJECT_SLOT_MASK 0x3fffffu
+#define LASER_OBJECT_GEN_SHIFT 23
+
+vm_obj laser_object_of(laser_handle h)
+{
+    return BULLET_OBJECT_BIT | LASER_OBJECT_BIT | (h.gen & 0xffu) << LASER_OBJECT_GEN_SHIFT |
+           (h.index & LASER_OBJECT_SLOT_MASK);
+}
+
+int laser_object_find(const laser_pool *p, vm_obj obj, laser_handle *out)
+{
+    if ((obj & (BULLET_OBJECT_BIT | LASER_OBJECT_BIT)) != (BULLET_OBJECT_BIT | LASER_OBJECT_BIT))
+        return 0;
+    laser_handle h = laser_pool_handle(p, obj & LASER_OBJECT_SLOT_MASK);
+    if (h.gen == 0 || (h.gen & 0xffu) != (obj >> LASER_OBJECT_GEN_SHIFT & 0xffu))
+        return 0;
+    *out = h;
+    return 1;
+}
+
+double laser_object_get(const laser_pool *p, laser_handle h, vm_prop prop, double aim_x,
+                        double aim_y)
+{
+    switch (prop) {
+    case VM_PROP_HEADING: return laser_pool_get(p, h, LASER_CHANNEL_HEADING);
+    case VM_PROP_SPEED: return laser_pool_get(p, h, LASER_CHANNEL_SPEED);
+    case VM_PROP_SPIN: return laser_pool_get_rate(p, h, LASER_CHANNEL_HEADING);
+    case VM_PROP_ACCEL: return laser_pool_get_rate(p, h, LASER_CHANNEL_SPEED);
+    case VM_PROP_POS_X: return p->x[h.index];
+    case VM_PROP_POS_Y: return p->y[h.index];
+    case VM_PROP_AIM:
+        return trig_atan2(aim_x - p->x[h.index], -(aim_y - p->y[h.index])) * TRIG_RAD2DEG;
+    default: return 0.0;
+    }
+}
+
+void laser_object_set(laser_pool *p, laser_handle h, vm_prop prop, double value)
+{
+    switch (prop) {
+    case VM_PROP_HEADING: laser_pool_set(p, h, LASER_CHANNEL_HEADING, value); break;
+    case VM_PROP_SPEED: laser_pool_set(p, h, LASER_CHANNEL_SPEED, value); break;
+    case VM_PROP_SPIN: laser_pool_set_rate(p, h, LASER_CHANNEL_HEADING, value); break;
+    case VM_PROP_ACCEL: laser_pool_set_rate(p, h, LASER_CHANNEL_SPEED, value); break;
+    case VM_PROP_POS_X: laser_pool_set_origin(p, h, (float)value, p->y[h.index]); break;
+    case VM_PROP_POS_Y: laser_pool_set_origin(p, h, p->x[h.index], (float)value); break;
+    default: break;
+    }
+}
+
+void laser_object_ramp(laser_pool *p, laser_handle h, vm_prop prop, const vm_ramp *ramp,
+                       int64_t now)
+{
+    if (prop == VM_PROP_HEADING || prop == VM_PROP_SPEED)
+        laser_pool_tween(p, h,
+                         prop == VM_PROP_HEADING ? LASER_CHANNEL_HEADING : LASER_CHANNEL_SPEED,
+                         ramp->v1, (int32_t)((int64_t)ramp->t1 - now));
+}
+
+laser_handle laser_object_spawn(laser_pool *p, double x, double y, const vm_shot *shot,
+                                vm_obj owner)
+{
+    int colour = library_look_colour(shot->look);
+    laser_spawn s = {0};
+    s.kind = shot->laser == VM_LASER_CURVY ? LASER_CURVY : LASER_STRAIGHT;
+    s.x = (float)(x + shot->dx);
+    s.y = (float)(y + shot->dy);
+    s.heading = shot->dir;
+    s.spin = shot->spin;
+    s.speed = shot->speed;
+    s.accel = shot->accel;
+    s.length = (float)shot->length;
+    s.width = (float)shot->width;
+    s.warn = shot->warn > 0 ? (uint32_t)shot->warn : 0;
+    s.life = shot->life > 0 ? (uint32_t)shot->life : 0;
+    s.color = (uint8_t)(colour >= 0 ? colour : BULLET_COLOR_WHITE);
+    s.flags = shot->follow ? LASER_FLAG_FOLLOW : 0;
+    s.owner = owner;
+    s.off_x = (float)shot->dx;
+    s.off_y = (float)shot->dy;
+    s.script = shot->runner;
+    return laser_pool_spawn(p, &s);
+}

@@ -1,0 +1,203 @@
+/*
+ * laser_collision: the player against lasers, swept. See laser_collision.h.
+ */
+#include "sim/laser_collision.h"
+
+#include <math.h>
+
+static float lc_clamp01(float t)
+{
+    return t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
+}
+
+/* Closest points of two segments (after Ericson, Real-Time Collision Detection
+ * 5.1.9), degenerate segments included. */
+float laser_collision_seg_dist2(float px, float py, float qx, float qy, float ax, float ay,
+                                float bx, float by)
+{
+    float d1x = qx - px, d1y = qy - py, d2x = bx - ax, d2y = by - ay;
+    float rx = px - ax, ry = py - ay;
+    float a = d1x * d1x + d1y * d1y, e = d2x * d2x + d2y * d2y, f = d2x * rx + d2y * ry;
+    float s, t;
+    if (a <= 1e-12f && e <= 1e-12f) {
+        s = t = 0.0f;
+    } else if (a <= 1e-12f) {
+        s = 0.0f;
+        t = lc_clamp01(f / e);
+    } else {
+        float c = d1x * rx + d1y * ry;
+        if (e <= 1e-12f) {
+            t = 0.0f;
+            s = lc_clamp01(-c / a);
+        } else {
+            float b = d1x * d2x + d1y * d2y, denom = a * e - b * b;
+            s = denom > 1e-12f ? lc_clamp01((b * f - c * e) / denom) : 0.0f;
+            t = (b * s + f) / e;
+            if (t < 0.0f) {
+                t = 0.0f;
+                s = lc_clamp01(-c / a);
+            } else if (t > 1.0f) {
+                t = 1.0f;
+                s = lc_clamp01((b - c) / a);
+            }
+        }
+    }
+    float ux = px + d1x * s - (ax + d2x * t), uy = py + d1y * s - (ay + d2y * t);
+    return ux * ux + uy * uy;
+}
+
+/* One piece: the beam moving by the mean of its ends' motions, the reach
+ * widened by half their difference. */
+static int lc_piece(const float c0[2], const float dc[2], float r, const float a0[2],
+                    const float b0[2], const float ma[2], const float mb[2], float half)
+{
+    float mx = (ma[0] + mb[0]) * 0.5f, my = (ma[1] + mb[1]) * 0.5f;
+    float ex = (ma[0] - mb[0]) * 0.5f, ey = (ma[1] - mb[1]) * 0.5f;
+    float reach = r + half + sqrtf(ex * ex + ey * ey);
+    float d2 = laser_collision_seg_dist2(c0[0], c0[1], c0[0] + dc[0] - mx, c0[1] + dc[1] - my,
+                                         a0[0], a0[1], b0[0], b0[1]);
+    return d2 <= reach * reach;
+}
+
+int laser_collision_capsule(const float c0[2], const float dc[2], float r, const float a0[2],
+                            const float b0[2], const float ma[2], const float mb[2], float half)
+{
+    float ex = ma[0] - mb[0], ey = ma[1] - mb[1];
+    float slack = 0.5f * sqrtf(ex * ex + ey * ey);
+    int pieces = 1;
+    if (slack > LASER_COLLISION_SLACK) {
+        float k = ceilf(slack / LASER_COLLISION_SLACK);
+        pieces = k > (float)LASER_COLLISION_MAX_PIECES ? LASER_COLLISION_MAX_PIECES : (int)k;
+    }
+    /* one piece with the whole slack first: a miss there misses everywhere */
+    if (!lc_piece(c0, dc, r, a0, b0, ma, mb, half) || pieces == 1)
+        return pieces == 1 ? lc_piece(c0, dc, r, a0, b0, ma, mb, half) : 0;
+    for (int j = 0; j < pieces; j++) {
+        float s0 = (float)j / (float)pieces, s1 = (float)(j + 1) / (float)pieces;
+        float pa[2] = {a0[0] + (b0[0] - a0[0]) * s0, a0[1] + (b0[1] - a0[1]) * s0};
+        float pb[2] = {a0[0] + (b0[0] - a0[0]) * s1, a0[1] + (b0[1] - a0[1]) * s1};
+        float qa[2] = {ma[0] + (mb[0] - ma[0]) * s0, ma[1] + (mb[1] - ma[1]) * s0};
+        float qb[2] = {ma[0] + (mb[0] - ma[0]) * s1, ma[1] + (mb[1] - ma[1]) * s1};
+        if (lc_piece(c0, dc, r, pa, pb, qa, qb, half))
+            return 1;
+    }
+    return 0;
+}
+
+int laser_collision_straight(const laser_pool *p, uint32_t i, const laser_probe *q, float r)
+{
+    float len = p->length[i], half = 0.5f * laser_pool_width_now(p, i);
+    float a0[2] = {p->prev_x[i], p->prev_y[i]};
+    float b0[2] = {a0[0] + p->prev_dx[i] * len, a0[1] + p->prev_dy[i] * len};
+    float ex, ey;
+    laser_pool_beam_end(p, i, &ex, &ey);
+    float ma[2] = {p->x[i] - a0[0], p->y[i] - a0[1]}, mb[2] = {ex - b0[0], ey - b0[1]};
+    float c0[2] = {q->x - q->dx, q->y - q->dy}, dc[2] = {q->dx, q->dy};
+    return laser_collision_capsule(c0, dc, r, a0, b0, ma, mb, half);
+}
+
+int laser_collision_curvy(const laser_pool *p, uint32_t i, const laser_probe *q, float r)
+{
+    uint32_t n = p->nodes[i], trail = n + (p->age[i] + 1 > n);
+    float half = 0.5f * laser_pool_width_now(p, i);
+    float px = q->x - q->dx, py = q->y - q->dy;
+    float inv = laser_pool_taper_inv(n);
+    uint32_t j = laser_pool_node(p, i, 0);
+    for (uint32_t k = 0; k + 1 < trail; k++) {
+        uint32_t j1 = laser_pool_node(p, i, k + 1);
+        /* the dropped tail node has the tail's taper */
+        float tk = laser_pool_taper_at(k < n ? k : n - 1, n, inv);
+        float tk1 = laser_pool_taper_at(k + 1 < n ? k + 1 : n - 1, n, inv);
+        float reach = r + half * (tk > tk1 ? tk : tk1);
+        float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, p->node_x[j], p->node_y[j],
+                                             p->node_x[j1], p->node_y[j1]);
+        if (d2 <= reach * reach)
+            return 1;
+        j = j1;
+    }
+    if (trail == 1) {
+        float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, p->node_x[j], p->node_y[j],
+                                             p->node_x[j], p->node_y[j]);
+        return d2 <= (r + half) * (r + half);
+    }
+    return 0;
+}
+
+/* Whether laser i's bounds, widened by `reach`, meet the box of the probe's path. */
+static int lc_near(const laser_pool *p, uint32_t i, const laser_probe *q, float reach)
+{
+    float x0 = q->dx < 0 ? q->x : q->x - q->dx, x1 = q->dx < 0 ? q->x - q->dx : q->x;
+    float y0 = q->dy < 0 ? q->y : q->y - q->dy, y1 = q->dy < 0 ? q->y - q->dy : q->y;
+    float bx0 = p->box_x0[i], by0 = p->box_y0[i], bx1 = p->box_x1[i], by1 = p->box_y1[i];
+    if (p->kind[i] == LASER_STRAIGHT) { /* the beam before the update too */
+        float sx = p->prev_x[i] + p->prev_dx[i] * p->length[i];
+        float sy = p->prev_y[i] + p->prev_dy[i] * p->length[i];
+        bx0 = fminf(bx0, fminf(p->prev_x[i], sx)), bx1 = fmaxf(bx1, fmaxf(p->prev_x[i], sx));
+        by0 = fminf(by0, fminf(p->prev_y[i], sy)), by1 = fmaxf(by1, fmaxf(p->prev_y[i], sy));
+    }
+    return x1 + reach >= bx0 && x0 - reach <= bx1 && y1 + reach >= by0 && y0 - reach <= by1;
+}
+
+static void lc_push(collision_list *l, uint32_t i)
+{
+    if (!l)
+        return;
+    if (l->count < l->cap)
+        l->index[l->count++] = i;
+    else
+        l->refused++;
+}
+
+static int lc_touch(const laser_pool *p, uint32_t i, const laser_probe *q, float r)
+{
+    return p->kind[i] == LASER_CURVY ? laser_collision_curvy(p, i, q, r)
+                                     : laser_collision_straight(p, i, q, r);
+}
+
+void laser_collision_player(const laser_pool *p, const laser_probe *q, collision_list *hits,
+                            collision_list *grazes)
+{
+    float big = q->graze_radius > q->hit_radius ? q->graze_radius : q->hit_radius;
+    for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            if (!laser_pool_hurts(p, i) || !lc_near(p, i, q, big + 0.5f * p->width[i]))
+                continue;
+            /* the hitbox is inside the graze circle: no graze, no hit either */
+            int graze = q->graze_radius >= q->hit_radius ? lc_touch(p, i, q, q->graze_radius) : 1;
+            if (!graze)
+                continue;
+            if (grazes && q->graze_radius > 0)
+                lc_push(grazes, i);
+            if (hits && lc_touch(p, i, q, q->hit_radius))
+                lc_push(hits, i);
+        }
+}
+
+void laser_collision_area(const laser_pool *p, float x, float y, float r, int skip_no_cancel,
+                          collision_list *out)
+{
+    laser_probe q = {x, y, 0, 0, r, 0};
+    for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            if (skip_no_cancel && (p->flags[i] & LASER_FLAG_NO_CANCEL))
+                continue;
+            float reach = r + 0.5f * p->width[i];
+            if (x + reach < p->box_x0[i] || x - reach > p->box_x1[i] || y + reach < p->box_y0[i] ||
+                y - reach > p->box_y1[i])
+                continue;
+            int touch;
+            if (p->kind[i] == LASER_CURVY) {
+                touch = laser_collision_curvy(p, i, &q, r);
+            } else {
+                float ex, ey;
+                laser_pool_beam_end(p, i, &ex, &ey);
+                float half = 0.5f * laser_pool_width_now(p, i) + r;
+                touch =
+                    laser_collision_seg_dist2(x, y, x, y, p->x[i], p->y[i], ex, ey) <= half * half;
+            }
+            if (touch)
+                lc_push(out, i);
+        }
+}
