@@ -49,7 +49,10 @@ static const char *const bulletml_type_names[] = {
 
 /* ---- Content models ----------------------------------------------------------
  * For each parent: which children it may have, which at most once, which it needs,
- * and its body (the one child the runner descends into, which must come last). */
+ * and its body (the one child the runner descends into). libbulletml's cursor runs
+ * the children after a body as commands, so a <fire> or a <repeat> may hold
+ * commands there; before the body, and in a <bullet> (whose children the cursor
+ * never walks), they are allowed but never run (a warning says so). */
 
 #define EM(e) (1u << BULLETML_##e)
 #define BULLETML_COMMANDS                                                                     \
@@ -63,16 +66,16 @@ typedef struct bulletml_content {
 static const bulletml_content bulletml_contents[BULLETML_ELEM_COUNT] = {
     [BULLETML_BULLETML] = {EM(BULLET) | EM(FIRE) | EM(ACTION), 0, 0, 0},
     [BULLETML_ACTION] = {BULLETML_COMMANDS, 0, 0, 0},
-    [BULLETML_FIRE] = {EM(DIRECTION) | EM(SPEED) | EM(BULLET) | EM(BULLET_REF),
+    [BULLETML_FIRE] = {EM(DIRECTION) | EM(SPEED) | EM(BULLET) | EM(BULLET_REF) | BULLETML_COMMANDS,
                        EM(DIRECTION) | EM(SPEED), 0, EM(BULLET) | EM(BULLET_REF)},
-    [BULLETML_BULLET] = {EM(DIRECTION) | EM(SPEED) | EM(ACTION) | EM(ACTION_REF),
-                         EM(DIRECTION) | EM(SPEED), 0, 0},
+    [BULLETML_BULLET] = {EM(DIRECTION) | EM(SPEED) | BULLETML_COMMANDS, EM(DIRECTION) | EM(SPEED),
+                         0, 0},
     [BULLETML_CHANGE_DIRECTION] = {EM(DIRECTION) | EM(TERM), EM(DIRECTION) | EM(TERM),
                                    EM(DIRECTION) | EM(TERM), 0},
     [BULLETML_CHANGE_SPEED] = {EM(SPEED) | EM(TERM), EM(SPEED) | EM(TERM), EM(SPEED) | EM(TERM), 0},
     [BULLETML_ACCEL] = {EM(HORIZONTAL) | EM(VERTICAL) | EM(TERM),
                         EM(HORIZONTAL) | EM(VERTICAL) | EM(TERM), EM(TERM), 0},
-    [BULLETML_REPEAT] = {EM(TIMES) | EM(ACTION) | EM(ACTION_REF), EM(TIMES), EM(TIMES),
+    [BULLETML_REPEAT] = {EM(TIMES) | BULLETML_COMMANDS, EM(TIMES), EM(TIMES),
                          EM(ACTION) | EM(ACTION_REF)},
     [BULLETML_BULLET_REF] = {EM(PARAM), 0, 0, 0},
     [BULLETML_ACTION_REF] = {EM(PARAM), 0, 0, 0},
@@ -543,6 +546,52 @@ static void bulletml_close_number(bulletml_loader *ld, int32_t id)
         bulletml_check_constant(ld, n, r.value);
 }
 
+/* A child after the body of a <fire> or a <repeat>: libbulletml's cursor dispatches
+ * it as a command (BULLETML.md 4.3). Commands run; anything else lands on an empty
+ * slot of its dispatch table and crashes it. */
+static void bulletml_check_after_body(bulletml_loader *ld, const bulletml_node *n,
+                                      const bulletml_node *body, const bulletml_node *child)
+{
+    const char *name = bulletml_elem_names[n->elem], *bname = bulletml_elem_names[body->elem];
+    const char *cname = bulletml_elem_names[child->elem];
+    if (BULLETML_COMMANDS & (1u << child->elem))
+        return; /* runs as a command, every time (a repeat: every round) */
+    if (child->elem == BULLETML_BULLET || child->elem == BULLETML_BULLET_REF)
+        bulletml_error(ld, child->line, child->col,
+                       "<%s> after the <%s> of a <%s>: libbulletml fires it as one more bullet "
+                       "with what is left of the first one's direction and speed, which curtain "
+                       "does not reproduce; give it a <fire> of its own",
+                       cname, bname, name);
+    else
+        bulletml_error(ld, child->line, child->col,
+                       "<%s> after the <%s> of a <%s>: libbulletml runs what follows the <%s> as "
+                       "commands, and <%s> is not one: it crashes (SIGSEGV); move it before the "
+                       "<%s>",
+                       cname, bname, name, bname, cname, bname);
+}
+
+/* A child libbulletml never runs: a command before the body of a <fire> or a
+ * <repeat> (also a second bullet or action kind the cursor skips), or one in a
+ * <bullet>, whose children the cursor never walks. */
+static void bulletml_check_not_run(bulletml_loader *ld, const bulletml_node *n, int32_t body,
+                                   const bulletml_node *child)
+{
+    const char *name = bulletml_elem_names[n->elem], *cname = bulletml_elem_names[child->elem];
+    uint32_t bit = 1u << child->elem;
+    if (n->elem == BULLETML_BULLET &&
+        !(bit & (EM(ACTION) | EM(ACTION_REF) | EM(DIRECTION) | EM(SPEED))))
+        bulletml_warning(ld, child->line, child->col,
+                         "<%s> in a <bullet> never runs: libbulletml runs only a bullet's "
+                         "<action>s and <actionRef>s",
+                         cname);
+    else if (body != BULLETML_NONE && (bit & (BULLETML_COMMANDS | bulletml_contents[n->elem].body)))
+        bulletml_warning(ld, child->line, child->col,
+                         "<%s> before the <%s> of a <%s> never runs: libbulletml starts at the "
+                         "<%s>",
+                         cname, bulletml_elem_names[ld->doc->nodes[body].elem], name,
+                         bulletml_elem_names[ld->doc->nodes[body].elem]);
+}
+
 /* Checks the children of a closing element against its content model. */
 static void bulletml_close_content(bulletml_loader *ld, int32_t id)
 {
@@ -551,24 +600,23 @@ static void bulletml_close_content(bulletml_loader *ld, int32_t id)
     const bulletml_content *cm = &bulletml_contents[n->elem];
     const char *name = bulletml_elem_names[n->elem];
     uint32_t seen = 0;
-    int32_t body = BULLETML_NONE;
-    int params = 0;
+    int32_t body = bulletml_node_body(doc, id);
+    int after = 0, params = 0;
     for (int32_t c = n->first_child; c != BULLETML_NONE; c = doc->nodes[c].next_sibling) {
         const bulletml_node *child = &doc->nodes[c];
         uint32_t bit = 1u << child->elem;
         const char *cname = bulletml_elem_names[child->elem];
-        if (body != BULLETML_NONE) {
-            bulletml_error(ld, child->line, child->col,
-                           "<%s> after the <%s> of a <%s>: libbulletml runs it as a command "
-                           "and crashes; the <%s> must come last",
-                           cname, bulletml_elem_names[doc->nodes[body].elem], name,
-                           bulletml_elem_names[doc->nodes[body].elem]);
-            break;
+        if (after) {
+            bulletml_check_after_body(ld, n, &doc->nodes[body], child);
+            seen |= bit;
+            continue;
         }
+        if (c == body)
+            after = 1;
+        else
+            bulletml_check_not_run(ld, n, body, child);
         if ((cm->once & bit) && (seen & bit))
             bulletml_error(ld, child->line, child->col, "a second <%s> in <%s>", cname, name);
-        if (cm->body & bit)
-            body = c;
         if (child->elem == BULLETML_PARAM && ++params == BULLETML_MAX_PARAMS + 1)
             bulletml_error(ld, child->line, child->col,
                            "more than %d <param>: only $1 to $9 can be read", BULLETML_MAX_PARAMS);
@@ -827,6 +875,14 @@ typedef struct bulletml_walk {
 
 static void bulletml_walk_def(bulletml_loader *ld, bulletml_walk *w, int32_t def, int32_t from);
 
+/* The first child the runner may reach: a <fire>'s or a <repeat>'s body (what
+ * comes before it never runs), any other element's first child. */
+static int32_t bulletml_first_run(const bulletml_doc *doc, int32_t id)
+{
+    int32_t body = bulletml_node_body(doc, id);
+    return body != BULLETML_NONE ? body : doc->nodes[id].first_child;
+}
+
 /* Maximum refs and repeats below node (inclusive), within one script. */
 static void bulletml_walk_node(bulletml_loader *ld, bulletml_walk *w, int32_t id, int32_t *refs,
                                int32_t *repeats)
@@ -843,7 +899,8 @@ static void bulletml_walk_node(bulletml_loader *ld, bulletml_walk *w, int32_t id
         *repeats = w->repeats[n->target];
         return;
     }
-    for (int32_t c = n->first_child; c != BULLETML_NONE; c = doc->nodes[c].next_sibling) {
+    for (int32_t c = bulletml_first_run(doc, id); c != BULLETML_NONE;
+         c = doc->nodes[c].next_sibling) {
         int32_t r, p;
         bulletml_walk_node(ld, w, c, &r, &p);
         if (r > *refs)
@@ -882,8 +939,8 @@ static void bulletml_walk_def(bulletml_loader *ld, bulletml_walk *w, int32_t def
     w->state[def] = 1;
     w->depth++;
     int32_t refs = 0, repeats = 0;
-    for (int32_t c = n->first_child; n->elem != BULLETML_BULLET && c != BULLETML_NONE;
-         c = doc->nodes[c].next_sibling) {
+    for (int32_t c = n->elem != BULLETML_BULLET ? bulletml_first_run(doc, def) : BULLETML_NONE;
+         c != BULLETML_NONE; c = doc->nodes[c].next_sibling) {
         int32_t r, p;
         bulletml_walk_node(ld, w, c, &r, &p);
         if (r > refs)
@@ -1090,4 +1147,18 @@ int32_t bulletml_node_child(const bulletml_doc *doc, int32_t node, bulletml_elem
         if (doc->nodes[c].elem == elem)
             return c;
     return BULLETML_NONE;
+}
+
+int32_t bulletml_node_body(const bulletml_doc *doc, int32_t node)
+{
+    int32_t body = BULLETML_NONE;
+    switch (doc->nodes[node].elem) {
+    case BULLETML_FIRE:
+        body = bulletml_node_child(doc, node, BULLETML_BULLET);
+        return body != BULLETML_NONE ? body : bulletml_node_child(doc, node, BULLETML_BULLET_REF);
+    case BULLETML_REPEAT:
+        body = bulletml_node_child(doc, node, BULLETML_ACTION);
+        return body != BULLETML_NONE ? body : bulletml_node_child(doc, node, BULLETML_ACTION_REF);
+    default: return BULLETML_NONE;
+    }
 }

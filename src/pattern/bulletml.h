@@ -159,5 +159,10 @@ const char *bulletml_type_name(bulletml_type type);
 const char *bulletml_node_label(const bulletml_doc *doc, int32_t node);
 /* The first child of a node with this element, or BULLETML_NONE. */
 int32_t bulletml_node_child(const bulletml_doc *doc, int32_t node, bulletml_elem elem);
+/* The child libbulletml's cursor descends into (BULLETML.md 4.3): a <fire>'s first
+ * <bullet>, else its first <bulletRef>; a <repeat>'s first <action>, else its first
+ * <actionRef>. The children after it run as commands, every time (a repeat: every
+ * round); those before it never run. BULLETML_NONE for other elements, or none. */
+int32_t bulletml_node_body(const bulletml_doc *doc, int32_t node);
 
 #endif

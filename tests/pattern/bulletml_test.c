@@ -262,7 +262,10 @@ static void test_structure_errors(void)
                   "3:36", "<bullet> after the <bullet>");
     check_refused(HEAD "<action label=\"top\"><repeat><action/><times>2</times></repeat>"
                        "</action>" TAIL,
-                  "3:38", "<times> after the <action> of a <repeat>");
+                  "3:38",
+                  "<times> after the <action> of a <repeat>: libbulletml runs what "
+                  "follows the <action> as commands, and <times> is not one: it crashes");
+    CHECK(!has_diag("3:21", "error", "needs a <times>"));
     /* Missing parts. */
     check_refused(HEAD "<action label=\"top\"><repeat><action/></repeat></action>" TAIL, "3:21",
                   "<repeat> needs a <times>");
@@ -292,6 +295,34 @@ static void test_structure_errors(void)
     for (int i = 0; i < 70; i++)
         strcat(deep, "<action>");
     check_refused(deep, "3:517", "nested more than 64 deep");
+}
+
+/* libbulletml runs the children after a fire's or a repeat's body as commands, and
+ * never the commands before it or a bullet's other children: they load (BULLETML.md
+ * 4.3; probes after_body.xml and bullet_stray.xml). */
+static void test_commands_after_body(void)
+{
+    bulletml_doc *doc =
+        check_loads(HEAD "<action label=\"top\"><repeat><times>2</times><actionRef label=\"a\"/>"
+                         "<actionRef label=\"a\"/><wait>1</wait></repeat>\n"
+                         "<fire><bullet/><wait>1</wait><fire><bullet/></fire><vanish/></fire>\n"
+                         "<fire><bulletRef label=\"b\"/><bullet/><actionRef label=\"a\"/></fire>\n"
+                         "<fire><bullet><wait>3</wait><fire><bullet/></fire></bullet></fire>"
+                         "</action>\n"
+                         "<action label=\"a\"/><bullet label=\"b\"/>" TAIL);
+    CHECK_EQ_INT(diags.errors, 0);
+    CHECK(has_diag("5:7", "warning", "<bulletRef> before the <bullet> of a <fire> never runs"));
+    CHECK(has_diag("6:15", "warning", "<wait> in a <bullet> never runs"));
+    CHECK(has_diag("6:29", "warning", "<fire> in a <bullet> never runs"));
+    CHECK(doc && bulletml_node_body(doc, 2) == 4);
+    bulletml_unload(doc);
+    /* What follows the body and is not a command crashes libbulletml. */
+    check_refused(HEAD "<action label=\"top\"><fire><bullet/><direction>1</direction></fire>"
+                       "</action>" TAIL,
+                  "3:36", "it crashes (SIGSEGV); move it before the <bullet>");
+    check_refused(HEAD "<action label=\"top\"><fire><bullet/><bulletRef label=\"b\"/></fire>"
+                       "</action><bullet label=\"b\"/>" TAIL,
+                  "3:36", "fires it as one more bullet");
 }
 
 static void test_attribute_errors(void)
@@ -471,6 +502,7 @@ int main(void)
     test_depths();
     test_xml_errors();
     test_structure_errors();
+    test_commands_after_body();
     test_attribute_errors();
     test_reference_errors();
     test_number_errors();
