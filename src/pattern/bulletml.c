@@ -864,12 +864,24 @@ static int bulletml_find_tops(bulletml_loader *ld)
 /* ---- Walking through references --------------------------------------------------------
  * The stack a script needs: refs followed one inside another, and repeats nested
  * across them. Bullets start their own scripts, so a walk stops at a <bullet>'s
- * actions (they are measured as roots of their own). */
+ * actions (they are measured as roots of their own).
+ *
+ * BulletML has no conditions: every command of an action runs, a repeat at least
+ * once. So a ref whose definition reaches a recursion (a -> b -> a) never returns:
+ * libbulletml follows it for as long as the object lives, its stack growing one
+ * entry per level (for ever, when waits separate the levels; in one frame, a hang,
+ * when none does). Such a definition is "endless": the compiler calls it with GOTO,
+ * which reuses the caller's frame, so curtain runs it as long as libbulletml does
+ * in a bounded stack, and a recursion without a wait meets the VM's instruction
+ * budget (a positioned run-time error in the frame it starts). */
+
+#define BULLETML_MAX_REF_CHAIN 1024 /* definitions on one path of refs: the walks' C stack */
 
 typedef struct bulletml_walk {
     int8_t *state; /* per definition: 0 unseen, 1 on the current path, 2 measured */
     int32_t *refs, *repeats;
-    int depth;
+    int depth; /* returning refs on the current path */
+    int chain; /* definitions on the current path */
     int failed;
 } bulletml_walk;
 
@@ -881,6 +893,58 @@ static int32_t bulletml_first_run(const bulletml_doc *doc, int32_t id)
 {
     int32_t body = bulletml_node_body(doc, id);
     return body != BULLETML_NONE ? body : doc->nodes[id].first_child;
+}
+
+/* Enters a definition on the current path, unless the path is already as long as
+ * the walks allow (an absurd document: a size error). */
+static int bulletml_chain_enter(bulletml_loader *ld, bulletml_walk *w, const bulletml_node *ref)
+{
+    if (w->chain >= BULLETML_MAX_REF_CHAIN) {
+        bulletml_error(ld, ref->line, ref->col, "references chained more than %d deep",
+                       BULLETML_MAX_REF_CHAIN);
+        w->failed = 1;
+        return -1;
+    }
+    w->chain++;
+    return 0;
+}
+
+static int bulletml_endless_def(bulletml_loader *ld, bulletml_walk *w, int32_t def, int32_t from);
+
+/* Whether running node (within one script) reaches a recursion. */
+static int bulletml_endless_node(bulletml_loader *ld, bulletml_walk *w, int32_t id)
+{
+    const bulletml_doc *doc = ld->doc;
+    const bulletml_node *n = &doc->nodes[id];
+    if (w->failed || n->elem == BULLETML_BULLET)
+        return 0;
+    if (n->target != BULLETML_NONE)
+        return bulletml_endless_def(ld, w, n->target, id);
+    int endless = 0;
+    for (int32_t c = bulletml_first_run(doc, id); c != BULLETML_NONE;
+         c = doc->nodes[c].next_sibling)
+        endless |= bulletml_endless_node(ld, w, c);
+    return endless;
+}
+
+/* Whether a definition reaches a recursion: meeting one on the current path is one. */
+static int bulletml_endless_def(bulletml_loader *ld, bulletml_walk *w, int32_t def, int32_t from)
+{
+    bulletml_doc *doc = ld->doc;
+    if (w->state[def] == 1)
+        return 1;
+    if (w->state[def] == 2 || w->failed || bulletml_chain_enter(ld, w, &doc->nodes[from]) != 0)
+        return doc->endless[def];
+    w->state[def] = 1;
+    int endless = 0;
+    if (doc->nodes[def].elem != BULLETML_BULLET)
+        for (int32_t c = bulletml_first_run(doc, def); c != BULLETML_NONE;
+             c = doc->nodes[c].next_sibling)
+            endless |= bulletml_endless_node(ld, w, c);
+    w->chain--;
+    w->state[def] = 2;
+    doc->endless[def] = (uint8_t)endless;
+    return endless;
 }
 
 /* Maximum refs and repeats below node (inclusive), within one script. */
@@ -895,7 +959,7 @@ static void bulletml_walk_node(bulletml_loader *ld, bulletml_walk *w, int32_t id
         return; /* a bullet's actions are a script of their own */
     if (n->target != BULLETML_NONE) {
         bulletml_walk_def(ld, w, n->target, id);
-        *refs = 1 + w->refs[n->target];
+        *refs = !doc->endless[n->target] + w->refs[n->target];
         *repeats = w->repeats[n->target];
         return;
     }
@@ -912,32 +976,27 @@ static void bulletml_walk_node(bulletml_loader *ld, bulletml_walk *w, int32_t id
         (*repeats)++;
 }
 
-/* Measures a top-level definition once, reached from the ref `from`. Meeting a
- * definition again on its own path is a recursion, which libbulletml follows until
- * it runs out of memory. A referenced bullet runs only its direction and speed in
- * the calling script. */
+/* Measures a top-level definition once, reached from the ref `from`. A definition
+ * met again on its own path is a recursion (endless: it adds no call depth, and
+ * what it measures so far stands). A referenced bullet runs only its direction and
+ * speed in the calling script. */
 static void bulletml_walk_def(bulletml_loader *ld, bulletml_walk *w, int32_t def, int32_t from)
 {
     const bulletml_doc *doc = ld->doc;
     const bulletml_node *n = &doc->nodes[def], *ref = &doc->nodes[from];
-    if (w->failed || w->state[def] == 2)
+    int returns = !doc->endless[def];
+    if (w->failed || w->state[def] != 0)
         return;
-    if (w->state[def] == 1) {
-        bulletml_error(ld, ref->line, ref->col,
-                       "recursive reference: <%s label=\"%s\"> reaches itself again "
-                       "(libbulletml would grow its stack forever); use <repeat>",
-                       bulletml_elem_names[n->elem], doc->strings + n->label);
-        w->failed = 1;
-        return;
-    }
-    if (w->depth >= BULLETML_MAX_REF_PATH) {
+    if (returns && w->depth >= BULLETML_MAX_REF_PATH) {
         bulletml_error(ld, ref->line, ref->col, "references nested more than %d deep",
                        BULLETML_MAX_REF_PATH);
         w->failed = 1;
         return;
     }
+    if (bulletml_chain_enter(ld, w, ref) != 0)
+        return;
     w->state[def] = 1;
-    w->depth++;
+    w->depth += returns;
     int32_t refs = 0, repeats = 0;
     for (int32_t c = n->elem != BULLETML_BULLET ? bulletml_first_run(doc, def) : BULLETML_NONE;
          c != BULLETML_NONE; c = doc->nodes[c].next_sibling) {
@@ -948,15 +1007,30 @@ static void bulletml_walk_def(bulletml_loader *ld, bulletml_walk *w, int32_t def
         if (p > repeats)
             repeats = p;
     }
-    w->depth--;
+    w->depth -= returns;
+    w->chain--;
     w->state[def] = 2;
     w->refs[def] = refs;
     w->repeats[def] = repeats;
 }
 
-/* Measures every script: each entry point and each bullet's actions; then every
- * other top-level definition, so that a recursion is refused even where nothing
- * reaches it yet. */
+/* Inside an endless definition the walk may have stopped at a recursion before
+ * seeing all it reaches; but such code runs only in the frame its runner's script
+ * started in (it is entered by GOTO, never by a call), so the deepest it gets is one
+ * returning ref plus that ref's depth, for some returning ref of the document. */
+static int32_t bulletml_endless_depth(const bulletml_doc *doc, const bulletml_walk *w)
+{
+    int32_t deepest = 0;
+    for (int32_t i = 0; i < doc->node_count; i++) {
+        int32_t t = doc->nodes[i].target;
+        if (t != BULLETML_NONE && !doc->endless[t] && 1 + w->refs[t] > deepest)
+            deepest = 1 + w->refs[t];
+    }
+    return deepest;
+}
+
+/* Finds the endless definitions, then measures every script: each entry point and
+ * each bullet's actions; then every other top-level definition. */
 static int bulletml_measure(bulletml_loader *ld)
 {
     bulletml_doc *doc = ld->doc;
@@ -966,10 +1040,16 @@ static int bulletml_measure(bulletml_loader *ld)
     w.state = mem_calloc(n, sizeof *w.state);
     w.refs = mem_calloc(n, sizeof *w.refs);
     w.repeats = mem_calloc(n, sizeof *w.repeats);
-    if (!w.state || !w.refs || !w.repeats) {
+    doc->endless = mem_calloc(n, sizeof *doc->endless);
+    if (!w.state || !w.refs || !w.repeats || !doc->endless) {
         mem_free(w.state), mem_free(w.refs), mem_free(w.repeats);
         return -1;
     }
+    int any_endless = 0;
+    for (int32_t i = 0; i < doc->node_count && !w.failed; i++)
+        if (doc->nodes[i].depth == 1)
+            any_endless |= bulletml_endless_def(ld, &w, i, i);
+    memset(w.state, 0, n * sizeof *w.state);
     for (int32_t i = 0; i < doc->node_count && !w.failed; i++) {
         const bulletml_node *node = &doc->nodes[i];
         int root =
@@ -988,6 +1068,11 @@ static int bulletml_measure(bulletml_loader *ld)
     for (int32_t i = 0; i < doc->node_count && !w.failed; i++)
         if (doc->nodes[i].depth == 1)
             bulletml_walk_def(ld, &w, i, i);
+    if (any_endless && !w.failed) {
+        int32_t deepest = bulletml_endless_depth(doc, &w);
+        if (deepest > doc->max_ref_depth)
+            doc->max_ref_depth = deepest;
+    }
     mem_free(w.state), mem_free(w.refs), mem_free(w.repeats);
     return 0;
 }
@@ -1044,6 +1129,7 @@ void bulletml_unload(bulletml_doc *doc)
     mem_free(doc->ops);
     mem_free(doc->strings);
     mem_free(doc->tops);
+    mem_free(doc->endless);
     mem_free(doc);
 }
 

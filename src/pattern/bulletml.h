@@ -111,6 +111,9 @@ typedef struct bulletml_doc {
     char *strings; /* labels, NUL-terminated */
     uint32_t strings_size;
     int32_t *tops; /* the top* actions, in document order */
+    /* Per node, for definitions: 1 when running it reaches a recursion, so that a
+     * ref to it never returns (bulletml.c; the compiler emits GOTO). */
+    uint8_t *endless;
     int32_t top_count;
     /* Static bounds for the compiler: deepest chain of refs from an entry point or
      * a bullet, and deepest nesting of repeats, each counted along any path. */

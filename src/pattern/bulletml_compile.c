@@ -256,13 +256,14 @@ static void bcomp_args(bcomp *c, int32_t ref, int nparams)
         bcomp_const(c, 1.0, &doc->nodes[ref]);
 }
 
-/* Calls the definition a ref names. */
+/* Calls the definition a ref names; one that reaches a recursion never returns,
+ * so it takes over the caller's frame (GOTO) and the stack stays bounded. */
 static void bcomp_call(bcomp *c, int32_t ref)
 {
     int32_t target = c->doc->nodes[ref].target;
     uint32_t f = bcomp_def(c, target);
     bcomp_args(c, ref, c->need[target]);
-    bcomp_ax(c, VM_OP_CALL, f, &c->doc->nodes[ref]);
+    bcomp_ax(c, c->doc->endless[target] ? VM_OP_GOTO : VM_OP_CALL, f, &c->doc->nodes[ref]);
 }
 
 /* ---- commands ------------------------------------------------------------------- */

@@ -85,7 +85,9 @@
     X(SHOT_LOOK,  iAx,  0,  0, "shot look = Ax (0: the host's default)")                       \
     X(SHOT_FORM,  iAx,  0,  0, "shot form = Ax (VM_FORMS: single, ring, arc, spread)")          \
     X(FIRE,       iAx,  0,  0, "spawn the shot's bullets (no script)")                          \
-    X(FIRE_RUN,   iAx, -1,  0, "spawn the shot's bullets, each running function Ax")
+    X(FIRE_RUN,   iAx, -1,  0, "spawn the shot's bullets, each running function Ax")          \
+    /* control, added last: opcode numbers are in replays' content hashes */                      \
+    X(GOTO,       iAx, -1,  0, "run function Ax in this call's frame: a call that never returns")
 /* clang-format on */
 
 typedef enum vm_op {

@@ -282,6 +282,7 @@ int program_stack_effect(const vm_program *p, uint32_t instruction, int *pops, i
         *pops = (int)ax;
         break;
     case VM_OP_CALL:
+    case VM_OP_GOTO:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN:
         if (ax >= p->func_count)
@@ -366,6 +367,7 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
         return 0;
     }
     case VM_OP_CALL:
+    case VM_OP_GOTO:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN:
         if (ax >= p->func_count || p->funcs[ax].pc == UINT32_MAX)
@@ -463,6 +465,7 @@ static int verifier_func(verifier *vf, vm_func *f)
             break;
         case VM_OP_RET:
         case VM_OP_END:
+        case VM_OP_GOTO: /* nothing after it runs */
             if (nd != 0)
                 rc = verifier_fail(vf, f, pc, "%d values left on the stack", (int)nd);
             break;
@@ -549,6 +552,7 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
         fprintf(out, "%s", ax < VM_FORM_COUNT ? vm_form_name((vm_form)ax) : "?");
         break;
     case VM_OP_CALL:
+    case VM_OP_GOTO:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN: fprintf(out, "%s", ax < p->func_count ? p->funcs[ax].name : "?"); break;
     case VM_OP_RAMP:

@@ -1169,6 +1169,9 @@ static void vm_exec(vm *v, uint32_t idx)
      * climbed out of loops and calls (LOOP_TEST, LOOP_NEXT, JMP, RET). */
     const int woke_from_wait = (r->flags & RF_WAITED) != 0;
     uint32_t climbed = 0;
+    /* GOTOs run since the runner woke, and the last one: where a recursion
+     * without a wait is reported when it meets the budget. */
+    uint32_t gotos = 0, goto_pc = 0;
     r->flags &= (uint8_t)~RF_WAITED;
     v->current = idx;
     v->abort = 0;
@@ -1192,6 +1195,13 @@ static void vm_exec(vm *v, uint32_t idx)
         if (v->abort) {
             vm_release(v, idx);
             v->stats.killed++;
+            goto out;
+        }
+        if (budget == 0 && gotos > 1) {
+            vm_fail(v, idx, goto_pc,
+                    "runaway recursion: %u references entered at frame %d without a wait "
+                    "(libbulletml hangs on it)",
+                    (unsigned)gotos, (int)T);
             goto out;
         }
         if (budget == 0) {
@@ -1331,6 +1341,23 @@ static void vm_exec(vm *v, uint32_t idx)
             frames[r->depth].fp = (uint16_t)(fp - base);
             r->depth++;
             fp = nfp;
+            memset(fp + f->nparams, 0, f->nlocals * sizeof *fp);
+            sp = fp + f->nparams + f->nlocals;
+            pc = f->pc;
+            break;
+        }
+        case VM_OP_GOTO: {
+            /* BulletML's ref into a recursion: libbulletml never comes back from it
+             * (its stack grows for ever), so the callee takes over this frame. */
+            const vm_func *f = &prog->funcs[VM_GET_AX(i)];
+            if ((size_t)(fp - base) + f->frame_size > v->cfg.stack_slots) {
+                vm_fail(v, idx, pc - 1, "out of stack: '%s' needs %u slots", f->name,
+                        (unsigned)f->frame_size);
+                goto out;
+            }
+            gotos++;
+            goto_pc = pc - 1;
+            memmove(fp, sp - f->nparams, f->nparams * sizeof *fp);
             memset(fp + f->nparams, 0, f->nlocals * sizeof *fp);
             sp = fp + f->nparams + f->nlocals;
             pc = f->pc;

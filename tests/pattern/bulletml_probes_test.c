@@ -259,6 +259,55 @@ static void test_cull(const char *dir)
     bulletml_pattern_unload(&p);
 }
 
+/* A recursion runs in a bounded stack: past warm-up, 3000 frames of recursion.xml
+ * (hundreds of levels deep in libbulletml) allocate nothing and fail nothing. One
+ * without a wait, which hangs libbulletml, stops at the VM's budget with an error at
+ * the recursive ref, naming the frame. */
+static void test_recursion(const char *dir)
+{
+    bulletml_pattern p;
+    bulletml_host_options o = {0};
+    bulletml_host *h = probe_host(dir, "recursion.xml", BULLETML_DIALECT_DEBIAN, &p, &o, 2);
+    CHECK(h != NULL);
+    if (!h)
+        return;
+    mem_stats before = mem_get_stats();
+    for (int f = 0; f < 3000; f++)
+        bulletml_host_step(h);
+    CHECK_EQ_U64(mem_get_stats().allocs, before.allocs);
+    bulletml_host_stats s = bulletml_host_get_stats(h);
+    CHECK_EQ_U64(s.errors, 0);
+    CHECK(s.spawned > 500);
+    bulletml_host_destroy(h);
+    bulletml_pattern_unload(&p);
+
+    const char *path = "bulletml_probes_runaway.xml";
+    FILE *file = fopen(path, "w");
+    CHECK(file != NULL);
+    if (!file)
+        return;
+    fputs("<bulletml>\n<action label=\"a\"><fire><bullet/></fire><actionRef label=\"b\"/>"
+          "</action>\n<action label=\"b\"><actionRef label=\"a\"/></action>\n"
+          "<action label=\"top\"><wait>3</wait><actionRef label=\"a\"/></action>\n"
+          "</bulletml>\n",
+          file);
+    fclose(file);
+    o.budget = 5000;
+    o.capacity = 1 << 12;
+    h = probe_host(".", path, BULLETML_DIALECT_DEBIAN, &p, &o, 5);
+    CHECK(h != NULL);
+    if (h) {
+        CHECK_EQ_U64(bulletml_host_get_stats(h).errors, 1);
+        CHECK_STR_CONTAINS(bulletml_host_error(h), "runaway recursion: ");
+        CHECK_STR_CONTAINS(bulletml_host_error(h), " entered at frame 3 without a wait");
+        CHECK(strstr(bulletml_host_error(h), "runaway.xml:2:") ||
+              strstr(bulletml_host_error(h), "runaway.xml:3:"));
+        bulletml_host_destroy(h);
+        bulletml_pattern_unload(&p);
+    }
+    remove(path);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -270,5 +319,6 @@ int main(int argc, char **argv)
     test_dialects(argv[1]);
     test_limits(argv[1]);
     test_cull(argv[1]);
+    test_recursion(argv[1]);
     return check_done("pattern.bulletml_probes");
 }

@@ -360,17 +360,34 @@ static void test_reference_errors(void)
     check_refused(HEAD
                   "<action label=\"top\"><action label=\"topinner\"/><wait>1</wait></action>" TAIL,
                   "3:21", "the entry point 'topinner' is inside <action>");
-    check_refused(HEAD "<action label=\"top\"><actionRef label=\"a\"/></action>\n"
-                       "<action label=\"a\"><wait>1</wait><actionRef label=\"b\"/></action>\n"
-                       "<action label=\"b\"><actionRef label=\"a\"/></action>" TAIL,
-                  "5:19", "recursive reference: <action label=\"a\">");
-    check_refused(HEAD "<action label=\"top\"><fireRef label=\"f\"/></action>\n"
-                       "<fire label=\"f\"><bullet/></fire>\n"
-                       "<bullet label=\"b\"><action><fireRef label=\"g\"/></action></bullet>\n"
-                       "<fire label=\"g\"><direction>1</direction><bullet><action>"
-                       "<fireRef label=\"g\"/></action></bullet></fire>\n"
-                       "<action label=\"s\"><actionRef label=\"s\"/></action>" TAIL,
-                  "7:19", "recursive reference: <action label=\"s\">");
+    /* A recursion loads: the definitions that reach it are endless (their refs never
+     * return), and add no call depth. */
+    bulletml_doc *rec = check_loads(HEAD "<action label=\"top\"><actionRef label=\"a\"/></action>\n"
+                                         "<action label=\"a\"><wait>1</wait><actionRef "
+                                         "label=\"h\"/><actionRef label=\"b\"/></action>\n"
+                                         "<action label=\"b\"><actionRef label=\"a\"/></action>\n"
+                                         "<action label=\"h\"><actionRef label=\"h2\"/></action>\n"
+                                         "<action label=\"h2\"><wait>1</wait></action>" TAIL);
+    if (rec) {
+        CHECK(rec->endless[1] && rec->endless[3] && rec->endless[7] && !rec->endless[9] &&
+              !rec->endless[11]);
+        CHECK_EQ_INT(rec->max_ref_depth, 2); /* a's call of h, h's of h2 */
+    }
+    bulletml_unload(rec);
+    /* A cycle of 40 definitions is no deeper than one. */
+    char ring[8192] = HEAD "<action label=\"top\"><actionRef label=\"r0\"/></action>\n";
+    for (int i = 0; i < 40; i++) {
+        char def[128];
+        snprintf(def, sizeof def,
+                 "<action label=\"r%d\"><wait>1</wait><actionRef label=\"r%d\"/></action>\n", i,
+                 (i + 1) % 40);
+        strcat(ring, def);
+    }
+    strcat(ring, TAIL);
+    rec = check_loads(ring);
+    if (rec)
+        CHECK_EQ_INT(rec->max_ref_depth, 0);
+    bulletml_unload(rec);
     check_refused(HEAD "<action label=\"top\"><actionRef label=\"r\">"
                        "<param>1</param><param>2</param><param>3</param><param>4</param>"
                        "<param>5</param><param>6</param><param>7</param><param>8</param>"
