@@ -695,6 +695,32 @@ static void XMLCALL bulletml_on_skipped_entity(void *user, const XML_Char *entit
     bulletml_error(ld, line, col, "unknown entity '&%s;': entities are not supported", entity);
 }
 
+/* An encoding expat does not know (Shift_JIS, EUC-JP...): libbulletml's TinyXML never
+ * decodes, it compares bytes, so read it byte by byte. ASCII is itself and every
+ * other byte a character of its own (U+0080 + byte - 0x80), which keeps labels equal
+ * exactly when their bytes are; BulletML's meaning lies in ASCII alone. */
+static int XMLCALL bulletml_on_unknown_encoding(void *user, const XML_Char *name,
+                                                XML_Encoding *info)
+{
+    bulletml_loader *ld = user;
+    for (int b = 0; b < 256; b++)
+        info->map[b] = b;
+    info->data = NULL;
+    info->convert = NULL;
+    info->release = NULL;
+    uint32_t line = 1, col = 1; /* at encoding= in the declaration, on the first line */
+    for (size_t i = 0; i + 8 <= ld->size && ld->data[i] != '\n'; i++)
+        if (memcmp(ld->data + i, "encoding", 8) == 0) {
+            col = (uint32_t)i + 1;
+            break;
+        }
+    bulletml_warning(ld, line, col,
+                     "encoding '%s' is read byte by byte, as libbulletml reads every file: "
+                     "only ASCII means anything in BulletML",
+                     name);
+    return XML_STATUS_OK;
+}
+
 /* ---- Labels and references ------------------------------------------------------------- */
 
 typedef struct bulletml_def {
@@ -1113,6 +1139,11 @@ static int bulletml_parse_xml(bulletml_loader *ld)
     XML_SetStartCdataSectionHandler(ld->xml, bulletml_on_cdata);
     XML_SetProcessingInstructionHandler(ld->xml, bulletml_on_pi);
     XML_SetSkippedEntityHandler(ld->xml, bulletml_on_skipped_entity);
+    XML_SetUnknownEncodingHandler(ld->xml, bulletml_on_unknown_encoding, ld);
+    if (ld->size >= 3 && memcmp(ld->data, "\xef\xbb\xbf", 3) == 0)
+        bulletml_warning(ld, 1, 1,
+                         "a UTF-8 byte-order mark: libbulletml refuses such a file (\"The '<' "
+                         "symbol that starts a tag was not found\"); curtain reads it");
     if (XML_Parse(ld->xml, ld->data, (int)ld->size, XML_TRUE) == XML_STATUS_ERROR && !ld->oom)
         bulletml_report_xml_error(ld);
     XML_ParserFree(ld->xml);

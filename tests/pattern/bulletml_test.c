@@ -213,6 +213,26 @@ static void test_depths(void)
     bulletml_unload(doc);
 }
 
+/* What libbulletml and expat disagree on, and curtain reads (docs/bulletml.md): a
+ * UTF-8 byte-order mark (libbulletml refuses the file) and an encoding expat does not
+ * know (libbulletml never decodes: read byte by byte, labels equal when their bytes
+ * are; probe encoding_unknown.xml). Both with a warning. */
+static void test_encodings(void)
+{
+    bulletml_doc *doc = check_loads("\xef\xbb\xbf" HEAD "<action label=\"top\"/>" TAIL);
+    CHECK(has_diag("1:1", "warning", "byte-order mark: libbulletml refuses such a file"));
+    bulletml_unload(doc);
+    doc = check_loads("<?xml version=\"1.0\" encoding=\"EUC-JP\" ?>\n<bulletml>\n"
+                      "<action label=\"top\"><actionRef label=\"\xc3\xb1\"/></action>\n"
+                      "<action label=\"\xc3\xb1\"><wait>1</wait></action>\n"
+                      "<action label=\"\xb1\xc3\"/>" TAIL);
+    CHECK(has_diag("1:21", "warning", "encoding 'EUC-JP' is read byte by byte"));
+    CHECK(doc && doc->nodes[2].target == 3);
+    bulletml_unload(doc);
+    /* Encodings expat knows are decoded as before: a byte that is not UTF-8 is an error. */
+    check_refused(HEAD "<action label=\"top\xff\"/>" TAIL, "3:19", "malformed XML");
+}
+
 static void test_xml_errors(void)
 {
     check_refused(HEAD "<action label=\"top\">\n<wait>1</wait>\n" TAIL, "5:3",
@@ -517,6 +537,7 @@ int main(void)
     test_labels();
     test_entry_points();
     test_depths();
+    test_encodings();
     test_xml_errors();
     test_structure_errors();
     test_commands_after_body();
