@@ -48,11 +48,14 @@ static const char *const bulletml_type_names[] = {
 };
 
 /* ---- Content models ----------------------------------------------------------
- * For each parent: which children it may have, which at most once, which it needs,
- * and its body (the one child the runner descends into). libbulletml's cursor runs
- * the children after a body as commands, so a <fire> or a <repeat> may hold
- * commands there; before the body, and in a <bullet> (whose children the cursor
- * never walks), they are allowed but never run (a warning says so). */
+ * For each parent: which children libbulletml uses, which it reads once, which it
+ * needs, and its body (the one child the runner descends into). libbulletml checks
+ * no content model: it looks children up by name and ignores the others, except
+ * where its cursor walks. That is every child of an <action> and what follows a
+ * <fire>'s or a <repeat>'s body, all dispatched as commands: a command runs there,
+ * anything else crashes it (BULLETML.md 4.3). So curtain refuses what is not a
+ * command there, and loads every other misplaced element with a warning (it never
+ * runs). */
 
 #define EM(e) (1u << BULLETML_##e)
 #define BULLETML_COMMANDS                                                                     \
@@ -60,22 +63,22 @@ static const char *const bulletml_type_names[] = {
      EM(VANISH) | EM(REPEAT) | EM(ACTION_REF) | EM(FIRE_REF))
 
 typedef struct bulletml_content {
-    uint32_t allowed, once, required, body;
+    uint32_t used, once, required, body;
 } bulletml_content;
 
 static const bulletml_content bulletml_contents[BULLETML_ELEM_COUNT] = {
     [BULLETML_BULLETML] = {EM(BULLET) | EM(FIRE) | EM(ACTION), 0, 0, 0},
     [BULLETML_ACTION] = {BULLETML_COMMANDS, 0, 0, 0},
-    [BULLETML_FIRE] = {EM(DIRECTION) | EM(SPEED) | EM(BULLET) | EM(BULLET_REF) | BULLETML_COMMANDS,
+    [BULLETML_FIRE] = {EM(DIRECTION) | EM(SPEED) | EM(BULLET) | EM(BULLET_REF),
                        EM(DIRECTION) | EM(SPEED), 0, EM(BULLET) | EM(BULLET_REF)},
-    [BULLETML_BULLET] = {EM(DIRECTION) | EM(SPEED) | BULLETML_COMMANDS, EM(DIRECTION) | EM(SPEED),
-                         0, 0},
+    [BULLETML_BULLET] = {EM(DIRECTION) | EM(SPEED) | EM(ACTION) | EM(ACTION_REF),
+                         EM(DIRECTION) | EM(SPEED), 0, 0},
     [BULLETML_CHANGE_DIRECTION] = {EM(DIRECTION) | EM(TERM), EM(DIRECTION) | EM(TERM),
                                    EM(DIRECTION) | EM(TERM), 0},
     [BULLETML_CHANGE_SPEED] = {EM(SPEED) | EM(TERM), EM(SPEED) | EM(TERM), EM(SPEED) | EM(TERM), 0},
     [BULLETML_ACCEL] = {EM(HORIZONTAL) | EM(VERTICAL) | EM(TERM),
                         EM(HORIZONTAL) | EM(VERTICAL) | EM(TERM), EM(TERM), 0},
-    [BULLETML_REPEAT] = {EM(TIMES) | BULLETML_COMMANDS, EM(TIMES), EM(TIMES),
+    [BULLETML_REPEAT] = {EM(TIMES) | EM(ACTION) | EM(ACTION_REF), EM(TIMES), EM(TIMES),
                          EM(ACTION) | EM(ACTION_REF)},
     [BULLETML_BULLET_REF] = {EM(PARAM), 0, 0, 0},
     [BULLETML_ACTION_REF] = {EM(PARAM), 0, 0, 0},
@@ -354,15 +357,32 @@ static int bulletml_allowed_here(bulletml_loader *ld, int elem, const char *name
         bulletml_error(ld, line, col, "unknown element <%s> in <%s>", name, pname);
         return 0;
     }
-    if (!(bulletml_contents[parent->elem].allowed & (1u << elem))) {
-        if (bulletml_elem_flags[parent->elem] & BULLETML_F_NUMBER)
-            bulletml_error(ld, line, col, "<%s> holds a number, not elements such as <%s>", pname,
-                           name);
-        else
-            bulletml_error(ld, line, col, "<%s> is not allowed in <%s>", name, pname);
+    if (bulletml_elem_flags[parent->elem] & BULLETML_F_NUMBER) {
+        bulletml_error(ld, line, col,
+                       "<%s> holds a number, not elements such as <%s> (libbulletml crashes on "
+                       "it)",
+                       pname, name);
         return 0;
     }
-    return 1;
+    if (elem == BULLETML_BULLETML) {
+        bulletml_error(ld, line, col, "<bulletml> is not allowed in <%s>", pname);
+        return 0;
+    }
+    if (parent->elem == BULLETML_ACTION && !(BULLETML_COMMANDS & (1u << elem))) {
+        if (elem == BULLETML_BULLET || elem == BULLETML_BULLET_REF)
+            bulletml_error(ld, line, col,
+                           "<%s> is not allowed in <action>: libbulletml fires it as a bullet "
+                           "with what is left of the script's last direction and speed, which "
+                           "curtain does not reproduce; put it in a <fire>",
+                           name);
+        else
+            bulletml_error(ld, line, col,
+                           "<%s> is not allowed in <action>: libbulletml runs every child of an "
+                           "<action> as a command, and <%s> is not one: it crashes (SIGSEGV)",
+                           name, name);
+        return 0;
+    }
+    return 1; /* used, or never run (bulletml_close_content warns) */
 }
 
 static void XMLCALL bulletml_on_start(void *user, const XML_Char *name, const XML_Char **attr)
@@ -570,26 +590,28 @@ static void bulletml_check_after_body(bulletml_loader *ld, const bulletml_node *
                        cname, bname, name, bname, cname, bname);
 }
 
-/* A child libbulletml never runs: a command before the body of a <fire> or a
- * <repeat> (also a second bullet or action kind the cursor skips), or one in a
- * <bullet>, whose children the cursor never walks. */
-static void bulletml_check_not_run(bulletml_loader *ld, const bulletml_node *n, int32_t body,
-                                   const bulletml_node *child)
+/* A child libbulletml never looks at: one it does not use in that parent, or one
+ * before the body of a <fire> or a <repeat> other than what it reads there. */
+static void bulletml_check_unused(bulletml_loader *ld, const bulletml_node *n, int32_t body,
+                                  const bulletml_node *child)
 {
     const char *name = bulletml_elem_names[n->elem], *cname = bulletml_elem_names[child->elem];
-    uint32_t bit = 1u << child->elem;
-    if (n->elem == BULLETML_BULLET &&
-        !(bit & (EM(ACTION) | EM(ACTION_REF) | EM(DIRECTION) | EM(SPEED))))
-        bulletml_warning(ld, child->line, child->col,
-                         "<%s> in a <bullet> never runs: libbulletml runs only a bullet's "
-                         "<action>s and <actionRef>s",
-                         cname);
-    else if (body != BULLETML_NONE && (bit & (BULLETML_COMMANDS | bulletml_contents[n->elem].body)))
+    if (body != BULLETML_NONE && (bulletml_contents[n->elem].body & (1u << child->elem))) {
+        const char *bname = bulletml_elem_names[ld->doc->nodes[body].elem];
         bulletml_warning(ld, child->line, child->col,
                          "<%s> before the <%s> of a <%s> never runs: libbulletml starts at the "
                          "<%s>",
-                         cname, bulletml_elem_names[ld->doc->nodes[body].elem], name,
-                         bulletml_elem_names[ld->doc->nodes[body].elem]);
+                         cname, bname, name, bname);
+    } else if (body != BULLETML_NONE && (BULLETML_COMMANDS & (1u << child->elem))) {
+        const char *bname = bulletml_elem_names[ld->doc->nodes[body].elem];
+        bulletml_warning(ld, child->line, child->col,
+                         "<%s> before the <%s> of a <%s> never runs: libbulletml starts at the "
+                         "<%s>",
+                         cname, bname, name, bname);
+    } else {
+        bulletml_warning(ld, child->line, child->col,
+                         "<%s> in a <%s> never runs: libbulletml ignores it there", cname, name);
+    }
 }
 
 /* Checks the children of a closing element against its content model. */
@@ -611,12 +633,17 @@ static void bulletml_close_content(bulletml_loader *ld, int32_t id)
             seen |= bit;
             continue;
         }
-        if (c == body)
+        if (c == body) {
             after = 1;
-        else
-            bulletml_check_not_run(ld, n, body, child);
+        } else if (!(cm->used & bit) ||
+                   (body != BULLETML_NONE && (cm->body & bit))) { /* a second body kind */
+            bulletml_check_unused(ld, n, body, child);
+            continue;
+        }
         if ((cm->once & bit) && (seen & bit))
-            bulletml_error(ld, child->line, child->col, "a second <%s> in <%s>", cname, name);
+            bulletml_warning(ld, child->line, child->col,
+                             "a second <%s> in <%s> never runs: libbulletml uses the first", cname,
+                             name);
         if (child->elem == BULLETML_PARAM && ++params == BULLETML_MAX_PARAMS + 1)
             bulletml_error(ld, child->line, child->col,
                            "more than %d <param>: only $1 to $9 can be read", BULLETML_MAX_PARAMS);
@@ -825,7 +852,24 @@ static void bulletml_bind_ref(bulletml_loader *ld, const bulletml_def *defs, int
     n->target = t;
 }
 
-/* Sorts the definitions, warns about duplicates and binds every ref. */
+/* Whether libbulletml may run a ref where it sits: in an <action>, a <fire> or a
+ * <repeat> (the body, or a command after it), or as a <bullet>'s actionRef. A ref
+ * anywhere else is never looked at, so its label need not name anything. */
+static int bulletml_ref_may_run(const bulletml_doc *doc, int32_t id)
+{
+    const bulletml_node *n = &doc->nodes[id];
+    if (!(bulletml_elem_flags[n->elem] & BULLETML_F_REF) || n->parent == BULLETML_NONE)
+        return 0;
+    switch (doc->nodes[n->parent].elem) {
+    case BULLETML_ACTION:
+    case BULLETML_FIRE:
+    case BULLETML_REPEAT: return 1;
+    case BULLETML_BULLET: return n->elem == BULLETML_ACTION_REF;
+    default: return 0;
+    }
+}
+
+/* Sorts the definitions, warns about duplicates and binds every ref that may run. */
 static int bulletml_link(bulletml_loader *ld)
 {
     bulletml_doc *doc = ld->doc;
@@ -851,7 +895,7 @@ static int bulletml_link(bulletml_loader *ld)
                              bulletml_space_elem[defs[i].space], defs[i].label, b->line);
         }
     for (int32_t i = 0; i < doc->node_count; i++)
-        if (bulletml_elem_flags[doc->nodes[i].elem] & BULLETML_F_REF)
+        if (bulletml_ref_may_run(doc, i))
             bulletml_bind_ref(ld, defs, count, i);
     mem_free(defs);
     return 0;
@@ -913,12 +957,14 @@ typedef struct bulletml_walk {
 
 static void bulletml_walk_def(bulletml_loader *ld, bulletml_walk *w, int32_t def, int32_t from);
 
-/* The first child the runner may reach: a <fire>'s or a <repeat>'s body (what
- * comes before it never runs), any other element's first child. */
+/* The first child the runner walks to, the others being its next siblings: a
+ * <fire>'s or a <repeat>'s body (what comes before it never runs), an <action>'s
+ * first child; none in any other element (it reads what it uses by name). */
 static int32_t bulletml_first_run(const bulletml_doc *doc, int32_t id)
 {
-    int32_t body = bulletml_node_body(doc, id);
-    return body != BULLETML_NONE ? body : doc->nodes[id].first_child;
+    if (doc->nodes[id].elem == BULLETML_ACTION)
+        return doc->nodes[id].first_child;
+    return bulletml_node_body(doc, id);
 }
 
 /* Enters a definition on the current path, unless the path is already as long as

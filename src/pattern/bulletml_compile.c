@@ -244,6 +244,8 @@ static void bcomp_args(bcomp *c, int32_t ref, int nparams)
     int given = 0;
     for (int32_t k = doc->nodes[ref].first_child; k != BULLETML_NONE;
          k = doc->nodes[k].next_sibling) {
+        if (doc->nodes[k].elem != BULLETML_PARAM)
+            continue; /* libbulletml reads only the <param>s */
         given++;
         if (given <= nparams) {
             bcomp_number(c, k);

@@ -95,6 +95,8 @@ static void gen_speed(gen *g)
 
 static void gen_params(gen *g)
 {
+    if (gen_chance(g, 10))
+        gen_put(g, "<wait>%u</wait>", gen_below(g, 9)); /* not a param: never read */
     for (int n = (int)gen_below(g, 3); n > 0; n--) {
         gen_put(g, "<param>");
         gen_number(g, 0, 30);
@@ -153,6 +155,8 @@ static void gen_fire(gen *g, gen_where where, int depth)
     gen_put(g, "<fire>");
     if (gen_chance(g, 12))
         gen_put(g, "<vanish/>"); /* before the body: never runs */
+    if (gen_chance(g, 12))
+        gen_put(g, "<times>%u</times>", gen_below(g, 9)); /* not used by a fire */
     if (gen_chance(g, 2))
         gen_speed(g);
     if (gen_chance(g, 3) == 0)

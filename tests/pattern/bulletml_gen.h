@@ -2,8 +2,9 @@
  * bulletml_gen: random BulletML documents for the differential test
  * (bulletml_diff_test.c): valid for both curtain and libbulletml, and shaped to
  * reach what the corpus does not: commands after a fire's bullet and after a
- * repeat's body (two actionRefs in a repeat), commands before a body and stray
- * children in a bullet (never run), actionRef recursions with waits between the
+ * repeat's body (two actionRefs in a repeat), commands before a body, stray
+ * children in a bullet, a <times> in a <fire>, a <wait> among params (never
+ * run), actionRef recursions with waits between the
  * levels, params, every direction and speed type, ramps, horizontal documents, an
  * encoding expat does not know, documents without an entry point.
  *
