@@ -5,7 +5,10 @@
  * Then what the traces cannot show: the upstream dialect, the host's refusals
  * and culling, and no allocation once a run has warmed up.
  *
- *   test_pattern.bulletml_probes PROBE_DIR
+ *   test_pattern.bulletml_probes PROBE_DIR [REFUSAL_DIR]
+ *
+ * With REFUSAL_DIR: each file there is refused with the error its "curtain:" line
+ * names (bulletml_probes.sh refused checks what libbulletml does with it).
  */
 #include "../check.h"
 #include "core/file.h"
@@ -144,7 +147,37 @@ static int probe_compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int probe_all(const char *dir)
+/* A refusal (tests/pattern/bulletml_refusals/): curtain refuses it, with an error
+ * that holds the text of its "curtain:" line. bulletml_probes.sh refused checks
+ * that libbulletml crashes on it, hangs or fails, as its "refusal:" line says. */
+static void probe_refusal(const char *xml)
+{
+    char err[256], want[256] = "";
+    char *source = file_read_all(xml, NULL, err, sizeof err);
+    const char *at = source ? strstr(source, "curtain: ") : NULL;
+    if (at) {
+        at += strlen("curtain: ");
+        size_t n = strcspn(at, "\r\n");
+        if (n > 4 && strncmp(at + n - 4, " -->", 4) == 0)
+            n -= 4;
+        snprintf(want, sizeof want, "%.*s", (int)n, at);
+    }
+    CHECK(want[0] != '\0');
+    bulletml_pattern p;
+    bulletml_diags diags;
+    int loaded = bulletml_pattern_load(&p, xml, BULLETML_DIALECT_DEBIAN, &diags);
+    int found = 0;
+    for (int k = 0; k < diags.kept; k++)
+        found |= diags.items[k].severity == BULLETML_ERROR && strstr(diags.items[k].text, want);
+    if (loaded == 0 || !found)
+        fprintf(stderr, "%s: curtain does not refuse it with '%s'\n", xml, want);
+    CHECK(loaded != 0 && found);
+    if (loaded == 0)
+        bulletml_pattern_unload(&p);
+    mem_free(source);
+}
+
+static int probe_all(const char *dir, void (*check)(const char *xml))
 {
     DIR *d = opendir(dir);
     char *names[256];
@@ -162,7 +195,7 @@ static int probe_all(const char *dir)
         closedir(d);
     qsort(names, (size_t)count, sizeof *names, probe_compare_names);
     for (int i = 0; i < count; i++) {
-        probe_check(names[i]);
+        check(names[i]);
         mem_free(names[i]);
     }
     return count;
@@ -310,12 +343,14 @@ static void test_recursion(const char *dir)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_pattern.bulletml_probes PROBE_DIR\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: test_pattern.bulletml_probes PROBE_DIR [REFUSAL_DIR]\n");
         return 2;
     }
-    int count = probe_all(argv[1]);
+    int count = probe_all(argv[1], probe_check);
     CHECK(count > 20);
+    if (argc == 3)
+        CHECK(probe_all(argv[2], probe_refusal) > 10);
     test_dialects(argv[1]);
     test_limits(argv[1]);
     test_cull(argv[1]);
