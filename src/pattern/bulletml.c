@@ -4,8 +4,9 @@
  * Three passes. The expat callbacks build the node array, check each element
  * against its parent's content model and compile every number as its element
  * closes. Then the labels are sorted into their namespaces and every ref is bound
- * to its definition. Last, the definitions are walked through their refs to
- * refuse recursion and to measure the stack depths the compiler must provision.
+ * to its definition. Last, the definitions are walked through their refs to find
+ * those that reach a recursion (a ref to one never returns) and to measure the
+ * stack depths the compiler must provision.
  * Each check is one libbulletml failure mode; docs/bulletml.md lists them.
  */
 #include "pattern/bulletml.h"

@@ -10,9 +10,11 @@
  * whose label starts with "top" is an entry point) and, where libbulletml would
  * crash, hang or quietly misbehave at run time, it reports
  * `file:line:col: message` instead and refuses the document: malformed XML,
- * unknown elements, wrong nesting, children out of order, misplaced labels,
- * invalid types, undefined or recursive references, missing or empty numbers,
- * expressions libbulletml cannot parse, non-finite or out-of-range constants.
+ * unknown elements, non-commands where libbulletml's cursor walks (an <action>,
+ * after a <fire>'s or a <repeat>'s body), misplaced labels, invalid types,
+ * undefined references, missing or empty numbers, expressions libbulletml cannot
+ * parse, non-finite or out-of-range constants. Elements libbulletml never looks at
+ * load with a warning; recursive references load (they never return).
  *
  * The tree is an array of nodes in document order, linked by index; numbers are
  * postfix programs (bulletml_expr.h). A loaded document is read-only; the
