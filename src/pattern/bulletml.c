@@ -843,14 +843,7 @@ static void bulletml_bind_ref(bulletml_loader *ld, const bulletml_def *defs, int
                        ename, label, bulletml_space_elem[space], target->line);
         return;
     }
-    if (bulletml_is_top(doc, target)) {
-        bulletml_error(ld, n->line, n->col,
-                       "actionRef '%s' names an entry point (a label starting with 'top'): "
-                       "libbulletml ends the calling script early when it returns from it",
-                       label);
-        return;
-    }
-    n->target = t;
+    n->target = t; /* an entry point is checked once recursions are known */
 }
 
 /* Whether libbulletml may run a ref where it sits: in an <action>, a <fire> or a
@@ -1102,6 +1095,28 @@ static int32_t bulletml_endless_depth(const bulletml_doc *doc, const bulletml_wa
     return deepest;
 }
 
+/* A ref to an entry point: libbulletml detached the entry point from the document
+ * to make a thread of it, so a return from it ends the calling script early (Q20).
+ * One that never returns (the entry point reaches a recursion: `top` ends with
+ * actionRef `top`) runs as it should. Returns -1 when one was refused. */
+static int bulletml_check_top_refs(bulletml_loader *ld)
+{
+    const bulletml_doc *doc = ld->doc;
+    int refused = 0;
+    for (int32_t i = 0; i < doc->node_count; i++) {
+        const bulletml_node *n = &doc->nodes[i];
+        if (n->target == BULLETML_NONE || !bulletml_is_top(doc, &doc->nodes[n->target]) ||
+            doc->endless[n->target])
+            continue;
+        bulletml_error(ld, n->line, n->col,
+                       "actionRef '%s' names an entry point (a label starting with 'top'): "
+                       "libbulletml ends the calling script early when it returns from it",
+                       doc->strings + n->label);
+        refused = 1;
+    }
+    return refused ? -1 : 0;
+}
+
 /* Finds the endless definitions, then measures every script: each entry point and
  * each bullet's actions; then every other top-level definition. */
 static int bulletml_measure(bulletml_loader *ld)
@@ -1122,6 +1137,10 @@ static int bulletml_measure(bulletml_loader *ld)
     for (int32_t i = 0; i < doc->node_count && !w.failed; i++)
         if (doc->nodes[i].depth == 1)
             any_endless |= bulletml_endless_def(ld, &w, i, i);
+    if (!w.failed && bulletml_check_top_refs(ld) != 0) {
+        mem_free(w.state), mem_free(w.refs), mem_free(w.repeats);
+        return 0; /* reported */
+    }
     memset(w.state, 0, n * sizeof *w.state);
     for (int32_t i = 0; i < doc->node_count && !w.failed; i++) {
         const bulletml_node *node = &doc->nodes[i];

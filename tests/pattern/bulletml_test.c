@@ -406,6 +406,13 @@ static void test_reference_errors(void)
         CHECK_EQ_INT(rec->max_ref_depth, 2); /* a's call of h, h's of h2 */
     }
     bulletml_unload(rec);
+    /* A ref to an entry point that never returns (libbulletml's early end of a return
+     * from one never comes): it loads. */
+    rec = check_loads(HEAD "<action label=\"top\"><wait>1</wait><actionRef label=\"top\"/>"
+                           "</action>\n"
+                           "<action label=\"top2\"><actionRef label=\"top\"/></action>" TAIL);
+    CHECK(rec && rec->endless[1] && rec->endless[4]);
+    bulletml_unload(rec);
     /* A cycle of 40 definitions is no deeper than one. */
     char ring[8192] = HEAD "<action label=\"top\"><actionRef label=\"r0\"/></action>\n";
     for (int i = 0; i < 40; i++) {
