@@ -26,6 +26,7 @@ typedef struct gen {
     int actions; /* labelled actions defined */
     int params;  /* $n the commands may read (0 outside definitions) */
     int in_f0;   /* writing f0: no fireRef to itself (a recursion without a wait) */
+    int repeats; /* repeats around the commands being written */
 } gen;
 
 static void gen_put(gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -63,8 +64,8 @@ static void gen_number(gen *g, int lo, int span)
     case 1: gen_put(g, "%d-$rank*%d", k, (int)gen_below(g, 10)); break;
     case 2:
         if (g->params > 0) {
-            gen_put(g, "$%d*%d", 1 + (int)gen_below(g, (uint32_t)g->params),
-                    1 + (int)gen_below(g, 3));
+            int param = 1 + (int)gen_below(g, (uint32_t)g->params);
+            gen_put(g, "$%d*%d", param, 1 + (int)gen_below(g, 3));
             break;
         }
         gen_put(g, "(%d+$rank)/2", k);
@@ -131,7 +132,7 @@ static void gen_bullet(gen *g, gen_where where)
         gen_speed(g);
     if (gen_chance(g, 4))
         gen_direction(g);
-    if (where == GEN_TOP && gen_chance(g, 3)) {
+    if (where == GEN_TOP && g->repeats == 0 && gen_chance(g, 3)) {
         int saved = g->params;
         for (int k = 1 + (int)gen_chance(g, 4); k > 0; k--) {
             if (gen_chance(g, 3) && g->actions > 0) {
@@ -177,9 +178,9 @@ static void gen_fire(gen *g, gen_where where, int depth)
  * commands after its body sometimes. */
 static void gen_repeat(gen *g, gen_where where, int depth)
 {
-    gen_put(g, "<repeat><times>");
-    gen_number(g, 0, 4);
-    gen_put(g, "</times>");
+    static const char *const times[] = {"0", "1", "2", "3", "1+$rank*2", "$rand*3", "2.5"};
+    gen_put(g, "<repeat><times>%s</times>", times[gen_below(g, 7)]);
+    g->repeats++;
     if (g->actions > 0 && gen_chance(g, 3)) {
         gen_action_ref(g);
         if (gen_chance(g, 2))
@@ -191,6 +192,7 @@ static void gen_repeat(gen *g, gen_where where, int depth)
     }
     if (gen_chance(g, 4))
         gen_commands(g, where, depth + 1, 1);
+    g->repeats--;
     gen_put(g, "</repeat>");
 }
 
@@ -209,9 +211,10 @@ static void gen_ramp(gen *g)
         break;
     default:
         gen_put(g, "<accel>");
-        if (gen_chance(g, 2))
-            gen_put(g, "<horizontal%s>%.1f</horizontal>", gen_types[2 + gen_below(g, 3)],
-                    (double)gen_below(g, 20) * 0.1 - 1);
+        if (gen_chance(g, 2)) {
+            const char *type = gen_types[2 + gen_below(g, 3)];
+            gen_put(g, "<horizontal%s>%.1f</horizontal>", type, (double)gen_below(g, 20) * 0.1 - 1);
+        }
         if (gen_chance(g, 2))
             gen_put(g, "<vertical>%.1f</vertical>", (double)gen_below(g, 20) * 0.1 - 1);
         gen_put(g, "<term>%u</term></accel>", gen_below(g, 12));

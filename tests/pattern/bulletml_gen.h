@@ -10,8 +10,10 @@
  *
  * Every action that a ref names starts with a wait of at least one frame, so no
  * recursion runs without a wait (libbulletml would hang); only entry points fire
- * bullets with scripts, and those fire plain bullets, so the bullet count stays
- * small; no number divides by anything but a constant.
+ * bullets with scripts, outside repeats, and those fire plain bullets; repeats run
+ * at most 3 times: so the bullet count stays small; no number divides by anything
+ * but a constant. The documents of a seed are the same on every build (one draw
+ * per expression).
  */
 #ifndef CURTAIN_TESTS_BULLETML_GEN_H
 #define CURTAIN_TESTS_BULLETML_GEN_H
