@@ -94,14 +94,25 @@ static void gen_speed(gen *g)
     gen_put(g, "</speed>");
 }
 
+/* A ref's params. One may add to the caller's, never multiply it: through a
+ * recursion a product grows exponentially, and libbulletml's loop normalising a huge
+ * direction into [0, 360] then takes exponential time. */
 static void gen_params(gen *g)
 {
     if (gen_chance(g, 10))
         gen_put(g, "<wait>%u</wait>", gen_below(g, 9)); /* not a param: never read */
     for (int n = (int)gen_below(g, 3); n > 0; n--) {
+        if (g->params > 0 && gen_chance(g, 3)) {
+            int param = 1 + (int)gen_below(g, (uint32_t)g->params);
+            gen_put(g, "<param>$%d+%u</param>", param, gen_below(g, 10));
+            continue;
+        }
+        int saved = g->params;
+        g->params = 0;
         gen_put(g, "<param>");
         gen_number(g, 0, 30);
         gen_put(g, "</param>");
+        g->params = saved;
     }
 }
 
