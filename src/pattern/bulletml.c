@@ -939,7 +939,7 @@ static int bulletml_find_tops(bulletml_loader *ld)
  * in a bounded stack, and a recursion without a wait meets the VM's instruction
  * budget (a positioned run-time error in the frame it starts). */
 
-#define BULLETML_MAX_REF_CHAIN 1024 /* definitions on one path of refs: the walks' C stack */
+#define BULLETML_MAX_REF_CHAIN 128 /* definitions on one path of refs: the walks' C stack */
 
 typedef struct bulletml_walk {
     int8_t *state; /* per definition: 0 unseen, 1 on the current path, 2 measured */

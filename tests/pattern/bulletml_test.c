@@ -413,6 +413,31 @@ static void test_reference_errors(void)
                            "<action label=\"top2\"><actionRef label=\"top\"/></action>" TAIL);
     CHECK(rec && rec->endless[1] && rec->endless[4]);
     bulletml_unload(rec);
+    /* A recursion through 120 definitions, each nesting its ref 60 actions deep,
+     * loads (and the walks' C stack holds it, under ASan too); through 140, the
+     * chain is too long. */
+    for (int n = 120; n <= 140; n += 20) {
+        static char chain[1 << 20];
+        size_t len = (size_t)snprintf(chain, sizeof chain,
+                                      HEAD "<action label=\"top\"><actionRef label=\"d0\"/>"
+                                           "</action>\n");
+        for (int i = 0; i < n; i++) {
+            len += (size_t)snprintf(chain + len, sizeof chain - len, "<action label=\"d%d\">", i);
+            for (int k = 0; k < 60; k++)
+                len += (size_t)snprintf(chain + len, sizeof chain - len, "<action>");
+            len += (size_t)snprintf(chain + len, sizeof chain - len,
+                                    "<wait>1</wait><actionRef label=\"d%d\"/>", (i + 1) % n);
+            for (int k = 0; k < 61; k++)
+                len += (size_t)snprintf(chain + len, sizeof chain - len, "</action>");
+            len += (size_t)snprintf(chain + len, sizeof chain - len, "\n");
+        }
+        snprintf(chain + len, sizeof chain - len, TAIL);
+        rec = load(chain);
+        CHECK_EQ_INT(rec != NULL, n == 120);
+        if (!rec)
+            CHECK(has_diag("130:516", "error", "references chained more than 128 deep"));
+        bulletml_unload(rec);
+    }
     /* A cycle of 40 definitions is no deeper than one. */
     char ring[8192] = HEAD "<action label=\"top\"><actionRef label=\"r0\"/></action>\n";
     for (int i = 0; i < 40; i++) {
