@@ -62,6 +62,9 @@ static const char *const bulletml_type_names[] = {
 #define BULLETML_COMMANDS                                                                     \
     (EM(ACTION) | EM(FIRE) | EM(CHANGE_DIRECTION) | EM(CHANGE_SPEED) | EM(ACCEL) | EM(WAIT) | \
      EM(VANISH) | EM(REPEAT) | EM(ACTION_REF) | EM(FIRE_REF))
+/* What the cursor can run: the commands, and a bullet (or bulletRef) run as one,
+ * which fires with the direction and speed of the thread's last shot. */
+#define BULLETML_DISPATCHED (BULLETML_COMMANDS | EM(BULLET) | EM(BULLET_REF))
 
 typedef struct bulletml_content {
     uint32_t used, once, required, body;
@@ -69,7 +72,7 @@ typedef struct bulletml_content {
 
 static const bulletml_content bulletml_contents[BULLETML_ELEM_COUNT] = {
     [BULLETML_BULLETML] = {EM(BULLET) | EM(FIRE) | EM(ACTION), 0, 0, 0},
-    [BULLETML_ACTION] = {BULLETML_COMMANDS, 0, 0, 0},
+    [BULLETML_ACTION] = {BULLETML_DISPATCHED, 0, 0, 0},
     [BULLETML_FIRE] = {EM(DIRECTION) | EM(SPEED) | EM(BULLET) | EM(BULLET_REF),
                        EM(DIRECTION) | EM(SPEED), 0, EM(BULLET) | EM(BULLET_REF)},
     [BULLETML_BULLET] = {EM(DIRECTION) | EM(SPEED) | EM(ACTION) | EM(ACTION_REF),
@@ -369,18 +372,11 @@ static int bulletml_allowed_here(bulletml_loader *ld, int elem, const char *name
         bulletml_error(ld, line, col, "<bulletml> is not allowed in <%s>", pname);
         return 0;
     }
-    if (parent->elem == BULLETML_ACTION && !(BULLETML_COMMANDS & (1u << elem))) {
-        if (elem == BULLETML_BULLET || elem == BULLETML_BULLET_REF)
-            bulletml_error(ld, line, col,
-                           "<%s> is not allowed in <action>: libbulletml fires it as a bullet "
-                           "with what is left of the script's last direction and speed, which "
-                           "curtain does not reproduce; put it in a <fire>",
-                           name);
-        else
-            bulletml_error(ld, line, col,
-                           "<%s> is not allowed in <action>: libbulletml runs every child of an "
-                           "<action> as a command, and <%s> is not one: it crashes (SIGSEGV)",
-                           name, name);
+    if (parent->elem == BULLETML_ACTION && !(BULLETML_DISPATCHED & (1u << elem))) {
+        bulletml_error(ld, line, col,
+                       "<%s> is not allowed in <action>: libbulletml runs every child of an "
+                       "<action> as a command, and <%s> is not one: it crashes (SIGSEGV)",
+                       name, name);
         return 0;
     }
     return 1; /* used, or never run (bulletml_close_content warns) */
@@ -575,20 +571,13 @@ static void bulletml_check_after_body(bulletml_loader *ld, const bulletml_node *
 {
     const char *name = bulletml_elem_names[n->elem], *bname = bulletml_elem_names[body->elem];
     const char *cname = bulletml_elem_names[child->elem];
-    if (BULLETML_COMMANDS & (1u << child->elem))
+    if (BULLETML_DISPATCHED & (1u << child->elem))
         return; /* runs as a command, every time (a repeat: every round) */
-    if (child->elem == BULLETML_BULLET || child->elem == BULLETML_BULLET_REF)
-        bulletml_error(ld, child->line, child->col,
-                       "<%s> after the <%s> of a <%s>: libbulletml fires it as one more bullet "
-                       "with what is left of the first one's direction and speed, which curtain "
-                       "does not reproduce; give it a <fire> of its own",
-                       cname, bname, name);
-    else
-        bulletml_error(ld, child->line, child->col,
-                       "<%s> after the <%s> of a <%s>: libbulletml runs what follows the <%s> as "
-                       "commands, and <%s> is not one: it crashes (SIGSEGV); move it before the "
-                       "<%s>",
-                       cname, bname, name, bname, cname, bname);
+    bulletml_error(ld, child->line, child->col,
+                   "<%s> after the <%s> of a <%s>: libbulletml runs what follows the <%s> as "
+                   "commands, and <%s> is not one: it crashes (SIGSEGV); move it before the "
+                   "<%s>",
+                   cname, bname, name, bname, cname, bname);
 }
 
 /* A child libbulletml never looks at: one it does not use in that parent, or one

@@ -458,6 +458,14 @@ static void bcomp_command(bcomp *c, int32_t node)
     case BULLETML_REPEAT: bcomp_repeat(c, node); break;
     case BULLETML_ACTION_REF:
     case BULLETML_FIRE_REF: bcomp_call(c, node); break;
+    case BULLETML_BULLET: /* run as a command: the thread's last shot, then the bullet */
+        bcomp_ax(c, VM_OP_SHOT_AGAIN, 0, n);
+        bcomp_bullet(c, node);
+        break;
+    case BULLETML_BULLET_REF:
+        bcomp_ax(c, VM_OP_SHOT_AGAIN, 0, n);
+        bcomp_call(c, node);
+        break;
     default: break; /* the loader admits nothing else in an action */
     }
 }

@@ -86,8 +86,9 @@
     X(SHOT_FORM,  iAx,  0,  0, "shot form = Ax (VM_FORMS: single, ring, arc, spread)")          \
     X(FIRE,       iAx,  0,  0, "spawn the shot's bullets (no script)")                          \
     X(FIRE_RUN,   iAx, -1,  0, "spawn the shot's bullets, each running function Ax")          \
-    /* control, added last: opcode numbers are in replays' content hashes */                      \
-    X(GOTO,       iAx, -1,  0, "run function Ax in this call's frame: a call that never returns")
+    /* added last: opcode numbers are in replays' content hashes */                      \
+    X(GOTO,       iAx, -1,  0, "run function Ax in this call's frame: a call that never returns") \
+    X(SHOT_AGAIN, iAx,  0,  0, "reset the shot registers to this runner's last shot's dir, speed")
 /* clang-format on */
 
 typedef enum vm_op {

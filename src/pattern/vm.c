@@ -66,6 +66,11 @@ typedef struct vm_runner {
     uint32_t onext, oprev;           /* runners of the same object */
     int32_t ramp_end[VM_RAMP_KINDS]; /* t1 of the latest ramp of each kind */
     double prev_dir, prev_spd;
+    /* The direction and speed of its last shot, once it fired: BulletML's thread
+     * keeps them, and a <bullet> run as a command fires with them (SHOT_AGAIN). Not
+     * in vm_hash: it follows from the code run, and pattern files never read it. */
+    double shot_dir, shot_spd;
+    uint8_t shot_kept;
 } vm_runner;
 
 typedef struct vm_call_frame {
@@ -527,6 +532,7 @@ static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t
     for (int k = 0; k < VM_RAMP_KINDS; k++)
         r->ramp_end[k] = INT32_MIN;
     r->prev_dir = r->prev_spd = 0.0;
+    r->shot_kept = 0;
     double *stack = v->stacks + (size_t)idx * v->cfg.stack_slots;
     if (f->nparams)
         memcpy(stack, args, f->nparams * sizeof *stack);
@@ -1037,6 +1043,9 @@ static int vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint3
         s->dir = vm_get(v, r, VM_PROP_AIM);
         vm_record_dir(r, s->dir);
     }
+    r->shot_dir = s->dir;
+    r->shot_spd = s->spd;
+    r->shot_kept = 1;
     const double *fl = s->field;
     double count = s->form == VM_FORM_SINGLE ? 1.0 : fl[VM_SHOT_COUNT];
     if (!vm_volley_fits(v, idx, count, fl[VM_SHOT_LAYERS], *budget_left))
@@ -1417,6 +1426,14 @@ static void vm_exec(vm *v, uint32_t idx)
             break;
         }
         case VM_OP_SHOT_BEGIN: vm_shot_begin(v); break;
+        case VM_OP_SHOT_AGAIN:
+            vm_shot_begin(v);
+            if (r->shot_kept) {
+                v->shot.dir = r->shot_dir;
+                v->shot.spd = r->shot_spd;
+                v->shot.dir_set = v->shot.spd_set = 1;
+            }
+            break;
         case VM_OP_SHOT_DIR:
             v->shot.dir = vm_resolve_dir(v, r, (vm_mode)VM_GET_AX(i), *--sp);
             v->shot.dir_set = 1;

@@ -233,11 +233,29 @@ static void gen_ramp(gen *g)
     }
 }
 
+/* A bullet run as a command: it fires with the thread's last shot's direction and
+ * speed where it gives none. */
+static void gen_bullet_command(gen *g)
+{
+    if (gen_chance(g, 3)) {
+        gen_put(g, "<bulletRef label=\"b%u\"/>", gen_below(g, 2));
+        return;
+    }
+    gen_put(g, "<bullet>");
+    if (gen_chance(g, 3))
+        gen_speed(g);
+    if (gen_chance(g, 3))
+        gen_direction(g);
+    gen_put(g, "</bullet>");
+}
+
 static void gen_command(gen *g, gen_where where, int depth)
 {
     uint32_t pick = gen_below(g, depth < GEN_DEPTH ? 16 : 12);
     if (pick < 5)
         gen_fire(g, where, depth);
+    else if (pick < 8 && gen_chance(g, 6))
+        gen_bullet_command(g);
     else if (pick < 8)
         gen_wait(g);
     else if (pick < 9)

@@ -2,11 +2,11 @@
  * bulletml_gen: random BulletML documents for the differential test
  * (bulletml_diff_test.c): valid for both curtain and libbulletml, and shaped to
  * reach what the corpus does not: commands after a fire's bullet and after a
- * repeat's body (two actionRefs in a repeat), children libbulletml never runs
- * (commands before a body, stray children in a bullet, a <times> in a <fire>, a
- * <wait> among params), actionRef recursions with waits between the levels,
- * params, every direction and speed type, ramps, horizontal documents, an
- * encoding expat does not know, documents without an entry point.
+ * repeat's body (two actionRefs in a repeat), bullets run as commands, children
+ * libbulletml never runs (commands before a body, stray children in a bullet, a
+ * <times> in a <fire>, a <wait> among params), actionRef recursions with waits
+ * between the levels, params, every direction and speed type, ramps, horizontal
+ * documents, an encoding expat does not know, documents without an entry point.
  *
  * Every action that a ref names starts with a wait of at least one frame, so no
  * recursion runs without a wait (libbulletml would hang); only entry points fire
