@@ -586,13 +586,8 @@ static void bulletml_check_unused(bulletml_loader *ld, const bulletml_node *n, i
                                   const bulletml_node *child)
 {
     const char *name = bulletml_elem_names[n->elem], *cname = bulletml_elem_names[child->elem];
-    if (body != BULLETML_NONE && (bulletml_contents[n->elem].body & (1u << child->elem))) {
-        const char *bname = bulletml_elem_names[ld->doc->nodes[body].elem];
-        bulletml_warning(ld, child->line, child->col,
-                         "<%s> before the <%s> of a <%s> never runs: libbulletml starts at the "
-                         "<%s>",
-                         cname, bname, name, bname);
-    } else if (body != BULLETML_NONE && (BULLETML_COMMANDS & (1u << child->elem))) {
+    uint32_t runs_after = bulletml_contents[n->elem].body | BULLETML_DISPATCHED;
+    if (body != BULLETML_NONE && (runs_after & (1u << child->elem))) {
         const char *bname = bulletml_elem_names[ld->doc->nodes[body].elem];
         bulletml_warning(ld, child->line, child->col,
                          "<%s> before the <%s> of a <%s> never runs: libbulletml starts at the "
