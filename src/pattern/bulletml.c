@@ -4,8 +4,9 @@
  * Three passes. The expat callbacks build the node array, check each element
  * against its parent's content model and compile every number as its element
  * closes. Then the labels are sorted into their namespaces and every ref is bound
- * to its definition. Last, the definitions are walked through their refs to
- * refuse recursion and to measure the stack depths the compiler must provision.
+ * to its definition. Last, the definitions are walked through their refs to find
+ * those that reach a recursion (a ref to one never returns) and to measure the
+ * stack depths the compiler must provision.
  * Each check is one libbulletml failure mode; docs/bulletml.md lists them.
  */
 #include "pattern/bulletml.h"
@@ -48,21 +49,30 @@ static const char *const bulletml_type_names[] = {
 };
 
 /* ---- Content models ----------------------------------------------------------
- * For each parent: which children it may have, which at most once, which it needs,
- * and its body (the one child the runner descends into, which must come last). */
+ * For each parent: which children libbulletml uses, which it reads once, which it
+ * needs, and its body (the one child the runner descends into). libbulletml checks
+ * no content model: it looks children up by name and ignores the others, except
+ * where its cursor walks. That is every child of an <action> and what follows a
+ * <fire>'s or a <repeat>'s body, all dispatched as commands: a command runs there,
+ * anything else crashes it (BULLETML.md 4.3). So curtain refuses what is not a
+ * command there, and loads every other misplaced element with a warning (it never
+ * runs). */
 
 #define EM(e) (1u << BULLETML_##e)
 #define BULLETML_COMMANDS                                                                     \
     (EM(ACTION) | EM(FIRE) | EM(CHANGE_DIRECTION) | EM(CHANGE_SPEED) | EM(ACCEL) | EM(WAIT) | \
      EM(VANISH) | EM(REPEAT) | EM(ACTION_REF) | EM(FIRE_REF))
+/* What the cursor can run: the commands, and a bullet (or bulletRef) run as one,
+ * which fires with the direction and speed of the thread's last shot. */
+#define BULLETML_DISPATCHED (BULLETML_COMMANDS | EM(BULLET) | EM(BULLET_REF))
 
 typedef struct bulletml_content {
-    uint32_t allowed, once, required, body;
+    uint32_t used, once, required, body;
 } bulletml_content;
 
 static const bulletml_content bulletml_contents[BULLETML_ELEM_COUNT] = {
     [BULLETML_BULLETML] = {EM(BULLET) | EM(FIRE) | EM(ACTION), 0, 0, 0},
-    [BULLETML_ACTION] = {BULLETML_COMMANDS, 0, 0, 0},
+    [BULLETML_ACTION] = {BULLETML_DISPATCHED, 0, 0, 0},
     [BULLETML_FIRE] = {EM(DIRECTION) | EM(SPEED) | EM(BULLET) | EM(BULLET_REF),
                        EM(DIRECTION) | EM(SPEED), 0, EM(BULLET) | EM(BULLET_REF)},
     [BULLETML_BULLET] = {EM(DIRECTION) | EM(SPEED) | EM(ACTION) | EM(ACTION_REF),
@@ -351,15 +361,25 @@ static int bulletml_allowed_here(bulletml_loader *ld, int elem, const char *name
         bulletml_error(ld, line, col, "unknown element <%s> in <%s>", name, pname);
         return 0;
     }
-    if (!(bulletml_contents[parent->elem].allowed & (1u << elem))) {
-        if (bulletml_elem_flags[parent->elem] & BULLETML_F_NUMBER)
-            bulletml_error(ld, line, col, "<%s> holds a number, not elements such as <%s>", pname,
-                           name);
-        else
-            bulletml_error(ld, line, col, "<%s> is not allowed in <%s>", name, pname);
+    if (bulletml_elem_flags[parent->elem] & BULLETML_F_NUMBER) {
+        bulletml_error(ld, line, col,
+                       "<%s> holds a number, not elements such as <%s> (libbulletml crashes on "
+                       "it)",
+                       pname, name);
         return 0;
     }
-    return 1;
+    if (elem == BULLETML_BULLETML) {
+        bulletml_error(ld, line, col, "<bulletml> is not allowed in <%s>", pname);
+        return 0;
+    }
+    if (parent->elem == BULLETML_ACTION && !(BULLETML_DISPATCHED & (1u << elem))) {
+        bulletml_error(ld, line, col,
+                       "<%s> is not allowed in <action>: libbulletml runs every child of an "
+                       "<action> as a command, and <%s> is not one: it crashes (SIGSEGV)",
+                       name, name);
+        return 0;
+    }
+    return 1; /* used, or never run (bulletml_close_content warns) */
 }
 
 static void XMLCALL bulletml_on_start(void *user, const XML_Char *name, const XML_Char **attr)
@@ -543,6 +563,42 @@ static void bulletml_close_number(bulletml_loader *ld, int32_t id)
         bulletml_check_constant(ld, n, r.value);
 }
 
+/* A child after the body of a <fire> or a <repeat>: libbulletml's cursor dispatches
+ * it as a command (BULLETML.md 4.3). Commands run; anything else lands on an empty
+ * slot of its dispatch table and crashes it. */
+static void bulletml_check_after_body(bulletml_loader *ld, const bulletml_node *n,
+                                      const bulletml_node *body, const bulletml_node *child)
+{
+    const char *name = bulletml_elem_names[n->elem], *bname = bulletml_elem_names[body->elem];
+    const char *cname = bulletml_elem_names[child->elem];
+    if (BULLETML_DISPATCHED & (1u << child->elem))
+        return; /* runs as a command, every time (a repeat: every round) */
+    bulletml_error(ld, child->line, child->col,
+                   "<%s> after the <%s> of a <%s>: libbulletml runs what follows the <%s> as "
+                   "commands, and <%s> is not one: it crashes (SIGSEGV); move it before the "
+                   "<%s>",
+                   cname, bname, name, bname, cname, bname);
+}
+
+/* A child libbulletml never looks at: one it does not use in that parent, or one
+ * before the body of a <fire> or a <repeat> other than what it reads there. */
+static void bulletml_check_unused(bulletml_loader *ld, const bulletml_node *n, int32_t body,
+                                  const bulletml_node *child)
+{
+    const char *name = bulletml_elem_names[n->elem], *cname = bulletml_elem_names[child->elem];
+    uint32_t runs_after = bulletml_contents[n->elem].body | BULLETML_DISPATCHED;
+    if (body != BULLETML_NONE && (runs_after & (1u << child->elem))) {
+        const char *bname = bulletml_elem_names[ld->doc->nodes[body].elem];
+        bulletml_warning(ld, child->line, child->col,
+                         "<%s> before the <%s> of a <%s> never runs: libbulletml starts at the "
+                         "<%s>",
+                         cname, bname, name, bname);
+    } else {
+        bulletml_warning(ld, child->line, child->col,
+                         "<%s> in a <%s> never runs: libbulletml ignores it there", cname, name);
+    }
+}
+
 /* Checks the children of a closing element against its content model. */
 static void bulletml_close_content(bulletml_loader *ld, int32_t id)
 {
@@ -551,24 +607,28 @@ static void bulletml_close_content(bulletml_loader *ld, int32_t id)
     const bulletml_content *cm = &bulletml_contents[n->elem];
     const char *name = bulletml_elem_names[n->elem];
     uint32_t seen = 0;
-    int32_t body = BULLETML_NONE;
-    int params = 0;
+    int32_t body = bulletml_node_body(doc, id);
+    int after = 0, params = 0;
     for (int32_t c = n->first_child; c != BULLETML_NONE; c = doc->nodes[c].next_sibling) {
         const bulletml_node *child = &doc->nodes[c];
         uint32_t bit = 1u << child->elem;
         const char *cname = bulletml_elem_names[child->elem];
-        if (body != BULLETML_NONE) {
-            bulletml_error(ld, child->line, child->col,
-                           "<%s> after the <%s> of a <%s>: libbulletml runs it as a command "
-                           "and crashes; the <%s> must come last",
-                           cname, bulletml_elem_names[doc->nodes[body].elem], name,
-                           bulletml_elem_names[doc->nodes[body].elem]);
-            break;
+        if (after) {
+            bulletml_check_after_body(ld, n, &doc->nodes[body], child);
+            seen |= bit;
+            continue;
+        }
+        if (c == body) {
+            after = 1;
+        } else if (!(cm->used & bit) ||
+                   (body != BULLETML_NONE && (cm->body & bit))) { /* a second body kind */
+            bulletml_check_unused(ld, n, body, child);
+            continue;
         }
         if ((cm->once & bit) && (seen & bit))
-            bulletml_error(ld, child->line, child->col, "a second <%s> in <%s>", cname, name);
-        if (cm->body & bit)
-            body = c;
+            bulletml_warning(ld, child->line, child->col,
+                             "a second <%s> in <%s> never runs: libbulletml uses the first", cname,
+                             name);
         if (child->elem == BULLETML_PARAM && ++params == BULLETML_MAX_PARAMS + 1)
             bulletml_error(ld, child->line, child->col,
                            "more than %d <param>: only $1 to $9 can be read", BULLETML_MAX_PARAMS);
@@ -645,6 +705,32 @@ static void XMLCALL bulletml_on_skipped_entity(void *user, const XML_Char *entit
     uint32_t line, col;
     bulletml_where(ld, &line, &col);
     bulletml_error(ld, line, col, "unknown entity '&%s;': entities are not supported", entity);
+}
+
+/* An encoding expat does not know (Shift_JIS, EUC-JP...): libbulletml's TinyXML never
+ * decodes, it compares bytes, so read it byte by byte. ASCII is itself and every
+ * other byte a character of its own (U+0080 + byte - 0x80), which keeps labels equal
+ * exactly when their bytes are; BulletML's meaning lies in ASCII alone. */
+static int XMLCALL bulletml_on_unknown_encoding(void *user, const XML_Char *name,
+                                                XML_Encoding *info)
+{
+    bulletml_loader *ld = user;
+    for (int b = 0; b < 256; b++)
+        info->map[b] = b;
+    info->data = NULL;
+    info->convert = NULL;
+    info->release = NULL;
+    uint32_t line = 1, col = 1; /* at encoding= in the declaration, on the first line */
+    for (size_t i = 0; i + 8 <= ld->size && ld->data[i] != '\n'; i++)
+        if (memcmp(ld->data + i, "encoding", 8) == 0) {
+            col = (uint32_t)i + 1;
+            break;
+        }
+    bulletml_warning(ld, line, col,
+                     "encoding '%s' is read byte by byte, as libbulletml reads every file: "
+                     "only ASCII means anything in BulletML",
+                     name);
+    return XML_STATUS_OK;
 }
 
 /* ---- Labels and references ------------------------------------------------------------- */
@@ -741,17 +827,27 @@ static void bulletml_bind_ref(bulletml_loader *ld, const bulletml_def *defs, int
                        ename, label, bulletml_space_elem[space], target->line);
         return;
     }
-    if (bulletml_is_top(doc, target)) {
-        bulletml_error(ld, n->line, n->col,
-                       "actionRef '%s' names an entry point (a label starting with 'top'): "
-                       "libbulletml ends the calling script early when it returns from it",
-                       label);
-        return;
-    }
-    n->target = t;
+    n->target = t; /* an entry point is checked once recursions are known */
 }
 
-/* Sorts the definitions, warns about duplicates and binds every ref. */
+/* Whether libbulletml may run a ref where it sits: in an <action>, a <fire> or a
+ * <repeat> (the body, or a command after it), or as a <bullet>'s actionRef. A ref
+ * anywhere else is never looked at, so its label need not name anything. */
+static int bulletml_ref_may_run(const bulletml_doc *doc, int32_t id)
+{
+    const bulletml_node *n = &doc->nodes[id];
+    if (!(bulletml_elem_flags[n->elem] & BULLETML_F_REF) || n->parent == BULLETML_NONE)
+        return 0;
+    switch (doc->nodes[n->parent].elem) {
+    case BULLETML_ACTION:
+    case BULLETML_FIRE:
+    case BULLETML_REPEAT: return 1;
+    case BULLETML_BULLET: return n->elem == BULLETML_ACTION_REF;
+    default: return 0;
+    }
+}
+
+/* Sorts the definitions, warns about duplicates and binds every ref that may run. */
 static int bulletml_link(bulletml_loader *ld)
 {
     bulletml_doc *doc = ld->doc;
@@ -777,7 +873,7 @@ static int bulletml_link(bulletml_loader *ld)
                              bulletml_space_elem[defs[i].space], defs[i].label, b->line);
         }
     for (int32_t i = 0; i < doc->node_count; i++)
-        if (bulletml_elem_flags[doc->nodes[i].elem] & BULLETML_F_REF)
+        if (bulletml_ref_may_run(doc, i))
             bulletml_bind_ref(ld, defs, count, i);
     mem_free(defs);
     return 0;
@@ -816,16 +912,90 @@ static int bulletml_find_tops(bulletml_loader *ld)
 /* ---- Walking through references --------------------------------------------------------
  * The stack a script needs: refs followed one inside another, and repeats nested
  * across them. Bullets start their own scripts, so a walk stops at a <bullet>'s
- * actions (they are measured as roots of their own). */
+ * actions (they are measured as roots of their own).
+ *
+ * BulletML has no conditions: every command of an action runs, a repeat at least
+ * once. So a ref whose definition reaches a recursion (a -> b -> a) never returns:
+ * libbulletml follows it for as long as the object lives, its stack growing one
+ * entry per level (for ever, when waits separate the levels; in one frame, a hang,
+ * when none does). Such a definition is "endless": the compiler calls it with GOTO,
+ * which reuses the caller's frame, so curtain runs it as long as libbulletml does
+ * in a bounded stack, and a recursion without a wait meets the VM's instruction
+ * budget (a positioned run-time error in the frame it starts). */
+
+#define BULLETML_MAX_REF_CHAIN 128 /* definitions on one path of refs: the walks' C stack */
 
 typedef struct bulletml_walk {
     int8_t *state; /* per definition: 0 unseen, 1 on the current path, 2 measured */
     int32_t *refs, *repeats;
-    int depth;
+    int depth; /* returning refs on the current path */
+    int chain; /* definitions on the current path */
     int failed;
 } bulletml_walk;
 
 static void bulletml_walk_def(bulletml_loader *ld, bulletml_walk *w, int32_t def, int32_t from);
+
+/* The first child the runner walks to, the others being its next siblings: a
+ * <fire>'s or a <repeat>'s body (what comes before it never runs), an <action>'s
+ * first child; none in any other element (it reads what it uses by name). */
+static int32_t bulletml_first_run(const bulletml_doc *doc, int32_t id)
+{
+    if (doc->nodes[id].elem == BULLETML_ACTION)
+        return doc->nodes[id].first_child;
+    return bulletml_node_body(doc, id);
+}
+
+/* Enters a definition on the current path, unless the path is already as long as
+ * the walks allow (an absurd document: a size error). */
+static int bulletml_chain_enter(bulletml_loader *ld, bulletml_walk *w, const bulletml_node *ref)
+{
+    if (w->chain >= BULLETML_MAX_REF_CHAIN) {
+        bulletml_error(ld, ref->line, ref->col, "references chained more than %d deep",
+                       BULLETML_MAX_REF_CHAIN);
+        w->failed = 1;
+        return -1;
+    }
+    w->chain++;
+    return 0;
+}
+
+static int bulletml_endless_def(bulletml_loader *ld, bulletml_walk *w, int32_t def, int32_t from);
+
+/* Whether running node (within one script) reaches a recursion. */
+static int bulletml_endless_node(bulletml_loader *ld, bulletml_walk *w, int32_t id)
+{
+    const bulletml_doc *doc = ld->doc;
+    const bulletml_node *n = &doc->nodes[id];
+    if (w->failed || n->elem == BULLETML_BULLET)
+        return 0;
+    if (n->target != BULLETML_NONE)
+        return bulletml_endless_def(ld, w, n->target, id);
+    int endless = 0;
+    for (int32_t c = bulletml_first_run(doc, id); c != BULLETML_NONE;
+         c = doc->nodes[c].next_sibling)
+        endless |= bulletml_endless_node(ld, w, c);
+    return endless;
+}
+
+/* Whether a definition reaches a recursion: meeting one on the current path is one. */
+static int bulletml_endless_def(bulletml_loader *ld, bulletml_walk *w, int32_t def, int32_t from)
+{
+    bulletml_doc *doc = ld->doc;
+    if (w->state[def] == 1)
+        return 1;
+    if (w->state[def] == 2 || w->failed || bulletml_chain_enter(ld, w, &doc->nodes[from]) != 0)
+        return doc->endless[def];
+    w->state[def] = 1;
+    int endless = 0;
+    if (doc->nodes[def].elem != BULLETML_BULLET)
+        for (int32_t c = bulletml_first_run(doc, def); c != BULLETML_NONE;
+             c = doc->nodes[c].next_sibling)
+            endless |= bulletml_endless_node(ld, w, c);
+    w->chain--;
+    w->state[def] = 2;
+    doc->endless[def] = (uint8_t)endless;
+    return endless;
+}
 
 /* Maximum refs and repeats below node (inclusive), within one script. */
 static void bulletml_walk_node(bulletml_loader *ld, bulletml_walk *w, int32_t id, int32_t *refs,
@@ -839,11 +1009,12 @@ static void bulletml_walk_node(bulletml_loader *ld, bulletml_walk *w, int32_t id
         return; /* a bullet's actions are a script of their own */
     if (n->target != BULLETML_NONE) {
         bulletml_walk_def(ld, w, n->target, id);
-        *refs = 1 + w->refs[n->target];
+        *refs = !doc->endless[n->target] + w->refs[n->target];
         *repeats = w->repeats[n->target];
         return;
     }
-    for (int32_t c = n->first_child; c != BULLETML_NONE; c = doc->nodes[c].next_sibling) {
+    for (int32_t c = bulletml_first_run(doc, id); c != BULLETML_NONE;
+         c = doc->nodes[c].next_sibling) {
         int32_t r, p;
         bulletml_walk_node(ld, w, c, &r, &p);
         if (r > *refs)
@@ -855,35 +1026,30 @@ static void bulletml_walk_node(bulletml_loader *ld, bulletml_walk *w, int32_t id
         (*repeats)++;
 }
 
-/* Measures a top-level definition once, reached from the ref `from`. Meeting a
- * definition again on its own path is a recursion, which libbulletml follows until
- * it runs out of memory. A referenced bullet runs only its direction and speed in
- * the calling script. */
+/* Measures a top-level definition once, reached from the ref `from`. A definition
+ * met again on its own path is a recursion (endless: it adds no call depth, and
+ * what it measures so far stands). A referenced bullet runs only its direction and
+ * speed in the calling script. */
 static void bulletml_walk_def(bulletml_loader *ld, bulletml_walk *w, int32_t def, int32_t from)
 {
     const bulletml_doc *doc = ld->doc;
     const bulletml_node *n = &doc->nodes[def], *ref = &doc->nodes[from];
-    if (w->failed || w->state[def] == 2)
+    int returns = !doc->endless[def];
+    if (w->failed || w->state[def] != 0)
         return;
-    if (w->state[def] == 1) {
-        bulletml_error(ld, ref->line, ref->col,
-                       "recursive reference: <%s label=\"%s\"> reaches itself again "
-                       "(libbulletml would grow its stack forever); use <repeat>",
-                       bulletml_elem_names[n->elem], doc->strings + n->label);
-        w->failed = 1;
-        return;
-    }
-    if (w->depth >= BULLETML_MAX_REF_PATH) {
+    if (returns && w->depth >= BULLETML_MAX_REF_PATH) {
         bulletml_error(ld, ref->line, ref->col, "references nested more than %d deep",
                        BULLETML_MAX_REF_PATH);
         w->failed = 1;
         return;
     }
+    if (bulletml_chain_enter(ld, w, ref) != 0)
+        return;
     w->state[def] = 1;
-    w->depth++;
+    w->depth += returns;
     int32_t refs = 0, repeats = 0;
-    for (int32_t c = n->first_child; n->elem != BULLETML_BULLET && c != BULLETML_NONE;
-         c = doc->nodes[c].next_sibling) {
+    for (int32_t c = n->elem != BULLETML_BULLET ? bulletml_first_run(doc, def) : BULLETML_NONE;
+         c != BULLETML_NONE; c = doc->nodes[c].next_sibling) {
         int32_t r, p;
         bulletml_walk_node(ld, w, c, &r, &p);
         if (r > refs)
@@ -891,15 +1057,52 @@ static void bulletml_walk_def(bulletml_loader *ld, bulletml_walk *w, int32_t def
         if (p > repeats)
             repeats = p;
     }
-    w->depth--;
+    w->depth -= returns;
+    w->chain--;
     w->state[def] = 2;
     w->refs[def] = refs;
     w->repeats[def] = repeats;
 }
 
-/* Measures every script: each entry point and each bullet's actions; then every
- * other top-level definition, so that a recursion is refused even where nothing
- * reaches it yet. */
+/* Inside an endless definition the walk may have stopped at a recursion before
+ * seeing all it reaches; but such code runs only in the frame its runner's script
+ * started in (it is entered by GOTO, never by a call), so the deepest it gets is one
+ * returning ref plus that ref's depth, for some returning ref of the document. */
+static int32_t bulletml_endless_depth(const bulletml_doc *doc, const bulletml_walk *w)
+{
+    int32_t deepest = 0;
+    for (int32_t i = 0; i < doc->node_count; i++) {
+        int32_t t = doc->nodes[i].target;
+        if (t != BULLETML_NONE && !doc->endless[t] && 1 + w->refs[t] > deepest)
+            deepest = 1 + w->refs[t];
+    }
+    return deepest;
+}
+
+/* A ref to an entry point: libbulletml detached the entry point from the document
+ * to make a thread of it, so a return from it ends the calling script early (Q20).
+ * One that never returns (the entry point reaches a recursion: `top` ends with
+ * actionRef `top`) runs as it should. Returns -1 when one was refused. */
+static int bulletml_check_top_refs(bulletml_loader *ld)
+{
+    const bulletml_doc *doc = ld->doc;
+    int refused = 0;
+    for (int32_t i = 0; i < doc->node_count; i++) {
+        const bulletml_node *n = &doc->nodes[i];
+        if (n->target == BULLETML_NONE || !bulletml_is_top(doc, &doc->nodes[n->target]) ||
+            doc->endless[n->target])
+            continue;
+        bulletml_error(ld, n->line, n->col,
+                       "actionRef '%s' names an entry point (a label starting with 'top'): "
+                       "libbulletml ends the calling script early when it returns from it",
+                       doc->strings + n->label);
+        refused = 1;
+    }
+    return refused ? -1 : 0;
+}
+
+/* Finds the endless definitions, then measures every script: each entry point and
+ * each bullet's actions; then every other top-level definition. */
 static int bulletml_measure(bulletml_loader *ld)
 {
     bulletml_doc *doc = ld->doc;
@@ -909,10 +1112,20 @@ static int bulletml_measure(bulletml_loader *ld)
     w.state = mem_calloc(n, sizeof *w.state);
     w.refs = mem_calloc(n, sizeof *w.refs);
     w.repeats = mem_calloc(n, sizeof *w.repeats);
-    if (!w.state || !w.refs || !w.repeats) {
+    doc->endless = mem_calloc(n, sizeof *doc->endless);
+    if (!w.state || !w.refs || !w.repeats || !doc->endless) {
         mem_free(w.state), mem_free(w.refs), mem_free(w.repeats);
         return -1;
     }
+    int any_endless = 0;
+    for (int32_t i = 0; i < doc->node_count && !w.failed; i++)
+        if (doc->nodes[i].depth == 1)
+            any_endless |= bulletml_endless_def(ld, &w, i, i);
+    if (!w.failed && bulletml_check_top_refs(ld) != 0) {
+        mem_free(w.state), mem_free(w.refs), mem_free(w.repeats);
+        return 0; /* reported */
+    }
+    memset(w.state, 0, n * sizeof *w.state);
     for (int32_t i = 0; i < doc->node_count && !w.failed; i++) {
         const bulletml_node *node = &doc->nodes[i];
         int root =
@@ -931,6 +1144,11 @@ static int bulletml_measure(bulletml_loader *ld)
     for (int32_t i = 0; i < doc->node_count && !w.failed; i++)
         if (doc->nodes[i].depth == 1)
             bulletml_walk_def(ld, &w, i, i);
+    if (any_endless && !w.failed) {
+        int32_t deepest = bulletml_endless_depth(doc, &w);
+        if (deepest > doc->max_ref_depth)
+            doc->max_ref_depth = deepest;
+    }
     mem_free(w.state), mem_free(w.refs), mem_free(w.repeats);
     return 0;
 }
@@ -971,6 +1189,11 @@ static int bulletml_parse_xml(bulletml_loader *ld)
     XML_SetStartCdataSectionHandler(ld->xml, bulletml_on_cdata);
     XML_SetProcessingInstructionHandler(ld->xml, bulletml_on_pi);
     XML_SetSkippedEntityHandler(ld->xml, bulletml_on_skipped_entity);
+    XML_SetUnknownEncodingHandler(ld->xml, bulletml_on_unknown_encoding, ld);
+    if (ld->size >= 3 && memcmp(ld->data, "\xef\xbb\xbf", 3) == 0)
+        bulletml_warning(ld, 1, 1,
+                         "a UTF-8 byte-order mark: libbulletml refuses such a file (\"The '<' "
+                         "symbol that starts a tag was not found\"); curtain reads it");
     if (XML_Parse(ld->xml, ld->data, (int)ld->size, XML_TRUE) == XML_STATUS_ERROR && !ld->oom)
         bulletml_report_xml_error(ld);
     XML_ParserFree(ld->xml);
@@ -987,6 +1210,7 @@ void bulletml_unload(bulletml_doc *doc)
     mem_free(doc->ops);
     mem_free(doc->strings);
     mem_free(doc->tops);
+    mem_free(doc->endless);
     mem_free(doc);
 }
 
@@ -1090,4 +1314,18 @@ int32_t bulletml_node_child(const bulletml_doc *doc, int32_t node, bulletml_elem
         if (doc->nodes[c].elem == elem)
             return c;
     return BULLETML_NONE;
+}
+
+int32_t bulletml_node_body(const bulletml_doc *doc, int32_t node)
+{
+    int32_t body = BULLETML_NONE;
+    switch (doc->nodes[node].elem) {
+    case BULLETML_FIRE:
+        body = bulletml_node_child(doc, node, BULLETML_BULLET);
+        return body != BULLETML_NONE ? body : bulletml_node_child(doc, node, BULLETML_BULLET_REF);
+    case BULLETML_REPEAT:
+        body = bulletml_node_child(doc, node, BULLETML_ACTION);
+        return body != BULLETML_NONE ? body : bulletml_node_child(doc, node, BULLETML_ACTION_REF);
+    default: return BULLETML_NONE;
+    }
 }

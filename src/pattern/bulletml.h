@@ -10,9 +10,11 @@
  * whose label starts with "top" is an entry point) and, where libbulletml would
  * crash, hang or quietly misbehave at run time, it reports
  * `file:line:col: message` instead and refuses the document: malformed XML,
- * unknown elements, wrong nesting, children out of order, misplaced labels,
- * invalid types, undefined or recursive references, missing or empty numbers,
- * expressions libbulletml cannot parse, non-finite or out-of-range constants.
+ * unknown elements, non-commands where libbulletml's cursor walks (an <action>,
+ * after a <fire>'s or a <repeat>'s body), misplaced labels, invalid types,
+ * undefined references, missing or empty numbers, expressions libbulletml cannot
+ * parse, non-finite or out-of-range constants. Elements libbulletml never looks at
+ * load with a warning; recursive references load (they never return).
  *
  * The tree is an array of nodes in document order, linked by index; numbers are
  * postfix programs (bulletml_expr.h). A loaded document is read-only; the
@@ -111,6 +113,9 @@ typedef struct bulletml_doc {
     char *strings; /* labels, NUL-terminated */
     uint32_t strings_size;
     int32_t *tops; /* the top* actions, in document order */
+    /* Per node, for definitions: 1 when running it reaches a recursion, so that a
+     * ref to it never returns (bulletml.c; the compiler emits GOTO). */
+    uint8_t *endless;
     int32_t top_count;
     /* Static bounds for the compiler: deepest chain of refs from an entry point or
      * a bullet, and deepest nesting of repeats, each counted along any path. */
@@ -159,5 +164,10 @@ const char *bulletml_type_name(bulletml_type type);
 const char *bulletml_node_label(const bulletml_doc *doc, int32_t node);
 /* The first child of a node with this element, or BULLETML_NONE. */
 int32_t bulletml_node_child(const bulletml_doc *doc, int32_t node, bulletml_elem elem);
+/* The child libbulletml's cursor descends into (BULLETML.md 4.3): a <fire>'s first
+ * <bullet>, else its first <bulletRef>; a <repeat>'s first <action>, else its first
+ * <actionRef>. The children after it run as commands, every time (a repeat: every
+ * round); those before it never run. BULLETML_NONE for other elements, or none. */
+int32_t bulletml_node_body(const bulletml_doc *doc, int32_t node);
 
 #endif

@@ -244,6 +244,8 @@ static void bcomp_args(bcomp *c, int32_t ref, int nparams)
     int given = 0;
     for (int32_t k = doc->nodes[ref].first_child; k != BULLETML_NONE;
          k = doc->nodes[k].next_sibling) {
+        if (doc->nodes[k].elem != BULLETML_PARAM)
+            continue; /* libbulletml reads only the <param>s */
         given++;
         if (given <= nparams) {
             bcomp_number(c, k);
@@ -256,13 +258,14 @@ static void bcomp_args(bcomp *c, int32_t ref, int nparams)
         bcomp_const(c, 1.0, &doc->nodes[ref]);
 }
 
-/* Calls the definition a ref names. */
+/* Calls the definition a ref names; one that reaches a recursion never returns,
+ * so it takes over the caller's frame (GOTO) and the stack stays bounded. */
 static void bcomp_call(bcomp *c, int32_t ref)
 {
     int32_t target = c->doc->nodes[ref].target;
     uint32_t f = bcomp_def(c, target);
     bcomp_args(c, ref, c->need[target]);
-    bcomp_ax(c, VM_OP_CALL, f, &c->doc->nodes[ref]);
+    bcomp_ax(c, c->doc->endless[target] ? VM_OP_GOTO : VM_OP_CALL, f, &c->doc->nodes[ref]);
 }
 
 /* ---- commands ------------------------------------------------------------------- */
@@ -305,14 +308,23 @@ static void bcomp_bullet(bcomp *c, int32_t bullet)
     bcomp_ax(c, VM_OP_FIRE_RUN, script, n);
 }
 
-/* fire: its speed, then its direction, then its bullet or bulletRef. */
+/* The children after the body of a fire or a repeat: libbulletml's cursor runs them
+ * as commands once the body is done (the loader admits only commands there). */
+static void bcomp_commands_after(bcomp *c, int32_t body)
+{
+    for (int32_t k = c->doc->nodes[body].next_sibling; k != BULLETML_NONE && !c->failed;
+         k = c->doc->nodes[k].next_sibling)
+        bcomp_command(c, k);
+}
+
+/* fire: its speed, then its direction, then its body (its first bullet, else its
+ * first bulletRef), then the commands after the body. */
 static void bcomp_fire(bcomp *c, int32_t fire)
 {
     const bulletml_doc *doc = c->doc;
     int32_t speed = bulletml_node_child(doc, fire, BULLETML_SPEED);
     int32_t dir = bulletml_node_child(doc, fire, BULLETML_DIRECTION);
-    int32_t bullet = bulletml_node_child(doc, fire, BULLETML_BULLET);
-    int32_t ref = bulletml_node_child(doc, fire, BULLETML_BULLET_REF);
+    int32_t body = bulletml_node_body(doc, fire);
     bcomp_ax(c, VM_OP_SHOT_BEGIN, 0, &doc->nodes[fire]);
     if (speed != BULLETML_NONE) {
         bcomp_number(c, speed);
@@ -320,10 +332,11 @@ static void bcomp_fire(bcomp *c, int32_t fire)
     }
     if (dir != BULLETML_NONE)
         bcomp_ax(c, VM_OP_SHOT_DIR, bcomp_direction(c, dir), &doc->nodes[dir]);
-    if (bullet != BULLETML_NONE)
-        bcomp_bullet(c, bullet);
+    if (doc->nodes[body].elem == BULLETML_BULLET)
+        bcomp_bullet(c, body);
     else
-        bcomp_call(c, ref);
+        bcomp_call(c, body);
+    bcomp_commands_after(c, body);
 }
 
 /* changeDirection and changeSpeed: the term first, then the value, then a ramp
@@ -386,14 +399,13 @@ static void bcomp_accel(bcomp *c, int32_t node)
     }
 }
 
-/* repeat: times once, then the body at least once (LOOP_INIT's flag). */
+/* repeat: times once, then each round the body and the commands after it (two
+ * actionRefs: both, every round), at least once (LOOP_INIT's flag). */
 static void bcomp_repeat(bcomp *c, int32_t node)
 {
     const bulletml_doc *doc = c->doc;
     const bulletml_node *n = &doc->nodes[node];
-    int32_t body = bulletml_node_child(doc, node, BULLETML_ACTION);
-    if (body == BULLETML_NONE)
-        body = bulletml_node_child(doc, node, BULLETML_ACTION_REF);
+    int32_t body = bulletml_node_body(doc, node);
     uint32_t slot = (uint32_t)(c->nparams + 2 * c->loops);
     if (++c->loops > c->max_loops)
         c->max_loops = c->loops;
@@ -405,6 +417,7 @@ static void bcomp_repeat(bcomp *c, int32_t node)
         bcomp_children(c, body);
     else
         bcomp_call(c, body);
+    bcomp_commands_after(c, body);
     uint32_t next = program_pc(c->b);
     program_emit(c->b, VM_MAKE_ASB(VM_OP_LOOP_NEXT, slot, 0), bcomp_pos(c, n));
     if (program_patch_jump(c->b, next, test) != 0 ||
@@ -445,6 +458,14 @@ static void bcomp_command(bcomp *c, int32_t node)
     case BULLETML_REPEAT: bcomp_repeat(c, node); break;
     case BULLETML_ACTION_REF:
     case BULLETML_FIRE_REF: bcomp_call(c, node); break;
+    case BULLETML_BULLET: /* run as a command: the thread's last shot, then the bullet */
+        bcomp_ax(c, VM_OP_SHOT_AGAIN, 0, n);
+        bcomp_bullet(c, node);
+        break;
+    case BULLETML_BULLET_REF:
+        bcomp_ax(c, VM_OP_SHOT_AGAIN, 0, n);
+        bcomp_call(c, node);
+        break;
     default: break; /* the loader admits nothing else in an action */
     }
 }

@@ -94,7 +94,9 @@
     X(LOCALI,     iAB,  1,  1, "pop i; push slot B + trunc(i) of an array of A slots (checked)") \
     X(STOREI,     iAB,  2,  0, "pop x, then i; slot B + trunc(i) of an array of A slots = x") \
     X(SHARED,     iAx,  0,  1, "push shared value Ax (one for every script of the VM)")          \
-    X(SSTORE,     iAx,  1,  0, "pop x into shared value Ax")
+    X(SSTORE,     iAx,  1,  0, "pop x into shared value Ax")                                     \
+    X(GOTO,       iAx, -1,  0, "run function Ax in this call's frame: a call that never returns") \
+    X(SHOT_AGAIN, iAx,  0,  0, "reset the shot registers to this runner's last shot's dir, speed")
 /* clang-format on */
 
 typedef enum vm_op {

@@ -297,6 +297,7 @@ int program_stack_effect(const vm_program *p, uint32_t instruction, int *pops, i
         break;
     case VM_OP_CALL:
     case VM_OP_CALLV:
+    case VM_OP_GOTO:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN:
         if (ax >= p->func_count)
@@ -395,6 +396,7 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
     }
     case VM_OP_CALL:
     case VM_OP_CALLV:
+    case VM_OP_GOTO:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN:
         if (ax >= p->func_count || p->funcs[ax].pc == UINT32_MAX)
@@ -493,6 +495,7 @@ static int verifier_func(verifier *vf, vm_func *f)
         case VM_OP_RET:
         case VM_OP_RETV:
         case VM_OP_END:
+        case VM_OP_GOTO: /* nothing after it runs */
             if (nd != 0)
                 rc = verifier_fail(vf, f, pc, "%d values left on the stack", (int)nd);
             break;
@@ -580,6 +583,7 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
         break;
     case VM_OP_CALL:
     case VM_OP_CALLV:
+    case VM_OP_GOTO:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN: fprintf(out, "%s", ax < p->func_count ? p->funcs[ax].name : "?"); break;
     case VM_OP_LOCALI:

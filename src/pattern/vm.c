@@ -66,6 +66,11 @@ typedef struct vm_runner {
     uint32_t onext, oprev;           /* runners of the same object */
     int32_t ramp_end[VM_RAMP_KINDS]; /* t1 of the latest ramp of each kind */
     double prev_dir, prev_spd;
+    /* The direction and speed of its last shot, once it fired: BulletML's thread
+     * keeps them, and a <bullet> run as a command fires with them (SHOT_AGAIN). Not
+     * in vm_hash: it follows from the code run, and pattern files never read it. */
+    double shot_dir, shot_spd;
+    uint8_t shot_kept;
 } vm_runner;
 
 typedef struct vm_call_frame {
@@ -531,6 +536,7 @@ static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t
     for (int k = 0; k < VM_RAMP_KINDS; k++)
         r->ramp_end[k] = INT32_MIN;
     r->prev_dir = r->prev_spd = 0.0;
+    r->shot_kept = 0;
     double *stack = v->stacks + (size_t)idx * v->cfg.stack_slots;
     if (f->nparams)
         memcpy(stack, args, f->nparams * sizeof *stack);
@@ -1104,6 +1110,9 @@ static int vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint3
         s->dir = vm_get(v, r, VM_PROP_AIM);
         vm_record_dir(r, s->dir);
     }
+    r->shot_dir = s->dir;
+    r->shot_spd = s->spd;
+    r->shot_kept = 1;
     const double *fl = s->field;
     double count = s->form == VM_FORM_SINGLE ? 1.0 : fl[VM_SHOT_COUNT];
     if (!vm_volley_fits(v, idx, count, fl[VM_SHOT_LAYERS], *budget_left))
@@ -1237,6 +1246,9 @@ static void vm_exec(vm *v, uint32_t idx)
      * climbed out of loops and calls (LOOP_TEST, LOOP_NEXT, JMP, RET). */
     const int woke_from_wait = (r->flags & RF_WAITED) != 0;
     uint32_t climbed = 0;
+    /* GOTOs run since the runner woke, and the last one: where a recursion
+     * without a wait is reported when it meets the budget. */
+    uint32_t gotos = 0, goto_pc = 0;
     r->flags &= (uint8_t)~RF_WAITED;
     v->current = idx;
     v->abort = 0;
@@ -1260,6 +1272,13 @@ static void vm_exec(vm *v, uint32_t idx)
         if (v->abort) {
             vm_release(v, idx);
             v->stats.killed++;
+            goto out;
+        }
+        if (budget == 0 && gotos > 1) {
+            vm_fail(v, idx, goto_pc,
+                    "runaway recursion: %u references entered at frame %d without a wait "
+                    "(libbulletml hangs on it)",
+                    (unsigned)gotos, (int)T);
             goto out;
         }
         if (budget == 0) {
@@ -1409,6 +1428,23 @@ static void vm_exec(vm *v, uint32_t idx)
             pc = f->pc;
             break;
         }
+        case VM_OP_GOTO: {
+            /* BulletML's ref into a recursion: libbulletml never comes back from it
+             * (its stack grows for ever), so the callee takes over this frame. */
+            const vm_func *f = &prog->funcs[VM_GET_AX(i)];
+            if ((size_t)(fp - base) + f->frame_size > v->cfg.stack_slots) {
+                vm_fail(v, idx, pc - 1, "out of stack: '%s' needs %u slots", f->name,
+                        (unsigned)f->frame_size);
+                goto out;
+            }
+            gotos++;
+            goto_pc = pc - 1;
+            memmove(fp, sp - f->nparams, f->nparams * sizeof *fp);
+            memset(fp + f->nparams, 0, f->nlocals * sizeof *fp);
+            sp = fp + f->nparams + f->nlocals;
+            pc = f->pc;
+            break;
+        }
         case VM_OP_RET:
             if (r->depth > 0) {
                 climbed++;
@@ -1501,6 +1537,14 @@ static void vm_exec(vm *v, uint32_t idx)
             break;
         }
         case VM_OP_SHOT_BEGIN: vm_shot_begin(v); break;
+        case VM_OP_SHOT_AGAIN:
+            vm_shot_begin(v);
+            if (r->shot_kept) {
+                v->shot.dir = r->shot_dir;
+                v->shot.spd = r->shot_spd;
+                v->shot.dir_set = v->shot.spd_set = 1;
+            }
+            break;
         case VM_OP_SHOT_DIR:
             v->shot.dir = vm_resolve_dir(v, r, (vm_mode)VM_GET_AX(i), *--sp);
             v->shot.dir_set = 1;

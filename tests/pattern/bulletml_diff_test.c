@@ -11,7 +11,13 @@
  * their emitter.
  *
  *   test_pattern.bulletml_diff [--frames N] [--upstream] [--seed S] [--libm]
- *                              [--player X,Y]... [FILE...]
+ *                              [--player X,Y]... [--random N | FILE...]
+ *
+ * --random N compares N random documents of the stream --seed S instead
+ * (bulletml_gen.h: the shapes the corpus lacks), 240 frames each unless --frames
+ * says otherwise, with the first aim only unless --player says otherwise. Each is
+ * written to bulletml_diff_random.xml in the working directory; one that differs is
+ * kept as bulletml_diff_random_S_I.xml.
  *
  * --seed S sets the stream's seed; each --player replaces the default aims. The
  * oracle's host computes aims and motion with core/trig.h as curtain's does, so what
@@ -21,6 +27,7 @@
  * process. With no corpus installed the test fails (see the corpus test).
  */
 #include "../check.h"
+#include "bulletml_gen.h"
 #include "bulletml_oracle.h"
 #include "core/rng.h"
 #include "pattern/bulletml_corpus.h"
@@ -46,6 +53,7 @@ typedef struct diff_setup {
     uint64_t seed;
     int players;
     double player[DIFF_MAX_PLAYERS][2];
+    int quiet; /* print a file's warnings only when it does not load (random documents) */
 } diff_setup;
 
 /* One run: a file at one rank, one $rand and one aim. */
@@ -60,6 +68,7 @@ typedef struct diff_totals {
     uint64_t bullet_frames, emitter_frames;
     uint64_t whole_turns; /* headings equal only up to a multiple of 360 */
     double worst;         /* largest position difference seen in a passing comparison */
+    uint64_t documents;   /* a hash of the random documents */
 } diff_totals;
 
 static int diff_same(double a, double b)
@@ -237,7 +246,7 @@ static void diff_file(const char *path, const diff_setup *s, diff_totals *t)
     bulletml_pattern p;
     t->files++;
     int loaded = bulletml_pattern_load(&p, path, s->dialect, &diags);
-    for (int k = 0; k < diags.kept; k++)
+    for (int k = 0; k < diags.kept && (loaded != 0 || !s->quiet); k++)
         fprintf(stderr, "%s\n", diags.items[k].text);
     if (loaded != 0) {
         CHECK(!"the file loads");
@@ -253,6 +262,43 @@ static void diff_file(const char *path, const diff_setup *s, diff_totals *t)
                 t->failed_runs += rc != 0;
             }
     bulletml_pattern_unload(&p);
+}
+
+/* Compares `count` random documents of the stream s->seed (bulletml_gen.h). */
+static void diff_random(int count, const diff_setup *s, diff_totals *t)
+{
+    static char text[1 << 16];
+    const char *path = "bulletml_diff_random.xml";
+    for (int i = 0; i < count; i++) {
+        size_t len = bulletml_gen(s->seed, (uint32_t)i, text, sizeof text);
+        CHECK(len > 0);
+        FILE *f = fopen(path, "wb");
+        CHECK(f != NULL);
+        if (!f || len == 0) {
+            if (f)
+                fclose(f);
+            return;
+        }
+        fwrite(text, 1, len, f);
+        fclose(f);
+        for (size_t k = 0; k < len; k++) /* FNV-1a: the same documents on every build */
+            t->documents = (t->documents ^ (uint8_t)text[k]) * 0x100000001b3ull;
+        int failed = t->failed_runs, checks = check_failures;
+        diff_file(path, s, t);
+        if (t->failed_runs != failed || check_failures != checks) {
+            char keep[96];
+            snprintf(keep, sizeof keep, "bulletml_diff_random_%llu_%d.xml",
+                     (unsigned long long)s->seed, i);
+            f = fopen(keep, "wb");
+            if (f) {
+                fwrite(text, 1, len, f);
+                fclose(f);
+            }
+            fprintf(stderr, "random document %d of seed %llu differs: kept as %s\n", i,
+                    (unsigned long long)s->seed, keep);
+        }
+    }
+    remove(path);
 }
 
 /* Reads "X,Y" into the next aim; returns -1 when it is not that or there are too many. */
@@ -276,11 +322,13 @@ static int diff_add_player(diff_setup *s, const char *text)
 
 int main(int argc, char **argv)
 {
-    diff_setup s = {600, 0, BULLETML_DIALECT_DEBIAN, 1, 0, {{0}}};
-    int first_file = argc;
+    diff_setup s = {0, 0, BULLETML_DIALECT_DEBIAN, 1, 0, {{0}}, 0};
+    int first_file = argc, random = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
             s.frames = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--random") == 0 && i + 1 < argc) {
+            random = atoi(argv[++i]);
         } else if (strcmp(argv[i], "--libm") == 0) {
             s.libm = 1;
         } else if (strcmp(argv[i], "--upstream") == 0) {
@@ -297,12 +345,19 @@ int main(int argc, char **argv)
             break;
         }
     }
+    if (s.frames == 0)
+        s.frames = random ? 240 : 600;
     if (s.players == 0) {
-        diff_add_player(&s, "0,200");    /* straight below: the reference model's player */
-        diff_add_player(&s, "-130,-70"); /* up and to the left: other aims */
+        diff_add_player(&s, "0,200"); /* straight below: the reference model's player */
+        if (!random)
+            diff_add_player(&s, "-130,-70"); /* up and to the left: other aims */
     }
     diff_totals t = {0};
-    if (first_file < argc) {
+    t.documents = 0xcbf29ce484222325ull;
+    if (random > 0) {
+        s.quiet = 1;
+        diff_random(random, &s, &t);
+    } else if (first_file < argc) {
         for (int i = first_file; i < argc; i++)
             diff_file(argv[i], &s, &t);
     } else {
@@ -318,5 +373,8 @@ int main(int argc, char **argv)
            "turn apart\n",
            t.files, t.runs, s.frames, t.failed_runs, (unsigned long long)t.bullet_frames,
            (unsigned long long)t.emitter_frames, t.worst, (unsigned long long)t.whole_turns);
+    if (random > 0)
+        printf("random documents of seed %llu: hash %016llx\n", (unsigned long long)s.seed,
+               (unsigned long long)t.documents);
     return check_done("pattern.bulletml_diff");
 }

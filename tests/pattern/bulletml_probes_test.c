@@ -5,7 +5,10 @@
  * Then what the traces cannot show: the upstream dialect, the host's refusals
  * and culling, and no allocation once a run has warmed up.
  *
- *   test_pattern.bulletml_probes PROBE_DIR
+ *   test_pattern.bulletml_probes PROBE_DIR [REFUSAL_DIR]
+ *
+ * With REFUSAL_DIR: each file there is refused with the error its "curtain:" line
+ * names (bulletml_probes.sh refused checks what libbulletml does with it).
  */
 #include "../check.h"
 #include "core/file.h"
@@ -144,7 +147,37 @@ static int probe_compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int probe_all(const char *dir)
+/* A refusal (tests/pattern/bulletml_refusals/): curtain refuses it, with an error
+ * that holds the text of its "curtain:" line. bulletml_probes.sh refused checks
+ * that libbulletml crashes on it, hangs or fails, as its "refusal:" line says. */
+static void probe_refusal(const char *xml)
+{
+    char err[256], want[256] = "";
+    char *source = file_read_all(xml, NULL, err, sizeof err);
+    const char *at = source ? strstr(source, "curtain: ") : NULL;
+    if (at) {
+        at += strlen("curtain: ");
+        size_t n = strcspn(at, "\r\n");
+        if (n > 4 && strncmp(at + n - 4, " -->", 4) == 0)
+            n -= 4;
+        snprintf(want, sizeof want, "%.*s", (int)n, at);
+    }
+    CHECK(want[0] != '\0');
+    bulletml_pattern p;
+    bulletml_diags diags;
+    int loaded = bulletml_pattern_load(&p, xml, BULLETML_DIALECT_DEBIAN, &diags);
+    int found = 0;
+    for (int k = 0; k < diags.kept; k++)
+        found |= diags.items[k].severity == BULLETML_ERROR && strstr(diags.items[k].text, want);
+    if (loaded == 0 || !found)
+        fprintf(stderr, "%s: curtain does not refuse it with '%s'\n", xml, want);
+    CHECK(loaded != 0 && found);
+    if (loaded == 0)
+        bulletml_pattern_unload(&p);
+    mem_free(source);
+}
+
+static int probe_all(const char *dir, void (*check)(const char *xml))
 {
     DIR *d = opendir(dir);
     char *names[256];
@@ -162,7 +195,7 @@ static int probe_all(const char *dir)
         closedir(d);
     qsort(names, (size_t)count, sizeof *names, probe_compare_names);
     for (int i = 0; i < count; i++) {
-        probe_check(names[i]);
+        check(names[i]);
         mem_free(names[i]);
     }
     return count;
@@ -259,16 +292,68 @@ static void test_cull(const char *dir)
     bulletml_pattern_unload(&p);
 }
 
+/* A recursion runs in a bounded stack: past warm-up, 3000 frames of recursion.xml
+ * (hundreds of levels deep in libbulletml) allocate nothing and fail nothing. One
+ * without a wait, which hangs libbulletml, stops at the VM's budget with an error at
+ * the recursive ref, naming the frame. */
+static void test_recursion(const char *dir)
+{
+    bulletml_pattern p;
+    bulletml_host_options o = {0};
+    bulletml_host *h = probe_host(dir, "recursion.xml", BULLETML_DIALECT_DEBIAN, &p, &o, 2);
+    CHECK(h != NULL);
+    if (!h)
+        return;
+    mem_stats before = mem_get_stats();
+    for (int f = 0; f < 3000; f++)
+        bulletml_host_step(h);
+    CHECK_EQ_U64(mem_get_stats().allocs, before.allocs);
+    bulletml_host_stats s = bulletml_host_get_stats(h);
+    CHECK_EQ_U64(s.errors, 0);
+    CHECK(s.spawned > 500);
+    bulletml_host_destroy(h);
+    bulletml_pattern_unload(&p);
+
+    const char *path = "bulletml_probes_runaway.xml";
+    FILE *file = fopen(path, "w");
+    CHECK(file != NULL);
+    if (!file)
+        return;
+    fputs("<bulletml>\n<action label=\"a\"><fire><bullet/></fire><actionRef label=\"b\"/>"
+          "</action>\n<action label=\"b\"><actionRef label=\"a\"/></action>\n"
+          "<action label=\"top\"><wait>3</wait><actionRef label=\"a\"/></action>\n"
+          "</bulletml>\n",
+          file);
+    fclose(file);
+    o.budget = 5000;
+    o.capacity = 1 << 12;
+    h = probe_host(".", path, BULLETML_DIALECT_DEBIAN, &p, &o, 5);
+    CHECK(h != NULL);
+    if (h) {
+        CHECK_EQ_U64(bulletml_host_get_stats(h).errors, 1);
+        CHECK_STR_CONTAINS(bulletml_host_error(h), "runaway recursion: ");
+        CHECK_STR_CONTAINS(bulletml_host_error(h), " entered at frame 3 without a wait");
+        CHECK(strstr(bulletml_host_error(h), "runaway.xml:2:") ||
+              strstr(bulletml_host_error(h), "runaway.xml:3:"));
+        bulletml_host_destroy(h);
+        bulletml_pattern_unload(&p);
+    }
+    remove(path);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_pattern.bulletml_probes PROBE_DIR\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: test_pattern.bulletml_probes PROBE_DIR [REFUSAL_DIR]\n");
         return 2;
     }
-    int count = probe_all(argv[1]);
+    int count = probe_all(argv[1], probe_check);
     CHECK(count > 20);
+    if (argc == 3)
+        CHECK(probe_all(argv[2], probe_refusal) > 10);
     test_dialects(argv[1]);
     test_limits(argv[1]);
     test_cull(argv[1]);
+    test_recursion(argv[1]);
     return check_done("pattern.bulletml_probes");
 }

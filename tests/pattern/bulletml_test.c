@@ -213,6 +213,26 @@ static void test_depths(void)
     bulletml_unload(doc);
 }
 
+/* What libbulletml and expat disagree on, and curtain reads (docs/bulletml.md): a
+ * UTF-8 byte-order mark (libbulletml refuses the file) and an encoding expat does not
+ * know (libbulletml never decodes: read byte by byte, labels equal when their bytes
+ * are; probe encoding_unknown.xml). Both with a warning. */
+static void test_encodings(void)
+{
+    bulletml_doc *doc = check_loads("\xef\xbb\xbf" HEAD "<action label=\"top\"/>" TAIL);
+    CHECK(has_diag("1:1", "warning", "byte-order mark: libbulletml refuses such a file"));
+    bulletml_unload(doc);
+    doc = check_loads("<?xml version=\"1.0\" encoding=\"EUC-JP\" ?>\n<bulletml>\n"
+                      "<action label=\"top\"><actionRef label=\"\xc3\xb1\"/></action>\n"
+                      "<action label=\"\xc3\xb1\"><wait>1</wait></action>\n"
+                      "<action label=\"\xb1\xc3\"/>" TAIL);
+    CHECK(has_diag("1:21", "warning", "encoding 'EUC-JP' is read byte by byte"));
+    CHECK(doc && doc->nodes[2].target == 3);
+    bulletml_unload(doc);
+    /* Encodings expat knows are decoded as before: a byte that is not UTF-8 is an error. */
+    check_refused(HEAD "<action label=\"top\xff\"/>" TAIL, "3:19", "malformed XML");
+}
+
 static void test_xml_errors(void)
 {
     check_refused(HEAD "<action label=\"top\">\n<wait>1</wait>\n" TAIL, "5:3",
@@ -246,23 +266,26 @@ static void test_structure_errors(void)
                   "unknown element <shoot> in <action>");
     check_refused(HEAD "<action label=\"top\"><Wait>1</Wait></action>" TAIL, "3:21",
                   "unknown element <Wait>");
-    check_refused(HEAD "<action label=\"top\"><fire><times>1</times><bullet/></fire></action>" TAIL,
-                  "3:27", "<times> is not allowed in <fire>");
-    check_refused(HEAD "<action label=\"top\"><bullet/></action>" TAIL, "3:21",
-                  "<bullet> is not allowed in <action>");
+    /* In an <action> libbulletml runs every child as a command (a bullet fires;
+     * probe bullet_command.xml): anything else crashes it. */
+    bulletml_unload(check_loads(HEAD "<action label=\"top\"><bullet/><bulletRef label=\"b\"/>"
+                                     "</action><bullet label=\"b\"/>" TAIL));
+    check_refused(HEAD "<action label=\"top\"><speed>1</speed></action>" TAIL, "3:21",
+                  "<speed> is not allowed in <action>: libbulletml runs every child of an "
+                  "<action> as a command, and <speed> is not one: it crashes (SIGSEGV)");
     check_refused(HEAD "<action label=\"top\"><wait><term>1</term></wait></action>" TAIL, "3:27",
                   "holds a number");
-    check_refused(HEAD "<wait>1</wait>" TAIL, "3:1", "<wait> is not allowed in <bulletml>");
     check_refused(HEAD "<action label=\"top\"><bulletml/></action>" TAIL, "3:21",
                   "<bulletml> is not allowed in <action>");
     /* Children out of order: anything after the body of a fire or a repeat. */
     check_refused(HEAD "<action label=\"top\"><fire><bullet/><speed>1</speed></fire></action>" TAIL,
                   "3:36", "<speed> after the <bullet> of a <fire>");
-    check_refused(HEAD "<action label=\"top\"><fire><bullet/><bullet/></fire></action>" TAIL,
-                  "3:36", "<bullet> after the <bullet>");
     check_refused(HEAD "<action label=\"top\"><repeat><action/><times>2</times></repeat>"
                        "</action>" TAIL,
-                  "3:38", "<times> after the <action> of a <repeat>");
+                  "3:38",
+                  "<times> after the <action> of a <repeat>: libbulletml runs what "
+                  "follows the <action> as commands, and <times> is not one: it crashes");
+    CHECK(!has_diag("3:21", "error", "needs a <times>"));
     /* Missing parts. */
     check_refused(HEAD "<action label=\"top\"><repeat><action/></repeat></action>" TAIL, "3:21",
                   "<repeat> needs a <times>");
@@ -279,9 +302,6 @@ static void test_structure_errors(void)
     check_refused(HEAD "<action label=\"top\"><accel><horizontal>1</horizontal></accel>"
                        "</action>" TAIL,
                   "3:21", "<accel> needs a <term>");
-    check_refused(HEAD "<action label=\"top\"><fire><speed>1</speed><speed>2</speed><bullet/>"
-                       "</fire></action>" TAIL,
-                  "3:43", "a second <speed> in <fire>");
     /* Text where libbulletml stops reading children. */
     check_refused(HEAD "<action label=\"top\"><fire>5<bullet/></fire></action>" TAIL, "3:27",
                   "text is not allowed in <fire>");
@@ -292,6 +312,48 @@ static void test_structure_errors(void)
     for (int i = 0; i < 70; i++)
         strcat(deep, "<action>");
     check_refused(deep, "3:517", "nested more than 64 deep");
+}
+
+/* libbulletml runs the children after a fire's or a repeat's body as commands, and
+ * never the commands before it or a bullet's other children: they load (BULLETML.md
+ * 4.3; probes after_body.xml and bullet_stray.xml). */
+static void test_commands_after_body(void)
+{
+    bulletml_doc *doc =
+        check_loads(HEAD "<action label=\"top\"><repeat><times>2</times><actionRef label=\"a\"/>"
+                         "<actionRef label=\"a\"/><wait>1</wait></repeat>\n"
+                         "<fire><bullet/><wait>1</wait><fire><bullet/></fire><vanish/></fire>\n"
+                         "<fire><bulletRef label=\"b\"/><bullet/><actionRef label=\"a\"/></fire>\n"
+                         "<fire><bullet><wait>3</wait><fire><bullet/></fire></bullet></fire>"
+                         "</action>\n"
+                         "<action label=\"a\"/><bullet label=\"b\"/>" TAIL);
+    CHECK_EQ_INT(diags.errors, 0);
+    CHECK(has_diag("5:7", "warning", "<bulletRef> before the <bullet> of a <fire> never runs"));
+    CHECK(has_diag("6:15", "warning", "<wait> in a <bullet> never runs"));
+    CHECK(has_diag("6:29", "warning", "<fire> in a <bullet> never runs"));
+    CHECK(doc && bulletml_node_body(doc, 2) == 4);
+    bulletml_unload(doc);
+    /* Elsewhere libbulletml reads what it uses by name and ignores the rest (a ref
+     * there need not name anything); a second <speed> is ignored, the first used. */
+    doc = check_loads(HEAD "<wait>1</wait><actionRef label=\"nope\"/>\n"
+                           "<action label=\"top\"><fire><times>1</times><speed>1</speed>"
+                           "<speed>2</speed><bullet/></fire>\n"
+                           "<changeSpeed><fire><bullet/></fire><speed>1</speed><term>1</term>"
+                           "</changeSpeed></action>" TAIL);
+    CHECK(has_diag("3:1", "warning", "<wait> in a <bulletml> never runs"));
+    CHECK(has_diag("3:15", "warning", "<actionRef> in a <bulletml> never runs"));
+    CHECK(has_diag("4:27", "warning", "<times> in a <fire> never runs"));
+    CHECK(has_diag("4:59", "warning", "a second <speed> in <fire> never runs"));
+    CHECK(has_diag("5:14", "warning", "<fire> in a <changeSpeed> never runs"));
+    bulletml_unload(doc);
+    /* What follows the body and is not a command crashes libbulletml. */
+    check_refused(HEAD "<action label=\"top\"><fire><bullet/><direction>1</direction></fire>"
+                       "</action>" TAIL,
+                  "3:36", "it crashes (SIGSEGV); move it before the <bullet>");
+    /* A bullet there fires one more (probe bullet_command.xml). */
+    bulletml_unload(check_loads(HEAD "<action label=\"top\"><fire><bullet/><bullet/>"
+                                     "<bulletRef label=\"b\"/></fire></action>"
+                                     "<bullet label=\"b\"/>" TAIL));
 }
 
 static void test_attribute_errors(void)
@@ -329,17 +391,66 @@ static void test_reference_errors(void)
     check_refused(HEAD
                   "<action label=\"top\"><action label=\"topinner\"/><wait>1</wait></action>" TAIL,
                   "3:21", "the entry point 'topinner' is inside <action>");
-    check_refused(HEAD "<action label=\"top\"><actionRef label=\"a\"/></action>\n"
-                       "<action label=\"a\"><wait>1</wait><actionRef label=\"b\"/></action>\n"
-                       "<action label=\"b\"><actionRef label=\"a\"/></action>" TAIL,
-                  "5:19", "recursive reference: <action label=\"a\">");
-    check_refused(HEAD "<action label=\"top\"><fireRef label=\"f\"/></action>\n"
-                       "<fire label=\"f\"><bullet/></fire>\n"
-                       "<bullet label=\"b\"><action><fireRef label=\"g\"/></action></bullet>\n"
-                       "<fire label=\"g\"><direction>1</direction><bullet><action>"
-                       "<fireRef label=\"g\"/></action></bullet></fire>\n"
-                       "<action label=\"s\"><actionRef label=\"s\"/></action>" TAIL,
-                  "7:19", "recursive reference: <action label=\"s\">");
+    /* A recursion loads: the definitions that reach it are endless (their refs never
+     * return), and add no call depth. */
+    bulletml_doc *rec = check_loads(HEAD "<action label=\"top\"><actionRef label=\"a\"/></action>\n"
+                                         "<action label=\"a\"><wait>1</wait><actionRef "
+                                         "label=\"h\"/><actionRef label=\"b\"/></action>\n"
+                                         "<action label=\"b\"><actionRef label=\"a\"/></action>\n"
+                                         "<action label=\"h\"><actionRef label=\"h2\"/></action>\n"
+                                         "<action label=\"h2\"><wait>1</wait></action>" TAIL);
+    if (rec) {
+        CHECK(rec->endless[1] && rec->endless[3] && rec->endless[7] && !rec->endless[9] &&
+              !rec->endless[11]);
+        CHECK_EQ_INT(rec->max_ref_depth, 2); /* a's call of h, h's of h2 */
+    }
+    bulletml_unload(rec);
+    /* A ref to an entry point that never returns (libbulletml's early end of a return
+     * from one never comes): it loads. */
+    rec = check_loads(HEAD "<action label=\"top\"><wait>1</wait><actionRef label=\"top\"/>"
+                           "</action>\n"
+                           "<action label=\"top2\"><actionRef label=\"top\"/></action>" TAIL);
+    CHECK(rec && rec->endless[1] && rec->endless[4]);
+    bulletml_unload(rec);
+    /* A recursion through 120 definitions, each nesting its ref 60 actions deep,
+     * loads (and the walks' C stack holds it, under ASan too); through 140, the
+     * chain is too long. */
+    for (int n = 120; n <= 140; n += 20) {
+        static char chain[1 << 20];
+        size_t len = (size_t)snprintf(chain, sizeof chain,
+                                      HEAD "<action label=\"top\"><actionRef label=\"d0\"/>"
+                                           "</action>\n");
+        for (int i = 0; i < n; i++) {
+            len += (size_t)snprintf(chain + len, sizeof chain - len, "<action label=\"d%d\">", i);
+            for (int k = 0; k < 60; k++)
+                len += (size_t)snprintf(chain + len, sizeof chain - len, "<action>");
+            len += (size_t)snprintf(chain + len, sizeof chain - len,
+                                    "<wait>1</wait><actionRef label=\"d%d\"/>", (i + 1) % n);
+            for (int k = 0; k < 61; k++)
+                len += (size_t)snprintf(chain + len, sizeof chain - len, "</action>");
+            len += (size_t)snprintf(chain + len, sizeof chain - len, "\n");
+        }
+        snprintf(chain + len, sizeof chain - len, TAIL);
+        rec = load(chain);
+        CHECK_EQ_INT(rec != NULL, n == 120);
+        if (!rec)
+            CHECK(has_diag("130:516", "error", "references chained more than 128 deep"));
+        bulletml_unload(rec);
+    }
+    /* A cycle of 40 definitions is no deeper than one. */
+    char ring[8192] = HEAD "<action label=\"top\"><actionRef label=\"r0\"/></action>\n";
+    for (int i = 0; i < 40; i++) {
+        char def[128];
+        snprintf(def, sizeof def,
+                 "<action label=\"r%d\"><wait>1</wait><actionRef label=\"r%d\"/></action>\n", i,
+                 (i + 1) % 40);
+        strcat(ring, def);
+    }
+    strcat(ring, TAIL);
+    rec = check_loads(ring);
+    if (rec)
+        CHECK_EQ_INT(rec->max_ref_depth, 0);
+    bulletml_unload(rec);
     check_refused(HEAD "<action label=\"top\"><actionRef label=\"r\">"
                        "<param>1</param><param>2</param><param>3</param><param>4</param>"
                        "<param>5</param><param>6</param><param>7</param><param>8</param>"
@@ -469,8 +580,10 @@ int main(void)
     test_labels();
     test_entry_points();
     test_depths();
+    test_encodings();
     test_xml_errors();
     test_structure_errors();
+    test_commands_after_body();
     test_attribute_errors();
     test_reference_errors();
     test_number_errors();
