@@ -21,8 +21,10 @@
 #include <stdarg.h>
 #include <string.h>
 
-#define COMPILER_MAX_LOCALS 200
-#define COMPILER_MAX_ARGS   16
+#define COMPILER_MAX_LOCALS  200
+/* Constant operands waiting to be pushed at once (more are pushed early). */
+#define COMPILER_MAX_WAITING 64
+#define COMPILER_MAX_ARGS    16
 
 /* ---- tables: built-in values and functions ---- */
 
@@ -156,6 +158,13 @@ typedef struct fstate {
     int max_slots; /* most slots in use at once */
     loop_ctx *loop;
     int too_many; /* TOO_MANY_LOCALS reported */
+    /* Constant left operands not emitted yet (see expr_known): pushed before the
+     * next instruction, folded away when the right operand is constant too. */
+    struct {
+        double value;
+        ast_pos pos;
+    } waiting[COMPILER_MAX_WAITING];
+    int nwaiting;
 } fstate;
 
 struct compiler {
@@ -284,14 +293,25 @@ static vm_pos compiler_vpos(const fstate *f, ast_pos pos)
     return v;
 }
 
-/* Emitters: one instruction at pos; returns its pc. */
+/* Pushes the constant operands still waiting, oldest first. */
+static void emit_waiting(fstate *f)
+{
+    for (int i = 0; i < f->nwaiting; i++)
+        program_emit_ax(f->c->b, VM_OP_CONST, program_add_const(f->c->b, f->waiting[i].value),
+                        compiler_vpos(f, f->waiting[i].pos));
+    f->nwaiting = 0;
+}
+
+/* Emitters: one instruction at pos (after the waiting constants); returns its pc. */
 static uint32_t emit_ax(fstate *f, vm_op op, uint32_t ax, ast_pos pos)
 {
+    emit_waiting(f);
     return program_emit_ax(f->c->b, op, ax, compiler_vpos(f, pos));
 }
 
 static uint32_t emit_ab(fstate *f, vm_op op, uint32_t a, uint32_t bv, ast_pos pos)
 {
+    emit_waiting(f);
     return program_emit_ab(f->c->b, op, a, bv, compiler_vpos(f, pos));
 }
 
@@ -686,56 +706,114 @@ static void expr_call(fstate *f, const ast_expr *e)
     emit_const(f, 0, e->pos);
 }
 
+/* Division by a constant zero, reported at pos. */
+static void expr_check_divisor(fstate *f, const ast_expr *e, int known, double b, ast_pos pos)
+{
+    if ((e->op == AST_DIV || e->op == AST_MOD) && known && b == 0.0)
+        REPORT(f, DIAG_DIVISION_BY_ZERO, pos, "division by zero");
+}
+
+/* A constant left operand waits (unemitted) while its right operand compiles;
+ * returns its index, or -1 when it was pushed at once (the list was full). */
+static int expr_wait(fstate *f, double v, ast_pos pos)
+{
+    if (f->nwaiting == COMPILER_MAX_WAITING) {
+        emit_const(f, v, pos);
+        return -1;
+    }
+    f->waiting[f->nwaiting].value = v;
+    f->waiting[f->nwaiting].pos = pos;
+    return f->nwaiting++;
+}
+
+static int expr_known(fstate *f, const ast_expr *e, double *v);
+
+/* 'a and b', 'a or b': short-circuit, a and b = a ? (b != 0) : 0. */
+static int expr_logic(fstate *f, const ast_expr *e, double *v)
+{
+    double a, b;
+    int ka = expr_known(f, e->a, &a);
+    if (ka && fold(f, e->b, &b)) {
+        *v = fold_binary(e->op, a, b);
+        return 1;
+    }
+    if (ka)
+        emit_const(f, a, e->a->pos);
+    uint32_t skip = emit_ax(f, e->op == AST_AND ? VM_OP_JMPF : VM_OP_JMPT, 0, e->pos);
+    expr(f, e->b);
+    emit_ax(f, VM_OP_NOT, 0, e->pos);
+    emit_ax(f, VM_OP_NOT, 0, e->pos);
+    uint32_t done = emit_ax(f, VM_OP_JMP, 0, e->pos);
+    patch_to(f, skip, program_pc(f->c->b), e->pos);
+    emit_const(f, e->op == AST_AND ? 0.0 : 1.0, e->pos);
+    patch_to(f, done, program_pc(f->c->b), e->pos);
+    return 0;
+}
+
+/* a OP b: both operands left to right, or one constant when both are known. */
+static int expr_binary(fstate *f, const ast_expr *e, double *v)
+{
+    static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV, VM_OP_MOD, VM_OP_LT,
+                                VM_OP_LE,  VM_OP_GT,  VM_OP_GE,  VM_OP_EQ,  VM_OP_NE};
+    double a, b;
+    int ka = expr_known(f, e->a, &a);
+    int slot = ka ? expr_wait(f, a, e->a->pos) : -1;
+    int kb = expr_known(f, e->b, &b);
+    if (ka && kb && slot >= 0 && slot == f->nwaiting - 1) {
+        expr_check_divisor(f, e, kb, b, e->pos);
+        f->nwaiting--;
+        *v = fold_binary(e->op, a, b);
+        return 1;
+    }
+    expr_check_divisor(f, e, kb, b, e->b->pos);
+    if (kb)
+        emit_const(f, b, e->b->pos);
+    emit_ax(f, ops[e->op], 0, e->pos);
+    return 0;
+}
+
+/* Compiles e, except when its value is known at load time: then nothing is
+ * emitted, the value goes to *v and 1 is returned. Each node is visited once
+ * (folding a node's operands again at every level was quadratic in a chain). */
+static int expr_known(fstate *f, const ast_expr *e, double *v)
+{
+    if (!e)
+        return 0; /* a syntax error already reported */
+    switch (e->kind) {
+    case EX_NUMBER: *v = e->number; return 1;
+    case EX_NAME:
+        if (fold_name(f, e->name, v))
+            return 1;
+        expr_name(f, e);
+        return 0;
+    case EX_CALL:
+        if (fold(f, e, v))
+            return 1;
+        expr_call(f, e);
+        return 0;
+    case EX_UNARY: {
+        double a;
+        if (expr_known(f, e->a, &a)) {
+            *v = e->op == AST_NEG ? -a : (a == 0.0);
+            return 1;
+        }
+        emit_ax(f, e->op == AST_NEG ? VM_OP_NEG : VM_OP_NOT, 0, e->pos);
+        return 0;
+    }
+    case EX_BINARY:
+        if (e->op == AST_AND || e->op == AST_OR)
+            return expr_logic(f, e, v);
+        return expr_binary(f, e, v);
+    }
+    return 0;
+}
+
 /* expr: a folded expression is one CONST; otherwise operands left to right. */
 static void expr(fstate *f, const ast_expr *e)
 {
-    if (!e)
-        return; /* a syntax error already reported */
     double v;
-    if (e->kind != EX_NAME && fold(f, e, &v)) {
-        if (e->kind == EX_BINARY && (e->op == AST_DIV || e->op == AST_MOD)) {
-            double d;
-            if (fold(f, e->b, &d) && d == 0.0)
-                REPORT(f, DIAG_DIVISION_BY_ZERO, e->pos, "division by zero");
-        }
+    if (expr_known(f, e, &v))
         emit_const(f, v, e->pos);
-        return;
-    }
-    switch (e->kind) {
-    case EX_NUMBER: emit_const(f, e->number, e->pos); break;
-    case EX_NAME: expr_name(f, e); break;
-    case EX_CALL: expr_call(f, e); break;
-    case EX_UNARY:
-        expr(f, e->a);
-        emit_ax(f, e->op == AST_NEG ? VM_OP_NEG : VM_OP_NOT, 0, e->pos);
-        break;
-    case EX_BINARY:
-        if (e->op == AST_AND || e->op == AST_OR) {
-            /* short-circuit: a and b = a ? (b != 0) : 0 */
-            expr(f, e->a);
-            uint32_t skip = emit_ax(f, e->op == AST_AND ? VM_OP_JMPF : VM_OP_JMPT, 0, e->pos);
-            expr(f, e->b);
-            emit_ax(f, VM_OP_NOT, 0, e->pos);
-            emit_ax(f, VM_OP_NOT, 0, e->pos);
-            uint32_t done = emit_ax(f, VM_OP_JMP, 0, e->pos);
-            patch_to(f, skip, program_pc(f->c->b), e->pos);
-            emit_const(f, e->op == AST_AND ? 0.0 : 1.0, e->pos);
-            patch_to(f, done, program_pc(f->c->b), e->pos);
-            break;
-        }
-        {
-            static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV,
-                                        VM_OP_MOD, VM_OP_LT,  VM_OP_LE,  VM_OP_GT,
-                                        VM_OP_GE,  VM_OP_EQ,  VM_OP_NE};
-            double d;
-            if ((e->op == AST_DIV || e->op == AST_MOD) && fold(f, e->b, &d) && d == 0.0)
-                REPORT(f, DIAG_DIVISION_BY_ZERO, e->b->pos, "division by zero");
-            expr(f, e->a);
-            expr(f, e->b);
-            emit_ax(f, ops[e->op], 0, e->pos);
-        }
-        break;
-    }
 }
 
 /* ---- calls of patterns and enemies ---- */
