@@ -222,6 +222,7 @@ bulletml_host *bulletml_host_create(const bulletml_pattern *pattern,
         cfg.capacity = VM_MAX_CAPACITY;
     cfg.stack_slots = h->o.stack_slots ? h->o.stack_slots : bulletml_pattern_stack_slots(pattern);
     cfg.budget = h->o.budget ? h->o.budget : BHOST_BUDGET;
+    cfg.frame_budget = cfg.frame_starts = UINT32_MAX; /* libbulletml has no limit */
     cfg.exact_ramps = 1;
     vm_host host = {h,           bhost_get,    bhost_set, NULL, bhost_random,
                     bhost_spawn, bhost_vanish, NULL,      NULL, bhost_error};

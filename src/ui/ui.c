@@ -232,6 +232,7 @@ const overlay_stats *app_stats(app *a, const world *w)
     s->bullets = w ? (int)w->bullets.live : 0;
     s->capacity = w ? (int)w->bullets.capacity : WORLD_BULLETS;
     s->refused = w ? w->bullets.stats.refused : 0;
+    s->script_stops = w && w->vm ? vm_get_stats(w->vm).budget_stops : 0;
     s->phase_ms[OVERLAY_PHASE_SCRIPTS] = w ? (double)w->stats.script_ns / 1e6 : -1.0;
     s->phase_ms[OVERLAY_PHASE_MOTION] = w ? (double)w->stats.motion_ns / 1e6 : -1.0;
     s->phase_ms[OVERLAY_PHASE_COLLISION] = w ? (double)w->stats.collision_ns / 1e6 : -1.0;

@@ -3,6 +3,7 @@
  * with a positioned error or compiled, never a crash. */
 #include "../check.h"
 #include "pattern/library.h"
+#include "test_sandbox.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,11 +104,69 @@ static void test_else_if_chain(void)
     free(src);
 }
 
+/* Steps a sandbox running `entry` of src `frames` frames; each frame's
+ * instructions and runners started must stay within the frame's budget (the
+ * defaults of pattern/vm.h: 1,000,000 instructions plus one runner's 100,000
+ * that may be under way when they run out; 8192 starts). */
+static void run_bounded(const char *src, const char *entry, int frames, const char *message)
+{
+    library *lib = compile_text(src);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    sandbox *sb = test_sandbox(lib, library_find(lib, entry), 0);
+    if (!sb) {
+        library_free(lib);
+        return;
+    }
+    vm_stats last = sandbox_vm_stats(sb);
+    for (int f = 0; f < frames; f++) {
+        sandbox_step(sb);
+        vm_stats now = sandbox_vm_stats(sb);
+        CHECK(now.instructions - last.instructions <= 1100000);
+        CHECK(now.started - last.started <= 8192);
+        last = now;
+    }
+    CHECK(sandbox_error_count(sb) >= 1);
+    CHECK_STR_CONTAINS(sandbox_last_error(sb), "hostile.pat:");
+    if (message)
+        CHECK_STR_CONTAINS(sandbox_last_error(sb), message);
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
+/* 16,000 threads a frame, each looping without a wait: each stays under its own
+ * budget, but together they ran 1.6 billion instructions a frame (8 s). */
+static void test_frame_budget(void)
+{
+    run_bounded("pattern threads {\n"
+                "    loop {\n"
+                "        repeat 16000 {\n"
+                "            thread {\n"
+                "                var a = 0\n"
+                "                loop { a = a + 1 }\n"
+                "            }\n"
+                "        }\n"
+                "        wait 1\n"
+                "    }\n"
+                "}\n",
+                "threads", 3, NULL);
+    /* cheap threads, too many of them: the starter is stopped at the limit */
+    run_bounded("pattern starter {\n"
+                "    loop {\n"
+                "        repeat 20000 { thread { wait 1000 } }\n"
+                "        wait 1\n"
+                "    }\n"
+                "}\n",
+                "starter", 3, "hostile.pat:3:24: too many scripts started in one frame");
+}
+
 int main(void)
 {
     test_long_chain();
     test_chain_at_limit();
     test_else_if_chain();
+    test_frame_budget();
     diag_free(&diags);
     return check_done("pattern.hostile");
 }
