@@ -410,6 +410,23 @@ static void ui_frame(app *a)
 
 /* ---- start and end ---- */
 
+/* Removes the temporaries of saves a killed game left (NAME.tmp.PID) in the
+ * user folder and the folders it saves into. */
+static void ui_remove_stale_temps(app *a)
+{
+    static const char *const dirs[] = {"", "screenshots"};
+    char dir[APP_PATH_MAX];
+    int removed = 0;
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+        if (user_dir_join(dir, sizeof dir, dirs[i]) == 0)
+            removed += file_remove_stale_temps(dir);
+    if (a->replay_dir[0])
+        removed += file_remove_stale_temps(a->replay_dir);
+    if (removed)
+        log_info("removed %d temporary file%s left by an interrupted save", removed,
+                 removed == 1 ? "" : "s");
+}
+
 /* Loads the options, high scores and spell card record from the user folder;
  * what could not be read, or a user folder that cannot be had, is said on screen. */
 static void ui_load_files(app *a)
@@ -443,6 +460,7 @@ static void ui_load_files(app *a)
         file_make_dirs(a->replay_dir);
     else
         a->replay_dir[0] = '\0';
+    ui_remove_stale_temps(a);
 }
 
 /* Opens the window, renderer, input and sound. Returns 0 or -1 (printed). */
