@@ -164,15 +164,19 @@ void app_save_options(app *a)
 void app_save_scores(app *a)
 {
     char err[512];
-    if (a->scores_path[0] && highscores_save(&a->scores, a->scores_path, err, sizeof err) != 0)
+    if (a->scores_path[0] && highscores_save(&a->scores, a->scores_path, err, sizeof err) != 0) {
+        log_warn("high scores not saved: %s", err);
         app_toast(a, PANEL_RED, "high scores not saved: %s", err);
+    }
 }
 
 void app_save_cards(app *a)
 {
     char err[512];
-    if (a->cards_path[0] && spellcards_save(&a->cards, a->cards_path, err, sizeof err) != 0)
+    if (a->cards_path[0] && spellcards_save(&a->cards, a->cards_path, err, sizeof err) != 0) {
+        log_warn("spell card record not saved: %s", err);
         app_toast(a, PANEL_RED, "spell card record not saved: %s", err);
+    }
 }
 
 /* Sounds of the world's events; the music follows the scripts' music verb. */
