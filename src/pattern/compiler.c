@@ -289,8 +289,7 @@ static global *compiler_add_global(compiler *c, const char *name, global_kind ki
 /* An AST position as a VM position in this function's file. */
 static vm_pos compiler_vpos(const fstate *f, ast_pos pos)
 {
-    vm_pos v = {pos.line, (uint16_t)(pos.col > 0xffff ? 0xffff : pos.col),
-                f->c->in->file_ids[f->file]};
+    vm_pos v = {pos.line, pos.col, f->c->in->file_ids[f->file]};
     return v;
 }
 
@@ -1760,7 +1759,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses)
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);
             if (!g)
                 continue;
-            vm_pos vp = {d->pos.line, (uint16_t)d->pos.col, in->file_ids[fi]};
+            vm_pos vp = {d->pos.line, d->pos.col, in->file_ids[fi]};
             if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {
                 g->func = program_declare_func(c->b, d->name, d->nparams, vp);
                 (*nentries)++;
@@ -1779,7 +1778,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses)
                                         d->name, LIBRARY_MAX_PHASES);
                     char name[160];
                     snprintf(name, sizeof name, "%s/%d", d->name, k);
-                    vm_pos pp = {ph->pos.line, (uint16_t)ph->pos.col, in->file_ids[fi]};
+                    vm_pos pp = {ph->pos.line, ph->pos.col, in->file_ids[fi]};
                     uint32_t func = program_declare_func(c->b, name, 0, pp);
                     if (k == 1)
                         g->first_phase = func;

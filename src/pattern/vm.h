@@ -205,7 +205,7 @@ typedef enum vm_verb {
 /* Where an instruction came from: file index into vm_program.files. */
 typedef struct vm_pos {
     uint32_t line;
-    uint16_t col;
+    uint32_t col; /* a 16 MiB file may have one line: no 16-bit column */
     uint16_t file;
 } vm_pos;
 

@@ -218,6 +218,33 @@ static void test_many_declarations(void)
 #endif
 }
 
+/* A run-time error past column 65535 names its column (it stopped at 65535). */
+static void test_wide_column(void)
+{
+    int pad = 70000;
+    char *src = malloc((size_t)pad + 64);
+    CHECK(src != NULL);
+    if (!src)
+        return;
+    size_t len = (size_t)sprintf(src, "pattern wide {\n");
+    memset(src + len, ' ', (size_t)pad);
+    len += (size_t)pad;
+    sprintf(src + len, "loop { }\n}\n");
+    library *lib = compile_text(src);
+    CHECK(lib != NULL);
+    sandbox *sb = lib ? test_sandbox(lib, library_find(lib, "wide"), 2) : NULL;
+    if (sb) {
+        unsigned line = 0, col = 0;
+        CHECK(sscanf(sandbox_last_error(sb), "hostile.pat:%u:%u:", &line, &col) == 2);
+        CHECK_EQ_INT((int)line, 2);
+        CHECK(col > 65535);
+        CHECK_EQ_INT((int)col, pad + 1);
+    }
+    sandbox_destroy(sb);
+    library_free(lib);
+    free(src);
+}
+
 int main(void)
 {
     test_long_chain();
@@ -225,6 +252,7 @@ int main(void)
     test_else_if_chain();
     test_frame_budget();
     test_many_declarations();
+    test_wide_column();
     diag_free(&diags);
     return check_done("pattern.hostile");
 }
