@@ -765,9 +765,10 @@ static int expr_binary(fstate *f, const ast_expr *e, double *v)
         *v = fold_binary(e->op, a, b);
         return 1;
     }
-    expr_check_divisor(f, e, kb, b, e->b->pos);
-    if (kb)
+    if (kb) { /* e->b is there: a missing operand (a syntax error) is never known */
+        expr_check_divisor(f, e, kb, b, e->b->pos);
         emit_const(f, b, e->b->pos);
+    }
     emit_ax(f, ops[e->op], 0, e->pos);
     return 0;
 }

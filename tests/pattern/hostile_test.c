@@ -2,7 +2,11 @@
  * committed): deep and long expressions, long 'else if' chains. Each is refused
  * with a positioned error or compiled, never a crash. */
 #include "../check.h"
+#include "core/file.h"
+#include "core/mem.h"
 #include "pattern/library.h"
+#include "pattern/parser.h"
+#include "sim/bullet_kind.h"
 #include "test_sandbox.h"
 
 #include <stdio.h>
@@ -245,7 +249,50 @@ static void test_wide_column(void)
     free(src);
 }
 
-int main(void)
+/* Whether the dictionary holds the entry "word" (with suffix, "sin(" for a function). */
+static int dict_has(const char *dict, const char *word, const char *suffix)
+{
+    char entry[64];
+    snprintf(entry, sizeof entry, "\n\"%s%s\"\n", word, suffix);
+    return strstr(dict, entry) != NULL;
+}
+
+/* The pipeline fuzz target's dictionary holds every word of the language's
+ * tables: statements, clauses, shapes, colours, math functions. */
+static void test_dictionary(const char *path)
+{
+    char err[512];
+    char *dict = file_read_all(path, NULL, err, sizeof err);
+    CHECK(dict != NULL);
+    if (!dict) {
+        fprintf(stderr, "%s\n", err);
+        return;
+    }
+    for (int i = 0; parser_statement_words[i]; i++)
+        CHECK(dict_has(dict, parser_statement_words[i], ""));
+    static const char *const clauses[] = {
+#define CLAUSE_WORD(id, keyword, shape) keyword,
+        AST_CLAUSES(CLAUSE_WORD)
+#undef CLAUSE_WORD
+    };
+    for (size_t i = 0; i < sizeof clauses / sizeof clauses[0]; i++)
+        CHECK(dict_has(dict, clauses[i], ""));
+    static const char *const looks[] = {
+#define SHAPE_WORD(id, name, radius, rotates, size) name,
+        BULLET_SHAPES(SHAPE_WORD)
+#undef SHAPE_WORD
+#define COLOUR_WORD(id, name) name,
+            BULLET_COLORS(COLOUR_WORD)
+#undef COLOUR_WORD
+    };
+    for (size_t i = 0; i < sizeof looks / sizeof looks[0]; i++)
+        CHECK(dict_has(dict, looks[i], ""));
+    for (int m = 0; m < VM_MATH_COUNT; m++)
+        CHECK(dict_has(dict, vm_math_name((vm_math)m), "("));
+    mem_free(dict);
+}
+
+int main(int argc, char **argv)
 {
     test_long_chain();
     test_chain_at_limit();
@@ -253,6 +300,10 @@ int main(void)
     test_frame_budget();
     test_many_declarations();
     test_wide_column();
+    if (argc > 1)
+        test_dictionary(argv[1]);
+    else
+        CHECK(!"usage: test_pattern.hostile PIPELINE.dict");
     diag_free(&diags);
     return check_done("pattern.hostile");
 }
