@@ -4,6 +4,7 @@
 #include "../check.h"
 #include "core/file.h"
 #include "core/mem.h"
+#include "pattern/bulletml.h"
 #include "pattern/library.h"
 #include "pattern/parser.h"
 #include "sim/bullet_kind.h"
@@ -249,6 +250,56 @@ static void test_wide_column(void)
     free(src);
 }
 
+/* Loads a generated BulletML document; 1 when it was refused with an error
+ * whose message holds `want`. */
+static int bulletml_refused(const char *xml, const char *want)
+{
+    static bulletml_diags bd;
+    bulletml_doc *doc = bulletml_load_buffer("hostile.xml", xml, strlen(xml), &bd);
+    int ok = doc == NULL && bd.errors > 0 && strstr(bd.items[0].message, want) != NULL;
+    if (!ok && bd.kept)
+        fprintf(stderr, "%s\n", bd.items[0].text);
+    bulletml_unload(doc);
+    return ok;
+}
+
+/* The BulletML importer's recursions are bounded already: 100,000 nested
+ * elements, an expression of 30,000 terms, 500 parentheses deep, are refused
+ * with a positioned error, never a crash. */
+static void test_bulletml_deep(void)
+{
+    int n = 100000;
+    size_t cap = (size_t)n * 24 + 256;
+    char *xml = malloc(cap);
+    CHECK(xml != NULL);
+    if (!xml)
+        return;
+    size_t len = (size_t)snprintf(xml, cap, "<bulletml><action label=\"top\">");
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(xml + len, cap - len, "<action>");
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(xml + len, cap - len, "</action>");
+    snprintf(xml + len, cap - len, "</action></bulletml>");
+    CHECK(bulletml_refused(xml, "nested more than"));
+    len = (size_t)snprintf(xml, cap, "<bulletml><action label=\"top\"><wait>1");
+    for (int i = 0; i < 30000; i++)
+        len += (size_t)snprintf(xml + len, cap - len, "+$rand");
+    snprintf(xml + len, cap - len, "</wait></action></bulletml>");
+    bulletml_diags bd;
+    bulletml_doc *doc = bulletml_load_buffer("hostile.xml", xml, strlen(xml), &bd);
+    CHECK(doc != NULL || bd.errors > 0); /* loads or is refused: returns either way */
+    bulletml_unload(doc);
+    len = (size_t)snprintf(xml, cap, "<bulletml><action label=\"top\"><wait>");
+    for (int i = 0; i < 500; i++) /* a text holds at most 1024 characters */
+        xml[len++] = '(';
+    len += (size_t)snprintf(xml + len, cap - len, "1");
+    for (int i = 0; i < 500; i++)
+        xml[len++] = ')';
+    snprintf(xml + len, cap - len, "</wait></action></bulletml>");
+    CHECK(bulletml_refused(xml, "nested too deeply"));
+    free(xml);
+}
+
 /* Whether the dictionary holds the entry "word" (with suffix, "sin(" for a function). */
 static int dict_has(const char *dict, const char *word, const char *suffix)
 {
@@ -300,6 +351,7 @@ int main(int argc, char **argv)
     test_frame_budget();
     test_many_declarations();
     test_wide_column();
+    test_bulletml_deep();
     if (argc > 1)
         test_dictionary(argv[1]);
     else
