@@ -21,10 +21,12 @@
 #include <stdarg.h>
 #include <string.h>
 
-#define COMPILER_MAX_LOCALS  200
+#define COMPILER_MAX_LOCALS      200
+/* Constants defined one through another, in a row (folding recurses along them). */
+#define COMPILER_MAX_CONST_DEPTH 200
 /* Constant operands waiting to be pushed at once (more are pushed early). */
-#define COMPILER_MAX_WAITING 64
-#define COMPILER_MAX_ARGS    16
+#define COMPILER_MAX_WAITING     64
+#define COMPILER_MAX_ARGS        16
 
 /* ---- tables: built-in values and functions ---- */
 
@@ -179,7 +181,9 @@ struct compiler {
     int hash_mask;
     pending_block *pending, **pending_tail;
     int block_counter;
-    fstate *fstate; /* the function being compiled (compile_function) */
+    fstate *fstate;      /* the function being compiled (compile_function) */
+    fstate *const_scope; /* no locals: where constants are folded */
+    int const_depth;     /* constants being folded, each through the next */
 };
 
 /* ---- diagnostics ---- */
@@ -544,13 +548,23 @@ static int fold_global_const(compiler *c, global *g)
         g->state = 3;
         return 0;
     }
+    if (c->const_depth >= COMPILER_MAX_CONST_DEPTH) {
+        compiler_report(c, DIAG_TOO_DEEP, g->file, g->decl->pos,
+                        "constant '%s' is defined through more than %d other constants in a row",
+                        g->name, COMPILER_MAX_CONST_DEPTH);
+        g->state = 3;
+        return 0;
+    }
+    /* folding needs no locals: one empty state serves every level (a copy per
+     * level on the C stack overflowed it in a long chain of constants) */
+    if (!c->const_scope && !(c->const_scope = arena_alloc(c->ar, sizeof *c->const_scope)))
+        return 0;
+    c->const_scope->c = c;
     g->state = 1;
-    fstate f;
-    memset(&f, 0, sizeof f);
-    f.c = c;
-    f.file = g->file;
+    c->const_depth++;
     double v;
-    int ok = g->decl->value && fold(&f, g->decl->value, &v);
+    int ok = g->decl->value && fold(c->const_scope, g->decl->value, &v);
+    c->const_depth--;
     if (g->state == 3)
         return 0;
     if (!ok) {

@@ -250,6 +250,40 @@ static void test_wide_column(void)
     free(src);
 }
 
+/* "const c0 = c1 + 1 ... const cN = 1" and a pattern using c0. */
+static char *const_chain(int n)
+{
+    size_t cap = (size_t)n * 40 + 128;
+    char *src = malloc(cap);
+    if (!src)
+        return NULL;
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(src + len, cap - len, "const c%d = c%d + 1\n", i, i + 1);
+    snprintf(src + len, cap - len, "const c%d = 1\npattern p { fire orb speed c0 }\n", n);
+    return src;
+}
+
+/* 100,000 constants each defined through the next: folding recursed along them
+ * (a compiler state on the C stack each) and overflowed it. */
+static void test_const_chain(void)
+{
+    char *src = const_chain(100000);
+    CHECK(src != NULL);
+    library *lib = src ? compile_text(src) : NULL;
+    const diag *d = find_diag(DIAG_TOO_DEEP);
+    CHECK(lib == NULL && d != NULL);
+    if (d)
+        CHECK_STR_CONTAINS(d->text, "through more than 200 other constants");
+    library_free(lib);
+    free(src);
+    src = const_chain(199);
+    lib = src ? compile_text(src) : NULL;
+    CHECK(lib != NULL);
+    library_free(lib);
+    free(src);
+}
+
 /* Loads a generated BulletML document; 1 when it was refused with an error
  * whose message holds `want`. */
 static int bulletml_refused(const char *xml, const char *want)
@@ -352,6 +386,7 @@ int main(int argc, char **argv)
     test_many_declarations();
     test_wide_column();
     test_bulletml_deep();
+    test_const_chain();
     if (argc > 1)
         test_dictionary(argv[1]);
     else
