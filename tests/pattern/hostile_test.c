@@ -177,12 +177,14 @@ static void test_frame_budget(void)
                 "starter", 3, "hostile.pat:3:24: too many scripts started in one frame");
 }
 
+#ifndef HOSTILE_ASAN
 /* The most memory a process has held, in bytes (Linux: ru_maxrss is in KiB). */
 static long long peak_bytes(void)
 {
     struct rusage ru;
     return getrusage(RUSAGE_SELF, &ru) == 0 ? (long long)ru.ru_maxrss * 1024 : -1;
 }
+#endif
 
 /* 20,000 one-line patterns (500 KB): the compiler's memory grows with the
  * source, about 30 bytes a byte. Each function's compiler state (8 KB) was kept
