@@ -51,7 +51,12 @@
 /* world_config.flags */
 #define WORLD_FLAG_INVULNERABLE 0x0001u /* the player cannot be hit (tests, demos) */
 #define WORLD_FLAG_ONE_PHASE    0x0002u /* practice: the fight ends after its first phase */
-#define WORLD_FLAGS_KNOWN       0x0003u
+/* Practice slowed down (the Options' practice speed): the logic still steps at a
+ * fixed 60 Hz, the front end only runs fewer steps per second of wall time; the
+ * flag marks the run (and its replay) as slowed. */
+#define WORLD_FLAG_SPEED_75     0x0004u
+#define WORLD_FLAG_SPEED_50     0x0008u
+#define WORLD_FLAGS_KNOWN       0x000fu
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */
@@ -207,6 +212,9 @@ typedef struct world {
      * state for any thread count, so this is not part of the state (set it
      * after world_init). */
     workers *workers;
+    /* 1: the scripts' print lines go to the log ("file:line:col: frame N: ...");
+     * 0 (what world_init sets): they are dropped. Not part of the state either. */
+    int print_scripts;
 } world;
 
 /* Makes a world for a run of cfg over lib's content (lib may be NULL: no stage).
@@ -230,6 +238,10 @@ uint64_t world_content_hash(const library *lib);
 
 /* The run is over (cleared or lost): nothing steps any more. */
 int world_over(const world *w);
+/* The game speed a configuration was played at, in percent: 100, 75 or 50. */
+int world_speed_percent(const world_config *cfg);
+/* The flag that marks a speed (0 for 100 percent and anything not 75 or 50). */
+uint16_t world_speed_flag(int percent);
 /* The difficulty's rank, 0..1. */
 double world_rank(const world *w);
 /* What a point item is worth when picked up at height y. */

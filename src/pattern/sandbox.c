@@ -87,6 +87,8 @@ struct sandbox {
     char last_error[512];
     int errors;
     uint64_t refused;
+    char prints[SANDBOX_PRINT_KEEP][256]; /* a ring: the newest at (print_count - 1) % KEEP */
+    uint32_t print_count;
 };
 
 /* ---- objects ---- */
@@ -413,6 +415,18 @@ static void sb_cb_error(void *user, const vm_error *e)
              (unsigned)e->col, e->message);
 }
 
+/* A script's print: kept in the ring and handed to the config's sink. */
+static void sb_cb_print(void *user, const vm_print *p)
+{
+    sandbox *sb = user;
+    char *line = sb->prints[sb->print_count % SANDBOX_PRINT_KEEP];
+    snprintf(line, sizeof sb->prints[0], "%s:%u:%u: frame %d: %s", p->file, (unsigned)p->line,
+             (unsigned)p->col, (int)p->frame, p->text);
+    sb->print_count++;
+    if (sb->cfg.print)
+        sb->cfg.print(sb->cfg.print_user, line);
+}
+
 /* ---- life cycle ---- */
 
 void sandbox_config_default(sandbox_config *cfg)
@@ -426,6 +440,8 @@ void sandbox_config_default(sandbox_config *cfg)
     cfg->capacity = 65536;
     cfg->budget = 0; /* the VM's own */
     cfg->frame_budget = 0;
+    cfg->print = NULL;
+    cfg->print_user = NULL;
 }
 
 sandbox *sandbox_create(const sandbox_config *cfg)
@@ -451,8 +467,8 @@ sandbox *sandbox_create(const sandbox_config *cfg)
         vc.budget = cfg->budget;
     if (cfg->frame_budget)
         vc.frame_budget = cfg->frame_budget;
-    vm_host host = {sb,          sb_cb_get,    sb_cb_set, sb_cb_ramp, sb_cb_random,
-                    sb_cb_spawn, sb_cb_vanish, sb_cb_act, NULL,       sb_cb_error};
+    vm_host host = {sb,           sb_cb_get, sb_cb_set, sb_cb_ramp,  sb_cb_random, sb_cb_spawn,
+                    sb_cb_vanish, sb_cb_act, NULL,      sb_cb_error, sb_cb_print};
     sb->v = vm_create(&vc, &host);
     if (!pool_ok || !sb->vanished || !sb->objs || !sb->free_list || !sb->order || !sb->order_gen ||
         !sb->view || !sb->v) {
@@ -501,6 +517,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->title[0] = sb->phase_title[0] = sb->last_error[0] = 0;
     sb->title_end = 0;
     sb->errors = 0;
+    sb->print_count = 0;
     sb->refused = 0;
     if (!lib)
         return -1;
@@ -699,6 +716,18 @@ int32_t sandbox_frame(const sandbox *sb)
 const char *sandbox_last_error(const sandbox *sb)
 {
     return sb->last_error;
+}
+
+uint32_t sandbox_print_count(const sandbox *sb)
+{
+    return sb->print_count;
+}
+
+const char *sandbox_print_line(const sandbox *sb, uint32_t k)
+{
+    if (k >= sb->print_count || k >= SANDBOX_PRINT_KEEP)
+        return NULL;
+    return sb->prints[(sb->print_count - 1 - k) % SANDBOX_PRINT_KEEP];
 }
 
 int sandbox_error_count(const sandbox *sb)

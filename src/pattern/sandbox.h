@@ -29,7 +29,14 @@ typedef struct sandbox_config {
     uint32_t capacity;           /* bullets (default 65536); enemies have 4096 slots */
     /* the VM's budgets (vm_config: budget, frame_budget); 0: the VM's defaults */
     uint32_t budget, frame_budget;
+    /* Each line a script prints ("file:line:col: frame N: values"), as it is
+     * printed; NULL (default): only kept for sandbox_print_line. */
+    void (*print)(void *user, const char *line);
+    void *print_user;
 } sandbox_config;
+
+/* The print lines a sandbox keeps for sandbox_print_line. */
+#define SANDBOX_PRINT_KEEP 8
 
 /* A live bullet or enemy, as the sandbox shows it after a frame. */
 typedef struct sandbox_object {
@@ -73,6 +80,10 @@ int sandbox_error_count(const sandbox *sb);
 /* Text to show: a title card, the boss phase ("name  23s"); "" if none. */
 const char *sandbox_status(const sandbox *sb);
 vm_stats sandbox_vm_stats(const sandbox *sb);
+/* The scripts' print lines since the last sandbox_start, and the k-th newest of
+ * them (0: the last; NULL past the SANDBOX_PRINT_KEEP kept or the count). */
+uint32_t sandbox_print_count(const sandbox *sb);
+const char *sandbox_print_line(const sandbox *sb, uint32_t k);
 /* Bullets that could not be spawned: the sandbox was full. */
 uint64_t sandbox_refused(const sandbox *sb);
 

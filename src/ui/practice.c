@@ -65,7 +65,8 @@ void practice_action(app *a, input_ui act)
         world_config cfg = {.seed = app_seed(a),
                             .difficulty = (uint8_t)a->opts.difficulty,
                             .start = WORLD_START(row->boss, row->phase),
-                            .flags = row->one_phase ? WORLD_FLAG_ONE_PHASE : 0};
+                            .flags = (uint16_t)((row->one_phase ? WORLD_FLAG_ONE_PHASE : 0) |
+                                                world_speed_flag(a->opts.practice_speed))};
         game_start_run(a, &cfg, 1);
         break;
     }
