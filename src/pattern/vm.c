@@ -747,7 +747,8 @@ vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, 
         return 0;
     if (!v->shared_prog) {
         v->shared_prog = prog;
-        memcpy(v->shared, prog->shared_init, prog->shared_count * sizeof *v->shared);
+        if (prog->shared_count) /* memcpy from NULL is undefined even for 0 bytes */
+            memcpy(v->shared, prog->shared_init, prog->shared_count * sizeof *v->shared);
     }
     vm_init_runner(v, idx, prog, func, obj, args, frame);
     return vm_make_id(v, idx);
