@@ -747,8 +747,8 @@ vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, 
         return 0;
     if (!v->shared_prog) {
         v->shared_prog = prog;
-        if (prog->shared_count) /* memcpy from NULL is undefined even for 0 bytes */
-            memcpy(v->shared, prog->shared_init, prog->shared_count * sizeof *v->shared);
+        for (uint32_t k = 0; k < prog->shared_count; k++)
+            v->shared[k] = prog->shared_init[k];
     }
     vm_init_runner(v, idx, prog, func, obj, args, frame);
     return vm_make_id(v, idx);
