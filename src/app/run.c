@@ -272,6 +272,12 @@ int run_main(int argc, char **argv, int first, const char *command)
                lasers->stats.spawned, lasers->stats.refused);
     if (sandbox_error_count(sb))
         fprintf(stderr, "%s\n", sandbox_last_error(sb));
+    if (st.budget_stops || st.deferred)
+        fprintf(stderr,
+                "curtain run: the scripts ran over the frame's budget: %" PRIu64
+                " stopped, %" PRIu64 " put off to a later frame; the worst frame ran %u "
+                "instructions and started %u scripts\n",
+                st.budget_stops, st.deferred, (unsigned)st.frame_peak, (unsigned)st.starts_peak);
     sandbox_destroy(sb);
     library_free(lib);
     return failed ? CLI_EXIT_FAILURE : CLI_EXIT_OK;

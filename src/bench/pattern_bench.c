@@ -36,6 +36,7 @@ typedef struct pb_host {
     int accept_scripts;
     uint32_t next_obj;
     uint64_t spawned;
+    uint64_t errors;
     /* scripted bullets, oldest first, to stop their scripts when they "leave" */
     vm_obj *fifo;
     int32_t *fifo_frame;
@@ -93,6 +94,13 @@ static vm_obj pb_spawn(void *user, vm_obj parent, const vm_shot *shot)
         h->tail++;
     }
     return obj;
+}
+
+/* Run-time errors (the hostile row's runaway threads) are counted, not printed. */
+static void pb_error(void *user, const vm_error *err)
+{
+    (void)err;
+    ((pb_host *)user)->errors++;
 }
 
 static void pb_vanish(void *user, vm_obj obj)
@@ -217,8 +225,8 @@ static int pb_emitters(const library *lib, const library_entry *const *entries, 
     vm_config cfg;
     vm_config_default(&cfg);
     cfg.capacity = accept_scripts ? 400000 : emitters + 16;
-    vm_host host = {&h,        pb_get, pb_set, pb_ramp, pb_random, pb_spawn,
-                    pb_vanish, NULL,   NULL,   NULL,    NULL};
+    vm_host host = {&h,        pb_get, pb_set, pb_ramp,  pb_random, pb_spawn,
+                    pb_vanish, NULL,   NULL,   pb_error, NULL};
     vm *v = vm_create(&cfg, &host);
     double *samples = mem_alloc((size_t)frames * sizeof *samples);
     if (!v || !samples || !h.fifo || !h.fifo_frame) {
@@ -275,8 +283,8 @@ static double pb_sleepers_vm(const library *lib, const library_entry *sleeper, u
     vm_config cfg;
     vm_config_default(&cfg);
     cfg.capacity = n + 16;
-    vm_host host = {&h,        pb_get, pb_set, pb_ramp, pb_random, pb_spawn,
-                    pb_vanish, NULL,   NULL,   NULL,    NULL};
+    vm_host host = {&h,        pb_get, pb_set, pb_ramp,  pb_random, pb_spawn,
+                    pb_vanish, NULL,   NULL,   pb_error, NULL};
     vm *v = vm_create(&cfg, &host);
     double *samples = mem_alloc((size_t)frames * sizeof *samples);
     double result = NAN;
@@ -359,7 +367,11 @@ int pattern_bench_run(bench *b)
     diag_free(&diags);
     static const char sleeper_src[] = "pattern sleeper { wait 1000000 }\n"
                                       "pattern ring8 { loop { fire orb ring 8 at time * 3 "
-                                      "speed 2; wait 4 } }\n";
+                                      "speed 2; wait 4 } }\n"
+                                      /* hostile: 16,000 threads a frame, each looping
+                                       * without a wait (stopped by the frame's budget) */
+                                      "pattern hostile { loop { repeat 16000 { thread { "
+                                      "var a = 0; loop { a = a + 1 } } }; wait 1 } }\n";
     library_file sf = {"bench.pat", sleeper_src, sizeof sleeper_src - 1};
     diag_init(&diags);
     library *extra = library_compile(&sf, 1, &diags);
@@ -390,16 +402,24 @@ int pattern_bench_run(bench *b)
     bench_table t;
     bench_table_begin(&t, b, "emitters", "Scripted emitters running at once (vm_tick per frame)",
                       cols, 7, 30);
-    pb_result mix, simple, scripts;
+    pb_result mix, simple, scripts, hostile;
+    const library_entry *hostile_entry = library_find(extra, "hostile");
     int ok = pb_emitters(lib, entries, n, many, 0, frames, &mix) == 0 &&
              pb_emitters(extra, &ring8, 1, many, 0, frames, &simple) == 0 &&
-             pb_emitters(lib, entries, n, few, 1, frames, &scripts) == 0;
+             pb_emitters(lib, entries, n, few, 1, frames, &scripts) == 0 &&
+             pb_emitters(extra, &hostile_entry, 1, 1, 1, frames / 4, &hostile) == 0;
     if (ok) {
         pb_row(&t, "library mix", many, &mix);
         pb_row(&t, "ring of 8 every 4 frames", many, &simple);
         pb_row(&t, "library mix + bullet scripts", few, &scripts);
+        pb_row(&t, "hostile: 16,000 looping threads", 1, &hostile);
     }
     bench_table_end(&t);
+    if (ok)
+        bench_note(b,
+                   "the worst frame of a hostile pattern: %.3f ms (the VM's frame budget: %u "
+                   "instructions and %u scripts started)",
+                   hostile.max, (unsigned)VM_FRAME_BUDGET, (unsigned)VM_FRAME_STARTS);
     if (ok)
         bench_note(b,
                    "target (10,000 emitters <= 1 ms per frame, median): library mix %s, "

@@ -1,9 +1,15 @@
+/* realpath (file_write_target) is X/Open, beyond the POSIX the build asks for. */
+#define _XOPEN_SOURCE 700
+
 #include "core/file.h"
 
 #include "core/mem.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,12 +213,36 @@ const char *file_error_reason(const char *err, const char *path)
     return err;
 }
 
+/* Bytes file_write_atomic may still write (file_hook_disk_space), or -1: no limit. */
+static long long file_disk_space = -1;
+
+void file_hook_disk_space(long long bytes)
+{
+    file_disk_space = bytes;
+}
+
+/* write(2), or a full disk when the test hook says so. */
+static ssize_t file_write_some(int fd, const void *p, size_t size)
+{
+    if (file_disk_space >= 0 && (long long)size > file_disk_space) {
+        if (file_disk_space == 0) {
+            errno = ENOSPC;
+            return -1;
+        }
+        size = (size_t)file_disk_space;
+    }
+    ssize_t n = write(fd, p, size);
+    if (n > 0 && file_disk_space >= 0)
+        file_disk_space -= n;
+    return n;
+}
+
 /* Writes all of data to fd, retrying short writes. */
 static int file_write_fd(int fd, const void *data, size_t size)
 {
     const char *p = data;
     while (size > 0) {
-        ssize_t n = write(fd, p, size);
+        ssize_t n = file_write_some(fd, p, size);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
@@ -227,10 +257,44 @@ static int file_write_fd(int fd, const void *data, size_t size)
 /* Every error names path, the file being saved, never the temporary file: the
  * player is told which save failed ("replays/x.rpl: cannot write: No space left
  * on device"), and file_error_reason finds the reason after it. */
+/* Where file_write_atomic puts what is meant for path: path itself when nothing
+ * or a regular file is there, the file a symbolic link points to; -1 with a
+ * reason for anything else. */
+static int file_write_target(const char *path, char *target, size_t size, char *err,
+                             size_t err_size)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode)) {
+        snprintf(target, size, "%s", path);
+        return 0;
+    }
+    if (S_ISLNK(st.st_mode)) {
+        char real[PATH_MAX];
+        if (!realpath(path, real)) {
+            file_set_error(err, err_size, "cannot replace: a symbolic link to nothing", path);
+            return -1;
+        }
+        if (stat(real, &st) == 0 && S_ISREG(st.st_mode)) {
+            snprintf(target, size, "%s", real);
+            return 0;
+        }
+    }
+    const char *what = S_ISDIR(st.st_mode)    ? "a folder"
+                       : S_ISFIFO(st.st_mode) ? "a named pipe"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                                              : "a device";
+    if (err && err_size)
+        snprintf(err, err_size, "%s: cannot replace: not a regular file (%s)", path, what);
+    return -1;
+}
+
 int file_write_atomic(const char *path, const void *data, size_t size, char *err, size_t err_size)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+    char target[4096];
+    if (file_write_target(path, target, sizeof target, err, err_size) != 0)
+        return -1;
+    char tmp[4096 + 32];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", target, (long)getpid()) >= (int)sizeof tmp) {
         errno = ENAMETOOLONG;
         file_set_error(err, err_size, "cannot write", path);
         return -1;
@@ -251,12 +315,48 @@ int file_write_atomic(const char *path, const void *data, size_t size, char *err
         unlink(tmp);
         return -1;
     }
-    if (rename(tmp, path) != 0) {
+    if (rename(tmp, target) != 0) {
         file_set_error(err, err_size, "cannot replace", path);
         unlink(tmp);
         return -1;
     }
     return 0;
+}
+
+/* The PID of a name "X.tmp.PID" (X not empty), or 0. */
+static long file_temp_pid(const char *name)
+{
+    const char *t = strstr(name, ".tmp.");
+    while (t && strstr(t + 1, ".tmp."))
+        t = strstr(t + 1, ".tmp.");
+    if (!t || t == name || !t[5])
+        return 0;
+    char *end;
+    long pid = strtol(t + 5, &end, 10);
+    return *end == '\0' && pid > 0 ? pid : 0;
+}
+
+int file_remove_stale_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int removed = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        long pid = file_temp_pid(e->d_name);
+        /* kill(pid, 0) fails with ESRCH only when no such process runs */
+        if (pid == 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char path[4096];
+        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path)
+            continue;
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && unlink(path) == 0)
+            removed++;
+    }
+    closedir(d);
+    return removed;
 }
 
 int file_unused_name(char *out, size_t size, const char *stem, const char *sep, const char *ext)

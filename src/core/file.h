@@ -44,10 +44,23 @@ int file_check_limit(const char *path, size_t limit, char *err, size_t err_size)
  * for messages that already name the file. err itself when it does not start so. */
 const char *file_error_reason(const char *err, const char *path);
 
-/* Writes data to path atomically: a temporary file beside it, flushed to disk, then
- * renamed over the target, so a crash leaves either the old file or the new one.
- * Returns 0 on success, -1 with a reason in err. */
+/* Writes data to path atomically: a temporary file beside it (path.tmp.PID),
+ * flushed to disk, then renamed over the target, so a crash leaves either the old
+ * file or the new one. Only a regular file is replaced: a device, a pipe, a socket
+ * or a folder at path is refused ("cannot replace: not a regular file (a device)").
+ * A symbolic link is followed: the file it points to is replaced (its temporary
+ * beside it), the link stays; a link to nothing is refused. Returns 0 on success,
+ * -1 with a reason in err. */
 int file_write_atomic(const char *path, const void *data, size_t size, char *err, size_t err_size);
+
+/* Removes the temporaries (NAME.tmp.PID) that file_write_atomic left in dir when
+ * its process died mid-save, those of processes no longer running. Returns how
+ * many were removed. */
+int file_remove_stale_temps(const char *dir);
+
+/* Tests: every write of file_write_atomic fails with "No space left on device"
+ * once `bytes` more bytes have been written (a full disk); -1 turns it off. */
+void file_hook_disk_space(long long bytes);
 
 /* The first name not taken of stem+ext, stem+sep+"2"+ext, ... up to 99 (the
  * replay "d/20261121-101500-ACE.rpl", then "...-ACE-2.rpl"), into out. Returns 0,

@@ -444,7 +444,10 @@ options_status options_load(options *o, const char *path, options_report *report
     size_t size = 0;
     char *text = file_read_limit(path, FILE_LIMIT_OPTIONS, &size, err, sizeof err);
     if (!text) {
-        options_problem(report, path, 0, 0, "cannot be read (%s); using the defaults", err);
+        /* what could not be read is not known to be damaged: kept, never saved over */
+        o->save_blocked = 1;
+        options_problem(report, path, 0, 0,
+                        "cannot be read (%s); using the defaults, not saved over it", err);
         return OPTIONS_UNREADABLE;
     }
     int problems = options_parse(o, text, size, path, report);
@@ -505,6 +508,11 @@ int options_format(const options *o, char *out, size_t out_size)
 
 int options_save(const options *o, const char *path, char *err, size_t err_size)
 {
+    if (o->save_blocked) {
+        snprintf(err, err_size, "%s: not saved over a file that could not be read or moved aside",
+                 path);
+        return -1;
+    }
     char text[OPTIONS_TEXT_MAX];
     int len = options_format(o, text, sizeof text);
     if (len < 0) {

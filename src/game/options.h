@@ -95,6 +95,8 @@ typedef struct options {
 #undef OPTION_FIELD
     uint16_t keys[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS]; /* enum key_code */
     uint8_t pads[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS];  /* enum pad_control */
+    /* the file could not be read nor moved aside: options_save leaves it alone */
+    int save_blocked;
 } options;
 
 /* One row of the settings table, for menus that list settings generically. */
@@ -110,7 +112,7 @@ typedef enum options_status {
     OPTIONS_LOADED,     /* the file was read and every line was good */
     OPTIONS_MISSING,    /* no file yet: defaults */
     OPTIONS_REPAIRED,   /* some lines were wrong: defaults for those, the rest kept */
-    OPTIONS_UNREADABLE, /* the file could not be read: defaults */
+    OPTIONS_UNREADABLE, /* the file could not be read: defaults; it is kept, never saved over */
 } options_status;
 
 #define OPTIONS_REPORT_LINES 8

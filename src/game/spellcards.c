@@ -379,16 +379,24 @@ spellcards_status spellcards_load(spellcards *sc, const char *path, char *reason
     }
     mem_free(text);
     char aside[4200];
-    if (file_move_aside(path, aside, sizeof aside) == 0)
+    if (file_move_aside(path, aside, sizeof aside) == 0) {
         snprintf(reason, reason_size, "%s; kept as %s, starting afresh", why, aside);
-    else
-        snprintf(reason, reason_size, "%s; starting afresh", why);
+    } else {
+        sc->save_blocked = 1;
+        snprintf(reason, reason_size,
+                 "%s; it could not be moved aside, so the record will not be saved over it", why);
+    }
     log_warn("spell card record refused: %s", reason);
     return SPELLCARDS_REFUSED;
 }
 
 int spellcards_save(const spellcards *sc, const char *path, char *err, size_t err_size)
 {
+    if (sc->save_blocked) {
+        snprintf(err, err_size, "%s: not saved over a file that could not be read or moved aside",
+                 path);
+        return -1;
+    }
     char *text = mem_alloc(SPELLCARDS_TEXT_MAX);
     if (!text) {
         snprintf(err, err_size, "%s: out of memory", path);

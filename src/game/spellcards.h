@@ -50,6 +50,8 @@ typedef struct spellcard {
 typedef struct spellcards {
     spellcard cards[SPELLCARDS_MAX];
     int count;
+    /* the file was damaged and could not be moved aside: never saved over */
+    int save_blocked;
 } spellcards;
 
 typedef enum spellcards_status {

@@ -50,6 +50,7 @@ typedef struct ast_expr {
     struct ast_expr *a, *b;
     ast_arg *args; /* EX_CALL */
     int nargs;
+    int height; /* binary operators on its longest path down (parser's PARSER_MAX_HEIGHT) */
 } ast_expr;
 
 /* An argument of a call: positional (name NULL) or named ("arms: 8"). */

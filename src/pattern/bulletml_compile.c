@@ -87,7 +87,7 @@ static void bcomp_fail(bcomp *c, const bulletml_node *n, const char *fmt, ...)
 
 static vm_pos bcomp_pos(const bcomp *c, const bulletml_node *n)
 {
-    vm_pos p = {n->line, (uint16_t)(n->col > 0xffff ? 0xffff : n->col), c->file};
+    vm_pos p = {n->line, n->col, c->file};
     return p;
 }
 

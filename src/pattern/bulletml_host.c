@@ -222,6 +222,10 @@ bulletml_host *bulletml_host_create(const bulletml_pattern *pattern,
         cfg.capacity = VM_MAX_CAPACITY;
     cfg.stack_slots = h->o.stack_slots ? h->o.stack_slots : bulletml_pattern_stack_slots(pattern);
     cfg.budget = h->o.budget ? h->o.budget : BHOST_BUDGET;
+    /* libbulletml has no limit; a frame stays bounded all the same (4 runners'
+     * budgets, far above any document of the corpus) */
+    cfg.frame_budget = cfg.budget > UINT32_MAX / 4 ? UINT32_MAX : cfg.budget * 4;
+    cfg.frame_starts = UINT32_MAX;
     cfg.exact_ramps = 1;
     vm_host host = {h,    bhost_get, bhost_set,   NULL, bhost_random, bhost_spawn, bhost_vanish,
                     NULL, NULL,      bhost_error, NULL};

@@ -22,8 +22,12 @@
 #include <stdarg.h>
 #include <string.h>
 
-#define COMPILER_MAX_LOCALS 200
-#define COMPILER_MAX_ARGS   16
+#define COMPILER_MAX_LOCALS      200
+/* Constants defined one through another, in a row (folding recurses along them). */
+#define COMPILER_MAX_CONST_DEPTH 200
+/* Constant operands waiting to be pushed at once (more are pushed early). */
+#define COMPILER_MAX_WAITING     64
+#define COMPILER_MAX_ARGS        16
 
 /* ---- tables: built-in values and functions ---- */
 
@@ -170,6 +174,13 @@ typedef struct fstate {
     int too_many;    /* TOO_MANY_LOCALS reported */
     int on_bullet;   /* this function is a bullet's script: enemy statements do not apply */
     int in_function; /* a 'function': returns a value at once, never waits */
+    /* Constant left operands not emitted yet (see expr_known): pushed before the
+     * next instruction, folded away when the right operand is constant too. */
+    struct {
+        double value;
+        ast_pos pos;
+    } waiting[COMPILER_MAX_WAITING];
+    int nwaiting;
 } fstate;
 
 struct compiler {
@@ -184,6 +195,9 @@ struct compiler {
     int hash_mask;
     pending_block *pending, **pending_tail;
     int block_counter;
+    fstate *fstate;      /* the function being compiled (compile_function) */
+    fstate *const_scope; /* no locals: where constants are folded */
+    int const_depth;     /* constants being folded, each through the next */
 };
 
 /* ---- diagnostics ---- */
@@ -303,19 +317,29 @@ static global *compiler_add_global(compiler *c, const char *name, global_kind ki
 /* An AST position as a VM position in this function's file. */
 static vm_pos compiler_vpos(const fstate *f, ast_pos pos)
 {
-    vm_pos v = {pos.line, (uint16_t)(pos.col > 0xffff ? 0xffff : pos.col),
-                f->c->in->file_ids[f->file]};
+    vm_pos v = {pos.line, pos.col, f->c->in->file_ids[f->file]};
     return v;
 }
 
-/* Emitters: one instruction at pos; returns its pc. */
+/* Pushes the constant operands still waiting, oldest first. */
+static void emit_waiting(fstate *f)
+{
+    for (int i = 0; i < f->nwaiting; i++)
+        program_emit_ax(f->c->b, VM_OP_CONST, program_add_const(f->c->b, f->waiting[i].value),
+                        compiler_vpos(f, f->waiting[i].pos));
+    f->nwaiting = 0;
+}
+
+/* Emitters: one instruction at pos (after the waiting constants); returns its pc. */
 static uint32_t emit_ax(fstate *f, vm_op op, uint32_t ax, ast_pos pos)
 {
+    emit_waiting(f);
     return program_emit_ax(f->c->b, op, ax, compiler_vpos(f, pos));
 }
 
 static uint32_t emit_ab(fstate *f, vm_op op, uint32_t a, uint32_t bv, ast_pos pos)
 {
+    emit_waiting(f);
     return program_emit_ab(f->c->b, op, a, bv, compiler_vpos(f, pos));
 }
 
@@ -550,13 +574,23 @@ static int fold_global_const(compiler *c, global *g)
         g->state = 3;
         return 0;
     }
+    if (c->const_depth >= COMPILER_MAX_CONST_DEPTH) {
+        compiler_report(c, DIAG_TOO_DEEP, g->file, g->decl->pos,
+                        "constant '%s' is defined through more than %d other constants in a row",
+                        g->name, COMPILER_MAX_CONST_DEPTH);
+        g->state = 3;
+        return 0;
+    }
+    /* folding needs no locals: one empty state serves every level (a copy per
+     * level on the C stack overflowed it in a long chain of constants) */
+    if (!c->const_scope && !(c->const_scope = arena_alloc(c->ar, sizeof *c->const_scope)))
+        return 0;
+    c->const_scope->c = c;
     g->state = 1;
-    fstate f;
-    memset(&f, 0, sizeof f);
-    f.c = c;
-    f.file = g->file;
+    c->const_depth++;
     double v;
-    int ok = g->decl->value && fold(&f, g->decl->value, &v);
+    int ok = g->decl->value && fold(c->const_scope, g->decl->value, &v);
+    c->const_depth--;
     if (g->state == 3)
         return 0;
     if (!ok) {
@@ -790,57 +824,116 @@ static void expr_index(fstate *f, const ast_expr *e)
         emit_ab(f, VM_OP_LOCALI, l->size, l->slot, e->pos);
 }
 
+/* Division by a constant zero, reported at pos. */
+static void expr_check_divisor(fstate *f, const ast_expr *e, int known, double b, ast_pos pos)
+{
+    if ((e->op == AST_DIV || e->op == AST_MOD) && known && b == 0.0)
+        REPORT(f, DIAG_DIVISION_BY_ZERO, pos, "division by zero");
+}
+
+/* A constant left operand waits (unemitted) while its right operand compiles;
+ * returns its index, or -1 when it was pushed at once (the list was full). */
+static int expr_wait(fstate *f, double v, ast_pos pos)
+{
+    if (f->nwaiting == COMPILER_MAX_WAITING) {
+        emit_const(f, v, pos);
+        return -1;
+    }
+    f->waiting[f->nwaiting].value = v;
+    f->waiting[f->nwaiting].pos = pos;
+    return f->nwaiting++;
+}
+
+static int expr_known(fstate *f, const ast_expr *e, double *v);
+
+/* 'a and b', 'a or b': short-circuit, a and b = a ? (b != 0) : 0. */
+static int expr_logic(fstate *f, const ast_expr *e, double *v)
+{
+    double a, b;
+    int ka = expr_known(f, e->a, &a);
+    if (ka && fold(f, e->b, &b)) {
+        *v = fold_binary(e->op, a, b);
+        return 1;
+    }
+    if (ka)
+        emit_const(f, a, e->a->pos);
+    uint32_t skip = emit_ax(f, e->op == AST_AND ? VM_OP_JMPF : VM_OP_JMPT, 0, e->pos);
+    expr(f, e->b);
+    emit_ax(f, VM_OP_NOT, 0, e->pos);
+    emit_ax(f, VM_OP_NOT, 0, e->pos);
+    uint32_t done = emit_ax(f, VM_OP_JMP, 0, e->pos);
+    patch_to(f, skip, program_pc(f->c->b), e->pos);
+    emit_const(f, e->op == AST_AND ? 0.0 : 1.0, e->pos);
+    patch_to(f, done, program_pc(f->c->b), e->pos);
+    return 0;
+}
+
+/* a OP b: both operands left to right, or one constant when both are known. */
+static int expr_binary(fstate *f, const ast_expr *e, double *v)
+{
+    static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV, VM_OP_MOD, VM_OP_LT,
+                                VM_OP_LE,  VM_OP_GT,  VM_OP_GE,  VM_OP_EQ,  VM_OP_NE};
+    double a, b;
+    int ka = expr_known(f, e->a, &a);
+    int slot = ka ? expr_wait(f, a, e->a->pos) : -1;
+    int kb = expr_known(f, e->b, &b);
+    if (ka && kb && slot >= 0 && slot == f->nwaiting - 1) {
+        expr_check_divisor(f, e, kb, b, e->pos);
+        f->nwaiting--;
+        *v = fold_binary(e->op, a, b);
+        return 1;
+    }
+    if (kb) { /* e->b is there: a missing operand (a syntax error) is never known */
+        expr_check_divisor(f, e, kb, b, e->b->pos);
+        emit_const(f, b, e->b->pos);
+    }
+    emit_ax(f, ops[e->op], 0, e->pos);
+    return 0;
+}
+
+/* Compiles e, except when its value is known at load time: then nothing is
+ * emitted, the value goes to *v and 1 is returned. Each node is visited once
+ * (folding a node's operands again at every level was quadratic in a chain). */
+static int expr_known(fstate *f, const ast_expr *e, double *v)
+{
+    if (!e)
+        return 0; /* a syntax error already reported */
+    switch (e->kind) {
+    case EX_NUMBER: *v = e->number; return 1;
+    case EX_NAME:
+        if (fold_name(f, e->name, v))
+            return 1;
+        expr_name(f, e);
+        return 0;
+    case EX_CALL:
+        if (fold(f, e, v))
+            return 1;
+        expr_call(f, e);
+        return 0;
+    case EX_INDEX: expr_index(f, e); return 0;
+    case EX_UNARY: {
+        double a;
+        if (expr_known(f, e->a, &a)) {
+            *v = e->op == AST_NEG ? -a : (a == 0.0);
+            return 1;
+        }
+        emit_ax(f, e->op == AST_NEG ? VM_OP_NEG : VM_OP_NOT, 0, e->pos);
+        return 0;
+    }
+    case EX_BINARY:
+        if (e->op == AST_AND || e->op == AST_OR)
+            return expr_logic(f, e, v);
+        return expr_binary(f, e, v);
+    }
+    return 0;
+}
+
 /* expr: a folded expression is one CONST; otherwise operands left to right. */
 static void expr(fstate *f, const ast_expr *e)
 {
-    if (!e)
-        return; /* a syntax error already reported */
     double v;
-    if (e->kind != EX_NAME && fold(f, e, &v)) {
-        if (e->kind == EX_BINARY && (e->op == AST_DIV || e->op == AST_MOD)) {
-            double d;
-            if (fold(f, e->b, &d) && d == 0.0)
-                REPORT(f, DIAG_DIVISION_BY_ZERO, e->pos, "division by zero");
-        }
+    if (expr_known(f, e, &v))
         emit_const(f, v, e->pos);
-        return;
-    }
-    switch (e->kind) {
-    case EX_NUMBER: emit_const(f, e->number, e->pos); break;
-    case EX_NAME: expr_name(f, e); break;
-    case EX_CALL: expr_call(f, e); break;
-    case EX_INDEX: expr_index(f, e); break;
-    case EX_UNARY:
-        expr(f, e->a);
-        emit_ax(f, e->op == AST_NEG ? VM_OP_NEG : VM_OP_NOT, 0, e->pos);
-        break;
-    case EX_BINARY:
-        if (e->op == AST_AND || e->op == AST_OR) {
-            /* short-circuit: a and b = a ? (b != 0) : 0 */
-            expr(f, e->a);
-            uint32_t skip = emit_ax(f, e->op == AST_AND ? VM_OP_JMPF : VM_OP_JMPT, 0, e->pos);
-            expr(f, e->b);
-            emit_ax(f, VM_OP_NOT, 0, e->pos);
-            emit_ax(f, VM_OP_NOT, 0, e->pos);
-            uint32_t done = emit_ax(f, VM_OP_JMP, 0, e->pos);
-            patch_to(f, skip, program_pc(f->c->b), e->pos);
-            emit_const(f, e->op == AST_AND ? 0.0 : 1.0, e->pos);
-            patch_to(f, done, program_pc(f->c->b), e->pos);
-            break;
-        }
-        {
-            static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV,
-                                        VM_OP_MOD, VM_OP_LT,  VM_OP_LE,  VM_OP_GT,
-                                        VM_OP_GE,  VM_OP_EQ,  VM_OP_NE};
-            double d;
-            if ((e->op == AST_DIV || e->op == AST_MOD) && fold(f, e->b, &d) && d == 0.0)
-                REPORT(f, DIAG_DIVISION_BY_ZERO, e->b->pos, "division by zero");
-            expr(f, e->a);
-            expr(f, e->b);
-            emit_ax(f, ops[e->op], 0, e->pos);
-        }
-        break;
-    }
 }
 
 /* ---- calls of patterns and enemies ---- */
@@ -1995,7 +2088,11 @@ static void compile_function(compiler *c, uint32_t func, int file, const char *c
                              const ast_pos *param_pos, const uint16_t *param_sizes, int nparams,
                              const ast_stmt *body, ast_pos pos, const ast_phase *phase, int flags)
 {
-    fstate *f = arena_alloc(c->ar, sizeof *f);
+    /* one state for every function, one at a time: an arena copy per function
+     * cost 8 KB each, 370 bytes per byte of a file of one-line patterns */
+    if (!c->fstate)
+        c->fstate = arena_alloc(c->ar, sizeof *c->fstate);
+    fstate *f = c->fstate;
     if (!f)
         return;
     fstate_init(f, c, func, file);
@@ -2084,7 +2181,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses)
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);
             if (!g)
                 continue;
-            vm_pos vp = {d->pos.line, (uint16_t)d->pos.col, in->file_ids[fi]};
+            vm_pos vp = {d->pos.line, d->pos.col, in->file_ids[fi]};
             if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {
                 g->func = program_declare_func(c->b, d->name, d->nparams, vp);
                 (*nentries)++;
@@ -2111,7 +2208,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses)
                                         d->name, LIBRARY_MAX_PHASES);
                     char name[160];
                     snprintf(name, sizeof name, "%s/%d", d->name, k);
-                    vm_pos pp = {ph->pos.line, (uint16_t)ph->pos.col, in->file_ids[fi]};
+                    vm_pos pp = {ph->pos.line, ph->pos.col, in->file_ids[fi]};
                     uint32_t func = program_declare_func(c->b, name, 0, pp);
                     if (k == 1)
                         g->first_phase = func;

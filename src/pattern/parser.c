@@ -12,9 +12,14 @@
 #include <stdarg.h>
 #include <string.h>
 
-/* Levels of nesting: each block inside a block, and each '(' (a call's too), '-'
- * and 'not' inside an expression is one. Guards the C stack. */
-#define PARSER_MAX_DEPTH 100
+/* Levels of nesting: each block inside a block, each 'else if' of a chain, and
+ * each '(' (a call's too), '-' and 'not' inside an expression is one. Guards the
+ * C stack. */
+#define PARSER_MAX_DEPTH  100
+/* Binary operators on one path down an expression's tree: a chain `a + b + c`
+ * has no nesting but is as deep a tree as it is long, and every pass over the
+ * tree (the compiler's folding and code generation) recurses along it. */
+#define PARSER_MAX_HEIGHT 1000
 
 typedef struct parser {
     lexer lx;
@@ -301,7 +306,7 @@ static int parser_enter(parser *p)
     if (++p->depth > PARSER_MAX_DEPTH) {
         parser_error_at(p, DIAG_TOO_DEEP, &p->tok,
                         "nested too deeply: blocks and expressions nest at most %d levels (each "
-                        "'{', '(', '-' and 'not' inside another is one)",
+                        "'{', '(', '-', 'not' and 'else if' inside another is one)",
                         PARSER_MAX_DEPTH);
         return 0;
     }
@@ -364,6 +369,7 @@ static ast_expr *parser_primary(parser *p)
                 return NULL;
             e->kind = EX_INDEX;
             e->a = parser_expr(p);
+            e->height = e->a ? e->a->height : 0;
             parser_expect(p, TOK_RBRACKET, "']'");
             p->depth--;
         } else if (parser_at(p, TOK_LPAREN)) {
@@ -372,6 +378,9 @@ static ast_expr *parser_primary(parser *p)
             parser_advance(p);
             e->kind = EX_CALL;
             e->args = parser_args(p, &e->nargs);
+            for (const ast_arg *a = e->args; a; a = a->next)
+                if (a->value && a->value->height > e->height)
+                    e->height = a->value->height;
             p->depth--;
         }
         return e;
@@ -401,6 +410,7 @@ static ast_expr *parser_prefix(parser *p, ast_op op, ast_expr *(*operand)(parser
     if (e) {
         e->op = op;
         e->a = operand(p);
+        e->height = e->a ? e->a->height : 0;
     }
     p->depth--;
     return e;
@@ -414,14 +424,28 @@ static ast_expr *parser_unary(parser *p)
     return parser_prefix(p, AST_NEG, parser_unary);
 }
 
-/* A binary node for op at pos. */
+/* A binary node for op at pos (the operator's token is p->prev). An operator
+ * that makes the tree deeper than PARSER_MAX_HEIGHT is reported there. */
 static ast_expr *parser_binary(parser *p, ast_op op, ast_pos pos, ast_expr *a, ast_expr *b)
 {
+    int ha = a ? a->height : 0, hb = b ? b->height : 0;
+    int height = 1 + (ha > hb ? ha : hb);
+    if (height > PARSER_MAX_HEIGHT) {
+        token at = p->prev;
+        at.line = pos.line;
+        at.col = pos.col;
+        parser_error_at(p, DIAG_TOO_DEEP, &at,
+                        "expression too long: at most %d operators in a row (split it with "
+                        "variables)",
+                        PARSER_MAX_HEIGHT);
+        return NULL;
+    }
     ast_expr *e = parser_expr_node(p, EX_BINARY, pos);
     if (e) {
         e->op = op;
         e->a = a;
         e->b = b;
+        e->height = height;
     }
     return e;
 }
@@ -839,9 +863,13 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         s->e[0] = parser_expr(p);
         s->body = parser_block(p);
         if (parser_accept_word(p, "else")) {
-            if (parser_at_word(p, "if"))
+            if (parser_at_word(p, "if")) {
+                /* an 'else if' chain recurses here and in the compiler */
+                if (!parser_enter(p))
+                    return;
                 s->else_body = parser_statement(p);
-            else
+                p->depth--;
+            } else
                 s->else_body = parser_block(p);
         }
     } else if (lexer_is(&kw, "break") || lexer_is(&kw, "continue")) {

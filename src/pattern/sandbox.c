@@ -474,6 +474,8 @@ void sandbox_config_default(sandbox_config *cfg)
     cfg->rank = 0.35; /* Normal's rank (game/difficulty.h) */
     cfg->seed = 1;
     cfg->capacity = 65536;
+    cfg->budget = 0; /* the VM's own */
+    cfg->frame_budget = 0;
     cfg->print = NULL;
     cfg->print_user = NULL;
 }
@@ -498,6 +500,10 @@ sandbox *sandbox_create(const sandbox_config *cfg)
     vm_config_default(&vc);
     vc.capacity = cfg->capacity < 32768 ? cfg->capacity : 32768;
     vc.check_shots = 1; /* tell the modder of bullets the game would keep at 0 */
+    if (cfg->budget)
+        vc.budget = cfg->budget;
+    if (cfg->frame_budget)
+        vc.frame_budget = cfg->frame_budget;
     vm_host host = {sb,           sb_cb_get, sb_cb_set, sb_cb_ramp,  sb_cb_random, sb_cb_spawn,
                     sb_cb_vanish, sb_cb_act, NULL,      sb_cb_error, sb_cb_print};
     sb->v = vm_create(&vc, &host);

@@ -29,6 +29,8 @@ typedef struct sandbox_config {
     double rank;                 /* 0..1 */
     uint64_t seed;               /* for rand */
     uint32_t capacity;           /* bullets (default 65536); enemies have 4096 slots */
+    /* the VM's budgets (vm_config: budget, frame_budget); 0: the VM's defaults */
+    uint32_t budget, frame_budget;
     /* Each line a script prints ("file:line:col: frame N: values"), as it is
      * printed; NULL (default): only kept for sandbox_print_line. */
     void (*print)(void *user, const char *line);

@@ -116,8 +116,12 @@ struct vm {
     uint32_t map_mask;
     int32_t now;
     int ticking;
-    uint32_t current; /* executing runner, or VM_NIL */
-    int abort;        /* the executing runner was killed by a callback */
+    uint32_t current;      /* executing runner, or VM_NIL */
+    int abort;             /* the executing runner was killed by a callback */
+    uint32_t frame_left;   /* instructions all runners may still run this frame */
+    uint32_t exec_limit;   /* the executing runner's budget this time */
+    int exec_frame_capped; /* ... cut to what is left of the frame's */
+    int starts_over;       /* a start was refused by frame_starts: fail the executing runner */
     uint64_t next_serial;
     vm_shot_regs shot;
     vm_stats stats;
@@ -469,6 +473,11 @@ static void vm_map_remove(vm *v, uint32_t idx)
 /* Takes a free runner (RESERVED until set up); VM_NIL and counted when full. */
 static uint32_t vm_alloc_runner(vm *v)
 {
+    if (v->ticking && v->stats.frame_started >= v->cfg.frame_starts) {
+        v->stats.refused++;
+        v->starts_over = 1;
+        return VM_NIL;
+    }
     if (v->free_count == 0) {
         v->stats.refused++;
         return VM_NIL;
@@ -545,6 +554,8 @@ static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t
         v->exact[idx].active = 0;
     vm_map_add(v, idx);
     v->stats.started++;
+    if (v->ticking)
+        v->stats.frame_started++;
     v->stats.live++;
     if (v->stats.live > v->stats.peak)
         v->stats.peak = v->stats.live;
@@ -642,6 +653,8 @@ void vm_config_default(vm_config *cfg)
     cfg->capacity = 16384;
     cfg->stack_slots = 64;
     cfg->budget = 100000;
+    cfg->frame_budget = VM_FRAME_BUDGET;
+    cfg->frame_starts = VM_FRAME_STARTS;
     cfg->exact_ramps = 0;
     cfg->check_shots = 0;
 }
@@ -649,7 +662,8 @@ void vm_config_default(vm_config *cfg)
 vm *vm_create(const vm_config *cfg, const vm_host *host)
 {
     if (!cfg || !host || cfg->capacity == 0 || cfg->capacity > VM_MAX_CAPACITY ||
-        cfg->stack_slots == 0 || cfg->stack_slots > 0xffff || cfg->budget == 0)
+        cfg->stack_slots == 0 || cfg->stack_slots > 0xffff || cfg->budget == 0 ||
+        cfg->frame_budget == 0 || cfg->frame_starts == 0)
         return NULL;
     vm *v = mem_calloc(1, sizeof *v);
     if (!v)
@@ -1036,6 +1050,14 @@ static int vm_volley_fits(vm *v, uint32_t idx, double count, double layers, uint
     double bullets = trunc(count) * layered;
     if (count < 1 || bullets <= budget)
         return 1;
+    if (v->exec_frame_capped && bullets <= v->cfg.budget) {
+        v->stats.budget_stops++;
+        vm_fail(v, idx, fire_pc,
+                "a volley of %.0f bullets: over what is left of this frame's budget (all scripts "
+                "together run at most %u instructions a frame; each bullet costs one)",
+                bullets, (unsigned)v->cfg.frame_budget);
+        return 0;
+    }
     if (bullets > v->cfg.budget)
         vm_fail(v, idx, fire_pc,
                 "a volley of %.0f bullets: a script fires at most %u in one frame (each bullet "
@@ -1045,7 +1067,7 @@ static int vm_volley_fits(vm *v, uint32_t idx, double count, double layers, uint
         vm_fail(v, idx, fire_pc,
                 "a volley of %.0f bullets after %u instructions this frame: over the %u "
                 "instructions a script may run in one frame (each bullet costs one)",
-                bullets, (unsigned)(v->cfg.budget - budget), (unsigned)v->cfg.budget);
+                bullets, (unsigned)(v->exec_limit - budget), (unsigned)v->cfg.budget);
     return 0;
 }
 
@@ -1227,6 +1249,30 @@ static int vm_pick_index(double rank, int n)
 
 /* ---- the interpreter ---- */
 
+/* Stops the executing runner, which ran out of its own budget, of what was left
+ * of the frame's, or started a runner over the frame's limit. */
+static void vm_stop_over_budget(vm *v, uint32_t idx, uint32_t pc)
+{
+    if (v->starts_over) {
+        v->starts_over = 0;
+        v->stats.budget_stops++;
+        vm_fail(v, idx, pc,
+                "too many scripts started in one frame: all scripts together start at most %u "
+                "a frame (threads, bullets with a script, enemies)",
+                (unsigned)v->cfg.frame_starts);
+    } else if (v->exec_frame_capped) {
+        v->stats.budget_stops++;
+        vm_fail(v, idx, pc,
+                "the frame's script budget ran out here: all scripts together run at most %u "
+                "instructions a frame (too many threads, or loops without a wait?)",
+                (unsigned)v->cfg.frame_budget);
+    } else {
+        vm_fail(v, idx, pc,
+                "runaway script: more than %u instructions in one frame (a loop without a wait?)",
+                (unsigned)v->cfg.budget);
+    }
+}
+
 /* Runs runner idx from its pc at frame now until it sleeps, ends or fails. */
 static void vm_exec(vm *v, uint32_t idx)
 {
@@ -1240,7 +1286,9 @@ static void vm_exec(vm *v, uint32_t idx)
     double *sp = base + r->sp;
     uint32_t pc = r->pc;
     const int32_t T = v->now;
-    uint32_t budget = v->cfg.budget;
+    v->exec_frame_capped = v->frame_left < v->cfg.budget;
+    v->exec_limit = v->exec_frame_capped ? v->frame_left : v->cfg.budget;
+    uint32_t budget = v->exec_limit;
     uint32_t executed = 0;
     /* YIELD 1 needs to know whether, since a WAIT woke the runner, it has only
      * climbed out of loops and calls (LOOP_TEST, LOOP_NEXT, JMP, RET). */
@@ -1281,14 +1329,12 @@ static void vm_exec(vm *v, uint32_t idx)
                     (unsigned)gotos, (int)T);
             goto out;
         }
-        if (budget == 0) {
+        if (budget == 0 || v->starts_over) {
             /* Name the instruction about to run, not pc - 1: after a loop's
              * backward jump pc - 1 may be the last instruction of the function
-             * before this one in memory. */
-            vm_fail(v, idx, pc,
-                    "runaway script: more than %u instructions in one frame (a loop without "
-                    "a wait?)",
-                    (unsigned)v->cfg.budget);
+             * before this one in memory; a start over the frame's limit was the
+             * instruction just run. */
+            vm_stop_over_budget(v, idx, v->starts_over && pc ? pc - 1 : pc);
             goto out;
         }
         budget--;
@@ -1583,6 +1629,7 @@ out:
 #undef SAVE
 #undef BINARY
     v->stats.instructions += executed;
+    v->frame_left -= v->exec_limit - budget;
     v->current = VM_NIL;
     v->abort = 0;
 }
@@ -1679,12 +1726,27 @@ void vm_tick(vm *v, int32_t frame)
     v->now = frame;
     v->prints_now = 0;
     v->ticking = 1;
+    v->frame_left = v->cfg.frame_budget;
+    v->stats.frame_started = 0;
+    v->starts_over = 0;
     for (uint32_t i = 0; i < v->due_count; i++) {
         vm_due d = v->due[i];
         vm_runner *r = &v->runners[d.idx];
-        if (r->state == RS_DUE && r->serial == d.serial)
-            vm_run(v, d.idx);
+        if (r->state != RS_DUE || r->serial != d.serial)
+            continue;
+        if (v->frame_left == 0) { /* the frame's budget is spent: the rest run next frame */
+            vm_wheel_insert(v, d.idx, frame + 1);
+            v->stats.deferred++;
+            continue;
+        }
+        vm_run(v, d.idx);
     }
     v->due_count = 0;
     v->ticking = 0;
+    v->starts_over = 0;
+    v->stats.frame_instructions = v->cfg.frame_budget - v->frame_left;
+    if (v->stats.frame_instructions > v->stats.frame_peak)
+        v->stats.frame_peak = v->stats.frame_instructions;
+    if (v->stats.frame_started > v->stats.starts_peak)
+        v->stats.starts_peak = v->stats.frame_started;
 }

@@ -19,6 +19,11 @@
  *    changeSpeed, accel) start at sched, not at the frame.
  *  - A runner executes at most `budget` instructions per frame; past that it is
  *    stopped with an error naming the file and line, and the game goes on.
+ *  - All runners together execute at most `frame_budget` instructions and start
+ *    at most `frame_starts` runners per frame: the runner that runs over is
+ *    stopped with an error (a thousand threads each under its own budget must
+ *    not freeze a frame either); runners still due when the instructions run
+ *    out wait for the next frame (counted).
  *  - All VM arithmetic is double precision; hosts may store less.
  *
  * Directions are degrees, 0 = up, growing clockwise (90 = right); y points down,
@@ -209,7 +214,7 @@ typedef enum vm_verb {
 /* Where an instruction came from: file index into vm_program.files. */
 typedef struct vm_pos {
     uint32_t line;
-    uint16_t col;
+    uint32_t col; /* a 16 MiB file may have one line: no 16-bit column */
     uint16_t file;
 } vm_pos;
 
@@ -348,6 +353,10 @@ typedef struct vm_config {
     uint32_t capacity;    /* runners (default 16384; at most VM_MAX_CAPACITY) */
     uint32_t stack_slots; /* value slots per runner (default 64) */
     uint32_t budget;      /* instructions per runner per frame (default 100000) */
+    /* All runners together, per frame: instructions (each bullet fired counts as
+     * one; default VM_FRAME_BUDGET) and runners started (default VM_FRAME_STARTS). */
+    uint32_t frame_budget;
+    uint32_t frame_starts;
     /* 1: the VM keeps ramps and applies them through set() at the start of each
      * of the runner's frames, as libbulletml does (the BulletML reference host);
      * 0: ramps go to host->ramp and the runner sleeps meanwhile (the game). */
@@ -361,20 +370,28 @@ typedef struct vm_config {
 } vm_config;
 
 #define VM_MAX_CAPACITY ((1u << 20) - 1)
+#define VM_FRAME_BUDGET 1000000u
+#define VM_FRAME_STARTS 8192u
 #define VM_MAX_DEPTH    16 /* nested calls per runner */
 
 typedef struct vm_stats {
     uint32_t live, peak, capacity;
-    uint64_t started;        /* runners started (vm_start, FORK, FIRE_RUN) */
-    uint64_t ended;          /* stopped on their own (end, vanish, error) */
-    uint64_t killed;         /* stopped by vm_kill / vm_kill_obj */
-    uint64_t refused;        /* starts refused: the pool was full */
-    uint64_t errors;         /* run-time errors */
-    uint64_t instructions;   /* executed */
-    uint64_t spawned;        /* bullets the host accepted */
-    uint64_t spawn_refused;  /* bullets the host refused */
-    uint64_t prints;         /* print lines the host received */
-    uint64_t prints_dropped; /* past VM_PRINT_PER_FRAME in a frame */
+    uint64_t started;            /* runners started (vm_start, FORK, FIRE_RUN) */
+    uint64_t ended;              /* stopped on their own (end, vanish, error) */
+    uint64_t killed;             /* stopped by vm_kill / vm_kill_obj */
+    uint64_t refused;            /* starts refused: the pool was full */
+    uint64_t errors;             /* run-time errors */
+    uint64_t instructions;       /* executed */
+    uint64_t spawned;            /* bullets the host accepted */
+    uint64_t spawn_refused;      /* bullets the host refused */
+    uint64_t prints;             /* print lines the host received */
+    uint64_t prints_dropped;     /* past VM_PRINT_PER_FRAME in a frame */
+    uint64_t budget_stops;       /* runners stopped by the frame's budget (instructions, starts) */
+    uint64_t deferred;           /* due runners put off to the next frame: no instructions left */
+    uint32_t frame_instructions; /* the last frame's instructions (bullets fired included) */
+    uint32_t frame_peak;         /* the most in one frame so far */
+    uint32_t frame_started;      /* runners started in the last frame */
+    uint32_t starts_peak;        /* the most in one frame so far */
 } vm_stats;
 
 typedef struct vm vm;

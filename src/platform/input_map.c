@@ -6,9 +6,12 @@
 
 #include "core/file.h"
 #include "core/log.h"
+#include "core/mem.h"
 #include "game/binding.h"
 #include "game/options.h"
 #include "platform/user_dir.h"
+
+#include <string.h>
 
 #define INPUT_MAP_CAPTURE_AXIS 16384 /* half way */
 
@@ -25,21 +28,76 @@ void input_map_apply_options(input_map *m, const options *o)
     m->deadzone = o->stick_deadzone * 32767 / 100;
 }
 
+/* Whether a mapping line is for this system: SDL keeps only those whose
+ * "platform:" field names it, and those without one. */
+static int input_map_for_this_platform(const char *line, size_t len)
+{
+    static const char key[] = "platform:";
+    const char *end = line + len;
+    for (const char *p = line; p + sizeof key - 1 <= end; p++) {
+        if ((p == line || p[-1] == ',') && memcmp(p, key, sizeof key - 1) == 0) {
+            const char *name = p + sizeof key - 1, *stop = name;
+            while (stop < end && *stop != ',')
+                stop++;
+            const char *here = SDL_GetPlatform();
+            return strlen(here) == (size_t)(stop - name) && memcmp(here, name, stop - name) == 0;
+        }
+    }
+    return 1;
+}
+
+/* Hands SDL the mappings of text for this system, one line at a time, at most
+ * INPUT_MAP_MAX_MAPPINGS of them: SDL looks each one up in those it has, so
+ * their cost grows with the square of their number (150,000 took 3 minutes).
+ * Returns the number added or updated; *skipped gets those over the limit. */
+static int input_map_add_lines(char *text, size_t size, int *skipped)
+{
+    int added = 0, taken = 0;
+    *skipped = 0;
+    for (char *line = text, *end = text + size; line < end;) {
+        char *nl = memchr(line, '\n', (size_t)(end - line));
+        char *stop = nl ? nl : end;
+        if (stop > line && stop[-1] == '\r')
+            stop--;
+        size_t len = (size_t)(stop - line);
+        char *next = nl ? nl + 1 : end;
+        if (len > 0 && line[0] != '#' && input_map_for_this_platform(line, len)) {
+            if (taken == INPUT_MAP_MAX_MAPPINGS) {
+                (*skipped)++;
+            } else {
+                taken++;
+                *stop = '\0';
+                if (SDL_GameControllerAddMapping(line) >= 0)
+                    added++;
+            }
+        }
+        line = next;
+    }
+    return added;
+}
+
 int input_map_load_mappings(void)
 {
     char path[4096];
     if (user_dir_join(path, sizeof path, INPUT_MAP_CONTROLLER_DB) != 0 || !file_exists(path))
         return 0;
     char err[4300];
-    if (file_check_limit(path, FILE_LIMIT_CONTROLLER_DB, err, sizeof err) != 0) {
-        log_warn("%s; not read", err); /* SDL would read a pipe or a huge file whole */
+    size_t size = 0;
+    /* read here, not by SDL: a pipe or a huge file is refused, and a file that
+     * cannot be read is reported with the system's reason (SDL: "Invalid RWops") */
+    char *text = file_read_limit(path, FILE_LIMIT_CONTROLLER_DB, &size, err, sizeof err);
+    if (!text) {
+        log_warn("%s; not read", err);
         return -1;
     }
-    int n = SDL_GameControllerAddMappingsFromFile(path);
-    if (n < 0)
-        log_warn("%s: not read: %s", path, SDL_GetError());
-    else
-        log_info("%s: %d controller mappings added", path, n);
+    int skipped = 0;
+    int n = input_map_add_lines(text, size, &skipped);
+    mem_free(text);
+    if (skipped)
+        log_warn("%s: %d controller mappings for this system; only the first %d are read (the "
+                 "community database has about 2,000 for all systems)",
+                 path, INPUT_MAP_MAX_MAPPINGS + skipped, INPUT_MAP_MAX_MAPPINGS);
+    log_info("%s: %d controller mappings added", path, n);
     return n;
 }
 

@@ -39,9 +39,15 @@ typedef struct input_map {
 /* Installs the bindings and dead zone of the options. */
 void input_map_apply_options(input_map *m, const struct options *o);
 
-/* Adds the user folder's gamecontrollerdb.txt to SDL's mappings, if there is one.
- * Call once SDL's game controller subsystem is up, before input_map_open_pads.
- * Returns the number of mappings added (0 without a file, -1 on a bad file). */
+/* The most mappings read from gamecontrollerdb.txt (those of this system; more
+ * are left out, with a warning): SDL's cost for them grows with the square of
+ * their number. */
+#define INPUT_MAP_MAX_MAPPINGS 4096
+
+/* Adds the user folder's gamecontrollerdb.txt to SDL's mappings, if there is one
+ * (at most INPUT_MAP_MAX_MAPPINGS). Call once SDL's game controller subsystem is
+ * up, before input_map_open_pads. Returns the number of mappings added (0
+ * without a file, -1 for a file that cannot be read, with the system's reason). */
 int input_map_load_mappings(void);
 /* Opens game controllers; call once SDL's game controller subsystem is up. */
 void input_map_open_pads(input_map *m);

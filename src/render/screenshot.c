@@ -4,12 +4,41 @@
 #include "render/screenshot.h"
 
 #include "core/file.h"
+#include "core/mem.h"
 #include "platform/user_dir.h"
 #include "platform/window.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
 #include <time.h>
+
+/* Encodes s as a PNG in memory, then writes it with file_write_atomic: a full disk
+ * or a failed write leaves no cut-short picture, and is reported with the path. */
+static int screenshot_write_png(SDL_Surface *s, const char *path, char *err, size_t err_size)
+{
+    /* zlib's stored blocks bound a PNG: the raw rows, a filter byte each, headers */
+    size_t cap = (size_t)s->w * (size_t)s->h * 4 + (size_t)s->h * 8 + 65536;
+    void *buf = mem_alloc(cap);
+    SDL_RWops *rw = buf && cap < (size_t)INT32_MAX ? SDL_RWFromMem(buf, (int)cap) : NULL;
+    if (!rw) {
+        snprintf(err, err_size, "%s: out of memory for the picture", path);
+        mem_free(buf);
+        return -1;
+    }
+    int rc = -1;
+    if (IMG_SavePNG_RW(s, rw, 0) != 0) {
+        snprintf(err, err_size, "%s: cannot encode: %s", path, IMG_GetError());
+    } else {
+        Sint64 size = SDL_RWtell(rw);
+        if (size <= 0)
+            snprintf(err, err_size, "%s: cannot encode: %s", path, SDL_GetError());
+        else
+            rc = file_write_atomic(path, buf, (size_t)size, err, err_size);
+    }
+    SDL_RWclose(rw);
+    mem_free(buf);
+    return rc;
+}
 
 int screenshot_save(SDL_Renderer *r, const char *path, char *err, size_t err_size)
 {
@@ -26,10 +55,8 @@ int screenshot_save(SDL_Renderer *r, const char *path, char *err, size_t err_siz
     int rc = -1;
     if (SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) != 0)
         snprintf(err, err_size, "cannot read the screen: %s", SDL_GetError());
-    else if (IMG_SavePNG(s, path) != 0)
-        snprintf(err, err_size, "%s: cannot write: %s", path, IMG_GetError());
     else
-        rc = 0;
+        rc = screenshot_write_png(s, path, err, err_size);
     SDL_FreeSurface(s);
     return rc;
 }
@@ -95,10 +122,8 @@ int screenshot_headless(const char *path, const frame_scene *scene, uint64_t see
         frame_view_draw(&v, scene);
         SDL_RenderPresent(r);
         frame_view_free(&v);
-        if (path && IMG_SavePNG(s, path) != 0) {
-            snprintf(err, err_size, "%s: cannot write: %s", path, IMG_GetError());
+        if (path && screenshot_write_png(s, path, err, err_size) != 0)
             rc = -1;
-        }
     }
     SDL_DestroyRenderer(r);
     if (out && rc == 0)

@@ -14,6 +14,7 @@
  * replay with the frame where it showed.
  */
 #include "core/file.h"
+#include "core/log.h"
 #include "core/mem.h"
 #include "game/difficulty.h"
 #include "platform/window.h"
@@ -119,8 +120,10 @@ static void game_keep_last(app *a, replay_end end)
                   (int64_t)time(NULL));
     char path[APP_PATH_MAX + 16], err[512];
     snprintf(path, sizeof path, "%s/%s", a->replay_dir, APP_LAST_REPLAY);
-    if (replay_save(&g->rec, path, err, sizeof err) != 0)
+    if (replay_save(&g->rec, path, err, sizeof err) != 0) {
+        log_warn("the last run was not kept: %s", err);
         app_toast(a, PANEL_RED, "the last run was not kept: %s", err);
+    }
 }
 
 int game_replay_path(const char *dir, const char *stamp, const char *name, char *out, size_t size)
@@ -156,8 +159,10 @@ static void game_save_replay(app *a)
     }
     if (replay_save(&g->rec, path, err, sizeof err) == 0)
         app_toast(a, PANEL_GREEN, "replay saved: %s", path);
-    else
+    else {
+        log_warn("replay not saved: %s", err);
         app_toast(a, PANEL_RED, "replay not saved: %s", err);
+    }
 }
 
 /* Writes the spell card record if this run changed it. */

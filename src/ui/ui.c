@@ -176,15 +176,19 @@ void app_save_options(app *a)
 void app_save_scores(app *a)
 {
     char err[512];
-    if (a->scores_path[0] && highscores_save(&a->scores, a->scores_path, err, sizeof err) != 0)
+    if (a->scores_path[0] && highscores_save(&a->scores, a->scores_path, err, sizeof err) != 0) {
+        log_warn("high scores not saved: %s", err);
         app_toast(a, PANEL_RED, "high scores not saved: %s", err);
+    }
 }
 
 void app_save_cards(app *a)
 {
     char err[512];
-    if (a->cards_path[0] && spellcards_save(&a->cards, a->cards_path, err, sizeof err) != 0)
+    if (a->cards_path[0] && spellcards_save(&a->cards, a->cards_path, err, sizeof err) != 0) {
+        log_warn("spell card record not saved: %s", err);
         app_toast(a, PANEL_RED, "spell card record not saved: %s", err);
+    }
 }
 
 /* Sounds of the world's events; the music follows the scripts' music verb. */
@@ -247,6 +251,7 @@ const overlay_stats *app_stats(app *a, const world *w)
     s->lasers = w ? (int)w->lasers.live : 0;
     s->laser_capacity = w ? (int)w->lasers.capacity : WORLD_LASERS;
     s->laser_refused = w ? w->lasers.stats.refused : 0;
+    s->script_stops = w && w->vm ? vm_get_stats(w->vm).budget_stops : 0;
     s->phase_ms[OVERLAY_PHASE_SCRIPTS] = w ? (double)w->stats.script_ns / 1e6 : -1.0;
     s->phase_ms[OVERLAY_PHASE_MOTION] = w ? (double)w->stats.motion_ns / 1e6 : -1.0;
     s->phase_ms[OVERLAY_PHASE_COLLISION] = w ? (double)w->stats.collision_ns / 1e6 : -1.0;
@@ -424,6 +429,23 @@ static void ui_frame(app *a)
 
 /* ---- start and end ---- */
 
+/* Removes the temporaries of saves a killed game left (NAME.tmp.PID) in the
+ * user folder and the folders it saves into. */
+static void ui_remove_stale_temps(app *a)
+{
+    static const char *const dirs[] = {"", "screenshots"};
+    char dir[APP_PATH_MAX];
+    int removed = 0;
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+        if (user_dir_join(dir, sizeof dir, dirs[i]) == 0)
+            removed += file_remove_stale_temps(dir);
+    if (a->replay_dir[0])
+        removed += file_remove_stale_temps(a->replay_dir);
+    if (removed)
+        log_info("removed %d temporary file%s left by an interrupted save", removed,
+                 removed == 1 ? "" : "s");
+}
+
 /* Loads the options, high scores and spell card record from the user folder;
  * what could not be read, or a user folder that cannot be had, is said on screen. */
 static void ui_load_files(app *a)
@@ -457,6 +479,7 @@ static void ui_load_files(app *a)
         file_make_dirs(a->replay_dir);
     else
         a->replay_dir[0] = '\0';
+    ui_remove_stale_temps(a);
 }
 
 /* Opens the window, renderer, input and sound. Returns 0 or -1 (printed). */

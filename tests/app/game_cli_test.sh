@@ -36,6 +36,11 @@ expect 2 "--start wants BOSS or BOSS:PHASE" play --headless --frames 5 --start s
 expect 2 "--start wants BOSS or BOSS:PHASE" play --headless --frames 5 --start s1_kagari:99999999999
 # An empty --record name is refused before the run (it was played, then not saved).
 expect 2 "--record needs a file name, not ''" play --headless --frames 5 --record ''
+# --record replaces a regular file only: a named pipe (a device alike) is refused and kept.
+mkfifo "$tmp/pipe.rpl"
+expect 1 "pipe.rpl: cannot replace: not a regular file .a named pipe." play --headless \
+    --frames 5 --record "$tmp/pipe.rpl"
+[ -p "$tmp/pipe.rpl" ] || fail "--record replaced a named pipe"
 
 # A mod replaces the stage: its own timeline is what runs.
 mkdir -p "$tmp/mod/stage1"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void file_test_round_trip(const char *dir)
@@ -204,6 +205,71 @@ static void file_test_failed_write_keeps_old(const char *dir)
     CHECK(rmdir(tmp) == 0);
 }
 
+/* Only a regular file is replaced: a named pipe (a device alike) or a folder at
+ * the path is refused with a reason and left as it was (rename replaced a pipe). */
+static void file_test_not_regular(const char *dir)
+{
+    char fifo[512], sub[512], err[256] = "";
+    snprintf(fifo, sizeof fifo, "%s/record.fifo", dir);
+    CHECK(mkfifo(fifo, 0600) == 0);
+    CHECK(file_write_atomic(fifo, "data", 4, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "record.fifo: cannot replace: not a regular file (a named pipe)");
+    struct stat st;
+    CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+    snprintf(sub, sizeof sub, "%s/folder", dir);
+    CHECK(file_make_dirs(sub) == 0);
+    CHECK(file_write_atomic(sub, "data", 4, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "not a regular file (a folder)");
+    CHECK(file_is_dir(sub));
+}
+
+/* A symbolic link is followed: its file is replaced and the link stays; a link
+ * to nothing is refused. */
+static void file_test_symlink(const char *dir)
+{
+    char target[512], link[512], dangling[512], err[256] = "";
+    snprintf(target, sizeof target, "%s/real.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    snprintf(dangling, sizeof dangling, "%s/dangling.txt", dir);
+    CHECK(file_write_atomic(target, "old", 3, err, sizeof err) == 0);
+    CHECK(symlink("real.txt", link) == 0);
+    CHECK(file_write_atomic(link, "new", 3, err, sizeof err) == 0);
+    struct stat st;
+    CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
+    size_t size = 0;
+    char *text = file_read_all(target, &size, NULL, 0);
+    CHECK(text && strcmp(text, "new") == 0);
+    mem_free(text);
+    CHECK(symlink("nowhere.txt", dangling) == 0);
+    CHECK(file_write_atomic(dangling, "x", 1, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "a symbolic link to nothing");
+    CHECK(lstat(dangling, &st) == 0 && S_ISLNK(st.st_mode));
+}
+
+/* Temporaries of a save killed midway: those of dead processes go, those of
+ * running ones (this one, its parent) and other names stay. */
+static void file_test_stale_temps(const char *dir)
+{
+    pid_t child = fork();
+    if (child == 0)
+        _exit(0);
+    CHECK(child > 0);
+    waitpid(child, NULL, 0); /* now a process that no longer runs */
+    char sub[512], dead[600], mine[600], parent[600], other[600], err[256];
+    snprintf(sub, sizeof sub, "%s/temps", dir);
+    CHECK(file_make_dirs(sub) == 0);
+    snprintf(dead, sizeof dead, "%s/scores.txt.tmp.%ld", sub, (long)child);
+    snprintf(mine, sizeof mine, "%s/options.txt.tmp.%ld", sub, (long)getpid());
+    snprintf(parent, sizeof parent, "%s/last.rpl.tmp.%ld", sub, (long)getppid());
+    snprintf(other, sizeof other, "%s/notes.tmp.x12", sub);
+    const char *all[] = {dead, mine, parent, other};
+    for (int i = 0; i < 4; i++)
+        CHECK(file_write_atomic(all[i], "x", 1, err, sizeof err) == 0);
+    CHECK_EQ_INT(file_remove_stale_temps(sub), 1);
+    CHECK(!file_exists(dead));
+    CHECK(file_exists(mine) && file_exists(parent) && file_exists(other));
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-file-test-XXXXXX";
@@ -216,6 +282,9 @@ int main(void)
     file_test_pipe();
     file_test_move_aside(dir);
     file_test_failed_write_keeps_old(dir);
+    file_test_not_regular(dir);
+    file_test_symlink(dir);
+    file_test_stale_temps(dir);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

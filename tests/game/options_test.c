@@ -9,6 +9,8 @@
 #include "game/options.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 /* Options that differ from the defaults in every setting and binding. */
 static void options_test_changed(options *o)
@@ -243,6 +245,8 @@ static void options_test_oom(const char *dir)
             CHECK(memcmp(&a, &b, sizeof a) == 0);
         } else {
             CHECK_EQ_INT(st, OPTIONS_UNREADABLE);
+            CHECK(b.save_blocked == 1);
+            b.save_blocked = 0;
             CHECK(memcmp(&d, &b, sizeof d) == 0);
             CHECK_STR_CONTAINS(r.lines[0], "cannot be read");
         }
@@ -324,6 +328,33 @@ static void options_test_names(void)
     CHECK(ok);
 }
 
+/* A file that cannot be read (here a folder has its name; a file too large, or
+ * not readable, alike) is kept: saving refuses to replace it, with a reason. */
+static void options_test_unreadable_kept(const char *dir)
+{
+    char path[512], err[256] = "";
+    snprintf(path, sizeof path, "%s/unreadable.txt", dir);
+    /* over the size limit: refused unread */
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    static const char line[] = "# a comment line, repeated past the size limit\n";
+    for (size_t n = 0; n <= FILE_LIMIT_OPTIONS; n += sizeof line - 1)
+        fputs(line, f);
+    fclose(f);
+    options o;
+    options_report r;
+    CHECK_EQ_INT(options_load(&o, path, &r), OPTIONS_UNREADABLE);
+    CHECK_STR_CONTAINS(r.lines[0], "not saved over it");
+    o.master_volume = 10;
+    CHECK(options_save(&o, path, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "not saved over a file that could not be read");
+    struct stat st;
+    CHECK(stat(path, &st) == 0 && st.st_size > (off_t)FILE_LIMIT_OPTIONS);
+    remove(path);
+}
+
 /* The accessibility settings: each goes through options.txt and back, by name,
  * and a wrong value keeps the default with the reason. */
 static void options_test_accessibility(void)
@@ -384,6 +415,7 @@ int main(void)
     options_test_truncated();
     options_test_garbage();
     options_test_oom(dir);
+    options_test_unreadable_kept(dir);
     options_test_rebinding();
     options_test_accessibility();
     char cmd[600];

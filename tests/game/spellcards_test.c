@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static void sc_counts(void)
@@ -196,6 +197,36 @@ static void sc_numbers(void)
 #undef SC_HEAD
 }
 
+/* A damaged record that cannot be moved aside (.bad to .bad.99 taken) is kept:
+ * the next save refuses to replace it (it was overwritten, the record lost). */
+static void sc_damaged_kept(const char *dir)
+{
+    char path[512], bad[600], err[256] = "", reason[1024];
+    snprintf(path, sizeof path, "%s/kept.txt", dir);
+    static const char damaged[] = "curtain-spellcards 1\ngarbage\n";
+    CHECK(file_write_atomic(path, damaged, sizeof damaged - 1, err, sizeof err) == 0);
+    for (int i = 1; i <= 99; i++) {
+        if (i == 1)
+            snprintf(bad, sizeof bad, "%s.bad", path);
+        else
+            snprintf(bad, sizeof bad, "%s.bad.%d", path, i);
+        CHECK(file_write_atomic(bad, "x", 1, err, sizeof err) == 0);
+    }
+    spellcards sc;
+    CHECK_EQ_INT(spellcards_load(&sc, path, reason, sizeof reason), SPELLCARDS_REFUSED);
+    CHECK_STR_CONTAINS(reason, "could not be moved aside");
+    spellcards_saw(&sc, "s1_kagari", 1, "A Card");
+    CHECK(spellcards_save(&sc, path, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "not saved over a file that could not be read");
+    size_t size = 0;
+    char *text = file_read_all(path, &size, NULL, 0);
+    CHECK(text && size == sizeof damaged - 1 && memcmp(text, damaged, size) == 0);
+    mem_free(text);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "rm -f '%s' '%s'.bad*", path, path);
+    CHECK(system(cmd) == 0);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-spellcards-XXXXXX";
@@ -205,6 +236,7 @@ int main(void)
     sc_title_quotes(dir);
     sc_bad_texts();
     sc_numbers();
+    sc_damaged_kept(dir);
     rmdir(dir);
     return check_done("spellcards");
 }

@@ -3,6 +3,7 @@
  * blitter against SDL's own copies, draw order, rotation, and the HUD. The
  * pictures are also written to the build folder for people to look at. */
 #include "../check.h"
+#include "core/file.h"
 #include "core/mem.h"
 #include "render/atlas.h"
 #include "render/screenshot.h"
@@ -11,6 +12,8 @@
 
 #include <SDL_image.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #ifndef SCREENSHOT_DIR
 #define SCREENSHOT_DIR "."
@@ -341,6 +344,38 @@ static void test_errors(void)
     CHECK_STR_CONTAINS(err, "/nonexistent-dir/x.png");
 }
 
+/* A full disk (file_hook_disk_space): the save fails with the file's name and
+ * the system's reason, and leaves neither a cut-short picture nor its temporary;
+ * a picture already there stays whole. Before, IMG_SavePNG kept 8 KB of PNG. */
+static void test_full_disk(void)
+{
+    static one_bullet o;
+    one_bullet_init(&o, 0);
+    char path[4200], tmp[4300], err[512] = "";
+    snprintf(path, sizeof path, "%s/screenshot-full-disk.png", SCREENSHOT_DIR);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    remove(path);
+    file_hook_disk_space(4096);
+    CHECK(screenshot_headless(path, &o.scene, 1, 0, NULL, err, sizeof err) != 0);
+    file_hook_disk_space(-1);
+    CHECK_STR_CONTAINS(err, path);
+    CHECK_STR_CONTAINS(err, "No space left on device");
+    CHECK(!file_exists(path));
+    CHECK(!file_exists(tmp));
+    /* over an earlier picture */
+    CHECK(screenshot_headless(path, &o.scene, 1, 0, NULL, err, sizeof err) == 0);
+    size_t before = 0, after = 0;
+    char *old = file_read_all(path, &before, err, sizeof err);
+    file_hook_disk_space(100);
+    CHECK(screenshot_headless(path, &o.scene, 1, 0, NULL, err, sizeof err) != 0);
+    file_hook_disk_space(-1);
+    char *now = file_read_all(path, &after, err, sizeof err);
+    CHECK(old && now && before == after && before > 0 && memcmp(old, now, before) == 0);
+    mem_free(old);
+    mem_free(now);
+    remove(path);
+}
+
 int main(void)
 {
     test_sample_screen();
@@ -352,5 +387,6 @@ int main(void)
     test_no_allocation();
     test_save_user();
     test_errors();
+    test_full_disk();
     return check_done("render.screenshot");
 }
