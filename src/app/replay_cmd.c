@@ -36,7 +36,7 @@ static int replay_cmd_verify(const char *path, const replay *r, const library *l
     if (!replay_content_matches(r, lib)) {
         printf("%s: recorded with other pattern files (content %016" PRIx64
                ", these are %016" PRIx64 "): a mod, or another version of the stage\n",
-               path, r->content, world_content_hash(lib));
+               path, r->content, replay_content_hash(r, lib));
         return CLI_EXIT_FAILURE;
     }
     replay_desync d;

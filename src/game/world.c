@@ -9,6 +9,7 @@
 #include "core/hash.h"
 #include "core/mem.h"
 #include "game/difficulty.h"
+#include "game/ship_host.h"
 #include "game/world_host.h"
 #include "pattern/bullet_object.h"
 #include "sim/playfield.h"
@@ -25,9 +26,7 @@ static const uint64_t world_extend_at[] = {2000000, 5000000, 10000000, 18000000,
 #define WORLD_HIT_POINTS        10u
 #define WORLD_FULL_POWER_POINTS 1000u
 
-/* Bomb: the cancelling circle grows this fast to this size; damage per frame. */
-#define WORLD_BOMB_GROWTH      7.0f
-#define WORLD_BOMB_MAX_RADIUS  280.0f
+/* Bomb: damage per frame (the circle's size is the ship's). */
 #define WORLD_BOMB_DAMAGE      3.0
 #define WORLD_BOMB_BOSS_DAMAGE 0.7
 
@@ -110,7 +109,10 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     w->config = *cfg;
     w->lib = lib;
     rng_seed(&w->rng, cfg->seed);
-    player_init(&w->player);
+    w->ship = library_fallback_ship();
+    if (lib && lib->ship_count > 0)
+        w->ship = &lib->ships[cfg->ship < lib->ship_count ? cfg->ship : 0];
+    player_init(&w->player, w->ship);
     boss_reset(&w->boss);
     w->stage_slot = ENEMY_NONE;
     w->title[0] = w->title[1] = -1;
@@ -122,6 +124,7 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     ok &= item_list_init(&w->items, WORLD_ITEMS) == 0;
     ok &= world_alloc_scratch(w) == 0;
     ok &= world_host_create(w) == 0;
+    ok &= ship_host_create(w) == 0;
     if (!ok) {
         world_free(w);
         return -1;
@@ -134,6 +137,7 @@ void world_free(world *w)
 {
     vm_destroy(w->vm);
     w->vm = NULL;
+    ship_host_destroy(w);
     bullet_pool_free(&w->bullets);
     bullet_pool_free(&w->shots);
     enemy_table_free(&w->enemies);
@@ -359,8 +363,9 @@ static void world_bomb(world *w)
     w->bombs_used++;
     boss_spoil_capture(w);
     item_draw_all(&w->items);
-    w->draw_until = (int32_t)w->frame + PLAYER_BOMB_FRAMES;
+    w->draw_until = (int32_t)w->frame + w->player.bomb;
     world_event_add(w, WORLD_EVENT_BOMB, w->player.x, w->player.y, 0);
+    ship_host_start(w, w->ship->bomb);
 }
 
 /* The last ship is gone: the continue prompt, or the end of the run. */
@@ -422,7 +427,9 @@ static void world_step_player(world *w, input_bits in)
         world_bomb(w);
     if (p->state == PLAYER_HIT && p->timer <= 0)
         world_player_dies(w);
-    if (player_shoot(p, in, &w->shots) > 0)
+    if (player_shoot(p, in))
+        ship_host_start(w, library_ship_volley(w->ship, p->focused, player_power_level(p)));
+    if (ship_host_tick(w) > 0)
         world_event_add(w, WORLD_EVENT_SHOT, p->x, p->y, p->focused);
 }
 
@@ -478,6 +485,7 @@ static void world_move(world *w)
                     w->bullet_dy);
     world_move_pool(&w->shots, NULL, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
     world_reap(w);
+    ship_host_reap(w);
     if (w->bullets.live > w->stats.peak_bullets)
         w->stats.peak_bullets = w->bullets.live;
 }
@@ -553,8 +561,11 @@ static void world_collide_shots(world *w, const circle_set *enemies)
 
 float world_bomb_radius(const player *p)
 {
-    float r = (float)(PLAYER_BOMB_FRAMES - p->bomb) * WORLD_BOMB_GROWTH + 24.0f;
-    return r > WORLD_BOMB_MAX_RADIUS ? WORLD_BOMB_MAX_RADIUS : r;
+    float r = (float)((int32_t)p->ship->num[LIBRARY_SHIP_BOMB_TIME] - p->bomb) *
+                  player_number(p, LIBRARY_SHIP_BOMB_GROWTH) +
+              player_number(p, LIBRARY_SHIP_BOMB_RADIUS);
+    float max = player_number(p, LIBRARY_SHIP_BOMB_MAX);
+    return r > max ? max : r;
 }
 
 /* A running bomb: a growing circle cancels bullets into stars and hurts enemies. */
@@ -607,7 +618,7 @@ static int world_body_hit(const world *w, const circle_set *enemies)
         if (!circle_set_live(enemies, i))
             continue;
         float dx = enemies->x[i] - p->x, dy = enemies->y[i] - p->y;
-        float reach = enemies->r[i] * 0.6f + PLAYER_HITBOX_RADIUS;
+        float reach = enemies->r[i] * 0.6f + player_number(p, LIBRARY_SHIP_HITBOX);
         if (dx * dx + dy * dy <= reach * reach)
             return 1;
     }
@@ -621,8 +632,14 @@ static void world_collide_player(world *w, const circle_set *enemies)
     if (!player_flying(p) || p->timer > 0)
         return;
     circle_set bullets = world_bullet_set(w, BULLET_FLAG_HARMLESS);
-    collision_player_query q = {
-        p->x, p->y, p->x - p->px, p->y - p->py, PLAYER_HITBOX_RADIUS, PLAYER_GRAZE_RADIUS, NULL, 0};
+    collision_player_query q = {p->x,
+                                p->y,
+                                p->x - p->px,
+                                p->y - p->py,
+                                player_number(p, LIBRARY_SHIP_HITBOX),
+                                player_number(p, LIBRARY_SHIP_GRAZE),
+                                NULL,
+                                0};
     collision_list_clear(&w->hits);
     collision_list_clear(&w->grazes);
     collision_player_workers(&w->bullet_coll, w->workers, &bullets, &q, 1, &w->hits, &w->grazes);
@@ -772,6 +789,8 @@ uint64_t world_hash(const world *w)
     hash_u32(&hs, w->config.difficulty);
     hash_u32(&hs, w->config.start);
     hash_u32(&hs, w->config.flags);
+    if (w->config.ship != 0) /* a run of the first ship hashes as before ships were content */
+        hash_u32(&hs, 0x10000u | w->config.ship);
     hash_u64(&hs, w->frame);
     for (int i = 0; i < 4; i++)
         hash_u64(&hs, w->rng.s[i]);
@@ -806,7 +825,67 @@ uint64_t world_hash(const world *w)
     item_list_hash(&w->items, &hs);
     if (w->vm)
         vm_hash(w->vm, &hs);
+    /* The ship's VM holds state only while a script of it waits (a volley that
+     * fires and ends leaves nothing behind: its clock is the world's frame). */
+    if (w->ship_vm && vm_get_stats(w->ship_vm).live > 0)
+        vm_hash(w->ship_vm, &hs);
     return hash_end(&hs);
+}
+
+/* Hashes the first `end` parts of the program and the tables of entries and
+ * bosses (what a content hash covered before ships were content). */
+static void world_hash_program(hasher *hs, const library *lib, library_mark end)
+{
+    const vm_program *p = lib->prog;
+    hash_bytes(hs, p->code, end.code * sizeof *p->code);
+    for (uint32_t i = 0; i < end.consts; i++)
+        hash_f64(hs, p->consts[i]);
+    for (uint32_t i = 0; i < end.funcs; i++) {
+        const vm_func *f = &p->funcs[i];
+        const uint32_t v[] = {f->pc, f->end, f->nparams, f->nlocals, f->frame_size};
+        hash_bytes(hs, v, sizeof v);
+    }
+    for (uint32_t i = 0; i < end.strings; i++)
+        hash_bytes(hs, p->strings[i], strlen(p->strings[i]) + 1);
+    for (uint32_t i = 0; i < lib->entry_count; i++) {
+        const library_entry *e = &lib->entries[i];
+        hash_bytes(hs, e->name, strlen(e->name) + 1);
+        hash_u32(hs, e->kind);
+        hash_u32(hs, e->func);
+        hash_u32(hs, (uint32_t)e->nparams);
+        for (int k = 0; k < e->nparams; k++)
+            hash_f64(hs, e->defaults[k]);
+    }
+    for (uint32_t i = 0; i < lib->boss_count; i++) {
+        const library_boss *b = &lib->bosses[i];
+        hash_bytes(hs, b->name, strlen(b->name) + 1);
+        hash_u32(hs, b->phase_count);
+        for (uint32_t k = 0; k < b->phase_count; k++) {
+            hash_u32(hs, b->phases[k].func);
+            hash_u32(hs, (uint32_t)b->phases[k].spell);
+        }
+    }
+}
+
+/* A ship's numbers, options and functions. */
+static void world_hash_ship(hasher *hs, const library_ship *s)
+{
+    hash_bytes(hs, s->name, strlen(s->name) + 1);
+    for (int k = 0; k < LIBRARY_SHIP_NUMBER_COUNT; k++)
+        hash_f64(hs, s->num[k]);
+    hash_u32(hs, s->option_count);
+    for (uint32_t k = 0; k < s->option_count; k++) {
+        const library_ship_option *o = &s->options[k];
+        hash_u32(hs, (uint32_t)o->level);
+        hash_f32(hs, o->x);
+        hash_f32(hs, o->y);
+        hash_f32(hs, o->fx);
+        hash_f32(hs, o->fy);
+    }
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < LIBRARY_SHIP_LEVELS; k++)
+            hash_u32(hs, s->shot[f][k]);
+    hash_u32(hs, s->bomb);
 }
 
 uint64_t world_content_hash(const library *lib)
@@ -814,35 +893,29 @@ uint64_t world_content_hash(const library *lib)
     if (!lib || !lib->prog)
         return 0;
     const vm_program *p = lib->prog;
+    if (lib->ship_count == 0 && lib->game_count == 0)
+        return world_content_hash_legacy(lib);
     hasher hs;
     hash_begin(&hs, 0x636f6e74656e74ull); /* "content" */
-    hash_bytes(&hs, p->code, p->code_count * sizeof *p->code);
-    for (uint32_t i = 0; i < p->const_count; i++)
-        hash_f64(&hs, p->consts[i]);
-    for (uint32_t i = 0; i < p->func_count; i++) {
-        const vm_func *f = &p->funcs[i];
-        const uint32_t v[] = {f->pc, f->end, f->nparams, f->nlocals, f->frame_size};
-        hash_bytes(&hs, v, sizeof v);
+    library_mark all = {p->code_count, p->const_count, p->func_count, p->string_count};
+    world_hash_program(&hs, lib, all);
+    for (uint32_t i = 0; i < lib->ship_count; i++)
+        world_hash_ship(&hs, &lib->ships[i]);
+    for (uint32_t i = 0; i < lib->game_count; i++) {
+        const library_game *g = &lib->games[i];
+        hash_bytes(&hs, g->name, strlen(g->name) + 1);
+        for (uint32_t k = 0; k < g->stage_count; k++)
+            hash_bytes(&hs, g->stages[k], strlen(g->stages[k]) + 1);
     }
-    for (uint32_t i = 0; i < p->string_count; i++)
-        hash_bytes(&hs, p->strings[i], strlen(p->strings[i]) + 1);
-    for (uint32_t i = 0; i < lib->entry_count; i++) {
-        const library_entry *e = &lib->entries[i];
-        hash_bytes(&hs, e->name, strlen(e->name) + 1);
-        hash_u32(&hs, e->kind);
-        hash_u32(&hs, e->func);
-        hash_u32(&hs, (uint32_t)e->nparams);
-        for (int k = 0; k < e->nparams; k++)
-            hash_f64(&hs, e->defaults[k]);
-    }
-    for (uint32_t i = 0; i < lib->boss_count; i++) {
-        const library_boss *b = &lib->bosses[i];
-        hash_bytes(&hs, b->name, strlen(b->name) + 1);
-        hash_u32(&hs, b->phase_count);
-        for (uint32_t k = 0; k < b->phase_count; k++) {
-            hash_u32(&hs, b->phases[k].func);
-            hash_u32(&hs, (uint32_t)b->phases[k].spell);
-        }
-    }
+    return hash_end(&hs);
+}
+
+uint64_t world_content_hash_legacy(const library *lib)
+{
+    if (!lib || !lib->prog)
+        return 0;
+    hasher hs;
+    hash_begin(&hs, 0x636f6e74656e74ull); /* "content" */
+    world_hash_program(&hs, lib, lib->ships_start);
     return hash_end(&hs);
 }

@@ -89,6 +89,7 @@ typedef struct world_config {
     uint8_t difficulty; /* enum difficulty */
     uint8_t start;      /* where the run starts: 0 the stage, else WORLD_START(boss, phase) */
     uint16_t flags;     /* WORLD_FLAG_* */
+    uint8_t ship;       /* index into lib->ships (none declared: the fallback ship) */
 } world_config;
 
 typedef enum world_state {
@@ -170,6 +171,12 @@ typedef struct world {
     boss_fight boss;
     item_list items;
     vm *vm;
+    const library_ship *ship; /* what the player flies (player.ship) */
+    vm *ship_vm;              /* the ship's volleys, bomb and scripted shots (ship_host) */
+    uint32_t ship_damage;     /* the damage of the ship's next shots this frame */
+    uint32_t ship_fired;      /* shots the ship's scripts fired this frame */
+    vm_obj *ship_vanished;    /* shots vanished by their scripts this frame */
+    uint32_t ship_vanished_count;
     /* the run */
     uint64_t score;
     uint64_t best_score; /* the best score of any credit of this run */
@@ -223,10 +230,15 @@ void world_step(world *w, input_bits in);
 /* A hash of the whole simulation state. */
 uint64_t world_hash(const world *w);
 /* A hash of what the content makes happen: the compiled program (code, constants,
- * functions, strings) and the tables of entries and bosses; not the source
- * positions, so a comment added to a pattern file leaves it unchanged. 0 for
- * NULL. Replays record it. */
+ * functions, strings) and the tables of entries, bosses and ships; not the
+ * source positions, so a comment added to a pattern file leaves it unchanged. 0
+ * for NULL. Replays record it. */
 uint64_t world_content_hash(const library *lib);
+/* The content hash as format-2 replays recorded it, before ships were content:
+ * the same hash over the part of the program that comes before the ships'
+ * (library_mark) and the tables of entries and bosses. A library without ships
+ * hashes the same both ways. */
+uint64_t world_content_hash_legacy(const library *lib);
 
 /* The run is over (cleared or lost): nothing steps any more. */
 int world_over(const world *w);
@@ -239,7 +251,8 @@ uint64_t world_point_value(const world *w, float y);
 uint64_t world_final_score(const world *w);
 /* The score at which the next extra ship comes, or 0 when none is left. */
 uint64_t world_next_extend(const world *w);
-/* The radius of the player's running bomb (px): it grows to its largest. */
+/* The radius of the player's running bomb (px): it grows to its largest (the
+ * ship's bomb numbers). */
 float world_bomb_radius(const player *p);
 /* A string of the content's program (verb operands), or "" for -1 / out of range. */
 const char *world_string(const world *w, int32_t index);

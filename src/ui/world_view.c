@@ -123,14 +123,14 @@ static void wv_add_shots(world_view *v, field_view *fv, const world *w)
     if (!player_flying(p))
         return;
     int level = player_power_level(p);
-    for (int k = 1; k < level; k++) {
-        float spread = p->focused ? 8.0f + 6.0f * (float)k : 14.0f + 8.0f * (float)k;
-        float lift = p->focused ? -6.0f : 6.0f + 2.0f * (float)k;
-        float bob = sinf((float)v->tick * 0.1f + (float)k) * 1.5f;
-        field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_OPTION, 0, p->x - spread,
-                              p->y + lift + bob);
-        field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_OPTION, 0, p->x + spread,
-                              p->y + lift - bob);
+    for (uint32_t k = 0; k < p->ship->option_count; k++) {
+        const library_ship_option *o = &p->ship->options[k];
+        if (o->level > level)
+            continue;
+        float x = p->focused ? o->fx : o->x, y = p->focused ? o->fy : o->y;
+        float bob = sinf((float)v->tick * 0.1f + (float)(o->level - 1)) * 1.5f;
+        field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_OPTION, 0, p->x + x,
+                              p->y + y + (x < 0 ? bob : -bob));
     }
 }
 
