@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Records the scripted runs that tests/game/replays/ keeps, which ctest plays back
-# and verifies on every build type (game.replays, app.game).
+# and verifies on every build type (game.replays, app.game), and those of the test
+# campaign, tests/game/campaign/replays/ (game.campaign_replays).
 #
 # A replay is the inputs of a run plus the world's state hash every 300 frames, so
 # any deliberate change of game logic or of the stage's pattern files makes them
@@ -28,3 +29,12 @@ record easy_nobody --difficulty easy --seed 9 --frames 20000
 # Practice of the boss's last spell card on Hard.
 record hard_last_card --autopilot --difficulty hard --seed 10 --start s1_kagari:5 --one-phase \
     --frames 20000
+# The test campaign (tests/game/campaign as a mod): both stages on Normal, and
+# stage 2 alone on Lunatic with the scripted player as it is.
+out=tests/game/campaign/replays
+mkdir -p "$out"
+rm -f "$out"/*.rpl
+record normal_campaign --mod tests/game/campaign --autopilot --invulnerable \
+    --difficulty normal --seed 12 --frames 30000
+record lunatic_stage2 --mod tests/game/campaign --autopilot --difficulty lunatic --seed 13 \
+    --stage 2 --frames 10000

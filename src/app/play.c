@@ -35,11 +35,13 @@ typedef struct play_options {
     int integer_scale;
     int no_vsync;
     const char *renderer;
-    const char *mod; /* a folder of pattern files over the built-in ones */
+    const char *mod;  /* a folder of pattern files over the built-in ones */
+    const char *ship; /* the ship's name */
+    int stage;        /* the game's stage to start at, from 1; 0 the first */
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 16
+    PLAY_OPTION_COUNT = 18
 };
 
 /* The option table of play, writing into o. */
@@ -75,6 +77,10 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
          "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
         {"mod", CLI_STRING, &o->mod, "DIR",
          "pattern files in DIR replace (same path) or add to the built-in ones", 0, 0},
+        {"ship", CLI_STRING, &o->ship, "NAME",
+         "fly the ship declared as NAME (default: the first ship)", 0, 0},
+        {"stage", CLI_INT, &o->stage, "N", "start the game at its stage N, from 1 (default 1)", 1,
+         255},
     };
     memcpy(table, rows, sizeof rows);
 }
@@ -125,6 +131,20 @@ static int play_config(const play_options *o, const library *lib, const char *co
         cfg->flags |= WORLD_FLAG_INVULNERABLE;
     if (o->one_phase)
         cfg->flags |= WORLD_FLAG_ONE_PHASE;
+    if (o->ship) {
+        int ship = library_find_ship(lib, o->ship);
+        if (ship < 0 || ship > 255)
+            return cli_usage_error(command, "--ship: no ship named '%s' in the patterns", o->ship);
+        cfg->ship = (uint8_t)ship;
+    }
+    if (o->stage > 0) {
+        const library_game *g = world_game_of(lib);
+        int count = g ? (int)g->stage_count : 1;
+        if (o->stage > count)
+            return cli_usage_error(command, "--stage: the game has %d stage%s, not %d", count,
+                                   count == 1 ? "" : "s", o->stage);
+        cfg->stage = (uint8_t)(o->stage - 1);
+    }
     if (!o->start)
         return CLI_EXIT_OK;
     char name[128];
@@ -188,7 +208,7 @@ static int play_headless(const play_options *o, const world_config *cfg, const l
         mem_free(w);
         return CLI_EXIT_FAILURE;
     }
-    rec.content = world_content_hash(lib);
+    replay_set_content(&rec, lib);
     autopilot ap;
     autopilot_init(&ap, 1);
     uint64_t cleared_at = 0;

@@ -17,7 +17,8 @@
 
 #define REPLAY_MAGIC       "CURTREPL"
 #define REPLAY_HEADER_V1   84
-#define REPLAY_HEADER_SIZE 92
+#define REPLAY_HEADER_V2   92
+#define REPLAY_HEADER_SIZE 110
 #define REPLAY_CHECK_SIZE  12
 /* Ten hours: anything longer is not a real recording. */
 #define REPLAY_MAX_FRAMES  (10u * 60u * 60u * WORLD_TICK_HZ)
@@ -107,6 +108,9 @@ unsigned char *replay_encode(const replay *r, size_t *size)
     bytes_put_u16(&w, REPLAY_CHECK_INTERVAL);
     bytes_put_u32(&w, r->check_count);
     bytes_put_u64(&w, r->content);
+    bytes_put_u8(&w, r->config.stage);
+    bytes_put_u8(&w, 0);
+    replay_put_text(&w, r->game, 16);
     bytes_put_raw(&w, r->inputs, r->frame_count);
     for (uint32_t i = 0; i < r->check_count; i++) {
         bytes_put_u32(&w, r->checks[i].frame);
@@ -213,9 +217,16 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     uint32_t frames, checks;
     replay_read_header(&rd, r, &frames, &checks);
     r->version = version;
-    size_t header = version >= 2 ? REPLAY_HEADER_SIZE : REPLAY_HEADER_V1;
-    if (version >= 2 && size >= REPLAY_HEADER_SIZE)
+    size_t header = version >= 3   ? REPLAY_HEADER_SIZE
+                    : version == 2 ? REPLAY_HEADER_V2
+                                   : REPLAY_HEADER_V1;
+    if (version >= 2 && size >= REPLAY_HEADER_V2)
         r->content = bytes_get_u64(&rd);
+    if (version >= 3 && size >= REPLAY_HEADER_SIZE) {
+        r->config.stage = bytes_get_u8(&rd);
+        bytes_get_u8(&rd);
+        replay_get_text(&rd, r->game, 16);
+    }
     if (frames > REPLAY_MAX_FRAMES || checks > frames + 1)
         return replay_fail(err, err_size, origin, "corrupt: %u frames and %u state hashes", frames,
                            checks);
@@ -233,6 +244,8 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
 
     uint64_t content = r->content;
     uint16_t read_version = r->version;
+    char game[sizeof r->game];
+    memcpy(game, r->game, sizeof game);
     r->inputs = mem_alloc(frames ? frames : 1);
     r->checks = mem_alloc((checks ? checks : 1) * sizeof *r->checks);
     if (!r->inputs || !r->checks) {
@@ -241,6 +254,7 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     }
     r->content = content;
     r->version = read_version;
+    memcpy(r->game, game, sizeof game);
     r->frame_count = r->input_cap = frames;
     r->check_count = r->check_cap = checks;
     bytes_get_raw(&rd, r->inputs, frames);
@@ -304,6 +318,13 @@ int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d)
         return 0;
     *d = (replay_desync){c->frame, expected, actual};
     return -1;
+}
+
+void replay_set_content(replay *r, const library *lib)
+{
+    const library_game *g = world_game_of(lib);
+    r->content = world_content_hash(lib);
+    snprintf(r->game, sizeof r->game, "%s", g ? g->name : "");
 }
 
 uint64_t replay_content_hash(const replay *r, const library *lib)

@@ -29,20 +29,25 @@
  *   84      8     content hash: world_content_hash of the patterns it was played
  *                 with (format 3 on; in format 2 world_content_hash_legacy's,
  *                 which leaves ships out; absent in format 1, read as 0: unknown)
- *   92      F     input bits of frames 1..F, one byte each (game/input.h)
- *   92+F    12*C  checkpoints: frame (u32), state hash after that frame (u64);
+ *   92      1     starting stage: world_config.stage, from 0 (format 3 on)
+ *   93      1     reserved, 0 (format 3 on)
+ *   94      16    the game played (world_game_of), NUL-padded; "" none; for
+ *                 the reader, not checked (format 3 on)
+ *   H       F     input bits of frames 1..F, one byte each (game/input.h)
+ *   H+F     12*C  checkpoints: frame (u32), state hash after that frame (u64);
  *                 increasing frames, the last one = F
  *   ...     8     hash_buffer of every byte before it, seed 0 (integrity check)
  *
- * (In format 1 the inputs start at 84.)
+ * H, where the inputs start: 110 (format 3), 92 (format 2), 84 (format 1).
  *
  * Changelog:
  *   1  first version.
  *   2  the content hash, so a replay of other pattern files (a mod, another
  *      version of the stage) is told apart from a desync.
- *   3  ships are content: the ship flown, and a content hash that covers the
- *      ships. A format-2 replay plays with the first ship (ship 0) and checks
- *      its content with world_content_hash_legacy.
+ *   3  ships and games are content: the ship flown, the starting stage, the
+ *      game's name, and a content hash that covers ships and games. A format-2
+ *      replay plays its game's first stage with the first ship and checks its
+ *      content with world_content_hash_legacy.
  */
 #ifndef CURTAIN_GAME_REPLAY_H
 #define CURTAIN_GAME_REPLAY_H
@@ -75,6 +80,7 @@ typedef struct replay {
     char recorded_by[16]; /* curtain version */
     world_config config;
     uint64_t content; /* world_content_hash of the patterns played; 0 unknown */
+    char game[16];    /* the game's name as recorded ("" none or unknown) */
     uint8_t end;
     char name[REPLAY_NAME_MAX + 1];
     int64_t date;
@@ -136,6 +142,8 @@ input_bits replay_cursor_next(replay_cursor *c);
  * hash differs from the one recorded for this frame. */
 int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d);
 
+/* Notes what a recording plays: lib's content hash and its game's name. */
+void replay_set_content(replay *r, const library *lib);
 /* lib's content hash as r's format computes it: world_content_hash, or for a
  * format-2 replay world_content_hash_legacy. */
 uint64_t replay_content_hash(const replay *r, const library *lib);

@@ -58,16 +58,52 @@ static int world_alloc_scratch(world *w)
     return ok ? 0 : -1;
 }
 
-/* The stage's entry: the one named WORLD_STAGE_NAME, else the first stage. */
-static const library_entry *world_stage_entry(const library *lib)
+const library_game *world_game_of(const library *lib)
 {
-    const library_entry *e = library_find(lib, WORLD_STAGE_NAME);
+    for (uint32_t i = 0; lib && i < lib->game_count; i++)
+        if (strcmp(lib->games[i].name, WORLD_GAME_NAME) == 0)
+            return &lib->games[i];
+    return lib && lib->game_count > 0 ? &lib->games[0] : NULL;
+}
+
+/* The playing stage's entry: the game's stage, or without a game the one named
+ * WORLD_STAGE_NAME, else the first stage. */
+static const library_entry *world_stage_entry(const world *w)
+{
+    const library *lib = w->lib;
+    const char *name = w->game ? w->game->stages[w->stage] : WORLD_STAGE_NAME;
+    const library_entry *e = library_find(lib, name);
     if (e && e->kind == LIBRARY_STAGE)
         return e;
-    for (uint32_t i = 0; i < lib->entry_count; i++)
+    for (uint32_t i = 0; !w->game && i < lib->entry_count; i++)
         if (lib->entries[i].kind == LIBRARY_STAGE)
             return &lib->entries[i];
     return NULL;
+}
+
+/* Starts the playing stage's script on a new stage object (the last stage's
+ * goes). A stage that cannot start is over at once. */
+static void world_begin_stage(world *w)
+{
+    if (w->stage_slot != ENEMY_NONE)
+        world_remove_enemy(w, w->stage_slot, 0);
+    w->stage_slot = ENEMY_NONE;
+    w->stage_runner = 0;
+    w->stage_done = 0;
+    w->stage_graze = w->graze;
+    const library_entry *e = world_stage_entry(w);
+    int32_t now = (int32_t)w->frame;
+    if (e && library_entry_runnable(e)) {
+        w->stage_slot = enemy_alloc(&w->enemies, ENEMY_STAGE, PLAYFIELD_W / 2, 96.0, now);
+        if (w->stage_slot != ENEMY_NONE) {
+            w->enemies.slots[w->stage_slot].scripted = 1;
+            w->stage_runner =
+                vm_start(w->vm, w->lib->prog, e->func, enemy_handle(&w->enemies, w->stage_slot),
+                         e->defaults, e->nparams, now);
+        }
+    }
+    if (w->stage_runner == 0)
+        w->stage_done = 1;
 }
 
 /* Starts what the configuration names: the stage, or a practice fight. A run with
@@ -84,18 +120,12 @@ static void world_begin(world *w)
             w->stage_done = 1;
         return;
     }
-    const library_entry *e = world_stage_entry(w->lib);
-    if (e && library_entry_runnable(e)) {
-        w->stage_slot = enemy_alloc(&w->enemies, ENEMY_STAGE, PLAYFIELD_W / 2, 96.0, 0);
-        if (w->stage_slot != ENEMY_NONE) {
-            w->enemies.slots[w->stage_slot].scripted = 1;
-            w->stage_runner =
-                vm_start(w->vm, w->lib->prog, e->func, enemy_handle(&w->enemies, w->stage_slot),
-                         e->defaults, e->nparams, 0);
-        }
-    }
-    if (w->stage_runner == 0)
-        w->stage_done = 1;
+    w->game = world_game_of(w->lib);
+    if (w->game && w->game->stage_count == 0)
+        w->game = NULL;
+    if (w->game)
+        w->stage = w->config.stage < w->game->stage_count ? w->config.stage : 0;
+    world_begin_stage(w);
 }
 
 int world_init(world *w, const world_config *cfg, const library *lib)
@@ -115,6 +145,7 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     player_init(&w->player, w->ship);
     boss_reset(&w->boss);
     w->stage_slot = ENEMY_NONE;
+    w->next_stage_at = -1;
     w->title[0] = w->title[1] = -1;
     w->title_at = INT32_MIN;
     w->draw_until = -1;
@@ -728,7 +759,7 @@ static void world_make_tally(world *w)
     t->clear = stage ? 1000000u * (uint64_t)(w->config.difficulty + 1) : 0;
     t->lives = stage ? 500000u * (uint64_t)lives : 0;
     t->bombs = stage ? 100000u * (uint64_t)w->player.bombs : 0;
-    t->graze = stage ? 50u * w->graze : 0;
+    t->graze = stage ? 50u * (w->graze - w->stage_graze) : 0;
     t->total = t->clear + t->lives + t->bombs + t->graze;
 }
 
@@ -738,14 +769,25 @@ static void world_check_end(world *w)
 {
     int practice_over =
         w->config.start != 0 && !w->boss.active && (int64_t)w->frame >= w->draw_until;
-    if (!w->lib || w->state != WORLD_PLAYING || !(w->stage_done || practice_over))
+    if (w->next_stage_at >= 0 && (int64_t)w->frame >= w->next_stage_at) {
+        w->next_stage_at = -1;
+        w->stage++;
+        world_begin_stage(w);
+        return;
+    }
+    if (!w->lib || w->state != WORLD_PLAYING || w->next_stage_at >= 0 ||
+        !(w->stage_done || practice_over))
         return;
     world_make_tally(w);
     world_add_score(w, w->tally.total);
     if (w->score > w->best_score)
         w->best_score = w->score;
-    w->state = WORLD_CLEARED;
-    world_event_add(w, WORLD_EVENT_STAGE_CLEAR, 0, 0, 0);
+    int last = w->config.start != 0 || w->stage + 1 >= world_stage_count(w);
+    world_event_add(w, WORLD_EVENT_STAGE_CLEAR, 0, 0, w->config.start != 0 ? 0 : w->stage + 1);
+    if (last)
+        w->state = WORLD_CLEARED;
+    else
+        w->next_stage_at = (int32_t)w->frame + WORLD_STAGE_BREAK;
 }
 
 /* ---- the frame ---- */
@@ -781,6 +823,28 @@ void world_step(world *w, input_bits in)
     w->frame++;
 }
 
+int world_stage_count(const world *w)
+{
+    return w->game ? (int)w->game->stage_count : 1;
+}
+
+const char *world_stage_name(const world *w)
+{
+    const library_entry *e = w->lib && w->config.start == 0 ? world_stage_entry(w) : NULL;
+    return e ? e->name : "";
+}
+
+int world_between_stages(const world *w)
+{
+    return w->next_stage_at >= 0;
+}
+
+int world_all_clear(const world *w)
+{
+    return w->state == WORLD_CLEARED && w->config.start == 0 && w->stage_done &&
+           w->stage + 1 >= world_stage_count(w);
+}
+
 uint64_t world_hash(const world *w)
 {
     hasher hs;
@@ -789,8 +853,15 @@ uint64_t world_hash(const world *w)
     hash_u32(&hs, w->config.difficulty);
     hash_u32(&hs, w->config.start);
     hash_u32(&hs, w->config.flags);
-    if (w->config.ship != 0) /* a run of the first ship hashes as before ships were content */
+    /* A run of the first ship on its game's first stage hashes as one did before
+     * ships and games were content. */
+    if (w->config.ship != 0)
         hash_u32(&hs, 0x10000u | w->config.ship);
+    if (w->stage != 0 || w->next_stage_at >= 0 || w->stage_graze != 0) {
+        hash_u32(&hs, 0x20000u | (uint32_t)w->stage);
+        hash_u32(&hs, (uint32_t)w->next_stage_at);
+        hash_u64(&hs, w->stage_graze);
+    }
     hash_u64(&hs, w->frame);
     for (int i = 0; i < 4; i++)
         hash_u64(&hs, w->rng.s[i]);

@@ -24,8 +24,12 @@
  * What the front end should show or play for the frame (sounds, sparks, title
  * cards) is listed in the frame's events; they are not part of the state.
  *
- * A run ends in WORLD_CLEARED (the stage's script finished, or a practice fight
- * is over) or WORLD_GAME_OVER. On the last ship lost, a normal run first stops in
+ * A run plays the stages of its game (a `game` declaration) in order, from
+ * config.stage on. When a stage's script finishes, its clear bonus is added
+ * (the tally) and, after WORLD_STAGE_BREAK frames, the next stage begins with
+ * the same ship, score, lives, bombs, power and graze. A run ends in
+ * WORLD_CLEARED (the last stage's script finished, or a practice fight is
+ * over) or WORLD_GAME_OVER. On the last ship lost, a normal run first stops in
  * WORLD_CONTINUE: a prompt driven by the same input bits (up/down choose, shot
  * confirms), so replays carry continues like any other input.
  */
@@ -60,8 +64,13 @@
 #define WORLD_START_PHASE(start) (((start)-1) % BOSS_MAX_PHASES)
 #define WORLD_MAX_BOSSES         ((255 - 1) / BOSS_MAX_PHASES)
 
-/* The stage the game plays: the library entry of this name (docs/patterns.md). */
-#define WORLD_STAGE_NAME "stage1"
+/* The game a run plays: the `game` of this name, else the first declared; with
+ * none, the stage named WORLD_STAGE_NAME alone, else the first stage
+ * (docs/patterns.md). */
+#define WORLD_GAME_NAME   "main"
+#define WORLD_STAGE_NAME  "stage1"
+/* Frames from a stage's clear (its tally on screen) to the next stage. */
+#define WORLD_STAGE_BREAK (5 * WORLD_TICK_HZ)
 
 /* Capacities, fixed at init; every one refuses and counts. */
 #define WORLD_BULLETS 16384 /* enemy bullets */
@@ -90,6 +99,7 @@ typedef struct world_config {
     uint8_t start;      /* where the run starts: 0 the stage, else WORLD_START(boss, phase) */
     uint16_t flags;     /* WORLD_FLAG_* */
     uint8_t ship;       /* index into lib->ships (none declared: the fallback ship) */
+    uint8_t stage;      /* the game's stage the run starts at, from 0 (start == 0) */
 } world_config;
 
 typedef enum world_state {
@@ -123,7 +133,8 @@ typedef enum world_state {
     X(SOUND)         /* value: string index of an effect name (script) */       \
     X(MUSIC)         /* value: string index of a music name (script) */         \
     X(TITLE)         /* a title card appeared */                                \
-    X(STAGE_CLEAR)   /* the run is cleared */                                   \
+    X(STAGE_CLEAR)   /* value: the stage cleared, from 1 (the run goes on if */ \
+                     /* it was not the last) */                                 \
     X(CONTINUE)      /* the continue prompt appeared */                         \
     X(CONTINUED)     /* the player continued */                                 \
     X(GAME_OVER)     /* the run is lost */                                      \
@@ -184,6 +195,10 @@ typedef struct world {
     int extends;   /* score extends given */
     int continues; /* continues used */
     int deaths, bombs_used, spells_captured, spells_seen;
+    const library_game *game;  /* the stages of the run; NULL: one stage */
+    int stage;                 /* the stage playing, an index into game->stages */
+    int32_t next_stage_at;     /* the frame the next stage begins; -1: none waits */
+    uint64_t stage_graze;      /* graze when the stage began (its tally counts the rest) */
     uint32_t stage_slot;       /* the stage object's enemy slot, ENEMY_NONE if none */
     vm_runner_id stage_runner; /* the stage's script */
     int stage_done;            /* the stage's script has ended */
@@ -242,6 +257,16 @@ uint64_t world_content_hash_legacy(const library *lib);
 
 /* The run is over (cleared or lost): nothing steps any more. */
 int world_over(const world *w);
+/* Stages in the run's game (1 without a game). */
+int world_stage_count(const world *w);
+/* The playing stage's entry name ("" none). */
+const char *world_stage_name(const world *w);
+/* The game of a library a run plays (WORLD_GAME_NAME, else the first), or NULL. */
+const library_game *world_game_of(const library *lib);
+/* Whether a stage's tally is on screen and the next stage is coming. */
+int world_between_stages(const world *w);
+/* Whether the run cleared its game's last stage. */
+int world_all_clear(const world *w);
 /* The difficulty's rank, 0..1. */
 double world_rank(const world *w);
 /* What a point item is worth when picked up at height y. */

@@ -68,7 +68,7 @@ void game_start_run(app *a, const world_config *cfg, int practice)
     replay_free(&g->rec);
     if (replay_begin(&g->rec, cfg, 0) != 0)
         app_toast(a, PANEL_RED, "out of memory: this run will not be recorded");
-    g->rec.content = world_content_hash(a->lib);
+    replay_set_content(&g->rec, a->lib);
     audio_music(a->sound, 1);
     app_switch(a, SCREEN_GAME);
 }
@@ -365,7 +365,7 @@ static void game_insert_score(app *a)
     highscores_name_clean(g->name, e.name);
     snprintf(g->name, sizeof g->name, "%s", e.name);
     e.score = world_final_score(g->w);
-    e.stage = 1;
+    e.stage = g->w->stage + 1;
     e.cleared = g->w->state == WORLD_CLEARED;
     e.date = highscores_today();
     g->rank = highscores_insert(&a->scores, (difficulty)g->config.difficulty, &e);
@@ -617,11 +617,30 @@ const char *game_results_title(const app *a)
     if (!world_over(g->w))
         return g->practice ? "Practice Quit" : "Run Quit";
     if (g->w->state == WORLD_CLEARED)
-        return g->practice ? "Practice Over" : "Stage Clear!";
+        return g->practice             ? "Practice Over"
+               : world_all_clear(g->w) ? "All Clear!"
+                                       : "Stage Clear!";
     return g->practice ? "Practice Lost" : "Game Over";
 }
 
-/* The results box: the tally of the run, and whether it made the table. */
+/* The ending's credits, under the results of a run that cleared the game. */
+static void game_draw_credits(app *a, SDL_Rect box, int y)
+{
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    int cx = box.x + box.w / 2;
+    static const char *const lines[] = {
+        "Every stage cleared: thank you for playing!",
+        "curtain - stages, ships and every bullet are pattern files",
+        "made with SDL2; music and sound synthesized at run time",
+    };
+    for (int k = 0; k < 3; k++)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y + 14 * k, TEXT_CENTER,
+                   k == 0 ? PANEL_PINK : PANEL_DIM, lines[k]);
+}
+
+/* The results box: the tally of the run, and whether it made the table; after
+ * the last stage, the ending (the results and the credits). */
 static void game_draw_results(app *a)
 {
     game_state *g = &a->game;
@@ -630,7 +649,8 @@ static void game_draw_results(app *a)
     const atlas_texture *at = &a->view.atlas;
     game_dim_field(a, 170);
     int cleared = w->state == WORLD_CLEARED;
-    SDL_Rect box = game_box(340, cleared && !g->practice ? 330 : 200);
+    int ending = !g->practice && world_all_clear(w);
+    SDL_Rect box = game_box(340, cleared && !g->practice ? (ending ? 390 : 330) : 200);
     panel_box(r, box);
     int cx = box.x + box.w / 2, y = box.y + 14;
     SDL_Color head = cleared ? PANEL_GOLD : world_over(w) ? PANEL_RED : PANEL_LABEL;
@@ -654,6 +674,8 @@ static void game_draw_results(app *a)
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, y, TEXT_CENTER, PANEL_DIM,
                 "ships lost %d   bombs used %d   continues %d   %" PRIu64 ":%02" PRIu64, w->deaths,
                 w->bombs_used, w->continues, w->frame / 3600, w->frame / 60 % 60);
+    if (ending)
+        game_draw_credits(a, box, y + 26);
     if (game_ranks(a))
         panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + box.h - 50, TEXT_CENTER, PANEL_PINK,
                    "A new high score!");

@@ -272,6 +272,31 @@ static void wv_draw_title(SDL_Renderer *r, const atlas_texture *at, const world 
                    world_string(w, w->title[1]));
 }
 
+/* Between two stages: the cleared stage's tally, until the next stage begins. */
+static void wv_draw_stage_clear(SDL_Renderer *r, const atlas_texture *at, const world *w)
+{
+    if (!world_between_stages(w))
+        return;
+    float a =
+        wv_fade((int64_t)w->frame - (w->next_stage_at - WORLD_STAGE_BREAK), WORLD_STAGE_BREAK);
+    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2, y = FIELD_VIEW_Y + 120;
+    panel_fill(r, (SDL_Rect){FIELD_VIEW_X + 30, y - 14, (int)PLAYFIELD_W - 60, 176},
+               (SDL_Color){0, 0, 20, (Uint8)(170 * a)});
+    panel_textf(r, at, ATLAS_FONT_TITLE, 1, cx, y, TEXT_CENTER, wv_alpha(PANEL_GOLD, a),
+                "Stage %d Clear!", w->stage + 1);
+    const char *labels[] = {"Clear bonus", "Ships left", "Bombs left", "Graze", "Stage bonus"};
+    const uint64_t values[] = {w->tally.clear, w->tally.lives, w->tally.bombs, w->tally.graze,
+                               w->tally.total};
+    for (int k = 0; k < 5; k++) {
+        int ly = y + 48 + k * 20;
+        SDL_Color c = wv_alpha(k == 4 ? PANEL_GOLD : PANEL_WHITE, a);
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, FIELD_VIEW_X + 50, ly, TEXT_LEFT,
+                   wv_alpha(PANEL_LABEL, a), labels[k]);
+        panel_textf(r, at, ATLAS_FONT_SMALL, 2, FIELD_VIEW_X + (int)PLAYFIELD_W - 50, ly,
+                    TEXT_RIGHT, c, "%" PRIu64, values[k]);
+    }
+}
+
 /* The spell card's declaration: its name rises from below the boss to its band,
  * and the capture result after it ends. */
 static void wv_draw_spell(SDL_Renderer *r, const atlas_texture *at, const world *w)
@@ -423,8 +448,10 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         wv_draw_panel_extras(r, at, w);
         wv_draw_collect_line(r, at, w);
     }
-    if (!x || !x->attract)
+    if (!x || !x->attract) {
         wv_draw_title(r, at, w);
+        wv_draw_stage_clear(r, at, w);
+    }
     wv_draw_spell(r, at, w);
     wv_draw_gets(v, r, at);
     wv_draw_marks(r, at, w, x, v->tick);
