@@ -39,9 +39,10 @@ const char *const parser_statement_words[] = {
     "drops", "spawn",  "boss",   "midboss", "damage",   NULL};
 
 static const char *const parser_reserved[] = {
-    "var",      "const", "pattern", "enemy", "boss",  "stage", "phase",   "if",     "else",
-    "repeat",   "loop",  "while",   "wait",  "until", "fire",  "run",     "thread", "break",
-    "continue", "and",   "or",      "not",   "as",    "spawn", "midboss", NULL};
+    "var",  "const", "pattern", "enemy",   "boss",     "stage", "phase",
+    "if",   "else",  "repeat",  "loop",    "while",    "wait",  "until",
+    "fire", "run",   "thread",  "break",   "continue", "and",   "or",
+    "not",  "as",    "spawn",   "midboss", "ship",     "game",  NULL};
 
 int parser_is_reserved(const char *word)
 {

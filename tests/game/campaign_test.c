@@ -5,11 +5,15 @@
  * clears both: each stage's clear shows its tally, the next begins after the
  * break with the same score, ships, bombs, power and graze, and the run ends
  * all clear. Its recording verifies, and starting at stage 2 plays stage 2
- * alone. No allocation across the stage transition.
+ * alone. No allocation across the stage transition. And the worked example of
+ * docs/patterns.md, a mod that adds a stage and a ship (docs/mod_example): the
+ * page shows its files as they are, and the run with its ship clears both
+ * stages and its recording verifies.
  *
- * usage: test_game.campaign PATTERNS_DIR CAMPAIGN_DIR
+ * usage: test_game.campaign PATTERNS_DIR CAMPAIGN_DIR DOCS_DIR
  */
 #include "../check.h"
+#include "core/file.h"
 #include "core/mem.h"
 #include "game/autopilot.h"
 #include "game/difficulty.h"
@@ -122,18 +126,71 @@ static void campaign_start_at_stage_two(const library *lib)
     replay_free(&rec);
 }
 
-int main(int argc, char **argv)
+/* Loads the patterns with a mod over them. */
+static library *campaign_load(const char *patterns, const char *mod)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_game.campaign PATTERNS_DIR CAMPAIGN_DIR\n");
-        return 2;
-    }
     diag_list diags;
     diag_init(&diags);
-    library *lib = library_load_dir(argv[1], argv[2], &diags);
+    library *lib = library_load_dir(patterns, mod, &diags);
     diag_print(&diags, stderr);
     diag_free(&diags);
     CHECK(lib != NULL);
+    return lib;
+}
+
+/* docs/patterns.md shows each file of the mod example exactly as it is. */
+static void campaign_example_on_page(const char *docs)
+{
+    static const char *const files[] = {"game.pat", "garden.pat", "ships/swallow.pat"};
+    char path[1024], err[256];
+    size_t size;
+    snprintf(path, sizeof path, "%s/patterns.md", docs);
+    char *page = file_read_all(path, &size, err, sizeof err);
+    CHECK(page != NULL);
+    for (int i = 0; page && i < 3; i++) {
+        snprintf(path, sizeof path, "%s/mod_example/%s", docs, files[i]);
+        char *text = file_read_all(path, &size, err, sizeof err);
+        CHECK(text != NULL);
+        if (text && !strstr(page, text))
+            fprintf(stderr, "docs/patterns.md does not show %s as it is\n", path);
+        CHECK(text && strstr(page, text));
+        mem_free(text);
+    }
+    mem_free(page);
+}
+
+/* The mod example: a second ship and a second stage, flown to the end. */
+static void campaign_mod_example(const char *patterns, const char *docs)
+{
+    char mod[1024];
+    snprintf(mod, sizeof mod, "%s/mod_example", docs);
+    library *lib = campaign_load(patterns, mod);
+    if (!lib)
+        return;
+    int ship = library_find_ship(lib, "swallow");
+    CHECK(lib->ship_count == 2 && ship >= 0);
+    CHECK(world_game_of(lib) && world_game_of(lib)->stage_count == 2);
+    world_config cfg = {.seed = 8,
+                        .difficulty = DIFFICULTY_NORMAL,
+                        .flags = WORLD_FLAG_INVULNERABLE,
+                        .ship = (uint8_t)ship};
+    replay rec;
+    campaign_result r = campaign_play(lib, cfg, &rec);
+    CHECK_EQ_INT(r.clear_count, 2);
+    replay_desync dsync;
+    CHECK(replay_verify(&rec, lib, &dsync) == 0);
+    replay_free(&rec);
+    library_free(lib);
+    campaign_example_on_page(docs);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: test_game.campaign PATTERNS_DIR CAMPAIGN_DIR DOCS_DIR\n");
+        return 2;
+    }
+    library *lib = campaign_load(argv[1], argv[2]);
     if (lib) {
         const library_game *g = world_game_of(lib);
         CHECK(g && g->stage_count == 2);
@@ -141,5 +198,6 @@ int main(int argc, char **argv)
         campaign_every_difficulty(lib);
     }
     library_free(lib);
+    campaign_mod_example(argv[1], argv[3]);
     return check_done("campaign");
 }
