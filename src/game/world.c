@@ -110,7 +110,7 @@ static void world_begin_stage(world *w)
  * content but nothing to start is cleared at once. */
 static void world_begin(world *w)
 {
-    if (!w->lib)
+    if (!w->lib || (w->config.flags & WORLD_FLAG_NO_STAGE))
         return;
     if (w->config.start != 0) {
         w->player.power = PLAYER_POWER_MAX; /* practice starts at full power */

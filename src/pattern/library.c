@@ -396,7 +396,7 @@ const library_ship *library_fallback_ship(void)
 {
     static const library_ship fallback = {
         .name = "",
-        .title = "",
+        .title = "Ship",
         .look = "",
         .num =
             {

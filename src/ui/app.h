@@ -48,6 +48,7 @@ typedef enum app_screen {
     SCREEN_KEYS,
     SCREEN_GAME,
     SCREEN_STRESS,
+    SCREEN_SHIP,
     SCREEN_COUNT
 } app_screen;
 
@@ -145,6 +146,18 @@ typedef struct game_state {
     world_view view;
 } game_state;
 
+/* The ship select (ship_select.c), after the difficulty when the content has
+ * more than one ship: each ship's numbers, and its shot flying in a preview
+ * world (unfocused, then focused, at each power level in turn). */
+typedef struct ship_select_state {
+    menu m;
+    int practice;   /* 1: the practice menu follows */
+    int chosen;     /* the ship runs and practices fly (index into lib->ships) */
+    world *preview; /* the cursor's ship alone (WORLD_FLAG_NO_STAGE) */
+    world_view view;
+    int frames; /* frames the preview has run */
+} ship_select_state;
+
 /* The stress test (stress.c): a world ramping bullets up until frames take
  * longer than 16.7 ms. */
 typedef struct stress_state {
@@ -204,6 +217,7 @@ typedef struct app {
     settings_state settings;
     game_state game;
     stress_state stress;
+    ship_select_state ships;
 } app;
 
 /* Switches to a screen (its enter function runs). */
@@ -281,6 +295,12 @@ void stress_enter(app *a);
 void stress_action(app *a, input_ui act);
 void stress_update(app *a);
 void stress_draw(app *a);
+void ship_select_enter(app *a);
+void ship_select_action(app *a, input_ui act);
+void ship_select_update(app *a);
+void ship_select_draw(app *a);
+/* Whether the ship select has a choice to offer (two ships or more). */
+int ship_select_offered(const app *a);
 void game_enter(app *a);
 void game_action(app *a, input_ui act);
 int game_event(app *a, const SDL_Event *ev);

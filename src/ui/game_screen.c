@@ -631,8 +631,8 @@ static void game_draw_credits(app *a, SDL_Rect box, int y)
     int cx = box.x + box.w / 2;
     static const char *const lines[] = {
         "Every stage cleared: thank you for playing!",
-        "curtain - stages, ships and every bullet are pattern files",
-        "made with SDL2; music and sound synthesized at run time",
+        "curtain: stages, ships, bullets are pattern files",
+        "made with SDL2; its music is synthesized as it plays",
     };
     for (int k = 0; k < 3; k++)
         panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y + 14 * k, TEXT_CENTER,
@@ -668,8 +668,9 @@ static void game_draw_results(app *a)
     game_tally_line(a, box, y, "Score", score, PANEL_GOLD);
     y += 30;
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, y, TEXT_CENTER, PANEL_WHITE,
-                "%s   graze %" PRIu64 "   spell cards %d/%d", difficulty_name(g->config.difficulty),
-                w->graze, w->spells_captured, w->spells_seen);
+                "%s, %s   graze %" PRIu64 "   spell cards %d/%d", w->ship->title,
+                difficulty_name(g->config.difficulty), w->graze, w->spells_captured,
+                w->spells_seen);
     y += 14;
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, y, TEXT_CENTER, PANEL_DIM,
                 "ships lost %d   bombs used %d   continues %d   %" PRIu64 ":%02" PRIu64, w->deaths,

@@ -65,14 +65,15 @@ void practice_action(app *a, input_ui act)
         world_config cfg = {.seed = app_seed(a),
                             .difficulty = (uint8_t)a->opts.difficulty,
                             .start = WORLD_START(row->boss, row->phase),
-                            .flags = row->one_phase ? WORLD_FLAG_ONE_PHASE : 0};
+                            .flags = row->one_phase ? WORLD_FLAG_ONE_PHASE : 0,
+                            .ship = (uint8_t)a->ships.chosen};
         game_start_run(a, &cfg, 1);
         break;
     }
     case INPUT_UI_BACK:
     case INPUT_UI_PAUSE:
         app_sound(a, SFX_MENU_MOVE, 0);
-        app_switch(a, SCREEN_DIFFICULTY);
+        app_switch(a, ship_select_offered(a) ? SCREEN_SHIP : SCREEN_DIFFICULTY);
         break;
     default: break;
     }

@@ -47,6 +47,8 @@ static const screen_ops ui_screens[SCREEN_COUNT] = {
     [SCREEN_KEYS] = {keys_enter, keys_action, keys_event, title_update, keys_draw},
     [SCREEN_GAME] = {game_enter, game_action, game_event, game_update, game_draw},
     [SCREEN_STRESS] = {stress_enter, stress_action, NULL, stress_update, stress_draw},
+    [SCREEN_SHIP] = {ship_select_enter, ship_select_action, NULL, ship_select_update,
+                     ship_select_draw},
 };
 
 /* ---- services ---- */
@@ -497,8 +499,11 @@ static void ui_close(app *a)
         world_free(a->game.w);
     if (a->title.demo)
         world_free(a->title.demo);
+    if (a->ships.preview)
+        world_free(a->ships.preview);
     mem_free(a->game.w);
     mem_free(a->title.demo);
+    mem_free(a->ships.preview);
     audio_close(a->sound);
     frame_view_free(&a->view);
     input_map_close_pads(&a->input);
@@ -531,7 +536,8 @@ int ui_main(const ui_config *cfg)
     }
     a->game.w = mem_calloc(1, sizeof *a->game.w);
     a->title.demo = mem_calloc(1, sizeof *a->title.demo);
-    if (!a->game.w || !a->title.demo) {
+    a->ships.preview = mem_calloc(1, sizeof *a->ships.preview);
+    if (!a->game.w || !a->title.demo || !a->ships.preview) {
         fprintf(stderr, "curtain: out of memory: the game cannot start\n");
         ui_close(a);
         SDL_Quit();
@@ -539,6 +545,7 @@ int ui_main(const ui_config *cfg)
     }
     world_view_init(&a->title.view, cfg->seed ^ 0xd3e0);
     world_view_init(&a->game.view, cfg->seed ^ 0x9a3e);
+    world_view_init(&a->ships.view, cfg->seed ^ 0x5e1e);
     app_switch(a, SCREEN_TITLE);
     if (cfg->replay_file && game_start_replay(a, cfg->replay_file) != 0)
         fprintf(stderr, "curtain: %s\n", a->toast);

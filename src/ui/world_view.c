@@ -280,7 +280,7 @@ static void wv_draw_stage_clear(SDL_Renderer *r, const atlas_texture *at, const 
     float a =
         wv_fade((int64_t)w->frame - (w->next_stage_at - WORLD_STAGE_BREAK), WORLD_STAGE_BREAK);
     int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2, y = FIELD_VIEW_Y + 120;
-    panel_fill(r, (SDL_Rect){FIELD_VIEW_X + 30, y - 14, (int)PLAYFIELD_W - 60, 176},
+    panel_fill(r, (SDL_Rect){FIELD_VIEW_X + 8, y - 14, (int)PLAYFIELD_W - 16, 176},
                (SDL_Color){0, 0, 20, (Uint8)(170 * a)});
     panel_textf(r, at, ATLAS_FONT_TITLE, 1, cx, y, TEXT_CENTER, wv_alpha(PANEL_GOLD, a),
                 "Stage %d Clear!", w->stage + 1);

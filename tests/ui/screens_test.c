@@ -11,7 +11,9 @@
  * player's own runs; the help lines' key names following the bindings; the
  * continue prompt answered with the menus' confirm and recorded; the title's
  * best list as long as the table; a name entered with a controller's held
- * d-pad and stick.
+ * d-pad and stick; the ship select after the difficulty when there are two
+ * ships, its preview firing the ship under the cursor, and the run flying the
+ * ship chosen.
  */
 #include "../check.h"
 #include "../game/test_library.h"
@@ -670,6 +672,56 @@ static void sc_replay_names_unique(const char *dir)
     remove(second);
 }
 
+/* Two ships: the difficulty leads to the ship select, whose preview flies the
+ * ship under the cursor (firing, never ending); confirm starts the run with it.
+ * With one ship, the difficulty starts the run at once. */
+static void sc_ship_select(void)
+{
+    const char *text = "ship kite { name \"Kite\" speed 5 shot 1 { fire orb at 0 speed 9 } }\n"
+                       "stage stage1 { wait 100000 }\n";
+    library *lib = test_library_compile("kite.pat", text);
+    library *one = test_library_compile("plain.pat", "stage stage1 { wait 100000 }\n");
+    CHECK(lib && one && lib->ship_count == 2 && one->ship_count == 1);
+    if (!lib || !one)
+        return;
+    static world w, preview;
+    app *a = sc_app();
+    a->lib = lib;
+    a->game.w = &w;
+    a->ships.preview = &preview;
+    a->screen = SCREEN_DIFFICULTY;
+    difficulty_enter(a);
+    difficulty_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_SHIP);
+    CHECK(preview.ship == &lib->ships[0]);
+    ship_select_action(a, INPUT_UI_DOWN);
+    CHECK_EQ_INT(a->ships.m.cursor, 1);
+    CHECK(preview.ship == &lib->ships[1]);
+    for (int i = 0; i < 200; i++)
+        ship_select_update(a);
+    CHECK(preview.shots.live > 0 && !world_over(&preview));
+    ship_select_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
+    CHECK(w.config.ship == 1 && w.ship == &lib->ships[1]);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    world_free(&preview);
+    /* one ship: no choice to make */
+    a = sc_app();
+    a->lib = one;
+    a->game.w = &w;
+    a->ships.preview = &preview;
+    difficulty_enter(a);
+    difficulty_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
+    CHECK(w.ship == &one->ships[0]);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+    library_free(lib);
+    library_free(one);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
@@ -690,6 +742,7 @@ int main(void)
     sc_title_best_all();
     sc_pad_name_entry();
     sc_pad_start_on_title();
+    sc_ship_select();
     sc_replay_names_unique(dir);
     rmdir(dir);
     return check_done("screens");
