@@ -162,21 +162,36 @@ static input_ui input_map_ui_of_button(int button)
     }
 }
 
+/* What a key press means to the menus. */
+static input_ui input_map_ui_key_press(const input_map *m, const SDL_Event *ev)
+{
+    switch (ev->key.keysym.scancode) {
+    case SDL_SCANCODE_UP: return INPUT_UI_UP;
+    case SDL_SCANCODE_DOWN: return INPUT_UI_DOWN;
+    case SDL_SCANCODE_LEFT: return INPUT_UI_LEFT;
+    case SDL_SCANCODE_RIGHT: return INPUT_UI_RIGHT;
+    case SDL_SCANCODE_RETURN:
+    case SDL_SCANCODE_KP_ENTER: return INPUT_UI_CONFIRM;
+    case SDL_SCANCODE_BACKSPACE: return INPUT_UI_BACK;
+    case SDL_SCANCODE_ESCAPE: return INPUT_UI_PAUSE;
+    default: return input_map_ui_of_button(input_map_bound(m, 0, ev->key.keysym.scancode));
+    }
+}
+
+/* A key held down repeats: a direction's repeats move menus (ui.c paces them),
+ * but no other key's repeat is an action (holding Z must not confirm one menu
+ * after another). */
+static input_ui input_map_ui_key(const input_map *m, const SDL_Event *ev)
+{
+    input_ui act = input_map_ui_key_press(m, ev);
+    int direction = act >= INPUT_UI_UP && act <= INPUT_UI_RIGHT;
+    return ev->key.repeat && !direction ? INPUT_UI_NONE : act;
+}
+
 input_ui input_map_ui_event(const input_map *m, const SDL_Event *ev)
 {
-    if (ev->type == SDL_KEYDOWN) {
-        switch (ev->key.keysym.scancode) {
-        case SDL_SCANCODE_UP: return INPUT_UI_UP;
-        case SDL_SCANCODE_DOWN: return INPUT_UI_DOWN;
-        case SDL_SCANCODE_LEFT: return INPUT_UI_LEFT;
-        case SDL_SCANCODE_RIGHT: return INPUT_UI_RIGHT;
-        case SDL_SCANCODE_RETURN:
-        case SDL_SCANCODE_KP_ENTER: return INPUT_UI_CONFIRM;
-        case SDL_SCANCODE_BACKSPACE: return INPUT_UI_BACK;
-        case SDL_SCANCODE_ESCAPE: return INPUT_UI_PAUSE;
-        default: return input_map_ui_of_button(input_map_bound(m, 0, ev->key.keysym.scancode));
-        }
-    }
+    if (ev->type == SDL_KEYDOWN)
+        return input_map_ui_key(m, ev);
     /* Sticks send a stream of motion events; menus poll them with their own repeat. */
     input_capture c;
     if (ev->type == SDL_CONTROLLERBUTTONDOWN && input_map_capture(ev, &c)) {

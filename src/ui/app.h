@@ -141,6 +141,7 @@ typedef struct game_state {
     char name[HIGHSCORES_NAME_MAX + 1];
     int name_char;      /* index in the charset of the letter offered next */
     uint64_t name_tick; /* the frame name entry opened */
+    int key_repeat;     /* the last key down was a held key's repeat */
     int rank;           /* rank in the table, -1 none */
     int cont_confirm;   /* a menu confirm (Enter, A) answers the continue prompt next frame */
     world_view view;

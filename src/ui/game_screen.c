@@ -547,8 +547,12 @@ int game_event(app *a, const SDL_Event *ev)
         return 1;
     }
     if (g->phase == GAME_NAME) {
+        if (ev->type == SDL_KEYDOWN)
+            g->key_repeat = ev->key.repeat;
         if (ev->type == SDL_TEXTINPUT && a->tick == g->name_tick)
             return 1; /* the key that opened name entry is not the first letter */
+        if (ev->type == SDL_TEXTINPUT && g->key_repeat)
+            return 1; /* a held key types its letter once, not again and again */
         if (ev->type == SDL_TEXTINPUT) {
             for (const char *c = ev->text.text; *c; c++)
                 game_name_add(a, (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c));

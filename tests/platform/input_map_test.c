@@ -83,6 +83,13 @@ static void input_map_test_events(void)
     CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_DOWN);
     ev = input_map_test_key(SDL_SCANCODE_SPACE, 0);
     CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_CONFIRM);
+    /* a held key's repeats confirm nothing, go back from nothing, pause nothing */
+    ev = input_map_test_key(SDL_SCANCODE_SPACE, 1);
+    CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_NONE);
+    ev = input_map_test_key(SDL_SCANCODE_RETURN, 1);
+    CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_NONE);
+    ev = input_map_test_key(SDL_SCANCODE_X, 1);
+    CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_NONE);
     ev = input_map_test_key(SDL_SCANCODE_Z, 0); /* no longer bound */
     CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_NONE);
     ev = input_map_test_key(SDL_SCANCODE_X, 0);

@@ -11,9 +11,9 @@
  * player's own runs; the help lines' key names following the bindings; the
  * continue prompt answered with the menus' confirm and recorded; the title's
  * best list as long as the table; a name entered with a controller's held
- * d-pad and stick; the ship select after the difficulty when there are two
- * ships, its preview firing the ship under the cursor, and the run flying the
- * ship chosen.
+ * d-pad and stick; a held key typing its letter once; the ship select after the difficulty when
+ * there are two ships, its preview firing the ship under the cursor, and the run flying the ship
+ * chosen.
  */
 #include "../check.h"
 #include "../game/test_library.h"
@@ -628,6 +628,37 @@ static void sc_pad_name_entry(void)
     memset(a, 0, sizeof *a);
 }
 
+/* Name entry: a key held down types its letter once; its repeats (a key down
+ * marked repeat, then its text) type nothing more. */
+static void sc_name_held_key(void)
+{
+    app *a = sc_app();
+    a->screen = SCREEN_GAME;
+    a->game.phase = GAME_NAME;
+    a->typing = 1;
+    a->tick = 10;
+    a->game.name_tick = 1;
+    SDL_Event down = {0}, text = {0};
+    down.type = SDL_KEYDOWN;
+    down.key.keysym.scancode = SDL_SCANCODE_Z;
+    down.key.keysym.sym = SDLK_z;
+    text.type = SDL_TEXTINPUT;
+    snprintf(text.text.text, sizeof text.text.text, "z");
+    CHECK(game_event(a, &down) && game_event(a, &text));
+    CHECK(strcmp(a->game.name, "Z") == 0);
+    down.key.repeat = 1;
+    for (int i = 0; i < 6; i++) {
+        game_event(a, &down);
+        game_event(a, &text);
+    }
+    CHECK(strcmp(a->game.name, "Z") == 0);
+    down.key.repeat = 0; /* pressed again: a second Z */
+    game_event(a, &down);
+    game_event(a, &text);
+    CHECK(strcmp(a->game.name, "ZZ") == 0);
+    memset(a, 0, sizeof *a);
+}
+
 /* A controller's Start on the title confirms the entry under the cursor (a
  * pad player's "press start"); Esc, the same action from a keyboard, still
  * moves the cursor to Quit and stays. */
@@ -743,6 +774,7 @@ int main(void)
     sc_pad_name_entry();
     sc_pad_start_on_title();
     sc_ship_select();
+    sc_name_held_key();
     sc_replay_names_unique(dir);
     rmdir(dir);
     return check_done("screens");
