@@ -78,8 +78,8 @@ void field_view_update(field_view *fv);
 void field_view_begin(field_view *fv);
 sprite_batch *field_view_batch(field_view *fv);
 /* The ship (banking as it moves sideways) and, while focused, its hitbox and
- * focus ring. */
-void field_view_add_player(field_view *fv, const player *p);
+ * focus ring. flash: the ship drawn additive, glowing (a blink). */
+void field_view_add_player(field_view *fv, const player *p, int flash);
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets);
 /* Adds frame k of a named sprite centred at field position (x, y). */
 void field_view_add_sprite(field_view *fv, field_layer layer, atlas_sprite sprite, int k, float x,

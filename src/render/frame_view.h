@@ -31,6 +31,7 @@ typedef struct frame_scene {
     const hud_state *hud;
     const overlay_stats *stats; /* for the overlay, when it is visible */
     float fps;                  /* negative: not shown */
+    int player_flash;           /* the ship drawn glowing (blinking while invulnerable) */
 } frame_scene;
 
 typedef struct frame_view_config {

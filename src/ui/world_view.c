@@ -418,8 +418,10 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     v->fv = fv;
     wv_fill_hud(v, w, x);
     const player *p = &w->player;
-    /* The ship blinks while invulnerable; it is not there while dead. */
-    int show_ship = p->state != PLAYER_DEAD && !(p->invuln > 0 && p->bomb == 0 && (v->tick & 4));
+    /* The ship blinks (glows every other few frames, never vanishing, as its
+     * options do not) while invulnerable; it is not there while dead. */
+    int show_ship = p->state != PLAYER_DEAD;
+    int flash = p->invuln > 0 && p->bomb == 0 && (v->tick & 4);
     sprite_bullets bullets = bullet_view_of_pool(&w->bullets);
     float sx = 0, sy = 0;
     if (v->fx.shake > 0.0f) {
@@ -429,6 +431,7 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
     frame_scene scene = {
         .player = show_ship ? p : NULL,
+        .player_flash = flash,
         .bullets = &bullets,
         .add_sprites = wv_add_sprites,
         .user = v,
