@@ -142,6 +142,7 @@ typedef struct game_state {
     int name_char;      /* index in the charset of the letter offered next */
     uint64_t name_tick; /* the frame name entry opened */
     int key_repeat;     /* the last key down was a held key's repeat */
+    int pause_confirm;  /* the pause menu asks to confirm this entry (0: it does not) */
     int rank;           /* rank in the table, -1 none */
     int cont_confirm;   /* a menu confirm (Enter, A) answers the continue prompt next frame */
     world_view view;
@@ -323,6 +324,11 @@ void replays_describe(const library *lib, const world_config *cfg, char *out, si
  * Lost, and for a replay of a run that was quit (it ends with the world still
  * playing) Run Quit or Practice Quit. */
 const char *game_results_title(const app *a);
+/* The banner as a run or replay ends: Stage Clear, All Clear or Game Over for a
+ * run; Practice Over or Practice Lost for a practice (no stage was cleared). */
+const char *game_ending_banner(const app *a);
+/* Where the pause menu is drawn: wide enough for its title and every entry. */
+SDL_Rect game_pause_box(const app *a);
 /* The path a saved replay takes in dir: STAMP-NAME.rpl, or STAMP-NAME-2.rpl,
  * -3, ... when that is taken (two saves under one name in one second must
  * not overwrite each other). Returns 0, or -1 when 99 are taken. */

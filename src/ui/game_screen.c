@@ -449,6 +449,7 @@ static void game_name_action(app *a, input_ui act)
 static void game_open_pause(app *a)
 {
     game_state *g = &a->game;
+    g->pause_confirm = 0;
     menu_clear(&g->pause, g->watching ? "Replay paused" : "Paused");
     g->pause.cursor = 0;
     menu_add(&g->pause, "Resume", NULL, 0);
@@ -460,11 +461,38 @@ static void game_open_pause(app *a)
 
 /* Does what the pause menu's cursor says: resume, restart (a replay from its
  * start, a run with a new seed) or leave. */
+/* Restart and Quit lose the run in progress: they ask first ("No" under the
+ * cursor). A replay being watched is not lost: it does not ask. */
+static void game_pause_ask(app *a, int choice)
+{
+    game_state *g = &a->game;
+    g->pause_confirm = choice;
+    menu_clear(&g->pause, choice == PAUSE_RESTART ? "Restart this run?" : "Quit this run?");
+    g->pause.cursor = 0;
+    menu_add(&g->pause, "No, go on", NULL, 0);
+    menu_add(&g->pause, choice == PAUSE_RESTART ? "Yes, restart" : "Yes, quit", NULL, 0);
+    app_sound(a, SFX_MENU_SELECT, 0);
+}
+
 static void game_pause_choose(app *a)
 {
     game_state *g = &a->game;
+    int choice = g->pause.cursor;
+    if (g->pause_confirm) {
+        if (g->pause.cursor == 0) { /* no: back to the pause menu */
+            int asked = g->pause_confirm;
+            game_open_pause(a);
+            g->pause.cursor = asked;
+            return;
+        }
+        choice = g->pause_confirm;
+        g->pause_confirm = 0;
+    } else if (!g->watching && choice != PAUSE_RESUME) {
+        game_pause_ask(a, choice);
+        return;
+    }
     app_sound(a, SFX_MENU_SELECT, 0);
-    switch (g->pause.cursor) {
+    switch (choice) {
     case PAUSE_RESUME: g->phase = GAME_RUNNING; break;
     case PAUSE_RESTART:
         if (g->watching) {
@@ -500,6 +528,10 @@ void game_action(app *a, input_ui act)
                 app_sound(a, SFX_MENU_MOVE, 0);
         } else if (act == INPUT_UI_CONFIRM) {
             game_pause_choose(a);
+        } else if ((act == INPUT_UI_PAUSE || act == INPUT_UI_BACK) && g->pause_confirm) {
+            int asked = g->pause_confirm;
+            game_open_pause(a); /* back from the question to the pause menu */
+            g->pause.cursor = asked;
         } else if (act == INPUT_UI_PAUSE || act == INPUT_UI_BACK) {
             g->phase = GAME_RUNNING;
         }
@@ -613,6 +645,30 @@ static void game_tally_line(app *a, SDL_Rect box, int y, const char *label, uint
                label);
     panel_textf(a->win.renderer, at, ATLAS_FONT_SMALL, 2, box.x + box.w - 20, y, TEXT_RIGHT, c,
                 "%" PRIu64, value);
+}
+
+const char *game_ending_banner(const app *a)
+{
+    const game_state *g = &a->game;
+    int cleared = g->w->state == WORLD_CLEARED;
+    if (g->watching)
+        return "End of the replay";
+    if (g->practice)
+        return cleared ? "Practice Over" : "Practice Lost";
+    return !cleared ? "Game Over" : world_all_clear(g->w) ? "All Clear" : "Stage Clear";
+}
+
+SDL_Rect game_pause_box(const app *a)
+{
+    const menu *m = &a->game.pause;
+    int w = 240;
+    for (int i = 0; i < m->count; i++) {
+        int need = panel_text_width(ATLAS_FONT_SMALL, 2, m->labels[i]) + 40;
+        w = need > w ? need : w;
+    }
+    int title = panel_text_width(ATLAS_FONT_SMALL, 2, m->title) + 24;
+    w = title > w ? title : w;
+    return game_box(w, 140);
 }
 
 const char *game_results_title(const app *a)
@@ -736,7 +792,7 @@ static void game_draw_ending(app *a)
     int alpha = age * 4 > 150 ? 150 : age * 4;
     game_dim_field(a, alpha);
     int cleared = g->w->state == WORLD_CLEARED;
-    const char *text = g->watching ? "End of the replay" : cleared ? "Stage Clear" : "Game Over";
+    const char *text = game_ending_banner(a);
     SDL_Rect box = game_box(300, 60);
     panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_TITLE, 1, box.x + box.w / 2, box.y + 10,
                TEXT_CENTER, cleared ? PANEL_GOLD : PANEL_RED, text);
@@ -785,8 +841,7 @@ void game_draw(app *a)
     switch (g->phase) {
     case GAME_PAUSED: {
         game_dim_field(a, 140);
-        SDL_Rect box = game_box(240, 140);
-        menu_draw(&g->pause, a->win.renderer, &a->view.atlas, box, 2, a->tick);
+        menu_draw(&g->pause, a->win.renderer, &a->view.atlas, game_pause_box(a), 2, a->tick);
         break;
     }
     case GAME_ENDING: game_draw_ending(a); break;

@@ -11,7 +11,9 @@
  * player's own runs; the help lines' key names following the bindings; the
  * continue prompt answered with the menus' confirm and recorded; the title's
  * best list as long as the table; a name entered with a controller's held
- * d-pad and stick; a held key typing its letter once; the ship select after the difficulty when
+ * d-pad and stick; a held key typing its letter once; Restart and Quit asking
+ * first; the replay viewer's pause menu inside its box; no Stage Clear banner
+ * after a practice; the ship select after the difficulty when
  * there are two ships, its preview firing the ship under the cursor, and the run flying the ship
  * chosen.
  */
@@ -628,6 +630,62 @@ static void sc_pad_name_entry(void)
     memset(a, 0, sizeof *a);
 }
 
+/* The pause menu: Restart and Quit ask first ("No" restarts nothing); the
+ * replay viewer's pause menu fits its box; a practice ends with no "Stage
+ * Clear" banner. */
+static void sc_pause_and_banner(void)
+{
+    library *lib = test_library_compile("calm.pat", "stage stage1 { wait 100000 }\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    static world w;
+    app *a = sc_app();
+    a->lib = lib;
+    a->game.w = &w;
+    world_config wc = {.seed = 3};
+    game_start_run(a, &wc, 0);
+    for (int i = 0; i < 30; i++)
+        game_update(a);
+    game_action(a, INPUT_UI_PAUSE);
+    CHECK_EQ_INT(a->game.phase, GAME_PAUSED);
+    game_action(a, INPUT_UI_DOWN); /* Restart */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK(a->game.pause_confirm && a->game.phase == GAME_PAUSED && w.frame == 30);
+    game_action(a, INPUT_UI_CONFIRM); /* "No, go on": back to the pause menu */
+    CHECK(!a->game.pause_confirm && w.frame == 30 && a->game.pause.cursor == 1);
+    game_action(a, INPUT_UI_CONFIRM);
+    game_action(a, INPUT_UI_DOWN); /* "Yes, restart" */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK(a->game.phase == GAME_RUNNING && w.frame == 0);
+    game_action(a, INPUT_UI_PAUSE);
+    game_action(a, INPUT_UI_DOWN);
+    game_action(a, INPUT_UI_DOWN); /* Quit */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK(a->game.pause_confirm && (int)a->screen != SCREEN_TITLE);
+    game_action(a, INPUT_UI_BACK); /* back out of the question */
+    CHECK(!a->game.pause_confirm && a->game.phase == GAME_PAUSED);
+    /* the replay viewer's pause menu: every entry inside the box */
+    a->game.watching = 1;
+    game_action(a, INPUT_UI_BACK);
+    game_action(a, INPUT_UI_PAUSE);
+    SDL_Rect box = game_pause_box(a);
+    for (int i = 0; i < a->game.pause.count; i++)
+        CHECK(panel_text_width(ATLAS_FONT_SMALL, 2, a->game.pause.labels[i]) + 32 <= box.w);
+    /* a practice cleared: its banner says so, not "Stage Clear" */
+    a->game.watching = 0;
+    a->game.practice = 1;
+    w.state = WORLD_CLEARED;
+    CHECK(strcmp(game_ending_banner(a), "Practice Over") == 0);
+    a->game.practice = 0;
+    w.stage_done = 1; /* the game's only stage cleared: the run is all clear */
+    CHECK(strcmp(game_ending_banner(a), "All Clear") == 0);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+    library_free(lib);
+}
+
 /* Name entry: a key held down types its letter once; its repeats (a key down
  * marked repeat, then its text) type nothing more. */
 static void sc_name_held_key(void)
@@ -775,6 +833,7 @@ int main(void)
     sc_pad_start_on_title();
     sc_ship_select();
     sc_name_held_key();
+    sc_pause_and_banner();
     sc_replay_names_unique(dir);
     rmdir(dir);
     return check_done("screens");
