@@ -88,8 +88,11 @@ int input_map_pad_count(const input_map *m)
     return n;
 }
 
+static void input_map_latch(input_map *m, const SDL_Event *ev);
+
 void input_map_handle_event(input_map *m, const SDL_Event *ev)
 {
+    input_map_latch(m, ev);
     if (ev->type == SDL_CONTROLLERDEVICEADDED) {
         /* Already open (SDL also reports pads present at start-up)? */
         if (input_map_find_pad(m, SDL_JoystickGetDeviceInstanceID(ev->cdevice.which)) < 0)
@@ -146,6 +149,30 @@ static int input_map_bound(const input_map *m, int is_pad, int code)
             if (code != 0 && (is_pad ? m->pad_controls[b][s] : (int)m->keys[b][s]) == code)
                 return b;
     return -1;
+}
+
+/* A bound key or controller button going down (not a key's repeat) is latched. */
+static void input_map_latch(input_map *m, const SDL_Event *ev)
+{
+    int b = -1;
+    if (ev->type == SDL_KEYDOWN && !ev->key.repeat)
+        b = input_map_bound(m, 0, (int)ev->key.keysym.scancode);
+    else if (ev->type == SDL_CONTROLLERBUTTONDOWN)
+        b = input_map_bound(m, 1, binding_pad_find(PAD_BUTTON, ev->cbutton.button, 0));
+    if (b >= 0)
+        m->latched |= INPUT_BIT(b);
+}
+
+input_bits input_map_take(input_map *m)
+{
+    input_bits bits = (input_bits)(input_map_sample(m) | m->latched);
+    m->latched = 0;
+    return bits;
+}
+
+void input_map_forget(input_map *m)
+{
+    m->latched = 0;
 }
 
 /* The menu action of a logical button. */

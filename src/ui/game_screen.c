@@ -261,7 +261,7 @@ static void game_play_frame(app *a)
 {
     game_state *g = &a->game;
     input_bits in =
-        a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_sample(&a->input);
+        a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_take(&a->input);
     in = game_continue_input(g, in);
     world_step(g->w, in);
     if (g->rec.inputs)

@@ -395,6 +395,7 @@ static void ui_frame(app *a)
     const screen_ops *ops = &ui_screens[a->screen];
     if (ops->update)
         ops->update(a);
+    input_map_forget(&a->input); /* presses a tick of play did not take */
     uint64_t draw_start = clock_now_ns();
     frame_view_update(&a->view);
     window_begin_frame(&a->win);
