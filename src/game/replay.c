@@ -217,6 +217,8 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     uint32_t frames, checks;
     replay_read_header(&rd, r, &frames, &checks);
     r->version = version;
+    if (version < 3)
+        r->config.flags |= WORLD_FLAG_RULES_V2;
     size_t header = version >= 3   ? REPLAY_HEADER_SIZE
                     : version == 2 ? REPLAY_HEADER_V2
                                    : REPLAY_HEADER_V1;

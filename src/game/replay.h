@@ -46,8 +46,9 @@
  *      version of the stage) is told apart from a desync.
  *   3  ships and games are content: the ship flown, the starting stage, the
  *      game's name, and a content hash that covers ships and games. A format-2
- *      replay plays its game's first stage with the first ship and checks its
- *      content with world_content_hash_legacy.
+ *      replay plays its game's first stage with the first ship, by the rules it
+ *      was recorded with (WORLD_FLAG_RULES_V2, set when it is read), and checks
+ *      its content with world_content_hash_legacy.
  */
 #ifndef CURTAIN_GAME_REPLAY_H
 #define CURTAIN_GAME_REPLAY_H

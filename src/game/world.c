@@ -479,7 +479,8 @@ static void world_move_enemies(world *w)
             continue;
         }
         enemy_move(e, now);
-        if (e->kind != ENEMY_STAGE && i != w->boss.slot && enemy_gone(e))
+        int legacy = (w->config.flags & WORLD_FLAG_RULES_V2) != 0;
+        if (e->kind != ENEMY_STAGE && i != w->boss.slot && enemy_gone(e, legacy))
             world_remove_enemy(w, i, 0);
     }
 }
@@ -852,7 +853,7 @@ uint64_t world_hash(const world *w)
     hash_u64(&hs, w->config.seed);
     hash_u32(&hs, w->config.difficulty);
     hash_u32(&hs, w->config.start);
-    hash_u32(&hs, w->config.flags);
+    hash_u32(&hs, w->config.flags & ~WORLD_FLAG_RULES_V2);
     /* A run of the first ship on its game's first stage hashes as one did before
      * ships and games were content. */
     if (w->config.ship != 0)

@@ -56,7 +56,10 @@
 #define WORLD_FLAG_INVULNERABLE 0x0001u /* the player cannot be hit (tests, demos) */
 #define WORLD_FLAG_ONE_PHASE    0x0002u /* practice: the fight ends after its first phase */
 #define WORLD_FLAG_NO_STAGE     0x0004u /* the ship alone: no stage, no end (ship select) */
-#define WORLD_FLAGS_KNOWN       0x0007u
+/* The rules format-2 replays were recorded by (replay_decode sets it for them):
+ * an enemy that stops just outside the field stays (enemy_gone). Not hashed. */
+#define WORLD_FLAG_RULES_V2     0x0008u
+#define WORLD_FLAGS_KNOWN       0x000fu
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */
