@@ -22,7 +22,7 @@
  * config.start != 0, is cleared or lost, not a stage). */
 static const char *replay_cmd_ending(const replay *r)
 {
-    int practice = r->config.start != 0;
+    int practice = world_config_practice(&r->config);
     if (r->end == REPLAY_END_STAGE_CLEAR)
         return practice ? "practice cleared" : "stage clear";
     if (r->end == REPLAY_END_GAME_OVER)

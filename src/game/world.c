@@ -783,7 +783,8 @@ static void world_check_end(world *w)
     world_add_score(w, w->tally.total);
     if (w->score > w->best_score)
         w->best_score = w->score;
-    int last = w->config.start != 0 || w->stage + 1 >= world_stage_count(w);
+    int last = w->config.start != 0 || (w->config.flags & WORLD_FLAG_ONE_STAGE) ||
+               w->stage + 1 >= world_stage_count(w);
     world_event_add(w, WORLD_EVENT_STAGE_CLEAR, 0, 0, w->config.start != 0 ? 0 : w->stage + 1);
     if (last)
         w->state = WORLD_CLEARED;
@@ -822,6 +823,11 @@ void world_step(world *w, input_bits in)
     }
     w->prev_in = in;
     w->frame++;
+}
+
+int world_config_practice(const world_config *cfg)
+{
+    return cfg->start != 0 || (cfg->flags & WORLD_FLAG_ONE_STAGE) != 0;
 }
 
 int world_stage_count(const world *w)

@@ -59,7 +59,8 @@
 /* The rules format-2 replays were recorded by (replay_decode sets it for them):
  * an enemy that stops just outside the field stays (enemy_gone). Not hashed. */
 #define WORLD_FLAG_RULES_V2     0x0008u
-#define WORLD_FLAGS_KNOWN       0x000fu
+#define WORLD_FLAG_ONE_STAGE    0x0010u /* stage practice: the run ends after its stage */
+#define WORLD_FLAGS_KNOWN       0x001fu
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */
@@ -259,6 +260,8 @@ uint64_t world_content_hash(const library *lib);
  * hashes the same both ways. */
 uint64_t world_content_hash_legacy(const library *lib);
 
+/* Whether a configuration is a practice: a boss fight (start) or one stage alone. */
+int world_config_practice(const world_config *cfg);
 /* The run is over (cleared or lost): nothing steps any more. */
 int world_over(const world *w);
 /* Stages in the run's game (1 without a game). */

@@ -70,6 +70,7 @@ typedef struct difficulty_state {
 
 typedef struct practice_row {
     int boss, phase, one_phase;
+    int stage; /* a stage practice: the game's stage (from 0); -1 a boss practice */
 } practice_row;
 
 typedef struct practice_state {

@@ -91,7 +91,7 @@ int game_start_replay(app *a, const char *path)
     if (game_make_world(a, &g->film.config) != 0)
         return -1;
     g->watching = 1;
-    g->practice = g->film.config.start != 0;
+    g->practice = world_config_practice(&g->film.config);
     replay_cursor_begin(&g->cursor, &g->film);
     g->film_paused = g->film_step = 0;
     g->film_speed = 1;

@@ -551,7 +551,7 @@ int ui_main(const ui_config *cfg)
     if (cfg->replay_file && game_start_replay(a, cfg->replay_file) != 0)
         fprintf(stderr, "curtain: %s\n", a->toast);
     else if (cfg->direct)
-        game_start_run(a, &cfg->run, cfg->run.start != 0);
+        game_start_run(a, &cfg->run, world_config_practice(&cfg->run));
     while (!a->quit && (cfg->frames == 0 || a->tick < (uint64_t)cfg->frames))
         ui_frame(a);
     if (a->screen == SCREEN_GAME)

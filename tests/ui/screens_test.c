@@ -13,9 +13,9 @@
  * best list as long as the table; a name entered with a controller's held
  * d-pad and stick; a held key typing its letter once; Restart and Quit asking
  * first; the replay viewer's pause menu inside its box; no Stage Clear banner
- * after a practice; the ship select after the difficulty when
- * there are two ships, its preview firing the ship under the cursor, and the run flying the ship
- * chosen.
+ * after a practice; stage practice up to the stage reached; the ship select after the difficulty
+ * when there are two ships, its preview firing the ship under the cursor, and the run flying the
+ * ship chosen.
  */
 #include "../check.h"
 #include "../game/test_library.h"
@@ -686,6 +686,41 @@ static void sc_pause_and_banner(void)
     library_free(lib);
 }
 
+/* Stage practice: a row per stage of the game, open up to the furthest stage a
+ * high score reached; choosing one plays that stage alone, a practice. */
+static void sc_stage_practice(void)
+{
+    const char *text = "game main { stages one two }\n"
+                       "stage one { wait 30 }\nstage two { wait 40 }\n";
+    library *lib = test_library_compile("two.pat", text);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    static world w;
+    app *a = sc_app();
+    a->lib = lib;
+    a->game.w = &w;
+    practice_enter(a);
+    CHECK(a->practice.m.count >= 2 && a->practice.rows[1].stage == 1);
+    CHECK(!a->practice.m.disabled[0] && a->practice.m.disabled[1]); /* stage 2 not reached */
+    highscore h = {.name = "A", .score = 100, .stage = 1, .cleared = 1, .date = 20240101};
+    CHECK(highscores_insert(&a->scores, DIFFICULTY_NORMAL, &h) == 0);
+    practice_enter(a);
+    CHECK(!a->practice.m.disabled[1]);
+    menu_select(&a->practice.m, 1);
+    practice_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
+    CHECK(a->game.practice && w.stage == 1 && (w.config.flags & WORLD_FLAG_ONE_STAGE));
+    for (int i = 0; i < 200 && !world_over(&w); i++)
+        world_step(&w, 0);
+    CHECK(w.state == WORLD_CLEARED && w.stage == 1 && w.frame < 100);
+    CHECK(strcmp(game_ending_banner(a), "Practice Over") == 0);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+    library_free(lib);
+}
+
 /* Name entry: a key held down types its letter once; its repeats (a key down
  * marked repeat, then its text) type nothing more. */
 static void sc_name_held_key(void)
@@ -834,6 +869,7 @@ int main(void)
     sc_ship_select();
     sc_name_held_key();
     sc_pause_and_banner();
+    sc_stage_practice();
     sc_replay_names_unique(dir);
     rmdir(dir);
     return check_done("screens");
