@@ -366,6 +366,7 @@ static void game_insert_score(app *a)
     snprintf(g->name, sizeof g->name, "%s", e.name);
     e.score = world_final_score(g->w);
     e.stage = g->w->stage + 1;
+    snprintf(e.ship, sizeof e.ship, "%s", g->w->ship->name);
     e.cleared = g->w->state == WORLD_CLEARED;
     e.date = highscores_today();
     g->rank = highscores_insert(&a->scores, (difficulty)g->config.difficulty, &e);

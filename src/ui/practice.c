@@ -153,6 +153,25 @@ void scores_action(app *a, input_ui act)
     }
 }
 
+/* How far a run got (Stage N, cleared or not, or All Clear) and its ship. */
+static void scores_draw_reach(app *a, const highscore *h, int x, int y)
+{
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    const library_game *g = world_game_of(a->lib);
+    int all = h->cleared && g && h->stage >= (int)g->stage_count;
+    if (all)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 1, TEXT_LEFT, PANEL_GREEN, "All Clear");
+    else
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y + 1, TEXT_LEFT,
+                    h->cleared ? PANEL_GREEN : PANEL_DIM, "Stage %d%s", h->stage,
+                    h->cleared ? " clear" : "");
+    int ship = h->ship[0] ? library_find_ship(a->lib, h->ship) : -1;
+    if (h->ship[0])
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 12, TEXT_LEFT, PANEL_LABEL,
+                   ship >= 0 ? a->lib->ships[ship].title : h->ship);
+}
+
 void scores_draw(app *a)
 {
     scores_state *s = &a->scores_view;
@@ -167,7 +186,7 @@ void scores_draw(app *a)
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 24, y, TEXT_LEFT, PANEL_LABEL, "rank");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 80, y, TEXT_LEFT, PANEL_LABEL, "name");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 330, y, TEXT_RIGHT, PANEL_LABEL, "score");
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 350, y, TEXT_LEFT, PANEL_LABEL, "stage");
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 350, y, TEXT_LEFT, PANEL_LABEL, "reached, ship");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + box.w - 20, y, TEXT_RIGHT, PANEL_LABEL, "date");
     y += 20;
     for (int i = 0; i < HIGHSCORES_TOP; i++, y += 30) {
@@ -186,9 +205,7 @@ void scores_draw(app *a)
         panel_text(r, at, ATLAS_FONT_SMALL, 2, box.x + 80, y, TEXT_LEFT, c, h->name);
         panel_textf(r, at, ATLAS_FONT_SMALL, 2, box.x + 330, y, TEXT_RIGHT, c, "%llu",
                     (unsigned long long)h->score);
-        panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + 350, y + 5, TEXT_LEFT,
-                    h->cleared ? PANEL_GREEN : PANEL_DIM, "%d %s", h->stage,
-                    h->cleared ? "clear" : "");
+        scores_draw_reach(a, h, box.x + 350, y);
         panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + box.w - 20, y + 5, TEXT_RIGHT, PANEL_DIM,
                     "%04d-%02d-%02d", h->date / 10000, h->date / 100 % 100, h->date % 100);
     }
