@@ -48,6 +48,9 @@ typedef struct library_phase {
  * phase (game/boss.h), so a 17th would be taken for the next boss's first. The
  * compiler refuses more (TOO_MANY_PHASES). */
 #define LIBRARY_MAX_PHASES 16
+/* Frames from the end of a boss phase to the start of the next: the game's
+ * fights and the viewer's (sandbox) alike. */
+#define LIBRARY_PHASE_GAP  75
 
 typedef struct library_boss {
     const char *name;  /* as declared */

@@ -10,9 +10,11 @@
 #include "core/rng.h"
 #include "game/world.h"
 #include "game/world_host.h"
+#include "pattern/sandbox.h"
 #include "sim/playfield.h"
 #include "test_library.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* Compiles one pattern file from text. */
@@ -601,6 +603,53 @@ static void wt_ship(void)
     library_free(lib);
 }
 
+/* The viewer (pattern/sandbox) and the game move an enemy alike: the same
+ * stage spawning the same enemy, whose script glides, turns, ramps its speed,
+ * spins and drifts, puts it at the same places frame after frame (up to the
+ * frame the two clocks start at); and both pause the same between boss phases. */
+static void wt_viewer_moves_alike(void)
+{
+    library *lib = wt_lib("enemy glider { move to (200, 150) over 40 out  wait 45\n"
+                          "  turn to 120  speed 1 over 30  spin 0.5  wait 60\n"
+                          "  velocity (0.3, 0) over 20  wait 1000 }\n"
+                          "stage s { spawn glider at (100, -20)  wait 10000 }\n");
+    enum {
+        FRAMES = 200
+    };
+    static double gx[FRAMES], gy[FRAMES], sx[FRAMES], sy[FRAMES];
+    world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+    sandbox_config sc;
+    sandbox_config_default(&sc);
+    sandbox *sb = sandbox_create(&sc);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "s"), NULL) == 0);
+    for (int f = 0; f < FRAMES && sb; f++) {
+        world_step(w, 0);
+        sandbox_step(sb);
+        gx[f] = gy[f] = sx[f] = sy[f] = NAN;
+        for (uint32_t i = 0; i < w->enemies.cap; i++)
+            if (w->enemies.slots[i].kind == ENEMY_SMALL)
+                gx[f] = w->enemies.slots[i].x, gy[f] = w->enemies.slots[i].y;
+        uint32_t n;
+        const sandbox_object *o = sandbox_objects(sb, &n);
+        for (uint32_t i = 0; i < n; i++)
+            if (o[i].enemy == 1)
+                sx[f] = o[i].x, sy[f] = o[i].y;
+    }
+    int alike = 0;
+    for (int d = -2; d <= 2 && !alike; d++) {
+        int same = 1;
+        for (int f = 10; f < FRAMES - 10; f++)
+            same &= fabs(gx[f] - sx[f + d]) < 1e-3 && fabs(gy[f] - sy[f + d]) < 1e-3;
+        alike = same;
+    }
+    CHECK(alike);
+    CHECK(fabs(gx[FRAMES - 20] - 200.0) > 5.0); /* it did move on after the glide */
+    CHECK_EQ_INT(BOSS_PHASE_GAP, LIBRARY_PHASE_GAP);
+    sandbox_destroy(sb);
+    wt_free(w);
+    library_free(lib);
+}
+
 int main(void)
 {
     wt_determinism();
@@ -620,5 +669,6 @@ int main(void)
     wt_collection_line();
     wt_no_allocation();
     wt_ship();
+    wt_viewer_moves_alike();
     return check_done("world");
 }
