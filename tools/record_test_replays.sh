@@ -29,6 +29,10 @@ record easy_nobody --difficulty easy --seed 9 --frames 20000
 # Practice of the boss's last spell card on Hard.
 record hard_last_card --autopilot --difficulty hard --seed 10 --start s1_kagari:5 --one-phase \
     --frames 20000
+# Practice of the midboss's spell card at half speed (Options: practice speed): the
+# logic is the same 60 Hz step, the replay marks the speed.
+record normal_wick_slow --autopilot --difficulty normal --seed 11 --start s1_wick:1 --one-phase \
+    --practice-speed 50 --frames 20000
 # The test campaign (tests/game/campaign as a mod): both stages on Normal, and
 # stage 2 alone on Lunatic with the scripted player as it is.
 out=tests/game/campaign/replays

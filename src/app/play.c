@@ -9,6 +9,7 @@
 #include "app/content.h"
 #include "core/mem.h"
 #include "game/autopilot.h"
+#include "game/boss.h"
 #include "game/difficulty.h"
 #include "game/replay.h"
 #include "game/world.h"
@@ -29,19 +30,21 @@ typedef struct play_options {
     int invulnerable;
     int autopilot;
     int events;
+    int print;
     const char *record;
     int scale;
     int fullscreen;
     int integer_scale;
     int no_vsync;
     const char *renderer;
-    const char *mod;  /* a folder of pattern files over the built-in ones */
-    const char *ship; /* the ship's name */
-    int stage;        /* the game's stage to start at, from 1; 0 the first */
+    const char *mod;    /* a folder of pattern files over the built-in ones */
+    int practice_speed; /* percent; 0: not given (100) */
+    const char *ship;   /* the ship's name */
+    int stage;          /* the game's stage to start at, from 1; 0 the first */
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 18
+    PLAY_OPTION_COUNT = 20
 };
 
 /* The option table of play, writing into o. */
@@ -67,6 +70,8 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
         {"record", CLI_STRING, &o->record, "FILE", "headless: save the run as a replay", 0, 0},
         {"events", CLI_FLAG, &o->events, NULL,
          "headless: print the run's events (boss phases, deaths, ...) as they happen", 0, 0},
+        {"print", CLI_FLAG, &o->print, NULL,
+         "the scripts' print statements write to the terminal (off otherwise)", 0, 0},
         {"scale", CLI_INT, &o->scale, "N",
          "window size as a multiple of 640x480 (default: the options file's, or fit)", 1, 16},
         {"fullscreen", CLI_FLAG, &o->fullscreen, NULL, "start in fullscreen", 0, 0},
@@ -77,6 +82,9 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
          "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
         {"mod", CLI_STRING, &o->mod, "DIR",
          "pattern files in DIR replace (same path) or add to the built-in ones", 0, 0},
+        {"practice-speed", CLI_INT, &o->practice_speed, "PCT",
+         "with --start: game speed 100, 75 or 50 percent (wall time only; the replay says it)", 1,
+         100},
         {"ship", CLI_STRING, &o->ship, "NAME",
          "fly the ship declared as NAME (default: the first ship)", 0, 0},
         {"stage", CLI_INT, &o->stage, "N", "start the game at its stage N, from 1 (default 1)", 1,
@@ -131,6 +139,12 @@ static int play_config(const play_options *o, const library *lib, const char *co
         cfg->flags |= WORLD_FLAG_INVULNERABLE;
     if (o->one_phase)
         cfg->flags |= WORLD_FLAG_ONE_PHASE;
+    int speed = o->practice_speed ? o->practice_speed : 100;
+    if (!world_speed_flag(speed) && speed != 100)
+        return cli_usage_error(command, "--practice-speed wants 100, 75 or 50, not %d", speed);
+    if (speed != 100 && !o->start)
+        return cli_usage_error(command, "--practice-speed is for practice: it needs --start");
+    cfg->flags |= world_speed_flag(speed);
     if (o->ship) {
         int ship = library_find_ship(lib, o->ship);
         if (ship < 0 || ship > 255)
@@ -177,8 +191,40 @@ static const char *play_state_name(int state)
     return state >= 0 && state <= WORLD_CLEARED ? names[state] : "?";
 }
 
+/* What an event's value names, for the events whose value is an index: the
+ * boss's display name, the spell card's, the title card's lines, the sound or
+ * music; NULL for the others. two receives a title's second line, or "". */
+static const char *play_event_name(const world *w, const world_event *e, const char **two)
+{
+    *two = "";
+    const library *lib = w->lib;
+    uint32_t boss = (uint32_t)e->value / BOSS_MAX_PHASES,
+             phase = (uint32_t)e->value % BOSS_MAX_PHASES;
+    switch (e->kind) {
+    case WORLD_EVENT_BOSS_START:
+        if (!lib || e->value < 0 || (uint32_t)e->value >= lib->boss_count)
+            return NULL;
+        return lib->bosses[e->value].title[0] ? lib->bosses[e->value].title
+                                              : lib->bosses[e->value].name;
+    case WORLD_EVENT_SPELL_START:
+    case WORLD_EVENT_SPELL_CAPTURE:
+    case WORLD_EVENT_SPELL_FAIL:
+        if (!lib || e->value < 0 || boss >= lib->boss_count ||
+            phase >= lib->bosses[boss].phase_count)
+            return NULL;
+        return lib->bosses[boss].phases[phase].title;
+    case WORLD_EVENT_TITLE:
+        *two = world_string(w, w->title[1]);
+        return world_string(w, w->title[0]);
+    case WORLD_EVENT_SOUND:
+    case WORLD_EVENT_MUSIC: return world_string(w, e->value);
+    default: return NULL;
+    }
+}
+
 /* Prints a frame's events, except the frequent ones (shots, hits, grazes, items,
- * cancels). */
+ * cancels): frame, kind, position, value, then in quotes what the value names
+ * (a boss, a spell card, a title card's lines, a sound or music), if anything. */
 static void play_print_events(const world *w)
 {
     for (int i = 0; i < w->event_count; i++) {
@@ -191,8 +237,14 @@ static void play_print_events(const world *w)
         case WORLD_EVENT_TIMER: continue;
         default: break;
         }
-        printf("%" PRIu64 " %s %.0f %.0f %d\n", w->frame, world_event_name(e->kind), (double)e->x,
+        printf("%" PRIu64 " %s %.0f %.0f %d", w->frame, world_event_name(e->kind), (double)e->x,
                (double)e->y, (int)e->value);
+        const char *two, *name = play_event_name(w, e, &two);
+        if (name && name[0])
+            printf(" \"%s\"", name);
+        if (name && two && two[0])
+            printf(" \"%s\"", two);
+        putchar('\n');
     }
 }
 
@@ -208,6 +260,7 @@ static int play_headless(const play_options *o, const world_config *cfg, const l
         mem_free(w);
         return CLI_EXIT_FAILURE;
     }
+    w->print_scripts = o->print;
     replay_set_content(&rec, lib);
     autopilot ap;
     autopilot_init(&ap, 1);
@@ -285,6 +338,7 @@ int play_main(int argc, char **argv, int first, const char *command)
                             .renderer = o.renderer,
                             .direct = o.start || o.difficulty || o.invulnerable || o.autopilot,
                             .autopilot = o.autopilot,
+                            .print_scripts = o.print,
                             .run = cfg};
             rc = ui_main(&ui) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
         }

@@ -48,9 +48,12 @@ static int replay_cmd_verify(const char *path, const replay *r, const library *l
                    path, d.frame, d.actual, d.expected);
         return CLI_EXIT_FAILURE;
     }
-    printf("%s: %u frames, %u state hashes, all match (%s, %s, score %" PRIu64 ")\n", path,
+    char speed[32] = "";
+    if (world_speed_percent(&r->config) != 100)
+        snprintf(speed, sizeof speed, ", at %d%% speed", world_speed_percent(&r->config));
+    printf("%s: %u frames, %u state hashes, all match (%s, %s%s, score %" PRIu64 ")\n", path,
            r->frame_count, r->check_count, difficulty_name(r->config.difficulty),
-           replay_cmd_ending(r), r->score);
+           replay_cmd_ending(r), speed, r->score);
     return CLI_EXIT_OK;
 }
 

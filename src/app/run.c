@@ -72,6 +72,23 @@ static int run_screenshot(const sandbox *sb, const library *lib, const char *fil
     return rc;
 }
 
+/* A script's print: a line of run's output, as it happens. */
+static void run_print(void *user, const char *line)
+{
+    (void)user;
+    printf("%s\n", line);
+}
+
+/* The first boss declared in file, or NULL: the hint when a file has nothing
+ * else to run. */
+static const library_boss *run_file_boss(const library *lib, const char *file)
+{
+    for (uint32_t i = 0; i < lib->boss_count; i++)
+        if (strcmp(lib->bosses[i].file, file) == 0)
+            return &lib->bosses[i];
+    return NULL;
+}
+
 /* Finds what to run: the boss boss_name if given, else the entry entry_name, else
  * the file's default entry (library_default_entry). Returns 0, or -1 after saying
  * why on stderr. */
@@ -87,6 +104,14 @@ static int run_pick(const library *lib, const char *file, const char *entry_name
         return 0;
     }
     *entry = entry_name ? library_find(lib, entry_name) : library_default_entry(lib, file);
+    const library_boss *only_boss = entry_name ? NULL : run_file_boss(lib, file);
+    if (!*entry && only_boss) {
+        fprintf(stderr,
+                "curtain run: %s defines no pattern, enemy or stage to run; to fight its boss: "
+                "--boss %s\n",
+                file, only_boss->name);
+        return -1;
+    }
     if (!*entry || !library_entry_runnable(*entry)) {
         fprintf(stderr, "curtain run: %s%s%s\n",
                 entry_name ? "no pattern, enemy or stage without parameters named '" : "",
@@ -210,6 +235,7 @@ int run_main(int argc, char **argv, int first, const char *command)
     sandbox_config_default(&cfg);
     cfg.rank = rank;
     cfg.seed = seed;
+    cfg.print = run_print;
     sandbox *sb = sandbox_create(&cfg);
     if (!sb || sandbox_start(sb, lib, entry, boss) != 0) {
         fprintf(stderr, "curtain run: cannot start %s\n", entry ? entry->name : boss_name);

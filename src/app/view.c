@@ -45,7 +45,32 @@ typedef struct viewer {
     int error_count;   /* how many diagnostics that compile gave (errors may hold fewer) */
     double step_ms;    /* smoothed time of one sandbox step */
     int quit;
+    char prints[SANDBOX_PRINT_KEEP * 260]; /* the scripts' last print lines, for the field */
 } viewer;
+
+/* A script's print: to the terminal as it happens (the field shows the last few). */
+static void viewer_print(void *user, const char *line)
+{
+    (void)user;
+    fprintf(stderr, "%s\n", line);
+}
+
+/* The sandbox's last print lines, oldest first, one a line, into v->prints;
+ * the file's folders left out, so that a line fits the field's width. */
+static const char *viewer_prints(viewer *v)
+{
+    size_t len = 0;
+    v->prints[0] = 0;
+    for (int k = SANDBOX_PRINT_KEEP - 1; k >= 0; k--) {
+        const char *line = sandbox_print_line(v->sb, (uint32_t)k);
+        for (const char *c = line; c && *c && *c != ':'; c++)
+            if (*c == '/')
+                line = c + 1;
+        if (line && len < sizeof v->prints)
+            len += (size_t)snprintf(v->prints + len, sizeof v->prints - len, "%s\n", line);
+    }
+    return v->prints;
+}
 
 /* Reads the modification stamps of every file. Returns 1 if one changed. */
 static int viewer_poll(viewer *v)
@@ -233,7 +258,7 @@ static void viewer_move_player(viewer *v)
 }
 
 /* What the side panel shows. */
-static void viewer_panel(const viewer *v, view_panel *p, float fps)
+static void viewer_panel(viewer *v, view_panel *p, float fps)
 {
     double rank = sandbox_rank(v->sb);
     int level = 0;
@@ -257,6 +282,7 @@ static void viewer_panel(const viewer *v, view_panel *p, float fps)
     snprintf(p->lines[6], sizeof p->lines[6], "rank %.2f %s", rank, difficulty_name(level));
     snprintf(p->lines[7], sizeof p->lines[7], "%s", sandbox_status(v->sb));
     p->count = 8;
+    p->prints = viewer_prints(v);
     p->error = v->errors[0] ? v->errors : sandbox_last_error(v->sb);
     p->error_count = v->errors[0] ? v->error_count : 0;
     p->help = "arrows/WASD  move\nshift       slow\nR           restart\nP, space    pause\n"
@@ -337,6 +363,7 @@ int view_main(int argc, char **argv, int first, const char *command)
     sandbox_config_default(&v.cfg);
     v.cfg.rank = rank;
     v.cfg.seed = seed;
+    v.cfg.print = viewer_print;
     v.player_x = v.cfg.player_x;
     v.player_y = v.cfg.player_y;
     v.sb = sandbox_create(&v.cfg);

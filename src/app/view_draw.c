@@ -17,12 +17,7 @@
 #include <string.h>
 
 #define VD_ERROR_ROWS 24
-
-static const char *const vd_sprite_names[ATLAS_SPRITE_COUNT] = {
-#define VD_SPRITE_NAME(id, name) name,
-    ATLAS_SPRITES(VD_SPRITE_NAME)
-#undef VD_SPRITE_NAME
-};
+#define VD_PRINT_ROWS 6
 
 struct view_draw {
     SDL_Renderer *r;
@@ -86,13 +81,7 @@ static atlas_sprite vd_enemy_sprite(const view_draw *d, const sandbox_object *o)
     const vm_program *p = d->lib ? d->lib->prog : NULL;
     if (!p || o->look >= p->string_count)
         return fallback;
-    const char *look = p->strings[o->look];
-    char prefixed[96];
-    snprintf(prefixed, sizeof prefixed, "enemy_%s", look);
-    for (int i = 0; i < ATLAS_SPRITE_COUNT; i++)
-        if (strcmp(vd_sprite_names[i], look) == 0 || strcmp(vd_sprite_names[i], prefixed) == 0)
-            return (atlas_sprite)i;
-    return fallback;
+    return (atlas_sprite)atlas_look_sprite(p->strings[o->look], (int)fallback);
 }
 
 /* frame_view's callback: the enemies and bosses into the field's batch. */
@@ -243,6 +232,19 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
         y += (vd_text_box(d, px, y, cols, 2, panel->lines[i], i < 2 ? text : dim) - 1) * lh;
     if (panel->help) /* under the panel's box, above the logo */
         vd_text_box(d, px - 4, FIELD_VIEW_Y + 160, cols + 1, 8, panel->help, dim);
+
+    /* the scripts' last print lines, over the top of the field, newest at the bottom */
+    if (panel->prints && panel->prints[0]) {
+        int pcols = ((int)PLAYFIELD_W - 8) / atlas_font_metrics_of(ATLAS_FONT_SMALL).advance;
+        int rows = vd_rows(panel->prints, strlen(panel->prints), pcols);
+        rows = rows > VD_PRINT_ROWS ? VD_PRINT_ROWS : rows;
+        SDL_Rect box = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, rows * lh + 8};
+        SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(d->r, 0, 20, 40, 200);
+        SDL_RenderFillRect(d->r, &box);
+        SDL_Color ink = {190, 230, 255, 255};
+        vd_text_box(d, box.x + 4, box.y + 4, pcols, rows, panel->prints, ink);
+    }
 
     /* a broken edit's errors, over the bottom of the field: the diagnostics that
      * fit, and how many more the terminal has */

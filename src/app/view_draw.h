@@ -15,9 +15,10 @@
 typedef struct view_panel {
     char lines[VIEW_PANEL_LINES][96];
     int count;
-    const char *error; /* shown over the field; NULL or "" for none */
-    int error_count;   /* the diagnostics in all, error holds or not (0: those in error) */
-    const char *help;  /* the key help line under the field */
+    const char *error;  /* shown over the field; NULL or "" for none */
+    int error_count;    /* the diagnostics in all, error holds or not (0: those in error) */
+    const char *help;   /* the key help line under the field */
+    const char *prints; /* the scripts' last print lines, oldest first, one a line; NULL or "" */
 } view_panel;
 
 typedef struct view_draw view_draw;

@@ -10,6 +10,11 @@
 #ifndef CURTAIN_SOURCE_DIR
 #define CURTAIN_SOURCE_DIR "."
 #endif
+/* The installed data folder relative to the installed binary's folder (GNU
+ * install dirs: bin/ and share/curtain/ by default). */
+#ifndef CURTAIN_DATA_FROM_BIN
+#define CURTAIN_DATA_FROM_BIN "../share/curtain"
+#endif
 
 static char data_root[4096];
 
@@ -44,7 +49,7 @@ static void data_path_resolve(void)
         if (slash) {
             *slash = '\0';
             char installed[4200];
-            snprintf(installed, sizeof installed, "%s/../share/curtain", exe);
+            snprintf(installed, sizeof installed, "%s/" CURTAIN_DATA_FROM_BIN, exe);
             if (data_path_try(installed) || data_path_try(exe))
                 return;
         }

@@ -2,7 +2,8 @@
  * data_path: where curtain finds its read-only data (assets/ and patterns/).
  *
  * Looked up once, in this order: the CURTAIN_DATA environment variable; the
- * installed share folder beside the executable (../share/curtain); the folder of
+ * installed share folder, found relative to the executable (../share/curtain
+ * for the usual bin/ and share/: CURTAIN_DATA_FROM_BIN, set by the build); the folder of
  * the executable itself; the source tree the binary was built from.
  */
 #ifndef CURTAIN_CORE_DATA_PATH_H

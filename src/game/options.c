@@ -80,6 +80,8 @@ void options_set(options *o, option_id id, int value)
         return;
     const option_info *in = &options_table[id];
     value = value < in->min ? in->min : value > in->max ? in->max : value;
+    if (in->kind == OPTION_SPEED) /* the nearest of 100, 75, 50 */
+        value = value > 87 ? 100 : value > 62 ? 75 : 50;
     *(int *)((char *)o + options_offsets[id]) = value;
 }
 
@@ -183,6 +185,29 @@ static int options_parse_bool(const char *value, int *out)
     return 0;
 }
 
+static const char *const options_palette_names[BULLET_PALETTE_COUNT] = {
+#define OPTION_PALETTE_NAME(id, name) name,
+    BULLET_PALETTES(OPTION_PALETTE_NAME)
+#undef OPTION_PALETTE_NAME
+};
+
+/* A bullet palette by name (any case), or -1. */
+static int options_palette_from_name(const char *name)
+{
+    for (int p = 0; p < BULLET_PALETTE_COUNT; p++)
+        if (strcasecmp(name, options_palette_names[p]) == 0)
+            return p;
+    return -1;
+}
+
+/* Whether v is one of OPTIONS_SPEEDS. */
+static int options_speed_known(long v)
+{
+#define OPTION_SPEED_IS(pct) v == (pct) ||
+    return OPTIONS_SPEEDS(OPTION_SPEED_IS) 0;
+#undef OPTION_SPEED_IS
+}
+
 /* Sets one setting from its text value, or reports why it keeps its default. */
 static void options_parse_setting(options *o, option_id id, const char *value, const char *at,
                                   options_line *ln)
@@ -218,6 +243,27 @@ static void options_parse_setting(options *o, option_id id, const char *value, c
                              in->name, value, difficulty_name(in->def));
         return;
     }
+    case OPTION_PALETTE: {
+        int p = options_palette_from_name(value);
+        if (p >= 0) {
+            options_set(o, id, p);
+            return;
+        }
+        OPTIONS_LINE_PROBLEM(
+            ln, at,
+            "%s wants normal, deuteranopia, protanopia or tritanopia, not '%.40s'; "
+            "using %s",
+            in->name, value, options_palette_names[in->def]);
+        return;
+    }
+    case OPTION_SPEED:
+        if (options_parse_int(value, &v) && options_speed_known(v)) {
+            options_set(o, id, (int)v);
+            return;
+        }
+        OPTIONS_LINE_PROBLEM(ln, at, "%s wants 100, 75 or 50, not '%.40s'; using %d", in->name,
+                             value, in->def);
+        return;
     }
 }
 
@@ -415,6 +461,11 @@ static void options_format_value(const options *o, option_id id, char *out, size
     case OPTION_BOOL: snprintf(out, size, "%s", v ? "yes" : "no"); break;
     case OPTION_INT: snprintf(out, size, "%d", v); break;
     case OPTION_DIFFICULTY: snprintf(out, size, "%s", difficulty_name(v)); break;
+    case OPTION_PALETTE:
+        snprintf(out, size, "%s",
+                 options_palette_names[(unsigned)v < BULLET_PALETTE_COUNT ? v : 0]);
+        break;
+    case OPTION_SPEED: snprintf(out, size, "%d", v); break;
     }
 }
 

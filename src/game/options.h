@@ -33,6 +33,7 @@
 
 #include "game/difficulty.h"
 #include "game/input.h"
+#include "sim/bullet_kind.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -44,22 +45,39 @@ typedef enum option_kind {
     OPTION_BOOL,       /* yes / no (also on/off, true/false, 1/0) */
     OPTION_INT,        /* a whole number within [min, max] */
     OPTION_DIFFICULTY, /* a difficulty name: easy, normal, hard, lunatic */
+    OPTION_PALETTE,    /* a bullet palette name (sim/bullet_kind.h): normal, deuteranopia, ... */
+    OPTION_SPEED,      /* a game speed in percent: 100, 75 or 50 (OPTIONS_SPEEDS) */
 } option_kind;
 
+/* The game speeds practice offers, in percent of 60 frames a second. */
+#define OPTIONS_SPEEDS(X) X(100) X(75) X(50)
+
 /*                 field            kind               default            min max  help */
-#define OPTIONS_SETTINGS(X)                                                                   \
-    X(fullscreen, OPTION_BOOL, 0, 0, 1, "start in fullscreen (F11 or Alt+Enter toggles it)")  \
-    X(window_scale, OPTION_INT, 0, 0, 8,                                                      \
-      "window size as a multiple of 640x480; 0 fits the screen")                              \
-    X(integer_scale, OPTION_BOOL, 0, 0, 1, "scale by whole multiples only, for sharp pixels") \
-    X(vsync, OPTION_BOOL, 1, 0, 1, "wait for the display's refresh before showing a frame")   \
-    X(master_volume, OPTION_INT, 80, 0, 100, "volume of all sound, in percent")               \
-    X(effects_volume, OPTION_INT, 80, 0, 100, "volume of sound effects, in percent")          \
-    X(music_volume, OPTION_INT, 60, 0, 100, "volume of the music, in percent")                \
-    X(difficulty, OPTION_DIFFICULTY, DIFFICULTY_NORMAL, 0, DIFFICULTY_COUNT - 1,              \
-      "the difficulty chosen last: easy, normal, hard or lunatic")                            \
-    X(show_fps, OPTION_BOOL, 0, 0, 1, "show frames per second in a corner")                   \
-    X(stick_deadzone, OPTION_INT, 35, 5, 90, "analog stick dead zone, in percent of full tilt")
+#define OPTIONS_SETTINGS(X)                                                                     \
+    X(fullscreen, OPTION_BOOL, 0, 0, 1, "start in fullscreen (F11 or Alt+Enter toggles it)")    \
+    X(window_scale, OPTION_INT, 0, 0, 8,                                                        \
+      "window size as a multiple of 640x480; 0 fits the screen")                                \
+    X(integer_scale, OPTION_BOOL, 0, 0, 1, "scale by whole multiples only, for sharp pixels")   \
+    X(vsync, OPTION_BOOL, 1, 0, 1, "wait for the display's refresh before showing a frame")     \
+    X(master_volume, OPTION_INT, 80, 0, 100, "volume of all sound, in percent")                 \
+    X(effects_volume, OPTION_INT, 80, 0, 100, "volume of sound effects, in percent")            \
+    X(music_volume, OPTION_INT, 60, 0, 100, "volume of the music, in percent")                  \
+    X(difficulty, OPTION_DIFFICULTY, DIFFICULTY_NORMAL, 0, DIFFICULTY_COUNT - 1,                \
+      "the difficulty chosen last: easy, normal, hard or lunatic")                              \
+    X(show_fps, OPTION_BOOL, 0, 0, 1, "show frames per second in a corner")                     \
+    X(stick_deadzone, OPTION_INT, 35, 5, 90, "analog stick dead zone, in percent of full tilt") \
+    X(bullet_palette, OPTION_PALETTE, BULLET_PALETTE_NORMAL, 0, BULLET_PALETTE_COUNT - 1,       \
+      "bullet colours: normal, or apart for deuteranopia, protanopia, tritanopia")              \
+    X(background_dim, OPTION_INT, 0, 0, 80, "darken the field's background, in percent")        \
+    X(shot_opacity, OPTION_INT, 100, 20, 100, "opacity of your own shots, in percent")          \
+    X(always_hitbox, OPTION_BOOL, 0, 0, 1,                                                      \
+      "show the ship's hitbox all the time, not only while focused")                            \
+    X(reduce_flash, OPTION_BOOL, 0, 0, 1,                                                       \
+      "soften the field's white flashes (bombs, lost ships, spell cards)")                      \
+    X(reduce_shake, OPTION_BOOL, 0, 0, 1,                                                       \
+      "keep the field still when bombs and hits would shake it")                                \
+    X(practice_speed, OPTION_SPEED, 100, 50, 100,                                               \
+      "game speed of practice runs, in percent: 100, 75 or 50 (replays say it)")
 
 typedef enum option_id {
 #define OPTION_ENUM(field, kind, def, min, max, help) OPTION_##field,

@@ -16,7 +16,8 @@
  *   28      8     seed                         \
  *   36      1     difficulty (enum difficulty)  | world_config
  *   37      1     start point                   |
- *   38      2     world flags                  /
+ *   38      2     world flags                  /  (WORLD_FLAG_*: invulnerable,
+ *                                                  one phase, practice speed 75% or 50%)
  *   40      1     how the run ended (enum replay_end)
  *   41      1     ship: world_config.ship, an index into the content's ships
  *                 (format 3 on; reserved, 0, before)

@@ -214,6 +214,16 @@ const char *world_event_name(world_event_kind k)
     return k < WORLD_EVENT_KIND_COUNT ? names[k] : "?";
 }
 
+int world_speed_percent(const world_config *cfg)
+{
+    return cfg->flags & WORLD_FLAG_SPEED_50 ? 50 : cfg->flags & WORLD_FLAG_SPEED_75 ? 75 : 100;
+}
+
+uint16_t world_speed_flag(int percent)
+{
+    return percent == 50 ? WORLD_FLAG_SPEED_50 : percent == 75 ? WORLD_FLAG_SPEED_75 : 0;
+}
+
 int world_over(const world *w)
 {
     return w->state == WORLD_GAME_OVER || w->state == WORLD_CLEARED;
@@ -925,6 +935,8 @@ static void world_hash_program(hasher *hs, const library *lib, library_mark end)
     }
     for (uint32_t i = 0; i < end.strings; i++)
         hash_bytes(hs, p->strings[i], strlen(p->strings[i]) + 1);
+    for (uint32_t i = 0; i < p->shared_count; i++) /* none: hashed as before they existed */
+        hash_f64(hs, p->shared_init[i]);
     for (uint32_t i = 0; i < lib->entry_count; i++) {
         const library_entry *e = &lib->entries[i];
         hash_bytes(hs, e->name, strlen(e->name) + 1);

@@ -55,12 +55,17 @@
 /* world_config.flags */
 #define WORLD_FLAG_INVULNERABLE 0x0001u /* the player cannot be hit (tests, demos) */
 #define WORLD_FLAG_ONE_PHASE    0x0002u /* practice: the fight ends after its first phase */
-#define WORLD_FLAG_NO_STAGE     0x0004u /* the ship alone: no stage, no end (ship select) */
+/* Practice slowed down (the Options' practice speed): the logic still steps at a
+ * fixed 60 Hz, the front end only runs fewer steps per second of wall time; the
+ * flag marks the run (and its replay) as slowed. */
+#define WORLD_FLAG_SPEED_75     0x0004u
+#define WORLD_FLAG_SPEED_50     0x0008u
+#define WORLD_FLAG_NO_STAGE     0x0010u /* the ship alone: no stage, no end (ship select) */
 /* The rules format-2 replays were recorded by (replay_decode sets it for them):
  * an enemy that stops just outside the field stays (enemy_gone). Not hashed. */
-#define WORLD_FLAG_RULES_V2     0x0008u
-#define WORLD_FLAG_ONE_STAGE    0x0010u /* stage practice: the run ends after its stage */
-#define WORLD_FLAGS_KNOWN       0x001fu
+#define WORLD_FLAG_RULES_V2     0x0020u
+#define WORLD_FLAG_ONE_STAGE    0x0040u /* stage practice: the run ends after its stage */
+#define WORLD_FLAGS_KNOWN       0x007fu
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */
@@ -234,6 +239,9 @@ typedef struct world {
      * state for any thread count, so this is not part of the state (set it
      * after world_init). */
     workers *workers;
+    /* 1: the scripts' print lines go to the log ("file:line:col: frame N: ...");
+     * 0 (what world_init sets): they are dropped. Not part of the state either. */
+    int print_scripts;
 } world;
 
 /* Makes a world for a run of cfg over lib's content (lib may be NULL: no stage).
@@ -274,6 +282,10 @@ const library_game *world_game_of(const library *lib);
 int world_between_stages(const world *w);
 /* Whether the run cleared its game's last stage. */
 int world_all_clear(const world *w);
+/* The game speed a configuration was played at, in percent: 100, 75 or 50. */
+int world_speed_percent(const world_config *cfg);
+/* The flag that marks a speed (0 for 100 percent and anything not 75 or 50). */
+uint16_t world_speed_flag(int percent);
 /* The difficulty's rank, 0..1. */
 double world_rank(const world *w);
 /* What a point item is worth when picked up at height y. */

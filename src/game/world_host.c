@@ -3,6 +3,7 @@
  */
 #include "game/world_host.h"
 
+#include "core/log.h"
 #include "core/trig.h"
 #include "pattern/bullet_object.h"
 #include "sim/playfield.h"
@@ -299,13 +300,22 @@ static void wh_error(void *user, const vm_error *e)
     world_event_add(w, WORLD_EVENT_SCRIPT_ERROR, 0, 0, 0);
 }
 
+/* A script's print, when the run asked for them (play --print). */
+static void wh_print(void *user, const vm_print *p)
+{
+    const world *w = user;
+    if (w->print_scripts)
+        log_info("%s:%u:%u: frame %d: %s", p->file, (unsigned)p->line, (unsigned)p->col,
+                 (int)p->frame, p->text);
+}
+
 int world_host_create(world *w)
 {
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = WORLD_RUNNERS;
-    vm_host host = {w,        wh_get,    wh_set, wh_ramp,  wh_random,
-                    wh_spawn, wh_vanish, wh_act, wh_ended, wh_error};
+    vm_host host = {w,         wh_get, wh_set,   wh_ramp,  wh_random, wh_spawn,
+                    wh_vanish, wh_act, wh_ended, wh_error, wh_print};
     w->vm = vm_create(&vc, &host);
     return w->vm ? 0 : -1;
 }

@@ -36,6 +36,7 @@ typedef enum ast_expr_kind {
     EX_CALL,
     EX_UNARY,
     EX_BINARY,
+    EX_INDEX, /* name[a]: an element of an array */
 } ast_expr_kind;
 
 typedef struct ast_arg ast_arg;
@@ -126,8 +127,8 @@ typedef enum ast_verb_stmt {
 } ast_verb_stmt;
 
 typedef enum ast_stmt_kind {
-    ST_VAR,        /* var name = e0 */
-    ST_ASSIGN,     /* name op e0 (op: AST_ADD.. for +=, or -1 for =) */
+    ST_VAR,        /* var name = e0; arrays (op = 1): var name[e1] | var name = [args] */
+    ST_ASSIGN,     /* name[e1] op e0 (op: AST_ADD.. for +=, or -1 for =; e1: NULL, or the index) */
     ST_WAIT,       /* wait e0 */
     ST_WAIT_UNTIL, /* wait until e0 */
     ST_REPEAT,     /* repeat e0 [as name] { body } */
@@ -151,6 +152,8 @@ typedef enum ast_stmt_kind {
     ST_DROPS,  /* drops power e0 point e1 bomb e2 life e3 (each optional) */
     ST_SPAWN,  /* spawn name(args) at (e0, e1) */
     ST_BOSS,   /* boss name | midboss name; op = 1 for midboss */
+    ST_PRINT,  /* print args: each a string (name) or an expression (value) */
+    ST_RETURN, /* return e0: a function's value */
     ST_BROKEN, /* a statement with a syntax error (reported): compiles to nothing */
 } ast_stmt_kind;
 
@@ -193,6 +196,8 @@ typedef enum ast_decl_kind {
     DECL_ENEMY,
     DECL_BOSS,
     DECL_STAGE,
+    DECL_FUNCTION,
+    DECL_SHARED,
     DECL_SHIP,
     DECL_GAME,
 } ast_decl_kind;
@@ -234,9 +239,10 @@ typedef struct ast_decl {
     ast_param *params;
     int nparams;
     ast_stmt *body;
-    ast_expr *value;   /* const */
+    ast_expr *value;   /* const, shared: the (first) value */
     const char *title; /* boss: display name */
     const char *look;  /* boss: sprite */
+    ast_pos look_pos;  /* boss: where its look is named */
     ast_phase *phases; /* boss */
     int nphases;
     ast_ship_item *items;  /* ship */

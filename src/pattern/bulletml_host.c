@@ -223,8 +223,8 @@ bulletml_host *bulletml_host_create(const bulletml_pattern *pattern,
     cfg.stack_slots = h->o.stack_slots ? h->o.stack_slots : bulletml_pattern_stack_slots(pattern);
     cfg.budget = h->o.budget ? h->o.budget : BHOST_BUDGET;
     cfg.exact_ramps = 1;
-    vm_host host = {h,           bhost_get,    bhost_set, NULL, bhost_random,
-                    bhost_spawn, bhost_vanish, NULL,      NULL, bhost_error};
+    vm_host host = {h,    bhost_get, bhost_set,   NULL, bhost_random, bhost_spawn, bhost_vanish,
+                    NULL, NULL,      bhost_error, NULL};
     if (h->objs && h->free_slots && h->live && h->gone)
         h->vm = vm_create(&cfg, &host);
     if (!h->vm) {

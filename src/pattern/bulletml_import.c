@@ -22,11 +22,16 @@ void bulletml_import_register(void)
     library_register_importer(".xml", bulletml_import);
 }
 
-/* Copies the document's diagnostics into the library's list. */
+/* Copies the document's diagnostics into the library's list. Those the loader
+ * only counted are counted in the list too, as the errors and warnings they
+ * are: diag_print ends with "(N more diagnostics not shown)" as for pattern
+ * files (a note at 1:1 used to print first and count as one more error). */
 static void bulletml_import_diags(const bulletml_diags *bd, const library_file *file,
                                   diag_list *diags)
 {
+    int kept_errors = 0;
     for (int i = 0; i < bd->kept; i++) {
+        kept_errors += bd->items[i].severity == BULLETML_ERROR;
         const bulletml_diag *d = &bd->items[i];
         diag_code code = d->severity == BULLETML_WARNING ? DIAG_OTHER_WARNING : DIAG_OTHER;
         if (d->line == 0)
@@ -34,10 +39,8 @@ static void bulletml_import_diags(const bulletml_diags *bd, const library_file *
         diag_report(diags, code, file->path, file->text, file->len, d->line ? d->line : 1,
                     d->line ? d->col : 1, "%s", d->message);
     }
-    int dropped = bd->errors + bd->warnings - bd->kept;
-    if (dropped > 0)
-        diag_report(diags, DIAG_OTHER, file->path, NULL, 0, 1, 1,
-                    "%d more BulletML diagnostics not shown", dropped);
+    diags->errors += bd->errors - kept_errors;
+    diags->warnings += bd->warnings - (bd->kept - kept_errors);
 }
 
 /* The pattern's function: every entry point but the first as a thread of the

@@ -16,6 +16,7 @@
 
 #include "pattern/parser.h"
 #include "sim/bullet_kind.h"
+#include "sim/enemy_look.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -102,6 +103,8 @@ typedef enum global_kind {
     G_BOSS,
     G_STAGE,
     G_IMPORT,
+    G_FUNCTION,
+    G_SHARED,
     G_SHIP,
     G_GAME,
 } global_kind;
@@ -111,9 +114,10 @@ typedef struct global {
     global_kind kind;
     ast_decl *decl; /* NULL for imports */
     int file;
-    uint32_t func;        /* patterns, enemies, stages, imports */
+    uint32_t func;        /* patterns, enemies, stages, imports, functions */
     uint32_t first_phase; /* bosses: function of phase 1 (phases are consecutive) */
     uint32_t boss;        /* bosses: index in the library's table */
+    uint32_t shared;      /* shared values: index (SHARED, SSTORE) */
     double value;         /* consts */
     int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
 } global;
@@ -121,6 +125,7 @@ typedef struct global {
 typedef struct local {
     const char *name;
     uint16_t slot;
+    uint16_t size; /* an array: its slots, from slot on; 0: a number */
     ast_pos pos;
     int used;
     int hidden; /* loop machinery: never warned about */
@@ -141,8 +146,10 @@ typedef struct pending_block {
     uint32_t func;
     ast_stmt *body;
     const char **captures;
+    uint16_t *capture_sizes; /* an array's size, 0 for a number */
     int ncaptures;
     int file;
+    int on_bullet; /* a fire's block, or a block started inside one */
     struct pending_block *next;
 } pending_block;
 
@@ -157,7 +164,9 @@ typedef struct fstate {
     int nslots;    /* next free slot */
     int max_slots; /* most slots in use at once */
     loop_ctx *loop;
-    int too_many; /* TOO_MANY_LOCALS reported */
+    int too_many;    /* TOO_MANY_LOCALS reported */
+    int on_bullet;   /* this function is a bullet's script: enemy statements do not apply */
+    int in_function; /* a 'function': returns a value at once, never waits */
 } fstate;
 
 struct compiler {
@@ -237,6 +246,8 @@ static const char *compiler_kind_word(global_kind k)
     case G_BOSS: return "a boss";
     case G_STAGE: return "a stage";
     case G_IMPORT: return "an imported pattern";
+    case G_FUNCTION: return "a function";
+    case G_SHARED: return "a shared value";
     case G_SHIP: return "a ship";
     case G_GAME: return "a game";
     }
@@ -244,6 +255,7 @@ static const char *compiler_kind_word(global_kind k)
 }
 
 static int compiler_find_value(const char *name);
+static int compiler_find_math(const char *name);
 
 /* Adds a global, or reports a duplicate or a constant that would take a
  * built-in value's name (every file would lose the built-in, or the constant
@@ -251,9 +263,16 @@ static int compiler_find_value(const char *name);
 static global *compiler_add_global(compiler *c, const char *name, global_kind kind, ast_decl *d,
                                    int file, ast_pos pos)
 {
-    if (kind == G_CONST && compiler_find_value(name) >= 0) {
+    if ((kind == G_CONST || kind == G_SHARED) && compiler_find_value(name) >= 0) {
         compiler_report(c, DIAG_BUILTIN_NAME, file, pos,
-                        "'%s' is a built-in value and cannot name a constant", name);
+                        "'%s' is a built-in value and cannot name a %s", name,
+                        kind == G_CONST ? "constant" : "shared value");
+        return NULL;
+    }
+    if (kind == G_FUNCTION && (compiler_find_math(name) >= 0 || strcmp(name, "rand") == 0 ||
+                               strcmp(name, "level") == 0)) {
+        compiler_report(c, DIAG_BUILTIN_NAME, file, pos,
+                        "'%s' is a built-in function and cannot name a function", name);
         return NULL;
     }
     global *old = compiler_global(c, name);
@@ -383,6 +402,7 @@ static local *scope_declare(fstate *f, const char *name, ast_pos pos, int scope_
     l->pos = pos;
     l->used = 0;
     l->hidden = 0;
+    l->size = 0;
     return l;
 }
 
@@ -470,6 +490,7 @@ static int fold(fstate *f, const ast_expr *e, double *out)
     switch (e->kind) {
     case EX_NUMBER: *out = e->number; return 1;
     case EX_NAME: return fold_name(f, e->name, out);
+    case EX_INDEX: return 0;
     case EX_UNARY:
         if (!fold(f, e->a, &a))
             return 0;
@@ -554,6 +575,7 @@ static int fold_global_const(compiler *c, global *g)
 /* ---- expressions ---- */
 
 static void expr(fstate *f, const ast_expr *e);
+static void expr_index(fstate *f, const ast_expr *e);
 
 /* Collects the names a call or reference could have meant, for suggestions. */
 static const char *compiler_suggest_value(fstate *f, const char *name)
@@ -587,6 +609,10 @@ static void expr_name(fstate *f, const ast_expr *e)
     local *l = scope_find(f, e->name);
     if (l) {
         l->used = 1;
+        if (l->size)
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "'%s' is an array: write %s[i] for one of its %u values", e->name, e->name,
+                   (unsigned)l->size);
         emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
         return;
     }
@@ -606,6 +632,10 @@ static void expr_name(fstate *f, const ast_expr *e)
     if (g) {
         if (g->kind == G_CONST) {
             emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
+            return;
+        }
+        if (g->kind == G_SHARED) {
+            emit_ax(f, VM_OP_SHARED, g->shared, e->pos);
             return;
         }
         REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is %s, not a value", e->name,
@@ -634,7 +664,10 @@ static int expr_builtin_args(fstate *f, const ast_expr *e)
     return n;
 }
 
-/* A call: rand(a, b), level(...) or a math function. */
+static int call_args(fstate *f, const ast_decl *decl, const ast_arg *args, int nargs, ast_pos pos,
+                     const char *name);
+
+/* A call: rand(a, b), level(...), a math function or a 'function'. */
 static void expr_call(fstate *f, const ast_expr *e)
 {
     const char *name = e->name;
@@ -674,13 +707,20 @@ static void expr_call(fstate *f, const ast_expr *e)
         emit_ax(f, VM_OP_MATH, (uint32_t)m, e->pos);
         return;
     }
+    global *g = compiler_global(f->c, name);
+    if (g && g->kind == G_FUNCTION) {
+        if (call_args(f, g->decl, e->args, e->nargs, e->pos, name) >= 0)
+            emit_ax(f, VM_OP_CALLV, g->func, e->pos);
+        else
+            emit_const(f, 0, e->pos);
+        return;
+    }
     const char *cands[VM_MATH_COUNT + 2];
     for (int i = 0; i < VM_MATH_COUNT; i++)
         cands[i] = vm_math_name((vm_math)i);
     cands[VM_MATH_COUNT] = "rand";
     cands[VM_MATH_COUNT + 1] = "level";
     char hint[96];
-    global *g = compiler_global(f->c, name);
     if (g && (g->kind == G_PATTERN || g->kind == G_IMPORT))
         REPORT(f, DIAG_WRONG_KIND, e->pos,
                "'%s' is a pattern, not a function: run it with 'run %s(...)'", name, name);
@@ -688,6 +728,65 @@ static void expr_call(fstate *f, const ast_expr *e)
         REPORT(f, DIAG_UNKNOWN_FUNCTION, e->pos, "unknown function '%s'%s", name,
                compiler_hint(diag_suggest(name, cands, VM_MATH_COUNT + 2), hint, sizeof hint));
     emit_const(f, 0, e->pos);
+}
+
+/* The array local called name, or NULL after reporting why it is not one. */
+static local *array_find(fstate *f, const char *name, ast_pos pos)
+{
+    local *l = scope_find(f, name);
+    char hint[96];
+    if (l && l->size)
+        return l;
+    if (l)
+        REPORT(f, DIAG_ARRAY_MISUSE, pos,
+               "'%s' is a number, not an array (declare one with 'var %s[N]')", name, name);
+    else
+        REPORT(f, DIAG_UNKNOWN_NAME, pos, "unknown array '%s'%s", name,
+               compiler_hint(compiler_suggest_value(f, name), hint, sizeof hint));
+    return NULL;
+}
+
+/* Pushes the index of name[index] and returns the array, or reports a
+ * constant index outside it and returns NULL. A constant index leaves
+ * *slot set to the element's slot and pushes nothing. */
+static local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos pos,
+                          int *slot)
+{
+    local *l = array_find(f, name, pos);
+    *slot = -1;
+    if (!l)
+        return NULL;
+    l->used = 1; /* read or written: either way not a forgotten variable */
+    double k;
+    if (fold(f, index, &k)) {
+        if (!(k > -1.0 && k < (double)l->size)) {
+            REPORT(f, DIAG_ARRAY_MISUSE, index ? expr_start(index) : pos,
+                   "index %g is outside %s[%u] (0 to %u)", k, name, (unsigned)l->size,
+                   (unsigned)l->size - 1);
+            return NULL;
+        }
+        *slot = l->slot + (int)k;
+        return l;
+    }
+    expr(f, index);
+    return l;
+}
+
+/* name[i]: the element, checked against the array's size (at run time when i
+ * is not a constant). */
+static void expr_index(fstate *f, const ast_expr *e)
+{
+    int slot;
+    local *l = array_index(f, e->name, e->a, e->pos, &slot);
+    if (!l) {
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    l->used = 1;
+    if (slot >= 0)
+        emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, e->pos);
+    else
+        emit_ab(f, VM_OP_LOCALI, l->size, l->slot, e->pos);
 }
 
 /* expr: a folded expression is one CONST; otherwise operands left to right. */
@@ -709,6 +808,7 @@ static void expr(fstate *f, const ast_expr *e)
     case EX_NUMBER: emit_const(f, e->number, e->pos); break;
     case EX_NAME: expr_name(f, e); break;
     case EX_CALL: expr_call(f, e); break;
+    case EX_INDEX: expr_index(f, e); break;
     case EX_UNARY:
         expr(f, e->a);
         emit_ax(f, e->op == AST_NEG ? VM_OP_NEG : VM_OP_NOT, 0, e->pos);
@@ -870,7 +970,7 @@ static void names_in_expr(name_set *s, const ast_expr *e)
 {
     if (!e)
         return;
-    if (e->kind == EX_NAME)
+    if (e->kind == EX_NAME || e->kind == EX_INDEX)
         names_add(s, e->name);
     names_in_expr(s, e->a);
     names_in_expr(s, e->b);
@@ -912,25 +1012,30 @@ static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, con
     names_in_stmts(&used, body);
     pending_block *pb = arena_alloc(c->ar, sizeof *pb);
     const char **caps = arena_alloc(c->ar, (size_t)(used.count + 1) * sizeof *caps);
-    if (!pb || !caps)
+    uint16_t *sizes = arena_alloc(c->ar, (size_t)(used.count + 1) * sizeof *sizes);
+    if (!pb || !caps || !sizes)
         return 0;
-    int n = 0;
+    int n = 0, values = 0;
     for (int i = 0; i < used.count; i++) {
         local *l = scope_find(f, used.names[i]);
         if (!l)
             continue;
         l->used = 1;
+        sizes[n] = l->size;
         caps[n++] = l->name;
-        emit_ax(f, VM_OP_LOCAL, l->slot, pos);
+        for (int k = 0; k < (l->size ? l->size : 1); k++, values++)
+            emit_ax(f, VM_OP_LOCAL, l->slot + (uint32_t)k, pos); /* an array: each value */
     }
     char name[96];
     snprintf(name, sizeof name, "%s@%u:%u", what, (unsigned)pos.line, (unsigned)pos.col);
     vm_pos vp = compiler_vpos(f, pos);
-    pb->func = program_declare_func(c->b, name, n, vp);
+    pb->func = program_declare_func(c->b, name, values, vp);
     pb->body = (ast_stmt *)body;
     pb->captures = caps;
+    pb->capture_sizes = sizes;
     pb->ncaptures = n;
     pb->file = f->file;
+    pb->on_bullet = f->on_bullet || strcmp(what, "fire") == 0;
     *c->pending_tail = pb;
     c->pending_tail = &pb->next;
     return pb->func;
@@ -956,6 +1061,7 @@ static int may_wait_in(const ast_stmt *s, int nested)
             if (!nested)
                 return 1;
             break;
+        case ST_RETURN: return 1; /* leaves the loop */
         case ST_IF:
             if (may_wait_in(s->body, nested) || may_wait_in(s->else_body, nested))
                 return 1;
@@ -1263,6 +1369,62 @@ static void stmt_if(fstate *f, const ast_stmt *s)
     }
 }
 
+/* shared = value and the compound forms: every script sees the change. */
+static void stmt_assign_shared(fstate *f, const ast_stmt *s, const global *g)
+{
+    static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV};
+    if (s->op >= 0) {
+        emit_ax(f, VM_OP_SHARED, g->shared, s->pos);
+        expr(f, s->e[0]);
+        emit_ax(f, ops[s->op], 0, s->pos);
+    } else {
+        expr(f, s->e[0]);
+    }
+    emit_ax(f, VM_OP_SSTORE, g->shared, s->pos);
+}
+
+/* name[i] = value and the compound forms. */
+static void stmt_assign_element(fstate *f, const ast_stmt *s)
+{
+    static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV};
+    if (!s->e[1]) {
+        array_find(f, s->name, s->name_pos); /* a whole array assigned: says so */
+        REPORT(f, DIAG_ARRAY_MISUSE, s->name_pos,
+               "'%s' is an array: assign one value at a time, %s[i] = ...", s->name, s->name);
+        return;
+    }
+    int slot;
+    local *l = array_index(f, s->name, s->e[1], s->name_pos, &slot);
+    if (!l) {
+        expr(f, s->e[0]);
+        emit_ax(f, VM_OP_POP, 0, s->pos);
+        return;
+    }
+    if (slot >= 0) { /* a constant index: the slot itself */
+        if (s->op >= 0) {
+            l->used = 1;
+            emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
+            expr(f, s->e[0]);
+            emit_ax(f, ops[s->op], 0, s->pos);
+        } else {
+            expr(f, s->e[0]);
+        }
+        emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+        return;
+    }
+    /* the index is on the stack: [i] then, for a compound, [i, a[i]] */
+    if (s->op >= 0) {
+        l->used = 1;
+        emit_ax(f, VM_OP_DUP, 0, s->pos);
+        emit_ab(f, VM_OP_LOCALI, l->size, l->slot, s->pos);
+        expr(f, s->e[0]);
+        emit_ax(f, ops[s->op], 0, s->pos);
+    } else {
+        expr(f, s->e[0]);
+    }
+    emit_ab(f, VM_OP_STOREI, l->size, l->slot, s->pos);
+}
+
 /* name = value and the compound forms; only variables and params can change. */
 static void stmt_assign(fstate *f, const ast_stmt *s)
 {
@@ -1270,6 +1432,10 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
     if (!l) {
         global *g = compiler_global(f->c, s->name);
         char hint[96];
+        if (g && g->kind == G_SHARED && !s->e[1]) {
+            stmt_assign_shared(f, s, g);
+            return;
+        }
         if (g && g->kind == G_CONST)
             REPORT(f, DIAG_ASSIGN_CONST, s->name_pos,
                    "'%s' is a constant; declare a variable with 'var %s = ...'", s->name, s->name);
@@ -1285,6 +1451,10 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
                    compiler_hint(compiler_suggest_value(f, s->name), hint, sizeof hint), s->name);
         expr(f, s->e[0]);
         emit_ax(f, VM_OP_POP, 0, s->pos);
+        return;
+    }
+    if (s->e[1] || l->size) {
+        stmt_assign_element(f, s);
         return;
     }
     if (s->op >= 0) {
@@ -1387,6 +1557,36 @@ static void stmt_move(fstate *f, const ast_stmt *s)
     }
 }
 
+/* Whether s describes an enemy (health, score, hitbox, look, drops) inside a
+ * bullet's script, where the host has no enemy to give it to: reported, and
+ * the statement compiles to nothing. */
+static int stmt_enemy_only(fstate *f, const ast_stmt *s)
+{
+    static const char *const words[] = {"health", "score", "hitbox", "look"};
+    const char *word = NULL;
+    if (s->kind == ST_DROPS)
+        word = "drops";
+    else if (s->kind == ST_VERB && s->verb <= VS_LOOK)
+        word = words[s->verb];
+    if (!word || !f->on_bullet)
+        return 0;
+    REPORT(f, DIAG_ENEMY_ONLY, s->pos, "'%s' describes an enemy; a bullet's script cannot use it",
+           word);
+    return 1;
+}
+
+/* Reports a look that names no sprite of sim/enemy_look.h (the host would
+ * draw a default instead), with the nearest name as a hint. */
+static void compiler_check_look(compiler *c, int file, const char *look, ast_pos pos)
+{
+    if (!look || enemy_look_by_name(look) >= 0)
+        return;
+    char hint[96];
+    compiler_report(
+        c, DIAG_UNKNOWN_LOOK, file, pos, "unknown look '%s'%s", look,
+        compiler_hint(diag_suggest(look, enemy_look_names, ENEMY_LOOK_COUNT), hint, sizeof hint));
+}
+
 /* The statements that hand values to a host verb (health, look, title...). */
 static void stmt_verb(fstate *f, const ast_stmt *s)
 {
@@ -1404,6 +1604,8 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
         n = 1;
         break;
     case VS_LOOK:
+        compiler_check_look(f->c, f->file, s->text, s->name_pos);
+        /* fall through */
     case VS_SOUND:
     case VS_MUSIC:
         emit_string(f, s->text ? s->text : "", s->pos);
@@ -1417,6 +1619,32 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
     default: break;
     }
     emit_ab(f, VM_OP_ACT, verb, (uint32_t)n, s->pos);
+}
+
+/* print "text", expr, ...: the values in order, then PRINT with the strings'
+ * bits. At most VM_PRINT_MAX_VALUES. */
+static void stmt_print(fstate *f, const ast_stmt *s)
+{
+    if (s->nargs > VM_PRINT_MAX_VALUES) {
+        const ast_arg *a = s->args;
+        for (int k = 0; k < VM_PRINT_MAX_VALUES; k++)
+            a = a->next;
+        REPORT(f, DIAG_ARG_COUNT, a->pos, "print takes at most %d values, not %d",
+               VM_PRINT_MAX_VALUES, s->nargs);
+        return;
+    }
+    uint32_t strings = 0;
+    int n = 0;
+    for (const ast_arg *a = s->args; a; a = a->next, n++) {
+        if (a->value) {
+            expr(f, a->value);
+        } else {
+            emit_string(f, a->name, a->pos);
+            strings |= 1u << n;
+        }
+    }
+    if (n > 0)
+        emit_ab(f, VM_OP_PRINT, (uint32_t)n, strings, s->pos);
 }
 
 /* spawn ENEMY(args) at (x, y): the SPAWN verb with the enemy's function. */
@@ -1494,11 +1722,87 @@ static void stmt_boss(fstate *f, const ast_stmt *s)
     patch_to(f, done, program_pc(f->c->b), s->pos);
 }
 
+/* The most values an array may hold: its slots come out of the runner's stack
+ * (vm_config.stack_slots, 64 by default). */
+#define COMPILER_MAX_ARRAY 32
+
+/* var NAME[SIZE] (zeros) or var NAME = [v, ...]: SIZE slots, each set now (a
+ * loop's next round starts from zeros again). */
+static void stmt_var_array(fstate *f, const ast_stmt *s)
+{
+    double size = s->nargs;
+    if (s->e[1] && !fold(f, s->e[1], &size)) {
+        REPORT(f, DIAG_ARRAY_MISUSE, expr_start(s->e[1]),
+               "an array's size must be known when the file loads (a number or a constant)");
+        return;
+    }
+    if (!(size >= 1 && size <= COMPILER_MAX_ARRAY) || size != (double)(int)size) {
+        REPORT(f, DIAG_ARRAY_MISUSE, s->e[1] ? expr_start(s->e[1]) : s->name_pos,
+               "an array holds 1 to %d values, not %g", COMPILER_MAX_ARRAY, size);
+        return;
+    }
+    int n = (int)size;
+    const ast_arg *a = s->args;
+    for (int k = 0; k < n; k++) {
+        if (a) {
+            expr(f, a->value);
+            a = a->next;
+        } else {
+            emit_const(f, 0, s->pos);
+        }
+    }
+    if (!s->name) {
+        for (int k = 0; k < n; k++)
+            emit_ax(f, VM_OP_POP, 0, s->pos);
+        return;
+    }
+    int slot = scope_slot(f, n, s->pos);
+    int block_start = f->nlocals;
+    while (block_start > 0 && f->locals[block_start - 1].hidden != 2)
+        block_start--;
+    local *l = scope_declare(f, s->name, s->name_pos, block_start, slot);
+    if (l)
+        l->size = (uint16_t)n;
+    for (int k = n; k-- > 0;)
+        emit_ax(f, VM_OP_STORE, (uint32_t)(slot + k), s->pos);
+}
+
+/* What a function may not hold: it returns its value at once, in the middle of
+ * its caller's expression (a wait would stop the caller there, a fire would
+ * use the shot its caller may be building). Returns 1 when reported. */
+static int stmt_not_in_function(fstate *f, const ast_stmt *s)
+{
+    const char *word = NULL;
+    switch (s->kind) {
+    case ST_WAIT: word = "wait"; break;
+    case ST_WAIT_UNTIL: word = "wait until"; break;
+    case ST_FIRE: word = "fire"; break;
+    case ST_RUN: word = "run"; break;
+    case ST_THREAD: word = "thread"; break;
+    case ST_SPAWN: word = "spawn"; break;
+    case ST_BOSS: word = s->op ? "midboss" : "boss"; break;
+    case ST_STOP: word = "stop"; break;
+    default: return 0;
+    }
+    if (!f->in_function)
+        return 0;
+    REPORT(f, DIAG_FUNCTION_STATEMENT, s->pos,
+           "a function returns its value at once: '%s' cannot be used in one (use a pattern)",
+           word);
+    return 1;
+}
+
 /* One statement. */
 static void stmt(fstate *f, const ast_stmt *s)
 {
+    if (stmt_not_in_function(f, s))
+        return;
     switch (s->kind) {
     case ST_VAR: {
+        if (s->op == 1) {
+            stmt_var_array(f, s);
+            break;
+        }
         if (s->e[0])
             expr(f, s->e[0]);
         else
@@ -1559,8 +1863,14 @@ static void stmt(fstate *f, const ast_stmt *s)
     case ST_MOVE: stmt_move(f, s); break;
     case ST_VANISH: emit_ax(f, VM_OP_VANISH, 0, s->pos); break;
     case ST_STOP: emit_ax(f, VM_OP_END, 0, s->pos); break;
-    case ST_VERB: stmt_verb(f, s); break;
+    case ST_VERB:
+        if (stmt_enemy_only(f, s))
+            break;
+        stmt_verb(f, s);
+        break;
     case ST_DROPS:
+        if (stmt_enemy_only(f, s))
+            break;
         for (int k = 0; k < 4; k++) {
             if (s->e[k])
                 expr(f, s->e[k]);
@@ -1570,6 +1880,19 @@ static void stmt(fstate *f, const ast_stmt *s)
         emit_ab(f, VM_OP_ACT, VM_VERB_DROPS, 4, s->pos);
         break;
     case ST_SPAWN: stmt_spawn(f, s); break;
+    case ST_PRINT: stmt_print(f, s); break;
+    case ST_RETURN:
+        if (!f->in_function) {
+            REPORT(f, DIAG_RETURN_OUTSIDE, s->pos,
+                   "'return' gives a function's value; a pattern ends with 'stop'");
+            break;
+        }
+        if (s->e[0])
+            expr(f, s->e[0]);
+        else
+            emit_const(f, 0, s->pos);
+        emit_ax(f, VM_OP_RETV, 0, s->pos);
+        break;
     case ST_BOSS: stmt_boss(f, s); break;
     case ST_BROKEN: break;
     }
@@ -1602,22 +1925,33 @@ static void fstate_init(fstate *f, compiler *c, uint32_t func, int file)
     f->file = file;
 }
 
+/* compile_function's flags: a bullet's script; a 'function'. */
+#define COMPILE_ON_BULLET 1
+#define COMPILE_FUNCTION  2
+
 /* Compiles a body as function func whose first slots are the named params. The
  * prologue (phase settings) may be emitted by `prologue`. */
 static void compile_function(compiler *c, uint32_t func, int file, const char *const *params,
-                             const ast_pos *param_pos, int nparams, const ast_stmt *body,
-                             ast_pos pos, const ast_phase *phase)
+                             const ast_pos *param_pos, const uint16_t *param_sizes, int nparams,
+                             const ast_stmt *body, ast_pos pos, const ast_phase *phase, int flags)
 {
     fstate *f = arena_alloc(c->ar, sizeof *f);
     if (!f)
         return;
     fstate_init(f, c, func, file);
+    f->on_bullet = (flags & COMPILE_ON_BULLET) != 0;
+    f->in_function = (flags & COMPILE_FUNCTION) != 0;
     program_begin_func(c->b, func);
+    int param_slots = 0;
     for (int i = 0; i < nparams; i++) {
-        int slot = scope_slot(f, 1, pos);
+        int size = param_sizes ? param_sizes[i] : 0;
+        int slot = scope_slot(f, size ? size : 1, pos);
+        param_slots += size ? size : 1;
         local *l = scope_declare(f, params[i], param_pos ? param_pos[i] : pos, 0, slot);
-        if (l)
+        if (l) {
             l->hidden = 1; /* an unused param is not worth a warning */
+            l->size = (uint16_t)size;
+        }
     }
     if (phase) {
         /* PHASE health time bonus spell title: what the host needs to run it */
@@ -1638,8 +1972,13 @@ static void compile_function(compiler *c, uint32_t func, int file, const char *c
         emit_ab(f, VM_OP_ACT, VM_VERB_PHASE, 5, pos);
     }
     stmts(f, body);
-    emit_ax(f, VM_OP_RET, 0, pos);
-    program_end_func(c->b, func, f->max_slots - nparams);
+    if (f->in_function) { /* falling off the end returns 0 */
+        emit_const(f, 0, pos);
+        emit_ax(f, VM_OP_RETV, 0, pos);
+    } else {
+        emit_ax(f, VM_OP_RET, 0, pos);
+    }
+    program_end_func(c->b, func, f->max_slots - param_slots);
 }
 
 /* Compiles the inline blocks queued so far (and those they queue). */
@@ -1651,8 +1990,8 @@ static void compile_pending(compiler *c)
         if (!c->pending)
             c->pending_tail = &c->pending;
         ast_pos pos = pb->body ? pb->body->pos : (ast_pos){1, 1};
-        compile_function(c, pb->func, pb->file, pb->captures, NULL, pb->ncaptures, pb->body, pos,
-                         NULL);
+        compile_function(c, pb->func, pb->file, pb->captures, NULL, pb->capture_sizes,
+                         pb->ncaptures, pb->body, pos, NULL, pb->on_bullet ? COMPILE_ON_BULLET : 0);
     }
 }
 
@@ -1667,6 +2006,8 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_ENEMY: return G_ENEMY;
     case DECL_BOSS: return G_BOSS;
     case DECL_STAGE: return G_STAGE;
+    case DECL_FUNCTION: return G_FUNCTION;
+    case DECL_SHARED: return G_SHARED;
     case DECL_SHIP: return G_SHIP;
     case DECL_GAME: return G_GAME;
     }
@@ -1694,6 +2035,14 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
             else if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {
                 g->func = program_declare_func(c->b, d->name, d->nparams, vp);
                 (*nentries)++;
+            } else if (d->kind == DECL_FUNCTION) {
+                g->func = program_declare_func(c->b, d->name, d->nparams, vp);
+            } else if (d->kind == DECL_SHARED) {
+                if (c->b->p.shared_count >= VM_MAX_SHARED)
+                    compiler_report(c, DIAG_TOO_LARGE, fi, d->pos,
+                                    "more than %d shared values in all the files", VM_MAX_SHARED);
+                else
+                    g->shared = program_add_shared(c->b, 0.0);
             } else if (d->kind == DECL_BOSS) {
                 g->boss = (*nbosses)++;
                 if (d->nphases == 0)
@@ -1759,6 +2108,7 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
     out->title =
         arena_strndup(&lib->mem, d->title ? d->title : "", d->title ? strlen(d->title) : 0);
     out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
+    compiler_check_look(c, g->file, d->look, d->look_pos);
     out->file = compiler_file_name(c, g->file);
     out->phases =
         arena_alloc(&lib->mem, (size_t)(d->nphases ? d->nphases : 1) * sizeof *out->phases);
@@ -1781,6 +2131,21 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
 }
 
 /* Pass 4: every body; then the tables. */
+/* A shared value's first value: known when the files load, like a constant's. */
+static void compiler_shared_init(compiler *c, const global *g)
+{
+    fstate f;
+    fstate_init(&f, c, 0, g->file);
+    double v = 0.0;
+    if (g->decl->value && !fold(&f, g->decl->value, &v))
+        compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(g->decl->value),
+                        "the first value of shared '%s' must be known when the file loads (a "
+                        "number or a constant); set it from a script",
+                        g->name);
+    else if (g->shared < c->b->p.shared_count)
+        c->b->p.shared_init[g->shared] = v;
+}
+
 static void compiler_bodies(compiler *c)
 {
     library *lib = c->lib;
@@ -1790,6 +2155,10 @@ static void compiler_bodies(compiler *c)
         const ast_decl *d = g->decl;
         if (g->kind == G_CONST) {
             fold_global_const(c, g);
+            continue;
+        }
+        if (g->kind == G_SHARED) {
+            compiler_shared_init(c, g);
             continue;
         }
         if (g->kind == G_SHIP || g->kind == G_GAME)
@@ -1807,8 +2176,8 @@ static void compiler_bodies(compiler *c)
             compiler_boss_table(c, g, &lib->bosses[nb++]);
             uint32_t k = 0;
             for (const ast_phase *ph = d->phases; ph; ph = ph->next, k++) {
-                compile_function(c, g->first_phase + k, g->file, NULL, NULL, 0, ph->body, ph->pos,
-                                 ph);
+                compile_function(c, g->first_phase + k, g->file, NULL, NULL, NULL, 0, ph->body,
+                                 ph->pos, ph, 0);
                 compile_pending(c);
             }
             continue;
@@ -1824,8 +2193,11 @@ static void compiler_bodies(compiler *c)
             compiler_report(c, DIAG_ARG_COUNT, g->file, d->pos, "'%s' has more than %d parameters",
                             d->name, COMPILER_MAX_ARGS);
         compiler_check_params(c, d);
-        compile_function(c, g->func, g->file, params, ppos, np, d->body, d->pos, NULL);
+        compile_function(c, g->func, g->file, params, ppos, NULL, np, d->body, d->pos, NULL,
+                         g->kind == G_FUNCTION ? COMPILE_FUNCTION : 0);
         compile_pending(c);
+        if (g->kind == G_FUNCTION)
+            continue; /* not an entry: it runs inside expressions */
         library_entry *e = &lib->entries[ne++];
         e->name = arena_strndup(&lib->mem, d->name, strlen(d->name));
         e->kind = g->kind == G_PATTERN ? LIBRARY_PATTERN
@@ -1883,7 +2255,7 @@ static uint32_t compiler_ship_block(compiler *c, const global *g, const ast_ship
     snprintf(name, sizeof name, "%s/%s", g->name, what);
     vm_pos vp = {it->pos.line, (uint16_t)it->pos.col, c->in->file_ids[g->file]};
     uint32_t func = program_declare_func(c->b, name, 0, vp);
-    compile_function(c, func, g->file, NULL, NULL, 0, it->body, it->pos, NULL);
+    compile_function(c, func, g->file, NULL, NULL, NULL, 0, it->body, it->pos, NULL, 0);
     compile_pending(c);
     return func;
 }

@@ -69,6 +69,11 @@
     X(NO_PHASES,          DIAG_ERROR,   "a boss without phases")                          \
     X(TOO_MANY_PHASES,    DIAG_ERROR,   "a boss with more phases than the game supports") \
     X(DUPLICATE_PROPERTY, DIAG_ERROR,   "a boss or phase property given twice")           \
+    X(ENEMY_ONLY,         DIAG_ERROR,   "an enemy's statement in a bullet's script")      \
+    X(UNKNOWN_LOOK,       DIAG_ERROR,   "an enemy or boss look that names no sprite")     \
+    X(FUNCTION_STATEMENT, DIAG_ERROR,   "a wait, fire, run... in a function")               \
+    X(RETURN_OUTSIDE,     DIAG_ERROR,   "return outside a function")                      \
+    X(ARRAY_MISUSE,       DIAG_ERROR,   "an array's size, index or use that cannot work")  \
     X(LOOP_NEVER_WAITS,   DIAG_WARNING, "a loop that can never wait: a runaway script")   \
     X(UNUSED_VARIABLE,    DIAG_WARNING, "a variable that is never read")                  \
     X(DIVISION_BY_ZERO,   DIAG_WARNING, "a constant division by zero")                    \

@@ -154,7 +154,8 @@ static int lexer_punct(lexer *lx, token *t)
         {"{", TOK_LBRACE},   {"}", TOK_RBRACE},    {"(", TOK_LPAREN},   {")", TOK_RPAREN},
         {",", TOK_COMMA},    {";", TOK_SEMI},      {":", TOK_COLON},    {"=", TOK_ASSIGN},
         {"+", TOK_PLUS},     {"-", TOK_MINUS},     {"*", TOK_STAR},     {"/", TOK_SLASH},
-        {"%", TOK_PERCENT},  {"<", TOK_LT},        {">", TOK_GT},
+        {"%", TOK_PERCENT},  {"<", TOK_LT},        {">", TOK_GT},       {"[", TOK_LBRACKET},
+        {"]", TOK_RBRACKET},
     };
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         size_t n = strlen(ops[i].text);

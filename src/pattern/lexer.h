@@ -24,6 +24,8 @@
     X(RBRACE, "'}'")      \
     X(LPAREN, "'('")      \
     X(RPAREN, "')'")      \
+    X(LBRACKET, "'['")    \
+    X(RBRACKET, "']'")    \
     X(COMMA, "','")       \
     X(SEMI, "';'")        \
     X(COLON, "':'")       \

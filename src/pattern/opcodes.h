@@ -85,7 +85,16 @@
     X(SHOT_LOOK,  iAx,  0,  0, "shot look = Ax (0: the host's default)")                       \
     X(SHOT_FORM,  iAx,  0,  0, "shot form = Ax (VM_FORMS: single, ring, arc, spread)")          \
     X(FIRE,       iAx,  0,  0, "spawn the shot's bullets (no script)")                          \
-    X(FIRE_RUN,   iAx, -1,  0, "spawn the shot's bullets, each running function Ax")
+    X(FIRE_RUN,   iAx, -1,  0, "spawn the shot's bullets, each running function Ax")          \
+    /* added later: new instructions go last, since the numbers are part of a   */             \
+    /* replay's content hash (game/world.c), which must not change for old ones */             \
+    X(PRINT,      iAB, -1,  0, "host print of A popped values; bit k of B: value k is a string") \
+    X(CALLV,      iAx, -1,  1, "call function Ax (a 'function') and push the value it returns")  \
+    X(RETV,       iAx,  1,  0, "pop x; return x to the CALLV that called this function")         \
+    X(LOCALI,     iAB,  1,  1, "pop i; push slot B + trunc(i) of an array of A slots (checked)") \
+    X(STOREI,     iAB,  2,  0, "pop x, then i; slot B + trunc(i) of an array of A slots = x") \
+    X(SHARED,     iAx,  0,  1, "push shared value Ax (one for every script of the VM)")          \
+    X(SSTORE,     iAx,  1,  0, "pop x into shared value Ax")
 /* clang-format on */
 
 typedef enum vm_op {

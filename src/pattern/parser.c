@@ -28,21 +28,22 @@ typedef struct parser {
     int file;
     int panic;           /* an error was reported in this statement: stay quiet until resync */
     uint32_t error_line; /* line of that error */
+    uint32_t stmt_col;   /* column of the statement being parsed in a block; 0 outside */
     int depth;
     uint32_t unclosed_line, unclosed_col; /* where a missing '}' was reported; 0 if none */
 } parser;
 
 const char *const parser_statement_words[] = {
-    "var",   "wait",   "repeat", "loop",    "while",    "if",    "break", "continue", "fire",
-    "run",   "thread", "speed",  "turn",    "velocity", "spin",  "accel", "move",     "vanish",
-    "stop",  "health", "score",  "hitbox",  "look",     "title", "sound", "music",    "clear",
-    "drops", "spawn",  "boss",   "midboss", "damage",   NULL};
+    "var",   "wait",   "repeat", "loop",    "while",    "if",     "break",  "continue", "fire",
+    "run",   "thread", "speed",  "turn",    "velocity", "spin",   "accel",  "move",     "vanish",
+    "stop",  "health", "score",  "hitbox",  "look",     "title",  "sound",  "music",    "clear",
+    "drops", "spawn",  "boss",   "midboss", "print",    "return", "damage", NULL};
 
 static const char *const parser_reserved[] = {
-    "var",  "const", "pattern", "enemy",   "boss",     "stage", "phase",
-    "if",   "else",  "repeat",  "loop",    "while",    "wait",  "until",
-    "fire", "run",   "thread",  "break",   "continue", "and",   "or",
-    "not",  "as",    "spawn",   "midboss", "ship",     "game",  NULL};
+    "var",     "const",    "pattern",  "enemy",  "boss", "stage", "phase", "if",
+    "else",    "repeat",   "loop",     "while",  "wait", "until", "fire",  "run",
+    "thread",  "break",    "continue", "and",    "or",   "not",   "as",    "spawn",
+    "midboss", "function", "return",   "shared", "ship", "game",  NULL};
 
 int parser_is_reserved(const char *word)
 {
@@ -52,8 +53,8 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-static const char *const parser_decl_words[] = {"const", "pattern", "enemy", "boss",
-                                                "stage", "ship",    "game",  NULL};
+static const char *const parser_decl_words[] = {"const",    "pattern", "enemy", "boss", "stage",
+                                                "function", "shared",  "ship",  "game", NULL};
 
 /* ---- tokens ---- */
 
@@ -236,8 +237,11 @@ static void parser_sync_statement(parser *p)
         if (depth == 0 && parser_accept(p, TOK_SEMI))
             break;
         int first_on_line = p->tok.line > p->prev.line && p->tok.line > error_line;
+        /* A name first on its line, no deeper than the broken statement, starts
+         * the next one (a misspelt 'wiat' too); a deeper one continues it. */
+        int name_at_margin = p->tok.kind == TOK_NAME && p->tok.col <= p->stmt_col;
         if (depth == 0 && first_on_line &&
-            (parser_is_statement_word(&p->tok) || parser_is_decl_word(&p->tok) ||
+            (parser_is_statement_word(&p->tok) || parser_is_decl_word(&p->tok) || name_at_margin ||
              (p->tok.kind == TOK_NAME &&
               (p->next.kind == TOK_ASSIGN || p->next.kind == TOK_PLUS_EQ ||
                p->next.kind == TOK_MINUS_EQ || p->next.kind == TOK_STAR_EQ ||
@@ -356,7 +360,14 @@ static ast_expr *parser_primary(parser *p)
         if (!e)
             return NULL;
         e->name = name;
-        if (parser_at(p, TOK_LPAREN)) {
+        if (parser_accept(p, TOK_LBRACKET)) {
+            if (!parser_enter(p))
+                return NULL;
+            e->kind = EX_INDEX;
+            e->a = parser_expr(p);
+            parser_expect(p, TOK_RBRACKET, "']'");
+            p->depth--;
+        } else if (parser_at(p, TOK_LPAREN)) {
             if (!parser_enter(p))
                 return NULL;
             parser_advance(p);
@@ -723,6 +734,7 @@ static void parser_verb(parser *p, ast_stmt *s, int verb)
     if (shape[0] == 'e') {
         s->e[0] = parser_expr(p);
     } else if (shape[0] == 't') {
+        s->name_pos = parser_pos(&p->tok); /* where the text is, for its errors */
         s->text = parser_text(p);
         if (shape[1] == 'T' && parser_at(p, TOK_STRING))
             s->text2 = parser_string(p);
@@ -749,6 +761,45 @@ static void parser_drops(parser *p, ast_stmt *s)
         parser_expected(p, "'power', 'point', 'bomb' or 'life' after 'drops'");
 }
 
+/* array-values := '[' expr { ',' expr } ']'     (var NAME = [...]: an array) */
+static void parser_array_values(parser *p, ast_stmt *s)
+{
+    s->op = 1;
+    parser_advance(p); /* '[' */
+    ast_arg **tail = &s->args;
+    do {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return;
+        a->pos = parser_pos(&p->tok);
+        a->value = parser_expr(p);
+        *tail = a;
+        tail = &a->next;
+        s->nargs++;
+    } while (!p->panic && parser_accept(p, TOK_COMMA));
+    if (!p->panic)
+        parser_expect(p, TOK_RBRACKET, "',' or ']'");
+}
+
+/* print := 'print' item { ',' item }      item := STRING | expr */
+static void parser_print(parser *p, ast_stmt *s)
+{
+    ast_arg **tail = &s->args;
+    do {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return;
+        a->pos = parser_pos(&p->tok);
+        if (parser_at(p, TOK_STRING))
+            a->name = parser_string(p);
+        else
+            a->value = parser_expr(p);
+        *tail = a;
+        tail = &a->next;
+        s->nargs++;
+    } while (!p->panic && parser_accept(p, TOK_COMMA));
+}
+
 /* The statement starting with the word at the current token. */
 static void parser_keyword_statement(parser *p, ast_stmt *s)
 {
@@ -758,8 +809,16 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         s->kind = ST_VAR;
         s->name_pos = parser_pos(&p->tok);
         s->name = parser_new_name(p, "variable");
-        if (parser_expect(p, TOK_ASSIGN, "'=' and the variable's first value"))
-            s->e[0] = parser_expr(p);
+        if (parser_accept(p, TOK_LBRACKET)) {
+            s->op = 1; /* var NAME[SIZE]: an array of zeros */
+            s->e[1] = parser_expr(p);
+            parser_expect(p, TOK_RBRACKET, "']'");
+        } else if (parser_expect(p, TOK_ASSIGN, "'=' and the variable's first value")) {
+            if (parser_at(p, TOK_LBRACKET))
+                parser_array_values(p, s);
+            else
+                s->e[0] = parser_expr(p);
+        }
     } else if (lexer_is(&kw, "wait")) {
         s->kind = ST_WAIT;
         if (parser_accept_word(p, "until"))
@@ -834,6 +893,12 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_pair(p, &s->e[0], &s->e[1]);
         else
             parser_expected(p, "'at (x, y)'");
+    } else if (lexer_is(&kw, "return")) {
+        s->kind = ST_RETURN;
+        s->e[0] = parser_expr(p);
+    } else if (lexer_is(&kw, "print")) {
+        s->kind = ST_PRINT;
+        parser_print(p, s);
     } else if (lexer_is(&kw, "boss") || lexer_is(&kw, "midboss")) {
         s->kind = ST_BOSS;
         s->op = lexer_is(&kw, "midboss");
@@ -861,17 +926,22 @@ static ast_stmt *parser_statement(parser *p)
     int assigns =
         parser_at(p, TOK_NAME) && (p->next.kind == TOK_ASSIGN || p->next.kind == TOK_PLUS_EQ ||
                                    p->next.kind == TOK_MINUS_EQ || p->next.kind == TOK_STAR_EQ ||
-                                   p->next.kind == TOK_SLASH_EQ);
+                                   p->next.kind == TOK_SLASH_EQ || p->next.kind == TOK_LBRACKET);
     if (assigns && !parser_at_word(p, "var")) {
         s->kind = ST_ASSIGN;
         s->name_pos = parser_pos(&p->tok);
         s->name = parser_take_name(p);
+        if (parser_accept(p, TOK_LBRACKET)) {
+            s->e[1] = parser_expr(p);
+            parser_expect(p, TOK_RBRACKET, "']'");
+        }
         switch (p->tok.kind) {
         case TOK_PLUS_EQ: s->op = AST_ADD; break;
         case TOK_MINUS_EQ: s->op = AST_SUB; break;
         case TOK_STAR_EQ: s->op = AST_MUL; break;
         case TOK_SLASH_EQ: s->op = AST_DIV; break;
-        default: s->op = -1; break;
+        case TOK_ASSIGN: s->op = -1; break;
+        default: parser_expected(p, "'=', '+=', '-=', '*=' or '/='"); return s;
         }
         parser_advance(p);
         s->e[0] = parser_expr(p);
@@ -926,6 +996,7 @@ static ast_stmt *parser_block(parser *p)
     if (!parser_enter(p))
         return NULL;
     ast_stmt *head = NULL, **tail = &head;
+    uint32_t outer_col = p->stmt_col;
     while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
         if (parser_accept(p, TOK_SEMI))
             continue;
@@ -935,6 +1006,7 @@ static ast_stmt *parser_block(parser *p)
             break;
         }
         ast_pos start = parser_pos(&p->tok);
+        p->stmt_col = p->tok.col;
         ast_stmt *s = parser_statement(p);
         /* A statement with a syntax error becomes ST_BROKEN, except a var: its
          * name is kept so later uses do not report it unknown as well. */
@@ -951,6 +1023,7 @@ static ast_stmt *parser_block(parser *p)
         if (p->ar->failed)
             break;
     }
+    p->stmt_col = outer_col;
     parser_close(p, &open, "block");
     p->depth--;
     return head;
@@ -1044,6 +1117,7 @@ static void parser_boss(parser *p, ast_decl *d)
         } else if (parser_accept_word(p, "look")) {
             if (d->look)
                 parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'look' is given twice");
+            d->look_pos = parser_pos(&p->tok);
             d->look = parser_text(p);
         } else if (parser_accept_word(p, "phase")) {
             ast_phase *ph = parser_phase(p);
@@ -1198,11 +1272,12 @@ static ast_decl *parser_decl(parser *p)
     static const struct {
         const char *word;
         ast_decl_kind kind;
-    } kinds[] = {{"const", DECL_CONST}, {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
-                 {"boss", DECL_BOSS},   {"stage", DECL_STAGE},     {"ship", DECL_SHIP},
-                 {"game", DECL_GAME}};
+    } kinds[] = {{"const", DECL_CONST},   {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
+                 {"boss", DECL_BOSS},     {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
+                 {"shared", DECL_SHARED}, {"ship", DECL_SHIP},       {"game", DECL_GAME}};
+    const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
-    for (int i = 0; i < (int)(sizeof kinds / sizeof kinds[0]); i++)
+    for (int i = 0; i < nkinds; i++)
         if (parser_at_word(p, kinds[i].word))
             k = i;
     if (k < 0) {
@@ -1211,32 +1286,36 @@ static ast_decl *parser_decl(parser *p)
         const char *near = NULL;
         if (parser_at(p, TOK_NAME)) {
             char *w = arena_strndup(p->ar, p->tok.start, p->tok.len);
-            near = w ? diag_suggest(w, parser_decl_words, 7) : NULL;
+            near = w ? diag_suggest(w, parser_decl_words, nkinds) : NULL;
         }
         if (near)
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration, found %s (did you mean '%s'?)", got, near);
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
-                            "expected a declaration (const, pattern, enemy, boss, stage, ship or "
-                            "game), "
+                            "expected a declaration (const, shared, pattern, enemy, boss, stage, "
+                            "function, ship or game), "
                             "found %s",
                             got);
         return NULL;
     }
     d->kind = kinds[k].kind;
     parser_advance(p);
-    const char *what = d->kind == DECL_CONST ? "constant" : kinds[k].word;
+    const char *what = d->kind == DECL_CONST    ? "constant"
+                       : d->kind == DECL_SHARED ? "shared value"
+                                                : kinds[k].word;
     d->name = parser_new_name(p, what);
     if (!d->name)
         return NULL;
     switch (d->kind) {
     case DECL_CONST:
+    case DECL_SHARED:
         if (parser_expect(p, TOK_ASSIGN, "'='"))
             d->value = parser_expr(p);
         break;
     case DECL_PATTERN:
     case DECL_ENEMY:
+    case DECL_FUNCTION:
         d->params = parser_params(p, &d->nparams);
         d->body = parser_block(p);
         break;

@@ -54,6 +54,7 @@ static void program_free_parts(vm_program *p)
     mem_free(p->funcs);
     mem_free(p->files);
     mem_free(p->strings);
+    mem_free(p->shared_init);
     memset(p, 0, sizeof *p);
 }
 
@@ -103,6 +104,19 @@ uint32_t program_add_string(program_builder *b, const char *text)
     }
     b->p.strings[b->p.string_count] = copy;
     return b->p.string_count++;
+}
+
+uint32_t program_add_shared(program_builder *b, double init)
+{
+    if (b->p.shared_count >= VM_MAX_SHARED) {
+        b->failed = 1;
+        return 0;
+    }
+    if (program_grow(b, (void **)&b->p.shared_init, b->p.shared_count, &b->shared_cap,
+                     sizeof(double)))
+        return 0;
+    b->p.shared_init[b->p.shared_count] = init;
+    return b->p.shared_count++;
 }
 
 /* Bucket of a constant's bit pattern in the builder's hash index. */
@@ -282,6 +296,7 @@ int program_stack_effect(const vm_program *p, uint32_t instruction, int *pops, i
         *pops = (int)ax;
         break;
     case VM_OP_CALL:
+    case VM_OP_CALLV:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN:
         if (ax >= p->func_count)
@@ -289,6 +304,7 @@ int program_stack_effect(const vm_program *p, uint32_t instruction, int *pops, i
         *pops = p->funcs[ax].nparams;
         break;
     case VM_OP_ACT: *pops = (int)VM_GET_B(instruction); break;
+    case VM_OP_PRINT: *pops = (int)VM_GET_A(instruction); break;
     default: break;
     }
     return 0;
@@ -346,6 +362,18 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
             return verifier_fail(vf, f, pc, "property %u cannot be set", ax);
         return 0;
     case VM_OP_PREV: return ax <= 1 ? 0 : verifier_fail(vf, f, pc, "PREV %u", ax);
+    case VM_OP_SHARED:
+    case VM_OP_SSTORE:
+        return ax < p->shared_count ? 0 : verifier_fail(vf, f, pc, "no shared value %u", ax);
+    case VM_OP_LOCALI:
+    case VM_OP_STOREI:
+        if (a < 1 || bv + a > slots)
+            return verifier_fail(vf, f, pc, "bad array of %u slots at %u", a, bv);
+        return 0;
+    case VM_OP_PRINT:
+        if (a < 1 || a > VM_PRINT_MAX_VALUES || bv >> a)
+            return verifier_fail(vf, f, pc, "bad print of %u values (strings %#x)", a, bv);
+        return 0;
     case VM_OP_JMP:
     case VM_OP_JMPF:
     case VM_OP_JMPT:
@@ -366,6 +394,7 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
         return 0;
     }
     case VM_OP_CALL:
+    case VM_OP_CALLV:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN:
         if (ax >= p->func_count || p->funcs[ax].pc == UINT32_MAX)
@@ -462,6 +491,7 @@ static int verifier_func(verifier *vf, vm_func *f)
             rc = verifier_reach(vf, f, pc, (uint32_t)((int64_t)pc + 1 + VM_GET_SB(i)), nd);
             break;
         case VM_OP_RET:
+        case VM_OP_RETV:
         case VM_OP_END:
             if (nd != 0)
                 rc = verifier_fail(vf, f, pc, "%d values left on the stack", (int)nd);
@@ -549,8 +579,12 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
         fprintf(out, "%s", ax < VM_FORM_COUNT ? vm_form_name((vm_form)ax) : "?");
         break;
     case VM_OP_CALL:
+    case VM_OP_CALLV:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN: fprintf(out, "%s", ax < p->func_count ? p->funcs[ax].name : "?"); break;
+    case VM_OP_LOCALI:
+    case VM_OP_STOREI: fprintf(out, "array of %u at slot %u", a, bv); break;
+    case VM_OP_PRINT: fprintf(out, "%u values, strings %#x", a, bv); break;
     case VM_OP_RAMP:
         fprintf(out, "%s %s%s", a < VM_PROP_COUNT ? vm_prop_name((vm_prop)a) : "?",
                 (bv & VM_RAMP_MODE_MASK) < VM_MODE_COUNT
@@ -571,6 +605,8 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     case VM_OP_JMPT:
     case VM_OP_PICK:
     case VM_OP_PREV:
+    case VM_OP_SHARED:
+    case VM_OP_SSTORE:
     case VM_OP_SHOT_LOOK: fprintf(out, "%u", ax); break;
     default: break;
     }

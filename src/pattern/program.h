@@ -22,7 +22,7 @@
 
 typedef struct program_builder {
     vm_program p; /* grows as code is emitted */
-    uint32_t code_cap, const_cap, func_cap, file_cap, string_cap;
+    uint32_t code_cap, const_cap, func_cap, file_cap, string_cap, shared_cap;
     uint32_t *const_index; /* hash of constants: index + 1, 0 = empty */
     uint32_t const_index_cap;
     int failed; /* out of memory: nothing more is recorded */
@@ -37,6 +37,8 @@ uint16_t program_add_file(program_builder *b, const char *path);
 uint32_t program_add_string(program_builder *b, const char *text);
 /* A constant's index (equal bit patterns share one). */
 uint32_t program_add_const(program_builder *b, double value);
+/* A new shared value starting at init; returns its index (at most VM_MAX_SHARED). */
+uint32_t program_add_shared(program_builder *b, double init);
 
 /* Declares a function (its code may come later: calls may refer to it first).
  * Returns its index. */

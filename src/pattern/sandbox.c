@@ -87,6 +87,8 @@ struct sandbox {
     char last_error[512];
     int errors;
     uint64_t refused;
+    char prints[SANDBOX_PRINT_KEEP][256]; /* a ring: the newest at (print_count - 1) % KEEP */
+    uint32_t print_count;
 };
 
 /* ---- objects ---- */
@@ -413,6 +415,18 @@ static void sb_cb_error(void *user, const vm_error *e)
              (unsigned)e->col, e->message);
 }
 
+/* A script's print: kept in the ring and handed to the config's sink. */
+static void sb_cb_print(void *user, const vm_print *p)
+{
+    sandbox *sb = user;
+    char *line = sb->prints[sb->print_count % SANDBOX_PRINT_KEEP];
+    snprintf(line, sizeof sb->prints[0], "%s:%u:%u: frame %d: %s", p->file, (unsigned)p->line,
+             (unsigned)p->col, (int)p->frame, p->text);
+    sb->print_count++;
+    if (sb->cfg.print)
+        sb->cfg.print(sb->cfg.print_user, line);
+}
+
 /* ---- life cycle ---- */
 
 void sandbox_config_default(sandbox_config *cfg)
@@ -424,6 +438,8 @@ void sandbox_config_default(sandbox_config *cfg)
     cfg->rank = 0.35; /* Normal's rank (game/difficulty.h) */
     cfg->seed = 1;
     cfg->capacity = 65536;
+    cfg->print = NULL;
+    cfg->print_user = NULL;
 }
 
 sandbox *sandbox_create(const sandbox_config *cfg)
@@ -445,8 +461,8 @@ sandbox *sandbox_create(const sandbox_config *cfg)
     vm_config_default(&vc);
     vc.capacity = cfg->capacity < 32768 ? cfg->capacity : 32768;
     vc.check_shots = 1; /* tell the modder of bullets the game would keep at 0 */
-    vm_host host = {sb,          sb_cb_get,    sb_cb_set, sb_cb_ramp, sb_cb_random,
-                    sb_cb_spawn, sb_cb_vanish, sb_cb_act, NULL,       sb_cb_error};
+    vm_host host = {sb,           sb_cb_get, sb_cb_set, sb_cb_ramp,  sb_cb_random, sb_cb_spawn,
+                    sb_cb_vanish, sb_cb_act, NULL,      sb_cb_error, sb_cb_print};
     sb->v = vm_create(&vc, &host);
     if (!pool_ok || !sb->vanished || !sb->objs || !sb->free_list || !sb->order || !sb->order_gen ||
         !sb->view || !sb->v) {
@@ -495,6 +511,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->title[0] = sb->phase_title[0] = sb->last_error[0] = 0;
     sb->title_end = 0;
     sb->errors = 0;
+    sb->print_count = 0;
     sb->refused = 0;
     if (!lib)
         return -1;
@@ -693,6 +710,18 @@ int32_t sandbox_frame(const sandbox *sb)
 const char *sandbox_last_error(const sandbox *sb)
 {
     return sb->last_error;
+}
+
+uint32_t sandbox_print_count(const sandbox *sb)
+{
+    return sb->print_count;
+}
+
+const char *sandbox_print_line(const sandbox *sb, uint32_t k)
+{
+    if (k >= sb->print_count || k >= SANDBOX_PRINT_KEEP)
+        return NULL;
+    return sb->prints[(sb->print_count - 1 - k) % SANDBOX_PRINT_KEEP];
 }
 
 int sandbox_error_count(const sandbox *sb)

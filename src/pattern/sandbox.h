@@ -27,7 +27,14 @@ typedef struct sandbox_config {
     double rank;                 /* 0..1 */
     uint64_t seed;               /* for rand */
     uint32_t capacity;           /* bullets (default 65536); enemies have 4096 slots */
+    /* Each line a script prints ("file:line:col: frame N: values"), as it is
+     * printed; NULL (default): only kept for sandbox_print_line. */
+    void (*print)(void *user, const char *line);
+    void *print_user;
 } sandbox_config;
+
+/* The print lines a sandbox keeps for sandbox_print_line. */
+#define SANDBOX_PRINT_KEEP 8
 
 /* A live bullet or enemy, as the sandbox shows it after a frame. */
 typedef struct sandbox_object {
@@ -71,6 +78,10 @@ int sandbox_error_count(const sandbox *sb);
 /* Text to show: a title card, the boss phase ("name  23s"); "" if none. */
 const char *sandbox_status(const sandbox *sb);
 vm_stats sandbox_vm_stats(const sandbox *sb);
+/* The scripts' print lines since the last sandbox_start, and the k-th newest of
+ * them (0: the last; NULL past the SANDBOX_PRINT_KEEP kept or the count). */
+uint32_t sandbox_print_count(const sandbox *sb);
+const char *sandbox_print_line(const sandbox *sb, uint32_t k);
 /* Bullets that could not be spawned: the sandbox was full. */
 uint64_t sandbox_refused(const sandbox *sb);
 

@@ -116,7 +116,11 @@ struct vm {
     uint64_t next_serial;
     vm_shot_regs shot;
     vm_stats stats;
+    uint32_t prints_now;           /* print lines given to the host this frame */
+    const vm_program *shared_prog; /* whose shared values `shared` holds; NULL: none yet */
+    double shared[VM_MAX_SHARED];
     char message[256];
+    char print_text[VM_PRINT_MAX_VALUES * 64];
 };
 
 /* ---- tables ---- */
@@ -573,6 +577,45 @@ static void vm_report(vm *v, uint32_t idx, uint32_t pc)
         log_error("%s:%u:%u: %s", e.file, (unsigned)e.line, (unsigned)e.col, e.message);
 }
 
+/* PRINT: the n values at args as one line of text (bit k of strings: value k
+ * is a string index of the program), handed to the host with the statement's
+ * position; past VM_PRINT_PER_FRAME lines in a frame, only counted. */
+static void vm_print_values(vm *v, uint32_t idx, uint32_t pc, const double *args, int n,
+                            uint32_t strings)
+{
+    if (!v->host.print)
+        return;
+    if (v->prints_now >= VM_PRINT_PER_FRAME) {
+        v->stats.prints_dropped++;
+        return;
+    }
+    const vm_runner *r = &v->runners[idx];
+    const vm_program *p = r->prog;
+    size_t len = 0, size = sizeof v->print_text;
+    v->print_text[0] = 0;
+    for (int k = 0; k < n && len < size; k++) {
+        const char *sep = k ? " " : "";
+        double x = args[k];
+        int w;
+        if (strings >> k & 1u)
+            w = snprintf(v->print_text + len, size - len, "%s%.200s", sep,
+                         x >= 0 && x < p->string_count ? p->strings[(uint32_t)x] : "?");
+        else
+            w = snprintf(v->print_text + len, size - len, "%s%.10g", sep, x);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    vm_pos pos = pc < p->code_count ? p->pos[pc] : (vm_pos){0, 0, 0};
+    vm_print line = {pos.file < p->file_count ? p->files[pos.file] : "?",
+                     pos.line,
+                     pos.col,
+                     v->now,
+                     v->print_text,
+                     r->obj};
+    v->prints_now++;
+    v->stats.prints++;
+    v->host.print(v->host.user, &line);
+}
+
 /* Reports a run-time error at pc of the runner, which then stops. */
 static void vm_fail(vm *v, uint32_t idx, uint32_t pc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -667,6 +710,7 @@ void vm_reset(vm *v)
     v->current = VM_NIL;
     v->abort = 0;
     v->next_serial = 1;
+    v->shared_prog = NULL;
     memset(&v->stats, 0, sizeof v->stats);
     v->stats.capacity = n;
 }
@@ -687,6 +731,11 @@ vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, 
     uint32_t idx = vm_alloc_runner(v);
     if (idx == VM_NIL)
         return 0;
+    if (!v->shared_prog) {
+        v->shared_prog = prog;
+        for (uint32_t k = 0; k < prog->shared_count; k++)
+            v->shared[k] = prog->shared_init[k];
+    }
     vm_init_runner(v, idx, prog, func, obj, args, frame);
     return vm_make_id(v, idx);
 }
@@ -757,6 +806,11 @@ vm_stats vm_get_stats(const vm *v)
 
 void vm_hash(const vm *v, hasher *hs)
 {
+    /* the shared values, when the program has any (a run without them hashes
+     * as before they existed) */
+    uint32_t nshared = v->shared_prog ? v->shared_prog->shared_count : 0;
+    for (uint32_t k = 0; k < nshared; k++)
+        hash_f64(hs, v->shared[k]);
     hash_u32(hs, (uint32_t)v->now);
     hash_u64(hs, v->next_serial);
     hash_u32(hs, v->free_count);
@@ -1195,7 +1249,10 @@ static void vm_exec(vm *v, uint32_t idx)
             goto out;
         }
         if (budget == 0) {
-            vm_fail(v, idx, pc ? pc - 1 : 0,
+            /* Name the instruction about to run, not pc - 1: after a loop's
+             * backward jump pc - 1 may be the last instruction of the function
+             * before this one in memory. */
+            vm_fail(v, idx, pc,
                     "runaway script: more than %u instructions in one frame (a loop without "
                     "a wait?)",
                     (unsigned)v->cfg.budget);
@@ -1314,12 +1371,14 @@ static void vm_exec(vm *v, uint32_t idx)
             }
             vm_sleep(v, idx, r->sched > T + 1 ? r->sched : T + 1);
             goto out;
-        case VM_OP_CALL: {
+        case VM_OP_CALL:
+        case VM_OP_CALLV: {
             const vm_func *f = &prog->funcs[VM_GET_AX(i)];
             double *nfp = sp - f->nparams;
             if (r->depth >= VM_MAX_DEPTH) {
                 vm_fail(v, idx, pc - 1,
-                        "calls nested more than %d deep (a pattern calling itself?)", VM_MAX_DEPTH);
+                        "calls nested more than %d deep (a pattern or function calling itself?)",
+                        VM_MAX_DEPTH);
                 goto out;
             }
             if ((size_t)(nfp - base) + f->frame_size > v->cfg.stack_slots) {
@@ -1346,6 +1405,35 @@ static void vm_exec(vm *v, uint32_t idx)
                 break;
             }
             goto end_thread; /* returning from the thread's function ends it */
+        case VM_OP_RETV: {
+            double x = *--sp;
+            if (r->depth == 0)
+                goto end_thread; /* a function run as a thread: the value has no taker */
+            climbed++;
+            r->depth--;
+            sp = fp;
+            pc = frames[r->depth].pc;
+            fp = base + frames[r->depth].fp;
+            *sp++ = x;
+            break;
+        }
+        case VM_OP_LOCALI:
+        case VM_OP_STOREI: {
+            double x = VM_GET_OP(i) == VM_OP_STOREI ? *--sp : 0.0;
+            double k = *--sp;
+            uint32_t n = VM_GET_A(i);
+            if (!(k > -1.0 && k < (double)n)) {
+                vm_fail(v, idx, pc - 1, "index %.10g is outside an array of %u (0 to %u)", k,
+                        (unsigned)n, (unsigned)n - 1);
+                goto out;
+            }
+            double *slot = fp + VM_GET_B(i) + (uint32_t)k;
+            if (VM_GET_OP(i) == VM_OP_STOREI)
+                *slot = x;
+            else
+                *sp++ = *slot;
+            break;
+        }
         case VM_OP_END:
         end_thread:
             SAVE();
@@ -1387,6 +1475,15 @@ static void vm_exec(vm *v, uint32_t idx)
                 SAVE();
                 v->host.act(v->host.user, r->obj, (vm_verb)VM_GET_A(i), sp, n);
             }
+            break;
+        }
+        case VM_OP_SHARED: *sp++ = v->shared[VM_GET_AX(i)]; break;
+        case VM_OP_SSTORE: v->shared[VM_GET_AX(i)] = *--sp; break;
+        case VM_OP_PRINT: {
+            int n = (int)VM_GET_A(i);
+            sp -= n;
+            SAVE();
+            vm_print_values(v, idx, pc - 1, sp, n, VM_GET_B(i));
             break;
         }
         case VM_OP_SHOT_BEGIN: vm_shot_begin(v); break;
@@ -1522,6 +1619,7 @@ void vm_tick(vm *v, int32_t frame)
     }
     vm_due_sort(v);
     v->now = frame;
+    v->prints_now = 0;
     v->ticking = 1;
     for (uint32_t i = 0; i < v->due_count; i++) {
         vm_due d = v->due[i];

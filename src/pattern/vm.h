@@ -226,7 +226,14 @@ typedef struct vm_program {
     uint32_t file_count;
     char **strings; /* texts that verbs refer to */
     uint32_t string_count;
+    double *shared_init; /* the shared values' first values (SHARED, SSTORE) */
+    uint32_t shared_count;
 } vm_program;
+
+/* The most shared values a program may have: a VM keeps room for them all. The
+ * values belong to the first program vm_start runs after vm_create or vm_reset,
+ * which sets them to its shared_init. */
+#define VM_MAX_SHARED 256
 
 /* ---------------------------------------------------------------------------
  * The host: what a VM needs from the game (or the BulletML reference host, or a
@@ -280,10 +287,27 @@ typedef struct vm_error {
     vm_obj obj;
 } vm_error;
 
+/* A script's `print`: where it is, the frame, and its values as one line of
+ * text (numbers as %.10g, strings as they are, separated by spaces). */
+typedef struct vm_print {
+    const char *file;
+    uint32_t line, col;
+    int32_t frame;
+    const char *text;
+    vm_obj obj;
+} vm_print;
+
+/* At most this many values in one print, and this many prints reach the host
+ * in one frame (the rest are counted in vm_stats.prints_dropped): a loop that
+ * prints cannot flood a terminal. */
+#define VM_PRINT_MAX_VALUES 16
+#define VM_PRINT_PER_FRAME  64
+
 /* Callbacks. `user` is passed back unchanged. All may be called during vm_tick
  * only. obj is the object of the runner executing. Required: get, set, random,
  * spawn, vanish; ramp too unless vm_config.exact_ramps. Optional (NULL): act,
- * ended, error (NULL: printed through core/log). */
+ * ended, error (NULL: printed through core/log), print (NULL: prints are
+ * dropped, uncounted: the game's default). */
 typedef struct vm_host {
     void *user;
     double (*get)(void *user, vm_obj obj, vm_prop prop);
@@ -301,6 +325,7 @@ typedef struct vm_host {
     void (*act)(void *user, vm_obj obj, vm_verb verb, const double *args, int nargs);
     void (*ended)(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason why);
     void (*error)(void *user, const vm_error *err);
+    void (*print)(void *user, const vm_print *line);
 } vm_host;
 
 /* ---------------------------------------------------------------------------
@@ -328,14 +353,16 @@ typedef struct vm_config {
 
 typedef struct vm_stats {
     uint32_t live, peak, capacity;
-    uint64_t started;       /* runners started (vm_start, FORK, FIRE_RUN) */
-    uint64_t ended;         /* stopped on their own (end, vanish, error) */
-    uint64_t killed;        /* stopped by vm_kill / vm_kill_obj */
-    uint64_t refused;       /* starts refused: the pool was full */
-    uint64_t errors;        /* run-time errors */
-    uint64_t instructions;  /* executed */
-    uint64_t spawned;       /* bullets the host accepted */
-    uint64_t spawn_refused; /* bullets the host refused */
+    uint64_t started;        /* runners started (vm_start, FORK, FIRE_RUN) */
+    uint64_t ended;          /* stopped on their own (end, vanish, error) */
+    uint64_t killed;         /* stopped by vm_kill / vm_kill_obj */
+    uint64_t refused;        /* starts refused: the pool was full */
+    uint64_t errors;         /* run-time errors */
+    uint64_t instructions;   /* executed */
+    uint64_t spawned;        /* bullets the host accepted */
+    uint64_t spawn_refused;  /* bullets the host refused */
+    uint64_t prints;         /* print lines the host received */
+    uint64_t prints_dropped; /* past VM_PRINT_PER_FRAME in a frame */
 } vm_stats;
 
 typedef struct vm vm;

@@ -13,6 +13,8 @@
 #include "render/atlas_sprites.h"
 #include "sim/bullet_kind.h"
 
+#include <stdint.h>
+
 /* The picture, relative to the data folder (core/data_path.h). */
 #define ATLAS_FILE "assets/atlas.png"
 
@@ -44,9 +46,20 @@ int atlas_bullet_turns(bullet_shape shape);
  * ignored for shapes that do not turn). */
 int atlas_bullet_frame(bullet_shape shape, bullet_color color, int step);
 
+/* Recolours the bullet frames of an atlas picture (straight-alpha ARGB8888 words,
+ * pitch in pixels, the size of the atlas table) from the normal palette into
+ * `palette` (render/bullet_palette.h says how). Sprites and glyphs are left as
+ * they are; the normal palette changes nothing. */
+void atlas_recolor_bullets(uint32_t *pixels, int pitch, bullet_palette palette);
+
 /* The sprite named name in render/atlas_sprites.h ("enemy_drone", "boss", ...),
  * or -1 when there is none. */
 int atlas_sprite_by_name(const char *name);
+
+/* The sprite an enemy's or boss's look names (sim/enemy_look.h): the sprite of
+ * that name ("boss"), else with "enemy_" before it ("drone" -> enemy_drone);
+ * fallback when it names none. */
+int atlas_look_sprite(const char *look, int fallback);
 /* How many animation frames a named sprite has (at least 1). */
 int atlas_sprite_frames(atlas_sprite sprite);
 /* Frame k of a named sprite (k wraps around its frame count). */

@@ -6,6 +6,7 @@
 #include "core/data_path.h"
 #include "core/file.h"
 #include "render/atlas.h"
+#include "render/bullet_palette.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
@@ -72,6 +73,57 @@ int atlas_texture_load(atlas_texture *at, SDL_Renderer *r, int want_blit, char *
     }
     SDL_FreeSurface(s);
     return 0;
+}
+
+/* The surface in the texture's own pixel format, for SDL_UpdateTexture. */
+static int atlas_texture_upload(atlas_texture *at, SDL_Surface *s)
+{
+    Uint32 format = 0;
+    if (SDL_QueryTexture(at->texture, &format, NULL, NULL, NULL) != 0)
+        return -1;
+    if (format == s->format->format)
+        return SDL_UpdateTexture(at->texture, NULL, s->pixels, s->pitch);
+    SDL_Surface *conv = SDL_ConvertSurfaceFormat(s, format, 0);
+    if (!conv)
+        return -1;
+    int rc = SDL_UpdateTexture(at->texture, NULL, conv->pixels, conv->pitch);
+    SDL_FreeSurface(conv);
+    return rc;
+}
+
+int atlas_texture_set_palette(atlas_texture *at, int palette, char *err, size_t err_size)
+{
+    if (!at->texture || palette < 0 || palette >= BULLET_PALETTE_COUNT) {
+        snprintf(err, err_size, "no atlas, or no palette %d", palette);
+        return -1;
+    }
+    if (palette == at->palette)
+        return 0;
+    SDL_Surface *s = atlas_texture_read(err, err_size);
+    if (!s)
+        return -1;
+    if (SDL_MUSTLOCK(s))
+        SDL_LockSurface(s);
+    atlas_recolor_bullets(s->pixels, s->pitch / 4, (bullet_palette)palette);
+    int rc = atlas_texture_upload(at, s);
+    if (rc != 0)
+        snprintf(err, err_size, "cannot update the atlas texture: %s", SDL_GetError());
+    if (rc == 0 && at->has_blit) {
+        sprite_blit_atlas fresh;
+        rc = sprite_blit_atlas_init(&fresh, s->pixels, s->w, s->h, s->pitch / 4);
+        if (rc == 0) {
+            sprite_blit_atlas_free(&at->blit);
+            at->blit = fresh;
+        } else {
+            snprintf(err, err_size, "out of memory preparing the atlas");
+        }
+    }
+    if (SDL_MUSTLOCK(s))
+        SDL_UnlockSurface(s);
+    SDL_FreeSurface(s);
+    if (rc == 0)
+        at->palette = palette;
+    return rc;
 }
 
 void atlas_texture_unload(atlas_texture *at)

@@ -35,7 +35,7 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
                     sprite_draw_method method, int bullets, uint64_t seed, char *err,
                     size_t err_size)
 {
-    *fv = (field_view){0};
+    *fv = (field_view){.look = {.shot_opacity = 100}};
     rng_seed(&fv->visual, seed);
     for (int i = 0; i < FIELD_VIEW_STARS; i++)
         field_star_respawn(fv, &fv->stars[i], 1);
@@ -131,6 +131,8 @@ void field_view_add_player(field_view *fv, const player *p, int flash)
         int turn = (int)(fv->tick / 3);
         field_view_add_sprite(fv, FIELD_LAYER_TOP, ATLAS_SPRITE_FOCUS_RING, turn, p->x, p->y);
         field_view_add_sprite(fv, FIELD_LAYER_TOP, ATLAS_SPRITE_HITBOX, 0, p->x, p->y);
+    } else if (fv->look.always_hitbox) {
+        field_view_add_sprite(fv, FIELD_LAYER_TOP, ATLAS_SPRITE_HITBOX, 0, p->x, p->y);
     }
 }
 
@@ -139,16 +141,26 @@ void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)
     sprite_batch_add_bullets(&fv->batch, bullets, FIELD_LAYER_BULLETS, FIELD_LAYER_GLOW);
 }
 
+/* c darkened by dim percent. */
+static Uint8 field_view_dim(int c, int dim)
+{
+    return (Uint8)(c * (100 - dim) / 100);
+}
+
 /* A vertical gradient filling the field: deep blue at the top to violet below. */
-static void field_view_draw_backdrop(SDL_Renderer *r)
+static void field_view_draw_backdrop(SDL_Renderer *r, int dim)
 {
     const float x0 = FIELD_VIEW_X, y0 = FIELD_VIEW_Y;
     const float x1 = x0 + PLAYFIELD_W, y1 = y0 + PLAYFIELD_H;
+    SDL_Color top = {field_view_dim(10, dim), field_view_dim(12, dim), field_view_dim(40, dim),
+                     255};
+    SDL_Color low = {field_view_dim(34, dim), field_view_dim(14, dim), field_view_dim(52, dim),
+                     255};
     SDL_Vertex v[4] = {
-        {{x0, y0}, {10, 12, 40, 255}, {0, 0}},
-        {{x1, y0}, {10, 12, 40, 255}, {0, 0}},
-        {{x1, y1}, {34, 14, 52, 255}, {0, 0}},
-        {{x0, y1}, {34, 14, 52, 255}, {0, 0}},
+        {{x0, y0}, top, {0, 0}},
+        {{x1, y0}, top, {0, 0}},
+        {{x1, y1}, low, {0, 0}},
+        {{x0, y1}, low, {0, 0}},
     };
     static const int quad[6] = {0, 1, 2, 0, 2, 3};
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
@@ -158,10 +170,12 @@ static void field_view_draw_backdrop(SDL_Renderer *r)
 /* The stars as dots, brighter and bigger the faster they fall (parallax). */
 static void field_view_draw_stars(const field_view *fv, SDL_Renderer *r)
 {
+    int dim = fv->look.background_dim;
     for (int i = 0; i < FIELD_VIEW_STARS; i++) {
         const field_star *s = &fv->stars[i];
-        SDL_SetRenderDrawColor(r, s->shade, s->shade,
-                               (Uint8)(s->shade + 40 > 255 ? 255 : s->shade + 40), 255);
+        Uint8 c = field_view_dim(s->shade, dim);
+        SDL_SetRenderDrawColor(r, c, c,
+                               field_view_dim(s->shade + 40 > 255 ? 255 : s->shade + 40, dim), 255);
         float size = s->speed > 1.6f ? 2.0f : 1.0f;
         SDL_FRect dot = {FIELD_VIEW_X + s->x, FIELD_VIEW_Y + s->y, size, size};
         SDL_RenderFillRectF(r, &dot);
@@ -171,8 +185,12 @@ static void field_view_draw_stars(const field_view *fv, SDL_Renderer *r)
 void field_view_draw(field_view *fv, SDL_Renderer *r)
 {
     SDL_RenderSetClipRect(r, &fv->draw.area);
-    field_view_draw_backdrop(r);
+    field_view_draw_backdrop(r, fv->look.background_dim);
     field_view_draw_stars(fv, r);
+    sprite_batch_set_opacity(&fv->batch, FIELD_LAYER_BACKDROP,
+                             field_view_dim(255, fv->look.background_dim));
+    sprite_batch_set_opacity(&fv->batch, FIELD_LAYER_SHOTS,
+                             (Uint8)(255 * fv->look.shot_opacity / 100));
     if (sprite_batch_count(&fv->batch) > 0) {
         sprite_draw_begin(&fv->draw);
         sprite_draw_batch(&fv->draw, &fv->batch);

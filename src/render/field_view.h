@@ -53,8 +53,16 @@ typedef struct field_cloud {
     int variant;
 } field_cloud;
 
+/* How the field is drawn for the player's eyes (the accessibility options). */
+typedef struct field_look {
+    int background_dim; /* percent the backdrop (gradient, stars, clouds) is darkened */
+    int shot_opacity;   /* percent, of the player's shots */
+    int always_hitbox;  /* the hitbox shows unfocused too (without the focus ring) */
+} field_look;
+
 typedef struct field_view {
-    rng visual; /* visual-only randomness: never touches the simulation */
+    field_look look; /* {0, 100, 0} at init: the field as drawn */
+    rng visual;      /* visual-only randomness: never touches the simulation */
     field_star stars[FIELD_VIEW_STARS];
     field_cloud clouds[FIELD_VIEW_CLOUDS];
     uint64_t tick; /* visual frames so far, for animations */
@@ -78,7 +86,8 @@ void field_view_update(field_view *fv);
 void field_view_begin(field_view *fv);
 sprite_batch *field_view_batch(field_view *fv);
 /* The ship (banking as it moves sideways) and, while focused, its hitbox and
- * focus ring. flash: the ship drawn additive, glowing (a blink). */
+ * focus ring (the hitbox always, with look.always_hitbox). flash: the ship drawn
+ * additive, glowing (a blink). */
 void field_view_add_player(field_view *fv, const player *p, int flash);
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets);
 /* Adds frame k of a named sprite centred at field position (x, y). */

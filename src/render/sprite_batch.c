@@ -222,7 +222,8 @@ int sprite_batch_init(sprite_batch *b, sprite_batch_mode mode, const sprite_laye
     for (int i = 0; i < layer_count; i++) {
         if (layers[i].capacity < 1 || layers[i].capacity > (1 << 24))
             return -1;
-        b->layers[i] = (sprite_layer){.blend = layers[i].blend, .capacity = layers[i].capacity};
+        b->layers[i] = (sprite_layer){
+            .blend = layers[i].blend, .opacity = 255, .capacity = layers[i].capacity};
         most = layers[i].capacity > most ? layers[i].capacity : most;
     }
     for (int i = 0; i < layer_count; i++) {
@@ -254,6 +255,12 @@ void sprite_batch_clear(sprite_batch *b)
 {
     for (int i = 0; i < b->layer_count; i++)
         b->layers[i].count = 0;
+}
+
+void sprite_batch_set_opacity(sprite_batch *b, int layer, uint8_t opacity)
+{
+    if (layer >= 0 && layer < b->layer_count)
+        b->layers[layer].opacity = opacity;
 }
 
 void sprite_batch_set_origin(sprite_batch *b, float x, float y)

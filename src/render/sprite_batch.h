@@ -61,6 +61,7 @@ typedef struct sprite_layer_spec {
 
 typedef struct sprite_layer {
     sprite_blend blend;
+    uint8_t opacity; /* 255 at init; lower fades the whole layer (sprite_batch_set_opacity) */
     int capacity;
     int count;
     /* SPRITE_BATCH_VERTICES: sprite i's corners are vertices 4i..4i+3 in the
@@ -126,6 +127,10 @@ void sprite_batch_free(sprite_batch *b);
 /* Empties every layer (start of a frame). */
 void sprite_batch_clear(sprite_batch *b);
 void sprite_batch_set_origin(sprite_batch *b, float x, float y);
+
+/* Fades a whole layer: every sprite of it drawn at opacity/255 of its own (an
+ * additive layer adds that much less light). 255, the default, draws it as it is. */
+void sprite_batch_set_opacity(sprite_batch *b, int layer, uint8_t opacity);
 
 /* Which bullets go to the additive layer: by default none; a shape can be
  * switched (e.g. bubbles glowing). */

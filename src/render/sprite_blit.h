@@ -65,6 +65,13 @@ void sprite_blit_atlas_free(sprite_blit_atlas *a);
 void sprite_blit_rects(const sprite_blit_atlas *a, const sprite_blit_target *t,
                        const sprite_rect *rects, int count, sprite_blend blend);
 
+/* The same with every source pixel's premultiplied channels scaled by
+ * opacity/256 first (a faded layer: the player's shots, the dimmed backdrop).
+ * Plain C: faded layers hold a few dozen sprites. */
+void sprite_blit_rects_faded(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                             const sprite_rect *rects, int count, sprite_blend blend,
+                             uint8_t opacity);
+
 /* The best path this CPU has, and the one in use (initially the best). */
 sprite_blit_isa sprite_blit_best_isa(void);
 sprite_blit_isa sprite_blit_get_isa(void);

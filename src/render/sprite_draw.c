@@ -97,11 +97,12 @@ void sprite_draw_begin(sprite_draw *sd)
         SDL_RenderSetClipRect(sd->renderer, &sd->area);
 }
 
-/* geometry: the whole layer in one call; every vertex white (colour stride 0). */
+/* geometry: the whole layer in one call; every vertex white at the layer's
+ * opacity (colour stride 0). */
 static void sprite_draw_geometry(const sprite_batch *b, const sprite_layer *l, void *user)
 {
     sprite_draw *sd = user;
-    static const SDL_Color white = {255, 255, 255, 255};
+    const SDL_Color white = {255, 255, 255, l->opacity};
     SDL_Texture *tex = sd->atlas->texture;
     SDL_SetTextureBlendMode(tex,
                             l->blend == SPRITE_BLEND_ADD ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND);
@@ -118,12 +119,14 @@ static void sprite_draw_copy(const sprite_batch *b, const sprite_layer *l, void 
     SDL_Texture *tex = sd->atlas->texture;
     SDL_SetTextureBlendMode(tex,
                             l->blend == SPRITE_BLEND_ADD ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND);
+    SDL_SetTextureAlphaMod(tex, l->opacity);
     for (int i = 0; i < l->count; i++) {
         const sprite_rect *r = &l->rects[i];
         SDL_Rect src = atlas_texture_rect(r->frame);
         SDL_Rect dst = {r->x, r->y, src.w, src.h};
         SDL_RenderCopy(sd->renderer, tex, &src, &dst);
     }
+    SDL_SetTextureAlphaMod(tex, 255);
 }
 
 /* blit: blended into the read-back area on the CPU. */
@@ -132,7 +135,10 @@ static void sprite_draw_blit(const sprite_batch *b, const sprite_layer *l, void 
     (void)b;
     sprite_draw *sd = user;
     sprite_blit_target t = {sd->pixels, sd->area.w, sd->area.h, sd->area.w, sd->area.x, sd->area.y};
-    sprite_blit_rects(&sd->atlas->blit, &t, l->rects, l->count, l->blend);
+    if (l->opacity == 255)
+        sprite_blit_rects(&sd->atlas->blit, &t, l->rects, l->count, l->blend);
+    else
+        sprite_blit_rects_faded(&sd->atlas->blit, &t, l->rects, l->count, l->blend, l->opacity);
 }
 
 void sprite_draw_batch(sprite_draw *sd, const sprite_batch *b)

@@ -36,6 +36,23 @@
     X(PURPLE, "purple")  \
     X(WHITE, "white")
 
+/* The palettes bullets can be drawn in: the game's colours, and three that keep
+ * the eight colours apart for players with a colour vision deficiency (chosen in
+ * the options; render/bullet_palette.h has their colours).
+ *                id              name */
+#define BULLET_PALETTES(X)          \
+    X(NORMAL, "normal")             \
+    X(DEUTERANOPIA, "deuteranopia") \
+    X(PROTANOPIA, "protanopia")     \
+    X(TRITANOPIA, "tritanopia")
+
+typedef enum bullet_palette {
+#define BULLET_PALETTE_ENUM(id, name) BULLET_PALETTE_##id,
+    BULLET_PALETTES(BULLET_PALETTE_ENUM)
+#undef BULLET_PALETTE_ENUM
+    BULLET_PALETTE_COUNT
+} bullet_palette;
+
 typedef enum bullet_shape {
 #define BULLET_SHAPE_ENUM(id, name, radius, rotates, size) BULLET_SHAPE_##id,
     BULLET_SHAPES(BULLET_SHAPE_ENUM)

@@ -20,6 +20,7 @@
 #include "game/options.h"
 #include "game/replay.h"
 #include "game/spellcards.h"
+#include "game/tutorial.h"
 #include "game/world.h"
 #include "platform/audio.h"
 #include "platform/frame_pacer.h"
@@ -46,8 +47,10 @@ typedef enum app_screen {
     SCREEN_SCORES,
     SCREEN_OPTIONS,
     SCREEN_KEYS,
+    SCREEN_ACCESS,
     SCREEN_GAME,
     SCREEN_STRESS,
+    SCREEN_TUTORIAL,
     SCREEN_SHIP,
     SCREEN_COUNT
 } app_screen;
@@ -107,6 +110,7 @@ typedef struct scores_state {
 typedef struct settings_state {
     menu m;
     menu keys;
+    menu access;   /* the accessibility screen */
     int pad;       /* the binding screen edits controller controls */
     int capturing; /* waiting for a key for row keys.cursor, slot `slot` */
     int slot;
@@ -138,6 +142,7 @@ typedef struct game_state {
     autopilot pilot; /* flies the run when the command line asked for it */
     int cards_dirty; /* the spell card record changed during this run */
     int film_paused, film_speed, film_step;
+    int speed_credit; /* percent of a logic step owed, for a slowed practice */
     int end_timer;
     char name[HIGHSCORES_NAME_MAX + 1];
     int name_char;      /* index in the charset of the letter offered next */
@@ -175,6 +180,15 @@ typedef struct stress_state {
     uint32_t held;     /* the most bullets held at 60 Hz */
     uint64_t frames;
 } stress_state;
+
+/* How to Play (tutorial_screen.c): the lesson of game/tutorial on its own field,
+ * loaded when the screen opens and freed when it closes. */
+typedef struct tutorial_state {
+    library *lib; /* tutorial/tutorial.pat */
+    world *w;
+    tutorial t;
+    world_view view;
+} tutorial_state;
 
 typedef struct app {
     const ui_config *cfg;
@@ -220,6 +234,7 @@ typedef struct app {
     settings_state settings;
     game_state game;
     stress_state stress;
+    tutorial_state tutorial;
     ship_select_state ships;
 } app;
 
@@ -250,6 +265,9 @@ void app_toast(app *a, SDL_Color color, const char *fmt, ...) __attribute__((for
 uint64_t app_high_score(const app *a, int level);
 /* A fresh seed for a new run. */
 uint64_t app_seed(app *a);
+/* Draws the bullets in the options' palette (a load: called when it changes);
+ * a failure is shown as a toast and the old palette stays. */
+void app_apply_palette(app *a);
 /* Saves the options if they changed since the last save. */
 void app_save_options(app *a);
 /* Save the high scores and the spell card record; a failure is shown as a toast. */
@@ -294,10 +312,19 @@ void keys_enter(app *a);
 void keys_action(app *a, input_ui act);
 int keys_event(app *a, const SDL_Event *ev);
 void keys_draw(app *a);
+void access_enter(app *a);
+void access_action(app *a, input_ui act);
+void access_draw(app *a);
 void stress_enter(app *a);
 void stress_action(app *a, input_ui act);
 void stress_update(app *a);
 void stress_draw(app *a);
+void tutorial_enter(app *a);
+void tutorial_action(app *a, input_ui act);
+void tutorial_update_screen(app *a);
+void tutorial_draw(app *a);
+/* Frees the lesson's world and field (leaving the screen, or quitting). */
+void tutorial_close(app *a);
 void ship_select_enter(app *a);
 void ship_select_action(app *a, input_ui act);
 void ship_select_update(app *a);

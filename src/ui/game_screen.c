@@ -47,6 +47,7 @@ static int game_make_world(app *a, const world_config *cfg)
         app_toast(a, PANEL_RED, "out of memory: the run cannot start");
         return -1;
     }
+    g->w->print_scripts = a->cfg->print_scripts;
     g->config = *cfg;
     g->phase = GAME_RUNNING;
     g->end_timer = 0;
@@ -256,10 +257,24 @@ static input_bits game_continue_input(game_state *g, input_bits in)
     return (input_bits)(in | INPUT_BIT(INPUT_SHOT));
 }
 
+/* Whether this displayed frame runs a logic step: every one at full speed; at a
+ * practice's slower speed (the run's flags) 3 of 4 frames (75%) or 1 of 2 (50%),
+ * so the logic keeps its fixed 60 Hz step and only wall time stretches. */
+static int game_speed_steps(game_state *g)
+{
+    g->speed_credit += world_speed_percent(&g->config);
+    if (g->speed_credit < 100)
+        return 0;
+    g->speed_credit -= 100;
+    return 1;
+}
+
 /* One frame of play: the input sampled now drives the world. */
 static void game_play_frame(app *a)
 {
     game_state *g = &a->game;
+    if (!game_speed_steps(g))
+        return;
     input_bits in =
         a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_take(&a->input);
     in = game_continue_input(g, in);
@@ -825,6 +840,8 @@ void game_draw(app *a)
 {
     game_state *g = &a->game;
     char mark2[96] = "";
+    if (world_speed_percent(&g->config) != 100)
+        snprintf(mark2, sizeof mark2, "practice at %d%% speed", world_speed_percent(&g->config));
     if (g->watching)
         snprintf(mark2, sizeof mark2, "%s  x%d  %u:%02u / %u:%02u  (P pause, F speed, N step)",
                  g->film_paused ? "paused" : "playing", g->film_speed, g->cursor.frame / 3600,
@@ -833,7 +850,7 @@ void game_draw(app *a)
     world_view_extra x = {
         .high_score = app_high_score(a, g->config.difficulty),
         .mark = g->watching ? "REPLAY" : NULL,
-        .mark2 = g->watching ? mark2 : NULL,
+        .mark2 = mark2[0] ? mark2 : NULL,
         .stats = app_stats(a, g->w),
         .fps = app_fps(a),
         .confirm_keys = g->watching ? NULL : app_ui_words(a, INPUT_UI_CONFIRM),

@@ -96,7 +96,8 @@ void practice_action(app *a, input_ui act)
         const practice_row *row = &p->rows[p->m.cursor];
         world_config cfg = {.seed = app_seed(a),
                             .difficulty = (uint8_t)a->opts.difficulty,
-                            .flags = row->one_phase ? WORLD_FLAG_ONE_PHASE : 0,
+                            .flags = (uint16_t)((row->one_phase ? WORLD_FLAG_ONE_PHASE : 0) |
+                                                world_speed_flag(a->opts.practice_speed)),
                             .ship = (uint8_t)a->ships.chosen};
         if (row->stage >= 0) {
             cfg.stage = (uint8_t)row->stage;

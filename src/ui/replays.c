@@ -197,12 +197,15 @@ void replays_describe(const library *lib, const world_config *cfg, char *out, si
     const char *who = !boss ? "?" : boss->title[0] ? boss->title : boss->name;
     const char *card =
         boss && p < (int)boss->phase_count && boss->phases[p].title ? boss->phases[p].title : NULL;
+    char speed[24] = "";
+    if (world_speed_percent(cfg) != 100)
+        snprintf(speed, sizeof speed, " (%d%% speed)", world_speed_percent(cfg));
     if (!(cfg->flags & WORLD_FLAG_ONE_PHASE))
-        snprintf(out, size, "practice: %s, from phase %d", who, p + 1);
+        snprintf(out, size, "practice%s: %s, from phase %d", speed, who, p + 1);
     else if (card)
-        snprintf(out, size, "practice: %s, spell card \"%s\"", who, card);
+        snprintf(out, size, "practice%s: %s, spell card \"%s\"", speed, who, card);
     else
-        snprintf(out, size, "practice: %s, phase %d alone", who, p + 1);
+        snprintf(out, size, "practice%s: %s, phase %d alone", speed, who, p + 1);
 }
 
 /* Details of the entry under the cursor, in a box of their own under the list

@@ -1,10 +1,11 @@
 /*
- * settings: the Options screen and its two binding screens (keyboard and
- * controller). Every change applies at once (window, sound, input) and the
- * options file is written (atomically, by game/options) when the screen is left.
+ * settings: the Options screen, its two binding screens (keyboard and
+ * controller) and its accessibility screen. Every change applies at once (window, sound, input) and
+ * the options file is written (atomically, by game/options) when the screen is left.
  */
 #include "game/binding.h"
 #include "platform/window.h"
+#include "render/bullet_palette.h"
 #include "ui/app.h"
 #include "ui/panel.h"
 
@@ -21,6 +22,7 @@ enum {
     SET_MUSIC,
     SET_FPS,
     SET_DEADZONE,
+    SET_ACCESS,
     SET_KEYS,
     SET_PADS,
     SET_DEFAULTS,
@@ -38,6 +40,7 @@ static const char *const set_labels[SET_ROWS] = {
     "Music volume",
     "Show frames per second",
     "Stick dead zone",
+    "Accessibility...",
     "Keyboard controls...",
     "Controller controls...",
     "Reset to defaults",
@@ -134,13 +137,17 @@ void settings_action(app *a, input_ui act)
     case INPUT_UI_LEFT:
     case INPUT_UI_RIGHT: settings_change(a, row, act == INPUT_UI_LEFT ? -1 : 1); break;
     case INPUT_UI_CONFIRM:
-        if (row == SET_KEYS || row == SET_PADS) {
+        if (row == SET_ACCESS) {
+            app_sound(a, SFX_MENU_SELECT, 0);
+            app_switch(a, SCREEN_ACCESS);
+        } else if (row == SET_KEYS || row == SET_PADS) {
             app_sound(a, SFX_MENU_SELECT, 0);
             s->pad = row == SET_PADS;
             app_switch(a, SCREEN_KEYS);
         } else if (row == SET_DEFAULTS) {
             options_defaults(&a->opts);
             settings_apply(a);
+            app_apply_palette(a);
             settings_values(a);
             app_sound(a, SFX_MENU_SELECT, 0);
             app_toast(a, PANEL_GREEN, "every option is back to its default");
@@ -164,9 +171,114 @@ void settings_draw(app *a)
 {
     title_draw_demo(a, 190);
     menu_draw(&a->settings.m, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){70, 22, LOGICAL_W - 140, 420}, 2, a->tick);
+              (SDL_Rect){70, 10, LOGICAL_W - 140, 446}, 2, a->tick); /* 14 rows */
     title_draw_help(a, "left and right change    %s chooses    %s saves and goes back",
                     app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
+}
+
+/* ---- accessibility ---- */
+
+enum {
+    ACC_PALETTE,
+    ACC_DIM,
+    ACC_SHOTS,
+    ACC_HITBOX,
+    ACC_FLASH,
+    ACC_SHAKE,
+    ACC_SPEED,
+    ACC_BACK,
+    ACC_ROWS
+};
+
+static const char *const acc_labels[ACC_ROWS] = {
+    "Bullet colours", "Background dimmer", "Shot opacity",        "Always show hitbox",
+    "Softer flashes", "Steady screen",     "Practice game speed", "Back",
+};
+
+static void access_values(app *a)
+{
+    const options *o = &a->opts;
+    menu *m = &a->settings.access;
+    char v[MENU_VALUE_MAX];
+    menu_set_value(m, ACC_PALETTE, bullet_palette_name((bullet_palette)o->bullet_palette));
+    snprintf(v, sizeof v, o->background_dim ? "%d%% darker" : "off", o->background_dim);
+    menu_set_value(m, ACC_DIM, v);
+    snprintf(v, sizeof v, "%d%%", o->shot_opacity);
+    menu_set_value(m, ACC_SHOTS, v);
+    menu_set_value(m, ACC_HITBOX, o->always_hitbox ? "on" : "when focused");
+    menu_set_value(m, ACC_FLASH, o->reduce_flash ? "on" : "off");
+    menu_set_value(m, ACC_SHAKE, o->reduce_shake ? "on (no shaking)" : "off");
+    snprintf(v, sizeof v, "%d%%", o->practice_speed);
+    menu_set_value(m, ACC_SPEED, v);
+}
+
+void access_enter(app *a)
+{
+    menu *m = &a->settings.access;
+    menu_clear(m, "Accessibility");
+    for (int i = 0; i < ACC_ROWS; i++)
+        menu_add(m, acc_labels[i], NULL, 0);
+    access_values(a);
+}
+
+/* Changes a row by one step left (-1) or right (+1); the demo behind shows it. */
+static void access_change(app *a, int row, int dir)
+{
+    options *o = &a->opts;
+    switch (row) {
+    case ACC_PALETTE:
+        o->bullet_palette = (o->bullet_palette + dir + BULLET_PALETTE_COUNT) % BULLET_PALETTE_COUNT;
+        app_apply_palette(a);
+        break;
+    case ACC_DIM: options_set(o, OPTION_background_dim, o->background_dim + 20 * dir); break;
+    case ACC_SHOTS: options_set(o, OPTION_shot_opacity, o->shot_opacity + 20 * dir); break;
+    case ACC_HITBOX: o->always_hitbox = !o->always_hitbox; break;
+    case ACC_FLASH: o->reduce_flash = !o->reduce_flash; break;
+    case ACC_SHAKE: o->reduce_shake = !o->reduce_shake; break;
+    case ACC_SPEED: /* right: 100, 75, 50, then round to 100; left the other way */
+        o->practice_speed = o->practice_speed == 50 && dir > 0    ? 100
+                            : o->practice_speed == 100 && dir < 0 ? 50
+                                                                  : o->practice_speed - 25 * dir;
+        break;
+    default: return;
+    }
+    access_values(a);
+    app_sound(a, SFX_MENU_MOVE, 0);
+}
+
+void access_action(app *a, input_ui act)
+{
+    menu *m = &a->settings.access;
+    int row = m->cursor;
+    if (app_menu_step(a, m, act))
+        return;
+    switch (act) {
+    case INPUT_UI_LEFT:
+    case INPUT_UI_RIGHT: access_change(a, row, act == INPUT_UI_LEFT ? -1 : 1); break;
+    case INPUT_UI_CONFIRM:
+        if (row == ACC_BACK) {
+            app_sound(a, SFX_MENU_SELECT, 0);
+            app_switch(a, SCREEN_OPTIONS);
+        } else {
+            access_change(a, row, 1);
+        }
+        break;
+    case INPUT_UI_BACK:
+    case INPUT_UI_PAUSE:
+        app_sound(a, SFX_MENU_MOVE, 0);
+        app_switch(a, SCREEN_OPTIONS);
+        break;
+    default: break;
+    }
+}
+
+void access_draw(app *a)
+{
+    title_draw_demo(a, 60); /* lightly darkened: the demo shows each change */
+    menu_draw(&a->settings.access, a->win.renderer, &a->view.atlas,
+              (SDL_Rect){70, 40, LOGICAL_W - 140, 290}, 2, a->tick);
+    title_draw_help(a, "left and right change    %s goes back    (speed: practice only)",
+                    app_ui_words(a, INPUT_UI_BACK));
 }
 
 /* ---- bindings ---- */

@@ -88,6 +88,7 @@ void stress_enter(app *a)
     stress_state *s = &a->stress;
     *s = (stress_state){0};
     world_view_init(&s->view, a->cfg->seed ^ 0x57e55);
+    s->view.opts = &a->opts;
     if (stress_open(a) != 0) {
         stress_close(a);
         app_switch(a, SCREEN_TITLE);

@@ -27,6 +27,7 @@
 enum {
     TITLE_START,
     TITLE_PRACTICE,
+    TITLE_TUTORIAL,
     TITLE_REPLAYS,
     TITLE_SCORES,
     TITLE_STRESS,
@@ -77,6 +78,7 @@ void title_enter(app *a)
     menu_clear(&t->m, NULL);
     menu_add(&t->m, "Start", NULL, 0);
     menu_add(&t->m, "Practice", NULL, 0);
+    menu_add(&t->m, "How to Play", NULL, 0);
     menu_add(&t->m, "Replays", NULL, 0);
     menu_add(&t->m, "High Scores", NULL, 0);
     menu_add(&t->m, "Stress Test", NULL, 0);
@@ -104,6 +106,7 @@ void title_action(app *a, input_ui act)
             a->difficulty.practice = 1;
             app_switch(a, SCREEN_DIFFICULTY);
             break;
+        case TITLE_TUTORIAL: app_switch(a, SCREEN_TUTORIAL); break;
         case TITLE_REPLAYS: app_switch(a, SCREEN_REPLAYS); break;
         case TITLE_SCORES:
             a->scores_view.highlight = -1;
@@ -230,7 +233,7 @@ void title_draw(app *a)
     title_draw_best(a, a->opts.difficulty);
     title_draw_logo(a, 56);
     menu_draw(&a->title.m, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){TITLE_CX - 110, 164, 220, 216}, 2, a->tick);
+              (SDL_Rect){TITLE_CX - 110, 152, 220, 244}, 2, a->tick); /* 8 rows */
     panel_textf(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, 6, 4, TEXT_LEFT, PANEL_DIM,
                 "curtain %s", CURTAIN_VERSION);
     title_draw_menu_help(a);

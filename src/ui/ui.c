@@ -45,8 +45,11 @@ static const screen_ops ui_screens[SCREEN_COUNT] = {
     [SCREEN_SCORES] = {scores_enter, scores_action, NULL, title_update, scores_draw},
     [SCREEN_OPTIONS] = {settings_enter, settings_action, NULL, title_update, settings_draw},
     [SCREEN_KEYS] = {keys_enter, keys_action, keys_event, title_update, keys_draw},
+    [SCREEN_ACCESS] = {access_enter, access_action, NULL, title_update, access_draw},
     [SCREEN_GAME] = {game_enter, game_action, game_event, game_update, game_draw},
     [SCREEN_STRESS] = {stress_enter, stress_action, NULL, stress_update, stress_draw},
+    [SCREEN_TUTORIAL] = {tutorial_enter, tutorial_action, NULL, tutorial_update_screen,
+                         tutorial_draw},
     [SCREEN_SHIP] = {ship_select_enter, ship_select_action, NULL, ship_select_update,
                      ship_select_draw},
 };
@@ -146,6 +149,15 @@ uint64_t app_seed(app *a)
 {
     a->next_seed = rng_mix64(a->next_seed + 0x9e3779b97f4a7c15ull);
     return a->next_seed;
+}
+
+void app_apply_palette(app *a)
+{
+    char err[512];
+    if (atlas_texture_set_palette(&a->view.atlas, a->opts.bullet_palette, err, sizeof err) != 0) {
+        log_warn("bullet palette not changed: %s", err);
+        app_toast(a, PANEL_RED, "bullet palette not changed: %s", err);
+    }
 }
 
 void app_save_options(app *a)
@@ -479,6 +491,7 @@ static int ui_open(app *a, const ui_config *cfg)
         window_close(&a->win);
         return -1;
     }
+    app_apply_palette(a);
     static audio sound; /* the audio callback holds its address */
     a->sound = &sound;
     audio_open(a->sound, &a->opts);
@@ -490,6 +503,7 @@ static int ui_open(app *a, const ui_config *cfg)
 
 static void ui_close(app *a)
 {
+    tutorial_close(a);
     replay_free(&a->game.rec);
     replay_free(&a->game.film);
     if (a->stress.w)
@@ -546,6 +560,7 @@ int ui_main(const ui_config *cfg)
     }
     world_view_init(&a->title.view, cfg->seed ^ 0xd3e0);
     world_view_init(&a->game.view, cfg->seed ^ 0x9a3e);
+    a->title.view.opts = a->game.view.opts = &a->opts;
     world_view_init(&a->ships.view, cfg->seed ^ 0x5e1e);
     app_switch(a, SCREEN_TITLE);
     if (cfg->replay_file && game_start_replay(a, cfg->replay_file) != 0)

@@ -22,6 +22,7 @@ typedef struct ui_config {
     const char *replay_file; /* start by playing this replay back, or NULL */
     int direct;              /* 1: start straight into the run `run` (then the title) */
     int autopilot;           /* the scripted player flies the runs (a demonstration) */
+    int print_scripts;       /* the scripts' print lines go to the terminal */
     world_config run;
 } ui_config;
 

@@ -49,15 +49,7 @@ void world_view_step(world_view *v, const world *w)
 
 int world_view_look_sprite(const char *look, int fallback)
 {
-    if (!look || !look[0])
-        return fallback;
-    int s = atlas_sprite_by_name(look);
-    if (s >= 0)
-        return s;
-    char prefixed[96];
-    snprintf(prefixed, sizeof prefixed, "enemy_%s", look);
-    s = atlas_sprite_by_name(prefixed);
-    return s >= 0 ? s : fallback;
+    return atlas_look_sprite(look, fallback);
 }
 
 int world_view_enemy_sprite(const world *w, const enemy *e)
@@ -376,9 +368,10 @@ static void wv_draw_continue(SDL_Renderer *r, const atlas_texture *at, const wor
 }
 
 /* The item line, shown as the stage starts. */
-static void wv_draw_collect_line(SDL_Renderer *r, const atlas_texture *at, const world *w)
+static void wv_draw_collect_line(SDL_Renderer *r, const atlas_texture *at, const world *w,
+                                 int always)
 {
-    float a = wv_fade((int64_t)w->frame - 200, 240);
+    float a = always ? 1.0f : wv_fade((int64_t)w->frame - 200, 240);
     if (a <= 0.0f || w->config.start != 0)
         return;
     int y = FIELD_VIEW_Y + (int)WORLD_COLLECT_LINE;
@@ -410,6 +403,17 @@ static void wv_draw_marks(SDL_Renderer *r, const atlas_texture *at, const world 
                    PANEL_WHITE, x->mark2);
 }
 
+/* The field's look from the options (the defaults without them). */
+static void wv_apply_look(const world_view *v, field_view *f)
+{
+    const options *o = v->opts;
+    f->look = (field_look){
+        .background_dim = o ? o->background_dim : 0,
+        .shot_opacity = o ? o->shot_opacity : 100,
+        .always_hitbox = o ? o->always_hitbox : 0,
+    };
+}
+
 void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_view_extra *x)
 {
     SDL_Renderer *r = fv->renderer;
@@ -424,7 +428,8 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     int flash = p->invuln > 0 && p->bomb == 0 && (v->tick & 4);
     sprite_bullets bullets = bullet_view_of_pool(&w->bullets);
     float sx = 0, sy = 0;
-    if (v->fx.shake > 0.0f) {
+    wv_apply_look(v, &fv->field);
+    if (v->fx.shake > 0.0f && !(v->opts && v->opts->reduce_shake)) {
         sx = rng_range(&v->fx.visual, -v->fx.shake, v->fx.shake);
         sy = rng_range(&v->fx.visual, -v->fx.shake, v->fx.shake);
     }
@@ -442,14 +447,16 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     frame_view_draw(fv, &scene);
     sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X, FIELD_VIEW_Y);
     const atlas_texture *at = &fv->atlas;
-    if (v->fx.flash > 0)
+    if (v->fx.flash > 0) { /* softened to a quarter with reduce_flash */
+        int peak = v->opts && v->opts->reduce_flash ? 28 : 110;
         panel_fill(r, (SDL_Rect){FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H},
-                   (SDL_Color){255, 240, 250, (Uint8)(110 * v->fx.flash / (v->fx.flash_len + 1))});
+                   (SDL_Color){255, 240, 250, (Uint8)(peak * v->fx.flash / (v->fx.flash_len + 1))});
+    }
     if (x && x->rows)
         wv_draw_rows(r, at, x);
     else if (!x || !x->attract) {
         wv_draw_panel_extras(r, at, w);
-        wv_draw_collect_line(r, at, w);
+        wv_draw_collect_line(r, at, w, x && x->collect_line);
     }
     if (!x || !x->attract) {
         wv_draw_title(r, at, w);

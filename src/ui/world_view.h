@@ -11,6 +11,7 @@
 #ifndef CURTAIN_UI_WORLD_VIEW_H
 #define CURTAIN_UI_WORLD_VIEW_H
 
+#include "game/options.h"
 #include "game/world.h"
 #include "render/frame_view.h"
 #include "ui/effects.h"
@@ -41,6 +42,7 @@ typedef struct world_view_extra {
     /* The keys that answer the continue prompt ("Z or Enter"), said under it; NULL:
      * no key help (a replay, the demo). */
     const char *confirm_keys;
+    int collect_line; /* show the item line now (the tutorial), not only as a run starts */
 } world_view_extra;
 
 typedef struct world_view {
@@ -51,6 +53,9 @@ typedef struct world_view {
     hud_state hud;
     const world *w; /* for the sprite callback */
     frame_view *fv;
+    /* The player's options, for how the field looks (background dimmer, shot
+     * opacity, hitbox, softer flashes, no shaking); NULL: as drawn. */
+    const options *opts;
 } world_view;
 
 /* An empty view; seed drives its effects' visual random generator. */

@@ -20,6 +20,12 @@ expect 0 '^state game_over .* deaths 3 ' play --headless --frames 20000 --diffic
 # Practice of one spell card.
 expect 0 '^state cleared .* spells [01]/1 ' play --headless --frames 20000 --autopilot \
     --start s1_kagari:3 --one-phase
+# --events names the boss, the spell card and the title card a value stands for.
+expect 0 '^[0-9]+ SPELL_START [0-9-]+ [0-9-]+ 19 "Weave Sign: Threads of the Curtain"$' play \
+    --headless --frames 20000 --autopilot --start s1_kagari:3 --one-phase --events
+expect 0 '^[0-9]+ BOSS_START [0-9-]+ [0-9-]+ 0 "Wick, the Lantern Spirit"$' play \
+    --headless --frames 6000 --autopilot --invulnerable --events
+expect 0 '^31 TITLE 192 149 0 "Stage 1" "Lanterns at Dusk"$' play --headless --frames 40 --events
 expect 2 "--difficulty wants easy, normal, hard or lunatic" play --headless --frames 5 \
     --difficulty bogus
 expect 2 "no boss named 'nobody'" play --headless --frames 5 --start nobody
@@ -41,6 +47,60 @@ stage stage1 {
 PAT
 expect 0 '^frames 12[0-9] hash ' play --headless --frames 20000 --mod "$tmp/mod"
 expect 0 '^state cleared ' play --headless --frames 20000 --mod "$tmp/mod"
+# The README's first mod copies a file the game plays: changed in the mod, the
+# same run goes differently (its example used to copy patterns/spiral.pat, which
+# only the bench reads).
+readme_src=$(grep -oE 'cp patterns/[^ ]+\.pat mymod/' "$src/README.md" | head -1 | cut -d' ' -f2)
+[ -n "$readme_src" ] || fail "README's mod example copies no pattern file"
+if [ -n "$readme_src" ]; then
+    rel=${readme_src#patterns/}
+    mkdir -p "$(dirname "$tmp/readme_mod/$rel")"
+    sed 's/speed \([0-9.]*\)/speed \1 * 1.25/' "$src/$readme_src" >"$tmp/readme_mod/$rel"
+    cmp -s "$src/$readme_src" "$tmp/readme_mod/$rel" && fail "the mod's copy of $readme_src is unchanged"
+    base=$("$curtain" play --headless --frames 20000 --autopilot --invulnerable 2>&1 | head -1)
+    modded=$("$curtain" play --headless --frames 20000 --autopilot --invulnerable \
+        --mod "$tmp/readme_mod" 2>&1 | head -1)
+    [ "$base" != "$modded" ] || fail "a changed $readme_src does not change the game ($base)"
+fi
+# play --print writes the scripts' print lines; without it the game drops them;
+# printing changes nothing in the run (the same hash).
+mkdir -p "$tmp/print_mod/stage1"
+sed '/^stage stage1 {/a\    print "stage at rank", rank' "$src/patterns/stage1/stage1.pat" \
+    >"$tmp/print_mod/stage1/stage1.pat"
+"$curtain" play --headless --frames 200 --mod "$tmp/print_mod" >"$tmp/quiet" 2>&1
+"$curtain" play --headless --frames 200 --mod "$tmp/print_mod" --print >"$tmp/loud" 2>&1
+grep -q 'stage1.pat:[0-9]*:5: frame 0: stage at rank 0.35' "$tmp/loud" ||
+    fail "play --print: $(cat "$tmp/loud")"
+grep -q 'stage at rank' "$tmp/quiet" && fail "play without --print printed: $(cat "$tmp/quiet")"
+[ "$(grep '^frames' "$tmp/quiet")" = "$(grep '^frames' "$tmp/loud")" ] ||
+    fail "play --print changed the run: $(grep '^frames' "$tmp/quiet" "$tmp/loud")"
+# A shared value a stage's thread changes and its bullets read: the run's replay
+# verifies, and one over a different first value is refused (the content differs).
+mkdir -p "$tmp/shared_mod/stage1"
+cat >"$tmp/shared_mod/stage1/stage1.pat" <<'PAT'
+shared volleys = 0
+stage stage1 {
+    thread {
+        loop {
+            volleys += 1
+            wait 10
+        }
+    }
+    repeat 20 {
+        fire orb ring 3 + volleys % 4 aim speed 2 {
+            wait 20
+            speed 1 + volleys % 3
+        }
+        wait 7
+    }
+}
+PAT
+expect 0 '^state cleared ' play --headless --frames 400 --mod "$tmp/shared_mod" \
+    --record "$tmp/shared.rpl"
+expect 0 'all match' replay "$tmp/shared.rpl" --verify --mod "$tmp/shared_mod"
+sed -i 's/shared volleys = 0/shared volleys = 1/' "$tmp/shared_mod/stage1/stage1.pat"
+expect 1 'recorded with other pattern files' replay "$tmp/shared.rpl" --verify \
+    --mod "$tmp/shared_mod"
 # A mod with an error does not start; the error says where.
 mkdir -p "$tmp/broken"
 printf 'stage stage1 {\n    wiat 10\n}\n' >"$tmp/broken/oops.pat"
@@ -54,6 +114,12 @@ done
 # The ending in the results box's words: a practice is cleared, not a stage.
 expect 0 'all match \(Normal, stage clear' replay "$rep/normal_clear.rpl" --verify
 expect 0 'all match \(Hard, practice cleared' replay "$rep/hard_last_card.rpl" --verify
+# A practice at half speed: recorded with the speed's flag, it verifies and says so.
+expect 0 'all match \(Normal, practice cleared, at 50% speed' \
+    replay "$rep/normal_wick_slow.rpl" --verify
+expect 2 'practice-speed is for practice' play --headless --frames 5 --practice-speed 50
+expect 2 'practice-speed wants 100, 75 or 50' play --headless --frames 5 --start s1_wick \
+    --practice-speed 60
 good=$rep/normal_clear.rpl
 head -c 3000 "$good" >"$tmp/cut.rpl"
 expect 1 'truncated' replay "$tmp/cut.rpl" --verify

@@ -23,6 +23,19 @@ grep -q '^ *\^$' "$tmp/out" || fail "lint printed no caret: $(cat "$tmp/out")"
 # An unknown --entry is named in quotes (an empty one read "named " and nothing).
 "$curtain" run "$patterns/spiral.pat" --frames 5 --entry '' >"$tmp/out" 2>&1
 grep -q "stage without parameters named ''" "$tmp/out" || fail "run --entry '': $(cat "$tmp/out")"
+# A file that only declares a boss names the boss to give with --boss (it said
+# only that it defined nothing to run).
+printf 'boss kagari {\n    look boss\n    phase { wait 10 }\n}\n' >"$tmp/boss.pat"
+"$curtain" run "$tmp/boss.pat" --frames 5 >"$tmp/out" 2>&1
+[ $? -ne 0 ] || fail "run of a boss-only file without --boss succeeded"
+grep -q "boss.pat defines no pattern, enemy or stage to run; to fight its boss: --boss kagari" \
+    "$tmp/out" || fail "run of a boss-only file: $(cat "$tmp/out")"
+"$curtain" run "$tmp/boss.pat" --frames 5 --boss kagari >"$tmp/out" 2>&1 ||
+    fail "run --boss kagari: $(cat "$tmp/out")"
+# print: run writes each line with its place and frame among its output.
+printf 'pattern p {\n    repeat 2 as i {\n        print "volley", i\n        fire orb\n        wait 3\n    }\n}\n' >"$tmp/print.pat"
+"$curtain" run "$tmp/print.pat" --frames 5 >"$tmp/out" 2>&1 || fail "run print.pat: $(cat "$tmp/out")"
+grep -q "^$tmp/print.pat:3:9: frame 3: volley 1$" "$tmp/out" || fail "run's print lines: $(cat "$tmp/out")"
 # A device is refused at once, not read for ever.
 timeout 20 "$curtain" lint /dev/zero >"$tmp/out" 2>&1
 [ $? -eq 1 ] || fail "lint of /dev/zero did not exit 1: $(cat "$tmp/out")"

@@ -324,6 +324,55 @@ static void options_test_names(void)
     CHECK(ok);
 }
 
+/* The accessibility settings: each goes through options.txt and back, by name,
+ * and a wrong value keeps the default with the reason. */
+static void options_test_accessibility(void)
+{
+    options a, b;
+    options_defaults(&a);
+    CHECK_EQ_INT(a.bullet_palette, BULLET_PALETTE_NORMAL);
+    CHECK_EQ_INT(a.shot_opacity, 100);
+    CHECK_EQ_INT(a.practice_speed, 100);
+    a.bullet_palette = BULLET_PALETTE_TRITANOPIA;
+    a.background_dim = 40;
+    a.shot_opacity = 30;
+    a.always_hitbox = 1;
+    a.reduce_flash = 1;
+    a.reduce_shake = 1;
+    a.practice_speed = 75;
+    char text[OPTIONS_TEXT_MAX];
+    int len = options_format(&a, text, sizeof text);
+    CHECK(len > 0);
+    CHECK_STR_CONTAINS(text, "bullet_palette = tritanopia\n");
+    CHECK_STR_CONTAINS(text, "practice_speed = 75\n");
+    CHECK_EQ_INT(options_parse(&b, text, (size_t)len, "a.txt", NULL), 0);
+    CHECK_EQ_INT(b.bullet_palette, BULLET_PALETTE_TRITANOPIA);
+    CHECK_EQ_INT(b.background_dim, 40);
+    CHECK_EQ_INT(b.shot_opacity, 30);
+    CHECK_EQ_INT(b.always_hitbox, 1);
+    CHECK_EQ_INT(b.reduce_flash, 1);
+    CHECK_EQ_INT(b.reduce_shake, 1);
+    CHECK_EQ_INT(b.practice_speed, 75);
+    static const char names[] = "bullet_palette = Deuteranopia\npractice_speed = 50\n";
+    CHECK_EQ_INT(options_parse(&b, names, sizeof names - 1, "n.txt", NULL), 0);
+    CHECK_EQ_INT(b.bullet_palette, BULLET_PALETTE_DEUTERANOPIA);
+    CHECK_EQ_INT(b.practice_speed, 50);
+    static const char wrong[] = "bullet_palette = grey\npractice_speed = 60\nshot_opacity = 5\n";
+    options_report rep = {0};
+    log_level saved = log_get_level();
+    log_set_level(LOG_ERROR);
+    CHECK_EQ_INT(options_parse(&b, wrong, sizeof wrong - 1, "w.txt", &rep), 3);
+    log_set_level(saved);
+    CHECK_EQ_INT(b.bullet_palette, BULLET_PALETTE_NORMAL);
+    CHECK_EQ_INT(b.practice_speed, 100);
+    CHECK_EQ_INT(b.shot_opacity, 100);
+    CHECK_STR_CONTAINS(rep.lines[0], "w.txt:1:18: bullet_palette wants normal, deuteranopia");
+    CHECK_STR_CONTAINS(rep.lines[1], "w.txt:2:18: practice_speed wants 100, 75 or 50, not '60'");
+    /* options_set snaps a speed to the nearest one offered */
+    options_set(&b, OPTION_practice_speed, 70);
+    CHECK_EQ_INT(b.practice_speed, 75);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-options-test-XXXXXX";
@@ -336,6 +385,7 @@ int main(void)
     options_test_garbage();
     options_test_oom(dir);
     options_test_rebinding();
+    options_test_accessibility();
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

@@ -84,6 +84,30 @@ static void test_diagnostics(void)
     library_free(lib);
 }
 
+/* Past the loader's 32 kept diagnostics the rest are counted as what they are
+ * and summed up after the others; the note used to come first, at 1:1, and
+ * count as one more error. */
+static void test_diagnostics_past_the_limit(void)
+{
+    char text[4096] = "<bulletml>\n<action label=\"top\">\n";
+    for (int i = 0; i < 40; i++)
+        strcat(text, "<nope/>\n");
+    strcat(text, "</action>\n</bulletml>\n");
+    library_file f = {"many.xml", text, strlen(text)};
+    library *lib = compile(&f, 1);
+    CHECK(lib == NULL);
+    CHECK_EQ_INT(diags.errors, 40);
+    CHECK_EQ_INT(diags.count, BULLETML_DIAG_KEEP);
+    CHECK(has_diag(DIAG_OTHER, 3, 1, "unknown element <nope>"));
+    CHECK(!has_diag(DIAG_OTHER, 1, 1, "not shown"));
+    char out[65536];
+    diag_sort(&diags);
+    diag_format(&diags, out, sizeof out);
+    CHECK(strncmp(out, "many.xml:3:1:", 13) == 0);
+    CHECK_STR_CONTAINS(out, "(8 more diagnostics not shown)\n");
+    library_free(lib);
+}
+
 static void test_attack(void)
 {
     const char pat[] = "pattern twice {\n"
@@ -223,6 +247,7 @@ int main(void)
     bulletml_import_register();
     diag_init(&diags);
     test_diagnostics();
+    test_diagnostics_past_the_limit();
     test_attack();
     test_file_names();
     test_dialect();

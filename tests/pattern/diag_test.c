@@ -232,6 +232,43 @@ static void check_no_guess_after_error(void)
     diag_free(&diags);
 }
 
+/* Every statement after a broken one is still read: an unknown statement used
+ * to make the parser skip the misspelt lines after it ('fier' then two 'wiat'
+ * reported only 'fier'). A deeper-indented line still continues the broken
+ * statement and adds no error of its own. */
+static void check_errors_after_unknown_statement(void)
+{
+    CHECK_EQ_INT(compile_text("pattern p {\n    fier orb\n    wiat 10\n    wiat 10\n}\n"), 3);
+    CHECK(has_diag(DIAG_UNKNOWN_STATEMENT, 2, 5, "unknown statement 'fier'"));
+    CHECK(has_diag(DIAG_UNKNOWN_STATEMENT, 3, 5, "unknown statement 'wiat'"));
+    CHECK(has_diag(DIAG_UNKNOWN_STATEMENT, 4, 5, "unknown statement 'wiat'"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("pattern p {\n    fier orb at\n        aim\n    wait 10\n}\n"), 1);
+    diag_free(&diags);
+}
+
+/* Enemy statements in a bullet's script are errors, in a thread the bullet
+ * starts too; in an enemy or a pattern they are fine. A boss's look is checked
+ * as an enemy's is. */
+static void check_enemy_statements(void)
+{
+    CHECK_EQ_INT(compile_text("pattern p {\n    fire orb {\n        thread {\n"
+                              "            drops power 2\n            health 3\n"
+                              "        }\n        wait 5\n    }\n}\n"),
+                 2);
+    CHECK(has_diag(DIAG_ENEMY_ONLY, 4, 13, "'drops' describes an enemy"));
+    CHECK(has_diag(DIAG_ENEMY_ONLY, 5, 13, "'health' describes an enemy"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("enemy e {\n    look wisp\n    health 3\n    drops power 2\n"
+                              "    fire orb\n}\n"
+                              "pattern p {\n    score 100\n    hitbox 9\n}\n"),
+                 0);
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("boss b {\n    look bos\n    phase { wait 1 }\n}\n"), 1);
+    CHECK(has_diag(DIAG_UNKNOWN_LOOK, 2, 10, "unknown look 'bos' (did you mean 'boss'?)"));
+    diag_free(&diags);
+}
+
 /* A binary file stops at its first NUL byte with one error saying so, instead
  * of an error for every byte. */
 static void check_binary_file(void)
@@ -337,6 +374,8 @@ static void check_more(void)
     check_number_too_large();
     check_missing_brace();
     check_no_guess_after_error();
+    check_errors_after_unknown_statement();
+    check_enemy_statements();
     check_binary_file();
     check_format_truncated();
     check_kind_articles();

@@ -271,6 +271,245 @@ static void test_threads_and_runaway(void)
     library_free(lib);
 }
 
+/* A runaway loop that starts its pattern is reported inside that loop: the
+ * error used to name pc - 1, which after the loop's backward jump is the last
+ * instruction of the pattern before it in memory (here 'a', at 1:1). */
+static void test_runaway_names_its_loop(void)
+{
+    library *lib = compile("pattern a {\n"
+                           "    fire at 1\n"
+                           "    wait 10\n"
+                           "}\n"
+                           "pattern c {\n"
+                           "    loop {\n"
+                           "        if rand < 0 { wait 1 }\n"
+                           "    }\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    test_host h;
+    th_init(&h, 0, 0);
+    run_entry(&h, lib, "c", 1);
+    CHECK_EQ_INT(h.errors, 1);
+    CHECK_STR_CONTAINS(h.last_error, "runaway");
+    CHECK(strstr(h.last_error, "test.pat:6:") || strstr(h.last_error, "test.pat:7:"));
+    th_free(&h);
+    library_free(lib);
+}
+
+/* print: strings and values in order, one line per statement with its place
+ * and frame; at most VM_PRINT_PER_FRAME lines reach the host in a frame, the
+ * rest are counted; printing changes nothing else (the same bullets). */
+static void test_print(void)
+{
+    library *lib = compile("pattern p {\n"
+                           "    repeat 2 as i {\n"
+                           "        print \"i\", i, \"half\", i / 2, 1 / 3\n"
+                           "        fire at 1\n"
+                           "        wait 5\n"
+                           "    }\n"
+                           "    repeat 100 { print 7 }\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 6);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_print_count(sb), 2);
+        CHECK_STR_CONTAINS(sandbox_print_line(sb, 0),
+                           "test.pat:3:9: frame 5: i 1 half 0.5 0.3333333333");
+        CHECK_STR_CONTAINS(sandbox_print_line(sb, 1),
+                           "test.pat:3:9: frame 0: i 0 half 0 0.3333333333");
+        CHECK(sandbox_print_line(sb, 2) == NULL);
+        sandbox_destroy(sb);
+    }
+    sb = test_sandbox(lib, library_find(lib, "p"), 12);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_print_count(sb), 2 + VM_PRINT_PER_FRAME);
+        CHECK_STR_CONTAINS(sandbox_print_line(sb, 0), "test.pat:7:18: frame 10: 7");
+        CHECK(sandbox_print_line(sb, SANDBOX_PRINT_KEEP) == NULL);
+        vm_stats st = sandbox_vm_stats(sb);
+        CHECK_EQ_U64(st.prints, 2 + VM_PRINT_PER_FRAME);
+        CHECK_EQ_U64(st.prints_dropped, 100 - VM_PRINT_PER_FRAME);
+        CHECK_EQ_U64(st.spawned, 2);
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    /* 17 values are too many; a print of nothing is a syntax error */
+    CHECK(compile("pattern p { print 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 }\n") == NULL);
+    CHECK_EQ_INT(diags.errors, 1);
+    CHECK_STR_CONTAINS(diags.items[0].text, "test.pat:1:58: print takes at most 16 values, not 17");
+    CHECK(compile("pattern p {\n    print\n}\n") == NULL);
+    CHECK_EQ_INT(diags.errors, 1);
+}
+
+/* Whether one of the last compile's diagnostics contains want. */
+static int diags_contain(const char *want)
+{
+    for (int i = 0; i < diags.count; i++)
+        if (strstr(diags.items[i].text, want))
+            return 1;
+    fprintf(stderr, "no diagnostic contains \"%s\"\n", want);
+    return 0;
+}
+
+/* The k-th newest print line of a sandbox stepped `frames` frames on entry p,
+ * into out ("" when there is none). */
+static void printed(const library *lib, int frames, uint32_t k, char *out, size_t size)
+{
+    out[0] = 0;
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), frames);
+    if (!sb)
+        return;
+    const char *line = sandbox_print_line(sb, k);
+    snprintf(out, size, "%s", line ? line : "");
+    sandbox_destroy(sb);
+}
+
+/* Functions return values (recursion included, to the call depth limit);
+ * falling off the end returns 0; arguments by position and name, defaults. */
+static void test_functions(void)
+{
+    library *lib =
+        compile("function fact(n) {\n"
+                "    if n <= 1 { return 1 }\n"
+                "    return n * fact(n - 1)\n"
+                "}\n"
+                "function first_over(limit, step = 3) {\n"
+                "    var t = 0\n"
+                "    loop {\n"
+                "        t += step\n"
+                "        if t > limit { return t }\n"
+                "    }\n"
+                "}\n"
+                "function nothing(x) { x += 1 }\n"
+                "function deep(n) { return deep(n + 1) }\n"
+                "pattern p {\n"
+                "    print fact(5), first_over(10), first_over(10, step: 4), nothing(1)\n"
+                "    fire orb speed fact(3)\n"
+                "    wait 1\n"
+                "    print deep(0)\n"
+                "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 1, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:15:5: frame 0: 120 12 12 0");
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 3);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                           "test.pat:13:27: calls nested more than 16 deep");
+        CHECK_EQ_INT(sandbox_print_count(sb), 1);
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    /* what a function cannot hold, and a return outside one */
+    CHECK(compile("function f() {\n    fire orb\n    return 1\n}\n") == NULL);
+    CHECK_EQ_INT(diags.errors, 1);
+    CHECK_STR_CONTAINS(diags.items[0].text, "test.pat:2:5: a function returns its value at once");
+    CHECK(compile("function rand() { return 4 }\n") == NULL);
+    CHECK_STR_CONTAINS(diags.items[0].text, "'rand' is a built-in function");
+    CHECK(compile("function f(x) { return x }\npattern p { run f(1) }\n") == NULL);
+    CHECK_STR_CONTAINS(diags.items[0].text, "'f' is a function, not a pattern");
+}
+
+/* Arrays: a size or a list of values, elements read and written (compound
+ * assignments too) by constant or computed index; an index outside is a
+ * compile error when it is constant, a positioned run-time error otherwise;
+ * a fire or thread block gets a copy, as it does of numbers. */
+static void test_arrays(void)
+{
+    library *lib = compile("pattern p {\n"
+                           "    var a[4]\n"
+                           "    var s = [2, 3, 5]\n"
+                           "    repeat 6 as i {\n"
+                           "        a[i % 4] += s[i % 3]\n"
+                           "    }\n"
+                           "    a[0] *= 10\n"
+                           "    fire orb {\n"
+                           "        a[1] = 99\n"
+                           "        print \"copy\", a[1]\n"
+                           "    }\n"
+                           "    wait 2\n"
+                           "    print a[0], a[1], a[2], a[3]\n"
+                           "    var k = 4\n"
+                           "    print a[k]\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 2, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:10:9: frame 1: copy 99");
+    printed(lib, 3, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:13:5: frame 2: 50 8 5 2"); /* (2+3)*10, 3+5, 5, 2 */
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 3);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                           "test.pat:15:11: index 4 is outside an array of 4 (0 to 3)");
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    CHECK(compile("pattern p {\n    var a[2]\n    a[2] = 1\n}\n") == NULL);
+    CHECK(diags_contain("test.pat:3:7: index 2 is outside a[2] (0 to 1)"));
+    CHECK(compile("pattern p {\n    var n = 3\n    var a[n]\n}\n") == NULL);
+    CHECK(diags_contain("test.pat:3:11: an array's size must be known when the file loads"));
+    CHECK(compile("pattern p {\n    var a = [1, 2]\n    fire orb speed a\n}\n") == NULL);
+    CHECK(diags_contain("test.pat:3:20: 'a' is an array: write a[i]"));
+}
+
+/* Shared values: one per run, read and changed by reference by every script
+ * (threads, bullets), starting again from their first value in a new run; a
+ * first value must be a constant. */
+static void test_shared(void)
+{
+    library *lib = compile("shared power = 2\n"
+                           "pattern p {\n"
+                           "    thread { wait 2; power += 10 }\n"
+                           "    fire orb { wait 3; print \"bullet\", power; stop }\n"
+                           "    power *= 3\n"
+                           "    wait 4\n"
+                           "    print \"stage\", power\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 5, 1, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:7:5: frame 4: stage 16");
+    printed(lib, 5, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:4:24: frame 4: bullet 16");
+    library_free(lib);
+    /* the state hash covers the shared values: two runs whose scripts stand at
+     * the same place with the same stacks differ only there */
+    uint64_t hashes[2];
+    for (int k = 0; k < 2; k++) {
+        lib = compile(k ? "shared s = 1\npattern p { s += 2; wait 100 }\n"
+                        : "shared s = 1\npattern p { s += 1; wait 100 }\n");
+        CHECK(lib != NULL);
+        hashes[k] = 0;
+        test_host h;
+        if (!lib || th_init(&h, 0, 0) != 0)
+            continue;
+        run_entry(&h, lib, "p", 3);
+        hasher hs;
+        hash_begin(&hs, 0);
+        vm_hash(h.v, &hs);
+        hashes[k] = hash_end(&hs);
+        th_free(&h);
+        library_free(lib);
+    }
+    CHECK(hashes[0] != hashes[1]);
+    CHECK(compile("shared s = rand\npattern p { s = 1 }\n") == NULL);
+    CHECK(diags_contain("test.pat:1:12: the first value of shared 's' must be known"));
+    CHECK(compile("shared aim = 1\n") == NULL);
+    CHECK(diags_contain("'aim' is a built-in value and cannot name a shared value"));
+}
+
 /* A volley that cannot be fired (a count or layers that is not a finite number,
  * more bullets than a frame's budget) stops its script with an error at the
  * fire that names the cause, not a runaway loop; a big volley that fits fires. */
@@ -544,6 +783,11 @@ int main(int argc, char **argv)
     test_motion();
     test_level_and_rand();
     test_threads_and_runaway();
+    test_runaway_names_its_loop();
+    test_print();
+    test_functions();
+    test_arrays();
+    test_shared();
     test_volley_limits();
     test_non_finite_shots();
     test_nesting_limit();

@@ -99,6 +99,10 @@ static void test_verifier(void)
     check_rejected("func f 0 0\nCALL g\nRET\nfunc g 1 0\nRET\n", "pops 1 of 0");
     check_rejected("func f 0 0\nACT move_to 2\nRET\n", "bad verb");
     check_rejected("func f 0 0\nRAND 5\nPOP\nRET\n", "unexpected operand");
+    /* a print of no values, of more than 16, or with a string bit past its values */
+    check_rejected("func f 0 0\nPRINT 0 0\nRET\n", "bad print of 0 values");
+    check_rejected("func f 0 0\nPRINT 17 0\nRET\n", "bad print of 17 values");
+    check_rejected("func f 0 0\nCONST 1\nPRINT 1 2\nRET\n", "bad print of 1 values (strings 0x2)");
     /* a good one, with its frame size: 1 param + 2 locals + 3 temporaries */
     vm_program *p = build("func f 1 2\nCONST 1\nCONST 2\nCONST 3\nADD\nADD\nPOP\nRET\n");
     if (p) {

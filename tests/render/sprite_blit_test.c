@@ -7,6 +7,7 @@
 #include "render/sprite_blit.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* A synthetic atlas of the real size: every pixel a pseudo-random straight
  * colour and alpha, with some fully clear and fully opaque pixels. */
@@ -184,6 +185,43 @@ static void test_atlas_init(const uint32_t *px)
     }
 }
 
+/* A faded layer: at full opacity it is the plain blit, bit for bit; at zero it
+ * changes nothing; at half, an opaque sprite added onto black gives half its
+ * premultiplied value, within a level. */
+static void test_faded(const sprite_blit_atlas *atlas)
+{
+    static sprite_rect rects[256];
+    int n = make_rects(rects, 256);
+    static buffer want, got;
+    for (int blend = SPRITE_BLEND_ALPHA; blend <= SPRITE_BLEND_ADD; blend++) {
+        buffer_init(&want, 5);
+        buffer_init(&got, 5);
+        sprite_blit_rects(atlas, &want.t, rects, n, (sprite_blend)blend);
+        sprite_blit_rects_faded(atlas, &got.t, rects, n, (sprite_blend)blend, 255);
+        CHECK_EQ_INT(count_diff(&want, &got), 0);
+        buffer_init(&want, 6);
+        buffer_init(&got, 6);
+        sprite_blit_rects_faded(atlas, &got.t, rects, n, (sprite_blend)blend, 0);
+        CHECK_EQ_INT(count_diff(&want, &got), 0);
+    }
+    memset(got.all, 0, sizeof got.all);
+    memset(want.all, 0, sizeof want.all);
+    sprite_rect one = {(int16_t)(got.t.origin_x + 10), (int16_t)(got.t.origin_y + 10),
+                       (uint16_t)atlas_sprite_frame(ATLAS_SPRITE_BOSS, 0), 0};
+    sprite_blit_rects(atlas, &want.t, &one, 1, SPRITE_BLEND_ADD);
+    sprite_blit_rects_faded(atlas, &got.t, &one, 1, SPRITE_BLEND_ADD, 128);
+    int worst = 0, lit = 0;
+    for (size_t i = 0; i < sizeof got.all / sizeof got.all[0]; i++)
+        for (int sh = 0; sh < 32; sh += 8) {
+            int w = (int)(want.all[i] >> sh) & 255, g = (int)(got.all[i] >> sh) & 255;
+            int e = abs(g - w / 2);
+            worst = e > worst ? e : worst;
+            lit += w > 0;
+        }
+    CHECK(lit > 100);
+    CHECK(worst <= 1);
+}
+
 int main(void)
 {
     uint32_t *px = make_pixels();
@@ -193,6 +231,7 @@ int main(void)
     test_paths_match_reference(&atlas, px);
     test_order(&atlas);
     test_atlas_init(px);
+    test_faded(&atlas);
     sprite_blit_atlas_free(&atlas);
     mem_free(px);
     return check_done("render.sprite_blit");

@@ -462,6 +462,11 @@ static void sc_keys_fit(void)
         settings_draw(a);
         CHECK(strcmp(a->settings.m.labels[a->settings.m.count - 1], "Back") == 0);
         CHECK_EQ_INT(a->settings.m.first, 0);
+        access_enter(a); /* and the accessibility screen */
+        menu_select(&a->settings.access, a->settings.access.count - 1);
+        access_draw(a);
+        CHECK(strcmp(a->settings.access.labels[a->settings.access.count - 1], "Back") == 0);
+        CHECK_EQ_INT(a->settings.access.first, 0);
         sc_soft_view_free(a, s);
     }
     memset(a, 0, sizeof *a);
@@ -542,6 +547,76 @@ static void sc_continue_confirm(void)
     world_free(&w);
     memset(a, 0, sizeof *a);
     library_free(lib);
+}
+
+/* A practice at 50% and at 75% speed: the world steps on 1 of 2 and 3 of 4
+ * displayed frames (its 60 Hz step unchanged), and the replay keeps the speed's
+ * flag; at full speed every frame steps. */
+static void sc_practice_speed(void)
+{
+    const char *text = "enemy idle { health 100 wait 100000 }\n"
+                       "stage stage1 { spawn idle at (192, 60) wait 100000 }\n";
+    library *lib = test_library_compile("idle.pat", text);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    static world w;
+    static const int speeds[] = {100, 75, 50};
+    for (int k = 0; k < 3; k++) {
+        app *a = sc_app();
+        a->lib = lib;
+        a->game.w = &w;
+        world_config wc = {.seed = 3, .flags = world_speed_flag(speeds[k])};
+        game_start_run(a, &wc, 1);
+        for (int i = 0; i < 40; i++)
+            game_update(a);
+        CHECK_EQ_U64(w.frame, (uint64_t)(40 * speeds[k] / 100));
+        CHECK_EQ_INT(world_speed_percent(&a->game.rec.config), speeds[k]);
+        CHECK_EQ_INT(a->game.rec.frame_count, 40 * speeds[k] / 100);
+        replay_free(&a->game.rec);
+        world_free(&w);
+        memset(&w, 0, sizeof w);
+    }
+    memset(&the_app, 0, sizeof the_app);
+    library_free(lib);
+}
+
+/* How to Play from the title menu: its world starts on the tutorial's field at
+ * the first step, steps with the frames, and the lesson's box (its empty
+ * progress bar) is drawn in the side panel. */
+static void sc_tutorial(void)
+{
+    app *a = sc_app();
+    SDL_Surface *s = sc_soft_view(a);
+    if (!s)
+        return;
+    a->screen = SCREEN_TITLE;
+    menu_clear(&a->title.m, NULL);
+    static const char *const rows[] = {"Start",       "Practice",    "How to Play", "Replays",
+                                       "High Scores", "Stress Test", "Options",     "Quit"};
+    for (int i = 0; i < 8; i++)
+        menu_add(&a->title.m, rows[i], NULL, 0);
+    menu_select(&a->title.m, 2);
+    title_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_TUTORIAL);
+    tutorial_state *t = &a->tutorial;
+    CHECK(t->w != NULL);
+    if (t->w) {
+        CHECK_EQ_INT(t->t.step, TUTORIAL_MOVE);
+        for (int i = 0; i < 30; i++)
+            tutorial_update_screen(a);
+        CHECK_EQ_U64(t->w->frame, 30);
+        tutorial_draw(a);
+        SDL_RenderFlush(a->win.renderer);
+        uint32_t px = ((uint32_t *)s->pixels)[444 * (s->pitch / 4) + 600];
+        CHECK_EQ_U64(px & 0xffffffu, 0x282c50u); /* the bar's empty colour, 40 44 80 */
+        tutorial_action(a, INPUT_UI_CONFIRM);    /* not finished: confirm does nothing */
+        CHECK_EQ_INT((int)a->screen, SCREEN_TUTORIAL);
+    }
+    tutorial_close(a);
+    CHECK(t->w == NULL && t->lib == NULL);
+    sc_soft_view_free(a, s);
+    memset(a, 0, sizeof *a);
 }
 
 /* Draws the difficulty screen on a software renderer; copies the side box's
@@ -762,11 +837,11 @@ static void sc_pad_start_on_title(void)
         a = sc_app();
         a->screen = SCREEN_TITLE;
         menu_clear(&a->title.m, "");
-        for (int i = 0; i < 7; i++)
+        for (int i = 0; i < 8; i++)
             menu_add(&a->title.m, "entry", NULL, 0);
         a->pad_used = pad;
         title_action(a, INPUT_UI_PAUSE);
-        int want_screen = pad ? SCREEN_DIFFICULTY : SCREEN_TITLE, want_cursor = pad ? 0 : 6;
+        int want_screen = pad ? SCREEN_DIFFICULTY : SCREEN_TITLE, want_cursor = pad ? 0 : 7;
         CHECK_EQ_INT((int)a->screen, want_screen);
         CHECK_EQ_INT(a->title.m.cursor, want_cursor);
         CHECK_EQ_INT(a->quit, 0);
@@ -863,6 +938,8 @@ int main(void)
     sc_save_without_folder();
     sc_cards_own_runs();
     sc_continue_confirm();
+    sc_practice_speed();
+    sc_tutorial();
     sc_title_best_all();
     sc_pad_name_entry();
     sc_pad_start_on_title();

@@ -39,6 +39,9 @@ typedef struct art_sprite {
 
 rgba art_sprite_shade(vec2 p, const void *user);
 
+/* The application icon at size x size pixels; user points to the int size. */
+rgba art_icon_shade(vec2 p, const void *user);
+
 /* Base colours of the bullet palette, indexed by bullet_color. */
 rgba art_palette(bullet_color color);
 

@@ -8,19 +8,16 @@
  */
 #include "art.h"
 
+#include "render/bullet_palette.h"
+
 #include <math.h>
 
-static const int palette[BULLET_COLOR_COUNT][3] = {
-    [BULLET_COLOR_RED] = {236, 36, 64},     [BULLET_COLOR_ORANGE] = {255, 132, 24},
-    [BULLET_COLOR_YELLOW] = {248, 214, 32}, [BULLET_COLOR_GREEN] = {48, 214, 72},
-    [BULLET_COLOR_CYAN] = {32, 206, 236},   [BULLET_COLOR_BLUE] = {48, 92, 255},
-    [BULLET_COLOR_PURPLE] = {168, 64, 252}, [BULLET_COLOR_WHITE] = {196, 204, 228},
-};
-
+/* The game's palette (render/bullet_palette.c: one table for the atlas and for
+ * recolouring it into the colour-blind palettes). */
 rgba art_palette(bullet_color color)
 {
-    const int *c = palette[color];
-    return paint_rgb(c[0], c[1], c[2], 1.0);
+    bullet_rgb c = bullet_palette_rgb(BULLET_PALETTE_NORMAL, color);
+    return paint_rgb(c.r, c.g, c.b, 1.0);
 }
 
 static const rgba white = {1, 1, 1, 1};

@@ -2,6 +2,7 @@
  * atlas_gen: draws curtain's texture atlas and writes it with its frame table.
  *
  *   atlas_gen OUT.png OUT_TABLE.h
+ *   atlas_gen --icon SIZE OUT.png      the application icon, SIZE x SIZE pixels
  *
  * Every frame is listed (bullets: each shape in each colour, pre-rotated over
  * ATLAS_ANGLE_STEPS headings when the shape turns with its heading; the named
@@ -267,10 +268,33 @@ static int write_table(const char *path, const atlas_plan *plan)
     return rc;
 }
 
+/* Draws the application icon (art_icon.c) at size x size into path. */
+static int write_icon(int size, const char *path)
+{
+    int pitch = size * 4;
+    uint8_t *pixels = mem_calloc((size_t)pitch * size, 1);
+    if (!pixels) {
+        fprintf(stderr, "atlas_gen: out of memory\n");
+        return 1;
+    }
+    paint_frame(pixels, pitch, size, size, 0.0, art_icon_shade, &size);
+    int rc = write_png(path, pixels, size, size, pitch);
+    mem_free(pixels);
+    return rc == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 4 && strcmp(argv[1], "--icon") == 0) {
+        int size = atoi(argv[2]);
+        if (size < 8 || size > 1024) {
+            fprintf(stderr, "atlas_gen: icon size %s: expected 8 to 1024\n", argv[2]);
+            return 2;
+        }
+        return write_icon(size, argv[3]);
+    }
     if (argc != 3) {
-        fprintf(stderr, "usage: atlas_gen OUT.png OUT_TABLE.h\n");
+        fprintf(stderr, "usage: atlas_gen OUT.png OUT_TABLE.h | atlas_gen --icon SIZE OUT.png\n");
         return 2;
     }
     static atlas_plan plan;

@@ -1,0 +1,46 @@
+/*
+ * enemy_look: the sprites an enemy or a boss can wear (`look NAME`).
+ *
+ * Shared by the pattern compiler, which refuses a look that names none of
+ * these, and the renderer, which draws look NAME as the atlas sprite
+ * enemy_NAME, or NAME itself (render.atlas checks every row has one). A new
+ * enemy kind is a row here and a picture in tools/atlas.
+ *
+ *   id        name in patterns
+ */
+#ifndef CURTAIN_SIM_ENEMY_LOOK_H
+#define CURTAIN_SIM_ENEMY_LOOK_H
+
+#include <string.h>
+
+#define ENEMY_LOOKS(X)    \
+    X(DRONE, "drone")     \
+    X(SPINNER, "spinner") \
+    X(WISP, "wisp")       \
+    X(TURRET, "turret")   \
+    X(CRYSTAL, "crystal") \
+    X(BOSS, "boss")
+
+typedef enum enemy_look {
+#define ENEMY_LOOK_ENUM(id, name) ENEMY_LOOK_##id,
+    ENEMY_LOOKS(ENEMY_LOOK_ENUM)
+#undef ENEMY_LOOK_ENUM
+    ENEMY_LOOK_COUNT
+} enemy_look;
+
+static const char *const enemy_look_names[ENEMY_LOOK_COUNT] = {
+#define ENEMY_LOOK_NAME(id, name) name,
+    ENEMY_LOOKS(ENEMY_LOOK_NAME)
+#undef ENEMY_LOOK_NAME
+};
+
+/* The look called name, or -1. */
+static inline int enemy_look_by_name(const char *name)
+{
+    for (int i = 0; name && i < ENEMY_LOOK_COUNT; i++)
+        if (strcmp(enemy_look_names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+#endif
