@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Records the scripted runs that tests/game/replays/ keeps, which ctest plays back
-# and verifies on every build type (game.replays, app.game).
+# and verifies on every build type (game.replays, app.game), and those of the test
+# campaign, tests/game/campaign/replays/ (game.campaign_replays).
 #
 # A replay is the inputs of a run plus the world's state hash every 300 frames, so
 # any deliberate change of game logic or of the stage's pattern files makes them
@@ -47,3 +48,12 @@ record normal_wick_slow --autopilot --difficulty normal --seed 11 --start s1_wic
 record_lasers lasers_invulnerable --autopilot --invulnerable --difficulty normal --seed 11 \
     --frames 20000
 record_lasers lasers_autopilot --autopilot --difficulty hard --seed 12 --frames 20000
+# The test campaign (tests/game/campaign as a mod): both stages on Normal, and
+# stage 2 alone on Lunatic with the scripted player as it is.
+out=tests/game/campaign/replays
+mkdir -p "$out"
+rm -f "$out"/*.rpl
+record normal_campaign --mod tests/game/campaign --autopilot --invulnerable \
+    --difficulty normal --seed 12 --frames 30000
+record lunatic_stage2 --mod tests/game/campaign --autopilot --difficulty lunatic --seed 13 \
+    --stage 2 --frames 10000

@@ -39,10 +39,12 @@ typedef struct play_options {
     const char *renderer;
     const char *mod;    /* a folder of pattern files over the built-in ones */
     int practice_speed; /* percent; 0: not given (100) */
+    const char *ship;   /* the ship's name */
+    int stage;          /* the game's stage to start at, from 1; 0 the first */
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 18
+    PLAY_OPTION_COUNT = 20
 };
 
 /* The option table of play, writing into o. */
@@ -83,6 +85,10 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
         {"practice-speed", CLI_INT, &o->practice_speed, "PCT",
          "with --start: game speed 100, 75 or 50 percent (wall time only; the replay says it)", 1,
          100},
+        {"ship", CLI_STRING, &o->ship, "NAME",
+         "fly the ship declared as NAME (default: the first ship)", 0, 0},
+        {"stage", CLI_INT, &o->stage, "N", "start the game at its stage N, from 1 (default 1)", 1,
+         255},
     };
     memcpy(table, rows, sizeof rows);
 }
@@ -139,6 +145,20 @@ static int play_config(const play_options *o, const library *lib, const char *co
     if (speed != 100 && !o->start)
         return cli_usage_error(command, "--practice-speed is for practice: it needs --start");
     cfg->flags |= world_speed_flag(speed);
+    if (o->ship) {
+        int ship = library_find_ship(lib, o->ship);
+        if (ship < 0 || ship > 255)
+            return cli_usage_error(command, "--ship: no ship named '%s' in the patterns", o->ship);
+        cfg->ship = (uint8_t)ship;
+    }
+    if (o->stage > 0) {
+        const library_game *g = world_game_of(lib);
+        int count = g ? (int)g->stage_count : 1;
+        if (o->stage > count)
+            return cli_usage_error(command, "--stage: the game has %d stage%s, not %d", count,
+                                   count == 1 ? "" : "s", o->stage);
+        cfg->stage = (uint8_t)(o->stage - 1);
+    }
     if (!o->start)
         return CLI_EXIT_OK;
     char name[128];
@@ -241,7 +261,7 @@ static int play_headless(const play_options *o, const world_config *cfg, const l
         return CLI_EXIT_FAILURE;
     }
     w->print_scripts = o->print;
-    rec.content = world_content_hash(lib);
+    replay_set_content(&rec, lib);
     autopilot ap;
     autopilot_init(&ap, 1);
     uint64_t cleared_at = 0;

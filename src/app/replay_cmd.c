@@ -22,7 +22,7 @@
  * config.start != 0, is cleared or lost, not a stage). */
 static const char *replay_cmd_ending(const replay *r)
 {
-    int practice = r->config.start != 0;
+    int practice = world_config_practice(&r->config);
     if (r->end == REPLAY_END_STAGE_CLEAR)
         return practice ? "practice cleared" : "stage clear";
     if (r->end == REPLAY_END_GAME_OVER)
@@ -36,7 +36,7 @@ static int replay_cmd_verify(const char *path, const replay *r, const library *l
     if (!replay_content_matches(r, lib)) {
         printf("%s: recorded with other pattern files (content %016" PRIx64
                ", these are %016" PRIx64 "): a mod, or another version of the stage\n",
-               path, r->content, world_content_hash(lib));
+               path, r->content, replay_content_hash(r, lib));
         return CLI_EXIT_FAILURE;
     }
     replay_desync d;

@@ -112,6 +112,17 @@ static int run_pick(const library *lib, const char *file, const char *entry_name
                 file, only_boss->name);
         return -1;
     }
+    const library_ship *ship = NULL;
+    for (uint32_t i = 0; !entry_name && !*entry && i < lib->ship_count; i++)
+        if (strcmp(lib->ships[i].file, file) == 0)
+            ship = &lib->ships[i];
+    if (ship) {
+        fprintf(stderr,
+                "curtain run: %s declares the ship '%s', which flies in the game: curtain play "
+                "--mod DIR --ship %s (its shot shows on the ship select screen)\n",
+                file, ship->name, ship->name);
+        return -1;
+    }
     if (!*entry || !library_entry_runnable(*entry)) {
         fprintf(stderr, "curtain run: %s%s%s\n",
                 entry_name ? "no pattern, enemy or stage without parameters named '" : "",

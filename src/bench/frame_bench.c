@@ -195,7 +195,7 @@ static int fb_world_open(fb_world *f, uint32_t bullets, uint32_t cap, int life, 
         diag_print(&diags, stderr);
     diag_free(&diags);
     cap = cap ? cap : bullets + bullets / 4 + 1024;
-    world_config cfg = {FB_SEED, 1, 0, WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {.seed = FB_SEED, .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE};
     if (!f->lib || world_init_sized(&f->w, &cfg, f->lib, cap) != 0) {
         fb_world_close(f);
         return -1;

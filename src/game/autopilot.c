@@ -87,7 +87,8 @@ static float ap_danger(const player *p, float vx, float vy, const ap_thing *t, i
         float weight = 1.0f / (float)s;
         for (int i = 0; i < n; i++) {
             float dx = t[i].x + t[i].vx * (float)s - x, dy = t[i].y + t[i].vy * (float)s - y;
-            float touch = t[i].r + PLAYER_HITBOX_RADIUS + 1.5f, keep = touch + AP_MARGIN;
+            float touch = t[i].r + player_number(p, LIBRARY_SHIP_HITBOX) + 1.5f;
+            float keep = touch + AP_MARGIN;
             float d2 = dx * dx + dy * dy;
             if (d2 >= keep * keep)
                 continue;
@@ -128,7 +129,7 @@ input_bits autopilot_input(autopilot *a, const world *w)
     input_bits best_bits = 0;
     for (int focus = 0; focus < 2; focus++)
         for (int d = 0; d < 9; d++) {
-            float speed = focus ? PLAYER_FOCUS_SPEED : PLAYER_SPEED;
+            float speed = player_number(p, focus ? LIBRARY_SHIP_FOCUS_SPEED : LIBRARY_SHIP_SPEED);
             if (dirs[d][0] && dirs[d][1])
                 speed *= 0.70710678f;
             float vx = (float)dirs[d][0] * speed, vy = (float)dirs[d][1] * speed;

@@ -24,7 +24,7 @@
 #include <stdint.h>
 
 #define BOSS_NEVER        INT32_MAX
-#define BOSS_PHASE_GAP    75 /* frames between two phases */
+#define BOSS_PHASE_GAP    LIBRARY_PHASE_GAP /* frames between two phases */
 #define BOSS_PHASE_GRACE  40 /* frames at a phase's start where the boss cannot be hurt */
 #define BOSS_ENTER_Y      -40.0
 #define BOSS_HOME_Y       96.0

@@ -158,9 +158,9 @@ int enemy_inside(const enemy *e)
     return e->x >= 0 && e->y >= 0 && e->x <= PLAYFIELD_W && e->y <= PLAYFIELD_H;
 }
 
-int enemy_gone(const enemy *e)
+int enemy_gone(const enemy *e, int legacy)
 {
-    double m = ENEMY_CULL_MARGIN;
+    double m = legacy ? ENEMY_CULL_MARGIN : e->hitbox;
     int outside = e->x < -m || e->y < -m || e->x > PLAYFIELD_W + m || e->y > PLAYFIELD_H + m;
     return outside && e->entered;
 }

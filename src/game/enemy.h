@@ -107,8 +107,11 @@ void enemy_move_to(enemy *e, double x, double y, int32_t frames, int ease, int32
 void enemy_move(enemy *e, int32_t now);
 /* Inside the field rectangle. */
 int enemy_inside(const enemy *e);
-/* Has been inside and is now more than ENEMY_CULL_MARGIN outside. */
-int enemy_gone(const enemy *e);
+/* Has been inside and is now wholly outside: further out than its hit radius
+ * (an enemy that stops just off the field is gone; it used to stay, and a stage
+ * waiting for `enemies == 0` waited for it). With legacy, the rule of format-2
+ * replays: more than ENEMY_CULL_MARGIN outside. */
+int enemy_gone(const enemy *e, int legacy);
 
 void enemy_table_hash(const enemy_table *t, hasher *hs);
 

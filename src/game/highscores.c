@@ -20,6 +20,8 @@
 #define HIGHSCORES_MAGIC    "curtain-highscores"
 #define HIGHSCORES_LINE_MAX 160
 
+static int highscores_parse_ship(const char *s, char out[HIGHSCORES_SHIP_MAX + 1]);
+
 static int highscores_date_valid(int date);
 
 void highscores_clear(highscores *hs)
@@ -55,6 +57,9 @@ int highscores_insert(highscores *hs, difficulty d, const highscore *e)
     if (e->stage < 1 || e->stage > HIGHSCORES_STAGE_MAX)
         table[rank].stage = e->stage < 1 ? 1 : HIGHSCORES_STAGE_MAX;
     table[rank].cleared = e->cleared != 0;
+    char ship[HIGHSCORES_SHIP_MAX + 1];
+    if (!highscores_parse_ship(e->ship, ship))
+        table[rank].ship[0] = '\0'; /* not a name: the file could not read it back */
     if (n < HIGHSCORES_TOP)
         hs->count[d]++;
     return rank;
@@ -127,6 +132,7 @@ typedef struct highscores_parser {
     char *reason;
     size_t reason_size;
     const char *start, *at; /* the line and the field a refusal names (col 1 if none) */
+    int version;            /* the file's format version */
 } highscores_parser;
 
 __attribute__((format(printf, 2, 3))) static int highscores_fail(highscores_parser *ps,
@@ -188,14 +194,36 @@ static int highscores_parse_date(const char *s, int *out)
     return highscores_date_valid(v);
 }
 
-/* Parses one row "difficulty rank score stage result date "name"" into hs. */
+/* A ship's name as a row has it: a pattern name, or "-" for none. */
+static int highscores_parse_ship(const char *s, char out[HIGHSCORES_SHIP_MAX + 1])
+{
+    size_t n = strlen(s);
+    if (strcmp(s, "-") == 0) {
+        out[0] = '\0';
+        return 1;
+    }
+    if (n == 0 || n > HIGHSCORES_SHIP_MAX || (s[0] >= '0' && s[0] <= '9'))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+              (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+            return 0;
+    memcpy(out, s, n + 1);
+    return 1;
+}
+
+/* Parses one row "difficulty rank score stage result date [ship] "name"" into hs
+ * (the ship from format 2 on). */
 static int highscores_parse_row(highscores *hs, char *line, highscores_parser *ps)
 {
-    char *p = line, *w[6];
-    for (int i = 0; i < 6; i++)
+    char *p = line, *w[7];
+    int words = ps->version >= 2 ? 7 : 6;
+    for (int i = 0; i < words; i++)
         if (!highscores_word(&p, &w[i]) && (ps->at = p))
-            return highscores_fail(ps, "a row wants: difficulty rank score stage result date "
-                                       "\"name\"");
+            return highscores_fail(ps, words == 7 ? "a row wants: difficulty rank score stage "
+                                                    "result date ship \"name\""
+                                                  : "a row wants: difficulty rank score stage "
+                                                    "result date \"name\"");
     ps->at = w[0];
     int d = difficulty_from_name(w[0]);
     if (d < 0)
@@ -225,6 +253,9 @@ static int highscores_parse_row(highscores *hs, char *line, highscores_parser *p
     ps->at = w[5];
     if (!highscores_parse_date(w[5], &e.date))
         return highscores_fail(ps, "date '%.20s' is not YYYY-MM-DD", w[5]);
+    ps->at = words == 7 ? w[6] : ps->at;
+    if (words == 7 && !highscores_parse_ship(w[6], e.ship))
+        return highscores_fail(ps, "ship '%.20s' is not a name (or '-')", w[6]);
     while (*p == ' ')
         p++;
     ps->at = p;
@@ -251,9 +282,10 @@ static int highscores_parse_header(char *line, highscores_parser *ps)
     ps->at = line + m + 1;
     if (!highscores_parse_u64(line + m + 1, &version))
         return highscores_fail(ps, "not a curtain high-score file (its version is not a number)");
-    if (version != HIGHSCORES_VERSION)
-        return highscores_fail(ps, "format version %" PRIu64 " (this curtain reads %d)", version,
-                               HIGHSCORES_VERSION);
+    if (version < 1 || version > HIGHSCORES_VERSION)
+        return highscores_fail(ps, "format version %" PRIu64 " (this curtain reads 1 to %d)",
+                               version, HIGHSCORES_VERSION);
+    ps->version = (int)version;
     return 0;
 }
 
@@ -285,7 +317,7 @@ int highscores_parse(highscores *hs, const char *text, size_t size, const char *
                      size_t reason_size)
 {
     highscores_clear(hs);
-    highscores_parser ps = {path, 0, reason, reason_size, NULL, NULL};
+    highscores_parser ps = {path, 0, reason, reason_size, NULL, NULL, 0};
     if (size == 0) {
         ps.line = 1;
         return highscores_fail(&ps, "the file is empty");
@@ -364,15 +396,17 @@ highscores_status highscores_load(highscores *hs, const char *path, char *reason
 int highscores_format(const highscores *hs, char *out, size_t out_size)
 {
     int len = 0;
-    strbuf_appendf(out, out_size, &len, "%s %d\n# difficulty rank score stage result date name\n",
-                   HIGHSCORES_MAGIC, HIGHSCORES_VERSION);
+    strbuf_appendf(out, out_size, &len,
+                   "%s %d\n# difficulty rank score stage result date ship name\n", HIGHSCORES_MAGIC,
+                   HIGHSCORES_VERSION);
     for (int d = 0; d < DIFFICULTY_COUNT; d++) {
         for (int i = 0; i < hs->count[d]; i++) {
             const highscore *e = &hs->entries[d][i];
-            strbuf_appendf(out, out_size, &len, "%s %d %" PRIu64 " %d %s %04d-%02d-%02d \"%s\"\n",
-                           difficulty_name(d), i + 1, e->score, e->stage,
-                           e->cleared ? "cleared" : "reached", e->date / 10000, e->date / 100 % 100,
-                           e->date % 100, e->name);
+            strbuf_appendf(out, out_size, &len,
+                           "%s %d %" PRIu64 " %d %s %04d-%02d-%02d %s \"%s\"\n", difficulty_name(d),
+                           i + 1, e->score, e->stage, e->cleared ? "cleared" : "reached",
+                           e->date / 10000, e->date / 100 % 100, e->date % 100,
+                           e->ship[0] ? e->ship : "-", e->name);
         }
     }
     if (len < 0)

@@ -8,10 +8,10 @@
  *
  * The file (highscores.txt in the user folder) is text, versioned and checksummed:
  *
- *     curtain-highscores 1
- *     # difficulty rank score stage result date name
- *     Normal 1 1520300 1 cleared 2024-05-01 "ALICE"
- *     Normal 2 804000 1 reached 2024-05-02 "BOB"
+ *     curtain-highscores 2
+ *     # difficulty rank score stage result date ship name
+ *     Normal 1 1520300 2 cleared 2024-05-01 hotaru "ALICE"
+ *     Normal 2 804000 1 reached 2024-05-02 - "BOB"
  *     end 5f0c3a19d2e4b781
  *
  * "end" carries the hash (core/hash.h, seed HIGHSCORES_HASH_SEED) of every byte
@@ -23,7 +23,11 @@
  * moved aside to highscores.txt.bad (then .bad.2, .bad.3 ...) so nothing is lost,
  * and the table starts empty. Saving writes the whole file atomically.
  *
- * Format versions: 1, the first.
+ * The stage is the last one the run played (from 1), cleared or only reached;
+ * the ship is the name of its `ship` declaration ("-": not known).
+ *
+ * Format versions: 1, the first; 2, the ship (a version-1 file still loads, its
+ * rows with the ship not known).
  */
 #ifndef CURTAIN_GAME_HIGHSCORES_H
 #define CURTAIN_GAME_HIGHSCORES_H
@@ -33,21 +37,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HIGHSCORES_VERSION      1
+#define HIGHSCORES_VERSION      2
 #define HIGHSCORES_FILE_NAME    "highscores.txt"
 #define HIGHSCORES_TOP          10
 #define HIGHSCORES_NAME_MAX     8
 /* The characters a name may use, in the order name entry offers them. */
 #define HIGHSCORES_NAME_CHARSET "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-!?"
 #define HIGHSCORES_STAGE_MAX    99
+#define HIGHSCORES_SHIP_MAX     31 /* the longest ship name kept */
 #define HIGHSCORES_HASH_SEED    0x6869736373ull
 
 typedef struct highscore {
     char name[HIGHSCORES_NAME_MAX + 1];
     uint64_t score;
-    int stage;   /* the stage reached, from 1 */
-    int cleared; /* 1 if that stage was cleared too */
-    int date;    /* the day of the run as YYYYMMDD, e.g. 20240501 */
+    int stage;                          /* the stage reached, from 1 */
+    int cleared;                        /* 1 if that stage was cleared too */
+    char ship[HIGHSCORES_SHIP_MAX + 1]; /* the ship's declared name; "" not known */
+    int date;                           /* the day of the run as YYYYMMDD, e.g. 20240501 */
 } highscore;
 
 typedef struct highscores {

@@ -9,15 +9,21 @@
 
 #define PLAYER_START_Y (PLAYFIELD_H - 48.0f)
 
-void player_init(player *p)
+void player_init(player *p, const library_ship *ship)
 {
     *p = (player){0};
+    p->ship = ship ? ship : library_fallback_ship();
     p->x = p->px = PLAYFIELD_W * 0.5f;
     p->y = p->py = PLAYER_START_Y;
     p->state = PLAYER_ALIVE;
     p->lives = PLAYER_START_LIVES;
     p->bombs = PLAYER_START_BOMBS;
     p->power = PLAYER_POWER_START;
+}
+
+float player_number(const player *p, library_ship_number n)
+{
+    return (float)p->ship->num[n];
 }
 
 static float player_clamp(float v, float lo, float hi)
@@ -30,7 +36,7 @@ static void player_move(player *p, input_bits in)
 {
     vec2 dir = {(float)(input_held(in, INPUT_RIGHT) - input_held(in, INPUT_LEFT)),
                 (float)(input_held(in, INPUT_DOWN) - input_held(in, INPUT_UP))};
-    float speed = p->focused ? PLAYER_FOCUS_SPEED : PLAYER_SPEED;
+    float speed = player_number(p, p->focused ? LIBRARY_SHIP_FOCUS_SPEED : LIBRARY_SHIP_SPEED);
     /* Diagonals move at the same speed as straight lines. */
     if (dir[0] != 0.0f && dir[1] != 0.0f)
         speed *= 0.70710678f;
@@ -94,8 +100,9 @@ int player_can_bomb(const player *p)
 void player_bomb(player *p)
 {
     p->bombs--;
-    p->bomb = PLAYER_BOMB_FRAMES;
-    p->invuln = p->invuln > PLAYER_BOMB_INVULN ? p->invuln : PLAYER_BOMB_INVULN;
+    int32_t invuln = (int32_t)p->ship->num[LIBRARY_SHIP_BOMB_INVULN];
+    p->bomb = (int32_t)p->ship->num[LIBRARY_SHIP_BOMB_TIME];
+    p->invuln = p->invuln > invuln ? p->invuln : invuln;
     p->bomb_x = p->x;
     p->bomb_y = p->y;
     if (p->state == PLAYER_HIT) {
@@ -132,53 +139,19 @@ void player_continue(player *p)
     p->timer = 1;
 }
 
-/* Spawns one shot going `heading` degrees from straight up. */
-static int player_spawn_shot(bullet_pool *shots, float x, float y, double heading, int damage,
-                             int focused)
-{
-    bullet_spawn s = {0};
-    s.x = x;
-    s.y = y;
-    s.heading = heading;
-    s.speed = PLAYER_SHOT_SPEED;
-    s.shape = focused ? BULLET_SHAPE_ARROW : BULLET_SHAPE_RICE;
-    s.color = focused ? BULLET_COLOR_BLUE : BULLET_COLOR_RED;
-    s.radius = PLAYER_SHOT_RADIUS;
-    s.owner = (uint32_t)damage;
-    return bullet_pool_spawn(shots, &s).gen != 0;
-}
-
 int player_power_level(const player *p)
 {
     int level = p->power / 100;
     return level < 1 ? 1 : level > 4 ? 4 : level;
 }
 
-int player_shoot(player *p, input_bits in, bullet_pool *shots)
+int player_shoot(player *p, input_bits in)
 {
     if (!input_held(in, INPUT_SHOT) || p->shot_cooldown > 0 || !player_flying(p) || p->timer > 0)
         return 0;
-    p->shot_cooldown = PLAYER_SHOT_INTERVAL;
+    p->shot_cooldown = (int32_t)p->ship->num[LIBRARY_SHIP_INTERVAL];
     p->volleys++;
-    int level = player_power_level(p);
-    float x = p->x, y = p->y - 10.0f;
-    int n = 0;
-    n += player_spawn_shot(shots, x - 5.0f, y, 0.0, 3, p->focused);
-    n += player_spawn_shot(shots, x + 5.0f, y, 0.0, 3, p->focused);
-    for (int k = 1; k < level; k++) {
-        if (p->focused) {
-            /* Narrow: more streams straight ahead, close together. */
-            float off = 8.0f + 6.0f * (float)k;
-            n += player_spawn_shot(shots, x - off, y + 6.0f, 0.0, 2, 1);
-            n += player_spawn_shot(shots, x + off, y + 6.0f, 0.0, 2, 1);
-        } else {
-            /* Wide: pairs fanning out. */
-            double angle = 5.0 + 7.0 * k;
-            n += player_spawn_shot(shots, x - 8.0f, y + 4.0f, 360.0 - angle, 2, 0);
-            n += player_spawn_shot(shots, x + 8.0f, y + 4.0f, angle, 2, 0);
-        }
-    }
-    return n;
+    return 1;
 }
 
 void player_hash(const player *p, hasher *hs)

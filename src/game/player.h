@@ -2,9 +2,13 @@
  * player: the ship the player flies: movement, focus, its shots, bombs, lives,
  * power, and what happens when it is hit.
  *
+ * What it flies by (speeds, hitbox and graze radii, volleys, options, bomb) is
+ * its ship, a `ship` declaration of the pattern files (library_ship); the rules
+ * every ship shares (lives, bombs, power, the deathbomb window) are here.
+ *
  * The ship's position is its hitbox centre: a bullet kills only by touching the
- * PLAYER_HITBOX_RADIUS circle there, the small bright dot shown while focused.
- * Grazing is a bullet touching the wider PLAYER_GRAZE_RADIUS circle.
+ * ship's hitbox circle there, the small bright dot shown while focused. Grazing
+ * is a bullet touching the wider graze circle.
  *
  * States: ALIVE (flying; invulnerable while `invuln` or a bomb runs), HIT (just
  * touched a bullet: for PLAYER_DEATHBOMB_FRAMES a bomb still saves it), DEAD
@@ -17,17 +21,12 @@
 
 #include "core/hash.h"
 #include "game/input.h"
-#include "sim/bullet_pool.h"
+#include "pattern/library.h"
 
 #include <stdint.h>
 
-/* Pixels per frame; focus slows the ship for fine dodging. */
-#define PLAYER_SPEED         4.5f
-#define PLAYER_FOCUS_SPEED   2.0f
 /* The ship stays this far inside the field edges. */
-#define PLAYER_EDGE_MARGIN   12.0f
-#define PLAYER_HITBOX_RADIUS 2.5f
-#define PLAYER_GRAZE_RADIUS  20.0f
+#define PLAYER_EDGE_MARGIN 12.0f
 
 #define PLAYER_START_LIVES      2 /* spare ships at the start and after a continue */
 #define PLAYER_START_BOMBS      3 /* bombs at the start and after every death */
@@ -40,11 +39,6 @@
 #define PLAYER_DEAD_FRAMES      48
 #define PLAYER_RESPAWN_FRAMES   30 /* flying back in from the bottom */
 #define PLAYER_RESPAWN_INVULN   180
-#define PLAYER_BOMB_FRAMES      150
-#define PLAYER_BOMB_INVULN      190
-#define PLAYER_SHOT_INTERVAL    5
-#define PLAYER_SHOT_SPEED       14.0
-#define PLAYER_SHOT_RADIUS      6.0f
 
 typedef enum player_state {
     PLAYER_ALIVE,
@@ -53,8 +47,9 @@ typedef enum player_state {
 } player_state;
 
 typedef struct player {
-    float x, y;   /* hitbox centre */
-    float px, py; /* where it was before this frame's move */
+    const library_ship *ship; /* what it flies by: content, not state */
+    float x, y;               /* hitbox centre */
+    float px, py;             /* where it was before this frame's move */
     int focused;
     int state;      /* enum player_state */
     int32_t timer;  /* frames left in HIT or DEAD; the fly-in while respawning */
@@ -69,7 +64,7 @@ typedef struct player {
 } player;
 
 /* A fresh ship for a new run, near the bottom centre of the field. */
-void player_init(player *p);
+void player_init(player *p, const library_ship *ship);
 /* Moves the ship by one frame of input, clamped to the field, and runs its timers
  * (a dead ship comes back). */
 void player_step(player *p, input_bits in);
@@ -92,9 +87,12 @@ int player_die(player *p);
 /* Back in the game after a continue: spares and bombs as at the start. */
 void player_continue(player *p);
 
-/* Fires a volley into the shot pool when the shot button is held and the cooldown
- * allows; returns the shots spawned. owner is the damage of each shot. */
-int player_shoot(player *p, input_bits in, bullet_pool *shots);
+/* The ship's numbers, as floats (LIBRARY_SHIP_SPEED...). */
+float player_number(const player *p, library_ship_number n);
+/* Whether a volley leaves now (the shot button held, the cooldown over, the ship
+ * flying); if so the cooldown restarts and the volley is counted. The world then
+ * runs the ship's volley for the focus and power level (game/ship_host.h). */
+int player_shoot(player *p, input_bits in);
 
 void player_hash(const player *p, hasher *hs);
 

@@ -17,14 +17,15 @@
 
 #define REPLAY_MAGIC       "CURTREPL"
 #define REPLAY_HEADER_V1   84
-#define REPLAY_HEADER_SIZE 92
+#define REPLAY_HEADER_V2   92
+#define REPLAY_HEADER_SIZE 110
 #define REPLAY_CHECK_SIZE  12
 /* Ten hours: anything longer is not a real recording. */
 #define REPLAY_MAX_FRAMES  (10u * 60u * 60u * WORLD_TICK_HZ)
 
 int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
 {
-    *r = (replay){.config = *cfg};
+    *r = (replay){.version = REPLAY_VERSION, .config = *cfg};
     snprintf(r->recorded_by, sizeof r->recorded_by, "%s", CURTAIN_VERSION);
     r->input_cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;
     r->check_cap = r->input_cap / REPLAY_CHECK_INTERVAL + 2;
@@ -99,7 +100,7 @@ unsigned char *replay_encode(const replay *r, size_t *size)
     bytes_put_u8(&w, r->config.start);
     bytes_put_u16(&w, r->config.flags);
     bytes_put_u8(&w, r->end);
-    bytes_put_u8(&w, 0);
+    bytes_put_u8(&w, r->config.ship);
     replay_put_text(&w, r->name, 16);
     bytes_put_u64(&w, (uint64_t)r->date);
     bytes_put_u64(&w, r->score);
@@ -107,6 +108,9 @@ unsigned char *replay_encode(const replay *r, size_t *size)
     bytes_put_u16(&w, REPLAY_CHECK_INTERVAL);
     bytes_put_u32(&w, r->check_count);
     bytes_put_u64(&w, r->content);
+    bytes_put_u8(&w, r->config.stage);
+    bytes_put_u8(&w, 0);
+    replay_put_text(&w, r->game, 16);
     bytes_put_raw(&w, r->inputs, r->frame_count);
     for (uint32_t i = 0; i < r->check_count; i++) {
         bytes_put_u32(&w, r->checks[i].frame);
@@ -179,7 +183,7 @@ static void replay_read_header(byte_reader *rd, replay *r, uint32_t *frames, uin
     r->config.start = bytes_get_u8(rd);
     r->config.flags = bytes_get_u16(rd);
     r->end = bytes_get_u8(rd);
-    bytes_get_u8(rd);
+    r->config.ship = bytes_get_u8(rd); /* 0 before format 3 */
     replay_get_text(rd, r->name, 16);
     r->date = (int64_t)bytes_get_u64(rd);
     r->score = bytes_get_u64(rd);
@@ -212,9 +216,19 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
                            version, REPLAY_VERSION);
     uint32_t frames, checks;
     replay_read_header(&rd, r, &frames, &checks);
-    size_t header = version >= 2 ? REPLAY_HEADER_SIZE : REPLAY_HEADER_V1;
-    if (version >= 2 && size >= REPLAY_HEADER_SIZE)
+    r->version = version;
+    if (version < 3)
+        r->config.flags |= WORLD_FLAG_RULES_V2;
+    size_t header = version >= 3   ? REPLAY_HEADER_SIZE
+                    : version == 2 ? REPLAY_HEADER_V2
+                                   : REPLAY_HEADER_V1;
+    if (version >= 2 && size >= REPLAY_HEADER_V2)
         r->content = bytes_get_u64(&rd);
+    if (version >= 3 && size >= REPLAY_HEADER_SIZE) {
+        r->config.stage = bytes_get_u8(&rd);
+        bytes_get_u8(&rd);
+        replay_get_text(&rd, r->game, 16);
+    }
     if (frames > REPLAY_MAX_FRAMES || checks > frames + 1)
         return replay_fail(err, err_size, origin, "corrupt: %u frames and %u state hashes", frames,
                            checks);
@@ -231,6 +245,9 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
         return replay_fail(err, err_size, origin, "corrupt: the checksum does not match");
 
     uint64_t content = r->content;
+    uint16_t read_version = r->version;
+    char game[sizeof r->game];
+    memcpy(game, r->game, sizeof game);
     r->inputs = mem_alloc(frames ? frames : 1);
     r->checks = mem_alloc((checks ? checks : 1) * sizeof *r->checks);
     if (!r->inputs || !r->checks) {
@@ -238,6 +255,8 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
         return replay_fail(err, err_size, origin, "out of memory");
     }
     r->content = content;
+    r->version = read_version;
+    memcpy(r->game, game, sizeof game);
     r->frame_count = r->input_cap = frames;
     r->check_count = r->check_cap = checks;
     bytes_get_raw(&rd, r->inputs, frames);
@@ -303,9 +322,23 @@ int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d)
     return -1;
 }
 
+void replay_set_content(replay *r, const library *lib)
+{
+    const library_game *g = world_game_of(lib);
+    r->content = world_content_hash(lib);
+    snprintf(r->game, sizeof r->game, "%s", g ? g->name : "");
+}
+
+uint64_t replay_content_hash(const replay *r, const library *lib)
+{
+    if (r->version != 0 && r->version < 3)
+        return world_content_hash_legacy(lib);
+    return world_content_hash(lib);
+}
+
 int replay_content_matches(const replay *r, const library *lib)
 {
-    return r->content == 0 || r->content == world_content_hash(lib);
+    return r->content == 0 || r->content == replay_content_hash(r, lib);
 }
 
 int replay_verify(const replay *r, const library *lib, replay_desync *d)

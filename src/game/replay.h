@@ -19,7 +19,8 @@
  *   38      2     world flags                  /  (WORLD_FLAG_*: invulnerable,
  *                                                  one phase, practice speed 75% or 50%)
  *   40      1     how the run ended (enum replay_end)
- *   41      1     reserved, 0
+ *   41      1     ship: world_config.ship, an index into the content's ships
+ *                 (format 3 on; reserved, 0, before)
  *   42      16    player name, NUL-padded
  *   58      8     date, seconds since 1970 (UTC)
  *   66      8     final score
@@ -27,18 +28,28 @@
  *   78      2     check interval in frames (REPLAY_CHECK_INTERVAL)
  *   80      4     C: checkpoint count
  *   84      8     content hash: world_content_hash of the patterns it was played
- *                 with (format 2 on; absent in format 1, read as 0: unknown)
- *   92      F     input bits of frames 1..F, one byte each (game/input.h)
- *   92+F    12*C  checkpoints: frame (u32), state hash after that frame (u64);
+ *                 with (format 3 on; in format 2 world_content_hash_legacy's,
+ *                 which leaves ships out; absent in format 1, read as 0: unknown)
+ *   92      1     starting stage: world_config.stage, from 0 (format 3 on)
+ *   93      1     reserved, 0 (format 3 on)
+ *   94      16    the game played (world_game_of), NUL-padded; "" none; for
+ *                 the reader, not checked (format 3 on)
+ *   H       F     input bits of frames 1..F, one byte each (game/input.h)
+ *   H+F     12*C  checkpoints: frame (u32), state hash after that frame (u64);
  *                 increasing frames, the last one = F
  *   ...     8     hash_buffer of every byte before it, seed 0 (integrity check)
  *
- * (In format 1 the inputs start at 84.)
+ * H, where the inputs start: 110 (format 3), 92 (format 2), 84 (format 1).
  *
  * Changelog:
  *   1  first version.
  *   2  the content hash, so a replay of other pattern files (a mod, another
  *      version of the stage) is told apart from a desync.
+ *   3  ships and games are content: the ship flown, the starting stage, the
+ *      game's name, and a content hash that covers ships and games. A format-2
+ *      replay plays its game's first stage with the first ship, by the rules it
+ *      was recorded with (WORLD_FLAG_RULES_V2, set when it is read), and checks
+ *      its content with world_content_hash_legacy.
  */
 #ifndef CURTAIN_GAME_REPLAY_H
 #define CURTAIN_GAME_REPLAY_H
@@ -48,7 +59,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define REPLAY_VERSION        2
+#define REPLAY_VERSION        3
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15
 /* Room reserved at the start of a recording: two hours of play. Longer runs stop
@@ -67,9 +78,11 @@ typedef struct replay_checkpoint {
 } replay_checkpoint;
 
 typedef struct replay {
+    uint16_t version;     /* the format it was read from; REPLAY_VERSION recording */
     char recorded_by[16]; /* curtain version */
     world_config config;
     uint64_t content; /* world_content_hash of the patterns played; 0 unknown */
+    char game[16];    /* the game's name as recorded ("" none or unknown) */
     uint8_t end;
     char name[REPLAY_NAME_MAX + 1];
     int64_t date;
@@ -131,6 +144,11 @@ input_bits replay_cursor_next(replay_cursor *c);
  * hash differs from the one recorded for this frame. */
 int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d);
 
+/* Notes what a recording plays: lib's content hash and its game's name. */
+void replay_set_content(replay *r, const library *lib);
+/* lib's content hash as r's format computes it: world_content_hash, or for a
+ * format-2 replay world_content_hash_legacy. */
+uint64_t replay_content_hash(const replay *r, const library *lib);
 /* Whether the replay was recorded with this content (unknown counts as yes). */
 int replay_content_matches(const replay *r, const library *lib);
 

@@ -9,6 +9,7 @@
 #include "core/hash.h"
 #include "core/mem.h"
 #include "game/difficulty.h"
+#include "game/ship_host.h"
 #include "game/world_host.h"
 #include "pattern/bullet_object.h"
 #include "pattern/laser_object.h"
@@ -28,9 +29,7 @@ static const uint64_t world_extend_at[] = {2000000, 5000000, 10000000, 18000000,
 #define WORLD_HIT_POINTS        10u
 #define WORLD_FULL_POWER_POINTS 1000u
 
-/* Bomb: the cancelling circle grows this fast to this size; damage per frame. */
-#define WORLD_BOMB_GROWTH      7.0f
-#define WORLD_BOMB_MAX_RADIUS  280.0f
+/* Bomb: damage per frame (the circle's size is the ship's). */
 #define WORLD_BOMB_DAMAGE      3.0
 #define WORLD_BOMB_BOSS_DAMAGE 0.7
 
@@ -65,23 +64,59 @@ static int world_alloc_scratch(world *w)
     return ok ? 0 : -1;
 }
 
-/* The stage's entry: the one named WORLD_STAGE_NAME, else the first stage. */
-static const library_entry *world_stage_entry(const library *lib)
+const library_game *world_game_of(const library *lib)
 {
-    const library_entry *e = library_find(lib, WORLD_STAGE_NAME);
+    for (uint32_t i = 0; lib && i < lib->game_count; i++)
+        if (strcmp(lib->games[i].name, WORLD_GAME_NAME) == 0)
+            return &lib->games[i];
+    return lib && lib->game_count > 0 ? &lib->games[0] : NULL;
+}
+
+/* The playing stage's entry: the game's stage, or without a game the one named
+ * WORLD_STAGE_NAME, else the first stage. */
+static const library_entry *world_stage_entry(const world *w)
+{
+    const library *lib = w->lib;
+    const char *name = w->game ? w->game->stages[w->stage] : WORLD_STAGE_NAME;
+    const library_entry *e = library_find(lib, name);
     if (e && e->kind == LIBRARY_STAGE)
         return e;
-    for (uint32_t i = 0; i < lib->entry_count; i++)
+    for (uint32_t i = 0; !w->game && i < lib->entry_count; i++)
         if (lib->entries[i].kind == LIBRARY_STAGE)
             return &lib->entries[i];
     return NULL;
+}
+
+/* Starts the playing stage's script on a new stage object (the last stage's
+ * goes). A stage that cannot start is over at once. */
+static void world_begin_stage(world *w)
+{
+    if (w->stage_slot != ENEMY_NONE)
+        world_remove_enemy(w, w->stage_slot, 0);
+    w->stage_slot = ENEMY_NONE;
+    w->stage_runner = 0;
+    w->stage_done = 0;
+    w->stage_graze = w->graze;
+    const library_entry *e = world_stage_entry(w);
+    int32_t now = (int32_t)w->frame;
+    if (e && library_entry_runnable(e)) {
+        w->stage_slot = enemy_alloc(&w->enemies, ENEMY_STAGE, PLAYFIELD_W / 2, 96.0, now);
+        if (w->stage_slot != ENEMY_NONE) {
+            w->enemies.slots[w->stage_slot].scripted = 1;
+            w->stage_runner =
+                vm_start(w->vm, w->lib->prog, e->func, enemy_handle(&w->enemies, w->stage_slot),
+                         e->defaults, e->nparams, now);
+        }
+    }
+    if (w->stage_runner == 0)
+        w->stage_done = 1;
 }
 
 /* Starts what the configuration names: the stage, or a practice fight. A run with
  * content but nothing to start is cleared at once. */
 static void world_begin(world *w)
 {
-    if (!w->lib)
+    if (!w->lib || (w->config.flags & WORLD_FLAG_NO_STAGE))
         return;
     if (w->config.start != 0) {
         w->player.power = PLAYER_POWER_MAX; /* practice starts at full power */
@@ -91,18 +126,12 @@ static void world_begin(world *w)
             w->stage_done = 1;
         return;
     }
-    const library_entry *e = world_stage_entry(w->lib);
-    if (e && library_entry_runnable(e)) {
-        w->stage_slot = enemy_alloc(&w->enemies, ENEMY_STAGE, PLAYFIELD_W / 2, 96.0, 0);
-        if (w->stage_slot != ENEMY_NONE) {
-            w->enemies.slots[w->stage_slot].scripted = 1;
-            w->stage_runner =
-                vm_start(w->vm, w->lib->prog, e->func, enemy_handle(&w->enemies, w->stage_slot),
-                         e->defaults, e->nparams, 0);
-        }
-    }
-    if (w->stage_runner == 0)
-        w->stage_done = 1;
+    w->game = world_game_of(w->lib);
+    if (w->game && w->game->stage_count == 0)
+        w->game = NULL;
+    if (w->game)
+        w->stage = w->config.stage < w->game->stage_count ? w->config.stage : 0;
+    world_begin_stage(w);
 }
 
 int world_init(world *w, const world_config *cfg, const library *lib)
@@ -116,9 +145,13 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     w->config = *cfg;
     w->lib = lib;
     rng_seed(&w->rng, cfg->seed);
-    player_init(&w->player);
+    w->ship = library_fallback_ship();
+    if (lib && lib->ship_count > 0)
+        w->ship = &lib->ships[cfg->ship < lib->ship_count ? cfg->ship : 0];
+    player_init(&w->player, w->ship);
     boss_reset(&w->boss);
     w->stage_slot = ENEMY_NONE;
+    w->next_stage_at = -1;
     w->title[0] = w->title[1] = -1;
     w->title_at = INT32_MIN;
     w->draw_until = -1;
@@ -129,6 +162,7 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     ok &= item_list_init(&w->items, WORLD_ITEMS) == 0;
     ok &= world_alloc_scratch(w) == 0;
     ok &= world_host_create(w) == 0;
+    ok &= ship_host_create(w) == 0;
     if (!ok) {
         world_free(w);
         return -1;
@@ -141,6 +175,7 @@ void world_free(world *w)
 {
     vm_destroy(w->vm);
     w->vm = NULL;
+    ship_host_destroy(w);
     bullet_pool_free(&w->bullets);
     bullet_pool_free(&w->shots);
     laser_pool_free(&w->lasers);
@@ -437,8 +472,9 @@ static void world_bomb(world *w)
     w->bombs_used++;
     boss_spoil_capture(w);
     item_draw_all(&w->items);
-    w->draw_until = (int32_t)w->frame + PLAYER_BOMB_FRAMES;
+    w->draw_until = (int32_t)w->frame + w->player.bomb;
     world_event_add(w, WORLD_EVENT_BOMB, w->player.x, w->player.y, 0);
+    ship_host_start(w, w->ship->bomb);
 }
 
 /* The last ship is gone: the continue prompt, or the end of the run. */
@@ -500,7 +536,9 @@ static void world_step_player(world *w, input_bits in)
         world_bomb(w);
     if (p->state == PLAYER_HIT && p->timer <= 0)
         world_player_dies(w);
-    if (player_shoot(p, in, &w->shots) > 0)
+    if (player_shoot(p, in))
+        ship_host_start(w, library_ship_volley(w->ship, p->focused, player_power_level(p)));
+    if (ship_host_tick(w) > 0)
         world_event_add(w, WORLD_EVENT_SHOT, p->x, p->y, p->focused);
 }
 
@@ -519,7 +557,8 @@ static void world_move_enemies(world *w)
             continue;
         }
         enemy_move(e, now);
-        if (e->kind != ENEMY_STAGE && i != w->boss.slot && enemy_gone(e))
+        int legacy = (w->config.flags & WORLD_FLAG_RULES_V2) != 0;
+        if (e->kind != ENEMY_STAGE && i != w->boss.slot && enemy_gone(e, legacy))
             world_remove_enemy(w, i, 0);
     }
 }
@@ -580,6 +619,7 @@ static void world_move(world *w)
     world_move_pool(&w->shots, NULL, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
     world_move_lasers(w);
     world_reap(w);
+    ship_host_reap(w);
     if (w->bullets.live > w->stats.peak_bullets)
         w->stats.peak_bullets = w->bullets.live;
 }
@@ -655,8 +695,11 @@ static void world_collide_shots(world *w, const circle_set *enemies)
 
 float world_bomb_radius(const player *p)
 {
-    float r = (float)(PLAYER_BOMB_FRAMES - p->bomb) * WORLD_BOMB_GROWTH + 24.0f;
-    return r > WORLD_BOMB_MAX_RADIUS ? WORLD_BOMB_MAX_RADIUS : r;
+    float r = (float)((int32_t)p->ship->num[LIBRARY_SHIP_BOMB_TIME] - p->bomb) *
+                  player_number(p, LIBRARY_SHIP_BOMB_GROWTH) +
+              player_number(p, LIBRARY_SHIP_BOMB_RADIUS);
+    float max = player_number(p, LIBRARY_SHIP_BOMB_MAX);
+    return r > max ? max : r;
 }
 
 /* A running bomb: a growing circle cancels bullets into stars and hurts enemies. */
@@ -716,8 +759,8 @@ static int world_collide_lasers(world *w, const player *p, int graze)
                      p->y,
                      p->x - p->px,
                      p->y - p->py,
-                     PLAYER_HITBOX_RADIUS,
-                     graze ? PLAYER_GRAZE_RADIUS : 0.0f};
+                     player_number(p, LIBRARY_SHIP_HITBOX),
+                     graze ? player_number(p, LIBRARY_SHIP_GRAZE) : 0.0f};
     collision_list_clear(&w->laser_hits);
     collision_list_clear(&w->laser_grazes);
     laser_collision_player(lp, &q, &w->laser_hits, &w->laser_grazes);
@@ -742,7 +785,7 @@ static int world_body_hit(const world *w, const circle_set *enemies)
         if (!circle_set_live(enemies, i))
             continue;
         float dx = enemies->x[i] - p->x, dy = enemies->y[i] - p->y;
-        float reach = enemies->r[i] * 0.6f + PLAYER_HITBOX_RADIUS;
+        float reach = enemies->r[i] * 0.6f + player_number(p, LIBRARY_SHIP_HITBOX);
         if (dx * dx + dy * dy <= reach * reach)
             return 1;
     }
@@ -756,8 +799,14 @@ static void world_collide_player(world *w, const circle_set *enemies)
     if (!player_flying(p) || p->timer > 0)
         return;
     circle_set bullets = world_bullet_set(w, BULLET_FLAG_HARMLESS);
-    collision_player_query q = {
-        p->x, p->y, p->x - p->px, p->y - p->py, PLAYER_HITBOX_RADIUS, PLAYER_GRAZE_RADIUS, NULL, 0};
+    collision_player_query q = {p->x,
+                                p->y,
+                                p->x - p->px,
+                                p->y - p->py,
+                                player_number(p, LIBRARY_SHIP_HITBOX),
+                                player_number(p, LIBRARY_SHIP_GRAZE),
+                                NULL,
+                                0};
     collision_list_clear(&w->hits);
     collision_list_clear(&w->grazes);
     collision_player_workers(&w->bullet_coll, w->workers, &bullets, &q, 1, &w->hits, &w->grazes);
@@ -847,7 +896,7 @@ static void world_make_tally(world *w)
     t->clear = stage ? 1000000u * (uint64_t)(w->config.difficulty + 1) : 0;
     t->lives = stage ? 500000u * (uint64_t)lives : 0;
     t->bombs = stage ? 100000u * (uint64_t)w->player.bombs : 0;
-    t->graze = stage ? 50u * w->graze : 0;
+    t->graze = stage ? 50u * (w->graze - w->stage_graze) : 0;
     t->total = t->clear + t->lives + t->bombs + t->graze;
 }
 
@@ -857,14 +906,26 @@ static void world_check_end(world *w)
 {
     int practice_over =
         w->config.start != 0 && !w->boss.active && (int64_t)w->frame >= w->draw_until;
-    if (!w->lib || w->state != WORLD_PLAYING || !(w->stage_done || practice_over))
+    if (w->next_stage_at >= 0 && (int64_t)w->frame >= w->next_stage_at) {
+        w->next_stage_at = -1;
+        w->stage++;
+        world_begin_stage(w);
+        return;
+    }
+    if (!w->lib || w->state != WORLD_PLAYING || w->next_stage_at >= 0 ||
+        !(w->stage_done || practice_over))
         return;
     world_make_tally(w);
     world_add_score(w, w->tally.total);
     if (w->score > w->best_score)
         w->best_score = w->score;
-    w->state = WORLD_CLEARED;
-    world_event_add(w, WORLD_EVENT_STAGE_CLEAR, 0, 0, 0);
+    int last = w->config.start != 0 || (w->config.flags & WORLD_FLAG_ONE_STAGE) ||
+               w->stage + 1 >= world_stage_count(w);
+    world_event_add(w, WORLD_EVENT_STAGE_CLEAR, 0, 0, w->config.start != 0 ? 0 : w->stage + 1);
+    if (last)
+        w->state = WORLD_CLEARED;
+    else
+        w->next_stage_at = (int32_t)w->frame + WORLD_STAGE_BREAK;
 }
 
 /* ---- the frame ---- */
@@ -900,6 +961,33 @@ void world_step(world *w, input_bits in)
     w->frame++;
 }
 
+int world_config_practice(const world_config *cfg)
+{
+    return cfg->start != 0 || (cfg->flags & WORLD_FLAG_ONE_STAGE) != 0;
+}
+
+int world_stage_count(const world *w)
+{
+    return w->game ? (int)w->game->stage_count : 1;
+}
+
+const char *world_stage_name(const world *w)
+{
+    const library_entry *e = w->lib && w->config.start == 0 ? world_stage_entry(w) : NULL;
+    return e ? e->name : "";
+}
+
+int world_between_stages(const world *w)
+{
+    return w->next_stage_at >= 0;
+}
+
+int world_all_clear(const world *w)
+{
+    return w->state == WORLD_CLEARED && w->config.start == 0 && w->stage_done &&
+           w->stage + 1 >= world_stage_count(w);
+}
+
 uint64_t world_hash(const world *w)
 {
     hasher hs;
@@ -907,7 +995,16 @@ uint64_t world_hash(const world *w)
     hash_u64(&hs, w->config.seed);
     hash_u32(&hs, w->config.difficulty);
     hash_u32(&hs, w->config.start);
-    hash_u32(&hs, w->config.flags);
+    hash_u32(&hs, w->config.flags & ~WORLD_FLAG_RULES_V2);
+    /* A run of the first ship on its game's first stage hashes as one did before
+     * ships and games were content. */
+    if (w->config.ship != 0)
+        hash_u32(&hs, 0x10000u | w->config.ship);
+    if (w->stage != 0 || w->next_stage_at >= 0 || w->stage_graze != 0) {
+        hash_u32(&hs, 0x20000u | (uint32_t)w->stage);
+        hash_u32(&hs, (uint32_t)w->next_stage_at);
+        hash_u64(&hs, w->stage_graze);
+    }
     hash_u64(&hs, w->frame);
     for (int i = 0; i < 4; i++)
         hash_u64(&hs, w->rng.s[i]);
@@ -945,7 +1042,69 @@ uint64_t world_hash(const world *w)
     item_list_hash(&w->items, &hs);
     if (w->vm)
         vm_hash(w->vm, &hs);
+    /* The ship's VM holds state only while a script of it waits (a volley that
+     * fires and ends leaves nothing behind: its clock is the world's frame). */
+    if (w->ship_vm && vm_get_stats(w->ship_vm).live > 0)
+        vm_hash(w->ship_vm, &hs);
     return hash_end(&hs);
+}
+
+/* Hashes the first `end` parts of the program and the tables of entries and
+ * bosses (what a content hash covered before ships were content). */
+static void world_hash_program(hasher *hs, const library *lib, library_mark end)
+{
+    const vm_program *p = lib->prog;
+    hash_bytes(hs, p->code, end.code * sizeof *p->code);
+    for (uint32_t i = 0; i < end.consts; i++)
+        hash_f64(hs, p->consts[i]);
+    for (uint32_t i = 0; i < end.funcs; i++) {
+        const vm_func *f = &p->funcs[i];
+        const uint32_t v[] = {f->pc, f->end, f->nparams, f->nlocals, f->frame_size};
+        hash_bytes(hs, v, sizeof v);
+    }
+    for (uint32_t i = 0; i < end.strings; i++)
+        hash_bytes(hs, p->strings[i], strlen(p->strings[i]) + 1);
+    for (uint32_t i = 0; i < p->shared_count; i++) /* none: hashed as before they existed */
+        hash_f64(hs, p->shared_init[i]);
+    for (uint32_t i = 0; i < lib->entry_count; i++) {
+        const library_entry *e = &lib->entries[i];
+        hash_bytes(hs, e->name, strlen(e->name) + 1);
+        hash_u32(hs, e->kind);
+        hash_u32(hs, e->func);
+        hash_u32(hs, (uint32_t)e->nparams);
+        for (int k = 0; k < e->nparams; k++)
+            hash_f64(hs, e->defaults[k]);
+    }
+    for (uint32_t i = 0; i < lib->boss_count; i++) {
+        const library_boss *b = &lib->bosses[i];
+        hash_bytes(hs, b->name, strlen(b->name) + 1);
+        hash_u32(hs, b->phase_count);
+        for (uint32_t k = 0; k < b->phase_count; k++) {
+            hash_u32(hs, b->phases[k].func);
+            hash_u32(hs, (uint32_t)b->phases[k].spell);
+        }
+    }
+}
+
+/* A ship's numbers, options and functions. */
+static void world_hash_ship(hasher *hs, const library_ship *s)
+{
+    hash_bytes(hs, s->name, strlen(s->name) + 1);
+    for (int k = 0; k < LIBRARY_SHIP_NUMBER_COUNT; k++)
+        hash_f64(hs, s->num[k]);
+    hash_u32(hs, s->option_count);
+    for (uint32_t k = 0; k < s->option_count; k++) {
+        const library_ship_option *o = &s->options[k];
+        hash_u32(hs, (uint32_t)o->level);
+        hash_f32(hs, o->x);
+        hash_f32(hs, o->y);
+        hash_f32(hs, o->fx);
+        hash_f32(hs, o->fy);
+    }
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < LIBRARY_SHIP_LEVELS; k++)
+            hash_u32(hs, s->shot[f][k]);
+    hash_u32(hs, s->bomb);
 }
 
 uint64_t world_content_hash(const library *lib)
@@ -953,37 +1112,29 @@ uint64_t world_content_hash(const library *lib)
     if (!lib || !lib->prog)
         return 0;
     const vm_program *p = lib->prog;
+    if (lib->ship_count == 0 && lib->game_count == 0)
+        return world_content_hash_legacy(lib);
     hasher hs;
     hash_begin(&hs, 0x636f6e74656e74ull); /* "content" */
-    hash_bytes(&hs, p->code, p->code_count * sizeof *p->code);
-    for (uint32_t i = 0; i < p->const_count; i++)
-        hash_f64(&hs, p->consts[i]);
-    for (uint32_t i = 0; i < p->func_count; i++) {
-        const vm_func *f = &p->funcs[i];
-        const uint32_t v[] = {f->pc, f->end, f->nparams, f->nlocals, f->frame_size};
-        hash_bytes(&hs, v, sizeof v);
+    library_mark all = {p->code_count, p->const_count, p->func_count, p->string_count};
+    world_hash_program(&hs, lib, all);
+    for (uint32_t i = 0; i < lib->ship_count; i++)
+        world_hash_ship(&hs, &lib->ships[i]);
+    for (uint32_t i = 0; i < lib->game_count; i++) {
+        const library_game *g = &lib->games[i];
+        hash_bytes(&hs, g->name, strlen(g->name) + 1);
+        for (uint32_t k = 0; k < g->stage_count; k++)
+            hash_bytes(&hs, g->stages[k], strlen(g->stages[k]) + 1);
     }
-    for (uint32_t i = 0; i < p->string_count; i++)
-        hash_bytes(&hs, p->strings[i], strlen(p->strings[i]) + 1);
-    for (uint32_t i = 0; i < p->shared_count; i++) /* none: hashed as before they existed */
-        hash_f64(&hs, p->shared_init[i]);
-    for (uint32_t i = 0; i < lib->entry_count; i++) {
-        const library_entry *e = &lib->entries[i];
-        hash_bytes(&hs, e->name, strlen(e->name) + 1);
-        hash_u32(&hs, e->kind);
-        hash_u32(&hs, e->func);
-        hash_u32(&hs, (uint32_t)e->nparams);
-        for (int k = 0; k < e->nparams; k++)
-            hash_f64(&hs, e->defaults[k]);
-    }
-    for (uint32_t i = 0; i < lib->boss_count; i++) {
-        const library_boss *b = &lib->bosses[i];
-        hash_bytes(&hs, b->name, strlen(b->name) + 1);
-        hash_u32(&hs, b->phase_count);
-        for (uint32_t k = 0; k < b->phase_count; k++) {
-            hash_u32(&hs, b->phases[k].func);
-            hash_u32(&hs, (uint32_t)b->phases[k].spell);
-        }
-    }
+    return hash_end(&hs);
+}
+
+uint64_t world_content_hash_legacy(const library *lib)
+{
+    if (!lib || !lib->prog)
+        return 0;
+    hasher hs;
+    hash_begin(&hs, 0x636f6e74656e74ull); /* "content" */
+    world_hash_program(&hs, lib, lib->ships_start);
     return hash_end(&hs);
 }

@@ -28,8 +28,12 @@
  * What the front end should show or play for the frame (sounds, sparks, title
  * cards) is listed in the frame's events; they are not part of the state.
  *
- * A run ends in WORLD_CLEARED (the stage's script finished, or a practice fight
- * is over) or WORLD_GAME_OVER. On the last ship lost, a normal run first stops in
+ * A run plays the stages of its game (a `game` declaration) in order, from
+ * config.stage on. When a stage's script finishes, its clear bonus is added
+ * (the tally) and, after WORLD_STAGE_BREAK frames, the next stage begins with
+ * the same ship, score, lives, bombs, power and graze. A run ends in
+ * WORLD_CLEARED (the last stage's script finished, or a practice fight is
+ * over) or WORLD_GAME_OVER. On the last ship lost, a normal run first stops in
  * WORLD_CONTINUE: a prompt driven by the same input bits (up/down choose, shot
  * confirms), so replays carry continues like any other input.
  */
@@ -61,7 +65,12 @@
  * flag marks the run (and its replay) as slowed. */
 #define WORLD_FLAG_SPEED_75     0x0004u
 #define WORLD_FLAG_SPEED_50     0x0008u
-#define WORLD_FLAGS_KNOWN       0x000fu
+#define WORLD_FLAG_NO_STAGE     0x0010u /* the ship alone: no stage, no end (ship select) */
+/* The rules format-2 replays were recorded by (replay_decode sets it for them):
+ * an enemy that stops just outside the field stays (enemy_gone). Not hashed. */
+#define WORLD_FLAG_RULES_V2     0x0020u
+#define WORLD_FLAG_ONE_STAGE    0x0040u /* stage practice: the run ends after its stage */
+#define WORLD_FLAGS_KNOWN       0x007fu
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */
@@ -70,8 +79,13 @@
 #define WORLD_START_PHASE(start) (((start)-1) % BOSS_MAX_PHASES)
 #define WORLD_MAX_BOSSES         ((255 - 1) / BOSS_MAX_PHASES)
 
-/* The stage the game plays: the library entry of this name (docs/patterns.md). */
-#define WORLD_STAGE_NAME "stage1"
+/* The game a run plays: the `game` of this name, else the first declared; with
+ * none, the stage named WORLD_STAGE_NAME alone, else the first stage
+ * (docs/patterns.md). */
+#define WORLD_GAME_NAME   "main"
+#define WORLD_STAGE_NAME  "stage1"
+/* Frames from a stage's clear (its tally on screen) to the next stage. */
+#define WORLD_STAGE_BREAK (5 * WORLD_TICK_HZ)
 
 /* Capacities, fixed at init; every one refuses and counts. */
 #define WORLD_BULLETS     16384 /* enemy bullets */
@@ -106,6 +120,8 @@ typedef struct world_config {
     uint8_t difficulty; /* enum difficulty */
     uint8_t start;      /* where the run starts: 0 the stage, else WORLD_START(boss, phase) */
     uint16_t flags;     /* WORLD_FLAG_* */
+    uint8_t ship;       /* index into lib->ships (none declared: the fallback ship) */
+    uint8_t stage;      /* the game's stage the run starts at, from 0 (start == 0) */
 } world_config;
 
 typedef enum world_state {
@@ -139,7 +155,8 @@ typedef enum world_state {
     X(SOUND)         /* value: string index of an effect name (script) */       \
     X(MUSIC)         /* value: string index of a music name (script) */         \
     X(TITLE)         /* a title card appeared */                                \
-    X(STAGE_CLEAR)   /* the run is cleared */                                   \
+    X(STAGE_CLEAR)   /* value: the stage cleared, from 1 (the run goes on if */ \
+                     /* it was not the last) */                                 \
     X(CONTINUE)      /* the continue prompt appeared */                         \
     X(CONTINUED)     /* the player continued */                                 \
     X(GAME_OVER)     /* the run is lost */                                      \
@@ -188,6 +205,12 @@ typedef struct world {
     boss_fight boss;
     item_list items;
     vm *vm;
+    const library_ship *ship; /* what the player flies (player.ship) */
+    vm *ship_vm;              /* the ship's volleys, bomb and scripted shots (ship_host) */
+    uint32_t ship_damage;     /* the damage of the ship's next shots this frame */
+    uint32_t ship_fired;      /* shots the ship's scripts fired this frame */
+    vm_obj *ship_vanished;    /* shots vanished by their scripts this frame */
+    uint32_t ship_vanished_count;
     /* the run */
     uint64_t score;
     uint64_t best_score; /* the best score of any credit of this run */
@@ -195,6 +218,10 @@ typedef struct world {
     int extends;   /* score extends given */
     int continues; /* continues used */
     int deaths, bombs_used, spells_captured, spells_seen;
+    const library_game *game;  /* the stages of the run; NULL: one stage */
+    int stage;                 /* the stage playing, an index into game->stages */
+    int32_t next_stage_at;     /* the frame the next stage begins; -1: none waits */
+    uint64_t stage_graze;      /* graze when the stage began (its tally counts the rest) */
     uint32_t stage_slot;       /* the stage object's enemy slot, ENEMY_NONE if none */
     vm_runner_id stage_runner; /* the stage's script */
     int stage_done;            /* the stage's script has ended */
@@ -244,13 +271,30 @@ void world_step(world *w, input_bits in);
 /* A hash of the whole simulation state. */
 uint64_t world_hash(const world *w);
 /* A hash of what the content makes happen: the compiled program (code, constants,
- * functions, strings) and the tables of entries and bosses; not the source
- * positions, so a comment added to a pattern file leaves it unchanged. 0 for
- * NULL. Replays record it. */
+ * functions, strings) and the tables of entries, bosses and ships; not the
+ * source positions, so a comment added to a pattern file leaves it unchanged. 0
+ * for NULL. Replays record it. */
 uint64_t world_content_hash(const library *lib);
+/* The content hash as format-2 replays recorded it, before ships were content:
+ * the same hash over the part of the program that comes before the ships'
+ * (library_mark) and the tables of entries and bosses. A library without ships
+ * hashes the same both ways. */
+uint64_t world_content_hash_legacy(const library *lib);
 
+/* Whether a configuration is a practice: a boss fight (start) or one stage alone. */
+int world_config_practice(const world_config *cfg);
 /* The run is over (cleared or lost): nothing steps any more. */
 int world_over(const world *w);
+/* Stages in the run's game (1 without a game). */
+int world_stage_count(const world *w);
+/* The playing stage's entry name ("" none). */
+const char *world_stage_name(const world *w);
+/* The game of a library a run plays (WORLD_GAME_NAME, else the first), or NULL. */
+const library_game *world_game_of(const library *lib);
+/* Whether a stage's tally is on screen and the next stage is coming. */
+int world_between_stages(const world *w);
+/* Whether the run cleared its game's last stage. */
+int world_all_clear(const world *w);
 /* The game speed a configuration was played at, in percent: 100, 75 or 50. */
 int world_speed_percent(const world_config *cfg);
 /* The flag that marks a speed (0 for 100 percent and anything not 75 or 50). */
@@ -264,7 +308,8 @@ uint64_t world_point_value(const world *w, float y);
 uint64_t world_final_score(const world *w);
 /* The score at which the next extra ship comes, or 0 when none is left. */
 uint64_t world_next_extend(const world *w);
-/* The radius of the player's running bomb (px): it grows to its largest. */
+/* The radius of the player's running bomb (px): it grows to its largest (the
+ * ship's bomb numbers). */
 float world_bomb_radius(const player *p);
 /* A string of the content's program (verb operands), or "" for -1 / out of range. */
 const char *world_string(const world *w, int32_t index);

@@ -45,6 +45,25 @@ static double wh_enemy_get(const world *w, const enemy *e, vm_prop prop)
     }
 }
 
+/* `enemies`: the enemies that still have something to do, a script running or
+ * a motion; one whose script is over and that stands still (a wisp whose exit
+ * ended at the field's edge) keeps no stage waiting. Format-2 replays count
+ * every enemy (WORLD_FLAG_RULES_V2). */
+static double wh_enemies(const world *w)
+{
+    if (w->config.flags & WORLD_FLAG_RULES_V2)
+        return w->enemies.small;
+    int n = 0;
+    for (uint32_t i = 0; i < w->enemies.cap; i++) {
+        const enemy *e = &w->enemies.slots[i];
+        if (e->kind != ENEMY_SMALL)
+            continue;
+        int still = !e->moving && e->speed == 0 && e->vx == 0 && e->vy == 0 && e->accel == 0;
+        n += !still || vm_obj_runners(w->vm, enemy_handle(&w->enemies, i)) > 0;
+    }
+    return n;
+}
+
 static double wh_get(void *user, vm_obj obj, vm_prop prop)
 {
     world *w = user;
@@ -54,7 +73,7 @@ static double wh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_RANK: return world_rank(w);
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return w->boss.active;
-    case VM_PROP_ENEMIES: return w->enemies.small;
+    case VM_PROP_ENEMIES: return wh_enemies(w);
     default: break;
     }
     bullet_handle bh;

@@ -125,7 +125,8 @@ typedef struct ast_fire {
     X(TITLE, "title", "tT", "a title card: line, optional subline") \
     X(SOUND, "sound", "t", "play a sound effect")                   \
     X(MUSIC, "music", "t", "change the music")                      \
-    X(CLEAR, "clear", "", "cancel every enemy bullet into items")
+    X(CLEAR, "clear", "", "cancel every enemy bullet into items")   \
+    X(DAMAGE, "damage", "e", "a ship's shots fired next: their damage")
 
 typedef enum ast_verb_stmt {
 #define AST_VERB_ENUM(id, keyword, shape, doc) VS_##id,
@@ -206,7 +207,38 @@ typedef enum ast_decl_kind {
     DECL_STAGE,
     DECL_FUNCTION,
     DECL_SHARED,
+    DECL_SHIP,
+    DECL_GAME,
 } ast_decl_kind;
+
+/* One line of a ship declaration (ship := 'ship' NAME '{' { item } '}'):
+ *   SHIP_NUMBER  WORD expr            number: the index in LIBRARY_SHIP_NUMBERS
+ *   SHIP_OPTION  'option' level (x, y) 'focused' (x, y)      e[0..4]
+ *   SHIP_SHOT    'shot' level ['focused'] block              e[0], focused, body
+ *   SHIP_BOMB    'bomb' block                                body */
+typedef enum ast_ship_item_kind {
+    SHIP_NUMBER,
+    SHIP_OPTION,
+    SHIP_SHOT,
+    SHIP_BOMB,
+} ast_ship_item_kind;
+
+typedef struct ast_ship_item {
+    ast_ship_item_kind kind;
+    ast_pos pos;
+    int number;
+    int focused;
+    ast_expr *e[5];
+    ast_stmt *body;
+    struct ast_ship_item *next;
+} ast_ship_item;
+
+/* A name listed by a game declaration (game := 'game' NAME '{' 'stages' NAME... '}'). */
+typedef struct ast_name_list {
+    const char *name;
+    ast_pos pos;
+    struct ast_name_list *next;
+} ast_name_list;
 
 typedef struct ast_decl {
     ast_decl_kind kind;
@@ -222,6 +254,9 @@ typedef struct ast_decl {
     ast_pos look_pos;  /* boss: where its look is named */
     ast_phase *phases; /* boss */
     int nphases;
+    ast_ship_item *items;  /* ship */
+    ast_name_list *stages; /* game */
+    int nstages;
     struct ast_decl *next;
 } ast_decl;
 

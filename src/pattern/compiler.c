@@ -114,6 +114,8 @@ typedef enum global_kind {
     G_IMPORT,
     G_FUNCTION,
     G_SHARED,
+    G_SHIP,
+    G_GAME,
 } global_kind;
 
 typedef struct global {
@@ -265,6 +267,8 @@ static const char *compiler_kind_word(global_kind k)
     case G_IMPORT: return "an imported pattern";
     case G_FUNCTION: return "a function";
     case G_SHARED: return "a shared value";
+    case G_SHIP: return "a ship";
+    case G_GAME: return "a game";
     }
     return "a name";
 }
@@ -1745,14 +1749,16 @@ static void compiler_check_look(compiler *c, int file, const char *look, ast_pos
 /* The statements that hand values to a host verb (health, look, title...). */
 static void stmt_verb(fstate *f, const ast_stmt *s)
 {
-    static const vm_verb verbs[] = {VM_VERB_HEALTH, VM_VERB_SCORE, VM_VERB_HITBOX, VM_VERB_LOOK,
-                                    VM_VERB_TITLE,  VM_VERB_SOUND, VM_VERB_MUSIC,  VM_VERB_CLEAR};
+    static const vm_verb verbs[] = {VM_VERB_HEALTH, VM_VERB_SCORE, VM_VERB_HITBOX,
+                                    VM_VERB_LOOK,   VM_VERB_TITLE, VM_VERB_SOUND,
+                                    VM_VERB_MUSIC,  VM_VERB_CLEAR, VM_VERB_DAMAGE};
     vm_verb verb = verbs[s->verb];
     int n = 0;
     switch (s->verb) {
     case VS_HEALTH:
     case VS_SCORE:
     case VS_HITBOX:
+    case VS_DAMAGE:
         expr(f, s->e[0]);
         n = 1;
         break;
@@ -2165,12 +2171,15 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_STAGE: return G_STAGE;
     case DECL_FUNCTION: return G_FUNCTION;
     case DECL_SHARED: return G_SHARED;
+    case DECL_SHIP: return G_SHIP;
+    case DECL_GAME: return G_GAME;
     }
     return G_CONST;
 }
 
 /* Pass 1 and 2: globals and function declarations; the tables' sizes. */
-static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses)
+static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses, uint32_t *nships,
+                             uint32_t *ngames)
 {
     const compiler_input *in = c->in;
     for (int fi = 0; fi < in->nfiles; fi++) {
@@ -2182,7 +2191,11 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses)
             if (!g)
                 continue;
             vm_pos vp = {d->pos.line, d->pos.col, in->file_ids[fi]};
-            if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {
+            if (d->kind == DECL_SHIP)
+                (*nships)++;
+            else if (d->kind == DECL_GAME)
+                (*ngames)++;
+            else if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {
                 g->func = program_declare_func(c->b, d->name, d->nparams, vp);
                 (*nentries)++;
             } else if (d->kind == DECL_FUNCTION) {
@@ -2311,6 +2324,8 @@ static void compiler_bodies(compiler *c)
             compiler_shared_init(c, g);
             continue;
         }
+        if (g->kind == G_SHIP || g->kind == G_GAME)
+            continue; /* after everything else: compiler_ships */
         if (g->kind == G_IMPORT) {
             library_entry *e = &lib->entries[ne++];
             e->name = arena_strndup(&lib->mem, g->name, strlen(g->name));
@@ -2368,6 +2383,145 @@ static void compiler_bodies(compiler *c)
     lib->boss_count = nb;
 }
 
+/* A ship's number, level or position: a constant, or reported. */
+static double compiler_ship_value(compiler *c, int file, const ast_expr *e, double def)
+{
+    fstate f;
+    fstate_init(&f, c, 0, file);
+    double v;
+    if (!e)
+        return def;
+    if (fold(&f, e, &v) && isfinite(v))
+        return v;
+    compiler_report(c, DIAG_NOT_CONSTANT, file, expr_start(e),
+                    "a ship's numbers must be known when the file loads (a number or a "
+                    "constant)");
+    return def;
+}
+
+/* A power level of a ship's item, 1 to LIBRARY_SHIP_LEVELS, or reported (0). */
+static int compiler_ship_level(compiler *c, int file, const ast_expr *e)
+{
+    double v = compiler_ship_value(c, file, e, 1);
+    if (v >= 1 && v <= LIBRARY_SHIP_LEVELS && v == floor(v))
+        return (int)v;
+    compiler_report(c, DIAG_EXPECTED, file, expr_start(e),
+                    "a power level is a whole number from 1 to %d", LIBRARY_SHIP_LEVELS);
+    return 0;
+}
+
+/* A volley or bomb of a ship: a new function without params, compiled now. */
+static uint32_t compiler_ship_block(compiler *c, const global *g, const ast_ship_item *it,
+                                    const char *what)
+{
+    char name[200];
+    snprintf(name, sizeof name, "%s/%s", g->name, what);
+    vm_pos vp = {it->pos.line, (uint16_t)it->pos.col, c->in->file_ids[g->file]};
+    uint32_t func = program_declare_func(c->b, name, 0, vp);
+    compile_function(c, func, g->file, NULL, NULL, NULL, 0, it->body, it->pos, NULL, 0);
+    compile_pending(c);
+    return func;
+}
+
+/* Reports a ship item given twice. */
+static int compiler_ship_twice(compiler *c, int file, const ast_ship_item *it, int given,
+                               const char *what)
+{
+    if (given)
+        compiler_report(c, DIAG_DUPLICATE_PROPERTY, file, it->pos, "%s is given twice", what);
+    return given;
+}
+
+/* Fills in a ship's table entry, compiling its volleys and bomb. */
+static void compiler_ship(compiler *c, const global *g, library_ship *out)
+{
+    const ast_decl *d = g->decl;
+    library *lib = c->lib;
+    *out = *library_fallback_ship();
+    out->name = arena_strndup(&lib->mem, d->name, strlen(d->name));
+    const char *title = d->title ? d->title : d->name;
+    out->title = arena_strndup(&lib->mem, title, strlen(title));
+    out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
+    out->file = compiler_file_name(c, g->file);
+    int given[LIBRARY_SHIP_NUMBER_COUNT] = {0};
+    for (const ast_ship_item *it = d->items; it; it = it->next) {
+        if (it->kind == SHIP_NUMBER) {
+            if (compiler_ship_twice(c, g->file, it, given[it->number]++, "this number"))
+                continue;
+            double v = compiler_ship_value(c, g->file, it->e[0], 0);
+            if (v < 0 || v > LIBRARY_SHIP_NUMBER_MAX)
+                compiler_report(c, DIAG_EXPECTED, g->file, expr_start(it->e[0]),
+                                "a ship's number is from 0 to %d", LIBRARY_SHIP_NUMBER_MAX);
+            else
+                out->num[it->number] = v;
+        } else if (it->kind == SHIP_OPTION) {
+            int level = compiler_ship_level(c, g->file, it->e[0]);
+            if (out->option_count == LIBRARY_SHIP_OPTIONS) {
+                compiler_report(c, DIAG_EXPECTED, g->file, it->pos, "a ship has at most %d options",
+                                LIBRARY_SHIP_OPTIONS);
+                continue;
+            }
+            library_ship_option *o = &out->options[out->option_count++];
+            o->level = level;
+            o->x = (float)compiler_ship_value(c, g->file, it->e[1], 0);
+            o->y = (float)compiler_ship_value(c, g->file, it->e[2], 0);
+            o->fx = (float)compiler_ship_value(c, g->file, it->e[3], 0);
+            o->fy = (float)compiler_ship_value(c, g->file, it->e[4], 0);
+        } else if (it->kind == SHIP_SHOT) {
+            int level = compiler_ship_level(c, g->file, it->e[0]);
+            uint32_t *slot = level ? &out->shot[it->focused][level - 1] : NULL;
+            if (slot &&
+                !compiler_ship_twice(c, g->file, it, *slot != LIBRARY_NO_FUNC, "this level's shot"))
+                *slot = compiler_ship_block(c, g, it, it->focused ? "focused" : "shot");
+        } else if (!compiler_ship_twice(c, g->file, it, out->bomb != LIBRARY_NO_FUNC, "'bomb'")) {
+            out->bomb = compiler_ship_block(c, g, it, "bomb");
+        }
+    }
+}
+
+/* Fills in a game's table entry: its stages must be stages. */
+static void compiler_game(compiler *c, const global *g, library_game *out)
+{
+    const ast_decl *d = g->decl;
+    library *lib = c->lib;
+    out->name = arena_strndup(&lib->mem, d->name, strlen(d->name));
+    out->file = compiler_file_name(c, g->file);
+    out->stages = arena_alloc(&lib->mem, (size_t)(d->nstages + 1) * sizeof *out->stages);
+    if (!out->stages)
+        return;
+    for (const ast_name_list *n = d->stages; n; n = n->next) {
+        const global *s = compiler_global(c, n->name);
+        if (!s || s->kind != G_STAGE) {
+            compiler_report(c, s ? DIAG_WRONG_KIND : DIAG_UNKNOWN_NAME, g->file, n->pos,
+                            "'%s' is %s, not a stage: a game lists stages", n->name,
+                            s ? compiler_kind_word(s->kind) : "not declared");
+            continue;
+        }
+        out->stages[out->stage_count++] = arena_strndup(&lib->mem, n->name, strlen(n->name));
+    }
+}
+
+/* Pass 5: ships and games, after everything else, so that the code, constants,
+ * functions and strings of a library without them stay where they were
+ * (library_mark). */
+static void compiler_ships(compiler *c)
+{
+    library *lib = c->lib;
+    const vm_program *p = &c->b->p;
+    lib->ships_start =
+        (library_mark){p->code_count, p->const_count, p->func_count, p->string_count};
+    uint32_t ns = 0, ng = 0;
+    for (int gi = 0; gi < c->nglobals; gi++) {
+        const global *g = &c->globals[gi];
+        if (g->kind == G_SHIP)
+            compiler_ship(c, g, &lib->ships[ns++]);
+        else if (g->kind == G_GAME)
+            compiler_game(c, g, &lib->games[ng++]);
+    }
+    lib->ship_count = ns;
+    lib->game_count = ng;
+}
+
 void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_list *diags,
                   library *lib)
 {
@@ -2394,14 +2548,17 @@ void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_
                     "out of memory");
         return;
     }
-    uint32_t nentries = 0, nbosses = 0;
-    compiler_declare(&c, &nentries, &nbosses);
+    uint32_t nentries = 0, nbosses = 0, nships = 0, ngames = 0;
+    compiler_declare(&c, &nentries, &nbosses, &nships, &ngames);
     lib->entries = arena_alloc(&lib->mem, (nentries + 1) * sizeof *lib->entries);
     lib->bosses = arena_alloc(&lib->mem, (nbosses + 1) * sizeof *lib->bosses);
-    if (!lib->entries || !lib->bosses) {
+    lib->ships = arena_alloc(&lib->mem, (nships + 1) * sizeof *lib->ships);
+    lib->games = arena_alloc(&lib->mem, (ngames + 1) * sizeof *lib->games);
+    if (!lib->entries || !lib->bosses || !lib->ships || !lib->games) {
         diag_report(diags, DIAG_OUT_OF_MEMORY, in->nfiles ? in->files[0].path : "?", NULL, 0, 1, 1,
                     "out of memory");
         return;
     }
     compiler_bodies(&c);
+    compiler_ships(&c);
 }

@@ -384,6 +384,43 @@ const library_boss *library_find_boss(const library *lib, const char *name)
     return NULL;
 }
 
+int library_find_ship(const library *lib, const char *name)
+{
+    for (uint32_t i = 0; lib && i < lib->ship_count; i++)
+        if (strcmp(lib->ships[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+const library_ship *library_fallback_ship(void)
+{
+    static const library_ship fallback = {
+        .name = "",
+        .title = "Ship",
+        .look = "",
+        .num =
+            {
+#define LIBRARY_SHIP_DEFAULT(id, keyword, def, doc) def,
+                LIBRARY_SHIP_NUMBERS(LIBRARY_SHIP_DEFAULT)
+#undef LIBRARY_SHIP_DEFAULT
+            },
+        .shot = {{LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC},
+                 {LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC}},
+        .bomb = LIBRARY_NO_FUNC,
+        .file = "",
+    };
+    return &fallback;
+}
+
+uint32_t library_ship_volley(const library_ship *s, int focused, int level)
+{
+    int k = level < 1 ? 0 : level > LIBRARY_SHIP_LEVELS ? LIBRARY_SHIP_LEVELS - 1 : level - 1;
+    for (; k >= 0; k--)
+        if (s->shot[focused != 0][k] != LIBRARY_NO_FUNC)
+            return s->shot[focused != 0][k];
+    return LIBRARY_NO_FUNC;
+}
+
 const library_entry *library_default_entry(const library *lib, const char *path)
 {
     arena tmp;

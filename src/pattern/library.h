@@ -48,6 +48,9 @@ typedef struct library_phase {
  * phase (game/boss.h), so a 17th would be taken for the next boss's first. The
  * compiler refuses more (TOO_MANY_PHASES). */
 #define LIBRARY_MAX_PHASES 16
+/* Frames from the end of a boss phase to the start of the next: the game's
+ * fights and the viewer's (sandbox) alike. */
+#define LIBRARY_PHASE_GAP  75
 
 typedef struct library_boss {
     const char *name;  /* as declared */
@@ -57,6 +60,76 @@ typedef struct library_boss {
     uint32_t phase_count;
     const char *file; /* where it is defined */
 } library_boss;
+
+/* A ship (docs/patterns.md, `ship`): the numbers it flies by, its options, the
+ * volley of each focus state at each power level and its bomb. Volleys and the
+ * bomb are functions without params run on the player's side (game/ship_host.h):
+ * their bullets are the player's shots.
+ *   id  keyword  default  what */
+/* clang-format off */
+#define LIBRARY_SHIP_NUMBERS(X)                                                           \
+    X(SPEED,       "speed",       4.5, "px per frame")                                    \
+    X(FOCUS_SPEED, "focus_speed", 2.0, "px per frame while focused")                      \
+    X(HITBOX,      "hitbox",      2.5, "radius of the circle a bullet kills by touching") \
+    X(GRAZE,       "graze",       20,  "radius of the graze circle")                       \
+    X(INTERVAL,    "interval",    5,   "frames from one volley to the next")               \
+    X(SHOT_RADIUS, "shot_radius", 6,   "a shot's hit radius against enemies, px")          \
+    X(BOMB_TIME,   "bomb_time",   150, "frames a bomb lasts")                              \
+    X(BOMB_INVULN, "bomb_invuln", 190, "frames of invulnerability a bomb gives")           \
+    X(BOMB_RADIUS, "bomb_radius", 24,  "the bomb circle's radius at its start, px")        \
+    X(BOMB_GROWTH, "bomb_growth", 7,   "px the bomb circle grows by each frame")           \
+    X(BOMB_MAX,    "bomb_max",    280, "the bomb circle's largest radius, px")
+/* clang-format on */
+
+typedef enum library_ship_number {
+#define LIBRARY_SHIP_NUMBER_ENUM(id, keyword, def, doc) LIBRARY_SHIP_##id,
+    LIBRARY_SHIP_NUMBERS(LIBRARY_SHIP_NUMBER_ENUM)
+#undef LIBRARY_SHIP_NUMBER_ENUM
+    LIBRARY_SHIP_NUMBER_COUNT
+} library_ship_number;
+
+#define LIBRARY_SHIP_LEVELS     4     /* power levels 1 to 4 */
+#define LIBRARY_SHIP_NUMBER_MAX 10000 /* every number is from 0 to this */
+#define LIBRARY_SHIP_OPTIONS    16    /* options a ship may declare */
+#define LIBRARY_NO_FUNC         UINT32_MAX
+
+/* An option: shown from power level `level` on, at (x, y) from the ship, or at
+ * (fx, fy) while focused. */
+typedef struct library_ship_option {
+    int level;
+    float x, y, fx, fy;
+} library_ship_option;
+
+typedef struct library_ship {
+    const char *name;  /* as declared */
+    const char *title; /* display name; the declared name if none */
+    const char *look;  /* sprite name; "" the default */
+    double num[LIBRARY_SHIP_NUMBER_COUNT];
+    library_ship_option options[LIBRARY_SHIP_OPTIONS];
+    uint32_t option_count;
+    /* The volley of each focus state (0 unfocused, 1 focused) at each power
+     * level; a level without one fires the nearest lower level's; LIBRARY_NO_FUNC
+     * for none at all. */
+    uint32_t shot[2][LIBRARY_SHIP_LEVELS];
+    uint32_t bomb; /* runs when a bomb starts; LIBRARY_NO_FUNC none */
+    const char *file;
+} library_ship;
+
+/* A game: the stages of a run, in order (names of stage entries). */
+typedef struct library_game {
+    const char *name;
+    const char **stages;
+    uint32_t stage_count;
+    const char *file;
+} library_game;
+
+/* Where the ships' code begins in the program: everything before it is what a
+ * library compiled before ships existed holds, in the same places (the ships'
+ * functions, code, constants and strings are always added last), so a format-2
+ * replay's content hash can still be checked (world_content_hash_legacy). */
+typedef struct library_mark {
+    uint32_t code, consts, funcs, strings;
+} library_mark;
 
 /* One source file: path (for diagnostics) and its text. */
 typedef struct library_file {
@@ -71,6 +144,11 @@ typedef struct library {
     uint32_t entry_count;
     library_boss *bosses;
     uint32_t boss_count;
+    library_ship *ships;
+    uint32_t ship_count;
+    library_game *games;
+    uint32_t game_count;
+    library_mark ships_start;
     arena mem; /* the tables and their strings */
 } library;
 
@@ -89,6 +167,13 @@ const library_entry *library_find(const library *lib, const char *name);
 /* Whether every param of the entry has a default (so it can start alone). */
 int library_entry_runnable(const library_entry *e);
 const library_boss *library_find_boss(const library *lib, const char *name);
+/* The ship of this name; -1 if none. */
+int library_find_ship(const library *lib, const char *name);
+/* The ship a world flies when its content declares none (a library without
+ * ships, or none at all): the default numbers, no options, no volleys. */
+const library_ship *library_fallback_ship(void);
+/* The volley of a ship for a focus state and power level (1..4), or LIBRARY_NO_FUNC. */
+uint32_t library_ship_volley(const library_ship *s, int focused, int level);
 /* What `curtain view FILE` and `curtain run FILE` start, among the file's
  * runnable entries: the pattern named like the file, else a pattern 'main',
  * else the file's last pattern, else its first enemy or stage. NULL if none. */

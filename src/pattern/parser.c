@@ -8,6 +8,7 @@
 #include "pattern/parser.h"
 
 #include "pattern/lexer.h"
+#include "pattern/library.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -41,13 +42,13 @@ const char *const parser_statement_words[] = {
     "var",   "wait",   "repeat", "loop",    "while",    "if",     "break", "continue", "fire",
     "run",   "thread", "speed",  "turn",    "velocity", "spin",   "accel", "move",     "vanish",
     "stop",  "health", "score",  "hitbox",  "look",     "title",  "sound", "music",    "clear",
-    "drops", "spawn",  "boss",   "midboss", "print",    "return", "laser", NULL};
+    "drops", "spawn",  "boss",   "midboss", "print",    "return", "laser", "damage", NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
     "else",    "repeat",   "loop",     "while",  "wait",  "until", "fire",  "run",
     "thread",  "break",    "continue", "and",    "or",    "not",   "as",    "spawn",
-    "midboss", "function", "return",   "shared", "laser", NULL};
+    "midboss", "function", "return",   "shared", "laser", "ship",  "game", NULL};
 
 int parser_is_reserved(const char *word)
 {
@@ -57,8 +58,8 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-static const char *const parser_decl_words[] = {"const", "pattern",  "enemy",  "boss",
-                                                "stage", "function", "shared", NULL};
+static const char *const parser_decl_words[] = {"const",    "pattern", "enemy", "boss", "stage",
+                                                "function", "shared",  "ship",  "game", NULL};
 
 /* ---- tokens ---- */
 
@@ -1167,9 +1168,131 @@ static void parser_boss(parser *p, ast_decl *d)
     parser_close(p, &open, "boss");
 }
 
+static const char *const parser_ship_numbers[] = {
+#define PARSER_SHIP_NUMBER(id, keyword, def, doc) keyword,
+    LIBRARY_SHIP_NUMBERS(PARSER_SHIP_NUMBER)
+#undef PARSER_SHIP_NUMBER
+};
+
+/* The ship number named by the current token, or -1. */
+static int parser_ship_number(const parser *p)
+{
+    for (int i = 0; i < LIBRARY_SHIP_NUMBER_COUNT; i++)
+        if (parser_at_word(p, parser_ship_numbers[i]))
+            return i;
+    return -1;
+}
+
+/* item := NUMBER_WORD expr | 'option' expr pair 'focused' pair
+ *       | 'shot' expr [ 'focused' ] block | 'bomb' block
+ * (after 'name' and 'look', handled by parser_ship) */
+static ast_ship_item *parser_ship_item(parser *p)
+{
+    ast_ship_item *it = arena_alloc(p->ar, sizeof *it);
+    if (!it)
+        return NULL;
+    it->pos = parser_pos(&p->tok);
+    int number = parser_ship_number(p);
+    if (number >= 0) {
+        parser_advance(p);
+        it->kind = SHIP_NUMBER;
+        it->number = number;
+        it->e[0] = parser_expr(p);
+    } else if (parser_accept_word(p, "option")) {
+        it->kind = SHIP_OPTION;
+        it->e[0] = parser_expr(p);
+        parser_pair(p, &it->e[1], &it->e[2]);
+        if (!parser_accept_word(p, "focused"))
+            parser_expected(p, "'focused' and the option's place while focused");
+        else
+            parser_pair(p, &it->e[3], &it->e[4]);
+    } else if (parser_accept_word(p, "shot")) {
+        it->kind = SHIP_SHOT;
+        it->e[0] = parser_expr(p);
+        it->focused = parser_accept_word(p, "focused");
+        it->body = parser_block(p);
+    } else if (parser_accept_word(p, "bomb")) {
+        it->kind = SHIP_BOMB;
+        it->body = parser_block(p);
+    } else {
+        parser_expected(p, "a ship's 'name', 'look', number ('speed', 'hitbox'...), 'option', "
+                           "'shot' or 'bomb'");
+        return NULL;
+    }
+    return it;
+}
+
+/* ship := 'ship' NAME '{' { 'name' STRING | 'look' text | item } '}' */
+static void parser_ship(parser *p, ast_decl *d)
+{
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    ast_ship_item **tail = &d->items;
+    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
+            break; /* most likely a missing '}' before the next declaration */
+        token t = p->tok;
+        if (parser_accept(p, TOK_SEMI))
+            continue;
+        if (parser_accept_word(p, "name")) {
+            if (d->title)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'name' is given twice");
+            else if (parser_at(p, TOK_STRING))
+                d->title = parser_string(p);
+            else
+                parser_expected(p, "the ship's name as a string");
+        } else if (parser_accept_word(p, "look")) {
+            if (d->look)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'look' is given twice");
+            d->look = parser_text(p);
+        } else {
+            ast_ship_item *it = parser_ship_item(p);
+            if (it && !p->panic) {
+                *tail = it;
+                tail = &it->next;
+            }
+        }
+        if (p->panic)
+            parser_sync_statement(p);
+        if (p->ar->failed)
+            return;
+    }
+    parser_close(p, &open, "ship");
+}
+
+/* game := 'game' NAME '{' 'stages' NAME { NAME } '}' */
+static void parser_game(parser *p, ast_decl *d)
+{
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    if (!parser_accept_word(p, "stages")) {
+        parser_expected(p, "'stages' and the names of the game's stages, in order");
+        return;
+    }
+    ast_name_list **tail = &d->stages;
+    while (parser_at(p, TOK_NAME) || parser_at(p, TOK_COMMA)) {
+        if (parser_accept(p, TOK_COMMA))
+            continue;
+        ast_name_list *n = arena_alloc(p->ar, sizeof *n);
+        if (!n)
+            return;
+        n->pos = parser_pos(&p->tok);
+        n->name = parser_take_name(p);
+        *tail = n;
+        tail = &n->next;
+        d->nstages++;
+    }
+    if (d->nstages == 0)
+        parser_expected(p, "the name of a stage after 'stages'");
+    else
+        parser_close(p, &open, "game");
+}
+
 /* decl := 'const' NAME '=' expr
  *       | 'pattern' NAME params block | 'enemy' NAME params block
- *       | 'stage' NAME block | boss */
+ *       | 'stage' NAME block | boss | ship | game */
 static ast_decl *parser_decl(parser *p)
 {
     ast_decl *d = arena_alloc(p->ar, sizeof *d);
@@ -1180,9 +1303,9 @@ static ast_decl *parser_decl(parser *p)
     static const struct {
         const char *word;
         ast_decl_kind kind;
-    } kinds[] = {{"const", DECL_CONST},  {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
-                 {"boss", DECL_BOSS},    {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
-                 {"shared", DECL_SHARED}};
+    } kinds[] = {{"const", DECL_CONST},   {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
+                 {"boss", DECL_BOSS},     {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
+                 {"shared", DECL_SHARED}, {"ship", DECL_SHIP},       {"game", DECL_GAME}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -1201,8 +1324,8 @@ static ast_decl *parser_decl(parser *p)
                             "expected a declaration, found %s (did you mean '%s'?)", got, near);
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
-                            "expected a declaration (const, shared, pattern, enemy, boss, stage "
-                            "or function), "
+                            "expected a declaration (const, shared, pattern, enemy, boss, stage, "
+                            "function, ship or game), "
                             "found %s",
                             got);
         return NULL;
@@ -1229,6 +1352,8 @@ static ast_decl *parser_decl(parser *p)
         break;
     case DECL_STAGE: d->body = parser_block(p); break;
     case DECL_BOSS: parser_boss(p, d); break;
+    case DECL_SHIP: parser_ship(p, d); break;
+    case DECL_GAME: parser_game(p, d); break;
     }
     return d;
 }

@@ -30,7 +30,7 @@
 #define SB_INDEX_BITS     20
 #define SB_INDEX_MASK     ((1u << SB_INDEX_BITS) - 1)
 #define SB_NEVER          INT32_MAX
-#define SB_PHASE_GAP      60 /* frames between boss phases */
+#define SB_PHASE_GAP      LIBRARY_PHASE_GAP /* frames between boss phases, as in the game */
 #define SB_TITLE_TIME     180
 
 typedef enum sb_kind {

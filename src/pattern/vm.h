@@ -196,7 +196,8 @@ typedef enum vm_math {
     X(TITLE,   "title",   2, 2)  /* string, string or -1: a title card */           \
     X(SOUND,   "sound",   1, 1)  /* string: a sound effect */                       \
     X(MUSIC,   "music",   1, 1)  /* string: the music to play */                    \
-    X(CLEAR,   "clear",   0, 0)  /* cancel every enemy bullet into items */
+    X(CLEAR,   "clear",   0, 0)  /* cancel every enemy bullet into items */          \
+    X(DAMAGE,  "damage",  1, 1)  /* a ship's shots fired next: their damage */
 /* clang-format on */
 
 typedef enum vm_verb {

@@ -146,8 +146,11 @@ int input_map_pad_count(const input_map *m)
     return n;
 }
 
+static void input_map_latch(input_map *m, const SDL_Event *ev);
+
 void input_map_handle_event(input_map *m, const SDL_Event *ev)
 {
+    input_map_latch(m, ev);
     if (ev->type == SDL_CONTROLLERDEVICEADDED) {
         /* Already open (SDL also reports pads present at start-up)? */
         if (input_map_find_pad(m, SDL_JoystickGetDeviceInstanceID(ev->cdevice.which)) < 0)
@@ -206,6 +209,30 @@ static int input_map_bound(const input_map *m, int is_pad, int code)
     return -1;
 }
 
+/* A bound key or controller button going down (not a key's repeat) is latched. */
+static void input_map_latch(input_map *m, const SDL_Event *ev)
+{
+    int b = -1;
+    if (ev->type == SDL_KEYDOWN && !ev->key.repeat)
+        b = input_map_bound(m, 0, (int)ev->key.keysym.scancode);
+    else if (ev->type == SDL_CONTROLLERBUTTONDOWN)
+        b = input_map_bound(m, 1, binding_pad_find(PAD_BUTTON, ev->cbutton.button, 0));
+    if (b >= 0)
+        m->latched |= INPUT_BIT(b);
+}
+
+input_bits input_map_take(input_map *m)
+{
+    input_bits bits = (input_bits)(input_map_sample(m) | m->latched);
+    m->latched = 0;
+    return bits;
+}
+
+void input_map_forget(input_map *m)
+{
+    m->latched = 0;
+}
+
 /* The menu action of a logical button. */
 static input_ui input_map_ui_of_button(int button)
 {
@@ -220,21 +247,36 @@ static input_ui input_map_ui_of_button(int button)
     }
 }
 
+/* What a key press means to the menus. */
+static input_ui input_map_ui_key_press(const input_map *m, const SDL_Event *ev)
+{
+    switch (ev->key.keysym.scancode) {
+    case SDL_SCANCODE_UP: return INPUT_UI_UP;
+    case SDL_SCANCODE_DOWN: return INPUT_UI_DOWN;
+    case SDL_SCANCODE_LEFT: return INPUT_UI_LEFT;
+    case SDL_SCANCODE_RIGHT: return INPUT_UI_RIGHT;
+    case SDL_SCANCODE_RETURN:
+    case SDL_SCANCODE_KP_ENTER: return INPUT_UI_CONFIRM;
+    case SDL_SCANCODE_BACKSPACE: return INPUT_UI_BACK;
+    case SDL_SCANCODE_ESCAPE: return INPUT_UI_PAUSE;
+    default: return input_map_ui_of_button(input_map_bound(m, 0, ev->key.keysym.scancode));
+    }
+}
+
+/* A key held down repeats: a direction's repeats move menus (ui.c paces them),
+ * but no other key's repeat is an action (holding Z must not confirm one menu
+ * after another). */
+static input_ui input_map_ui_key(const input_map *m, const SDL_Event *ev)
+{
+    input_ui act = input_map_ui_key_press(m, ev);
+    int direction = act >= INPUT_UI_UP && act <= INPUT_UI_RIGHT;
+    return ev->key.repeat && !direction ? INPUT_UI_NONE : act;
+}
+
 input_ui input_map_ui_event(const input_map *m, const SDL_Event *ev)
 {
-    if (ev->type == SDL_KEYDOWN) {
-        switch (ev->key.keysym.scancode) {
-        case SDL_SCANCODE_UP: return INPUT_UI_UP;
-        case SDL_SCANCODE_DOWN: return INPUT_UI_DOWN;
-        case SDL_SCANCODE_LEFT: return INPUT_UI_LEFT;
-        case SDL_SCANCODE_RIGHT: return INPUT_UI_RIGHT;
-        case SDL_SCANCODE_RETURN:
-        case SDL_SCANCODE_KP_ENTER: return INPUT_UI_CONFIRM;
-        case SDL_SCANCODE_BACKSPACE: return INPUT_UI_BACK;
-        case SDL_SCANCODE_ESCAPE: return INPUT_UI_PAUSE;
-        default: return input_map_ui_of_button(input_map_bound(m, 0, ev->key.keysym.scancode));
-        }
-    }
+    if (ev->type == SDL_KEYDOWN)
+        return input_map_ui_key(m, ev);
     /* Sticks send a stream of motion events; menus poll them with their own repeat. */
     input_capture c;
     if (ev->type == SDL_CONTROLLERBUTTONDOWN && input_map_capture(ev, &c)) {

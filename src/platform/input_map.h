@@ -34,6 +34,9 @@ typedef struct input_map {
     uint8_t pad_controls[INPUT_BUTTON_COUNT][INPUT_MAP_BINDINGS]; /* enum pad_control */
     int deadzone; /* stick travel, out of 32767, below which a stick reads as centred */
     SDL_GameController *pads[INPUT_MAP_MAX_PADS];
+    /* Buttons pressed (key or controller button down) since the last
+     * input_map_take: a press and release between two frames is not lost. */
+    input_bits latched;
 } input_map;
 
 /* Installs the bindings and dead zone of the options. */
@@ -54,8 +57,15 @@ void input_map_open_pads(input_map *m);
 void input_map_close_pads(input_map *m);
 /* The number of controllers open. */
 int input_map_pad_count(const input_map *m);
-/* Handles controller hot-plug events. */
+/* Handles controller hot-plug events, and latches the presses of bound keys and
+ * buttons (input_map_take). */
 void input_map_handle_event(input_map *m, const SDL_Event *ev);
+/* What one tick of play sees: the buttons held now and every button pressed
+ * since the last take, however briefly; the latch empties. A replay records
+ * exactly this. */
+input_bits input_map_take(input_map *m);
+/* Empties the latch (a frame with no tick of play: menus, pause). */
+void input_map_forget(input_map *m);
 /* The buttons held right now. Call after SDL_PumpEvents/SDL_PollEvent. */
 input_bits input_map_sample(const input_map *m);
 /* The buttons held right now on the controllers alone (not the keyboard): what

@@ -127,14 +127,18 @@ void field_view_add_sprite(field_view *fv, field_layer layer, atlas_sprite sprit
     sprite_batch_add(&fv->batch, layer, atlas_sprite_frame(sprite, k), x, y, 1.0f, 0.0f);
 }
 
-void field_view_add_player(field_view *fv, const player *p)
+void field_view_add_player(field_view *fv, const player *p, int flash)
 {
     /* Bank toward the side the ship moved this frame. */
     float dx = p->x - fv->last_player_x;
     fv->bank = dx < -0.5f ? -1 : dx > 0.5f ? 1 : 0;
     fv->last_player_x = p->x;
     int frame = fv->bank < 0 ? 1 : fv->bank > 0 ? 2 : 0;
-    field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_PLAYER, frame, p->x, p->y);
+    /* the ship's look: a sprite of the atlas by name, else the default ship */
+    int look = p->ship && p->ship->look[0] ? atlas_sprite_by_name(p->ship->look) : -1;
+    atlas_sprite sprite = look >= 0 ? (atlas_sprite)look : ATLAS_SPRITE_PLAYER;
+    field_view_add_sprite(fv, flash ? FIELD_LAYER_SHOTS : FIELD_LAYER_PLAYER, sprite, frame, p->x,
+                          p->y);
     if (p->focused) {
         int turn = (int)(fv->tick / 3);
         field_view_add_sprite(fv, FIELD_LAYER_TOP, ATLAS_SPRITE_FOCUS_RING, turn, p->x, p->y);

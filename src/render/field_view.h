@@ -87,8 +87,9 @@ void field_view_update(field_view *fv);
 void field_view_begin(field_view *fv);
 sprite_batch *field_view_batch(field_view *fv);
 /* The ship (banking as it moves sideways) and, while focused, its hitbox and
- * focus ring (the hitbox always, with look.always_hitbox). */
-void field_view_add_player(field_view *fv, const player *p);
+ * focus ring (the hitbox always, with look.always_hitbox). flash: the ship drawn
+ * additive, glowing (a blink). */
+void field_view_add_player(field_view *fv, const player *p, int flash);
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets);
 /* The lasers of a pool (additive, over the effects and under the bullets). */
 void field_view_add_lasers(field_view *fv, const laser_pool *lasers);

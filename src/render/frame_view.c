@@ -40,7 +40,7 @@ void frame_view_draw(frame_view *v, const frame_scene *scene)
     if (scene->add_sprites)
         scene->add_sprites(field_view_batch(&v->field), scene->user);
     if (scene->player)
-        field_view_add_player(&v->field, scene->player);
+        field_view_add_player(&v->field, scene->player, scene->player_flash);
     if (scene->bullets)
         field_view_add_bullets(&v->field, scene->bullets);
     if (scene->lasers)

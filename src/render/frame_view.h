@@ -32,6 +32,7 @@ typedef struct frame_scene {
     const overlay_stats *stats; /* for the overlay, when it is visible */
     float fps;                  /* negative: not shown */
     const laser_pool *lasers;   /* NULL: none */
+    int player_flash;           /* the ship drawn glowing (blinking while invulnerable) */
 } frame_scene;
 
 typedef struct frame_view_config {

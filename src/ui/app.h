@@ -51,6 +51,7 @@ typedef enum app_screen {
     SCREEN_GAME,
     SCREEN_STRESS,
     SCREEN_TUTORIAL,
+    SCREEN_SHIP,
     SCREEN_COUNT
 } app_screen;
 
@@ -72,6 +73,7 @@ typedef struct difficulty_state {
 
 typedef struct practice_row {
     int boss, phase, one_phase;
+    int stage; /* a stage practice: the game's stage (from 0); -1 a boss practice */
 } practice_row;
 
 typedef struct practice_state {
@@ -145,10 +147,24 @@ typedef struct game_state {
     char name[HIGHSCORES_NAME_MAX + 1];
     int name_char;      /* index in the charset of the letter offered next */
     uint64_t name_tick; /* the frame name entry opened */
+    int key_repeat;     /* the last key down was a held key's repeat */
+    int pause_confirm;  /* the pause menu asks to confirm this entry (0: it does not) */
     int rank;           /* rank in the table, -1 none */
     int cont_confirm;   /* a menu confirm (Enter, A) answers the continue prompt next frame */
     world_view view;
 } game_state;
+
+/* The ship select (ship_select.c), after the difficulty when the content has
+ * more than one ship: each ship's numbers, and its shot flying in a preview
+ * world (unfocused, then focused, at each power level in turn). */
+typedef struct ship_select_state {
+    menu m;
+    int practice;   /* 1: the practice menu follows */
+    int chosen;     /* the ship runs and practices fly (index into lib->ships) */
+    world *preview; /* the cursor's ship alone (WORLD_FLAG_NO_STAGE) */
+    world_view view;
+    int frames; /* frames the preview has run */
+} ship_select_state;
 
 /* The stress test (stress.c): a world ramping bullets up until frames take
  * longer than 16.7 ms. */
@@ -219,6 +235,7 @@ typedef struct app {
     game_state game;
     stress_state stress;
     tutorial_state tutorial;
+    ship_select_state ships;
 } app;
 
 /* Switches to a screen (its enter function runs). */
@@ -308,6 +325,12 @@ void tutorial_update_screen(app *a);
 void tutorial_draw(app *a);
 /* Frees the lesson's world and field (leaving the screen, or quitting). */
 void tutorial_close(app *a);
+void ship_select_enter(app *a);
+void ship_select_action(app *a, input_ui act);
+void ship_select_update(app *a);
+void ship_select_draw(app *a);
+/* Whether the ship select has a choice to offer (two ships or more). */
+int ship_select_offered(const app *a);
 void game_enter(app *a);
 void game_action(app *a, input_ui act);
 int game_event(app *a, const SDL_Event *ev);
@@ -329,6 +352,11 @@ void replays_describe(const library *lib, const world_config *cfg, char *out, si
  * Lost, and for a replay of a run that was quit (it ends with the world still
  * playing) Run Quit or Practice Quit. */
 const char *game_results_title(const app *a);
+/* The banner as a run or replay ends: Stage Clear, All Clear or Game Over for a
+ * run; Practice Over or Practice Lost for a practice (no stage was cleared). */
+const char *game_ending_banner(const app *a);
+/* Where the pause menu is drawn: wide enough for its title and every entry. */
+SDL_Rect game_pause_box(const app *a);
 /* The path a saved replay takes in dir: STAMP-NAME.rpl, or STAMP-NAME-2.rpl,
  * -3, ... when that is taken (two saves under one name in one second must
  * not overwrite each other). Returns 0, or -1 when 99 are taken. */

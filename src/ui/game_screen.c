@@ -70,7 +70,7 @@ void game_start_run(app *a, const world_config *cfg, int practice)
     replay_free(&g->rec);
     if (replay_begin(&g->rec, cfg, 0) != 0)
         app_toast(a, PANEL_RED, "out of memory: this run will not be recorded");
-    g->rec.content = world_content_hash(a->lib);
+    replay_set_content(&g->rec, a->lib);
     audio_music(a->sound, 1);
     app_switch(a, SCREEN_GAME);
 }
@@ -93,7 +93,7 @@ int game_start_replay(app *a, const char *path)
     if (game_make_world(a, &g->film.config) != 0)
         return -1;
     g->watching = 1;
-    g->practice = g->film.config.start != 0;
+    g->practice = world_config_practice(&g->film.config);
     replay_cursor_begin(&g->cursor, &g->film);
     g->film_paused = g->film_step = 0;
     g->film_speed = 1;
@@ -281,7 +281,7 @@ static void game_play_frame(app *a)
     if (!game_speed_steps(g))
         return;
     input_bits in =
-        a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_sample(&a->input);
+        a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_take(&a->input);
     in = game_continue_input(g, in);
     world_step(g->w, in);
     if (g->rec.inputs)
@@ -385,7 +385,8 @@ static void game_insert_score(app *a)
     highscores_name_clean(g->name, e.name);
     snprintf(g->name, sizeof g->name, "%s", e.name);
     e.score = world_final_score(g->w);
-    e.stage = 1;
+    e.stage = g->w->stage + 1;
+    snprintf(e.ship, sizeof e.ship, "%s", g->w->ship->name);
     e.cleared = g->w->state == WORLD_CLEARED;
     e.date = highscores_today();
     g->rank = highscores_insert(&a->scores, (difficulty)g->config.difficulty, &e);
@@ -469,6 +470,7 @@ static void game_name_action(app *a, input_ui act)
 static void game_open_pause(app *a)
 {
     game_state *g = &a->game;
+    g->pause_confirm = 0;
     menu_clear(&g->pause, g->watching ? "Replay paused" : "Paused");
     g->pause.cursor = 0;
     menu_add(&g->pause, "Resume", NULL, 0);
@@ -480,11 +482,38 @@ static void game_open_pause(app *a)
 
 /* Does what the pause menu's cursor says: resume, restart (a replay from its
  * start, a run with a new seed) or leave. */
+/* Restart and Quit lose the run in progress: they ask first ("No" under the
+ * cursor). A replay being watched is not lost: it does not ask. */
+static void game_pause_ask(app *a, int choice)
+{
+    game_state *g = &a->game;
+    g->pause_confirm = choice;
+    menu_clear(&g->pause, choice == PAUSE_RESTART ? "Restart this run?" : "Quit this run?");
+    g->pause.cursor = 0;
+    menu_add(&g->pause, "No, go on", NULL, 0);
+    menu_add(&g->pause, choice == PAUSE_RESTART ? "Yes, restart" : "Yes, quit", NULL, 0);
+    app_sound(a, SFX_MENU_SELECT, 0);
+}
+
 static void game_pause_choose(app *a)
 {
     game_state *g = &a->game;
+    int choice = g->pause.cursor;
+    if (g->pause_confirm) {
+        if (g->pause.cursor == 0) { /* no: back to the pause menu */
+            int asked = g->pause_confirm;
+            game_open_pause(a);
+            g->pause.cursor = asked;
+            return;
+        }
+        choice = g->pause_confirm;
+        g->pause_confirm = 0;
+    } else if (!g->watching && choice != PAUSE_RESUME) {
+        game_pause_ask(a, choice);
+        return;
+    }
     app_sound(a, SFX_MENU_SELECT, 0);
-    switch (g->pause.cursor) {
+    switch (choice) {
     case PAUSE_RESUME: g->phase = GAME_RUNNING; break;
     case PAUSE_RESTART:
         if (g->watching) {
@@ -520,6 +549,10 @@ void game_action(app *a, input_ui act)
                 app_sound(a, SFX_MENU_MOVE, 0);
         } else if (act == INPUT_UI_CONFIRM) {
             game_pause_choose(a);
+        } else if ((act == INPUT_UI_PAUSE || act == INPUT_UI_BACK) && g->pause_confirm) {
+            int asked = g->pause_confirm;
+            game_open_pause(a); /* back from the question to the pause menu */
+            g->pause.cursor = asked;
         } else if (act == INPUT_UI_PAUSE || act == INPUT_UI_BACK) {
             g->phase = GAME_RUNNING;
         }
@@ -567,8 +600,12 @@ int game_event(app *a, const SDL_Event *ev)
         return 1;
     }
     if (g->phase == GAME_NAME) {
+        if (ev->type == SDL_KEYDOWN)
+            g->key_repeat = ev->key.repeat;
         if (ev->type == SDL_TEXTINPUT && a->tick == g->name_tick)
             return 1; /* the key that opened name entry is not the first letter */
+        if (ev->type == SDL_TEXTINPUT && g->key_repeat)
+            return 1; /* a held key types its letter once, not again and again */
         if (ev->type == SDL_TEXTINPUT) {
             for (const char *c = ev->text.text; *c; c++)
                 game_name_add(a, (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c));
@@ -631,17 +668,60 @@ static void game_tally_line(app *a, SDL_Rect box, int y, const char *label, uint
                 "%" PRIu64, value);
 }
 
+const char *game_ending_banner(const app *a)
+{
+    const game_state *g = &a->game;
+    int cleared = g->w->state == WORLD_CLEARED;
+    if (g->watching)
+        return "End of the replay";
+    if (g->practice)
+        return cleared ? "Practice Over" : "Practice Lost";
+    return !cleared ? "Game Over" : world_all_clear(g->w) ? "All Clear" : "Stage Clear";
+}
+
+SDL_Rect game_pause_box(const app *a)
+{
+    const menu *m = &a->game.pause;
+    int w = 240;
+    for (int i = 0; i < m->count; i++) {
+        int need = panel_text_width(ATLAS_FONT_SMALL, 2, m->labels[i]) + 40;
+        w = need > w ? need : w;
+    }
+    int title = panel_text_width(ATLAS_FONT_SMALL, 2, m->title) + 24;
+    w = title > w ? title : w;
+    return game_box(w, 140);
+}
+
 const char *game_results_title(const app *a)
 {
     const game_state *g = &a->game;
     if (!world_over(g->w))
         return g->practice ? "Practice Quit" : "Run Quit";
     if (g->w->state == WORLD_CLEARED)
-        return g->practice ? "Practice Over" : "Stage Clear!";
+        return g->practice             ? "Practice Over"
+               : world_all_clear(g->w) ? "All Clear!"
+                                       : "Stage Clear!";
     return g->practice ? "Practice Lost" : "Game Over";
 }
 
-/* The results box: the tally of the run, and whether it made the table. */
+/* The ending's credits, under the results of a run that cleared the game. */
+static void game_draw_credits(app *a, SDL_Rect box, int y)
+{
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    int cx = box.x + box.w / 2;
+    static const char *const lines[] = {
+        "Every stage cleared: thank you for playing!",
+        "curtain: stages, ships, bullets are pattern files",
+        "made with SDL2; its music is synthesized as it plays",
+    };
+    for (int k = 0; k < 3; k++)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y + 14 * k, TEXT_CENTER,
+                   k == 0 ? PANEL_PINK : PANEL_DIM, lines[k]);
+}
+
+/* The results box: the tally of the run, and whether it made the table; after
+ * the last stage, the ending (the results and the credits). */
 static void game_draw_results(app *a)
 {
     game_state *g = &a->game;
@@ -650,7 +730,8 @@ static void game_draw_results(app *a)
     const atlas_texture *at = &a->view.atlas;
     game_dim_field(a, 170);
     int cleared = w->state == WORLD_CLEARED;
-    SDL_Rect box = game_box(340, cleared && !g->practice ? 330 : 200);
+    int ending = !g->practice && world_all_clear(w);
+    SDL_Rect box = game_box(340, cleared && !g->practice ? (ending ? 390 : 330) : 200);
     panel_box(r, box);
     int cx = box.x + box.w / 2, y = box.y + 14;
     SDL_Color head = cleared ? PANEL_GOLD : world_over(w) ? PANEL_RED : PANEL_LABEL;
@@ -668,12 +749,15 @@ static void game_draw_results(app *a)
     game_tally_line(a, box, y, "Score", score, PANEL_GOLD);
     y += 30;
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, y, TEXT_CENTER, PANEL_WHITE,
-                "%s   graze %" PRIu64 "   spell cards %d/%d", difficulty_name(g->config.difficulty),
-                w->graze, w->spells_captured, w->spells_seen);
+                "%s, %s   graze %" PRIu64 "   spell cards %d/%d", w->ship->title,
+                difficulty_name(g->config.difficulty), w->graze, w->spells_captured,
+                w->spells_seen);
     y += 14;
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, y, TEXT_CENTER, PANEL_DIM,
                 "ships lost %d   bombs used %d   continues %d   %" PRIu64 ":%02" PRIu64, w->deaths,
                 w->bombs_used, w->continues, w->frame / 3600, w->frame / 60 % 60);
+    if (ending)
+        game_draw_credits(a, box, y + 26);
     if (game_ranks(a))
         panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + box.h - 50, TEXT_CENTER, PANEL_PINK,
                    "A new high score!");
@@ -729,7 +813,7 @@ static void game_draw_ending(app *a)
     int alpha = age * 4 > 150 ? 150 : age * 4;
     game_dim_field(a, alpha);
     int cleared = g->w->state == WORLD_CLEARED;
-    const char *text = g->watching ? "End of the replay" : cleared ? "Stage Clear" : "Game Over";
+    const char *text = game_ending_banner(a);
     SDL_Rect box = game_box(300, 60);
     panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_TITLE, 1, box.x + box.w / 2, box.y + 10,
                TEXT_CENTER, cleared ? PANEL_GOLD : PANEL_RED, text);
@@ -780,8 +864,7 @@ void game_draw(app *a)
     switch (g->phase) {
     case GAME_PAUSED: {
         game_dim_field(a, 140);
-        SDL_Rect box = game_box(240, 140);
-        menu_draw(&g->pause, a->win.renderer, &a->view.atlas, box, 2, a->tick);
+        menu_draw(&g->pause, a->win.renderer, &a->view.atlas, game_pause_box(a), 2, a->tick);
         break;
     }
     case GAME_ENDING: game_draw_ending(a); break;

@@ -1,7 +1,9 @@
 /*
- * practice: the practice menu. Every boss of the content can be fought from its
- * first phase; each of its spell cards can be practised alone once it has been
- * met in a run (game/spellcards.h keeps which), with its capture history.
+ * practice: the practice menu. Every stage of the game up to the furthest any
+ * high score reached can be played alone (WORLD_FLAG_ONE_STAGE); every boss of
+ * the content, of every stage, can be fought from its first phase; each of its
+ * spell cards can be practised alone once it has been met in a run
+ * (game/spellcards.h keeps which), with its capture history.
  */
 #include "game/difficulty.h"
 #include "platform/window.h"
@@ -16,7 +18,36 @@ static void practice_row_add(practice_state *p, const char *label, const char *v
 {
     int row = menu_add(&p->m, label, value, !enabled);
     if (row >= 0)
-        p->rows[row] = (practice_row){boss, phase, one_phase};
+        p->rows[row] = (practice_row){boss, phase, one_phase, -1};
+}
+
+/* The furthest stage any high score of any difficulty reached, from 1. */
+static int practice_stage_reached(const app *a)
+{
+    int reached = 1;
+    for (int d = 0; d < DIFFICULTY_COUNT; d++)
+        for (int k = 0; k < HIGHSCORES_TOP; k++) {
+            const highscore *h = highscores_get(&a->scores, (difficulty)d, k);
+            if (h && h->stage + (h->cleared ? 1 : 0) > reached)
+                reached = h->stage + (h->cleared ? 1 : 0);
+        }
+    return reached;
+}
+
+/* A row per stage of the game: open up to the furthest reached, dimmed after. */
+static void practice_stage_rows(app *a)
+{
+    practice_state *p = &a->practice;
+    const library_game *g = world_game_of(a->lib);
+    int count = g ? (int)g->stage_count : 0, reached = practice_stage_reached(a);
+    for (int s = 0; s < count && s < 255; s++) {
+        char label[MENU_LABEL_MAX];
+        snprintf(label, sizeof label, "Stage %d", s + 1);
+        int row = menu_add(&p->m, label, s < reached ? "the whole stage" : "not reached yet",
+                           s >= reached);
+        if (row >= 0)
+            p->rows[row] = (practice_row){-1, 0, 0, s};
+    }
 }
 
 void practice_enter(app *a)
@@ -25,6 +56,7 @@ void practice_enter(app *a)
     char title[64];
     snprintf(title, sizeof title, "Practice - %s", difficulty_name(a->opts.difficulty));
     menu_clear(&p->m, title);
+    practice_stage_rows(a);
     for (uint32_t b = 0; b < a->lib->boss_count && b < WORLD_MAX_BOSSES; b++) {
         const library_boss *boss = &a->lib->bosses[b];
         char label[MENU_LABEL_MAX];
@@ -64,16 +96,22 @@ void practice_action(app *a, input_ui act)
         const practice_row *row = &p->rows[p->m.cursor];
         world_config cfg = {.seed = app_seed(a),
                             .difficulty = (uint8_t)a->opts.difficulty,
-                            .start = WORLD_START(row->boss, row->phase),
                             .flags = (uint16_t)((row->one_phase ? WORLD_FLAG_ONE_PHASE : 0) |
-                                                world_speed_flag(a->opts.practice_speed))};
+                                                world_speed_flag(a->opts.practice_speed)),
+                            .ship = (uint8_t)a->ships.chosen};
+        if (row->stage >= 0) {
+            cfg.stage = (uint8_t)row->stage;
+            cfg.flags |= WORLD_FLAG_ONE_STAGE;
+        } else {
+            cfg.start = WORLD_START(row->boss, row->phase);
+        }
         game_start_run(a, &cfg, 1);
         break;
     }
     case INPUT_UI_BACK:
     case INPUT_UI_PAUSE:
         app_sound(a, SFX_MENU_MOVE, 0);
-        app_switch(a, SCREEN_DIFFICULTY);
+        app_switch(a, ship_select_offered(a) ? SCREEN_SHIP : SCREEN_DIFFICULTY);
         break;
     default: break;
     }
@@ -116,6 +154,25 @@ void scores_action(app *a, input_ui act)
     }
 }
 
+/* How far a run got (Stage N, cleared or not, or All Clear) and its ship. */
+static void scores_draw_reach(app *a, const highscore *h, int x, int y)
+{
+    SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
+    const library_game *g = world_game_of(a->lib);
+    int all = h->cleared && g && h->stage >= (int)g->stage_count;
+    if (all)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 1, TEXT_LEFT, PANEL_GREEN, "All Clear");
+    else
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y + 1, TEXT_LEFT,
+                    h->cleared ? PANEL_GREEN : PANEL_DIM, "Stage %d%s", h->stage,
+                    h->cleared ? " clear" : "");
+    int ship = h->ship[0] ? library_find_ship(a->lib, h->ship) : -1;
+    if (h->ship[0])
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 12, TEXT_LEFT, PANEL_LABEL,
+                   ship >= 0 ? a->lib->ships[ship].title : h->ship);
+}
+
 void scores_draw(app *a)
 {
     scores_state *s = &a->scores_view;
@@ -130,7 +187,7 @@ void scores_draw(app *a)
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 24, y, TEXT_LEFT, PANEL_LABEL, "rank");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 80, y, TEXT_LEFT, PANEL_LABEL, "name");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 330, y, TEXT_RIGHT, PANEL_LABEL, "score");
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 350, y, TEXT_LEFT, PANEL_LABEL, "stage");
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 350, y, TEXT_LEFT, PANEL_LABEL, "reached, ship");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + box.w - 20, y, TEXT_RIGHT, PANEL_LABEL, "date");
     y += 20;
     for (int i = 0; i < HIGHSCORES_TOP; i++, y += 30) {
@@ -149,9 +206,7 @@ void scores_draw(app *a)
         panel_text(r, at, ATLAS_FONT_SMALL, 2, box.x + 80, y, TEXT_LEFT, c, h->name);
         panel_textf(r, at, ATLAS_FONT_SMALL, 2, box.x + 330, y, TEXT_RIGHT, c, "%llu",
                     (unsigned long long)h->score);
-        panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + 350, y + 5, TEXT_LEFT,
-                    h->cleared ? PANEL_GREEN : PANEL_DIM, "%d %s", h->stage,
-                    h->cleared ? "clear" : "");
+        scores_draw_reach(a, h, box.x + 350, y);
         panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + box.w - 20, y + 5, TEXT_RIGHT, PANEL_DIM,
                     "%04d-%02d-%02d", h->date / 10000, h->date / 100 % 100, h->date % 100);
     }

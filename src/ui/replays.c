@@ -181,8 +181,15 @@ void replays_action(app *a, input_ui act)
 /* See app.h: the practice a replay plays, as the practice menu names it. */
 void replays_describe(const library *lib, const world_config *cfg, char *out, size_t size)
 {
+    if (cfg->start == 0 && (cfg->flags & WORLD_FLAG_ONE_STAGE)) {
+        snprintf(out, size, "practice: stage %d", cfg->stage + 1);
+        return;
+    }
     if (cfg->start == 0) {
-        snprintf(out, size, "the stage");
+        if (cfg->stage > 0)
+            snprintf(out, size, "the game from stage %d", cfg->stage + 1);
+        else
+            snprintf(out, size, "the stage");
         return;
     }
     int b = WORLD_START_BOSS(cfg->start), p = WORLD_START_PHASE(cfg->start);

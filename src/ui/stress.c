@@ -66,7 +66,7 @@ static int stress_open(app *a)
     diag_init(&diags);
     s->lib = len > 0 ? library_compile(&file, 1, &diags) : NULL;
     diag_free(&diags);
-    world_config cfg = {app_seed(a), 1, 0, WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {.seed = app_seed(a), .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE};
     s->w = mem_calloc(1, sizeof *s->w);
     if (!s->lib || !s->w || world_init_sized(s->w, &cfg, s->lib, STRESS_BULLETS) != 0) {
         app_toast(a, PANEL_RED, "stress test: out of memory");

@@ -267,6 +267,12 @@ void difficulty_action(app *a, input_ui act)
         app_sound(a, SFX_MENU_SELECT, 0);
         a->opts.difficulty = d->m.cursor;
         app_save_options(a);
+        if (ship_select_offered(a)) {
+            a->ships.practice = d->practice;
+            app_switch(a, SCREEN_SHIP);
+            break;
+        }
+        a->ships.chosen = 0;
         if (d->practice) {
             app_switch(a, SCREEN_PRACTICE);
             break;

@@ -38,8 +38,15 @@ static int tutorial_open(app *a)
     }
     diag_list diags;
     diag_init(&diags);
-    const char *paths[] = {path};
-    s->lib = library_load_paths(paths, 1, &diags);
+    /* The lesson's ship is the game's first, so that Z shoots as in a run; a ship
+     * file that does not compile alone leaves the field with the default ship. */
+    const char *paths[] = {path, a->lib && a->lib->ship_count ? a->lib->ships[0].file : NULL};
+    s->lib = paths[1] ? library_load_paths(paths, 2, &diags) : NULL;
+    if (!s->lib) {
+        diag_free(&diags);
+        diag_init(&diags);
+        s->lib = library_load_paths(paths, 1, &diags);
+    }
     if (!s->lib) {
         app_toast(a, PANEL_RED, "how to play: %s cannot be loaded%s%s", path,
                   diags.count ? ": " : "",

@@ -50,6 +50,8 @@ static const screen_ops ui_screens[SCREEN_COUNT] = {
     [SCREEN_STRESS] = {stress_enter, stress_action, NULL, stress_update, stress_draw},
     [SCREEN_TUTORIAL] = {tutorial_enter, tutorial_action, NULL, tutorial_update_screen,
                          tutorial_draw},
+    [SCREEN_SHIP] = {ship_select_enter, ship_select_action, NULL, ship_select_update,
+                     ship_select_draw},
 };
 
 /* ---- services ---- */
@@ -413,6 +415,7 @@ static void ui_frame(app *a)
     const screen_ops *ops = &ui_screens[a->screen];
     if (ops->update)
         ops->update(a);
+    input_map_forget(&a->input); /* presses a tick of play did not take */
     uint64_t draw_start = clock_now_ns();
     frame_view_update(&a->view);
     window_begin_frame(&a->win);
@@ -537,8 +540,11 @@ static void ui_close(app *a)
         world_free(a->game.w);
     if (a->title.demo)
         world_free(a->title.demo);
+    if (a->ships.preview)
+        world_free(a->ships.preview);
     mem_free(a->game.w);
     mem_free(a->title.demo);
+    mem_free(a->ships.preview);
     audio_close(a->sound);
     frame_view_free(&a->view);
     input_map_close_pads(&a->input);
@@ -571,7 +577,8 @@ int ui_main(const ui_config *cfg)
     }
     a->game.w = mem_calloc(1, sizeof *a->game.w);
     a->title.demo = mem_calloc(1, sizeof *a->title.demo);
-    if (!a->game.w || !a->title.demo) {
+    a->ships.preview = mem_calloc(1, sizeof *a->ships.preview);
+    if (!a->game.w || !a->title.demo || !a->ships.preview) {
         fprintf(stderr, "curtain: out of memory: the game cannot start\n");
         ui_close(a);
         SDL_Quit();
@@ -580,11 +587,12 @@ int ui_main(const ui_config *cfg)
     world_view_init(&a->title.view, cfg->seed ^ 0xd3e0);
     world_view_init(&a->game.view, cfg->seed ^ 0x9a3e);
     a->title.view.opts = a->game.view.opts = &a->opts;
+    world_view_init(&a->ships.view, cfg->seed ^ 0x5e1e);
     app_switch(a, SCREEN_TITLE);
     if (cfg->replay_file && game_start_replay(a, cfg->replay_file) != 0)
         fprintf(stderr, "curtain: %s\n", a->toast);
     else if (cfg->direct)
-        game_start_run(a, &cfg->run, cfg->run.start != 0);
+        game_start_run(a, &cfg->run, world_config_practice(&cfg->run));
     while (!a->quit && (cfg->frames == 0 || a->tick < (uint64_t)cfg->frames))
         ui_frame(a);
     if (a->screen == SCREEN_GAME)

@@ -115,14 +115,14 @@ static void wv_add_shots(world_view *v, field_view *fv, const world *w)
     if (!player_flying(p))
         return;
     int level = player_power_level(p);
-    for (int k = 1; k < level; k++) {
-        float spread = p->focused ? 8.0f + 6.0f * (float)k : 14.0f + 8.0f * (float)k;
-        float lift = p->focused ? -6.0f : 6.0f + 2.0f * (float)k;
-        float bob = sinf((float)v->tick * 0.1f + (float)k) * 1.5f;
-        field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_OPTION, 0, p->x - spread,
-                              p->y + lift + bob);
-        field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_OPTION, 0, p->x + spread,
-                              p->y + lift - bob);
+    for (uint32_t k = 0; k < p->ship->option_count; k++) {
+        const library_ship_option *o = &p->ship->options[k];
+        if (o->level > level)
+            continue;
+        float x = p->focused ? o->fx : o->x, y = p->focused ? o->fy : o->y;
+        float bob = sinf((float)v->tick * 0.1f + (float)(o->level - 1)) * 1.5f;
+        field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_OPTION, 0, p->x + x,
+                              p->y + y + (x < 0 ? bob : -bob));
     }
 }
 
@@ -264,6 +264,31 @@ static void wv_draw_title(SDL_Renderer *r, const atlas_texture *at, const world 
                    world_string(w, w->title[1]));
 }
 
+/* Between two stages: the cleared stage's tally, until the next stage begins. */
+static void wv_draw_stage_clear(SDL_Renderer *r, const atlas_texture *at, const world *w)
+{
+    if (!world_between_stages(w))
+        return;
+    float a =
+        wv_fade((int64_t)w->frame - (w->next_stage_at - WORLD_STAGE_BREAK), WORLD_STAGE_BREAK);
+    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2, y = FIELD_VIEW_Y + 120;
+    panel_fill(r, (SDL_Rect){FIELD_VIEW_X + 8, y - 14, (int)PLAYFIELD_W - 16, 176},
+               (SDL_Color){0, 0, 20, (Uint8)(170 * a)});
+    panel_textf(r, at, ATLAS_FONT_TITLE, 1, cx, y, TEXT_CENTER, wv_alpha(PANEL_GOLD, a),
+                "Stage %d Clear!", w->stage + 1);
+    const char *labels[] = {"Clear bonus", "Ships left", "Bombs left", "Graze", "Stage bonus"};
+    const uint64_t values[] = {w->tally.clear, w->tally.lives, w->tally.bombs, w->tally.graze,
+                               w->tally.total};
+    for (int k = 0; k < 5; k++) {
+        int ly = y + 48 + k * 20;
+        SDL_Color c = wv_alpha(k == 4 ? PANEL_GOLD : PANEL_WHITE, a);
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, FIELD_VIEW_X + 50, ly, TEXT_LEFT,
+                   wv_alpha(PANEL_LABEL, a), labels[k]);
+        panel_textf(r, at, ATLAS_FONT_SMALL, 2, FIELD_VIEW_X + (int)PLAYFIELD_W - 50, ly,
+                    TEXT_RIGHT, c, "%" PRIu64, values[k]);
+    }
+}
+
 /* The spell card's declaration: its name rises from below the boss to its band,
  * and the capture result after it ends. */
 static void wv_draw_spell(SDL_Renderer *r, const atlas_texture *at, const world *w)
@@ -397,8 +422,10 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     v->fv = fv;
     wv_fill_hud(v, w, x);
     const player *p = &w->player;
-    /* The ship blinks while invulnerable; it is not there while dead. */
-    int show_ship = p->state != PLAYER_DEAD && !(p->invuln > 0 && p->bomb == 0 && (v->tick & 4));
+    /* The ship blinks (glows every other few frames, never vanishing, as its
+     * options do not) while invulnerable; it is not there while dead. */
+    int show_ship = p->state != PLAYER_DEAD;
+    int flash = p->invuln > 0 && p->bomb == 0 && (v->tick & 4);
     sprite_bullets bullets = bullet_view_of_pool(&w->bullets);
     float sx = 0, sy = 0;
     wv_apply_look(v, &fv->field);
@@ -410,6 +437,7 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     laser_mesh_set_origin(&fv->field.lasers, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
     frame_scene scene = {
         .player = show_ship ? p : NULL,
+        .player_flash = flash,
         .bullets = &bullets,
         .add_sprites = wv_add_sprites,
         .user = v,
@@ -433,8 +461,10 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         wv_draw_panel_extras(r, at, w);
         wv_draw_collect_line(r, at, w, x && x->collect_line);
     }
-    if (!x || !x->attract)
+    if (!x || !x->attract) {
         wv_draw_title(r, at, w);
+        wv_draw_stage_clear(r, at, w);
+    }
     wv_draw_spell(r, at, w);
     wv_draw_gets(v, r, at);
     wv_draw_marks(r, at, w, x, v->tick);

@@ -11,7 +11,10 @@ trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/check.sh"
 
 # lint: clean files exit 0, an error exits 1 with file:line:col and a caret
-"$curtain" lint "$patterns"/*.pat >"$tmp/out" 2>&1 || fail "lint of the library: $(cat "$tmp/out")"
+# (the whole folder, as the game compiles it: game.pat names stages of stage1/)
+# shellcheck disable=SC2046
+"$curtain" lint $(find "$patterns" -name '*.pat' | sort) >"$tmp/out" 2>&1 ||
+    fail "lint of the library: $(cat "$tmp/out")"
 printf 'pattern p {\n    fire orb at angel\n}\n' >"$tmp/bad.pat"
 "$curtain" lint "$tmp/bad.pat" >"$tmp/out" 2>&1
 [ $? -eq 1 ] || fail "lint of a broken file did not exit 1"
@@ -29,6 +32,11 @@ grep -q "boss.pat defines no pattern, enemy or stage to run; to fight its boss: 
     "$tmp/out" || fail "run of a boss-only file: $(cat "$tmp/out")"
 "$curtain" run "$tmp/boss.pat" --frames 5 --boss kagari >"$tmp/out" 2>&1 ||
     fail "run --boss kagari: $(cat "$tmp/out")"
+# A ship file says where the ship flies (it said only that it defined nothing).
+"$curtain" run "$patterns/ships/hotaru.pat" --frames 5 >"$tmp/out" 2>&1
+[ $? -ne 0 ] || fail "run of a ship file succeeded"
+grep -q "hotaru.pat declares the ship 'hotaru', which flies in the game" "$tmp/out" ||
+    fail "run of a ship file: $(cat "$tmp/out")"
 # print: run writes each line with its place and frame among its output.
 printf 'pattern p {\n    repeat 2 as i {\n        print "volley", i\n        fire orb\n        wait 3\n    }\n}\n' >"$tmp/print.pat"
 "$curtain" run "$tmp/print.pat" --frames 5 >"$tmp/out" 2>&1 || fail "run print.pat: $(cat "$tmp/out")"

@@ -43,7 +43,7 @@ static void frame_test_stress(void)
     CHECK(lib != NULL);
     CHECK_EQ_INT((int)diags.count, 0);
     diag_free(&diags);
-    world_config cfg = {3, 1, 0, WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {.seed = 3, .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE};
     world w;
     if (!lib || world_init_sized(&w, &cfg, lib, 200000) != 0) {
         CHECK(0);
@@ -104,7 +104,7 @@ static void frame_test_fill(world *w, uint32_t n)
 static void frame_test_cancel(void)
 {
     const uint32_t n = 12000;
-    world_config cfg = {7, 1, 0, WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {.seed = 7, .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE};
     world a, b;
     CHECK_EQ_INT(world_init_sized(&a, &cfg, NULL, n + 64), 0);
     CHECK_EQ_INT(world_init_sized(&b, &cfg, NULL, n + 64), 0);

@@ -2,11 +2,13 @@
  * every damaged file with the file kept aside. */
 #include "../check.h"
 #include "core/file.h"
+#include "core/hash.h"
 #include "core/log.h"
 #include "core/mem.h"
 #include "core/rng.h"
 #include "game/highscores.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +29,8 @@ static void highscores_test_fill(highscores *hs)
             e.stage = 1 + i % 3;
             e.date = 20240100 + i + 1;
             e.name[0] = (char)('A' + i);
+            if (i % 2)
+                snprintf(e.ship, sizeof e.ship, "ship_%d", i);
             highscores_insert(hs, (difficulty)d, &e);
         }
 }
@@ -42,8 +46,9 @@ static int highscores_test_same(const highscores *a, const highscores *b)
             return 0;
         for (int i = 0; i < a->count[d]; i++) {
             const highscore *x = &a->entries[d][i], *y = &b->entries[d][i];
-            if (strcmp(x->name, y->name) != 0 || x->score != y->score || x->stage != y->stage ||
-                x->cleared != y->cleared || x->date != y->date)
+            if (strcmp(x->name, y->name) != 0 || strcmp(x->ship, y->ship) != 0 ||
+                x->score != y->score || x->stage != y->stage || x->cleared != y->cleared ||
+                x->date != y->date)
                 return 0;
         }
     }
@@ -112,8 +117,24 @@ static void highscores_test_round_trip(const char *dir)
     char text[HIGHSCORES_TEXT_MAX], reason[600];
     int len = highscores_format(&a, text, sizeof text);
     CHECK(len > 0);
-    CHECK_STR_CONTAINS(text, "curtain-highscores 1\n");
-    CHECK_STR_CONTAINS(text, "Lunatic 1 9003 3 reached 2024-01-09 \"ICE\"\n");
+    CHECK_STR_CONTAINS(text, "curtain-highscores 2\n");
+    CHECK_STR_CONTAINS(text, "Lunatic 1 9003 3 reached 2024-01-09 - \"ICE\"\n");
+    CHECK_STR_CONTAINS(text, "Lunatic 2 8003 2 reached 2024-01-08 ship_7 \"HCE\"\n");
+    /* a version-1 file (no ship) still loads, its ships not known */
+    char v1_text[256];
+    highscores one;
+    highscores_clear(&one);
+    highscore first = highscores_test_entry("A", 10);
+    first.stage = 2;
+    first.cleared = 1;
+    first.date = 20240101;
+    highscores_insert(&one, DIFFICULTY_HARD, &first);
+    int v1_len = snprintf(v1_text, sizeof v1_text,
+                          "curtain-highscores 1\nHard 1 10 2 cleared 2024-01-01 \"A\"\n");
+    v1_len += snprintf(v1_text + v1_len, sizeof v1_text - (size_t)v1_len, "end %016" PRIx64 "\n",
+                       hash_buffer(v1_text, (size_t)v1_len, HIGHSCORES_HASH_SEED));
+    CHECK_EQ_INT(highscores_parse(&b, v1_text, (size_t)v1_len, "h.txt", reason, sizeof reason), 0);
+    CHECK(highscores_test_same(&one, &b) && b.entries[DIFFICULTY_HARD][0].ship[0] == '\0');
     CHECK_EQ_INT(highscores_parse(&b, text, (size_t)len, "h.txt", reason, sizeof reason), 0);
     CHECK(highscores_test_same(&a, &b));
     CHECK_EQ_INT(highscores_format(&a, text, 100), -1);
@@ -162,9 +183,13 @@ static void highscores_test_damage(void)
     }
     CHECK(refused);
     /* Reasons name the file and line. */
-    static const char wrong_version[] = "curtain-highscores 2\nend 0\n";
+    static const char wrong_version[] = "curtain-highscores 3\nend 0\n";
     highscores_parse(&b, wrong_version, sizeof wrong_version - 1, "h.txt", reason, sizeof reason);
-    CHECK_STR_CONTAINS(reason, "h.txt:1:20: format version 2 (this curtain reads 1)");
+    CHECK_STR_CONTAINS(reason, "h.txt:1:20: format version 3 (this curtain reads 1 to 2)");
+    static const char bad_ship[] =
+        "curtain-highscores 2\nhard 1 10 1 cleared 2024-01-01 a-b \"A\"\n";
+    highscores_parse(&b, bad_ship, sizeof bad_ship - 1, "h.txt", reason, sizeof reason);
+    CHECK_STR_CONTAINS(reason, "h.txt:2:32: ship 'a-b' is not a name");
     static const char unsorted[] = "curtain-highscores 1\nhard 1 10 1 cleared 2024-01-01 \"A\"\n"
                                    "hard 2 20 1 cleared 2024-01-01 \"B\"\n";
     highscores_parse(&b, unsorted, sizeof unsorted - 1, "h.txt", reason, sizeof reason);

@@ -6,8 +6,9 @@
  * replay over other patterns is told apart by its content hash.
  *
  * usage: test_game.replays PATTERNS_DIR REPLAYS_DIR [MOD_DIR]
- * (with MOD_DIR, the replays were played with that mod over the patterns: the
- * laser stage of game.replays.lasers)
+ * (with MOD_DIR, the patterns are loaded with that mod over them: the laser
+ * stage of game.replays.lasers, the test campaign's replays in
+ * tests/game/campaign/replays)
  * After a deliberate change of game logic or stage content, record them again
  * with tools/record_test_replays.sh.
  */
@@ -91,7 +92,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *mod = argc > 3 ? argv[3] : NULL;
-    library *lib = mod ? replays_load_mod(argv[1], mod) : test_library_load(argv[1]);
+    library *lib = replays_load_mod(argv[1], mod);
     CHECK(lib != NULL);
     DIR *d = opendir(argv[2]);
     CHECK(d != NULL);

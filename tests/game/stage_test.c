@@ -4,7 +4,9 @@
  * state within three to five minutes, meets the midboss's and the boss's spell
  * cards, stops no script with an error, and the harder the difficulty the more
  * bullets fly, and the faster. Also: the same run twice gives the same hash, and
- * a run with the scripted player, not invulnerable, gets hit and pays a ship.
+ * a run with the scripted player, not invulnerable, gets hit and pays a ship;
+ * a run that never shoots meets the midboss on time (no enemy parked off the
+ * field holds the stage up).
  *
  * usage: test_game.stage PATTERNS_DIR
  */
@@ -118,6 +120,28 @@ static void stage_determinism(const library *lib)
     mem_free(b);
 }
 
+/* An invulnerable ship that never shoots meets the midboss on time: enemies that
+ * fly off and stop just outside the field are gone, so the stage's wait for
+ * the field to clear does not run to its cap (it did: frame 5162, not ~3100). */
+static void stage_parked_enemies_gone(const library *lib)
+{
+    world_config cfg = {
+        .seed = 3, .difficulty = DIFFICULTY_NORMAL, .flags = WORLD_FLAG_INVULNERABLE};
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    uint64_t boss_at = 0;
+    while (w && !boss_at && w->frame < 8000) {
+        world_step(w, 0);
+        for (int i = 0; i < w->event_count; i++)
+            if (w->events[i].kind == WORLD_EVENT_BOSS_START)
+                boss_at = w->frame;
+    }
+    printf("midboss met at frame %llu without a shot\n", (unsigned long long)boss_at);
+    CHECK(boss_at > 2500 && boss_at < 3600);
+    world_free(w);
+    mem_free(w);
+}
+
 /* Not invulnerable and not moving, the ship is hit and a ship is lost. */
 static void stage_hit_costs_a_ship(const library *lib)
 {
@@ -150,6 +174,7 @@ int main(int argc, char **argv)
         stage_every_difficulty(lib);
         stage_determinism(lib);
         stage_hit_costs_a_ship(lib);
+        stage_parked_enemies_gone(lib);
         library_free(lib);
     }
     return check_done("stage");

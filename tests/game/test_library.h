@@ -4,11 +4,15 @@
  * Every game and front-end test starts from the real patterns/ directory; a
  * diagnostic there is printed (so a failing test says which file broke) and
  * the library, or NULL, is returned for the test to CHECK. A test that needs
- * content of its own compiles it from text the same way.
+ * content of its own compiles it from text the same way, together with the
+ * game's first ship (TEST_LIBRARY_SHIP), so that its player shoots as in the
+ * game.
  */
 #ifndef CURTAIN_TESTS_TEST_LIBRARY_H
 #define CURTAIN_TESTS_TEST_LIBRARY_H
 
+#include "core/file.h"
+#include "core/mem.h"
 #include "pattern/library.h"
 
 #include <stdio.h>
@@ -24,15 +28,23 @@ static inline library *test_library_load(const char *dir)
     return lib;
 }
 
-/* Compiles one pattern file, `name`, from text. */
+#define TEST_LIBRARY_SHIP CURTAIN_TEST_PATTERNS "/ships/hotaru.pat"
+
+/* Compiles one pattern file, `name`, from text, and the game's first ship. */
 static inline library *test_library_compile(const char *name, const char *text)
 {
-    library_file f = {name, text, strlen(text)};
+    char err[256];
+    size_t size = 0;
+    char *ship = file_read_all(TEST_LIBRARY_SHIP, &size, err, sizeof err);
+    if (!ship)
+        fprintf(stderr, "%s\n", err);
+    library_file f[2] = {{name, text, strlen(text)}, {TEST_LIBRARY_SHIP, ship, size}};
     diag_list diags;
     diag_init(&diags);
-    library *lib = library_compile(&f, 1, &diags);
+    library *lib = ship ? library_compile(f, 2, &diags) : NULL;
     diag_print(&diags, stderr);
     diag_free(&diags);
+    mem_free(ship);
     return lib;
 }
 

@@ -10,9 +10,11 @@
 #include "core/rng.h"
 #include "game/world.h"
 #include "game/world_host.h"
+#include "pattern/sandbox.h"
 #include "sim/playfield.h"
 #include "test_library.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* Compiles one pattern file from text. */
@@ -104,13 +106,16 @@ static void wt_movement(void)
     CHECK(world_init(&w, &(world_config){.seed = 1}, NULL) == 0);
     float x0 = w.player.x;
     world_step(&w, INPUT_BIT(INPUT_LEFT));
-    CHECK_NEAR(w.player.x, x0 - PLAYER_SPEED, 1e-6);
+    float speed = player_number(&w.player, LIBRARY_SHIP_SPEED);
+    float focus_speed = player_number(&w.player, LIBRARY_SHIP_FOCUS_SPEED);
+    CHECK_NEAR(speed, 4.5, 1e-6); /* the fallback ship's, without content */
+    CHECK_NEAR(w.player.x, x0 - speed, 1e-6);
     world_step(&w, INPUT_BIT(INPUT_LEFT) | INPUT_BIT(INPUT_FOCUS));
-    CHECK_NEAR(w.player.x, x0 - PLAYER_SPEED - PLAYER_FOCUS_SPEED, 1e-6);
+    CHECK_NEAR(w.player.x, x0 - speed - focus_speed, 1e-6);
     CHECK(w.player.focused);
     float y0 = w.player.y;
     world_step(&w, INPUT_BIT(INPUT_UP) | INPUT_BIT(INPUT_RIGHT));
-    CHECK_NEAR(w.player.y, y0 - PLAYER_SPEED * 0.70710678f, 1e-5);
+    CHECK_NEAR(w.player.y, y0 - speed * 0.70710678f, 1e-5);
     for (int i = 0; i < 500; i++)
         world_step(&w, INPUT_BIT(INPUT_UP) | INPUT_BIT(INPUT_LEFT));
     CHECK_NEAR(w.player.x, PLAYER_EDGE_MARGIN, 1e-6);
@@ -220,7 +225,7 @@ static void wt_deathbomb_and_invulnerable(void)
     CHECK_EQ_INT(wt_events(w, WORLD_EVENT_BOMB), 1);
     CHECK_EQ_INT(w->player.state, PLAYER_ALIVE);
     CHECK_EQ_INT(w->player.bombs, PLAYER_START_BOMBS - 1);
-    CHECK(!wt_until(w, 0, WORLD_EVENT_PLAYER_DEATH, PLAYER_BOMB_FRAMES));
+    CHECK(!wt_until(w, 0, WORLD_EVENT_PLAYER_DEATH, w->player.bomb));
     CHECK_EQ_INT(w->player.lives, PLAYER_START_LIVES);
     CHECK(w->items.count > 0 || w->score > 0); /* cancelled bullets became stars */
     wt_free(w);
@@ -522,6 +527,129 @@ static void wt_enemy_handles(void)
     enemy_table_free(&t);
 }
 
+/* The shots fired in the last frame: their count, and the sums of their damage
+ * (owner) and radius. */
+static int wt_shots(const world *w, uint32_t *damage, float *radius)
+{
+    int n = 0;
+    *damage = 0;
+    *radius = 0;
+    for (uint32_t i = 0; i < bullet_pool_slot_end(&w->shots); i++) {
+        bullet_handle h = bullet_pool_handle(&w->shots, i);
+        if (h.gen == 0 || w->shots.y[i] < w->player.y - 12.0f - 14.0f)
+            continue; /* not fired this frame */
+        n++;
+        *damage += bullet_pool_owner(&w->shots, i);
+        *radius += w->shots.radius[i];
+    }
+    return n;
+}
+
+/* A ship flies by its declaration: speeds, the volley of each focus state and
+ * power level (a level without one fires the level below's; `damage` sets what
+ * its shots do; the ship's shot radius), its bomb's numbers and pattern; the
+ * second ship of the content is chosen by config.ship. */
+static void wt_ship(void)
+{
+    library *lib = wt_lib("ship test_ship {\n"
+                          "  name \"Test\"  speed 3  focus_speed 1  shot_radius 4  interval 2\n"
+                          "  bomb_time 60  bomb_invuln 70  bomb_radius 10  bomb_growth 1\n"
+                          "  option 2 (-10, 0) focused (-5, 0)\n"
+                          "  shot 1 { damage 5 fire orb at 0 speed 14 from (0, -10) }\n"
+                          "  shot 3 { damage 7 fire orb at 0 speed 14 spread 3 by 5 }\n"
+                          "  bomb { fire orb ring 8 speed 5 }\n"
+                          "}\n"
+                          "stage s { wait 10000 }\n");
+    CHECK(lib && lib->ship_count == 2);
+    CHECK(strcmp(lib->ships[0].title, "Test") == 0 && lib->ships[0].option_count == 1);
+    world *w = wt_world(lib, (world_config){.seed = 1});
+    CHECK(w->ship == &lib->ships[0] && w->player.ship == w->ship);
+    float x0 = w->player.x;
+    world_step(w, INPUT_BIT(INPUT_LEFT));
+    CHECK_NEAR(w->player.x, x0 - 3.0f, 1e-6);
+    world_step(w, INPUT_BIT(INPUT_LEFT) | INPUT_BIT(INPUT_FOCUS));
+    CHECK_NEAR(w->player.x, x0 - 4.0f, 1e-6);
+    uint32_t damage;
+    float radius;
+    world_step(w, INPUT_BIT(INPUT_SHOT));
+    CHECK_EQ_INT(wt_shots(w, &damage, &radius), 1);
+    CHECK(damage == 5 && radius == 4.0f);
+    CHECK_EQ_INT(wt_events(w, WORLD_EVENT_SHOT), 1);
+    world_step(w, INPUT_BIT(INPUT_SHOT)); /* the interval: no volley */
+    CHECK_EQ_INT(wt_shots(w, &damage, &radius), 0);
+    world_step(w, INPUT_BIT(INPUT_SHOT) | INPUT_BIT(INPUT_FOCUS)); /* no focused shot */
+    CHECK_EQ_INT(wt_shots(w, &damage, &radius), 0);
+    world_step(w, 0);
+    w->player.power = 400; /* level 4 fires level 3's volley */
+    world_step(w, INPUT_BIT(INPUT_SHOT));
+    CHECK_EQ_INT(wt_shots(w, &damage, &radius), 3);
+    CHECK(damage == 21);
+    world_step(w, INPUT_BIT(INPUT_BOMB));
+    CHECK_EQ_INT(w->player.bomb, 60);
+    CHECK_EQ_INT(w->player.invuln, 70);
+    CHECK_EQ_INT(wt_shots(w, &damage, &radius), 8); /* the bomb's pattern */
+    CHECK_NEAR(world_bomb_radius(&w->player), 10.0f, 1e-6);
+    world_step(w, 0);
+    CHECK_NEAR(world_bomb_radius(&w->player), 11.0f, 1e-6);
+    uint64_t h = world_hash(w);
+    wt_free(w);
+    /* the second ship: the game's own */
+    w = wt_world(lib, (world_config){.seed = 1, .ship = 1});
+    CHECK(strcmp(w->ship->name, "hotaru") == 0);
+    for (int i = 0; i < 8; i++)
+        world_step(w, INPUT_BIT(INPUT_SHOT));
+    CHECK(w->shots.live == 4 && world_hash(w) != h);
+    wt_free(w);
+    library_free(lib);
+}
+
+/* The viewer (pattern/sandbox) and the game move an enemy alike: the same
+ * stage spawning the same enemy, whose script glides, turns, ramps its speed,
+ * spins and drifts, puts it at the same places frame after frame (up to the
+ * frame the two clocks start at); and both pause the same between boss phases. */
+static void wt_viewer_moves_alike(void)
+{
+    library *lib = wt_lib("enemy glider { move to (200, 150) over 40 out  wait 45\n"
+                          "  turn to 120  speed 1 over 30  spin 0.5  wait 60\n"
+                          "  velocity (0.3, 0) over 20  wait 1000 }\n"
+                          "stage s { spawn glider at (100, -20)  wait 10000 }\n");
+    enum {
+        FRAMES = 200
+    };
+    static double gx[FRAMES], gy[FRAMES], sx[FRAMES], sy[FRAMES];
+    world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+    sandbox_config sc;
+    sandbox_config_default(&sc);
+    sandbox *sb = sandbox_create(&sc);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "s"), NULL) == 0);
+    for (int f = 0; f < FRAMES && sb; f++) {
+        world_step(w, 0);
+        sandbox_step(sb);
+        gx[f] = gy[f] = sx[f] = sy[f] = NAN;
+        for (uint32_t i = 0; i < w->enemies.cap; i++)
+            if (w->enemies.slots[i].kind == ENEMY_SMALL)
+                gx[f] = w->enemies.slots[i].x, gy[f] = w->enemies.slots[i].y;
+        uint32_t n;
+        const sandbox_object *o = sandbox_objects(sb, &n);
+        for (uint32_t i = 0; i < n; i++)
+            if (o[i].enemy == 1)
+                sx[f] = o[i].x, sy[f] = o[i].y;
+    }
+    int alike = 0;
+    for (int d = -2; d <= 2 && !alike; d++) {
+        int same = 1;
+        for (int f = 10; f < FRAMES - 10; f++)
+            same &= fabs(gx[f] - sx[f + d]) < 1e-3 && fabs(gy[f] - sy[f + d]) < 1e-3;
+        alike = same;
+    }
+    CHECK(alike);
+    CHECK(fabs(gx[FRAMES - 20] - 200.0) > 5.0); /* it did move on after the glide */
+    CHECK_EQ_INT(BOSS_PHASE_GAP, LIBRARY_PHASE_GAP);
+    sandbox_destroy(sb);
+    wt_free(w);
+    library_free(lib);
+}
+
 int main(void)
 {
     wt_determinism();
@@ -540,5 +668,7 @@ int main(void)
     wt_spawn_guard();
     wt_collection_line();
     wt_no_allocation();
+    wt_ship();
+    wt_viewer_moves_alike();
     return check_done("world");
 }

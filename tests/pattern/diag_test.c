@@ -141,6 +141,35 @@ static int compile_text(const char *src)
     return diags.errors;
 }
 
+/* A ship's declaration: its numbers and levels are constants in range, each
+ * given once; a game lists stages. */
+static void check_ship_and_game(void)
+{
+    CHECK_EQ_INT(compile_text("ship s {\n    speed 3\n    shot 1 { fire orb at 0 }\n}\n"), 0);
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("ship s {\n    shot 5 { fire orb at 0 }\n}\n"), 1);
+    CHECK(has_diag(DIAG_EXPECTED, 2, 10, "a power level is a whole number from 1 to 4"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("ship s {\n    speed -1\n}\n"), 1);
+    CHECK(has_diag(DIAG_EXPECTED, 2, 11, "a ship's number is from 0 to"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("ship s {\n    speed player_x\n}\n"), 1);
+    CHECK(has_diag(DIAG_NOT_CONSTANT, 2, 11, "known when the file loads"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("ship s {\n    hitbox 2\n    hitbox 3\n}\n"), 1);
+    CHECK(has_diag(DIAG_DUPLICATE_PROPERTY, 3, 5, "given twice"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("ship s {\n    speed 3\n    wobble 2\n}\n"), 1);
+    CHECK(has_diag(DIAG_EXPECTED, 3, 5, "'option'"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("stage one { wait 1 }\npattern p { wait 1 }\n"
+                              "game g { stages one p two }\n"),
+                 2);
+    CHECK(has_diag(DIAG_WRONG_KIND, 3, 21, "'p' is a pattern, not a stage"));
+    CHECK(has_diag(DIAG_UNKNOWN_NAME, 3, 23, "'two' is not declared"));
+    diag_free(&diags);
+}
+
 /* A number no double holds is an error where it is written, not infinity. */
 static void check_number_too_large(void)
 {
@@ -374,6 +403,7 @@ int main(int argc, char **argv)
         }
     }
     check_more();
+    check_ship_and_game();
     printf("%d diagnostic files checked\n", files);
     return check_done("pattern.diagnostics");
 }

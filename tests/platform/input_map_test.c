@@ -85,6 +85,28 @@ static void input_map_test_events(void)
     CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_DOWN);
     ev = input_map_test_key(SDL_SCANCODE_SPACE, 0);
     CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_CONFIRM);
+    /* A press shorter than a frame (down and up between two ticks) is seen by
+     * the next tick, once; a key's repeat latches nothing. */
+    input_map_forget(&m);
+    input_map_handle_event(&m, &ev);
+    SDL_Event up = ev;
+    up.type = SDL_KEYUP;
+    input_map_handle_event(&m, &up);
+    CHECK(input_held(input_map_take(&m), INPUT_SHOT));
+    CHECK(!input_held(input_map_take(&m), INPUT_SHOT));
+    SDL_Event rep = input_map_test_key(SDL_SCANCODE_SPACE, 1);
+    input_map_handle_event(&m, &rep);
+    CHECK(!input_held(input_map_take(&m), INPUT_SHOT));
+    input_map_handle_event(&m, &ev);
+    input_map_forget(&m); /* a frame without play: forgotten */
+    CHECK(!input_held(input_map_take(&m), INPUT_SHOT));
+    /* a held key's repeats confirm nothing, go back from nothing, pause nothing */
+    ev = input_map_test_key(SDL_SCANCODE_SPACE, 1);
+    CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_NONE);
+    ev = input_map_test_key(SDL_SCANCODE_RETURN, 1);
+    CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_NONE);
+    ev = input_map_test_key(SDL_SCANCODE_X, 1);
+    CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_NONE);
     ev = input_map_test_key(SDL_SCANCODE_Z, 0); /* no longer bound */
     CHECK_EQ_INT(input_map_ui_event(&m, &ev), INPUT_UI_NONE);
     ev = input_map_test_key(SDL_SCANCODE_X, 0);

@@ -11,7 +11,11 @@
  * player's own runs; the help lines' key names following the bindings; the
  * continue prompt answered with the menus' confirm and recorded; the title's
  * best list as long as the table; a name entered with a controller's held
- * d-pad and stick.
+ * d-pad and stick; a held key typing its letter once; Restart and Quit asking
+ * first; the replay viewer's pause menu inside its box; no Stage Clear banner
+ * after a practice; stage practice up to the stage reached; the ship select after the difficulty
+ * when there are two ships, its preview firing the ship under the cursor, and the run flying the
+ * ship chosen.
  */
 #include "../check.h"
 #include "../game/test_library.h"
@@ -701,6 +705,128 @@ static void sc_pad_name_entry(void)
     memset(a, 0, sizeof *a);
 }
 
+/* The pause menu: Restart and Quit ask first ("No" restarts nothing); the
+ * replay viewer's pause menu fits its box; a practice ends with no "Stage
+ * Clear" banner. */
+static void sc_pause_and_banner(void)
+{
+    library *lib = test_library_compile("calm.pat", "stage stage1 { wait 100000 }\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    static world w;
+    app *a = sc_app();
+    a->lib = lib;
+    a->game.w = &w;
+    world_config wc = {.seed = 3};
+    game_start_run(a, &wc, 0);
+    for (int i = 0; i < 30; i++)
+        game_update(a);
+    game_action(a, INPUT_UI_PAUSE);
+    CHECK_EQ_INT(a->game.phase, GAME_PAUSED);
+    game_action(a, INPUT_UI_DOWN); /* Restart */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK(a->game.pause_confirm && a->game.phase == GAME_PAUSED && w.frame == 30);
+    game_action(a, INPUT_UI_CONFIRM); /* "No, go on": back to the pause menu */
+    CHECK(!a->game.pause_confirm && w.frame == 30 && a->game.pause.cursor == 1);
+    game_action(a, INPUT_UI_CONFIRM);
+    game_action(a, INPUT_UI_DOWN); /* "Yes, restart" */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK(a->game.phase == GAME_RUNNING && w.frame == 0);
+    game_action(a, INPUT_UI_PAUSE);
+    game_action(a, INPUT_UI_DOWN);
+    game_action(a, INPUT_UI_DOWN); /* Quit */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK(a->game.pause_confirm && (int)a->screen != SCREEN_TITLE);
+    game_action(a, INPUT_UI_BACK); /* back out of the question */
+    CHECK(!a->game.pause_confirm && a->game.phase == GAME_PAUSED);
+    /* the replay viewer's pause menu: every entry inside the box */
+    a->game.watching = 1;
+    game_action(a, INPUT_UI_BACK);
+    game_action(a, INPUT_UI_PAUSE);
+    SDL_Rect box = game_pause_box(a);
+    for (int i = 0; i < a->game.pause.count; i++)
+        CHECK(panel_text_width(ATLAS_FONT_SMALL, 2, a->game.pause.labels[i]) + 32 <= box.w);
+    /* a practice cleared: its banner says so, not "Stage Clear" */
+    a->game.watching = 0;
+    a->game.practice = 1;
+    w.state = WORLD_CLEARED;
+    CHECK(strcmp(game_ending_banner(a), "Practice Over") == 0);
+    a->game.practice = 0;
+    w.stage_done = 1; /* the game's only stage cleared: the run is all clear */
+    CHECK(strcmp(game_ending_banner(a), "All Clear") == 0);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+    library_free(lib);
+}
+
+/* Stage practice: a row per stage of the game, open up to the furthest stage a
+ * high score reached; choosing one plays that stage alone, a practice. */
+static void sc_stage_practice(void)
+{
+    const char *text = "game main { stages one two }\n"
+                       "stage one { wait 30 }\nstage two { wait 40 }\n";
+    library *lib = test_library_compile("two.pat", text);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    static world w;
+    app *a = sc_app();
+    a->lib = lib;
+    a->game.w = &w;
+    practice_enter(a);
+    CHECK(a->practice.m.count >= 2 && a->practice.rows[1].stage == 1);
+    CHECK(!a->practice.m.disabled[0] && a->practice.m.disabled[1]); /* stage 2 not reached */
+    highscore h = {.name = "A", .score = 100, .stage = 1, .cleared = 1, .date = 20240101};
+    CHECK(highscores_insert(&a->scores, DIFFICULTY_NORMAL, &h) == 0);
+    practice_enter(a);
+    CHECK(!a->practice.m.disabled[1]);
+    menu_select(&a->practice.m, 1);
+    practice_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
+    CHECK(a->game.practice && w.stage == 1 && (w.config.flags & WORLD_FLAG_ONE_STAGE));
+    for (int i = 0; i < 200 && !world_over(&w); i++)
+        world_step(&w, 0);
+    CHECK(w.state == WORLD_CLEARED && w.stage == 1 && w.frame < 100);
+    CHECK(strcmp(game_ending_banner(a), "Practice Over") == 0);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+    library_free(lib);
+}
+
+/* Name entry: a key held down types its letter once; its repeats (a key down
+ * marked repeat, then its text) type nothing more. */
+static void sc_name_held_key(void)
+{
+    app *a = sc_app();
+    a->screen = SCREEN_GAME;
+    a->game.phase = GAME_NAME;
+    a->typing = 1;
+    a->tick = 10;
+    a->game.name_tick = 1;
+    SDL_Event down = {0}, text = {0};
+    down.type = SDL_KEYDOWN;
+    down.key.keysym.scancode = SDL_SCANCODE_Z;
+    down.key.keysym.sym = SDLK_z;
+    text.type = SDL_TEXTINPUT;
+    snprintf(text.text.text, sizeof text.text.text, "z");
+    CHECK(game_event(a, &down) && game_event(a, &text));
+    CHECK(strcmp(a->game.name, "Z") == 0);
+    down.key.repeat = 1;
+    for (int i = 0; i < 6; i++) {
+        game_event(a, &down);
+        game_event(a, &text);
+    }
+    CHECK(strcmp(a->game.name, "Z") == 0);
+    down.key.repeat = 0; /* pressed again: a second Z */
+    game_event(a, &down);
+    game_event(a, &text);
+    CHECK(strcmp(a->game.name, "ZZ") == 0);
+    memset(a, 0, sizeof *a);
+}
+
 /* A controller's Start on the title confirms the entry under the cursor (a
  * pad player's "press start"); Esc, the same action from a keyboard, still
  * moves the cursor to Quit and stays. */
@@ -745,6 +871,56 @@ static void sc_replay_names_unique(const char *dir)
     remove(second);
 }
 
+/* Two ships: the difficulty leads to the ship select, whose preview flies the
+ * ship under the cursor (firing, never ending); confirm starts the run with it.
+ * With one ship, the difficulty starts the run at once. */
+static void sc_ship_select(void)
+{
+    const char *text = "ship kite { name \"Kite\" speed 5 shot 1 { fire orb at 0 speed 9 } }\n"
+                       "stage stage1 { wait 100000 }\n";
+    library *lib = test_library_compile("kite.pat", text);
+    library *one = test_library_compile("plain.pat", "stage stage1 { wait 100000 }\n");
+    CHECK(lib && one && lib->ship_count == 2 && one->ship_count == 1);
+    if (!lib || !one)
+        return;
+    static world w, preview;
+    app *a = sc_app();
+    a->lib = lib;
+    a->game.w = &w;
+    a->ships.preview = &preview;
+    a->screen = SCREEN_DIFFICULTY;
+    difficulty_enter(a);
+    difficulty_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_SHIP);
+    CHECK(preview.ship == &lib->ships[0]);
+    ship_select_action(a, INPUT_UI_DOWN);
+    CHECK_EQ_INT(a->ships.m.cursor, 1);
+    CHECK(preview.ship == &lib->ships[1]);
+    for (int i = 0; i < 200; i++)
+        ship_select_update(a);
+    CHECK(preview.shots.live > 0 && !world_over(&preview));
+    ship_select_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
+    CHECK(w.config.ship == 1 && w.ship == &lib->ships[1]);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    world_free(&preview);
+    /* one ship: no choice to make */
+    a = sc_app();
+    a->lib = one;
+    a->game.w = &w;
+    a->ships.preview = &preview;
+    difficulty_enter(a);
+    difficulty_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
+    CHECK(w.ship == &one->ships[0]);
+    replay_free(&a->game.rec);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+    library_free(lib);
+    library_free(one);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-screens-XXXXXX";
@@ -767,6 +943,10 @@ int main(void)
     sc_title_best_all();
     sc_pad_name_entry();
     sc_pad_start_on_title();
+    sc_ship_select();
+    sc_name_held_key();
+    sc_pause_and_banner();
+    sc_stage_practice();
     sc_replay_names_unique(dir);
     rmdir(dir);
     return check_done("screens");

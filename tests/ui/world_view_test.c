@@ -286,6 +286,28 @@ static void wvt_high_score_after_continue(const char *dir)
     mem_free(w);
 }
 
+/* Invulnerable after a respawn, the ship blinks: it is on the field in every
+ * frame, glowing in some (it used to vanish every other four frames while its
+ * options stayed). */
+static void wvt_blink(const char *dir)
+{
+    static world_view v;
+    world_view_init(&v, 5);
+    static world w;
+    CHECK(world_init(&w, &(world_config){.seed = 1}, NULL) == 0);
+    w.player.invuln = 100;
+    int x = FIELD_VIEW_X + (int)w.player.x, y = FIELD_VIEW_Y + (int)w.player.y;
+    int shown = 0;
+    for (int i = 0; i < 8; i++) {
+        SDL_Surface *s = wvt_draw(&v, &w, 0, dir, "ui-blink.png");
+        if (s)
+            shown += wvt_bright(s, x - 8, y - 10, x + 8, y + 10, 120) > 10;
+        SDL_FreeSurface(s);
+    }
+    CHECK_EQ_INT(shown, 8);
+    world_free(&w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -300,6 +322,7 @@ int main(int argc, char **argv)
         wvt_effects_under_bullets(lib, argv[2]);
         wvt_midboss_look();
         wvt_high_score_after_continue(argv[2]);
+        wvt_blink(argv[2]);
         library_free(lib);
     }
     SDL_Quit();

@@ -1,2 +1,2 @@
-# expect: 2:1: expected a declaration (const, shared, pattern, enemy, boss, stage or function), found
+# expect: 2:1: expected a declaration (const, shared, pattern, enemy, boss, stage, function, ship or game), found
 fire orb

@@ -1,0 +1,195 @@
+/*
+ * ship_host: the VM's callbacks on the player's side. See ship_host.h.
+ */
+#include "game/ship_host.h"
+
+#include "core/log.h"
+#include "core/mem.h"
+#include "pattern/bullet_object.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The shot of a handle in the player's pool. */
+static int sh_shot(world *w, vm_obj obj, bullet_handle *h)
+{
+    return bullet_object_find(&w->shots, obj, h);
+}
+
+static double sh_get(void *user, vm_obj obj, vm_prop prop)
+{
+    world *w = user;
+    bullet_handle h;
+    switch (prop) {
+    case VM_PROP_PLAYER_X: return w->player.x;
+    case VM_PROP_PLAYER_Y: return w->player.y;
+    case VM_PROP_RANK: return world_rank(w);
+    case VM_PROP_DEFAULT_SPEED: return 1.0;
+    case VM_PROP_BOSS_ACTIVE: return w->boss.active;
+    case VM_PROP_ENEMIES: return w->enemies.small;
+    case VM_PROP_AIM: return 0.0; /* the player's side aims straight up */
+    default: break;
+    }
+    if (sh_shot(w, obj, &h))
+        return bullet_object_get(&w->shots, h, prop, w->player.x, w->player.y);
+    if (prop == VM_PROP_POS_X)
+        return w->player.x;
+    if (prop == VM_PROP_POS_Y)
+        return w->player.y;
+    return 0.0; /* the ship's heading: straight up */
+}
+
+static void sh_set(void *user, vm_obj obj, vm_prop prop, double value)
+{
+    world *w = user;
+    bullet_handle h;
+    if (sh_shot(w, obj, &h))
+        bullet_object_set(&w->shots, h, prop, value);
+}
+
+static void sh_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
+{
+    world *w = user;
+    bullet_handle h;
+    if (prop < VM_RAMP_KINDS && sh_shot(w, obj, &h))
+        bullet_object_ramp(&w->shots, h, prop, ramp, (int64_t)w->frame);
+}
+
+static double sh_random(void *user)
+{
+    world *w = user;
+    return rng_double(&w->rng);
+}
+
+/* A shot: where its parent is (the ship or another shot), the ship's shot
+ * radius, the damage last named. */
+static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
+{
+    world *w = user;
+    bullet_handle ph;
+    double px = w->player.x, py = w->player.y;
+    if (sh_shot(w, parent, &ph)) {
+        px = w->shots.x[ph.index];
+        py = w->shots.y[ph.index];
+    }
+    int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
+    bullet_spawn bs;
+    memset(&bs, 0, sizeof bs);
+    bs.x = (float)(px + shot->dx);
+    bs.y = (float)(py + shot->dy);
+    bs.heading = shot->dir;
+    bs.speed = shot->speed;
+    bs.extra_x = shot->vx;
+    bs.extra_y = shot->vy;
+    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
+    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_RICE;
+    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_RED;
+    bs.radius = player_number(&w->player, LIBRARY_SHIP_SHOT_RADIUS);
+    bs.owner = w->ship_damage;
+    bs.script = shot->runner;
+    bullet_handle h = bullet_pool_spawn(&w->shots, &bs);
+    if (h.gen == 0)
+        return 0;
+    if (shot->spin != 0.0)
+        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_HEADING, shot->spin);
+    if (shot->accel != 0.0)
+        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_SPEED, shot->accel);
+    w->ship_fired++;
+    return bullet_object_of(h);
+}
+
+static void sh_vanish(void *user, vm_obj obj)
+{
+    world *w = user;
+    bullet_handle h;
+    /* removed after the tick: its script may still read it this frame */
+    if (sh_shot(w, obj, &h) && w->ship_vanished_count < w->shots.capacity)
+        w->ship_vanished[w->ship_vanished_count++] = obj;
+}
+
+static void sh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
+{
+    world *w = user;
+    (void)obj;
+    (void)n;
+    if (verb == VM_VERB_DAMAGE)
+        w->ship_damage = !(a[0] > 0) ? 0u : a[0] > 1000.0 ? 1000u : (uint32_t)a[0];
+    else if (verb == VM_VERB_SOUND)
+        world_event_add(w, WORLD_EVENT_SOUND, w->player.x, w->player.y,
+                        a[0] >= 0 && a[0] < 2147483648.0 ? (int32_t)a[0] : -1);
+}
+
+static void sh_ended(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason why)
+{
+    (void)user, (void)obj, (void)runner, (void)why;
+}
+
+static void sh_error(void *user, const vm_error *e)
+{
+    world *w = user;
+    w->stats.errors++;
+    snprintf(w->last_error, sizeof w->last_error, "%s:%u:%u: %s", e->file, (unsigned)e->line,
+             (unsigned)e->col, e->message);
+    world_event_add(w, WORLD_EVENT_SCRIPT_ERROR, 0, 0, 0);
+}
+
+/* A ship script's `print`, as the enemies' side prints it (play --print). */
+static void sh_print(void *user, const vm_print *p)
+{
+    const world *w = user;
+    if (w->print_scripts)
+        log_info("%s:%u:%u: frame %d: %s", p->file, (unsigned)p->line, (unsigned)p->col,
+                 (int)p->frame, p->text);
+}
+
+int ship_host_create(world *w)
+{
+    vm_config vc;
+    vm_config_default(&vc);
+    vc.capacity = SHIP_HOST_RUNNERS;
+    vm_host host = {w,         sh_get, sh_set,   sh_ramp,  sh_random, sh_spawn,
+                    sh_vanish, sh_act, sh_ended, sh_error, sh_print};
+    w->ship_vm = vm_create(&vc, &host);
+    w->ship_vanished = mem_calloc(w->shots.capacity + 1, sizeof *w->ship_vanished);
+    return w->ship_vm && w->ship_vanished ? 0 : -1;
+}
+
+void ship_host_destroy(world *w)
+{
+    vm_destroy(w->ship_vm);
+    mem_free(w->ship_vanished);
+    w->ship_vm = NULL;
+    w->ship_vanished = NULL;
+}
+
+void ship_host_start(world *w, uint32_t func)
+{
+    if (!w->lib || func == LIBRARY_NO_FUNC || func >= w->lib->prog->func_count)
+        return;
+    vm_start(w->ship_vm, w->lib->prog, func, SHIP_HOST_PLAYER, NULL, 0, (int32_t)w->frame);
+}
+
+int ship_host_tick(world *w)
+{
+    w->ship_fired = 0;
+    w->ship_damage = 1;
+    ship_host_reap(w); /* shots that hit last frame stop before they run */
+    vm_tick(w->ship_vm, (int32_t)w->frame);
+    for (uint32_t i = 0; i < w->ship_vanished_count; i++) {
+        bullet_handle h;
+        if (sh_shot(w, w->ship_vanished[i], &h))
+            bullet_pool_despawn(&w->shots, h, BULLET_DESPAWN_VANISH);
+    }
+    w->ship_vanished_count = 0;
+    ship_host_reap(w);
+    return (int)w->ship_fired;
+}
+
+void ship_host_reap(world *w)
+{
+    uint32_t n;
+    const bullet_despawn *log = bullet_pool_despawned(&w->shots, &n);
+    for (uint32_t i = 0; i < n; i++)
+        vm_kill_obj(w->ship_vm, bullet_object_of(log[i].handle));
+    bullet_pool_clear_despawned(&w->shots);
+}
