@@ -21,7 +21,7 @@ esac
 
 # What building and playing need.
 packages=(cmake make gcc pkg-config libc6-dev
-    libsdl2-dev libsdl2-image-dev libcglm-dev libexpat1-dev)
+    libsdl2-dev libsdl2-image-dev libcglm-dev libexpat1-dev libcjson-dev)
 # What the tests need on top: the BulletML reference library and corpus for the
 # differential tests, g++ for its oracle.
 if [ "$mode" = test ]; then

@@ -52,8 +52,8 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-static const char *const parser_decl_words[] = {"const", "pattern",  "enemy",  "boss",
-                                                "stage", "function", "shared", NULL};
+const char *const parser_decl_words[] = {"const", "pattern",  "enemy",  "boss",
+                                         "stage", "function", "shared", NULL};
 
 /* ---- tokens ---- */
 
