@@ -102,6 +102,52 @@ static query_target query_resolve(project *p, int file, size_t offset, const cha
     return t;
 }
 
+/* A named argument ("count: 6" in `run burst(count: 6)`): the parameter of the
+ * pattern or enemy called, or {-1, -1}. */
+static query_target query_named_arg(project *p, int file, size_t start, size_t len)
+{
+    query_target none = {-1, -1};
+    const char *text = p->files[file].text;
+    size_t n = p->files[file].len, after = start + len;
+    while (after < n && (text[after] == ' ' || text[after] == '\t'))
+        after++;
+    if (after >= n || text[after] != ':')
+        return none;
+    int depth = 0;
+    size_t i = start;
+    while (i > 0 && text[i - 1] != '{' && text[i - 1] != '}') {
+        i--;
+        depth += text[i] == ')';
+        if (text[i] == '(' && depth-- == 0)
+            break;
+    }
+    if (i == 0 || text[i] != '(')
+        return none;
+    size_t callee_start, callee_len = document_word_at(text, n, i, &callee_start);
+    while (callee_len == 0 && i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+        callee_len = document_word_at(text, n, --i, &callee_start);
+    if (!callee_len)
+        return none;
+    query_target callee = query_resolve(p, file, callee_start, text + callee_start, callee_len);
+    if (callee.file < 0)
+        return none;
+    const outline *o = &p->files[callee.file].outline;
+    for (int k = callee.symbol + 1; k < o->count && o->symbols[k].parent == callee.symbol; k++)
+        if (o->symbols[k].kind == OUTLINE_PARAM && o->symbols[k].name_len == len &&
+            memcmp(o->symbols[k].name, text + start, len) == 0) {
+            query_target t = {callee.file, k};
+            return t;
+        }
+    return none;
+}
+
+/* What the name at start means: a named argument's parameter, else query_resolve. */
+static query_target query_meaning(project *p, int file, size_t start, size_t len)
+{
+    query_target t = query_named_arg(p, file, start, len);
+    return t.file >= 0 ? t : query_resolve(p, file, start, p->files[file].text + start, len);
+}
+
 /* ---- hover ---- */
 
 typedef struct query_text {
@@ -189,7 +235,7 @@ cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
     static query_text t;
     t.len = 0;
     t.buf[0] = '\0';
-    query_target target = query_resolve(p, file, start, word, len);
+    query_target target = query_meaning(p, file, start, len);
     if (target.file >= 0)
         query_describe_symbol(&t, p, target);
     char ref[4096];
@@ -216,7 +262,7 @@ cJSON *query_definition(project *p, int file, size_t offset, document_encoding e
     size_t start, len = document_word_at(f->text, f->len, offset, &start);
     if (!len)
         return list;
-    query_target t = query_resolve(p, file, start, f->text + start, len);
+    query_target t = query_meaning(p, file, start, len);
     if (t.file < 0)
         return list;
     const project_file *tf = &p->files[t.file];
