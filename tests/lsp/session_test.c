@@ -7,13 +7,15 @@
  * (its diagnostics are cleared); hover, completion at several places, go to
  * definition and find references across the two files, document symbols;
  * malformed messages and unknown methods get protocol errors and the session
- * goes on; shutdown and exit end it with status 0.
+ * goes on; shutdown and exit end it with status 0. A BulletML file's
+ * diagnostics are lint's too.
  *
  * usage: test_lsp.session SERVER [ARGS...]
  */
 #include "../check.h"
 #include "core/file.h"
 #include "lsp/jsonrpc.h"
+#include "pattern/bulletml_import.h"
 #include "pattern/library.h"
 
 #include <cjson/cJSON.h>
@@ -28,6 +30,7 @@ static int to_server = -1, from_server = -1;
 static jsonrpc_reader reader;
 static int next_id = 1;
 static char dir[64], a_path[128], b_path[128], a_uri[160], b_uri[160];
+static char xml_dir[64], xml_path[128], xml_uri[160];
 
 static const char a_text[] = "# A ring of bullets that turns a little each time.\n"
                              "# count: how many bullets.\n"
@@ -60,6 +63,15 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "stage s {\n"
                               "    spawn fairy(1) at (100, -20)\n"
                               "}\n";
+
+/* A BulletML file with an error, alone in its folder. */
+static const char xml_broken[] = "<?xml version=\"1.0\" ?>\n"
+                                 "<bulletml>\n"
+                                 "<action label=\"top\">\n"
+                                 "<fire><bullet/></fire>\n"
+                                 "<wait>x</wait>\n"
+                                 "</action>\n"
+                                 "</bulletml>\n";
 
 /* ---- the server process ---- */
 
@@ -232,13 +244,14 @@ typedef struct lint_line {
     char message[512];
 } lint_line;
 
-/* Parses what lint prints for path ("path:L:C: [warning: ]message" lines). */
-static int lint_expect(const char *path, lint_line *out, int max)
+/* Parses what lint prints for path ("path:L:C: [warning: ]message" lines) when
+ * given the files of paths. */
+static int lint_expect(const char *path, const char *const *paths, int npaths, lint_line *out,
+                       int max)
 {
     static diag_list diags;
     diag_init(&diags);
-    const char *paths[] = {a_path, b_path};
-    library *lib = library_load_paths(paths, 2, &diags);
+    library *lib = library_load_paths(paths, npaths, &diags);
     library_free(lib);
     static char text[65536];
     diag_format(&diags, text, sizeof text);
@@ -261,13 +274,16 @@ static int lint_expect(const char *path, lint_line *out, int max)
     return n;
 }
 
-static void check_diagnostics_equal_lint(const cJSON *published)
+/* The published diagnostics of path are lint's for the files of paths; at
+ * least `least` of them. */
+static void check_diagnostics_equal_lint(const cJSON *published, const char *path,
+                                         const char *const *paths, int npaths, int least)
 {
     lint_line expect[32];
-    int n = lint_expect(b_path, expect, 32);
+    int n = lint_expect(path, paths, npaths, expect, 32);
     const cJSON *list =
         cJSON_GetObjectItem(cJSON_GetObjectItem(published, "params"), "diagnostics");
-    CHECK(n >= 3); /* the unused variable, the colour, the name */
+    CHECK(n >= least);
     CHECK_EQ_INT(cJSON_GetArraySize(list), n);
     for (int i = 0; i < n && i < cJSON_GetArraySize(list); i++) {
         const cJSON *d = cJSON_GetArrayItem(list, i);
@@ -483,6 +499,15 @@ int main(int argc, char **argv)
     snprintf(b_uri, sizeof b_uri, "file://%s", b_path);
     write_file(a_path, a_text);
     write_file(b_path, b_broken);
+    snprintf(xml_dir, sizeof xml_dir, "/tmp/curtain_lsp_XXXXXX");
+    if (!mkdtemp(xml_dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    snprintf(xml_path, sizeof xml_path, "%s/broken.xml", xml_dir);
+    snprintf(xml_uri, sizeof xml_uri, "file://%s", xml_path);
+    write_file(xml_path, xml_broken);
+    bulletml_import_register(); /* as curtain lint has it */
     server_start(argv + 1);
 
     cJSON *r = request("textDocument/hover", at_position(b_uri, 0, 0));
@@ -495,7 +520,13 @@ int main(int argc, char **argv)
 
     open_document(b_uri, b_broken);
     cJSON *d = diagnostics_for(b_uri);
-    check_diagnostics_equal_lint(d);
+    const char *folder[] = {a_path, b_path};
+    check_diagnostics_equal_lint(d, b_path, folder, 2, 3); /* unused, colour, name */
+    cJSON_Delete(d);
+    open_document(xml_uri, xml_broken);
+    d = diagnostics_for(xml_uri);
+    const char *xml_folder[] = {xml_path};
+    check_diagnostics_equal_lint(d, xml_path, xml_folder, 1, 1);
     cJSON_Delete(d);
 
     change_document(b_uri, b_fixed);
@@ -527,5 +558,7 @@ int main(int argc, char **argv)
     remove(a_path);
     remove(b_path);
     rmdir(dir);
+    remove(xml_path);
+    rmdir(xml_dir);
     return check_done("lsp.session");
 }
