@@ -23,6 +23,8 @@ void jsonrpc_reader_free(jsonrpc_reader *r)
 static void jsonrpc_reader_drop(jsonrpc_reader *r, size_t n)
 {
     n = n < r->len ? n : r->len;
+    if (n == 0)
+        return;
     memmove(r->buf, r->buf + n, r->len - n);
     r->len -= n;
 }
