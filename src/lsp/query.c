@@ -518,14 +518,18 @@ static void query_item(query_items *it, const char *label, int kind, const char 
     it->count++;
 }
 
-/* The syntax of a word's first row of kind, for an item's detail. */
+/* The syntax of a word's first row of kind, for an item's detail (valid until
+ * the next call). */
 static const char *query_syntax(const char *word, reference_kind kind)
 {
+    static char syntax[160];
     int n;
     const reference_row *rows = reference_rows(&n);
     for (int i = 0; i < n; i++)
-        if (rows[i].kind == kind && strcmp(rows[i].word, word) == 0)
-            return rows[i].syntax;
+        if (rows[i].kind == kind && strcmp(rows[i].word, word) == 0) {
+            reference_syntax(&rows[i], syntax, sizeof syntax);
+            return syntax;
+        }
     return reference_kind_name(kind);
 }
 

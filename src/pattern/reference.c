@@ -3,6 +3,7 @@
  */
 #include "pattern/reference.h"
 
+#include "pattern/ast.h"
 #include "sim/bullet_kind.h"
 
 #include <stdio.h>
@@ -36,14 +37,6 @@
     X(STATEMENT, "move", "move to (X, Y) [over EXPR [EASE]], move by (X, Y) [over EXPR [EASE]]", "Put this object at (X, Y), or glide there over N frames; `by` is relative to where it is. EASE is `smooth` (the default), `linear`, `in` or `out`.") \
     X(STATEMENT, "vanish", "vanish", "Remove this object; its script still finishes the current frame.") \
     X(STATEMENT, "stop", "stop", "End this script.") \
-    X(STATEMENT, "health", "health EXPR", "An enemy's hit points.") \
-    X(STATEMENT, "score", "score EXPR", "Points for destroying this enemy.") \
-    X(STATEMENT, "hitbox", "hitbox EXPR", "An enemy's hit radius in pixels.") \
-    X(STATEMENT, "look", "look NAME", "An enemy's or boss's sprite: `drone`, `spinner`, `wisp`, `turret`, `crystal`, `boss`.") \
-    X(STATEMENT, "title", "title \"TEXT\" [\"TEXT\"]", "Show a title card (a line and an optional second line).") \
-    X(STATEMENT, "sound", "sound NAME", "Play a sound effect.") \
-    X(STATEMENT, "music", "music NAME", "Change the music.") \
-    X(STATEMENT, "clear", "clear", "Turn every enemy bullet into points.") \
     X(STATEMENT, "drops", "drops power EXPR point EXPR bomb EXPR life EXPR", "Items left when destroyed (any of the four, any order).") \
     X(STATEMENT, "spawn", "spawn NAME(ARGS) at (X, Y)", "Start an enemy at (X, Y).") \
     X(STATEMENT, "boss", "boss NAME", "Fight a boss; the script waits until the fight is over.") \
@@ -118,10 +111,15 @@
     X(WORD, "name", "name \"TEXT\"", "(In a boss.) The boss's display name.")
 /* clang-format on */
 
+/* The rows, and the statements that only pass values to the host, whose words,
+ * operands and meanings are pattern/ast.h's AST_VERB_STATEMENTS. */
 static const reference_row reference_table[] = {
-#define REFERENCE_ROW(kind, word, syntax, doc) {REF_##kind, word, syntax, doc},
+#define REFERENCE_ROW(kind, word, syntax, doc) {REF_##kind, word, syntax, doc, NULL},
     REFERENCE_ROWS(REFERENCE_ROW)
 #undef REFERENCE_ROW
+#define REFERENCE_VERB_ROW(id, keyword, shape, doc) {REF_STATEMENT, keyword, NULL, doc, shape},
+        AST_VERB_STATEMENTS(REFERENCE_VERB_ROW)
+#undef REFERENCE_VERB_ROW
 };
 #define REFERENCE_COUNT ((int)(sizeof reference_table / sizeof reference_table[0]))
 
@@ -153,6 +151,18 @@ const reference_row *reference_rows(int *count)
 {
     *count = REFERENCE_COUNT;
     return reference_table;
+}
+
+size_t reference_syntax(const reference_row *row, char *out, size_t size)
+{
+    if (row->syntax)
+        return (size_t)snprintf(out, size, "%s", row->syntax);
+    /* a verb statement's operands: "e" a value, "t" a name or string, "T" an optional one */
+    const char *ops = row->operands ? row->operands : "";
+    const char *e = strchr(ops, 'e') ? " EXPR" : "";
+    const char *t = strchr(ops, 't') ? (strchr(ops, 'T') ? " \"TEXT\"" : " NAME") : "";
+    const char *opt = strchr(ops, 'T') ? " [\"TEXT\"]" : "";
+    return (size_t)snprintf(out, size, "%s%s%s%s", row->word, e, t, opt);
 }
 
 const char *reference_kind_name(reference_kind kind)
@@ -200,6 +210,21 @@ static void reference_append(char *out, size_t size, size_t *used, const char *t
     *used += n;
 }
 
+/* One row's paragraph: its kind, how it is written, what it does. */
+static void reference_describe_row(const reference_row *r, int after, char *out, size_t size,
+                                   size_t *used)
+{
+    char syntax[128], part[1024];
+    reference_syntax(r, syntax, sizeof syntax);
+    /* the verbs' meanings are written lower case, without a stop (ast.h) */
+    int verb = r->syntax == NULL;
+    char first = verb && r->doc[0] >= 'a' && r->doc[0] <= 'z' ? (char)(r->doc[0] - 32) : r->doc[0];
+    snprintf(part, sizeof part, "%s**%s** `%s`\n\n%c%s%s\n", after ? "\n" : "",
+             reference_kind_names[r->kind], syntax, first, r->doc[0] ? r->doc + 1 : "",
+             verb ? "." : "");
+    reference_append(out, size, used, part);
+}
+
 int reference_describe(const char *word, char *out, size_t size)
 {
     size_t used = 0;
@@ -207,15 +232,11 @@ int reference_describe(const char *word, char *out, size_t size)
     char part[1024];
     if (size)
         out[0] = '\0';
-    for (int i = 0; i < REFERENCE_COUNT; i++) {
-        const reference_row *r = &reference_table[i];
-        if (strcmp(r->word, word) != 0)
-            continue;
-        snprintf(part, sizeof part, "%s**%s** `%s`\n\n%s\n", rows ? "\n" : "",
-                 reference_kind_names[r->kind], r->syntax, r->doc);
-        reference_append(out, size, &used, part);
-        rows++;
-    }
+    /* kind by kind (declaration, statement, clause, value, ...), as the page lists them */
+    for (int k = 0; k < REF_KIND_COUNT; k++)
+        for (int i = 0; i < REFERENCE_COUNT; i++)
+            if ((int)reference_table[i].kind == k && strcmp(reference_table[i].word, word) == 0)
+                reference_describe_row(&reference_table[i], rows++, out, size, &used);
     const reference_shape *s = reference_find_shape(word);
     if (s) {
         snprintf(part, sizeof part,

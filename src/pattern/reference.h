@@ -7,7 +7,9 @@
  * Reference, so that a word the language gains without a row here, or a row the
  * page does not show, fails a test.
  *
- * Shapes and colours are not rows: their text is made from sim/bullet_kind.h
+ * The statements that only pass values to the host (health, look, sound, ...)
+ * are rows made from pattern/ast.h's AST_VERB_STATEMENTS, which holds their
+ * meaning. Shapes and colours are not rows: their text is made from sim/bullet_kind.h
  * (hit radius, drawn size, whether the sprite turns with the bullet).
  */
 #ifndef CURTAIN_PATTERN_REFERENCE_H
@@ -36,8 +38,10 @@ typedef enum reference_kind {
 typedef struct reference_row {
     reference_kind kind;
     const char *word;
-    const char *syntax; /* how it is written, as docs/patterns.md shows it */
-    const char *doc;    /* what it does, one or two sentences */
+    const char *syntax;   /* how it is written, as docs/patterns.md shows it; NULL: made
+                           * from operands (reference_syntax) */
+    const char *doc;      /* what it does, one or two sentences */
+    const char *operands; /* a verb statement's operands (pattern/ast.h), else NULL */
 } reference_row;
 
 /* The rows, in the table's order; *count of them. */
@@ -49,6 +53,9 @@ const reference_row *reference_rows(int *count);
 int reference_describe(const char *word, char *out, size_t size);
 /* Whether word has a row of kind (shapes and colours included). */
 int reference_has(const char *word, reference_kind kind);
+/* How a row's word is written ("speed EXPR [over EXPR]") into out; returns the
+ * length it needed. */
+size_t reference_syntax(const reference_row *row, char *out, size_t size);
 const char *reference_kind_name(reference_kind kind);
 
 #endif
