@@ -30,7 +30,9 @@ typedef struct outline_scan {
     outline_expect expect;
     char keyword[16];
     size_t keyword_start;
-    int after_open; /* the last token was '(' or ',' in a declaration's parameter list */
+    int after_open;     /* the last token was '(' or ',' in a declaration's parameter list */
+    int name_just_read; /* the last token was a declaration's name */
+    int in_params;      /* inside the '(' right after a declaration's name */
     size_t last_end;
 } outline_scan;
 
@@ -102,6 +104,7 @@ static void outline_close_decl(outline_scan *s)
         s->o->symbols[s->decl].head_end = s->o->symbols[s->decl].end;
     s->decl = -1;
     s->phase = -1;
+    s->in_params = 0;
 }
 
 static void outline_name_token(outline_scan *s, outline_expect expect, const token *t, size_t at)
@@ -128,6 +131,8 @@ static void outline_token(outline_scan *s, const token *t)
     size_t at = (size_t)(t->start - s->text);
     outline_expect expect = s->expect;
     s->expect = EXPECT_NOTHING;
+    int after_name = s->name_just_read;
+    s->name_just_read = expect == EXPECT_DECL_NAME && t->kind == TOK_NAME;
     if (expect == EXPECT_PHASE_TITLE && s->phase >= 0 && t->kind == TOK_STRING) {
         outline_symbol *ph = &s->o->symbols[s->phase];
         size_t n = t->len >= 2 ? t->len - 2 : 0;
@@ -145,7 +150,7 @@ static void outline_token(outline_scan *s, const token *t)
             s->keyword[n] = '\0';
             s->keyword_start = at;
             s->expect = EXPECT_DECL_NAME;
-        } else if (s->decl >= 0 && s->paren == 1 && s->depth == 0 && s->after_open) {
+        } else if (s->decl >= 0 && s->in_params && s->paren == 1 && s->after_open) {
             outline_symbol *y = outline_add(s, OUTLINE_PARAM, t->start, t->len, at);
             if (y) {
                 y->end = at + t->len;
@@ -165,13 +170,16 @@ static void outline_token(outline_scan *s, const token *t)
             s->expect = EXPECT_LOCAL_NAME;
         }
     } else if (t->kind == TOK_LPAREN) {
+        s->in_params |= after_name && s->depth == 0;
         s->paren++;
     } else if (t->kind == TOK_RPAREN) {
         s->paren -= s->paren > 0;
+        s->in_params &= s->paren > 0;
     } else if (t->kind == TOK_LBRACE) {
         if (s->depth == 0 && s->decl >= 0)
             s->o->symbols[s->decl].head_end = at;
         s->depth++;
+        s->in_params = 0;
         if (s->phase >= 0 && !s->phase_open && s->depth == 2) {
             s->phase_open = 2;
             s->o->symbols[s->phase].head_end = at;
@@ -210,7 +218,7 @@ int outline_build(outline *o, const char *text, size_t len)
     diag_init(scratch);
     lexer lx;
     lexer_init(&lx, "", text, len, scratch);
-    outline_scan s = {o, text, len, 0, 0, -1, -1, 0, 0, EXPECT_NOTHING, "", 0, 0, 0};
+    outline_scan s = {o, text, len, 0, 0, -1, -1, 0, 0, EXPECT_NOTHING, "", 0, 0, 0, 0, 0};
     for (;;) {
         token t = lexer_next(&lx);
         if (t.kind == TOK_EOF)
