@@ -117,11 +117,43 @@ int project_find(const project *p, const char *path)
     return -1;
 }
 
+int project_is_pattern(const project *p, int i)
+{
+    size_t n = strlen(p->files[i].path), k = strlen(LIBRARY_EXTENSION);
+    return n >= k && strcmp(p->files[i].path + n - k, LIBRARY_EXTENSION) == 0;
+}
+
+/* A file of another format (BulletML) declares one name: its stem, which
+ * pattern files run; definitions of it land on the file's first bytes. */
+static int project_import_outline(project_file *f)
+{
+    outline *o = &f->outline;
+    if (outline_build(o, "", 0) != 0)
+        return -1;
+    const char *base = strrchr(f->path, '/');
+    base = base ? base + 1 : f->path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    n = n < OUTLINE_NAME_MAX - 1 ? n : OUTLINE_NAME_MAX - 1;
+    outline_symbol *y = &o->symbols[0];
+    memset(y, 0, sizeof *y);
+    y->kind = OUTLINE_DECL;
+    snprintf(y->keyword, sizeof y->keyword, "bulletml");
+    memcpy(y->name, base, n);
+    y->name[n] = '\0';
+    y->name_len = n;
+    y->parent = -1;
+    o->count = 1;
+    return 0;
+}
+
 const outline *project_outline(project *p, int i)
 {
     project_file *f = &p->files[i];
     if (!f->outlined) {
-        if (outline_build(&f->outline, f->text, f->len) != 0)
+        int rc = project_is_pattern(p, i) ? outline_build(&f->outline, f->text, f->len)
+                                          : project_import_outline(f);
+        if (rc != 0)
             return NULL;
         f->outlined = 1;
     }

@@ -55,7 +55,11 @@ int project_load(project *p, const char *path, const char *const *extra, int nex
 void project_unload(project *p);
 /* The index of a file by path, or -1. */
 int project_find(const project *p, const char *path);
-/* The outline of file i, built on first use (NULL when memory ran out). */
+/* Whether file i is a pattern file (not BulletML). */
+int project_is_pattern(const project *p, int i);
+/* The outline of file i, built on first use (NULL when memory ran out). A
+ * BulletML file's is one declaration (keyword "bulletml"): the pattern named
+ * after the file (its name range: the file's first bytes). */
 const outline *project_outline(project *p, int i);
 /* Compiles the project as `curtain lint` compiles the same files, into diags. */
 void project_lint(project *p, diag_list *diags);

@@ -210,6 +210,10 @@ static void query_describe_symbol(query_text *t, project *p, query_target target
     const char *base = strrchr(f->path, '/');
     base = base ? base + 1 : f->path;
     document_pos at = document_pos_of(f->text, f->len, y->name_start, DOCUMENT_UTF8);
+    if (strcmp(decl->keyword, "bulletml") == 0) {
+        query_printf(t, "**BulletML file** `%s`, run as the pattern `%s`\n", base, y->name);
+        return;
+    }
     if (y->kind == OUTLINE_PARAM)
         query_printf(t, "**parameter** `%s` of\n", y->name);
     else if (y->kind == OUTLINE_LOCAL)
@@ -324,6 +328,8 @@ cJSON *query_references(project *p, int file, size_t offset, int include_decl,
     size_t n = len < sizeof word ? len : sizeof word - 1;
     memcpy(word, name, n);
     for (int i = 0; i < p->count; i++) {
+        if (!project_is_pattern(p, i))
+            continue; /* a BulletML file's words are XML, not names */
         const outline *o = project_outline(p, i);
         r.file = &p->files[i];
         r.skip = (size_t)-1;

@@ -483,7 +483,7 @@ static cJSON *server_answer(lsp_server *s, const cJSON *params, server_query wha
     }
     const cJSON *ctx = cJSON_GetObjectItem(params, "context");
     int include_decl = cJSON_IsTrue(cJSON_GetObjectItem(ctx, "includeDeclaration"));
-    if (file < 0)
+    if (file < 0 || !project_is_pattern(&p, file)) /* BulletML files get diagnostics only */
         result = what == QUERY_HOVER ? cJSON_CreateNull() : cJSON_CreateArray();
     else if (what == QUERY_HOVER)
         result = query_hover(&p, file, offset, s->enc);

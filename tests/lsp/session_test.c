@@ -30,6 +30,7 @@ static int to_server = -1, from_server = -1;
 static jsonrpc_reader reader;
 static int next_id = 1;
 static char dir[64], a_path[128], b_path[128], a_uri[160], b_uri[160];
+static char wave_path[128], wave_uri[160];
 static char xml_dir[64], xml_path[128], xml_uri[160];
 
 static const char a_text[] = "# A ring of bullets that turns a little each time.\n"
@@ -62,7 +63,14 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "\n"
                               "stage s {\n"
                               "    spawn fairy(1) at (100, -20)\n"
+                              "    run wave\n"
                               "}\n";
+
+/* A BulletML file beside them: the pattern `wave`. */
+static const char wave_xml[] = "<?xml version=\"1.0\" ?>\n"
+                               "<bulletml>\n"
+                               "<action label=\"top\"><fire><bullet/></fire></action>\n"
+                               "</bulletml>\n";
 
 /* A BulletML file with an error, alone in its folder. */
 static const char xml_broken[] = "<?xml version=\"1.0\" ?>\n"
@@ -396,7 +404,7 @@ static void check_completions(void)
     static const char *const enemy_yes[] = {"fairy", NULL};
     static const char *const enemy_no[] = {"burst", NULL};
     check_completion(9, column_after(b_fixed, 9, "spawn "), enemy_yes, enemy_no);
-    static const char *const pattern_yes[] = {"burst", "use_it", NULL};
+    static const char *const pattern_yes[] = {"burst", "use_it", "wave", NULL};
     check_completion(2, column_after(b_fixed, 2, "run "), pattern_yes, enemy_yes);
     static const char *const decl_yes[] = {"pattern", "enemy", "boss", "stage", "const", NULL};
     check_completion(7, 0, decl_yes, statement_yes);
@@ -438,6 +446,13 @@ static void check_navigation(void)
     CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "line")), 1);
     CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "character")),
                  column_after(b_fixed, 1, " as "));
+    cJSON_Delete(r);
+
+    /* a BulletML file is the pattern named after it */
+    r = request("textDocument/definition", at_position(b_uri, 10, column_after(b_fixed, 10, "wa")));
+    loc = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "result"), 0);
+    uri = cJSON_GetStringValue(cJSON_GetObjectItem(loc, "uri"));
+    CHECK(uri && strcmp(uri, wave_uri) == 0);
     cJSON_Delete(r);
 
     r = request("textDocument/documentSymbol", text_document(a_uri));
@@ -499,6 +514,9 @@ int main(int argc, char **argv)
     snprintf(b_uri, sizeof b_uri, "file://%s", b_path);
     write_file(a_path, a_text);
     write_file(b_path, b_broken);
+    snprintf(wave_path, sizeof wave_path, "%s/wave.xml", dir);
+    snprintf(wave_uri, sizeof wave_uri, "file://%s", wave_path);
+    write_file(wave_path, wave_xml);
     snprintf(xml_dir, sizeof xml_dir, "/tmp/curtain_lsp_XXXXXX");
     if (!mkdtemp(xml_dir)) {
         perror("mkdtemp");
@@ -520,8 +538,8 @@ int main(int argc, char **argv)
 
     open_document(b_uri, b_broken);
     cJSON *d = diagnostics_for(b_uri);
-    const char *folder[] = {a_path, b_path};
-    check_diagnostics_equal_lint(d, b_path, folder, 2, 3); /* unused, colour, name */
+    const char *folder[] = {a_path, b_path, wave_path};    /* as lint sorts them */
+    check_diagnostics_equal_lint(d, b_path, folder, 3, 3); /* unused, colour, name */
     cJSON_Delete(d);
     open_document(xml_uri, xml_broken);
     d = diagnostics_for(xml_uri);
@@ -557,6 +575,7 @@ int main(int argc, char **argv)
     jsonrpc_reader_free(&reader);
     remove(a_path);
     remove(b_path);
+    remove(wave_path);
     rmdir(dir);
     remove(xml_path);
     rmdir(xml_dir);
