@@ -134,3 +134,19 @@ int jsonrpc_write(FILE *out, const char *body, size_t len)
         return -1;
     return fflush(out) == 0 ? 0 : -1;
 }
+
+int jsonrpc_put(cJSON *object, const char *key, cJSON *item)
+{
+    if (object && item && cJSON_AddItemToObject(object, key, item))
+        return 1;
+    cJSON_Delete(item);
+    return 0;
+}
+
+int jsonrpc_push(cJSON *array, cJSON *item)
+{
+    if (array && item && cJSON_AddItemToArray(array, item))
+        return 1;
+    cJSON_Delete(item);
+    return 0;
+}

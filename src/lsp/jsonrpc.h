@@ -12,6 +12,7 @@
 #ifndef CURTAIN_LSP_JSONRPC_H
 #define CURTAIN_LSP_JSONRPC_H
 
+#include <cjson/cJSON.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -35,6 +36,12 @@ int jsonrpc_reader_push(jsonrpc_reader *r, const char *data, size_t n);
  * skipped (call again: more messages may follow). */
 int jsonrpc_reader_next(jsonrpc_reader *r, const char **body, size_t *len, char *err,
                         size_t err_size);
+
+/* cJSON_AddItemToObject and cJSON_AddItemToArray, except that an item which
+ * cannot be added (memory ran out, or the container is NULL) is freed, not
+ * leaked. 1 when added. */
+int jsonrpc_put(cJSON *object, const char *key, cJSON *item);
+int jsonrpc_push(cJSON *array, cJSON *item);
 
 /* Writes one framed message; 0, or -1 if out failed. */
 int jsonrpc_write(FILE *out, const char *body, size_t len);

@@ -5,6 +5,7 @@
 #include "lsp/query.h"
 
 #include "core/mem.h"
+#include "lsp/jsonrpc.h"
 #include "pattern/compiler.h"
 #include "pattern/lexer.h"
 #include "pattern/library.h"
@@ -52,8 +53,8 @@ static cJSON *query_pos_json(document_pos p)
 static cJSON *query_range_json(document_cursor *c, size_t start, size_t end)
 {
     cJSON *r = cJSON_CreateObject();
-    cJSON_AddItemToObject(r, "start", query_pos_json(document_cursor_pos(c, start)));
-    cJSON_AddItemToObject(r, "end", query_pos_json(document_cursor_pos(c, end)));
+    jsonrpc_put(r, "start", query_pos_json(document_cursor_pos(c, start)));
+    jsonrpc_put(r, "end", query_pos_json(document_cursor_pos(c, end)));
     return r;
 }
 
@@ -64,7 +65,7 @@ static cJSON *query_location(const project_file *f, document_cursor *c, size_t s
         return NULL;
     cJSON *l = cJSON_CreateObject();
     cJSON_AddStringToObject(l, "uri", uri);
-    cJSON_AddItemToObject(l, "range", query_range_json(c, start, end));
+    jsonrpc_put(l, "range", query_range_json(c, start, end));
     return l;
 }
 
@@ -253,7 +254,7 @@ cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
     cJSON_AddStringToObject(contents, "value", t.buf);
     document_cursor c;
     document_cursor_init(&c, f->text, f->len, enc);
-    cJSON_AddItemToObject(h, "range", query_range_json(&c, start, start + len));
+    jsonrpc_put(h, "range", query_range_json(&c, start, start + len));
     return h;
 }
 
@@ -275,7 +276,7 @@ cJSON *query_definition(project *p, int file, size_t offset, document_encoding e
     document_cursor_init(&c, tf->text, tf->len, enc);
     cJSON *l = query_location(tf, &c, y->name_start, y->name_start + y->name_len);
     if (l)
-        cJSON_AddItemToArray(list, l);
+        jsonrpc_push(list, l);
     return list;
 }
 
@@ -295,7 +296,7 @@ static void query_ref_found(void *ctx, size_t start, size_t len)
         return;
     cJSON *l = query_location(r->file, &r->cursor, start, start + len);
     if (l) {
-        cJSON_AddItemToArray(r->list, l);
+        jsonrpc_push(r->list, l);
         r->count++;
     }
 }
@@ -372,9 +373,9 @@ static cJSON *query_symbol_json(const outline_symbol *y, document_cursor *c)
     cJSON_AddNumberToObject(s, "kind", query_symbol_kind(y));
     size_t end = y->end > y->name_start + y->name_len ? y->end : y->name_start + y->name_len;
     size_t start = y->start < y->name_start ? y->start : y->name_start;
-    cJSON_AddItemToObject(s, "range", query_range_json(c, start, end));
-    cJSON_AddItemToObject(s, "selectionRange",
-                          query_range_json(c, y->name_start, y->name_start + y->name_len));
+    jsonrpc_put(s, "range", query_range_json(c, start, end));
+    jsonrpc_put(s, "selectionRange",
+                query_range_json(c, y->name_start, y->name_start + y->name_len));
     return s;
 }
 
@@ -393,13 +394,12 @@ cJSON *query_symbols(project *p, int file, document_encoding enc)
             continue;
         cJSON *s = query_symbol_json(y, &c);
         if (y->kind == OUTLINE_DECL) {
-            cJSON_AddItemToArray(list, s);
-            decl = s;
+            decl = jsonrpc_push(list, s) ? s : NULL; /* freed if it could not be added */
         } else if (decl) {
             cJSON *children = cJSON_GetObjectItem(decl, "children");
             if (!children)
                 children = cJSON_AddArrayToObject(decl, "children");
-            cJSON_AddItemToArray(children, s);
+            jsonrpc_push(children, s);
         } else {
             cJSON_Delete(s);
         }
@@ -520,7 +520,7 @@ static void query_item(query_items *it, const char *label, int kind, const char 
         cJSON_AddStringToObject(o, "detail", detail);
     if (insert)
         cJSON_AddStringToObject(o, "insertText", insert);
-    cJSON_AddItemToArray(it->list, o);
+    jsonrpc_push(it->list, o);
     it->count++;
 }
 

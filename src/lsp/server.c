@@ -7,6 +7,7 @@
 #include "core/file.h"
 #include "core/mem.h"
 #include "lsp/document.h"
+#include "lsp/jsonrpc.h"
 #include "lsp/project.h"
 #include "lsp/query.h"
 
@@ -53,9 +54,14 @@ struct lsp_server {
 
 /* ---- sending ---- */
 
+/* Sends a message; one that memory ran out while building (no version, or
+ * neither a result, an error nor a method) is dropped, not sent half made. */
 static void server_send_json(lsp_server *s, cJSON *msg)
 {
-    char *text = msg ? cJSON_PrintUnformatted(msg) : NULL;
+    int whole = cJSON_GetObjectItem(msg, "jsonrpc") &&
+                (cJSON_GetObjectItem(msg, "result") || cJSON_GetObjectItem(msg, "error") ||
+                 cJSON_GetObjectItem(msg, "method"));
+    char *text = whole ? cJSON_PrintUnformatted(msg) : NULL;
     if (text)
         s->send(s->ctx, text, strlen(text));
     cJSON_free(text);
@@ -72,15 +78,15 @@ static cJSON *server_message(void)
 static void server_respond(lsp_server *s, const cJSON *id, cJSON *result)
 {
     cJSON *m = server_message();
-    cJSON_AddItemToObject(m, "id", id ? cJSON_Duplicate(id, 1) : cJSON_CreateNull());
-    cJSON_AddItemToObject(m, "result", result ? result : cJSON_CreateNull());
+    jsonrpc_put(m, "id", id ? cJSON_Duplicate(id, 1) : cJSON_CreateNull());
+    jsonrpc_put(m, "result", result ? result : cJSON_CreateNull());
     server_send_json(s, m);
 }
 
 static void server_error(lsp_server *s, const cJSON *id, int code, const char *message)
 {
     cJSON *m = server_message();
-    cJSON_AddItemToObject(m, "id", id ? cJSON_Duplicate(id, 1) : cJSON_CreateNull());
+    jsonrpc_put(m, "id", id ? cJSON_Duplicate(id, 1) : cJSON_CreateNull());
     cJSON *e = cJSON_AddObjectToObject(m, "error");
     cJSON_AddNumberToObject(e, "code", code);
     cJSON_AddStringToObject(e, "message", message);
@@ -91,7 +97,7 @@ static void server_notify(lsp_server *s, const char *method, cJSON *params)
 {
     cJSON *m = server_message();
     cJSON_AddStringToObject(m, "method", method);
-    cJSON_AddItemToObject(m, "params", params);
+    jsonrpc_put(m, "params", params);
     server_send_json(s, m);
 }
 
@@ -251,7 +257,7 @@ static void server_publish(lsp_server *s, const char *path, cJSON *list)
     server_uri_of(s, path, uri, sizeof uri);
     cJSON *params = cJSON_CreateObject();
     cJSON_AddStringToObject(params, "uri", uri);
-    cJSON_AddItemToObject(params, "diagnostics", list);
+    jsonrpc_put(params, "diagnostics", list);
     server_notify(s, "textDocument/publishDiagnostics", params);
 }
 
@@ -289,7 +295,7 @@ static void server_publish_project(lsp_server *s, project *p, const diag_list *d
         cJSON *list = cJSON_CreateArray();
         for (int k = 0; k < diags->count; k++)
             if (strcmp(diags->items[k].path, f->path) == 0)
-                cJSON_AddItemToArray(list, server_diag_json(s, &diags->items[k], f));
+                jsonrpc_push(list, server_diag_json(s, &diags->items[k], f));
         int was = server_was_published(s, f->path);
         if (cJSON_GetArraySize(list) == 0 && was < 0) {
             cJSON_Delete(list);
@@ -377,7 +383,7 @@ static cJSON *server_initialize(lsp_server *s, const cJSON *params)
     cJSON_AddTrueToObject(c, "documentSymbolProvider");
     cJSON *completion = cJSON_AddObjectToObject(c, "completionProvider");
     static const char *const triggers[] = {"(", ",", " "};
-    cJSON_AddItemToObject(completion, "triggerCharacters", cJSON_CreateStringArray(triggers, 3));
+    jsonrpc_put(completion, "triggerCharacters", cJSON_CreateStringArray(triggers, 3));
     cJSON *info = cJSON_AddObjectToObject(r, "serverInfo");
     cJSON_AddStringToObject(info, "name", "curtain lsp");
     return r;

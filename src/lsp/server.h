@@ -20,7 +20,8 @@
 #include <stdint.h>
 
 #define LSP_DEBOUNCE_MS   150
-/* The most files open at once; opening another is refused with an error. */
+/* The most files open at once; another opened is not followed (a notification gets no
+ * answer): it is read from disk like a file not open. */
 #define LSP_MAX_DOCUMENTS 256
 
 typedef void (*lsp_send_fn)(void *ctx, const char *body, size_t len);
