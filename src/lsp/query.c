@@ -653,6 +653,17 @@ static int query_wants_value(const query_context *q)
     return 0;
 }
 
+/* Whether the place is in a phase's head, after `phase`, its title, `spell` or
+ * a property's value (before its block). */
+static int query_in_phase_head(const query_context *q)
+{
+    if (q->last == TOK_NAME)
+        return !strcmp(q->last_word, "phase") || !strcmp(q->last_word, "spell");
+    if (q->last == TOK_STRING)
+        return !strcmp(q->prev_word, "phase");
+    return q->last == TOK_NUMBER;
+}
+
 /* The parameters of the pattern or enemy being called, as "NAME: " items. */
 static int query_call_params(query_items *it, project *p, int file, size_t offset,
                              const query_context *q)
@@ -715,6 +726,9 @@ cJSON *query_completion(project *p, int file, size_t offset)
         query_expression(&it, p, o, start);
     } else if (query_wants_value(&q)) {
         query_expression(&it, p, o, start);
+    } else if (boss_body && query_in_phase_head(&q)) {
+        static const char *const phase_words[] = {"spell", "time", "health", "bonus", NULL};
+        query_words(&it, phase_words, REF_WORD);
     } else if (boss_body) {
         static const char *const boss_words[] = {"phase", "name", "look", NULL};
         query_words(&it, boss_words, REF_DECLARATION);

@@ -64,6 +64,10 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "stage s {\n"
                               "    spawn fairy(1) at (100, -20)\n"
                               "    run wave\n"
+                              "}\n"
+                              "\n"
+                              "boss big {\n"
+                              "    phase \"Card\" spell time 10 { wait 1 }\n"
                               "}\n";
 
 /* A BulletML file beside them: the pattern `wave`. */
@@ -406,6 +410,10 @@ static void check_completions(void)
     check_completion(9, column_after(b_fixed, 9, "spawn "), enemy_yes, enemy_no);
     static const char *const pattern_yes[] = {"burst", "use_it", "wave", NULL};
     check_completion(2, column_after(b_fixed, 2, "run "), pattern_yes, enemy_yes);
+    static const char *const phase_yes[] = {"spell", "time", "bonus", NULL};
+    check_completion(14, column_after(b_fixed, 14, "\"Card\" "), phase_yes, statement_yes);
+    static const char *const boss_yes[] = {"phase", "name", "look", NULL};
+    check_completion(14, 4, boss_yes, phase_yes);
     static const char *const decl_yes[] = {"pattern", "enemy", "boss", "stage", "const", NULL};
     check_completion(7, 0, decl_yes, statement_yes);
 }
