@@ -166,6 +166,8 @@ static void outline_token(outline_scan *s, const token *t)
                 s->phase_open = 0;
                 s->expect = EXPECT_PHASE_TITLE;
             }
+        } else if (s->phase >= 0 && !s->phase_open && s->depth == 1 && lexer_is(t, "spell")) {
+            s->o->symbols[s->phase].spell = 1;
         } else if (s->decl >= 0 && s->depth >= 1 && (lexer_is(t, "var") || lexer_is(t, "as"))) {
             s->expect = EXPECT_LOCAL_NAME;
         }

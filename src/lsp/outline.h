@@ -32,6 +32,7 @@ typedef struct outline_symbol {
     size_t doc_start, doc_end;   /* the comment lines above it; equal if none */
     int parent;                  /* the declaration a phase/param/local is in; -1 */
     int nparams;                 /* declarations: how many parameters */
+    int spell;                   /* phases: a spell card (`spell` in its head) */
 } outline_symbol;
 
 /* The most symbols of one file; past it, the rest are left out (a broken or

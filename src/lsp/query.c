@@ -370,6 +370,8 @@ static cJSON *query_symbol_json(const outline_symbol *y, document_cursor *c)
     cJSON_AddStringToObject(s, "name", y->name[0] ? y->name : "?");
     if (y->kind == OUTLINE_DECL)
         cJSON_AddStringToObject(s, "detail", y->keyword);
+    else if (y->kind == OUTLINE_PHASE)
+        cJSON_AddStringToObject(s, "detail", y->spell ? "spell card" : "phase");
     cJSON_AddNumberToObject(s, "kind", query_symbol_kind(y));
     size_t end = y->end > y->name_start + y->name_len ? y->end : y->name_start + y->name_len;
     size_t start = y->start < y->name_start ? y->start : y->name_start;

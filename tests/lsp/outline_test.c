@@ -51,8 +51,9 @@ int main(void)
         CHECK(outline_local_at(&o, text, burst->head_end, "a", 1) < 0); /* not yet declared */
     }
     const outline_symbol *card = find(&o, OUTLINE_PHASE, "Sign: Card");
-    CHECK(card != NULL);
-    CHECK(find(&o, OUTLINE_PHASE, "phase 2") != NULL);
+    CHECK(card && card->spell);
+    const outline_symbol *second = find(&o, OUTLINE_PHASE, "phase 2");
+    CHECK(second && !second->spell);
     CHECK(find(&o, OUTLINE_PARAM, "1") == NULL);
     CHECK_EQ_INT(outline_find_decl(&o, "b", 1) >= 0, 1);
     outline_free(&o);
