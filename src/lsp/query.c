@@ -349,11 +349,10 @@ static int query_symbol_kind(const outline_symbol *y)
     static const struct {
         const char *keyword;
         int kind;
-    } kinds[] = {{"pattern", SYMBOL_FUNCTION},
-                 {"enemy", SYMBOL_CLASS},
-                 {"boss", SYMBOL_CLASS},
-                 {"stage", SYMBOL_MODULE},
-                 {"const", SYMBOL_CONSTANT}};
+    } kinds[] = {{"pattern", SYMBOL_FUNCTION}, {"enemy", SYMBOL_CLASS},
+                 {"boss", SYMBOL_CLASS},       {"stage", SYMBOL_MODULE},
+                 {"const", SYMBOL_CONSTANT},   {"function", SYMBOL_FUNCTION},
+                 {"shared", SYMBOL_VARIABLE}};
     if (y->kind == OUTLINE_PHASE)
         return SYMBOL_EVENT;
     if (y->kind != OUTLINE_DECL)
@@ -627,6 +626,8 @@ static void query_expression(query_items *it, project *p, const outline *o, size
 {
     query_locals(it, o, offset);
     query_decls(it, p, "const", COMPLETION_CONSTANT);
+    query_decls(it, p, "shared", COMPLETION_VARIABLE);
+    query_decls(it, p, "function", COMPLETION_FUNCTION);
     for (int i = 0; compiler_value_name(i); i++)
         query_item(it, compiler_value_name(i), COMPLETION_CONSTANT, "built-in value", NULL);
     for (int i = 0; i < VM_MATH_COUNT; i++)
@@ -739,6 +740,7 @@ cJSON *query_completion(project *p, int file, size_t offset)
             query_clauses(&it);
         query_words(&it, parser_statement_words, REF_STATEMENT);
         query_locals(&it, o, start);
+        query_decls(&it, p, "shared", COMPLETION_VARIABLE); /* assigned like variables */
     }
     return it.list;
 }

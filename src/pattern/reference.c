@@ -17,6 +17,8 @@
     X(DECLARATION, "enemy", "enemy NAME(PARAMS) { ... }", "A script for an enemy started with `spawn`.") \
     X(DECLARATION, "stage", "stage NAME { ... }", "A stage's timeline.") \
     X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, then its phases.") \
+    X(DECLARATION, "shared", "shared NAME = EXPR", "A value every script reads and changes (`NAME = ...`, `+=`, ...), starting at EXPR (known when the file loads) in each run.") \
+    X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
     X(DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
     X(STATEMENT, "var", "var NAME = EXPR", "A new variable, visible to the end of its block.") \
     X(STATEMENT, "wait", "wait EXPR", "Pause for EXPR frames (whole frames; 0 or less: no pause). `wait until EXPR` pauses until EXPR is true, checked every frame.") \
@@ -41,6 +43,8 @@
     X(STATEMENT, "spawn", "spawn NAME(ARGS) at (X, Y)", "Start an enemy at (X, Y).") \
     X(STATEMENT, "boss", "boss NAME", "Fight a boss; the script waits until the fight is over.") \
     X(STATEMENT, "midboss", "midboss NAME", "Fight a midboss; the script waits until the fight is over.") \
+    X(STATEMENT, "print", "print ITEM, ITEM, ...", "Write values (expressions or \"strings\", at most 16) as a line with the place and frame: to `run`'s output, `view`'s terminal and field, the game's terminal with `play --print`.") \
+    X(STATEMENT, "return", "return EXPR", "(In a function.) End it, giving EXPR.") \
     X(CLAUSE, "at", "at EXPR", "Direction, degrees clockwise from up. Default: at the player.") \
     X(CLAUSE, "aim", "aim", "The same as `at aim`.") \
     X(CLAUSE, "speed", "speed EXPR", "Pixels per frame. Default 1.") \

@@ -42,6 +42,11 @@ static const char a_text[] = "# A ring of bullets that turns a little each time.
                              "enemy fairy(side = 1) {\n"
                              "    health 10\n"
                              "    run burst(8)\n"
+                             "}\n"
+                             "\n"
+                             "shared hits = 0\n"
+                             "function twice(v) {\n"
+                             "    return v * 2\n"
                              "}\n";
 
 static const char b_broken[] = "pattern use_it {\n"
@@ -397,12 +402,12 @@ static void check_completions(void)
     static const char *const colour_yes[] = {"blue", "red", "ring", NULL};
     static const char *const colour_no[] = {"orb", "wait", NULL};
     check_completion(l3, column_after(b_fixed, l3, "fire orb "), colour_yes, colour_no);
-    static const char *const value_yes[] = {"aim", "sin", "level", "i", NULL};
+    static const char *const value_yes[] = {"aim", "sin", "level", "i", "twice", "hits", NULL};
     static const char *const value_no[] = {"wait", "orb", NULL};
     check_completion(l3, column_after(b_fixed, l3, " at "), value_yes, value_no);
     static const char *const params_yes[] = {"count", "spin_by", NULL};
     check_completion(2, column_after(b_fixed, 2, "burst("), params_yes, NULL);
-    static const char *const statement_yes[] = {"wait", "fire", "repeat", "i", NULL};
+    static const char *const statement_yes[] = {"wait", "fire", "repeat", "i", "hits", NULL};
     static const char *const statement_no[] = {"orb", NULL};
     check_completion(4, 8, statement_yes, statement_no);
     static const char *const enemy_yes[] = {"fairy", NULL};
@@ -465,7 +470,7 @@ static void check_navigation(void)
 
     r = request("textDocument/documentSymbol", text_document(a_uri));
     const cJSON *list = cJSON_GetObjectItem(r, "result");
-    CHECK_EQ_INT(cJSON_GetArraySize(list), 2);
+    CHECK_EQ_INT(cJSON_GetArraySize(list), 4); /* burst, fairy, hits, twice */
     const char *n0 = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(list, 0), "name"));
     const char *n1 = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(list, 1), "name"));
     CHECK(n0 && strcmp(n0, "burst") == 0);

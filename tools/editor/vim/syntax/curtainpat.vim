@@ -5,12 +5,12 @@ if exists("b:current_syntax")
   finish
 endif
 
-syntax keyword curtainDeclaration boss const enemy pattern phase stage
-syntax keyword curtainControl as break continue else if loop repeat until wait while
+syntax keyword curtainDeclaration boss const enemy function pattern phase shared stage
+syntax keyword curtainControl as break continue else if loop repeat return until wait while
 syntax keyword curtainOperatorWord and not or
 syntax keyword curtainClause accel aim arc at by from life over radius ring run speed spin spread stack to velocity
 syntax keyword curtainProperty bonus name spell
-syntax keyword curtainStatement clear drops fire health hitbox look midboss move music score sound spawn stop thread title turn vanish var
+syntax keyword curtainStatement clear drops fire health hitbox look midboss move music print score sound spawn stop thread title turn vanish var
 syntax keyword curtainShape amulet arrow bubble drop kunai orb orb_large orb_small rice star star_large
 syntax keyword curtainColour blue cyan green orange purple red white yellow
 syntax keyword curtainBuiltin boss_active center_x down enemies heading height last last_speed left player_x player_y rand rank right time up vx vy width x y
