@@ -22,6 +22,8 @@ endfunction()
 
 curtain_require(cglm cglm libcglm-dev)
 curtain_require(expat expat libexpat1-dev)
+# The language server's JSON (src/lsp/): README.md says why cJSON.
+curtain_require(cjson libcjson libcjson-dev)
 if(CURTAIN_SDL)
     curtain_require(sdl2 sdl2 libsdl2-dev)
     curtain_require(sdl2_image SDL2_image libsdl2-image-dev)

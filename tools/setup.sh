@@ -21,11 +21,12 @@ esac
 
 # What building and playing need.
 packages=(cmake make gcc pkg-config libc6-dev
-    libsdl2-dev libsdl2-image-dev libcglm-dev libexpat1-dev)
+    libsdl2-dev libsdl2-image-dev libcglm-dev libexpat1-dev libcjson-dev)
 # What the tests need on top: the BulletML reference library and corpus for the
-# differential tests, g++ for its oracle.
+# differential tests, g++ for its oracle; Oniguruma to apply the editor's
+# TextMate grammar (tools.editor_grammar).
 if [ "$mode" = test ]; then
-    packages+=(g++ libbulletml-dev
+    packages+=(g++ libbulletml-dev libonig-dev
         rrootage-data noiz2sa-data parsec47-data torus-trooper-data tumiki-fighters-data)
 fi
 

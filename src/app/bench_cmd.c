@@ -28,6 +28,7 @@
 #include "bench/collide_bench.h"
 #include "bench/frame_bench.h"
 #include "bench/laser_bench.h"
+#include "bench/lsp_bench.h"
 #include "bench/pattern_bench.h"
 #include "bench/pool_bench.h"
 #include "bench/threads_bench.h"
@@ -66,6 +67,8 @@ static const bench_scenario bench_scenarios[] = {
      NULL, "frame"},
     {"frame1m", "the whole game frame at 1,000,000 bullets (target: <= 16.7 ms)",
      frame_bench_run_1m, NULL, "frame"},
+    {"lsp", "curtain lsp's answers on the largest pattern file (target: <= 50 ms)", lsp_bench_run,
+     NULL, NULL},
     {"storm", "a full screen of bullets cancelled in one frame (target: worst <= 2x median)",
      frame_bench_run_storm, NULL, NULL},
     {"lasers", "1,000 curvy (64 nodes) + 2,000 straight lasers: update, collide, vertices vs naive",

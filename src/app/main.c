@@ -5,6 +5,7 @@
 #include "app/bench_cmd.h"
 #include "app/cli.h"
 #include "app/lint.h"
+#include "app/lsp_cmd.h"
 #include "app/play.h"
 #include "app/replay_cmd.h"
 #include "app/run.h"
@@ -23,6 +24,7 @@ typedef struct command {
 static const command commands[] = {
     {"play", "play the game (the default when no command is given)", play_main},
     {"lint", "check pattern files and print their errors", lint_main},
+    {"lsp", "the language server for editors (standard input and output)", lsp_cmd_main},
     {"run", "run a pattern file headless, optionally writing a trace", run_main},
     {"view", "a live sandbox window for a pattern file (reloads on change)", view_main},
     {"bench", "run benchmark scenarios headless (--list shows them)", bench_cmd_main},

@@ -81,6 +81,11 @@ static const value_def compiler_values[] = {
 };
 #define COMPILER_VALUE_COUNT ((int)(sizeof compiler_values / sizeof compiler_values[0]))
 
+const char *compiler_value_name(int i)
+{
+    return i >= 0 && i < COMPILER_VALUE_COUNT ? compiler_values[i].name : NULL;
+}
+
 static const char *const compiler_shapes[] = {
 #define COMPILER_SHAPE_NAME(id, name, radius, rotates, size) name,
     BULLET_SHAPES(COMPILER_SHAPE_NAME)

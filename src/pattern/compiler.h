@@ -33,4 +33,7 @@ typedef struct compiler_input {
 void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_list *diags,
                   library *lib);
 
+/* The name of built-in value i (aim, x, rand, up, ...), or NULL past the last. */
+const char *compiler_value_name(int i);
+
 #endif

@@ -186,6 +186,12 @@ oom:
 
 library *library_load_paths(const char *const *paths, int count, diag_list *diags)
 {
+    return library_load_texts(paths, count, NULL, NULL, diags);
+}
+
+library *library_load_texts(const char *const *paths, int count, library_text_fn text_of, void *ctx,
+                            diag_list *diags)
+{
     library_file *files = mem_calloc((size_t)count + 1, sizeof *files);
     char **owned = mem_calloc((size_t)count + 1, sizeof *owned);
     if (!files || !owned) {
@@ -199,8 +205,14 @@ library *library_load_paths(const char *const *paths, int count, diag_list *diag
     for (int i = 0; i < count; i++) {
         char err[256];
         size_t size = 0;
-        owned[i] = file_read_limit(paths[i], FILE_LIMIT_PATTERN, &size, err, sizeof err);
         files[i].path = paths[i];
+        const char *given = text_of ? text_of(ctx, paths[i], &size) : NULL;
+        if (given) {
+            files[i].text = given;
+            files[i].len = size;
+            continue;
+        }
+        owned[i] = file_read_limit(paths[i], FILE_LIMIT_PATTERN, &size, err, sizeof err);
         files[i].text = owned[i] ? owned[i] : "";
         files[i].len = owned[i] ? size : 0;
         if (!owned[i]) {
@@ -224,6 +236,7 @@ typedef struct path_list {
     char **rel;   /* relative to their root */
     int count, cap;
     int failed;
+    long budget; /* directory entries still to look at; negative: no limit */
 } path_list;
 
 static void path_list_free(path_list *l)
@@ -266,7 +279,7 @@ static void path_list_add(path_list *l, const char *path, const char *rel)
     l->count++;
 }
 
-static int library_is_pattern_file(const char *name)
+int library_is_pattern_file(const char *name)
 {
     return library_ends_with(name, LIBRARY_EXTENSION) || library_importer_for(name) != NULL;
 }
@@ -282,6 +295,11 @@ static void library_scan(path_list *l, const char *dir, const char *rel, int dep
     }
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
+        if (l->budget == 0) {
+            l->failed = 1;
+            break;
+        }
+        l->budget -= l->budget > 0;
         if (e->d_name[0] == '.')
             continue;
         char path[1024], sub[1024];
@@ -319,9 +337,35 @@ static void path_list_sort(path_list *l)
     }
 }
 
+char **library_list_dir(const char *dir, long max_entries, int *count)
+{
+    path_list l = {0};
+    l.budget = max_entries > 0 ? max_entries : -1;
+    library_scan(&l, dir, "", 0);
+    path_list_sort(&l);
+    *count = 0;
+    if (l.failed || l.count == 0) {
+        path_list_free(&l);
+        return NULL;
+    }
+    for (int i = 0; i < l.count; i++)
+        mem_free(l.rel[i]);
+    mem_free(l.rel);
+    *count = l.count;
+    return l.paths;
+}
+
+void library_paths_free(char **paths, int count)
+{
+    for (int i = 0; paths && i < count; i++)
+        mem_free(paths[i]);
+    mem_free(paths);
+}
+
 library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags)
 {
     path_list base = {0}, mod = {0};
+    base.budget = mod.budget = -1;
     library_scan(&base, dir, "", 0);
     if (mod_dir) {
         if (!file_is_dir(mod_dir))

@@ -157,6 +157,20 @@ typedef struct library {
 library *library_compile(const library_file *files, int count, diag_list *diags);
 /* Reads the files from disk, then compiles them. */
 library *library_load_paths(const char *const *paths, int count, diag_list *diags);
+/* The text of a file that is not (yet) on disk as it should be compiled: an
+ * editor's unsaved buffer (`curtain lsp`). Returns NULL to read the file. */
+typedef const char *(*library_text_fn)(void *ctx, const char *path, size_t *len);
+/* library_load_paths, taking a file's text from text_of where it gives one. */
+library *library_load_texts(const char *const *paths, int count, library_text_fn text_of, void *ctx,
+                            diag_list *diags);
+/* The pattern files under dir, recursively, sorted by their path relative to it:
+ * what library_load_dir reads there. Sets *count; NULL if there are none, if
+ * memory ran out, or if the folders hold more than max_entries entries in all
+ * (a home folder is not a library; 0: no limit). Free with library_paths_free. */
+char **library_list_dir(const char *dir, long max_entries, int *count);
+void library_paths_free(char **paths, int count);
+/* Whether a file name is a pattern file (.pat, or an importer's extension). */
+int library_is_pattern_file(const char *name);
 /* Every pattern file under dir (recursively, sorted by path). With mod_dir, a
  * file there with the same path relative to its folder replaces the built-in
  * one, and its other files are added. */

@@ -42,13 +42,13 @@ const char *const parser_statement_words[] = {
     "var",   "wait",   "repeat", "loop",    "while",    "if",     "break", "continue", "fire",
     "run",   "thread", "speed",  "turn",    "velocity", "spin",   "accel", "move",     "vanish",
     "stop",  "health", "score",  "hitbox",  "look",     "title",  "sound", "music",    "clear",
-    "drops", "spawn",  "boss",   "midboss", "print",    "return", "laser", "damage", NULL};
+    "drops", "spawn",  "boss",   "midboss", "print",    "return", "laser", "damage",   NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
     "else",    "repeat",   "loop",     "while",  "wait",  "until", "fire",  "run",
     "thread",  "break",    "continue", "and",    "or",    "not",   "as",    "spawn",
-    "midboss", "function", "return",   "shared", "laser", "ship",  "game", NULL};
+    "midboss", "function", "return",   "shared", "laser", "ship",  "game",  NULL};
 
 int parser_is_reserved(const char *word)
 {
@@ -58,8 +58,8 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-static const char *const parser_decl_words[] = {"const",    "pattern", "enemy", "boss", "stage",
-                                                "function", "shared",  "ship",  "game", NULL};
+const char *const parser_decl_words[] = {"const",    "pattern", "enemy", "boss", "stage",
+                                         "function", "shared",  "ship",  "game", NULL};
 
 /* ---- tokens ---- */
 

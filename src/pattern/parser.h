@@ -21,6 +21,8 @@ ast_decl *parser_parse(arena *ar, diag_list *diags, const char *path, const char
 
 /* The words a statement can start with (for "did you mean"), NULL-terminated. */
 extern const char *const parser_statement_words[];
+/* The words a declaration can start with, NULL-terminated. */
+extern const char *const parser_decl_words[];
 /* Whether a word is reserved (cannot name a variable, param or declaration). */
 int parser_is_reserved(const char *word);
 

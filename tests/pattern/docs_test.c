@@ -4,7 +4,8 @@
  * every file of docs/examples/ must appear on the page; each loads alone with no
  * error or warning, and runs 900 frames in the sandbox without a run-time error,
  * firing bullets. The page's lists of bullet shapes, colours and reserved words
- * are exactly the language's. Each ```xml block of BULLETML_MD (a whole BulletML
+ * are exactly the language's, and so is the hover table of pattern/reference.h,
+ * every row of which the page's Reference shows. Each ```xml block of BULLETML_MD (a whole BulletML
  * document) loads without a warning and runs the same way.
  *
  * usage: test_pattern.docs PATTERNS_MD EXAMPLES_DIR [BULLETML_MD]
@@ -13,9 +14,12 @@
 #include "core/file.h"
 #include "core/mem.h"
 #include "pattern/bulletml_import.h"
+#include "pattern/compiler.h"
 #include "pattern/library.h"
 #include "pattern/parser.h"
+#include "pattern/reference.h"
 #include "pattern/sandbox.h"
+#include "pattern/vm.h"
 #include "sim/bullet_kind.h"
 #include "test_sandbox.h"
 
@@ -143,6 +147,110 @@ static void docs_reserved(const char *md)
     }
 }
 
+/* Whether the page's text from `from` shows word as a whole word inside a
+ * backquoted span (`word`, `wait EXPR`, `sin(a)`). */
+static int docs_shows(const char *from, const char *word)
+{
+    size_t n = strlen(word);
+    int inside = 0;
+    for (const char *p = from; *p; p++) {
+        if (*p == '`') {
+            inside = !inside;
+            continue;
+        }
+        if (!inside || strncmp(p, word, n) != 0)
+            continue;
+        char before = p[-1], after = p[n];
+        int name_before =
+            (before >= 'a' && before <= 'z') || before == '_' || (before >= '0' && before <= '9');
+        int name_after =
+            (after >= 'a' && after <= 'z') || after == '_' || (after >= '0' && after <= '9');
+        if (!name_before && !name_after)
+            return 1;
+    }
+    return 0;
+}
+
+/* Every word of the list has a row of this kind in pattern/reference's table. */
+static void docs_has_rows(const char *const *words, int count, reference_kind kind)
+{
+    for (int i = 0; i < count; i++) {
+        if (!reference_has(words[i], kind))
+            fprintf(stderr, "the %s '%s' has no row in pattern/reference.c\n",
+                    reference_kind_name(kind), words[i]);
+        CHECK(reference_has(words[i], kind));
+    }
+}
+
+/* The hover table (pattern/reference.h) is the language's: every statement,
+ * declaration, clause, built-in value and function has a row, every row of
+ * those kinds is one the language has, and the page's Reference shows every
+ * row's word. */
+static void docs_reference(const char *md)
+{
+    const char *ref = strstr(md, "\n## Reference");
+    CHECK(ref != NULL);
+    if (!ref)
+        return;
+    int n = 0;
+    const reference_row *rows = reference_rows(&n);
+    for (int i = 0; i < n; i++) {
+        if (!docs_shows(ref, rows[i].word))
+            fprintf(stderr, "docs/patterns.md's Reference does not show the %s '%s'\n",
+                    reference_kind_name(rows[i].kind), rows[i].word);
+        CHECK(docs_shows(ref, rows[i].word));
+    }
+    int count = 0;
+    while (parser_statement_words[count])
+        count++;
+    docs_has_rows(parser_statement_words, count, REF_STATEMENT);
+    for (count = 0; parser_decl_words[count];)
+        count++;
+    docs_has_rows(parser_decl_words, count, REF_DECLARATION);
+    static const char *const clauses[] = {
+#define DOCS_CLAUSE(id, keyword, shape, applies) keyword,
+        AST_CLAUSES(DOCS_CLAUSE)
+#undef DOCS_CLAUSE
+    };
+    docs_has_rows(clauses, CL_COUNT, REF_CLAUSE);
+    const char *values[256];
+    for (count = 0; count < 256 && compiler_value_name(count);)
+        values[count] = compiler_value_name(count), count++;
+    docs_has_rows(values, count, REF_VALUE);
+    const char *functions[VM_MATH_COUNT + 2] = {"rand", "level"};
+    for (int i = 0; i < VM_MATH_COUNT; i++)
+        functions[2 + i] = vm_math_name((vm_math)i);
+    docs_has_rows(functions, VM_MATH_COUNT + 2, REF_FUNCTION);
+    /* and back: no row of these kinds for a word the language lacks */
+    for (int i = 0; i < n; i++) {
+        const char *w = rows[i].word;
+        int known = 1;
+        if (rows[i].kind == REF_STATEMENT) {
+            known = 0;
+            for (int k = 0; parser_statement_words[k]; k++)
+                known |= strcmp(parser_statement_words[k], w) == 0;
+        } else if (rows[i].kind == REF_CLAUSE) {
+            known = strcmp(w, "run") == 0;
+            for (int k = 0; k < CL_COUNT; k++)
+                known |= strcmp(clauses[k], w) == 0;
+        } else if (rows[i].kind == REF_VALUE) {
+            known = 0;
+            for (int k = 0; k < count; k++)
+                known |= strcmp(values[k], w) == 0;
+        } else if (rows[i].kind == REF_FUNCTION) {
+            known = 0;
+            for (int k = 0; k < VM_MATH_COUNT + 2; k++)
+                known |= strcmp(functions[k], w) == 0;
+        }
+        if (!known)
+            fprintf(stderr,
+                    "pattern/reference.c describes the %s '%s', which the language "
+                    "does not have\n",
+                    reference_kind_name(rows[i].kind), w);
+        CHECK(known);
+    }
+}
+
 /* The next fenced block of md from p that opens with `open` ("```pat\n"): its
  * text from *body to *end (the closing fence). Returns where to look for the
  * one after it, or NULL when there is none (an unclosed block is CHECKed). */
@@ -240,6 +348,7 @@ int main(int argc, char **argv)
         docs_list(md, "Shapes: ", shapes, BULLET_SHAPE_COUNT);
         docs_list(md, "Colours: ", colours, BULLET_COLOR_COUNT);
         docs_reserved(md);
+        docs_reference(md);
     }
     mem_free(md);
     if (argc > 3) {

@@ -1,0 +1,67 @@
+/*
+ * project: the pattern files an open file is compiled with, as `curtain lint`
+ * would be given them, with the editor's unsaved text in place of what is on
+ * disk.
+ *
+ * A file belongs to the library folder above it: the nearest folder named
+ * `patterns` among its parents (the game's library: the files of patterns/stage1/ are
+ * compiled with all of patterns/), or else its own folder (a mod, or a folder
+ * of examples: every pattern file under it, as `play --mod` loads a mod). A
+ * folder of more than PROJECT_MAX_FILES pattern files, or of more than
+ * PROJECT_MAX_ENTRIES entries in all, is not a library: the
+ * file is then compiled alone. A file without a path on disk (an editor's
+ * untitled buffer) is a project of its own.
+ */
+#ifndef CURTAIN_LSP_PROJECT_H
+#define CURTAIN_LSP_PROJECT_H
+
+#include "lsp/outline.h"
+#include "pattern/diag.h"
+
+#include <stddef.h>
+
+#define PROJECT_MAX_FILES   1024
+/* The most folder entries looked at while listing a library (a bound on the time). */
+#define PROJECT_MAX_ENTRIES 20000
+#define PROJECT_PATH_MAX    1024
+
+/* The editor's text of a file, or NULL to read it from disk. */
+typedef const char *(*project_text_fn)(void *ctx, const char *path, size_t *len);
+
+typedef struct project_file {
+    char *path;
+    const char *text; /* the editor's, or owned */
+    size_t len;
+    char *owned;     /* read from disk */
+    int unreadable;  /* could not be read: text is "" */
+    outline outline; /* built on first use (outline_of) */
+    int outlined;
+} project_file;
+
+typedef struct project {
+    char root[PROJECT_PATH_MAX]; /* the library folder, or the file itself */
+    project_file *files;
+    int count;
+} project;
+
+/* The library folder of path (see above) into root; 0, or -1 when the file is
+ * to be compiled alone (root then holds path). */
+int project_root_of(const char *path, char *root, size_t size);
+/* The files of path's project: the folder's pattern files, plus path and the
+ * open files of `extra` that are under root but not yet on disk. Every file's
+ * text comes from text_of where it gives one. 0, or -1 when memory ran out. */
+int project_load(project *p, const char *path, const char *const *extra, int nextra,
+                 project_text_fn text_of, void *ctx);
+void project_unload(project *p);
+/* The index of a file by path, or -1. */
+int project_find(const project *p, const char *path);
+/* Whether file i is a pattern file (not BulletML). */
+int project_is_pattern(const project *p, int i);
+/* The outline of file i, built on first use (NULL when memory ran out). A
+ * BulletML file's is one declaration (keyword "bulletml"): the pattern named
+ * after the file (its name range: the file's first bytes). */
+const outline *project_outline(project *p, int i);
+/* Compiles the project as `curtain lint` compiles the same files, into diags. */
+void project_lint(project *p, diag_list *diags);
+
+#endif

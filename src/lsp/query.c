@@ -1,0 +1,746 @@
+/*
+ * query: hover, completion, definition, references and symbols over a
+ * project's pattern files. See query.h.
+ */
+#include "lsp/query.h"
+
+#include "core/mem.h"
+#include "lsp/jsonrpc.h"
+#include "pattern/compiler.h"
+#include "pattern/lexer.h"
+#include "pattern/library.h"
+#include "pattern/parser.h"
+#include "pattern/reference.h"
+#include "pattern/vm.h"
+#include "sim/bullet_kind.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The protocol's numbers for the kinds of completion items and symbols. */
+enum {
+    COMPLETION_FUNCTION = 3,
+    COMPLETION_VARIABLE = 6,
+    COMPLETION_CLASS = 7,
+    COMPLETION_MODULE = 9,
+    COMPLETION_PROPERTY = 10,
+    COMPLETION_KEYWORD = 14,
+    COMPLETION_ENUM_MEMBER = 20,
+    COMPLETION_CONSTANT = 21,
+};
+enum {
+    SYMBOL_MODULE = 2,
+    SYMBOL_CLASS = 5,
+    SYMBOL_METHOD = 6,
+    SYMBOL_FUNCTION = 12,
+    SYMBOL_VARIABLE = 13,
+    SYMBOL_CONSTANT = 14,
+    SYMBOL_OBJECT = 19,
+    SYMBOL_EVENT = 24,
+};
+
+/* ---- places ---- */
+
+static cJSON *query_pos_json(document_pos p)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "line", p.line);
+    cJSON_AddNumberToObject(o, "character", p.character);
+    return o;
+}
+
+static cJSON *query_range_json(document_cursor *c, size_t start, size_t end)
+{
+    cJSON *r = cJSON_CreateObject();
+    jsonrpc_put(r, "start", query_pos_json(document_cursor_pos(c, start)));
+    jsonrpc_put(r, "end", query_pos_json(document_cursor_pos(c, end)));
+    return r;
+}
+
+static cJSON *query_location(const project_file *f, document_cursor *c, size_t start, size_t end)
+{
+    char uri[PROJECT_PATH_MAX * 3 + 16];
+    if (document_path_to_uri(f->path, uri, sizeof uri) != 0)
+        return NULL;
+    cJSON *l = cJSON_CreateObject();
+    cJSON_AddStringToObject(l, "uri", uri);
+    jsonrpc_put(l, "range", query_range_json(c, start, end));
+    return l;
+}
+
+/* What a name at a place means: a symbol of a file's outline. */
+typedef struct query_target {
+    int file, symbol; /* -1 when the name is declared nowhere */
+} query_target;
+
+/* The declaration (a parameter or variable of the declaration around offset
+ * first, then a declaration of any file, this one first) of the name. */
+static query_target query_resolve(project *p, int file, size_t offset, const char *name, size_t len)
+{
+    query_target t = {-1, -1};
+    const outline *o = project_outline(p, file);
+    if (!o)
+        return t;
+    int local = outline_local_at(o, p->files[file].text, offset, name, len);
+    if (local >= 0) {
+        t.file = file;
+        t.symbol = local;
+        return t;
+    }
+    for (int k = -1; k < p->count; k++) {
+        int i = k < 0 ? file : k;
+        if (k == file)
+            continue;
+        const outline *oi = project_outline(p, i);
+        int d = oi ? outline_find_decl(oi, name, len) : -1;
+        if (d >= 0) {
+            t.file = i;
+            t.symbol = d;
+            return t;
+        }
+    }
+    return t;
+}
+
+/* A named argument ("count: 6" in `run burst(count: 6)`): the parameter of the
+ * pattern or enemy called, or {-1, -1}. */
+static query_target query_named_arg(project *p, int file, size_t start, size_t len)
+{
+    query_target none = {-1, -1};
+    const char *text = p->files[file].text;
+    size_t n = p->files[file].len, after = start + len;
+    while (after < n && (text[after] == ' ' || text[after] == '\t'))
+        after++;
+    if (after >= n || text[after] != ':')
+        return none;
+    int depth = 0;
+    size_t i = start;
+    while (i > 0 && text[i - 1] != '{' && text[i - 1] != '}') {
+        i--;
+        depth += text[i] == ')';
+        if (text[i] == '(' && depth-- == 0)
+            break;
+    }
+    if (i == 0 || text[i] != '(')
+        return none;
+    size_t callee_start, callee_len = document_word_at(text, n, i, &callee_start);
+    while (callee_len == 0 && i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+        callee_len = document_word_at(text, n, --i, &callee_start);
+    if (!callee_len)
+        return none;
+    query_target callee = query_resolve(p, file, callee_start, text + callee_start, callee_len);
+    if (callee.file < 0)
+        return none;
+    const outline *o = &p->files[callee.file].outline;
+    for (int k = callee.symbol + 1; k < o->count && o->symbols[k].parent == callee.symbol; k++)
+        if (o->symbols[k].kind == OUTLINE_PARAM && o->symbols[k].name_len == len &&
+            memcmp(o->symbols[k].name, text + start, len) == 0) {
+            query_target t = {callee.file, k};
+            return t;
+        }
+    return none;
+}
+
+/* What the name at start means: a named argument's parameter, else query_resolve. */
+static query_target query_meaning(project *p, int file, size_t start, size_t len)
+{
+    query_target t = query_named_arg(p, file, start, len);
+    return t.file >= 0 ? t : query_resolve(p, file, start, p->files[file].text + start, len);
+}
+
+/* ---- hover ---- */
+
+typedef struct query_text {
+    char buf[16384];
+    size_t len;
+} query_text;
+
+static void query_printf(query_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void query_printf(query_text *t, const char *fmt, ...)
+{
+    if (t->len >= sizeof t->buf - 1)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        t->len = t->len + (size_t)n < sizeof t->buf ? t->len + (size_t)n : sizeof t->buf - 1;
+}
+
+/* text[start, end) with its surrounding blank space trimmed, at most max bytes. */
+static int query_trimmed(const char *text, size_t start, size_t end, size_t max, const char **out)
+{
+    while (start < end && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n' ||
+                           text[start] == '\r'))
+        start++;
+    while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' ||
+                           text[end - 1] == '\r'))
+        end--;
+    *out = text + start;
+    return (int)(end - start < max ? end - start : max);
+}
+
+/* The comment lines above a declaration, without their '#'. */
+static void query_doc_comment(query_text *t, const char *text, const outline_symbol *y)
+{
+    for (size_t p = y->doc_start; p < y->doc_end;) {
+        size_t e = p;
+        while (e < y->doc_end && text[e] != '\n')
+            e++;
+        size_t s = p;
+        while (s < e && (text[s] == ' ' || text[s] == '\t'))
+            s++;
+        s += s < e && text[s] == '#';
+        s += s < e && text[s] == ' ';
+        query_printf(t, "%.*s\n", (int)(e - s < 400 ? e - s : 400), text + s);
+        p = e + 1;
+    }
+}
+
+/* The markdown of a modder's declaration, parameter or variable. */
+static void query_describe_symbol(query_text *t, project *p, query_target target)
+{
+    const project_file *f = &p->files[target.file];
+    const outline *o = &f->outline;
+    const outline_symbol *y = &o->symbols[target.symbol];
+    const outline_symbol *decl = y->parent >= 0 ? &o->symbols[y->parent] : y;
+    const char *head;
+    int n = query_trimmed(f->text, decl->start, decl->head_end, 600, &head);
+    const char *base = strrchr(f->path, '/');
+    base = base ? base + 1 : f->path;
+    document_pos at = document_pos_of(f->text, f->len, y->name_start, DOCUMENT_UTF8);
+    if (strcmp(decl->keyword, "bulletml") == 0) {
+        query_printf(t, "**BulletML file** `%s`, run as the pattern `%s`\n", base, y->name);
+        return;
+    }
+    if (y->kind == OUTLINE_PARAM)
+        query_printf(t, "**parameter** `%s` of\n", y->name);
+    else if (y->kind == OUTLINE_LOCAL)
+        query_printf(t, "**variable** `%s`, in\n", y->name);
+    query_printf(t, "```pat\n%.*s\n```\n", n, head);
+    if (y->kind == OUTLINE_PHASE) {
+        n = query_trimmed(f->text, y->start, y->head_end, 400, &head);
+        query_printf(t, "```pat\n%.*s\n```\n", n, head);
+    }
+    query_doc_comment(t, f->text, y->kind == OUTLINE_PHASE ? y : decl);
+    query_printf(t, "\n*%s, line %u*\n", base, at.line + 1);
+}
+
+cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
+{
+    const project_file *f = &p->files[file];
+    size_t start, len = document_word_at(f->text, f->len, offset, &start);
+    if (!len || len >= 64)
+        return cJSON_CreateNull();
+    char word[64];
+    memcpy(word, f->text + start, len);
+    word[len] = '\0';
+    static query_text t;
+    t.len = 0;
+    t.buf[0] = '\0';
+    query_target target = query_meaning(p, file, start, len);
+    if (target.file >= 0)
+        query_describe_symbol(&t, p, target);
+    char ref[4096];
+    if (reference_describe(word, ref, sizeof ref))
+        query_printf(&t, "%s%s", t.len ? "\n---\n\n" : "", ref);
+    if (!t.len)
+        return cJSON_CreateNull();
+    cJSON *h = cJSON_CreateObject();
+    cJSON *contents = cJSON_AddObjectToObject(h, "contents");
+    cJSON_AddStringToObject(contents, "kind", "markdown");
+    cJSON_AddStringToObject(contents, "value", t.buf);
+    document_cursor c;
+    document_cursor_init(&c, f->text, f->len, enc);
+    jsonrpc_put(h, "range", query_range_json(&c, start, start + len));
+    return h;
+}
+
+/* ---- definition and references ---- */
+
+cJSON *query_definition(project *p, int file, size_t offset, document_encoding enc)
+{
+    cJSON *list = cJSON_CreateArray();
+    const project_file *f = &p->files[file];
+    size_t start, len = document_word_at(f->text, f->len, offset, &start);
+    if (!len)
+        return list;
+    query_target t = query_meaning(p, file, start, len);
+    if (t.file < 0)
+        return list;
+    const project_file *tf = &p->files[t.file];
+    const outline_symbol *y = &tf->outline.symbols[t.symbol];
+    document_cursor c;
+    document_cursor_init(&c, tf->text, tf->len, enc);
+    cJSON *l = query_location(tf, &c, y->name_start, y->name_start + y->name_len);
+    if (l)
+        jsonrpc_push(list, l);
+    return list;
+}
+
+typedef struct query_refs {
+    cJSON *list;
+    const project_file *file;
+    document_cursor cursor;
+    size_t from, to; /* only uses in this range count (a local's declaration) */
+    size_t skip;     /* the declaration's own name, when it is left out */
+    int count;
+} query_refs;
+
+static void query_ref_found(void *ctx, size_t start, size_t len)
+{
+    query_refs *r = ctx;
+    if (start < r->from || start > r->to || start == r->skip || r->count >= QUERY_MAX_LOCATIONS)
+        return;
+    cJSON *l = query_location(r->file, &r->cursor, start, start + len);
+    if (l) {
+        jsonrpc_push(r->list, l);
+        r->count++;
+    }
+}
+
+cJSON *query_references(project *p, int file, size_t offset, int include_decl,
+                        document_encoding enc)
+{
+    cJSON *list = cJSON_CreateArray();
+    const project_file *f = &p->files[file];
+    size_t start, len = document_word_at(f->text, f->len, offset, &start);
+    if (!len)
+        return list;
+    const char *name = f->text + start;
+    query_target t = query_resolve(p, file, start, name, len);
+    query_refs r = {list, NULL, {0}, 0, (size_t)-1, (size_t)-1, 0};
+    if (t.file >= 0 && p->files[t.file].outline.symbols[t.symbol].kind != OUTLINE_DECL) {
+        /* a parameter or variable: the uses within its declaration */
+        const outline_symbol *y = &p->files[t.file].outline.symbols[t.symbol];
+        const outline_symbol *d = &p->files[t.file].outline.symbols[y->parent];
+        r.file = &p->files[t.file];
+        r.from = y->kind == OUTLINE_PARAM ? d->start : y->name_start;
+        r.to = d->end;
+        r.skip = include_decl ? (size_t)-1 : y->name_start;
+        document_cursor_init(&r.cursor, r.file->text, r.file->len, enc);
+        outline_each_name(r.file->text, r.file->len, r.file->text + y->name_start, y->name_len,
+                          query_ref_found, &r);
+        return list;
+    }
+    char word[OUTLINE_NAME_MAX];
+    size_t n = len < sizeof word ? len : sizeof word - 1;
+    memcpy(word, name, n);
+    for (int i = 0; i < p->count; i++) {
+        if (!project_is_pattern(p, i))
+            continue; /* a BulletML file's words are XML, not names */
+        const outline *o = project_outline(p, i);
+        r.file = &p->files[i];
+        r.skip = (size_t)-1;
+        if (!include_decl && o && t.file == i)
+            r.skip = o->symbols[t.symbol].name_start;
+        document_cursor_init(&r.cursor, r.file->text, r.file->len, enc);
+        outline_each_name(r.file->text, r.file->len, word, n, query_ref_found, &r);
+    }
+    return list;
+}
+
+/* ---- symbols ---- */
+
+static int query_symbol_kind(const outline_symbol *y)
+{
+    static const struct {
+        const char *keyword;
+        int kind;
+    } kinds[] = {{"pattern", SYMBOL_FUNCTION}, {"enemy", SYMBOL_CLASS},
+                 {"boss", SYMBOL_CLASS},       {"stage", SYMBOL_MODULE},
+                 {"const", SYMBOL_CONSTANT},   {"function", SYMBOL_FUNCTION},
+                 {"shared", SYMBOL_VARIABLE}};
+    if (y->kind == OUTLINE_PHASE)
+        return SYMBOL_EVENT;
+    if (y->kind != OUTLINE_DECL)
+        return SYMBOL_VARIABLE;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(kinds[i].keyword, y->keyword) == 0)
+            return kinds[i].kind;
+    return SYMBOL_OBJECT;
+}
+
+static cJSON *query_symbol_json(const outline_symbol *y, document_cursor *c)
+{
+    cJSON *s = cJSON_CreateObject();
+    cJSON_AddStringToObject(s, "name", y->name[0] ? y->name : "?");
+    if (y->kind == OUTLINE_DECL)
+        cJSON_AddStringToObject(s, "detail", y->keyword);
+    else if (y->kind == OUTLINE_PHASE)
+        cJSON_AddStringToObject(s, "detail", y->spell ? "spell card" : "phase");
+    cJSON_AddNumberToObject(s, "kind", query_symbol_kind(y));
+    size_t end = y->end > y->name_start + y->name_len ? y->end : y->name_start + y->name_len;
+    size_t start = y->start < y->name_start ? y->start : y->name_start;
+    jsonrpc_put(s, "range", query_range_json(c, start, end));
+    jsonrpc_put(s, "selectionRange",
+                query_range_json(c, y->name_start, y->name_start + y->name_len));
+    return s;
+}
+
+cJSON *query_symbols(project *p, int file, document_encoding enc)
+{
+    cJSON *list = cJSON_CreateArray();
+    const outline *o = project_outline(p, file);
+    if (!o)
+        return list;
+    document_cursor c;
+    document_cursor_init(&c, p->files[file].text, p->files[file].len, enc);
+    cJSON *decl = NULL;
+    for (int i = 0; i < o->count; i++) {
+        const outline_symbol *y = &o->symbols[i];
+        if (y->kind == OUTLINE_LOCAL)
+            continue;
+        cJSON *s = query_symbol_json(y, &c);
+        if (y->kind == OUTLINE_DECL) {
+            decl = jsonrpc_push(list, s) ? s : NULL; /* freed if it could not be added */
+        } else if (decl) {
+            cJSON *children = cJSON_GetObjectItem(decl, "children");
+            if (!children)
+                children = cJSON_AddArrayToObject(decl, "children");
+            jsonrpc_push(children, s);
+        } else {
+            cJSON_Delete(s);
+        }
+    }
+    return list;
+}
+
+/* ---- completion ---- */
+
+/* What is around the place being completed, from the tokens before it. */
+typedef struct query_context {
+    int depth;     /* braces open */
+    int in_fire;   /* a fire statement goes on here */
+    tok_kind last; /* the token before the word being typed (TOK_EOF: none) */
+    char last_word[32], prev_word[32];
+    char call[OUTLINE_NAME_MAX]; /* the name before the innermost open '(' */
+    int parens;
+} query_context;
+
+#define QUERY_PAREN_MAX 16
+
+static void query_copy_word(char *out, size_t size, const token *t)
+{
+    size_t n = t->kind == TOK_NAME ? (t->len < size - 1 ? t->len : size - 1) : 0;
+    memcpy(out, t->start, n);
+    out[n] = '\0';
+}
+
+static int query_is_clause(const char *word)
+{
+    return reference_has(word, REF_CLAUSE);
+}
+
+static int query_is_statement(const char *word)
+{
+    for (int i = 0; parser_statement_words[i]; i++)
+        if (strcmp(parser_statement_words[i], word) == 0)
+            return 1;
+    return 0;
+}
+
+/* Reads the tokens of text before `end`. */
+static void query_scan(const char *text, size_t end, query_context *q)
+{
+    memset(q, 0, sizeof *q);
+    q->last = TOK_EOF;
+    char calls[QUERY_PAREN_MAX][OUTLINE_NAME_MAX];
+    diag_list *scratch = mem_calloc(1, sizeof *scratch);
+    if (!scratch)
+        return;
+    diag_init(scratch);
+    lexer lx;
+    lexer_init(&lx, "", text, end, scratch);
+    uint32_t line = 0;
+    for (;;) {
+        token t = lexer_next(&lx);
+        if (t.kind == TOK_EOF)
+            break;
+        char word[32];
+        query_copy_word(word, sizeof word, &t);
+        if (t.kind == TOK_LBRACE || t.kind == TOK_RBRACE || t.kind == TOK_SEMI)
+            q->in_fire = 0;
+        if (t.kind == TOK_LBRACE) {
+            q->depth++;
+            q->parens = 0;
+        } else if (t.kind == TOK_RBRACE) {
+            q->depth -= q->depth > 0;
+            q->parens = 0;
+        } else if (t.kind == TOK_LPAREN) {
+            if (q->parens < QUERY_PAREN_MAX) {
+                size_t n = q->last == TOK_NAME ? strlen(q->last_word) : 0;
+                memcpy(calls[q->parens], q->last_word, n);
+                calls[q->parens][n] = '\0';
+            }
+            q->parens++;
+        } else if (t.kind == TOK_RPAREN) {
+            q->parens -= q->parens > 0;
+        } else if (t.kind == TOK_NAME && strcmp(word, "fire") == 0) {
+            q->in_fire = 1;
+        } else if (t.kind == TOK_NAME && t.line != line && q->in_fire && query_is_statement(word) &&
+                   !query_is_clause(word)) {
+            q->in_fire = 0;
+        }
+        line = t.line;
+        memcpy(q->prev_word, q->last_word, sizeof q->prev_word);
+        memcpy(q->last_word, word, sizeof q->last_word);
+        q->last = t.kind;
+    }
+    if (q->parens > 0 && q->parens <= QUERY_PAREN_MAX)
+        snprintf(q->call, sizeof q->call, "%s", calls[q->parens - 1]);
+    diag_free(scratch);
+    mem_free(scratch);
+}
+
+typedef struct query_items {
+    cJSON *list;
+    int count;
+} query_items;
+
+#define QUERY_MAX_ITEMS 1000
+
+static void query_item(query_items *it, const char *label, int kind, const char *detail,
+                       const char *insert)
+{
+    if (it->count >= QUERY_MAX_ITEMS || !label[0])
+        return;
+    cJSON *e;
+    cJSON_ArrayForEach(e, it->list)
+    {
+        const char *l = cJSON_GetStringValue(cJSON_GetObjectItem(e, "label"));
+        if (l && strcmp(l, label) == 0)
+            return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "label", label);
+    cJSON_AddNumberToObject(o, "kind", kind);
+    if (detail)
+        cJSON_AddStringToObject(o, "detail", detail);
+    if (insert)
+        cJSON_AddStringToObject(o, "insertText", insert);
+    jsonrpc_push(it->list, o);
+    it->count++;
+}
+
+/* The syntax of a word's first row of kind, for an item's detail (valid until
+ * the next call). */
+static const char *query_syntax(const char *word, reference_kind kind)
+{
+    static char syntax[160];
+    int n;
+    const reference_row *rows = reference_rows(&n);
+    for (int i = 0; i < n; i++)
+        if (rows[i].kind == kind && strcmp(rows[i].word, word) == 0) {
+            reference_syntax(&rows[i], syntax, sizeof syntax);
+            return syntax;
+        }
+    return reference_kind_name(kind);
+}
+
+static void query_words(query_items *it, const char *const *words, reference_kind kind)
+{
+    for (int i = 0; words[i]; i++)
+        query_item(it, words[i], COMPLETION_KEYWORD, query_syntax(words[i], kind), NULL);
+}
+
+static void query_clauses(query_items *it)
+{
+    static const char *const clauses[] = {
+#define QUERY_CLAUSE(id, keyword, shape, applies) keyword,
+        AST_CLAUSES(QUERY_CLAUSE)
+#undef QUERY_CLAUSE
+            "run",
+        NULL};
+    query_words(it, clauses, REF_CLAUSE);
+}
+
+static void query_shapes(query_items *it)
+{
+    static const char *const shapes[] = {
+#define QUERY_SHAPE(id, name, radius, rotates, size) name,
+        BULLET_SHAPES(QUERY_SHAPE)
+#undef QUERY_SHAPE
+    };
+    for (int i = 0; i < BULLET_SHAPE_COUNT; i++)
+        query_item(it, shapes[i], COMPLETION_ENUM_MEMBER, "bullet shape", NULL);
+}
+
+static void query_colours(query_items *it)
+{
+    static const char *const colours[] = {
+#define QUERY_COLOUR(id, name) name,
+        BULLET_COLORS(QUERY_COLOUR)
+#undef QUERY_COLOUR
+    };
+    for (int i = 0; i < BULLET_COLOR_COUNT; i++)
+        query_item(it, colours[i], COMPLETION_ENUM_MEMBER, "bullet colour", NULL);
+}
+
+/* Declarations of the project with this keyword (NULL: constants' "const"). */
+static void query_decls(query_items *it, project *p, const char *keyword, int kind)
+{
+    for (int i = 0; i < p->count; i++) {
+        const outline *o = project_outline(p, i);
+        for (int k = 0; o && k < o->count; k++)
+            if (o->symbols[k].kind == OUTLINE_DECL && strcmp(o->symbols[k].keyword, keyword) == 0)
+                query_item(it, o->symbols[k].name, kind, keyword, NULL);
+    }
+}
+
+/* Files of other formats (BulletML) run as patterns named after the file. */
+static void query_imports(query_items *it, project *p)
+{
+    for (int i = 0; i < p->count; i++) {
+        const char *path = p->files[i].path;
+        size_t n = strlen(path);
+        if (n > 4 && strcmp(path + n - 4, LIBRARY_EXTENSION) == 0)
+            continue;
+        const char *base = strrchr(path, '/');
+        base = base ? base + 1 : path;
+        char stem[OUTLINE_NAME_MAX];
+        snprintf(stem, sizeof stem, "%s", base);
+        char *dot = strrchr(stem, '.');
+        if (dot)
+            *dot = '\0';
+        query_item(it, stem, COMPLETION_MODULE, "BulletML file", NULL);
+    }
+}
+
+/* The parameters and variables of the declaration around offset, declared before it. */
+static void query_locals(query_items *it, const outline *o, size_t offset)
+{
+    int d = outline_decl_at(o, offset);
+    for (int i = d + 1; d >= 0 && i < o->count && o->symbols[i].parent == d; i++) {
+        const outline_symbol *y = &o->symbols[i];
+        if (y->kind == OUTLINE_PARAM || (y->kind == OUTLINE_LOCAL && y->name_start < offset))
+            query_item(it, y->name, COMPLETION_VARIABLE,
+                       y->kind == OUTLINE_PARAM ? "parameter" : "variable", NULL);
+    }
+}
+
+/* What may start an expression here: names in scope, built-in values, functions. */
+static void query_expression(query_items *it, project *p, const outline *o, size_t offset)
+{
+    query_locals(it, o, offset);
+    query_decls(it, p, "const", COMPLETION_CONSTANT);
+    query_decls(it, p, "shared", COMPLETION_VARIABLE);
+    query_decls(it, p, "function", COMPLETION_FUNCTION);
+    for (int i = 0; compiler_value_name(i); i++)
+        query_item(it, compiler_value_name(i), COMPLETION_CONSTANT, "built-in value", NULL);
+    for (int i = 0; i < VM_MATH_COUNT; i++)
+        query_item(it, vm_math_name((vm_math)i), COMPLETION_FUNCTION,
+                   query_syntax(vm_math_name((vm_math)i), REF_FUNCTION), NULL);
+    query_item(it, "rand", COMPLETION_FUNCTION, query_syntax("rand", REF_FUNCTION), NULL);
+    query_item(it, "level", COMPLETION_FUNCTION, query_syntax("level", REF_FUNCTION), NULL);
+    static const char *const ops[] = {"not", NULL};
+    query_words(it, ops, REF_WORD);
+}
+
+/* Whether the word before the place wants a value after it. */
+static int query_wants_value(const query_context *q)
+{
+    static const char *const words[] = {
+        "wait",  "until",  "repeat", "while",  "if",   "at",    "speed", "ring",  "arc",  "spread",
+        "stack", "radius", "spin",   "accel",  "life", "over",  "by",    "to",    "and",  "or",
+        "not",   "health", "score",  "hitbox", "time", "bonus", "power", "point", "bomb", NULL};
+    if (q->last != TOK_NAME)
+        return q->last != TOK_EOF && q->last != TOK_RPAREN && q->last != TOK_LBRACE &&
+               q->last != TOK_RBRACE && q->last != TOK_SEMI && q->last != TOK_NUMBER &&
+               q->last != TOK_STRING;
+    for (int i = 0; words[i]; i++)
+        if (strcmp(words[i], q->last_word) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether the place is in a phase's head, after `phase`, its title, `spell` or
+ * a property's value (before its block). */
+static int query_in_phase_head(const query_context *q)
+{
+    if (q->last == TOK_NAME)
+        return !strcmp(q->last_word, "phase") || !strcmp(q->last_word, "spell");
+    if (q->last == TOK_STRING)
+        return !strcmp(q->prev_word, "phase");
+    return q->last == TOK_NUMBER;
+}
+
+/* The parameters of the pattern or enemy being called, as "NAME: " items. */
+static int query_call_params(query_items *it, project *p, int file, size_t offset,
+                             const query_context *q)
+{
+    if (!q->call[0] || (q->last != TOK_LPAREN && q->last != TOK_COMMA))
+        return 0;
+    query_target t = query_resolve(p, file, offset, q->call, strlen(q->call));
+    if (t.file < 0)
+        return 0;
+    const outline *o = &p->files[t.file].outline;
+    if (o->symbols[t.symbol].kind != OUTLINE_DECL)
+        return 0;
+    for (int i = t.symbol + 1; i < o->count && o->symbols[i].parent == t.symbol; i++)
+        if (o->symbols[i].kind == OUTLINE_PARAM) {
+            char insert[OUTLINE_NAME_MAX + 4];
+            snprintf(insert, sizeof insert, "%s: ", o->symbols[i].name);
+            query_item(it, o->symbols[i].name, COMPLETION_PROPERTY, "parameter", insert);
+        }
+    return 1;
+}
+
+cJSON *query_completion(project *p, int file, size_t offset)
+{
+    query_items it = {cJSON_CreateArray(), 0};
+    const project_file *f = &p->files[file];
+    const outline *o = project_outline(p, file);
+    if (!o)
+        return it.list;
+    offset = offset < f->len ? offset : f->len;
+    size_t start = offset;
+    while (start > 0 && document_is_name_char(f->text[start - 1]))
+        start--;
+    query_context q;
+    query_scan(f->text, start, &q);
+    if (q.depth == 0) {
+        if (q.parens == 0 && (q.last != TOK_NAME || !reference_has(q.last_word, REF_DECLARATION)))
+            query_words(&it, parser_decl_words, REF_DECLARATION);
+        return it.list;
+    }
+    int boss_body = 0;
+    int d = outline_decl_at(o, start);
+    if (d >= 0 && q.depth == 1 && strcmp(o->symbols[d].keyword, "boss") == 0)
+        boss_body = 1;
+    if (q.last == TOK_NAME && (!strcmp(q.last_word, "run") || !strcmp(q.last_word, "thread"))) {
+        query_decls(&it, p, "pattern", COMPLETION_MODULE);
+        query_imports(&it, p);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "spawn")) {
+        query_decls(&it, p, "enemy", COMPLETION_CLASS);
+    } else if (q.last == TOK_NAME &&
+               (!strcmp(q.last_word, "boss") || !strcmp(q.last_word, "midboss"))) {
+        query_decls(&it, p, "boss", COMPLETION_CLASS);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "fire")) {
+        query_shapes(&it);
+        query_clauses(&it);
+    } else if (q.last == TOK_NAME && reference_has(q.last_word, REF_SHAPE) &&
+               !strcmp(q.prev_word, "fire")) {
+        query_colours(&it);
+        query_clauses(&it);
+    } else if (query_call_params(&it, p, file, start, &q)) {
+        query_expression(&it, p, o, start);
+    } else if (query_wants_value(&q)) {
+        query_expression(&it, p, o, start);
+    } else if (boss_body && query_in_phase_head(&q)) {
+        static const char *const phase_words[] = {"spell", "time", "health", "bonus", NULL};
+        query_words(&it, phase_words, REF_WORD);
+    } else if (boss_body) {
+        static const char *const boss_words[] = {"phase", "name", "look", NULL};
+        query_words(&it, boss_words, REF_DECLARATION);
+    } else {
+        if (q.in_fire)
+            query_clauses(&it);
+        query_words(&it, parser_statement_words, REF_STATEMENT);
+        query_locals(&it, o, start);
+        query_decls(&it, p, "shared", COMPLETION_VARIABLE); /* assigned like variables */
+    }
+    return it.list;
+}

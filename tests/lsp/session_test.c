@@ -1,0 +1,596 @@
+/*
+ * session: a scripted editor drives a language server process (`curtain lsp`,
+ * or tests' lsp_host without SDL) through a whole session over pipes, as an
+ * editor would: initialize; open a file with errors in a folder of two files
+ * (its diagnostics must be exactly what `curtain lint` reports for the
+ * folder's files: the same lines, columns, severities and messages); fix it
+ * (its diagnostics are cleared); hover, completion at several places, go to
+ * definition and find references across the two files, document symbols;
+ * malformed messages and unknown methods get protocol errors and the session
+ * goes on; shutdown and exit end it with status 0. A BulletML file's
+ * diagnostics are lint's too.
+ *
+ * usage: test_lsp.session SERVER [ARGS...]
+ */
+#include "../check.h"
+#include "core/file.h"
+#include "lsp/jsonrpc.h"
+#include "pattern/bulletml_import.h"
+#include "pattern/library.h"
+
+#include <cjson/cJSON.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static pid_t server_pid;
+static int to_server = -1, from_server = -1;
+static jsonrpc_reader reader;
+static int next_id = 1;
+static char dir[64], a_path[128], b_path[128], a_uri[160], b_uri[160];
+static char wave_path[128], wave_uri[160];
+static char xml_dir[64], xml_path[128], xml_uri[160];
+
+static const char a_text[] = "# A ring of bullets that turns a little each time.\n"
+                             "# count: how many bullets.\n"
+                             "pattern burst(count = 12, spin_by = 0) {\n"
+                             "    fire orb red ring count at time * spin_by speed 2\n"
+                             "}\n"
+                             "\n"
+                             "enemy fairy(side = 1) {\n"
+                             "    health 10\n"
+                             "    run burst(8)\n"
+                             "}\n"
+                             "\n"
+                             "shared hits = 0\n"
+                             "function twice(v) {\n"
+                             "    return v * 2\n"
+                             "}\n";
+
+static const char b_broken[] = "pattern use_it {\n"
+                               "    var unused = 1\n"
+                               "    repeat 3 as i {\n"
+                               "        run burst(count: 6 + i)\n"
+                               "        fire orb bleu at angel speed 2\n"
+                               "        wait 10\n"
+                               "    }\n"
+                               "}\n";
+
+static const char b_fixed[] = "pattern use_it {\n"
+                              "    repeat 3 as i {\n"
+                              "        run burst(count: 6 + i)\n"
+                              "        fire orb blue at aim speed 2\n"
+                              "        wait 10\n"
+                              "    }\n"
+                              "}\n"
+                              "\n"
+                              "stage s {\n"
+                              "    spawn fairy(1) at (100, -20)\n"
+                              "    run wave\n"
+                              "}\n"
+                              "\n"
+                              "boss big {\n"
+                              "    phase \"Card\" spell time 10 { wait 1 }\n"
+                              "}\n";
+
+/* A BulletML file beside them: the pattern `wave`. */
+static const char wave_xml[] = "<?xml version=\"1.0\" ?>\n"
+                               "<bulletml>\n"
+                               "<action label=\"top\"><fire><bullet/></fire></action>\n"
+                               "</bulletml>\n";
+
+/* A BulletML file with an error, alone in its folder. */
+static const char xml_broken[] = "<?xml version=\"1.0\" ?>\n"
+                                 "<bulletml>\n"
+                                 "<action label=\"top\">\n"
+                                 "<fire><bullet/></fire>\n"
+                                 "<wait>x</wait>\n"
+                                 "</action>\n"
+                                 "</bulletml>\n";
+
+/* ---- the server process ---- */
+
+static void server_start(char **argv)
+{
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) {
+        perror("pipe");
+        exit(1);
+    }
+    server_pid = fork();
+    if (server_pid == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        close(in[1]);
+        close(out[0]);
+        execvp(argv[0], argv);
+        perror(argv[0]);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    to_server = in[1];
+    from_server = out[0];
+    signal(SIGPIPE, SIG_IGN);
+    jsonrpc_reader_init(&reader);
+}
+
+static void send_raw(const char *bytes, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(to_server, bytes, n);
+        if (w <= 0) {
+            fprintf(stderr, "the server stopped reading\n");
+            exit(1);
+        }
+        bytes += w;
+        n -= (size_t)w;
+    }
+}
+
+static void send_json(cJSON *msg)
+{
+    cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
+    char *body = cJSON_PrintUnformatted(msg);
+    char head[64];
+    int n = snprintf(head, sizeof head, "Content-Length: %zu\r\n\r\n", strlen(body));
+    send_raw(head, (size_t)n);
+    send_raw(body, strlen(body));
+    cJSON_free(body);
+    cJSON_Delete(msg);
+}
+
+/* The next message from the server; exits the test if none comes in 30 s (a
+ * hung server must not hang ctest: this is a guard, not a timed check). */
+static cJSON *receive(void)
+{
+    for (;;) {
+        const char *body;
+        size_t len;
+        char err[160];
+        int rc = jsonrpc_reader_next(&reader, &body, &len, err, sizeof err);
+        if (rc > 0) {
+            cJSON *m = cJSON_ParseWithLength(body, len);
+            CHECK(m != NULL);
+            if (m)
+                return m;
+            continue;
+        }
+        CHECK(rc == 0);
+        struct pollfd p = {from_server, POLLIN, 0};
+        char buf[65536];
+        ssize_t n = poll(&p, 1, 30000) > 0 ? read(from_server, buf, sizeof buf) : -1;
+        if (n <= 0) {
+            fprintf(stderr, "no answer from the server\n");
+            kill(server_pid, SIGKILL);
+            exit(1);
+        }
+        jsonrpc_reader_push(&reader, buf, (size_t)n);
+    }
+}
+
+static void notify(const char *method, cJSON *params)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "method", method);
+    if (params)
+        cJSON_AddItemToObject(m, "params", params);
+    send_json(m);
+}
+
+/* The response to message with this id; notifications before it are dropped. */
+static cJSON *response_to(int id)
+{
+    for (;;) {
+        cJSON *m = receive();
+        const cJSON *mid = cJSON_GetObjectItem(m, "id");
+        if (cJSON_IsNumber(mid) && mid->valueint == id && !cJSON_GetObjectItem(m, "method"))
+            return m;
+        if (cJSON_IsNull(mid) && cJSON_GetObjectItem(m, "error"))
+            return m; /* an error for a message without an id */
+        cJSON_Delete(m);
+    }
+}
+
+static cJSON *request(const char *method, cJSON *params)
+{
+    int id = next_id++;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddNumberToObject(m, "id", id);
+    cJSON_AddStringToObject(m, "method", method);
+    cJSON_AddItemToObject(m, "params", params ? params : cJSON_CreateNull());
+    send_json(m);
+    return response_to(id);
+}
+
+/* The diagnostics the server publishes next for uri. */
+static cJSON *diagnostics_for(const char *uri)
+{
+    for (;;) {
+        cJSON *m = receive();
+        const cJSON *method = cJSON_GetObjectItem(m, "method");
+        const cJSON *params = cJSON_GetObjectItem(m, "params");
+        const char *u = cJSON_GetStringValue(cJSON_GetObjectItem(params, "uri"));
+        if (cJSON_IsString(method) &&
+            strcmp(method->valuestring, "textDocument/publishDiagnostics") == 0 && u &&
+            strcmp(u, uri) == 0)
+            return m;
+        cJSON_Delete(m);
+    }
+}
+
+/* ---- messages ---- */
+
+static cJSON *text_document(const char *uri)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON *td = cJSON_AddObjectToObject(p, "textDocument");
+    cJSON_AddStringToObject(td, "uri", uri);
+    return p;
+}
+
+static cJSON *at_position(const char *uri, int line, int character)
+{
+    cJSON *p = text_document(uri);
+    cJSON *pos = cJSON_AddObjectToObject(p, "position");
+    cJSON_AddNumberToObject(pos, "line", line);
+    cJSON_AddNumberToObject(pos, "character", character);
+    return p;
+}
+
+/* The place just after the first `after` on line `line` of text (ASCII text:
+ * characters are bytes). */
+static int column_after(const char *text, int line, const char *after)
+{
+    const char *l = text;
+    for (int i = 0; i < line && l; i++) {
+        l = strchr(l, '\n');
+        l = l ? l + 1 : NULL;
+    }
+    const char *at = l ? strstr(l, after) : NULL;
+    CHECK(at != NULL);
+    return at ? (int)(at - l + (ptrdiff_t)strlen(after)) : 0;
+}
+
+/* ---- the expected diagnostics: curtain lint's own output ---- */
+
+typedef struct lint_line {
+    int line, col, warning;
+    char message[512];
+} lint_line;
+
+/* Parses what lint prints for path ("path:L:C: [warning: ]message" lines) when
+ * given the files of paths. */
+static int lint_expect(const char *path, const char *const *paths, int npaths, lint_line *out,
+                       int max)
+{
+    static diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_paths(paths, npaths, &diags);
+    library_free(lib);
+    static char text[65536];
+    diag_format(&diags, text, sizeof text);
+    diag_free(&diags);
+    int n = 0;
+    size_t plen = strlen(path);
+    for (char *l = text; l && *l && n < max; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        if (strncmp(l, path, plen) != 0 || l[plen] != ':')
+            continue;
+        lint_line *e = &out[n];
+        int used = 0;
+        if (sscanf(l + plen, ":%d:%d: %n", &e->line, &e->col, &used) < 2)
+            continue;
+        const char *m = l + plen + used;
+        e->warning = strncmp(m, "warning: ", 9) == 0;
+        m += e->warning ? 9 : 0;
+        snprintf(e->message, sizeof e->message, "%.*s", (int)strcspn(m, "\n"), m);
+        n++;
+    }
+    return n;
+}
+
+/* The published diagnostics of path are lint's for the files of paths; at
+ * least `least` of them. */
+static void check_diagnostics_equal_lint(const cJSON *published, const char *path,
+                                         const char *const *paths, int npaths, int least)
+{
+    lint_line expect[32];
+    int n = lint_expect(path, paths, npaths, expect, 32);
+    const cJSON *list =
+        cJSON_GetObjectItem(cJSON_GetObjectItem(published, "params"), "diagnostics");
+    CHECK(n >= least);
+    CHECK_EQ_INT(cJSON_GetArraySize(list), n);
+    for (int i = 0; i < n && i < cJSON_GetArraySize(list); i++) {
+        const cJSON *d = cJSON_GetArrayItem(list, i);
+        const cJSON *start = cJSON_GetObjectItem(cJSON_GetObjectItem(d, "range"), "start");
+        CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "line")) + 1, expect[i].line);
+        CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "character")) + 1,
+                     expect[i].col);
+        CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(d, "severity")),
+                     expect[i].warning ? 2 : 1);
+        const char *m = cJSON_GetStringValue(cJSON_GetObjectItem(d, "message"));
+        CHECK(m && strcmp(m, expect[i].message) == 0);
+        if (m && strcmp(m, expect[i].message) != 0)
+            fprintf(stderr, "server: '%s'\nlint:   '%s'\n", m, expect[i].message);
+    }
+}
+
+/* ---- the session ---- */
+
+static void write_file(const char *path, const char *text)
+{
+    char err[256];
+    CHECK(file_write_atomic(path, text, strlen(text), err, sizeof err) == 0);
+}
+
+static void open_document(const char *uri, const char *text)
+{
+    cJSON *p = text_document(uri);
+    cJSON *td = cJSON_GetObjectItem(p, "textDocument");
+    cJSON_AddStringToObject(td, "languageId", "curtain-pattern");
+    cJSON_AddNumberToObject(td, "version", 1);
+    cJSON_AddStringToObject(td, "text", text);
+    notify("textDocument/didOpen", p);
+}
+
+static void change_document(const char *uri, const char *text)
+{
+    cJSON *p = text_document(uri);
+    cJSON_AddNumberToObject(cJSON_GetObjectItem(p, "textDocument"), "version", 2);
+    cJSON *changes = cJSON_AddArrayToObject(p, "contentChanges");
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddStringToObject(c, "text", text);
+    cJSON_AddItemToArray(changes, c);
+    notify("textDocument/didChange", p);
+}
+
+static const char *hover_text(const cJSON *r)
+{
+    const cJSON *contents = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "contents");
+    const char *v = cJSON_GetStringValue(cJSON_GetObjectItem(contents, "value"));
+    return v ? v : "";
+}
+
+static void check_hover(const char *uri, int line, int character, const char *expect)
+{
+    cJSON *r = request("textDocument/hover", at_position(uri, line, character));
+    const char *v = hover_text(r);
+    if (!strstr(v, expect))
+        fprintf(stderr, "hover %d:%d: '%s' lacks '%s'\n", line, character, v, expect);
+    CHECK(strstr(v, expect) != NULL);
+    cJSON_Delete(r);
+}
+
+static int has_label(const cJSON *items, const char *label)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, items)
+    {
+        const char *l = cJSON_GetStringValue(cJSON_GetObjectItem(e, "label"));
+        if (l && strcmp(l, label) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Completion at line:character offers every label of `yes` and none of `no`. */
+static void check_completion(int line, int character, const char *const *yes, const char *const *no)
+{
+    cJSON *r = request("textDocument/completion", at_position(b_uri, line, character));
+    const cJSON *items = cJSON_GetObjectItem(r, "result");
+    for (int i = 0; yes[i]; i++) {
+        if (!has_label(items, yes[i]))
+            fprintf(stderr, "completion at %d:%d lacks '%s'\n", line, character, yes[i]);
+        CHECK(has_label(items, yes[i]));
+    }
+    for (int i = 0; no && no[i]; i++) {
+        if (has_label(items, no[i]))
+            fprintf(stderr, "completion at %d:%d offers '%s'\n", line, character, no[i]);
+        CHECK(!has_label(items, no[i]));
+    }
+    cJSON_Delete(r);
+}
+
+static void check_completions(void)
+{
+    int l3 = 3;
+    static const char *const fire_yes[] = {"orb", "orb_large", "ring", "spread", NULL};
+    static const char *const fire_no[] = {"red", "wait", NULL};
+    check_completion(l3, column_after(b_fixed, l3, "fire "), fire_yes, fire_no);
+    static const char *const colour_yes[] = {"blue", "red", "ring", NULL};
+    static const char *const colour_no[] = {"orb", "wait", NULL};
+    check_completion(l3, column_after(b_fixed, l3, "fire orb "), colour_yes, colour_no);
+    static const char *const value_yes[] = {"aim", "sin", "level", "i", "twice", "hits", NULL};
+    static const char *const value_no[] = {"wait", "orb", NULL};
+    check_completion(l3, column_after(b_fixed, l3, " at "), value_yes, value_no);
+    static const char *const params_yes[] = {"count", "spin_by", NULL};
+    check_completion(2, column_after(b_fixed, 2, "burst("), params_yes, NULL);
+    static const char *const statement_yes[] = {"wait", "fire", "repeat", "i", "hits", NULL};
+    static const char *const statement_no[] = {"orb", NULL};
+    check_completion(4, 8, statement_yes, statement_no);
+    static const char *const enemy_yes[] = {"fairy", NULL};
+    static const char *const enemy_no[] = {"burst", NULL};
+    check_completion(9, column_after(b_fixed, 9, "spawn "), enemy_yes, enemy_no);
+    static const char *const pattern_yes[] = {"burst", "use_it", "wave", NULL};
+    check_completion(2, column_after(b_fixed, 2, "run "), pattern_yes, enemy_yes);
+    static const char *const phase_yes[] = {"spell", "time", "bonus", NULL};
+    check_completion(14, column_after(b_fixed, 14, "\"Card\" "), phase_yes, statement_yes);
+    static const char *const boss_yes[] = {"phase", "name", "look", NULL};
+    check_completion(14, 4, boss_yes, phase_yes);
+    static const char *const decl_yes[] = {"pattern", "enemy", "boss", "stage", "const", NULL};
+    check_completion(7, 0, decl_yes, statement_yes);
+}
+
+/* Go to definition of burst in b.pat lands on its name in a.pat; its
+ * references are in both files. */
+static void check_navigation(void)
+{
+    int col = column_after(b_fixed, 2, "run b");
+    cJSON *r = request("textDocument/definition", at_position(b_uri, 2, col));
+    const cJSON *loc = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "result"), 0);
+    const char *uri = cJSON_GetStringValue(cJSON_GetObjectItem(loc, "uri"));
+    CHECK(uri && strcmp(uri, a_uri) == 0);
+    const cJSON *start = cJSON_GetObjectItem(cJSON_GetObjectItem(loc, "range"), "start");
+    CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "line")), 2);
+    CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "character")), 8);
+    cJSON_Delete(r);
+
+    cJSON *p = at_position(a_uri, 2, 10);
+    cJSON_AddTrueToObject(cJSON_AddObjectToObject(p, "context"), "includeDeclaration");
+    r = request("textDocument/references", p);
+    const cJSON *e;
+    int in_a = 0, in_b = 0;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItem(r, "result"))
+    {
+        const char *u = cJSON_GetStringValue(cJSON_GetObjectItem(e, "uri"));
+        in_a += u && strcmp(u, a_uri) == 0;
+        in_b += u && strcmp(u, b_uri) == 0;
+    }
+    CHECK_EQ_INT(in_a, 2); /* the declaration and fairy's run */
+    CHECK_EQ_INT(in_b, 1);
+    cJSON_Delete(r);
+
+    /* a variable's definition stays in its declaration */
+    r = request("textDocument/definition", at_position(b_uri, 2, column_after(b_fixed, 2, "6 + ")));
+    loc = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "result"), 0);
+    start = cJSON_GetObjectItem(cJSON_GetObjectItem(loc, "range"), "start");
+    CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "line")), 1);
+    CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "character")),
+                 column_after(b_fixed, 1, " as "));
+    cJSON_Delete(r);
+
+    /* a BulletML file is the pattern named after it */
+    r = request("textDocument/definition", at_position(b_uri, 10, column_after(b_fixed, 10, "wa")));
+    loc = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "result"), 0);
+    uri = cJSON_GetStringValue(cJSON_GetObjectItem(loc, "uri"));
+    CHECK(uri && strcmp(uri, wave_uri) == 0);
+    cJSON_Delete(r);
+
+    r = request("textDocument/documentSymbol", text_document(a_uri));
+    const cJSON *list = cJSON_GetObjectItem(r, "result");
+    CHECK_EQ_INT(cJSON_GetArraySize(list), 4); /* burst, fairy, hits, twice */
+    const char *n0 = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(list, 0), "name"));
+    const char *n1 = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(list, 1), "name"));
+    CHECK(n0 && strcmp(n0, "burst") == 0);
+    CHECK(n1 && strcmp(n1, "fairy") == 0);
+    cJSON_Delete(r);
+}
+
+static int error_code(const cJSON *r)
+{
+    return (int)cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "error"), "code"));
+}
+
+/* Broken messages get JSON-RPC errors, and the server keeps answering. */
+static void check_protocol_errors(void)
+{
+    cJSON *r = request("curtain/nothing", NULL);
+    CHECK_EQ_INT(error_code(r), -32601);
+    cJSON_Delete(r);
+    static const char not_json[] = "Content-Length: 9\r\n\r\n{\"id\": 1,";
+    send_raw(not_json, sizeof not_json - 1);
+    r = receive();
+    CHECK_EQ_INT(error_code(r), -32700);
+    CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "id")));
+    cJSON_Delete(r);
+    static const char array[] = "Content-Length: 5\r\n\r\n[1,2]";
+    send_raw(array, sizeof array - 1);
+    r = receive();
+    CHECK_EQ_INT(error_code(r), -32600);
+    cJSON_Delete(r);
+    static const char no_length[] = "Content-Type: x\r\n\r\n";
+    send_raw(no_length, sizeof no_length - 1);
+    r = receive();
+    CHECK_EQ_INT(error_code(r), -32700);
+    cJSON_Delete(r);
+    r = request("textDocument/hover", text_document(b_uri)); /* no position */
+    CHECK_EQ_INT(error_code(r), -32602);
+    cJSON_Delete(r);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s SERVER [ARGS...]\n", argv[0]);
+        return 2;
+    }
+    snprintf(dir, sizeof dir, "/tmp/curtain_lsp_XXXXXX");
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    snprintf(a_path, sizeof a_path, "%s/a.pat", dir);
+    snprintf(b_path, sizeof b_path, "%s/b.pat", dir);
+    snprintf(a_uri, sizeof a_uri, "file://%s", a_path);
+    snprintf(b_uri, sizeof b_uri, "file://%s", b_path);
+    write_file(a_path, a_text);
+    write_file(b_path, b_broken);
+    snprintf(wave_path, sizeof wave_path, "%s/wave.xml", dir);
+    snprintf(wave_uri, sizeof wave_uri, "file://%s", wave_path);
+    write_file(wave_path, wave_xml);
+    snprintf(xml_dir, sizeof xml_dir, "/tmp/curtain_lsp_XXXXXX");
+    if (!mkdtemp(xml_dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    snprintf(xml_path, sizeof xml_path, "%s/broken.xml", xml_dir);
+    snprintf(xml_uri, sizeof xml_uri, "file://%s", xml_path);
+    write_file(xml_path, xml_broken);
+    bulletml_import_register(); /* as curtain lint has it */
+    server_start(argv + 1);
+
+    cJSON *r = request("textDocument/hover", at_position(b_uri, 0, 0));
+    CHECK_EQ_INT(error_code(r), -32002); /* before initialize */
+    cJSON_Delete(r);
+    r = request("initialize", cJSON_CreateObject());
+    CHECK(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "capabilities") != NULL);
+    cJSON_Delete(r);
+    notify("initialized", cJSON_CreateObject());
+
+    open_document(b_uri, b_broken);
+    cJSON *d = diagnostics_for(b_uri);
+    const char *folder[] = {a_path, b_path, wave_path};    /* as lint sorts them */
+    check_diagnostics_equal_lint(d, b_path, folder, 3, 3); /* unused, colour, name */
+    cJSON_Delete(d);
+    open_document(xml_uri, xml_broken);
+    d = diagnostics_for(xml_uri);
+    const char *xml_folder[] = {xml_path};
+    check_diagnostics_equal_lint(d, xml_path, xml_folder, 1, 1);
+    cJSON_Delete(d);
+
+    change_document(b_uri, b_fixed);
+    d = diagnostics_for(b_uri);
+    CHECK_EQ_INT(
+        cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(d, "params"), "diagnostics")),
+        0);
+    cJSON_Delete(d);
+
+    check_hover(b_uri, 2, column_after(b_fixed, 2, "run b"), "A ring of bullets");
+    check_hover(b_uri, 2, column_after(b_fixed, 2, "run b"), "pattern burst(count = 12");
+    check_hover(a_uri, 3, column_after(a_text, 3, "ri"), "fire clause");
+    check_hover(a_uri, 3, column_after(a_text, 3, "fire o"), "bullet shape");
+    check_hover(a_uri, 3, column_after(a_text, 3, "fi"), "Fire bullets");
+    check_hover(b_uri, 2, column_after(b_fixed, 2, "6 + "), "variable");
+    check_hover(b_uri, 2, column_after(b_fixed, 2, "(co"), "parameter");
+    check_completions();
+    check_navigation();
+    check_protocol_errors();
+
+    r = request("shutdown", NULL);
+    CHECK(r && cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
+    cJSON_Delete(r);
+    notify("exit", NULL);
+    int status = 0;
+    CHECK(waitpid(server_pid, &status, 0) == server_pid);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    jsonrpc_reader_free(&reader);
+    remove(a_path);
+    remove(b_path);
+    remove(wave_path);
+    rmdir(dir);
+    remove(xml_path);
+    rmdir(xml_dir);
+    return check_done("lsp.session");
+}

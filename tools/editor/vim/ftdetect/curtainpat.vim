@@ -1,0 +1,2 @@
+" curtain pattern files
+autocmd BufRead,BufNewFile *.pat setfiletype curtainpat

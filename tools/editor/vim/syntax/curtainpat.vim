@@ -1,0 +1,35 @@
+" Vim and Neovim syntax for curtain pattern files (.pat): docs/patterns.md.
+" The keyword lists are the TextMate grammar's (tools/editor/vscode/syntaxes/);
+" the test tools.editor_grammar checks that both list the same keywords.
+if exists("b:current_syntax")
+  finish
+endif
+
+syntax keyword curtainDeclaration boss const enemy function game pattern phase shared ship stage
+syntax keyword curtainControl as break continue else if loop repeat return until wait while
+syntax keyword curtainOperatorWord and not or
+syntax keyword curtainClause accel aim arc at by follow from length life over radius ring run speed spin spread stack to velocity warn width
+syntax keyword curtainProperty bonus name spell
+syntax keyword curtainStatement clear damage drops fire health hitbox laser look midboss move music print score sound spawn stop thread title turn vanish var
+syntax keyword curtainShape amulet arrow bubble drop kunai orb orb_large orb_small rice star star_large
+syntax keyword curtainColour blue cyan green orange purple red white yellow
+syntax keyword curtainBuiltin boss_active center_x down enemies heading height last last_speed left player_x player_y rand rank right time up vx vy width x y
+syntax match curtainNumber "\<\d\+\(\.\d*\)\=s\=\>"
+syntax match curtainNumber "\.\d\+s\=\>"
+syntax region curtainString start=+"+ skip=+\\.+ end=+"\|$+ oneline
+syntax match curtainComment "#.*$"
+
+highlight default link curtainDeclaration Structure
+highlight default link curtainControl Conditional
+highlight default link curtainOperatorWord Operator
+highlight default link curtainClause Keyword
+highlight default link curtainProperty Keyword
+highlight default link curtainStatement Statement
+highlight default link curtainShape Type
+highlight default link curtainColour Constant
+highlight default link curtainBuiltin Identifier
+highlight default link curtainNumber Number
+highlight default link curtainString String
+highlight default link curtainComment Comment
+
+let b:current_syntax = "curtainpat"
