@@ -289,6 +289,11 @@ int run_main(int argc, char **argv, int first, const char *command)
                 " stopped, %" PRIu64 " put off to a later frame; the worst frame ran %u "
                 "instructions and started %u scripts\n",
                 st.budget_stops, st.deferred, (unsigned)st.frame_peak, (unsigned)st.starts_peak);
+    if (st.refused) /* the runner pool was full: say so, as bullets refused are */
+        fprintf(stderr,
+                "curtain run: %" PRIu64 " scripts could not start: all %u script runners were "
+                "busy (threads, bullets with a script, enemies)\n",
+                st.refused, (unsigned)st.capacity);
     sandbox_destroy(sb);
     library_free(lib);
     return failed ? CLI_EXIT_FAILURE : CLI_EXIT_OK;

@@ -280,10 +280,11 @@ static void viewer_panel(viewer *v, view_panel *p, float fps)
     else
         snprintf(p->lines[3], sizeof p->lines[3], "bullets %u",
                  (unsigned)sandbox_bullet_count(v->sb));
-    vm_stats vs = sandbox_vm_stats(v->sb); /* scripts stopped by the frame's budget */
-    if (vs.budget_stops)
-        snprintf(p->lines[4], sizeof p->lines[4], "step %.3f ms, %" PRIu64 " over budget",
-                 v->step_ms, vs.budget_stops);
+    vm_stats vs = sandbox_vm_stats(v->sb); /* scripts stopped or refused */
+    if (vs.budget_stops || vs.refused)
+        snprintf(p->lines[4], sizeof p->lines[4],
+                 "step %.3f ms, %" PRIu64 " over budget, %" PRIu64 " scripts refused", v->step_ms,
+                 vs.budget_stops, vs.refused);
     else
         snprintf(p->lines[4], sizeof p->lines[4], "step %.3f ms", v->step_ms);
     snprintf(p->lines[5], sizeof p->lines[5], "%.0f fps", (double)fps);

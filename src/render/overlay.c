@@ -87,7 +87,7 @@ void overlay_draw(const overlay *o, SDL_Renderer *r, const atlas_texture *at,
     if (!o->visible)
         return;
     const int line = 10;
-    int rows = 6 + OVERLAY_PHASE_COUNT;
+    int rows = 7 + OVERLAY_PHASE_COUNT;
     SDL_Rect box = {OVERLAY_X, OVERLAY_Y, OVERLAY_W, 8 + rows * line + GRAPH_H + 18};
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 0, 0, 0, 180);
@@ -116,6 +116,11 @@ void overlay_draw(const overlay *o, SDL_Renderer *r, const atlas_texture *at,
     text_drawf(r, at, ATLAS_FONT_SMALL, vx, y, TEXT_RIGHT,
                s->script_stops ? (SDL_Color){255, 120, 120, 255} : val, "%" PRIu64,
                s->script_stops);
+    y += line;
+    text_draw(r, at, ATLAS_FONT_SMALL, x, y, TEXT_LEFT, key, "scripts refused");
+    text_drawf(r, at, ATLAS_FONT_SMALL, vx, y, TEXT_RIGHT,
+               s->script_refused ? (SDL_Color){255, 120, 120, 255} : val, "%" PRIu64,
+               s->script_refused);
     y += line;
     for (int p = 0; p < OVERLAY_PHASE_COUNT; p++, y += line) {
         text_draw(r, at, ATLAS_FONT_SMALL, x, y, TEXT_LEFT, key, phase_labels[p]);

@@ -254,6 +254,7 @@ const overlay_stats *app_stats(app *a, const world *w)
     s->laser_capacity = w ? (int)w->lasers.capacity : WORLD_LASERS;
     s->laser_refused = w ? w->lasers.stats.refused : 0;
     s->script_stops = w && w->vm ? vm_get_stats(w->vm).budget_stops : 0;
+    s->script_refused = w && w->vm ? vm_get_stats(w->vm).refused : 0;
     s->phase_ms[OVERLAY_PHASE_SCRIPTS] = w ? (double)w->stats.script_ns / 1e6 : -1.0;
     s->phase_ms[OVERLAY_PHASE_MOTION] = w ? (double)w->stats.motion_ns / 1e6 : -1.0;
     s->phase_ms[OVERLAY_PHASE_COLLISION] = w ? (double)w->stats.collision_ns / 1e6 : -1.0;

@@ -41,6 +41,12 @@ grep -q "hotaru.pat declares the ship 'hotaru', which flies in the game" "$tmp/o
 printf 'pattern p {\n    repeat 2 as i {\n        print "volley", i\n        fire orb\n        wait 3\n    }\n}\n' >"$tmp/print.pat"
 "$curtain" run "$tmp/print.pat" --frames 5 >"$tmp/out" 2>&1 || fail "run print.pat: $(cat "$tmp/out")"
 grep -q "^$tmp/print.pat:3:9: frame 3: volley 1$" "$tmp/out" || fail "run's print lines: $(cat "$tmp/out")"
+# Scripts that cannot start because every runner is busy are counted and said
+# (65,536 bullets in 5 frames used to end with 'errors 0 refused 0' and nothing else).
+printf 'pattern q {\n    wait 100000\n}\npattern p {\n    loop {\n        repeat 4000 { thread q }\n        fire orb\n        wait 1\n    }\n}\n' >"$tmp/threads.pat"
+"$curtain" run "$tmp/threads.pat" --frames 20 >"$tmp/out" 2>&1
+grep -q "scripts could not start: all [0-9]* script runners were busy" "$tmp/out" ||
+    fail "run of a file that fills the runners: $(cat "$tmp/out")"
 # A device is refused at once, not read for ever.
 timeout 20 "$curtain" lint /dev/zero >"$tmp/out" 2>&1
 [ $? -eq 1 ] || fail "lint of /dev/zero did not exit 1: $(cat "$tmp/out")"

@@ -106,7 +106,7 @@ static void test_overlay(void)
     snprintf(path, sizeof path, "%s/screenshot-overlay.png", SCREENSHOT_DIR);
     CHECK(IMG_SavePNG(s, path) == 0);
     int green = 0, red = 0, dark = 0;
-    for (int y = FIELD_VIEW_Y + 44; y < FIELD_VIEW_Y + 200; y++) {
+    for (int y = FIELD_VIEW_Y + 44; y < FIELD_VIEW_Y + 260; y++) {
         for (int x = FIELD_VIEW_X + 6; x < FIELD_VIEW_X + 6 + OVERLAY_HISTORY + 12; x++) {
             rgb p = pixel(s, x, y);
             green += p.g > 180 && p.r < 120 && p.b < 160;
