@@ -40,7 +40,8 @@ endif()
 # --target package`). Its library dependencies come from dpkg-shlibdeps.
 set(CPACK_PACKAGE_NAME curtain)
 set(CPACK_PACKAGE_VENDOR "The curtain maintainers")
-set(CPACK_PACKAGE_CONTACT "curtain maintainers <maintainers@users.noreply.a-seed-d24b0798.example>")
+set(CPACK_PACKAGE_CONTACT "curtain maintainers <maintainers@curtain.example>" CACHE STRING
+    "The Debian package's maintainer")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "bullet-hell shoot-'em-up with a moddable pattern engine")
 set(CPACK_PACKAGE_DESCRIPTION "curtain is a vertical bullet-hell (danmaku) shoot-'em-up: a stage, a midboss
 and a boss with spell cards, practice, replays, a tutorial and accessibility
