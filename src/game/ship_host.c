@@ -2,8 +2,8 @@
  * ship_host: the VM's callbacks on the player's side. See ship_host.h.
  */
 #include "game/ship_host.h"
+#include "game/world_host.h"
 
-#include "core/log.h"
 #include "core/mem.h"
 #include "pattern/bullet_object.h"
 
@@ -124,31 +124,13 @@ static void sh_ended(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason 
     (void)user, (void)obj, (void)runner, (void)why;
 }
 
-static void sh_error(void *user, const vm_error *e)
-{
-    world *w = user;
-    w->stats.errors++;
-    snprintf(w->last_error, sizeof w->last_error, "%s:%u:%u: %s", e->file, (unsigned)e->line,
-             (unsigned)e->col, e->message);
-    world_event_add(w, WORLD_EVENT_SCRIPT_ERROR, 0, 0, 0);
-}
-
-/* A ship script's `print`, as the enemies' side prints it (play --print). */
-static void sh_print(void *user, const vm_print *p)
-{
-    const world *w = user;
-    if (w->print_scripts)
-        log_info("%s:%u:%u: frame %d: %s", p->file, (unsigned)p->line, (unsigned)p->col,
-                 (int)p->frame, p->text);
-}
-
 int ship_host_create(world *w)
 {
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = SHIP_HOST_RUNNERS;
-    vm_host host = {w,         sh_get, sh_set,   sh_ramp,  sh_random, sh_spawn,
-                    sh_vanish, sh_act, sh_ended, sh_error, sh_print};
+    vm_host host = {w,         sh_get, sh_set,   sh_ramp,          sh_random,       sh_spawn,
+                    sh_vanish, sh_act, sh_ended, world_host_error, world_host_print};
     w->ship_vm = vm_create(&vc, &host);
     w->ship_vanished = mem_calloc(w->shots.capacity + 1, sizeof *w->ship_vanished);
     return w->ship_vm && w->ship_vanished ? 0 : -1;

@@ -318,7 +318,7 @@ static void wh_ended(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason 
         w->stage_done = 1;
 }
 
-static void wh_error(void *user, const vm_error *e)
+void world_host_error(void *user, const vm_error *e)
 {
     world *w = user;
     w->stats.errors++;
@@ -327,8 +327,7 @@ static void wh_error(void *user, const vm_error *e)
     world_event_add(w, WORLD_EVENT_SCRIPT_ERROR, 0, 0, 0);
 }
 
-/* A script's print, when the run asked for them (play --print). */
-static void wh_print(void *user, const vm_print *p)
+void world_host_print(void *user, const vm_print *p)
 {
     const world *w = user;
     if (w->print_scripts)
@@ -341,8 +340,8 @@ int world_host_create(world *w)
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = WORLD_RUNNERS;
-    vm_host host = {w,         wh_get, wh_set,   wh_ramp,  wh_random, wh_spawn,
-                    wh_vanish, wh_act, wh_ended, wh_error, wh_print};
+    vm_host host = {w,         wh_get, wh_set,   wh_ramp,          wh_random,       wh_spawn,
+                    wh_vanish, wh_act, wh_ended, world_host_error, world_host_print};
     w->vm = vm_create(&vc, &host);
     return w->vm ? 0 : -1;
 }

@@ -25,4 +25,10 @@
 /* Creates w->vm with the world as its host. Returns 0, or -1 out of memory. */
 int world_host_create(world *w);
 
+/* The callbacks both of a world's VMs (the enemies' and the ship's) share, user
+ * being the world: a script's run-time error (counted, kept in last_error, a
+ * SCRIPT_ERROR event) and a script's print (to the log when print_scripts). */
+void world_host_error(void *user, const vm_error *e);
+void world_host_print(void *user, const vm_print *p);
+
 #endif

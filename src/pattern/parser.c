@@ -787,28 +787,9 @@ static void parser_drops(parser *p, ast_stmt *s)
         parser_expected(p, "'power', 'point', 'bomb' or 'life' after 'drops'");
 }
 
-/* array-values := '[' expr { ',' expr } ']'     (var NAME = [...]: an array) */
-static void parser_array_values(parser *p, ast_stmt *s)
-{
-    s->op = 1;
-    parser_advance(p); /* '[' */
-    ast_arg **tail = &s->args;
-    do {
-        ast_arg *a = arena_alloc(p->ar, sizeof *a);
-        if (!a)
-            return;
-        a->pos = parser_pos(&p->tok);
-        a->value = parser_expr(p);
-        *tail = a;
-        tail = &a->next;
-        s->nargs++;
-    } while (!p->panic && parser_accept(p, TOK_COMMA));
-    if (!p->panic)
-        parser_expect(p, TOK_RBRACKET, "',' or ']'");
-}
-
-/* print := 'print' item { ',' item }      item := STRING | expr */
-static void parser_print(parser *p, ast_stmt *s)
+/* items := item { ',' item }: into s->args, counted in s->nargs. An item is an
+ * expression, or with strings set also a STRING (kept in the arg's name). */
+static void parser_items(parser *p, ast_stmt *s, int strings)
 {
     ast_arg **tail = &s->args;
     do {
@@ -816,7 +797,7 @@ static void parser_print(parser *p, ast_stmt *s)
         if (!a)
             return;
         a->pos = parser_pos(&p->tok);
-        if (parser_at(p, TOK_STRING))
+        if (strings && parser_at(p, TOK_STRING))
             a->name = parser_string(p);
         else
             a->value = parser_expr(p);
@@ -824,6 +805,22 @@ static void parser_print(parser *p, ast_stmt *s)
         tail = &a->next;
         s->nargs++;
     } while (!p->panic && parser_accept(p, TOK_COMMA));
+}
+
+/* array-values := '[' expr { ',' expr } ']'     (var NAME = [...]: an array) */
+static void parser_array_values(parser *p, ast_stmt *s)
+{
+    s->op = 1;
+    parser_advance(p); /* '[' */
+    parser_items(p, s, 0);
+    if (!p->panic)
+        parser_expect(p, TOK_RBRACKET, "',' or ']'");
+}
+
+/* print := 'print' item { ',' item }      item := STRING | expr */
+static void parser_print(parser *p, ast_stmt *s)
+{
+    parser_items(p, s, 1);
 }
 
 /* The statement starting with the word at the current token. */
