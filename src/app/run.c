@@ -161,7 +161,7 @@ int run_main(int argc, char **argv, int first, const char *command)
     int frames = 0;
     double rank = difficulty_rank(DIFFICULTY_NORMAL);
     uint64_t seed = 1;
-    int at_frame = 0;
+    int at_frame = 0, phase = -1;
     const char *trace = NULL, *entry_name = NULL, *boss_name = NULL, *shot = NULL;
     const char *dialect_name = NULL;
     int reference = 0;
@@ -175,6 +175,8 @@ int run_main(int argc, char **argv, int first, const char *command)
         {"trace", CLI_STRING, &trace, "OUT.csv", "write frame,id,x,y rows of every bullet", 0, 0},
         {"entry", CLI_STRING, &entry_name, "NAME", "the pattern, enemy or stage to run", 0, 0},
         {"boss", CLI_STRING, &boss_name, "NAME", "run the boss NAME (its phases in turn)", 0, 0},
+        {"phase", CLI_INT, &phase, "N", "with --boss: start at its phase N (from 0)", 0,
+         LIBRARY_MAX_PHASES - 1},
         {"screenshot", CLI_STRING, &shot, "OUT.png",
          "save a picture of the field (software renderer, no window)", 0, 0},
         {"at-frame", CLI_INT, &at_frame, "N", "the frame to picture (default: the last)", 1, 1e8},
@@ -201,6 +203,8 @@ int run_main(int argc, char **argv, int first, const char *command)
         return rc;
     if (at_frame && !shot)
         return cli_usage_error(command, "--at-frame needs --screenshot OUT.png");
+    if (phase >= 0 && !boss_name)
+        return cli_usage_error(command, "--phase N needs --boss NAME");
     if (frames == 0 && !(shot && at_frame))
         return cli_usage_error(command,
                                "--frames N is required (or --screenshot OUT.png --at-frame N)");
@@ -232,6 +236,12 @@ int run_main(int argc, char **argv, int first, const char *command)
         library_free(lib);
         return CLI_EXIT_FAILURE;
     }
+    if (boss && phase >= (int)boss->phase_count) {
+        fprintf(stderr, "curtain run: boss '%s' has %u phases (0 to %u), no phase %d\n", boss->name,
+                (unsigned)boss->phase_count, (unsigned)boss->phase_count - 1, phase);
+        library_free(lib);
+        return CLI_EXIT_USAGE;
+    }
     FILE *out = NULL;
     if (trace) {
         out = fopen(trace, "w");
@@ -247,6 +257,7 @@ int run_main(int argc, char **argv, int first, const char *command)
     cfg.rank = rank;
     cfg.seed = seed;
     cfg.print = run_print;
+    cfg.boss_phase = phase > 0 ? (uint32_t)phase : 0;
     sandbox *sb = sandbox_create(&cfg);
     if (!sb || sandbox_start(sb, lib, entry, boss) != 0) {
         fprintf(stderr, "curtain run: cannot start %s\n", entry ? entry->name : boss_name);

@@ -176,6 +176,20 @@ static void viewer_reload(viewer *v)
     diag_free(&diags);
 }
 
+/* --phase N: the viewer must be running a boss that has that phase. */
+static int viewer_check_phase(const viewer *v, const char *command, int phase)
+{
+    const library_boss *b =
+        v->lib && v->boss_mode ? library_find_boss(v->lib, v->entry_name) : NULL;
+    if (!b)
+        return cli_usage_error(command, "--phase N is for a boss: give --boss NAME, or a file "
+                                        "that defines one");
+    if (phase >= (int)b->phase_count)
+        return cli_usage_error(command, "boss '%s' has %u phases (0 to %u), no phase %d", b->name,
+                               (unsigned)b->phase_count, (unsigned)b->phase_count - 1, phase);
+    return CLI_EXIT_OK;
+}
+
 /* Tab: the next runnable entry of the first file, then its bosses, round. */
 static void viewer_next_entry(viewer *v)
 {
@@ -196,6 +210,7 @@ static void viewer_next_entry(viewer *v)
     if (n == 0)
         return;
     int next = (cur + 1) % n;
+    sandbox_set_boss_phase(v->sb, 0); /* --phase was the first boss's */
     snprintf(v->entry_name, sizeof v->entry_name, "%s", names[next]);
     v->boss_mode = bosses[next];
     viewer_restart(v);
@@ -334,12 +349,14 @@ int view_main(int argc, char **argv, int first, const char *command)
     viewer v;
     memset(&v, 0, sizeof v);
     const char *entry = NULL, *boss = NULL, *renderer = NULL;
-    int frames = 0, scale = 0;
+    int frames = 0, scale = 0, phase = -1;
     uint64_t seed = 1;
     double rank = difficulty_rank(DIFFICULTY_NORMAL);
     const cli_option options[] = {
         {"entry", CLI_STRING, &entry, "NAME", "the pattern, enemy or stage to run", 0, 0},
         {"boss", CLI_STRING, &boss, "NAME", "run the boss NAME (its phases in turn)", 0, 0},
+        {"phase", CLI_INT, &phase, "N", "a boss: start at its phase N (from 0); R restarts there",
+         0, LIBRARY_MAX_PHASES - 1},
         {"rank", CLI_DOUBLE, &rank, "R", "difficulty, 0 to 1 (default: Normal's, 0.35)", 0, 1},
         {"seed", CLI_U64, &seed, "S", "seed of rand (default 1)", 0, 0},
         {"frames", CLI_INT, &frames, "N", "quit after N frames (for scripts)", 1, 1e9},
@@ -373,6 +390,7 @@ int view_main(int argc, char **argv, int first, const char *command)
     v.cfg.rank = rank;
     v.cfg.seed = seed;
     v.cfg.print = viewer_print;
+    v.cfg.boss_phase = phase > 0 ? (uint32_t)phase : 0;
     v.player_x = v.cfg.player_x;
     v.player_y = v.cfg.player_y;
     v.sb = sandbox_create(&v.cfg);
@@ -382,6 +400,11 @@ int view_main(int argc, char **argv, int first, const char *command)
     }
     viewer_poll(&v);
     viewer_reload(&v);
+    if (phase >= 0 && viewer_check_phase(&v, command, phase) != CLI_EXIT_OK) {
+        sandbox_destroy(v.sb);
+        library_free(v.lib);
+        return CLI_EXIT_USAGE;
+    }
     fprintf(stderr, "curtain view: watching %s\n", v.files[0]);
 
     if (renderer) {

@@ -353,8 +353,9 @@ static void sb_boss_phase(sandbox *sb, uint32_t k)
     o->scripted = 1;
 }
 
-/* A boss fight: the boss appears near the top and its first phase starts. */
-static void sb_start_boss(sandbox *sb, const library_boss *boss)
+/* A boss fight: the boss appears near the top and its phase `phase` starts (the
+ * first, when it has no such phase). */
+static void sb_start_boss(sandbox *sb, const library_boss *boss, uint32_t phase)
 {
     uint32_t idx = sb_alloc(sb, SB_BOSS, PLAYFIELD_W / 2, 96);
     if (idx == UINT32_MAX || boss->phase_count == 0)
@@ -363,7 +364,7 @@ static void sb_start_boss(sandbox *sb, const library_boss *boss)
     sb->boss_obj = idx + 1;
     sb->objs[idx].heading = 180;
     sb->objs[idx].entered = 1;
-    sb_boss_phase(sb, 0);
+    sb_boss_phase(sb, phase < boss->phase_count ? phase : 0);
 }
 
 /* A string of the program by index (verb operands); "" if none. */
@@ -421,7 +422,7 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
         break;
     case VM_VERB_BOSS:
         if (!sb->boss && sb->lib && a[0] >= 0 && a[0] < sb->lib->boss_count)
-            sb_start_boss(sb, &sb->lib->bosses[(uint32_t)a[0]]);
+            sb_start_boss(sb, &sb->lib->bosses[(uint32_t)a[0]], 0);
         break;
     case VM_VERB_PHASE:
         if (o && o->kind == SB_BOSS) {
@@ -478,6 +479,7 @@ void sandbox_config_default(sandbox_config *cfg)
     cfg->frame_budget = 0;
     cfg->print = NULL;
     cfg->print_user = NULL;
+    cfg->boss_phase = 0;
 }
 
 sandbox *sandbox_create(const sandbox_config *cfg)
@@ -566,7 +568,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->objs[sb->root].scripted = 1;
     if (boss) {
         sb->frame = 0;
-        sb_start_boss(sb, boss);
+        sb_start_boss(sb, boss, sb->cfg.boss_phase);
         sb->frame = -1;
         return 0;
     }
@@ -746,6 +748,11 @@ void sandbox_set_player(sandbox *sb, double x, double y)
 {
     sb->cfg.player_x = x;
     sb->cfg.player_y = y;
+}
+
+void sandbox_set_boss_phase(sandbox *sb, uint32_t phase)
+{
+    sb->cfg.boss_phase = phase;
 }
 
 void sandbox_set_rank(sandbox *sb, double rank)

@@ -35,6 +35,7 @@ typedef struct sandbox_config {
      * printed; NULL (default): only kept for sandbox_print_line. */
     void (*print)(void *user, const char *line);
     void *print_user;
+    uint32_t boss_phase; /* a boss fight starts at this phase (0, the default: the first) */
 } sandbox_config;
 
 /* The print lines a sandbox keeps for sandbox_print_line. */
@@ -69,6 +70,9 @@ void sandbox_step(sandbox *sb);
 
 void sandbox_set_player(sandbox *sb, double x, double y);
 void sandbox_set_rank(sandbox *sb, double rank);
+/* The phase the next boss fight starts at (sandbox_config.boss_phase); past the
+ * boss's last phase, the fight starts at the first. */
+void sandbox_set_boss_phase(sandbox *sb, uint32_t phase);
 double sandbox_rank(const sandbox *sb);
 
 /* After a step: the live bullets (spawn order) and enemies. */

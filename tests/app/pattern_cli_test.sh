@@ -47,6 +47,20 @@ printf 'pattern q {\n    wait 100000\n}\npattern p {\n    loop {\n        repeat
 "$curtain" run "$tmp/threads.pat" --frames 20 >"$tmp/out" 2>&1
 grep -q "scripts could not start: all [0-9]* script runners were busy" "$tmp/out" ||
     fail "run of a file that fills the runners: $(cat "$tmp/out")"
+# --phase N starts a boss at its phase N, in run and in the viewer; a phase the
+# boss does not have is a usage error naming how many it has.
+printf 'boss b {\n    look boss\n    phase {\n        print "one"\n        wait 100\n    }\n    phase {\n        print "two"\n        wait 100\n    }\n}\n' >"$tmp/phases.pat"
+"$curtain" run "$tmp/phases.pat" --boss b --phase 1 --frames 5 >"$tmp/out" 2>&1
+grep -q "phases.pat:8:9: frame 0: two" "$tmp/out" || fail "run --phase 1: $(cat "$tmp/out")"
+grep -q "one" "$tmp/out" && fail "run --phase 1 ran phase 0: $(cat "$tmp/out")"
+"$curtain" run "$tmp/phases.pat" --boss b --phase 2 --frames 5 >"$tmp/out" 2>&1
+[ $? -eq 2 ] || fail "run --phase 2 of a two-phase boss did not exit 2"
+grep -q "boss 'b' has 2 phases (0 to 1), no phase 2" "$tmp/out" || fail "run --phase 2: $(cat "$tmp/out")"
+SDL_VIDEODRIVER=dummy timeout 30 "$curtain" view "$tmp/phases.pat" --phase 1 --frames 5 >"$tmp/out" 2>&1 ||
+    fail "view --phase 1: $(cat "$tmp/out")"
+grep -q "phases.pat:8:9: frame 0: two" "$tmp/out" || fail "view --phase 1: $(cat "$tmp/out")"
+SDL_VIDEODRIVER=dummy timeout 30 "$curtain" view "$tmp/phases.pat" --phase 3 --frames 5 >"$tmp/out" 2>&1
+[ $? -eq 2 ] || fail "view --phase 3 of a two-phase boss did not exit 2: $(cat "$tmp/out")"
 # A device is refused at once, not read for ever.
 timeout 20 "$curtain" lint /dev/zero >"$tmp/out" 2>&1
 [ $? -eq 1 ] || fail "lint of /dev/zero did not exit 1: $(cat "$tmp/out")"
