@@ -107,12 +107,12 @@ void overlay_draw(const overlay *o, SDL_Renderer *r, const atlas_texture *at,
     text_drawf(r, at, ATLAS_FONT_SMALL, vx, y, TEXT_RIGHT, val, "%d / %d", s->lasers,
                s->laser_capacity);
     y += line;
-    text_draw(r, at, ATLAS_FONT_SMALL, x, y, TEXT_LEFT, key, "refused");
+    text_draw(r, at, ATLAS_FONT_SMALL, x, y, TEXT_LEFT, key, "lasers refused");
     text_drawf(r, at, ATLAS_FONT_SMALL, vx, y, TEXT_RIGHT,
                s->laser_refused ? (SDL_Color){255, 120, 120, 255} : val, "%" PRIu64,
                s->laser_refused);
     y += line;
-    text_draw(r, at, ATLAS_FONT_SMALL, x, y, TEXT_LEFT, key, "over budget");
+    text_draw(r, at, ATLAS_FONT_SMALL, x, y, TEXT_LEFT, key, "scripts stopped");
     text_drawf(r, at, ATLAS_FONT_SMALL, vx, y, TEXT_RIGHT,
                s->script_stops ? (SDL_Color){255, 120, 120, 255} : val, "%" PRIu64,
                s->script_stops);
