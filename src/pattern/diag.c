@@ -69,6 +69,16 @@ size_t diag_quote_line(char *buf, size_t size, const char *text, size_t text_len
 {
     const unsigned char *t = (const unsigned char *)text;
     size_t n = 0;
+    /* A column far along a long line: the quote starts "..." 100 characters
+     * before it, so that the caret stands under it and not at the cut. */
+    uint32_t skip = col > 150 ? col - 101 : 0;
+    for (uint32_t k = 0; k < skip && text_len > 0; k++) {
+        size_t len = diag_utf8_length(t, text_len, 0);
+        len = len > 1 ? len : 1;
+        t += len;
+        text_len -= len;
+    }
+    col -= skip;
     if (text_len > 200)
         text_len = 200;
 #define PUT(c)                  \
@@ -79,6 +89,9 @@ size_t diag_quote_line(char *buf, size_t size, const char *text, size_t text_len
     } while (0)
     for (int k = 0; k < 4; k++)
         PUT(' ');
+    if (skip)
+        for (int k = 0; k < 3; k++)
+            PUT('.');
     for (size_t i = 0; i < text_len;) {
         size_t len = diag_utf8_length(t, text_len, i);
         if (len > 1) {
@@ -91,7 +104,7 @@ size_t diag_quote_line(char *buf, size_t size, const char *text, size_t text_len
         i++;
     }
     PUT('\n');
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < (skip ? 7 : 4); k++)
         PUT(' ');
     /* one column of the caret line per character shown above it */
     uint32_t c = 1;

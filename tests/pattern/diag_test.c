@@ -345,6 +345,21 @@ static void check_quote_line(void)
         CHECK_EQ_INT((int)n, (int)strlen(cases[k].want));
         CHECK_STR_CONTAINS(out, cases[k].want);
     }
+    /* A column far along a long line: the quote starts "..." before it and the
+     * caret stands under that character (it stood at the 200th, the cut). */
+    char line[5000], out[1024];
+    for (int i = 0; i < 4999; i++)
+        line[i] = (char)('a' + i % 26);
+    line[4999] = 0;
+    line[4020] = '+';
+    diag_quote_line(out, sizeof out, line, strlen(line), 4021);
+    const char *quote = strstr(out, "    ...");
+    const char *caret = strchr(out, '^');
+    CHECK(quote == out && caret != NULL);
+    if (quote == out && caret) {
+        size_t at = (size_t)(caret - (strchr(out, '\n') + 1)); /* the caret's column */
+        CHECK_EQ_INT(out[at], '+');
+    }
 }
 
 /* A declaration named like a built-in value hides it from no file: a mod's
