@@ -62,7 +62,8 @@
  *     code, jumps relative to its start, constants, shared values and strings by
  *     value, what it names by name; then the entries and bosses reached.
  *   - The state hash names what indices would number: a script's place is its
- *     function's name and the offset into it (vm_hash_portable), a look or title
+ *     function's name (a block's without its "@line:col") and the offset into it
+ *     (vm_hash_portable), a look or title
  *     is its text, the boss its name, and of the shared values only those that
  *     differ from their first values count.
  * A format-2 replay keeps the old state hash (absolute pcs and indices) with its

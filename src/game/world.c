@@ -1115,7 +1115,8 @@ static void content_func(content_walk *cw, uint32_t f)
         hash_u32(cw->hs, UINT32_MAX);
         return;
     }
-    content_hash_text(cw->hs, p->funcs[f].name);
+    hash_bytes(cw->hs, p->funcs[f].name, vm_func_name_key(p->funcs[f].name));
+    hash_u32(cw->hs, 0);
     if (!cw->seen[f]) {
         cw->seen[f] = 1;
         cw->todo[cw->ntodo++] = f;

@@ -846,6 +846,11 @@ static int vm_same_value(double a, double b)
     return memcmp(&a, &b, sizeof a) == 0;
 }
 
+size_t vm_func_name_key(const char *name)
+{
+    return strcspn(name, "@");
+}
+
 /* A place in the code as its function's name and the offset into it, which code
  * added in other files does not move. */
 static void vm_hash_place(hasher *hs, const vm_program *p, uint32_t pc)
@@ -855,7 +860,8 @@ static void vm_hash_place(hasher *hs, const vm_program *p, uint32_t pc)
         hash_u32(hs, pc);
         return;
     }
-    hash_bytes(hs, f->name, strlen(f->name) + 1);
+    hash_bytes(hs, f->name, vm_func_name_key(f->name));
+    hash_u32(hs, 0);
     hash_u32(hs, pc - f->pc);
 }
 

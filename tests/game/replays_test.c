@@ -174,11 +174,15 @@ static int replays_layout(const char *dir, const char *mod, const char *replays)
     /* the stage's second wait, one frame longer: stage 1 is in every run here */
     replays_texts change = {"stage1/stage1.pat", "    wait 150\n", "    wait 151\n", NULL};
     library *changed = replays_load_texts(dir, mod, 1, &change);
-    CHECK(unused && changed);
+    /* the boss's file two lines longer: its blocks ("fire@LINE:COL") move down */
+    replays_texts lines = {"stage1/3_boss.pat", "boss s1_kagari {", "# moved\n\nboss s1_kagari {",
+                           NULL};
+    library *moved = replays_load_texts(dir, mod, 0, &lines);
+    CHECK(unused && changed && moved);
     DIR *d = opendir(replays);
     struct dirent *e;
     int checked = 0;
-    while (unused && changed && d && (e = readdir(d)) != NULL) {
+    while (unused && changed && moved && d && (e = readdir(d)) != NULL) {
         size_t n = strlen(e->d_name);
         if (n < 5 || strcmp(e->d_name + n - 4, ".rpl") != 0)
             continue;
@@ -197,17 +201,23 @@ static int replays_layout(const char *dir, const char *mod, const char *replays)
             CHECK(rc == 0);
             CHECK(change.changed != NULL);
             CHECK(!replay_content_matches(&r, changed));
+            CHECK(lines.changed != NULL);
+            CHECK(replay_content_matches(&r, moved));
+            CHECK(replay_verify(&r, moved, &dsync) == 0);
             checked++;
         }
         replay_free(&r);
     }
     if (d)
         closedir(d);
-    printf("%d format-3 replays verify with %s added; a change to stage 1 is told\n", checked,
-           REPLAYS_UNUSED_PATH);
+    printf("%d format-3 replays verify with %s added and with lines added to the boss's file; "
+           "a change to stage 1 is told\n",
+           checked, REPLAYS_UNUSED_PATH);
     library_free(unused);
     library_free(changed);
+    library_free(moved);
     mem_free(change.changed);
+    mem_free(lines.changed);
     return checked;
 }
 
