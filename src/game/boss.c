@@ -6,6 +6,8 @@
 #include "game/world.h"
 #include "sim/playfield.h"
 
+#include <string.h>
+
 void boss_reset(boss_fight *b)
 {
     *b = (boss_fight){0};
@@ -235,16 +237,25 @@ void boss_spoil_capture(world *w)
     w->boss.capture_ok = 0;
 }
 
-void boss_hash(const boss_fight *b, hasher *hs)
+void boss_hash(const boss_fight *b, hasher *hs, const library *lib)
 {
     const int32_t ints[] = {
-        b->active,        b->index,          b->midboss,     b->single,
-        (int32_t)b->slot, (int32_t)b->phase, b->phase_start, b->phase_end,
-        b->next_at,       b->time,           b->spell,       b->title,
-        b->capture_ok,    b->last_tick,      b->result_at,   b->result_captured};
+        b->active,         lib ? 0 : b->index, b->midboss,    b->single,    (int32_t)b->slot,
+        (int32_t)b->phase, b->phase_start,     b->phase_end,  b->next_at,   b->time,
+        b->spell,          lib ? 0 : b->title, b->capture_ok, b->last_tick, b->result_at,
+        b->result_captured};
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
         hash_u32(hs, (uint32_t)ints[k]);
     hash_f64(hs, b->max_health);
     hash_f64(hs, b->bonus);
     hash_u64(hs, b->result_bonus);
+    if (!lib)
+        return;
+    const char *name =
+        b->index >= 0 && (uint32_t)b->index < lib->boss_count ? lib->bosses[b->index].name : "";
+    hash_bytes(hs, name, strlen(name) + 1);
+    const vm_program *p = lib->prog;
+    const char *title =
+        p && b->title >= 0 && (uint32_t)b->title < p->string_count ? p->strings[b->title] : "";
+    hash_bytes(hs, title, strlen(title) + 1);
 }

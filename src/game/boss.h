@@ -84,6 +84,8 @@ uint64_t boss_bonus_now(const struct world *w);
 /* Seconds left in the phase (0 when none runs). */
 float boss_seconds_left(const struct world *w);
 
-void boss_hash(const boss_fight *b, hasher *hs);
+/* lib: NULL hashes the boss and its title as indices; a library hashes them as
+ * names and text (the layout-free hash of format-3 replays). */
+void boss_hash(const boss_fight *b, hasher *hs, const library *lib);
 
 #endif

@@ -165,7 +165,16 @@ int enemy_gone(const enemy *e, int legacy)
     return outside && e->entered;
 }
 
-void enemy_table_hash(const enemy_table *t, hasher *hs)
+/* A string index as the text it stands for (names given), else as the number. */
+static void enemy_hash_string(hasher *hs, int32_t index, const vm_program *names)
+{
+    if (names && index >= 0 && (uint32_t)index < names->string_count)
+        hash_bytes(hs, names->strings[index], strlen(names->strings[index]) + 1);
+    else
+        hash_u32(hs, (uint32_t)index);
+}
+
+void enemy_table_hash(const enemy_table *t, hasher *hs, const vm_program *names)
 {
     hash_u32(hs, t->cap);
     hash_u32(hs, t->free_count);
@@ -184,7 +193,7 @@ void enemy_table_hash(const enemy_table *t, hasher *hs)
                                 e->ease,
                                 e->ramp_on,
                                 e->scripted,
-                                (uint32_t)e->look,
+                                names ? 0 : (uint32_t)e->look,
                                 (uint32_t)e->born,
                                 (uint32_t)e->hit_at,
                                 (uint32_t)e->mt0,
@@ -204,5 +213,7 @@ void enemy_table_hash(const enemy_table *t, hasher *hs)
         }
         for (int k = 0; k < ENEMY_DROP_KINDS; k++)
             hash_u32(hs, e->drops[k]);
+        if (names)
+            enemy_hash_string(hs, e->look, names);
     }
 }

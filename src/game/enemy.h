@@ -113,6 +113,8 @@ int enemy_inside(const enemy *e);
  * replays: more than ENEMY_CULL_MARGIN outside. */
 int enemy_gone(const enemy *e, int legacy);
 
-void enemy_table_hash(const enemy_table *t, hasher *hs);
+/* names: NULL hashes a look as its string index; a program hashes it as its text
+ * (the layout-free hash of format-3 replays). */
+void enemy_table_hash(const enemy_table *t, hasher *hs, const vm_program *names);
 
 #endif

@@ -325,7 +325,7 @@ int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d)
 void replay_set_content(replay *r, const library *lib)
 {
     const library_game *g = world_game_of(lib);
-    r->content = world_content_hash(lib);
+    r->content = world_content_hash(lib, &r->config);
     snprintf(r->game, sizeof r->game, "%s", g ? g->name : "");
 }
 
@@ -333,7 +333,7 @@ uint64_t replay_content_hash(const replay *r, const library *lib)
 {
     if (r->version != 0 && r->version < 3)
         return world_content_hash_legacy(lib);
-    return world_content_hash(lib);
+    return world_content_hash(lib, &r->config);
 }
 
 int replay_content_matches(const replay *r, const library *lib)

@@ -28,8 +28,9 @@
  *   78      2     check interval in frames (REPLAY_CHECK_INTERVAL)
  *   80      4     C: checkpoint count
  *   84      8     content hash: world_content_hash of the patterns it was played
- *                 with (format 3 on; in format 2 world_content_hash_legacy's,
- *                 which leaves ships out; absent in format 1, read as 0: unknown)
+ *                 with and its configuration (format 3 on; in format 2
+ *                 world_content_hash_legacy's, which leaves ships out; absent in
+ *                 format 1, read as 0: unknown)
  *   92      1     starting stage: world_config.stage, from 0 (format 3 on)
  *   93      1     reserved, 0 (format 3 on)
  *   94      16    the game played (world_game_of), NUL-padded; "" none; for
@@ -50,6 +51,23 @@
  *      replay plays its game's first stage with the first ship, by the rules it
  *      was recorded with (WORLD_FLAG_RULES_V2, set when it is read), and checks
  *      its content with world_content_hash_legacy.
+ *
+ * What a format-3 replay checks: only what its run can reach, so that adding a
+ * stage, an enemy, a boss or an unrelated pattern file (even one sorting before
+ * stage 1, whose code comes first) leaves it verifying.
+ *   - The content hash starts from the game's stage list and stages, the ship
+ *     flown and a practice's boss, and follows CALL, CALLV, GOTO, FORK and
+ *     FIRE_RUN and the constants that name enemies, bosses and strings
+ *     (vm_program.refs), transitively. Each function reached is hashed by its own
+ *     code, jumps relative to its start, constants, shared values and strings by
+ *     value, what it names by name; then the entries and bosses reached.
+ *   - The state hash names what indices would number: a script's place is its
+ *     function's name (a block's without its "@line:col") and the offset into it
+ *     (vm_hash_portable), a look or title
+ *     is its text, the boss its name, and of the shared values only those that
+ *     differ from their first values count.
+ * A format-2 replay keeps the old state hash (absolute pcs and indices) with its
+ * rules (WORLD_FLAG_RULES_V2), and the legacy content hash over everything.
  */
 #ifndef CURTAIN_GAME_REPLAY_H
 #define CURTAIN_GAME_REPLAY_H

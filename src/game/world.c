@@ -1025,8 +1025,13 @@ uint64_t world_hash(const world *w)
                             w->title_at,
                             w->cont_cursor,
                             w->cont_timer};
+    /* Format-3 runs hash what indices name (code places, strings, bosses) by
+     * name, so that files the run never reads change nothing (replay.h). */
+    const int portable = !(w->config.flags & WORLD_FLAG_RULES_V2) && w->lib && w->lib->prog;
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
-        hash_u32(&hs, (uint32_t)ints[k]);
+        hash_u32(&hs, portable && (k == 12 || k == 13) ? 0 : (uint32_t)ints[k]);
+    for (int k = 0; portable && k < 2; k++)
+        hash_bytes(&hs, world_string(w, w->title[k]), strlen(world_string(w, w->title[k])) + 1);
     const uint64_t wide[] = {w->score,       w->best_score,  w->graze,       w->tally.clear,
                              w->tally.lives, w->tally.bombs, w->tally.graze, w->tally.total};
     for (size_t k = 0; k < sizeof wide / sizeof wide[0]; k++)
@@ -1037,15 +1042,16 @@ uint64_t world_hash(const world *w)
     /* a run that never had a laser hashes as before lasers existed */
     if (w->lasers.stats.spawned > 0 || w->lasers.stats.refused > 0)
         laser_pool_hash(&w->lasers, &hs);
-    enemy_table_hash(&w->enemies, &hs);
-    boss_hash(&w->boss, &hs);
+    enemy_table_hash(&w->enemies, &hs, portable ? w->lib->prog : NULL);
+    boss_hash(&w->boss, &hs, portable ? w->lib : NULL);
     item_list_hash(&w->items, &hs);
+    void (*vm_hash_of)(const vm *, hasher *) = portable ? vm_hash_portable : vm_hash;
     if (w->vm)
-        vm_hash(w->vm, &hs);
+        vm_hash_of(w->vm, &hs);
     /* The ship's VM holds state only while a script of it waits (a volley that
      * fires and ends leaves nothing behind: its clock is the world's frame). */
     if (w->ship_vm && vm_get_stats(w->ship_vm).live > 0)
-        vm_hash(w->ship_vm, &hs);
+        vm_hash_of(w->ship_vm, &hs);
     return hash_end(&hs);
 }
 
@@ -1086,10 +1092,120 @@ static void world_hash_program(hasher *hs, const library *lib, library_mark end)
     }
 }
 
-/* A ship's numbers, options and functions. */
-static void world_hash_ship(hasher *hs, const library_ship *s)
+/* The content hash's walk over what a run can reach: the functions found so far
+ * (`seen`), those still to hash (`todo`), and the bosses met. */
+typedef struct content_walk {
+    const library *lib;
+    hasher *hs;
+    uint8_t *seen, *boss_seen;
+    uint32_t *todo;
+    uint32_t ntodo;
+} content_walk;
+
+static void content_hash_text(hasher *hs, const char *s)
 {
-    hash_bytes(hs, s->name, strlen(s->name) + 1);
+    hash_bytes(hs, s ? s : "", strlen(s ? s : "") + 1);
+}
+
+/* A reference to function f: hashed as its name, and queued to be hashed. */
+static void content_func(content_walk *cw, uint32_t f)
+{
+    const vm_program *p = cw->lib->prog;
+    if (f >= p->func_count) {
+        hash_u32(cw->hs, UINT32_MAX);
+        return;
+    }
+    hash_bytes(cw->hs, p->funcs[f].name, vm_func_name_key(p->funcs[f].name));
+    hash_u32(cw->hs, 0);
+    if (!cw->seen[f]) {
+        cw->seen[f] = 1;
+        cw->todo[cw->ntodo++] = f;
+    }
+}
+
+/* A reference to boss b: its name, phases and their functions. */
+static void content_boss(content_walk *cw, int64_t b)
+{
+    const library *lib = cw->lib;
+    if (b < 0 || b >= lib->boss_count) {
+        hash_u32(cw->hs, UINT32_MAX);
+        return;
+    }
+    const library_boss *bs = &lib->bosses[b];
+    content_hash_text(cw->hs, bs->name);
+    if (cw->boss_seen[b])
+        return;
+    cw->boss_seen[b] = 1;
+    hash_u32(cw->hs, bs->phase_count);
+    for (uint32_t k = 0; k < bs->phase_count; k++) {
+        content_func(cw, bs->phases[k].func);
+        hash_u32(cw->hs, (uint32_t)bs->phases[k].spell);
+    }
+}
+
+/* What the CONST at pc names, or 0 for a plain number. */
+static uint32_t content_ref_at(const vm_program *p, uint32_t pc)
+{
+    uint32_t lo = 0, hi = p->ref_count;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (p->refs[mid].pc < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < p->ref_count && p->refs[lo].pc == pc ? p->refs[lo].kind : 0;
+}
+
+/* One function: its shape and its code relative to itself, with constants and
+ * shared values by value and what it names by name. */
+static void content_hash_func(content_walk *cw, uint32_t fi)
+{
+    const vm_program *p = cw->lib->prog;
+    const vm_func *f = &p->funcs[fi];
+    hasher *hs = cw->hs;
+    const uint32_t shape[] = {f->end - f->pc, f->nparams, f->nlocals, f->frame_size};
+    hash_bytes(hs, shape, sizeof shape);
+    for (uint32_t pc = f->pc; pc < f->end; pc++) {
+        uint32_t i = p->code[pc], ax = VM_GET_AX(i);
+        vm_op op = VM_GET_OP(i);
+        hash_u32(hs, op);
+        switch (op) {
+        case VM_OP_JMP:
+        case VM_OP_JMPF:
+        case VM_OP_JMPT: hash_u32(hs, ax - f->pc); break;
+        case VM_OP_CALL:
+        case VM_OP_CALLV:
+        case VM_OP_GOTO:
+        case VM_OP_FORK:
+        case VM_OP_FIRE_RUN: content_func(cw, ax); break;
+        case VM_OP_SHARED:
+        case VM_OP_SSTORE: hash_f64(hs, ax < p->shared_count ? p->shared_init[ax] : 0.0); break;
+        case VM_OP_CONST: {
+            double v = ax < p->const_count ? p->consts[ax] : 0.0;
+            uint32_t kind = content_ref_at(p, pc);
+            hash_u32(hs, kind);
+            if (kind == VM_REF_FUNC)
+                content_func(cw, v >= 0 && v < p->func_count ? (uint32_t)v : UINT32_MAX);
+            else if (kind == VM_REF_BOSS)
+                content_boss(cw, v >= 0 && v < cw->lib->boss_count ? (int64_t)v : -1);
+            else if (kind == VM_REF_STRING)
+                content_hash_text(hs,
+                                  v >= 0 && v < p->string_count ? p->strings[(uint32_t)v] : NULL);
+            else
+                hash_f64(hs, v);
+            break;
+        }
+        default: hash_u32(hs, i); break;
+        }
+    }
+}
+
+/* A ship's numbers, options and functions, by name. */
+static void content_ship(content_walk *cw, const library_ship *s)
+{
+    hasher *hs = cw->hs;
+    content_hash_text(hs, s->name);
     for (int k = 0; k < LIBRARY_SHIP_NUMBER_COUNT; k++)
         hash_f64(hs, s->num[k]);
     hash_u32(hs, s->option_count);
@@ -1103,11 +1219,54 @@ static void world_hash_ship(hasher *hs, const library_ship *s)
     }
     for (int f = 0; f < 2; f++)
         for (int k = 0; k < LIBRARY_SHIP_LEVELS; k++)
-            hash_u32(hs, s->shot[f][k]);
-    hash_u32(hs, s->bomb);
+            content_func(cw, s->shot[f][k]);
+    content_func(cw, s->bomb);
 }
 
-uint64_t world_content_hash(const library *lib)
+/* The roots of a run of cfg: its game's stages (or the stage a run without a
+ * game plays), the ship flown and the boss a practice starts with. */
+static void content_roots(content_walk *cw, const world_config *cfg)
+{
+    const library *lib = cw->lib;
+    const library_game *g = world_game_of(lib);
+    if (g) {
+        content_hash_text(cw->hs, g->name);
+        for (uint32_t k = 0; k < g->stage_count; k++) {
+            content_hash_text(cw->hs, g->stages[k]);
+            const library_entry *e = library_find(lib, g->stages[k]);
+            if (e)
+                content_func(cw, e->func);
+        }
+    } else { /* the stage world_stage_entry plays without a game */
+        const library_entry *e = library_find(lib, WORLD_STAGE_NAME);
+        for (uint32_t i = 0; (!e || e->kind != LIBRARY_STAGE) && i < lib->entry_count; i++)
+            e = &lib->entries[i];
+        if (e && e->kind == LIBRARY_STAGE)
+            content_func(cw, e->func);
+    }
+    uint32_t ship = cfg ? cfg->ship : 0;
+    if (ship < lib->ship_count)
+        content_ship(cw, &lib->ships[ship]);
+    if (cfg && cfg->start != 0)
+        content_boss(cw, WORLD_START_BOSS(cfg->start));
+}
+
+/* The entries (names, kinds, defaults) of the functions reached, in their order. */
+static void content_entries(content_walk *cw)
+{
+    for (uint32_t i = 0; i < cw->lib->entry_count; i++) {
+        const library_entry *e = &cw->lib->entries[i];
+        if (e->func >= cw->lib->prog->func_count || !cw->seen[e->func])
+            continue;
+        content_hash_text(cw->hs, e->name);
+        hash_u32(cw->hs, e->kind);
+        hash_u32(cw->hs, (uint32_t)e->nparams);
+        for (int k = 0; k < e->nparams; k++)
+            hash_f64(cw->hs, e->defaults[k]);
+    }
+}
+
+uint64_t world_content_hash(const library *lib, const world_config *cfg)
 {
     if (!lib || !lib->prog)
         return 0;
@@ -1115,18 +1274,26 @@ uint64_t world_content_hash(const library *lib)
     if (lib->ship_count == 0 && lib->game_count == 0)
         return world_content_hash_legacy(lib);
     hasher hs;
-    hash_begin(&hs, 0x636f6e74656e74ull); /* "content" */
-    library_mark all = {p->code_count, p->const_count, p->func_count, p->string_count};
-    world_hash_program(&hs, lib, all);
-    for (uint32_t i = 0; i < lib->ship_count; i++)
-        world_hash_ship(&hs, &lib->ships[i]);
-    for (uint32_t i = 0; i < lib->game_count; i++) {
-        const library_game *g = &lib->games[i];
-        hash_bytes(&hs, g->name, strlen(g->name) + 1);
-        for (uint32_t k = 0; k < g->stage_count; k++)
-            hash_bytes(&hs, g->stages[k], strlen(g->stages[k]) + 1);
+    hash_begin(&hs, 0x7265616368ull); /* "reach" */
+    content_walk cw = {lib, &hs, NULL, NULL, NULL, 0};
+    cw.seen = mem_alloc(p->func_count + 1);
+    cw.boss_seen = mem_alloc(lib->boss_count + 1);
+    cw.todo = mem_alloc(((size_t)p->func_count + 1) * sizeof *cw.todo);
+    uint64_t h = 0;
+    if (cw.seen && cw.boss_seen && cw.todo) {
+        memset(cw.seen, 0, p->func_count + 1);
+        memset(cw.boss_seen, 0, lib->boss_count + 1);
+        content_roots(&cw, cfg);
+        /* in the order found: the same whatever else the files hold */
+        for (uint32_t k = 0; k < cw.ntodo; k++)
+            content_hash_func(&cw, cw.todo[k]);
+        content_entries(&cw);
+        h = hash_end(&hs);
     }
-    return hash_end(&hs);
+    mem_free(cw.seen);
+    mem_free(cw.boss_seen);
+    mem_free(cw.todo);
+    return h;
 }
 
 uint64_t world_content_hash_legacy(const library *lib)

@@ -268,13 +268,20 @@ void world_free(world *w);
 
 /* Advances the world by one frame of input (see ONE FRAME at the top of this file). */
 void world_step(world *w, input_bits in);
-/* A hash of the whole simulation state. */
+/* A hash of the whole simulation state. A run by today's rules (not
+ * WORLD_FLAG_RULES_V2) hashes what indices name by name: a script's place as its
+ * function's name and offset (vm_hash_portable), strings as their text, a boss as
+ * its name, so pattern files the run never reads do not change it. */
 uint64_t world_hash(const world *w);
-/* A hash of what the content makes happen: the compiled program (code, constants,
- * functions, strings) and the tables of entries, bosses and ships; not the
- * source positions, so a comment added to a pattern file leaves it unchanged. 0
- * for NULL. Replays record it. */
-uint64_t world_content_hash(const library *lib);
+/* A hash of what a run of cfg (NULL: the first ship, a stage start) can reach:
+ * its game's stage list, its stages, its ship, and every function, boss, enemy
+ * and string they name, transitively (CALL, CALLV, GOTO, FORK, FIRE_RUN and the
+ * constants that name enemies, bosses and strings: vm_program.refs), each hashed
+ * by its own code with jumps relative to its start, constants, shared values and
+ * strings by value, and what it names by name. Files the run never reaches, and
+ * source positions, leave it unchanged. A library without ships or games hashes
+ * as world_content_hash_legacy. 0 for NULL. Format-3 replays record it. */
+uint64_t world_content_hash(const library *lib, const world_config *cfg);
 /* The content hash as format-2 replays recorded it, before ships were content:
  * the same hash over the part of the program that comes before the ships'
  * (library_mark) and the tables of entries and bosses. A library without ships

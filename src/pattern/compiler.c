@@ -357,6 +357,13 @@ static void emit_const(fstate *f, double v, ast_pos pos)
     emit_ax(f, VM_OP_CONST, program_add_const(f->c->b, v), pos);
 }
 
+/* A constant that is the index of a function, boss or string (vm_ref_kind). */
+static void emit_ref(fstate *f, double v, vm_ref_kind kind, ast_pos pos)
+{
+    uint32_t pc = emit_ax(f, VM_OP_CONST, program_add_const(f->c->b, v), pos);
+    program_mark_ref(f->c->b, pc, kind);
+}
+
 /* Points a jump at target; a loop too long for sB is reported. */
 static void patch_to(fstate *f, uint32_t pc, uint32_t target, ast_pos pos)
 {
@@ -1204,7 +1211,7 @@ static void ramp_operands(fstate *f, const ast_expr *value, const ast_expr *term
 /* A text operand of a verb: the string's index as a constant. */
 static void emit_string(fstate *f, const char *text, ast_pos pos)
 {
-    emit_const(f, text ? (double)program_add_string(f->c->b, text) : -1.0, pos);
+    emit_ref(f, text ? (double)program_add_string(f->c->b, text) : -1.0, VM_REF_STRING, pos);
 }
 
 /* The look of a fire: SHOT_LOOK when it names a known shape (and a known colour,
@@ -1837,7 +1844,7 @@ static void stmt_spawn(fstate *f, const ast_stmt *s)
         }
         return;
     }
-    emit_const(f, g->func, s->pos);
+    emit_ref(f, g->func, VM_REF_FUNC, s->pos);
     expr(f, s->e[0]);
     expr(f, s->e[1]);
     int n = call_args(f, g->decl, s->args, s->nargs, s->name_pos, g->name);
@@ -1875,7 +1882,7 @@ static void stmt_boss(fstate *f, const ast_stmt *s)
         }
         return;
     }
-    emit_const(f, g->boss, s->pos);
+    emit_ref(f, g->boss, VM_REF_BOSS, s->pos);
     emit_const(f, s->op, s->pos);
     emit_ab(f, VM_OP_ACT, VM_VERB_BOSS, 2, s->pos);
     uint32_t top = emit_ax(f, VM_OP_GET, VM_PROP_BOSS_ACTIVE, s->pos);

@@ -55,6 +55,8 @@ static void program_free_parts(vm_program *p)
     mem_free(p->files);
     mem_free(p->strings);
     mem_free(p->shared_init);
+    mem_free(p->refs);
+    mem_free(p->by_pc);
     memset(p, 0, sizeof *p);
 }
 
@@ -263,6 +265,36 @@ int program_patch_jump(program_builder *b, uint32_t pc, uint32_t target)
     } else {
         b->p.code[pc] = VM_MAKE_AX(op, target);
     }
+    return 0;
+}
+
+void program_mark_ref(program_builder *b, uint32_t pc, vm_ref_kind kind)
+{
+    uint32_t n = b->p.ref_count;
+    if (b->failed || program_grow(b, (void **)&b->p.refs, n, &b->ref_cap, sizeof(vm_ref)))
+        return;
+    b->p.refs[n] = (vm_ref){pc, (uint32_t)kind};
+    b->p.ref_count++;
+}
+
+/* Orders the defined functions by where their code starts (vm_func_at). */
+static int program_index_funcs(vm_program *p)
+{
+    p->by_pc = mem_alloc((p->func_count ? p->func_count : 1) * sizeof *p->by_pc);
+    if (!p->by_pc)
+        return -1;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < p->func_count; i++) {
+        if (p->funcs[i].pc == UINT32_MAX)
+            continue;
+        uint32_t k = n++; /* insertion: the functions are almost in order already */
+        while (k > 0 && p->funcs[p->by_pc[k - 1]].pc > p->funcs[i].pc) {
+            p->by_pc[k] = p->by_pc[k - 1];
+            k--;
+        }
+        p->by_pc[k] = i;
+    }
+    p->by_pc_count = n;
     return 0;
 }
 
@@ -550,6 +582,11 @@ int program_finish(program_builder *b, vm_program **out, char *err, size_t err_s
     mem_free(b->const_index);
     memset(b, 0, sizeof *b);
     if (program_verify(p, err, err_size)) {
+        program_free(p);
+        return -1;
+    }
+    if (program_index_funcs(p)) {
+        snprintf(err, err_size, "out of memory");
         program_free(p);
         return -1;
     }

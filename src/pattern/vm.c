@@ -824,13 +824,55 @@ vm_stats vm_get_stats(const vm *v)
     return v->stats;
 }
 
-void vm_hash(const vm *v, hasher *hs)
+const vm_func *vm_func_at(const vm_program *p, uint32_t pc)
+{
+    if (!p || !p->by_pc || p->by_pc_count == 0)
+        return NULL;
+    uint32_t lo = 0, hi = p->by_pc_count; /* the last function starting at or before pc */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (p->funcs[p->by_pc[mid]].pc <= pc)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    const vm_func *f = &p->funcs[p->by_pc[lo]];
+    return f->pc <= pc && pc <= f->end ? f : NULL;
+}
+
+/* Bit for bit the same double (a shared value still at its first value). */
+static int vm_same_value(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+size_t vm_func_name_key(const char *name)
+{
+    return strcspn(name, "@");
+}
+
+/* A place in the code as its function's name and the offset into it, which code
+ * added in other files does not move. */
+static void vm_hash_place(hasher *hs, const vm_program *p, uint32_t pc)
+{
+    const vm_func *f = vm_func_at(p, pc);
+    if (!f) {
+        hash_u32(hs, pc);
+        return;
+    }
+    hash_bytes(hs, f->name, vm_func_name_key(f->name));
+    hash_u32(hs, 0);
+    hash_u32(hs, pc - f->pc);
+}
+
+static void vm_hash_with(const vm *v, hasher *hs, int portable)
 {
     /* the shared values, when the program has any (a run without them hashes
      * as before they existed) */
     uint32_t nshared = v->shared_prog ? v->shared_prog->shared_count : 0;
     for (uint32_t k = 0; k < nshared; k++)
-        hash_f64(hs, v->shared[k]);
+        if (!portable || !vm_same_value(v->shared[k], v->shared_prog->shared_init[k]))
+            hash_f64(hs, v->shared[k]);
     hash_u32(hs, (uint32_t)v->now);
     hash_u64(hs, v->next_serial);
     hash_u32(hs, v->free_count);
@@ -842,7 +884,7 @@ void vm_hash(const vm *v, hasher *hs)
                                 r->gen,
                                 r->state,
                                 r->flags,
-                                r->pc,
+                                portable ? 0 : r->pc,
                                 (uint32_t)r->sched,
                                 (uint32_t)r->wake,
                                 (uint32_t)r->born,
@@ -853,6 +895,8 @@ void vm_hash(const vm *v, hasher *hs)
         for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
             hash_u32(hs, ids[k]);
         hash_u64(hs, r->serial);
+        if (portable)
+            vm_hash_place(hs, r->prog, r->pc);
         for (int k = 0; k < VM_RAMP_KINDS; k++)
             hash_u32(hs, (uint32_t)r->ramp_end[k]);
         hash_f64(hs, r->prev_dir);
@@ -862,7 +906,10 @@ void vm_hash(const vm *v, hasher *hs)
             hash_f64(hs, stack[k]);
         const vm_call_frame *fr = v->frames + (size_t)i * VM_MAX_DEPTH;
         for (uint32_t k = 0; k < r->depth && k < VM_MAX_DEPTH; k++) {
-            hash_u32(hs, fr[k].pc);
+            if (portable)
+                vm_hash_place(hs, r->prog, fr[k].pc);
+            else
+                hash_u32(hs, fr[k].pc);
             hash_u32(hs, fr[k].fp);
         }
         if (v->exact) {
@@ -875,6 +922,16 @@ void vm_hash(const vm *v, hasher *hs)
             hash_u32(hs, v->exact[i].active);
         }
     }
+}
+
+void vm_hash(const vm *v, hasher *hs)
+{
+    vm_hash_with(v, hs, 0);
+}
+
+void vm_hash_portable(const vm *v, hasher *hs)
+{
+    vm_hash_with(v, hs, 1);
 }
 
 /* ---- resolving directions and speeds (BULLETML.md 4.4) ---- */

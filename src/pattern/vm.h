@@ -228,6 +228,19 @@ typedef struct vm_func {
     vm_pos pos;          /* where it was defined */
 } vm_func;
 
+/* What the value of a CONST names: indices that depend on the order of the
+ * files, which a layout-free hash replaces by the name (game/world.c). */
+typedef enum vm_ref_kind {
+    VM_REF_FUNC = 1, /* a function (SPAWN's enemy) */
+    VM_REF_BOSS,     /* a boss of the library (BOSS) */
+    VM_REF_STRING,   /* a string of the program, or -1 none (texts of verbs) */
+} vm_ref_kind;
+
+typedef struct vm_ref {
+    uint32_t pc;
+    uint32_t kind; /* vm_ref_kind */
+} vm_ref;
+
 typedef struct vm_program {
     uint32_t *code; /* instructions (opcodes.h) */
     vm_pos *pos;    /* one per instruction */
@@ -242,7 +255,20 @@ typedef struct vm_program {
     uint32_t string_count;
     double *shared_init; /* the shared values' first values (SHARED, SSTORE) */
     uint32_t shared_count;
+    /* The CONSTs whose value is an index that names something (program_mark_ref),
+     * in increasing pc: what a replay's content hash follows by name. */
+    vm_ref *refs;
+    uint32_t ref_count;
+    uint32_t *by_pc; /* the defined functions' indices, by increasing pc (vm_func_at) */
+    uint32_t by_pc_count;
 } vm_program;
+
+/* The function whose code holds pc (or ends at it: a return address), or NULL. */
+const vm_func *vm_func_at(const vm_program *p, uint32_t pc);
+/* How much of a function's name identifies it in a layout-free hash: a block's
+ * name without the "@line:col" that places it, so a line added above it changes
+ * nothing (vm_hash_portable, world_content_hash). */
+size_t vm_func_name_key(const char *name);
 
 /* The most shared values a program may have: a VM keeps room for them all. The
  * values belong to the first program vm_start runs after vm_create or vm_reset,
@@ -439,6 +465,10 @@ vm_stats vm_get_stats(const vm *v);
  * separately). Replays compare these hashes, so two VMs that were driven the same
  * way from vm_create hash the same on every build. */
 void vm_hash(const vm *v, hasher *hs);
+/* vm_hash that no other file's code changes: a runner's place is its function's
+ * name and the offset from the function's start, not the absolute pc, and of the
+ * shared values only those that differ from their first values count. */
+void vm_hash_portable(const vm *v, hasher *hs);
 
 /* Names, for tools and diagnostics. */
 const char *vm_prop_name(vm_prop p);

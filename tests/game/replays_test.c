@@ -5,20 +5,29 @@
  * a bug). A replay with one input changed desyncs at the next check; the same
  * replay over other patterns is told apart by its content hash.
  *
- * usage: test_game.replays PATTERNS_DIR REPLAYS_DIR [MOD_DIR]
+ * A format-3 replay also verifies with an unused pattern file added before all
+ * the others (its code, constants, strings, functions, bosses and shared values
+ * come first and move everything the run reads), and a change to a pattern the
+ * run reaches is told apart by the content hash (replay.h, "what a format-3
+ * replay checks").
+ *
+ * usage: test_game.replays PATTERNS_DIR REPLAYS_DIR [MOD_DIR [MIN_FORMAT3]]
  * (with MOD_DIR, the patterns are loaded with that mod over them: the laser
  * stage of game.replays.lasers, the test campaign's replays in
- * tests/game/campaign/replays)
+ * tests/game/campaign/replays; MIN_FORMAT3: how many format-3 replays the folder
+ * must hold at least)
  * After a deliberate change of game logic or stage content, record them again
  * with tools/record_test_replays.sh.
  */
 #include "../check.h"
+#include "core/file.h"
 #include "core/mem.h"
 #include "game/replay.h"
 #include "test_library.h"
 
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Verifies one file; returns its frame count (0 on failure). */
@@ -69,9 +78,147 @@ static void replays_other_content(const library *lib, const char *path)
     CHECK(other && replay_load(&r, path, err, sizeof err) == 0);
     CHECK(replay_content_matches(&r, lib));
     CHECK(!replay_content_matches(&r, other));
-    CHECK(world_content_hash(other) != world_content_hash(lib));
+    CHECK(world_content_hash(other, NULL) != world_content_hash(lib, NULL));
     replay_free(&r);
     library_free(other);
+}
+
+/* A pattern file that no run reaches, sorting before every other: a function, a
+ * pattern, an enemy, a boss, a stage, strings and a shared value. */
+#define REPLAYS_UNUSED_PATH "aaa_unused.pat"
+static const char replays_unused_text[] =
+    "shared aaa_fired = 3\n"
+    "function aaa_twice(x) {\n    return x * 2 + 0.125\n}\n"
+    "pattern aaa_ring(n = 7) {\n"
+    "    repeat 3 { fire orb red ring n at aaa_twice(n) speed 2.25\n wait 9 }\n"
+    "}\n"
+    "enemy aaa_enemy(side = 1) {\n    health 5\n    run aaa_ring(9)\n}\n"
+    "boss aaa_boss {\n    name \"Never Met\"\n    look crystal\n"
+    "    phase time 10s health 100 {\n        wait 17\n    }\n}\n"
+    "stage aaa_stage {\n    title \"Unused\" \"Never Played\"\n"
+    "    spawn aaa_enemy(1) at (10, -20)\n    boss aaa_boss\n}\n";
+
+/* What replays_load_texts hands the library instead of a file's bytes: the
+ * unused file, and one file's text with one change. */
+typedef struct replays_texts {
+    const char *change_path; /* a path ending so gets `from` replaced by `to` */
+    const char *from, *to;
+    char *changed;
+} replays_texts;
+
+static const char *replays_text_of(void *ctx, const char *path, size_t *len)
+{
+    replays_texts *t = ctx;
+    if (strcmp(path, REPLAYS_UNUSED_PATH) == 0) {
+        *len = strlen(replays_unused_text);
+        return replays_unused_text;
+    }
+    size_t n = strlen(path), m = t->change_path ? strlen(t->change_path) : 0;
+    if (!m || n < m || strcmp(path + n - m, t->change_path) != 0)
+        return NULL;
+    char err[256];
+    size_t size = 0;
+    char *text = file_read_all(path, &size, err, sizeof err);
+    const char *at = text ? strstr(text, t->from) : NULL; /* a mod's file may lack it */
+    mem_free(t->changed);
+    t->changed = at ? mem_alloc(size + strlen(t->to) + 1) : NULL;
+    if (t->changed) {
+        size_t head = (size_t)(at - text);
+        snprintf(t->changed, size + strlen(t->to) + 1, "%.*s%s%s", (int)head, text, t->to,
+                 at + strlen(t->from));
+        *len = strlen(t->changed);
+    }
+    mem_free(text);
+    return t->changed;
+}
+
+/* The files `curtain play --mod` reads (library_load_dir), after the unused one
+ * when `unused`, with the change of t. */
+static library *replays_load_texts(const char *dir, const char *mod, int unused, replays_texts *t)
+{
+    int nbase = 0, nmod = 0;
+    char **base = library_list_dir(dir, 0, &nbase);
+    char **mods = mod ? library_list_dir(mod, 0, &nmod) : NULL;
+    const char **paths = mem_calloc((size_t)nbase + (size_t)nmod + 2, sizeof *paths);
+    CHECK(base && paths);
+    int n = 0;
+    if (unused && paths)
+        paths[n++] = REPLAYS_UNUSED_PATH;
+    for (int i = 0; paths && i < nbase; i++) {
+        int overridden = 0; /* a mod file of the same relative path replaces it */
+        for (int k = 0; k < nmod && !overridden; k++)
+            overridden = strcmp(base[i] + strlen(dir), mods[k] + strlen(mod)) == 0;
+        if (!overridden)
+            paths[n++] = base[i];
+    }
+    for (int k = 0; paths && k < nmod; k++)
+        paths[n++] = mods[k];
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = paths ? library_load_texts(paths, n, replays_text_of, t, &diags) : NULL;
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    mem_free(paths);
+    library_paths_free(base, nbase);
+    library_paths_free(mods, nmod);
+    return lib;
+}
+
+/* Each format-3 replay of the folder verifies over the patterns with an unused
+ * file first, and its content hash tells a change to the stage it plays. Returns
+ * how many were checked. */
+static int replays_layout(const char *dir, const char *mod, const char *replays)
+{
+    replays_texts keep = {0};
+    library *unused = replays_load_texts(dir, mod, 1, &keep);
+    /* the stage's second wait, one frame longer: stage 1 is in every run here */
+    replays_texts change = {"stage1/stage1.pat", "    wait 150\n", "    wait 151\n", NULL};
+    library *changed = replays_load_texts(dir, mod, 1, &change);
+    /* the boss's file two lines longer: its blocks ("fire@LINE:COL") move down */
+    replays_texts lines = {"stage1/3_boss.pat", "boss s1_kagari {", "# moved\n\nboss s1_kagari {",
+                           NULL};
+    library *moved = replays_load_texts(dir, mod, 0, &lines);
+    CHECK(unused && changed && moved);
+    DIR *d = opendir(replays);
+    struct dirent *e;
+    int checked = 0;
+    while (unused && changed && moved && d && (e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n < 5 || strcmp(e->d_name + n - 4, ".rpl") != 0)
+            continue;
+        char path[1024], err[512];
+        snprintf(path, sizeof path, "%s/%s", replays, e->d_name);
+        replay r;
+        if (replay_load(&r, path, err, sizeof err) != 0)
+            continue; /* replays_check reported it */
+        if (r.version >= 3) {
+            CHECK(replay_content_matches(&r, unused));
+            replay_desync dsync = {0};
+            int rc = replay_verify(&r, unused, &dsync);
+            if (rc != 0)
+                fprintf(stderr, "%s with %s: desync at frame %u\n", path, REPLAYS_UNUSED_PATH,
+                        dsync.frame);
+            CHECK(rc == 0);
+            CHECK(change.changed != NULL);
+            CHECK(!replay_content_matches(&r, changed));
+            CHECK(lines.changed != NULL);
+            CHECK(replay_content_matches(&r, moved));
+            CHECK(replay_verify(&r, moved, &dsync) == 0);
+            checked++;
+        }
+        replay_free(&r);
+    }
+    if (d)
+        closedir(d);
+    printf("%d format-3 replays verify with %s added and with lines added to the boss's file; "
+           "a change to stage 1 is told\n",
+           checked, REPLAYS_UNUSED_PATH);
+    library_free(unused);
+    library_free(changed);
+    library_free(moved);
+    mem_free(change.changed);
+    mem_free(lines.changed);
+    return checked;
 }
 
 /* The patterns with a mod over them, as `curtain play --mod` loads them. */
@@ -115,6 +262,8 @@ int main(int argc, char **argv)
     CHECK(files >= (mod ? 2 : 4));
     if (first[0])
         replays_other_content(lib, first);
+    int format3 = replays_layout(argv[1], mod, argv[2]);
+    CHECK(format3 >= (argc > 4 ? atoi(argv[4]) : 0));
     library_free(lib);
     return check_done("replays");
 }
