@@ -4,7 +4,6 @@
 #include "game/world_host.h"
 
 #include "core/log.h"
-#include "core/trig.h"
 #include "pattern/bullet_object.h"
 #include "pattern/laser_object.h"
 #include "sim/playfield.h"
@@ -18,31 +17,6 @@ static enemy *wh_enemy(world *w, vm_obj obj)
 {
     uint32_t slot = enemy_slot(&w->enemies, obj);
     return slot == ENEMY_NONE ? NULL : &w->enemies.slots[slot];
-}
-
-/* Degrees from (x, y) to the player, 0 up, clockwise. */
-static double wh_aim(const world *w, double x, double y)
-{
-    return trig_atan2(w->player.x - x, -(w->player.y - y)) * TRIG_RAD2DEG;
-}
-
-/* An enemy's or the boss's property. */
-static double wh_enemy_get(const world *w, const enemy *e, vm_prop prop)
-{
-    if (prop < VM_RAMP_KINDS) { /* as libbulletml reads it: see vm_ramp_read */
-        const double stored[VM_RAMP_KINDS] = {e->heading, e->speed, e->vx, e->vy};
-        return vm_ramp_read(&e->ramp[prop], e->ramp_on >> prop & 1u, stored[prop],
-                            (int32_t)w->frame);
-    }
-    switch (prop) {
-    case VM_PROP_POS_X: return e->x;
-    case VM_PROP_POS_Y: return e->y;
-    case VM_PROP_SPIN: return e->spin;
-    case VM_PROP_ACCEL: return e->accel;
-    case VM_PROP_HEALTH: return e->health;
-    case VM_PROP_AIM: return wh_aim(w, e->x, e->y);
-    default: return 0.0;
-    }
 }
 
 /* `enemies`: the enemies that still have something to do, a script running or
@@ -83,7 +57,7 @@ static double wh_get(void *user, vm_obj obj, vm_prop prop)
     if (laser_object_find(&w->lasers, obj, &lh))
         return laser_object_get(&w->lasers, lh, prop, w->player.x, w->player.y);
     const enemy *e = wh_enemy(w, obj);
-    return e ? wh_enemy_get(w, e, prop) : 0.0;
+    return e ? enemy_get(e, prop, (int32_t)w->frame, w->player.x, w->player.y) : 0.0;
 }
 
 static void wh_set(void *user, vm_obj obj, vm_prop prop, double value)
@@ -100,21 +74,8 @@ static void wh_set(void *user, vm_obj obj, vm_prop prop, double value)
         return;
     }
     enemy *e = wh_enemy(w, obj);
-    if (!e)
-        return;
-    if (prop < VM_RAMP_KINDS)
-        e->ramp_on &= (uint8_t) ~(1u << prop); /* setting a value ends its ramp */
-    switch (prop) {
-    case VM_PROP_HEADING: e->heading = value; break;
-    case VM_PROP_SPEED: e->speed = value; break;
-    case VM_PROP_VX: e->vx = value; break;
-    case VM_PROP_VY: e->vy = value; break;
-    case VM_PROP_POS_X: e->x = value, e->moving = 0; break;
-    case VM_PROP_POS_Y: e->y = value, e->moving = 0; break;
-    case VM_PROP_SPIN: e->spin = value; break;
-    case VM_PROP_ACCEL: e->accel = value; break;
-    default: break;
-    }
+    if (e)
+        enemy_set(e, prop, value);
 }
 
 static void wh_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
@@ -133,10 +94,8 @@ static void wh_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
         return;
     }
     enemy *e = wh_enemy(w, obj);
-    if (!e)
-        return;
-    e->ramp[prop] = *ramp;
-    e->ramp_on |= (uint8_t)(1u << prop);
+    if (e)
+        enemy_ramp(e, prop, ramp);
 }
 
 static double wh_random(void *user)
@@ -252,11 +211,7 @@ static void wh_title(world *w, const double *a)
 static void wh_enemy_verb(world *w, enemy *e, vm_verb verb, const double *a)
 {
     switch (verb) {
-    case VM_VERB_MOVE_TO:
-        enemy_move_to(e, a[0], a[1], wh_frames(a[2]),
-                      a[3] > -1 && a[3] < ENEMY_EASE_COUNT ? (int)a[3] : ENEMY_EASE_SMOOTH,
-                      (int32_t)w->frame);
-        break;
+    case VM_VERB_MOVE_TO: enemy_move_verb(e, a, (int32_t)w->frame); break;
     case VM_VERB_LOOK: e->look = wh_index(a[0]); break;
     case VM_VERB_HEALTH:
         if (e->kind == ENEMY_SMALL)

@@ -11,16 +11,16 @@
  * those would be undefined behaviour, and differ between x86 and ARM.
  *
  * Handles: a bullet's vm_obj is pattern/bullet_object's (bit 31 set); any other
- * object's is its enemy handle (game/enemy.h).
+ * object's is its enemy handle (pattern/enemy.h).
  */
 #ifndef CURTAIN_GAME_WORLD_HOST_H
 #define CURTAIN_GAME_WORLD_HOST_H
 
 #include "game/world.h"
 
-#define WORLD_HOST_MAX_FRAMES (1 << 24) /* a move's or a phase's frames (3 days) */
-#define WORLD_HOST_MAX_POINTS 1e15      /* score, capture bonus, hit points */
-#define WORLD_HOST_MAX_HITBOX 1000.0    /* px */
+#define WORLD_HOST_MAX_FRAMES ENEMY_MAX_FRAMES /* a phase's frames, as a move's */
+#define WORLD_HOST_MAX_POINTS 1e15             /* score, capture bonus, hit points */
+#define WORLD_HOST_MAX_HITBOX 1000.0           /* px */
 
 /* Creates w->vm with the world as its host. Returns 0, or -1 out of memory. */
 int world_host_create(world *w);

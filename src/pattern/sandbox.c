@@ -4,10 +4,12 @@
  * Bullets live in the game's bullet pool (sim/bullet_pool.h): ramps become pool
  * tweens, spin and accel pool rates, and a scripted bullet's removal (culled,
  * expired, cleared) stops its scripts through the pool's despawn log. The other
- * objects (the emitter or stage, enemies, bosses) share a small array with a
- * free list. Handles: a bullet's is bit 31 set, the pool index in bits 0..22 and
- * the low 8 bits of its generation above; another object's is its index + 1 in
- * bits 0..19 and a generation above. A script never reaches a reused slot.
+ * objects (the emitter or stage, enemies, bosses) live in the game's own enemy
+ * model (pattern/enemy.h), which moves them, reads and sets their properties
+ * and aims them; the sandbox keeps them in spawn order. Handles: a bullet's is
+ * bit 31 set, the pool index in bits 0..22 and the low 8 bits of its generation
+ * above; another object's is its enemy handle. A script never reaches a reused
+ * slot.
  */
 #include "pattern/sandbox.h"
 
@@ -15,6 +17,7 @@
 #include "core/rng.h"
 #include "core/trig.h"
 #include "pattern/bullet_object.h"
+#include "pattern/enemy.h"
 #include "pattern/laser_object.h"
 #include "sim/bullet_pool.h"
 #include "sim/playfield.h"
@@ -23,40 +26,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SB_OBJECTS        4096 /* emitter, stage, enemies, bosses */
-#define SB_LASERS         1024
-#define SB_LASER_NODES    64
-#define BULLET_OBJECT_BIT 0x80000000u
-#define SB_INDEX_BITS     20
-#define SB_INDEX_MASK     ((1u << SB_INDEX_BITS) - 1)
-#define SB_NEVER          INT32_MAX
-#define SB_PHASE_GAP      LIBRARY_PHASE_GAP /* frames between boss phases, as in the game */
-#define SB_TITLE_TIME     180
-
-typedef enum sb_kind {
-    SB_FREE,
-    SB_EMITTER, /* what a pattern runs on; the stage too */
-    SB_ENEMY,
-    SB_BOSS,
-} sb_kind;
-
-typedef struct sb_obj {
-    sb_kind kind;
-    uint32_t gen;
-    double x, y, heading, speed, vx, vy, spin, accel;
-    vm_ramp ramp[VM_RAMP_KINDS];
-    unsigned ramp_on;
-    uint32_t look;
-    int scripted; /* has had runners: kill them when it goes */
-    int dying;    /* vanished: goes after this frame's scripts */
-    int entered;  /* enemies: has been inside the field (only then culled) */
-    double health;
-    /* move tween (enemies, bosses) */
-    int moving;
-    double mx0, my0, mx1, my1;
-    int32_t mt0, mt1;
-    int ease;
-} sb_obj;
+#define SB_OBJECTS     4096 /* emitter, stage, enemies, bosses */
+#define SB_LASERS      1024
+#define SB_LASER_NODES 64
+#define SB_NEVER       INT32_MAX
+#define SB_PHASE_GAP   LIBRARY_PHASE_GAP /* frames between boss phases, as in the game */
+#define SB_TITLE_TIME  180
 
 struct sandbox {
     sandbox_config cfg;
@@ -65,8 +40,7 @@ struct sandbox {
     vm_obj *vanished; /* bullets that vanished this tick, despawned after it */
     uint32_t nvanished;
     uint32_t bullet_serial0; /* pool serial before this run's first bullet */
-    sb_obj *objs;
-    uint32_t *free_list, free_count;
+    enemy_table objs;
     uint32_t *order, order_len; /* object indices in spawn order (2 * capacity) */
     uint32_t *order_gen;        /* each entry's object generation: a reused slot's old
                                    entry no longer matches */
@@ -77,7 +51,6 @@ struct sandbox {
     const library *lib;
     int32_t frame; /* the frame being run / last run */
     uint32_t root; /* the emitter / stage object index */
-    int enemies;   /* enemies alive */
     /* boss fight */
     const library_boss *boss;
     uint32_t boss_obj; /* index + 1, 0 = none */
@@ -97,22 +70,17 @@ struct sandbox {
 
 /* ---- objects ---- */
 
-/* The handle of object idx (its generation in the high bits). */
+/* The handle of object idx. */
 static vm_obj sb_handle(const sandbox *sb, uint32_t idx)
 {
-    return (sb->objs[idx].gen & 0xfffu) << SB_INDEX_BITS | (idx + 1);
+    return enemy_handle(&sb->objs, idx);
 }
 
 /* The live object of a handle, or NULL (stale, or not one of ours). */
-static sb_obj *sb_get(sandbox *sb, vm_obj h)
+static enemy *sb_get(sandbox *sb, vm_obj h)
 {
-    uint32_t idx = (h & SB_INDEX_MASK) - 1;
-    if (h == 0 || (h & BULLET_OBJECT_BIT) || idx >= SB_OBJECTS)
-        return NULL;
-    sb_obj *o = &sb->objs[idx];
-    if (o->kind == SB_FREE || (o->gen & 0xfffu) != h >> SB_INDEX_BITS)
-        return NULL;
-    return o;
+    uint32_t idx = enemy_slot(&sb->objs, h);
+    return idx == ENEMY_NONE ? NULL : &sb->objs.slots[idx];
 }
 
 /* Drops the spawn-order entries of objects that are gone. */
@@ -120,8 +88,8 @@ static void sb_compact(sandbox *sb)
 {
     uint32_t n = 0;
     for (uint32_t i = 0; i < sb->order_len; i++) {
-        const sb_obj *e = &sb->objs[sb->order[i]];
-        if (e->kind != SB_FREE && e->gen == sb->order_gen[i]) {
+        const enemy *e = &sb->objs.slots[sb->order[i]];
+        if (e->kind != ENEMY_FREE && e->gen == sb->order_gen[i]) {
             sb->order_gen[n] = sb->order_gen[i];
             sb->order[n++] = sb->order[i];
         }
@@ -129,20 +97,14 @@ static void sb_compact(sandbox *sb)
     sb->order_len = n;
 }
 
-/* A new object of a kind at (x, y), in spawn order; UINT32_MAX when full. */
-static uint32_t sb_alloc(sandbox *sb, sb_kind kind, double x, double y)
+/* A new object of a kind at (x, y), heading down, in spawn order; UINT32_MAX
+ * when full. */
+static uint32_t sb_alloc(sandbox *sb, enemy_kind kind, double x, double y)
 {
-    if (sb->free_count == 0)
+    uint32_t idx = enemy_alloc(&sb->objs, kind, x, y, sb->frame);
+    if (idx == ENEMY_NONE)
         return UINT32_MAX;
-    uint32_t idx = sb->free_list[--sb->free_count];
-    sb_obj *o = &sb->objs[idx];
-    uint32_t gen = o->gen + 1;
-    memset(o, 0, sizeof *o);
-    o->gen = gen;
-    o->kind = kind;
-    o->x = x;
-    o->y = y;
-    sb->enemies += kind == SB_ENEMY;
+    const enemy *o = &sb->objs.slots[idx];
     if (sb->order_len == 2 * SB_OBJECTS)
         sb_compact(sb);
     sb->order_gen[sb->order_len] = o->gen;
@@ -153,17 +115,14 @@ static uint32_t sb_alloc(sandbox *sb, sb_kind kind, double x, double y)
 /* Removes an object: its scripts stop, its slot is free again. */
 static void sb_release(sandbox *sb, uint32_t idx)
 {
-    sb_obj *o = &sb->objs[idx];
-    if (o->kind == SB_FREE)
+    const enemy *o = &sb->objs.slots[idx];
+    if (o->kind == ENEMY_FREE)
         return;
     if (o->scripted)
         vm_kill_obj(sb->v, sb_handle(sb, idx));
     if (sb->boss_obj == idx + 1)
         sb->boss_obj = 0;
-    sb->enemies -= o->kind == SB_ENEMY;
-    o->kind = SB_FREE;
-    o->gen++;
-    sb->free_list[sb->free_count++] = idx;
+    enemy_release(&sb->objs, idx);
 }
 
 /* Stops the scripts of every scripted bullet the pool removed, and forgets them. */
@@ -200,7 +159,7 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_RANK: return sb->cfg.rank;
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return sb->boss != NULL;
-    case VM_PROP_ENEMIES: return sb->enemies;
+    case VM_PROP_ENEMIES: return sb->objs.small;
     default: break;
     }
     bullet_handle bh;
@@ -209,23 +168,8 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     laser_handle lh;
     if (laser_object_find(&sb->lasers, obj, &lh))
         return laser_object_get(&sb->lasers, lh, prop, sb->cfg.player_x, sb->cfg.player_y);
-    sb_obj *o = sb_get(sb, obj);
-    if (!o)
-        return 0.0;
-    if (prop < VM_RAMP_KINDS) { /* as libbulletml reads it: see vm_ramp_read */
-        const double stored[VM_RAMP_KINDS] = {o->heading, o->speed, o->vx, o->vy};
-        return vm_ramp_read(&o->ramp[prop], o->ramp_on >> prop & 1u, stored[prop], sb->frame);
-    }
-    switch (prop) {
-    case VM_PROP_POS_X: return o->x;
-    case VM_PROP_POS_Y: return o->y;
-    case VM_PROP_SPIN: return o->spin;
-    case VM_PROP_ACCEL: return o->accel;
-    case VM_PROP_HEALTH: return o->health;
-    case VM_PROP_AIM:
-        return trig_atan2(sb->cfg.player_x - o->x, -(sb->cfg.player_y - o->y)) * TRIG_RAD2DEG;
-    default: return 0.0;
-    }
+    const enemy *o = sb_get(sb, obj);
+    return o ? enemy_get(o, prop, sb->frame, sb->cfg.player_x, sb->cfg.player_y) : 0.0;
 }
 
 static void sb_cb_set(void *user, vm_obj obj, vm_prop prop, double value)
@@ -241,22 +185,9 @@ static void sb_cb_set(void *user, vm_obj obj, vm_prop prop, double value)
         laser_object_set(&sb->lasers, lh, prop, value);
         return;
     }
-    sb_obj *o = sb_get(sb, obj);
-    if (!o)
-        return;
-    if (prop < VM_RAMP_KINDS)
-        o->ramp_on &= ~(1u << prop); /* setting a value ends its ramp */
-    switch (prop) {
-    case VM_PROP_HEADING: o->heading = value; break;
-    case VM_PROP_SPEED: o->speed = value; break;
-    case VM_PROP_VX: o->vx = value; break;
-    case VM_PROP_VY: o->vy = value; break;
-    case VM_PROP_POS_X: o->x = value, o->moving = 0; break;
-    case VM_PROP_POS_Y: o->y = value, o->moving = 0; break;
-    case VM_PROP_SPIN: o->spin = value; break;
-    case VM_PROP_ACCEL: o->accel = value; break;
-    default: break;
-    }
+    enemy *o = sb_get(sb, obj);
+    if (o)
+        enemy_set(o, prop, value);
 }
 
 static void sb_cb_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
@@ -272,11 +203,9 @@ static void sb_cb_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp
         laser_object_ramp(&sb->lasers, lh, prop, ramp, sb->frame);
         return;
     }
-    sb_obj *o = sb_get(sb, obj);
-    if (!o || prop >= VM_RAMP_KINDS)
-        return;
-    o->ramp[prop] = *ramp;
-    o->ramp_on |= 1u << prop;
+    enemy *o = sb_get(sb, obj);
+    if (o)
+        enemy_ramp(o, prop, ramp);
 }
 
 static double sb_cb_random(void *user)
@@ -291,7 +220,7 @@ static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
     double px = sb->cfg.emitter_x, py = sb->cfg.emitter_y;
     bullet_handle ph;
     laser_handle lh;
-    const sb_obj *p = sb_get(sb, parent);
+    const enemy *p = sb_get(sb, parent);
     if (bullet_object_find(&sb->pool, parent, &ph))
         px = sb->pool.x[ph.index], py = sb->pool.y[ph.index];
     else if (laser_object_find(&sb->lasers, parent, &lh))
@@ -327,15 +256,15 @@ static void sb_cb_vanish(void *user, vm_obj obj)
         laser_pool_fade(&sb->lasers, lh); /* as in the game: fades out, harmless */
         return;
     }
-    sb_obj *o = sb_get(sb, obj);
-    if (o && o->kind != SB_EMITTER)
+    enemy *o = sb_get(sb, obj);
+    if (o && o->kind != ENEMY_STAGE)
         o->dying = 1;
 }
 
 /* Starts boss phase k, or ends the fight after the last. */
 static void sb_boss_phase(sandbox *sb, uint32_t k)
 {
-    sb_obj *o = sb->boss_obj ? &sb->objs[sb->boss_obj - 1] : NULL;
+    enemy *o = sb->boss_obj ? &sb->objs.slots[sb->boss_obj - 1] : NULL;
     if (!o || !sb->boss || k >= sb->boss->phase_count) {
         if (o)
             sb_release(sb, sb->boss_obj - 1);
@@ -357,13 +286,12 @@ static void sb_boss_phase(sandbox *sb, uint32_t k)
  * first, when it has no such phase). */
 static void sb_start_boss(sandbox *sb, const library_boss *boss, uint32_t phase)
 {
-    uint32_t idx = sb_alloc(sb, SB_BOSS, PLAYFIELD_W / 2, 96);
+    uint32_t idx = sb_alloc(sb, ENEMY_BOSS, PLAYFIELD_W / 2, 96);
     if (idx == UINT32_MAX || boss->phase_count == 0)
         return;
     sb->boss = boss;
     sb->boss_obj = idx + 1;
-    sb->objs[idx].heading = 180;
-    sb->objs[idx].entered = 1;
+    sb->objs.slots[idx].entered = 1;
     sb_boss_phase(sb, phase < boss->phase_count ? phase : 0);
 }
 
@@ -379,42 +307,29 @@ static const char *sb_string(const sandbox *sb, double index)
 static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
 {
     sandbox *sb = user;
-    sb_obj *o = sb_get(sb, obj);
+    enemy *o = sb_get(sb, obj);
     switch (verb) {
     case VM_VERB_MOVE_TO:
-        if (o && n == 4) {
-            int32_t frames = vm_trunc(a[2]);
-            o->moving = frames > 0;
-            o->mx0 = o->x;
-            o->my0 = o->y;
-            o->mx1 = a[0];
-            o->my1 = a[1];
-            o->mt0 = sb->frame;
-            o->mt1 = sb->frame + (frames > 0 ? frames : 0);
-            o->ease = (int)a[3];
-            if (frames <= 0)
-                o->x = a[0], o->y = a[1];
-        }
+        if (o && n == 4)
+            enemy_move_verb(o, a, sb->frame);
         break;
     case VM_VERB_SPAWN: {
         const vm_program *prog = vm_current_program(sb->v);
         double f = a[0];
         if (!prog || !(f >= 0) || f >= prog->func_count)
             break;
-        uint32_t idx = sb_alloc(sb, SB_ENEMY, a[1], a[2]);
+        uint32_t idx = sb_alloc(sb, ENEMY_SMALL, a[1], a[2]);
         if (idx == UINT32_MAX) {
             sb->refused++;
             break;
         }
-        sb->objs[idx].heading = 180;
-        sb->objs[idx].look = UINT32_MAX;
-        sb->objs[idx].scripted = 1;
+        sb->objs.slots[idx].scripted = 1;
         vm_start(sb->v, prog, (uint32_t)f, sb_handle(sb, idx), a + 3, n - 3, sb->frame);
         break;
     }
     case VM_VERB_LOOK:
         if (o)
-            o->look = (uint32_t)(a[0] >= 0 ? a[0] : 0);
+            o->look = a[0] >= 0 && a[0] < 2147483648.0 ? (int32_t)a[0] : 0;
         break;
     case VM_VERB_HEALTH:
         if (o)
@@ -425,7 +340,7 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
             sb_start_boss(sb, &sb->lib->bosses[(uint32_t)a[0]], 0);
         break;
     case VM_VERB_PHASE:
-        if (o && o->kind == SB_BOSS) {
+        if (o && o->kind == ENEMY_BOSS) {
             o->health = a[0];
             int32_t t = vm_trunc(a[1]);
             sb->phase_end = sb->frame + (t > 0 ? t : 1);
@@ -493,8 +408,7 @@ sandbox *sandbox_create(const sandbox_config *cfg)
     int pool_ok = bullet_pool_init(&sb->pool, cfg->capacity) == 0;
     pool_ok &= laser_pool_init(&sb->lasers, SB_LASERS, SB_LASER_NODES) == 0;
     sb->vanished = mem_alloc(cfg->capacity * sizeof *sb->vanished);
-    sb->objs = mem_calloc(SB_OBJECTS, sizeof *sb->objs);
-    sb->free_list = mem_alloc(SB_OBJECTS * sizeof *sb->free_list);
+    int objs_ok = enemy_table_init(&sb->objs, SB_OBJECTS) == 0;
     sb->order = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order);
     sb->order_gen = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order_gen);
     sb->view = mem_alloc(((size_t)sb->pool.capacity + SB_OBJECTS) * sizeof *sb->view);
@@ -509,8 +423,8 @@ sandbox *sandbox_create(const sandbox_config *cfg)
     vm_host host = {sb,           sb_cb_get, sb_cb_set, sb_cb_ramp,  sb_cb_random, sb_cb_spawn,
                     sb_cb_vanish, sb_cb_act, NULL,      sb_cb_error, sb_cb_print};
     sb->v = vm_create(&vc, &host);
-    if (!pool_ok || !sb->vanished || !sb->objs || !sb->free_list || !sb->order || !sb->order_gen ||
-        !sb->view || !sb->v) {
+    if (!pool_ok || !sb->vanished || !objs_ok || !sb->order || !sb->order_gen || !sb->view ||
+        !sb->v) {
         sandbox_destroy(sb);
         return NULL;
     }
@@ -525,8 +439,7 @@ void sandbox_destroy(sandbox *sb)
     bullet_pool_free(&sb->pool);
     laser_pool_free(&sb->lasers);
     mem_free(sb->vanished);
-    mem_free(sb->objs);
-    mem_free(sb->free_list);
+    enemy_table_free(&sb->objs);
     mem_free(sb->order);
     mem_free(sb->order_gen);
     mem_free(sb->view);
@@ -543,14 +456,8 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     laser_pool_clear_despawned(&sb->lasers);
     sb->nvanished = 0;
     sb->bullet_serial0 = sb->pool.next_serial - 1; /* ids count from 1 in every run */
-    uint32_t n = SB_OBJECTS;
-    for (uint32_t i = 0; i < n; i++) {
-        sb->objs[i].kind = SB_FREE;
-        sb->free_list[i] = n - 1 - i;
-    }
-    sb->free_count = n;
+    enemy_table_clear(&sb->objs);
     sb->order_len = sb->view_count = sb->bullets = 0;
-    sb->enemies = 0;
     rng_seed(&sb->r, sb->cfg.seed);
     sb->lib = lib;
     sb->frame = -1;
@@ -563,9 +470,8 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->refused = 0;
     if (!lib)
         return -1;
-    sb->root = sb_alloc(sb, SB_EMITTER, sb->cfg.emitter_x, sb->cfg.emitter_y);
-    sb->objs[sb->root].heading = 180;
-    sb->objs[sb->root].scripted = 1;
+    sb->root = sb_alloc(sb, ENEMY_STAGE, sb->cfg.emitter_x, sb->cfg.emitter_y);
+    sb->objs.slots[sb->root].scripted = 1;
     if (boss) {
         sb->frame = 0;
         sb_start_boss(sb, boss, sb->cfg.boss_phase);
@@ -576,64 +482,12 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
         return -1;
     vm_obj on = sb_handle(sb, sb->root);
     if (entry->kind == LIBRARY_ENEMY) {
-        uint32_t idx = sb_alloc(sb, SB_ENEMY, sb->cfg.emitter_x, sb->cfg.emitter_y);
-        sb->objs[idx].heading = 180;
-        sb->objs[idx].look = UINT32_MAX;
-        sb->objs[idx].scripted = 1;
-        sb->objs[idx].entered = 1;
+        uint32_t idx = sb_alloc(sb, ENEMY_SMALL, sb->cfg.emitter_x, sb->cfg.emitter_y);
+        sb->objs.slots[idx].scripted = 1;
+        sb->objs.slots[idx].entered = 1;
         on = sb_handle(sb, idx);
     }
     return vm_start(sb->v, lib->prog, entry->func, on, entry->defaults, entry->nparams, 0) ? 0 : -1;
-}
-
-/* The eased fraction of a move tween at frame t. */
-static double sb_ease(int ease, double u)
-{
-    switch (ease) {
-    case 0: return u;
-    case 2: return u * u;
-    case 3: return 1 - (1 - u) * (1 - u);
-    default: return u * u * (3 - 2 * u);
-    }
-}
-
-/* Moves one object by a frame (see sandbox.h for the order). */
-static void sb_move(sandbox *sb, sb_obj *o)
-{
-    int32_t t = sb->frame;
-    for (int k = 0; k < VM_RAMP_KINDS; k++) {
-        if (!(o->ramp_on & (1u << k)) || t <= o->ramp[k].t0)
-            continue;
-        double v = vm_ramp_value(&o->ramp[k], t);
-        if (t >= o->ramp[k].t1)
-            o->ramp_on &= ~(1u << k);
-        double *field[VM_RAMP_KINDS] = {&o->heading, &o->speed, &o->vx, &o->vy};
-        *field[k] = v;
-    }
-    if (o->moving) {
-        double u = t >= o->mt1 ? 1.0 : (double)(t - o->mt0) / (double)(o->mt1 - o->mt0);
-        double e = sb_ease(o->ease, u);
-        o->x = o->mx0 + (o->mx1 - o->mx0) * e;
-        o->y = o->my0 + (o->my1 - o->my0) * e;
-        if (t >= o->mt1)
-            o->moving = 0;
-    } else {
-        double s, c;
-        trig_sincos(o->heading * TRIG_DEG2RAD, &s, &c);
-        o->x += s * o->speed + o->vx;
-        o->y += -c * o->speed + o->vy;
-    }
-    o->heading += o->spin;
-    o->speed += o->accel;
-}
-
-/* Whether an enemy or boss has left the field for good (only after having been
- * in it: enemies fly in from outside). */
-static int sb_gone(const sb_obj *o)
-{
-    float m = 64.0f;
-    int outside = o->x < -m || o->y < -m || o->x > PLAYFIELD_W + m || o->y > PLAYFIELD_H + m;
-    return outside && o->entered;
 }
 
 /* The boss fight's clock: phases end at their time limit. */
@@ -663,7 +517,7 @@ static void sb_move_lasers(sandbox *sb)
             if (!(p->flags[i] & LASER_FLAG_FOLLOW))
                 continue;
             laser_handle h = laser_pool_handle(p, i);
-            const sb_obj *o = sb_get(sb, laser_pool_owner(p, i));
+            const enemy *o = sb_get(sb, laser_pool_owner(p, i));
             if (!o)
                 laser_pool_fade(p, h);
             else
@@ -686,21 +540,19 @@ void sandbox_step(sandbox *sb)
     uint32_t n = 0;
     for (uint32_t i = 0; i < sb->order_len; i++) {
         uint32_t idx = sb->order[i];
-        sb_obj *o = &sb->objs[idx];
-        if (o->kind == SB_FREE || o->gen != sb->order_gen[i])
+        enemy *o = &sb->objs.slots[idx];
+        if (o->kind == ENEMY_FREE || o->gen != sb->order_gen[i])
             continue;
-        if (o->kind == SB_EMITTER) {
-            sb_move(sb, o); /* a pattern may move what it runs on */
+        if (o->kind == ENEMY_STAGE) {
+            enemy_move(o, sb->frame); /* a pattern may move what it runs on */
             continue;
         }
         if (o->dying) {
             sb_release(sb, idx);
             continue;
         }
-        sb_move(sb, o);
-        if (o->x >= 0 && o->y >= 0 && o->x <= PLAYFIELD_W && o->y <= PLAYFIELD_H)
-            o->entered = 1;
-        if (sb_gone(o)) {
+        enemy_move(o, sb->frame);
+        if (enemy_gone(o, 0)) {
             sb_release(sb, idx);
             continue;
         }
@@ -713,8 +565,8 @@ void sandbox_step(sandbox *sb)
         trig_sincos(o->heading * TRIG_DEG2RAD, &sn, &cs);
         v->dir_x = (float)sn;
         v->dir_y = (float)-cs;
-        v->look = o->look;
-        v->enemy = o->kind == SB_ENEMY ? 1 : 2;
+        v->look = (uint32_t)o->look;
+        v->enemy = o->kind == ENEMY_SMALL ? 1 : 2;
     }
     uint32_t objects = n;
     bullet_pool_update(&sb->pool);

@@ -1,14 +1,16 @@
 /*
  * sandbox: a small headless world that runs pattern content on its own, for
  * `curtain run`, `curtain view` and the tests: an emitter, a dummy player, the
- * bullets the scripts fire, and a light version of the game's enemies, bosses and
- * stage (enemies move and fire but cannot be shot; a boss phase lasts its time
- * limit). It is a complete VM host (vm.h).
+ * bullets the scripts fire, and the game's enemies, bosses and stage in the
+ * game's model (pattern/enemy.h: the same motion, properties and aim), but light:
+ * enemies move and fire but cannot be shot; a boss phase lasts its time limit.
+ * It is a complete VM host (vm.h).
  *
  * Bullets live in the game's bullet pool (sim/bullet_pool.h), so they move
  * exactly as in the game. One frame (sandbox_step): the VM runs every script
- * due; bullets that vanished go; enemies and bosses move (move tweens, or
- * heading and speed); then the pool's update pass moves every bullet (a bullet
+ * due; bullets that vanished go; enemies and bosses move (enemy_move: move
+ * tweens, or heading and speed) and go once they leave the field as in the
+ * game (enemy_gone); then the pool's update pass moves every bullet (a bullet
  * moves in the frame it is fired), runs its tweens and rates, and culls it
  * outside the field plus PLAYFIELD_CULL_MARGIN or at the end of its life.
  * Bullet ids count spawns from 1 in every run. Lasers live in the game's

@@ -603,14 +603,17 @@ static void wt_ship(void)
     library_free(lib);
 }
 
-/* The viewer (pattern/sandbox) and the game move an enemy alike: the same
- * stage spawning the same enemy, whose script glides, turns, ramps its speed,
- * spins and drifts, puts it at the same places frame after frame (up to the
- * frame the two clocks start at); and both pause the same between boss phases. */
+/* The viewer (pattern/sandbox) and the game move an enemy alike (one model,
+ * pattern/enemy): the same stage spawning the same enemy, whose script glides
+ * with an easing, turns to aim at the player and flies there with a ramped
+ * speed, turns, spins and drifts, puts it at the same places frame after frame
+ * (up to the frame the two clocks start at); and both pause the same between
+ * boss phases. */
 static void wt_viewer_moves_alike(void)
 {
     library *lib = wt_lib("enemy glider { move to (200, 150) over 40 out  wait 45\n"
-                          "  turn to 120  speed 1 over 30  spin 0.5  wait 60\n"
+                          "  turn to aim  speed 2 over 10  wait 30\n"
+                          "  turn to 120 over 10  speed 1 over 30  wait 20  spin 0.5  wait 60\n"
                           "  velocity (0.3, 0) over 20  wait 1000 }\n"
                           "stage s { spawn glider at (100, -20)  wait 10000 }\n");
     enum {
@@ -622,6 +625,8 @@ static void wt_viewer_moves_alike(void)
     sandbox_config_default(&sc);
     sandbox *sb = sandbox_create(&sc);
     CHECK(sb && sandbox_start(sb, lib, library_find(lib, "s"), NULL) == 0);
+    if (sb)
+        sandbox_set_player(sb, w->player.x, w->player.y); /* where `aim` points */
     for (int f = 0; f < FRAMES && sb; f++) {
         world_step(w, 0);
         sandbox_step(sb);
@@ -644,6 +649,12 @@ static void wt_viewer_moves_alike(void)
     }
     CHECK(alike);
     CHECK(fabs(gx[FRAMES - 20] - 200.0) > 5.0); /* it did move on after the glide */
+    /* the glide eased out: 7/16 of the way in its first quarter (linear: 1/4) */
+    CHECK(fabs(gy[10] - gy[0] - 0.4375 * (150.0 - gy[0])) < 1.0);
+    /* after it, it flew straight at the player */
+    double aim = atan2(w->player.x - 200.0, -(w->player.y - 150.0));
+    double flew = atan2(gx[70] - gx[60], -(gy[70] - gy[60]));
+    CHECK(fabs(flew - aim) < 1e-3 && hypot(gx[70] - gx[60], gy[70] - gy[60]) > 15.0);
     CHECK_EQ_INT(BOSS_PHASE_GAP, LIBRARY_PHASE_GAP);
     sandbox_destroy(sb);
     wt_free(w);

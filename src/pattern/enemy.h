@@ -8,12 +8,15 @@
  * script's handle to an object that is gone (and a reused slot) is detected.
  * Bit 31 is never set: that is how the world tells enemies from bullets.
  *
- * Motion is the sandbox's (pattern/sandbox.c), so a stage looks the same in
- * `curtain view` and in the game: a move tween (MOVE_TO) when one runs, else
- * heading and speed plus the extra velocity, with the VM's ramps applied first.
+ * One model for every host: the game's world (game/world_host.c) and the
+ * sandbox of `curtain view` and `curtain run` (pattern/sandbox.c) keep their
+ * enemies in this table and move them, read and set their properties and aim
+ * them with these functions, so a stage looks the same in the viewer and in
+ * the game. Motion: a move tween (MOVE_TO) when one runs, else heading and
+ * speed plus the extra velocity, with the VM's ramps applied first.
  */
-#ifndef CURTAIN_GAME_ENEMY_H
-#define CURTAIN_GAME_ENEMY_H
+#ifndef CURTAIN_PATTERN_ENEMY_H
+#define CURTAIN_PATTERN_ENEMY_H
 
 #include "core/hash.h"
 #include "pattern/vm.h"
@@ -40,6 +43,8 @@ enum {
 #define ENEMY_DEFAULT_HITBOX 12.0
 /* The item kinds of DROPS, in the verb's order. */
 #define ENEMY_DROP_KINDS     4
+/* The most frames a move (MOVE_TO) takes: a script's larger number is this. */
+#define ENEMY_MAX_FRAMES     (1 << 24) /* 3 days */
 
 typedef enum enemy_kind {
     ENEMY_FREE,
@@ -103,6 +108,21 @@ uint32_t enemy_slot(const enemy_table *t, vm_obj h);
 
 /* MOVE_TO: glide from where it is to (x, y) over frames (0: jump there). */
 void enemy_move_to(enemy *e, double x, double y, int32_t frames, int ease, int32_t now);
+/* MOVE_TO as a script gives it: a[0], a[1] the place, a[2] the frames
+ * (truncated, clamped to [0, ENEMY_MAX_FRAMES], NaN as 0), a[3] the easing
+ * (out of range: smooth). */
+void enemy_move_verb(enemy *e, const double *a, int32_t now);
+/* A property as a script reads it at frame `now` (docs/vm.md): a ramped value
+ * as libbulletml reads it (vm_ramp_read), the position, spin, accel, health,
+ * and `aim`, toward the player at (player_x, player_y). Others read 0. */
+double enemy_get(const enemy *e, vm_prop prop, int32_t now, double player_x, double player_y);
+/* A script sets a property: heading, speed, vx, vy (ending its ramp), the
+ * position (ending a move tween), spin, accel. Others are ignored. */
+void enemy_set(enemy *e, vm_prop prop, double value);
+/* A script ramps heading, speed, vx or vy (vm_ramp); others are ignored. */
+void enemy_ramp(enemy *e, vm_prop prop, const vm_ramp *ramp);
+/* Degrees from the enemy to (x, y): 0 up, clockwise. */
+double enemy_aim(const enemy *e, double x, double y);
 /* One frame of motion at frame `now` (see the top of this file). */
 void enemy_move(enemy *e, int32_t now);
 /* Inside the field rectangle. */

@@ -1,7 +1,8 @@
 /*
- * enemy: slots, handles and motion of the non-bullet objects. See enemy.h.
+ * enemy: slots, handles, motion and properties of the non-bullet objects.
+ * See enemy.h.
  */
-#include "game/enemy.h"
+#include "pattern/enemy.h"
 
 #include "core/mem.h"
 #include "core/trig.h"
@@ -109,6 +110,60 @@ void enemy_move_to(enemy *e, double x, double y, int32_t frames, int ease, int32
         e->x = x;
         e->y = y;
     }
+}
+
+void enemy_move_verb(enemy *e, const double *a, int32_t now)
+{
+    int32_t frames = !(a[2] > 0) ? 0 : a[2] > ENEMY_MAX_FRAMES ? ENEMY_MAX_FRAMES : (int32_t)a[2];
+    int ease = a[3] > -1 && a[3] < ENEMY_EASE_COUNT ? (int)a[3] : ENEMY_EASE_SMOOTH;
+    enemy_move_to(e, a[0], a[1], frames, ease, now);
+}
+
+double enemy_aim(const enemy *e, double x, double y)
+{
+    return trig_atan2(x - e->x, -(y - e->y)) * TRIG_RAD2DEG;
+}
+
+double enemy_get(const enemy *e, vm_prop prop, int32_t now, double player_x, double player_y)
+{
+    if (prop < VM_RAMP_KINDS) { /* as libbulletml reads it: see vm_ramp_read */
+        const double stored[VM_RAMP_KINDS] = {e->heading, e->speed, e->vx, e->vy};
+        return vm_ramp_read(&e->ramp[prop], e->ramp_on >> prop & 1u, stored[prop], now);
+    }
+    switch (prop) {
+    case VM_PROP_POS_X: return e->x;
+    case VM_PROP_POS_Y: return e->y;
+    case VM_PROP_SPIN: return e->spin;
+    case VM_PROP_ACCEL: return e->accel;
+    case VM_PROP_HEALTH: return e->health;
+    case VM_PROP_AIM: return enemy_aim(e, player_x, player_y);
+    default: return 0.0;
+    }
+}
+
+void enemy_set(enemy *e, vm_prop prop, double value)
+{
+    if (prop < VM_RAMP_KINDS)
+        e->ramp_on &= (uint8_t) ~(1u << prop); /* setting a value ends its ramp */
+    switch (prop) {
+    case VM_PROP_HEADING: e->heading = value; break;
+    case VM_PROP_SPEED: e->speed = value; break;
+    case VM_PROP_VX: e->vx = value; break;
+    case VM_PROP_VY: e->vy = value; break;
+    case VM_PROP_POS_X: e->x = value, e->moving = 0; break;
+    case VM_PROP_POS_Y: e->y = value, e->moving = 0; break;
+    case VM_PROP_SPIN: e->spin = value; break;
+    case VM_PROP_ACCEL: e->accel = value; break;
+    default: break;
+    }
+}
+
+void enemy_ramp(enemy *e, vm_prop prop, const vm_ramp *ramp)
+{
+    if (prop >= VM_RAMP_KINDS)
+        return;
+    e->ramp[prop] = *ramp;
+    e->ramp_on |= (uint8_t)(1u << prop);
 }
 
 /* The eased fraction u of a move tween. */
