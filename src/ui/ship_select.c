@@ -7,6 +7,7 @@
  * practice menu), back returns to the difficulty.
  */
 #include "game/difficulty.h"
+#include "game/ship_preview.h"
 #include "render/field_view.h"
 #include "sim/playfield.h"
 #include "ui/app.h"
@@ -29,11 +30,7 @@ static void ship_select_preview(app *a)
     ship_select_state *s = &a->ships;
     if (s->preview->vm)
         world_free(s->preview);
-    world_config cfg = {.seed = 1,
-                        .difficulty = DIFFICULTY_NORMAL,
-                        .flags = WORLD_FLAG_NO_STAGE | WORLD_FLAG_INVULNERABLE,
-                        .ship = (uint8_t)s->m.cursor};
-    if (world_init(s->preview, &cfg, a->lib) != 0)
+    if (ship_preview_init(s->preview, a->lib, (uint32_t)s->m.cursor) != 0)
         world_free(s->preview);
     s->frames = 0;
     world_view_reset(&s->view);
@@ -89,7 +86,7 @@ static int ship_select_focused(const ship_select_state *s)
 
 static int ship_select_level(const ship_select_state *s)
 {
-    return 1 + s->frames / SHIP_PREVIEW_CYCLE % 4;
+    return 1 + s->frames / SHIP_PREVIEW_CYCLE % SHIP_PREVIEW_LEVELS;
 }
 
 void ship_select_update(app *a)
@@ -98,11 +95,7 @@ void ship_select_update(app *a)
     world *w = s->preview;
     if (!w->vm)
         return;
-    w->player.power = 100 * ship_select_level(s);
-    input_bits in = INPUT_BIT(INPUT_SHOT);
-    if (ship_select_focused(s))
-        in |= INPUT_BIT(INPUT_FOCUS);
-    world_step(w, in);
+    ship_preview_step(w, ship_select_focused(s) ? INPUT_BIT(INPUT_FOCUS) : 0, ship_select_level(s));
     world_view_step(&s->view, w);
     s->frames++;
 }
