@@ -11,6 +11,11 @@
  * last) is drawn as `curtain view` shows it, with the software renderer on a
  * surface in memory (no window, no display), and saved as a PNG.
  *
+ * A file that declares a ship and nothing else to run (or --ship NAME) flies
+ * the ship instead, alone in a world of its own firing its volleys at --power N
+ * (--focused or not), as the ship select screen and `curtain view` show it
+ * (game/ship_preview.h); the summary line counts the shots fired.
+ *
  * With --reference, a BulletML file runs on the reference host instead
  * (run_reference.h); --bulletml-dialect picks libbulletml's changeDirection rule
  * for BulletML files either way.
@@ -21,7 +26,9 @@
 #include "app/run_reference.h"
 #include "app/view_draw.h"
 #include "core/hash.h"
+#include "core/mem.h"
 #include "game/difficulty.h"
+#include "game/ship_preview.h"
 #include "pattern/bulletml_import.h"
 #include "pattern/library.h"
 #include "pattern/sandbox.h"
@@ -112,17 +119,6 @@ static int run_pick(const library *lib, const char *file, const char *entry_name
                 file, only_boss->name);
         return -1;
     }
-    const library_ship *ship = NULL;
-    for (uint32_t i = 0; !entry_name && !*entry && i < lib->ship_count; i++)
-        if (strcmp(lib->ships[i].file, file) == 0)
-            ship = &lib->ships[i];
-    if (ship) {
-        fprintf(stderr,
-                "curtain run: %s declares the ship '%s', which flies in the game: curtain play "
-                "--mod DIR --ship %s (its shot shows on the ship select screen)\n",
-                file, ship->name, ship->name);
-        return -1;
-    }
     if (!*entry || !library_entry_runnable(*entry)) {
         fprintf(stderr, "curtain run: %s%s%s\n",
                 entry_name ? "no pattern, enemy or stage without parameters named '" : "",
@@ -133,6 +129,47 @@ static int run_pick(const library *lib, const char *file, const char *entry_name
         return -1;
     }
     return 0;
+}
+
+/* The ship to fly: the one named (-2 after saying so when there is none), else
+ * the first file's first ship when the file has no pattern, enemy, stage or
+ * boss to run; -1 when no ship runs. */
+static int run_pick_ship(const library *lib, const char *file, const char *ship_name,
+                         const char *entry_name, const char *boss_name)
+{
+    if (ship_name) {
+        int i = ship_preview_find(lib, ship_name, NULL);
+        if (i < 0)
+            fprintf(stderr, "curtain run: no ship '%s' in the files given\n", ship_name);
+        return i < 0 ? -2 : i;
+    }
+    if (entry_name || boss_name || library_default_entry(lib, file) || run_file_boss(lib, file))
+        return -1;
+    return ship_preview_find(lib, NULL, file);
+}
+
+/* Flies lib's ship number index for frames frames at a power level, focused or
+ * not, and prints the summary line: the shots fired, those alive at the end,
+ * and the world's state hash. Returns the exit code. */
+static int run_ship(const library *lib, int index, int frames, int power, int focused)
+{
+    world *w = mem_calloc(1, sizeof *w);
+    if (!w || ship_preview_init(w, lib, (uint32_t)index) != 0) {
+        fprintf(stderr, "curtain run: cannot start the ship %s\n", lib->ships[index].name);
+        mem_free(w);
+        return CLI_EXIT_FAILURE;
+    }
+    uint64_t shots = 0;
+    for (int f = 0; f < frames; f++)
+        shots += (uint64_t)ship_preview_step(w, focused ? INPUT_BIT(INPUT_FOCUS) : 0, power);
+    printf("frames %d ship %s power %d %s shots %" PRIu64 " live %u hash %016" PRIx64 "\n", frames,
+           lib->ships[index].name, power, focused ? "focused" : "unfocused", shots,
+           (unsigned)w->shots.live, world_hash(w));
+    if (w->last_error[0])
+        fprintf(stderr, "%s\n", w->last_error);
+    world_free(w);
+    mem_free(w);
+    return CLI_EXIT_OK;
 }
 
 /* The trace rows of frame f, one per live bullet (enemies are not traced): each
@@ -163,8 +200,8 @@ int run_main(int argc, char **argv, int first, const char *command)
     uint64_t seed = 1;
     int at_frame = 0, phase = -1;
     const char *trace = NULL, *entry_name = NULL, *boss_name = NULL, *shot = NULL;
-    const char *dialect_name = NULL;
-    int reference = 0;
+    const char *dialect_name = NULL, *ship_name = NULL;
+    int reference = 0, power = 1, focused = 0;
     double rand_value = -1.0; /* not given */
     const cli_option options[] = {
         {"frames", CLI_INT, &frames, "N",
@@ -177,6 +214,10 @@ int run_main(int argc, char **argv, int first, const char *command)
         {"boss", CLI_STRING, &boss_name, "NAME", "run the boss NAME (its phases in turn)", 0, 0},
         {"phase", CLI_INT, &phase, "N", "with --boss: start at its phase N (from 0)", 0,
          LIBRARY_MAX_PHASES - 1},
+        {"ship", CLI_STRING, &ship_name, "NAME", "fly the ship NAME firing its volleys", 0, 0},
+        {"power", CLI_INT, &power, "N", "a ship: its power level (default 1)", 1,
+         SHIP_PREVIEW_LEVELS},
+        {"focused", CLI_FLAG, &focused, NULL, "a ship: fly focused", 0, 0},
         {"screenshot", CLI_STRING, &shot, "OUT.png",
          "save a picture of the field (software renderer, no window)", 0, 0},
         {"at-frame", CLI_INT, &at_frame, "N", "the frame to picture (default: the last)", 1, 1e8},
@@ -191,7 +232,9 @@ int run_main(int argc, char **argv, int first, const char *command)
         printf("usage: curtain run FILE [MORE...] --frames N [OPTIONS]\n\n"
                "Run a pattern file headless: its pattern named like the file (else 'main',\n"
                "else its last pattern, else its first enemy or stage) from the top of the\n"
-               "field, the player at the bottom. Other files given are compiled with it.\n\n"
+               "field, the player at the bottom. Other files given are compiled with it.\n"
+               "A file that declares a ship (or --ship NAME) flies the ship firing its\n"
+               "volleys and counts the shots.\n\n"
                "Options:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;
@@ -205,6 +248,8 @@ int run_main(int argc, char **argv, int first, const char *command)
         return cli_usage_error(command, "--at-frame needs --screenshot OUT.png");
     if (phase >= 0 && !boss_name)
         return cli_usage_error(command, "--phase N needs --boss NAME");
+    if (ship_name && (entry_name || boss_name))
+        return cli_usage_error(command, "--ship runs a ship: not with --entry or --boss");
     if (frames == 0 && !(shot && at_frame))
         return cli_usage_error(command,
                                "--frames N is required (or --screenshot OUT.png --at-frame N)");
@@ -230,6 +275,16 @@ int run_main(int argc, char **argv, int first, const char *command)
     diag_free(&diags);
     if (!lib)
         return CLI_EXIT_FAILURE;
+    int ship = run_pick_ship(lib, files[0], ship_name, entry_name, boss_name);
+    if (ship >= 0 && (trace || shot)) {
+        library_free(lib);
+        return cli_usage_error(command, "--trace and --screenshot are for patterns, not a ship");
+    }
+    if (ship != -1) {
+        rc = ship >= 0 ? run_ship(lib, ship, frames, power, focused) : CLI_EXIT_FAILURE;
+        library_free(lib);
+        return rc;
+    }
     const library_entry *entry = NULL;
     const library_boss *boss = NULL;
     if (run_pick(lib, files[0], entry_name, boss_name, &entry, &boss) != 0) {

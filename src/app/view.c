@@ -8,6 +8,12 @@
  * file, Esc or Q quit. The files are polled four times a second; a change is
  * recompiled and restarted. A broken edit shows its errors on screen and the
  * last good version keeps running.
+ *
+ * A file that declares a ship and nothing else to run (or --ship NAME) flies
+ * the ship instead, at the bottom of the field in a world of its own firing its
+ * volleys, as the ship select screen shows it (game/ship_preview.h): the arrows
+ * move it, Shift focuses it (F keeps it focused), + and - change the power
+ * level, Tab the next ship.
  */
 #include "app/view.h"
 
@@ -15,12 +21,15 @@
 #include "app/view_draw.h"
 #include "core/clock.h"
 #include "core/file.h"
+#include "core/mem.h"
 #include "game/difficulty.h"
+#include "game/ship_preview.h"
 #include "pattern/library.h"
 #include "pattern/sandbox.h"
 #include "platform/frame_pacer.h"
 #include "platform/window.h"
 #include "sim/playfield.h"
+#include "ui/world_view.h"
 
 #include <SDL.h>
 #include <inttypes.h>
@@ -46,6 +55,15 @@ typedef struct viewer {
     double step_ms;    /* smoothed time of one sandbox step */
     int quit;
     char prints[SANDBOX_PRINT_KEEP * 260]; /* the scripts' last print lines, for the field */
+    /* a ship, when the viewer flies one instead (ship_mode) */
+    int ship_mode;
+    char ship_name[128]; /* the ship flown; "" until chosen (the file's first) */
+    world *ship;         /* its preview world; ship->vm is NULL when none runs */
+    world_view ship_view;
+    int power;      /* level 1..SHIP_PREVIEW_LEVELS */
+    int focus_lock; /* F: focused without Shift held */
+    int focused;    /* the last frame flew focused */
+    uint64_t shots; /* fired since the ship (re)started */
 } viewer;
 
 /* A script's print: to the terminal as it happens (the field shows the last few). */
@@ -139,6 +157,75 @@ static void viewer_restart(viewer *v)
                  v->files[0]);
 }
 
+/* Whether lib should be shown as a ship: --ship was given, or the first file
+ * declares a ship and no pattern, enemy, stage or boss to run. */
+static int viewer_wants_ship(const viewer *v, const library *lib)
+{
+    if (v->ship_mode)
+        return 1;
+    if (v->entry_name[0] || ship_preview_find(lib, NULL, v->files[0]) < 0 ||
+        library_default_entry(lib, v->files[0]))
+        return 0;
+    for (uint32_t i = 0; i < lib->boss_count; i++)
+        if (strcmp(lib->bosses[i].file, v->files[0]) == 0)
+            return 0;
+    return 1;
+}
+
+/* The ship to fly from lib: the one named, else the first file's first. */
+static int viewer_find_ship(const viewer *v, const library *lib)
+{
+    return v->ship_name[0] ? ship_preview_find(lib, v->ship_name, NULL)
+                           : ship_preview_find(lib, NULL, v->files[0]);
+}
+
+/* (Re)starts the ship's preview world on the current library. */
+static void viewer_restart_ship(viewer *v)
+{
+    if (!v->lib)
+        return; /* not compiled yet: the errors stay on the screen */
+    if (v->ship->vm)
+        world_free(v->ship);
+    int i = viewer_find_ship(v, v->lib);
+    if (i < 0 || ship_preview_init(v->ship, v->lib, (uint32_t)i) != 0) {
+        snprintf(v->errors, sizeof v->errors, "%s: no ship '%s'\n", v->files[0], v->ship_name);
+        return;
+    }
+    snprintf(v->ship_name, sizeof v->ship_name, "%s", v->lib->ships[i].name);
+    world_view_reset(&v->ship_view);
+    v->shots = 0;
+    fprintf(stderr, "curtain view: flying ship %s\n", v->ship_name);
+}
+
+/* A reload of a ship: the new library is swapped in when it still declares the
+ * ship (the world is made again on it), else the old one keeps flying. */
+static void viewer_reload_ship(viewer *v, library *lib)
+{
+    if (viewer_find_ship(v, lib) < 0) {
+        if (v->lib)
+            snprintf(v->errors, sizeof v->errors,
+                     "%s: no ship '%s' any more; the last good version keeps flying\n", v->files[0],
+                     v->ship_name);
+        else
+            snprintf(v->errors, sizeof v->errors, "%s: no ship '%s' in the files given\n",
+                     v->files[0], v->ship_name);
+        v->error_count = 0;
+        fprintf(stderr, "curtain view: %s", v->errors);
+        library_free(lib);
+        return;
+    }
+    if (v->lib)
+        fprintf(stderr, "curtain view: reloaded %s\n", v->files[0]);
+    if (v->ship->vm)
+        world_free(v->ship); /* it reads the old library */
+    library_free(v->lib);
+    v->lib = lib;
+    v->errors[0] = 0;
+    v->error_count = 0;
+    v->ship_mode = 1;
+    viewer_restart_ship(v);
+}
+
 /* Compiles the files; on success swaps the library in and restarts, else keeps
  * the old one running and remembers the errors for the screen. A version with
  * nothing to run (an empty file, or one caught half-saved) is not swapped in
@@ -151,7 +238,9 @@ static void viewer_reload(viewer *v)
     diag_print(&diags, stderr);
     const library_entry *e;
     const library_boss *b;
-    if (lib && v->lib && !viewer_pick(v, lib, &e, &b)) {
+    if (lib && viewer_wants_ship(v, lib)) {
+        viewer_reload_ship(v, lib);
+    } else if (lib && v->lib && !viewer_pick(v, lib, &e, &b)) {
         snprintf(v->errors, sizeof v->errors,
                  "%s: nothing to run (a pattern without parameters, an enemy, a stage or a "
                  "boss); the last good version keeps running\n",
@@ -216,9 +305,40 @@ static void viewer_next_entry(viewer *v)
     viewer_restart(v);
 }
 
+/* Tab with a ship: the library's next ship, round. */
+static void viewer_next_ship(viewer *v)
+{
+    int i = v->lib ? viewer_find_ship(v, v->lib) : -1;
+    if (i < 0 || v->lib->ship_count == 0)
+        return;
+    uint32_t next = ((uint32_t)i + 1) % v->lib->ship_count;
+    snprintf(v->ship_name, sizeof v->ship_name, "%s", v->lib->ships[next].name);
+    v->errors[0] = 0;
+    viewer_restart_ship(v);
+}
+
+/* A key that means something else with a ship: returns 1 when it did. */
+static int viewer_ship_key(viewer *v, SDL_Keycode key)
+{
+    switch (key) {
+    case SDLK_r:
+    case SDLK_F5: viewer_restart_ship(v); return 1;
+    case SDLK_TAB: viewer_next_ship(v); return 1;
+    case SDLK_f: v->focus_lock = !v->focus_lock; return 1;
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+    case SDLK_KP_PLUS: v->power += v->power < SHIP_PREVIEW_LEVELS; return 1;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS: v->power -= v->power > 1; return 1;
+    default: return 0;
+    }
+}
+
 /* One key press of the viewer. */
 static void viewer_key(viewer *v, SDL_Keycode key)
 {
+    if (v->ship_mode && viewer_ship_key(v, key))
+        return;
     switch (key) {
     case SDLK_ESCAPE:
     case SDLK_q: v->quit = 1; break;
@@ -272,9 +392,70 @@ static void viewer_move_player(viewer *v)
     sandbox_set_player(v->sb, v->player_x, v->player_y);
 }
 
+/* One frame of the ship: it fires, moved and focused by the held keys. */
+static void viewer_step_ship(viewer *v)
+{
+    if (!v->ship->vm)
+        return;
+    const Uint8 *k = SDL_GetKeyboardState(NULL);
+    input_bits in = 0;
+    if (k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W])
+        in |= INPUT_BIT(INPUT_UP);
+    if (k[SDL_SCANCODE_DOWN] || k[SDL_SCANCODE_S])
+        in |= INPUT_BIT(INPUT_DOWN);
+    if (k[SDL_SCANCODE_LEFT] || k[SDL_SCANCODE_A])
+        in |= INPUT_BIT(INPUT_LEFT);
+    if (k[SDL_SCANCODE_RIGHT] || k[SDL_SCANCODE_D])
+        in |= INPUT_BIT(INPUT_RIGHT);
+    v->focused = v->focus_lock || k[SDL_SCANCODE_LSHIFT] || k[SDL_SCANCODE_RSHIFT];
+    if (v->focused)
+        in |= INPUT_BIT(INPUT_FOCUS);
+    v->shots += (uint64_t)ship_preview_step(v->ship, in, v->power);
+    world_view_step(&v->ship_view, v->ship);
+}
+
+/* The status of the ship flown, one line: the panel's and the terminal's. */
+static void viewer_ship_status(const viewer *v, char *out, size_t n)
+{
+    snprintf(out, n, "ship %s frames %" PRIu64 " power %d %s shots %" PRIu64 " live %u",
+             v->ship_name, v->ship->vm ? v->ship->frame : 0, v->power,
+             v->focused ? "focused" : "unfocused", v->shots,
+             v->ship->vm ? (unsigned)v->ship->shots.live : 0u);
+}
+
+/* What the side panel shows with a ship. */
+static void viewer_ship_panel(viewer *v, view_panel *p, float fps)
+{
+    const library_ship *s = v->lib && viewer_find_ship(v, v->lib) >= 0
+                                ? &v->lib->ships[viewer_find_ship(v, v->lib)]
+                                : NULL;
+    snprintf(p->lines[0], sizeof p->lines[0], "%s", v->files[0]);
+    snprintf(p->lines[1], sizeof p->lines[1], "ship %.40s (%.40s)", v->ship_name,
+             s ? s->title : "?");
+    snprintf(p->lines[2], sizeof p->lines[2], "frame %" PRIu64 "%s",
+             v->ship->vm ? v->ship->frame : 0, v->paused ? "  PAUSED" : "");
+    snprintf(p->lines[3], sizeof p->lines[3], "power %d of %d, %s%s", v->power, SHIP_PREVIEW_LEVELS,
+             v->focused ? "focused" : "unfocused", v->focus_lock ? " (F)" : "");
+    snprintf(p->lines[4], sizeof p->lines[4], "shots %u, %" PRIu64 " fired",
+             v->ship->vm ? (unsigned)v->ship->shots.live : 0u, v->shots);
+    snprintf(p->lines[5], sizeof p->lines[5], "step %.3f ms", v->step_ms);
+    snprintf(p->lines[6], sizeof p->lines[6], "%.0f fps", (double)fps);
+    p->count = 7;
+    p->prints = NULL;
+    p->error = v->errors[0] ? v->errors : v->ship->vm ? v->ship->last_error : NULL;
+    p->error_count = v->errors[0] ? v->error_count : 0;
+    p->help = "arrows/WASD  move\nshift       focus\nF           keep focused\n"
+              "+ -         power\nR           restart\nP, space    pause\n"
+              "N           one frame\nTab         next ship\nEsc         quit";
+}
+
 /* What the side panel shows. */
 static void viewer_panel(viewer *v, view_panel *p, float fps)
 {
+    if (v->ship_mode) {
+        viewer_ship_panel(v, p, fps);
+        return;
+    }
     double rank = sandbox_rank(v->sb);
     int level = 0;
     for (int d = 1; d < DIFFICULTY_COUNT; d++)
@@ -329,9 +510,13 @@ static void viewer_frame(viewer *v, window *win, frame_pacer *pacer, view_draw *
     if (frame % VIEW_POLL_FRAMES == 0 && viewer_poll(v))
         viewer_reload(v);
     if (!v->paused || v->step_once) {
-        viewer_move_player(v);
         uint64_t t0 = clock_now_ns();
-        sandbox_step(v->sb);
+        if (v->ship_mode) {
+            viewer_step_ship(v);
+        } else {
+            viewer_move_player(v);
+            sandbox_step(v->sb);
+        }
         double ms = (double)(clock_now_ns() - t0) / 1e6;
         v->step_ms = v->step_ms == 0 ? ms : v->step_ms * 0.9 + ms * 0.1;
         v->step_once = 0;
@@ -339,7 +524,10 @@ static void viewer_frame(viewer *v, window *win, frame_pacer *pacer, view_draw *
     view_panel panel;
     viewer_panel(v, &panel, pacer->fps);
     window_begin_frame(win);
-    view_draw_frame(draw, v->sb, v->lib, v->player_x, v->player_y, &panel);
+    if (v->ship_mode && v->ship->vm)
+        view_draw_world(draw, &v->ship_view, v->ship, &panel);
+    else
+        view_draw_frame(draw, v->sb, v->lib, v->player_x, v->player_y, &panel);
     window_end_frame(win);
     frame_pacer_presented(pacer);
 }
@@ -348,13 +536,16 @@ int view_main(int argc, char **argv, int first, const char *command)
 {
     viewer v;
     memset(&v, 0, sizeof v);
-    const char *entry = NULL, *boss = NULL, *renderer = NULL;
+    const char *entry = NULL, *boss = NULL, *renderer = NULL, *ship = NULL;
     int frames = 0, scale = 0, phase = -1;
     uint64_t seed = 1;
     double rank = difficulty_rank(DIFFICULTY_NORMAL);
-    const cli_option options[] = {
+    const cli_option cli_options[] = {
         {"entry", CLI_STRING, &entry, "NAME", "the pattern, enemy or stage to run", 0, 0},
         {"boss", CLI_STRING, &boss, "NAME", "run the boss NAME (its phases in turn)", 0, 0},
+        {"ship", CLI_STRING, &ship, "NAME", "fly the ship NAME firing its volleys", 0, 0},
+        {"power", CLI_INT, &v.power, "N", "a ship: its power level at the start (default 1)", 1,
+         SHIP_PREVIEW_LEVELS},
         {"phase", CLI_INT, &phase, "N", "a boss: start at its phase N (from 0); R restarts there",
          0, LIBRARY_MAX_PHASES - 1},
         {"rank", CLI_DOUBLE, &rank, "R", "difficulty, 0 to 1 (default: Normal's, 0.35)", 0, 1},
@@ -364,7 +555,8 @@ int view_main(int argc, char **argv, int first, const char *command)
         {"renderer", CLI_STRING, &renderer, "NAME", "SDL render driver (software, opengl...)", 0,
          0},
     };
-    cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, VIEW_MAX_FILES, "FILE"};
+    cli_spec spec = {command, cli_options,    CLI_OPTION_COUNT(cli_options),
+                     1,       VIEW_MAX_FILES, "FILE"};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain view FILE [MORE...] [OPTIONS]\n\n"
                "A sandbox window for one pattern file: it runs the file's pattern (its boss,\n"
@@ -373,6 +565,10 @@ int view_main(int argc, char **argv, int first, const char *command)
                "keeps running.\n\n"
                "Keys: arrows or WASD move the player (Shift: slow), R restart, P or Space\n"
                "pause, N step one frame, + and - rank, Tab next pattern or boss, Esc quit.\n\n"
+               "A file that declares a ship (or --ship NAME) flies the ship at the bottom of\n"
+               "the field firing its volleys, as the ship select screen shows it: Shift\n"
+               "focuses (F keeps it focused), + and - change its power level, Tab the next\n"
+               "ship.\n\n"
                "Options:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;
@@ -382,6 +578,12 @@ int view_main(int argc, char **argv, int first, const char *command)
     if (rc != CLI_EXIT_OK)
         return rc;
     v.files = files;
+    if (ship && (boss || entry))
+        return cli_usage_error(command, "--ship runs a ship: not with --entry or --boss");
+    if (v.power == 0)
+        v.power = 1;
+    if (ship)
+        snprintf(v.ship_name, sizeof v.ship_name, "%s", ship), v.ship_mode = 1;
     if (boss)
         snprintf(v.entry_name, sizeof v.entry_name, "%s", boss), v.boss_mode = 1;
     else if (entry)
@@ -394,16 +596,23 @@ int view_main(int argc, char **argv, int first, const char *command)
     v.player_x = v.cfg.player_x;
     v.player_y = v.cfg.player_y;
     v.sb = sandbox_create(&v.cfg);
-    if (!v.sb) {
+    v.ship = mem_calloc(1, sizeof *v.ship);
+    world_view_init(&v.ship_view, 0x73686970ull);
+    if (!v.sb || !v.ship) {
         fprintf(stderr, "curtain view: out of memory\n");
-        return CLI_EXIT_FAILURE;
+        rc = CLI_EXIT_FAILURE;
+        goto free_sandbox;
     }
     viewer_poll(&v);
     viewer_reload(&v);
     if (phase >= 0 && viewer_check_phase(&v, command, phase) != CLI_EXIT_OK) {
-        sandbox_destroy(v.sb);
-        library_free(v.lib);
-        return CLI_EXIT_USAGE;
+        rc = CLI_EXIT_USAGE;
+        goto free_sandbox;
+    }
+    if (v.ship_mode && !v.ship->vm && v.error_count == 0) { /* compiled, no such ship */
+        fprintf(stderr, "curtain view: %s", v.errors);
+        rc = CLI_EXIT_FAILURE;
+        goto free_sandbox;
     }
     fprintf(stderr, "curtain view: watching %s\n", v.files[0]);
 
@@ -435,12 +644,20 @@ int view_main(int argc, char **argv, int first, const char *command)
     for (int frame = 0; !v.quit && (frames == 0 || frame < frames); frame++)
         viewer_frame(&v, &win, &pacer, draw, frame);
     view_draw_destroy(draw);
+    if (v.ship_mode && v.ship->vm) {
+        char status[256];
+        viewer_ship_status(&v, status, sizeof status);
+        printf("%s\n", status);
+    }
     rc = CLI_EXIT_OK;
 close_window:
     window_close(&win);
 quit_sdl:
     SDL_Quit();
 free_sandbox:
+    if (v.ship && v.ship->vm)
+        world_free(v.ship);
+    mem_free(v.ship);
     sandbox_destroy(v.sb);
     library_free(v.lib);
     return rc;

@@ -12,6 +12,7 @@
 #include "render/frame_view.h"
 #include "render/text.h"
 #include "sim/playfield.h"
+#include "ui/world_view.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -222,7 +223,27 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
     frame_scene scene = {&ship, &bullets, vd_add_enemies,     d, NULL,
                          NULL,  -1.0f,    sandbox_lasers(sb), 0};
     frame_view_draw(&d->fv, &scene);
+    view_draw_panel(d, panel);
+}
 
+void view_draw_world(view_draw *d, world_view *wv, const world *w, const view_panel *panel)
+{
+    if (!d)
+        return;
+    frame_view_update(&d->fv);
+    world_view_extra x = {.fps = -1.0f, .attract = 1};
+    world_view_draw(wv, &d->fv, w, &x);
+    /* the world's side panel gives way to the viewer's */
+    int px = FIELD_VIEW_X + (int)PLAYFIELD_W + 8;
+    SDL_Rect side = {px, 0, LOGICAL_W - px, LOGICAL_H};
+    SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(d->r, 12, 6, 28, 255);
+    SDL_RenderFillRect(d->r, &side);
+    view_draw_panel(d, panel);
+}
+
+void view_draw_panel(view_draw *d, const view_panel *panel)
+{
     /* the panel: what runs and how it goes */
     SDL_Color text = {230, 232, 245, 255}, dim = {150, 160, 195, 255};
     int lh = text_line_height(ATLAS_FONT_SMALL);
@@ -232,7 +253,7 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
     for (int i = 0; i < panel->count; i++, y += lh + 3)
         y += (vd_text_box(d, px, y, cols, 2, panel->lines[i], i < 2 ? text : dim) - 1) * lh;
     if (panel->help) /* under the panel's box, above the logo */
-        vd_text_box(d, px - 4, FIELD_VIEW_Y + 160, cols + 1, 8, panel->help, dim);
+        vd_text_box(d, px - 4, FIELD_VIEW_Y + 160, cols + 1, 10, panel->help, dim);
 
     /* the scripts' last print lines, over the top of the field, newest at the bottom */
     if (panel->prints && panel->prints[0]) {

@@ -22,12 +22,21 @@ typedef struct view_panel {
 } view_panel;
 
 typedef struct view_draw view_draw;
+struct world;      /* game/world.h */
+struct world_view; /* ui/world_view.h */
 
 view_draw *view_draw_create(SDL_Renderer *r);
 void view_draw_destroy(view_draw *d);
 /* Draws a frame on the renderer's current target (the 640x480 logical screen). */
 void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double player_x,
                      double player_y, const view_panel *panel);
+
+/* Draws a world (a ship's preview: game/ship_preview.h) as the game shows it,
+ * through wv, with the viewer's panel beside the field instead of the HUD. */
+void view_draw_world(view_draw *d, struct world_view *wv, const struct world *w,
+                     const view_panel *panel);
+/* The panel, the scripts' print lines and the errors over what is drawn. */
+void view_draw_panel(view_draw *d, const view_panel *panel);
 
 /* One row of text wrapped at cols characters (cols >= 1): returns how many bytes
  * of s it shows and sets *next to where the next row starts. A line longer than

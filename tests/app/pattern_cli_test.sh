@@ -32,11 +32,47 @@ grep -q "boss.pat defines no pattern, enemy or stage to run; to fight its boss: 
     "$tmp/out" || fail "run of a boss-only file: $(cat "$tmp/out")"
 "$curtain" run "$tmp/boss.pat" --frames 5 --boss kagari >"$tmp/out" 2>&1 ||
     fail "run --boss kagari: $(cat "$tmp/out")"
-# A ship file says where the ship flies (it said only that it defined nothing).
-"$curtain" run "$patterns/ships/hotaru.pat" --frames 5 >"$tmp/out" 2>&1
-[ $? -ne 0 ] || fail "run of a ship file succeeded"
-grep -q "hotaru.pat declares the ship 'hotaru', which flies in the game" "$tmp/out" ||
-    fail "run of a ship file: $(cat "$tmp/out")"
+# A ship file flies its ship, firing its volleys (run only pointed to play --mod):
+# one a volley every 10 frames at power 1, three at power 4, five focused.
+cat >"$tmp/ships.pat" <<'SHIP'
+ship kite {
+    interval 10
+    shot 1 { fire rice red at 0 speed 8 }
+    shot 4 { repeat 3 { fire rice red at 0 speed 8 } }
+    shot 1 focused { repeat 5 { fire arrow blue at 0 speed 8 } }
+}
+ship wren {
+    interval 20
+    shot 1 { fire rice red at 0 speed 8 }
+}
+SHIP
+"$curtain" run "$tmp/ships.pat" --frames 60 >"$tmp/out" 2>&1 || fail "run of a ship file: $(cat "$tmp/out")"
+grep -q "^frames 60 ship kite power 1 unfocused shots 6 live " "$tmp/out" ||
+    fail "run of a ship file at power 1: $(cat "$tmp/out")"
+"$curtain" run "$tmp/ships.pat" --frames 60 --power 4 >"$tmp/out" 2>&1
+grep -q "^frames 60 ship kite power 4 unfocused shots 18 " "$tmp/out" ||
+    fail "run of a ship file at power 4: $(cat "$tmp/out")"
+"$curtain" run "$tmp/ships.pat" --frames 60 --power 3 --focused >"$tmp/out" 2>&1
+grep -q "^frames 60 ship kite power 3 focused shots 30 " "$tmp/out" ||
+    fail "run of a ship file focused: $(cat "$tmp/out")"
+"$curtain" run "$tmp/ships.pat" --frames 60 --ship wren >"$tmp/out" 2>&1
+grep -q "^frames 60 ship wren power 1 unfocused shots 3 " "$tmp/out" ||
+    fail "run --ship wren: $(cat "$tmp/out")"
+"$curtain" run "$tmp/ships.pat" --frames 60 --ship heron >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "run --ship of a ship not declared did not exit 1"
+grep -q "no ship 'heron' in the files given" "$tmp/out" || fail "run --ship heron: $(cat "$tmp/out")"
+"$curtain" run "$patterns/ships/hotaru.pat" --frames 60 >"$tmp/out" 2>&1
+grep -q "^frames 60 ship hotaru power 1 unfocused shots [1-9]" "$tmp/out" ||
+    fail "run of the game's ship: $(cat "$tmp/out")"
+# view flies it too, and says how it went when it quits.
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy timeout 30 "$curtain" view "$tmp/ships.pat" --ship wren \
+    --power 2 --frames 60 >"$tmp/out" 2>&1 || fail "view of a ship file: $(cat "$tmp/out")"
+grep -q "^ship wren frames 60 power 2 unfocused shots 3 live " "$tmp/out" ||
+    fail "view of a ship file: $(cat "$tmp/out")"
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy timeout 30 "$curtain" view "$tmp/ships.pat" --ship heron \
+    --frames 5 >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "view --ship of a ship not declared did not exit 1"
+grep -q "no ship 'heron' in the files given" "$tmp/out" || fail "view --ship heron: $(cat "$tmp/out")"
 # print: run writes each line with its place and frame among its output.
 printf 'pattern p {\n    repeat 2 as i {\n        print "volley", i\n        fire orb\n        wait 3\n    }\n}\n' >"$tmp/print.pat"
 "$curtain" run "$tmp/print.pat" --frames 5 >"$tmp/out" 2>&1 || fail "run print.pat: $(cat "$tmp/out")"
