@@ -210,21 +210,10 @@ static void wh_title(world *w, const double *a)
 /* The verbs that describe an enemy (or the boss). */
 static void wh_enemy_verb(world *w, enemy *e, vm_verb verb, const double *a)
 {
-    switch (verb) {
-    case VM_VERB_MOVE_TO: enemy_move_verb(e, a, (int32_t)w->frame); break;
-    case VM_VERB_LOOK: e->look = wh_index(a[0]); break;
-    case VM_VERB_HEALTH:
-        if (e->kind == ENEMY_SMALL)
-            e->health = a[0] > 0 ? wh_clamp(a[0], WORLD_HOST_MAX_POINTS) : 1.0;
-        break;
-    case VM_VERB_SCORE: e->score = wh_clamp(a[0], WORLD_HOST_MAX_POINTS); break;
-    case VM_VERB_HITBOX: e->hitbox = wh_clamp(a[0], WORLD_HOST_MAX_HITBOX); break;
-    case VM_VERB_DROPS:
-        for (int k = 0; k < ENEMY_DROP_KINDS; k++)
-            e->drops[k] = (uint8_t)wh_clamp(a[k], 50);
-        break;
-    default: break;
-    }
+    if (verb == VM_VERB_MOVE_TO)
+        enemy_move_verb(e, a, (int32_t)w->frame);
+    else
+        enemy_describe(e, verb, a);
 }
 
 /* PHASE with its numbers clamped: hit points, time, bonus, spell, title. */

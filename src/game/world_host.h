@@ -19,8 +19,8 @@
 #include "game/world.h"
 
 #define WORLD_HOST_MAX_FRAMES ENEMY_MAX_FRAMES /* a phase's frames, as a move's */
-#define WORLD_HOST_MAX_POINTS 1e15             /* score, capture bonus, hit points */
-#define WORLD_HOST_MAX_HITBOX 1000.0           /* px */
+#define WORLD_HOST_MAX_POINTS ENEMY_MAX_POINTS /* score, capture bonus, hit points */
+#define WORLD_HOST_MAX_HITBOX ENEMY_MAX_HITBOX /* px */
 
 /* Creates w->vm with the world as its host. Returns 0, or -1 out of memory. */
 int world_host_create(world *w);

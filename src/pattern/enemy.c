@@ -119,6 +119,30 @@ void enemy_move_verb(enemy *e, const double *a, int32_t now)
     enemy_move_to(e, a[0], a[1], frames, ease, now);
 }
 
+/* x clamped to [0, max], NaN as 0. */
+static double enemy_clamp(double x, double max)
+{
+    return !(x > 0) ? 0.0 : x > max ? max : x;
+}
+
+int enemy_describe(enemy *e, vm_verb verb, const double *a)
+{
+    switch (verb) {
+    case VM_VERB_LOOK: e->look = a[0] >= 0 && a[0] < 2147483648.0 ? (int32_t)a[0] : -1; return 1;
+    case VM_VERB_HEALTH:
+        if (e->kind == ENEMY_SMALL)
+            e->health = a[0] > 0 ? enemy_clamp(a[0], ENEMY_MAX_POINTS) : 1.0;
+        return 1;
+    case VM_VERB_SCORE: e->score = enemy_clamp(a[0], ENEMY_MAX_POINTS); return 1;
+    case VM_VERB_HITBOX: e->hitbox = enemy_clamp(a[0], ENEMY_MAX_HITBOX); return 1;
+    case VM_VERB_DROPS:
+        for (int k = 0; k < ENEMY_DROP_KINDS; k++)
+            e->drops[k] = (uint8_t)enemy_clamp(a[k], 50);
+        return 1;
+    default: return 0;
+    }
+}
+
 double enemy_aim(const enemy *e, double x, double y)
 {
     return trig_atan2(x - e->x, -(y - e->y)) * TRIG_RAD2DEG;

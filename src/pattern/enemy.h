@@ -45,6 +45,9 @@ enum {
 #define ENEMY_DROP_KINDS     4
 /* The most frames a move (MOVE_TO) takes: a script's larger number is this. */
 #define ENEMY_MAX_FRAMES     (1 << 24) /* 3 days */
+/* The most a script may give as hit points or points, and as a hit radius (px). */
+#define ENEMY_MAX_POINTS     1e15
+#define ENEMY_MAX_HITBOX     1000.0
 
 typedef enum enemy_kind {
     ENEMY_FREE,
@@ -112,6 +115,11 @@ void enemy_move_to(enemy *e, double x, double y, int32_t frames, int ease, int32
  * (truncated, clamped to [0, ENEMY_MAX_FRAMES], NaN as 0), a[3] the easing
  * (out of range: smooth). */
 void enemy_move_verb(enemy *e, const double *a, int32_t now);
+/* The verbs that describe an enemy, as a script gives them: LOOK (a string
+ * index; out of range: none), HEALTH (small enemies; 0 or less: 1), SCORE,
+ * HITBOX (clamped to [0, ENEMY_MAX_*], NaN as 0), DROPS (each 0 to 50).
+ * Returns 1 when verb is one of them. */
+int enemy_describe(enemy *e, vm_verb verb, const double *a);
 /* A property as a script reads it at frame `now` (docs/vm.md): a ramped value
  * as libbulletml reads it (vm_ramp_read), the position, spin, accel, health,
  * and `aim`, toward the player at (player_x, player_y). Others read 0. */

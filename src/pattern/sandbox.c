@@ -328,12 +328,12 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
         break;
     }
     case VM_VERB_LOOK:
-        if (o)
-            o->look = a[0] >= 0 && a[0] < 2147483648.0 ? (int32_t)a[0] : 0;
-        break;
     case VM_VERB_HEALTH:
-        if (o)
-            o->health = a[0];
+    case VM_VERB_SCORE:
+    case VM_VERB_HITBOX:
+    case VM_VERB_DROPS:
+        if (o) /* as the game's enemies take them */
+            enemy_describe(o, verb, a);
         break;
     case VM_VERB_BOSS:
         if (!sb->boss && sb->lib && a[0] >= 0 && a[0] < sb->lib->boss_count)
