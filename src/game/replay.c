@@ -349,7 +349,7 @@ static int replay_config_in(const replay *r, const library *lib, world_config *o
     *out = r->config;
     if (r->ship[0]) {
         int ship = library_find_ship(lib, r->ship);
-        if (ship < 0)
+        if (ship < 0 || ship > UINT8_MAX)
             return -1;
         out->ship = (uint8_t)ship;
     }
