@@ -48,8 +48,10 @@ record normal_wick_slow --autopilot --difficulty normal --seed 11 --start s1_wic
 record_lasers lasers_invulnerable --autopilot --invulnerable --difficulty normal --seed 11 \
     --frames 20000
 record_lasers lasers_autopilot --autopilot --difficulty hard --seed 12 --frames 20000
-# The test campaign (tests/game/campaign as a mod): both stages on Normal, and
-# stage 2 alone on Lunatic with the scripted player as it is.
+# The test campaign (tests/game/campaign as a mod): both stages on Normal,
+# stage 2 alone on Lunatic with the scripted player as it is, and a practice of
+# stage 1's boss (format 3 names the boss and the ship: game.campaign_replays
+# adds a boss and a ship sorting before them).
 out=tests/game/campaign/replays
 mkdir -p "$out"
 rm -f "$out"/*.rpl
@@ -57,3 +59,5 @@ record normal_campaign --mod tests/game/campaign --autopilot --invulnerable \
     --difficulty normal --seed 12 --frames 30000
 record lunatic_stage2 --mod tests/game/campaign --autopilot --difficulty lunatic --seed 13 \
     --stage 2 --frames 10000
+record kagari_practice --mod tests/game/campaign --autopilot --difficulty hard --seed 14 \
+    --start s1_kagari:2 --one-phase --frames 10000

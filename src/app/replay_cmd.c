@@ -31,7 +31,7 @@ static const char *replay_cmd_ending(const replay *r)
 }
 
 /* Checks a replay headless; prints the verdict. */
-static int replay_cmd_verify(const char *path, const replay *r, const library *lib)
+static int replay_cmd_verify(const char *path, replay *r, const library *lib)
 {
     if (!replay_content_matches(r, lib)) {
         printf("%s: recorded with other pattern files (content %016" PRIx64

@@ -18,7 +18,7 @@
 #define REPLAY_MAGIC       "CURTREPL"
 #define REPLAY_HEADER_V1   84
 #define REPLAY_HEADER_V2   92
-#define REPLAY_HEADER_SIZE 110
+#define REPLAY_HEADER_SIZE 174
 #define REPLAY_CHECK_SIZE  12
 /* Ten hours: anything longer is not a real recording. */
 #define REPLAY_MAX_FRAMES  (10u * 60u * 60u * WORLD_TICK_HZ)
@@ -111,6 +111,8 @@ unsigned char *replay_encode(const replay *r, size_t *size)
     bytes_put_u8(&w, r->config.stage);
     bytes_put_u8(&w, 0);
     replay_put_text(&w, r->game, 16);
+    replay_put_text(&w, r->ship, REPLAY_LABEL_SIZE);
+    replay_put_text(&w, r->boss, REPLAY_LABEL_SIZE);
     bytes_put_raw(&w, r->inputs, r->frame_count);
     for (uint32_t i = 0; i < r->check_count; i++) {
         bytes_put_u32(&w, r->checks[i].frame);
@@ -228,6 +230,8 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
         r->config.stage = bytes_get_u8(&rd);
         bytes_get_u8(&rd);
         replay_get_text(&rd, r->game, 16);
+        replay_get_text(&rd, r->ship, REPLAY_LABEL_SIZE);
+        replay_get_text(&rd, r->boss, REPLAY_LABEL_SIZE);
     }
     if (frames > REPLAY_MAX_FRAMES || checks > frames + 1)
         return replay_fail(err, err_size, origin, "corrupt: %u frames and %u state hashes", frames,
@@ -246,8 +250,10 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
 
     uint64_t content = r->content;
     uint16_t read_version = r->version;
-    char game[sizeof r->game];
+    char game[sizeof r->game], ship[sizeof r->ship], boss[sizeof r->boss];
     memcpy(game, r->game, sizeof game);
+    memcpy(ship, r->ship, sizeof ship);
+    memcpy(boss, r->boss, sizeof boss);
     r->inputs = mem_alloc(frames ? frames : 1);
     r->checks = mem_alloc((checks ? checks : 1) * sizeof *r->checks);
     if (!r->inputs || !r->checks) {
@@ -257,6 +263,8 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     r->content = content;
     r->version = read_version;
     memcpy(r->game, game, sizeof game);
+    memcpy(r->ship, ship, sizeof ship);
+    memcpy(r->boss, boss, sizeof boss);
     r->frame_count = r->input_cap = frames;
     r->check_count = r->check_cap = checks;
     bytes_get_raw(&rd, r->inputs, frames);
@@ -325,26 +333,67 @@ int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d)
 void replay_set_content(replay *r, const library *lib)
 {
     const library_game *g = world_game_of(lib);
-    r->content = world_content_hash(lib, &r->config);
+    const world_config *c = &r->config;
+    r->content = world_content_hash(lib, c);
     snprintf(r->game, sizeof r->game, "%s", g ? g->name : "");
+    snprintf(r->ship, sizeof r->ship, "%s",
+             c->ship < lib->ship_count ? lib->ships[c->ship].name : "");
+    uint32_t boss = c->start ? (uint32_t)WORLD_START_BOSS(c->start) : UINT32_MAX;
+    snprintf(r->boss, sizeof r->boss, "%s", boss < lib->boss_count ? lib->bosses[boss].name : "");
+}
+
+/* r's configuration with the ship and a practice's boss of its recorded names
+ * in lib's numbering. Returns 0, or -1 when lib lacks one. */
+static int replay_config_in(const replay *r, const library *lib, world_config *out)
+{
+    *out = r->config;
+    if (r->ship[0]) {
+        int ship = library_find_ship(lib, r->ship);
+        if (ship < 0 || ship > UINT8_MAX)
+            return -1;
+        out->ship = (uint8_t)ship;
+    }
+    if (r->boss[0] && out->start != 0) {
+        const library_boss *b = library_find_boss(lib, r->boss);
+        uint32_t boss = b ? (uint32_t)(b - lib->bosses) : UINT32_MAX;
+        uint32_t phase = (uint32_t)WORLD_START_PHASE(out->start);
+        if (!b || 1 + boss * BOSS_MAX_PHASES + phase > UINT8_MAX)
+            return -1;
+        out->start = WORLD_START(boss, phase);
+    }
+    return 0;
+}
+
+int replay_resolve(replay *r, const library *lib)
+{
+    world_config cfg;
+    if (replay_config_in(r, lib, &cfg) != 0)
+        return -1;
+    r->config = cfg;
+    return 0;
 }
 
 uint64_t replay_content_hash(const replay *r, const library *lib)
 {
     if (r->version != 0 && r->version < 3)
         return world_content_hash_legacy(lib);
-    return world_content_hash(lib, &r->config);
+    world_config cfg;
+    replay_config_in(r, lib, &cfg); /* a name lib lacks: the recorded indices */
+    return world_content_hash(lib, &cfg);
 }
 
-int replay_content_matches(const replay *r, const library *lib)
+int replay_content_matches(replay *r, const library *lib)
 {
+    if (replay_resolve(r, lib) != 0)
+        return 0;
     return r->content == 0 || r->content == replay_content_hash(r, lib);
 }
 
 int replay_verify(const replay *r, const library *lib, replay_desync *d)
 {
-    world *w = mem_alloc(sizeof *w);
-    if (!w || world_init(w, &r->config, lib) != 0) {
+    world_config cfg;
+    world *w = replay_config_in(r, lib, &cfg) == 0 ? mem_alloc(sizeof *w) : NULL;
+    if (!w || world_init(w, &cfg, lib) != 0) {
         mem_free(w);
         *d = (replay_desync){0};
         return -1;

@@ -18,8 +18,12 @@
  *   37      1     start point                   |
  *   38      2     world flags                  /  (WORLD_FLAG_*: invulnerable,
  *                                                  one phase, practice speed 75% or 50%)
+ *                 The start point is 0 (the stage) or WORLD_START(boss, phase);
+ *                 from format 3 on its boss index is the recording's, a hint:
+ *                 the boss's name (offset 142) decides.
  *   40      1     how the run ended (enum replay_end)
- *   41      1     ship: world_config.ship, an index into the content's ships
+ *   41      1     ship: world_config.ship when recorded, an index into the
+ *                 content's ships; a hint, the ship's name (offset 110) decides
  *                 (format 3 on; reserved, 0, before)
  *   42      16    player name, NUL-padded
  *   58      8     date, seconds since 1970 (UTC)
@@ -35,19 +39,31 @@
  *   93      1     reserved, 0 (format 3 on)
  *   94      16    the game played (world_game_of), NUL-padded; "" none; for
  *                 the reader, not checked (format 3 on)
+ *   110     32    the ship flown, by its declared name, NUL-padded; "" the
+ *                 fallback ship of content without ships (format 3 on)
+ *   142     32    a practice's boss, by its declared name, NUL-padded; "" a run
+ *                 of the stage (format 3 on)
  *   H       F     input bits of frames 1..F, one byte each (game/input.h)
  *   H+F     12*C  checkpoints: frame (u32), state hash after that frame (u64);
  *                 increasing frames, the last one = F
  *   ...     8     hash_buffer of every byte before it, seed 0 (integrity check)
  *
- * H, where the inputs start: 110 (format 3), 92 (format 2), 84 (format 1).
+ * H, where the inputs start: 174 (format 3), 92 (format 2), 84 (format 1).
+ *
+ * Names, not indices, say which ship and boss a format-3 replay flies and
+ * fights: the content's lists of them are in file order, so a ship or a boss
+ * added in a file sorting earlier would renumber them. Played or verified, the
+ * names are looked up in the content (replay_resolve); one it lacks means the
+ * replay was recorded with other pattern files. A name is kept to 31 bytes: a
+ * longer one is cut, and such a replay reads as other content.
  *
  * Changelog:
  *   1  first version.
  *   2  the content hash, so a replay of other pattern files (a mod, another
  *      version of the stage) is told apart from a desync.
  *   3  ships and games are content: the ship flown, the starting stage, the
- *      game's name, and a content hash that covers ships and games. A format-2
+ *      game's name, and a content hash that covers ships and games; the ship
+ *      and a practice's boss by name. A format-2
  *      replay plays its game's first stage with the first ship, by the rules it
  *      was recorded with (WORLD_FLAG_RULES_V2, set when it is read), and checks
  *      its content with world_content_hash_legacy.
@@ -62,10 +78,10 @@
  *     code, jumps relative to its start, constants, shared values and strings by
  *     value, what it names by name; then the entries and bosses reached.
  *   - The state hash names what indices would number: a script's place is its
- *     function's name (a block's without its "@line:col") and the offset into it
- *     (vm_hash_portable), a look or title
- *     is its text, the boss its name, and of the shared values only those that
- *     differ from their first values count.
+ *     function's name (a block's or a BulletML script's without its "@line:col")
+ *     and the offset into it (vm_hash_portable), a look or title is its text, the
+ *     ship flown, a practice's boss and the boss met their names, and of the
+ *     shared values only those that differ from their first values count.
  * A format-2 replay keeps the old state hash (absolute pcs and indices) with its
  * rules (WORLD_FLAG_RULES_V2), and the legacy content hash over everything.
  */
@@ -80,6 +96,7 @@
 #define REPLAY_VERSION        3
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15
+#define REPLAY_LABEL_SIZE     32 /* the ship's and boss's name fields */
 /* Room reserved at the start of a recording: two hours of play. Longer runs stop
  * recording (counted in `refused`) rather than allocate during play. */
 #define REPLAY_DEFAULT_FRAMES (2u * 60u * 60u * WORLD_TICK_HZ)
@@ -101,6 +118,10 @@ typedef struct replay {
     world_config config;
     uint64_t content; /* world_content_hash of the patterns played; 0 unknown */
     char game[16];    /* the game's name as recorded ("" none or unknown) */
+    /* Format 3: the ship's and a practice boss's names ("" none), which
+     * replay_resolve turns into config.ship and config.start's boss. */
+    char ship[REPLAY_LABEL_SIZE];
+    char boss[REPLAY_LABEL_SIZE];
     uint8_t end;
     char name[REPLAY_NAME_MAX + 1];
     int64_t date;
@@ -162,17 +183,24 @@ input_bits replay_cursor_next(replay_cursor *c);
  * hash differs from the one recorded for this frame. */
 int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d);
 
-/* Notes what a recording plays: lib's content hash and its game's name. */
+/* Notes what a recording plays: lib's content hash, its game's name, and the
+ * names of the ship and of a practice's boss in r->config. */
 void replay_set_content(replay *r, const library *lib);
+/* Points r->config's ship and practice boss at lib's of the recorded names
+ * (format 3; an earlier format numbers them, and a name left "" keeps the
+ * index). Returns 0, or -1 when lib lacks one (other pattern files). */
+int replay_resolve(replay *r, const library *lib);
 /* lib's content hash as r's format computes it: world_content_hash, or for a
  * format-2 replay world_content_hash_legacy. */
 uint64_t replay_content_hash(const replay *r, const library *lib);
-/* Whether the replay was recorded with this content (unknown counts as yes). */
-int replay_content_matches(const replay *r, const library *lib);
+/* Whether the replay was recorded with this content (unknown counts as yes):
+ * replay_resolve, then the content hash. Call it before playing r->config. */
+int replay_content_matches(replay *r, const library *lib);
 
-/* Plays the whole replay headless from a fresh world over lib's content. Returns
- * 0 when every checkpoint matches, -1 with *d describing the first mismatch (or
- * with d->frame 0 when the world cannot be made: out of memory). */
+/* Plays the whole replay headless from a fresh world over lib's content, its
+ * ship and boss resolved by name. Returns 0 when every checkpoint matches, -1
+ * with *d describing the first mismatch (or with d->frame 0 when the world
+ * cannot be made: out of memory, or a name lib lacks). */
 int replay_verify(const replay *r, const library *lib, replay_desync *d);
 
 #endif

@@ -988,18 +988,44 @@ int world_all_clear(const world *w)
            w->stage + 1 >= world_stage_count(w);
 }
 
+/* A name of the library's, "" where the index names none. */
+static void world_hash_name(hasher *hs, const char *name)
+{
+    hash_bytes(hs, name ? name : "", name ? strlen(name) + 1 : 1);
+}
+
+/* The configuration's start point and ship, in a format-3 run by name: a ship
+ * or a boss added in a file sorting earlier renumbers them (replay.h). */
+static void world_hash_start_ship(const world *w, hasher *hs, int portable)
+{
+    const world_config *c = &w->config;
+    if (!portable) {
+        hash_u32(hs, c->start);
+        hash_u32(hs, c->flags & ~WORLD_FLAG_RULES_V2);
+        /* A run of the first ship on its game's first stage hashes as one did
+         * before ships and games were content. */
+        if (c->ship != 0)
+            hash_u32(hs, 0x10000u | c->ship);
+        return;
+    }
+    const library *lib = w->lib;
+    uint32_t boss = c->start ? (uint32_t)WORLD_START_BOSS(c->start) : UINT32_MAX;
+    hash_u32(hs, c->start ? 1u + (uint32_t)WORLD_START_PHASE(c->start) : 0u);
+    world_hash_name(hs, boss < lib->boss_count ? lib->bosses[boss].name : NULL);
+    hash_u32(hs, c->flags & ~WORLD_FLAG_RULES_V2);
+    world_hash_name(hs, c->ship < lib->ship_count ? lib->ships[c->ship].name : NULL);
+}
+
 uint64_t world_hash(const world *w)
 {
     hasher hs;
     hash_begin(&hs, 0x6375727461696eull); /* "curtain" */
     hash_u64(&hs, w->config.seed);
     hash_u32(&hs, w->config.difficulty);
-    hash_u32(&hs, w->config.start);
-    hash_u32(&hs, w->config.flags & ~WORLD_FLAG_RULES_V2);
-    /* A run of the first ship on its game's first stage hashes as one did before
-     * ships and games were content. */
-    if (w->config.ship != 0)
-        hash_u32(&hs, 0x10000u | w->config.ship);
+    /* Format-3 runs hash what indices name (code places, strings, bosses, the
+     * ship) by name, so that files the run never reads change nothing (replay.h). */
+    const int portable = !(w->config.flags & WORLD_FLAG_RULES_V2) && w->lib && w->lib->prog;
+    world_hash_start_ship(w, &hs, portable);
     if (w->stage != 0 || w->next_stage_at >= 0 || w->stage_graze != 0) {
         hash_u32(&hs, 0x20000u | (uint32_t)w->stage);
         hash_u32(&hs, (uint32_t)w->next_stage_at);
@@ -1025,9 +1051,6 @@ uint64_t world_hash(const world *w)
                             w->title_at,
                             w->cont_cursor,
                             w->cont_timer};
-    /* Format-3 runs hash what indices name (code places, strings, bosses) by
-     * name, so that files the run never reads change nothing (replay.h). */
-    const int portable = !(w->config.flags & WORLD_FLAG_RULES_V2) && w->lib && w->lib->prog;
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
         hash_u32(&hs, portable && (k == 12 || k == 13) ? 0 : (uint32_t)ints[k]);
     for (int k = 0; portable && k < 2; k++)

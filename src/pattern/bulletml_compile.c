@@ -114,8 +114,10 @@ static uint32_t bcomp_queue(bcomp *c, int32_t node, bcomp_kind kind, int nparams
     const bulletml_node *n = &c->doc->nodes[node];
     const char *label = bulletml_node_label(c->doc, node);
     char name[160];
+    /* a script is placed by "@line:col", like a block of the pattern language:
+     * the layout-free hashes leave it out (vm_func_name_key) */
     if (kind == BCOMP_SCRIPT)
-        snprintf(name, sizeof name, "bullet script %u:%u", n->line, n->col);
+        snprintf(name, sizeof name, "bullet script@%u:%u", n->line, n->col);
     else
         snprintf(name, sizeof name, "%s %s",
                  kind == BCOMP_TOP ? "top" : bulletml_elem_name(n->elem), label ? label : "");

@@ -266,8 +266,8 @@ typedef struct vm_program {
 /* The function whose code holds pc (or ends at it: a return address), or NULL. */
 const vm_func *vm_func_at(const vm_program *p, uint32_t pc);
 /* How much of a function's name identifies it in a layout-free hash: a block's
- * name without the "@line:col" that places it, so a line added above it changes
- * nothing (vm_hash_portable, world_content_hash). */
+ * or a BulletML script's name without the "@line:col" that places it, so a line added above it
+ * changes nothing (vm_hash_portable, world_content_hash). */
 size_t vm_func_name_key(const char *name);
 
 /* The most shared values a program may have: a VM keeps room for them all. The

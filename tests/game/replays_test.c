@@ -6,16 +6,17 @@
  * replay over other patterns is told apart by its content hash.
  *
  * A format-3 replay also verifies with an unused pattern file added before all
- * the others (its code, constants, strings, functions, bosses and shared values
- * come first and move everything the run reads), and a change to a pattern the
- * run reaches is told apart by the content hash (replay.h, "what a format-3
- * replay checks").
+ * the others (its code, constants, strings, functions, a boss, a ship and shared
+ * values come first and move everything the run reads, the ship flown and a
+ * practice's boss among them: the replay names those), and a change to a
+ * pattern the run reaches is told apart by the content hash (replay.h, "what a
+ * format-3 replay checks"), as is a ship or boss name the patterns lack.
  *
  * usage: test_game.replays PATTERNS_DIR REPLAYS_DIR [MOD_DIR [MIN_FORMAT3]]
  * (with MOD_DIR, the patterns are loaded with that mod over them: the laser
  * stage of game.replays.lasers, the test campaign's replays in
  * tests/game/campaign/replays; MIN_FORMAT3: how many format-3 replays the folder
- * must hold at least)
+ * must hold at least, one of them a practice)
  * After a deliberate change of game logic or stage content, record them again
  * with tools/record_test_replays.sh.
  */
@@ -84,7 +85,8 @@ static void replays_other_content(const library *lib, const char *path)
 }
 
 /* A pattern file that no run reaches, sorting before every other: a function, a
- * pattern, an enemy, a boss, a stage, strings and a shared value. */
+ * pattern, an enemy, a boss, a stage, a ship (before patterns/ships/hotaru.pat:
+ * every ship moves up one), strings and a shared value. */
 #define REPLAYS_UNUSED_PATH "aaa_unused.pat"
 static const char replays_unused_text[] =
     "shared aaa_fired = 3\n"
@@ -96,7 +98,9 @@ static const char replays_unused_text[] =
     "boss aaa_boss {\n    name \"Never Met\"\n    look crystal\n"
     "    phase time 10s health 100 {\n        wait 17\n    }\n}\n"
     "stage aaa_stage {\n    title \"Unused\" \"Never Played\"\n"
-    "    spawn aaa_enemy(1) at (10, -20)\n    boss aaa_boss\n}\n";
+    "    spawn aaa_enemy(1) at (10, -20)\n    boss aaa_boss\n}\n"
+    "ship aaa_ship {\n    name \"Never Flown\"\n    speed 3\n"
+    "    shot 1 {\n        fire orb blue at -90 speed 12\n    }\n}\n";
 
 /* What replays_load_texts hands the library instead of a file's bytes: the
  * unused file, and one file's text with one change. */
@@ -164,10 +168,29 @@ static library *replays_load_texts(const char *dir, const char *mod, int unused,
     return lib;
 }
 
+/* A format-3 replay whose ship or practice boss lib lacks was recorded with
+ * other pattern files; named again as recorded, it matches. */
+static void replays_names(replay *r, const library *lib)
+{
+    char ship[sizeof r->ship], boss[sizeof r->boss];
+    memcpy(ship, r->ship, sizeof ship);
+    memcpy(boss, r->boss, sizeof boss);
+    CHECK(ship[0] != '\0');
+    snprintf(r->ship, sizeof r->ship, "no_such_ship");
+    CHECK(!replay_content_matches(r, lib));
+    memcpy(r->ship, ship, sizeof ship);
+    if (boss[0]) {
+        snprintf(r->boss, sizeof r->boss, "no_such_boss");
+        CHECK(!replay_content_matches(r, lib));
+        memcpy(r->boss, boss, sizeof boss);
+    }
+    CHECK(replay_content_matches(r, lib));
+}
+
 /* Each format-3 replay of the folder verifies over the patterns with an unused
  * file first, and its content hash tells a change to the stage it plays. Returns
- * how many were checked. */
-static int replays_layout(const char *dir, const char *mod, const char *replays)
+ * how many were checked; *practices, how many of them start at a boss. */
+static int replays_layout(const char *dir, const char *mod, const char *replays, int *practices)
 {
     replays_texts keep = {0};
     library *unused = replays_load_texts(dir, mod, 1, &keep);
@@ -204,15 +227,22 @@ static int replays_layout(const char *dir, const char *mod, const char *replays)
             CHECK(lines.changed != NULL);
             CHECK(replay_content_matches(&r, moved));
             CHECK(replay_verify(&r, moved, &dsync) == 0);
+            replays_names(&r, unused);
+            /* the boss and ship the unused file adds come first */
+            CHECK(r.config.ship > 0);
+            if (world_config_practice(&r.config)) {
+                CHECK(r.boss[0] != '\0' && WORLD_START_BOSS(r.config.start) > 0);
+                ++*practices;
+            }
             checked++;
         }
         replay_free(&r);
     }
     if (d)
         closedir(d);
-    printf("%d format-3 replays verify with %s added and with lines added to the boss's file; "
-           "a change to stage 1 is told\n",
-           checked, REPLAYS_UNUSED_PATH);
+    printf("%d format-3 replays (%d practices) verify with %s added and with lines added to the "
+           "boss's file; a change to stage 1 and a name the patterns lack are told\n",
+           checked, *practices, REPLAYS_UNUSED_PATH);
     library_free(unused);
     library_free(changed);
     library_free(moved);
@@ -262,8 +292,9 @@ int main(int argc, char **argv)
     CHECK(files >= (mod ? 2 : 4));
     if (first[0])
         replays_other_content(lib, first);
-    int format3 = replays_layout(argv[1], mod, argv[2]);
+    int practices = 0, format3 = replays_layout(argv[1], mod, argv[2], &practices);
     CHECK(format3 >= (argc > 4 ? atoi(argv[4]) : 0));
+    CHECK(argc <= 4 || practices >= 1);
     library_free(lib);
     return check_done("replays");
 }

@@ -8,8 +8,10 @@
 #include "core/mem.h"
 #include "pattern/bulletml_import.h"
 #include "pattern/sandbox.h"
+#include "pattern/vm.h"
 #include "test_sandbox.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static diag_list diags;
@@ -138,6 +140,46 @@ static void test_attack(void)
     library_free(lib);
 }
 
+/* A bullet's script is named after its place ("bullet script@LINE:COL"), and the
+ * layout-free hashes of format-3 replays leave the place out (vm_func_name_key),
+ * as of a block: lines added to a reachable .xml file move no name they hash. */
+static void test_script_names(void)
+{
+    const char head[] = "<bulletml>\n";
+    const char body[] = "<action label=\"top\"><fire><bullet><action>\n"
+                        "  <wait>4</wait><vanish/></action></bullet></fire></action>\n"
+                        "</bulletml>\n";
+    char text[2][256];
+    snprintf(text[0], sizeof text[0], "%s%s", head, body);
+    snprintf(text[1], sizeof text[1], "%s\n\n%s", head, body); /* two lines longer */
+    library *lib[2];
+    for (int k = 0; k < 2; k++) {
+        library_file f = {"moved.xml", text[k], strlen(text[k])};
+        lib[k] = compile(&f, 1);
+        CHECK(lib[k] != NULL);
+    }
+    if (!lib[0] || !lib[1]) {
+        library_free(lib[0]);
+        library_free(lib[1]);
+        return;
+    }
+    const vm_program *p0 = lib[0]->prog, *p1 = lib[1]->prog;
+    CHECK_EQ_INT(p0->func_count, p1->func_count);
+    int scripts = 0;
+    for (uint32_t i = 0; i < p0->func_count && i < p1->func_count; i++) {
+        const char *a = p0->funcs[i].name, *b = p1->funcs[i].name;
+        size_t ka = vm_func_name_key(a), kb = vm_func_name_key(b);
+        CHECK(ka == kb && memcmp(a, b, ka) == 0);
+        if (strncmp(a, "bullet script@", 14) == 0) {
+            CHECK(strcmp(a, b) != 0); /* the full name still places it */
+            scripts++;
+        }
+    }
+    CHECK_EQ_INT(scripts, 1);
+    library_free(lib[0]);
+    library_free(lib[1]);
+}
+
 /* A file whose name a pattern file cannot write after `run` ("3way", "[1943]_x",
  * a reserved word) loads, runs under its name, and comes with a warning that
  * says so; a file with a usable name has none. */
@@ -246,6 +288,7 @@ int main(void)
 {
     bulletml_import_register();
     diag_init(&diags);
+    test_script_names();
     test_diagnostics();
     test_diagnostics_past_the_limit();
     test_attack();
