@@ -1540,24 +1540,31 @@ static void stmt_if(fstate *f, const ast_stmt *s)
     }
 }
 
-/* shared = value and the compound forms: every script sees the change. */
-static void stmt_assign_shared(fstate *f, const ast_stmt *s, const global *g)
+/* The value an assignment stores: s's expression, or for a compound (+= ...)
+ * the current value, which the instruction `load` pushes, combined with it. */
+static void assign_value(fstate *f, const ast_stmt *s, uint32_t load)
 {
     static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV};
     if (s->op >= 0) {
-        emit_ax(f, VM_OP_SHARED, g->shared, s->pos);
+        emit_waiting(f);
+        program_emit(f->c->b, load, compiler_vpos(f, s->pos));
         expr(f, s->e[0]);
         emit_ax(f, ops[s->op], 0, s->pos);
     } else {
         expr(f, s->e[0]);
     }
+}
+
+/* shared = value and the compound forms: every script sees the change. */
+static void stmt_assign_shared(fstate *f, const ast_stmt *s, const global *g)
+{
+    assign_value(f, s, VM_MAKE_AX(VM_OP_SHARED, g->shared));
     emit_ax(f, VM_OP_SSTORE, g->shared, s->pos);
 }
 
 /* name[i] = value and the compound forms. */
 static void stmt_assign_element(fstate *f, const ast_stmt *s)
 {
-    static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV};
     if (!s->e[1]) {
         array_find(f, s->name, s->name_pos); /* a whole array assigned: says so */
         REPORT(f, DIAG_ARRAY_MISUSE, s->name_pos,
@@ -1572,27 +1579,14 @@ static void stmt_assign_element(fstate *f, const ast_stmt *s)
         return;
     }
     if (slot >= 0) { /* a constant index: the slot itself */
-        if (s->op >= 0) {
-            l->used = 1;
-            emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
-            expr(f, s->e[0]);
-            emit_ax(f, ops[s->op], 0, s->pos);
-        } else {
-            expr(f, s->e[0]);
-        }
+        assign_value(f, s, VM_MAKE_AX(VM_OP_LOCAL, (uint32_t)slot));
         emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
         return;
     }
-    /* the index is on the stack: [i] then, for a compound, [i, a[i]] */
-    if (s->op >= 0) {
-        l->used = 1;
+    /* the index is on the stack: [i] then, for a compound, [i, i] before a[i] */
+    if (s->op >= 0)
         emit_ax(f, VM_OP_DUP, 0, s->pos);
-        emit_ab(f, VM_OP_LOCALI, l->size, l->slot, s->pos);
-        expr(f, s->e[0]);
-        emit_ax(f, ops[s->op], 0, s->pos);
-    } else {
-        expr(f, s->e[0]);
-    }
+    assign_value(f, s, VM_MAKE_AB(VM_OP_LOCALI, l->size, l->slot));
     emit_ab(f, VM_OP_STOREI, l->size, l->slot, s->pos);
 }
 
@@ -1628,15 +1622,9 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
         stmt_assign_element(f, s);
         return;
     }
-    if (s->op >= 0) {
-        static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV};
+    if (s->op >= 0)
         l->used = 1; /* it reads the variable */
-        emit_ax(f, VM_OP_LOCAL, l->slot, s->pos);
-        expr(f, s->e[0]);
-        emit_ax(f, ops[s->op], 0, s->pos);
-    } else {
-        expr(f, s->e[0]);
-    }
+    assign_value(f, s, VM_MAKE_AX(VM_OP_LOCAL, l->slot));
     emit_ax(f, VM_OP_STORE, l->slot, s->pos);
 }
 

@@ -575,18 +575,23 @@ static void vm_finish(vm *v, uint32_t idx, vm_end_reason why)
         v->host.ended(v->host.user, obj, id, why);
 }
 
+/* The source position of instruction pc of p, and its file's name ("?" when
+ * the program has none for it). */
+static vm_pos vm_where(const vm_program *p, uint32_t pc, const char **file)
+{
+    vm_pos pos = pc < p->code_count ? p->pos[pc] : (vm_pos){0, 0, 0};
+    *file = pos.file < p->file_count ? p->files[pos.file] : "?";
+    return pos;
+}
+
 /* Tells the host of a run-time error at pc of the runner (message in v->message). */
 static void vm_report(vm *v, uint32_t idx, uint32_t pc)
 {
     vm_runner *r = &v->runners[idx];
     const vm_program *p = r->prog;
-    vm_pos pos = pc < p->code_count ? p->pos[pc] : (vm_pos){0, 0, 0};
-    vm_error e = {pos.file < p->file_count ? p->files[pos.file] : "?",
-                  pos.line,
-                  pos.col,
-                  v->message,
-                  vm_make_id(v, idx),
-                  r->obj};
+    const char *file;
+    vm_pos pos = vm_where(p, pc, &file);
+    vm_error e = {file, pos.line, pos.col, v->message, vm_make_id(v, idx), r->obj};
     v->stats.errors++;
     if (v->host.error)
         v->host.error(v->host.user, &e);
@@ -621,13 +626,9 @@ static void vm_print_values(vm *v, uint32_t idx, uint32_t pc, const double *args
             w = snprintf(v->print_text + len, size - len, "%s%.10g", sep, x);
         len += w > 0 ? (size_t)w : 0;
     }
-    vm_pos pos = pc < p->code_count ? p->pos[pc] : (vm_pos){0, 0, 0};
-    vm_print line = {pos.file < p->file_count ? p->files[pos.file] : "?",
-                     pos.line,
-                     pos.col,
-                     v->now,
-                     v->print_text,
-                     r->obj};
+    const char *file;
+    vm_pos pos = vm_where(p, pc, &file);
+    vm_print line = {file, pos.line, pos.col, v->now, v->print_text, r->obj};
     v->prints_now++;
     v->stats.prints++;
     v->host.print(v->host.user, &line);
