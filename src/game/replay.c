@@ -373,6 +373,33 @@ int replay_resolve(replay *r, const library *lib)
     return 0;
 }
 
+int replay_wants_format2_library(const replay *r)
+{
+    return r->version != 0 && r->version < 3;
+}
+
+/* The built-in pattern files when format 2 was the replay format, frozen: a
+ * file added later never joins this list (its code would move what format-2
+ * state hashes hold). ships/hotaru.pat is the first ship, compiled after all
+ * else, that a format-2 run flies. */
+static const char *const replay_format2_files[] = {
+    "aimed_stream.pat",     "bubble_wall.pat",   "cage.pat",          "crossfire.pat",
+    "curtain.pat",          "double_helix.pat",  "firework.pat",      "flower.pat",
+    "fountain.pat",         "galaxy.pat",        "kaleidoscope.pat",  "laser_chain.pat",
+    "random_rain.pat",      "ring_burst.pat",    "rose.pat",          "rotating_arms.pat",
+    "slow_reaim.pat",       "spiral.pat",        "split.pat",         "spread_fan.pat",
+    "star_bloom.pat",       "vortex.pat",        "wave.pat",          "stage1/1_enemies.pat",
+    "stage1/2_midboss.pat", "stage1/3_boss.pat", "stage1/stage1.pat", "ships/hotaru.pat",
+};
+
+int replay_format2_file(const char *rel)
+{
+    for (size_t i = 0; i < sizeof replay_format2_files / sizeof *replay_format2_files; i++)
+        if (strcmp(rel, replay_format2_files[i]) == 0)
+            return 1;
+    return 0;
+}
+
 uint64_t replay_content_hash(const replay *r, const library *lib)
 {
     if (r->version != 0 && r->version < 3)

@@ -83,7 +83,10 @@
  *     ship flown, a practice's boss and the boss met their names, and of the
  *     shared values only those that differ from their first values count.
  * A format-2 replay keeps the old state hash (absolute pcs and indices) with its
- * rules (WORLD_FLAG_RULES_V2), and the legacy content hash over everything.
+ * rules (WORLD_FLAG_RULES_V2), and the legacy content hash over everything: it
+ * plays over the built-in files of format 2's time only (replay_format2_file),
+ * with its mod's, so that files added since (laser patterns, stages, ships)
+ * move nothing it hashes.
  */
 #ifndef CURTAIN_GAME_REPLAY_H
 #define CURTAIN_GAME_REPLAY_H
@@ -196,6 +199,16 @@ uint64_t replay_content_hash(const replay *r, const library *lib);
 /* Whether the replay was recorded with this content (unknown counts as yes):
  * replay_resolve, then the content hash. Call it before playing r->config. */
 int replay_content_matches(replay *r, const library *lib);
+
+/* Whether r plays over the library as format 2 knew it (a format 1 or 2
+ * replay): its state hash holds absolute pcs and indices, so the built-in files
+ * added since, which shift them, must not be loaded (replay_format2_file). */
+int replay_wants_format2_library(const replay *r);
+/* Whether a built-in pattern file, by its path under patterns/, is one the game
+ * shipped while replays were format 2, or the first ship (which format-2 runs
+ * fly). A library_keep_fn: library_load_dir_kept with it loads the content a
+ * format-2 replay was recorded over, whatever later versions added. */
+int replay_format2_file(const char *rel);
 
 /* Plays the whole replay headless from a fresh world over lib's content, its
  * ship and boss resolved by name. Returns 0 when every checkpoint matches, -1

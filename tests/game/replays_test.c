@@ -12,6 +12,10 @@
  * pattern the run reaches is told apart by the content hash (replay.h, "what a
  * format-3 replay checks"), as is a ship or boss name the patterns lack.
  *
+ * A format-2 replay (tests/game/replays/: recorded before format 3, and never
+ * recorded again since) plays over the built-in files of its time
+ * (replay_format2_file): the files added since are left out, as the game does.
+ *
  * usage: test_game.replays PATTERNS_DIR REPLAYS_DIR [MOD_DIR [MIN_FORMAT3]]
  * (with MOD_DIR, the patterns are loaded with that mod over them: the laser
  * stage of game.replays.lasers, the test campaign's replays in
@@ -31,14 +35,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Verifies one file; returns its frame count (0 on failure). */
-static uint32_t replays_check(const library *lib, const char *path)
+/* Verifies one file over lib, or a format-2 one over lib2; returns its frame
+ * count (0 on failure). */
+static uint32_t replays_check(const library *lib, const library *lib2, const char *path)
 {
     replay r;
     char err[512];
     if (replay_load(&r, path, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
         CHECK(0);
+        return 0;
+    }
+    if (replay_wants_format2_library(&r))
+        lib = lib2;
+    CHECK(lib != NULL);
+    if (!lib) {
+        replay_free(&r);
         return 0;
     }
     CHECK(r.content != 0);
@@ -66,7 +78,7 @@ static uint32_t replays_check(const library *lib, const char *path)
 }
 
 /* The same replay against patterns that differ: the content hash says so. */
-static void replays_other_content(const library *lib, const char *path)
+static void replays_other_content(const library *lib, const library *lib2, const char *path)
 {
     const char *text = "stage stage1 { wait 60 }\n";
     library_file f = {"other.pat", text, strlen(text)};
@@ -77,7 +89,9 @@ static void replays_other_content(const library *lib, const char *path)
     replay r;
     char err[512];
     CHECK(other && replay_load(&r, path, err, sizeof err) == 0);
-    CHECK(replay_content_matches(&r, lib));
+    if (replay_wants_format2_library(&r))
+        lib = lib2;
+    CHECK(lib && replay_content_matches(&r, lib));
     CHECK(!replay_content_matches(&r, other));
     CHECK(world_content_hash(other, NULL) != world_content_hash(lib, NULL));
     replay_free(&r);
@@ -194,8 +208,9 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
 {
     replays_texts keep = {0};
     library *unused = replays_load_texts(dir, mod, 1, &keep);
-    /* the stage's second wait, one frame longer: stage 1 is in every run here */
-    replays_texts change = {"stage1/stage1.pat", "    wait 150\n", "    wait 151\n", NULL};
+    /* stage 1 (the game's or a mod's) a frame longer: it is in every run here */
+    replays_texts change = {"stage1/stage1.pat", "stage stage1 {\n", "stage stage1 {\n    wait 1\n",
+                            NULL};
     library *changed = replays_load_texts(dir, mod, 1, &change);
     /* the boss's file two lines longer: its blocks ("fire@LINE:COL") move down */
     replays_texts lines = {"stage1/3_boss.pat", "boss s1_kagari {", "# moved\n\nboss s1_kagari {",
@@ -251,13 +266,15 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
     return checked;
 }
 
-/* The patterns with a mod over them, as `curtain play --mod` loads them. */
-static library *replays_load_mod(const char *dir, const char *mod)
+/* The patterns with a mod over them, as `curtain play --mod` loads them; with
+ * keep, only the built-in files it accepts (a format-2 replay's). */
+static library *replays_load_mod(const char *dir, const char *mod, library_keep_fn keep)
 {
     diag_list diags;
     diag_init(&diags);
-    library *lib = library_load_dir(dir, mod, &diags);
-    diag_print(&diags, stderr);
+    library *lib = library_load_dir_kept(dir, mod, keep, &diags);
+    if (!keep) /* a mod may need files of later versions: then no format-2 replay plays */
+        diag_print(&diags, stderr);
     diag_free(&diags);
     return lib;
 }
@@ -269,8 +286,11 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *mod = argc > 3 ? argv[3] : NULL;
-    library *lib = replays_load_mod(argv[1], mod);
+    library *lib = replays_load_mod(argv[1], mod, NULL);
+    /* format-2 replays play over the files of their time (replay_format2_file) */
+    library *lib2 = replays_load_mod(argv[1], mod, replay_format2_file);
     CHECK(lib != NULL);
+    CHECK(!replay_format2_file(REPLAYS_UNUSED_PATH) && !replay_format2_file("laser_sweep.pat"));
     DIR *d = opendir(argv[2]);
     CHECK(d != NULL);
     struct dirent *e;
@@ -282,7 +302,7 @@ int main(int argc, char **argv)
             continue;
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", argv[2], e->d_name);
-        CHECK(replays_check(lib, path) > 0);
+        CHECK(replays_check(lib, lib2, path) > 0);
         if (!first[0])
             snprintf(first, sizeof first, "%s", path);
         files++;
@@ -291,10 +311,11 @@ int main(int argc, char **argv)
         closedir(d);
     CHECK(files >= (mod ? 2 : 4));
     if (first[0])
-        replays_other_content(lib, first);
+        replays_other_content(lib, lib2, first);
     int practices = 0, format3 = replays_layout(argv[1], mod, argv[2], &practices);
     CHECK(format3 >= (argc > 4 ? atoi(argv[4]) : 0));
     CHECK(argc <= 4 || practices >= 1);
     library_free(lib);
+    library_free(lib2);
     return check_done("replays");
 }
