@@ -10,7 +10,9 @@
  * values come first and move everything the run reads, the ship flown and a
  * practice's boss among them: the replay names those), and a change to a
  * pattern the run reaches is told apart by the content hash (replay.h, "what a
- * format-3 replay checks"), as is a ship or boss name the patterns lack.
+ * format-3 replay checks"), as is a ship or boss name the patterns lack. A
+ * stage appended to the game's list changes nothing to a run that did not
+ * clear the list's last stage.
  *
  * A format-2 replay (tests/game/replays/: recorded before format 3, and never
  * recorded again since) plays over the built-in files of its time
@@ -122,6 +124,7 @@ typedef struct replays_texts {
     const char *change_path; /* a path ending so gets `from` replaced by `to` */
     const char *from, *to;
     char *changed;
+    int at_line_end; /* `to` goes at the end of the line that `from` starts instead */
 } replays_texts;
 
 static const char *replays_text_of(void *ctx, const char *path, size_t *len)
@@ -141,9 +144,13 @@ static const char *replays_text_of(void *ctx, const char *path, size_t *len)
     mem_free(t->changed);
     t->changed = at ? mem_alloc(size + strlen(t->to) + 1) : NULL;
     if (t->changed) {
-        size_t head = (size_t)(at - text);
+        size_t head = (size_t)(at - text), cut = strlen(t->from);
+        if (t->at_line_end) { /* keep the line, append to it */
+            head += strcspn(at, "\n");
+            cut = 0;
+        }
         snprintf(t->changed, size + strlen(t->to) + 1, "%.*s%s%s", (int)head, text, t->to,
-                 at + strlen(t->from));
+                 text + head + cut);
         *len = strlen(t->changed);
     }
     mem_free(text);
@@ -201,6 +208,34 @@ static void replays_names(replay *r, const library *lib)
     CHECK(replay_content_matches(r, lib));
 }
 
+/* A stage added at the end of the game's list (longer: unused's with it): a run
+ * that did not reach the end of the list's last stage matches and verifies; one
+ * that did (it would go on to the new stage) is told as other content. A file
+ * from before the reach was recorded (reach 0, the content hash over the whole
+ * list of its time) matches too: its list is a prefix of the longer one. */
+static void replays_stage_added(replay *r, const library *unused, const library *longer)
+{
+    CHECK(r->reach & WORLD_REACH_KNOWN);
+    const library_game *g = world_game_of(unused);
+    uint32_t last = r->config.stage + (r->reach & WORLD_REACH_STAGES);
+    int all_clear = (r->reach & WORLD_REACH_AT_END) && g && last >= g->stage_count;
+    replay_desync dsync = {0};
+    if (all_clear) {
+        CHECK(!replay_content_matches(r, longer));
+    } else {
+        CHECK(replay_content_matches(r, longer));
+        CHECK(replay_verify(r, longer, &dsync) == 0);
+    }
+    replay old = *r;
+    old.reach = 0;
+    old.content = world_content_hash(unused, &old.config);
+    CHECK(replay_content_matches(&old, unused));
+    CHECK(replay_content_matches(&old, longer));
+    old.content ^= 1; /* and no other hash */
+    CHECK(!replay_content_matches(&old, longer));
+    CHECK(replay_content_matches(r, unused));
+}
+
 /* Each format-3 replay of the folder verifies over the patterns with an unused
  * file first, and its content hash tells a change to the stage it plays. Returns
  * how many were checked; *practices, how many of them start at a boss. */
@@ -208,19 +243,22 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
 {
     replays_texts keep = {0};
     library *unused = replays_load_texts(dir, mod, 1, &keep);
-    /* stage 1 (the game's or a mod's) a frame longer: it is in every run here */
+    /* stage 1 (the game's or a mod's) a frame longer: other content to a run that played it */
     replays_texts change = {"stage1/stage1.pat", "stage stage1 {\n", "stage stage1 {\n    wait 1\n",
-                            NULL};
+                            NULL, 0};
     library *changed = replays_load_texts(dir, mod, 1, &change);
     /* the boss's file two lines longer: its blocks ("fire@LINE:COL") move down */
     replays_texts lines = {"stage1/3_boss.pat", "boss s1_kagari {", "# moved\n\nboss s1_kagari {",
-                           NULL};
+                           NULL, 0};
     library *moved = replays_load_texts(dir, mod, 0, &lines);
-    CHECK(unused && changed && moved);
+    /* the unused file's stage added at the end of the game's list */
+    replays_texts more = {"game.pat", "    stages ", " aaa_stage", NULL, 1};
+    library *longer = replays_load_texts(dir, mod, 1, &more);
+    CHECK(unused && changed && moved && longer && more.changed);
     DIR *d = opendir(replays);
     struct dirent *e;
-    int checked = 0;
-    while (unused && changed && moved && d && (e = readdir(d)) != NULL) {
+    int checked = 0, stage1_runs = 0;
+    while (unused && changed && moved && longer && d && (e = readdir(d)) != NULL) {
         size_t n = strlen(e->d_name);
         if (n < 5 || strcmp(e->d_name + n - 4, ".rpl") != 0)
             continue;
@@ -238,10 +276,15 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
                         dsync.frame);
             CHECK(rc == 0);
             CHECK(change.changed != NULL);
-            CHECK(!replay_content_matches(&r, changed));
+            /* a change to stage 1 is other content to a run that played it, and
+             * nothing to one that did not (a boss practice, a start at stage 2) */
+            int played_stage1 = r.config.start == 0 && r.config.stage == 0;
+            CHECK(replay_content_matches(&r, changed) == !played_stage1);
+            stage1_runs += played_stage1;
             CHECK(lines.changed != NULL);
             CHECK(replay_content_matches(&r, moved));
             CHECK(replay_verify(&r, moved, &dsync) == 0);
+            replays_stage_added(&r, unused, longer);
             replays_names(&r, unused);
             /* the boss and ship the unused file adds come first */
             CHECK(r.config.ship > 0);
@@ -255,12 +298,15 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
     }
     if (d)
         closedir(d);
+    CHECK(checked == 0 || stage1_runs > 0);
     printf("%d format-3 replays (%d practices) verify with %s added and with lines added to the "
            "boss's file; a change to stage 1 and a name the patterns lack are told\n",
            checked, *practices, REPLAYS_UNUSED_PATH);
     library_free(unused);
     library_free(changed);
     library_free(moved);
+    library_free(longer);
+    mem_free(more.changed);
     mem_free(change.changed);
     mem_free(lines.changed);
     return checked;
