@@ -47,6 +47,7 @@
     X(STATEMENT, "midboss", "midboss NAME", "Fight a midboss; the script waits until the fight is over.") \
     X(STATEMENT, "laser", "laser [straight|curvy] [COLOUR] CLAUSES...", "Fire lasers: the clauses of `fire` that apply, and `length`, `width`, `warn`, `follow`. Straight: a warning line, then the beam; curvy: a head that moves like a bullet, trailing a tapered body.") \
     X(STATEMENT, "damage", "damage EXPR", "(A ship's scripts.) The damage of the shots fired after it.") \
+    X(STATEMENT, "pierce", "pierce EXPR", "(A ship's scripts.) The shots fired after it pass through enemies when EXPR is not 0, hurting each enemy they touch every frame they touch it.") \
     X(STATEMENT, "print", "print ITEM, ITEM, ...", "Write values (expressions or \"strings\", at most 16) as a line with the place and frame: to `run`'s output, `view`'s terminal and field, the game's terminal with `play --print`.") \
     X(STATEMENT, "return", "return EXPR", "(In a function.) End it, giving EXPR.") \
     X(CLAUSE, "at", "at EXPR", "Direction, degrees clockwise from up. Default: at the player.") \
