@@ -43,6 +43,9 @@ record hard_last_card --autopilot --difficulty hard --seed 10 --start s1_kagari:
 # logic is the same 60 Hz step, the replay marks the speed.
 record normal_wick_slow --autopilot --difficulty normal --seed 11 --start s1_wick:1 --one-phase \
     --practice-speed 50 --frames 20000
+# The second ship, Shirasagi, through the whole stage on Normal with the scripted
+# player as it is (homing feathers, the piercing lance, her own bomb).
+record shirasagi_normal --autopilot --difficulty normal --seed 15 --ship shirasagi --frames 20000
 # The laser stage, the scripted player invulnerable to the end, and as it is
 # (lasers hit it, its deaths and bombs cancel them).
 record_lasers lasers_invulnerable --autopilot --invulnerable --difficulty normal --seed 11 \

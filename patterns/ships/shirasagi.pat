@@ -10,12 +10,13 @@
 
 ship shirasagi {
     name "Shirasagi"
+    about "A slow white heron: seeking feathers, a piercing lance."
     look player_heron
     speed 3.8
     focus_speed 1.6
     hitbox 1.8
     graze 30
-    interval 6
+    interval 7
     shot_radius 6
     bomb_time 220
     bomb_invuln 250
@@ -44,17 +45,17 @@ ship shirasagi {
         damage 2
         fire rice purple at 330 speed 9 from (-6, -4) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         fire rice purple at 30 speed 9 from (6, -4) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
@@ -66,17 +67,17 @@ ship shirasagi {
         damage 2
         fire rice purple at 330 speed 9 from (-20, 12) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         fire rice purple at 30 speed 9 from (20, 12) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
@@ -88,34 +89,34 @@ ship shirasagi {
         damage 2
         fire rice purple at 330 speed 9 from (-20, 12) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         fire rice purple at 30 speed 9 from (20, 12) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         damage 1
         fire rice purple at 300 speed 9 from (-32, 4) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         fire rice purple at 60 speed 9 from (32, 4) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
@@ -127,88 +128,89 @@ ship shirasagi {
         damage 2
         fire rice purple at 330 speed 9 from (-20, 12) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         fire rice purple at 30 speed 9 from (20, 12) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         damage 1
         fire rice purple at 300 speed 9 from (-32, 4) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         fire rice purple at 60 speed 9 from (32, 4) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         fire rice purple at 270 speed 9 from (-42, -6) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
         fire rice purple at 90 speed 9 from (42, -6) {
             wait 5
-            repeat 28 {
-                turn to aim over 6
-                wait 3
+            repeat 21 {
+                turn to aim over 10
+                wait 4
             }
             vanish
         }
     }
 
     # Focused: the lance, fast shots that pierce (1 a frame inside an enemy:
-    # three or four frames through the boss), from beside the ship and then from
-    # the options folded ahead of her.
+    # three or four frames through the boss). Each volley lays its shots one
+    # after another along the lance, up to 102 px ahead, so that at every power
+    # they draw one unbroken spear; each whole level widens it.
     shot 1 focused {
         damage 1
         pierce 1
-        fire arrow yellow at 0 speed 22 from (-3, -14)
-        fire arrow yellow at 0 speed 22 from (3, -14)
+        fire arrow yellow at 0 speed 22 from (-2, -14)
+        fire arrow yellow at 0 speed 22 from (2, -80)
     }
     shot 2 focused {
         damage 1
         pierce 1
         fire arrow yellow at 0 speed 22 from (0, -14)
-        fire arrow yellow at 0 speed 22 from (-8, -18)
-        fire arrow yellow at 0 speed 22 from (8, -18)
+        fire arrow yellow at 0 speed 22 from (-6, -58)
+        fire arrow yellow at 0 speed 22 from (6, -102)
     }
     shot 3 focused {
         damage 1
         pierce 1
         fire arrow yellow at 0 speed 22 from (-3, -14)
         fire arrow yellow at 0 speed 22 from (3, -14)
-        fire arrow yellow at 0 speed 22 from (-8, -18)
-        fire arrow yellow at 0 speed 22 from (8, -18)
+        fire arrow yellow at 0 speed 22 from (-8, -80)
+        fire arrow yellow at 0 speed 22 from (8, -80)
     }
     shot 4 focused {
         damage 1
         pierce 1
         fire arrow yellow at 0 speed 22 from (-3, -14)
         fire arrow yellow at 0 speed 22 from (3, -14)
-        fire arrow yellow at 0 speed 22 from (-8, -18)
-        fire arrow yellow at 0 speed 22 from (8, -18)
-        fire arrow yellow at 0 speed 22 from (-14, -12)
-        fire arrow yellow at 0 speed 22 from (14, -12)
+        fire arrow yellow at 0 speed 22 from (-8, -58)
+        fire arrow yellow at 0 speed 22 from (8, -58)
+        fire arrow yellow at 0 speed 22 from (-14, -102)
+        fire arrow yellow at 0 speed 22 from (14, -102)
     }
 
     # The bomb, "Heron Sign: White Feather Storm": rings of piercing feathers

@@ -252,6 +252,7 @@ typedef struct ast_decl {
     ast_expr *value;   /* const, shared: the (first) value */
     const char *title; /* boss: display name */
     const char *look;  /* boss: sprite */
+    const char *about; /* ship: one line about it */
     ast_pos look_pos;  /* boss: where its look is named */
     ast_phase *phases; /* boss */
     int nphases;

@@ -2444,6 +2444,8 @@ static void compiler_ship(compiler *c, const global *g, library_ship *out)
     const char *title = d->title ? d->title : d->name;
     out->title = arena_strndup(&lib->mem, title, strlen(title));
     out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
+    out->about =
+        arena_strndup(&lib->mem, d->about ? d->about : "", d->about ? strlen(d->about) : 0);
     out->file = compiler_file_name(c, g->file);
     int given[LIBRARY_SHIP_NUMBER_COUNT] = {0};
     for (const ast_ship_item *it = d->items; it; it = it->next) {

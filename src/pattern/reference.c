@@ -19,7 +19,7 @@
     X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, then its phases.") \
     X(DECLARATION, "shared", "shared NAME = EXPR", "A value every script reads and changes (`NAME = ...`, `+=`, ...), starting at EXPR (known when the file loads) in each run.") \
     X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
-    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
+    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `about \"TEXT\"`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
     X(DECLARATION, "game", "game NAME { stages NAME... }", "The stages of a run, in order (docs/patterns.md, The game).") \
     X(DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
     X(STATEMENT, "var", "var NAME = EXPR", "A new variable, visible to the end of its block.") \

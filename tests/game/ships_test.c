@@ -272,8 +272,10 @@ static void ships_clears(const library *lib)
     CHECK(ship >= 0);
     static const uint64_t seeds[] = {1, 2, 3};
     for (int d = DIFFICULTY_EASY; ship >= 0 && d <= DIFFICULTY_NORMAL; d++)
-        for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++)
+        for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
             CHECK_EQ_INT(ships_clear(lib, (uint32_t)ship, d, seeds[k]), WORLD_CLEARED);
+            ships_clear(lib, 0, d, seeds[k]); /* the first ship's, to compare */
+        }
 }
 
 /* Frames the scripted player takes to end one of a boss's phases in practice
@@ -366,6 +368,8 @@ int main(int argc, char **argv)
     CHECK(lib != NULL);
     if (lib) {
         CHECK(lib->ship_count >= 2);
+        for (uint32_t s = 0; s < lib->ship_count; s++)
+            CHECK(lib->ships[s].about[0] != '\0'); /* the ship select's line about it */
         for (uint32_t s = 0; s < lib->ship_count; s++)
             ships_golden(lib, s, argv[2], updating);
         ships_pierce();
