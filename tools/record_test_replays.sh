@@ -39,6 +39,11 @@ record_lasers() { # name, then the options of curtain play
     "$curtain" play --headless --mod tests/game/laser_mod --record "$lasers/$name.rpl" "$@" |
         tail -n 1 | sed "s/^/$name: /"
 }
+# The second ship, Shirasagi, through the whole stage on Normal with the scripted
+# player as it is (homing feathers, the piercing lance, her own bomb): format 3,
+# beside the format-2 runs of tests/game/replays/ (those are never recorded again).
+out=tests/game/replays
+record shirasagi_normal --autopilot --difficulty normal --seed 15 --ship shirasagi --frames 20000
 # The laser stage, the scripted player invulnerable to the end, and as it is
 # (lasers hit it, its deaths and bombs cancel them).
 record_lasers lasers_invulnerable --autopilot --invulnerable --difficulty normal --seed 11 \

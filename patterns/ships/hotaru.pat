@@ -5,6 +5,7 @@
 
 ship hotaru {
     name "Hotaru"
+    about "A quick firefly: a wide fan, a strong stream focused."
     look player
     speed 4.5
     focus_speed 2

@@ -5,6 +5,7 @@
 #include "game/world_host.h"
 
 #include "core/mem.h"
+#include "core/trig.h"
 #include "pattern/bullet_object.h"
 
 #include <stdio.h>
@@ -16,10 +17,34 @@ static int sh_shot(world *w, vm_obj obj, bullet_handle *h)
     return bullet_object_find(&w->shots, obj, h);
 }
 
+/* The player's side aims at the enemy (or boss) nearest to (x, y) that shots can
+ * hit now, the lowest slot on a tie; straight up (0) when there is none. */
+static double sh_aim(const world *w, double x, double y)
+{
+    double best = -1.0, tx = 0.0, ty = 0.0;
+    for (uint32_t i = 0; i < w->enemies.cap; i++) {
+        const enemy *e = &w->enemies.slots[i];
+        if ((e->kind != ENEMY_SMALL && e->kind != ENEMY_BOSS) || e->leaving || !enemy_inside(e))
+            continue;
+        double dx = e->x - x, dy = e->y - y, d2 = dx * dx + dy * dy;
+        if (best < 0.0 || d2 < best) {
+            best = d2;
+            tx = dx;
+            ty = dy;
+        }
+    }
+    return best < 0.0 ? 0.0 : trig_atan2(tx, -ty) * TRIG_RAD2DEG;
+}
+
 static double sh_get(void *user, vm_obj obj, vm_prop prop)
 {
     world *w = user;
     bullet_handle h;
+    if (prop == VM_PROP_AIM) {
+        if (sh_shot(w, obj, &h))
+            return sh_aim(w, w->shots.x[h.index], w->shots.y[h.index]);
+        return sh_aim(w, w->player.x, w->player.y);
+    }
     switch (prop) {
     case VM_PROP_PLAYER_X: return w->player.x;
     case VM_PROP_PLAYER_Y: return w->player.y;
@@ -27,7 +52,6 @@ static double sh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return w->boss.active;
     case VM_PROP_ENEMIES: return w->enemies.small;
-    case VM_PROP_AIM: return 0.0; /* the player's side aims straight up */
     default: break;
     }
     if (sh_shot(w, obj, &h))
@@ -86,6 +110,7 @@ static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
     bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_RED;
     bs.radius = player_number(&w->player, LIBRARY_SHIP_SHOT_RADIUS);
     bs.owner = w->ship_damage;
+    bs.flags = w->ship_pierce ? BULLET_FLAG_PIERCE : 0;
     bs.script = shot->runner;
     bullet_handle h = bullet_pool_spawn(&w->shots, &bs);
     if (h.gen == 0)
@@ -114,6 +139,8 @@ static void sh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
     (void)n;
     if (verb == VM_VERB_DAMAGE)
         w->ship_damage = !(a[0] > 0) ? 0u : a[0] > 1000.0 ? 1000u : (uint32_t)a[0];
+    else if (verb == VM_VERB_PIERCE)
+        w->ship_pierce = a[0] != 0.0;
     else if (verb == VM_VERB_SOUND)
         world_event_add(w, WORLD_EVENT_SOUND, w->player.x, w->player.y,
                         a[0] >= 0 && a[0] < 2147483648.0 ? (int32_t)a[0] : -1);
@@ -155,6 +182,7 @@ int ship_host_tick(world *w)
 {
     w->ship_fired = 0;
     w->ship_damage = 1;
+    w->ship_pierce = 0;
     ship_host_reap(w); /* shots that hit last frame stop before they run */
     vm_tick(w->ship_vm, (int32_t)w->frame);
     for (uint32_t i = 0; i < w->ship_vanished_count; i++) {

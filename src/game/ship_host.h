@@ -3,12 +3,17 @@
  *
  * A ship's volleys and bomb (library_ship, a `ship` declaration) are pattern
  * code run by a VM of their own, w->ship_vm, on the player object; what they
- * fire goes into the player's shot pool, with the ship's shot radius and the
- * damage the script last named (`damage N`, 1 at the start of each frame).
+ * fire goes into the player's shot pool, with the ship's shot radius, the
+ * damage the script last named (`damage N`, 1 at the start of each frame) and
+ * BULLET_FLAG_PIERCE if it last said `pierce` with a value not 0 (none at the
+ * start of each frame): such a shot passes through enemies (world.c).
  * Shots with a script of their own are objects of that VM too. The enemies' VM
  * never sees any of it: a ship's scripts take none of its runner slots and none
  * of its serial numbers. Random numbers come from the world's one logic
- * generator. `aim` on the player's side is straight up.
+ * generator. `aim` on the player's side (and a `fire` without a direction) is
+ * the direction from the object asking (the ship or a shot) to the nearest
+ * enemy or boss that shots can hit now, the lowest slot on a tie; straight up
+ * when there is none. Homing shots turn to it.
  *
  * Each frame, in the player's part of world_step: a volley or bomb started
  * this frame runs at once, with every ship script due (ship_host_tick).

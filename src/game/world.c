@@ -671,7 +671,9 @@ static void world_damage_enemy(world *w, uint32_t slot, double amount)
         world_remove_enemy(w, slot, 1);
 }
 
-/* Shots against enemies: each shot hits the first enemy it touches and is gone. */
+/* Shots against enemies: each shot hits the first enemy it touches and is gone;
+ * a piercing shot (BULLET_FLAG_PIERCE) stays and hurts every enemy it touches,
+ * every frame it touches it (as a laser would), in the pairs' order. */
 static void world_collide_shots(world *w, const circle_set *enemies)
 {
     const bullet_pool *s = &w->shots;
@@ -686,7 +688,8 @@ static void world_collide_shots(world *w, const circle_set *enemies)
         if (h.gen == 0 || w->enemies.slots[slot].kind == ENEMY_FREE)
             continue;
         double damage = (double)bullet_pool_owner(&w->shots, shot);
-        bullet_pool_despawn(&w->shots, h, BULLET_DESPAWN_HIT);
+        if (!(w->shots.flags[shot] & BULLET_FLAG_PIERCE))
+            bullet_pool_despawn(&w->shots, h, BULLET_DESPAWN_HIT);
         world_add_score(w, WORLD_HIT_POINTS);
         world_event_add(w, WORLD_EVENT_ENEMY_HIT, w->shots.x[shot], w->shots.y[shot], 0);
         world_damage_enemy(w, slot, damage);

@@ -209,6 +209,7 @@ typedef struct world {
     vm *ship_vm;              /* the ship's volleys, bomb and scripted shots (ship_host) */
     uint32_t ship_damage;     /* the damage of the ship's next shots this frame */
     uint32_t ship_fired;      /* shots the ship's scripts fired this frame */
+    uint8_t ship_pierce;      /* the ship's next shots this frame pierce (BULLET_FLAG_PIERCE) */
     vm_obj *ship_vanished;    /* shots vanished by their scripts this frame */
     uint32_t ship_vanished_count;
     /* the run */

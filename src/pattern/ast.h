@@ -126,6 +126,7 @@ typedef struct ast_fire {
     X(SOUND, "sound", "t", "play a sound effect")                   \
     X(MUSIC, "music", "t", "change the music")                      \
     X(CLEAR, "clear", "", "cancel every enemy bullet into items")   \
+    X(PIERCE, "pierce", "e", "a ship's shots fired next pierce")    \
     X(DAMAGE, "damage", "e", "a ship's shots fired next: their damage")
 
 typedef enum ast_verb_stmt {
@@ -251,6 +252,7 @@ typedef struct ast_decl {
     ast_expr *value;   /* const, shared: the (first) value */
     const char *title; /* boss: display name */
     const char *look;  /* boss: sprite */
+    const char *about; /* ship: one line about it */
     ast_pos look_pos;  /* boss: where its look is named */
     ast_phase *phases; /* boss */
     int nphases;

@@ -1749,9 +1749,10 @@ static void compiler_check_look(compiler *c, int file, const char *look, ast_pos
 /* The statements that hand values to a host verb (health, look, title...). */
 static void stmt_verb(fstate *f, const ast_stmt *s)
 {
-    static const vm_verb verbs[] = {VM_VERB_HEALTH, VM_VERB_SCORE, VM_VERB_HITBOX,
-                                    VM_VERB_LOOK,   VM_VERB_TITLE, VM_VERB_SOUND,
-                                    VM_VERB_MUSIC,  VM_VERB_CLEAR, VM_VERB_DAMAGE};
+    /* in AST_VERB_STATEMENTS' order */
+    static const vm_verb verbs[] = {VM_VERB_HEALTH, VM_VERB_SCORE, VM_VERB_HITBOX, VM_VERB_LOOK,
+                                    VM_VERB_TITLE,  VM_VERB_SOUND, VM_VERB_MUSIC,  VM_VERB_CLEAR,
+                                    VM_VERB_PIERCE, VM_VERB_DAMAGE};
     vm_verb verb = verbs[s->verb];
     int n = 0;
     switch (s->verb) {
@@ -1759,6 +1760,7 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
     case VS_SCORE:
     case VS_HITBOX:
     case VS_DAMAGE:
+    case VS_PIERCE:
         expr(f, s->e[0]);
         n = 1;
         break;
@@ -2442,6 +2444,8 @@ static void compiler_ship(compiler *c, const global *g, library_ship *out)
     const char *title = d->title ? d->title : d->name;
     out->title = arena_strndup(&lib->mem, title, strlen(title));
     out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
+    out->about =
+        arena_strndup(&lib->mem, d->about ? d->about : "", d->about ? strlen(d->about) : 0);
     out->file = compiler_file_name(c, g->file);
     int given[LIBRARY_SHIP_NUMBER_COUNT] = {0};
     for (const ast_ship_item *it = d->items; it; it = it->next) {

@@ -448,6 +448,7 @@ const library_ship *library_fallback_ship(void)
         .name = "",
         .title = "Ship",
         .look = "",
+        .about = "",
         .num =
             {
 #define LIBRARY_SHIP_DEFAULT(id, keyword, def, doc) def,

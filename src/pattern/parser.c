@@ -39,10 +39,11 @@ typedef struct parser {
 } parser;
 
 const char *const parser_statement_words[] = {
-    "var",   "wait",   "repeat", "loop",    "while",    "if",     "break", "continue", "fire",
-    "run",   "thread", "speed",  "turn",    "velocity", "spin",   "accel", "move",     "vanish",
-    "stop",  "health", "score",  "hitbox",  "look",     "title",  "sound", "music",    "clear",
-    "drops", "spawn",  "boss",   "midboss", "print",    "return", "laser", "damage",   NULL};
+    "var",    "wait",   "repeat", "loop",   "while", "if",       "break",   "continue",
+    "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",    "accel",
+    "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",    "title",
+    "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss", "print",
+    "return", "laser",  "damage", "pierce", NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
@@ -1212,14 +1213,15 @@ static ast_ship_item *parser_ship_item(parser *p)
         it->kind = SHIP_BOMB;
         it->body = parser_block(p);
     } else {
-        parser_expected(p, "a ship's 'name', 'look', number ('speed', 'hitbox'...), 'option', "
-                           "'shot' or 'bomb'");
+        parser_expected(
+            p, "a ship's 'name', 'look', 'about', number ('speed', 'hitbox'...), 'option', "
+               "'shot' or 'bomb'");
         return NULL;
     }
     return it;
 }
 
-/* ship := 'ship' NAME '{' { 'name' STRING | 'look' text | item } '}' */
+/* ship := 'ship' NAME '{' { 'name' STRING | 'look' text | 'about' STRING | item } '}' */
 static void parser_ship(parser *p, ast_decl *d)
 {
     token open = p->tok;
@@ -1243,6 +1245,13 @@ static void parser_ship(parser *p, ast_decl *d)
             if (d->look)
                 parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'look' is given twice");
             d->look = parser_text(p);
+        } else if (parser_accept_word(p, "about")) {
+            if (d->about)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'about' is given twice");
+            else if (parser_at(p, TOK_STRING))
+                d->about = parser_string(p);
+            else
+                parser_expected(p, "a line about the ship as a string");
         } else {
             ast_ship_item *it = parser_ship_item(p);
             if (it && !p->panic) {

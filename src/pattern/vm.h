@@ -197,7 +197,8 @@ typedef enum vm_math {
     X(SOUND,   "sound",   1, 1)  /* string: a sound effect */                       \
     X(MUSIC,   "music",   1, 1)  /* string: the music to play */                    \
     X(CLEAR,   "clear",   0, 0)  /* cancel every enemy bullet into items */          \
-    X(DAMAGE,  "damage",  1, 1)  /* a ship's shots fired next: their damage */
+    X(DAMAGE,  "damage",  1, 1)  /* a ship's shots fired next: their damage */     \
+    X(PIERCE,  "pierce",  1, 1)  /* a ship's shots fired next: pass through enemies */
 /* clang-format on */
 
 typedef enum vm_verb {

@@ -41,7 +41,8 @@
     X(ICON_PHASE, "icon_phase")         \
     X(PANEL_TILE, "panel_tile")         \
     X(BACKDROP_CLOUD, "backdrop_cloud") \
-    X(LASER, "laser")
+    X(LASER, "laser")                   \
+    X(PLAYER_HERON, "player_heron")
 
 /* The bitmap fonts: ASCII 32..126 each. */
 #define ATLAS_FONTS(X) \

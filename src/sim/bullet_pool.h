@@ -163,6 +163,7 @@ typedef enum bullet_channel {
     X(GRAZED, 0, "has grazed the player (a graze scores once)")          \
     X(NO_CANCEL, 1, "survives cancels (bombs, phase ends, enemy death)") \
     X(HARMLESS, 2, "drawn but never hits (fading out, for example)")     \
+    X(PIERCE, 3, "a player's shot: passes through enemies")              \
     X(RESTING, 7, "the pool's: spawned with rest_first_update, not moved yet")
 
 typedef enum bullet_flag {

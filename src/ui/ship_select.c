@@ -2,7 +2,8 @@
  * ship_select: choosing the ship after the difficulty, when the content declares
  * more than one (a mod adds ships). The field shows the ship under the cursor
  * alone in a preview world (WORLD_FLAG_NO_STAGE) firing its shot, unfocused then
- * focused, at each power level in turn; the side panel shows its numbers. Up and
+ * focused, at each power level in turn, under its name and its `about` line; the
+ * side panel shows its numbers. Up and
  * down choose (keyboard or controller), confirm starts the run (or opens the
  * practice menu), back returns to the difficulty.
  */
@@ -140,6 +141,13 @@ void ship_select_draw(app *a)
               a->tick);
     if (s->m.cursor < (int)a->lib->ship_count)
         ship_select_draw_numbers(a, &a->lib->ships[s->m.cursor], 200);
+    if (s->m.cursor < (int)a->lib->ship_count) {
+        const library_ship *ship = &a->lib->ships[s->m.cursor];
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, FIELD_VIEW_X + (int)PLAYFIELD_W / 2,
+                   FIELD_VIEW_Y + 14, TEXT_CENTER, PANEL_WHITE, ship->title);
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, FIELD_VIEW_X + (int)PLAYFIELD_W / 2,
+                   FIELD_VIEW_Y + 40, TEXT_CENTER, PANEL_LABEL, ship->about);
+    }
     panel_textf(r, at, ATLAS_FONT_SMALL, 2, FIELD_VIEW_X + (int)PLAYFIELD_W / 2,
                 FIELD_VIEW_Y + (int)PLAYFIELD_H - 30, TEXT_CENTER, PANEL_GOLD, "%s, power %d",
                 ship_select_focused(s) ? "focused" : "unfocused", ship_select_level(s));

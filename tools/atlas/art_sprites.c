@@ -48,6 +48,7 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_PANEL_TILE: return (art_sprite_info){32, 32, 1, 0};
     case ATLAS_SPRITE_BACKDROP_CLOUD: return (art_sprite_info){128, 128, 3, 0};
     case ATLAS_SPRITE_LASER: return (art_sprite_info){32, 4, 1, 0};
+    case ATLAS_SPRITE_PLAYER_HERON: return (art_sprite_info){40, 40, 3, 0};
     case ATLAS_SPRITE_COUNT: break;
     }
     return (art_sprite_info){1, 1, 1, 0};
@@ -124,6 +125,71 @@ static rgba player_ship(vec2 p, int bank)
                            paint_smoothstep(-3.0, 3.0, q.y + 6.0));
     c = paint_over(c, paint_fade(glass, paint_fill(canopy)));
     double glint = sd_ellipse(paint_v(q.x + 0.6, q.y + 7.6), 0.5, 1.3);
+    return paint_over(c, paint_fade(white, 0.9 * paint_fill(glint)));
+}
+
+/* Shirasagi's ship (patterns/ships/shirasagi.pat), nose up: a white heron in
+ * flight, nothing like Hotaru's blue jet. A long neck and a gold bill ahead,
+ * broad curved wings with slate primaries and scalloped trailing edges, a
+ * fanned tail, a crimson jewel on the back and violet light under the wings.
+ * bank: 0 level, -1 banking left, +1 banking right. */
+static rgba heron_ship(vec2 p, int bank)
+{
+    double squash = bank ? 0.82 : 1.0;
+    vec2 q = paint_v(p.x / squash, p.y);
+    vec2 m = mirror_x(q);
+    /* The wing: a swept polygon, its trailing edge bitten by three scallops. */
+    static const vec2 wing[] = {{2.5, -4.0}, {9.0, -6.5}, {16.0, -5.5}, {19.5, -2.0},
+                                {18.0, 1.5}, {12.0, 4.5}, {5.0, 6.5},   {2.5, 5.0}};
+    double d_wing = sd_polygon(m, wing, 8);
+    for (int k = 0; k < 3; k++) {
+        double bite = sd_circle(paint_v(m.x - (8.5 + 4.0 * k), m.y - (6.6 - 1.6 * k)), 1.9);
+        d_wing = fmax(d_wing, -bite);
+    }
+    static const vec2 tail[] = {{0, 6}, {3.2, 15.5}, {0, 13.8}, {-3.2, 15.5}};
+    double d_tail = sd_polygon(q, tail, 4);
+    double d_body = sd_ellipse(paint_v(q.x, q.y - 1.5), 3.6, 8.5);
+    double d_neck = sd_segment(q, paint_v(0, -5), paint_v(0, -13.5), 1.4);
+    double d_head = sd_ellipse(paint_v(q.x, q.y + 14.5), 2.1, 2.6);
+    static const vec2 bill[] = {{0, -19.8}, {1.1, -16.0}, {-1.1, -16.0}};
+    double d_bill = sd_polygon(q, bill, 3);
+    double bird = fmin(fmin(d_wing, d_tail), fmin(fmin(d_body, d_neck), d_head));
+
+    /* Violet light under the wings, then a dark outline. */
+    rgba c = paint_fade(paint_rgb(190, 90, 255, 1.0), 0.55 * paint_glow(d_wing + 0.5, 2.6));
+    c = paint_over(c, paint_fade(paint_rgb(30, 20, 46, 1.0), paint_fill(fmin(bird, d_bill) - 0.8)));
+
+    double lit_side = bank ? -bank * (q.x > 0 ? 1 : -1) * 0.2 : 0.0;
+    rgba feather = paint_mix(paint_rgb(176, 184, 206, 1.0), paint_rgb(255, 255, 250, 1.0),
+                             paint_clamp(0.9 - (m.y + 6.0) / 16.0 - m.x / 60.0 + lit_side, 0, 1));
+    /* slate primaries toward the tips */
+    rgba wing_c =
+        paint_mix(feather, paint_rgb(84, 96, 130, 1.0), paint_smoothstep(13.0, 18.0, m.x));
+    c = paint_over(c, paint_fade(wing_c, paint_fill(d_wing)));
+    /* feather lines along the wing */
+    for (int k = 0; k < 3; k++) {
+        double line = sd_segment(m, paint_v(4.0 + 3.0 * k, -2.5 - 0.8 * k),
+                                 paint_v(9.0 + 4.0 * k, 4.8 - 1.6 * k), 0.25);
+        c = paint_over(c, paint_fade(paint_rgb(150, 156, 184, 1.0),
+                                     0.7 * paint_fill(fmax(line, d_wing + 0.6))));
+    }
+    rgba tail_c = paint_mix(paint_rgb(255, 255, 250, 1.0), paint_rgb(150, 156, 184, 1.0),
+                            paint_smoothstep(8.0, 15.0, q.y));
+    c = paint_over(c, paint_fade(tail_c, paint_fill(d_tail)));
+    double shade = paint_clamp(0.85 - q.x / 8.0 - (q.y + 14.0) / 70.0, 0.4, 1.0);
+    rgba body_c = paint_mix(paint_rgb(168, 176, 200, 1.0), paint_rgb(255, 255, 252, 1.0), shade);
+    c = paint_over(c, paint_fade(body_c, paint_fill(fmin(fmin(d_body, d_neck), d_head))));
+    /* the gold bill, a black plume behind the head, the crimson jewel */
+    rgba gold = paint_mix(paint_rgb(255, 236, 120, 1.0), paint_rgb(220, 140, 20, 1.0),
+                          paint_smoothstep(-20.0, -16.0, q.y));
+    c = paint_over(c, paint_fade(gold, paint_fill(d_bill)));
+    double plume = sd_segment(q, paint_v(0, -13.5), paint_v(0, -9.0), 0.55);
+    c = paint_over(c, paint_fade(paint_rgb(40, 40, 60, 1.0), paint_fill(plume)));
+    double jewel = sd_ellipse(paint_v(q.x, q.y + 0.5), 1.6, 2.4);
+    rgba red = paint_mix(paint_rgb(255, 120, 140, 1.0), paint_rgb(170, 10, 40, 1.0),
+                         paint_smoothstep(-2.0, 2.0, q.y + 0.5 + q.x));
+    c = paint_over(c, paint_fade(red, paint_fill(jewel)));
+    double glint = sd_circle(paint_v(q.x + 0.5, q.y + 1.6), 0.5);
     return paint_over(c, paint_fade(white, 0.9 * paint_fill(glint)));
 }
 
@@ -571,6 +637,8 @@ rgba art_sprite_shade(vec2 p, const void *user)
     const art_sprite *s = user;
     switch (s->sprite) {
     case ATLAS_SPRITE_PLAYER: return player_ship(p, s->frame == 1 ? -1 : s->frame == 2 ? 1 : 0);
+    case ATLAS_SPRITE_PLAYER_HERON:
+        return heron_ship(p, s->frame == 1 ? -1 : s->frame == 2 ? 1 : 0);
     case ATLAS_SPRITE_HITBOX: return hitbox(p);
     case ATLAS_SPRITE_FOCUS_RING: return focus_ring(p);
     case ATLAS_SPRITE_OPTION: return option_pod(p);

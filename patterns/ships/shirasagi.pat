@@ -1,0 +1,226 @@
+# Shirasagi, the game's second ship (docs/patterns.md, "ship"): the white heron,
+# slow and patient, whose feathers find their prey and whose lance runs it through.
+# Unfocused, a straight pair and feathers that home on the nearest enemy (`aim`
+# on the player's side); focused, a narrow lance of shots that pierce (`pierce`):
+# each passes through every enemy in its way, hurting it every frame it is
+# inside, so it hits a big target or a file of small ones many times over. Her
+# hitbox is the smallest and her graze circle the widest; she is slower than
+# Hotaru. One more pair of feathers or lances and one more pair of options come
+# with each whole power level.
+
+ship shirasagi {
+    name "Shirasagi"
+    about "A slow white heron: seeking feathers, a piercing lance."
+    look player_heron
+    speed 3.8
+    focus_speed 1.6
+    hitbox 1.8
+    graze 30
+    interval 7
+    shot_radius 6
+    bomb_time 220
+    bomb_invuln 250
+    bomb_radius 30
+    bomb_growth 2.5
+    bomb_max 160
+
+    # options: from power level N, at (x, y) from the ship, focused at (x, y):
+    # spread behind her like wings, folded ahead of her when she aims.
+    option 2 (-20, 12) focused (-8, -18)
+    option 2 (20, 12) focused (8, -18)
+    option 3 (-32, 4) focused (-14, -12)
+    option 3 (32, 4) focused (14, -12)
+    option 4 (-42, -6) focused (-20, -6)
+    option 4 (42, -6) focused (20, -6)
+
+    # Unfocused: a straight shot (3), then a straight pair (2 each), and feathers
+    # from the ship and then from each pair of options (2 each, the outer pairs
+    # 1), fanning out: each leaves straight, then keeps turning to the nearest
+    # enemy, and gives up after a second and a half. (A ship's code is kept in
+    # its declaration: a pattern declared beside it would move the code older
+    # replays check.)
+    shot 1 {
+        damage 3
+        fire rice white at 0 speed 13 from (0, -12)
+        damage 2
+        fire rice purple at 330 speed 9 from (-6, -4) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        fire rice purple at 30 speed 9 from (6, -4) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+    }
+    shot 2 {
+        damage 2
+        fire rice white at 0 speed 13 from (-4, -12)
+        fire rice white at 0 speed 13 from (4, -12)
+        damage 2
+        fire rice purple at 330 speed 9 from (-20, 12) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        fire rice purple at 30 speed 9 from (20, 12) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+    }
+    shot 3 {
+        damage 2
+        fire rice white at 0 speed 13 from (-4, -12)
+        fire rice white at 0 speed 13 from (4, -12)
+        damage 2
+        fire rice purple at 330 speed 9 from (-20, 12) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        fire rice purple at 30 speed 9 from (20, 12) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        damage 1
+        fire rice purple at 300 speed 9 from (-32, 4) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        fire rice purple at 60 speed 9 from (32, 4) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+    }
+    shot 4 {
+        damage 2
+        fire rice white at 0 speed 13 from (-4, -12)
+        fire rice white at 0 speed 13 from (4, -12)
+        damage 2
+        fire rice purple at 330 speed 9 from (-20, 12) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        fire rice purple at 30 speed 9 from (20, 12) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        damage 1
+        fire rice purple at 300 speed 9 from (-32, 4) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        fire rice purple at 60 speed 9 from (32, 4) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        fire rice purple at 270 speed 9 from (-42, -6) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+        fire rice purple at 90 speed 9 from (42, -6) {
+            wait 5
+            repeat 21 {
+                turn to aim over 10
+                wait 4
+            }
+            vanish
+        }
+    }
+
+    # Focused: the lance, fast shots that pierce (1 a frame inside an enemy:
+    # three or four frames through the boss). Each volley lays its shots one
+    # after another along the lance, up to 102 px ahead, so that at every power
+    # they draw one unbroken spear; each whole level widens it.
+    shot 1 focused {
+        damage 1
+        pierce 1
+        fire arrow yellow at 0 speed 22 from (-2, -14)
+        fire arrow yellow at 0 speed 22 from (2, -80)
+    }
+    shot 2 focused {
+        damage 1
+        pierce 1
+        fire arrow yellow at 0 speed 22 from (0, -14)
+        fire arrow yellow at 0 speed 22 from (-6, -58)
+        fire arrow yellow at 0 speed 22 from (6, -102)
+    }
+    shot 3 focused {
+        damage 1
+        pierce 1
+        fire arrow yellow at 0 speed 22 from (-3, -14)
+        fire arrow yellow at 0 speed 22 from (3, -14)
+        fire arrow yellow at 0 speed 22 from (-8, -80)
+        fire arrow yellow at 0 speed 22 from (8, -80)
+    }
+    shot 4 focused {
+        damage 1
+        pierce 1
+        fire arrow yellow at 0 speed 22 from (-3, -14)
+        fire arrow yellow at 0 speed 22 from (3, -14)
+        fire arrow yellow at 0 speed 22 from (-8, -58)
+        fire arrow yellow at 0 speed 22 from (8, -58)
+        fire arrow yellow at 0 speed 22 from (-14, -102)
+        fire arrow yellow at 0 speed 22 from (14, -102)
+    }
+
+    # The bomb, "Heron Sign: White Feather Storm": rings of piercing feathers
+    # wheeling out from the ship, every ring turned a little from the last.
+    bomb {
+        repeat 12 as k {
+            damage 2
+            pierce 1
+            fire rice purple ring 12 at k * 11 speed 2.5 accel 0.12 spin 1.2
+            wait 12
+        }
+    }
+}
