@@ -8,6 +8,9 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 int laser_mesh_init(laser_mesh *m, int vertices, int node_cap)
 {
@@ -17,16 +20,16 @@ int laser_mesh_init(laser_mesh *m, int vertices, int node_cap)
     m->vertex_cap = vertices;
     m->index_cap = vertices * 3;
     m->node_cap = node_cap;
-    m->xyuv = mem_alloc((size_t)vertices * 4 * sizeof(float));
+    m->xy = mem_alloc_aligned((size_t)vertices * 2 * sizeof(float), 64);
+    m->uv = mem_alloc((size_t)vertices * 2 * sizeof(float));
     m->colors = mem_alloc((size_t)vertices * 4);
     m->indices = mem_alloc((size_t)m->index_cap * sizeof(int));
     m->nx = mem_alloc((size_t)node_cap * sizeof(float));
     m->ny = mem_alloc((size_t)node_cap * sizeof(float));
     m->layout = mem_alloc((size_t)(vertices / 4 + 1) * sizeof(int));
-    m->px = mem_alloc((size_t)node_cap * sizeof(float));
-    m->py = mem_alloc((size_t)node_cap * sizeof(float));
-    if (!m->xyuv || !m->colors || !m->indices || !m->nx || !m->ny || !m->px || !m->py ||
-        !m->layout) {
+    m->layout_rgba = mem_alloc((size_t)(vertices / 4 + 1) * sizeof(uint32_t));
+    if (!m->xy || !m->uv || !m->colors || !m->indices || !m->nx || !m->ny || !m->layout ||
+        !m->layout_rgba) {
         laser_mesh_free(m);
         return -1;
     }
@@ -41,14 +44,14 @@ int laser_mesh_init(laser_mesh *m, int vertices, int node_cap)
 
 void laser_mesh_free(laser_mesh *m)
 {
-    mem_free(m->xyuv);
+    mem_free(m->xy);
+    mem_free(m->uv);
     mem_free(m->colors);
     mem_free(m->indices);
     mem_free(m->nx);
     mem_free(m->ny);
     mem_free(m->layout);
-    mem_free(m->px);
-    mem_free(m->py);
+    mem_free(m->layout_rgba);
     memset(m, 0, sizeof *m);
 }
 
@@ -73,31 +76,6 @@ void laser_mesh_tint(int color, uint8_t rgb[3])
     memcpy(rgb, tints[color & 7], 3);
 }
 
-/* Appends a vertex: position, the slice's u (0 left edge, 1 right), colour. */
-static void lm_vertex(laser_mesh *m, float x, float y, float side, const uint8_t rgba[4])
-{
-    float *v = m->xyuv + 4 * m->vertex_count;
-    v[0] = x + m->origin_x;
-    v[1] = y + m->origin_y;
-    v[2] = side > 0 ? m->u1 : m->u0;
-    v[3] = m->v;
-    memcpy(m->colors + 4 * m->vertex_count, rgba, 4);
-    m->vertex_count++;
-}
-
-/* The quad of vertices a, a+1 (one side, the other) to b, b+1. */
-static void lm_quad(laser_mesh *m, int a, int b)
-{
-    int *ix = m->indices + m->index_count;
-    if (!m->rewrite) { /* the same triangles as last time */
-        m->index_count += 6;
-        return;
-    }
-    ix[0] = a, ix[1] = a + 1, ix[2] = b;
-    ix[3] = a + 1, ix[4] = b + 1, ix[5] = b;
-    m->index_count += 6;
-}
-
 /* The colour and opacity laser i shows now. */
 static void lm_color(const laser_pool *p, uint32_t i, uint8_t rgba[4])
 {
@@ -110,41 +88,85 @@ static void lm_color(const laser_pool *p, uint32_t i, uint8_t rgba[4])
     rgba[3] = (uint8_t)(255.0f * a + 0.5f);
 }
 
-static void lm_straight(laser_mesh *m, const laser_pool *p, uint32_t i, const uint8_t rgba[4])
+/* The quad of vertices a, a+1 (one side, the other) to b, b+1. */
+static void lm_quad(int *ix, int a, int b)
+{
+    ix[0] = a, ix[1] = a + 1, ix[2] = b;
+    ix[3] = a + 1, ix[4] = b + 1, ix[5] = b;
+}
+
+/* The texture coordinates of vertices [from, from + count): the slice's left
+ * edge on even vertices, its right edge on odd ones; and their colour c when
+ * `paint`. */
+static void lm_fill(laser_mesh *m, int from, int count, int coords, int paint, uint32_t c)
+{
+    float *uv = m->uv + 2 * from;
+    uint32_t *col = (uint32_t *)(void *)m->colors + from;
+    for (int k = 0; coords && k < count; k++)
+        uv[2 * k] = k & 1 ? m->u1 : m->u0, uv[2 * k + 1] = m->v;
+    for (int k = 0; paint && k < count; k++)
+        col[k] = c;
+}
+
+static void lm_straight(laser_mesh *m, const laser_pool *p, uint32_t i, int paint, uint32_t c)
 {
     float h = 0.5f * LASER_MESH_GLOW * laser_pool_width_now(p, i);
     if (p->phase[i] == LASER_PHASE_WARN)
         h = 0.5f * LASER_WARN_WIDTH * LASER_MESH_GLOW;
     float ex, ey, nx = -p->dir_y[i] * h, ny = p->dir_x[i] * h;
     laser_pool_beam_end(p, i, &ex, &ey);
+    float ox = m->origin_x, oy = m->origin_y;
+    const float xy[8] = {p->x[i] - nx + ox, p->y[i] - ny + oy, p->x[i] + nx + ox, p->y[i] + ny + oy,
+                         ex - nx + ox,      ey - ny + oy,      ex + nx + ox,      ey + ny + oy};
     int a = m->vertex_count;
-    lm_vertex(m, p->x[i] - nx, p->y[i] - ny, -1, rgba);
-    lm_vertex(m, p->x[i] + nx, p->y[i] + ny, 1, rgba);
-    lm_vertex(m, ex - nx, ey - ny, -1, rgba);
-    lm_vertex(m, ex + nx, ey + ny, 1, rgba);
-    lm_quad(m, a, a + 2);
+    memcpy(m->xy + 2 * a, xy, sizeof xy);
+    lm_fill(m, a, 4, m->rewrite, paint, c);
+    if (m->rewrite)
+        lm_quad(m->indices + m->index_count, a, a + 2);
+    m->vertex_count += 4;
+    m->index_count += 6;
 }
 
-/* Two vertices a node: each side of node k at its tapered half width along
- * its normal, the slice's left and right edge. Plain arrays in, interleaved
- * vertices out: one loop the compiler vectorizes. */
-static void lm_strip_vertices(float *restrict v, uint32_t *restrict col, const float *restrict x,
-                              const float *restrict y, const float *restrict nx,
-                              const float *restrict ny, uint32_t n, float half, float inv,
-                              const float o[2], const float uv[3], uint32_t c)
+/* The positions of a strip's two vertices a node: each side of node k at its
+ * tapered half width along its normal (laser_pool_taper_at, worked four nodes
+ * at a time: the same floats), the origin added; v holds x, y of the left
+ * vertex then of the right one, node after node. The compiler writes the
+ * interleaved stores one float at a time; SSE's unpacks write a node's 16
+ * bytes at once. */
+static void lm_strip_xy(float *restrict v, const float *restrict x, const float *restrict y,
+                        const float *restrict nx, const float *restrict ny, uint32_t n, float half,
+                        float inv, float ox0, float oy0)
 {
-    float ox0 = o[0], oy0 = o[1], u0 = uv[0], u1 = uv[1], vv = uv[2];
-    int last = (int)n - 1;
-    for (int k = 0; k <= last; k++) {
-        int near = k < last - k ? k : last - k; /* signed: the conversion vectorizes */
+    int last = (int)n - 1, k = 0;
+#if defined(__SSE2__)
+    const __m128i lastv = _mm_set1_epi32(last), four = _mm_set1_epi32(4);
+    const __m128 hv = _mm_set1_ps(half), iv = _mm_set1_ps(inv), one = _mm_set1_ps(1.0f),
+                 lo = _mm_set1_ps(0.15f), ox0v = _mm_set1_ps(ox0), oy0v = _mm_set1_ps(oy0);
+    __m128i kv = _mm_setr_epi32(0, 1, 2, 3);
+    for (; k + 4 <= (int)n; k += 4, kv = _mm_add_epi32(kv, four)) {
+        __m128i rk = _mm_sub_epi32(lastv, kv), lt = _mm_cmplt_epi32(kv, rk);
+        __m128i near = _mm_or_si128(_mm_and_si128(lt, kv), _mm_andnot_si128(lt, rk));
+        __m128 t = _mm_max_ps(_mm_min_ps(_mm_mul_ps(_mm_cvtepi32_ps(near), iv), one), lo);
+        __m128 h = _mm_mul_ps(hv, t);
+        __m128 ox = _mm_mul_ps(_mm_loadu_ps(nx + k), h), oy = _mm_mul_ps(_mm_loadu_ps(ny + k), h);
+        __m128 px = _mm_loadu_ps(x + k), py = _mm_loadu_ps(y + k);
+        __m128 lx = _mm_add_ps(_mm_sub_ps(px, ox), ox0v), ly = _mm_add_ps(_mm_sub_ps(py, oy), oy0v);
+        __m128 rx = _mm_add_ps(_mm_add_ps(px, ox), ox0v), ry = _mm_add_ps(_mm_add_ps(py, oy), oy0v);
+        __m128 l01 = _mm_unpacklo_ps(lx, ly), l23 = _mm_unpackhi_ps(lx, ly);
+        __m128 r01 = _mm_unpacklo_ps(rx, ry), r23 = _mm_unpackhi_ps(rx, ry);
+        _mm_storeu_ps(v + 4 * k, _mm_movelh_ps(l01, r01));
+        _mm_storeu_ps(v + 4 * k + 4, _mm_movehl_ps(r01, l01));
+        _mm_storeu_ps(v + 4 * k + 8, _mm_movelh_ps(l23, r23));
+        _mm_storeu_ps(v + 4 * k + 12, _mm_movehl_ps(r23, l23));
+    }
+#endif
+    for (; k <= last; k++) {
+        int near = k < last - k ? k : last - k;
         float t = (float)near * inv;
         t = t > 1.0f ? 1.0f : t < 0.15f ? 0.15f : t; /* laser_pool_taper_at */
         float h = half * t, ox = nx[k] * h, oy = ny[k] * h;
-        v[8 * k + 0] = x[k] - ox + ox0, v[8 * k + 1] = y[k] - oy + oy0;
-        v[8 * k + 2] = u0, v[8 * k + 3] = vv;
-        v[8 * k + 4] = x[k] + ox + ox0, v[8 * k + 5] = y[k] + oy + oy0;
-        v[8 * k + 6] = u1, v[8 * k + 7] = vv;
-        col[2 * k] = c, col[2 * k + 1] = c;
+        v[4 * k + 0] = x[k] - ox + ox0, v[4 * k + 1] = y[k] - oy + oy0;
+        v[4 * k + 2] = x[k] + ox + ox0, v[4 * k + 3] = y[k] + oy + oy0;
     }
 }
 
@@ -167,48 +189,39 @@ static void lm_normals(float *restrict nx, float *restrict ny, const float *rest
     }
 }
 
-/* A curvy body: its nodes copied tail to head (the ring unrolled: at most two
- * runs of memory), their normals, two vertices a node, and the strip's
- * triangles. The taper is symmetric, so the direction does not show. */
-static void lm_curvy(laser_mesh *m, const laser_pool *p, uint32_t i, const uint8_t rgba[4])
+/* A curvy body, tail to head (one run of the pool's doubled ring): its
+ * normals, two vertices a node, and the strip's triangles. The taper is
+ * symmetric, so the direction does not show. */
+static void lm_curvy(laser_mesh *m, const laser_pool *p, uint32_t i, int paint, uint32_t c)
 {
-    uint32_t n = p->nodes[i], cap = p->node_cap, ring = p->ring[i];
-    uint32_t tail = ring + 1 >= n ? ring + 1 - n : ring + 1 + cap - n; /* ring index of node n-1 */
-    uint32_t run = cap - tail < n ? cap - tail : n;
-    const float *rx = p->node_x + (size_t)i * cap, *ry = p->node_y + (size_t)i * cap;
-    memcpy(m->px, rx + tail, run * sizeof(float));
-    memcpy(m->py, ry + tail, run * sizeof(float));
-    memcpy(m->px + run, rx, (n - run) * sizeof(float));
-    memcpy(m->py + run, ry, (n - run) * sizeof(float));
-    lm_normals(m->nx, m->ny, m->px, m->py, n);
-    uint32_t c;
-    memcpy(&c, rgba, 4);
-    const float o[2] = {m->origin_x, m->origin_y}, uv[3] = {m->u0, m->u1, m->v};
-    lm_strip_vertices(m->xyuv + 4 * m->vertex_count,
-                      (uint32_t *)(void *)m->colors + m->vertex_count, m->px, m->py, m->nx, m->ny,
-                      n, 0.5f * LASER_MESH_GLOW * laser_pool_width_now(p, i),
-                      laser_pool_taper_inv(n), o, uv, c);
+    uint32_t n = p->nodes[i], j = laser_pool_node(p, i, n - 1);
+    const float *x = p->node_x + j, *y = p->node_y + j;
+    lm_normals(m->nx, m->ny, x, y, n);
     int base = m->vertex_count;
+    lm_strip_xy(m->xy + 2 * base, x, y, m->nx, m->ny, n,
+                0.5f * LASER_MESH_GLOW * laser_pool_width_now(p, i), laser_pool_taper_inv(n),
+                m->origin_x, m->origin_y);
+    lm_fill(m, base, 2 * (int)n, m->rewrite, paint, c);
     int *ix = m->indices + m->index_count;
-    for (uint32_t k = 0; m->rewrite && k + 1 < n; k++) {
-        int a = base + 2 * (int)k;
-        ix[6 * k + 0] = a, ix[6 * k + 1] = a + 1, ix[6 * k + 2] = a + 2;
-        ix[6 * k + 3] = a + 1, ix[6 * k + 4] = a + 3, ix[6 * k + 5] = a + 2;
-    }
+    for (uint32_t k = 0; m->rewrite && k + 1 < n; k++)
+        lm_quad(ix + 6 * k, base + 2 * (int)k, base + 2 * (int)k + 2);
     m->vertex_count += 2 * (int)n;
     m->index_count += 6 * (int)(n - 1);
 }
 
-/* Whether the triangles of the e-th laser drawn, of `nodes` nodes, must be
- * written: not when it and every laser before it have the node counts the
- * last build gave them (then its vertices sit where they sat, and its
- * indices are in place). */
-static void lm_layout(laser_mesh *m, int e, int nodes)
+/* Whether the triangles and texture coordinates of the e-th laser drawn, of
+ * `nodes` nodes, must be written (m->rewrite): not when it and every laser
+ * before it have the node counts the last build gave them (then its vertices
+ * sit where they sat, and those are in place). Returns whether its colours
+ * (rgba) must be written: when rewriting, or when they changed. */
+static int lm_layout(laser_mesh *m, int e, int nodes, uint32_t rgba)
 {
-    if (!m->rewrite && e < m->layout_len && m->layout[e] == nodes)
-        return;
-    m->rewrite = 1;
+    if (m->rewrite || e >= m->layout_len || m->layout[e] != nodes)
+        m->rewrite = 1;
+    int paint = m->rewrite || m->layout_rgba[e] != rgba;
     m->layout[e] = nodes;
+    m->layout_rgba[e] = rgba;
+    return paint;
 }
 
 void laser_mesh_build(laser_mesh *m, const laser_pool *p)
@@ -229,12 +242,14 @@ void laser_mesh_build(laser_mesh *m, const laser_pool *p)
                 continue;
             }
             uint8_t rgba[4];
+            uint32_t c;
             lm_color(p, i, rgba);
-            lm_layout(m, drawn++, nodes);
+            memcpy(&c, rgba, 4);
+            int paint = lm_layout(m, drawn++, nodes, c);
             if (curvy)
-                lm_curvy(m, p, i, rgba);
+                lm_curvy(m, p, i, paint, c);
             else
-                lm_straight(m, p, i, rgba);
+                lm_straight(m, p, i, paint, c);
         }
     m->layout_len = drawn;
 }
@@ -266,7 +281,7 @@ static uint32_t lm_add(uint32_t dst, uint32_t r, uint32_t g, uint32_t b)
 static void lm_triangle(const laser_mesh *m, const uint32_t *slice, int slice_w,
                         const sprite_blit_target *t, int a, int b, int c)
 {
-    const float *va = m->xyuv + 4 * a, *vb = m->xyuv + 4 * b, *vc = m->xyuv + 4 * c;
+    const float *va = m->xy + 2 * a, *vb = m->xy + 2 * b, *vc = m->xy + 2 * c;
     float ax = va[0] - (float)t->origin_x, ay = va[1] - (float)t->origin_y;
     float bx = vb[0] - (float)t->origin_x, by = vb[1] - (float)t->origin_y;
     float cx = vc[0] - (float)t->origin_x, cy = vc[1] - (float)t->origin_y;
@@ -275,9 +290,9 @@ static void lm_triangle(const laser_mesh *m, const uint32_t *slice, int slice_w,
         return;
     if (area < 0.0f) { /* wind it so that inside is positive */
         float tx = bx, ty = by;
-        const float *tv = vb;
-        bx = cx, by = cy, vb = vc;
-        cx = tx, cy = ty, vc = tv;
+        int tv = b;
+        bx = cx, by = cy, b = c;
+        cx = tx, cy = ty, c = tv;
         area = -area;
     }
     int x0 = (int)floorf(fminf(ax, fminf(bx, cx))), x1 = (int)ceilf(fmaxf(ax, fmaxf(bx, cx)));
@@ -286,7 +301,8 @@ static void lm_triangle(const laser_mesh *m, const uint32_t *slice, int slice_w,
     x1 = x1 > t->w ? t->w : x1, y1 = y1 > t->h ? t->h : y1;
     /* u of each vertex across the slice, 0..slice_w - 1 */
     float span = m->u1 - m->u0, scale = (float)(slice_w - 1) / (span != 0 ? span : 1.0f);
-    float ua = (va[2] - m->u0) * scale, ub = (vb[2] - m->u0) * scale, uc = (vc[2] - m->u0) * scale;
+    const float *ta = m->uv + 2 * a, *tb = m->uv + 2 * b, *tc = m->uv + 2 * c;
+    float ua = (ta[0] - m->u0) * scale, ub = (tb[0] - m->u0) * scale, uc = (tc[0] - m->u0) * scale;
     const uint8_t *col = m->colors + 4 * a;
     uint32_t kr = (uint32_t)col[0] * col[3], kg = (uint32_t)col[1] * col[3],
              kb = (uint32_t)col[2] * col[3];

@@ -102,40 +102,34 @@ int laser_collision_curvy(const laser_pool *p, uint32_t i, const laser_probe *q,
     float half = 0.5f * laser_pool_width_now(p, i);
     float px = q->x - q->dx, py = q->y - q->dy;
     float inv = laser_pool_taper_inv(n);
-    uint32_t j = laser_pool_node(p, i, 0);
+    /* node k at head - k: the ring's run (laser_pool.h, NODES) */
+    const float *hx = p->node_x + laser_pool_node(p, i, 0),
+                *hy = p->node_y + laser_pool_node(p, i, 0);
     for (uint32_t k = 0; k + 1 < trail; k++) {
-        uint32_t j1 = laser_pool_node(p, i, k + 1);
         /* the dropped tail node has the tail's taper */
         float tk = laser_pool_taper_at(k < n ? k : n - 1, n, inv);
         float tk1 = laser_pool_taper_at(k + 1 < n ? k + 1 : n - 1, n, inv);
         float reach = r + half * (tk > tk1 ? tk : tk1);
-        float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, p->node_x[j], p->node_y[j],
-                                             p->node_x[j1], p->node_y[j1]);
+        float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, *(hx - k), *(hy - k),
+                                             *(hx - k - 1), *(hy - k - 1));
         if (d2 <= reach * reach)
             return 1;
-        j = j1;
     }
     if (trail == 1) {
-        float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, p->node_x[j], p->node_y[j],
-                                             p->node_x[j], p->node_y[j]);
+        float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, *hx, *hy, *hx, *hy);
         return d2 <= (r + half) * (r + half);
     }
     return 0;
 }
 
-/* Whether laser i's bounds, widened by `reach`, meet the box of the probe's path. */
+/* Whether laser i's bounds over the frame (the beam before and after, or the
+ * trail), widened by `reach`, meet the box of the probe's path. */
 static int lc_near(const laser_pool *p, uint32_t i, const laser_probe *q, float reach)
 {
     float x0 = q->dx < 0 ? q->x : q->x - q->dx, x1 = q->dx < 0 ? q->x - q->dx : q->x;
     float y0 = q->dy < 0 ? q->y : q->y - q->dy, y1 = q->dy < 0 ? q->y - q->dy : q->y;
-    float bx0 = p->box_x0[i], by0 = p->box_y0[i], bx1 = p->box_x1[i], by1 = p->box_y1[i];
-    if (p->kind[i] == LASER_STRAIGHT) { /* the beam before the update too */
-        float sx = p->prev_x[i] + p->prev_dx[i] * p->length[i];
-        float sy = p->prev_y[i] + p->prev_dy[i] * p->length[i];
-        bx0 = fminf(bx0, fminf(p->prev_x[i], sx)), bx1 = fmaxf(bx1, fmaxf(p->prev_x[i], sx));
-        by0 = fminf(by0, fminf(p->prev_y[i], sy)), by1 = fmaxf(by1, fmaxf(p->prev_y[i], sy));
-    }
-    return x1 + reach >= bx0 && x0 - reach <= bx1 && y1 + reach >= by0 && y0 - reach <= by1;
+    return x1 + reach >= p->box_x0[i] && x0 - reach <= p->box_x1[i] && y1 + reach >= p->box_y0[i] &&
+           y0 - reach <= p->box_y1[i];
 }
 
 static void lc_push(collision_list *l, uint32_t i)

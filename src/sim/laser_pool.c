@@ -27,7 +27,7 @@ typedef struct laser_array {
 /* Carves every array out of one 64-byte aligned block. */
 static int laser_pool_alloc(laser_pool *p)
 {
-    size_t n = p->capacity, nodes = (size_t)p->capacity * p->node_cap;
+    size_t n = p->capacity, nodes = (size_t)p->capacity * p->node_cap * 2; /* rings twice */
     size_t words = p->blocks, summary = (p->blocks + 63) / 64;
     const laser_array arrays[] = {
         {(void **)&p->x, 4, n},
@@ -186,58 +186,71 @@ static float laser_finite(double v, float fallback)
     return isfinite(v) && fabs(v) < 1e9 ? (float)v : fallback;
 }
 
+/* The smaller and the larger of two floats by compares (fminf and fmaxf are
+ * library calls on baseline x86-64; they differ only for NaNs and signed
+ * zeros, which a box never needs told apart). */
+static float laser_min(float a, float b)
+{
+    return a < b ? a : b;
+}
+static float laser_max(float a, float b)
+{
+    return a > b ? a : b;
+}
+
 /* Widens the box (x0, y0)-(x1, y1) to n points. SSE's min and max four at a
- * time (a compiler may not turn `a < b ? a : b` into them without fast-math,
- * which the project never uses; for the finite values nodes hold both give
- * the same box), then the rest one by one. */
+ * time, folded in registers (a compiler may not turn `a < b ? a : b` into them
+ * without fast-math, which the project never uses; for the finite values nodes
+ * hold both give the same box), then the rest one by one. */
 static void laser_pool_span(const float *restrict x, const float *restrict y, uint32_t n, float *x0,
                             float *y0, float *x1, float *y1)
 {
     uint32_t k = 0;
 #if defined(__SSE__)
     if (n >= 4) {
-        __m128 lx = _mm_set1_ps(*x0), hx = _mm_set1_ps(*x1);
-        __m128 ly = _mm_set1_ps(*y0), hy = _mm_set1_ps(*y1);
-        for (; k + 4 <= n; k += 4) {
+        __m128 lx = _mm_loadu_ps(x), hx = lx, ly = _mm_loadu_ps(y), hy = ly;
+        for (k = 4; k + 4 <= n; k += 4) {
             __m128 vx = _mm_loadu_ps(x + k), vy = _mm_loadu_ps(y + k);
             lx = _mm_min_ps(lx, vx), hx = _mm_max_ps(hx, vx);
             ly = _mm_min_ps(ly, vy), hy = _mm_max_ps(hy, vy);
         }
-        float a[4], b[4], c[4], d[4];
-        _mm_storeu_ps(a, lx), _mm_storeu_ps(b, hx), _mm_storeu_ps(c, ly), _mm_storeu_ps(d, hy);
-        for (int j = 0; j < 4; j++) {
-            *x0 = a[j] < *x0 ? a[j] : *x0, *x1 = b[j] > *x1 ? b[j] : *x1;
-            *y0 = c[j] < *y0 ? c[j] : *y0, *y1 = d[j] > *y1 ? d[j] : *y1;
-        }
+        /* fold the four lanes: swap halves, then neighbours */
+        lx = _mm_min_ps(lx, _mm_movehl_ps(lx, lx)), hx = _mm_max_ps(hx, _mm_movehl_ps(hx, hx));
+        ly = _mm_min_ps(ly, _mm_movehl_ps(ly, ly)), hy = _mm_max_ps(hy, _mm_movehl_ps(hy, hy));
+        lx = _mm_min_ss(lx, _mm_shuffle_ps(lx, lx, 1)),
+        hx = _mm_max_ss(hx, _mm_shuffle_ps(hx, hx, 1));
+        ly = _mm_min_ss(ly, _mm_shuffle_ps(ly, ly, 1)),
+        hy = _mm_max_ss(hy, _mm_shuffle_ps(hy, hy, 1));
+        *x0 = laser_min(*x0, _mm_cvtss_f32(lx)), *x1 = laser_max(*x1, _mm_cvtss_f32(hx));
+        *y0 = laser_min(*y0, _mm_cvtss_f32(ly)), *y1 = laser_max(*y1, _mm_cvtss_f32(hy));
     }
 #endif
     for (; k < n; k++) {
-        *x0 = x[k] < *x0 ? x[k] : *x0, *x1 = x[k] > *x1 ? x[k] : *x1;
-        *y0 = y[k] < *y0 ? y[k] : *y0, *y1 = y[k] > *y1 ? y[k] : *y1;
+        *x0 = laser_min(x[k], *x0), *x1 = laser_max(x[k], *x1);
+        *y0 = laser_min(y[k], *y0), *y1 = laser_max(y[k], *y1);
     }
 }
 
-/* The bounds of live laser i, from its beam or its trail. */
+/* The bounds of live laser i over the frame: a straight beam before and after
+ * the update (prev_* and now), a curvy laser's trail (its body and the node
+ * just dropped: one run of the doubled ring). */
 static void laser_pool_bound(laser_pool *p, uint32_t i)
 {
     float x0, y0, x1, y1;
     if (p->kind[i] == LASER_STRAIGHT) {
-        float ex, ey;
+        float ex, ey, len = p->length[i];
+        float sx = p->prev_x[i] + p->prev_dx[i] * len, sy = p->prev_y[i] + p->prev_dy[i] * len;
         laser_pool_beam_end(p, i, &ex, &ey);
-        x0 = fminf(p->x[i], ex), x1 = fmaxf(p->x[i], ex);
-        y0 = fminf(p->y[i], ey), y1 = fmaxf(p->y[i], ey);
+        x0 = laser_min(laser_min(p->x[i], ex), laser_min(p->prev_x[i], sx));
+        x1 = laser_max(laser_max(p->x[i], ex), laser_max(p->prev_x[i], sx));
+        y0 = laser_min(laser_min(p->y[i], ey), laser_min(p->prev_y[i], sy));
+        y1 = laser_max(laser_max(p->y[i], ey), laser_max(p->prev_y[i], sy));
     } else {
         uint32_t n = p->nodes[i] + (p->age[i] + 1 > p->nodes[i]);
-        const float *nx = p->node_x + (size_t)i * p->node_cap;
-        const float *ny = p->node_y + (size_t)i * p->node_cap;
+        uint32_t j = laser_pool_node(p, i, n - 1); /* the oldest: the run ends at the head */
         x0 = x1 = p->x[i];
         y0 = y1 = p->y[i];
-        /* the trail's n entries end at the head's: one or two runs of the ring */
-        uint32_t cap = p->node_cap, ring = p->ring[i];
-        uint32_t tail = ring + 1 >= n ? ring + 1 - n : ring + 1 + cap - n;
-        uint32_t run = cap - tail < n ? cap - tail : n;
-        laser_pool_span(nx + tail, ny + tail, run, &x0, &y0, &x1, &y1);
-        laser_pool_span(nx, ny, n - run, &x0, &y0, &x1, &y1);
+        laser_pool_span(p->node_x + j, p->node_y + j, n, &x0, &y0, &x1, &y1);
     }
     p->box_x0[i] = x0, p->box_y0[i] = y0, p->box_x1[i] = x1, p->box_y1[i] = y1;
 }
@@ -267,6 +280,14 @@ static void laser_pool_phase(laser_pool *p, uint32_t i)
         return;
     }
     p->phase[i] = LASER_PHASE_ON;
+}
+
+/* Writes laser i's head into its ring's entry `ring`, in both copies. */
+static void laser_pool_put_node(laser_pool *p, uint32_t i)
+{
+    size_t j = (size_t)i * 2 * p->node_cap + p->ring[i];
+    p->node_x[j] = p->node_x[j + p->node_cap] = p->x[i];
+    p->node_y[j] = p->node_y[j + p->node_cap] = p->y[i];
 }
 
 static void laser_pool_set_dir(laser_pool *p, uint32_t i)
@@ -314,8 +335,7 @@ laser_handle laser_pool_spawn(laser_pool *p, const laser_spawn *s)
     p->nodes[i] = 1;
     p->ring[i] = 0;
     p->graze_at[i] = LASER_NEVER;
-    p->node_x[(size_t)i * p->node_cap] = p->x[i];
-    p->node_y[(size_t)i * p->node_cap] = p->y[i];
+    laser_pool_put_node(p, i);
     p->prev_x[i] = p->x[i], p->prev_y[i] = p->y[i];
     p->prev_dx[i] = p->dir_x[i], p->prev_dy[i] = p->dir_y[i];
     p->owner[i] = s->owner;
@@ -510,9 +530,7 @@ static int laser_pool_settle(laser_pool *p, uint32_t i, laser_despawn_reason *wh
 {
     if (p->kind[i] == LASER_CURVY) {
         p->ring[i] = (p->ring[i] + 1) % p->node_cap;
-        size_t j = (size_t)i * p->node_cap + p->ring[i];
-        p->node_x[j] = p->x[i];
-        p->node_y[j] = p->y[i];
+        laser_pool_put_node(p, i);
         if (p->nodes[i] < (uint32_t)p->length[i])
             p->nodes[i]++;
     }
