@@ -4,6 +4,9 @@
 #include "sim/laser_collision.h"
 
 #include <math.h>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 static float lc_clamp01(float t)
 {
@@ -96,28 +99,68 @@ int laser_collision_straight(const laser_pool *p, uint32_t i, const laser_probe 
     return laser_collision_capsule(c0, dc, r, a0, b0, ma, mb, half);
 }
 
+/* Bit s set for each segment s (from x[s], y[s] to x[s + 1], y[s + 1]) of
+ * the `count` (at most 4) starting here with some end on the near side of
+ * every edge of `box` (x0, y0, x1, y1): one that has both ends beyond an edge
+ * is farther from all inside than the box's margin. */
+static uint32_t lc_near_segments(const float *x, const float *y, uint32_t count, const float box[4])
+{
+    uint32_t bits = 0, s = 0;
+#if defined(__SSE__)
+    if (count == 4) {
+        __m128 ax = _mm_loadu_ps(x), bx = _mm_loadu_ps(x + 1);
+        __m128 ay = _mm_loadu_ps(y), by = _mm_loadu_ps(y + 1);
+        __m128 x0 = _mm_set1_ps(box[0]), y0 = _mm_set1_ps(box[1]);
+        __m128 x1 = _mm_set1_ps(box[2]), y1 = _mm_set1_ps(box[3]);
+        __m128 far = _mm_and_ps(_mm_cmplt_ps(ax, x0), _mm_cmplt_ps(bx, x0));
+        far = _mm_or_ps(far, _mm_and_ps(_mm_cmpgt_ps(ax, x1), _mm_cmpgt_ps(bx, x1)));
+        far = _mm_or_ps(far, _mm_and_ps(_mm_cmplt_ps(ay, y0), _mm_cmplt_ps(by, y0)));
+        far = _mm_or_ps(far, _mm_and_ps(_mm_cmpgt_ps(ay, y1), _mm_cmpgt_ps(by, y1)));
+        return (uint32_t)_mm_movemask_ps(far) ^ 15u;
+    }
+#endif
+    for (; s < count; s++) {
+        int far = (x[s] < box[0] && x[s + 1] < box[0]) || (x[s] > box[2] && x[s + 1] > box[2]) ||
+                  (y[s] < box[1] && y[s + 1] < box[1]) || (y[s] > box[3] && y[s + 1] > box[3]);
+        bits |= (uint32_t)!far << s;
+    }
+    return bits;
+}
+
 int laser_collision_curvy(const laser_pool *p, uint32_t i, const laser_probe *q, float r)
 {
     uint32_t n = p->nodes[i], trail = n + (p->age[i] + 1 > n);
     float half = 0.5f * laser_pool_width_now(p, i);
     float px = q->x - q->dx, py = q->y - q->dy;
     float inv = laser_pool_taper_inv(n);
-    /* node k at head - k: the ring's run (laser_pool.h, NODES) */
-    const float *hx = p->node_x + laser_pool_node(p, i, 0),
-                *hy = p->node_y + laser_pool_node(p, i, 0);
-    for (uint32_t k = 0; k + 1 < trail; k++) {
-        /* the dropped tail node has the tail's taper */
-        float tk = laser_pool_taper_at(k < n ? k : n - 1, n, inv);
-        float tk1 = laser_pool_taper_at(k + 1 < n ? k + 1 : n - 1, n, inv);
-        float reach = r + half * (tk > tk1 ? tk : tk1);
-        float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, *(hx - k), *(hy - k),
-                                             *(hx - k - 1), *(hy - k - 1));
-        if (d2 <= reach * reach)
-            return 1;
-    }
+    /* node k at head - k, the trail one run tail first (laser_pool.h, NODES) */
+    uint32_t j = laser_pool_node(p, i, 0);
+    const float *hx = p->node_x + j, *hy = p->node_y + j;
     if (trail == 1) {
         float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, *hx, *hy, *hx, *hy);
         return d2 <= (r + half) * (r + half);
+    }
+    /* The probe's path grown by the widest reach and a pixel more (far beyond
+     * float rounding): a segment beyond it misses, untested; the others get
+     * the exact test, so the answer is the segment-by-segment one. */
+    float grow = r + half + 1.0f;
+    const float box[4] = {(px < q->x ? px : q->x) - grow, (py < q->y ? py : q->y) - grow,
+                          (px < q->x ? q->x : px) + grow, (py < q->y ? q->y : py) + grow};
+    const float *tx = hx - (trail - 1), *ty = hy - (trail - 1);
+    uint32_t segs = trail - 1;
+    for (uint32_t m = 0; m < segs; m += 4) {
+        uint32_t near = lc_near_segments(tx + m, ty + m, segs - m < 4 ? segs - m : 4, box);
+        for (; near; near &= near - 1) {
+            uint32_t k = segs - 1 - (m + (uint32_t)__builtin_ctz(near)); /* nodes k, k + 1 */
+            /* the dropped tail node has the tail's taper */
+            float tk = laser_pool_taper_at(k < n ? k : n - 1, n, inv);
+            float tk1 = laser_pool_taper_at(k + 1 < n ? k + 1 : n - 1, n, inv);
+            float reach = r + half * (tk > tk1 ? tk : tk1);
+            float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, *(hx - k), *(hy - k),
+                                                 *(hx - k - 1), *(hy - k - 1));
+            if (d2 <= reach * reach)
+                return 1;
+        }
     }
     return 0;
 }
