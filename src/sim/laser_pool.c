@@ -70,6 +70,7 @@ static int laser_pool_alloc(laser_pool *p)
         {(void **)&p->alive, 8, words},
         {(void **)&p->free_bits, 8, words + summary},
         {(void **)&p->log, sizeof(laser_despawn), n},
+        {(void **)&p->turned, 4, n},
     };
     size_t count = sizeof arrays / sizeof arrays[0], offset = 0;
     for (size_t k = 0; k < count; k++)
@@ -290,13 +291,11 @@ static void laser_pool_put_node(laser_pool *p, uint32_t i)
     p->node_y[j] = p->node_y[j + p->node_cap] = p->y[i];
 }
 
+static void laser_pool_set_dirs(laser_pool *p, const uint32_t *list, uint32_t count);
+
 static void laser_pool_set_dir(laser_pool *p, uint32_t i)
 {
-    double s, c;
-    trig_sincos(p->track[i * LASER_CHANNEL_COUNT + LASER_CHANNEL_HEADING].value * TRIG_DEG2RAD, &s,
-                &c);
-    p->dir_x[i] = (float)s;
-    p->dir_y[i] = (float)-c;
+    laser_pool_set_dirs(p, &i, 1);
 }
 
 laser_handle laser_pool_spawn(laser_pool *p, const laser_spawn *s)
@@ -478,9 +477,32 @@ int laser_pool_fade(laser_pool *p, laser_handle h)
 
 /* ---- the update ---- */
 
-/* Step 1: tweens and rates, each live laser's two channels. */
+/* The unit headings of the `count` lasers listed, their sines and cosines
+ * two at a time (trig_sincos_n: trig_sincos's bits). */
+static void laser_pool_set_dirs(laser_pool *p, const uint32_t *list, uint32_t count)
+{
+    enum {
+        CHUNK = 64
+    };
+    double h[CHUNK], s[CHUNK], c[CHUNK];
+    for (uint32_t k = 0; k < count; k += CHUNK) {
+        uint32_t n = count - k < CHUNK ? count - k : CHUNK;
+        for (uint32_t j = 0; j < n; j++)
+            h[j] = p->track[list[k + j] * LASER_CHANNEL_COUNT + LASER_CHANNEL_HEADING].value *
+                   TRIG_DEG2RAD;
+        trig_sincos_n(h, s, c, n);
+        for (uint32_t j = 0; j < n; j++) {
+            p->dir_x[list[k + j]] = (float)s[j];
+            p->dir_y[list[k + j]] = (float)-c[j];
+        }
+    }
+}
+
+/* Step 1: tweens and rates, each live laser's two channels; the headings that
+ * moved get their unit vectors in one batch after. */
 static void laser_pool_step_channels(laser_pool *p)
 {
+    uint32_t turned = 0;
     for (uint32_t b = 0; b < p->block_end; b++)
         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
             uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
@@ -493,9 +515,13 @@ static void laser_pool_step_channels(laser_pool *p)
                 } else {
                     continue;
                 }
-                laser_pool_refresh(p, i, (laser_channel)c);
+                if (c == LASER_CHANNEL_HEADING)
+                    p->turned[turned++] = i;
+                else
+                    laser_pool_refresh(p, i, (laser_channel)c);
             }
         }
+    laser_pool_set_dirs(p, p->turned, turned);
 }
 
 /* Step 2: every slot up to the high-water mark moves, branch-free (free slots

@@ -209,6 +209,7 @@ typedef struct laser_pool {
     uint32_t next_serial;
     laser_despawn *log;
     uint32_t log_len;
+    uint32_t *turned; /* scratch: the lasers whose heading moved this update */
     laser_pool_stats stats;
     void *block;
 } laser_pool;
