@@ -194,9 +194,15 @@ static int lc_touch(const laser_pool *p, uint32_t i, const laser_probe *q, float
 void laser_collision_player(const laser_pool *p, const laser_probe *q, collision_list *hits,
                             collision_list *grazes)
 {
+    laser_collision_player_among(p, p->alive, q, hits, grazes);
+}
+
+void laser_collision_player_among(const laser_pool *p, const uint64_t *among, const laser_probe *q,
+                                  collision_list *hits, collision_list *grazes)
+{
     float big = q->graze_radius > q->hit_radius ? q->graze_radius : q->hit_radius;
     for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
-        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+        for (uint64_t m = p->alive[b] & among[b]; m; m &= m - 1) {
             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
             if (!laser_pool_hurts(p, i) || !lc_near(p, i, q, big + 0.5f * p->width[i]))
                 continue;
