@@ -12,7 +12,9 @@
 #include "core/mem.h"
 #include "core/rng.h"
 #include "core/trig.h"
+#include "render/atlas.h"
 #include "render/laser_mesh.h"
+#include "render/sprite_blit.h"
 #include "sim/grid.h"
 #include "sim/laser_collision.h"
 #include "sim/playfield.h"
@@ -395,6 +397,58 @@ static lb_times lb_measure(lb_ctx *x, int side, int frames)
     return out;
 }
 
+/* ---- the CPU rasterizer ---- */
+
+#define LB_BLIT_REPS 15
+
+/* The software renderer's laser path (laser_mesh_blit) on a tenth of the
+ * scene after its warm-up, onto a field-sized target: the median of
+ * LB_BLIT_REPS draws with the scalar spans and with the SIMD ones (the
+ * blitter's choice), in ms; *same: whether both drew the same pixels. The
+ * atlas is a stand-in of the real one's size (a ramp of opaque texels): the
+ * rasterizer's work does not depend on the texels. */
+static int lb_blit(double ms[2], int *same, sprite_blit_isa *isa)
+{
+    lb_ctx x;
+    int rc = -1, w = (int)PLAYFIELD_W, h = (int)PLAYFIELD_H;
+    size_t texels = (size_t)atlas_width() * (size_t)atlas_height();
+    uint32_t *art = malloc(texels * 4),
+             *pix[2] = {malloc((size_t)w * h * 4), malloc((size_t)w * h * 4)};
+    double *t = malloc(LB_BLIT_REPS * sizeof(double));
+    sprite_blit_atlas a = {0};
+    *isa = sprite_blit_get_isa();
+    if (lb_init(&x, 100, 200) != 0 || !art || !pix[0] || !pix[1] || !t)
+        goto done;
+    for (size_t k = 0; k < texels; k++)
+        art[k] =
+            0xff000000u | (uint32_t)(k * 37 % 256) << 16 | (uint32_t)(k * 11 % 256) << 8 | 200u;
+    if (sprite_blit_atlas_init(&a, art, atlas_width(), atlas_height(), atlas_width()) != 0)
+        goto done;
+    for (int f = 0; f < LB_WARMUP; f++)
+        laser_pool_update(&x.pool);
+    laser_mesh_build(&x.mesh, &x.pool);
+    sprite_blit_target tg = {NULL, w, h, w, 0, 0};
+    for (int side = 0; side < 2; side++) {
+        sprite_blit_set_isa(side == 0 ? SPRITE_BLIT_SCALAR : *isa);
+        tg.pixels = pix[side];
+        for (int r = 0; r < LB_BLIT_REPS; r++) {
+            memset(pix[side], 0, (size_t)w * h * 4);
+            uint64_t t0 = clock_now_ns();
+            laser_mesh_blit(&x.mesh, &a, &tg);
+            t[r] = (double)(clock_now_ns() - t0);
+        }
+        ms[side] = lb_median(t, LB_BLIT_REPS) / 1e6;
+    }
+    sprite_blit_set_isa(*isa);
+    *same = memcmp(pix[0], pix[1], (size_t)w * h * 4) == 0;
+    rc = 0;
+done:
+    sprite_blit_atlas_free(&a);
+    lb_free(&x);
+    free(art), free(pix[0]), free(pix[1]), free(t);
+    return rc;
+}
+
 static void lb_row(bench_table *t, const char *label, double ns, double naive_ns, double lasers,
                    double nodes)
 {
@@ -447,6 +501,30 @@ int laser_bench_run(bench *b)
                "has no taper: a few more)",
                (unsigned long long)engine.hits, (unsigned long long)naive.hits,
                (unsigned long long)engine.grazes, (unsigned long long)naive.grazes);
+    double blit_ms[2];
+    int blit_same = 0;
+    sprite_blit_isa isa;
+    if (lb_blit(blit_ms, &blit_same, &isa) == 0) {
+        static const bench_column bcols[] = {
+            {"scalar", "ms", 3, BENCH_LOWER_BETTER},
+            {"simd", "ms", 3, BENCH_LOWER_BETTER},
+            {"speed-up", "x", 2, BENCH_HIGHER_BETTER},
+        };
+        bench_table bt;
+        char btitle[160];
+        snprintf(btitle, sizeof btitle,
+                 "CPU rasterizer (laser_mesh_blit), 100 curvy + 200 straight, %dx%d target, "
+                 "simd = %s, median of %d",
+                 (int)PLAYFIELD_W, (int)PLAYFIELD_H, sprite_blit_isa_name(isa), LB_BLIT_REPS);
+        bench_table_begin(&bt, b, "blit", btitle, bcols, 3, 12);
+        bench_table_row(&bt, "blit");
+        bench_table_value(&bt, blit_ms[0]);
+        bench_table_value(&bt, blit_ms[1]);
+        bench_table_value(&bt, blit_ms[0] / blit_ms[1]);
+        bench_table_end(&bt);
+        bench_note(b, "blit: the scalar and the simd spans drew %s pixels",
+                   blit_same ? "the same" : "DIFFERENT");
+    }
     bench_note(b,
                "collide grid: sim/grid built every frame from the lasers' boxes (%g px cells), "
                "one query; %.2fx the linear pass's time, %llu frames with other lists than it",

@@ -41,6 +41,8 @@ typedef struct laser_mesh {
     uint8_t *colors; /* r, g, b, a per vertex */
     int *indices;    /* three per triangle */
     float *nx, *ny;  /* scratch: a curvy body's normals, one per node */
+    float *taper;    /* the taper of a body of taper_n nodes, node by node */
+    uint32_t taper_n;
     int node_cap;
     float origin_x, origin_y; /* added to every position */
     float u0, u1, v;          /* the slice's texture coordinates: left, right, middle row */

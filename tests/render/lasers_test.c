@@ -7,10 +7,12 @@
  * to SCREENSHOT_DIR for eyes. */
 #include "../check.h"
 #include "render/frame_view.h"
+#include "render/sprite_blit.h"
 #include "sim/playfield.h"
 
 #include <SDL_image.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifndef SCREENSHOT_DIR
 #define SCREENSHOT_DIR "."
@@ -190,6 +192,14 @@ int main(void)
     static Uint32 geometry[640 * 480], blit[640 * 480];
     draw(SPRITE_DRAW_GEOMETRY, geometry);
     draw(SPRITE_DRAW_BLIT, blit);
+    /* the rasterizer's SSE2 spans and its scalar ones draw the same pixels */
+    static Uint32 blit_scalar[640 * 480];
+    sprite_blit_isa isa = sprite_blit_get_isa();
+    sprite_blit_set_isa(SPRITE_BLIT_SCALAR);
+    draw(SPRITE_DRAW_BLIT, blit_scalar);
+    sprite_blit_set_isa(isa);
+    printf("blitter paths: %s and scalar\n", sprite_blit_isa_name(isa));
+    CHECK(memcmp(blit, blit_scalar, sizeof blit) == 0);
     save(geometry, "lasers-geometry.png");
     save(blit, "lasers-blit.png");
     compare(geometry, blit);
