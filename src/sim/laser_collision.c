@@ -165,16 +165,6 @@ int laser_collision_curvy(const laser_pool *p, uint32_t i, const laser_probe *q,
     return 0;
 }
 
-/* Whether laser i's bounds over the frame (the beam before and after, or the
- * trail), widened by `reach`, meet the box of the probe's path. */
-static int lc_near(const laser_pool *p, uint32_t i, const laser_probe *q, float reach)
-{
-    float x0 = q->dx < 0 ? q->x : q->x - q->dx, x1 = q->dx < 0 ? q->x - q->dx : q->x;
-    float y0 = q->dy < 0 ? q->y : q->y - q->dy, y1 = q->dy < 0 ? q->y - q->dy : q->y;
-    return x1 + reach >= p->box_x0[i] && x0 - reach <= p->box_x1[i] && y1 + reach >= p->box_y0[i] &&
-           y0 - reach <= p->box_y1[i];
-}
-
 static void lc_push(collision_list *l, uint32_t i)
 {
     if (!l)
@@ -197,15 +187,53 @@ void laser_collision_player(const laser_pool *p, const laser_probe *q, collision
     laser_collision_player_among(p, p->alive, q, hits, grazes);
 }
 
+/* The slots of block b (64 from 64 * b) that hurt and whose frame bounds,
+ * widened by `big` and half their width, meet the path box (x0, y0)-(x1,
+ * y1): lc_near and laser_pool_hurts on the whole block, four slots at a time
+ * with SSE (the same float operations). */
+static uint64_t lc_near_block(const laser_pool *p, uint32_t b, const float path[4], float big)
+{
+    uint64_t near = 0;
+    uint32_t base = 64 * b;
+#if defined(__SSE__)
+    const __m128 x0 = _mm_set1_ps(path[0]), y0 = _mm_set1_ps(path[1]), x1 = _mm_set1_ps(path[2]),
+                 y1 = _mm_set1_ps(path[3]), bigv = _mm_set1_ps(big), halfv = _mm_set1_ps(0.5f);
+    for (uint32_t k = 0; k < 64; k += 4) {
+        uint32_t i = base + k;
+        __m128 reach = _mm_add_ps(bigv, _mm_mul_ps(halfv, _mm_load_ps(p->width + i)));
+        __m128 in = _mm_cmpge_ps(_mm_add_ps(x1, reach), _mm_load_ps(p->box_x0 + i));
+        in = _mm_and_ps(in, _mm_cmple_ps(_mm_sub_ps(x0, reach), _mm_load_ps(p->box_x1 + i)));
+        in = _mm_and_ps(in, _mm_cmpge_ps(_mm_add_ps(y1, reach), _mm_load_ps(p->box_y0 + i)));
+        in = _mm_and_ps(in, _mm_cmple_ps(_mm_sub_ps(y0, reach), _mm_load_ps(p->box_y1 + i)));
+        near |= (uint64_t)_mm_movemask_ps(in) << k;
+    }
+#else
+    for (uint32_t k = 0; k < 64; k++) {
+        float reach = big + 0.5f * p->width[base + k];
+        uint32_t i = base + k;
+        near |= (uint64_t)(path[2] + reach >= p->box_x0[i] && path[0] - reach <= p->box_x1[i] &&
+                           path[3] + reach >= p->box_y0[i] && path[1] - reach <= p->box_y1[i])
+                << k;
+    }
+#endif
+    uint64_t on = 0;
+    for (uint32_t k = 0; k < 64; k++)
+        on |= (uint64_t)(p->phase[base + k] == LASER_PHASE_ON) << k;
+    return near & on;
+}
+
 void laser_collision_player_among(const laser_pool *p, const uint64_t *among, const laser_probe *q,
                                   collision_list *hits, collision_list *grazes)
 {
     float big = q->graze_radius > q->hit_radius ? q->graze_radius : q->hit_radius;
-    for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
-        for (uint64_t m = p->alive[b] & among[b]; m; m &= m - 1) {
+    const float path[4] = {q->dx < 0 ? q->x : q->x - q->dx, q->dy < 0 ? q->y : q->y - q->dy,
+                           q->dx < 0 ? q->x - q->dx : q->x, q->dy < 0 ? q->y - q->dy : q->y};
+    for (uint32_t b = 0; b < laser_pool_block_end(p); b++) {
+        uint64_t m = p->alive[b] & among[b];
+        if (m)
+            m &= lc_near_block(p, b, path, big);
+        for (; m; m &= m - 1) {
             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
-            if (!laser_pool_hurts(p, i) || !lc_near(p, i, q, big + 0.5f * p->width[i]))
-                continue;
             /* the hitbox is inside the graze circle: no graze, no hit either */
             int graze = q->graze_radius >= q->hit_radius ? lc_touch(p, i, q, q->graze_radius) : 1;
             if (!graze)
@@ -215,6 +243,7 @@ void laser_collision_player_among(const laser_pool *p, const uint64_t *among, co
             if (hits && lc_touch(p, i, q, q->hit_radius))
                 lc_push(hits, i);
         }
+    }
 }
 
 void laser_collision_area(const laser_pool *p, float x, float y, float r, int skip_no_cancel,
