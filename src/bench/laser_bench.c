@@ -399,7 +399,7 @@ static lb_times lb_measure(lb_ctx *x, int side, int frames)
 
 /* ---- the CPU rasterizer ---- */
 
-#define LB_BLIT_REPS 15
+#define LB_BLIT_REPS 31
 
 /* The software renderer's laser path (laser_mesh_blit) on a tenth of the
  * scene after its warm-up, onto a field-sized target: the median of

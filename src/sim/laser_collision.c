@@ -234,11 +234,11 @@ void laser_collision_player_among(const laser_pool *p, const uint64_t *among, co
             m &= lc_near_block(p, b, path, big);
         for (; m; m &= m - 1) {
             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
-            /* the hitbox is inside the graze circle: no graze, no hit either */
-            int graze = q->graze_radius >= q->hit_radius ? lc_touch(p, i, q, q->graze_radius) : 1;
-            if (!graze)
+            int graze = q->graze_radius > 0 && lc_touch(p, i, q, q->graze_radius);
+            /* the hitbox inside the graze circle: no graze, no hit either */
+            if (!graze && q->graze_radius >= q->hit_radius && q->graze_radius > 0)
                 continue;
-            if (grazes && q->graze_radius > 0)
+            if (graze && grazes)
                 lc_push(grazes, i);
             if (hits && lc_touch(p, i, q, q->hit_radius))
                 lc_push(hits, i);
