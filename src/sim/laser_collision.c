@@ -73,8 +73,9 @@ int laser_collision_capsule(const float c0[2], const float dc[2], float r, const
         pieces = k > (float)LASER_COLLISION_MAX_PIECES ? LASER_COLLISION_MAX_PIECES : (int)k;
     }
     /* one piece with the whole slack first: a miss there misses everywhere */
-    if (!lc_piece(c0, dc, r, a0, b0, ma, mb, half) || pieces == 1)
-        return pieces == 1 ? lc_piece(c0, dc, r, a0, b0, ma, mb, half) : 0;
+    int whole = lc_piece(c0, dc, r, a0, b0, ma, mb, half);
+    if (!whole || pieces == 1)
+        return whole;
     for (int j = 0; j < pieces; j++) {
         float s0 = (float)j / (float)pieces, s1 = (float)(j + 1) / (float)pieces;
         float pa[2] = {a0[0] + (b0[0] - a0[0]) * s0, a0[1] + (b0[1] - a0[1]) * s0};
