@@ -12,7 +12,10 @@
 #include "core/mem.h"
 #include "core/rng.h"
 #include "core/trig.h"
+#include "render/atlas.h"
 #include "render/laser_mesh.h"
+#include "render/sprite_blit.h"
+#include "sim/grid.h"
 #include "sim/laser_collision.h"
 #include "sim/playfield.h"
 
@@ -20,10 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LB_NODES  64
-#define LB_FRAMES 240
-#define LB_WARMUP 70 /* frames before measuring: bodies full */
-#define LB_FAR    1.0e7f
+#define LB_NODES     64
+#define LB_FRAMES    240
+#define LB_WARMUP    70 /* frames before measuring: bodies full */
+#define LB_FAR       1.0e7f
+#define LB_GRID_CELL 128.0f /* the grid variant's cell side and loose half-extent (px) */
 
 /* ---- the naive baseline ---- */
 
@@ -149,13 +153,84 @@ static void naive_free(naive_set *s)
     memset(s, 0, sizeof *s);
 }
 
+/* ---- the grid variant of collide ---- */
+
+/* The broadphase the bullets use (sim/grid), built every frame from the
+ * lasers: each one's frame box (box_*) grown by half its width, given in
+ * circle_set's form (a circle of that radius swept from one corner of the box
+ * to the other), so that the build stores it in every cell the box touches,
+ * or once when it is small; the probe's path box grown by its reach is
+ * queried, and the lasers its cells hold go through the same tests as the
+ * linear pass (laser_collision_player_among). The copy into circle_set's
+ * arrays is the variant's cost too: the pool keeps no such arrays. */
+typedef struct lb_grid {
+    grid g;
+    float *x, *y, *r, *dx, *dy;
+    uint64_t *among;
+} lb_grid;
+
+static int lb_grid_init(lb_grid *G, int n)
+{
+    memset(G, 0, sizeof *G);
+    grid_config cfg = {-PLAYFIELD_CULL_MARGIN,
+                       -PLAYFIELD_CULL_MARGIN,
+                       PLAYFIELD_W + 2 * PLAYFIELD_CULL_MARGIN,
+                       PLAYFIELD_H + 2 * PLAYFIELD_CULL_MARGIN,
+                       LB_GRID_CELL,
+                       LB_GRID_CELL,
+                       n,
+                       n * 256};
+    size_t slots = ((size_t)n + 63) / 64 * 64;
+    G->x = calloc(slots, sizeof(float)), G->y = calloc(slots, sizeof(float));
+    G->r = calloc(slots, sizeof(float)), G->dx = calloc(slots, sizeof(float));
+    G->dy = calloc(slots, sizeof(float)), G->among = calloc(slots / 64, sizeof(uint64_t));
+    if (!G->x || !G->y || !G->r || !G->dx || !G->dy || !G->among)
+        return -1;
+    return grid_init(&G->g, &cfg);
+}
+
+static void lb_grid_free(lb_grid *G)
+{
+    grid_free(&G->g);
+    free(G->x), free(G->y), free(G->r), free(G->dx), free(G->dy), free(G->among);
+    memset(G, 0, sizeof *G);
+}
+
+static void lb_grid_collide(lb_grid *G, const laser_pool *p, const laser_probe *q,
+                            collision_list *hits, collision_list *grazes)
+{
+    uint32_t end = laser_pool_slot_end(p);
+    for (uint32_t i = 0; i < end; i++) {
+        G->r[i] = 0.5f * p->width[i];
+        G->x[i] = p->box_x1[i], G->y[i] = p->box_y1[i];
+        G->dx[i] = p->box_x1[i] - p->box_x0[i], G->dy[i] = p->box_y1[i] - p->box_y0[i];
+    }
+    circle_set s = {G->x, G->y, G->r, G->dx, G->dy, p->alive, NULL, 0, (int)end};
+    grid_build(&G->g, &s);
+    memset(G->among, 0, laser_pool_block_end(p) * sizeof(uint64_t));
+    float big = q->graze_radius > q->hit_radius ? q->graze_radius : q->hit_radius;
+    circle_box b = circle_bounds(q->x, q->y, big, q->x - q->dx, q->y - q->dy);
+    grid_range R = grid_query_range(&G->g, b);
+    for (int cy = R.y0; cy <= R.y1; cy++)
+        for (int cx = R.x0; cx <= R.x1; cx++) {
+            int count;
+            const uint32_t *e = grid_cell(&G->g, cx, cy, &count);
+            for (int k = 0; k < count; k++)
+                G->among[e[k] / 64] |= 1ull << (e[k] % 64);
+        }
+    for (int k = 0; k < G->g.spilled; k++)
+        G->among[G->g.spill[k] / 64] |= 1ull << (G->g.spill[k] % 64);
+    laser_collision_player_among(p, G->among, q, hits, grazes);
+}
+
 /* ---- the scene ---- */
 
 typedef struct lb_ctx {
     laser_pool pool;
     laser_mesh mesh;
-    collision_list hits, grazes;
+    collision_list hits, grazes, check_hits, check_grazes;
     naive_set naive;
+    lb_grid grid;
     int curvy, straight;
 } lb_ctx;
 
@@ -183,7 +258,9 @@ static int lb_init(lb_ctx *x, int curvy, int straight)
     int n = curvy + straight;
     if (laser_pool_init(&x->pool, (uint32_t)n, LB_NODES + 1) != 0 ||
         laser_mesh_init(&x->mesh, curvy * LB_NODES * 2 + straight * 4 + 4, LB_NODES + 1) != 0 ||
-        collision_list_init(&x->hits, n) != 0 || collision_list_init(&x->grazes, n) != 0)
+        collision_list_init(&x->hits, n) != 0 || collision_list_init(&x->grazes, n) != 0 ||
+        collision_list_init(&x->check_hits, n) != 0 ||
+        collision_list_init(&x->check_grazes, n) != 0 || lb_grid_init(&x->grid, n) != 0)
         return -1;
     laser_pool_set_cull_rect(&x->pool, -LB_FAR, -LB_FAR, LB_FAR, LB_FAR);
     x->naive.lasers = calloc((size_t)n, sizeof *x->naive.lasers);
@@ -219,7 +296,10 @@ static void lb_free(lb_ctx *x)
     laser_mesh_free(&x->mesh);
     collision_list_free(&x->hits);
     collision_list_free(&x->grazes);
+    collision_list_free(&x->check_hits);
+    collision_list_free(&x->check_grazes);
     naive_free(&x->naive);
+    lb_grid_free(&x->grid);
 }
 
 /* The player on frame f: a slow circle round the middle of the field, focused. */
@@ -236,6 +316,7 @@ static laser_probe lb_probe(int f)
 typedef struct lb_times {
     double update, collide, vertices, frame;
     uint64_t hits, grazes;
+    uint64_t differ; /* the grid side: frames whose lists differ from the linear pass's */
 } lb_times;
 
 static double lb_median(double *v, int n)
@@ -243,9 +324,31 @@ static double lb_median(double *v, int n)
     return bench_summarize(v, n).p50;
 }
 
-/* Runs `frames` frames after the warm-up on one side; medians per phase. */
-static lb_times lb_measure(lb_ctx *x, int naive, int frames)
+/* Whether the linear pass finds other hits or grazes than the grid variant
+ * just did (in x->hits and x->grazes). */
+static int lb_check_grid(lb_ctx *x, const laser_probe *q)
 {
+    collision_list *l = &x->check_hits, *g = &x->check_grazes;
+    collision_list_clear(l);
+    collision_list_clear(g);
+    laser_collision_player(&x->pool, q, l, g);
+    return l->count != x->hits.count || g->count != x->grazes.count ||
+           memcmp(l->index, x->hits.index, (size_t)l->count * sizeof *l->index) != 0 ||
+           memcmp(g->index, x->grazes.index, (size_t)g->count * sizeof *g->index) != 0;
+}
+
+/* The sides measured: the engine, the naive baseline, the engine with the
+ * grid variant of collide. */
+enum {
+    LB_ENGINE,
+    LB_NAIVE,
+    LB_GRID
+};
+
+/* Runs `frames` frames after the warm-up on one side; medians per phase. */
+static lb_times lb_measure(lb_ctx *x, int side, int frames)
+{
+    int naive = side == LB_NAIVE;
     double *t[4];
     for (int k = 0; k < 4; k++)
         t[k] = malloc((size_t)frames * sizeof(double));
@@ -264,7 +367,10 @@ static lb_times lb_measure(lb_ctx *x, int naive, int frames)
         } else {
             collision_list_clear(&x->hits);
             collision_list_clear(&x->grazes);
-            laser_collision_player(&x->pool, &q, &x->hits, &x->grazes);
+            if (side == LB_GRID)
+                lb_grid_collide(&x->grid, &x->pool, &q, &x->hits, &x->grazes);
+            else
+                laser_collision_player(&x->pool, &q, &x->hits, &x->grazes);
             hits = x->hits.count, grazes = x->grazes.count;
         }
         uint64_t t2 = clock_now_ns();
@@ -273,6 +379,8 @@ static lb_times lb_measure(lb_ctx *x, int naive, int frames)
         else
             laser_mesh_build(&x->mesh, &x->pool);
         uint64_t t3 = clock_now_ns();
+        if (side == LB_GRID) /* the same lists as the linear pass, checked untimed */
+            out.differ += lb_check_grid(x, &q);
         if (f < 0 || !t[0] || !t[1] || !t[2] || !t[3])
             continue;
         t[0][f] = (double)(t1 - t0), t[1][f] = (double)(t2 - t1), t[2][f] = (double)(t3 - t2);
@@ -287,6 +395,58 @@ static lb_times lb_measure(lb_ctx *x, int naive, int frames)
         free(t[k]);
     bench_consume((uint64_t)x->mesh.vertex_count + (uint64_t)x->naive.vertex_count);
     return out;
+}
+
+/* ---- the CPU rasterizer ---- */
+
+#define LB_BLIT_REPS 31
+
+/* The software renderer's laser path (laser_mesh_blit) on a tenth of the
+ * scene after its warm-up, onto a field-sized target: the median of
+ * LB_BLIT_REPS draws with the scalar spans and with the SIMD ones (the
+ * blitter's choice), in ms; *same: whether both drew the same pixels. The
+ * atlas is a stand-in of the real one's size (a ramp of opaque texels): the
+ * rasterizer's work does not depend on the texels. */
+static int lb_blit(double ms[2], int *same, sprite_blit_isa *isa)
+{
+    lb_ctx x;
+    int rc = -1, w = (int)PLAYFIELD_W, h = (int)PLAYFIELD_H;
+    size_t texels = (size_t)atlas_width() * (size_t)atlas_height();
+    uint32_t *art = malloc(texels * 4),
+             *pix[2] = {malloc((size_t)w * h * 4), malloc((size_t)w * h * 4)};
+    double *t = malloc(LB_BLIT_REPS * sizeof(double));
+    sprite_blit_atlas a = {0};
+    *isa = sprite_blit_get_isa();
+    if (lb_init(&x, 100, 200) != 0 || !art || !pix[0] || !pix[1] || !t)
+        goto done;
+    for (size_t k = 0; k < texels; k++)
+        art[k] =
+            0xff000000u | (uint32_t)(k * 37 % 256) << 16 | (uint32_t)(k * 11 % 256) << 8 | 200u;
+    if (sprite_blit_atlas_init(&a, art, atlas_width(), atlas_height(), atlas_width()) != 0)
+        goto done;
+    for (int f = 0; f < LB_WARMUP; f++)
+        laser_pool_update(&x.pool);
+    laser_mesh_build(&x.mesh, &x.pool);
+    sprite_blit_target tg = {NULL, w, h, w, 0, 0};
+    for (int side = 0; side < 2; side++) {
+        sprite_blit_set_isa(side == 0 ? SPRITE_BLIT_SCALAR : *isa);
+        tg.pixels = pix[side];
+        for (int r = 0; r < LB_BLIT_REPS; r++) {
+            memset(pix[side], 0, (size_t)w * h * 4);
+            uint64_t t0 = clock_now_ns();
+            laser_mesh_blit(&x.mesh, &a, &tg);
+            t[r] = (double)(clock_now_ns() - t0);
+        }
+        ms[side] = lb_median(t, LB_BLIT_REPS) / 1e6;
+    }
+    sprite_blit_set_isa(*isa);
+    *same = memcmp(pix[0], pix[1], (size_t)w * h * 4) == 0;
+    rc = 0;
+done:
+    sprite_blit_atlas_free(&a);
+    lb_free(&x);
+    free(art), free(pix[0]), free(pix[1]), free(t);
+    return rc;
 }
 
 static void lb_row(bench_table *t, const char *label, double ns, double naive_ns, double lasers,
@@ -312,8 +472,9 @@ int laser_bench_run(bench *b)
         fprintf(b->out, "lasers: out of memory\n");
         return -1;
     }
-    lb_times engine = lb_measure(&x, 0, frames);
-    lb_times naive = lb_measure(&x, 1, frames);
+    lb_times engine = lb_measure(&x, LB_ENGINE, frames);
+    lb_times naive = lb_measure(&x, LB_NAIVE, frames);
+    lb_times gridded = lb_measure(&x, LB_GRID, frames);
     double lasers = x.curvy + x.straight;
     double nodes = (double)x.curvy * LB_NODES + 2.0 * x.straight;
     static const bench_column cols[] = {
@@ -329,6 +490,7 @@ int laser_bench_run(bench *b)
     bench_table_begin(&t, b, "frame", title, cols, 5, 12);
     lb_row(&t, "update", engine.update, naive.update, lasers, nodes);
     lb_row(&t, "collide", engine.collide, naive.collide, lasers, nodes);
+    lb_row(&t, "collide grid", gridded.collide, naive.collide, lasers, nodes);
     lb_row(&t, "vertices", engine.vertices, naive.vertices, lasers, nodes);
     lb_row(&t, "frame", engine.frame, naive.frame, lasers, nodes);
     bench_table_end(&t);
@@ -339,6 +501,35 @@ int laser_bench_run(bench *b)
                "has no taper: a few more)",
                (unsigned long long)engine.hits, (unsigned long long)naive.hits,
                (unsigned long long)engine.grazes, (unsigned long long)naive.grazes);
+    double blit_ms[2];
+    int blit_same = 0;
+    sprite_blit_isa isa;
+    if (lb_blit(blit_ms, &blit_same, &isa) == 0) {
+        static const bench_column bcols[] = {
+            {"scalar", "ms", 3, BENCH_LOWER_BETTER},
+            {"simd", "ms", 3, BENCH_LOWER_BETTER},
+            {"speed-up", "x", 2, BENCH_HIGHER_BETTER},
+        };
+        bench_table bt;
+        char btitle[160];
+        snprintf(btitle, sizeof btitle,
+                 "CPU rasterizer (laser_mesh_blit), 100 curvy + 200 straight, %dx%d target, "
+                 "simd = %s, median of %d",
+                 (int)PLAYFIELD_W, (int)PLAYFIELD_H, sprite_blit_isa_name(isa), LB_BLIT_REPS);
+        bench_table_begin(&bt, b, "blit", btitle, bcols, 3, 12);
+        bench_table_row(&bt, "blit");
+        bench_table_value(&bt, blit_ms[0]);
+        bench_table_value(&bt, blit_ms[1]);
+        bench_table_value(&bt, blit_ms[0] / blit_ms[1]);
+        bench_table_end(&bt);
+        bench_note(b, "blit: the scalar and the simd spans drew %s pixels",
+                   blit_same ? "the same" : "DIFFERENT");
+    }
+    bench_note(b,
+               "collide grid: sim/grid built every frame from the lasers' boxes (%g px cells), "
+               "one query; %.2fx the linear pass's time, %llu frames with other lists than it",
+               (double)LB_GRID_CELL, gridded.collide / engine.collide,
+               (unsigned long long)gridded.differ);
     if (!b->quick)
         bench_note(b, "targets: whole laser frame <= 1 ms: %s (%.3f ms); >= 5x naive: %s (%.1fx)",
                    engine.frame <= 1e6 ? "met" : "MISSED", engine.frame / 1e6,

@@ -1,6 +1,9 @@
 #include "core/trig.h"
 
 #include <math.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* pi/2 split in two for Cody-Waite reduction: the high part has 33 significant bits,
  * so k * TRIG_PIO2_HI is exact for |k| < 2^20. */
@@ -56,6 +59,82 @@ void trig_sincos(double x, double *s, double *c)
     case 2: *s = -sr, *c = -cr; break;
     default: *s = -cr, *c = sr; break;
     }
+}
+
+#if defined(__SSE2__)
+/* trig_sin_kernel and trig_cos_kernel on two lanes: the same constants and
+ * operations in the same order, so each lane gets the scalar's bits. */
+static __m128d trig_sin_kernel2(__m128d r)
+{
+    __m128d z = _mm_mul_pd(r, r);
+    __m128d p = _mm_set1_pd(-1.0 / 1307674368000.0);
+    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 6227020800.0));
+    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 39916800.0));
+    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 362880.0));
+    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 5040.0));
+    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 120.0));
+    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 6.0));
+    return _mm_add_pd(r, _mm_mul_pd(_mm_mul_pd(r, z), p));
+}
+
+static __m128d trig_cos_kernel2(__m128d r)
+{
+    __m128d z = _mm_mul_pd(r, r);
+    __m128d p = _mm_set1_pd(1.0 / 20922789888000.0);
+    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 87178291200.0));
+    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 479001600.0));
+    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 3628800.0));
+    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 40320.0));
+    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 720.0));
+    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 24.0));
+    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(0.5));
+    return _mm_add_pd(_mm_set1_pd(1.0), _mm_mul_pd(z, p));
+}
+
+/* Both lanes as trig_sincos does one, for |x| <= TRIG_REDUCE_MAX: floor as a
+ * truncation less one where it rounded up (exact: the quotient is below
+ * 2^31), the quadrant's swap and signs as masks. */
+static void trig_sincos_lanes(__m128d x, __m128d *s, __m128d *c)
+{
+    __m128d v = _mm_add_pd(_mm_mul_pd(x, _mm_set1_pd(TRIG_INV_PIO2)), _mm_set1_pd(0.5));
+    __m128d k = _mm_cvtepi32_pd(_mm_cvttpd_epi32(v));
+    k = _mm_sub_pd(k, _mm_and_pd(_mm_cmpgt_pd(k, v), _mm_set1_pd(1.0)));
+    __m128d r = _mm_sub_pd(_mm_sub_pd(x, _mm_mul_pd(k, _mm_set1_pd(TRIG_PIO2_HI))),
+                           _mm_mul_pd(k, _mm_set1_pd(TRIG_PIO2_LO)));
+    __m128d sr = trig_sin_kernel2(r), cr = trig_cos_kernel2(r);
+    /* the quadrant (k & 3) in both halves of each lane */
+    __m128i q = _mm_shuffle_epi32(_mm_cvttpd_epi32(k), _MM_SHUFFLE(1, 1, 0, 0));
+    __m128i one = _mm_set1_epi32(1), two = _mm_set1_epi32(2);
+    __m128d swap = _mm_castsi128_pd(_mm_cmpeq_epi32(_mm_and_si128(q, one), one));
+    __m128d neg_s = _mm_castsi128_pd(_mm_cmpeq_epi32(_mm_and_si128(q, two), two));
+    __m128d neg_c = _mm_castsi128_pd(
+        _mm_cmpeq_epi32(_mm_and_si128(_mm_add_epi32(q, one), two), two)); /* 1, 2 */
+    __m128d sign = _mm_set1_pd(-0.0);
+    __m128d a = _mm_or_pd(_mm_and_pd(swap, cr), _mm_andnot_pd(swap, sr));
+    __m128d b = _mm_or_pd(_mm_and_pd(swap, sr), _mm_andnot_pd(swap, cr));
+    *s = _mm_xor_pd(a, _mm_and_pd(neg_s, sign));
+    *c = _mm_xor_pd(b, _mm_and_pd(neg_c, sign));
+}
+#endif
+
+void trig_sincos_n(const double *x, double *s, double *c, size_t n)
+{
+    size_t k = 0;
+#if defined(__SSE2__)
+    for (; k + 2 <= n; k += 2) {
+        if (!(fabs(x[k]) <= TRIG_REDUCE_MAX && fabs(x[k + 1]) <= TRIG_REDUCE_MAX)) {
+            trig_sincos(x[k], s + k, c + k); /* NaN, infinity or far: one by one */
+            trig_sincos(x[k + 1], s + k + 1, c + k + 1);
+            continue;
+        }
+        __m128d vs, vc;
+        trig_sincos_lanes(_mm_loadu_pd(x + k), &vs, &vc);
+        _mm_storeu_pd(s + k, vs);
+        _mm_storeu_pd(c + k, vc);
+    }
+#endif
+    for (; k < n; k++)
+        trig_sincos(x[k], s + k, c + k);
 }
 
 double trig_sin(double x)

@@ -11,12 +11,17 @@
 #ifndef CURTAIN_CORE_TRIG_H
 #define CURTAIN_CORE_TRIG_H
 
+#include <stddef.h>
+
 #define TRIG_PI      3.14159265358979323846
 #define TRIG_DEG2RAD (TRIG_PI / 180.0)
 #define TRIG_RAD2DEG (180.0 / TRIG_PI)
 
 /* Sine and cosine of x radians (NaN for an infinity or NaN). */
 void trig_sincos(double x, double *s, double *c);
+/* trig_sincos of x[0 .. n): the same bits, two at a time with SSE2 (the
+ * same operations in the same order on each lane). */
+void trig_sincos_n(const double *x, double *s, double *c, size_t n);
 double trig_sin(double x);
 double trig_cos(double x);
 /* atan2 with the usual C conventions: result in [-pi, pi]. */

@@ -1,9 +1,9 @@
 /*
  * laser_mesh: the lasers of a laser_pool as one triangle mesh, drawn in one
- * call: vertices (x, y, u, v at a 16-byte stride, as sprite_batch's), a colour
- * per vertex (r, g, b, a bytes) and triangle indices, what
- * SDL_RenderGeometryRaw takes; and a CPU rasterizer of the same mesh for the
- * software renderer (laser_mesh_blit).
+ * call: three vertex streams (positions x, y; texture coordinates u, v; a
+ * colour r, g, b, a bytes) and triangle indices, what SDL_RenderGeometryRaw
+ * takes; and a CPU rasterizer of the same mesh for the software renderer
+ * (laser_mesh_blit).
  *
  * A straight laser is one quad along its beam; a curvy laser a strip of quads
  * along its nodes (two vertices a node, each side of the body at the node's
@@ -13,6 +13,11 @@
  * hitbox so that the core is about the width that hurts. The warning line is
  * thin and translucent; a fading laser dims as it narrows. Every laser goes
  * additive, in slot order.
+ *
+ * A build writes the positions of every laser; the texture coordinates and
+ * the triangles only from the first laser whose node count or place in the
+ * mesh changed since the last build, and a laser's colours only then or when
+ * its colour changed (a steady screen writes 8 bytes a vertex).
  *
  * Nothing here touches SDL; nothing is allocated after init. A laser that does
  * not fit is refused whole and counted (`refused`).
@@ -31,19 +36,23 @@
 typedef struct laser_mesh {
     int vertex_cap, index_cap;
     int vertex_count, index_count;
-    float *xyuv;     /* x, y, u, v per vertex */
+    float *xy;       /* x, y per vertex */
+    float *uv;       /* u, v per vertex */
     uint8_t *colors; /* r, g, b, a per vertex */
     int *indices;    /* three per triangle */
-    float *px, *py;  /* scratch: a curvy body's nodes, head to tail */
-    float *nx, *ny;  /* scratch: its normals, one per node */
+    float *nx, *ny;  /* scratch: a curvy body's normals, one per node */
+    float *taper;    /* the taper of a body of taper_n nodes, node by node */
+    uint32_t taper_n;
     int node_cap;
     float origin_x, origin_y; /* added to every position */
     float u0, u1, v;          /* the slice's texture coordinates: left, right, middle row */
     int frame;                /* the atlas frame of the slice */
-    /* The last build's node count of each laser drawn, in order: while a build
-     * meets the same counts, the triangles are already in `indices` and are
-     * not written again (a steady screen writes vertices only). */
+    /* The last build's node count and colour of each laser drawn, in order:
+     * while a build meets the same counts, the triangles and texture
+     * coordinates are already in place and are not written again, nor a
+     * laser's colours while they are the same. */
     int *layout;
+    uint32_t *layout_rgba;
     int layout_len, rewrite;
     uint64_t refused;
 } laser_mesh;

@@ -172,10 +172,9 @@ void sprite_draw_lasers(sprite_draw *sd, const laser_mesh *m)
     }
     SDL_Texture *tex = sd->atlas->texture;
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_ADD);
-    const int stride = 4 * sizeof(float); /* x y u v */
-    SDL_RenderGeometryRaw(sd->renderer, tex, m->xyuv, stride, (const SDL_Color *)m->colors, 4,
-                          m->xyuv + 2, stride, m->vertex_count, m->indices, m->index_count,
-                          sizeof(int));
+    const int stride = 2 * sizeof(float); /* x y; u v */
+    SDL_RenderGeometryRaw(sd->renderer, tex, m->xy, stride, (const SDL_Color *)m->colors, 4, m->uv,
+                          stride, m->vertex_count, m->indices, m->index_count, sizeof(int));
 }
 
 void sprite_draw_end(sprite_draw *sd)

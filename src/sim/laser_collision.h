@@ -25,9 +25,12 @@
  * the circle's whole path: exact.
  *
  * Only lasers whose phase hurts (laser_pool_hurts: ON) are hits or grazes.
- * Each laser's bounds, widened by its reach and the player's motion, reject
- * it first; one probe against a few hundred lasers needs no grid
- * (docs/bench.md, "Scenario `lasers`").
+ * Each laser's bounds over the frame, widened by its reach and the player's
+ * motion, reject it first (four compares); a curvy body's segments are then
+ * screened four at a time against the probe's path, the exact test only for
+ * those near it. One probe against a few thousand lasers needs no grid: a
+ * grid built every frame was measured slower (docs/bench.md, "Scenario
+ * `lasers`").
  */
 #ifndef CURTAIN_SIM_LASER_COLLISION_H
 #define CURTAIN_SIM_LASER_COLLISION_H
@@ -68,6 +71,10 @@ int laser_collision_straight(const laser_pool *p, uint32_t i, const laser_probe 
  * full lists refuse and count. */
 void laser_collision_player(const laser_pool *p, const laser_probe *q, collision_list *hits,
                             collision_list *grazes);
+/* The same over the live lasers whose bit is set in `among` too (a bitmap of
+ * laser_pool_block_end(p) words, as alive): what a broadphase found. */
+void laser_collision_player_among(const laser_pool *p, const uint64_t *among, const laser_probe *q,
+                                  collision_list *hits, collision_list *grazes);
 
 /* Every live laser (but NO_CANCEL ones when skip_no_cancel) with some part
  * within radius r of (x, y), at the end of the frame: a bomb's circle. */

@@ -27,7 +27,7 @@ typedef struct laser_array {
 /* Carves every array out of one 64-byte aligned block. */
 static int laser_pool_alloc(laser_pool *p)
 {
-    size_t n = p->capacity, nodes = (size_t)p->capacity * p->node_cap;
+    size_t n = p->capacity, nodes = (size_t)p->capacity * p->node_cap * 2; /* rings twice */
     size_t words = p->blocks, summary = (p->blocks + 63) / 64;
     const laser_array arrays[] = {
         {(void **)&p->x, 4, n},
@@ -70,6 +70,7 @@ static int laser_pool_alloc(laser_pool *p)
         {(void **)&p->alive, 8, words},
         {(void **)&p->free_bits, 8, words + summary},
         {(void **)&p->log, sizeof(laser_despawn), n},
+        {(void **)&p->turned, 4, n},
     };
     size_t count = sizeof arrays / sizeof arrays[0], offset = 0;
     for (size_t k = 0; k < count; k++)
@@ -186,60 +187,106 @@ static float laser_finite(double v, float fallback)
     return isfinite(v) && fabs(v) < 1e9 ? (float)v : fallback;
 }
 
+/* The smaller and the larger of two floats by compares (fminf and fmaxf are
+ * library calls on baseline x86-64; they differ only for NaNs and signed
+ * zeros, which a box never needs told apart). */
+static float laser_min(float a, float b)
+{
+    return a < b ? a : b;
+}
+static float laser_max(float a, float b)
+{
+    return a > b ? a : b;
+}
+
 /* Widens the box (x0, y0)-(x1, y1) to n points. SSE's min and max four at a
- * time (a compiler may not turn `a < b ? a : b` into them without fast-math,
- * which the project never uses; for the finite values nodes hold both give
- * the same box), then the rest one by one. */
+ * time, folded in registers (a compiler may not turn `a < b ? a : b` into them
+ * without fast-math, which the project never uses; for the finite values nodes
+ * hold both give the same box), then the rest one by one. */
 static void laser_pool_span(const float *restrict x, const float *restrict y, uint32_t n, float *x0,
                             float *y0, float *x1, float *y1)
 {
     uint32_t k = 0;
 #if defined(__SSE__)
     if (n >= 4) {
-        __m128 lx = _mm_set1_ps(*x0), hx = _mm_set1_ps(*x1);
-        __m128 ly = _mm_set1_ps(*y0), hy = _mm_set1_ps(*y1);
-        for (; k + 4 <= n; k += 4) {
+        __m128 lx = _mm_loadu_ps(x), hx = lx, ly = _mm_loadu_ps(y), hy = ly;
+        for (k = 4; k + 4 <= n; k += 4) {
             __m128 vx = _mm_loadu_ps(x + k), vy = _mm_loadu_ps(y + k);
             lx = _mm_min_ps(lx, vx), hx = _mm_max_ps(hx, vx);
             ly = _mm_min_ps(ly, vy), hy = _mm_max_ps(hy, vy);
         }
-        float a[4], b[4], c[4], d[4];
-        _mm_storeu_ps(a, lx), _mm_storeu_ps(b, hx), _mm_storeu_ps(c, ly), _mm_storeu_ps(d, hy);
-        for (int j = 0; j < 4; j++) {
-            *x0 = a[j] < *x0 ? a[j] : *x0, *x1 = b[j] > *x1 ? b[j] : *x1;
-            *y0 = c[j] < *y0 ? c[j] : *y0, *y1 = d[j] > *y1 ? d[j] : *y1;
-        }
+        /* fold the four lanes: swap halves, then neighbours */
+        lx = _mm_min_ps(lx, _mm_movehl_ps(lx, lx)), hx = _mm_max_ps(hx, _mm_movehl_ps(hx, hx));
+        ly = _mm_min_ps(ly, _mm_movehl_ps(ly, ly)), hy = _mm_max_ps(hy, _mm_movehl_ps(hy, hy));
+        lx = _mm_min_ss(lx, _mm_shuffle_ps(lx, lx, 1)),
+        hx = _mm_max_ss(hx, _mm_shuffle_ps(hx, hx, 1));
+        ly = _mm_min_ss(ly, _mm_shuffle_ps(ly, ly, 1)),
+        hy = _mm_max_ss(hy, _mm_shuffle_ps(hy, hy, 1));
+        *x0 = laser_min(*x0, _mm_cvtss_f32(lx)), *x1 = laser_max(*x1, _mm_cvtss_f32(hx));
+        *y0 = laser_min(*y0, _mm_cvtss_f32(ly)), *y1 = laser_max(*y1, _mm_cvtss_f32(hy));
     }
 #endif
     for (; k < n; k++) {
-        *x0 = x[k] < *x0 ? x[k] : *x0, *x1 = x[k] > *x1 ? x[k] : *x1;
-        *y0 = y[k] < *y0 ? y[k] : *y0, *y1 = y[k] > *y1 ? y[k] : *y1;
+        *x0 = laser_min(x[k], *x0), *x1 = laser_max(x[k], *x1);
+        *y0 = laser_min(y[k], *y0), *y1 = laser_max(y[k], *y1);
     }
 }
 
-/* The bounds of live laser i, from its beam or its trail. */
+/* The bounds of live laser i over the frame: a straight beam before and after
+ * the update (prev_* and now), a curvy laser's trail (its body and the node
+ * just dropped: one run of the doubled ring). */
 static void laser_pool_bound(laser_pool *p, uint32_t i)
 {
     float x0, y0, x1, y1;
     if (p->kind[i] == LASER_STRAIGHT) {
-        float ex, ey;
+        float ex, ey, len = p->length[i];
+        float sx = p->prev_x[i] + p->prev_dx[i] * len, sy = p->prev_y[i] + p->prev_dy[i] * len;
         laser_pool_beam_end(p, i, &ex, &ey);
-        x0 = fminf(p->x[i], ex), x1 = fmaxf(p->x[i], ex);
-        y0 = fminf(p->y[i], ey), y1 = fmaxf(p->y[i], ey);
+        x0 = laser_min(laser_min(p->x[i], ex), laser_min(p->prev_x[i], sx));
+        x1 = laser_max(laser_max(p->x[i], ex), laser_max(p->prev_x[i], sx));
+        y0 = laser_min(laser_min(p->y[i], ey), laser_min(p->prev_y[i], sy));
+        y1 = laser_max(laser_max(p->y[i], ey), laser_max(p->prev_y[i], sy));
     } else {
         uint32_t n = p->nodes[i] + (p->age[i] + 1 > p->nodes[i]);
-        const float *nx = p->node_x + (size_t)i * p->node_cap;
-        const float *ny = p->node_y + (size_t)i * p->node_cap;
+        uint32_t j = laser_pool_node(p, i, n - 1); /* the oldest: the run ends at the head */
         x0 = x1 = p->x[i];
         y0 = y1 = p->y[i];
-        /* the trail's n entries end at the head's: one or two runs of the ring */
-        uint32_t cap = p->node_cap, ring = p->ring[i];
-        uint32_t tail = ring + 1 >= n ? ring + 1 - n : ring + 1 + cap - n;
-        uint32_t run = cap - tail < n ? cap - tail : n;
-        laser_pool_span(nx + tail, ny + tail, run, &x0, &y0, &x1, &y1);
-        laser_pool_span(nx, ny, n - run, &x0, &y0, &x1, &y1);
+        laser_pool_span(p->node_x + j, p->node_y + j, n, &x0, &y0, &x1, &y1);
     }
     p->box_x0[i] = x0, p->box_y0[i] = y0, p->box_x1[i] = x1, p->box_y1[i] = y1;
+}
+
+/* The bounds of every slot up to `end` as a straight laser's, branch-free (a
+ * curvy laser's are written over by laser_pool_bound; free slots' mean
+ * nothing): laser_pool_bound's straight case, four slots at a time with SSE
+ * (minps and maxps are laser_min and laser_max: the same floats). */
+static void laser_pool_beam_boxes(laser_pool *p, uint32_t end)
+{
+    uint32_t i = 0;
+#if defined(__SSE__)
+    for (; i + 4 <= end; i += 4) {
+        __m128 len = _mm_load_ps(p->length + i);
+        __m128 x = _mm_load_ps(p->x + i), y = _mm_load_ps(p->y + i);
+        __m128 px = _mm_load_ps(p->prev_x + i), py = _mm_load_ps(p->prev_y + i);
+        __m128 ex = _mm_add_ps(x, _mm_mul_ps(_mm_load_ps(p->dir_x + i), len));
+        __m128 ey = _mm_add_ps(y, _mm_mul_ps(_mm_load_ps(p->dir_y + i), len));
+        __m128 sx = _mm_add_ps(px, _mm_mul_ps(_mm_load_ps(p->prev_dx + i), len));
+        __m128 sy = _mm_add_ps(py, _mm_mul_ps(_mm_load_ps(p->prev_dy + i), len));
+        _mm_store_ps(p->box_x0 + i, _mm_min_ps(_mm_min_ps(x, ex), _mm_min_ps(px, sx)));
+        _mm_store_ps(p->box_x1 + i, _mm_max_ps(_mm_max_ps(x, ex), _mm_max_ps(px, sx)));
+        _mm_store_ps(p->box_y0 + i, _mm_min_ps(_mm_min_ps(y, ey), _mm_min_ps(py, sy)));
+        _mm_store_ps(p->box_y1 + i, _mm_max_ps(_mm_max_ps(y, ey), _mm_max_ps(py, sy)));
+    }
+#endif
+    for (; i < end; i++) {
+        float len = p->length[i], ex = p->x[i] + p->dir_x[i] * len,
+              ey = p->y[i] + p->dir_y[i] * len;
+        float sx = p->prev_x[i] + p->prev_dx[i] * len, sy = p->prev_y[i] + p->prev_dy[i] * len;
+        p->box_x0[i] = laser_min(laser_min(p->x[i], ex), laser_min(p->prev_x[i], sx));
+        p->box_x1[i] = laser_max(laser_max(p->x[i], ex), laser_max(p->prev_x[i], sx));
+        p->box_y0[i] = laser_min(laser_min(p->y[i], ey), laser_min(p->prev_y[i], sy));
+        p->box_y1[i] = laser_max(laser_max(p->y[i], ey), laser_max(p->prev_y[i], sy));
+    }
 }
 
 /* The phase of laser i at its age (and the start of its fade when its life is over). */
@@ -269,13 +316,19 @@ static void laser_pool_phase(laser_pool *p, uint32_t i)
     p->phase[i] = LASER_PHASE_ON;
 }
 
+/* Writes laser i's head into its ring's entry `ring`, in both copies. */
+static void laser_pool_put_node(laser_pool *p, uint32_t i)
+{
+    size_t j = (size_t)i * 2 * p->node_cap + p->ring[i];
+    p->node_x[j] = p->node_x[j + p->node_cap] = p->x[i];
+    p->node_y[j] = p->node_y[j + p->node_cap] = p->y[i];
+}
+
+static void laser_pool_set_dirs(laser_pool *p, const uint32_t *list, uint32_t count);
+
 static void laser_pool_set_dir(laser_pool *p, uint32_t i)
 {
-    double s, c;
-    trig_sincos(p->track[i * LASER_CHANNEL_COUNT + LASER_CHANNEL_HEADING].value * TRIG_DEG2RAD, &s,
-                &c);
-    p->dir_x[i] = (float)s;
-    p->dir_y[i] = (float)-c;
+    laser_pool_set_dirs(p, &i, 1);
 }
 
 laser_handle laser_pool_spawn(laser_pool *p, const laser_spawn *s)
@@ -314,8 +367,7 @@ laser_handle laser_pool_spawn(laser_pool *p, const laser_spawn *s)
     p->nodes[i] = 1;
     p->ring[i] = 0;
     p->graze_at[i] = LASER_NEVER;
-    p->node_x[(size_t)i * p->node_cap] = p->x[i];
-    p->node_y[(size_t)i * p->node_cap] = p->y[i];
+    laser_pool_put_node(p, i);
     p->prev_x[i] = p->x[i], p->prev_y[i] = p->y[i];
     p->prev_dx[i] = p->dir_x[i], p->prev_dy[i] = p->dir_y[i];
     p->owner[i] = s->owner;
@@ -458,9 +510,32 @@ int laser_pool_fade(laser_pool *p, laser_handle h)
 
 /* ---- the update ---- */
 
-/* Step 1: tweens and rates, each live laser's two channels. */
+/* The unit headings of the `count` lasers listed, their sines and cosines
+ * two at a time (trig_sincos_n: trig_sincos's bits). */
+static void laser_pool_set_dirs(laser_pool *p, const uint32_t *list, uint32_t count)
+{
+    enum {
+        CHUNK = 64
+    };
+    double h[CHUNK], s[CHUNK], c[CHUNK];
+    for (uint32_t k = 0; k < count; k += CHUNK) {
+        uint32_t n = count - k < CHUNK ? count - k : CHUNK;
+        for (uint32_t j = 0; j < n; j++)
+            h[j] = p->track[list[k + j] * LASER_CHANNEL_COUNT + LASER_CHANNEL_HEADING].value *
+                   TRIG_DEG2RAD;
+        trig_sincos_n(h, s, c, n);
+        for (uint32_t j = 0; j < n; j++) {
+            p->dir_x[list[k + j]] = (float)s[j];
+            p->dir_y[list[k + j]] = (float)-c[j];
+        }
+    }
+}
+
+/* Step 1: tweens and rates, each live laser's two channels; the headings that
+ * moved get their unit vectors in one batch after. */
 static void laser_pool_step_channels(laser_pool *p)
 {
+    uint32_t turned = 0;
     for (uint32_t b = 0; b < p->block_end; b++)
         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
             uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
@@ -473,9 +548,13 @@ static void laser_pool_step_channels(laser_pool *p)
                 } else {
                     continue;
                 }
-                laser_pool_refresh(p, i, (laser_channel)c);
+                if (c == LASER_CHANNEL_HEADING)
+                    p->turned[turned++] = i;
+                else
+                    laser_pool_refresh(p, i, (laser_channel)c);
             }
         }
+    laser_pool_set_dirs(p, p->turned, turned);
 }
 
 /* Step 2: every slot up to the high-water mark moves, branch-free (free slots
@@ -510,14 +589,13 @@ static int laser_pool_settle(laser_pool *p, uint32_t i, laser_despawn_reason *wh
 {
     if (p->kind[i] == LASER_CURVY) {
         p->ring[i] = (p->ring[i] + 1) % p->node_cap;
-        size_t j = (size_t)i * p->node_cap + p->ring[i];
-        p->node_x[j] = p->x[i];
-        p->node_y[j] = p->y[i];
+        laser_pool_put_node(p, i);
         if (p->nodes[i] < (uint32_t)p->length[i])
             p->nodes[i]++;
     }
     p->age[i]++;
-    laser_pool_bound(p, i);
+    if (p->kind[i] == LASER_CURVY) /* a beam's: laser_pool_beam_boxes */
+        laser_pool_bound(p, i);
     laser_pool_phase(p, i);
     if (p->fade_at[i] != LASER_NEVER && p->age[i] >= p->fade_at[i] + LASER_FADE_FRAMES) {
         *why = LASER_DESPAWN_EXPIRE;
@@ -539,6 +617,7 @@ void laser_pool_update(laser_pool *p)
     memcpy(p->prev_dy, p->dir_y, end * sizeof(float));
     laser_pool_move(p);
     laser_pool_step_channels(p);
+    laser_pool_beam_boxes(p, end);
     for (uint32_t b = 0; b < p->block_end; b++)
         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
             uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);

@@ -20,12 +20,15 @@
  *             left the cull rectangle), then FADE. Curvy lasers have no warning.
  *
  * NODES. Every curvy laser owns a ring of `node_cap` nodes in one SoA store
- * (node_x, node_y: slot * node_cap + ring index), fixed at init. Each update
- * writes the head's new position into the ring's next entry, so node k (0 =
- * the head) is where the head was k updates ago; the ring keeps one node more
- * than the body's length, the tail node just dropped, so that collision can
- * sweep what the body covered during the frame. Body length is at most
- * node_cap - 1.
+ * (node_x, node_y), fixed at init, kept twice over: ring entry r of slot i is
+ * at i * 2 * node_cap + r and again node_cap further on, so that any node_cap
+ * consecutive entries of the ring are one run of memory (laser_pool_node: the
+ * passes over a body read one plain array, never the ring's two pieces). Each
+ * update writes the head's new position into the ring's next entry (both
+ * copies), so node k (0 = the head) is where the head was k updates ago; the
+ * ring keeps one node more than the body's length, the tail node just
+ * dropped, so that collision can sweep what the body covered during the
+ * frame. Body length is at most node_cap - 1.
  *
  * POOL RULES (as bullet_pool.h). Capacity fixed by laser_pool_init; spawn takes
  * the lowest free slot (a free bitmap searched with count-trailing-zeros), O(1);
@@ -40,8 +43,8 @@
  *   2. motion, one branch-free pass over every slot up to the high-water
  *      mark: (x, y) += dir * speed (straight lasers have speed 0);
  *   3. the node pass: each live curvy laser appends its head to its ring, and
- *      the bounds (box_*) of every live laser are computed from its nodes or
- *      its beam, one pass over the node store;
+ *      the bounds (box_*) of every live laser are computed from its trail or
+ *      its beam before and after the update;
  *   4. age and phase; despawns (FADE over, or a curvy laser wholly outside the
  *      cull rectangle) with a despawn log entry for scripted lasers.
  * Before step 1, prev_* keep the beam or head as it was, for the swept tests
@@ -186,8 +189,10 @@ typedef struct laser_pool {
     float *shift_x, *shift_y; /* moves laser_pool_set_origin asked for, done by the next update */
     float *prev_x, *prev_y, *prev_dx, *prev_dy; /* origin/head and heading before the update */
     /* Read by consumers. */
-    float *length, *width;                    /* straight: px; curvy: nodes; full width */
-    float *box_x0, *box_y0, *box_x1, *box_y1; /* bounds after the update (without width) */
+    float *length, *width; /* straight: px; curvy: nodes; full width */
+    /* The frame's bounds (without width): a straight beam before and after the
+     * update, a curvy trail (body and dropped node). */
+    float *box_x0, *box_y0, *box_x1, *box_y1;
     uint8_t *kind, *phase, *color, *flags;
     uint32_t *age; /* updates since spawn */
     uint32_t *warn, *life;
@@ -195,7 +200,7 @@ typedef struct laser_pool {
     uint32_t *nodes;        /* curvy: nodes in the body now (head included) */
     uint32_t *ring;         /* curvy: ring index of the head */
     uint32_t *graze_at;     /* frame of the last graze (the host's; hashed) */
-    float *node_x, *node_y; /* capacity * node_cap */
+    float *node_x, *node_y; /* capacity * 2 * node_cap: each ring twice (NODES) */
     /* The pool's own. */
     laser_track *track; /* capacity * LASER_CHANNEL_COUNT */
     uint32_t *gen, *owner, *script, *serial;
@@ -204,6 +209,7 @@ typedef struct laser_pool {
     uint32_t next_serial;
     laser_despawn *log;
     uint32_t log_len;
+    uint32_t *turned; /* scratch: the lasers whose heading moved this update */
     laser_pool_stats stats;
     void *block;
 } laser_pool;
@@ -268,11 +274,11 @@ static inline float laser_pool_taper_at(uint32_t k, uint32_t n, float inv)
     return t > 1.0f ? 1.0f : t < 0.15f ? 0.15f : t;
 }
 float laser_pool_taper(uint32_t k, uint32_t n);
-/* Node k (0 = head, k < node_cap) of curvy laser i: its index into node_x / node_y. */
+/* Node k (0 = head, k < node_cap) of curvy laser i: its index into node_x /
+ * node_y. Nodes k, k - 1, ..., 0 are at that index and the ones after it. */
 static inline uint32_t laser_pool_node(const laser_pool *p, uint32_t i, uint32_t k)
 {
-    uint32_t r = p->ring[i] >= k ? p->ring[i] - k : p->ring[i] + p->node_cap - k;
-    return i * p->node_cap + r;
+    return (2 * i + 1) * p->node_cap + p->ring[i] - k;
 }
 /* The end of straight laser i's beam. */
 static inline void laser_pool_beam_end(const laser_pool *p, uint32_t i, float *ex, float *ey)

@@ -4,6 +4,7 @@
 #include "core/trig.h"
 
 #include <float.h>
+#include <string.h>
 
 static void trig_test_against_libm(void)
 {
@@ -36,8 +37,52 @@ static void trig_test_special_values(void)
     CHECK_NEAR(trig_sin(1e7), sin(1e7), 1e-9);
 }
 
+/* trig_sincos_n gives trig_sincos's bits: random angles near and far, the
+ * quadrant edges (multiples of pi/4 and their neighbours), negative ones, and
+ * pairs mixing a NaN, an infinity or a far angle with a near one. */
+static void trig_test_batch_bits(void)
+{
+    enum {
+        N = 4096
+    };
+    static double x[N], s[N], c[N];
+    rng r;
+    rng_seed(&r, 17);
+    int differ = 0;
+    for (int round = 0; round < 64; round++) {
+        for (int i = 0; i < N; i++) {
+            double u = rng_double(&r) - 0.5;
+            switch (i % 8) {
+            case 0: x[i] = u * 20.0; break;
+            case 1: x[i] = u * 2.0e6; break;
+            case 2: x[i] = (double)(int)(u * 4000) * (TRIG_PI / 4); break;
+            case 3:
+                x[i] = nextafter((double)(int)(u * 4000) * (TRIG_PI / 4), u > 0 ? 1e9 : -1e9);
+                break;
+            case 4: x[i] = u * 1e-6; break;
+            case 5: x[i] = (rng_double(&r) * 1e6) * TRIG_DEG2RAD * (u > 0 ? 1 : -1); break;
+            case 6:
+                x[i] = round % 4 == 0   ? NAN
+                       : round % 4 == 1 ? INFINITY
+                       : round % 4 == 2 ? 3.0e6
+                                        : 1.0e6;
+                break;
+            default: x[i] = u * 1.0e3; break;
+            }
+        }
+        trig_sincos_n(x, s, c, N - round % 2); /* an odd count too */
+        for (int i = 0; i < N - round % 2; i++) {
+            double es, ec;
+            trig_sincos(x[i], &es, &ec);
+            differ += memcmp(&es, &s[i], sizeof es) != 0 || memcmp(&ec, &c[i], sizeof ec) != 0;
+        }
+    }
+    CHECK_EQ_INT(differ, 0);
+}
+
 int main(void)
 {
+    trig_test_batch_bits();
     trig_test_against_libm();
     trig_test_special_values();
     return check_done("trig");

@@ -11,6 +11,7 @@
 #include "pattern/laser_object.h"
 #include "sim/playfield.h"
 #include "test_library.h"
+#include <stdio.h>
 
 static library *lw_lib(const char *text)
 {
@@ -114,6 +115,36 @@ static void lw_cancel_leaves_items(void)
     CHECK_EQ_U64(w->lasers.stats.despawned[LASER_DESPAWN_CANCEL], 2);
     /* 240 px of beam: a star every 24 px (11), and several along the body */
     CHECK(w->items.count >= items + 11 + 3);
+    lw_free(w, lib);
+}
+
+/* A bomb's circle clears the lasers it reaches, a beam in its warning and a
+ * curvy body alike, leaving star items along them. */
+static void lw_bomb_clears_lasers(void)
+{
+    library *lib = lw_lib("enemy beamer { health 100000\n"
+                          "  laser red at 180 length 500 width 10 warn 200\n"
+                          "  laser curvy blue at 180 speed 3 length 40 width 8\n"
+                          "  wait 100000 }\n"
+                          "stage stage1 { spawn beamer at (192, 40) wait 100000 }\n");
+    world *w = lw_world(lib);
+    for (int f = 0; f < 300 && w->lasers.live < 2; f++)
+        world_step(w, 0);
+    for (int f = 0; f < 60; f++) /* the curvy head halfway down */
+        world_step(w, 0);
+    CHECK_EQ_INT(w->lasers.live, 2);
+    uint32_t items = w->items.count;
+    world_step(w, INPUT_BIT(INPUT_BOMB));
+    CHECK_EQ_INT(lw_events(w, WORLD_EVENT_BOMB), 1);
+    uint32_t most = w->items.count;
+    for (int f = 0; f < 120 && w->lasers.live; f++) {
+        world_step(w, 0);
+        most = w->items.count > most ? w->items.count : most;
+    }
+    printf("bomb: lasers left %u, items %u then at most %u\n", w->lasers.live, items, most);
+    CHECK_EQ_INT(w->lasers.live, 0);
+    CHECK_EQ_U64(w->lasers.stats.despawned[LASER_DESPAWN_CANCEL], 2);
+    CHECK(most >= items + 10); /* 500 px of beam and a body: stars along them */
     lw_free(w, lib);
 }
 
@@ -226,6 +257,7 @@ static void lw_lint(void)
 
 int main(void)
 {
+    lw_bomb_clears_lasers();
     lw_lint();
     lw_warning_then_hit();
     lw_graze_interval();

@@ -7,10 +7,12 @@
  * to SCREENSHOT_DIR for eyes. */
 #include "../check.h"
 #include "render/frame_view.h"
+#include "render/sprite_blit.h"
 #include "sim/playfield.h"
 
 #include <SDL_image.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifndef SCREENSHOT_DIR
 #define SCREENSHOT_DIR "."
@@ -190,6 +192,14 @@ int main(void)
     static Uint32 geometry[640 * 480], blit[640 * 480];
     draw(SPRITE_DRAW_GEOMETRY, geometry);
     draw(SPRITE_DRAW_BLIT, blit);
+    /* the rasterizer's SSE2 spans and its scalar ones draw the same pixels */
+    static Uint32 blit_scalar[640 * 480];
+    sprite_blit_isa isa = sprite_blit_get_isa();
+    sprite_blit_set_isa(SPRITE_BLIT_SCALAR);
+    draw(SPRITE_DRAW_BLIT, blit_scalar);
+    sprite_blit_set_isa(isa);
+    printf("blitter paths: %s and scalar\n", sprite_blit_isa_name(isa));
+    CHECK(memcmp(blit, blit_scalar, sizeof blit) == 0);
     save(geometry, "lasers-geometry.png");
     save(blit, "lasers-blit.png");
     compare(geometry, blit);
@@ -203,20 +213,27 @@ int main(void)
     CHECK(warn_run >= 1 && warn_run <= 4);
     CHECK(open_run >= 6);
     CHECK(open_peak > warn_peak);
-    /* a mesh built again over its last triangles (kept when the layout is the
-     * same) equals a fresh one, also after lasers changed */
+    /* a mesh built again over its last triangles, texture coordinates and
+     * colours (kept when the layout or the colour is the same) equals a fresh
+     * one, also after lasers changed: one fades (its colour dims, its node
+     * count the same), one goes */
     for (int round = 0; round < 3; round++) {
         static laser_mesh kept, fresh;
         if (round == 0)
             CHECK(laser_mesh_init(&kept, 4096, 64) == 0);
         CHECK(laser_mesh_init(&fresh, 4096, 64) == 0);
+        if (round == 1)
+            CHECK(laser_pool_fade(&pool, laser_pool_handle(&pool, 0)));
         if (round == 2)
             laser_pool_despawn(&pool, laser_pool_handle(&pool, 3), LASER_DESPAWN_CANCEL);
         laser_mesh_build(&kept, &pool);
         laser_mesh_build(&fresh, &pool);
         CHECK_EQ_INT(kept.index_count, fresh.index_count);
         CHECK(memcmp(kept.indices, fresh.indices, (size_t)fresh.index_count * sizeof(int)) == 0);
-        CHECK(memcmp(kept.xyuv, fresh.xyuv, (size_t)fresh.vertex_count * 16) == 0);
+        size_t vc = (size_t)fresh.vertex_count;
+        CHECK(memcmp(kept.xy, fresh.xy, vc * 8) == 0);
+        CHECK(memcmp(kept.uv, fresh.uv, vc * 8) == 0);
+        CHECK(memcmp(kept.colors, fresh.colors, vc * 4) == 0);
         laser_mesh_free(&fresh);
         if (round == 2)
             laser_mesh_free(&kept);

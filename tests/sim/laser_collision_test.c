@@ -8,6 +8,7 @@
 #include "sim/laser_collision.h"
 
 #include <math.h>
+#include <stdio.h>
 
 /* Squared distance from point (x, y) to segment [a, b]. */
 static double ref_point_seg2(double x, double y, double ax, double ay, double bx, double by)
@@ -217,8 +218,80 @@ static void test_harmless_phases(void)
     laser_pool_free(&pool);
 }
 
+/* laser_collision_player (a block's bounds screened at once, a body's
+ * segments four at a time) lists exactly the lasers that the per-laser tests
+ * find, laser by laser, over a crowd of both kinds, in every phase, around
+ * probes moving up to 60 px a frame, their graze circle larger or smaller
+ * than the hitbox (smaller: each is tested on its own; it used to list every
+ * laser near as grazed). */
+static void test_player_vs_each(void)
+{
+    rng r;
+    rng_seed(&r, 23);
+    static laser_pool crowd;
+    CHECK(laser_pool_init(&crowd, 256, 40) == 0);
+    collision_list hits, grazes;
+    CHECK(collision_list_init(&hits, 256) == 0 && collision_list_init(&grazes, 256) == 0);
+    int total_hits = 0, total_grazes = 0, wrong = 0;
+    for (int round = 0; round < 200; round++) {
+        while (crowd.live < 200) {
+            int curvy = rng_below(&r, 2) == 0;
+            laser_spawn s = {.kind = curvy ? LASER_CURVY : LASER_STRAIGHT,
+                             .x = rng_range(&r, 0, 384),
+                             .y = rng_range(&r, 0, 448),
+                             .heading = rng_range(&r, 0, 360),
+                             .spin = rng_range(&r, -8, 8),
+                             .speed = rng_range(&r, 0, 6),
+                             .length = curvy ? rng_range(&r, 1, 39) : rng_range(&r, 0, 400),
+                             .width = rng_range(&r, 0, 20),
+                             .warn = rng_below(&r, 12),
+                             .life = rng_below(&r, 60)};
+            laser_pool_spawn(&crowd, &s);
+        }
+        laser_pool_update(&crowd);
+        laser_probe q = {rng_range(&r, 0, 384),  rng_range(&r, 0, 448), rng_range(&r, -60, 60),
+                         rng_range(&r, -60, 60), rng_range(&r, 1, 4),   rng_range(&r, 0, 30)};
+        collision_list_clear(&hits);
+        collision_list_clear(&grazes);
+        laser_collision_player(&crowd, &q, &hits, &grazes);
+        int h = 0, g = 0;
+        for (uint32_t i = 0; i < laser_pool_slot_end(&crowd); i++) {
+            if (!(crowd.alive[i / 64] >> (i % 64) & 1) || !laser_pool_hurts(&crowd, i))
+                continue;
+            int curvy = crowd.kind[i] == LASER_CURVY;
+            /* the rule laser_collision.h states: the frame's bounds widened by
+             * the reach meet the box of the probe's path, then the laser's test */
+            float big = q.graze_radius > q.hit_radius ? q.graze_radius : q.hit_radius;
+            float reach = big + 0.5f * crowd.width[i];
+            float px0 = fminf(q.x, q.x - q.dx), px1 = fmaxf(q.x, q.x - q.dx);
+            float py0 = fminf(q.y, q.y - q.dy), py1 = fmaxf(q.y, q.y - q.dy);
+            if (px1 + reach < crowd.box_x0[i] || px0 - reach > crowd.box_x1[i] ||
+                py1 + reach < crowd.box_y0[i] || py0 - reach > crowd.box_y1[i])
+                continue;
+            int touch_graze = q.graze_radius > 0 &&
+                              (curvy ? laser_collision_curvy(&crowd, i, &q, q.graze_radius)
+                                     : laser_collision_straight(&crowd, i, &q, q.graze_radius));
+            int touch_hit = curvy ? laser_collision_curvy(&crowd, i, &q, q.hit_radius)
+                                  : laser_collision_straight(&crowd, i, &q, q.hit_radius);
+            if (touch_graze)
+                wrong += g >= grazes.count || grazes.index[g++] != i;
+            if (touch_hit)
+                wrong += h >= hits.count || hits.index[h++] != i;
+        }
+        wrong += h != hits.count || g != grazes.count;
+        total_hits += h, total_grazes += g;
+    }
+    printf("crowd: %d hits, %d grazes, %d wrong\n", total_hits, total_grazes, wrong);
+    CHECK_EQ_INT(wrong, 0);
+    CHECK(total_hits > 20 && total_grazes > 100);
+    collision_list_free(&hits);
+    collision_list_free(&grazes);
+    laser_pool_free(&crowd);
+}
+
 int main(void)
 {
+    test_player_vs_each();
     test_capsule_vs_reference();
     test_chain_vs_reference();
     test_no_tunnelling();

@@ -7,6 +7,7 @@
 #include "core/mem.h"
 #include "core/rng.h"
 #include "sim/laser_pool.h"
+#include <stdio.h>
 
 #define CAP 128u /* a multiple of 64: the model's slots are the pool's */
 
@@ -199,6 +200,74 @@ static void test_trail(void)
 
 /* A straight laser's width through its phases; a set origin moves with the
  * next update and shows as this frame's motion in prev_*. */
+/* The bounds laser_pool_update keeps (a beam's before and after, from the
+ * SSE pass over the slots; a trail's, from one run of the doubled ring folded
+ * in SSE registers) equal a plain scan of every point, for rings of many
+ * sizes, bodies of every length, lasers spawned into slots others left, over
+ * many laps of the ring. */
+static void test_bounds_exact(void)
+{
+    static const uint32_t caps[] = {2, 3, 15, 16, 17, 33, 64, 65, 100};
+    rng r;
+    rng_seed(&r, 99);
+    int wrong = 0, checked = 0;
+    for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+        laser_pool p;
+        CHECK(laser_pool_init(&p, 64, caps[c]) == 0);
+        for (int t = 0; t < 400; t++) {
+            if (rng_below(&r, 4) == 0) {
+                laser_spawn s = {.kind = rng_below(&r, 3) ? LASER_CURVY : LASER_STRAIGHT,
+                                 .x = rng_range(&r, 0, 400),
+                                 .y = rng_range(&r, 0, 400),
+                                 .heading = rng_range(&r, 0, 360),
+                                 .spin = rng_range(&r, -12, 12),
+                                 .speed = rng_range(&r, 0, 9),
+                                 .length = rng_range(&r, 1, 300),
+                                 .width = 4,
+                                 .life = 1 + rng_below(&r, 200)};
+                laser_pool_spawn(&p, &s);
+            }
+            laser_pool_update(&p);
+            for (uint32_t i = 0; i < laser_pool_slot_end(&p); i++) {
+                if (!(p.alive[i / 64] >> (i % 64) & 1))
+                    continue;
+                float x0, y0, x1, y1;
+                if (p.kind[i] == LASER_CURVY) {
+                    uint32_t n = p.nodes[i] + (p.age[i] + 1 > p.nodes[i]);
+                    x0 = x1 = p.x[i], y0 = y1 = p.y[i];
+                    for (uint32_t k = 0; k < n; k++) {
+                        uint32_t j = laser_pool_node(&p, i, k);
+                        x0 = p.node_x[j] < x0 ? p.node_x[j] : x0;
+                        x1 = p.node_x[j] > x1 ? p.node_x[j] : x1;
+                        y0 = p.node_y[j] < y0 ? p.node_y[j] : y0;
+                        y1 = p.node_y[j] > y1 ? p.node_y[j] : y1;
+                    }
+                } else {
+                    float len = p.length[i], ex, ey;
+                    laser_pool_beam_end(&p, i, &ex, &ey);
+                    float pts[4][2] = {
+                        {p.x[i], p.y[i]},
+                        {ex, ey},
+                        {p.prev_x[i], p.prev_y[i]},
+                        {p.prev_x[i] + p.prev_dx[i] * len, p.prev_y[i] + p.prev_dy[i] * len}};
+                    x0 = x1 = pts[0][0], y0 = y1 = pts[0][1];
+                    for (int k = 1; k < 4; k++) {
+                        x0 = pts[k][0] < x0 ? pts[k][0] : x0, x1 = pts[k][0] > x1 ? pts[k][0] : x1;
+                        y0 = pts[k][1] < y0 ? pts[k][1] : y0, y1 = pts[k][1] > y1 ? pts[k][1] : y1;
+                    }
+                }
+                wrong += x0 != p.box_x0[i] || y0 != p.box_y0[i] || x1 != p.box_x1[i] ||
+                         y1 != p.box_y1[i];
+                checked++;
+            }
+        }
+        laser_pool_free(&p);
+    }
+    printf("bounds: %d checked, %d wrong\n", checked, wrong);
+    CHECK(checked > 10000);
+    CHECK_EQ_INT(wrong, 0);
+}
+
 static void test_straight(void)
 {
     laser_pool p;
@@ -269,6 +338,7 @@ static void test_init_bounds(void)
 
 int main(void)
 {
+    test_bounds_exact();
     test_model();
     test_trail();
     test_straight();
