@@ -1646,9 +1646,12 @@ static void stmt_call(fstate *f, const ast_stmt *s)
     emit_ax(f, s->kind == ST_RUN ? VM_OP_CALL : VM_OP_FORK, g->func, s->pos);
 }
 
-/* speed / turn / velocity: set now, or ramp "over" frames. */
+/* speed / turn / velocity: set now, or ramp "over" frames, eased as s->ease
+ * says (RAMP's B: mode | ease << VM_RAMP_EASE_SHIFT; linear is 0, so linear
+ * ramps compile as they always did). */
 static void stmt_motion(fstate *f, const ast_stmt *s)
 {
+    uint32_t eased = (uint32_t)s->ease << VM_RAMP_EASE_SHIFT;
     switch (s->kind) {
     case ST_SPEED:
         if (!s->e[1]) {
@@ -1656,7 +1659,7 @@ static void stmt_motion(fstate *f, const ast_stmt *s)
             emit_ax(f, VM_OP_SET, VM_PROP_SPEED, s->pos);
         } else {
             ramp_operands(f, s->e[0], s->e[1]);
-            emit_ab(f, VM_OP_RAMP, VM_PROP_SPEED, VM_MODE_ABS, s->pos);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_SPEED, VM_MODE_ABS | eased, s->pos);
         }
         break;
     case ST_TURN:
@@ -1669,7 +1672,8 @@ static void stmt_motion(fstate *f, const ast_stmt *s)
             emit_ax(f, VM_OP_SET, VM_PROP_HEADING, s->pos);
         } else {
             ramp_operands(f, s->e[0], s->e[1]);
-            emit_ab(f, VM_OP_RAMP, VM_PROP_HEADING, s->op == 1 ? VM_MODE_BY : VM_MODE_ABS, s->pos);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_HEADING, (s->op == 1 ? VM_MODE_BY : VM_MODE_ABS) | eased,
+                    s->pos);
         }
         break;
     case ST_VELOCITY:
@@ -1686,10 +1690,10 @@ static void stmt_motion(fstate *f, const ast_stmt *s)
             emit_ax(f, VM_OP_STORE, (uint32_t)tmp, s->pos);
             emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, s->pos);
             expr(f, s->e[0]);
-            emit_ab(f, VM_OP_RAMP, VM_PROP_VX, VM_MODE_ABS, s->pos);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_VX, VM_MODE_ABS | eased, s->pos);
             emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, s->pos);
             expr(f, s->e[1]);
-            emit_ab(f, VM_OP_RAMP, VM_PROP_VY, VM_MODE_ABS, s->pos);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_VY, VM_MODE_ABS | eased, s->pos);
             f->nslots = nslots;
         }
         break;

@@ -7,6 +7,7 @@
  */
 #include "pattern/parser.h"
 
+#include "core/ease.h"
 #include "pattern/lexer.h"
 #include "pattern/library.h"
 
@@ -719,7 +720,38 @@ static ast_expr *parser_over(parser *p)
     return parser_accept_word(p, "over") ? parser_expr(p) : NULL;
 }
 
-static const char *const parser_eases[] = {"linear", "smooth", "in", "out", NULL};
+static const char *const parser_eases[] = {
+#define PARSER_EASE_WORD(id, name, curve) name,
+    EASES(PARSER_EASE_WORD)
+#undef PARSER_EASE_WORD
+        NULL};
+
+/* ease := 'linear' | 'smooth' | 'in' | 'out', after an 'over expr' (core/ease.h);
+ * `fallback` when there is none. Another word on the same line that starts no
+ * statement (nor an assignment) is a misspelt ease: reported. */
+static int parser_ease(parser *p, const ast_expr *over, int fallback)
+{
+    if (!over)
+        return fallback;
+    for (int i = 0; parser_eases[i]; i++)
+        if (parser_accept_word(p, parser_eases[i]))
+            return i;
+    tok_kind after = p->next.kind;
+    if (parser_at(p, TOK_NAME) && !parser_is_statement_word(&p->tok) &&
+        p->tok.line == p->prev.line && (after < TOK_ASSIGN || after > TOK_SLASH_EQ) &&
+        after != TOK_LBRACKET) {
+        char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
+        const char *near = word ? diag_suggest(word, parser_eases, EASE_COUNT) : NULL;
+        if (near)
+            parser_error_at(p, DIAG_UNKNOWN_EASE, &p->tok, "unknown ease '%s' (did you mean '%s'?)",
+                            word, near);
+        else
+            parser_error_at(p, DIAG_UNKNOWN_EASE, &p->tok,
+                            "unknown ease '%s' (linear, smooth, in or out)", word ? word : "");
+        parser_advance(p);
+    }
+    return fallback;
+}
 
 /* move := 'move' ('to' | 'by') pair [ 'over' expr [ ease ] ] */
 static void parser_move(parser *p, ast_stmt *s)
@@ -734,10 +766,7 @@ static void parser_move(parser *p, ast_stmt *s)
     }
     parser_pair(p, &s->e[0], &s->e[1]);
     s->e[2] = parser_over(p);
-    s->ease = 1; /* smooth by default: enemies glide */
-    for (int i = 0; s->e[2] && parser_eases[i]; i++)
-        if (parser_accept_word(p, parser_eases[i]))
-            s->ease = i;
+    s->ease = parser_ease(p, s->e[2], EASE_SMOOTH); /* smooth by default: enemies glide */
 }
 
 static const char *const parser_verb_words[] = {
@@ -889,6 +918,7 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         s->kind = ST_SPEED;
         s->e[0] = parser_expr(p);
         s->e[1] = parser_over(p);
+        s->ease = parser_ease(p, s->e[1], EASE_LINEAR);
     } else if (lexer_is(&kw, "turn")) {
         s->kind = ST_TURN;
         if (parser_accept_word(p, "to"))
@@ -899,10 +929,12 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_expected(p, "'to' or 'by' after 'turn'");
         s->e[0] = parser_expr(p);
         s->e[1] = parser_over(p);
+        s->ease = parser_ease(p, s->e[1], EASE_LINEAR);
     } else if (lexer_is(&kw, "velocity")) {
         s->kind = ST_VELOCITY;
         parser_pair(p, &s->e[0], &s->e[1]);
         s->e[2] = parser_over(p);
+        s->ease = parser_ease(p, s->e[2], EASE_LINEAR);
     } else if (lexer_is(&kw, "spin") || lexer_is(&kw, "accel")) {
         s->kind = lexer_is(&kw, "spin") ? ST_SPIN : ST_ACCEL;
         s->e[0] = parser_expr(p);

@@ -26,6 +26,7 @@
  */
 #include "sim/bullet_pool.h"
 
+#include "core/ease.h"
 #include "core/mem.h"
 #include "core/trig.h"
 #include "sim/playfield.h"
@@ -126,6 +127,7 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(flags, n);
     PLAN(cold, n * sizeof(bullet_cold));
     PLAN(track, n * BULLET_CHANNEL_COUNT * sizeof(bullet_track));
+    PLAN(ease, n * BULLET_CHANNEL_COUNT);
     PLAN(order, 2 * u);
     PLAN(order_tmp, u);
     PLAN(log, n * sizeof(bullet_despawn));
@@ -407,6 +409,14 @@ static bullet_track bullet_pool_track_of(const bullet_pool *p, uint32_t i, bulle
     return (bullet_track){p->cold[i].spawned[c], 0.0, p->cold[i].born, 0};
 }
 
+/* Channel c's tween ease (core/ease.h): LINEAR unless a tween asked for one. */
+static ease_kind bullet_pool_ease_of(const bullet_pool *p, uint32_t i, bullet_channel c)
+{
+    if (!bullet_pool_bit(p->tracked, i))
+        return EASE_LINEAR;
+    return (ease_kind)p->ease[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c];
+}
+
 /* The warm floats of slot i as its spawn values give them (no setter yet). */
 static bullet_warm bullet_pool_spawn_warm(const bullet_pool *p, uint32_t i)
 {
@@ -448,8 +458,10 @@ static void bullet_pool_make_tracked(bullet_pool *p, uint32_t i)
     bullet_pool_make_warm(p, i);
     if (bullet_pool_bit(p->tracked, i))
         return;
-    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
         *bullet_pool_track(p, i, (bullet_channel)c) = bullet_pool_track_of(p, i, (bullet_channel)c);
+        p->ease[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c] = EASE_LINEAR;
+    }
     p->tracked[i / BLOCK] |= 1ull << (i % BLOCK);
 }
 
@@ -688,6 +700,28 @@ static double bullet_track_value(const bullet_track *t, uint32_t now)
     return t->v0 + g * (double)(now - t->t0);
 }
 
+/* The same for a tween with an ease: v0 + (v1 - v0) * curve(u), u the
+ * elapsed fraction; a linear tween, a fixed value or a rate as above. */
+static double bullet_track_eased(const bullet_track *t, ease_kind e, uint32_t now)
+{
+    if (e == EASE_LINEAR || t->t1 == 0 || t->t1 == BULLET_NEVER || now >= t->t1)
+        return bullet_track_value(t, now);
+    double u = (double)(now - t->t0) / (double)(t->t1 - t->t0);
+    return t->v0 + (t->v1 - t->v0) * ease_curve(e, u);
+}
+
+/* Whether channel c runs an eased tween that is not over at update `now`: its
+ * float copies are then re-derived from the exact curve every update (a
+ * linear segment per update), and every other bullet keeps the one-segment
+ * linear path. */
+static int bullet_pool_easing(const bullet_pool *p, uint32_t i, bullet_channel c, uint32_t now)
+{
+    if (bullet_pool_ease_of(p, i, c) == EASE_LINEAR)
+        return 0;
+    uint32_t t1 = bullet_pool_track(p, i, c)->t1;
+    return t1 != 0 && t1 != BULLET_NEVER && now < t1;
+}
+
 /* A channel's change per update (0 when fixed). */
 static double bullet_track_step(const bullet_track *t)
 {
@@ -706,6 +740,11 @@ static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
 {
     bullet_track t = bullet_pool_track_of(p, i, c);
     double value = bullet_track_value(&t, p->frame), step = bullet_track_step(&t);
+    if (bullet_pool_easing(p, i, c, p->frame)) { /* this update's segment of the curve */
+        ease_kind e = bullet_pool_ease_of(p, i, c);
+        value = bullet_track_eased(&t, e, p->frame);
+        step = bullet_track_eased(&t, e, p->frame + 1) - value;
+    }
     if (p->flags[i] & BULLET_FLAG_RESTING) {
         step = 0.0;
         if (c != BULLET_CHANNEL_HEADING)
@@ -752,6 +791,8 @@ static void bullet_pool_refresh(bullet_pool *p, uint32_t i)
     if (bullet_pool_bit(p->tracked, i)) /* else every channel is fixed */
         for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
             uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
+            if (bullet_pool_easing(p, i, (bullet_channel)c, p->frame))
+                t1 = p->frame + 1; /* the curve's next segment */
             if (t1 != 0 && t1 < event)
                 event = t1;
         }
@@ -781,7 +822,7 @@ double bullet_pool_get(const bullet_pool *p, bullet_handle h, bullet_channel c)
     if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_CHANNEL_COUNT)
         return 0.0;
     bullet_track t = bullet_pool_track_of(p, h.index, c);
-    return bullet_track_value(&t, p->frame);
+    return bullet_track_eased(&t, bullet_pool_ease_of(p, h.index, c), p->frame);
 }
 
 double bullet_pool_get_rate(const bullet_pool *p, bullet_handle h, bullet_channel c)
@@ -802,6 +843,7 @@ int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double va
     bullet_track *t = bullet_pool_track(p, h.index, c);
     t->v0 = value;
     t->t0 = p->frame;
+    p->ease[(size_t)h.index * BULLET_CHANNEL_COUNT + (size_t)c] = EASE_LINEAR;
     if (t->t1 != BULLET_NEVER) /* a rate keeps going from the new value; a tween stops */
         t->t1 = 0;
     bullet_pool_apply(p, h.index, c);
@@ -812,7 +854,13 @@ int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double va
 int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double target,
                       int32_t frames)
 {
-    if (!bullet_pool_settable(p, h, c, target))
+    return bullet_pool_tween_eased(p, h, c, target, frames, EASE_LINEAR);
+}
+
+int bullet_pool_tween_eased(bullet_pool *p, bullet_handle h, bullet_channel c, double target,
+                            int32_t frames, int how)
+{
+    if (!bullet_pool_settable(p, h, c, target) || how < 0 || how >= EASE_COUNT)
         return 0;
     if (frames < 1)
         frames = 1;
@@ -820,8 +868,10 @@ int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double 
         frames = (int32_t)(BULLET_NEVER - 1 - p->frame);
     bullet_pool_make_tracked(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
-    *t = (bullet_track){bullet_track_value(t, p->frame), target, p->frame,
+    uint8_t *e = &p->ease[(size_t)h.index * BULLET_CHANNEL_COUNT + (size_t)c];
+    *t = (bullet_track){bullet_track_eased(t, (ease_kind)*e, p->frame), target, p->frame,
                         p->frame + (uint32_t)frames};
+    *e = (uint8_t)how;
     bullet_pool_apply(p, h.index, c);
     bullet_pool_refresh(p, h.index);
     return 1;
@@ -833,8 +883,10 @@ int bullet_pool_set_rate(bullet_pool *p, bullet_handle h, bullet_channel c, doub
         return 0;
     bullet_pool_make_tracked(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
-    *t = (bullet_track){bullet_track_value(t, p->frame), per_update, p->frame,
+    uint8_t *e = &p->ease[(size_t)h.index * BULLET_CHANNEL_COUNT + (size_t)c];
+    *t = (bullet_track){bullet_track_eased(t, (ease_kind)*e, p->frame), per_update, p->frame,
                         per_update != 0.0 ? BULLET_NEVER : 0};
+    *e = EASE_LINEAR;
     bullet_pool_apply(p, h.index, c);
     bullet_pool_refresh(p, h.index);
     return 1;
@@ -1070,7 +1122,10 @@ static void bullet_pool_resolve(bullet_pool *p, uint32_t i)
         bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
         if (t->t1 == now) {
             *t = (bullet_track){t->v1, 0.0, now, 0};
+            p->ease[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c] = EASE_LINEAR;
             bullet_pool_apply(p, i, (bullet_channel)c);
+        } else if (bullet_pool_easing(p, i, (bullet_channel)c, now)) {
+            bullet_pool_apply(p, i, (bullet_channel)c); /* the curve's next segment */
         }
     }
     bullet_pool_refresh(p, i);
@@ -1183,6 +1238,9 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
                 hash_f64(hs, t.v1);
                 hash_u32(hs, t.t0);
                 hash_u32(hs, t.t1);
+                ease_kind e = bullet_pool_ease_of(p, i, (bullet_channel)c);
+                if (e != EASE_LINEAR) /* so that linear states hash as they always did */
+                    hash_u32(hs, (uint32_t)e);
             }
         }
     /* The draw order is state too: the live slots, oldest first. */
