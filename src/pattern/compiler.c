@@ -2177,6 +2177,7 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_SHARED: return G_SHARED;
     case DECL_SHIP: return G_SHIP;
     case DECL_GAME: return G_GAME;
+    case DECL_BULLETML: return G_IMPORT; /* never a global: the library applies it */
     }
     return G_CONST;
 }
@@ -2188,7 +2189,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
     const compiler_input *in = c->in;
     for (int fi = 0; fi < in->nfiles; fi++) {
         for (ast_decl *d = in->decls[fi]; d; d = d->next) {
-            if (!d->name)
+            if (!d->name || d->kind == DECL_BULLETML) /* looks: the library's */
                 continue;
             global *g =
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);

@@ -59,8 +59,9 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-const char *const parser_decl_words[] = {"const",    "pattern", "enemy", "boss", "stage",
-                                         "function", "shared",  "ship",  "game", NULL};
+const char *const parser_decl_words[] = {"const", "pattern",  "enemy",  "boss",
+                                         "stage", "function", "shared", "ship",
+                                         "game",  "bulletml", NULL};
 
 /* ---- tokens ---- */
 
@@ -1319,6 +1320,39 @@ static void parser_game(parser *p, ast_decl *d)
         parser_close(p, &open, "game");
 }
 
+/* bulletml := 'bulletml' NAME '{' { 'look' [STRING] SHAPE [COLOUR] } '}': the
+ * looks of NAME.xml's bullets (names are checked by the library, which knows
+ * the shapes and the file). */
+static void parser_bulletml(parser *p, ast_decl *d)
+{
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    ast_look_rule **tail = &d->looks;
+    while (parser_at_word(p, "look")) {
+        ast_look_rule *r = arena_alloc(p->ar, sizeof *r);
+        if (!r)
+            return;
+        r->pos = parser_pos(&p->tok);
+        parser_advance(p);
+        if (parser_at(p, TOK_STRING))
+            r->label = parser_string(p);
+        if (!parser_at(p, TOK_NAME)) {
+            parser_expected(p, "a bullet shape after 'look'");
+            return;
+        }
+        r->shape_pos = parser_pos(&p->tok);
+        r->shape = parser_take_name(p);
+        if (parser_at(p, TOK_NAME) && !parser_at_word(p, "look") && p->tok.line == p->prev.line) {
+            r->colour_pos = parser_pos(&p->tok);
+            r->colour = parser_take_name(p);
+        }
+        *tail = r;
+        tail = &r->next;
+    }
+    parser_close(p, &open, "bulletml");
+}
+
 /* decl := 'const' NAME '=' expr
  *       | 'pattern' NAME params block | 'enemy' NAME params block
  *       | 'stage' NAME block | boss | ship | game */
@@ -1332,9 +1366,10 @@ static ast_decl *parser_decl(parser *p)
     static const struct {
         const char *word;
         ast_decl_kind kind;
-    } kinds[] = {{"const", DECL_CONST},   {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
-                 {"boss", DECL_BOSS},     {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
-                 {"shared", DECL_SHARED}, {"ship", DECL_SHIP},       {"game", DECL_GAME}};
+    } kinds[] = {{"const", DECL_CONST},      {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
+                 {"boss", DECL_BOSS},        {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
+                 {"shared", DECL_SHARED},    {"ship", DECL_SHIP},       {"game", DECL_GAME},
+                 {"bulletml", DECL_BULLETML}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -1354,16 +1389,17 @@ static ast_decl *parser_decl(parser *p)
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration (const, shared, pattern, enemy, boss, stage, "
-                            "function, ship or game), "
+                            "function, ship, game or bulletml), "
                             "found %s",
                             got);
         return NULL;
     }
     d->kind = kinds[k].kind;
     parser_advance(p);
-    const char *what = d->kind == DECL_CONST    ? "constant"
-                       : d->kind == DECL_SHARED ? "shared value"
-                                                : kinds[k].word;
+    const char *what = d->kind == DECL_CONST      ? "constant"
+                       : d->kind == DECL_SHARED   ? "shared value"
+                       : d->kind == DECL_BULLETML ? "BulletML file (its name without .xml)"
+                                                  : kinds[k].word;
     d->name = parser_new_name(p, what);
     if (!d->name)
         return NULL;
@@ -1383,6 +1419,7 @@ static ast_decl *parser_decl(parser *p)
     case DECL_BOSS: parser_boss(p, d); break;
     case DECL_SHIP: parser_ship(p, d); break;
     case DECL_GAME: parser_game(p, d); break;
+    case DECL_BULLETML: parser_bulletml(p, d); break;
     }
     return d;
 }

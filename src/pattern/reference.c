@@ -21,6 +21,7 @@
     X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
     X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
     X(DECLARATION, "game", "game NAME { stages NAME... }", "The stages of a run, in order (docs/patterns.md, The game).") \
+    X(DECLARATION, "bulletml", "bulletml NAME { look [\"LABEL\"] SHAPE [COLOUR] ... }", "Looks for the bullets of NAME.xml (a BulletML file loaded with it): `look SHAPE COLOUR` for every bullet, `look \"LABEL\" SHAPE COLOUR` for those of `<bullet label=\"LABEL\">` (docs/bulletml.md, Looks).") \
     X(DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
     X(STATEMENT, "var", "var NAME = EXPR", "A new variable, visible to the end of its block.") \
     X(STATEMENT, "wait", "wait EXPR", "Pause for EXPR frames (whole frames; 0 or less: no pause). `wait until EXPR` pauses until EXPR is true, checked every frame.") \

@@ -5,7 +5,7 @@ if exists("b:current_syntax")
   finish
 endif
 
-syntax keyword curtainDeclaration boss const enemy function game pattern phase shared ship stage
+syntax keyword curtainDeclaration boss bulletml const enemy function game pattern phase shared ship stage
 syntax keyword curtainControl as break continue else if loop repeat return until wait while
 syntax keyword curtainOperatorWord and not or
 syntax keyword curtainClause accel aim arc at by follow from in length life linear out over radius ring run smooth speed spin spread stack to velocity warn width
