@@ -226,7 +226,7 @@ static void test_motion(void)
 
 /* The y steps of the one bullet a pattern fires straight down, frame by frame
  * in the sandbox (the game's pool): what its speed was each update. */
-static int bullet_steps(const char *src, float *steps, int frames)
+static int object_steps(const char *src, int enemy, float *steps, int frames)
 {
     library *lib = compile(src);
     CHECK(lib != NULL);
@@ -240,7 +240,7 @@ static int bullet_steps(const char *src, float *steps, int frames)
         uint32_t count;
         const sandbox_object *o = sandbox_objects(sb, &count);
         for (uint32_t i = 0; i < count; i++)
-            if (!o[i].enemy) {
+            if ((o[i].enemy != 0) == enemy) {
                 if (!isnan(last))
                     steps[n++] = o[i].y - last;
                 last = o[i].y;
@@ -249,6 +249,11 @@ static int bullet_steps(const char *src, float *steps, int frames)
     sandbox_destroy(sb);
     library_free(lib);
     return n;
+}
+
+static int bullet_steps(const char *src, float *steps, int frames)
+{
+    return object_steps(src, 0, steps, frames);
 }
 
 /* Whether `want` occurs in steps[0..n) as a run. */
@@ -280,6 +285,10 @@ static void test_easing(void)
                      12);
     const float out[] = {0.0f, 1.75f, 3.0f, 3.75f, 4.0f};
     CHECK(has_run(steps, n, out, 5));
+    /* An enemy eases the same way (its ramps: vm_ramp_value). */
+    n = object_steps("enemy p { turn to 180\n speed 1\n wait 2\n speed 3 over 4 smooth\n wait 60 }",
+                     1, steps, 12);
+    CHECK(has_run(steps, n, smooth, 6));
     library_file f = {"e.pat", "pattern p {\n    speed 3 over 30 smoth\n}\n", 0};
     f.len = strlen(f.text);
     diag_free(&diags);
