@@ -120,6 +120,7 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(events, blocks * sizeof(uint64_t));
     PLAN(warm, blocks * sizeof(uint64_t));
     PLAN(tracked, blocks * sizeof(uint64_t));
+    PLAN(eased, blocks * sizeof(uint64_t));
     PLAN(scripted, blocks * sizeof(uint64_t));
     PLAN(radius, f);
     PLAN(shape, n);
@@ -409,12 +410,33 @@ static bullet_track bullet_pool_track_of(const bullet_pool *p, uint32_t i, bulle
     return (bullet_track){p->cold[i].spawned[c], 0.0, p->cold[i].born, 0};
 }
 
+/* Whether slot i's ease bytes are valid (it has had an eased tween since its
+ * first setter): every other bullet is linear without reading them, so the
+ * linear path costs one bit test more. */
+static int bullet_pool_has_eases(const bullet_pool *p, uint32_t i)
+{
+    return (int)((p->tracked[i / BLOCK] & p->eased[i / BLOCK]) >> (i % BLOCK) & 1u);
+}
+
 /* Channel c's tween ease (core/ease.h): LINEAR unless a tween asked for one. */
 static ease_kind bullet_pool_ease_of(const bullet_pool *p, uint32_t i, bullet_channel c)
 {
-    if (!bullet_pool_bit(p->tracked, i))
+    if (!bullet_pool_has_eases(p, i))
         return EASE_LINEAR;
     return (ease_kind)p->ease[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c];
+}
+
+/* Sets channel c's ease of tracked slot i (its bytes made valid first). */
+static void bullet_pool_set_ease(bullet_pool *p, uint32_t i, bullet_channel c, ease_kind e)
+{
+    uint8_t *bytes = &p->ease[(size_t)i * BULLET_CHANNEL_COUNT];
+    if (!bullet_pool_has_eases(p, i)) {
+        if (e == EASE_LINEAR)
+            return;
+        memset(bytes, EASE_LINEAR, BULLET_CHANNEL_COUNT);
+        p->eased[i / BLOCK] |= 1ull << (i % BLOCK);
+    }
+    bytes[c] = (uint8_t)e;
 }
 
 /* The warm floats of slot i as its spawn values give them (no setter yet). */
@@ -458,11 +480,10 @@ static void bullet_pool_make_tracked(bullet_pool *p, uint32_t i)
     bullet_pool_make_warm(p, i);
     if (bullet_pool_bit(p->tracked, i))
         return;
-    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
+    for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
         *bullet_pool_track(p, i, (bullet_channel)c) = bullet_pool_track_of(p, i, (bullet_channel)c);
-        p->ease[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c] = EASE_LINEAR;
-    }
     p->tracked[i / BLOCK] |= 1ull << (i % BLOCK);
+    p->eased[i / BLOCK] &= ~(1ull << (i % BLOCK)); /* a former bullet's */
 }
 
 /* Writes the warm floats of every live bullet of block b that lacks them:
@@ -714,12 +735,21 @@ static double bullet_track_eased(const bullet_track *t, ease_kind e, uint32_t no
  * float copies are then re-derived from the exact curve every update (a
  * linear segment per update), and every other bullet keeps the one-segment
  * linear path. */
-static int bullet_pool_easing(const bullet_pool *p, uint32_t i, bullet_channel c, uint32_t now)
+static __attribute__((noinline)) int bullet_pool_easing_slow(const bullet_pool *p, uint32_t i,
+                                                             bullet_channel c, uint32_t now)
 {
     if (bullet_pool_ease_of(p, i, c) == EASE_LINEAR)
         return 0;
     uint32_t t1 = bullet_pool_track(p, i, c)->t1;
     return t1 != 0 && t1 != BULLET_NEVER && now < t1;
+}
+
+static inline int bullet_pool_easing(const bullet_pool *p, uint32_t i, bullet_channel c,
+                                     uint32_t now)
+{
+    if (__builtin_expect(!bullet_pool_has_eases(p, i), 1))
+        return 0; /* the linear path: one bit test */
+    return bullet_pool_easing_slow(p, i, c, now);
 }
 
 /* A channel's change per update (0 when fixed). */
@@ -732,19 +762,13 @@ static double bullet_track_step(const bullet_track *t)
     return (t->v1 - t->v0) / (double)(t->t1 - t->t0);
 }
 
-/* Writes channel c's float copies (value and step) from its exact track (the
- * slot is warm). A resting bullet (see rest_first_update) keeps
- * zero speed, extra velocity and steps in its floats, so no kernel moves or
- * turns it; its track runs on. */
-static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
+/* Writes channel c's float copies: its value now and its step per update (the
+ * slot is warm). A resting bullet (see rest_first_update) keeps zero speed,
+ * extra velocity and steps in its floats, so no kernel moves or turns it; its
+ * track runs on. */
+static inline void bullet_pool_write_channel(bullet_pool *p, uint32_t i, bullet_channel c,
+                                             double value, double step)
 {
-    bullet_track t = bullet_pool_track_of(p, i, c);
-    double value = bullet_track_value(&t, p->frame), step = bullet_track_step(&t);
-    if (bullet_pool_easing(p, i, c, p->frame)) { /* this update's segment of the curve */
-        ease_kind e = bullet_pool_ease_of(p, i, c);
-        value = bullet_track_eased(&t, e, p->frame);
-        step = bullet_track_eased(&t, e, p->frame + 1) - value;
-    }
     if (p->flags[i] & BULLET_FLAG_RESTING) {
         step = 0.0;
         if (c != BULLET_CHANNEL_HEADING)
@@ -773,6 +797,34 @@ static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
     }
 }
 
+/* Writes channel c's float copies from its exact track, as a linear tween,
+ * rate or fixed value: the path of every bullet without an eased tween. */
+static void bullet_pool_apply_linear(bullet_pool *p, uint32_t i, bullet_channel c)
+{
+    bullet_track t = bullet_pool_track_of(p, i, c);
+    bullet_pool_write_channel(p, i, c, bullet_track_value(&t, p->frame), bullet_track_step(&t));
+}
+
+/* The same for a channel in an eased tween: this update's segment of the
+ * curve. Out of line, so that the linear path stays as it was. */
+static __attribute__((noinline)) void bullet_pool_apply_eased(bullet_pool *p, uint32_t i,
+                                                              bullet_channel c)
+{
+    bullet_track t = bullet_pool_track_of(p, i, c);
+    ease_kind e = bullet_pool_ease_of(p, i, c);
+    double value = bullet_track_eased(&t, e, p->frame);
+    bullet_pool_write_channel(p, i, c, value, bullet_track_eased(&t, e, p->frame + 1) - value);
+}
+
+/* Writes channel c's float copies from its exact track, eased or not. */
+static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
+{
+    if (__builtin_expect(bullet_pool_easing(p, i, c, p->frame), 0))
+        bullet_pool_apply_eased(p, i, c);
+    else
+        bullet_pool_apply_linear(p, i, c);
+}
+
 /* After a change to live slot i: the velocity cache, the next event (expiry or
  * the nearest tween end; a resting bullet's first update) and the kernel its
  * block needs at least. A slot without warm floats has had no setter and is
@@ -788,14 +840,20 @@ static void bullet_pool_refresh(bullet_pool *p, uint32_t i)
     p->vx[i] = p->dir_x[i] * p->speed[i] + p->extra_x[i];
     p->vy[i] = p->dir_y[i] * p->speed[i] + p->extra_y[i];
     uint32_t event = p->cold[i].expire_at;
-    if (bullet_pool_bit(p->tracked, i)) /* else every channel is fixed */
+    if (bullet_pool_bit(p->tracked, i)) { /* else every channel is fixed */
+        int eases = bullet_pool_has_eases(p, i), easing = 0;
         for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
             uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
-            if (bullet_pool_easing(p, i, (bullet_channel)c, p->frame))
+            if (eases && bullet_pool_easing(p, i, (bullet_channel)c, p->frame)) {
                 t1 = p->frame + 1; /* the curve's next segment */
+                easing = 1;
+            }
             if (t1 != 0 && t1 < event)
                 event = t1;
         }
+        if (eases && !easing) /* its eases are over: linear again, bytes unread */
+            p->eased[i / BLOCK] &= ~(1ull << (i % BLOCK));
+    }
     p->event_at[i] = resting ? p->frame + 1 : event;
     uint8_t kind = BULLET_BLOCK_STRAIGHT;
     if (p->speed_step[i] != 0.0f || p->accel_x[i] != 0.0f || p->accel_y[i] != 0.0f)
@@ -843,7 +901,7 @@ int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double va
     bullet_track *t = bullet_pool_track(p, h.index, c);
     t->v0 = value;
     t->t0 = p->frame;
-    p->ease[(size_t)h.index * BULLET_CHANNEL_COUNT + (size_t)c] = EASE_LINEAR;
+    bullet_pool_set_ease(p, h.index, c, EASE_LINEAR);
     if (t->t1 != BULLET_NEVER) /* a rate keeps going from the new value; a tween stops */
         t->t1 = 0;
     bullet_pool_apply(p, h.index, c);
@@ -868,10 +926,9 @@ int bullet_pool_tween_eased(bullet_pool *p, bullet_handle h, bullet_channel c, d
         frames = (int32_t)(BULLET_NEVER - 1 - p->frame);
     bullet_pool_make_tracked(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
-    uint8_t *e = &p->ease[(size_t)h.index * BULLET_CHANNEL_COUNT + (size_t)c];
-    *t = (bullet_track){bullet_track_eased(t, (ease_kind)*e, p->frame), target, p->frame,
-                        p->frame + (uint32_t)frames};
-    *e = (uint8_t)how;
+    *t = (bullet_track){bullet_track_eased(t, bullet_pool_ease_of(p, h.index, c), p->frame), target,
+                        p->frame, p->frame + (uint32_t)frames};
+    bullet_pool_set_ease(p, h.index, c, (ease_kind)how);
     bullet_pool_apply(p, h.index, c);
     bullet_pool_refresh(p, h.index);
     return 1;
@@ -883,10 +940,9 @@ int bullet_pool_set_rate(bullet_pool *p, bullet_handle h, bullet_channel c, doub
         return 0;
     bullet_pool_make_tracked(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
-    uint8_t *e = &p->ease[(size_t)h.index * BULLET_CHANNEL_COUNT + (size_t)c];
-    *t = (bullet_track){bullet_track_eased(t, (ease_kind)*e, p->frame), per_update, p->frame,
-                        per_update != 0.0 ? BULLET_NEVER : 0};
-    *e = EASE_LINEAR;
+    *t = (bullet_track){bullet_track_eased(t, bullet_pool_ease_of(p, h.index, c), p->frame),
+                        per_update, p->frame, per_update != 0.0 ? BULLET_NEVER : 0};
+    bullet_pool_set_ease(p, h.index, c, EASE_LINEAR);
     bullet_pool_apply(p, h.index, c);
     bullet_pool_refresh(p, h.index);
     return 1;
@@ -1122,10 +1178,10 @@ static void bullet_pool_resolve(bullet_pool *p, uint32_t i)
         bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
         if (t->t1 == now) {
             *t = (bullet_track){t->v1, 0.0, now, 0};
-            p->ease[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c] = EASE_LINEAR;
-            bullet_pool_apply(p, i, (bullet_channel)c);
+            bullet_pool_set_ease(p, i, (bullet_channel)c, EASE_LINEAR);
+            bullet_pool_apply_linear(p, i, (bullet_channel)c);
         } else if (bullet_pool_easing(p, i, (bullet_channel)c, now)) {
-            bullet_pool_apply(p, i, (bullet_channel)c); /* the curve's next segment */
+            bullet_pool_apply_eased(p, i, (bullet_channel)c); /* the curve's next segment */
         }
     }
     bullet_pool_refresh(p, i);

@@ -325,9 +325,12 @@ typedef struct bullet_pool {
      * (cold[slot].spawned since cold[slot].born). */
     bullet_track *track;
     /* capacity * BULLET_CHANNEL_COUNT, beside `track`: each channel's tween ease
-     * (core/ease.h; EASE_LINEAR = 0), valid where `tracked` is. */
+     * (core/ease.h; EASE_LINEAR = 0), valid where `tracked` and `eased` are. */
     uint8_t *ease;
-    uint64_t *tracked;  /* per block: bits of the slots whose track is valid */
+    uint64_t *tracked;
+    /* per block: bits of the tracked slots whose `ease` bytes are valid (an eased
+     * tween since their first setter, not yet over); the others are linear. */
+    uint64_t *eased;    /* per block: bits of the slots whose track is valid */
     uint64_t *scripted; /* per block: bits of the slots with a script link (logged at despawn) */
     /* Free-slot search: levels of bitmaps, level 0 = free-slot bits, and the
      * lowest free slot (capacity when the pool is full), known before a spawn
