@@ -216,7 +216,7 @@ typedef enum ast_decl_kind {
  * '}', rule := 'look' [STRING] SHAPE [COLOUR]): the bullets labelled `label`
  * in NAME.xml, or every bullet no other rule names when label is NULL. */
 typedef struct ast_look_rule {
-    ast_pos pos, shape_pos, colour_pos;
+    ast_pos pos, label_pos, shape_pos, colour_pos;
     const char *label; /* NULL: the file's default */
     const char *shape;
     const char *colour; /* NULL: white */

@@ -293,7 +293,7 @@ static uint32_t bcomp_look(const bcomp *c, int32_t bullet)
     uint32_t fallback = 0;
     for (int k = 0; k < c->nlooks; k++) {
         if (!c->looks[k].label)
-            fallback = c->looks[k].look;
+            fallback = fallback ? fallback : c->looks[k].look; /* the first one given */
         else if (label && strcmp(c->looks[k].label, label) == 0)
             return c->looks[k].look;
     }

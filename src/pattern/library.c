@@ -206,10 +206,12 @@ static library_look_rule *library_looks_for(arena *ar, const library_file *files
         for (const ast_decl *d = decls[fi]; d; d = d->next)
             for (const ast_look_rule *r = d->looks;
                  d->kind == DECL_BULLETML && d->name && strcmp(d->name, stem) == 0 && r;
-                 r = r->next)
+                 r = r->next) {
+                ast_pos at = r->label ? r->label_pos : r->pos; /* where the importer's errors go */
                 out[k++] = (library_look_rule){r->label,       library_rule_look(r), files[fi].path,
-                                               files[fi].text, files[fi].len,        r->pos.line,
-                                               r->pos.col};
+                                               files[fi].text, files[fi].len,        at.line,
+                                               at.col};
+            }
     if (!out)
         *n = 0;
     return out;

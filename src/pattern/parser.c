@@ -1335,8 +1335,10 @@ static void parser_bulletml(parser *p, ast_decl *d)
             return;
         r->pos = parser_pos(&p->tok);
         parser_advance(p);
-        if (parser_at(p, TOK_STRING))
+        if (parser_at(p, TOK_STRING)) {
+            r->label_pos = parser_pos(&p->tok);
             r->label = parser_string(p);
+        }
         if (!parser_at(p, TOK_NAME)) {
             parser_expected(p, "a bullet shape after 'look'");
             return;

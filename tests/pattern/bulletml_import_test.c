@@ -351,7 +351,7 @@ static void test_looks(void)
     CHECK(compile(bad, 2) == NULL);
     CHECK(has_diag(DIAG_UNKNOWN_SHAPE, 2, 10, "unknown bullet shape 'ricee'"));
     CHECK(has_diag(DIAG_UNKNOWN_COLOUR, 3, 20, "unknown bullet colour 'blu'"));
-    CHECK(has_diag(DIAG_UNKNOWN_NAME, 3, 5, "no <bullet label=\"sed\"> in way.xml"));
+    CHECK(has_diag(DIAG_UNKNOWN_NAME, 3, 10, "no <bullet label=\"sed\"> in way.xml"));
     CHECK(has_diag(DIAG_UNKNOWN_PATTERN, 5, 1, "no BulletML file 'gone.xml' is loaded"));
 }
 
