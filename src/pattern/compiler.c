@@ -14,6 +14,7 @@
  */
 #include "pattern/compiler.h"
 
+#include "core/ease.h"
 #include "pattern/parser.h"
 #include "sim/bullet_kind.h"
 #include "sim/enemy_look.h"
@@ -164,6 +165,7 @@ typedef struct pending_block {
     int ncaptures;
     int file;
     int on_bullet; /* a fire's block, or a block started inside one */
+    int on_laser;  /* a laser's block, or a thread started inside one */
     struct pending_block *next;
 } pending_block;
 
@@ -180,6 +182,7 @@ typedef struct fstate {
     loop_ctx *loop;
     int too_many;    /* TOO_MANY_LOCALS reported */
     int on_bullet;   /* this function is a bullet's script: enemy statements do not apply */
+    int on_laser;    /* ...a laser's script: its turns and speed changes stay linear */
     int in_function; /* a 'function': returns a value at once, never waits */
     /* Constant left operands not emitted yet (see expr_known): pushed before the
      * next instruction, folded away when the right operand is constant too. */
@@ -1114,7 +1117,8 @@ static void names_in_stmts(name_set *s, const ast_stmt *st)
 
 /* Queues an inline block as a function taking the enclosing variables it uses;
  * pushes their values now. Returns the function. */
-static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, const char *what)
+static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, const char *what,
+                               int on_laser)
 {
     compiler *c = f->c;
     name_set used;
@@ -1146,6 +1150,7 @@ static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, con
     pb->ncaptures = n;
     pb->file = f->file;
     pb->on_bullet = f->on_bullet || strcmp(what, "fire") == 0;
+    pb->on_laser = strcmp(what, "thread") == 0 ? f->on_laser : on_laser;
     *c->pending_tail = pb;
     c->pending_tail = &pb->next;
     return pb->func;
@@ -1413,7 +1418,7 @@ static void stmt_fire(fstate *f, const ast_stmt *s)
     }
     /* the bullet's own script, if any */
     if (fire->has_body) {
-        uint32_t func = compiler_block(f, fire->body, s->pos, "fire");
+        uint32_t func = compiler_block(f, fire->body, s->pos, "fire", s->op == 1);
         emit_ax(f, VM_OP_FIRE_RUN, func, s->pos);
     } else if (fire->run) {
         global *g = compiler_pattern(f, fire->run, fire->run_pos);
@@ -1632,7 +1637,7 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
 static void stmt_call(fstate *f, const ast_stmt *s)
 {
     if (s->kind == ST_THREAD && s->op == 1) {
-        uint32_t func = compiler_block(f, s->body, s->pos, "thread");
+        uint32_t func = compiler_block(f, s->body, s->pos, "thread", 0);
         emit_ax(f, VM_OP_FORK, func, s->pos);
         return;
     }
@@ -1652,6 +1657,10 @@ static void stmt_call(fstate *f, const ast_stmt *s)
 static void stmt_motion(fstate *f, const ast_stmt *s)
 {
     uint32_t eased = (uint32_t)s->ease << VM_RAMP_EASE_SHIFT;
+    if (eased && f->on_laser)
+        REPORT(f, DIAG_EASE_IGNORED, s->pos,
+               "a laser turns and changes speed linearly: the ease '%s' is ignored",
+               ease_name((ease_kind)s->ease));
     switch (s->kind) {
     case ST_SPEED:
         if (!s->e[1]) {
@@ -2091,6 +2100,7 @@ static void fstate_init(fstate *f, compiler *c, uint32_t func, int file)
 /* compile_function's flags: a bullet's script; a 'function'. */
 #define COMPILE_ON_BULLET 1
 #define COMPILE_FUNCTION  2
+#define COMPILE_ON_LASER  4
 
 /* Compiles a body as function func whose first slots are the named params. The
  * prologue (phase settings) may be emitted by `prologue`. */
@@ -2108,6 +2118,7 @@ static void compile_function(compiler *c, uint32_t func, int file, const char *c
     fstate_init(f, c, func, file);
     f->on_bullet = (flags & COMPILE_ON_BULLET) != 0;
     f->in_function = (flags & COMPILE_FUNCTION) != 0;
+    f->on_laser = (flags & COMPILE_ON_LASER) != 0;
     program_begin_func(c->b, func);
     int param_slots = 0;
     for (int i = 0; i < nparams; i++) {
@@ -2158,7 +2169,9 @@ static void compile_pending(compiler *c)
             c->pending_tail = &c->pending;
         ast_pos pos = pb->body ? pb->body->pos : (ast_pos){1, 1};
         compile_function(c, pb->func, pb->file, pb->captures, NULL, pb->capture_sizes,
-                         pb->ncaptures, pb->body, pos, NULL, pb->on_bullet ? COMPILE_ON_BULLET : 0);
+                         pb->ncaptures, pb->body, pos, NULL,
+                         (pb->on_bullet ? COMPILE_ON_BULLET : 0) |
+                             (pb->on_laser ? COMPILE_ON_LASER : 0));
     }
 }
 

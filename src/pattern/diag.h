@@ -80,7 +80,8 @@
     X(UNUSED_VARIABLE,    DIAG_WARNING, "a variable that is never read")                  \
     X(DIVISION_BY_ZERO,   DIAG_WARNING, "a constant division by zero")                    \
     X(EMPTY_VOLLEY,       DIAG_WARNING, "a ring, arc, spread or stack of no bullets")     \
-    X(CLAUSE_ON_NEW_LINE, DIAG_WARNING, "speed/spin/accel/velocity/run starting a line inside a fire")
+    X(CLAUSE_ON_NEW_LINE, DIAG_WARNING, "speed/spin/accel/velocity/run starting a line inside a fire") \
+    X(EASE_IGNORED,       DIAG_WARNING, "an ease on a laser's tween, which stays linear")
 /* clang-format on */
 
 typedef enum diag_code {
