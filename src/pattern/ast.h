@@ -210,7 +210,19 @@ typedef enum ast_decl_kind {
     DECL_SHARED,
     DECL_SHIP,
     DECL_GAME,
+    DECL_BULLETML,
 } ast_decl_kind;
+
+/* One look of a bulletml declaration (bulletml := 'bulletml' NAME '{' { rule }
+ * '}', rule := 'look' [STRING] SHAPE [COLOUR]): the bullets labelled `label`
+ * in NAME.xml, or every bullet no other rule names when label is NULL. */
+typedef struct ast_look_rule {
+    ast_pos pos, label_pos, shape_pos, colour_pos;
+    const char *label; /* NULL: the file's default */
+    const char *shape;
+    const char *colour; /* NULL: white */
+    struct ast_look_rule *next;
+} ast_look_rule;
 
 /* One line of a ship declaration (ship := 'ship' NAME '{' { item } '}'):
  *   SHIP_NUMBER  WORD expr            number: the index in LIBRARY_SHIP_NUMBERS
@@ -259,6 +271,7 @@ typedef struct ast_decl {
     ast_ship_item *items;  /* ship */
     ast_name_list *stages; /* game */
     int nstages;
+    ast_look_rule *looks; /* bulletml */
     struct ast_decl *next;
 } ast_decl;
 

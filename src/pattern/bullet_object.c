@@ -70,7 +70,8 @@ void bullet_object_ramp(bullet_pool *p, bullet_handle h, vm_prop prop, const vm_
         BULLET_CHANNEL_HEADING, BULLET_CHANNEL_SPEED, BULLET_CHANNEL_EXTRA_X,
         BULLET_CHANNEL_EXTRA_Y};
     if (prop < VM_RAMP_KINDS)
-        bullet_pool_tween(p, h, channels[prop], ramp->v1, (int32_t)((int64_t)ramp->t1 - now));
+        bullet_pool_tween_eased(p, h, channels[prop], ramp->v1, (int32_t)((int64_t)ramp->t1 - now),
+                                (int)ramp->ease);
 }
 
 bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot)

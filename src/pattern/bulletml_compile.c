@@ -67,6 +67,9 @@ typedef struct bcomp {
     int failed;
     char *err;
     size_t err_size;
+    /* Looks of its bullets (bulletml_compile_looks); none: the host's default. */
+    const bulletml_look *looks;
+    int nlooks;
 } bcomp;
 
 static void bcomp_fail(bcomp *c, const bulletml_node *n, const char *fmt, ...)
@@ -281,6 +284,22 @@ static void bcomp_children(bcomp *c, int32_t node)
         bcomp_command(c, k);
 }
 
+/* The look of a bullet node: the rule for its label, else the file's default
+ * rule (label NULL), else 0 (the host's default: no SHOT_LOOK, the code of a
+ * file without looks stays as it was). */
+static uint32_t bcomp_look(const bcomp *c, int32_t bullet)
+{
+    const char *label = bulletml_node_label(c->doc, bullet);
+    uint32_t fallback = 0;
+    for (int k = 0; k < c->nlooks; k++) {
+        if (!c->looks[k].label)
+            fallback = fallback ? fallback : c->looks[k].look; /* the first one given */
+        else if (label && strcmp(c->looks[k].label, label) == 0)
+            return c->looks[k].look;
+    }
+    return fallback;
+}
+
 /* A bullet: its speed and direction replace the fire's; then it is spawned, with
  * its script (given the current params) if it has actions. */
 static void bcomp_bullet(bcomp *c, int32_t bullet)
@@ -295,6 +314,9 @@ static void bcomp_bullet(bcomp *c, int32_t bullet)
     }
     if (dir != BULLETML_NONE)
         bcomp_ax(c, VM_OP_SHOT_DIR, bcomp_direction(c, dir), &doc->nodes[dir]);
+    uint32_t look = bcomp_look(c, bullet);
+    if (look)
+        bcomp_ax(c, VM_OP_SHOT_LOOK, look, n);
     if (!bcomp_has_script(doc, bullet)) {
         bcomp_ax(c, VM_OP_FIRE, 0, n);
         return;
@@ -537,8 +559,17 @@ static void bcomp_needs(bcomp *c)
 int bulletml_compile(const bulletml_doc *doc, bulletml_dialect dialect, program_builder *b,
                      uint32_t *tops, char *err, size_t err_size)
 {
+    return bulletml_compile_looks(doc, dialect, b, tops, NULL, 0, err, err_size);
+}
+
+int bulletml_compile_looks(const bulletml_doc *doc, bulletml_dialect dialect, program_builder *b,
+                           uint32_t *tops, const bulletml_look *looks, int nlooks, char *err,
+                           size_t err_size)
+{
     bcomp c;
     memset(&c, 0, sizeof c);
+    c.looks = looks;
+    c.nlooks = nlooks;
     c.doc = doc;
     c.b = b;
     c.err = err;

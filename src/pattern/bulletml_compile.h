@@ -45,6 +45,19 @@ int bulletml_dialect_find(const char *name);
 int bulletml_compile(const bulletml_doc *doc, bulletml_dialect dialect, program_builder *b,
                      uint32_t *tops, char *err, size_t err_size);
 
+/* A look for the bullets labelled `label` (NULL: every bullet no other look
+ * names): a vm_shot.look (pattern/library.h's library_look). */
+typedef struct bulletml_look {
+    const char *label;
+    uint32_t look;
+} bulletml_look;
+
+/* bulletml_compile, each bullet fired with the look its label has in looks
+ * (SHOT_LOOK before its FIRE); with no looks, the very same code. */
+int bulletml_compile_looks(const bulletml_doc *doc, bulletml_dialect dialect, program_builder *b,
+                           uint32_t *tops, const bulletml_look *looks, int nlooks, char *err,
+                           size_t err_size);
+
 /* A BulletML file loaded and compiled into a program of its own. */
 typedef struct bulletml_pattern {
     vm_program *program;

@@ -60,7 +60,45 @@ static uint32_t bulletml_import_entry(program_builder *b, const bulletml_doc *do
     return f;
 }
 
-int64_t bulletml_import(program_builder *b, const library_file *file, diag_list *diags)
+/* bulletml_compile_looks with the library's rules as the compiler's looks
+ * (at most 64 rules for one file; more are ignored). */
+static int bulletml_import_compile(const bulletml_doc *doc, program_builder *b, uint32_t *tops,
+                                   const library_look_rule *looks, int nlooks, char *err,
+                                   size_t err_size)
+{
+    bulletml_look mine[64];
+    int n = 0;
+    for (int k = 0; k < nlooks && n < 64; k++)
+        mine[n++] = (bulletml_look){looks[k].label, looks[k].look};
+    return bulletml_compile_looks(doc, bulletml_import_dialect, b, tops, mine, n, err, err_size);
+}
+
+/* A look rule whose label no bullet of the document has: an error at the rule. */
+static int bulletml_import_check_labels(const bulletml_doc *doc, const library_look_rule *looks,
+                                        int nlooks, diag_list *diags)
+{
+    int bad = 0;
+    for (int k = 0; k < nlooks; k++) {
+        if (!looks[k].label)
+            continue;
+        int found = 0;
+        for (int32_t n = 0; n < doc->node_count && !found; n++) {
+            const char *label = bulletml_node_label(doc, n);
+            found = doc->nodes[n].elem == BULLETML_BULLET && label &&
+                    strcmp(label, looks[k].label) == 0;
+        }
+        if (!found) {
+            diag_report(diags, DIAG_UNKNOWN_NAME, looks[k].path, looks[k].text, looks[k].len,
+                        looks[k].line, looks[k].col, "no <bullet label=\"%s\"> in %s",
+                        looks[k].label, doc->path);
+            bad = 1;
+        }
+    }
+    return bad;
+}
+
+int64_t bulletml_import(program_builder *b, const library_file *file,
+                        const library_look_rule *looks, int nlooks, diag_list *diags)
 {
     bulletml_diags bd;
     bulletml_doc *doc = bulletml_load_buffer(file->path, file->text, file->len, &bd);
@@ -72,7 +110,9 @@ int64_t bulletml_import(program_builder *b, const library_file *file, diag_list 
     uint32_t *tops = mem_calloc((size_t)doc->top_count + 1, sizeof *tops);
     if (!tops) {
         diag_report(diags, DIAG_OUT_OF_MEMORY, file->path, NULL, 0, 1, 1, "out of memory");
-    } else if (bulletml_compile(doc, bulletml_import_dialect, b, tops, err, sizeof err) != 0) {
+    } else if (bulletml_import_check_labels(doc, looks, nlooks, diags)) {
+        /* reported */
+    } else if (bulletml_import_compile(doc, b, tops, looks, nlooks, err, sizeof err) != 0) {
         diag_report(diags, DIAG_OTHER, file->path, NULL, 0, 1, 1, "%s", err);
     } else {
         entry = bulletml_import_entry(b, doc, tops);

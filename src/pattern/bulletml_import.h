@@ -22,6 +22,7 @@ void bulletml_import_set_dialect(bulletml_dialect dialect);
 
 /* The importer itself (library_import_fn): compiles file into b, reporting to
  * diags; returns the pattern's function, or -1 after an error. */
-int64_t bulletml_import(program_builder *b, const library_file *file, diag_list *diags);
+int64_t bulletml_import(program_builder *b, const library_file *file,
+                        const library_look_rule *looks, int nlooks, diag_list *diags);
 
 #endif

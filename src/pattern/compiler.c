@@ -14,6 +14,7 @@
  */
 #include "pattern/compiler.h"
 
+#include "core/ease.h"
 #include "pattern/parser.h"
 #include "sim/bullet_kind.h"
 #include "sim/enemy_look.h"
@@ -164,6 +165,7 @@ typedef struct pending_block {
     int ncaptures;
     int file;
     int on_bullet; /* a fire's block, or a block started inside one */
+    int on_laser;  /* a laser's block, or a thread started inside one */
     struct pending_block *next;
 } pending_block;
 
@@ -180,6 +182,7 @@ typedef struct fstate {
     loop_ctx *loop;
     int too_many;    /* TOO_MANY_LOCALS reported */
     int on_bullet;   /* this function is a bullet's script: enemy statements do not apply */
+    int on_laser;    /* ...a laser's script: its turns and speed changes stay linear */
     int in_function; /* a 'function': returns a value at once, never waits */
     /* Constant left operands not emitted yet (see expr_known): pushed before the
      * next instruction, folded away when the right operand is constant too. */
@@ -1114,7 +1117,8 @@ static void names_in_stmts(name_set *s, const ast_stmt *st)
 
 /* Queues an inline block as a function taking the enclosing variables it uses;
  * pushes their values now. Returns the function. */
-static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, const char *what)
+static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, const char *what,
+                               int on_laser)
 {
     compiler *c = f->c;
     name_set used;
@@ -1146,6 +1150,7 @@ static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, con
     pb->ncaptures = n;
     pb->file = f->file;
     pb->on_bullet = f->on_bullet || strcmp(what, "fire") == 0;
+    pb->on_laser = strcmp(what, "thread") == 0 ? f->on_laser : on_laser;
     *c->pending_tail = pb;
     c->pending_tail = &pb->next;
     return pb->func;
@@ -1413,7 +1418,7 @@ static void stmt_fire(fstate *f, const ast_stmt *s)
     }
     /* the bullet's own script, if any */
     if (fire->has_body) {
-        uint32_t func = compiler_block(f, fire->body, s->pos, "fire");
+        uint32_t func = compiler_block(f, fire->body, s->pos, "fire", s->op == 1);
         emit_ax(f, VM_OP_FIRE_RUN, func, s->pos);
     } else if (fire->run) {
         global *g = compiler_pattern(f, fire->run, fire->run_pos);
@@ -1632,7 +1637,7 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
 static void stmt_call(fstate *f, const ast_stmt *s)
 {
     if (s->kind == ST_THREAD && s->op == 1) {
-        uint32_t func = compiler_block(f, s->body, s->pos, "thread");
+        uint32_t func = compiler_block(f, s->body, s->pos, "thread", 0);
         emit_ax(f, VM_OP_FORK, func, s->pos);
         return;
     }
@@ -1646,9 +1651,16 @@ static void stmt_call(fstate *f, const ast_stmt *s)
     emit_ax(f, s->kind == ST_RUN ? VM_OP_CALL : VM_OP_FORK, g->func, s->pos);
 }
 
-/* speed / turn / velocity: set now, or ramp "over" frames. */
+/* speed / turn / velocity: set now, or ramp "over" frames, eased as s->ease
+ * says (RAMP's B: mode | ease << VM_RAMP_EASE_SHIFT; linear is 0, so linear
+ * ramps compile as they always did). */
 static void stmt_motion(fstate *f, const ast_stmt *s)
 {
+    uint32_t eased = (uint32_t)s->ease << VM_RAMP_EASE_SHIFT;
+    if (eased && f->on_laser)
+        REPORT(f, DIAG_EASE_IGNORED, s->pos,
+               "a laser turns and changes speed linearly: the ease '%s' is ignored",
+               ease_name((ease_kind)s->ease));
     switch (s->kind) {
     case ST_SPEED:
         if (!s->e[1]) {
@@ -1656,7 +1668,7 @@ static void stmt_motion(fstate *f, const ast_stmt *s)
             emit_ax(f, VM_OP_SET, VM_PROP_SPEED, s->pos);
         } else {
             ramp_operands(f, s->e[0], s->e[1]);
-            emit_ab(f, VM_OP_RAMP, VM_PROP_SPEED, VM_MODE_ABS, s->pos);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_SPEED, VM_MODE_ABS | eased, s->pos);
         }
         break;
     case ST_TURN:
@@ -1669,7 +1681,8 @@ static void stmt_motion(fstate *f, const ast_stmt *s)
             emit_ax(f, VM_OP_SET, VM_PROP_HEADING, s->pos);
         } else {
             ramp_operands(f, s->e[0], s->e[1]);
-            emit_ab(f, VM_OP_RAMP, VM_PROP_HEADING, s->op == 1 ? VM_MODE_BY : VM_MODE_ABS, s->pos);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_HEADING, (s->op == 1 ? VM_MODE_BY : VM_MODE_ABS) | eased,
+                    s->pos);
         }
         break;
     case ST_VELOCITY:
@@ -1686,10 +1699,10 @@ static void stmt_motion(fstate *f, const ast_stmt *s)
             emit_ax(f, VM_OP_STORE, (uint32_t)tmp, s->pos);
             emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, s->pos);
             expr(f, s->e[0]);
-            emit_ab(f, VM_OP_RAMP, VM_PROP_VX, VM_MODE_ABS, s->pos);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_VX, VM_MODE_ABS | eased, s->pos);
             emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, s->pos);
             expr(f, s->e[1]);
-            emit_ab(f, VM_OP_RAMP, VM_PROP_VY, VM_MODE_ABS, s->pos);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_VY, VM_MODE_ABS | eased, s->pos);
             f->nslots = nslots;
         }
         break;
@@ -2089,6 +2102,7 @@ static void fstate_init(fstate *f, compiler *c, uint32_t func, int file)
 /* compile_function's flags: a bullet's script; a 'function'. */
 #define COMPILE_ON_BULLET 1
 #define COMPILE_FUNCTION  2
+#define COMPILE_ON_LASER  4
 
 /* Compiles a body as function func whose first slots are the named params. The
  * prologue (phase settings) may be emitted by `prologue`. */
@@ -2106,6 +2120,7 @@ static void compile_function(compiler *c, uint32_t func, int file, const char *c
     fstate_init(f, c, func, file);
     f->on_bullet = (flags & COMPILE_ON_BULLET) != 0;
     f->in_function = (flags & COMPILE_FUNCTION) != 0;
+    f->on_laser = (flags & COMPILE_ON_LASER) != 0;
     program_begin_func(c->b, func);
     int param_slots = 0;
     for (int i = 0; i < nparams; i++) {
@@ -2156,7 +2171,9 @@ static void compile_pending(compiler *c)
             c->pending_tail = &c->pending;
         ast_pos pos = pb->body ? pb->body->pos : (ast_pos){1, 1};
         compile_function(c, pb->func, pb->file, pb->captures, NULL, pb->capture_sizes,
-                         pb->ncaptures, pb->body, pos, NULL, pb->on_bullet ? COMPILE_ON_BULLET : 0);
+                         pb->ncaptures, pb->body, pos, NULL,
+                         (pb->on_bullet ? COMPILE_ON_BULLET : 0) |
+                             (pb->on_laser ? COMPILE_ON_LASER : 0));
     }
 }
 
@@ -2175,6 +2192,7 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_SHARED: return G_SHARED;
     case DECL_SHIP: return G_SHIP;
     case DECL_GAME: return G_GAME;
+    case DECL_BULLETML: return G_IMPORT; /* never a global: the library applies it */
     }
     return G_CONST;
 }
@@ -2186,7 +2204,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
     const compiler_input *in = c->in;
     for (int fi = 0; fi < in->nfiles; fi++) {
         for (ast_decl *d = in->decls[fi]; d; d = d->next) {
-            if (!d->name)
+            if (!d->name || d->kind == DECL_BULLETML) /* looks: the library's */
                 continue;
             global *g =
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);

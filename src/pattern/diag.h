@@ -75,11 +75,13 @@
     X(FUNCTION_STATEMENT, DIAG_ERROR,   "a wait, fire, run... in a function")               \
     X(RETURN_OUTSIDE,     DIAG_ERROR,   "return outside a function")                      \
     X(ARRAY_MISUSE,       DIAG_ERROR,   "an array's size, index or use that cannot work")  \
+    X(UNKNOWN_EASE,       DIAG_ERROR,   "an 'over' tween's ease that does not exist")     \
     X(LOOP_NEVER_WAITS,   DIAG_WARNING, "a loop that can never wait: a runaway script")   \
     X(UNUSED_VARIABLE,    DIAG_WARNING, "a variable that is never read")                  \
     X(DIVISION_BY_ZERO,   DIAG_WARNING, "a constant division by zero")                    \
     X(EMPTY_VOLLEY,       DIAG_WARNING, "a ring, arc, spread or stack of no bullets")     \
-    X(CLAUSE_ON_NEW_LINE, DIAG_WARNING, "speed/spin/accel/velocity/run starting a line inside a fire")
+    X(CLAUSE_ON_NEW_LINE, DIAG_WARNING, "speed/spin/accel/velocity/run starting a line inside a fire") \
+    X(EASE_IGNORED,       DIAG_WARNING, "an ease on a laser's tween, which stays linear")
 /* clang-format on */
 
 typedef enum diag_code {

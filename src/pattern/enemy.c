@@ -4,6 +4,7 @@
  */
 #include "pattern/enemy.h"
 
+#include "core/ease.h"
 #include "core/mem.h"
 #include "core/trig.h"
 #include "sim/playfield.h"
@@ -191,14 +192,9 @@ void enemy_ramp(enemy *e, vm_prop prop, const vm_ramp *ramp)
 }
 
 /* The eased fraction u of a move tween. */
-static double enemy_ease(int ease, double u)
+static double enemy_ease(int how, double u)
 {
-    switch (ease) {
-    case ENEMY_EASE_LINEAR: return u;
-    case ENEMY_EASE_IN: return u * u;
-    case ENEMY_EASE_OUT: return 1 - (1 - u) * (1 - u);
-    default: return u * u * (3 - 2 * u);
-    }
+    return ease_curve(how >= 0 && how < EASE_COUNT ? (ease_kind)how : EASE_SMOOTH, u);
 }
 
 void enemy_move(enemy *e, int32_t now)
@@ -289,6 +285,8 @@ void enemy_table_hash(const enemy_table *t, hasher *hs, const vm_program *names)
             hash_u32(hs, (uint32_t)e->ramp[k].t1);
             hash_f64(hs, e->ramp[k].v0);
             hash_f64(hs, e->ramp[k].v1);
+            if (e->ramp[k].ease != EASE_LINEAR) /* linear states hash as they did */
+                hash_u32(hs, e->ramp[k].ease);
         }
         for (int k = 0; k < ENEMY_DROP_KINDS; k++)
             hash_u32(hs, e->drops[k]);

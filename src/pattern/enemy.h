@@ -18,6 +18,7 @@
 #ifndef CURTAIN_PATTERN_ENEMY_H
 #define CURTAIN_PATTERN_ENEMY_H
 
+#include "core/ease.h"
 #include "core/hash.h"
 #include "pattern/vm.h"
 
@@ -28,14 +29,14 @@
 /* The generation bits of a handle: 11, so that bit 31 stays clear. */
 #define ENEMY_GEN_MASK   0x7ffu
 #define ENEMY_NONE       UINT32_MAX
-/* The easings of a move tween: MOVE_TO's fourth operand (docs/vm.md). Out of
- * range is smooth. */
+/* The easings of a move tween: MOVE_TO's fourth operand (docs/vm.md), core/ease.h's
+ * curves. Out of range is smooth. */
 enum {
-    ENEMY_EASE_LINEAR,
-    ENEMY_EASE_SMOOTH, /* smoothstep */
-    ENEMY_EASE_IN,     /* starts slow */
-    ENEMY_EASE_OUT,    /* ends slow */
-    ENEMY_EASE_COUNT
+    ENEMY_EASE_LINEAR = EASE_LINEAR,
+    ENEMY_EASE_SMOOTH = EASE_SMOOTH, /* smoothstep */
+    ENEMY_EASE_IN = EASE_IN,         /* starts slow */
+    ENEMY_EASE_OUT = EASE_OUT,       /* ends slow */
+    ENEMY_EASE_COUNT = EASE_COUNT
 };
 /* An enemy that has been inside the field is gone once this far outside it. */
 #define ENEMY_CULL_MARGIN    64.0

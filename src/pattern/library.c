@@ -111,6 +111,112 @@ static void library_oom(diag_list *diags, const library_file *files, int count)
                 "out of memory while loading");
 }
 
+/* ---- looks of imported files (`bulletml NAME { look ... }`) ---- */
+
+/* The shape or colour called name in a table of names, or -1. */
+static int library_name_index(const char *name, const char *const *names, int count)
+{
+    for (int i = 0; name && i < count; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+static const char *const library_shape_names[] = {
+#define LIBRARY_SHAPE_NAME(id, name, radius, rotates, size) name,
+    BULLET_SHAPES(LIBRARY_SHAPE_NAME)
+#undef LIBRARY_SHAPE_NAME
+};
+static const char *const library_colour_names[] = {
+#define LIBRARY_COLOUR_NAME(id, name) name,
+    BULLET_COLORS(LIBRARY_COLOUR_NAME)
+#undef LIBRARY_COLOUR_NAME
+};
+
+/* A rule's look, or 0 when its shape or colour names none (reported by
+ * library_check_looks). */
+static uint32_t library_rule_look(const ast_look_rule *r)
+{
+    int shape = library_name_index(r->shape, library_shape_names, BULLET_SHAPE_COUNT);
+    int colour = r->colour ? library_name_index(r->colour, library_colour_names, BULLET_COLOR_COUNT)
+                           : BULLET_COLOR_WHITE;
+    return shape < 0 || colour < 0 ? 0 : library_look(shape, colour);
+}
+
+/* Whether some file is the import of a bulletml declaration called name. */
+static int library_has_import(const library_file *files, int count, const char *name)
+{
+    for (int i = 0; i < count; i++) {
+        if (!library_importer_for(files[i].path))
+            continue;
+        const char *base = strrchr(files[i].path, '/');
+        base = base ? base + 1 : files[i].path;
+        const char *dot = strrchr(base, '.');
+        size_t n = dot ? (size_t)(dot - base) : strlen(base);
+        if (strlen(name) == n && strncmp(base, name, n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Reports the bulletml declarations' errors: a file that is not loaded, an
+ * unknown shape or colour. */
+static void library_check_looks(const library_file *files, int count, ast_decl *const *decls,
+                                diag_list *diags)
+{
+    for (int fi = 0; fi < count; fi++)
+        for (const ast_decl *d = decls[fi]; d; d = d->next) {
+            if (d->kind != DECL_BULLETML || !d->name)
+                continue;
+            const library_file *f = &files[fi];
+            if (!library_has_import(files, count, d->name))
+                diag_report(diags, DIAG_UNKNOWN_PATTERN, f->path, f->text, f->len, d->pos.line,
+                            d->pos.col, "bulletml '%s': no BulletML file '%s.xml' is loaded",
+                            d->name, d->name);
+            for (const ast_look_rule *r = d->looks; r; r = r->next) {
+                if (library_name_index(r->shape, library_shape_names, BULLET_SHAPE_COUNT) < 0)
+                    diag_report(diags, DIAG_UNKNOWN_SHAPE, f->path, f->text, f->len,
+                                r->shape_pos.line, r->shape_pos.col, "unknown bullet shape '%s'",
+                                r->shape);
+                if (r->colour &&
+                    library_name_index(r->colour, library_colour_names, BULLET_COLOR_COUNT) < 0)
+                    diag_report(diags, DIAG_UNKNOWN_COLOUR, f->path, f->text, f->len,
+                                r->colour_pos.line, r->colour_pos.col, "unknown bullet colour '%s'",
+                                r->colour);
+            }
+        }
+}
+
+/* The look rules of every bulletml declaration called stem, in file order. */
+static library_look_rule *library_looks_for(arena *ar, const library_file *files, int count,
+                                            ast_decl *const *decls, const char *stem, int *n)
+{
+    *n = 0;
+    for (int fi = 0; stem && fi < count; fi++)
+        for (const ast_decl *d = decls[fi]; d; d = d->next)
+            for (const ast_look_rule *r = d->looks;
+                 d->kind == DECL_BULLETML && d->name && strcmp(d->name, stem) == 0 && r;
+                 r = r->next)
+                (*n)++;
+    if (*n == 0)
+        return NULL;
+    library_look_rule *out = arena_alloc(ar, (size_t)*n * sizeof *out);
+    int k = 0;
+    for (int fi = 0; out && fi < count; fi++)
+        for (const ast_decl *d = decls[fi]; d; d = d->next)
+            for (const ast_look_rule *r = d->looks;
+                 d->kind == DECL_BULLETML && d->name && strcmp(d->name, stem) == 0 && r;
+                 r = r->next) {
+                ast_pos at = r->label ? r->label_pos : r->pos; /* where the importer's errors go */
+                out[k++] = (library_look_rule){r->label,       library_rule_look(r), files[fi].path,
+                                               files[fi].text, files[fi].len,        at.line,
+                                               at.col};
+            }
+    if (!out)
+        *n = 0;
+    return out;
+}
+
 library *library_compile(const library_file *files, int count, diag_list *diags)
 {
     int errors_before = diags->errors;
@@ -130,13 +236,27 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
     int nimports = 0;
     if (!decls || !ids || !imports)
         goto oom;
-    /* files: parse pattern files, hand the others to their importer */
+    /* files: parse pattern files first (their `bulletml` looks go to the
+     * importers), then hand the others to their importer, in file order */
     for (int i = 0; i < count; i++) {
         ids[i] = program_add_file(&b, files[i].path);
+        if (library_importer_for(files[i].path))
+            continue;
+        decls[i] = parser_parse(&scratch, diags, files[i].path, files[i].text, files[i].len, i);
+        if (scratch.failed)
+            goto oom;
+    }
+    library_check_looks(files, count, decls, diags);
+    for (int i = 0; i < count; i++) {
         library_import_fn import = library_importer_for(files[i].path);
         if (import) {
-            int64_t func = import(&b, &files[i], diags);
             char *stem = library_stem(&scratch, files[i].path);
+            int nlooks = 0;
+            library_look_rule *looks =
+                library_looks_for(&scratch, files, count, decls, stem, &nlooks);
+            if (scratch.failed)
+                goto oom;
+            int64_t func = import(&b, &files[i], looks, nlooks, diags);
             if (func >= 0 && stem && !library_is_name(stem))
                 diag_report(diags, DIAG_OTHER_WARNING, files[i].path, NULL, 0, 1, 1,
                             "this file runs as the pattern '%s', which 'run' in a pattern file "
@@ -149,11 +269,7 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
                 imports[nimports].file = i;
                 nimports++;
             }
-            continue;
         }
-        decls[i] = parser_parse(&scratch, diags, files[i].path, files[i].text, files[i].len, i);
-        if (scratch.failed)
-            goto oom;
     }
     compiler_input in = {files, count, decls, ids, imports, nimports};
     compiler_run(&in, &b, &scratch, diags, lib);

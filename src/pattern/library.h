@@ -205,8 +205,21 @@ const library_entry *library_default_entry(const library *lib, const char *path)
  * returns the index of a function without params that runs the whole file, or
  * -1 after an error. The library names that function after the file (its base
  * name without the extension), so pattern files can `run` it. */
+/* The looks a pattern file gives an imported file's bullets (`bulletml NAME {
+ * look ... }`): `look` (library_look) for the bullets labelled `label`, or for
+ * every other bullet when label is NULL; path, text, len, line and col say
+ * where the rule is written, for the importer's errors (a label the file does
+ * not have). */
+typedef struct library_look_rule {
+    const char *label;
+    uint32_t look;
+    const char *path, *text;
+    size_t len;
+    uint32_t line, col;
+} library_look_rule;
+
 typedef int64_t (*library_import_fn)(program_builder *b, const library_file *file,
-                                     diag_list *diags);
+                                     const library_look_rule *looks, int nlooks, diag_list *diags);
 /* Registers an importer for files ending in extension (".xml"); 0 or -1 if the
  * table (4 entries) is full. */
 int library_register_importer(const char *extension, library_import_fn fn);

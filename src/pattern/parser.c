@@ -7,6 +7,7 @@
  */
 #include "pattern/parser.h"
 
+#include "core/ease.h"
 #include "pattern/lexer.h"
 #include "pattern/library.h"
 
@@ -59,8 +60,9 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-const char *const parser_decl_words[] = {"const",    "pattern", "enemy", "boss", "stage",
-                                         "function", "shared",  "ship",  "game", NULL};
+const char *const parser_decl_words[] = {"const", "pattern",  "enemy",  "boss",
+                                         "stage", "function", "shared", "ship",
+                                         "game",  "bulletml", NULL};
 
 /* ---- tokens ---- */
 
@@ -720,7 +722,38 @@ static ast_expr *parser_over(parser *p)
     return parser_accept_word(p, "over") ? parser_expr(p) : NULL;
 }
 
-static const char *const parser_eases[] = {"linear", "smooth", "in", "out", NULL};
+static const char *const parser_eases[] = {
+#define PARSER_EASE_WORD(id, name, curve) name,
+    EASES(PARSER_EASE_WORD)
+#undef PARSER_EASE_WORD
+        NULL};
+
+/* ease := 'linear' | 'smooth' | 'in' | 'out', after an 'over expr' (core/ease.h);
+ * `fallback` when there is none. Another word on the same line that starts no
+ * statement (nor an assignment) is a misspelt ease: reported. */
+static int parser_ease(parser *p, const ast_expr *over, int fallback)
+{
+    if (!over)
+        return fallback;
+    for (int i = 0; parser_eases[i]; i++)
+        if (parser_accept_word(p, parser_eases[i]))
+            return i;
+    tok_kind after = p->next.kind;
+    if (parser_at(p, TOK_NAME) && !parser_is_statement_word(&p->tok) &&
+        p->tok.line == p->prev.line && (after < TOK_ASSIGN || after > TOK_SLASH_EQ) &&
+        after != TOK_LBRACKET) {
+        char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
+        const char *near = word ? diag_suggest(word, parser_eases, EASE_COUNT) : NULL;
+        if (near)
+            parser_error_at(p, DIAG_UNKNOWN_EASE, &p->tok, "unknown ease '%s' (did you mean '%s'?)",
+                            word, near);
+        else
+            parser_error_at(p, DIAG_UNKNOWN_EASE, &p->tok,
+                            "unknown ease '%s' (linear, smooth, in or out)", word ? word : "");
+        parser_advance(p);
+    }
+    return fallback;
+}
 
 /* move := 'move' ('to' | 'by') pair [ 'over' expr [ ease ] ] */
 static void parser_move(parser *p, ast_stmt *s)
@@ -735,10 +768,7 @@ static void parser_move(parser *p, ast_stmt *s)
     }
     parser_pair(p, &s->e[0], &s->e[1]);
     s->e[2] = parser_over(p);
-    s->ease = 1; /* smooth by default: enemies glide */
-    for (int i = 0; s->e[2] && parser_eases[i]; i++)
-        if (parser_accept_word(p, parser_eases[i]))
-            s->ease = i;
+    s->ease = parser_ease(p, s->e[2], EASE_SMOOTH); /* smooth by default: enemies glide */
 }
 
 static const char *const parser_verb_words[] = {
@@ -890,6 +920,7 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         s->kind = ST_SPEED;
         s->e[0] = parser_expr(p);
         s->e[1] = parser_over(p);
+        s->ease = parser_ease(p, s->e[1], EASE_LINEAR);
     } else if (lexer_is(&kw, "turn")) {
         s->kind = ST_TURN;
         if (parser_accept_word(p, "to"))
@@ -900,10 +931,12 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_expected(p, "'to' or 'by' after 'turn'");
         s->e[0] = parser_expr(p);
         s->e[1] = parser_over(p);
+        s->ease = parser_ease(p, s->e[1], EASE_LINEAR);
     } else if (lexer_is(&kw, "velocity")) {
         s->kind = ST_VELOCITY;
         parser_pair(p, &s->e[0], &s->e[1]);
         s->e[2] = parser_over(p);
+        s->ease = parser_ease(p, s->e[2], EASE_LINEAR);
     } else if (lexer_is(&kw, "spin") || lexer_is(&kw, "accel")) {
         s->kind = lexer_is(&kw, "spin") ? ST_SPIN : ST_ACCEL;
         s->e[0] = parser_expr(p);
@@ -1296,6 +1329,41 @@ static void parser_game(parser *p, ast_decl *d)
         parser_close(p, &open, "game");
 }
 
+/* bulletml := 'bulletml' NAME '{' { 'look' [STRING] SHAPE [COLOUR] } '}': the
+ * looks of NAME.xml's bullets (names are checked by the library, which knows
+ * the shapes and the file). */
+static void parser_bulletml(parser *p, ast_decl *d)
+{
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    ast_look_rule **tail = &d->looks;
+    while (parser_at_word(p, "look")) {
+        ast_look_rule *r = arena_alloc(p->ar, sizeof *r);
+        if (!r)
+            return;
+        r->pos = parser_pos(&p->tok);
+        parser_advance(p);
+        if (parser_at(p, TOK_STRING)) {
+            r->label_pos = parser_pos(&p->tok);
+            r->label = parser_string(p);
+        }
+        if (!parser_at(p, TOK_NAME)) {
+            parser_expected(p, "a bullet shape after 'look'");
+            return;
+        }
+        r->shape_pos = parser_pos(&p->tok);
+        r->shape = parser_take_name(p);
+        if (parser_at(p, TOK_NAME) && !parser_at_word(p, "look") && p->tok.line == p->prev.line) {
+            r->colour_pos = parser_pos(&p->tok);
+            r->colour = parser_take_name(p);
+        }
+        *tail = r;
+        tail = &r->next;
+    }
+    parser_close(p, &open, "bulletml");
+}
+
 /* decl := 'const' NAME '=' expr
  *       | 'pattern' NAME params block | 'enemy' NAME params block
  *       | 'stage' NAME block | boss | ship | game */
@@ -1309,9 +1377,10 @@ static ast_decl *parser_decl(parser *p)
     static const struct {
         const char *word;
         ast_decl_kind kind;
-    } kinds[] = {{"const", DECL_CONST},   {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
-                 {"boss", DECL_BOSS},     {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
-                 {"shared", DECL_SHARED}, {"ship", DECL_SHIP},       {"game", DECL_GAME}};
+    } kinds[] = {{"const", DECL_CONST},      {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
+                 {"boss", DECL_BOSS},        {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
+                 {"shared", DECL_SHARED},    {"ship", DECL_SHIP},       {"game", DECL_GAME},
+                 {"bulletml", DECL_BULLETML}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -1331,16 +1400,17 @@ static ast_decl *parser_decl(parser *p)
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration (const, shared, pattern, enemy, boss, stage, "
-                            "function, ship or game), "
+                            "function, ship, game or bulletml), "
                             "found %s",
                             got);
         return NULL;
     }
     d->kind = kinds[k].kind;
     parser_advance(p);
-    const char *what = d->kind == DECL_CONST    ? "constant"
-                       : d->kind == DECL_SHARED ? "shared value"
-                                                : kinds[k].word;
+    const char *what = d->kind == DECL_CONST      ? "constant"
+                       : d->kind == DECL_SHARED   ? "shared value"
+                       : d->kind == DECL_BULLETML ? "BulletML file (its name without .xml)"
+                                                  : kinds[k].word;
     d->name = parser_new_name(p, what);
     if (!d->name)
         return NULL;
@@ -1360,6 +1430,7 @@ static ast_decl *parser_decl(parser *p)
     case DECL_BOSS: parser_boss(p, d); break;
     case DECL_SHIP: parser_ship(p, d); break;
     case DECL_GAME: parser_game(p, d); break;
+    case DECL_BULLETML: parser_bulletml(p, d); break;
     }
     return d;
 }

@@ -3,6 +3,7 @@
  */
 #include "pattern/program.h"
 
+#include "core/ease.h"
 #include "core/mem.h"
 
 #include <inttypes.h>
@@ -436,8 +437,9 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
         return 0;
     case VM_OP_RAMP: {
         uint32_t mode = bv & VM_RAMP_MODE_MASK;
-        if (a >= VM_RAMP_KINDS || mode >= VM_MODE_COUNT ||
-            (bv & ~(VM_RAMP_MODE_MASK | VM_RAMP_RECORD)))
+        uint32_t how = (bv & VM_RAMP_EASE_MASK) >> VM_RAMP_EASE_SHIFT;
+        if (a >= VM_RAMP_KINDS || mode >= VM_MODE_COUNT || how >= EASE_COUNT ||
+            (bv & ~(VM_RAMP_MODE_MASK | VM_RAMP_RECORD | VM_RAMP_EASE_MASK)))
             return verifier_fail(vf, f, pc, "bad ramp %u mode %u", a, bv);
         return 0;
     }
@@ -626,13 +628,16 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     case VM_OP_LOCALI:
     case VM_OP_STOREI: fprintf(out, "array of %u at slot %u", a, bv); break;
     case VM_OP_PRINT: fprintf(out, "%u values, strings %#x", a, bv); break;
-    case VM_OP_RAMP:
-        fprintf(out, "%s %s%s", a < VM_PROP_COUNT ? vm_prop_name((vm_prop)a) : "?",
+    case VM_OP_RAMP: {
+        uint32_t how = (bv & VM_RAMP_EASE_MASK) >> VM_RAMP_EASE_SHIFT;
+        fprintf(out, "%s %s%s%s%s", a < VM_PROP_COUNT ? vm_prop_name((vm_prop)a) : "?",
                 (bv & VM_RAMP_MODE_MASK) < VM_MODE_COUNT
                     ? vm_mode_name((vm_mode)(bv & VM_RAMP_MODE_MASK))
                     : "?",
-                bv & VM_RAMP_RECORD ? " record" : "");
+                bv & VM_RAMP_RECORD ? " record" : "", how != EASE_LINEAR ? " " : "",
+                how != EASE_LINEAR && ease_name((ease_kind)how) ? ease_name((ease_kind)how) : "");
         break;
+    }
     case VM_OP_ACT:
         fprintf(out, "%s %u", a < VM_VERB_COUNT ? vm_verb_name((vm_verb)a) : "?", bv);
         break;

@@ -21,6 +21,7 @@
     X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
     X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `about \"TEXT\"`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
     X(DECLARATION, "game", "game NAME { stages NAME... }", "The stages of a run, in order (docs/patterns.md, The game).") \
+    X(DECLARATION, "bulletml", "bulletml NAME { look [\"LABEL\"] SHAPE [COLOUR] ... }", "Looks for the bullets of NAME.xml (a BulletML file loaded with it): `look SHAPE COLOUR` for every bullet, `look \"LABEL\" SHAPE COLOUR` for those of `<bullet label=\"LABEL\">` (docs/bulletml.md, Looks).") \
     X(DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
     X(STATEMENT, "var", "var NAME = EXPR", "A new variable, visible to the end of its block.") \
     X(STATEMENT, "wait", "wait EXPR", "Pause for EXPR frames (whole frames; 0 or less: no pause). `wait until EXPR` pauses until EXPR is true, checked every frame.") \
@@ -33,9 +34,9 @@
     X(STATEMENT, "fire", "fire [SHAPE [COLOUR]] CLAUSES... [{ BULLET SCRIPT } | run NAME(ARGS)]", "Fire bullets. The block is the script every bullet of the volley runs (from the next frame); `run NAME(ARGS)` makes them run a pattern instead.") \
     X(STATEMENT, "run", "run NAME(ARGS)", "Run a pattern to its end, then go on.") \
     X(STATEMENT, "thread", "thread NAME(ARGS), thread { ... }", "Start a pattern or block beside this script, on the same object.") \
-    X(STATEMENT, "speed", "speed EXPR [over EXPR]", "Set this object's speed, or change it over N frames.") \
-    X(STATEMENT, "turn", "turn to EXPR [over EXPR], turn by EXPR [over EXPR]", "Turn to a direction (over N frames: the shorter way round), or by an angle (clockwise if positive).") \
-    X(STATEMENT, "velocity", "velocity (X, Y) [over EXPR]", "Set or change the drift added to this object's motion.") \
+    X(STATEMENT, "speed", "speed EXPR [over EXPR [EASE]]", "Set this object's speed, or change it over N frames. EASE is `linear` (the default), `smooth`, `in` or `out`.") \
+    X(STATEMENT, "turn", "turn to EXPR [over EXPR [EASE]], turn by EXPR [over EXPR [EASE]]", "Turn to a direction (over N frames: the shorter way round), or by an angle (clockwise if positive). EASE is `linear` (the default), `smooth`, `in` or `out`.") \
+    X(STATEMENT, "velocity", "velocity (X, Y) [over EXPR [EASE]]", "Set or change the drift added to this object's motion. EASE is `linear` (the default), `smooth`, `in` or `out`.") \
     X(STATEMENT, "spin", "spin EXPR", "Turn by EXPR degrees every frame from now on.") \
     X(STATEMENT, "accel", "accel EXPR", "Add EXPR to the speed every frame from now on.") \
     X(STATEMENT, "move", "move to (X, Y) [over EXPR [EASE]], move by (X, Y) [over EXPR [EASE]]", "Put this object at (X, Y), or glide there over N frames; `by` is relative to where it is. EASE is `smooth` (the default), `linear`, `in` or `out`.") \
@@ -119,6 +120,10 @@
     X(WORD, "over", "speed EXPR over EXPR, arc EXPR over EXPR", "Over N frames (a change), or across N degrees (an arc).") \
     X(WORD, "by", "turn by EXPR, move by (X, Y), spread EXPR by EXPR", "Relative to now; or the step between bullets.") \
     X(WORD, "to", "turn to EXPR, move to (X, Y)", "To an absolute direction or place.") \
+    X(WORD, "linear", "speed EXPR over EXPR linear", "An ease (after `over N` of speed, turn, velocity, move): an even change.") \
+    X(WORD, "smooth", "speed EXPR over EXPR smooth", "An ease (after `over N` of speed, turn, velocity, move): starts and ends slowly, u*u*(3-2u).") \
+    X(WORD, "in", "speed EXPR over EXPR in", "An ease (after `over N` of speed, turn, velocity, move): starts slowly, u*u.") \
+    X(WORD, "out", "speed EXPR over EXPR out", "An ease (after `over N` of speed, turn, velocity, move): ends slowly, 1-(1-u)*(1-u).") \
     X(WORD, "spell", "phase \"TITLE\" spell ...", "Makes a phase a spell card: beaten without being hit or bombing, it wins its `bonus`.") \
     X(WORD, "bonus", "bonus EXPR", "(In a phase.) A spell card's bonus. Default 0.") \
     X(WORD, "name", "name \"TEXT\"", "(In a boss.) The boss's display name.")

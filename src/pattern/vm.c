@@ -12,6 +12,7 @@
  */
 #include "pattern/vm.h"
 
+#include "core/ease.h"
 #include "core/log.h"
 #include "core/mem.h"
 #include "core/trig.h"
@@ -319,6 +320,10 @@ double vm_ramp_value(const vm_ramp *r, int32_t frame)
 {
     if (frame >= r->t1)
         return r->v1;
+    if (r->ease != EASE_LINEAR) {
+        double u = (double)((int64_t)frame - r->t0) / (double)((int64_t)r->t1 - r->t0);
+        return r->v0 + (r->v1 - r->v0) * ease_curve((ease_kind)r->ease, u);
+    }
     double g = (r->v1 - r->v0) / (double)((int64_t)r->t1 - r->t0);
     return r->v0 + g * (double)((int64_t)frame - r->t0);
 }
@@ -919,6 +924,8 @@ static void vm_hash_with(const vm *v, hasher *hs, int portable)
                 hash_u32(hs, (uint32_t)v->exact[i].r[k].t1);
                 hash_f64(hs, v->exact[i].r[k].v0);
                 hash_f64(hs, v->exact[i].r[k].v1);
+                if (v->exact[i].r[k].ease != EASE_LINEAR)
+                    hash_u32(hs, v->exact[i].r[k].ease);
             }
             hash_u32(hs, v->exact[i].active);
         }
@@ -991,7 +998,10 @@ static void vm_start_ramp(vm *v, uint32_t idx, vm_prop kind, uint32_t modeflags,
     vm_mode mode = (vm_mode)(modeflags & VM_RAMP_MODE_MASK);
     int record = (modeflags & VM_RAMP_RECORD) != 0;
     int32_t term = vm_trunc(term_value);
-    vm_ramp ramp = {r->sched, vm_add_frames(r->sched, term), 0.0, 0.0};
+    vm_ramp ramp = {r->sched, vm_add_frames(r->sched, term), 0.0, 0.0,
+                    (modeflags & VM_RAMP_EASE_MASK) >> VM_RAMP_EASE_SHIFT};
+    if (ramp.ease >= EASE_COUNT)
+        ramp.ease = EASE_LINEAR;
     double v0 = vm_get(v, r, kind);
     double v1;
     if (mode == VM_MODE_SEQ) {

@@ -98,8 +98,12 @@ typedef enum vm_mode {
 /* RAMP B = mode | flags. RECORD: a non-sequence ramp's resolved target becomes
  * the thread's previous direction / speed (BulletML: always for changeSpeed; for
  * changeDirection in Debian's libbulletml, not in upstream 0.0.6). */
-#define VM_RAMP_MODE_MASK 0xffu
-#define VM_RAMP_RECORD    0x100u
+#define VM_RAMP_MODE_MASK  0xffu
+#define VM_RAMP_RECORD     0x100u
+/* RAMP B bits 9..11: the ramp's ease (core/ease.h; 0 = linear, so that the
+ * linear ramps of older programs keep their encoding). */
+#define VM_RAMP_EASE_SHIFT 9
+#define VM_RAMP_EASE_MASK  (0x7u << VM_RAMP_EASE_SHIFT)
 
 /* Shot registers set by SHOT_SET (numbers; SHOT_BEGIN resets them to the default).
  *   id  name  default  what */
@@ -299,12 +303,15 @@ typedef struct vm_shot {
     vm_runner_id runner;  /* the runner that will drive the bullet, or 0 */
 } vm_shot;
 
-/* A linear ramp of one property: v0 at frame t0, v1 from frame t1 on.
- * Value at frame t: t >= t1 ? v1 : v0 + (v1 - v0) / (t1 - t0) * (t - t0), the
- * gradient computed first (vm_ramp_value), exactly as libbulletml does. */
+/* A ramp of one property: v0 at frame t0, v1 from frame t1 on.
+ * Linear (ease 0): value at frame t: t >= t1 ? v1 : v0 + (v1 - v0) / (t1 - t0)
+ * * (t - t0), the gradient computed first (vm_ramp_value), exactly as
+ * libbulletml does. Eased: v0 + (v1 - v0) * ease_curve(ease, (t - t0) / (t1 -
+ * t0)) before t1 (core/ease.h). */
 typedef struct vm_ramp {
     int32_t t0, t1;
     double v0, v1;
+    uint32_t ease; /* core/ease.h's ease; 0 linear */
 } vm_ramp;
 
 double vm_ramp_value(const vm_ramp *r, int32_t frame);

@@ -26,6 +26,7 @@
  */
 #include "sim/bullet_pool.h"
 
+#include "core/ease.h"
 #include "core/mem.h"
 #include "core/trig.h"
 #include "sim/playfield.h"
@@ -119,6 +120,7 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(events, blocks * sizeof(uint64_t));
     PLAN(warm, blocks * sizeof(uint64_t));
     PLAN(tracked, blocks * sizeof(uint64_t));
+    PLAN(eased, blocks * sizeof(uint64_t));
     PLAN(scripted, blocks * sizeof(uint64_t));
     PLAN(radius, f);
     PLAN(shape, n);
@@ -126,6 +128,7 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(flags, n);
     PLAN(cold, n * sizeof(bullet_cold));
     PLAN(track, n * BULLET_CHANNEL_COUNT * sizeof(bullet_track));
+    PLAN(ease, n * BULLET_CHANNEL_COUNT);
     PLAN(order, 2 * u);
     PLAN(order_tmp, u);
     PLAN(log, n * sizeof(bullet_despawn));
@@ -407,6 +410,35 @@ static bullet_track bullet_pool_track_of(const bullet_pool *p, uint32_t i, bulle
     return (bullet_track){p->cold[i].spawned[c], 0.0, p->cold[i].born, 0};
 }
 
+/* Whether slot i's ease bytes are valid (it has had an eased tween since its
+ * first setter): every other bullet is linear without reading them, so the
+ * linear path costs one bit test more. */
+static int bullet_pool_has_eases(const bullet_pool *p, uint32_t i)
+{
+    return (int)((p->tracked[i / BLOCK] & p->eased[i / BLOCK]) >> (i % BLOCK) & 1u);
+}
+
+/* Channel c's tween ease (core/ease.h): LINEAR unless a tween asked for one. */
+static ease_kind bullet_pool_ease_of(const bullet_pool *p, uint32_t i, bullet_channel c)
+{
+    if (!bullet_pool_has_eases(p, i))
+        return EASE_LINEAR;
+    return (ease_kind)p->ease[(size_t)i * BULLET_CHANNEL_COUNT + (size_t)c];
+}
+
+/* Sets channel c's ease of tracked slot i (its bytes made valid first). */
+static void bullet_pool_set_ease(bullet_pool *p, uint32_t i, bullet_channel c, ease_kind e)
+{
+    uint8_t *bytes = &p->ease[(size_t)i * BULLET_CHANNEL_COUNT];
+    if (!bullet_pool_has_eases(p, i)) {
+        if (e == EASE_LINEAR)
+            return;
+        memset(bytes, EASE_LINEAR, BULLET_CHANNEL_COUNT);
+        p->eased[i / BLOCK] |= 1ull << (i % BLOCK);
+    }
+    bytes[c] = (uint8_t)e;
+}
+
 /* The warm floats of slot i as its spawn values give them (no setter yet). */
 static bullet_warm bullet_pool_spawn_warm(const bullet_pool *p, uint32_t i)
 {
@@ -451,6 +483,7 @@ static void bullet_pool_make_tracked(bullet_pool *p, uint32_t i)
     for (int c = 0; c < BULLET_CHANNEL_COUNT; c++)
         *bullet_pool_track(p, i, (bullet_channel)c) = bullet_pool_track_of(p, i, (bullet_channel)c);
     p->tracked[i / BLOCK] |= 1ull << (i % BLOCK);
+    p->eased[i / BLOCK] &= ~(1ull << (i % BLOCK)); /* a former bullet's */
 }
 
 /* Writes the warm floats of every live bullet of block b that lacks them:
@@ -688,6 +721,37 @@ static double bullet_track_value(const bullet_track *t, uint32_t now)
     return t->v0 + g * (double)(now - t->t0);
 }
 
+/* The same for a tween with an ease: v0 + (v1 - v0) * curve(u), u the
+ * elapsed fraction; a linear tween, a fixed value or a rate as above. */
+static double bullet_track_eased(const bullet_track *t, ease_kind e, uint32_t now)
+{
+    if (e == EASE_LINEAR || t->t1 == 0 || t->t1 == BULLET_NEVER || now >= t->t1)
+        return bullet_track_value(t, now);
+    double u = (double)(now - t->t0) / (double)(t->t1 - t->t0);
+    return t->v0 + (t->v1 - t->v0) * ease_curve(e, u);
+}
+
+/* Whether channel c runs an eased tween that is not over at update `now`: its
+ * float copies are then re-derived from the exact curve every update (a
+ * linear segment per update), and every other bullet keeps the one-segment
+ * linear path. */
+static __attribute__((noinline)) int bullet_pool_easing_slow(const bullet_pool *p, uint32_t i,
+                                                             bullet_channel c, uint32_t now)
+{
+    if (bullet_pool_ease_of(p, i, c) == EASE_LINEAR)
+        return 0;
+    uint32_t t1 = bullet_pool_track(p, i, c)->t1;
+    return t1 != 0 && t1 != BULLET_NEVER && now < t1;
+}
+
+static inline int bullet_pool_easing(const bullet_pool *p, uint32_t i, bullet_channel c,
+                                     uint32_t now)
+{
+    if (__builtin_expect(!bullet_pool_has_eases(p, i), 1))
+        return 0; /* the linear path: one bit test */
+    return bullet_pool_easing_slow(p, i, c, now);
+}
+
 /* A channel's change per update (0 when fixed). */
 static double bullet_track_step(const bullet_track *t)
 {
@@ -698,14 +762,13 @@ static double bullet_track_step(const bullet_track *t)
     return (t->v1 - t->v0) / (double)(t->t1 - t->t0);
 }
 
-/* Writes channel c's float copies (value and step) from its exact track (the
- * slot is warm). A resting bullet (see rest_first_update) keeps
- * zero speed, extra velocity and steps in its floats, so no kernel moves or
- * turns it; its track runs on. */
-static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
+/* Writes channel c's float copies: its value now and its step per update (the
+ * slot is warm). A resting bullet (see rest_first_update) keeps zero speed,
+ * extra velocity and steps in its floats, so no kernel moves or turns it; its
+ * track runs on. */
+static inline void bullet_pool_write_channel(bullet_pool *p, uint32_t i, bullet_channel c,
+                                             double value, double step)
 {
-    bullet_track t = bullet_pool_track_of(p, i, c);
-    double value = bullet_track_value(&t, p->frame), step = bullet_track_step(&t);
     if (p->flags[i] & BULLET_FLAG_RESTING) {
         step = 0.0;
         if (c != BULLET_CHANNEL_HEADING)
@@ -734,6 +797,34 @@ static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
     }
 }
 
+/* Writes channel c's float copies from its exact track, as a linear tween,
+ * rate or fixed value: the path of every bullet without an eased tween. */
+static void bullet_pool_apply_linear(bullet_pool *p, uint32_t i, bullet_channel c)
+{
+    bullet_track t = bullet_pool_track_of(p, i, c);
+    bullet_pool_write_channel(p, i, c, bullet_track_value(&t, p->frame), bullet_track_step(&t));
+}
+
+/* The same for a channel in an eased tween: this update's segment of the
+ * curve. Out of line, so that the linear path stays as it was. */
+static __attribute__((noinline)) void bullet_pool_apply_eased(bullet_pool *p, uint32_t i,
+                                                              bullet_channel c)
+{
+    bullet_track t = bullet_pool_track_of(p, i, c);
+    ease_kind e = bullet_pool_ease_of(p, i, c);
+    double value = bullet_track_eased(&t, e, p->frame);
+    bullet_pool_write_channel(p, i, c, value, bullet_track_eased(&t, e, p->frame + 1) - value);
+}
+
+/* Writes channel c's float copies from its exact track, eased or not. */
+static void bullet_pool_apply(bullet_pool *p, uint32_t i, bullet_channel c)
+{
+    if (__builtin_expect(bullet_pool_easing(p, i, c, p->frame), 0))
+        bullet_pool_apply_eased(p, i, c);
+    else
+        bullet_pool_apply_linear(p, i, c);
+}
+
 /* After a change to live slot i: the velocity cache, the next event (expiry or
  * the nearest tween end; a resting bullet's first update) and the kernel its
  * block needs at least. A slot without warm floats has had no setter and is
@@ -749,12 +840,20 @@ static void bullet_pool_refresh(bullet_pool *p, uint32_t i)
     p->vx[i] = p->dir_x[i] * p->speed[i] + p->extra_x[i];
     p->vy[i] = p->dir_y[i] * p->speed[i] + p->extra_y[i];
     uint32_t event = p->cold[i].expire_at;
-    if (bullet_pool_bit(p->tracked, i)) /* else every channel is fixed */
+    if (bullet_pool_bit(p->tracked, i)) { /* else every channel is fixed */
+        int eases = bullet_pool_has_eases(p, i), easing = 0;
         for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
             uint32_t t1 = bullet_pool_track(p, i, (bullet_channel)c)->t1;
+            if (eases && bullet_pool_easing(p, i, (bullet_channel)c, p->frame)) {
+                t1 = p->frame + 1; /* the curve's next segment */
+                easing = 1;
+            }
             if (t1 != 0 && t1 < event)
                 event = t1;
         }
+        if (eases && !easing) /* its eases are over: linear again, bytes unread */
+            p->eased[i / BLOCK] &= ~(1ull << (i % BLOCK));
+    }
     p->event_at[i] = resting ? p->frame + 1 : event;
     uint8_t kind = BULLET_BLOCK_STRAIGHT;
     if (p->speed_step[i] != 0.0f || p->accel_x[i] != 0.0f || p->accel_y[i] != 0.0f)
@@ -781,7 +880,7 @@ double bullet_pool_get(const bullet_pool *p, bullet_handle h, bullet_channel c)
     if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_CHANNEL_COUNT)
         return 0.0;
     bullet_track t = bullet_pool_track_of(p, h.index, c);
-    return bullet_track_value(&t, p->frame);
+    return bullet_track_eased(&t, bullet_pool_ease_of(p, h.index, c), p->frame);
 }
 
 double bullet_pool_get_rate(const bullet_pool *p, bullet_handle h, bullet_channel c)
@@ -802,6 +901,7 @@ int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double va
     bullet_track *t = bullet_pool_track(p, h.index, c);
     t->v0 = value;
     t->t0 = p->frame;
+    bullet_pool_set_ease(p, h.index, c, EASE_LINEAR);
     if (t->t1 != BULLET_NEVER) /* a rate keeps going from the new value; a tween stops */
         t->t1 = 0;
     bullet_pool_apply(p, h.index, c);
@@ -812,7 +912,13 @@ int bullet_pool_set(bullet_pool *p, bullet_handle h, bullet_channel c, double va
 int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double target,
                       int32_t frames)
 {
-    if (!bullet_pool_settable(p, h, c, target))
+    return bullet_pool_tween_eased(p, h, c, target, frames, EASE_LINEAR);
+}
+
+int bullet_pool_tween_eased(bullet_pool *p, bullet_handle h, bullet_channel c, double target,
+                            int32_t frames, int how)
+{
+    if (!bullet_pool_settable(p, h, c, target) || how < 0 || how >= EASE_COUNT)
         return 0;
     if (frames < 1)
         frames = 1;
@@ -820,8 +926,9 @@ int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double 
         frames = (int32_t)(BULLET_NEVER - 1 - p->frame);
     bullet_pool_make_tracked(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
-    *t = (bullet_track){bullet_track_value(t, p->frame), target, p->frame,
-                        p->frame + (uint32_t)frames};
+    *t = (bullet_track){bullet_track_eased(t, bullet_pool_ease_of(p, h.index, c), p->frame), target,
+                        p->frame, p->frame + (uint32_t)frames};
+    bullet_pool_set_ease(p, h.index, c, (ease_kind)how);
     bullet_pool_apply(p, h.index, c);
     bullet_pool_refresh(p, h.index);
     return 1;
@@ -833,8 +940,9 @@ int bullet_pool_set_rate(bullet_pool *p, bullet_handle h, bullet_channel c, doub
         return 0;
     bullet_pool_make_tracked(p, h.index);
     bullet_track *t = bullet_pool_track(p, h.index, c);
-    *t = (bullet_track){bullet_track_value(t, p->frame), per_update, p->frame,
-                        per_update != 0.0 ? BULLET_NEVER : 0};
+    *t = (bullet_track){bullet_track_eased(t, bullet_pool_ease_of(p, h.index, c), p->frame),
+                        per_update, p->frame, per_update != 0.0 ? BULLET_NEVER : 0};
+    bullet_pool_set_ease(p, h.index, c, EASE_LINEAR);
     bullet_pool_apply(p, h.index, c);
     bullet_pool_refresh(p, h.index);
     return 1;
@@ -1070,7 +1178,10 @@ static void bullet_pool_resolve(bullet_pool *p, uint32_t i)
         bullet_track *t = bullet_pool_track(p, i, (bullet_channel)c);
         if (t->t1 == now) {
             *t = (bullet_track){t->v1, 0.0, now, 0};
-            bullet_pool_apply(p, i, (bullet_channel)c);
+            bullet_pool_set_ease(p, i, (bullet_channel)c, EASE_LINEAR);
+            bullet_pool_apply_linear(p, i, (bullet_channel)c);
+        } else if (bullet_pool_easing(p, i, (bullet_channel)c, now)) {
+            bullet_pool_apply_eased(p, i, (bullet_channel)c); /* the curve's next segment */
         }
     }
     bullet_pool_refresh(p, i);
@@ -1183,6 +1294,9 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
                 hash_f64(hs, t.v1);
                 hash_u32(hs, t.t0);
                 hash_u32(hs, t.t1);
+                ease_kind e = bullet_pool_ease_of(p, i, (bullet_channel)c);
+                if (e != EASE_LINEAR) /* so that linear states hash as they always did */
+                    hash_u32(hs, (uint32_t)e);
             }
         }
     /* The draw order is state too: the live slots, oldest first. */

@@ -26,6 +26,8 @@
  *   - fixed:  a value (bullet_pool_set);
  *   - tween:  going linearly from its current value to a target over N updates
  *             (bullet_pool_tween): BulletML's changeDirection, changeSpeed, accel;
+ *             or along an ease curve (bullet_pool_tween_eased, core/ease.h):
+ *             the pattern language's `speed 3 over 30 smooth`;
  *   - rate:   changing by a constant amount every update, forever
  *             (bullet_pool_set_rate): angular velocity for HEADING, acceleration
  *             along the heading for SPEED, cartesian acceleration for EXTRA_*.
@@ -40,6 +42,13 @@
  * host would. Values are never normalised (a heading may read 370). The float
  * copies the pass integrates may differ from the exact values by rounding; at a
  * tween's end they are reset from the exact target.
+ *
+ * EASED TWEENS are linear segments, one per update: the channel's value at
+ * update t is v0 + (v1 - v0) * curve((t - t0) / (t1 - t0)), and at each update
+ * of the tween the bullet's event comes round, its float value is reset from
+ * that exact value and its step is the difference to the next update's. So
+ * the kernels are the linear ones, a bullet without an eased tween costs
+ * nothing more, and an eased bullet costs one event per update while it eases.
  *
  * WHAT A SPAWN WRITES. Position, velocity cache, event time, heading vector, the
  * arrays consumers read (radius, shape, colour, flags) and the slot's 64-byte
@@ -316,7 +325,13 @@ typedef struct bullet_pool {
      * touches the bullet. Until then every channel is fixed at its spawn value
      * (cold[slot].spawned since cold[slot].born). */
     bullet_track *track;
-    uint64_t *tracked;  /* per block: bits of the slots whose track is valid */
+    /* capacity * BULLET_CHANNEL_COUNT, beside `track`: each channel's tween ease
+     * (core/ease.h; EASE_LINEAR = 0), valid where `tracked` and `eased` are. */
+    uint8_t *ease;
+    uint64_t *tracked;
+    /* per block: bits of the tracked slots whose `ease` bytes are valid (an eased
+     * tween since their first setter, not yet over); the others are linear. */
+    uint64_t *eased;    /* per block: bits of the slots whose track is valid */
     uint64_t *scripted; /* per block: bits of the slots with a script link (logged at despawn) */
     /* Free-slot search: levels of bitmaps, level 0 = free-slot bits, and the
      * lowest free slot (capacity when the pool is full), known before a spawn
@@ -388,6 +403,10 @@ double bullet_pool_get_rate(const bullet_pool *p, bullet_handle h, bullet_channe
 /* From the current value to target over `frames` updates (frames <= 0: one). */
 int bullet_pool_tween(bullet_pool *p, bullet_handle h, bullet_channel c, double target,
                       int32_t frames);
+/* The same along an ease curve (an `ease` of core/ease.h; EASE_LINEAR is
+ * bullet_pool_tween). Returns 0 for an unknown ease too. */
+int bullet_pool_tween_eased(bullet_pool *p, bullet_handle h, bullet_channel c, double target,
+                            int32_t frames, int how);
 /* Changes by per_update every update from now on; 0 stops (the value stays). */
 int bullet_pool_set_rate(bullet_pool *p, bullet_handle h, bullet_channel c, double per_update);
 /* Lifetime from now: despawned by the frames-th next update; 0 = never. */

@@ -9,6 +9,7 @@
 #include "pattern/bulletml_import.h"
 #include "pattern/sandbox.h"
 #include "pattern/vm.h"
+#include "sim/bullet_kind.h"
 #include "test_sandbox.h"
 
 #include <stdio.h>
@@ -284,6 +285,76 @@ static void test_chained_ramps(void)
     library_free(lib);
 }
 
+/* A pattern file's `bulletml NAME { look ... }` gives NAME.xml's bullets their
+ * looks: the labelled bullet its own, the others the file's default; without
+ * a declaration the code is the very same (no SHOT_LOOK); misnamed files,
+ * shapes, colours and labels are positioned errors. */
+static void test_looks(void)
+{
+    static const char way_xml[] =
+        "<bulletml>\n<action label=\"top\"><repeat><times>4</times><action>\n"
+        "  <fire><speed>1</speed><bullet/></fire>\n"
+        "  <fire><speed>1</speed><bulletRef label=\"seed\"/></fire>\n"
+        "  <wait>5</wait></action></repeat></action>\n"
+        "<bullet label=\"seed\"><action><wait>99</wait></action></bullet>\n</bulletml>\n";
+    static const char looks_pat[] = "bulletml way {\n    look rice red\n"
+                                    "    look \"seed\" orb_large blue\n}\n";
+    library_file files[] = {{"way.xml", way_xml, sizeof way_xml - 1},
+                            {"looks.pat", looks_pat, sizeof looks_pat - 1}};
+    library *lib = compile(files, 2);
+    CHECK(lib != NULL);
+    library *plain = compile(files, 1);
+    CHECK(plain != NULL);
+    if (!lib || !plain) {
+        library_free(lib);
+        library_free(plain);
+        return;
+    }
+    uint32_t rice = library_look(BULLET_SHAPE_RICE, BULLET_COLOR_RED);
+    uint32_t seed = library_look(BULLET_SHAPE_ORB_LARGE, BULLET_COLOR_BLUE);
+    int saw_rice = 0, saw_seed = 0, plain_looks = 0;
+    for (uint32_t pc = 0; pc < lib->prog->code_count; pc++) {
+        uint32_t i = lib->prog->code[pc];
+        saw_rice += VM_GET_OP(i) == VM_OP_SHOT_LOOK && VM_GET_AX(i) == rice;
+        saw_seed += VM_GET_OP(i) == VM_OP_SHOT_LOOK && VM_GET_AX(i) == seed;
+    }
+    for (uint32_t pc = 0; pc < plain->prog->code_count; pc++)
+        plain_looks += VM_GET_OP(plain->prog->code[pc]) == VM_OP_SHOT_LOOK;
+    CHECK_EQ_INT(saw_rice, 1);
+    CHECK_EQ_INT(saw_seed, 1);
+    CHECK_EQ_INT(plain_looks, 0);
+    /* In the sandbox, the bullets carry those looks. */
+    sandbox_config cfg;
+    sandbox_config_default(&cfg);
+    sandbox *sb = sandbox_create(&cfg);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "way"), NULL) == 0);
+    for (int f = 0; sb && f < 30; f++)
+        sandbox_step(sb);
+    uint32_t n = 0;
+    const sandbox_object *o = sb ? sandbox_objects(sb, &n) : NULL;
+    int rices = 0, seeds = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        rices += o[k].look == rice;
+        seeds += o[k].look == seed;
+    }
+    CHECK_EQ_INT(rices, 4);
+    CHECK_EQ_INT(seeds, 4);
+    sandbox_destroy(sb);
+    library_free(lib);
+    library_free(plain);
+
+    static const char bad_pat[] =
+        "bulletml way {\n    look ricee red\n    look \"sed\" orb blu\n}\n"
+        "bulletml gone {\n    look orb\n}\n";
+    library_file bad[] = {{"way.xml", way_xml, sizeof way_xml - 1},
+                          {"bad.pat", bad_pat, sizeof bad_pat - 1}};
+    CHECK(compile(bad, 2) == NULL);
+    CHECK(has_diag(DIAG_UNKNOWN_SHAPE, 2, 10, "unknown bullet shape 'ricee'"));
+    CHECK(has_diag(DIAG_UNKNOWN_COLOUR, 3, 20, "unknown bullet colour 'blu'"));
+    CHECK(has_diag(DIAG_UNKNOWN_NAME, 3, 10, "no <bullet label=\"sed\"> in way.xml"));
+    CHECK(has_diag(DIAG_UNKNOWN_PATTERN, 5, 1, "no BulletML file 'gone.xml' is loaded"));
+}
+
 int main(void)
 {
     bulletml_import_register();
@@ -295,6 +366,7 @@ int main(void)
     test_file_names();
     test_dialect();
     test_chained_ramps();
+    test_looks();
     diag_free(&diags);
     return check_done("pattern.bulletml_import");
 }

@@ -224,6 +224,81 @@ static void test_motion(void)
     library_free(lib);
 }
 
+/* The y steps of the one bullet a pattern fires straight down, frame by frame
+ * in the sandbox (the game's pool): what its speed was each update. */
+static int object_steps(const char *src, int enemy, float *steps, int frames)
+{
+    library *lib = compile(src);
+    CHECK(lib != NULL);
+    if (!lib)
+        return 0;
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 0);
+    int n = 0;
+    float last = NAN;
+    for (int f = 0; sb && f < frames; f++) {
+        sandbox_step(sb);
+        uint32_t count;
+        const sandbox_object *o = sandbox_objects(sb, &count);
+        for (uint32_t i = 0; i < count; i++)
+            if ((o[i].enemy != 0) == enemy) {
+                if (!isnan(last))
+                    steps[n++] = o[i].y - last;
+                last = o[i].y;
+            }
+    }
+    sandbox_destroy(sb);
+    library_free(lib);
+    return n;
+}
+
+static int bullet_steps(const char *src, float *steps, int frames)
+{
+    return object_steps(src, 0, steps, frames);
+}
+
+/* Whether `want` occurs in steps[0..n) as a run. */
+static int has_run(const float *steps, int n, const float *want, int m)
+{
+    for (int i = 0; i + m <= n; i++)
+        if (memcmp(steps + i, want, (size_t)m * sizeof *want) == 0)
+            return 1;
+    return 0;
+}
+
+/* speed X over N EASE moves a bullet by the curve's exact values (smooth:
+ * 1.3125, 2, 2.6875 between 1 and 3 over 4); linear is unchanged (1.5, 2, 2.5);
+ * a misspelt ease is a positioned error. */
+static void test_easing(void)
+{
+    float steps[32];
+    int n =
+        bullet_steps("pattern p { fire orb at 180 speed 1 { speed 3 over 4 smooth } }", steps, 12);
+    const float smooth[] = {1.0f, 1.3125f, 2.0f, 2.6875f, 3.0f, 3.0f};
+    CHECK(has_run(steps, n, smooth, 6));
+    n = bullet_steps("pattern p { fire orb at 180 speed 1 { speed 3 over 4 } }", steps, 12);
+    const float linear[] = {1.0f, 1.5f, 2.0f, 2.5f, 3.0f, 3.0f};
+    CHECK(has_run(steps, n, linear, 6));
+    n = bullet_steps("pattern p { fire orb at 180 speed 0 { speed 4 over 4 in } }", steps, 12);
+    const float in[] = {0.0f, 0.25f, 1.0f, 2.25f, 4.0f};
+    CHECK(has_run(steps, n, in, 5));
+    n = bullet_steps("pattern p { fire orb at 180 speed 0 { velocity (0, 4) over 4 out } }", steps,
+                     12);
+    const float out[] = {0.0f, 1.75f, 3.0f, 3.75f, 4.0f};
+    CHECK(has_run(steps, n, out, 5));
+    /* An enemy eases the same way (its ramps: vm_ramp_value). */
+    n = object_steps("enemy p { turn to 180\n speed 1\n wait 2\n speed 3 over 4 smooth\n wait 60 }",
+                     1, steps, 12);
+    CHECK(has_run(steps, n, smooth, 6));
+    library_file f = {"e.pat", "pattern p {\n    speed 3 over 30 smoth\n}\n", 0};
+    f.len = strlen(f.text);
+    diag_free(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    CHECK(!lib && diags.count == 1 && diags.items[0].code == DIAG_UNKNOWN_EASE &&
+          diags.items[0].line == 2 && diags.items[0].col == 21 &&
+          strstr(diags.items[0].text, "did you mean 'smooth'") != NULL);
+    library_free(lib);
+}
+
 /* level() picks by difficulty; rand(a, b) stays in range. */
 static void test_level_and_rand(void)
 {
@@ -781,6 +856,7 @@ int main(int argc, char **argv)
     test_scripts_and_calls();
     test_control();
     test_motion();
+    test_easing();
     test_level_and_rand();
     test_threads_and_runaway();
     test_runaway_names_its_loop();

@@ -1,5 +1,6 @@
 /* vm: scheduling, BulletML's runtime rules, firing, errors, the pool, no allocation. */
 #include "../check.h"
+#include "core/ease.h"
 #include "core/mem.h"
 #include "test_host.h"
 #include "vm_asm.h"
@@ -67,10 +68,17 @@ static void test_numbers(void)
         }
     }
     CHECK(same);
-    vm_ramp ramp = {10, 14, 350, 370};
+    vm_ramp ramp = {10, 14, 350, 370, EASE_LINEAR};
     CHECK(vm_ramp_value(&ramp, 11) == 355);
     CHECK(vm_ramp_value(&ramp, 14) == 370);
     CHECK(vm_ramp_value(&ramp, 99) == 370);
+    /* Eased ramps (enemies, the BulletML reference host) follow the curve. */
+    vm_ramp smooth = {10, 14, 1, 3, EASE_SMOOTH}, in = {0, 4, 0, 4, EASE_IN};
+    CHECK(vm_ramp_value(&smooth, 11) == 1.3125);
+    CHECK(vm_ramp_value(&smooth, 12) == 2.0);
+    CHECK(vm_ramp_value(&smooth, 13) == 2.6875);
+    CHECK(vm_ramp_value(&smooth, 14) == 3.0);
+    CHECK(vm_ramp_value(&in, 1) == 0.25 && vm_ramp_value(&in, 3) == 2.25);
 }
 
 /* ---- the verifier ---- */

@@ -1,6 +1,7 @@
 /* bullet_pool: operations against a reference model, handles, overflow, draw
  * order, motion semantics (libbulletml ramps), and no allocation under churn. */
 #include "../check.h"
+#include "core/ease.h"
 #include "core/mem.h"
 #include "core/rng.h"
 #include "core/trig.h"
@@ -865,6 +866,8 @@ static void test_no_allocation(void)
             bullet_handle h = bullet_pool_spawn(&p, &s);
             if (k % 8 == 0)
                 bullet_pool_tween(&p, h, BULLET_CHANNEL_SPEED, 3.0, 30);
+            else if (k % 8 == 4) /* eased: an event per update, still no allocation */
+                bullet_pool_tween_eased(&p, h, BULLET_CHANNEL_HEADING, 90.0, 20, EASE_SMOOTH);
         }
         if (frame % 50 == 0)
             bullet_pool_clear(&p, BULLET_DESPAWN_CANCEL, 1);
@@ -875,6 +878,82 @@ static void test_no_allocation(void)
     CHECK(p.stats.peak_live > 30000);
     CHECK(p.stats.despawned[BULLET_DESPAWN_EXPIRE] > 500000);
     bullet_pool_free(&p);
+}
+
+/* Eased tweens (core/ease.h): the exact value at every update is the curve's,
+ * the motion moves by it (first, then advances), the floats match, the tween
+ * ends at the target and the channel is fixed after; a linear tween through
+ * bullet_pool_tween_eased is bullet_pool_tween, hash included. */
+static void test_eased_tweens(void)
+{
+    CHECK(ease_curve(EASE_LINEAR, 0.25) == 0.25);
+    CHECK(ease_curve(EASE_SMOOTH, 0.25) == 0.15625);
+    CHECK(ease_curve(EASE_SMOOTH, 0.5) == 0.5);
+    CHECK(ease_curve(EASE_IN, 0.5) == 0.25);
+    CHECK(ease_curve(EASE_OUT, 0.5) == 0.75);
+    CHECK(ease_curve(EASE_OUT, 2.0) == 1.0 && ease_curve(EASE_IN, -1.0) == 0.0);
+    CHECK(ease_lookup("smooth", 6) == EASE_SMOOTH && ease_lookup("bounce", 6) == -1);
+    bullet_pool p;
+    CHECK(bullet_pool_init(&p, 64) == 0);
+    /* speed 1 -> 3 over 4 smooth: 1.3125, 2, 2.6875, 3; y moves by 1 first. */
+    bullet_handle h = spawn_at(&p, 100, 10, 180, 1);
+    CHECK(bullet_pool_tween_eased(&p, h, BULLET_CHANNEL_SPEED, 3.0, 4, EASE_SMOOTH));
+    const double speeds[] = {1.3125, 2.0, 2.6875, 3.0, 3.0};
+    const float ys[] = {11.0f, 12.3125f, 14.3125f, 17.0f, 20.0f};
+    for (int i = 0; i < 5; i++) {
+        bullet_pool_update(&p);
+        CHECK(bullet_pool_get(&p, h, BULLET_CHANNEL_SPEED) == speeds[i]);
+        CHECK(p.speed[h.index] == (float)speeds[i]);
+        CHECK(p.y[h.index] == ys[i]);
+    }
+    CHECK(p.speed_step[h.index] == 0.0f); /* over: fixed at the target */
+    /* in and out on the extra velocity: 0 -> 4 over 4. */
+    bullet_handle a = spawn_at(&p, 100, 100, 0, 0), b = spawn_at(&p, 100, 100, 0, 0);
+    CHECK(bullet_pool_tween_eased(&p, a, BULLET_CHANNEL_EXTRA_X, 4.0, 4, EASE_IN));
+    CHECK(bullet_pool_tween_eased(&p, b, BULLET_CHANNEL_EXTRA_Y, 4.0, 4, EASE_OUT));
+    const double in[] = {0.25, 1.0, 2.25, 4.0}, out[] = {1.75, 3.0, 3.75, 4.0};
+    for (int i = 0; i < 4; i++) {
+        bullet_pool_update(&p);
+        CHECK(bullet_pool_get(&p, a, BULLET_CHANNEL_EXTRA_X) == in[i]);
+        CHECK(bullet_pool_get(&p, b, BULLET_CHANNEL_EXTRA_Y) == out[i]);
+    }
+    CHECK(p.x[a.index] == 100.0f + 0.0f + 0.25f + 1.0f + 2.25f);
+    /* heading 0 -> 90 over 2 smooth: 45 halfway, the vector turned with it. */
+    bullet_handle t = spawn_at(&p, 100, 100, 0, 1);
+    CHECK(bullet_pool_tween_eased(&p, t, BULLET_CHANNEL_HEADING, 90.0, 2, EASE_SMOOTH));
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_get(&p, t, BULLET_CHANNEL_HEADING) == 45.0);
+    CHECK_NEAR(p.dir_x[t.index], sqrt(0.5), 1e-6);
+    bullet_pool_update(&p);
+    CHECK(p.dir_x[t.index] == 1.0f && p.turn_s[t.index] == 0.0f);
+    /* A setter mid-curve ends it; an unknown ease is refused. */
+    CHECK(bullet_pool_tween_eased(&p, t, BULLET_CHANNEL_SPEED, 5.0, 10, EASE_IN));
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_set(&p, t, BULLET_CHANNEL_SPEED, 2.0));
+    bullet_pool_update(&p);
+    CHECK(bullet_pool_get(&p, t, BULLET_CHANNEL_SPEED) == 2.0 && p.speed[t.index] == 2.0f);
+    CHECK(!bullet_pool_tween_eased(&p, t, BULLET_CHANNEL_SPEED, 5.0, 10, EASE_COUNT));
+    bullet_pool_free(&p);
+
+    /* Linear through tween_eased: the same state, hash for hash. */
+    bullet_pool q1, q2;
+    CHECK(bullet_pool_init(&q1, 64) == 0 && bullet_pool_init(&q2, 64) == 0);
+    bullet_handle h1 = spawn_at(&q1, 50, 50, 30, 1), h2 = spawn_at(&q2, 50, 50, 30, 1);
+    CHECK(bullet_pool_tween(&q1, h1, BULLET_CHANNEL_HEADING, 200.0, 7));
+    CHECK(bullet_pool_tween_eased(&q2, h2, BULLET_CHANNEL_HEADING, 200.0, 7, EASE_LINEAR));
+    for (int i = 0; i < 9; i++) {
+        bullet_pool_update(&q1);
+        bullet_pool_update(&q2);
+    }
+    hasher s1, s2;
+    hash_begin(&s1, 1);
+    hash_begin(&s2, 1);
+    bullet_pool_hash(&q1, &s1);
+    bullet_pool_hash(&q2, &s2);
+    CHECK_EQ_U64(hash_end(&s1), hash_end(&s2));
+    CHECK(q1.x[h1.index] == q2.x[h2.index] && q1.y[h1.index] == q2.y[h2.index]);
+    bullet_pool_free(&q1);
+    bullet_pool_free(&q2);
 }
 
 /* The largest pool the engine promises: 4,194,304 bullets fill it exactly. */
@@ -908,6 +987,7 @@ int main(void)
     test_hash_and_ranges();
     test_lazy_state();
     test_given_direction();
+    test_eased_tweens();
     test_no_allocation();
     test_large_capacity();
     return check_done("sim.pool");
