@@ -129,8 +129,9 @@ int ship_host_create(world *w)
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = SHIP_HOST_RUNNERS;
-    vm_host host = {w,         sh_get, sh_set,   sh_ramp,          sh_random,       sh_spawn,
-                    sh_vanish, sh_act, sh_ended, world_host_error, world_host_print};
+    vm_host host = {w,         sh_get, sh_set,   sh_ramp,          sh_random,        sh_spawn,
+                    sh_vanish, sh_act, sh_ended, world_host_error, world_host_print, NULL,
+                    NULL};
     w->ship_vm = vm_create(&vc, &host);
     w->ship_vanished = mem_calloc(w->shots.capacity + 1, sizeof *w->ship_vanished);
     return w->ship_vm && w->ship_vanished ? 0 : -1;

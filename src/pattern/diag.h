@@ -75,6 +75,7 @@
     X(FUNCTION_STATEMENT, DIAG_ERROR,   "a wait, fire, run... in a function")               \
     X(RETURN_OUTSIDE,     DIAG_ERROR,   "return outside a function")                      \
     X(ARRAY_MISUSE,       DIAG_ERROR,   "an array's size, index or use that cannot work")  \
+    X(HANDLE_MISUSE,      DIAG_ERROR,   "a handle or group used as a number, or for what it cannot do") \
     X(LOOP_NEVER_WAITS,   DIAG_WARNING, "a loop that can never wait: a runaway script")   \
     X(UNUSED_VARIABLE,    DIAG_WARNING, "a variable that is never read")                  \
     X(DIVISION_BY_ZERO,   DIAG_WARNING, "a constant division by zero")                    \

@@ -389,7 +389,11 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
         return ax < VM_MATH_COUNT ? 0 : verifier_fail(vf, f, pc, "no math function %u", ax);
     case VM_OP_PICK:
         return ax >= 1 && ax <= 255 ? 0 : verifier_fail(vf, f, pc, "bad value count %u", ax);
-    case VM_OP_GET: return ax < VM_PROP_COUNT ? 0 : verifier_fail(vf, f, pc, "no property %u", ax);
+    case VM_OP_GET:
+    case VM_OP_HGET: return ax < VM_PROP_COUNT ? 0 : verifier_fail(vf, f, pc, "no property %u", ax);
+    case VM_OP_SHOT_KEEP:
+        return ax == 1 || ax == 2 ? 0 : verifier_fail(vf, f, pc, "SHOT_KEEP %u", ax);
+    case VM_OP_KEPT: return ax <= 2 ? 0 : verifier_fail(vf, f, pc, "KEPT %u", ax);
     case VM_OP_SET:
         if (ax >= VM_PROP_COUNT || !vm_prop_settable((vm_prop)ax))
             return verifier_fail(vf, f, pc, "property %u cannot be set", ax);
@@ -607,6 +611,7 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
         fprintf(out, "%s", ax < VM_MATH_COUNT ? vm_math_name((vm_math)ax) : "?");
         break;
     case VM_OP_GET:
+    case VM_OP_HGET:
     case VM_OP_SET: fprintf(out, "%s", ax < VM_PROP_COUNT ? vm_prop_name((vm_prop)ax) : "?"); break;
     case VM_OP_SHOT_DIR:
     case VM_OP_SHOT_SPD:

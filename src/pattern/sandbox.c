@@ -18,6 +18,7 @@
 #include "core/trig.h"
 #include "pattern/bullet_object.h"
 #include "pattern/enemy.h"
+#include "pattern/handle.h"
 #include "pattern/laser_object.h"
 #include "sim/bullet_pool.h"
 #include "sim/playfield.h"
@@ -308,6 +309,9 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
 {
     sandbox *sb = user;
     enemy *o = sb_get(sb, obj);
+    bullet_handle bh;
+    if (bullet_object_find(&sb->pool, obj, &bh) && bullet_object_act(&sb->pool, bh, verb, a))
+        return;
     switch (verb) {
     case VM_VERB_MOVE_TO:
         if (o && n == 4)
@@ -379,6 +383,21 @@ static void sb_cb_print(void *user, const vm_print *p)
         sb->cfg.print(sb->cfg.print_user, line);
 }
 
+/* Handles (`fire ... as b`): the game's rules (pattern/handle.h). */
+static vm_handle sb_cb_lasting(void *user, vm_obj obj)
+{
+    const sandbox *sb = user;
+    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs};
+    return handle_lasting(&o, obj);
+}
+
+static vm_obj sb_cb_resolve(void *user, vm_handle h)
+{
+    const sandbox *sb = user;
+    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs};
+    return handle_resolve(&o, h);
+}
+
 /* ---- life cycle ---- */
 
 void sandbox_config_default(sandbox_config *cfg)
@@ -420,8 +439,9 @@ sandbox *sandbox_create(const sandbox_config *cfg)
         vc.budget = cfg->budget;
     if (cfg->frame_budget)
         vc.frame_budget = cfg->frame_budget;
-    vm_host host = {sb,           sb_cb_get, sb_cb_set, sb_cb_ramp,  sb_cb_random, sb_cb_spawn,
-                    sb_cb_vanish, sb_cb_act, NULL,      sb_cb_error, sb_cb_print};
+    vm_host host = {sb,          sb_cb_get,     sb_cb_set,    sb_cb_ramp, sb_cb_random,
+                    sb_cb_spawn, sb_cb_vanish,  sb_cb_act,    NULL,       sb_cb_error,
+                    sb_cb_print, sb_cb_lasting, sb_cb_resolve};
     sb->v = vm_create(&vc, &host);
     if (!pool_ok || !sb->vanished || !objs_ok || !sb->order || !sb->order_gen || !sb->view ||
         !sb->v) {

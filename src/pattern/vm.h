@@ -63,7 +63,8 @@
     X(DEFAULT_SPEED, "default_speed", 0, "speed of a shot that names none (BulletML: 1)")   \
     X(ENEMIES,       "enemies",       0, "enemies alive now (the stage waits on it)")         \
     X(BOSS_ACTIVE,   "boss_active",   0, "1 while a boss or midboss fight runs, else 0")      \
-    X(HEALTH,        "health",        0, "this enemy's hit points left (boss: this phase's)")
+    X(HEALTH,        "health",        0, "this enemy's hit points left (boss: this phase's)")   \
+    X(ALIVE,         "alive",         0, "1 while the object lives (a handle's: b.alive), else 0")
 /* clang-format on */
 
 typedef enum vm_prop {
@@ -197,7 +198,8 @@ typedef enum vm_math {
     X(SOUND,   "sound",   1, 1)  /* string: a sound effect */                       \
     X(MUSIC,   "music",   1, 1)  /* string: the music to play */                    \
     X(CLEAR,   "clear",   0, 0)  /* cancel every enemy bullet into items */          \
-    X(DAMAGE,  "damage",  1, 1)  /* a ship's shots fired next: their damage */
+    X(DAMAGE,  "damage",  1, 1)  /* a ship's shots fired next: their damage */       \
+    X(RESTYLE, "restyle", 1, 1)  /* a look code (SHOT_LOOK's): a bullet's shape, colour */
 /* clang-format on */
 
 typedef enum vm_verb {
@@ -282,6 +284,13 @@ size_t vm_func_name_key(const char *name);
 
 typedef uint32_t vm_obj;       /* host object handle; 0 = no object */
 typedef uint32_t vm_runner_id; /* index + generation; 0 = none */
+/* A script's handle on an object (`fire ... as b`): a lasting name the host
+ * gives a live object, with enough of its generation that a handle kept past
+ * the object's end never names another object (a vm_obj may carry fewer bits).
+ * 0 = none; below 2^53, so a VM value (a double) holds it exactly, and
+ * scripts keep it in their variables like a number. */
+typedef uint64_t vm_handle;
+#define VM_HANDLE_LIMIT (1ull << 53)
 
 /* One bullet to spawn. dx, dy are relative to the firing object's position. */
 typedef struct vm_shot {
@@ -370,6 +379,11 @@ typedef struct vm_host {
     void (*ended)(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason why);
     void (*error)(void *user, const vm_error *err);
     void (*print)(void *user, const vm_print *line);
+    /* Handles (optional; NULL: every handle a script makes is 0, a dead one).
+     * lasting: the handle of live object obj (0: none); resolve: the live
+     * object a handle names, or 0 once it is gone (never another object). */
+    vm_handle (*lasting)(void *user, vm_obj obj);
+    vm_obj (*resolve)(void *user, vm_handle h);
 } vm_host;
 
 /* ---------------------------------------------------------------------------
@@ -394,12 +408,18 @@ typedef struct vm_config {
      * not checked (the game, and the BulletML reference host, where such values
      * reach the host as libbulletml sends them). */
     int check_shots;
+    /* Handles the groups of volleys fired `as g` remember, all groups together
+     * (default VM_GROUP_SLOTS): a group's handles are kept in a ring of this
+     * many, so one kept before the last group_slots read as dead handles. */
+    uint32_t group_slots;
 } vm_config;
 
 #define VM_MAX_CAPACITY ((1u << 20) - 1)
 #define VM_FRAME_BUDGET 1000000u
 #define VM_FRAME_STARTS 8192u
 #define VM_MAX_DEPTH    16 /* nested calls per runner */
+#define VM_GROUP_SLOTS  16384u
+#define VM_GROUP_MAX    65535u /* handles one group holds at most (the rest are not kept) */
 
 typedef struct vm_stats {
     uint32_t live, peak, capacity;

@@ -869,6 +869,24 @@ int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t 
     return 1;
 }
 
+int bullet_pool_set_look(bullet_pool *p, bullet_handle h, bullet_shape shape, bullet_color color)
+{
+    if (!bullet_pool_valid(p, h) || (unsigned)shape >= BULLET_SHAPE_COUNT ||
+        (unsigned)color >= BULLET_COLOR_COUNT)
+        return 0;
+    p->shape[h.index] = (uint8_t)shape;
+    p->color[h.index] = (uint8_t)color;
+    return 1;
+}
+
+int bullet_pool_set_radius(bullet_pool *p, bullet_handle h, float radius)
+{
+    if (!bullet_pool_valid(p, h) || !(radius >= 0.0f && radius <= BULLET_POOL_MAX_RADIUS))
+        return 0;
+    p->radius[h.index] = radius;
+    return 1;
+}
+
 /* ---- the motion pass ------------------------------------------------------ */
 
 /* The cull rectangle and the update number, as the kernels take them. */

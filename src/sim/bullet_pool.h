@@ -396,6 +396,13 @@ int bullet_pool_set_position(bullet_pool *p, bullet_handle h, float x, float y);
  * and stays as it is. Returns 1, or 0 for a stale handle. */
 int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t clear);
 
+/* A new look (shape and colour; the hitbox stays) or hitbox radius (0 to
+ * BULLET_POOL_MAX_RADIUS px) of a live bullet: what a script's handle changes
+ * in flight. Return 1, or 0 for a stale handle or a value out of range. */
+#define BULLET_POOL_MAX_RADIUS 1000.0f
+int bullet_pool_set_look(bullet_pool *p, bullet_handle h, bullet_shape shape, bullet_color color);
+int bullet_pool_set_radius(bullet_pool *p, bullet_handle h, float radius);
+
 /* One update of every live bullet (the two calls below, on one thread). */
 void bullet_pool_update(bullet_pool *p);
 /* The same in parts: ranges of blocks [first, end) covering

@@ -6,7 +6,7 @@ if exists("b:current_syntax")
 endif
 
 syntax keyword curtainDeclaration boss const enemy function game pattern phase shared ship stage
-syntax keyword curtainControl as break continue else if loop repeat return until wait while
+syntax keyword curtainControl as break continue else for if in loop repeat return until wait while
 syntax keyword curtainOperatorWord and not or
 syntax keyword curtainClause accel aim arc at by follow from length life over radius ring run speed spin spread stack to velocity warn width
 syntax keyword curtainProperty bonus name spell
