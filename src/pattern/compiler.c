@@ -1776,20 +1776,22 @@ static int expr_is_handle(fstate *f, const ast_expr *e)
  * `type` of `of`; the value's kind must be the same. */
 static void assign_handle_value(fstate *f, const ast_stmt *s, uint8_t type, uint8_t of)
 {
-    if (s->op >= 0)
+    uint8_t o;
+    if (s->op >= 0) {
         REPORT(f, DIAG_HANDLE_MISUSE, s->name_pos,
                "'%s' holds a handle: only '=' can change it (a handle is no number)", s->name);
-    uint8_t o;
+        expr_value(f, s->e[0], &o);
+        return;
+    }
     uint8_t t = expr_value(f, s->e[0], &o);
+    static const char *const holds[] = {"numbers", "handles", "a group"};
+    const char *is = t == LT_NUMBER  ? "a number"
+                     : t == LT_GROUP ? "a group"
+                     : type == t     ? "another kind of handle"
+                                     : "a handle";
     if (t != type || o != of)
         REPORT(f, DIAG_HANDLE_MISUSE, expr_start(s->e[0]), "'%s' holds %s: this value is %s",
-               s->name,
-               type == LT_NUMBER  ? "numbers"
-               : type == LT_GROUP ? "a group"
-                                  : "handles",
-               t == LT_NUMBER  ? "a number"
-               : t == LT_GROUP ? "a group"
-                               : "another kind of handle");
+               s->name, holds[type], is);
 }
 
 /* name[i] = value and the compound forms. */
