@@ -131,6 +131,8 @@ static vm_obj wh_spawn(void *user, vm_obj parent, const vm_shot *shot)
     world *w = user;
     double px, py;
     wh_parent_pos(w, parent, &px, &py);
+    if (shot->absolute) /* a script whose bullet is gone fires from where it was */
+        px = py = 0.0;
     float x = (float)(px + shot->dx), y = (float)(py + shot->dy);
     float gx = x - w->player.x, gy = y - w->player.y;
     if (gx * gx + gy * gy < WORLD_SPAWN_GUARD * WORLD_SPAWN_GUARD && player_flying(&w->player)) {

@@ -167,6 +167,7 @@ typedef enum ast_stmt_kind {
     ST_PRINT,  /* print args: each a string (name) or an expression (value) */
     ST_RETURN, /* return e0: a function's value */
     ST_FOR,    /* for name in e0 { body }: each handle of a group */
+    ST_ON,     /* on EVENT { body }: a bullet's hook; op = the vm_event_kind */
     ST_BROKEN, /* a statement with a syntax error (reported): compiles to nothing */
 } ast_stmt_kind;
 

@@ -96,6 +96,17 @@ int bullet_object_act(bullet_pool *p, bullet_handle h, vm_verb verb, const doubl
     return 0;
 }
 
+int bullet_object_event(bullet_despawn_reason reason)
+{
+    switch (reason) {
+    case BULLET_DESPAWN_CANCEL:
+    case BULLET_DESPAWN_CLEAR: return VM_EVENT_CANCEL;
+    case BULLET_DESPAWN_VANISH:
+    case BULLET_DESPAWN_EXPIRE: return VM_EVENT_VANISH;
+    default: return -1;
+    }
+}
+
 bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot)
 {
     int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);

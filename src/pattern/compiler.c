@@ -1345,6 +1345,7 @@ static int may_wait_in(const ast_stmt *s, int nested)
         case ST_REPEAT:
         case ST_WHILE:
         case ST_LOOP:
+        case ST_FOR:
             if (may_wait_in(s->body, 1))
                 return 1;
             break;
@@ -2274,6 +2275,34 @@ static void stmt_for(fstate *f, const ast_stmt *s)
     scope_close(f, nlocals, nslots);
 }
 
+/* on EVENT { body }: a bullet's hook (HOOK). The body is code of this
+ * function that the normal flow jumps over; when the event happens a copy of
+ * the runner runs it from an empty stack, with this frame's variables as
+ * they are then, and ends (END) at its end. */
+static void stmt_on(fstate *f, const ast_stmt *s)
+{
+    const char *ev = vm_event_name((vm_event_kind)s->op);
+    if (!f->on_bullet) {
+        REPORT(f, DIAG_HOOK_OUTSIDE, s->pos,
+               "'on %s' belongs in a bullet's script: fire ... { on %s { ... } }", ev, ev);
+        return;
+    }
+    emit_waiting(f);
+    uint32_t body = program_pc(f->c->b) + 2; /* after the HOOK and the JMP over it */
+    if (body > (VM_MAX_AX >> 2)) {
+        REPORT(f, DIAG_TOO_LARGE, s->pos, "the program is too long for 'on %s' here", ev);
+        return;
+    }
+    emit_ax(f, VM_OP_HOOK, body << 2 | (uint32_t)s->op, s->pos);
+    uint32_t jump = emit_ax(f, VM_OP_JMP, 0, s->pos);
+    loop_ctx *outer = f->loop; /* its break or continue would leave the copy's code */
+    f->loop = NULL;
+    stmts(f, s->body);
+    f->loop = outer;
+    emit_ax(f, VM_OP_END, 0, s->pos);
+    patch_to(f, jump, program_pc(f->c->b), s->pos);
+}
+
 /* NAME.statement: the statement acts on the handle's object instead of this
  * script's (TARGET .. UNTARGET); the values in it are that object's too (aim,
  * x, speed...). Nothing happens once the object is gone. */
@@ -2419,6 +2448,7 @@ static void stmt(fstate *f, const ast_stmt *s)
         break;
     }
     case ST_FOR: stmt_for(f, s); break;
+    case ST_ON: stmt_on(f, s); break;
     case ST_PRINT: stmt_print(f, s); break;
     case ST_RETURN:
         if (!f->in_function) {

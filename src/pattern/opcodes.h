@@ -103,7 +103,8 @@
     X(UNTARGET,   iAx,  0,  0, "they act on the runner's own object again")                       \
     X(GROUP_AT,   iAx,  2,  1, "pop i, then g: push handle i of group g (0 outside it, or forgotten)") \
     X(GROUP_COUNT,iAx,  1,  1, "pop g: push how many handles group g holds")                      \
-    X(HGET,       iAx,  1,  1, "pop h: push prop Ax of h's object (gone: alive 0, others as of none)")
+    X(HGET,       iAx,  1,  1, "pop h: push prop Ax of h's object (gone: alive 0, others as of none)") \
+    X(HOOK,       iAx,  0,  0, "on event Ax & 3 (VM_EVENTS) a copy of this runner runs from pc Ax >> 2")
 /* clang-format on */
 
 typedef enum vm_op {

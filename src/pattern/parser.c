@@ -9,6 +9,7 @@
 
 #include "pattern/lexer.h"
 #include "pattern/library.h"
+#include "pattern/vm.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -43,7 +44,7 @@ const char *const parser_statement_words[] = {
     "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",    "accel",
     "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",    "title",
     "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss", "print",
-    "return", "laser",  "damage", "for",    NULL};
+    "return", "laser",  "damage", "for",    "on",    NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
@@ -942,6 +943,17 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_expected(p, "'at (x, y)'");
         if (!p->panic)
             parser_as(p, s);
+    } else if (lexer_is(&kw, "on")) {
+        /* on := 'on' ( 'cancel' | 'graze' | 'vanish' ) block */
+        s->kind = ST_ON;
+        s->op = -1;
+        for (int k = 0; k < VM_EVENT_COUNT && s->op < 0; k++)
+            if (parser_accept_word(p, vm_event_name((vm_event_kind)k)))
+                s->op = k;
+        if (s->op < 0)
+            parser_expected(p, "'cancel', 'graze' or 'vanish' after 'on'");
+        else
+            s->body = parser_block(p);
     } else if (lexer_is(&kw, "for")) {
         s->kind = ST_FOR;
         s->name_pos = parser_pos(&p->tok);

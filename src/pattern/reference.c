@@ -49,6 +49,7 @@
     X(STATEMENT, "damage", "damage EXPR", "(A ship's scripts.) The damage of the shots fired after it.") \
     X(STATEMENT, "print", "print ITEM, ITEM, ...", "Write values (expressions or \"strings\", at most 16) as a line with the place and frame: to `run`'s output, `view`'s terminal and field, the game's terminal with `play --print`.") \
     X(STATEMENT, "return", "return EXPR", "(In a function.) End it, giving EXPR.") \
+    X(STATEMENT, "on", "on cancel { ... }, on graze { ... }, on vanish { ... }", "(In a bullet's script.) What happens when the bullet is cancelled (a bomb, `clear`), grazed, or vanishes (`vanish`, the end of its `life`): a copy of the script runs the block at the next frame, with its variables as they are then, where the bullet was.") \
     X(STATEMENT, "for", "for NAME in GROUP { ... }", "Run the block once for each handle of a group (a volley fired `as g`), NAME naming it, in the order they were fired; a handle whose object is gone reads `alive` 0.") \
     X(CLAUSE, "at", "at EXPR", "Direction, degrees clockwise from up. Default: at the player.") \
     X(CLAUSE, "aim", "aim", "The same as `at aim`.") \

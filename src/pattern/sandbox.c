@@ -131,8 +131,13 @@ static void sb_reap(sandbox *sb)
 {
     uint32_t n;
     const bullet_despawn *log = bullet_pool_despawned(&sb->pool, &n);
-    for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(sb->v, bullet_object_of(log[i].handle));
+    for (uint32_t i = 0; i < n; i++) {
+        vm_obj obj = bullet_object_of(log[i].handle);
+        int ev = bullet_object_event(log[i].reason);
+        if (ev >= 0) /* `on cancel`, `on vanish`, as in the game */
+            vm_event(sb->v, obj, (vm_event_kind)ev, log[i].x, log[i].y);
+        vm_kill_obj(sb->v, obj);
+    }
     bullet_pool_clear_despawned(&sb->pool);
     const laser_despawn *llog = laser_pool_despawned(&sb->lasers, &n);
     for (uint32_t i = 0; i < n; i++)
@@ -228,6 +233,8 @@ static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
         px = sb->lasers.x[lh.index], py = sb->lasers.y[lh.index];
     else if (p)
         px = p->x, py = p->y;
+    if (shot->absolute) /* a script whose bullet is gone fires from where it was */
+        px = py = 0.0;
     if (shot->laser) {
         lh = laser_object_spawn(&sb->lasers, px, py, shot, parent);
         if (lh.gen == 0)

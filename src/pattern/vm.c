@@ -49,6 +49,7 @@ enum {
     RF_WAITED = 32,  /* asleep in a WAIT (for YIELD 1, BulletML's next root) */
     RF_TOLD = 64,    /* check_shots reported a non-finite shot of this runner */
     RF_HELD = 128,   /* started on a handle's object (`b.thread`): stops once it is gone */
+    RF_GHOST = 256,  /* a hook's copy whose object is gone: it stands at ghost_x, ghost_y */
 };
 
 typedef struct vm_runner {
@@ -60,7 +61,8 @@ typedef struct vm_runner {
     uint64_t serial;
     vm_obj obj;
     uint16_t gen;
-    uint8_t state, flags;
+    uint8_t state;
+    uint16_t flags;
     uint16_t sp, fp; /* slot indices into its stack */
     uint8_t depth;
     uint32_t wnext, wprev;           /* wheel list */
@@ -72,7 +74,9 @@ typedef struct vm_runner {
      * in vm_hash: it follows from the code run, and pattern files never read it. */
     double shot_dir, shot_spd;
     uint8_t shot_kept;
-    vm_handle held; /* RF_HELD: the handle of its object, checked before each run */
+    vm_handle held;                /* RF_HELD: the handle of its object, checked before each run */
+    uint32_t hook[VM_EVENT_COUNT]; /* HOOK: the code a copy runs on each event, pc + 1; 0 none */
+    double ghost_x, ghost_y;       /* RF_GHOST */
 } vm_runner;
 
 typedef struct vm_call_frame {
@@ -284,6 +288,16 @@ int vm_math_arity(vm_math m)
 const char *vm_verb_name(vm_verb v)
 {
     return v < VM_VERB_COUNT ? vm_verb_names[v] : NULL;
+}
+
+const char *vm_event_name(vm_event_kind e)
+{
+    static const char *const names[] = {
+#define X(id, name, gone) name,
+        VM_EVENTS(X)
+#undef X
+    };
+    return (unsigned)e < VM_EVENT_COUNT ? names[e] : NULL;
 }
 
 int vm_verb_min_args(vm_verb v)
@@ -561,6 +575,7 @@ static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t
         r->ramp_end[k] = INT32_MIN;
     r->prev_dir = r->prev_spd = 0.0;
     r->shot_kept = 0;
+    memset(r->hook, 0, sizeof r->hook);
     double *stack = v->stacks + (size_t)idx * v->cfg.stack_slots;
     if (f->nparams)
         memcpy(stack, args, f->nparams * sizeof *stack);
@@ -789,6 +804,51 @@ vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, 
     return vm_make_id(v, idx);
 }
 
+/* The copy of runner idx that its hook of ev starts (vm_event). */
+static void vm_event_copy(vm *v, uint32_t idx, vm_event_kind ev, int gone, double x, double y)
+{
+    const vm_runner *r = &v->runners[idx];
+    uint32_t pc = r->hook[ev] - 1;
+    const vm_func *f = vm_func_at(r->prog, pc);
+    if (!f || f->nparams + f->nlocals > v->cfg.stack_slots)
+        return;
+    uint32_t nidx = vm_alloc_runner(v);
+    if (nidx == VM_NIL)
+        return; /* counted as refused */
+    const double *from = v->stacks + (size_t)idx * v->cfg.stack_slots;
+    uint32_t func = (uint32_t)(f - r->prog->funcs);
+    vm_init_runner(v, nidx, r->prog, func, gone ? 0 : r->obj, from, v->now + 1);
+    vm_runner *c = &v->runners[nidx];
+    double *to = v->stacks + (size_t)nidx * v->cfg.stack_slots;
+    memcpy(to, from, (size_t)(f->nparams + f->nlocals) * sizeof *to);
+    c->pc = pc;
+    if (gone) {
+        c->flags |= RF_GHOST;
+        c->ghost_x = x;
+        c->ghost_y = y;
+    }
+}
+
+static const int vm_event_gone[] = {
+#define X(id, name, gone) gone,
+    VM_EVENTS(X)
+#undef X
+};
+
+void vm_event(vm *v, vm_obj obj, vm_event_kind ev, double x, double y)
+{
+    if (obj == 0 || (unsigned)ev >= VM_EVENT_COUNT)
+        return;
+    uint32_t b = vm_map_find(v, obj);
+    /* copies join obj's list (graze) at its head: walk from a saved next */
+    for (uint32_t idx = b == VM_NIL ? VM_NIL : v->map_heads[b]; idx != VM_NIL;) {
+        uint32_t next = v->runners[idx].onext;
+        if (v->runners[idx].hook[ev])
+            vm_event_copy(v, idx, ev, vm_event_gone[ev], x, y);
+        idx = next;
+    }
+}
+
 /* Stops runner idx at once, or, if it is executing, as soon as control returns
  * to it. */
 static void vm_kill_index(vm *v, uint32_t idx)
@@ -957,6 +1017,17 @@ static void vm_hash_with(const vm *v, hasher *hs, int portable)
         }
         if (r->flags & RF_HELD)
             hash_u64(hs, r->held);
+        if (r->flags & RF_GHOST) {
+            hash_f64(hs, r->ghost_x);
+            hash_f64(hs, r->ghost_y);
+        }
+        if (r->hook[0] | r->hook[1] | r->hook[2])
+            for (int k = 0; k < VM_EVENT_COUNT; k++) {
+                if (portable && r->hook[k])
+                    vm_hash_place(hs, r->prog, r->hook[k] - 1);
+                else
+                    hash_u32(hs, r->hook[k]);
+            }
         if (v->exact) {
             for (int k = 0; k < VM_RAMP_KINDS; k++) {
                 hash_u32(hs, (uint32_t)v->exact[i].r[k].t0);
@@ -996,6 +1067,17 @@ static double vm_get(vm *v, const vm_runner *r, vm_prop p)
     vm_obj obj = vm_object(v, r);
     if (p == VM_PROP_ALIVE)
         return !v->targeting || obj != 0 ? 1.0 : 0.0;
+    if ((r->flags & RF_GHOST) && !v->targeting) /* where its object was */
+        switch (p) {
+        case VM_PROP_POS_X: return r->ghost_x;
+        case VM_PROP_POS_Y: return r->ghost_y;
+        case VM_PROP_AIM: {
+            double dx = v->host.get(v->host.user, 0, VM_PROP_PLAYER_X) - r->ghost_x;
+            double dy = v->host.get(v->host.user, 0, VM_PROP_PLAYER_Y) - r->ghost_y;
+            return trig_atan2(dx, -dy) * TRIG_RAD2DEG;
+        }
+        default: break;
+        }
     return v->host.get(v->host.user, obj, p);
 }
 
@@ -1359,6 +1441,11 @@ static int vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint3
             shot.dir = k == 0 ? start : start + step * k;
             shot.dx = fl[VM_SHOT_OFFSET_X];
             shot.dy = fl[VM_SHOT_OFFSET_Y];
+            if (r->flags & RF_GHOST) {
+                shot.absolute = 1;
+                shot.dx += r->ghost_x;
+                shot.dy += r->ghost_y;
+            }
             if (radius != 0.0) {
                 double sn, cs;
                 trig_sincos(shot.dir * TRIG_DEG2RAD, &sn, &cs);
@@ -1444,6 +1531,18 @@ static int vm_pick_index(double rank, int n)
 
 /* ---- the interpreter ---- */
 
+/* A runner with hooks (`on cancel { ... }`) that ends or vanishes does not
+ * stop: it sleeps until its object is gone, when the host gives vm_event its
+ * event and then stops it, so that its hooks still run. Returns 1 when parked. */
+static int vm_park(vm *v, uint32_t idx)
+{
+    const vm_runner *r = &v->runners[idx];
+    if (!(r->hook[0] | r->hook[1] | r->hook[2]))
+        return 0;
+    vm_sleep(v, idx, INT32_MAX);
+    return 1;
+}
+
 /* Stops the executing runner, which ran out of its own budget, of what was left
  * of the frame's, or started a runner over the frame's limit. */
 static void vm_stop_over_budget(vm *v, uint32_t idx, uint32_t pc)
@@ -1492,7 +1591,7 @@ static void vm_exec(vm *v, uint32_t idx)
     /* GOTOs run since the runner woke, and the last one: where a recursion
      * without a wait is reported when it meets the budget. */
     uint32_t gotos = 0, goto_pc = 0;
-    r->flags &= (uint8_t)~RF_WAITED;
+    r->flags &= (uint16_t)~RF_WAITED;
     v->current = idx;
     v->abort = 0;
     v->targeting = 0;
@@ -1624,7 +1723,8 @@ static void vm_exec(vm *v, uint32_t idx)
             if (r->sched > T) {
                 SAVE();
                 if (r->flags & RF_VANISHED) {
-                    vm_finish(v, idx, VM_END_VANISHED);
+                    if (!vm_park(v, idx))
+                        vm_finish(v, idx, VM_END_VANISHED);
                     goto out;
                 }
                 r->flags |= RF_WAITED;
@@ -1641,7 +1741,8 @@ static void vm_exec(vm *v, uint32_t idx)
                 break;
             SAVE();
             if (r->flags & RF_VANISHED) {
-                vm_finish(v, idx, VM_END_VANISHED);
+                if (!vm_park(v, idx))
+                    vm_finish(v, idx, VM_END_VANISHED);
                 goto out;
             }
             vm_sleep(v, idx, r->sched > T + 1 ? r->sched : T + 1);
@@ -1730,9 +1831,12 @@ static void vm_exec(vm *v, uint32_t idx)
         end_thread:
             SAVE();
             if (r->flags & RF_VANISHED) {
-                vm_finish(v, idx, VM_END_VANISHED);
+                if (!vm_park(v, idx))
+                    vm_finish(v, idx, VM_END_VANISHED);
                 goto out;
             }
+            if (vm_park(v, idx))
+                goto out;
             r->flags |= RF_ENDING;
             vm_sleep(v, idx, vm_end_frame(v, r));
             goto out;
@@ -1814,6 +1918,7 @@ static void vm_exec(vm *v, uint32_t idx)
             break;
         }
         case VM_OP_GROUP_COUNT: sp[-1] = (double)vm_group_count(sp[-1]); break;
+        case VM_OP_HOOK: r->hook[VM_GET_AX(i) & 3u] = (VM_GET_AX(i) >> 2) + 1; break;
         case VM_OP_HGET: {
             vm_obj on = vm_resolve(v, sp[-1]);
             vm_prop p = (vm_prop)VM_GET_AX(i);

@@ -209,6 +209,20 @@ typedef enum vm_verb {
     VM_VERB_COUNT
 } vm_verb;
 
+/* Events a bullet's script can hook (`on cancel { ... }`, HOOK): vm_event.
+ *   id  name  gone: the object is gone when it happens */
+#define VM_EVENTS(X)       \
+    X(CANCEL, "cancel", 1) \
+    X(GRAZE, "graze", 0)   \
+    X(VANISH, "vanish", 1)
+
+typedef enum vm_event_kind {
+#define VM_EVENT_ENUM(id, name, gone) VM_EVENT_##id,
+    VM_EVENTS(VM_EVENT_ENUM)
+#undef VM_EVENT_ENUM
+    VM_EVENT_COUNT
+} vm_event_kind;
+
 /* ---------------------------------------------------------------------------
  * Programs (built with program.h; read-only once built, shared by any number of
  * runners and VMs).
@@ -304,7 +318,10 @@ typedef struct vm_shot {
     int32_t warn;         /* straight lasers: frames of warning */
     int32_t follow;       /* straight lasers: 1 to follow the firer */
     uint32_t look;        /* front end's sprite code; 0 = the host's default */
-    vm_runner_id runner;  /* the runner that will drive the bullet, or 0 */
+    /* 1: dx, dy are a place on the field, not an offset from the parent (a
+     * script whose object is gone fires from where it was: `on cancel`) */
+    int32_t absolute;
+    vm_runner_id runner; /* the runner that will drive the bullet, or 0 */
 } vm_shot;
 
 /* A linear ramp of one property: v0 at frame t0, v1 from frame t1 on.
@@ -467,6 +484,15 @@ void vm_kill_obj(vm *v, vm_obj obj);
 /* Stops every runner (no callbacks); the VM is as new, frame counter included. */
 void vm_reset(vm *v);
 
+/* Event ev happened to obj (a bullet: cancelled, grazed, vanished). Each
+ * runner of obj that hooked it (HOOK: `on cancel { ... }`) starts a copy of
+ * itself from the hook's code at the next frame: its frame's values as they
+ * are now, no hooks. For an event whose object is gone (VM_EVENTS' gone) the
+ * copy drives no object and stands at (x, y): it reads x and y there (aim
+ * from there), and fires from there. Call it before stopping obj's runners.
+ * Copies the pool has no room for are refused (counted). */
+void vm_event(vm *v, vm_obj obj, vm_event_kind ev, double x, double y);
+
 /* True while runner id has not ended or been stopped. */
 int vm_alive(const vm *v, vm_runner_id id);
 /* Runners currently driving obj. */
@@ -504,6 +530,7 @@ double vm_math_eval(vm_math fn, const double *a);
 /* Floored modulo, MOD's: the result takes the sign of the divisor (-30 % 360 = 330). */
 double vm_mod(double y, double x);
 const char *vm_verb_name(vm_verb v);
+const char *vm_event_name(vm_event_kind e);
 int vm_verb_min_args(vm_verb v);
 int vm_verb_max_args(vm_verb v);
 

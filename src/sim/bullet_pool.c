@@ -557,7 +557,8 @@ static void bullet_pool_log(bullet_pool *p, uint32_t i, bullet_despawn_reason re
 {
     const bullet_cold *cold = &p->cold[i];
     if (p->log_len < p->capacity)
-        p->log[p->log_len++] = (bullet_despawn){cold->script, {i, cold->gen}, reason};
+        p->log[p->log_len++] =
+            (bullet_despawn){cold->script, {i, cold->gen}, reason, p->x[i], p->y[i]};
     else
         p->stats.log_overflow++;
 }

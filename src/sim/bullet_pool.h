@@ -224,6 +224,7 @@ typedef struct bullet_despawn {
     uint32_t script;
     bullet_handle handle;
     bullet_despawn_reason reason;
+    float x, y; /* where it was (a script's `on cancel` runs there) */
 } bullet_despawn;
 
 typedef struct bullet_pool_stats {

@@ -354,14 +354,61 @@ static void test_misuse(void)
     }
 }
 
-/* Handles kept, read and steered every frame allocate nothing. */
+/* on vanish / on cancel: a copy of the script runs where the bullet was, with
+ * the variables as they were then, even after the script's end; a bullet
+ * without hooks leaves nothing. */
+static void test_callbacks(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    fire orb at down speed 1 life 10 {\n"
+               "        var k = 5\n"
+               "        on vanish { print \"gone\", x, y, k, aim }\n"
+               "        on cancel { print \"cancelled\" }\n"
+               "        wait 3\n"
+               "        k = 7\n"
+               "    }\n"
+               "    fire orb at right speed 0 {\n"
+               "        on cancel { print \"sparks at\", x, y; fire orb ring 3 speed 1 }\n"
+               "        on vanish { print \"never\" }\n"
+               "    }\n"
+               "    fire orb at left speed 0 { wait 2; on vanish { print \"self\", x }; vanish }\n"
+               "    wait 30\n"
+               "    clear\n"
+               "}\n",
+               40, out, sizeof out);
+    /* fired at (192, 96) moving down 1 a frame, gone after its 10th update;
+     * the player is straight below it (aim 180) */
+    CHECK_STR_CONTAINS(out, "gone 192 106 7 180");
+    CHECK_STR_CONTAINS(out, "self 192");
+    CHECK_STR_CONTAINS(out, "sparks at 192 96");
+    CHECK(strstr(out, "never") == NULL && strstr(out, "cancelled") == NULL);
+    library *lib = compile("pattern p { fire orb speed 0 { on cancel { fire orb ring 3 } }\n"
+                           "  wait 5; clear; wait 5 }\n");
+    CHECK(lib != NULL);
+    sandbox *sb = lib ? test_sandbox(lib, library_find(lib, "p"), 12) : NULL;
+    /* the orb, then the ring its cancel fired */
+    CHECK(sb && sandbox_vm_stats(sb).spawned == 4 && sandbox_bullet_count(sb) == 3);
+    sandbox_destroy(sb);
+    library_free(lib);
+    /* outside a bullet's script, a positioned error */
+    CHECK(compile("pattern p { on cancel { fire orb } }\n") == NULL);
+    CHECK(diags.count == 1 && strstr(diags.items[0].text, "test.pat:1:13: 'on cancel' belongs"));
+    CHECK(compile("pattern p { fire orb { on hit { } } }\n") == NULL);
+}
+
+/* Handles kept, read and steered every frame, and hooks run, allocate nothing. */
 static void test_no_allocation(void)
 {
     library *lib = compile("pattern p {\n"
                            "    var held[4]\n"
                            "    loop as t {\n"
                            "        fire rice cyan ring 12 speed 2 as g\n"
-                           "        fire orb aim speed 1 as b\n"
+                           "        fire orb aim speed 1 life 9 as b {\n"
+                           "            on vanish { fire orb_small ring 2 speed 3 life 4 }\n"
+                           "            on cancel { fire orb_small ring 2 speed 3 }\n"
+                           "        }\n"
+                           "        if t % 50 == 49 { clear }\n"
                            "        held[t % 4] = b\n"
                            "        var old = held[(t + 1) % 4]\n"
                            "        old.look star red\n"
@@ -395,6 +442,7 @@ int main(void)
     test_groups_forget();
     test_arrays_enemies_lasers();
     test_misuse();
+    test_callbacks();
     test_no_allocation();
     diag_free(&diags);
     return check_done("pattern.handles");

@@ -2,7 +2,8 @@
 # and a half of handles, for the recorded replays in tests/game/replays_handles/
 # (tools/record_handle_replays.sh): volleys held as groups and steered, bullets
 # given new looks, hitboxes and scripts, enemies and lasers kept and moved, and
-# handles kept long after their objects are gone (their slots reused many times).
+# handles kept long after their objects are gone (their slots reused many times),
+# and bullets with callbacks (on vanish, on graze, on cancel).
 
 enemy hm_petal_fairy(side = 1) {
     look wisp
@@ -54,6 +55,17 @@ enemy hm_keeper {
             old.spin 2
         }
         print "keeper", t, old.alive, big.x
+        if t % 3 == 0 {
+            fire orb_small blue ring 8 at t * 7 speed 1.5 life 100 {
+                var bent = 0
+                on vanish { fire star yellow ring 3 + bent speed 1.5 life 60 }
+                on graze { speed 0.8 }
+                on cancel { fire orb_small white ring 3 speed 1 life 10 }
+                wait 50
+                turn by 40 over 20
+                bent = 2
+            }
+        }
         wait 30
     }
 }
