@@ -1858,6 +1858,10 @@ static void vm_exec(vm *v, uint32_t idx)
             if (v->targeting) {
                 v->runners[nidx].flags |= RF_HELD;
                 v->runners[nidx].held = v->target_handle;
+            } else if (r->flags & RF_GHOST) { /* a thread of a hook's copy stands there too */
+                v->runners[nidx].flags |= RF_GHOST;
+                v->runners[nidx].ghost_x = r->ghost_x;
+                v->runners[nidx].ghost_y = r->ghost_y;
             }
             break;
         }

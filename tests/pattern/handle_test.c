@@ -369,7 +369,8 @@ static void test_callbacks(void)
                "        k = 7\n"
                "    }\n"
                "    fire orb at right speed 0 {\n"
-               "        on cancel { print \"sparks at\", x, y; fire orb ring 3 speed 1 }\n"
+               "        on cancel { print \"sparks at\", x, y; fire orb ring 3 speed 1\n"
+               "                    thread { print \"thread at\", x, y } }\n"
                "        on vanish { print \"never\" }\n"
                "    }\n"
                "    fire orb at left speed 0 { wait 2; on vanish { print \"self\", x }; vanish }\n"
@@ -381,7 +382,7 @@ static void test_callbacks(void)
      * the player is straight below it (aim 180) */
     CHECK_STR_CONTAINS(out, "gone 192 106 7 180");
     CHECK_STR_CONTAINS(out, "self 192");
-    CHECK_STR_CONTAINS(out, "sparks at 192 96");
+    CHECK_STR_CONTAINS(out, "sparks at 192 96|thread at 192 96");
     CHECK(strstr(out, "never") == NULL && strstr(out, "cancelled") == NULL);
     library *lib = compile("pattern p { fire orb speed 0 { on cancel { fire orb ring 3 } }\n"
                            "  wait 5; clear; wait 5 }\n");
