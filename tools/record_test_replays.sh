@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
-# Records the scripted runs that tests/game/replays/ keeps, which ctest plays back
-# and verifies on every build type (game.replays, app.game), and those of the test
-# campaign, tests/game/campaign/replays/ (game.campaign_replays).
+# Records the scripted runs that ctest plays back and verifies on every build
+# type: the laser stage's, tests/game/replays_lasers/ (game.replays.lasers), and
+# those of the test campaign, tests/game/campaign/replays/ (game.campaign_replays).
 #
 # A replay is the inputs of a run plus the world's state hash every 300 frames, so
-# any deliberate change of game logic or of the stage's pattern files makes them
-# desync: record them again with this script, from the repository root, and
+# any deliberate change of game logic or of the pattern files a run reaches makes
+# them desync: record them again with this script, from the repository root, and
 # commit them with the change.
+#
+# tests/game/replays/ is not recorded here: it keeps replays of format 2,
+# recorded by curtain before format 3 existed (curtain writes format 3 now), that
+# must go on verifying as they are (game.replays). How they were made, for the
+# record: `curtain play --headless --record FILE --frames 20000` with
+#   normal_clear       --autopilot --invulnerable --difficulty normal --seed 7
+#   lunatic_autopilot  --autopilot --difficulty lunatic --seed 8
+#   easy_nobody        --difficulty easy --seed 9
+#   hard_last_card     --autopilot --difficulty hard --seed 10 --start s1_kagari:5 --one-phase
+#   normal_wick_slow   --autopilot --difficulty normal --seed 11 --start s1_wick:1 --one-phase
+#                      --practice-speed 50
 #
 # usage: tools/record_test_replays.sh [PATH/TO/curtain]   (default build/release/curtain)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 curtain=${1:-build/release/curtain}
-out=tests/game/replays
-mkdir -p "$out"
 lasers=tests/game/replays_lasers
 mkdir -p "$lasers"
-rm -f "$out"/*.rpl "$lasers"/*.rpl
+rm -f "$lasers"/*.rpl
 record() { # name, then the options of curtain play
     local name=$1
     shift
@@ -30,19 +39,6 @@ record_lasers() { # name, then the options of curtain play
     "$curtain" play --headless --mod tests/game/laser_mod --record "$lasers/$name.rpl" "$@" |
         tail -n 1 | sed "s/^/$name: /"
 }
-# The whole stage on Normal, the scripted player invulnerable: stage clear.
-record normal_clear --autopilot --invulnerable --difficulty normal --seed 7 --frames 20000
-# Lunatic with the scripted player as it is: it bombs when cornered.
-record lunatic_autopilot --autopilot --difficulty lunatic --seed 8 --frames 20000
-# Nobody at the controls on Easy: ships lost, the continue prompt runs out, game over.
-record easy_nobody --difficulty easy --seed 9 --frames 20000
-# Practice of the boss's last spell card on Hard.
-record hard_last_card --autopilot --difficulty hard --seed 10 --start s1_kagari:5 --one-phase \
-    --frames 20000
-# Practice of the midboss's spell card at half speed (Options: practice speed): the
-# logic is the same 60 Hz step, the replay marks the speed.
-record normal_wick_slow --autopilot --difficulty normal --seed 11 --start s1_wick:1 --one-phase \
-    --practice-speed 50 --frames 20000
 # The laser stage, the scripted player invulnerable to the end, and as it is
 # (lasers hit it, its deaths and bombs cancel them).
 record_lasers lasers_invulnerable --autopilot --invulnerable --difficulty normal --seed 11 \

@@ -328,7 +328,9 @@ int play_main(int argc, char **argv, int first, const char *command)
         if (o.headless) {
             rc = play_headless(&o, &cfg, content);
         } else {
+            library *format2 = content_load_format2(o.mod, 1);
             ui_config ui = {.lib = content,
+                            .format2_lib = format2,
                             .seed = o.seed,
                             .frames = o.frames,
                             .scale = o.scale,
@@ -341,6 +343,7 @@ int play_main(int argc, char **argv, int first, const char *command)
                             .print_scripts = o.print,
                             .run = cfg};
             rc = ui_main(&ui) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+            library_free(format2);
         }
     }
     library_free(content);

@@ -88,15 +88,21 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
         printf("%s\n", err);
         return CLI_EXIT_FAILURE;
     }
-    library *lib = content_load(mod);
-    if (!lib) {
+    /* a format-2 replay is checked over the files of its time; the game loads
+     * both, for the replays menu */
+    int old = replay_wants_format2_library(&r);
+    library *lib = verify && old ? NULL : content_load(mod);
+    library *format2 = old || !verify ? content_load_format2(mod, !old) : NULL;
+    if (verify ? !(old ? format2 : lib) : !lib) {
         replay_free(&r);
+        library_free(format2);
         return CLI_EXIT_FAILURE;
     }
     if (verify) {
-        rc = replay_cmd_verify(path, &r, lib);
+        rc = replay_cmd_verify(path, &r, old ? format2 : lib);
     } else {
         ui_config ui = {.lib = lib,
+                        .format2_lib = format2,
                         .seed = r.config.seed,
                         .scale = scale,
                         .renderer = renderer,
@@ -105,5 +111,6 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
     }
     replay_free(&r);
     library_free(lib);
+    library_free(format2);
     return rc;
 }

@@ -73,6 +73,10 @@ void replay_finish(replay *r, const world *last, replay_end end, const char *nam
     if (r->frame_count > 0 && r->refused == 0)
         replay_add_check(r, r->frame_count, world_hash(last));
     r->end = (uint8_t)(r->refused > 0 ? REPLAY_END_UNFINISHED : end);
+    /* the content hash narrowed to what the run played (world_reach) */
+    r->reach = world_reach(last);
+    if (r->content != 0 && last->lib && last->lib->prog)
+        r->content = world_content_hash_reach(last->lib, &r->config, r->reach);
     snprintf(r->name, sizeof r->name, "%s", name ? name : "");
     r->score = score;
     r->date = date;
@@ -109,7 +113,7 @@ unsigned char *replay_encode(const replay *r, size_t *size)
     bytes_put_u32(&w, r->check_count);
     bytes_put_u64(&w, r->content);
     bytes_put_u8(&w, r->config.stage);
-    bytes_put_u8(&w, 0);
+    bytes_put_u8(&w, r->reach);
     replay_put_text(&w, r->game, 16);
     replay_put_text(&w, r->ship, REPLAY_LABEL_SIZE);
     replay_put_text(&w, r->boss, REPLAY_LABEL_SIZE);
@@ -228,7 +232,7 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
         r->content = bytes_get_u64(&rd);
     if (version >= 3 && size >= REPLAY_HEADER_SIZE) {
         r->config.stage = bytes_get_u8(&rd);
-        bytes_get_u8(&rd);
+        r->reach = bytes_get_u8(&rd);
         replay_get_text(&rd, r->game, 16);
         replay_get_text(&rd, r->ship, REPLAY_LABEL_SIZE);
         replay_get_text(&rd, r->boss, REPLAY_LABEL_SIZE);
@@ -373,20 +377,55 @@ int replay_resolve(replay *r, const library *lib)
     return 0;
 }
 
+int replay_wants_format2_library(const replay *r)
+{
+    return r->version != 0 && r->version < 3;
+}
+
+/* The built-in pattern files when format 2 was the replay format, frozen: a
+ * file added later never joins this list (its code would move what format-2
+ * state hashes hold). ships/hotaru.pat is the first ship, compiled after all
+ * else, that a format-2 run flies. */
+static const char *const replay_format2_files[] = {
+    "aimed_stream.pat",     "bubble_wall.pat",   "cage.pat",          "crossfire.pat",
+    "curtain.pat",          "double_helix.pat",  "firework.pat",      "flower.pat",
+    "fountain.pat",         "galaxy.pat",        "kaleidoscope.pat",  "laser_chain.pat",
+    "random_rain.pat",      "ring_burst.pat",    "rose.pat",          "rotating_arms.pat",
+    "slow_reaim.pat",       "spiral.pat",        "split.pat",         "spread_fan.pat",
+    "star_bloom.pat",       "vortex.pat",        "wave.pat",          "stage1/1_enemies.pat",
+    "stage1/2_midboss.pat", "stage1/3_boss.pat", "stage1/stage1.pat", "ships/hotaru.pat",
+};
+
+int replay_format2_file(const char *rel)
+{
+    for (size_t i = 0; i < sizeof replay_format2_files / sizeof *replay_format2_files; i++)
+        if (strcmp(rel, replay_format2_files[i]) == 0)
+            return 1;
+    return 0;
+}
+
 uint64_t replay_content_hash(const replay *r, const library *lib)
 {
     if (r->version != 0 && r->version < 3)
         return world_content_hash_legacy(lib);
     world_config cfg;
     replay_config_in(r, lib, &cfg); /* a name lib lacks: the recorded indices */
-    return world_content_hash(lib, &cfg);
+    return world_content_hash_reach(lib, &cfg, r->reach);
 }
 
 int replay_content_matches(replay *r, const library *lib)
 {
     if (replay_resolve(r, lib) != 0)
         return 0;
-    return r->content == 0 || r->content == replay_content_hash(r, lib);
+    if (r->content == 0 || r->content == replay_content_hash(r, lib))
+        return 1;
+    /* a format-3 replay from before the reach was recorded hashed the whole stage
+     * list of its time: a list that has grown since still holds it as a prefix */
+    const library_game *g = world_game_of(lib);
+    for (uint32_t n = 1; r->version >= 3 && !r->reach && g && n < g->stage_count; n++)
+        if (world_content_hash_stages(lib, &r->config, n) == r->content)
+            return 1;
+    return 0;
 }
 
 int replay_verify(const replay *r, const library *lib, replay_desync *d)

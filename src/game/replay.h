@@ -36,7 +36,10 @@
  *                 world_content_hash_legacy's, which leaves ships out; absent in
  *                 format 1, read as 0: unknown)
  *   92      1     starting stage: world_config.stage, from 0 (format 3 on)
- *   93      1     reserved, 0 (format 3 on)
+ *   93      1     the run's reach (world_reach): 0 unknown, else 128 + (64 when
+ *                 it reached the end of its last stage in a full run) + the
+ *                 number of stages played from the starting stage (format 3 on;
+ *                 0 in the first format-3 files)
  *   94      16    the game played (world_game_of), NUL-padded; "" none; for
  *                 the reader, not checked (format 3 on)
  *   110     32    the ship flown, by its declared name, NUL-padded; "" the
@@ -71,7 +74,10 @@
  * What a format-3 replay checks: only what its run can reach, so that adding a
  * stage, an enemy, a boss or an unrelated pattern file (even one sorting before
  * stage 1, whose code comes first) leaves it verifying.
- *   - The content hash starts from the game's stage list and stages, the ship
+ *   - The content hash starts from the stages the run played (the reach, byte
+ *     93: from the starting stage, as many as it played; a boss practice none;
+ *     and, for a full run that got to the end of its last stage, whether another
+ *     follows: a stage added after those it played changes nothing), the ship
  *     flown and a practice's boss, and follows CALL, CALLV, GOTO, FORK and
  *     FIRE_RUN and the constants that name enemies, bosses and strings
  *     (vm_program.refs), transitively. Each function reached is hashed by its own
@@ -82,8 +88,14 @@
  *     and the offset into it (vm_hash_portable), a look or title is its text, the
  *     ship flown, a practice's boss and the boss met their names, and of the
  *     shared values only those that differ from their first values count.
+ *   - A format-3 file whose reach is 0 (recorded before it was) hashed the whole
+ *     stage list of its time; it matches a list that has grown since when the
+ *     hash of one of the list's prefixes is its own.
  * A format-2 replay keeps the old state hash (absolute pcs and indices) with its
- * rules (WORLD_FLAG_RULES_V2), and the legacy content hash over everything.
+ * rules (WORLD_FLAG_RULES_V2), and the legacy content hash over everything: it
+ * plays over the built-in files of format 2's time only (replay_format2_file),
+ * with its mod's, so that files added since (laser patterns, stages, ships)
+ * move nothing it hashes.
  */
 #ifndef CURTAIN_GAME_REPLAY_H
 #define CURTAIN_GAME_REPLAY_H
@@ -122,6 +134,7 @@ typedef struct replay {
      * replay_resolve turns into config.ship and config.start's boss. */
     char ship[REPLAY_LABEL_SIZE];
     char boss[REPLAY_LABEL_SIZE];
+    uint8_t reach; /* format 3: world_reach at the end (0 unknown); the content hash's span */
     uint8_t end;
     char name[REPLAY_NAME_MAX + 1];
     int64_t date;
@@ -196,6 +209,16 @@ uint64_t replay_content_hash(const replay *r, const library *lib);
 /* Whether the replay was recorded with this content (unknown counts as yes):
  * replay_resolve, then the content hash. Call it before playing r->config. */
 int replay_content_matches(replay *r, const library *lib);
+
+/* Whether r plays over the library as format 2 knew it (a format 1 or 2
+ * replay): its state hash holds absolute pcs and indices, so the built-in files
+ * added since, which shift them, must not be loaded (replay_format2_file). */
+int replay_wants_format2_library(const replay *r);
+/* Whether a built-in pattern file, by its path under patterns/, is one the game
+ * shipped while replays were format 2, or the first ship (which format-2 runs
+ * fly). A library_keep_fn: library_load_dir_kept with it loads the content a
+ * format-2 replay was recorded over, whatever later versions added. */
+int replay_format2_file(const char *rel);
 
 /* Plays the whole replay headless from a fresh world over lib's content, its
  * ship and boss resolved by name. Returns 0 when every checkpoint matches, -1

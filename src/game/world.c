@@ -1254,20 +1254,44 @@ static void content_ship(content_walk *cw, const library_ship *s)
     content_func(cw, s->bomb);
 }
 
+/* Which stages of the game's list a content hash covers: from `first`,
+ * `count` of them; with `follows`, whether a stage comes after them too. */
+typedef struct content_span {
+    uint32_t first, count;
+    int follows;
+} content_span;
+
+/* The span of a run of that reach (world_reach); unknown: the whole list, or
+ * its first `prefix` stages when prefix is not 0. */
+static content_span content_span_of(const library_game *g, const world_config *cfg, uint8_t reach,
+                                    uint32_t prefix)
+{
+    if (!(reach & WORLD_REACH_KNOWN))
+        return (content_span){0, prefix ? prefix : g->stage_count, 0};
+    if (cfg && cfg->start != 0) /* a boss practice plays no stage */
+        return (content_span){0, 0, 0};
+    return (content_span){cfg ? cfg->stage : 0, reach & WORLD_REACH_STAGES,
+                          (reach & WORLD_REACH_AT_END) != 0};
+}
+
 /* The roots of a run of cfg: its game's stages (or the stage a run without a
  * game plays), the ship flown and the boss a practice starts with. */
-static void content_roots(content_walk *cw, const world_config *cfg)
+static void content_roots(content_walk *cw, const world_config *cfg, uint8_t reach, uint32_t prefix)
 {
     const library *lib = cw->lib;
     const library_game *g = world_game_of(lib);
     if (g) {
+        content_span s = content_span_of(g, cfg, reach, prefix);
         content_hash_text(cw->hs, g->name);
-        for (uint32_t k = 0; k < g->stage_count; k++) {
-            content_hash_text(cw->hs, g->stages[k]);
-            const library_entry *e = library_find(lib, g->stages[k]);
+        for (uint32_t k = s.first; k < s.first + s.count; k++) {
+            const char *name = k < g->stage_count ? g->stages[k] : "";
+            content_hash_text(cw->hs, name);
+            const library_entry *e = name[0] ? library_find(lib, name) : NULL;
             if (e)
                 content_func(cw, e->func);
         }
+        if (s.follows)
+            hash_u32(cw->hs, s.first + s.count < g->stage_count);
     } else { /* the stage world_stage_entry plays without a game */
         const library_entry *e = library_find(lib, WORLD_STAGE_NAME);
         for (uint32_t i = 0; (!e || e->kind != LIBRARY_STAGE) && i < lib->entry_count; i++)
@@ -1299,6 +1323,41 @@ static void content_entries(content_walk *cw)
 
 uint64_t world_content_hash(const library *lib, const world_config *cfg)
 {
+    return world_content_hash_stages(lib, cfg, 0);
+}
+
+/* The content hash of a run of cfg over the span that reach and prefix give. */
+static uint64_t content_hash_span(const library *lib, const world_config *cfg, uint8_t reach,
+                                  uint32_t prefix);
+
+uint64_t world_content_hash_reach(const library *lib, const world_config *cfg, uint8_t reach)
+{
+    return content_hash_span(lib, cfg, reach, 0);
+}
+
+uint64_t world_content_hash_stages(const library *lib, const world_config *cfg,
+                                   uint32_t stages_count)
+{
+    return content_hash_span(lib, cfg, 0, stages_count);
+}
+
+uint8_t world_reach(const world *w)
+{
+    if (w->config.start != 0)
+        return WORLD_REACH_KNOWN;
+    int played = w->stage - w->config.stage + 1;
+    if (played < 1)
+        played = 1;
+    if (played > (int)WORLD_REACH_STAGES)
+        played = WORLD_REACH_STAGES;
+    int at_end = !world_config_practice(&w->config) &&
+                 (w->stage_done || world_between_stages(w) || w->state == WORLD_CLEARED);
+    return (uint8_t)(WORLD_REACH_KNOWN | (at_end ? WORLD_REACH_AT_END : 0) | (unsigned)played);
+}
+
+static uint64_t content_hash_span(const library *lib, const world_config *cfg, uint8_t reach,
+                                  uint32_t prefix)
+{
     if (!lib || !lib->prog)
         return 0;
     const vm_program *p = lib->prog;
@@ -1314,7 +1373,7 @@ uint64_t world_content_hash(const library *lib, const world_config *cfg)
     if (cw.seen && cw.boss_seen && cw.todo) {
         memset(cw.seen, 0, p->func_count + 1);
         memset(cw.boss_seen, 0, lib->boss_count + 1);
-        content_roots(&cw, cfg);
+        content_roots(&cw, cfg, reach, prefix);
         /* in the order found: the same whatever else the files hold */
         for (uint32_t k = 0; k < cw.ntodo; k++)
             content_hash_func(&cw, cw.todo[k]);

@@ -282,6 +282,25 @@ uint64_t world_hash(const world *w);
  * source positions, leave it unchanged. A library without ships or games hashes
  * as world_content_hash_legacy. 0 for NULL. Format-3 replays record it. */
 uint64_t world_content_hash(const library *lib, const world_config *cfg);
+
+/* How far a run went, for the content hash of its replay: 0 unknown (the whole
+ * stage list counts), else WORLD_REACH_KNOWN with the number of stages played
+ * from cfg->stage (0 for a boss practice) and WORLD_REACH_AT_END when it
+ * reached the end of its last stage in a full run (then whether another stage
+ * follows counts: the run goes on to it, or to the ending). */
+#define WORLD_REACH_KNOWN  0x80u
+#define WORLD_REACH_AT_END 0x40u
+#define WORLD_REACH_STAGES 0x3fu
+/* The reach of a run, from its world at the end. */
+uint8_t world_reach(const world *w);
+/* world_content_hash over what a run of that reach played: with a known reach
+ * only its stages (and whether one follows, at its end), so that a stage added
+ * to the game leaves the replays of earlier stages verifying. stages_from and
+ * stages_count (reach unknown only): the stages of the list hashed, from
+ * stages_from, count of them (a prefix of a list that has grown since). */
+uint64_t world_content_hash_reach(const library *lib, const world_config *cfg, uint8_t reach);
+uint64_t world_content_hash_stages(const library *lib, const world_config *cfg,
+                                   uint32_t stages_count);
 /* The content hash as format-2 replays recorded it, before ships were content:
  * the same hash over the part of the program that comes before the ships'
  * (library_mark) and the tables of entries and bosses. A library without ships

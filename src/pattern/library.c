@@ -364,6 +364,12 @@ void library_paths_free(char **paths, int count)
 
 library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags)
 {
+    return library_load_dir_kept(dir, mod_dir, NULL, diags);
+}
+
+library *library_load_dir_kept(const char *dir, const char *mod_dir, library_keep_fn keep,
+                               diag_list *diags)
+{
     path_list base = {0}, mod = {0};
     base.budget = mod.budget = -1;
     library_scan(&base, dir, "", 0);
@@ -385,7 +391,7 @@ library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags
                 int overridden = 0;
                 for (int k = 0; k < mod.count && !overridden; k++)
                     overridden = strcmp(base.rel[i], mod.rel[k]) == 0;
-                if (!overridden)
+                if (!overridden && (!keep || keep(base.rel[i])))
                     paths[n++] = base.paths[i];
             }
             for (int k = 0; k < mod.count; k++)

@@ -175,6 +175,12 @@ int library_is_pattern_file(const char *name);
  * file there with the same path relative to its folder replaces the built-in
  * one, and its other files are added. */
 library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags);
+/* Whether a built-in file, by its path relative to its folder, is loaded. */
+typedef int (*library_keep_fn)(const char *rel);
+/* library_load_dir with only the built-in files keep accepts (every file of the
+ * mod is loaded): the library as an older version shipped it. */
+library *library_load_dir_kept(const char *dir, const char *mod_dir, library_keep_fn keep,
+                               diag_list *diags);
 void library_free(library *lib);
 
 const library_entry *library_find(const library *lib, const char *name);

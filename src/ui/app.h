@@ -86,6 +86,7 @@ typedef struct replay_entry {
     char file[128];
     int ok;
     int other_content; /* recorded over other patterns: cannot be played here */
+    int format2;       /* a format-1 or 2 replay: plays over app_replay_library's */
     replay_end end;
     int64_t date;
     world_config config;
@@ -344,6 +345,9 @@ void game_leave(app *a);
 void game_start_run(app *a, const world_config *cfg, int practice);
 /* Returns 0, or -1 with a toast saying why the file cannot be played. */
 int game_start_replay(app *a, const char *path);
+/* The content a replay plays over: the game's, or for a format-1 or 2 replay
+ * the files of that time (ui_config.format2_lib, when there is one). */
+const library *app_replay_library(const app *a, int format2);
 /* What a replay plays, for the replay list's details: "the stage", or the
  * practice: the boss (by its title), from which phase, or the one phase alone,
  * named by its spell card's title when it has one. lib may be NULL. */

@@ -38,12 +38,12 @@ enum {
 /* ---- starting ---- */
 
 /* A fresh world for cfg. Returns 0, or -1 (said on screen). */
-static int game_make_world(app *a, const world_config *cfg)
+static int game_make_world(app *a, const world_config *cfg, const library *lib)
 {
     game_state *g = &a->game;
     if (g->w->vm)
         world_free(g->w);
-    if (world_init(g->w, cfg, a->lib) != 0) {
+    if (world_init(g->w, cfg, lib) != 0) {
         world_free(g->w);
         app_toast(a, PANEL_RED, "out of memory: the run cannot start");
         return -1;
@@ -61,7 +61,7 @@ static int game_make_world(app *a, const world_config *cfg)
 void game_start_run(app *a, const world_config *cfg, int practice)
 {
     game_state *g = &a->game;
-    if (game_make_world(a, cfg) != 0)
+    if (game_make_world(a, cfg, a->lib) != 0)
         return;
     g->watching = 0;
     g->practice = practice;
@@ -84,13 +84,14 @@ int game_start_replay(app *a, const char *path)
         app_toast(a, PANEL_RED, "%s", err);
         return -1;
     }
-    if (!replay_content_matches(&g->film, a->lib)) {
+    const library *lib = app_replay_library(a, replay_wants_format2_library(&g->film));
+    if (!replay_content_matches(&g->film, lib)) {
         app_toast(a, PANEL_RED,
                   "%s was recorded with other pattern files (a mod, or another version)", path);
         replay_free(&g->film);
         return -1;
     }
-    if (game_make_world(a, &g->film.config) != 0)
+    if (game_make_world(a, &g->film.config, lib) != 0)
         return -1;
     g->watching = 1;
     g->practice = world_config_practice(&g->film.config);
@@ -517,7 +518,7 @@ static void game_pause_choose(app *a)
     case PAUSE_RESUME: g->phase = GAME_RUNNING; break;
     case PAUSE_RESTART:
         if (g->watching) {
-            if (game_make_world(a, &g->film.config) == 0)
+            if (game_make_world(a, &g->film.config, g->w->lib) == 0)
                 replay_cursor_begin(&g->cursor, &g->film);
         } else {
             game_leave(a);

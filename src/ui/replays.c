@@ -19,7 +19,7 @@
 #include <time.h>
 
 /* Reads one file's header (the whole file, decoded) into an entry. */
-static void replays_read(replay_entry *e, const char *dir, const char *file, const library *lib)
+static void replays_read(replay_entry *e, const char *dir, const char *file, const app *a)
 {
     memset(e, 0, sizeof *e);
     if (snprintf(e->path, sizeof e->path, "%s/%s", dir, file) >= (int)sizeof e->path)
@@ -33,6 +33,8 @@ static void replays_read(replay_entry *e, const char *dir, const char *file, con
         return;
     }
     e->ok = 1;
+    e->format2 = replay_wants_format2_library(&r);
+    const library *lib = app_replay_library(a, e->format2);
     e->other_content = !replay_content_matches(&r, lib);
     e->end = (replay_end)r.end;
     e->date = r.date;
@@ -41,6 +43,11 @@ static void replays_read(replay_entry *e, const char *dir, const char *file, con
     e->frames = r.frame_count;
     snprintf(e->name, sizeof e->name, "%s", r.name);
     replay_free(&r);
+}
+
+const library *app_replay_library(const app *a, int format2)
+{
+    return format2 && a->cfg && a->cfg->format2_lib ? a->cfg->format2_lib : a->lib;
 }
 
 /* Newest first; the last run before everything. */
@@ -95,7 +102,7 @@ static void replays_scan(app *a)
         size_t n = strlen(de->d_name);
         if (n < 5 || strcmp(de->d_name + n - 4, ".rpl") != 0)
             continue;
-        replays_read(&e, a->replay_dir, de->d_name, a->lib);
+        replays_read(&e, a->replay_dir, de->d_name, a);
         replays_keep(s, &e);
     }
     closedir(d);
@@ -233,7 +240,7 @@ static void replays_draw_details(app *a, const replay_entry *e, int y)
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4, TEXT_LEFT, PANEL_WHITE,
                 "%s    %s    %u:%02u    seed %" PRIu64, e->file, date, (unsigned)(e->frames / 3600),
                 (unsigned)(e->frames / 60 % 60), e->config.seed);
-    replays_describe(a->lib, &e->config, text, sizeof text);
+    replays_describe(app_replay_library(a, e->format2), &e->config, text, sizeof text);
     panel_wrap(wrapped, sizeof wrapped, ATLAS_FONT_SMALL, 1, box.w - 16, text);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4 + line, TEXT_LEFT, PANEL_LABEL,
                wrapped);

@@ -10,7 +10,13 @@
  * values come first and move everything the run reads, the ship flown and a
  * practice's boss among them: the replay names those), and a change to a
  * pattern the run reaches is told apart by the content hash (replay.h, "what a
- * format-3 replay checks"), as is a ship or boss name the patterns lack.
+ * format-3 replay checks"), as is a ship or boss name the patterns lack. A
+ * stage appended to the game's list changes nothing to a run that did not
+ * clear the list's last stage.
+ *
+ * A format-2 replay (tests/game/replays/: recorded before format 3, and never
+ * recorded again since) plays over the built-in files of its time
+ * (replay_format2_file): the files added since are left out, as the game does.
  *
  * usage: test_game.replays PATTERNS_DIR REPLAYS_DIR [MOD_DIR [MIN_FORMAT3]]
  * (with MOD_DIR, the patterns are loaded with that mod over them: the laser
@@ -31,14 +37,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Verifies one file; returns its frame count (0 on failure). */
-static uint32_t replays_check(const library *lib, const char *path)
+/* Verifies one file over lib, or a format-2 one over lib2; returns its frame
+ * count (0 on failure). */
+static uint32_t replays_check(const library *lib, const library *lib2, const char *path)
 {
     replay r;
     char err[512];
     if (replay_load(&r, path, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
         CHECK(0);
+        return 0;
+    }
+    if (replay_wants_format2_library(&r))
+        lib = lib2;
+    CHECK(lib != NULL);
+    if (!lib) {
+        replay_free(&r);
         return 0;
     }
     CHECK(r.content != 0);
@@ -66,7 +80,7 @@ static uint32_t replays_check(const library *lib, const char *path)
 }
 
 /* The same replay against patterns that differ: the content hash says so. */
-static void replays_other_content(const library *lib, const char *path)
+static void replays_other_content(const library *lib, const library *lib2, const char *path)
 {
     const char *text = "stage stage1 { wait 60 }\n";
     library_file f = {"other.pat", text, strlen(text)};
@@ -77,7 +91,9 @@ static void replays_other_content(const library *lib, const char *path)
     replay r;
     char err[512];
     CHECK(other && replay_load(&r, path, err, sizeof err) == 0);
-    CHECK(replay_content_matches(&r, lib));
+    if (replay_wants_format2_library(&r))
+        lib = lib2;
+    CHECK(lib && replay_content_matches(&r, lib));
     CHECK(!replay_content_matches(&r, other));
     CHECK(world_content_hash(other, NULL) != world_content_hash(lib, NULL));
     replay_free(&r);
@@ -108,6 +124,7 @@ typedef struct replays_texts {
     const char *change_path; /* a path ending so gets `from` replaced by `to` */
     const char *from, *to;
     char *changed;
+    int at_line_end; /* `to` goes at the end of the line that `from` starts instead */
 } replays_texts;
 
 static const char *replays_text_of(void *ctx, const char *path, size_t *len)
@@ -127,9 +144,13 @@ static const char *replays_text_of(void *ctx, const char *path, size_t *len)
     mem_free(t->changed);
     t->changed = at ? mem_alloc(size + strlen(t->to) + 1) : NULL;
     if (t->changed) {
-        size_t head = (size_t)(at - text);
+        size_t head = (size_t)(at - text), cut = strlen(t->from);
+        if (t->at_line_end) { /* keep the line, append to it */
+            head += strcspn(at, "\n");
+            cut = 0;
+        }
         snprintf(t->changed, size + strlen(t->to) + 1, "%.*s%s%s", (int)head, text, t->to,
-                 at + strlen(t->from));
+                 text + head + cut);
         *len = strlen(t->changed);
     }
     mem_free(text);
@@ -187,6 +208,34 @@ static void replays_names(replay *r, const library *lib)
     CHECK(replay_content_matches(r, lib));
 }
 
+/* A stage added at the end of the game's list (longer: unused's with it): a run
+ * that did not reach the end of the list's last stage matches and verifies; one
+ * that did (it would go on to the new stage) is told as other content. A file
+ * from before the reach was recorded (reach 0, the content hash over the whole
+ * list of its time) matches too: its list is a prefix of the longer one. */
+static void replays_stage_added(replay *r, const library *unused, const library *longer)
+{
+    CHECK(r->reach & WORLD_REACH_KNOWN);
+    const library_game *g = world_game_of(unused);
+    uint32_t last = r->config.stage + (r->reach & WORLD_REACH_STAGES);
+    int all_clear = (r->reach & WORLD_REACH_AT_END) && g && last >= g->stage_count;
+    replay_desync dsync = {0};
+    if (all_clear) {
+        CHECK(!replay_content_matches(r, longer));
+    } else {
+        CHECK(replay_content_matches(r, longer));
+        CHECK(replay_verify(r, longer, &dsync) == 0);
+    }
+    replay old = *r;
+    old.reach = 0;
+    old.content = world_content_hash(unused, &old.config);
+    CHECK(replay_content_matches(&old, unused));
+    CHECK(replay_content_matches(&old, longer));
+    old.content ^= 1; /* and no other hash */
+    CHECK(!replay_content_matches(&old, longer));
+    CHECK(replay_content_matches(r, unused));
+}
+
 /* Each format-3 replay of the folder verifies over the patterns with an unused
  * file first, and its content hash tells a change to the stage it plays. Returns
  * how many were checked; *practices, how many of them start at a boss. */
@@ -194,18 +243,22 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
 {
     replays_texts keep = {0};
     library *unused = replays_load_texts(dir, mod, 1, &keep);
-    /* the stage's second wait, one frame longer: stage 1 is in every run here */
-    replays_texts change = {"stage1/stage1.pat", "    wait 150\n", "    wait 151\n", NULL};
+    /* stage 1 (the game's or a mod's) a frame longer: other content to a run that played it */
+    replays_texts change = {"stage1/stage1.pat", "stage stage1 {\n", "stage stage1 {\n    wait 1\n",
+                            NULL, 0};
     library *changed = replays_load_texts(dir, mod, 1, &change);
     /* the boss's file two lines longer: its blocks ("fire@LINE:COL") move down */
     replays_texts lines = {"stage1/3_boss.pat", "boss s1_kagari {", "# moved\n\nboss s1_kagari {",
-                           NULL};
+                           NULL, 0};
     library *moved = replays_load_texts(dir, mod, 0, &lines);
-    CHECK(unused && changed && moved);
+    /* the unused file's stage added at the end of the game's list */
+    replays_texts more = {"game.pat", "    stages ", " aaa_stage", NULL, 1};
+    library *longer = replays_load_texts(dir, mod, 1, &more);
+    CHECK(unused && changed && moved && longer && more.changed);
     DIR *d = opendir(replays);
     struct dirent *e;
-    int checked = 0;
-    while (unused && changed && moved && d && (e = readdir(d)) != NULL) {
+    int checked = 0, stage1_runs = 0;
+    while (unused && changed && moved && longer && d && (e = readdir(d)) != NULL) {
         size_t n = strlen(e->d_name);
         if (n < 5 || strcmp(e->d_name + n - 4, ".rpl") != 0)
             continue;
@@ -223,10 +276,15 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
                         dsync.frame);
             CHECK(rc == 0);
             CHECK(change.changed != NULL);
-            CHECK(!replay_content_matches(&r, changed));
+            /* a change to stage 1 is other content to a run that played it, and
+             * nothing to one that did not (a boss practice, a start at stage 2) */
+            int played_stage1 = r.config.start == 0 && r.config.stage == 0;
+            CHECK(replay_content_matches(&r, changed) == !played_stage1);
+            stage1_runs += played_stage1;
             CHECK(lines.changed != NULL);
             CHECK(replay_content_matches(&r, moved));
             CHECK(replay_verify(&r, moved, &dsync) == 0);
+            replays_stage_added(&r, unused, longer);
             replays_names(&r, unused);
             /* the boss and ship the unused file adds come first */
             CHECK(r.config.ship > 0);
@@ -240,24 +298,29 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
     }
     if (d)
         closedir(d);
+    CHECK(checked == 0 || stage1_runs > 0);
     printf("%d format-3 replays (%d practices) verify with %s added and with lines added to the "
            "boss's file; a change to stage 1 and a name the patterns lack are told\n",
            checked, *practices, REPLAYS_UNUSED_PATH);
     library_free(unused);
     library_free(changed);
     library_free(moved);
+    library_free(longer);
+    mem_free(more.changed);
     mem_free(change.changed);
     mem_free(lines.changed);
     return checked;
 }
 
-/* The patterns with a mod over them, as `curtain play --mod` loads them. */
-static library *replays_load_mod(const char *dir, const char *mod)
+/* The patterns with a mod over them, as `curtain play --mod` loads them; with
+ * keep, only the built-in files it accepts (a format-2 replay's). */
+static library *replays_load_mod(const char *dir, const char *mod, library_keep_fn keep)
 {
     diag_list diags;
     diag_init(&diags);
-    library *lib = library_load_dir(dir, mod, &diags);
-    diag_print(&diags, stderr);
+    library *lib = library_load_dir_kept(dir, mod, keep, &diags);
+    if (!keep) /* a mod may need files of later versions: then no format-2 replay plays */
+        diag_print(&diags, stderr);
     diag_free(&diags);
     return lib;
 }
@@ -269,8 +332,11 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *mod = argc > 3 ? argv[3] : NULL;
-    library *lib = replays_load_mod(argv[1], mod);
+    library *lib = replays_load_mod(argv[1], mod, NULL);
+    /* format-2 replays play over the files of their time (replay_format2_file) */
+    library *lib2 = replays_load_mod(argv[1], mod, replay_format2_file);
     CHECK(lib != NULL);
+    CHECK(!replay_format2_file(REPLAYS_UNUSED_PATH) && !replay_format2_file("laser_sweep.pat"));
     DIR *d = opendir(argv[2]);
     CHECK(d != NULL);
     struct dirent *e;
@@ -282,7 +348,7 @@ int main(int argc, char **argv)
             continue;
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", argv[2], e->d_name);
-        CHECK(replays_check(lib, path) > 0);
+        CHECK(replays_check(lib, lib2, path) > 0);
         if (!first[0])
             snprintf(first, sizeof first, "%s", path);
         files++;
@@ -291,10 +357,11 @@ int main(int argc, char **argv)
         closedir(d);
     CHECK(files >= (mod ? 2 : 4));
     if (first[0])
-        replays_other_content(lib, first);
+        replays_other_content(lib, lib2, first);
     int practices = 0, format3 = replays_layout(argv[1], mod, argv[2], &practices);
     CHECK(format3 >= (argc > 4 ? atoi(argv[4]) : 0));
     CHECK(argc <= 4 || practices >= 1);
     library_free(lib);
+    library_free(lib2);
     return check_done("replays");
 }

@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static app the_app; /* large: not on the stack */
@@ -192,6 +193,77 @@ static void sc_replay_quit_results(const char *dir)
     world_free(&w);
     memset(a, 0, sizeof *a);
     remove(path);
+}
+
+/* A format-2 replay (one of tests/game/replays/, recorded before format 3)
+ * plays from the game over the files of its time, ui_config.format2_lib, to
+ * its end without a desync, though the game's content has files added since
+ * (which it is refused over); the list does not mark it as other content. */
+static void sc_replay_format2(const char *dir)
+{
+    static world w;
+    static ui_config cfg;
+    static audio silent;
+    library *lib = test_library_load(CURTAIN_TEST_PATTERNS);
+    diag_list diags;
+    diag_init(&diags);
+    library *old = library_load_dir_kept(CURTAIN_TEST_PATTERNS, NULL, replay_format2_file, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    CHECK(lib && old);
+    char path[APP_PATH_MAX];
+    snprintf(path, sizeof path, "%s/../tests/game/replays/hard_last_card.rpl",
+             CURTAIN_TEST_PATTERNS);
+    app *a = &the_app;
+    for (int with_old = 0; with_old < 2 && lib && old; with_old++) {
+        memset(a, 0, sizeof *a);
+        cfg = (ui_config){.lib = lib, .format2_lib = with_old ? old : NULL};
+        a->cfg = &cfg;
+        a->lib = lib;
+        a->sound = &silent;
+        a->game.w = &w;
+        world_view_init(&a->game.view, 5); /* as ui_main does: hits make sparks */
+        if (!with_old) {                   /* the game's content alone: other pattern files */
+            CHECK(game_start_replay(a, path) != 0);
+            continue;
+        }
+        CHECK(game_start_replay(a, path) == 0);
+        CHECK(w.lib == old);
+        for (int i = 0; i < 2000 && a->game.phase == GAME_RUNNING; i++)
+            game_update(a);
+        CHECK_EQ_INT(a->game.phase, GAME_ENDING); /* not GAME_DESYNC */
+        CHECK(w.state == WORLD_CLEARED && a->game.cursor.frame == a->game.film.frame_count);
+        replay_free(&a->game.film);
+        world_free(&w);
+    }
+    /* the replays menu lists it as playable */
+    char sub[APP_PATH_MAX], copy[APP_PATH_MAX + 16];
+    snprintf(sub, sizeof sub, "%s/old", dir);
+    CHECK(mkdir(sub, 0700) == 0);
+    snprintf(copy, sizeof copy, "%s/old.rpl", sub);
+    size_t size = 0;
+    char err[256];
+    char *bytes = file_read_all(path, &size, err, sizeof err);
+    CHECK(bytes && file_write_atomic(copy, bytes, size, err, sizeof err) == 0);
+    mem_free(bytes);
+    memset(a, 0, sizeof *a);
+    cfg = (ui_config){.lib = lib, .format2_lib = old};
+    a->cfg = &cfg;
+    a->lib = lib;
+    snprintf(a->replay_dir, sizeof a->replay_dir, "%s", sub);
+    replays_enter(a);
+    int found = 0;
+    for (int i = 0; i < a->replays.count; i++)
+        if (strcmp(a->replays.entries[i].file, "old.rpl") == 0) {
+            found = 1;
+            CHECK(a->replays.entries[i].ok && !a->replays.entries[i].other_content);
+        }
+    CHECK(found);
+    remove(copy);
+    rmdir(sub);
+    memset(a, 0, sizeof *a);
+    library_free(lib);
+    library_free(old);
 }
 
 /* The replay list's details name a spell card practice by the card's title, as
@@ -929,6 +1001,7 @@ int main(void)
     sc_replay_blank_name(dir);
     sc_replay_cursor_follows_file(dir);
     sc_replay_quit_results(dir);
+    sc_replay_format2(dir);
     sc_replay_describe();
     sc_leave_keeps_score();
     sc_auto_pause();
