@@ -6,12 +6,13 @@ pattern bursting_orbs {
             on vanish {                      # its life is over: a burst where it was
                 fire star yellow ring 5 + turned speed 2
             }
-            on cancel {                      # a bomb or a 'clear': a few harmless sparks
+            on cancel {                      # a bomb or a 'clear': a few short-lived sparks
                 fire orb_small white ring 4 speed 1 life 15
             }
-            on graze {                       # grazed: it splits, and slows down
-                fire rice red spread 2 by 30 aim speed 2.5;
-                speed 0.5
+            on graze {                       # grazed: it hurries on, then splits
+                speed 3
+                wait 20
+                fire rice red spread 2 by 30 aim speed 2.5
             }
             wait 40
             turn by 30 over 20
