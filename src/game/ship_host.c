@@ -7,6 +7,7 @@
 #include "core/mem.h"
 #include "core/trig.h"
 #include "pattern/bullet_object.h"
+#include "pattern/handle.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -151,13 +152,29 @@ static void sh_ended(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason 
     (void)user, (void)obj, (void)runner, (void)why;
 }
 
+/* Handles on the ship's shots (`fire ... as b` in a ship's scripts). */
+static vm_handle sh_lasting(void *user, vm_obj obj)
+{
+    const world *w = user;
+    handle_objects o = {&w->shots, NULL, NULL};
+    return handle_lasting(&o, obj);
+}
+
+static vm_obj sh_resolve(void *user, vm_handle h)
+{
+    const world *w = user;
+    handle_objects o = {&w->shots, NULL, NULL};
+    return handle_resolve(&o, h);
+}
+
 int ship_host_create(world *w)
 {
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = SHIP_HOST_RUNNERS;
-    vm_host host = {w,         sh_get, sh_set,   sh_ramp,          sh_random,       sh_spawn,
-                    sh_vanish, sh_act, sh_ended, world_host_error, world_host_print};
+    vm_host host = {w,         sh_get, sh_set,   sh_ramp,          sh_random,        sh_spawn,
+                    sh_vanish, sh_act, sh_ended, world_host_error, world_host_print, sh_lasting,
+                    sh_resolve};
     w->ship_vm = vm_create(&vc, &host);
     w->ship_vanished = mem_calloc(w->shots.capacity + 1, sizeof *w->ship_vanished);
     return w->ship_vm && w->ship_vanished ? 0 : -1;

@@ -290,8 +290,13 @@ static void world_reap(world *w)
 {
     uint32_t n;
     const bullet_despawn *log = bullet_pool_despawned(&w->bullets, &n);
-    for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(w->vm, bullet_object_of(log[i].handle));
+    for (uint32_t i = 0; i < n; i++) {
+        vm_obj obj = bullet_object_of(log[i].handle);
+        int ev = bullet_object_event(log[i].reason);
+        if (ev >= 0) /* `on cancel`, `on vanish`: before its scripts stop */
+            vm_event(w->vm, obj, (vm_event_kind)ev, log[i].x, log[i].y);
+        vm_kill_obj(w->vm, obj);
+    }
     bullet_pool_clear_despawned(&w->bullets);
     const laser_despawn *llog = laser_pool_despawned(&w->lasers, &n);
     for (uint32_t i = 0; i < n; i++)
@@ -744,6 +749,8 @@ static void world_grazes(world *w)
         if (h.gen == 0 || (w->bullets.flags[i] & BULLET_FLAG_GRAZED))
             continue;
         bullet_pool_set_flags(&w->bullets, h, BULLET_FLAG_GRAZED, 0);
+        if (bullet_pool_script(&w->bullets, i)) /* `on graze` */
+            vm_event(w->vm, bullet_object_of(h), VM_EVENT_GRAZE, w->bullets.x[i], w->bullets.y[i]);
         w->graze++;
         world_add_score(w, WORLD_GRAZE_POINTS);
         world_event_add(w, WORLD_EVENT_GRAZE, (w->bullets.x[i] + w->player.x) * 0.5f,
@@ -1200,6 +1207,7 @@ static void content_hash_func(content_walk *cw, uint32_t fi)
         case VM_OP_JMP:
         case VM_OP_JMPF:
         case VM_OP_JMPT: hash_u32(hs, ax - f->pc); break;
+        case VM_OP_HOOK: hash_u32(hs, ((ax >> 2) - f->pc) << 2 | (ax & 3u)); break;
         case VM_OP_CALL:
         case VM_OP_CALLV:
         case VM_OP_GOTO:

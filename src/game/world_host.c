@@ -5,6 +5,7 @@
 
 #include "core/log.h"
 #include "pattern/bullet_object.h"
+#include "pattern/handle.h"
 #include "pattern/laser_object.h"
 #include "sim/playfield.h"
 
@@ -130,6 +131,8 @@ static vm_obj wh_spawn(void *user, vm_obj parent, const vm_shot *shot)
     world *w = user;
     double px, py;
     wh_parent_pos(w, parent, &px, &py);
+    if (shot->absolute) /* a script whose bullet is gone fires from where it was */
+        px = py = 0.0;
     float x = (float)(px + shot->dx), y = (float)(py + shot->dy);
     float gx = x - w->player.x, gy = y - w->player.y;
     if (gx * gx + gy * gy < WORLD_SPAWN_GUARD * WORLD_SPAWN_GUARD && player_flying(&w->player)) {
@@ -228,6 +231,9 @@ static void wh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
 {
     world *w = user;
     enemy *e = wh_enemy(w, obj);
+    bullet_handle bh;
+    if (bullet_object_find(&w->bullets, obj, &bh) && bullet_object_act(&w->bullets, bh, verb, a))
+        return;
     switch (verb) {
     case VM_VERB_SPAWN: wh_spawn_enemy(w, a, n); break;
     case VM_VERB_BOSS:
@@ -279,13 +285,29 @@ void world_host_print(void *user, const vm_print *p)
                  (int)p->frame, p->text);
 }
 
+/* Handles (`fire ... as b`): pattern/handle.h's, over the world's objects. */
+static vm_handle wh_lasting(void *user, vm_obj obj)
+{
+    const world *w = user;
+    handle_objects o = {&w->bullets, &w->lasers, &w->enemies};
+    return handle_lasting(&o, obj);
+}
+
+static vm_obj wh_resolve(void *user, vm_handle h)
+{
+    const world *w = user;
+    handle_objects o = {&w->bullets, &w->lasers, &w->enemies};
+    return handle_resolve(&o, h);
+}
+
 int world_host_create(world *w)
 {
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = WORLD_RUNNERS;
-    vm_host host = {w,         wh_get, wh_set,   wh_ramp,          wh_random,       wh_spawn,
-                    wh_vanish, wh_act, wh_ended, world_host_error, world_host_print};
+    vm_host host = {w,         wh_get, wh_set,   wh_ramp,          wh_random,        wh_spawn,
+                    wh_vanish, wh_act, wh_ended, world_host_error, world_host_print, wh_lasting,
+                    wh_resolve};
     w->vm = vm_create(&vc, &host);
     return w->vm ? 0 : -1;
 }

@@ -36,7 +36,8 @@ typedef enum ast_expr_kind {
     EX_CALL,
     EX_UNARY,
     EX_BINARY,
-    EX_INDEX, /* name[a]: an element of an array */
+    EX_INDEX,  /* name[a]: an element of an array (or a group's handle) */
+    EX_MEMBER, /* name.member: what a handle reads of its object (b.x, b.alive, g.count) */
 } ast_expr_kind;
 
 typedef struct ast_arg ast_arg;
@@ -44,9 +45,11 @@ typedef struct ast_arg ast_arg;
 typedef struct ast_expr {
     ast_expr_kind kind;
     ast_pos pos;
-    double number;    /* EX_NUMBER */
-    const char *name; /* EX_NAME, EX_CALL */
-    ast_op op;        /* EX_UNARY, EX_BINARY */
+    double number;      /* EX_NUMBER */
+    const char *name;   /* EX_NAME, EX_CALL, EX_INDEX, EX_MEMBER */
+    const char *member; /* EX_MEMBER */
+    ast_pos member_pos;
+    ast_op op; /* EX_UNARY, EX_BINARY */
     struct ast_expr *a, *b;
     ast_arg *args; /* EX_CALL */
     int nargs;
@@ -164,6 +167,8 @@ typedef enum ast_stmt_kind {
     ST_BOSS,   /* boss name | midboss name; op = 1 for midboss */
     ST_PRINT,  /* print args: each a string (name) or an expression (value) */
     ST_RETURN, /* return e0: a function's value */
+    ST_FOR,    /* for name in e0 { body }: each handle of a group */
+    ST_ON,     /* on EVENT { body }: a bullet's hook; op = the vm_event_kind */
     ST_BROKEN, /* a statement with a syntax error (reported): compiles to nothing */
 } ast_stmt_kind;
 
@@ -181,6 +186,12 @@ struct ast_stmt {
     ast_arg *args;
     int nargs;
     ast_fire *fire;
+    /* NAME.statement: the statement acts on handle NAME's object */
+    const char *target;
+    ast_pos target_pos;
+    /* fire / laser / spawn ... as NAME: a new variable holding the handle(s) */
+    const char *as;
+    ast_pos as_pos;
     ast_stmt *next;
 };
 

@@ -74,6 +74,40 @@ void bullet_object_ramp(bullet_pool *p, bullet_handle h, vm_prop prop, const vm_
                                 (int)ramp->ease);
 }
 
+int bullet_object_act(bullet_pool *p, bullet_handle h, vm_verb verb, const double *args)
+{
+    if (verb == VM_VERB_RESTYLE) {
+        double code = args[0];
+        if (!(code >= 0 && code < 4294967296.0))
+            return 1;
+        int shape = library_look_shape((uint32_t)code),
+            colour = library_look_colour((uint32_t)code);
+        if (shape >= 0)
+            bullet_pool_set_look(p, h, (bullet_shape)shape,
+                                 colour >= 0 ? (bullet_color)colour
+                                             : (bullet_color)p->color[h.index]);
+        return 1;
+    }
+    if (verb == VM_VERB_HITBOX) {
+        double r = args[0];
+        r = !(r > 0) ? 0.0 : r > BULLET_POOL_MAX_RADIUS ? BULLET_POOL_MAX_RADIUS : r;
+        bullet_pool_set_radius(p, h, (float)r);
+        return 1;
+    }
+    return 0;
+}
+
+int bullet_object_event(bullet_despawn_reason reason)
+{
+    switch (reason) {
+    case BULLET_DESPAWN_CANCEL:
+    case BULLET_DESPAWN_CLEAR: return VM_EVENT_CANCEL;
+    case BULLET_DESPAWN_VANISH:
+    case BULLET_DESPAWN_EXPIRE: return VM_EVENT_VANISH;
+    default: return -1;
+    }
+}
+
 bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot)
 {
     int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);

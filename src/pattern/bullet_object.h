@@ -42,6 +42,17 @@ void bullet_object_set(bullet_pool *p, bullet_handle h, vm_prop prop, double val
 void bullet_object_ramp(bullet_pool *p, bullet_handle h, vm_prop prop, const vm_ramp *ramp,
                         int64_t now);
 
+/* The verbs a script's handle gives a bullet (`b.look orb red`, `b.hitbox 6`):
+ * RESTYLE (a look code: shape and colour; an unknown code changes nothing) and
+ * HITBOX (its hit radius, px, clamped to [0, BULLET_POOL_MAX_RADIUS], NaN as 0).
+ * Returns 1 when verb is one of them; others are not a bullet's. */
+int bullet_object_act(bullet_pool *p, bullet_handle h, vm_verb verb, const double *args);
+
+/* The VM event a despawn of a scripted bullet is (`on cancel`, `on vanish`):
+ * VM_EVENT_CANCEL for a cancel or clear, VM_EVENT_VANISH for a vanish or the
+ * end of its life, -1 for none (culled, hit). */
+int bullet_object_event(bullet_despawn_reason reason);
+
 /* Spawns a VM shot whose origin (before the shot's own offset) is (x, y): its
  * look, motion, lifetime, spin, acceleration and script link. Returns the
  * handle, gen 0 when the pool refused it (counted there). */

@@ -137,14 +137,36 @@ typedef struct global {
     int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
 } global;
 
+/* What a variable holds (an array: each of its values): a number, a handle
+ * on one object (fire ... as b) or a group of them (a volley fired as g). */
+enum {
+    LT_NUMBER,
+    LT_HANDLE,
+    LT_GROUP
+};
+/* What a handle or group names. */
+enum {
+    OF_NONE,
+    OF_BULLET,
+    OF_LASER,
+    OF_ENEMY
+};
+
 typedef struct local {
     const char *name;
     uint16_t slot;
     uint16_t size; /* an array: its slots, from slot on; 0: a number */
     ast_pos pos;
     int used;
-    int hidden; /* loop machinery: never warned about */
+    int hidden;   /* loop machinery: never warned about */
+    uint8_t type; /* LT_* */
+    uint8_t of;   /* a handle's or group's objects: OF_* */
+    uint8_t open; /* an array of zeros whose first assignment says what it holds */
 } local;
+
+/* A capture's or param's size and type in one uint16_t: the size (0..255),
+ * the type (bits 8, 9), what it is of (bits 10, 11). */
+#define LOCAL_PACK(l) ((uint16_t)((l)->size | (l)->type << 8 | (l)->of << 10))
 
 typedef struct patch_list {
     uint32_t *pcs;
@@ -161,7 +183,7 @@ typedef struct pending_block {
     uint32_t func;
     ast_stmt *body;
     const char **captures;
-    uint16_t *capture_sizes; /* an array's size, 0 for a number */
+    uint16_t *capture_sizes; /* an array's size, 0 for a number; and its type (LOCAL_PACK) */
     int ncaptures;
     int file;
     int on_bullet; /* a fire's block, or a block started inside one */
@@ -447,6 +469,9 @@ static local *scope_declare(fstate *f, const char *name, ast_pos pos, int scope_
     l->used = 0;
     l->hidden = 0;
     l->size = 0;
+    l->type = LT_NUMBER;
+    l->of = 0;
+    l->open = 0;
     return l;
 }
 
@@ -534,7 +559,8 @@ static int fold(fstate *f, const ast_expr *e, double *out)
     switch (e->kind) {
     case EX_NUMBER: *out = e->number; return 1;
     case EX_NAME: return fold_name(f, e->name, out);
-    case EX_INDEX: return 0;
+    case EX_INDEX:
+    case EX_MEMBER: return 0;
     case EX_UNARY:
         if (!fold(f, e->a, &a))
             return 0;
@@ -655,6 +681,20 @@ static const char *compiler_suggest_value(fstate *f, const char *name)
     return best;
 }
 
+/* A handle or group where a number is expected. */
+static void handle_not_number(fstate *f, const local *l, ast_pos pos)
+{
+    if (l->type == LT_GROUP)
+        REPORT(f, DIAG_HANDLE_MISUSE, pos,
+               "'%s' is a group of handles, not a number: read %s.count, %s[i], or go through "
+               "it with 'for b in %s { ... }'",
+               l->name, l->name, l->name, l->name);
+    else
+        REPORT(f, DIAG_HANDLE_MISUSE, pos,
+               "'%s' %s handle, not a number: read what it names (%s.x, %s.speed, %s.alive...)",
+               l->name, l->size ? "holds a" : "is a", l->name, l->name, l->name);
+}
+
 /* A name as a value: a local, a built-in, a constant; else an error with a guess.
  * Built-ins come before declarations, so that a pattern, enemy or imported
  * BulletML file named like one (`x`, `time`) hides it from no file. */
@@ -667,6 +707,8 @@ static void expr_name(fstate *f, const ast_expr *e)
             REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
                    "'%s' is an array: write %s[i] for one of its %u values", e->name, e->name,
                    (unsigned)l->size);
+        else if (l->type != LT_NUMBER)
+            handle_not_number(f, l, e->pos);
         emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
         return;
     }
@@ -830,6 +872,15 @@ static local *array_index(fstate *f, const char *name, const ast_expr *index, as
  * is not a constant). */
 static void expr_index(fstate *f, const ast_expr *e)
 {
+    local *h = scope_find(f, e->name);
+    if (h && (h->type != LT_NUMBER)) {
+        h->used = 1;
+        handle_not_number(f, h, e->pos);
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    if (h)
+        h->open = 0; /* read as numbers: they are numbers */
     int slot;
     local *l = array_index(f, e->name, e->a, e->pos, &slot);
     if (!l) {
@@ -864,6 +915,118 @@ static int expr_wait(fstate *f, double v, ast_pos pos)
 }
 
 static int expr_known(fstate *f, const ast_expr *e, double *v);
+
+/* What a handle reads of its object: NAME.member. */
+static const struct {
+    const char *name;
+    vm_prop prop;
+} compiler_members[] = {
+    {"x", VM_PROP_POS_X},       {"y", VM_PROP_POS_Y},     {"heading", VM_PROP_HEADING},
+    {"speed", VM_PROP_SPEED},   {"vx", VM_PROP_VX},       {"vy", VM_PROP_VY},
+    {"spin", VM_PROP_SPIN},     {"accel", VM_PROP_ACCEL}, {"aim", VM_PROP_AIM},
+    {"health", VM_PROP_HEALTH}, {"alive", VM_PROP_ALIVE},
+};
+#define COMPILER_MEMBER_COUNT ((int)(sizeof compiler_members / sizeof compiler_members[0]))
+
+const char *compiler_member_name(int i)
+{
+    return i >= 0 && i < COMPILER_MEMBER_COUNT ? compiler_members[i].name : NULL;
+}
+
+/* The handle (or group) variable called name, or NULL after reporting why
+ * it is none. */
+static local *handle_find(fstate *f, const char *name, ast_pos pos)
+{
+    local *l = scope_find(f, name);
+    char hint[96];
+    if (l && !l->size && l->type != LT_NUMBER) {
+        l->used = 1;
+        return l;
+    }
+    if (l)
+        REPORT(f, DIAG_HANDLE_MISUSE, pos, "'%s' is %s, not a handle (fire ... as %s makes one)",
+               name, l->size ? "an array" : "a number", name);
+    else
+        REPORT(f, DIAG_UNKNOWN_NAME, pos, "unknown handle '%s'%s", name,
+               compiler_hint(compiler_suggest_value(f, name), hint, sizeof hint));
+    return NULL;
+}
+
+/* NAME.member: a property of the handle's object (0, alive 0, once it is
+ * gone), or a group's count. */
+static void expr_member(fstate *f, const ast_expr *e)
+{
+    local *l = handle_find(f, e->name, e->pos);
+    const char *m = e->member ? e->member : "";
+    if (!l) {
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    if (l->type == LT_GROUP) {
+        if (strcmp(m, "count") != 0)
+            REPORT(f, DIAG_HANDLE_MISUSE, e->member_pos,
+                   "a group has only .count; each handle has .%s: for b in %s { ... b.%s ... }", m,
+                   l->name, m);
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        emit_ax(f, VM_OP_GROUP_COUNT, 0, e->pos);
+        return;
+    }
+    int k = 0;
+    while (k < COMPILER_MEMBER_COUNT && strcmp(compiler_members[k].name, m) != 0)
+        k++;
+    if (k == COMPILER_MEMBER_COUNT) {
+        const char *names[COMPILER_MEMBER_COUNT];
+        char hint[96];
+        for (int i = 0; i < COMPILER_MEMBER_COUNT; i++)
+            names[i] = compiler_members[i].name;
+        REPORT(f, DIAG_HANDLE_MISUSE, e->member_pos, "a handle has no '%s'%s", m,
+               compiler_hint(diag_suggest(m, names, COMPILER_MEMBER_COUNT), hint, sizeof hint));
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+    emit_ax(f, VM_OP_HGET, compiler_members[k].prop, e->pos);
+}
+
+/* A value that may be a handle or a group (a variable's, an array's element,
+ * a group's g[i]), for the places that store one; anything else compiles as
+ * a number. Returns its LT_* type; *of what it is of. */
+static uint8_t expr_value(fstate *f, const ast_expr *e, uint8_t *of)
+{
+    *of = 0;
+    local *l = e && (e->kind == EX_NAME || e->kind == EX_INDEX) ? scope_find(f, e->name) : NULL;
+    if (!l || l->type == LT_NUMBER) {
+        expr(f, e);
+        return LT_NUMBER;
+    }
+    l->used = 1;
+    *of = l->of;
+    if (e->kind == EX_NAME && !l->size) {
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        return l->type;
+    }
+    if (e->kind == EX_INDEX && !l->size) { /* g[i] */
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        if (l->type != LT_GROUP)
+            handle_not_number(f, l, e->pos);
+        expr(f, e->a);
+        emit_ax(f, VM_OP_GROUP_AT, 0, e->pos);
+        return LT_HANDLE;
+    }
+    if (e->kind == EX_INDEX) { /* an element of an array of handles */
+        int slot;
+        local *a = array_index(f, e->name, e->a, e->pos, &slot);
+        if (!a)
+            emit_const(f, 0, e->pos);
+        else if (slot >= 0)
+            emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, e->pos);
+        else
+            emit_ab(f, VM_OP_LOCALI, a->size, a->slot, e->pos);
+        return LT_HANDLE;
+    }
+    expr(f, e); /* an array's name: reported there */
+    return LT_NUMBER;
+}
 
 /* 'a and b', 'a or b': short-circuit, a and b = a ? (b != 0) : 0. */
 static int expr_logic(fstate *f, const ast_expr *e, double *v)
@@ -930,6 +1093,7 @@ static int expr_known(fstate *f, const ast_expr *e, double *v)
         expr_call(f, e);
         return 0;
     case EX_INDEX: expr_index(f, e); return 0;
+    case EX_MEMBER: expr_member(f, e); return 0;
     case EX_UNARY: {
         double a;
         if (expr_known(f, e->a, &a)) {
@@ -1083,7 +1247,7 @@ static void names_in_expr(name_set *s, const ast_expr *e)
 {
     if (!e)
         return;
-    if (e->kind == EX_NAME || e->kind == EX_INDEX)
+    if (e->kind == EX_NAME || e->kind == EX_INDEX || e->kind == EX_MEMBER)
         names_add(s, e->name);
     names_in_expr(s, e->a);
     names_in_expr(s, e->b);
@@ -1097,6 +1261,8 @@ static void names_in_stmts(name_set *s, const ast_stmt *st)
     for (; st; st = st->next) {
         if (st->kind == ST_ASSIGN && st->name)
             names_add(s, st->name);
+        if (st->target)
+            names_add(s, st->target);
         for (int i = 0; i < 4; i++)
             names_in_expr(s, st->e[i]);
         for (const ast_arg *a = st->args; a; a = a->next)
@@ -1135,7 +1301,7 @@ static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, con
         if (!l)
             continue;
         l->used = 1;
-        sizes[n] = l->size;
+        sizes[n] = LOCAL_PACK(l);
         caps[n++] = l->name;
         for (int k = 0; k < (l->size ? l->size : 1); k++, values++)
             emit_ax(f, VM_OP_LOCAL, l->slot + (uint32_t)k, pos); /* an array: each value */
@@ -1184,6 +1350,7 @@ static int may_wait_in(const ast_stmt *s, int nested)
         case ST_REPEAT:
         case ST_WHILE:
         case ST_LOOP:
+        case ST_FOR:
             if (may_wait_in(s->body, 1))
                 return 1;
             break;
@@ -1222,7 +1389,7 @@ static void emit_string(fstate *f, const char *text, ast_pos pos)
 /* The look of a fire: SHOT_LOOK when it names a known shape (and a known colour,
  * white when none). Without a shape, or with an unknown name (reported, with a
  * hint), the shot keeps the host's default look. */
-static void fire_look(fstate *f, const ast_fire *fire, ast_pos pos)
+static uint32_t look_code(fstate *f, const ast_fire *fire)
 {
     int shape = -1, colour = BULLET_COLOR_WHITE;
     char hint[96];
@@ -1255,8 +1422,14 @@ static void fire_look(fstate *f, const ast_fire *fire, ast_pos pos)
                    compiler_hint(diag_suggest(fire->colour, compiler_colours, BULLET_COLOR_COUNT),
                                  hint, sizeof hint));
     }
-    if (shape >= 0 && colour >= 0)
-        emit_ax(f, VM_OP_SHOT_LOOK, library_look(shape, colour), pos);
+    return shape >= 0 && colour >= 0 ? library_look(shape, colour) : 0;
+}
+
+static void fire_look(fstate *f, const ast_fire *fire, ast_pos pos)
+{
+    uint32_t code = look_code(f, fire);
+    if (code)
+        emit_ax(f, VM_OP_SHOT_LOOK, code, pos);
 }
 
 /* A laser's kind and colour: `laser [straight|curvy] [colour]`, or `laser
@@ -1368,6 +1541,23 @@ static void fire_clause(fstate *f, const ast_clause *c)
     }
 }
 
+/* Stores the value on the stack into a new variable called name (none: the
+ * value is dropped), declared after its value, in the innermost block. */
+static local *stmt_declare(fstate *f, const char *name, ast_pos name_pos, ast_pos pos)
+{
+    if (!name) {
+        emit_ax(f, VM_OP_POP, 0, pos);
+        return NULL;
+    }
+    int slot = scope_slot(f, 1, pos);
+    int block_start = f->nlocals; /* after the block's marker */
+    while (block_start > 0 && f->locals[block_start - 1].hidden != 2)
+        block_start--;
+    local *l = scope_declare(f, name, name_pos, block_start, slot);
+    emit_ax(f, VM_OP_STORE, l ? l->slot : (uint32_t)slot, pos);
+    return l;
+}
+
 /* fire: the look, the clauses in reading order, then FIRE or FIRE_RUN. */
 static void stmt_fire(fstate *f, const ast_stmt *s)
 {
@@ -1416,6 +1606,10 @@ static void stmt_fire(fstate *f, const ast_stmt *s)
                    compiler_clause_words[c->kind], count);
         fire_clause(f, c);
     }
+    /* as NAME: the next FIRE keeps its first object, or all of a volley's */
+    int volley = form || seen[CL_STACK];
+    if (s->as)
+        emit_ax(f, VM_OP_SHOT_KEEP, volley ? 2 : 1, s->pos);
     /* the bullet's own script, if any */
     if (fire->has_body) {
         uint32_t func = compiler_block(f, fire->body, s->pos, "fire", s->op == 1);
@@ -1428,6 +1622,14 @@ static void stmt_fire(fstate *f, const ast_stmt *s)
             emit_ax(f, VM_OP_FIRE, 0, s->pos);
     } else {
         emit_ax(f, VM_OP_FIRE, 0, s->pos);
+    }
+    if (s->as) {
+        emit_ax(f, VM_OP_KEPT, volley ? 1 : 0, s->pos);
+        local *l = stmt_declare(f, s->as, s->as_pos, s->pos);
+        if (l) {
+            l->type = volley ? LT_GROUP : LT_HANDLE;
+            l->of = s->op == 1 ? OF_LASER : OF_BULLET;
+        }
     }
 }
 
@@ -1567,6 +1769,37 @@ static void stmt_assign_shared(fstate *f, const ast_stmt *s, const global *g)
     emit_ax(f, VM_OP_SSTORE, g->shared, s->pos);
 }
 
+/* Whether e is a handle or a group (a variable's, an element's): what
+ * expr_value would compile as one. */
+static int expr_is_handle(fstate *f, const ast_expr *e)
+{
+    const local *l =
+        e && (e->kind == EX_NAME || e->kind == EX_INDEX) ? scope_find(f, e->name) : NULL;
+    return l && l->type != LT_NUMBER;
+}
+
+/* Stores a handle (or group) value into a variable or an element of type
+ * `type` of `of`; the value's kind must be the same. */
+static void assign_handle_value(fstate *f, const ast_stmt *s, uint8_t type, uint8_t of)
+{
+    uint8_t o;
+    if (s->op >= 0) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->name_pos,
+               "'%s' holds a handle: only '=' can change it (a handle is no number)", s->name);
+        expr_value(f, s->e[0], &o);
+        return;
+    }
+    uint8_t t = expr_value(f, s->e[0], &o);
+    static const char *const holds[] = {"numbers", "handles", "a group"};
+    const char *is = t == LT_NUMBER  ? "a number"
+                     : t == LT_GROUP ? "a group"
+                     : type == t     ? "another kind of handle"
+                                     : "a handle";
+    if (t != type || o != of)
+        REPORT(f, DIAG_HANDLE_MISUSE, expr_start(s->e[0]), "'%s' holds %s: this value is %s",
+               s->name, holds[type], is);
+}
+
 /* name[i] = value and the compound forms. */
 static void stmt_assign_element(fstate *f, const ast_stmt *s)
 {
@@ -1583,9 +1816,25 @@ static void stmt_assign_element(fstate *f, const ast_stmt *s)
         emit_ax(f, VM_OP_POP, 0, s->pos);
         return;
     }
+    if (l->open && expr_is_handle(f, s->e[0])) { /* zeros that become handles */
+        const local *v = scope_find(f, s->e[0]->name);
+        l->type = LT_HANDLE;
+        l->of = v->of;
+    }
+    l->open = 0;
+    if (slot >= 0 && l->type == LT_HANDLE) {
+        assign_handle_value(f, s, l->type, l->of);
+        emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+        return;
+    }
     if (slot >= 0) { /* a constant index: the slot itself */
         assign_value(f, s, VM_MAKE_AX(VM_OP_LOCAL, (uint32_t)slot));
         emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+        return;
+    }
+    if (l->type == LT_HANDLE) {
+        assign_handle_value(f, s, l->type, l->of);
+        emit_ab(f, VM_OP_STOREI, l->size, l->slot, s->pos);
         return;
     }
     /* the index is on the stack: [i] then, for a compound, [i, i] before a[i] */
@@ -1625,6 +1874,11 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
     }
     if (s->e[1] || l->size) {
         stmt_assign_element(f, s);
+        return;
+    }
+    if (l->type != LT_NUMBER || expr_is_handle(f, s->e[0])) {
+        assign_handle_value(f, s, l->type, l->of);
+        emit_ax(f, VM_OP_STORE, l->slot, s->pos);
         return;
     }
     if (s->op >= 0)
@@ -1858,6 +2112,14 @@ static void stmt_spawn(fstate *f, const ast_stmt *s)
         return;
     }
     emit_ab(f, VM_OP_ACT, VM_VERB_SPAWN, (uint32_t)(3 + n), s->pos);
+    if (s->as) { /* as NAME: the enemy's handle */
+        emit_ax(f, VM_OP_KEPT, 2, s->pos);
+        local *l = stmt_declare(f, s->as, s->as_pos, s->pos);
+        if (l) {
+            l->type = LT_HANDLE;
+            l->of = OF_ENEMY;
+        }
+    }
 }
 
 /* boss NAME / midboss NAME: starts the fight and waits until it is over. */
@@ -1901,7 +2163,9 @@ static void stmt_boss(fstate *f, const ast_stmt *s)
 #define COMPILER_MAX_ARRAY 32
 
 /* var NAME[SIZE] (zeros) or var NAME = [v, ...]: SIZE slots, each set now (a
- * loop's next round starts from zeros again). */
+ * loop's next round starts from zeros again). The values are numbers or
+ * handles, all of one kind; zeros become handles if the first assignment to
+ * one of them stores a handle. */
 static void stmt_var_array(fstate *f, const ast_stmt *s)
 {
     double size = s->nargs;
@@ -1917,13 +2181,26 @@ static void stmt_var_array(fstate *f, const ast_stmt *s)
     }
     int n = (int)size;
     const ast_arg *a = s->args;
+    uint8_t type = LT_NUMBER, of = OF_NONE;
     for (int k = 0; k < n; k++) {
         if (a) {
-            expr(f, a->value);
+            uint8_t t, o;
+            t = expr_value(f, a->value, &o);
+            if (k == 0) {
+                type = t;
+                of = o;
+            } else if (t != type || (t == LT_HANDLE && o != of)) {
+                REPORT(f, DIAG_HANDLE_MISUSE, expr_start(a->value),
+                       "an array holds values of one kind: numbers or handles of one kind");
+            }
             a = a->next;
         } else {
             emit_const(f, 0, s->pos);
         }
+    }
+    if (type == LT_GROUP) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->pos, "an array cannot hold groups (it can hold handles)");
+        type = LT_NUMBER;
     }
     if (!s->name) {
         for (int k = 0; k < n; k++)
@@ -1935,8 +2212,12 @@ static void stmt_var_array(fstate *f, const ast_stmt *s)
     while (block_start > 0 && f->locals[block_start - 1].hidden != 2)
         block_start--;
     local *l = scope_declare(f, s->name, s->name_pos, block_start, slot);
-    if (l)
+    if (l) {
         l->size = (uint16_t)n;
+        l->type = type;
+        l->of = of;
+        l->open = !s->args;
+    }
     for (int k = n; k-- > 0;)
         emit_ax(f, VM_OP_STORE, (uint32_t)(slot + k), s->pos);
 }
@@ -1966,32 +2247,147 @@ static int stmt_not_in_function(fstate *f, const ast_stmt *s)
     return 1;
 }
 
+static void stmt(fstate *f, const ast_stmt *s);
+
+/* for NAME in GROUP { body }: NAME is each handle of the group in turn (the
+ * order they were fired in); the count is read once, at the start. */
+static void stmt_for(fstate *f, const ast_stmt *s)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    int slot = scope_slot(f, 3, s->pos); /* the group, the round, the count */
+    uint8_t of = OF_NONE;
+    uint8_t type = s->e[0] ? expr_value(f, s->e[0], &of) : LT_NUMBER;
+    if (!s->e[0])
+        emit_const(f, 0, s->pos);
+    else if (type != LT_GROUP)
+        REPORT(f, DIAG_HANDLE_MISUSE, expr_start(s->e[0]),
+               "'for ... in' goes through a group (fire ... ring ... as g): this is %s",
+               type == LT_HANDLE ? "one handle" : "a number");
+    emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
+    emit_ax(f, VM_OP_GROUP_COUNT, 0, s->pos);
+    emit_ab(f, VM_OP_LOOP_INIT, (uint32_t)slot + 1, 0, s->pos);
+    uint32_t test = emit_ab(f, VM_OP_LOOP_TEST, (uint32_t)slot + 1, 0, s->pos);
+    int each = scope_slot(f, 1, s->pos);
+    local *l = scope_declare(f, s->name, s->name_pos, nlocals, each);
+    if (l) {
+        l->type = LT_HANDLE;
+        l->of = of;
+        l->used = 1; /* a loop that only counts is fine */
+    }
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)slot + 1, s->pos);
+    emit_ax(f, VM_OP_GROUP_AT, 0, s->pos);
+    emit_ax(f, VM_OP_STORE, (uint32_t)each, s->pos);
+    loop_ctx lc;
+    loop_enter(f, &lc);
+    stmts(f, s->body);
+    uint32_t next = emit_ab(f, VM_OP_LOOP_NEXT, (uint32_t)slot + 1, 0, s->pos);
+    patch_to(f, next, test, s->pos);
+    uint32_t exit_pc = program_pc(f->c->b);
+    patch_to(f, test, exit_pc, s->pos);
+    loop_leave(f, &lc, next, exit_pc, s->pos);
+    scope_close(f, nlocals, nslots);
+}
+
+/* on EVENT { body }: a bullet's hook (HOOK). The body is code of this
+ * function that the normal flow jumps over; when the event happens a copy of
+ * the runner runs it from an empty stack, with this frame's variables as
+ * they are then, and ends (END) at its end. */
+static void stmt_on(fstate *f, const ast_stmt *s)
+{
+    const char *ev = vm_event_name((vm_event_kind)s->op);
+    if (!f->on_bullet) {
+        REPORT(f, DIAG_HOOK_OUTSIDE, s->pos,
+               "'on %s' belongs in a bullet's script: fire ... { on %s { ... } }", ev, ev);
+        return;
+    }
+    emit_waiting(f);
+    uint32_t body = program_pc(f->c->b) + 2; /* after the HOOK and the JMP over it */
+    if (body > (VM_MAX_AX >> 2)) {
+        REPORT(f, DIAG_TOO_LARGE, s->pos, "the program is too long for 'on %s' here", ev);
+        return;
+    }
+    emit_ax(f, VM_OP_HOOK, body << 2 | (uint32_t)s->op, s->pos);
+    uint32_t jump = emit_ax(f, VM_OP_JMP, 0, s->pos);
+    loop_ctx *outer = f->loop; /* its break or continue would leave the copy's code */
+    f->loop = NULL;
+    stmts(f, s->body);
+    f->loop = outer;
+    emit_ax(f, VM_OP_END, 0, s->pos);
+    patch_to(f, jump, program_pc(f->c->b), s->pos);
+}
+
+/* NAME.statement: the statement acts on the handle's object instead of this
+ * script's (TARGET .. UNTARGET); the values in it are that object's too (aim,
+ * x, speed...). Nothing happens once the object is gone. */
+static void stmt_target(fstate *f, const ast_stmt *s)
+{
+    local *l = handle_find(f, s->target, s->target_pos);
+    if (!l)
+        return;
+    if (l->type == LT_GROUP) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->target_pos,
+               "'%s' is a group: give each of its handles the statement, for b in %s { b... }",
+               s->target, s->target);
+        return;
+    }
+    const char *no = NULL;
+    if (s->kind == ST_VERB && s->verb == VS_LOOK && l->of == OF_LASER)
+        no = "a laser's look cannot change";
+    else if (s->kind == ST_VERB && s->verb == VS_HITBOX && l->of == OF_LASER)
+        no = "a laser's width is its hitbox";
+    else if (s->kind == ST_MOVE && s->e[2] && l->of != OF_ENEMY)
+        no = "only an enemy glides with 'move ... over' (a bullet turns and changes speed)";
+    if (no) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->pos, "%s", no);
+        return;
+    }
+    ast_stmt t = *s;
+    t.target = NULL;
+    emit_ax(f, VM_OP_LOCAL, l->slot, s->target_pos);
+    emit_ax(f, VM_OP_TARGET, 0, s->pos);
+    if (s->kind == ST_VERB && s->verb == VS_LOOK && l->of == OF_BULLET) {
+        ast_fire look = {0};
+        look.shape = s->text;
+        look.shape_pos = s->name_pos;
+        look.colour = s->text2;
+        look.colour_pos = s->name_pos;
+        emit_const(f, look_code(f, &look), s->pos);
+        emit_ab(f, VM_OP_ACT, VM_VERB_RESTYLE, 1, s->pos);
+    } else if (s->kind == ST_VERB) {
+        stmt_verb(f, &t); /* an enemy's look, a hitbox: not stmt's enemy-only check */
+    } else {
+        stmt(f, &t);
+    }
+    emit_ax(f, VM_OP_UNTARGET, 0, s->pos);
+}
+
 /* One statement. */
 static void stmt(fstate *f, const ast_stmt *s)
 {
     if (stmt_not_in_function(f, s))
         return;
+    if (s->target) {
+        stmt_target(f, s);
+        return;
+    }
     switch (s->kind) {
     case ST_VAR: {
         if (s->op == 1) {
             stmt_var_array(f, s);
             break;
         }
+        uint8_t type = LT_NUMBER, of = OF_NONE;
         if (s->e[0])
-            expr(f, s->e[0]);
+            type = expr_value(f, s->e[0], &of);
         else
             emit_const(f, 0, s->pos); /* its value had a syntax error */
-        if (!s->name) {
-            emit_ax(f, VM_OP_POP, 0, s->pos);
-            break;
+        local *l = stmt_declare(f, s->name, s->name_pos, s->pos);
+        if (l) {
+            l->type = type;
+            l->of = of;
         }
-        int slot = scope_slot(f, 1, s->pos);
-        /* declared after its value, in the innermost block (after the marker) */
-        int block_start = f->nlocals;
-        while (block_start > 0 && f->locals[block_start - 1].hidden != 2)
-            block_start--;
-        local *l = scope_declare(f, s->name, s->name_pos, block_start, slot);
-        emit_ax(f, VM_OP_STORE, l ? l->slot : (uint32_t)slot, s->pos);
         break;
     }
     case ST_ASSIGN: stmt_assign(f, s); break;
@@ -2053,7 +2449,21 @@ static void stmt(fstate *f, const ast_stmt *s)
         }
         emit_ab(f, VM_OP_ACT, VM_VERB_DROPS, 4, s->pos);
         break;
-    case ST_SPAWN: stmt_spawn(f, s); break;
+    case ST_SPAWN: {
+        int nlocals = f->nlocals;
+        stmt_spawn(f, s);
+        if (s->as && f->nlocals == nlocals) { /* not spawned: the name still exists */
+            emit_const(f, 0, s->pos);
+            local *l = stmt_declare(f, s->as, s->as_pos, s->pos);
+            if (l) {
+                l->type = LT_HANDLE;
+                l->of = OF_ENEMY;
+            }
+        }
+        break;
+    }
+    case ST_FOR: stmt_for(f, s); break;
+    case ST_ON: stmt_on(f, s); break;
     case ST_PRINT: stmt_print(f, s); break;
     case ST_RETURN:
         if (!f->in_function) {
@@ -2124,13 +2534,16 @@ static void compile_function(compiler *c, uint32_t func, int file, const char *c
     program_begin_func(c->b, func);
     int param_slots = 0;
     for (int i = 0; i < nparams; i++) {
-        int size = param_sizes ? param_sizes[i] : 0;
+        int packed = param_sizes ? param_sizes[i] : 0;
+        int size = packed & 0xff;
         int slot = scope_slot(f, size ? size : 1, pos);
         param_slots += size ? size : 1;
         local *l = scope_declare(f, params[i], param_pos ? param_pos[i] : pos, 0, slot);
         if (l) {
             l->hidden = 1; /* an unused param is not worth a warning */
             l->size = (uint16_t)size;
+            l->type = (uint8_t)(packed >> 8 & 3);
+            l->of = (uint8_t)(packed >> 10 & 3);
         }
     }
     if (phase) {

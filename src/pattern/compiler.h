@@ -35,5 +35,7 @@ void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_
 
 /* The name of built-in value i (aim, x, rand, up, ...), or NULL past the last. */
 const char *compiler_value_name(int i);
+/* What a handle reads, member i (x, speed, alive, ...: b.x), or NULL past the last. */
+const char *compiler_member_name(int i);
 
 #endif

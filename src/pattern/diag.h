@@ -76,6 +76,8 @@
     X(RETURN_OUTSIDE,     DIAG_ERROR,   "return outside a function")                      \
     X(ARRAY_MISUSE,       DIAG_ERROR,   "an array's size, index or use that cannot work")  \
     X(UNKNOWN_EASE,       DIAG_ERROR,   "an 'over' tween's ease that does not exist")     \
+    X(HANDLE_MISUSE,      DIAG_ERROR,   "a handle or group used as a number, or for what it cannot do") \
+    X(HOOK_OUTSIDE,       DIAG_ERROR,   "on cancel, graze or vanish outside a bullet's script") \
     X(LOOP_NEVER_WAITS,   DIAG_WARNING, "a loop that can never wait: a runaway script")   \
     X(UNUSED_VARIABLE,    DIAG_WARNING, "a variable that is never read")                  \
     X(DIVISION_BY_ZERO,   DIAG_WARNING, "a constant division by zero")                    \

@@ -155,7 +155,7 @@ static int lexer_punct(lexer *lx, token *t)
         {",", TOK_COMMA},    {";", TOK_SEMI},      {":", TOK_COLON},    {"=", TOK_ASSIGN},
         {"+", TOK_PLUS},     {"-", TOK_MINUS},     {"*", TOK_STAR},     {"/", TOK_SLASH},
         {"%", TOK_PERCENT},  {"<", TOK_LT},        {">", TOK_GT},       {"[", TOK_LBRACKET},
-        {"]", TOK_RBRACKET},
+        {"]", TOK_RBRACKET}, {".", TOK_DOT},
     };
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         size_t n = strlen(ops[i].text);

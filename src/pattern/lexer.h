@@ -44,7 +44,8 @@
     X(GT, "'>'")          \
     X(GE, "'>='")         \
     X(EQ, "'=='")         \
-    X(NE, "'!='")
+    X(NE, "'!='")         \
+    X(DOT, "'.'")
 
 typedef enum tok_kind {
 #define LEXER_TOKEN_ENUM(id, spelling) TOK_##id,

@@ -96,7 +96,15 @@
     X(SHARED,     iAx,  0,  1, "push shared value Ax (one for every script of the VM)")          \
     X(SSTORE,     iAx,  1,  0, "pop x into shared value Ax")                                     \
     X(GOTO,       iAx, -1,  0, "run function Ax in this call's frame: a call that never returns") \
-    X(SHOT_AGAIN, iAx,  0,  0, "reset the shot registers to this runner's last shot's dir, speed")
+    X(SHOT_AGAIN, iAx,  0,  0, "reset the shot registers to this runner's last shot's dir, speed") \
+    X(SHOT_KEEP,  iAx,  0,  0, "the next FIRE keeps what it spawns: Ax=1 its first object, 2 all") \
+    X(KEPT,       iAx,  0,  1, "push the last FIRE's first handle (Ax=0), group (1), SPAWN's enemy (2)") \
+    X(TARGET,     iAx,  1,  0, "pop h: GET SET RAMP VANISH ACT FORK act on h's object until UNTARGET") \
+    X(UNTARGET,   iAx,  0,  0, "they act on the runner's own object again")                       \
+    X(GROUP_AT,   iAx,  2,  1, "pop i, then g: push handle i of group g (0 outside it, or forgotten)") \
+    X(GROUP_COUNT,iAx,  1,  1, "pop g: push how many handles group g holds")                      \
+    X(HGET,       iAx,  1,  1, "pop h: push prop Ax of h's object (gone: alive 0, others as of none)") \
+    X(HOOK,       iAx,  0,  0, "on event Ax & 3 (VM_EVENTS) a copy of this runner runs from pc Ax >> 2")
 /* clang-format on */
 
 typedef enum vm_op {

@@ -10,6 +10,7 @@
 #include "core/ease.h"
 #include "pattern/lexer.h"
 #include "pattern/library.h"
+#include "pattern/vm.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -44,7 +45,7 @@ const char *const parser_statement_words[] = {
     "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",    "accel",
     "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",    "title",
     "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss", "print",
-    "return", "laser",  "damage", "pierce", NULL};
+    "return", "laser",  "damage", "pierce", "for",   "on",       NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
@@ -368,7 +369,14 @@ static ast_expr *parser_primary(parser *p)
         if (!e)
             return NULL;
         e->name = name;
-        if (parser_accept(p, TOK_LBRACKET)) {
+        if (parser_accept(p, TOK_DOT)) {
+            e->kind = EX_MEMBER;
+            e->member_pos = parser_pos(&p->tok);
+            if (parser_at(p, TOK_NAME))
+                e->member = parser_take_name(p);
+            else
+                parser_expected(p, "what to read of the handle after '.' (x, speed, alive...)");
+        } else if (parser_accept(p, TOK_LBRACKET)) {
             if (!parser_enter(p))
                 return NULL;
             e->kind = EX_INDEX;
@@ -655,7 +663,16 @@ static void parser_check_clause_line(parser *p, const ast_stmt *fire)
                 (int)p->tok.len, p->tok.start, (unsigned)fire->pos.line, what);
 }
 
-/* fire := ( 'fire' | 'laser' ) [ shape [ colour ] ] { clause } [ block | 'run' call ]
+/* [ 'as' NAME ]: the handle of what a fire or spawn makes, into s->as. */
+static void parser_as(parser *p, ast_stmt *s)
+{
+    if (!parser_accept_word(p, "as"))
+        return;
+    s->as_pos = parser_pos(&p->tok);
+    s->as = parser_new_name(p, "handle");
+}
+
+/* fire := ( 'fire' | 'laser' ) [ shape [ colour ] ] { clause } [ 'as' NAME ] [ block | 'run' call ]
  * (a laser's "shape" is its kind: straight or curvy) */
 static ast_stmt *parser_fire(parser *p, ast_stmt *s)
 {
@@ -664,12 +681,13 @@ static ast_stmt *parser_fire(parser *p, ast_stmt *s)
         return s;
     s->fire = f;
     if (parser_at(p, TOK_NAME) && parser_clause_kind(&p->tok) < 0 && !parser_at_word(p, "run") &&
-        !parser_is_statement_word(&p->tok) && p->tok.line == p->prev.line) {
+        !parser_at_word(p, "as") && !parser_is_statement_word(&p->tok) &&
+        p->tok.line == p->prev.line) {
         f->shape_pos = parser_pos(&p->tok);
         f->shape = parser_take_name(p);
         if (parser_at(p, TOK_NAME) && parser_clause_kind(&p->tok) < 0 &&
-            !parser_at_word(p, "run") && !parser_is_statement_word(&p->tok) &&
-            p->tok.line == p->prev.line) {
+            !parser_at_word(p, "run") && !parser_at_word(p, "as") &&
+            !parser_is_statement_word(&p->tok) && p->tok.line == p->prev.line) {
             f->colour_pos = parser_pos(&p->tok);
             f->colour = parser_take_name(p);
         }
@@ -688,6 +706,7 @@ static ast_stmt *parser_fire(parser *p, ast_stmt *s)
         if (p->panic)
             return s;
     }
+    parser_as(p, s);
     if (parser_at(p, TOK_LBRACE)) {
         f->has_body = 1;
         f->body = parser_block(p);
@@ -955,6 +974,28 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_pair(p, &s->e[0], &s->e[1]);
         else
             parser_expected(p, "'at (x, y)'");
+        if (!p->panic)
+            parser_as(p, s);
+    } else if (lexer_is(&kw, "on")) {
+        /* on := 'on' ( 'cancel' | 'graze' | 'vanish' ) block */
+        s->kind = ST_ON;
+        s->op = -1;
+        for (int k = 0; k < VM_EVENT_COUNT && s->op < 0; k++)
+            if (parser_accept_word(p, vm_event_name((vm_event_kind)k)))
+                s->op = k;
+        if (s->op < 0)
+            parser_expected(p, "'cancel', 'graze' or 'vanish' after 'on'");
+        else
+            s->body = parser_block(p);
+    } else if (lexer_is(&kw, "for")) {
+        s->kind = ST_FOR;
+        s->name_pos = parser_pos(&p->tok);
+        s->name = parser_new_name(p, "handle");
+        if (!p->panic && !parser_accept_word(p, "in"))
+            parser_expected(p, "'in' and a group after 'for NAME'");
+        if (!p->panic)
+            s->e[0] = parser_expr(p);
+        s->body = parser_block(p);
     } else if (lexer_is(&kw, "return")) {
         s->kind = ST_RETURN;
         s->e[0] = parser_expr(p);
@@ -979,7 +1020,36 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
     }
 }
 
-/* statement := keyword-statement | NAME ('=' | '+=' | '-=' | '*=' | '/=') expr */
+/* The statements a handle can be given (NAME.statement). */
+static const char *const parser_target_words[] = {"speed", "turn",   "velocity", "spin",
+                                                  "accel", "move",   "vanish",   "thread",
+                                                  "look",  "hitbox", NULL};
+
+/* target := NAME '.' ( speed | turn | velocity | spin | accel | move | vanish | thread
+ *                    | look SHAPE [ COLOUR ] | hitbox expr ) */
+static void parser_target(parser *p, ast_stmt *s)
+{
+    s->target_pos = parser_pos(&p->tok);
+    s->target = parser_take_name(p);
+    parser_advance(p); /* '.' */
+    int ok = 0;
+    for (int i = 0; parser_target_words[i]; i++)
+        ok |= parser_at_word(p, parser_target_words[i]);
+    if (!ok) {
+        parser_expected(p, "what to do with the handle after '.' (speed, turn, velocity, spin, "
+                           "accel, move, vanish, thread, look, hitbox)");
+        return;
+    }
+    int look = parser_at_word(p, "look");
+    parser_keyword_statement(p, s);
+    /* a bullet's look: a shape and a colour (a laser's and an enemy's: one name) */
+    if (look && !p->panic && parser_at(p, TOK_NAME) && p->tok.line == p->prev.line &&
+        !parser_is_statement_word(&p->tok) && p->next.kind != TOK_DOT && p->next.kind != TOK_ASSIGN)
+        s->text2 = parser_take_name(p);
+}
+
+/* statement := keyword-statement | NAME ('=' | '+=' | '-=' | '*=' | '/=') expr
+ *            | target */
 static ast_stmt *parser_statement(parser *p)
 {
     ast_stmt *s = parser_stmt_node(p, ST_STOP, parser_pos(&p->tok));
@@ -989,7 +1059,9 @@ static ast_stmt *parser_statement(parser *p)
         parser_at(p, TOK_NAME) && (p->next.kind == TOK_ASSIGN || p->next.kind == TOK_PLUS_EQ ||
                                    p->next.kind == TOK_MINUS_EQ || p->next.kind == TOK_STAR_EQ ||
                                    p->next.kind == TOK_SLASH_EQ || p->next.kind == TOK_LBRACKET);
-    if (assigns && !parser_at_word(p, "var")) {
+    if (parser_at(p, TOK_NAME) && p->next.kind == TOK_DOT) {
+        parser_target(p, s);
+    } else if (assigns && !parser_at_word(p, "var")) {
         s->kind = ST_ASSIGN;
         s->name_pos = parser_pos(&p->tok);
         s->name = parser_take_name(p);
@@ -1015,7 +1087,11 @@ static ast_stmt *parser_statement(parser *p)
         while (parser_statement_words[nwords])
             nwords++;
         const char *near = word ? diag_suggest(word, parser_statement_words, nwords) : NULL;
-        if (near)
+        if (word && strcmp(word, "as") == 0)
+            parser_error_at(p, DIAG_HANDLE_MISUSE, &p->tok,
+                            "'as NAME' keeps a handle only right after what 'fire', 'laser' or "
+                            "'spawn' make (before a fire's block or 'run')");
+        else if (near)
             parser_error_at(p, DIAG_UNKNOWN_STATEMENT, &p->tok,
                             "unknown statement '%s' (did you mean '%s'?)", word ? word : "", near);
         else if (word && parser_is_decl_word(&p->tok))

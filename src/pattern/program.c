@@ -390,7 +390,15 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
         return ax < VM_MATH_COUNT ? 0 : verifier_fail(vf, f, pc, "no math function %u", ax);
     case VM_OP_PICK:
         return ax >= 1 && ax <= 255 ? 0 : verifier_fail(vf, f, pc, "bad value count %u", ax);
-    case VM_OP_GET: return ax < VM_PROP_COUNT ? 0 : verifier_fail(vf, f, pc, "no property %u", ax);
+    case VM_OP_GET:
+    case VM_OP_HGET: return ax < VM_PROP_COUNT ? 0 : verifier_fail(vf, f, pc, "no property %u", ax);
+    case VM_OP_SHOT_KEEP:
+        return ax == 1 || ax == 2 ? 0 : verifier_fail(vf, f, pc, "SHOT_KEEP %u", ax);
+    case VM_OP_KEPT: return ax <= 2 ? 0 : verifier_fail(vf, f, pc, "KEPT %u", ax);
+    case VM_OP_HOOK:
+        if ((ax & 3u) >= VM_EVENT_COUNT || (ax >> 2) < f->pc || (ax >> 2) >= f->end)
+            return verifier_fail(vf, f, pc, "bad hook %u", ax);
+        return 0;
     case VM_OP_SET:
         if (ax >= VM_PROP_COUNT || !vm_prop_settable((vm_prop)ax))
             return verifier_fail(vf, f, pc, "property %u cannot be set", ax);
@@ -526,6 +534,10 @@ static int verifier_func(verifier *vf, vm_func *f)
         case VM_OP_LOOP_NEXT:
             rc = verifier_reach(vf, f, pc, (uint32_t)((int64_t)pc + 1 + VM_GET_SB(i)), nd);
             break;
+        case VM_OP_HOOK: /* its code runs in a copy, from an empty stack */
+            rc = verifier_reach(vf, f, pc, pc + 1, nd) ||
+                 verifier_reach(vf, f, pc, VM_GET_AX(i) >> 2, 0);
+            break;
         case VM_OP_RET:
         case VM_OP_RETV:
         case VM_OP_END:
@@ -609,11 +621,21 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
         fprintf(out, "%s", ax < VM_MATH_COUNT ? vm_math_name((vm_math)ax) : "?");
         break;
     case VM_OP_GET:
+    case VM_OP_HGET:
     case VM_OP_SET: fprintf(out, "%s", ax < VM_PROP_COUNT ? vm_prop_name((vm_prop)ax) : "?"); break;
     case VM_OP_SHOT_DIR:
     case VM_OP_SHOT_SPD:
         fprintf(out, "%s", ax < VM_MODE_COUNT ? vm_mode_name((vm_mode)ax) : "?");
         break;
+    case VM_OP_SHOT_KEEP: fprintf(out, "%s", ax == 1 ? "first" : ax == 2 ? "group" : "?"); break;
+    case VM_OP_KEPT:
+        fprintf(out, "%s", ax == 0 ? "handle" : ax == 1 ? "group" : ax == 2 ? "enemy" : "?");
+        break;
+    case VM_OP_HOOK: {
+        const char *ev = vm_event_name((vm_event_kind)(ax & 3u));
+        fprintf(out, "%s at %u", ev ? ev : "?", ax >> 2);
+        break;
+    }
     case VM_OP_SHOT_SET:
         fprintf(out, "%s", ax < VM_SHOT_FIELD_COUNT ? vm_shot_field_name((vm_shot_field)ax) : "?");
         break;

@@ -51,6 +51,8 @@
     X(STATEMENT, "pierce", "pierce EXPR", "(A ship's scripts.) The shots fired after it pass through enemies when EXPR is not 0, hurting each enemy they touch every frame they touch it.") \
     X(STATEMENT, "print", "print ITEM, ITEM, ...", "Write values (expressions or \"strings\", at most 16) as a line with the place and frame: to `run`'s output, `view`'s terminal and field, the game's terminal with `play --print`.") \
     X(STATEMENT, "return", "return EXPR", "(In a function.) End it, giving EXPR.") \
+    X(STATEMENT, "on", "on cancel { ... }, on graze { ... }, on vanish { ... }", "(In a bullet's script.) What happens when the bullet is cancelled (a bomb, `clear`), grazed, or vanishes (`vanish`, the end of its `life`): a copy of the script runs the block at the next frame, with its variables as they are then, where the bullet was.") \
+    X(STATEMENT, "for", "for NAME in GROUP { ... }", "Run the block once for each handle of a group (a volley fired `as g`), NAME naming it, in the order they were fired; a handle whose object is gone reads `alive` 0.") \
     X(CLAUSE, "at", "at EXPR", "Direction, degrees clockwise from up. Default: at the player.") \
     X(CLAUSE, "aim", "aim", "The same as `at aim`.") \
     X(CLAUSE, "speed", "speed EXPR", "Pixels per frame. Default 1.") \
@@ -113,7 +115,8 @@
     X(FUNCTION, "level", "level(easy, normal, hard, lunatic)", "A value by difficulty (any number of values: rank 0 picks the first, rank 1 the last).") \
     X(WORD, "else", "else { ... }, else if EXPR { ... }", "The branch of an `if` taken when its condition is false.") \
     X(WORD, "until", "wait until EXPR", "Pause until EXPR is true (checked every frame).") \
-    X(WORD, "as", "repeat EXPR as NAME, loop as NAME", "Names the loop's counter, counting from 0.") \
+    X(WORD, "as", "repeat EXPR as NAME, loop as NAME, fire ... as NAME, spawn ... as NAME", "Names the loop's counter, counting from 0; after `fire`, `laser` or `spawn`, a handle on what it made (`NAME.x`, `NAME.alive`, `NAME.speed 2`...), a group for a `ring`, `arc`, `spread` or `stack`.") \
+    X(WORD, "in", "for NAME in GROUP, move ... over EXPR in", "The group a `for` goes through; or the easing of a `move` that starts slowly.") \
     X(WORD, "and", "EXPR and EXPR", "1 when both are true.") \
     X(WORD, "or", "EXPR or EXPR", "1 when either is true.") \
     X(WORD, "not", "not EXPR", "1 when EXPR is false.") \

@@ -18,6 +18,7 @@
 #include "core/trig.h"
 #include "pattern/bullet_object.h"
 #include "pattern/enemy.h"
+#include "pattern/handle.h"
 #include "pattern/laser_object.h"
 #include "sim/bullet_pool.h"
 #include "sim/playfield.h"
@@ -130,8 +131,13 @@ static void sb_reap(sandbox *sb)
 {
     uint32_t n;
     const bullet_despawn *log = bullet_pool_despawned(&sb->pool, &n);
-    for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(sb->v, bullet_object_of(log[i].handle));
+    for (uint32_t i = 0; i < n; i++) {
+        vm_obj obj = bullet_object_of(log[i].handle);
+        int ev = bullet_object_event(log[i].reason);
+        if (ev >= 0) /* `on cancel`, `on vanish`, as in the game */
+            vm_event(sb->v, obj, (vm_event_kind)ev, log[i].x, log[i].y);
+        vm_kill_obj(sb->v, obj);
+    }
     bullet_pool_clear_despawned(&sb->pool);
     const laser_despawn *llog = laser_pool_despawned(&sb->lasers, &n);
     for (uint32_t i = 0; i < n; i++)
@@ -227,6 +233,8 @@ static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
         px = sb->lasers.x[lh.index], py = sb->lasers.y[lh.index];
     else if (p)
         px = p->x, py = p->y;
+    if (shot->absolute) /* a script whose bullet is gone fires from where it was */
+        px = py = 0.0;
     if (shot->laser) {
         lh = laser_object_spawn(&sb->lasers, px, py, shot, parent);
         if (lh.gen == 0)
@@ -308,6 +316,9 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
 {
     sandbox *sb = user;
     enemy *o = sb_get(sb, obj);
+    bullet_handle bh;
+    if (bullet_object_find(&sb->pool, obj, &bh) && bullet_object_act(&sb->pool, bh, verb, a))
+        return;
     switch (verb) {
     case VM_VERB_MOVE_TO:
         if (o && n == 4)
@@ -379,6 +390,21 @@ static void sb_cb_print(void *user, const vm_print *p)
         sb->cfg.print(sb->cfg.print_user, line);
 }
 
+/* Handles (`fire ... as b`): the game's rules (pattern/handle.h). */
+static vm_handle sb_cb_lasting(void *user, vm_obj obj)
+{
+    const sandbox *sb = user;
+    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs};
+    return handle_lasting(&o, obj);
+}
+
+static vm_obj sb_cb_resolve(void *user, vm_handle h)
+{
+    const sandbox *sb = user;
+    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs};
+    return handle_resolve(&o, h);
+}
+
 /* ---- life cycle ---- */
 
 void sandbox_config_default(sandbox_config *cfg)
@@ -420,8 +446,9 @@ sandbox *sandbox_create(const sandbox_config *cfg)
         vc.budget = cfg->budget;
     if (cfg->frame_budget)
         vc.frame_budget = cfg->frame_budget;
-    vm_host host = {sb,           sb_cb_get, sb_cb_set, sb_cb_ramp,  sb_cb_random, sb_cb_spawn,
-                    sb_cb_vanish, sb_cb_act, NULL,      sb_cb_error, sb_cb_print};
+    vm_host host = {sb,          sb_cb_get,     sb_cb_set,    sb_cb_ramp, sb_cb_random,
+                    sb_cb_spawn, sb_cb_vanish,  sb_cb_act,    NULL,       sb_cb_error,
+                    sb_cb_print, sb_cb_lasting, sb_cb_resolve};
     sb->v = vm_create(&vc, &host);
     if (!pool_ok || !sb->vanished || !objs_ok || !sb->order || !sb->order_gen || !sb->view ||
         !sb->v) {

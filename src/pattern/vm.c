@@ -49,6 +49,8 @@ enum {
     RF_ENDING = 16,  /* script done; ends once its wait and ramps are over */
     RF_WAITED = 32,  /* asleep in a WAIT (for YIELD 1, BulletML's next root) */
     RF_TOLD = 64,    /* check_shots reported a non-finite shot of this runner */
+    RF_HELD = 128,   /* started on a handle's object (`b.thread`): stops once it is gone */
+    RF_GHOST = 256,  /* a hook's copy whose object is gone: it stands at ghost_x, ghost_y */
 };
 
 typedef struct vm_runner {
@@ -60,7 +62,8 @@ typedef struct vm_runner {
     uint64_t serial;
     vm_obj obj;
     uint16_t gen;
-    uint8_t state, flags;
+    uint8_t state;
+    uint16_t flags;
     uint16_t sp, fp; /* slot indices into its stack */
     uint8_t depth;
     uint32_t wnext, wprev;           /* wheel list */
@@ -72,6 +75,9 @@ typedef struct vm_runner {
      * in vm_hash: it follows from the code run, and pattern files never read it. */
     double shot_dir, shot_spd;
     uint8_t shot_kept;
+    vm_handle held;                /* RF_HELD: the handle of its object, checked before each run */
+    uint32_t hook[VM_EVENT_COUNT]; /* HOOK: the code a copy runs on each event, pc + 1; 0 none */
+    double ghost_x, ghost_y;       /* RF_GHOST */
 } vm_runner;
 
 typedef struct vm_call_frame {
@@ -129,6 +135,19 @@ struct vm {
     uint32_t prints_now;           /* print lines given to the host this frame */
     const vm_program *shared_prog; /* whose shared values `shared` holds; NULL: none yet */
     double shared[VM_MAX_SHARED];
+    /* Handles. TARGET..UNTARGET: the object the object instructions act on
+     * instead of the runner's (target 0: a dead handle's, nothing happens). */
+    int targeting;
+    vm_obj target;
+    vm_handle target_handle;
+    uint32_t keep;        /* SHOT_KEEP of the shot being built: 0, 1 first, 2 all */
+    vm_handle kept_first; /* the last kept FIRE's first object */
+    double kept_group;    /* ... its group (a VM value, vm_group_value) */
+    vm_handle kept_enemy; /* the object the last ACT started a runner on (SPAWN) */
+    int in_act;
+    vm_obj act_obj;
+    vm_handle *groups;    /* the ring of the groups' handles, cfg.group_slots */
+    uint64_t groups_kept; /* handles ever put in it (since vm_reset) */
     char message[256];
     char print_text[VM_PRINT_MAX_VALUES * 64];
 };
@@ -270,6 +289,16 @@ int vm_math_arity(vm_math m)
 const char *vm_verb_name(vm_verb v)
 {
     return v < VM_VERB_COUNT ? vm_verb_names[v] : NULL;
+}
+
+const char *vm_event_name(vm_event_kind e)
+{
+    static const char *const names[] = {
+#define X(id, name, gone) name,
+        VM_EVENTS(X)
+#undef X
+    };
+    return (unsigned)e < VM_EVENT_COUNT ? names[e] : NULL;
 }
 
 int vm_verb_min_args(vm_verb v)
@@ -551,6 +580,7 @@ static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t
         r->ramp_end[k] = INT32_MIN;
     r->prev_dir = r->prev_spd = 0.0;
     r->shot_kept = 0;
+    memset(r->hook, 0, sizeof r->hook);
     double *stack = v->stacks + (size_t)idx * v->cfg.stack_slots;
     if (f->nparams)
         memcpy(stack, args, f->nparams * sizeof *stack);
@@ -663,13 +693,15 @@ void vm_config_default(vm_config *cfg)
     cfg->frame_starts = VM_FRAME_STARTS;
     cfg->exact_ramps = 0;
     cfg->check_shots = 0;
+    cfg->group_slots = VM_GROUP_SLOTS;
 }
 
 vm *vm_create(const vm_config *cfg, const vm_host *host)
 {
     if (!cfg || !host || cfg->capacity == 0 || cfg->capacity > VM_MAX_CAPACITY ||
         cfg->stack_slots == 0 || cfg->stack_slots > 0xffff || cfg->budget == 0 ||
-        cfg->frame_budget == 0 || cfg->frame_starts == 0)
+        cfg->frame_budget == 0 || cfg->frame_starts == 0 || cfg->group_slots == 0 ||
+        cfg->group_slots > (1u << 24))
         return NULL;
     vm *v = mem_calloc(1, sizeof *v);
     if (!v)
@@ -692,8 +724,9 @@ vm *vm_create(const vm_config *cfg, const vm_host *host)
     v->map_heads = mem_alloc(map_size * sizeof *v->map_heads);
     if (cfg->exact_ramps)
         v->exact = mem_calloc(n, sizeof *v->exact);
-    if (!v->runners || !v->stacks || !v->frames || !v->free_list || !v->due || !v->due_tmp ||
-        !v->map_keys || !v->map_heads || (cfg->exact_ramps && !v->exact)) {
+    v->groups = mem_calloc(cfg->group_slots, sizeof *v->groups);
+    if (!v->groups || !v->runners || !v->stacks || !v->frames || !v->free_list || !v->due ||
+        !v->due_tmp || !v->map_keys || !v->map_heads || (cfg->exact_ramps && !v->exact)) {
         vm_destroy(v);
         return NULL;
     }
@@ -715,6 +748,7 @@ void vm_destroy(vm *v)
     mem_free(v->due_tmp);
     mem_free(v->map_keys);
     mem_free(v->map_heads);
+    mem_free(v->groups);
     mem_free(v);
 }
 
@@ -737,6 +771,13 @@ void vm_reset(vm *v)
     v->abort = 0;
     v->next_serial = 1;
     v->shared_prog = NULL;
+    v->targeting = 0;
+    v->target = 0;
+    v->keep = 0;
+    v->kept_first = v->kept_enemy = 0;
+    v->kept_group = 0.0;
+    v->in_act = 0;
+    v->groups_kept = 0;
     memset(&v->stats, 0, sizeof v->stats);
     v->stats.capacity = n;
 }
@@ -763,7 +804,54 @@ vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, 
             v->shared[k] = prog->shared_init[k];
     }
     vm_init_runner(v, idx, prog, func, obj, args, frame);
+    if (v->in_act)
+        v->act_obj = obj; /* KEPT 2: the enemy a SPAWN made */
     return vm_make_id(v, idx);
+}
+
+/* The copy of runner idx that its hook of ev starts (vm_event). */
+static void vm_event_copy(vm *v, uint32_t idx, vm_event_kind ev, int gone, double x, double y)
+{
+    const vm_runner *r = &v->runners[idx];
+    uint32_t pc = r->hook[ev] - 1;
+    const vm_func *f = vm_func_at(r->prog, pc);
+    if (!f || f->nparams + f->nlocals > v->cfg.stack_slots)
+        return;
+    uint32_t nidx = vm_alloc_runner(v);
+    if (nidx == VM_NIL)
+        return; /* counted as refused */
+    const double *from = v->stacks + (size_t)idx * v->cfg.stack_slots;
+    uint32_t func = (uint32_t)(f - r->prog->funcs);
+    vm_init_runner(v, nidx, r->prog, func, gone ? 0 : r->obj, from, v->now + 1);
+    vm_runner *c = &v->runners[nidx];
+    double *to = v->stacks + (size_t)nidx * v->cfg.stack_slots;
+    memcpy(to, from, (size_t)(f->nparams + f->nlocals) * sizeof *to);
+    c->pc = pc;
+    if (gone) {
+        c->flags |= RF_GHOST;
+        c->ghost_x = x;
+        c->ghost_y = y;
+    }
+}
+
+static const int vm_event_gone[] = {
+#define X(id, name, gone) gone,
+    VM_EVENTS(X)
+#undef X
+};
+
+void vm_event(vm *v, vm_obj obj, vm_event_kind ev, double x, double y)
+{
+    if (obj == 0 || (unsigned)ev >= VM_EVENT_COUNT)
+        return;
+    uint32_t b = vm_map_find(v, obj);
+    /* copies join obj's list (graze) at its head: walk from a saved next */
+    for (uint32_t idx = b == VM_NIL ? VM_NIL : v->map_heads[b]; idx != VM_NIL;) {
+        uint32_t next = v->runners[idx].onext;
+        if (v->runners[idx].hook[ev])
+            vm_event_copy(v, idx, ev, vm_event_gone[ev], x, y);
+        idx = next;
+    }
 }
 
 /* Stops runner idx at once, or, if it is executing, as soon as control returns
@@ -871,6 +959,19 @@ static void vm_hash_place(hasher *hs, const vm_program *p, uint32_t pc)
     hash_u32(hs, pc - f->pc);
 }
 
+/* The groups' handles a script can still reach, when any were ever kept (a run
+ * without groups hashes as before they existed). */
+static void vm_hash_groups(const vm *v, hasher *hs)
+{
+    if (v->groups_kept == 0)
+        return;
+    uint64_t n = v->cfg.group_slots;
+    uint64_t first = v->groups_kept > n ? v->groups_kept - n : 0;
+    hash_u64(hs, v->groups_kept);
+    for (uint64_t k = first; k < v->groups_kept; k++)
+        hash_u64(hs, v->groups[k % n]);
+}
+
 static void vm_hash_with(const vm *v, hasher *hs, int portable)
 {
     /* the shared values, when the program has any (a run without them hashes
@@ -879,6 +980,7 @@ static void vm_hash_with(const vm *v, hasher *hs, int portable)
     for (uint32_t k = 0; k < nshared; k++)
         if (!portable || !vm_same_value(v->shared[k], v->shared_prog->shared_init[k]))
             hash_f64(hs, v->shared[k]);
+    vm_hash_groups(v, hs);
     hash_u32(hs, (uint32_t)v->now);
     hash_u64(hs, v->next_serial);
     hash_u32(hs, v->free_count);
@@ -918,6 +1020,19 @@ static void vm_hash_with(const vm *v, hasher *hs, int portable)
                 hash_u32(hs, fr[k].pc);
             hash_u32(hs, fr[k].fp);
         }
+        if (r->flags & RF_HELD)
+            hash_u64(hs, r->held);
+        if (r->flags & RF_GHOST) {
+            hash_f64(hs, r->ghost_x);
+            hash_f64(hs, r->ghost_y);
+        }
+        if (r->hook[0] | r->hook[1] | r->hook[2])
+            for (int k = 0; k < VM_EVENT_COUNT; k++) {
+                if (portable && r->hook[k])
+                    vm_hash_place(hs, r->prog, r->hook[k] - 1);
+                else
+                    hash_u32(hs, r->hook[k]);
+            }
         if (v->exact) {
             for (int k = 0; k < VM_RAMP_KINDS; k++) {
                 hash_u32(hs, (uint32_t)v->exact[i].r[k].t0);
@@ -944,10 +1059,91 @@ void vm_hash_portable(const vm *v, hasher *hs)
 
 /* ---- resolving directions and speeds (BULLETML.md 4.4) ---- */
 
-/* A property of the runner's object, from the host. */
+/* The object the runner's object instructions act on: its own, or between
+ * TARGET and UNTARGET a handle's (0: the handle's object is gone). */
+static vm_obj vm_object(const vm *v, const vm_runner *r)
+{
+    return v->targeting ? v->target : r->obj;
+}
+
+/* A property of the runner's object (or its target), from the host; `alive`
+ * is the VM's own: 1 but for a dead handle's. A dead handle reads the host's
+ * values of no object (0 for the object's own properties). */
 static double vm_get(vm *v, const vm_runner *r, vm_prop p)
 {
-    return v->host.get(v->host.user, r->obj, p);
+    vm_obj obj = vm_object(v, r);
+    if (p == VM_PROP_ALIVE)
+        return !v->targeting || obj != 0 ? 1.0 : 0.0;
+    if ((r->flags & RF_GHOST) && !v->targeting) /* where its object was */
+        switch (p) {
+        case VM_PROP_POS_X: return r->ghost_x;
+        case VM_PROP_POS_Y: return r->ghost_y;
+        case VM_PROP_AIM: {
+            double dx = v->host.get(v->host.user, 0, VM_PROP_PLAYER_X) - r->ghost_x;
+            double dy = v->host.get(v->host.user, 0, VM_PROP_PLAYER_Y) - r->ghost_y;
+            return trig_atan2(dx, -dy) * TRIG_RAD2DEG;
+        }
+        default: break;
+        }
+    return v->host.get(v->host.user, obj, p);
+}
+
+/* ---- handles ---- */
+
+/* The lasting handle of live object obj (0 without a host that gives them). */
+static vm_handle vm_lasting(const vm *v, vm_obj obj)
+{
+    if (!obj || !v->host.lasting)
+        return 0;
+    vm_handle h = v->host.lasting(v->host.user, obj);
+    return h < VM_HANDLE_LIMIT ? h : 0;
+}
+
+/* The live object a handle value names, 0 when it is gone (or no handle). */
+static vm_obj vm_resolve(const vm *v, double value)
+{
+    if (!(value >= 1.0 && value < (double)VM_HANDLE_LIMIT) || !v->host.resolve)
+        return 0;
+    return v->host.resolve(v->host.user, (vm_handle)value);
+}
+
+/* A group as a VM value: where its first handle went in the ring, counted
+ * from 1, times 2^16, plus how many it holds. Exact in a double. */
+static double vm_group_value(uint64_t start, uint64_t count)
+{
+    return (double)((start + 1) << 16 | count);
+}
+
+static uint32_t vm_group_count(double g)
+{
+    return g >= 65536.0 && g < (double)VM_HANDLE_LIMIT ? (uint32_t)((uint64_t)g & 0xffffu) : 0;
+}
+
+/* Handle i of group g; 0 outside it, or when the ring has since been filled
+ * over it (forgotten). */
+static vm_handle vm_group_at(const vm *v, double g, double i)
+{
+    uint32_t count = vm_group_count(g);
+    if (!(i > -1.0 && i < (double)count))
+        return 0;
+    uint64_t pos = ((uint64_t)g >> 16) - 1 + (uint64_t)i;
+    if (pos >= v->groups_kept || v->groups_kept - pos > v->cfg.group_slots)
+        return 0;
+    return v->groups[pos % v->cfg.group_slots];
+}
+
+/* A FIRE keeping what it spawns (SHOT_KEEP): object obj, the kept-th so far. */
+static void vm_keep(vm *v, vm_obj obj, uint64_t kept)
+{
+    if (v->keep == 1) {
+        if (kept == 0)
+            v->kept_first = vm_lasting(v, obj);
+        return;
+    }
+    if (kept >= VM_GROUP_MAX)
+        return;
+    v->groups[v->groups_kept % v->cfg.group_slots] = vm_lasting(v, obj);
+    v->groups_kept++;
 }
 
 /* A direction of type mode from x, normalised into [0, 360]. */
@@ -1002,6 +1198,8 @@ static void vm_start_ramp(vm *v, uint32_t idx, vm_prop kind, uint32_t modeflags,
                     (modeflags & VM_RAMP_EASE_MASK) >> VM_RAMP_EASE_SHIFT};
     if (ramp.ease >= EASE_COUNT)
         ramp.ease = EASE_LINEAR;
+    if (v->targeting && (v->exact || !v->target))
+        return; /* a dead handle's object; BulletML has no handles */
     double v0 = vm_get(v, r, kind);
     double v1;
     if (mode == VM_MODE_SEQ) {
@@ -1025,6 +1223,10 @@ static void vm_start_ramp(vm *v, uint32_t idx, vm_prop kind, uint32_t modeflags,
     }
     ramp.v0 = v0;
     ramp.v1 = v1;
+    if (v->targeting) { /* another object's: the runner does not wait for it */
+        v->host.ramp(v->host.user, v->target, kind, &ramp);
+        return;
+    }
     r->ramp_end[kind] = ramp.t1;
     if (v->exact) {
         v->exact[idx].r[kind] = ramp;
@@ -1073,15 +1275,16 @@ static int32_t vm_end_frame(const vm *v, const vm_runner *r)
 
 /* ---- firing ---- */
 
-/* Spawns one bullet; with func != VM_NIL a new runner drives it from next frame. */
-static void vm_spawn_one(vm *v, vm_runner *r, vm_shot *shot, uint32_t func, const double *args)
+/* Spawns one bullet; with func != VM_NIL a new runner drives it from next
+ * frame. Returns its object, 0 when refused. */
+static vm_obj vm_spawn_one(vm *v, vm_runner *r, vm_shot *shot, uint32_t func, const double *args)
 {
     uint32_t ridx = VM_NIL;
     shot->runner = 0;
     if (func != VM_NIL) {
         ridx = vm_alloc_runner(v);
         if (ridx == VM_NIL)
-            return; /* no runner for its script: the bullet is refused (counted) */
+            return 0; /* no runner for its script: the bullet is refused (counted) */
         shot->runner = vm_make_id(v, ridx);
     }
     vm_obj obj = v->host.spawn(v->host.user, r->obj, shot);
@@ -1089,11 +1292,12 @@ static void vm_spawn_one(vm *v, vm_runner *r, vm_shot *shot, uint32_t func, cons
         v->stats.spawn_refused++;
         if (ridx != VM_NIL)
             vm_release(v, ridx);
-        return;
+        return 0;
     }
     v->stats.spawned++;
     if (ridx != VM_NIL)
         vm_init_runner(v, ridx, r->prog, func, obj, args, v->now + 1);
+    return obj;
 }
 
 /* What a value that is not a finite number is, for a message. */
@@ -1235,6 +1439,7 @@ static int vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint3
     shot.look = s->look;
     vm_fire_laser(&shot, fl);
     double radius = fl[VM_SHOT_RADIUS];
+    uint64_t kept = 0;
     for (int32_t l = 0; l < layers; l++) {
         shot.speed = l == 0 ? s->spd : s->spd + fl[VM_SHOT_LAYER_SPEED] * l;
         for (int32_t k = 0; k < n; k++) {
@@ -1246,6 +1451,11 @@ static int vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint3
             shot.dir = k == 0 ? start : start + step * k;
             shot.dx = fl[VM_SHOT_OFFSET_X];
             shot.dy = fl[VM_SHOT_OFFSET_Y];
+            if (r->flags & RF_GHOST) {
+                shot.absolute = 1;
+                shot.dx += r->ghost_x;
+                shot.dy += r->ghost_y;
+            }
             if (radius != 0.0) {
                 double sn, cs;
                 trig_sincos(shot.dir * TRIG_DEG2RAD, &sn, &cs);
@@ -1254,7 +1464,9 @@ static int vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint3
             }
             if (v->cfg.check_shots)
                 vm_check_shot(v, idx, &shot);
-            vm_spawn_one(v, r, &shot, func, args);
+            vm_obj obj = vm_spawn_one(v, r, &shot, func, args);
+            if (obj && v->keep)
+                vm_keep(v, obj, kept++);
         }
     }
     *budget_left = budget;
@@ -1269,6 +1481,18 @@ static void vm_shot_begin(vm *v)
     memcpy(s->field, vm_field_defaults, sizeof s->field);
     s->look = 0;
     s->form = VM_FORM_SINGLE;
+    v->keep = 0;
+}
+
+/* FIRE and FIRE_RUN: the volley, and what it keeps for KEPT (SHOT_KEEP). */
+static int vm_fire_kept(vm *v, uint32_t idx, uint32_t func, const double *args, uint32_t *budget)
+{
+    uint64_t start = v->groups_kept;
+    v->kept_first = 0;
+    int rc = vm_fire(v, idx, func, args, budget);
+    v->kept_group = v->keep == 2 ? vm_group_value(start, v->groups_kept - start) : 0.0;
+    v->keep = 0;
+    return rc;
 }
 
 /* ---- math ---- */
@@ -1316,6 +1540,18 @@ static int vm_pick_index(double rank, int n)
 }
 
 /* ---- the interpreter ---- */
+
+/* A runner with hooks (`on cancel { ... }`) that ends or vanishes does not
+ * stop: it sleeps until its object is gone, when the host gives vm_event its
+ * event and then stops it, so that its hooks still run. Returns 1 when parked. */
+static int vm_park(vm *v, uint32_t idx)
+{
+    const vm_runner *r = &v->runners[idx];
+    if (!(r->hook[0] | r->hook[1] | r->hook[2]))
+        return 0;
+    vm_sleep(v, idx, INT32_MAX);
+    return 1;
+}
 
 /* Stops the executing runner, which ran out of its own budget, of what was left
  * of the frame's, or started a runner over the frame's limit. */
@@ -1365,9 +1601,10 @@ static void vm_exec(vm *v, uint32_t idx)
     /* GOTOs run since the runner woke, and the last one: where a recursion
      * without a wait is reported when it meets the budget. */
     uint32_t gotos = 0, goto_pc = 0;
-    r->flags &= (uint8_t)~RF_WAITED;
+    r->flags &= (uint16_t)~RF_WAITED;
     v->current = idx;
     v->abort = 0;
+    v->targeting = 0;
 
 #define SAVE()                         \
     do {                               \
@@ -1496,7 +1733,8 @@ static void vm_exec(vm *v, uint32_t idx)
             if (r->sched > T) {
                 SAVE();
                 if (r->flags & RF_VANISHED) {
-                    vm_finish(v, idx, VM_END_VANISHED);
+                    if (!vm_park(v, idx))
+                        vm_finish(v, idx, VM_END_VANISHED);
                     goto out;
                 }
                 r->flags |= RF_WAITED;
@@ -1513,7 +1751,8 @@ static void vm_exec(vm *v, uint32_t idx)
                 break;
             SAVE();
             if (r->flags & RF_VANISHED) {
-                vm_finish(v, idx, VM_END_VANISHED);
+                if (!vm_park(v, idx))
+                    vm_finish(v, idx, VM_END_VANISHED);
                 goto out;
             }
             vm_sleep(v, idx, r->sched > T + 1 ? r->sched : T + 1);
@@ -1602,9 +1841,12 @@ static void vm_exec(vm *v, uint32_t idx)
         end_thread:
             SAVE();
             if (r->flags & RF_VANISHED) {
-                vm_finish(v, idx, VM_END_VANISHED);
+                if (!vm_park(v, idx))
+                    vm_finish(v, idx, VM_END_VANISHED);
                 goto out;
             }
+            if (vm_park(v, idx))
+                goto out;
             r->flags |= RF_ENDING;
             vm_sleep(v, idx, vm_end_frame(v, r));
             goto out;
@@ -1616,12 +1858,30 @@ static void vm_exec(vm *v, uint32_t idx)
                         (unsigned)f->frame_size, (unsigned)v->cfg.stack_slots);
                 goto out;
             }
+            vm_obj on = vm_object(v, r);
+            if (v->targeting && !on)
+                break; /* a dead handle's object: nothing to run on */
             uint32_t nidx = vm_alloc_runner(v);
-            if (nidx != VM_NIL)
-                vm_init_runner(v, nidx, prog, VM_GET_AX(i), r->obj, sp, T);
+            if (nidx == VM_NIL)
+                break;
+            vm_init_runner(v, nidx, prog, VM_GET_AX(i), on, sp, T);
+            if (v->targeting) {
+                v->runners[nidx].flags |= RF_HELD;
+                v->runners[nidx].held = v->target_handle;
+            } else if (r->flags & RF_GHOST) { /* a thread of a hook's copy stands there too */
+                v->runners[nidx].flags |= RF_GHOST;
+                v->runners[nidx].ghost_x = r->ghost_x;
+                v->runners[nidx].ghost_y = r->ghost_y;
+            }
             break;
         }
-        case VM_OP_SET: v->host.set(v->host.user, r->obj, (vm_prop)VM_GET_AX(i), *--sp); break;
+        case VM_OP_SET: {
+            double x = *--sp;
+            vm_obj on = vm_object(v, r);
+            if (!v->targeting || on)
+                v->host.set(v->host.user, on, (vm_prop)VM_GET_AX(i), x);
+            break;
+        }
         case VM_OP_RAMP: {
             double x = *--sp;
             double term = *--sp;
@@ -1629,16 +1889,54 @@ static void vm_exec(vm *v, uint32_t idx)
             break;
         }
         case VM_OP_VANISH:
+            if (v->targeting) {
+                if (v->target)
+                    v->host.vanish(v->host.user, v->target);
+                break;
+            }
             r->flags |= RF_VANISHED;
             v->host.vanish(v->host.user, r->obj);
             break;
         case VM_OP_ACT: {
             int n = (int)VM_GET_B(i);
+            vm_obj on = vm_object(v, r);
             sp -= n;
-            if (v->host.act) {
+            if (v->host.act && (!v->targeting || on)) {
                 SAVE();
-                v->host.act(v->host.user, r->obj, (vm_verb)VM_GET_A(i), sp, n);
+                v->in_act = 1;
+                v->act_obj = 0;
+                v->host.act(v->host.user, on, (vm_verb)VM_GET_A(i), sp, n);
+                v->in_act = 0;
+                if (VM_GET_A(i) == VM_VERB_SPAWN)
+                    v->kept_enemy = vm_lasting(v, v->act_obj);
             }
+            break;
+        }
+        case VM_OP_SHOT_KEEP: v->keep = VM_GET_AX(i); break;
+        case VM_OP_KEPT:
+            *sp++ = VM_GET_AX(i) == 0   ? (double)v->kept_first
+                    : VM_GET_AX(i) == 1 ? v->kept_group
+                                        : (double)v->kept_enemy;
+            break;
+        case VM_OP_TARGET: {
+            double h = *--sp;
+            v->targeting = 1;
+            v->target = vm_resolve(v, h);
+            v->target_handle = v->target ? (vm_handle)h : 0;
+            break;
+        }
+        case VM_OP_UNTARGET: v->targeting = 0; break;
+        case VM_OP_GROUP_AT: {
+            double k = *--sp;
+            sp[-1] = (double)vm_group_at(v, sp[-1], k);
+            break;
+        }
+        case VM_OP_GROUP_COUNT: sp[-1] = (double)vm_group_count(sp[-1]); break;
+        case VM_OP_HOOK: r->hook[VM_GET_AX(i) & 3u] = (VM_GET_AX(i) >> 2) + 1; break;
+        case VM_OP_HGET: {
+            vm_obj on = vm_resolve(v, sp[-1]);
+            vm_prop p = (vm_prop)VM_GET_AX(i);
+            sp[-1] = p == VM_PROP_ALIVE ? (on != 0) : v->host.get(v->host.user, on, p);
             break;
         }
         case VM_OP_SHARED: *sp++ = v->shared[VM_GET_AX(i)]; break;
@@ -1674,7 +1972,7 @@ static void vm_exec(vm *v, uint32_t idx)
         case VM_OP_SHOT_FORM: v->shot.form = (vm_form)VM_GET_AX(i); break;
         case VM_OP_FIRE:
             SAVE();
-            if (vm_fire(v, idx, VM_NIL, NULL, &budget) != 0)
+            if (vm_fire_kept(v, idx, VM_NIL, NULL, &budget) != 0)
                 goto out;
             break;
         case VM_OP_FIRE_RUN: {
@@ -1686,7 +1984,7 @@ static void vm_exec(vm *v, uint32_t idx)
                         (unsigned)f->frame_size, (unsigned)v->cfg.stack_slots);
                 goto out;
             }
-            if (vm_fire(v, idx, VM_GET_AX(i), sp, &budget) != 0)
+            if (vm_fire_kept(v, idx, VM_GET_AX(i), sp, &budget) != 0)
                 goto out;
             break;
         }
@@ -1700,6 +1998,7 @@ out:
     v->frame_left -= v->exec_limit - budget;
     v->current = VM_NIL;
     v->abort = 0;
+    v->targeting = 0;
 }
 
 /* One due runner at frame now: ramps first, then the end check, then its
@@ -1707,6 +2006,11 @@ out:
 static void vm_run(vm *v, uint32_t idx)
 {
     vm_runner *r = &v->runners[idx];
+    if ((r->flags & RF_HELD) && !vm_resolve(v, (double)r->held)) {
+        vm_release(v, idx); /* its handle's object is gone */
+        v->stats.killed++;
+        return;
+    }
     r->state = RS_RUN;
     v->current = idx;
     v->abort = 0;

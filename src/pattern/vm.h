@@ -63,7 +63,8 @@
     X(DEFAULT_SPEED, "default_speed", 0, "speed of a shot that names none (BulletML: 1)")   \
     X(ENEMIES,       "enemies",       0, "enemies alive now (the stage waits on it)")         \
     X(BOSS_ACTIVE,   "boss_active",   0, "1 while a boss or midboss fight runs, else 0")      \
-    X(HEALTH,        "health",        0, "this enemy's hit points left (boss: this phase's)")
+    X(HEALTH,        "health",        0, "this enemy's hit points left (boss: this phase's)")   \
+    X(ALIVE,         "alive",         0, "1 while the object lives (a handle's: b.alive), else 0")
 /* clang-format on */
 
 typedef enum vm_prop {
@@ -202,7 +203,8 @@ typedef enum vm_math {
     X(MUSIC,   "music",   1, 1)  /* string: the music to play */                    \
     X(CLEAR,   "clear",   0, 0)  /* cancel every enemy bullet into items */          \
     X(DAMAGE,  "damage",  1, 1)  /* a ship's shots fired next: their damage */     \
-    X(PIERCE,  "pierce",  1, 1)  /* a ship's shots fired next: pass through enemies */
+    X(PIERCE,  "pierce",  1, 1)  /* a ship's shots fired next: pass through enemies */ \
+    X(RESTYLE, "restyle", 1, 1)  /* a look code (SHOT_LOOK's): a bullet's shape, colour */
 /* clang-format on */
 
 typedef enum vm_verb {
@@ -211,6 +213,20 @@ typedef enum vm_verb {
 #undef VM_VERB_ENUM
     VM_VERB_COUNT
 } vm_verb;
+
+/* Events a bullet's script can hook (`on cancel { ... }`, HOOK): vm_event.
+ *   id  name  gone: the object is gone when it happens */
+#define VM_EVENTS(X)       \
+    X(CANCEL, "cancel", 1) \
+    X(GRAZE, "graze", 0)   \
+    X(VANISH, "vanish", 1)
+
+typedef enum vm_event_kind {
+#define VM_EVENT_ENUM(id, name, gone) VM_EVENT_##id,
+    VM_EVENTS(VM_EVENT_ENUM)
+#undef VM_EVENT_ENUM
+    VM_EVENT_COUNT
+} vm_event_kind;
 
 /* ---------------------------------------------------------------------------
  * Programs (built with program.h; read-only once built, shared by any number of
@@ -287,6 +303,13 @@ size_t vm_func_name_key(const char *name);
 
 typedef uint32_t vm_obj;       /* host object handle; 0 = no object */
 typedef uint32_t vm_runner_id; /* index + generation; 0 = none */
+/* A script's handle on an object (`fire ... as b`): a lasting name the host
+ * gives a live object, with enough of its generation that a handle kept past
+ * the object's end never names another object (a vm_obj may carry fewer bits).
+ * 0 = none; below 2^53, so a VM value (a double) holds it exactly, and
+ * scripts keep it in their variables like a number. */
+typedef uint64_t vm_handle;
+#define VM_HANDLE_LIMIT (1ull << 53)
 
 /* One bullet to spawn. dx, dy are relative to the firing object's position. */
 typedef struct vm_shot {
@@ -300,7 +323,10 @@ typedef struct vm_shot {
     int32_t warn;         /* straight lasers: frames of warning */
     int32_t follow;       /* straight lasers: 1 to follow the firer */
     uint32_t look;        /* front end's sprite code; 0 = the host's default */
-    vm_runner_id runner;  /* the runner that will drive the bullet, or 0 */
+    /* 1: dx, dy are a place on the field, not an offset from the parent (a
+     * script whose object is gone fires from where it was: `on cancel`) */
+    int32_t absolute;
+    vm_runner_id runner; /* the runner that will drive the bullet, or 0 */
 } vm_shot;
 
 /* A ramp of one property: v0 at frame t0, v1 from frame t1 on.
@@ -378,6 +404,11 @@ typedef struct vm_host {
     void (*ended)(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason why);
     void (*error)(void *user, const vm_error *err);
     void (*print)(void *user, const vm_print *line);
+    /* Handles (optional; NULL: every handle a script makes is 0, a dead one).
+     * lasting: the handle of live object obj (0: none); resolve: the live
+     * object a handle names, or 0 once it is gone (never another object). */
+    vm_handle (*lasting)(void *user, vm_obj obj);
+    vm_obj (*resolve)(void *user, vm_handle h);
 } vm_host;
 
 /* ---------------------------------------------------------------------------
@@ -402,12 +433,18 @@ typedef struct vm_config {
      * not checked (the game, and the BulletML reference host, where such values
      * reach the host as libbulletml sends them). */
     int check_shots;
+    /* Handles the groups of volleys fired `as g` remember, all groups together
+     * (default VM_GROUP_SLOTS): a group's handles are kept in a ring of this
+     * many, so one kept before the last group_slots read as dead handles. */
+    uint32_t group_slots;
 } vm_config;
 
 #define VM_MAX_CAPACITY ((1u << 20) - 1)
 #define VM_FRAME_BUDGET 1000000u
 #define VM_FRAME_STARTS 8192u
 #define VM_MAX_DEPTH    16 /* nested calls per runner */
+#define VM_GROUP_SLOTS  16384u
+#define VM_GROUP_MAX    65535u /* handles one group holds at most (the rest are not kept) */
 
 typedef struct vm_stats {
     uint32_t live, peak, capacity;
@@ -455,6 +492,15 @@ void vm_kill_obj(vm *v, vm_obj obj);
 /* Stops every runner (no callbacks); the VM is as new, frame counter included. */
 void vm_reset(vm *v);
 
+/* Event ev happened to obj (a bullet: cancelled, grazed, vanished). Each
+ * runner of obj that hooked it (HOOK: `on cancel { ... }`) starts a copy of
+ * itself from the hook's code at the next frame: its frame's values as they
+ * are now, no hooks. For an event whose object is gone (VM_EVENTS' gone) the
+ * copy drives no object and stands at (x, y): it reads x and y there (aim
+ * from there), and fires from there. Call it before stopping obj's runners.
+ * Copies the pool has no room for are refused (counted). */
+void vm_event(vm *v, vm_obj obj, vm_event_kind ev, double x, double y);
+
 /* True while runner id has not ended or been stopped. */
 int vm_alive(const vm *v, vm_runner_id id);
 /* Runners currently driving obj. */
@@ -492,6 +538,7 @@ double vm_math_eval(vm_math fn, const double *a);
 /* Floored modulo, MOD's: the result takes the sign of the divisor (-30 % 360 = 330). */
 double vm_mod(double y, double x);
 const char *vm_verb_name(vm_verb v);
+const char *vm_event_name(vm_event_kind e);
 int vm_verb_min_args(vm_verb v);
 int vm_verb_max_args(vm_verb v);
 

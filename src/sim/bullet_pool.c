@@ -590,7 +590,8 @@ static void bullet_pool_log(bullet_pool *p, uint32_t i, bullet_despawn_reason re
 {
     const bullet_cold *cold = &p->cold[i];
     if (p->log_len < p->capacity)
-        p->log[p->log_len++] = (bullet_despawn){cold->script, {i, cold->gen}, reason};
+        p->log[p->log_len++] =
+            (bullet_despawn){cold->script, {i, cold->gen}, reason, p->x[i], p->y[i]};
     else
         p->stats.log_overflow++;
 }
@@ -974,6 +975,24 @@ int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t 
     uint8_t keep = p->flags[h.index] & BULLET_FLAG_RESTING;
     uint8_t game = (uint8_t)((p->flags[h.index] | set) & ~clear & ~BULLET_FLAG_RESTING);
     p->flags[h.index] = (uint8_t)(game | keep);
+    return 1;
+}
+
+int bullet_pool_set_look(bullet_pool *p, bullet_handle h, bullet_shape shape, bullet_color color)
+{
+    if (!bullet_pool_valid(p, h) || (unsigned)shape >= BULLET_SHAPE_COUNT ||
+        (unsigned)color >= BULLET_COLOR_COUNT)
+        return 0;
+    p->shape[h.index] = (uint8_t)shape;
+    p->color[h.index] = (uint8_t)color;
+    return 1;
+}
+
+int bullet_pool_set_radius(bullet_pool *p, bullet_handle h, float radius)
+{
+    if (!bullet_pool_valid(p, h) || !(radius >= 0.0f && radius <= BULLET_POOL_MAX_RADIUS))
+        return 0;
+    p->radius[h.index] = radius;
     return 1;
 }
 

@@ -234,6 +234,7 @@ typedef struct bullet_despawn {
     uint32_t script;
     bullet_handle handle;
     bullet_despawn_reason reason;
+    float x, y; /* where it was (a script's `on cancel` runs there) */
 } bullet_despawn;
 
 typedef struct bullet_pool_stats {
@@ -415,6 +416,13 @@ int bullet_pool_set_position(bullet_pool *p, bullet_handle h, float x, float y);
 /* Sets then clears game flags (BULLET_FLAG_GRAZED, ...); RESTING is the pool's
  * and stays as it is. Returns 1, or 0 for a stale handle. */
 int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t clear);
+
+/* A new look (shape and colour; the hitbox stays) or hitbox radius (0 to
+ * BULLET_POOL_MAX_RADIUS px) of a live bullet: what a script's handle changes
+ * in flight. Return 1, or 0 for a stale handle or a value out of range. */
+#define BULLET_POOL_MAX_RADIUS 1000.0f
+int bullet_pool_set_look(bullet_pool *p, bullet_handle h, bullet_shape shape, bullet_color color);
+int bullet_pool_set_radius(bullet_pool *p, bullet_handle h, float radius);
 
 /* One update of every live bullet (the two calls below, on one thread). */
 void bullet_pool_update(bullet_pool *p);

@@ -251,6 +251,46 @@ static void wt_deathbomb_and_invulnerable(void)
     library_free(lib);
 }
 
+/* `on graze` runs a copy of the bullet's script on the live bullet, the
+ * frame after the graze: here it vanishes it. */
+static void wt_graze_hook(void)
+{
+    library *lib = wt_lib("enemy passer { health 100000\n"
+                          "  loop { fire rice red from (10, 0) at down speed 3 {\n"
+                          "    on graze { vanish } }\n wait 20 } }\n"
+                          "stage stage1 { spawn passer at (192, 60) wait 100000 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1});
+    int grazes = 0;
+    for (int i = 0; i < 600; i++) {
+        world_step(w, 0);
+        grazes += wt_events(w, WORLD_EVENT_GRAZE);
+    }
+    uint64_t vanished = w->bullets.stats.despawned[BULLET_DESPAWN_VANISH];
+    CHECK(grazes >= 22 && grazes <= 26);
+    CHECK(vanished + 1 >= (uint64_t)grazes && vanished <= (uint64_t)grazes);
+    CHECK_EQ_INT(w->deaths, 0);
+    wt_free(w);
+    library_free(lib);
+    /* a grazed bullet that moves off first fires past the spawn guard: two
+     * shots for each graze but the last few (still on their way) */
+    lib = wt_lib("enemy passer { health 100000\n"
+                 "  loop { fire rice red from (10, 0) at down speed 3 {\n"
+                 "    on graze { speed 3; wait 20; fire orb ring 2 at right speed 1 } }\n"
+                 "  wait 20 } }\n"
+                 "stage stage1 { spawn passer at (192, 60) wait 100000 }\n");
+    w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+    grazes = 0;
+    for (int i = 0; i < 600; i++) {
+        world_step(w, 0);
+        grazes += wt_events(w, WORLD_EVENT_GRAZE);
+    }
+    uint64_t shots = 600 / 20, splits = vm_get_stats(w->vm).spawned - shots;
+    CHECK(grazes >= 22 && splits + 2 >= 2 * (uint64_t)grazes && splits <= 2 * (uint64_t)grazes);
+    CHECK_EQ_U64(w->stats.spawn_guarded, 0);
+    wt_free(w);
+    library_free(lib);
+}
+
 /* Bullets passing close by graze once each, and never hit. */
 static void wt_graze_once(void)
 {
@@ -672,6 +712,7 @@ int main(void)
     wt_extend_waits();
     wt_deathbomb_and_invulnerable();
     wt_graze_once();
+    wt_graze_hook();
     wt_shots_kill();
     wt_boss_phases();
     wt_big_cancel_keeps_capture();

@@ -1,0 +1,450 @@
+/*
+ * handles: the lasting handles of pattern/handle.h against a model, and the
+ * language's handles (fire ... as b, groups, NAME.statement) run in the
+ * sandbox: what they read and do while their object lives and once it is
+ * gone, groups that forget, and no allocation per frame.
+ */
+#include "../check.h"
+#include "core/mem.h"
+#include "core/rng.h"
+#include "pattern/bullet_object.h"
+#include "pattern/handle.h"
+#include "pattern/laser_object.h"
+#include "pattern/library.h"
+#include "pattern/sandbox.h"
+#include "test_sandbox.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MODEL_SLOTS  64 /* small pools: slots are reused thousands of times */
+#define MODEL_KEPT   4096
+#define MODEL_ROUNDS 200000
+
+/* One handle a "script" kept, and what the model says it names. */
+typedef struct kept {
+    vm_handle h;
+    int kind; /* 0 bullet, 1 laser, 2 enemy */
+    uint32_t slot;
+    uint32_t gen; /* the slot's generation when it was kept */
+} kept;
+
+typedef struct model {
+    bullet_pool bullets;
+    laser_pool lasers;
+    enemy_table enemies;
+    handle_objects objs;
+    kept keep[MODEL_KEPT];
+    uint32_t nkept;
+    uint64_t aliased; /* dead handles whose vm_obj names a live object now */
+    uint64_t live_checked, dead_checked;
+} model;
+
+/* The live generation of a slot of a kind, 0 when it is free. */
+static uint32_t model_gen(const model *m, int kind, uint32_t slot)
+{
+    if (kind == 0)
+        return bullet_pool_handle(&m->bullets, slot).gen;
+    if (kind == 1)
+        return laser_pool_handle(&m->lasers, slot).gen;
+    const enemy *e = &m->enemies.slots[slot];
+    return e->kind == ENEMY_FREE ? 0 : (uint32_t)e->gen + 1; /* enemy gens may be 0 */
+}
+
+/* The vm_obj the model says the slot holds now. */
+static vm_obj model_obj(const model *m, int kind, uint32_t slot)
+{
+    if (kind == 0)
+        return bullet_object_of(bullet_pool_handle(&m->bullets, slot));
+    if (kind == 1)
+        return laser_object_of(laser_pool_handle(&m->lasers, slot));
+    return enemy_handle(&m->enemies, slot);
+}
+
+/* Keeps the handle of the object in a slot (replacing a random old one when full). */
+static void model_keep(model *m, rng *r, int kind, uint32_t slot)
+{
+    vm_obj obj = model_obj(m, kind, slot);
+    vm_handle h = handle_lasting(&m->objs, obj);
+    CHECK(h != 0 && h < VM_HANDLE_LIMIT);
+    CHECK_EQ_U64(handle_resolve(&m->objs, h), obj);
+    kept k = {h, kind, slot, model_gen(m, kind, slot)};
+    uint32_t at = m->nkept < MODEL_KEPT ? m->nkept++ : rng_below(r, MODEL_KEPT);
+    m->keep[at] = k;
+}
+
+/* Every kept handle resolves to its object while the model says it lives,
+ * and to nothing once it is gone, whatever its slot holds now. */
+static void model_check(model *m)
+{
+    for (uint32_t i = 0; i < m->nkept; i++) {
+        const kept *k = &m->keep[i];
+        int live = model_gen(m, k->kind, k->slot) == k->gen;
+        vm_obj got = handle_resolve(&m->objs, k->h);
+        if (live) {
+            CHECK_EQ_U64(got, model_obj(m, k->kind, k->slot));
+            m->live_checked++;
+        } else {
+            CHECK_EQ_U64(got, 0);
+            m->dead_checked++;
+            /* the short name a vm_obj gives may already name another object */
+            vm_obj now = model_obj(m, k->kind, k->slot);
+            if (now && model_gen(m, k->kind, k->slot) != 0 && k->kind == 0) {
+                bullet_handle bh;
+                vm_obj old = bullet_object_of((bullet_handle){k->slot, k->gen});
+                m->aliased += old == now && bullet_object_find(&m->bullets, old, &bh);
+            }
+        }
+    }
+}
+
+/* One random step: spawn or despawn a bullet, a laser or an enemy. */
+static void model_step(model *m, rng *r)
+{
+    uint32_t kind = rng_below(r, 3), slot = rng_below(r, MODEL_SLOTS);
+    int spawn = rng_below(r, 2);
+    if (kind == 0) {
+        bullet_handle h = bullet_pool_handle(&m->bullets, slot);
+        if (h.gen && !spawn)
+            bullet_pool_despawn(&m->bullets, h, BULLET_DESPAWN_VANISH);
+        else if (spawn) {
+            bullet_spawn s = {.x = 10, .y = 10, .speed = 0};
+            bullet_handle n = bullet_pool_spawn(&m->bullets, &s);
+            if (n.gen)
+                model_keep(m, r, 0, n.index);
+        }
+    } else if (kind == 1) {
+        laser_handle h = laser_pool_handle(&m->lasers, slot);
+        if (h.gen && !spawn)
+            laser_pool_despawn(&m->lasers, h, LASER_DESPAWN_CLEAR);
+        else if (spawn) {
+            laser_spawn s = {.kind = LASER_STRAIGHT, .x = 10, .y = 10, .length = 10, .width = 4};
+            laser_handle n = laser_pool_spawn(&m->lasers, &s);
+            if (n.gen)
+                model_keep(m, r, 1, n.index);
+        }
+    } else {
+        if (m->enemies.slots[slot].kind != ENEMY_FREE && !spawn)
+            enemy_release(&m->enemies, slot);
+        else if (spawn) {
+            uint32_t n = enemy_alloc(&m->enemies, ENEMY_SMALL, 10, 10, 0);
+            if (n != ENEMY_NONE)
+                model_keep(m, r, 2, n);
+        }
+    }
+}
+
+/* Stale handles under random spawns and despawns: never another object. */
+static void test_model(void)
+{
+    static model m;
+    memset(&m, 0, sizeof m);
+    CHECK(bullet_pool_init(&m.bullets, MODEL_SLOTS) == 0);
+    CHECK(laser_pool_init(&m.lasers, MODEL_SLOTS, 8) == 0);
+    CHECK(enemy_table_init(&m.enemies, MODEL_SLOTS) == 0);
+    m.objs = (handle_objects){&m.bullets, &m.lasers, &m.enemies};
+    rng r;
+    rng_seed(&r, 20);
+    for (int round = 0; round < MODEL_ROUNDS; round++) {
+        model_step(&m, &r);
+        if (round % 997 == 0)
+            model_check(&m);
+    }
+    model_check(&m);
+    /* the model saw both kinds, and vm_objs that a reused slot made name
+     * another bullet while the handle stayed dead */
+    CHECK(m.live_checked > 1000);
+    CHECK(m.dead_checked > 100000);
+    CHECK(m.aliased > 0);
+    printf("handles: %llu live and %llu dead checked, %llu aliased vm_objs refused\n",
+           (unsigned long long)m.live_checked, (unsigned long long)m.dead_checked,
+           (unsigned long long)m.aliased);
+    /* not a handle: none of them */
+    CHECK_EQ_U64(handle_resolve(&m.objs, 0), 0);
+    CHECK_EQ_U64(handle_resolve(&m.objs, VM_HANDLE_LIMIT + 5), 0);
+    CHECK_EQ_U64(handle_resolve(&m.objs, (vm_handle)MODEL_SLOTS + (1u << 24)), 0);
+    bullet_pool_free(&m.bullets);
+    laser_pool_free(&m.lasers);
+    enemy_table_free(&m.enemies);
+}
+
+static diag_list diags;
+
+static library *compile(const char *src)
+{
+    library_file f = {"test.pat", src, strlen(src)};
+    diag_free(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    if (!lib || diags.count)
+        diag_print(&diags, stderr);
+    return lib;
+}
+
+/* Runs pattern p of src for `frames` frames; the print lines, newest last,
+ * joined by '|' into out. */
+static void run_prints(const char *src, int frames, char *out, size_t size)
+{
+    out[0] = 0;
+    library *lib = compile(src);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), frames);
+    if (sb) {
+        if (sandbox_error_count(sb))
+            fprintf(stderr, "%s\n", sandbox_last_error(sb));
+        CHECK_EQ_INT(sandbox_error_count(sb), 0);
+        uint32_t n = sandbox_print_count(sb);
+        size_t len = 0;
+        for (uint32_t k = n; k-- > 0 && len < size;) {
+            const char *line = sandbox_print_line(sb, k);
+            const char *text = line ? strstr(line, ": frame ") : NULL;
+            text = text ? strchr(text + 8, ':') : NULL;
+            int w = snprintf(out + len, size - len, "%s%s", len ? "|" : "", text ? text + 2 : "?");
+            len += w > 0 ? (size_t)w : 0;
+        }
+    }
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
+/* Reads while the bullet lives, alive 0 and zeros once it left the field;
+ * writes to a dead handle do nothing. */
+static void test_reads_and_death(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    fire orb at down speed 2 as b\n"
+               "    wait 10\n"
+               "    print b.alive, b.heading, b.speed\n"
+               "    b.speed 0\n"
+               "    wait 5\n"
+               "    print b.y\n"
+               "    b.speed 8\n"
+               "    wait 100\n"
+               "    print b.alive, b.y, b.speed\n"
+               "    b.speed 1; b.vanish; b.look star red; b.hitbox 3\n"
+               "    b.thread { fire orb ring 3 }\n"
+               "    print b.alive\n"
+               "}\n",
+               130, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "1 180 2|");
+    /* fired at y 96 + 2 per frame for 10 frames (moving from the frame it is fired) */
+    CHECK_STR_CONTAINS(out, "|116|");
+    CHECK_STR_CONTAINS(out, "|0 0 0|0");
+}
+
+/* b.vanish: gone from the next frame; a script on a handle runs on its
+ * object and stops with it. */
+static void test_vanish_and_thread(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    fire orb at right speed 1 as b\n"
+               "    b.thread { loop { print \"on\", x; wait 5 } }\n"
+               "    wait 12\n"
+               "    b.vanish\n"
+               "    print b.alive\n"
+               "    wait 1\n"
+               "    print b.alive\n"
+               "}\n",
+               40, out, sizeof out);
+    /* the thread ran on the bullet (its x moves), then stopped with it */
+    CHECK_STR_CONTAINS(out, "on 192|on 197|on 202|1|0");
+    CHECK(strstr(out, "on 207") == NULL);
+}
+
+/* A group: its count, its handles in order, for ... in, steering each. */
+static void test_groups(void)
+{
+    char out[512];
+    /* g[1].heading is not an expression: handles are read through names */
+    CHECK(compile("pattern p { fire orb ring 4 as g; print g[1].heading }\n") == NULL);
+    run_prints("pattern p {\n"
+               "    fire orb ring 4 at 0 speed 1 stack 2 by 1 as g\n"
+               "    var n = 0\n"
+               "    var turned = 0\n"
+               "    for b in g {\n"
+               "        n += 1\n"
+               "        if b.speed > 1.5 { b.turn to 90; turned += 1 }\n"
+               "    }\n"
+               "    var h = g[5]\n"
+               "    var second = g[1]\n"
+               "    print g.count, n, turned, second.heading\n"
+               "    wait 1\n"
+               "    var gone = g[9]\n"
+               "    print h.heading, h.speed, gone.alive\n"
+               "}\n",
+               3, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "8 8 4 90|90 2 0");
+}
+
+/* A group remembers its handles until VM_GROUP_SLOTS more have been kept;
+ * then they read as dead although the bullets are still there. */
+static void test_groups_forget(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    fire orb ring 10 speed 0 as first\n"
+               "    var h = first[0]\n"
+               "    var early = first[3]\n"
+               "    print early.alive\n"
+               "    repeat 83 { fire orb ring 200 speed 0 life 2 as g; wait 1 }\n"
+               "    var late = first[3]\n"
+               "    print h.alive, late.alive, first.count\n"
+               "}\n",
+               90, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "1|1 0 10");
+}
+
+/* Arrays of handles, handles copied into blocks, enemies and lasers. */
+static void test_arrays_enemies_lasers(void)
+{
+    char out[512];
+    run_prints("enemy e { wait 1000 }\n"
+               "pattern p {\n"
+               "    var held[3]\n"
+               "    fire orb at down speed 1 as b\n"
+               "    held[1] = b\n"
+               "    spawn e at (100, 50) as en\n"
+               "    laser red at down length 100 width 6 as l\n"
+               "    wait 2\n"
+               "    var k = 1\n"
+               "    var c = held[k]\n"
+               "    en.move to (120, 60)\n"
+               "    l.turn to 90\n"
+               "    fire orb at up speed 1 { print \"copy\", c.alive }\n"
+               "    print c.alive, en.x, en.y, l.heading, en.health\n"
+               "}\n",
+               5, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "1 120 60 90 1|copy 1");
+}
+
+/* Misuse is a positioned error. */
+static void test_misuse(void)
+{
+    static const struct {
+        const char *src, *want;
+    } cases[] = {
+        {"pattern p { fire orb as b; fire orb at b }\n",
+         "test.pat:1:40: 'b' is a handle, not a number"},
+        {"pattern p { fire orb ring 3 as g; print g }\n",
+         "'g' is a group of handles, not a number"},
+        {"pattern p { var n = 1; n.speed 2 }\n", "'n' is a number, not a handle"},
+        {"pattern p { fire orb as b; print b.colour }\n", "a handle has no 'colour'"},
+        {"pattern p { fire orb as b; for c in b { } }\n", "'for ... in' goes through a group"},
+        {"pattern p { fire orb ring 3 as g; g.vanish }\n", "'g' is a group: give each"},
+        {"pattern p { run q as z }\npattern q { }\n", "'as NAME' keeps a handle only"},
+        {"pattern p { laser red as l; l.look orb red }\n", "a laser's look cannot change"},
+        {"pattern p { fire orb as b; b.move to (1, 2) over 9 }\n", "only an enemy glides"},
+        {"pattern p { fire orb as b; var n = 0; n = b }\n", "'n' holds numbers: this value is a"},
+        {"pattern p { fire orb as b; b += 1 }\n", "only '=' can change it"},
+        {"pattern p { fire orb as b; run q(b) }\npattern q(v) { }\n", "'b' is a handle, not a"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        library *lib = compile(cases[i].src);
+        CHECK(lib == NULL);
+        int found = 0;
+        for (int k = 0; k < diags.count; k++)
+            found |= strstr(diags.items[k].text, cases[i].want) != NULL;
+        if (!found)
+            fprintf(stderr, "case %zu: no diagnostic contains \"%s\"\n", i, cases[i].want);
+        CHECK(found);
+        library_free(lib);
+    }
+}
+
+/* on vanish / on cancel: a copy of the script runs where the bullet was, with
+ * the variables as they were then, even after the script's end; a bullet
+ * without hooks leaves nothing. */
+static void test_callbacks(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    fire orb at down speed 1 life 10 {\n"
+               "        var k = 5\n"
+               "        on vanish { print \"gone\", x, y, k, aim }\n"
+               "        on cancel { print \"cancelled\" }\n"
+               "        wait 3\n"
+               "        k = 7\n"
+               "    }\n"
+               "    fire orb at right speed 0 {\n"
+               "        on cancel { print \"sparks at\", x, y; fire orb ring 3 speed 1\n"
+               "                    thread { print \"thread at\", x, y } }\n"
+               "        on vanish { print \"never\" }\n"
+               "    }\n"
+               "    fire orb at left speed 0 { wait 2; on vanish { print \"self\", x }; vanish }\n"
+               "    wait 30\n"
+               "    clear\n"
+               "}\n",
+               40, out, sizeof out);
+    /* fired at (192, 96) moving down 1 a frame, gone after its 10th update;
+     * the player is straight below it (aim 180) */
+    CHECK_STR_CONTAINS(out, "gone 192 106 7 180");
+    CHECK_STR_CONTAINS(out, "self 192");
+    CHECK_STR_CONTAINS(out, "sparks at 192 96|thread at 192 96");
+    CHECK(strstr(out, "never") == NULL && strstr(out, "cancelled") == NULL);
+    library *lib = compile("pattern p { fire orb speed 0 { on cancel { fire orb ring 3 } }\n"
+                           "  wait 5; clear; wait 5 }\n");
+    CHECK(lib != NULL);
+    sandbox *sb = lib ? test_sandbox(lib, library_find(lib, "p"), 12) : NULL;
+    /* the orb, then the ring its cancel fired */
+    CHECK(sb && sandbox_vm_stats(sb).spawned == 4 && sandbox_bullet_count(sb) == 3);
+    sandbox_destroy(sb);
+    library_free(lib);
+    /* outside a bullet's script, a positioned error */
+    CHECK(compile("pattern p { on cancel { fire orb } }\n") == NULL);
+    CHECK(diags.count == 1 && strstr(diags.items[0].text, "test.pat:1:13: 'on cancel' belongs"));
+    CHECK(compile("pattern p { fire orb { on hit { } } }\n") == NULL);
+}
+
+/* Handles kept, read and steered every frame, and hooks run, allocate nothing. */
+static void test_no_allocation(void)
+{
+    library *lib = compile("pattern p {\n"
+                           "    var held[4]\n"
+                           "    loop as t {\n"
+                           "        fire rice cyan ring 12 speed 2 as g\n"
+                           "        fire orb aim speed 1 life 9 as b {\n"
+                           "            on vanish { fire orb_small ring 2 speed 3 life 4 }\n"
+                           "            on cancel { fire orb_small ring 2 speed 3 }\n"
+                           "        }\n"
+                           "        if t % 50 == 49 { clear }\n"
+                           "        held[t % 4] = b\n"
+                           "        var old = held[(t + 1) % 4]\n"
+                           "        old.look star red\n"
+                           "        old.hitbox 5\n"
+                           "        b.thread { wait 3; turn to aim over 5 }\n"
+                           "        for c in g { if c.alive { c.turn by 5 over 4 } }\n"
+                           "        wait 2\n"
+                           "    }\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 200);
+    mem_stats before = mem_get_stats();
+    for (int f = 0; sb && f < 600; f++)
+        sandbox_step(sb);
+    CHECK_EQ_U64(mem_get_stats().allocs - before.allocs, 0);
+    CHECK(sb && sandbox_vm_stats(sb).spawned > 3000);
+    CHECK(sb && sandbox_error_count(sb) == 0);
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
+int main(void)
+{
+    diag_init(&diags);
+    test_model();
+    test_reads_and_death();
+    test_vanish_and_thread();
+    test_groups();
+    test_groups_forget();
+    test_arrays_enemies_lasers();
+    test_misuse();
+    test_callbacks();
+    test_no_allocation();
+    diag_free(&diags);
+    return check_done("pattern.handles");
+}
