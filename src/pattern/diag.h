@@ -79,7 +79,9 @@
     X(UNUSED_VARIABLE,    DIAG_WARNING, "a variable that is never read")                  \
     X(DIVISION_BY_ZERO,   DIAG_WARNING, "a constant division by zero")                    \
     X(EMPTY_VOLLEY,       DIAG_WARNING, "a ring, arc, spread or stack of no bullets")     \
-    X(CLAUSE_ON_NEW_LINE, DIAG_WARNING, "speed/spin/accel/velocity/run starting a line inside a fire")
+    X(CLAUSE_ON_NEW_LINE, DIAG_WARNING, "speed/spin/accel/velocity/run starting a line inside a fire") \
+    X(UNKNOWN_BACKDROP,   DIAG_ERROR,   "a background or spell_background that names no backdrop") \
+    X(BACKGROUND_PLACE,   DIAG_ERROR,   "a background statement outside a stage's own block")
 /* clang-format on */
 
 typedef enum diag_code {
