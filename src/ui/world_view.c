@@ -4,6 +4,7 @@
 #include "ui/world_view.h"
 
 #include "game/difficulty.h"
+#include "game/scenery.h"
 #include "platform/window.h"
 #include "render/atlas.h"
 #include "render/bullet_view.h"
@@ -445,6 +446,8 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         .stats = x ? x->stats : NULL,
         .fps = x ? x->fps : -1.0f,
         .lasers = &w->lasers,
+        .backdrop = scenery_now(w) + 1,
+        .backdrop_time = w->frame,
     };
     frame_view_draw(fv, &scene);
     sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X, FIELD_VIEW_Y);

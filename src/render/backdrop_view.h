@@ -1,0 +1,42 @@
+/*
+ * backdrop_view: draws the backdrops of sim/backdrop.h behind the field, in code.
+ *
+ * Each backdrop is layers of coloured triangles (skies as gradients, glows as
+ * fans whose rim is clear, rings, gears, girders, ripples) handed to the
+ * renderer with SDL_RenderGeometry, a few calls a frame: every SDL back end
+ * draws them, the software renderer included, before the field's sprites (the
+ * blitter reads them back with the field). Layers move at their own speeds
+ * (parallax) as functions of a frame count alone, with positions from a hash of
+ * each element's index: the same frame draws the same picture, in a replay, a
+ * screenshot or a test. No allocation: the vertices go through a fixed buffer.
+ */
+#ifndef CURTAIN_RENDER_BACKDROP_VIEW_H
+#define CURTAIN_RENDER_BACKDROP_VIEW_H
+
+#include "sim/backdrop.h"
+
+#include <SDL.h>
+#include <stdint.h>
+
+#define BACKDROP_VIEW_VERTICES 6144
+#define BACKDROP_VIEW_INDICES  (BACKDROP_VIEW_VERTICES * 3 / 2)
+
+typedef struct backdrop_view {
+    SDL_Renderer *renderer;
+    SDL_Vertex v[BACKDROP_VIEW_VERTICES];
+    int idx[BACKDROP_VIEW_INDICES];
+    int nv, ni;
+    SDL_BlendMode blend; /* of the vertices waiting */
+    float x0, y0;        /* the area's top-left on the target */
+    float w, h;          /* the area's size */
+    float alpha;         /* the backdrop's opacity, 0..1 (a cross-fade) */
+    float light;         /* 1 - the player's dimming */
+    uint64_t calls;      /* SDL_RenderGeometry calls so far (a test reads it) */
+} backdrop_view;
+
+/* Draws backdrop b as at frame t into area of r's target, with opacity alpha
+ * (0..1: over what is there) and darkened by dim percent. */
+void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backdrop b, uint64_t t,
+                        float alpha, int dim);
+
+#endif
