@@ -326,7 +326,7 @@ static void bv_dusk_spell(backdrop_view *bv, float t)
     float fw = bv->w / (FOLDS - 1);
     for (int i = 0; i < FOLDS; i++) {
         float light = 0.75f + 0.25f * sinf(t * 0.03f + (float)i * 1.3f);
-        bv_rgba edge = rgba(28, 2, 16, 1), mid = rgba(112 * light, 14 * light, 44 * light, 1);
+        bv_rgba edge = rgba(22, 2, 14, 1), mid = rgba(86 * light, 12 * light, 38 * light, 1);
         for (int row = 0; row < ROWS; row++) {
             float y = bv->h * (float)row / ROWS, h = bv->h / ROWS + 1;
             float sway = sinf(t * 0.02f + y * 0.012f + (float)i) * 6.0f * ((float)row / ROWS);
@@ -541,8 +541,8 @@ static void bv_spire_spell(backdrop_view *bv, float t)
     }
 }
 
-void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backdrop b, uint64_t t,
-                        float alpha, int dim)
+/* Starts drawing into area of r's target. */
+static void bv_begin(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, float alpha, int dim)
 {
     bv->renderer = r;
     bv->nv = bv->ni = 0;
@@ -553,6 +553,18 @@ void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backd
     bv->h = (float)area.h;
     bv->alpha = alpha < 0 ? 0 : alpha > 1 ? 1 : alpha;
     bv->light = (float)(100 - (dim < 0 ? 0 : dim > 100 ? 100 : dim)) / 100.0f;
+}
+
+static void bv_end(backdrop_view *bv)
+{
+    bv_flush(bv);
+    SDL_SetRenderDrawBlendMode(bv->renderer, SDL_BLENDMODE_NONE);
+}
+
+void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backdrop b, uint64_t t,
+                        float alpha, int dim)
+{
+    bv_begin(bv, r, area, alpha, dim);
     float ft = (float)(t % 2000000u); /* float frames stay exact for ~9 hours */
     switch (b) {
     case BACKDROP_DUSK: bv_dusk(bv, ft, 0); break;
@@ -566,6 +578,82 @@ void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backd
     case BACKDROP_SPIRE_SPELL: bv_spire_spell(bv, ft); break;
     case BACKDROP_COUNT: break;
     }
-    bv_flush(bv);
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+    bv_end(bv);
+}
+
+/* ---- emblems: a boss's sign in its cut-in ---- */
+
+/* The lake's: a lotus of eight petals in rings, a crescent moon at its heart. */
+static void bv_emblem_lake(backdrop_view *bv, float cx, float cy, float r, float t)
+{
+    bv_rgba c = rgba(120, 180, 255, 0.8f);
+    bv_ring(bv, SDL_BLENDMODE_ADD, cx, cy, r - 2, r + 1, c, c);
+    bv_ring(bv, SDL_BLENDMODE_ADD, cx, cy, r * 0.8f - 1, r * 0.8f + 1, c,
+            rgba(c.r, c.g, c.b, 0.3f));
+    for (int k = 0; k < 8; k++) {
+        float a = t * 0.01f + BV_TAU * (float)k / 8.0f;
+        bv_glow(bv, SDL_BLENDMODE_ADD, cx + cosf(a) * r * 0.52f, cy + sinf(a) * r * 0.52f, r * 0.2f,
+                r * 0.2f, rgba(150, 200, 255, 0.45f), rgba(60, 120, 220, 0));
+    }
+    bv_glow(bv, SDL_BLENDMODE_BLEND, cx, cy, r * 0.3f, r * 0.3f, rgba(250, 248, 226, 0.95f),
+            rgba(214, 214, 196, 0.95f));
+    bv_glow(bv, SDL_BLENDMODE_BLEND, cx + r * 0.12f, cy - r * 0.08f, r * 0.26f, r * 0.26f,
+            rgba(10, 24, 56, 0.95f), rgba(10, 24, 56, 0.95f));
+}
+
+/* The spire's: a gear inside a clock's ring of ticks, its hands turning. */
+static void bv_emblem_spire(backdrop_view *bv, float cx, float cy, float r, float t)
+{
+    bv_rgba gold = rgba(240, 190, 100, 0.85f);
+    bv_gear(bv, cx, cy, r * 0.62f, 12, t * 0.02f, rgba(120, 84, 40, 0.9f), rgba(40, 26, 20, 0.9f));
+    bv_ring(bv, SDL_BLENDMODE_ADD, cx, cy, r - 3, r, gold, gold);
+    for (int k = 0; k < 12; k++) {
+        float a = BV_TAU * (float)k / 12.0f;
+        bv_line(bv, SDL_BLENDMODE_ADD, cx + cosf(a) * r * 0.78f, cy + sinf(a) * r * 0.78f,
+                cx + cosf(a) * r * 0.94f, cy + sinf(a) * r * 0.94f, 3, gold);
+    }
+    float h = t * 0.03f, m = t * 0.2f;
+    bv_line(bv, SDL_BLENDMODE_ADD, cx, cy, cx + cosf(h) * r * 0.45f, cy + sinf(h) * r * 0.45f, 5,
+            gold);
+    bv_line(bv, SDL_BLENDMODE_ADD, cx, cy, cx + cosf(m) * r * 0.75f, cy + sinf(m) * r * 0.75f, 3,
+            gold);
+}
+
+/* Dusk's (and any other boss's): a hexagram in a turning ring of ticks. */
+static void bv_emblem_dusk(backdrop_view *bv, float cx, float cy, float r, float t, bv_rgba c)
+{
+    bv_glow(bv, SDL_BLENDMODE_ADD, cx, cy, r * 0.9f, r * 0.9f, rgba(c.r, c.g * 0.6f, c.b, 0.35f),
+            rgba(c.r, 0, c.b, 0));
+    bv_circle(bv, cx, cy, r, t * 4, c);
+    for (int tri = 0; tri < 2; tri++)
+        for (int k = 0; k < 3; k++) {
+            float a0 = t * 0.01f + (float)tri * BV_TAU / 6 + BV_TAU * (float)k / 3;
+            float a1 = a0 + BV_TAU / 3;
+            bv_line(bv, SDL_BLENDMODE_ADD, cx + cosf(a0) * r * 0.7f, cy + sinf(a0) * r * 0.7f,
+                    cx + cosf(a1) * r * 0.7f, cy + sinf(a1) * r * 0.7f, 2.5f, c);
+        }
+}
+
+void backdrop_view_emblem(backdrop_view *bv, SDL_Renderer *r, backdrop spell, float cx, float cy,
+                          float radius, uint64_t t, float alpha)
+{
+    int w = 0, h = 0;
+    SDL_RenderGetLogicalSize(r, &w, &h);
+    bv_begin(bv, r, (SDL_Rect){0, 0, w, h}, alpha, 0);
+    float ft = (float)(t % 2000000u);
+    switch (spell) {
+    case BACKDROP_LAKE:
+    case BACKDROP_LAKE_BOSS:
+    case BACKDROP_LAKE_SPELL: bv_emblem_lake(bv, cx, cy, radius, ft); break;
+    case BACKDROP_SPIRE:
+    case BACKDROP_SPIRE_BOSS:
+    case BACKDROP_SPIRE_SPELL: bv_emblem_spire(bv, cx, cy, radius, ft); break;
+    case BACKDROP_DUSK:
+    case BACKDROP_DUSK_BOSS:
+    case BACKDROP_DUSK_SPELL:
+        bv_emblem_dusk(bv, cx, cy, radius, ft, rgba(255, 110, 150, 0.8f));
+        break;
+    default: bv_emblem_dusk(bv, cx, cy, radius, ft, rgba(220, 140, 255, 0.8f)); break;
+    }
+    bv_end(bv);
 }

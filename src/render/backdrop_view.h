@@ -39,4 +39,11 @@ typedef struct backdrop_view {
 void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backdrop b, uint64_t t,
                         float alpha, int dim);
 
+/* A boss's emblem for its spell card's cut-in, centred at (cx, cy) on the
+ * target, radius px: the sign of its spell backdrop (dusk's hexagram, the
+ * lake's lotus and moon, the spire's gear and clock; another index: a violet
+ * hexagram), turning with t, with opacity alpha. */
+void backdrop_view_emblem(backdrop_view *bv, SDL_Renderer *r, backdrop spell, float cx, float cy,
+                          float radius, uint64_t t, float alpha);
+
 #endif

@@ -150,6 +150,24 @@ static void field_view_draw_backdrop(field_view *fv, SDL_Renderer *r)
     fv->shown = 1;
 }
 
+atlas_sprite field_view_shot_sprite(int shape)
+{
+    switch (shape) {
+    case BULLET_SHAPE_RICE:
+    case BULLET_SHAPE_KUNAI:
+    case BULLET_SHAPE_ARROW:
+    case BULLET_SHAPE_DROP: return ATLAS_SPRITE_SHOT_NEEDLE;
+    case BULLET_SHAPE_AMULET: return ATLAS_SPRITE_SHOT_AMULET;
+    default: return ATLAS_SPRITE_SHOT_SEAL;
+    }
+}
+
+void field_view_add_shot(field_view *fv, int shape, int colour, float x, float y)
+{
+    int k = colour >= 0 && colour < BULLET_COLOR_COUNT ? colour : BULLET_COLOR_WHITE;
+    field_view_add_sprite(fv, FIELD_LAYER_SHOTS, field_view_shot_sprite(shape), k, x, y);
+}
+
 /* c darkened by dim percent. */
 static Uint8 field_view_dim(int c, int dim)
 {

@@ -87,6 +87,14 @@ sprite_batch *field_view_batch(field_view *fv);
  * additive, glowing (a blink). */
 void field_view_add_player(field_view *fv, const player *p, int flash);
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets);
+/* The look of one of the player's shots, whatever ship fired it, by its shape:
+ * a needle (rice, kunai, arrow, drop), an amulet (amulet) or a seal (round
+ * shapes); the frame is its colour. Translucent light in the shots' own layer,
+ * never a copy of an enemy bullet. Drawing only: the shots' shapes and the
+ * state are as the ship's patterns made them. */
+atlas_sprite field_view_shot_sprite(int shape);
+/* Adds a player's shot of that shape and colour at field position (x, y). */
+void field_view_add_shot(field_view *fv, int shape, int colour, float x, float y);
 /* The lasers of a pool (additive, over the effects and under the bullets). */
 void field_view_add_lasers(field_view *fv, const laser_pool *lasers);
 /* Adds frame k of a named sprite centred at field position (x, y). */
