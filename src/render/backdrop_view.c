@@ -44,11 +44,98 @@ static float bv_wrap(float x, float period)
     return m < 0 ? m + period : m;
 }
 
+/* ---- the CPU rasterizer (backdrop_view_draw_pixels) ---- */
+
+/* A span of pixels blended with colour and alpha stepping along it (16.16
+ * fixed point: col[k] + step[k] each pixel): over (opaque: written), or added. */
+static void bv_span(uint32_t *row, int n, int32_t *col, const int32_t *step, int add)
+{
+    for (int x = 0; x < n; x++) {
+        int32_t al = col[3] >> 16;
+        uint32_t r = (uint32_t)(col[0] < 0 ? 0 : col[0] >> 16 > 255 ? 255 : col[0] >> 16);
+        uint32_t g = (uint32_t)(col[1] < 0 ? 0 : col[1] >> 16 > 255 ? 255 : col[1] >> 16);
+        uint32_t b = (uint32_t)(col[2] < 0 ? 0 : col[2] >> 16 > 255 ? 255 : col[2] >> 16);
+        if (al >= 255 && !add) {
+            row[x] = 0xFF000000u | r << 16 | g << 8 | b;
+        } else if (al > 0) {
+            uint32_t d = row[x], dr = d >> 16 & 255, dg = d >> 8 & 255, db = d & 255;
+            uint32_t k = (uint32_t)(al > 255 ? 256 : al + 1);
+            if (add) {
+                dr += r * k >> 8, dg += g * k >> 8, db += b * k >> 8;
+                dr = dr > 255 ? 255 : dr, dg = dg > 255 ? 255 : dg, db = db > 255 ? 255 : db;
+            } else {
+                dr = (uint32_t)((int32_t)dr + (((int32_t)r - (int32_t)dr) * (int32_t)k >> 8));
+                dg = (uint32_t)((int32_t)dg + (((int32_t)g - (int32_t)dg) * (int32_t)k >> 8));
+                db = (uint32_t)((int32_t)db + (((int32_t)b - (int32_t)db) * (int32_t)k >> 8));
+            }
+            row[x] = 0xFF000000u | dr << 16 | dg << 8 | db;
+        }
+        for (int c = 0; c < 4; c++)
+            col[c] += step[c];
+    }
+}
+
+/* Fills triangle a b c, its colour and alpha interpolated as planes over it,
+ * one span a row (pixel centres inside it). */
+static void bv_raster_tri(backdrop_view *bv, const SDL_Vertex *a, const SDL_Vertex *b,
+                          const SDL_Vertex *c, int add)
+{
+    float x0 = a->position.x, y0 = a->position.y;
+    float ux = b->position.x - x0, uy = b->position.y - y0;
+    float vx = c->position.x - x0, vy = c->position.y - y0;
+    float det = ux * vy - uy * vx;
+    if (det > -1e-6f && det < 1e-6f)
+        return;
+    float ca[4] = {a->color.r, a->color.g, a->color.b, a->color.a};
+    float cb[4] = {b->color.r, b->color.g, b->color.b, b->color.a};
+    float cc[4] = {c->color.r, c->color.g, c->color.b, c->color.a};
+    float dx[4], dy[4];
+    for (int k = 0; k < 4; k++) { /* the plane's gradient, from two edges */
+        float du = cb[k] - ca[k], dv = cc[k] - ca[k];
+        dx[k] = (du * vy - dv * uy) / det;
+        dy[k] = (dv * ux - du * vx) / det;
+    }
+    const SDL_FPoint *p[3] = {&a->position, &b->position, &c->position};
+    float ymin = fminf(p[0]->y, fminf(p[1]->y, p[2]->y)),
+          ymax = fmaxf(p[0]->y, fmaxf(p[1]->y, p[2]->y));
+    int ya = (int)ceilf(ymin - 0.5f), yb = (int)ceilf(ymax - 0.5f);
+    ya = ya < 0 ? 0 : ya;
+    yb = yb > bv->ph ? bv->ph : yb;
+    for (int y = ya; y < yb; y++) {
+        float yc = (float)y + 0.5f, xl = 1e9f, xr = -1e9f;
+        for (int e = 0; e < 3; e++) {
+            const SDL_FPoint *s = p[e], *t = p[(e + 1) % 3];
+            if ((s->y <= yc) == (t->y <= yc))
+                continue;
+            float x = s->x + (yc - s->y) * (t->x - s->x) / (t->y - s->y);
+            xl = fminf(xl, x);
+            xr = fmaxf(xr, x);
+        }
+        int xa = (int)ceilf(xl - 0.5f), xb = (int)ceilf(xr - 0.5f);
+        xa = xa < 0 ? 0 : xa;
+        xb = xb > bv->pw ? bv->pw : xb;
+        if (xa >= xb)
+            continue;
+        float fx = (float)xa + 0.5f - x0, fy = yc - y0;
+        int32_t col[4], step[4];
+        for (int k = 0; k < 4; k++) {
+            col[k] = (int32_t)((ca[k] + dx[k] * fx + dy[k] * fy) * 65536.0f);
+            step[k] = (int32_t)(dx[k] * 65536.0f);
+        }
+        bv_span(bv->px + (size_t)y * (size_t)bv->pitch + xa, xb - xa, col, step, add);
+    }
+}
+
 /* ---- the vertex buffer ---- */
 
 static void bv_flush(backdrop_view *bv)
 {
-    if (bv->ni > 0) {
+    if (bv->ni > 0 && bv->px) {
+        int add = bv->blend == SDL_BLENDMODE_ADD;
+        for (int i = 0; i + 2 < bv->ni; i += 3)
+            bv_raster_tri(bv, &bv->v[bv->idx[i]], &bv->v[bv->idx[i + 1]], &bv->v[bv->idx[i + 2]],
+                          add);
+    } else if (bv->ni > 0) {
         SDL_SetRenderDrawBlendMode(bv->renderer, bv->blend);
         SDL_RenderGeometry(bv->renderer, NULL, bv->v, bv->nv, bv->idx, bv->ni);
         bv->calls++;
@@ -545,6 +632,7 @@ static void bv_spire_spell(backdrop_view *bv, float t)
 static void bv_begin(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, float alpha, int dim)
 {
     bv->renderer = r;
+    bv->px = NULL;
     bv->nv = bv->ni = 0;
     bv->blend = SDL_BLENDMODE_BLEND;
     bv->x0 = (float)area.x;
@@ -558,13 +646,13 @@ static void bv_begin(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, float al
 static void bv_end(backdrop_view *bv)
 {
     bv_flush(bv);
-    SDL_SetRenderDrawBlendMode(bv->renderer, SDL_BLENDMODE_NONE);
+    if (bv->renderer)
+        SDL_SetRenderDrawBlendMode(bv->renderer, SDL_BLENDMODE_NONE);
+    bv->px = NULL;
 }
 
-void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backdrop b, uint64_t t,
-                        float alpha, int dim)
+static void bv_scene(backdrop_view *bv, backdrop b, uint64_t t)
 {
-    bv_begin(bv, r, area, alpha, dim);
     float ft = (float)(t % 2000000u); /* float frames stay exact for ~9 hours */
     switch (b) {
     case BACKDROP_DUSK: bv_dusk(bv, ft, 0); break;
@@ -578,6 +666,25 @@ void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backd
     case BACKDROP_SPIRE_SPELL: bv_spire_spell(bv, ft); break;
     case BACKDROP_COUNT: break;
     }
+}
+
+void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backdrop b, uint64_t t,
+                        float alpha, int dim)
+{
+    bv_begin(bv, r, area, alpha, dim);
+    bv_scene(bv, b, t);
+    bv_end(bv);
+}
+
+void backdrop_view_draw_pixels(backdrop_view *bv, uint32_t *pixels, int w, int h, int pitch,
+                               backdrop b, uint64_t t, float alpha, int dim)
+{
+    bv_begin(bv, NULL, (SDL_Rect){0, 0, w, h}, alpha, dim);
+    bv->px = pixels;
+    bv->pw = w;
+    bv->ph = h;
+    bv->pitch = pitch;
+    bv_scene(bv, b, t);
     bv_end(bv);
 }
 

@@ -9,6 +9,11 @@
  * (parallax) as functions of a frame count alone, with positions from a hash of
  * each element's index: the same frame draws the same picture, in a replay, a
  * screenshot or a test. No allocation: the vertices go through a fixed buffer.
+ *
+ * The software renderer fills a shaded, blended triangle slowly (a scratch
+ * surface per triangle: 25 to 85 ms a backdrop), so where the blitter draws the
+ * field (render/sprite_draw.h, blit), backdrop_view_draw_pixels rasterizes the
+ * same triangles into the blitter's pixels itself, a span a row.
  */
 #ifndef CURTAIN_RENDER_BACKDROP_VIEW_H
 #define CURTAIN_RENDER_BACKDROP_VIEW_H
@@ -32,12 +37,20 @@ typedef struct backdrop_view {
     float alpha;         /* the backdrop's opacity, 0..1 (a cross-fade) */
     float light;         /* 1 - the player's dimming */
     uint64_t calls;      /* SDL_RenderGeometry calls so far (a test reads it) */
+    /* backdrop_view_draw_pixels: the pixels (ARGB8888) drawn into instead */
+    uint32_t *px;
+    int pw, ph, pitch;
 } backdrop_view;
 
 /* Draws backdrop b as at frame t into area of r's target, with opacity alpha
  * (0..1: over what is there) and darkened by dim percent. */
 void backdrop_view_draw(backdrop_view *bv, SDL_Renderer *r, SDL_Rect area, backdrop b, uint64_t t,
                         float alpha, int dim);
+
+/* The same into a w x h buffer of ARGB8888 pixels (pitch in pixels) holding
+ * the area, on the CPU. */
+void backdrop_view_draw_pixels(backdrop_view *bv, uint32_t *pixels, int w, int h, int pitch,
+                               backdrop b, uint64_t t, float alpha, int dim);
 
 /* A boss's emblem for its spell card's cut-in, centred at (cx, cy) on the
  * target, radius px: the sign of its spell backdrop (dusk's hexagram, the

@@ -121,7 +121,10 @@ void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)
 
 void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time)
 {
-    if (b < 0 || b >= BACKDROP_COUNT)
+    fv->hidden = (int)b < 0;
+    if (fv->hidden)
+        return;
+    if (b >= BACKDROP_COUNT)
         b = BACKDROP_DUSK;
     if (b != fv->scene || !fv->shown) {
         fv->from = fv->shown ? fv->scene : b;
@@ -132,20 +135,36 @@ void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time)
     fv->set = 1;
 }
 
+/* One backdrop: into the blitter's pixels when it has them (the software
+ * renderer's own triangles are slow), else through the renderer. */
+static void field_view_backdrop_layer(field_view *fv, SDL_Renderer *r, backdrop b, float alpha)
+{
+    sprite_draw *sd = &fv->draw;
+    int dim = fv->look.background_dim;
+    if (sd->reading)
+        backdrop_view_draw_pixels(&fv->backdrop, sd->pixels, sd->area.w, sd->area.h, sd->area.w, b,
+                                  fv->time, alpha, dim);
+    else
+        backdrop_view_draw(&fv->backdrop, r, sd->area, b, fv->time, alpha, dim);
+}
+
 /* The backdrop, and while a change is recent the last one under it. Frames
  * before the fade began (a replay run back) show the new one alone. */
 static void field_view_draw_backdrop(field_view *fv, SDL_Renderer *r)
 {
+    if (fv->hidden) {
+        fv->hidden = 0;
+        return;
+    }
     if (!fv->set)
         field_view_set_backdrop(fv, BACKDROP_DUSK, fv->tick);
     uint64_t age = fv->time - fv->fade_at;
     float k = fv->time < fv->fade_at || age >= FIELD_VIEW_FADE
                   ? 1.0f
                   : (float)age / (float)FIELD_VIEW_FADE;
-    int dim = fv->look.background_dim;
     if (k < 1.0f)
-        backdrop_view_draw(&fv->backdrop, r, fv->draw.area, fv->from, fv->time, 1.0f, dim);
-    backdrop_view_draw(&fv->backdrop, r, fv->draw.area, fv->scene, fv->time, k, dim);
+        field_view_backdrop_layer(fv, r, fv->from, 1.0f);
+    field_view_backdrop_layer(fv, r, fv->scene, k);
     fv->set = 0;
     fv->shown = 1;
 }
@@ -177,13 +196,18 @@ static Uint8 field_view_dim(int c, int dim)
 void field_view_draw(field_view *fv, SDL_Renderer *r)
 {
     SDL_RenderSetClipRect(r, &fv->draw.area);
+    /* the blitter reads the area first and draws the backdrop into it */
+    int blit = fv->draw.method == SPRITE_DRAW_BLIT;
+    if (blit)
+        sprite_draw_begin(&fv->draw);
     field_view_draw_backdrop(fv, r);
     sprite_batch_set_opacity(&fv->batch, FIELD_LAYER_BACKDROP,
                              field_view_dim(255, fv->look.background_dim));
     sprite_batch_set_opacity(&fv->batch, FIELD_LAYER_SHOTS,
                              (Uint8)(255 * fv->look.shot_opacity / 100));
-    if (sprite_batch_count(&fv->batch) > 0 || fv->lasers.index_count > 0) {
-        sprite_draw_begin(&fv->draw);
+    if (blit || sprite_batch_count(&fv->batch) > 0 || fv->lasers.index_count > 0) {
+        if (!blit)
+            sprite_draw_begin(&fv->draw);
         sprite_draw_batch_layers(&fv->draw, &fv->batch, 0, FIELD_LAYER_BULLETS);
         sprite_draw_lasers(&fv->draw, &fv->lasers);
         sprite_draw_batch_layers(&fv->draw, &fv->batch, FIELD_LAYER_BULLETS, FIELD_LAYER_COUNT);

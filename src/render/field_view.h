@@ -61,6 +61,7 @@ typedef struct field_view {
     backdrop scene, from;
     uint64_t time, fade_at;
     int set, shown; /* shown: a backdrop was drawn since init (the first one does not fade in) */
+    int hidden;     /* this frame draws none (field_view_set_backdrop with -1) */
     backdrop_view backdrop;
     float last_player_x;
     int bank; /* -1 left, 0 level, 1 right: which ship frame */
@@ -101,7 +102,8 @@ void field_view_add_lasers(field_view *fv, const laser_pool *lasers);
 void field_view_add_sprite(field_view *fv, field_layer layer, atlas_sprite sprite, int k, float x,
                            float y);
 /* This frame's backdrop, as at frame count `time` (a run's frame: the same
- * frame shows the same picture). A change starts a cross-fade from the last. */
+ * frame shows the same picture). A change starts a cross-fade from the last.
+ * b = -1: none this frame (the field left as it is: tests of the sprites). */
 void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time);
 void field_view_draw(field_view *fv, SDL_Renderer *r);
 
