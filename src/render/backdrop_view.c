@@ -413,14 +413,14 @@ static void bv_dusk_spell(backdrop_view *bv, float t)
     float fw = bv->w / (FOLDS - 1);
     for (int i = 0; i < FOLDS; i++) {
         float light = 0.75f + 0.25f * sinf(t * 0.03f + (float)i * 1.3f);
-        bv_rgba edge = rgba(22, 2, 14, 1), mid = rgba(86 * light, 12 * light, 38 * light, 1);
+        bv_rgba edge = rgba(16, 2, 14, 1), mid = rgba(60 * light, 10 * light, 46 * light, 1);
         for (int row = 0; row < ROWS; row++) {
             float y = bv->h * (float)row / ROWS, h = bv->h / ROWS + 1;
             float sway = sinf(t * 0.02f + y * 0.012f + (float)i) * 6.0f * ((float)row / ROWS);
             bv_fold(bv, -fw / 2 + (float)i * fw + sway, y, fw, h, edge, mid);
         }
     }
-    bv_glow(bv, SDL_BLENDMODE_ADD, bv->w / 2, bv->h * 0.24f, 170, 150, rgba(120, 60, 70, 0.5f),
+    bv_glow(bv, SDL_BLENDMODE_ADD, bv->w / 2, bv->h * 0.24f, 170, 150, rgba(110, 60, 90, 0.4f),
             rgba(60, 0, 30, 0));
     bv_circle(bv, bv->w / 2, bv->h * 0.24f, 120.0f, t, rgba(255, 140, 190, 0.3f));
     bv_vgrad(bv, SDL_BLENDMODE_BLEND, 0, bv->h * 0.7f, bv->w, bv->h * 0.3f, rgba(0, 0, 0, 0),
