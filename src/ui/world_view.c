@@ -353,7 +353,8 @@ static void wv_cutin_portrait(SDL_Renderer *r, const atlas_texture *at, int spri
 static void wv_draw_cutin(world_view *v, SDL_Renderer *r, const atlas_texture *at, const world *w)
 {
     const boss_fight *b = &w->boss;
-    if (!b->active || !b->spell || b->phase_end == BOSS_NEVER || !w->lib || b->index < 0)
+    if (!b->active || !b->spell || b->phase_end == BOSS_NEVER || !w->lib || b->index < 0 ||
+        (uint32_t)b->index >= w->lib->boss_count)
         return;
     int64_t age = (int64_t)w->frame - b->phase_start;
     float a = wv_fade(age, WV_CUTIN_FRAMES);
