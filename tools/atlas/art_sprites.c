@@ -219,14 +219,19 @@ static rgba shot_amulet(vec2 p, rgba colour)
     return paint_over(c, paint_fade(white, 0.85 * paint_stroke(mark, 0.55)));
 }
 
-/* A seal: a ring of its colour round a white spark, glowing. */
+/* A seal: a thin ring of its colour with four ticks pointing out and a white
+ * diamond at its heart, glowing (no enemy bullet has ticks or a diamond). */
 static rgba shot_seal(vec2 p, rgba colour)
 {
     double d = paint_len(p);
-    rgba c = paint_fade(colour, 0.5 * paint_glow(d - 5.0, 3.0));
-    c = paint_over(c, paint_fade(paint_lighten(colour, 0.4), 0.9 * paint_stroke(d - 5.0, 0.9)));
-    c = paint_over(c, paint_fade(paint_lighten(colour, 0.6), 0.35 * paint_fill(d - 4.2)));
-    return paint_over(c, paint_fade(white, paint_fill(d - 1.6)));
+    double ticks = fmin(sd_box(p, 0.5, 7.6, 0.3), sd_box(p, 7.6, 0.5, 0.3));
+    ticks = fmax(ticks, 5.4 - d); /* only outside the ring */
+    rgba c = paint_fade(colour, 0.45 * paint_glow(d - 5.0, 2.6));
+    c = paint_over(c, paint_fade(paint_lighten(colour, 0.4), 0.9 * paint_stroke(d - 5.0, 0.6)));
+    c = paint_over(c, paint_fade(paint_lighten(colour, 0.5), 0.9 * paint_fill(ticks)));
+    double diamond = (fabs(p.x) + fabs(p.y)) - 2.4;
+    c = paint_over(c, paint_fade(paint_lighten(colour, 0.6), 0.25 * paint_fill(d - 4.4)));
+    return paint_over(c, paint_fade(white, 0.95 * paint_fill(diamond)));
 }
 
 static rgba enemy_drone(vec2 p, int frame)
