@@ -24,6 +24,8 @@
 #define PIXELS  (W * H)
 #define T_SHOWN 600 /* the frame count pictures are taken at */
 
+static int dim_percent; /* the player's background dimmer for the next draw */
+
 typedef struct rgb {
     int r, g, b;
 } rgb;
@@ -46,6 +48,7 @@ static int draw(SDL_Renderer *r, int method, int b, uint64_t t, int from, uint64
         fprintf(stderr, "frame_view_init: %s\n", err);
         return -1;
     }
+    v.field.look.background_dim = dim_percent;
     SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
     SDL_RenderClear(r);
     if (from >= 0) { /* from until fade_at, then b */
@@ -149,6 +152,20 @@ static void check_software(void)
            to_new = field_difference(mid, pics[BACKDROP_LAKE]);
     printf("half a fade: %.2f from dusk, %.2f from lake\n", to_old, to_new);
     CHECK(to_old > 10.0 && to_new > 10.0);
+    /* the dimmer darkens every backdrop (80%: to well under half) */
+    for (int b = 0; b < BACKDROP_COUNT; b++) {
+        dim_percent = 80;
+        draw_software(b, T_SHOWN, -1, 0, mid);
+        dim_percent = 0;
+        double lit = 0, dimmed = 0;
+        for (int y = FIELD_VIEW_Y; y < FIELD_VIEW_Y + (int)PLAYFIELD_H; y++)
+            for (int x = FIELD_VIEW_X; x < FIELD_VIEW_X + (int)PLAYFIELD_W; x++) {
+                rgb p = at(pics[b], x, y), q = at(mid, x, y);
+                lit += p.r + p.g + p.b;
+                dimmed += q.r + q.g + q.b;
+            }
+        CHECK(dimmed < lit * 0.4);
+    }
 }
 
 /* The GPU's path: the same pictures within a little (the rasterizers differ at
