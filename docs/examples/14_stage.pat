@@ -12,6 +12,7 @@ enemy diver(side) {
 boss lantern {
     name "Paper Lantern"
     look boss
+    spell_background lake_spell
     phase time 20s health 600 {
         move to (192, 110) over 60
         loop {
@@ -28,6 +29,7 @@ boss lantern {
 }
 
 stage lake {
+    background lake
     title "Stage 1" "Lake at Dusk"
     wait 1s
     repeat 4 as i {
@@ -37,6 +39,7 @@ stage lake {
     }
     wait until enemies == 0
     wait 1s
+    background lake_boss
     boss lantern
     wait 2s
 }

@@ -5,6 +5,7 @@
 boss s1_wick {
     name "Wick, the Lantern Spirit"
     look crystal
+    spell_background dusk_spell
 
     phase time 25s health 600 {
         move to (192, 100) over 50

@@ -7,6 +7,7 @@
 # for long. `time` counts the frames since the stage began.
 
 stage stage1 {
+    background dusk
     music stage
     wait 30
     title "Stage 1" "Lanterns at Dusk"
@@ -112,6 +113,7 @@ stage stage1 {
     wait until enemies == 0 or time > 60 * 175
     wait 90
 
+    background dusk_boss
     title "Kagari" "Keeper of the Curtain"
     wait 60
     music boss

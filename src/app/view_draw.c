@@ -220,8 +220,8 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
     d->objs = objs;
     d->nobjs = n;
     d->lib = lib;
-    frame_scene scene = {&ship, &bullets, vd_add_enemies,     d, NULL,
-                         NULL,  -1.0f,    sandbox_lasers(sb), 0};
+    frame_scene scene = {
+        &ship, &bullets, vd_add_enemies, d, NULL, NULL, -1.0f, sandbox_lasers(sb), 0, 0, 0};
     frame_view_draw(&d->fv, &scene);
     view_draw_panel(d, panel);
 }

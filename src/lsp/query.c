@@ -733,7 +733,7 @@ cJSON *query_completion(project *p, int file, size_t offset)
         static const char *const phase_words[] = {"spell", "time", "health", "bonus", NULL};
         query_words(&it, phase_words, REF_WORD);
     } else if (boss_body) {
-        static const char *const boss_words[] = {"phase", "name", "look", NULL};
+        static const char *const boss_words[] = {"phase", "name", "look", "spell_background", NULL};
         query_words(&it, boss_words, REF_DECLARATION);
     } else {
         if (q.in_fire)

@@ -120,17 +120,18 @@ typedef struct ast_fire {
 /* Statements that only pass values to a host verb.
  *   id  keyword  operands ("e" expression, "t" text: a string or a bare word,
  *   "T" an optional text)  what */
-#define AST_VERB_STATEMENTS(X)                                      \
-    X(HEALTH, "health", "e", "an enemy's hit points")               \
-    X(SCORE, "score", "e", "points for destroying it")              \
-    X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")           \
-    X(LOOK, "look", "t", "an enemy's or boss's sprite")             \
-    X(TITLE, "title", "tT", "a title card: line, optional subline") \
-    X(SOUND, "sound", "t", "play a sound effect")                   \
-    X(MUSIC, "music", "t", "change the music")                      \
-    X(CLEAR, "clear", "", "cancel every enemy bullet into items")   \
-    X(PIERCE, "pierce", "e", "a ship's shots fired next pierce")    \
-    X(DAMAGE, "damage", "e", "a ship's shots fired next: their damage")
+#define AST_VERB_STATEMENTS(X)                                          \
+    X(HEALTH, "health", "e", "an enemy's hit points")                   \
+    X(SCORE, "score", "e", "points for destroying it")                  \
+    X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")               \
+    X(LOOK, "look", "t", "an enemy's or boss's sprite")                 \
+    X(TITLE, "title", "tT", "a title card: line, optional subline")     \
+    X(SOUND, "sound", "t", "play a sound effect")                       \
+    X(MUSIC, "music", "t", "change the music")                          \
+    X(CLEAR, "clear", "", "cancel every enemy bullet into items")       \
+    X(PIERCE, "pierce", "e", "a ship's shots fired next pierce")        \
+    X(DAMAGE, "damage", "e", "a ship's shots fired next: their damage") \
+    X(BACKGROUND, "background", "t", "the stage's backdrop from here")
 
 typedef enum ast_verb_stmt {
 #define AST_VERB_ENUM(id, keyword, shape, doc) VS_##id,
@@ -277,6 +278,9 @@ typedef struct ast_decl {
     const char *look;  /* boss: sprite */
     const char *about; /* ship: one line about it */
     ast_pos look_pos;  /* boss: where its look is named */
+    /* boss: the backdrop of its spell cards, and where it is named */
+    const char *spell_background;
+    ast_pos spell_background_pos;
     ast_phase *phases; /* boss */
     int nphases;
     ast_ship_item *items;  /* ship */

@@ -16,6 +16,7 @@
 
 #include "core/ease.h"
 #include "pattern/parser.h"
+#include "sim/backdrop.h"
 #include "sim/bullet_kind.h"
 #include "sim/enemy_look.h"
 
@@ -188,6 +189,7 @@ typedef struct pending_block {
     int file;
     int on_bullet; /* a fire's block, or a block started inside one */
     int on_laser;  /* a laser's block, or a thread started inside one */
+    int in_stage;  /* a block inside a stage's script */
     struct pending_block *next;
 } pending_block;
 
@@ -206,6 +208,9 @@ typedef struct fstate {
     int on_bullet;   /* this function is a bullet's script: enemy statements do not apply */
     int on_laser;    /* ...a laser's script: its turns and speed changes stay linear */
     int in_function; /* a 'function': returns a value at once, never waits */
+    int in_stage;    /* 1 a stage's own script (`background` may stand in its block), 2 a
+                        block inside one */
+    int depth;       /* blocks open: 1 in the function's own block */
     /* Constant left operands not emitted yet (see expr_known): pushed before the
      * next instruction, folded away when the right operand is constant too. */
     struct {
@@ -1317,6 +1322,7 @@ static uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, con
     pb->file = f->file;
     pb->on_bullet = f->on_bullet || strcmp(what, "fire") == 0;
     pb->on_laser = strcmp(what, "thread") == 0 ? f->on_laser : on_laser;
+    pb->in_stage = f->in_stage != 0;
     *c->pending_tail = pb;
     c->pending_tail = &pb->next;
     return pb->func;
@@ -2013,9 +2019,49 @@ static void compiler_check_look(compiler *c, int file, const char *look, ast_pos
         compiler_hint(diag_suggest(look, enemy_look_names, ENEMY_LOOK_COUNT), hint, sizeof hint));
 }
 
+/* Reports a backdrop name that sim/backdrop.h lacks, with the nearest as a
+ * hint; returns its index, or -1. */
+static int compiler_check_backdrop(compiler *c, int file, const char *name, ast_pos pos)
+{
+    int k = backdrop_by_name(name);
+    if (k >= 0 || !name)
+        return k;
+    char hint[96];
+    compiler_report(
+        c, DIAG_UNKNOWN_BACKDROP, file, pos, "unknown backdrop '%s'%s", name,
+        compiler_hint(diag_suggest(name, backdrop_names, BACKDROP_COUNT), hint, sizeof hint));
+    return -1;
+}
+
+/* background NAME: a cue, not code (vm_cue): the stage's script and every hash
+ * stay as they were, so replays of a stage still verify when it gains one. The
+ * host shows the backdrop of the last cue the stage's runner has passed; that
+ * reads the runner's place in its own function, hence only there. */
+static void stmt_background(fstate *f, const ast_stmt *s)
+{
+    if (!f->in_stage) {
+        REPORT(f, DIAG_BACKGROUND_PLACE, s->pos,
+               "'background' is a stage's statement: a pattern, enemy or boss cannot use it");
+        return;
+    }
+    if (f->in_stage != 1 || f->depth != 1) {
+        REPORT(f, DIAG_BACKGROUND_PLACE, s->pos,
+               "'background' stands in the stage's own block, not in a loop's, an if's or a "
+               "thread's");
+        return;
+    }
+    int k = compiler_check_backdrop(f->c, f->file, s->text, s->name_pos);
+    if (k >= 0)
+        program_add_cue(f->c->b, k);
+}
+
 /* The statements that hand values to a host verb (health, look, title...). */
 static void stmt_verb(fstate *f, const ast_stmt *s)
 {
+    if (s->verb == VS_BACKGROUND) {
+        stmt_background(f, s);
+        return;
+    }
     /* in AST_VERB_STATEMENTS' order */
     static const vm_verb verbs[] = {VM_VERB_HEALTH, VM_VERB_SCORE, VM_VERB_HITBOX, VM_VERB_LOOK,
                                     VM_VERB_TITLE,  VM_VERB_SOUND, VM_VERB_MUSIC,  VM_VERB_CLEAR,
@@ -2493,8 +2539,10 @@ static void stmts(fstate *f, const ast_stmt *s)
         m->name = "";
         m->hidden = 2;
     }
+    f->depth++;
     for (; s; s = s->next)
         stmt(f, s);
+    f->depth--;
     scope_close(f, nlocals, nslots);
 }
 
@@ -2513,6 +2561,8 @@ static void fstate_init(fstate *f, compiler *c, uint32_t func, int file)
 #define COMPILE_ON_BULLET 1
 #define COMPILE_FUNCTION  2
 #define COMPILE_ON_LASER  4
+#define COMPILE_STAGE     8  /* a stage's own script */
+#define COMPILE_IN_STAGE  16 /* a block inside a stage's script */
 
 /* Compiles a body as function func whose first slots are the named params. The
  * prologue (phase settings) may be emitted by `prologue`. */
@@ -2531,6 +2581,7 @@ static void compile_function(compiler *c, uint32_t func, int file, const char *c
     f->on_bullet = (flags & COMPILE_ON_BULLET) != 0;
     f->in_function = (flags & COMPILE_FUNCTION) != 0;
     f->on_laser = (flags & COMPILE_ON_LASER) != 0;
+    f->in_stage = (flags & COMPILE_STAGE) ? 1 : (flags & COMPILE_IN_STAGE) ? 2 : 0;
     program_begin_func(c->b, func);
     int param_slots = 0;
     for (int i = 0; i < nparams; i++) {
@@ -2586,7 +2637,8 @@ static void compile_pending(compiler *c)
         compile_function(c, pb->func, pb->file, pb->captures, NULL, pb->capture_sizes,
                          pb->ncaptures, pb->body, pos, NULL,
                          (pb->on_bullet ? COMPILE_ON_BULLET : 0) |
-                             (pb->on_laser ? COMPILE_ON_LASER : 0));
+                             (pb->on_laser ? COMPILE_ON_LASER : 0) |
+                             (pb->in_stage ? COMPILE_IN_STAGE : 0));
     }
 }
 
@@ -2705,6 +2757,8 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
         arena_strndup(&lib->mem, d->title ? d->title : "", d->title ? strlen(d->title) : 0);
     out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
     compiler_check_look(c, g->file, d->look, d->look_pos);
+    out->spell_background =
+        compiler_check_backdrop(c, g->file, d->spell_background, d->spell_background_pos);
     out->file = compiler_file_name(c, g->file);
     out->phases =
         arena_alloc(&lib->mem, (size_t)(d->nphases ? d->nphases : 1) * sizeof *out->phases);
@@ -2790,7 +2844,9 @@ static void compiler_bodies(compiler *c)
                             d->name, COMPILER_MAX_ARGS);
         compiler_check_params(c, d);
         compile_function(c, g->func, g->file, params, ppos, NULL, np, d->body, d->pos, NULL,
-                         g->kind == G_FUNCTION ? COMPILE_FUNCTION : 0);
+                         g->kind == G_FUNCTION ? COMPILE_FUNCTION
+                         : g->kind == G_STAGE  ? COMPILE_STAGE
+                                               : 0);
         compile_pending(c);
         if (g->kind == G_FUNCTION)
             continue; /* not an entry: it runs inside expressions */

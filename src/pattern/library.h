@@ -56,6 +56,8 @@ typedef struct library_boss {
     const char *name;  /* as declared */
     const char *title; /* display name; "" if none */
     const char *look;  /* sprite name; "" if none */
+    /* the sim/backdrop.h index drawn during its spell cards; -1 none */
+    int spell_background;
     library_phase *phases;
     uint32_t phase_count;
     const char *file; /* where it is defined */

@@ -41,11 +41,11 @@ typedef struct parser {
 } parser;
 
 const char *const parser_statement_words[] = {
-    "var",    "wait",   "repeat", "loop",   "while", "if",       "break",   "continue",
-    "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",    "accel",
-    "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",    "title",
-    "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss", "print",
-    "return", "laser",  "damage", "pierce", "for",   "on",       NULL};
+    "var",    "wait",   "repeat", "loop",   "while", "if",       "break",      "continue",
+    "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",       "accel",
+    "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",       "title",
+    "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss",    "print",
+    "return", "laser",  "damage", "pierce", "for",   "on",       "background", NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
@@ -802,7 +802,8 @@ static const char *const parser_verb_shapes[] = {
 };
 
 /* verb := 'health' expr | 'score' expr | 'hitbox' expr | 'look' text
- *       | 'title' text [ text ] | 'sound' text | 'music' text | 'clear' */
+ *       | 'title' text [ text ] | 'sound' text | 'music' text | 'clear'
+ *       | 'damage' expr | 'background' text */
 static void parser_verb(parser *p, ast_stmt *s, int verb)
 {
     s->verb = (ast_verb_stmt)verb;
@@ -1233,7 +1234,8 @@ static ast_phase *parser_phase(parser *p)
     return ph;
 }
 
-/* boss := 'boss' NAME '{' { 'name' STRING | 'look' text | phase } '}' */
+/* boss := 'boss' NAME '{' { 'name' STRING | 'look' text
+ *                        | 'spell_background' text | phase } '}' */
 static void parser_boss(parser *p, ast_decl *d)
 {
     token open = p->tok;
@@ -1257,6 +1259,12 @@ static void parser_boss(parser *p, ast_decl *d)
                 parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'look' is given twice");
             d->look_pos = parser_pos(&p->tok);
             d->look = parser_text(p);
+        } else if (parser_accept_word(p, "spell_background")) {
+            if (d->spell_background)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t,
+                                "'spell_background' is given twice");
+            d->spell_background_pos = parser_pos(&p->tok);
+            d->spell_background = parser_text(p);
         } else if (parser_accept_word(p, "phase")) {
             ast_phase *ph = parser_phase(p);
             if (ph) {
@@ -1265,7 +1273,7 @@ static void parser_boss(parser *p, ast_decl *d)
                 d->nphases++;
             }
         } else if (!parser_accept(p, TOK_SEMI)) {
-            parser_expected(p, "'name', 'look' or 'phase' in a boss");
+            parser_expected(p, "'name', 'look', 'spell_background' or 'phase' in a boss");
         }
         if (p->panic)
             parser_sync_statement(p);

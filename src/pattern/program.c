@@ -57,6 +57,7 @@ static void program_free_parts(vm_program *p)
     mem_free(p->strings);
     mem_free(p->shared_init);
     mem_free(p->refs);
+    mem_free(p->cues);
     mem_free(p->by_pc);
     memset(p, 0, sizeof *p);
 }
@@ -276,6 +277,15 @@ void program_mark_ref(program_builder *b, uint32_t pc, vm_ref_kind kind)
         return;
     b->p.refs[n] = (vm_ref){pc, (uint32_t)kind};
     b->p.ref_count++;
+}
+
+void program_add_cue(program_builder *b, int32_t value)
+{
+    uint32_t n = b->p.cue_count;
+    if (b->failed || program_grow(b, (void **)&b->p.cues, n, &b->cue_cap, sizeof(vm_cue)))
+        return;
+    b->p.cues[n] = (vm_cue){b->p.code_count, value};
+    b->p.cue_count++;
 }
 
 /* Orders the defined functions by where their code starts (vm_func_at). */

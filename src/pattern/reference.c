@@ -16,7 +16,7 @@
     X(DECLARATION, "pattern", "pattern NAME(PARAMS) { ... }", "A script that can run on anything: an emitter, an enemy, a bullet. `(PARAMS)` may be left out.") \
     X(DECLARATION, "enemy", "enemy NAME(PARAMS) { ... }", "A script for an enemy started with `spawn`.") \
     X(DECLARATION, "stage", "stage NAME { ... }", "A stage's timeline.") \
-    X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, then its phases.") \
+    X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, `spell_background NAME`, then its phases.") \
     X(DECLARATION, "shared", "shared NAME = EXPR", "A value every script reads and changes (`NAME = ...`, `+=`, ...), starting at EXPR (known when the file loads) in each run.") \
     X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
     X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `about \"TEXT\"`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
@@ -129,7 +129,8 @@
     X(WORD, "out", "speed EXPR over EXPR out", "An ease (after `over N` of speed, turn, velocity, move): ends slowly, 1-(1-u)*(1-u).") \
     X(WORD, "spell", "phase \"TITLE\" spell ...", "Makes a phase a spell card: beaten without being hit or bombing, it wins its `bonus`.") \
     X(WORD, "bonus", "bonus EXPR", "(In a phase.) A spell card's bonus. Default 0.") \
-    X(WORD, "name", "name \"TEXT\"", "(In a boss.) The boss's display name.")
+    X(WORD, "name", "name \"TEXT\"", "(In a boss.) The boss's display name.") \
+    X(WORD, "spell_background", "spell_background NAME", "(In a boss.) The backdrop drawn instead of the stage's during its spell cards: `dusk_spell`, `lake_spell`, `spire_spell` or another backdrop.")
 /* clang-format on */
 
 /* The rows, and the statements that only pass values to the host, whose words,

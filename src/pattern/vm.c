@@ -913,6 +913,15 @@ const vm_program *vm_current_program(const vm *v)
     return v->current == VM_NIL ? NULL : v->runners[v->current].prog;
 }
 
+uint32_t vm_runner_base_pc(const vm *v, vm_runner_id id)
+{
+    uint32_t idx = vm_lookup(v, id);
+    if (idx == VM_NIL)
+        return UINT32_MAX;
+    const vm_runner *r = &v->runners[idx];
+    return r->depth > 0 ? v->frames[(size_t)idx * VM_MAX_DEPTH].pc - 1 : r->pc;
+}
+
 vm_stats vm_get_stats(const vm *v)
 {
     return v->stats;

@@ -262,6 +262,15 @@ typedef struct vm_ref {
     uint32_t kind; /* vm_ref_kind */
 } vm_ref;
 
+/* A mark at a place of the code that runs nothing: what a host shows from there
+ * on (`background NAME` in a stage: value is a sim/backdrop.h index). The code
+ * and every hash are as without it; a host finds the marks a runner has passed
+ * from where it is (vm_runner_base_pc). */
+typedef struct vm_cue {
+    uint32_t pc; /* the instruction it stands before */
+    int32_t value;
+} vm_cue;
+
 typedef struct vm_program {
     uint32_t *code; /* instructions (opcodes.h) */
     vm_pos *pos;    /* one per instruction */
@@ -280,6 +289,8 @@ typedef struct vm_program {
      * in increasing pc: what a replay's content hash follows by name. */
     vm_ref *refs;
     uint32_t ref_count;
+    vm_cue *cues; /* in increasing pc */
+    uint32_t cue_count;
     uint32_t *by_pc; /* the defined functions' indices, by increasing pc (vm_func_at) */
     uint32_t by_pc_count;
 } vm_program;
@@ -511,6 +522,10 @@ int vm_obj_runners(const vm *v, vm_obj obj);
 void vm_tick(vm *v, int32_t frame);
 /* The program of the runner executing now (for callbacks), or NULL. */
 const vm_program *vm_current_program(const vm *v);
+/* Where runner id is in the function it started in: its pc there, or, inside a
+ * call, the pc of that function's call (the instruction before the first
+ * frame's return address). UINT32_MAX when the runner is gone. */
+uint32_t vm_runner_base_pc(const vm *v, vm_runner_id id);
 
 vm_stats vm_get_stats(const vm *v);
 /* Feeds the VM's whole run state to a state hash: every live runner (position in

@@ -1,6 +1,10 @@
 /*
  * atlas_sprites: the names of everything in the texture atlas besides bullets.
  *
+ * The player's shots have three looks, one frame per bullet colour
+ * (sim/bullet_kind.h), chosen by a shot's shape (render/field_view.h,
+ * field_view_shot_sprite): they never look like an enemy's bullet.
+ *
  * Shared by the atlas generator (tools/atlas/), which draws one picture per row,
  * and the renderer, which finds the frames through the generated table
  * (render/atlas_table.h). Bullets are not listed here: every shape and colour of
@@ -42,7 +46,10 @@
     X(PANEL_TILE, "panel_tile")         \
     X(BACKDROP_CLOUD, "backdrop_cloud") \
     X(LASER, "laser")                   \
-    X(PLAYER_HERON, "player_heron")
+    X(PLAYER_HERON, "player_heron")     \
+    X(SHOT_NEEDLE, "shot_needle")       \
+    X(SHOT_AMULET, "shot_amulet")       \
+    X(SHOT_SEAL, "shot_seal")
 
 /* The bitmap fonts: ASCII 32..126 each. */
 #define ATLAS_FONTS(X) \

@@ -16,38 +16,16 @@
 #define FIELD_VIEW_LASER_VERTICES (1024 * 128)
 #define FIELD_VIEW_LASER_NODES    1024
 
-/* A star somewhere in the field, or (anywhere = 0) at its top edge. */
-static void field_star_respawn(field_view *fv, field_star *s, int anywhere)
-{
-    s->x = rng_range(&fv->visual, 0.0f, PLAYFIELD_W);
-    s->y = anywhere ? rng_range(&fv->visual, 0.0f, PLAYFIELD_H) : -2.0f;
-    s->speed = rng_range(&fv->visual, 0.3f, 2.2f);
-    s->shade = (Uint8)(60.0f + s->speed * 70.0f);
-}
-
-/* A cloud somewhere across the field, or (anywhere = 0) just above it. */
-static void field_cloud_respawn(field_view *fv, field_cloud *c, int anywhere)
-{
-    c->x = rng_range(&fv->visual, -20.0f, PLAYFIELD_W + 20.0f);
-    c->y = anywhere ? rng_range(&fv->visual, -40.0f, PLAYFIELD_H + 40.0f) : -60.0f;
-    c->speed = rng_range(&fv->visual, 0.15f, 0.45f);
-    c->variant = (int)rng_below(&fv->visual, 3);
-}
-
 int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
                     sprite_draw_method method, int bullets, uint64_t seed, char *err,
                     size_t err_size)
 {
     *fv = (field_view){.look = {.shot_opacity = 100}};
     rng_seed(&fv->visual, seed);
-    for (int i = 0; i < FIELD_VIEW_STARS; i++)
-        field_star_respawn(fv, &fv->stars[i], 1);
-    for (int i = 0; i < FIELD_VIEW_CLOUDS; i++)
-        field_cloud_respawn(fv, &fv->clouds[i], 1);
     if (bullets < 1)
         bullets = 1;
     sprite_layer_spec layers[FIELD_LAYER_COUNT] = {
-        [FIELD_LAYER_BACKDROP] = {SPRITE_BLEND_ADD, FIELD_VIEW_CLOUDS},
+        [FIELD_LAYER_BACKDROP] = {SPRITE_BLEND_ADD, 64},
         [FIELD_LAYER_ENEMIES] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_ITEMS] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_PLAYER] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
@@ -90,30 +68,13 @@ void field_view_free(field_view *fv)
 void field_view_update(field_view *fv)
 {
     fv->tick++;
-    for (int i = 0; i < FIELD_VIEW_STARS; i++) {
-        field_star *s = &fv->stars[i];
-        s->y += s->speed;
-        if (s->y > PLAYFIELD_H)
-            field_star_respawn(fv, s, 0);
-    }
-    for (int i = 0; i < FIELD_VIEW_CLOUDS; i++) {
-        field_cloud *c = &fv->clouds[i];
-        c->y += c->speed;
-        if (c->y > PLAYFIELD_H + 60.0f)
-            field_cloud_respawn(fv, c, 0);
-    }
 }
 
-/* Empties the batch and puts the backdrop's clouds in it. */
+/* Empties the batch and the lasers' mesh. */
 void field_view_begin(field_view *fv)
 {
     sprite_batch_clear(&fv->batch);
     fv->lasers.vertex_count = fv->lasers.index_count = 0;
-    for (int i = 0; i < FIELD_VIEW_CLOUDS; i++) {
-        const field_cloud *c = &fv->clouds[i];
-        field_view_add_sprite(fv, FIELD_LAYER_BACKDROP, ATLAS_SPRITE_BACKDROP_CLOUD, c->variant,
-                              c->x, c->y);
-    }
 }
 
 sprite_batch *field_view_batch(field_view *fv)
@@ -158,58 +119,95 @@ void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)
     sprite_batch_add_bullets(&fv->batch, bullets, FIELD_LAYER_BULLETS, FIELD_LAYER_GLOW);
 }
 
+void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time)
+{
+    fv->hidden = (int)b < 0;
+    if (fv->hidden)
+        return;
+    if (b >= BACKDROP_COUNT)
+        b = BACKDROP_DUSK;
+    if (b != fv->scene || !fv->shown) {
+        fv->from = fv->shown ? fv->scene : b;
+        fv->scene = b;
+        fv->fade_at = fv->shown ? time : 0;
+    }
+    fv->time = time;
+    fv->set = 1;
+}
+
+/* One backdrop: into the blitter's pixels when it has them (the software
+ * renderer's own triangles are slow), else through the renderer. */
+static void field_view_backdrop_layer(field_view *fv, SDL_Renderer *r, backdrop b, float alpha)
+{
+    sprite_draw *sd = &fv->draw;
+    int dim = fv->look.background_dim;
+    if (sd->reading)
+        backdrop_view_draw_pixels(&fv->backdrop, sd->pixels, sd->area.w, sd->area.h, sd->area.w, b,
+                                  fv->time, alpha, dim);
+    else
+        backdrop_view_draw(&fv->backdrop, r, sd->area, b, fv->time, alpha, dim);
+}
+
+/* The backdrop, and while a change is recent the last one under it. Frames
+ * before the fade began (a replay run back) show the new one alone. */
+static void field_view_draw_backdrop(field_view *fv, SDL_Renderer *r)
+{
+    if (fv->hidden) {
+        fv->hidden = 0;
+        return;
+    }
+    if (!fv->set)
+        field_view_set_backdrop(fv, BACKDROP_DUSK, fv->tick);
+    uint64_t age = fv->time - fv->fade_at;
+    float k = fv->time < fv->fade_at || age >= FIELD_VIEW_FADE
+                  ? 1.0f
+                  : (float)age / (float)FIELD_VIEW_FADE;
+    if (k < 1.0f)
+        field_view_backdrop_layer(fv, r, fv->from, 1.0f);
+    field_view_backdrop_layer(fv, r, fv->scene, k);
+    fv->set = 0;
+    fv->shown = 1;
+}
+
+atlas_sprite field_view_shot_sprite(int shape)
+{
+    switch (shape) {
+    case BULLET_SHAPE_RICE:
+    case BULLET_SHAPE_KUNAI:
+    case BULLET_SHAPE_ARROW:
+    case BULLET_SHAPE_DROP: return ATLAS_SPRITE_SHOT_NEEDLE;
+    case BULLET_SHAPE_AMULET: return ATLAS_SPRITE_SHOT_AMULET;
+    default: return ATLAS_SPRITE_SHOT_SEAL;
+    }
+}
+
+void field_view_add_shot(field_view *fv, int shape, int colour, float x, float y)
+{
+    int k = colour >= 0 && colour < BULLET_COLOR_COUNT ? colour : BULLET_COLOR_WHITE;
+    field_view_add_sprite(fv, FIELD_LAYER_SHOTS, field_view_shot_sprite(shape), k, x, y);
+}
+
 /* c darkened by dim percent. */
 static Uint8 field_view_dim(int c, int dim)
 {
     return (Uint8)(c * (100 - dim) / 100);
 }
 
-/* A vertical gradient filling the field: deep blue at the top to violet below. */
-static void field_view_draw_backdrop(SDL_Renderer *r, int dim)
-{
-    const float x0 = FIELD_VIEW_X, y0 = FIELD_VIEW_Y;
-    const float x1 = x0 + PLAYFIELD_W, y1 = y0 + PLAYFIELD_H;
-    SDL_Color top = {field_view_dim(10, dim), field_view_dim(12, dim), field_view_dim(40, dim),
-                     255};
-    SDL_Color low = {field_view_dim(34, dim), field_view_dim(14, dim), field_view_dim(52, dim),
-                     255};
-    SDL_Vertex v[4] = {
-        {{x0, y0}, top, {0, 0}},
-        {{x1, y0}, top, {0, 0}},
-        {{x1, y1}, low, {0, 0}},
-        {{x0, y1}, low, {0, 0}},
-    };
-    static const int quad[6] = {0, 1, 2, 0, 2, 3};
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
-    SDL_RenderGeometry(r, NULL, v, 4, quad, 6);
-}
-
-/* The stars as dots, brighter and bigger the faster they fall (parallax). */
-static void field_view_draw_stars(const field_view *fv, SDL_Renderer *r)
-{
-    int dim = fv->look.background_dim;
-    for (int i = 0; i < FIELD_VIEW_STARS; i++) {
-        const field_star *s = &fv->stars[i];
-        Uint8 c = field_view_dim(s->shade, dim);
-        SDL_SetRenderDrawColor(r, c, c,
-                               field_view_dim(s->shade + 40 > 255 ? 255 : s->shade + 40, dim), 255);
-        float size = s->speed > 1.6f ? 2.0f : 1.0f;
-        SDL_FRect dot = {FIELD_VIEW_X + s->x, FIELD_VIEW_Y + s->y, size, size};
-        SDL_RenderFillRectF(r, &dot);
-    }
-}
-
 void field_view_draw(field_view *fv, SDL_Renderer *r)
 {
     SDL_RenderSetClipRect(r, &fv->draw.area);
-    field_view_draw_backdrop(r, fv->look.background_dim);
-    field_view_draw_stars(fv, r);
+    /* the blitter reads the area first and draws the backdrop into it */
+    int blit = fv->draw.method == SPRITE_DRAW_BLIT;
+    if (blit)
+        sprite_draw_begin(&fv->draw);
+    field_view_draw_backdrop(fv, r);
     sprite_batch_set_opacity(&fv->batch, FIELD_LAYER_BACKDROP,
                              field_view_dim(255, fv->look.background_dim));
     sprite_batch_set_opacity(&fv->batch, FIELD_LAYER_SHOTS,
                              (Uint8)(255 * fv->look.shot_opacity / 100));
-    if (sprite_batch_count(&fv->batch) > 0 || fv->lasers.index_count > 0) {
-        sprite_draw_begin(&fv->draw);
+    if (blit || sprite_batch_count(&fv->batch) > 0 || fv->lasers.index_count > 0) {
+        if (!blit)
+            sprite_draw_begin(&fv->draw);
         sprite_draw_batch_layers(&fv->draw, &fv->batch, 0, FIELD_LAYER_BULLETS);
         sprite_draw_lasers(&fv->draw, &fv->lasers);
         sprite_draw_batch_layers(&fv->draw, &fv->batch, FIELD_LAYER_BULLETS, FIELD_LAYER_COUNT);

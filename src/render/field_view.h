@@ -1,11 +1,13 @@
 /*
- * field_view: draws the playfield: its scrolling backdrop, then every sprite on
- * it through one sprite batch.
+ * field_view: draws the playfield: its backdrop (render/backdrop_view), then
+ * every sprite on it through one sprite batch.
  *
  * A frame: field_view_begin empties the batch; the player, the bullets and
  * whatever else the game has (enemies, items, sparks: sprite_batch_add into the
- * FIELD_LAYER_* layers of field_view_batch) are added; field_view_draw draws the
- * backdrop and submits the batch, layer by layer, bottom to top.
+ * FIELD_LAYER_* layers of field_view_batch) are added; field_view_set_backdrop
+ * names the backdrop and its frame count (else dusk at the view's own tick);
+ * field_view_draw draws the backdrop, cross-fading from the last one when it
+ * changed, and submits the batch, layer by layer, bottom to top.
  */
 #ifndef CURTAIN_RENDER_FIELD_VIEW_H
 #define CURTAIN_RENDER_FIELD_VIEW_H
@@ -14,6 +16,7 @@
 #include "game/player.h"
 #include "render/atlas_sprites.h"
 #include "render/atlas_texture.h"
+#include "render/backdrop_view.h"
 #include "render/sprite_batch.h"
 #include "render/sprite_draw.h"
 
@@ -24,12 +27,12 @@
 #define FIELD_VIEW_X 32
 #define FIELD_VIEW_Y 16
 
-#define FIELD_VIEW_STARS  120
-#define FIELD_VIEW_CLOUDS 7
+/* Frames a backdrop takes to cross-fade into the next. */
+#define FIELD_VIEW_FADE 48
 
 /* The layers of the field's batch, drawn in this order. */
 typedef enum field_layer {
-    FIELD_LAYER_BACKDROP, /* nebula drifting behind everything (additive) */
+    FIELD_LAYER_BACKDROP, /* over the backdrop, behind everything (additive) */
     FIELD_LAYER_ENEMIES,  /* enemies and the boss */
     FIELD_LAYER_ITEMS,    /* items */
     FIELD_LAYER_PLAYER,   /* the ship */
@@ -42,20 +45,9 @@ typedef enum field_layer {
     FIELD_LAYER_COUNT
 } field_layer;
 
-typedef struct field_star {
-    float x, y, speed;
-    Uint8 shade;
-} field_star;
-
-/* A wisp of nebula: one of the atlas's cloud frames drifting down. */
-typedef struct field_cloud {
-    float x, y, speed;
-    int variant;
-} field_cloud;
-
 /* How the field is drawn for the player's eyes (the accessibility options). */
 typedef struct field_look {
-    int background_dim; /* percent the backdrop (gradient, stars, clouds) is darkened */
+    int background_dim; /* percent the backdrop is darkened */
     int shot_opacity;   /* percent, of the player's shots */
     int always_hitbox;  /* the hitbox shows unfocused too (without the focus ring) */
 } field_look;
@@ -63,9 +55,14 @@ typedef struct field_look {
 typedef struct field_view {
     field_look look; /* {0, 100, 0} at init: the field as drawn */
     rng visual;      /* visual-only randomness: never touches the simulation */
-    field_star stars[FIELD_VIEW_STARS];
-    field_cloud clouds[FIELD_VIEW_CLOUDS];
-    uint64_t tick; /* visual frames so far, for animations */
+    uint64_t tick;   /* visual frames so far, for animations */
+    /* The backdrop: the one shown, the one it fades from, the frame count both
+     * move by and the count the fade began at; `set` when the frame named one. */
+    backdrop scene, from;
+    uint64_t time, fade_at;
+    int set, shown; /* shown: a backdrop was drawn since init (the first one does not fade in) */
+    int hidden;     /* this frame draws none (field_view_set_backdrop with -1) */
+    backdrop_view backdrop;
     float last_player_x;
     int bank; /* -1 left, 0 level, 1 right: which ship frame */
     sprite_batch batch;
@@ -81,7 +78,7 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
                     size_t err_size);
 void field_view_free(field_view *fv);
 
-/* Advances the backdrop and animations by one frame (visual state only). */
+/* Advances the animations by one frame (visual state only). */
 void field_view_update(field_view *fv);
 
 void field_view_begin(field_view *fv);
@@ -91,11 +88,23 @@ sprite_batch *field_view_batch(field_view *fv);
  * additive, glowing (a blink). */
 void field_view_add_player(field_view *fv, const player *p, int flash);
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets);
+/* The look of one of the player's shots, whatever ship fired it, by its shape:
+ * a needle (rice, kunai, arrow, drop), an amulet (amulet) or a seal (round
+ * shapes); the frame is its colour. Translucent light in the shots' own layer,
+ * never a copy of an enemy bullet. Drawing only: the shots' shapes and the
+ * state are as the ship's patterns made them. */
+atlas_sprite field_view_shot_sprite(int shape);
+/* Adds a player's shot of that shape and colour at field position (x, y). */
+void field_view_add_shot(field_view *fv, int shape, int colour, float x, float y);
 /* The lasers of a pool (additive, over the effects and under the bullets). */
 void field_view_add_lasers(field_view *fv, const laser_pool *lasers);
 /* Adds frame k of a named sprite centred at field position (x, y). */
 void field_view_add_sprite(field_view *fv, field_layer layer, atlas_sprite sprite, int k, float x,
                            float y);
+/* This frame's backdrop, as at frame count `time` (a run's frame: the same
+ * frame shows the same picture). A change starts a cross-fade from the last.
+ * b = -1: none this frame (the field left as it is: tests of the sprites). */
+void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time);
 void field_view_draw(field_view *fv, SDL_Renderer *r);
 
 #endif

@@ -45,6 +45,8 @@ void frame_view_draw(frame_view *v, const frame_scene *scene)
         field_view_add_bullets(&v->field, scene->bullets);
     if (scene->lasers)
         field_view_add_lasers(&v->field, scene->lasers);
+    if (scene->backdrop != 0)
+        field_view_set_backdrop(&v->field, (backdrop)(scene->backdrop - 1), scene->backdrop_time);
     field_view_draw(&v->field, r);
     if (scene->hud)
         hud_draw(r, &v->atlas, scene->hud);

@@ -33,6 +33,10 @@ typedef struct frame_scene {
     float fps;                  /* negative: not shown */
     const laser_pool *lasers;   /* NULL: none */
     int player_flash;           /* the ship drawn glowing (blinking while invulnerable) */
+    /* The backdrop: a sim/backdrop.h index + 1 (0: dusk at the view's own tick;
+     * -1: none), as at frame count backdrop_time (field_view_set_backdrop). */
+    int backdrop;
+    uint64_t backdrop_time;
 } frame_scene;
 
 typedef struct frame_view_config {

@@ -114,47 +114,80 @@ static int hud_field_text(SDL_Renderer *r, const atlas_texture *at, int x, int y
     return text_draw(r, at, ATLAS_FONT_SMALL, x, y, align, c, s);
 }
 
+/* The phases after this one: a row of small pips, each a bar with a light top
+ * edge on a dark groove, in the health bar's colour (nothing like a bullet). */
+static void hud_phase_pips(SDL_Renderer *r, int x, int y, int count)
+{
+    if (count <= 0)
+        return;
+    hud_fill(r, (SDL_Rect){x - 1, y - 1, count * 9 + 1, 5}, (SDL_Color){0, 0, 0, 170});
+    for (int i = 0; i < count; i++) {
+        SDL_Rect pip = {x + i * 9, y, 8, 3};
+        hud_fill(r, pip, (SDL_Color){236, 60, 110, 255});
+        hud_fill(r, (SDL_Rect){pip.x, pip.y, pip.w, 1}, (SDL_Color){255, 200, 220, 255});
+    }
+}
+
+/* The spell card's name on its band, the running bonus under it. */
+static void hud_spell(SDL_Renderer *r, const atlas_texture *at, const hud_state *h, int y)
+{
+    int sw = text_width(ATLAS_FONT_SMALL, h->spell_name);
+    SDL_Rect band = {FIELD_R - sw - 22, y, sw + 16, 13};
+    hud_fill(r, band, (SDL_Color){40, 0, 40, 170});
+    hud_fill(r, (SDL_Rect){band.x, band.y + band.h - 1, band.w, 1},
+             (SDL_Color){255, 120, 200, 255});
+    text_draw(r, at, ATLAS_FONT_SMALL, FIELD_R - 14, y + 3, TEXT_RIGHT, value_color, h->spell_name);
+    char bonus[40];
+    if (h->spell_failed)
+        snprintf(bonus, sizeof bonus, "Bonus  Failed");
+    else
+        snprintf(bonus, sizeof bonus, "Bonus  %" PRIu64, h->spell_bonus);
+    int bw = text_width(ATLAS_FONT_SMALL, bonus);
+    hud_fill(r, (SDL_Rect){FIELD_R - bw - 18, y + 14, bw + 12, 11}, (SDL_Color){20, 0, 24, 150});
+    hud_field_text(
+        r, at, FIELD_R - 12, y + 15, TEXT_RIGHT,
+        h->spell_failed ? (SDL_Color){150, 140, 160, 255} : (SDL_Color){255, 220, 120, 255}, bonus);
+}
+
 /* The boss's bar across the top of the field. */
 static void hud_draw_boss(SDL_Renderer *r, const atlas_texture *at, const hud_state *h)
 {
     int x0 = FIELD_VIEW_X + 6, x1 = FIELD_R - 44, y = FIELD_VIEW_Y + 6;
     int w = h->boss_name ? text_width(ATLAS_FONT_SMALL, h->boss_name) : 0;
-    int stars = h->boss_phases_left < 0 ? 0 : h->boss_phases_left > 12 ? 12 : h->boss_phases_left;
-    /* The name and its stars on a dark plate: bullets pass under them, and the
-     * stars are never taken for star bullets. */
-    if (w > 0 || stars > 0) {
-        SDL_Rect plate = {x0 - 3, y - 2, w + (stars ? 6 + 10 * stars : 0) + 6, 12};
+    int pips = h->boss_phases_left < 0 ? 0 : h->boss_phases_left > 16 ? 16 : h->boss_phases_left;
+    /* The name on a dark plate: bullets pass under it. */
+    if (w > 0) {
+        SDL_Rect plate = {x0 - 3, y - 2, w + 6, 12};
         hud_fill(r, plate, (SDL_Color){40, 0, 40, 190});
         hud_fill(r, (SDL_Rect){plate.x + plate.w, plate.y, 1, plate.h},
                  (SDL_Color){255, 120, 200, 255});
-    }
-    if (h->boss_name)
         hud_field_text(r, at, x0, y, TEXT_LEFT, (SDL_Color){255, 190, 230, 255}, h->boss_name);
-    for (int i = 0; i < stars; i++)
-        hud_sprite(r, at, ATLAS_SPRITE_ICON_PHASE, 0, x0 + w + 10 + i * 10, y + 3);
-    /* Health: a dark groove, the fill, a light edge. */
+    }
+    /* Health (a survival card's: its time): a dark groove, the fill, a light edge. */
     float health = h->boss_health < 0 ? 0 : h->boss_health > 1 ? 1 : h->boss_health;
     SDL_Rect groove = {x0, y + 12, x1 - x0, 4};
     hud_fill(r, (SDL_Rect){groove.x - 1, groove.y - 1, groove.w + 2, groove.h + 2},
              (SDL_Color){0, 0, 0, 160});
     SDL_Rect fill = {groove.x, groove.y, (int)(groove.w * health + 0.5f), groove.h};
-    hud_fill(r, fill, (SDL_Color){236, 60, 110, 255});
-    hud_fill(r, (SDL_Rect){fill.x, fill.y, fill.w, 1}, (SDL_Color){255, 200, 220, 255});
-    /* The phase timer, red in its last ten seconds. */
+    hud_fill(r, fill,
+             h->spell_survival ? (SDL_Color){70, 200, 230, 255} : (SDL_Color){236, 60, 110, 255});
+    hud_fill(r, (SDL_Rect){fill.x, fill.y, fill.w, 1},
+             h->spell_survival ? (SDL_Color){200, 250, 255, 255} : (SDL_Color){255, 200, 220, 255});
+    hud_phase_pips(r, x0, y + 19, pips);
+    /* The phase timer: red in its last ten seconds; a survival card's in its own
+     * colour, marked as one. */
     float t = h->boss_timer < 0 ? 0 : h->boss_timer > 999 ? 999 : h->boss_timer;
-    SDL_Color tc = t < 10.0f ? (SDL_Color){255, 90, 90, 255} : value_color;
+    SDL_Color tc = h->spell_survival ? (SDL_Color){110, 230, 255, 255}
+                   : t < 10.0f       ? (SDL_Color){255, 90, 90, 255}
+                                     : value_color;
     char timer[16];
     snprintf(timer, sizeof timer, "%05.2f", (double)t);
     hud_field_text(r, at, FIELD_R - 6, y + 8, TEXT_RIGHT, tc, timer);
-    if (h->spell_name && h->spell_name[0]) {
-        int sw = text_width(ATLAS_FONT_SMALL, h->spell_name);
-        SDL_Rect band = {FIELD_R - sw - 22, y + 22, sw + 16, 13};
-        hud_fill(r, band, (SDL_Color){40, 0, 40, 170});
-        hud_fill(r, (SDL_Rect){band.x, band.y + band.h - 1, band.w, 1},
-                 (SDL_Color){255, 120, 200, 255});
-        text_draw(r, at, ATLAS_FONT_SMALL, FIELD_R - 14, y + 25, TEXT_RIGHT, value_color,
-                  h->spell_name);
-    }
+    if (h->spell_survival)
+        hud_field_text(r, at, FIELD_R - 6, y + 18, TEXT_RIGHT, (SDL_Color){110, 230, 255, 255},
+                       "SURVIVAL");
+    if (h->spell_name && h->spell_name[0])
+        hud_spell(r, at, h, y + 29);
 }
 
 void hud_draw(SDL_Renderer *r, const atlas_texture *at, const hud_state *h)

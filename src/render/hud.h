@@ -27,9 +27,15 @@ typedef struct hud_state {
     int boss_active;
     const char *boss_name;  /* NULL: no name */
     float boss_health;      /* of the current phase, 0..1 */
-    int boss_phases_left;   /* phases after this one, as small stars */
+    int boss_phases_left;   /* phases after this one, as pips under the health bar */
     float boss_timer;       /* seconds left in the phase */
     const char *spell_name; /* NULL or "": not a spell card */
+    /* A spell card's running bonus (what capturing it pays now: it falls as its
+     * time runs, game/boss.h), or that it failed (a hit or a bomb); a survival
+     * card is marked beside its timer, which takes the survival colour. */
+    uint64_t spell_bonus;
+    int spell_failed;
+    int spell_survival;
 } hud_state;
 
 /* The side panel's background and frame around the field (no values). */

@@ -4,9 +4,11 @@
 #include "ui/world_view.h"
 
 #include "game/difficulty.h"
+#include "game/scenery.h"
 #include "platform/window.h"
 #include "render/atlas.h"
 #include "render/bullet_view.h"
+#include "sim/backdrop.h"
 #include "sim/playfield.h"
 #include "ui/panel.h"
 
@@ -107,9 +109,7 @@ static void wv_add_shots(world_view *v, field_view *fv, const world *w)
     for (uint32_t b = 0; b < bullet_pool_block_end(s); b++)
         for (uint64_t m = s->alive[b]; m; m &= m - 1) {
             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
-            atlas_sprite sprite =
-                s->color[i] == BULLET_COLOR_BLUE ? ATLAS_SPRITE_SHOT_FOCUS : ATLAS_SPRITE_SHOT_MAIN;
-            field_view_add_sprite(fv, FIELD_LAYER_SHOTS, sprite, 0, s->x[i], s->y[i]);
+            field_view_add_shot(fv, s->shape[i], s->color[i], s->x[i], s->y[i]);
         }
     const player *p = &w->player;
     if (!player_flying(p))
@@ -181,6 +181,9 @@ static void wv_fill_hud(world_view *v, const world *w, const world_view_extra *x
     h->boss_phases_left = (int)info->phase_count - (int)b->phase - 1;
     h->boss_timer = boss_seconds_left(w);
     h->spell_name = b->spell ? world_string(w, b->title) : NULL;
+    h->spell_bonus = boss_bonus_now(w);
+    h->spell_failed = b->spell && !b->capture_ok;
+    h->spell_survival = b->spell && b->max_health <= 0 && b->phase_end != BOSS_NEVER;
 }
 
 /* The side panel's own lines under the stats box: difficulty, next extend,
@@ -289,29 +292,104 @@ static void wv_draw_stage_clear(SDL_Renderer *r, const atlas_texture *at, const 
     }
 }
 
-/* The spell card's declaration: its name rises from below the boss to its band,
- * and the capture result after it ends. */
+/* The colour of a boss's cut-in band, from its spell backdrop's stage. */
+static SDL_Color wv_cutin_colour(int spell)
+{
+    switch (spell) {
+    case BACKDROP_DUSK:
+    case BACKDROP_DUSK_BOSS:
+    case BACKDROP_DUSK_SPELL: return (SDL_Color){190, 30, 80, 255};
+    case BACKDROP_LAKE:
+    case BACKDROP_LAKE_BOSS:
+    case BACKDROP_LAKE_SPELL: return (SDL_Color){30, 80, 190, 255};
+    case BACKDROP_SPIRE:
+    case BACKDROP_SPIRE_BOSS:
+    case BACKDROP_SPIRE_SPELL: return (SDL_Color){190, 120, 30, 255};
+    default: return (SDL_Color){120, 50, 190, 255};
+    }
+}
+
+/* The cut-in's band: a slanted strip across the field at y, sliding in from
+ * the left (k: 0..1 in), with bright edges. */
+static void wv_cutin_band(SDL_Renderer *r, float y, float k, SDL_Color c, float a)
+{
+    float x0 = FIELD_VIEW_X - PLAYFIELD_W * (1.0f - k), x1 = x0 + PLAYFIELD_W + 40;
+    float h = 74, slant = 30;
+    SDL_Color in = {c.r, c.g, c.b, (Uint8)(150 * a)}, edge = {255, 230, 240, (Uint8)(200 * a)};
+    SDL_Vertex q[4] = {{{x0, y - h / 2 + slant}, in, {0, 0}},
+                       {{x1, y - h / 2 - slant}, in, {0, 0}},
+                       {{x1, y + h / 2 - slant}, in, {0, 0}},
+                       {{x0, y + h / 2 + slant}, in, {0, 0}}};
+    static const int quad[6] = {0, 1, 2, 0, 2, 3};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_RenderGeometry(r, NULL, q, 4, quad, 6);
+    for (int e = 0; e < 2; e++) { /* the edges: thin bright lines */
+        float yy = e ? y + h / 2 : y - h / 2;
+        SDL_Vertex l[4] = {{{x0, yy + slant}, edge, {0, 0}},
+                           {{x1, yy - slant}, edge, {0, 0}},
+                           {{x1, yy - slant + 1.5f}, edge, {0, 0}},
+                           {{x0, yy + slant + 1.5f}, edge, {0, 0}}};
+        SDL_RenderGeometry(r, NULL, l, 4, quad, 6);
+    }
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+}
+
+/* The boss's own sprite, `scale` times its size, centred at (x, y), faded. */
+static void wv_cutin_portrait(SDL_Renderer *r, const atlas_texture *at, int sprite, float x,
+                              float y, float scale, float a)
+{
+    SDL_Rect src = atlas_texture_rect(atlas_sprite_frame((atlas_sprite)sprite, 0));
+    SDL_FRect dst = {x - src.w * scale / 2, y - src.h * scale / 2, src.w * scale, src.h * scale};
+    SDL_SetTextureBlendMode(at->texture, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureAlphaMod(at->texture, (Uint8)(255 * a));
+    SDL_RenderCopyF(r, at->texture, &src, &dst);
+    SDL_SetTextureAlphaMod(at->texture, 255);
+}
+
+/* A spell card's cut-in as it is declared: a band in the boss's colour sweeps
+ * across the field; on it the boss's emblem turns and its sprite, large, glides
+ * through; the card's name waits on the band, then rises to its place under the
+ * boss's bar. */
+static void wv_draw_cutin(world_view *v, SDL_Renderer *r, const atlas_texture *at, const world *w)
+{
+    const boss_fight *b = &w->boss;
+    if (!b->active || !b->spell || b->phase_end == BOSS_NEVER || !w->lib || b->index < 0 ||
+        (uint32_t)b->index >= w->lib->boss_count)
+        return;
+    int64_t age = (int64_t)w->frame - b->phase_start;
+    float a = wv_fade(age, WV_CUTIN_FRAMES);
+    if (a <= 0.0f)
+        return;
+    const library_boss *info = &w->lib->bosses[b->index];
+    float in = age < 14 ? (float)age / 14.0f : 1.0f, out = age > 84 ? (float)(age - 84) : 0.0f;
+    float band_y = FIELD_VIEW_Y + 200;
+    SDL_Rect field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
+    SDL_RenderSetClipRect(r, &field);
+    wv_cutin_band(r, band_y, in, wv_cutin_colour(info->spell_background), a);
+    float px = FIELD_VIEW_X + PLAYFIELD_W * (0.66f + 0.6f * (1.0f - in)) - (float)age * 0.35f -
+               out * out * 0.5f;
+    backdrop_view_emblem(&v->fv->field.backdrop, r, (backdrop)info->spell_background, px,
+                         band_y - 6, 84, w->frame, a * 0.9f);
+    int sprite = b->slot != ENEMY_NONE ? world_view_enemy_sprite(w, &w->enemies.slots[b->slot])
+                                       : ATLAS_SPRITE_BOSS;
+    wv_cutin_portrait(r, at, sprite, px, band_y - 6, 2.0f, a * 0.9f);
+    SDL_RenderSetClipRect(r, NULL);
+    /* the name: on the band, then rising toward the boss's bar as it fades */
+    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
+    float rise = age < 50 ? 0.0f : age > 80 ? 1.0f : (float)(age - 50) / 30.0f;
+    int y = (int)(band_y + 10 - (band_y + 10 - (FIELD_VIEW_Y + 80)) * rise);
+    panel_fill(r, (SDL_Rect){FIELD_VIEW_X, y - 6, (int)PLAYFIELD_W, 32},
+               (SDL_Color){40, 0, 36, (Uint8)(130 * a)});
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y - 2, TEXT_CENTER, wv_alpha(PANEL_PINK, a),
+               b->max_health > 0 ? "Spell Card" : "Spell Card - Survival");
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y + 10, TEXT_CENTER, wv_alpha(PANEL_WHITE, a),
+               world_string(w, b->title));
+}
+
+/* The capture result after a spell card ends. */
 static void wv_draw_spell(SDL_Renderer *r, const atlas_texture *at, const world *w)
 {
     const boss_fight *b = &w->boss;
-    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
-    if (b->active && b->spell && b->phase_end != BOSS_NEVER) {
-        int64_t age = (int64_t)w->frame - b->phase_start;
-        float a = wv_fade(age, WV_CUTIN_FRAMES);
-        if (a > 0.0f) {
-            const char *name = world_string(w, b->title);
-            float t = (float)age / (float)WV_CUTIN_FRAMES;
-            int y = FIELD_VIEW_Y + 300 - (int)(200.0f * (t < 0.5f ? t * 2.0f : 1.0f));
-            panel_fill(r, (SDL_Rect){FIELD_VIEW_X, y - 6, (int)PLAYFIELD_W, 32},
-                       (SDL_Color){60, 0, 50, (Uint8)(150 * a)});
-            panel_fill(r, (SDL_Rect){FIELD_VIEW_X, y + 25, (int)PLAYFIELD_W, 1},
-                       wv_alpha(PANEL_PINK, a));
-            panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y - 2, TEXT_CENTER, wv_alpha(PANEL_PINK, a),
-                       "Spell Card");
-            panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y + 10, TEXT_CENTER,
-                       wv_alpha(PANEL_WHITE, a), name);
-        }
-    }
     float a = wv_fade((int64_t)w->frame - b->result_at, WV_RESULT_FRAMES);
     if (a <= 0.0f || b->result_at == INT32_MIN)
         return;
@@ -445,6 +523,8 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         .stats = x ? x->stats : NULL,
         .fps = x ? x->fps : -1.0f,
         .lasers = &w->lasers,
+        .backdrop = scenery_now(w) + 1,
+        .backdrop_time = w->frame,
     };
     frame_view_draw(fv, &scene);
     sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X, FIELD_VIEW_Y);
@@ -465,6 +545,7 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         wv_draw_title(r, at, w);
         wv_draw_stage_clear(r, at, w);
     }
+    wv_draw_cutin(v, r, at, w);
     wv_draw_spell(r, at, w);
     wv_draw_gets(v, r, at);
     wv_draw_marks(r, at, w, x, v->tick);

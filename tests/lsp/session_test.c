@@ -417,7 +417,7 @@ static void check_completions(void)
     check_completion(2, column_after(b_fixed, 2, "run "), pattern_yes, enemy_yes);
     static const char *const phase_yes[] = {"spell", "time", "bonus", NULL};
     check_completion(14, column_after(b_fixed, 14, "\"Card\" "), phase_yes, statement_yes);
-    static const char *const boss_yes[] = {"phase", "name", "look", NULL};
+    static const char *const boss_yes[] = {"phase", "name", "look", "spell_background", NULL};
     check_completion(14, 4, boss_yes, phase_yes);
     static const char *const decl_yes[] = {"pattern", "enemy", "boss", "stage", "const", NULL};
     check_completion(7, 0, decl_yes, statement_yes);

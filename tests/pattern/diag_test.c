@@ -19,6 +19,8 @@
 #include "core/file.h"
 #include "core/mem.h"
 #include "pattern/library.h"
+#include "pattern/program.h"
+#include "sim/backdrop.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +172,60 @@ static void check_ship_and_game(void)
     diag_free(&diags);
 }
 
+/* `background NAME` (a stage's own block) and a boss's `spell_background NAME`:
+ * names of sim/backdrop.h, placed where the cue can be read; a good one becomes
+ * a cue (no code: the stage compiles to what it was) and a boss's index. */
+static void check_backdrops(void)
+{
+    CHECK_EQ_INT(compile_text("pattern p {\n    background lake\n    wait 1\n}\n"), 1);
+    CHECK(has_diag(DIAG_BACKGROUND_PLACE, 2, 5, "a stage's statement"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("stage s {\n    if 1 { background lake }\n    wait 1\n}\n"), 1);
+    CHECK(has_diag(DIAG_BACKGROUND_PLACE, 2, 12, "the stage's own block"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("stage s {\n    thread {\n        background spire\n    }\n}\n"), 1);
+    CHECK(has_diag(DIAG_BACKGROUND_PLACE, 3, 9, "the stage's own block"));
+    diag_free(&diags);
+    CHECK_EQ_INT(
+        compile_text("boss b {\n    spell_background lake_spel\n    phase { wait 1 }\n}\n"), 1);
+    CHECK(has_diag(DIAG_UNKNOWN_BACKDROP, 2, 22, "did you mean 'lake_spell'?"));
+    diag_free(&diags);
+    CHECK(compile_text("boss b {\n    spell_background lake\n    spell_background dusk\n"
+                       "    phase { wait 1 }\n}\n") >= 1);
+    CHECK(has_diag(DIAG_DUPLICATE_PROPERTY, 3, 5, "'spell_background' is given twice"));
+    diag_free(&diags);
+    /* the good ones: two cues before the instructions they precede, no code */
+    const char *with = "boss b {\n    spell_background spire_spell\n    phase { wait 1 }\n}\n"
+                       "stage s {\n    background lake\n    wait 5\n    background lake_boss\n"
+                       "    boss b\n}\n";
+    const char *without = "boss b {\n    phase { wait 1 }\n}\n"
+                          "stage s {\n    wait 5\n    boss b\n}\n";
+    library_file fw = {"w.pat", with, strlen(with)}, fo = {"o.pat", without, strlen(without)};
+    diag_init(&diags);
+    library *lw = library_compile(&fw, 1, &diags);
+    library *lo = library_compile(&fo, 1, &diags);
+    CHECK(lw && lo && diags.errors == 0);
+    if (lw && lo) {
+        const vm_program *p = lw->prog;
+        CHECK_EQ_INT((int)p->code_count, (int)lo->prog->code_count);
+        CHECK(memcmp(p->code, lo->prog->code, p->code_count * sizeof *p->code) == 0);
+        CHECK_EQ_INT((int)p->cue_count, 2);
+        int s = program_find_func(p, "s");
+        CHECK(s >= 0);
+        if (p->cue_count == 2 && s >= 0) {
+            CHECK_EQ_INT((int)p->cues[0].pc, (int)p->funcs[s].pc);
+            CHECK_EQ_INT(p->cues[0].value, BACKDROP_LAKE);
+            CHECK(p->cues[1].pc > p->cues[0].pc && p->cues[1].pc < p->funcs[s].end);
+            CHECK_EQ_INT(p->cues[1].value, BACKDROP_LAKE_BOSS);
+        }
+        CHECK_EQ_INT(lw->bosses[0].spell_background, BACKDROP_SPIRE_SPELL);
+        CHECK_EQ_INT(lo->bosses[0].spell_background, -1);
+    }
+    library_free(lw);
+    library_free(lo);
+    diag_free(&diags);
+}
+
 /* A number no double holds is an error where it is written, not infinity. */
 static void check_number_too_large(void)
 {
@@ -210,7 +266,7 @@ static void check_missing_brace(void)
     CHECK(has_diag(DIAG_EXPECTED, 4, 1, "'}' closing the boss opened on line 1"));
     diag_free(&diags);
     CHECK_EQ_INT(compile_text("boss c {\n    phase { wait 1 }\n    wait 3\npattern b { }\n"), 2);
-    CHECK(has_diag(DIAG_EXPECTED, 3, 5, "'name', 'look' or 'phase' in a boss"));
+    CHECK(has_diag(DIAG_EXPECTED, 3, 5, "'name', 'look', 'spell_background' or 'phase' in a boss"));
     CHECK(has_diag(DIAG_EXPECTED, 4, 1, "'}' closing the boss opened on line 1"));
     diag_free(&diags);
 }
@@ -419,6 +475,7 @@ int main(int argc, char **argv)
     }
     check_more();
     check_ship_and_game();
+    check_backdrops();
     printf("%d diagnostic files checked\n", files);
     return check_done("pattern.diagnostics");
 }

@@ -84,6 +84,64 @@ static void test_sample_screen(void)
     SDL_FreeSurface(s);
 }
 
+/* Pixels in a box of the screen that pass a test of their colour. */
+static int count_in(const SDL_Surface *s, int x0, int y0, int x1, int y1, int (*is)(rgb))
+{
+    int n = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+            n += is(pixel(s, x, y));
+    return n;
+}
+
+static int is_cyan(rgb c)
+{
+    return c.b > 200 && c.g > 180 && c.r < 160;
+}
+
+static int is_gold(rgb c)
+{
+    return c.r > 200 && c.g > 170 && c.b < 160;
+}
+
+static int is_pink(rgb c)
+{
+    return c.r > 200 && c.g < 120 && c.b > 80;
+}
+
+/* A spell card's HUD: the phases left as pips under the health bar (three,
+ * not four), the running bonus in gold under the card's name, or grey once
+ * failed; a survival card says SURVIVAL under its timer in cyan. */
+static void test_spell_hud(void)
+{
+    static sample_scene sc;
+    sample_scene_init(&sc);
+    sc.scene.bullets = NULL;
+    sc.scene.player = NULL;
+    sc.scene.backdrop = -1;
+    sc.hud.spell_bonus = 1234560;
+    sc.hud.spell_survival = 1;
+    SDL_Surface *s = shoot(&sc.scene, "screenshot-spell-hud.png");
+    if (!s)
+        return;
+    int x0 = FIELD_VIEW_X + 6, y = FIELD_VIEW_Y + 6, right = FIELD_VIEW_X + (int)PLAYFIELD_W;
+    for (int i = 0; i < 4; i++) {
+        int pip = count_in(s, x0 + i * 9, y + 19, x0 + i * 9 + 8, y + 22, is_pink);
+        CHECK(i < 3 ? pip >= 8 : pip == 0);
+    }
+    CHECK(count_in(s, right - 60, y + 18, right, y + 27, is_cyan) > 20);
+    CHECK(count_in(s, right - 120, y + 43, right, y + 53, is_gold) > 20);
+    SDL_FreeSurface(s);
+    sc.hud.spell_failed = 1;
+    sc.hud.spell_survival = 0;
+    s = shoot(&sc.scene, "screenshot-spell-hud-failed.png");
+    if (!s)
+        return;
+    CHECK(count_in(s, right - 120, y + 43, right, y + 53, is_gold) == 0);
+    CHECK(count_in(s, right - 60, y + 18, right, y + 27, is_cyan) == 0);
+    SDL_FreeSurface(s);
+}
+
 /* The F3 overlay with four seconds of frame times: its box darkens the field,
  * the graph has green bars (in budget) and red ones (a slow frame). */
 static void test_overlay(void)
@@ -240,12 +298,15 @@ static SDL_Surface *draw_with(const frame_scene *scene, sprite_draw_method metho
     return s;
 }
 
-/* The CPU blitter draws what SDL's own copies draw, to within rounding. */
+/* The CPU blitter draws what SDL's own copies draw, to within rounding (over
+ * no backdrop: the two paths draw that with rasterizers of their own,
+ * render.backdrop compares those). */
 static void test_blit_matches_copy(void)
 {
     static sample_scene sc;
     sample_scene_init(&sc);
     sc.scene.hud = NULL;
+    sc.scene.backdrop = -1;
     SDL_Surface *a = draw_with(&sc.scene, SPRITE_DRAW_BLIT);
     SDL_Surface *b = draw_with(&sc.scene, SPRITE_DRAW_COPY);
     long total = 0, worst = 0, lit = 0;
@@ -380,6 +441,7 @@ int main(void)
 {
     test_sample_screen();
     test_overlay();
+    test_spell_hud();
     test_colours();
     test_rotation();
     test_order();

@@ -49,6 +49,9 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_BACKDROP_CLOUD: return (art_sprite_info){128, 128, 3, 0};
     case ATLAS_SPRITE_LASER: return (art_sprite_info){32, 4, 1, 0};
     case ATLAS_SPRITE_PLAYER_HERON: return (art_sprite_info){40, 40, 3, 0};
+    case ATLAS_SPRITE_SHOT_NEEDLE: return (art_sprite_info){12, 32, BULLET_COLOR_COUNT, 0};
+    case ATLAS_SPRITE_SHOT_AMULET: return (art_sprite_info){16, 22, BULLET_COLOR_COUNT, 0};
+    case ATLAS_SPRITE_SHOT_SEAL: return (art_sprite_info){18, 18, BULLET_COLOR_COUNT, 0};
     case ATLAS_SPRITE_COUNT: break;
     }
     return (art_sprite_info){1, 1, 1, 0};
@@ -256,6 +259,45 @@ static rgba shot(vec2 p, double a, double b, rgba glow)
     rgba c = paint_fade(glow, 0.8 * paint_glow(e, a * 1.6));
     c = paint_over(c, paint_fade(paint_lighten(glow, 0.4), paint_fill(e)));
     return paint_over(c, paint_fade(white, paint_fill(sd_ellipse(p, a * 0.45, b * 0.8))));
+}
+
+/* The player's shots: light, not solid. A needle: a white-hot core with its
+ * colour as a glow round it, brightest at the head (it flies up), fading down
+ * its tail. Nothing an enemy fires is drawn this way. */
+static rgba shot_needle(vec2 p, rgba colour)
+{
+    double head = paint_clamp((12.0 - p.y) / 26.0, 0, 1);
+    double e = sd_segment(p, paint_v(0, -13), paint_v(0, 12), 1.0);
+    rgba c = paint_fade(colour, 0.6 * head * paint_glow(e, 3.6));
+    c = paint_over(c, paint_fade(paint_lighten(colour, 0.55), head * paint_fill(e)));
+    double core = sd_segment(p, paint_v(0, -13), paint_v(0, 4), 0.55);
+    return paint_over(c, paint_fade(white, (0.4 + 0.6 * head) * paint_fill(core)));
+}
+
+/* An amulet: a translucent paper card edged in its colour, a bright seal mark. */
+static rgba shot_amulet(vec2 p, rgba colour)
+{
+    double card = sd_box(p, 4.6, 7.6, 1.2);
+    rgba c = paint_fade(colour, 0.45 * paint_glow(card, 3.0));
+    c = paint_over(c, paint_fade(paint_lighten(colour, 0.7), 0.42 * paint_fill(card)));
+    c = paint_over(c, paint_fade(paint_lighten(colour, 0.3), 0.95 * paint_stroke(card + 0.6, 0.7)));
+    double mark = fmin(sd_circle(paint_v(p.x, p.y + 1.5), 2.0), sd_box(p, 0.5, 5.5, 0.3));
+    return paint_over(c, paint_fade(white, 0.85 * paint_stroke(mark, 0.55)));
+}
+
+/* A seal: a thin ring of its colour with four ticks pointing out and a white
+ * diamond at its heart, glowing (no enemy bullet has ticks or a diamond). */
+static rgba shot_seal(vec2 p, rgba colour)
+{
+    double d = paint_len(p);
+    double ticks = fmin(sd_box(p, 0.5, 7.6, 0.3), sd_box(p, 7.6, 0.5, 0.3));
+    ticks = fmax(ticks, 5.4 - d); /* only outside the ring */
+    rgba c = paint_fade(colour, 0.45 * paint_glow(d - 5.0, 2.6));
+    c = paint_over(c, paint_fade(paint_lighten(colour, 0.4), 0.9 * paint_stroke(d - 5.0, 0.6)));
+    c = paint_over(c, paint_fade(paint_lighten(colour, 0.5), 0.9 * paint_fill(ticks)));
+    double diamond = (fabs(p.x) + fabs(p.y)) - 2.4;
+    c = paint_over(c, paint_fade(paint_lighten(colour, 0.6), 0.25 * paint_fill(d - 4.4)));
+    return paint_over(c, paint_fade(white, 0.95 * paint_fill(diamond)));
 }
 
 static rgba enemy_drone(vec2 p, int frame)
@@ -674,6 +716,9 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_PANEL_TILE: return panel_tile(p);
     case ATLAS_SPRITE_BACKDROP_CLOUD: return backdrop_cloud(p, s->frame);
     case ATLAS_SPRITE_LASER: return laser_slice(p);
+    case ATLAS_SPRITE_SHOT_NEEDLE: return shot_needle(p, art_palette((bullet_color)s->frame));
+    case ATLAS_SPRITE_SHOT_AMULET: return shot_amulet(p, art_palette((bullet_color)s->frame));
+    case ATLAS_SPRITE_SHOT_SEAL: return shot_seal(p, art_palette((bullet_color)s->frame));
     case ATLAS_SPRITE_COUNT: break;
     }
     return clear;
