@@ -329,6 +329,7 @@ int play_main(int argc, char **argv, int first, const char *command)
             rc = play_headless(&o, &cfg, content);
         } else {
             ui_config ui = {.lib = content,
+                            .mod = o.mod,
                             .seed = o.seed,
                             .frames = o.frames,
                             .scale = o.scale,

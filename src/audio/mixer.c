@@ -34,6 +34,7 @@ int mixer_play(mixer *m, const mixer_sound *s, float volume, float pan, mixer_bu
         *vo = (mixer_voice){s->samples,
                             s->length,
                             0,
+                            s->loop_start < s->length ? s->loop_start : 0,
                             mixer_clamp(volume, 0.0f, 1.0f),
                             mixer_clamp(pan, -1.0f, 1.0f),
                             (int)bus,
@@ -91,7 +92,7 @@ static void mixer_add_voice(const mixer *m, mixer_voice *vo, int32_t *acc, size_
                 vo->samples = NULL;
                 return;
             }
-            vo->pos = 0;
+            vo->pos = vo->loop_start;
         }
         int32_t s = vo->samples[vo->pos++];
         acc[2 * i] += (int32_t)(((int64_t)s * il) >> 16);

@@ -32,15 +32,17 @@ typedef enum mixer_bus {
 /* A sound to play: samples owned elsewhere, alive while the mixer may play them. */
 typedef struct mixer_sound {
     const int16_t *samples;
-    uint32_t length;  /* samples */
-    uint32_t min_gap; /* samples between two starts of this id (0: no limit) */
-    int id;           /* for the rate limiter: 0 .. MIXER_SOUNDS-1 */
+    uint32_t length;     /* samples */
+    uint32_t min_gap;    /* samples between two starts of this id (0: no limit) */
+    int id;              /* for the rate limiter: 0 .. MIXER_SOUNDS-1 */
+    uint32_t loop_start; /* a loop goes on from this sample (a track's intro plays once) */
 } mixer_sound;
 
 typedef struct mixer_voice {
     const int16_t *samples; /* NULL: the voice is free */
     uint32_t length, pos;
-    float volume, pan; /* pan from -1 (left) to 1 (right) */
+    uint32_t loop_start; /* where a loop goes on from at its end */
+    float volume, pan;   /* pan from -1 (left) to 1 (right) */
     int bus;
     int loop;
 } mixer_voice;

@@ -14,6 +14,7 @@
 
 typedef struct ui_config {
     const library *lib; /* the game's content */
+    const char *mod;    /* the mod folder the content was loaded with (its music/), or NULL */
     uint64_t seed;      /* the first run's seed (later runs take fresh ones) */
     int frames;         /* quit after this many frames (0: never) */
     int scale;          /* window scale for this run (0: the options') */
