@@ -69,7 +69,7 @@ static int instrument_drum(int pitch, float start, float gain, synth_layer *out)
     static const int drum_of_semitone[12] = {0, 0, 1, 1, 2, 3, 3, 4, 4, 5, 5, 6};
     switch (drum_of_semitone[pitch % 12]) {
     case 0: /* c: kick, a falling sine with a click */
-        out[0] = instrument_hit(SYNTH_SINE, start, 0.22f, 150, 40, gain * 0.9f, 0.09f, 0.04f);
+        out[0] = instrument_hit(SYNTH_SINE, start, 0.22f, 150, 40, gain * 0.62f, 0.09f, 0.04f);
         out[1] = instrument_hit(SYNTH_NOISE, start, 0.01f, 8000, 8000, gain * 0.15f, 0, 0.005f);
         return 2;
     case 1: /* d: snare, bright noise over a short body */
@@ -97,7 +97,7 @@ static int instrument_drum(int pitch, float start, float gain, synth_layer *out)
                                .length = open ? 0.3f : 0.05f,
                                .freq0 = 22000,
                                .freq1 = 22000,
-                               .gain = gain * 0.16f,
+                               .gain = gain * 0.45f,
                                .attack = 0.001f,
                                .decay = open ? 0.12f : 0.014f,
                                .release = 0.02f,
@@ -110,7 +110,7 @@ static int instrument_drum(int pitch, float start, float gain, synth_layer *out)
                                .length = 1.6f,
                                .freq0 = 22000,
                                .freq1 = 22000,
-                               .gain = gain * 0.22f,
+                               .gain = gain * 0.3f,
                                .attack = 0.002f,
                                .decay = 0.55f,
                                .release = 0.3f,
@@ -120,7 +120,7 @@ static int instrument_drum(int pitch, float start, float gain, synth_layer *out)
         return 1;
     default: { /* a, b: low and high toms */
         float f = drum_of_semitone[pitch % 12] == 5 ? 110.0f : 165.0f;
-        out[0] = instrument_hit(SYNTH_SINE, start, 0.3f, f * 1.6f, f, gain * 0.7f, 0.12f, 0.05f);
+        out[0] = instrument_hit(SYNTH_SINE, start, 0.3f, f * 1.6f, f, gain * 0.5f, 0.12f, 0.05f);
         out[1] = (synth_layer){.wave = SYNTH_NOISE,
                                .start = start,
                                .length = 0.04f,
@@ -222,8 +222,8 @@ int instrument_note(instrument_id id, int pitch, float start, float length, floa
         out[1] = instrument_tone(SYNTH_SINE, f, start, length, gain * 0.30f, 0.003f, 0.04f);
         return 2;
     case INSTRUMENT_SUB:
-        out[0] = instrument_tone(SYNTH_SINE, f, start, length, gain * 0.55f, 0.006f, 0.06f);
-        out[1] = instrument_tone(SYNTH_TRIANGLE, f, start, length, gain * 0.12f, 0.006f, 0.06f);
+        out[0] = instrument_tone(SYNTH_SINE, f, start, length, gain * 0.34f, 0.006f, 0.06f);
+        out[1] = instrument_tone(SYNTH_TRIANGLE, f, start, length, gain * 0.08f, 0.006f, 0.06f);
         return 2;
     case INSTRUMENT_KIT: return instrument_drum(pitch, start, gain, out);
     case INSTRUMENT_COUNT: break;
