@@ -69,7 +69,7 @@ static int sfx_export_music(const char *dir, const char *mod_dir)
         fprintf(stderr, "sfx_export: %s\n", set.errors[i]);
     for (int i = 0; i < set.count; i++) {
         music_track track;
-        if (music_render(&set.themes[i].score, &track) != 0) {
+        if (music_render(&set.themes[i].score, &track, NULL) != 0) {
             fprintf(stderr, "sfx_export: out of memory for %s\n", set.themes[i].name);
             rc = -1;
             continue;

@@ -67,7 +67,7 @@ static void music_finish(const float *buf, size_t length, int16_t *out)
     }
 }
 
-int music_render(const score_sheet *s, music_track *t)
+int music_render(const score_sheet *s, music_track *t, const atomic_int *cancel)
 {
     memset(t, 0, sizeof *t);
     size_t end = (size_t)(score_seconds(s, s->end) * SYNTH_RATE + 0.5);
@@ -84,7 +84,17 @@ int music_render(const score_sheet *s, music_track *t)
         mem_free(buf);
         return -1;
     }
-    synth_render(buf, total, layers, count, MUSIC_SEED);
+    /* Layer by layer (each with the seed synth_render would give it), so that a
+     * cancel is seen within a few milliseconds. */
+    for (int i = 0; i < count; i++) {
+        if (cancel && (i & 63) == 0 && atomic_load(cancel)) {
+            mem_free(layers);
+            mem_free(buf);
+            music_track_free(t);
+            return -1;
+        }
+        synth_render(buf, total, layers + i, 1, MUSIC_SEED + (uint64_t)i);
+    }
     music_fold(buf, total, end, loop);
     music_finish(buf, end, t->samples);
     t->length = (uint32_t)end;

@@ -21,6 +21,7 @@
 
 #include "audio/score.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,8 +39,10 @@ typedef struct music_track {
     uint32_t loop;    /* the sample the loop starts again at */
 } music_track;
 
-/* Renders a score. Returns 0, or -1 if memory ran out (the track is then empty). */
-int music_render(const score_sheet *s, music_track *t);
+/* Renders a score. cancel (may be NULL) is looked at as it goes: set, the
+ * rendering stops early (a game quitting does not wait for a whole track).
+ * Returns 0, or -1 if memory ran out or it was cancelled (the track is then empty). */
+int music_render(const score_sheet *s, music_track *t, const atomic_int *cancel);
 void music_track_free(music_track *t);
 
 typedef struct music_theme {

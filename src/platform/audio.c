@@ -74,7 +74,7 @@ int audio_open(audio *a, const options *o)
 static void audio_free_music(audio *a)
 {
     if (a->worker) {
-        SDL_AtomicSet(&a->stop, 1);
+        atomic_store(&a->stop, 1);
         SDL_WaitThread(a->worker, NULL);
         a->worker = NULL;
     }
@@ -164,14 +164,17 @@ static int audio_next_render(const audio *a)
 static int audio_worker(void *user)
 {
     audio *a = user;
-    while (!SDL_AtomicGet(&a->stop)) {
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* the game's frames come first */
+    while (!atomic_load(&a->stop)) {
         SDL_LockAudioDevice(a->device);
         int i = audio_next_render(a);
         SDL_UnlockAudioDevice(a->device);
         if (i < 0)
             break;
         music_track t;
-        int rc = music_render(&a->music->themes[i].score, &t);
+        int rc = music_render(&a->music->themes[i].score, &t, &a->stop);
+        if (rc != 0 && atomic_load(&a->stop))
+            break;
         SDL_LockAudioDevice(a->device);
         if (rc == 0) {
             a->tracks[i] = t;
@@ -199,7 +202,7 @@ int audio_load_music(audio *a, const char *dir, const char *mod_dir)
     for (int i = 0; i < a->music->error_count && i < MUSIC_ERRORS; i++)
         log_warn("music: %s", a->music->errors[i]);
     if (a->device && a->music->count > 0) {
-        SDL_AtomicSet(&a->stop, 0);
+        atomic_store(&a->stop, 0);
         a->worker = SDL_CreateThread(audio_worker, "curtain music", a);
         if (!a->worker)
             log_warn("music: cannot start the thread that renders it (%s)", SDL_GetError());

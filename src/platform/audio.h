@@ -35,9 +35,9 @@ typedef struct audio {
     music_track tracks[MUSIC_THEMES];
     uint8_t ready[MUSIC_THEMES], failed[MUSIC_THEMES];
     SDL_Thread *worker;
-    SDL_atomic_t stop; /* asks the worker to finish */
-    int want;          /* the theme cued (-1: none), under the lock */
-    int playing;       /* the theme on the music bus (-1: none) */
+    atomic_int stop; /* asks the worker to finish */
+    int want;        /* the theme cued (-1: none), under the lock */
+    int playing;     /* the theme on the music bus (-1: none) */
     mixer mix;
     int music_voice;  /* -1 when the music is not playing */
     char status[192]; /* "48000 Hz, 2 channels, pulseaudio" or why it is silent */

@@ -245,6 +245,8 @@ void app_music_cue(app *a, const char *cue, const char *stage)
         log_warn("music: %s", note);
         app_toast(a, PANEL_RED, "music: %s", note);
     }
+    log_debug("music: '%s' in '%s' plays %s", cue, stage ? stage : "",
+              theme >= 0 ? audio_themes(a->sound)->themes[theme].name : "nothing");
     audio_cue(a->sound, theme);
 }
 

@@ -201,7 +201,7 @@ static void music_test_shipped(const char *patterns)
         for (int c = 0; c < sc->channel_count; c++)
             CHECK_EQ_INT(sc->channel_end[c], sc->end);
         music_track t;
-        CHECK_EQ_INT(music_render(sc, &t), 0);
+        CHECK_EQ_INT(music_render(sc, &t, NULL), 0);
         double peak, rms;
         music_test_levels(t.samples, t.length, &peak, &rms);
         printf("%-12s %6.2f s, loop from %5.2f s, peak %5.1f dBFS, rms %5.1f dBFS\n",
@@ -358,13 +358,19 @@ static void music_test_docs(const char *md)
         for (int c = 0; c < s.channel_count; c++)
             CHECK_EQ_INT(s.channel_end[c], s.end);
         music_track a, b;
-        CHECK_EQ_INT(music_render(&s, &a), 0);
-        CHECK_EQ_INT(music_render(&s, &b), 0);
+        CHECK_EQ_INT(music_render(&s, &a, NULL), 0);
+        CHECK_EQ_INT(music_render(&s, &b, NULL), 0);
         /* The same bytes every time; the loop starts after the intro bar. */
         CHECK(a.length == b.length && memcmp(a.samples, b.samples, a.length * 2) == 0);
         CHECK_EQ_INT(a.loop, (uint32_t)(score_seconds(&s, s.loop) * SYNTH_RATE + 0.5));
         music_track_free(&a);
         music_track_free(&b);
+        /* Cancelled: no track, nothing left allocated. */
+        atomic_int cancel = 1;
+        int64_t live = mem_live_blocks();
+        CHECK_EQ_INT(music_render(&s, &a, &cancel), -1);
+        CHECK(a.samples == NULL && a.length == 0);
+        CHECK_EQ_INT(mem_live_blocks(), live);
         score_free(&s);
     }
     mem_free(text);
