@@ -67,7 +67,7 @@ static void music_finish(const float *buf, size_t length, int16_t *out)
     }
 }
 
-int music_render(const score_sheet *s, music_track *t, const atomic_int *cancel)
+int music_render(const score_sheet *s, music_track *t, atomic_int *cancel)
 {
     memset(t, 0, sizeof *t);
     size_t end = (size_t)(score_seconds(s, s->end) * SYNTH_RATE + 0.5);

@@ -42,7 +42,7 @@ typedef struct music_track {
 /* Renders a score. cancel (may be NULL) is looked at as it goes: set, the
  * rendering stops early (a game quitting does not wait for a whole track).
  * Returns 0, or -1 if memory ran out or it was cancelled (the track is then empty). */
-int music_render(const score_sheet *s, music_track *t, const atomic_int *cancel);
+int music_render(const score_sheet *s, music_track *t, atomic_int *cancel);
 void music_track_free(music_track *t);
 
 typedef struct music_theme {

@@ -57,6 +57,8 @@ typedef struct score_reader {
 
 /* Records the first error, at line:col. Returns -1. */
 static int score_fail(score_reader *r, uint32_t line, uint32_t col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int score_fail(score_reader *r, uint32_t line, uint32_t col, const char *fmt, ...)
 {
     if (r->failed)
         return -1;
