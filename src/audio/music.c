@@ -120,12 +120,17 @@ static void music_set_error(music_set *set, const char *msg)
     set->error_count++;
 }
 
+/* Whether a file's name is a score's: NAME.mml, not hidden. */
+static int music_is_score(const char *file)
+{
+    size_t len = strlen(file), ext = strlen(MUSIC_EXTENSION);
+    return len > ext && strcmp(file + len - ext, MUSIC_EXTENSION) == 0 && file[0] != '.';
+}
+
 /* Adds or replaces the theme of file name in dir (a NAME.mml), reading its score. */
 static void music_set_add(music_set *set, const char *dir, const char *file)
 {
     size_t len = strlen(file), ext = strlen(MUSIC_EXTENSION);
-    if (len <= ext || strcmp(file + len - ext, MUSIC_EXTENSION) != 0 || file[0] == '.')
-        return;
     char name[MUSIC_NAME], err[512];
     if (len - ext >= sizeof name) {
         snprintf(err, sizeof err, "%s/%s:1:1: a theme's name is at most %d letters", dir, file,
@@ -170,7 +175,15 @@ static void music_set_scan(music_set *set, const char *dir)
     char *names[MUSIC_THEMES * 2];
     int n = 0;
     struct dirent *e;
-    while ((e = readdir(d)) != NULL && n < MUSIC_THEMES * 2) {
+    while ((e = readdir(d)) != NULL) {
+        if (!music_is_score(e->d_name))
+            continue;
+        if (n == MUSIC_THEMES * 2) {
+            char err[512];
+            snprintf(err, sizeof err, "%.400s: more than %d scores in the folder", dir, n);
+            music_set_error(set, err);
+            break;
+        }
         char *copy = mem_strdup(e->d_name);
         if (copy)
             names[n++] = copy;
