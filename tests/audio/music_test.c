@@ -12,7 +12,10 @@
 #include "audio/synth.h"
 #include "core/file.h"
 #include "core/mem.h"
+#include "game/world.h"
 #include "pattern/library.h"
+
+#include "../game/test_library.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -335,6 +338,52 @@ static void music_test_boss_stage(const char *patterns)
     library_free(lib);
 }
 
+/* End to end but for the sound card: a stage's music verbs come out of the world
+ * as events, and each cue, in the stage it was said in, picks its theme. */
+static void music_test_stage_cues(const char *patterns)
+{
+    static music_set set;
+    char dir[1024], note[256];
+    snprintf(dir, sizeof dir, "%s/music", patterns);
+    music_set_load(&set, dir, NULL);
+    library *lib = test_library_compile("cues.pat", "stage stage2 {\n"
+                                                    "    music stage\n"
+                                                    "    wait 2\n"
+                                                    "    music boss\n"
+                                                    "    wait 2\n"
+                                                    "    music \"stage3_boss\"\n"
+                                                    "    wait 2\n"
+                                                    "    music none\n"
+                                                    "    wait 60\n"
+                                                    "}\n");
+    CHECK(lib != NULL);
+    world *w = mem_alloc(sizeof *w);
+    if (!lib || !w || world_init(w, &(world_config){.seed = 1}, lib) != 0) {
+        mem_free(w);
+        library_free(lib);
+        music_set_free(&set);
+        return;
+    }
+    int played[8], n = 0;
+    for (int f = 0; f < 20; f++) {
+        world_step(w, 0);
+        for (int i = 0; i < w->event_count; i++)
+            if (w->events[i].kind == WORLD_EVENT_MUSIC && n < 8)
+                played[n++] = music_set_cue(&set, world_string(w, w->events[i].value),
+                                            world_stage_name(w), note, sizeof note);
+    }
+    CHECK_EQ_INT(n, 4);
+    CHECK(strcmp(world_stage_name(w), "stage2") == 0);
+    CHECK_EQ_INT(played[0], music_set_find(&set, "stage2"));
+    CHECK_EQ_INT(played[1], music_set_find(&set, "stage2_boss"));
+    CHECK_EQ_INT(played[2], music_set_find(&set, "stage3_boss"));
+    CHECK_EQ_INT(played[3], -1);
+    world_free(w);
+    mem_free(w);
+    library_free(lib);
+    music_set_free(&set);
+}
+
 /* The example score of docs/music.md reads, and plays what the page says. */
 static void music_test_docs(const char *md)
 {
@@ -424,6 +473,7 @@ int main(int argc, char **argv)
     music_test_cues(patterns);
     music_test_mod(patterns);
     music_test_boss_stage(patterns);
+    music_test_stage_cues(patterns);
     music_test_oom(patterns);
     if (argc > 2)
         music_test_docs(argv[2]);
