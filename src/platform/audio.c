@@ -13,6 +13,7 @@
 
 #define AUDIO_BUFFER_FRAMES 1024 /* about 21 ms at 48 kHz */
 #define AUDIO_MUSIC_ID      (MIXER_SOUNDS - 1)
+#define AUDIO_MUSIC_FADE    (SYNTH_RATE / 8) /* samples a theme takes to fade when cut off */
 
 /* SDL's audio thread: fill the device's buffer from the mixer. */
 static void audio_callback(void *user, Uint8 *stream, int len)
@@ -135,10 +136,10 @@ void audio_play(audio *a, sfx_id id, float volume, float pan)
     SDL_UnlockAudioDevice(a->device);
 }
 
-/* Starts theme i on the music bus, the lock held; stops what played. */
+/* Starts theme i on the music bus, the lock held; what played fades out. */
 static void audio_start_theme(audio *a, int i)
 {
-    mixer_stop_bus(&a->mix, MIXER_BUS_MUSIC);
+    mixer_fade_bus(&a->mix, MIXER_BUS_MUSIC, AUDIO_MUSIC_FADE);
     a->music_voice = -1;
     a->playing = -1;
     if (i < 0 || !a->ready[i])

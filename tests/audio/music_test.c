@@ -440,6 +440,15 @@ static void music_test_mixer_loop(void)
     for (int i = 0; i < 12; i++)
         same &= out[2 * i] == want[i];
     CHECK(same);
+    /* Faded out over 4 samples: the level falls to nothing, then the voice is free. */
+    mixer_fade_bus(&m, MIXER_BUS_MUSIC, 4);
+    mixer_mix(&m, out, 6);
+    static const int16_t faded[6] = {700, 800 * 3 / 4, 600 / 2, 0, 0, 0};
+    same = 1;
+    for (int i = 0; i < 6; i++)
+        same &= out[2 * i] == faded[i];
+    CHECK(same);
+    CHECK_EQ_INT(mixer_active(&m), 0);
 }
 
 /* Out of memory at every allocation of loading a set: a clean failure, no leak. */
