@@ -519,17 +519,12 @@ static int score_play_loop(score_perform *pf, score_player *pl, const score_cmd 
 }
 
 /* Plays one channel's commands into notes. */
-static int score_play_channel(score_perform *pf, int channel)
+static int score_play_channel(score_perform *pf, int channel, int from, int to)
 {
     score_player pl = {4, 12, 7, 0, 0, SCORE_TICKS_WHOLE / 4, 0, -1, {0}, {0}, 0};
     const score_cmd *cmds = pf->r->cmds;
-    int n = pf->r->count;
-    for (int i = 0; i < n;) {
+    for (int i = from; i < to;) {
         const score_cmd *c = &cmds[i];
-        if (c->channel != channel) {
-            i++;
-            continue;
-        }
         if (++pf->steps > SCORE_STEPS_MAX)
             return score_fail(pf->r, c->line, c->col,
                               "the repeats play more than %d commands: too many passes",
@@ -565,6 +560,38 @@ static int score_play_channel(score_perform *pf, int channel)
     return 0;
 }
 
+/* Puts each channel's commands together, in order (the jumps follow), so that a
+ * channel plays its own commands without stepping over the others': a repeat
+ * around thousands of another channel's commands costs nothing more. first[ch]
+ * and first[ch + 1] bound channel ch's. */
+static int score_group(score_reader *r, int *first)
+{
+    score_cmd *sorted = mem_alloc((size_t)r->count * sizeof *sorted + 1);
+    int *where = mem_alloc((size_t)r->count * sizeof *where + 1);
+    if (!sorted || !where) {
+        mem_free(sorted);
+        mem_free(where);
+        return score_fail(r, 1, 1, "out of memory for the score");
+    }
+    int n = 0;
+    for (int ch = 0; ch < r->s->channel_count; ch++) {
+        first[ch] = n;
+        for (int i = 0; i < r->count; i++)
+            if (r->cmds[i].channel == ch) {
+                where[i] = n;
+                sorted[n++] = r->cmds[i];
+            }
+    }
+    first[r->s->channel_count] = n;
+    for (int i = 0; i < n; i++)
+        if (sorted[i].jump >= 0)
+            sorted[i].jump = where[sorted[i].jump];
+    memcpy(r->cmds, sorted, (size_t)n * sizeof *sorted);
+    mem_free(sorted);
+    mem_free(where);
+    return 0;
+}
+
 /* Checks the brackets are closed, then plays every channel. */
 static int score_perform_all(score_reader *r)
 {
@@ -576,8 +603,11 @@ static int score_perform_all(score_reader *r)
     score_perform pf = {r, 0, 0.0, 0, 0, -1, NULL};
     pf.max_ticks =
         (uint32_t)(SCORE_SECONDS_MAX * (double)r->s->tempo / 60.0 * (SCORE_TICKS_WHOLE / 4));
+    int first[SCORE_CHANNELS + 1];
+    if (score_group(r, first) != 0)
+        return -1;
     for (int ch = 0; ch < r->s->channel_count; ch++)
-        if (score_play_channel(&pf, ch) != 0)
+        if (score_play_channel(&pf, ch, first[ch], first[ch + 1]) != 0)
             return -1;
     if (r->s->count == 0)
         return score_fail(r, r->line, r->col, "the score plays no note");

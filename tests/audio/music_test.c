@@ -147,11 +147,19 @@ static void music_test_bounds(void)
          "n: [c1]45\no: [c1]45\np: [c1]45\n",
          "more than 3000 seconds of notes in all"},
         {"a: [[[[[[[[[c]2]2]2]2]2]2]2]2]2\n", "t.mml:1:12: repeats nest at most 8 deep"},
+        /* Empty repeats around another channel's thousands of commands. */
+        {NULL, "the repeats play more than 2000000 commands"},
     };
+    static char wide[64 * 1024];
+    size_t at = (size_t)snprintf(wide, sizeof wide, "a: c [[[[[[[[");
+    for (int i = 0; i < 20000; i++)
+        at += (size_t)snprintf(wide + at, sizeof wide - at, "%s", i % 40 ? " c" : "\nb: c");
+    snprintf(wide + at, sizeof wide - at, "\na: ]99]99]99]99]99]99]99]99\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         score_sheet s;
         char err[512] = "";
-        CHECK_EQ_INT(music_test_parse(&s, cases[i].text, err, sizeof err), -1);
+        CHECK_EQ_INT(music_test_parse(&s, cases[i].text ? cases[i].text : wide, err, sizeof err),
+                     -1);
         if (!strstr(err, cases[i].error))
             printf("bound %zu: got \"%s\", wanted \"%s\"\n", i, err, cases[i].error);
         CHECK_STR_CONTAINS(err, cases[i].error);
