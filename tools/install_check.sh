@@ -20,6 +20,7 @@ cmake --install "$build" --prefix "$work/stage" >/dev/null
 mv "$work/stage" "$work/moved"
 app=$work/moved
 for f in bin/curtain share/curtain/assets/atlas.png share/curtain/patterns/stage1 \
+    share/curtain/patterns/music/stage1.mml \
     share/curtain/tutorial/tutorial.pat \
     share/man/man6/curtain.6 share/icons/hicolor/48x48/apps/curtain.png \
     share/icons/hicolor/256x256/apps/curtain.png; do

@@ -81,7 +81,9 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
         {"renderer", CLI_STRING, &o->renderer, "NAME",
          "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
         {"mod", CLI_STRING, &o->mod, "DIR",
-         "pattern files in DIR replace (same path) or add to the built-in ones", 0, 0},
+         "pattern files in DIR replace (same path) or add to the built-in ones; "
+         "DIR/music/NAME.mml the themes",
+         0, 0},
         {"practice-speed", CLI_INT, &o->practice_speed, "PCT",
          "with --start: game speed 100, 75 or 50 percent (wall time only; the replay says it)", 1,
          100},
@@ -331,6 +333,7 @@ int play_main(int argc, char **argv, int first, const char *command)
             library *format2 = content_load_format2(o.mod, 1);
             ui_config ui = {.lib = content,
                             .format2_lib = format2,
+                            .mod = o.mod,
                             .seed = o.seed,
                             .frames = o.frames,
                             .scale = o.scale,

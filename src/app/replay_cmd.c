@@ -103,6 +103,7 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
     } else {
         ui_config ui = {.lib = lib,
                         .format2_lib = format2,
+                        .mod = mod,
                         .seed = r.config.seed,
                         .scale = scale,
                         .renderer = renderer,

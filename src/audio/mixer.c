@@ -34,6 +34,9 @@ int mixer_play(mixer *m, const mixer_sound *s, float volume, float pan, mixer_bu
         *vo = (mixer_voice){s->samples,
                             s->length,
                             0,
+                            s->loop_start < s->length ? s->loop_start : 0,
+                            0,
+                            0,
                             mixer_clamp(volume, 0.0f, 1.0f),
                             mixer_clamp(pan, -1.0f, 1.0f),
                             (int)bus,
@@ -60,6 +63,17 @@ void mixer_stop_bus(mixer *m, mixer_bus bus)
     for (int v = 0; v < MIXER_VOICES; v++)
         if (m->voices[v].bus == (int)bus)
             m->voices[v].samples = NULL;
+}
+
+void mixer_fade_bus(mixer *m, mixer_bus bus, uint32_t samples)
+{
+    if (samples == 0) {
+        mixer_stop_bus(m, bus);
+        return;
+    }
+    for (int v = 0; v < MIXER_VOICES; v++)
+        if (m->voices[v].samples && m->voices[v].bus == (int)bus && !m->voices[v].fade_len)
+            m->voices[v].fade = m->voices[v].fade_len = samples;
 }
 
 void mixer_set_volume(mixer *m, float master, float effects, float music)
@@ -91,9 +105,16 @@ static void mixer_add_voice(const mixer *m, mixer_voice *vo, int32_t *acc, size_
                 vo->samples = NULL;
                 return;
             }
-            vo->pos = 0;
+            vo->pos = vo->loop_start;
         }
         int32_t s = vo->samples[vo->pos++];
+        if (vo->fade_len) { /* fading out: the level falls linearly to nothing */
+            s = (int32_t)((int64_t)s * vo->fade / vo->fade_len);
+            if (--vo->fade == 0) {
+                vo->samples = NULL;
+                return;
+            }
+        }
         acc[2 * i] += (int32_t)(((int64_t)s * il) >> 16);
         acc[2 * i + 1] += (int32_t)(((int64_t)s * ir) >> 16);
     }

@@ -32,15 +32,18 @@ typedef enum mixer_bus {
 /* A sound to play: samples owned elsewhere, alive while the mixer may play them. */
 typedef struct mixer_sound {
     const int16_t *samples;
-    uint32_t length;  /* samples */
-    uint32_t min_gap; /* samples between two starts of this id (0: no limit) */
-    int id;           /* for the rate limiter: 0 .. MIXER_SOUNDS-1 */
+    uint32_t length;     /* samples */
+    uint32_t min_gap;    /* samples between two starts of this id (0: no limit) */
+    int id;              /* for the rate limiter: 0 .. MIXER_SOUNDS-1 */
+    uint32_t loop_start; /* a loop goes on from this sample (a track's intro plays once) */
 } mixer_sound;
 
 typedef struct mixer_voice {
     const int16_t *samples; /* NULL: the voice is free */
     uint32_t length, pos;
-    float volume, pan; /* pan from -1 (left) to 1 (right) */
+    uint32_t loop_start;     /* where a loop goes on from at its end */
+    uint32_t fade, fade_len; /* fading out: fade samples left of fade_len (0: not fading) */
+    float volume, pan;       /* pan from -1 (left) to 1 (right) */
     int bus;
     int loop;
 } mixer_voice;
@@ -66,6 +69,9 @@ int mixer_play(mixer *m, const mixer_sound *s, float volume, float pan, mixer_bu
 void mixer_stop(mixer *m, int voice);
 /* Stops every voice on a bus. */
 void mixer_stop_bus(mixer *m, mixer_bus bus);
+/* Fades every voice on a bus out over samples samples, then stops it (0: at once),
+ * so that music cut off mid-note does not click. */
+void mixer_fade_bus(mixer *m, mixer_bus bus, uint32_t samples);
 /* Volumes from 0 to 1 (clamped); they apply to what is already playing. */
 void mixer_set_volume(mixer *m, float master, float effects, float music);
 /* The number of voices playing now. */

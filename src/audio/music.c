@@ -1,243 +1,106 @@
 /*
- * music: the score of the stage loop and its rendering (see music.h).
- *
- * The score is data: a chord per bar and a lead line in eighth notes, as MIDI note
- * numbers. The parts are generated from it into one list of synth layers.
+ * music: rendering scores into tracks, and the set of themes with their cues
+ * (see music.h).
  */
 #include "audio/music.h"
 
+#include "audio/instrument.h"
 #include "audio/synth.h"
 #include "core/mem.h"
 
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define MUSIC_EIGHTH  (60.0f / MUSIC_BPM / 2.0f) /* seconds */
-#define MUSIC_BAR     (8 * MUSIC_EIGHTH)
-#define MUSIC_SECONDS (MUSIC_BARS * MUSIC_BAR)
-#define MUSIC_TAIL    1.0f /* seconds rendered past the end, folded back onto the start */
-#define MUSIC_HOLD    0    /* in the lead: hold the previous note */
-#define MUSIC_REST    (-1) /* in the lead: silence */
-#define MUSIC_LAYERS  512
+#define MUSIC_SEED 0x6d75736963ull
 
-/* Am F G Em | Am F G E: three chord tones per bar, from the root up. */
-static const int music_chords[MUSIC_BARS][3] = {
-    {57, 60, 64}, {53, 57, 60}, {55, 59, 62}, {52, 55, 59},
-    {57, 60, 64}, {53, 57, 60}, {55, 59, 62}, {52, 56, 59},
-};
-
-/* The lead, one entry per eighth note. */
-static const int music_lead[MUSIC_BARS][8] = {
-    {76, MUSIC_HOLD, 74, 76, 81, MUSIC_HOLD, 79, 76},
-    {77, MUSIC_HOLD, 76, 74, 72, MUSIC_HOLD, 74, MUSIC_REST},
-    {74, MUSIC_HOLD, 71, 74, 79, MUSIC_HOLD, 77, 74},
-    {76, MUSIC_HOLD, MUSIC_HOLD, MUSIC_HOLD, 71, MUSIC_HOLD, 74, MUSIC_REST},
-    {76, MUSIC_HOLD, 74, 76, 81, MUSIC_HOLD, 83, 84},
-    {84, MUSIC_HOLD, 83, 81, 77, MUSIC_HOLD, 81, MUSIC_REST},
-    {79, MUSIC_HOLD, 77, 79, 83, MUSIC_HOLD, 81, 79},
-    {80, MUSIC_HOLD, MUSIC_HOLD, MUSIC_HOLD, 76, MUSIC_HOLD, MUSIC_HOLD, MUSIC_REST},
-};
-
-/* The frequency of a MIDI note (69 = A4 = 440 Hz). */
-static float music_freq(int note)
+/* The gain of a score volume (1..15): a gentle curve, v15 full, v8 about 0.4. */
+static float music_gain(int volume)
 {
-    return (float)(440.0 * synth_exp(0.69314718055994530942 * (note - 69) / 12.0));
+    float v = (float)volume / 15.0f;
+    return v * (0.35f + 0.65f * v);
 }
 
-/* A growing list of layers with a fixed capacity. */
-typedef struct music_score {
-    synth_layer *layers;
-    int count;
-} music_score;
-
-static void music_add(music_score *s, synth_layer l)
+/* The synth layers of every note of the score. Returns the count, or -1. */
+static int music_layers(const score_sheet *s, synth_layer **out)
 {
-    if (s->count < MUSIC_LAYERS)
-        s->layers[s->count++] = l;
+    *out = mem_alloc((size_t)s->count * INSTRUMENT_LAYERS * sizeof **out);
+    if (!*out)
+        return -1;
+    int n = 0;
+    for (uint32_t i = 0; i < s->count; i++) {
+        const score_note *note = &s->notes[i];
+        n += instrument_note(
+            (instrument_id)note->instrument, note->pitch, (float)score_seconds(s, note->start),
+            (float)score_seconds(s, note->ticks), music_gain(note->volume), *out + n);
+    }
+    return n;
 }
 
-/* Bass: eighth notes alternating the root in two octaves, plucked and dark. */
-static void music_bass(music_score *s)
+/* Folds what rings past the loop's end back onto its start: after the end the
+ * track goes on from the loop point, where that ringing belongs. */
+static void music_fold(float *buf, size_t total, size_t end, size_t loop)
 {
-    for (int bar = 0; bar < MUSIC_BARS; bar++)
-        for (int e = 0; e < 8; e++) {
-            float f = music_freq(music_chords[bar][0] - (e % 2 ? 12 : 24));
-            music_add(s, (synth_layer){.wave = SYNTH_SAW,
-                                       .start = (bar * 8 + e) * MUSIC_EIGHTH,
-                                       .length = MUSIC_EIGHTH * 0.9f,
-                                       .freq0 = f,
-                                       .freq1 = f,
-                                       .gain = 0.5f,
-                                       .attack = 0.003f,
-                                       .decay = 0.12f,
-                                       .release = 0.03f,
-                                       .cutoff0 = 1400,
-                                       .cutoff1 = 500,
-                                       .resonance = 0.3f});
-        }
+    size_t span = end - loop;
+    for (size_t i = end; i < total; i++)
+        buf[loop + (i - end) % span] += buf[i];
 }
 
-/* Pad: the chord held through the bar, soft triangles with a slow swell. */
-static void music_pad(music_score *s)
+/* Brings buf to MUSIC_RMS with no sample above MUSIC_PEAK, as 16-bit samples. */
+static void music_finish(const float *buf, size_t length, int16_t *out)
 {
-    for (int bar = 0; bar < MUSIC_BARS; bar++)
-        for (int t = 0; t < 3; t++) {
-            float f = music_freq(music_chords[bar][t]);
-            music_add(s, (synth_layer){.wave = SYNTH_TRIANGLE,
-                                       .start = bar * MUSIC_BAR,
-                                       .length = MUSIC_BAR,
-                                       .freq0 = f,
-                                       .freq1 = f,
-                                       .gain = 0.12f,
-                                       .attack = 0.15f,
-                                       .release = 0.25f,
-                                       .vibrato_hz = 5,
-                                       .vibrato_depth = 0.004f});
-        }
+    double sum = 0.0, max = 0.0;
+    for (size_t i = 0; i < length; i++) {
+        double v = buf[i], a = v < 0 ? -v : v;
+        sum += v * v;
+        max = a > max ? a : max;
+    }
+    double rms = length ? synth_exp(0.5 * synth_log(sum / (double)length)) : 0.0;
+    double scale = rms > 0.0 ? MUSIC_RMS / rms : 0.0;
+    if (max * scale > MUSIC_PEAK)
+        scale = MUSIC_PEAK / max;
+    for (size_t i = 0; i < length; i++) {
+        double v = buf[i] * scale * 32767.0;
+        double r = v < 0 ? v - 0.5 : v + 0.5;
+        out[i] = (int16_t)(r > 32767.0 ? 32767.0 : r < -32767.0 ? -32767.0 : r);
+    }
 }
 
-/* Arpeggio: sixteenths up and down the chord an octave up, quiet and bright. */
-static void music_arpeggio(music_score *s)
-{
-    static const int order[8] = {0, 1, 2, 3, 2, 1, 0, 1};
-    float sixteenth = MUSIC_EIGHTH / 2.0f;
-    for (int bar = 0; bar < MUSIC_BARS; bar++)
-        for (int i = 0; i < 16; i++) {
-            int step = order[i % 8];
-            int note = step == 3 ? music_chords[bar][0] + 24 : music_chords[bar][step] + 12;
-            float f = music_freq(note);
-            music_add(s, (synth_layer){.wave = SYNTH_SQUARE,
-                                       .start = bar * MUSIC_BAR + i * sixteenth,
-                                       .length = sixteenth * 0.95f,
-                                       .freq0 = f,
-                                       .freq1 = f,
-                                       .gain = 0.09f,
-                                       .attack = 0.002f,
-                                       .decay = 0.05f,
-                                       .release = 0.01f,
-                                       .cutoff0 = 3500,
-                                       .cutoff1 = 1800,
-                                       .duty = 0.25f});
-        }
-}
-
-/* Lead: the melody, a square wave with a touch of vibrato, doubled softly an octave up. */
-static void music_lead_part(music_score *s)
-{
-    for (int bar = 0; bar < MUSIC_BARS; bar++)
-        for (int e = 0; e < 8; e++) {
-            int note = music_lead[bar][e];
-            if (note <= 0)
-                continue;
-            int len = 1;
-            while (e + len < 8 && music_lead[bar][e + len] == MUSIC_HOLD)
-                len++;
-            float f = music_freq(note), start = (bar * 8 + e) * MUSIC_EIGHTH;
-            float length = len * MUSIC_EIGHTH * 0.95f;
-            music_add(s, (synth_layer){.wave = SYNTH_SQUARE,
-                                       .start = start,
-                                       .length = length,
-                                       .freq0 = f,
-                                       .freq1 = f,
-                                       .gain = 0.22f,
-                                       .attack = 0.01f,
-                                       .decay = 0.6f,
-                                       .release = 0.04f,
-                                       .cutoff0 = 4000,
-                                       .cutoff1 = 2500,
-                                       .duty = 0.5f,
-                                       .vibrato_hz = 5.5f,
-                                       .vibrato_depth = 0.008f});
-            music_add(s, (synth_layer){.wave = SYNTH_TRIANGLE,
-                                       .start = start,
-                                       .length = length,
-                                       .freq0 = 2 * f,
-                                       .freq1 = 2 * f,
-                                       .gain = 0.08f,
-                                       .attack = 0.01f,
-                                       .decay = 0.5f,
-                                       .release = 0.04f});
-        }
-}
-
-/* Drums: kick on 1 and 3 (and the "and" of 4), snare on 2 and 4, closed hats on eighths. */
-static void music_drums(music_score *s)
-{
-    for (int bar = 0; bar < MUSIC_BARS; bar++)
-        for (int e = 0; e < 8; e++) {
-            float t = (bar * 8 + e) * MUSIC_EIGHTH;
-            if (e == 0 || e == 4 || e == 7)
-                music_add(s, (synth_layer){.wave = SYNTH_SINE,
-                                           .start = t,
-                                           .length = 0.18f,
-                                           .freq0 = 160,
-                                           .freq1 = 42,
-                                           .gain = 0.6f,
-                                           .attack = 0.001f,
-                                           .decay = 0.07f,
-                                           .release = 0.03f});
-            if (e == 2 || e == 6) {
-                music_add(s, (synth_layer){.wave = SYNTH_NOISE,
-                                           .start = t,
-                                           .length = 0.16f,
-                                           .freq0 = 14000,
-                                           .freq1 = 9000,
-                                           .gain = 0.3f,
-                                           .attack = 0.001f,
-                                           .decay = 0.05f,
-                                           .release = 0.03f,
-                                           .cutoff0 = 7000,
-                                           .cutoff1 = 3000,
-                                           .highpass = 800});
-                music_add(s, (synth_layer){.wave = SYNTH_TRIANGLE,
-                                           .start = t,
-                                           .length = 0.08f,
-                                           .freq0 = 220,
-                                           .freq1 = 150,
-                                           .gain = 0.25f,
-                                           .attack = 0.001f,
-                                           .decay = 0.03f,
-                                           .release = 0.02f});
-            }
-            music_add(s, (synth_layer){.wave = SYNTH_NOISE,
-                                       .start = t,
-                                       .length = 0.04f,
-                                       .freq0 = 22000,
-                                       .freq1 = 22000,
-                                       .gain = e % 2 ? 0.06f : 0.1f,
-                                       .attack = 0.001f,
-                                       .decay = 0.012f,
-                                       .release = 0.01f,
-                                       .highpass = 7000});
-        }
-}
-
-int music_track_init(music_track *t)
+int music_render(const score_sheet *s, music_track *t, atomic_int *cancel)
 {
     memset(t, 0, sizeof *t);
-    size_t loop = (size_t)(MUSIC_SECONDS * SYNTH_RATE + 0.5f);
-    size_t total = loop + (size_t)(MUSIC_TAIL * SYNTH_RATE);
-    music_score s = {mem_alloc(MUSIC_LAYERS * sizeof(synth_layer)), 0};
-    float *buf = mem_calloc(total, sizeof *buf);
-    t->samples = mem_alloc(loop * sizeof *t->samples);
-    if (!s.layers || !buf || !t->samples) {
-        mem_free(s.layers);
+    size_t end = (size_t)(score_seconds(s, s->end) * SYNTH_RATE + 0.5);
+    size_t loop = (size_t)(score_seconds(s, s->loop) * SYNTH_RATE + 0.5);
+    size_t total = end + (size_t)(2.0f * INSTRUMENT_TAIL * SYNTH_RATE);
+    if (end == 0 || loop >= end)
+        return -1;
+    synth_layer *layers = NULL;
+    int count = music_layers(s, &layers);
+    float *buf = count >= 0 ? mem_calloc(total, sizeof *buf) : NULL;
+    t->samples = buf ? mem_alloc(end * sizeof *t->samples) : NULL;
+    if (!t->samples) {
+        mem_free(layers);
         mem_free(buf);
-        music_track_free(t);
         return -1;
     }
-    music_bass(&s);
-    music_pad(&s);
-    music_arpeggio(&s);
-    music_lead_part(&s);
-    music_drums(&s);
-    synth_render(buf, total, s.layers, s.count, 0x6d75736963ull);
-    /* What rings past the end belongs to the start of the next time round. */
-    for (size_t i = loop; i < total; i++)
-        buf[i - loop] += buf[i];
-    synth_finish(buf, loop, MUSIC_PEAK, 0, t->samples);
-    t->length = (uint32_t)loop;
+    /* Layer by layer (each with the seed synth_render would give it), so that a
+     * cancel is seen within a few milliseconds. */
+    for (int i = 0; i < count; i++) {
+        if (cancel && (i & 63) == 0 && atomic_load(cancel)) {
+            mem_free(layers);
+            mem_free(buf);
+            music_track_free(t);
+            return -1;
+        }
+        synth_render(buf, total, layers + i, 1, MUSIC_SEED + (uint64_t)i);
+    }
+    music_fold(buf, total, end, loop);
+    music_finish(buf, end, t->samples);
+    t->length = (uint32_t)end;
+    t->loop = (uint32_t)loop;
     mem_free(buf);
-    mem_free(s.layers);
+    mem_free(layers);
     return 0;
 }
 
@@ -245,4 +108,147 @@ void music_track_free(music_track *t)
 {
     mem_free(t->samples);
     memset(t, 0, sizeof *t);
+}
+
+/* ---- the set of themes ---- */
+
+/* Keeps an error (the first MUSIC_ERRORS of them), counting every one. */
+static void music_set_error(music_set *set, const char *msg)
+{
+    if (set->error_count < MUSIC_ERRORS)
+        snprintf(set->errors[set->error_count], sizeof set->errors[0], "%s", msg);
+    set->error_count++;
+}
+
+/* Whether a file's name is a score's: NAME.mml, not hidden. */
+static int music_is_score(const char *file)
+{
+    size_t len = strlen(file), ext = strlen(MUSIC_EXTENSION);
+    return len > ext && strcmp(file + len - ext, MUSIC_EXTENSION) == 0 && file[0] != '.';
+}
+
+/* Adds or replaces the theme of file name in dir (a NAME.mml), reading its score. */
+static void music_set_add(music_set *set, const char *dir, const char *file)
+{
+    size_t len = strlen(file), ext = strlen(MUSIC_EXTENSION);
+    char name[MUSIC_NAME], err[512];
+    if (len - ext >= sizeof name) {
+        snprintf(err, sizeof err, "%s/%s:1:1: a theme's name is at most %d letters", dir, file,
+                 MUSIC_NAME - 1);
+        music_set_error(set, err);
+        return;
+    }
+    snprintf(name, sizeof name, "%.*s", (int)(len - ext), file);
+    int at = music_set_find(set, name);
+    if (at < 0 && set->count >= MUSIC_THEMES) {
+        snprintf(err, sizeof err, "%s/%s:1:1: more than %d themes", dir, file, MUSIC_THEMES);
+        music_set_error(set, err);
+        return;
+    }
+    music_theme th = {{0}, {0}, {0}};
+    snprintf(th.name, sizeof th.name, "%s", name);
+    snprintf(th.path, sizeof th.path, "%s/%s", dir, file);
+    if (score_load(&th.score, th.path, err, sizeof err) != 0) {
+        music_set_error(set, err);
+        return; /* a mod's broken score leaves the theme it would replace */
+    }
+    if (at >= 0) {
+        score_free(&set->themes[at].score);
+        set->themes[at] = th;
+    } else {
+        set->themes[set->count++] = th;
+    }
+}
+
+static int music_cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Adds every score of dir, in name order (so that what loads is the same on every
+ * system). */
+static void music_set_scan(music_set *set, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    char *names[MUSIC_THEMES * 2];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (!music_is_score(e->d_name))
+            continue;
+        if (n == MUSIC_THEMES * 2) {
+            char err[512];
+            snprintf(err, sizeof err, "%.400s: more than %d scores in the folder", dir, n);
+            music_set_error(set, err);
+            break;
+        }
+        char *copy = mem_strdup(e->d_name);
+        if (copy)
+            names[n++] = copy;
+        else
+            music_set_error(set, "out of memory while reading the music folder");
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, music_cmp_name);
+    for (int i = 0; i < n; i++) {
+        music_set_add(set, dir, names[i]);
+        mem_free(names[i]);
+    }
+}
+
+int music_set_load(music_set *set, const char *dir, const char *mod_dir)
+{
+    memset(set, 0, sizeof *set);
+    music_set_scan(set, dir);
+    if (mod_dir) {
+        char sub[1024];
+        if (snprintf(sub, sizeof sub, "%s/%s", mod_dir, MUSIC_FOLDER) < (int)sizeof sub)
+            music_set_scan(set, sub);
+    }
+    return set->count;
+}
+
+void music_set_free(music_set *set)
+{
+    for (int i = 0; i < set->count; i++)
+        score_free(&set->themes[i].score);
+    set->count = 0;
+    set->error_count = 0;
+}
+
+int music_set_find(const music_set *set, const char *name)
+{
+    for (int i = 0; i < set->count; i++)
+        if (strcmp(set->themes[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int music_set_cue(const music_set *set, const char *cue, const char *stage, char *note,
+                  size_t note_size)
+{
+    note[0] = '\0';
+    if (strcmp(cue, "none") == 0 || strcmp(cue, "off") == 0)
+        return -1;
+    int boss = strcmp(cue, "boss") == 0, own = boss || strcmp(cue, "stage") == 0;
+    char name[2 * MUSIC_NAME + 8];
+    if (own)
+        snprintf(name, sizeof name, "%s%s", stage && stage[0] ? stage : "stage1",
+                 boss ? "_boss" : "");
+    else
+        snprintf(name, sizeof name, "%s", cue);
+    int at = music_set_find(set, name);
+    if (at >= 0)
+        return at;
+    const char *fallback = boss ? "stage1_boss" : "stage1";
+    at = music_set_find(set, fallback);
+    if (at >= 0)
+        snprintf(note, note_size, "no theme '%s' (music/%s%s): playing '%s'", name, name,
+                 MUSIC_EXTENSION, fallback);
+    else
+        snprintf(note, note_size, "no theme '%s' (music/%s%s), nor '%s' to fall back on", name,
+                 name, MUSIC_EXTENSION, fallback);
+    return at;
 }

@@ -1,28 +1,78 @@
 /*
- * music: a short procedural background loop for the stage.
+ * music: the game's themes, scores (audio/score.h) rendered by the synthesizer.
  *
- * Eight bars in A minor at 150 beats per minute (12.8 seconds): a driving bass,
- * a soft pad, a sixteenth-note arpeggio, a square-wave lead and a light drum kit,
- * each note a synth layer. It is rendered once at start-up into one block of
- * 16-bit mono samples whose end joins its start without a seam, to be played on
- * the mixer's music bus with loop set.
+ * A theme is a score file NAME.mml in the data folder's patterns/music/; a mod's
+ * music/NAME.mml replaces the theme of that name or adds one, as a mod's pattern
+ * files replace the built-in ones of the same path. A score that does not read is
+ * left out with its error kept (the game goes on without that theme).
+ *
+ * A rendered track is 16-bit mono at SYNTH_RATE: an intro played once (up to the
+ * score's loop point `L`), then the loop, played over and over. What rings past
+ * the end is folded back onto the loop's start, so the join has no seam. Every
+ * track is brought to the same loudness (MUSIC_RMS), its peaks kept under
+ * MUSIC_PEAK, so that the themes sit alike under the effects.
+ *
+ * Cues: the stage scripts say `music stage`, `music boss` or a theme's name
+ * (docs/patterns.md). In a stage named S, "stage" is the theme S and "boss" is
+ * S_boss; a missing one falls back to stage1's (music_set_cue).
  */
 #ifndef CURTAIN_AUDIO_MUSIC_H
 #define CURTAIN_AUDIO_MUSIC_H
 
+#include "audio/score.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#define MUSIC_BPM  150
-#define MUSIC_BARS 8
-#define MUSIC_PEAK 0.5f
+#define MUSIC_RMS       0.10f /* a track's loudness (root mean square), about -20 dBFS */
+#define MUSIC_PEAK      0.60f /* its largest sample at most, about -4.4 dBFS */
+#define MUSIC_THEMES    32    /* themes a set holds */
+#define MUSIC_ERRORS    8     /* score errors a set keeps */
+#define MUSIC_NAME      32    /* a theme's name, with its terminator */
+#define MUSIC_FOLDER    "music"
+#define MUSIC_EXTENSION ".mml"
 
 typedef struct music_track {
     int16_t *samples; /* mem_alloc */
-    uint32_t length;
+    uint32_t length;  /* samples: the end of the loop */
+    uint32_t loop;    /* the sample the loop starts again at */
 } music_track;
 
-/* Renders the loop. Returns 0, or -1 if memory ran out (the track is then empty). */
-int music_track_init(music_track *t);
+/* Renders a score. cancel (may be NULL) is looked at as it goes: set, the
+ * rendering stops early (a game quitting does not wait for a whole track).
+ * Returns 0, or -1 if memory ran out or it was cancelled (the track is then empty). */
+int music_render(const score_sheet *s, music_track *t, atomic_int *cancel);
 void music_track_free(music_track *t);
+
+typedef struct music_theme {
+    char name[MUSIC_NAME];
+    char path[1024];
+    score_sheet score;
+} music_theme;
+
+typedef struct music_set {
+    music_theme themes[MUSIC_THEMES];
+    int count;
+    char errors[MUSIC_ERRORS][512]; /* "file:line:col: message" */
+    int error_count;                /* all errors, even those past MUSIC_ERRORS */
+} music_set;
+
+/* Reads every score of dir (the data folder's patterns/music) and of mod_dir's
+ * music/ (mod_dir may be NULL), the mod's replacing those of the same name, in
+ * name order. Scores with errors are left out and their errors kept. Returns the
+ * number of themes. */
+int music_set_load(music_set *set, const char *dir, const char *mod_dir);
+void music_set_free(music_set *set);
+/* The index of a theme, or -1. */
+int music_set_find(const music_set *set, const char *name);
+
+/* The theme a cue plays in a stage (stage may be "" or NULL): "stage" plays the
+ * stage's theme, "boss" its boss's (STAGE_boss), another word the theme of that
+ * name; "none" or "off" stops the music (-1, no note). A missing theme falls back
+ * to stage1's (stage1 for a stage, stage1_boss for a boss) with a note in note;
+ * with no fallback either, -1 and the note says so. note gets "" when all is well. */
+int music_set_cue(const music_set *set, const char *cue, const char *stage, char *note,
+                  size_t note_size);
 
 #endif

@@ -550,6 +550,41 @@ const library_boss *library_find_boss(const library *lib, const char *name)
     return NULL;
 }
 
+/* The length of a path's folder part ("a/b/c.pat": 3). */
+static size_t library_dir_len(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? (size_t)(slash - path) : 0;
+}
+
+static int library_same_dir(const char *a, const char *b)
+{
+    size_t n = library_dir_len(a);
+    return n == library_dir_len(b) && strncmp(a, b, n) == 0;
+}
+
+const char *library_boss_stage(const library *lib, uint32_t boss, int *main)
+{
+    *main = 0;
+    if (!lib || boss >= lib->boss_count || !lib->bosses[boss].file)
+        return NULL;
+    const library_boss *b = &lib->bosses[boss];
+    const char *stage = NULL;
+    for (uint32_t i = 0; i < lib->entry_count && !stage; i++)
+        if (lib->entries[i].kind == LIBRARY_STAGE && lib->entries[i].file &&
+            library_same_dir(lib->entries[i].file, b->file))
+            stage = lib->entries[i].name;
+    if (!stage)
+        return NULL;
+    *main = 1;
+    for (uint32_t i = 0; i < lib->boss_count; i++)
+        if (i != boss && lib->bosses[i].file && library_same_dir(lib->bosses[i].file, b->file) &&
+            (lib->bosses[i].phase_count > b->phase_count ||
+             (lib->bosses[i].phase_count == b->phase_count && i > boss)))
+            *main = 0;
+    return stage;
+}
+
 int library_find_ship(const library *lib, const char *name)
 {
     for (uint32_t i = 0; lib && i < lib->ship_count; i++)

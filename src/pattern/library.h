@@ -190,6 +190,10 @@ const library_entry *library_find(const library *lib, const char *name);
 /* Whether every param of the entry has a default (so it can start alone). */
 int library_entry_runnable(const library_entry *e);
 const library_boss *library_find_boss(const library *lib, const char *name);
+/* The stage a boss belongs to: the stage declared in the boss's folder (a stage's
+ * files share one: patterns/stage1/), or NULL. *main is set to 1 when the boss has
+ * the most phases of that folder's bosses (the stage's boss, not its midboss). */
+const char *library_boss_stage(const library *lib, uint32_t boss, int *main);
 /* The ship of this name; -1 if none. */
 int library_find_ship(const library *lib, const char *name);
 /* The ship a world flies when its content declares none (a library without

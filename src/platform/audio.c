@@ -5,6 +5,7 @@
 
 #include "audio/synth.h"
 #include "core/log.h"
+#include "core/mem.h"
 #include "game/options.h"
 
 #include <stdio.h>
@@ -12,6 +13,7 @@
 
 #define AUDIO_BUFFER_FRAMES 1024 /* about 21 ms at 48 kHz */
 #define AUDIO_MUSIC_ID      (MIXER_SOUNDS - 1)
+#define AUDIO_MUSIC_FADE    (SYNTH_RATE / 8) /* samples a theme takes to fade when cut off */
 
 /* SDL's audio thread: fill the device's buffer from the mixer. */
 static void audio_callback(void *user, Uint8 *stream, int len)
@@ -30,7 +32,6 @@ static int audio_go_silent(audio *a, const char *why)
     if (SDL_WasInit(SDL_INIT_AUDIO))
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
     sfx_bank_free(&a->bank);
-    music_track_free(&a->music);
     snprintf(a->status, sizeof a->status, "no sound: %s", why);
     log_warn("%s; the game goes on silent", a->status);
     return 0;
@@ -40,6 +41,7 @@ int audio_open(audio *a, const options *o)
 {
     memset(a, 0, sizeof *a);
     a->music_voice = -1;
+    a->want = a->playing = -1;
     mixer_init(&a->mix);
     if (o)
         audio_apply_options(a, o);
@@ -48,7 +50,7 @@ int audio_open(audio *a, const options *o)
         snprintf(why, sizeof why, "cannot start SDL audio (%s)", SDL_GetError());
         return audio_go_silent(a, why);
     }
-    if (sfx_bank_init(&a->bank) != 0 || music_track_init(&a->music) != 0)
+    if (sfx_bank_init(&a->bank) != 0)
         return audio_go_silent(a, "out of memory for the sounds");
     SDL_AudioSpec want = {0}, have;
     want.freq = SYNTH_RATE;
@@ -69,14 +71,41 @@ int audio_open(audio *a, const options *o)
     return 1;
 }
 
+/* Stops the worker and frees the themes and their tracks. */
+static void audio_free_music(audio *a)
+{
+    if (a->worker) {
+        atomic_store(&a->stop, 1);
+        SDL_WaitThread(a->worker, NULL);
+        a->worker = NULL;
+    }
+    if (a->device)
+        SDL_LockAudioDevice(a->device);
+    mixer_stop_bus(&a->mix, MIXER_BUS_MUSIC); /* no voice may play a freed track */
+    a->music_voice = -1;
+    for (int i = 0; i < MUSIC_THEMES; i++)
+        music_track_free(&a->tracks[i]);
+    if (a->device)
+        SDL_UnlockAudioDevice(a->device);
+    memset(a->ready, 0, sizeof a->ready);
+    memset(a->failed, 0, sizeof a->failed);
+    if (a->music) {
+        music_set_free(a->music);
+        mem_free(a->music);
+        a->music = NULL;
+    }
+    a->want = a->playing = -1;
+}
+
 void audio_close(audio *a)
 {
+    audio_free_music(a);
     if (a->device) {
         SDL_CloseAudioDevice(a->device); /* stops the callback first */
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
     }
+    audio_free_music(a);
     sfx_bank_free(&a->bank);
-    music_track_free(&a->music);
     a->device = 0;
     a->music_voice = -1;
 }
@@ -101,25 +130,110 @@ void audio_play(audio *a, sfx_id id, float volume, float pan)
     if (!a->device || id >= SFX_COUNT)
         return;
     const sfx_sound *s = &a->bank.sounds[id];
-    mixer_sound ms = {s->samples, s->length, s->min_gap, (int)id};
+    mixer_sound ms = {s->samples, s->length, s->min_gap, (int)id, 0};
     SDL_LockAudioDevice(a->device);
     mixer_play(&a->mix, &ms, volume, pan, MIXER_BUS_EFFECTS, 0);
     SDL_UnlockAudioDevice(a->device);
 }
 
-void audio_music(audio *a, int on)
+/* Starts theme i on the music bus, the lock held; what played fades out. */
+static void audio_start_theme(audio *a, int i)
 {
-    if (!a->device || on == (a->music_voice >= 0))
+    mixer_fade_bus(&a->mix, MIXER_BUS_MUSIC, AUDIO_MUSIC_FADE);
+    a->music_voice = -1;
+    a->playing = -1;
+    if (i < 0 || !a->ready[i])
+        return;
+    const music_track *t = &a->tracks[i];
+    mixer_sound ms = {t->samples, t->length, 0, AUDIO_MUSIC_ID, t->loop};
+    a->music_voice = mixer_play(&a->mix, &ms, 1.0f, 0.0f, MIXER_BUS_MUSIC, 1);
+    a->playing = a->music_voice >= 0 ? i : -1;
+}
+
+/* The next theme to render, the lock held: the one cued, else the first left. */
+static int audio_next_render(const audio *a)
+{
+    if (a->want >= 0 && !a->ready[a->want] && !a->failed[a->want])
+        return a->want;
+    for (int i = 0; a->music && i < a->music->count; i++)
+        if (!a->ready[i] && !a->failed[i])
+            return i;
+    return -1;
+}
+
+/* The worker: renders the themes one by one, each published under the lock. */
+static int audio_worker(void *user)
+{
+    audio *a = user;
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* the game's frames come first */
+    while (!atomic_load(&a->stop)) {
+        SDL_LockAudioDevice(a->device);
+        int i = audio_next_render(a);
+        SDL_UnlockAudioDevice(a->device);
+        if (i < 0)
+            break;
+        music_track t;
+        int rc = music_render(&a->music->themes[i].score, &t, &a->stop);
+        if (rc != 0 && atomic_load(&a->stop))
+            break;
+        SDL_LockAudioDevice(a->device);
+        if (rc == 0) {
+            a->tracks[i] = t;
+            a->ready[i] = 1;
+            if (a->want == i)
+                audio_start_theme(a, i);
+        } else {
+            a->failed[i] = 1;
+            log_warn("music: out of memory for the theme '%s'", a->music->themes[i].name);
+        }
+        SDL_UnlockAudioDevice(a->device);
+    }
+    return 0;
+}
+
+int audio_load_music(audio *a, const char *dir, const char *mod_dir)
+{
+    audio_free_music(a);
+    a->music = mem_alloc(sizeof *a->music);
+    if (!a->music) {
+        log_warn("music: out of memory for the scores");
+        return 0;
+    }
+    music_set_load(a->music, dir, mod_dir);
+    for (int i = 0; i < a->music->error_count && i < MUSIC_ERRORS; i++)
+        log_warn("music: %s", a->music->errors[i]);
+    if (a->device && a->music->count > 0) {
+        atomic_store(&a->stop, 0);
+        a->worker = SDL_CreateThread(audio_worker, "curtain music", a);
+        if (!a->worker)
+            log_warn("music: cannot start the thread that renders it (%s)", SDL_GetError());
+    }
+    return a->music->error_count;
+}
+
+const music_set *audio_themes(const audio *a)
+{
+    static const music_set empty;
+    return a->music ? a->music : &empty;
+}
+
+void audio_cue(audio *a, int theme)
+{
+    if (!a->device || !a->music || theme >= a->music->count)
         return;
     SDL_LockAudioDevice(a->device);
-    if (on) {
-        mixer_sound ms = {a->music.samples, a->music.length, 0, AUDIO_MUSIC_ID};
-        a->music_voice = mixer_play(&a->mix, &ms, 1.0f, 0.0f, MIXER_BUS_MUSIC, 1);
-    } else {
-        mixer_stop_bus(&a->mix, MIXER_BUS_MUSIC);
-        a->music_voice = -1;
-    }
+    a->want = theme;
+    if (theme != a->playing)
+        audio_start_theme(a, theme); /* not rendered yet: the worker starts it */
     SDL_UnlockAudioDevice(a->device);
+}
+
+void audio_wait_music(audio *a)
+{
+    if (a->worker) {
+        SDL_WaitThread(a->worker, NULL);
+        a->worker = NULL;
+    }
 }
 
 audio_stats audio_get_stats(audio *a)

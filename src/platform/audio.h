@@ -1,16 +1,20 @@
 /*
  * audio: plays curtain's sound through SDL's audio API.
  *
- * audio_open synthesizes the effects (audio/sfx) and the music loop (audio/music)
- * and opens the default audio device at 48 kHz, 16-bit stereo (SDL converts to
- * whatever the device wants); SDL's callback runs audio/mixer. Without a device
- * (SDL_AUDIODRIVER=dummy plays into nothing; a driver or device that cannot open
+ * audio_open synthesizes the effects (audio/sfx) and opens the default audio device at 48 kHz,
+ * 16-bit stereo (SDL converts to whatever the device wants); SDL's callback runs audio/mixer.
+ * Without a device (SDL_AUDIODRIVER=dummy plays into nothing; a driver or device that cannot open
  * leaves curtain silent) the game runs the same: every call is safe and the sound
  * is simply not heard. The reason is kept in audio.status.
  *
+ * The music (audio/music) is loaded apart, by audio_load_music: the scores are
+ * read at once (their errors kept for the game to show), and a worker thread
+ * renders the tracks one by one, the one cued first, so that the game never
+ * waits for a track: a cue of a track not yet rendered plays it as soon as it is.
+ *
  * The game calls audio_play from its own thread; the device lock is held around
- * every touch of the mixer. An open audio must stay where it is in memory: the
- * callback holds its address.
+ * every touch of the mixer and of the rendered tracks. An open audio must stay
+ * where it is in memory: the callback and the worker hold its address.
  */
 #ifndef CURTAIN_PLATFORM_AUDIO_H
 #define CURTAIN_PLATFORM_AUDIO_H
@@ -26,7 +30,14 @@ struct options; /* game/options.h; not included, so that its type name stays out
 typedef struct audio {
     SDL_AudioDeviceID device; /* 0: silent */
     sfx_bank bank;
-    music_track music;
+    music_set *music; /* the themes' scores (NULL: none loaded) */
+    /* Rendered by the worker; a track is set and then ready[i] under the lock. */
+    music_track tracks[MUSIC_THEMES];
+    uint8_t ready[MUSIC_THEMES], failed[MUSIC_THEMES];
+    SDL_Thread *worker;
+    atomic_int stop; /* asks the worker to finish */
+    int want;        /* the theme cued (-1: none), under the lock */
+    int playing;     /* the theme on the music bus (-1: none) */
     mixer mix;
     int music_voice;  /* -1 when the music is not playing */
     char status[192]; /* "48000 Hz, 2 channels, pulseaudio" or why it is silent */
@@ -51,8 +62,17 @@ void audio_apply_options(audio *a, const struct options *o);
 /* Plays an effect. volume from 0 to 1 on top of the effects volume; pan from -1 (left)
  * to 1 (right), e.g. from the x position of what made the sound. */
 void audio_play(audio *a, sfx_id id, float volume, float pan);
-/* Starts (on = 1) or stops the music loop. */
-void audio_music(audio *a, int on);
+/* Reads the themes of dir (the data folder's patterns/music) and mod_dir's music/
+ * (may be NULL) and, with a device, starts rendering them. Returns the number of
+ * scores with errors (their messages in a->music->errors). */
+int audio_load_music(audio *a, const char *dir, const char *mod_dir);
+/* The set of themes (empty when none were loaded). */
+const music_set *audio_themes(const audio *a);
+/* Plays a theme (an index into audio_themes), from its start and then looping;
+ * -1 stops the music. The theme already playing goes on undisturbed. */
+void audio_cue(audio *a, int theme);
+/* Waits until every theme is rendered (tests, tools). */
+void audio_wait_music(audio *a);
 audio_stats audio_get_stats(audio *a);
 
 #endif

@@ -255,6 +255,13 @@ int app_menu_step(app *a, menu *m, input_ui act);
 input_ui app_start_confirms(const app *a, input_ui act);
 /* The world's events of its last frame as sounds and music. */
 void app_world_sounds(app *a, const world *w);
+/* Plays a music cue of the stage scripts' `music` ("stage", "boss", a theme's name,
+ * "none") in the stage named stage (audio/music.h); a missing theme is toasted. */
+void app_music_cue(app *a, const char *cue, const char *stage);
+/* The music of a run just begun: its stage's theme; for a boss fight (practice,
+ * the title's demo) a theme of the boss's name, else its stage's boss theme (its
+ * stage's theme for a midboss). */
+void app_music_for_world(app *a, const world *w);
 /* The keys that confirm (act INPUT_UI_CONFIRM) or go back (INPUT_UI_BACK) in the
  * menus, as the help lines name them: the button's bound key and the fixed one
  * ("Z or Enter", "X or Backspace"), or the controller's ("A", "B") when the last

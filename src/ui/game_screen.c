@@ -71,7 +71,7 @@ void game_start_run(app *a, const world_config *cfg, int practice)
     if (replay_begin(&g->rec, cfg, 0) != 0)
         app_toast(a, PANEL_RED, "out of memory: this run will not be recorded");
     replay_set_content(&g->rec, a->lib);
-    audio_music(a->sound, 1);
+    app_music_for_world(a, g->w);
     app_switch(a, SCREEN_GAME);
 }
 
@@ -98,7 +98,7 @@ int game_start_replay(app *a, const char *path)
     replay_cursor_begin(&g->cursor, &g->film);
     g->film_paused = g->film_step = 0;
     g->film_speed = 1;
-    audio_music(a->sound, 1);
+    app_music_for_world(a, g->w);
     app_switch(a, SCREEN_GAME);
     return 0;
 }

@@ -98,7 +98,7 @@ void stress_enter(app *a)
         overlay_toggle(&a->view.overlay);
         s->overlay_shown = 1;
     }
-    audio_music(a->sound, 0);
+    audio_cue(a->sound, -1);
 }
 
 void stress_action(app *a, input_ui act)

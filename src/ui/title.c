@@ -72,6 +72,15 @@ static void title_next_demo(app *a)
     world_view_reset(&t->view);
 }
 
+/* The title's theme; without one, the theme of what the demo plays. */
+static void title_music(app *a)
+{
+    if (music_set_find(audio_themes(a->sound), "title") >= 0)
+        app_music_cue(a, "title", NULL);
+    else if (a->title.demo->vm)
+        app_music_for_world(a, a->title.demo);
+}
+
 void title_enter(app *a)
 {
     title_state *t = &a->title;
@@ -86,7 +95,7 @@ void title_enter(app *a)
     menu_add(&t->m, "Quit", NULL, 0);
     if (!t->demo->vm)
         title_next_demo(a);
-    audio_music(a->sound, 1);
+    title_music(a);
 }
 
 void title_action(app *a, input_ui act)

@@ -9,6 +9,7 @@
 #include "ui/ui.h"
 
 #include "core/clock.h"
+#include "core/data_path.h"
 #include "core/file.h"
 #include "core/log.h"
 #include "core/mem.h"
@@ -227,15 +228,43 @@ void app_world_sounds(app *a, const world *w)
             continue;
         }
         if (e->kind == WORLD_EVENT_MUSIC) {
-            const char *name = world_string(w, e->value);
-            int on = strcmp(name, "none") != 0 && strcmp(name, "off") != 0;
-            audio_music(a->sound, on);
+            app_music_cue(a, world_string(w, e->value), world_stage_name(w));
             continue;
         }
         for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
             if (map[k].kind == e->kind)
                 app_sound(a, map[k].sound, pan);
     }
+}
+
+void app_music_cue(app *a, const char *cue, const char *stage)
+{
+    char note[256];
+    int theme = music_set_cue(audio_themes(a->sound), cue, stage, note, sizeof note);
+    if (note[0] && audio_themes(a->sound)->count > 0) {
+        log_warn("music: %s", note);
+        app_toast(a, PANEL_RED, "music: %s", note);
+    }
+    log_debug("music: '%s' in '%s' plays %s", cue, stage ? stage : "",
+              theme >= 0 ? audio_themes(a->sound)->themes[theme].name : "nothing");
+    audio_cue(a->sound, theme);
+}
+
+void app_music_for_world(app *a, const world *w)
+{
+    if (w->config.start == 0) {
+        app_music_cue(a, "stage", world_stage_name(w));
+        return;
+    }
+    uint32_t boss = WORLD_START_BOSS(w->config.start);
+    const library_boss *b = boss < a->lib->boss_count ? &a->lib->bosses[boss] : NULL;
+    if (b && music_set_find(audio_themes(a->sound), b->name) >= 0) {
+        app_music_cue(a, b->name, NULL); /* a theme of the boss's own name */
+        return;
+    }
+    int main = 0;
+    const char *stage = library_boss_stage(a->lib, boss, &main);
+    app_music_cue(a, main || !stage ? "boss" : "stage", stage);
 }
 
 void app_draw_backdrop(app *a)
@@ -486,6 +515,19 @@ static void ui_load_files(app *a)
     ui_remove_stale_temps(a);
 }
 
+/* Reads the themes (the data folder's, a mod's over them) and shows what did not
+ * read: the game goes on without those themes. */
+static void ui_load_music(app *a, const char *mod)
+{
+    char dir[1024];
+    if (data_path_join(dir, sizeof dir, "patterns/" MUSIC_FOLDER) != 0)
+        return;
+    int errors = audio_load_music(a->sound, dir, mod);
+    if (errors > 0)
+        app_toast(a, PANEL_RED, "music: %s%s", audio_themes(a->sound)->errors[0],
+                  errors > 1 ? " (and more: see the log)" : "");
+}
+
 /* Opens the window, renderer, input and sound. Returns 0 or -1 (printed). */
 static int ui_open(app *a, const ui_config *cfg)
 {
@@ -522,7 +564,7 @@ static int ui_open(app *a, const ui_config *cfg)
     static audio sound; /* the audio callback holds its address */
     a->sound = &sound;
     audio_open(a->sound, &a->opts);
-    audio_music(a->sound, 1);
+    ui_load_music(a, cfg->mod);
     for (int p = 0; p < OVERLAY_PHASE_COUNT; p++)
         a->stats.phase_ms[p] = -1.0;
     return 0;

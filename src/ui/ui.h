@@ -17,9 +17,10 @@ typedef struct ui_config {
     /* the content format-1 and format-2 replays play over (content_load_format2),
      * or NULL: they are checked against lib's */
     const library *format2_lib;
-    uint64_t seed; /* the first run's seed (later runs take fresh ones) */
-    int frames;    /* quit after this many frames (0: never) */
-    int scale;     /* window scale for this run (0: the options') */
+    const char *mod; /* the mod folder the content was loaded with (its music/), or NULL */
+    uint64_t seed;   /* the first run's seed (later runs take fresh ones) */
+    int frames;      /* quit after this many frames (0: never) */
+    int scale;       /* window scale for this run (0: the options') */
     int fullscreen, integer_scale, no_vsync;
     const char *renderer;    /* an SDL render driver, or NULL */
     const char *replay_file; /* start by playing this replay back, or NULL */

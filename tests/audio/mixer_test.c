@@ -12,7 +12,7 @@ static int16_t mixer_test_loud[MIXER_TEST_LEN];
 
 static mixer_sound mixer_test_sound(const int16_t *samples, int id, uint32_t gap)
 {
-    mixer_sound s = {samples, MIXER_TEST_LEN, gap, id};
+    mixer_sound s = {samples, MIXER_TEST_LEN, gap, id, 0};
     return s;
 }
 
@@ -96,7 +96,7 @@ static void mixer_test_capacity(void)
     CHECK_EQ_U64(m.played, MIXER_VOICES);
     mixer_stop(&m, 5);
     CHECK_EQ_INT(mixer_play(&m, &a, 1.0f, 0.0f, MIXER_BUS_EFFECTS, 0), 5);
-    mixer_sound empty = {NULL, 0, 0, 3};
+    mixer_sound empty = {NULL, 0, 0, 3, 0};
     CHECK_EQ_INT(mixer_play(&m, &empty, 1.0f, 0.0f, MIXER_BUS_EFFECTS, 0), -1);
 }
 

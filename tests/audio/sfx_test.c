@@ -1,7 +1,6 @@
-/* sfx, music, synth: every sound has a sensible length, is audible, never clips,
+/* sfx, synth: every sound has a sensible length, is audible, never clips,
  * starts and ends at silence, and comes out the same bytes every time. */
 #include "../check.h"
-#include "audio/music.h"
 #include "audio/sfx.h"
 #include "audio/synth.h"
 #include "core/hash.h"
@@ -64,39 +63,6 @@ static void sfx_test_bank(void)
     CHECK(a.block == NULL);
 }
 
-static void sfx_test_music(void)
-{
-    music_track a, b;
-    CHECK_EQ_INT(music_track_init(&a), 0);
-    CHECK_EQ_INT(music_track_init(&b), 0);
-    /* Exactly MUSIC_BARS bars of four beats. */
-    CHECK_EQ_INT(a.length, (uint32_t)(SYNTH_RATE * 60 * 4 * MUSIC_BARS / MUSIC_BPM));
-    CHECK(memcmp(a.samples, b.samples, a.length * sizeof *a.samples) == 0);
-    int peak;
-    double rms;
-    sfx_test_levels(a.samples, a.length, &peak, &rms);
-    CHECK_NEAR(peak, MUSIC_PEAK * 32767.0, 1.0);
-    /* Every bar plays something (no silent stretch in the loop). */
-    uint32_t bar = a.length / MUSIC_BARS;
-    int all_bars = 1;
-    for (int i = 0; i < MUSIC_BARS; i++) {
-        int p;
-        double r;
-        sfx_test_levels(a.samples + i * bar, bar, &p, &r);
-        all_bars &= r > peak / 10.0;
-    }
-    CHECK(all_bars);
-    /* The loop joins without a jump larger than those inside it. */
-    int max_step = 0;
-    for (uint32_t i = 1; i < a.length; i++) {
-        int d = abs(a.samples[i] - a.samples[i - 1]);
-        max_step = d > max_step ? d : max_step;
-    }
-    CHECK(abs(a.samples[0] - a.samples[a.length - 1]) <= max_step);
-    music_track_free(&a);
-    music_track_free(&b);
-}
-
 /* Out of memory at every allocation in turn: a clean failure, no leak. */
 static void sfx_test_oom(void)
 {
@@ -104,18 +70,14 @@ static void sfx_test_oom(void)
     int done = 0;
     for (uint64_t n = 1; n < 16 && !done; n++) {
         sfx_bank bank;
-        music_track track;
         uint64_t failed = mem_get_stats().failed;
         mem_fail_at(n);
         int rb = sfx_bank_init(&bank);
-        int rm = rb == 0 ? music_track_init(&track) : -1;
         mem_fail_at(0);
         done = mem_get_stats().failed == failed;
-        CHECK(done ? rb == 0 && rm == 0 : rb != 0 || rm != 0);
+        CHECK(done ? rb == 0 : rb != 0);
         if (rb == 0)
             sfx_bank_free(&bank);
-        if (rm == 0)
-            music_track_free(&track);
         CHECK_EQ_INT(mem_live_blocks(), live);
     }
     CHECK(done);
@@ -144,7 +106,6 @@ int main(void)
 {
     sfx_test_math();
     sfx_test_bank();
-    sfx_test_music();
     sfx_test_oom();
     return check_done("sfx");
 }

@@ -2,11 +2,15 @@
  * driver that cannot open, the game gets a silent audio that is safe to use. */
 #include "../check.h"
 #include "audio/synth.h"
+#include "core/file.h"
 #include "core/mem.h"
 #include "game/options.h"
 #include "platform/audio.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 /* Waits up to two seconds for the device to have mixed at least frames frames. */
 static audio_stats audio_test_wait(audio *a, uint64_t frames)
@@ -35,8 +39,30 @@ static void audio_test_dummy(void)
     audio_play(&a, SFX_SHOT, 1.0f, -0.5f);
     audio_play(&a, SFX_SHOT, 1.0f, -0.5f); /* too soon after the first */
     audio_play(&a, SFX_COUNT, 1.0f, 0.0f); /* not a sound: ignored */
-    audio_music(&a, 1);
-    audio_music(&a, 1); /* already playing */
+    /* Two themes and a broken score: its error is kept, the others render in the
+     * background; a cue before its track is ready plays it once it is. */
+    char dir[128], path[160], err[256];
+    snprintf(dir, sizeof dir, "/tmp/curtain_audio_music_%d", (int)getpid());
+    CHECK_EQ_INT(file_make_dirs(dir), 0);
+    static const char *const files[3][2] = {{"calm.mml", "a: @pad o4 L c1 e1\n"},
+                                            {"storm.mml", "a: @saw o5 c4 L d4 e4 f4\n"},
+                                            {"broken.mml", "a: @pad c1\nb: c7\n"}};
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i][0]);
+        CHECK_EQ_INT(file_write_atomic(path, files[i][1], strlen(files[i][1]), err, sizeof err), 0);
+    }
+    CHECK_EQ_INT(audio_load_music(&a, dir, NULL), 1);
+    CHECK_STR_CONTAINS(audio_themes(&a)->errors[0], "broken.mml:2:5: a length is");
+    CHECK_EQ_INT(audio_themes(&a)->count, 2);
+    int storm = music_set_find(audio_themes(&a), "storm");
+    audio_cue(&a, storm);
+    audio_wait_music(&a);
+    CHECK_EQ_INT(a.playing, storm);
+    int voice = a.music_voice;
+    audio_cue(&a, storm); /* already playing: not restarted */
+    CHECK_EQ_INT(a.music_voice, voice);
+    CHECK_EQ_INT(a.mix.voices[voice].loop_start, a.tracks[storm].loop);
+    CHECK(a.tracks[storm].loop > 0);
     audio_stats st = audio_get_stats(&a);
     CHECK_EQ_U64(st.played, 3);
     CHECK_EQ_U64(st.limited, 1);
@@ -45,8 +71,22 @@ static void audio_test_dummy(void)
     CHECK(st.frames >= SYNTH_RATE / 5);
     CHECK(st.voices >= 1 && st.voices <= 2);
     CHECK_EQ_U64(st.clipped, 0);
-    audio_music(&a, 0);
-    CHECK_EQ_INT(audio_get_stats(&a).voices <= 1, 1);
+    audio_cue(&a, music_set_find(audio_themes(&a), "calm")); /* the other theme */
+    CHECK_EQ_INT(a.playing, music_set_find(audio_themes(&a), "calm"));
+    audio_cue(&a, -1); /* the music fades out, then its voices are free */
+    CHECK_EQ_INT(a.playing, -1);
+    audio_test_wait(&a, audio_get_stats(&a).frames + SYNTH_RATE / 4);
+    int music_voices = 0;
+    SDL_LockAudioDevice(a.device);
+    for (int v = 0; v < MIXER_VOICES; v++)
+        music_voices += a.mix.voices[v].samples && a.mix.voices[v].bus == MIXER_BUS_MUSIC;
+    SDL_UnlockAudioDevice(a.device);
+    CHECK_EQ_INT(music_voices, 0);
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i][0]);
+        remove(path);
+    }
+    rmdir(dir);
     o.master_volume = 0;
     audio_apply_options(&a, &o);
     CHECK(a.mix.master == 0.0f);
@@ -65,7 +105,7 @@ static void audio_test_no_device(void)
     CHECK(!audio_live(&a));
     CHECK_STR_CONTAINS(a.status, "no sound");
     audio_play(&a, SFX_GRAZE, 1.0f, 0.0f);
-    audio_music(&a, 1);
+    audio_cue(&a, 0);
     options o;
     options_defaults(&o);
     audio_apply_options(&a, &o);

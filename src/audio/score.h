@@ -1,0 +1,68 @@
+/*
+ * score: the text format of curtain's music (docs/music.md), read into a list of
+ * notes for audio/music to render.
+ *
+ * A score is MML-like: a `tempo` line, then channel lines `NAME: commands`, where
+ * a channel's lines join up in order. Commands: notes `c d e f g a b` with `+`,
+ * `#` (sharp) or `-` (flat), a length (1 2 3 4 6 8 12 16 24 32 48 64 96: a
+ * whole note divided by it) and dots, `&` ties, `r` rests, `o N` `<` `>`
+ * octaves, `l N` the default length, `v N` volume 0..15, `q N` gate 1..8 (the
+ * eighths of a note that sound), `k N` transpose in semitones, `@NAME` the
+ * instrument (audio/instrument.h), `[ ... | ... ]N` repeats (after `|`, skipped
+ * on the last pass), `L` the loop point. `;` starts a comment.
+ *
+ * Time counts in ticks, SCORE_TICKS_WHOLE to a whole note. Parsing never
+ * crashes: a bad score gives one message "file:line:col: what". Every bound
+ * below is checked while the repeats unroll, so a hostile score (huge repeats,
+ * endless rests, thousands of long notes) is refused before any sound is made.
+ */
+#ifndef CURTAIN_AUDIO_SCORE_H
+#define CURTAIN_AUDIO_SCORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SCORE_TICKS_WHOLE  384     /* ticks in a whole note: 96 to a quarter */
+#define SCORE_CHANNELS     16      /* channels a score may have */
+#define SCORE_NAME_MAX     16      /* a channel's name, with its terminator */
+#define SCORE_TEXT_MAX     262144  /* bytes of score text */
+#define SCORE_COMMANDS_MAX 65536   /* commands in all the channels' text */
+#define SCORE_NOTES_MAX    24000   /* notes after the repeats unroll */
+#define SCORE_STEPS_MAX    2000000 /* commands performed while unrolling */
+#define SCORE_NEST_MAX     8       /* repeats inside repeats */
+#define SCORE_REPEAT_MAX   99      /* passes of one repeat */
+#define SCORE_SECONDS_MAX  300     /* the longest track, in seconds */
+#define SCORE_SOUNDING_MAX 3000    /* seconds of notes in all, summed over notes */
+
+/* One note to play, after the repeats unrolled. */
+typedef struct score_note {
+    uint32_t start, ticks; /* when it starts and how long it sounds */
+    uint8_t channel;
+    uint8_t instrument; /* an instrument_id */
+    uint8_t pitch;      /* MIDI note number (69 = A4); a drum for the kit */
+    uint8_t volume;     /* 1..15 */
+} score_note;
+
+typedef struct score_sheet {
+    int tempo;         /* quarter notes per minute */
+    uint32_t end;      /* ticks: where the longest channel ends, the loop's end */
+    uint32_t loop;     /* ticks: where the loop starts again (0: the whole track) */
+    score_note *notes; /* in channel order, then time (mem_alloc) */
+    uint32_t count;
+    int channel_count;
+    char channels[SCORE_CHANNELS][SCORE_NAME_MAX];
+    uint32_t channel_end[SCORE_CHANNELS]; /* ticks: where each channel ends */
+} score_sheet;
+
+/* Reads text (len bytes) named file in messages. Returns 0, or -1 with
+ * "file:line:col: message" in err (s is then empty). */
+int score_parse(score_sheet *s, const char *file, const char *text, size_t len, char *err,
+                size_t err_size);
+/* Reads a score file; a file that cannot be read is an error "file:1:1: ...". */
+int score_load(score_sheet *s, const char *path, char *err, size_t err_size);
+void score_free(score_sheet *s);
+
+/* Seconds from the start of the score to tick t. */
+double score_seconds(const score_sheet *s, uint32_t t);
+
+#endif
