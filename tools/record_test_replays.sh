@@ -22,18 +22,19 @@ record() { # name, then the options of curtain play
     shift
     "$curtain" play --headless --record "$out/$name.rpl" "$@" | tail -n 1 | sed "s/^/$name: /"
 }
-# The laser stage (a mod over the stage: tests/game/laser_mod), verified by
-# game.replays.lasers.
+# The laser stage (a mod over the stage whose game.pat makes it the whole game:
+# tests/game/laser_mod), verified by game.replays.lasers.
 record_lasers() { # name, then the options of curtain play
     local name=$1
     shift
     "$curtain" play --headless --mod tests/game/laser_mod --record "$lasers/$name.rpl" "$@" |
         tail -n 1 | sed "s/^/$name: /"
 }
-# The whole stage on Normal, the scripted player invulnerable: stage clear.
-record normal_clear --autopilot --invulnerable --difficulty normal --seed 7 --frames 20000
+# The whole game (stage 1, then stage 2) on Normal, the scripted player
+# invulnerable: the all clear.
+record normal_clear --autopilot --invulnerable --difficulty normal --seed 7 --frames 40000
 # Lunatic with the scripted player as it is: it bombs when cornered.
-record lunatic_autopilot --autopilot --difficulty lunatic --seed 8 --frames 20000
+record lunatic_autopilot --autopilot --difficulty lunatic --seed 8 --frames 40000
 # Nobody at the controls on Easy: ships lost, the continue prompt runs out, game over.
 record easy_nobody --difficulty easy --seed 9 --frames 20000
 # Practice of the boss's last spell card on Hard.

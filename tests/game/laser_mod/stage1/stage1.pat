@@ -36,10 +36,10 @@ enemy lm_emitter(which = 0) {
 stage stage1 {
     wait 30
     title "Lasers" "a test stage"
-    wait 300
+    wait 150
     spawn lm_beamer(1) at (320, -20)
     spawn lm_beamer(-1) at (64, -20)
-    wait 240
+    wait 390
     spawn lm_emitter(0) at (192, -30)
     wait 900
     spawn lm_emitter(1) at (192, -30)
