@@ -64,12 +64,12 @@ enemy s2_spirit(tx = 192, ty = 110, turns = 4) {
     wait 30
     var a = rand(0, 30)
     repeat turns as i {
-        fire orb_small blue ring level(12, 20, 24, 30) at a speed 3 {
+        fire orb_small blue ring level(12, 22, 26, 30) at a speed 3 {
             speed 0.9 + rank * 0.6 over 40
         }
         if rank >= 0.35 {
             wait 12
-            fire orb_small cyan ring level(12, 20, 24, 30) at a + 180 / level(12, 20, 24, 30) speed 2.6 {
+            fire orb_small cyan ring level(12, 20, 24, 30) at a + 180 / level(12, 22, 26, 30) speed 2.6 {
                 speed 0.7 + rank * 0.5 over 40
             }
         }

@@ -40,7 +40,7 @@ boss s2_suiren {
                 fire drop blue ring level(10, 18, 22, 26) at i * 9 + k * 5 speed 1.5 + rank * 0.7
                 wait 22
             }
-            wait level(50, 36, 28, 22)
+            wait level(50, 32, 26, 22)
             move to (192 + sin(i * 70) * 50, 95) over 30
         }
     }

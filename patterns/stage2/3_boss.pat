@@ -70,7 +70,7 @@ boss s2_minamo {
             }
         }
         loop as i {
-            fire star yellow arc level(7, 11, 13, 15) over 150 at sin(i * 40) * 20 speed 2.6 + rank * 0.4 {
+            fire star yellow arc level(7, 13, 14, 15) over 150 at sin(i * 40) * 20 speed 2.6 + rank * 0.4 {
                 speed 0.4 over 35
                 wait 40
                 turn to 180 - heading
@@ -103,7 +103,7 @@ boss s2_minamo {
                 wait 20
                 fire orb_small cyan spread level(3, 5, 5, 7) by 16 aim speed 2.4 + rank
             }
-            wait level(90, 64, 54, 44)
+            wait level(90, 58, 50, 44)
             move to (192 + sin(i * 80) * 70, 95 + cos(i * 60) * 15) over 40
         }
     }
@@ -116,7 +116,7 @@ boss s2_minamo {
         thread {
             loop as t {
                 run s2_lotus_lantern(t % 2 * 2 - 1)
-                wait level(60, 40, 34, 28)
+                wait level(60, 36, 32, 28)
             }
         }
         loop as i {
@@ -162,7 +162,7 @@ boss s2_minamo {
             var d = t % 2 * 2 - 1
             laser yellow ring level(3, 4, 5, 6) at t * 31 + 15 length 520 width 12 warn 60 life 150 spin d * level(0.3, 0.35, 0.4, 0.45)
             repeat 5 as k {
-                fire orb blue ring level(10, 18, 22, 26) at t * 9 + k * 6 speed 1.4 + rank * 0.7
+                fire orb blue ring level(10, 20, 23, 26) at t * 9 + k * 6 speed 1.4 + rank * 0.7
                 if rank >= 0.35 and k % 2 == 1 {
                     fire drop cyan spread level(1, 1, 3, 5) by 12 aim speed 2.4 + rank
                 }
