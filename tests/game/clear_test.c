@@ -3,7 +3,8 @@
  * and bombing when cornered, plays a whole run from stage 1 (so stage 2 starts
  * with the power, ships and bombs that run carries) on Easy and on Normal, over
  * fixed seeds, and reaches the all clear without a continue. Each stage's
- * length and the deaths and bombs are printed.
+ * length and the deaths and bombs are printed. And stage 2 alone on Normal,
+ * begun with the power, ships and bombs of a fresh run, is cleared too.
  *
  * usage: test_game.clear PATTERNS_DIR
  */
@@ -54,6 +55,33 @@ static void clear_run(const library *lib, int level, uint64_t seed)
     mem_free(w);
 }
 
+/* Stage 2 from its start (config.stage 1): the power, ships and bombs a run
+ * begins with, far from the full power a whole run brings; still cleared. */
+static void clear_stage2_fresh(const library *lib, int level, uint64_t seed)
+{
+    world_config cfg = {.seed = seed, .difficulty = (uint8_t)level, .stage = 1};
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    if (!w)
+        return;
+    autopilot ap;
+    autopilot_init(&ap, 1);
+    int power = w->player.power, continued = 0;
+    while (!world_over(w) && w->frame < 8u * 3600u) {
+        world_step(w, autopilot_input(&ap, w));
+        for (int i = 0; i < w->event_count; i++)
+            continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;
+    }
+    printf("%-6s seed %2llu: stage 2 alone from power %d: %llu frames; %d deaths, %d bombs used\n",
+           difficulty_name(level), (unsigned long long)seed, power, (unsigned long long)w->frame,
+           w->deaths, w->bombs_used);
+    CHECK(power < 200);
+    CHECK(!continued);
+    CHECK(world_all_clear(w));
+    world_free(w);
+    mem_free(w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -69,6 +97,7 @@ int main(int argc, char **argv)
         for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
             for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
                 clear_run(lib, d, seeds[s]);
+        clear_stage2_fresh(lib, DIFFICULTY_NORMAL, 2);
         library_free(lib);
     }
     return check_done("clear");
