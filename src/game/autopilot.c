@@ -4,7 +4,8 @@
  * the next AP_LOOKAHEAD frames, each flying on as it moved last frame, plus a
  * small pull toward the spot under the target. Lasers count as rows of still
  * things along their length: a straight beam from its warning line on (it counts
- * from the step it opens at), a curvy one node by node. See autopilot.h.
+ * from the step it opens at; a turning beam's points move on as they moved last
+ * frame), a curvy one node by node. See autopilot.h.
  */
 #include "game/autopilot.h"
 
@@ -72,10 +73,14 @@ static int ap_gather_lasers(const world *w, ap_thing *out, int n)
                 int64_t opens = (int64_t)l->warn[i] + LASER_GROW_FRAMES - (int64_t)l->age[i];
                 if (opens > AP_LOOKAHEAD)
                     continue;
+                /* a turning or following beam: each point goes on as it moved last frame */
+                float ox = l->x[i] - l->prev_x[i], oy = l->y[i] - l->prev_y[i];
+                float tx = l->dir_x[i] - l->prev_dx[i], ty = l->dir_y[i] - l->prev_dy[i];
+                int from = opens > 0 ? (int)opens : 0;
                 for (float t = 0.0f; t <= l->length[i] && n < AP_MAX; t += AP_BEAM_STEP) {
                     float x = l->x[i] + l->dir_x[i] * t, y = l->y[i] + l->dir_y[i] * t;
                     if (ap_near(p, x, y, r))
-                        out[n++] = (ap_thing){x, y, 0.0f, 0.0f, r, opens > 0 ? (int)opens : 0};
+                        out[n++] = (ap_thing){x, y, ox + tx * t, oy + ty * t, r, from};
                 }
                 continue;
             }
