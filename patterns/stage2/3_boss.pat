@@ -18,13 +18,18 @@ pattern s2_ripple(dx = 0, dy = 0, n = 16) {
 }
 
 # A lotus lantern floats down from the boss, slows, and opens rings of curling
-# petals from where it is, then goes out.
+# petals from where it is, then goes out. On Hard and Lunatic every other ring
+# curls the other way, so the petals cross.
 pattern s2_lotus_lantern(side = 1) {
     fire orb_large purple at 180 + side * rand(25, 65) speed 2.4 {
         speed 0.35 + rank * 0.25 over 50
         wait 50
         repeat level(2, 3, 3, 4) as k {
-            fire rice purple ring level(6, 8, 9, 11) at k * 17 speed 1.1 + rank * 0.5 spin side * 0.9 {
+            var curl = side * 0.9
+            if rank >= 0.7 and k % 2 == 1 {
+                curl = -curl
+            }
+            fire rice purple ring level(6, 8, 9, 11) at k * 17 speed 1.1 + rank * 0.5 spin curl {
                 wait 45
                 spin 0
             }
