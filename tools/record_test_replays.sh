@@ -31,19 +31,23 @@ record() { # name, then the options of curtain play
     shift
     "$curtain" play --headless --record "$out/$name.rpl" "$@" | tail -n 1 | sed "s/^/$name: /"
 }
-# The laser stage (a mod over the stage: tests/game/laser_mod), verified by
-# game.replays.lasers.
+# The laser stage (a mod over the stage whose game.pat makes it the whole game:
+# tests/game/laser_mod), verified by game.replays.lasers.
 record_lasers() { # name, then the options of curtain play
     local name=$1
     shift
     "$curtain" play --headless --mod tests/game/laser_mod --record "$lasers/$name.rpl" "$@" |
         tail -n 1 | sed "s/^/$name: /"
 }
-# The second ship, Shirasagi, through the whole stage on Normal with the scripted
-# player as it is (homing feathers, the piercing lance, her own bomb): format 3,
-# beside the format-2 runs of tests/game/replays/ (those are never recorded again).
+# Format-3 runs beside the format-2 ones of tests/game/replays/ (those are never
+# recorded again): the whole game (stage 1, then stage 2) on Normal, the scripted
+# player invulnerable, to the all clear; on Lunatic as it is (it bombs when
+# cornered); and the second ship, Shirasagi, through both stages on Normal as it
+# is (homing feathers, the piercing lance, her own bomb).
 out=tests/game/replays
-record shirasagi_normal --autopilot --difficulty normal --seed 15 --ship shirasagi --frames 20000
+record normal_game --autopilot --invulnerable --difficulty normal --seed 7 --frames 40000
+record lunatic_game --autopilot --difficulty lunatic --seed 8 --frames 40000
+record shirasagi_normal --autopilot --difficulty normal --seed 15 --ship shirasagi --frames 40000
 # The laser stage, the scripted player invulnerable to the end, and as it is
 # (lasers hit it, its deaths and bombs cancel them).
 record_lasers lasers_invulnerable --autopilot --invulnerable --difficulty normal --seed 11 \

@@ -2,7 +2,10 @@
  * autopilot: eighteen candidate moves (nine directions, focused or not) scored
  * by how close each would bring the ship to the bullets and enemies near it over
  * the next AP_LOOKAHEAD frames, each flying on as it moved last frame, plus a
- * small pull toward the spot under the target. See autopilot.h.
+ * small pull toward the spot under the target. Lasers count as rows of still
+ * things along their length: a straight beam from its warning line on (it counts
+ * from the step it opens at; a turning beam's points move on as they moved last
+ * frame), a curvy one node by node. See autopilot.h.
  */
 #include "game/autopilot.h"
 
@@ -15,9 +18,11 @@
 #define AP_MAX       1024   /* nearby things considered, at most */
 #define AP_MARGIN    14.0f  /* distance kept from a bullet's edge when there is room */
 #define AP_HIT_COST  1.0e6f
+#define AP_BEAM_STEP 6.0f /* px between the points a straight laser is read as */
 
 typedef struct ap_thing {
     float x, y, vx, vy, r;
+    int from; /* the first lookahead step it can hurt at (a laser still warning) */
 } ap_thing;
 
 void autopilot_init(autopilot *a, int bombs)
@@ -45,7 +50,50 @@ static float ap_target_x(const world *w)
     return best;
 }
 
-/* Collects the bullets and enemy bodies near the ship. */
+static int ap_near(const player *p, float x, float y, float r)
+{
+    return fabsf(x - p->x) <= AP_RANGE + r && fabsf(y - p->y) <= AP_RANGE + r;
+}
+
+/* Adds the lasers near the ship to out[n..]: a straight beam (warning, growing
+ * or open) as points every AP_BEAM_STEP px along it, hurting from the step it
+ * opens at (one opening after the lookahead is left out), a curvy body as its
+ * nodes, each as wide as the laser at full width. Fading lasers never hurt. */
+static int ap_gather_lasers(const world *w, ap_thing *out, int n)
+{
+    const player *p = &w->player;
+    const laser_pool *l = &w->lasers;
+    for (uint32_t k = 0; k < laser_pool_block_end(l); k++)
+        for (uint64_t m = l->alive[k]; m && n < AP_MAX; m &= m - 1) {
+            uint32_t i = 64 * k + (uint32_t)__builtin_ctzll(m);
+            if (l->phase[i] == LASER_PHASE_FADE)
+                continue;
+            float r = l->width[i] * 0.5f;
+            if (l->kind[i] == LASER_STRAIGHT) {
+                int64_t opens = (int64_t)l->warn[i] + LASER_GROW_FRAMES - (int64_t)l->age[i];
+                if (opens > AP_LOOKAHEAD)
+                    continue;
+                /* a turning or following beam: each point goes on as it moved last frame */
+                float ox = l->x[i] - l->prev_x[i], oy = l->y[i] - l->prev_y[i];
+                float tx = l->dir_x[i] - l->prev_dx[i], ty = l->dir_y[i] - l->prev_dy[i];
+                int from = opens > 0 ? (int)opens : 0;
+                for (float t = 0.0f; t <= l->length[i] && n < AP_MAX; t += AP_BEAM_STEP) {
+                    float x = l->x[i] + l->dir_x[i] * t, y = l->y[i] + l->dir_y[i] * t;
+                    if (ap_near(p, x, y, r))
+                        out[n++] = (ap_thing){x, y, ox + tx * t, oy + ty * t, r, from};
+                }
+                continue;
+            }
+            for (uint32_t j = 0; j < l->nodes[i] && n < AP_MAX; j++) {
+                uint32_t q = laser_pool_node(l, i, j);
+                if (ap_near(p, l->node_x[q], l->node_y[q], r))
+                    out[n++] = (ap_thing){l->node_x[q], l->node_y[q], 0.0f, 0.0f, r, 0};
+            }
+        }
+    return n;
+}
+
+/* Collects the bullets, lasers and enemy bodies near the ship. */
 static int ap_gather(const world *w, ap_thing *out)
 {
     const player *p = &w->player;
@@ -58,16 +106,21 @@ static int ap_gather(const world *w, ap_thing *out)
             if (fabsf(dx) > AP_RANGE || fabsf(dy) > AP_RANGE ||
                 (b->flags[i] & BULLET_FLAG_HARMLESS))
                 continue;
-            out[n++] = (ap_thing){b->x[i], b->y[i], w->bullet_dx[i], w->bullet_dy[i], b->radius[i]};
+            out[n++] =
+                (ap_thing){b->x[i], b->y[i], w->bullet_dx[i], w->bullet_dy[i], b->radius[i], 0};
         }
     for (uint32_t i = 0; i < w->enemies.cap && n < AP_MAX; i++) {
         const enemy *e = &w->enemies.slots[i];
         if ((e->kind != ENEMY_SMALL && e->kind != ENEMY_BOSS) || e->leaving || !enemy_inside(e))
             continue;
-        out[n++] = (ap_thing){(float)e->x, (float)e->y, (float)(e->x - e->px),
-                              (float)(e->y - e->py), (float)e->hitbox * 0.6f + 4.0f};
+        out[n++] = (ap_thing){(float)e->x,
+                              (float)e->y,
+                              (float)(e->x - e->px),
+                              (float)(e->y - e->py),
+                              (float)e->hitbox * 0.6f + 4.0f,
+                              0};
     }
-    return n;
+    return ap_gather_lasers(w, out, n);
 }
 
 static float ap_clamp(float v, float lo, float hi)
@@ -86,6 +139,8 @@ static float ap_danger(const player *p, float vx, float vy, const ap_thing *t, i
             ap_clamp(p->y + vy * (float)s, PLAYER_EDGE_MARGIN, PLAYFIELD_H - PLAYER_EDGE_MARGIN);
         float weight = 1.0f / (float)s;
         for (int i = 0; i < n; i++) {
+            if (s < t[i].from)
+                continue;
             float dx = t[i].x + t[i].vx * (float)s - x, dy = t[i].y + t[i].vy * (float)s - y;
             float touch = t[i].r + player_number(p, LIBRARY_SHIP_HITBOX) + 1.5f;
             float keep = touch + AP_MARGIN;

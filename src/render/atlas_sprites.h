@@ -28,6 +28,9 @@
     X(ENEMY_WISP, "enemy_wisp")         \
     X(ENEMY_TURRET, "enemy_turret")     \
     X(ENEMY_CRYSTAL, "enemy_crystal")   \
+    X(ENEMY_MOTH, "enemy_moth")         \
+    X(ENEMY_SPIRIT, "enemy_spirit")     \
+    X(ENEMY_LOTUS, "enemy_lotus")       \
     X(BOSS, "boss")                     \
     X(ITEM_POWER, "item_power")         \
     X(ITEM_POWER_BIG, "item_power_big") \

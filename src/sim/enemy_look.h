@@ -19,7 +19,10 @@
     X(WISP, "wisp")       \
     X(TURRET, "turret")   \
     X(CRYSTAL, "crystal") \
-    X(BOSS, "boss")
+    X(BOSS, "boss")       \
+    X(MOTH, "moth")       \
+    X(SPIRIT, "spirit")   \
+    X(LOTUS, "lotus")
 
 typedef enum enemy_look {
 #define ENEMY_LOOK_ENUM(id, name) ENEMY_LOOK_##id,

@@ -60,7 +60,7 @@ typedef struct title_state {
     menu m;
     world *demo;
     autopilot pilot;
-    int demo_index;  /* which demo plays: the stage, then spell cards in turn */
+    int demo_index;  /* which demo plays: each stage, then each spell card (game/attract.h) */
     int demo_frames; /* frames the demo has run */
     world_view view;
 } title_state;

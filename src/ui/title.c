@@ -1,12 +1,13 @@
 /*
  * title: the title screen and the difficulty select.
  *
- * Behind the title menu an attract demo plays: the autopilot flying the real
- * stage, then each spell card of the biggest boss in turn, invulnerable and
- * silent, darkened under the logo. The demo is a world like any other, so what
+ * Behind the title menu an attract demo plays: the autopilot flying each
+ * stage of the game, then each spell card of each boss in turn (game/attract.h),
+ * invulnerable and silent, darkened under the logo. The demo is a world like any other, so what
  * the title shows is exactly the game.
  */
 #include "core/mem.h"
+#include "game/attract.h"
 #include "game/difficulty.h"
 #include "platform/window.h"
 #include "render/atlas.h"
@@ -35,34 +36,12 @@ enum {
     TITLE_QUIT
 };
 
-/* The boss with the most phases: the one the demo shows off. */
-static int title_demo_boss(const library *lib)
-{
-    int best = -1;
-    for (uint32_t i = 0; i < lib->boss_count && i < WORLD_MAX_BOSSES; i++)
-        if (best < 0 || lib->bosses[i].phase_count > lib->bosses[best].phase_count)
-            best = (int)i;
-    return best;
-}
-
-/* The next demo: the stage, then the boss's spell cards one after another. */
+/* The next demo: each stage of the game, then each spell card of each boss
+ * (game/attract.h). */
 static void title_next_demo(app *a)
 {
     title_state *t = &a->title;
-    world_config cfg = {
-        .seed = app_seed(a), .difficulty = DIFFICULTY_NORMAL, .flags = WORLD_FLAG_INVULNERABLE};
-    int boss = title_demo_boss(a->lib);
-    int spells[BOSS_MAX_PHASES], n = 0;
-    for (uint32_t p = 0; boss >= 0 && p < a->lib->bosses[boss].phase_count && p < BOSS_MAX_PHASES;
-         p++)
-        if (a->lib->bosses[boss].phases[p].spell)
-            spells[n++] = (int)p;
-    int k = t->demo_index++ % (n + 1);
-    if (k > 0) {
-        cfg.start = WORLD_START(boss, spells[k - 1]);
-        cfg.flags |= WORLD_FLAG_ONE_PHASE;
-        cfg.difficulty = (uint8_t)(k % DIFFICULTY_COUNT);
-    }
+    world_config cfg = attract_config(a->lib, (uint32_t)t->demo_index++, app_seed(a));
     if (t->demo->vm)
         world_free(t->demo);
     if (world_init(t->demo, &cfg, a->lib) != 0)

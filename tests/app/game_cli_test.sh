@@ -11,10 +11,16 @@ trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/check.sh"
 
-# The stage, played by the scripted player that cannot be hit, reaches stage clear.
-expect 0 '^state cleared ' play --headless --frames 20000 --autopilot --invulnerable
-expect 0 '^state cleared ' play --headless --frames 20000 --autopilot --invulnerable \
+# The game (stage 1, then stage 2), played by the scripted player that cannot be
+# hit, reaches the all clear.
+expect 0 '^state cleared ' play --headless --frames 40000 --autopilot --invulnerable
+expect 0 '^state cleared ' play --headless --frames 40000 --autopilot --invulnerable \
     --difficulty lunatic --seed 3
+# Started at stage 2, the run plays stage 2 to its clear.
+expect 0 '^[0-9]+ STAGE_CLEAR [0-9-]+ [0-9-]+ 2$' play --headless --frames 20000 --autopilot \
+    --invulnerable --stage 2 --events
+expect 0 '^31 TITLE 192 149 0 "Stage 2" "Moonlight on the Still Lake"$' play --headless \
+    --frames 40 --stage 2 --events
 # Nobody playing: the ships are lost and the run ends.
 expect 0 '^state game_over .* deaths 3 ' play --headless --frames 20000 --difficulty easy
 # Practice of one spell card.
@@ -42,8 +48,10 @@ expect 1 "pipe.rpl: cannot replace: not a regular file .a named pipe." play --he
     --frames 5 --record "$tmp/pipe.rpl"
 [ -p "$tmp/pipe.rpl" ] || fail "--record replaced a named pipe"
 
-# A mod replaces the stage: its own timeline is what runs.
+# A mod replaces the stage: its own timeline is what runs (its game.pat makes
+# that stage the whole game).
 mkdir -p "$tmp/mod/stage1"
+printf 'game main {\n    stages stage1\n}\n' >"$tmp/mod/game.pat"
 cat >"$tmp/mod/stage1/stage1.pat" <<'PAT'
 stage stage1 {
     title "Modded" "a very short stage"
@@ -82,6 +90,7 @@ grep -q 'stage at rank' "$tmp/quiet" && fail "play without --print printed: $(ca
 # A shared value a stage's thread changes and its bullets read: the run's replay
 # verifies, and one over a different first value is refused (the content differs).
 mkdir -p "$tmp/shared_mod/stage1"
+printf 'game main {\n    stages stage1\n}\n' >"$tmp/shared_mod/game.pat"
 cat >"$tmp/shared_mod/stage1/stage1.pat" <<'PAT'
 shared volleys = 0
 stage stage1 {

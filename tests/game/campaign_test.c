@@ -8,7 +8,8 @@
  * alone. No allocation across the stage transition. And the worked example of
  * docs/patterns.md, a mod that adds a stage and a ship (docs/mod_example): the
  * page shows its files as they are, and the run with its ship clears both
- * stages and its recording verifies.
+ * stages and its recording verifies. And the game itself, patterns/ alone:
+ * stage 1 then stage 2 to the all clear, its recording verifying.
  *
  * usage: test_game.campaign PATTERNS_DIR CAMPAIGN_DIR DOCS_DIR
  */
@@ -186,6 +187,32 @@ static void campaign_mod_example(const char *patterns, const char *docs)
     campaign_example_on_page(docs);
 }
 
+/* The game itself (patterns/ alone): stage 1, then stage 2, numbers carried,
+ * all clear, and the recording verifies. */
+static void campaign_game_itself(const char *patterns)
+{
+    library *lib = campaign_load(patterns, NULL);
+    if (!lib)
+        return;
+    const library_game *g = world_game_of(lib);
+    CHECK(g && g->stage_count >= 2 && strcmp(g->stages[0], "stage1") == 0 &&
+          strcmp(g->stages[1], "stage2") == 0);
+    world_config cfg = {
+        .seed = 31, .difficulty = DIFFICULTY_NORMAL, .flags = WORLD_FLAG_INVULNERABLE};
+    replay rec;
+    campaign_result r = campaign_play(lib, cfg, &rec);
+    printf("the game on Normal: all clear at %5.1f s\n", (double)r.frames / 60.0);
+    CHECK(g && r.clear_count == (int)g->stage_count);
+    CHECK(r.clears[0] == 1 && r.clears[1] == 2);
+    CHECK(r.carried);
+    CHECK(!r.allocated_at_transition);
+    replay_desync dsync;
+    CHECK(replay_content_matches(&rec, lib));
+    CHECK(replay_verify(&rec, lib, &dsync) == 0);
+    replay_free(&rec);
+    library_free(lib);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) {
@@ -200,6 +227,7 @@ int main(int argc, char **argv)
         campaign_every_difficulty(lib);
     }
     library_free(lib);
+    campaign_game_itself(argv[1]);
     campaign_mod_example(argv[1], argv[3]);
     return check_done("campaign");
 }

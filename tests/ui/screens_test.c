@@ -13,7 +13,8 @@
  * best list as long as the table; a name entered with a controller's held
  * d-pad and stick; a held key typing its letter once; Restart and Quit asking
  * first; the replay viewer's pause menu inside its box; no Stage Clear banner
- * after a practice; stage practice up to the stage reached; the ship select after the difficulty
+ * after a practice; stage practice up to the stage reached; the game's stage 2, its midboss
+ * and boss and her four cards in the practice menu; the ship select after the difficulty
  * when there are two ships, its preview firing the ship under the cursor, and the run flying the
  * ship chosen.
  */
@@ -868,6 +869,38 @@ static void sc_stage_practice(void)
     library_free(lib);
 }
 
+/* The practice menu over the game's own patterns lists stage 2, its midboss
+ * and its boss, and a row for each of their spell cards (not met yet: dimmed). */
+static void sc_practice_stage2(void)
+{
+    library *lib = test_library_load(CURTAIN_TEST_PATTERNS);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    app *a = sc_app();
+    a->lib = lib;
+    practice_enter(a);
+    int stage2 = -1, suiren = -1, minamo = -1;
+    for (int i = 0; i < a->practice.m.count; i++) {
+        const char *label = a->practice.m.labels[i];
+        if (strcmp(label, "Stage 2") == 0)
+            stage2 = i;
+        if (strcmp(label, "Suiren, the Night Lotus") == 0)
+            suiren = i;
+        if (strcmp(label, "Minamo, Moon upon the Water") == 0)
+            minamo = i;
+    }
+    CHECK(stage2 >= 0 && a->practice.rows[stage2].stage == 1);
+    CHECK(suiren >= 0 && !a->practice.m.disabled[suiren]);
+    CHECK(minamo > suiren && !a->practice.m.disabled[minamo]);
+    int cards = 0; /* the rows after Minamo's: her four spell cards */
+    for (int i = minamo + 1; minamo >= 0 && i < a->practice.m.count; i++)
+        cards += a->practice.rows[i].boss == a->practice.rows[minamo].boss;
+    CHECK_EQ_INT(cards, 4);
+    memset(a, 0, sizeof *a);
+    library_free(lib);
+}
+
 /* Name entry: a key held down types its letter once; its repeats (a key down
  * marked repeat, then its text) type nothing more. */
 static void sc_name_held_key(void)
@@ -1020,6 +1053,7 @@ int main(void)
     sc_name_held_key();
     sc_pause_and_banner();
     sc_stage_practice();
+    sc_practice_stage2();
     sc_replay_names_unique(dir);
     rmdir(dir);
     return check_done("screens");

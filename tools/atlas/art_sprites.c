@@ -30,6 +30,9 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_ENEMY_WISP: return (art_sprite_info){24, 28, 4, 0};
     case ATLAS_SPRITE_ENEMY_TURRET: return (art_sprite_info){48, 48, 1, 0};
     case ATLAS_SPRITE_ENEMY_CRYSTAL: return (art_sprite_info){48, 48, 2, 0};
+    case ATLAS_SPRITE_ENEMY_MOTH: return (art_sprite_info){32, 28, 4, 0};
+    case ATLAS_SPRITE_ENEMY_SPIRIT: return (art_sprite_info){32, 36, 4, 0};
+    case ATLAS_SPRITE_ENEMY_LOTUS: return (art_sprite_info){48, 48, 2, 0};
     case ATLAS_SPRITE_BOSS: return (art_sprite_info){96, 96, 2, 0};
     case ATLAS_SPRITE_ITEM_POWER: return (art_sprite_info){16, 16, 1, 0};
     case ATLAS_SPRITE_ITEM_POWER_BIG: return (art_sprite_info){24, 24, 1, 0};
@@ -645,6 +648,110 @@ static double fbm(vec2 p, int seed)
     return n;
 }
 
+/* A moth (stage 2): pale wings with orange eye spots round a dark, furred
+ * body, head and feathered antennae down (it flies toward the player); the
+ * wings beat from frame to frame, folding toward the body and out again. */
+static rgba enemy_moth(vec2 p, int frame)
+{
+    static const double beat[4] = {1.0, 0.8, 0.58, 0.8};
+    double k = beat[frame % 4];
+    vec2 m = mirror_x(p);
+    vec2 w = paint_v(m.x / k, p.y);
+    double fore = sd_ellipse(paint_rotate(paint_sub(w, paint_v(7.0, -1.5)), -0.45), 7.6, 4.6);
+    double hind = sd_ellipse(paint_rotate(paint_sub(w, paint_v(5.2, -7.0)), 0.5), 4.8, 3.4);
+    double wing = fmin(fore, hind) * k;
+    double body = sd_ellipse(paint_v(p.x, p.y + 1.0), 2.3, 7.2);
+    double antenna = sd_segment(m, paint_v(1.0, 6.0), paint_v(4.6, 10.5), 0.45);
+    double all = fmin(fmin(wing, body), antenna);
+    rgba c = paint_fade(paint_rgb(190, 180, 255, 1.0), 0.45 * paint_glow(all, 3.0));
+    c = paint_over(c, paint_fade(paint_rgb(24, 16, 44, 1.0), paint_fill(all - 0.8)));
+    /* Wings: moonlit at the root, lilac toward the edge, the hind pair darker. */
+    rgba wing_c = paint_mix(paint_rgb(244, 238, 255, 1.0), paint_rgb(150, 128, 220, 1.0),
+                            paint_smoothstep(2.0, 13.0, w.x));
+    if (hind < fore)
+        wing_c = paint_darken(wing_c, 0.18);
+    c = paint_over(c, paint_fade(wing_c, paint_fill(wing)));
+    double vein = sd_segment(w, paint_v(1.5, 0.5), paint_v(12.5, -3.5), 0.0);
+    c = paint_over(c,
+                   paint_fade(paint_rgb(110, 90, 170, 1.0), 0.5 * paint_fill((vein - 0.35) * k)));
+    double spot = sd_circle(paint_sub(w, paint_v(9.0, -2.2)), 2.2) * k;
+    c = paint_over(c, paint_fade(paint_rgb(255, 150, 60, 1.0), paint_fill(spot)));
+    c = paint_over(c, paint_fade(paint_rgb(40, 20, 40, 1.0), paint_fill(spot + 1.3)));
+    /* The body, banded, and its antennae. */
+    double band = 0.5 + 0.5 * trig_sin(p.y * 1.7);
+    rgba fur =
+        paint_mix(paint_rgb(70, 50, 60, 1.0), paint_rgb(200, 170, 150, 1.0), 0.25 + 0.5 * band);
+    c = paint_over(c, paint_fade(fur, paint_fill(body)));
+    c = paint_over(c, paint_fade(paint_rgb(210, 190, 170, 1.0), paint_fill(antenna)));
+    double eyes = sd_circle(paint_sub(m, paint_v(1.2, 6.4)), 0.9);
+    return paint_over(c, paint_fade(paint_rgb(255, 230, 120, 1.0), paint_fill(eyes)));
+}
+
+/* A water spirit (stage 2): a drop of lake water standing on its round end,
+ * its tip swaying, deep blue at the rim and moonlit inside, with two gold eyes
+ * and a ripple ring at its foot that spreads from frame to frame. */
+static rgba enemy_spirit(vec2 p, int frame)
+{
+    double phase = frame * PAINT_PI / 2;
+    double sway = trig_sin(p.y * 0.3 + phase) * 1.4 * paint_clamp((2.0 - p.y) / 14.0, 0, 1);
+    vec2 q = paint_v(p.x - sway, p.y);
+    double bulb = sd_circle(paint_v(q.x, q.y - 4.0), 8.6);
+    double u = (q.y + 16.0) / 20.0;
+    double width = u <= 0 ? -1 : 8.6 * pow(u > 1 ? 1 : u, 1.4);
+    double tip = q.y > 4.0 ? 1e9 : (fabs(q.x) - width) * 0.75;
+    if (q.y < -16.0)
+        tip = fmax(tip, -16.0 - q.y);
+    double d = fmin(bulb, tip);
+    /* The ripple: an ellipse round the foot, wider each frame, fading. */
+    double r = 9.0 + 2.5 * frame;
+    double ring = fabs(paint_len(paint_v(p.x / r, (p.y - 12.5) / (r * 0.28))) - 1.0) * r * 0.28;
+    rgba c =
+        paint_fade(paint_rgb(120, 200, 255, 1.0), (0.85 - 0.17 * frame) * paint_fill(ring - 0.6));
+    c = paint_over(c, paint_fade(paint_rgb(60, 140, 255, 1.0), 0.55 * paint_glow(d, 3.5)));
+    rgba body = paint_mix(paint_rgb(225, 245, 255, 1.0), paint_rgb(30, 80, 200, 1.0),
+                          paint_smoothstep(-7.0, 0.0, d));
+    c = paint_over(c, paint_fade(body, 0.9 * paint_fill(d)));
+    double shine = sd_ellipse(paint_rotate(paint_v(q.x + 3.8, q.y - 1.0), 0.5), 1.2, 2.6);
+    c = paint_over(c, paint_fade(white, 0.8 * paint_fill(shine)));
+    double eyes = fmin(sd_ellipse(paint_v(q.x - 2.6, q.y - 5.0), 1.1, 1.6),
+                       sd_ellipse(paint_v(q.x + 2.6, q.y - 5.0), 1.1, 1.6));
+    c = paint_over(c, paint_fade(paint_rgb(255, 220, 90, 1.0), 0.6 * paint_glow(eyes, 1.5)));
+    return paint_over(c, paint_fade(paint_rgb(255, 235, 150, 1.0), paint_fill(eyes)));
+}
+
+/* A lotus (stage 2): two rings of pink petals open on a dark lily pad, a lamp
+ * of gold in the middle that brightens on the second frame. */
+static rgba enemy_lotus(vec2 p, int frame)
+{
+    double pad = sd_circle(p, 22.0);
+    double ang = trig_atan2(p.y, p.x);
+    double notch = fabs(ang - PAINT_PI / 2) < 0.22 && p.y > 0 ? 1.0 : 0.0;
+    rgba c = paint_fade(paint_rgb(20, 40, 30, 1.0), paint_fill(pad - 0.8) * (1.0 - notch));
+    double pad_l = paint_clamp(0.6 - (p.x + p.y) / 50.0, 0, 1);
+    rgba pad_c = paint_mix(paint_rgb(20, 70, 50, 1.0), paint_rgb(60, 140, 90, 1.0), pad_l);
+    c = paint_over(c, paint_fade(pad_c, paint_fill(pad) * (1.0 - notch)));
+    double outer = 1e9, inner = 1e9;
+    for (int i = 0; i < 8; i++) {
+        vec2 q = paint_rotate(p, -i * PAINT_PI / 4);
+        outer = fmin(outer, sd_ellipse(paint_v(q.x, q.y + 12.0), 4.8, 9.0));
+        vec2 r = paint_rotate(p, -(i + 0.5) * PAINT_PI / 4);
+        inner = fmin(inner, sd_ellipse(paint_v(r.x, r.y + 7.5), 3.4, 6.4));
+    }
+    c = paint_over(c, paint_fade(paint_rgb(60, 10, 40, 1.0), paint_fill(outer - 0.8)));
+    double rr = paint_len(p);
+    rgba petal = paint_mix(paint_rgb(255, 235, 245, 1.0), paint_rgb(230, 80, 150, 1.0),
+                           paint_smoothstep(4.0, 20.0, rr));
+    c = paint_over(c, paint_fade(paint_darken(petal, 0.15), paint_fill(outer)));
+    c = paint_over(c, paint_fade(paint_rgb(90, 20, 60, 1.0), paint_fill(inner - 0.6)));
+    c = paint_over(c, paint_fade(paint_lighten(petal, 0.3), paint_fill(inner)));
+    double lamp = sd_circle(p, 4.2);
+    rgba gold = paint_mix(paint_rgb(255, 255, 220, 1.0), paint_rgb(255, 170, 40, 1.0),
+                          paint_smoothstep(frame ? -3.5 : -2.0, 0.0, lamp));
+    c = paint_over(
+        c, paint_fade(paint_rgb(255, 200, 80, 1.0), (frame ? 0.7 : 0.45) * paint_glow(lamp, 4.0)));
+    return paint_over(c, paint_fade(gold, paint_fill(lamp)));
+}
+
 /* A wisp of nebula for the field's backdrop, drawn additive: noise warped by
  * noise (so it streaks like gas rather than blotting), faded out toward the
  * edge of the frame so it never shows a border. Each frame is a different wisp. */
@@ -691,6 +798,9 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_ENEMY_WISP: return enemy_wisp(p, s->frame);
     case ATLAS_SPRITE_ENEMY_TURRET: return enemy_turret(p);
     case ATLAS_SPRITE_ENEMY_CRYSTAL: return enemy_crystal(p, s->frame);
+    case ATLAS_SPRITE_ENEMY_MOTH: return enemy_moth(p, s->frame);
+    case ATLAS_SPRITE_ENEMY_SPIRIT: return enemy_spirit(p, s->frame);
+    case ATLAS_SPRITE_ENEMY_LOTUS: return enemy_lotus(p, s->frame);
     case ATLAS_SPRITE_BOSS: return boss(p, s->frame);
     case ATLAS_SPRITE_ITEM_POWER:
         return item_tile(p, 6.2, paint_rgb(226, 36, 48, 1.0), letter_d('P', p, 1.25));

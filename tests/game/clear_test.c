@@ -1,0 +1,104 @@
+/*
+ * clear: the game as a player meets it. The scripted player, NOT invulnerable
+ * and bombing when cornered, plays a whole run from stage 1 (so stage 2 starts
+ * with the power, ships and bombs that run carries) on Easy and on Normal, over
+ * fixed seeds, and reaches the all clear without a continue. Each stage's
+ * length and the deaths and bombs are printed. And stage 2 alone on Normal,
+ * begun with the power, ships and bombs of a fresh run, is cleared too.
+ *
+ * usage: test_game.clear PATTERNS_DIR
+ */
+#include "../check.h"
+#include "core/mem.h"
+#include "game/autopilot.h"
+#include "game/difficulty.h"
+#include "game/world.h"
+#include "test_library.h"
+
+static void clear_run(const library *lib, int level, uint64_t seed)
+{
+    world_config cfg = {.seed = seed, .difficulty = (uint8_t)level};
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    if (!w)
+        return;
+    autopilot ap;
+    autopilot_init(&ap, 1);
+    uint64_t cleared_at[4] = {0};
+    int continued = 0, power_at_2 = -1, lives_at_2 = -1, bombs_at_2 = -1;
+    while (!world_over(w) && w->frame < 12u * 3600u) {
+        int stage = w->stage;
+        world_step(w, autopilot_input(&ap, w));
+        if (w->stage != stage && stage == 0) {
+            power_at_2 = w->player.power;
+            lives_at_2 = w->player.lives;
+            bombs_at_2 = w->player.bombs;
+        }
+        for (int i = 0; i < w->event_count; i++) {
+            const world_event *e = &w->events[i];
+            continued |= e->kind == WORLD_EVENT_CONTINUE;
+            if (e->kind == WORLD_EVENT_STAGE_CLEAR && e->value >= 1 && e->value <= 4)
+                cleared_at[e->value - 1] = w->frame;
+        }
+    }
+    printf("%-6s seed %2llu: stage 1 %5llu frames, stage 2 %5llu frames (began with power %d, "
+           "%d ships, %d bombs); %d deaths, %d bombs used\n",
+           difficulty_name(level), (unsigned long long)seed, (unsigned long long)cleared_at[0],
+           (unsigned long long)(cleared_at[1] - cleared_at[0] - WORLD_STAGE_BREAK), power_at_2,
+           lives_at_2, bombs_at_2, w->deaths, w->bombs_used);
+    CHECK(!continued);
+    CHECK_EQ_INT(w->state, WORLD_CLEARED);
+    CHECK(world_all_clear(w));
+    CHECK(cleared_at[0] > 0 && cleared_at[1] > cleared_at[0]);
+    CHECK_EQ_U64(w->stats.errors, 0);
+    world_free(w);
+    mem_free(w);
+}
+
+/* Stage 2 from its start (config.stage 1): the power, ships and bombs a run
+ * begins with, far from the full power a whole run brings; still cleared. */
+static void clear_stage2_fresh(const library *lib, int level, uint64_t seed)
+{
+    world_config cfg = {.seed = seed, .difficulty = (uint8_t)level, .stage = 1};
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    if (!w)
+        return;
+    autopilot ap;
+    autopilot_init(&ap, 1);
+    int power = w->player.power, continued = 0;
+    while (!world_over(w) && w->frame < 8u * 3600u) {
+        world_step(w, autopilot_input(&ap, w));
+        for (int i = 0; i < w->event_count; i++)
+            continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;
+    }
+    printf("%-6s seed %2llu: stage 2 alone from power %d: %llu frames; %d deaths, %d bombs used\n",
+           difficulty_name(level), (unsigned long long)seed, power, (unsigned long long)w->frame,
+           w->deaths, w->bombs_used);
+    CHECK(power < 200);
+    CHECK(!continued);
+    CHECK(world_all_clear(w));
+    world_free(w);
+    mem_free(w);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_game.clear PATTERNS_DIR\n");
+        return 2;
+    }
+    library *lib = test_library_load(argv[1]);
+    CHECK(lib != NULL);
+    if (lib) {
+        const library_game *g = world_game_of(lib);
+        CHECK(g && g->stage_count == 2);
+        static const uint64_t seeds[] = {1, 2};
+        for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
+            for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
+                clear_run(lib, d, seeds[s]);
+        clear_stage2_fresh(lib, DIFFICULTY_NORMAL, 2);
+        library_free(lib);
+    }
+    return check_done("clear");
+}
