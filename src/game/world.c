@@ -1328,3 +1328,17 @@ uint64_t world_content_hash_legacy(const library *lib)
     world_hash_program(&hs, lib, lib->ships_start);
     return hash_end(&hs);
 }
+
+void world_blocks(world *w, memblock_list *l)
+{
+    memblock_add(l, w, sizeof *w);
+    bullet_pool_blocks(&w->bullets, l);
+    bullet_pool_blocks(&w->shots, l);
+    laser_pool_blocks(&w->lasers, l);
+    enemy_table_blocks(&w->enemies, l);
+    item_list_blocks(&w->items, l);
+    if (w->vm)
+        vm_blocks(w->vm, l);
+    if (w->ship_vm)
+        vm_blocks(w->ship_vm, l);
+}

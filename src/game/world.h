@@ -321,6 +321,12 @@ float world_bomb_radius(const player *p);
 /* A string of the content's program (verb operands), or "" for -1 / out of range. */
 const char *world_string(const world *w, int32_t index);
 const char *world_event_name(world_event_kind k);
+/* Lists the memory that holds the whole deterministic state for a snapshot
+ * (game/snapshot.h): the world struct (the player, the boss fight, the
+ * generator, score and the run's fields live in it), then every block its
+ * parts allocated at init, whole: both bullet pools, the lasers, the enemy
+ * table, the items and both VMs. The per-frame scratch is left out. */
+void world_blocks(world *w, memblock_list *l);
 
 /* Used by the script host and the boss fight (game/world_host.c, game/boss.c). */
 void world_event_add(world *w, world_event_kind kind, float x, float y, int32_t value);
