@@ -273,6 +273,32 @@ void world_step(world *w, input_bits in);
  * function's name and offset (vm_hash_portable), strings as their text, a boss as
  * its name, so pattern files the run never reads do not change it. */
 uint64_t world_hash(const world *w);
+
+/* The parts of the state a desync report names (world_hash_parts):
+ *   id  name */
+#define WORLD_PARTS(X)                                                                 \
+    X(PLAYER, "player")         /* the ship: place, state, lives, bombs, power */      \
+    X(SHOTS, "shots")           /* the player's shot pool */                           \
+    X(BULLETS, "bullets")       /* the enemy bullet pool */                            \
+    X(LASERS, "lasers")         /* the enemy lasers */                                 \
+    X(ENEMIES, "enemies")       /* enemies, bosses and the boss fight */               \
+    X(ITEMS, "items")           /* items on the field */                               \
+    X(VM, "VM")                 /* both VMs' runners, stacks, clocks, shared values */ \
+    X(GENERATORS, "generators") /* the logic random generator */                       \
+    X(SCORE, "score")           /* score, graze, the run's counters, stage, frame */
+
+typedef enum world_part {
+#define WORLD_PART_ENUM(id, name) WORLD_PART_##id,
+    WORLD_PARTS(WORLD_PART_ENUM)
+#undef WORLD_PART_ENUM
+    WORLD_PART_COUNT
+} world_part;
+
+/* One hash per part of the state, as world_hash hashes each (every bit
+ * world_hash covers is in one part), so a desync can say what went out of
+ * step, not only when. */
+void world_hash_parts(const world *w, uint64_t out[WORLD_PART_COUNT]);
+const char *world_part_name(world_part part);
 /* A hash of what a run of cfg (NULL: the first ship, a stage start) can reach:
  * its game's stage list, its stages, its ship, and every function, boss, enemy
  * and string they name, transitively (CALL, CALLV, GOTO, FORK, FIRE_RUN and the
