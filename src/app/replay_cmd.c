@@ -23,6 +23,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 /* How the recorded run ended, in the words the results box uses (a practice,
  * config.start != 0, is cleared or lost, not a stage). */
@@ -70,9 +71,15 @@ static int replay_cmd_verify(const char *path, replay *r, const library *lib)
         replay_cmd_desync(path, &d);
         return CLI_EXIT_FAILURE;
     }
-    char speed[32] = "";
+    char speed[96] = "";
     if (world_speed_percent(&r->config) != 100)
         snprintf(speed, sizeof speed, ", at %d%% speed", world_speed_percent(&r->config));
+    size_t len = strlen(speed);
+    if (r->practice & REPLAY_PRACTICE_STATES)
+        snprintf(speed + len, sizeof speed - len, ", practice with savestates");
+    len = strlen(speed);
+    if (r->practice & REPLAY_PRACTICE_TAKEN)
+        snprintf(speed + len, sizeof speed - len, ", taken over at frame %u", r->taken_at);
     printf("%s: %u frames, %u state hashes, all match (%s, %s%s, score %" PRIu64 ")\n", path,
            r->frame_count, r->check_count, difficulty_name(r->config.difficulty),
            replay_cmd_ending(r), speed, r->score);

@@ -12,7 +12,8 @@
  *
  * A snapshot belongs to the world it was made for: the blocks hold that world's
  * pointers (into its own arrays, its content, its VMs' host), so it restores
- * into that world only, and is never written to a file. What is not state
+ * into that world only, as long as its blocks are where they were (not after a
+ * world_free and world_init of the same struct), and is never written to a file. What is not state
  * stays as the world has it: its worker threads and whether scripts print.
  */
 #ifndef CURTAIN_GAME_SNAPSHOT_H
@@ -25,6 +26,7 @@
 
 typedef struct snapshot {
     const world *owner;  /* the world it was made for */
+    uint64_t layout;     /* where that world's blocks were, and their sizes */
     unsigned char *data; /* the blocks, one after another */
     size_t size;         /* bytes of data */
     int taken;           /* data holds a state */
@@ -37,10 +39,11 @@ int snapshot_init(snapshot *s, const world *w);
 void snapshot_free(snapshot *s);
 /* Bytes a snapshot of w takes. */
 size_t snapshot_size(const world *w);
-/* Copies w's state into s. Returns 0, or -1 when s was made for another world. */
+/* Copies w's state into s. Returns 0, or -1 when s was made for another world
+ * (or for w before it was made again). */
 int snapshot_take(snapshot *s, const world *w);
 /* Puts w back in the state s holds. Returns 0, or -1 when s holds nothing or
- * was made for another world. */
+ * was made for another world (or for w before it was made again). */
 int snapshot_restore(const snapshot *s, world *w);
 
 #endif

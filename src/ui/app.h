@@ -151,6 +151,7 @@ typedef struct game_state {
     int pause_confirm;  /* the pause menu asks to confirm this entry (0: it does not) */
     int rank;           /* rank in the table, -1 none */
     int cont_confirm;   /* a menu confirm (Enter, A) answers the continue prompt next frame */
+    snapshot state;     /* a practice's savestate (save_state, load_state); unused in a run */
     world_view view;
 } game_state;
 

@@ -8,6 +8,11 @@
  * the offer to save the replay, and the high-score table. The last run is always kept as
  * replays/last.rpl, however it ended.
  *
+ * A practice has a savestate: the save_state action (F5, the controller's back
+ * button; rebindable) keeps the world as it is, load_state (F9, right stick
+ * press) puts it back; both are recorded in the replay as savestate events,
+ * and a run that loaded is marked as practice with savestates (replay.h).
+ *
  * Watching: the replay's inputs drive the world; P or Space pauses, F changes
  * the speed (1, 2, 4, 8 frames a frame), N steps one frame while paused; the
  * world's hash is checked against the recording's, and a difference stops the
@@ -16,6 +21,7 @@
 #include "core/file.h"
 #include "core/log.h"
 #include "core/mem.h"
+#include "game/binding.h"
 #include "game/difficulty.h"
 #include "platform/window.h"
 #include "sim/playfield.h"
@@ -41,6 +47,7 @@ enum {
 static int game_make_world(app *a, const world_config *cfg)
 {
     game_state *g = &a->game;
+    snapshot_free(&g->state); /* it holds the old world's blocks */
     if (g->w->vm)
         world_free(g->w);
     if (world_init(g->w, cfg, a->lib) != 0) {
@@ -71,6 +78,9 @@ void game_start_run(app *a, const world_config *cfg, int practice)
     if (replay_begin(&g->rec, cfg, 0) != 0)
         app_toast(a, PANEL_RED, "out of memory: this run will not be recorded");
     replay_set_content(&g->rec, a->lib);
+    if (practice && snapshot_init(&g->state, g->w) != 0)
+        app_toast(a, PANEL_RED, "out of memory: no savestates in this practice");
+    input_map_take_actions(&a->input); /* a key held from the menus is no save */
     audio_music(a->sound, 1);
     app_switch(a, SCREEN_GAME);
 }
@@ -274,12 +284,48 @@ static int game_speed_steps(game_state *g)
     return 1;
 }
 
+/* A practice's savestate keys, before the frame's step: save the world as it
+ * is, or put it back, each recorded in the replay so that it verifies. */
+static void game_savestate(app *a)
+{
+    game_state *g = &a->game;
+    unsigned act = input_map_take_actions(&a->input);
+    if (!act || !g->practice || !g->state.data)
+        return;
+    if (act & (1u << OPTIONS_ACTION_SAVE_STATE)) {
+        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_SAVE, 0) != 0) {
+            app_toast(a, PANEL_RED, "the replay has no room for more savestates");
+            return;
+        }
+        snapshot_take(&g->state, g->w);
+        app_toast(a, PANEL_GREEN, "state saved at %d:%02d", (int)(g->w->frame / 3600),
+                  (int)(g->w->frame / 60 % 60));
+        app_sound(a, SFX_MENU_SELECT, 0);
+    } else if (act & (1u << OPTIONS_ACTION_LOAD_STATE)) {
+        if (!g->state.taken) {
+            app_toast(
+                a, PANEL_GOLD, "no state saved yet (%s saves one)",
+                binding_key_name(a->opts.keys[OPTIONS_CONTROL_OF(OPTIONS_ACTION_SAVE_STATE)][0]));
+            return;
+        }
+        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_LOAD, 0) != 0) {
+            app_toast(a, PANEL_RED, "the replay has no room for more savestates");
+            return;
+        }
+        snapshot_restore(&g->state, g->w);
+        world_view_reset(&g->view);
+        app_toast(a, PANEL_GREEN, "state loaded: practice with savestates");
+        app_sound(a, SFX_MENU_SELECT, 0);
+    }
+}
+
 /* One frame of play: the input sampled now drives the world. */
 static void game_play_frame(app *a)
 {
     game_state *g = &a->game;
     if (!game_speed_steps(g))
         return;
+    game_savestate(a);
     input_bits in =
         a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_take(&a->input);
     in = game_continue_input(g, in);

@@ -533,6 +533,7 @@ static void ui_close(app *a)
     tutorial_close(a);
     replay_free(&a->game.rec);
     replay_free(&a->game.film);
+    snapshot_free(&a->game.state);
     if (a->stress.w)
         world_free(a->stress.w);
     mem_free(a->stress.w);
