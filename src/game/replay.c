@@ -46,6 +46,28 @@ int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
     return 0;
 }
 
+int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames)
+{
+    uint32_t cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;
+    if (frame > parent->frame_count || cap <= frame || replay_begin(r, &parent->config, cap) != 0)
+        return -1;
+    r->content = parent->content;
+    memcpy(r->game, parent->game, sizeof r->game);
+    memcpy(r->ship, parent->ship, sizeof r->ship);
+    memcpy(r->boss, parent->boss, sizeof r->boss);
+    memcpy(r->inputs, parent->inputs, frame);
+    r->frame_count = frame;
+    r->taken_at = r->parts_from = frame;
+    r->practice = (uint8_t)(REPLAY_PRACTICE_TAKEN | (parent->practice & REPLAY_PRACTICE_STATES));
+    for (uint32_t i = 0; i < parent->check_count && parent->checks[i].frame <= frame; i++)
+        if (r->check_count < r->check_cap)
+            r->checks[r->check_count++] = parent->checks[i];
+    for (uint32_t i = 0; i < parent->event_count && parent->events[i].frame < frame; i++)
+        if (r->event_count < r->event_cap)
+            r->events[r->event_count++] = parent->events[i];
+    return 0;
+}
+
 void replay_free(replay *r)
 {
     mem_free(r->inputs);

@@ -187,6 +187,15 @@ typedef struct replay {
  * capacity_frames frames (0 = REPLAY_DEFAULT_FRAMES). Returns 0, or -1 out of memory. */
 int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames);
 void replay_free(replay *r);
+/* Starts the recording of a run taken over from `parent` after its first
+ * `frame` frames (replay_cursor.frame: the world has stepped that many and no
+ * more, and the savestate events due at that frame are not applied yet): the
+ * parent's configuration, content and names, its inputs, checkpoints and
+ * savestate events up to there, marked REPLAY_PRACTICE_TAKEN with taken_at =
+ * frame (the run is a practice: no high score). Recording then goes on from
+ * frame + 1 with replay_record. Returns 0, or -1 (out of memory, or frame past
+ * the parent's end). */
+int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames);
 
 /* Records one frame: the input that was given to world_step, and the world after
  * it (its hash is kept every REPLAY_CHECK_INTERVAL frames). Returns 0, or -1 when

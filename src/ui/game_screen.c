@@ -635,6 +635,30 @@ static int game_interrupts(const SDL_Event *ev)
            (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST);
 }
 
+/* Take over: the replay being watched becomes a practice run from the frame
+ * on screen, the world as it is; its recording starts with the replay's frames
+ * up to here (replay_begin_taken) and verifies like any other. No high score. */
+static void game_take_over(app *a)
+{
+    game_state *g = &a->game;
+    if (replay_begin_taken(&g->rec, &g->film, g->cursor.frame, 0) != 0) {
+        app_toast(a, PANEL_RED, "out of memory: cannot take over here");
+        return;
+    }
+    replay_set_content(&g->rec, a->lib);
+    g->watching = 0;
+    g->practice = 1;
+    g->config = g->film.config;
+    g->speed_credit = 0;
+    if (snapshot_init(&g->state, g->w) != 0)
+        app_toast(a, PANEL_RED, "out of memory: no savestates in this practice");
+    input_map_forget(&a->input);
+    input_map_take_actions(&a->input);
+    app_toast(a, PANEL_GREEN, "taken over at %d:%02d: a practice from here (no high score)",
+              (int)(g->cursor.frame / 3600), (int)(g->cursor.frame / 60 % 60));
+    app_sound(a, SFX_MENU_SELECT, 0);
+}
+
 /* Keys the screen reads itself: typing a name, and the replay controls. A run
  * the player flies pauses by itself when the focus or a controller is lost. */
 int game_event(app *a, const SDL_Event *ev)
@@ -672,9 +696,16 @@ int game_event(app *a, const SDL_Event *ev)
                                                           : INPUT_UI_RIGHT);
         return 1; /* letters arrive as text; no other key is a menu action here */
     }
-    if (g->phase != GAME_RUNNING || !g->watching || ev->type != SDL_KEYDOWN)
+    if (g->phase != GAME_RUNNING || !g->watching)
+        return 0;
+    if (ev->type == SDL_CONTROLLERBUTTONDOWN && ev->cbutton.button == SDL_CONTROLLER_BUTTON_Y) {
+        game_take_over(a);
+        return 1;
+    }
+    if (ev->type != SDL_KEYDOWN)
         return 0;
     switch (ev->key.keysym.sym) {
+    case SDLK_t: game_take_over(a); return 1;
     case SDLK_p:
     case SDLK_SPACE: g->film_paused = !g->film_paused; return 1;
     case SDLK_f: g->film_speed = g->film_speed >= 8 ? 1 : g->film_speed * 2; return 1;

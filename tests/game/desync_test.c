@@ -169,6 +169,76 @@ static void desync_savestates(const library *lib)
     replay_free(&r);
 }
 
+/* A replay watched to frame 300 (its savestate events included) and taken over
+ * there: the new run's replay starts with the parent's 300 frames, goes on with
+ * other inputs, and verifies, also encoded and decoded; so does one taken over
+ * from a parent without part hashes (format 3), and from the parent's end. */
+static void desync_take_over(const library *lib)
+{
+    replay parent;
+    world_config cfg = {.seed = 21, .difficulty = 2};
+    CHECK(replay_begin(&parent, &cfg, 1000) == 0);
+    replay_set_content(&parent, lib);
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    for (uint32_t f = 1; f <= 600; f++) {
+        input_bits in = (input_bits)((f / 40) % 2 ? INPUT_BIT(INPUT_LEFT) : INPUT_BIT(INPUT_UP));
+        world_step(w, in | INPUT_BIT(INPUT_SHOT));
+        replay_record(&parent, (input_bits)(in | INPUT_BIT(INPUT_SHOT)), w);
+    }
+    replay_finish(&parent, w, REPLAY_END_UNFINISHED, "P", 0, 0);
+    world_free(w);
+    for (int variant = 0; variant < 3; variant++) {
+        uint32_t at = variant == 2 ? parent.frame_count : 300;
+        if (variant == 1) { /* a parent without part hashes */
+            mem_free(parent.parts);
+            parent.parts = NULL;
+        }
+        /* watch the parent to `at` */
+        CHECK(world_init(w, &parent.config, lib) == 0);
+        replay_cursor c;
+        replay_cursor_begin(&c, &parent);
+        snapshot slot = {0};
+        int stepped = 1;
+        while (c.frame < at)
+            stepped &= replay_cursor_step(&c, w, &slot) == 0;
+        CHECK(stepped);
+        snapshot_free(&slot);
+        replay taken;
+        CHECK(replay_begin_taken(&taken, &parent, c.frame, 2000) == 0);
+        CHECK_EQ_INT(taken.taken_at, at);
+        CHECK(taken.practice & REPLAY_PRACTICE_TAKEN);
+        for (uint32_t f = 1; f <= 500; f++) {
+            input_bits in =
+                (input_bits)(f % 50 < 25 ? INPUT_BIT(INPUT_RIGHT) : INPUT_BIT(INPUT_DOWN));
+            world_step(w, in);
+            replay_record(&taken, in, w);
+        }
+        replay_finish(&taken, w, REPLAY_END_UNFINISHED, "T", 0, 0);
+        world_free(w);
+        CHECK_EQ_INT(taken.frame_count, at + 500);
+        replay_desync d = {0};
+        CHECK(replay_verify(&taken, lib, &d) == 0);
+        size_t size;
+        unsigned char *data = replay_encode(&taken, &size);
+        replay back;
+        char err[256];
+        CHECK(data && replay_decode(&back, data, size, "t", err, sizeof err) == 0);
+        CHECK_EQ_INT(back.taken_at, at);
+        CHECK(back.practice & REPLAY_PRACTICE_TAKEN);
+        CHECK(replay_verify(&back, lib, &d) == 0);
+        /* its own frames are checked: an input changed after the take-over is told */
+        back.inputs[at + 100] ^= INPUT_BIT(INPUT_LEFT);
+        CHECK(replay_verify(&back, lib, &d) == -1);
+        CHECK_EQ_INT(d.frame, at + 101);
+        replay_free(&back);
+        mem_free(data);
+        replay_free(&taken);
+    }
+    mem_free(w);
+    replay_free(&parent);
+}
+
 int main(void)
 {
     library *a = test_library_compile("a.pat", pattern_a);
@@ -178,6 +248,7 @@ int main(void)
         desync_pattern_changed(a, b);
         desync_diff(a);
         desync_savestates(a);
+        desync_take_over(a);
     }
     library_free(a);
     library_free(b);
