@@ -418,6 +418,18 @@ void replay_cursor_begin(replay_cursor *c, const replay *r)
     *c = (replay_cursor){.r = r};
 }
 
+void replay_cursor_seek(replay_cursor *c, uint32_t frame)
+{
+    const replay *r = c->r;
+    c->frame = frame < r->frame_count ? frame : r->frame_count;
+    c->next_check = 0;
+    while (c->next_check < r->check_count && r->checks[c->next_check].frame <= c->frame)
+        c->next_check++;
+    c->next_event = 0;
+    while (c->next_event < r->event_count && r->events[c->next_event].frame < c->frame)
+        c->next_event++;
+}
+
 int replay_cursor_done(const replay_cursor *c)
 {
     return c->frame >= c->r->frame_count;

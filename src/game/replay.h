@@ -243,6 +243,9 @@ typedef struct replay_desync {
 } replay_desync;
 
 void replay_cursor_begin(replay_cursor *c, const replay *r);
+/* Puts the cursor where it is after `frame` frames (the world restored to that
+ * frame: the replay player's seek). */
+void replay_cursor_seek(replay_cursor *c, uint32_t frame);
 /* True once every recorded frame has been handed out. */
 int replay_cursor_done(const replay_cursor *c);
 /* The input of the next frame. */

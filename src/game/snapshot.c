@@ -97,3 +97,78 @@ int snapshot_restore(const snapshot *s, world *w)
     w->print_scripts = print_scripts;
     return 0;
 }
+
+/* A run of a delta: where in the snapshot and how many bytes follow. */
+typedef struct snapshot_run {
+    uint32_t offset, length;
+} snapshot_run;
+
+size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *out, size_t cap)
+{
+    memblock_list l;
+    if (!base->taken || snapshot_match(base, w, &l) != 0)
+        return 0;
+    size_t used = 0, offset = 0;
+    for (int i = 0; i < l.count; i++) {
+        const unsigned char *now = l.at[i].data, *was = base->data + offset;
+        size_t size = l.at[i].size;
+        for (size_t at = 0; at < size;) {
+            size_t n = size - at < SNAPSHOT_CHUNK ? size - at : SNAPSHOT_CHUNK;
+            if (memcmp(now + at, was + at, n) == 0) {
+                at += n;
+                continue;
+            }
+            size_t end = at + n; /* extend the run over the chunks that differ */
+            while (end < size) {
+                size_t m = size - end < SNAPSHOT_CHUNK ? size - end : SNAPSHOT_CHUNK;
+                if (memcmp(now + end, was + end, m) == 0)
+                    break;
+                end += m;
+            }
+            snapshot_run run = {(uint32_t)(offset + at), (uint32_t)(end - at)};
+            if (used + sizeof run + run.length > cap)
+                return 0;
+            memcpy(out + used, &run, sizeof run);
+            memcpy(out + used + sizeof run, now + at, run.length);
+            used += sizeof run + run.length;
+            at = end;
+        }
+        offset += size;
+    }
+    return used;
+}
+
+int snapshot_delta_restore(const snapshot *base, const unsigned char *delta, size_t size, world *w)
+{
+    memblock_list l;
+    if (!base->taken || snapshot_match(base, w, &l) != 0)
+        return -1;
+    workers *threads = w->workers;
+    int print_scripts = w->print_scripts;
+    size_t offset = 0;
+    for (int i = 0; i < l.count; i++) {
+        memcpy(l.at[i].data, base->data + offset, l.at[i].size);
+        offset += l.at[i].size;
+    }
+    /* the runs, in increasing offset: each within one block (take never spans) */
+    int block = 0;
+    size_t block_at = 0;
+    for (size_t used = 0; used < size;) {
+        snapshot_run run;
+        if (size - used < sizeof run)
+            return -1;
+        memcpy(&run, delta + used, sizeof run);
+        used += sizeof run;
+        while (block < l.count && run.offset >= block_at + l.at[block].size)
+            block_at += l.at[block++].size;
+        if (block >= l.count || run.length > size - used ||
+            run.offset + (size_t)run.length > block_at + l.at[block].size)
+            return -1;
+        memcpy((unsigned char *)l.at[block].data + (run.offset - block_at), delta + used,
+               run.length);
+        used += run.length;
+    }
+    w->workers = threads;
+    w->print_scripts = print_scripts;
+    return 0;
+}

@@ -46,4 +46,19 @@ int snapshot_take(snapshot *s, const world *w);
  * was made for another world (or for w before it was made again). */
 int snapshot_restore(const snapshot *s, world *w);
 
+/* Keyframes (the replay player's): a world's state kept as its difference from
+ * a base snapshot of the same world (taken at its start): the runs of
+ * SNAPSHOT_CHUNK-byte chunks that differ, each an offset into the snapshot, a
+ * length and the bytes. What no frame has touched since the base, most of the
+ * fixed room of pools and VMs, costs nothing. */
+#define SNAPSHOT_CHUNK 64
+
+/* Writes w's difference from base into out (at most cap bytes). Returns the
+ * bytes written, or 0 when it does not fit or base is not w's. Allocates
+ * nothing. */
+size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *out, size_t cap);
+/* Puts w in the state a delta of base holds: base's bytes, then the delta's
+ * runs. Returns 0, or -1 when base is not w's or the delta is damaged. */
+int snapshot_delta_restore(const snapshot *base, const unsigned char *delta, size_t size, world *w);
+
 #endif
