@@ -81,11 +81,31 @@ static void rp_keep(replay_player *p)
     p->arena_next = at + size;
 }
 
+/* Notes the frame's events the seek bar marks, the first time it is played. */
+static void rp_mark(replay_player *p)
+{
+    if (p->c.frame <= p->marked_to)
+        return;
+    p->marked_to = p->c.frame;
+    for (int i = 0; i < p->w->event_count && p->mark_count < REPLAY_PLAYER_MARKS; i++) {
+        int kind;
+        switch (p->w->events[i].kind) {
+        case WORLD_EVENT_STAGE_CLEAR: kind = REPLAY_MARK_STAGE; break;
+        case WORLD_EVENT_BOSS_START: kind = REPLAY_MARK_BOSS; break;
+        case WORLD_EVENT_SPELL_START: kind = REPLAY_MARK_SPELL; break;
+        case WORLD_EVENT_PHASE_END: kind = REPLAY_MARK_PHASE; break;
+        default: continue;
+        }
+        p->marks[p->mark_count++] = (replay_mark){p->c.frame, (uint8_t)kind};
+    }
+}
+
 int replay_player_step(replay_player *p)
 {
     if (replay_cursor_done(&p->c))
         return 1;
     replay_cursor_step(&p->c, p->w, &p->slot);
+    rp_mark(p);
     if (replay_cursor_check(&p->c, p->w, &p->desync) != 0) {
         p->desynced = 1;
         return -1;
@@ -123,6 +143,7 @@ int replay_player_seek(replay_player *p, uint32_t frame)
     }
     while (p->c.frame < frame) {
         replay_cursor_step(&p->c, p->w, &p->slot);
+        rp_mark(p);
         rp_keep(p);
     }
     replay_cursor_seek(&p->c, frame); /* the checks and events from here on */

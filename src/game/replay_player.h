@@ -31,6 +31,21 @@
 #define REPLAY_PLAYER_KEYS     128
 #define REPLAY_PLAYER_ARENA    (64u << 20) /* keyframe bytes */
 
+/* What the seek bar marks: where a stage ended, a boss came, a phase began. */
+typedef enum replay_mark_kind {
+    REPLAY_MARK_STAGE, /* a stage was cleared (the next one begins after the tally) */
+    REPLAY_MARK_BOSS,  /* a boss or midboss fight began */
+    REPLAY_MARK_SPELL, /* a spell card began */
+    REPLAY_MARK_PHASE, /* a boss phase ended */
+} replay_mark_kind;
+
+#define REPLAY_PLAYER_MARKS 256
+
+typedef struct replay_mark {
+    uint32_t frame;
+    uint8_t kind; /* replay_mark_kind */
+} replay_mark;
+
 typedef struct replay_keyframe {
     uint32_t frame;
     size_t at, size; /* where in the arena */
@@ -52,6 +67,10 @@ typedef struct replay_player {
     uint32_t evicted;   /* keyframes that gave way to newer ones */
     int desynced;       /* a check failed: c's frame is where (desync) */
     replay_desync desync;
+    /* The marks met so far (replay_player_prepare meets them all), by frame. */
+    replay_mark marks[REPLAY_PLAYER_MARKS];
+    int mark_count;
+    uint32_t marked_to; /* frames whose events have been looked at */
 } replay_player;
 
 /* Starts watching r in w, a world just made with r's configuration (frame 0).

@@ -19,6 +19,7 @@
 #include "game/highscores.h"
 #include "game/options.h"
 #include "game/replay.h"
+#include "game/replay_player.h"
 #include "game/spellcards.h"
 #include "game/tutorial.h"
 #include "game/world.h"
@@ -135,14 +136,16 @@ typedef struct game_state {
     game_phase phase;
     menu pause;
     menu ask;
-    replay rec;  /* this run's recording */
-    replay film; /* the replay being watched */
-    replay_cursor cursor;
+    replay rec;           /* this run's recording */
+    replay film;          /* the replay being watched */
+    replay_player player; /* plays film with keyframes: seek, step back, rewind */
     replay_desync desync;
     autopilot pilot; /* flies the run when the command line asked for it */
     int cards_dirty; /* the spell card record changed during this run */
     int film_paused, film_speed, film_step;
-    int speed_credit; /* percent of a logic step owed, for a slowed practice */
+    int film_slow;      /* slow motion: a frame every 2^film_slow display frames (0, 1, 2) */
+    uint64_t film_tick; /* display frames watched, for slow motion */
+    int speed_credit;   /* percent of a logic step owed, for a slowed practice */
     int end_timer;
     char name[HIGHSCORES_NAME_MAX + 1];
     int name_char;      /* index in the charset of the letter offered next */
