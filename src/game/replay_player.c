@@ -12,8 +12,7 @@ int replay_player_init(replay_player *p, const replay *r, world *w, size_t arena
 {
     *p = (replay_player){.r = r, .w = w};
     replay_cursor_begin(&p->c, r);
-    uint32_t interval = r->frame_count / REPLAY_PLAYER_KEYS;
-    p->interval = interval > REPLAY_PLAYER_INTERVAL ? interval : REPLAY_PLAYER_INTERVAL;
+    p->interval = replay_player_interval_for(r->frame_count);
     p->key_limit = r->event_count > 0 ? r->events[0].frame : r->frame_count;
     p->key_cap = r->frame_count / p->interval + 1;
     p->arena_size = arena_size ? arena_size : REPLAY_PLAYER_ARENA;
@@ -37,6 +36,12 @@ void replay_player_free(replay_player *p)
     snapshot_free(&p->base);
     snapshot_free(&p->slot);
     *p = (replay_player){0};
+}
+
+uint32_t replay_player_interval_for(uint32_t frames)
+{
+    uint32_t interval = frames / REPLAY_PLAYER_KEYS;
+    return interval > REPLAY_PLAYER_INTERVAL ? interval : REPLAY_PLAYER_INTERVAL;
 }
 
 uint32_t replay_player_frame(const replay_player *p)

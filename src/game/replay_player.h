@@ -77,6 +77,10 @@ typedef struct replay_player {
  * arena_size 0: REPLAY_PLAYER_ARENA. Returns 0, or -1 out of memory. */
 int replay_player_init(replay_player *p, const replay *r, world *w, size_t arena_size);
 void replay_player_free(replay_player *p);
+/* The keyframe interval of a replay of `frames` frames. p->interval may be set
+ * to another one between init and the first step (`curtain bench snapshot`
+ * times the interval of a 30-minute replay on a shorter one). */
+uint32_t replay_player_interval_for(uint32_t frames);
 /* The frame shown (frames played). */
 uint32_t replay_player_frame(const replay_player *p);
 /* Plays one frame forward, checking the recorded hashes and keeping a keyframe
