@@ -53,7 +53,9 @@ int replay_diff_run(const replay *a, const replay *b, const library *lib, uint32
 {
     *out = (replay_diff){0};
     rd_side sa, sb;
-    int ok_a = rd_side_init(&sa, a, lib) == 0, ok_b = ok_a && rd_side_init(&sb, b, lib) == 0;
+    int ok_a = rd_side_init(&sa, a, lib) == 0, ok_b = 0;
+    if (ok_a)
+        ok_b = rd_side_init(&sb, b, lib) == 0;
     if (!ok_a || !ok_b) {
         snprintf(err, err_size,
                  "cannot play them: a ship or boss these patterns lack, or out "
@@ -74,8 +76,10 @@ int replay_diff_run(const replay *a, const replay *b, const library *lib, uint32
     uint32_t found = 0, all = (1u << WORLD_PART_COUNT) - 1;
     while (!replay_cursor_done(&sa.c) && !replay_cursor_done(&sb.c) && found != all &&
            (out->first == 0 || out->frames < out->first + window)) {
-        if (replay_cursor_step(&sa.c, sa.w, &sa.slot) != 0 ||
-            replay_cursor_step(&sb.c, sb.w, &sb.slot) != 0) {
+        int failed = replay_cursor_step(&sa.c, sa.w, &sa.slot) != 0;
+        if (!failed)
+            failed = replay_cursor_step(&sb.c, sb.w, &sb.slot) != 0;
+        if (failed) {
             snprintf(err, err_size, "out of memory");
             rc = -1;
             break;

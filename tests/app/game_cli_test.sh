@@ -116,6 +116,11 @@ rep=$src/tests/game/replays
 for f in "$rep"/*.rpl; do
     expect 0 'all match' replay "$f" --verify
 done
+# Format 4: a practice with savestates, and a run taken over from its replay.
+expect 0 'all match \(Normal, unfinished, practice with savestates, score' \
+    replay "$src/tests/game/replays_practice/practice_states.rpl" --verify
+expect 0 'practice with savestates, taken over at frame 177' \
+    replay "$src/tests/game/replays_practice/taken_over.rpl" --verify
 # The ending in the results box's words: a practice is cleared, not a stage.
 expect 0 'all match \(Normal, stage clear' replay "$rep/normal_clear.rpl" --verify
 expect 0 'all match \(Hard, practice cleared' replay "$rep/hard_last_card.rpl" --verify
