@@ -93,6 +93,8 @@ typedef struct replay_entry {
     uint64_t score;
     char name[REPLAY_NAME_MAX + 1];
     uint32_t frames;
+    uint8_t practice;  /* REPLAY_PRACTICE_*: savestates loaded, taken over */
+    uint32_t taken_at; /* the frame it was taken over at */
     char error[256];
 } replay_entry;
 
