@@ -139,8 +139,10 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
     cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, 1, "FILE"};
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain replay FILE [--verify | --diff OTHER] [OPTIONS]\n\n"
-               "Watch a replay (P pauses, F changes the speed, N steps a frame, Esc stops), or\n"
-               "with --verify check it headless, with no window.\n\nOptions:\n");
+               "Watch a replay (P pauses, F fast, S slow, N and Comma step a frame forward and\n"
+               "back, Left and Right jump 5 s, Page Up and Down to the marks, R held rewinds,\n"
+               "T takes over, Esc stops), check it headless with --verify, or compare it with\n"
+               "another with --diff.\n\nOptions:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;
     }

@@ -106,6 +106,16 @@ expect 0 'all match' replay "$tmp/shared.rpl" --verify --mod "$tmp/shared_mod"
 sed -i 's/shared volleys = 0/shared volleys = 1/' "$tmp/shared_mod/stage1/stage1.pat"
 expect 1 'recorded with other pattern files' replay "$tmp/shared.rpl" --verify \
     --mod "$tmp/shared_mod"
+# ... and played over them anyway, the report names the first frame out of step
+# and the parts that differ there: the bullets the changed value fires.
+expect 1 'desync at frame 1 \(the first that differs\): bullets, VM' replay "$tmp/shared.rpl" \
+    --verify --mod "$tmp/shared_mod"
+# Two recordings of the same start, one shooting and one not: --diff names the
+# frame they part and the first object of each part that differs.
+"$curtain" play --headless --frames 300 --seed 8 --record "$tmp/diff_a.rpl" >/dev/null
+"$curtain" play --headless --frames 300 --seed 8 --autopilot --record "$tmp/diff_b.rpl" >/dev/null
+expect 1 'frame 1: player: the ship: ' replay "$tmp/diff_a.rpl" --diff "$tmp/diff_b.rpl"
+expect 0 'the same for 300 frames' replay "$tmp/diff_a.rpl" --diff "$tmp/diff_a.rpl"
 # A mod with an error does not start; the error says where.
 mkdir -p "$tmp/broken"
 printf 'stage stage1 {\n    wiat 10\n}\n' >"$tmp/broken/oops.pat"
