@@ -688,11 +688,16 @@ static void game_take_over(app *a)
 {
     game_state *g = &a->game;
     uint32_t frame = replay_player_frame(&g->player);
+    if (g->film.version < 3) {
+        /* its frames play by the rules and hashes of their time (formats 1, 2) */
+        app_toast(a, PANEL_GOLD, "a replay recorded before format 3 cannot be taken over");
+        return;
+    }
     if (replay_begin_taken(&g->rec, &g->film, frame, 0) != 0) {
         app_toast(a, PANEL_RED, "out of memory: cannot take over here");
         return;
     }
-    replay_set_content(&g->rec, a->lib);
+    replay_set_content(&g->rec, g->w->lib);
     g->watching = 0;
     g->practice = 1;
     g->config = g->film.config;
