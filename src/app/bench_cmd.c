@@ -31,6 +31,7 @@
 #include "bench/lsp_bench.h"
 #include "bench/pattern_bench.h"
 #include "bench/pool_bench.h"
+#include "bench/snapshot_bench.h"
 #include "bench/threads_bench.h"
 #include "core/file.h"
 #include "render/render_bench.h"
@@ -73,6 +74,8 @@ static const bench_scenario bench_scenarios[] = {
      frame_bench_run_storm, NULL, NULL},
     {"lasers", "1,000 curvy (64 nodes) + 2,000 straight lasers: update, collide, vertices vs naive",
      laser_bench_run, NULL, NULL},
+    {"snapshot", "world snapshots: take and restore at 16,384 and 100,000 bullets, and their size",
+     snapshot_bench_run, NULL, NULL},
 };
 #define BENCH_SCENARIO_COUNT ((int)(sizeof bench_scenarios / sizeof bench_scenarios[0]))
 #define BENCH_MAX_NAMED      32

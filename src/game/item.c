@@ -149,3 +149,14 @@ void item_list_hash(const item_list *l, hasher *hs)
         hash_u32(hs, (uint32_t)l->kind[i] | (uint32_t)l->drawn[i] << 8 | (uint32_t)l->age[i] << 16);
     }
 }
+
+void item_list_blocks(item_list *l, memblock_list *out)
+{
+    memblock_add(out, l->x, l->cap * sizeof *l->x);
+    memblock_add(out, l->y, l->cap * sizeof *l->y);
+    memblock_add(out, l->vx, l->cap * sizeof *l->vx);
+    memblock_add(out, l->vy, l->cap * sizeof *l->vy);
+    memblock_add(out, l->kind, l->cap * sizeof *l->kind);
+    memblock_add(out, l->drawn, l->cap * sizeof *l->drawn);
+    memblock_add(out, l->age, l->cap * sizeof *l->age);
+}

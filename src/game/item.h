@@ -13,6 +13,7 @@
 #define CURTAIN_GAME_ITEM_H
 
 #include "core/hash.h"
+#include "core/memblock.h"
 #include "core/rng.h"
 
 #include <stdint.h>
@@ -78,5 +79,8 @@ int item_step(item_list *l, float px, float py, int can_collect, item_pickup *ou
 
 const char *item_kind_name(item_kind k);
 void item_list_hash(const item_list *l, hasher *hs);
+/* Lists the memory of the list's state for a snapshot: its arrays, whole;
+ * the struct is its owner's to list (game/snapshot.h). */
+void item_list_blocks(item_list *l, memblock_list *out);
 
 #endif

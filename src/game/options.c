@@ -29,21 +29,26 @@ static const size_t options_offsets[OPTION_COUNT] = {
 #undef OPTION_OFFSET
 };
 
-static const char *const options_button_names[INPUT_BUTTON_COUNT] = {
+static const char *const options_button_names[OPTIONS_CONTROL_COUNT] = {
 #define OPTION_BUTTON_NAME(id, name) name,
-    INPUT_BUTTONS(OPTION_BUTTON_NAME)
+    INPUT_BUTTONS(OPTION_BUTTON_NAME) OPTIONS_ACTIONS(OPTION_BUTTON_NAME)
 #undef OPTION_BUTTON_NAME
 };
 
 /* Arrows or WASD move, Z/J shoot, Shift/L focus, X/K bomb; on a controller the d-pad
  * or left stick moves, A shoots, X or the left shoulder focuses, B bombs. */
-static const uint16_t options_default_keys[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS] = {
-    [INPUT_UP] = {KEY_UP, KEY_W},     [INPUT_DOWN] = {KEY_DOWN, KEY_S},
-    [INPUT_LEFT] = {KEY_LEFT, KEY_A}, [INPUT_RIGHT] = {KEY_RIGHT, KEY_D},
-    [INPUT_SHOT] = {KEY_Z, KEY_J},    [INPUT_FOCUS] = {KEY_LSHIFT, KEY_L},
+static const uint16_t options_default_keys[OPTIONS_CONTROL_COUNT][OPTIONS_BINDINGS] = {
+    [INPUT_UP] = {KEY_UP, KEY_W},
+    [INPUT_DOWN] = {KEY_DOWN, KEY_S},
+    [INPUT_LEFT] = {KEY_LEFT, KEY_A},
+    [INPUT_RIGHT] = {KEY_RIGHT, KEY_D},
+    [INPUT_SHOT] = {KEY_Z, KEY_J},
+    [INPUT_FOCUS] = {KEY_LSHIFT, KEY_L},
     [INPUT_BOMB] = {KEY_X, KEY_K},
+    [OPTIONS_CONTROL_OF(OPTIONS_ACTION_SAVE_STATE)] = {KEY_F5, KEY_NONE},
+    [OPTIONS_CONTROL_OF(OPTIONS_ACTION_LOAD_STATE)] = {KEY_F9, KEY_NONE},
 };
-static const uint8_t options_default_pads[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS] = {
+static const uint8_t options_default_pads[OPTIONS_CONTROL_COUNT][OPTIONS_BINDINGS] = {
     [INPUT_UP] = {PAD_DPUP, PAD_LEFTY_NEG},
     [INPUT_DOWN] = {PAD_DPDOWN, PAD_LEFTY_POS},
     [INPUT_LEFT] = {PAD_DPLEFT, PAD_LEFTX_NEG},
@@ -51,6 +56,8 @@ static const uint8_t options_default_pads[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS] 
     [INPUT_SHOT] = {PAD_A, PAD_RIGHTSHOULDER},
     [INPUT_FOCUS] = {PAD_X, PAD_LEFTSHOULDER},
     [INPUT_BOMB] = {PAD_B, PAD_Y},
+    [OPTIONS_CONTROL_OF(OPTIONS_ACTION_SAVE_STATE)] = {PAD_BACK, PAD_NONE},
+    [OPTIONS_CONTROL_OF(OPTIONS_ACTION_LOAD_STATE)] = {PAD_RIGHTSTICK, PAD_NONE},
 };
 
 void options_defaults(options *o)
@@ -87,7 +94,7 @@ void options_set(options *o, option_id id, int value)
 
 const char *options_button_name(input_button button)
 {
-    return button < INPUT_BUTTON_COUNT ? options_button_names[button] : "?";
+    return (int)button < OPTIONS_CONTROL_COUNT ? options_button_names[button] : "?";
 }
 
 /* ---- reporting ---- */
@@ -306,7 +313,7 @@ static int options_parse_binding(options *o, const char *name, const char *value
     int is_key = strncmp(name, "key.", 4) == 0;
     if (!is_key && strncmp(name, "pad.", 4) != 0)
         return 0;
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++) {
+    for (int b = 0; b < OPTIONS_CONTROL_COUNT; b++) {
         if (strcmp(name + 4, options_button_names[b]) != 0)
             continue;
         int codes[OPTIONS_BINDINGS];
@@ -487,9 +494,10 @@ int options_format(const options *o, char *out, size_t out_size)
                        options_table[id].name, value);
     }
     strbuf_appendf(out, out_size, &len,
-                   "\n# Keys, two per button: letters, digits, F1-F12, Up, Down, Left, Right,\n"
+                   "\n# Keys, two per button (save_state, load_state: a practice's savestates):\n"
+                   "# letters, digits, F1-F12, Up, Down, Left, Right,\n"
                    "# Space, Return, Left Shift, Right Ctrl, Keypad 8, Comma, ... or none.\n");
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++) {
+    for (int b = 0; b < OPTIONS_CONTROL_COUNT; b++) {
         const char *k0 = binding_key_name(o->keys[b][0]), *k1 = binding_key_name(o->keys[b][1]);
         strbuf_appendf(out, out_size, &len, "key.%s = %s, %s\n", options_button_names[b],
                        k0 ? k0 : "none", k1 ? k1 : "none");
@@ -498,7 +506,7 @@ int options_format(const options *o, char *out, size_t out_size)
                    "\n# Controller, two per button: a, b, x, y, back, start, leftshoulder,\n"
                    "# rightshoulder, leftstick, rightstick, dpup, dpdown, dpleft, dpright,\n"
                    "# leftx-, leftx+, lefty-, lefty+, rightx-, ..., lefttrigger, righttrigger.\n");
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++) {
+    for (int b = 0; b < OPTIONS_CONTROL_COUNT; b++) {
         const char *p0 = binding_pad_name(o->pads[b][0]), *p1 = binding_pad_name(o->pads[b][1]);
         strbuf_appendf(out, out_size, &len, "pad.%s = %s, %s\n", options_button_names[b],
                        p0 ? p0 : "none", p1 ? p1 : "none");
@@ -528,7 +536,7 @@ int options_save(const options *o, const char *path, char *err, size_t err_size)
  * whatever else holds code gets the slot's old binding in exchange, so no button
  * is left with less than it had. Returns the button it was taken from, -1, or
  * OPTIONS_BIND_REFUSED. */
-static int options_bind(int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS], int button, int slot,
+static int options_bind(int table[OPTIONS_CONTROL_COUNT][OPTIONS_BINDINGS], int button, int slot,
                         int code, int none)
 {
     int old = table[button][slot], taken_from = -1;
@@ -536,7 +544,7 @@ static int options_bind(int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS], int but
         table[button][slot] = code;
         return -1;
     }
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+    for (int b = 0; b < OPTIONS_CONTROL_COUNT; b++)
         for (int s = 0; s < OPTIONS_BINDINGS; s++) {
             if (table[b][s] != code)
                 continue;
@@ -547,7 +555,7 @@ static int options_bind(int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS], int but
                 return OPTIONS_BIND_REFUSED;
             taken_from = b == button ? taken_from : b;
         }
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+    for (int b = 0; b < OPTIONS_CONTROL_COUNT; b++)
         for (int s = 0; s < OPTIONS_BINDINGS; s++)
             if (table[b][s] == code)
                 table[b][s] = old;
@@ -560,12 +568,13 @@ static int options_bind(int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS], int but
 static int options_bind_cells(void *cells, size_t width, input_button button, int slot, int code,
                               int none)
 {
-    if (button >= INPUT_BUTTON_COUNT || slot < 0 || slot >= OPTIONS_BINDINGS)
+    if ((int)button < 0 || (int)button >= OPTIONS_CONTROL_COUNT || slot < 0 ||
+        slot >= OPTIONS_BINDINGS)
         return -1;
-    int table[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS];
+    int table[OPTIONS_CONTROL_COUNT][OPTIONS_BINDINGS];
     int *flat = &table[0][0];
     enum {
-        CELLS = INPUT_BUTTON_COUNT * OPTIONS_BINDINGS
+        CELLS = OPTIONS_CONTROL_COUNT * OPTIONS_BINDINGS
     };
     for (int i = 0; i < CELLS; i++)
         flat[i] = width == 1 ? ((const uint8_t *)cells)[i] : ((const uint16_t *)cells)[i];

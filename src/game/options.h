@@ -89,12 +89,32 @@ typedef enum option_id {
 /* Two bindings per logical button; KEY_NONE / PAD_NONE leave a slot empty. */
 #define OPTIONS_BINDINGS 2
 
+/* Front-end actions bound like the buttons (key.save_state, pad.save_state) but
+ * never given to the world: a replay records what they do, not them. Keys and
+ * controls are numbered as controls: the buttons of game/input.h first, then
+ * these (OPTIONS_CONTROL_OF).
+ *   id  name  (defaults: F5 / back, F9 / right stick press) */
+#define OPTIONS_ACTIONS(X)                                       \
+    X(SAVE_STATE, "save_state") /* practice: keep this moment */ \
+    X(LOAD_STATE, "load_state") /* practice: back to it */
+
+typedef enum options_action {
+#define OPTIONS_ACTION_ENUM(id, name) OPTIONS_ACTION_##id,
+    OPTIONS_ACTIONS(OPTIONS_ACTION_ENUM)
+#undef OPTIONS_ACTION_ENUM
+    OPTIONS_ACTION_COUNT
+} options_action;
+
+#define OPTIONS_CONTROL_COUNT      (INPUT_BUTTON_COUNT + OPTIONS_ACTION_COUNT)
+#define OPTIONS_CONTROL_OF(action) (INPUT_BUTTON_COUNT + (int)(action))
+
 typedef struct options {
 #define OPTION_FIELD(field, kind, def, min, max, help) int field;
     OPTIONS_SETTINGS(OPTION_FIELD)
 #undef OPTION_FIELD
-    uint16_t keys[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS]; /* enum key_code */
-    uint8_t pads[INPUT_BUTTON_COUNT][OPTIONS_BINDINGS];  /* enum pad_control */
+    /* by control: the buttons, then the actions (OPTIONS_CONTROL_OF) */
+    uint16_t keys[OPTIONS_CONTROL_COUNT][OPTIONS_BINDINGS]; /* enum key_code */
+    uint8_t pads[OPTIONS_CONTROL_COUNT][OPTIONS_BINDINGS];  /* enum pad_control */
     /* the file could not be read nor moved aside: options_save leaves it alone */
     int save_blocked;
 } options;
@@ -148,7 +168,8 @@ int options_format(const options *o, char *out, size_t out_size);
 /* Writes o to path atomically. Returns 0, or -1 with a reason in err. */
 int options_save(const options *o, const char *path, char *err, size_t err_size);
 
-/* Binds key to slot (0 or 1) of button. One key never does two things: a slot
+/* Binds key to slot (0 or 1) of a control (a button, or an action's
+ * OPTIONS_CONTROL_OF). One key never does two things: a slot
  * that had it gets this slot's old key in exchange (a swap), so every button
  * keeps as many keys as it had. Returns the button the key was taken from, or
  * -1; or OPTIONS_BIND_REFUSED (nothing changes) when this slot was empty and
@@ -157,7 +178,8 @@ int options_save(const options *o, const char *path, char *err, size_t err_size)
 int options_bind_key(options *o, input_button button, int slot, int key);
 /* The same for a controller control. */
 int options_bind_pad(options *o, input_button button, int slot, int pad);
-/* The file name of a logical button's binding rows: "shot" gives key.shot, pad.shot. */
+/* The file name of a control's binding rows: "shot" gives key.shot, pad.shot;
+ * an action's OPTIONS_CONTROL_OF: "save_state". */
 const char *options_button_name(input_button button);
 
 #endif

@@ -10,6 +10,7 @@
 #include "core/hash.h"
 #include "core/mem.h"
 #include "game/difficulty.h"
+#include "game/snapshot.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,7 +19,11 @@
 #define REPLAY_MAGIC       "CURTREPL"
 #define REPLAY_HEADER_V1   84
 #define REPLAY_HEADER_V2   92
-#define REPLAY_HEADER_SIZE 174
+#define REPLAY_HEADER_V3   174
+#define REPLAY_HEADER_SIZE 188
+#define REPLAY_EVENT_SIZE  8
+/* Savestate events a recording has room for (a file may hold up to REPLAY_EVENTS_MAX). */
+#define REPLAY_EVENTS_ROOM 4096u
 #define REPLAY_CHECK_SIZE  12
 /* Ten hours: anything longer is not a real recording. */
 #define REPLAY_MAX_FRAMES  (10u * 60u * 60u * WORLD_TICK_HZ)
@@ -31,10 +36,35 @@ int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
     r->check_cap = r->input_cap / REPLAY_CHECK_INTERVAL + 2;
     r->inputs = mem_alloc(r->input_cap);
     r->checks = mem_alloc(r->check_cap * sizeof *r->checks);
-    if (!r->inputs || !r->checks) {
+    r->parts = mem_alloc((size_t)r->input_cap * WORLD_PART_COUNT * sizeof *r->parts);
+    r->event_cap = REPLAY_EVENTS_ROOM;
+    r->events = mem_alloc(r->event_cap * sizeof *r->events);
+    if (!r->inputs || !r->checks || !r->parts || !r->events) {
         replay_free(r);
         return -1;
     }
+    return 0;
+}
+
+int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames)
+{
+    uint32_t cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;
+    if (frame > parent->frame_count || cap <= frame || replay_begin(r, &parent->config, cap) != 0)
+        return -1;
+    r->content = parent->content;
+    memcpy(r->game, parent->game, sizeof r->game);
+    memcpy(r->ship, parent->ship, sizeof r->ship);
+    memcpy(r->boss, parent->boss, sizeof r->boss);
+    memcpy(r->inputs, parent->inputs, frame);
+    r->frame_count = frame;
+    r->taken_at = r->parts_from = frame;
+    r->practice = (uint8_t)(REPLAY_PRACTICE_TAKEN | (parent->practice & REPLAY_PRACTICE_STATES));
+    for (uint32_t i = 0; i < parent->check_count && parent->checks[i].frame <= frame; i++)
+        if (r->check_count < r->check_cap)
+            r->checks[r->check_count++] = parent->checks[i];
+    for (uint32_t i = 0; i < parent->event_count && parent->events[i].frame < frame; i++)
+        if (r->event_count < r->event_cap)
+            r->events[r->event_count++] = parent->events[i];
     return 0;
 }
 
@@ -42,6 +72,8 @@ void replay_free(replay *r)
 {
     mem_free(r->inputs);
     mem_free(r->checks);
+    mem_free(r->parts);
+    mem_free(r->events);
     *r = (replay){0};
 }
 
@@ -60,9 +92,41 @@ int replay_record(replay *r, input_bits in, const world *after)
         return -1;
     }
     r->inputs[r->frame_count++] = in;
+    if (r->parts && r->frame_count > r->parts_from) {
+        uint64_t h[WORLD_PART_COUNT];
+        world_hash_parts(after, h);
+        uint16_t *at = r->parts + (size_t)(r->frame_count - 1 - r->parts_from) * WORLD_PART_COUNT;
+        for (int k = 0; k < WORLD_PART_COUNT; k++)
+            at[k] = replay_fold(h[k]);
+    }
     if (r->frame_count % REPLAY_CHECK_INTERVAL == 0)
         replay_add_check(r, r->frame_count, world_hash(after));
     return 0;
+}
+
+uint16_t replay_fold(uint64_t hash)
+{
+    return (uint16_t)(hash ^ hash >> 16 ^ hash >> 32 ^ hash >> 48);
+}
+
+int replay_record_event(replay *r, replay_event_kind kind, uint8_t slot)
+{
+    if (r->event_count >= r->event_cap || slot >= REPLAY_STATE_SLOTS) {
+        r->refused++;
+        return -1;
+    }
+    r->events[r->event_count++] = (replay_event){r->frame_count, (uint8_t)kind, slot};
+    if (kind == REPLAY_EVENT_LOAD)
+        r->practice |= REPLAY_PRACTICE_STATES;
+    return 0;
+}
+
+/* Part hashes the replay holds: frames parts_from+1..frame_count, or none. */
+static size_t replay_part_count(const replay *r)
+{
+    return r->parts && r->frame_count > r->parts_from
+               ? (size_t)(r->frame_count - r->parts_from) * WORLD_PART_COUNT
+               : 0;
 }
 
 void replay_finish(replay *r, const world *last, replay_end end, const char *name, uint64_t score,
@@ -93,7 +157,9 @@ static void replay_put_text(byte_writer *w, const char *text, size_t field)
 unsigned char *replay_encode(const replay *r, size_t *size)
 {
     byte_writer w;
-    byte_writer_init(&w, REPLAY_HEADER_SIZE + r->frame_count +
+    size_t parts = replay_part_count(r);
+    byte_writer_init(&w, REPLAY_HEADER_SIZE + r->frame_count + 2 * parts +
+                             (size_t)r->event_count * REPLAY_EVENT_SIZE +
                              (size_t)r->check_count * REPLAY_CHECK_SIZE + 8);
     bytes_put_raw(&w, REPLAY_MAGIC, 8);
     bytes_put_u16(&w, REPLAY_VERSION);
@@ -117,7 +183,20 @@ unsigned char *replay_encode(const replay *r, size_t *size)
     replay_put_text(&w, r->game, 16);
     replay_put_text(&w, r->ship, REPLAY_LABEL_SIZE);
     replay_put_text(&w, r->boss, REPLAY_LABEL_SIZE);
+    bytes_put_u8(&w, parts ? WORLD_PART_COUNT : 0);
+    bytes_put_u8(&w, r->practice);
+    bytes_put_u32(&w, r->taken_at);
+    bytes_put_u32(&w, r->event_count);
+    bytes_put_u32(&w, 0);
     bytes_put_raw(&w, r->inputs, r->frame_count);
+    for (size_t i = 0; i < parts; i++)
+        bytes_put_u16(&w, r->parts[i]);
+    for (uint32_t i = 0; i < r->event_count; i++) {
+        bytes_put_u32(&w, r->events[i].frame);
+        bytes_put_u8(&w, r->events[i].kind);
+        bytes_put_u8(&w, r->events[i].slot);
+        bytes_put_u16(&w, 0);
+    }
     for (uint32_t i = 0; i < r->check_count; i++) {
         bytes_put_u32(&w, r->checks[i].frame);
         bytes_put_u64(&w, r->checks[i].hash);
@@ -177,6 +256,16 @@ static int replay_validate(const replay *r, const char *origin, char *err, size_
     }
     if (r->check_count > 0 && r->checks[r->check_count - 1].frame != r->frame_count)
         return replay_fail(err, err_size, origin, "truncated: the last frame has no state hash");
+    int saved = 0;
+    for (uint32_t i = 0; i < r->event_count; i++) {
+        const replay_event *e = &r->events[i];
+        if ((e->kind != REPLAY_EVENT_SAVE && e->kind != REPLAY_EVENT_LOAD) ||
+            e->slot >= REPLAY_STATE_SLOTS || e->frame > r->frame_count ||
+            (i > 0 && e->frame < r->events[i - 1].frame) ||
+            (e->kind == REPLAY_EVENT_LOAD && !saved))
+            return replay_fail(err, err_size, origin, "corrupt: savestate event %u", i + 1);
+        saved |= e->kind == REPLAY_EVENT_SAVE;
+    }
     return 0;
 }
 
@@ -225,22 +314,37 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     r->version = version;
     if (version < 3)
         r->config.flags |= WORLD_FLAG_RULES_V2;
-    size_t header = version >= 3   ? REPLAY_HEADER_SIZE
+    size_t header = version >= 4   ? REPLAY_HEADER_SIZE
+                    : version == 3 ? REPLAY_HEADER_V3
                     : version == 2 ? REPLAY_HEADER_V2
                                    : REPLAY_HEADER_V1;
     if (version >= 2 && size >= REPLAY_HEADER_V2)
         r->content = bytes_get_u64(&rd);
-    if (version >= 3 && size >= REPLAY_HEADER_SIZE) {
+    if (version >= 3 && size >= REPLAY_HEADER_V3) {
         r->config.stage = bytes_get_u8(&rd);
         r->reach = bytes_get_u8(&rd);
         replay_get_text(&rd, r->game, 16);
         replay_get_text(&rd, r->ship, REPLAY_LABEL_SIZE);
         replay_get_text(&rd, r->boss, REPLAY_LABEL_SIZE);
     }
+    uint32_t part_width = 0, events = 0;
+    if (version >= 4 && size >= REPLAY_HEADER_SIZE) {
+        part_width = bytes_get_u8(&rd);
+        r->practice = bytes_get_u8(&rd);
+        r->taken_at = bytes_get_u32(&rd);
+        events = bytes_get_u32(&rd);
+        bytes_get_u32(&rd);
+    }
     if (frames > REPLAY_MAX_FRAMES || checks > frames + 1)
         return replay_fail(err, err_size, origin, "corrupt: %u frames and %u state hashes", frames,
                            checks);
-    size_t expected = header + frames + (size_t)checks * REPLAY_CHECK_SIZE + 8;
+    if (r->taken_at > frames || events > REPLAY_EVENTS_MAX)
+        return replay_fail(err, err_size, origin,
+                           "corrupt: taken over at frame %u of %u, %u savestate events",
+                           r->taken_at, frames, events);
+    size_t part_values = (size_t)part_width * (frames - r->taken_at);
+    size_t expected = header + frames + 2 * part_values + (size_t)events * REPLAY_EVENT_SIZE +
+                      (size_t)checks * REPLAY_CHECK_SIZE + 8;
     if (size < expected)
         return replay_fail(err, err_size, origin, "truncated: %zu of %zu bytes", size, expected);
     if (size > expected)
@@ -252,26 +356,32 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     if (stored != hash_buffer(data, expected - 8, 0))
         return replay_fail(err, err_size, origin, "corrupt: the checksum does not match");
 
-    uint64_t content = r->content;
-    uint16_t read_version = r->version;
-    char game[sizeof r->game], ship[sizeof r->ship], boss[sizeof r->boss];
-    memcpy(game, r->game, sizeof game);
-    memcpy(ship, r->ship, sizeof ship);
-    memcpy(boss, r->boss, sizeof boss);
+    /* Part hashes of another width (a build with other parts) are skipped. */
+    int keep_parts = part_width == WORLD_PART_COUNT && part_values > 0;
     r->inputs = mem_alloc(frames ? frames : 1);
     r->checks = mem_alloc((checks ? checks : 1) * sizeof *r->checks);
-    if (!r->inputs || !r->checks) {
+    r->parts = keep_parts ? mem_alloc(part_values * sizeof *r->parts) : NULL;
+    r->events = mem_alloc((events ? events : 1) * sizeof *r->events);
+    if (!r->inputs || !r->checks || (keep_parts && !r->parts) || !r->events) {
         replay_free(r);
         return replay_fail(err, err_size, origin, "out of memory");
     }
-    r->content = content;
-    r->version = read_version;
-    memcpy(r->game, game, sizeof game);
-    memcpy(r->ship, ship, sizeof ship);
-    memcpy(r->boss, boss, sizeof boss);
     r->frame_count = r->input_cap = frames;
     r->check_count = r->check_cap = checks;
+    r->event_count = r->event_cap = events;
+    r->parts_from = r->taken_at;
     bytes_get_raw(&rd, r->inputs, frames);
+    for (size_t i = 0; i < part_values; i++) {
+        uint16_t v = bytes_get_u16(&rd);
+        if (keep_parts)
+            r->parts[i] = v;
+    }
+    for (uint32_t i = 0; i < events; i++) {
+        r->events[i].frame = bytes_get_u32(&rd);
+        r->events[i].kind = bytes_get_u8(&rd);
+        r->events[i].slot = bytes_get_u8(&rd);
+        bytes_get_u16(&rd);
+    }
     for (uint32_t i = 0; i < checks; i++) {
         r->checks[i].frame = bytes_get_u32(&rd);
         r->checks[i].hash = bytes_get_u64(&rd);
@@ -312,6 +422,18 @@ void replay_cursor_begin(replay_cursor *c, const replay *r)
     *c = (replay_cursor){.r = r};
 }
 
+void replay_cursor_seek(replay_cursor *c, uint32_t frame)
+{
+    const replay *r = c->r;
+    c->frame = frame < r->frame_count ? frame : r->frame_count;
+    c->next_check = 0;
+    while (c->next_check < r->check_count && r->checks[c->next_check].frame <= c->frame)
+        c->next_check++;
+    c->next_event = 0;
+    while (c->next_event < r->event_count && r->events[c->next_event].frame < c->frame)
+        c->next_event++;
+}
+
 int replay_cursor_done(const replay_cursor *c)
 {
     return c->frame >= c->r->frame_count;
@@ -325,13 +447,64 @@ input_bits replay_cursor_next(replay_cursor *c)
 int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d)
 {
     const replay *r = c->r;
+    if (r->parts && c->frame > r->parts_from) {
+        uint64_t h[WORLD_PART_COUNT];
+        world_hash_parts(w, h);
+        const uint16_t *rec = r->parts + (size_t)(c->frame - 1 - r->parts_from) * WORLD_PART_COUNT;
+        uint32_t differ = 0;
+        for (int k = 0; k < WORLD_PART_COUNT; k++)
+            if (replay_fold(h[k]) != rec[k])
+                differ |= 1u << k;
+        if (differ) {
+            *d = (replay_desync){.frame = c->frame, .parts = differ};
+            return -1;
+        }
+    }
     if (c->next_check >= r->check_count || r->checks[c->next_check].frame != c->frame)
         return 0;
     uint64_t expected = r->checks[c->next_check++].hash, actual = world_hash(w);
     if (expected == actual)
         return 0;
-    *d = (replay_desync){c->frame, expected, actual};
+    *d = (replay_desync){c->frame, expected, actual, 0};
     return -1;
+}
+
+int replay_cursor_event(replay_cursor *c, replay_event *e)
+{
+    const replay *r = c->r;
+    if (c->next_event >= r->event_count || r->events[c->next_event].frame != c->frame)
+        return 0;
+    *e = r->events[c->next_event++];
+    return 1;
+}
+
+int replay_cursor_step(replay_cursor *c, world *w, snapshot *slot)
+{
+    replay_event e;
+    while (replay_cursor_event(c, &e)) {
+        if (!slot->data && snapshot_init(slot, w) != 0)
+            return -1;
+        if (e.kind == REPLAY_EVENT_SAVE)
+            snapshot_take(slot, w);
+        else
+            snapshot_restore(slot, w);
+    }
+    world_step(w, replay_cursor_next(c));
+    return 0;
+}
+
+void replay_desync_parts(const replay_desync *d, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int k = 0; k < WORLD_PART_COUNT && len < size; k++)
+        if (d->parts & (1u << k)) {
+            int n = snprintf(out + len, size - len, "%s%s", len ? ", " : "",
+                             world_part_name((world_part)k));
+            len += n > 0 ? (size_t)n : 0;
+        }
+    if (!d->parts)
+        snprintf(out, size, "unknown (no part hashes)");
 }
 
 void replay_set_content(replay *r, const library *lib)
@@ -439,11 +612,17 @@ int replay_verify(const replay *r, const library *lib, replay_desync *d)
     }
     replay_cursor c;
     replay_cursor_begin(&c, r);
+    snapshot slot = {0};
     int rc = 0;
     while (!replay_cursor_done(&c) && rc == 0) {
-        world_step(w, replay_cursor_next(&c));
-        rc = replay_cursor_check(&c, w, d);
+        if (replay_cursor_step(&c, w, &slot) != 0) {
+            *d = (replay_desync){0};
+            rc = -1;
+        } else {
+            rc = replay_cursor_check(&c, w, d);
+        }
     }
+    snapshot_free(&slot);
     world_free(w);
     mem_free(w);
     return rc;

@@ -46,12 +46,29 @@
  *                 fallback ship of content without ships (format 3 on)
  *   142     32    a practice's boss, by its declared name, NUL-padded; "" a run
  *                 of the stage (format 3 on)
+ *   174     1     P: part hashes per frame, WORLD_PART_COUNT (format 4 on)
+ *   175     1     practice marks: REPLAY_PRACTICE_* bits (format 4 on)
+ *   176     4     T: taken over: frames 1..T are the inputs of the replay the
+ *                 run was taken over from; 0 a run from its start (format 4 on)
+ *   180     4     E: savestate events (format 4 on)
+ *   184     4     reserved, 0 (format 4 on)
  *   H       F     input bits of frames 1..F, one byte each (game/input.h)
- *   H+F     12*C  checkpoints: frame (u32), state hash after that frame (u64);
+ *   ...     2*P*(F-T)  part hashes after each frame T+1..F (format 4 on):
+ *                 for each frame, P u16, one per world_part in WORLD_PARTS
+ *                 order, each the 64-bit world_hash_parts value folded to 16
+ *                 bits (replay_fold)
+ *   ...     8*E   savestate events (format 4 on): frame (u32): after that many
+ *                 frames of the recording, before the next one's input; kind
+ *                 (u8: REPLAY_EVENT_SAVE, REPLAY_EVENT_LOAD); slot (u8, 0);
+ *                 reserved (u16, 0). Increasing frames; a load follows a save.
+ *   ...     12*C  checkpoints: frame (u32), state hash after that frame (u64);
  *                 increasing frames, the last one = F
  *   ...     8     hash_buffer of every byte before it, seed 0 (integrity check)
  *
- * H, where the inputs start: 174 (format 3), 92 (format 2), 84 (format 1).
+ * H, where the inputs start: 188 (format 4), 174 (format 3), 92 (format 2), 84
+ * (format 1). A frame of the recording is one step of the world: after a
+ * savestate load the world's own frame counter goes back, the recording's
+ * frames go on.
  *
  * Names, not indices, say which ship and boss a format-3 replay flies and
  * fights: the content's lists of them are in file order, so a ship or a boss
@@ -70,6 +87,11 @@
  *      replay plays its game's first stage with the first ship, by the rules it
  *      was recorded with (WORLD_FLAG_RULES_V2, set when it is read), and checks
  *      its content with world_content_hash_legacy.
+ *   4  part hashes every frame, so a desync names its first frame and what
+ *      differs there (player, bullets, enemies, VM, ...); savestate events and
+ *      the practice marks; taken-over runs. The hashes are format 3's.
+ *      Cost: 2*P = 18 bytes a frame, 1,080 bytes a second of play, where the
+ *      inputs take 60 (a 30-minute replay: 1.9 MB against 108 KB).
  *
  * What a format-3 replay checks: only what its run can reach, so that adding a
  * stage, an enemy, a boss or an unrelated pattern file (even one sorting before
@@ -100,12 +122,13 @@
 #ifndef CURTAIN_GAME_REPLAY_H
 #define CURTAIN_GAME_REPLAY_H
 
+#include "game/snapshot.h"
 #include "game/world.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define REPLAY_VERSION        3
+#define REPLAY_VERSION        4
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15
 #define REPLAY_LABEL_SIZE     32 /* the ship's and boss's name fields */
@@ -118,6 +141,24 @@ typedef enum replay_end {
     REPLAY_END_GAME_OVER,
     REPLAY_END_STAGE_CLEAR,
 } replay_end;
+
+/* replay.practice: how a run left the rules of a scored run. */
+#define REPLAY_PRACTICE_STATES 0x01u /* it loaded a savestate */
+#define REPLAY_PRACTICE_TAKEN  0x02u /* it was taken over from a replay (taken_at) */
+
+/* Savestate events. */
+typedef enum replay_event_kind {
+    REPLAY_EVENT_SAVE = 1,
+    REPLAY_EVENT_LOAD = 2,
+} replay_event_kind;
+#define REPLAY_STATE_SLOTS 1
+#define REPLAY_EVENTS_MAX  65536 /* a recording refuses more (counted in refused) */
+
+typedef struct replay_event {
+    uint32_t frame; /* after this many frames of the recording */
+    uint8_t kind;   /* replay_event_kind */
+    uint8_t slot;
+} replay_event;
 
 typedef struct replay_checkpoint {
     uint32_t frame;
@@ -145,17 +186,39 @@ typedef struct replay {
     replay_checkpoint *checks;
     uint32_t check_count, check_cap;
     uint32_t refused; /* frames not recorded because the replay was full */
+    /* Format 4: part hashes (folded to 16 bits) after frames parts_from+1.. of
+     * the recording, WORLD_PART_COUNT a frame; NULL in earlier formats. */
+    uint16_t *parts;
+    uint32_t parts_from; /* = taken_at */
+    uint8_t practice;    /* REPLAY_PRACTICE_* */
+    uint32_t taken_at;   /* frames of the parent replay it starts with; 0 none */
+    replay_event *events;
+    uint32_t event_count, event_cap;
 } replay;
 
 /* Starts an empty recording of a run with this configuration, with room for
  * capacity_frames frames (0 = REPLAY_DEFAULT_FRAMES). Returns 0, or -1 out of memory. */
 int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames);
 void replay_free(replay *r);
+/* Starts the recording of a run taken over from `parent` after its first
+ * `frame` frames (replay_cursor.frame: the world has stepped that many and no
+ * more, and the savestate events due at that frame are not applied yet): the
+ * parent's configuration, content and names, its inputs, checkpoints and
+ * savestate events up to there, marked REPLAY_PRACTICE_TAKEN with taken_at =
+ * frame (the run is a practice: no high score). Recording then goes on from
+ * frame + 1 with replay_record. Returns 0, or -1 (out of memory, or frame past
+ * the parent's end). */
+int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames);
 
 /* Records one frame: the input that was given to world_step, and the world after
  * it (its hash is kept every REPLAY_CHECK_INTERVAL frames). Returns 0, or -1 when
  * the replay is full (the frame is refused and counted). */
 int replay_record(replay *r, input_bits in, const world *after);
+/* Records a savestate event before the next frame (a load marks the run as
+ * practice). Returns 0, or -1 when the replay holds no more (counted). */
+int replay_record_event(replay *r, replay_event_kind kind, uint8_t slot);
+/* A 64-bit part hash as a format-4 replay keeps it. */
+uint16_t replay_fold(uint64_t hash);
 /* Closes a recording: adds the final checkpoint, the end reason and the details.
  * A recording that refused frames gets no final checkpoint (it stops before
  * `last`) and ends as REPLAY_END_UNFINISHED whatever `end` says. */
@@ -180,21 +243,40 @@ typedef struct replay_cursor {
     const replay *r;
     uint32_t frame;      /* frames handed out so far */
     uint32_t next_check; /* index into r->checks */
+    uint32_t next_event; /* index into r->events */
 } replay_cursor;
 
 typedef struct replay_desync {
     uint32_t frame;
-    uint64_t expected, actual;
+    uint64_t expected, actual; /* whole-state hashes; both 0 when parts showed it */
+    /* Bit k: part k (world_part) differs at `frame`. With part hashes (format
+     * 4) frame is the first that differs; without (format 3), the checkpoint
+     * where it showed, and parts 0: unknown. */
+    uint32_t parts;
 } replay_desync;
 
 void replay_cursor_begin(replay_cursor *c, const replay *r);
+/* Puts the cursor where it is after `frame` frames (the world restored to that
+ * frame: the replay player's seek). */
+void replay_cursor_seek(replay_cursor *c, uint32_t frame);
 /* True once every recorded frame has been handed out. */
 int replay_cursor_done(const replay_cursor *c);
 /* The input of the next frame. */
 input_bits replay_cursor_next(replay_cursor *c);
 /* After stepping the world with that input: 0, or -1 with *d filled if the world's
- * hash differs from the one recorded for this frame. */
+ * hash differs from the one recorded for this frame, or one of its part hashes
+ * does (format 4). */
 int replay_cursor_check(replay_cursor *c, const world *w, replay_desync *d);
+/* The savestate event due before the next frame, in recorded order: 1 with *e
+ * filled (call again for the next), 0 when none is due. */
+int replay_cursor_event(replay_cursor *c, replay_event *e);
+/* Steps w by the cursor's next frame, first applying the savestate events due
+ * before it (slot: where a save goes, made for w on the first event). Returns
+ * 0, or -1 when the slot cannot be had (out of memory). */
+int replay_cursor_step(replay_cursor *c, world *w, snapshot *slot);
+/* A human-readable list of the parts in a desync's mask ("bullets, VM"), or
+ * "unknown (no part hashes)". */
+void replay_desync_parts(const replay_desync *d, char *out, size_t size);
 
 /* Notes what a recording plays: lib's content hash, its game's name, and the
  * names of the ship and of a practice's boss in r->config. */

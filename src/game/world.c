@@ -1026,24 +1026,19 @@ static void world_hash_start_ship(const world *w, hasher *hs, int portable)
     world_hash_name(hs, c->ship < lib->ship_count ? lib->ships[c->ship].name : NULL);
 }
 
-uint64_t world_hash(const world *w)
+/* The run's own fields in world_hash's order: the stage, the frame, the
+ * generator (with_rng), the state and counters, the score (world_hash;
+ * world_hash_parts hashes the generator apart). */
+static void world_hash_run(const world *w, hasher *hs, int portable, int with_rng)
 {
-    hasher hs;
-    hash_begin(&hs, 0x6375727461696eull); /* "curtain" */
-    hash_u64(&hs, w->config.seed);
-    hash_u32(&hs, w->config.difficulty);
-    /* Format-3 runs hash what indices name (code places, strings, bosses, the
-     * ship) by name, so that files the run never reads change nothing (replay.h). */
-    const int portable = !(w->config.flags & WORLD_FLAG_RULES_V2) && w->lib && w->lib->prog;
-    world_hash_start_ship(w, &hs, portable);
     if (w->stage != 0 || w->next_stage_at >= 0 || w->stage_graze != 0) {
-        hash_u32(&hs, 0x20000u | (uint32_t)w->stage);
-        hash_u32(&hs, (uint32_t)w->next_stage_at);
-        hash_u64(&hs, w->stage_graze);
+        hash_u32(hs, 0x20000u | (uint32_t)w->stage);
+        hash_u32(hs, (uint32_t)w->next_stage_at);
+        hash_u64(hs, w->stage_graze);
     }
-    hash_u64(&hs, w->frame);
-    for (int i = 0; i < 4; i++)
-        hash_u64(&hs, w->rng.s[i]);
+    hash_u64(hs, w->frame);
+    for (int i = 0; with_rng && i < 4; i++)
+        hash_u64(hs, w->rng.s[i]);
     const int32_t ints[] = {w->state,
                             w->prev_in,
                             w->extends,
@@ -1062,13 +1057,26 @@ uint64_t world_hash(const world *w)
                             w->cont_cursor,
                             w->cont_timer};
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
-        hash_u32(&hs, portable && (k == 12 || k == 13) ? 0 : (uint32_t)ints[k]);
+        hash_u32(hs, portable && (k == 12 || k == 13) ? 0 : (uint32_t)ints[k]);
     for (int k = 0; portable && k < 2; k++)
-        hash_bytes(&hs, world_string(w, w->title[k]), strlen(world_string(w, w->title[k])) + 1);
+        hash_bytes(hs, world_string(w, w->title[k]), strlen(world_string(w, w->title[k])) + 1);
     const uint64_t wide[] = {w->score,       w->best_score,  w->graze,       w->tally.clear,
                              w->tally.lives, w->tally.bombs, w->tally.graze, w->tally.total};
     for (size_t k = 0; k < sizeof wide / sizeof wide[0]; k++)
-        hash_u64(&hs, wide[k]);
+        hash_u64(hs, wide[k]);
+}
+
+uint64_t world_hash(const world *w)
+{
+    hasher hs;
+    hash_begin(&hs, 0x6375727461696eull); /* "curtain" */
+    hash_u64(&hs, w->config.seed);
+    hash_u32(&hs, w->config.difficulty);
+    /* Format-3 runs hash what indices name (code places, strings, bosses, the
+     * ship) by name, so that files the run never reads change nothing (replay.h). */
+    const int portable = !(w->config.flags & WORLD_FLAG_RULES_V2) && w->lib && w->lib->prog;
+    world_hash_start_ship(w, &hs, portable);
+    world_hash_run(w, &hs, portable, 1);
     player_hash(&w->player, &hs);
     bullet_pool_hash(&w->bullets, &hs);
     bullet_pool_hash(&w->shots, &hs);
@@ -1086,6 +1094,43 @@ uint64_t world_hash(const world *w)
     if (w->ship_vm && vm_get_stats(w->ship_vm).live > 0)
         vm_hash_of(w->ship_vm, &hs);
     return hash_end(&hs);
+}
+
+static const char *const world_part_names[] = {
+#define WORLD_PART_NAME(id, name) name,
+    WORLD_PARTS(WORLD_PART_NAME)
+#undef WORLD_PART_NAME
+};
+
+const char *world_part_name(world_part part)
+{
+    return part < WORLD_PART_COUNT ? world_part_names[part] : "?";
+}
+
+void world_hash_parts(const world *w, uint64_t out[WORLD_PART_COUNT])
+{
+    const int portable = !(w->config.flags & WORLD_FLAG_RULES_V2) && w->lib && w->lib->prog;
+    void (*vm_hash_of)(const vm *, hasher *) = portable ? vm_hash_portable : vm_hash;
+    hasher hs[WORLD_PART_COUNT];
+    for (int k = 0; k < WORLD_PART_COUNT; k++)
+        hash_begin(&hs[k], 0x7061727400ull + (uint64_t)k); /* "part" */
+    player_hash(&w->player, &hs[WORLD_PART_PLAYER]);
+    bullet_pool_hash(&w->shots, &hs[WORLD_PART_SHOTS]);
+    bullet_pool_hash(&w->bullets, &hs[WORLD_PART_BULLETS]);
+    laser_pool_hash(&w->lasers, &hs[WORLD_PART_LASERS]);
+    enemy_table_hash(&w->enemies, &hs[WORLD_PART_ENEMIES], portable ? w->lib->prog : NULL);
+    boss_hash(&w->boss, &hs[WORLD_PART_ENEMIES], portable ? w->lib : NULL);
+    item_list_hash(&w->items, &hs[WORLD_PART_ITEMS]);
+    if (w->vm)
+        vm_hash_of(w->vm, &hs[WORLD_PART_VM]);
+    if (w->ship_vm && vm_get_stats(w->ship_vm).live > 0)
+        vm_hash_of(w->ship_vm, &hs[WORLD_PART_VM]);
+    for (int i = 0; i < 4; i++)
+        hash_u64(&hs[WORLD_PART_GENERATORS], w->rng.s[i]);
+    world_hash_start_ship(w, &hs[WORLD_PART_SCORE], portable);
+    world_hash_run(w, &hs[WORLD_PART_SCORE], portable, 0);
+    for (int k = 0; k < WORLD_PART_COUNT; k++)
+        out[k] = hash_end(&hs[k]);
 }
 
 /* Hashes the first `end` parts of the program and the tables of entries and
@@ -1397,4 +1442,18 @@ uint64_t world_content_hash_legacy(const library *lib)
     hash_begin(&hs, 0x636f6e74656e74ull); /* "content" */
     world_hash_program(&hs, lib, lib->ships_start);
     return hash_end(&hs);
+}
+
+void world_blocks(world *w, memblock_list *l)
+{
+    memblock_add(l, w, sizeof *w);
+    bullet_pool_blocks(&w->bullets, l);
+    bullet_pool_blocks(&w->shots, l);
+    laser_pool_blocks(&w->lasers, l);
+    enemy_table_blocks(&w->enemies, l);
+    item_list_blocks(&w->items, l);
+    if (w->vm)
+        vm_blocks(w->vm, l);
+    if (w->ship_vm)
+        vm_blocks(w->ship_vm, l);
 }

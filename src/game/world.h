@@ -274,6 +274,32 @@ void world_step(world *w, input_bits in);
  * function's name and offset (vm_hash_portable), strings as their text, a boss as
  * its name, so pattern files the run never reads do not change it. */
 uint64_t world_hash(const world *w);
+
+/* The parts of the state a desync report names (world_hash_parts):
+ *   id  name */
+#define WORLD_PARTS(X)                                                                 \
+    X(PLAYER, "player")         /* the ship: place, state, lives, bombs, power */      \
+    X(SHOTS, "shots")           /* the player's shot pool */                           \
+    X(BULLETS, "bullets")       /* the enemy bullet pool */                            \
+    X(LASERS, "lasers")         /* the enemy lasers */                                 \
+    X(ENEMIES, "enemies")       /* enemies, bosses and the boss fight */               \
+    X(ITEMS, "items")           /* items on the field */                               \
+    X(VM, "VM")                 /* both VMs' runners, stacks, clocks, shared values */ \
+    X(GENERATORS, "generators") /* the logic random generator */                       \
+    X(SCORE, "score")           /* score, graze, the run's counters, stage, frame */
+
+typedef enum world_part {
+#define WORLD_PART_ENUM(id, name) WORLD_PART_##id,
+    WORLD_PARTS(WORLD_PART_ENUM)
+#undef WORLD_PART_ENUM
+    WORLD_PART_COUNT
+} world_part;
+
+/* One hash per part of the state, as world_hash hashes each (every bit
+ * world_hash covers is in one part), so a desync can say what went out of
+ * step, not only when. */
+void world_hash_parts(const world *w, uint64_t out[WORLD_PART_COUNT]);
+const char *world_part_name(world_part part);
 /* A hash of what a run of cfg (NULL: the first ship, a stage start) can reach:
  * its game's stage list, its stages, its ship, and every function, boss, enemy
  * and string they name, transitively (CALL, CALLV, GOTO, FORK, FIRE_RUN and the
@@ -341,6 +367,12 @@ float world_bomb_radius(const player *p);
 /* A string of the content's program (verb operands), or "" for -1 / out of range. */
 const char *world_string(const world *w, int32_t index);
 const char *world_event_name(world_event_kind k);
+/* Lists the memory that holds the whole deterministic state for a snapshot
+ * (game/snapshot.h): the world struct (the player, the boss fight, the
+ * generator, score and the run's fields live in it), then every block its
+ * parts allocated at init, whole: both bullet pools, the lasers, the enemy
+ * table, the items and both VMs. The per-frame scratch is left out. */
+void world_blocks(world *w, memblock_list *l);
 
 /* Used by the script host and the boss fight (game/world_host.c, game/boss.c). */
 void world_event_add(world *w, world_event_kind kind, float x, float y, int32_t value);

@@ -294,3 +294,9 @@ void enemy_table_hash(const enemy_table *t, hasher *hs, const vm_program *names)
             enemy_hash_string(hs, e->look, names);
     }
 }
+
+void enemy_table_blocks(enemy_table *t, memblock_list *l)
+{
+    memblock_add(l, t->slots, t->cap * sizeof *t->slots);
+    memblock_add(l, t->free_list, t->cap * sizeof *t->free_list);
+}

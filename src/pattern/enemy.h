@@ -20,6 +20,7 @@
 
 #include "core/ease.h"
 #include "core/hash.h"
+#include "core/memblock.h"
 #include "pattern/vm.h"
 
 #include <stdint.h>
@@ -145,5 +146,8 @@ int enemy_gone(const enemy *e, int legacy);
 /* names: NULL hashes a look as its string index; a program hashes it as its text
  * (the layout-free hash of format-3 replays). */
 void enemy_table_hash(const enemy_table *t, hasher *hs, const vm_program *names);
+/* Lists the memory of the table's state for a snapshot: its two arrays,
+ * whole; the struct is its owner's to list (game/snapshot.h). */
+void enemy_table_blocks(enemy_table *t, memblock_list *l);
 
 #endif

@@ -752,6 +752,22 @@ void vm_destroy(vm *v)
     mem_free(v);
 }
 
+/* Every allocation of vm_create: a field or array added there belongs here too. */
+void vm_blocks(vm *v, memblock_list *l)
+{
+    uint32_t n = v->cfg.capacity, map_size = v->map_mask + 1;
+    memblock_add(l, v, sizeof *v);
+    memblock_add(l, v->runners, n * sizeof *v->runners);
+    memblock_add(l, v->stacks, (size_t)n * v->cfg.stack_slots * sizeof *v->stacks);
+    memblock_add(l, v->frames, (size_t)n * VM_MAX_DEPTH * sizeof *v->frames);
+    memblock_add(l, v->exact, v->exact ? n * sizeof *v->exact : 0);
+    memblock_add(l, v->free_list, n * sizeof *v->free_list);
+    memblock_add(l, v->due, v->due_cap * sizeof *v->due);
+    memblock_add(l, v->map_keys, map_size * sizeof *v->map_keys);
+    memblock_add(l, v->map_heads, map_size * sizeof *v->map_heads);
+    memblock_add(l, v->groups, v->groups ? v->cfg.group_slots * sizeof *v->groups : 0);
+}
+
 void vm_reset(vm *v)
 {
     uint32_t n = v->cfg.capacity;

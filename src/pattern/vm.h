@@ -33,6 +33,7 @@
 #define CURTAIN_PATTERN_VM_H
 
 #include "core/hash.h"
+#include "core/memblock.h"
 #include "pattern/opcodes.h"
 
 #include <stddef.h>
@@ -538,6 +539,11 @@ void vm_hash(const vm *v, hasher *hs);
  * name and the offset from the function's start, not the absolute pc, and of the
  * shared values only those that differ from their first values count. */
 void vm_hash_portable(const vm *v, hasher *hs);
+/* Lists the memory that holds the VM's whole state for a snapshot: its struct
+ * and every array vm_create allocated, whole (game/snapshot.h). Restoring those
+ * bytes into the same VM puts it back exactly (the host and programs it points
+ * to are the same). */
+void vm_blocks(vm *v, memblock_list *l);
 
 /* Names, for tools and diagnostics. */
 const char *vm_prop_name(vm_prop p);

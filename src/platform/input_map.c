@@ -16,10 +16,11 @@
 #define INPUT_MAP_CAPTURE_AXIS 16384 /* half way */
 
 _Static_assert(INPUT_MAP_BINDINGS == OPTIONS_BINDINGS, "one slot per options binding");
+_Static_assert(INPUT_MAP_CONTROLS == OPTIONS_CONTROL_COUNT, "one row per options control");
 
 void input_map_apply_options(input_map *m, const options *o)
 {
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+    for (int b = 0; b < INPUT_MAP_CONTROLS; b++)
         for (int s = 0; s < OPTIONS_BINDINGS; s++) {
             /* Key codes are SDL scancodes (see game/binding.h). */
             m->keys[b][s] = (SDL_Scancode)o->keys[b][s];
@@ -199,10 +200,11 @@ input_bits input_map_sample_pads(const input_map *m)
     return bits;
 }
 
-/* The logical button a key or control is bound to, or -1. */
+/* The control (a logical button, or an action after them) a key or controller
+ * control is bound to, or -1. */
 static int input_map_bound(const input_map *m, int is_pad, int code)
 {
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+    for (int b = 0; b < INPUT_MAP_CONTROLS; b++)
         for (int s = 0; s < OPTIONS_BINDINGS; s++)
             if (code != 0 && (is_pad ? m->pad_controls[b][s] : (int)m->keys[b][s]) == code)
                 return b;
@@ -217,8 +219,29 @@ static void input_map_latch(input_map *m, const SDL_Event *ev)
         b = input_map_bound(m, 0, (int)ev->key.keysym.scancode);
     else if (ev->type == SDL_CONTROLLERBUTTONDOWN)
         b = input_map_bound(m, 1, binding_pad_find(PAD_BUTTON, ev->cbutton.button, 0));
-    if (b >= 0)
+    if (b >= INPUT_BUTTON_COUNT)
+        m->actions_latched |= 1u << (b - INPUT_BUTTON_COUNT);
+    else if (b >= 0)
         m->latched |= INPUT_BIT(b);
+}
+
+unsigned input_map_take_actions(input_map *m)
+{
+    const Uint8 *keys = SDL_GetKeyboardState(NULL);
+    unsigned held = 0;
+    for (int k = 0; k < INPUT_MAP_ACTIONS; k++)
+        for (int s = 0; s < INPUT_MAP_BINDINGS; s++) {
+            int c = INPUT_BUTTON_COUNT + k;
+            if (m->keys[c][s] && keys[m->keys[c][s]])
+                held |= 1u << k;
+            for (int i = 0; i < INPUT_MAP_MAX_PADS; i++)
+                if (m->pads[i] && input_map_control_held(m, m->pads[i], m->pad_controls[c][s]))
+                    held |= 1u << k;
+        }
+    unsigned pressed = m->actions_latched | (held & ~m->actions_held);
+    m->actions_latched = 0;
+    m->actions_held = held;
+    return pressed;
 }
 
 input_bits input_map_take(input_map *m)
@@ -231,6 +254,7 @@ input_bits input_map_take(input_map *m)
 void input_map_forget(input_map *m)
 {
     m->latched = 0;
+    m->actions_latched = 0;
 }
 
 /* The menu action of a logical button. */

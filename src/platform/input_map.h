@@ -26,17 +26,23 @@
 #define INPUT_MAP_MAX_PADS      4
 #define INPUT_MAP_CONTROLLER_DB "gamecontrollerdb.txt"
 #define INPUT_MAP_BINDINGS      2 /* = OPTIONS_BINDINGS */
+#define INPUT_MAP_ACTIONS       2 /* = OPTIONS_ACTION_COUNT: save_state, load_state */
+#define INPUT_MAP_CONTROLS      (INPUT_BUTTON_COUNT + INPUT_MAP_ACTIONS)
 
 struct options; /* game/options.h; not included, so that its type name stays out of the way */
 
 typedef struct input_map {
-    SDL_Scancode keys[INPUT_BUTTON_COUNT][INPUT_MAP_BINDINGS];    /* 0 = unbound */
-    uint8_t pad_controls[INPUT_BUTTON_COUNT][INPUT_MAP_BINDINGS]; /* enum pad_control */
+    /* by control: the buttons, then the front end's actions (OPTIONS_CONTROL_OF) */
+    SDL_Scancode keys[INPUT_MAP_CONTROLS][INPUT_MAP_BINDINGS];    /* 0 = unbound */
+    uint8_t pad_controls[INPUT_MAP_CONTROLS][INPUT_MAP_BINDINGS]; /* enum pad_control */
     int deadzone; /* stick travel, out of 32767, below which a stick reads as centred */
     SDL_GameController *pads[INPUT_MAP_MAX_PADS];
     /* Buttons pressed (key or controller button down) since the last
      * input_map_take: a press and release between two frames is not lost. */
     input_bits latched;
+    /* Actions pressed since the last input_map_take_actions (bit k: action k),
+     * and the actions whose bound controls were held at the last take. */
+    unsigned actions_latched, actions_held;
 } input_map;
 
 /* Installs the bindings and dead zone of the options. */
@@ -64,6 +70,10 @@ void input_map_handle_event(input_map *m, const SDL_Event *ev);
  * since the last take, however briefly; the latch empties. A replay records
  * exactly this. */
 input_bits input_map_take(input_map *m);
+/* The front end's actions pressed since the last call (bit k: options_action
+ * k): a key or controller button going down, or a bound stick or trigger
+ * pushed past the dead zone. */
+unsigned input_map_take_actions(input_map *m);
 /* Empties the latch (a frame with no tick of play: menus, pause). */
 void input_map_forget(input_map *m);
 /* The buttons held right now. Call after SDL_PumpEvents/SDL_PollEvent. */

@@ -197,6 +197,7 @@ int bullet_pool_init(bullet_pool *p, uint32_t capacity)
     for (int k = 0; k < count; k++)
         *plan[k].dest = block + at[k];
     p->block = block;
+    p->block_size = offset;
     p->next_serial = 1;
     p->split_min = BULLET_POOL_SPLIT_MIN;
     bullet_pool_set_cull_rect(p, -PLAYFIELD_CULL_MARGIN, -PLAYFIELD_CULL_MARGIN,
@@ -1322,4 +1323,9 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
     for (uint32_t k = 0; k < p->order_len; k++)
         if (p->order[k] != BULLET_SLOT_NONE)
             hash_u32(hs, p->order[k]);
+}
+
+void bullet_pool_blocks(bullet_pool *p, memblock_list *l)
+{
+    memblock_add(l, p->block, p->block_size);
 }

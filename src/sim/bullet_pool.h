@@ -136,6 +136,7 @@
 
 #include "core/bitmask.h"
 #include "core/hash.h"
+#include "core/memblock.h"
 #include "core/workers.h"
 #include "sim/bullet_kind.h"
 
@@ -351,7 +352,8 @@ typedef struct bullet_pool {
     /* bullet_pool_update_workers splits from this many live bullets
      * (BULLET_POOL_SPLIT_MIN at init; benchmarks lower it to time a split). */
     uint32_t split_min;
-    void *block; /* the one allocation behind every array */
+    void *block;       /* the one allocation behind every array */
+    size_t block_size; /* its bytes */
 } bullet_pool;
 
 /* Makes a pool of at least `capacity` slots (1 .. BULLET_POOL_MAX_CAPACITY), its
@@ -467,6 +469,9 @@ void bullet_pool_clear_despawned(bullet_pool *p);
 
 /* Feeds the whole simulation state of the pool to a state hash. */
 void bullet_pool_hash(const bullet_pool *p, hasher *hs);
+/* Lists the memory that holds the pool's state for a snapshot: its one block,
+ * whole; the struct is its owner's to list (game/snapshot.h). */
+void bullet_pool_blocks(bullet_pool *p, memblock_list *l);
 
 /* Names of the X-macro tables, for traces and the overlay. */
 const char *bullet_channel_name(bullet_channel c);

@@ -80,6 +80,7 @@ static int laser_pool_alloc(laser_pool *p)
         return -1;
     memset(block, 0, offset);
     p->block = block;
+    p->block_size = offset;
     offset = 0;
     for (size_t k = 0; k < count; k++) {
         *arrays[k].ptr = block + offset;
@@ -740,4 +741,9 @@ const char *laser_despawn_reason_name(laser_despawn_reason r)
 #undef LASER_DESPAWN_NAME
     };
     return (unsigned)r < LASER_DESPAWN_REASON_COUNT ? names[r] : "?";
+}
+
+void laser_pool_blocks(laser_pool *p, memblock_list *l)
+{
+    memblock_add(l, p->block, p->block_size);
 }

@@ -58,6 +58,7 @@
 #define CURTAIN_SIM_LASER_POOL_H
 
 #include "core/hash.h"
+#include "core/memblock.h"
 
 #include <stdint.h>
 
@@ -212,6 +213,7 @@ typedef struct laser_pool {
     uint32_t *turned; /* scratch: the lasers whose heading moved this update */
     laser_pool_stats stats;
     void *block;
+    size_t block_size; /* its bytes */
 } laser_pool;
 
 /* A pool of `capacity` lasers (1 .. LASER_POOL_MAX_CAPACITY, rounded up to 64),
@@ -310,6 +312,9 @@ void laser_pool_clear_despawned(laser_pool *p);
 
 /* Feeds the whole simulation state to a state hash. */
 void laser_pool_hash(const laser_pool *p, hasher *hs);
+/* Lists the memory that holds the pool's state for a snapshot: its one block,
+ * whole; the struct is its owner's to list (game/snapshot.h). */
+void laser_pool_blocks(laser_pool *p, memblock_list *l);
 
 const char *laser_kind_name(laser_kind k);
 const char *laser_phase_name(laser_phase ph);

@@ -19,6 +19,7 @@
 #include "game/highscores.h"
 #include "game/options.h"
 #include "game/replay.h"
+#include "game/replay_player.h"
 #include "game/spellcards.h"
 #include "game/tutorial.h"
 #include "game/world.h"
@@ -93,6 +94,8 @@ typedef struct replay_entry {
     uint64_t score;
     char name[REPLAY_NAME_MAX + 1];
     uint32_t frames;
+    uint8_t practice;  /* REPLAY_PRACTICE_*: savestates loaded, taken over */
+    uint32_t taken_at; /* the frame it was taken over at */
     char error[256];
 } replay_entry;
 
@@ -136,14 +139,16 @@ typedef struct game_state {
     game_phase phase;
     menu pause;
     menu ask;
-    replay rec;  /* this run's recording */
-    replay film; /* the replay being watched */
-    replay_cursor cursor;
+    replay rec;           /* this run's recording */
+    replay film;          /* the replay being watched */
+    replay_player player; /* plays film with keyframes: seek, step back, rewind */
     replay_desync desync;
     autopilot pilot; /* flies the run when the command line asked for it */
     int cards_dirty; /* the spell card record changed during this run */
     int film_paused, film_speed, film_step;
-    int speed_credit; /* percent of a logic step owed, for a slowed practice */
+    int film_slow;      /* slow motion: a frame every 2^film_slow display frames (0, 1, 2) */
+    uint64_t film_tick; /* display frames watched, for slow motion */
+    int speed_credit;   /* percent of a logic step owed, for a slowed practice */
     int end_timer;
     char name[HIGHSCORES_NAME_MAX + 1];
     int name_char;      /* index in the charset of the letter offered next */
@@ -152,6 +157,7 @@ typedef struct game_state {
     int pause_confirm;  /* the pause menu asks to confirm this entry (0: it does not) */
     int rank;           /* rank in the table, -1 none */
     int cont_confirm;   /* a menu confirm (Enter, A) answers the continue prompt next frame */
+    snapshot state;     /* a practice's savestate (save_state, load_state); unused in a run */
     world_view view;
 } game_state;
 

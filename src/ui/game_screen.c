@@ -8,14 +8,26 @@
  * the offer to save the replay, and the high-score table. The last run is always kept as
  * replays/last.rpl, however it ended.
  *
- * Watching: the replay's inputs drive the world; P or Space pauses, F changes
- * the speed (1, 2, 4, 8 frames a frame), N steps one frame while paused; the
- * world's hash is checked against the recording's, and a difference stops the
- * replay with the frame where it showed.
+ * A practice has a savestate: the save_state action (F5, the controller's back
+ * button; rebindable) keeps the world as it is, load_state (F9, right stick
+ * press) puts it back; both are recorded in the replay as savestate events,
+ * and a run that loaded is marked as practice with savestates (replay.h).
+ *
+ * Watching: the replay's inputs drive the world through a replay_player
+ * (keyframes laid when the replay is opened): P or Space pauses, F changes the
+ * speed (1, 2, 4, 8 frames a frame), S slow motion (1/2, 1/4), N steps one frame
+ * and Comma one frame back, Left and Right jump 5 s, Page Up and Page Down to the
+ * previous or next mark of the seek bar (a stage's end, a boss, a phase), Home
+ * and End to either end, R held rewinds; on a controller A pauses, X slows,
+ * back speeds up, the shoulders step, the d-pad jumps, the left trigger held
+ * rewinds. T (Y) takes over. The world's hashes are checked against the
+ * recording's, and a difference stops the replay with the frame and the parts
+ * that differ.
  */
 #include "core/file.h"
 #include "core/log.h"
 #include "core/mem.h"
+#include "game/binding.h"
 #include "game/difficulty.h"
 #include "platform/window.h"
 #include "sim/playfield.h"
@@ -41,6 +53,8 @@ enum {
 static int game_make_world(app *a, const world_config *cfg, const library *lib)
 {
     game_state *g = &a->game;
+    snapshot_free(&g->state); /* it holds the old world's blocks */
+    replay_player_free(&g->player);
     if (g->w->vm)
         world_free(g->w);
     if (world_init(g->w, cfg, lib) != 0) {
@@ -71,6 +85,9 @@ void game_start_run(app *a, const world_config *cfg, int practice)
     if (replay_begin(&g->rec, cfg, 0) != 0)
         app_toast(a, PANEL_RED, "out of memory: this run will not be recorded");
     replay_set_content(&g->rec, a->lib);
+    if (practice && snapshot_init(&g->state, g->w) != 0)
+        app_toast(a, PANEL_RED, "out of memory: no savestates in this practice");
+    input_map_take_actions(&a->input); /* a key held from the menus is no save */
     app_music_for_world(a, g->w);
     app_switch(a, SCREEN_GAME);
 }
@@ -93,10 +110,18 @@ int game_start_replay(app *a, const char *path)
     }
     if (game_make_world(a, &g->film.config, lib) != 0)
         return -1;
+    if (replay_player_init(&g->player, &g->film, g->w, 0) != 0) {
+        app_toast(a, PANEL_RED, "out of memory: the replay cannot be watched");
+        replay_free(&g->film);
+        return -1;
+    }
+    /* Lay the keyframes and the seek bar's marks: a pass over the whole replay
+     * (a desync stops it; watching stops there too). */
+    replay_player_prepare(&g->player);
+    world_view_reset(&g->view);
     g->watching = 1;
     g->practice = world_config_practice(&g->film.config);
-    replay_cursor_begin(&g->cursor, &g->film);
-    g->film_paused = g->film_step = 0;
+    g->film_paused = g->film_step = g->film_slow = 0;
     g->film_speed = 1;
     app_music_for_world(a, g->w);
     app_switch(a, SCREEN_GAME);
@@ -191,6 +216,7 @@ void game_leave(app *a)
         game_insert_score(a);
     a->typing = 0;
     game_save_cards(a);
+    replay_player_free(&g->player); /* its keyframes: memory for watching only */
 }
 
 /* ---- what the run's events change outside the world ---- */
@@ -275,12 +301,48 @@ static int game_speed_steps(game_state *g)
     return 1;
 }
 
+/* A practice's savestate keys, before the frame's step: save the world as it
+ * is, or put it back, each recorded in the replay so that it verifies. */
+static void game_savestate(app *a)
+{
+    game_state *g = &a->game;
+    unsigned act = input_map_take_actions(&a->input);
+    if (!act || !g->practice || !g->state.data)
+        return;
+    if (act & (1u << OPTIONS_ACTION_SAVE_STATE)) {
+        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_SAVE, 0) != 0) {
+            app_toast(a, PANEL_RED, "the replay has no room for more savestates");
+            return;
+        }
+        snapshot_take(&g->state, g->w);
+        app_toast(a, PANEL_GREEN, "state saved at %d:%02d", (int)(g->w->frame / 3600),
+                  (int)(g->w->frame / 60 % 60));
+        app_sound(a, SFX_MENU_SELECT, 0);
+    } else if (act & (1u << OPTIONS_ACTION_LOAD_STATE)) {
+        if (!g->state.taken) {
+            app_toast(
+                a, PANEL_GOLD, "no state saved yet (%s saves one)",
+                binding_key_name(a->opts.keys[OPTIONS_CONTROL_OF(OPTIONS_ACTION_SAVE_STATE)][0]));
+            return;
+        }
+        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_LOAD, 0) != 0) {
+            app_toast(a, PANEL_RED, "the replay has no room for more savestates");
+            return;
+        }
+        snapshot_restore(&g->state, g->w);
+        world_view_reset(&g->view);
+        app_toast(a, PANEL_GREEN, "state loaded: practice with savestates");
+        app_sound(a, SFX_MENU_SELECT, 0);
+    }
+}
+
 /* One frame of play: the input sampled now drives the world. */
 static void game_play_frame(app *a)
 {
     game_state *g = &a->game;
     if (!game_speed_steps(g))
         return;
+    game_savestate(a);
     input_bits in =
         a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_take(&a->input);
     in = game_continue_input(g, in);
@@ -294,27 +356,57 @@ static void game_play_frame(app *a)
         game_run_over(a);
 }
 
-/* One frame of watching: as many recorded frames as the speed says. */
+/* Shows another frame of the replay being watched (a seek): the effects of
+ * the frame left behind go. */
+static void game_film_seek(app *a, int64_t frame)
+{
+    game_state *g = &a->game;
+    replay_player_seek(&g->player, frame < 0 ? 0 : (uint32_t)frame);
+    world_view_reset(&g->view);
+}
+
+/* Whether rewinding is held: R, or a controller's left trigger. */
+static int game_rewind_held(const app *a)
+{
+    if (SDL_GetKeyboardState(NULL)[SDL_SCANCODE_R])
+        return 1;
+    for (int i = 0; i < INPUT_MAP_MAX_PADS; i++)
+        if (a->input.pads[i] &&
+            SDL_GameControllerGetAxis(a->input.pads[i], SDL_CONTROLLER_AXIS_TRIGGERLEFT) > 16000)
+            return 1;
+    return 0;
+}
+
+/* One frame of watching: as many recorded frames as the speed says, one every
+ * 2 or 4 frames in slow motion, or backwards while rewind is held. */
 static void game_watch_frame(app *a)
 {
     game_state *g = &a->game;
+    g->film_tick++;
+    if (game_rewind_held(a)) {
+        game_film_seek(a, (int64_t)replay_player_frame(&g->player) - 2 * g->film_speed);
+        return;
+    }
     if (g->film_paused && !g->film_step)
+        return;
+    if (!g->film_step && g->film_slow && g->film_tick % (1u << g->film_slow) != 0)
         return;
     int steps = g->film_step ? 1 : g->film_speed;
     g->film_step = 0;
     for (int i = 0; i < steps && g->phase == GAME_RUNNING; i++) {
-        if (replay_cursor_done(&g->cursor)) {
+        int rc = replay_player_step(&g->player);
+        if (rc > 0) {
             game_run_over(a);
             break;
         }
-        world_step(g->w, replay_cursor_next(&g->cursor));
         world_view_step(&g->view, g->w);
         if (steps == 1)
             app_world_sounds(a, g->w);
-        if (replay_cursor_check(&g->cursor, g->w, &g->desync) != 0) {
+        if (rc < 0) {
+            g->desync = g->player.desync;
             g->phase = GAME_DESYNC;
             app_sound(a, SFX_PAUSE, 0);
-        } else if (world_over(g->w) && replay_cursor_done(&g->cursor)) {
+        } else if (world_over(g->w) && replay_cursor_done(&g->player.c)) {
             game_run_over(a);
         }
     }
@@ -518,8 +610,8 @@ static void game_pause_choose(app *a)
     case PAUSE_RESUME: g->phase = GAME_RUNNING; break;
     case PAUSE_RESTART:
         if (g->watching) {
-            if (game_make_world(a, &g->film.config, g->w->lib) == 0)
-                replay_cursor_begin(&g->cursor, &g->film);
+            game_film_seek(a, 0);
+            g->phase = GAME_RUNNING;
         } else {
             game_leave(a);
             world_config cfg = g->config;
@@ -590,6 +682,113 @@ static int game_interrupts(const SDL_Event *ev)
            (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST);
 }
 
+/* Take over: the replay being watched becomes a practice run from the frame
+ * on screen, the world as it is; its recording starts with the replay's frames
+ * up to here (replay_begin_taken) and verifies like any other. No high score. */
+static void game_take_over(app *a)
+{
+    game_state *g = &a->game;
+    uint32_t frame = replay_player_frame(&g->player);
+    if (g->film.version < 3) {
+        /* its frames play by the rules and hashes of their time (formats 1, 2) */
+        app_toast(a, PANEL_GOLD, "a replay recorded before format 3 cannot be taken over");
+        return;
+    }
+    if (replay_begin_taken(&g->rec, &g->film, frame, 0) != 0) {
+        app_toast(a, PANEL_RED, "out of memory: cannot take over here");
+        return;
+    }
+    replay_set_content(&g->rec, g->w->lib);
+    g->watching = 0;
+    g->practice = 1;
+    g->config = g->film.config;
+    g->speed_credit = 0;
+    replay_player_free(&g->player); /* the world goes on as the run's */
+    if (snapshot_init(&g->state, g->w) != 0)
+        app_toast(a, PANEL_RED, "out of memory: no savestates in this practice");
+    input_map_forget(&a->input);
+    input_map_take_actions(&a->input);
+    app_toast(a, PANEL_GREEN, "taken over at %d:%02d: a practice from here (no high score)",
+              (int)(frame / 3600), (int)(frame / 60 % 60));
+    app_sound(a, SFX_MENU_SELECT, 0);
+}
+
+/* The replay player's controls. */
+typedef enum film_control {
+    FILM_PAUSE,
+    FILM_FASTER,    /* x1, x2, x4, x8 (normal speed again after slow motion) */
+    FILM_SLOWER,    /* slow motion: 1/2, 1/4, then normal */
+    FILM_STEP,      /* one frame forward, paused */
+    FILM_BACK,      /* one frame back, paused */
+    FILM_JUMP,      /* 5 s forward */
+    FILM_JUMP_BACK, /* 5 s back */
+    FILM_MARK,      /* to the next mark of the seek bar */
+    FILM_MARK_BACK, /* to the previous one (or the start) */
+} film_control;
+
+#define FILM_JUMP_FRAMES (5 * WORLD_TICK_HZ)
+
+static void game_film_control(app *a, film_control c)
+{
+    game_state *g = &a->game;
+    replay_player *p = &g->player;
+    int64_t now = replay_player_frame(p);
+    switch (c) {
+    case FILM_PAUSE: g->film_paused = !g->film_paused; break;
+    case FILM_FASTER:
+        g->film_speed = g->film_slow ? 1 : g->film_speed >= 8 ? 1 : g->film_speed * 2;
+        g->film_slow = 0;
+        break;
+    case FILM_SLOWER:
+        g->film_slow = (g->film_slow + 1) % 3;
+        g->film_speed = 1;
+        break;
+    case FILM_STEP:
+        g->film_paused = 1;
+        g->film_step = 1;
+        break;
+    case FILM_BACK:
+        g->film_paused = 1;
+        game_film_seek(a, now - 1);
+        break;
+    case FILM_JUMP: game_film_seek(a, now + FILM_JUMP_FRAMES); break;
+    case FILM_JUMP_BACK: game_film_seek(a, now - FILM_JUMP_FRAMES); break;
+    case FILM_MARK:
+    case FILM_MARK_BACK: {
+        int64_t to = c == FILM_MARK ? (int64_t)g->film.frame_count - 1 : 0;
+        for (int i = 0; i < p->mark_count; i++) {
+            int64_t f = p->marks[i].frame;
+            if (c == FILM_MARK && f > now && f < to)
+                to = f;
+            if (c == FILM_MARK_BACK && f < now - WORLD_TICK_HZ / 2 && f > to)
+                to = f; /* half a second in: the mark before */
+        }
+        game_film_seek(a, to);
+        break;
+    }
+    }
+}
+
+/* The replay player on a controller: A pauses, X slows, back speeds up, the
+ * shoulders step a frame back and forward, the d-pad jumps 5 s (left, right)
+ * or to a mark (up, down), Y takes over; the left trigger held rewinds. */
+static int game_film_pad(app *a, int button)
+{
+    switch (button) {
+    case SDL_CONTROLLER_BUTTON_A: game_film_control(a, FILM_PAUSE); return 1;
+    case SDL_CONTROLLER_BUTTON_X: game_film_control(a, FILM_SLOWER); return 1;
+    case SDL_CONTROLLER_BUTTON_BACK: game_film_control(a, FILM_FASTER); return 1;
+    case SDL_CONTROLLER_BUTTON_LEFTSHOULDER: game_film_control(a, FILM_BACK); return 1;
+    case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: game_film_control(a, FILM_STEP); return 1;
+    case SDL_CONTROLLER_BUTTON_DPAD_LEFT: game_film_control(a, FILM_JUMP_BACK); return 1;
+    case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: game_film_control(a, FILM_JUMP); return 1;
+    case SDL_CONTROLLER_BUTTON_DPAD_UP: game_film_control(a, FILM_MARK_BACK); return 1;
+    case SDL_CONTROLLER_BUTTON_DPAD_DOWN: game_film_control(a, FILM_MARK); return 1;
+    case SDL_CONTROLLER_BUTTON_Y: game_take_over(a); return 1;
+    default: return 0;
+    }
+}
+
 /* Keys the screen reads itself: typing a name, and the replay controls. A run
  * the player flies pauses by itself when the focus or a controller is lost. */
 int game_event(app *a, const SDL_Event *ev)
@@ -627,17 +826,28 @@ int game_event(app *a, const SDL_Event *ev)
                                                           : INPUT_UI_RIGHT);
         return 1; /* letters arrive as text; no other key is a menu action here */
     }
-    if (g->phase != GAME_RUNNING || !g->watching || ev->type != SDL_KEYDOWN)
+    if (g->phase != GAME_RUNNING || !g->watching)
+        return 0;
+    if (ev->type == SDL_CONTROLLERBUTTONDOWN)
+        return game_film_pad(a, ev->cbutton.button);
+    if (ev->type != SDL_KEYDOWN)
         return 0;
     switch (ev->key.keysym.sym) {
+    case SDLK_t: game_take_over(a); return 1;
     case SDLK_p:
-    case SDLK_SPACE: g->film_paused = !g->film_paused; return 1;
-    case SDLK_f: g->film_speed = g->film_speed >= 8 ? 1 : g->film_speed * 2; return 1;
+    case SDLK_SPACE: game_film_control(a, FILM_PAUSE); return 1;
+    case SDLK_f: game_film_control(a, FILM_FASTER); return 1;
+    case SDLK_s: game_film_control(a, FILM_SLOWER); return 1;
     case SDLK_n:
-    case SDLK_PERIOD:
-        g->film_paused = 1;
-        g->film_step = 1;
-        return 1;
+    case SDLK_PERIOD: game_film_control(a, FILM_STEP); return 1;
+    case SDLK_COMMA: game_film_control(a, FILM_BACK); return 1;
+    case SDLK_LEFT: game_film_control(a, FILM_JUMP_BACK); return 1;
+    case SDLK_RIGHT: game_film_control(a, FILM_JUMP); return 1;
+    case SDLK_PAGEUP: game_film_control(a, FILM_MARK_BACK); return 1;
+    case SDLK_PAGEDOWN: game_film_control(a, FILM_MARK); return 1;
+    case SDLK_HOME: game_film_seek(a, 0); return 1;
+    case SDLK_END: game_film_seek(a, (int64_t)g->film.frame_count - 1); return 1;
+    case SDLK_r: return 1; /* held: rewinds (game_watch_frame) */
     default: return 0;
     }
 }
@@ -832,14 +1042,54 @@ static void game_draw_desync(app *a)
     int cx = box.x + box.w / 2;
     panel_text(r, at, ATLAS_FONT_SMALL, 2, cx, box.y + 14, TEXT_CENTER, PANEL_RED,
                "This replay went out of step");
-    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 44, TEXT_CENTER, PANEL_WHITE,
-                "at frame %u: the state hash is %016" PRIx64, g->desync.frame, g->desync.actual);
-    panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 58, TEXT_CENTER, PANEL_WHITE,
-                "where the recording says %016" PRIx64, g->desync.expected);
+    char parts[128];
+    replay_desync_parts(&g->desync, parts, sizeof parts);
+    if (g->desync.parts) {
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 44, TEXT_CENTER, PANEL_WHITE,
+                    "first at frame %u, in: %s", g->desync.frame, parts);
+    } else {
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 44, TEXT_CENTER, PANEL_WHITE,
+                    "at frame %u: the state hash is %016" PRIx64, g->desync.frame,
+                    g->desync.actual);
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 58, TEXT_CENTER, PANEL_WHITE,
+                    "where the recording says %016" PRIx64, g->desync.expected);
+    }
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 76, TEXT_CENTER, PANEL_DIM,
                "(recorded by another version, or with other patterns)");
     panel_textf(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 98, TEXT_CENTER, PANEL_DIM,
                 "%s goes back to the replays", app_ui_words(a, INPUT_UI_CONFIRM));
+}
+
+/* The replay's seek bar along the bottom of the field: how far it has played,
+ * its stage ends (gold), bosses (red), spell cards (pink) and phase ends (grey),
+ * and the keys. */
+static void game_draw_seekbar(app *a)
+{
+    game_state *g = &a->game;
+    SDL_Renderer *r = a->win.renderer;
+    const replay_player *p = &g->player;
+    int x = FIELD_VIEW_X + 10, w = (int)PLAYFIELD_W - 20, y = FIELD_VIEW_Y + (int)PLAYFIELD_H - 52;
+    uint32_t total = g->film.frame_count ? g->film.frame_count : 1;
+    panel_fill(r, (SDL_Rect){x - 4, y - 8, w + 8, 40}, (SDL_Color){0, 0, 10, 150});
+    panel_fill(r, (SDL_Rect){x, y, w, 6}, (SDL_Color){60, 60, 90, 255});
+    int at = (int)((uint64_t)replay_player_frame(p) * (uint64_t)w / total);
+    panel_fill(r, (SDL_Rect){x, y, at, 6}, (SDL_Color){120, 170, 255, 255});
+    static const SDL_Color mark_colors[] = {
+        [REPLAY_MARK_STAGE] = {255, 210, 90, 255},
+        [REPLAY_MARK_BOSS] = {255, 80, 80, 255},
+        [REPLAY_MARK_SPELL] = {255, 120, 220, 255},
+        [REPLAY_MARK_PHASE] = {170, 170, 190, 255},
+    };
+    for (int i = 0; i < p->mark_count; i++) {
+        int mx = x + (int)((uint64_t)p->marks[i].frame * (uint64_t)w / total);
+        int tall = p->marks[i].kind == REPLAY_MARK_PHASE ? 4 : 8;
+        panel_fill(r, (SDL_Rect){mx, y - tall + 3, 2, tall * 2}, mark_colors[p->marks[i].kind]);
+    }
+    panel_fill(r, (SDL_Rect){x + at - 1, y - 4, 3, 14}, PANEL_WHITE);
+    panel_text(r, &a->view.atlas, ATLAS_FONT_SMALL, 1, x + w / 2, y + 10, TEXT_CENTER, PANEL_DIM,
+               "Left Right 5 s    PgUp PgDn marks    Comma N frame");
+    panel_text(r, &a->view.atlas, ATLAS_FONT_SMALL, 1, x + w / 2, y + 20, TEXT_CENTER, PANEL_DIM,
+               "R rewind    S slow    F fast    P pause    T take over");
 }
 
 void game_draw(app *a)
@@ -848,11 +1098,18 @@ void game_draw(app *a)
     char mark2[96] = "";
     if (world_speed_percent(&g->config) != 100)
         snprintf(mark2, sizeof mark2, "practice at %d%% speed", world_speed_percent(&g->config));
-    if (g->watching)
-        snprintf(mark2, sizeof mark2, "%s  x%d  %u:%02u / %u:%02u  (P pause, F speed, N step)",
-                 g->film_paused ? "paused" : "playing", g->film_speed, g->cursor.frame / 3600,
-                 g->cursor.frame / 60 % 60, g->film.frame_count / 3600,
+    if (g->watching) {
+        uint32_t f = replay_player_frame(&g->player);
+        char speed[8];
+        snprintf(speed, sizeof speed, g->film_slow ? "1/%d" : "x%d",
+                 g->film_slow ? 1 << g->film_slow : g->film_speed);
+        snprintf(mark2, sizeof mark2, "%s  %s  %u:%02u / %u:%02u",
+                 game_rewind_held(a) ? "rewind"
+                 : g->film_paused    ? "paused"
+                                     : "playing",
+                 speed, f / 3600, f / 60 % 60, g->film.frame_count / 3600,
                  g->film.frame_count / 60 % 60);
+    }
     world_view_extra x = {
         .high_score = app_high_score(a, g->config.difficulty),
         .mark = g->watching ? "REPLAY" : NULL,
@@ -862,6 +1119,8 @@ void game_draw(app *a)
         .confirm_keys = g->watching ? NULL : app_ui_words(a, INPUT_UI_CONFIRM),
     };
     world_view_draw(&g->view, &a->view, g->w, &x);
+    if (g->watching && g->phase == GAME_RUNNING)
+        game_draw_seekbar(a);
     switch (g->phase) {
     case GAME_PAUSED: {
         game_dim_field(a, 140);

@@ -41,6 +41,8 @@ static void replays_read(replay_entry *e, const char *dir, const char *file, con
     e->config = r.config;
     e->score = r.score;
     e->frames = r.frame_count;
+    e->practice = r.practice;
+    e->taken_at = r.taken_at;
     snprintf(e->name, sizeof e->name, "%s", r.name);
     replay_free(&r);
 }
@@ -148,7 +150,8 @@ void replays_enter(app *a)
         } else {
             int last = strcmp(e->file, APP_LAST_REPLAY) == 0;
             snprintf(label, sizeof label, "%-8s  %s%s", last ? "Last run" : replays_name(e->name),
-                     difficulty_name(e->config.difficulty), e->config.start ? " practice" : "");
+                     difficulty_name(e->config.difficulty),
+                     e->config.start || e->practice ? " practice" : "");
             snprintf(value, sizeof value, "%" PRIu64 "  %s", e->score,
                      e->other_content ? "other patterns" : replays_ending(e->end));
         }
@@ -241,6 +244,13 @@ static void replays_draw_details(app *a, const replay_entry *e, int y)
                 "%s    %s    %u:%02u    seed %" PRIu64, e->file, date, (unsigned)(e->frames / 3600),
                 (unsigned)(e->frames / 60 % 60), e->config.seed);
     replays_describe(app_replay_library(a, e->format2), &e->config, text, sizeof text);
+    size_t len = strlen(text);
+    if (e->practice & REPLAY_PRACTICE_TAKEN)
+        snprintf(text + len, sizeof text - len, ", taken over at %u:%02u from a replay",
+                 e->taken_at / 3600, e->taken_at / 60 % 60);
+    len = strlen(text);
+    if (e->practice & REPLAY_PRACTICE_STATES)
+        snprintf(text + len, sizeof text - len, ", with savestates");
     panel_wrap(wrapped, sizeof wrapped, ATLAS_FONT_SMALL, 1, box.w - 16, text);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + 8, y + 4 + line, TEXT_LEFT, PANEL_LABEL,
                wrapped);
@@ -254,6 +264,7 @@ void replays_draw(app *a)
               a->tick);
     if (s->count > 0)
         replays_draw_details(a, &s->entries[s->m.cursor], 384);
-    title_draw_help(a, "%s plays    %s goes back    while watching: P pauses, F fast, N steps",
-                    app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
+    title_draw_help(
+        a, "%s plays    %s goes back    while watching: P pauses, arrows seek, T takes over",
+        app_ui_words(a, INPUT_UI_CONFIRM), app_ui_words(a, INPUT_UI_BACK));
 }

@@ -283,8 +283,8 @@ void access_draw(app *a)
 
 /* ---- bindings ---- */
 
-static const char *const key_button_labels[INPUT_BUTTON_COUNT] = {"Up",   "Down",  "Left", "Right",
-                                                                  "Shot", "Focus", "Bomb"};
+static const char *const key_button_labels[OPTIONS_CONTROL_COUNT] = {
+    "Up", "Down", "Left", "Right", "Shot", "Focus", "Bomb", "Save state", "Load state"};
 
 /* The name of binding slot s of button b, for the screen being edited. */
 static const char *keys_name(const app *a, int b, int s)
@@ -298,7 +298,7 @@ static void keys_fill(app *a)
 {
     settings_state *s = &a->settings;
     menu_clear(&s->keys, s->pad ? "Controller controls" : "Keyboard controls");
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++) {
+    for (int b = 0; b < OPTIONS_CONTROL_COUNT; b++) {
         char v[MENU_VALUE_MAX];
         const char *first = keys_name(a, b, 0), *second = keys_name(a, b, 1);
         if (s->capturing && s->keys.cursor == b)
@@ -350,9 +350,9 @@ void keys_action(app *a, input_ui act)
         break;
     case INPUT_UI_CONFIRM:
         app_sound(a, SFX_MENU_SELECT, 0);
-        if (row < INPUT_BUTTON_COUNT) {
+        if (row < OPTIONS_CONTROL_COUNT) {
             s->capturing = 1;
-        } else if (row == INPUT_BUTTON_COUNT) {
+        } else if (row == OPTIONS_CONTROL_COUNT) {
             keys_defaults(a);
             app_toast(a, PANEL_GREEN, "the %s are back to their defaults",
                       s->pad ? "controller controls" : "keys");
@@ -412,7 +412,7 @@ void keys_draw(app *a)
 {
     title_draw_demo(a, 190);
     menu_draw(&a->settings.keys, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){70, 40, LOGICAL_W - 140, 310}, 2, a->tick);
+              (SDL_Rect){70, 30, LOGICAL_W - 140, 370}, 2, a->tick);
     if (a->settings.capturing)
         title_draw_help(a, "press the key or button to bind    Escape cancels");
     else

@@ -574,7 +574,9 @@ static void ui_close(app *a)
 {
     tutorial_close(a);
     replay_free(&a->game.rec);
+    replay_player_free(&a->game.player);
     replay_free(&a->game.film);
+    snapshot_free(&a->game.state);
     if (a->stress.w)
         world_free(a->stress.w);
     mem_free(a->stress.w);

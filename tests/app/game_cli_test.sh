@@ -115,6 +115,16 @@ expect 0 'all match' replay "$tmp/shared.rpl" --verify --mod "$tmp/shared_mod"
 sed -i 's/shared volleys = 0/shared volleys = 1/' "$tmp/shared_mod/stage1/stage1.pat"
 expect 1 'recorded with other pattern files' replay "$tmp/shared.rpl" --verify \
     --mod "$tmp/shared_mod"
+# ... and played over them anyway, the report names the first frame out of step
+# and the parts that differ there: the bullets the changed value fires.
+expect 1 'desync at frame 1 \(the first that differs\): bullets, VM' replay "$tmp/shared.rpl" \
+    --verify --mod "$tmp/shared_mod"
+# Two recordings of the same start, one shooting and one not: --diff names the
+# frame they part and the first object of each part that differs.
+"$curtain" play --headless --frames 300 --seed 8 --record "$tmp/diff_a.rpl" >/dev/null
+"$curtain" play --headless --frames 300 --seed 8 --autopilot --record "$tmp/diff_b.rpl" >/dev/null
+expect 1 'frame 1: player: the ship: ' replay "$tmp/diff_a.rpl" --diff "$tmp/diff_b.rpl"
+expect 0 'the same for 300 frames' replay "$tmp/diff_a.rpl" --diff "$tmp/diff_a.rpl"
 # A mod with an error does not start; the error says where.
 mkdir -p "$tmp/broken"
 printf 'stage stage1 {\n    wiat 10\n}\n' >"$tmp/broken/oops.pat"
@@ -125,6 +135,11 @@ rep=$src/tests/game/replays
 for f in "$rep"/*.rpl; do
     expect 0 'all match' replay "$f" --verify
 done
+# Format 4: a practice with savestates, and a run taken over from its replay.
+expect 0 'all match \(Normal, unfinished, practice with savestates, score' \
+    replay "$src/tests/game/replays_practice/practice_states.rpl" --verify
+expect 0 'practice with savestates, taken over at frame 177' \
+    replay "$src/tests/game/replays_practice/taken_over.rpl" --verify
 # The ending in the results box's words: a practice is cleared, not a stage.
 expect 0 'all match \(Normal, stage clear' replay "$rep/normal_clear.rpl" --verify
 expect 0 'all match \(Hard, practice cleared' replay "$rep/hard_last_card.rpl" --verify

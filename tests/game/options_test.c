@@ -20,7 +20,7 @@ static void options_test_changed(options *o)
         const option_info *in = options_info((option_id)id);
         options_set(o, (option_id)id, in->def == in->max ? in->min : in->max);
     }
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++) {
+    for (int b = 0; b < OPTIONS_CONTROL_COUNT; b++) {
         o->keys[b][0] = (uint16_t)binding_key_at(b * 2);
         o->keys[b][1] = (uint16_t)(b == 3 ? KEY_NONE : binding_key_at(b * 2 + 1));
         o->pads[b][0] = (uint8_t)(PAD_CONTROL_COUNT - 1 - b);
@@ -37,7 +37,7 @@ static int options_test_sane(const options *o)
         if (v < in->min || v > in->max)
             return 0;
     }
-    for (int b = 0; b < INPUT_BUTTON_COUNT; b++)
+    for (int b = 0; b < OPTIONS_CONTROL_COUNT; b++)
         for (int s = 0; s < OPTIONS_BINDINGS; s++)
             if (!binding_key_name(o->keys[b][s]) || !binding_pad_name(o->pads[b][s]))
                 return 0;
@@ -269,7 +269,7 @@ static void options_test_rebinding(void)
     CHECK_EQ_INT(o.keys[INPUT_BOMB][1], KEY_Z);
     CHECK_EQ_INT(options_bind_pad(&o, INPUT_SHOT, 1, PAD_B), INPUT_BOMB);
     CHECK(o.pads[INPUT_BOMB][0] != PAD_NONE && o.pads[INPUT_BOMB][0] != PAD_B);
-    CHECK_EQ_INT(options_bind_key(&o, INPUT_BUTTON_COUNT, 0, KEY_Z), -1);
+    CHECK_EQ_INT(options_bind_key(&o, OPTIONS_CONTROL_COUNT, 0, KEY_Z), -1);
     /* Every button keeps a key however keys are moved around. */
     for (int i = 0; i < 500; i++) {
         int b = (i * 7) % INPUT_BUTTON_COUNT, k = (i * 13) % 12;
@@ -404,6 +404,35 @@ static void options_test_accessibility(void)
     CHECK_EQ_INT(b.practice_speed, 75);
 }
 
+/* The savestate actions: default keys F5 and F9, the back button and the right
+ * stick press; read and written as key.save_state and pad.load_state; a key
+ * bound to one is swapped with the button that had it. */
+static void options_test_actions(void)
+{
+    options o;
+    options_defaults(&o);
+    int save = OPTIONS_CONTROL_OF(OPTIONS_ACTION_SAVE_STATE);
+    int load = OPTIONS_CONTROL_OF(OPTIONS_ACTION_LOAD_STATE);
+    CHECK_EQ_INT(o.keys[save][0], KEY_F5);
+    CHECK_EQ_INT(o.keys[load][0], KEY_F9);
+    CHECK_EQ_INT(o.pads[save][0], PAD_BACK);
+    CHECK_EQ_INT(o.pads[load][0], PAD_RIGHTSTICK);
+    CHECK(strcmp(options_button_name((input_button)save), "save_state") == 0);
+    static const char text[] = "key.save_state = F6, Q\npad.load_state = y, none\n";
+    CHECK_EQ_INT(options_parse(&o, text, sizeof text - 1, "o.txt", NULL), 0);
+    CHECK_EQ_INT(o.keys[save][0], KEY_F6);
+    CHECK_EQ_INT(o.keys[save][1], KEY_Q);
+    CHECK_EQ_INT(o.pads[load][0], PAD_Y);
+    char out[OPTIONS_TEXT_MAX];
+    CHECK(options_format(&o, out, sizeof out) > 0);
+    CHECK_STR_CONTAINS(out, "key.save_state = F6, Q\n");
+    CHECK_STR_CONTAINS(out, "pad.load_state = y, none\n");
+    /* Z, the shot's, bound to load_state: the shot gets load_state's old key */
+    CHECK_EQ_INT(options_bind_key(&o, (input_button)load, 0, KEY_Z), INPUT_SHOT);
+    CHECK_EQ_INT(o.keys[load][0], KEY_Z);
+    CHECK_EQ_INT(o.keys[INPUT_SHOT][0], KEY_F9);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-options-test-XXXXXX";
@@ -421,5 +450,6 @@ int main(void)
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);
+    options_test_actions();
     return check_done("options");
 }

@@ -57,12 +57,24 @@ static void replay_test_desync_reported(void)
 {
     replay r;
     replay_test_record(&r, 1000, 0);
-    /* A different input at frame 450 shows at the next check, frame 600. */
+    /* A different input at frame 450: the part hashes of frame 450 differ, the
+     * player's first of all. */
     r.inputs[449] ^= INPUT_BIT(INPUT_LEFT);
     replay_desync d = {0};
     CHECK(replay_verify(&r, NULL, &d) == -1);
+    CHECK_EQ_INT(d.frame, 450);
+    CHECK(d.parts & (1u << WORLD_PART_PLAYER));
+    char parts[128];
+    replay_desync_parts(&d, parts, sizeof parts);
+    CHECK_STR_CONTAINS(parts, "player");
+    /* Without part hashes (format 3) it shows at the next check, frame 600. */
+    mem_free(r.parts);
+    r.parts = NULL;
+    d = (replay_desync){0};
+    CHECK(replay_verify(&r, NULL, &d) == -1);
     CHECK_EQ_INT(d.frame, 600);
     CHECK(d.expected != d.actual);
+    CHECK_EQ_INT(d.parts, 0);
     replay_free(&r);
 }
 
@@ -174,7 +186,7 @@ static void replay_test_file(void)
     /* A file over the replay limit is refused by its size, not read whole. */
     CHECK(truncate(path, (off_t)FILE_LIMIT_REPLAY + (1 << 20)) == 0);
     CHECK(replay_load(&back, path, err, sizeof err) == -1);
-    CHECK_STR_CONTAINS(err, ": file too large (17 MiB; the limit is 16 MiB)");
+    CHECK_STR_CONTAINS(err, ": file too large (49 MiB; the limit is 48 MiB)");
     remove(path);
     CHECK(replay_load(&back, path, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, path);

@@ -191,6 +191,8 @@ static void sc_replay_quit_results(const char *dir)
     w.state = WORLD_CLEARED;
     CHECK(strcmp(game_results_title(a), "Stage Clear!") == 0);
     replay_free(&a->game.film);
+    snapshot_free(&a->game.state); /* a practice's savestate */
+    replay_player_free(&a->game.player);
     world_free(&w);
     memset(a, 0, sizeof *a);
     remove(path);
@@ -233,7 +235,7 @@ static void sc_replay_format2(const char *dir)
         for (int i = 0; i < 2000 && a->game.phase == GAME_RUNNING; i++)
             game_update(a);
         CHECK_EQ_INT(a->game.phase, GAME_ENDING); /* not GAME_DESYNC */
-        CHECK(w.state == WORLD_CLEARED && a->game.cursor.frame == a->game.film.frame_count);
+        CHECK(w.state == WORLD_CLEARED && replay_player_frame(&a->game.player) == a->game.film.frame_count);
         replay_free(&a->game.film);
         world_free(&w);
     }
@@ -436,6 +438,8 @@ static void sc_save_without_folder(void)
     CHECK(strstr(a->toast, "replay not saved: there is no folder") == a->toast);
     CHECK_EQ_INT(a->screen, SCREEN_SCORES);
     replay_free(&a->game.rec);
+    snapshot_free(&a->game.state); /* a practice's savestate */
+    replay_player_free(&a->game.player);
     world_free(&w);
     memset(a, 0, sizeof *a);
 }
@@ -474,6 +478,8 @@ static void sc_cards_own_runs(void)
         else
             CHECK(c == NULL);
         replay_free(&a->game.rec);
+        snapshot_free(&a->game.state); /* a practice's savestate */
+        replay_player_free(&a->game.player);
         world_free(&w);
         memset(&w, 0, sizeof w);
     }
@@ -647,6 +653,8 @@ static void sc_practice_speed(void)
         CHECK_EQ_INT(world_speed_percent(&a->game.rec.config), speeds[k]);
         CHECK_EQ_INT(a->game.rec.frame_count, 40 * speeds[k] / 100);
         replay_free(&a->game.rec);
+        snapshot_free(&a->game.state); /* a practice's savestate */
+        replay_player_free(&a->game.player);
         world_free(&w);
         memset(&w, 0, sizeof w);
     }
@@ -829,6 +837,8 @@ static void sc_pause_and_banner(void)
     w.stage_done = 1; /* the game's only stage cleared: the run is all clear */
     CHECK(strcmp(game_ending_banner(a), "All Clear") == 0);
     replay_free(&a->game.rec);
+    snapshot_free(&a->game.state); /* a practice's savestate */
+    replay_player_free(&a->game.player);
     world_free(&w);
     memset(a, 0, sizeof *a);
     library_free(lib);
@@ -864,6 +874,8 @@ static void sc_stage_practice(void)
     CHECK(w.state == WORLD_CLEARED && w.stage == 1 && w.frame < 100);
     CHECK(strcmp(game_ending_banner(a), "Practice Over") == 0);
     replay_free(&a->game.rec);
+    snapshot_free(&a->game.state); /* a practice's savestate */
+    replay_player_free(&a->game.player);
     world_free(&w);
     memset(a, 0, sizeof *a);
     library_free(lib);
@@ -1008,6 +1020,8 @@ static void sc_ship_select(void)
     CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
     CHECK(w.config.ship == 1 && w.ship == &lib->ships[1]);
     replay_free(&a->game.rec);
+    snapshot_free(&a->game.state); /* a practice's savestate */
+    replay_player_free(&a->game.player);
     world_free(&w);
     world_free(&preview);
     /* one ship: no choice to make */
@@ -1020,6 +1034,8 @@ static void sc_ship_select(void)
     CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
     CHECK(w.ship == &one->ships[0]);
     replay_free(&a->game.rec);
+    snapshot_free(&a->game.state); /* a practice's savestate */
+    replay_player_free(&a->game.player);
     world_free(&w);
     memset(a, 0, sizeof *a);
     library_free(lib);

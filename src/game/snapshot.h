@@ -1,0 +1,64 @@
+/*
+ * snapshot: the whole deterministic state of a world, copied to memory and back.
+ *
+ * A world's state lives in fixed-capacity blocks allocated at world_init (its
+ * struct, both bullet pools, the lasers, the enemy table, the items, both VMs:
+ * world_blocks). A snapshot is a buffer of their summed size, allocated once by
+ * snapshot_init; snapshot_take copies every block into it and snapshot_restore
+ * copies them back, one memcpy each: nothing is allocated per take or restore.
+ * Restored, the world is the one it was when taken, bit for bit, so the same
+ * inputs from there give the same world_hash at every later frame as straight
+ * playback did (tests/game/snapshot_test.c).
+ *
+ * A snapshot belongs to the world it was made for: the blocks hold that world's
+ * pointers (into its own arrays, its content, its VMs' host), so it restores
+ * into that world only, as long as its blocks are where they were (not after a
+ * world_free and world_init of the same struct), and is never written to a file. What is not state
+ * stays as the world has it: its worker threads and whether scripts print.
+ */
+#ifndef CURTAIN_GAME_SNAPSHOT_H
+#define CURTAIN_GAME_SNAPSHOT_H
+
+#include "game/world.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct snapshot {
+    const world *owner;  /* the world it was made for */
+    uint64_t layout;     /* where that world's blocks were, and their sizes */
+    unsigned char *data; /* the blocks, one after another */
+    size_t size;         /* bytes of data */
+    int taken;           /* data holds a state */
+    uint64_t frame;      /* the world's frame when taken */
+} snapshot;
+
+/* Allocates room for w's state. Returns 0, or -1 out of memory (the snapshot is
+ * then empty; snapshot_free is safe). */
+int snapshot_init(snapshot *s, const world *w);
+void snapshot_free(snapshot *s);
+/* Bytes a snapshot of w takes. */
+size_t snapshot_size(const world *w);
+/* Copies w's state into s. Returns 0, or -1 when s was made for another world
+ * (or for w before it was made again). */
+int snapshot_take(snapshot *s, const world *w);
+/* Puts w back in the state s holds. Returns 0, or -1 when s holds nothing or
+ * was made for another world (or for w before it was made again). */
+int snapshot_restore(const snapshot *s, world *w);
+
+/* Keyframes (the replay player's): a world's state kept as its difference from
+ * a base snapshot of the same world (taken at its start): the runs of
+ * SNAPSHOT_CHUNK-byte chunks that differ, each an offset into the snapshot, a
+ * length and the bytes. What no frame has touched since the base, most of the
+ * fixed room of pools and VMs, costs nothing. */
+#define SNAPSHOT_CHUNK 64
+
+/* Writes w's difference from base into out (at most cap bytes). Returns the
+ * bytes written, or 0 when it does not fit or base is not w's. Allocates
+ * nothing. */
+size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *out, size_t cap);
+/* Puts w in the state a delta of base holds: base's bytes, then the delta's
+ * runs. Returns 0, or -1 when base is not w's or the delta is damaged. */
+int snapshot_delta_restore(const snapshot *base, const unsigned char *delta, size_t size, world *w);
+
+#endif

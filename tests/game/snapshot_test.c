@@ -1,0 +1,196 @@
+/*
+ * snapshot: a world taken to memory and restored gives straight playback's hash
+ * at every later frame. Long autopilot runs (stage 1 from its start to its
+ * end, and every boss's fight from its first phase, on the hardest difficulty,
+ * the player mortal) are played once to record their inputs and each frame's
+ * hash; played again, a snapshot is taken every SNAP_EVERY frames, the world
+ * is sent off on other inputs for a while (its hash must change), restored,
+ * and from there every frame's hash must equal the recorded one to the run's
+ * end. Also: taking and restoring allocate nothing, and a snapshot does not
+ * restore into another world.
+ *
+ * usage: test_game.snapshot PATTERNS_DIR
+ */
+#include "../check.h"
+#include "core/mem.h"
+#include "game/autopilot.h"
+#include "game/difficulty.h"
+#include "game/snapshot.h"
+#include "game/world.h"
+#include "test_library.h"
+
+#define RUN_FRAMES (6u * 3600u) /* six minutes at most */
+#define SNAP_EVERY 397u         /* not a multiple of anything the stage times by */
+#define DETOUR     120u         /* frames played on other inputs before restoring */
+
+typedef struct recording {
+    input_bits *inputs;
+    uint64_t *hashes; /* after each frame */
+    uint32_t frames;
+} recording;
+
+/* Plays cfg with the autopilot, recording inputs and hashes. */
+static void record_run(const library *lib, const world_config *cfg, recording *rec)
+{
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, cfg, lib) == 0);
+    autopilot ap;
+    autopilot_init(&ap, 1);
+    rec->frames = 0;
+    while (!world_over(w) && rec->frames < RUN_FRAMES) {
+        input_bits in = autopilot_input(&ap, w);
+        world_step(w, in);
+        rec->inputs[rec->frames] = in;
+        rec->hashes[rec->frames++] = world_hash(w);
+    }
+    world_free(w);
+    mem_free(w);
+}
+
+/* Inputs unlike the recording's: another direction, shot and bomb at random. */
+static input_bits detour_input(uint32_t k, input_bits recorded)
+{
+    static const input_bits moves[] = {INPUT_BIT(INPUT_LEFT), INPUT_BIT(INPUT_RIGHT),
+                                       INPUT_BIT(INPUT_UP), INPUT_BIT(INPUT_DOWN)};
+    input_bits in = moves[(k / 20) % 4] | (input_bits)(k % 3 ? INPUT_BIT(INPUT_SHOT) : 0);
+    if (k == 7)
+        in |= INPUT_BIT(INPUT_BOMB);
+    return (input_bits)(in ^ (recorded & INPUT_BIT(INPUT_FOCUS)));
+}
+
+/* Replays rec, snapshotting, straying and restoring every SNAP_EVERY frames. */
+static void check_round_trips(const library *lib, const world_config *cfg, const recording *rec,
+                              const char *what)
+{
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, cfg, lib) == 0);
+    snapshot s;
+    CHECK(snapshot_init(&s, w) == 0);
+    int mismatches = 0, trips = 0, strayed = 0;
+    for (uint32_t f = 0; f < rec->frames; f++) {
+        if (f % SNAP_EVERY == SNAP_EVERY / 2) {
+            mem_stats before = mem_get_stats();
+            CHECK(snapshot_take(&s, w) == 0);
+            uint64_t at = world_hash(w);
+            int changed = 0;
+            for (uint32_t k = 0; k < DETOUR && !world_over(w); k++) {
+                world_step(w, detour_input(k, rec->inputs[f + k < rec->frames ? f + k : f]));
+                changed |= world_hash(w) != rec->hashes[f + k < rec->frames ? f + k : f];
+            }
+            CHECK(snapshot_restore(&s, w) == 0);
+            mem_stats after = mem_get_stats();
+            CHECK_EQ_U64(after.allocs, before.allocs);
+            CHECK_EQ_U64(world_hash(w), at);
+            strayed += changed;
+            trips++;
+        }
+        world_step(w, rec->inputs[f]);
+        if (world_hash(w) != rec->hashes[f] && mismatches++ < 3)
+            fprintf(stderr, "%s: frame %u: hash differs after a restore\n", what, f + 1);
+    }
+    printf("%s: %u frames, %d round trips (%d strayed before the restore), %zu bytes a snapshot\n",
+           what, rec->frames, trips, strayed, s.size);
+    CHECK_EQ_INT(mismatches, 0);
+    CHECK(trips >= 3);
+    CHECK(strayed >= trips / 2); /* the detours really moved the world away */
+    snapshot_free(&s);
+    world_free(w);
+    mem_free(w);
+}
+
+static void snapshot_runs(const library *lib, recording *rec)
+{
+    world_config stage = {.seed = 19, .difficulty = DIFFICULTY_COUNT - 1};
+    record_run(lib, &stage, rec);
+    CHECK(rec->frames > 3000);
+    check_round_trips(lib, &stage, rec, "stage 1");
+    for (uint32_t b = 0; b < lib->boss_count && b < WORLD_MAX_BOSSES; b++) {
+        world_config fight = {.seed = 23 + b,
+                              .difficulty = DIFFICULTY_COUNT - 1,
+                              .start = WORLD_START(b, 0),
+                              .flags = WORLD_FLAG_INVULNERABLE};
+        record_run(lib, &fight, rec);
+        char what[64];
+        snprintf(what, sizeof what, "boss %s", lib->bosses[b].name);
+        check_round_trips(lib, &fight, rec, what);
+    }
+}
+
+/* A snapshot restores into the world it was made for only. */
+static void snapshot_owner(const library *lib)
+{
+    world_config cfg = {.seed = 3};
+    world *a = mem_alloc(sizeof *a), *b = mem_alloc(sizeof *b);
+    CHECK(a && b && world_init(a, &cfg, lib) == 0 && world_init(b, &cfg, lib) == 0);
+    snapshot s;
+    CHECK(snapshot_init(&s, a) == 0);
+    CHECK(snapshot_restore(&s, a) == -1); /* nothing taken yet */
+    CHECK(snapshot_take(&s, b) == -1);
+    CHECK(snapshot_take(&s, a) == 0);
+    CHECK(snapshot_restore(&s, b) == -1);
+    CHECK(snapshot_restore(&s, a) == 0);
+    CHECK_EQ_U64(s.size, snapshot_size(a));
+    /* The same struct made again: refused when its blocks moved (restoring would
+     * write the old blocks' pointers into it); where the allocator gave every
+     * block back at the same address, restoring is sound and gives the state. */
+    for (int k = 0; k < 5; k++)
+        world_step(a, INPUT_BIT(INPUT_SHOT));
+    CHECK(snapshot_take(&s, a) == 0);
+    uint64_t at = world_hash(a);
+    world_free(a);
+    world *moved = mem_alloc(sizeof *moved); /* takes what a's blocks left, maybe */
+    CHECK(moved && world_init(moved, &cfg, lib) == 0);
+    CHECK(world_init(a, &cfg, lib) == 0);
+    int rc = snapshot_restore(&s, a);
+    CHECK(rc == -1 || world_hash(a) == at);
+    world_free(moved);
+    mem_free(moved);
+    snapshot_free(&s);
+    world_free(a);
+    world_free(b);
+    mem_free(a);
+    mem_free(b);
+}
+
+/* The handles test stage (a mod: groups kept, steered and restyled; bullets,
+ * lasers and enemies held in handles, hooks on bullets) round-trips as the
+ * game's stages do. */
+static void snapshot_handles(const char *dir, const char *mod, recording *rec)
+{
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_dir(dir, mod, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    world_config stage = {
+        .seed = 29, .difficulty = DIFFICULTY_COUNT - 1, .flags = WORLD_FLAG_INVULNERABLE};
+    record_run(lib, &stage, rec);
+    CHECK(rec->frames > 1000);
+    check_round_trips(lib, &stage, rec, "the handles stage");
+    library_free(lib);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_game.snapshot PATTERNS_DIR [HANDLES_MOD_DIR]\n");
+        return 2;
+    }
+    library *lib = test_library_load(argv[1]);
+    CHECK(lib != NULL);
+    recording rec = {mem_alloc(RUN_FRAMES), mem_alloc(RUN_FRAMES * sizeof(uint64_t)), 0};
+    CHECK(rec.inputs && rec.hashes);
+    if (lib && rec.inputs && rec.hashes) {
+        snapshot_owner(lib);
+        snapshot_runs(lib, &rec);
+        if (argc > 2)
+            snapshot_handles(argv[1], argv[2], &rec);
+    }
+    mem_free(rec.inputs);
+    mem_free(rec.hashes);
+    library_free(lib);
+    return check_done("snapshot");
+}
