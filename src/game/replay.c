@@ -58,6 +58,13 @@ int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t
     memcpy(r->inputs, parent->inputs, frame);
     r->frame_count = frame;
     r->taken_at = r->parts_from = frame;
+    /* the parent's part hashes up to here come along, so that a desync in its
+     * frames is told at its frame too */
+    if (parent->parts && r->parts && parent->parts_from <= frame) {
+        r->parts_from = parent->parts_from;
+        memcpy(r->parts, parent->parts,
+               (size_t)(frame - parent->parts_from) * WORLD_PART_COUNT * sizeof *r->parts);
+    }
     r->practice = (uint8_t)(REPLAY_PRACTICE_TAKEN | (parent->practice & REPLAY_PRACTICE_STATES));
     for (uint32_t i = 0; i < parent->check_count && parent->checks[i].frame <= frame; i++)
         if (r->check_count < r->check_cap)
@@ -187,7 +194,7 @@ unsigned char *replay_encode(const replay *r, size_t *size)
     bytes_put_u8(&w, r->practice);
     bytes_put_u32(&w, r->taken_at);
     bytes_put_u32(&w, r->event_count);
-    bytes_put_u32(&w, 0);
+    bytes_put_u32(&w, parts ? r->taken_at - r->parts_from : 0);
     bytes_put_raw(&w, r->inputs, r->frame_count);
     for (size_t i = 0; i < parts; i++)
         bytes_put_u16(&w, r->parts[i]);
@@ -327,22 +334,23 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
         replay_get_text(&rd, r->ship, REPLAY_LABEL_SIZE);
         replay_get_text(&rd, r->boss, REPLAY_LABEL_SIZE);
     }
-    uint32_t part_width = 0, events = 0;
+    uint32_t part_width = 0, events = 0, parts_before = 0;
     if (version >= 4 && size >= REPLAY_HEADER_SIZE) {
         part_width = bytes_get_u8(&rd);
         r->practice = bytes_get_u8(&rd);
         r->taken_at = bytes_get_u32(&rd);
         events = bytes_get_u32(&rd);
-        bytes_get_u32(&rd);
+        parts_before = bytes_get_u32(&rd);
     }
     if (frames > REPLAY_MAX_FRAMES || checks > frames + 1)
         return replay_fail(err, err_size, origin, "corrupt: %u frames and %u state hashes", frames,
                            checks);
-    if (r->taken_at > frames || events > REPLAY_EVENTS_MAX)
+    if (r->taken_at > frames || events > REPLAY_EVENTS_MAX || parts_before > r->taken_at)
         return replay_fail(err, err_size, origin,
-                           "corrupt: taken over at frame %u of %u, %u savestate events",
-                           r->taken_at, frames, events);
-    size_t part_values = (size_t)part_width * (frames - r->taken_at);
+                           "corrupt: taken over at frame %u of %u, %u savestate events, part "
+                           "hashes from %u frames before",
+                           r->taken_at, frames, events, parts_before);
+    size_t part_values = (size_t)part_width * (frames - (r->taken_at - parts_before));
     size_t expected = header + frames + 2 * part_values + (size_t)events * REPLAY_EVENT_SIZE +
                       (size_t)checks * REPLAY_CHECK_SIZE + 8;
     if (size < expected)
@@ -369,7 +377,7 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     r->frame_count = r->input_cap = frames;
     r->check_count = r->check_cap = checks;
     r->event_count = r->event_cap = events;
-    r->parts_from = r->taken_at;
+    r->parts_from = r->taken_at - parts_before;
     bytes_get_raw(&rd, r->inputs, frames);
     for (size_t i = 0; i < part_values; i++) {
         uint16_t v = bytes_get_u16(&rd);

@@ -51,9 +51,11 @@
  *   176     4     T: taken over: frames 1..T are the inputs of the replay the
  *                 run was taken over from; 0 a run from its start (format 4 on)
  *   180     4     E: savestate events (format 4 on)
- *   184     4     reserved, 0 (format 4 on)
+ *   184     4     B: part hashes of the parent's frames T-B+1..T come before
+ *                 the run's own (a run taken over from a replay that had them);
+ *                 0 none (format 4 on; reserved, 0, in the first format-4 files)
  *   H       F     input bits of frames 1..F, one byte each (game/input.h)
- *   ...     2*P*(F-T)  part hashes after each frame T+1..F (format 4 on):
+ *   ...     2*P*(F-T+B)  part hashes after each frame T-B+1..F (format 4 on):
  *                 for each frame, P u16, one per world_part in WORLD_PARTS
  *                 order, each the 64-bit world_hash_parts value folded to 16
  *                 bits (replay_fold)
@@ -189,7 +191,7 @@ typedef struct replay {
     /* Format 4: part hashes (folded to 16 bits) after frames parts_from+1.. of
      * the recording, WORLD_PART_COUNT a frame; NULL in earlier formats. */
     uint16_t *parts;
-    uint32_t parts_from; /* = taken_at */
+    uint32_t parts_from; /* taken_at, or less: the parent's part hashes came along */
     uint8_t practice;    /* REPLAY_PRACTICE_* */
     uint32_t taken_at;   /* frames of the parent replay it starts with; 0 none */
     replay_event *events;

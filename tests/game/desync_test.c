@@ -172,7 +172,9 @@ static void desync_savestates(const library *lib)
 /* A replay watched to frame 300 (its savestate events included) and taken over
  * there: the new run's replay starts with the parent's 300 frames, goes on with
  * other inputs, and verifies, also encoded and decoded; so does one taken over
- * from a parent without part hashes (format 3), and from the parent's end. */
+ * from a parent without part hashes (format 3), and from the parent's end. An
+ * input changed in the parent's frames is told at its frame, by the part hashes
+ * that came along, or at the parent's next checkpoint when it had none. */
 static void desync_take_over(const library *lib)
 {
     replay parent;
@@ -231,6 +233,17 @@ static void desync_take_over(const library *lib)
         back.inputs[at + 100] ^= INPUT_BIT(INPUT_LEFT);
         CHECK(replay_verify(&back, lib, &d) == -1);
         CHECK_EQ_INT(d.frame, at + 101);
+        back.inputs[at + 100] ^= INPUT_BIT(INPUT_LEFT);
+        /* and the parent's: with its part hashes at the frame itself, naming the
+         * part; without, at the parent's next checkpoint */
+        back.inputs[100] ^= INPUT_BIT(INPUT_LEFT) | INPUT_BIT(INPUT_UP);
+        CHECK(replay_verify(&back, lib, &d) == -1);
+        if (variant >= 1) { /* the parent's part hashes are gone since variant 1 */
+            CHECK_EQ_INT(d.frame, 300);
+        } else {
+            CHECK_EQ_INT(d.frame, 101);
+            CHECK(d.parts != 0);
+        }
         replay_free(&back);
         mem_free(data);
         replay_free(&taken);
