@@ -235,7 +235,9 @@ static void sc_replay_format2(const char *dir)
         for (int i = 0; i < 2000 && a->game.phase == GAME_RUNNING; i++)
             game_update(a);
         CHECK_EQ_INT(a->game.phase, GAME_ENDING); /* not GAME_DESYNC */
-        CHECK(w.state == WORLD_CLEARED && replay_player_frame(&a->game.player) == a->game.film.frame_count);
+        CHECK(w.state == WORLD_CLEARED &&
+              replay_player_frame(&a->game.player) == a->game.film.frame_count);
+        replay_player_free(&a->game.player);
         replay_free(&a->game.film);
         world_free(&w);
     }
