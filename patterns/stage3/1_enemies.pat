@@ -20,9 +20,9 @@ enemy s3_cog(side = 1, ty = 110, rings = 0) {
         if rank < 0.35 {
             fire orb_small yellow ring 8 at a speed 1.8
         } else if rank < 0.7 {
-            fire orb_small yellow ring 12 at a speed 2 + rank * 0.5
+            fire orb_small yellow ring 16 at a speed 2 + rank * 0.5
         } else {
-            fire orb_small yellow ring level(12, 12, 14, 16) at a speed 2 + rank * 0.5 spin (k % 2 * 2 - 1) * 0.6 {
+            fire orb_small yellow ring level(12, 12, 18, 20) at a speed 2 + rank * 0.5 spin (k % 2 * 2 - 1) * 0.6 {
                 wait 40
                 spin 0
             }
@@ -48,7 +48,7 @@ enemy s3_cog_roll(side = 1) {
         if rank < 0.35 {
             fire rice orange aim speed 2.2
         } else {
-            fire rice orange spread level(1, 3, 3, 5) by 14 aim speed 2.2 + rank * 0.8
+            fire rice orange spread level(1, 3, 4, 5) by 14 aim speed 2.2 + rank * 0.8
         }
         wait 30
     }
@@ -91,7 +91,7 @@ enemy s3_bell(tx = 192, ty = 100) {
     wait 30
     var a = rand(0, 360)
     repeat 12 as i {
-        fire orb orange ring level(10, 16, 18, 22) at a speed 3 {
+        fire orb orange ring level(10, 18, 22, 26) at a speed 3 {
             speed 1 + rank * 0.6 over 40
         }
         if rank >= 0.99 {
@@ -107,7 +107,7 @@ enemy s3_bell(tx = 192, ty = 100) {
         if i % 4 == 3 {
             move to (tx + rand(-30, 30), ty + rand(-10, 10)) over 40
         }
-        wait level(52, 36, 31, 27)
+        wait level(50, 32, 28, 24)
     }
     move by (0, -240) over 120 in
 }

@@ -41,7 +41,7 @@ boss s3_zenmai {
                 laser orange at 180 + side * 40 length 460 width 8 warn 50 life 40
             }
             repeat 3 as k {
-                fire orb_small yellow ring level(10, 16, 20, 24) at i * 11 + k * 6 speed 1.4 + rank * 0.7
+                fire orb_small yellow ring level(10, 18, 22, 26) at i * 11 + k * 6 speed 1.4 + rank * 0.7
                 wait 24
             }
             wait level(50, 34, 28, 24)

@@ -43,7 +43,7 @@ boss s3_tokine {
         move to (192, 100) over 60
         wait 60
         loop as i {
-            thread s3_gear(rand(-90, 90), rand(-20, 40), level(10, 14, 18, 22), i % 2 * 2 - 1)
+            thread s3_gear(rand(-90, 90), rand(-20, 40), level(10, 16, 20, 24), i % 2 * 2 - 1)
             wait level(36, 26, 22, 19)
             if i % 2 == 1 {
                 fire arrow green spread level(1, 3, 5, 5) by 14 aim speed 2.6 + rank * 1.2 stack level(1, 1, 2, 3) by 0.6
@@ -63,7 +63,7 @@ boss s3_tokine {
             var d = t % 2 * 2 - 1
             laser yellow ring level(2, 3, 3, 4) at t * 37 length 500 width 12 warn 60 life 160 spin d * level(0.35, 0.4, 0.45, 0.5)
             repeat 6 as k {
-                fire orb_small white ring level(10, 16, 20, 24) at t * 7 + k * 9 speed 1.3 + rank * 0.6
+                fire orb_small white ring level(10, 18, 22, 26) at t * 7 + k * 9 speed 1.3 + rank * 0.6
                 if rank >= 0.7 and k % 3 == 2 {
                     fire rice orange spread 3 by 14 aim speed 2.6 + rank
                 }
