@@ -1,6 +1,7 @@
 # Stage 3's midboss: Zenmai, the wind-up doll who keeps the spire's gates, two
 # phases at the middle of the stage. Her first phase swings a pendulum of
-# light (a straight laser that sways under her) among rings of teeth; her
+# light (a straight laser that sways in toward the middle under her, never
+# across it) among rings of teeth; her
 # spell card lets loose mainsprings (curvy lasers that uncoil) among cogs that
 # burst into rice.
 
@@ -33,9 +34,9 @@ boss s3_zenmai {
         wait 50
         loop as i {
             var side = i % 2 * 2 - 1
-            laser yellow at 180 - side * 40 length 460 width 10 warn 50 life 80 {
+            laser yellow at 180 - side * 58 length 460 width 10 warn 50 life 70 {
                 wait 50
-                turn by side * 80 over 80
+                turn by side * 40 over 70
             }
             if rank >= 0.7 {
                 laser orange at 180 + side * 40 length 460 width 8 warn 50 life 40

@@ -97,17 +97,18 @@ boss s3_tokine {
         }
     }
 
-    # 4: two pendulums of light swing from the top of the field, crossing,
-    # while gears spin out from the boss between their swings.
+    # 4: two pendulums of light swing from the top of the field, crossing;
+    # they stop short of the bottom (longer on the harder difficulties), so the
+    # player keeps below them while gears spin out from the boss.
     phase "Pendulum Sign: The Spire Keeps Time" spell time 50s health 2200 bonus 1500000 {
         move to (192, 80) over 50
         wait 50
         loop as t {
-            laser cyan from (-100, -y) at 180 - 45 length 480 width 12 warn 50 life 110 {
+            laser cyan from (-100, -y) at 180 - 45 length level(290, 310, 330, 350) width 12 warn 50 life 110 {
                 wait 50
                 turn by 90 over 60
             }
-            laser cyan from (100, -y) at 180 + 45 length 480 width 12 warn 50 life 110 {
+            laser cyan from (100, -y) at 180 + 45 length level(290, 310, 330, 350) width 12 warn 50 life 110 {
                 wait 50
                 turn by -90 over 60
             }
