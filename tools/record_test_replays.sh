@@ -40,14 +40,14 @@ record_lasers() { # name, then the options of curtain play
         tail -n 1 | sed "s/^/$name: /"
 }
 # Format-3 runs beside the format-2 ones of tests/game/replays/ (those are never
-# recorded again): the whole game (stage 1, then stage 2) on Normal, the scripted
+# recorded again): the whole game (stages 1, 2 and 3) on Normal, the scripted
 # player invulnerable, to the all clear; on Lunatic as it is (it bombs when
-# cornered); and the second ship, Shirasagi, through both stages on Normal as it
-# is (homing feathers, the piercing lance, her own bomb).
+# cornered); and the second ship, Shirasagi, through the three stages on Normal
+# as it is (homing feathers, the piercing lance, her own bomb).
 out=tests/game/replays
-record normal_game --autopilot --invulnerable --difficulty normal --seed 7 --frames 40000
-record lunatic_game --autopilot --difficulty lunatic --seed 8 --frames 40000
-record shirasagi_normal --autopilot --difficulty normal --seed 15 --ship shirasagi --frames 40000
+record normal_game --autopilot --invulnerable --difficulty normal --seed 7 --frames 60000
+record lunatic_game --autopilot --difficulty lunatic --seed 8 --frames 60000
+record shirasagi_normal --autopilot --difficulty normal --seed 15 --ship shirasagi --frames 60000
 # The laser stage, the scripted player invulnerable to the end, and as it is
 # (lasers hit it, its deaths and bombs cancel them).
 record_lasers lasers_invulnerable --autopilot --invulnerable --difficulty normal --seed 11 \

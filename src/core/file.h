@@ -12,15 +12,15 @@
  * "Where files go", lists them). Each is far above what curtain itself writes, and
  * far below what would exhaust memory: a bigger file is refused with its size and
  * the limit ("x.pat: file too large (3 GiB; the limit is 16 MiB)"), not read. */
-#define FILE_LIMIT_PATTERN       (16u << 20) /* a pattern source (.pat) */
-#define FILE_LIMIT_BULLETML      (16u << 20) /* a BulletML XML file */
-#define FILE_LIMIT_REPLAY        (48u << 20) /* a replay (.rpl): the longest, 10 hours, is 41 MB */
-#define FILE_LIMIT_OPTIONS       (1u << 20)  /* options.txt */
-#define FILE_LIMIT_HIGHSCORES    (1u << 20)  /* highscores.txt */
-#define FILE_LIMIT_SPELLCARDS    (1u << 20)  /* spellcards.txt */
-#define FILE_LIMIT_CONTROLLER_DB (16u << 20) /* gamecontrollerdb.txt (read by SDL) */
-#define FILE_LIMIT_BENCH_REPORT  (64u << 20) /* a `bench --json` report */
-#define FILE_LIMIT_IMAGE         (64u << 20) /* a picture of the data folder (the atlas) */
+#define FILE_LIMIT_PATTERN       (16u << 20)  /* a pattern source (.pat) */
+#define FILE_LIMIT_BULLETML      (16u << 20)  /* a BulletML XML file */
+#define FILE_LIMIT_REPLAY        (48u << 20)  /* a replay (.rpl): the longest, 10 hours, is 41 MB */
+#define FILE_LIMIT_OPTIONS       (1u << 20)   /* options.txt */
+#define FILE_LIMIT_HIGHSCORES    (1u << 20)   /* highscores.txt */
+#define FILE_LIMIT_SPELLCARDS    (1u << 20)   /* spellcards.txt */
+#define FILE_LIMIT_CONTROLLER_DB (16u << 20)  /* gamecontrollerdb.txt (read by SDL) */
+#define FILE_LIMIT_BENCH_REPORT  (64u << 20)  /* a `bench --json` report */
+#define FILE_LIMIT_IMAGE         (64u << 20)  /* a picture of the data folder (the atlas) */
 #define FILE_LIMIT_ANY           (256u << 20) /* file_read_all: any other file */
 
 /* Reads a whole file of at most limit bytes into a NUL-terminated buffer from

@@ -52,7 +52,10 @@
     X(PLAYER_HERON, "player_heron")     \
     X(SHOT_NEEDLE, "shot_needle")       \
     X(SHOT_AMULET, "shot_amulet")       \
-    X(SHOT_SEAL, "shot_seal")
+    X(SHOT_SEAL, "shot_seal")           \
+    X(ENEMY_COG, "enemy_cog")           \
+    X(ENEMY_BIRD, "enemy_bird")         \
+    X(ENEMY_BELL, "enemy_bell")
 
 /* The bitmap fonts: ASCII 32..126 each. */
 #define ATLAS_FONTS(X) \

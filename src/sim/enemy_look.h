@@ -22,7 +22,10 @@
     X(BOSS, "boss")       \
     X(MOTH, "moth")       \
     X(SPIRIT, "spirit")   \
-    X(LOTUS, "lotus")
+    X(LOTUS, "lotus")     \
+    X(COG, "cog")         \
+    X(BIRD, "bird")       \
+    X(BELL, "bell")
 
 typedef enum enemy_look {
 #define ENEMY_LOOK_ENUM(id, name) ENEMY_LOOK_##id,

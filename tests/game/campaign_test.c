@@ -50,11 +50,11 @@ static campaign_result campaign_play(const library *lib, world_config cfg, repla
     campaign_result r = {0};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
-    CHECK(replay_begin(rec, &cfg, 12u * 3600u) == 0);
+    CHECK(replay_begin(rec, &cfg, 18u * 3600u) == 0);
     replay_set_content(rec, lib);
     autopilot ap;
     autopilot_init(&ap, 1);
-    while (w && !world_over(w) && w->frame < 12u * 3600u) {
+    while (w && !world_over(w) && w->frame < 18u * 3600u) {
         input_bits in = autopilot_input(&ap, w);
         int stage = w->stage;
         campaign_numbers before = campaign_numbers_of(w);

@@ -1,10 +1,11 @@
 /*
  * clear: the game as a player meets it. The scripted player, NOT invulnerable
- * and bombing when cornered, plays a whole run from stage 1 (so stage 2 starts
- * with the power, ships and bombs that run carries) on Easy and on Normal, over
- * fixed seeds, and reaches the all clear without a continue. Each stage's
- * length and the deaths and bombs are printed. And stage 2 alone on Normal,
- * begun with the power, ships and bombs of a fresh run, is cleared too.
+ * and bombing when cornered, plays a whole run from stage 1 (so stages 2 and 3
+ * start with the power, ships and bombs that run carries) on Easy and on
+ * Normal, over fixed seeds, and reaches the all clear (after stage 3, the last)
+ * without a continue. Each stage's length and the deaths and bombs are
+ * printed. And stages 2 and 3 alone on Normal, each begun with the power, ships
+ * and bombs of a fresh run, are cleared too.
  *
  * usage: test_game.clear PATTERNS_DIR
  */
@@ -26,7 +27,7 @@ static void clear_run(const library *lib, int level, uint64_t seed)
     autopilot_init(&ap, 1);
     uint64_t cleared_at[4] = {0};
     int continued = 0, power_at_2 = -1, lives_at_2 = -1, bombs_at_2 = -1;
-    while (!world_over(w) && w->frame < 12u * 3600u) {
+    while (!world_over(w) && w->frame < 18u * 3600u) {
         int stage = w->stage;
         world_step(w, autopilot_input(&ap, w));
         if (w->stage != stage && stage == 0) {
@@ -42,24 +43,27 @@ static void clear_run(const library *lib, int level, uint64_t seed)
         }
     }
     printf("%-6s seed %2llu: stage 1 %5llu frames, stage 2 %5llu frames (began with power %d, "
-           "%d ships, %d bombs); %d deaths, %d bombs used\n",
+           "%d ships, %d bombs), stage 3 %5llu frames; %d deaths, %d bombs used\n",
            difficulty_name(level), (unsigned long long)seed, (unsigned long long)cleared_at[0],
            (unsigned long long)(cleared_at[1] - cleared_at[0] - WORLD_STAGE_BREAK), power_at_2,
-           lives_at_2, bombs_at_2, w->deaths, w->bombs_used);
+           lives_at_2, bombs_at_2,
+           (unsigned long long)(cleared_at[2] - cleared_at[1] - WORLD_STAGE_BREAK), w->deaths,
+           w->bombs_used);
     CHECK(!continued);
     CHECK_EQ_INT(w->state, WORLD_CLEARED);
     CHECK(world_all_clear(w));
-    CHECK(cleared_at[0] > 0 && cleared_at[1] > cleared_at[0]);
+    CHECK(cleared_at[0] > 0 && cleared_at[1] > cleared_at[0] && cleared_at[2] > cleared_at[1]);
     CHECK_EQ_U64(w->stats.errors, 0);
     world_free(w);
     mem_free(w);
 }
 
-/* Stage 2 from its start (config.stage 1): the power, ships and bombs a run
- * begins with, far from the full power a whole run brings; still cleared. */
-static void clear_stage2_fresh(const library *lib, int level, uint64_t seed)
+/* A stage from its start (config.stage from 0, after stage 1): the power,
+ * ships and bombs a run begins with, far from the full power a whole run
+ * brings; still cleared, and the run goes on to the all clear. */
+static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t seed)
 {
-    world_config cfg = {.seed = seed, .difficulty = (uint8_t)level, .stage = 1};
+    world_config cfg = {.seed = seed, .difficulty = (uint8_t)level, .stage = (uint8_t)stage};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     if (!w)
@@ -67,14 +71,19 @@ static void clear_stage2_fresh(const library *lib, int level, uint64_t seed)
     autopilot ap;
     autopilot_init(&ap, 1);
     int power = w->player.power, continued = 0;
-    while (!world_over(w) && w->frame < 8u * 3600u) {
+    uint64_t cleared_at = 0;
+    while (!world_over(w) && w->frame < 14u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
-        for (int i = 0; i < w->event_count; i++)
+        for (int i = 0; i < w->event_count; i++) {
             continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;
+            if (w->events[i].kind == WORLD_EVENT_STAGE_CLEAR && w->events[i].value == stage + 1)
+                cleared_at = w->frame;
+        }
     }
-    printf("%-6s seed %2llu: stage 2 alone from power %d: %llu frames; %d deaths, %d bombs used\n",
-           difficulty_name(level), (unsigned long long)seed, power, (unsigned long long)w->frame,
-           w->deaths, w->bombs_used);
+    printf("%-6s seed %2llu: stage %d from power %d: %llu frames; %d deaths, %d bombs used\n",
+           difficulty_name(level), (unsigned long long)seed, stage + 1, power,
+           (unsigned long long)cleared_at, w->deaths, w->bombs_used);
+    CHECK(cleared_at > 0);
     CHECK(power < 200);
     CHECK(!continued);
     CHECK(world_all_clear(w));
@@ -92,12 +101,13 @@ int main(int argc, char **argv)
     CHECK(lib != NULL);
     if (lib) {
         const library_game *g = world_game_of(lib);
-        CHECK(g && g->stage_count == 2);
+        CHECK(g && g->stage_count == 3);
         static const uint64_t seeds[] = {1, 2};
         for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
             for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
                 clear_run(lib, d, seeds[s]);
-        clear_stage2_fresh(lib, DIFFICULTY_NORMAL, 2);
+        clear_stage_fresh(lib, 1, DIFFICULTY_NORMAL, 2);
+        clear_stage_fresh(lib, 2, DIFFICULTY_NORMAL, 2);
         library_free(lib);
     }
     return check_done("clear");

@@ -75,7 +75,8 @@ static int seek_around(replay_player *p, const uint64_t *hash, uint32_t frames, 
     return wrong;
 }
 
-static void player_seeks(const library *lib, const recorded *rec, size_t arena_size, const char *what)
+static void player_seeks(const library *lib, const recorded *rec, size_t arena_size,
+                         const char *what)
 {
     const replay *r = &rec->r;
     world *w = mem_alloc(sizeof *w);

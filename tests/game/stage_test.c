@@ -1,8 +1,8 @@
 /*
- * stage: the game's own stages 1 and 2 (patterns/), each played alone
+ * stage: the game's own stages 1, 2 and 3 (patterns/), each played alone
  * (WORLD_FLAG_ONE_STAGE) headless to its end by the scripted player on every
  * difficulty, invulnerable: stage 1 reaches the stage-clear state within three
- * to five minutes, stage 2 within four to six, each meets its midboss's and its
+ * to five minutes, stages 2 and 3 within four to six, each meets its midboss's and its
  * boss's spell cards, stops no script with an error, and the harder the
  * difficulty the more bullets fly, and the faster. Also: the same run twice gives the same hash,
  * and a run with the scripted player, not invulnerable, gets hit and pays a ship; a run that never
@@ -179,6 +179,7 @@ int main(int argc, char **argv)
     if (lib) {
         stage_every_difficulty(lib, 0, 3.0, 5.0, 5); /* the midboss's card, the boss's four */
         stage_every_difficulty(lib, 1, 4.0, 6.0, 5); /* stage 2: the same count */
+        stage_every_difficulty(lib, 2, 4.0, 6.0, 5); /* stage 3: the same count */
         stage_determinism(lib);
         stage_hit_costs_a_ship(lib);
         stage_parked_enemies_gone(lib);

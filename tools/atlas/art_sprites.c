@@ -55,6 +55,9 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_SHOT_NEEDLE: return (art_sprite_info){12, 32, BULLET_COLOR_COUNT, 0};
     case ATLAS_SPRITE_SHOT_AMULET: return (art_sprite_info){16, 22, BULLET_COLOR_COUNT, 0};
     case ATLAS_SPRITE_SHOT_SEAL: return (art_sprite_info){18, 18, BULLET_COLOR_COUNT, 0};
+    case ATLAS_SPRITE_ENEMY_COG: return (art_sprite_info){30, 30, 4, PAINT_PI / 4 / 4};
+    case ATLAS_SPRITE_ENEMY_BIRD: return (art_sprite_info){34, 28, 4, 0};
+    case ATLAS_SPRITE_ENEMY_BELL: return (art_sprite_info){48, 48, 2, 0};
     case ATLAS_SPRITE_COUNT: break;
     }
     return (art_sprite_info){1, 1, 1, 0};
@@ -752,6 +755,106 @@ static rgba enemy_lotus(vec2 p, int frame)
     return paint_over(c, paint_fade(gold, paint_fill(lamp)));
 }
 
+/* A cog (stage 3): a brass gear of eight teeth round a dark hub with a red
+ * lamp; its frames are pre-rotated over one tooth, so it spins as it flies. */
+static rgba enemy_cog(vec2 p)
+{
+    double r = paint_len(p);
+    double ang = trig_atan2(p.y, p.x);
+    double u = ang / (PAINT_PI / 4);
+    double f = u - floor(u);
+    double tooth = fabs(f - 0.5) < 0.22 ? 13.0 : 10.2;
+    double gear = r - tooth;
+    rgba c = paint_fade(paint_rgb(30, 18, 6, 1.0), paint_fill(gear - 0.8));
+    double shade = paint_clamp(0.6 - (p.x + p.y) / 30.0, 0, 1);
+    rgba brass = paint_mix(paint_rgb(150, 96, 30, 1.0), paint_rgb(255, 214, 120, 1.0), shade);
+    c = paint_over(c, paint_fade(brass, paint_fill(gear)));
+    /* Spokes cut out of the plate between the rim and the hub. */
+    double spoke_u = ang / (PAINT_PI / 2);
+    double sf = spoke_u - floor(spoke_u);
+    double window = (r > 4.6 && r < 8.2 && fabs(sf - 0.5) < 0.3) ? 1.0 : 0.0;
+    c = paint_over(c, paint_fade(paint_rgb(40, 24, 10, 1.0), window));
+    c = paint_over(c, paint_fade(paint_rgb(120, 70, 20, 1.0), paint_stroke(r - 8.6, 0.6)));
+    c = paint_over(c, paint_fade(paint_rgb(60, 36, 16, 1.0), paint_fill(r - 4.4)));
+    c = paint_over(c, paint_fade(paint_rgb(255, 70, 40, 1.0), paint_fill(r - 2.6)));
+    return paint_over(c, paint_fade(paint_rgb(255, 220, 180, 1.0), paint_fill(r - 1.0)));
+}
+
+/* A clockwork bird (stage 3): a brass body with a key in its back, flying
+ * down toward the player, its riveted tin wings beating from frame to frame
+ * and a green glass eye on each side of its beak. */
+static rgba enemy_bird(vec2 p, int frame)
+{
+    static const double beat[4] = {1.0, 0.75, 0.5, 0.75};
+    double k = beat[frame % 4];
+    p = paint_v(p.x, -p.y); /* drawn with the beak toward -y, then turned down */
+    vec2 m = mirror_x(p);
+    vec2 w = paint_v(m.x, p.y / k);
+    double wing =
+        sd_ellipse(paint_rotate(paint_sub(paint_v(m.x, p.y), paint_v(9.0, 1.5 * k)), -0.35 * k),
+                   8.5, 3.4 * (0.6 + 0.4 * k));
+    double body = sd_ellipse(paint_v(p.x, p.y + 1.0), 4.2, 8.0);
+    double beak = sd_segment(p, paint_v(0, -8.5), paint_v(0, -12.0), 1.1);
+    double tail = sd_segment(m, paint_v(0.0, 7.0), paint_v(2.6, 12.0), 1.0);
+    double all = fmin(fmin(wing, body), fmin(beak, tail));
+    rgba c = paint_fade(paint_rgb(255, 200, 110, 1.0), 0.35 * paint_glow(all, 3.0));
+    c = paint_over(c, paint_fade(paint_rgb(28, 20, 12, 1.0), paint_fill(all - 0.8)));
+    /* Wings of tin plates: light at the root, bronze at the tip, ribbed. */
+    rgba tin = paint_mix(paint_rgb(225, 225, 235, 1.0), paint_rgb(170, 110, 50, 1.0),
+                         paint_smoothstep(3.0, 16.0, m.x));
+    double rib = 0.5 + 0.5 * trig_sin(w.x * 1.6);
+    tin = paint_darken(tin, 0.2 * rib);
+    c = paint_over(c, paint_fade(tin, paint_fill(wing)));
+    c = paint_over(c, paint_fade(paint_rgb(200, 130, 50, 1.0), paint_fill(tail)));
+    double shade = paint_clamp(0.6 - (p.x + p.y) / 24.0, 0, 1);
+    rgba brass = paint_mix(paint_rgb(150, 90, 30, 1.0), paint_rgb(255, 215, 120, 1.0), shade);
+    c = paint_over(c, paint_fade(brass, paint_fill(body)));
+    c = paint_over(c, paint_fade(paint_rgb(240, 200, 120, 1.0), paint_fill(beak)));
+    /* The winding key on its back, and the eyes. */
+    double key = fmin(sd_segment(p, paint_v(0, 3.0), paint_v(0, 6.5), 0.8),
+                      sd_segment(p, paint_v(-2.4, 6.5), paint_v(2.4, 6.5), 0.9));
+    c = paint_over(c, paint_fade(paint_rgb(90, 60, 30, 1.0), paint_fill(key)));
+    double eyes = sd_circle(paint_sub(m, paint_v(2.0, -5.5)), 1.2);
+    c = paint_over(c, paint_fade(paint_rgb(90, 255, 160, 1.0), 0.5 * paint_glow(eyes, 1.5)));
+    return paint_over(c, paint_fade(paint_rgb(180, 255, 200, 1.0), paint_fill(eyes)));
+}
+
+/* A bell turret (stage 3): a brass bell hung in an iron ring, mouth down
+ * toward the player, with a clock face on its crown; the clapper swings and
+ * the mouth glows on the second frame. */
+static rgba enemy_bell(vec2 p, int frame)
+{
+    p = paint_v(p.x, -p.y); /* drawn with the mouth toward -y, then turned down */
+    double ring = fabs(paint_len(p) - 20.0) - 1.8;
+    rgba c = paint_fade(paint_rgb(10, 10, 16, 1.0), paint_fill(ring - 0.8));
+    c = paint_over(c, paint_fade(paint_rgb(90, 96, 110, 1.0), paint_fill(ring)));
+    /* The bell: a dome that widens to a lip toward the player (down, -y). */
+    double u = paint_clamp((12.0 - p.y) / 26.0, 0, 1);
+    double half = 6.0 + 8.0 * u * u + 2.5 * u;
+    double side = fabs(p.x) - half;
+    double bell = fmax(side * 0.8, fmax(p.y - 12.0, -14.0 - p.y));
+    double crown = sd_circle(paint_v(p.x, p.y - 10.0), 6.5);
+    bell = fmin(bell, crown);
+    c = paint_over(c, paint_fade(paint_rgb(30, 18, 6, 1.0), paint_fill(bell - 0.9)));
+    double shade = paint_clamp(0.5 - p.x / 18.0, 0, 1);
+    rgba brass = paint_mix(paint_rgb(130, 80, 24, 1.0), paint_rgb(255, 210, 110, 1.0), shade);
+    c = paint_over(c, paint_fade(brass, paint_fill(bell)));
+    double lip = sd_box(paint_v(p.x, p.y + 13.0), 16.0, 1.4, 0.8);
+    c = paint_over(c, paint_fade(paint_rgb(255, 230, 150, 1.0), paint_fill(lip)));
+    /* The mouth's glow and the clapper swinging from side to side. */
+    double mouth = sd_ellipse(paint_v(p.x, p.y + 15.0), 12.0, 2.2);
+    c = paint_over(
+        c, paint_fade(paint_rgb(255, 150, 50, 1.0), (frame ? 0.8 : 0.4) * paint_glow(mouth, 3.0)));
+    double clap = sd_circle(paint_v(p.x - (frame ? 2.5 : -2.5), p.y + 15.5), 2.3);
+    c = paint_over(c, paint_fade(paint_rgb(60, 40, 20, 1.0), paint_fill(clap)));
+    /* A clock face on the crown, its hands at a quarter past. */
+    double face = sd_circle(paint_v(p.x, p.y - 10.0), 4.6);
+    c = paint_over(c, paint_fade(paint_rgb(250, 245, 225, 1.0), paint_fill(face)));
+    double hands = fmin(sd_segment(p, paint_v(0, 10.0), paint_v(0, 13.5), 0.5),
+                        sd_segment(p, paint_v(0, 10.0), paint_v(2.6, 10.0), 0.6));
+    return paint_over(c, paint_fade(paint_rgb(40, 30, 30, 1.0), paint_fill(hands)));
+}
+
 /* A wisp of nebula for the field's backdrop, drawn additive: noise warped by
  * noise (so it streaks like gas rather than blotting), faded out toward the
  * edge of the frame so it never shows a border. Each frame is a different wisp. */
@@ -801,6 +904,9 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_ENEMY_MOTH: return enemy_moth(p, s->frame);
     case ATLAS_SPRITE_ENEMY_SPIRIT: return enemy_spirit(p, s->frame);
     case ATLAS_SPRITE_ENEMY_LOTUS: return enemy_lotus(p, s->frame);
+    case ATLAS_SPRITE_ENEMY_COG: return enemy_cog(p);
+    case ATLAS_SPRITE_ENEMY_BIRD: return enemy_bird(p, s->frame);
+    case ATLAS_SPRITE_ENEMY_BELL: return enemy_bell(p, s->frame);
     case ATLAS_SPRITE_BOSS: return boss(p, s->frame);
     case ATLAS_SPRITE_ITEM_POWER:
         return item_tile(p, 6.2, paint_rgb(226, 36, 48, 1.0), letter_d('P', p, 1.25));

@@ -1,0 +1,113 @@
+# Stage 3's enemies. Cogs (spinning gear drones) wheel down the spire's face
+# and throw out rings of teeth; clockwork birds dive in on wound springs and
+# peck at the player; bell turrets (mid-size) hang from the spire's beams and
+# toll rings that spread and slow, with a beam of dawn light now and then.
+# Every enemy fires from the upper part of the field; harder difficulties change
+# the shapes as well as the numbers.
+
+# A cog rolls down in a curve, stops, throws out a ring of teeth (the ring turns
+# as it flies on the harder difficulties) and rolls off the way it came.
+enemy s3_cog(side = 1, ty = 110, rings = 0) {
+    look cog
+    health 10
+    score 300
+    hitbox 11
+    drops power 1 point 1
+    move by (side * 50, ty) over 50 out
+    wait 50
+    var a = rand(0, 45)
+    repeat level(1, 2, 2, 3) + rings as k {
+        if rank < 0.35 {
+            fire orb_small yellow ring 8 at a speed 1.8
+        } else if rank < 0.7 {
+            fire orb_small yellow ring 16 at a speed 2 + rank * 0.5
+        } else {
+            fire orb_small yellow ring level(12, 12, 18, 20) at a speed 2 + rank * 0.5 spin (k % 2 * 2 - 1) * 0.6 {
+                wait 40
+                spin 0
+            }
+        }
+        a += 15
+        wait level(40, 30, 26, 22)
+    }
+    move by (side * -200, -80) over 80 in
+}
+
+# A cog that only crosses the field along a line, shedding aimed rice (a
+# spread of three and more on the harder difficulties).
+enemy s3_cog_roll(side = 1) {
+    look cog
+    health 6
+    score 200
+    hitbox 11
+    drops point 1
+    turn to side * 100
+    speed 2.6
+    wait 30
+    repeat 3 {
+        if rank < 0.35 {
+            fire rice orange aim speed 2.2
+        } else {
+            fire rice orange spread level(1, 3, 4, 5) by 14 aim speed 2.2 + rank * 0.8
+        }
+        wait 30
+    }
+}
+
+# A clockwork bird dives in on a long curve, pauses, pecks at the player with
+# a stack of arrows and flies back up, winding down.
+enemy s3_bird(side = 1, ty = 130) {
+    look bird
+    health 14
+    score 400
+    hitbox 11
+    drops power 1 point 1
+    move by (side * 70, ty) over 55 out
+    wait 55
+    repeat level(1, 2, 2, 3) {
+        if rank < 0.35 {
+            fire arrow green aim speed 2.4
+        } else if rank < 0.7 {
+            fire arrow green aim speed 2.6 + rank stack 3 by 0.5
+        } else {
+            fire arrow green spread level(3, 3, 3, 5) by 18 aim speed 2.6 + rank stack 3 by 0.5
+        }
+        wait level(45, 34, 30, 26)
+    }
+    move by (side * 120, -200) over 90 in
+}
+
+# A bell turret (mid-size) comes down on its chain, tolls rings that leave
+# fast and slow down, sways, and now and then sends a beam of dawn light at
+# the player (a straight laser with a warning line); on Lunatic every toll
+# rings twice, the echo offset.
+enemy s3_bell(tx = 192, ty = 100) {
+    look bell
+    health 220
+    score 12000
+    hitbox 18
+    drops power 4 point 5
+    move to (tx, ty) over 80 out
+    wait 30
+    var a = rand(0, 360)
+    repeat 12 as i {
+        fire orb orange ring level(10, 18, 22, 26) at a speed 3 {
+            speed 1 + rank * 0.6 over 40
+        }
+        if rank >= 0.99 {
+            wait 8
+            fire orb_small yellow ring 22 at a + 8 speed 2.6 {
+                speed 0.8 + rank * 0.5 over 40
+            }
+        }
+        a += 7
+        if i % 3 == 1 {
+            laser yellow aim length 420 width level(6, 8, 10, 12) warn level(60, 50, 44, 40) life 24
+        }
+        if i % 4 == 3 {
+            move to (tx + rand(-30, 30), ty + rand(-10, 10)) over 40
+        }
+        wait level(50, 32, 28, 24)
+    }
+    move by (0, -240) over 120 in
+}
