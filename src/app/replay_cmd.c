@@ -157,17 +157,18 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
         printf("%s\n", err);
         return CLI_EXIT_FAILURE;
     }
-    /* a format-2 replay is checked over the files of its time; the game loads
-     * both, for the replays menu */
-    int old = replay_wants_format2_library(&r);
-    library *lib = verify && old ? NULL : content_load(mod);
-    library *format2 = old || !verify ? content_load_format2(mod, !old) : NULL;
-    if (verify ? !(old ? format2 : lib) : !lib) {
+    /* A format-2 replay plays over the files of its time (content_load_format2);
+     * watching, the game keeps both, for its Replays menu. */
+    int old = replay_wants_format2_library(&r), watch = !verify && !other;
+    library *lib = old && !watch ? NULL : content_load(mod);
+    library *format2 = old || watch ? content_load_format2(mod, !old) : NULL;
+    const library *use = old ? format2 : lib;
+    if (!use || (watch && !lib)) {
         replay_free(&r);
+        library_free(lib);
         library_free(format2);
         return CLI_EXIT_FAILURE;
     }
-    const library *use = old ? format2 : lib;
     if (other) {
         rc = replay_cmd_diff(path, &r, other, use);
     } else if (verify) {
