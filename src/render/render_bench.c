@@ -279,10 +279,12 @@ static void rb_sync(SDL_Renderer *r)
 typedef struct rb_submit {
     rb_target *t;
     sprite_draw *draw;
-    const sprite_batch *batch;
+    const sprite_batch *batch; /* the sprites, */
+    const laser_mesh *mesh;    /* or else the lasers */
 } rb_submit;
 
-/* One frame's sprites: cleared target (untimed), then begin, batch, end, done. */
+/* One frame's sprites or lasers: cleared target (untimed), then begin, the
+ * batch or the mesh, end, done. */
 static double rb_run_submit(void *ctx)
 {
     rb_submit *s = ctx;
@@ -292,7 +294,10 @@ static double rb_run_submit(void *ctx)
     rb_sync(r);
     uint64_t t0 = clock_now_ns();
     sprite_draw_begin(s->draw);
-    sprite_draw_batch(s->draw, s->batch);
+    if (s->mesh)
+        sprite_draw_lasers(s->draw, s->mesh);
+    else
+        sprite_draw_batch(s->draw, s->batch);
     sprite_draw_end(s->draw);
     rb_sync(r);
     return (double)(clock_now_ns() - t0);
@@ -385,7 +390,7 @@ static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
             sprite_bullets in = rb_view(&st->bullets, rb_sizes[k]);
             sprite_batch_clear(batch);
             sprite_batch_add_bullets(batch, &in, 0, 1);
-            rb_submit s = {tg, &tg->draws[m], batch};
+            rb_submit s = {tg, &tg->draws[m], batch, NULL};
             ns[m] = rb_measure(b, rb_run_submit, &s);
             if (best < 0 || ns[m] < ns[best])
                 best = m;
@@ -431,7 +436,7 @@ static void rb_table_blit_paths(bench *b, rb_state *st, rb_target *tg)
     sprite_blit_isa best = sprite_blit_best_isa();
     for (int isa = SPRITE_BLIT_SCALAR; isa <= (int)best; isa++) {
         sprite_blit_set_isa((sprite_blit_isa)isa);
-        rb_submit s = {tg, &tg->draws[SPRITE_DRAW_BLIT], batch};
+        rb_submit s = {tg, &tg->draws[SPRITE_DRAW_BLIT], batch, NULL};
         bench_table_row(&t, sprite_blit_isa_name((sprite_blit_isa)isa));
         bench_table_value(&t, rb_measure(b, rb_run_submit, &s) / rb_sizes[k]);
     }
@@ -484,28 +489,6 @@ static int rb_lasers_make(rb_lasers *l, int curvy, int straight)
     return 0;
 }
 
-typedef struct rb_laser_submit {
-    rb_target *t;
-    sprite_draw *draw;
-    const laser_mesh *mesh;
-} rb_laser_submit;
-
-/* One frame's lasers, as rb_run_submit times sprites. */
-static double rb_run_lasers(void *ctx)
-{
-    rb_laser_submit *s = ctx;
-    SDL_Renderer *r = s->t->renderer;
-    SDL_SetRenderDrawColor(r, 12, 12, 40, 255);
-    SDL_RenderClear(r);
-    rb_sync(r);
-    uint64_t t0 = clock_now_ns();
-    sprite_draw_begin(s->draw);
-    sprite_draw_lasers(s->draw, s->mesh);
-    sprite_draw_end(s->draw);
-    rb_sync(r);
-    return (double)(clock_now_ns() - t0);
-}
-
 /* One back end: the laser meshes drawn by geometry (one SDL_RenderGeometryRaw)
  * and by the blitter's strip rasterizer, until the pixels are done. */
 static void rb_table_lasers(bench *b, rb_lasers *scenes, int count, rb_target *tg)
@@ -532,8 +515,8 @@ static void rb_table_lasers(bench *b, rb_lasers *scenes, int count, rb_target *t
         for (int m = 0; m < 2; m++) {
             ns[m] = NAN;
             if (tg->ready[methods[m]]) {
-                rb_laser_submit s = {tg, &tg->draws[methods[m]], &scenes[k].mesh};
-                ns[m] = rb_measure(b, rb_run_lasers, &s);
+                rb_submit s = {tg, &tg->draws[methods[m]], NULL, &scenes[k].mesh};
+                ns[m] = rb_measure(b, rb_run_submit, &s);
             }
         }
         bench_table_value(&t, ns[0] / 1e6);
@@ -656,7 +639,7 @@ static int rb_sweep_measure(bench *b, uint32_t n, double *ms)
         ms[1] = bench_sweep_time(samples, rb_sweep_build_run, &bd);
         sprite_batch_clear(&rb);
         sprite_batch_add_bullets(&rb, &bd.in, 0, 1);
-        rb_submit s = {&tg, &tg.draws[SPRITE_DRAW_BLIT], &rb};
+        rb_submit s = {&tg, &tg.draws[SPRITE_DRAW_BLIT], &rb, NULL};
         ms[2] = tg.ready[SPRITE_DRAW_BLIT] ? rb_sweep_blit_ms(&s, samples) : NAN;
     }
     rb_target_close(&tg);
