@@ -25,7 +25,9 @@
     X(LOTUS, "lotus")     \
     X(COG, "cog")         \
     X(BIRD, "bird")       \
-    X(BELL, "bell")
+    X(BELL, "bell")       \
+    X(MINAMO, "minamo")   \
+    X(TOKINE, "tokine")
 
 typedef enum enemy_look {
 #define ENEMY_LOOK_ENUM(id, name) ENEMY_LOOK_##id,

@@ -58,6 +58,8 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_ENEMY_COG: return (art_sprite_info){30, 30, 4, PAINT_PI / 4 / 4};
     case ATLAS_SPRITE_ENEMY_BIRD: return (art_sprite_info){34, 28, 4, 0};
     case ATLAS_SPRITE_ENEMY_BELL: return (art_sprite_info){48, 48, 2, 0};
+    case ATLAS_SPRITE_MINAMO: return (art_sprite_info){96, 96, 2, 0};
+    case ATLAS_SPRITE_TOKINE: return (art_sprite_info){96, 96, 2, 0};
     case ATLAS_SPRITE_COUNT: break;
     }
     return (art_sprite_info){1, 1, 1, 0};
@@ -502,6 +504,153 @@ static rgba boss(vec2 p, int frame)
         c, paint_fade(white, 0.85 * paint_fill(sd_circle(paint_v(p.x + 5.0, p.y + 6.0), 2.0))));
 }
 
+/* Minamo (stage 2's boss), the spirit of the still lake: a pearl of moonlight
+ * cradled in a crescent moon, long veils of water flowing down from it like
+ * sleeves, a ring of droplets, and ripples spreading round her; the ripples
+ * widen and the pearl brightens on the second frame. */
+static rgba boss_minamo(vec2 p, int frame)
+{
+    double d = paint_len(p);
+    vec2 m = mirror_x(p);
+    rgba moon = paint_rgb(200, 230, 255, 1.0), silver = paint_rgb(214, 236, 255, 1.0);
+    rgba c = paint_fade(paint_rgb(60, 130, 255, 1.0), 0.35 * paint_glow(d - 18.0, 26.0));
+    /* Ripples on the water round her. */
+    for (int k = 0; k < 3; k++) {
+        double r = 33.0 + 6.0 * k + (frame ? 3.0 : 0.0);
+        double ring = sd_ellipse(paint_v(p.x, p.y - 4.0), r * 1.12, r * 0.86);
+        c = paint_over(c, paint_fade(paint_rgb(130, 210, 255, 1.0),
+                                     (0.5 - 0.13 * k) * paint_stroke(ring, 0.55)));
+    }
+    /* The crescent moon behind her, its horns down round the pearl. */
+    double crescent =
+        fmax(sd_circle(paint_v(p.x, p.y + 7.0), 29.0), -sd_circle(paint_v(p.x, p.y + 1.0), 26.0));
+    crescent = fmax(crescent, p.y - 12.0);
+    c = paint_over(c, paint_fade(moon, 0.45 * paint_glow(crescent, 5.0)));
+    c = paint_over(c, paint_fade(paint_rgb(8, 18, 54, 1.0), paint_fill(crescent - 1.0)));
+    rgba moon_c = paint_mix(paint_rgb(240, 250, 255, 1.0), paint_rgb(150, 190, 245, 1.0),
+                            paint_smoothstep(-34.0, 6.0, p.y));
+    c = paint_over(c, paint_fade(moon_c, paint_fill(crescent)));
+    /* Veils of water fanned down from her like a koi's fins: each widens from
+     * the pearl to its tip, ribbed with silver. */
+    static const double veil_a[3] = {0.15, 0.72, 1.3}, veil_len[3] = {17.0, 17.5, 15.5};
+    for (int i = 0; i < 3; i++) {
+        vec2 lp = paint_rotate(m, -veil_a[i]);
+        vec2 q = paint_v(lp.x - 11.0 - veil_len[i], lp.y);
+        double t = paint_clamp((q.x + veil_len[i]) / (2.0 * veil_len[i]), 0, 1);
+        double v = sd_ellipse(q, veil_len[i], 3.0 + 6.5 * t);
+        rgba water = paint_mix(paint_rgb(150, 230, 255, 1.0), paint_rgb(30, 80, 190, 1.0),
+                               paint_smoothstep(10.0, 46.0, d));
+        double rib = 0.5 + 0.5 * trig_sin(trig_atan2(lp.y, lp.x - 6.0) * 36.0);
+        c = paint_over(c, paint_fade(paint_rgb(6, 16, 50, 1.0), 0.6 * paint_fill(v - 0.8)));
+        c = paint_over(c, paint_fade(paint_lighten(water, 0.3 * rib), 0.66 * paint_fill(v)));
+        c = paint_over(c, paint_fade(silver, 0.85 * paint_stroke(v + 0.6, 0.45)));
+    }
+    /* A ring of droplets, each pointing outward. */
+    for (int i = 0; i < 8; i++) {
+        vec2 q = paint_rotate(p, -(i * PAINT_PI / 4 + PAINT_PI / 8));
+        double drop = fmin(sd_circle(paint_v(q.x - 20.0, q.y), 2.2),
+                           sd_segment(q, paint_v(20.0, 0), paint_v(24.5, 0), 0.5));
+        c = paint_over(c, paint_fade(paint_rgb(10, 30, 70, 1.0), paint_fill(drop - 0.6)));
+        rgba dc = paint_mix(paint_rgb(235, 250, 255, 1.0), paint_rgb(70, 170, 240, 1.0),
+                            paint_smoothstep(-2.0, 0.5, drop));
+        c = paint_over(c, paint_fade(dc, paint_fill(drop)));
+    }
+    /* The pearl: a sphere of moonlight in a silver setting. */
+    double pulse = frame ? 1.0 : 0.0;
+    c = paint_over(c, paint_fade(paint_rgb(150, 220, 255, 1.0),
+                                 (0.45 + 0.3 * pulse) * paint_glow(d - 12.0, 6.0 + 2.0 * pulse)));
+    c = paint_over(c, paint_fade(paint_rgb(10, 24, 60, 1.0), paint_fill(d - 14.6)));
+    c = paint_over(c, paint_fade(silver, paint_stroke(d - 13.8, 0.8)));
+    double l = sphere_light(p, 12.0);
+    rgba pearl = paint_mix(paint_rgb(40, 70, 150, 1.0), paint_rgb(245, 250, 255, 1.0),
+                           paint_clamp(l * (0.85 + 0.2 * pulse) + 0.12, 0, 1));
+    c = paint_over(c, paint_fade(pearl, paint_fill(d - 12.0)));
+    /* The moon mirrored in it: a small crescent, and a glint. */
+    double mirrored = fmax(sd_circle(paint_v(p.x, p.y - 2.0), 5.0),
+                           -sd_circle(paint_v(p.x + 2.4, p.y - 0.6), 4.4));
+    c = paint_over(c, paint_fade(paint_rgb(255, 232, 150, 1.0), 0.9 * paint_fill(mirrored)));
+    return paint_over(
+        c, paint_fade(white, 0.85 * paint_fill(sd_circle(paint_v(p.x + 4.5, p.y + 5.5), 1.8))));
+}
+
+/* Tokine (stage 3's final boss), the keeper of the clockwork spire at dawn: a
+ * clock face set in a toothed brass wheel, dawn's rays behind it, fans of
+ * clock hands spread like wings and a pendulum below; on the second frame the
+ * wheel turns half a tooth, the hands move on and the pendulum swings across. */
+static rgba boss_tokine(vec2 p, int frame)
+{
+    double d = paint_len(p);
+    double ang = trig_atan2(p.y, p.x);
+    vec2 m = mirror_x(p);
+    rgba gold = paint_rgb(255, 206, 110, 1.0), iron = paint_rgb(46, 30, 34, 1.0);
+    rgba c = paint_fade(paint_rgb(255, 140, 90, 1.0), 0.35 * paint_glow(d - 22.0, 24.0));
+    /* Dawn's rays: twelve thin wedges of rose and amber. */
+    double u = ang / (PAINT_PI / 6) + 0.5;
+    double f = fabs(u - floor(u) - 0.5); /* 0 on a ray's axis */
+    double ray = fmax(f * d * 0.5 - 1.2 * (1.0 - d / 48.0), d - 46.0);
+    rgba ray_c = paint_mix(paint_rgb(255, 226, 170, 1.0), paint_rgb(255, 110, 130, 1.0),
+                           paint_smoothstep(20.0, 46.0, d));
+    c = paint_over(c, paint_fade(ray_c, 0.7 * paint_fill(ray)));
+    /* Wings of clock hands: three spade-tipped hands fanned on each side. */
+    static const double hand_a[3] = {-0.6, -0.05, 0.5}, hand_len[3] = {45.0, 47.0, 41.0};
+    for (int i = 0; i < 3; i++) {
+        vec2 lp = paint_rotate(paint_v(m.x, p.y), -hand_a[i]);
+        double len = hand_len[i];
+        double shaft = sd_segment(lp, paint_v(20.0, 0), paint_v(len - 7.0, 0), 1.7);
+        vec2 tip[4] = {{len - 12.0, 0}, {len - 6.0, -5.0}, {len, 0}, {len - 6.0, 5.0}};
+        double ring = fabs(sd_circle(paint_v(lp.x - (len - 18.0), lp.y), 2.6)) - 0.9;
+        double hand = fmin(fmin(shaft, sd_polygon(lp, tip, 4)), ring);
+        c = paint_over(c, paint_fade(iron, paint_fill(hand - 1.0)));
+        rgba steel = paint_mix(paint_rgb(255, 236, 190, 1.0), paint_rgb(214, 120, 60, 1.0),
+                               paint_smoothstep(20.0, 46.0, lp.x));
+        c = paint_over(c, paint_fade(steel, paint_fill(hand)));
+    }
+    /* The pendulum, swinging under her. */
+    double swing = frame ? 0.22 : -0.22;
+    vec2 pp = paint_rotate(paint_v(p.x, p.y - 20.0), swing);
+    double rod = sd_segment(pp, paint_v(0, 0), paint_v(0, 19.0), 0.9);
+    double bob = sd_circle(paint_v(pp.x, pp.y - 22.0), 5.0);
+    c = paint_over(c, paint_fade(iron, paint_fill(fmin(rod, bob) - 0.9)));
+    c = paint_over(c, paint_fade(paint_rgb(200, 140, 60, 1.0), paint_fill(rod)));
+    rgba bob_c = paint_mix(paint_rgb(120, 60, 20, 1.0), paint_rgb(255, 225, 140, 1.0),
+                           sphere_light(paint_v(pp.x, pp.y - 22.0), 5.0));
+    c = paint_over(c, paint_fade(bob_c, paint_fill(bob)));
+    /* The wheel: sixteen teeth of brass, turning half a tooth a frame. */
+    double tu = ang / (PAINT_PI / 8) + (frame ? 0.5 : 0.0);
+    double tf = tu - floor(tu);
+    double wheel = d - (fabs(tf - 0.5) < 0.24 ? 28.5 : 25.5);
+    c = paint_over(c, paint_fade(iron, paint_fill(wheel - 0.9)));
+    double shade = paint_clamp(0.6 - (p.x + p.y) / 60.0, 0, 1);
+    rgba brass = paint_mix(paint_rgb(150, 84, 30, 1.0), paint_rgb(255, 210, 120, 1.0), shade);
+    c = paint_over(c, paint_fade(brass, paint_fill(wheel)));
+    c = paint_over(c, paint_fade(paint_rgb(110, 60, 24, 1.0), paint_stroke(d - 22.5, 0.6)));
+    /* The face: ivory, twelve ticks (the quarters long), two hands. */
+    c = paint_over(c, paint_fade(paint_rgb(70, 40, 30, 1.0), paint_fill(d - 21.0)));
+    rgba ivory = paint_mix(paint_rgb(255, 250, 236, 1.0), paint_rgb(240, 206, 170, 1.0),
+                           paint_smoothstep(0.0, 20.0, d + (p.x + p.y) * 0.3));
+    c = paint_over(c, paint_fade(ivory, paint_fill(d - 19.6)));
+    double ticks = 1e9;
+    for (int i = 0; i < 12; i++) {
+        vec2 q = paint_rotate(p, -i * PAINT_PI / 6);
+        double in = i % 3 == 0 ? 12.5 : 15.5;
+        ticks = fmin(ticks, sd_segment(q, paint_v(in, 0), paint_v(17.5, 0), i % 3 ? 0.6 : 0.9));
+    }
+    c = paint_over(c, paint_fade(paint_rgb(60, 36, 40, 1.0), paint_fill(ticks)));
+    double minute = frame ? -0.3 : -0.55, hour = frame ? 2.35 : 2.3;
+    vec2 mh = paint_rotate(paint_v(0, -15.0), minute), hh = paint_rotate(paint_v(0, -9.5), hour);
+    double hands =
+        fmin(sd_segment(p, paint_v(0, 0), mh, 0.8), sd_segment(p, paint_v(0, 0), hh, 1.3));
+    c = paint_over(c, paint_fade(paint_rgb(40, 24, 30, 1.0), paint_fill(hands)));
+    c = paint_over(c, paint_fade(gold, paint_stroke(d - 19.8, 0.7)));
+    /* The jewel at the centre, rose like the dawn. */
+    double jewel = sd_circle(p, 3.0);
+    c = paint_over(
+        c, paint_fade(paint_rgb(255, 90, 110, 1.0), (frame ? 0.8 : 0.5) * paint_glow(jewel, 3.0)));
+    rgba jc = paint_mix(paint_rgb(255, 200, 210, 1.0), paint_rgb(200, 20, 60, 1.0),
+                        paint_smoothstep(-3.0, 0.0, jewel));
+    return paint_over(c, paint_fade(jc, paint_fill(jewel)));
+}
+
 /* An item: a bevelled tile with a white emblem. */
 static rgba item_tile(vec2 p, double half, rgba base, double emblem_d)
 {
@@ -935,6 +1084,8 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_SHOT_NEEDLE: return shot_needle(p, art_palette((bullet_color)s->frame));
     case ATLAS_SPRITE_SHOT_AMULET: return shot_amulet(p, art_palette((bullet_color)s->frame));
     case ATLAS_SPRITE_SHOT_SEAL: return shot_seal(p, art_palette((bullet_color)s->frame));
+    case ATLAS_SPRITE_MINAMO: return boss_minamo(p, s->frame);
+    case ATLAS_SPRITE_TOKINE: return boss_tokine(p, s->frame);
     case ATLAS_SPRITE_COUNT: break;
     }
     return clear;
