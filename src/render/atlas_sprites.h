@@ -57,7 +57,9 @@
     X(ENEMY_BIRD, "enemy_bird")         \
     X(ENEMY_BELL, "enemy_bell")         \
     X(MINAMO, "minamo")                 \
-    X(TOKINE, "tokine")
+    X(TOKINE, "tokine")                 \
+    X(SUIREN, "suiren")                 \
+    X(ZENMAI, "zenmai")
 
 /* The bitmap fonts: ASCII 32..126 each. */
 #define ATLAS_FONTS(X) \

@@ -60,6 +60,8 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_ENEMY_BELL: return (art_sprite_info){48, 48, 2, 0};
     case ATLAS_SPRITE_MINAMO: return (art_sprite_info){96, 96, 2, 0};
     case ATLAS_SPRITE_TOKINE: return (art_sprite_info){96, 96, 2, 0};
+    case ATLAS_SPRITE_SUIREN: return (art_sprite_info){64, 64, 2, 0};
+    case ATLAS_SPRITE_ZENMAI: return (art_sprite_info){64, 64, 2, 0};
     case ATLAS_SPRITE_COUNT: break;
     }
     return (art_sprite_info){1, 1, 1, 0};
@@ -651,6 +653,114 @@ static rgba boss_tokine(vec2 p, int frame)
     return paint_over(c, paint_fade(jc, paint_fill(jewel)));
 }
 
+/* Suiren (stage 2's midboss), the night lotus: a water lily open on its pad,
+ * three rings of pointed petals from lilac to moon white round a golden heart
+ * of stamens; the petals open wider and the heart glows on the second frame. */
+static rgba midboss_suiren(vec2 p, int frame)
+{
+    double d = paint_len(p);
+    double ang = trig_atan2(p.y, p.x);
+    double open = frame ? 1.0 : 0.0;
+    rgba c = paint_fade(paint_rgb(170, 120, 255, 1.0), 0.35 * paint_glow(d - 16.0, 16.0));
+    /* The pad, notched toward the player. */
+    double notch = fabs(ang - PAINT_PI / 2) < 0.2 && p.y > 0 ? 1.0 : 0.0;
+    double pad = sd_circle(p, 29.0);
+    c = paint_over(c, paint_fade(paint_rgb(8, 24, 20, 1.0), paint_fill(pad - 0.9) * (1.0 - notch)));
+    double pad_l = paint_clamp(0.6 - (p.x + p.y) / 60.0, 0, 1);
+    double vein = fabs(trig_sin(ang * 8.0)) < 0.08 ? 0.25 : 0.0;
+    rgba pad_c = paint_mix(paint_rgb(16, 60, 44, 1.0), paint_rgb(52, 128, 84, 1.0), pad_l - vein);
+    c = paint_over(c, paint_fade(pad_c, paint_fill(pad) * (1.0 - notch)));
+    /* Petals, ring by ring from the outside in. */
+    static const int count[3] = {10, 10, 7};
+    static const double reach[3] = {25.0, 18.5, 11.0}, wide[3] = {5.6, 5.0, 3.6};
+    for (int r = 0; r < 3; r++) {
+        double petals = 1e9;
+        for (int i = 0; i < count[r]; i++) {
+            double a = (i + 0.5 * r) * 2 * PAINT_PI / count[r];
+            vec2 q = paint_rotate(p, -a);
+            double len = reach[r] + 1.5 * open * (r < 2);
+            /* pointed: an ellipse cut by a lens toward its tip */
+            double petal = sd_ellipse(paint_v(q.x - len * 0.55, q.y), len * 0.55, wide[r]);
+            double tip = fabs(q.y) - wide[r] * paint_clamp((len * 1.1 - q.x) / (len * 0.6), 0, 1);
+            petals = fmin(petals, fmax(petal, tip));
+        }
+        rgba petal_c = paint_mix(paint_rgb(255, 252, 255, 1.0), paint_rgb(200, 150, 255, 1.0),
+                                 paint_smoothstep(6.0, 30.0, d));
+        c = paint_over(c, paint_fade(paint_rgb(50, 20, 80, 1.0), paint_fill(petals - 0.8)));
+        c = paint_over(c, paint_fade(paint_darken(petal_c, 0.12 * (2 - r)), paint_fill(petals)));
+    }
+    /* The golden heart, ringed with stamens. */
+    double heart = sd_circle(p, 3.6);
+    for (int i = 0; i < 8; i++) {
+        vec2 s = paint_rotate(paint_v(4.6, 0), i * PAINT_PI / 4);
+        heart = fmin(heart, sd_circle(paint_sub(p, s), 1.0));
+    }
+    c = paint_over(c, paint_fade(paint_rgb(255, 210, 90, 1.0),
+                                 (0.5 + 0.3 * open) * paint_glow(heart, 4.0 + 2.0 * open)));
+    rgba gold = paint_mix(paint_rgb(255, 255, 220, 1.0), paint_rgb(255, 170, 40, 1.0),
+                          paint_smoothstep(0.0, 5.0, d));
+    return paint_over(c, paint_fade(gold, paint_fill(heart)));
+}
+
+/* Zenmai (stage 3's midboss), the wind-up doll who keeps the spire's gates: a
+ * tin drum of a body with a mainspring coiled on its face and a green glass
+ * eye, an iron gate-shield on each side and a great winding key behind; the
+ * key turns a quarter between the frames. */
+static rgba midboss_zenmai(vec2 p, int frame)
+{
+    double d = paint_len(p);
+    vec2 m = mirror_x(p);
+    rgba iron = paint_rgb(30, 24, 30, 1.0);
+    rgba c = paint_fade(paint_rgb(255, 190, 100, 1.0), 0.3 * paint_glow(d - 14.0, 16.0));
+    /* The key behind her, its bow of two loops above her head, seen turning. */
+    double k = frame ? 0.55 : 1.0; /* the bow's width as it turns */
+    vec2 kp = paint_v(p.x / k, p.y);
+    double stem = sd_segment(p, paint_v(0, -6.0), paint_v(0, -20.0), 2.0);
+    double loops = fmin(fabs(sd_circle(paint_sub(kp, paint_v(-7.5, -24.0)), 5.5)) - 2.0,
+                        fabs(sd_circle(paint_sub(kp, paint_v(7.5, -24.0)), 5.5)) - 2.0);
+    double key = fmin(stem, loops * k);
+    c = paint_over(c, paint_fade(iron, paint_fill(key - 1.0)));
+    rgba key_c = paint_mix(paint_rgb(255, 226, 140, 1.0), paint_rgb(170, 100, 36, 1.0),
+                           paint_smoothstep(-30.0, -10.0, -fabs(p.x) * 2.0 + p.y));
+    c = paint_over(c, paint_fade(key_c, paint_fill(key)));
+    /* The gate-shields: arched iron doors, riveted, on each side. */
+    vec2 g = paint_v(m.x - 21.0, p.y - 3.0);
+    double shield = fmin(sd_box(paint_v(g.x, g.y - 2.0), 6.5, 12.0, 1.5),
+                         sd_circle(paint_v(g.x, g.y + 9.0), 6.5));
+    shield = fmin(sd_box(paint_v(g.x, g.y + 2.0), 6.5, 10.0, 1.0),
+                  sd_circle(paint_v(g.x, g.y - 8.0), 6.5));
+    c = paint_over(c, paint_fade(iron, paint_fill(shield - 1.0)));
+    double sl = paint_clamp(0.55 - (g.x + g.y) / 30.0, 0, 1);
+    c = paint_over(
+        c, paint_fade(paint_mix(paint_rgb(70, 80, 100, 1.0), paint_rgb(170, 185, 205, 1.0), sl),
+                      paint_fill(shield)));
+    double bars = fabs(g.x) < 0.8 || fabs(g.y - 1.0) < 0.7 ? 1.0 : 0.0;
+    c = paint_over(c, paint_fade(paint_rgb(40, 40, 56, 1.0), bars * paint_fill(shield + 1.2)));
+    double rivets = 1e9;
+    for (int i = 0; i < 4; i++)
+        rivets = fmin(rivets, sd_circle(paint_v(fabs(g.x) - 4.0, g.y + 8.0 - i * 5.0), 0.9));
+    c = paint_over(c, paint_fade(paint_rgb(255, 220, 150, 1.0), paint_fill(rivets)));
+    /* The drum: tin, brass-rimmed, a mainspring coiled on its face. */
+    double body = d - 15.0;
+    c = paint_over(c, paint_fade(iron, paint_fill(body - 1.0)));
+    rgba tin = paint_mix(paint_rgb(120, 110, 100, 1.0), paint_rgb(240, 236, 222, 1.0),
+                         sphere_light(p, 15.0) + 0.2);
+    c = paint_over(c, paint_fade(tin, paint_fill(body)));
+    c = paint_over(c, paint_fade(paint_rgb(214, 150, 60, 1.0), paint_stroke(d - 14.2, 1.0)));
+    /* the spring: an Archimedean spiral, r = 2.8 (turns + angle / 2 pi) */
+    double ang = trig_atan2(p.y, p.x) + PAINT_PI;
+    double turn = (d / 2.8 - ang / (2 * PAINT_PI));
+    double spring = fabs(turn - floor(turn + 0.5)) * 2.8;
+    double coil = fmax(spring - 0.7, fmax(d - 12.0, 3.4 - d));
+    c = paint_over(c, paint_fade(paint_rgb(150, 90, 30, 1.0), paint_fill(coil)));
+    /* The eye: green glass at the spring's heart. */
+    double eye = sd_circle(p, 2.8);
+    c = paint_over(c, paint_fade(paint_rgb(90, 255, 160, 1.0), 0.6 * paint_glow(eye, 2.5)));
+    rgba glass = paint_mix(paint_rgb(220, 255, 230, 1.0), paint_rgb(30, 170, 100, 1.0),
+                           paint_smoothstep(-2.8, 0.0, eye));
+    return paint_over(c, paint_fade(glass, paint_fill(eye)));
+}
+
 /* An item: a bevelled tile with a white emblem. */
 static rgba item_tile(vec2 p, double half, rgba base, double emblem_d)
 {
@@ -1086,6 +1196,8 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_SHOT_SEAL: return shot_seal(p, art_palette((bullet_color)s->frame));
     case ATLAS_SPRITE_MINAMO: return boss_minamo(p, s->frame);
     case ATLAS_SPRITE_TOKINE: return boss_tokine(p, s->frame);
+    case ATLAS_SPRITE_SUIREN: return midboss_suiren(p, s->frame);
+    case ATLAS_SPRITE_ZENMAI: return midboss_zenmai(p, s->frame);
     case ATLAS_SPRITE_COUNT: break;
     }
     return clear;
