@@ -57,10 +57,11 @@ struct sandbox {
     uint32_t boss_obj; /* index + 1, 0 = none */
     uint32_t phase;    /* running phase index */
     int32_t phase_end, next_phase_at;
-    int spell; /* the phase running is a spell card (its PHASE verb said so) */
+    int spell;          /* the phase running is a spell card (its PHASE verb said so) */
+    int32_t boss_index; /* the fight's boss in lib->bosses, -1 none */
     /* where the run is, for its backdrop (pattern/backdrop_cue.h) */
-    const library_boss *boss_alone; /* the fight started alone (sandbox_start's boss) */
-    vm_runner_id stage_runner;      /* a stage's runner; 0: not a stage */
+    int32_t boss_alone;        /* the fight started alone (sandbox_start's boss), -1 none */
+    vm_runner_id stage_runner; /* a stage's runner; 0: not a stage */
     uint32_t stage_func;
     char phase_title[96];
     /* title card */
@@ -282,6 +283,7 @@ static void sb_boss_phase(sandbox *sb, uint32_t k)
         if (o)
             sb_release(sb, sb->boss_obj - 1);
         sb->boss = NULL;
+        sb->boss_index = -1;
         sb->boss_obj = 0;
         sb->phase_title[0] = 0;
         return;
@@ -296,6 +298,15 @@ static void sb_boss_phase(sandbox *sb, uint32_t k)
     o->scripted = 1;
 }
 
+/* Where b is in lib->bosses, or -1. */
+static int32_t sb_boss_index(const sandbox *sb, const library_boss *b)
+{
+    for (uint32_t i = 0; b && sb->lib && i < sb->lib->boss_count; i++)
+        if (&sb->lib->bosses[i] == b)
+            return (int32_t)i;
+    return -1;
+}
+
 /* A boss fight: the boss appears near the top and its phase `phase` starts (the
  * first, when it has no such phase). */
 static void sb_start_boss(sandbox *sb, const library_boss *boss, uint32_t phase)
@@ -306,8 +317,8 @@ static void sb_start_boss(sandbox *sb, const library_boss *boss, uint32_t phase)
     sb->boss = boss;
     sb->boss_obj = idx + 1;
     sb->objs.slots[idx].entered = 1;
-    if (sb->lib && boss >= sb->lib->bosses && boss < sb->lib->bosses + sb->lib->boss_count)
-        sb->objs.slots[idx].boss = (int32_t)(boss - sb->lib->bosses); /* its look */
+    sb->boss_index = sb_boss_index(sb, boss);
+    sb->objs.slots[idx].boss = sb->boss_index; /* its look */
     sb_boss_phase(sb, phase < boss->phase_count ? phase : 0);
 }
 
@@ -500,7 +511,8 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->boss = NULL;
     sb->boss_obj = 0;
     sb->spell = 0;
-    sb->boss_alone = boss;
+    sb->boss_index = -1;
+    sb->boss_alone = -1;
     sb->stage_runner = 0;
     sb->stage_func = UINT32_MAX;
     sb->title[0] = sb->phase_title[0] = sb->last_error[0] = 0;
@@ -514,6 +526,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->objs.slots[sb->root].scripted = 1;
     if (boss) {
         sb->frame = 0;
+        sb->boss_alone = sb_boss_index(sb, boss);
         sb_start_boss(sb, boss, sb->cfg.boss_phase);
         sb->frame = -1;
         return 0;
@@ -649,15 +662,14 @@ backdrop_cue_place sandbox_place(const sandbox *sb)
     backdrop_cue_place at = backdrop_cue_nowhere();
     if (!sb->lib)
         return at;
-    if (sb->boss_alone)
-        at.boss_alone = (int32_t)(sb->boss_alone - sb->lib->bosses);
+    at.boss_alone = sb->boss_alone;
     if (sb->stage_runner) {
         at.stage_pc = vm_runner_base_pc(sb->v, sb->stage_runner);
         at.stage_func = sb->stage_func;
         at.stage_done = at.stage_pc == UINT32_MAX; /* the runner has ended */
     }
     if (sb->boss && sb->spell && sb->phase_end != SB_NEVER)
-        at.spell_boss = (int32_t)(sb->boss - sb->lib->bosses);
+        at.spell_boss = sb->boss_index;
     return at;
 }
 
