@@ -27,12 +27,10 @@ int laser_mesh_init(laser_mesh *m, int vertices, int node_cap)
     m->nx = mem_alloc((size_t)node_cap * sizeof(float));
     m->ny = mem_alloc((size_t)node_cap * sizeof(float));
     m->taper = mem_alloc((size_t)node_cap * sizeof(float));
-    m->bx = mem_alloc((size_t)node_cap * sizeof(float));
-    m->by = mem_alloc((size_t)node_cap * sizeof(float));
     m->layout = mem_alloc((size_t)(vertices / 4 + 1) * sizeof(int));
     m->layout_rgba = mem_alloc((size_t)(vertices / 4 + 1) * sizeof(uint32_t));
-    if (!m->xy || !m->uv || !m->colors || !m->indices || !m->nx || !m->ny || !m->taper || !m->bx ||
-        !m->by || !m->layout || !m->layout_rgba) {
+    if (!m->xy || !m->uv || !m->colors || !m->indices || !m->nx || !m->ny || !m->taper ||
+        !m->layout || !m->layout_rgba) {
         laser_mesh_free(m);
         return -1;
     }
@@ -54,8 +52,6 @@ void laser_mesh_free(laser_mesh *m)
     mem_free(m->nx);
     mem_free(m->ny);
     mem_free(m->taper);
-    mem_free(m->bx);
-    mem_free(m->by);
     mem_free(m->layout);
     mem_free(m->layout_rgba);
     memset(m, 0, sizeof *m);
@@ -209,10 +205,17 @@ static void lm_normals(float *restrict nx, float *restrict ny, const float *rest
     }
 }
 
-/* The strip's texture coordinates, colours and triangles of the laser just
- * placed at vertex `base` (`nodes` nodes), and the counts. */
-static void lm_strip_rest(laser_mesh *m, int base, uint32_t n, int paint, uint32_t c)
+/* A curvy body, tail to head (one run of the pool's doubled ring): its
+ * normals, two vertices a node, and the strip's triangles. The taper is
+ * symmetric, so the direction does not show. */
+static void lm_curvy(laser_mesh *m, const laser_pool *p, uint32_t i, int paint, uint32_t c)
 {
+    uint32_t n = p->nodes[i], j = laser_pool_node(p, i, n - 1);
+    const float *x = p->node_x + j, *y = p->node_y + j;
+    lm_normals(m->nx, m->ny, x, y, n);
+    int base = m->vertex_count;
+    lm_strip_xy(m->xy + 2 * base, x, y, m->nx, m->ny, lm_taper(m, n), n,
+                0.5f * LASER_MESH_GLOW * laser_pool_width_now(p, i), m->origin_x, m->origin_y);
     lm_fill(m, base, 2 * (int)n, m->rewrite, paint, c);
     int *ix = m->indices + m->index_count;
     for (uint32_t k = 0; m->rewrite && k + 1 < n; k++)
@@ -220,65 +223,6 @@ static void lm_strip_rest(laser_mesh *m, int base, uint32_t n, int paint, uint32
     m->vertex_count += 2 * (int)n;
     m->index_count += 6 * (int)(n - 1);
 }
-
-/* A curvy body drawn alone, tail to head: its nodes gathered from the pool's
- * tile (one run, LASER_POOL_LANES floats apart), its normals, two vertices a
- * node, and the strip's triangles. The taper is symmetric, so the direction
- * does not show. */
-static void lm_curvy(laser_mesh *m, const laser_pool *p, uint32_t i, int paint, uint32_t c)
-{
-    uint32_t n = p->nodes[i], j = laser_pool_node(p, i, n - 1);
-    for (uint32_t k = 0; k < n; k++) {
-        m->bx[k] = p->node_x[j + k * LASER_POOL_LANES];
-        m->by[k] = p->node_y[j + k * LASER_POOL_LANES];
-    }
-    lm_normals(m->nx, m->ny, m->bx, m->by, n);
-    int base = m->vertex_count;
-    lm_strip_xy(m->xy + 2 * base, m->bx, m->by, m->nx, m->ny, lm_taper(m, n), n,
-                0.5f * LASER_MESH_GLOW * laser_pool_width_now(p, i), m->origin_x, m->origin_y);
-    lm_strip_rest(m, base, n, paint, c);
-}
-
-#if defined(__SSE2__) && LASER_POOL_LANES == 4
-#define LM_TILES 1
-/* The positions of the four bodies of pool tile t (slots 4 t .., all curvy,
- * n nodes each) side by side: node k of the four is one load, and each step
- * is lm_normals' and lm_strip_xy's for the four lanes (the same float
- * operations, so the same vertices); the four nodes' vertex pairs are
- * transposed into one 16-byte store a laser, body e's at v + 4 n e. */
-static void lm_tile_xy(float *v, const laser_pool *p, uint32_t t, uint32_t n, const float *taper,
-                       const float half[4], float ox0, float oy0)
-{
-    const uint32_t S = LASER_POOL_LANES;
-    uint32_t j = laser_pool_node(p, S * t, n - 1);
-    const float *x = p->node_x + j, *y = p->node_y + j;
-    const __m128 hv = _mm_loadu_ps(half), ox0v = _mm_set1_ps(ox0), oy0v = _mm_set1_ps(oy0);
-    const __m128 one = _mm_set1_ps(1.0f), tiny = _mm_set1_ps(1e-20f), sign = _mm_set1_ps(-0.0f);
-    /* a sliding window of nodes k - 1, k, k + 1 (clamped at the ends) */
-    __m128 xa = _mm_load_ps(x), ya = _mm_load_ps(y), xk = xa, yk = ya;
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t b = k + 1 < n ? k + 1 : n - 1;
-        __m128 xb = _mm_load_ps(x + S * b), yb = _mm_load_ps(y + S * b);
-        __m128 tx = _mm_sub_ps(xa, xb), ty = _mm_sub_ps(ya, yb);
-        __m128 len2 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(tx, tx), _mm_mul_ps(ty, ty)), tiny);
-        __m128 inv = _mm_div_ps(one, _mm_sqrt_ps(len2));
-        __m128 nx = _mm_mul_ps(_mm_xor_ps(ty, sign), inv), ny = _mm_mul_ps(tx, inv);
-        __m128 h = _mm_mul_ps(hv, _mm_set1_ps(taper[k]));
-        __m128 ox = _mm_mul_ps(nx, h), oy = _mm_mul_ps(ny, h);
-        __m128 px = xk, py = yk;
-        xa = xk, ya = yk, xk = xb, yk = yb;
-        __m128 lx = _mm_add_ps(_mm_sub_ps(px, ox), ox0v), ly = _mm_add_ps(_mm_sub_ps(py, oy), oy0v);
-        __m128 rx = _mm_add_ps(_mm_add_ps(px, ox), ox0v), ry = _mm_add_ps(_mm_add_ps(py, oy), oy0v);
-        _MM_TRANSPOSE4_PS(lx, ly, rx, ry);
-        _mm_storeu_ps(v + 4 * k, lx);
-        _mm_storeu_ps(v + 4 * (n + k), ly);
-        _mm_storeu_ps(v + 4 * (2 * n + k), rx);
-        _mm_storeu_ps(v + 4 * (3 * n + k), ry);
-    }
-}
-#else
-#define LM_TILES 0
-#endif
 
 /* Whether the triangles and texture coordinates of the e-th laser drawn, of
  * `nodes` nodes, must be written (m->rewrite): not when it and every laser
@@ -295,43 +239,6 @@ static int lm_layout(laser_mesh *m, int e, int nodes, uint32_t rgba)
     return paint;
 }
 
-/* Whether the four slots of pool tile t from slot i, all live (`live`: their
- * alive bits), are curvy bodies of one node count n >= 2 that fit the mesh
- * together: then they are drawn side by side (lm_tile_xy); n, or 0. */
-static uint32_t lm_tile_nodes(const laser_mesh *m, const laser_pool *p, uint32_t i, uint64_t live)
-{
-    if (!LM_TILES || i % LASER_POOL_LANES || (live & 15u) != 15u)
-        return 0;
-    uint32_t n = p->nodes[i];
-    for (uint32_t l = 0; l < 4; l++)
-        if (p->kind[i + l] != LASER_CURVY || p->nodes[i + l] != n)
-            return 0;
-    if (n < 2 || (int)n > m->node_cap || m->vertex_count + 8 * (int)n > m->vertex_cap ||
-        m->index_count + 24 * ((int)n - 1) > m->index_cap)
-        return 0;
-    return n;
-}
-
-/* Four curvy bodies of n nodes from slot i (lm_tile_nodes), as four
- * lm_curvy would draw them. */
-static void lm_curvy_tile(laser_mesh *m, const laser_pool *p, uint32_t i, uint32_t n, int *drawn)
-{
-#if LM_TILES
-    float half[4];
-    for (uint32_t l = 0; l < 4; l++)
-        half[l] = 0.5f * LASER_MESH_GLOW * laser_pool_width_now(p, i + l);
-    lm_tile_xy(m->xy + 2 * m->vertex_count, p, i / LASER_POOL_LANES, n, lm_taper(m, n), half,
-               m->origin_x, m->origin_y);
-    for (uint32_t l = 0; l < 4; l++) {
-        uint32_t c = lm_color(p, i + l);
-        int paint = lm_layout(m, (*drawn)++, (int)n, c);
-        lm_strip_rest(m, m->vertex_count, n, paint, c);
-    }
-#else
-    (void)m, (void)p, (void)i, (void)n, (void)drawn;
-#endif
-}
-
 void laser_mesh_build(laser_mesh *m, const laser_pool *p)
 {
     m->vertex_count = m->index_count = 0;
@@ -339,13 +246,7 @@ void laser_mesh_build(laser_mesh *m, const laser_pool *p)
     int drawn = 0;
     for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
         for (uint64_t bits = p->alive[b]; bits; bits &= bits - 1) {
-            uint32_t k = (uint32_t)__builtin_ctzll(bits), i = 64 * b + k;
-            uint32_t tile = lm_tile_nodes(m, p, i, bits >> k);
-            if (tile) {
-                lm_curvy_tile(m, p, i, tile, &drawn);
-                bits &= ~(7ull << k); /* and the loop clears the fourth */
-                continue;
-            }
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(bits);
             int curvy = p->kind[i] == LASER_CURVY;
             int nodes = curvy ? (int)p->nodes[i] : 2;
             if (curvy && nodes < 2)

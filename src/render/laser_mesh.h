@@ -41,7 +41,6 @@ typedef struct laser_mesh {
     uint8_t *colors; /* r, g, b, a per vertex */
     int *indices;    /* three per triangle */
     float *nx, *ny;  /* scratch: a curvy body's normals, one per node */
-    float *bx, *by;  /* scratch: a curvy body's nodes, tail first (drawn alone) */
     float *taper;    /* the taper of a body of taper_n nodes, node by node */
     uint32_t taper_n;
     int node_cap;

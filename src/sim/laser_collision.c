@@ -100,24 +100,17 @@ int laser_collision_straight(const laser_pool *p, uint32_t i, const laser_probe 
     return laser_collision_capsule(c0, dc, r, a0, b0, ma, mb, half);
 }
 
-#define LC_S LASER_POOL_LANES /* the stride of a body's nodes (laser_pool.h, NODES) */
-
-/* Bit s set for each segment s (from x[S s], y[S s] to x[S (s + 1)], y[S (s +
- * 1)], S = LC_S) of the `count` (at most 4) starting here with some end on
- * the near side of every edge of `box` (x0, y0, x1, y1): one that has both
- * ends beyond an edge is farther from all inside than the box's margin. */
+/* Bit s set for each segment s (from x[s], y[s] to x[s + 1], y[s + 1]) of
+ * the `count` (at most 4) starting here with some end on the near side of
+ * every edge of `box` (x0, y0, x1, y1): one that has both ends beyond an edge
+ * is farther from all inside than the box's margin. */
 static uint32_t lc_near_segments(const float *x, const float *y, uint32_t count, const float box[4])
 {
     uint32_t bits = 0, s = 0;
 #if defined(__SSE__)
     if (count == 4) {
-        /* the four starts gathered; the ends are they shifted by one, the fifth node in */
-        __m128 ax = _mm_setr_ps(x[0], x[LC_S], x[2 * LC_S], x[3 * LC_S]);
-        __m128 ay = _mm_setr_ps(y[0], y[LC_S], y[2 * LC_S], y[3 * LC_S]);
-        __m128 bx =
-            _mm_shuffle_ps(ax, _mm_move_ss(ax, _mm_load_ss(x + 4 * LC_S)), _MM_SHUFFLE(0, 3, 2, 1));
-        __m128 by =
-            _mm_shuffle_ps(ay, _mm_move_ss(ay, _mm_load_ss(y + 4 * LC_S)), _MM_SHUFFLE(0, 3, 2, 1));
+        __m128 ax = _mm_loadu_ps(x), bx = _mm_loadu_ps(x + 1);
+        __m128 ay = _mm_loadu_ps(y), by = _mm_loadu_ps(y + 1);
         __m128 x0 = _mm_set1_ps(box[0]), y0 = _mm_set1_ps(box[1]);
         __m128 x1 = _mm_set1_ps(box[2]), y1 = _mm_set1_ps(box[3]);
         __m128 far = _mm_and_ps(_mm_cmplt_ps(ax, x0), _mm_cmplt_ps(bx, x0));
@@ -128,9 +121,8 @@ static uint32_t lc_near_segments(const float *x, const float *y, uint32_t count,
     }
 #endif
     for (; s < count; s++) {
-        const float *a = x + LC_S * s, *ay = y + LC_S * s;
-        int far = (a[0] < box[0] && a[LC_S] < box[0]) || (a[0] > box[2] && a[LC_S] > box[2]) ||
-                  (ay[0] < box[1] && ay[LC_S] < box[1]) || (ay[0] > box[3] && ay[LC_S] > box[3]);
+        int far = (x[s] < box[0] && x[s + 1] < box[0]) || (x[s] > box[2] && x[s + 1] > box[2]) ||
+                  (y[s] < box[1] && y[s + 1] < box[1]) || (y[s] > box[3] && y[s + 1] > box[3]);
         bits |= (uint32_t)!far << s;
     }
     return bits;
@@ -142,7 +134,7 @@ int laser_collision_curvy(const laser_pool *p, uint32_t i, const laser_probe *q,
     float half = 0.5f * laser_pool_width_now(p, i);
     float px = q->x - q->dx, py = q->y - q->dy;
     float inv = laser_pool_taper_inv(n);
-    /* node k at head - S k, the trail one run tail first (laser_pool.h, NODES) */
+    /* node k at head - k, the trail one run tail first (laser_pool.h, NODES) */
     uint32_t j = laser_pool_node(p, i, 0);
     const float *hx = p->node_x + j, *hy = p->node_y + j;
     if (trail == 1) {
@@ -155,20 +147,18 @@ int laser_collision_curvy(const laser_pool *p, uint32_t i, const laser_probe *q,
     float grow = r + half + 1.0f;
     const float box[4] = {(px < q->x ? px : q->x) - grow, (py < q->y ? py : q->y) - grow,
                           (px < q->x ? q->x : px) + grow, (py < q->y ? q->y : py) + grow};
-    const float *tx = hx - (trail - 1) * LC_S, *ty = hy - (trail - 1) * LC_S;
+    const float *tx = hx - (trail - 1), *ty = hy - (trail - 1);
     uint32_t segs = trail - 1;
     for (uint32_t m = 0; m < segs; m += 4) {
-        uint32_t near =
-            lc_near_segments(tx + m * LC_S, ty + m * LC_S, segs - m < 4 ? segs - m : 4, box);
+        uint32_t near = lc_near_segments(tx + m, ty + m, segs - m < 4 ? segs - m : 4, box);
         for (; near; near &= near - 1) {
             uint32_t k = segs - 1 - (m + (uint32_t)__builtin_ctz(near)); /* nodes k, k + 1 */
             /* the dropped tail node has the tail's taper */
             float tk = laser_pool_taper_at(k < n ? k : n - 1, n, inv);
             float tk1 = laser_pool_taper_at(k + 1 < n ? k + 1 : n - 1, n, inv);
             float reach = r + half * (tk > tk1 ? tk : tk1);
-            const float *ax = hx - k * LC_S, *ay = hy - k * LC_S;
-            float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, ax[0], ay[0], ax[-(int)LC_S],
-                                                 ay[-(int)LC_S]);
+            float d2 = laser_collision_seg_dist2(px, py, q->x, q->y, *(hx - k), *(hy - k),
+                                                 *(hx - k - 1), *(hy - k - 1));
             if (d2 <= reach * reach)
                 return 1;
         }

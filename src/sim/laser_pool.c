@@ -9,13 +9,11 @@
 
 #include <math.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(__SSE__)
+#include <xmmintrin.h>
 #endif
 
 #define BLOCK 64u
-_Static_assert(LASER_STRAIGHT == 0 && LASER_POOL_LANES == 4,
-               "laser_pool_put_heads reads 4 kinds as a word");
 
 /* ---- life cycle ---- */
 
@@ -60,6 +58,7 @@ static int laser_pool_alloc(laser_pool *p)
         {(void **)&p->life, 4, n},
         {(void **)&p->fade_at, 4, n},
         {(void **)&p->nodes, 4, n},
+        {(void **)&p->ring, 4, n},
         {(void **)&p->graze_at, 4, n},
         {(void **)&p->node_x, 4, nodes},
         {(void **)&p->node_y, 4, nodes},
@@ -201,23 +200,37 @@ static float laser_max(float a, float b)
     return a > b ? a : b;
 }
 
-/* Widens the box (x0, y0)-(x1, y1) to n nodes LASER_POOL_LANES floats apart
- * (one body: laser_pool.h, NODES). */
-static void laser_pool_span(const float *x, const float *y, uint32_t n, float *x0, float *y0,
-                            float *x1, float *y1)
+/* Widens the box (x0, y0)-(x1, y1) to n points. SSE's min and max four at a
+ * time, folded in registers (a compiler may not turn `a < b ? a : b` into them
+ * without fast-math, which the project never uses; for the finite values nodes
+ * hold both give the same box), then the rest one by one. */
+static void laser_pool_span(const float *restrict x, const float *restrict y, uint32_t n, float *x0,
+                            float *y0, float *x1, float *y1)
 {
-    for (uint32_t k = 0; k < n; k++) {
-        float vx = x[k * LASER_POOL_LANES], vy = y[k * LASER_POOL_LANES];
-        *x0 = laser_min(vx, *x0), *x1 = laser_max(vx, *x1);
-        *y0 = laser_min(vy, *y0), *y1 = laser_max(vy, *y1);
+    uint32_t k = 0;
+#if defined(__SSE__)
+    if (n >= 4) {
+        __m128 lx = _mm_loadu_ps(x), hx = lx, ly = _mm_loadu_ps(y), hy = ly;
+        for (k = 4; k + 4 <= n; k += 4) {
+            __m128 vx = _mm_loadu_ps(x + k), vy = _mm_loadu_ps(y + k);
+            lx = _mm_min_ps(lx, vx), hx = _mm_max_ps(hx, vx);
+            ly = _mm_min_ps(ly, vy), hy = _mm_max_ps(hy, vy);
+        }
+        /* fold the four lanes: swap halves, then neighbours */
+        lx = _mm_min_ps(lx, _mm_movehl_ps(lx, lx)), hx = _mm_max_ps(hx, _mm_movehl_ps(hx, hx));
+        ly = _mm_min_ps(ly, _mm_movehl_ps(ly, ly)), hy = _mm_max_ps(hy, _mm_movehl_ps(hy, hy));
+        lx = _mm_min_ss(lx, _mm_shuffle_ps(lx, lx, 1)),
+        hx = _mm_max_ss(hx, _mm_shuffle_ps(hx, hx, 1));
+        ly = _mm_min_ss(ly, _mm_shuffle_ps(ly, ly, 1)),
+        hy = _mm_max_ss(hy, _mm_shuffle_ps(hy, hy, 1));
+        *x0 = laser_min(*x0, _mm_cvtss_f32(lx)), *x1 = laser_max(*x1, _mm_cvtss_f32(hx));
+        *y0 = laser_min(*y0, _mm_cvtss_f32(ly)), *y1 = laser_max(*y1, _mm_cvtss_f32(hy));
     }
-}
-
-/* The trail of curvy laser i: its body and the node just dropped, when the
- * ring has it (laser_pool.h, NODES). */
-static uint32_t laser_pool_trail(const laser_pool *p, uint32_t i)
-{
-    return p->nodes[i] + (p->age[i] + 1 > p->nodes[i]);
+#endif
+    for (; k < n; k++) {
+        *x0 = laser_min(x[k], *x0), *x1 = laser_max(x[k], *x1);
+        *y0 = laser_min(y[k], *y0), *y1 = laser_max(y[k], *y1);
+    }
 }
 
 /* The bounds of live laser i over the frame: a straight beam before and after
@@ -235,7 +248,7 @@ static void laser_pool_bound(laser_pool *p, uint32_t i)
         y0 = laser_min(laser_min(p->y[i], ey), laser_min(p->prev_y[i], sy));
         y1 = laser_max(laser_max(p->y[i], ey), laser_max(p->prev_y[i], sy));
     } else {
-        uint32_t n = laser_pool_trail(p, i);
+        uint32_t n = p->nodes[i] + (p->age[i] + 1 > p->nodes[i]);
         uint32_t j = laser_pool_node(p, i, n - 1); /* the oldest: the run ends at the head */
         x0 = x1 = p->x[i];
         y0 = y1 = p->y[i];
@@ -251,7 +264,7 @@ static void laser_pool_bound(laser_pool *p, uint32_t i)
 static void laser_pool_beam_boxes(laser_pool *p, uint32_t end)
 {
     uint32_t i = 0;
-#if defined(__SSE2__)
+#if defined(__SSE__)
     for (; i + 4 <= end; i += 4) {
         __m128 len = _mm_load_ps(p->length + i);
         __m128 x = _mm_load_ps(p->x + i), y = _mm_load_ps(p->y + i);
@@ -304,13 +317,12 @@ static void laser_pool_phase(laser_pool *p, uint32_t i)
     p->phase[i] = LASER_PHASE_ON;
 }
 
-/* Writes laser i's head into its ring's entry `head`, in both copies (a
- * spawn's first node; the update writes them all, laser_pool_put_heads). */
+/* Writes laser i's head into its ring's entry `ring`, in both copies. */
 static void laser_pool_put_node(laser_pool *p, uint32_t i)
 {
-    size_t j = laser_pool_node(p, i, 0), copy = (size_t)p->node_cap * LASER_POOL_LANES;
-    p->node_x[j] = p->node_x[j - copy] = p->x[i];
-    p->node_y[j] = p->node_y[j - copy] = p->y[i];
+    size_t j = (size_t)i * 2 * p->node_cap + p->ring[i];
+    p->node_x[j] = p->node_x[j + p->node_cap] = p->x[i];
+    p->node_y[j] = p->node_y[j + p->node_cap] = p->y[i];
 }
 
 static void laser_pool_set_dirs(laser_pool *p, const uint32_t *list, uint32_t count);
@@ -354,6 +366,7 @@ laser_handle laser_pool_spawn(laser_pool *p, const laser_spawn *s)
     p->life[i] = s->life;
     p->fade_at[i] = LASER_NEVER;
     p->nodes[i] = 1;
+    p->ring[i] = 0;
     p->graze_at[i] = LASER_NEVER;
     laser_pool_put_node(p, i);
     p->prev_x[i] = p->x[i], p->prev_y[i] = p->y[i];
@@ -572,128 +585,18 @@ static int laser_pool_outside(const laser_pool *p, uint32_t i)
            p->box_y0[i] > p->cull_y1;
 }
 
-/* Step 3, the node pass: the rings advance one entry, and the head of every
- * slot up to `end` goes into it, in both copies: LASER_POOL_LANES slots with
- * one store a coordinate and copy (free slots' and beams' entries are never
- * read; a tile of LASER_STRAIGHT kinds only is skipped, so that beams leave
- * their part of the store untouched). */
-static void laser_pool_put_heads(laser_pool *p, uint32_t end)
-{
-    size_t cap = p->node_cap, copy = cap * LASER_POOL_LANES;
-    p->head = p->head + 1 == p->node_cap ? 0 : p->head + 1;
-    float *restrict nx = p->node_x + p->head * LASER_POOL_LANES;
-    float *restrict ny = p->node_y + p->head * LASER_POOL_LANES;
-    const float *restrict x = p->x, *restrict y = p->y;
-    for (uint32_t i = 0; i < end; i += LASER_POOL_LANES, nx += 2 * copy, ny += 2 * copy) {
-        uint32_t kinds; /* a tile of beams (and free slots that held them) writes nothing */
-        memcpy(&kinds, p->kind + i, sizeof kinds);
-        if (!kinds)
-            continue;
-#if defined(__SSE2__) && LASER_POOL_LANES == 4
-        __m128 vx = _mm_load_ps(x + i), vy = _mm_load_ps(y + i);
-        _mm_store_ps(nx, vx), _mm_store_ps(nx + copy, vx);
-        _mm_store_ps(ny, vy), _mm_store_ps(ny + copy, vy);
-#else
-        for (uint32_t l = 0; l < LASER_POOL_LANES; l++) {
-            nx[l] = nx[l + copy] = x[i + l];
-            ny[l] = ny[l + copy] = y[i + l];
-        }
-#endif
-    }
-}
-
-/* The bounds of the curvy lasers of tile t (lanes: a bit each) from their
- * trails (trail[lane] nodes each, the head's entry and the ones before it),
- * all lanes at once: a lane past its own trail takes its head again, which
- * leaves its box as it is. */
-static void laser_pool_tile_bounds(laser_pool *p, uint32_t t, uint32_t lanes,
-                                   const uint32_t trail[LASER_POOL_LANES])
-{
-    uint32_t base = t * LASER_POOL_LANES;
-    size_t at = ((size_t)(2 * t + 1) * p->node_cap + p->head) * LASER_POOL_LANES;
-    const float *hx = p->node_x + at, *hy = p->node_y + at;
-    uint32_t least = LASER_POOL_MAX_NODES, most = 0;
-    for (uint32_t l = 0; l < LASER_POOL_LANES; l++)
-        if (lanes >> l & 1u) {
-            least = trail[l] < least ? trail[l] : least;
-            most = trail[l] > most ? trail[l] : most;
-        }
-    float box[4][LASER_POOL_LANES];
-#if defined(__SSE2__) && LASER_POOL_LANES == 4
-    __m128 x0 = _mm_load_ps(hx), y0 = _mm_load_ps(hy), x1 = x0, y1 = y0;
-    const __m128 headx = x0, heady = y0;
-    uint32_t k = 1;
-    for (; k < least; k++) {
-        __m128 vx = _mm_load_ps(hx - k * LASER_POOL_LANES),
-               vy = _mm_load_ps(hy - k * LASER_POOL_LANES);
-        x0 = _mm_min_ps(x0, vx), x1 = _mm_max_ps(x1, vx);
-        y0 = _mm_min_ps(y0, vy), y1 = _mm_max_ps(y1, vy);
-    }
-    const __m128i len = _mm_setr_epi32((int)trail[0], (int)trail[1], (int)trail[2], (int)trail[3]);
-    for (; k < most; k++) {
-        __m128 in = _mm_castsi128_ps(_mm_cmpgt_epi32(len, _mm_set1_epi32((int)k)));
-        __m128 vx = _mm_load_ps(hx - k * LASER_POOL_LANES),
-               vy = _mm_load_ps(hy - k * LASER_POOL_LANES);
-        vx = _mm_or_ps(_mm_and_ps(in, vx), _mm_andnot_ps(in, headx));
-        vy = _mm_or_ps(_mm_and_ps(in, vy), _mm_andnot_ps(in, heady));
-        x0 = _mm_min_ps(x0, vx), x1 = _mm_max_ps(x1, vx);
-        y0 = _mm_min_ps(y0, vy), y1 = _mm_max_ps(y1, vy);
-    }
-    if (lanes == 15u) {
-        _mm_store_ps(p->box_x0 + base, x0), _mm_store_ps(p->box_y0 + base, y0);
-        _mm_store_ps(p->box_x1 + base, x1), _mm_store_ps(p->box_y1 + base, y1);
-        return;
-    }
-    _mm_storeu_ps(box[0], x0), _mm_storeu_ps(box[1], y0);
-    _mm_storeu_ps(box[2], x1), _mm_storeu_ps(box[3], y1);
-#else
-    (void)least, (void)most;
-    for (uint32_t l = 0; l < LASER_POOL_LANES; l++) {
-        box[0][l] = box[2][l] = hx[l], box[1][l] = box[3][l] = hy[l];
-        if (lanes >> l & 1u)
-            laser_pool_span(hx + l - (trail[l] - 1) * LASER_POOL_LANES,
-                            hy + l - (trail[l] - 1) * LASER_POOL_LANES, trail[l], &box[0][l],
-                            &box[1][l], &box[2][l], &box[3][l]);
-    }
-#endif
-    for (uint32_t l = 0; l < LASER_POOL_LANES; l++)
-        if (lanes >> l & 1u) {
-            p->box_x0[base + l] = box[0][l], p->box_y0[base + l] = box[1][l];
-            p->box_x1[base + l] = box[2][l], p->box_y1[base + l] = box[3][l];
-        }
-}
-
-/* Step 3 after the node pass, for the live lasers of block b: body lengths
- * and ages, then the trails' bounds a tile at a time (a beam's:
- * laser_pool_beam_boxes). */
-static void laser_pool_grow_block(laser_pool *p, uint32_t b)
-{
-    uint64_t curvy = 0;
-    for (uint64_t m = p->alive[b]; m; m &= m - 1) {
-        uint32_t k = (uint32_t)__builtin_ctzll(m), i = b * BLOCK + k;
-        if (p->kind[i] == LASER_CURVY) {
-            curvy |= 1ull << k;
-            if (p->nodes[i] < (uint32_t)p->length[i])
-                p->nodes[i]++;
-        }
-        p->age[i]++;
-    }
-    const uint32_t tile_bits = (1u << LASER_POOL_LANES) - 1;
-    while (curvy) {
-        uint32_t first = (uint32_t)__builtin_ctzll(curvy) / LASER_POOL_LANES * LASER_POOL_LANES;
-        uint32_t lanes = (uint32_t)(curvy >> first) & tile_bits;
-        curvy &= ~((uint64_t)tile_bits << first);
-        uint32_t t = (b * BLOCK + first) / LASER_POOL_LANES, trail[LASER_POOL_LANES] = {0};
-        for (uint32_t l = 0; l < LASER_POOL_LANES; l++)
-            if (lanes >> l & 1u)
-                trail[l] = laser_pool_trail(p, t * LASER_POOL_LANES + l);
-        laser_pool_tile_bounds(p, t, lanes, trail);
-    }
-}
-
-/* Step 4 for live laser i: its phase; 1 when it goes. */
+/* Steps 3 and 4 for live laser i: its node, bounds, age and phase; 1 when it goes. */
 static int laser_pool_settle(laser_pool *p, uint32_t i, laser_despawn_reason *why)
 {
+    if (p->kind[i] == LASER_CURVY) {
+        p->ring[i] = (p->ring[i] + 1) % p->node_cap;
+        laser_pool_put_node(p, i);
+        if (p->nodes[i] < (uint32_t)p->length[i])
+            p->nodes[i]++;
+    }
+    p->age[i]++;
+    if (p->kind[i] == LASER_CURVY) /* a beam's: laser_pool_beam_boxes */
+        laser_pool_bound(p, i);
     laser_pool_phase(p, i);
     if (p->fade_at[i] != LASER_NEVER && p->age[i] >= p->fade_at[i] + LASER_FADE_FRAMES) {
         *why = LASER_DESPAWN_EXPIRE;
@@ -716,16 +619,13 @@ void laser_pool_update(laser_pool *p)
     laser_pool_move(p);
     laser_pool_step_channels(p);
     laser_pool_beam_boxes(p, end);
-    laser_pool_put_heads(p, end);
-    for (uint32_t b = 0; b < p->block_end; b++) {
-        laser_pool_grow_block(p, b);
+    for (uint32_t b = 0; b < p->block_end; b++)
         for (uint64_t m = p->alive[b]; m; m &= m - 1) {
             uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
             laser_despawn_reason why;
             if (laser_pool_settle(p, i, &why))
                 laser_pool_release(p, i, why);
         }
-    }
     p->frame++;
 }
 
@@ -765,14 +665,6 @@ void laser_pool_clear_despawned(laser_pool *p)
     p->log_len = 0;
 }
 
-/* What the hash has always had as laser i's ring index: a curvy ring
- * advanced one entry an update from 0 at its spawn (rings had their own
- * heads before they moved in lockstep), 0 for a beam. */
-static uint32_t laser_pool_ring_entry(const laser_pool *p, uint32_t i)
-{
-    return p->kind[i] == LASER_CURVY ? p->age[i] % p->node_cap : 0;
-}
-
 void laser_pool_hash(const laser_pool *p, hasher *hs)
 {
     hash_u32(hs, p->capacity);
@@ -796,7 +688,7 @@ void laser_pool_hash(const laser_pool *p, hasher *hs)
                                   p->life[i],
                                   p->fade_at[i],
                                   p->nodes[i],
-                                  laser_pool_ring_entry(p, i),
+                                  p->ring[i],
                                   p->graze_at[i],
                                   (uint32_t)p->kind[i] | (uint32_t)p->phase[i] << 8 |
                                       (uint32_t)p->color[i] << 16 | (uint32_t)p->flags[i] << 24};

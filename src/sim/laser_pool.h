@@ -20,23 +20,15 @@
  *             left the cull rectangle), then FADE. Curvy lasers have no warning.
  *
  * NODES. Every curvy laser owns a ring of `node_cap` nodes in one SoA store
- * (node_x, node_y), fixed at init. All rings advance in lockstep: entry
- * `head` (the pool's) holds every curvy laser's head, so one update's new
- * nodes are one row of the store. The store is tiled by LASER_POOL_LANES
- * slots: tile t (slots LANES * t ..) keeps its rings interleaved, entry r of
- * its slot with lane l at (t * 2 * node_cap + r) * LANES + l, and keeps each
- * ring twice over (entry r again at r + node_cap), so that any node_cap
- * consecutive entries are one run with a stride of LANES floats
- * (laser_pool_node: the passes over a body never see the ring's two pieces).
- * The node pass is one vectorized pass over the tiles: each update stores the
- * heads of LANES slots (x, y) into the next entry of both copies with four
- * 16-byte stores, every slot up to the high-water mark (a straight laser's or
- * a free slot's entries are never read). A tile's bodies are one run of
- * memory (node k of its LANES lasers side by side), so the bounds and the
- * mesh go LANES lasers at a time. Node k (0 = the head) is where the head was
- * k updates ago; the ring keeps one node more than the body's length, the
- * tail node just dropped, so that collision can sweep what the body covered
- * during the frame. Body length is at most node_cap - 1.
+ * (node_x, node_y), fixed at init, kept twice over: ring entry r of slot i is
+ * at i * 2 * node_cap + r and again node_cap further on, so that any node_cap
+ * consecutive entries of the ring are one run of memory (laser_pool_node: the
+ * passes over a body read one plain array, never the ring's two pieces). Each
+ * update writes the head's new position into the ring's next entry (both
+ * copies), so node k (0 = the head) is where the head was k updates ago; the
+ * ring keeps one node more than the body's length, the tail node just
+ * dropped, so that collision can sweep what the body covered during the
+ * frame. Body length is at most node_cap - 1.
  *
  * POOL RULES (as bullet_pool.h). Capacity fixed by laser_pool_init; spawn takes
  * the lowest free slot (a free bitmap searched with count-trailing-zeros), O(1);
@@ -50,12 +42,10 @@
  *      the unit heading (dir_x, dir_y) is recomputed where the heading moved;
  *   2. motion, one branch-free pass over every slot up to the high-water
  *      mark: (x, y) += dir * speed (straight lasers have speed 0);
- *   3. the node pass: the rings advance (head) and every slot's head goes
- *      into the new entry, one vectorized pass over the tiles (NODES); then,
- *      a tile at a time, body lengths and ages, and the bounds (box_*) of
- *      every live laser from its trail (LANES trails at once) or its beam
- *      before and after the update;
- *   4. phase; despawns (FADE over, or a curvy laser wholly outside the
+ *   3. the node pass: each live curvy laser appends its head to its ring, and
+ *      the bounds (box_*) of every live laser are computed from its trail or
+ *      its beam before and after the update;
+ *   4. age and phase; despawns (FADE over, or a curvy laser wholly outside the
  *      cull rectangle) with a despawn log entry for scripted lasers.
  * Before step 1, prev_* keep the beam or head as it was, for the swept tests
  * (sim/laser_collision.h).
@@ -78,7 +68,6 @@
 #define LASER_FADE_FRAMES       12u  /* full width to nothing */
 #define LASER_WARN_WIDTH        2.0f /* px: the warning line */
 #define LASER_NEVER             0xffffffffu
-#define LASER_POOL_LANES        4u /* slots a tile of the node store interleaves (NODES) */
 
 /* Kinds: id, name. */
 #define LASER_KINDS(X)      \
@@ -192,7 +181,6 @@ typedef struct laser_pool {
     uint32_t live;
     uint32_t frame;
     uint32_t block_end; /* every live slot is below 64 * block_end */
-    uint32_t head;      /* ring entry of every curvy head (NODES) */
     float cull_x0, cull_y0, cull_x1, cull_y1;
     /* Hot: motion. */
     float *x, *y;             /* straight: origin; curvy: head */
@@ -211,8 +199,9 @@ typedef struct laser_pool {
     uint32_t *warn, *life;
     uint32_t *fade_at;      /* age at which FADE began, LASER_NEVER before */
     uint32_t *nodes;        /* curvy: nodes in the body now (head included) */
+    uint32_t *ring;         /* curvy: ring index of the head */
     uint32_t *graze_at;     /* frame of the last graze (the host's; hashed) */
-    float *node_x, *node_y; /* capacity * 2 * node_cap: tiles, each ring twice (NODES) */
+    float *node_x, *node_y; /* capacity * 2 * node_cap: each ring twice (NODES) */
     /* The pool's own. */
     laser_track *track; /* capacity * LASER_CHANNEL_COUNT */
     uint32_t *gen, *owner, *script, *serial;
@@ -288,12 +277,10 @@ static inline float laser_pool_taper_at(uint32_t k, uint32_t n, float inv)
 }
 float laser_pool_taper(uint32_t k, uint32_t n);
 /* Node k (0 = head, k < node_cap) of curvy laser i: its index into node_x /
- * node_y. Nodes k, k - 1, ..., 0 are at that index and every
- * LASER_POOL_LANES floats after it. */
+ * node_y. Nodes k, k - 1, ..., 0 are at that index and the ones after it. */
 static inline uint32_t laser_pool_node(const laser_pool *p, uint32_t i, uint32_t k)
 {
-    uint32_t tile = i / LASER_POOL_LANES, lane = i % LASER_POOL_LANES;
-    return ((2 * tile + 1) * p->node_cap + p->head - k) * LASER_POOL_LANES + lane;
+    return (2 * i + 1) * p->node_cap + p->ring[i] - k;
 }
 /* The end of straight laser i's beam. */
 static inline void laser_pool_beam_end(const laser_pool *p, uint32_t i, float *ex, float *ey)
