@@ -512,7 +512,7 @@ int laser_pool_fade(laser_pool *p, laser_handle h)
 /* ---- the update ---- */
 
 /* The unit headings of the `count` lasers listed, their sines and cosines
- * two at a time (trig_sincos_n: trig_sincos's bits). */
+ * four or two at a time (trig_sincos_n: trig_sincos's bits). */
 static void laser_pool_set_dirs(laser_pool *p, const uint32_t *list, uint32_t count)
 {
     enum {
@@ -589,7 +589,7 @@ static int laser_pool_outside(const laser_pool *p, uint32_t i)
 static int laser_pool_settle(laser_pool *p, uint32_t i, laser_despawn_reason *why)
 {
     if (p->kind[i] == LASER_CURVY) {
-        p->ring[i] = (p->ring[i] + 1) % p->node_cap;
+        p->ring[i] = p->ring[i] + 1 == p->node_cap ? 0 : p->ring[i] + 1; /* no division */
         laser_pool_put_node(p, i);
         if (p->nodes[i] < (uint32_t)p->length[i])
             p->nodes[i]++;
