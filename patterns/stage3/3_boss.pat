@@ -43,7 +43,7 @@ boss s3_tokine {
         move to (192, 100) over 60
         wait 60
         loop as i {
-            thread s3_gear(rand(-90, 90), rand(-20, 40), level(12, 20, 22, 24), i % 2 * 2 - 1)
+            thread s3_gear(rand(-90, 90), rand(-20, 40), level(12, 20, 20, 24), i % 2 * 2 - 1)
             wait level(32, 22, 20, 19)
             if i % 2 == 1 {
                 fire arrow green spread level(1, 3, 5, 5) by 14 aim speed 2.6 + rank * 1.2 stack level(1, 1, 2, 3) by 0.6
@@ -138,7 +138,7 @@ boss s3_tokine {
             var gap = level(18, 15, 13, 12)
             repeat rings as k {
                 var a = t * 17 + k * 30
-                fire kunai white ring level(12, 16, 18, 22) from (sin(a) * 48, -cos(a) * 48) at a speed 2 + rank * 0.4 as g
+                fire kunai white ring level(12, 18, 20, 22) from (sin(a) * 48, -cos(a) * 48) at a speed 2 + rank * 0.4 as g
                 thread {
                     wait (rings - 1 - k) * gap + 24
                     for b in g {
@@ -186,7 +186,7 @@ boss s3_tokine {
             var a = m * 30 + 60
             var mx = sin(a) * 60
             var my = -cos(a) * 60
-            fire orb yellow ring level(10, 16, 18, 24) from (mx, my) at a + m * 7 speed 2.4 + rank * 0.4 as chime {
+            fire orb yellow ring level(10, 16, 22, 24) from (mx, my) at a + m * 7 speed 2.4 + rank * 0.4 as chime {
                 speed 0 over 40 out
                 wait 50
                 speed -(1.4 + rank * 0.6) over 40 in
