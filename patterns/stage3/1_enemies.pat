@@ -19,14 +19,14 @@ enemy s3_cog(side = 1, ty = 110, rings = 0) {
     var a = rand(0, 45)
     repeat level(2, 2, 2, 3) + rings as k {
         if rank < 0.35 {
-            fire orb_small yellow ring 10 at a speed 1.8
+            fire orb_small yellow ring 12 at a speed 2
         } else if rank < 0.7 {
-            fire orb_small yellow ring 20 at a speed 2.1 + rank * 0.5
+            fire orb_small yellow ring 22 at a speed 2.1 + rank * 0.8
             if k % 2 == 0 {
                 fire orb_small orange ring 8 at a + 11 speed 1.6 + rank * 0.5
             }
         } else {
-            fire orb_small yellow ring level(12, 12, 22, 24) at a speed 2.1 + rank * 0.5 spin (k % 2 * 2 - 1) * 0.6 {
+            fire orb_small yellow ring level(12, 12, 26, 28) at a speed 2.2 + rank * 0.8 spin (k % 2 * 2 - 1) * 0.6 {
                 wait 40
                 spin 0
             }
@@ -56,7 +56,7 @@ enemy s3_cog_roll(side = 1) {
         if rank < 0.35 {
             fire rice orange spread 2 by 16 aim speed 2.2
         } else {
-            fire rice orange spread level(1, 3, 4, 5) by 14 aim speed 2.3 + rank * 0.8 stack level(1, 2, 2, 2) by 0.5
+            fire rice orange spread level(1, 3, 4, 5) by 14 aim speed 2.3 + rank * 1.2 stack level(1, 2, 2, 2) by 0.5
         }
         wait 24
     }
@@ -99,13 +99,13 @@ enemy s3_bell(tx = 192, ty = 100) {
     wait 30
     var a = rand(0, 360)
     repeat 12 as i {
-        fire orb orange ring level(14, 22, 26, 28) at a speed 3 {
-            speed 1 + rank * 0.6 over 40
+        fire orb orange ring level(16, 22, 28, 30) at a speed 3 {
+            speed 1.1 + rank * 0.9 over 40
         }
         if rank >= 0.7 or (rank >= 0.35 and i % 2 == 1) {
             wait 8
             fire orb_small yellow ring level(12, 16, 18, 22) at a + 8 speed 2.6 {
-                speed 0.8 + rank * 0.5 over 40
+                speed 0.9 + rank * 0.8 over 40
             }
         }
         a += 7

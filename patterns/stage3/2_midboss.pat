@@ -42,7 +42,7 @@ boss s3_zenmai {
                 laser orange at 180 + side * 40 length 460 width 8 warn 50 life 40
             }
             repeat 3 as k {
-                fire orb_small yellow ring level(14, 24, 28, 32) at i * 11 + k * 6 speed 1.4 + rank * 0.7
+                fire orb_small yellow ring level(14, 24, 28, 36) at i * 11 + k * 6 speed 1.4 + rank * 0.7
                 if rank >= 0.35 and k == 1 {
                     fire rice orange spread level(3, 3, 5, 5) by 12 aim speed 2.4 + rank
                 }

@@ -43,7 +43,7 @@ boss s3_tokine {
         move to (192, 100) over 60
         wait 60
         loop as i {
-            thread s3_gear(rand(-90, 90), rand(-20, 40), level(12, 20, 20, 24), i % 2 * 2 - 1)
+            thread s3_gear(rand(-90, 90), rand(-20, 40), level(14, 22, 20, 24), i % 2 * 2 - 1)
             wait level(32, 22, 20, 19)
             if i % 2 == 1 {
                 fire arrow green spread level(1, 3, 5, 5) by 14 aim speed 2.6 + rank * 1.2 stack level(1, 1, 2, 3) by 0.6
@@ -63,11 +63,11 @@ boss s3_tokine {
             var d = t % 2 * 2 - 1
             laser yellow ring level(2, 3, 3, 4) at t * 37 length 500 width 12 warn 60 life 160 spin d * level(0.35, 0.4, 0.45, 0.5)
             repeat 6 as k {
-                fire orb_small white ring level(12, 22, 24, 26) at t * 7 + k * 9 speed 1.3 + rank * 0.6
+                fire orb_small white ring level(14, 22, 28, 32) at t * 7 + k * 9 speed 1.3 + rank * 0.6
                 if rank >= 0.7 and k % 3 == 2 {
                     fire rice orange spread 3 by 14 aim speed 2.6 + rank
                 }
-                wait level(36, 30, 28, 26)
+                wait level(34, 28, 25, 22)
             }
         }
     }
@@ -82,9 +82,9 @@ boss s3_tokine {
         loop as i {
             var d = i % 2 * 2 - 1
             if d > 0 {
-                fire rice yellow ring level(10, 16, 18, 18) at i * 5 speed 0 run s3_tick(d, 2 + rank * 0.8)
+                fire rice yellow ring level(10, 18, 20, 20) at i * 5 speed 0 run s3_tick(d, 2 + rank * 1.1)
             } else {
-                fire rice orange ring level(10, 16, 18, 18) at i * 5 speed 0 run s3_tick(d, 2 + rank * 0.8)
+                fire rice orange ring level(10, 18, 20, 20) at i * 5 speed 0 run s3_tick(d, 2 + rank * 1.1)
             }
             if rank >= 0.7 {
                 fire orb_small white ring level(8, 8, 8, 10) at i * 5 + 9 speed 0 run s3_tick(-d, 1.5 + rank * 0.6)
@@ -115,11 +115,11 @@ boss s3_tokine {
                 turn by -90 over 60
             }
             repeat 3 as k {
-                run s3_gear(0, 0, level(12, 20, 20, 22), k % 2 * 2 - 1)
+                run s3_gear(0, 0, level(14, 24, 24, 28), k % 2 * 2 - 1)
                 if rank >= 0.35 {
                     fire drop blue spread level(1, 3, 3, 5) by 10 aim speed 2.4 + rank stack level(1, 1, 2, 1) by 0.5
                 }
-                wait level(44, 32, 30, 30)
+                wait level(40, 28, 28, 26)
             }
         }
     }
@@ -134,11 +134,11 @@ boss s3_tokine {
         move to (192, 120) over 60
         wait 60
         loop as t {
-            var rings = level(3, 5, 5, 6)
+            var rings = level(4, 5, 6, 7)
             var gap = level(18, 15, 13, 12)
             repeat rings as k {
                 var a = t * 17 + k * 30
-                fire kunai white ring level(12, 18, 20, 22) from (sin(a) * 48, -cos(a) * 48) at a speed 2 + rank * 0.4 as g
+                fire kunai white ring level(14, 18, 22, 26) from (sin(a) * 48, -cos(a) * 48) at a speed 2 + rank * 0.4 as g
                 thread {
                     wait (rings - 1 - k) * gap + 24
                     for b in g {
@@ -173,7 +173,7 @@ boss s3_tokine {
     # ring of orbs that flies out, stops, pales, and runs back the way it came,
     # past the mark and out again (time rewound); at each hour the clock strikes,
     # one ring of bells more every hour.
-    phase "Final Hour: Twelve Strokes at Dawn" spell time 70s health 3600 bonus 2800000 {
+    phase "Final Hour: Twelve Strokes at Dawn" spell time 70s health 4400 bonus 2800000 {
         move to (192, 140) over 60
         wait 60
         var turn = level(1, 1.2, 1.25, 1.5)
@@ -186,7 +186,7 @@ boss s3_tokine {
             var a = m * 30 + 60
             var mx = sin(a) * 60
             var my = -cos(a) * 60
-            fire orb yellow ring level(10, 16, 22, 24) from (mx, my) at a + m * 7 speed 2.4 + rank * 0.4 as chime {
+            fire orb yellow ring level(12, 18, 22, 28) from (mx, my) at a + m * 7 speed 2.4 + rank * 0.4 as chime {
                 speed 0 over 40 out
                 wait 50
                 speed -(1.4 + rank * 0.6) over 40 in
