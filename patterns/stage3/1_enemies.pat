@@ -5,8 +5,9 @@
 # Every enemy fires from the upper part of the field; harder difficulties change
 # the shapes as well as the numbers.
 
-# A cog rolls down in a curve, stops, throws out a ring of teeth (the ring turns
-# as it flies on the harder difficulties) and rolls off the way it came.
+# A cog rolls down in a curve, stops, throws out rings of teeth, an inner ring
+# of slower teeth with every other one from Normal on (the rings turn against each other
+# as they fly on the harder difficulties), and rolls off the way it came.
 enemy s3_cog(side = 1, ty = 110, rings = 0) {
     look cog
     health 10
@@ -16,25 +17,32 @@ enemy s3_cog(side = 1, ty = 110, rings = 0) {
     move by (side * 50, ty) over 50 out
     wait 50
     var a = rand(0, 45)
-    repeat level(1, 2, 2, 3) + rings as k {
+    repeat level(2, 2, 2, 3) + rings as k {
         if rank < 0.35 {
-            fire orb_small yellow ring 8 at a speed 1.8
+            fire orb_small yellow ring 12 at a speed 2
         } else if rank < 0.7 {
-            fire orb_small yellow ring 16 at a speed 2 + rank * 0.5
+            fire orb_small yellow ring 22 at a speed 2.1 + rank * 0.8
+            if k % 2 == 0 {
+                fire orb_small orange ring 8 at a + 11 speed 1.6 + rank * 0.5
+            }
         } else {
-            fire orb_small yellow ring level(12, 12, 18, 20) at a speed 2 + rank * 0.5 spin (k % 2 * 2 - 1) * 0.6 {
+            fire orb_small yellow ring level(12, 12, 26, 28) at a speed 2.2 + rank * 0.8 spin (k % 2 * 2 - 1) * 0.6 {
+                wait 40
+                spin 0
+            }
+            fire orb_small orange ring level(6, 6, 11, 12) at a + 8 speed 1.6 + rank * 0.5 spin (k % 2 * 2 - 1) * -0.6 {
                 wait 40
                 spin 0
             }
         }
         a += 15
-        wait level(40, 30, 26, 22)
+        wait level(40, 28, 24, 20)
     }
     move by (side * -200, -80) over 80 in
 }
 
-# A cog that only crosses the field along a line, shedding aimed rice (a
-# spread of three and more on the harder difficulties).
+# A cog that only crosses the field along a line, shedding aimed rice (a pair
+# on Easy, a spread of three and more, stacked, on the harder difficulties).
 enemy s3_cog_roll(side = 1) {
     look cog
     health 6
@@ -44,18 +52,18 @@ enemy s3_cog_roll(side = 1) {
     turn to side * 100
     speed 2.6
     wait 30
-    repeat 3 {
+    repeat 4 {
         if rank < 0.35 {
-            fire rice orange aim speed 2.2
+            fire rice orange spread 2 by 16 aim speed 2.2
         } else {
-            fire rice orange spread level(1, 3, 4, 5) by 14 aim speed 2.2 + rank * 0.8
+            fire rice orange spread level(1, 3, 4, 5) by 14 aim speed 2.3 + rank * 1.2 stack level(1, 2, 2, 2) by 0.5
         }
-        wait 30
+        wait 24
     }
 }
 
 # A clockwork bird dives in on a long curve, pauses, pecks at the player with
-# a stack of arrows and flies back up, winding down.
+# fans of arrows (stacked from Normal on) and flies back up, winding down.
 enemy s3_bird(side = 1, ty = 130) {
     look bird
     health 14
@@ -64,11 +72,11 @@ enemy s3_bird(side = 1, ty = 130) {
     drops power 1 point 1
     move by (side * 70, ty) over 55 out
     wait 55
-    repeat level(1, 2, 2, 3) {
+    repeat level(2, 3, 3, 4) {
         if rank < 0.35 {
-            fire arrow green aim speed 2.4
+            fire arrow green spread 3 by 20 aim speed 2.4
         } else if rank < 0.7 {
-            fire arrow green aim speed 2.6 + rank stack 3 by 0.5
+            fire arrow green spread 3 by 16 aim speed 2.7 + rank stack 3 by 0.5
         } else {
             fire arrow green spread level(3, 3, 3, 5) by 18 aim speed 2.6 + rank stack 3 by 0.5
         }
@@ -79,8 +87,8 @@ enemy s3_bird(side = 1, ty = 130) {
 
 # A bell turret (mid-size) comes down on its chain, tolls rings that leave
 # fast and slow down, sways, and now and then sends a beam of dawn light at
-# the player (a straight laser with a warning line); on Lunatic every toll
-# rings twice, the echo offset.
+# the player (a straight laser with a warning line); on Normal every other
+# toll rings twice, the echo offset, on Hard and Lunatic every toll.
 enemy s3_bell(tx = 192, ty = 100) {
     look bell
     health 220
@@ -91,13 +99,13 @@ enemy s3_bell(tx = 192, ty = 100) {
     wait 30
     var a = rand(0, 360)
     repeat 12 as i {
-        fire orb orange ring level(10, 18, 22, 26) at a speed 3 {
-            speed 1 + rank * 0.6 over 40
+        fire orb orange ring level(16, 22, 28, 30) at a speed 3 {
+            speed 1.1 + rank * 0.9 over 40
         }
-        if rank >= 0.99 {
+        if rank >= 0.7 or (rank >= 0.35 and i % 2 == 1) {
             wait 8
-            fire orb_small yellow ring 22 at a + 8 speed 2.6 {
-                speed 0.8 + rank * 0.5 over 40
+            fire orb_small yellow ring level(12, 16, 18, 22) at a + 8 speed 2.6 {
+                speed 0.9 + rank * 0.8 over 40
             }
         }
         a += 7

@@ -1,9 +1,9 @@
 # Stage 3's midboss: Zenmai, the wind-up doll who keeps the spire's gates, two
 # phases at the middle of the stage. Her first phase swings a pendulum of
 # light (a straight laser that sways in toward the middle under her, never
-# across it) among rings of teeth; her
+# across it) among rings of teeth and aimed rice; her
 # spell card lets loose mainsprings (curvy lasers that uncoil) among cogs that
-# burst into rice.
+# burst into rice and rings of loose teeth.
 
 # A mainspring: a ring of curvy lasers that coil tightly, then uncoil and fly
 # straight. On Hard and Lunatic a second ring coils the other way.
@@ -42,10 +42,13 @@ boss s3_zenmai {
                 laser orange at 180 + side * 40 length 460 width 8 warn 50 life 40
             }
             repeat 3 as k {
-                fire orb_small yellow ring level(10, 18, 22, 26) at i * 11 + k * 6 speed 1.4 + rank * 0.7
-                wait 24
+                fire orb_small yellow ring level(14, 24, 28, 36) at i * 11 + k * 6 speed 1.4 + rank * 0.7
+                if rank >= 0.35 and k == 1 {
+                    fire rice orange spread level(3, 3, 5, 5) by 12 aim speed 2.4 + rank
+                }
+                wait 22
             }
-            wait level(50, 34, 28, 24)
+            wait level(44, 30, 24, 20)
             move to (192 + sin(i * 70) * 50, 95) over 30
         }
     }
@@ -58,10 +61,11 @@ boss s3_zenmai {
             repeat 3 {
                 fire orb yellow at rand(150, 210) speed 1.6 {
                     wait 40
-                    fire rice orange ring level(5, 8, 10, 12) at rand(0, 360) speed 1.4 + rank * 0.6
+                    fire rice orange ring level(8, 12, 14, 16) at rand(0, 360) speed 1.4 + rank * 0.6
                     vanish
                 }
-                wait level(34, 27, 23, 19)
+                fire orb_small yellow ring level(8, 12, 14, 16) at rand(0, 360) speed 1.2 + rank * 0.5
+                wait level(30, 24, 20, 17)
             }
         }
     }

@@ -1,8 +1,22 @@
 # Stage 3's boss, the last of the game: Tokine, the Keeper of the Dawn Clock,
 # who winds the clockwork spire that turns the night into day. Six phases: two
 # attacks and four spell cards, the fifth a card to survive, the last the
-# hardest. Her clock hands and pendulums are straight lasers (warned first),
-# her hairsprings curvy lasers.
+# hardest. Her clock hands and pendulums are straight lasers (warned first);
+# her teeth tick like an escapement, her knives stop with the clock, and her
+# last card's chimes run back as time is rewound.
+
+# A tooth of the escapement: it moves a step, stops, turns a notch, and steps
+# again, for as long as it flies; fired at the same moment, a ring's teeth and
+# every ring fired a tick later step together.
+pattern s3_tick(turn = 1, v = 2) {
+    loop {
+        speed v over 8 out
+        wait 14
+        speed 0 over 6 in
+        wait 22
+        turn by turn * level(6, 8, 9, 10)
+    }
+}
 
 # A gear: a ring of teeth thrown out from a point near the boss, turning as it
 # spreads; on Hard and Lunatic a second ring turns the other way.
@@ -19,20 +33,6 @@ pattern s3_gear(dx = 0, dy = 0, n = 12, turn = 1) {
     }
 }
 
-# A bell falls from the top of the field, stops, and tolls rings of rice from
-# where it hangs, then is gone.
-pattern s3_bell_toll(bx = 0) {
-    fire orb_large orange from (bx, -y) at 180 speed 2.4 {
-        speed 0 over 50
-        wait 50
-        repeat level(2, 3, 3, 4) as k {
-            fire rice yellow ring level(8, 12, 14, 16) at k * 11 speed 1.1 + rank * 0.5
-            wait 36
-        }
-        vanish
-    }
-}
-
 boss s3_tokine {
     name "Tokine, Keeper of the Dawn Clock"
     look tokine
@@ -43,8 +43,8 @@ boss s3_tokine {
         move to (192, 100) over 60
         wait 60
         loop as i {
-            thread s3_gear(rand(-90, 90), rand(-20, 40), level(10, 16, 20, 24), i % 2 * 2 - 1)
-            wait level(36, 26, 22, 19)
+            thread s3_gear(rand(-90, 90), rand(-20, 40), level(14, 22, 20, 24), i % 2 * 2 - 1)
+            wait level(32, 22, 20, 19)
             if i % 2 == 1 {
                 fire arrow green spread level(1, 3, 5, 5) by 14 aim speed 2.6 + rank * 1.2 stack level(1, 1, 2, 3) by 0.6
             }
@@ -63,37 +63,39 @@ boss s3_tokine {
             var d = t % 2 * 2 - 1
             laser yellow ring level(2, 3, 3, 4) at t * 37 length 500 width 12 warn 60 life 160 spin d * level(0.35, 0.4, 0.45, 0.5)
             repeat 6 as k {
-                fire orb_small white ring level(10, 18, 22, 26) at t * 7 + k * 9 speed 1.3 + rank * 0.6
+                fire orb_small white ring level(14, 22, 28, 32) at t * 7 + k * 9 speed 1.3 + rank * 0.6
                 if rank >= 0.7 and k % 3 == 2 {
                     fire rice orange spread 3 by 14 aim speed 2.6 + rank
                 }
-                wait level(36, 30, 28, 26)
+                wait level(34, 28, 25, 22)
             }
         }
     }
 
-    # 3: hairsprings (curvy lasers that coil and sway) wind toward the player
-    # while cogs of large orbs roll down between them.
+    # 3: the escapement: rings of teeth tick out from the boss all together, a
+    # step and a stop, each stop turning them a notch, every other ring (orange)
+    # wound the other way, so that the gaps between them open and close like gears
+    # meshing; fans of arrows are aimed between the ticks.
     phase time 35s health 1900 {
         move to (192, 100) over 50
         wait 50
         loop as i {
             var d = i % 2 * 2 - 1
-            laser curvy orange arc level(2, 3, 3, 4) over level(70, 80, 80, 90) aim speed 2.3 + rank * 0.6 length 40 width 10 spin d * 1.8 {
-                wait 15
-                repeat 4 {
-                    spin -spin
-                    wait 25
-                }
-                spin 0
+            if d > 0 {
+                fire rice yellow ring level(10, 18, 20, 20) at i * 5 speed 0 run s3_tick(d, 2 + rank * 1.1)
+            } else {
+                fire rice orange ring level(10, 18, 20, 20) at i * 5 speed 0 run s3_tick(d, 2 + rank * 1.1)
             }
-            fire orb yellow ring level(6, 9, 10, 12) at i * 13 speed 1.2 + rank * 0.4
-            if rank >= 0.35 {
-                wait 20
-                fire rice green spread level(3, 5, 5, 7) by 15 aim speed 2.4 + rank
+            if rank >= 0.7 {
+                fire orb_small white ring level(8, 8, 8, 10) at i * 5 + 9 speed 0 run s3_tick(-d, 1.5 + rank * 0.6)
             }
-            wait level(90, 58, 50, 44)
-            move to (192 + sin(i * 80) * 70, 95 + cos(i * 60) * 15) over 40
+            if i % level(4, 2, 2, 2) == 1 {
+                fire arrow green spread level(1, 3, 3, 5) by 16 aim speed 2.4 + rank * 0.8 stack level(1, 2, 2, 3) by 0.5
+            }
+            if i % 8 == 7 {
+                move to (192 + sin(i * 80) * 60, 95 + cos(i * 60) * 15) over 30
+            }
+            wait level(72, 36, 36, 36)
         }
     }
 
@@ -113,56 +115,97 @@ boss s3_tokine {
                 turn by -90 over 60
             }
             repeat 3 as k {
-                run s3_gear(0, 0, level(10, 16, 18, 22), k % 2 * 2 - 1)
+                run s3_gear(0, 0, level(14, 24, 24, 28), k % 2 * 2 - 1)
                 if rank >= 0.35 {
-                    fire drop blue spread level(1, 3, 3, 5) by 10 aim speed 2.4 + rank
+                    fire drop blue spread level(1, 3, 3, 5) by 10 aim speed 2.4 + rank stack level(1, 1, 2, 1) by 0.5
                 }
-                wait level(50, 40, 36, 32)
+                wait level(40, 28, 28, 26)
             }
         }
     }
 
-    # 5: a card to survive: the spire's bells fall and toll, while hairsprings
-    # slide in from the upper corners and turn once toward the player. The
-    # boss is out of reach.
-    phase "Dawn Sign: Seven Bells Before Sunrise" spell time 30s bonus 1300000 {
-        move to (192, 50) over 60
-        wait 60
-        thread {
-            loop as t {
-                var side = t % 2 * 2 - 1
-                laser curvy yellow from (side * 180, -40) at 180 - side * 35 speed 2.2 + rank * 0.5 length 48 width 10 spin side * 0.5 {
-                    wait 70
-                    spin 0
-                    turn to aim over 30
-                }
-                if rank >= 0.7 {
-                    laser curvy orange from (-side * 120, -40) at 180 + side * 20 speed 2.4 length 40 width 8 spin -side * 0.6
-                }
-                wait level(150, 110, 90, 75)
-            }
-        }
-        loop as i {
-            run s3_bell_toll(rand(-160, 160))
-            wait level(70, 48, 40, 34)
-        }
-    }
-
-    # 6: the last card: the sun rises behind the spire; its rays (beams in a
-    # ring that turns) sweep the field while rings of orbs and gears spread
-    # beneath them.
-    phase "Final Hour: Sunrise over the Clockwork Spire" spell time 70s health 3000 bonus 2800000 {
-        move to (192, 130) over 60
+    # 5: a card to survive: the hour stands still. Tokine throws rings of
+    # knives from the twelve marks of a dial about her; then the clock stops
+    # (the knives halt and pale to blue), the hands are set, and time runs
+    # again: the knives go on turned a quarter hour, every other ring the
+    # other way, and on Hard and Lunatic the last ring of each hour turned
+    # toward the player. The boss is out of reach.
+    phase "Time Sign: The Hour That Stood Still" spell time 30s bonus 1300000 {
+        move to (192, 120) over 60
         wait 60
         loop as t {
-            var d = t % 2 * 2 - 1
-            laser orange ring level(3, 4, 5, 6) at t * 29 + 15 length 520 width 12 warn 60 life 150 spin d * level(0.3, 0.35, 0.4, 0.45)
-            repeat 5 as k {
-                fire orb yellow ring level(10, 18, 22, 26) at t * 9 + k * 6 speed 1.4 + rank * 0.7
-                if rank >= 0.35 and k % 2 == 1 {
-                    thread s3_gear(rand(-60, 60), 0, level(6, 8, 10, 12), d)
+            var rings = level(4, 5, 6, 7)
+            var gap = level(18, 15, 13, 12)
+            repeat rings as k {
+                var a = t * 17 + k * 30
+                fire kunai white ring level(14, 18, 22, 26) from (sin(a) * 48, -cos(a) * 48) at a speed 2 + rank * 0.4 as g
+                thread {
+                    wait (rings - 1 - k) * gap + 24
+                    for b in g {
+                        b.speed 0 over 10 out
+                        b.look kunai blue
+                    }
+                    wait level(50, 45, 42, 40)
+                    for b in g {
+                        if rank >= 0.7 and k == rings - 1 {
+                            b.turn to aim over 12
+                        } else {
+                            b.turn by (k % 2 * 2 - 1) * 90 over 12
+                        }
+                        b.speed 1.8 + rank * 0.9 over 24 in
+                        b.look kunai yellow
+                    }
                 }
-                wait level(44, 36, 33, 30)
+                wait gap
+            }
+            wait 24
+            sound timer
+            if rank >= 0.35 {
+                fire orb_small white ring level(8, 10, 12, 16) at t * 11 speed 1.2 + rank * 0.4
+            }
+            wait level(90, 75, 70, 64)
+        }
+    }
+
+    # 6: the last card: the dawn clock strikes. Two hands of light turn about
+    # the boss (warned first, short of the field's bottom); each time the
+    # minute hand passes one of the twelve marks about her, the mark chimes a
+    # ring of orbs that flies out, stops, pales, and runs back the way it came,
+    # past the mark and out again (time rewound); at each hour the clock strikes,
+    # one ring of bells more every hour.
+    phase "Final Hour: Twelve Strokes at Dawn" spell time 70s health 4400 bonus 2800000 {
+        move to (192, 140) over 60
+        wait 60
+        var turn = level(1, 1.2, 1.25, 1.5)
+        var step = 30 / turn
+        laser yellow ring level(1, 1, 2, 2) at 0 length level(160, 180, 190, 200) width 10 warn 60 spin turn
+        laser orange ring level(1, 1, 1, 2) at 180 length 110 width 14 warn 60 spin -turn / 4
+        wait 60
+        loop as m {
+            wait step
+            var a = m * 30 + 60
+            var mx = sin(a) * 60
+            var my = -cos(a) * 60
+            fire orb yellow ring level(12, 18, 22, 28) from (mx, my) at a + m * 7 speed 2.4 + rank * 0.4 as chime {
+                speed 0 over 40 out
+                wait 50
+                speed -(1.4 + rank * 0.6) over 40 in
+            }
+            thread {
+                wait 44
+                for b in chime {
+                    b.look orb white
+                }
+            }
+            if rank >= 0.35 and m % 2 == 1 {
+                fire rice orange spread level(1, 3, 3, 5) by 14 from (mx, my) aim speed 2.2 + rank
+            }
+            if m % 12 == 11 {
+                var hour = floor(m / 12) + 1
+                repeat min(hour, level(2, 3, 4, 5)) as k {
+                    fire orb_large orange ring level(6, 8, 10, 12) at k * 15 + hour * 7 speed 1.6 + rank * 0.5
+                    wait 12
+                }
             }
         }
     }

@@ -1,8 +1,10 @@
 # Stage 3, "The Clockwork Spire": the last stage, a spire of brass and gears
 # climbed at dawn. Cogs wheel down its face, clockwork birds dive from its
 # ledges, bell turrets hang from its beams; the midboss Zenmai at the gates; a
-# second part where all three come together, then Tokine, the Keeper of the
-# Dawn Clock, the game's last boss. About five minutes on Normal.
+# second part where all three come together, thicker wave on wave up to the top
+# of the spire, then Tokine, the Keeper of the Dawn Clock, the game's last
+# boss. The densest and fastest of the three stages on every difficulty; four
+# and a half minutes on Normal.
 #
 # As in stages 1 and 2 the waves keep time whatever the player does; only
 # before each boss does the stage wait for the field to clear, and never for
@@ -44,10 +46,10 @@ stage stage3 {
     # Wave B: a bell in the middle, cogs wheeling about it...
     spawn s3_bell(192, 90) at (192, -30)
     wait 100
-    repeat 5 as i {
-        spawn s3_cog(1, 140, 1) at (30 + i * 12, -20)
-        spawn s3_cog(-1, 140, 1) at (354 - i * 12, -20)
-        wait 50
+    repeat 4 as i {
+        spawn s3_cog(1, 140) at (30 + i * 15, -20)
+        spawn s3_cog(-1, 140) at (354 - i * 15, -20)
+        wait 60
     }
     wait 60
     # ...birds three abreast, then chains of cogs crossing both ways.
@@ -72,7 +74,24 @@ stage stage3 {
         spawn s3_bird(1 - i % 2 * 2, 160) at (150 + i % 2 * 84, -20)
         wait 40
     }
-    wait until enemies == 0 or time > 60 * 110
+    wait 60
+    # The gates' last defence: cogs wheel down in a V while chains cross
+    # beneath them, then a bell with birds at its sides.
+    repeat 5 as i {
+        spawn s3_cog(1, 70 + i * 14, 1) at (24 + i * 24, -20)
+        spawn s3_cog(-1, 70 + i * 14, 1) at (360 - i * 24, -20)
+        spawn s3_cog_roll(1 - i % 2 * 2) at (-12 + i % 2 * 408, 150 + i % 3 * 10)
+        wait 45
+    }
+    wait 40
+    spawn s3_bell(192, 80) at (192, -30)
+    wait 60
+    repeat 4 as i {
+        spawn s3_bird(1, 120) at (40 + i * 12, -20)
+        spawn s3_bird(-1, 120) at (344 - i * 12, -20)
+        wait 50
+    }
+    wait until enemies == 0 or time > 60 * 130
     wait 60
 
     midboss s3_zenmai
@@ -119,7 +138,19 @@ stage stage3 {
         spawn s3_bird(1 - i % 2 * 2, 100 + i % 4 * 15) at (60 + i % 2 * 264, -20)
         wait 30
     }
-    wait until enemies == 0 or time > 60 * 230
+    wait 90
+    # The top of the spire: the whole clockwork at once, bells at both sides,
+    # cogs wheeling and rolling, birds diving down the middle.
+    spawn s3_bell(70, 90) at (70, -30)
+    spawn s3_bell(314, 90) at (314, -30)
+    wait 90
+    repeat 6 as i {
+        spawn s3_cog(1 - i % 2 * 2, 100 + i % 3 * 16) at (120 + i % 2 * 144, -20)
+        spawn s3_cog_roll(1 - i % 2 * 2) at (-12 + i % 2 * 408, 50 + i * 8)
+        spawn s3_bird(1 - i % 2 * 2, 150) at (192, -20)
+        wait 50
+    }
+    wait until enemies == 0 or time > 60 * 260
     wait 90
 
     title "Tokine" "Keeper of the Dawn Clock"
