@@ -44,6 +44,10 @@ typedef struct viewer {
     int nfiles;
     uint64_t mtime[VIEW_MAX_FILES];
     library *lib;
+    /* the art: its sheets' stamps, and a count of changes (a new library or a
+     * sheet saved) that the drawing catches up with (art_drawn) */
+    uint64_t sheet_mtime[ART_MAX_SHAPES];
+    uint32_t art_changes, art_drawn;
     char entry_name[128]; /* what runs; "" = the default */
     int boss_mode;        /* entry_name names a boss */
     sandbox *sb;
@@ -90,7 +94,9 @@ static const char *viewer_prints(viewer *v)
     return v->prints;
 }
 
-/* Reads the modification stamps of every file. Returns 1 if one changed. */
+/* Reads the modification stamps of every file. Returns 1 if one changed. A
+ * sheet of the library's art that changed counts an art change instead (the
+ * art is drawn again; nothing is compiled). */
 static int viewer_poll(viewer *v)
 {
     int changed = 0;
@@ -100,7 +106,31 @@ static int viewer_poll(viewer *v)
             changed = 1;
         v->mtime[i] = m;
     }
+    for (uint32_t k = 0; v->lib && k < v->lib->art_count; k++) {
+        uint64_t m = file_mtime_ns(v->lib->art[k].sheet);
+        if (m != v->sheet_mtime[k])
+            v->art_changes++;
+        v->sheet_mtime[k] = m;
+    }
     return changed;
+}
+
+/* Draws the library's art again when it changed: errors (a sheet missing,
+ * a frame outside it) go over the field like a compile's. */
+static void viewer_update_art(viewer *v, view_draw *draw)
+{
+    if (v->art_drawn == v->art_changes)
+        return;
+    v->art_drawn = v->art_changes;
+    char err[1024];
+    if (view_draw_load_art(draw, v->lib, err, sizeof err) != 0) {
+        snprintf(v->errors, sizeof v->errors, "%s\n", err);
+        v->error_count = 1;
+        fprintf(stderr, "curtain view: %s", v->errors);
+    } else if (v->lib && v->lib->art_count) {
+        fprintf(stderr, "curtain view: drew %u art shape%s\n", (unsigned)v->lib->art_count,
+                v->lib->art_count == 1 ? "" : "s");
+    }
 }
 
 /* What runs from lib: the chosen entry or boss, else the file's default.
@@ -220,6 +250,7 @@ static void viewer_reload_ship(viewer *v, library *lib)
         world_free(v->ship); /* it reads the old library */
     library_free(v->lib);
     v->lib = lib;
+    v->art_changes++;
     v->errors[0] = 0;
     v->error_count = 0;
     v->ship_mode = 1;
@@ -253,6 +284,7 @@ static void viewer_reload(viewer *v)
             fprintf(stderr, "curtain view: reloaded %s\n", v->files[0]);
         library_free(v->lib);
         v->lib = lib;
+        v->art_changes++;
         v->errors[0] = 0;
         v->error_count = 0;
         viewer_restart(v);
@@ -509,6 +541,7 @@ static void viewer_frame(viewer *v, window *win, frame_pacer *pacer, view_draw *
     }
     if (frame % VIEW_POLL_FRAMES == 0 && viewer_poll(v))
         viewer_reload(v);
+    viewer_update_art(v, draw);
     if (!v->paused || v->step_once) {
         uint64_t t0 = clock_now_ns();
         if (v->ship_mode) {
