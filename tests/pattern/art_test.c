@@ -9,6 +9,7 @@
 #include "../check.h"
 #include "core/mem.h"
 #include "pattern/bullet_object.h"
+#include "pattern/bulletml_import.h"
 #include "pattern/library.h"
 #include "pattern/sandbox.h"
 #include "test_sandbox.h"
@@ -114,6 +115,32 @@ static void test_names_everywhere(void)
     CHECK(has("test.pat:1:18: unknown bullet shape 'petal'"));
 }
 
+/* A bulletml look names an art shape: the imported file's bullets carry its
+ * look code, hitbox included. */
+static void test_bulletml_look(void)
+{
+    bulletml_import_register();
+    const char *pat = "art s \"a.png\" { shape gem frame 8 8 hitbox 1.5 }\n"
+                      "bulletml spray { look gem green }\n";
+    const char *xml = "<?xml version=\"1.0\" ?>\n<bulletml>\n<action label=\"top\">\n"
+                      "<fire><bullet/></fire>\n</action>\n</bulletml>\n";
+    library_file files[2] = {{"mod/looks.pat", pat, strlen(pat)},
+                             {"mod/spray.xml", xml, strlen(xml)}};
+    diag_free(&diags);
+    diag_init(&diags);
+    library *lib = library_compile(files, 2, &diags);
+    CHECK(lib != NULL && diags.errors == 0);
+    if (!lib) {
+        diag_print(&diags, stderr);
+        return;
+    }
+    uint32_t look = first_look(lib->prog);
+    CHECK_EQ_U64(library_look_shape(look), BULLET_SHAPE_COUNT);
+    CHECK_EQ_U64(library_look_colour(look), BULLET_COLOR_GREEN);
+    CHECK(library_look_hitbox(look) == 1.5f);
+    library_free(lib);
+}
+
 /* The content changes with a shape's hitbox: it is in the code. */
 static void test_hash(void)
 {
@@ -212,6 +239,7 @@ int main(void)
     diag_init(&diags);
     test_table();
     test_names_everywhere();
+    test_bulletml_look();
     test_hash();
     test_errors();
     test_no_allocation();
