@@ -99,7 +99,7 @@ static int art_check_shape(diag_list *diags, const library_file *f, const ast_ar
     out->hitbox_q = (int)floor(s->hitbox * 4.0 + 0.5);
     if (out->hitbox_q < 1)
         out->hitbox_q = 1;
-    out->name = s->name;
+    out->name = s->name; /* the tree's: art_collect_decl keeps a copy */
     out->turns = s->turns;
     out->additive = s->additive;
     out->line = s->name_pos.line;
@@ -121,6 +121,7 @@ static void art_collect_decl(arena *mem, const library_file *f, const ast_decl *
                     "relative, without '..')",
                     d->sheet);
     const char *root = art_folder(mem, f->path);
+    const char *file = arena_strndup(mem, f->path, strlen(f->path)); /* the files go too */
     size_t rn = root ? strlen(root) : 0, pn = strlen(d->sheet);
     char *sheet = arena_alloc(mem, rn + pn + 2);
     if (sheet && root) {
@@ -139,10 +140,15 @@ static void art_collect_decl(arena *mem, const library_file *f, const ast_decl *
         art_shape a = {0};
         if (!art_check_shape(diags, f, s, out, *n, &a) || !path_ok)
             continue;
+        a.name = arena_strndup(mem, s->name, strlen(s->name)); /* the tree goes after load */
+        if (!a.name)
+            return;
         a.shape = BULLET_SHAPE_COUNT + *n;
         a.sheet = sheet ? sheet : "";
         a.root = root ? root : ".";
-        a.file = f->path;
+        if (!file)
+            return;
+        a.file = file;
         a.sheet_line = d->sheet_pos.line;
         a.sheet_col = d->sheet_pos.col;
         out[(*n)++] = a;

@@ -68,6 +68,10 @@ static void test_table(void)
     CHECK_EQ_U64(lib->art[2].shape, BULLET_SHAPE_COUNT + 2);
     CHECK(strcmp(lib->art[0].sheet, "mod/art/sheet.png") == 0);
     CHECK(strcmp(lib->art[0].root, "mod") == 0);
+    /* names and places outlive the load's syntax tree and file texts (the game's
+     * error for a missing sheet read an empty file name) */
+    CHECK(strcmp(lib->art[1].name, "needle") == 0);
+    CHECK(strcmp(lib->art[1].file, "mod/test.pat") == 0 && lib->art[1].line == 3);
     CHECK(lib->art[1].turns && !lib->art[1].additive && lib->art[2].additive);
     CHECK(lib->art[1].x == 16 && lib->art[1].w == 24 && lib->art[1].h == 8);
     CHECK_EQ_U64(lib->art[1].hitbox_q, 9); /* 2.3 px to the nearest quarter: 2.25 */
