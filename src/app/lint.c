@@ -52,6 +52,10 @@ int lint_main(int argc, char **argv, int first, const char *command)
     static diag_list diags;
     diag_init(&diags);
     library *lib = library_load_paths(files, nfiles, &diags);
+    if (lib && art_check_sheets(lib->art, (int)lib->art_count, &diags) > 0) {
+        library_free(lib); /* a sheet the game would refuse */
+        lib = NULL;
+    }
     diag_print(&diags, stderr);
     if (lib && dump) {
         lint_dump_art(lib);

@@ -3,6 +3,7 @@
  */
 #include "pattern/art.h"
 
+#include "core/file.h"
 #include "pattern/library.h"
 #include "pattern/parser.h"
 
@@ -175,4 +176,26 @@ int art_collect(arena *mem, const library_file *files, int count, ast_decl *cons
                 art_collect_decl(mem, &files[fi], d, diags, table, &n);
     *out = table;
     return n;
+}
+
+int art_check_sheets(const art_shape *art, int count, diag_list *diags)
+{
+    int reported = 0;
+    for (int k = 0; k < count; k++) {
+        int seen = 0;
+        for (int i = 0; i < k; i++)
+            seen |= strcmp(art[i].sheet, art[k].sheet) == 0;
+        const art_shape *a = &art[k];
+        const char *why = seen                     ? NULL
+                          : !file_exists(a->sheet) ? "is missing"
+                          : !file_inside(a->sheet, a->root)
+                              ? "lies outside its folder (a link out?)"
+                              : NULL;
+        if (!why)
+            continue;
+        diag_report(diags, DIAG_BAD_ART, a->file, NULL, 0, a->sheet_line, a->sheet_col,
+                    "the sheet %s %s", a->sheet, why);
+        reported++;
+    }
+    return reported;
 }

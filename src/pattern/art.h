@@ -51,6 +51,12 @@ struct library_file;
 int art_collect(arena *mem, const struct library_file *files, int count, ast_decl *const *decls,
                 diag_list *diags, art_shape **out);
 
+/* Reports, at each sheet's path, a sheet that is missing or lies outside its
+ * folder (links resolved), once a sheet: what `curtain lint` can tell without
+ * reading the picture (the renderer refuses the rest when it loads it). Returns
+ * the number reported. */
+int art_check_sheets(const art_shape *art, int count, diag_list *diags);
+
 /* The shape id name is (a built-in's, or one of art's), or -1. */
 int art_shape_by_name(const art_shape *art, int count, const char *name);
 

@@ -187,6 +187,17 @@ ART
 "$curtain" lint --dump "$tmp/mod/art.pat" >"$tmp/out" 2>&1 || fail "lint --dump art: $(cat "$tmp/out")"
 grep -q "^art 'needle': shape 12, .*mod/art/sheet.png frame 24x8 at 16 0, hitbox 2, turns" \
     "$tmp/out" || fail "lint --dump art: $(cat "$tmp/out")"
+# lint refuses a sheet that is missing or outside the mod, at its path
+sed 's|"art/sheet.png"|"art/none.png"|' "$tmp/mod/art.pat" >"$tmp/mod/none.pat"
+"$curtain" lint "$tmp/mod/none.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of a missing sheet did not exit 1: $(cat "$tmp/out")"
+grep -q "none.pat:1:12: the sheet .*art/none.png is missing" "$tmp/out" ||
+    fail "lint of a missing sheet: $(cat "$tmp/out")"
+ln -s "$(cd "$(dirname "$0")/../../docs/examples/art" && pwd)/sheet.png" "$tmp/mod/art/out.png"
+sed 's|"art/sheet.png"|"art/out.png"|' "$tmp/mod/art.pat" >"$tmp/mod/out.pat"
+"$curtain" lint "$tmp/mod/out.pat" >"$tmp/out" 2>&1
+grep -q "out.pat:1:12: the sheet .*art/out.png lies outside its folder" "$tmp/out" ||
+    fail "lint of a sheet linked from outside: $(cat "$tmp/out")"
 # drawcount N: waits (up to 10 s) until the viewer has drawn the art N times.
 drawcount() {
     for _ in $(seq 100); do
