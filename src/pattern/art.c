@@ -48,11 +48,14 @@ static int art_path_ok(const char *path)
     return 1;
 }
 
-/* The folder of a file's path ("" for the working folder), in mem. */
+/* The folder of a file's path ("." for the working folder, "/" for the root),
+ * in mem. */
 static const char *art_folder(arena *mem, const char *file)
 {
     const char *slash = strrchr(file, '/');
-    return slash ? arena_strndup(mem, file, (size_t)(slash - file)) : arena_strndup(mem, ".", 1);
+    if (!slash)
+        return arena_strndup(mem, ".", 1);
+    return arena_strndup(mem, file, slash == file ? 1 : (size_t)(slash - file));
 }
 
 /* A whole number of pixels in [lo, hi], else reported. */
