@@ -41,7 +41,7 @@ pattern s2_lotus_lantern(side = 1) {
 
 boss s2_minamo {
     name "Minamo, Moon upon the Water"
-    look boss
+    look minamo
     spell_background lake_spell
 
     # 1: ripples spread from points about the boss; aimed drops between them.

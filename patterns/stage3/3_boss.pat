@@ -35,7 +35,7 @@ pattern s3_bell_toll(bx = 0) {
 
 boss s3_tokine {
     name "Tokine, Keeper of the Dawn Clock"
-    look boss
+    look tokine
     spell_background spire_spell
 
     # 1: gears spin out from points about the boss; aimed arrows between them.

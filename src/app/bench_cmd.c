@@ -54,7 +54,7 @@ static const bench_scenario bench_scenarios[] = {
      collide_bench_run, &collide_bench_sweeper, NULL},
     {"patterns", "pattern VM: 10,000 scripted emitters, sleeping vs countdown, compile time",
      pattern_bench_run, NULL, NULL},
-    {"render", "drawing bullets: batching per back end against one SDL_RenderCopy each",
+    {"render", "drawing bullets and lasers per back end: batching against one SDL_RenderCopy each",
      render_bench_run, &render_bench_sweeper, NULL},
     {"bulletml", "the BulletML corpus, 1,000 emitters per file: curtain vs libbulletml",
      bulletml_bench_run, NULL, NULL},

@@ -7,7 +7,8 @@
  * rank up and down (a difficulty level at a time), Tab the next entry of the
  * file, Esc or Q quit. The files are polled four times a second; a change is
  * recompiled and restarted. A broken edit shows its errors on screen and the
- * last good version keeps running.
+ * last good version keeps running. The backdrop is the game's at that point
+ * (sandbox_backdrop: pattern/backdrop_cue.h).
  *
  * A file that declares a ship and nothing else to run (or --ship NAME) flies
  * the ship instead, at the bottom of the field in a world of its own firing its
@@ -596,7 +597,9 @@ int view_main(int argc, char **argv, int first, const char *command)
                "when it defines one) from the top of the field and reloads it within a second\n"
                "of a change on disk (the sheet of an `art` declaration too: the art is drawn\n"
                "again). A broken edit shows its errors and the last good version keeps\n"
-               "running.\n\n"
+               "running. The backdrop follows the game's: a stage's background cues, a boss's\n"
+               "spell backdrop in its cards, and for a boss run alone the cue where its stage\n"
+               "starts it (when the stage's file is one of the files).\n\n"
                "Keys: arrows or WASD move the player (Shift: slow), R restart, P or Space\n"
                "pause, N step one frame, + and - rank, Tab next pattern or boss, Esc quit.\n\n"
                "A file that declares a ship (or --ship NAME) flies the ship at the bottom of\n"

@@ -80,10 +80,13 @@ void view_draw_destroy(view_draw *d)
 }
 
 /* The atlas sprite an enemy's look names: the sprite itself ("boss"), or with
- * "enemy_" before it ("drone"); a default when it names none. */
+ * "enemy_" before it ("drone"); a default when it names none. A boss wears its
+ * boss's look (`look` in its `boss` block), as in the game (world_view). */
 static atlas_sprite vd_enemy_sprite(const view_draw *d, const sandbox_object *o)
 {
     atlas_sprite fallback = o->enemy == 2 ? ATLAS_SPRITE_BOSS : ATLAS_SPRITE_ENEMY_DRONE;
+    if (o->enemy == 2 && d->lib && o->boss >= 0 && (uint32_t)o->boss < d->lib->boss_count)
+        return (atlas_sprite)atlas_look_sprite(d->lib->bosses[o->boss].look, (int)fallback);
     const vm_program *p = d->lib ? d->lib->prog : NULL;
     if (!p || o->look >= p->string_count)
         return fallback;
@@ -225,8 +228,16 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
     d->objs = objs;
     d->nobjs = n;
     d->lib = lib;
-    frame_scene scene = {
-        &ship, &bullets, vd_add_enemies, d, NULL, NULL, -1.0f, sandbox_lasers(sb), 0, 0, 0};
+    /* the backdrop as the game would show it there (pattern/backdrop_cue.h) */
+    int32_t frame = sandbox_frame(sb);
+    frame_scene scene = {.player = &ship,
+                         .bullets = &bullets,
+                         .add_sprites = vd_add_enemies,
+                         .user = d,
+                         .fps = -1.0f,
+                         .lasers = sandbox_lasers(sb),
+                         .backdrop = sandbox_backdrop(sb) + 1,
+                         .backdrop_time = frame > 0 ? (uint64_t)frame : 0};
     frame_view_draw(&d->fv, &scene);
     view_draw_panel(d, panel);
 }

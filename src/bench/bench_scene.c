@@ -82,3 +82,18 @@ circle_set bench_scene_circles(const bench_scene_motion *m, const bullet_pool *p
     return (circle_set){
         p->x, p->y, p->radius, m->dx, m->dy, p->alive, p->flags, BULLET_FLAG_HARMLESS, (int)n};
 }
+
+laser_spawn bench_scene_laser(rng *r, int curvy)
+{
+    laser_spawn s = {0};
+    s.kind = curvy ? LASER_CURVY : LASER_STRAIGHT;
+    s.x = rng_range(r, 20, PLAYFIELD_W - 20);
+    s.y = rng_range(r, 20, PLAYFIELD_H - 20);
+    s.heading = rng_range(r, 0, 360);
+    s.spin = curvy ? rng_range(r, 4, 8) : rng_range(r, -0.6f, 0.6f);
+    s.speed = curvy ? rng_range(r, 1.5f, 3) : 0;
+    s.length = curvy ? (float)BENCH_SCENE_LASER_NODES : rng_range(r, 150, 400);
+    s.width = rng_range(r, 6, 14);
+    s.color = (uint8_t)rng_below(r, 8);
+    return s;
+}

@@ -9,12 +9,20 @@
  * so that the count stays fixed however many frames are run.
  * bench_scene_motion then keeps the frame's motion (what the world gives the
  * collision tests) beside the pool.
+ *
+ * bench_scene_laser is one laser of the laser scene (`bench lasers` and the
+ * laser table of `bench render`): curvy ones of BENCH_SCENE_LASER_NODES nodes
+ * circling where they start (a loop about 40 px across, so every body stays
+ * full and on screen), straight ones 150 to 400 px long turning up to 0.6
+ * degrees a frame.
  */
 #ifndef CURTAIN_BENCH_BENCH_SCENE_H
 #define CURTAIN_BENCH_BENCH_SCENE_H
 
+#include "core/rng.h"
 #include "sim/bullet_pool.h"
 #include "sim/circle_set.h"
+#include "sim/laser_pool.h"
 
 #include <stdint.h>
 
@@ -39,5 +47,11 @@ void bench_scene_motion_before(bench_scene_motion *m, const bullet_pool *p);
 void bench_scene_motion_after(bench_scene_motion *m, const bullet_pool *p);
 /* The pool's bullets as collision sees them, with this motion. */
 circle_set bench_scene_circles(const bench_scene_motion *m, const bullet_pool *p);
+
+/* The laser scene's curvy bodies: nodes each. */
+#define BENCH_SCENE_LASER_NODES 64
+
+/* The next laser of the scene from r: curvy or straight. */
+laser_spawn bench_scene_laser(rng *r, int curvy);
 
 #endif

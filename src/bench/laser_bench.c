@@ -8,6 +8,8 @@
  */
 #include "bench/laser_bench.h"
 
+#include "bench/bench_scene.h"
+
 #include "core/clock.h"
 #include "core/mem.h"
 #include "core/rng.h"
@@ -23,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LB_NODES     64
+#define LB_NODES     BENCH_SCENE_LASER_NODES
 #define LB_FRAMES    240
 #define LB_WARMUP    70 /* frames before measuring: bodies full */
 #define LB_FAR       1.0e7f
@@ -234,23 +236,6 @@ typedef struct lb_ctx {
     int curvy, straight;
 } lb_ctx;
 
-/* The i-th laser of the scene: curvy ones circle where they start (spin and
- * speed make a loop about 40 px across), straight ones turn slowly. */
-static laser_spawn lb_spawn(rng *r, int curvy)
-{
-    laser_spawn s = {0};
-    s.kind = curvy ? LASER_CURVY : LASER_STRAIGHT;
-    s.x = rng_range(r, 20, PLAYFIELD_W - 20);
-    s.y = rng_range(r, 20, PLAYFIELD_H - 20);
-    s.heading = rng_range(r, 0, 360);
-    s.spin = curvy ? rng_range(r, 4, 8) : rng_range(r, -0.6f, 0.6f);
-    s.speed = curvy ? rng_range(r, 1.5f, 3) : 0;
-    s.length = curvy ? (float)LB_NODES : rng_range(r, 150, 400);
-    s.width = rng_range(r, 6, 14);
-    s.color = (uint8_t)rng_below(r, 8);
-    return s;
-}
-
 static int lb_init(lb_ctx *x, int curvy, int straight)
 {
     memset(x, 0, sizeof *x);
@@ -271,7 +256,7 @@ static int lb_init(lb_ctx *x, int curvy, int straight)
     rng_seed(&r, 2026);
     for (int k = 0; k < n; k++) {
         int is_curvy = k < curvy; /* curvy first, then straight: both sides the same */
-        laser_spawn s = lb_spawn(&r, is_curvy);
+        laser_spawn s = bench_scene_laser(&r, is_curvy);
         laser_pool_spawn(&x->pool, &s);
         naive_laser *l = calloc(1, sizeof *l);
         if (!l)

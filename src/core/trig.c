@@ -4,6 +4,12 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define TRIG_AVX2 1 /* trig_sincos_n picks four lanes at run time where the CPU has them */
+#else
+#define TRIG_AVX2 0
+#endif
 
 /* pi/2 split in two for Cody-Waite reduction: the high part has 33 significant bits,
  * so k * TRIG_PIO2_HI is exact for |k| < 2^20. */
@@ -117,11 +123,97 @@ static void trig_sincos_lanes(__m128d x, __m128d *s, __m128d *c)
 }
 #endif
 
-void trig_sincos_n(const double *x, double *s, double *c, size_t n)
+#if TRIG_AVX2
+/* trig_sincos_lanes on four lanes with AVX2: the same constants and
+ * operations in the same order (no fused multiply-add: the target is avx2
+ * alone and the project builds with -ffp-contract=off), so each lane gets the
+ * scalar's bits. */
+#define TRIG_AVX2_FN __attribute__((target("avx2")))
+TRIG_AVX2_FN static __m256d trig_sin_kernel4(__m256d r)
+{
+    __m256d z = _mm256_mul_pd(r, r);
+    __m256d p = _mm256_set1_pd(-1.0 / 1307674368000.0);
+    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 6227020800.0));
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 39916800.0));
+    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 362880.0));
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 5040.0));
+    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 120.0));
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 6.0));
+    return _mm256_add_pd(r, _mm256_mul_pd(_mm256_mul_pd(r, z), p));
+}
+
+TRIG_AVX2_FN static __m256d trig_cos_kernel4(__m256d r)
+{
+    __m256d z = _mm256_mul_pd(r, r);
+    __m256d p = _mm256_set1_pd(1.0 / 20922789888000.0);
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 87178291200.0));
+    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 479001600.0));
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 3628800.0));
+    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 40320.0));
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 720.0));
+    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 24.0));
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(0.5));
+    return _mm256_add_pd(_mm256_set1_pd(1.0), _mm256_mul_pd(z, p));
+}
+
+TRIG_AVX2_FN static void trig_sincos_n_avx2(const double *x, double *s, double *c, size_t n)
+{
+    const __m256d most = _mm256_set1_pd(TRIG_REDUCE_MAX), sign = _mm256_set1_pd(-0.0);
+    const __m256i one = _mm256_set1_epi64x(1), two = _mm256_set1_epi64x(2);
+    size_t k = 0;
+    for (; k + 4 <= n; k += 4) {
+        __m256d vx = _mm256_loadu_pd(x + k);
+        if (_mm256_movemask_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, vx), most, _CMP_LE_OQ)) != 15) {
+            for (size_t j = k; j < k + 4; j++) /* NaN, infinity or far: one by one */
+                trig_sincos(x[j], s + j, c + j);
+            continue;
+        }
+        __m256d v =
+            _mm256_add_pd(_mm256_mul_pd(vx, _mm256_set1_pd(TRIG_INV_PIO2)), _mm256_set1_pd(0.5));
+        __m256d q = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(v));
+        q = _mm256_sub_pd(q, _mm256_and_pd(_mm256_cmp_pd(q, v, _CMP_GT_OS), _mm256_set1_pd(1.0)));
+        __m256d r = _mm256_sub_pd(_mm256_sub_pd(vx, _mm256_mul_pd(q, _mm256_set1_pd(TRIG_PIO2_HI))),
+                                  _mm256_mul_pd(q, _mm256_set1_pd(TRIG_PIO2_LO)));
+        __m256d sr = trig_sin_kernel4(r), cr = trig_cos_kernel4(r);
+        /* the quadrant (q & 3) as a 64-bit integer a lane */
+        __m256i qi = _mm256_cvtepi32_epi64(_mm256_cvttpd_epi32(q));
+        __m256d swap = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(qi, one), one));
+        __m256d neg_s = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(qi, two), two));
+        __m256d neg_c = _mm256_castsi256_pd(
+            _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_add_epi64(qi, one), two), two));
+        __m256d a = _mm256_blendv_pd(sr, cr, swap), b = _mm256_blendv_pd(cr, sr, swap);
+        _mm256_storeu_pd(s + k, _mm256_xor_pd(a, _mm256_and_pd(neg_s, sign)));
+        _mm256_storeu_pd(c + k, _mm256_xor_pd(b, _mm256_and_pd(neg_c, sign)));
+    }
+    for (; k < n; k++)
+        trig_sincos(x[k], s + k, c + k);
+}
+#endif
+
+int trig_sincos_lanes_max(void)
+{
+#if TRIG_AVX2
+    if (__builtin_cpu_supports("avx2"))
+        return 4;
+#endif
+#if defined(__SSE2__)
+    return 2;
+#else
+    return 1;
+#endif
+}
+
+void trig_sincos_n_lanes(const double *x, double *s, double *c, size_t n, int lanes)
 {
     size_t k = 0;
+#if TRIG_AVX2
+    if (lanes >= 4 && __builtin_cpu_supports("avx2")) {
+        trig_sincos_n_avx2(x, s, c, n);
+        return;
+    }
+#endif
 #if defined(__SSE2__)
-    for (; k + 2 <= n; k += 2) {
+    for (; lanes >= 2 && k + 2 <= n; k += 2) {
         if (!(fabs(x[k]) <= TRIG_REDUCE_MAX && fabs(x[k + 1]) <= TRIG_REDUCE_MAX)) {
             trig_sincos(x[k], s + k, c + k); /* NaN, infinity or far: one by one */
             trig_sincos(x[k + 1], s + k + 1, c + k + 1);
@@ -135,6 +227,11 @@ void trig_sincos_n(const double *x, double *s, double *c, size_t n)
 #endif
     for (; k < n; k++)
         trig_sincos(x[k], s + k, c + k);
+}
+
+void trig_sincos_n(const double *x, double *s, double *c, size_t n)
+{
+    trig_sincos_n_lanes(x, s, c, n, 4);
 }
 
 double trig_sin(double x)

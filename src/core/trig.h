@@ -19,9 +19,15 @@
 
 /* Sine and cosine of x radians (NaN for an infinity or NaN). */
 void trig_sincos(double x, double *s, double *c);
-/* trig_sincos of x[0 .. n): the same bits, two at a time with SSE2 (the
- * same operations in the same order on each lane). */
+/* trig_sincos of x[0 .. n): the same bits, four at a time with AVX2 where the
+ * CPU has it (picked at run time), else two at a time with SSE2 (the same
+ * operations in the same order on each lane, no fused multiply-add). */
 void trig_sincos_n(const double *x, double *s, double *c, size_t n);
+/* trig_sincos_n with at most `lanes` lanes (1, 2 or 4; fewer where the CPU
+ * or the build has fewer): for tests of every path. */
+void trig_sincos_n_lanes(const double *x, double *s, double *c, size_t n, int lanes);
+/* The most lanes trig_sincos_n uses here: 4, 2 or 1. */
+int trig_sincos_lanes_max(void);
 double trig_sin(double x);
 double trig_cos(double x);
 /* atan2 with the usual C conventions: result in [-pi, pi]. */

@@ -2,22 +2,22 @@
  * scenery: which backdrop (sim/backdrop.h) the field shows at this point of a
  * run, read from the world without changing it.
  *
- * A stage's `background NAME` statements are cues in its code (vm_cue): the
- * stage shows the backdrop of the last cue its script has passed, found from
- * where the stage's runner is in its own function. A practice fight shows the
- * cue in force at the `boss` statement that starts that boss in a stage. During
- * a spell card of a boss with a `spell_background`, that backdrop replaces the
- * stage's. Nothing here is part of the simulation: it follows from the state a
- * replay reproduces, so replays and screenshots show the same scenery.
+ * The rules are pattern/backdrop_cue's, the one model the game and the
+ * viewer's sandbox share: a stage shows the backdrop of the last `background`
+ * cue its script has passed; a practice fight, the cue in force at the `boss`
+ * statement that starts that boss in a stage; a spell card of a boss with a
+ * `spell_background`, that backdrop. Here the world says where the run is
+ * (scenery_place). Nothing here is part of the simulation: it follows from the
+ * state a replay reproduces, so replays and screenshots show the same scenery.
  */
 #ifndef CURTAIN_GAME_SCENERY_H
 #define CURTAIN_GAME_SCENERY_H
 
 #include "game/world.h"
+#include "pattern/backdrop_cue.h"
 
-/* The cue in force at pc in the function holding it: the last cue at or before
- * pc in that function, or -1 when none. */
-int scenery_cue_at(const vm_program *p, uint32_t pc);
+/* Where the run is, as pattern/backdrop_cue reads it. */
+backdrop_cue_place scenery_place(const world *w);
 /* The stage's backdrop: its last cue passed (a practice fight: the cue at its
  * boss's entrance), or -1 when there is none. */
 int scenery_stage(const world *w);

@@ -57,6 +57,12 @@ struct sandbox {
     uint32_t boss_obj; /* index + 1, 0 = none */
     uint32_t phase;    /* running phase index */
     int32_t phase_end, next_phase_at;
+    int spell;          /* the phase running is a spell card (its PHASE verb said so) */
+    int32_t boss_index; /* the fight's boss in lib->bosses, -1 none */
+    /* where the run is, for its backdrop (pattern/backdrop_cue.h) */
+    int32_t boss_alone;        /* the fight started alone (sandbox_start's boss), -1 none */
+    vm_runner_id stage_runner; /* a stage's runner; 0: not a stage */
+    uint32_t stage_func;
     char phase_title[96];
     /* title card */
     char title[160];
@@ -277,17 +283,28 @@ static void sb_boss_phase(sandbox *sb, uint32_t k)
         if (o)
             sb_release(sb, sb->boss_obj - 1);
         sb->boss = NULL;
+        sb->boss_index = -1;
         sb->boss_obj = 0;
         sb->phase_title[0] = 0;
         return;
     }
     sb->phase = k;
+    sb->spell = 0;
     sb->phase_end = SB_NEVER;
     sb->next_phase_at = SB_NEVER;
     const library_phase *ph = &sb->boss->phases[k];
     snprintf(sb->phase_title, sizeof sb->phase_title, "%s", ph->title ? ph->title : "");
     vm_start(sb->v, sb->lib->prog, ph->func, sb_handle(sb, sb->boss_obj - 1), NULL, 0, sb->frame);
     o->scripted = 1;
+}
+
+/* Where b is in lib->bosses, or -1. */
+static int32_t sb_boss_index(const sandbox *sb, const library_boss *b)
+{
+    for (uint32_t i = 0; b && sb->lib && i < sb->lib->boss_count; i++)
+        if (&sb->lib->bosses[i] == b)
+            return (int32_t)i;
+    return -1;
 }
 
 /* A boss fight: the boss appears near the top and its phase `phase` starts (the
@@ -300,6 +317,8 @@ static void sb_start_boss(sandbox *sb, const library_boss *boss, uint32_t phase)
     sb->boss = boss;
     sb->boss_obj = idx + 1;
     sb->objs.slots[idx].entered = 1;
+    sb->boss_index = sb_boss_index(sb, boss);
+    sb->objs.slots[idx].boss = sb->boss_index; /* its look */
     sb_boss_phase(sb, phase < boss->phase_count ? phase : 0);
 }
 
@@ -355,6 +374,7 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
             o->health = a[0];
             int32_t t = vm_trunc(a[1]);
             sb->phase_end = sb->frame + (t > 0 ? t : 1);
+            sb->spell = a[3] != 0;
             const char *title = sb_string(sb, a[4]);
             if (title[0])
                 snprintf(sb->phase_title, sizeof sb->phase_title, "%s", title);
@@ -490,6 +510,11 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->frame = -1;
     sb->boss = NULL;
     sb->boss_obj = 0;
+    sb->spell = 0;
+    sb->boss_index = -1;
+    sb->boss_alone = -1;
+    sb->stage_runner = 0;
+    sb->stage_func = UINT32_MAX;
     sb->title[0] = sb->phase_title[0] = sb->last_error[0] = 0;
     sb->title_end = 0;
     sb->errors = 0;
@@ -501,6 +526,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->objs.slots[sb->root].scripted = 1;
     if (boss) {
         sb->frame = 0;
+        sb->boss_alone = sb_boss_index(sb, boss);
         sb_start_boss(sb, boss, sb->cfg.boss_phase);
         sb->frame = -1;
         return 0;
@@ -514,7 +540,13 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
         sb->objs.slots[idx].entered = 1;
         on = sb_handle(sb, idx);
     }
-    return vm_start(sb->v, lib->prog, entry->func, on, entry->defaults, entry->nparams, 0) ? 0 : -1;
+    vm_runner_id id =
+        vm_start(sb->v, lib->prog, entry->func, on, entry->defaults, entry->nparams, 0);
+    if (entry->kind == LIBRARY_STAGE) {
+        sb->stage_runner = id;
+        sb->stage_func = entry->func;
+    }
+    return id ? 0 : -1;
 }
 
 /* The boss fight's clock: phases end at their time limit. */
@@ -594,6 +626,7 @@ void sandbox_step(sandbox *sb)
         v->dir_y = (float)-cs;
         v->look = (uint32_t)o->look;
         v->enemy = o->kind == ENEMY_SMALL ? 1 : 2;
+        v->boss = o->boss;
     }
     uint32_t objects = n;
     bullet_pool_update(&sb->pool);
@@ -616,11 +649,34 @@ void sandbox_step(sandbox *sb)
         v->dir_y = p->dir_y[i];
         v->look = library_look(p->shape[i], p->color[i]);
         v->enemy = 0;
+        v->boss = -1;
     }
     sb->view_count = n;
     sb->bullets = p->live;
     if (sb->order_len > 2 * (objects + 1) + 64)
         sb_compact(sb); /* mostly dead entries: keep the walk short */
+}
+
+backdrop_cue_place sandbox_place(const sandbox *sb)
+{
+    backdrop_cue_place at = backdrop_cue_nowhere();
+    if (!sb->lib)
+        return at;
+    at.boss_alone = sb->boss_alone;
+    if (sb->stage_runner) {
+        at.stage_pc = vm_runner_base_pc(sb->v, sb->stage_runner);
+        at.stage_func = sb->stage_func;
+        at.stage_done = at.stage_pc == UINT32_MAX; /* the runner has ended */
+    }
+    if (sb->boss && sb->spell && sb->phase_end != SB_NEVER)
+        at.spell_boss = sb->boss_index;
+    return at;
+}
+
+int sandbox_backdrop(const sandbox *sb)
+{
+    backdrop_cue_place at = sandbox_place(sb);
+    return backdrop_cue_now(sb->lib, &at);
 }
 
 void sandbox_set_player(sandbox *sb, double x, double y)

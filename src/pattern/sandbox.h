@@ -4,7 +4,9 @@
  * bullets the scripts fire, and the game's enemies, bosses and stage in the
  * game's model (pattern/enemy.h: the same motion, properties and aim), but light:
  * enemies move and fire but cannot be shot; a boss phase lasts its time limit.
- * It is a complete VM host (vm.h).
+ * It is a complete VM host (vm.h). Its backdrop follows the game's rules
+ * (pattern/backdrop_cue.h, sandbox_backdrop): a stage's `background` cues, the
+ * cue at a boss's entrance for a boss run alone, spell backdrops in its cards.
  *
  * Bullets live in the game's bullet pool (sim/bullet_pool.h), so they move
  * exactly as in the game. One frame (sandbox_step): the VM runs every script
@@ -19,6 +21,7 @@
 #ifndef CURTAIN_PATTERN_SANDBOX_H
 #define CURTAIN_PATTERN_SANDBOX_H
 
+#include "pattern/backdrop_cue.h"
 #include "pattern/library.h"
 #include "pattern/vm.h"
 #include "sim/laser_pool.h"
@@ -50,6 +53,7 @@ typedef struct sandbox_object {
     float dir_x, dir_y; /* the unit heading: (sin heading, -cos heading) */
     uint32_t look;      /* bullets: library_look; enemies: string index of their look, or -1 */
     int enemy;          /* 0 bullet, 1 enemy, 2 boss */
+    int32_t boss;       /* a boss: its library_boss index (whose look it wears), else -1 */
 } sandbox_object;
 
 typedef struct sandbox sandbox;
@@ -94,6 +98,13 @@ vm_stats sandbox_vm_stats(const sandbox *sb);
  * them (0: the last; NULL past the SANDBOX_PRINT_KEEP kept or the count). */
 uint32_t sandbox_print_count(const sandbox *sb);
 const char *sandbox_print_line(const sandbox *sb, uint32_t k);
+/* Where the run is, for its backdrop: the stage's runner, the fight started
+ * alone, the spell card running (pattern/backdrop_cue.h). */
+backdrop_cue_place sandbox_place(const sandbox *sb);
+/* The backdrop the field shows now (sim/backdrop.h), by the game's rules
+ * (backdrop_cue_now): a stage's `background` cues, a boss's spell backdrop
+ * during its cards; dusk with neither. */
+int sandbox_backdrop(const sandbox *sb);
 /* Bullets that could not be spawned: the sandbox was full. */
 uint64_t sandbox_refused(const sandbox *sb);
 

@@ -55,7 +55,11 @@
     X(SHOT_SEAL, "shot_seal")           \
     X(ENEMY_COG, "enemy_cog")           \
     X(ENEMY_BIRD, "enemy_bird")         \
-    X(ENEMY_BELL, "enemy_bell")
+    X(ENEMY_BELL, "enemy_bell")         \
+    X(MINAMO, "minamo")                 \
+    X(TOKINE, "tokine")                 \
+    X(SUIREN, "suiren")                 \
+    X(ZENMAI, "zenmai")
 
 /* The bitmap fonts: ASCII 32..126 each. */
 #define ATLAS_FONTS(X) \

@@ -15,7 +15,9 @@
 #include "render/atlas.h"
 #include "render/bullet_view.h"
 #include "render/field_view.h"
+#include "render/laser_mesh.h"
 #include "render/sprite_draw.h"
+#include "sim/laser_pool.h"
 #include "sim/playfield.h"
 
 #include <math.h>
@@ -215,6 +217,9 @@ static int rb_target_prepare(bench *b, rb_target *t)
         t->ready[m] = sprite_draw_init(&t->draws[m], t->renderer, &t->atlas, (sprite_draw_method)m,
                                        area, err, sizeof err) == 0;
     t->game_method = sprite_draw_method_for(t->renderer);
+    const char *gl = SDL_strncmp(t->name, "opengl", 6) == 0 ? sprite_draw_gl_renderer() : NULL;
+    if (gl)
+        bench_note(b, "%s: GL_RENDERER %s", t->name, gl);
     return 0;
 }
 
@@ -274,10 +279,12 @@ static void rb_sync(SDL_Renderer *r)
 typedef struct rb_submit {
     rb_target *t;
     sprite_draw *draw;
-    const sprite_batch *batch;
+    const sprite_batch *batch; /* the sprites, */
+    const laser_mesh *mesh;    /* or else the lasers */
 } rb_submit;
 
-/* One frame's sprites: cleared target (untimed), then begin, batch, end, done. */
+/* One frame's sprites or lasers: cleared target (untimed), then begin, the
+ * batch or the mesh, end, done. */
 static double rb_run_submit(void *ctx)
 {
     rb_submit *s = ctx;
@@ -287,7 +294,10 @@ static double rb_run_submit(void *ctx)
     rb_sync(r);
     uint64_t t0 = clock_now_ns();
     sprite_draw_begin(s->draw);
-    sprite_draw_batch(s->draw, s->batch);
+    if (s->mesh)
+        sprite_draw_lasers(s->draw, s->mesh);
+    else
+        sprite_draw_batch(s->draw, s->batch);
     sprite_draw_end(s->draw);
     rb_sync(r);
     return (double)(clock_now_ns() - t0);
@@ -380,7 +390,7 @@ static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
             sprite_bullets in = rb_view(&st->bullets, rb_sizes[k]);
             sprite_batch_clear(batch);
             sprite_batch_add_bullets(batch, &in, 0, 1);
-            rb_submit s = {tg, &tg->draws[m], batch};
+            rb_submit s = {tg, &tg->draws[m], batch, NULL};
             ns[m] = rb_measure(b, rb_run_submit, &s);
             if (best < 0 || ns[m] < ns[best])
                 best = m;
@@ -426,11 +436,95 @@ static void rb_table_blit_paths(bench *b, rb_state *st, rb_target *tg)
     sprite_blit_isa best = sprite_blit_best_isa();
     for (int isa = SPRITE_BLIT_SCALAR; isa <= (int)best; isa++) {
         sprite_blit_set_isa((sprite_blit_isa)isa);
-        rb_submit s = {tg, &tg->draws[SPRITE_DRAW_BLIT], batch};
+        rb_submit s = {tg, &tg->draws[SPRITE_DRAW_BLIT], batch, NULL};
         bench_table_row(&t, sprite_blit_isa_name((sprite_blit_isa)isa));
         bench_table_value(&t, rb_measure(b, rb_run_submit, &s) / rb_sizes[k]);
     }
     sprite_blit_set_isa(best);
+    bench_table_end(&t);
+}
+
+/* ---- lasers ---------------------------------------------------------------- */
+
+/* The laser scene of `bench lasers` (1,000 curvy lasers of 64 nodes and 2,000
+ * straight ones) and a tenth of it, each after the frames that fill every body:
+ * its mesh is what the game hands to sprite_draw_lasers. */
+#define RB_LASER_SCENES 2
+#define RB_LASER_WARMUP 70
+
+typedef struct rb_lasers {
+    laser_pool pool;
+    laser_mesh mesh;
+    int curvy, straight;
+} rb_lasers;
+
+static void rb_lasers_free(rb_lasers *l)
+{
+    laser_pool_free(&l->pool);
+    laser_mesh_free(&l->mesh);
+}
+
+static int rb_lasers_make(rb_lasers *l, int curvy, int straight)
+{
+    memset(l, 0, sizeof *l);
+    l->curvy = curvy, l->straight = straight;
+    int nodes = BENCH_SCENE_LASER_NODES;
+    if (laser_pool_init(&l->pool, (uint32_t)(curvy + straight), (uint32_t)nodes + 1) != 0 ||
+        laser_mesh_init(&l->mesh, curvy * nodes * 2 + straight * 4 + 4, nodes + 1) != 0) {
+        rb_lasers_free(l);
+        return -1;
+    }
+    laser_pool_set_cull_rect(&l->pool, -BENCH_SCENE_FAR, -BENCH_SCENE_FAR, BENCH_SCENE_FAR,
+                             BENCH_SCENE_FAR);
+    laser_mesh_set_origin(&l->mesh, FIELD_VIEW_X, FIELD_VIEW_Y);
+    rng r;
+    rng_seed(&r, 2026);
+    for (int k = 0; k < curvy + straight; k++) {
+        laser_spawn s = bench_scene_laser(&r, k < curvy);
+        laser_pool_spawn(&l->pool, &s);
+    }
+    for (int f = 0; f < RB_LASER_WARMUP; f++)
+        laser_pool_update(&l->pool);
+    laser_mesh_build(&l->mesh, &l->pool);
+    return 0;
+}
+
+/* One back end: the laser meshes drawn by geometry (one SDL_RenderGeometryRaw)
+ * and by the blitter's strip rasterizer, until the pixels are done. */
+static void rb_table_lasers(bench *b, rb_lasers *scenes, int count, rb_target *tg)
+{
+    static const bench_column cols[] = {
+        {"geometry", "ms", 3, BENCH_LOWER_BETTER},
+        {"blit", "ms", 3, BENCH_LOWER_BETTER},
+        {"per vertex", "ns", 2, BENCH_LOWER_BETTER},
+        {"fastest", "", 0, BENCH_NEUTRAL},
+    };
+    char name[64], title[160];
+    snprintf(name, sizeof name, "%s-lasers", tg->name);
+    snprintf(title, sizeof title,
+             "%s: one frame's laser mesh until drawn (curvy lasers of 64 nodes + straight)",
+             tg->name);
+    bench_table t;
+    bench_table_begin(&t, b, name, title, cols, 4, 16);
+    static const sprite_draw_method methods[2] = {SPRITE_DRAW_GEOMETRY, SPRITE_DRAW_BLIT};
+    for (int k = 0; k < count; k++) {
+        char row[48];
+        snprintf(row, sizeof row, "%d+%d", scenes[k].curvy, scenes[k].straight);
+        bench_table_row(&t, row);
+        double ns[2];
+        for (int m = 0; m < 2; m++) {
+            ns[m] = NAN;
+            if (tg->ready[methods[m]]) {
+                rb_submit s = {tg, &tg->draws[methods[m]], NULL, &scenes[k].mesh};
+                ns[m] = rb_measure(b, rb_run_submit, &s);
+            }
+        }
+        bench_table_value(&t, ns[0] / 1e6);
+        bench_table_value(&t, ns[1] / 1e6);
+        bench_table_value(&t, ns[0] / scenes[k].mesh.vertex_count);
+        int fastest = isnan(ns[0]) || ns[1] < ns[0] ? 1 : 0;
+        bench_table_text(&t, sprite_draw_method_name(methods[fastest]));
+    }
     bench_table_end(&t);
 }
 
@@ -467,6 +561,16 @@ int render_bench_run(bench *b)
             count++;
     for (int i = 0; i < count; i++)
         rb_table_target(b, &st, &targets[i]);
+    static rb_lasers lasers[RB_LASER_SCENES];
+    int scenes = 0;
+    if (rb_lasers_make(&lasers[scenes], 1000, 2000) == 0)
+        scenes++;
+    if (rb_lasers_make(&lasers[scenes], 100, 200) == 0)
+        scenes++;
+    for (int i = 0; i < count && scenes > 0; i++)
+        rb_table_lasers(b, lasers, scenes, &targets[i]);
+    for (int k = 0; k < scenes; k++)
+        rb_lasers_free(&lasers[k]);
     if (count > 0 && targets[0].surface)
         rb_table_blit_paths(b, &st, &targets[0]);
     for (int i = 0; i < count; i++)
@@ -535,7 +639,7 @@ static int rb_sweep_measure(bench *b, uint32_t n, double *ms)
         ms[1] = bench_sweep_time(samples, rb_sweep_build_run, &bd);
         sprite_batch_clear(&rb);
         sprite_batch_add_bullets(&rb, &bd.in, 0, 1);
-        rb_submit s = {&tg, &tg.draws[SPRITE_DRAW_BLIT], &rb};
+        rb_submit s = {&tg, &tg.draws[SPRITE_DRAW_BLIT], &rb, NULL};
         ms[2] = tg.ready[SPRITE_DRAW_BLIT] ? rb_sweep_blit_ms(&s, samples) : NAN;
     }
     rb_target_close(&tg);

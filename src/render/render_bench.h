@@ -8,7 +8,10 @@
  *    always; the window renderers when there is a display), how long each way of
  *    submitting takes (geometry, copy, blit; render/sprite_draw.h), against the
  *    naive baseline of one SDL_RenderCopy per bullet, measured in the same run;
- *  - the CPU blitter's code paths side by side.
+ *  - the CPU blitter's code paths side by side;
+ *  - for every back end, the laser scene of `bench lasers` (and a tenth of it)
+ *    drawn as the game draws lasers: one SDL_RenderGeometryRaw of the mesh,
+ *    against the strip rasterizer on the read-back area.
  * Submission is timed until the pixels are done (a one-pixel read-back waits
  * for a GPU). docs/bench.md says what each figure means.
  */

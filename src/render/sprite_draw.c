@@ -19,15 +19,20 @@ const char *sprite_draw_method_name(sprite_draw_method m)
     return (unsigned)m < SPRITE_DRAW_METHOD_COUNT ? method_names[m] : "?";
 }
 
+const char *sprite_draw_gl_renderer(void)
+{
+    typedef const unsigned char *(*get_string_fn)(unsigned int name);
+    get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
+    return get_string ? (const char *)get_string(0x1F01 /* GL_RENDERER */) : NULL;
+}
+
 /* Whether an OpenGL renderer runs on a software rasterizer (Mesa's llvmpipe or
  * softpipe, SwiftShader): then the CPU does the GPU's work too, and the blit
  * method measured many times faster than geometry there. Needs r's GL context
  * current, which SDL leaves it after creating the renderer. */
 static int sprite_draw_gl_is_software(void)
 {
-    typedef const unsigned char *(*get_string_fn)(unsigned int name);
-    get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
-    const char *name = get_string ? (const char *)get_string(0x1F01 /* GL_RENDERER */) : NULL;
+    const char *name = sprite_draw_gl_renderer();
     if (!name)
         return 0;
     return SDL_strstr(name, "llvmpipe") || SDL_strstr(name, "softpipe") ||

@@ -54,6 +54,9 @@ const char *sprite_draw_method_name(sprite_draw_method m);
 /* The method for a renderer: blit where the CPU rasterizes (the software
  * renderer, OpenGL on llvmpipe and the like), geometry elsewhere. */
 sprite_draw_method sprite_draw_method_for(SDL_Renderer *r);
+/* The GL_RENDERER string of the current OpenGL context (the renderer last
+ * created on an OpenGL back end), or NULL where there is none. */
+const char *sprite_draw_gl_renderer(void);
 /* The batch mode a method draws from. */
 sprite_batch_mode sprite_draw_batch_mode(sprite_draw_method m);
 

@@ -25,7 +25,11 @@
     X(LOTUS, "lotus")     \
     X(COG, "cog")         \
     X(BIRD, "bird")       \
-    X(BELL, "bell")
+    X(BELL, "bell")       \
+    X(MINAMO, "minamo")   \
+    X(TOKINE, "tokine")   \
+    X(SUIREN, "suiren")   \
+    X(ZENMAI, "zenmai")
 
 typedef enum enemy_look {
 #define ENEMY_LOOK_ENUM(id, name) ENEMY_LOOK_##id,

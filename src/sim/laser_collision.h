@@ -25,8 +25,9 @@
  * the circle's whole path: exact.
  *
  * Only lasers whose phase hurts (laser_pool_hurts: ON) are hits or grazes.
- * Each laser's bounds over the frame, widened by its reach and the player's
- * motion, reject it first (four compares); a curvy body's segments are then
+ * Each laser's bounds over the frame (a box that holds them: laser_pool.h,
+ * BOUNDS), widened by its reach and the player's motion, reject it first
+ * (four compares); a curvy body's segments are then
  * screened four at a time against the probe's path, the exact test only for
  * those near it. One probe against a few thousand lasers needs no grid: a
  * grid built every frame was measured slower (docs/bench.md, "Scenario

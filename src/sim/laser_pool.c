@@ -257,15 +257,36 @@ static void laser_pool_bound(laser_pool *p, uint32_t i)
     p->box_x0[i] = x0, p->box_y0[i] = y0, p->box_x1[i] = x1, p->box_y1[i] = y1;
 }
 
-/* The bounds of every slot up to `end` as a straight laser's, branch-free (a
- * curvy laser's are written over by laser_pool_bound; free slots' mean
- * nothing): laser_pool_bound's straight case, four slots at a time with SSE
- * (minps and maxps are laser_min and laser_max: the same floats). */
+/* The bounds of straight laser i (laser_pool_bound's straight case). */
+static void laser_pool_beam_box(laser_pool *p, uint32_t i)
+{
+    float len = p->length[i], ex = p->x[i] + p->dir_x[i] * len, ey = p->y[i] + p->dir_y[i] * len;
+    float sx = p->prev_x[i] + p->prev_dx[i] * len, sy = p->prev_y[i] + p->prev_dy[i] * len;
+    p->box_x0[i] = laser_min(laser_min(p->x[i], ex), laser_min(p->prev_x[i], sx));
+    p->box_x1[i] = laser_max(laser_max(p->x[i], ex), laser_max(p->prev_x[i], sx));
+    p->box_y0[i] = laser_min(laser_min(p->y[i], ey), laser_min(p->prev_y[i], sy));
+    p->box_y1[i] = laser_max(laser_max(p->y[i], ey), laser_max(p->prev_y[i], sy));
+}
+
+/* The bounds of every straight laser up to `end`: laser_pool_bound's
+ * straight case, four slots at a time with SSE for a run of four that holds
+ * no curvy laser (free slots' boxes mean nothing; minps and maxps are
+ * laser_min and laser_max: the same floats), one by one beside a curvy one,
+ * whose box carries over to laser_pool_settle. */
 static void laser_pool_beam_boxes(laser_pool *p, uint32_t end)
 {
-    uint32_t i = 0;
+    for (uint32_t i = 0; i < end; i += 4) {
+        uint32_t kinds; /* four kind bytes */
+        memcpy(&kinds, p->kind + i, sizeof kinds);
+        if (kinds == 0x01010101u)
+            continue; /* all curvy */
+        if (kinds != 0) {
+            for (uint32_t l = i; l < i + 4; l++)
+                if (p->kind[l] == LASER_STRAIGHT)
+                    laser_pool_beam_box(p, l);
+            continue;
+        }
 #if defined(__SSE__)
-    for (; i + 4 <= end; i += 4) {
         __m128 len = _mm_load_ps(p->length + i);
         __m128 x = _mm_load_ps(p->x + i), y = _mm_load_ps(p->y + i);
         __m128 px = _mm_load_ps(p->prev_x + i), py = _mm_load_ps(p->prev_y + i);
@@ -277,16 +298,10 @@ static void laser_pool_beam_boxes(laser_pool *p, uint32_t end)
         _mm_store_ps(p->box_x1 + i, _mm_max_ps(_mm_max_ps(x, ex), _mm_max_ps(px, sx)));
         _mm_store_ps(p->box_y0 + i, _mm_min_ps(_mm_min_ps(y, ey), _mm_min_ps(py, sy)));
         _mm_store_ps(p->box_y1 + i, _mm_max_ps(_mm_max_ps(y, ey), _mm_max_ps(py, sy)));
-    }
+#else
+        for (uint32_t l = i; l < i + 4; l++)
+            laser_pool_beam_box(p, l);
 #endif
-    for (; i < end; i++) {
-        float len = p->length[i], ex = p->x[i] + p->dir_x[i] * len,
-              ey = p->y[i] + p->dir_y[i] * len;
-        float sx = p->prev_x[i] + p->prev_dx[i] * len, sy = p->prev_y[i] + p->prev_dy[i] * len;
-        p->box_x0[i] = laser_min(laser_min(p->x[i], ex), laser_min(p->prev_x[i], sx));
-        p->box_x1[i] = laser_max(laser_max(p->x[i], ex), laser_max(p->prev_x[i], sx));
-        p->box_y0[i] = laser_min(laser_min(p->y[i], ey), laser_min(p->prev_y[i], sy));
-        p->box_y1[i] = laser_max(laser_max(p->y[i], ey), laser_max(p->prev_y[i], sy));
     }
 }
 
@@ -512,7 +527,7 @@ int laser_pool_fade(laser_pool *p, laser_handle h)
 /* ---- the update ---- */
 
 /* The unit headings of the `count` lasers listed, their sines and cosines
- * two at a time (trig_sincos_n: trig_sincos's bits). */
+ * four or two at a time (trig_sincos_n: trig_sincos's bits). */
 static void laser_pool_set_dirs(laser_pool *p, const uint32_t *list, uint32_t count)
 {
     enum {
@@ -585,18 +600,35 @@ static int laser_pool_outside(const laser_pool *p, uint32_t i)
            p->box_y0[i] > p->cull_y1;
 }
 
+/* The box of curvy laser i after its head moved (laser_pool.h, BOUNDS):
+ * worked out from the whole trail on one update in LASER_POOL_BOX_REFRESH
+ * (staggered by slot) and whenever the head is not inside the cull
+ * rectangle (a cull needs the exact box), else the last box widened to the
+ * head: it still holds the whole trail, which only drops nodes at its tail. */
+static void laser_pool_trail_box(laser_pool *p, uint32_t i)
+{
+    float x = p->x[i], y = p->y[i];
+    int inside = x >= p->cull_x0 && x <= p->cull_x1 && y >= p->cull_y0 && y <= p->cull_y1;
+    if (!inside || (p->frame + i) % LASER_POOL_BOX_REFRESH == 0) {
+        laser_pool_bound(p, i);
+        return;
+    }
+    p->box_x0[i] = laser_min(x, p->box_x0[i]), p->box_x1[i] = laser_max(x, p->box_x1[i]);
+    p->box_y0[i] = laser_min(y, p->box_y0[i]), p->box_y1[i] = laser_max(y, p->box_y1[i]);
+}
+
 /* Steps 3 and 4 for live laser i: its node, bounds, age and phase; 1 when it goes. */
 static int laser_pool_settle(laser_pool *p, uint32_t i, laser_despawn_reason *why)
 {
     if (p->kind[i] == LASER_CURVY) {
-        p->ring[i] = (p->ring[i] + 1) % p->node_cap;
+        p->ring[i] = p->ring[i] + 1 == p->node_cap ? 0 : p->ring[i] + 1; /* no division */
         laser_pool_put_node(p, i);
         if (p->nodes[i] < (uint32_t)p->length[i])
             p->nodes[i]++;
     }
     p->age[i]++;
     if (p->kind[i] == LASER_CURVY) /* a beam's: laser_pool_beam_boxes */
-        laser_pool_bound(p, i);
+        laser_pool_trail_box(p, i);
     laser_pool_phase(p, i);
     if (p->fade_at[i] != LASER_NEVER && p->age[i] >= p->fade_at[i] + LASER_FADE_FRAMES) {
         *why = LASER_DESPAWN_EXPIRE;

@@ -30,6 +30,18 @@
  * dropped, so that collision can sweep what the body covered during the
  * frame. Body length is at most node_cap - 1.
  *
+ * BOUNDS. box_* hold what a laser covers over the frame: a beam before and
+ * after the update, exactly; a curvy trail (body and dropped node) within a
+ * box that may be larger: the trail's exact box is worked out on one update
+ * in LASER_POOL_BOX_REFRESH (slot i when (frame + i) is a multiple of it) and
+ * whenever the head is not inside the cull rectangle, and between those the
+ * last box is widened to each new head (the trail only ever loses nodes at
+ * its tail, so the box still holds it: at most the last
+ * LASER_POOL_BOX_REFRESH - 1 tails more). Readers use the box only to rule
+ * lasers out (collision, bombs) before exact tests, so their answers do not
+ * change; a cull needs the exact box, which it has (the head is in the trail:
+ * while the head is inside the rectangle, the trail is not wholly outside).
+ *
  * POOL RULES (as bullet_pool.h). Capacity fixed by laser_pool_init; spawn takes
  * the lowest free slot (a free bitmap searched with count-trailing-zeros), O(1);
  * despawn O(1); a spawn into a full pool is refused and counted
@@ -43,8 +55,7 @@
  *   2. motion, one branch-free pass over every slot up to the high-water
  *      mark: (x, y) += dir * speed (straight lasers have speed 0);
  *   3. the node pass: each live curvy laser appends its head to its ring, and
- *      the bounds (box_*) of every live laser are computed from its trail or
- *      its beam before and after the update;
+ *      the bounds (box_*) of every live laser are kept (BOUNDS);
  *   4. age and phase; despawns (FADE over, or a curvy laser wholly outside the
  *      cull rectangle) with a despawn log entry for scripted lasers.
  * Before step 1, prev_* keep the beam or head as it was, for the swept tests
@@ -68,6 +79,7 @@
 #define LASER_FADE_FRAMES       12u  /* full width to nothing */
 #define LASER_WARN_WIDTH        2.0f /* px: the warning line */
 #define LASER_NEVER             0xffffffffu
+#define LASER_POOL_BOX_REFRESH  8u /* updates between a trail's exact boxes (BOUNDS) */
 
 /* Kinds: id, name. */
 #define LASER_KINDS(X)      \
@@ -192,7 +204,7 @@ typedef struct laser_pool {
     /* Read by consumers. */
     float *length, *width; /* straight: px; curvy: nodes; full width */
     /* The frame's bounds (without width): a straight beam before and after the
-     * update, a curvy trail (body and dropped node). */
+     * update, a curvy trail (body and dropped node; BOUNDS: maybe larger). */
     float *box_x0, *box_y0, *box_x1, *box_y1;
     uint8_t *kind, *phase, *color, *flags;
     uint32_t *age; /* updates since spawn */

@@ -37,10 +37,11 @@ static void trig_test_special_values(void)
     CHECK_NEAR(trig_sin(1e7), sin(1e7), 1e-9);
 }
 
-/* trig_sincos_n gives trig_sincos's bits: random angles near and far, the
+/* trig_sincos_n gives trig_sincos's bits on every path (one, two and four
+ * lanes, as far as this CPU has them): random angles near and far, the
  * quadrant edges (multiples of pi/4 and their neighbours), negative ones, and
- * pairs mixing a NaN, an infinity or a far angle with a near one. */
-static void trig_test_batch_bits(void)
+ * groups mixing a NaN, an infinity or a far angle with near ones. */
+static void trig_test_batch_bits(int lanes)
 {
     enum {
         N = 4096
@@ -70,8 +71,12 @@ static void trig_test_batch_bits(void)
             default: x[i] = u * 1.0e3; break;
             }
         }
-        trig_sincos_n(x, s, c, N - round % 2); /* an odd count too */
-        for (int i = 0; i < N - round % 2; i++) {
+        int n = N - round % 4; /* counts that are not a multiple of the lanes too */
+        if (lanes == 4)
+            trig_sincos_n(x, s, c, (size_t)n); /* the run-time choice */
+        else
+            trig_sincos_n_lanes(x, s, c, (size_t)n, lanes);
+        for (int i = 0; i < n; i++) {
             double es, ec;
             trig_sincos(x[i], &es, &ec);
             differ += memcmp(&es, &s[i], sizeof es) != 0 || memcmp(&ec, &c[i], sizeof ec) != 0;
@@ -82,7 +87,9 @@ static void trig_test_batch_bits(void)
 
 int main(void)
 {
-    trig_test_batch_bits();
+    printf("trig_sincos_n: up to %d lanes here\n", trig_sincos_lanes_max());
+    for (int lanes = 1; lanes <= 4; lanes *= 2)
+        trig_test_batch_bits(lanes);
     trig_test_against_libm();
     trig_test_special_values();
     return check_done("trig");

@@ -58,6 +58,10 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_ENEMY_COG: return (art_sprite_info){30, 30, 4, PAINT_PI / 4 / 4};
     case ATLAS_SPRITE_ENEMY_BIRD: return (art_sprite_info){34, 28, 4, 0};
     case ATLAS_SPRITE_ENEMY_BELL: return (art_sprite_info){48, 48, 2, 0};
+    case ATLAS_SPRITE_MINAMO: return (art_sprite_info){96, 96, 2, 0};
+    case ATLAS_SPRITE_TOKINE: return (art_sprite_info){96, 96, 2, 0};
+    case ATLAS_SPRITE_SUIREN: return (art_sprite_info){64, 64, 2, 0};
+    case ATLAS_SPRITE_ZENMAI: return (art_sprite_info){64, 64, 2, 0};
     case ATLAS_SPRITE_COUNT: break;
     }
     return (art_sprite_info){1, 1, 1, 0};
@@ -502,6 +506,261 @@ static rgba boss(vec2 p, int frame)
         c, paint_fade(white, 0.85 * paint_fill(sd_circle(paint_v(p.x + 5.0, p.y + 6.0), 2.0))));
 }
 
+/* Minamo (stage 2's boss), the spirit of the still lake: a pearl of moonlight
+ * cradled in a crescent moon, long veils of water flowing down from it like
+ * sleeves, a ring of droplets, and ripples spreading round her; the ripples
+ * widen and the pearl brightens on the second frame. */
+static rgba boss_minamo(vec2 p, int frame)
+{
+    double d = paint_len(p);
+    vec2 m = mirror_x(p);
+    rgba moon = paint_rgb(200, 230, 255, 1.0), silver = paint_rgb(214, 236, 255, 1.0);
+    rgba c = paint_fade(paint_rgb(60, 130, 255, 1.0), 0.35 * paint_glow(d - 18.0, 26.0));
+    /* Ripples on the water round her. */
+    for (int k = 0; k < 3; k++) {
+        double r = 33.0 + 6.0 * k + (frame ? 3.0 : 0.0);
+        double ring = sd_ellipse(paint_v(p.x, p.y - 4.0), r * 1.12, r * 0.86);
+        c = paint_over(c, paint_fade(paint_rgb(130, 210, 255, 1.0),
+                                     (0.5 - 0.13 * k) * paint_stroke(ring, 0.55)));
+    }
+    /* The crescent moon behind her, its horns down round the pearl. */
+    double crescent =
+        fmax(sd_circle(paint_v(p.x, p.y + 7.0), 29.0), -sd_circle(paint_v(p.x, p.y + 1.0), 26.0));
+    crescent = fmax(crescent, p.y - 12.0);
+    c = paint_over(c, paint_fade(moon, 0.45 * paint_glow(crescent, 5.0)));
+    c = paint_over(c, paint_fade(paint_rgb(8, 18, 54, 1.0), paint_fill(crescent - 1.0)));
+    rgba moon_c = paint_mix(paint_rgb(240, 250, 255, 1.0), paint_rgb(150, 190, 245, 1.0),
+                            paint_smoothstep(-34.0, 6.0, p.y));
+    c = paint_over(c, paint_fade(moon_c, paint_fill(crescent)));
+    /* Veils of water fanned down from her like a koi's fins: each widens from
+     * the pearl to its tip, ribbed with silver. */
+    static const double veil_a[3] = {0.15, 0.72, 1.3}, veil_len[3] = {17.0, 17.5, 15.5};
+    for (int i = 0; i < 3; i++) {
+        vec2 lp = paint_rotate(m, -veil_a[i]);
+        vec2 q = paint_v(lp.x - 11.0 - veil_len[i], lp.y);
+        double t = paint_clamp((q.x + veil_len[i]) / (2.0 * veil_len[i]), 0, 1);
+        double v = sd_ellipse(q, veil_len[i], 3.0 + 6.5 * t);
+        rgba water = paint_mix(paint_rgb(150, 230, 255, 1.0), paint_rgb(30, 80, 190, 1.0),
+                               paint_smoothstep(10.0, 46.0, d));
+        double rib = 0.5 + 0.5 * trig_sin(trig_atan2(lp.y, lp.x - 6.0) * 36.0);
+        c = paint_over(c, paint_fade(paint_rgb(6, 16, 50, 1.0), 0.6 * paint_fill(v - 0.8)));
+        c = paint_over(c, paint_fade(paint_lighten(water, 0.3 * rib), 0.66 * paint_fill(v)));
+        c = paint_over(c, paint_fade(silver, 0.85 * paint_stroke(v + 0.6, 0.45)));
+    }
+    /* A ring of droplets, each pointing outward. */
+    for (int i = 0; i < 8; i++) {
+        vec2 q = paint_rotate(p, -(i * PAINT_PI / 4 + PAINT_PI / 8));
+        double drop = fmin(sd_circle(paint_v(q.x - 20.0, q.y), 2.2),
+                           sd_segment(q, paint_v(20.0, 0), paint_v(24.5, 0), 0.5));
+        c = paint_over(c, paint_fade(paint_rgb(10, 30, 70, 1.0), paint_fill(drop - 0.6)));
+        rgba dc = paint_mix(paint_rgb(235, 250, 255, 1.0), paint_rgb(70, 170, 240, 1.0),
+                            paint_smoothstep(-2.0, 0.5, drop));
+        c = paint_over(c, paint_fade(dc, paint_fill(drop)));
+    }
+    /* The pearl: a sphere of moonlight in a silver setting. */
+    double pulse = frame ? 1.0 : 0.0;
+    c = paint_over(c, paint_fade(paint_rgb(150, 220, 255, 1.0),
+                                 (0.45 + 0.3 * pulse) * paint_glow(d - 12.0, 6.0 + 2.0 * pulse)));
+    c = paint_over(c, paint_fade(paint_rgb(10, 24, 60, 1.0), paint_fill(d - 14.6)));
+    c = paint_over(c, paint_fade(silver, paint_stroke(d - 13.8, 0.8)));
+    double l = sphere_light(p, 12.0);
+    rgba pearl = paint_mix(paint_rgb(40, 70, 150, 1.0), paint_rgb(245, 250, 255, 1.0),
+                           paint_clamp(l * (0.85 + 0.2 * pulse) + 0.12, 0, 1));
+    c = paint_over(c, paint_fade(pearl, paint_fill(d - 12.0)));
+    /* The moon mirrored in it: a small crescent, and a glint. */
+    double mirrored = fmax(sd_circle(paint_v(p.x, p.y - 2.0), 5.0),
+                           -sd_circle(paint_v(p.x + 2.4, p.y - 0.6), 4.4));
+    c = paint_over(c, paint_fade(paint_rgb(255, 232, 150, 1.0), 0.9 * paint_fill(mirrored)));
+    return paint_over(
+        c, paint_fade(white, 0.85 * paint_fill(sd_circle(paint_v(p.x + 4.5, p.y + 5.5), 1.8))));
+}
+
+/* Tokine (stage 3's final boss), the keeper of the clockwork spire at dawn: a
+ * clock face set in a toothed brass wheel, dawn's rays behind it, fans of
+ * clock hands spread like wings and a pendulum below; on the second frame the
+ * wheel turns half a tooth, the hands move on and the pendulum swings across. */
+static rgba boss_tokine(vec2 p, int frame)
+{
+    double d = paint_len(p);
+    double ang = trig_atan2(p.y, p.x);
+    vec2 m = mirror_x(p);
+    rgba gold = paint_rgb(255, 206, 110, 1.0), iron = paint_rgb(46, 30, 34, 1.0);
+    rgba c = paint_fade(paint_rgb(255, 140, 90, 1.0), 0.35 * paint_glow(d - 22.0, 24.0));
+    /* Dawn's rays: twelve thin wedges of rose and amber. */
+    double u = ang / (PAINT_PI / 6) + 0.5;
+    double f = fabs(u - floor(u) - 0.5); /* 0 on a ray's axis */
+    double ray = fmax(f * d * 0.5 - 1.2 * (1.0 - d / 48.0), d - 46.0);
+    rgba ray_c = paint_mix(paint_rgb(255, 226, 170, 1.0), paint_rgb(255, 110, 130, 1.0),
+                           paint_smoothstep(20.0, 46.0, d));
+    c = paint_over(c, paint_fade(ray_c, 0.7 * paint_fill(ray)));
+    /* Wings of clock hands: three spade-tipped hands fanned on each side. */
+    static const double hand_a[3] = {-0.6, -0.05, 0.5}, hand_len[3] = {45.0, 47.0, 41.0};
+    for (int i = 0; i < 3; i++) {
+        vec2 lp = paint_rotate(paint_v(m.x, p.y), -hand_a[i]);
+        double len = hand_len[i];
+        double shaft = sd_segment(lp, paint_v(20.0, 0), paint_v(len - 7.0, 0), 1.7);
+        vec2 tip[4] = {{len - 12.0, 0}, {len - 6.0, -5.0}, {len, 0}, {len - 6.0, 5.0}};
+        double ring = fabs(sd_circle(paint_v(lp.x - (len - 18.0), lp.y), 2.6)) - 0.9;
+        double hand = fmin(fmin(shaft, sd_polygon(lp, tip, 4)), ring);
+        c = paint_over(c, paint_fade(iron, paint_fill(hand - 1.0)));
+        rgba steel = paint_mix(paint_rgb(255, 236, 190, 1.0), paint_rgb(214, 120, 60, 1.0),
+                               paint_smoothstep(20.0, 46.0, lp.x));
+        c = paint_over(c, paint_fade(steel, paint_fill(hand)));
+    }
+    /* The pendulum, swinging under her. */
+    double swing = frame ? 0.22 : -0.22;
+    vec2 pp = paint_rotate(paint_v(p.x, p.y - 20.0), swing);
+    double rod = sd_segment(pp, paint_v(0, 0), paint_v(0, 19.0), 0.9);
+    double bob = sd_circle(paint_v(pp.x, pp.y - 22.0), 5.0);
+    c = paint_over(c, paint_fade(iron, paint_fill(fmin(rod, bob) - 0.9)));
+    c = paint_over(c, paint_fade(paint_rgb(200, 140, 60, 1.0), paint_fill(rod)));
+    rgba bob_c = paint_mix(paint_rgb(120, 60, 20, 1.0), paint_rgb(255, 225, 140, 1.0),
+                           sphere_light(paint_v(pp.x, pp.y - 22.0), 5.0));
+    c = paint_over(c, paint_fade(bob_c, paint_fill(bob)));
+    /* The wheel: sixteen teeth of brass, turning half a tooth a frame. */
+    double tu = ang / (PAINT_PI / 8) + (frame ? 0.5 : 0.0);
+    double tf = tu - floor(tu);
+    double wheel = d - (fabs(tf - 0.5) < 0.24 ? 28.5 : 25.5);
+    c = paint_over(c, paint_fade(iron, paint_fill(wheel - 0.9)));
+    double shade = paint_clamp(0.6 - (p.x + p.y) / 60.0, 0, 1);
+    rgba brass = paint_mix(paint_rgb(150, 84, 30, 1.0), paint_rgb(255, 210, 120, 1.0), shade);
+    c = paint_over(c, paint_fade(brass, paint_fill(wheel)));
+    c = paint_over(c, paint_fade(paint_rgb(110, 60, 24, 1.0), paint_stroke(d - 22.5, 0.6)));
+    /* The face: ivory, twelve ticks (the quarters long), two hands. */
+    c = paint_over(c, paint_fade(paint_rgb(70, 40, 30, 1.0), paint_fill(d - 21.0)));
+    rgba ivory = paint_mix(paint_rgb(255, 250, 236, 1.0), paint_rgb(240, 206, 170, 1.0),
+                           paint_smoothstep(0.0, 20.0, d + (p.x + p.y) * 0.3));
+    c = paint_over(c, paint_fade(ivory, paint_fill(d - 19.6)));
+    double ticks = 1e9;
+    for (int i = 0; i < 12; i++) {
+        vec2 q = paint_rotate(p, -i * PAINT_PI / 6);
+        double in = i % 3 == 0 ? 12.5 : 15.5;
+        ticks = fmin(ticks, sd_segment(q, paint_v(in, 0), paint_v(17.5, 0), i % 3 ? 0.6 : 0.9));
+    }
+    c = paint_over(c, paint_fade(paint_rgb(60, 36, 40, 1.0), paint_fill(ticks)));
+    double minute = frame ? -0.3 : -0.55, hour = frame ? 2.35 : 2.3;
+    vec2 mh = paint_rotate(paint_v(0, -15.0), minute), hh = paint_rotate(paint_v(0, -9.5), hour);
+    double hands =
+        fmin(sd_segment(p, paint_v(0, 0), mh, 0.8), sd_segment(p, paint_v(0, 0), hh, 1.3));
+    c = paint_over(c, paint_fade(paint_rgb(40, 24, 30, 1.0), paint_fill(hands)));
+    c = paint_over(c, paint_fade(gold, paint_stroke(d - 19.8, 0.7)));
+    /* The jewel at the centre, rose like the dawn. */
+    double jewel = sd_circle(p, 3.0);
+    c = paint_over(
+        c, paint_fade(paint_rgb(255, 90, 110, 1.0), (frame ? 0.8 : 0.5) * paint_glow(jewel, 3.0)));
+    rgba jc = paint_mix(paint_rgb(255, 200, 210, 1.0), paint_rgb(200, 20, 60, 1.0),
+                        paint_smoothstep(-3.0, 0.0, jewel));
+    return paint_over(c, paint_fade(jc, paint_fill(jewel)));
+}
+
+/* Suiren (stage 2's midboss), the night lotus: a water lily open on its pad,
+ * three rings of pointed petals from lilac to moon white round a golden heart
+ * of stamens; the petals open wider and the heart glows on the second frame. */
+static rgba midboss_suiren(vec2 p, int frame)
+{
+    double d = paint_len(p);
+    double ang = trig_atan2(p.y, p.x);
+    double open = frame ? 1.0 : 0.0;
+    rgba c = paint_fade(paint_rgb(170, 120, 255, 1.0), 0.35 * paint_glow(d - 16.0, 16.0));
+    /* The pad, notched toward the player. */
+    double notch = fabs(ang - PAINT_PI / 2) < 0.2 && p.y > 0 ? 1.0 : 0.0;
+    double pad = sd_circle(p, 29.0);
+    c = paint_over(c, paint_fade(paint_rgb(8, 24, 20, 1.0), paint_fill(pad - 0.9) * (1.0 - notch)));
+    double pad_l = paint_clamp(0.6 - (p.x + p.y) / 60.0, 0, 1);
+    double vein = fabs(trig_sin(ang * 8.0)) < 0.08 ? 0.25 : 0.0;
+    rgba pad_c = paint_mix(paint_rgb(16, 60, 44, 1.0), paint_rgb(52, 128, 84, 1.0), pad_l - vein);
+    c = paint_over(c, paint_fade(pad_c, paint_fill(pad) * (1.0 - notch)));
+    /* Petals, ring by ring from the outside in. */
+    static const int count[3] = {10, 10, 7};
+    static const double reach[3] = {25.0, 18.5, 11.0}, wide[3] = {5.6, 5.0, 3.6};
+    for (int r = 0; r < 3; r++) {
+        double petals = 1e9;
+        for (int i = 0; i < count[r]; i++) {
+            double a = (i + 0.5 * r) * 2 * PAINT_PI / count[r];
+            vec2 q = paint_rotate(p, -a);
+            double len = reach[r] + 1.5 * open * (r < 2);
+            /* pointed: an ellipse cut by a lens toward its tip */
+            double petal = sd_ellipse(paint_v(q.x - len * 0.55, q.y), len * 0.55, wide[r]);
+            double tip = fabs(q.y) - wide[r] * paint_clamp((len * 1.1 - q.x) / (len * 0.6), 0, 1);
+            petals = fmin(petals, fmax(petal, tip));
+        }
+        rgba petal_c = paint_mix(paint_rgb(255, 252, 255, 1.0), paint_rgb(200, 150, 255, 1.0),
+                                 paint_smoothstep(6.0, 30.0, d));
+        c = paint_over(c, paint_fade(paint_rgb(50, 20, 80, 1.0), paint_fill(petals - 0.8)));
+        c = paint_over(c, paint_fade(paint_darken(petal_c, 0.12 * (2 - r)), paint_fill(petals)));
+    }
+    /* The golden heart, ringed with stamens. */
+    double heart = sd_circle(p, 3.6);
+    for (int i = 0; i < 8; i++) {
+        vec2 s = paint_rotate(paint_v(4.6, 0), i * PAINT_PI / 4);
+        heart = fmin(heart, sd_circle(paint_sub(p, s), 1.0));
+    }
+    c = paint_over(c, paint_fade(paint_rgb(255, 210, 90, 1.0),
+                                 (0.5 + 0.3 * open) * paint_glow(heart, 4.0 + 2.0 * open)));
+    rgba gold = paint_mix(paint_rgb(255, 255, 220, 1.0), paint_rgb(255, 170, 40, 1.0),
+                          paint_smoothstep(0.0, 5.0, d));
+    return paint_over(c, paint_fade(gold, paint_fill(heart)));
+}
+
+/* Zenmai (stage 3's midboss), the wind-up doll who keeps the spire's gates: a
+ * tin drum of a body with a mainspring coiled on its face and a green glass
+ * eye, an iron gate-shield on each side and a great winding key behind; the
+ * key turns a quarter between the frames. */
+static rgba midboss_zenmai(vec2 p, int frame)
+{
+    double d = paint_len(p);
+    vec2 m = mirror_x(p);
+    rgba iron = paint_rgb(30, 24, 30, 1.0);
+    rgba c = paint_fade(paint_rgb(255, 190, 100, 1.0), 0.3 * paint_glow(d - 14.0, 16.0));
+    /* The key behind her, its bow of two loops above her head, seen turning. */
+    double k = frame ? 0.55 : 1.0; /* the bow's width as it turns */
+    vec2 kp = paint_v(p.x / k, p.y);
+    double stem = sd_segment(p, paint_v(0, -6.0), paint_v(0, -20.0), 2.0);
+    double loops = fmin(fabs(sd_circle(paint_sub(kp, paint_v(-7.5, -24.0)), 5.5)) - 2.0,
+                        fabs(sd_circle(paint_sub(kp, paint_v(7.5, -24.0)), 5.5)) - 2.0);
+    double key = fmin(stem, loops * k);
+    c = paint_over(c, paint_fade(iron, paint_fill(key - 1.0)));
+    rgba key_c = paint_mix(paint_rgb(255, 226, 140, 1.0), paint_rgb(170, 100, 36, 1.0),
+                           paint_smoothstep(-30.0, -10.0, -fabs(p.x) * 2.0 + p.y));
+    c = paint_over(c, paint_fade(key_c, paint_fill(key)));
+    /* The gate-shields: arched iron doors, riveted, on each side. */
+    vec2 g = paint_v(m.x - 21.0, p.y - 3.0);
+    double shield = fmin(sd_box(paint_v(g.x, g.y - 2.0), 6.5, 12.0, 1.5),
+                         sd_circle(paint_v(g.x, g.y + 9.0), 6.5));
+    shield = fmin(sd_box(paint_v(g.x, g.y + 2.0), 6.5, 10.0, 1.0),
+                  sd_circle(paint_v(g.x, g.y - 8.0), 6.5));
+    c = paint_over(c, paint_fade(iron, paint_fill(shield - 1.0)));
+    double sl = paint_clamp(0.55 - (g.x + g.y) / 30.0, 0, 1);
+    c = paint_over(
+        c, paint_fade(paint_mix(paint_rgb(70, 80, 100, 1.0), paint_rgb(170, 185, 205, 1.0), sl),
+                      paint_fill(shield)));
+    double bars = fabs(g.x) < 0.8 || fabs(g.y - 1.0) < 0.7 ? 1.0 : 0.0;
+    c = paint_over(c, paint_fade(paint_rgb(40, 40, 56, 1.0), bars * paint_fill(shield + 1.2)));
+    double rivets = 1e9;
+    for (int i = 0; i < 4; i++)
+        rivets = fmin(rivets, sd_circle(paint_v(fabs(g.x) - 4.0, g.y + 8.0 - i * 5.0), 0.9));
+    c = paint_over(c, paint_fade(paint_rgb(255, 220, 150, 1.0), paint_fill(rivets)));
+    /* The drum: tin, brass-rimmed, a mainspring coiled on its face. */
+    double body = d - 15.0;
+    c = paint_over(c, paint_fade(iron, paint_fill(body - 1.0)));
+    rgba tin = paint_mix(paint_rgb(120, 110, 100, 1.0), paint_rgb(240, 236, 222, 1.0),
+                         sphere_light(p, 15.0) + 0.2);
+    c = paint_over(c, paint_fade(tin, paint_fill(body)));
+    c = paint_over(c, paint_fade(paint_rgb(214, 150, 60, 1.0), paint_stroke(d - 14.2, 1.0)));
+    /* the spring: an Archimedean spiral, r = 2.8 (turns + angle / 2 pi) */
+    double ang = trig_atan2(p.y, p.x) + PAINT_PI;
+    double turn = (d / 2.8 - ang / (2 * PAINT_PI));
+    double spring = fabs(turn - floor(turn + 0.5)) * 2.8;
+    double coil = fmax(spring - 0.7, fmax(d - 12.0, 3.4 - d));
+    c = paint_over(c, paint_fade(paint_rgb(150, 90, 30, 1.0), paint_fill(coil)));
+    /* The eye: green glass at the spring's heart. */
+    double eye = sd_circle(p, 2.8);
+    c = paint_over(c, paint_fade(paint_rgb(90, 255, 160, 1.0), 0.6 * paint_glow(eye, 2.5)));
+    rgba glass = paint_mix(paint_rgb(220, 255, 230, 1.0), paint_rgb(30, 170, 100, 1.0),
+                           paint_smoothstep(-2.8, 0.0, eye));
+    return paint_over(c, paint_fade(glass, paint_fill(eye)));
+}
+
 /* An item: a bevelled tile with a white emblem. */
 static rgba item_tile(vec2 p, double half, rgba base, double emblem_d)
 {
@@ -935,6 +1194,10 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_SHOT_NEEDLE: return shot_needle(p, art_palette((bullet_color)s->frame));
     case ATLAS_SPRITE_SHOT_AMULET: return shot_amulet(p, art_palette((bullet_color)s->frame));
     case ATLAS_SPRITE_SHOT_SEAL: return shot_seal(p, art_palette((bullet_color)s->frame));
+    case ATLAS_SPRITE_MINAMO: return boss_minamo(p, s->frame);
+    case ATLAS_SPRITE_TOKINE: return boss_tokine(p, s->frame);
+    case ATLAS_SPRITE_SUIREN: return midboss_suiren(p, s->frame);
+    case ATLAS_SPRITE_ZENMAI: return midboss_zenmai(p, s->frame);
     case ATLAS_SPRITE_COUNT: break;
     }
     return clear;
