@@ -13,12 +13,26 @@
 
 #define LINT_MAX_FILES 4096
 
+/* The art shapes, one a line, before the program (`--dump`): the shape id a
+ * look code carries (SHOT_LOOK's operand: id + 1, colour << 8, hitbox in
+ * quarter pixels << 16). */
+static void lint_dump_art(const library *lib)
+{
+    for (uint32_t k = 0; k < lib->art_count; k++) {
+        const art_shape *a = &lib->art[k];
+        printf("art '%s': shape %d, %s frame %dx%d at %d %d, hitbox %g, %s%s\t; %s:%u:%u\n",
+               a->name, a->shape, a->sheet, a->w, a->h, a->x, a->y, a->hitbox_q * 0.25,
+               a->turns ? "turns" : "upright", a->additive ? ", additive" : "", a->file, a->line,
+               a->col);
+    }
+}
+
 int lint_main(int argc, char **argv, int first, const char *command)
 {
     int dump = 0, quiet = 0;
     const cli_option options[] = {
-        {"dump", CLI_FLAG, &dump, NULL, "print the compiled program, one line per instruction", 0,
-         0},
+        {"dump", CLI_FLAG, &dump, NULL,
+         "print the art shapes and the compiled program, one line each", 0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
     cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, LINT_MAX_FILES, "FILE..."};
@@ -38,9 +52,15 @@ int lint_main(int argc, char **argv, int first, const char *command)
     static diag_list diags;
     diag_init(&diags);
     library *lib = library_load_paths(files, nfiles, &diags);
+    if (lib && art_check_sheets(lib->art, (int)lib->art_count, &diags) > 0) {
+        library_free(lib); /* a sheet the game would refuse */
+        lib = NULL;
+    }
     diag_print(&diags, stderr);
-    if (lib && dump)
+    if (lib && dump) {
+        lint_dump_art(lib);
         program_dump(stdout, lib->prog);
+    }
     if (lib && !quiet)
         printf("%d file%s: %d error%s, %d warning%s\n", nfiles, nfiles == 1 ? "" : "s", 0, "s",
                diags.warnings, diags.warnings == 1 ? "" : "s");

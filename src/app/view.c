@@ -45,6 +45,10 @@ typedef struct viewer {
     int nfiles;
     uint64_t mtime[VIEW_MAX_FILES];
     library *lib;
+    /* the art: its sheets' stamps, and a count of changes (a new library or a
+     * sheet saved) that the drawing catches up with (art_drawn) */
+    uint64_t sheet_mtime[ART_MAX_SHAPES];
+    uint32_t art_changes, art_drawn;
     char entry_name[128]; /* what runs; "" = the default */
     int boss_mode;        /* entry_name names a boss */
     sandbox *sb;
@@ -91,7 +95,9 @@ static const char *viewer_prints(viewer *v)
     return v->prints;
 }
 
-/* Reads the modification stamps of every file. Returns 1 if one changed. */
+/* Reads the modification stamps of every file. Returns 1 if one changed. A
+ * sheet of the library's art that changed counts an art change instead (the
+ * art is drawn again; nothing is compiled). */
 static int viewer_poll(viewer *v)
 {
     int changed = 0;
@@ -101,7 +107,31 @@ static int viewer_poll(viewer *v)
             changed = 1;
         v->mtime[i] = m;
     }
+    for (uint32_t k = 0; v->lib && k < v->lib->art_count; k++) {
+        uint64_t m = file_mtime_ns(v->lib->art[k].sheet);
+        if (m != v->sheet_mtime[k])
+            v->art_changes++;
+        v->sheet_mtime[k] = m;
+    }
     return changed;
+}
+
+/* Draws the library's art again when it changed: errors (a sheet missing,
+ * a frame outside it) go over the field like a compile's. */
+static void viewer_update_art(viewer *v, view_draw *draw)
+{
+    if (v->art_drawn == v->art_changes)
+        return;
+    v->art_drawn = v->art_changes;
+    char err[1024];
+    if (view_draw_load_art(draw, v->lib, err, sizeof err) != 0) {
+        snprintf(v->errors, sizeof v->errors, "%s\n", err);
+        v->error_count = 1;
+        fprintf(stderr, "curtain view: %s", v->errors);
+    } else if (v->lib && v->lib->art_count) {
+        fprintf(stderr, "curtain view: drew %u art shape%s\n", (unsigned)v->lib->art_count,
+                v->lib->art_count == 1 ? "" : "s");
+    }
 }
 
 /* What runs from lib: the chosen entry or boss, else the file's default.
@@ -221,6 +251,7 @@ static void viewer_reload_ship(viewer *v, library *lib)
         world_free(v->ship); /* it reads the old library */
     library_free(v->lib);
     v->lib = lib;
+    v->art_changes++;
     v->errors[0] = 0;
     v->error_count = 0;
     v->ship_mode = 1;
@@ -254,6 +285,7 @@ static void viewer_reload(viewer *v)
             fprintf(stderr, "curtain view: reloaded %s\n", v->files[0]);
         library_free(v->lib);
         v->lib = lib;
+        v->art_changes++;
         v->errors[0] = 0;
         v->error_count = 0;
         viewer_restart(v);
@@ -510,6 +542,7 @@ static void viewer_frame(viewer *v, window *win, frame_pacer *pacer, view_draw *
     }
     if (frame % VIEW_POLL_FRAMES == 0 && viewer_poll(v))
         viewer_reload(v);
+    viewer_update_art(v, draw);
     if (!v->paused || v->step_once) {
         uint64_t t0 = clock_now_ns();
         if (v->ship_mode) {
@@ -562,10 +595,11 @@ int view_main(int argc, char **argv, int first, const char *command)
         printf("usage: curtain view FILE [MORE...] [OPTIONS]\n\n"
                "A sandbox window for one pattern file: it runs the file's pattern (its boss,\n"
                "when it defines one) from the top of the field and reloads it within a second\n"
-               "of a change on disk. A broken edit shows its errors and the last good version\n"
-               "keeps running. The backdrop follows the game's: a stage's background cues,\n"
-               "a boss's spell backdrop in its cards, and for a boss run alone the cue where\n"
-               "its stage starts it (when the stage's file is one of the files).\n\n"
+               "of a change on disk (the sheet of an `art` declaration too: the art is drawn\n"
+               "again). A broken edit shows its errors and the last good version keeps\n"
+               "running. The backdrop follows the game's: a stage's background cues, a boss's\n"
+               "spell backdrop in its cards, and for a boss run alone the cue where its stage\n"
+               "starts it (when the stage's file is one of the files).\n\n"
                "Keys: arrows or WASD move the player (Shift: slow), R restart, P or Space\n"
                "pause, N step one frame, + and - rank, Tab next pattern or boss, Esc quit.\n\n"
                "A file that declares a ship (or --ship NAME) flies the ship at the bottom of\n"

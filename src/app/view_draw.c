@@ -34,6 +34,11 @@ struct view_draw {
     const library *lib;
 };
 
+int view_draw_load_art(view_draw *d, const library *lib, char *err, size_t err_size)
+{
+    return world_view_load_art(&d->fv, lib, err, err_size);
+}
+
 view_draw *view_draw_create(SDL_Renderer *r)
 {
     view_draw *d = mem_calloc(1, sizeof *d);

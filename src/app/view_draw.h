@@ -35,6 +35,10 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
  * through wv, with the viewer's panel beside the field instead of the HUD. */
 void view_draw_world(view_draw *d, struct world_view *wv, const struct world *w,
                      const view_panel *panel);
+/* Draws lib's art shapes (pattern/art.h) from now on: the sheets read again and
+ * the atlas built with them (ui/world_view.h's world_view_load_art). Returns 0,
+ * or -1 with a positioned err. */
+int view_draw_load_art(view_draw *d, const library *lib, char *err, size_t err_size);
 /* The panel, the scripts' print lines and the errors over what is drawn. */
 void view_draw_panel(view_draw *d, const view_panel *panel);
 

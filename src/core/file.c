@@ -390,6 +390,17 @@ uint64_t file_mtime_ns(const char *path)
            (uint64_t)st.st_size; /* a size change counts too, for coarse clocks */
 }
 
+int file_inside(const char *path, const char *dir)
+{
+    char real[PATH_MAX], root[PATH_MAX];
+    if (!realpath(path, real) || !realpath(dir, root))
+        return 0;
+    size_t n = strlen(root);
+    if (n == 1 && root[0] == '/')
+        return 1;
+    return strncmp(real, root, n) == 0 && real[n] == '/';
+}
+
 int file_exists(const char *path)
 {
     struct stat st;

@@ -78,6 +78,10 @@ uint64_t file_mtime_ns(const char *path);
 
 /* 1 when path names something stat can see (for file_is_dir: a directory), else 0. */
 int file_exists(const char *path);
+/* Whether path, its links resolved, lies inside folder dir (also resolved): 0
+ * when it does not, or when either cannot be resolved (a missing file). A mod's
+ * files are read only from inside the mod. */
+int file_inside(const char *path, const char *dir);
 int file_is_dir(const char *path);
 
 /* Creates a directory and its missing parents (mode 0755). Returns 0 on success. */

@@ -557,6 +557,35 @@ static void query_clauses(query_items *it)
     query_words(it, clauses, REF_CLAUSE);
 }
 
+/* The shapes the project's art declarations cut (`shape NAME` inside `art`). */
+static void query_art_shapes(query_items *it, project *p)
+{
+    diag_list *scratch = mem_calloc(1, sizeof *scratch);
+    if (!scratch)
+        return;
+    diag_init(scratch);
+    for (int i = 0; i < p->count; i++) {
+        const outline *o = project_outline(p, i);
+        for (int k = 0; o && k < o->count; k++) {
+            const outline_symbol *d = &o->symbols[k];
+            if (d->kind != OUTLINE_DECL || strcmp(d->keyword, "art") != 0)
+                continue;
+            lexer lx;
+            lexer_init(&lx, "", p->files[i].text + d->start, d->end - d->start, scratch);
+            int after_shape = 0;
+            for (token t = lexer_next(&lx); t.kind != TOK_EOF; t = lexer_next(&lx)) {
+                char word[OUTLINE_NAME_MAX];
+                query_copy_word(word, sizeof word, &t);
+                if (after_shape && t.kind == TOK_NAME)
+                    query_item(it, word, COMPLETION_ENUM_MEMBER, "art shape", NULL);
+                after_shape = t.kind == TOK_NAME && strcmp(word, "shape") == 0;
+            }
+        }
+    }
+    diag_free(scratch);
+    mem_free(scratch);
+}
+
 static void query_shapes(query_items *it)
 {
     static const char *const shapes[] = {
@@ -720,6 +749,7 @@ cJSON *query_completion(project *p, int file, size_t offset)
         query_decls(&it, p, "boss", COMPLETION_CLASS);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "fire")) {
         query_shapes(&it);
+        query_art_shapes(&it, p);
         query_clauses(&it);
     } else if (q.last == TOK_NAME && reference_has(q.last_word, REF_SHAPE) &&
                !strcmp(q.prev_word, "fire")) {

@@ -223,7 +223,20 @@ typedef enum ast_decl_kind {
     DECL_SHIP,
     DECL_GAME,
     DECL_BULLETML,
+    DECL_ART,
 } ast_decl_kind;
+
+/* One shape of an art declaration (art := 'art' NAME STRING '{' { shape } '}',
+ * shape := 'shape' NAME { 'frame' W H | 'at' X Y | 'hitbox' R | 'turns' |
+ * 'upright' | 'additive' }): a frame of the sheet drawn as a bullet shape. */
+typedef struct ast_art_shape {
+    ast_pos pos, name_pos, frame_pos, frame_h_pos, at_pos, hitbox_pos; /* numbers' */
+    const char *name;
+    double w, h, x, y, hitbox; /* as written; has_* says which were */
+    int has_frame, has_hitbox;
+    int turns, additive;
+    struct ast_art_shape *next;
+} ast_art_shape;
 
 /* One look of a bulletml declaration (bulletml := 'bulletml' NAME '{' { rule }
  * '}', rule := 'look' [STRING] SHAPE [COLOUR]): the bullets labelled `label`
@@ -287,6 +300,9 @@ typedef struct ast_decl {
     ast_name_list *stages; /* game */
     int nstages;
     ast_look_rule *looks; /* bulletml */
+    const char *sheet;    /* art: the PNG's path as written */
+    ast_pos sheet_pos;
+    ast_art_shape *shapes; /* art */
     struct ast_decl *next;
 } ast_decl;
 

@@ -122,6 +122,7 @@ bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_s
     bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
     bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_ORB;
     bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_WHITE;
+    bs.radius = library_look_hitbox(shot->look); /* an art shape's; 0: the shape's own */
     bs.script = shot->runner;
     bullet_handle h = bullet_pool_spawn(p, &bs);
     if (h.gen == 0)

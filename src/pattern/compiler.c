@@ -1400,9 +1400,7 @@ static uint32_t look_code(fstate *f, const ast_fire *fire)
     int shape = -1, colour = BULLET_COLOR_WHITE;
     char hint[96];
     if (fire->shape) {
-        for (int i = 0; i < BULLET_SHAPE_COUNT; i++)
-            if (strcmp(compiler_shapes[i], fire->shape) == 0)
-                shape = i;
+        shape = art_shape_by_name(f->c->lib->art, (int)f->c->lib->art_count, fire->shape);
         if (shape < 0) {
             int is_colour = 0;
             for (int i = 0; i < BULLET_COLOR_COUNT; i++)
@@ -1428,7 +1426,7 @@ static uint32_t look_code(fstate *f, const ast_fire *fire)
                    compiler_hint(diag_suggest(fire->colour, compiler_colours, BULLET_COLOR_COUNT),
                                  hint, sizeof hint));
     }
-    return shape >= 0 && colour >= 0 ? library_look(shape, colour) : 0;
+    return shape >= 0 && colour >= 0 ? library_look_of(f->c->lib, shape, colour) : 0;
 }
 
 static void fire_look(fstate *f, const ast_fire *fire, ast_pos pos)
@@ -2658,6 +2656,7 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_SHIP: return G_SHIP;
     case DECL_GAME: return G_GAME;
     case DECL_BULLETML: return G_IMPORT; /* never a global: the library applies it */
+    case DECL_ART: return G_IMPORT;      /* shapes: pattern/art.c's table */
     }
     return G_CONST;
 }
@@ -2669,7 +2668,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
     const compiler_input *in = c->in;
     for (int fi = 0; fi < in->nfiles; fi++) {
         for (ast_decl *d = in->decls[fi]; d; d = d->next) {
-            if (!d->name || d->kind == DECL_BULLETML) /* looks: the library's */
+            if (!d->name || d->kind == DECL_BULLETML || d->kind == DECL_ART) /* the library's */
                 continue;
             global *g =
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);

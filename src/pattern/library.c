@@ -21,16 +21,30 @@ uint32_t library_look(int shape, int colour)
     return (uint32_t)(shape + 1) | (uint32_t)colour << 8;
 }
 
+uint32_t library_look_of(const library *lib, int shape, int colour)
+{
+    uint32_t code = library_look(shape, colour);
+    int k = shape - BULLET_SHAPE_COUNT;
+    if (lib && k >= 0 && (uint32_t)k < lib->art_count)
+        code |= (uint32_t)lib->art[k].hitbox_q << 16;
+    return code;
+}
+
 int library_look_shape(uint32_t look)
 {
     int s = (int)(look & 0xffu) - 1;
-    return s >= 0 && s < BULLET_SHAPE_COUNT ? s : -1;
+    return s >= 0 && s < BULLET_SHAPE_CAPACITY ? s : -1;
 }
 
 int library_look_colour(uint32_t look)
 {
     int c = (int)(look >> 8 & 0xffu);
     return look && c < BULLET_COLOR_COUNT ? c : -1;
+}
+
+float library_look_hitbox(uint32_t look)
+{
+    return (float)(look >> 16 & 0xffu) * 0.25f;
 }
 
 /* ---- importers ---- */
@@ -122,11 +136,6 @@ static int library_name_index(const char *name, const char *const *names, int co
     return -1;
 }
 
-static const char *const library_shape_names[] = {
-#define LIBRARY_SHAPE_NAME(id, name, radius, rotates, size) name,
-    BULLET_SHAPES(LIBRARY_SHAPE_NAME)
-#undef LIBRARY_SHAPE_NAME
-};
 static const char *const library_colour_names[] = {
 #define LIBRARY_COLOUR_NAME(id, name) name,
     BULLET_COLORS(LIBRARY_COLOUR_NAME)
@@ -135,12 +144,12 @@ static const char *const library_colour_names[] = {
 
 /* A rule's look, or 0 when its shape or colour names none (reported by
  * library_check_looks). */
-static uint32_t library_rule_look(const ast_look_rule *r)
+static uint32_t library_rule_look(const library *lib, const ast_look_rule *r)
 {
-    int shape = library_name_index(r->shape, library_shape_names, BULLET_SHAPE_COUNT);
+    int shape = art_shape_by_name(lib->art, (int)lib->art_count, r->shape);
     int colour = r->colour ? library_name_index(r->colour, library_colour_names, BULLET_COLOR_COUNT)
                            : BULLET_COLOR_WHITE;
-    return shape < 0 || colour < 0 ? 0 : library_look(shape, colour);
+    return shape < 0 || colour < 0 ? 0 : library_look_of(lib, shape, colour);
 }
 
 /* Whether some file is the import of a bulletml declaration called name. */
@@ -161,8 +170,8 @@ static int library_has_import(const library_file *files, int count, const char *
 
 /* Reports the bulletml declarations' errors: a file that is not loaded, an
  * unknown shape or colour. */
-static void library_check_looks(const library_file *files, int count, ast_decl *const *decls,
-                                diag_list *diags)
+static void library_check_looks(const library *lib, const library_file *files, int count,
+                                ast_decl *const *decls, diag_list *diags)
 {
     for (int fi = 0; fi < count; fi++)
         for (const ast_decl *d = decls[fi]; d; d = d->next) {
@@ -174,7 +183,7 @@ static void library_check_looks(const library_file *files, int count, ast_decl *
                             d->pos.col, "bulletml '%s': no BulletML file '%s.xml' is loaded",
                             d->name, d->name);
             for (const ast_look_rule *r = d->looks; r; r = r->next) {
-                if (library_name_index(r->shape, library_shape_names, BULLET_SHAPE_COUNT) < 0)
+                if (art_shape_by_name(lib->art, (int)lib->art_count, r->shape) < 0)
                     diag_report(diags, DIAG_UNKNOWN_SHAPE, f->path, f->text, f->len,
                                 r->shape_pos.line, r->shape_pos.col, "unknown bullet shape '%s'",
                                 r->shape);
@@ -188,7 +197,8 @@ static void library_check_looks(const library_file *files, int count, ast_decl *
 }
 
 /* The look rules of every bulletml declaration called stem, in file order. */
-static library_look_rule *library_looks_for(arena *ar, const library_file *files, int count,
+static library_look_rule *library_looks_for(const library *lib, arena *ar,
+                                            const library_file *files, int count,
                                             ast_decl *const *decls, const char *stem, int *n)
 {
     *n = 0;
@@ -208,8 +218,9 @@ static library_look_rule *library_looks_for(arena *ar, const library_file *files
                  d->kind == DECL_BULLETML && d->name && strcmp(d->name, stem) == 0 && r;
                  r = r->next) {
                 ast_pos at = r->label ? r->label_pos : r->pos; /* where the importer's errors go */
-                out[k++] = (library_look_rule){r->label,       library_rule_look(r), files[fi].path,
-                                               files[fi].text, files[fi].len,        at.line,
+                out[k++] = (library_look_rule){r->label,       library_rule_look(lib, r),
+                                               files[fi].path, files[fi].text,
+                                               files[fi].len,  at.line,
                                                at.col};
             }
     if (!out)
@@ -246,14 +257,15 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
         if (scratch.failed)
             goto oom;
     }
-    library_check_looks(files, count, decls, diags);
+    lib->art_count = (uint32_t)art_collect(&lib->mem, files, count, decls, diags, &lib->art);
+    library_check_looks(lib, files, count, decls, diags);
     for (int i = 0; i < count; i++) {
         library_import_fn import = library_importer_for(files[i].path);
         if (import) {
             char *stem = library_stem(&scratch, files[i].path);
             int nlooks = 0;
             library_look_rule *looks =
-                library_looks_for(&scratch, files, count, decls, stem, &nlooks);
+                library_looks_for(lib, &scratch, files, count, decls, stem, &nlooks);
             if (scratch.failed)
                 goto oom;
             int64_t func = import(&b, &files[i], looks, nlooks, diags);

@@ -11,6 +11,7 @@
 #define CURTAIN_PATTERN_LIBRARY_H
 
 #include "pattern/arena.h"
+#include "pattern/art.h"
 #include "pattern/diag.h"
 #include "pattern/program.h"
 #include "pattern/vm.h"
@@ -152,6 +153,8 @@ typedef struct library {
     library_game *games;
     uint32_t game_count;
     library_mark ships_start;
+    art_shape *art; /* a mod's own bullet shapes (pattern/art.h) */
+    uint32_t art_count;
     arena mem; /* the tables and their strings */
 } library;
 
@@ -233,9 +236,14 @@ int library_register_importer(const char *extension, library_import_fn fn);
 /* Bullet looks: a shape and a colour of sim/bullet_kind.h packed into a
  * vm_shot.look. 0 is "the host's default"; a packed look is never 0. */
 uint32_t library_look(int shape, int colour);
+/* The look of a shape by id in a library, built-in or declared with `art`
+ * (whose code carries its hitbox in quarter pixels in bits 16..23). */
+uint32_t library_look_of(const library *lib, int shape, int colour);
 /* -1 for the default look. */
 int library_look_shape(uint32_t look);
 int library_look_colour(uint32_t look);
+/* The hitbox radius a look carries (an art shape's), or 0: the shape's own. */
+float library_look_hitbox(uint32_t look);
 
 /* The file extension of pattern files. */
 #define LIBRARY_EXTENSION ".pat"

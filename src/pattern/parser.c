@@ -63,7 +63,7 @@ int parser_is_reserved(const char *word)
 
 const char *const parser_decl_words[] = {"const", "pattern",  "enemy",  "boss",
                                          "stage", "function", "shared", "ship",
-                                         "game",  "bulletml", NULL};
+                                         "game",  "bulletml", "art",    NULL};
 
 /* ---- tokens ---- */
 
@@ -1448,6 +1448,95 @@ static void parser_bulletml(parser *p, ast_decl *d)
     parser_close(p, &open, "bulletml");
 }
 
+/* A number of an art shape's clause (whole pixels or a hitbox), written as a
+ * literal; *ok turns 0 and the error is reported when there is none. */
+static double parser_art_number(parser *p, const char *what, int *ok)
+{
+    if (!parser_at(p, TOK_NUMBER)) {
+        parser_expected(p, what);
+        *ok = 0;
+        return 0;
+    }
+    double v = p->tok.number;
+    parser_advance(p);
+    return v;
+}
+
+/* One clause of an art shape; 0 when the current word is none (the shape ends). */
+static int parser_art_clause(parser *p, ast_art_shape *s, int *ok)
+{
+    if (parser_at_word(p, "frame")) {
+        parser_advance(p);
+        s->frame_pos = parser_pos(&p->tok);
+        s->w = parser_art_number(p, "the frame's width in pixels", ok);
+        s->frame_h_pos = parser_pos(&p->tok);
+        if (*ok)
+            s->h = parser_art_number(p, "the frame's height in pixels", ok);
+        s->has_frame = 1;
+    } else if (parser_at_word(p, "at")) {
+        parser_advance(p);
+        s->at_pos = parser_pos(&p->tok);
+        s->x = parser_art_number(p, "the frame's left edge in the sheet, in pixels", ok);
+        if (*ok)
+            s->y = parser_art_number(p, "the frame's top edge in the sheet, in pixels", ok);
+    } else if (parser_at_word(p, "hitbox")) {
+        parser_advance(p);
+        s->hitbox_pos = parser_pos(&p->tok);
+        s->hitbox = parser_art_number(p, "the hitbox radius in pixels", ok);
+        s->has_hitbox = 1;
+    } else if (parser_at_word(p, "turns") || parser_at_word(p, "upright")) {
+        s->turns = parser_at_word(p, "turns");
+        parser_advance(p);
+    } else if (parser_at_word(p, "additive")) {
+        s->additive = 1;
+        parser_advance(p);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* art := 'art' NAME STRING '{' { 'shape' NAME clause... } '}': a PNG sheet of
+ * the mod and the bullet shapes cut from it (numbers, names and the sheet are
+ * checked by pattern/art.c, which knows the shapes and the files). */
+static void parser_art(parser *p, ast_decl *d)
+{
+    if (!parser_at(p, TOK_STRING)) {
+        parser_expected(p, "the sheet's file name in quotes (\"bullets.png\")");
+        return;
+    }
+    d->sheet_pos = parser_pos(&p->tok);
+    d->sheet = parser_string(p);
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    ast_art_shape **tail = &d->shapes;
+    while (parser_at_word(p, "shape")) {
+        ast_art_shape *s = arena_alloc(p->ar, sizeof *s);
+        if (!s)
+            return;
+        s->pos = parser_pos(&p->tok);
+        parser_advance(p);
+        s->name_pos = parser_pos(&p->tok);
+        s->name = parser_new_name(p, "bullet shape");
+        if (!s->name)
+            return;
+        int ok = 1;
+        while (ok && parser_art_clause(p, s, &ok))
+            ;
+        if (!ok)
+            return;
+        *tail = s;
+        tail = &s->next;
+    }
+    if (!parser_at(p, TOK_RBRACE)) {
+        parser_expected(p, "'shape', or frame, at, hitbox, turns, upright or additive after "
+                           "a shape's name");
+        return;
+    }
+    parser_close(p, &open, "art");
+}
+
 /* decl := 'const' NAME '=' expr
  *       | 'pattern' NAME params block | 'enemy' NAME params block
  *       | 'stage' NAME block | boss | ship | game */
@@ -1461,10 +1550,11 @@ static ast_decl *parser_decl(parser *p)
     static const struct {
         const char *word;
         ast_decl_kind kind;
-    } kinds[] = {{"const", DECL_CONST},      {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
-                 {"boss", DECL_BOSS},        {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
-                 {"shared", DECL_SHARED},    {"ship", DECL_SHIP},       {"game", DECL_GAME},
-                 {"bulletml", DECL_BULLETML}};
+    } kinds[] = {
+        {"const", DECL_CONST},       {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
+        {"boss", DECL_BOSS},         {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
+        {"shared", DECL_SHARED},     {"ship", DECL_SHIP},       {"game", DECL_GAME},
+        {"bulletml", DECL_BULLETML}, {"art", DECL_ART}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -1484,7 +1574,7 @@ static ast_decl *parser_decl(parser *p)
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration (const, shared, pattern, enemy, boss, stage, "
-                            "function, ship, game or bulletml), "
+                            "function, ship, game, bulletml or art), "
                             "found %s",
                             got);
         return NULL;
@@ -1494,6 +1584,7 @@ static ast_decl *parser_decl(parser *p)
     const char *what = d->kind == DECL_CONST      ? "constant"
                        : d->kind == DECL_SHARED   ? "shared value"
                        : d->kind == DECL_BULLETML ? "BulletML file (its name without .xml)"
+                       : d->kind == DECL_ART      ? "art sheet"
                                                   : kinds[k].word;
     d->name = parser_new_name(p, what);
     if (!d->name)
@@ -1515,6 +1606,7 @@ static ast_decl *parser_decl(parser *p)
     case DECL_SHIP: parser_ship(p, d); break;
     case DECL_GAME: parser_game(p, d); break;
     case DECL_BULLETML: parser_bulletml(p, d); break;
+    case DECL_ART: parser_art(p, d); break;
     }
     return d;
 }

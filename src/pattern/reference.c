@@ -130,7 +130,12 @@
     X(WORD, "spell", "phase \"TITLE\" spell ...", "Makes a phase a spell card: beaten without being hit or bombing, it wins its `bonus`.") \
     X(WORD, "bonus", "bonus EXPR", "(In a phase.) A spell card's bonus. Default 0.") \
     X(WORD, "name", "name \"TEXT\"", "(In a boss.) The boss's display name.") \
-    X(WORD, "spell_background", "spell_background NAME", "(In a boss.) The backdrop drawn instead of the stage's during its spell cards: `dusk_spell`, `lake_spell`, `spire_spell` or another backdrop.")
+    X(WORD, "spell_background", "spell_background NAME", "(In a boss.) The backdrop drawn instead of the stage's during its spell cards: `dusk_spell`, `lake_spell`, `spire_spell` or another backdrop.") \
+    X(DECLARATION, "art", "art NAME \"SHEET.png\" { shape NAME frame W H [at X Y] hitbox R [turns|upright] [additive] ... }", "A mod's own bullet shapes, cut from a PNG beside the file (a path inside its folder): each `shape` is then a shape name like `orb`, in fire, `look` and bulletml looks. Drawn as the sheet has it, never tinted by the colour (docs/patterns.md, Custom art).") \
+    X(WORD, "shape", "shape NAME frame W H [at X Y] hitbox R ...", "(In art.) One bullet shape: its name, then its frame in the sheet and its hitbox.") \
+    X(WORD, "frame", "frame W H", "(In art.) The shape's frame size in the sheet, whole pixels, 1 to 128 a side; `at X Y` its top-left (default 0 0).") \
+    X(WORD, "upright", "shape NAME ... upright", "(In art.) The shape is always drawn as the sheet has it (the default); `turns` instead: drawn facing right in the sheet, it turns with the bullet's heading.") \
+    X(WORD, "additive", "shape NAME ... additive", "(In art.) The shape glows: its light is added to what is below, in the glowing bullet layer.")
 /* clang-format on */
 
 /* The rows, and the statements that only pass values to the host, whose words,

@@ -6,6 +6,7 @@
 #include "render/atlas_table.h"
 #include "render/bullet_palette.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +18,17 @@ _Static_assert(ATLAS_TABLE_SPRITES == ATLAS_SPRITE_COUNT, "atlas_table.h is stal
 _Static_assert(ATLAS_TABLE_FONTS == ATLAS_FONT_COUNT, "atlas_table.h is stale");
 _Static_assert(ATLAS_TABLE_ANGLE_STEPS == ATLAS_ANGLE_STEPS, "atlas_table.h is stale");
 
+/* The art laid out last (atlas_art_layout): each shape's first frame and
+ * whether it turns, and the frames' rectangles, numbered after the table's. */
+#define ATLAS_ART_MAX_FRAMES (ATLAS_ART_MAX_SHAPES * ATLAS_ANGLE_STEPS)
+#define ATLAS_ART_GAP        2 /* clear pixels around a frame: filtering never bleeds */
+static struct {
+    int count, rows, frames;
+    atlas_art_spec spec[ATLAS_ART_MAX_SHAPES];
+    int first[ATLAS_ART_MAX_SHAPES];
+    atlas_rect rects[ATLAS_ART_MAX_FRAMES];
+} atlas_art;
+
 int atlas_width(void)
 {
     return ATLAS_TABLE_W;
@@ -24,28 +36,50 @@ int atlas_width(void)
 
 int atlas_height(void)
 {
-    return ATLAS_TABLE_H;
+    return ATLAS_TABLE_H + atlas_art.rows;
 }
 
 int atlas_frame_count(void)
 {
-    return ATLAS_TABLE_FRAME_COUNT;
+    return ATLAS_TABLE_FRAME_COUNT + atlas_art.frames;
 }
 
 atlas_rect atlas_frame_rect(int frame)
 {
+    if (frame >= ATLAS_TABLE_FRAME_COUNT)
+        return atlas_art.rects[frame - ATLAS_TABLE_FRAME_COUNT];
     const atlas_table_rect *r = &atlas_table_frames[frame];
     return (atlas_rect){r->x, r->y, r->w, r->h};
 }
 
+/* Art shape index of a bullet shape, or -1 for a built-in (or an id past the
+ * art, which draws as an orb: *shape becomes BULLET_SHAPE_ORB). */
+static int atlas_art_index(bullet_shape *shape)
+{
+    if ((unsigned)*shape < BULLET_SHAPE_COUNT)
+        return -1;
+    int k = (int)*shape - BULLET_SHAPE_COUNT;
+    if (k >= 0 && k < atlas_art.count)
+        return k;
+    *shape = BULLET_SHAPE_ORB;
+    return -1;
+}
+
 int atlas_bullet_turns(bullet_shape shape)
 {
+    int k = atlas_art_index(&shape);
+    if (k >= 0)
+        return atlas_art.spec[k].turns;
     return atlas_table_bullets[shape][0].count > 1;
 }
 
 int atlas_bullet_frame(bullet_shape shape, bullet_color color, int step)
 {
-    const atlas_table_run *run = &atlas_table_bullets[shape][color];
+    int k = atlas_art_index(&shape);
+    if (k >= 0)
+        return ATLAS_TABLE_FRAME_COUNT + atlas_art.first[k] +
+               (atlas_art.spec[k].turns ? (int)((unsigned)step % ATLAS_ANGLE_STEPS) : 0);
+    const atlas_table_run *run = &atlas_table_bullets[shape][(unsigned)color % BULLET_COLOR_COUNT];
     if (run->count == 1)
         return run->first;
     return run->first + (int)((unsigned)step % ATLAS_ANGLE_STEPS);
@@ -103,6 +137,144 @@ int atlas_glyph_frame(atlas_font font, int ch)
     if (ch < ATLAS_GLYPH_FIRST || ch >= ATLAS_GLYPH_FIRST + ATLAS_GLYPH_COUNT)
         ch = '?';
     return atlas_table_fonts[font].first + (ch - ATLAS_GLYPH_FIRST);
+}
+
+/* ---- a mod's shapes ---- */
+
+static uint8_t atlas_clamp(float x);
+
+/* The side of a turning shape's square frames: the frame's diagonal. */
+static int atlas_art_side(const atlas_art_spec *a)
+{
+    return (int)ceilf(sqrtf((float)(a->w * a->w + a->h * a->h)));
+}
+
+void atlas_art_clear(void)
+{
+    memset(&atlas_art, 0, sizeof atlas_art);
+}
+
+/* Puts a w x h frame on the shelves: left to right, a new shelf below when the
+ * row is full. Returns 0, or -1 when the rows would pass ATLAS_ART_MAX_ROWS. */
+static int atlas_art_place(int w, int h, int *x, int *y, int *shelf)
+{
+    if (*x + w + ATLAS_ART_GAP > ATLAS_TABLE_W) {
+        *y += *shelf;
+        *x = ATLAS_ART_GAP;
+        *shelf = 0;
+    }
+    if (w + 2 * ATLAS_ART_GAP > ATLAS_TABLE_W || *y + h + ATLAS_ART_GAP > ATLAS_ART_MAX_ROWS)
+        return -1;
+    atlas_art.rects[atlas_art.frames++] = (atlas_rect){*x, ATLAS_TABLE_H + *y, w, h};
+    *x += w + ATLAS_ART_GAP;
+    if (h + ATLAS_ART_GAP > *shelf)
+        *shelf = h + ATLAS_ART_GAP;
+    return 0;
+}
+
+int atlas_art_layout(const atlas_art_spec *shapes, int n, int *failed)
+{
+    atlas_art_clear();
+    int x = ATLAS_ART_GAP, y = ATLAS_ART_GAP, shelf = 0;
+    for (int k = 0; k < n && k < ATLAS_ART_MAX_SHAPES; k++) {
+        const atlas_art_spec *a = &shapes[k];
+        int side = atlas_art_side(a);
+        atlas_art.first[k] = atlas_art.frames;
+        atlas_art.spec[k] = *a;
+        int ok = 0;
+        for (int f = 0; f < (a->turns ? ATLAS_ANGLE_STEPS : 1) && ok == 0; f++)
+            ok = a->turns ? atlas_art_place(side, side, &x, &y, &shelf)
+                          : atlas_art_place(a->w, a->h, &x, &y, &shelf);
+        if (ok != 0) {
+            *failed = k;
+            atlas_art_clear();
+            return -1;
+        }
+        atlas_art.count = k + 1;
+    }
+    atlas_art.rows = y + shelf;
+    return 0;
+}
+
+int atlas_art_count(void)
+{
+    return atlas_art.count;
+}
+
+int atlas_art_rows(void)
+{
+    return atlas_art.rows;
+}
+
+int atlas_art_additive(int shape)
+{
+    int k = shape - BULLET_SHAPE_COUNT;
+    return k >= 0 && k < atlas_art.count && atlas_art.spec[k].additive;
+}
+
+/* The sheet's pixel (x, y) premultiplied into p[4] (a, r, g, b); clear outside
+ * the frame w x h at (sx, sy). */
+static void atlas_art_texel(const uint32_t *sheet, int pitch, int sx, int sy, int w, int h, int x,
+                            int y, float p[4])
+{
+    if (x < 0 || y < 0 || x >= w || y >= h) {
+        p[0] = p[1] = p[2] = p[3] = 0.0f;
+        return;
+    }
+    uint32_t px = sheet[(size_t)(sy + y) * pitch + sx + x];
+    float a = (float)(px >> 24) / 255.0f;
+    p[0] = a;
+    p[1] = (float)(px >> 16 & 255) * a;
+    p[2] = (float)(px >> 8 & 255) * a;
+    p[3] = (float)(px & 255) * a;
+}
+
+/* Frame f (w x h at (sx, sy) of the sheet) turned by angle (radians, clockwise
+ * on screen) about its centre, sampled bilinearly into the square rect. */
+static void atlas_art_turn(uint32_t *pixels, int pitch, atlas_rect r, const uint32_t *sheet,
+                           int sheet_pitch, int sx, int sy, int w, int h, float angle)
+{
+    float c = cosf(angle), s = sinf(angle);
+    float cx = (float)r.w * 0.5f, cy = (float)r.h * 0.5f;
+    for (int y = 0; y < r.h; y++)
+        for (int x = 0; x < r.w; x++) {
+            float dx = (float)x + 0.5f - cx, dy = (float)y + 0.5f - cy;
+            /* the sheet's point this pixel shows: the turn undone */
+            float u = c * dx + s * dy + (float)w * 0.5f - 0.5f;
+            float v = -s * dx + c * dy + (float)h * 0.5f - 0.5f;
+            int u0 = (int)floorf(u), v0 = (int)floorf(v);
+            float fu = u - (float)u0, fv = v - (float)v0, acc[4] = {0, 0, 0, 0}, t[4];
+            float wt[4] = {(1 - fu) * (1 - fv), fu * (1 - fv), (1 - fu) * fv, fu * fv};
+            for (int k = 0; k < 4; k++) {
+                atlas_art_texel(sheet, sheet_pitch, sx, sy, w, h, u0 + (k & 1), v0 + (k >> 1), t);
+                for (int ch = 0; ch < 4; ch++)
+                    acc[ch] += wt[k] * t[ch];
+            }
+            uint32_t out = 0;
+            if (acc[0] > 0.002f)
+                out = (uint32_t)atlas_clamp(acc[0] * 255.0f) << 24 |
+                      (uint32_t)atlas_clamp(acc[1] / acc[0]) << 16 |
+                      (uint32_t)atlas_clamp(acc[2] / acc[0]) << 8 | atlas_clamp(acc[3] / acc[0]);
+            pixels[(size_t)(r.y + y) * pitch + r.x + x] = out;
+        }
+}
+
+void atlas_art_draw(uint32_t *pixels, int pitch, int k, const uint32_t *sheet, int sheet_pitch,
+                    int sx, int sy)
+{
+    if (k < 0 || k >= atlas_art.count)
+        return;
+    const atlas_art_spec *a = &atlas_art.spec[k];
+    if (!a->turns) {
+        atlas_rect r = atlas_art.rects[atlas_art.first[k]];
+        for (int y = 0; y < a->h; y++)
+            memcpy(pixels + (size_t)(r.y + y) * pitch + r.x,
+                   sheet + (size_t)(sy + y) * sheet_pitch + sx, (size_t)a->w * sizeof *pixels);
+        return;
+    }
+    for (int f = 0; f < ATLAS_ANGLE_STEPS; f++)
+        atlas_art_turn(pixels, pitch, atlas_art.rects[atlas_art.first[k] + f], sheet, sheet_pitch,
+                       sx, sy, a->w, a->h, (float)f * (6.28318530718f / ATLAS_ANGLE_STEPS));
 }
 
 /* ---- palettes (render/bullet_palette.h) ---- */

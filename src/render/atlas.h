@@ -65,6 +65,42 @@ int atlas_sprite_frames(atlas_sprite sprite);
 /* Frame k of a named sprite (k wraps around its frame count). */
 int atlas_sprite_frame(atlas_sprite sprite, int k);
 
+/* ---- a mod's shapes (pattern/art.h) ----
+ *
+ * A library's `art` shapes (bullet shape ids BULLET_SHAPE_COUNT and up) get
+ * frames in rows added below the generated picture: the frame as the sheet has
+ * it for an upright shape; for one that turns, ATLAS_ANGLE_STEPS square frames,
+ * frame k the sheet's frame (drawn facing +x) turned k steps clockwise, for the
+ * blitter, which does not rotate. Every colour draws the same frames: art is
+ * drawn as the sheet has it, never tinted. One process draws one library's art
+ * at a time: the lookups above answer for the art laid out last. A shape id
+ * past the laid-out ones draws as an orb. */
+#define ATLAS_ART_MAX_SHAPES (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
+/* Rows the art may add below the generated picture (its width is the picture's). */
+#define ATLAS_ART_MAX_ROWS   512
+
+typedef struct atlas_art_spec {
+    int w, h;     /* the frame in the sheet, pixels */
+    int turns;    /* pre-rotated frames follow */
+    int additive; /* drawn in the glowing bullet layer */
+} atlas_art_spec;
+
+/* Places the frames of n shapes (n <= ATLAS_ART_MAX_SHAPES) below the picture,
+ * replacing the art laid out before. Returns 0, or -1 with *failed the first
+ * shape that does not fit (the art is then cleared). */
+int atlas_art_layout(const atlas_art_spec *shapes, int n, int *failed);
+void atlas_art_clear(void);
+/* Shapes laid out, and the rows they add to atlas_height(). */
+int atlas_art_count(void);
+int atlas_art_rows(void);
+/* Whether bullet shape `shape` is a laid-out art shape declared additive. */
+int atlas_art_additive(int shape);
+/* Draws art shape k's frames into the whole picture (straight-alpha ARGB8888
+ * words, pitch in pixels, atlas_height() rows) from its sheet frame at (sx, sy)
+ * of `sheet` (same format; the caller has checked the frame lies inside). */
+void atlas_art_draw(uint32_t *pixels, int pitch, int k, const uint32_t *sheet, int sheet_pitch,
+                    int sx, int sy);
+
 /* The glyph sizes and spacing of a font. */
 atlas_font_metrics atlas_font_metrics_of(atlas_font font);
 /* The frame of character ch; characters outside ASCII 32..126 give '?'. */

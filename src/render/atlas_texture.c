@@ -5,11 +5,13 @@
 
 #include "core/data_path.h"
 #include "core/file.h"
+#include "core/mem.h"
 #include "render/atlas.h"
 #include "render/bullet_palette.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The picture as 32-bit ARGB pixels, checked against the table's size. */
 static SDL_Surface *atlas_texture_read(char *err, size_t err_size)
@@ -32,22 +34,48 @@ static SDL_Surface *atlas_texture_read(char *err, size_t err_size)
         snprintf(err, err_size, "%s: cannot convert: %s", path, SDL_GetError());
         return NULL;
     }
-    if (argb->w != atlas_width() || argb->h != atlas_height()) {
+    if (argb->w != atlas_width() || argb->h != atlas_height() - atlas_art_rows()) {
         snprintf(err, err_size, "%s: is %dx%d, the atlas table wants %dx%d (regenerate both)", path,
-                 argb->w, argb->h, atlas_width(), atlas_height());
+                 argb->w, argb->h, atlas_width(), atlas_height() - atlas_art_rows());
         SDL_FreeSurface(argb);
         return NULL;
     }
     return argb;
 }
 
+/* The picture with the art rows (at->art) below it, when there are any. */
+static SDL_Surface *atlas_texture_compose(const atlas_texture *at, char *err, size_t err_size)
+{
+    SDL_Surface *base = atlas_texture_read(err, err_size);
+    int rows = atlas_art_rows();
+    if (!base || rows == 0 || !at->art)
+        return base;
+    SDL_Surface *all =
+        SDL_CreateRGBSurfaceWithFormat(0, base->w, base->h + rows, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!all) {
+        snprintf(err, err_size, "cannot make the atlas with art: %s", SDL_GetError());
+        SDL_FreeSurface(base);
+        return NULL;
+    }
+    for (int y = 0; y < base->h; y++)
+        memcpy((uint8_t *)all->pixels + (size_t)y * all->pitch,
+               (const uint8_t *)base->pixels + (size_t)y * base->pitch, (size_t)base->w * 4);
+    for (int y = 0; y < rows; y++)
+        memcpy((uint8_t *)all->pixels + (size_t)(base->h + y) * all->pitch,
+               at->art + (size_t)y * base->w, (size_t)base->w * 4);
+    SDL_FreeSurface(base);
+    return all;
+}
+
 int atlas_texture_load(atlas_texture *at, SDL_Renderer *r, int want_blit, char *err,
                        size_t err_size)
 {
     *at = (atlas_texture){0};
+    atlas_art_clear(); /* a fresh atlas has no art (atlas_texture_set_art adds it) */
     SDL_Surface *s = atlas_texture_read(err, err_size);
     if (!s)
         return -1;
+    at->renderer = r;
     at->texture = SDL_CreateTextureFromSurface(r, s);
     if (!at->texture) {
         snprintf(err, err_size, "cannot make the atlas texture: %s", SDL_GetError());
@@ -99,7 +127,7 @@ int atlas_texture_set_palette(atlas_texture *at, int palette, char *err, size_t 
     }
     if (palette == at->palette)
         return 0;
-    SDL_Surface *s = atlas_texture_read(err, err_size);
+    SDL_Surface *s = atlas_texture_compose(at, err, err_size);
     if (!s)
         return -1;
     if (SDL_MUSTLOCK(s))
@@ -132,7 +160,213 @@ void atlas_texture_unload(atlas_texture *at)
         SDL_DestroyTexture(at->texture);
     if (at->has_blit)
         sprite_blit_atlas_free(&at->blit);
+    if (at->art) {
+        mem_free(at->art);
+        atlas_art_clear();
+    }
     *at = (atlas_texture){0};
+}
+
+/* ---- a mod's art ---- */
+
+/* "file:line:col: " of a shape's name, or of its sheet's path. */
+static void atlas_texture_where(char *out, size_t size, const atlas_texture_art *a, int at_sheet)
+{
+    snprintf(out, size, "%s:%u:%u: ", a->file ? a->file : "?", at_sheet ? a->sheet_line : a->line,
+             at_sheet ? a->sheet_col : a->col);
+}
+
+/* The sheet of shapes[k] as ARGB pixels, read once for every shape that names
+ * the same file (sheets[] holds those read); NULL with err set when it cannot be
+ * used. */
+static SDL_Surface *atlas_texture_sheet(const atlas_texture_art *shapes, int k,
+                                        SDL_Surface **sheets, char *err, size_t err_size)
+{
+    for (int i = 0; i < k; i++)
+        if (sheets[i] && strcmp(shapes[i].sheet, shapes[k].sheet) == 0)
+            return sheets[i];
+    const atlas_texture_art *a = &shapes[k];
+    char where[512], why[512];
+    atlas_texture_where(where, sizeof where, a, 1);
+    if (!file_exists(a->sheet)) {
+        snprintf(err, err_size, "%sthe sheet %s is missing", where, a->sheet);
+        return NULL;
+    }
+    if (!file_inside(a->sheet, a->root)) {
+        snprintf(err, err_size, "%sthe sheet %s lies outside %s (a link out of the mod?)", where,
+                 a->sheet, a->root);
+        return NULL;
+    }
+    if (file_check_limit(a->sheet, FILE_LIMIT_IMAGE, why, sizeof why) != 0) {
+        snprintf(err, err_size, "%s%s", where, why);
+        return NULL;
+    }
+    SDL_Surface *loaded = IMG_Load(a->sheet);
+    SDL_Surface *argb =
+        loaded ? SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888, 0) : NULL;
+    if (loaded)
+        SDL_FreeSurface(loaded);
+    if (!argb) {
+        snprintf(err, err_size, "%sthe sheet %s cannot be read as a picture: %s", where, a->sheet,
+                 IMG_GetError());
+        return NULL;
+    }
+    if (argb->w > ATLAS_TEXTURE_MAX_SHEET || argb->h > ATLAS_TEXTURE_MAX_SHEET) {
+        snprintf(err, err_size, "%sthe sheet %s is %dx%d, larger than %dx%d", where, a->sheet,
+                 argb->w, argb->h, ATLAS_TEXTURE_MAX_SHEET, ATLAS_TEXTURE_MAX_SHEET);
+        SDL_FreeSurface(argb);
+        return NULL;
+    }
+    return argb;
+}
+
+/* Reads every sheet and checks every frame lies inside its sheet. */
+static int atlas_texture_read_sheets(const atlas_texture_art *shapes, int n, SDL_Surface **sheets,
+                                     char *err, size_t err_size)
+{
+    for (int k = 0; k < n; k++) {
+        SDL_Surface *s = atlas_texture_sheet(shapes, k, sheets, err, err_size);
+        if (!s)
+            return -1;
+        int owned = 1;
+        for (int i = 0; i < k; i++)
+            owned &= sheets[i] != s;
+        sheets[k] = owned ? s : NULL;
+        const atlas_texture_art *a = &shapes[k];
+        if (a->x + a->w > s->w || a->y + a->h > s->h) {
+            char where[512];
+            atlas_texture_where(where, sizeof where, a, 0);
+            snprintf(err, err_size, "%sthe frame %dx%d at %d %d lies outside the sheet %s (%dx%d)",
+                     where, a->w, a->h, a->x, a->y, a->sheet, s->w, s->h);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The sheet surface shapes[k] uses (sheets[] keeps each file once). */
+static SDL_Surface *atlas_texture_sheet_of(const atlas_texture_art *shapes, int k,
+                                           SDL_Surface **sheets)
+{
+    for (int i = 0; i <= k; i++)
+        if (sheets[i] && strcmp(shapes[i].sheet, shapes[k].sheet) == 0)
+            return sheets[i];
+    return NULL;
+}
+
+/* Lays out the art and draws it into fresh rows (*rows_out, atlas width). */
+static int atlas_texture_draw_art(const atlas_texture_art *shapes, int n, SDL_Surface **sheets,
+                                  uint32_t **rows_out, char *err, size_t err_size)
+{
+    atlas_art_spec spec[ATLAS_ART_MAX_SHAPES];
+    for (int k = 0; k < n; k++)
+        spec[k] = (atlas_art_spec){shapes[k].w, shapes[k].h, shapes[k].turns, shapes[k].additive};
+    int failed = 0;
+    if (atlas_art_layout(spec, n, &failed) != 0) {
+        char where[512];
+        atlas_texture_where(where, sizeof where, &shapes[failed], 0);
+        snprintf(err, err_size,
+                 "%sthe art does not fit the atlas (%d rows of %d px; a shape that turns takes "
+                 "%d frames as wide as its diagonal)",
+                 where, ATLAS_ART_MAX_ROWS, atlas_width(), ATLAS_ANGLE_STEPS);
+        return -1;
+    }
+    int w = atlas_width(), rows = atlas_art_rows(), base = atlas_height() - rows;
+    uint32_t *all = mem_calloc((size_t)w * (size_t)(base + rows), sizeof *all);
+    if (!all) {
+        snprintf(err, err_size, "out of memory drawing the art");
+        atlas_art_clear();
+        return -1;
+    }
+    for (int k = 0; k < n; k++) {
+        SDL_Surface *s = atlas_texture_sheet_of(shapes, k, sheets);
+        atlas_art_draw(all, w, k, (const uint32_t *)s->pixels, s->pitch / 4, shapes[k].x,
+                       shapes[k].y);
+    }
+    /* keep only the art rows */
+    uint32_t *art = mem_alloc((size_t)w * (size_t)(rows ? rows : 1) * sizeof *art);
+    if (art)
+        memcpy(art, all + (size_t)w * base, (size_t)w * (size_t)rows * sizeof *art);
+    mem_free(all);
+    if (!art) {
+        snprintf(err, err_size, "out of memory drawing the art");
+        atlas_art_clear();
+        return -1;
+    }
+    *rows_out = art;
+    return 0;
+}
+
+/* A new texture and CPU copy from the composed picture (palette applied). */
+static int atlas_texture_rebuild(atlas_texture *at, SDL_Renderer *r, char *err, size_t err_size)
+{
+    SDL_Surface *s = atlas_texture_compose(at, err, err_size);
+    if (!s)
+        return -1;
+    if (SDL_MUSTLOCK(s))
+        SDL_LockSurface(s);
+    atlas_recolor_bullets(s->pixels, s->pitch / 4, (bullet_palette)at->palette);
+    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    sprite_blit_atlas fresh;
+    int rc = t ? 0 : -1;
+    if (!t)
+        snprintf(err, err_size, "cannot make the atlas texture: %s", SDL_GetError());
+    if (t && at->has_blit &&
+        sprite_blit_atlas_init(&fresh, s->pixels, s->w, s->h, s->pitch / 4) != 0) {
+        snprintf(err, err_size, "out of memory preparing the atlas");
+        SDL_DestroyTexture(t);
+        rc = -1;
+    }
+    if (SDL_MUSTLOCK(s))
+        SDL_UnlockSurface(s);
+    SDL_FreeSurface(s);
+    if (rc != 0)
+        return -1;
+    SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear);
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    SDL_DestroyTexture(at->texture);
+    at->texture = t;
+    if (at->has_blit) {
+        sprite_blit_atlas_free(&at->blit);
+        at->blit = fresh;
+    }
+    return 0;
+}
+
+/* Takes the art away: no rows, no layout. */
+static void atlas_texture_drop_art(atlas_texture *at)
+{
+    mem_free(at->art);
+    at->art = NULL;
+    atlas_art_clear();
+}
+
+int atlas_texture_set_art(atlas_texture *at, const atlas_texture_art *shapes, int n, char *err,
+                          size_t err_size)
+{
+    if (!at->texture || n < 0 || n > ATLAS_ART_MAX_SHAPES) {
+        snprintf(err, err_size, "no atlas, or more than %d art shapes", ATLAS_ART_MAX_SHAPES);
+        return -1;
+    }
+    SDL_Surface *sheets[ATLAS_ART_MAX_SHAPES] = {0};
+    uint32_t *rows = NULL;
+    int rc = atlas_texture_read_sheets(shapes, n, sheets, err, err_size);
+    atlas_texture_drop_art(at);
+    if (rc == 0 && n > 0)
+        rc = atlas_texture_draw_art(shapes, n, sheets, &rows, err, err_size);
+    for (int k = 0; k < n; k++)
+        if (sheets[k])
+            SDL_FreeSurface(sheets[k]);
+    at->art = rows;
+    char why[512];
+    if (atlas_texture_rebuild(at, at->renderer, why, sizeof why) != 0) {
+        atlas_texture_drop_art(at); /* out of memory: at least the picture without art */
+        atlas_texture_rebuild(at, at->renderer, why, sizeof why);
+        if (rc == 0)
+            snprintf(err, err_size, "%s", why);
+        return -1;
+    }
+    return rc;
 }
 
 SDL_Rect atlas_texture_rect(int frame)

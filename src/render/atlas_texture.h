@@ -14,11 +14,28 @@
 #include <stddef.h>
 
 typedef struct atlas_texture {
+    SDL_Renderer *renderer; /* the texture's */
     SDL_Texture *texture;
     int has_blit;           /* blit below is ready */
     sprite_blit_atlas blit; /* for the CPU blitter */
     int palette;            /* the bullet_palette its bullet frames are in */
+    uint32_t *art;          /* a mod's art: atlas_art_rows() rows below the picture */
 } atlas_texture;
+
+/* A mod's shape for atlas_texture_set_art: its sheet and frame, and where it is
+ * declared (pattern/art.h's art_shape, which this module does not know). */
+typedef struct atlas_texture_art {
+    const char *sheet; /* the PNG's path */
+    const char *root;  /* the folder the sheet must lie inside */
+    int x, y, w, h;    /* the frame in the sheet */
+    int turns, additive;
+    const char *file;               /* the declaring pattern file */
+    unsigned line, col;             /* the shape's name there */
+    unsigned sheet_line, sheet_col; /* the sheet's path there */
+} atlas_texture_art;
+
+/* The most pixels a side of a mod's sheet may have. */
+#define ATLAS_TEXTURE_MAX_SHEET 2048
 
 /* Loads the atlas for renderer r; with want_blit, prepares the CPU copy too.
  * Returns 0, or -1 with a reason in err (a missing or wrong-sized file). */
@@ -31,6 +48,17 @@ void atlas_texture_unload(atlas_texture *at);
  * copy replaced. A load, not a per-frame call: it allocates. Returns 0, or -1
  * with a reason in err (the old palette stays). */
 int atlas_texture_set_palette(atlas_texture *at, int palette, char *err, size_t err_size);
+
+/* Builds the atlas again with a mod's n shapes laid out below the picture
+ * (render/atlas.h's atlas_art_layout), on both paths: the texture and the CPU
+ * copy; n = 0 takes the art away. Each sheet is read once with SDL_image. A load,
+ * not a per-frame call: it allocates. Returns 0, or -1 with err as
+ * "file:line:col: what" for a sheet that is missing, outside its folder,
+ * unreadable or too large, a frame outside its sheet, or art that does not fit
+ * the atlas; the atlas is then left without art (its shapes draw as orbs). Batches built on the
+ * atlas must be refreshed after (sprite_batch_refresh_looks). */
+int atlas_texture_set_art(atlas_texture *at, const atlas_texture_art *shapes, int n, char *err,
+                          size_t err_size);
 
 /* The source rectangle of a frame, for SDL_RenderCopy. */
 SDL_Rect atlas_texture_rect(int frame);

@@ -27,6 +27,14 @@ void frame_view_free(frame_view *v)
     atlas_texture_unload(&v->atlas);
 }
 
+int frame_view_set_art(frame_view *v, const atlas_texture_art *shapes, int n, char *err,
+                       size_t err_size)
+{
+    int rc = atlas_texture_set_art(&v->atlas, shapes, n, err, err_size);
+    sprite_batch_refresh_looks(&v->field.batch); /* the atlas changed either way */
+    return rc;
+}
+
 void frame_view_update(frame_view *v)
 {
     field_view_update(&v->field);

@@ -57,6 +57,11 @@ typedef struct frame_view {
 int frame_view_init(frame_view *v, SDL_Renderer *r, const frame_view_config *cfg, char *err,
                     size_t err_size);
 void frame_view_free(frame_view *v);
+/* Draws a mod's n art shapes from now on (render/atlas_texture.h's
+ * atlas_texture_set_art, then the field's batch looks again); n = 0 takes the
+ * art away. A load: it allocates. Returns 0, or -1 with a positioned err. */
+int frame_view_set_art(frame_view *v, const atlas_texture_art *shapes, int n, char *err,
+                       size_t err_size);
 
 /* Advances animations and the backdrop by one frame. */
 void frame_view_update(frame_view *v);

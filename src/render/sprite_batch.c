@@ -15,7 +15,7 @@
 #include <emmintrin.h>
 #endif
 
-_Static_assert(BULLET_SHAPE_COUNT <= SPRITE_LOOK_SHAPES, "the look table needs more shapes");
+_Static_assert(BULLET_SHAPE_CAPACITY <= SPRITE_LOOK_SHAPES, "the look table needs more shapes");
 _Static_assert(BULLET_COLOR_COUNT <= SPRITE_LOOK_COLORS, "the look table needs more colours");
 
 /* Whole-pixel positions are clamped to +-RECT_LIMIT; the field is far smaller. */
@@ -163,7 +163,7 @@ static void sprite_look_of_frame(sprite_look *l, int frame)
 static void sprite_batch_build_looks(sprite_batch *b)
 {
     for (int s = 0; s < SPRITE_LOOK_SHAPES; s++) {
-        int shape = s < BULLET_SHAPE_COUNT ? s : 0;
+        int shape = s < BULLET_SHAPE_COUNT + atlas_art_count() ? s : 0;
         int turns = atlas_bullet_turns((bullet_shape)shape);
         for (int c = 0; c < SPRITE_LOOK_COLORS; c++) {
             int color = c < BULLET_COLOR_COUNT ? c : 0;
@@ -172,10 +172,22 @@ static void sprite_batch_build_looks(sprite_batch *b)
                                  atlas_bullet_frame((bullet_shape)shape, (bullet_color)color, 0));
             l->turns = turns ? 1.0f : 0.0f;
             l->step_mask = (uint8_t)(turns ? ATLAS_ANGLE_STEPS - 1 : 0);
-            l->additive = 0;
+            l->additive = (uint8_t)atlas_art_additive(shape);
+            b->any_additive |= l->additive;
         }
     }
+}
+
+void sprite_batch_refresh_looks(sprite_batch *b)
+{
+    uint8_t additive[BULLET_SHAPE_COUNT];
+    for (int s = 0; s < BULLET_SHAPE_COUNT; s++)
+        additive[s] = b->looks[s * SPRITE_LOOK_COLORS].additive;
     b->any_additive = 0;
+    sprite_batch_build_looks(b);
+    for (int s = 0; s < BULLET_SHAPE_COUNT; s++)
+        if (additive[s])
+            sprite_batch_set_additive(b, (bullet_shape)s, 1);
 }
 
 /* Two triangles per sprite, (0 1 2) and (0 2 3) of its four corners. */
@@ -273,7 +285,7 @@ void sprite_batch_set_additive(sprite_batch *b, bullet_shape shape, int additive
 {
     for (int s = 0; s < SPRITE_LOOK_SHAPES; s++)
         for (int c = 0; c < SPRITE_LOOK_COLORS; c++)
-            if ((s < BULLET_SHAPE_COUNT ? s : 0) == (int)shape)
+            if ((s < BULLET_SHAPE_COUNT + atlas_art_count() ? s : 0) == (int)shape)
                 b->looks[s * SPRITE_LOOK_COLORS + c].additive = additive ? 1 : 0;
     b->any_additive = 0;
     for (int i = 0; i < SPRITE_LOOK_SHAPES * SPRITE_LOOK_COLORS; i++)

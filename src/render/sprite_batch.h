@@ -31,9 +31,10 @@
 #define SPRITE_BATCH_MAX_LAYERS 12
 /* Cells per side of the heading-to-step table (RECTS mode). */
 #define SPRITE_STEP_GRID        128
-/* The look table is indexed by (shape & 15) * 8 + (color & 7): powers of two, so
- * any byte is a safe index without a compare. */
-#define SPRITE_LOOK_SHAPES      16
+/* The look table is indexed by (shape & 31) * 8 + (color & 7): powers of two, so
+ * any byte is a safe index without a compare. Its shapes are the built-ins and
+ * a mod's art (sim/bullet_kind.h's BULLET_SHAPE_CAPACITY). */
+#define SPRITE_LOOK_SHAPES      32
 #define SPRITE_LOOK_COLORS      8
 
 typedef enum sprite_batch_mode {
@@ -132,8 +133,13 @@ void sprite_batch_set_origin(sprite_batch *b, float x, float y);
  * additive layer adds that much less light). 255, the default, draws it as it is. */
 void sprite_batch_set_opacity(sprite_batch *b, int layer, uint8_t opacity);
 
-/* Which bullets go to the additive layer: by default none; a shape can be
- * switched (e.g. bubbles glowing). */
+/* Builds the look table again from the atlas: after a mod's art is laid out
+ * (render/atlas.h), which moves the picture's height and so every UV. Art shapes
+ * declared additive go to the additive layer; the built-ins keep their switch. */
+void sprite_batch_refresh_looks(sprite_batch *b);
+
+/* Which bullets go to the additive layer: by default the art shapes declared
+ * so; a shape can be switched (e.g. bubbles glowing). */
 void sprite_batch_set_additive(sprite_batch *b, bullet_shape shape, int additive);
 
 /* Adds atlas frame `frame` centred at (x, y), turned to the unit heading (c, s);

@@ -57,11 +57,22 @@ static const char *const bullet_despawn_names[] = {
 #undef BULLET_DESPAWN_NAME
 };
 
+/* A mod's shapes (ids past the built-ins) are spawned with their declared
+ * hitbox as the spawn's radius (pattern/bullet_object.c); the orb's hitbox is
+ * only the fallback of a bare spawn. */
 static const float bullet_shape_radius[] = {
 #define BULLET_SHAPE_RADIUS(id, name, radius, rotates, size) radius,
     BULLET_SHAPES(BULLET_SHAPE_RADIUS)
 #undef BULLET_SHAPE_RADIUS
 };
+
+static float bullet_spawn_radius(const bullet_spawn *s, unsigned shape)
+{
+    if (s->radius > 0.0f)
+        return s->radius;
+    return shape < BULLET_SHAPE_COUNT ? bullet_shape_radius[shape]
+                                      : bullet_shape_radius[BULLET_SHAPE_ORB];
+}
 
 const char *bullet_channel_name(bullet_channel c)
 {
@@ -565,7 +576,7 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     if (p->block_kind[b] != BULLET_BLOCK_STRAIGHT)
         bullet_pool_write_warm(p, i, w);
     int placed = (s->x - s->x) + (s->y - s->y) == 0.0f; /* both finite */
-    unsigned shape = (unsigned)s->shape < BULLET_SHAPE_COUNT ? (unsigned)s->shape : 0;
+    unsigned shape = (unsigned)s->shape < BULLET_SHAPE_CAPACITY ? (unsigned)s->shape : 0;
     unsigned color = (unsigned)s->color < BULLET_COLOR_COUNT ? (unsigned)s->color : 0;
     p->x[i] = placed ? s->x : BULLET_POOL_PARKED;
     p->y[i] = placed ? s->y : BULLET_POOL_PARKED;
@@ -574,7 +585,7 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     p->vx[i] = dx * w.speed + w.extra_x;
     p->vy[i] = dy * w.speed + w.extra_y;
     p->event_at[i] = resting ? frame + 1 : expire; /* see bullet_pool_refresh */
-    p->radius[i] = s->radius > 0.0f ? s->radius : bullet_shape_radius[shape];
+    p->radius[i] = bullet_spawn_radius(s, shape);
     p->shape[i] = (uint8_t)shape;
     p->color[i] = (uint8_t)color;
     p->next_serial = p->next_serial == 0xffffffffu ? 1 : p->next_serial + 1;
@@ -981,7 +992,7 @@ int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t 
 
 int bullet_pool_set_look(bullet_pool *p, bullet_handle h, bullet_shape shape, bullet_color color)
 {
-    if (!bullet_pool_valid(p, h) || (unsigned)shape >= BULLET_SHAPE_COUNT ||
+    if (!bullet_pool_valid(p, h) || (unsigned)shape >= BULLET_SHAPE_CAPACITY ||
         (unsigned)color >= BULLET_COLOR_COUNT)
         return 0;
     p->shape[h.index] = (uint8_t)shape;

@@ -561,6 +561,13 @@ static int ui_open(app *a, const ui_config *cfg)
         return -1;
     }
     app_apply_palette(a);
+    if (world_view_load_art(&a->view, a->lib, err, sizeof err) != 0) {
+        fprintf(stderr, "curtain: the mod's art does not load:\n%s\n", err);
+        frame_view_free(&a->view);
+        input_map_close_pads(&a->input);
+        window_close(&a->win);
+        return -1;
+    }
     static audio sound; /* the audio callback holds its address */
     a->sound = &sound;
     audio_open(a->sound, &a->opts);

@@ -551,3 +551,17 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     wv_draw_marks(r, at, w, x, v->tick);
     wv_draw_continue(r, at, w, x, v->tick);
 }
+
+int world_view_load_art(frame_view *v, const library *lib, char *err, size_t err_size)
+{
+    atlas_texture_art shapes[ATLAS_ART_MAX_SHAPES];
+    int n = lib ? (int)lib->art_count : 0;
+    n = n > ATLAS_ART_MAX_SHAPES ? ATLAS_ART_MAX_SHAPES : n;
+    for (int k = 0; k < n; k++) {
+        const art_shape *a = &lib->art[k];
+        shapes[k] = (atlas_texture_art){a->sheet, a->root,       a->x,        a->y,    a->w,
+                                        a->h,     a->turns,      a->additive, a->file, a->line,
+                                        a->col,   a->sheet_line, a->sheet_col};
+    }
+    return frame_view_set_art(v, shapes, n, err, err_size);
+}

@@ -13,6 +13,7 @@
 
 #include "game/options.h"
 #include "game/world.h"
+#include "pattern/library.h"
 #include "render/frame_view.h"
 #include "ui/effects.h"
 
@@ -73,5 +74,11 @@ int world_view_look_sprite(const char *look, int fallback);
 /* The atlas sprite of an enemy or a boss: its own look, a boss's from its
  * library entry (kept while a beaten midboss flies off), else the default. */
 int world_view_enemy_sprite(const world *w, const enemy *e);
+
+/* Draws the library's art shapes (pattern/art.h) in v from now on: each sheet
+ * read, the atlas built again on both renderer paths (frame_view_set_art). A
+ * library without art takes the art away. Returns 0, or -1 with a positioned
+ * err (file:line:col: a sheet missing or unreadable, a frame outside it). */
+int world_view_load_art(frame_view *v, const library *lib, char *err, size_t err_size);
 
 #endif

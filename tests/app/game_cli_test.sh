@@ -125,6 +125,26 @@ expect 1 'desync at frame 1 \(the first that differs\): bullets, VM' replay "$tm
 "$curtain" play --headless --frames 300 --seed 8 --autopilot --record "$tmp/diff_b.rpl" >/dev/null
 expect 1 'frame 1: player: the ship: ' replay "$tmp/diff_a.rpl" --diff "$tmp/diff_b.rpl"
 expect 0 'the same for 300 frames' replay "$tmp/diff_a.rpl" --diff "$tmp/diff_a.rpl"
+# A mod's art: its enemies fire an art shape; the run verifies, and a changed
+# hitbox is other content (the hitbox is in the code). The game does not start
+# when the sheet is missing, and says where it is declared.
+mkdir -p "$tmp/art_mod/stage1/art"
+cp "$src/docs/examples/art/sheet.png" "$tmp/art_mod/stage1/art/"
+printf 'art garden "art/sheet.png" {\n    shape petal frame 16 16 hitbox 3\n}\n' \
+    >"$tmp/art_mod/stage1/art.pat"
+sed 's/fire orb /fire petal /' "$src/patterns/stage1/1_enemies.pat" \
+    >"$tmp/art_mod/stage1/1_enemies.pat"
+grep -q "fire petal" "$tmp/art_mod/stage1/1_enemies.pat" || fail "no orb to make a petal"
+expect 0 '^state ' play --headless --frames 3000 --mod "$tmp/art_mod" --record "$tmp/art.rpl"
+expect 0 'all match' replay "$tmp/art.rpl" --verify --mod "$tmp/art_mod"
+sed -i 's/hitbox 3/hitbox 3.5/' "$tmp/art_mod/stage1/art.pat"
+expect 1 'recorded with other pattern files' replay "$tmp/art.rpl" --verify --mod "$tmp/art_mod"
+rm "$tmp/art_mod/stage1/art/sheet.png"
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy timeout 30 "$curtain" play --mod "$tmp/art_mod" \
+    --frames 5 >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "play of a mod without its sheet did not exit 1: $(cat "$tmp/out")"
+grep -q "art.pat:1:12: the sheet .*sheet.png is missing" "$tmp/out" ||
+    fail "play of a mod without its sheet: $(cat "$tmp/out")"
 # A mod with an error does not start; the error says where.
 mkdir -p "$tmp/broken"
 printf 'stage stage1 {\n    wiat 10\n}\n' >"$tmp/broken/oops.pat"

@@ -172,6 +172,59 @@ waitfor "live.pat: nothing to run .*the last good version keeps running" ||
 kill "$view" 2>/dev/null
 wait "$view" 2>/dev/null
 
+# art: lint --dump lists the shapes; the viewer draws them, draws them again when
+# the sheet is saved, shows a missing sheet's positioned error, and reloads a
+# changed declaration.
+mkdir -p "$tmp/mod/art"
+cp "$(dirname "$0")/../../docs/examples/art/sheet.png" "$tmp/mod/art/sheet.png"
+cat >"$tmp/mod/art.pat" <<'ART'
+art garden "art/sheet.png" {
+    shape petal frame 16 16 at 0 0 hitbox 3
+    shape needle frame 24 8 at 16 0 hitbox 2 turns
+}
+pattern p { loop { fire petal ring 6 speed 2; fire needle aim speed 3; wait 10 } }
+ART
+"$curtain" lint --dump "$tmp/mod/art.pat" >"$tmp/out" 2>&1 || fail "lint --dump art: $(cat "$tmp/out")"
+grep -q "^art 'needle': shape 12, .*mod/art/sheet.png frame 24x8 at 16 0, hitbox 2, turns" \
+    "$tmp/out" || fail "lint --dump art: $(cat "$tmp/out")"
+# lint refuses a sheet that is missing or outside the mod, at its path
+sed 's|"art/sheet.png"|"art/none.png"|' "$tmp/mod/art.pat" >"$tmp/mod/none.pat"
+"$curtain" lint "$tmp/mod/none.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of a missing sheet did not exit 1: $(cat "$tmp/out")"
+grep -q "none.pat:1:12: the sheet .*art/none.png is missing" "$tmp/out" ||
+    fail "lint of a missing sheet: $(cat "$tmp/out")"
+ln -s "$(cd "$(dirname "$0")/../../docs/examples/art" && pwd)/sheet.png" "$tmp/mod/art/out.png"
+sed 's|"art/sheet.png"|"art/out.png"|' "$tmp/mod/art.pat" >"$tmp/mod/out.pat"
+"$curtain" lint "$tmp/mod/out.pat" >"$tmp/out" 2>&1
+grep -q "out.pat:1:12: the sheet .*art/out.png lies outside its folder" "$tmp/out" ||
+    fail "lint of a sheet linked from outside: $(cat "$tmp/out")"
+# drawcount N: waits (up to 10 s) until the viewer has drawn the art N times.
+drawcount() {
+    for _ in $(seq 100); do
+        [ "$(grep -c "drew $2 art shapes" "$tmp/view.out")" -ge "$1" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$tmp/mod/art.pat" --frames 3600 \
+    >"$tmp/view.out" 2>&1 &
+view=$!
+drawcount 1 2 || fail "view did not draw the art: $(cat "$tmp/view.out")"
+seen=$(grep -c "drew 2 art shapes" "$tmp/view.out")
+touch -m -d "@$(($(date +%s) + 5))" "$tmp/mod/art/sheet.png"
+drawcount $((seen + 1)) 2 || fail "view did not draw a saved sheet again: $(cat "$tmp/view.out")"
+mv "$tmp/mod/art/sheet.png" "$tmp/mod/gone.png"
+waitfor "art.pat:1:12: the sheet .*sheet.png is missing" ||
+    fail "view did not report the missing sheet: $(cat "$tmp/view.out")"
+mv "$tmp/mod/gone.png" "$tmp/mod/art/sheet.png"
+touch -m -d "@$(($(date +%s) + 10))" "$tmp/mod/art/sheet.png"
+drawcount $((seen + 2)) 2 || fail "view did not draw the sheet put back: $(cat "$tmp/view.out")"
+sed -i 's/^}$/    shape ember frame 16 16 at 40 0 hitbox 4 additive\n}/' "$tmp/mod/art.pat"
+touch -m -d "@$(($(date +%s) + 15))" "$tmp/mod/art.pat"
+drawcount 1 3 || fail "view did not reload a changed declaration: $(cat "$tmp/view.out")"
+kill "$view" 2>/dev/null
+wait "$view" 2>/dev/null
+
 # view of a file that defines a boss opens on the boss; --entry picks a pattern
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/stage1/3_boss.pat" \
     --frames 5 >"$tmp/view.out" 2>&1 || fail "view of the boss file: $(cat "$tmp/view.out")"

@@ -73,6 +73,10 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "\n"
                               "boss big {\n"
                               "    phase \"Card\" spell time 10 { wait 1 }\n"
+                              "}\n"
+                              "\n"
+                              "art garden \"art/sheet.png\" {\n"
+                              "    shape petal frame 16 16 hitbox 3\n"
                               "}\n";
 
 /* A BulletML file beside them: the pattern `wave`. */
@@ -396,7 +400,7 @@ static void check_completion(int line, int character, const char *const *yes, co
 static void check_completions(void)
 {
     int l3 = 3;
-    static const char *const fire_yes[] = {"orb", "orb_large", "ring", "spread", NULL};
+    static const char *const fire_yes[] = {"orb", "orb_large", "petal", "ring", "spread", NULL};
     static const char *const fire_no[] = {"red", "wait", NULL};
     check_completion(l3, column_after(b_fixed, l3, "fire "), fire_yes, fire_no);
     static const char *const colour_yes[] = {"blue", "red", "ring", NULL};

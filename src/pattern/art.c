@@ -1,0 +1,204 @@
+/*
+ * art: art declarations to the table of a mod's shapes. See art.h.
+ */
+#include "pattern/art.h"
+
+#include "core/file.h"
+#include "pattern/library.h"
+#include "pattern/parser.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const art_builtin_names[] = {
+#define ART_SHAPE_NAME(id, name, radius, rotates, size) name,
+    BULLET_SHAPES(ART_SHAPE_NAME)
+#undef ART_SHAPE_NAME
+};
+static const char *const art_colour_names[] = {
+#define ART_COLOUR_NAME(id, name) name,
+    BULLET_COLORS(ART_COLOUR_NAME)
+#undef ART_COLOUR_NAME
+};
+
+int art_shape_by_name(const art_shape *art, int count, const char *name)
+{
+    for (int i = 0; name && i < BULLET_SHAPE_COUNT; i++)
+        if (strcmp(art_builtin_names[i], name) == 0)
+            return i;
+    for (int i = 0; name && i < count; i++)
+        if (strcmp(art[i].name, name) == 0)
+            return art[i].shape;
+    return -1;
+}
+
+/* Whether a sheet's path stays in its folder: relative, no '..' part, no
+ * backslash (another system's separator), no empty name. */
+static int art_path_ok(const char *path)
+{
+    if (!path[0] || path[0] == '/' || strchr(path, '\\'))
+        return 0;
+    for (const char *part = path; part;) {
+        const char *slash = strchr(part, '/');
+        size_t n = slash ? (size_t)(slash - part) : strlen(part);
+        if (n == 0 || (n == 2 && part[0] == '.' && part[1] == '.'))
+            return 0;
+        part = slash ? slash + 1 : NULL;
+    }
+    return 1;
+}
+
+/* The folder of a file's path ("." for the working folder, "/" for the root),
+ * in mem. */
+static const char *art_folder(arena *mem, const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash)
+        return arena_strndup(mem, ".", 1);
+    return arena_strndup(mem, file, slash == file ? 1 : (size_t)(slash - file));
+}
+
+/* A whole number of pixels in [lo, hi], else reported. */
+static int art_pixels(diag_list *diags, const library_file *f, ast_pos at, double v, int lo, int hi,
+                      const char *what)
+{
+    if (v == floor(v) && v >= lo && v <= hi)
+        return (int)v;
+    diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, at.line, at.col,
+                "%s must be a whole number of pixels from %d to %d", what, lo, hi);
+    return lo;
+}
+
+/* Checks one shape and fills *out; 0 when it has an error (reported). */
+static int art_check_shape(diag_list *diags, const library_file *f, const ast_art_shape *s,
+                           const art_shape *kept, int nkept, art_shape *out)
+{
+    int errors = diags->errors;
+    int is_colour = 0;
+    for (int i = 0; i < BULLET_COLOR_COUNT; i++)
+        is_colour |= strcmp(art_colour_names[i], s->name) == 0;
+    if (art_shape_by_name(kept, nkept, s->name) >= 0 || is_colour)
+        diag_report(
+            diags, DIAG_BAD_ART, f->path, f->text, f->len, s->name_pos.line, s->name_pos.col,
+            "'%s' is already a %s: a shape needs a name of its own", s->name,
+            is_colour                                                      ? "colour"
+            : art_shape_by_name(kept, nkept, s->name) < BULLET_SHAPE_COUNT ? "built-in shape"
+                                                                           : "declared shape");
+    if (!s->has_frame)
+        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->name_pos.line,
+                    s->name_pos.col, "shape '%s' needs its frame's size: frame W H", s->name);
+    if (!s->has_hitbox)
+        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->name_pos.line,
+                    s->name_pos.col, "shape '%s' needs a hitbox radius: hitbox R", s->name);
+    if (s->has_frame) {
+        out->w = art_pixels(diags, f, s->frame_pos, s->w, 1, ART_MAX_FRAME, "a frame's width");
+        out->h = art_pixels(diags, f, s->frame_h_pos, s->h, 1, ART_MAX_FRAME, "a frame's height");
+    }
+    out->x = art_pixels(diags, f, s->at_pos, s->x, 0, 4095, "a frame's left edge");
+    out->y = art_pixels(diags, f, s->at_pos, s->y, 0, 4095, "a frame's top edge");
+    if (s->has_hitbox && !(s->hitbox > 0.0 && s->hitbox <= ART_MAX_HITBOX))
+        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->hitbox_pos.line,
+                    s->hitbox_pos.col, "a hitbox radius must be above 0 and at most %g px",
+                    ART_MAX_HITBOX);
+    out->hitbox_q = (int)floor(s->hitbox * 4.0 + 0.5);
+    if (out->hitbox_q < 1)
+        out->hitbox_q = 1;
+    out->name = s->name; /* the tree's: art_collect_decl keeps a copy */
+    out->turns = s->turns;
+    out->additive = s->additive;
+    out->line = s->name_pos.line;
+    out->col = s->name_pos.col;
+    return diags->errors == errors;
+}
+
+/* The shapes of one declaration, appended to out[*n]. */
+static void art_collect_decl(arena *mem, const library_file *f, const ast_decl *d, diag_list *diags,
+                             art_shape *out, int *n)
+{
+    if (!d->sheet)
+        return;
+    int path_ok = art_path_ok(d->sheet);
+    if (!path_ok)
+        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, d->sheet_pos.line,
+                    d->sheet_pos.col,
+                    "the sheet '%s' must be a path inside this file's folder ('a/b.png': "
+                    "relative, without '..')",
+                    d->sheet);
+    const char *root = art_folder(mem, f->path);
+    const char *file = arena_strndup(mem, f->path, strlen(f->path)); /* the files go too */
+    size_t rn = root ? strlen(root) : 0, pn = strlen(d->sheet);
+    char *sheet = arena_alloc(mem, rn + pn + 2);
+    if (sheet && root) {
+        memcpy(sheet, root, rn);
+        sheet[rn] = '/';
+        memcpy(sheet + rn + 1, d->sheet, pn + 1);
+    }
+    for (const ast_art_shape *s = d->shapes; s; s = s->next) {
+        if (*n >= ART_MAX_SHAPES) {
+            diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->name_pos.line,
+                        s->name_pos.col,
+                        "too many art shapes: a library holds at most %d beside the %d built-in",
+                        ART_MAX_SHAPES, BULLET_SHAPE_COUNT);
+            return;
+        }
+        art_shape a = {0};
+        if (!art_check_shape(diags, f, s, out, *n, &a) || !path_ok)
+            continue;
+        a.name = arena_strndup(mem, s->name, strlen(s->name)); /* the tree goes after load */
+        if (!a.name)
+            return;
+        a.shape = BULLET_SHAPE_COUNT + *n;
+        a.sheet = sheet ? sheet : "";
+        a.root = root ? root : ".";
+        if (!file)
+            return;
+        a.file = file;
+        a.sheet_line = d->sheet_pos.line;
+        a.sheet_col = d->sheet_pos.col;
+        out[(*n)++] = a;
+    }
+}
+
+int art_collect(arena *mem, const library_file *files, int count, ast_decl *const *decls,
+                diag_list *diags, art_shape **out)
+{
+    *out = NULL;
+    int any = 0;
+    for (int fi = 0; fi < count; fi++)
+        for (const ast_decl *d = decls[fi]; d; d = d->next)
+            any |= d->kind == DECL_ART;
+    if (!any)
+        return 0;
+    art_shape *table = arena_alloc(mem, ART_MAX_SHAPES * sizeof *table);
+    if (!table)
+        return 0;
+    int n = 0;
+    for (int fi = 0; fi < count; fi++)
+        for (const ast_decl *d = decls[fi]; d; d = d->next)
+            if (d->kind == DECL_ART)
+                art_collect_decl(mem, &files[fi], d, diags, table, &n);
+    *out = table;
+    return n;
+}
+
+int art_check_sheets(const art_shape *art, int count, diag_list *diags)
+{
+    int reported = 0;
+    for (int k = 0; k < count; k++) {
+        int seen = 0;
+        for (int i = 0; i < k; i++)
+            seen |= strcmp(art[i].sheet, art[k].sheet) == 0;
+        const art_shape *a = &art[k];
+        const char *why = seen                     ? NULL
+                          : !file_exists(a->sheet) ? "is missing"
+                          : !file_inside(a->sheet, a->root)
+                              ? "lies outside its folder (a link out?)"
+                              : NULL;
+        if (!why)
+            continue;
+        diag_report(diags, DIAG_BAD_ART, a->file, NULL, 0, a->sheet_line, a->sheet_col,
+                    "the sheet %s %s", a->sheet, why);
+        reported++;
+    }
+    return reported;
+}

@@ -1,0 +1,351 @@
+/*
+ * art (the renderer's side): a mod's shapes laid out below the atlas picture and
+ * drawn from its sheet on both renderer paths. The example mod's sheet
+ * (docs/examples/art/sheet.png) drawn by the blitter: each shape where it is,
+ * untinted by the bullet's colour, the additive one glowing, and nothing
+ * allocated per frame; the same scene drawn with geometry on OpenGL (where one
+ * can be had) matches the blitter's picture, as render.geometry checks the
+ * built-in shapes. Every refusal (a sheet missing, outside its folder, not a
+ * picture, too large; a frame outside its sheet; art that does not fit) names
+ * the declaration's file:line:col, and leaves the atlas usable without art.
+ *
+ * usage: test_render.art EXAMPLES_DIR SCRATCH_DIR
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "../check.h"
+#include "core/mem.h"
+#include "render/atlas.h"
+#include "render/frame_view.h"
+#include "render/sprite_batch.h"
+#include "sim/playfield.h"
+
+#include <SDL_image.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef SCREENSHOT_DIR
+#define SCREENSHOT_DIR "."
+#endif
+
+static const char *examples, *scratch;
+static char sheet_path[1024];
+
+/* The example's three shapes: petal (upright), needle (turns), ember (additive). */
+static void example_art(atlas_texture_art out[3])
+{
+    static const struct {
+        int x, w, h, turns, additive;
+        unsigned line;
+    } s[3] = {{0, 16, 16, 0, 0, 3}, {16, 24, 8, 1, 0, 4}, {40, 16, 16, 0, 1, 5}};
+    for (int k = 0; k < 3; k++)
+        out[k] = (atlas_texture_art){
+            sheet_path,    examples,     s[k].x,    0,  s[k].w, s[k].h, s[k].turns,
+            s[k].additive, "23_art.pat", s[k].line, 11, 2,      13};
+}
+
+#define N_BULLETS 60
+static float bx[N_BULLETS], by[N_BULLETS], bc[N_BULLETS], bs[N_BULLETS];
+static uint8_t bshape[N_BULLETS], bcolor[N_BULLETS];
+
+/* Rows of each art shape across the field, needles at many headings. */
+static sprite_bullets scene_bullets(int colour)
+{
+    for (int i = 0; i < N_BULLETS; i++) {
+        int k = i % 3;
+        float a = (float)i * 0.37f;
+        bx[i] = 30.0f + (float)(i / 3) * 17.0f;
+        by[i] = 80.0f + (float)k * 120.0f;
+        bc[i] = cosf(a);
+        bs[i] = sinf(a);
+        bshape[i] = (uint8_t)(BULLET_SHAPE_COUNT + k);
+        bcolor[i] = (uint8_t)colour;
+    }
+    return (sprite_bullets){N_BULLETS, bx, by, bc, bs, bshape, bcolor, NULL};
+}
+
+typedef struct rgb {
+    int r, g, b;
+} rgb;
+
+static rgb at(const Uint32 *px, int x, int y)
+{
+    Uint32 p = px[(FIELD_VIEW_Y + y) * 640 + FIELD_VIEW_X + x];
+    return (rgb){(int)(p >> 16) & 255, (int)(p >> 8) & 255, (int)p & 255};
+}
+
+/* Draws the art scene with method on r (bullets of colour `colour`) into out;
+ * frames > 1 draws it that many times, counting allocations after the first. */
+static int draw(SDL_Renderer *r, int method, int colour, Uint32 *out, int frames, uint64_t *allocs)
+{
+    frame_view v;
+    char err[512];
+    frame_view_config cfg = {1, 4096, method};
+    if (frame_view_init(&v, r, &cfg, err, sizeof err) != 0) {
+        fprintf(stderr, "frame_view_init: %s\n", err);
+        return -1;
+    }
+    atlas_texture_art art[3];
+    example_art(art);
+    int rc = frame_view_set_art(&v, art, 3, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "frame_view_set_art: %s\n", err);
+    sprite_bullets b = scene_bullets(colour);
+    frame_scene scene = {.bullets = &b, .fps = -1, .backdrop = -1};
+    mem_stats before = {0};
+    for (int f = 0; rc == 0 && f < frames; f++) {
+        if (f == 1)
+            before = mem_get_stats();
+        SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+        SDL_RenderClear(r);
+        frame_view_draw(&v, &scene);
+    }
+    if (allocs)
+        *allocs = mem_get_stats().allocs - before.allocs;
+    if (rc == 0)
+        rc = SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_ARGB8888, out, 640 * 4);
+    frame_view_free(&v);
+    return rc;
+}
+
+static SDL_Renderer *software(SDL_Surface **s)
+{
+    *s = SDL_CreateRGBSurfaceWithFormat(0, 640, 480, 32, SDL_PIXELFORMAT_ARGB8888);
+    return SDL_CreateSoftwareRenderer(*s);
+}
+
+static void save(const Uint32 *px, const char *name)
+{
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom((void *)px, 640, 480, 32, 640 * 4,
+                                                        SDL_PIXELFORMAT_ARGB8888);
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", SCREENSHOT_DIR, name);
+    IMG_SavePNG(s, path);
+    SDL_FreeSurface(s);
+}
+
+/* The blitter's picture: petals pink where they are, the same in every colour;
+ * embers lighten the field additively; nothing allocated per frame. */
+static void test_blitter(Uint32 *reference)
+{
+    static Uint32 blue[640 * 480];
+    SDL_Surface *s;
+    SDL_Renderer *r = software(&s);
+    uint64_t allocs = 99;
+    CHECK(draw(r, SPRITE_DRAW_BLIT, BULLET_COLOR_RED, reference, 30, &allocs) == 0);
+    CHECK_EQ_U64(allocs, 0);
+    CHECK(draw(r, SPRITE_DRAW_BLIT, BULLET_COLOR_BLUE, blue, 1, NULL) == 0);
+    CHECK(memcmp(reference, blue, sizeof blue) == 0); /* never tinted */
+    save(reference, "art-software.png");
+    /* a petal (bullet 0 at 30, 80): pink around its pale centre */
+    rgb petal = at(reference, 30 - 4, 80);
+    CHECK(petal.r > 200 && petal.g < 160 && petal.b > 140);
+    /* an ember (bullet 2 at 30, 320): a warm glow over black */
+    rgb ember = at(reference, 30, 320);
+    CHECK(ember.r > 200 && ember.g > 120);
+    /* a needle (bullet 1 at 30, 200, heading 0.37 rad): lit along its heading,
+     * dark across it */
+    rgb along =
+        at(reference, 30 + (int)lroundf(6 * cosf(0.37f)), 200 + (int)lroundf(6 * sinf(0.37f)));
+    rgb across =
+        at(reference, 30 - (int)lroundf(6 * sinf(0.37f)), 200 + (int)lroundf(6 * cosf(0.37f)));
+    CHECK(along.b > 150);
+    CHECK(across.b < 60);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+}
+
+/* The geometry path on OpenGL, where it can be had, against the blitter. */
+static void test_geometry(const Uint32 *reference)
+{
+    static Uint32 picture[640 * 480];
+    int tried = 0;
+    for (int i = 0; i < SDL_GetNumRenderDrivers(); i++) {
+        SDL_RendererInfo info;
+        SDL_GetRenderDriverInfo(i, &info);
+        if (SDL_strncmp(info.name, "opengl", 6) != 0)
+            continue;
+        SDL_Window *w =
+            SDL_CreateWindow("curtain test", 0, 0, 640, 480, SDL_WINDOW_HIDDEN | SDL_WINDOW_OPENGL);
+        SDL_Renderer *r = w ? SDL_CreateRenderer(w, i, 0) : NULL;
+        SDL_Texture *target =
+            r ? SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, 640, 480)
+              : NULL;
+        if (target) {
+            tried++;
+            SDL_SetRenderTarget(r, target);
+            CHECK(draw(r, SPRITE_DRAW_GEOMETRY, BULLET_COLOR_GREEN, picture, 1, NULL) == 0);
+            char name[64];
+            snprintf(name, sizeof name, "art-%s.png", info.name);
+            save(picture, name);
+            double total = 0;
+            long lit_a = 0, lit_b = 0;
+            for (int y = 0; y < (int)PLAYFIELD_H; y++)
+                for (int x = 0; x < (int)PLAYFIELD_W; x++) {
+                    rgb p = at(picture, x, y), q = at(reference, x, y);
+                    total += abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b);
+                    lit_a += p.r + p.g + p.b > 300;
+                    lit_b += q.r + q.g + q.b > 300;
+                }
+            double mean = total / (PLAYFIELD_W * PLAYFIELD_H);
+            printf("%s vs software: mean difference %.2f, lit pixels %ld vs %ld\n", info.name, mean,
+                   lit_a, lit_b);
+            CHECK(mean < 3.0);
+            CHECK(lit_b > 2000);
+            CHECK(labs(lit_a - lit_b) < lit_b / 10);
+            SDL_DestroyTexture(target);
+        } else {
+            printf("%s: not available here (%s)\n", info.name, SDL_GetError());
+        }
+        if (r)
+            SDL_DestroyRenderer(r);
+        if (w)
+            SDL_DestroyWindow(w);
+    }
+    if (!tried)
+        printf("render.art: the geometry comparison was not run: no OpenGL here\n");
+}
+
+/* One refusal: set_art on a fresh view fails with err containing want, and the
+ * atlas is left without art (its height the picture's). */
+static void refused(const atlas_texture_art *art, int n, const char *want)
+{
+    SDL_Surface *s;
+    SDL_Renderer *r = software(&s);
+    frame_view v;
+    char err[512] = "";
+    frame_view_config cfg = {1, 64, SPRITE_DRAW_BLIT};
+    CHECK(frame_view_init(&v, r, &cfg, err, sizeof err) == 0);
+    int base = atlas_height();
+    CHECK(frame_view_set_art(&v, art, n, err, sizeof err) != 0);
+    if (!strstr(err, want))
+        fprintf(stderr, "wanted \"%s\", got \"%s\"\n", want, err);
+    CHECK(strstr(err, want) != NULL);
+    CHECK(atlas_height() == base && atlas_art_count() == 0);
+    frame_view_free(&v);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+}
+
+/* Writes a w x h picture to path. */
+static void write_png(const char *path, int w, int h)
+{
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    CHECK(s && IMG_SavePNG(s, path) == 0);
+    SDL_FreeSurface(s);
+}
+
+static void test_refusals(void)
+{
+    atlas_texture_art art[3];
+    example_art(art);
+    char path[1024], dir[1024];
+    /* missing */
+    snprintf(path, sizeof path, "%s/art/nothing.png", examples);
+    art[1].sheet = path;
+    refused(art, 3, "23_art.pat:2:13: the sheet");
+    refused(art, 3, "is missing");
+    /* outside its folder through a link */
+    snprintf(dir, sizeof dir, "%s/mod", scratch);
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/mod/link.png", scratch);
+    unlink(path);
+    char target[PATH_MAX];
+    CHECK(realpath(sheet_path, target) != NULL);
+    CHECK(symlink(target, path) == 0);
+    example_art(art);
+    art[0].sheet = path;
+    art[0].root = dir;
+    refused(art, 1, "lies outside");
+    /* not a picture */
+    snprintf(path, sizeof path, "%s/mod/text.png", scratch);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fputs("not a picture\n", f);
+        fclose(f);
+    }
+    art[0].sheet = path;
+    refused(art, 1, "23_art.pat:2:13: the sheet");
+    refused(art, 1, "cannot be read as a picture");
+    /* too large */
+    snprintf(path, sizeof path, "%s/mod/wide.png", scratch);
+    write_png(path, ATLAS_TEXTURE_MAX_SHEET + 1, 1);
+    art[0].sheet = path;
+    refused(art, 1, "larger than 2048x2048");
+    /* a frame outside its sheet: the shape's own place */
+    example_art(art);
+    art[2].x = 60;
+    refused(art, 3, "23_art.pat:5:11: the frame 16x16 at 60 0 lies outside the sheet");
+    /* too much art: 21 large shapes that turn */
+    static atlas_texture_art many[ATLAS_ART_MAX_SHAPES];
+    snprintf(path, sizeof path, "%s/mod/big.png", scratch);
+    write_png(path, 128, 128);
+    for (int k = 0; k < ATLAS_ART_MAX_SHAPES; k++)
+        many[k] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1, 0, "big.pat", (unsigned)k + 1,
+                                      9,    1,   5};
+    refused(many, ATLAS_ART_MAX_SHAPES, "big.pat:1:9: the art does not fit the atlas");
+}
+
+/* The layout: art rows below the picture, frames numbered after its own, a
+ * turning shape's square frames as wide as its diagonal; ids past the art draw
+ * as orbs. */
+static void test_layout(void)
+{
+    int base_h = atlas_height(), base_frames = atlas_frame_count(), failed = -1;
+    atlas_art_spec spec[2] = {{24, 8, 1, 0}, {16, 16, 0, 1}};
+    CHECK(atlas_art_layout(spec, 2, &failed) == 0);
+    CHECK(atlas_art_count() == 2 && atlas_art_rows() > 0);
+    CHECK(atlas_height() == base_h + atlas_art_rows());
+    CHECK(atlas_frame_count() == base_frames + ATLAS_ANGLE_STEPS + 1);
+    CHECK(atlas_bullet_turns((bullet_shape)BULLET_SHAPE_COUNT));
+    CHECK(!atlas_bullet_turns((bullet_shape)(BULLET_SHAPE_COUNT + 1)));
+    atlas_rect r = atlas_frame_rect(atlas_bullet_frame((bullet_shape)BULLET_SHAPE_COUNT, 0, 5));
+    CHECK(r.w == 26 && r.h == 26 && r.y >= base_h); /* ceil(sqrt(24^2 + 8^2)) */
+    CHECK(atlas_bullet_frame((bullet_shape)(BULLET_SHAPE_COUNT + 1), BULLET_COLOR_RED, 0) ==
+          atlas_bullet_frame((bullet_shape)(BULLET_SHAPE_COUNT + 1), BULLET_COLOR_BLUE, 3));
+    CHECK(atlas_art_additive(BULLET_SHAPE_COUNT + 1) && !atlas_art_additive(BULLET_SHAPE_COUNT));
+    CHECK(atlas_bullet_frame((bullet_shape)(BULLET_SHAPE_COUNT + 2), BULLET_COLOR_RED, 0) ==
+          atlas_bullet_frame(BULLET_SHAPE_ORB, BULLET_COLOR_RED, 0));
+    /* a batch's looks follow the art: the additive shape to the glowing layer,
+     * the bubble's switch kept */
+    sprite_batch b;
+    sprite_layer_spec layers[2] = {{SPRITE_BLEND_ALPHA, 8}, {SPRITE_BLEND_ADD, 8}};
+    CHECK(sprite_batch_init(&b, SPRITE_BATCH_VERTICES, layers, 2) == 0);
+    sprite_batch_set_additive(&b, BULLET_SHAPE_BUBBLE, 1);
+    sprite_batch_refresh_looks(&b);
+    CHECK(b.looks[(BULLET_SHAPE_COUNT + 1) * SPRITE_LOOK_COLORS + 3].additive);
+    CHECK(!b.looks[BULLET_SHAPE_COUNT * SPRITE_LOOK_COLORS].additive);
+    CHECK(b.looks[BULLET_SHAPE_BUBBLE * SPRITE_LOOK_COLORS].additive);
+    static float x[1] = {50}, y[1] = {50};
+    static uint8_t shape[1] = {BULLET_SHAPE_COUNT + 1}, color[1] = {0};
+    sprite_bullets one = {1, x, y, NULL, NULL, shape, color, NULL};
+    sprite_batch_add_bullets(&b, &one, 0, 1);
+    CHECK(b.layers[0].count == 0 && b.layers[1].count == 1);
+    sprite_batch_free(&b);
+    atlas_art_clear();
+    CHECK(atlas_height() == base_h && atlas_frame_count() == base_frames);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s EXAMPLES_DIR SCRATCH_DIR\n", argv[0]);
+        return 2;
+    }
+    examples = argv[1];
+    scratch = argv[2];
+    snprintf(sheet_path, sizeof sheet_path, "%s/art/sheet.png", examples);
+    setenv("SDL_VIDEODRIVER", "offscreen", 0);
+    CHECK(SDL_Init(SDL_INIT_VIDEO) == 0);
+    test_layout();
+    static Uint32 reference[640 * 480];
+    test_blitter(reference);
+    test_geometry(reference);
+    test_refusals();
+    SDL_Quit();
+    return check_done("render.art");
+}
