@@ -14,6 +14,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "../check.h"
 #include "core/mem.h"
+#include "gl_target.h"
 #include "render/atlas.h"
 #include "render/frame_view.h"
 #include "render/sprite_batch.h"
@@ -26,10 +27,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#ifndef SCREENSHOT_DIR
-#define SCREENSHOT_DIR "."
-#endif
 
 static const char *examples, *scratch;
 static char sheet_path[1024];
@@ -117,16 +114,6 @@ static SDL_Renderer *software(SDL_Surface **s)
     return SDL_CreateSoftwareRenderer(*s);
 }
 
-static void save(const Uint32 *px, const char *name)
-{
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom((void *)px, 640, 480, 32, 640 * 4,
-                                                        SDL_PIXELFORMAT_ARGB8888);
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", SCREENSHOT_DIR, name);
-    IMG_SavePNG(s, path);
-    SDL_FreeSurface(s);
-}
-
 /* The blitter's picture: petals pink where they are, the same in every colour;
  * embers lighten the field additively; nothing allocated per frame. */
 static void test_blitter(Uint32 *reference)
@@ -139,7 +126,7 @@ static void test_blitter(Uint32 *reference)
     CHECK_EQ_U64(allocs, 0);
     CHECK(draw(r, SPRITE_DRAW_BLIT, BULLET_COLOR_BLUE, blue, 1, NULL) == 0);
     CHECK(memcmp(reference, blue, sizeof blue) == 0); /* never tinted */
-    save(reference, "art-software.png");
+    picture_save(reference, 640, 480, "art-software.png");
     /* a petal (bullet 0 at 30, 80): pink around its pale centre */
     rgb petal = at(reference, 30 - 4, 80);
     CHECK(petal.r > 200 && petal.g < 160 && petal.b > 140);
@@ -164,46 +151,21 @@ static void test_geometry(const Uint32 *reference)
     static Uint32 picture[640 * 480];
     int tried = 0;
     for (int i = 0; i < SDL_GetNumRenderDrivers(); i++) {
-        SDL_RendererInfo info;
-        SDL_GetRenderDriverInfo(i, &info);
-        if (SDL_strncmp(info.name, "opengl", 6) != 0)
+        gl_target t;
+        if (gl_target_open(&t, i, 640, 480) <= 0)
             continue;
-        SDL_Window *w =
-            SDL_CreateWindow("curtain test", 0, 0, 640, 480, SDL_WINDOW_HIDDEN | SDL_WINDOW_OPENGL);
-        SDL_Renderer *r = w ? SDL_CreateRenderer(w, i, 0) : NULL;
-        SDL_Texture *target =
-            r ? SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, 640, 480)
-              : NULL;
-        if (target) {
-            tried++;
-            SDL_SetRenderTarget(r, target);
-            CHECK(draw(r, SPRITE_DRAW_GEOMETRY, BULLET_COLOR_GREEN, picture, 1, NULL) == 0);
-            char name[64];
-            snprintf(name, sizeof name, "art-%s.png", info.name);
-            save(picture, name);
-            double total = 0;
-            long lit_a = 0, lit_b = 0;
-            for (int y = 0; y < (int)PLAYFIELD_H; y++)
-                for (int x = 0; x < (int)PLAYFIELD_W; x++) {
-                    rgb p = at(picture, x, y), q = at(reference, x, y);
-                    total += abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b);
-                    lit_a += p.r + p.g + p.b > 300;
-                    lit_b += q.r + q.g + q.b > 300;
-                }
-            double mean = total / (PLAYFIELD_W * PLAYFIELD_H);
-            printf("%s vs software: mean difference %.2f, lit pixels %ld vs %ld\n", info.name, mean,
-                   lit_a, lit_b);
-            CHECK(mean < 3.0);
-            CHECK(lit_b > 2000);
-            CHECK(labs(lit_a - lit_b) < lit_b / 10);
-            SDL_DestroyTexture(target);
-        } else {
-            printf("%s: not available here (%s)\n", info.name, SDL_GetError());
-        }
-        if (r)
-            SDL_DestroyRenderer(r);
-        if (w)
-            SDL_DestroyWindow(w);
+        tried++;
+        CHECK(draw(t.renderer, SPRITE_DRAW_GEOMETRY, BULLET_COLOR_GREEN, picture, 1, NULL) == 0);
+        char name[64];
+        snprintf(name, sizeof name, "art-%s.png", t.name);
+        picture_save(picture, 640, 480, name);
+        picture_diff d = picture_compare_field(picture, reference, 300);
+        printf("%s vs software: mean difference %.2f, lit pixels %ld vs %ld\n", t.name, d.mean,
+               d.lit_a, d.lit_b);
+        CHECK(d.mean < 3.0);
+        CHECK(d.lit_b > 2000);
+        CHECK(labs(d.lit_a - d.lit_b) < d.lit_b / 10);
+        gl_target_close(&t);
     }
     if (!tried)
         printf("render.art: the geometry comparison was not run: no OpenGL here\n");

@@ -8,16 +8,13 @@
  * pictures are written to the build folder for people to look at.
  */
 #include "../check.h"
+#include "gl_target.h"
 #include "render/frame_view.h"
 #include "sim/playfield.h"
 
 #include <SDL_image.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef SCREENSHOT_DIR
-#define SCREENSHOT_DIR "."
-#endif
 
 #define W       640
 #define H       480
@@ -76,12 +73,9 @@ static void draw_software(int b, uint64_t t, int from, uint64_t fade_at, Uint32 
 
 static void save(const Uint32 *px, const char *what, const char *name)
 {
-    SDL_Surface *s =
-        SDL_CreateRGBSurfaceWithFormatFrom((void *)px, W, H, 32, W * 4, SDL_PIXELFORMAT_ARGB8888);
-    char path[512];
-    snprintf(path, sizeof path, "%s/backdrop-%s-%s.png", SCREENSHOT_DIR, what, name);
-    IMG_SavePNG(s, path);
-    SDL_FreeSurface(s);
+    char file[128];
+    snprintf(file, sizeof file, "backdrop-%s-%s.png", what, name);
+    picture_save(px, W, H, file);
 }
 
 /* Mean difference per pixel (three channels summed) over the field. */
@@ -177,35 +171,19 @@ static int check_opengl(void)
     static Uint32 picture[PIXELS];
     int tried = 0;
     for (int i = 0; i < SDL_GetNumRenderDrivers() && !tried; i++) {
-        SDL_RendererInfo info;
-        SDL_GetRenderDriverInfo(i, &info);
-        if (SDL_strncmp(info.name, "opengl", 6) != 0)
+        gl_target t;
+        if (gl_target_open(&t, i, W, H) <= 0)
             continue;
-        SDL_Window *w =
-            SDL_CreateWindow("curtain test", 0, 0, W, H, SDL_WINDOW_HIDDEN | SDL_WINDOW_OPENGL);
-        SDL_Renderer *r = w ? SDL_CreateRenderer(w, i, 0) : NULL;
-        SDL_Texture *target =
-            r ? SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, W, H)
-              : NULL;
-        if (target) {
-            tried = 1;
-            SDL_SetRenderTarget(r, target);
-            for (int b = 0; b < BACKDROP_COUNT; b++) {
-                CHECK(draw(r, SPRITE_DRAW_GEOMETRY, b, T_SHOWN, -1, 0, picture) == 0);
-                save(picture, info.name, backdrop_names[b]);
-                check_picture(picture, backdrop_names[b]);
-                double d = field_difference(picture, pics[b]);
-                printf("%s on %s vs software: %.2f\n", backdrop_names[b], info.name, d);
-                CHECK(d < 30.0);
-            }
-            SDL_DestroyTexture(target);
-        } else {
-            printf("%s: not available here (%s)\n", info.name, SDL_GetError());
+        tried = 1;
+        for (int b = 0; b < BACKDROP_COUNT; b++) {
+            CHECK(draw(t.renderer, SPRITE_DRAW_GEOMETRY, b, T_SHOWN, -1, 0, picture) == 0);
+            save(picture, t.name, backdrop_names[b]);
+            check_picture(picture, backdrop_names[b]);
+            double d = field_difference(picture, pics[b]);
+            printf("%s on %s vs software: %.2f\n", backdrop_names[b], t.name, d);
+            CHECK(d < 30.0);
         }
-        if (r)
-            SDL_DestroyRenderer(r);
-        if (w)
-            SDL_DestroyWindow(w);
+        gl_target_close(&t);
     }
     return tried;
 }

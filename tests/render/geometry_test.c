@@ -5,16 +5,13 @@
  * where no OpenGL can be had at all it reports itself skipped (exit 77), never
  * passed. */
 #include "../check.h"
+#include "gl_target.h"
 #include "render/frame_view.h"
 #include "sample_scene.h"
 #include "sim/playfield.h"
 
 #include <SDL_image.h>
 #include <stdlib.h>
-
-#ifndef SCREENSHOT_DIR
-#define SCREENSHOT_DIR "."
-#endif
 
 #define SKIPPED 77
 
@@ -56,38 +53,18 @@ static void draw_reference(const frame_scene *scene, Uint32 *out)
     SDL_FreeSurface(s);
 }
 
-static void save(const Uint32 *px, const char *name)
-{
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom((void *)px, 640, 480, 32, 640 * 4,
-                                                        SDL_PIXELFORMAT_ARGB8888);
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", SCREENSHOT_DIR, name);
-    IMG_SavePNG(s, path);
-    SDL_FreeSurface(s);
-}
-
 /* Compares the field of two pictures: the same sprites in the same places. The
  * GPU turns sprites exactly and filters them, the blitter uses the nearest of 32
  * pre-turned frames on whole pixels, so edges differ a little; a misplaced,
  * mis-textured or mis-blended sprite differs a lot. */
 static void compare_fields(const Uint32 *a, const Uint32 *b, const char *name)
 {
-    double total = 0;
-    long lit_a = 0, lit_b = 0;
-    for (int y = FIELD_VIEW_Y; y < FIELD_VIEW_Y + (int)PLAYFIELD_H; y++) {
-        for (int x = FIELD_VIEW_X; x < FIELD_VIEW_X + (int)PLAYFIELD_W; x++) {
-            rgb p = at(a, x, y), q = at(b, x, y);
-            total += abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b);
-            lit_a += p.r + p.g + p.b > 384;
-            lit_b += q.r + q.g + q.b > 384;
-        }
-    }
-    double mean = total / (PLAYFIELD_W * PLAYFIELD_H);
-    printf("%s vs software: mean difference %.2f, lit pixels %ld vs %ld\n", name, mean, lit_a,
-           lit_b);
-    CHECK(mean < 6.0);
-    CHECK(lit_a > 3000);
-    CHECK(labs(lit_a - lit_b) < lit_b / 10);
+    picture_diff d = picture_compare_field(a, b, 384);
+    printf("%s vs software: mean difference %.2f, lit pixels %ld vs %ld\n", name, d.mean, d.lit_a,
+           d.lit_b);
+    CHECK(d.mean < 6.0);
+    CHECK(d.lit_a > 3000);
+    CHECK(labs(d.lit_a - d.lit_b) < d.lit_b / 10);
 }
 
 /* An arrowhead heading down: filled below its centre, open above. */
@@ -118,34 +95,17 @@ int main(void)
     draw_reference(&sc.scene, reference);
     int tried = 0;
     for (int i = 0; i < SDL_GetNumRenderDrivers(); i++) {
-        SDL_RendererInfo info;
-        SDL_GetRenderDriverInfo(i, &info);
-        if (SDL_strncmp(info.name, "opengl", 6) != 0)
+        gl_target t;
+        if (gl_target_open(&t, i, 640, 480) <= 0)
             continue;
-        SDL_Window *w =
-            SDL_CreateWindow("curtain test", 0, 0, 640, 480, SDL_WINDOW_HIDDEN | SDL_WINDOW_OPENGL);
-        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1");
-        SDL_Renderer *r = w ? SDL_CreateRenderer(w, i, 0) : NULL;
-        SDL_Texture *target =
-            r ? SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, 640, 480)
-              : NULL;
-        if (!target) {
-            printf("%s: not available here (%s)\n", info.name, SDL_GetError());
-        } else {
-            tried++;
-            SDL_SetRenderTarget(r, target);
-            CHECK(draw(r, &sc.scene, SPRITE_DRAW_GEOMETRY, picture) == 0);
-            char name[64];
-            snprintf(name, sizeof name, "geometry-%s.png", info.name);
-            save(picture, name);
-            compare_fields(picture, reference, info.name);
-            check_arrow(r);
-            SDL_DestroyTexture(target);
-        }
-        if (r)
-            SDL_DestroyRenderer(r);
-        if (w)
-            SDL_DestroyWindow(w);
+        tried++;
+        CHECK(draw(t.renderer, &sc.scene, SPRITE_DRAW_GEOMETRY, picture) == 0);
+        char name[64];
+        snprintf(name, sizeof name, "geometry-%s.png", t.name);
+        picture_save(picture, 640, 480, name);
+        compare_fields(picture, reference, t.name);
+        check_arrow(t.renderer);
+        gl_target_close(&t);
     }
     SDL_Quit();
     if (tried == 0) {

@@ -6,6 +6,7 @@
  * software renderer draws into a surface, and OpenGL is tried only where it can be had. Pictures go
  * to SCREENSHOT_DIR for eyes. */
 #include "../check.h"
+#include "gl_target.h"
 #include "render/frame_view.h"
 #include "render/sprite_blit.h"
 #include "sim/playfield.h"
@@ -13,10 +14,6 @@
 #include <SDL_image.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef SCREENSHOT_DIR
-#define SCREENSHOT_DIR "."
-#endif
 
 static laser_pool pool;
 
@@ -70,16 +67,6 @@ static int bright(Uint32 p)
     return (int)(p >> 16 & 255) + (int)(p >> 8 & 255) + (int)(p & 255);
 }
 
-static void save(const Uint32 *px, const char *name)
-{
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom((void *)px, 640, 480, 32, 640 * 4,
-                                                        SDL_PIXELFORMAT_ARGB8888);
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", SCREENSHOT_DIR, name);
-    IMG_SavePNG(s, path);
-    SDL_FreeSurface(s);
-}
-
 /* Draws the lasers alone with `method` on renderer r's 640x480 target. */
 static void draw_on(SDL_Renderer *r, int method, Uint32 *out)
 {
@@ -111,24 +98,13 @@ static void draw(int method, Uint32 *out)
  * a misplaced, mis-tinted or mis-blended laser differs a lot). */
 static void compare(const Uint32 *a, const Uint32 *b)
 {
-    double total = 0;
-    long lit_a = 0, lit_b = 0, both = 0;
-    for (int y = FIELD_VIEW_Y; y < FIELD_VIEW_Y + (int)PLAYFIELD_H; y++)
-        for (int x = FIELD_VIEW_X; x < FIELD_VIEW_X + (int)PLAYFIELD_W; x++) {
-            Uint32 p = at(a, x, y), q = at(b, x, y);
-            total += abs((int)(p >> 16 & 255) - (int)(q >> 16 & 255)) +
-                     abs((int)(p >> 8 & 255) - (int)(q >> 8 & 255)) +
-                     abs((int)(p & 255) - (int)(q & 255));
-            int la = bright(p) > 300, lb = bright(q) > 300;
-            lit_a += la, lit_b += lb, both += la && lb;
-        }
-    double mean = total / (PLAYFIELD_W * PLAYFIELD_H);
+    picture_diff d = picture_compare_field(a, b, 300);
     printf("lasers: geometry vs blit: mean difference %.2f, lit pixels %ld vs %ld (%ld both)\n",
-           mean, lit_a, lit_b, both);
-    CHECK(mean < 7.0); /* 5.5 here; the same lasers 3 px apart give 9.5 */
-    CHECK(lit_b > 2000);
-    CHECK(labs(lit_a - lit_b) < lit_b / 8);
-    CHECK(both > lit_b * 8 / 10);
+           d.mean, d.lit_a, d.lit_b, d.both);
+    CHECK(d.mean < 7.0); /* 5.5 here; the same lasers 3 px apart give 9.5 */
+    CHECK(d.lit_b > 2000);
+    CHECK(labs(d.lit_a - d.lit_b) < d.lit_b / 8);
+    CHECK(d.both > d.lit_b * 8 / 10);
 }
 
 /* The geometry method on the OpenGL back ends that can be had here (SDL's
@@ -137,32 +113,16 @@ static void compare_gpu(const Uint32 *blit)
 {
     static Uint32 picture[640 * 480];
     for (int i = 0; i < SDL_GetNumRenderDrivers(); i++) {
-        SDL_RendererInfo info;
-        SDL_GetRenderDriverInfo(i, &info);
-        if (SDL_strncmp(info.name, "opengl", 6) != 0)
+        gl_target t;
+        if (gl_target_open(&t, i, 640, 480) <= 0)
             continue;
-        SDL_Window *w =
-            SDL_CreateWindow("curtain test", 0, 0, 640, 480, SDL_WINDOW_HIDDEN | SDL_WINDOW_OPENGL);
-        SDL_Renderer *r = w ? SDL_CreateRenderer(w, i, 0) : NULL;
-        SDL_Texture *target =
-            r ? SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, 640, 480)
-              : NULL;
-        if (target) {
-            SDL_SetRenderTarget(r, target);
-            draw_on(r, SPRITE_DRAW_GEOMETRY, picture);
-            char name[64];
-            snprintf(name, sizeof name, "lasers-%s.png", info.name);
-            save(picture, name);
-            printf("%s: ", info.name);
-            compare(picture, blit);
-            SDL_DestroyTexture(target);
-        } else {
-            printf("%s: not available here (%s)\n", info.name, SDL_GetError());
-        }
-        if (r)
-            SDL_DestroyRenderer(r);
-        if (w)
-            SDL_DestroyWindow(w);
+        draw_on(t.renderer, SPRITE_DRAW_GEOMETRY, picture);
+        char name[64];
+        snprintf(name, sizeof name, "lasers-%s.png", t.name);
+        picture_save(picture, 640, 480, name);
+        printf("%s: ", t.name);
+        compare(picture, blit);
+        gl_target_close(&t);
     }
 }
 
@@ -200,8 +160,8 @@ int main(void)
     sprite_blit_set_isa(isa);
     printf("blitter paths: %s and scalar\n", sprite_blit_isa_name(isa));
     CHECK(memcmp(blit, blit_scalar, sizeof blit) == 0);
-    save(geometry, "lasers-geometry.png");
-    save(blit, "lasers-blit.png");
+    picture_save(geometry, 640, 480, "lasers-geometry.png");
+    picture_save(blit, 640, 480, "lasers-blit.png");
     compare(geometry, blit);
     compare_gpu(blit);
     /* the warning line (x = 192, yellow) is thin and dim; an open beam is not */
