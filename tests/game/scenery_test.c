@@ -6,40 +6,11 @@
  * dusk_spell.
  */
 #include "../check.h"
+#include "cue_content.h"
 #include "game/scenery.h"
 #include "game/world.h"
 #include "sim/backdrop.h"
 #include "test_library.h"
-
-static const char *const with_cues = "pattern walk { wait 20 }\n"
-                                     "boss b {\n"
-                                     "    spell_background spire_spell\n"
-                                     "    phase \"Card\" spell time 2s { loop { wait 1 } }\n"
-                                     "    phase time 1s { loop { wait 1 } }\n"
-                                     "}\n"
-                                     "stage stage1 {\n"
-                                     "    background lake\n"
-                                     "    wait 30\n"
-                                     "    run walk()\n"
-                                     "    background lake_boss\n"
-                                     "    wait 10\n"
-                                     "    boss b\n"
-                                     "    wait 5\n"
-                                     "}\n";
-
-/* The same content without its cues. */
-static const char *const without_cues = "pattern walk { wait 20 }\n"
-                                        "boss b {\n"
-                                        "    phase \"Card\" spell time 2s { loop { wait 1 } }\n"
-                                        "    phase time 1s { loop { wait 1 } }\n"
-                                        "}\n"
-                                        "stage stage1 {\n"
-                                        "    wait 30\n"
-                                        "    run walk()\n"
-                                        "    wait 10\n"
-                                        "    boss b\n"
-                                        "    wait 5\n"
-                                        "}\n";
 
 static world *st_world(const library *lib, world_config cfg)
 {

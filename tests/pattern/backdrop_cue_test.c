@@ -10,42 +10,13 @@
  * (game.scenery checks the same rules through a world.)
  */
 #include "../check.h"
+#include "../game/cue_content.h"
 #include "../game/test_library.h"
 #include "pattern/backdrop_cue.h"
 #include "pattern/sandbox.h"
 #include "sim/backdrop.h"
 
 #include <string.h>
-
-static const char *const with_cues = "pattern walk { wait 20 }\n"
-                                     "boss b {\n"
-                                     "    spell_background spire_spell\n"
-                                     "    phase \"Card\" spell time 2s { loop { wait 1 } }\n"
-                                     "    phase time 1s { loop { wait 1 } }\n"
-                                     "}\n"
-                                     "stage stage1 {\n"
-                                     "    background lake\n"
-                                     "    wait 30\n"
-                                     "    run walk()\n"
-                                     "    background lake_boss\n"
-                                     "    wait 10\n"
-                                     "    boss b\n"
-                                     "    wait 5\n"
-                                     "}\n";
-
-/* The same content without its cues. */
-static const char *const without_cues = "pattern walk { wait 20 }\n"
-                                        "boss b {\n"
-                                        "    phase \"Card\" spell time 2s { loop { wait 1 } }\n"
-                                        "    phase time 1s { loop { wait 1 } }\n"
-                                        "}\n"
-                                        "stage stage1 {\n"
-                                        "    wait 30\n"
-                                        "    run walk()\n"
-                                        "    wait 10\n"
-                                        "    boss b\n"
-                                        "    wait 5\n"
-                                        "}\n";
 
 /* A sandbox running lib's stage `stage`, or its boss `boss` alone from phase
  * `phase` (stage NULL). */
