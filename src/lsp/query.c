@@ -199,6 +199,97 @@ static void query_doc_comment(query_text *t, const char *text, const outline_sym
     }
 }
 
+/* One shape an `art` declaration cuts: its name and its clause (from `shape`
+ * to the end of its line), as offsets into its file's text. */
+typedef struct query_art_shape {
+    int file;
+    const char *text;
+    const outline_symbol *art; /* the declaration */
+    size_t name_start, name_len;
+    size_t clause_start, clause_end;
+} query_art_shape;
+
+/* Calls found(ctx, shape) for every shape of every art declaration of p. */
+static void query_art_each(project *p, void (*found)(void *ctx, const query_art_shape *a),
+                           void *ctx)
+{
+    diag_list *scratch = mem_calloc(1, sizeof *scratch);
+    if (!scratch)
+        return;
+    diag_init(scratch);
+    for (int i = 0; i < p->count; i++) {
+        const outline *o = project_outline(p, i);
+        const char *text = p->files[i].text;
+        for (int k = 0; o && k < o->count; k++) {
+            const outline_symbol *d = &o->symbols[k];
+            if (d->kind != OUTLINE_DECL || strcmp(d->keyword, "art") != 0)
+                continue;
+            lexer lx;
+            lexer_init(&lx, "", text + d->start, d->end - d->start, scratch);
+            size_t shape_at = 0;
+            int after_shape = 0;
+            for (token t = lexer_next(&lx); t.kind != TOK_EOF; t = lexer_next(&lx)) {
+                size_t at = (size_t)(t.start - text);
+                if (after_shape && t.kind == TOK_NAME) {
+                    query_art_shape a = {i, text, d, at, t.len, shape_at, at + t.len};
+                    while (a.clause_end < d->end && text[a.clause_end] != '\n' &&
+                           text[a.clause_end] != '}')
+                        a.clause_end++;
+                    found(ctx, &a);
+                }
+                after_shape = t.kind == TOK_NAME && t.len == 5 && memcmp(t.start, "shape", 5) == 0;
+                if (after_shape)
+                    shape_at = at;
+            }
+        }
+    }
+    diag_free(scratch);
+    mem_free(scratch);
+}
+
+/* The art shape named word, found by query_art_find. */
+typedef struct query_art_match {
+    const char *word;
+    query_art_shape shape;
+    int found;
+} query_art_match;
+
+static void query_art_match_one(void *ctx, const query_art_shape *a)
+{
+    query_art_match *m = ctx;
+    if (!m->found && strlen(m->word) == a->name_len &&
+        memcmp(a->text + a->name_start, m->word, a->name_len) == 0) {
+        m->shape = *a;
+        m->found = 1;
+    }
+}
+
+/* Whether word names an art shape of p (the first declared); *out: where. */
+static int query_art_find(project *p, const char *word, query_art_shape *out)
+{
+    query_art_match m = {word, {0}, 0};
+    query_art_each(p, query_art_match_one, &m);
+    *out = m.shape;
+    return m.found;
+}
+
+/* The markdown of an art shape: its art declaration's head, its clause. */
+static void query_describe_art(query_text *t, project *p, const query_art_shape *a)
+{
+    const project_file *f = &p->files[a->file];
+    const char *head, *clause;
+    int n = query_trimmed(f->text, a->art->start, a->art->head_end, 400, &head);
+    int m = query_trimmed(f->text, a->clause_start, a->clause_end, 400, &clause);
+    const char *base = strrchr(f->path, '/');
+    base = base ? base + 1 : f->path;
+    document_pos at = document_pos_of(f->text, f->len, a->name_start, DOCUMENT_UTF8);
+    query_printf(t, "**art shape** `%.*s`, a bullet shape of the project's own art\n",
+                 (int)a->name_len, f->text + a->name_start);
+    query_printf(t, "```pat\n%.*s {\n    %.*s\n```\n", n, head, m, clause);
+    query_doc_comment(t, f->text, a->art);
+    query_printf(t, "\n*%s, line %u*\n", base, at.line + 1);
+}
+
 /* The markdown of a modder's declaration, parameter or variable. */
 static void query_describe_symbol(query_text *t, project *p, query_target target)
 {
@@ -241,8 +332,11 @@ cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
     t.len = 0;
     t.buf[0] = '\0';
     query_target target = query_meaning(p, file, start, len);
+    query_art_shape art;
     if (target.file >= 0)
         query_describe_symbol(&t, p, target);
+    else if (query_art_find(p, word, &art))
+        query_describe_art(&t, p, &art);
     char ref[4096];
     if (reference_describe(word, ref, sizeof ref))
         query_printf(&t, "%s%s", t.len ? "\n---\n\n" : "", ref);
@@ -268,6 +362,20 @@ cJSON *query_definition(project *p, int file, size_t offset, document_encoding e
     if (!len)
         return list;
     query_target t = query_meaning(p, file, start, len);
+    char word[OUTLINE_NAME_MAX];
+    query_art_shape art;
+    if (t.file < 0 && len < sizeof word) {
+        memcpy(word, f->text + start, len);
+        word[len] = '\0';
+        if (query_art_find(p, word, &art)) {
+            const project_file *af = &p->files[art.file];
+            document_cursor c;
+            document_cursor_init(&c, af->text, af->len, enc);
+            cJSON *l = query_location(af, &c, art.name_start, art.name_start + art.name_len);
+            if (l)
+                jsonrpc_push(list, l);
+        }
+    }
     if (t.file < 0)
         return list;
     const project_file *tf = &p->files[t.file];
@@ -557,33 +665,19 @@ static void query_clauses(query_items *it)
     query_words(it, clauses, REF_CLAUSE);
 }
 
+static void query_art_item(void *ctx, const query_art_shape *a)
+{
+    char word[OUTLINE_NAME_MAX];
+    size_t n = a->name_len < sizeof word - 1 ? a->name_len : sizeof word - 1;
+    memcpy(word, a->text + a->name_start, n);
+    word[n] = '\0';
+    query_item(ctx, word, COMPLETION_ENUM_MEMBER, "art shape", NULL);
+}
+
 /* The shapes the project's art declarations cut (`shape NAME` inside `art`). */
 static void query_art_shapes(query_items *it, project *p)
 {
-    diag_list *scratch = mem_calloc(1, sizeof *scratch);
-    if (!scratch)
-        return;
-    diag_init(scratch);
-    for (int i = 0; i < p->count; i++) {
-        const outline *o = project_outline(p, i);
-        for (int k = 0; o && k < o->count; k++) {
-            const outline_symbol *d = &o->symbols[k];
-            if (d->kind != OUTLINE_DECL || strcmp(d->keyword, "art") != 0)
-                continue;
-            lexer lx;
-            lexer_init(&lx, "", p->files[i].text + d->start, d->end - d->start, scratch);
-            int after_shape = 0;
-            for (token t = lexer_next(&lx); t.kind != TOK_EOF; t = lexer_next(&lx)) {
-                char word[OUTLINE_NAME_MAX];
-                query_copy_word(word, sizeof word, &t);
-                if (after_shape && t.kind == TOK_NAME)
-                    query_item(it, word, COMPLETION_ENUM_MEMBER, "art shape", NULL);
-                after_shape = t.kind == TOK_NAME && strcmp(word, "shape") == 0;
-            }
-        }
-    }
-    diag_free(scratch);
-    mem_free(scratch);
+    query_art_each(p, query_art_item, it);
 }
 
 static void query_shapes(query_items *it)

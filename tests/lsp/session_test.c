@@ -77,6 +77,10 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "\n"
                               "art garden \"art/sheet.png\" {\n"
                               "    shape petal frame 16 16 hitbox 3\n"
+                              "}\n"
+                              "\n"
+                              "pattern petals {\n"
+                              "    fire petal at aim speed 2\n"
                               "}\n";
 
 /* A BulletML file beside them: the pattern `wave`. */
@@ -465,6 +469,16 @@ static void check_navigation(void)
                  column_after(b_fixed, 1, " as "));
     cJSON_Delete(r);
 
+    /* an art shape's definition is its name in its art block */
+    r = request("textDocument/definition",
+                at_position(b_uri, 22, column_after(b_fixed, 22, "fire pe")));
+    loc = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "result"), 0);
+    start = cJSON_GetObjectItem(cJSON_GetObjectItem(loc, "range"), "start");
+    CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "line")), 18);
+    CHECK_EQ_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(start, "character")),
+                 column_after(b_fixed, 18, "shape "));
+    cJSON_Delete(r);
+
     /* a BulletML file is the pattern named after it */
     r = request("textDocument/definition", at_position(b_uri, 10, column_after(b_fixed, 10, "wa")));
     loc = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "result"), 0);
@@ -578,6 +592,10 @@ int main(int argc, char **argv)
     check_hover(a_uri, 3, column_after(a_text, 3, "fi"), "Fire bullets");
     check_hover(b_uri, 2, column_after(b_fixed, 2, "6 + "), "variable");
     check_hover(b_uri, 2, column_after(b_fixed, 2, "(co"), "parameter");
+    /* an art shape where it is fired: its declaration, from the art block */
+    check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"), "**art shape** `petal`");
+    check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"),
+                "art garden \"art/sheet.png\" {\n    shape petal frame 16 16 hitbox 3");
     check_completions();
     check_navigation();
     check_protocol_errors();
