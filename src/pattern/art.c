@@ -4,6 +4,7 @@
 #include "pattern/art.h"
 
 #include "core/file.h"
+#include "core/mem.h"
 #include "pattern/library.h"
 #include "pattern/parser.h"
 
@@ -196,8 +197,12 @@ int art_check_sheets(const art_shape *art, int count, diag_list *diags)
                               : NULL;
         if (!why)
             continue;
-        diag_report(diags, DIAG_BAD_ART, a->file, NULL, 0, a->sheet_line, a->sheet_col,
-                    "the sheet %s %s", a->sheet, why);
+        /* the declaring file again, only to quote its line under the error */
+        size_t size = 0;
+        char *source = file_read_limit(a->file, FILE_LIMIT_PATTERN, &size, NULL, 0);
+        diag_report(diags, DIAG_BAD_ART, a->file, source, source ? size : 0, a->sheet_line,
+                    a->sheet_col, "the sheet %s %s", a->sheet, why);
+        mem_free(source);
         reported++;
     }
     return reported;

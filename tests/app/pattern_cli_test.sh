@@ -193,6 +193,9 @@ sed 's|"art/sheet.png"|"art/none.png"|' "$tmp/mod/art.pat" >"$tmp/mod/none.pat"
 [ $? -eq 1 ] || fail "lint of a missing sheet did not exit 1: $(cat "$tmp/out")"
 grep -q "none.pat:1:12: the sheet .*art/none.png is missing" "$tmp/out" ||
     fail "lint of a missing sheet: $(cat "$tmp/out")"
+# with the declaration's line quoted and a caret under the sheet, as every error has
+grep -q '^    art .* "art/none.png"' "$tmp/out" && grep -q '^ *\^$' "$tmp/out" ||
+    fail "lint of a missing sheet quotes no line: $(cat "$tmp/out")"
 ln -s "$(cd "$(dirname "$0")/../../docs/examples/art" && pwd)/sheet.png" "$tmp/mod/art/out.png"
 sed 's|"art/sheet.png"|"art/out.png"|' "$tmp/mod/art.pat" >"$tmp/mod/out.pat"
 "$curtain" lint "$tmp/mod/out.pat" >"$tmp/out" 2>&1
