@@ -170,7 +170,7 @@ unsigned char *replay_encode(const replay *r, size_t *size)
                              (size_t)r->check_count * REPLAY_CHECK_SIZE + 8);
     bytes_put_raw(&w, REPLAY_MAGIC, 8);
     bytes_put_u16(&w, REPLAY_VERSION);
-    bytes_put_u16(&w, 0);
+    bytes_put_u16(&w, REPLAY_RULES);
     replay_put_text(&w, r->recorded_by, 16);
     bytes_put_u64(&w, r->config.seed);
     bytes_put_u8(&w, r->config.difficulty);
@@ -309,7 +309,7 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     if (size < REPLAY_HEADER_V1 + 8)
         return replay_fail(err, err_size, origin, "truncated: the header is incomplete");
     uint16_t version = bytes_get_u16(&rd);
-    bytes_get_u16(&rd);
+    uint16_t rules = bytes_get_u16(&rd);
     if (version == 0)
         return replay_fail(err, err_size, origin, "corrupt: format version 0");
     if (version > REPLAY_VERSION)
@@ -321,6 +321,8 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     r->version = version;
     if (version < 3)
         r->config.flags |= WORLD_FLAG_RULES_V2;
+    else if (rules == 0) /* recorded before the rules field */
+        r->config.flags |= WORLD_FLAG_NEXT_PLACE;
     size_t header = version >= 4   ? REPLAY_HEADER_SIZE
                     : version == 3 ? REPLAY_HEADER_V3
                     : version == 2 ? REPLAY_HEADER_V2

@@ -11,7 +11,10 @@
  *   offset  size  field
  *   0       8     magic "CURTREPL"
  *   8       2     format version (REPLAY_VERSION)
- *   10      2     reserved, 0
+ *   10      2     rules: REPLAY_RULES when recorded; 0 in the files recorded before
+ *                 the field (format 3 and 4: a script past its end is hashed at the
+ *                 start of the function after its own, WORLD_FLAG_NEXT_PLACE, which
+ *                 the reader sets for them)
  *   12      16    curtain version that recorded it, NUL-padded ("0.1.0")
  *   28      8     seed                         \
  *   36      1     difficulty (enum difficulty)  | world_config
@@ -131,6 +134,9 @@
 #include <stdint.h>
 
 #define REPLAY_VERSION        4
+/* The rules a recording's hashes follow (header offset 10): 1, a script past its
+ * end is hashed in its own function (vm_hash_portable). */
+#define REPLAY_RULES          1
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15
 #define REPLAY_LABEL_SIZE     32 /* the ship's and boss's name fields */

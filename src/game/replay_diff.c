@@ -44,7 +44,7 @@ static void rd_side_free(rd_side *s)
 static int rd_same_start(const world_config *a, const world_config *b)
 {
     return a->seed == b->seed && a->difficulty == b->difficulty && a->start == b->start &&
-           (a->flags & ~WORLD_FLAG_RULES_V2) == (b->flags & ~WORLD_FLAG_RULES_V2) &&
+           (a->flags & ~WORLD_FLAGS_RULES) == (b->flags & ~WORLD_FLAGS_RULES) &&
            a->ship == b->ship && a->stage == b->stage;
 }
 

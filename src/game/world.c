@@ -1004,6 +1004,16 @@ static void world_hash_name(hasher *hs, const char *name)
     hash_bytes(hs, name ? name : "", name ? strlen(name) + 1 : 1);
 }
 
+/* How the world hashes its VMs: by absolute pcs (format 1 and 2 rules), by
+ * function and offset, or so by the rule of the replays recorded before the
+ * rules field (WORLD_FLAG_NEXT_PLACE). */
+static void (*world_vm_hash_fn(const world *w, int portable))(const vm *, hasher *)
+{
+    if (!portable)
+        return vm_hash;
+    return (w->config.flags & WORLD_FLAG_NEXT_PLACE) ? vm_hash_portable_next : vm_hash_portable;
+}
+
 /* The configuration's start point and ship, in a format-3 run by name: a ship
  * or a boss added in a file sorting earlier renumbers them (replay.h). */
 static void world_hash_start_ship(const world *w, hasher *hs, int portable)
@@ -1011,7 +1021,7 @@ static void world_hash_start_ship(const world *w, hasher *hs, int portable)
     const world_config *c = &w->config;
     if (!portable) {
         hash_u32(hs, c->start);
-        hash_u32(hs, c->flags & ~WORLD_FLAG_RULES_V2);
+        hash_u32(hs, c->flags & ~WORLD_FLAGS_RULES);
         /* A run of the first ship on its game's first stage hashes as one did
          * before ships and games were content. */
         if (c->ship != 0)
@@ -1022,7 +1032,7 @@ static void world_hash_start_ship(const world *w, hasher *hs, int portable)
     uint32_t boss = c->start ? (uint32_t)WORLD_START_BOSS(c->start) : UINT32_MAX;
     hash_u32(hs, c->start ? 1u + (uint32_t)WORLD_START_PHASE(c->start) : 0u);
     world_hash_name(hs, boss < lib->boss_count ? lib->bosses[boss].name : NULL);
-    hash_u32(hs, c->flags & ~WORLD_FLAG_RULES_V2);
+    hash_u32(hs, c->flags & ~WORLD_FLAGS_RULES);
     world_hash_name(hs, c->ship < lib->ship_count ? lib->ships[c->ship].name : NULL);
 }
 
@@ -1086,7 +1096,7 @@ uint64_t world_hash(const world *w)
     enemy_table_hash(&w->enemies, &hs, portable ? w->lib->prog : NULL);
     boss_hash(&w->boss, &hs, portable ? w->lib : NULL);
     item_list_hash(&w->items, &hs);
-    void (*vm_hash_of)(const vm *, hasher *) = portable ? vm_hash_portable : vm_hash;
+    void (*vm_hash_of)(const vm *, hasher *) = world_vm_hash_fn(w, portable);
     if (w->vm)
         vm_hash_of(w->vm, &hs);
     /* The ship's VM holds state only while a script of it waits (a volley that
@@ -1110,7 +1120,7 @@ const char *world_part_name(world_part part)
 void world_hash_parts(const world *w, uint64_t out[WORLD_PART_COUNT])
 {
     const int portable = !(w->config.flags & WORLD_FLAG_RULES_V2) && w->lib && w->lib->prog;
-    void (*vm_hash_of)(const vm *, hasher *) = portable ? vm_hash_portable : vm_hash;
+    void (*vm_hash_of)(const vm *, hasher *) = world_vm_hash_fn(w, portable);
     hasher hs[WORLD_PART_COUNT];
     for (int k = 0; k < WORLD_PART_COUNT; k++)
         hash_begin(&hs[k], 0x7061727400ull + (uint64_t)k); /* "part" */

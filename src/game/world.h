@@ -70,7 +70,15 @@
  * an enemy that stops just outside the field stays (enemy_gone). Not hashed. */
 #define WORLD_FLAG_RULES_V2     0x0020u
 #define WORLD_FLAG_ONE_STAGE    0x0040u /* stage practice: the run ends after its stage */
-#define WORLD_FLAGS_KNOWN       0x007fu
+/* The rule replays recorded before the replay header's rules field were hashed
+ * by (replay_decode sets it for them; a run taken over from one keeps it): a
+ * script past its end is placed at the start of the function after its own
+ * (vm_hash_portable_next). Not hashed. */
+#define WORLD_FLAG_NEXT_PLACE   0x0080u
+#define WORLD_FLAGS_KNOWN       0x00ffu
+/* The flags that say which rules a run was recorded by, not what it is: left
+ * out of every hash. */
+#define WORLD_FLAGS_RULES       (WORLD_FLAG_RULES_V2 | WORLD_FLAG_NEXT_PLACE)
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */

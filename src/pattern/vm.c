@@ -997,8 +997,16 @@ static void vm_hash_groups(const vm *v, hasher *hs)
         hash_u64(hs, v->groups[k % n]);
 }
 
-static void vm_hash_with(const vm *v, hasher *hs, int portable)
+/* How vm_hash_with names a runner's place. */
+enum {
+    VM_PLACE_PC,       /* the absolute pc (vm_hash) */
+    VM_PLACE_FUNCTION, /* function and offset; a script past its end at its END */
+    VM_PLACE_NEXT      /* function and offset of the pc as it is (the first rule) */
+};
+
+static void vm_hash_with(const vm *v, hasher *hs, int rule)
 {
+    const int portable = rule != VM_PLACE_PC;
     /* the shared values, when the program has any (a run without them hashes
      * as before they existed) */
     uint32_t nshared = v->shared_prog ? v->shared_prog->shared_count : 0;
@@ -1028,7 +1036,11 @@ static void vm_hash_with(const vm *v, hasher *hs, int portable)
         for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
             hash_u32(hs, ids[k]);
         hash_u64(hs, r->serial);
-        if (portable)
+        /* past its end, pc is one after the instruction that ended the script:
+         * the start of whatever function comes next in the program */
+        if (rule == VM_PLACE_FUNCTION && (r->flags & RF_ENDING) && r->pc > 0)
+            vm_hash_place(hs, r->prog, r->pc - 1);
+        else if (portable)
             vm_hash_place(hs, r->prog, r->pc);
         for (int k = 0; k < VM_RAMP_KINDS; k++)
             hash_u32(hs, (uint32_t)r->ramp_end[k]);
@@ -1074,12 +1086,17 @@ static void vm_hash_with(const vm *v, hasher *hs, int portable)
 
 void vm_hash(const vm *v, hasher *hs)
 {
-    vm_hash_with(v, hs, 0);
+    vm_hash_with(v, hs, VM_PLACE_PC);
 }
 
 void vm_hash_portable(const vm *v, hasher *hs)
 {
-    vm_hash_with(v, hs, 1);
+    vm_hash_with(v, hs, VM_PLACE_FUNCTION);
+}
+
+void vm_hash_portable_next(const vm *v, hasher *hs)
+{
+    vm_hash_with(v, hs, VM_PLACE_NEXT);
 }
 
 /* ---- resolving directions and speeds (BULLETML.md 4.4) ---- */

@@ -537,8 +537,15 @@ vm_stats vm_get_stats(const vm *v);
 void vm_hash(const vm *v, hasher *hs);
 /* vm_hash that no other file's code changes: a runner's place is its function's
  * name and the offset from the function's start, not the absolute pc, and of the
- * shared values only those that differ from their first values count. */
+ * shared values only those that differ from their first values count. A script
+ * past its end (waiting out its ramps, or its bullet's callbacks) stands at the
+ * instruction that ended it, in its own function. */
 void vm_hash_portable(const vm *v, hasher *hs);
+/* vm_hash_portable by the rule the first format-3 and format-4 replays were
+ * recorded by: a script past its end stands where its pc points, the start of
+ * the function after its own in the program, which a file added to the content
+ * can change (world.h, WORLD_FLAG_NEXT_PLACE). */
+void vm_hash_portable_next(const vm *v, hasher *hs);
 /* Lists the memory that holds the VM's whole state for a snapshot: its struct
  * and every array vm_create allocated, whole (game/snapshot.h). Restoring those
  * bytes into the same VM puts it back exactly (the host and programs it points
