@@ -19,32 +19,33 @@
 #define TRIG_TWO_PI     6.28318530717958647693
 #define TRIG_REDUCE_MAX 1.0e6
 
+/* The kernels' Taylor coefficients, highest power first, each step p = p * z +
+ * coef[k] (subtracting c is adding -c, bit for bit). Every lane width below
+ * runs these in this order, so each lane gets the scalar's bits. */
+#define TRIG_SIN_TERMS 7
+#define TRIG_COS_TERMS 8
+static const double trig_sin_coef[TRIG_SIN_TERMS] = {
+    -1.0 / 1307674368000.0, 1.0 / 6227020800.0, -1.0 / 39916800.0, 1.0 / 362880.0,
+    -1.0 / 5040.0,          1.0 / 120.0,        -1.0 / 6.0};
+static const double trig_cos_coef[TRIG_COS_TERMS] = {
+    1.0 / 20922789888000.0, -1.0 / 87178291200.0, 1.0 / 479001600.0, -1.0 / 3628800.0,
+    1.0 / 40320.0,          -1.0 / 720.0,         1.0 / 24.0,        -0.5};
+
 /* sin on [-pi/4, pi/4]: Taylor series to r^15 (truncation error below 1e-16). */
 static double trig_sin_kernel(double r)
 {
-    double z = r * r;
-    double p = -1.0 / 1307674368000.0;
-    p = p * z + 1.0 / 6227020800.0;
-    p = p * z - 1.0 / 39916800.0;
-    p = p * z + 1.0 / 362880.0;
-    p = p * z - 1.0 / 5040.0;
-    p = p * z + 1.0 / 120.0;
-    p = p * z - 1.0 / 6.0;
+    double z = r * r, p = trig_sin_coef[0];
+    for (int k = 1; k < TRIG_SIN_TERMS; k++)
+        p = p * z + trig_sin_coef[k];
     return r + r * z * p;
 }
 
 /* cos on [-pi/4, pi/4]: Taylor series to r^16. */
 static double trig_cos_kernel(double r)
 {
-    double z = r * r;
-    double p = 1.0 / 20922789888000.0;
-    p = p * z - 1.0 / 87178291200.0;
-    p = p * z + 1.0 / 479001600.0;
-    p = p * z - 1.0 / 3628800.0;
-    p = p * z + 1.0 / 40320.0;
-    p = p * z - 1.0 / 720.0;
-    p = p * z + 1.0 / 24.0;
-    p = p * z - 0.5;
+    double z = r * r, p = trig_cos_coef[0];
+    for (int k = 1; k < TRIG_COS_TERMS; k++)
+        p = p * z + trig_cos_coef[k];
     return 1.0 + z * p;
 }
 
@@ -72,28 +73,17 @@ void trig_sincos(double x, double *s, double *c)
  * operations in the same order, so each lane gets the scalar's bits. */
 static __m128d trig_sin_kernel2(__m128d r)
 {
-    __m128d z = _mm_mul_pd(r, r);
-    __m128d p = _mm_set1_pd(-1.0 / 1307674368000.0);
-    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 6227020800.0));
-    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 39916800.0));
-    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 362880.0));
-    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 5040.0));
-    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 120.0));
-    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 6.0));
+    __m128d z = _mm_mul_pd(r, r), p = _mm_set1_pd(trig_sin_coef[0]);
+    for (int k = 1; k < TRIG_SIN_TERMS; k++)
+        p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(trig_sin_coef[k]));
     return _mm_add_pd(r, _mm_mul_pd(_mm_mul_pd(r, z), p));
 }
 
 static __m128d trig_cos_kernel2(__m128d r)
 {
-    __m128d z = _mm_mul_pd(r, r);
-    __m128d p = _mm_set1_pd(1.0 / 20922789888000.0);
-    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 87178291200.0));
-    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 479001600.0));
-    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 3628800.0));
-    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 40320.0));
-    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 720.0));
-    p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(1.0 / 24.0));
-    p = _mm_sub_pd(_mm_mul_pd(p, z), _mm_set1_pd(0.5));
+    __m128d z = _mm_mul_pd(r, r), p = _mm_set1_pd(trig_cos_coef[0]);
+    for (int k = 1; k < TRIG_COS_TERMS; k++)
+        p = _mm_add_pd(_mm_mul_pd(p, z), _mm_set1_pd(trig_cos_coef[k]));
     return _mm_add_pd(_mm_set1_pd(1.0), _mm_mul_pd(z, p));
 }
 
@@ -131,28 +121,17 @@ static void trig_sincos_lanes(__m128d x, __m128d *s, __m128d *c)
 #define TRIG_AVX2_FN __attribute__((target("avx2")))
 TRIG_AVX2_FN static __m256d trig_sin_kernel4(__m256d r)
 {
-    __m256d z = _mm256_mul_pd(r, r);
-    __m256d p = _mm256_set1_pd(-1.0 / 1307674368000.0);
-    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 6227020800.0));
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 39916800.0));
-    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 362880.0));
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 5040.0));
-    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 120.0));
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 6.0));
+    __m256d z = _mm256_mul_pd(r, r), p = _mm256_set1_pd(trig_sin_coef[0]);
+    for (int k = 1; k < TRIG_SIN_TERMS; k++)
+        p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(trig_sin_coef[k]));
     return _mm256_add_pd(r, _mm256_mul_pd(_mm256_mul_pd(r, z), p));
 }
 
 TRIG_AVX2_FN static __m256d trig_cos_kernel4(__m256d r)
 {
-    __m256d z = _mm256_mul_pd(r, r);
-    __m256d p = _mm256_set1_pd(1.0 / 20922789888000.0);
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 87178291200.0));
-    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 479001600.0));
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 3628800.0));
-    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 40320.0));
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 720.0));
-    p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.0 / 24.0));
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(0.5));
+    __m256d z = _mm256_mul_pd(r, r), p = _mm256_set1_pd(trig_cos_coef[0]);
+    for (int k = 1; k < TRIG_COS_TERMS; k++)
+        p = _mm256_add_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(trig_cos_coef[k]));
     return _mm256_add_pd(_mm256_set1_pd(1.0), _mm256_mul_pd(z, p));
 }
 
