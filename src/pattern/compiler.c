@@ -1653,6 +1653,21 @@ static void loop_leave(fstate *f, loop_ctx *l, uint32_t continue_pc, uint32_t ex
     f->loop = l->outer;
 }
 
+/* A counted loop's body after its LOOP_TEST at `test` on counter slot
+ * `counter`: the body, LOOP_NEXT back to the test, and the test's exit patched
+ * to after it (repeat, for ... in). */
+static void counted_body(fstate *f, const ast_stmt *s, uint32_t counter, uint32_t test)
+{
+    loop_ctx l;
+    loop_enter(f, &l);
+    stmts(f, s->body);
+    uint32_t next = emit_ab(f, VM_OP_LOOP_NEXT, counter, 0, s->pos);
+    patch_to(f, next, test, s->pos);
+    uint32_t exit_pc = program_pc(f->c->b);
+    patch_to(f, test, exit_pc, s->pos);
+    loop_leave(f, &l, next, exit_pc, s->pos);
+}
+
 /* repeat N [as i] { body }: N evaluated once; i counts 0..N-1; N < 1 runs nothing. */
 static void stmt_repeat(fstate *f, const ast_stmt *s)
 {
@@ -1669,14 +1684,7 @@ static void stmt_repeat(fstate *f, const ast_stmt *s)
             l->used = 1; /* a counter nobody reads is fine */
     }
     uint32_t test = emit_ab(f, VM_OP_LOOP_TEST, (uint32_t)slot, 0, s->pos);
-    loop_ctx l;
-    loop_enter(f, &l);
-    stmts(f, s->body);
-    uint32_t next = emit_ab(f, VM_OP_LOOP_NEXT, (uint32_t)slot, 0, s->pos);
-    patch_to(f, next, test, s->pos);
-    uint32_t exit_pc = program_pc(f->c->b);
-    patch_to(f, test, exit_pc, s->pos);
-    loop_leave(f, &l, next, exit_pc, s->pos);
+    counted_body(f, s, (uint32_t)slot, test);
     scope_close(f, nlocals, nslots);
 }
 
@@ -2323,14 +2331,7 @@ static void stmt_for(fstate *f, const ast_stmt *s)
     emit_ax(f, VM_OP_LOCAL, (uint32_t)slot + 1, s->pos);
     emit_ax(f, VM_OP_GROUP_AT, 0, s->pos);
     emit_ax(f, VM_OP_STORE, (uint32_t)each, s->pos);
-    loop_ctx lc;
-    loop_enter(f, &lc);
-    stmts(f, s->body);
-    uint32_t next = emit_ab(f, VM_OP_LOOP_NEXT, (uint32_t)slot + 1, 0, s->pos);
-    patch_to(f, next, test, s->pos);
-    uint32_t exit_pc = program_pc(f->c->b);
-    patch_to(f, test, exit_pc, s->pos);
-    loop_leave(f, &lc, next, exit_pc, s->pos);
+    counted_body(f, s, (uint32_t)slot + 1, test);
     scope_close(f, nlocals, nslots);
 }
 
