@@ -8,6 +8,7 @@
 #include "core/hash.h"
 #include "core/log.h"
 #include "core/mem.h"
+#include "game/difficulty.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -42,30 +43,34 @@ static void spellcards_copy_title(char *out, size_t size, const char *title)
             *c = ' ';
 }
 
-/* The record of a card, cutting the names as a stored record has them. */
-static spellcard *spellcards_lookup(spellcards *sc, const char *boss, int phase, const char *title)
+/* The record of a card at a difficulty, cutting the names as a stored record
+ * has them. */
+static spellcard *spellcards_lookup(spellcards *sc, const char *boss, int phase, const char *title,
+                                    int level)
 {
     char b[SPELLCARDS_NAME_MAX + 1], t[SPELLCARDS_TITLE_MAX + 1];
     spellcards_copy(b, sizeof b, boss);
     spellcards_copy_title(t, sizeof t, title);
     for (int i = 0; i < sc->count; i++) {
         spellcard *c = &sc->cards[i];
-        if (c->phase == phase && strcmp(c->boss, b) == 0 && strcmp(c->title, t) == 0)
+        if (c->phase == phase && c->difficulty == level && strcmp(c->boss, b) == 0 &&
+            strcmp(c->title, t) == 0)
             return c;
     }
     return NULL;
 }
 
 const spellcard *spellcards_find(const spellcards *sc, const char *boss, int phase,
-                                 const char *title)
+                                 const char *title, int level)
 {
-    return spellcards_lookup((spellcards *)sc, boss, phase, title);
+    return spellcards_lookup((spellcards *)sc, boss, phase, title, level);
 }
 
-/* The record of a card, made if new; NULL when full. */
-static spellcard *spellcards_get(spellcards *sc, const char *boss, int phase, const char *title)
+/* The record of a card at a difficulty, made if new; NULL when full. */
+static spellcard *spellcards_get(spellcards *sc, const char *boss, int phase, const char *title,
+                                 int level)
 {
-    spellcard *c = spellcards_lookup(sc, boss, phase, title);
+    spellcard *c = spellcards_lookup(sc, boss, phase, title, level);
     if (c || sc->count >= SPELLCARDS_MAX)
         return c;
     c = &sc->cards[sc->count++];
@@ -73,21 +78,22 @@ static spellcard *spellcards_get(spellcards *sc, const char *boss, int phase, co
     spellcards_copy(c->boss, sizeof c->boss, boss);
     spellcards_copy_title(c->title, sizeof c->title, title);
     c->phase = phase;
+    c->difficulty = level;
     return c;
 }
 
-int spellcards_saw(spellcards *sc, const char *boss, int phase, const char *title)
+int spellcards_saw(spellcards *sc, const char *boss, int phase, const char *title, int level)
 {
-    spellcard *c = spellcards_get(sc, boss, phase, title);
+    spellcard *c = spellcards_get(sc, boss, phase, title, level);
     if (!c)
         return -1;
     c->seen++;
     return 0;
 }
 
-int spellcards_captured(spellcards *sc, const char *boss, int phase, const char *title)
+int spellcards_captured(spellcards *sc, const char *boss, int phase, const char *title, int level)
 {
-    spellcard *c = spellcards_get(sc, boss, phase, title);
+    spellcard *c = spellcards_get(sc, boss, phase, title, level);
     if (!c)
         return -1;
     c->captured++;
@@ -188,11 +194,36 @@ static int spellcards_field(const char **p, const char *line, spellcards_problem
         "the line ends early: a row is seen captured boss phase \"title\"");
 }
 
-/* One record line: seen captured boss phase "title". */
-static int spellcards_parse_row(spellcards *sc, const char *line, spellcards_problem *pr)
+/* A version-2 row's difficulty at *p: a difficulty's name or "any". */
+static int spellcards_difficulty(const char **p, const char *line, int *out, spellcards_problem *pr)
+{
+    size_t len = strcspn(*p, " \t");
+    char word[16];
+    int d = -1, any = 0;
+    if (len < sizeof word) {
+        memcpy(word, *p, len);
+        word[len] = '\0';
+        any = strcmp(word, "any") == 0;
+        d = any ? SPELLCARDS_ANY : difficulty_from_name(word);
+    }
+    if (!any && d < 0)
+        return spellcards_problem_at(
+            pr, (int)(*p - line) + 1,
+            "the difficulty wants a difficulty's name or 'any', not '%.*s'",
+            len > 24 ? 24 : (int)len, *p);
+    *p += len;
+    *out = d;
+    return 0;
+}
+
+/* One record line: seen captured difficulty boss phase "title" (version 1: no
+ * difficulty, which is then SPELLCARDS_ANY). */
+static int spellcards_parse_row(spellcards *sc, const char *line, int version,
+                                spellcards_problem *pr)
 {
     const char *p = line;
     uint64_t seen, captured, phase;
+    int level = SPELLCARDS_ANY;
     if (spellcards_field(&p, line, pr) != 0 ||
         spellcards_number(&p, line, UINT32_MAX, "seen", &seen, pr) != 0 ||
         spellcards_field(&p, line, pr) != 0)
@@ -205,6 +236,9 @@ static int spellcards_parse_row(spellcards *sc, const char *line, spellcards_pro
                                      "captured %" PRIu64 " times but seen only %" PRIu64, captured,
                                      seen);
     if (spellcards_field(&p, line, pr) != 0)
+        return -1;
+    if (version >= 2 &&
+        (spellcards_difficulty(&p, line, &level, pr) != 0 || spellcards_field(&p, line, pr) != 0))
         return -1;
     const char *boss = p;
     size_t boss_len = strcspn(p, " \t");
@@ -238,6 +272,7 @@ static int spellcards_parse_row(spellcards *sc, const char *line, spellcards_pro
     spellcards_copy(c->boss, sizeof c->boss, name);
     memcpy(c->title, title, (size_t)(close - title));
     c->phase = (int)phase;
+    c->difficulty = level;
     c->seen = (uint32_t)seen;
     c->captured = (uint32_t)captured;
     return 0;
@@ -292,7 +327,7 @@ int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *
     if (size == 0)
         return spellcards_fail(reason, reason_size, origin, 1, 1, "the file is empty");
     const char *p = text, *end = text + size;
-    int line_no = 0, ended = 0;
+    int line_no = 0, ended = 0, version = 0;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         line_no++;
@@ -312,7 +347,6 @@ int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *
         if (pr.col) {
             /* already refused */
         } else if (line_no == 1) {
-            int version = 0;
             if (spellcards_parse_header(line, &pr, &version) == 0 && version > SPELLCARDS_VERSION)
                 spellcards_problem_at(&pr, (int)strlen(SPELLCARDS_MAGIC) + 2,
                                       "written by a newer curtain (format %d)", version);
@@ -321,7 +355,7 @@ int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *
                                  &pr);
             ended = 1;
         } else if (line[0] != '#') {
-            spellcards_parse_row(sc, line, &pr);
+            spellcards_parse_row(sc, line, version, &pr);
         }
         if (pr.col) {
             spellcards_clear(sc);
@@ -340,15 +374,16 @@ int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *
 int spellcards_format(const spellcards *sc, char *out, size_t out_size)
 {
     size_t n = 0;
-    int w = snprintf(out, out_size, "%s %d\n# seen captured boss phase \"title\"\n",
+    int w = snprintf(out, out_size, "%s %d\n# seen captured difficulty boss phase \"title\"\n",
                      SPELLCARDS_MAGIC, SPELLCARDS_VERSION);
     if (w < 0 || (size_t)w >= out_size)
         return -1;
     n = (size_t)w;
     for (int i = 0; i < sc->count; i++) {
         const spellcard *c = &sc->cards[i];
-        w = snprintf(out + n, out_size - n, "%" PRIu32 " %" PRIu32 " %s %d \"%s\"\n", c->seen,
-                     c->captured, c->boss, c->phase, c->title);
+        const char *d = c->difficulty == SPELLCARDS_ANY ? "any" : difficulty_name(c->difficulty);
+        w = snprintf(out + n, out_size - n, "%" PRIu32 " %" PRIu32 " %s %s %d \"%s\"\n", c->seen,
+                     c->captured, d, c->boss, c->phase, c->title);
         if (w < 0 || (size_t)w >= out_size - n)
             return -1;
         n += (size_t)w;

@@ -6,17 +6,22 @@
  * A card is known by its boss's name, its phase number and its title, so a mod
  * that changes a boss does not inherit the history of cards it no longer has.
  *
+ * Each difficulty keeps its own history: a card met on Easy is not met on
+ * Lunatic, and the practice menu of a difficulty reads that difficulty's.
+ *
  * The file (spellcards.txt in the user folder) is text, versioned and
  * checksummed like the high scores:
  *
- *     curtain-spellcards 1
- *     # seen captured boss phase "title"
- *     5 2 s1_kagari 1 "Lantern Sign: A Thousand Paper Lights"
+ *     curtain-spellcards 2
+ *     # seen captured difficulty boss phase "title"
+ *     5 2 Normal s1_kagari 1 "Lantern Sign: A Thousand Paper Lights"
  *     end 5f0c3a19d2e4b781
  *
  * "end" carries the hash (core/hash.h, seed SPELLCARDS_HASH_SEED) of every byte
  * before that line. Numbers are whole decimal numbers, digits only, within
  * their field (seen and captured up to 4294967295, phase up to 255), never wrapped.
+ * The difficulty is a difficulty's name (game/difficulty.h, any letter case) or
+ * "any": a row of a version-1 file.
  * A file that breaks a rule is refused with the reason ("file:line:col: message"), moved aside to
  * spellcards.txt.bad (then .bad.2, .bad.3
  * ...: nothing is lost), and the record starts empty. A title keeps to its
@@ -24,7 +29,11 @@
  * control character as a space (lookups clean a title the same way). Saving writes the whole file
  * atomically.
  *
- * Format versions: 1, the first.
+ * Format versions: 1, the first, one history for every difficulty (rows
+ * "seen captured boss phase title"); 2, a history per difficulty. A version-1
+ * file is read as it is, its rows kept under SPELLCARDS_ANY (they count at
+ * every difficulty, as they did; new meetings go to their own difficulty's
+ * rows), and saved as version 2.
  */
 #ifndef CURTAIN_GAME_SPELLCARDS_H
 #define CURTAIN_GAME_SPELLCARDS_H
@@ -32,17 +41,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SPELLCARDS_VERSION   1
+#define SPELLCARDS_VERSION   2
 #define SPELLCARDS_FILE_NAME "spellcards.txt"
 #define SPELLCARDS_MAX       256
 #define SPELLCARDS_NAME_MAX  47
 #define SPELLCARDS_TITLE_MAX 95
 #define SPELLCARDS_HASH_SEED 0x7370656c6cull
-#define SPELLCARDS_TEXT_MAX  (SPELLCARDS_MAX * 180 + 128)
+#define SPELLCARDS_TEXT_MAX  (SPELLCARDS_MAX * 190 + 128)
+/* The difficulty of a version-1 row: met at some difficulty, not kept which. */
+#define SPELLCARDS_ANY       (-1)
 
 typedef struct spellcard {
     char boss[SPELLCARDS_NAME_MAX + 1];
     int phase;
+    int difficulty; /* game/difficulty.h, or SPELLCARDS_ANY */
     char title[SPELLCARDS_TITLE_MAX + 1];
     uint32_t seen, captured;
 } spellcard;
@@ -61,13 +73,15 @@ typedef enum spellcards_status {
 } spellcards_status;
 
 void spellcards_clear(spellcards *sc);
-/* The record of a card, or NULL if it was never seen. */
+/* The record of a card at a difficulty (SPELLCARDS_ANY: the version-1 row), or
+ * NULL if it was never seen there. */
 const spellcard *spellcards_find(const spellcards *sc, const char *boss, int phase,
-                                 const char *title);
-/* Counts a meeting with a card (and a capture). Returns 0, or -1 when the record is
- * full (the card is not recorded). Names and titles too long are cut. */
-int spellcards_saw(spellcards *sc, const char *boss, int phase, const char *title);
-int spellcards_captured(spellcards *sc, const char *boss, int phase, const char *title);
+                                 const char *title, int level);
+/* Counts a meeting with a card at a difficulty (and a capture). Returns 0, or -1
+ * when the record is full (the card is not recorded). Names and titles too long
+ * are cut. */
+int spellcards_saw(spellcards *sc, const char *boss, int phase, const char *title, int level);
+int spellcards_captured(spellcards *sc, const char *boss, int phase, const char *title, int level);
 
 /* Parses a file's text. Returns 0, or -1 with "origin:line:col: message" in reason,
  * leaving sc empty. */

@@ -80,6 +80,10 @@ typedef struct practice_row {
 typedef struct practice_state {
     menu m;
     practice_row rows[MENU_MAX_ITEMS];
+    /* The difficulty the menu's practices are played at (its title says it): the
+     * one chosen in the practice's difficulty menu, or the one a practice that
+     * came back here was played at (from the command line, or a take-over). */
+    int difficulty;
 } practice_state;
 
 typedef struct replay_entry {
@@ -145,6 +149,10 @@ typedef struct game_state {
     replay_desync desync;
     autopilot pilot; /* flies the run when the command line asked for it */
     int cards_dirty; /* the spell card record changed during this run */
+    /* The cards this run has counted (bit 1: met, bit 2: captured), by boss and
+     * phase: each counts once a run, so that a savestate loaded before a card
+     * does not count it met again. */
+    uint8_t cards_counted[WORLD_MAX_BOSSES][BOSS_MAX_PHASES];
     int film_paused, film_speed, film_step;
     int film_slow;      /* slow motion: a frame every 2^film_slow display frames (0, 1, 2) */
     uint64_t film_tick; /* display frames watched, for slow motion */
@@ -152,6 +160,7 @@ typedef struct game_state {
     int end_timer;
     char name[HIGHSCORES_NAME_MAX + 1];
     int name_char;      /* index in the charset of the letter offered next */
+    int name_asked;     /* Esc with no name typed asked whether to go on as PLAYER */
     uint64_t name_tick; /* the frame name entry opened */
     int key_repeat;     /* the last key down was a held key's repeat */
     int pause_confirm;  /* the pause menu asks to confirm this entry (0: it does not) */

@@ -68,6 +68,7 @@ static int game_make_world(app *a, const world_config *cfg, const library *lib)
     g->end_timer = 0;
     g->rank = -1;
     g->cont_confirm = 0;
+    memset(g->cards_counted, 0, sizeof g->cards_counted);
     world_view_reset(&g->view);
     return 0;
 }
@@ -229,20 +230,28 @@ static int game_own_run(const app *a)
     return !a->cfg->autopilot && !(a->game.config.flags & WORLD_FLAG_INVULNERABLE);
 }
 
-/* Records a meeting with (or a capture of) the card a SPELL_* value names. */
+/* Records a meeting with (or a capture of) the card a SPELL_* value names, in
+ * the history of the run's difficulty, once a run: a card met again after a
+ * savestate was loaded is the same meeting. */
 static void game_note_card(app *a, int32_t card, int captured)
 {
+    game_state *g = &a->game;
     int b = card / BOSS_MAX_PHASES, p = card % BOSS_MAX_PHASES;
     if (!game_own_run(a) || card < 0 || (uint32_t)b >= a->lib->boss_count ||
-        (uint32_t)p >= a->lib->bosses[b].phase_count)
+        b >= WORLD_MAX_BOSSES || (uint32_t)p >= a->lib->bosses[b].phase_count)
         return;
+    uint8_t bit = captured ? 2 : 1;
+    if (g->cards_counted[b][p] & bit)
+        return;
+    g->cards_counted[b][p] |= bit;
     const library_boss *boss = &a->lib->bosses[b];
     const char *title = boss->phases[p].title ? boss->phases[p].title : "";
+    int level = g->config.difficulty % DIFFICULTY_COUNT;
     if (captured)
-        spellcards_captured(&a->cards, boss->name, p, title);
+        spellcards_captured(&a->cards, boss->name, p, title, level);
     else
-        spellcards_saw(&a->cards, boss->name, p, title);
-    a->game.cards_dirty = 1;
+        spellcards_saw(&a->cards, boss->name, p, title, level);
+    g->cards_dirty = 1;
 }
 
 /* Spell cards met and captured in the player's own runs go to the record the
@@ -454,6 +463,23 @@ static void game_ask_save(app *a)
     g->phase = GAME_SAVE;
 }
 
+/* The menu a run the player flew goes back to: the title after a run; after a
+ * practice the practice menu, at the difficulty and with the ship the practice
+ * was played with (one from the command line or a take-over did not come
+ * through the menus, whose choices may differ), its Back leading through the
+ * practice's own ship and difficulty menus. */
+static app_screen game_menu_after(app *a)
+{
+    const game_state *g = &a->game;
+    if (!g->practice)
+        return SCREEN_TITLE;
+    a->practice.difficulty = g->config.difficulty % DIFFICULTY_COUNT;
+    if (a->lib && g->config.ship < a->lib->ship_count)
+        a->ships.chosen = g->config.ship;
+    a->ships.practice = a->difficulty.practice = 1;
+    return SCREEN_PRACTICE;
+}
+
 /* After the save question: the table when the run made it, else back to a menu. */
 static void game_finish(app *a)
 {
@@ -466,7 +492,7 @@ static void game_finish(app *a)
         a->scores_view.back = SCREEN_TITLE;
         app_switch(a, SCREEN_SCORES);
     } else {
-        app_switch(a, g->practice ? SCREEN_PRACTICE : SCREEN_TITLE);
+        app_switch(a, game_menu_after(a));
     }
 }
 
@@ -510,10 +536,25 @@ static void game_results_next(app *a)
         g->name_tick = a->tick;
         g->name[0] = '\0';
         g->name_char = 0;
+        g->name_asked = 0;
         SDL_StartTextInput();
     } else {
         game_ask_save(a);
     }
+}
+
+/* Esc at name entry: the name as typed goes in; with none typed yet it asks
+ * first (a second Esc enters the score as PLAYER, the table's name for none),
+ * so that Esc pressed to get away does not sign the score for the player. */
+static void game_name_escape(app *a)
+{
+    game_state *g = &a->game;
+    if (g->name[0] || g->name_asked) {
+        game_enter_name(a);
+        return;
+    }
+    g->name_asked = 1;
+    app_sound(a, SFX_PAUSE, 0);
 }
 
 /* The name being typed: add a character (if allowed and there is room). */
@@ -525,6 +566,7 @@ static void game_name_add(app *a, char c)
         return;
     g->name[n] = c;
     g->name[n + 1] = '\0';
+    g->name_asked = 0;
     app_sound(a, SFX_MENU_MOVE, 0);
 }
 
@@ -568,7 +610,11 @@ static void game_open_pause(app *a)
     g->pause.cursor = 0;
     menu_add(&g->pause, "Resume", NULL, 0);
     menu_add(&g->pause, g->watching ? "Watch from the start" : "Restart", NULL, 0);
-    menu_add(&g->pause, g->watching ? "Back to the replays" : "Quit to title", NULL, 0);
+    menu_add(&g->pause,
+             g->watching   ? "Back to the replays"
+             : g->practice ? "Quit to the practice menu"
+                           : "Quit to title",
+             NULL, 0);
     g->phase = GAME_PAUSED;
     app_sound(a, SFX_PAUSE, 0);
 }
@@ -581,7 +627,10 @@ static void game_pause_ask(app *a, int choice)
 {
     game_state *g = &a->game;
     g->pause_confirm = choice;
-    menu_clear(&g->pause, choice == PAUSE_RESTART ? "Restart this run?" : "Quit this run?");
+    menu_clear(&g->pause, choice == PAUSE_RESTART
+                              ? (g->practice ? "Restart this practice?" : "Restart this run?")
+                          : g->practice ? "Quit this practice?"
+                                        : "Quit this run?");
     g->pause.cursor = 0;
     menu_add(&g->pause, "No, go on", NULL, 0);
     menu_add(&g->pause, choice == PAUSE_RESTART ? "Yes, restart" : "Yes, quit", NULL, 0);
@@ -621,7 +670,7 @@ static void game_pause_choose(app *a)
         break;
     default:
         game_leave(a);
-        app_switch(a, g->watching ? SCREEN_REPLAYS : g->practice ? SCREEN_PRACTICE : SCREEN_TITLE);
+        app_switch(a, g->watching ? SCREEN_REPLAYS : game_menu_after(a));
         break;
     }
 }
@@ -814,8 +863,10 @@ int game_event(app *a, const SDL_Event *ev)
         if (ev->type != SDL_KEYDOWN)
             return 0;
         SDL_Scancode sc = ev->key.keysym.scancode;
-        if (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER || sc == SDL_SCANCODE_ESCAPE)
+        if (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER)
             game_enter_name(a);
+        else if (sc == SDL_SCANCODE_ESCAPE)
+            game_name_escape(a);
         else if (sc == SDL_SCANCODE_BACKSPACE)
             game_name_back(a);
         else if (sc == SDL_SCANCODE_UP || sc == SDL_SCANCODE_DOWN || sc == SDL_SCANCODE_LEFT ||
@@ -1007,8 +1058,12 @@ static void game_draw_name(app *a)
     panel_text(r, at, ATLAS_FONT_TITLE, 1, x, box.y + 86, TEXT_LEFT, PANEL_WHITE, g->name);
     panel_text(r, at, ATLAS_FONT_TITLE, 1, x + name_w, box.y + 86, TEXT_LEFT,
                (SDL_Color){150, 110, 170, 255}, cursor);
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 136, TEXT_CENTER, PANEL_DIM,
-               "type it, Backspace erases, Enter is done");
+    if (g->name_asked)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 136, TEXT_CENTER, PANEL_GOLD,
+                   "no name typed: Esc again enters it as PLAYER");
+    else
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 136, TEXT_CENTER, PANEL_DIM,
+                   "type it, Backspace erases, Enter is done");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 152, TEXT_CENTER, PANEL_DIM,
                "controller: up/down pick a letter, A adds it,");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, box.y + 166, TEXT_CENTER, PANEL_DIM,

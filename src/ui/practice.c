@@ -54,7 +54,7 @@ void practice_enter(app *a)
 {
     practice_state *p = &a->practice;
     char title[64];
-    snprintf(title, sizeof title, "Practice - %s", difficulty_name(a->opts.difficulty));
+    snprintf(title, sizeof title, "Practice - %s", difficulty_name(p->difficulty));
     menu_clear(&p->m, title);
     practice_stage_rows(a);
     for (uint32_t b = 0; b < a->lib->boss_count && b < WORLD_MAX_BOSSES; b++) {
@@ -66,16 +66,26 @@ void practice_enter(app *a)
             const library_phase *ph = &boss->phases[k];
             if (!ph->spell)
                 continue;
-            const spellcard *c =
-                spellcards_find(&a->cards, boss->name, (int)k, ph->title ? ph->title : "");
+            /* This difficulty's history; a card met before the record kept
+             * difficulties apart (a version-1 file) is open too, its counts in
+             * parentheses. */
+            const char *t = ph->title ? ph->title : "";
+            const spellcard *c = spellcards_find(&a->cards, boss->name, (int)k, t, p->difficulty);
+            const spellcard *old =
+                spellcards_find(&a->cards, boss->name, (int)k, t, SPELLCARDS_ANY);
             char value[MENU_VALUE_MAX] = "";
-            if (c) {
+            if (c || old) {
                 snprintf(label, sizeof label, "  %s", ph->title ? ph->title : "(untitled)");
-                snprintf(value, sizeof value, "%u/%u", (unsigned)c->captured, (unsigned)c->seen);
+                if (c)
+                    snprintf(value, sizeof value, "%u/%u", (unsigned)c->captured,
+                             (unsigned)c->seen);
+                else
+                    snprintf(value, sizeof value, "(%u/%u)", (unsigned)old->captured,
+                             (unsigned)old->seen);
             } else {
                 snprintf(label, sizeof label, "  ? ? ? ? ? ? (not met yet)");
             }
-            practice_row_add(p, label, value, (int)b, (int)k, 1, c != NULL);
+            practice_row_add(p, label, value, (int)b, (int)k, 1, c || old);
         }
     }
     if (p->m.count == 0)
@@ -95,7 +105,7 @@ void practice_action(app *a, input_ui act)
         app_sound(a, SFX_MENU_SELECT, 0);
         const practice_row *row = &p->rows[p->m.cursor];
         world_config cfg = {.seed = app_seed(a),
-                            .difficulty = (uint8_t)a->opts.difficulty,
+                            .difficulty = (uint8_t)p->difficulty,
                             .flags = (uint16_t)((row->one_phase ? WORLD_FLAG_ONE_PHASE : 0) |
                                                 world_speed_flag(a->opts.practice_speed)),
                             .ship = (uint8_t)a->ships.chosen};
@@ -110,7 +120,11 @@ void practice_action(app *a, input_ui act)
     }
     case INPUT_UI_BACK:
     case INPUT_UI_PAUSE:
+        /* Back through the practice's own ship and difficulty menus, whichever
+         * way the menu was reached (a practice from the command line or a
+         * take-over came back here without them). */
         app_sound(a, SFX_MENU_MOVE, 0);
+        a->ships.practice = a->difficulty.practice = 1;
         app_switch(a, ship_select_offered(a) ? SCREEN_SHIP : SCREEN_DIFFICULTY);
         break;
     default: break;

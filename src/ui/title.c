@@ -242,7 +242,7 @@ void difficulty_enter(app *a)
     menu_clear(&d->m, d->practice ? "Practice: Difficulty" : "Difficulty");
     for (int i = 0; i < DIFFICULTY_COUNT; i++)
         menu_add(&d->m, difficulty_name(i), NULL, 0);
-    menu_select(&d->m, a->opts.difficulty);
+    menu_select(&d->m, d->practice ? a->practice.difficulty : a->opts.difficulty);
 }
 
 void difficulty_action(app *a, input_ui act)
@@ -254,6 +254,8 @@ void difficulty_action(app *a, input_ui act)
     case INPUT_UI_CONFIRM: {
         app_sound(a, SFX_MENU_SELECT, 0);
         a->opts.difficulty = d->m.cursor;
+        if (d->practice)
+            a->practice.difficulty = d->m.cursor;
         app_save_options(a);
         if (ship_select_offered(a)) {
             a->ships.practice = d->practice;

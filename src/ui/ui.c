@@ -14,6 +14,7 @@
 #include "core/log.h"
 #include "core/mem.h"
 #include "game/binding.h"
+#include "game/difficulty.h"
 #include "platform/user_dir.h"
 #include "render/screenshot.h"
 #include "sim/playfield.h"
@@ -623,6 +624,7 @@ int ui_main(const ui_config *cfg)
     SDL_StopTextInput(); /* typed text only while a name is being entered */
     a->game.rank = -1;
     ui_load_files(a);
+    a->practice.difficulty = a->opts.difficulty % DIFFICULTY_COUNT;
     if (ui_open(a, cfg) != 0) {
         SDL_Quit();
         return -1;

@@ -27,7 +27,8 @@ static void spellcards_fuzz_same(const spellcards *a, const spellcards *b)
     for (int i = 0; i < a->count; i++) {
         const spellcard *x = &a->cards[i], *y = &b->cards[i];
         if (strcmp(x->boss, y->boss) != 0 || strcmp(x->title, y->title) != 0 ||
-            x->phase != y->phase || x->seen != y->seen || x->captured != y->captured)
+            x->phase != y->phase || x->difficulty != y->difficulty || x->seen != y->seen ||
+            x->captured != y->captured)
             abort();
     }
 }

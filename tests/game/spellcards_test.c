@@ -7,6 +7,7 @@
 #include "core/file.h"
 #include "core/hash.h"
 #include "core/mem.h"
+#include "game/difficulty.h"
 #include "game/spellcards.h"
 
 #include <inttypes.h>
@@ -19,39 +20,41 @@ static void sc_counts(void)
 {
     static spellcards sc;
     spellcards_clear(&sc);
-    CHECK(spellcards_find(&sc, "s1_kagari", 1, "Lantern Sign") == NULL);
-    CHECK(spellcards_saw(&sc, "s1_kagari", 1, "Lantern Sign") == 0);
-    CHECK(spellcards_saw(&sc, "s1_kagari", 1, "Lantern Sign") == 0);
-    CHECK(spellcards_captured(&sc, "s1_kagari", 1, "Lantern Sign") == 0);
-    CHECK(spellcards_saw(&sc, "s1_wick", 1, "Wick Sign") == 0);
-    const spellcard *c = spellcards_find(&sc, "s1_kagari", 1, "Lantern Sign");
+    CHECK(spellcards_find(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_NORMAL) == NULL);
+    CHECK(spellcards_saw(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_NORMAL) == 0);
+    CHECK(spellcards_saw(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_NORMAL) == 0);
+    CHECK(spellcards_captured(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_NORMAL) == 0);
+    CHECK(spellcards_saw(&sc, "s1_wick", 1, "Wick Sign", DIFFICULTY_NORMAL) == 0);
+    const spellcard *c = spellcards_find(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_NORMAL);
     CHECK(c != NULL);
     CHECK_EQ_INT(c ? c->seen : 0, 2);
     CHECK_EQ_INT(c ? c->captured : 0, 1);
     /* Another title at the same place is another card (a mod changed it). */
-    CHECK(spellcards_find(&sc, "s1_kagari", 1, "Other Sign") == NULL);
-    CHECK(spellcards_find(&sc, "s1_kagari", 2, "Lantern Sign") == NULL);
+    CHECK(spellcards_find(&sc, "s1_kagari", 1, "Other Sign", DIFFICULTY_NORMAL) == NULL);
+    CHECK(spellcards_find(&sc, "s1_kagari", 2, "Lantern Sign", DIFFICULTY_NORMAL) == NULL);
     CHECK_EQ_INT(sc.count, 2);
     for (int i = 0; i < SPELLCARDS_MAX; i++)
-        spellcards_saw(&sc, "boss", i, "card");
+        spellcards_saw(&sc, "boss", i, "card", DIFFICULTY_NORMAL);
     CHECK_EQ_INT(sc.count, SPELLCARDS_MAX);
-    CHECK(spellcards_saw(&sc, "boss", 9999, "one too many") == -1);
+    CHECK(spellcards_saw(&sc, "boss", 9999, "one too many", DIFFICULTY_NORMAL) == -1);
 }
 
 static void sc_round_trip(const char *dir)
 {
     static spellcards sc, back;
     spellcards_clear(&sc);
-    spellcards_saw(&sc, "s1_kagari", 5, "Final Curtain: Dusk Falls on the Stage");
-    spellcards_captured(&sc, "s1_kagari", 5, "Final Curtain: Dusk Falls on the Stage");
-    spellcards_saw(&sc, "s1_wick", 1, "Wick Sign: Drifting Candle Smoke");
+    spellcards_saw(&sc, "s1_kagari", 5, "Final Curtain: Dusk Falls on the Stage",
+                   DIFFICULTY_NORMAL);
+    spellcards_captured(&sc, "s1_kagari", 5, "Final Curtain: Dusk Falls on the Stage",
+                        DIFFICULTY_NORMAL);
+    spellcards_saw(&sc, "s1_wick", 1, "Wick Sign: Drifting Candle Smoke", DIFFICULTY_NORMAL);
     char path[512], err[512], reason[1024];
     snprintf(path, sizeof path, "%s/spellcards.txt", dir);
     CHECK(spellcards_save(&sc, path, err, sizeof err) == 0);
     CHECK_EQ_INT(spellcards_load(&back, path, reason, sizeof reason), SPELLCARDS_LOADED);
     CHECK_EQ_INT(back.count, 2);
-    const spellcard *c =
-        spellcards_find(&back, "s1_kagari", 5, "Final Curtain: Dusk Falls on the Stage");
+    const spellcard *c = spellcards_find(
+        &back, "s1_kagari", 5, "Final Curtain: Dusk Falls on the Stage", DIFFICULTY_NORMAL);
     CHECK(c && c->seen == 1 && c->captured == 1);
 
     /* Damage it: refused, moved aside, an empty record. */
@@ -87,15 +90,15 @@ static void sc_title_quotes(const char *dir)
     static spellcards sc, back;
     const char *title = "Quote Sign: \"Curtain\" Call\nTwo";
     spellcards_clear(&sc);
-    CHECK(spellcards_saw(&sc, "s1_kagari", 2, title) == 0);
-    CHECK(spellcards_captured(&sc, "s1_kagari", 2, title) == 0);
-    CHECK(spellcards_saw(&sc, "s1_wick", 1, "Plain") == 0);
+    CHECK(spellcards_saw(&sc, "s1_kagari", 2, title, DIFFICULTY_NORMAL) == 0);
+    CHECK(spellcards_captured(&sc, "s1_kagari", 2, title, DIFFICULTY_NORMAL) == 0);
+    CHECK(spellcards_saw(&sc, "s1_wick", 1, "Plain", DIFFICULTY_NORMAL) == 0);
     char path[512], err[512], reason[1024];
     snprintf(path, sizeof path, "%s/quotes.txt", dir);
     CHECK(spellcards_save(&sc, path, err, sizeof err) == 0);
     CHECK_EQ_INT(spellcards_load(&back, path, reason, sizeof reason), SPELLCARDS_LOADED);
     CHECK_EQ_INT(back.count, 2);
-    const spellcard *c = spellcards_find(&back, "s1_kagari", 2, title);
+    const spellcard *c = spellcards_find(&back, "s1_kagari", 2, title, DIFFICULTY_NORMAL);
     CHECK(c && c->seen == 1 && c->captured == 1);
     CHECK(c && strcmp(c->title, "Quote Sign: 'Curtain' Call Two") == 0);
     remove(path);
@@ -106,7 +109,7 @@ static void sc_bad_texts(void)
 {
     static spellcards sc, back;
     spellcards_clear(&sc);
-    spellcards_saw(&sc, "s1_kagari", 3, "Weave Sign: Threads of the Curtain");
+    spellcards_saw(&sc, "s1_kagari", 3, "Weave Sign: Threads of the Curtain", DIFFICULTY_NORMAL);
     char text[SPELLCARDS_TEXT_MAX], reason[512];
     int n = spellcards_format(&sc, text, sizeof text);
     CHECK(n > 0);
@@ -197,6 +200,68 @@ static void sc_numbers(void)
 #undef SC_HEAD
 }
 
+/* Each difficulty keeps its own history: a card met on Easy is not met on
+ * Lunatic; the file keeps them apart and reads them back. */
+static void sc_per_difficulty(const char *dir)
+{
+    static spellcards sc, back;
+    spellcards_clear(&sc);
+    CHECK(spellcards_saw(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_EASY) == 0);
+    CHECK(spellcards_captured(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_EASY) == 0);
+    CHECK(spellcards_saw(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_LUNATIC) == 0);
+    CHECK(spellcards_find(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_NORMAL) == NULL);
+    const spellcard *e = spellcards_find(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_EASY);
+    const spellcard *l = spellcards_find(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_LUNATIC);
+    CHECK(e && e->seen == 1 && e->captured == 1);
+    CHECK(l && l->seen == 1 && l->captured == 0);
+    char path[512], err[512], reason[1024];
+    snprintf(path, sizeof path, "%s/levels.txt", dir);
+    CHECK(spellcards_save(&sc, path, err, sizeof err) == 0);
+    CHECK_EQ_INT(spellcards_load(&back, path, reason, sizeof reason), SPELLCARDS_LOADED);
+    CHECK_EQ_INT(back.count, 2);
+    e = spellcards_find(&back, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_EASY);
+    l = spellcards_find(&back, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_LUNATIC);
+    CHECK(e && e->seen == 1 && e->captured == 1);
+    CHECK(l && l->seen == 1 && l->captured == 0);
+    size_t size = 0;
+    char *text = file_read_all(path, &size, err, sizeof err);
+    CHECK(text && strstr(text, "curtain-spellcards 2\n") == text);
+    CHECK(text && strstr(text, "1 1 Easy s1_kagari 1 \"Lantern Sign\"\n") != NULL);
+    mem_free(text);
+    remove(path);
+}
+
+/* A version-1 file (one history for every difficulty) reads as it is, its rows
+ * under SPELLCARDS_ANY, and is saved again as version 2 holding them. */
+static void sc_version1(const char *dir)
+{
+    static spellcards sc, back;
+    char reason[512], err[512], path[512];
+    const char *head = "curtain-spellcards 1\n# seen captured boss phase \"title\"\n"
+                       "5 2 s1_kagari 1 \"Lantern Sign\"\n";
+    CHECK(sc_parse_signed(&sc, head, reason, sizeof reason) == 0);
+    CHECK_EQ_INT(sc.count, 1);
+    const spellcard *c = spellcards_find(&sc, "s1_kagari", 1, "Lantern Sign", SPELLCARDS_ANY);
+    CHECK(c && c->seen == 5 && c->captured == 2);
+    CHECK(spellcards_find(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_NORMAL) == NULL);
+    CHECK(spellcards_saw(&sc, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_NORMAL) == 0);
+    snprintf(path, sizeof path, "%s/old.txt", dir);
+    CHECK(spellcards_save(&sc, path, err, sizeof err) == 0);
+    CHECK_EQ_INT(spellcards_load(&back, path, reason, sizeof reason), SPELLCARDS_LOADED);
+    c = spellcards_find(&back, "s1_kagari", 1, "Lantern Sign", SPELLCARDS_ANY);
+    CHECK(c && c->seen == 5 && c->captured == 2);
+    c = spellcards_find(&back, "s1_kagari", 1, "Lantern Sign", DIFFICULTY_NORMAL);
+    CHECK(c && c->seen == 1 && c->captured == 0);
+    remove(path);
+    /* a version-2 row with a word that is no difficulty is refused at its column */
+    const char *bad = "curtain-spellcards 2\n1 0 Medium s1_kagari 1 \"t\"\n";
+    CHECK(sc_parse_signed(&sc, bad, reason, sizeof reason) == -1);
+    CHECK_STR_CONTAINS(reason, "f:2:5: the difficulty wants");
+    /* and a version-1 row read as version 2 (no difficulty) is refused too */
+    const char *short_row = "curtain-spellcards 2\n1 0 s1_kagari 1 \"t\"\n";
+    CHECK(sc_parse_signed(&sc, short_row, reason, sizeof reason) == -1);
+}
+
 /* A damaged record that cannot be moved aside (.bad to .bad.99 taken) is kept:
  * the next save refuses to replace it (it was overwritten, the record lost). */
 static void sc_damaged_kept(const char *dir)
@@ -215,7 +280,7 @@ static void sc_damaged_kept(const char *dir)
     spellcards sc;
     CHECK_EQ_INT(spellcards_load(&sc, path, reason, sizeof reason), SPELLCARDS_REFUSED);
     CHECK_STR_CONTAINS(reason, "could not be moved aside");
-    spellcards_saw(&sc, "s1_kagari", 1, "A Card");
+    spellcards_saw(&sc, "s1_kagari", 1, "A Card", DIFFICULTY_NORMAL);
     CHECK(spellcards_save(&sc, path, err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "not saved over a file that could not be read");
     size_t size = 0;
@@ -237,6 +302,8 @@ int main(void)
     sc_bad_texts();
     sc_numbers();
     sc_damaged_kept(dir);
+    sc_per_difficulty(dir);
+    sc_version1(dir);
     rmdir(dir);
     return check_done("spellcards");
 }

@@ -474,7 +474,7 @@ static void sc_cards_own_runs(void)
             game_update(a);
         CHECK(a->game.phase != GAME_RUNNING);
         CHECK_EQ_INT(w.spells_captured, 1);
-        const spellcard *c = spellcards_find(&a->cards, "t", 0, "Test Sign");
+        const spellcard *c = spellcards_find(&a->cards, "t", 0, "Test Sign", DIFFICULTY_EASY);
         if (k == 0)
             CHECK(c && c->seen == 1 && c->captured == 1);
         else
