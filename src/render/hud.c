@@ -222,8 +222,10 @@ void hud_draw(SDL_Renderer *r, const atlas_texture *at, const hud_state *h)
         hud_draw_boss(r, at, h);
 }
 
+/* In the side panel's column, under its logo and level with the field's
+ * bottom edge: inside the screen's margins, clear of the menus' help line. */
 void hud_draw_fps(SDL_Renderer *r, const atlas_texture *at, float fps)
 {
-    text_drawf(r, at, ATLAS_FONT_SMALL, LOGICAL_W - 4, LOGICAL_H - 12, TEXT_RIGHT,
+    text_drawf(r, at, ATLAS_FONT_SMALL, PANEL_R, FIELD_B - 10, TEXT_RIGHT,
                (SDL_Color){200, 210, 240, 255}, "%.1f fps", fps < 0 ? 0.0 : (double)fps);
 }

@@ -42,7 +42,7 @@ typedef struct hud_state {
 void hud_draw_frame(SDL_Renderer *r, const atlas_texture *at);
 /* The values of h: the side panel, and the boss bar over the field. */
 void hud_draw(SDL_Renderer *r, const atlas_texture *at, const hud_state *h);
-/* "59.9 fps" in the bottom-right corner of the screen. */
+/* "59.9 fps" at the bottom of the side panel, inside the screen's margins. */
 void hud_draw_fps(SDL_Renderer *r, const atlas_texture *at, float fps);
 
 #endif

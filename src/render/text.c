@@ -8,6 +8,60 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+/* The layout tests' record (text.h); NULL: nothing is recorded. */
+static text_record *text_recording;
+
+void text_record_begin(text_record *rec)
+{
+    text_recording = rec;
+    if (rec)
+        memset(rec, 0, sizeof *rec);
+}
+
+void text_record_cover(SDL_Rect rect)
+{
+    text_record *rec = text_recording;
+    if (!rec)
+        return;
+    for (int i = 0; i < rec->count; i++) {
+        SDL_Rect b = rec->lines[i].box;
+        if (b.x >= rect.x && b.y >= rect.y && b.x + b.w <= rect.x + rect.w &&
+            b.y + b.h <= rect.y + rect.h)
+            rec->lines[i].hidden = 1;
+    }
+}
+
+void text_record_box(SDL_Rect rect)
+{
+    text_record *rec = text_recording;
+    if (!rec || rec->box_count >= TEXT_RECORD_BOXES)
+        return;
+    rec->box_after[rec->box_count] = rec->count;
+    rec->boxes[rec->box_count++] = rect;
+}
+
+/* Records one drawn line of n characters whose pen starts at (x, y), in the
+ * renderer's scaled coordinates. */
+static void text_record_line_at(SDL_Renderer *r, atlas_font_metrics m, int x, int y, const char *s,
+                                int n)
+{
+    text_record *rec = text_recording;
+    if (!rec || n == 0)
+        return;
+    if (rec->count >= TEXT_RECORD_LINES) {
+        rec->dropped++;
+        return;
+    }
+    float sx = 1.0f, sy = 1.0f;
+    SDL_RenderGetScale(r, &sx, &sy);
+    text_record_line *l = &rec->lines[rec->count++];
+    l->box = (SDL_Rect){(int)((float)x * sx), (int)((float)y * sy),
+                        (int)((float)(n * m.advance) * sx), (int)((float)m.line_h * sy)};
+    snprintf(l->text, sizeof l->text, "%.*s", n, s);
+    l->hidden = 0;
+}
 
 /* Width of the line starting at s (up to '\n' or the end). */
 static int text_line_width(atlas_font font, const char *s)
@@ -49,6 +103,7 @@ int text_draw(SDL_Renderer *r, const atlas_texture *at, atlas_font font, int x, 
         int w = text_line_width(font, line);
         widest = w > widest ? w : widest;
         int pen = align == TEXT_RIGHT ? x - w : align == TEXT_CENTER ? x - w / 2 : x;
+        text_record_line_at(r, m, pen, y, line, m.advance ? w / m.advance : 0);
         for (const char *c = line; *c && *c != '\n'; c++, pen += m.advance) {
             if (*c == ' ')
                 continue;

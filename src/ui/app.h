@@ -237,8 +237,11 @@ typedef struct app {
     int pad_used;          /* the last press came from a controller (for the help lines) */
     char ui_words[2][48];  /* app_ui_words' answers: confirm, back */
     int repeat_wait;
-    /* a message at the bottom of the screen, in lines that fit APP_TOAST_W */
+    /* a message at the bottom of the screen, in lines that fit APP_TOAST_W; the
+     * messages as given (one a line), wrapped again where a screen draws them
+     * narrower (app_toast_layout) */
     char toast[1024];
+    char toast_text[1024];
     uint64_t toast_until;
     SDL_Color toast_color;
     /* the screens */
@@ -282,8 +285,18 @@ void app_music_for_world(app *a, const world *w);
  * ("Z or Enter", "X or Backspace"), or the controller's ("A", "B") when the last
  * press came from one. Valid until the next call for the same act. */
 const char *app_ui_words(app *a, input_ui act);
-/* Shows a message at the bottom of the screen for a few seconds. */
+/* Shows a message for a few seconds (app_toast_layout says where). */
 void app_toast(app *a, SDL_Color color, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Where the messages showing now are drawn on the current screen, and their
+ * text wrapped to that box (into out, cap bytes); returns the box. On a screen
+ * with a field where a ship flies (a run, a replay, How to Play, the stress
+ * test, the ship select's preview) the box is in the side panel, never over
+ * the field: at the bottom, over the panel's logo (How to Play: at the top,
+ * its lesson is at the bottom), the newest lines when they are more than fit;
+ * elsewhere across the bottom of the screen. */
+SDL_Rect app_toast_layout(const app *a, char *out, size_t cap);
+/* Draws the messages showing now (ui_frame does, after the screen). */
+void app_draw_toast(app *a);
 /* The best score of a difficulty's table (0 if empty). */
 uint64_t app_high_score(const app *a, int level);
 /* A fresh seed for a new run. */

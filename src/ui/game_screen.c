@@ -935,7 +935,7 @@ const char *game_ending_banner(const app *a)
     const game_state *g = &a->game;
     int cleared = g->w->state == WORLD_CLEARED;
     if (g->watching)
-        return "End of the replay";
+        return "End of Replay"; /* in the title font, as wide as the field allows */
     if (g->practice)
         return cleared ? "Practice Over" : "Practice Lost";
     return !cleared ? "Game Over" : world_all_clear(g->w) ? "All Clear" : "Stage Clear";
@@ -1172,6 +1172,7 @@ void game_draw(app *a)
         .stats = app_stats(a, g->w),
         .fps = app_fps(a),
         .confirm_keys = g->watching ? NULL : app_ui_words(a, INPUT_UI_CONFIRM),
+        .no_continue = g->phase == GAME_PAUSED, /* the pause menu stands there alone */
     };
     world_view_draw(&g->view, &a->view, g->w, &x);
     if (g->watching && g->phase == GAME_RUNNING)

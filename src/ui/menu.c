@@ -62,12 +62,31 @@ void menu_select(menu *m, int row)
         menu_move(m, -1);
 }
 
+/* A label cut to max_w pixels with ".." at its end when it is wider (a long
+ * spell card title beside its counts), whole otherwise. */
+static void menu_fit_label(char out[MENU_LABEL_MAX], const char *label, int scale, int max_w)
+{
+    snprintf(out, MENU_LABEL_MAX, "%s", label);
+    size_t n = strlen(out);
+    if (panel_text_width(ATLAS_FONT_SMALL, scale, out) <= max_w)
+        return;
+    while (n > 0 && panel_text_width(ATLAS_FONT_SMALL, scale, out) > max_w) {
+        out[--n] = '\0';
+        if (n >= 2) {
+            out[n - 2] = out[n - 1] = '.';
+        }
+    }
+}
+
 void menu_draw(menu *m, SDL_Renderer *r, const atlas_texture *at, SDL_Rect area, int scale,
                uint64_t tick)
 {
     if (m->cursor >= m->count)
         menu_select(m, m->count - 1);
-    panel_box(r, area);
+    if (m->see_through)
+        panel_box_shaded(r, area, 96);
+    else
+        panel_box(r, area);
     int line = atlas_font_metrics_of(ATLAS_FONT_SMALL).line_h * scale + 4 * scale;
     int y = area.y + 10;
     if (m->title[0]) {
@@ -92,7 +111,10 @@ void menu_draw(menu *m, SDL_Renderer *r, const atlas_texture *at, SDL_Rect area,
             panel_fill(r, (SDL_Rect){area.x + 6, y - 3, 3, line - 2}, PANEL_PINK);
             c = (SDL_Color){255, 240, 200, 255};
         }
-        panel_text(r, at, ATLAS_FONT_SMALL, scale, x0, y, TEXT_LEFT, c, m->labels[i]);
+        char label[MENU_LABEL_MAX];
+        int value_w = m->values[i][0] ? panel_text_width(ATLAS_FONT_SMALL, scale, m->values[i]) : 0;
+        menu_fit_label(label, m->labels[i], scale, x1 - x0 - value_w - (value_w ? 6 * scale : 0));
+        panel_text(r, at, ATLAS_FONT_SMALL, scale, x0, y, TEXT_LEFT, c, label);
         if (m->values[i][0])
             panel_text(r, at, ATLAS_FONT_SMALL, scale, x1, y, TEXT_RIGHT,
                        i == m->cursor ? PANEL_GOLD : PANEL_LABEL, m->values[i]);

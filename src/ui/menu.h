@@ -23,7 +23,8 @@ typedef struct menu {
     uint8_t disabled[MENU_MAX_ITEMS];
     int count;
     int cursor;
-    int first; /* the first row shown */
+    int first;       /* the first row shown */
+    int see_through; /* a lighter box: what is behind it shows (the title's demo) */
 } menu;
 
 /* Empties the menu (keeps the cursor where it was, within the new rows later). */

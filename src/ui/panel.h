@@ -27,6 +27,9 @@ void panel_fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c);
 void panel_outline(SDL_Renderer *r, SDL_Rect rect, SDL_Color c);
 /* A dark translucent box with a light frame: the background of every menu. */
 void panel_box(SDL_Renderer *r, SDL_Rect rect);
+/* The same box with its fill at another opacity (0..255): lighter lets what is
+ * behind show through. */
+void panel_box_shaded(SDL_Renderer *r, SDL_Rect rect, Uint8 alpha);
 /* Darkens the whole screen (alpha 0..255). */
 void panel_dim(SDL_Renderer *r, int alpha);
 

@@ -72,6 +72,7 @@ void title_enter(app *a)
     menu_add(&t->m, "Stress Test", NULL, 0);
     menu_add(&t->m, "Options", NULL, 0);
     menu_add(&t->m, "Quit", NULL, 0);
+    t->m.see_through = 1; /* the demo plays behind it */
     if (!t->demo->vm)
         title_next_demo(a);
     title_music(a);
@@ -164,6 +165,10 @@ void title_draw_logo(app *a, int y)
     const atlas_texture *at = &a->view.atlas;
     int cx = TITLE_CX;
     double t = (double)a->tick;
+    /* A dark band across the field behind the name: the demo's bullets and
+     * shots pass under it, not through the letters. */
+    panel_fill(r, (SDL_Rect){FIELD_VIEW_X, y - 12, (int)PLAYFIELD_W, 86},
+               (SDL_Color){4, 2, 14, 170});
     title_draw_circle(a, cx, y + 30, 250, t * 0.15, 90);
     title_draw_circle(a, cx, y + 30, 170, -t * 0.25, 70);
     panel_text(r, at, ATLAS_FONT_TITLE, 1, cx + 2, y + 3, TEXT_CENTER, (SDL_Color){90, 20, 90, 255},

@@ -1,7 +1,7 @@
 /*
  * tutorial_screen: How to Play, from the title menu. The lesson of game/tutorial
  * runs on a world of its own field (tutorial/tutorial.pat in the data folder):
- * the player flies it with the game's controls while a box under the field says
+ * the player flies it with the game's controls while a box in the side panel says
  * what to do, how far along it is, and "done" between steps. Esc leaves at any
  * time; after the last step, the shot or confirm key goes back to the title.
  */
@@ -108,7 +108,8 @@ void tutorial_update_screen(app *a)
 }
 
 /* The lesson's box, in the side panel under the score box (the field stays
- * clear): the step, what to do, the progress. */
+ * clear, the ship's bottom corner too): the screen's name and how to leave,
+ * the step and "done!" beside it, the step's title, what to do, the progress. */
 static void tutorial_draw_box(app *a)
 {
     const tutorial_state *s = &a->tutorial;
@@ -118,33 +119,37 @@ static void tutorial_draw_box(app *a)
                     LOGICAL_W - FIELD_VIEW_X - (int)PLAYFIELD_W - 28, 206};
     panel_fill(r, box, (SDL_Color){14, 16, 44, 255}); /* over the panel's logo */
     panel_box(r, box);
-    int x = box.x + 10, y = box.y + 8;
+    int x = box.x + 10, xr = box.x + box.w - 10, y = box.y + 8;
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT,
+               (a->tick / 30) % 2 ? PANEL_PINK : PANEL_GOLD, "HOW TO PLAY");
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, xr, y, TEXT_RIGHT, PANEL_DIM, "Esc leaves");
+    y += 16;
+    char wrapped[512];
     if (tutorial_finished(&s->t)) {
         panel_text(r, at, ATLAS_FONT_SMALL, 2, x, y, TEXT_LEFT, PANEL_GOLD, "Ready!");
-        char wrapped[512];
         panel_wrap(wrapped, sizeof wrapped, ATLAS_FONT_SMALL, 1, box.w - 20,
                    "Every step done. Start a run from the title menu, or practise a boss "
                    "(Practice; Options > Accessibility slows practice down).");
-        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 30, TEXT_LEFT, PANEL_WHITE, wrapped);
-        panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, box.y + box.h - 16, TEXT_LEFT, PANEL_DIM,
-                    "%s goes back to the title", app_ui_words(a, INPUT_UI_CONFIRM));
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 28, TEXT_LEFT, PANEL_WHITE, wrapped);
+        char back[128];
+        snprintf(back, sizeof back, "%s goes back to the title", app_ui_words(a, INPUT_UI_CONFIRM));
+        int lines = panel_wrap(wrapped, sizeof wrapped, ATLAS_FONT_SMALL, 1, box.w - 20, back);
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, box.y + box.h - 6 - 10 * lines, TEXT_LEFT,
+                   PANEL_DIM, wrapped);
         return;
     }
     panel_textf(r, at, ATLAS_FONT_SMALL, 2, x, y, TEXT_LEFT, PANEL_GOLD, "%d/%d",
                 (int)s->t.step + 1, (int)TUTORIAL_STEP_COUNT);
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 32, TEXT_LEFT, PANEL_GOLD,
-               tutorial_title(s->t.step));
-    y += 20;
-    char wrapped[512];
+    if (s->t.pause) /* on the step's own line, never over its title */
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, xr, y, TEXT_RIGHT, PANEL_GREEN, "done!");
+    y += 26;
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_GOLD, tutorial_title(s->t.step));
     panel_wrap(wrapped, sizeof wrapped, ATLAS_FONT_SMALL, 1, box.w - 20, tutorial_text(s->t.step));
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 30, TEXT_LEFT, PANEL_WHITE, wrapped);
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 16, TEXT_LEFT, PANEL_WHITE, wrapped);
     int bar_w = box.w - 20, done = s->t.goal > 0 ? bar_w * s->t.progress / s->t.goal : 0;
     SDL_Rect bar = {x, box.y + box.h - 14, bar_w, 6};
     panel_fill(r, bar, (SDL_Color){40, 44, 80, 255});
     panel_fill(r, (SDL_Rect){bar.x, bar.y, done, bar.h}, s->t.pause ? PANEL_GREEN : PANEL_LABEL);
-    if (s->t.pause)
-        panel_text(r, at, ATLAS_FONT_SMALL, 2, box.x + box.w - 10, y, TEXT_RIGHT, PANEL_GREEN,
-                   "done!");
 }
 
 void tutorial_draw(app *a)
@@ -155,8 +160,7 @@ void tutorial_draw(app *a)
         return;
     }
     world_view_extra x = {
-        .mark = "HOW TO PLAY",
-        .mark2 = "Esc leaves",
+        .stats = app_stats(a, s->w), /* F3's overlay, as in a run */
         .fps = app_fps(a),
         .collect_line = s->t.step == TUTORIAL_ITEMS,
     };

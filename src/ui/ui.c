@@ -16,6 +16,7 @@
 #include "game/binding.h"
 #include "game/difficulty.h"
 #include "platform/user_dir.h"
+#include "render/field_view.h"
 #include "render/screenshot.h"
 #include "sim/playfield.h"
 #include "ui/app.h"
@@ -122,7 +123,8 @@ const char *app_ui_words(app *a, input_ui act)
 
 /* A message while another still shows goes under it (the start can have three
  * files to complain about), up to APP_TOAST_LINES; a red one stays red. Lines are wrapped to the
- * screen here, once. */
+ * screen here, once; the messages are kept as given too, for a screen that
+ * draws them narrower (app_toast_layout). */
 void app_toast(app *a, SDL_Color color, const char *fmt, ...)
 {
     char msg[sizeof a->toast], both[2 * sizeof a->toast];
@@ -137,8 +139,51 @@ void app_toast(app *a, SDL_Color color, const char *fmt, ...)
         color = PANEL_RED;
     snprintf(both, sizeof both, "%s%s%s", stack ? a->toast : "", stack ? "\n" : "", msg);
     panel_wrap(a->toast, sizeof a->toast, ATLAS_FONT_SMALL, 1, APP_TOAST_W - 16, both);
+    snprintf(both, sizeof both, "%s%s%s", stack ? a->toast_text : "", stack ? "\n" : "", msg);
+    size_t len = strlen(both), cap = sizeof a->toast_text;
+    const char *keep = len < cap ? both : both + (len - cap + 1); /* too long: the oldest goes */
+    if (keep != both && strchr(keep, '\n'))
+        keep = strchr(keep, '\n') + 1; /* from a whole line */
+    memcpy(a->toast_text, keep, strlen(keep) + 1);
     a->toast_color = color;
     a->toast_until = a->tick + 360;
+}
+
+/* The side panel's column, where a field screen's messages go. */
+#define UI_TOAST_PANEL_X (FIELD_VIEW_X + (int)PLAYFIELD_W + 16)
+#define UI_TOAST_PANEL_W (LOGICAL_W - 16 - UI_TOAST_PANEL_X)
+#define UI_TOAST_BOTTOM  (FIELD_VIEW_Y + (int)PLAYFIELD_H - 12) /* above the frame rate */
+#define UI_TOAST_TOP     (FIELD_VIEW_Y + 236)                   /* under the panel's run box */
+
+/* Keeps the last max lines of s (in place). */
+static void ui_last_lines(char *s, int max)
+{
+    int drop = panel_line_count(s) - max;
+    char *from = s;
+    while (drop-- > 0 && from)
+        from = strchr(from, '\n') ? strchr(from, '\n') + 1 : NULL;
+    if (from && from != s)
+        memmove(s, from, strlen(from) + 1);
+}
+
+SDL_Rect app_toast_layout(const app *a, char *out, size_t cap)
+{
+    const int line_h = text_line_height(ATLAS_FONT_SMALL);
+    int field = a->screen == SCREEN_GAME || a->screen == SCREEN_TUTORIAL ||
+                a->screen == SCREEN_STRESS || a->screen == SCREEN_SHIP;
+    if (!field) {
+        snprintf(out, cap, "%s", a->toast);
+        int w = panel_text_width(ATLAS_FONT_SMALL, 1, out) + 16;
+        int h = panel_line_count(out) * line_h + 8;
+        return (SDL_Rect){(LOGICAL_W - w) / 2, LOGICAL_H - 26 - h, w, h};
+    }
+    panel_wrap(out, cap, ATLAS_FONT_SMALL, 1, UI_TOAST_PANEL_W - 16, a->toast_text);
+    int top = a->screen == SCREEN_TUTORIAL; /* its lesson fills the panel's bottom */
+    int room = top ? UI_TOAST_TOP - (FIELD_VIEW_Y + 8) : UI_TOAST_BOTTOM - UI_TOAST_TOP;
+    ui_last_lines(out, (room - 8) / line_h);
+    int h = panel_line_count(out) * line_h + 8;
+    return (SDL_Rect){UI_TOAST_PANEL_X, top ? FIELD_VIEW_Y + 8 : UI_TOAST_BOTTOM - h,
+                      UI_TOAST_PANEL_W, h};
 }
 
 uint64_t app_high_score(const app *a, int level)
@@ -405,18 +450,16 @@ static void ui_handle_events(app *a)
 
 /* ---- drawing ---- */
 
-static void ui_draw_toast(app *a)
+void app_draw_toast(app *a)
 {
     if (a->tick >= a->toast_until || !a->toast[0])
         return;
-    const atlas_texture *at = &a->view.atlas;
-    int w = panel_text_width(ATLAS_FONT_SMALL, 1, a->toast) + 16;
-    int lines = panel_line_count(a->toast);
-    int h = lines * text_line_height(ATLAS_FONT_SMALL) + 8;
-    SDL_Rect box = {(LOGICAL_W - w) / 2, LOGICAL_H - 26 - h, w, h};
+    char text[sizeof a->toast_text + 64];
+    SDL_Rect box = app_toast_layout(a, text, sizeof text);
+    panel_fill(a->win.renderer, box, (SDL_Color){8, 8, 24, 255}); /* read on its own */
     panel_box(a->win.renderer, box);
-    panel_text(a->win.renderer, at, ATLAS_FONT_SMALL, 1, LOGICAL_W / 2, box.y + 4, TEXT_CENTER,
-               a->toast_color, a->toast);
+    panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, box.x + box.w / 2, box.y + 4,
+               TEXT_CENTER, a->toast_color, text);
 }
 
 static void ui_save_screenshot(app *a)
@@ -451,7 +494,7 @@ static void ui_frame(app *a)
     frame_view_update(&a->view);
     window_begin_frame(&a->win);
     ui_screens[a->screen].draw(a);
-    ui_draw_toast(a);
+    app_draw_toast(a);
     SDL_RenderFlush(a->win.renderer);
     a->stats.phase_ms[OVERLAY_PHASE_RENDER] = (double)(clock_now_ns() - draw_start) / 1e6;
     if (a->screenshot)

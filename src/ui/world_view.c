@@ -418,7 +418,7 @@ static void wv_draw_gets(world_view *v, SDL_Renderer *r, const atlas_texture *at
 static void wv_draw_continue(SDL_Renderer *r, const atlas_texture *at, const world *w,
                              const world_view_extra *x, uint64_t tick)
 {
-    if (w->state != WORLD_CONTINUE)
+    if (w->state != WORLD_CONTINUE || (x && x->no_continue))
         return;
     int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
     const char *keys = x ? x->confirm_keys : NULL;

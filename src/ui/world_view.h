@@ -44,6 +44,8 @@ typedef struct world_view_extra {
      * no key help (a replay, the demo). */
     const char *confirm_keys;
     int collect_line; /* show the item line now (the tutorial), not only as a run starts */
+    int no_continue;  /* the continue prompt is not drawn: a box over the field (the pause
+                         menu) asks something else, and the two would mix */
 } world_view_extra;
 
 typedef struct world_view {
