@@ -154,6 +154,7 @@ void app_toast(app *a, SDL_Color color, const char *fmt, ...)
 #define UI_TOAST_PANEL_W (LOGICAL_W - 16 - UI_TOAST_PANEL_X)
 #define UI_TOAST_BOTTOM  (FIELD_VIEW_Y + (int)PLAYFIELD_H - 12) /* above the frame rate */
 #define UI_TOAST_TOP     (FIELD_VIEW_Y + 236)                   /* under the panel's run box */
+#define UI_TOAST_LOGO_H  66 /* the panel's logo, above the frame rate */
 
 /* Keeps the last max lines of s (in place). */
 static void ui_last_lines(char *s, int max)
@@ -182,6 +183,8 @@ SDL_Rect app_toast_layout(const app *a, char *out, size_t cap)
     int room = top ? UI_TOAST_TOP - (FIELD_VIEW_Y + 8) : UI_TOAST_BOTTOM - UI_TOAST_TOP;
     ui_last_lines(out, (room - 8) / line_h);
     int h = panel_line_count(out) * line_h + 8;
+    if (!top && h < UI_TOAST_LOGO_H)
+        h = UI_TOAST_LOGO_H; /* the panel's logo covered whole, not cut through */
     return (SDL_Rect){UI_TOAST_PANEL_X, top ? FIELD_VIEW_Y + 8 : UI_TOAST_BOTTOM - h,
                       UI_TOAST_PANEL_W, h};
 }
@@ -458,8 +461,9 @@ void app_draw_toast(app *a)
     SDL_Rect box = app_toast_layout(a, text, sizeof text);
     panel_fill(a->win.renderer, box, (SDL_Color){8, 8, 24, 255}); /* read on its own */
     panel_box(a->win.renderer, box);
-    panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, box.x + box.w / 2, box.y + 4,
-               TEXT_CENTER, a->toast_color, text);
+    int text_h = panel_line_count(text) * text_line_height(ATLAS_FONT_SMALL);
+    panel_text(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, box.x + box.w / 2,
+               box.y + (box.h - text_h) / 2, TEXT_CENTER, a->toast_color, text);
 }
 
 static void ui_save_screenshot(app *a)
