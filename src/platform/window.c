@@ -4,15 +4,25 @@
 
 #include <stdio.h>
 
-/* The largest whole multiple of the logical size that fits 90% of the display. */
-static int window_auto_scale(void)
+int window_fit_scale(int usable_w, int usable_h, int border_w, int border_h)
 {
-    SDL_Rect usable;
-    if (SDL_GetDisplayUsableBounds(0, &usable) != 0)
-        return 1;
-    int sx = usable.w * 9 / 10 / LOGICAL_W, sy = usable.h * 9 / 10 / LOGICAL_H;
+    int sx = (usable_w - border_w) / LOGICAL_W, sy = (usable_h - border_h) / LOGICAL_H;
     int s = sx < sy ? sx : sy;
     return s < 1 ? 1 : s;
+}
+
+/* "Fit the screen": the largest whole multiple whose window, with its frame
+ * (win's, once it is open; none before), fits the display's usable area. */
+int window_fit_now(const window *win)
+{
+    SDL_Rect usable;
+    int top = 0, left = 0, bottom = 0, right = 0;
+    int display = win && win->sdl ? SDL_GetWindowDisplayIndex(win->sdl) : 0;
+    if (SDL_GetDisplayUsableBounds(display < 0 ? 0 : display, &usable) != 0)
+        return 1;
+    if (win && win->sdl && SDL_GetWindowBordersSize(win->sdl, &top, &left, &bottom, &right) != 0)
+        top = left = bottom = right = 0; /* not known: none counted */
+    return window_fit_scale(usable.w, usable.h, left + right, top + bottom);
 }
 
 int window_max_scale(void)
@@ -27,10 +37,10 @@ int window_max_scale(void)
 
 /* The scale a window is opened or resized to: 0 fits the display, others are
  * taken as asked unless the window would be bigger than the display. */
-static int window_scale_for(int scale)
+static int window_scale_for(const window *win, int scale)
 {
     int max = window_max_scale();
-    return scale <= 0 ? window_auto_scale() : scale > max ? max : scale;
+    return scale <= 0 ? window_fit_now(win) : scale > max ? max : scale;
 }
 
 static int window_create_renderer(window *win, char *err, size_t err_size)
@@ -61,7 +71,7 @@ int window_open(window *win, const window_config *cfg, char *err, size_t err_siz
         snprintf(err, err_size, "cannot start SDL video: %s", SDL_GetError());
         return -1;
     }
-    int scale = window_scale_for(cfg->scale);
+    int scale = window_scale_for(NULL, cfg->scale);
     win->sdl = SDL_CreateWindow("curtain", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                 LOGICAL_W * scale, LOGICAL_H * scale,
                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
@@ -78,6 +88,8 @@ int window_open(window *win, const window_config *cfg, char *err, size_t err_siz
     SDL_DisplayMode mode;
     if (SDL_GetCurrentDisplayMode(SDL_GetWindowDisplayIndex(win->sdl), &mode) == 0)
         win->refresh_hz = mode.refresh_rate;
+    if (cfg->scale <= 0) /* its frame known now: smaller if the frame would not fit */
+        window_set_scale(win, 0);
     if (cfg->fullscreen)
         window_toggle_fullscreen(win);
     return 0;
@@ -111,7 +123,7 @@ void window_set_scale(window *win, int scale)
 {
     if (win->fullscreen)
         return;
-    int s = window_scale_for(scale), w, h;
+    int s = window_scale_for(win, scale), w, h;
     SDL_GetWindowSize(win->sdl, &w, &h);
     if (w == LOGICAL_W * s && h == LOGICAL_H * s)
         return; /* already that size: leave it where the player put it */
@@ -140,7 +152,6 @@ int window_apply_options(window *win, const options *o)
     int vsync = win->vsync;
     if ((o->fullscreen != 0) != (win->fullscreen != 0))
         window_set_fullscreen(win, o->fullscreen);
-    window_set_scale(win, o->window_scale);
     if ((o->integer_scale != 0) != (win->integer_scale != 0))
         window_set_integer_scale(win, o->integer_scale);
     window_set_vsync(win, o->vsync);

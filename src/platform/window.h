@@ -49,15 +49,25 @@ void window_set_scale(window *win, int scale);
 /* The largest whole scale whose window fits the display's usable area (at least 1;
  * SDL video started). A bigger window would put the menus off the screen. */
 int window_max_scale(void);
+/* "Fit the screen" (scale 0): the largest whole scale (at least 1) whose window
+ * with its frame (border_w, border_h: the window manager's decorations, 0 when
+ * it has none) fits a usable area of usable_w x usable_h: 2 on a 1280x960
+ * screen without decorations, 1 there when a title bar makes 2x too tall. */
+int window_fit_scale(int usable_w, int usable_h, int border_w, int border_h);
+/* window_fit_scale for win now: its display's usable area and its frame (none
+ * counted before it opens, or where SDL cannot tell). */
+int window_fit_now(const window *win);
 /* Turns vsync on or off at run time. Returns 0, or -1 if the renderer cannot (the
  * setting then stays as it was). */
 int window_set_vsync(window *win, int on);
 
 /* The window settings of the options. */
 window_config window_config_from_options(const struct options *o);
-/* Applies the window settings of the options to an open window: fullscreen, scale,
- * integer scaling, vsync. Returns 1 if vsync changed (re-initialise the frame pacer
- * with the new win->vsync), else 0. */
+/* Applies the window settings of the options to an open window: fullscreen,
+ * integer scaling, vsync. Not the size: that is window_set_scale's, called when
+ * the size is what changed, so that a window resized by hand keeps its size
+ * when another setting changes. Returns 1 if vsync changed (re-initialise the
+ * frame pacer with the new win->vsync), else 0. */
 int window_apply_options(window *win, const struct options *o);
 
 /* Starts drawing a frame onto the logical canvas (cleared to black). */

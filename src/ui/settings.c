@@ -54,8 +54,8 @@ static void settings_values(app *a)
     menu *m = &a->settings.m;
     char v[MENU_VALUE_MAX];
     menu_set_value(m, SET_FULLSCREEN, o->fullscreen ? "on" : "off");
-    if (o->window_scale == 0)
-        snprintf(v, sizeof v, "fit the screen");
+    if (o->window_scale == 0) /* the largest whole scale that fits, frame and all */
+        snprintf(v, sizeof v, "fit the screen (%dx)", a->win.sdl ? window_fit_now(&a->win) : 1);
     else
         snprintf(v, sizeof v, "%d x 640x480", o->window_scale);
     menu_set_value(m, SET_SCALE, v);
@@ -104,6 +104,7 @@ static void settings_change(app *a, int row, int dir)
         if (n > window_max_scale() + 1)
             n = window_max_scale() + 1;
         options_set(o, OPTION_window_scale, (o->window_scale + dir + n) % n);
+        window_set_scale(&a->win, o->window_scale); /* only here: the others keep the size */
         break;
     }
     case SET_INTEGER: o->integer_scale = !o->integer_scale; break;
@@ -146,6 +147,7 @@ void settings_action(app *a, input_ui act)
             app_switch(a, SCREEN_KEYS);
         } else if (row == SET_DEFAULTS) {
             options_defaults(&a->opts);
+            window_set_scale(&a->win, a->opts.window_scale);
             settings_apply(a);
             app_apply_palette(a);
             settings_values(a);

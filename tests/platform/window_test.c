@@ -1,6 +1,8 @@
 /* window: the options' display settings open the window and apply at run time, here
  * under SDL's dummy video driver (no display needed); a scale too big for the
- * display is taken down to the largest that fits. */
+ * display is taken down to the largest that fits; a window resized by hand keeps
+ * its size when another setting changes; "fit the screen" is the largest whole
+ * scale whose window and frame fit. */
 #include "../check.h"
 #include "game/options.h"
 #include "platform/window.h"
@@ -37,6 +39,7 @@ int main(void)
     o.window_scale = 2;
     o.integer_scale = 1;
     o.vsync = 1;
+    window_set_scale(&win, o.window_scale);
     int vsync_changed = window_apply_options(&win, &o);
     SDL_GetWindowSize(win.sdl, &w, &h);
     int s2 = max < 2 ? max : 2;
@@ -53,15 +56,28 @@ int main(void)
     o.fullscreen = 0;
     o.window_scale = 1;
     window_apply_options(&win, &o);
+    window_set_scale(&win, o.window_scale);
     CHECK_EQ_INT(win.fullscreen, 0);
     SDL_GetWindowSize(win.sdl, &w, &h);
     CHECK(w == LOGICAL_W && h == LOGICAL_H);
     /* A scale bigger than the display (8 from options.txt, 16 from --scale) opens
      * and resizes to the largest that fits, so the menus stay on the screen. */
     o.window_scale = 8;
-    window_apply_options(&win, &o);
+    window_set_scale(&win, o.window_scale);
     SDL_GetWindowSize(win.sdl, &w, &h);
     CHECK(w == max * LOGICAL_W && h == max * LOGICAL_H);
+    /* A window resized by hand keeps its size when another setting changes
+     * (sharp pixels on and off, vsync): only the size's own setting resizes. */
+    SDL_SetWindowSize(win.sdl, 700, 530);
+    SDL_GetWindowSize(win.sdl, &w, &h);
+    CHECK(w == 700 && h == 530);
+    for (int k = 0; k < 2; k++) {
+        o.integer_scale = !o.integer_scale;
+        o.vsync = !o.vsync;
+        window_apply_options(&win, &o);
+        SDL_GetWindowSize(win.sdl, &w, &h);
+        CHECK(w == 700 && h == 530);
+    }
     window_close(&win);
     cfg.scale = 16;
     CHECK_EQ_INT(window_open(&win, &cfg, err, sizeof err), 0);
@@ -69,5 +85,11 @@ int main(void)
     CHECK(w == max * LOGICAL_W && h == max * LOGICAL_H);
     window_close(&win);
     SDL_Quit();
+    /* Fit the screen: the largest whole scale that fits with the window's frame. */
+    CHECK_EQ_INT(window_fit_scale(1280, 960, 0, 0), 2);  /* 640x480 before */
+    CHECK_EQ_INT(window_fit_scale(1280, 960, 0, 30), 1); /* a title bar: 2x is too tall */
+    CHECK_EQ_INT(window_fit_scale(1920, 1050, 2, 30), 2);
+    CHECK_EQ_INT(window_fit_scale(3840, 2160, 0, 0), 4);
+    CHECK_EQ_INT(window_fit_scale(600, 400, 0, 0), 1); /* never below 1 */
     return check_done("platform window");
 }
