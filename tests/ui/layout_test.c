@@ -10,7 +10,8 @@
  * over the step's title, the pause menu's words mixed with the continue
  * prompt's). Messages on a field screen stay off the field, and How to Play
  * puts nothing over the field's bottom corner where the ship flies; F3's
- * overlay shows there as in a run.
+ * overlay shows there as in a run. With CURTAIN_LAYOUT_SHOTS=DIR each screen
+ * drawn is saved there (DIR/NNN.bmp), to look at.
  */
 #include "../check.h"
 #include "../game/test_library.h"
@@ -29,6 +30,7 @@
 
 static app the_app;        /* large: not on the stack */
 static text_record record; /* the same */
+static SDL_Surface *lay_surface;
 
 static const SDL_Rect lay_field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
 
@@ -100,6 +102,14 @@ static int lay_screen(app *a, void (*draw)(app *), const char *name, int field)
     app_draw_toast(a);
     SDL_RenderFlush(a->win.renderer);
     text_record_begin(NULL);
+    const char *shots = getenv("CURTAIN_LAYOUT_SHOTS"); /* a folder: each screen as a BMP */
+    static int shot;
+    if (shots && lay_surface) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%03d.bmp", shots, shot++);
+        SDL_SaveBMP(lay_surface, path);
+        printf("%s: %s\n", path, name);
+    }
     CHECK(record.count > 0);
     int bad = lay_check(name, field);
     CHECK_EQ_INT(bad, 0);
@@ -116,8 +126,6 @@ static int lay_text_in(SDL_Rect rect)
 }
 
 /* ---- the app ---- */
-
-static SDL_Surface *lay_surface;
 
 /* the_app with the game's content, a software renderer on a surface and the
  * worlds the screens use; the frame rate shown (its counter is checked too). */
