@@ -127,13 +127,56 @@ void audio_apply_options(audio *a, const options *o)
 
 void audio_play(audio *a, sfx_id id, float volume, float pan)
 {
-    if (!a->device || id >= SFX_COUNT)
+    if (id < SFX_COUNT)
+        audio_play_id(a, (int)id, volume, pan);
+}
+
+int audio_sound_id(const audio *a, const char *name)
+{
+    return sfx_bank_find(&a->bank, name);
+}
+
+void audio_play_id(audio *a, int id, float volume, float pan)
+{
+    if (!a->device)
         return;
-    const sfx_sound *s = &a->bank.sounds[id];
-    mixer_sound ms = {s->samples, s->length, s->min_gap, (int)id, 0};
     SDL_LockAudioDevice(a->device);
-    mixer_play(&a->mix, &ms, volume, pan, MIXER_BUS_EFFECTS, 0);
+    sfx_sound s = sfx_bank_sound(&a->bank, id); /* under the lock: files may be replaced */
+    mixer_sound ms = {s.samples, s.length, s.min_gap, id, 0};
+    if (s.samples && id < AUDIO_MUSIC_ID)
+        mixer_play(&a->mix, &ms, volume, pan, MIXER_BUS_EFFECTS, 0);
     SDL_UnlockAudioDevice(a->device);
+}
+
+int audio_load_sounds(audio *a, const char *const *names, const char *const *paths, int count,
+                      void (*report)(void *ctx, int k, const char *why), void *ctx)
+{
+    /* Read into a bank of files alone, then swapped in under the lock: the
+     * callback never sees a half-read file, nor waits for the reading. */
+    static sfx_bank fresh; /* the files only; one loader at a time (the game's thread) */
+    memset(&fresh, 0, sizeof fresh);
+    int failed = 0;
+    for (int k = 0; k < count; k++) {
+        char err[512];
+        if (sfx_bank_add_file(&fresh, names[k], paths[k], err, sizeof err) != 0) {
+            failed++;
+            if (report)
+                report(ctx, k, err);
+        }
+    }
+    if (a->device)
+        SDL_LockAudioDevice(a->device);
+    mixer_stop_bus(&a->mix, MIXER_BUS_EFFECTS); /* no voice may play a freed file */
+    sfx_file old[SFX_FILE_MAX];
+    memcpy(old, a->bank.files, sizeof old);
+    int old_count = a->bank.file_count;
+    memcpy(a->bank.files, fresh.files, sizeof fresh.files);
+    a->bank.file_count = fresh.file_count;
+    if (a->device)
+        SDL_UnlockAudioDevice(a->device);
+    for (int k = 0; k < old_count; k++)
+        mem_free(old[k].samples);
+    return failed;
 }
 
 /* Starts theme i on the music bus, the lock held; what played fades out. */

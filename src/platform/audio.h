@@ -62,6 +62,17 @@ void audio_apply_options(audio *a, const struct options *o);
 /* Plays an effect. volume from 0 to 1 on top of the effects volume; pan from -1 (left)
  * to 1 (right), e.g. from the x position of what made the sound. */
 void audio_play(audio *a, sfx_id id, float volume, float pan);
+/* The id of a sound's name (a built-in one's, or a file sound's that
+ * audio_load_sounds added), for audio_play_id; -1 if there is none. */
+int audio_sound_id(const audio *a, const char *name);
+/* Plays a sound by the id audio_sound_id gave (an unknown id plays nothing). */
+void audio_play_id(audio *a, int id, float volume, float pan);
+/* Replaces the mod's sound files by count files (names[k] read from paths[k],
+ * a WAV each: audio/wav), decoded before the lock is taken; the effects
+ * playing stop. A file that cannot be read is left out, its reason passed to
+ * report (may be NULL) with its index. Returns the number left out. */
+int audio_load_sounds(audio *a, const char *const *names, const char *const *paths, int count,
+                      void (*report)(void *ctx, int k, const char *why), void *ctx);
 /* Reads the themes of dir (the data folder's patterns/music) and mod_dir's music/
  * (may be NULL) and, with a device, starts rendering them. Returns the number of
  * scores with errors (their messages in a->music->errors). */

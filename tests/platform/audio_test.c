@@ -2,6 +2,7 @@
  * driver that cannot open, the game gets a silent audio that is safe to use. */
 #include "../check.h"
 #include "audio/synth.h"
+#include "audio/wav.h"
 #include "core/file.h"
 #include "core/mem.h"
 #include "game/options.h"
@@ -96,6 +97,54 @@ static void audio_test_dummy(void)
     audio_close(&a); /* twice is harmless */
 }
 
+/* report of audio_load_sounds: keeps the last reason and its index. */
+static char refused[512];
+static int refused_k = -1;
+static void audio_test_refused(void *ctx, int k, const char *why)
+{
+    (void)ctx;
+    refused_k = k;
+    snprintf(refused, sizeof refused, "%s", why);
+}
+
+/* A mod's sound files: one reads and plays by name (id after the built-ins),
+ * a damaged one is left out with its reason, a new set replaces the old. */
+static void audio_test_sounds(void)
+{
+    setenv("SDL_AUDIODRIVER", "dummy", 1);
+    static audio a;
+    int64_t live = mem_live_blocks();
+    CHECK_EQ_INT(audio_open(&a, NULL), 1);
+    char good[128], bad[128], err[256];
+    snprintf(good, sizeof good, "/tmp/curtain_audio_sound_%d.wav", (int)getpid());
+    snprintf(bad, sizeof bad, "/tmp/curtain_audio_bad_%d.wav", (int)getpid());
+    static int16_t wave[2 * 2205];
+    for (int i = 0; i < 2 * 2205; i++)
+        wave[i] = (int16_t)((i / 2) % 50 < 25 ? 8000 : -8000);
+    CHECK_EQ_INT(wav_write(good, wave, 2205, 2, 22050, err, sizeof err), 0);
+    CHECK_EQ_INT(file_write_atomic(bad, "RIFF\x10\0\0\0WAVEdata", 16, err, sizeof err), 0);
+    const char *names[] = {"boom", "broken"}, *paths[] = {good, bad};
+    CHECK_EQ_INT(audio_load_sounds(&a, names, paths, 2, audio_test_refused, NULL), 1);
+    CHECK_EQ_INT(refused_k, 1);
+    CHECK_STR_CONTAINS(refused, "_bad_");
+    CHECK_STR_CONTAINS(refused, "no fmt chunk");
+    CHECK_EQ_INT(audio_sound_id(&a, "boom"), SFX_COUNT);
+    CHECK_EQ_INT(audio_sound_id(&a, "broken"), -1);
+    CHECK_EQ_INT(audio_sound_id(&a, "graze"), SFX_GRAZE);
+    CHECK_EQ_INT((int)a.bank.files[0].length, SYNTH_RATE / 10);
+    audio_play_id(&a, audio_sound_id(&a, "boom"), 1.0f, 0.0f);
+    audio_play_id(&a, audio_sound_id(&a, "broken"), 1.0f, 0.0f); /* -1: nothing */
+    audio_play_id(&a, MIXER_SOUNDS + 5, 1.0f, 0.0f);             /* no such id: nothing */
+    CHECK_EQ_U64(audio_get_stats(&a).played, 1);
+    CHECK_EQ_INT(audio_load_sounds(&a, NULL, NULL, 0, NULL, NULL), 0); /* the mod's gone */
+    CHECK_EQ_INT(audio_sound_id(&a, "boom"), -1);
+    CHECK_EQ_INT(audio_get_stats(&a).voices, 0);
+    remove(good);
+    remove(bad);
+    audio_close(&a);
+    CHECK_EQ_INT(mem_live_blocks(), live);
+}
+
 static void audio_test_no_device(void)
 {
     setenv("SDL_AUDIODRIVER", "no-such-driver", 1);
@@ -119,6 +168,7 @@ static void audio_test_no_device(void)
 int main(void)
 {
     audio_test_dummy();
+    audio_test_sounds();
     audio_test_no_device();
     SDL_Quit();
     return check_done("platform audio");
