@@ -67,12 +67,28 @@ static void music_finish(const float *buf, size_t length, int16_t *out)
     }
 }
 
+/* The samples of a track (its end), its loop point and what is rendered past
+ * the end to be folded back (the releases). */
+static void music_spans(const score_sheet *s, size_t *end, size_t *loop, size_t *total)
+{
+    *end = (size_t)(score_seconds(s, s->end) * SYNTH_RATE + 0.5);
+    *loop = (size_t)(score_seconds(s, s->loop) * SYNTH_RATE + 0.5);
+    *total = *end + (size_t)(2.0f * INSTRUMENT_TAIL * SYNTH_RATE);
+}
+
+size_t music_render_size(const score_sheet *s)
+{
+    size_t end, loop, total;
+    music_spans(s, &end, &loop, &total);
+    return (size_t)s->count * INSTRUMENT_LAYERS * sizeof(synth_layer) + total * sizeof(float) +
+           end * sizeof(int16_t);
+}
+
 int music_render(const score_sheet *s, music_track *t, atomic_int *cancel)
 {
     memset(t, 0, sizeof *t);
-    size_t end = (size_t)(score_seconds(s, s->end) * SYNTH_RATE + 0.5);
-    size_t loop = (size_t)(score_seconds(s, s->loop) * SYNTH_RATE + 0.5);
-    size_t total = end + (size_t)(2.0f * INSTRUMENT_TAIL * SYNTH_RATE);
+    size_t end, loop, total;
+    music_spans(s, &end, &loop, &total);
     if (end == 0 || loop >= end)
         return -1;
     synth_layer *layers = NULL;
@@ -127,6 +143,35 @@ static int music_is_score(const char *file)
     return len > ext && strcmp(file + len - ext, MUSIC_EXTENSION) == 0 && file[0] != '.';
 }
 
+/* Whether the set's themes, with score in place of theme at (-1: added), would
+ * last or cost more than the set's bounds; the error says which. */
+static int music_set_over(const music_set *set, int at, const score_sheet *score, const char *path,
+                          char *err, size_t err_size)
+{
+    double seconds = score_seconds(score, score->end), work = score->work;
+    for (int i = 0; i < set->count; i++)
+        if (i != at) {
+            seconds += score_seconds(&set->themes[i].score, set->themes[i].score.end);
+            work += set->themes[i].score.work;
+        }
+    if (seconds > MUSIC_SET_SECONDS) {
+        snprintf(err, err_size,
+                 "%.300s:1:1: the themes would last %.0f seconds together, over the %d all themes "
+                 "may last: this one is left out",
+                 path, seconds, MUSIC_SET_SECONDS);
+        return 1;
+    }
+    if (work > MUSIC_SET_WORK) {
+        snprintf(
+            err, err_size,
+            "%.300s:1:1: the themes would take %.0f seconds of synthesis together, over the %d "
+            "all themes may take: this one is left out",
+            path, work, MUSIC_SET_WORK);
+        return 1;
+    }
+    return 0;
+}
+
 /* Adds or replaces the theme of file name in dir (a NAME.mml), reading its score. */
 static void music_set_add(music_set *set, const char *dir, const char *file)
 {
@@ -151,6 +196,11 @@ static void music_set_add(music_set *set, const char *dir, const char *file)
     if (score_load(&th.score, th.path, err, sizeof err) != 0) {
         music_set_error(set, err);
         return; /* a mod's broken score leaves the theme it would replace */
+    }
+    if (music_set_over(set, at, &th.score, th.path, err, sizeof err)) {
+        music_set_error(set, err);
+        score_free(&th.score);
+        return;
     }
     if (at >= 0) {
         score_free(&set->themes[at].score);

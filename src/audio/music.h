@@ -12,6 +12,13 @@
  * track is brought to the same loudness (MUSIC_RMS), its peaks kept under
  * MUSIC_PEAK, so that the themes sit alike under the effects.
  *
+ * A set is bounded as a whole, whatever the mod: its themes together last at
+ * most MUSIC_SET_SECONDS (the memory their tracks take: 16-bit mono at
+ * SYNTH_RATE, 110 MiB) and take at most MUSIC_SET_WORK seconds of synth layers
+ * to render (the time the worker spends). A theme that would go past either is
+ * left out with its error, the data folder's coming first (a mod's theme that
+ * replaces one and would go past leaves the one it replaces).
+ *
  * Cues: the stage scripts say `music stage`, `music boss` or a theme's name
  * (docs/patterns.md). In a stage named S, "stage" is the theme S and "boss" is
  * S_boss; a missing one falls back to stage1's (music_set_cue).
@@ -19,19 +26,22 @@
 #ifndef CURTAIN_AUDIO_MUSIC_H
 #define CURTAIN_AUDIO_MUSIC_H
 
+#include "audio/instrument.h"
 #include "audio/score.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define MUSIC_RMS       0.10f /* a track's loudness (root mean square), about -20 dBFS */
-#define MUSIC_PEAK      0.60f /* its largest sample at most, about -4.4 dBFS */
-#define MUSIC_THEMES    32    /* themes a set holds */
-#define MUSIC_ERRORS    8     /* score errors a set keeps */
-#define MUSIC_NAME      32    /* a theme's name, with its terminator */
-#define MUSIC_FOLDER    "music"
-#define MUSIC_EXTENSION ".mml"
+#define MUSIC_RMS         0.10f /* a track's loudness (root mean square), about -20 dBFS */
+#define MUSIC_PEAK        0.60f /* its largest sample at most, about -4.4 dBFS */
+#define MUSIC_THEMES      32    /* themes a set holds */
+#define MUSIC_ERRORS      8     /* score errors a set keeps */
+#define MUSIC_NAME        32    /* a theme's name, with its terminator */
+#define MUSIC_SET_SECONDS 1200  /* the themes of a set last at most this long together */
+#define MUSIC_SET_WORK    30000 /* and take at most this much synthesis (score_sheet.work) */
+#define MUSIC_FOLDER      "music"
+#define MUSIC_EXTENSION   ".mml"
 
 typedef struct music_track {
     int16_t *samples; /* mem_alloc */
@@ -44,6 +54,13 @@ typedef struct music_track {
  * Returns 0, or -1 if memory ran out or it was cancelled (the track is then empty). */
 int music_render(const score_sheet *s, music_track *t, atomic_int *cancel);
 void music_track_free(music_track *t);
+/* The bytes music_render allocates for a score, at most MUSIC_RENDER_BYTES for
+ * any score that reads (its notes' layers, the buffer it mixes in, the track). */
+size_t music_render_size(const score_sheet *s);
+#define MUSIC_RENDER_BYTES                                                                       \
+    ((size_t)SCORE_NOTES_MAX * INSTRUMENT_LAYERS * sizeof(synth_layer) +                         \
+     ((size_t)SCORE_SECONDS_MAX * SYNTH_RATE + 1 + (size_t)(2 * INSTRUMENT_TAIL * SYNTH_RATE)) * \
+         (sizeof(float) + sizeof(int16_t)))
 
 typedef struct music_theme {
     char name[MUSIC_NAME];
