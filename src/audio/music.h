@@ -3,8 +3,12 @@
  *
  * A theme is a score file NAME.mml in the data folder's patterns/music/; a mod's
  * music/NAME.mml replaces the theme of that name or adds one, as a mod's pattern
- * files replace the built-in ones of the same path. A score that does not read is
- * left out with its error kept (the game goes on without that theme).
+ * files replace the built-in ones of the same path. A mod's music/NAME.ogg does
+ * the same with an Ogg Vorbis file (audio/vorbis.h: its loop from the LOOPSTART
+ * and LOOPLENGTH comments), which must lie inside the mod's music/ (links
+ * resolved); beside a NAME.mml of the same folder, the .ogg is the theme. A
+ * score or file that does not read is left out with its error kept (the game
+ * goes on without that theme).
  *
  * A rendered track is 16-bit mono at SYNTH_RATE: an intro played once (up to the
  * score's loop point `L`), then the loop, played over and over. What rings past
@@ -42,6 +46,7 @@
 #define MUSIC_SET_WORK    30000 /* and take at most this much synthesis (score_sheet.work) */
 #define MUSIC_FOLDER      "music"
 #define MUSIC_EXTENSION   ".mml"
+#define MUSIC_OGG         ".ogg" /* audio/vorbis.h */
 
 typedef struct music_track {
     int16_t *samples; /* mem_alloc */
@@ -65,8 +70,16 @@ size_t music_render_size(const score_sheet *s);
 typedef struct music_theme {
     char name[MUSIC_NAME];
     char path[1024];
-    score_sheet score;
+    score_sheet score; /* empty for an Ogg Vorbis file */
+    int ogg;           /* NAME.ogg (audio/vorbis.h), not a score */
+    double seconds;    /* the track's length, to its loop's end */
+    double work;       /* its synthesis (score_sheet.work); an Ogg file's decoding: its seconds */
 } music_theme;
+
+/* Makes a theme's track: renders its score, or decodes its Ogg file. err (may
+ * be NULL) gets why it could not. Returns 0, or -1 (the track is then empty). */
+int music_theme_render(const music_theme *th, music_track *t, atomic_int *cancel, char *err,
+                       size_t err_size);
 
 typedef struct music_set {
     music_theme themes[MUSIC_THEMES];

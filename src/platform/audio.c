@@ -216,7 +216,8 @@ static int audio_worker(void *user)
         if (i < 0)
             break;
         music_track t;
-        int rc = music_render(&a->music->themes[i].score, &t, &a->stop);
+        char err[512];
+        int rc = music_theme_render(&a->music->themes[i], &t, &a->stop, err, sizeof err);
         if (rc != 0 && atomic_load(&a->stop))
             break;
         SDL_LockAudioDevice(a->device);
@@ -227,7 +228,7 @@ static int audio_worker(void *user)
                 audio_start_theme(a, i);
         } else {
             a->failed[i] = 1;
-            log_warn("music: out of memory for the theme '%s'", a->music->themes[i].name);
+            log_warn("music: %s", err);
         }
         SDL_UnlockAudioDevice(a->device);
     }
