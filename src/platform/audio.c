@@ -4,6 +4,7 @@
 #include "platform/audio.h"
 
 #include "audio/synth.h"
+#include "audio/track_cache.h"
 #include "core/log.h"
 #include "core/mem.h"
 #include "game/options.h"
@@ -74,6 +75,7 @@ int audio_open(audio *a, const options *o)
 /* Stops the worker and frees the themes and their tracks. */
 static void audio_free_music(audio *a)
 {
+    a->pending = 0;
     if (a->worker) {
         atomic_store(&a->stop, 1);
         SDL_WaitThread(a->worker, NULL);
@@ -204,15 +206,18 @@ static int audio_next_render(const audio *a)
     return -1;
 }
 
-/* The worker: renders the themes one by one, each published under the lock. */
+/* The worker: renders the themes one by one, each published under the lock.
+ * The theme cued and waited for renders at the game's own priority; the
+ * others, ahead of their cues, at a low one (the game's frames come first). */
 static int audio_worker(void *user)
 {
     audio *a = user;
-    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* the game's frames come first */
     while (!atomic_load(&a->stop)) {
         SDL_LockAudioDevice(a->device);
         int i = audio_next_render(a);
+        int cued = i >= 0 && i == a->want;
         SDL_UnlockAudioDevice(a->device);
+        SDL_SetThreadPriority(cued ? SDL_THREAD_PRIORITY_NORMAL : SDL_THREAD_PRIORITY_LOW);
         if (i < 0)
             break;
         music_track t;
@@ -220,6 +225,9 @@ static int audio_worker(void *user)
         int rc = music_theme_render(&a->music->themes[i], &t, &a->stop, err, sizeof err);
         if (rc != 0 && atomic_load(&a->stop))
             break;
+        if (rc == 0 && a->cache[0] && a->keys[i] &&
+            track_cache_save(a->cache, &a->music->themes[i], a->keys[i], &t, err, sizeof err) != 0)
+            log_warn("music: not kept for the next launch: %s", err);
         SDL_LockAudioDevice(a->device);
         if (rc == 0) {
             a->tracks[i] = t;
@@ -246,19 +254,48 @@ int audio_load_music(audio *a, const char *dir, const char *mod_dir)
     music_set_load(a->music, dir, mod_dir);
     for (int i = 0; i < a->music->error_count && i < MUSIC_ERRORS; i++)
         log_warn("music: %s", a->music->errors[i]);
-    if (a->device && a->music->count > 0) {
-        atomic_store(&a->stop, 0);
-        a->worker = SDL_CreateThread(audio_worker, "curtain music", a);
-        if (!a->worker)
-            log_warn("music: cannot start the thread that renders it (%s)", SDL_GetError());
+    a->cached = 0;
+    for (int i = 0; a->device && i < a->music->count; i++) { /* before the first frame */
+        a->keys[i] = a->cache[0] ? track_cache_key(&a->music->themes[i]) : 0;
+        music_track t;
+        if (a->keys[i] && track_cache_load(a->cache, &a->music->themes[i], a->keys[i], &t) == 0) {
+            SDL_LockAudioDevice(a->device); /* nothing plays them yet: for form's sake */
+            a->tracks[i] = t;
+            a->ready[i] = 1;
+            SDL_UnlockAudioDevice(a->device);
+            a->cached++;
+        }
     }
+    if (a->cached)
+        log_debug("music: %d of %d themes read back from %s", a->cached, a->music->count, a->cache);
+    int left = 0;
+    for (int i = 0; i < a->music->count; i++)
+        left += !a->ready[i];
+    a->pending = a->device && left > 0; /* the worker starts at the first cue, with it */
     return a->music->error_count;
+}
+
+void audio_music_cache(audio *a, const char *dir)
+{
+    snprintf(a->cache, sizeof a->cache, "%s", dir ? dir : "");
 }
 
 const music_set *audio_themes(const audio *a)
 {
     static const music_set empty;
     return a->music ? a->music : &empty;
+}
+
+/* Starts the worker that renders the themes not read back, once. */
+static void audio_start_worker(audio *a)
+{
+    if (!a->pending)
+        return;
+    a->pending = 0;
+    atomic_store(&a->stop, 0);
+    a->worker = SDL_CreateThread(audio_worker, "curtain music", a);
+    if (!a->worker)
+        log_warn("music: cannot start the thread that renders it (%s)", SDL_GetError());
 }
 
 void audio_cue(audio *a, int theme)
@@ -270,10 +307,12 @@ void audio_cue(audio *a, int theme)
     if (theme != a->playing)
         audio_start_theme(a, theme); /* not rendered yet: the worker starts it */
     SDL_UnlockAudioDevice(a->device);
+    audio_start_worker(a); /* the first cue: its theme is rendered first */
 }
 
 void audio_wait_music(audio *a)
 {
+    audio_start_worker(a);
     if (a->worker) {
         SDL_WaitThread(a->worker, NULL);
         a->worker = NULL;

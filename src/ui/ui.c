@@ -8,6 +8,7 @@
  */
 #include "ui/ui.h"
 
+#include "audio/track_cache.h"
 #include "core/clock.h"
 #include "core/data_path.h"
 #include "core/file.h"
@@ -464,7 +465,7 @@ static void ui_frame(app *a)
  * user folder and the folders it saves into. */
 static void ui_remove_stale_temps(app *a)
 {
-    static const char *const dirs[] = {"", "screenshots"};
+    static const char *const dirs[] = {"", "screenshots", TRACK_CACHE_FOLDER};
     char dir[APP_PATH_MAX];
     int removed = 0;
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
@@ -520,6 +521,9 @@ static void ui_load_music(app *a, const char *mod)
     char dir[1024];
     if (data_path_join(dir, sizeof dir, "patterns/" MUSIC_FOLDER) != 0)
         return;
+    char cache[1024];
+    audio_music_cache(a->sound,
+                      user_dir_join(cache, sizeof cache, TRACK_CACHE_FOLDER) == 0 ? cache : NULL);
     int errors = audio_load_music(a->sound, dir, mod);
     if (errors > 0)
         app_toast(a, PANEL_RED, "music: %s%s", audio_themes(a->sound)->errors[0],
