@@ -2040,9 +2040,10 @@ static void compiler_check_sound(compiler *c, int file, const char *name, ast_po
     }
     char err[512];
     const library_file *f = &c->in->files[file];
-    if (sound_file_resolve(&lib->mem, lib->sounds, &lib->sound_count, f->path, name, pos.line,
-                           pos.col, err, sizeof err) != 0)
-        compiler_report(c, DIAG_UNKNOWN_SOUND, file, pos, "%s", err);
+    int rc = sound_file_resolve(&lib->mem, lib->sounds, &lib->sound_count, f->path, name, pos.line,
+                                pos.col, err, sizeof err);
+    if (rc != 0)
+        compiler_report(c, rc == -1 ? DIAG_UNKNOWN_SOUND : DIAG_BAD_SOUND, file, pos, "%s", err);
 }
 
 /* Reports a backdrop name that sim/backdrop.h lacks, with the nearest as a

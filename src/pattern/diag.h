@@ -88,7 +88,7 @@
     X(BACKGROUND_PLACE,   DIAG_ERROR,   "a background statement outside a stage's own block") \
     X(BAD_ART,            DIAG_ERROR,   "an art sheet or shape that cannot be drawn")     \
     X(UNKNOWN_SOUND,      DIAG_ERROR,   "a sound that is no built-in effect nor a sound file") \
-    X(BAD_SOUND,          DIAG_ERROR,   "a sound file that cannot be played")
+    X(BAD_SOUND,          DIAG_ERROR,   "a sound file that cannot be played (outside its folder, damaged, too many)")
 /* clang-format on */
 
 typedef enum diag_code {

@@ -151,25 +151,25 @@ int sound_file_resolve(arena *mem, sound_file *table, uint32_t *count, const cha
                  "the sound '%.40s' cannot be a file's name (letters, digits, '_' and '-', at "
                  "most %d)",
                  name, SOUND_FILE_NAME - 1);
-        return -1;
+        return -2;
     }
     char dir[SOUND_FILE_PATH], wav[SOUND_FILE_PATH + 64];
     if (sound_file_locate(path, name, wav, sizeof wav, dir, sizeof dir)) {
         if (!file_inside(wav, dir)) {
             snprintf(err, err_size, "the sound file %s lies outside its folder (a link out?)", wav);
-            return -1;
+            return -2;
         }
         if (*count >= SOUND_FILE_MAX) {
             snprintf(err, err_size, "the sound file %s is one too many (at most %d files)", wav,
                      SOUND_FILE_MAX);
-            return -1;
+            return -2;
         }
         char *n = arena_strndup(mem, name, strlen(name));
         char *p = arena_strndup(mem, wav, strlen(wav));
         char *f = arena_strndup(mem, path, strlen(path));
         if (!n || !p || !f) {
             snprintf(err, err_size, "out of memory for the sound '%s'", name);
-            return -1;
+            return -2;
         }
         table[(*count)++] = (sound_file){n, p, f, line, col};
         return 0;

@@ -39,8 +39,10 @@ typedef struct sound_file {
 /* The sound name played from the script at path (line, col at the name):
  * nothing to do for a built-in one or one already in the table; a file found
  * is added to table (count of them, capacity SOUND_FILE_MAX, strings in mem).
- * Returns 0, or -1 with the reason in err ("unknown sound 'boon' (did you mean
- * 'boom'?)", "... lies outside its folder (a link out?)"). */
+ * Returns 0; -1 for a name that is nothing known, with the reason in err
+ * ("unknown sound 'boon' (did you mean 'boom'?)"); -2 for a file that cannot
+ * be played ("... lies outside its folder (a link out?)", a name that is no
+ * file's, one file too many). */
 int sound_file_resolve(arena *mem, sound_file *table, uint32_t *count, const char *path,
                        const char *name, uint32_t line, uint32_t col, char *err, size_t err_size);
 

@@ -85,11 +85,11 @@ static void sound_test_files(void)
     /* a link out of the mod */
     lib = compile(path, "pattern a {\n    sound away\n}\n");
     CHECK(lib == NULL);
-    CHECK(has(DIAG_UNKNOWN_SOUND, 2, 11, "sounds/away.wav lies outside its folder"));
+    CHECK(has(DIAG_BAD_SOUND, 2, 11, "sounds/away.wav lies outside its folder"));
     /* a name that would leave the folder */
     lib = compile(path, "pattern a {\n    sound \"../../outside/x\"\n}\n");
     CHECK(lib == NULL);
-    CHECK(has(DIAG_UNKNOWN_SOUND, 2, 11, "cannot be a file's name"));
+    CHECK(has(DIAG_BAD_SOUND, 2, 11, "cannot be a file's name"));
 }
 
 static void sound_test_count(void)
@@ -106,7 +106,7 @@ static void sound_test_count(void)
     snprintf(src + n, sizeof src - n, "}\n");
     library *lib = compile(path, src);
     CHECK(lib == NULL);
-    CHECK(has(DIAG_UNKNOWN_SOUND, SOUND_FILE_MAX + 2, 11, "is one too many (at most 32 files)"));
+    CHECK(has(DIAG_BAD_SOUND, SOUND_FILE_MAX + 2, 11, "is one too many (at most 32 files)"));
 }
 
 int main(void)
