@@ -21,7 +21,7 @@ esac
 
 # What building and playing need.
 packages=(cmake make gcc pkg-config libc6-dev
-    libsdl2-dev libsdl2-image-dev libcglm-dev libexpat1-dev libcjson-dev)
+    libsdl2-dev libsdl2-image-dev libcglm-dev libexpat1-dev libcjson-dev libvorbis-dev)
 # What the tests need on top: the BulletML reference library and corpus for the
 # differential tests, g++ for its oracle; Oniguruma to apply the editor's
 # TextMate grammar (tools.editor_grammar).

@@ -69,8 +69,9 @@ static int sfx_export_music(const char *dir, const char *mod_dir)
         fprintf(stderr, "sfx_export: %s\n", set.errors[i]);
     for (int i = 0; i < set.count; i++) {
         music_track track;
-        if (music_render(&set.themes[i].score, &track, NULL) != 0) {
-            fprintf(stderr, "sfx_export: out of memory for %s\n", set.themes[i].name);
+        char err[512];
+        if (music_theme_render(&set.themes[i], &track, NULL, err, sizeof err) != 0) {
+            fprintf(stderr, "sfx_export: %s\n", err);
             rc = -1;
             continue;
         }

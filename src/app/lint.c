@@ -6,6 +6,10 @@
 #include "app/lint.h"
 
 #include "app/cli.h"
+#include "audio/synth.h"
+#include "audio/wav.h"
+#include "core/file.h"
+#include "core/mem.h"
 #include "pattern/library.h"
 
 #include <stdio.h>
@@ -13,11 +17,14 @@
 
 #define LINT_MAX_FILES 4096
 
-/* The art shapes, one a line, before the program (`--dump`): the shape id a
+/* The sound files and art shapes, one a line, before the program (`--dump`): the shape id a
  * look code carries (SHOT_LOOK's operand: id + 1, colour << 8, hitbox in
  * quarter pixels << 16). */
 static void lint_dump_art(const library *lib)
 {
+    for (uint32_t k = 0; k < lib->sound_count; k++)
+        printf("sound '%s': %s\t; %s:%u:%u\n", lib->sounds[k].name, lib->sounds[k].path,
+               lib->sounds[k].file, lib->sounds[k].line, lib->sounds[k].col);
     for (uint32_t k = 0; k < lib->art_count; k++) {
         const art_shape *a = &lib->art[k];
         printf("art '%s': shape %d, %s frame %dx%d at %d %d, hitbox %g, %s%s\t; %s:%u:%u\n",
@@ -27,12 +34,38 @@ static void lint_dump_art(const library *lib)
     }
 }
 
+/* Decodes every sound file the scripts play (pattern/sound_file.h), as the
+ * game will when it loads them, and reports one that cannot be played at the
+ * `sound` that first plays it. Returns the number reported. */
+static int lint_check_sounds(const library *lib, diag_list *diags)
+{
+    int reported = 0;
+    for (uint32_t k = 0; k < lib->sound_count; k++) {
+        const sound_file *s = &lib->sounds[k];
+        int16_t *samples = NULL;
+        uint32_t length = 0;
+        char err[512];
+        if (wav_read(s->path, SYNTH_RATE, &samples, &length, err, sizeof err) == 0) {
+            mem_free(samples);
+            continue;
+        }
+        /* the playing file again, only to quote its line under the error */
+        size_t size = 0;
+        char *source = file_read_limit(s->file, FILE_LIMIT_PATTERN, &size, NULL, 0);
+        diag_report(diags, DIAG_BAD_SOUND, s->file, source, source ? size : 0, s->line, s->col,
+                    "the sound '%s' cannot be played: %s", s->name, err);
+        mem_free(source);
+        reported++;
+    }
+    return reported;
+}
+
 int lint_main(int argc, char **argv, int first, const char *command)
 {
     int dump = 0, quiet = 0;
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
-         "print the art shapes and the compiled program, one line each", 0, 0},
+         "print the art shapes, the sound files and the compiled program, one line each", 0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
     cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, LINT_MAX_FILES, "FILE..."};
@@ -54,6 +87,10 @@ int lint_main(int argc, char **argv, int first, const char *command)
     library *lib = library_load_paths(files, nfiles, &diags);
     if (lib && art_check_sheets(lib->art, (int)lib->art_count, &diags) > 0) {
         library_free(lib); /* a sheet the game would refuse */
+        lib = NULL;
+    }
+    if (lib && lint_check_sounds(lib, &diags) > 0) {
+        library_free(lib); /* a sound the game would refuse */
         lib = NULL;
     }
     diag_print(&diags, stderr);

@@ -82,7 +82,7 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
          "SDL render driver (software, opengl, opengles2, ...)", 0, 0},
         {"mod", CLI_STRING, &o->mod, "DIR",
          "pattern files in DIR replace (same path) or add to the built-in ones; "
-         "DIR/music/NAME.mml the themes",
+         "DIR/music/NAME.mml the themes; DIR/sounds/NAME.wav the sounds",
          0, 0},
         {"practice-speed", CLI_INT, &o->practice_speed, "PCT",
          "with --start: game speed 100, 75 or 50 percent (wall time only; the replay says it)", 1,

@@ -6,6 +6,8 @@
 
 #include "audio/instrument.h"
 #include "audio/synth.h"
+#include "audio/vorbis.h"
+#include "core/file.h"
 #include "core/mem.h"
 
 #include <dirent.h>
@@ -67,12 +69,28 @@ static void music_finish(const float *buf, size_t length, int16_t *out)
     }
 }
 
+/* The samples of a track (its end), its loop point and what is rendered past
+ * the end to be folded back (the releases). */
+static void music_spans(const score_sheet *s, size_t *end, size_t *loop, size_t *total)
+{
+    *end = (size_t)(score_seconds(s, s->end) * SYNTH_RATE + 0.5);
+    *loop = (size_t)(score_seconds(s, s->loop) * SYNTH_RATE + 0.5);
+    *total = *end + (size_t)(2.0f * INSTRUMENT_TAIL * SYNTH_RATE);
+}
+
+size_t music_render_size(const score_sheet *s)
+{
+    size_t end, loop, total;
+    music_spans(s, &end, &loop, &total);
+    return (size_t)s->count * INSTRUMENT_LAYERS * sizeof(synth_layer) + total * sizeof(float) +
+           end * sizeof(int16_t);
+}
+
 int music_render(const score_sheet *s, music_track *t, atomic_int *cancel)
 {
     memset(t, 0, sizeof *t);
-    size_t end = (size_t)(score_seconds(s, s->end) * SYNTH_RATE + 0.5);
-    size_t loop = (size_t)(score_seconds(s, s->loop) * SYNTH_RATE + 0.5);
-    size_t total = end + (size_t)(2.0f * INSTRUMENT_TAIL * SYNTH_RATE);
+    size_t end, loop, total;
+    music_spans(s, &end, &loop, &total);
     if (end == 0 || loop >= end)
         return -1;
     synth_layer *layers = NULL;
@@ -110,6 +128,25 @@ void music_track_free(music_track *t)
     memset(t, 0, sizeof *t);
 }
 
+int music_theme_render(const music_theme *th, music_track *t, atomic_int *cancel, char *err,
+                       size_t err_size)
+{
+    char scratch[8];
+    if (!err) {
+        err = scratch;
+        err_size = sizeof scratch;
+    }
+    if (!th->ogg) {
+        int rc = music_render(&th->score, t, cancel);
+        if (rc != 0)
+            snprintf(err, err_size, "%.300s:1:1: out of memory for the track", th->path);
+        return rc;
+    }
+    memset(t, 0, sizeof *t);
+    return vorbis_decode_file(th->path, SYNTH_RATE, MUSIC_RMS, MUSIC_PEAK, &t->samples, &t->length,
+                              &t->loop, cancel, err, err_size);
+}
+
 /* ---- the set of themes ---- */
 
 /* Keeps an error (the first MUSIC_ERRORS of them), counting every one. */
@@ -120,17 +157,69 @@ static void music_set_error(music_set *set, const char *msg)
     set->error_count++;
 }
 
-/* Whether a file's name is a score's: NAME.mml, not hidden. */
+/* Whether a file's name ends in ext, with a name before it. */
+static int music_has_extension(const char *file, const char *ext)
+{
+    size_t len = strlen(file), n = strlen(ext);
+    return len > n && strcmp(file + len - n, ext) == 0;
+}
+
+/* Whether a file's name is a theme's: NAME.mml or NAME.ogg, not hidden. */
 static int music_is_score(const char *file)
 {
-    size_t len = strlen(file), ext = strlen(MUSIC_EXTENSION);
-    return len > ext && strcmp(file + len - ext, MUSIC_EXTENSION) == 0 && file[0] != '.';
+    return file[0] != '.' &&
+           (music_has_extension(file, MUSIC_EXTENSION) || music_has_extension(file, MUSIC_OGG));
+}
+
+/* Whether the set's themes, with th in place of theme at (-1: added), would
+ * last or cost more than the set's bounds; the error says which. */
+static int music_set_over(const music_set *set, int at, const music_theme *th, const char *path,
+                          char *err, size_t err_size)
+{
+    double seconds = th->seconds, work = th->work;
+    for (int i = 0; i < set->count; i++)
+        if (i != at) {
+            seconds += set->themes[i].seconds;
+            work += set->themes[i].work;
+        }
+    if (seconds > MUSIC_SET_SECONDS) {
+        snprintf(err, err_size,
+                 "%.300s:1:1: the themes would last %.0f seconds together, over the %d all themes "
+                 "may last: this one is left out",
+                 path, seconds, MUSIC_SET_SECONDS);
+        return 1;
+    }
+    if (work > MUSIC_SET_WORK) {
+        snprintf(
+            err, err_size,
+            "%.300s:1:1: the themes would take %.0f seconds of synthesis together, over the %d "
+            "all themes may take: this one is left out",
+            path, work, MUSIC_SET_WORK);
+        return 1;
+    }
+    return 0;
+}
+
+/* An Ogg Vorbis theme's headers (audio/vorbis.h), the file inside dir. */
+static int music_read_ogg(music_theme *th, const char *dir, char *err, size_t err_size)
+{
+    if (!file_inside(th->path, dir)) {
+        snprintf(err, err_size, "%.400s:1:1: lies outside its folder (a link out?)", th->path);
+        return -1;
+    }
+    vorbis_facts f;
+    if (vorbis_probe(th->path, &f, err, err_size) != 0)
+        return -1;
+    th->seconds = f.seconds;
+    th->work = f.seconds;
+    return 0;
 }
 
 /* Adds or replaces the theme of file name in dir (a NAME.mml), reading its score. */
 static void music_set_add(music_set *set, const char *dir, const char *file)
 {
-    size_t len = strlen(file), ext = strlen(MUSIC_EXTENSION);
+    int ogg = music_has_extension(file, MUSIC_OGG);
+    size_t len = strlen(file), ext = strlen(ogg ? MUSIC_OGG : MUSIC_EXTENSION);
     char name[MUSIC_NAME], err[512];
     if (len - ext >= sizeof name) {
         snprintf(err, sizeof err, "%s/%s:1:1: a theme's name is at most %d letters", dir, file,
@@ -145,12 +234,24 @@ static void music_set_add(music_set *set, const char *dir, const char *file)
         music_set_error(set, err);
         return;
     }
-    music_theme th = {{0}, {0}, {0}};
+    music_theme th;
+    memset(&th, 0, sizeof th);
     snprintf(th.name, sizeof th.name, "%s", name);
     snprintf(th.path, sizeof th.path, "%s/%s", dir, file);
-    if (score_load(&th.score, th.path, err, sizeof err) != 0) {
+    th.ogg = ogg;
+    if (ogg ? music_read_ogg(&th, dir, err, sizeof err) != 0
+            : score_load(&th.score, th.path, err, sizeof err) != 0) {
         music_set_error(set, err);
         return; /* a mod's broken score leaves the theme it would replace */
+    }
+    if (!ogg) {
+        th.seconds = score_seconds(&th.score, th.score.end);
+        th.work = th.score.work;
+    }
+    if (music_set_over(set, at, &th, th.path, err, sizeof err)) {
+        music_set_error(set, err);
+        score_free(&th.score);
+        return;
     }
     if (at >= 0) {
         score_free(&set->themes[at].score);

@@ -3,14 +3,25 @@
  *
  * A theme is a score file NAME.mml in the data folder's patterns/music/; a mod's
  * music/NAME.mml replaces the theme of that name or adds one, as a mod's pattern
- * files replace the built-in ones of the same path. A score that does not read is
- * left out with its error kept (the game goes on without that theme).
+ * files replace the built-in ones of the same path. A mod's music/NAME.ogg does
+ * the same with an Ogg Vorbis file (audio/vorbis.h: its loop from the LOOPSTART
+ * and LOOPLENGTH comments), which must lie inside the mod's music/ (links
+ * resolved); beside a NAME.mml of the same folder, the .ogg is the theme. A
+ * score or file that does not read is left out with its error kept (the game
+ * goes on without that theme).
  *
  * A rendered track is 16-bit mono at SYNTH_RATE: an intro played once (up to the
  * score's loop point `L`), then the loop, played over and over. What rings past
  * the end is folded back onto the loop's start, so the join has no seam. Every
  * track is brought to the same loudness (MUSIC_RMS), its peaks kept under
  * MUSIC_PEAK, so that the themes sit alike under the effects.
+ *
+ * A set is bounded as a whole, whatever the mod: its themes together last at
+ * most MUSIC_SET_SECONDS (the memory their tracks take: 16-bit mono at
+ * SYNTH_RATE, 110 MiB) and take at most MUSIC_SET_WORK seconds of synth layers
+ * to render (the time the worker spends). A theme that would go past either is
+ * left out with its error, the data folder's coming first (a mod's theme that
+ * replaces one and would go past leaves the one it replaces).
  *
  * Cues: the stage scripts say `music stage`, `music boss` or a theme's name
  * (docs/patterns.md). In a stage named S, "stage" is the theme S and "boss" is
@@ -19,19 +30,23 @@
 #ifndef CURTAIN_AUDIO_MUSIC_H
 #define CURTAIN_AUDIO_MUSIC_H
 
+#include "audio/instrument.h"
 #include "audio/score.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define MUSIC_RMS       0.10f /* a track's loudness (root mean square), about -20 dBFS */
-#define MUSIC_PEAK      0.60f /* its largest sample at most, about -4.4 dBFS */
-#define MUSIC_THEMES    32    /* themes a set holds */
-#define MUSIC_ERRORS    8     /* score errors a set keeps */
-#define MUSIC_NAME      32    /* a theme's name, with its terminator */
-#define MUSIC_FOLDER    "music"
-#define MUSIC_EXTENSION ".mml"
+#define MUSIC_RMS         0.10f /* a track's loudness (root mean square), about -20 dBFS */
+#define MUSIC_PEAK        0.60f /* its largest sample at most, about -4.4 dBFS */
+#define MUSIC_THEMES      32    /* themes a set holds */
+#define MUSIC_ERRORS      8     /* score errors a set keeps */
+#define MUSIC_NAME        32    /* a theme's name, with its terminator */
+#define MUSIC_SET_SECONDS 1200  /* the themes of a set last at most this long together */
+#define MUSIC_SET_WORK    30000 /* and take at most this much synthesis (score_sheet.work) */
+#define MUSIC_FOLDER      "music"
+#define MUSIC_EXTENSION   ".mml"
+#define MUSIC_OGG         ".ogg" /* audio/vorbis.h */
 
 typedef struct music_track {
     int16_t *samples; /* mem_alloc */
@@ -44,12 +59,27 @@ typedef struct music_track {
  * Returns 0, or -1 if memory ran out or it was cancelled (the track is then empty). */
 int music_render(const score_sheet *s, music_track *t, atomic_int *cancel);
 void music_track_free(music_track *t);
+/* The bytes music_render allocates for a score, at most MUSIC_RENDER_BYTES for
+ * any score that reads (its notes' layers, the buffer it mixes in, the track). */
+size_t music_render_size(const score_sheet *s);
+#define MUSIC_RENDER_BYTES                                                                       \
+    ((size_t)SCORE_NOTES_MAX * INSTRUMENT_LAYERS * sizeof(synth_layer) +                         \
+     ((size_t)SCORE_SECONDS_MAX * SYNTH_RATE + 1 + (size_t)(2 * INSTRUMENT_TAIL * SYNTH_RATE)) * \
+         (sizeof(float) + sizeof(int16_t)))
 
 typedef struct music_theme {
     char name[MUSIC_NAME];
     char path[1024];
-    score_sheet score;
+    score_sheet score; /* empty for an Ogg Vorbis file */
+    int ogg;           /* NAME.ogg (audio/vorbis.h), not a score */
+    double seconds;    /* the track's length, to its loop's end */
+    double work;       /* its synthesis (score_sheet.work); an Ogg file's decoding: its seconds */
 } music_theme;
+
+/* Makes a theme's track: renders its score, or decodes its Ogg file. err (may
+ * be NULL) gets why it could not. Returns 0, or -1 (the track is then empty). */
+int music_theme_render(const music_theme *th, music_track *t, atomic_int *cancel, char *err,
+                       size_t err_size);
 
 typedef struct music_set {
     music_theme themes[MUSIC_THEMES];

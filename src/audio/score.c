@@ -415,8 +415,8 @@ typedef struct score_player {
 typedef struct score_perform {
     score_reader *r;
     uint64_t steps;
-    double sounding; /* seconds of notes so far */
     uint32_t max_ticks;
+    uint16_t starts[SCORE_SECONDS_MAX + 1]; /* notes starting in each second */
     uint32_t capacity;
     int32_t loop; /* -1: none yet */
     const score_cmd *loop_cmd;
@@ -456,12 +456,25 @@ static int score_add_note(score_perform *pf, const score_player *pl, const score
     s->notes[s->count++] = (score_note){pl->time,         (uint32_t)(sound > 0 ? sound : 1),
                                         (uint8_t)channel, (uint8_t)pl->instrument,
                                         (uint8_t)pitch,   (uint8_t)pl->volume};
-    pf->sounding += score_seconds(s, (uint32_t)sound);
-    if (pf->sounding > SCORE_SOUNDING_MAX)
+    /* what the synthesizer will render for it: its layers, each with its release */
+    synth_layer layers[INSTRUMENT_LAYERS];
+    int n =
+        instrument_note((instrument_id)pl->instrument, pitch, 0.0f,
+                        (float)score_seconds(s, (uint32_t)(sound > 0 ? sound : 1)), 1.0f, layers);
+    for (int i = 0; i < n; i++)
+        s->work += (double)layers[i].start + (double)layers[i].length;
+    if (s->work > SCORE_WORK_MAX)
         return score_fail(pf->r, c->line, c->col,
-                          "more than %d seconds of notes in all: the track would take too long "
-                          "to make",
-                          SCORE_SOUNDING_MAX);
+                          "more than %d seconds of synthesis in all (every layer of every note, "
+                          "with its release): the track would take too long to make",
+                          SCORE_WORK_MAX);
+    double at = score_seconds(s, pl->time);
+    int second = at < SCORE_SECONDS_MAX ? (int)at : SCORE_SECONDS_MAX;
+    if (++pf->starts[second] > SCORE_DENSITY_MAX)
+        return score_fail(pf->r, c->line, c->col,
+                          "more than %d notes start within the second from %d s: too dense to "
+                          "make in time",
+                          SCORE_DENSITY_MAX, second);
     return 0;
 }
 
@@ -600,7 +613,10 @@ static int score_perform_all(score_reader *r)
             const score_cmd *open = &r->cmds[r->open[ch][r->depth[ch] - 1]];
             return score_fail(r, open->line, open->col, "this '[' is never closed by ']'");
         }
-    score_perform pf = {r, 0, 0.0, 0, 0, -1, NULL};
+    score_perform pf;
+    memset(&pf, 0, sizeof pf);
+    pf.r = r;
+    pf.loop = -1;
     pf.max_ticks =
         (uint32_t)(SCORE_SECONDS_MAX * (double)r->s->tempo / 60.0 * (SCORE_TICKS_WHOLE / 4));
     int first[SCORE_CHANNELS + 1];

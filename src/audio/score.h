@@ -15,6 +15,13 @@
  * crashes: a bad score gives one message "file:line:col: what". Every bound
  * below is checked while the repeats unroll, so a hostile score (huge repeats,
  * endless rests, thousands of long notes) is refused before any sound is made.
+ *
+ * What a track costs to make is bounded too, by what the synthesizer will do:
+ * its length (SCORE_SECONDS_MAX, the samples it holds), the seconds of synth
+ * layers its notes make with their releases (SCORE_WORK_MAX: the time to render
+ * it is in proportion), and the notes that start in any one second of it
+ * (SCORE_DENSITY_MAX: its events per second). The game's own themes use under
+ * half of each (docs/music.md).
  */
 #ifndef CURTAIN_AUDIO_SCORE_H
 #define CURTAIN_AUDIO_SCORE_H
@@ -27,12 +34,13 @@
 #define SCORE_NAME_MAX     16      /* a channel's name, with its terminator */
 #define SCORE_TEXT_MAX     262144  /* bytes of score text */
 #define SCORE_COMMANDS_MAX 65536   /* commands in all the channels' text */
-#define SCORE_NOTES_MAX    24000   /* notes after the repeats unroll */
+#define SCORE_NOTES_MAX    16000   /* notes after the repeats unroll */
 #define SCORE_STEPS_MAX    2000000 /* commands performed while unrolling */
 #define SCORE_NEST_MAX     8       /* repeats inside repeats */
 #define SCORE_REPEAT_MAX   99      /* passes of one repeat */
-#define SCORE_SECONDS_MAX  300     /* the longest track, in seconds */
-#define SCORE_SOUNDING_MAX 3000    /* seconds of notes in all, summed over notes */
+#define SCORE_SECONDS_MAX  180     /* the longest track, in seconds */
+#define SCORE_WORK_MAX     6000    /* seconds of synth layers to render (score_sheet.work) */
+#define SCORE_DENSITY_MAX  128     /* notes that start within one second of the track */
 
 /* One note to play, after the repeats unrolled. */
 typedef struct score_note {
@@ -52,6 +60,7 @@ typedef struct score_sheet {
     int channel_count;
     char channels[SCORE_CHANNELS][SCORE_NAME_MAX];
     uint32_t channel_end[SCORE_CHANNELS]; /* ticks: where each channel ends */
+    double work; /* seconds of synth layers its notes make, releases included */
 } score_sheet;
 
 /* Reads text (len bytes) named file in messages. Returns 0, or -1 with

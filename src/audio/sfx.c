@@ -9,9 +9,11 @@
 #include "audio/sfx.h"
 
 #include "audio/synth.h"
+#include "audio/wav.h"
 #include "core/mem.h"
 #include "core/rng.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Note frequencies used by the recipes. */
@@ -257,8 +259,59 @@ int sfx_bank_init(sfx_bank *bank)
     return 0;
 }
 
+int sfx_bank_add_file(sfx_bank *bank, const char *name, const char *path, char *err,
+                      size_t err_size)
+{
+    if (bank->file_count >= SFX_FILE_MAX) {
+        snprintf(err, err_size, "%s: more than %d sound files", path, SFX_FILE_MAX);
+        return -1;
+    }
+    if (strlen(name) >= SFX_FILE_NAME) {
+        snprintf(err, err_size, "%s: a sound's name is at most %d letters", path,
+                 SFX_FILE_NAME - 1);
+        return -1;
+    }
+    sfx_file *f = &bank->files[bank->file_count];
+    if (wav_read(path, SYNTH_RATE, &f->samples, &f->length, err, err_size) != 0)
+        return -1;
+    snprintf(f->name, sizeof f->name, "%s", name);
+    bank->file_count++;
+    return 0;
+}
+
+void sfx_bank_clear_files(sfx_bank *bank)
+{
+    for (int k = 0; k < bank->file_count; k++)
+        mem_free(bank->files[k].samples);
+    memset(bank->files, 0, sizeof bank->files);
+    bank->file_count = 0;
+}
+
+int sfx_bank_find(const sfx_bank *bank, const char *name)
+{
+    int id = sfx_from_name(name);
+    if (id >= 0)
+        return id;
+    for (int k = 0; k < bank->file_count; k++)
+        if (strcmp(bank->files[k].name, name) == 0)
+            return SFX_COUNT + k;
+    return -1;
+}
+
+sfx_sound sfx_bank_sound(const sfx_bank *bank, int id)
+{
+    if (id >= 0 && id < SFX_COUNT)
+        return bank->sounds[id];
+    if (id >= SFX_COUNT && id - SFX_COUNT < bank->file_count) {
+        const sfx_file *f = &bank->files[id - SFX_COUNT];
+        return (sfx_sound){f->samples, f->length, SFX_FILE_GAP_MS * SYNTH_RATE / 1000};
+    }
+    return (sfx_sound){NULL, 0, 0};
+}
+
 void sfx_bank_free(sfx_bank *bank)
 {
+    sfx_bank_clear_files(bank);
     mem_free(bank->block);
     memset(bank, 0, sizeof *bank);
 }

@@ -13,6 +13,7 @@
 #include "pattern/reference.h"
 #include "pattern/vm.h"
 #include "sim/bullet_kind.h"
+#include "sim/sound.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@ enum {
     COMPLETION_MODULE = 9,
     COMPLETION_PROPERTY = 10,
     COMPLETION_KEYWORD = 14,
+    COMPLETION_FILE = 17,
     COMPLETION_ENUM_MEMBER = 20,
     COMPLETION_CONSTANT = 21,
 };
@@ -319,6 +321,8 @@ static void query_describe_symbol(query_text *t, project *p, query_target target
     query_printf(t, "\n*%s, line %u*\n", base, at.line + 1);
 }
 
+static void query_sound_file(query_text *t, const project_file *f, size_t start, const char *word);
+
 cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
 {
     const project_file *f = &p->files[file];
@@ -337,6 +341,7 @@ cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
         query_describe_symbol(&t, p, target);
     else if (query_art_find(p, word, &art))
         query_describe_art(&t, p, &art);
+    query_sound_file(&t, f, start, word);
     char ref[4096];
     if (reference_describe(word, ref, sizeof ref))
         query_printf(&t, "%s%s", t.len ? "\n---\n\n" : "", ref);
@@ -603,6 +608,27 @@ static void query_scan(const char *text, size_t end, query_context *q)
     mem_free(scratch);
 }
 
+/* A mod's sound after `sound`: which file plays it (a built-in one is
+ * described by pattern/reference). */
+static void query_sound_file(query_text *t, const project_file *f, size_t start, const char *word)
+{
+    if (sound_by_name(word) >= 0)
+        return;
+    query_context q;
+    query_scan(f->text, start, &q);
+    char path[1100], dir[1024];
+    if (q.last != TOK_NAME || strcmp(q.last_word, "sound") != 0)
+        return;
+    if (sound_file_locate(f->path, word, path, sizeof path, dir, sizeof dir))
+        query_printf(t,
+                     "**sound file** `%s`\n\nPlayed by `sound %s`: a WAV file of the mod "
+                     "(docs/patterns.md, *Sounds*).\n",
+                     path, word);
+    else
+        query_printf(t, "**sound** `%s`: no built-in sound nor a file sounds/%s.wav here\n", word,
+                     word);
+}
+
 typedef struct query_items {
     cJSON *list;
     int count;
@@ -678,6 +704,18 @@ static void query_art_item(void *ctx, const query_art_shape *a)
 static void query_art_shapes(query_items *it, project *p)
 {
     query_art_each(p, query_art_item, it);
+}
+
+/* The sounds `sound` can play from file (f's path): the built-in ones and the
+ * WAV files of the nearest sounds/ folder (pattern/sound_file.h). */
+static void query_sounds(query_items *it, const project_file *f)
+{
+    for (int i = 0; i < SOUND_BUILTIN_COUNT; i++)
+        query_item(it, sound_names[i], COMPLETION_ENUM_MEMBER, "sound effect", NULL);
+    char names[SOUND_FILE_MAX][SOUND_FILE_NAME];
+    int n = sound_file_nearby(f->path, names, SOUND_FILE_MAX);
+    for (int i = 0; i < n; i++)
+        query_item(it, names[i], COMPLETION_FILE, "sound file", NULL);
 }
 
 static void query_shapes(query_items *it)
@@ -841,6 +879,8 @@ cJSON *query_completion(project *p, int file, size_t offset)
     } else if (q.last == TOK_NAME &&
                (!strcmp(q.last_word, "boss") || !strcmp(q.last_word, "midboss"))) {
         query_decls(&it, p, "boss", COMPLETION_CLASS);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "sound")) {
+        query_sounds(&it, f);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "fire")) {
         query_shapes(&it);
         query_art_shapes(&it, p);

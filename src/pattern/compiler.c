@@ -2025,6 +2025,27 @@ static void compiler_check_look(compiler *c, int file, const char *look, ast_pos
         compiler_hint(diag_suggest(look, enemy_look_names, ENEMY_LOOK_COUNT), hint, sizeof hint));
 }
 
+/* Reports a sound that is neither built-in nor a sound file found from the
+ * script's folder (pattern/sound_file.h); a file found joins the library's
+ * sound table, made at the first one. */
+static void compiler_check_sound(compiler *c, int file, const char *name, ast_pos pos)
+{
+    library *lib = c->lib;
+    if (!name || !lib)
+        return;
+    if (!lib->sounds) {
+        lib->sounds = arena_alloc(&lib->mem, SOUND_FILE_MAX * sizeof *lib->sounds);
+        if (!lib->sounds)
+            return;
+    }
+    char err[512];
+    const library_file *f = &c->in->files[file];
+    int rc = sound_file_resolve(&lib->mem, lib->sounds, &lib->sound_count, f->path, name, pos.line,
+                                pos.col, err, sizeof err);
+    if (rc != 0)
+        compiler_report(c, rc == -1 ? DIAG_UNKNOWN_SOUND : DIAG_BAD_SOUND, file, pos, "%s", err);
+}
+
 /* Reports a backdrop name that sim/backdrop.h lacks, with the nearest as a
  * hint; returns its index, or -1. */
 static int compiler_check_backdrop(compiler *c, int file, const char *name, ast_pos pos)
@@ -2085,8 +2106,12 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
         break;
     case VS_LOOK:
         compiler_check_look(f->c, f->file, s->text, s->name_pos);
-        /* fall through */
+        emit_string(f, s->text ? s->text : "", s->pos);
+        n = 1;
+        break;
     case VS_SOUND:
+        compiler_check_sound(f->c, f->file, s->text, s->name_pos);
+        /* fall through */
     case VS_MUSIC:
         emit_string(f, s->text ? s->text : "", s->pos);
         n = 1;

@@ -14,6 +14,7 @@
 #include "pattern/art.h"
 #include "pattern/diag.h"
 #include "pattern/program.h"
+#include "pattern/sound_file.h"
 #include "pattern/vm.h"
 
 #include <stddef.h>
@@ -155,6 +156,8 @@ typedef struct library {
     library_mark ships_start;
     art_shape *art; /* a mod's own bullet shapes (pattern/art.h) */
     uint32_t art_count;
+    sound_file *sounds; /* a mod's own sound files (pattern/sound_file.h) */
+    uint32_t sound_count;
     arena mem; /* the tables and their strings */
 } library;
 

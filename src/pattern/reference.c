@@ -5,6 +5,7 @@
 
 #include "pattern/ast.h"
 #include "sim/bullet_kind.h"
+#include "sim/sound.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -219,6 +220,8 @@ int reference_has(const char *word, reference_kind kind)
         return reference_find_shape(word) != NULL;
     if (kind == REF_COLOUR)
         return reference_is_colour(word);
+    if (kind == REF_SOUND)
+        return sound_by_name(word) >= 0;
     for (int i = 0; i < REFERENCE_COUNT; i++)
         if (reference_table[i].kind == kind && strcmp(reference_table[i].word, word) == 0)
             return 1;
@@ -272,6 +275,14 @@ int reference_describe(const char *word, char *out, size_t size)
                  rows ? "\n" : "", word, (double)s->radius, s->size,
                  s->rotates ? "the sprite turns with the bullet's heading" : "a round sprite",
                  s->name);
+        reference_append(out, size, &used, part);
+        rows++;
+    }
+    int sound = sound_by_name(word);
+    if (sound >= 0) {
+        snprintf(part, sizeof part,
+                 "%s**sound effect** `%s`\n\nBuilt in: %s. Written after `sound`: `sound %s`.\n",
+                 rows ? "\n" : "", word, sound_docs[sound], word);
         reference_append(out, size, &used, part);
         rows++;
     }

@@ -10,7 +10,8 @@
  * The statements that only pass values to the host (health, look, sound, ...)
  * are rows made from pattern/ast.h's AST_VERB_STATEMENTS, which holds their
  * meaning. Shapes and colours are not rows: their text is made from sim/bullet_kind.h
- * (hit radius, drawn size, whether the sprite turns with the bullet).
+ * (hit radius, drawn size, whether the sprite turns with the bullet); nor are the
+ * built-in sound effects, made from sim/sound.h (what each sounds like).
  */
 #ifndef CURTAIN_PATTERN_REFERENCE_H
 #define CURTAIN_PATTERN_REFERENCE_H
@@ -26,7 +27,8 @@
     X(FUNCTION, "built-in function") \
     X(WORD, "word")                  \
     X(SHAPE, "bullet shape")         \
-    X(COLOUR, "bullet colour")
+    X(COLOUR, "bullet colour")       \
+    X(SOUND, "sound effect")
 
 typedef enum reference_kind {
 #define REFERENCE_KIND_ENUM(id, what) REF_##id,
@@ -48,10 +50,10 @@ typedef struct reference_row {
 const reference_row *reference_rows(int *count);
 /* Every row of word (a word can be a statement, a clause and a value), written
  * into out as Markdown ("**statement** `speed EXPR [over EXPR]`: ...", one
- * paragraph each), shapes and colours included. Returns the number of rows
+ * paragraph each), shapes, colours and built-in sounds included. Returns the number of rows
  * written (0: the word is not the language's); out is truncated to fit. */
 int reference_describe(const char *word, char *out, size_t size);
-/* Whether word has a row of kind (shapes and colours included). */
+/* Whether word has a row of kind (shapes, colours and built-in sounds included). */
 int reference_has(const char *word, reference_kind kind);
 /* How a row's word is written ("speed EXPR [over EXPR]") into out; returns the
  * length it needed. */

@@ -4,6 +4,7 @@
 #include "platform/audio.h"
 
 #include "audio/synth.h"
+#include "audio/track_cache.h"
 #include "core/log.h"
 #include "core/mem.h"
 #include "game/options.h"
@@ -74,6 +75,7 @@ int audio_open(audio *a, const options *o)
 /* Stops the worker and frees the themes and their tracks. */
 static void audio_free_music(audio *a)
 {
+    a->pending = 0;
     if (a->worker) {
         atomic_store(&a->stop, 1);
         SDL_WaitThread(a->worker, NULL);
@@ -127,13 +129,56 @@ void audio_apply_options(audio *a, const options *o)
 
 void audio_play(audio *a, sfx_id id, float volume, float pan)
 {
-    if (!a->device || id >= SFX_COUNT)
+    if (id < SFX_COUNT)
+        audio_play_id(a, (int)id, volume, pan);
+}
+
+int audio_sound_id(const audio *a, const char *name)
+{
+    return sfx_bank_find(&a->bank, name);
+}
+
+void audio_play_id(audio *a, int id, float volume, float pan)
+{
+    if (!a->device)
         return;
-    const sfx_sound *s = &a->bank.sounds[id];
-    mixer_sound ms = {s->samples, s->length, s->min_gap, (int)id, 0};
     SDL_LockAudioDevice(a->device);
-    mixer_play(&a->mix, &ms, volume, pan, MIXER_BUS_EFFECTS, 0);
+    sfx_sound s = sfx_bank_sound(&a->bank, id); /* under the lock: files may be replaced */
+    mixer_sound ms = {s.samples, s.length, s.min_gap, id, 0};
+    if (s.samples && id < AUDIO_MUSIC_ID)
+        mixer_play(&a->mix, &ms, volume, pan, MIXER_BUS_EFFECTS, 0);
     SDL_UnlockAudioDevice(a->device);
+}
+
+int audio_load_sounds(audio *a, const char *const *names, const char *const *paths, int count,
+                      void (*report)(void *ctx, int k, const char *why), void *ctx)
+{
+    /* Read into a bank of files alone, then swapped in under the lock: the
+     * callback never sees a half-read file, nor waits for the reading. */
+    static sfx_bank fresh; /* the files only; one loader at a time (the game's thread) */
+    memset(&fresh, 0, sizeof fresh);
+    int failed = 0;
+    for (int k = 0; k < count; k++) {
+        char err[512];
+        if (sfx_bank_add_file(&fresh, names[k], paths[k], err, sizeof err) != 0) {
+            failed++;
+            if (report)
+                report(ctx, k, err);
+        }
+    }
+    if (a->device)
+        SDL_LockAudioDevice(a->device);
+    mixer_stop_bus(&a->mix, MIXER_BUS_EFFECTS); /* no voice may play a freed file */
+    sfx_file old[SFX_FILE_MAX];
+    memcpy(old, a->bank.files, sizeof old);
+    int old_count = a->bank.file_count;
+    memcpy(a->bank.files, fresh.files, sizeof fresh.files);
+    a->bank.file_count = fresh.file_count;
+    if (a->device)
+        SDL_UnlockAudioDevice(a->device);
+    for (int k = 0; k < old_count; k++)
+        mem_free(old[k].samples);
+    return failed;
 }
 
 /* Starts theme i on the music bus, the lock held; what played fades out. */
@@ -161,21 +206,28 @@ static int audio_next_render(const audio *a)
     return -1;
 }
 
-/* The worker: renders the themes one by one, each published under the lock. */
+/* The worker: renders the themes one by one, each published under the lock.
+ * The theme cued and waited for renders at the game's own priority; the
+ * others, ahead of their cues, at a low one (the game's frames come first). */
 static int audio_worker(void *user)
 {
     audio *a = user;
-    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* the game's frames come first */
     while (!atomic_load(&a->stop)) {
         SDL_LockAudioDevice(a->device);
         int i = audio_next_render(a);
+        int cued = i >= 0 && i == a->want;
         SDL_UnlockAudioDevice(a->device);
+        SDL_SetThreadPriority(cued ? SDL_THREAD_PRIORITY_NORMAL : SDL_THREAD_PRIORITY_LOW);
         if (i < 0)
             break;
         music_track t;
-        int rc = music_render(&a->music->themes[i].score, &t, &a->stop);
+        char err[512];
+        int rc = music_theme_render(&a->music->themes[i], &t, &a->stop, err, sizeof err);
         if (rc != 0 && atomic_load(&a->stop))
             break;
+        if (rc == 0 && a->cache[0] && a->keys[i] &&
+            track_cache_save(a->cache, &a->music->themes[i], a->keys[i], &t, err, sizeof err) != 0)
+            log_warn("music: not kept for the next launch: %s", err);
         SDL_LockAudioDevice(a->device);
         if (rc == 0) {
             a->tracks[i] = t;
@@ -184,7 +236,7 @@ static int audio_worker(void *user)
                 audio_start_theme(a, i);
         } else {
             a->failed[i] = 1;
-            log_warn("music: out of memory for the theme '%s'", a->music->themes[i].name);
+            log_warn("music: %s", err);
         }
         SDL_UnlockAudioDevice(a->device);
     }
@@ -202,19 +254,48 @@ int audio_load_music(audio *a, const char *dir, const char *mod_dir)
     music_set_load(a->music, dir, mod_dir);
     for (int i = 0; i < a->music->error_count && i < MUSIC_ERRORS; i++)
         log_warn("music: %s", a->music->errors[i]);
-    if (a->device && a->music->count > 0) {
-        atomic_store(&a->stop, 0);
-        a->worker = SDL_CreateThread(audio_worker, "curtain music", a);
-        if (!a->worker)
-            log_warn("music: cannot start the thread that renders it (%s)", SDL_GetError());
+    a->cached = 0;
+    for (int i = 0; a->device && i < a->music->count; i++) { /* before the first frame */
+        a->keys[i] = a->cache[0] ? track_cache_key(&a->music->themes[i]) : 0;
+        music_track t;
+        if (a->keys[i] && track_cache_load(a->cache, &a->music->themes[i], a->keys[i], &t) == 0) {
+            SDL_LockAudioDevice(a->device); /* nothing plays them yet: for form's sake */
+            a->tracks[i] = t;
+            a->ready[i] = 1;
+            SDL_UnlockAudioDevice(a->device);
+            a->cached++;
+        }
     }
+    if (a->cached)
+        log_debug("music: %d of %d themes read back from %s", a->cached, a->music->count, a->cache);
+    int left = 0;
+    for (int i = 0; i < a->music->count; i++)
+        left += !a->ready[i];
+    a->pending = a->device && left > 0; /* the worker starts at the first cue, with it */
     return a->music->error_count;
+}
+
+void audio_music_cache(audio *a, const char *dir)
+{
+    snprintf(a->cache, sizeof a->cache, "%s", dir ? dir : "");
 }
 
 const music_set *audio_themes(const audio *a)
 {
     static const music_set empty;
     return a->music ? a->music : &empty;
+}
+
+/* Starts the worker that renders the themes not read back, once. */
+static void audio_start_worker(audio *a)
+{
+    if (!a->pending)
+        return;
+    a->pending = 0;
+    atomic_store(&a->stop, 0);
+    a->worker = SDL_CreateThread(audio_worker, "curtain music", a);
+    if (!a->worker)
+        log_warn("music: cannot start the thread that renders it (%s)", SDL_GetError());
 }
 
 void audio_cue(audio *a, int theme)
@@ -226,10 +307,12 @@ void audio_cue(audio *a, int theme)
     if (theme != a->playing)
         audio_start_theme(a, theme); /* not rendered yet: the worker starts it */
     SDL_UnlockAudioDevice(a->device);
+    audio_start_worker(a); /* the first cue: its theme is rendered first */
 }
 
 void audio_wait_music(audio *a)
 {
+    audio_start_worker(a);
     if (a->worker) {
         SDL_WaitThread(a->worker, NULL);
         a->worker = NULL;

@@ -8,9 +8,14 @@
  * is simply not heard. The reason is kept in audio.status.
  *
  * The music (audio/music) is loaded apart, by audio_load_music: the scores are
- * read at once (their errors kept for the game to show), and a worker thread
- * renders the tracks one by one, the one cued first, so that the game never
- * waits for a track: a cue of a track not yet rendered plays it as soon as it is.
+ * read at once (their errors kept for the game to show), the tracks a launch
+ * before rendered are read back from the user's music-cache/ (audio/track_cache,
+ * when audio_music_cache named it), and a worker thread, started by the first
+ * cue, renders the others one by one, the one cued first (at the game's
+ * priority; the others at a low one), and keeps them there, so that the game never
+ * waits for a track: a cue of a track not yet rendered plays it as soon as it
+ * is. A cue of a track that is ready starts it in the device's next buffer
+ * (AUDIO_BUFFER_FRAMES, about 21 ms; platform.audio measures it).
  *
  * The game calls audio_play from its own thread; the device lock is held around
  * every touch of the mixer and of the rendered tracks. An open audio must stay
@@ -34,6 +39,10 @@ typedef struct audio {
     /* Rendered by the worker; a track is set and then ready[i] under the lock. */
     music_track tracks[MUSIC_THEMES];
     uint8_t ready[MUSIC_THEMES], failed[MUSIC_THEMES];
+    uint64_t keys[MUSIC_THEMES]; /* each theme's track_cache key (0: not kept) */
+    char cache[1024];            /* the tracks' folder ("" : none) */
+    int cached;                  /* themes read back from it by the last load */
+    int pending;                 /* themes to render: the worker starts at the first cue */
     SDL_Thread *worker;
     atomic_int stop; /* asks the worker to finish */
     int want;        /* the theme cued (-1: none), under the lock */
@@ -62,6 +71,20 @@ void audio_apply_options(audio *a, const struct options *o);
 /* Plays an effect. volume from 0 to 1 on top of the effects volume; pan from -1 (left)
  * to 1 (right), e.g. from the x position of what made the sound. */
 void audio_play(audio *a, sfx_id id, float volume, float pan);
+/* The id of a sound's name (a built-in one's, or a file sound's that
+ * audio_load_sounds added), for audio_play_id; -1 if there is none. */
+int audio_sound_id(const audio *a, const char *name);
+/* Plays a sound by the id audio_sound_id gave (an unknown id plays nothing). */
+void audio_play_id(audio *a, int id, float volume, float pan);
+/* Replaces the mod's sound files by count files (names[k] read from paths[k],
+ * a WAV each: audio/wav), decoded before the lock is taken; the effects
+ * playing stop. A file that cannot be read is left out, its reason passed to
+ * report (may be NULL) with its index. Returns the number left out. */
+int audio_load_sounds(audio *a, const char *const *names, const char *const *paths, int count,
+                      void (*report)(void *ctx, int k, const char *why), void *ctx);
+/* The folder rendered tracks are kept in and read back from (NULL: none), for
+ * the next audio_load_music. */
+void audio_music_cache(audio *a, const char *dir);
 /* Reads the themes of dir (the data folder's patterns/music) and mod_dir's music/
  * (may be NULL) and, with a device, starts rendering them. Returns the number of
  * scores with errors (their messages in a->music->errors). */
@@ -71,7 +94,8 @@ const music_set *audio_themes(const audio *a);
 /* Plays a theme (an index into audio_themes), from its start and then looping;
  * -1 stops the music. The theme already playing goes on undisturbed. */
 void audio_cue(audio *a, int theme);
-/* Waits until every theme is rendered (tests, tools). */
+/* Waits until every theme is rendered (tests, tools); starts the worker if no
+ * cue has. */
 void audio_wait_music(audio *a);
 audio_stats audio_get_stats(audio *a);
 

@@ -8,6 +8,7 @@
  */
 #include "ui/ui.h"
 
+#include "audio/track_cache.h"
 #include "core/clock.h"
 #include "core/data_path.h"
 #include "core/file.h"
@@ -270,10 +271,8 @@ void app_world_sounds(app *a, const world *w)
     for (int i = 0; i < w->event_count; i++) {
         const world_event *e = &w->events[i];
         float pan = (e->x / PLAYFIELD_W * 2.0f - 1.0f) * 0.6f;
-        if (e->kind == WORLD_EVENT_SOUND) {
-            int id = sfx_from_name(world_string(w, e->value));
-            if (id >= 0)
-                app_sound(a, (sfx_id)id, pan);
+        if (e->kind == WORLD_EVENT_SOUND) { /* a built-in name or a mod's file */
+            audio_play_id(a->sound, audio_sound_id(a->sound, world_string(w, e->value)), 1.0f, pan);
             continue;
         }
         if (e->kind == WORLD_EVENT_MUSIC) {
@@ -514,7 +513,7 @@ static void ui_frame(app *a)
  * user folder and the folders it saves into. */
 static void ui_remove_stale_temps(app *a)
 {
-    static const char *const dirs[] = {"", "screenshots"};
+    static const char *const dirs[] = {"", "screenshots", TRACK_CACHE_FOLDER};
     char dir[APP_PATH_MAX];
     int removed = 0;
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
@@ -570,10 +569,39 @@ static void ui_load_music(app *a, const char *mod)
     char dir[1024];
     if (data_path_join(dir, sizeof dir, "patterns/" MUSIC_FOLDER) != 0)
         return;
+    char cache[1024];
+    audio_music_cache(a->sound,
+                      user_dir_join(cache, sizeof cache, TRACK_CACHE_FOLDER) == 0 ? cache : NULL);
     int errors = audio_load_music(a->sound, dir, mod);
     if (errors > 0)
         app_toast(a, PANEL_RED, "music: %s%s", audio_themes(a->sound)->errors[0],
                   errors > 1 ? " (and more: see the log)" : "");
+}
+
+/* One sound file that cannot be played: said where the script first plays it,
+ * on the terminal and (the first) on screen; the game plays on without it. */
+static void ui_sound_refused(void *ctx, int k, const char *why)
+{
+    app *a = ctx;
+    const sound_file *s = &a->lib->sounds[k];
+    log_warn("%s:%u:%u: the sound '%s' cannot be played: %s", s->file, s->line, s->col, s->name,
+             why);
+    app_toast(a, PANEL_RED, "%s:%u:%u: the sound '%s' cannot be played: %s", s->file, s->line,
+              s->col, s->name, why);
+}
+
+/* Reads the sound files the library's scripts play (a mod's sounds/NAME.wav,
+ * pattern/sound_file.h). */
+static void ui_load_sounds(app *a)
+{
+    const char *names[SOUND_FILE_MAX], *paths[SOUND_FILE_MAX];
+    int n = 0;
+    for (uint32_t k = 0; a->lib && k < a->lib->sound_count && n < SOUND_FILE_MAX; k++) {
+        names[n] = a->lib->sounds[k].name;
+        paths[n++] = a->lib->sounds[k].path;
+    }
+    if (n > 0)
+        audio_load_sounds(a->sound, names, paths, n, ui_sound_refused, a);
 }
 
 /* Opens the window, renderer, input and sound. Returns 0 or -1 (printed). */
@@ -620,6 +648,7 @@ static int ui_open(app *a, const ui_config *cfg)
     a->sound = &sound;
     audio_open(a->sound, &a->opts);
     ui_load_music(a, cfg->mod);
+    ui_load_sounds(a);
     for (int p = 0; p < OVERLAY_PHASE_COUNT; p++)
         a->stats.phase_ms[p] = -1.0;
     return 0;

@@ -228,6 +228,38 @@ drawcount 1 3 || fail "view did not reload a changed declaration: $(cat "$tmp/vi
 kill "$view" 2>/dev/null
 wait "$view" 2>/dev/null
 
+# sound: a mod's sound files are found from the script's folder up, listed by
+# lint --dump; a damaged or odd one, a typo, a link out: positioned errors
+mkdir -p "$tmp/smod/stage1" "$tmp/smod/sounds" "$tmp/elsewhere"
+cp "$(dirname "$0")/../../docs/examples/sounds/chime.wav" "$tmp/smod/sounds/chime.wav"
+printf 'pattern ring {\n    sound chime\n    fire orb ring 8 speed 2\n}\n' >"$tmp/smod/stage1/s.pat"
+"$curtain" lint --dump "$tmp/smod/stage1/s.pat" >"$tmp/out" 2>&1 || fail "lint of a sound: $(cat "$tmp/out")"
+grep -q "^sound 'chime': .*smod/sounds/chime.wav.*s.pat:2:11" "$tmp/out" ||
+    fail "lint --dump sound: $(cat "$tmp/out")"
+head -c 100 "$tmp/smod/sounds/chime.wav" >"$tmp/smod/sounds/cut.wav"
+sed 's/chime/cut/' "$tmp/smod/stage1/s.pat" >"$tmp/smod/stage1/cut.pat"
+"$curtain" lint "$tmp/smod/stage1/cut.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of a damaged sound file did not exit 1"
+grep -q "cut.pat:2:11: the sound 'cut' cannot be played: .*cut.wav: the 'data' chunk at byte [0-9]* runs past the end" \
+    "$tmp/out" || fail "lint of a damaged sound: $(cat "$tmp/out")"
+grep -q '^ *\^$' "$tmp/out" || fail "lint printed no caret for the sound: $(cat "$tmp/out")"
+sox -n -r 44100 -c 6 -b 16 "$tmp/smod/sounds/six.wav" synth 0.1 sine 440 2>/dev/null ||
+    printf 'RIFF\044\000\000\000WAVEfmt \020\000\000\000\001\000\006\000\104\254\000\000\000\000\000\000\014\000\020\000data\000\000\000\000' >"$tmp/smod/sounds/six.wav"
+sed 's/chime/six/' "$tmp/smod/stage1/s.pat" >"$tmp/smod/stage1/six.pat"
+"$curtain" lint "$tmp/smod/stage1/six.pat" >"$tmp/out" 2>&1
+grep -q "six.pat:2:11: the sound 'six' cannot be played: .*(mono or stereo are read)" "$tmp/out" ||
+    fail "lint of a six-channel sound: $(cat "$tmp/out")"
+sed 's/chime/chme/' "$tmp/smod/stage1/s.pat" >"$tmp/smod/stage1/typo.pat"
+"$curtain" lint "$tmp/smod/stage1/typo.pat" >"$tmp/out" 2>&1
+grep -q "typo.pat:2:11: unknown sound 'chme' (did you mean 'chime'?)" "$tmp/out" ||
+    fail "lint of a misspelt sound: $(cat "$tmp/out")"
+cp "$tmp/smod/sounds/chime.wav" "$tmp/elsewhere/out.wav"
+ln -s "$tmp/elsewhere/out.wav" "$tmp/smod/sounds/out.wav"
+sed 's/chime/out/' "$tmp/smod/stage1/s.pat" >"$tmp/smod/stage1/out.pat"
+"$curtain" lint "$tmp/smod/stage1/out.pat" >"$tmp/out" 2>&1
+grep -q "out.pat:2:11: the sound file .*sounds/out.wav lies outside its folder" "$tmp/out" ||
+    fail "lint of a sound linked out of the mod: $(cat "$tmp/out")"
+
 # view of a file that defines a boss opens on the boss; --entry picks a pattern
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/stage1/3_boss.pat" \
     --frames 5 >"$tmp/view.out" 2>&1 || fail "view of the boss file: $(cat "$tmp/view.out")"

@@ -22,6 +22,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,6 +31,7 @@ static int to_server = -1, from_server = -1;
 static jsonrpc_reader reader;
 static int next_id = 1;
 static char dir[64], a_path[128], b_path[128], a_uri[160], b_uri[160];
+static char sounds_dir[96], boom_path[128];
 static char wave_path[128], wave_uri[160];
 static char xml_dir[64], xml_path[128], xml_uri[160];
 
@@ -81,7 +83,16 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "\n"
                               "pattern petals {\n"
                               "    fire petal at aim speed 2\n"
+                              "}\n"
+                              "\n"
+                              "pattern chimes {\n"
+                              "    sound boom\n"
+                              "    sound graze\n"
                               "}\n";
+
+/* sounds/boom.wav beside them: a WAV of two 16-bit samples, played by chimes. */
+static const char boom_wav[] = "RIFF\x28\0\0\0WAVEfmt \x10\0\0\0\x01\0\x01\0\x80\xbb\0\0"
+                               "\0\x77\x01\0\x02\0\x10\0data\x04\0\0\0\x10\0\xf0\xff";
 
 /* A BulletML file beside them: the pattern `wave`. */
 static const char wave_xml[] = "<?xml version=\"1.0\" ?>\n"
@@ -427,6 +438,10 @@ static void check_completions(void)
     check_completion(14, column_after(b_fixed, 14, "\"Card\" "), phase_yes, statement_yes);
     static const char *const boss_yes[] = {"phase", "name", "look", "spell_background", NULL};
     check_completion(14, 4, boss_yes, phase_yes);
+    /* after `sound`: the built-in sounds and the files of the nearest sounds/ */
+    static const char *const sound_yes[] = {"boom", "graze", "timer", "spell_start", NULL};
+    static const char *const sound_no[] = {"orb", "wait", "red", NULL};
+    check_completion(26, column_after(b_fixed, 26, "sound "), sound_yes, sound_no);
     static const char *const decl_yes[] = {"pattern", "enemy", "boss", "stage", "const", NULL};
     check_completion(7, 0, decl_yes, statement_yes);
 }
@@ -545,6 +560,13 @@ int main(int argc, char **argv)
     snprintf(b_uri, sizeof b_uri, "file://%s", b_path);
     write_file(a_path, a_text);
     write_file(b_path, b_broken);
+    snprintf(sounds_dir, sizeof sounds_dir, "%s/sounds", dir);
+    snprintf(boom_path, sizeof boom_path, "%s/boom.wav", sounds_dir);
+    mkdir(sounds_dir, 0755);
+    FILE *boom = fopen(boom_path, "wb");
+    CHECK(boom && fwrite(boom_wav, 1, sizeof boom_wav - 1, boom) == sizeof boom_wav - 1);
+    if (boom)
+        fclose(boom);
     snprintf(wave_path, sizeof wave_path, "%s/wave.xml", dir);
     snprintf(wave_uri, sizeof wave_uri, "file://%s", wave_path);
     write_file(wave_path, wave_xml);
@@ -596,6 +618,11 @@ int main(int argc, char **argv)
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"), "**art shape** `petal`");
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"),
                 "art garden \"art/sheet.png\" {\n    shape petal frame 16 16 hitbox 3");
+    /* sounds: a mod's file, then a built-in one */
+    check_hover(b_uri, 26, column_after(b_fixed, 26, "sound bo"), "**sound file** `");
+    check_hover(b_uri, 26, column_after(b_fixed, 26, "sound bo"), "/sounds/boom.wav`");
+    check_hover(b_uri, 27, column_after(b_fixed, 27, "sound gr"), "**sound effect** `graze`");
+    check_hover(b_uri, 27, column_after(b_fixed, 27, "sound gr"), "brushing the hitbox");
     check_completions();
     check_navigation();
     check_protocol_errors();
@@ -611,6 +638,8 @@ int main(int argc, char **argv)
     remove(a_path);
     remove(b_path);
     remove(wave_path);
+    remove(boom_path);
+    rmdir(sounds_dir);
     rmdir(dir);
     remove(xml_path);
     rmdir(xml_dir);

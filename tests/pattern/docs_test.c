@@ -5,7 +5,8 @@
  * error or warning, and runs 900 frames in the sandbox without a run-time error,
  * firing bullets. The page's lists of bullet shapes, colours and reserved words
  * are exactly the language's, and so is the hover table of pattern/reference.h,
- * every row of which the page's Reference shows. Each ```xml block of BULLETML_MD (a whole BulletML
+ * every row of which the page's Reference shows, and so is its table of the
+ * built-in sounds (sim/sound.h). Each ```xml block of BULLETML_MD (a whole BulletML
  * document) loads without a warning and runs the same way.
  *
  * usage: test_pattern.docs PATTERNS_MD EXAMPLES_DIR [BULLETML_MD]
@@ -21,6 +22,7 @@
 #include "pattern/sandbox.h"
 #include "pattern/vm.h"
 #include "sim/bullet_kind.h"
+#include "sim/sound.h"
 #include "test_sandbox.h"
 
 #include <dirent.h>
@@ -102,6 +104,28 @@ static void docs_list(const char *md, const char *intro, const char *const *name
     if (listed != count)
         fprintf(stderr, "%s lists %d names; the language has %d\n", intro, listed, count);
     CHECK_EQ_INT(listed, count);
+}
+
+/* The page's table of built-in sounds is sim/sound.h's, row by row, in order:
+ * each name with the words it is described by. */
+static void docs_sounds(const char *md)
+{
+    const char *p = strstr(md, "| name | what it sounds like |\n|---|---|\n");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    p = strchr(strchr(p, '\n') + 1, '\n') + 1;
+    for (int i = 0; i < SOUND_BUILTIN_COUNT; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "| `%s` | %s |\n", sound_names[i], sound_docs[i]);
+        int ok = strncmp(p, want, strlen(want)) == 0;
+        if (!ok)
+            fprintf(stderr, "the sounds' table: row %d is not %s", i + 1, want);
+        CHECK(ok);
+        const char *nl = strchr(p, '\n');
+        p = nl ? nl + 1 : p + strlen(p);
+    }
+    CHECK(p[0] == '\n'); /* no more rows than sounds */
 }
 
 /* Every word of the reserved-word list is reserved, and every reserved word the
@@ -349,6 +373,7 @@ int main(int argc, char **argv)
         docs_list(md, "Colours: ", colours, BULLET_COLOR_COUNT);
         docs_reserved(md);
         docs_reference(md);
+        docs_sounds(md);
     }
     mem_free(md);
     if (argc > 3) {
