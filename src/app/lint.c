@@ -60,7 +60,9 @@ int lint_main(int argc, char **argv, int first, const char *command)
     int dump = 0, quiet = 0;
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
-         "print the art shapes, the bosses' and ships' looks and the compiled program, one line each", 0, 0},
+         "print the art shapes, the bosses' and ships' looks and the compiled program, one line "
+         "each",
+         0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
     cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, LINT_MAX_FILES, "FILE..."};
