@@ -81,6 +81,14 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "\n"
                               "pattern petals {\n"
                               "    fire petal at aim speed 2\n"
+                              "}\n"
+                              "\n"
+                              "enemy lamp {\n"
+                              "    look petal\n"
+                              "    wait 1\n"
+                              "}\n"
+                              "ship kite {\n"
+                              "    option_look option\n"
                               "}\n";
 
 /* A BulletML file beside them: the pattern `wave`. */
@@ -429,6 +437,13 @@ static void check_completions(void)
     check_completion(14, 4, boss_yes, phase_yes);
     static const char *const decl_yes[] = {"pattern", "enemy", "boss", "stage", "const", NULL};
     check_completion(7, 0, decl_yes, statement_yes);
+    /* an object's look: the built-in looks and the art; an option's: its own */
+    static const char *const look_yes[] = {"petal", "wisp", "boss", "player_heron", NULL};
+    static const char *const look_no[] = {"orb", "wait", "red", NULL};
+    check_completion(26, column_after(b_fixed, 26, "look "), look_yes, look_no);
+    static const char *const option_yes[] = {"option", "petal", NULL};
+    static const char *const option_no[] = {"wisp", "orb", NULL};
+    check_completion(30, column_after(b_fixed, 30, "option_look "), option_yes, option_no);
 }
 
 /* Go to definition of burst in b.pat lands on its name in a.pat; its
@@ -594,6 +609,7 @@ int main(int argc, char **argv)
     check_hover(b_uri, 2, column_after(b_fixed, 2, "(co"), "parameter");
     /* an art shape where it is fired: its declaration, from the art block */
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"), "**art shape** `petal`");
+    check_hover(b_uri, 26, column_after(b_fixed, 26, "look pe"), "**art shape** `petal`");
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"),
                 "art garden \"art/sheet.png\" {\n    shape petal frame 16 16 hitbox 3");
     check_completions();
