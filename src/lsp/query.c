@@ -521,8 +521,8 @@ cJSON *query_symbols(project *p, int file, document_encoding enc)
 
 /* What is around the place being completed, from the tokens before it. */
 typedef struct query_context {
-    int depth;     /* braces open */
-    int in_fire;   /* a fire statement goes on here */
+    int depth;       /* braces open */
+    int in_fire;     /* a fire statement goes on here */
     tok_kind last;   /* the token before the word being typed (TOK_EOF: none) */
     tok_kind before; /* the token before that one (TOK_EOF: none) */
     char last_word[32], prev_word[32];
@@ -703,8 +703,7 @@ static void query_looks(query_items *it, project *p, int options)
             query_item(it, option_look_names[i], COMPLETION_ENUM_MEMBER, "option look", NULL);
     } else {
         for (int i = 0; i < ENEMY_LOOK_COUNT; i++)
-            query_item(it, enemy_look_names[i], COMPLETION_ENUM_MEMBER, "enemy or boss look",
-                       NULL);
+            query_item(it, enemy_look_names[i], COMPLETION_ENUM_MEMBER, "enemy or boss look", NULL);
         for (int i = 0; i < SHIP_LOOK_COUNT; i++)
             query_item(it, ship_look_names[i], COMPLETION_ENUM_MEMBER, "ship look", NULL);
     }

@@ -124,7 +124,7 @@ typedef struct ast_fire {
     X(HEALTH, "health", "e", "an enemy's hit points")                   \
     X(SCORE, "score", "e", "points for destroying it")                  \
     X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")               \
-    X(LOOK, "look", "t", "an enemy's or boss's look: a sprite or an art shape") \
+    X(LOOK, "look", "t", "an enemy's or boss's look")                   \
     X(TITLE, "title", "tT", "a title card: line, optional subline")     \
     X(SOUND, "sound", "t", "play a sound effect")                       \
     X(MUSIC, "music", "t", "change the music")                          \
