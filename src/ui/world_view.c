@@ -89,17 +89,30 @@ static void wv_add_enemies(world_view *v, field_view *fv, const world *w)
     }
 }
 
-static void wv_add_items(field_view *fv, const world *w)
+int world_view_item_look(int kind)
 {
     static const atlas_sprite sprites[ITEM_KIND_COUNT] = {
         ATLAS_SPRITE_ITEM_POWER, ATLAS_SPRITE_ITEM_POWER_BIG, ATLAS_SPRITE_ITEM_POINT,
         ATLAS_SPRITE_ITEM_BOMB,  ATLAS_SPRITE_ITEM_LIFE,      ATLAS_SPRITE_ITEM_STAR};
+    static const char *const names[ITEM_KIND_COUNT] = {"item_power", "item_power_big", "item_point",
+                                                       "item_bomb",  "item_life",      "item_star"};
+    int k = kind >= 0 && kind < ITEM_KIND_COUNT ? kind : 0;
+    return atlas_look_by_name(names[k], (int)sprites[k]);
+}
+
+/* The items, each kind in its look (world_view_item_look: looked up once a
+ * frame, not once an item). */
+static void wv_add_items(world_view *v, field_view *fv, const world *w)
+{
+    int looks[ITEM_KIND_COUNT];
+    for (int k = 0; k < ITEM_KIND_COUNT; k++)
+        looks[k] = world_view_item_look(k);
     const item_list *l = &w->items;
     for (uint32_t i = 0; i < l->count; i++) {
         float y = l->y[i] < 6.0f ? 6.0f : l->y[i]; /* above the top: a hint at the edge */
-        field_view_add_sprite(fv, FIELD_LAYER_ITEMS,
-                              sprites[l->kind[i] < ITEM_KIND_COUNT ? l->kind[i] : 0], 0, l->x[i],
-                              y);
+        field_view_add_look(fv, FIELD_LAYER_ITEMS,
+                            looks[l->kind[i] < ITEM_KIND_COUNT ? l->kind[i] : 0], 0,
+                            (int64_t)v->tick, l->x[i], y);
     }
 }
 
@@ -113,7 +126,8 @@ static void wv_add_shots(world_view *v, field_view *fv, const world *w)
     if (!player_flying(p))
         return;
     int level = player_power_level(p);
-    int look = atlas_look_by_name(p->ship ? p->ship->option_look : NULL, ATLAS_SPRITE_OPTION);
+    const char *option = p->ship && p->ship->option_look[0] ? p->ship->option_look : "option";
+    int look = atlas_look_by_name(option, ATLAS_SPRITE_OPTION);
     for (uint32_t k = 0; k < p->ship->option_count; k++) {
         const library_ship_option *o = &p->ship->options[k];
         if (o->level > level)
@@ -146,7 +160,7 @@ static void wv_add_sprites(sprite_batch *batch, void *user)
     world_view *v = user;
     (void)batch;
     wv_add_enemies(v, &v->fv->field, v->w);
-    wv_add_items(&v->fv->field, v->w);
+    wv_add_items(v, &v->fv->field, v->w);
     wv_add_shots(v, &v->fv->field, v->w);
     wv_add_bomb(v, &v->fv->field, v->w);
     effects_add_sprites(&v->fx, &v->fv->field);

@@ -76,6 +76,11 @@ int world_view_look_sprite(const char *look, int fallback);
  * (kept while a beaten midboss flies off), else the default sprite. */
 int world_view_enemy_sprite(const world *w, const enemy *e);
 
+/* The look of items of a kind (game/item.h): its sprite (item_power,
+ * item_point, ...), or a mod's art shape named after that sprite, which
+ * replaces it (a declaration names its own). */
+int world_view_item_look(int kind);
+
 /* Draws the library's art shapes (pattern/art.h) in v from now on: each sheet
  * read, the atlas built again on both renderer paths (frame_view_set_art). A
  * library without art takes the art away. Returns 0, or -1 with a positioned
