@@ -243,6 +243,19 @@ static void test_refusals(void)
     example_art(art);
     art[2].x = 60;
     refused(art, 3, "23_art.pat:5:11: the frame 16x16 at 60 0 lies outside the sheet");
+    /* an animation whose frames run off the sheet's edge (the ember's 2 frames
+     * from x 40 end at 72 of 64) */
+    example_art(art);
+    art[2].frames = 2;
+    refused(art, 3,
+            "23_art.pat:5:11: the animation's 2 frames of 16 px from x 40 run off the sheet");
+    /* an animation too large for the atlas: 16 turning frames of 128x128 */
+    static atlas_texture_art anim[1];
+    snprintf(path, sizeof path, "%s/mod/strip.png", scratch);
+    write_png(path, 2048, 128);
+    anim[0] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1, 0,      "strip.pat",
+                                  1,    9,   1, 5, 16,  4,   0, "strip"};
+    refused(anim, 1, "strip.pat:1:9: the art does not fit the atlas");
     /* too much art: 21 large shapes that turn */
     static atlas_texture_art many[ATLAS_ART_MAX_SHAPES];
     snprintf(path, sizeof path, "%s/mod/big.png", scratch);
