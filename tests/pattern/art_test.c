@@ -196,7 +196,7 @@ static void test_errors(void)
         n += (size_t)snprintf(src + n, sizeof src - n, "  shape g%d frame 8 8 hitbox 2\n", i);
     snprintf(src + n, sizeof src - n, "}\n");
     CHECK(compile(src) == NULL);
-    CHECK(has("too many art shapes: a library holds at most 21"));
+    CHECK(has("too many art shapes: a library holds at most 53"));
 }
 
 /* Bullets of art shapes, fired, turned and restyled every frame, allocate
