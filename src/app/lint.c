@@ -27,10 +27,38 @@ static void lint_dump_art(const library *lib)
                lib->sounds[k].file, lib->sounds[k].line, lib->sounds[k].col);
     for (uint32_t k = 0; k < lib->art_count; k++) {
         const art_shape *a = &lib->art[k];
-        printf("art '%s': shape %d, %s frame %dx%d at %d %d, hitbox %g, %s%s\t; %s:%u:%u\n",
+        char anim[64] = "";
+        if (a->frames > 1)
+            snprintf(anim, sizeof anim, ", frames %d every %d%s", a->frames, a->every,
+                     a->once ? " once" : "");
+        printf("art '%s': shape %d, %s frame %dx%d at %d %d, hitbox %g, %s%s%s\t; %s:%u:%u\n",
                a->name, a->shape, a->sheet, a->w, a->h, a->x, a->y, a->hitbox_q * 0.25,
-               a->turns ? "turns" : "upright", a->additive ? ", additive" : "", a->file, a->line,
-               a->col);
+               a->turns ? "turns" : "upright", a->additive ? ", additive" : "", anim, a->file,
+               a->line, a->col);
+    }
+}
+
+/* What a look name draws, for the dump: "art" for one of the library's shapes,
+ * else "sprite" (a built-in); "default" when none is given. */
+static const char *lint_look_kind(const library *lib, const char *look)
+{
+    if (!look || !look[0])
+        return "default";
+    return art_find(lib->art, (int)lib->art_count, look) ? "art" : "sprite";
+}
+
+/* The looks of the bosses and ships, one a line (an enemy's is its `look`
+ * statement, in the program below). */
+static void lint_dump_looks(const library *lib)
+{
+    for (uint32_t k = 0; k < lib->boss_count; k++) {
+        const library_boss *b = &lib->bosses[k];
+        printf("look boss '%s': %s (%s)\n", b->name, b->look, lint_look_kind(lib, b->look));
+    }
+    for (uint32_t k = 0; k < lib->ship_count; k++) {
+        const library_ship *s = &lib->ships[k];
+        printf("look ship '%s': %s (%s), options %s (%s)\n", s->name, s->look,
+               lint_look_kind(lib, s->look), s->option_look, lint_look_kind(lib, s->option_look));
     }
 }
 
@@ -65,7 +93,9 @@ int lint_main(int argc, char **argv, int first, const char *command)
     int dump = 0, quiet = 0;
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
-         "print the art shapes, the sound files and the compiled program, one line each", 0, 0},
+         "print the art shapes, the bosses' and ships' looks, the sound files and the compiled "
+         "program, one line each",
+         0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
     cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, LINT_MAX_FILES, "FILE..."};
@@ -96,6 +126,7 @@ int lint_main(int argc, char **argv, int first, const char *command)
     diag_print(&diags, stderr);
     if (lib && dump) {
         lint_dump_art(lib);
+        lint_dump_looks(lib);
         program_dump(stdout, lib->prog);
     }
     if (lib && !quiet)

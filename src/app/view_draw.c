@@ -27,6 +27,7 @@ struct view_draw {
     /* the bullets of a frame, in the renderer's form */
     float *x, *y, *dx, *dy;
     uint8_t *shape, *color;
+    uint32_t *born; /* 0 - age: with now 0, the age an animated shape's frame is picked by */
     uint32_t capacity;
     /* what the enemies callback draws */
     const sandbox_object *objs;
@@ -57,7 +58,8 @@ view_draw *view_draw_create(SDL_Renderer *r)
     d->dy = mem_alloc(d->capacity * sizeof *d->dy);
     d->shape = mem_alloc(d->capacity);
     d->color = mem_alloc(d->capacity);
-    if (!d->ready || !d->x || !d->y || !d->dx || !d->dy || !d->shape || !d->color) {
+    d->born = mem_alloc(d->capacity * sizeof *d->born);
+    if (!d->ready || !d->x || !d->y || !d->dx || !d->dy || !d->shape || !d->color || !d->born) {
         view_draw_destroy(d);
         return NULL;
     }
@@ -76,21 +78,23 @@ void view_draw_destroy(view_draw *d)
     mem_free(d->dy);
     mem_free(d->shape);
     mem_free(d->color);
+    mem_free(d->born);
     mem_free(d);
 }
 
-/* The atlas sprite an enemy's look names: the sprite itself ("boss"), or with
- * "enemy_" before it ("drone"); a default when it names none. A boss wears its
- * boss's look (`look` in its `boss` block), as in the game (world_view). */
-static atlas_sprite vd_enemy_sprite(const view_draw *d, const sandbox_object *o)
+/* The look (render/atlas.h) an enemy wears: a mod's art shape of that name, the
+ * sprite itself ("boss"), or with "enemy_" before it ("drone"); a default when
+ * it names none. A boss wears its boss's look (`look` in its `boss` block), as
+ * in the game (world_view). */
+static int vd_enemy_look(const view_draw *d, const sandbox_object *o)
 {
-    atlas_sprite fallback = o->enemy == 2 ? ATLAS_SPRITE_BOSS : ATLAS_SPRITE_ENEMY_DRONE;
+    int fallback = o->enemy == 2 ? ATLAS_SPRITE_BOSS : ATLAS_SPRITE_ENEMY_DRONE;
     if (o->enemy == 2 && d->lib && o->boss >= 0 && (uint32_t)o->boss < d->lib->boss_count)
-        return (atlas_sprite)atlas_look_sprite(d->lib->bosses[o->boss].look, (int)fallback);
+        return atlas_look_by_name(d->lib->bosses[o->boss].look, fallback);
     const vm_program *p = d->lib ? d->lib->prog : NULL;
     if (!p || o->look >= p->string_count)
         return fallback;
-    return (atlas_sprite)atlas_look_sprite(p->strings[o->look], (int)fallback);
+    return atlas_look_by_name(p->strings[o->look], fallback);
 }
 
 /* frame_view's callback: the enemies and bosses into the field's batch. */
@@ -101,8 +105,8 @@ static void vd_add_enemies(sprite_batch *batch, void *user)
     for (uint32_t i = 0; i < d->nobjs; i++) {
         const sandbox_object *o = &d->objs[i];
         if (o->enemy)
-            field_view_add_sprite(&d->fv.field, FIELD_LAYER_ENEMIES, vd_enemy_sprite(d, o),
-                                  (int)(d->fv.field.tick / 6), o->x, o->y);
+            field_view_add_look(&d->fv.field, FIELD_LAYER_ENEMIES, vd_enemy_look(d, o),
+                                (int)(d->fv.field.tick / 6), o->age, o->x, o->y);
     }
 }
 
@@ -221,9 +225,11 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
         d->dy[count] = o->dir_y;
         d->shape[count] = (uint8_t)(shape >= 0 ? shape : BULLET_SHAPE_ORB);
         d->color[count] = (uint8_t)(colour >= 0 ? colour : BULLET_COLOR_WHITE);
+        d->born[count] = 0u - o->age;
         count++;
     }
-    sprite_bullets bullets = {count, d->x, d->y, d->dx, d->dy, d->shape, d->color, NULL};
+    sprite_bullets bullets = {count,    d->x, d->y,    d->dx, d->dy, d->shape,
+                              d->color, NULL, d->born, 1,     0};
     player ship = {.x = (float)player_x, .y = (float)player_y, .focused = 1};
     d->objs = objs;
     d->nobjs = n;

@@ -14,6 +14,7 @@
 #include "pattern/vm.h"
 #include "sim/bullet_kind.h"
 #include "sim/sound.h"
+#include "sim/enemy_look.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -525,9 +526,10 @@ cJSON *query_symbols(project *p, int file, document_encoding enc)
 
 /* What is around the place being completed, from the tokens before it. */
 typedef struct query_context {
-    int depth;     /* braces open */
-    int in_fire;   /* a fire statement goes on here */
-    tok_kind last; /* the token before the word being typed (TOK_EOF: none) */
+    int depth;       /* braces open */
+    int in_fire;     /* a fire statement goes on here */
+    tok_kind last;   /* the token before the word being typed (TOK_EOF: none) */
+    tok_kind before; /* the token before that one (TOK_EOF: none) */
     char last_word[32], prev_word[32];
     char call[OUTLINE_NAME_MAX]; /* the name before the innermost open '(' */
     int parens;
@@ -559,7 +561,7 @@ static int query_is_statement(const char *word)
 static void query_scan(const char *text, size_t end, query_context *q)
 {
     memset(q, 0, sizeof *q);
-    q->last = TOK_EOF;
+    q->last = q->before = TOK_EOF;
     char calls[QUERY_PAREN_MAX][OUTLINE_NAME_MAX];
     diag_list *scratch = mem_calloc(1, sizeof *scratch);
     if (!scratch)
@@ -600,6 +602,7 @@ static void query_scan(const char *text, size_t end, query_context *q)
         line = t.line;
         memcpy(q->prev_word, q->last_word, sizeof q->prev_word);
         memcpy(q->last_word, word, sizeof q->last_word);
+        q->before = q->last;
         q->last = t.kind;
     }
     if (q->parens > 0 && q->parens <= QUERY_PAREN_MAX)
@@ -727,6 +730,22 @@ static void query_shapes(query_items *it)
     };
     for (int i = 0; i < BULLET_SHAPE_COUNT; i++)
         query_item(it, shapes[i], COMPLETION_ENUM_MEMBER, "bullet shape", NULL);
+}
+
+/* The looks a `look` (enemy, boss, ship) or `option_look` may name: the
+ * built-in sprites (sim/enemy_look.h) and the project's art shapes. */
+static void query_looks(query_items *it, project *p, int options)
+{
+    if (options) {
+        for (int i = 0; i < OPTION_LOOK_COUNT; i++)
+            query_item(it, option_look_names[i], COMPLETION_ENUM_MEMBER, "option look", NULL);
+    } else {
+        for (int i = 0; i < ENEMY_LOOK_COUNT; i++)
+            query_item(it, enemy_look_names[i], COMPLETION_ENUM_MEMBER, "enemy or boss look", NULL);
+        for (int i = 0; i < SHIP_LOOK_COUNT; i++)
+            query_item(it, ship_look_names[i], COMPLETION_ENUM_MEMBER, "ship look", NULL);
+    }
+    query_art_shapes(it, p);
 }
 
 static void query_colours(query_items *it)
@@ -881,6 +900,14 @@ cJSON *query_completion(project *p, int file, size_t offset)
         query_decls(&it, p, "boss", COMPLETION_CLASS);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "sound")) {
         query_sounds(&it, f);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "look") && q.before != TOK_DOT &&
+               q.depth > 0) {
+        query_looks(&it, p, 0); /* an object's look; `b.look` takes a bullet's shape */
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "option_look")) {
+        query_looks(&it, p, 1);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "look") && q.before == TOK_DOT) {
+        query_shapes(&it);
+        query_art_shapes(&it, p);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "fire")) {
         query_shapes(&it);
         query_art_shapes(&it, p);

@@ -9,6 +9,7 @@
 #include "pattern/parser.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *const art_builtin_names[] = {
@@ -21,6 +22,14 @@ static const char *const art_colour_names[] = {
     BULLET_COLORS(ART_COLOUR_NAME)
 #undef ART_COLOUR_NAME
 };
+
+const art_shape *art_find(const art_shape *art, int count, const char *name)
+{
+    for (int i = 0; name && i < count; i++)
+        if (strcmp(art[i].name, name) == 0)
+            return &art[i];
+    return NULL;
+}
 
 int art_shape_by_name(const art_shape *art, int count, const char *name)
 {
@@ -70,6 +79,17 @@ static int art_pixels(diag_list *diags, const library_file *f, ast_pos at, doubl
     return lo;
 }
 
+/* A whole count in [lo, hi] (frames, ticks), else reported. */
+static int art_pixels_or(diag_list *diags, const library_file *f, ast_pos at, double v, int lo,
+                         int hi, const char *what)
+{
+    if (v == floor(v) && v >= lo && v <= hi)
+        return (int)v;
+    diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, at.line, at.col,
+                "%s must be a whole number from %d to %d", what, lo, hi);
+    return lo;
+}
+
 /* Checks one shape and fills *out; 0 when it has an error (reported). */
 static int art_check_shape(diag_list *diags, const library_file *f, const ast_art_shape *s,
                            const art_shape *kept, int nkept, art_shape *out)
@@ -101,6 +121,26 @@ static int art_check_shape(diag_list *diags, const library_file *f, const ast_ar
         diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->hitbox_pos.line,
                     s->hitbox_pos.col, "a hitbox radius must be above 0 and at most %g px",
                     ART_MAX_HITBOX);
+    out->frames = 1;
+    out->every = ART_DEFAULT_EVERY;
+    if (s->has_frames)
+        out->frames = art_pixels_or(diags, f, s->frames_pos, s->frames, 1, ART_MAX_FRAMES,
+                                    "an animation's frame count");
+    if (s->has_every)
+        out->every =
+            art_pixels_or(diags, f, s->every_pos, s->every, 1, ART_MAX_EVERY, "ticks a frame");
+    if ((s->has_every || s->once) && !s->has_frames)
+        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len,
+                    s->has_every ? s->every_pos.line : s->name_pos.line,
+                    s->has_every ? s->every_pos.col : s->name_pos.col,
+                    "'every' and 'once' belong to an animation: give its frames first "
+                    "(frames N every F)");
+    out->once = s->once;
+    if (s->has_frame && s->x + (double)out->frames * s->w > 4096)
+        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->frames_pos.line,
+                    s->frames_pos.col,
+                    "the animation's %d frames of %g px run past 4096 px from its left edge",
+                    out->frames, s->w);
     out->hitbox_q = (int)floor(s->hitbox * 4.0 + 0.5);
     if (out->hitbox_q < 1)
         out->hitbox_q = 1;
@@ -156,6 +196,8 @@ static void art_collect_decl(arena *mem, const library_file *f, const ast_decl *
         a.file = file;
         a.sheet_line = d->sheet_pos.line;
         a.sheet_col = d->sheet_pos.col;
+        a.at_line = s->at_pos.line ? s->at_pos.line : s->name_pos.line;
+        a.at_col = s->at_pos.line ? s->at_pos.col : s->name_pos.col;
         out[(*n)++] = a;
     }
 }
@@ -182,21 +224,75 @@ int art_collect(arena *mem, const library_file *files, int count, ast_decl *cons
     return n;
 }
 
+/* The width and height a PNG file's header gives (its IHDR chunk, bytes 16..23),
+ * without decoding the picture; 0 when the file is no PNG (the renderer then
+ * says why it cannot read it). */
+static int art_png_size(const char *path, int *w, int *h)
+{
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    unsigned char head[24];
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return 0;
+    size_t n = fread(head, 1, sizeof head, fp);
+    fclose(fp);
+    if (n != sizeof head || memcmp(head, sig, 8) != 0 || memcmp(head + 12, "IHDR", 4) != 0)
+        return 0;
+    uint32_t pw =
+        (uint32_t)head[16] << 24 | (uint32_t)head[17] << 16 | (uint32_t)head[18] << 8 | head[19];
+    uint32_t ph =
+        (uint32_t)head[20] << 24 | (uint32_t)head[21] << 16 | (uint32_t)head[22] << 8 | head[23];
+    if (pw == 0 || ph == 0 || pw > 1u << 24 || ph > 1u << 24)
+        return 0;
+    *w = (int)pw;
+    *h = (int)ph;
+    return 1;
+}
+
+/* Reports, at a's `at`, a frame (or an animation's row of frames) that runs
+ * past the edge of its sheet, a sw x sh picture. Returns 1 when reported. */
+static int art_check_frame(const art_shape *a, int sw, int sh, diag_list *diags)
+{
+    int right = a->x + a->frames * a->w;
+    if (right <= sw && a->y + a->h <= sh)
+        return 0;
+    size_t size = 0;
+    char *source = file_read_limit(a->file, FILE_LIMIT_PATTERN, &size, NULL, 0);
+    if (a->frames > 1 && a->x + a->w <= sw && a->y + a->h <= sh)
+        diag_report(diags, DIAG_BAD_ART, a->file, source, source ? size : 0, a->at_line, a->at_col,
+                    "the animation '%s' runs off its sheet's edge: %d frames of %d px from x %d "
+                    "end at %d, the sheet %s is %d px wide",
+                    a->name, a->frames, a->w, a->x, right, a->sheet, sw);
+    else
+        diag_report(diags, DIAG_BAD_ART, a->file, source, source ? size : 0, a->at_line, a->at_col,
+                    "the frame %dx%d at %d %d of '%s' lies outside its sheet %s (%dx%d)", a->w,
+                    a->h, a->x, a->y, a->name, a->sheet, sw, sh);
+    mem_free(source);
+    return 1;
+}
+
 int art_check_sheets(const art_shape *art, int count, diag_list *diags)
 {
     int reported = 0;
     for (int k = 0; k < count; k++) {
-        int seen = 0;
-        for (int i = 0; i < k; i++)
-            seen |= strcmp(art[i].sheet, art[k].sheet) == 0;
+        int seen = -1;
+        for (int i = 0; i < k && seen < 0; i++)
+            if (strcmp(art[i].sheet, art[k].sheet) == 0)
+                seen = i;
         const art_shape *a = &art[k];
-        const char *why = seen                     ? NULL
+        const char *why = seen >= 0                ? NULL
                           : !file_exists(a->sheet) ? "is missing"
                           : !file_inside(a->sheet, a->root)
                               ? "lies outside its folder (a link out?)"
                               : NULL;
-        if (!why)
+        int sw = 0, sh = 0;
+        if (!why) {
+            /* a sheet reported bad once is not read again for its other shapes */
+            int bad = seen >= 0 && (!file_exists(a->sheet) || !file_inside(a->sheet, a->root));
+            if (!bad && art_png_size(a->sheet, &sw, &sh))
+                reported += art_check_frame(a, sw, sh, diags);
             continue;
+        }
         /* the declaring file again, only to quote its line under the error */
         size_t size = 0;
         char *source = file_read_limit(a->file, FILE_LIMIT_PATTERN, &size, NULL, 0);

@@ -3,7 +3,14 @@
  *
  *   art NAME "sheet.png" {
  *       shape NAME frame W H [at X Y] hitbox R [turns | upright] [additive]
+ *                  [frames N [every F] [once]]
  *   }
+ *
+ * With `frames N` the shape is an animation: N frames of W x H side by side in
+ * the sheet from (X, Y) rightwards, each shown F ticks (ART_DEFAULT_EVERY when
+ * not given), looping, or with `once` held on the last. The frame shown is
+ * picked from the object's age by the renderer (sim/look_anim.h): presentation,
+ * never part of any hash.
  *
  * The declarations of every loaded file become one table: each shape gets the
  * bullet shape id BULLET_SHAPE_COUNT + its index (the built-ins keep theirs),
@@ -25,10 +32,14 @@
 #include <stdint.h>
 
 /* Shapes a library may declare in all: the ids left after the built-ins. */
-#define ART_MAX_SHAPES (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
+#define ART_MAX_SHAPES    (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
 /* The largest frame side, and hitbox (it is kept in quarter pixels in 8 bits). */
-#define ART_MAX_FRAME  128
-#define ART_MAX_HITBOX 63.75
+#define ART_MAX_FRAME     128
+#define ART_MAX_HITBOX    63.75
+/* An animation's most frames, and ticks a frame; F when `every` is not given. */
+#define ART_MAX_FRAMES    16
+#define ART_MAX_EVERY     255
+#define ART_DEFAULT_EVERY 6
 typedef struct art_shape {
     const char *name;
     int shape;          /* its bullet shape id */
@@ -38,9 +49,13 @@ typedef struct art_shape {
     int hitbox_q;       /* hitbox radius in quarter pixels, 1..255 */
     int turns;          /* drawn facing +x, turned with the heading */
     int additive;       /* drawn in the additive (glowing) bullet layer */
+    int frames;         /* animation frames, side by side from (x, y); 1: a still */
+    int every;          /* ticks each frame shows (1..ART_MAX_EVERY) */
+    int once;           /* plays once and holds its last frame; else loops */
     const char *file;   /* where it is declared, for the renderer's errors */
     uint32_t line, col; /* the shape's name */
     uint32_t sheet_line, sheet_col;
+    uint32_t at_line, at_col; /* its `at` clause (its name when it has none) */
 } art_shape;
 
 /* The shapes of every art declaration, in file order, into *out (allocated in
@@ -52,12 +67,15 @@ int art_collect(arena *mem, const struct library_file *files, int count, ast_dec
                 diag_list *diags, art_shape **out);
 
 /* Reports, at each sheet's path, a sheet that is missing or lies outside its
- * folder (links resolved), once a sheet: what `curtain lint` can tell without
- * reading the picture (the renderer refuses the rest when it loads it). Returns
- * the number reported. */
+ * folder (links resolved), once a sheet; and, from a PNG's header (its size,
+ * without decoding the picture), a frame outside its sheet or an animation
+ * running off its edge, at the shape's `at` (or name). The renderer checks the
+ * same when it loads the sheet. Returns the number reported. */
 int art_check_sheets(const art_shape *art, int count, diag_list *diags);
 
 /* The shape id name is (a built-in's, or one of art's), or -1. */
 int art_shape_by_name(const art_shape *art, int count, const char *name);
+/* The declared shape called name, or NULL (built-ins are not in the table). */
+const art_shape *art_find(const art_shape *art, int count, const char *name);
 
 #endif

@@ -124,7 +124,7 @@ typedef struct ast_fire {
     X(HEALTH, "health", "e", "an enemy's hit points")                   \
     X(SCORE, "score", "e", "points for destroying it")                  \
     X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")               \
-    X(LOOK, "look", "t", "an enemy's or boss's sprite")                 \
+    X(LOOK, "look", "t", "an enemy's or boss's look")                   \
     X(TITLE, "title", "tT", "a title card: line, optional subline")     \
     X(SOUND, "sound", "t", "play a sound effect")                       \
     X(MUSIC, "music", "t", "change the music")                          \
@@ -228,13 +228,17 @@ typedef enum ast_decl_kind {
 
 /* One shape of an art declaration (art := 'art' NAME STRING '{' { shape } '}',
  * shape := 'shape' NAME { 'frame' W H | 'at' X Y | 'hitbox' R | 'turns' |
- * 'upright' | 'additive' }): a frame of the sheet drawn as a bullet shape. */
+ * 'upright' | 'additive' | 'frames' N | 'every' F | 'once' }): a frame of the
+ * sheet (or N frames in a row, an animation) drawn as a bullet shape or as the
+ * look of any object. */
 typedef struct ast_art_shape {
     ast_pos pos, name_pos, frame_pos, frame_h_pos, at_pos, hitbox_pos; /* numbers' */
+    ast_pos frames_pos, every_pos;
     const char *name;
     double w, h, x, y, hitbox; /* as written; has_* says which were */
-    int has_frame, has_hitbox;
-    int turns, additive;
+    double frames, every;      /* the animation's; has_frames, has_every */
+    int has_frame, has_hitbox, has_frames, has_every;
+    int turns, additive, once;
     struct ast_art_shape *next;
 } ast_art_shape;
 
@@ -286,11 +290,13 @@ typedef struct ast_decl {
     ast_param *params;
     int nparams;
     ast_stmt *body;
-    ast_expr *value;   /* const, shared: the (first) value */
-    const char *title; /* boss: display name */
-    const char *look;  /* boss: sprite */
-    const char *about; /* ship: one line about it */
-    ast_pos look_pos;  /* boss: where its look is named */
+    ast_expr *value;         /* const, shared: the (first) value */
+    const char *title;       /* boss: display name */
+    const char *look;        /* boss: sprite */
+    const char *about;       /* ship: one line about it */
+    ast_pos look_pos;        /* boss, ship: where its look is named */
+    const char *option_look; /* ship: its options' look, NULL the default */
+    ast_pos option_look_pos;
     /* boss: the backdrop of its spell cards, and where it is named */
     const char *spell_background;
     ast_pos spell_background_pos;

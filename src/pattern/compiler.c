@@ -2013,16 +2013,33 @@ static int stmt_enemy_only(fstate *f, const ast_stmt *s)
     return 1;
 }
 
-/* Reports a look that names no sprite of sim/enemy_look.h (the host would
- * draw a default instead), with the nearest name as a hint. */
+/* Reports a look that names neither a sprite of sim/enemy_look.h (for a ship,
+ * of its ship_looks) nor one of the library's art shapes (the host would draw a
+ * default instead), with the nearest of those names as a hint. */
+static void compiler_check_look_in(compiler *c, int file, const char *look, ast_pos pos,
+                                   const char *const *builtin, int nbuiltin)
+{
+    const library *lib = c->lib;
+    if (!look || art_find(lib->art, (int)lib->art_count, look))
+        return;
+    for (int i = 0; i < nbuiltin; i++)
+        if (strcmp(builtin[i], look) == 0)
+            return;
+    const char *names[ENEMY_LOOK_COUNT + SHIP_LOOK_COUNT + ART_MAX_SHAPES];
+    int n = 0;
+    for (int i = 0; i < nbuiltin; i++)
+        names[n++] = builtin[i];
+    for (uint32_t i = 0; i < lib->art_count && i < ART_MAX_SHAPES; i++)
+        names[n++] = lib->art[i].name;
+    char hint[96];
+    compiler_report(c, DIAG_UNKNOWN_LOOK, file, pos, "unknown look '%s'%s", look,
+                    compiler_hint(diag_suggest(look, names, n), hint, sizeof hint));
+}
+
+/* An enemy's or boss's look. */
 static void compiler_check_look(compiler *c, int file, const char *look, ast_pos pos)
 {
-    if (!look || enemy_look_by_name(look) >= 0)
-        return;
-    char hint[96];
-    compiler_report(
-        c, DIAG_UNKNOWN_LOOK, file, pos, "unknown look '%s'%s", look,
-        compiler_hint(diag_suggest(look, enemy_look_names, ENEMY_LOOK_COUNT), hint, sizeof hint));
+    compiler_check_look_in(c, file, look, pos, enemy_look_names, ENEMY_LOOK_COUNT);
 }
 
 /* Reports a sound that is neither built-in nor a sound file found from the
@@ -2956,6 +2973,11 @@ static void compiler_ship(compiler *c, const global *g, library_ship *out)
     const char *title = d->title ? d->title : d->name;
     out->title = arena_strndup(&lib->mem, title, strlen(title));
     out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
+    compiler_check_look_in(c, g->file, d->look, d->look_pos, ship_look_names, SHIP_LOOK_COUNT);
+    out->option_look = arena_strndup(&lib->mem, d->option_look ? d->option_look : "",
+                                     d->option_look ? strlen(d->option_look) : 0);
+    compiler_check_look_in(c, g->file, d->option_look, d->option_look_pos, option_look_names,
+                           OPTION_LOOK_COUNT);
     out->about =
         arena_strndup(&lib->mem, d->about ? d->about : "", d->about ? strlen(d->about) : 0);
     out->file = compiler_file_name(c, g->file);

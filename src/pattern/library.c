@@ -611,6 +611,7 @@ const library_ship *library_fallback_ship(void)
         .name = "",
         .title = "Ship",
         .look = "",
+        .option_look = "",
         .about = "",
         .num =
             {

@@ -105,10 +105,11 @@ typedef struct library_ship_option {
 } library_ship_option;
 
 typedef struct library_ship {
-    const char *name;  /* as declared */
-    const char *title; /* display name; the declared name if none */
-    const char *look;  /* sprite name; "" the default */
-    const char *about; /* one line about it, for the ship select; "" none */
+    const char *name;        /* as declared */
+    const char *title;       /* display name; the declared name if none */
+    const char *look;        /* sprite or art shape name; "" the default */
+    const char *option_look; /* its options' look (`option_look`); "" the default */
+    const char *about;       /* one line about it, for the ship select; "" none */
     double num[LIBRARY_SHIP_NUMBER_COUNT];
     library_ship_option options[LIBRARY_SHIP_OPTIONS];
     uint32_t option_count;

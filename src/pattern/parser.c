@@ -1338,7 +1338,8 @@ static ast_ship_item *parser_ship_item(parser *p)
     return it;
 }
 
-/* ship := 'ship' NAME '{' { 'name' STRING | 'look' text | 'about' STRING | item } '}' */
+/* ship := 'ship' NAME '{' { 'name' STRING | 'look' text | 'option_look' text |
+ *                         'about' STRING | item } '}' */
 static void parser_ship(parser *p, ast_decl *d)
 {
     token open = p->tok;
@@ -1361,7 +1362,13 @@ static void parser_ship(parser *p, ast_decl *d)
         } else if (parser_accept_word(p, "look")) {
             if (d->look)
                 parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'look' is given twice");
+            d->look_pos = parser_pos(&p->tok);
             d->look = parser_text(p);
+        } else if (parser_accept_word(p, "option_look")) {
+            if (d->option_look)
+                parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'option_look' is given twice");
+            d->option_look_pos = parser_pos(&p->tok);
+            d->option_look = parser_text(p);
         } else if (parser_accept_word(p, "about")) {
             if (d->about)
                 parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'about' is given twice");
@@ -1490,6 +1497,19 @@ static int parser_art_clause(parser *p, ast_art_shape *s, int *ok)
     } else if (parser_at_word(p, "additive")) {
         s->additive = 1;
         parser_advance(p);
+    } else if (parser_at_word(p, "frames")) {
+        parser_advance(p);
+        s->frames_pos = parser_pos(&p->tok);
+        s->frames = parser_art_number(p, "how many frames the animation has, in a row", ok);
+        s->has_frames = 1;
+    } else if (parser_at_word(p, "every")) {
+        parser_advance(p);
+        s->every_pos = parser_pos(&p->tok);
+        s->every = parser_art_number(p, "how many ticks each frame shows", ok);
+        s->has_every = 1;
+    } else if (parser_at_word(p, "once")) {
+        s->once = 1;
+        parser_advance(p);
     } else {
         return 0;
     }
@@ -1530,8 +1550,8 @@ static void parser_art(parser *p, ast_decl *d)
         tail = &s->next;
     }
     if (!parser_at(p, TOK_RBRACE)) {
-        parser_expected(p, "'shape', or frame, at, hitbox, turns, upright or additive after "
-                           "a shape's name");
+        parser_expected(p, "'shape', or frame, at, hitbox, turns, upright, additive, frames, "
+                           "every or once after a shape's name");
         return;
     }
     parser_close(p, &open, "art");

@@ -20,7 +20,7 @@
     X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, `spell_background NAME`, then its phases.") \
     X(DECLARATION, "shared", "shared NAME = EXPR", "A value every script reads and changes (`NAME = ...`, `+=`, ...), starting at EXPR (known when the file loads) in each run.") \
     X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
-    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `about \"TEXT\"`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
+    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `option_look NAME`, `about \"TEXT\"`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
     X(DECLARATION, "game", "game NAME { stages NAME... }", "The stages of a run, in order (docs/patterns.md, The game).") \
     X(DECLARATION, "bulletml", "bulletml NAME { look [\"LABEL\"] SHAPE [COLOUR] ... }", "Looks for the bullets of NAME.xml (a BulletML file loaded with it): `look SHAPE COLOUR` for every bullet, `look \"LABEL\" SHAPE COLOUR` for those of `<bullet label=\"LABEL\">` (docs/bulletml.md, Looks).") \
     X(DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
@@ -132,11 +132,15 @@
     X(WORD, "bonus", "bonus EXPR", "(In a phase.) A spell card's bonus. Default 0.") \
     X(WORD, "name", "name \"TEXT\"", "(In a boss.) The boss's display name.") \
     X(WORD, "spell_background", "spell_background NAME", "(In a boss.) The backdrop drawn instead of the stage's during its spell cards: `dusk_spell`, `lake_spell`, `spire_spell` or another backdrop.") \
-    X(DECLARATION, "art", "art NAME \"SHEET.png\" { shape NAME frame W H [at X Y] hitbox R [turns|upright] [additive] ... }", "A mod's own bullet shapes, cut from a PNG beside the file (a path inside its folder): each `shape` is then a shape name like `orb`, in fire, `look` and bulletml looks. Drawn as the sheet has it, never tinted by the colour (docs/patterns.md, Custom art).") \
+    X(DECLARATION, "art", "art NAME \"SHEET.png\" { shape NAME frame W H [at X Y] hitbox R [turns|upright] [additive] [frames N [every F] [once]] ... }", "A mod's own shapes, cut from a PNG beside the file (a path inside its folder): each `shape` is then a shape name like `orb`, in fire, `look` and bulletml looks, and a look for enemies, bosses, ships and options. Drawn as the sheet has it, never tinted by the colour; `frames` makes it an animation (docs/patterns.md, Custom art; Looks from art).") \
     X(WORD, "shape", "shape NAME frame W H [at X Y] hitbox R ...", "(In art.) One bullet shape: its name, then its frame in the sheet and its hitbox.") \
     X(WORD, "frame", "frame W H", "(In art.) The shape's frame size in the sheet, whole pixels, 1 to 128 a side; `at X Y` its top-left (default 0 0).") \
     X(WORD, "upright", "shape NAME ... upright", "(In art.) The shape is always drawn as the sheet has it (the default); `turns` instead: drawn facing right in the sheet, it turns with the bullet's heading.") \
-    X(WORD, "additive", "shape NAME ... additive", "(In art.) The shape glows: its light is added to what is below, in the glowing bullet layer.")
+    X(WORD, "additive", "shape NAME ... additive", "(In art.) The shape glows: its light is added to what is below, in the glowing bullet layer.") \
+    X(WORD, "frames", "shape NAME ... frames N [every F] [once]", "(In art.) An animation: N frames (1 to 16) of the frame's size side by side in the sheet, from `at X Y` rightwards; each shown `every F` ticks. Picked from the object's age; drawing only, never part of the state.") \
+    X(WORD, "every", "shape NAME ... frames N every F", "(In art.) Ticks each frame of an animation shows: 1 to 255, default 6.") \
+    X(WORD, "once", "shape NAME ... frames N once", "(In art.) The animation plays once and holds its last frame (else it loops).") \
+    X(WORD, "option_look", "option_look NAME", "(In a ship.) What its options are drawn as: `option` (the default) or an art shape.")
 /* clang-format on */
 
 /* The rows, and the statements that only pass values to the host, whose words,

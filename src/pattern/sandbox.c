@@ -627,6 +627,7 @@ void sandbox_step(sandbox *sb)
         v->look = (uint32_t)o->look;
         v->enemy = o->kind == ENEMY_SMALL ? 1 : 2;
         v->boss = o->boss;
+        v->age = sb->frame > o->born ? (uint32_t)(sb->frame - o->born) : 0;
     }
     uint32_t objects = n;
     bullet_pool_update(&sb->pool);
@@ -650,6 +651,7 @@ void sandbox_step(sandbox *sb)
         v->look = library_look(p->shape[i], p->color[i]);
         v->enemy = 0;
         v->boss = -1;
+        v->age = p->frame - p->cold[i].born;
     }
     sb->view_count = n;
     sb->bullets = p->live;

@@ -54,6 +54,7 @@ typedef struct sandbox_object {
     uint32_t look;      /* bullets: library_look; enemies: string index of their look, or -1 */
     int enemy;          /* 0 bullet, 1 enemy, 2 boss */
     int32_t boss;       /* a boss: its library_boss index (whose look it wears), else -1 */
+    uint32_t age;       /* frames since it appeared: an animated look's frame (sim/look_anim.h) */
 } sandbox_object;
 
 typedef struct sandbox sandbox;

@@ -5,6 +5,7 @@
 
 #include "render/atlas_table.h"
 #include "render/bullet_palette.h"
+#include "sim/look_anim.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -20,11 +21,12 @@ _Static_assert(ATLAS_TABLE_ANGLE_STEPS == ATLAS_ANGLE_STEPS, "atlas_table.h is s
 
 /* The art laid out last (atlas_art_layout): each shape's first frame and
  * whether it turns, and the frames' rectangles, numbered after the table's. */
-#define ATLAS_ART_MAX_FRAMES (ATLAS_ART_MAX_SHAPES * ATLAS_ANGLE_STEPS)
+#define ATLAS_ART_MAX_FRAMES (ATLAS_ART_MAX_SHAPES * ATLAS_ANGLE_STEPS * 2)
 #define ATLAS_ART_GAP        2 /* clear pixels around a frame: filtering never bleeds */
 static struct {
     int count, rows, frames;
     atlas_art_spec spec[ATLAS_ART_MAX_SHAPES];
+    char names[ATLAS_ART_MAX_SHAPES][ATLAS_ART_NAME_MAX];
     int first[ATLAS_ART_MAX_SHAPES];
     atlas_rect rects[ATLAS_ART_MAX_FRAMES];
 } atlas_art;
@@ -155,9 +157,12 @@ void atlas_art_clear(void)
 }
 
 /* Puts a w x h frame on the shelves: left to right, a new shelf below when the
- * row is full. Returns 0, or -1 when the rows would pass ATLAS_ART_MAX_ROWS. */
+ * row is full. Returns 0, or -1 when the rows would pass ATLAS_ART_MAX_ROWS
+ * (or the frames their table). */
 static int atlas_art_place(int w, int h, int *x, int *y, int *shelf)
 {
+    if (atlas_art.frames >= ATLAS_ART_MAX_FRAMES)
+        return -1;
     if (*x + w + ATLAS_ART_GAP > ATLAS_TABLE_W) {
         *y += *shelf;
         *x = ATLAS_ART_GAP;
@@ -177,12 +182,19 @@ int atlas_art_layout(const atlas_art_spec *shapes, int n, int *failed)
     atlas_art_clear();
     int x = ATLAS_ART_GAP, y = ATLAS_ART_GAP, shelf = 0;
     for (int k = 0; k < n && k < ATLAS_ART_MAX_SHAPES; k++) {
-        const atlas_art_spec *a = &shapes[k];
+        atlas_art_spec *a = &atlas_art.spec[k];
+        *a = shapes[k];
+        a->frames = a->frames < 1                    ? 1
+                    : a->frames > ATLAS_ART_MAX_ANIM ? ATLAS_ART_MAX_ANIM
+                                                     : a->frames;
+        a->every = a->every < 1 ? 1 : a->every;
+        snprintf(atlas_art.names[k], ATLAS_ART_NAME_MAX, "%s", a->name ? a->name : "");
+        a->name = atlas_art.names[k];
         int side = atlas_art_side(a);
         atlas_art.first[k] = atlas_art.frames;
-        atlas_art.spec[k] = *a;
         int ok = 0;
-        for (int f = 0; f < (a->turns ? ATLAS_ANGLE_STEPS : 1) && ok == 0; f++)
+        int total = (a->turns ? ATLAS_ANGLE_STEPS : 1) * a->frames;
+        for (int f = 0; f < total && ok == 0; f++)
             ok = a->turns ? atlas_art_place(side, side, &x, &y, &shelf)
                           : atlas_art_place(a->w, a->h, &x, &y, &shelf);
         if (ok != 0) {
@@ -265,16 +277,91 @@ void atlas_art_draw(uint32_t *pixels, int pitch, int k, const uint32_t *sheet, i
     if (k < 0 || k >= atlas_art.count)
         return;
     const atlas_art_spec *a = &atlas_art.spec[k];
-    if (!a->turns) {
-        atlas_rect r = atlas_art.rects[atlas_art.first[k]];
-        for (int y = 0; y < a->h; y++)
-            memcpy(pixels + (size_t)(r.y + y) * pitch + r.x,
-                   sheet + (size_t)(sy + y) * sheet_pitch + sx, (size_t)a->w * sizeof *pixels);
-        return;
+    for (int n = 0; n < a->frames; n++) {
+        int fx = sx + n * a->w; /* animation frame n: the next one rightwards */
+        if (!a->turns) {
+            atlas_rect r = atlas_art.rects[atlas_art.first[k] + n];
+            for (int y = 0; y < a->h; y++)
+                memcpy(pixels + (size_t)(r.y + y) * pitch + r.x,
+                       sheet + (size_t)(sy + y) * sheet_pitch + fx, (size_t)a->w * sizeof *pixels);
+            continue;
+        }
+        for (int f = 0; f < ATLAS_ANGLE_STEPS; f++)
+            atlas_art_turn(pixels, pitch,
+                           atlas_art.rects[atlas_art.first[k] + n * ATLAS_ANGLE_STEPS + f], sheet,
+                           sheet_pitch, fx, sy, a->w, a->h,
+                           (float)f * (6.28318530718f / ATLAS_ANGLE_STEPS));
     }
-    for (int f = 0; f < ATLAS_ANGLE_STEPS; f++)
-        atlas_art_turn(pixels, pitch, atlas_art.rects[atlas_art.first[k] + f], sheet, sheet_pitch,
-                       sx, sy, a->w, a->h, (float)f * (6.28318530718f / ATLAS_ANGLE_STEPS));
+}
+
+int atlas_art_by_name(const char *name)
+{
+    for (int k = 0; name && name[0] && k < atlas_art.count; k++)
+        if (strcmp(atlas_art.names[k], name) == 0)
+            return BULLET_SHAPE_COUNT + k;
+    return -1;
+}
+
+int atlas_art_anim(int shape, int *frames, int *every, int *once)
+{
+    int k = shape - BULLET_SHAPE_COUNT;
+    if (k < 0 || k >= atlas_art.count)
+        return 0;
+    *frames = atlas_art.spec[k].frames;
+    *every = atlas_art.spec[k].every;
+    *once = atlas_art.spec[k].once;
+    return 1;
+}
+
+int atlas_art_anim_stride(int shape)
+{
+    int k = shape - BULLET_SHAPE_COUNT;
+    if (k < 0 || k >= atlas_art.count)
+        return 0;
+    return atlas_art.spec[k].turns ? ATLAS_ANGLE_STEPS : 1;
+}
+
+int atlas_art_frame(int shape, int anim, int step)
+{
+    int k = shape - BULLET_SHAPE_COUNT;
+    if (k < 0 || k >= atlas_art.count)
+        return -1;
+    const atlas_art_spec *a = &atlas_art.spec[k];
+    int n = (int)((unsigned)anim % (unsigned)a->frames);
+    int turn = a->turns ? (int)((unsigned)step % ATLAS_ANGLE_STEPS) : 0;
+    return ATLAS_TABLE_FRAME_COUNT + atlas_art.first[k] + n * (a->turns ? ATLAS_ANGLE_STEPS : 1) +
+           turn;
+}
+
+/* ---- looks ---- */
+
+int atlas_look_by_name(const char *name, int fallback)
+{
+    int art = atlas_art_by_name(name);
+    if (art >= 0)
+        return ATLAS_LOOK_ART + art;
+    return atlas_look_sprite(name, fallback);
+}
+
+int atlas_look_is_art(int look)
+{
+    return look >= ATLAS_LOOK_ART && atlas_art_anim_stride(look - ATLAS_LOOK_ART) > 0;
+}
+
+int atlas_look_turns(int look)
+{
+    return atlas_look_is_art(look) && atlas_art_anim_stride(look - ATLAS_LOOK_ART) > 1;
+}
+
+int atlas_look_frame(int look, int k, int64_t age, int step)
+{
+    if (look >= 0 && look < ATLAS_SPRITE_COUNT)
+        return atlas_sprite_frame((atlas_sprite)look, k);
+    int shape = look - ATLAS_LOOK_ART, i = shape - BULLET_SHAPE_COUNT;
+    if (look < ATLAS_LOOK_ART || i < 0 || i >= atlas_art.count)
+        return atlas_sprite_frame(ATLAS_SPRITE_ENEMY_DRONE, k);
+    const atlas_art_spec *a = &atlas_art.spec[i];
+    return atlas_art_frame(shape, look_anim_frame(a->frames, a->every, a->once, age), step);
 }
 
 /* ---- palettes (render/bullet_palette.h) ---- */

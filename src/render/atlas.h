@@ -79,15 +79,25 @@ int atlas_sprite_frame(atlas_sprite sprite, int k);
 /* Rows the art may add below the generated picture (its width is the picture's). */
 #define ATLAS_ART_MAX_ROWS   512
 
+/* A shape's name is kept (to this many bytes) for atlas_look_by_name. */
+#define ATLAS_ART_NAME_MAX 48
+/* An animation's most frames (pattern/art.h's ART_MAX_FRAMES). */
+#define ATLAS_ART_MAX_ANIM 16
+
 typedef struct atlas_art_spec {
-    int w, h;     /* the frame in the sheet, pixels */
-    int turns;    /* pre-rotated frames follow */
-    int additive; /* drawn in the glowing bullet layer */
+    int w, h;         /* the frame in the sheet, pixels */
+    int turns;        /* pre-rotated frames follow */
+    int additive;     /* drawn in the glowing bullet layer */
+    int frames;       /* animation frames side by side in the sheet (0 or 1: a still) */
+    int every;        /* ticks a frame shows (0: 1) */
+    int once;         /* held on the last frame, else looping */
+    const char *name; /* the shape's name (copied), or NULL */
 } atlas_art_spec;
 
 /* Places the frames of n shapes (n <= ATLAS_ART_MAX_SHAPES) below the picture,
- * replacing the art laid out before. Returns 0, or -1 with *failed the first
- * shape that does not fit (the art is then cleared). */
+ * replacing the art laid out before: for each animation frame a, its frame and
+ * (turning) pre-rotated ones, frame a * steps + k (steps 32 or 1). Returns 0, or -1 with *failed
+ * the first shape that does not fit (the art is then cleared). */
 int atlas_art_layout(const atlas_art_spec *shapes, int n, int *failed);
 void atlas_art_clear(void);
 /* Shapes laid out, and the rows they add to atlas_height(). */
@@ -97,9 +107,40 @@ int atlas_art_rows(void);
 int atlas_art_additive(int shape);
 /* Draws art shape k's frames into the whole picture (straight-alpha ARGB8888
  * words, pitch in pixels, atlas_height() rows) from its sheet frame at (sx, sy)
- * of `sheet` (same format; the caller has checked the frame lies inside). */
+ * of `sheet` (same format; the caller has checked the frame, and an
+ * animation's row of frames from there rightwards, lies inside). */
 void atlas_art_draw(uint32_t *pixels, int pitch, int k, const uint32_t *sheet, int sheet_pitch,
                     int sx, int sy);
+
+/* The art shape (a bullet shape id) laid out under name, or -1. */
+int atlas_art_by_name(const char *name);
+/* An art shape's animation: its frame count (1: a still), ticks a frame and
+ * whether it plays once; 0 for a shape that is no laid-out art. */
+int atlas_art_anim(int shape, int *frames, int *every, int *once);
+/* The frame of art shape `shape` showing animation frame `anim` (wrapped into
+ * its count) facing angle step `step` (ignored unless it turns); -1 for a
+ * shape that is no laid-out art. */
+int atlas_art_frame(int shape, int anim, int step);
+/* How far (in atlas frames) one animation frame of a shape is from the next:
+ * ATLAS_ANGLE_STEPS for a shape that turns, else 1; 0 for no art. */
+int atlas_art_anim_stride(int shape);
+
+/* ---- looks: what any object (enemy, boss, ship, option, item, effect) is
+ * drawn as. A look is an atlas sprite (0 .. ATLAS_SPRITE_COUNT - 1) or a mod's
+ * art shape (ATLAS_LOOK_ART + its bullet shape id). ---- */
+#define ATLAS_LOOK_ART 0x10000
+/* The look called name: a laid-out art shape of that name first (a mod's
+ * declaration names its own), else a sprite as atlas_look_sprite finds it;
+ * fallback when neither. */
+int atlas_look_by_name(const char *name, int fallback);
+/* The frame look shows: a sprite's frame k (wrapping, as atlas_sprite_frame),
+ * or an art shape's animation frame at `age` ticks (sim/look_anim.h) facing
+ * step `step`. A look that is neither gives frame k of
+ * ATLAS_SPRITE_ENEMY_DRONE (never out of range). */
+int atlas_look_frame(int look, int k, int64_t age, int step);
+/* Whether a look is a mod's art shape, and then whether that shape turns. */
+int atlas_look_is_art(int look);
+int atlas_look_turns(int look);
 
 /* The glyph sizes and spacing of a font. */
 atlas_font_metrics atlas_font_metrics_of(atlas_font font);

@@ -1,9 +1,10 @@
 /*
  * atlas_sprites: the names of everything in the texture atlas besides bullets.
  *
- * The player's shots have three looks, one frame per bullet colour
- * (sim/bullet_kind.h), chosen by a shot's shape (render/field_view.h,
- * field_view_shot_sprite): they never look like an enemy's bullet.
+ * The player's shots are drawn as the shapes they are fired with
+ * (render/field_view.h, field_view_add_shots); shot_needle, shot_amulet and
+ * shot_seal (a frame per bullet colour, sim/bullet_kind.h), which drew them
+ * before, stay in the atlas as sprites any look may name (an effect's).
  *
  * Shared by the atlas generator (tools/atlas/), which draws one picture per row,
  * and the renderer, which finds the frames through the generated table

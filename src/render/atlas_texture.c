@@ -233,11 +233,19 @@ static int atlas_texture_read_sheets(const atlas_texture_art *shapes, int n, SDL
             owned &= sheets[i] != s;
         sheets[k] = owned ? s : NULL;
         const atlas_texture_art *a = &shapes[k];
+        int frames = a->frames > 1 ? a->frames : 1;
+        char where[512];
+        atlas_texture_where(where, sizeof where, a, 0);
         if (a->x + a->w > s->w || a->y + a->h > s->h) {
-            char where[512];
-            atlas_texture_where(where, sizeof where, a, 0);
             snprintf(err, err_size, "%sthe frame %dx%d at %d %d lies outside the sheet %s (%dx%d)",
                      where, a->w, a->h, a->x, a->y, a->sheet, s->w, s->h);
+            return -1;
+        }
+        if (a->x + frames * a->w > s->w) {
+            snprintf(err, err_size,
+                     "%sthe animation's %d frames of %d px from x %d run off the sheet %s "
+                     "(%d px wide)",
+                     where, frames, a->w, a->x, a->sheet, s->w);
             return -1;
         }
     }
@@ -260,14 +268,16 @@ static int atlas_texture_draw_art(const atlas_texture_art *shapes, int n, SDL_Su
 {
     atlas_art_spec spec[ATLAS_ART_MAX_SHAPES];
     for (int k = 0; k < n; k++)
-        spec[k] = (atlas_art_spec){shapes[k].w, shapes[k].h, shapes[k].turns, shapes[k].additive};
+        spec[k] =
+            (atlas_art_spec){shapes[k].w,      shapes[k].h,     shapes[k].turns, shapes[k].additive,
+                             shapes[k].frames, shapes[k].every, shapes[k].once,  shapes[k].name};
     int failed = 0;
     if (atlas_art_layout(spec, n, &failed) != 0) {
         char where[512];
         atlas_texture_where(where, sizeof where, &shapes[failed], 0);
         snprintf(err, err_size,
                  "%sthe art does not fit the atlas (%d rows of %d px; a shape that turns takes "
-                 "%d frames as wide as its diagonal)",
+                 "%d frames as wide as its diagonal, for each frame of an animation)",
                  where, ATLAS_ART_MAX_ROWS, atlas_width(), ATLAS_ANGLE_STEPS);
         return -1;
     }

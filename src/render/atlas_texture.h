@@ -32,6 +32,8 @@ typedef struct atlas_texture_art {
     const char *file;               /* the declaring pattern file */
     unsigned line, col;             /* the shape's name there */
     unsigned sheet_line, sheet_col; /* the sheet's path there */
+    int frames, every, once;        /* an animation (frames 0 or 1: a still) */
+    const char *name;               /* the shape's name, for looks (atlas_look_by_name) */
 } atlas_texture_art;
 
 /* The most pixels a side of a mod's sheet may have. */
@@ -54,7 +56,8 @@ int atlas_texture_set_palette(atlas_texture *at, int palette, char *err, size_t 
  * copy; n = 0 takes the art away. Each sheet is read once with SDL_image. A load,
  * not a per-frame call: it allocates. Returns 0, or -1 with err as
  * "file:line:col: what" for a sheet that is missing, outside its folder,
- * unreadable or too large, a frame outside its sheet, or art that does not fit
+ * unreadable or too large, a frame (or an animation's row of frames) outside
+ * its sheet, or art that does not fit
  * the atlas; the atlas is then left without art (its shapes draw as orbs). Batches built on the
  * atlas must be refreshed after (sprite_batch_refresh_looks). */
 int atlas_texture_set_art(atlas_texture *at, const atlas_texture_art *shapes, int n, char *err,

@@ -3,6 +3,7 @@
  */
 #include "render/bullet_view.h"
 
+_Static_assert(sizeof(bullet_cold) % sizeof(uint32_t) == 0, "cold records in whole words");
 _Static_assert(BULLET_SLOT_NONE == SPRITE_BULLETS_SKIP,
                "the pool's draw-order holes must be the batcher's skipped entries");
 
@@ -12,5 +13,17 @@ sprite_bullets bullet_view_of_pool(const bullet_pool *p)
     const uint32_t *order = bullet_pool_draw_order(p, &n);
     /* The pool's heading is (sin h, -cos h) with h clockwise from up: the
      * direction of travel on screen, which is what the batcher turns +x to. */
-    return (sprite_bullets){(int)n, p->x, p->y, p->dir_x, p->dir_y, p->shape, p->color, order};
+    /* Each bullet's spawn frame, for animated shapes: read in place from the
+     * cold records (one 64-byte record a bullet), only when a shape animates. */
+    return (sprite_bullets){(int)n,
+                            p->x,
+                            p->y,
+                            p->dir_x,
+                            p->dir_y,
+                            p->shape,
+                            p->color,
+                            order,
+                            p->cold ? &p->cold[0].born : NULL,
+                            (int)(sizeof(bullet_cold) / sizeof(uint32_t)),
+                            p->frame};
 }

@@ -4,7 +4,8 @@
  * The batcher takes plain structure-of-arrays bullets (render/sprite_batch.h) so
  * that it does not depend on the pool's internals; this is the one place that
  * knows both. The view points into the pool (nothing is copied): positions, the
- * unit heading (dir_x, dir_y), shape and colour, through the pool's draw order,
+ * unit heading (dir_x, dir_y), shape and colour, each bullet's spawn frame (for
+ * animated shapes), through the pool's draw order,
  * oldest first, whose holes (BULLET_SLOT_NONE) the batcher skips. It is valid
  * until the pool next changes.
  */

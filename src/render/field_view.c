@@ -6,6 +6,7 @@
 #include "render/atlas.h"
 #include "sim/playfield.h"
 
+#include <math.h>
 #include <stdio.h>
 
 /* Capacity of the layers that do not hold bullets. */
@@ -30,6 +31,7 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
         [FIELD_LAYER_ITEMS] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_PLAYER] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_SHOTS] = {SPRITE_BLEND_ADD, FIELD_VIEW_SPRITES},
+        [FIELD_LAYER_FX] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_EFFECTS] = {SPRITE_BLEND_ADD, FIELD_VIEW_EFFECTS},
         [FIELD_LAYER_BULLETS] = {SPRITE_BLEND_ALPHA, bullets},
         [FIELD_LAYER_GLOW] = {SPRITE_BLEND_ADD, bullets},
@@ -41,6 +43,13 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
         return -1;
     }
     sprite_batch_set_origin(&fv->batch, FIELD_VIEW_X, FIELD_VIEW_Y);
+    /* effects fade each on its own (field_view_add_effect) */
+    if (sprite_batch_set_fading(&fv->batch, FIELD_LAYER_FX) != 0 ||
+        sprite_batch_set_fading(&fv->batch, FIELD_LAYER_EFFECTS) != 0) {
+        snprintf(err, err_size, "out of memory for the effects' colours");
+        sprite_batch_free(&fv->batch);
+        return -1;
+    }
     /* Bubbles glow: their light adds to what is behind them. */
     sprite_batch_set_additive(&fv->batch, BULLET_SHAPE_BUBBLE, 1);
     SDL_Rect area = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
@@ -95,11 +104,16 @@ void field_view_add_player(field_view *fv, const player *p, int flash)
     fv->bank = dx < -0.5f ? -1 : dx > 0.5f ? 1 : 0;
     fv->last_player_x = p->x;
     int frame = fv->bank < 0 ? 1 : fv->bank > 0 ? 2 : 0;
-    /* the ship's look: a sprite of the atlas by name, else the default ship */
-    int look = p->ship && p->ship->look[0] ? atlas_sprite_by_name(p->ship->look) : -1;
-    atlas_sprite sprite = look >= 0 ? (atlas_sprite)look : ATLAS_SPRITE_PLAYER;
-    field_view_add_sprite(fv, flash ? FIELD_LAYER_SHOTS : FIELD_LAYER_PLAYER, sprite, frame, p->x,
-                          p->y);
+    /* the ship's look: a mod's art shape or a sprite of the atlas by name (its
+     * frames level and banking), else the default ship */
+    int look = ATLAS_SPRITE_PLAYER;
+    if (p->ship && p->ship->look[0]) {
+        int art = atlas_art_by_name(p->ship->look);
+        int sprite = atlas_sprite_by_name(p->ship->look);
+        look = art >= 0 ? ATLAS_LOOK_ART + art : sprite >= 0 ? sprite : look;
+    }
+    field_view_add_look(fv, flash ? FIELD_LAYER_SHOTS : FIELD_LAYER_PLAYER, look, frame,
+                        (int64_t)fv->tick, p->x, p->y);
     if (p->focused) {
         int turn = (int)(fv->tick / 3);
         field_view_add_sprite(fv, FIELD_LAYER_TOP, ATLAS_SPRITE_FOCUS_RING, turn, p->x, p->y);
@@ -169,22 +183,29 @@ static void field_view_draw_backdrop(field_view *fv, SDL_Renderer *r)
     fv->shown = 1;
 }
 
-atlas_sprite field_view_shot_sprite(int shape)
+void field_view_add_shots(field_view *fv, const sprite_bullets *shots)
 {
-    switch (shape) {
-    case BULLET_SHAPE_RICE:
-    case BULLET_SHAPE_KUNAI:
-    case BULLET_SHAPE_ARROW:
-    case BULLET_SHAPE_DROP: return ATLAS_SPRITE_SHOT_NEEDLE;
-    case BULLET_SHAPE_AMULET: return ATLAS_SPRITE_SHOT_AMULET;
-    default: return ATLAS_SPRITE_SHOT_SEAL;
-    }
+    sprite_batch_add_bullets(&fv->batch, shots, FIELD_LAYER_SHOTS, FIELD_LAYER_SHOTS);
 }
 
-void field_view_add_shot(field_view *fv, int shape, int colour, float x, float y)
+void field_view_add_look(field_view *fv, field_layer layer, int look, int k, int64_t age, float x,
+                         float y)
 {
-    int k = colour >= 0 && colour < BULLET_COLOR_COUNT ? colour : BULLET_COLOR_WHITE;
-    field_view_add_sprite(fv, FIELD_LAYER_SHOTS, field_view_shot_sprite(shape), k, x, y);
+    sprite_batch_add(&fv->batch, layer, atlas_look_frame(look, k, age, 0), x, y, 1.0f, 0.0f);
+}
+
+void field_view_add_effect(field_view *fv, const field_effect *e)
+{
+    float scale = e->scale > 0.0f ? e->scale : 1.0f;
+    float alpha = e->alpha < 0.0f ? 0.0f : e->alpha > 1.0f ? 1.0f : e->alpha;
+    float rad = e->angle * 0.0174532925f;
+    float c = cosf(rad), s = sinf(rad);
+    int step = 0;
+    if (fv->batch.mode == SPRITE_BATCH_RECTS && atlas_look_turns(e->look))
+        step = sprite_batch_angle_step(c, s);
+    int frame = atlas_look_frame(e->look, e->k, e->age, step);
+    sprite_batch_add_faded(&fv->batch, e->additive ? FIELD_LAYER_EFFECTS : FIELD_LAYER_FX, frame,
+                           e->x, e->y, c * scale, s * scale, (uint8_t)(alpha * 255.0f + 0.5f));
 }
 
 /* c darkened by dim percent. */

@@ -37,6 +37,7 @@ typedef enum field_layer {
     FIELD_LAYER_ITEMS,    /* items */
     FIELD_LAYER_PLAYER,   /* the ship */
     FIELD_LAYER_SHOTS,    /* the player's shots (additive) */
+    FIELD_LAYER_FX,       /* effects laid over the field (alpha): field_view_add_effect */
     FIELD_LAYER_EFFECTS,  /* sparks, explosions, magic circles (additive): under the
                              bullets, so no effect ever hides or bleaches one */
     FIELD_LAYER_BULLETS,  /* enemy bullets */
@@ -88,19 +89,42 @@ sprite_batch *field_view_batch(field_view *fv);
  * additive, glowing (a blink). */
 void field_view_add_player(field_view *fv, const player *p, int flash);
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets);
-/* The look of one of the player's shots, whatever ship fired it, by its shape:
- * a needle (rice, kunai, arrow, drop), an amulet (amulet) or a seal (round
- * shapes); the frame is its colour. Translucent light in the shots' own layer,
- * never a copy of an enemy bullet. Drawing only: the shots' shapes and the
- * state are as the ship's patterns made them. */
-atlas_sprite field_view_shot_sprite(int shape);
-/* Adds a player's shot of that shape and colour at field position (x, y). */
-void field_view_add_shot(field_view *fv, int shape, int colour, float x, float y);
+/* The player's shots (a view of the ship's shot pool: render/bullet_view.h):
+ * each drawn as the shape and colour it was fired with, built-in or a mod's
+ * art (turning, animating), exactly as an enemy bullet of that shape is, but in
+ * the shots' own layer: translucent light (additive, at look.shot_opacity),
+ * under the effects and the enemy bullets. Drawing only: the shots' shapes and
+ * the state are as the ship's patterns made them. */
+void field_view_add_shots(field_view *fv, const sprite_bullets *shots);
 /* The lasers of a pool (additive, over the effects and under the bullets). */
 void field_view_add_lasers(field_view *fv, const laser_pool *lasers);
 /* Adds frame k of a named sprite centred at field position (x, y). */
 void field_view_add_sprite(field_view *fv, field_layer layer, atlas_sprite sprite, int k, float x,
                            float y);
+/* Adds a look (render/atlas.h's atlas_look_by_name: a sprite, or a mod's art
+ * shape) centred at (x, y): a sprite's frame k, or an art shape's animation
+ * frame at `age` ticks (upright: a shape that turns faces +x, as in its sheet). */
+void field_view_add_look(field_view *fv, field_layer layer, int look, int k, int64_t age, float x,
+                         float y);
+
+/* An effect: any look drawn at a place, size, turn and opacity, touching
+ * nothing (the spectacles of bombs and cut-ins, ui/effects). */
+typedef struct field_effect {
+    int look;     /* atlas_look_by_name's: a sprite or a mod's art shape */
+    int k;        /* a sprite's frame (wraps) */
+    int64_t age;  /* ticks since it appeared: an animated art shape's frame */
+    float x, y;   /* centre, field pixels */
+    float scale;  /* 1: as drawn in the atlas (0 counts as 1) */
+    float angle;  /* degrees clockwise from the picture as it is */
+    float alpha;  /* 0..1 (clamped) */
+    int additive; /* light added to what is below (FIELD_LAYER_EFFECTS); else laid
+                     over it (FIELD_LAYER_FX) */
+} field_effect;
+/* Adds an effect under the bullets. The GPU path draws it scaled, turned and
+ * faded as asked; the software path (RECTS: copies, no scaling) draws it at its
+ * own size, turned to the nearest pre-rotated frame of an art shape that turns
+ * (else upright), faded by alpha. Drawing only, no allocation. */
+void field_view_add_effect(field_view *fv, const field_effect *e);
 /* This frame's backdrop, as at frame count `time` (a run's frame: the same
  * frame shows the same picture). A change starts a cross-fade from the last.
  * b = -1: none this frame (the field left as it is: tests of the sprites). */

@@ -115,13 +115,14 @@ static int rb_bullets_make(rb_bullets *bl)
  * n bullets give or take a run). */
 static sprite_bullets rb_ordered_view(const rb_bullets *bl, int n)
 {
-    return (sprite_bullets){n + n / 3, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, bl->order};
+    return (sprite_bullets){n + n / 3, bl->x,     bl->y, bl->c, bl->s, bl->shape,
+                            bl->color, bl->order, NULL,  0,     0};
 }
 
 /* The first n bullets in array order. */
 static sprite_bullets rb_view(const rb_bullets *bl, int n)
 {
-    return (sprite_bullets){n, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, NULL};
+    return (sprite_bullets){n, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, NULL, NULL, 0, 0};
 }
 
 /* The field's bullet layers, as the game has them. */
@@ -357,6 +358,79 @@ static void rb_table_build(bench *b, rb_state *st)
                ordered_at[SPRITE_BATCH_VERTICES]);
 }
 
+/* Animated art (a mod's `frames N every F`): the same bullets, every one of
+ * an animated art shape (half of them turning), each with its birth frame, so
+ * the builds take the animating loop; against the same bullets as still art.
+ * The art is laid out in the atlas's table only (no sheet is read) and taken
+ * away after, before anything is drawn. */
+static void rb_table_animated(bench *b, rb_state *st)
+{
+    static const bench_column cols[] = {
+        {"still", "ns/bullet", 2, BENCH_LOWER_BETTER},
+        {"animated", "ns/bullet", 2, BENCH_LOWER_BETTER},
+        {"animated+order", "ns/bullet", 2, BENCH_LOWER_BETTER},
+    };
+    int n = RB_MAX_BULLETS, at = st->sizes > 3 ? 3 : st->sizes - 1;
+    uint8_t *shape = mem_alloc((size_t)n);
+    uint32_t *born = mem_alloc((size_t)n * sizeof *born);
+    if (!shape || !born) {
+        mem_free(shape);
+        mem_free(born);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        shape[i] = (uint8_t)(BULLET_SHAPE_COUNT + (i & 1));
+        born[i] = 1000u - (uint32_t)(i % 97);
+    }
+    atlas_art_spec spec[3] = {{16, 16, 0, 0, 4, 5, 0, "a"},
+                              {16, 8, 1, 0, 4, 3, 1, "b"},
+                              {16, 16, 0, 0, 1, 6, 0, "still"}};
+    int failed = 0;
+    if (atlas_art_layout(spec, 3, &failed) != 0) {
+        mem_free(shape);
+        mem_free(born);
+        return;
+    }
+    bench_table t;
+    bench_table_begin(&t, b, "animated",
+                      "Animated art shapes: bullets picking their frame from their age (+order: "
+                      "through the draw order)",
+                      cols, 3, 10);
+    for (int mode = 0; mode < 2; mode++) {
+        sprite_batch *batch = &st->batches[mode];
+        sprite_batch_refresh_looks(batch);
+        bench_table_row(&t, mode == SPRITE_BATCH_VERTICES ? "vertices" : "rects");
+        sprite_bullets still = rb_view(&st->bullets, rb_sizes[at]);
+        memset(shape, BULLET_SHAPE_COUNT + 2, (size_t)n);
+        still.shape = shape;
+        rb_build bd = {batch, still};
+        bench_table_value(&t, rb_measure(b, rb_run_build, &bd) / rb_sizes[at]);
+        for (int i = 0; i < n; i++)
+            shape[i] = (uint8_t)(BULLET_SHAPE_COUNT + (i & 1));
+        for (int ordered = 0; ordered < 2; ordered++) {
+            sprite_bullets in = ordered ? rb_ordered_view(&st->bullets, rb_sizes[at])
+                                        : rb_view(&st->bullets, rb_sizes[at]);
+            in.shape = shape;
+            in.born = born;
+            in.born_stride = 1;
+            in.now = 1000u;
+            bd.in = in;
+            double ns = rb_measure(b, rb_run_build, &bd);
+            sprite_batch_clear(batch);
+            sprite_batch_add_bullets(batch, &in, 0, 1);
+            bench_table_value(&t, ns / sprite_batch_count(batch));
+        }
+    }
+    bench_table_end(&t);
+    bench_note(b, "animated art at %s bullets: the game's own bullets take the loops above",
+               rb_size_names[at]);
+    atlas_art_clear();
+    for (int mode = 0; mode < 2; mode++)
+        sprite_batch_refresh_looks(&st->batches[mode]);
+    mem_free(shape);
+    mem_free(born);
+}
+
 /* One back end: every method at every size, the copy baseline among them. */
 static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
 {
@@ -548,6 +622,7 @@ int render_bench_run(bench *b)
     bench_note(b, "mix: 11 shapes, 42%% turning with their heading; blitter path %s",
                sprite_blit_isa_name(sprite_blit_get_isa()));
     rb_table_build(b, &st);
+    rb_table_animated(b, &st);
 
     static rb_target targets[RB_MAX_TARGETS];
     int count = 0;

@@ -7,6 +7,7 @@
 
 #include "core/mem.h"
 #include "render/atlas.h"
+#include "sim/look_anim.h"
 
 #include <math.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 
 _Static_assert(BULLET_SHAPE_CAPACITY <= SPRITE_LOOK_SHAPES, "the look table needs more shapes");
 _Static_assert(BULLET_COLOR_COUNT <= SPRITE_LOOK_COLORS, "the look table needs more colours");
+_Static_assert(ATLAS_ART_MAX_ANIM == SPRITE_ANIM_MAX, "an animation's frames, both sides");
 
 /* Whole-pixel positions are clamped to +-RECT_LIMIT; the field is far smaller. */
 #define RECT_LIMIT 8192
@@ -178,6 +180,31 @@ static void sprite_batch_build_looks(sprite_batch *b)
     }
 }
 
+/* Each shape's animation (a still for the built-ins and art without one). */
+static void sprite_batch_build_anims(sprite_batch *b)
+{
+    b->any_animated = 0;
+    for (int s = 0; s < SPRITE_LOOK_SHAPES; s++) {
+        sprite_anim *a = &b->anims[s];
+        memset(a, 0, sizeof *a);
+        a->frames = a->every = 1;
+        int frames = 1, every = 1, once = 0;
+        if (s >= BULLET_SHAPE_COUNT && atlas_art_anim(s, &frames, &every, &once) && frames > 1) {
+            a->frames = (uint16_t)(frames > SPRITE_ANIM_MAX ? SPRITE_ANIM_MAX : frames);
+            a->every = (uint16_t)(every < 1 ? 1 : every);
+            a->once = (uint16_t)(once != 0);
+            a->stride = (uint16_t)atlas_art_anim_stride(s);
+            atlas_rect r0 = atlas_frame_rect(atlas_art_frame(s, 0, 0));
+            for (int n = 0; n < a->frames; n++) {
+                atlas_rect r = atlas_frame_rect(atlas_art_frame(s, n, 0));
+                a->du[n] = (float)(r.x - r0.x) / (float)atlas_width();
+                a->dv[n] = (float)(r.y - r0.y) / (float)atlas_height();
+            }
+            b->any_animated = 1;
+        }
+    }
+}
+
 void sprite_batch_refresh_looks(sprite_batch *b)
 {
     uint8_t additive[BULLET_SHAPE_COUNT];
@@ -185,6 +212,7 @@ void sprite_batch_refresh_looks(sprite_batch *b)
         additive[s] = b->looks[s * SPRITE_LOOK_COLORS].additive;
     b->any_additive = 0;
     sprite_batch_build_looks(b);
+    sprite_batch_build_anims(b);
     for (int s = 0; s < BULLET_SHAPE_COUNT; s++)
         if (additive[s])
             sprite_batch_set_additive(b, (bullet_shape)s, 1);
@@ -249,6 +277,7 @@ int sprite_batch_init(sprite_batch *b, sprite_batch_mode mode, const sprite_laye
         return -1;
     }
     sprite_batch_build_looks(b);
+    sprite_batch_build_anims(b);
     sprite_batch_build_steps(b);
     return 0;
 }
@@ -257,6 +286,7 @@ void sprite_batch_free(sprite_batch *b)
 {
     for (int i = 0; i < SPRITE_BATCH_MAX_LAYERS; i++) {
         mem_free(b->layers[i].vertices);
+        mem_free(b->layers[i].colors);
         mem_free(b->layers[i].rects);
     }
     mem_free(b->indices);
@@ -300,6 +330,54 @@ int sprite_batch_count(const sprite_batch *b)
     return n;
 }
 
+int sprite_batch_set_fading(sprite_batch *b, int layer)
+{
+    if (layer < 0 || layer >= b->layer_count)
+        return -1;
+    sprite_layer *l = &b->layers[layer];
+    if (b->mode == SPRITE_BATCH_VERTICES && !l->colors) {
+        l->colors = mem_alloc((size_t)l->capacity * 16);
+        if (!l->colors)
+            return -1;
+    }
+    l->fading = 1;
+    return 0;
+}
+
+/* Sprite i of a fading layer at opacity alpha. */
+static void sprite_layer_fade(sprite_layer *l, int i, uint8_t alpha)
+{
+    if (l->colors) {
+        uint8_t *c = l->colors + 16 * (size_t)i;
+        for (int k = 0; k < 4; k++) {
+            c[4 * k] = c[4 * k + 1] = c[4 * k + 2] = 255;
+            c[4 * k + 3] = alpha;
+        }
+    }
+    if (l->rects)
+        l->rects[i].fade = (uint16_t)(255 - alpha);
+}
+
+/* Whole opacity for sprites [from, to) of a fading layer (bullets added there). */
+static void sprite_layer_opaque(sprite_layer *l, int from, int to)
+{
+    if (l->fading)
+        for (int i = from; i < to; i++)
+            sprite_layer_fade(l, i, 255);
+}
+
+void sprite_batch_add_faded(sprite_batch *b, int layer, int frame, float x, float y, float c,
+                            float s, uint8_t alpha)
+{
+    if (layer < 0 || layer >= b->layer_count)
+        return;
+    sprite_layer *l = &b->layers[layer];
+    int before = l->count;
+    sprite_batch_add(b, layer, frame, x, y, c, s);
+    if (l->count > before && l->fading)
+        sprite_layer_fade(l, before, alpha);
+}
+
 void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, float c, float s)
 {
     if (layer < 0 || layer >= b->layer_count || frame < 0 || frame >= atlas_frame_count())
@@ -320,6 +398,8 @@ void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, f
         l->rects[i] =
             (sprite_rect){sprite_pixel(x - look.hw), sprite_pixel(y - look.hh), (uint16_t)frame, 0};
     }
+    if (l->fading)
+        sprite_layer_fade(l, i, 255);
 }
 
 /* a ? p1 : p0 (a is 0 or 1) as arithmetic: the layer a bullet goes to depends
@@ -451,7 +531,60 @@ static void bullet_rects(const sprite_batch *b, const sprite_bullets *in, bullet
         bullet_rects_with(b, in, o, 0, 0, 1);
 }
 
+/* The animation frame bullet j shows (its shape's: a still shows 0). */
+static inline int bullet_anim_frame(const sprite_anim *an, const sprite_bullets *in, uint32_t j)
+{
+    uint32_t age = in->now - in->born[(size_t)j * (size_t)in->born_stride];
+    return look_anim_frame(an->frames, an->every, an->once, (int64_t)age);
+}
+
+/* The loop for bullets that may animate (a mod with an animated shape, and
+ * bullets that say when they were born): as the loops above, besides the
+ * frame of each bullet's animation, picked from its age; both modes, one loop
+ * (this path is only taken when something animates). */
+static void bullet_animated(const sprite_batch *b, const sprite_bullets *in, bullet_out *o)
+{
+    BULLET_LOOP_INPUTS(b, in);
+    const int split = o->mask;
+    for (int i = 0; i < count; i++) {
+        uint32_t j = order ? order[i] : (uint32_t)i;
+        unsigned li = bullet_look_index(shape, color, j);
+        const sprite_look *l = &looks[li];
+        const sprite_anim *an = &b->anims[li / SPRITE_LOOK_COLORS];
+        int n = bullet_anim_frame(an, in, j);
+        int a = split ? l->additive : 0;
+        if (b->mode == SPRITE_BATCH_VERTICES) {
+            float c = 1.0f, s = 0.0f;
+            if (hc) {
+                c = 1.0f + l->turns * (hc[j] - 1.0f);
+                s = l->turns * hs[j];
+            }
+            _Alignas(16) float uv[8];
+            for (int k = 0; k < 8; k += 2) {
+                uv[k] = l->uv[k] + an->du[n];
+                uv[k + 1] = l->uv[k + 1] + an->dv[n];
+            }
+            sprite_vertices(o->vertices[a] + 16 * o->n[a], x[j] + ox, y[j] + oy, l->axes, uv, c, s);
+        } else {
+            int step = hc ? sprite_table_step(b->steps, hc[j], hs[j]) : 0;
+            o->rect[a][o->n[a]] =
+                (sprite_rect){sprite_pixel(x[j] + ox - l->hw), sprite_pixel(y[j] + oy - l->hh),
+                              (uint16_t)(l->frame + n * an->stride + (step & l->step_mask)), 0};
+        }
+        o->n[a]++;
+    }
+}
+
 typedef void bullet_loop(const sprite_batch *b, const sprite_bullets *in, bullet_out *o);
+
+/* The loop for this input: the animating one when a shape animates and the
+ * bullets carry their birth frames, else the mode's own. */
+static bullet_loop *bullet_loop_for(const sprite_batch *b, const sprite_bullets *in)
+{
+    if (b->any_animated && in->born)
+        return bullet_animated;
+    return b->mode == SPRITE_BATCH_VERTICES ? bullet_vertices : bullet_rects;
+}
 
 /* Entries of a draw order squeezed at once, into a buffer on the stack (L1). */
 #define BULLET_ORDER_RUN 512
@@ -499,6 +632,11 @@ static void bullet_one_by_one(sprite_batch *b, const sprite_bullets *in, int lay
             s = in->sin[j];
         }
         int frame = l->frame;
+        if (b->any_animated && in->born) {
+            const sprite_anim *an =
+                &b->anims[bullet_look_index(in->shape, in->color, j) / SPRITE_LOOK_COLORS];
+            frame += bullet_anim_frame(an, in, j) * an->stride;
+        }
         if (b->mode == SPRITE_BATCH_RECTS && in->cos)
             frame += sprite_angle_step(in->cos[j], in->sin[j]) & l->step_mask;
         sprite_batch_add(b, layer, frame, in->x[j], in->y[j], c, s);
@@ -518,6 +656,8 @@ static sprite_bullets bullet_chunk(const sprite_bullets *in, int first, int n)
     c.y += first;
     c.shape += first;
     c.color += first;
+    if (c.born)
+        c.born += (size_t)first * (size_t)c.born_stride;
     if (c.cos) {
         c.cos += first;
         c.sin += first;
@@ -532,6 +672,7 @@ void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *in, int lay
         layer_add >= b->layer_count)
         return;
     sprite_layer *la = &b->layers[layer_alpha], *ld = &b->layers[layer_add];
+    int la0 = la->count, ld0 = ld->count;
     /* The fast loops need room for every entry they are given in either layer, so
      * they take the entries in chunks no longer than the room left (holes use
      * none, so an order with many holes still fits); what finds the layers full
@@ -548,10 +689,7 @@ void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *in, int lay
                         {la->rects, ld->rects},
                         {la->count, ld->count},
                         ld != la && b->any_additive};
-        if (b->mode == SPRITE_BATCH_VERTICES)
-            bullet_squeezed(b, &chunk, &o, bullet_vertices);
-        else
-            bullet_squeezed(b, &chunk, &o, bullet_rects);
+        bullet_squeezed(b, &chunk, &o, bullet_loop_for(b, &chunk));
         ld->count = o.n[1];
         la->count = o.n[0];
         done += chunk.count;
@@ -560,6 +698,9 @@ void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *in, int lay
         sprite_bullets rest = bullet_chunk(in, done, in->count - done);
         bullet_one_by_one(b, &rest, layer_alpha, layer_add);
     }
+    sprite_layer_opaque(la, la0, la->count);
+    if (ld != la)
+        sprite_layer_opaque(ld, ld0, ld->count);
 }
 
 /* ---- building on several threads ---- */
@@ -610,10 +751,7 @@ static void bullet_split_build(void *ctx, int part, int parts)
     bullet_out o = job->out;
     o.n[0] = job->n[part][0];
     o.n[1] = job->n[part][1];
-    if (job->b->mode == SPRITE_BATCH_VERTICES)
-        bullet_squeezed(job->b, &chunk, &o, bullet_vertices);
-    else
-        bullet_squeezed(job->b, &chunk, &o, bullet_rects);
+    bullet_squeezed(job->b, &chunk, &o, bullet_loop_for(job->b, &chunk));
 }
 
 void sprite_batch_add_bullets_workers(sprite_batch *b, const sprite_bullets *in, int layer_alpha,

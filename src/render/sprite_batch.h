@@ -31,10 +31,10 @@
 #define SPRITE_BATCH_MAX_LAYERS 12
 /* Cells per side of the heading-to-step table (RECTS mode). */
 #define SPRITE_STEP_GRID        128
-/* The look table is indexed by (shape & 31) * 8 + (color & 7): powers of two, so
+/* The look table is indexed by (shape & 63) * 8 + (color & 7): powers of two, so
  * any byte is a safe index without a compare. Its shapes are the built-ins and
  * a mod's art (sim/bullet_kind.h's BULLET_SHAPE_CAPACITY). */
-#define SPRITE_LOOK_SHAPES      32
+#define SPRITE_LOOK_SHAPES      64
 #define SPRITE_LOOK_COLORS      8
 
 typedef enum sprite_batch_mode {
@@ -52,7 +52,8 @@ typedef enum sprite_blend {
 typedef struct sprite_rect {
     int16_t x, y;
     uint16_t frame;
-    uint16_t unused; /* padding: a rectangle is 8 bytes */
+    uint16_t
+        fade; /* 0: drawn whole; 255 - its opacity in a fading layer (sprite_batch_add_faded) */
 } sprite_rect;
 
 typedef struct sprite_layer_spec {
@@ -69,8 +70,12 @@ typedef struct sprite_layer {
      * order top-left, top-right, bottom-right, bottom-left of the picture; vertex
      * k is vertices[4k..4k+3] = x, y and the normalised texture coordinates u, v. */
     float *vertices;
+    /* VERTICES, in a fading layer only (sprite_batch_set_fading): the colour of
+     * each vertex, RGBA bytes (SDL_Color), white at the sprite's opacity. */
+    uint8_t *colors;
     /* SPRITE_BATCH_RECTS */
     sprite_rect *rects;
+    int fading; /* sprites carry their own opacity (sprite_batch_add_faded) */
 } sprite_layer;
 
 /* How one bullet shape in one colour is drawn, precomputed at init. */
@@ -84,6 +89,17 @@ typedef struct sprite_look {
     uint8_t additive;           /* goes to the additive bullet layer */
 } sprite_look;
 
+/* Animation frames a look may have (render/atlas.h's ATLAS_ART_MAX_ANIM). */
+#define SPRITE_ANIM_MAX 16
+
+/* How a shape animates (a mod's `frames N every F [once]` art), per shape:
+ * frame n of it is its look's frame + n * stride (RECTS), or its UVs moved by
+ * (du[n], dv[n]) (VERTICES). frames 1: a still. */
+typedef struct sprite_anim {
+    uint16_t frames, every, once, stride;
+    float du[SPRITE_ANIM_MAX], dv[SPRITE_ANIM_MAX];
+} sprite_anim;
+
 typedef struct sprite_batch {
     sprite_batch_mode mode;
     float origin_x, origin_y; /* added to every position: where the field is on the target */
@@ -95,7 +111,9 @@ typedef struct sprite_batch {
      * (SPRITE_BATCH_SPLIT_MIN at init; benchmarks lower it to time a split). */
     int split_min;
     int any_additive; /* some look goes to the additive layer */
+    int any_animated; /* some shape animates: bullets with a `born` go the animating way */
     sprite_look looks[SPRITE_LOOK_SHAPES * SPRITE_LOOK_COLORS];
+    sprite_anim anims[SPRITE_LOOK_SHAPES];
     uint8_t steps[SPRITE_STEP_GRID * SPRITE_STEP_GRID]; /* unit heading to angle step */
 } sprite_batch;
 
@@ -115,6 +133,14 @@ typedef struct sprite_bullets {
      * oldest first; entries equal to SPRITE_BULLETS_SKIP are holes, skipped (the
      * bullet pool's draw order has them). NULL: the arrays are oldest first. */
     const uint32_t *order;
+    /* Optional, for animated shapes: bullet j appeared at born[j * born_stride]
+     * (a frame count) and it is now `now`, so its age is now - born (what picks
+     * an animated shape's frame: sim/look_anim.h). NULL: every bullet shows its
+     * shape's first frame. Only read when the atlas has an animated shape, so
+     * the game's own bullets take the loops without it. */
+    const uint32_t *born;
+    int born_stride;
+    uint32_t now;
 } sprite_bullets;
 
 #define SPRITE_BULLETS_SKIP 0xffffffffu
@@ -146,6 +172,20 @@ void sprite_batch_set_additive(sprite_batch *b, bullet_shape shape, int additive
  * (1, 0) draws it as it is in the atlas. RECTS mode ignores the heading (pick a
  * pre-rotated frame instead). */
 void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, float c, float s);
+
+/* Lets a layer's sprites each have an opacity of their own (effects that fade):
+ * in VERTICES mode it allocates a colour per vertex (call it after init, not
+ * per frame). A fading layer draws each sprite at its own opacity; the layer's
+ * (sprite_batch_set_opacity) does not apply to it. Returns 0, or -1 when out of
+ * memory or the layer does not exist. */
+int sprite_batch_set_fading(sprite_batch *b, int layer);
+
+/* sprite_batch_add at an opacity of its own (255 opaque) in a fading layer (in
+ * another it is sprite_batch_add); (c, s) may be longer than a unit vector: the
+ * sprite is scaled by its length (VERTICES only: RECTS copies at the frame's
+ * own size, centred at (x, y)). */
+void sprite_batch_add_faded(sprite_batch *b, int layer, int frame, float x, float y, float c,
+                            float s, uint8_t alpha);
 
 /* Adds every bullet, in its order: bullets of additive shapes to layer_add, the
  * others to layer_alpha. A draw order's holes are squeezed out first (runs of

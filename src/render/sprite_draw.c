@@ -112,8 +112,11 @@ static void sprite_draw_geometry(const sprite_batch *b, const sprite_layer *l, v
     SDL_SetTextureBlendMode(tex,
                             l->blend == SPRITE_BLEND_ADD ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND);
     const int stride = 4 * sizeof(float); /* x y u v */
-    SDL_RenderGeometryRaw(sd->renderer, tex, l->vertices, stride, &white, 0, l->vertices + 2,
-                          stride, 4 * l->count, b->indices, 6 * l->count, sizeof(int));
+    /* a fading layer: each vertex its own colour (white at its sprite's opacity) */
+    const SDL_Color *colors = l->colors ? (const SDL_Color *)(const void *)l->colors : &white;
+    SDL_RenderGeometryRaw(sd->renderer, tex, l->vertices, stride, colors,
+                          l->colors ? (int)sizeof(SDL_Color) : 0, l->vertices + 2, stride,
+                          4 * l->count, b->indices, 6 * l->count, sizeof(int));
 }
 
 /* copy: one SDL_RenderCopy per sprite. */
@@ -127,6 +130,8 @@ static void sprite_draw_copy(const sprite_batch *b, const sprite_layer *l, void 
     SDL_SetTextureAlphaMod(tex, l->opacity);
     for (int i = 0; i < l->count; i++) {
         const sprite_rect *r = &l->rects[i];
+        if (l->fading)
+            SDL_SetTextureAlphaMod(tex, (Uint8)(255 - r->fade));
         SDL_Rect src = atlas_texture_rect(r->frame);
         SDL_Rect dst = {r->x, r->y, src.w, src.h};
         SDL_RenderCopy(sd->renderer, tex, &src, &dst);
@@ -140,6 +145,20 @@ static void sprite_draw_blit(const sprite_batch *b, const sprite_layer *l, void 
     (void)b;
     sprite_draw *sd = user;
     sprite_blit_target t = {sd->pixels, sd->area.w, sd->area.h, sd->area.w, sd->area.x, sd->area.y};
+    if (l->fading) {
+        /* runs of sprites at one opacity, each blitted at it */
+        for (int i = 0, end; i < l->count; i = end) {
+            for (end = i + 1; end < l->count && l->rects[end].fade == l->rects[i].fade;)
+                end++;
+            int fade = l->rects[i].fade;
+            if (fade == 0)
+                sprite_blit_rects(&sd->atlas->blit, &t, l->rects + i, end - i, l->blend);
+            else if (fade < 255)
+                sprite_blit_rects_faded(&sd->atlas->blit, &t, l->rects + i, end - i, l->blend,
+                                        (uint8_t)(255 - fade));
+        }
+        return;
+    }
     if (l->opacity == 255)
         sprite_blit_rects(&sd->atlas->blit, &t, l->rects, l->count, l->blend);
     else

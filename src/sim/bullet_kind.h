@@ -63,7 +63,7 @@ typedef enum bullet_shape {
 /* Shape ids from BULLET_SHAPE_COUNT up to this are a mod's own (docs/patterns.md,
  * `art`): declared in pattern files with their hitbox, drawn from the mod's
  * sheet. The built-ins keep their numbers, so recorded replays stay valid. */
-#define BULLET_SHAPE_CAPACITY 32
+#define BULLET_SHAPE_CAPACITY 64
 
 typedef enum bullet_color {
 #define BULLET_COLOR_ENUM(id, name) BULLET_COLOR_##id,

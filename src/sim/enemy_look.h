@@ -4,7 +4,8 @@
  * Shared by the pattern compiler, which refuses a look that names none of
  * these, and the renderer, which draws look NAME as the atlas sprite
  * enemy_NAME, or NAME itself (render.atlas checks every row has one). A new
- * enemy kind is a row here and a picture in tools/atlas.
+ * enemy kind is a row here and a picture in tools/atlas. The rows keep their
+ * order and ids (sim.enemy_look checks the table).
  *
  *   id        name in patterns
  */
@@ -43,6 +44,36 @@ static const char *const enemy_look_names[ENEMY_LOOK_COUNT] = {
     ENEMY_LOOKS(ENEMY_LOOK_NAME)
 #undef ENEMY_LOOK_NAME
 };
+
+/* The sprites a ship can wear (`look NAME` in a ship), drawn as the atlas
+ * sprite of that name, its frames 0, 1, 2 level, banking left and right.
+ *
+ *   id        name in patterns */
+#define SHIP_LOOKS(X)   \
+    X(PLAYER, "player") \
+    X(HERON, "player_heron")
+
+typedef enum ship_look {
+#define SHIP_LOOK_ENUM(id, name) SHIP_LOOK_##id,
+    SHIP_LOOKS(SHIP_LOOK_ENUM)
+#undef SHIP_LOOK_ENUM
+    SHIP_LOOK_COUNT
+} ship_look;
+
+static const char *const ship_look_names[SHIP_LOOK_COUNT] = {
+#define SHIP_LOOK_NAME(id, name) name,
+    SHIP_LOOKS(SHIP_LOOK_NAME)
+#undef SHIP_LOOK_NAME
+};
+
+/* The sprites a ship's options can wear (`option_look NAME` in a ship). */
+static const char *const option_look_names[] = {"option"};
+#define OPTION_LOOK_COUNT 1
+
+/* Besides these, every look may name one of a library's art shapes
+ * (pattern/art.h): the renderer draws it from the mod's sheet, animated when
+ * it is an animation. A look is presentation: the name is kept as a string,
+ * and what it draws never reaches a hash. */
 
 /* The look called name, or -1. */
 static inline int enemy_look_by_name(const char *name)

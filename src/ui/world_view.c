@@ -51,7 +51,7 @@ void world_view_step(world_view *v, const world *w)
 
 int world_view_look_sprite(const char *look, int fallback)
 {
-    return atlas_look_sprite(look, fallback);
+    return atlas_look_by_name(look, fallback);
 }
 
 int world_view_enemy_sprite(const world *w, const enemy *e)
@@ -75,54 +75,67 @@ static void wv_add_enemies(world_view *v, field_view *fv, const world *w)
             continue;
         float x = (float)e->x, y = (float)e->y;
         int anim = (int)(v->tick / 6);
-        int sprite = world_view_enemy_sprite(w, e);
+        int look = world_view_enemy_sprite(w, e);
+        int64_t age = (int64_t)w->frame - e->born; /* an animated art look's frame */
         if (e->kind == ENEMY_BOSS && !e->leaving) {
             field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, ATLAS_SPRITE_FOCUS_RING,
                                   (int)(v->tick / 4), x, y);
             field_view_add_sprite(fv, FIELD_LAYER_EFFECTS, ATLAS_SPRITE_FOCUS_RING,
                                   7 - (int)(v->tick / 5) % 8, x, y);
         }
-        field_view_add_sprite(fv, FIELD_LAYER_ENEMIES, (atlas_sprite)sprite, anim, x, y);
+        field_view_add_look(fv, FIELD_LAYER_ENEMIES, look, anim, age, x, y);
         if (e->hit_at >= (int32_t)w->frame - 2 && (v->tick & 2))
             field_view_add_sprite(fv, FIELD_LAYER_EFFECTS, ATLAS_SPRITE_SPARK_HIT, 0, x, y);
     }
 }
 
-static void wv_add_items(field_view *fv, const world *w)
+int world_view_item_look(int kind)
 {
     static const atlas_sprite sprites[ITEM_KIND_COUNT] = {
         ATLAS_SPRITE_ITEM_POWER, ATLAS_SPRITE_ITEM_POWER_BIG, ATLAS_SPRITE_ITEM_POINT,
         ATLAS_SPRITE_ITEM_BOMB,  ATLAS_SPRITE_ITEM_LIFE,      ATLAS_SPRITE_ITEM_STAR};
+    static const char *const names[ITEM_KIND_COUNT] = {"item_power", "item_power_big", "item_point",
+                                                       "item_bomb",  "item_life",      "item_star"};
+    int k = kind >= 0 && kind < ITEM_KIND_COUNT ? kind : 0;
+    return atlas_look_by_name(names[k], (int)sprites[k]);
+}
+
+/* The items, each kind in its look (world_view_item_look: looked up once a
+ * frame, not once an item). */
+static void wv_add_items(world_view *v, field_view *fv, const world *w)
+{
+    int looks[ITEM_KIND_COUNT];
+    for (int k = 0; k < ITEM_KIND_COUNT; k++)
+        looks[k] = world_view_item_look(k);
     const item_list *l = &w->items;
     for (uint32_t i = 0; i < l->count; i++) {
         float y = l->y[i] < 6.0f ? 6.0f : l->y[i]; /* above the top: a hint at the edge */
-        field_view_add_sprite(fv, FIELD_LAYER_ITEMS,
-                              sprites[l->kind[i] < ITEM_KIND_COUNT ? l->kind[i] : 0], 0, l->x[i],
-                              y);
+        field_view_add_look(fv, FIELD_LAYER_ITEMS,
+                            looks[l->kind[i] < ITEM_KIND_COUNT ? l->kind[i] : 0], 0,
+                            (int64_t)v->tick, l->x[i], y);
     }
 }
 
-/* The player's shots, and the options that fire them at higher power. */
+/* The player's shots, each as the shape it was fired with, and the options
+ * that fire them at higher power, in the ship's option_look. */
 static void wv_add_shots(world_view *v, field_view *fv, const world *w)
 {
-    const bullet_pool *s = &w->shots;
-    for (uint32_t b = 0; b < bullet_pool_block_end(s); b++)
-        for (uint64_t m = s->alive[b]; m; m &= m - 1) {
-            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
-            field_view_add_shot(fv, s->shape[i], s->color[i], s->x[i], s->y[i]);
-        }
+    sprite_bullets shots = bullet_view_of_pool(&w->shots);
+    field_view_add_shots(fv, &shots);
     const player *p = &w->player;
     if (!player_flying(p))
         return;
     int level = player_power_level(p);
+    const char *option = p->ship && p->ship->option_look[0] ? p->ship->option_look : "option";
+    int look = atlas_look_by_name(option, ATLAS_SPRITE_OPTION);
     for (uint32_t k = 0; k < p->ship->option_count; k++) {
         const library_ship_option *o = &p->ship->options[k];
         if (o->level > level)
             continue;
         float x = p->focused ? o->fx : o->x, y = p->focused ? o->fy : o->y;
         float bob = sinf((float)v->tick * 0.1f + (float)(o->level - 1)) * 1.5f;
-        field_view_add_sprite(fv, FIELD_LAYER_PLAYER, ATLAS_SPRITE_OPTION, 0, p->x + x,
-                              p->y + y + (x < 0 ? bob : -bob));
+        field_view_add_look(fv, FIELD_LAYER_PLAYER, look, 0, (int64_t)v->tick, p->x + x,
+                            p->y + y + (x < 0 ? bob : -bob));
     }
 }
 
@@ -147,7 +160,7 @@ static void wv_add_sprites(sprite_batch *batch, void *user)
     world_view *v = user;
     (void)batch;
     wv_add_enemies(v, &v->fv->field, v->w);
-    wv_add_items(&v->fv->field, v->w);
+    wv_add_items(v, &v->fv->field, v->w);
     wv_add_shots(v, &v->fv->field, v->w);
     wv_add_bomb(v, &v->fv->field, v->w);
     effects_add_sprites(&v->fx, &v->fv->field);
@@ -334,11 +347,11 @@ static void wv_cutin_band(SDL_Renderer *r, float y, float k, SDL_Color c, float 
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
 }
 
-/* The boss's own sprite, `scale` times its size, centred at (x, y), faded. */
-static void wv_cutin_portrait(SDL_Renderer *r, const atlas_texture *at, int sprite, float x,
-                              float y, float scale, float a)
+/* The boss's own look (its first frame), `scale` times its size, centred at (x, y), faded. */
+static void wv_cutin_portrait(SDL_Renderer *r, const atlas_texture *at, int look, float x, float y,
+                              float scale, float a)
 {
-    SDL_Rect src = atlas_texture_rect(atlas_sprite_frame((atlas_sprite)sprite, 0));
+    SDL_Rect src = atlas_texture_rect(atlas_look_frame(look, 0, 0, 0));
     SDL_FRect dst = {x - src.w * scale / 2, y - src.h * scale / 2, src.w * scale, src.h * scale};
     SDL_SetTextureBlendMode(at->texture, SDL_BLENDMODE_BLEND);
     SDL_SetTextureAlphaMod(at->texture, (Uint8)(255 * a));
@@ -559,9 +572,10 @@ int world_view_load_art(frame_view *v, const library *lib, char *err, size_t err
     n = n > ATLAS_ART_MAX_SHAPES ? ATLAS_ART_MAX_SHAPES : n;
     for (int k = 0; k < n; k++) {
         const art_shape *a = &lib->art[k];
-        shapes[k] = (atlas_texture_art){a->sheet, a->root,       a->x,        a->y,    a->w,
-                                        a->h,     a->turns,      a->additive, a->file, a->line,
-                                        a->col,   a->sheet_line, a->sheet_col};
+        shapes[k] =
+            (atlas_texture_art){a->sheet,     a->root,     a->x,     a->y,    a->w,   a->h,
+                                a->turns,     a->additive, a->file,  a->line, a->col, a->sheet_line,
+                                a->sheet_col, a->frames,   a->every, a->once, a->name};
     }
     return frame_view_set_art(v, shapes, n, err, err_size);
 }

@@ -70,12 +70,18 @@ void world_view_step(world_view *v, const world *w);
 /* Draws the world and everything over it on the logical screen. */
 void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_view_extra *x);
 
-/* The atlas sprite of an enemy look name ("wisp" -> enemy_wisp, "boss"), or
- * fallback. */
+/* The look (render/atlas.h) of a look name: a mod's art shape of that name, an
+ * enemy's sprite ("wisp" -> enemy_wisp, "boss"), or fallback. A built-in look
+ * is its atlas sprite's id. */
 int world_view_look_sprite(const char *look, int fallback);
-/* The atlas sprite of an enemy or a boss: its own look, a boss's from its
- * library entry (kept while a beaten midboss flies off), else the default. */
+/* The look of an enemy or a boss: its own, a boss's from its library entry
+ * (kept while a beaten midboss flies off), else the default sprite. */
 int world_view_enemy_sprite(const world *w, const enemy *e);
+
+/* The look of items of a kind (game/item.h): its sprite (item_power,
+ * item_point, ...), or a mod's art shape named after that sprite, which
+ * replaces it (a declaration names its own). */
+int world_view_item_look(int kind);
 
 /* Draws the library's art shapes (pattern/art.h) in v from now on: each sheet
  * read, the atlas built again on both renderer paths (frame_view_set_art). A

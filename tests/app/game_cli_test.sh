@@ -145,6 +145,23 @@ SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy timeout 30 "$curtain" play --mod "$t
 [ $? -eq 1 ] || fail "play of a mod without its sheet did not exit 1: $(cat "$tmp/out")"
 grep -q "art.pat:1:12: the sheet .*sheet.png is missing" "$tmp/out" ||
     fail "play of a mod without its sheet: $(cat "$tmp/out")"
+# A mod whose enemies, boss, ship, options and shots wear animated art looks
+# (docs/examples/24_looks.pat): played and recorded, it verifies; looks are
+# presentation, so the same run verifies when the animations and the pictures
+# change; an unknown look stops the game at load, positioned.
+mkdir -p "$tmp/looks_mod/art"
+cp "$src/docs/examples/24_looks.pat" "$tmp/looks_mod/"
+cp "$src/docs/examples/art/looks.png" "$tmp/looks_mod/art/"
+printf 'game main {\n    stages lantern_night\n}\n' >"$tmp/looks_mod/game.pat"
+expect 0 '^state cleared ' play --headless --frames 3000 --autopilot --mod "$tmp/looks_mod" \
+    --ship crane --record "$tmp/looks.rpl"
+expect 0 'all match' replay "$tmp/looks.rpl" --verify --mod "$tmp/looks_mod"
+sed -i 's/every 8/every 3/; s/frames 2 every 30/frames 1/; s/ once / /' "$tmp/looks_mod/24_looks.pat"
+cp "$src/docs/examples/art/sheet.png" "$tmp/looks_mod/art/looks.png"
+expect 0 'all match' replay "$tmp/looks.rpl" --verify --mod "$tmp/looks_mod"
+sed -i 's/look lantern/look lanter/' "$tmp/looks_mod/24_looks.pat"
+expect 1 "24_looks.pat:12:10: unknown look 'lanter' \\(did you mean 'lantern'\\?\\)" \
+    play --headless --frames 5 --mod "$tmp/looks_mod"
 # A mod with an error does not start; the error says where.
 mkdir -p "$tmp/broken"
 printf 'stage stage1 {\n    wiat 10\n}\n' >"$tmp/broken/oops.pat"

@@ -201,6 +201,31 @@ sed 's|"art/sheet.png"|"art/out.png"|' "$tmp/mod/art.pat" >"$tmp/mod/out.pat"
 "$curtain" lint "$tmp/mod/out.pat" >"$tmp/out" 2>&1
 grep -q "out.pat:1:12: the sheet .*art/out.png lies outside its folder" "$tmp/out" ||
     fail "lint of a sheet linked from outside: $(cat "$tmp/out")"
+# lint reads a sheet's size from its PNG header: a frame outside the 64x16 sheet
+# and an animation whose frames run off its edge are errors at the shape's `at`
+cat >"$tmp/mod/edge.pat" <<'ART'
+art garden "art/sheet.png" {
+    shape petal frame 16 16 at 0 8 hitbox 3
+    shape ember frame 16 16 at 40 0 hitbox 4 frames 2 every 4
+}
+ART
+"$curtain" lint "$tmp/mod/edge.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of frames off the sheet did not exit 1: $(cat "$tmp/out")"
+grep -q "edge.pat:2:32: the frame 16x16 at 0 8 of 'petal' lies outside its sheet .*(64x16)" \
+    "$tmp/out" || fail "lint of a frame off the sheet: $(cat "$tmp/out")"
+grep -q "edge.pat:3:32: the animation 'ember' runs off its sheet's edge: 2 frames of 16 px from x 40 end at 72" \
+    "$tmp/out" || fail "lint of an animation off the sheet: $(cat "$tmp/out")"
+# and --dump shows an animation, and the looks of bosses and ships
+cat >"$tmp/mod/anim.pat" <<'ART'
+art garden "art/sheet.png" {
+    shape petal frame 16 16 at 0 0 hitbox 3 frames 3 every 5 once
+}
+boss b { name "B"; look petal; phase { wait 1 } }
+ART
+"$curtain" lint --dump "$tmp/mod/anim.pat" >"$tmp/out" 2>&1 || fail "lint --dump anim: $(cat "$tmp/out")"
+grep -q "^art 'petal': shape 11, .* upright, frames 3 every 5 once" "$tmp/out" &&
+    grep -q "^look boss 'b': petal (art)" "$tmp/out" || fail "lint --dump anim: $(cat "$tmp/out")"
+rm "$tmp/mod/edge.pat" "$tmp/mod/anim.pat"
 # drawcount N: waits (up to 10 s) until the viewer has drawn the art N times.
 drawcount() {
     for _ in $(seq 100); do

@@ -88,6 +88,13 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "pattern chimes {\n"
                               "    sound boom\n"
                               "    sound graze\n"
+                              "}\n"
+                              "enemy lamp {\n"
+                              "    look petal\n"
+                              "    wait 1\n"
+                              "}\n"
+                              "ship kite {\n"
+                              "    option_look option\n"
                               "}\n";
 
 /* sounds/boom.wav beside them: a WAV of two 16-bit samples, played by chimes. */
@@ -444,6 +451,13 @@ static void check_completions(void)
     check_completion(26, column_after(b_fixed, 26, "sound "), sound_yes, sound_no);
     static const char *const decl_yes[] = {"pattern", "enemy", "boss", "stage", "const", NULL};
     check_completion(7, 0, decl_yes, statement_yes);
+    /* an object's look: the built-in looks and the art; an option's: its own */
+    static const char *const look_yes[] = {"petal", "wisp", "boss", "player_heron", NULL};
+    static const char *const look_no[] = {"orb", "wait", "red", NULL};
+    check_completion(30, column_after(b_fixed, 30, "look "), look_yes, look_no);
+    static const char *const option_yes[] = {"option", "petal", NULL};
+    static const char *const option_no[] = {"wisp", "orb", NULL};
+    check_completion(34, column_after(b_fixed, 34, "option_look "), option_yes, option_no);
 }
 
 /* Go to definition of burst in b.pat lands on its name in a.pat; its
@@ -616,6 +630,7 @@ int main(int argc, char **argv)
     check_hover(b_uri, 2, column_after(b_fixed, 2, "(co"), "parameter");
     /* an art shape where it is fired: its declaration, from the art block */
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"), "**art shape** `petal`");
+    check_hover(b_uri, 30, column_after(b_fixed, 30, "look pe"), "**art shape** `petal`");
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"),
                 "art garden \"art/sheet.png\" {\n    shape petal frame 16 16 hitbox 3");
     /* sounds: a mod's file, then a built-in one */

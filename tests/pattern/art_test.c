@@ -196,7 +196,7 @@ static void test_errors(void)
         n += (size_t)snprintf(src + n, sizeof src - n, "  shape g%d frame 8 8 hitbox 2\n", i);
     snprintf(src + n, sizeof src - n, "}\n");
     CHECK(compile(src) == NULL);
-    CHECK(has("too many art shapes: a library holds at most 21"));
+    CHECK(has("too many art shapes: a library holds at most 53"));
 }
 
 /* Bullets of art shapes, fired, turned and restyled every frame, allocate
@@ -238,9 +238,89 @@ static void test_no_allocation(void)
     library_free(lib);
 }
 
+/* The animated form: frames, every (6 when not given), once; lint's dump of
+ * it lives in app.pattern_commands. */
+static void test_animation(void)
+{
+    library *lib = compile("art s \"a.png\" {\n"
+                           "  shape still frame 8 8 hitbox 2\n"
+                           "  shape flame frame 16 16 at 0 16 hitbox 3 turns frames 4 every 5\n"
+                           "  shape burst frame 32 32 hitbox 8 frames 3 once\n"
+                           "}\n");
+    CHECK(lib && lib->art_count == 3);
+    if (!lib)
+        return;
+    const art_shape *a = lib->art;
+    CHECK(a[0].frames == 1 && a[0].every == ART_DEFAULT_EVERY && !a[0].once);
+    CHECK(a[1].frames == 4 && a[1].every == 5 && !a[1].once && a[1].turns && a[1].y == 16);
+    CHECK(a[2].frames == 3 && a[2].every == ART_DEFAULT_EVERY && a[2].once);
+    CHECK(art_find(a, 3, "burst") == &a[2] && art_find(a, 3, "orb") == NULL);
+    library_free(lib);
+    /* the animation's numbers, and its words without frames */
+    CHECK(compile("art s \"a.png\" {\n  shape g frame 8 8 hitbox 2 frames 17\n}\n") == NULL);
+    CHECK(has("test.pat:2:37: an animation's frame count must be a whole number from 1 to 16"));
+    CHECK(compile("art s \"a.png\" {\n  shape g frame 8 8 hitbox 2 frames 2 every 0\n}\n") == NULL);
+    CHECK(has("test.pat:2:45: ticks a frame must be a whole number from 1 to 255"));
+    CHECK(compile("art s \"a.png\" {\n  shape g frame 8 8 hitbox 2 every 4\n}\n") == NULL);
+    CHECK(has("test.pat:2:36: 'every' and 'once' belong to an animation"));
+    CHECK(compile("art s \"a.png\" {\n  shape g frame 8 8 hitbox 2 once\n}\n") == NULL);
+    CHECK(has("test.pat:2:9: 'every' and 'once' belong to an animation"));
+    CHECK(compile("art s \"a.png\" {\n  shape g frame 128 8 at 4000 0 hitbox 2 frames 2\n}\n") ==
+          NULL);
+    CHECK(has("test.pat:2:49: the animation's 2 frames of 128 px run past 4096 px"));
+    CHECK(compile("art s \"a.png\" {\n  shape g frame 8 8 hitbox 2 frames\n}\n") == NULL);
+    CHECK(has("test.pat:3:1: expected how many frames the animation has"));
+}
+
+/* An art shape is a look for an enemy (its `look` statement and a handle's), a
+ * boss, a ship and its options; an unknown look is an error naming the nearest
+ * of the built-in looks and the art. */
+static void test_looks(void)
+{
+    char src[2048];
+    snprintf(src, sizeof src,
+             "%senemy e { look petal\n health 5\n wait 10\n look drone\n wait 10 }\n"
+             "boss b { name \"B\"\n look needle\n phase time 10s { wait 10 } }\n"
+             "ship s { look ember\n option_look petal\n shot 1 { fire petal at 0 speed 9 } }\n"
+             "ship t { look player_heron\n option_look option\n shot 1 { fire orb speed 9 } }\n",
+             sheet);
+    library *lib = compile(src);
+    CHECK(lib != NULL);
+    if (!lib) {
+        diag_print(&diags, stderr);
+        return;
+    }
+    CHECK(diags.count == 0);
+    CHECK(strcmp(lib->bosses[0].look, "needle") == 0);
+    CHECK(strcmp(lib->ships[0].look, "ember") == 0);
+    CHECK(strcmp(lib->ships[0].option_look, "petal") == 0);
+    CHECK(strcmp(lib->ships[1].option_look, "option") == 0);
+    library_free(lib);
+    /* unknown, with the nearest name: an art shape's, a built-in's */
+    snprintf(src, sizeof src, "%senemy e {\n    look petl\n    wait 1\n}\n", sheet);
+    CHECK(compile(src) == NULL);
+    CHECK(has("test.pat:7:10: unknown look 'petl' (did you mean 'petal'?)"));
+    snprintf(src, sizeof src, "%sboss b {\n    look wsp\n    phase { wait 1 }\n}\n", sheet);
+    CHECK(compile(src) == NULL);
+    CHECK(has("test.pat:7:10: unknown look 'wsp' (did you mean 'wisp'?)"));
+    snprintf(src, sizeof src, "%sship s {\n    look embr\n}\n", sheet);
+    CHECK(compile(src) == NULL);
+    CHECK(has("test.pat:7:10: unknown look 'embr' (did you mean 'ember'?)"));
+    snprintf(src, sizeof src, "%sship s {\n    option_look optin\n}\n", sheet);
+    CHECK(compile(src) == NULL);
+    CHECK(has("test.pat:7:17: unknown look 'optin' (did you mean 'option'?)"));
+    /* a ship wears ship looks, not an enemy's */
+    CHECK(compile("ship s {\n    look drone\n}\n") == NULL);
+    CHECK(has("test.pat:2:10: unknown look 'drone'"));
+    CHECK(compile("ship s {\n    option_look petal\n    option_look option\n}\n") == NULL);
+    CHECK(has("'option_look' is given twice"));
+}
+
 int main(void)
 {
     diag_init(&diags);
+    test_animation();
+    test_looks();
     test_table();
     test_names_everywhere();
     test_bulletml_look();

@@ -40,8 +40,9 @@ static void example_art(atlas_texture_art out[3])
     } s[3] = {{0, 16, 16, 0, 0, 3}, {16, 24, 8, 1, 0, 4}, {40, 16, 16, 0, 1, 5}};
     for (int k = 0; k < 3; k++)
         out[k] = (atlas_texture_art){
-            sheet_path,    examples,     s[k].x,    0,  s[k].w, s[k].h, s[k].turns,
-            s[k].additive, "23_art.pat", s[k].line, 11, 2,      13};
+            sheet_path,   examples,  s[k].x, 0, s[k].w, s[k].h, s[k].turns, s[k].additive,
+            "23_art.pat", s[k].line, 11,     2, 13,     1,      6,          0,
+            NULL};
 }
 
 #define N_BULLETS 60
@@ -61,7 +62,7 @@ static sprite_bullets scene_bullets(int colour)
         bshape[i] = (uint8_t)(BULLET_SHAPE_COUNT + k);
         bcolor[i] = (uint8_t)colour;
     }
-    return (sprite_bullets){N_BULLETS, bx, by, bc, bs, bshape, bcolor, NULL};
+    return (sprite_bullets){N_BULLETS, bx, by, bc, bs, bshape, bcolor, NULL, NULL, 0, 0};
 }
 
 typedef struct rgb {
@@ -242,13 +243,26 @@ static void test_refusals(void)
     example_art(art);
     art[2].x = 60;
     refused(art, 3, "23_art.pat:5:11: the frame 16x16 at 60 0 lies outside the sheet");
+    /* an animation whose frames run off the sheet's edge (the ember's 2 frames
+     * from x 40 end at 72 of 64) */
+    example_art(art);
+    art[2].frames = 2;
+    refused(art, 3,
+            "23_art.pat:5:11: the animation's 2 frames of 16 px from x 40 run off the sheet");
+    /* an animation too large for the atlas: 16 turning frames of 128x128 */
+    static atlas_texture_art anim[1];
+    snprintf(path, sizeof path, "%s/mod/strip.png", scratch);
+    write_png(path, 2048, 128);
+    anim[0] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1, 0,      "strip.pat",
+                                  1,    9,   1, 5, 16,  4,   0, "strip"};
+    refused(anim, 1, "strip.pat:1:9: the art does not fit the atlas");
     /* too much art: 21 large shapes that turn */
     static atlas_texture_art many[ATLAS_ART_MAX_SHAPES];
     snprintf(path, sizeof path, "%s/mod/big.png", scratch);
     write_png(path, 128, 128);
     for (int k = 0; k < ATLAS_ART_MAX_SHAPES; k++)
-        many[k] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1, 0, "big.pat", (unsigned)k + 1,
-                                      9,    1,   5};
+        many[k] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1,   0, "big.pat", (unsigned)k + 1,
+                                      9,    1,   5, 1, 6,   0,   NULL};
     refused(many, ATLAS_ART_MAX_SHAPES, "big.pat:1:9: the art does not fit the atlas");
 }
 
@@ -258,7 +272,7 @@ static void test_refusals(void)
 static void test_layout(void)
 {
     int base_h = atlas_height(), base_frames = atlas_frame_count(), failed = -1;
-    atlas_art_spec spec[2] = {{24, 8, 1, 0}, {16, 16, 0, 1}};
+    atlas_art_spec spec[2] = {{24, 8, 1, 0, 1, 6, 0, NULL}, {16, 16, 0, 1, 1, 6, 0, NULL}};
     CHECK(atlas_art_layout(spec, 2, &failed) == 0);
     CHECK(atlas_art_count() == 2 && atlas_art_rows() > 0);
     CHECK(atlas_height() == base_h + atlas_art_rows());
@@ -284,7 +298,7 @@ static void test_layout(void)
     CHECK(b.looks[BULLET_SHAPE_BUBBLE * SPRITE_LOOK_COLORS].additive);
     static float x[1] = {50}, y[1] = {50};
     static uint8_t shape[1] = {BULLET_SHAPE_COUNT + 1}, color[1] = {0};
-    sprite_bullets one = {1, x, y, NULL, NULL, shape, color, NULL};
+    sprite_bullets one = {1, x, y, NULL, NULL, shape, color, NULL, NULL, 0, 0};
     sprite_batch_add_bullets(&b, &one, 0, 1);
     CHECK(b.layers[0].count == 0 && b.layers[1].count == 1);
     sprite_batch_free(&b);

@@ -15,6 +15,7 @@
 #include "core/mem.h"
 #include "game/autopilot.h"
 #include "platform/window.h"
+#include "render/atlas.h"
 #include "render/frame_view.h"
 #include "sim/playfield.h"
 #include "ui/world_view.h"
@@ -308,6 +309,54 @@ static void wvt_blink(const char *dir)
     world_free(&w);
 }
 
+/* An enemy and a boss in art looks draw them (laid out as the game lays out a
+ * mod's art); an art shape named after an item's sprite replaces it, the other
+ * items keep theirs; without the art, the looks are the built-in sprites. */
+static void wvt_art_looks(void)
+{
+    const char *text = "art a \"a.png\" {\n"
+                       "    shape lamp frame 8 8 hitbox 2 frames 2\n"
+                       "    shape item_point frame 8 8 hitbox 2\n"
+                       "}\n"
+                       "boss moon { look lamp phase time 30 { wait 1000 } }\n"
+                       "enemy e { look lamp\n wait 900 }\n"
+                       "stage stage1 { spawn e at (100, 100) wait 30 midboss moon wait 600 }\n";
+    library *lib = test_library_compile("test.pat", text);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    atlas_art_spec spec[2] = {{8, 8, 0, 0, 2, 6, 0, "lamp"}, {8, 8, 0, 0, 1, 6, 0, "item_point"}};
+    int failed = -1;
+    CHECK(atlas_art_layout(spec, 2, &failed) == 0);
+    int lamp = ATLAS_LOOK_ART + BULLET_SHAPE_COUNT;
+    CHECK_EQ_INT(world_view_item_look(ITEM_POINT), ATLAS_LOOK_ART + BULLET_SHAPE_COUNT + 1);
+    CHECK_EQ_INT(world_view_item_look(ITEM_POWER), ATLAS_SPRITE_ITEM_POWER);
+    world *w = mem_alloc(sizeof *w);
+    world_config cfg = {.seed = 1, .flags = WORLD_FLAG_INVULNERABLE};
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    int enemy_seen = 0, boss_seen = 0;
+    for (int f = 0; w && f < 80; f++) {
+        world_step(w, 0);
+        for (uint32_t i = 0; i < w->enemies.cap; i++) {
+            const enemy *e = &w->enemies.slots[i];
+            if (e->kind == ENEMY_SMALL || e->kind == ENEMY_BOSS) {
+                CHECK_EQ_INT(world_view_enemy_sprite(w, e), lamp);
+                enemy_seen += e->kind == ENEMY_SMALL;
+                boss_seen += e->kind == ENEMY_BOSS;
+            }
+        }
+    }
+    CHECK(enemy_seen > 0 && boss_seen > 0);
+    atlas_art_clear();
+    CHECK_EQ_INT(world_view_item_look(ITEM_POINT), ATLAS_SPRITE_ITEM_POINT);
+    for (uint32_t i = 0; w && i < w->enemies.cap; i++)
+        if (w->enemies.slots[i].kind == ENEMY_BOSS)
+            CHECK_EQ_INT(world_view_enemy_sprite(w, &w->enemies.slots[i]), ATLAS_SPRITE_BOSS);
+    world_free(w);
+    mem_free(w);
+    library_free(lib);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -321,6 +370,7 @@ int main(int argc, char **argv)
         wvt_spell(lib, argv[2]);
         wvt_effects_under_bullets(lib, argv[2]);
         wvt_midboss_look();
+        wvt_art_looks();
         wvt_high_score_after_continue(argv[2]);
         wvt_blink(argv[2]);
         library_free(lib);
