@@ -55,6 +55,8 @@ static int run_screenshot(const sandbox *sb, const library *lib, const char *fil
     char err[512] = "";
     if (!draw) {
         snprintf(err, sizeof err, "cannot draw: %s", SDL_GetError());
+    } else if (view_draw_load_art(draw, lib, err, sizeof err) != 0) {
+        /* the art shapes and the data backdrops, as the viewer draws them */
     } else {
         view_panel panel = {.count = 4, .error = sandbox_last_error(sb)};
         snprintf(panel.lines[0], sizeof panel.lines[0], "%s", file);

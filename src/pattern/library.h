@@ -15,6 +15,7 @@
 #include "pattern/diag.h"
 #include "pattern/program.h"
 #include "pattern/vm.h"
+#include "sim/backdrop.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -155,6 +156,11 @@ typedef struct library {
     library_mark ships_start;
     art_shape *art; /* a mod's own bullet shapes (pattern/art.h) */
     uint32_t art_count;
+    /* a mod's own backdrops (pattern/backdrop_decl.h) and the sheets they read */
+    backdrop_scene *backdrops;
+    uint32_t backdrop_count;
+    backdrop_sheet *backdrop_sheets;
+    uint32_t backdrop_sheet_count;
     arena mem; /* the tables and their strings */
 } library;
 
