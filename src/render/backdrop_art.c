@@ -98,10 +98,10 @@ static int ba_check_tiles(const backdrop_art *ba, const backdrop_sheet *sheets, 
     return 0;
 }
 
-int backdrop_art_load(backdrop_art *ba, SDL_Renderer *r, const backdrop_scene *scenes, int n,
-                      const backdrop_sheet *sheets, int nsheets, char *err, size_t err_size)
+/* Loads into ba, which is empty; 0, or -1 with err (ba holds what it read). */
+static int ba_load(backdrop_art *ba, SDL_Renderer *r, const backdrop_scene *scenes, int n,
+                   const backdrop_sheet *sheets, int nsheets, char *err, size_t err_size)
 {
-    backdrop_art_unload(ba);
     ba->renderer = r;
     n = n > BACKDROP_MAX_DECLARED ? BACKDROP_MAX_DECLARED : n < 0 ? 0 : n;
     nsheets = nsheets > BACKDROP_MAX_SHEETS ? BACKDROP_MAX_SHEETS : nsheets < 0 ? 0 : nsheets;
@@ -111,7 +111,6 @@ int backdrop_art_load(backdrop_art *ba, SDL_Renderer *r, const backdrop_scene *s
         if (ba_load_sheet(&ba->sheets[k], r, &sheets[k], why, sizeof why) != 0) {
             snprintf(err, err_size, "%s:%u:%u: the sheet %s %s", sheets[k].file, sheets[k].line,
                      sheets[k].col, sheets[k].path, why);
-            backdrop_art_unload(ba);
             return -1;
         }
     }
@@ -120,11 +119,26 @@ int backdrop_art_load(backdrop_art *ba, SDL_Renderer *r, const backdrop_scene *s
         ba->scenes[k].name = NULL; /* the library's, which may go first */
     }
     ba->count = n;
-    if (ba_check_tiles(ba, sheets, err, err_size) != 0) {
-        backdrop_art_unload(ba);
+    return ba_check_tiles(ba, sheets, err, err_size);
+}
+
+int backdrop_art_load(backdrop_art *ba, SDL_Renderer *r, const backdrop_scene *scenes, int n,
+                      const backdrop_sheet *sheets, int nsheets, char *err, size_t err_size)
+{
+    backdrop_art *next = mem_calloc(1, sizeof *next);
+    if (!next) {
+        snprintf(err, err_size, "no memory for the backdrops");
         return -1;
     }
-    return 0;
+    int rc = ba_load(next, r, scenes, n, sheets, nsheets, err, err_size);
+    if (rc == 0) { /* the new ones replace the old; else the old stay */
+        backdrop_art_unload(ba);
+        *ba = *next;
+    } else {
+        backdrop_art_unload(next);
+    }
+    mem_free(next);
+    return rc;
 }
 
 int backdrop_art_has(const backdrop_art *ba, int id)

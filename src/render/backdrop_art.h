@@ -39,12 +39,13 @@ typedef struct backdrop_art {
     int nsheets;
 } backdrop_art;
 
-/* Loads n scenes reading nsheets sheets for renderer r, after unloading what
- * ba held. A load, not a per-frame call: it allocates. Returns 0, or -1 with
- * err as "file:line:col: what" for a sheet that is missing, outside its
- * folder, unreadable or larger than BACKDROP_MAX_SHEET a side, or a tiled
- * layer whose tile is drawn smaller than BACKDROP_MIN_TILE; ba is then empty
- * (its backdrops draw as dusk). */
+/* Loads n scenes reading nsheets sheets for renderer r in place of what ba
+ * held (n = 0: none). A load, not a per-frame call: it allocates. Returns 0,
+ * or -1 with err as "file:line:col: what" for a sheet that is missing,
+ * outside its folder, unreadable or larger than BACKDROP_MAX_SHEET a side, or
+ * a tiled layer whose tile is drawn smaller than BACKDROP_MIN_TILE; ba then
+ * keeps what it held (the last good backdrops, under `curtain view`). An id
+ * ba does not hold draws as dusk (render/field_view). */
 int backdrop_art_load(backdrop_art *ba, SDL_Renderer *r, const backdrop_scene *scenes, int n,
                       const backdrop_sheet *sheets, int nsheets, char *err, size_t err_size);
 void backdrop_art_unload(backdrop_art *ba);

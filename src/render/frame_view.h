@@ -67,7 +67,7 @@ int frame_view_set_art(frame_view *v, const atlas_texture_art *shapes, int n, ch
                        size_t err_size);
 /* Draws a library's n data backdrops from now on (render/backdrop_art.h's
  * backdrop_art_load); n = 0 takes them away. A load: it allocates. Returns 0,
- * or -1 with a positioned err (then none: their cues show dusk). */
+ * or -1 with a positioned err (then the last good ones stay). */
 int frame_view_set_backdrops(frame_view *v, const backdrop_scene *scenes, int n,
                              const backdrop_sheet *sheets, int nsheets, char *err, size_t err_size);
 
