@@ -13,7 +13,8 @@
  * so the layers scroll without a seam. Dark and soft on purpose: the field's
  * bullets are drawn over it.
  *
- * usage: backdrop_sheets DIR   (`cmake --build BUILD --target backdrop_sheets_stage1`)
+ * usage: backdrop_sheets DIR   (`cmake --build BUILD --target backdrop_sheets_stage1` draws
+ *        them into patterns/stage1/art and docs/examples/art, for docs/examples/24_backdrop.pat)
  */
 #include <SDL.h>
 #include <SDL_image.h>

@@ -36,8 +36,9 @@ static double decl_number(const decl_at *at, ast_pos pos, double v, double lo, d
 {
     if (v >= lo && v <= hi && (!whole || v == floor(v)))
         return v;
-    diag_report(at->diags, DIAG_BAD_ART, at->f->path, at->f->text, at->f->len, pos.line, pos.col,
-                "%s must be %s from %g to %g", what, whole ? "a whole number" : "a number", lo, hi);
+    diag_report(at->diags, DIAG_BAD_BACKDROP, at->f->path, at->f->text, at->f->len, pos.line,
+                pos.col, "%s must be %s from %g to %g", what, whole ? "a whole number" : "a number",
+                lo, hi);
     return lo;
 }
 
@@ -63,7 +64,7 @@ static int decl_sheet(arena *mem, const decl_at *at, const ast_backdrop_layer *l
         if (strcmp(sheets[i].path, path) == 0)
             return i;
     if (*nsheets >= BACKDROP_MAX_SHEETS) {
-        diag_report(at->diags, DIAG_BAD_ART, at->f->path, at->f->text, at->f->len,
+        diag_report(at->diags, DIAG_BAD_BACKDROP, at->f->path, at->f->text, at->f->len,
                     l->sheet_pos.line, l->sheet_pos.col,
                     "too many sheets: the backdrops of a library read at most %d",
                     BACKDROP_MAX_SHEETS);
@@ -81,7 +82,7 @@ static int decl_layer(arena *mem, const decl_at *at, const ast_backdrop_layer *l
     *out = (backdrop_layer){.sheet = -1, .tint = {255, 255, 255}, .scale = 1, .alpha = 1};
     if (l->sheet) {
         if (!art_path_ok(l->sheet))
-            diag_report(at->diags, DIAG_BAD_ART, at->f->path, at->f->text, at->f->len,
+            diag_report(at->diags, DIAG_BAD_BACKDROP, at->f->path, at->f->text, at->f->len,
                         l->sheet_pos.line, l->sheet_pos.col,
                         "the sheet '%s' must be a path inside this file's folder ('a/b.png': "
                         "relative, without '..')",
@@ -93,10 +94,10 @@ static int decl_layer(arena *mem, const decl_at *at, const ast_backdrop_layer *l
         decl_colour(at, l->fill_pos, l->bottom, out->bottom);
         if (l->has_tint || l->has_scale || l->has_tile || l->has_at || l->angle != 0 ||
             l->turn != 0)
-            diag_report(at->diags, DIAG_BAD_ART, at->f->path, at->f->text, at->f->len,
+            diag_report(at->diags, DIAG_BAD_BACKDROP, at->f->path, at->f->text, at->f->len,
                         l->fill_pos.line, l->fill_pos.col,
                         "a fill covers the field: it takes only alpha, fade and additive "
-                        "(tile, at, scroll, angle, turn, scale and tint are a sheet's)");
+                        "(tile, at, scroll, rotate, turn, scale and tint are a sheet's)");
     }
     if (l->has_tint)
         decl_colour(at, l->tint_pos, l->tint, out->tint);
@@ -118,6 +119,18 @@ static int decl_layer(arena *mem, const decl_at *at, const ast_backdrop_layer *l
     return at->diags->errors == errors;
 }
 
+/* Whether an error was reported inside the declaration (the parser's, which
+ * stopped it: no "needs a layer" after a broken layer). */
+static int decl_broken(const diag_list *diags, const library_file *f, const ast_decl *d)
+{
+    uint32_t end = d->next && d->next->file == d->file ? d->next->pos.line : UINT32_MAX;
+    for (int i = 0; i < diags->count; i++)
+        if (diags->items[i].severity == DIAG_ERROR && strcmp(diags->items[i].path, f->path) == 0 &&
+            diags->items[i].line >= d->pos.line && diags->items[i].line < end)
+            return 1;
+    return 0;
+}
+
 /* One declaration's backdrop, appended to scenes[*n] when it is good. */
 static void decl_backdrop(arena *mem, const library_file *f, const ast_decl *d, diag_list *diags,
                           backdrop_scene *scenes, int *n, backdrop_sheet *sheets, int *nsheets)
@@ -125,13 +138,13 @@ static void decl_backdrop(arena *mem, const library_file *f, const ast_decl *d, 
     decl_at at = {diags, f};
     int errors = diags->errors;
     if (backdrop_decl_find(scenes, *n, d->name) >= 0) {
-        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, d->pos.line, d->pos.col,
+        diag_report(diags, DIAG_BAD_BACKDROP, f->path, f->text, f->len, d->pos.line, d->pos.col,
                     "'%s' is already a %s backdrop: a backdrop needs a name of its own", d->name,
                     backdrop_by_name(d->name) >= 0 ? "built-in" : "declared");
         return;
     }
     if (*n >= BACKDROP_MAX_DECLARED) {
-        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, d->pos.line, d->pos.col,
+        diag_report(diags, DIAG_BAD_BACKDROP, f->path, f->text, f->len, d->pos.line, d->pos.col,
                     "too many backdrops: a library declares at most %d", BACKDROP_MAX_DECLARED);
         return;
     }
@@ -145,7 +158,7 @@ static void decl_backdrop(arena *mem, const library_file *f, const ast_decl *d, 
     for (const ast_backdrop_layer *l = d->layers; l; l = l->next) {
         int *count = l->spell ? &s->nspell : &s->nlayers;
         if (*count >= BACKDROP_MAX_LAYERS) {
-            diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, l->pos.line, l->pos.col,
+            diag_report(diags, DIAG_BAD_BACKDROP, f->path, f->text, f->len, l->pos.line, l->pos.col,
                         "too many layers: a backdrop%s has at most %d",
                         l->spell ? "'s spell variant" : "", BACKDROP_MAX_LAYERS);
             return;
@@ -154,8 +167,8 @@ static void decl_backdrop(arena *mem, const library_file *f, const ast_decl *d, 
         if (decl_layer(mem, &at, l, root, file, sheets, nsheets, out))
             (*count)++;
     }
-    if (s->nlayers == 0 && diags->errors == errors)
-        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, d->pos.line, d->pos.col,
+    if (s->nlayers == 0 && diags->errors == errors && !decl_broken(diags, f, d))
+        diag_report(diags, DIAG_BAD_BACKDROP, f->path, f->text, f->len, d->pos.line, d->pos.col,
                     "backdrop '%s' needs a layer: layer fill (R, G, B) or layer \"SHEET.png\"",
                     d->name);
     if (diags->errors == errors)
@@ -230,7 +243,7 @@ int backdrop_decl_check_sheets(const backdrop_sheet *sheets, int n, diag_list *d
         /* the declaring file again, only to quote its line under the error */
         size_t size = 0;
         char *source = file_read_limit(s->file, FILE_LIMIT_PATTERN, &size, NULL, 0);
-        diag_report(diags, DIAG_BAD_ART, s->file, source, source ? size : 0, s->line, s->col,
+        diag_report(diags, DIAG_BAD_BACKDROP, s->file, source, source ? size : 0, s->line, s->col,
                     "the sheet %s %s", s->path, why);
         mem_free(source);
         reported++;

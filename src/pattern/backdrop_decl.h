@@ -7,7 +7,7 @@
  *       layer "SHEET.png" OPTION...                 a picture, tiled over the field
  *       spell { layer ... }                         what its spell variant shows
  *   }
- *   OPTION: tile | at (X, Y) | scroll DX DY | angle DEG | turn DEG | scale S
+ *   OPTION: tile | at (X, Y) | scroll DX DY | rotate DEG | turn DEG | scale S
  *         | tint (R, G, B) | alpha A | fade FRAMES | additive
  *
  * The declarations of every loaded file become one table of scenes

@@ -1538,8 +1538,8 @@ static void parser_art(parser *p, ast_decl *d)
 }
 
 /* The options of a backdrop's layer, for did-you-mean. */
-static const char *const parser_layer_words[] = {"tile",  "at",   "scroll", "angle", "turn",
-                                                 "scale", "tint", "alpha",  "fade",  "additive"};
+static const char *const parser_layer_words[] = {"tile",  "at",   "scroll", "rotate", "turn",
+                                                 "scale", "tint", "alpha",  "fade",   "additive"};
 
 /* A number of a backdrop's layer, a literal with an optional '-'; *ok turns 0
  * and the error is reported when there is none. */
@@ -1597,7 +1597,7 @@ static int parser_layer_option(parser *p, ast_backdrop_layer *l, int *ok)
     } else if (parser_accept_word(p, "scroll")) {
         l->scroll_pos = at;
         parser_layer_pair(p, &l->sx, &l->sy, "a speed in pixels a frame: scroll DX DY", ok);
-    } else if (parser_accept_word(p, "angle")) {
+    } else if (parser_accept_word(p, "rotate")) {
         l->angle_pos = at;
         l->angle = parser_layer_number(p, "an angle in degrees", ok);
     } else if (parser_accept_word(p, "turn")) {
@@ -1665,7 +1665,7 @@ static ast_backdrop_layer *parser_layer(parser *p, int spell)
         if (near)
             snprintf(hint, sizeof hint, " (did you mean '%s'?)", near);
         parser_error_at(p, DIAG_EXPECTED, &p->tok,
-                        "unknown layer option '%s'%s: tile, at, scroll, angle, turn, scale, "
+                        "unknown layer option '%s'%s: tile, at, scroll, rotate, turn, scale, "
                         "tint, alpha, fade or additive",
                         w ? w : "?", hint);
         return NULL;

@@ -55,7 +55,7 @@ static const char mod_text[] =
     "    layer fill gradient (10, 20, 40) (40, 10, 30)\n"
     "    layer \"rings.png\" tile scroll 0.5 1 alpha 0.5\n"
     "    layer \"rings.png\" at (192, 200) turn 0.5 scale 2 alpha 0.8\n"
-    "    layer \"rings.png\" tile angle 30 scale 1.5 tint (255, 120, 60) alpha 0.4 fade 200 "
+    "    layer \"rings.png\" tile rotate 30 scale 1.5 tint (255, 120, 60) alpha 0.4 fade 200 "
     "additive\n"
     "    spell {\n"
     "        layer fill (60, 0, 20)\n"
