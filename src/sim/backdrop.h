@@ -43,6 +43,13 @@ static const char *const backdrop_names[BACKDROP_COUNT] = {
 #undef BACKDROP_NAME
 };
 
+/* What each shows, for the editor's hover. */
+static const char *const backdrop_docs[BACKDROP_COUNT] = {
+#define BACKDROP_DOC(id, name, doc) doc,
+    BACKDROPS(BACKDROP_DOC)
+#undef BACKDROP_DOC
+};
+
 /* Data backdrops: a pattern file's `backdrop NAME { layer ... spell { layer ... } }`
  * (pattern/backdrop_decl.h collects them, render/backdrop_art.h draws them). The
  * k-th declared one is the backdrop id BACKDROP_COUNT + 2k, its spell variant

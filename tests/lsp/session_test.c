@@ -81,6 +81,15 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "\n"
                               "pattern petals {\n"
                               "    fire petal at aim speed 2\n"
+                              "}\n"
+                              "\n"
+                              "backdrop night {\n"
+                              "    layer fill (1, 2, 3)\n"
+                              "}\n"
+                              "\n"
+                              "stage s2 {\n"
+                              "    background night\n"
+                              "    background lake\n"
                               "}\n";
 
 /* A BulletML file beside them: the pattern `wave`. */
@@ -427,7 +436,12 @@ static void check_completions(void)
     check_completion(14, column_after(b_fixed, 14, "\"Card\" "), phase_yes, statement_yes);
     static const char *const boss_yes[] = {"phase", "name", "look", "spell_background", NULL};
     check_completion(14, 4, boss_yes, phase_yes);
-    static const char *const decl_yes[] = {"pattern", "enemy", "boss", "stage", "const", NULL};
+    /* after background: the built-in backdrops and the project's own */
+    static const char *const backdrop_yes[] = {"lake", "dusk_spell", "night", NULL};
+    static const char *const backdrop_no[] = {"wait", "orb", "petal", NULL};
+    check_completion(30, column_after(b_fixed, 30, "background "), backdrop_yes, backdrop_no);
+    static const char *const decl_yes[] = {"pattern", "enemy",    "boss", "stage",
+                                           "const",   "backdrop", NULL};
     check_completion(7, 0, decl_yes, statement_yes);
 }
 
@@ -594,6 +608,12 @@ int main(int argc, char **argv)
     check_hover(b_uri, 2, column_after(b_fixed, 2, "(co"), "parameter");
     /* an art shape where it is fired: its declaration, from the art block */
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"), "**art shape** `petal`");
+    /* a backdrop where it is cued: its declaration; a built-in one: what it shows */
+    check_hover(b_uri, 30, column_after(b_fixed, 30, "background ni"),
+                "**backdrop** `night`, drawn from data");
+    check_hover(b_uri, 30, column_after(b_fixed, 30, "background ni"), "layer fill (1, 2, 3)");
+    check_hover(b_uri, 31, column_after(b_fixed, 31, "background la"),
+                "**backdrop** `lake`, drawn in code: stage 2: a lake at night");
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"),
                 "art garden \"art/sheet.png\" {\n    shape petal frame 16 16 hitbox 3");
     check_completions();
