@@ -132,9 +132,9 @@ stage stage1 {
 backdrop dusk_clouds {
     layer fill gradient (12, 6, 30) (52, 18, 56)
     layer "art/stars.png" tile scroll 0 0.08 alpha 0.8 fade 300 additive
-    layer "art/moon.png" at (300, 84) alpha 0.6
+    layer "art/moon.png" at (300, 84) alpha 0.45
     layer "art/clouds_far.png" tile scroll 0.05 0.3 alpha 0.55
-    layer "art/lanterns.png" tile scroll 0.04 -0.45 alpha 0.7 additive
+    layer "art/lanterns.png" tile scroll 0.04 -0.45 alpha 0.5 additive
     layer "art/clouds_near.png" tile scroll -0.1 0.9 scale 1.5 tint (200, 150, 200) alpha 0.4
     spell {
         layer fill gradient (24, 4, 22) (70, 12, 40)
