@@ -68,7 +68,8 @@ static int ba_load_sheet(backdrop_art_sheet *s, SDL_Renderer *r, const backdrop_
         snprintf(why, why_size, "cannot be loaded: %s", s->pixels ? SDL_GetError() : "no memory");
         return -1;
     }
-    SDL_SetTextureScaleMode(s->texture, SDL_ScaleModeLinear);
+    if (s->texture)
+        SDL_SetTextureScaleMode(s->texture, SDL_ScaleModeLinear);
     return 0;
 }
 
