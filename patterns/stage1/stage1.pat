@@ -82,6 +82,9 @@ stage stage1 {
     midboss s1_wick
     wait 90
 
+    # Above the clouds for the second part (a backdrop drawn from data: below)
+    background dusk_clouds
+
     # Wave D: crystals in a row, drones and wisps weaving between.
     spawn s1_crystal(96, 100) at (96, -24)
     spawn s1_crystal(288, 100) at (288, -24)
@@ -119,4 +122,23 @@ stage stage1 {
     music boss
     boss s1_kagari
     wait 180
+}
+
+# Stage 1's second part flies above the clouds as the dusk deepens: a backdrop
+# drawn from data (docs/patterns.md, Backdrops), its sheets drawn in code by
+# tools/backdrop_sheets.c. Bottom layer first: the sky, stars that twinkle, the
+# moon, a far sea of cloud, lanterns rising through it, the near cloud banks
+# passing faster (parallax). Dark and soft, so the bullets read over it.
+backdrop dusk_clouds {
+    layer fill gradient (12, 6, 30) (52, 18, 56)
+    layer "art/stars.png" tile scroll 0 0.08 alpha 0.8 fade 300 additive
+    layer "art/moon.png" at (300, 84) alpha 0.45
+    layer "art/clouds_far.png" tile scroll 0.05 0.3 alpha 0.55
+    layer "art/lanterns.png" tile scroll 0.04 -0.45 alpha 0.5 additive
+    layer "art/clouds_near.png" tile scroll -0.1 0.9 scale 1.5 tint (200, 150, 200) alpha 0.4
+    spell {
+        layer fill gradient (24, 4, 22) (70, 12, 40)
+        layer "art/clouds_far.png" tile turn 0.06 scale 2 tint (255, 120, 160) alpha 0.5
+        layer "art/lanterns.png" tile scroll 0 -1.2 alpha 0.8 additive
+    }
 }

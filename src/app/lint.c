@@ -10,6 +10,7 @@
 #include "audio/wav.h"
 #include "core/file.h"
 #include "core/mem.h"
+#include "pattern/backdrop_decl.h"
 #include "pattern/library.h"
 
 #include <stdio.h>
@@ -88,13 +89,46 @@ static int lint_check_sounds(const library *lib, diag_list *diags)
     return reported;
 }
 
+/* One layer of a data backdrop, on a line of the dump. */
+static void lint_dump_layer(const library *lib, const char *name, const char *variant,
+                            const backdrop_layer *l)
+{
+    if (l->sheet < 0)
+        printf("backdrop '%s'%s: fill (%d, %d, %d) (%d, %d, %d)", name, variant, l->top[0],
+               l->top[1], l->top[2], l->bottom[0], l->bottom[1], l->bottom[2]);
+    else
+        printf("backdrop '%s'%s: %s %s (%g, %g) scroll %g %g angle %g turn %g scale %g tint "
+               "(%d, %d, %d)",
+               name, variant, lib->backdrop_sheets[l->sheet].path, l->placed ? "at" : "tile", l->x,
+               l->y, l->scroll_x, l->scroll_y, l->angle, l->turn, l->scale, l->tint[0], l->tint[1],
+               l->tint[2]);
+    printf(" alpha %g fade %g%s\n", l->alpha, l->fade, l->additive ? " additive" : "");
+}
+
+/* The data backdrops, a layer a line, before the program (`--dump`): their ids
+ * (a `background` cue's value) and every layer as it will be drawn. */
+static void lint_dump_backdrops(const library *lib)
+{
+    for (uint32_t k = 0; k < lib->backdrop_count; k++) {
+        const backdrop_scene *s = &lib->backdrops[k];
+        printf("backdrop '%s': id %d, %d layer%s, spell id %d, %d layer%s\n", s->name,
+               backdrop_data_id((int)k, 0), s->nlayers, s->nlayers == 1 ? "" : "s",
+               backdrop_data_id((int)k, 1), s->nspell ? s->nspell : s->nlayers,
+               (s->nspell ? s->nspell : s->nlayers) == 1 ? "" : "s");
+        for (int i = 0; i < s->nlayers; i++)
+            lint_dump_layer(lib, s->name, "", &s->layers[i]);
+        for (int i = 0; i < s->nspell; i++)
+            lint_dump_layer(lib, s->name, " spell", &s->spell[i]);
+    }
+}
+
 int lint_main(int argc, char **argv, int first, const char *command)
 {
     int dump = 0, quiet = 0;
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
-         "print the art shapes, the bosses' and ships' looks, the sound files and the compiled "
-         "program, one line each",
+         "print the art shapes, the bosses' and ships' looks, the sound files, the data "
+         "backdrops' layers and the compiled program, one line each",
          0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
@@ -115,7 +149,9 @@ int lint_main(int argc, char **argv, int first, const char *command)
     static diag_list diags;
     diag_init(&diags);
     library *lib = library_load_paths(files, nfiles, &diags);
-    if (lib && art_check_sheets(lib->art, (int)lib->art_count, &diags) > 0) {
+    if (lib && (art_check_sheets(lib->art, (int)lib->art_count, &diags) +
+                backdrop_decl_check_sheets(lib->backdrop_sheets, (int)lib->backdrop_sheet_count,
+                                           &diags)) > 0) {
         library_free(lib); /* a sheet the game would refuse */
         lib = NULL;
     }
@@ -127,6 +163,7 @@ int lint_main(int argc, char **argv, int first, const char *command)
     if (lib && dump) {
         lint_dump_art(lib);
         lint_dump_looks(lib);
+        lint_dump_backdrops(lib);
         program_dump(stdout, lib->prog);
     }
     if (lib && !quiet)

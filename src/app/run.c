@@ -56,7 +56,7 @@ static int run_screenshot(const sandbox *sb, const library *lib, const char *fil
     if (!draw) {
         snprintf(err, sizeof err, "cannot draw: %s", SDL_GetError());
     } else if (view_draw_load_art(draw, lib, err, sizeof err) != 0) {
-        rc = -1; /* the art as the viewer draws it, or the error saying where */
+        rc = -1; /* the art shapes and data backdrops as the viewer draws them, or the error */
     } else {
         view_panel panel = {.count = 4, .error = sandbox_last_error(sb)};
         snprintf(panel.lines[0], sizeof panel.lines[0], "%s", file);

@@ -48,6 +48,7 @@ typedef struct viewer {
     /* the art: its sheets' stamps, and a count of changes (a new library or a
      * sheet saved) that the drawing catches up with (art_drawn) */
     uint64_t sheet_mtime[ART_MAX_SHAPES];
+    uint64_t backdrop_mtime[BACKDROP_MAX_SHEETS]; /* the data backdrops' sheets' */
     uint32_t art_changes, art_drawn;
     char entry_name[128]; /* what runs; "" = the default */
     int boss_mode;        /* entry_name names a boss */
@@ -96,8 +97,8 @@ static const char *viewer_prints(viewer *v)
 }
 
 /* Reads the modification stamps of every file. Returns 1 if one changed. A
- * sheet of the library's art that changed counts an art change instead (the
- * art is drawn again; nothing is compiled). */
+ * sheet of the library's art or of its data backdrops that changed counts an
+ * art change instead (the art is drawn again; nothing is compiled). */
 static int viewer_poll(viewer *v)
 {
     int changed = 0;
@@ -112,6 +113,13 @@ static int viewer_poll(viewer *v)
         if (m != v->sheet_mtime[k])
             v->art_changes++;
         v->sheet_mtime[k] = m;
+    }
+    for (uint32_t k = 0; v->lib && k < v->lib->backdrop_sheet_count && k < BACKDROP_MAX_SHEETS;
+         k++) {
+        uint64_t m = file_mtime_ns(v->lib->backdrop_sheets[k].path);
+        if (m != v->backdrop_mtime[k])
+            v->art_changes++;
+        v->backdrop_mtime[k] = m;
     }
     return changed;
 }
@@ -128,9 +136,10 @@ static void viewer_update_art(viewer *v, view_draw *draw)
         snprintf(v->errors, sizeof v->errors, "%s\n", err);
         v->error_count = 1;
         fprintf(stderr, "curtain view: %s", v->errors);
-    } else if (v->lib && v->lib->art_count) {
-        fprintf(stderr, "curtain view: drew %u art shape%s\n", (unsigned)v->lib->art_count,
-                v->lib->art_count == 1 ? "" : "s");
+    } else if (v->lib && (v->lib->art_count || v->lib->backdrop_count)) {
+        fprintf(stderr, "curtain view: drew %u art shape%s and %u backdrop%s\n",
+                (unsigned)v->lib->art_count, v->lib->art_count == 1 ? "" : "s",
+                (unsigned)v->lib->backdrop_count, v->lib->backdrop_count == 1 ? "" : "s");
     }
 }
 
@@ -595,8 +604,8 @@ int view_main(int argc, char **argv, int first, const char *command)
         printf("usage: curtain view FILE [MORE...] [OPTIONS]\n\n"
                "A sandbox window for one pattern file: it runs the file's pattern (its boss,\n"
                "when it defines one) from the top of the field and reloads it within a second\n"
-               "of a change on disk (the sheet of an `art` declaration too: the art is drawn\n"
-               "again). A broken edit shows its errors and the last good version keeps\n"
+               "of a change on disk (the sheet of an `art` or `backdrop` declaration too: it is\n"
+               "drawn again). A broken edit shows its errors and the last good version keeps\n"
                "running. The backdrop follows the game's: a stage's background cues, a boss's\n"
                "spell backdrop in its cards, and for a boss run alone the cue where its stage\n"
                "starts it (when the stage's file is one of the files).\n\n"

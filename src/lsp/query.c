@@ -309,6 +309,14 @@ static void query_describe_symbol(query_text *t, project *p, query_target target
         query_printf(t, "**BulletML file** `%s`, run as the pattern `%s`\n", base, y->name);
         return;
     }
+    if (strcmp(decl->keyword, "backdrop") == 0) { /* its layers are what it is */
+        n = query_trimmed(f->text, decl->start, decl->end, 800, &head);
+        query_printf(t, "**backdrop** `%s`, drawn from data\n```pat\n%.*s\n```\n", y->name, n,
+                     head);
+        query_doc_comment(t, f->text, decl);
+        query_printf(t, "\n*%s, line %u*\n", base, at.line + 1);
+        return;
+    }
     if (y->kind == OUTLINE_PARAM)
         query_printf(t, "**parameter** `%s` of\n", y->name);
     else if (y->kind == OUTLINE_LOCAL)
@@ -342,6 +350,9 @@ cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
         query_describe_symbol(&t, p, target);
     else if (query_art_find(p, word, &art))
         query_describe_art(&t, p, &art);
+    else if (backdrop_by_name(word) >= 0)
+        query_printf(&t, "**backdrop** `%s`, drawn in code: %s\n", word,
+                     backdrop_docs[backdrop_by_name(word)]);
     query_sound_file(&t, f, start, word);
     char ref[4096];
     if (reference_describe(word, ref, sizeof ref))
@@ -721,6 +732,17 @@ static void query_sounds(query_items *it, const project_file *f)
         query_item(it, names[i], COMPLETION_FILE, "sound file", NULL);
 }
 
+static void query_decls(query_items *it, project *p, const char *keyword, int kind);
+
+/* The backdrops `background` and `spell_background` take: the nine drawn in
+ * code (sim/backdrop.h) and the project's own `backdrop` declarations. */
+static void query_backdrops(query_items *it, project *p)
+{
+    for (int i = 0; i < BACKDROP_COUNT; i++)
+        query_item(it, backdrop_names[i], COMPLETION_ENUM_MEMBER, "backdrop", NULL);
+    query_decls(it, p, "backdrop", COMPLETION_ENUM_MEMBER);
+}
+
 static void query_shapes(query_items *it)
 {
     static const char *const shapes[] = {
@@ -908,6 +930,9 @@ cJSON *query_completion(project *p, int file, size_t offset)
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "look") && q.before == TOK_DOT) {
         query_shapes(&it);
         query_art_shapes(&it, p);
+    } else if (q.last == TOK_NAME &&
+               (!strcmp(q.last_word, "background") || !strcmp(q.last_word, "spell_background"))) {
+        query_backdrops(&it, p);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "fire")) {
         query_shapes(&it);
         query_art_shapes(&it, p);

@@ -42,9 +42,7 @@ int art_shape_by_name(const art_shape *art, int count, const char *name)
     return -1;
 }
 
-/* Whether a sheet's path stays in its folder: relative, no '..' part, no
- * backslash (another system's separator), no empty name. */
-static int art_path_ok(const char *path)
+int art_path_ok(const char *path)
 {
     if (!path[0] || path[0] == '/' || strchr(path, '\\'))
         return 0;
@@ -58,9 +56,7 @@ static int art_path_ok(const char *path)
     return 1;
 }
 
-/* The folder of a file's path ("." for the working folder, "/" for the root),
- * in mem. */
-static const char *art_folder(arena *mem, const char *file)
+const char *art_folder(arena *mem, const char *file)
 {
     const char *slash = strrchr(file, '/');
     if (!slash)

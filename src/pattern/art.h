@@ -73,6 +73,14 @@ int art_collect(arena *mem, const struct library_file *files, int count, ast_dec
  * same when it loads the sheet. Returns the number reported. */
 int art_check_sheets(const art_shape *art, int count, diag_list *diags);
 
+/* Whether a sheet's path stays in its folder: relative, no '..' part, no
+ * backslash (another system's separator), no empty name. (Backdrops' sheets
+ * follow the same rule: pattern/backdrop_decl.) */
+int art_path_ok(const char *path);
+/* The folder of a file's path ("." for the working folder, "/" for the root),
+ * in mem. */
+const char *art_folder(arena *mem, const char *file);
+
 /* The shape id name is (a built-in's, or one of art's), or -1. */
 int art_shape_by_name(const art_shape *art, int count, const char *name);
 /* The declared shape called name, or NULL (built-ins are not in the table). */

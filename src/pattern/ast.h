@@ -224,7 +224,24 @@ typedef enum ast_decl_kind {
     DECL_GAME,
     DECL_BULLETML,
     DECL_ART,
+    DECL_BACKDROP,
 } ast_decl_kind;
+
+/* One layer of a backdrop declaration (backdrop := 'backdrop' NAME '{' { layer }
+ * [ 'spell' '{' { layer } '}' ] '}', layer := 'layer' ( 'fill' [ 'gradient' ]
+ * COLOUR [COLOUR] | STRING ) { option }, COLOUR := '(' R ',' G ',' B ')'):
+ * the numbers as written, checked by pattern/backdrop_decl.c. */
+typedef struct ast_backdrop_layer {
+    ast_pos pos, sheet_pos, fill_pos, at_pos, scroll_pos, angle_pos, turn_pos, scale_pos, alpha_pos,
+        fade_pos, tint_pos;
+    const char *sheet;        /* NULL: a fill */
+    double top[3], bottom[3]; /* a fill's colours (bottom = top: solid) */
+    double tint[3];           /* has_tint */
+    double x, y, sx, sy, angle, turn, scale, alpha, fade;
+    int has_at, has_tile, has_tint, has_scale, has_alpha, additive;
+    int spell; /* in the spell block */
+    struct ast_backdrop_layer *next;
+} ast_backdrop_layer;
 
 /* One shape of an art declaration (art := 'art' NAME STRING '{' { shape } '}',
  * shape := 'shape' NAME { 'frame' W H | 'at' X Y | 'hitbox' R | 'turns' |
@@ -308,7 +325,8 @@ typedef struct ast_decl {
     ast_look_rule *looks; /* bulletml */
     const char *sheet;    /* art: the PNG's path as written */
     ast_pos sheet_pos;
-    ast_art_shape *shapes; /* art */
+    ast_art_shape *shapes;      /* art */
+    ast_backdrop_layer *layers; /* backdrop: its own, then the spell block's */
     struct ast_decl *next;
 } ast_decl;
 

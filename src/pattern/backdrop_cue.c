@@ -57,13 +57,20 @@ int backdrop_cue_spell(const library *lib, const backdrop_cue_place *at)
 {
     if (!lib || at->spell_boss < 0 || (uint32_t)at->spell_boss >= lib->boss_count)
         return -1;
-    return lib->bosses[at->spell_boss].spell_background;
+    int k = lib->bosses[at->spell_boss].spell_background;
+    return backdrop_spell_variant(k); /* a declared one's spell variant */
 }
 
 int backdrop_cue_now(const library *lib, const backdrop_cue_place *at)
 {
     int k = backdrop_cue_spell(lib, at);
-    if (k < 0)
+    if (k < 0) {
         k = backdrop_cue_stage(lib, at);
-    return k >= 0 && k < BACKDROP_COUNT ? k : BACKDROP_DUSK;
+        /* a card of a boss without its own spell backdrop: a declared stage
+         * backdrop's spell variant */
+        if (at->spell_boss >= 0)
+            k = backdrop_spell_variant(k);
+    }
+    int known = BACKDROP_COUNT + 2 * (lib ? (int)lib->backdrop_count : 0);
+    return k >= 0 && k < known ? k : BACKDROP_DUSK;
 }

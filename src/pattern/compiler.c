@@ -15,6 +15,7 @@
 #include "pattern/compiler.h"
 
 #include "core/ease.h"
+#include "pattern/backdrop_decl.h"
 #include "pattern/parser.h"
 #include "sim/backdrop.h"
 #include "sim/bullet_kind.h"
@@ -2063,17 +2064,24 @@ static void compiler_check_sound(compiler *c, int file, const char *name, ast_po
         compiler_report(c, rc == -1 ? DIAG_UNKNOWN_SOUND : DIAG_BAD_SOUND, file, pos, "%s", err);
 }
 
-/* Reports a backdrop name that sim/backdrop.h lacks, with the nearest as a
- * hint; returns its index, or -1. */
+/* Reports a backdrop name that is neither one of sim/backdrop.h's nor declared
+ * (pattern/backdrop_decl.h), with the nearest of both as a hint; returns its
+ * id, or -1. */
 static int compiler_check_backdrop(compiler *c, int file, const char *name, ast_pos pos)
 {
-    int k = backdrop_by_name(name);
+    const library *lib = c->lib;
+    int k = backdrop_decl_find(lib->backdrops, (int)lib->backdrop_count, name);
     if (k >= 0 || !name)
         return k;
+    const char *names[BACKDROP_COUNT + BACKDROP_MAX_DECLARED];
+    int n = 0;
+    for (int i = 0; i < BACKDROP_COUNT; i++)
+        names[n++] = backdrop_names[i];
+    for (uint32_t i = 0; i < lib->backdrop_count && i < BACKDROP_MAX_DECLARED; i++)
+        names[n++] = lib->backdrops[i].name;
     char hint[96];
-    compiler_report(
-        c, DIAG_UNKNOWN_BACKDROP, file, pos, "unknown backdrop '%s'%s", name,
-        compiler_hint(diag_suggest(name, backdrop_names, BACKDROP_COUNT), hint, sizeof hint));
+    compiler_report(c, DIAG_UNKNOWN_BACKDROP, file, pos, "unknown backdrop '%s'%s", name,
+                    compiler_hint(diag_suggest(name, names, n), hint, sizeof hint));
     return -1;
 }
 
@@ -2700,6 +2708,7 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_GAME: return G_GAME;
     case DECL_BULLETML: return G_IMPORT; /* never a global: the library applies it */
     case DECL_ART: return G_IMPORT;      /* shapes: pattern/art.c's table */
+    case DECL_BACKDROP: return G_IMPORT; /* scenes: pattern/backdrop_decl.c's table */
     }
     return G_CONST;
 }
@@ -2711,7 +2720,8 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
     const compiler_input *in = c->in;
     for (int fi = 0; fi < in->nfiles; fi++) {
         for (ast_decl *d = in->decls[fi]; d; d = d->next) {
-            if (!d->name || d->kind == DECL_BULLETML || d->kind == DECL_ART) /* the library's */
+            if (!d->name || d->kind == DECL_BULLETML || d->kind == DECL_ART ||
+                d->kind == DECL_BACKDROP) /* the library's */
                 continue;
             global *g =
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);

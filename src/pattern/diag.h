@@ -86,9 +86,10 @@
     X(EASE_IGNORED,       DIAG_WARNING, "an ease on a laser's tween, which stays linear") \
     X(UNKNOWN_BACKDROP,   DIAG_ERROR,   "a background or spell_background that names no backdrop") \
     X(BACKGROUND_PLACE,   DIAG_ERROR,   "a background statement outside a stage's own block") \
-    X(BAD_ART,            DIAG_ERROR,   "an art sheet or shape that cannot be drawn")     \
+    X(BAD_ART,            DIAG_ERROR,   "an art sheet or shape that cannot be drawn") \
     X(UNKNOWN_SOUND,      DIAG_ERROR,   "a sound that is no built-in effect nor a sound file") \
-    X(BAD_SOUND,          DIAG_ERROR,   "a sound file that cannot be played (outside its folder, damaged, too many)")
+    X(BAD_SOUND,          DIAG_ERROR,   "a sound file that cannot be played (outside its folder, damaged, too many)") \
+    X(BAD_BACKDROP,       DIAG_ERROR,   "a backdrop declaration, layer or sheet that cannot be drawn")
 /* clang-format on */
 
 typedef enum diag_code {

@@ -3,6 +3,8 @@
  */
 #include "pattern/library.h"
 
+#include "pattern/backdrop_decl.h"
+
 #include "core/file.h"
 #include "core/mem.h"
 #include "pattern/compiler.h"
@@ -258,6 +260,10 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
             goto oom;
     }
     lib->art_count = (uint32_t)art_collect(&lib->mem, files, count, decls, diags, &lib->art);
+    int nsheets = 0;
+    lib->backdrop_count = (uint32_t)backdrop_decl_collect(
+        &lib->mem, files, count, decls, diags, &lib->backdrops, &lib->backdrop_sheets, &nsheets);
+    lib->backdrop_sheet_count = (uint32_t)nsheets;
     library_check_looks(lib, files, count, decls, diags);
     for (int i = 0; i < count; i++) {
         library_import_fn import = library_importer_for(files[i].path);

@@ -16,6 +16,7 @@
 #include "pattern/program.h"
 #include "pattern/sound_file.h"
 #include "pattern/vm.h"
+#include "sim/backdrop.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -159,6 +160,11 @@ typedef struct library {
     uint32_t art_count;
     sound_file *sounds; /* a mod's own sound files (pattern/sound_file.h) */
     uint32_t sound_count;
+    /* a mod's own backdrops (pattern/backdrop_decl.h) and the sheets they read */
+    backdrop_scene *backdrops;
+    uint32_t backdrop_count;
+    backdrop_sheet *backdrop_sheets;
+    uint32_t backdrop_sheet_count;
     arena mem; /* the tables and their strings */
 } library;
 

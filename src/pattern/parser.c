@@ -61,9 +61,9 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-const char *const parser_decl_words[] = {"const", "pattern",  "enemy",  "boss",
-                                         "stage", "function", "shared", "ship",
-                                         "game",  "bulletml", "art",    NULL};
+const char *const parser_decl_words[] = {"const",    "pattern",  "enemy", "boss", "stage",
+                                         "function", "shared",   "ship",  "game", "bulletml",
+                                         "art",      "backdrop", NULL};
 
 /* ---- tokens ---- */
 
@@ -1557,6 +1557,184 @@ static void parser_art(parser *p, ast_decl *d)
     parser_close(p, &open, "art");
 }
 
+/* The options of a backdrop's layer, for did-you-mean. */
+static const char *const parser_layer_words[] = {"tile",  "at",   "scroll", "rotate", "turn",
+                                                 "scale", "tint", "alpha",  "fade",   "additive"};
+
+/* A number of a backdrop's layer, a literal with an optional '-'; *ok turns 0
+ * and the error is reported when there is none. */
+static double parser_layer_number(parser *p, const char *what, int *ok)
+{
+    int minus = parser_accept(p, TOK_MINUS);
+    if (!*ok || !parser_at(p, TOK_NUMBER)) {
+        if (*ok)
+            parser_expected(p, what);
+        *ok = 0;
+        return 0;
+    }
+    double v = p->tok.number;
+    parser_advance(p);
+    return minus ? -v : v;
+}
+
+/* A colour of a backdrop's layer: '(' R ',' G ',' B ')'. */
+static void parser_layer_colour(parser *p, double rgb[3], int *ok)
+{
+    if (!parser_expect(p, TOK_LPAREN, "a colour '(R, G, B)'")) {
+        *ok = 0;
+        return;
+    }
+    for (int i = 0; i < 3 && *ok; i++) {
+        rgb[i] = parser_layer_number(p, "a colour's part, 0 to 255", ok);
+        if (*ok && !parser_expect(p, i < 2 ? TOK_COMMA : TOK_RPAREN, i < 2 ? "','" : "')'"))
+            *ok = 0;
+    }
+}
+
+/* A place of a backdrop's layer: X Y or '(' X ',' Y ')'. */
+static void parser_layer_pair(parser *p, double *x, double *y, const char *what, int *ok)
+{
+    int paren = parser_accept(p, TOK_LPAREN);
+    *x = parser_layer_number(p, what, ok);
+    if (paren && *ok && !parser_expect(p, TOK_COMMA, "','"))
+        *ok = 0;
+    *y = parser_layer_number(p, what, ok);
+    if (paren && *ok && !parser_expect(p, TOK_RPAREN, "')'"))
+        *ok = 0;
+}
+
+/* One option of a backdrop's layer; 0 when the current word is none. */
+static int parser_layer_option(parser *p, ast_backdrop_layer *l, int *ok)
+{
+    token t = p->tok;
+    ast_pos at = parser_pos(&t);
+    if (parser_accept_word(p, "tile")) {
+        l->has_tile = 1;
+    } else if (parser_accept_word(p, "at")) {
+        l->at_pos = at;
+        l->has_at = 1;
+        parser_layer_pair(p, &l->x, &l->y, "a place in pixels: at (X, Y)", ok);
+    } else if (parser_accept_word(p, "scroll")) {
+        l->scroll_pos = at;
+        parser_layer_pair(p, &l->sx, &l->sy, "a speed in pixels a frame: scroll DX DY", ok);
+    } else if (parser_accept_word(p, "rotate")) {
+        l->angle_pos = at;
+        l->angle = parser_layer_number(p, "an angle in degrees", ok);
+    } else if (parser_accept_word(p, "turn")) {
+        l->turn_pos = at;
+        l->turn = parser_layer_number(p, "a turn in degrees a frame", ok);
+    } else if (parser_accept_word(p, "scale")) {
+        l->scale_pos = at;
+        l->has_scale = 1;
+        l->scale = parser_layer_number(p, "a scale (1: as the sheet is)", ok);
+    } else if (parser_accept_word(p, "tint")) {
+        l->tint_pos = at;
+        l->has_tint = 1;
+        parser_layer_colour(p, l->tint, ok);
+    } else if (parser_accept_word(p, "alpha")) {
+        l->alpha_pos = at;
+        l->has_alpha = 1;
+        l->alpha = parser_layer_number(p, "an opacity from 0 to 1", ok);
+    } else if (parser_accept_word(p, "fade")) {
+        l->fade_pos = at;
+        l->fade = parser_layer_number(p, "the frames of one fade out and in", ok);
+    } else if (parser_accept_word(p, "additive")) {
+        l->additive = 1;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* layer := 'layer' ( 'fill' ['gradient'] COLOUR [COLOUR] | STRING ) { option }. */
+static ast_backdrop_layer *parser_layer(parser *p, int spell)
+{
+    ast_backdrop_layer *l = arena_alloc(p->ar, sizeof *l);
+    if (!l)
+        return NULL;
+    l->pos = parser_pos(&p->tok);
+    l->spell = spell;
+    parser_advance(p); /* layer */
+    int ok = 1;
+    if (parser_at(p, TOK_STRING)) {
+        l->sheet_pos = parser_pos(&p->tok);
+        l->sheet = parser_string(p);
+    } else if (parser_at_word(p, "fill")) {
+        l->fill_pos = parser_pos(&p->tok);
+        parser_advance(p);
+        int gradient = parser_accept_word(p, "gradient");
+        parser_layer_colour(p, l->top, &ok);
+        memcpy(l->bottom, l->top, sizeof l->bottom);
+        if (ok && (gradient || parser_at(p, TOK_LPAREN)))
+            parser_layer_colour(p, l->bottom, &ok);
+    } else {
+        parser_expected(p, "a sheet's file name in quotes (\"clouds.png\") or fill (R, G, B)");
+        return NULL;
+    }
+    while (ok && parser_layer_option(p, l, &ok))
+        ;
+    if (!ok)
+        return NULL;
+    if (parser_at(p, TOK_NAME) && !parser_at_word(p, "layer") && !parser_at_word(p, "spell")) {
+        char *w = arena_strndup(p->ar, p->tok.start, p->tok.len);
+        const char *near =
+            w ? diag_suggest(w, parser_layer_words,
+                             (int)(sizeof parser_layer_words / sizeof parser_layer_words[0]))
+              : NULL;
+        char hint[64] = "";
+        if (near)
+            snprintf(hint, sizeof hint, " (did you mean '%s'?)", near);
+        parser_error_at(p, DIAG_EXPECTED, &p->tok,
+                        "unknown layer option '%s'%s: tile, at, scroll, rotate, turn, scale, "
+                        "tint, alpha, fade or additive",
+                        w ? w : "?", hint);
+        return NULL;
+    }
+    return l;
+}
+
+/* The layers of a backdrop's block up to its '}', appended at *tail; 0 on an error. */
+static int parser_layers(parser *p, ast_backdrop_layer ***tail, int spell)
+{
+    while (parser_at_word(p, "layer")) {
+        ast_backdrop_layer *l = parser_layer(p, spell);
+        if (!l)
+            return 0;
+        **tail = l;
+        *tail = &l->next;
+    }
+    return 1;
+}
+
+/* backdrop := 'backdrop' NAME '{' { layer } [ 'spell' '{' { layer } '}' ] '}':
+ * a backdrop drawn from data (numbers, sheets and bounds are checked by
+ * pattern/backdrop_decl.c, which knows the files). */
+static void parser_backdrop(parser *p, ast_decl *d)
+{
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    ast_backdrop_layer **tail = &d->layers;
+    if (!parser_layers(p, &tail, 0))
+        return;
+    if (parser_at_word(p, "spell")) {
+        parser_advance(p);
+        token inner = p->tok;
+        if (!parser_expect(p, TOK_LBRACE, "'{' after spell") || !parser_layers(p, &tail, 1))
+            return;
+        if (!parser_at(p, TOK_RBRACE)) {
+            parser_expected(p, "'layer' or the spell block's '}'");
+            return;
+        }
+        parser_close(p, &inner, "spell");
+    }
+    if (!parser_at(p, TOK_RBRACE)) {
+        parser_expected(p, "'layer', 'spell' or the backdrop's '}'");
+        return;
+    }
+    parser_close(p, &open, "backdrop");
+}
+
 /* decl := 'const' NAME '=' expr
  *       | 'pattern' NAME params block | 'enemy' NAME params block
  *       | 'stage' NAME block | boss | ship | game */
@@ -1574,7 +1752,7 @@ static ast_decl *parser_decl(parser *p)
         {"const", DECL_CONST},       {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
         {"boss", DECL_BOSS},         {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
         {"shared", DECL_SHARED},     {"ship", DECL_SHIP},       {"game", DECL_GAME},
-        {"bulletml", DECL_BULLETML}, {"art", DECL_ART}};
+        {"bulletml", DECL_BULLETML}, {"art", DECL_ART},         {"backdrop", DECL_BACKDROP}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -1594,7 +1772,7 @@ static ast_decl *parser_decl(parser *p)
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration (const, shared, pattern, enemy, boss, stage, "
-                            "function, ship, game, bulletml or art), "
+                            "function, ship, game, bulletml, art or backdrop), "
                             "found %s",
                             got);
         return NULL;
@@ -1605,6 +1783,7 @@ static ast_decl *parser_decl(parser *p)
                        : d->kind == DECL_SHARED   ? "shared value"
                        : d->kind == DECL_BULLETML ? "BulletML file (its name without .xml)"
                        : d->kind == DECL_ART      ? "art sheet"
+                       : d->kind == DECL_BACKDROP ? "backdrop"
                                                   : kinds[k].word;
     d->name = parser_new_name(p, what);
     if (!d->name)
@@ -1627,6 +1806,7 @@ static ast_decl *parser_decl(parser *p)
     case DECL_GAME: parser_game(p, d); break;
     case DECL_BULLETML: parser_bulletml(p, d); break;
     case DECL_ART: parser_art(p, d); break;
+    case DECL_BACKDROP: parser_backdrop(p, d); break;
     }
     return d;
 }

@@ -131,7 +131,7 @@
     X(WORD, "spell", "phase \"TITLE\" spell ...", "Makes a phase a spell card: beaten without being hit or bombing, it wins its `bonus`.") \
     X(WORD, "bonus", "bonus EXPR", "(In a phase.) A spell card's bonus. Default 0.") \
     X(WORD, "name", "name \"TEXT\"", "(In a boss.) The boss's display name.") \
-    X(WORD, "spell_background", "spell_background NAME", "(In a boss.) The backdrop drawn instead of the stage's during its spell cards: `dusk_spell`, `lake_spell`, `spire_spell` or another backdrop.") \
+    X(WORD, "spell_background", "spell_background NAME", "(In a boss.) The backdrop drawn instead of the stage's during its spell cards: `dusk_spell`, `lake_spell`, `spire_spell`, another backdrop, or a declared `backdrop` (its `spell` layers).") \
     X(DECLARATION, "art", "art NAME \"SHEET.png\" { shape NAME frame W H [at X Y] hitbox R [turns|upright] [additive] [frames N [every F] [once]] ... }", "A mod's own shapes, cut from a PNG beside the file (a path inside its folder): each `shape` is then a shape name like `orb`, in fire, `look` and bulletml looks, and a look for enemies, bosses, ships and options. Drawn as the sheet has it, never tinted by the colour; `frames` makes it an animation (docs/patterns.md, Custom art; Looks from art).") \
     X(WORD, "shape", "shape NAME frame W H [at X Y] hitbox R ...", "(In art.) One bullet shape: its name, then its frame in the sheet and its hitbox.") \
     X(WORD, "frame", "frame W H", "(In art.) The shape's frame size in the sheet, whole pixels, 1 to 128 a side; `at X Y` its top-left (default 0 0).") \
@@ -140,7 +140,22 @@
     X(WORD, "frames", "shape NAME ... frames N [every F] [once]", "(In art.) An animation: N frames (1 to 16) of the frame's size side by side in the sheet, from `at X Y` rightwards; each shown `every F` ticks. Picked from the object's age; drawing only, never part of the state.") \
     X(WORD, "every", "shape NAME ... frames N every F", "(In art.) Ticks each frame of an animation shows: 1 to 255, default 6.") \
     X(WORD, "once", "shape NAME ... frames N once", "(In art.) The animation plays once and holds its last frame (else it loops).") \
-    X(WORD, "option_look", "option_look NAME", "(In a ship.) What its options are drawn as: `option` (the default) or an art shape.")
+    X(WORD, "option_look", "option_look NAME", "(In a ship.) What its options are drawn as: `option` (the default) or an art shape.") \
+    X(DECLARATION, "backdrop", "backdrop NAME { layer ... [spell { layer ... }] }", "A backdrop drawn from data, for `background NAME` and `spell_background NAME` like the built-in ones: up to 8 layers, bottom first, each a fill or a PNG beside the file; `spell { ... }`: what it shows during a spell card (docs/patterns.md, Backdrops). Drawing only: no hash sees it.") \
+    X(WORD, "layer", "layer fill (R, G, B) [(R, G, B)] | layer \"SHEET.png\" [tile | at (X, Y)] [scroll DX DY] [rotate A] [turn A] [scale S] [tint (R, G, B)] [alpha A] [fade N] [additive]", "(In a backdrop.) One layer, over the ones before it: a fill, or a picture (at most 1024x1024) tiled over the field or placed once centred at (X, Y).") \
+    X(WORD, "fill", "layer fill [gradient] (R, G, B) [(R, G, B)]", "(In a backdrop.) A layer of one colour, or of a gradient from the top's colour to the bottom's; parts 0 to 255.") \
+    X(WORD, "gradient", "layer fill gradient (R, G, B) (R, G, B)", "(In a backdrop.) The fill goes from the first colour at the top to the second at the bottom.") \
+    X(WORD, "tile", "layer \"SHEET.png\" tile", "(In a backdrop.) The picture repeats over the whole field (the default); each tile at least 16 px a side as drawn.") \
+    X(WORD, "at", "layer \"SHEET.png\" at (X, Y)", "(In a backdrop.) The picture is drawn once, centred at (X, Y) in field pixels; scrolling off one side brings it back at the other.") \
+    X(WORD, "scroll", "scroll DX DY", "(In a backdrop's layer.) Moves the picture DX, DY pixels a frame (-64 to 64): far layers slowly, near ones faster.") \
+    X(WORD, "rotate", "rotate A", "(In a backdrop's layer.) Turns the picture A degrees (about its centre; a tiled one about the field's).") \
+    X(WORD, "turn", "turn A", "(In a backdrop's layer.) Keeps turning the picture A degrees a frame (-45 to 45).") \
+    X(WORD, "scale", "scale S", "(In a backdrop's layer.) Draws the picture S times its size (0.125 to 8; default 1).") \
+    X(WORD, "tint", "tint (R, G, B)", "(In a backdrop's layer.) Multiplies the picture's colours by this (255: unchanged).") \
+    X(WORD, "alpha", "alpha A", "(In a backdrop's layer.) The layer's opacity, 0 to 1 (default 1).") \
+    X(WORD, "fade", "fade N", "(In a backdrop's layer.) The layer fades out and back in every N frames (2 to 36000).") \
+    X(WORD, "additive", "layer ... additive", "(In a backdrop.) The layer's light is added to what is below: glows, stars, light.") \
+    X(WORD, "spell", "spell { layer ... }", "(In a backdrop.) The layers shown during a spell card: of a boss whose `spell_background` names this backdrop, or of any boss over a stage showing it.")
 /* clang-format on */
 
 /* The rows, and the statements that only pass values to the host, whose words,

@@ -138,7 +138,7 @@ void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time)
     fv->hidden = (int)b < 0;
     if (fv->hidden)
         return;
-    if (b >= BACKDROP_COUNT)
+    if (b >= BACKDROP_COUNT && !backdrop_art_has(fv->art, (int)b))
         b = BACKDROP_DUSK;
     if (b != fv->scene || !fv->shown) {
         fv->from = fv->shown ? fv->scene : b;
@@ -155,6 +155,17 @@ static void field_view_backdrop_layer(field_view *fv, SDL_Renderer *r, backdrop 
 {
     sprite_draw *sd = &fv->draw;
     int dim = fv->look.background_dim;
+    if (b >= BACKDROP_COUNT) { /* a data backdrop (field_view_set_backdrop kept it) */
+        if (!backdrop_art_has(fv->art, (int)b))
+            b = BACKDROP_DUSK;
+        else if (sd->reading)
+            backdrop_art_draw_pixels(fv->art, sd->pixels, sd->area.w, sd->area.h, sd->area.w,
+                                     (int)b, fv->time, alpha, dim);
+        else
+            backdrop_art_draw(fv->art, &fv->backdrop, r, sd->area, (int)b, fv->time, alpha, dim);
+        if (b >= BACKDROP_COUNT)
+            return;
+    }
     if (sd->reading)
         backdrop_view_draw_pixels(&fv->backdrop, sd->pixels, sd->area.w, sd->area.h, sd->area.w, b,
                                   fv->time, alpha, dim);

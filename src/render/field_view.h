@@ -5,7 +5,8 @@
  * A frame: field_view_begin empties the batch; the player, the bullets and
  * whatever else the game has (enemies, items, sparks: sprite_batch_add into the
  * FIELD_LAYER_* layers of field_view_batch) are added; field_view_set_backdrop
- * names the backdrop and its frame count (else dusk at the view's own tick);
+ * names the backdrop and its frame count (else dusk at the view's own tick),
+ * drawn in code (render/backdrop_view) or from data (render/backdrop_art);
  * field_view_draw draws the backdrop, cross-fading from the last one when it
  * changed, and submits the batch, layer by layer, bottom to top.
  */
@@ -16,6 +17,7 @@
 #include "game/player.h"
 #include "render/atlas_sprites.h"
 #include "render/atlas_texture.h"
+#include "render/backdrop_art.h"
 #include "render/backdrop_view.h"
 #include "render/sprite_batch.h"
 #include "render/sprite_draw.h"
@@ -64,6 +66,7 @@ typedef struct field_view {
     int set, shown; /* shown: a backdrop was drawn since init (the first one does not fade in) */
     int hidden;     /* this frame draws none (field_view_set_backdrop with -1) */
     backdrop_view backdrop;
+    const backdrop_art *art; /* the data backdrops (frame_view's), or NULL */
     float last_player_x;
     int bank; /* -1 left, 0 level, 1 right: which ship frame */
     sprite_batch batch;

@@ -25,6 +25,16 @@ void frame_view_free(frame_view *v)
 {
     field_view_free(&v->field);
     atlas_texture_unload(&v->atlas);
+    backdrop_art_unload(&v->backdrops);
+}
+
+int frame_view_set_backdrops(frame_view *v, const backdrop_scene *scenes, int n,
+                             const backdrop_sheet *sheets, int nsheets, char *err, size_t err_size)
+{
+    int rc =
+        backdrop_art_load(&v->backdrops, v->renderer, scenes, n, sheets, nsheets, err, err_size);
+    v->field.art = &v->backdrops;
+    return rc;
 }
 
 int frame_view_set_art(frame_view *v, const atlas_texture_art *shapes, int n, char *err,

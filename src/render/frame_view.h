@@ -9,6 +9,7 @@
 
 #include "game/player.h"
 #include "render/atlas_texture.h"
+#include "render/backdrop_art.h"
 #include "render/field_view.h"
 #include "render/hud.h"
 #include "render/overlay.h"
@@ -33,8 +34,9 @@ typedef struct frame_scene {
     float fps;                  /* negative: not shown */
     const laser_pool *lasers;   /* NULL: none */
     int player_flash;           /* the ship drawn glowing (blinking while invulnerable) */
-    /* The backdrop: a sim/backdrop.h index + 1 (0: dusk at the view's own tick;
-     * -1: none), as at frame count backdrop_time (field_view_set_backdrop). */
+    /* The backdrop: a sim/backdrop.h id + 1 (a data backdrop's too: frame_view_set_backdrops; 0:
+     * dusk at the view's own tick; -1: none), as at frame count backdrop_time
+     * (field_view_set_backdrop). */
     int backdrop;
     uint64_t backdrop_time;
 } frame_scene;
@@ -49,6 +51,7 @@ typedef struct frame_view {
     SDL_Renderer *renderer;
     sprite_draw_method method;
     atlas_texture atlas;
+    backdrop_art backdrops; /* a mod's data backdrops (frame_view_set_backdrops) */
     field_view field;
     overlay overlay;
 } frame_view;
@@ -62,6 +65,11 @@ void frame_view_free(frame_view *v);
  * art away. A load: it allocates. Returns 0, or -1 with a positioned err. */
 int frame_view_set_art(frame_view *v, const atlas_texture_art *shapes, int n, char *err,
                        size_t err_size);
+/* Draws a library's n data backdrops from now on (render/backdrop_art.h's
+ * backdrop_art_load); n = 0 takes them away. A load: it allocates. Returns 0,
+ * or -1 with a positioned err (then the last good ones stay). */
+int frame_view_set_backdrops(frame_view *v, const backdrop_scene *scenes, int n,
+                             const backdrop_sheet *sheets, int nsheets, char *err, size_t err_size);
 
 /* Advances animations and the backdrop by one frame. */
 void frame_view_update(frame_view *v);

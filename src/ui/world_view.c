@@ -567,7 +567,7 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
 
 int world_view_load_art(frame_view *v, const library *lib, char *err, size_t err_size)
 {
-    atlas_texture_art shapes[ATLAS_ART_MAX_SHAPES];
+    atlas_texture_art shapes[ATLAS_ART_MAX_SHAPES] = {0};
     int n = lib ? (int)lib->art_count : 0;
     n = n > ATLAS_ART_MAX_SHAPES ? ATLAS_ART_MAX_SHAPES : n;
     for (int k = 0; k < n; k++) {
@@ -577,5 +577,9 @@ int world_view_load_art(frame_view *v, const library *lib, char *err, size_t err
                                 a->turns,     a->additive, a->file,  a->line, a->col, a->sheet_line,
                                 a->sheet_col, a->frames,   a->every, a->once, a->name};
     }
-    return frame_view_set_art(v, shapes, n, err, err_size);
+    if (frame_view_set_art(v, shapes, n, err, err_size) != 0)
+        return -1;
+    return frame_view_set_backdrops(
+        v, lib ? lib->backdrops : NULL, lib ? (int)lib->backdrop_count : 0,
+        lib ? lib->backdrop_sheets : NULL, lib ? (int)lib->backdrop_sheet_count : 0, err, err_size);
 }

@@ -84,7 +84,8 @@ int world_view_enemy_sprite(const world *w, const enemy *e);
 int world_view_item_look(int kind);
 
 /* Draws the library's art shapes (pattern/art.h) in v from now on: each sheet
- * read, the atlas built again on both renderer paths (frame_view_set_art). A
+ * read, the atlas built again on both renderer paths (frame_view_set_art); and
+ * its data backdrops (pattern/backdrop_decl.h, frame_view_set_backdrops). A
  * library without art takes the art away. Returns 0, or -1 with a positioned
  * err (file:line:col: a sheet missing or unreadable, a frame outside it). */
 int world_view_load_art(frame_view *v, const library *lib, char *err, size_t err_size);

@@ -284,6 +284,57 @@ sed 's/chime/out/' "$tmp/smod/stage1/s.pat" >"$tmp/smod/stage1/out.pat"
 "$curtain" lint "$tmp/smod/stage1/out.pat" >"$tmp/out" 2>&1
 grep -q "out.pat:2:11: the sound file .*sounds/out.wav lies outside its folder" "$tmp/out" ||
     fail "lint of a sound linked out of the mod: $(cat "$tmp/out")"
+# backdrops: lint --dump lists each layer; lint refuses a missing sheet and a misspelt
+# option at their places; the viewer draws the backdrop, draws it again when its sheet
+# is saved, reports a sheet gone and keeps running with the last good backdrop.
+mkdir -p "$tmp/bmod/art"
+cp "$(dirname "$0")/../../docs/examples/art/clouds_far.png" "$tmp/bmod/art/clouds.png"
+cat >"$tmp/bmod/sky.pat" <<'SKY'
+backdrop sky {
+    layer fill gradient (10, 20, 30) (40, 50, 60)
+    layer "art/clouds.png" tile scroll 0 0.5 alpha 0.5
+}
+stage s { background sky; wait 600 }
+SKY
+"$curtain" lint --dump "$tmp/bmod/sky.pat" >"$tmp/out" 2>&1 || fail "lint --dump sky: $(cat "$tmp/out")"
+grep -q "^backdrop 'sky': id 9, 2 layers, spell id 10, 2 layers" "$tmp/out" &&
+    grep -q "^backdrop 'sky': .*bmod/art/clouds.png tile (0, 0) scroll 0 0.5 .* alpha 0.5" \
+        "$tmp/out" || fail "lint --dump backdrop: $(cat "$tmp/out")"
+sed 's|art/clouds.png|art/none.png|' "$tmp/bmod/sky.pat" >"$tmp/bmod/none.pat"
+"$curtain" lint "$tmp/bmod/none.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of a backdrop's missing sheet did not exit 1: $(cat "$tmp/out")"
+grep -q "none.pat:3:11: the sheet .*art/none.png is missing" "$tmp/out" ||
+    fail "lint of a backdrop's missing sheet: $(cat "$tmp/out")"
+sed 's|alpha 0.5|alpah 0.5|' "$tmp/bmod/sky.pat" >"$tmp/bmod/typo.pat"
+"$curtain" lint "$tmp/bmod/typo.pat" >"$tmp/out" 2>&1
+grep -q "typo.pat:3:46: unknown layer option 'alpah' (did you mean 'alpha'?)" "$tmp/out" ||
+    fail "lint of a misspelt layer option: $(cat "$tmp/out")"
+sed 's|background sky|background skyy|' "$tmp/bmod/sky.pat" >"$tmp/bmod/cue.pat"
+"$curtain" lint "$tmp/bmod/cue.pat" >"$tmp/out" 2>&1
+grep -q "cue.pat:5:22: unknown backdrop 'skyy' (did you mean 'sky'?)" "$tmp/out" ||
+    fail "lint of an unknown backdrop: $(cat "$tmp/out")"
+bdcount() {
+    for _ in $(seq 100); do
+        [ "$(grep -c "and 1 backdrop$" "$tmp/view.out")" -ge "$1" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$tmp/bmod/sky.pat" --frames 3600 \
+    >"$tmp/view.out" 2>&1 &
+view=$!
+bdcount 1 || fail "view did not draw the backdrop: $(cat "$tmp/view.out")"
+touch -m -d "@$(($(date +%s) + 5))" "$tmp/bmod/art/clouds.png"
+bdcount 2 || fail "view did not draw a backdrop's saved sheet again: $(cat "$tmp/view.out")"
+mv "$tmp/bmod/art/clouds.png" "$tmp/bmod/gone.png"
+waitfor "sky.pat:3:11: the sheet .*clouds.png is missing" ||
+    fail "view did not report the backdrop's missing sheet: $(cat "$tmp/view.out")"
+kill -0 "$view" 2>/dev/null || fail "view stopped at a missing backdrop sheet"
+mv "$tmp/bmod/gone.png" "$tmp/bmod/art/clouds.png"
+touch -m -d "@$(($(date +%s) + 10))" "$tmp/bmod/art/clouds.png"
+bdcount 3 || fail "view did not draw the backdrop's sheet put back: $(cat "$tmp/view.out")"
+kill "$view" 2>/dev/null
+wait "$view" 2>/dev/null
 
 # view of a file that defines a boss opens on the boss; --entry picks a pattern
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$curtain" view "$patterns/stage1/3_boss.pat" \

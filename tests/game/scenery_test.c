@@ -9,6 +9,7 @@
 #include "cue_content.h"
 #include "game/scenery.h"
 #include "game/world.h"
+#include "pattern/backdrop_decl.h"
 #include "sim/backdrop.h"
 #include "test_library.h"
 
@@ -73,8 +74,9 @@ static void check_cues(void)
     library_free(bare);
 }
 
-/* Stage 1: dusk from its start, dusk_boss at Kagari (practice), dusk_spell for
- * both bosses' cards; Wick is met before the boss's cue. */
+/* Stage 1: dusk from its start, dusk_clouds (drawn from data) after Wick,
+ * dusk_boss at Kagari (practice), dusk_spell for both bosses' cards; Wick is
+ * met before the second cue. */
 static void check_stage1(void)
 {
     library *lib = test_library_load(CURTAIN_TEST_PATTERNS);
@@ -106,6 +108,24 @@ static void check_stage1(void)
     world_step(w, 0);
     CHECK_EQ_INT(scenery_stage(w), BACKDROP_DUSK);
     st_free(w);
+    /* the stage's cues in order: dusk, after Wick the data backdrop dusk_clouds
+     * (patterns/stage1/stage1.pat declares it), dusk_boss before Kagari */
+    const library_entry *e = library_find(lib, "stage1");
+    CHECK(e != NULL);
+    int want[3] = {BACKDROP_DUSK,
+                   backdrop_decl_find(lib->backdrops, (int)lib->backdrop_count, "dusk_clouds"),
+                   BACKDROP_DUSK_BOSS};
+    CHECK(want[1] >= BACKDROP_COUNT);
+    int n = 0;
+    for (uint32_t k = 0; e && k < lib->prog->cue_count; k++) {
+        const vm_func *f = &lib->prog->funcs[e->func];
+        uint32_t pc = lib->prog->cues[k].pc;
+        if (pc < f->pc || pc >= f->end)
+            continue;
+        CHECK(n < 3 && lib->prog->cues[k].value == want[n < 3 ? n : 2]);
+        n++;
+    }
+    CHECK_EQ_INT(n, 3);
     library_free(lib);
 }
 

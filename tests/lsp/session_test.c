@@ -95,6 +95,14 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "}\n"
                               "ship kite {\n"
                               "    option_look option\n"
+                              "}\n"
+                              "backdrop night {\n"
+                              "    layer fill (1, 2, 3)\n"
+                              "}\n"
+                              "\n"
+                              "stage s2 {\n"
+                              "    background night\n"
+                              "    background lake\n"
                               "}\n";
 
 /* sounds/boom.wav beside them: a WAV of two 16-bit samples, played by chimes. */
@@ -449,7 +457,12 @@ static void check_completions(void)
     static const char *const sound_yes[] = {"boom", "graze", "timer", "spell_start", NULL};
     static const char *const sound_no[] = {"orb", "wait", "red", NULL};
     check_completion(26, column_after(b_fixed, 26, "sound "), sound_yes, sound_no);
-    static const char *const decl_yes[] = {"pattern", "enemy", "boss", "stage", "const", NULL};
+    /* after background: the built-in backdrops and the project's own */
+    static const char *const backdrop_yes[] = {"lake", "dusk_spell", "night", NULL};
+    static const char *const backdrop_no[] = {"wait", "orb", "petal", NULL};
+    check_completion(41, column_after(b_fixed, 41, "background "), backdrop_yes, backdrop_no);
+    static const char *const decl_yes[] = {"pattern", "enemy",    "boss", "stage",
+                                           "const",   "backdrop", NULL};
     check_completion(7, 0, decl_yes, statement_yes);
     /* an object's look: the built-in looks and the art; an option's: its own */
     static const char *const look_yes[] = {"petal", "wisp", "boss", "player_heron", NULL};
@@ -631,6 +644,12 @@ int main(int argc, char **argv)
     /* an art shape where it is fired: its declaration, from the art block */
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"), "**art shape** `petal`");
     check_hover(b_uri, 30, column_after(b_fixed, 30, "look pe"), "**art shape** `petal`");
+    /* a backdrop where it is cued: its declaration; a built-in one: what it shows */
+    check_hover(b_uri, 41, column_after(b_fixed, 41, "background ni"),
+                "**backdrop** `night`, drawn from data");
+    check_hover(b_uri, 41, column_after(b_fixed, 41, "background ni"), "layer fill (1, 2, 3)");
+    check_hover(b_uri, 42, column_after(b_fixed, 42, "background la"),
+                "**backdrop** `lake`, drawn in code: stage 2: a lake at night");
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"),
                 "art garden \"art/sheet.png\" {\n    shape petal frame 16 16 hitbox 3");
     /* sounds: a mod's file, then a built-in one */
