@@ -8,7 +8,9 @@
 #include "pattern/library.h"
 #include "pattern/parser.h"
 
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *const art_builtin_names[] = {
@@ -182,20 +184,67 @@ int art_collect(arena *mem, const library_file *files, int count, ast_decl *cons
     return n;
 }
 
+int art_sheet_check(const char *sheet, const char *root, png_header *h,
+                    unsigned char raw[PNG_HEADER_SIZE], char *why, size_t why_size)
+{
+    char err[512];
+    if (!file_exists(sheet)) {
+        snprintf(why, why_size, "is missing");
+        return -1;
+    }
+    if (!file_inside(sheet, root)) {
+        snprintf(why, why_size, "lies outside its folder %s (a link out of the mod?)", root);
+        return -1;
+    }
+    if (file_check_limit(sheet, FILE_LIMIT_IMAGE, err, sizeof err) != 0) {
+        snprintf(why, why_size, "cannot be read: %s", file_error_reason(err, sheet));
+        return -1;
+    }
+    FILE *f = fopen(sheet, "rb");
+    size_t got = f ? fread(raw, 1, PNG_HEADER_SIZE, f) : 0;
+    if (f)
+        fclose(f);
+    if (!f) {
+        snprintf(why, why_size, "cannot be opened");
+        return -1;
+    }
+    if (png_header_parse(raw, got, h, why, why_size) != 0)
+        return -1;
+    if (h->width > ART_SHEET_MAX_SIDE || h->height > ART_SHEET_MAX_SIDE) {
+        snprintf(why, why_size, "is %" PRIu32 "x%" PRIu32 " pixels, larger than %dx%d", h->width,
+                 h->height, ART_SHEET_MAX_SIDE, ART_SHEET_MAX_SIDE);
+        return -1;
+    }
+    return 0;
+}
+
+int art_sheets_over_budget(uint64_t total, char *why, size_t why_size)
+{
+    if (total <= ART_SHEETS_MAX_BYTES)
+        return 0;
+    snprintf(why, why_size,
+             "takes the sheets to %" PRIu64 " MiB decoded, over the %u MiB a mod's sheets may "
+             "hold together (4 bytes a pixel)",
+             (total + (1u << 20) - 1) >> 20, ART_SHEETS_MAX_BYTES >> 20);
+    return 1;
+}
+
 int art_check_sheets(const art_shape *art, int count, diag_list *diags)
 {
     int reported = 0;
+    uint64_t total = 0;
     for (int k = 0; k < count; k++) {
         int seen = 0;
         for (int i = 0; i < k; i++)
             seen |= strcmp(art[i].sheet, art[k].sheet) == 0;
+        if (seen)
+            continue;
         const art_shape *a = &art[k];
-        const char *why = seen                     ? NULL
-                          : !file_exists(a->sheet) ? "is missing"
-                          : !file_inside(a->sheet, a->root)
-                              ? "lies outside its folder (a link out?)"
-                              : NULL;
-        if (!why)
+        png_header h;
+        unsigned char raw[PNG_HEADER_SIZE];
+        char why[512];
+        if (art_sheet_check(a->sheet, a->root, &h, raw, why, sizeof why) == 0 &&
+            !art_sheets_over_budget(total += png_header_decoded_bytes(&h), why, sizeof why))
             continue;
         /* the declaring file again, only to quote its line under the error */
         size_t size = 0;
