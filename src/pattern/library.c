@@ -196,6 +196,32 @@ static void library_check_looks(const library *lib, const library_file *files, i
         }
 }
 
+/* Reports, at its declaration, each function whose frame does not fit a
+ * script's VM_STACK_SLOTS value slots (vm_func_fits, the VM's own test), which
+ * every host would refuse to start: so that what loads, and what lint calls
+ * clean, can run. Returns the number reported. */
+static int library_check_frames(const vm_program *p, const library_file *files, const uint16_t *ids,
+                                int count, diag_list *diags)
+{
+    int reported = 0;
+    for (uint32_t k = 0; p && k < p->func_count; k++) {
+        char why[256];
+        const vm_func *f = &p->funcs[k];
+        if (vm_func_fits(f, VM_STACK_SLOTS, why, sizeof why))
+            continue;
+        const library_file *in = NULL;
+        for (int i = 0; i < count && !in; i++)
+            if (ids[i] == f->pos.file)
+                in = &files[i];
+        diag_report(diags, DIAG_TOO_MANY_LOCALS, in ? in->path : "(patterns)", in ? in->text : NULL,
+                    in ? in->len : 0, f->pos.line ? f->pos.line : 1, f->pos.col ? f->pos.col : 1,
+                    "%s: use smaller arrays or fewer variables", why);
+        reported++;
+    }
+    diag_sort(diags);
+    return reported;
+}
+
 /* The look rules of every bulletml declaration called stem, in file order. */
 static library_look_rule *library_looks_for(const library *lib, arena *ar,
                                             const library_file *files, int count,
@@ -302,7 +328,12 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
         library_free(lib);
         return NULL;
     }
+    int unfit = library_check_frames(lib->prog, files, ids, count, diags);
     arena_free(&scratch);
+    if (unfit) {
+        library_free(lib);
+        return NULL;
+    }
     return lib;
 oom:
     library_oom(diags, files, count);
