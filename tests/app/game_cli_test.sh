@@ -84,6 +84,23 @@ grep -q 'STAGE_CLEAR' "$tmp/runaway" && fail "a runaway stage was cleared: $(cat
 grep -q 'script error: .*stage1.pat:4:[0-9]*: runaway script' "$tmp/runaway" ||
     fail "a runaway stage's error is not positioned: $(cat "$tmp/runaway")"
 
+# A mod folder whose links loop (four links to itself: the walk was exponential,
+# 70 s and 87,380 errors) and link out (up -> ..: the game compiled every pattern
+# file around the mod): each real folder is walked once, nothing outside the mod
+# is read, and the walk says so once, as a warning.
+mkdir -p "$tmp/around/loop_mod/stage1"
+cp "$tmp/mod/game.pat" "$tmp/around/loop_mod/"
+cp "$tmp/mod/stage1/stage1.pat" "$tmp/around/loop_mod/stage1/stage1.pat"
+printf 'pattern broken_outside {\n    fire nonsense\n}\n' >"$tmp/around/outside.pat"
+for k in 1 2 3 4; do ln -s . "$tmp/around/loop_mod/L$k"; done
+ln -s .. "$tmp/around/loop_mod/up"
+"$curtain" play --headless --frames 200 --mod "$tmp/around/loop_mod" >"$tmp/loop" 2>&1 ||
+    fail "a mod with looping links did not play: $(head -5 "$tmp/loop")"
+[ "$(grep -c "walk left out 4 folders reached again .*1 file or folder outside it" "$tmp/loop")" = 1 ] ||
+    fail "the loop mod's walk was not reported once: $(head -5 "$tmp/loop")"
+grep -q "outside.pat" "$tmp/loop" && fail "a file outside the mod was compiled: $(head -5 "$tmp/loop")"
+[ "$(wc -l <"$tmp/loop")" -lt 10 ] || fail "the loop mod printed $(wc -l <"$tmp/loop") lines"
+
 # The README's first mod copies a file the game plays: changed in the mod, the
 # same run goes differently (its example used to copy patterns/spiral.pat, which
 # only the bench reads).
