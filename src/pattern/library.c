@@ -599,6 +599,12 @@ library *library_load_dir_kept(const char *dir, const char *mod_dir, library_kee
                                diag_list *diags)
 {
     path_list base = {0}, mod = {0};
+    if (!file_is_dir(dir)) { /* no content is no game: never an empty library */
+        diag_report(diags, DIAG_FILE_READ, dir, NULL, 0, 1, 1,
+                    "not a folder: the game's patterns are not there (the data folder: "
+                    "--data DIR or CURTAIN_DATA)");
+        return NULL;
+    }
     library_walk(&base, dir, LIBRARY_MAX_ENTRIES);
     library_walk_report(&base, dir, diags);
     if (mod_dir) {

@@ -191,7 +191,8 @@ void library_paths_free(char **paths, int count);
 int library_is_pattern_file(const char *name);
 /* Every pattern file under dir (recursively, sorted by path). With mod_dir, a
  * file there with the same path relative to its folder replaces the built-in
- * one, and its other files are added. */
+ * one, and its other files are added. A dir that is not a folder is an error
+ * (NULL, reported): no data folder never loads as an empty game. */
 library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags);
 /* Whether a built-in file, by its path relative to its folder, is loaded. */
 typedef int (*library_keep_fn)(const char *rel);
