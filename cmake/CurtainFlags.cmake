@@ -14,8 +14,7 @@ target_compile_options(curtain_flags INTERFACE
     ${CURTAIN_FP_FLAGS})
 target_compile_definitions(curtain_flags INTERFACE
     _POSIX_C_SOURCE=200809L
-    CURTAIN_VERSION="${PROJECT_VERSION}"
-    CURTAIN_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+    CURTAIN_VERSION="${PROJECT_VERSION}")
 target_include_directories(curtain_flags INTERFACE ${CMAKE_SOURCE_DIR}/src)
 
 if(CURTAIN_WERROR)

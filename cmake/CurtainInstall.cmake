@@ -18,7 +18,10 @@ set(CURTAIN_APP_ID "example.curtain.Curtain" CACHE STRING "Reverse-DNS applicati
 set(CURTAIN_HOMEPAGE "https://curtain.example/" CACHE STRING "Homepage (ends with /)")
 set(CURTAIN_REPLAY_MIME "application/x-curtain-replay")
 
-install(DIRECTORY assets patterns tutorial DESTINATION ${CMAKE_INSTALL_DATADIR}/curtain)
+# Explicit modes (CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS: the top CMakeLists.txt).
+install(DIRECTORY assets patterns tutorial DESTINATION ${CMAKE_INSTALL_DATADIR}/curtain
+    DIRECTORY_PERMISSIONS ${CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS}
+    FILE_PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
 
 if(CURTAIN_SDL)
     set(dist ${CMAKE_BINARY_DIR}/dist)

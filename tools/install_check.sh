@@ -17,6 +17,12 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "install_check: $*" >&2; exit 1; }
 
 cmake --install "$build" --prefix "$work/stage" >/dev/null
+# Explicit modes: installed under umask 000, nothing is world-writable.
+(umask 000 && cmake --install "$build" --prefix "$work/umask0" >/dev/null)
+writable=$(find "$work/umask0" ! -type l -perm -o+w)
+[ -z "$writable" ] || fail "world-writable after an install under umask 000: $writable"
+rm -rf "$work/umask0"
+[ ! -e "$work/stage/bin/curtain-data.txt" ] || fail "the build's data marker was installed"
 mv "$work/stage" "$work/moved"
 app=$work/moved
 for f in bin/curtain share/curtain/assets/atlas.png share/curtain/patterns/stage1 \

@@ -13,6 +13,7 @@
 #include "pattern/bulletml_import.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct command {
@@ -42,12 +43,15 @@ static void main_print_help(void)
            "Commands:\n");
     for (int i = 0; i < COMMAND_COUNT; i++)
         printf("  %-10s %s\n", commands[i].name, commands[i].summary);
-    printf("\n"
-           "Options:\n"
-           "  -h, --help     show this help; 'curtain COMMAND --help' shows a command's options\n"
-           "  --version      print the version and exit\n"
-           "\n"
-           "Options of play (also accepted without the word 'play'):\n");
+    printf(
+        "\n"
+        "Options:\n"
+        "  -h, --help     show this help; 'curtain COMMAND --help' shows a command's options\n"
+        "  --version      print the version and exit\n"
+        "  --data DIR     read the game's data (assets/, patterns/) from DIR (as CURTAIN_DATA);\n"
+        "                 first, before the command\n"
+        "\n"
+        "Options of play (also accepted without the word 'play'):\n");
     play_print_options(stdout);
     printf("\nIn the game: arrows or WASD move, Z shoots, X bombs, Shift focuses,\n"
            "Esc pauses, F11 or Alt+Enter toggles fullscreen, F3 shows the performance\n"
@@ -61,6 +65,14 @@ int main(int argc, char **argv)
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         main_print_help();
         return CLI_EXIT_OK;
+    }
+    if (argc >= 3 && strcmp(argv[1], "--data") == 0) {
+        setenv("CURTAIN_DATA", argv[2], 1); /* read once, by core/data_path */
+        argv[2] = argv[0];
+        argv += 2;
+        argc -= 2;
+    } else if (argc == 2 && strcmp(argv[1], "--data") == 0) {
+        return cli_usage_error(NULL, "--data needs a folder");
     }
     if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
         printf("curtain %s\n", CURTAIN_VERSION);

@@ -189,8 +189,8 @@ static int play_config(const play_options *o, const library *lib, const char *co
 
 static const char *play_state_name(int state)
 {
-    static const char *const names[] = {"playing", "continue", "game_over", "cleared"};
-    return state >= 0 && state <= WORLD_CLEARED ? names[state] : "?";
+    static const char *const names[] = {"playing", "continue", "game_over", "cleared", "stopped"};
+    return state >= 0 && state <= WORLD_STOPPED ? names[state] : "?";
 }
 
 /* What an event's value names, for the events whose value is an index: the
@@ -284,7 +284,7 @@ static int play_headless(const play_options *o, const world_config *cfg, const l
            w->continues, w->stats.peak_bullets, w->stats.errors);
     if (w->stats.errors)
         fprintf(stderr, "curtain: script error: %s\n", w->last_error);
-    int rc = CLI_EXIT_OK;
+    int rc = w->state == WORLD_STOPPED ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
     if (o->record) {
         replay_end end = w->state == WORLD_CLEARED     ? REPLAY_END_STAGE_CLEAR
                          : w->state == WORLD_GAME_OVER ? REPLAY_END_GAME_OVER

@@ -1,3 +1,7 @@
+/*
+ * data_path: the data folder, looked up once in the documented order (see
+ * data_path.h): never a path compiled into the binary.
+ */
 #include "core/data_path.h"
 
 #include "core/file.h"
@@ -7,9 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef CURTAIN_SOURCE_DIR
-#define CURTAIN_SOURCE_DIR "."
-#endif
 /* The installed data folder relative to the installed binary's folder (GNU
  * install dirs: bin/ and share/curtain/ by default). */
 #ifndef CURTAIN_DATA_FROM_BIN
@@ -37,26 +38,40 @@ static int data_path_try(const char *dir)
     return 1;
 }
 
+/* The folder the marker beside the executable names (its first line), tried. */
+static int data_path_try_marker(const char *exe_dir)
+{
+    char marker[4200], dir[4096];
+    snprintf(marker, sizeof marker, "%s/" DATA_PATH_MARKER, exe_dir);
+    FILE *f = fopen(marker, "r");
+    if (!f)
+        return 0;
+    int ok = fgets(dir, sizeof dir, f) != NULL;
+    fclose(f);
+    if (!ok)
+        return 0;
+    dir[strcspn(dir, "\r\n")] = '\0';
+    return data_path_try(dir);
+}
+
 static void data_path_resolve(void)
 {
-    if (data_path_try(getenv("CURTAIN_DATA")))
+    const char *given = getenv("CURTAIN_DATA");
+    if (given && *given && strlen(given) < sizeof data_root) {
+        snprintf(data_root, sizeof data_root, "%s", given); /* asked for: no other is searched */
         return;
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            char installed[4200];
-            snprintf(installed, sizeof installed, "%s/" CURTAIN_DATA_FROM_BIN, exe);
-            if (data_path_try(installed) || data_path_try(exe))
-                return;
-        }
     }
-    if (data_path_try(CURTAIN_SOURCE_DIR))
-        return;
-    snprintf(data_root, sizeof data_root, ".");
+    char exe[4096], installed[4200] = CURTAIN_DATA_FROM_BIN;
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+    if (slash) {
+        *slash = '\0';
+        snprintf(installed, sizeof installed, "%s/" CURTAIN_DATA_FROM_BIN, exe);
+        if (data_path_try(installed) || data_path_try(exe) || data_path_try_marker(exe))
+            return;
+    }
+    /* none: the installed folder, which the errors of what is missing then name */
+    snprintf(data_root, sizeof data_root, "%s", installed);
 }
 
 const char *data_path_root(void)

@@ -514,6 +514,93 @@ int options_format(const options *o, char *out, size_t out_size)
     return len;
 }
 
+/* The value o gives the line named name (a setting, key.CONTROL or
+ * pad.CONTROL) as options_format writes it, into out: 1, or 0 when this version
+ * does not know the name (a newer version's setting, a typo: kept as it is). */
+static int options_value_of(const options *o, const char *name, char *out, size_t size)
+{
+    for (int id = 0; id < OPTION_COUNT; id++)
+        if (strcmp(name, options_table[id].name) == 0) {
+            options_format_value(o, (option_id)id, out, size);
+            return 1;
+        }
+    int is_key = strncmp(name, "key.", 4) == 0;
+    if (!is_key && strncmp(name, "pad.", 4) != 0)
+        return 0;
+    for (int b = 0; b < OPTIONS_CONTROL_COUNT; b++) {
+        if (strcmp(name + 4, options_button_names[b]) != 0)
+            continue;
+        const char *n0 = is_key ? binding_key_name(o->keys[b][0]) : binding_pad_name(o->pads[b][0]);
+        const char *n1 = is_key ? binding_key_name(o->keys[b][1]) : binding_pad_name(o->pads[b][1]);
+        snprintf(out, size, "%s, %s", n0 ? n0 : "none", n1 ? n1 : "none");
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether the line [b, e) sets `name`: "name = ..." after spaces. */
+static int options_line_name(const char *b, const char *e, char *name, size_t size)
+{
+    const char *hash = memchr(b, '#', (size_t)(e - b));
+    const char *eq = memchr(b, '=', (size_t)((hash ? hash : e) - b));
+    if (!eq)
+        return 0;
+    const char *nb = b, *ne = eq;
+    options_trim(&nb, &ne);
+    return nb < ne && options_copy(name, size, nb, ne);
+}
+
+int options_merge(const options *o, const char *old, size_t old_size, char *out, size_t out_size)
+{
+    int len = 0, any = 0;
+    char name[48], value[96];
+    const char *p = old, *end = old + old_size;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *e = nl ? nl : end;
+        if (options_find_garbage(p, e)) {
+            ; /* unreadable bytes (the parser ignored the line): not the player's text */
+        } else if (options_line_name(p, e, name, sizeof name) && strcmp(name, "version") == 0) {
+            strbuf_appendf(out, out_size, &len, "%.*s\n", (int)(e - p), p); /* a newer one's too */
+            any = 1;
+        } else if (options_line_name(p, e, name, sizeof name) &&
+                   options_value_of(o, name, value, sizeof value)) {
+            const char *hash = memchr(p, '#', (size_t)(e - p));
+            strbuf_appendf(out, out_size, &len, "%s = %s%s%.*s\n", name, value, hash ? " " : "",
+                           hash ? (int)(e - hash) : 0, hash ? hash : "");
+        } else {
+            strbuf_appendf(out, out_size, &len, "%.*s\n", (int)(e - p), p); /* as it was */
+        }
+        p = nl ? nl + 1 : end;
+    }
+    /* what the file did not have yet, as options_format writes it */
+    char fresh[OPTIONS_TEXT_MAX];
+    if (options_format(o, fresh, sizeof fresh) < 0)
+        return -1;
+    for (const char *q = fresh; *q;) {
+        const char *nl = strchr(q, '\n');
+        const char *e = nl ? nl : q + strlen(q);
+        int missing = 0;
+        if (options_line_name(q, e, name, sizeof name) && strcmp(name, "version") != 0) {
+            missing = 1;
+            for (const char *r = old; r < end && missing;) {
+                const char *rn = memchr(r, '\n', (size_t)(end - r));
+                const char *re = rn ? rn : end;
+                char other[48];
+                if (options_line_name(r, re, other, sizeof other) && strcmp(other, name) == 0)
+                    missing = 0;
+                r = rn ? rn + 1 : end;
+            }
+        } else if (!any && options_line_name(q, e, name, sizeof name)) {
+            missing = 1; /* the version line, when the file had none */
+        }
+        if (missing)
+            strbuf_appendf(out, out_size, &len, "%.*s\n", (int)(e - q), q);
+        q = nl ? nl + 1 : e;
+    }
+    return len;
+}
+
 int options_save(const options *o, const char *path, char *err, size_t err_size)
 {
     if (o->save_blocked) {
@@ -521,13 +608,26 @@ int options_save(const options *o, const char *path, char *err, size_t err_size)
                  path);
         return -1;
     }
-    char text[OPTIONS_TEXT_MAX];
-    int len = options_format(o, text, sizeof text);
-    if (len < 0) {
-        snprintf(err, err_size, "%s: options do not fit in %d bytes", path, OPTIONS_TEXT_MAX);
-        return -1;
-    }
-    return file_write_atomic(path, text, (size_t)len, err, err_size);
+    /* the file as the player left it: its comments and the lines this version
+     * does not know are kept, its settings' values brought up to date */
+    size_t old_size = 0;
+    char *old =
+        file_exists(path) ? file_read_limit(path, FILE_LIMIT_OPTIONS, &old_size, NULL, 0) : NULL;
+    size_t cap = old_size + 2 * OPTIONS_TEXT_MAX;
+    char *text = mem_alloc(cap);
+    int len = !text ? -1
+              : old ? options_merge(o, old, old_size, text, cap)
+                    : options_format(o, text, cap);
+    mem_free(old);
+    int rc = -1;
+    if (!text)
+        snprintf(err, err_size, "%s: out of memory saving the options", path);
+    else if (len < 0)
+        snprintf(err, err_size, "%s: options do not fit in %zu bytes", path, cap);
+    else
+        rc = file_write_atomic(path, text, (size_t)len, err, err_size);
+    mem_free(text);
+    return rc;
 }
 
 /* ---- rebinding ---- */

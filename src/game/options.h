@@ -165,7 +165,18 @@ int options_parse(options *o, const char *text, size_t size, const char *path,
  * (OPTIONS_TEXT_MAX always suffices). */
 #define OPTIONS_TEXT_MAX 8192
 int options_format(const options *o, char *out, size_t out_size);
-/* Writes o to path atomically. Returns 0, or -1 with a reason in err. */
+/* The text of an options file old (old_size bytes) brought up to o, as a
+ * careful config writer does: every line kept in its place, comments, blank
+ * lines and the lines this version does not know (a newer version's settings,
+ * kept through a downgrade and back) as they were; each line of a known setting
+ * or binding with o's value (its trailing comment kept); what the file lacks
+ * appended as options_format writes it. Lines of unreadable bytes go. Returns
+ * the length written into out, or -1 if out is too small (old_size + 2 x
+ * OPTIONS_TEXT_MAX always suffices). */
+int options_merge(const options *o, const char *old, size_t old_size, char *out, size_t out_size);
+/* Writes o to path atomically: over the file there, options_merge keeps its
+ * comments and unknown lines; a new file is options_format's. Returns 0, or -1
+ * with a reason in err. */
 int options_save(const options *o, const char *path, char *err, size_t err_size);
 
 /* Binds key to slot (0 or 1) of a control (a button, or an action's

@@ -87,8 +87,25 @@ static const library_entry *world_stage_entry(const world *w)
     return NULL;
 }
 
+/* Stops the run: the stage's script cannot go on. The error (positioned at
+ * pos of prog, or the script's own, already in last_error) stays for the front
+ * end; nothing is cleared or paid (world_check_end sees a run that is over). */
+void world_stop(world *w, const vm_program *prog, vm_pos pos, const char *why)
+{
+    if (why) {
+        const char *file = prog && pos.file < prog->file_count ? prog->files[pos.file] : "?";
+        if (snprintf(w->last_error, sizeof w->last_error, "%s:%u:%u: %s", file, (unsigned)pos.line,
+                     (unsigned)pos.col, why) < 0)
+            w->last_error[0] = '\0'; /* a long path is cut, as the host's errors are */
+        w->stats.errors++;
+        world_event_add(w, WORLD_EVENT_SCRIPT_ERROR, 0, 0, 0);
+    }
+    w->state = WORLD_STOPPED;
+}
+
 /* Starts the playing stage's script on a new stage object (the last stage's
- * goes). A stage that cannot start is over at once. */
+ * goes). A stage with nothing to run is over at once; one whose script cannot
+ * start (vm_start refuses it) stops the run with the reason (world_stop). */
 static void world_begin_stage(world *w)
 {
     if (w->stage_slot != ENEMY_NONE)
@@ -108,8 +125,16 @@ static void world_begin_stage(world *w)
                          e->defaults, e->nparams, now);
         }
     }
-    if (w->stage_runner == 0)
-        w->stage_done = 1;
+    if (w->stage_runner != 0 || !e || !library_entry_runnable(e)) {
+        w->stage_done = w->stage_runner == 0;
+        return;
+    }
+    char why[256];
+    const vm_func *f = &w->lib->prog->funcs[e->func];
+    if (vm_func_fits(f, VM_STACK_SLOTS, why, sizeof why))
+        snprintf(why, sizeof why, "the stage '%s' cannot start (%s)", e->name,
+                 w->stage_slot == ENEMY_NONE ? "no enemy slot free" : "no script slot free");
+    world_stop(w, w->lib->prog, f->pos, why);
 }
 
 /* Starts what the configuration names: the stage, or a practice fight. A run with
@@ -237,7 +262,7 @@ uint16_t world_speed_flag(int percent)
 
 int world_over(const world *w)
 {
-    return w->state == WORLD_GAME_OVER || w->state == WORLD_CLEARED;
+    return w->state == WORLD_GAME_OVER || w->state == WORLD_CLEARED || w->state == WORLD_STOPPED;
 }
 
 double world_rank(const world *w)

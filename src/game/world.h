@@ -137,6 +137,8 @@ typedef enum world_state {
     WORLD_CONTINUE,  /* the last ship was lost: continue or not */
     WORLD_GAME_OVER, /* the run is over, lost */
     WORLD_CLEARED,   /* the run is over: the stage (or the practice fight) is done */
+    WORLD_STOPPED,   /* the run is over: the stage's script could not start, or stopped with
+                        an error (world.last_error); nothing is cleared or paid */
 } world_state;
 
 /* What a frame asks the front end to show or play. `value` depends on the kind.
@@ -344,8 +346,13 @@ uint64_t world_content_hash_legacy(const library *lib);
 
 /* Whether a configuration is a practice: a boss fight (start) or one stage alone. */
 int world_config_practice(const world_config *cfg);
-/* The run is over (cleared or lost): nothing steps any more. */
+/* The run is over (cleared, lost or stopped): nothing steps any more. */
 int world_over(const world *w);
+/* Stops the run (WORLD_STOPPED): the stage's script cannot start or stopped with
+ * an error. With why, last_error becomes "file:line:col: why" at pos of prog
+ * (counted, and a SCRIPT_ERROR event); without, the script's own error stays.
+ * Nothing is cleared or paid: no tally, no STAGE_CLEAR. */
+void world_stop(world *w, const vm_program *prog, vm_pos pos, const char *why);
 /* Stages in the run's game (1 without a game). */
 int world_stage_count(const world *w);
 /* The playing stage's entry name ("" none). */

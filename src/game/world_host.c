@@ -262,10 +262,14 @@ static void wh_ended(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason 
 {
     world *w = user;
     (void)obj;
-    (void)why;
-    /* When the stage's script ends, however it ends, the stage is over. */
-    if (runner == w->stage_runner && runner != 0)
-        w->stage_done = 1;
+    /* When the stage's script ends, the stage is over; when an error stopped
+     * it (a runaway), the run stops with that error, nothing paid. */
+    if (runner == w->stage_runner && runner != 0) {
+        if (why == VM_END_ERROR)
+            world_stop(w, NULL, (vm_pos){0}, NULL);
+        else
+            w->stage_done = 1;
+    }
 }
 
 void world_host_error(void *user, const vm_error *e)

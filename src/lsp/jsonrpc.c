@@ -31,12 +31,6 @@ static void jsonrpc_reader_drop(jsonrpc_reader *r, size_t n)
 
 int jsonrpc_reader_push(jsonrpc_reader *r, const char *data, size_t n)
 {
-    if (r->skip) {
-        size_t k = n < r->skip ? n : r->skip;
-        r->skip -= k;
-        data += k;
-        n -= k;
-    }
     if (n == 0)
         return 0;
     if (r->len + n > r->cap) {
@@ -93,31 +87,65 @@ static long long jsonrpc_content_length(const char *h, size_t n)
     return -1;
 }
 
+/* Whether "Content-Length:" (any case) starts at h[i]. */
+static int jsonrpc_is_length_field(const char *h, size_t n, size_t i)
+{
+    static const char key[] = "content-length:";
+    const size_t klen = sizeof key - 1;
+    if (i + klen > n)
+        return 0;
+    for (size_t k = 0; k < klen; k++)
+        if ((h[i + k] | 0x20) != key[k])
+            return 0;
+    return 1;
+}
+
+/* After a broken header: drops the bytes before the next "Content-Length:"
+ * (the next message's header, which follows the broken one's body with no
+ * separator), keeping a tail that may be the start of one split across reads.
+ * 1 when in step again. */
+static int jsonrpc_resync(jsonrpc_reader *r)
+{
+    for (size_t i = 0; i < r->len; i++)
+        if (jsonrpc_is_length_field(r->buf, r->len, i)) {
+            jsonrpc_reader_drop(r, i);
+            r->resync = 0;
+            return 1;
+        }
+    size_t keep = r->len < 14 ? r->len : 14; /* "Content-Length" split across reads */
+    jsonrpc_reader_drop(r, r->len - keep);
+    return 0;
+}
+
 int jsonrpc_reader_next(jsonrpc_reader *r, const char **body, size_t *len, char *err,
                         size_t err_size)
 {
     jsonrpc_reader_drop(r, r->consumed);
     r->consumed = 0;
+    if (r->resync && !jsonrpc_resync(r))
+        return 0;
     size_t hend = jsonrpc_header_end(r);
     if (!hend) {
         if (r->len < JSONRPC_MAX_HEADER)
             return 0;
         snprintf(err, err_size, "a message header longer than %d bytes", JSONRPC_MAX_HEADER);
-        r->len = 0;
+        jsonrpc_reader_drop(r, 1); /* not at a header's start: resynchronise past it */
+        r->resync = 1;
         return -1;
     }
     long long n = jsonrpc_content_length(r->buf, hend);
     if (n < 0) {
-        snprintf(err, err_size, "a message header without a valid Content-Length");
+        snprintf(err, err_size,
+                 "a message header without a valid Content-Length (its body, if any, is skipped "
+                 "up to the next header)");
         jsonrpc_reader_drop(r, hend);
+        r->resync = 1;
         return -1;
     }
     if ((unsigned long long)n > JSONRPC_MAX_BODY) {
         snprintf(err, err_size, "a message of %lld bytes (the most is %u)", n, JSONRPC_MAX_BODY);
         jsonrpc_reader_drop(r, hend);
-        size_t have = r->len < (size_t)n ? r->len : (size_t)n;
-        jsonrpc_reader_drop(r, have);
-        r->skip = (size_t)n - have;
+        r->resync = 1; /* never waited for: its bytes go up to the next header */
         return -1;
     }
     if (r->len - hend < (size_t)n)

@@ -4,10 +4,14 @@
  * A message is a header, lines "Name: value\r\n" ended by an empty line, then a
  * body of exactly Content-Length bytes (JSON, UTF-8). The reader takes bytes as
  * they come (any split) and hands out whole bodies. A header without a valid
- * Content-Length, or one longer than JSONRPC_MAX_HEADER, is reported and
- * skipped; a body longer than JSONRPC_MAX_BODY is reported and its bytes are
- * dropped as they arrive, never buffered: a broken client cannot make the
- * server hold more than one body's limit.
+ * Content-Length (none, "-1", not a number), or one longer than
+ * JSONRPC_MAX_HEADER, is reported and skipped, and so is everything after it up
+ * to the next "Content-Length:": whatever body the broken
+ * header had is never read as a message, and the reader is in step again at
+ * the next header (it resynchronises); a Content-Length over JSONRPC_MAX_BODY
+ * is reported and resynchronised the same way, never waited for: a broken
+ * client cannot make the server hold more than one body's limit, nor lose the
+ * messages after a bad one.
  */
 #ifndef CURTAIN_LSP_JSONRPC_H
 #define CURTAIN_LSP_JSONRPC_H
@@ -24,7 +28,7 @@ typedef struct jsonrpc_reader {
     char *buf;
     size_t len, cap;
     size_t consumed; /* bytes of buf handed out by the last next() */
-    size_t skip;     /* bytes of an oversized body still to drop */
+    int resync;      /* after a broken header: drop bytes up to the next "Content-Length:" */
 } jsonrpc_reader;
 
 void jsonrpc_reader_init(jsonrpc_reader *r);

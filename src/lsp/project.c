@@ -9,6 +9,22 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* Whether the listed files hold more than PROJECT_MAX_BYTES together (sizes
+ * from stat, before anything is read). */
+static int project_too_large(char *const *listed, int count)
+{
+    unsigned long long total = 0;
+    for (int i = 0; i < count; i++) {
+        struct stat st;
+        if (stat(listed[i], &st) == 0 && S_ISREG(st.st_mode))
+            total += (unsigned long long)st.st_size;
+        if (total > PROJECT_MAX_BYTES)
+            return 1;
+    }
+    return 0;
+}
 
 int project_root_of(const char *path, char *root, size_t size)
 {
@@ -75,7 +91,7 @@ int project_load(project *p, const char *path, const char *const *extra, int nex
     char **listed = NULL;
     if (project_root_of(path, p->root, sizeof p->root) == 0) {
         listed = library_list_dir(p->root, PROJECT_MAX_ENTRIES, &count);
-        if (!listed || count > PROJECT_MAX_FILES) {
+        if (!listed || count > PROJECT_MAX_FILES || project_too_large(listed, count)) {
             library_paths_free(listed, count);
             listed = NULL;
             count = 0;

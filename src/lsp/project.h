@@ -7,8 +7,10 @@
  * `patterns` among its parents (the game's library: the files of patterns/stage1/ are
  * compiled with all of patterns/), or else its own folder (a mod, or a folder
  * of examples: every pattern file under it, as `play --mod` loads a mod). A
- * folder of more than PROJECT_MAX_FILES pattern files, or of more than
- * PROJECT_MAX_ENTRIES entries in all, is not a library: the
+ * folder of more than PROJECT_MAX_FILES pattern files, of more than
+ * PROJECT_MAX_ENTRIES entries in all, or whose pattern files hold more than
+ * PROJECT_MAX_BYTES together (a temporary folder of large files), is not a
+ * library: the
  * file is then compiled alone. A file without a path on disk (an editor's
  * untitled buffer) is a project of its own.
  */
@@ -24,6 +26,8 @@
 /* The most folder entries looked at while listing a library (a bound on the time). */
 #define PROJECT_MAX_ENTRIES 20000
 #define PROJECT_PATH_MAX    1024
+/* The most bytes a library's files may hold together: what one compile reads. */
+#define PROJECT_MAX_BYTES   (32u << 20)
 
 /* The editor's text of a file, or NULL to read it from disk. */
 typedef const char *(*project_text_fn)(void *ctx, const char *path, size_t *len);

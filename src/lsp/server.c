@@ -311,12 +311,23 @@ static void server_publish_project(lsp_server *s, project *p, const diag_list *d
     }
 }
 
-/* Compiles the project of path as lint would and publishes what it finds. */
+/* Compiles the project of path as lint would and publishes what it finds; the
+ * other files waiting whose diagnostics this gave (those of the same project)
+ * wait no more. Those it did not give (the folder is not a library, and path
+ * was compiled alone) keep waiting, for their own turn. */
 static void server_lint(lsp_server *s, const char *path)
 {
     project p;
     if (server_project(s, path, &p) != 0)
         return;
+    for (int k = 0; k < s->npending;) {
+        if (project_find(&p, s->pending[k].path) >= 0) {
+            mem_free(s->pending[k].path);
+            s->pending[k] = s->pending[--s->npending];
+        } else {
+            k++;
+        }
+    }
     diag_list *diags = mem_calloc(1, sizeof *diags);
     if (diags) {
         diag_init(diags);
@@ -337,19 +348,7 @@ void lsp_server_tick(lsp_server *s, uint64_t now_ms)
         }
         char *path = s->pending[i].path;
         s->pending[i] = s->pending[--s->npending];
-        char root[PROJECT_PATH_MAX], other[PROJECT_PATH_MAX];
-        project_root_of(path, root, sizeof root);
-        /* the other files waiting in the same project are compiled with it */
-        for (int k = 0; k < s->npending;) {
-            project_root_of(s->pending[k].path, other, sizeof other);
-            if (strcmp(root, other) == 0) {
-                mem_free(s->pending[k].path);
-                s->pending[k] = s->pending[--s->npending];
-            } else {
-                k++;
-            }
-        }
-        server_lint(s, path);
+        server_lint(s, path); /* and the others waiting that its project holds */
         mem_free(path);
         i = 0;
     }

@@ -8,6 +8,7 @@
 #include "pattern/library.h"
 #include "pattern/parser.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -220,28 +221,48 @@ int art_collect(arena *mem, const library_file *files, int count, ast_decl *cons
     return n;
 }
 
-/* The width and height a PNG file's header gives (its IHDR chunk, bytes 16..23),
- * without decoding the picture; 0 when the file is no PNG (the renderer then
- * says why it cannot read it). */
-static int art_png_size(const char *path, int *w, int *h)
+int art_sheet_check(const char *sheet, const char *root, png_header *h,
+                    unsigned char raw[PNG_HEADER_SIZE], char *why, size_t why_size)
 {
-    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    unsigned char head[24];
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    char err[512];
+    if (!file_exists(sheet)) {
+        snprintf(why, why_size, "is missing");
+        return -1;
+    }
+    if (!file_inside(sheet, root)) {
+        snprintf(why, why_size, "lies outside its folder %s (a link out of the mod?)", root);
+        return -1;
+    }
+    if (file_check_limit(sheet, FILE_LIMIT_IMAGE, err, sizeof err) != 0) {
+        snprintf(why, why_size, "cannot be read: %s", file_error_reason(err, sheet));
+        return -1;
+    }
+    FILE *f = fopen(sheet, "rb");
+    size_t got = f ? fread(raw, 1, PNG_HEADER_SIZE, f) : 0;
+    if (f)
+        fclose(f);
+    if (!f) {
+        snprintf(why, why_size, "cannot be opened");
+        return -1;
+    }
+    if (png_header_parse(raw, got, h, why, why_size) != 0)
+        return -1;
+    if (h->width > ART_SHEET_MAX_SIDE || h->height > ART_SHEET_MAX_SIDE) {
+        snprintf(why, why_size, "is %" PRIu32 "x%" PRIu32 " pixels, larger than %dx%d", h->width,
+                 h->height, ART_SHEET_MAX_SIDE, ART_SHEET_MAX_SIDE);
+        return -1;
+    }
+    return 0;
+}
+
+int art_sheets_over_budget(uint64_t total, char *why, size_t why_size)
+{
+    if (total <= ART_SHEETS_MAX_BYTES)
         return 0;
-    size_t n = fread(head, 1, sizeof head, fp);
-    fclose(fp);
-    if (n != sizeof head || memcmp(head, sig, 8) != 0 || memcmp(head + 12, "IHDR", 4) != 0)
-        return 0;
-    uint32_t pw =
-        (uint32_t)head[16] << 24 | (uint32_t)head[17] << 16 | (uint32_t)head[18] << 8 | head[19];
-    uint32_t ph =
-        (uint32_t)head[20] << 24 | (uint32_t)head[21] << 16 | (uint32_t)head[22] << 8 | head[23];
-    if (pw == 0 || ph == 0 || pw > 1u << 24 || ph > 1u << 24)
-        return 0;
-    *w = (int)pw;
-    *h = (int)ph;
+    snprintf(why, why_size,
+             "takes the sheets to %" PRIu64 " MiB decoded, over the %u MiB a mod's sheets may "
+             "hold together (4 bytes a pixel)",
+             (total + (1u << 20) - 1) >> 20, ART_SHEETS_MAX_BYTES >> 20);
     return 1;
 }
 
@@ -270,23 +291,33 @@ static int art_check_frame(const art_shape *a, int sw, int sh, diag_list *diags)
 int art_check_sheets(const art_shape *art, int count, diag_list *diags)
 {
     int reported = 0;
+    uint64_t total = 0;
+    unsigned char sheet_ok[ART_MAX_SHAPES] = {0};
+    int sheet_w[ART_MAX_SHAPES] = {0}, sheet_h[ART_MAX_SHAPES] = {0};
     for (int k = 0; k < count; k++) {
         int seen = -1;
         for (int i = 0; i < k && seen < 0; i++)
             if (strcmp(art[i].sheet, art[k].sheet) == 0)
                 seen = i;
         const art_shape *a = &art[k];
-        const char *why = seen >= 0                ? NULL
-                          : !file_exists(a->sheet) ? "is missing"
-                          : !file_inside(a->sheet, a->root)
-                              ? "lies outside its folder (a link out?)"
-                              : NULL;
-        int sw = 0, sh = 0;
-        if (!why) {
-            /* a sheet reported bad once is not read again for its other shapes */
-            int bad = seen >= 0 && (!file_exists(a->sheet) || !file_inside(a->sheet, a->root));
-            if (!bad && art_png_size(a->sheet, &sw, &sh))
-                reported += art_check_frame(a, sw, sh, diags);
+        char why[512];
+        if (seen >= 0) {
+            /* a sheet is checked once; its other shapes' frames against its size */
+            if (sheet_ok[seen])
+                reported += art_check_frame(a, sheet_w[seen], sheet_h[seen], diags);
+            sheet_ok[k] = sheet_ok[seen];
+            sheet_w[k] = sheet_w[seen];
+            sheet_h[k] = sheet_h[seen];
+            continue;
+        }
+        png_header h;
+        unsigned char raw[PNG_HEADER_SIZE];
+        if (art_sheet_check(a->sheet, a->root, &h, raw, why, sizeof why) == 0 &&
+            !art_sheets_over_budget(total += png_header_decoded_bytes(&h), why, sizeof why)) {
+            sheet_ok[k] = 1;
+            sheet_w[k] = (int)h.width;
+            sheet_h[k] = (int)h.height;
+            reported += art_check_frame(a, sheet_w[k], sheet_h[k], diags);
             continue;
         }
         /* the declaring file again, only to quote its line under the error */

@@ -23,6 +23,7 @@
 #ifndef CURTAIN_PATTERN_ART_H
 #define CURTAIN_PATTERN_ART_H
 
+#include "core/png_header.h"
 #include "pattern/arena.h"
 #include "pattern/ast.h"
 #include "pattern/diag.h"
@@ -66,11 +67,13 @@ struct library_file;
 int art_collect(arena *mem, const struct library_file *files, int count, ast_decl *const *decls,
                 diag_list *diags, art_shape **out);
 
-/* Reports, at each sheet's path, a sheet that is missing or lies outside its
- * folder (links resolved), once a sheet; and, from a PNG's header (its size,
- * without decoding the picture), a frame outside its sheet or an animation
- * running off its edge, at the shape's `at` (or name). The renderer checks the
- * same when it loads the sheet. Returns the number reported. */
+/* Reports, at each sheet's path, a sheet art_sheet_check refuses (missing,
+ * outside its folder, not a PNG, too large) and the sheet that takes the
+ * sheets over ART_SHEETS_MAX_BYTES, once a sheet; and, from the PNG's header
+ * (its size, without decoding the picture), a frame outside its sheet or an
+ * animation running off its edge, at the shape's `at` (or name). The renderer
+ * refuses the same, and a damaged picture, when it loads the sheet. Returns the
+ * number reported. */
 int art_check_sheets(const art_shape *art, int count, diag_list *diags);
 
 /* Whether a sheet's path stays in its folder: relative, no '..' part, no
@@ -80,6 +83,29 @@ int art_path_ok(const char *path);
 /* The folder of a file's path ("." for the working folder, "/" for the root),
  * in mem. */
 const char *art_folder(arena *mem, const char *file);
+
+/* The most pixels a side of a sheet may have, and the bytes all of a
+ * library's sheets (each counted once) may take decoded, at 32 bits a pixel:
+ * four sheets of the largest size. A sheet is decoded whole, so these bound
+ * the memory and time a mod's pictures can cost. */
+#define ART_SHEET_MAX_SIDE   2048
+#define ART_SHEETS_MAX_BYTES (64u << 20)
+
+/* The one reader of a sheet's header, which every sheet goes through before a
+ * byte of it is decoded (lint here, the renderer in render/atlas_texture): the
+ * sheet exists, lies inside root (links resolved), is a regular file of at most
+ * FILE_LIMIT_IMAGE bytes, is a PNG (its signature: nothing else is read, and no
+ * decoder may guess) with a valid header, and no side over ART_SHEET_MAX_SIDE.
+ * Fills *h and raw (the file's first PNG_HEADER_SIZE bytes, which the decoder's
+ * copy must match). Returns 0, or -1 with the reason in why, to follow "the
+ * sheet PATH " ("is missing", "is 30000x30000 pixels, larger than 2048x2048"). */
+int art_sheet_check(const char *sheet, const char *root, png_header *h,
+                    unsigned char raw[PNG_HEADER_SIZE], char *why, size_t why_size);
+
+/* Whether bringing the sheets' decoded bytes to `total` goes over
+ * ART_SHEETS_MAX_BYTES: then 1, with the reason (to follow "the sheet PATH ")
+ * in why; else 0. */
+int art_sheets_over_budget(uint64_t total, char *why, size_t why_size);
 
 /* The shape id name is (a built-in's, or one of art's), or -1. */
 int art_shape_by_name(const art_shape *art, int count, const char *name);

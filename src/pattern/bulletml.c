@@ -599,6 +599,22 @@ static void bulletml_check_unused(bulletml_loader *ld, const bulletml_node *n, i
     }
 }
 
+/* Whether the element closing now (the top of the stack) lies where libbulletml
+ * never looks: it, or one of its ancestors, is a child its parent does not use
+ * (a <fire> directly in a <bullet>). Its own content is then not required
+ * (libbulletml loads such a <fire> without a bullet and never runs it); its
+ * numbers are still checked, as libbulletml parses them when it loads. */
+static int bulletml_closing_ignored(const bulletml_loader *ld)
+{
+    for (uint32_t k = ld->depth; k >= 2; k--) {
+        const bulletml_node *child = &ld->doc->nodes[ld->stack[k - 1]];
+        const bulletml_node *parent = &ld->doc->nodes[ld->stack[k - 2]];
+        if (!(bulletml_contents[parent->elem].used & (1u << child->elem)))
+            return 1;
+    }
+    return 0;
+}
+
 /* Checks the children of a closing element against its content model. */
 static void bulletml_close_content(bulletml_loader *ld, int32_t id)
 {
@@ -634,6 +650,8 @@ static void bulletml_close_content(bulletml_loader *ld, int32_t id)
                            "more than %d <param>: only $1 to $9 can be read", BULLETML_MAX_PARAMS);
         seen |= bit;
     }
+    if (bulletml_closing_ignored(ld))
+        return; /* never run: what it lacks is no error (its parent's warning says so) */
     uint32_t missing = cm->required & ~seen;
     for (int e = 0; missing && e < BULLETML_ELEM_COUNT; e++)
         if (missing & (1u << e))

@@ -25,7 +25,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#define COMPILER_MAX_LOCALS      200
+#define COMPILER_MAX_LOCALS      VM_STACK_SLOTS
 /* Constants defined one through another, in a row (folding recurses along them). */
 #define COMPILER_MAX_CONST_DEPTH 200
 /* Constant operands waiting to be pushed at once (more are pushed early). */
@@ -434,7 +434,8 @@ static int scope_slot(fstate *f, int count, ast_pos pos)
     if (s + count > COMPILER_MAX_LOCALS) {
         if (!f->too_many)
             REPORT(f, DIAG_TOO_MANY_LOCALS, pos,
-                   "too many variables and loops in one pattern (at most %d slots)",
+                   "too many variables, arrays and loops in one pattern (a script has %d value "
+                   "slots)",
                    COMPILER_MAX_LOCALS);
         f->too_many = 1;
         return COMPILER_MAX_LOCALS - count;

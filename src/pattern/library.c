@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---- looks ---- */
 
@@ -198,6 +199,32 @@ static void library_check_looks(const library *lib, const library_file *files, i
         }
 }
 
+/* Reports, at its declaration, each function whose frame does not fit a
+ * script's VM_STACK_SLOTS value slots (vm_func_fits, the VM's own test), which
+ * every host would refuse to start: so that what loads, and what lint calls
+ * clean, can run. Returns the number reported. */
+static int library_check_frames(const vm_program *p, const library_file *files, const uint16_t *ids,
+                                int count, diag_list *diags)
+{
+    int reported = 0;
+    for (uint32_t k = 0; p && k < p->func_count; k++) {
+        char why[256];
+        const vm_func *f = &p->funcs[k];
+        if (vm_func_fits(f, VM_STACK_SLOTS, why, sizeof why))
+            continue;
+        const library_file *in = NULL;
+        for (int i = 0; i < count && !in; i++)
+            if (ids[i] == f->pos.file)
+                in = &files[i];
+        diag_report(diags, DIAG_TOO_MANY_LOCALS, in ? in->path : "(patterns)", in ? in->text : NULL,
+                    in ? in->len : 0, f->pos.line ? f->pos.line : 1, f->pos.col ? f->pos.col : 1,
+                    "%s: use smaller arrays or fewer variables", why);
+        reported++;
+    }
+    diag_sort(diags);
+    return reported;
+}
+
 /* The look rules of every bulletml declaration called stem, in file order. */
 static library_look_rule *library_looks_for(const library *lib, arena *ar,
                                             const library_file *files, int count,
@@ -308,7 +335,12 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
         library_free(lib);
         return NULL;
     }
+    int unfit = library_check_frames(lib->prog, files, ids, count, diags);
     arena_free(&scratch);
+    if (unfit) {
+        library_free(lib);
+        return NULL;
+    }
     return lib;
 oom:
     library_oom(diags, files, count);
@@ -371,6 +403,13 @@ typedef struct path_list {
     int count, cap;
     int failed;
     long budget; /* directory entries still to look at; negative: no limit */
+    /* the walk's bounds: each real folder once, nothing outside the root */
+    const char *root;                    /* the folder walked */
+    dev_t seen_dev[LIBRARY_MAX_FOLDERS]; /* the folders walked, by device and inode */
+    ino_t seen_ino[LIBRARY_MAX_FOLDERS];
+    int seen;
+    int looped, outside, deep, too_many; /* what was skipped, to say once */
+    int over;                            /* the entries' budget ran out */
 } path_list;
 
 static void path_list_free(path_list *l)
@@ -418,19 +457,52 @@ int library_is_pattern_file(const char *name)
     return library_ends_with(name, LIBRARY_EXTENSION) || library_importer_for(name) != NULL;
 }
 
-/* Adds every pattern file under dir (rel: its path relative to the root). */
+/* Whether the folder dir is walked now: not seen before (a link back to a
+ * folder, or a loop, reaches one again: each real folder by device and inode is
+ * walked once), within the root (links resolved) and LIBRARY_MAX_DEPTH, and
+ * within LIBRARY_MAX_FOLDERS. What is skipped is counted, to be said once. */
+static int library_scan_enter(path_list *l, const char *dir, int depth)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return 0;
+    for (int i = 0; i < l->seen; i++)
+        if (l->seen_dev[i] == st.st_dev && l->seen_ino[i] == st.st_ino) {
+            l->looped++;
+            return 0;
+        }
+    if (depth > 0 && l->root && !file_inside(dir, l->root)) {
+        l->outside++;
+        return 0;
+    }
+    if (depth > LIBRARY_MAX_DEPTH) {
+        l->deep++;
+        return 0;
+    }
+    if (l->seen >= LIBRARY_MAX_FOLDERS) {
+        l->too_many++;
+        return 0;
+    }
+    l->seen_dev[l->seen] = st.st_dev;
+    l->seen_ino[l->seen] = st.st_ino;
+    l->seen++;
+    return 1;
+}
+
+/* Adds every pattern file under dir (rel: its path relative to the root): at
+ * most LIBRARY_MAX_FILES, none reached through a link out of the root. */
 static void library_scan(path_list *l, const char *dir, const char *rel, int depth)
 {
-    DIR *d = opendir(dir);
-    if (!d || depth > 8) {
-        if (d)
-            closedir(d);
+    if (!library_scan_enter(l, dir, depth))
         return;
-    }
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         if (l->budget == 0) {
-            l->failed = 1;
+            l->too_many++;
+            l->over = 1;
             break;
         }
         l->budget -= l->budget > 0;
@@ -441,12 +513,41 @@ static void library_scan(path_list *l, const char *dir, const char *rel, int dep
             snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", e->d_name) >=
                 (int)sizeof sub)
             continue;
-        if (file_is_dir(path))
+        if (file_is_dir(path)) {
             library_scan(l, path, sub, depth + 1);
-        else if (library_is_pattern_file(e->d_name))
-            path_list_add(l, path, sub);
+        } else if (library_is_pattern_file(e->d_name)) {
+            if (l->root && !file_inside(path, l->root))
+                l->outside++;
+            else if (l->count >= LIBRARY_MAX_FILES)
+                l->too_many++;
+            else
+                path_list_add(l, path, sub);
+        }
     }
     closedir(d);
+}
+
+/* Walks dir into l, bounded (library_scan): budget entries at most (negative:
+ * no limit). */
+static void library_walk(path_list *l, const char *dir, long budget)
+{
+    l->budget = budget;
+    l->root = dir;
+    library_scan(l, dir, "", 0);
+}
+
+/* Says once, as a warning at the folder, what its walk left out. */
+static void library_walk_report(const path_list *l, const char *dir, diag_list *diags)
+{
+    if (l->looped + l->outside + l->deep + l->too_many == 0)
+        return;
+    diag_report(diags, DIAG_OTHER_WARNING, dir, NULL, 0, 1, 1,
+                "the folder's walk left out %d folder%s reached again (a link back, or a loop), "
+                "%d file%s or folder%s outside it (a link out), %d deeper than %d levels, %d "
+                "past the bounds (%d folders, %d pattern files)",
+                l->looped, l->looped == 1 ? "" : "s", l->outside, l->outside == 1 ? "" : "s",
+                l->outside == 1 ? "" : "s", l->deep, LIBRARY_MAX_DEPTH, l->too_many,
+                LIBRARY_MAX_FOLDERS, LIBRARY_MAX_FILES);
 }
 
 static int library_cmp_rel(const void *a, const void *b)
@@ -474,11 +575,10 @@ static void path_list_sort(path_list *l)
 char **library_list_dir(const char *dir, long max_entries, int *count)
 {
     path_list l = {0};
-    l.budget = max_entries > 0 ? max_entries : -1;
-    library_scan(&l, dir, "", 0);
+    library_walk(&l, dir, max_entries > 0 ? max_entries : -1);
     path_list_sort(&l);
     *count = 0;
-    if (l.failed || l.count == 0) {
+    if (l.failed || l.over || l.count == 0) {
         path_list_free(&l);
         return NULL;
     }
@@ -505,12 +605,19 @@ library *library_load_dir_kept(const char *dir, const char *mod_dir, library_kee
                                diag_list *diags)
 {
     path_list base = {0}, mod = {0};
-    base.budget = mod.budget = -1;
-    library_scan(&base, dir, "", 0);
+    if (!file_is_dir(dir)) { /* no content is no game: never an empty library */
+        diag_report(diags, DIAG_FILE_READ, dir, NULL, 0, 1, 1,
+                    "not a folder: the game's patterns are not there (the data folder: "
+                    "--data DIR or CURTAIN_DATA)");
+        return NULL;
+    }
+    library_walk(&base, dir, LIBRARY_MAX_ENTRIES);
+    library_walk_report(&base, dir, diags);
     if (mod_dir) {
         if (!file_is_dir(mod_dir))
             diag_report(diags, DIAG_FILE_READ, mod_dir, NULL, 0, 1, 1, "not a folder");
-        library_scan(&mod, mod_dir, "", 0);
+        library_walk(&mod, mod_dir, LIBRARY_MAX_ENTRIES);
+        library_walk_report(&mod, mod_dir, diags);
     }
     library *lib = NULL;
     if (base.failed || mod.failed) {

@@ -179,6 +179,18 @@ typedef const char *(*library_text_fn)(void *ctx, const char *path, size_t *len)
 /* library_load_paths, taking a file's text from text_of where it gives one. */
 library *library_load_texts(const char *const *paths, int count, library_text_fn text_of, void *ctx,
                             diag_list *diags);
+/* The bounds of a folder's walk (library_list_dir, library_load_dir): each real
+ * folder (device and inode) is walked once, so a link back or a loop of links
+ * costs nothing; a folder or file reached through a link out of the folder
+ * walked is left out (a mod's pattern files stay inside the mod, as its art
+ * sheets do); at most LIBRARY_MAX_DEPTH levels, LIBRARY_MAX_FOLDERS folders,
+ * LIBRARY_MAX_FILES pattern files and LIBRARY_MAX_ENTRIES entries looked at.
+ * library_load_dir says once, as a warning at the folder, what was left out. */
+#define LIBRARY_MAX_DEPTH   8
+#define LIBRARY_MAX_FOLDERS 512
+#define LIBRARY_MAX_FILES   2048
+#define LIBRARY_MAX_ENTRIES 100000
+
 /* The pattern files under dir, recursively, sorted by their path relative to it:
  * what library_load_dir reads there. Sets *count; NULL if there are none, if
  * memory ran out, or if the folders hold more than max_entries entries in all
@@ -189,7 +201,8 @@ void library_paths_free(char **paths, int count);
 int library_is_pattern_file(const char *name);
 /* Every pattern file under dir (recursively, sorted by path). With mod_dir, a
  * file there with the same path relative to its folder replaces the built-in
- * one, and its other files are added. */
+ * one, and its other files are added. A dir that is not a folder is an error
+ * (NULL, reported): no data folder never loads as an empty game. */
 library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags);
 /* Whether a built-in file, by its path relative to its folder, is loaded. */
 typedef int (*library_keep_fn)(const char *rel);

@@ -687,7 +687,7 @@ static void vm_fail(vm *v, uint32_t idx, uint32_t pc, const char *fmt, ...)
 void vm_config_default(vm_config *cfg)
 {
     cfg->capacity = 16384;
-    cfg->stack_slots = 64;
+    cfg->stack_slots = VM_STACK_SLOTS;
     cfg->budget = 100000;
     cfg->frame_budget = VM_FRAME_BUDGET;
     cfg->frame_starts = VM_FRAME_STARTS;
@@ -798,17 +798,29 @@ void vm_reset(vm *v)
     v->stats.capacity = n;
 }
 
+int vm_func_fits(const vm_func *f, uint32_t stack_slots, char *why, size_t why_size)
+{
+    if (f->frame_size <= stack_slots)
+        return 1;
+    snprintf(why, why_size,
+             "'%s' needs %u value slots (its parameters, variables, arrays and working values); "
+             "a script has %u",
+             f->name && f->name[0] ? f->name : "(a block)", (unsigned)f->frame_size,
+             (unsigned)stack_slots);
+    return 0;
+}
+
 vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, const double *args,
                       int nargs, int32_t frame)
 {
+    char why[256];
     if (!prog || func >= prog->func_count || nargs != prog->funcs[func].nparams ||
         (nargs > 0 && !args)) {
         log_error("vm_start: no function %u taking %d values", func, nargs);
         return 0;
     }
-    if (prog->funcs[func].frame_size > v->cfg.stack_slots) {
-        log_error("vm_start: '%s' needs %u stack slots, runners have %u", prog->funcs[func].name,
-                  (unsigned)prog->funcs[func].frame_size, (unsigned)v->cfg.stack_slots);
+    if (!vm_func_fits(&prog->funcs[func], v->cfg.stack_slots, why, sizeof why)) {
+        log_error("vm_start: %s", why);
         return 0;
     }
     uint32_t idx = vm_alloc_runner(v);
@@ -1810,8 +1822,10 @@ static void vm_exec(vm *v, uint32_t idx)
                 goto out;
             }
             if ((size_t)(nfp - base) + f->frame_size > v->cfg.stack_slots) {
-                vm_fail(v, idx, pc - 1, "out of stack: '%s' needs %u more slots", f->name,
-                        (unsigned)f->frame_size);
+                vm_fail(v, idx, pc - 1,
+                        "out of value slots: calling '%s' needs %u more, a script has %u in "
+                        "all (calls nested too deep, or too many variables and arrays?)",
+                        f->name, (unsigned)f->frame_size, (unsigned)v->cfg.stack_slots);
                 goto out;
             }
             frames[r->depth].pc = pc;
@@ -1828,8 +1842,9 @@ static void vm_exec(vm *v, uint32_t idx)
              * (its stack grows for ever), so the callee takes over this frame. */
             const vm_func *f = &prog->funcs[VM_GET_AX(i)];
             if ((size_t)(fp - base) + f->frame_size > v->cfg.stack_slots) {
-                vm_fail(v, idx, pc - 1, "out of stack: '%s' needs %u slots", f->name,
-                        (unsigned)f->frame_size);
+                vm_fail(v, idx, pc - 1,
+                        "out of value slots: '%s' needs %u here, a script has %u in all", f->name,
+                        (unsigned)f->frame_size, (unsigned)v->cfg.stack_slots);
                 goto out;
             }
             gotos++;
@@ -1894,10 +1909,10 @@ static void vm_exec(vm *v, uint32_t idx)
             goto out;
         case VM_OP_FORK: {
             const vm_func *f = &prog->funcs[VM_GET_AX(i)];
+            char why[256];
             sp -= f->nparams;
-            if (f->frame_size > v->cfg.stack_slots) {
-                vm_fail(v, idx, pc - 1, "'%s' needs %u stack slots, runners have %u", f->name,
-                        (unsigned)f->frame_size, (unsigned)v->cfg.stack_slots);
+            if (!vm_func_fits(f, v->cfg.stack_slots, why, sizeof why)) {
+                vm_fail(v, idx, pc - 1, "%s", why);
                 goto out;
             }
             vm_obj on = vm_object(v, r);
@@ -2019,11 +2034,11 @@ static void vm_exec(vm *v, uint32_t idx)
             break;
         case VM_OP_FIRE_RUN: {
             const vm_func *f = &prog->funcs[VM_GET_AX(i)];
+            char why[256];
             sp -= f->nparams;
             SAVE();
-            if (f->frame_size > v->cfg.stack_slots) {
-                vm_fail(v, idx, pc - 1, "'%s' needs %u stack slots, runners have %u", f->name,
-                        (unsigned)f->frame_size, (unsigned)v->cfg.stack_slots);
+            if (!vm_func_fits(f, v->cfg.stack_slots, why, sizeof why)) {
+                vm_fail(v, idx, pc - 1, "%s", why);
                 goto out;
             }
             if (vm_fire_kept(v, idx, VM_GET_AX(i), sp, &budget) != 0)

@@ -427,9 +427,14 @@ typedef struct vm_host {
  * The VM.
  */
 
+/* The value slots of a runner in every host of a library (the game's, the
+ * sandbox's): a function's frame (vm_func.frame_size) must fit, which
+ * library_load checks with vm_func_fits, so that what loads can start. */
+#define VM_STACK_SLOTS 64
+
 typedef struct vm_config {
     uint32_t capacity;    /* runners (default 16384; at most VM_MAX_CAPACITY) */
-    uint32_t stack_slots; /* value slots per runner (default 64) */
+    uint32_t stack_slots; /* value slots per runner (default VM_STACK_SLOTS) */
     uint32_t budget;      /* instructions per runner per frame (default 100000) */
     /* All runners together, per frame: instructions (each bullet fired counts as
      * one; default VM_FRAME_BUDGET) and runners started (default VM_FRAME_STARTS). */
@@ -486,6 +491,14 @@ void vm_config_default(vm_config *cfg);
  * host is copied. */
 vm *vm_create(const vm_config *cfg, const vm_host *host);
 void vm_destroy(vm *v);
+
+/* Whether function f's frame (its parameters, variables, arrays and the most
+ * values it works on at once: frame_size) fits a runner of stack_slots slots:
+ * 1, else 0 with the reason in why ("'stage1' needs 96 value slots (its
+ * parameters, variables, arrays and working values); a script has 64"). The one
+ * test of it: library_load refuses what vm_start, a fork or a bullet's script
+ * would refuse. */
+int vm_func_fits(const vm_func *f, uint32_t stack_slots, char *why, size_t why_size);
 
 /* Starts function func of prog as a new runner driving obj, with nargs params
  * (must equal the function's nparams). It first runs at frame `frame` (at the

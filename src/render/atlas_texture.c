@@ -13,6 +13,43 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The PNG at path decoded by SDL_image's PNG reader (never IMG_Load, which
+ * guesses the type from the bytes and would rasterize an SVG): its first
+ * PNG_HEADER_SIZE bytes must parse as a PNG header and, when want is given,
+ * equal it (the header checked before, the file not changed since); with
+ * w > 0, its size must be w x h. NULL with the reason in why. */
+static SDL_Surface *atlas_texture_decode_png(const char *path, const unsigned char *want, int w,
+                                             int h, char *why, size_t why_size)
+{
+    SDL_RWops *rw = SDL_RWFromFile(path, "rb");
+    if (!rw) {
+        snprintf(why, why_size, "cannot be opened: %s", SDL_GetError());
+        return NULL;
+    }
+    unsigned char raw[PNG_HEADER_SIZE];
+    png_header hdr;
+    size_t got = SDL_RWread(rw, raw, 1, sizeof raw);
+    SDL_Surface *s = NULL;
+    if (png_header_parse(raw, got, &hdr, why, why_size) != 0)
+        ;
+    else if (want && memcmp(raw, want, sizeof raw) != 0)
+        snprintf(why, why_size, "changed while it was read");
+    else if (w > 0 && (hdr.width != (uint32_t)w || hdr.height != (uint32_t)h))
+        snprintf(why, why_size, "is %ux%u, the atlas table wants %dx%d (regenerate both)",
+                 (unsigned)hdr.width, (unsigned)hdr.height, w, h);
+    else if (SDL_RWseek(rw, 0, RW_SEEK_SET) != 0)
+        snprintf(why, why_size, "cannot be read again: %s", SDL_GetError());
+    else if (!(s = IMG_LoadPNG_RW(rw)))
+        snprintf(why, why_size, "cannot be read as a picture: %s", IMG_GetError());
+    SDL_RWclose(rw);
+    if (s && ((uint32_t)s->w != hdr.width || (uint32_t)s->h != hdr.height)) {
+        snprintf(why, why_size, "decoded to %dx%d, not its header's size", s->w, s->h);
+        SDL_FreeSurface(s);
+        s = NULL;
+    }
+    return s;
+}
+
 /* The picture as 32-bit ARGB pixels, checked against the table's size. */
 static SDL_Surface *atlas_texture_read(char *err, size_t err_size)
 {
@@ -23,9 +60,11 @@ static SDL_Surface *atlas_texture_read(char *err, size_t err_size)
     }
     if (file_check_limit(path, FILE_LIMIT_IMAGE, err, err_size) != 0)
         return NULL; /* SDL_image would wait on a pipe, or read a huge file whole */
-    SDL_Surface *loaded = IMG_Load(path);
+    char why[512];
+    SDL_Surface *loaded = atlas_texture_decode_png(
+        path, NULL, atlas_width(), atlas_height() - atlas_art_rows(), why, sizeof why);
     if (!loaded) {
-        snprintf(err, err_size, "%s: cannot load: %s", path, IMG_GetError());
+        snprintf(err, err_size, "%s: %s", path, why);
         return NULL;
     }
     SDL_Surface *argb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888, 0);
@@ -176,56 +215,51 @@ static void atlas_texture_where(char *out, size_t size, const atlas_texture_art 
              at_sheet ? a->sheet_col : a->col);
 }
 
+SDL_Surface *atlas_texture_read_sheet(const char *sheet, const char *root, uint64_t *total,
+                                      char *why, size_t why_size)
+{
+    png_header h;
+    unsigned char raw[PNG_HEADER_SIZE];
+    if (art_sheet_check(sheet, root, &h, raw, why, why_size) != 0 ||
+        art_sheets_over_budget(*total += png_header_decoded_bytes(&h), why, why_size))
+        return NULL;
+    SDL_Surface *loaded = atlas_texture_decode_png(sheet, raw, 0, 0, why, why_size);
+    SDL_Surface *argb =
+        loaded ? SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888, 0) : NULL;
+    if (loaded && !argb)
+        snprintf(why, why_size, "cannot be converted: %s", SDL_GetError());
+    if (loaded)
+        SDL_FreeSurface(loaded);
+    return argb;
+}
+
 /* The sheet of shapes[k] as ARGB pixels, read once for every shape that names
- * the same file (sheets[] holds those read); NULL with err set when it cannot be
- * used. */
+ * the same file (sheets[] holds those read) by atlas_texture_read_sheet; NULL
+ * with err set, at the sheet's path, when it cannot be used. */
 static SDL_Surface *atlas_texture_sheet(const atlas_texture_art *shapes, int k,
-                                        SDL_Surface **sheets, char *err, size_t err_size)
+                                        SDL_Surface **sheets, uint64_t *total, char *err,
+                                        size_t err_size)
 {
     for (int i = 0; i < k; i++)
         if (sheets[i] && strcmp(shapes[i].sheet, shapes[k].sheet) == 0)
             return sheets[i];
     const atlas_texture_art *a = &shapes[k];
     char where[512], why[512];
-    atlas_texture_where(where, sizeof where, a, 1);
-    if (!file_exists(a->sheet)) {
-        snprintf(err, err_size, "%sthe sheet %s is missing", where, a->sheet);
-        return NULL;
+    SDL_Surface *s = atlas_texture_read_sheet(a->sheet, a->root, total, why, sizeof why);
+    if (!s) {
+        atlas_texture_where(where, sizeof where, a, 1);
+        snprintf(err, err_size, "%sthe sheet %s %s", where, a->sheet, why);
     }
-    if (!file_inside(a->sheet, a->root)) {
-        snprintf(err, err_size, "%sthe sheet %s lies outside %s (a link out of the mod?)", where,
-                 a->sheet, a->root);
-        return NULL;
-    }
-    if (file_check_limit(a->sheet, FILE_LIMIT_IMAGE, why, sizeof why) != 0) {
-        snprintf(err, err_size, "%s%s", where, why);
-        return NULL;
-    }
-    SDL_Surface *loaded = IMG_Load(a->sheet);
-    SDL_Surface *argb =
-        loaded ? SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888, 0) : NULL;
-    if (loaded)
-        SDL_FreeSurface(loaded);
-    if (!argb) {
-        snprintf(err, err_size, "%sthe sheet %s cannot be read as a picture: %s", where, a->sheet,
-                 IMG_GetError());
-        return NULL;
-    }
-    if (argb->w > ATLAS_TEXTURE_MAX_SHEET || argb->h > ATLAS_TEXTURE_MAX_SHEET) {
-        snprintf(err, err_size, "%sthe sheet %s is %dx%d, larger than %dx%d", where, a->sheet,
-                 argb->w, argb->h, ATLAS_TEXTURE_MAX_SHEET, ATLAS_TEXTURE_MAX_SHEET);
-        SDL_FreeSurface(argb);
-        return NULL;
-    }
-    return argb;
+    return s;
 }
 
 /* Reads every sheet and checks every frame lies inside its sheet. */
 static int atlas_texture_read_sheets(const atlas_texture_art *shapes, int n, SDL_Surface **sheets,
                                      char *err, size_t err_size)
 {
+    uint64_t total = 0;
     for (int k = 0; k < n; k++) {
-        SDL_Surface *s = atlas_texture_sheet(shapes, k, sheets, err, err_size);
+        SDL_Surface *s = atlas_texture_sheet(shapes, k, sheets, &total, err, err_size);
         if (!s)
             return -1;
         int owned = 1;

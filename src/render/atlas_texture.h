@@ -8,6 +8,7 @@
 #ifndef CURTAIN_RENDER_ATLAS_TEXTURE_H
 #define CURTAIN_RENDER_ATLAS_TEXTURE_H
 
+#include "pattern/art.h"
 #include "render/sprite_blit.h"
 
 #include <SDL.h>
@@ -36,8 +37,9 @@ typedef struct atlas_texture_art {
     const char *name;               /* the shape's name, for looks (atlas_look_by_name) */
 } atlas_texture_art;
 
-/* The most pixels a side of a mod's sheet may have. */
-#define ATLAS_TEXTURE_MAX_SHEET 2048
+/* The most pixels a side of a mod's sheet may have (pattern/art.h's bound: a
+ * sheet's header is checked by art_sheet_check before it is decoded). */
+#define ATLAS_TEXTURE_MAX_SHEET ART_SHEET_MAX_SIDE
 
 /* Loads the atlas for renderer r; with want_blit, prepares the CPU copy too.
  * Returns 0, or -1 with a reason in err (a missing or wrong-sized file). */
@@ -53,7 +55,10 @@ int atlas_texture_set_palette(atlas_texture *at, int palette, char *err, size_t 
 
 /* Builds the atlas again with a mod's n shapes laid out below the picture
  * (render/atlas.h's atlas_art_layout), on both paths: the texture and the CPU
- * copy; n = 0 takes the art away. Each sheet is read once with SDL_image. A load,
+ * copy; n = 0 takes the art away. Each sheet is read once, its header checked
+ * first (pattern/art.h's art_sheet_check: a PNG, no side over
+ * ART_SHEET_MAX_SIDE, all sheets within ART_SHEETS_MAX_BYTES decoded), then
+ * decoded with SDL_image's PNG reader (never one it guesses). A load,
  * not a per-frame call: it allocates. Returns 0, or -1 with err as
  * "file:line:col: what" for a sheet that is missing, outside its folder,
  * unreadable or too large, a frame (or an animation's row of frames) outside
@@ -62,6 +67,15 @@ int atlas_texture_set_palette(atlas_texture *at, int palette, char *err, size_t 
  * atlas must be refreshed after (sprite_batch_refresh_looks). */
 int atlas_texture_set_art(atlas_texture *at, const atlas_texture_art *shapes, int n, char *err,
                           size_t err_size);
+
+/* The one reader of a sheet, for every picture a mod brings (art sheets, and
+ * any later kind): the header checked first by pattern/art.h's art_sheet_check
+ * (inside root, a PNG, no side over ART_SHEET_MAX_SIDE), its decoded bytes
+ * added to *total and refused over ART_SHEETS_MAX_BYTES, then decoded with
+ * SDL_image's PNG reader only, to 32-bit ARGB. NULL with the reason in why, to
+ * follow "the sheet PATH " (the caller adds where it is declared). */
+SDL_Surface *atlas_texture_read_sheet(const char *sheet, const char *root, uint64_t *total,
+                                      char *why, size_t why_size);
 
 /* The source rectangle of a frame, for SDL_RenderCopy. */
 SDL_Rect atlas_texture_rect(int frame);

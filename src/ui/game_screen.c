@@ -276,9 +276,12 @@ static void game_run_over(app *a)
     g->phase = GAME_ENDING;
     g->end_timer = GAME_ENDING_FRAMES;
     g->name[0] = '\0';
+    if (g->w->state == WORLD_STOPPED)
+        app_toast(a, PANEL_RED, "%s", g->w->last_error);
     if (!g->watching)
-        game_keep_last(a, g->w->state == WORLD_CLEARED ? REPLAY_END_STAGE_CLEAR
-                                                       : REPLAY_END_GAME_OVER);
+        game_keep_last(a, g->w->state == WORLD_CLEARED   ? REPLAY_END_STAGE_CLEAR
+                          : g->w->state == WORLD_STOPPED ? REPLAY_END_UNFINISHED
+                                                         : REPLAY_END_GAME_OVER);
     game_save_cards(a);
 }
 
@@ -959,6 +962,8 @@ const char *game_results_title(const app *a)
     const game_state *g = &a->game;
     if (!world_over(g->w))
         return g->practice ? "Practice Quit" : "Run Quit";
+    if (g->w->state == WORLD_STOPPED)
+        return "Script Error";
     if (g->w->state == WORLD_CLEARED)
         return g->practice             ? "Practice Over"
                : world_all_clear(g->w) ? "All Clear!"

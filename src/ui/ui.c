@@ -478,9 +478,58 @@ static void ui_save_screenshot(app *a)
     }
 }
 
+/* A soak run (tests/app/soak_test.sh): with CURTAIN_SOAK=W set, frames are not
+ * paced (as fast as they draw), and after frame W the most live allocations
+ * (core/mem) of each UI_SOAK_WINDOW frames are kept, printed at the end: flat
+ * memory shows as windows that do not grow. A test's switch, read once. */
+#define UI_SOAK_WINDOW  3000
+#define UI_SOAK_WINDOWS 64
+static struct {
+    int on;
+    uint64_t warm;
+    int64_t most[UI_SOAK_WINDOWS];
+    int windows;
+} ui_soak;
+
+static void ui_soak_start(void)
+{
+    const char *w = getenv("CURTAIN_SOAK");
+    ui_soak.on = w && *w;
+    ui_soak.warm = ui_soak.on ? strtoull(w, NULL, 10) : 0;
+}
+
+static void ui_soak_sample(const app *a)
+{
+    if (!ui_soak.on || a->tick < ui_soak.warm)
+        return;
+    uint64_t k = (a->tick - ui_soak.warm) / UI_SOAK_WINDOW;
+    if (k >= UI_SOAK_WINDOWS)
+        return;
+    int64_t live = mem_live_blocks();
+    if ((int)k >= ui_soak.windows) {
+        ui_soak.windows = (int)k + 1;
+        ui_soak.most[k] = live;
+    }
+    if (live > ui_soak.most[k])
+        ui_soak.most[k] = live;
+}
+
+static void ui_soak_report(const app *a)
+{
+    if (!ui_soak.on)
+        return;
+    fprintf(stderr, "soak: %llu frames; most live allocations per %d frames after frame %llu:",
+            (unsigned long long)a->tick, UI_SOAK_WINDOW, (unsigned long long)ui_soak.warm);
+    for (int k = 0; k < ui_soak.windows; k++)
+        fprintf(stderr, " %lld", (long long)ui_soak.most[k]);
+    fprintf(stderr, "\n");
+}
+
 static void ui_frame(app *a)
 {
-    frame_pacer_wait(&a->pacer);
+    if (!ui_soak.on)
+        frame_pacer_wait(&a->pacer);
+    ui_soak_sample(a);
     uint64_t now = clock_now_ns();
     if (a->last_frame_ns)
         overlay_push_frame(&a->view.overlay, (float)(now - a->last_frame_ns) / 1e6f);
@@ -723,8 +772,10 @@ int ui_main(const ui_config *cfg)
         fprintf(stderr, "curtain: %s\n", a->toast);
     else if (cfg->direct)
         game_start_run(a, &cfg->run, world_config_practice(&cfg->run));
+    ui_soak_start();
     while (!a->quit && (cfg->frames == 0 || a->tick < (uint64_t)cfg->frames))
         ui_frame(a);
+    ui_soak_report(a);
     if (a->screen == SCREEN_GAME)
         game_leave(a);
     app_save_options(a);

@@ -44,4 +44,22 @@ c=$("$curtain" play --headless --frames 600 --seed 6)
 [ "$a" = "$b" ] || fail "same seed, different hashes: $a / $b"
 [ "$a" != "$c" ] || fail "different seeds, same hash: $a"
 
+# Where the data is: no path is compiled in. The build's binary finds the source
+# tree through the marker beside it; copied elsewhere alone it finds none (it read
+# the build's patterns/ before), until --data or CURTAIN_DATA names one.
+src=$(cd "$(dirname "$0")/../.." && pwd)
+alone=$(mktemp -d)
+cp "$curtain" "$alone/curtain"
+[ -f "$(dirname "$curtain")/curtain-data.txt" ] || fail "no data marker beside the build's curtain"
+out=$(env -u CURTAIN_DATA "$alone/curtain" play --headless --frames 5 2>&1)
+[ $? -ne 0 ] || fail "a copied binary alone still found data: $out"
+grep -q "share/curtain" <<<"$out" || fail "a copied binary's error names no installed folder: $out"
+grep -qF "$src/patterns" <<<"$out" && fail "a copied binary read the source tree: $out"
+env -u CURTAIN_DATA "$alone/curtain" --data "$src" play --headless --frames 5 >/dev/null 2>&1 ||
+    fail "a copied binary with --data did not play"
+CURTAIN_DATA="$src" "$alone/curtain" play --headless --frames 5 >/dev/null 2>&1 ||
+    fail "a copied binary with CURTAIN_DATA did not play"
+rm -rf "$alone"
+expect 2 "--data needs a folder" --data
+
 finish "cli"

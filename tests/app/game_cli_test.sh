@@ -60,6 +60,47 @@ stage stage1 {
 PAT
 expect 0 '^frames 12[0-9] hash ' play --headless --frames 20000 --mod "$tmp/mod"
 expect 0 '^state cleared ' play --headless --frames 20000 --mod "$tmp/mod"
+# A stage that cannot run never clears: one whose two arrays of 32 need more value
+# slots than a script has is refused at load and by lint, at its declaration (it
+# linted clean, then counted as cleared at frame 1 with 3,300,000 points); one
+# stopped by a runaway loop stops the run with the positioned error, exit 1,
+# score 0, no STAGE_CLEAR.
+mkdir -p "$tmp/slots_mod/stage1" "$tmp/runaway_mod/stage1"
+cp "$tmp/mod/game.pat" "$tmp/slots_mod/game.pat"
+cp "$tmp/mod/game.pat" "$tmp/runaway_mod/game.pat"
+printf 'stage stage1 {\n    var a[32]\n    var b[32]\n    wait 60\n    a[0] = b[1]\n}\n' \
+    >"$tmp/slots_mod/stage1/stage1.pat"
+expect 1 "stage1.pat:1:1: 'stage1' needs 96 value slots .*a script has 64" \
+    play --headless --frames 300 --mod "$tmp/slots_mod"
+expect 1 "stage1.pat:1:1: 'stage1' needs 96 value slots .*a script has 64" \
+    lint "$tmp/slots_mod/stage1/stage1.pat"
+printf 'stage stage1 {\n    wait 10\n    var x = 0\n    loop { x = x + 1 }\n}\n' \
+    >"$tmp/runaway_mod/stage1/stage1.pat"
+"$curtain" play --headless --frames 300 --events --mod "$tmp/runaway_mod" >"$tmp/runaway" 2>&1
+[ $? -eq 1 ] || fail "a stage stopped by a runaway did not exit 1: $(cat "$tmp/runaway")"
+grep -q '^state stopped score 0 ' "$tmp/runaway" ||
+    fail "a stage stopped by a runaway: $(cat "$tmp/runaway")"
+grep -q 'STAGE_CLEAR' "$tmp/runaway" && fail "a runaway stage was cleared: $(cat "$tmp/runaway")"
+grep -q 'script error: .*stage1.pat:4:[0-9]*: runaway script' "$tmp/runaway" ||
+    fail "a runaway stage's error is not positioned: $(cat "$tmp/runaway")"
+
+# A mod folder whose links loop (four links to itself: the walk was exponential,
+# 70 s and 87,380 errors) and link out (up -> ..: the game compiled every pattern
+# file around the mod): each real folder is walked once, nothing outside the mod
+# is read, and the walk says so once, as a warning.
+mkdir -p "$tmp/around/loop_mod/stage1"
+cp "$tmp/mod/game.pat" "$tmp/around/loop_mod/"
+cp "$tmp/mod/stage1/stage1.pat" "$tmp/around/loop_mod/stage1/stage1.pat"
+printf 'pattern broken_outside {\n    fire nonsense\n}\n' >"$tmp/around/outside.pat"
+for k in 1 2 3 4; do ln -s . "$tmp/around/loop_mod/L$k"; done
+ln -s .. "$tmp/around/loop_mod/up"
+"$curtain" play --headless --frames 200 --mod "$tmp/around/loop_mod" >"$tmp/loop" 2>&1 ||
+    fail "a mod with looping links did not play: $(head -5 "$tmp/loop")"
+[ "$(grep -c "walk left out 4 folders reached again .*1 file or folder outside it" "$tmp/loop")" = 1 ] ||
+    fail "the loop mod's walk was not reported once: $(head -5 "$tmp/loop")"
+grep -q "outside.pat" "$tmp/loop" && fail "a file outside the mod was compiled: $(head -5 "$tmp/loop")"
+[ "$(wc -l <"$tmp/loop")" -lt 10 ] || fail "the loop mod printed $(wc -l <"$tmp/loop") lines"
+
 # The README's first mod copies a file the game plays: changed in the mod, the
 # same run goes differently (its example used to copy patterns/spiral.pat, which
 # only the bench reads).

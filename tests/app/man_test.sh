@@ -42,7 +42,7 @@ for c in $commands; do
     fi
 done
 # The top-level options.
-for o in '\\-h' '\\-\\-help' '\\-\\-version'; do
+for o in '\\-h' '\\-\\-help' '\\-\\-version' '\\-\\-data'; do
     grep -q -- "$o" "$page" || { echo "FAIL: the man page lacks $o"; fail=1; }
 done
 [ "$fail" = 0 ] && echo "man page matches --help ($(echo $commands | wc -w) commands)"

@@ -226,6 +226,21 @@ ART
 grep -q "^art 'petal': shape 11, .* upright, frames 3 every 5 once" "$tmp/out" &&
     grep -q "^look boss 'b': petal (art)" "$tmp/out" || fail "lint --dump anim: $(cat "$tmp/out")"
 rm "$tmp/mod/edge.pat" "$tmp/mod/anim.pat"
+# lint refuses what the game would, from the header alone: a sheet that is not a
+# PNG (an SVG named .png) and one whose 69 bytes claim 30000x30000 pixels (the
+# game crashed in libpng on it, and lint called the mod clean)
+sheets="$(dirname "$0")/../render/fuzz/sheet"
+for bad in "svg_named.png:is not a PNG (it starts with '<svg xml'" \
+    "header_30000.png:is 30000x30000 pixels, larger than 2048x2048" \
+    "palette_30000.png:is 30000x30000 pixels, larger than 2048x2048"; do
+    cp "$sheets/${bad%%:*}" "$tmp/mod/art/bad.png"
+    sed 's|"art/sheet.png"|"art/bad.png"|' "$tmp/mod/art.pat" >"$tmp/mod/bad.pat"
+    "$curtain" lint "$tmp/mod/bad.pat" >"$tmp/out" 2>&1
+    [ $? -eq 1 ] || fail "lint of ${bad%%:*} did not exit 1: $(cat "$tmp/out")"
+    grep -qF "bad.pat:1:12: the sheet $tmp/mod/art/bad.png ${bad#*:}" "$tmp/out" ||
+        fail "lint of ${bad%%:*}: $(cat "$tmp/out")"
+done
+rm -f "$tmp/mod/bad.pat" "$tmp/mod/art/bad.png"
 # drawcount N: waits (up to 10 s) until the viewer has drawn the art N times.
 drawcount() {
     for _ in $(seq 100); do

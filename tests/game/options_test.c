@@ -433,6 +433,54 @@ static void options_test_actions(void)
     CHECK_EQ_INT(o.keys[INPUT_SHOT][0], KEY_F9);
 }
 
+/* Saving over a file keeps its comments and the keys this version does not know
+ * (a newer version's settings survive a downgrade and back), updates the known
+ * ones in place, and adds the missing ones; the result reads back as the
+ * options saved. It dropped both before. */
+static void options_test_keeps_unknown(const char *dir)
+{
+    static const char text[] = "# my settings: do not lose this\n"
+                               "version = 9\n"
+                               "master_volume = 40   # quiet at night\n"
+                               "shader_bloom = yes\n"
+                               "key.shot = Z, none\n"
+                               "\n"
+                               "# end of mine\n";
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/keep.txt", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    fputs(text, f);
+    fclose(f);
+    options o, back;
+    options_report r;
+    options_load(&o, path, &r);
+    CHECK_EQ_INT(o.master_volume, 40);
+    options_set(&o, OPTION_master_volume, 70);
+    CHECK_EQ_INT(options_save(&o, path, err, sizeof err), 0);
+    size_t size = 0;
+    char *saved = file_read_all(path, &size, err, sizeof err);
+    CHECK(saved != NULL);
+    if (!saved)
+        return;
+    CHECK_STR_CONTAINS(saved, "# my settings: do not lose this\nversion = 9\n");
+    CHECK_STR_CONTAINS(saved, "master_volume = 70 # quiet at night\n");
+    CHECK_STR_CONTAINS(saved, "shader_bloom = yes\n");
+    CHECK_STR_CONTAINS(saved, "key.shot = Z, none\n\n# end of mine\n");
+    CHECK_STR_CONTAINS(saved, "show_fps = "); /* what the file lacked, added */
+    CHECK(strstr(saved, "master_volume = 40") == NULL);
+    options_load(&back, path, &r);
+    CHECK(memcmp(&o, &back, sizeof o) == 0);
+    /* saved again: the same text (nothing added twice) */
+    CHECK_EQ_INT(options_save(&o, path, err, sizeof err), 0);
+    char *again = file_read_all(path, &size, err, sizeof err);
+    CHECK(again && strcmp(again, saved) == 0);
+    mem_free(again);
+    mem_free(saved);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-options-test-XXXXXX";
@@ -445,6 +493,7 @@ int main(void)
     options_test_garbage();
     options_test_oom(dir);
     options_test_unreadable_kept(dir);
+    options_test_keeps_unknown(dir);
     options_test_rebinding();
     options_test_accessibility();
     char cmd[600];

@@ -543,6 +543,30 @@ static int error_code(const cJSON *r)
     return (int)cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "error"), "code"));
 }
 
+/* Two files opened together in a folder that is not a library (not on disk:
+ * each is compiled alone) both get their diagnostics: the second was dropped as
+ * if compiled with the first. */
+static void check_pending_alone(void)
+{
+    static const char broken[] = "pattern p { fire purple ring 3 }\n";
+    char uri[2][200];
+    for (int k = 0; k < 2; k++) {
+        snprintf(uri[k], sizeof uri[k], "file://%s/not_on_disk/%c.pat", dir, 'c' + k);
+        open_document(uri[k], broken);
+    }
+    int seen[2] = {0, 0};
+    while (!seen[0] || !seen[1]) { /* the guard in receive fails the test if one never comes */
+        cJSON *m = receive();
+        const cJSON *params = cJSON_GetObjectItem(m, "params");
+        const char *u = cJSON_GetStringValue(cJSON_GetObjectItem(params, "uri"));
+        for (int k = 0; k < 2; k++)
+            if (u && strcmp(u, uri[k]) == 0 &&
+                cJSON_GetArraySize(cJSON_GetObjectItem(params, "diagnostics")) > 0)
+                seen[k] = 1;
+        cJSON_Delete(m);
+    }
+}
+
 /* Broken messages get JSON-RPC errors, and the server keeps answering. */
 static void check_protocol_errors(void)
 {
@@ -565,6 +589,30 @@ static void check_protocol_errors(void)
     r = receive();
     CHECK_EQ_INT(error_code(r), -32700);
     cJSON_Delete(r);
+    /* a negative length, then a huge one, each with a body: both bodies are
+     * skipped (neither is answered as a message: ids 998, 999), and the next
+     * request is in step (a "-1" misframed every later message, exit too) */
+    static const char negative[] =
+        "Content-Length: -1\r\n\r\n"
+        "{\"jsonrpc\":\"2.0\",\"id\":999,\"method\":\"curtain/nothing\"}";
+    static const char huge[] = "Content-Length: 99999999999\r\n\r\n"
+                               "{\"jsonrpc\":\"2.0\",\"id\":998,\"method\":\"curtain/nothing\"}";
+    const char *const broken[] = {negative, huge};
+    for (int k = 0; k < 2; k++) {
+        send_raw(broken[k], strlen(broken[k]));
+        r = receive();
+        CHECK_EQ_INT(error_code(r), -32700);
+        cJSON_Delete(r);
+        int id = next_id++;
+        cJSON *m = cJSON_CreateObject();
+        cJSON_AddNumberToObject(m, "id", id);
+        cJSON_AddStringToObject(m, "method", "curtain/nothing");
+        send_json(m);
+        r = receive();
+        CHECK_EQ_INT((int)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "id")), id);
+        CHECK_EQ_INT(error_code(r), -32601);
+        cJSON_Delete(r);
+    }
     r = request("textDocument/hover", text_document(b_uri)); /* no position */
     CHECK_EQ_INT(error_code(r), -32602);
     cJSON_Delete(r);
@@ -660,6 +708,7 @@ int main(int argc, char **argv)
     check_completions();
     check_navigation();
     check_protocol_errors();
+    check_pending_alone();
 
     r = request("shutdown", NULL);
     CHECK(r && cJSON_IsNull(cJSON_GetObjectItem(r, "result")));

@@ -6,7 +6,9 @@
  * allocated per frame; the same scene drawn with geometry on OpenGL (where one
  * can be had) matches the blitter's picture, as render.geometry checks the
  * built-in shapes. Every refusal (a sheet missing, outside its folder, not a
- * picture, too large; a frame outside its sheet; art that does not fit) names
+ * PNG (an SVG named .png), damaged, too large by its header alone (33 bytes
+ * claiming 30000x30000), the sheets together over their decoded bound; a frame
+ * outside its sheet; art that does not fit) names
  * the declaration's file:line:col, and leaves the atlas usable without art.
  *
  * usage: test_render.art EXAMPLES_DIR SCRATCH_DIR
@@ -193,6 +195,54 @@ static void refused(const atlas_texture_art *art, int n, const char *want)
     SDL_FreeSurface(s);
 }
 
+/* Whether art's n shapes are taken by a fresh atlas. */
+static int accepted(const atlas_texture_art *art, int n)
+{
+    SDL_Surface *s;
+    SDL_Renderer *r = software(&s);
+    frame_view v;
+    char err[512] = "";
+    frame_view_config cfg = {1, 64, SPRITE_DRAW_BLIT};
+    CHECK(frame_view_init(&v, r, &cfg, err, sizeof err) == 0);
+    int rc = frame_view_set_art(&v, art, n, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "refused: %s\n", err);
+    frame_view_free(&v);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+    return rc == 0;
+}
+
+/* Writes text to path. */
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* Writes a PNG's signature and header alone (no pixels) claiming w x h. */
+static void write_header(const char *path, uint32_t w, uint32_t h, int depth, int type)
+{
+    unsigned char b[PNG_HEADER_SIZE] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
+                                        0,    0,   0,   13,  'I',  'H',  'D',  'R'};
+    for (int i = 0; i < 4; i++) {
+        b[16 + i] = (unsigned char)(w >> (24 - 8 * i));
+        b[20 + i] = (unsigned char)(h >> (24 - 8 * i));
+    }
+    b[24] = (unsigned char)depth;
+    b[25] = (unsigned char)type;
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (f) {
+        fwrite(b, 1, sizeof b, f);
+        fclose(f);
+    }
+}
+
 /* Writes a w x h picture to path. */
 static void write_png(const char *path, int w, int h)
 {
@@ -233,12 +283,45 @@ static void test_refusals(void)
     }
     art[0].sheet = path;
     refused(art, 1, "23_art.pat:2:13: the sheet");
+    refused(art, 1, "is not a PNG (it starts with 'not a pi'");
+    /* an SVG named .png: SDL_image would guess its type and rasterize it */
+    snprintf(path, sizeof path, "%s/mod/drawing.png", scratch);
+    write_text(path, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30000000\" "
+                     "height=\"30000000\"><rect width=\"100%\" height=\"100%\"/></svg>\n");
+    refused(art, 1, "is not a PNG (it starts with '<svg xml'");
+    /* a damaged PNG: its header is right, its pixels are missing */
+    snprintf(path, sizeof path, "%s/mod/damaged.png", scratch);
+    write_header(path, 16, 16, 8, 6);
     refused(art, 1, "cannot be read as a picture");
-    /* too large */
+    /* too large: a real one, and a 33-byte header claiming 30000x30000 (it
+     * crashed libpng, or took 3.6 GB, before the header was read first) */
     snprintf(path, sizeof path, "%s/mod/wide.png", scratch);
     write_png(path, ATLAS_TEXTURE_MAX_SHEET + 1, 1);
     art[0].sheet = path;
-    refused(art, 1, "larger than 2048x2048");
+    refused(art, 1, "is 2049x1 pixels, larger than 2048x2048");
+    snprintf(path, sizeof path, "%s/mod/bomb.png", scratch);
+    write_header(path, 30000, 30000, 8, 6);
+    refused(art, 1, "23_art.pat:2:13: the sheet");
+    refused(art, 1, "is 30000x30000 pixels, larger than 2048x2048");
+    write_header(path, 30000, 30000, 8, 3); /* a palette one */
+    refused(art, 1, "is 30000x30000 pixels, larger than 2048x2048");
+    /* the sheets' decoded bytes together: four of the largest fit, a fifth not */
+    static atlas_texture_art five[5];
+    char names[5][1024];
+    snprintf(names[0], sizeof names[0], "%s/mod/full0.png", scratch);
+    write_png(names[0], ART_SHEET_MAX_SIDE, ART_SHEET_MAX_SIDE);
+    for (int k = 0; k < 5; k++) {
+        if (k > 0) {
+            snprintf(names[k], sizeof names[k], "%s/mod/full%d.png", scratch, k);
+            unlink(names[k]);
+            CHECK(link(names[0], names[k]) == 0);
+        }
+        five[k] = (atlas_texture_art){names[k],        dir, 0, 0, 8, 8, 0, 0, "five.pat", 1, 9,
+                                      (unsigned)k + 1, 5};
+    }
+    refused(five, 5, "five.pat:5:5: the sheet");
+    refused(five, 5, "full4.png takes the sheets to 80 MiB decoded, over the 64 MiB");
+    CHECK(accepted(five, 4));
     /* a frame outside its sheet: the shape's own place */
     example_art(art);
     art[2].x = 60;
