@@ -1415,6 +1415,13 @@ static uint32_t look_code(fstate *f, const ast_fire *fire)
                        compiler_hint(diag_suggest(fire->shape, compiler_shapes, BULLET_SHAPE_COUNT),
                                      hint, sizeof hint));
         }
+        const art_shape *a = art_shape_of(f->c->lib->art, (int)f->c->lib->art_count, shape);
+        if (a && a->portrait) {
+            REPORT(f, DIAG_UNKNOWN_SHAPE, fire->shape_pos,
+                   "'%s' is a portrait, which a character shows, not a bullet's shape",
+                   fire->shape);
+            shape = -1;
+        }
     }
     if (fire->colour) {
         colour = -1;
@@ -2023,6 +2030,24 @@ static void compiler_check_look(compiler *c, int file, const char *look, ast_pos
     compiler_report(
         c, DIAG_UNKNOWN_LOOK, file, pos, "unknown look '%s'%s", look,
         compiler_hint(diag_suggest(look, enemy_look_names, ENEMY_LOOK_COUNT), hint, sizeof hint));
+}
+
+/* The character a boss or ship names (`character NAME`): its index in the
+ * library's characters, or -1 (none named, or unknown: reported with a hint). */
+static int compiler_check_character(compiler *c, int file, const char *name, ast_pos pos)
+{
+    if (!name)
+        return -1;
+    const library *lib = c->lib;
+    int k = character_find(lib->characters, (int)lib->character_count, name);
+    if (k >= 0)
+        return k;
+    char hint[96];
+    compiler_report(
+        c, DIAG_UNKNOWN_CHARACTER, file, pos, "unknown character '%s'%s", name,
+        compiler_hint(character_suggest(lib->characters, (int)lib->character_count, name), hint,
+                      sizeof hint));
+    return -1;
 }
 
 /* Reports a backdrop name that sim/backdrop.h lacks, with the nearest as a
@@ -2656,8 +2681,9 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_SHARED: return G_SHARED;
     case DECL_SHIP: return G_SHIP;
     case DECL_GAME: return G_GAME;
-    case DECL_BULLETML: return G_IMPORT; /* never a global: the library applies it */
-    case DECL_ART: return G_IMPORT;      /* shapes: pattern/art.c's table */
+    case DECL_BULLETML: return G_IMPORT;  /* never a global: the library applies it */
+    case DECL_ART: return G_IMPORT;       /* shapes: pattern/art.c's table */
+    case DECL_CHARACTER: return G_IMPORT; /* pattern/character.c's table */
     }
     return G_CONST;
 }
@@ -2669,7 +2695,8 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
     const compiler_input *in = c->in;
     for (int fi = 0; fi < in->nfiles; fi++) {
         for (ast_decl *d = in->decls[fi]; d; d = d->next) {
-            if (!d->name || d->kind == DECL_BULLETML || d->kind == DECL_ART) /* the library's */
+            if (!d->name || d->kind == DECL_BULLETML || d->kind == DECL_ART ||
+                d->kind == DECL_CHARACTER) /* the library's */
                 continue;
             global *g =
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);
@@ -2759,6 +2786,7 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
     compiler_check_look(c, g->file, d->look, d->look_pos);
     out->spell_background =
         compiler_check_backdrop(c, g->file, d->spell_background, d->spell_background_pos);
+    out->character = compiler_check_character(c, g->file, d->character, d->character_pos);
     out->file = compiler_file_name(c, g->file);
     out->phases =
         arena_alloc(&lib->mem, (size_t)(d->nphases ? d->nphases : 1) * sizeof *out->phases);
@@ -2933,6 +2961,7 @@ static void compiler_ship(compiler *c, const global *g, library_ship *out)
     out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
     out->about =
         arena_strndup(&lib->mem, d->about ? d->about : "", d->about ? strlen(d->about) : 0);
+    out->character = compiler_check_character(c, g->file, d->character, d->character_pos);
     out->file = compiler_file_name(c, g->file);
     int given[LIBRARY_SHIP_NUMBER_COUNT] = {0};
     for (const ast_ship_item *it = d->items; it; it = it->next) {

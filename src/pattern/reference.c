@@ -16,10 +16,10 @@
     X(DECLARATION, "pattern", "pattern NAME(PARAMS) { ... }", "A script that can run on anything: an emitter, an enemy, a bullet. `(PARAMS)` may be left out.") \
     X(DECLARATION, "enemy", "enemy NAME(PARAMS) { ... }", "A script for an enemy started with `spawn`.") \
     X(DECLARATION, "stage", "stage NAME { ... }", "A stage's timeline.") \
-    X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, `spell_background NAME`, then its phases.") \
+    X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, `character NAME`, `spell_background NAME`, then its phases.") \
     X(DECLARATION, "shared", "shared NAME = EXPR", "A value every script reads and changes (`NAME = ...`, `+=`, ...), starting at EXPR (known when the file loads) in each run.") \
     X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
-    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `about \"TEXT\"`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
+    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `about \"TEXT\"`, `character NAME`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
     X(DECLARATION, "game", "game NAME { stages NAME... }", "The stages of a run, in order (docs/patterns.md, The game).") \
     X(DECLARATION, "bulletml", "bulletml NAME { look [\"LABEL\"] SHAPE [COLOUR] ... }", "Looks for the bullets of NAME.xml (a BulletML file loaded with it): `look SHAPE COLOUR` for every bullet, `look \"LABEL\" SHAPE COLOUR` for those of `<bullet label=\"LABEL\">` (docs/bulletml.md, Looks).") \
     X(DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
@@ -135,7 +135,11 @@
     X(WORD, "shape", "shape NAME frame W H [at X Y] hitbox R ...", "(In art.) One bullet shape: its name, then its frame in the sheet and its hitbox.") \
     X(WORD, "frame", "frame W H", "(In art.) The shape's frame size in the sheet, whole pixels, 1 to 128 a side; `at X Y` its top-left (default 0 0).") \
     X(WORD, "upright", "shape NAME ... upright", "(In art.) The shape is always drawn as the sheet has it (the default); `turns` instead: drawn facing right in the sheet, it turns with the bullet's heading.") \
-    X(WORD, "additive", "shape NAME ... additive", "(In art.) The shape glows: its light is added to what is below, in the glowing bullet layer.")
+    X(WORD, "additive", "shape NAME ... additive", "(In art.) The shape glows: its light is added to what is below, in the glowing bullet layer.") \
+    X(WORD, "portrait", "shape NAME frame W H [at X Y] portrait, portrait EXPRESSION SHAPE", "(In art.) A character's picture: up to 512x512 pixels, no hitbox, never fired. (In a character.) The art shape shown while the character speaks with that expression; the first is its default.") \
+    X(DECLARATION, "character", "character NAME { name \"TEXT\" colour R G B portrait EXPRESSION SHAPE ... }", "Someone who speaks in dialogue: a display name, a colour (0 to 255 each) and a portrait per expression (`normal`, `smile`... as you name them), each an art shape. A boss or ship names its own with `character NAME` (docs/patterns.md, Characters).") \
+    X(WORD, "character", "character NAME", "(In a boss or ship.) The character it is: its portraits and name in dialogue and cut-ins.") \
+    X(WORD, "colour", "colour R G B", "(In a character.) Its colour, three whole numbers from 0 to 255: the name plate's.")
 /* clang-format on */
 
 /* The rows, and the statements that only pass values to the host, whose words,
