@@ -170,6 +170,8 @@ typedef enum ast_stmt_kind {
     ST_RETURN, /* return e0: a function's value */
     ST_FOR,    /* for name in e0 { body }: each handle of a group */
     ST_ON,     /* on EVENT { body }: a bullet's hook; op = the vm_event_kind */
+    ST_SAY,    /* say [NAME [text]] parts: a dialogue line; name the speaker, text
+                * the expression; args the parts (a string in name, or a value) */
     ST_BROKEN, /* a statement with a syntax error (reported): compiles to nothing */
 } ast_stmt_kind;
 

@@ -15,6 +15,7 @@
 #include "pattern/compiler.h"
 
 #include "core/ease.h"
+#include "pattern/dialogue.h"
 #include "pattern/parser.h"
 #include "sim/backdrop.h"
 #include "sim/bullet_kind.h"
@@ -57,6 +58,8 @@ typedef enum value_kind {
     X("rank", VAL_GET, VM_PROP_RANK)               \
     X("enemies", VAL_GET, VM_PROP_ENEMIES)         \
     X("boss_active", VAL_GET, VM_PROP_BOSS_ACTIVE) \
+    X("talking", VAL_GET, VM_PROP_TALKING)         \
+    X("ship", VAL_GET, VM_PROP_SHIP)               \
     X("health", VAL_GET, VM_PROP_HEALTH)           \
     X("rand", VAL_RAND, 0)                         \
     X("time", VAL_CLOCK, 0)                        \
@@ -134,6 +137,7 @@ typedef struct global {
     uint32_t first_phase; /* bosses: function of phase 1 (phases are consecutive) */
     uint32_t boss;        /* bosses: index in the library's table */
     uint32_t shared;      /* shared values: index (SHARED, SSTORE) */
+    uint32_t ship;        /* ships: index in the library's table */
     double value;         /* consts */
     int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
 } global;
@@ -737,6 +741,10 @@ static void expr_name(fstate *f, const ast_expr *e)
         }
         if (g->kind == G_SHARED) {
             emit_ax(f, VM_OP_SHARED, g->shared, e->pos);
+            return;
+        }
+        if (g->kind == G_SHIP) { /* `if ship == hotaru`: the ship's index, by name */
+            emit_ref(f, g->ship, VM_REF_SHIP, e->pos);
             return;
         }
         REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is %s, not a value", e->name,
@@ -2235,6 +2243,69 @@ static void stmt_boss(fstate *f, const ast_stmt *s)
     patch_to(f, done, program_pc(f->c->b), s->pos);
 }
 
+/* A text only shown (a dialogue's words, its speaker): a string the content
+ * hash skips (VM_REF_TEXT); -1 for none. */
+static void emit_text(fstate *f, const char *text, ast_pos pos)
+{
+    emit_ref(f, text ? (double)program_add_string(f->c->b, text) : -1.0, VM_REF_TEXT, pos);
+}
+
+/* The speaker and expression of a say, checked against the characters;
+ * reports an unknown one with the nearest name. */
+static void say_check_speaker(fstate *f, const ast_stmt *s)
+{
+    const library *lib = f->c->lib;
+    char hint[96];
+    int k = character_find(lib->characters, (int)lib->character_count, s->name);
+    if (k < 0) {
+        REPORT(f, DIAG_UNKNOWN_CHARACTER, s->name_pos, "unknown character '%s'%s", s->name,
+               compiler_hint(character_suggest(lib->characters, (int)lib->character_count, s->name),
+                             hint, sizeof hint));
+        return;
+    }
+    const character_info *c = &lib->characters[k];
+    if (s->text && character_expression(c, s->text) < 0)
+        REPORT(f, DIAG_UNKNOWN_CHARACTER, s->target_pos, "%s has no expression '%s'%s", s->name,
+               s->text,
+               c->portrait_count == 0
+                   ? " (it has no portraits)"
+                   : compiler_hint(character_suggest_expression(c, s->text), hint, sizeof hint));
+}
+
+/* say [CHARACTER [EXPRESSION]] "text" [+ part...]: the SAY verb (speaker,
+ * expression, the parts' kinds, the parts), then a wait while the line is up
+ * (pattern/dialogue.h), as `boss` waits on its fight. */
+static void stmt_say(fstate *f, const ast_stmt *s)
+{
+    if (s->nargs > DIALOGUE_PARTS_MAX) {
+        REPORT(f, DIAG_ARG_COUNT, s->pos, "a line joins at most %d parts, not %d",
+               DIALOGUE_PARTS_MAX, s->nargs);
+        return;
+    }
+    if (s->name)
+        say_check_speaker(f, s);
+    emit_text(f, s->name, s->pos);
+    emit_text(f, s->text, s->pos);
+    uint32_t kinds = 0;
+    int n = 0;
+    for (const ast_arg *a = s->args; a; a = a->next, n++)
+        kinds |= a->value ? 0u : 1u << n;
+    emit_const(f, kinds, s->pos);
+    for (const ast_arg *a = s->args; a; a = a->next) {
+        if (a->value)
+            expr(f, a->value);
+        else
+            emit_text(f, a->name, a->pos);
+    }
+    emit_ab(f, VM_OP_ACT, VM_VERB_SAY, (uint32_t)(n + DIALOGUE_SAY_FIXED), s->pos);
+    uint32_t top = emit_ax(f, VM_OP_GET, VM_PROP_TALKING, s->pos);
+    uint32_t done = emit_ax(f, VM_OP_JMPF, 0, s->pos);
+    emit_const(f, 1, s->pos);
+    emit_ax(f, VM_OP_WAIT, 0, s->pos);
+    emit_ax(f, VM_OP_JMP, top, s->pos);
+    patch_to(f, done, program_pc(f->c->b), s->pos);
+}
+
 /* The most values an array may hold: its slots come out of the runner's stack
  * (vm_config.stack_slots, 64 by default). */
 #define COMPILER_MAX_ARRAY 32
@@ -2314,6 +2385,7 @@ static int stmt_not_in_function(fstate *f, const ast_stmt *s)
     case ST_SPAWN: word = "spawn"; break;
     case ST_BOSS: word = s->op ? "midboss" : "boss"; break;
     case ST_STOP: word = "stop"; break;
+    case ST_SAY: word = "say"; break;
     default: return 0;
     }
     if (!f->in_function)
@@ -2548,6 +2620,7 @@ static void stmt(fstate *f, const ast_stmt *s)
         emit_ax(f, VM_OP_RETV, 0, s->pos);
         break;
     case ST_BOSS: stmt_boss(f, s); break;
+    case ST_SAY: stmt_say(f, s); break;
     case ST_BROKEN: break;
     }
 }
@@ -2704,7 +2777,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
                 continue;
             vm_pos vp = {d->pos.line, d->pos.col, in->file_ids[fi]};
             if (d->kind == DECL_SHIP)
-                (*nships)++;
+                g->ship = (*nships)++;
             else if (d->kind == DECL_GAME)
                 (*ngames)++;
             else if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {

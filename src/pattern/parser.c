@@ -41,11 +41,11 @@ typedef struct parser {
 } parser;
 
 const char *const parser_statement_words[] = {
-    "var",    "wait",   "repeat", "loop",   "while", "if",       "break",      "continue",
-    "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",       "accel",
-    "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",       "title",
-    "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss",    "print",
-    "return", "laser",  "damage", "pierce", "for",   "on",       "background", NULL};
+    "var",   "wait",   "repeat",     "loop",    "while",    "if",     "break", "continue", "fire",
+    "run",   "thread", "speed",      "turn",    "velocity", "spin",   "accel", "move",     "vanish",
+    "stop",  "health", "score",      "hitbox",  "look",     "title",  "sound", "music",    "clear",
+    "drops", "spawn",  "boss",       "midboss", "print",    "return", "laser", "damage",   "pierce",
+    "for",   "on",     "background", "say",     NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
@@ -359,8 +359,8 @@ static ast_expr *parser_primary(parser *p)
         if (p->tok.len < sizeof word) {
             memcpy(word, p->tok.start, p->tok.len);
             word[p->tok.len] = 0;
-            if (parser_is_reserved(word)) {
-                parser_expected(p, "a value");
+            if (parser_is_reserved(word) && strcmp(word, "ship") != 0) {
+                parser_expected(p, "a value"); /* `ship` is the ship flown */
                 return NULL;
             }
         }
@@ -868,6 +868,46 @@ static void parser_array_values(parser *p, ast_stmt *s)
         parser_expect(p, TOK_RBRACKET, "',' or ']'");
 }
 
+/* text := STRING { '+' ( STRING | term ) }: the parts of a line, into
+ * s->args (a string in the arg's name, a number's expression in its value).
+ * '+' joins: "wave " + i + 1 is "wave 11"; write "wave " + (i + 1) to add. */
+static void parser_text_parts(parser *p, ast_stmt *s)
+{
+    ast_arg **tail = &s->args;
+    if (!parser_at(p, TOK_STRING)) {
+        parser_expected(p, "the line's text in quotes (\"...\")");
+        return;
+    }
+    do {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return;
+        a->pos = parser_pos(&p->tok);
+        if (parser_at(p, TOK_STRING))
+            a->name = parser_string(p);
+        else
+            a->value = parser_term(p);
+        *tail = a;
+        tail = &a->next;
+        s->nargs++;
+    } while (!p->panic && parser_accept(p, TOK_PLUS));
+}
+
+/* say := 'say' [ NAME [ NAME ] ] text: a dialogue line of a character (with
+ * an expression), or narration without a speaker. */
+static void parser_say(parser *p, ast_stmt *s)
+{
+    if (parser_at(p, TOK_NAME)) {
+        s->name_pos = parser_pos(&p->tok);
+        s->name = parser_take_name(p);
+        if (parser_at(p, TOK_NAME)) {
+            s->target_pos = parser_pos(&p->tok);
+            s->text = parser_take_name(p);
+        }
+    }
+    parser_text_parts(p, s);
+}
+
 /* print := 'print' item { ',' item }      item := STRING | expr */
 static void parser_print(parser *p, ast_stmt *s)
 {
@@ -977,6 +1017,9 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_expected(p, "'at (x, y)'");
         if (!p->panic)
             parser_as(p, s);
+    } else if (lexer_is(&kw, "say")) {
+        s->kind = ST_SAY;
+        parser_say(p, s);
     } else if (lexer_is(&kw, "on")) {
         /* on := 'on' ( 'cancel' | 'graze' | 'vanish' ) block */
         s->kind = ST_ON;

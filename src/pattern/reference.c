@@ -52,6 +52,7 @@
     X(STATEMENT, "print", "print ITEM, ITEM, ...", "Write values (expressions or \"strings\", at most 16) as a line with the place and frame: to `run`'s output, `view`'s terminal and field, the game's terminal with `play --print`.") \
     X(STATEMENT, "return", "return EXPR", "(In a function.) End it, giving EXPR.") \
     X(STATEMENT, "on", "on cancel { ... }, on graze { ... }, on vanish { ... }", "(In a bullet's script.) What happens when the bullet is cancelled (a bomb, `clear`), grazed, or vanishes (`vanish`, the end of its `life`): a copy of the script runs the block at the next frame, with its variables as they are then, where the bullet was.") \
+    X(STATEMENT, "say", "say [CHARACTER [EXPRESSION]] \"TEXT\" [+ PART ...]", "A dialogue line: the box at the bottom of the field with the speaker's portrait (the player's character on the left, another on the right); without a CHARACTER, narration. The script waits until the shot button advances the line; a held skip button skips the scene. Parts joined with `+` are \"strings\" or numbers. While a line is up no enemy fires and nothing hurts the player; practice skips it.") \
     X(STATEMENT, "for", "for NAME in GROUP { ... }", "Run the block once for each handle of a group (a volley fired `as g`), NAME naming it, in the order they were fired; a handle whose object is gone reads `alive` 0.") \
     X(CLAUSE, "at", "at EXPR", "Direction, degrees clockwise from up. Default: at the player.") \
     X(CLAUSE, "aim", "aim", "The same as `at aim`.") \
@@ -85,6 +86,8 @@
     X(VALUE, "rank", "rank", "The difficulty, 0 to 1.") \
     X(VALUE, "enemies", "enemies", "How many enemies are alive.") \
     X(VALUE, "boss_active", "boss_active", "1 while a boss or midboss fight goes on.") \
+    X(VALUE, "talking", "talking", "1 while a dialogue line is up (a `say` waits on it), else 0.") \
+    X(VALUE, "ship", "ship", "The ship flown: compare it with a ship's name, `if ship == hotaru { ... }`.") \
     X(VALUE, "health", "health", "This enemy's (or boss phase's) hit points left.") \
     X(VALUE, "rand", "rand", "A new random number in [0, 1) each time.") \
     X(VALUE, "time", "time", "Frames since this script started.") \
