@@ -170,7 +170,8 @@ typedef enum world_state {
     X(CONTINUED)     /* the player continued */                                 \
     X(GAME_OVER)     /* the run is lost */                                      \
     X(MENU_MOVE)     /* the continue prompt's cursor moved */                   \
-    X(SCRIPT_ERROR)  /* a script stopped with an error (world.last_error) */
+    X(SCRIPT_ERROR)  /* a script stopped with an error (world.last_error) */    \
+    X(DIALOGUE)      /* value: a dialogue scene began, its number from 1 */
 
 typedef enum world_event_kind {
 #define WORLD_EVENT_ENUM(id) WORLD_EVENT_##id,

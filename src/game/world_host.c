@@ -222,8 +222,12 @@ static void wh_say(world *w, const double *a, int n)
 {
     int32_t own = w->ship ? w->ship->character : -1;
     int skip = world_config_practice(&w->config) || input_held(w->frame_in, INPUT_SKIP);
+    uint32_t scenes = w->dialogue.scenes;
     dialogue_say(&w->dialogue, w->lib, vm_current_program(w->vm), own, a, n, (int32_t)w->frame,
                  skip);
+    if (w->dialogue.scenes != scenes) /* a scene began: the seek bar marks it */
+        world_event_add(w, WORLD_EVENT_DIALOGUE, PLAYFIELD_W / 2, PLAYFIELD_H,
+                        (int32_t)w->dialogue.scenes);
 }
 
 /* The verbs that describe an enemy (or the boss). */

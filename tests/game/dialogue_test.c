@@ -10,6 +10,7 @@
  */
 #include "../check.h"
 #include "core/mem.h"
+#include "game/replay_player.h"
 #include "game/world.h"
 #include "test_library.h"
 
@@ -197,10 +198,48 @@ static void test_no_allocation(const library *lib)
     dt_free(w);
 }
 
+/* The replay player marks each scene on its seek bar: the recorded read run of
+ * the stage has its scene before the boss, and the one after, marked where the
+ * scene began. */
+static void test_seek_marks(const library *lib, const char *replays)
+{
+    char path[1024], err[256];
+    snprintf(path, sizeof path, "%s/dialogue_read.rpl", replays);
+    replay r;
+    memset(&r, 0, sizeof r);
+    CHECK(replay_load(&r, path, err, sizeof err) == 0);
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &r.config, lib) == 0);
+    replay_player p;
+    CHECK(replay_player_init(&p, &r, w, 8u << 20) == 0);
+    CHECK(replay_player_prepare(&p) == 0);
+    int scenes = 0, boss_after_scene = 0;
+    uint32_t scene_at = 0;
+    for (int i = 0; i < p.mark_count; i++) {
+        if (p.marks[i].kind == REPLAY_MARK_DIALOGUE) {
+            scenes++;
+            scene_at = scene_at ? scene_at : p.marks[i].frame;
+        }
+        boss_after_scene |=
+            p.marks[i].kind == REPLAY_MARK_BOSS && scene_at && p.marks[i].frame > scene_at;
+    }
+    CHECK_EQ_INT(scenes, 2);
+    CHECK(boss_after_scene);
+    CHECK(scene_at > 120);
+    /* seeking into the scene shows its line as it was */
+    CHECK(replay_player_seek(&p, scene_at + 1) == 0);
+    CHECK(dialogue_active(&w->dialogue));
+    CHECK(strstr(w->dialogue.text, "lanterns of the wood") != NULL);
+    replay_player_free(&p);
+    world_free(w);
+    mem_free(w);
+    replay_free(&r);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_game.dialogue DIALOGUE_MOD\n");
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_game.dialogue DIALOGUE_MOD REPLAYS\n");
         return 2;
     }
     mod_dir = argv[1];
@@ -212,6 +251,7 @@ int main(int argc, char **argv)
         test_practice(lib);
         test_speed(lib);
         test_no_allocation(lib);
+        test_seek_marks(lib, argv[2]);
         library_free(lib);
     }
     return check_done("game.dialogue");
