@@ -81,6 +81,16 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "\n"
                               "pattern petals {\n"
                               "    fire petal at aim speed 2\n"
+                              "}\n"
+                              "\n"
+                              "character fox {\n"
+                              "    name \"Fox\"\n"
+                              "    portrait normal petal\n"
+                              "    portrait angry petal\n"
+                              "}\n"
+                              "\n"
+                              "stage talk {\n"
+                              "    say fox angry \"Hello\"\n"
                               "}\n";
 
 /* A BulletML file beside them: the pattern `wave`. */
@@ -421,6 +431,12 @@ static void check_completions(void)
     static const char *const enemy_yes[] = {"fairy", NULL};
     static const char *const enemy_no[] = {"burst", NULL};
     check_completion(9, column_after(b_fixed, 9, "spawn "), enemy_yes, enemy_no);
+    static const char *const character_yes[] = {"fox", NULL};
+    static const char *const character_no[] = {"wait", "petal", NULL};
+    check_completion(32, column_after(b_fixed, 32, "say "), character_yes, character_no);
+    static const char *const expression_yes[] = {"normal", "angry", NULL};
+    static const char *const expression_no[] = {"fox", "wait", NULL};
+    check_completion(32, column_after(b_fixed, 32, "say fox "), expression_yes, expression_no);
     static const char *const pattern_yes[] = {"burst", "use_it", "wave", NULL};
     check_completion(2, column_after(b_fixed, 2, "run "), pattern_yes, enemy_yes);
     static const char *const phase_yes[] = {"spell", "time", "bonus", NULL};
@@ -596,6 +612,11 @@ int main(int argc, char **argv)
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"), "**art shape** `petal`");
     check_hover(b_uri, 22, column_after(b_fixed, 22, "fire pe"),
                 "art garden \"art/sheet.png\" {\n    shape petal frame 16 16 hitbox 3");
+    /* a character and its expressions where a line is said */
+    check_hover(b_uri, 32, column_after(b_fixed, 32, "say fox an"),
+                "**expression** `angry` of the character `fox`: the portrait `petal`");
+    check_hover(b_uri, 32, column_after(b_fixed, 32, "say f"), "character fox");
+    check_hover(b_uri, 32, column_after(b_fixed, 32, "sa"), "A dialogue line");
     check_completions();
     check_navigation();
     check_protocol_errors();
