@@ -61,6 +61,7 @@ struct ast_arg {
     const char *name;
     ast_pos pos;
     ast_expr *value;
+    int joined; /* print "a" + x: joins the item before it without a space */
     ast_arg *next;
 };
 
@@ -120,17 +121,17 @@ typedef struct ast_fire {
 /* Statements that only pass values to a host verb.
  *   id  keyword  operands ("e" expression, "t" text: a string or a bare word,
  *   "T" an optional text)  what */
-#define AST_VERB_STATEMENTS(X)                                          \
-    X(HEALTH, "health", "e", "an enemy's hit points")                   \
-    X(SCORE, "score", "e", "points for destroying it")                  \
-    X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")               \
-    X(LOOK, "look", "t", "an enemy's or boss's sprite")                 \
-    X(TITLE, "title", "tT", "a title card: line, optional subline")     \
-    X(SOUND, "sound", "t", "play a sound effect")                       \
-    X(MUSIC, "music", "t", "change the music")                          \
-    X(CLEAR, "clear", "", "cancel every enemy bullet into items")       \
-    X(PIERCE, "pierce", "e", "a ship's shots fired next pierce")        \
-    X(DAMAGE, "damage", "e", "a ship's shots fired next: their damage") \
+#define AST_VERB_STATEMENTS(X)                                                \
+    X(HEALTH, "health", "e", "an enemy's hit points")                         \
+    X(SCORE, "score", "e", "points for destroying it")                        \
+    X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")                     \
+    X(LOOK, "look", "t", "an enemy's or boss's sprite")                       \
+    X(TITLE, "title", "tT", "a title card: line, optional subline (+ joins)") \
+    X(SOUND, "sound", "t", "play a sound effect")                             \
+    X(MUSIC, "music", "t", "change the music")                                \
+    X(CLEAR, "clear", "", "cancel every enemy bullet into items")             \
+    X(PIERCE, "pierce", "e", "a ship's shots fired next pierce")              \
+    X(DAMAGE, "damage", "e", "a ship's shots fired next: their damage")       \
     X(BACKGROUND, "background", "t", "the stage's backdrop from here")
 
 typedef enum ast_verb_stmt {
@@ -192,6 +193,9 @@ struct ast_stmt {
     /* NAME.statement: the statement acts on handle NAME's object */
     const char *target;
     ast_pos target_pos;
+    /* title "a" + x ["b" + y]: the parts joined to each text after its first
+     * string (folded when the file loads) */
+    ast_arg *parts[2];
     /* fire / laser / spawn ... as NAME: a new variable holding the handle(s) */
     const char *as;
     ast_pos as_pos;
@@ -207,7 +211,8 @@ typedef struct ast_param {
 
 typedef struct ast_phase {
     ast_pos pos;
-    const char *title; /* spell card name, or NULL */
+    const char *title;    /* spell card name, or NULL */
+    ast_arg *title_parts; /* "Sign " + N: parts joined after it (folded at load) */
     int spell;
     ast_expr *time, *health, *bonus;
     ast_stmt *body;

@@ -1400,6 +1400,38 @@ static void emit_string(fstate *f, const char *text, ast_pos pos)
     emit_ref(f, text ? (double)program_add_string(f->c->b, text) : -1.0, VM_REF_STRING, pos);
 }
 
+/* A title's or spell card's text with the parts joined after its first string
+ * ("Stage " + N), folded now: each part a string, or a number known when the
+ * file loads (reported otherwise); the text itself when nothing is joined.
+ * The result lives in the compiler's arena (or the library's, when `keep`,
+ * which reports nothing: the same text compiled into the code reports it). */
+static const char *fold_text(fstate *f, const char *first, const ast_arg *parts, int keep)
+{
+    if (!first || !parts)
+        return first;
+    char buf[512];
+    size_t used = (size_t)snprintf(buf, sizeof buf, "%s", first);
+    for (const ast_arg *a = parts; a && used < sizeof buf - 1; a = a->next) {
+        double v = 0;
+        int n = 0;
+        if (!a->value)
+            n = snprintf(buf + used, sizeof buf - used, "%s", a->name);
+        else if (fold(f, a->value, &v))
+            n = snprintf(buf + used, sizeof buf - used, "%.10g", v);
+        else if (!keep) { /* the table's copy stays quiet: the code's reports it */
+            REPORT(f, DIAG_NOT_CONSTANT, expr_start(a->value),
+                   "a title's or spell card's text is known when the file loads: join strings, "
+                   "numbers and constants ('say' and 'print' take any value)");
+            n = 0;
+        }
+        used += n > 0 ? (size_t)n : 0;
+        used = used < sizeof buf - 1 ? used : sizeof buf - 1;
+    }
+    arena *ar = keep ? &f->c->lib->mem : f->c->ar;
+    const char *out = arena_strndup(ar, buf, strlen(buf));
+    return out ? out : first;
+}
+
 /* The look of a fire: SHOT_LOOK when it names a known shape (and a known colour,
  * white when none). Without a shape, or with an unknown name (reported, with a
  * hint), the shot keeps the host's default look. */
@@ -2125,8 +2157,8 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
         n = 1;
         break;
     case VS_TITLE:
-        emit_string(f, s->text ? s->text : "", s->pos);
-        emit_string(f, s->text2, s->pos);
+        emit_string(f, s->text ? fold_text(f, s->text, s->parts[0], 0) : "", s->pos);
+        emit_string(f, fold_text(f, s->text2, s->parts[1], 0), s->pos);
         n = 2;
         break;
     default: break;
@@ -2135,7 +2167,8 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
 }
 
 /* print "text", expr, ...: the values in order, then PRINT with the strings'
- * bits. At most VM_PRINT_MAX_VALUES. */
+ * bits. At most VM_PRINT_MAX_VALUES. With parts joined by '+' ("wave " + i),
+ * PRINT_JOIN, its spaces between items written out as strings. */
 static void stmt_print(fstate *f, const ast_stmt *s)
 {
     if (s->nargs > VM_PRINT_MAX_VALUES) {
@@ -2146,9 +2179,25 @@ static void stmt_print(fstate *f, const ast_stmt *s)
                VM_PRINT_MAX_VALUES, s->nargs);
         return;
     }
+    int joins = 0, values = 0;
+    for (const ast_arg *a = s->args; a; a = a->next) {
+        joins |= a->joined;
+        values += 1 + (a != s->args && !a->joined); /* a joined print spells its spaces */
+    }
+    if (joins && values > VM_PRINT_MAX_VALUES) {
+        REPORT(f, DIAG_ARG_COUNT, s->pos,
+               "print takes at most %d values, and a print that joins with '+' counts the "
+               "spaces between its items too (%d here)",
+               VM_PRINT_MAX_VALUES, values);
+        return;
+    }
     uint32_t strings = 0;
     int n = 0;
     for (const ast_arg *a = s->args; a; a = a->next, n++) {
+        if (joins && a != s->args && !a->joined) { /* the space PRINT would put there */
+            emit_string(f, " ", a->pos);
+            strings |= 1u << n++;
+        }
         if (a->value) {
             expr(f, a->value);
         } else {
@@ -2157,7 +2206,7 @@ static void stmt_print(fstate *f, const ast_stmt *s)
         }
     }
     if (n > 0)
-        emit_ab(f, VM_OP_PRINT, (uint32_t)n, strings, s->pos);
+        emit_ab(f, joins ? VM_OP_PRINT_JOIN : VM_OP_PRINT, (uint32_t)n, strings, s->pos);
 }
 
 /* spawn ENEMY(args) at (x, y): the SPAWN verb with the enemy's function. */
@@ -2709,7 +2758,7 @@ static void compile_function(compiler *c, uint32_t func, int file, const char *c
         else
             emit_const(f, 0, pos);
         emit_const(f, phase->spell, pos);
-        emit_string(f, phase->title, pos);
+        emit_string(f, fold_text(f, phase->title, phase->title_parts, 0), pos);
         emit_ab(f, VM_OP_ACT, VM_VERB_PHASE, 5, pos);
     }
     stmts(f, body);
@@ -2871,7 +2920,8 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
     uint32_t k = 0;
     for (const ast_phase *ph = d->phases; ph; ph = ph->next, k++) {
         library_phase *lp = &out->phases[k];
-        lp->title = ph->title ? arena_strndup(&lib->mem, ph->title, strlen(ph->title)) : NULL;
+        const char *title = fold_text(&f, ph->title, ph->title_parts, 1);
+        lp->title = title ? arena_strndup(&lib->mem, title, strlen(title)) : NULL;
         lp->spell = ph->spell;
         lp->func = g->first_phase + k;
         double v;

@@ -801,6 +801,27 @@ static const char *const parser_verb_shapes[] = {
 #undef PARSER_VERB_SHAPE
 };
 
+/* { '+' ( STRING | term ) }: what is joined to a text after its first string
+ * (a title's, a spell card's name), as a list of parts. */
+static ast_arg *parser_joined(parser *p)
+{
+    ast_arg *head = NULL, **tail = &head;
+    while (!p->panic && parser_accept(p, TOK_PLUS)) {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return head;
+        a->pos = parser_pos(&p->tok);
+        a->joined = 1;
+        if (parser_at(p, TOK_STRING))
+            a->name = parser_string(p);
+        else
+            a->value = parser_term(p);
+        *tail = a;
+        tail = &a->next;
+    }
+    return head;
+}
+
 /* verb := 'health' expr | 'score' expr | 'hitbox' expr | 'look' text
  *       | 'title' text [ text ] | 'sound' text | 'music' text | 'clear'
  *       | 'damage' expr | 'background' text */
@@ -812,9 +833,14 @@ static void parser_verb(parser *p, ast_stmt *s, int verb)
         s->e[0] = parser_expr(p);
     } else if (shape[0] == 't') {
         s->name_pos = parser_pos(&p->tok); /* where the text is, for its errors */
+        int quoted = parser_at(p, TOK_STRING);
         s->text = parser_text(p);
-        if (shape[1] == 'T' && parser_at(p, TOK_STRING))
+        if (shape[1] == 'T' && quoted) /* a title: texts may join parts */
+            s->parts[0] = parser_joined(p);
+        if (shape[1] == 'T' && parser_at(p, TOK_STRING)) {
             s->text2 = parser_string(p);
+            s->parts[1] = parser_joined(p);
+        }
     }
 }
 
@@ -848,13 +874,29 @@ static void parser_items(parser *p, ast_stmt *s, int strings)
         if (!a)
             return;
         a->pos = parser_pos(&p->tok);
-        if (strings && parser_at(p, TOK_STRING))
+        int text = strings && parser_at(p, TOK_STRING);
+        if (text)
             a->name = parser_string(p);
         else
             a->value = parser_expr(p);
         *tail = a;
         tail = &a->next;
         s->nargs++;
+        /* "text" + part + ...: parts joined without spaces (print's) */
+        while (text && !p->panic && parser_accept(p, TOK_PLUS)) {
+            ast_arg *j = arena_alloc(p->ar, sizeof *j);
+            if (!j)
+                return;
+            j->pos = parser_pos(&p->tok);
+            j->joined = 1;
+            if (parser_at(p, TOK_STRING))
+                j->name = parser_string(p);
+            else
+                j->value = parser_term(p);
+            *tail = j;
+            tail = &j->next;
+            s->nargs++;
+        }
     } while (!p->panic && parser_accept(p, TOK_COMMA));
 }
 
@@ -908,7 +950,8 @@ static void parser_say(parser *p, ast_stmt *s)
     parser_text_parts(p, s);
 }
 
-/* print := 'print' item { ',' item }      item := STRING | expr */
+/* print := 'print' item { ',' item }      item := text | expr
+ * (text: STRING { '+' ( STRING | term ) }, its parts joined without spaces) */
 static void parser_print(parser *p, ast_stmt *s)
 {
     parser_items(p, s, 1);
@@ -1240,15 +1283,18 @@ static ast_param *parser_params(parser *p, int *count)
     return head;
 }
 
-/* phase := 'phase' [ STRING ] { 'spell' | 'time' expr | 'health' expr | 'bonus' expr } block */
+/* phase := 'phase' [ STRING { '+' part } ] { 'spell' | 'time' expr | 'health' expr
+ *          | 'bonus' expr } block */
 static ast_phase *parser_phase(parser *p)
 {
     ast_phase *ph = arena_alloc(p->ar, sizeof *ph);
     if (!ph)
         return NULL;
     ph->pos = parser_pos(&p->prev);
-    if (parser_at(p, TOK_STRING))
+    if (parser_at(p, TOK_STRING)) {
         ph->title = parser_string(p);
+        ph->title_parts = parser_joined(p);
+    }
     for (;;) {
         token t = p->tok;
         ast_expr **slot = NULL;
