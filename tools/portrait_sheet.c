@@ -202,9 +202,8 @@ static void bust(int cell, rgb hair, rgb cloth, rgb trim, rgb iris, int fox, int
     paint(cell, ellipse, side1, hair, 1.5f, 0.2f);
     paint(cell, ellipse, side2, hair, 1.5f, 0.2f);
     const float shine[] = {cx - 26, cy - 84, 20, 5, -0.3f};
-    paint(cell, ellipse, shine, (rgb){fminf(hair.r + 70, 255), fminf(hair.g + 70, 255),
-                                      fminf(hair.b + 70, 255)},
-          0, 0);
+    paint(cell, ellipse, shine,
+          (rgb){fminf(hair.r + 70, 255), fminf(hair.g + 70, 255), fminf(hair.b + 70, 255)}, 0, 0);
     eye(cell, cx - 26, cy + 6, iris, mood == 1, mood == 2, 1);
     eye(cell, cx + 26, cy + 6, iris, mood == 1, mood == 2, -1);
     const float blush1[] = {cx - 40, cy + 34, 11, 5, 0};
