@@ -242,6 +242,11 @@ static void test_refusals(void)
     example_art(art);
     art[2].x = 60;
     refused(art, 3, "23_art.pat:5:11: the frame 16x16 at 60 0 lies outside the sheet");
+    /* a portrait-sized frame (the bound a portrait may reach) outside its sheet */
+    example_art(art);
+    art[0].w = 256;
+    art[0].h = 384;
+    refused(art, 3, "23_art.pat:3:11: the frame 256x384 at 0 0 lies outside the sheet");
     /* too much art: 21 large shapes that turn (one fits in the rows, the
      * second does not) */
     static atlas_texture_art many[ATLAS_ART_MAX_SHAPES];
