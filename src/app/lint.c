@@ -32,10 +32,14 @@ static void lint_dump_art(const library *lib)
         if (a->frames > 1)
             snprintf(anim, sizeof anim, ", frames %d every %d%s", a->frames, a->every,
                      a->once ? " once" : "");
-        printf("art '%s': shape %d, %s frame %dx%d at %d %d, hitbox %g, %s%s%s\t; %s:%u:%u\n",
-               a->name, a->shape, a->sheet, a->w, a->h, a->x, a->y, a->hitbox_q * 0.25,
-               a->turns ? "turns" : "upright", a->additive ? ", additive" : "", anim, a->file,
-               a->line, a->col);
+        if (a->portrait)
+            printf("art '%s': shape %d, %s frame %dx%d at %d %d, portrait\t; %s:%u:%u\n", a->name,
+                   a->shape, a->sheet, a->w, a->h, a->x, a->y, a->file, a->line, a->col);
+        else
+            printf("art '%s': shape %d, %s frame %dx%d at %d %d, hitbox %g, %s%s%s\t; %s:%u:%u\n",
+                   a->name, a->shape, a->sheet, a->w, a->h, a->x, a->y, a->hitbox_q * 0.25,
+                   a->turns ? "turns" : "upright", a->additive ? ", additive" : "", anim, a->file,
+                   a->line, a->col);
     }
 }
 
@@ -122,6 +126,29 @@ static void lint_dump_backdrops(const library *lib)
     }
 }
 
+/* The characters, one a line, after the art (`--dump`): the display name, the
+ * colour, each expression's portrait (its art shape id); then who names one. */
+static void lint_dump_characters(const library *lib)
+{
+    for (uint32_t k = 0; k < lib->character_count; k++) {
+        const character_info *c = &lib->characters[k];
+        printf("character '%s': \"%s\", colour %u %u %u, %d portrait%s", c->name, c->title,
+               c->rgb[0], c->rgb[1], c->rgb[2], c->portrait_count,
+               c->portrait_count == 1 ? "" : "s");
+        for (int i = 0; i < c->portrait_count; i++)
+            printf("%s %s=%d", i ? "," : ":", c->portraits[i].expression, c->portraits[i].shape);
+        printf("\t; %s:%u:%u\n", c->file, c->line, c->col);
+    }
+    for (uint32_t k = 0; k < lib->boss_count; k++)
+        if (lib->bosses[k].character >= 0)
+            printf("boss '%s': character '%s'\n", lib->bosses[k].name,
+                   lib->characters[lib->bosses[k].character].name);
+    for (uint32_t k = 0; k < lib->ship_count; k++)
+        if (lib->ships[k].character >= 0)
+            printf("ship '%s': character '%s'\n", lib->ships[k].name,
+                   lib->characters[lib->ships[k].character].name);
+}
+
 int lint_main(int argc, char **argv, int first, const char *command)
 {
     int dump = 0, quiet = 0;
@@ -164,6 +191,7 @@ int lint_main(int argc, char **argv, int first, const char *command)
         lint_dump_art(lib);
         lint_dump_looks(lib);
         lint_dump_backdrops(lib);
+        lint_dump_characters(lib);
         program_dump(stdout, lib->prog);
     }
     if (lib && !quiet)

@@ -29,6 +29,7 @@ typedef struct play_options {
     int one_phase;
     int invulnerable;
     int autopilot;
+    int skip_dialogue;
     int events;
     int print;
     const char *record;
@@ -44,7 +45,7 @@ typedef struct play_options {
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 20
+    PLAY_OPTION_COUNT = 21
 };
 
 /* The option table of play, writing into o. */
@@ -67,6 +68,9 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
          "the player cannot be hit (tests, looking at patterns)", 0, 0},
         {"autopilot", CLI_FLAG, &o->autopilot, NULL,
          "the scripted player flies (headless: else nobody does)", 0, 0},
+        {"skip-dialogue", CLI_FLAG, &o->skip_dialogue, NULL,
+         "the scripted player holds the skip button through dialogue (else it reads each line)", 0,
+         0},
         {"record", CLI_STRING, &o->record, "FILE", "headless: save the run as a replay", 0, 0},
         {"events", CLI_FLAG, &o->events, NULL,
          "headless: print the run's events (boss phases, deaths, ...) as they happen", 0, 0},
@@ -266,6 +270,7 @@ static int play_headless(const play_options *o, const world_config *cfg, const l
     replay_set_content(&rec, lib);
     autopilot ap;
     autopilot_init(&ap, 1);
+    ap.skip_dialogue = o->skip_dialogue;
     uint64_t cleared_at = 0;
     while (!world_over(w) && w->frame < (uint64_t)o->frames) {
         input_bits in = o->autopilot ? autopilot_input(&ap, w) : 0;

@@ -391,6 +391,8 @@ static void viewer_key(viewer *v, SDL_Keycode key)
     case SDLK_n:
     case SDLK_PERIOD: v->step_once = 1; break;
     case SDLK_TAB: viewer_next_entry(v); break;
+    case SDLK_z:
+    case SDLK_RETURN: sandbox_input(v->sb, 1, 0); break; /* a dialogue's next line */
     case SDLK_PLUS:
     case SDLK_EQUALS:
     case SDLK_KP_PLUS:
@@ -533,7 +535,8 @@ static void viewer_panel(viewer *v, view_panel *p, float fps)
     p->error = v->errors[0] ? v->errors : sandbox_last_error(v->sb);
     p->error_count = v->errors[0] ? v->error_count : 0;
     p->help = "arrows/WASD  move\nshift       slow\nR           restart\nP, space    pause\n"
-              "N           one frame\n+ -         rank\nTab         next pattern\nEsc         quit";
+              "N           one frame\n+ -         rank\nTab         next pattern\n"
+              "Z, Ctrl     next line, skip\nEsc         quit";
 }
 
 /* One displayed frame: the keys, a look at the files every VIEW_POLL_FRAMES (a
@@ -558,6 +561,8 @@ static void viewer_frame(viewer *v, window *win, frame_pacer *pacer, view_draw *
             viewer_step_ship(v);
         } else {
             viewer_move_player(v);
+            const Uint8 *k = SDL_GetKeyboardState(NULL);
+            sandbox_input(v->sb, 0, k[SDL_SCANCODE_LCTRL] || k[SDL_SCANCODE_RCTRL]);
             sandbox_step(v->sb);
         }
         double ms = (double)(clock_now_ns() - t0) / 1e6;
@@ -610,7 +615,8 @@ int view_main(int argc, char **argv, int first, const char *command)
                "spell backdrop in its cards, and for a boss run alone the cue where its stage\n"
                "starts it (when the stage's file is one of the files).\n\n"
                "Keys: arrows or WASD move the player (Shift: slow), R restart, P or Space\n"
-               "pause, N step one frame, + and - rank, Tab next pattern or boss, Esc quit.\n\n"
+               "pause, N step one frame, + and - rank, Tab next pattern or boss, Esc quit;\n"
+               "a dialogue line: Z (or Return) the next line, Ctrl held skips the scene.\n\n"
                "A file that declares a ship (or --ship NAME) flies the ship at the bottom of\n"
                "the field firing its volleys, as the ship select screen shows it: Shift\n"
                "focuses (F keeps it focused), + and - change its power level, Tab the next\n"

@@ -12,6 +12,7 @@
 #include "render/frame_view.h"
 #include "render/text.h"
 #include "sim/playfield.h"
+#include "ui/dialogue_box.h"
 #include "ui/world_view.h"
 
 #include <stdio.h>
@@ -245,6 +246,9 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
                          .backdrop = sandbox_backdrop(sb) + 1,
                          .backdrop_time = frame > 0 ? (uint64_t)frame : 0};
     frame_view_draw(&d->fv, &scene);
+    /* a dialogue scene, as the game draws it */
+    dialogue_box_draw(d->fv.renderer, &d->fv.atlas, sandbox_dialogue(sb), lib, FIELD_VIEW_X,
+                      FIELD_VIEW_Y, frame, 60);
     view_draw_panel(d, panel);
 }
 

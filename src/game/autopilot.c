@@ -198,6 +198,14 @@ input_bits autopilot_input(autopilot *a, const world *w)
                 best_bits = (input_bits)(dir_bits[d] | (focus ? INPUT_BIT(INPUT_FOCUS) : 0));
             }
         }
+    if (dialogue_active(&w->dialogue)) { /* read, then press on (or skip) */
+        if (a->skip_dialogue)
+            return (input_bits)(best_bits | INPUT_BIT(INPUT_SKIP));
+        int read = (int64_t)w->frame - w->dialogue.line_at >= AUTOPILOT_READ_FRAMES;
+        return (input_bits)(best_bits |
+                            (read && !(w->prev_in & INPUT_BIT(INPUT_SHOT)) ? INPUT_BIT(INPUT_SHOT)
+                                                                           : 0));
+    }
     input_bits in = (input_bits)(best_bits | INPUT_BIT(INPUT_SHOT));
     int cornered = best_danger >= AP_HIT_COST * 0.5f;
     if (a->bombs && cornered && player_can_bomb(p) && player_vulnerable(p) &&

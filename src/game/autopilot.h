@@ -15,8 +15,12 @@
 
 #include "game/world.h"
 
+/* Frames the autopilot reads a dialogue line before it presses on. */
+#define AUTOPILOT_READ_FRAMES 45
+
 typedef struct autopilot {
-    int bombs; /* 1: bomb when cornered */
+    int bombs;         /* 1: bomb when cornered */
+    int skip_dialogue; /* 1: hold the skip button through dialogue (0 after init) */
     uint32_t frames;
 } autopilot;
 

@@ -57,7 +57,9 @@
  *   184     4     B: part hashes of the parent's frames T-B+1..T come before
  *                 the run's own (a run taken over from a replay that had them);
  *                 0 none (format 4 on; reserved, 0, in the first format-4 files)
- *   H       F     input bits of frames 1..F, one byte each (game/input.h)
+ *   H       F     input bits of frames 1..F, one byte each (game/input.h; bit 7,
+ *                 the skip button of dialogue, is set only in runs that held
+ *                 it: before dialogue came a byte had bits 0..6)
  *   ...     2*P*(F-T+B)  part hashes after each frame T-B+1..F (format 4 on):
  *                 for each frame, P u16, one per world_part in WORLD_PARTS
  *                 order, each the 64-bit world_hash_parts value folded to 16

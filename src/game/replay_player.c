@@ -99,6 +99,7 @@ static void rp_mark(replay_player *p)
         case WORLD_EVENT_BOSS_START: kind = REPLAY_MARK_BOSS; break;
         case WORLD_EVENT_SPELL_START: kind = REPLAY_MARK_SPELL; break;
         case WORLD_EVENT_PHASE_END: kind = REPLAY_MARK_PHASE; break;
+        case WORLD_EVENT_DIALOGUE: kind = REPLAY_MARK_DIALOGUE; break;
         default: continue;
         }
         p->marks[p->mark_count++] = (replay_mark){p->c.frame, (uint8_t)kind};

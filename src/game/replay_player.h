@@ -31,12 +31,14 @@
 #define REPLAY_PLAYER_KEYS     128
 #define REPLAY_PLAYER_ARENA    (64u << 20) /* keyframe bytes */
 
-/* What the seek bar marks: where a stage ended, a boss came, a phase began. */
+/* What the seek bar marks: where a stage ended, a boss came, a phase began, a
+ * dialogue scene began. */
 typedef enum replay_mark_kind {
-    REPLAY_MARK_STAGE, /* a stage was cleared (the next one begins after the tally) */
-    REPLAY_MARK_BOSS,  /* a boss or midboss fight began */
-    REPLAY_MARK_SPELL, /* a spell card began */
-    REPLAY_MARK_PHASE, /* a boss phase ended */
+    REPLAY_MARK_STAGE,    /* a stage was cleared (the next one begins after the tally) */
+    REPLAY_MARK_BOSS,     /* a boss or midboss fight began */
+    REPLAY_MARK_SPELL,    /* a spell card began */
+    REPLAY_MARK_PHASE,    /* a boss phase ended */
+    REPLAY_MARK_DIALOGUE, /* a dialogue scene began */
 } replay_mark_kind;
 
 #define REPLAY_PLAYER_MARKS 256

@@ -53,6 +53,8 @@ static double sh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return w->boss.active;
     case VM_PROP_ENEMIES: return w->enemies.small;
+    case VM_PROP_TALKING: return w->dialogue.talking;
+    case VM_PROP_SHIP: return w->config.ship;
     default: break;
     }
     if (sh_shot(w, obj, &h))

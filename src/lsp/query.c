@@ -293,6 +293,69 @@ static void query_describe_art(query_text *t, project *p, const query_art_shape 
     query_printf(t, "\n*%s, line %u*\n", base, at.line + 1);
 }
 
+/* One expression of a character declaration (`portrait EXPRESSION SHAPE`). */
+typedef struct query_portrait {
+    const char *text;
+    const outline_symbol *character; /* the declaration */
+    size_t expr_start, expr_len, shape_start, shape_len;
+} query_portrait;
+
+/* Calls found(ctx, portrait) for every portrait line of every character of p
+ * (only those of the character named `who`, when who is not NULL). */
+static void query_portraits_each(project *p, const char *who,
+                                 void (*found)(void *ctx, const query_portrait *q), void *ctx)
+{
+    diag_list *scratch = mem_calloc(1, sizeof *scratch);
+    if (!scratch)
+        return;
+    diag_init(scratch);
+    for (int i = 0; i < p->count; i++) {
+        const outline *o = project_outline(p, i);
+        const char *text = p->files[i].text;
+        for (int k = 0; o && k < o->count; k++) {
+            const outline_symbol *d = &o->symbols[k];
+            if (d->kind != OUTLINE_DECL || strcmp(d->keyword, "character") != 0 ||
+                (who && strcmp(d->name, who) != 0))
+                continue;
+            lexer lx;
+            lexer_init(&lx, "", text + d->start, d->end - d->start, scratch);
+            token w[3] = {{0}};
+            for (token t = lexer_next(&lx); t.kind != TOK_EOF; t = lexer_next(&lx)) {
+                w[0] = w[1], w[1] = w[2], w[2] = t;
+                if (w[0].kind == TOK_NAME && w[0].len == 8 &&
+                    memcmp(w[0].start, "portrait", 8) == 0 && w[1].kind == TOK_NAME &&
+                    w[2].kind == TOK_NAME) {
+                    query_portrait q = {text,
+                                        d,
+                                        (size_t)(w[1].start - text),
+                                        w[1].len,
+                                        (size_t)(w[2].start - text),
+                                        w[2].len};
+                    found(ctx, &q);
+                }
+            }
+        }
+    }
+    diag_free(scratch);
+    mem_free(scratch);
+}
+
+/* Hover on an expression's name: which characters have it, and the portrait. */
+typedef struct query_expression_hover {
+    query_text *t;
+    const char *word;
+} query_expression_hover;
+
+static void query_describe_expression(void *ctx, const query_portrait *q)
+{
+    query_expression_hover *h = ctx;
+    if (strlen(h->word) != q->expr_len || memcmp(q->text + q->expr_start, h->word, q->expr_len))
+        return;
+    query_printf(h->t, "%s**expression** `%s` of the character `%s`: the portrait `%.*s`\n",
+                 h->t->len ? "\n" : "", h->word, q->character->name, (int)q->shape_len,
+                 q->text + q->shape_start);
+}
+
 /* The markdown of a modder's declaration, parameter or variable. */
 static void query_describe_symbol(query_text *t, project *p, query_target target)
 {
@@ -354,6 +417,10 @@ cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
         query_printf(&t, "**backdrop** `%s`, drawn in code: %s\n", word,
                      backdrop_docs[backdrop_by_name(word)]);
     query_sound_file(&t, f, start, word);
+    if (target.file < 0) {
+        query_expression_hover eh = {&t, word};
+        query_portraits_each(p, NULL, query_describe_expression, &eh);
+    }
     char ref[4096];
     if (reference_describe(word, ref, sizeof ref))
         query_printf(&t, "%s%s", t.len ? "\n---\n\n" : "", ref);
@@ -792,6 +859,30 @@ static void query_decls(query_items *it, project *p, const char *keyword, int ki
     }
 }
 
+/* The expressions of the character named who, for `say who EXPRESSION`. */
+static void query_expression_item(void *ctx, const query_portrait *q)
+{
+    char name[OUTLINE_NAME_MAX];
+    size_t n = q->expr_len < sizeof name - 1 ? q->expr_len : sizeof name - 1;
+    memcpy(name, q->text + q->expr_start, n);
+    name[n] = '\0';
+    query_item(ctx, name, COMPLETION_ENUM_MEMBER, "expression", NULL);
+}
+
+/* Whether a character of this name is declared in p. */
+static int query_is_character(project *p, const char *name)
+{
+    for (int i = 0; i < p->count; i++) {
+        const outline *o = project_outline(p, i);
+        for (int k = 0; o && k < o->count; k++)
+            if (o->symbols[k].kind == OUTLINE_DECL &&
+                strcmp(o->symbols[k].keyword, "character") == 0 &&
+                strcmp(o->symbols[k].name, name) == 0)
+                return 1;
+    }
+    return 0;
+}
+
 /* Files of other formats (BulletML) run as patterns named after the file. */
 static void query_imports(query_items *it, project *p)
 {
@@ -933,6 +1024,12 @@ cJSON *query_completion(project *p, int file, size_t offset)
     } else if (q.last == TOK_NAME &&
                (!strcmp(q.last_word, "background") || !strcmp(q.last_word, "spell_background"))) {
         query_backdrops(&it, p);
+    } else if (q.last == TOK_NAME &&
+               (!strcmp(q.last_word, "say") || !strcmp(q.last_word, "character"))) {
+        query_decls(&it, p, "character", COMPLETION_CLASS);
+    } else if (q.last == TOK_NAME && !strcmp(q.prev_word, "say") &&
+               query_is_character(p, q.last_word)) {
+        query_portraits_each(p, q.last_word, query_expression_item, &it);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "fire")) {
         query_shapes(&it);
         query_art_shapes(&it, p);
@@ -949,7 +1046,8 @@ cJSON *query_completion(project *p, int file, size_t offset)
         static const char *const phase_words[] = {"spell", "time", "health", "bonus", NULL};
         query_words(&it, phase_words, REF_WORD);
     } else if (boss_body) {
-        static const char *const boss_words[] = {"phase", "name", "look", "spell_background", NULL};
+        static const char *const boss_words[] = {
+            "phase", "name", "look", "character", "spell_background", NULL};
         query_words(&it, boss_words, REF_DECLARATION);
     } else {
         if (q.in_fire)

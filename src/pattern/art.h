@@ -4,6 +4,7 @@
  *   art NAME "sheet.png" {
  *       shape NAME frame W H [at X Y] hitbox R [turns | upright] [additive]
  *                  [frames N [every F] [once]]
+ *       shape NAME frame W H [at X Y] portrait
  *   }
  *
  * With `frames N` the shape is an animation: N frames of W x H side by side in
@@ -11,6 +12,9 @@
  * not given), looping, or with `once` held on the last. The frame shown is
  * picked from the object's age by the renderer (sim/look_anim.h): presentation,
  * never part of any hash.
+ *
+ * A `portrait` shape is a character's picture (pattern/character.h): it may be
+ * larger (ART_MAX_PORTRAIT_*), needs no hitbox, does not turn and is never fired.
  *
  * The declarations of every loaded file become one table: each shape gets the
  * bullet shape id BULLET_SHAPE_COUNT + its index (the built-ins keep theirs),
@@ -33,14 +37,19 @@
 #include <stdint.h>
 
 /* Shapes a library may declare in all: the ids left after the built-ins. */
-#define ART_MAX_SHAPES    (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
+#define ART_MAX_SHAPES     (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
 /* The largest frame side, and hitbox (it is kept in quarter pixels in 8 bits). */
-#define ART_MAX_FRAME     128
-#define ART_MAX_HITBOX    63.75
+#define ART_MAX_FRAME      128
+#define ART_MAX_HITBOX     63.75
 /* An animation's most frames, and ticks a frame; F when `every` is not given. */
-#define ART_MAX_FRAMES    16
-#define ART_MAX_EVERY     255
-#define ART_DEFAULT_EVERY 6
+#define ART_MAX_FRAMES     16
+#define ART_MAX_EVERY      255
+#define ART_DEFAULT_EVERY  6
+/* The largest portrait frame: a 256x384 portrait fits with room to spare. The
+ * art rows of the atlas (render/atlas.h, ATLAS_ART_MAX_ROWS) bound how many fit
+ * in all: three 256-wide portraits share a row of the 1024-px atlas. */
+#define ART_MAX_PORTRAIT_W 512
+#define ART_MAX_PORTRAIT_H 512
 typedef struct art_shape {
     const char *name;
     int shape;          /* its bullet shape id */
@@ -53,6 +62,7 @@ typedef struct art_shape {
     int frames;         /* animation frames, side by side from (x, y); 1: a still */
     int every;          /* ticks each frame shows (1..ART_MAX_EVERY) */
     int once;           /* plays once and holds its last frame; else loops */
+    int portrait;       /* a character's picture: never a bullet's shape */
     const char *file;   /* where it is declared, for the renderer's errors */
     uint32_t line, col; /* the shape's name */
     uint32_t sheet_line, sheet_col;
@@ -111,5 +121,7 @@ int art_sheets_over_budget(uint64_t total, char *why, size_t why_size);
 int art_shape_by_name(const art_shape *art, int count, const char *name);
 /* The declared shape called name, or NULL (built-ins are not in the table). */
 const art_shape *art_find(const art_shape *art, int count, const char *name);
+/* The declared shape of id `shape`, or NULL (a built-in, or none). */
+const art_shape *art_shape_of(const art_shape *art, int count, int shape);
 
 #endif

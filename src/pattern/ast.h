@@ -61,6 +61,7 @@ struct ast_arg {
     const char *name;
     ast_pos pos;
     ast_expr *value;
+    int joined; /* print "a" + x: joins the item before it without a space */
     ast_arg *next;
 };
 
@@ -125,7 +126,7 @@ typedef struct ast_fire {
     X(SCORE, "score", "e", "points for destroying it")                  \
     X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")               \
     X(LOOK, "look", "t", "an enemy's or boss's look")                   \
-    X(TITLE, "title", "tT", "a title card: line, optional subline")     \
+    X(TITLE, "title", "tT", "a title card: line, optional subline (+ joins)") \
     X(SOUND, "sound", "t", "play a sound effect")                       \
     X(MUSIC, "music", "t", "change the music")                          \
     X(CLEAR, "clear", "", "cancel every enemy bullet into items")       \
@@ -170,6 +171,8 @@ typedef enum ast_stmt_kind {
     ST_RETURN, /* return e0: a function's value */
     ST_FOR,    /* for name in e0 { body }: each handle of a group */
     ST_ON,     /* on EVENT { body }: a bullet's hook; op = the vm_event_kind */
+    ST_SAY,    /* say [NAME [text]] parts: a dialogue line; name the speaker, text
+                * the expression; args the parts (a string in name, or a value) */
     ST_BROKEN, /* a statement with a syntax error (reported): compiles to nothing */
 } ast_stmt_kind;
 
@@ -190,6 +193,9 @@ struct ast_stmt {
     /* NAME.statement: the statement acts on handle NAME's object */
     const char *target;
     ast_pos target_pos;
+    /* title "a" + x ["b" + y]: the parts joined to each text after its first
+     * string (folded when the file loads) */
+    ast_arg *parts[2];
     /* fire / laser / spawn ... as NAME: a new variable holding the handle(s) */
     const char *as;
     ast_pos as_pos;
@@ -205,7 +211,8 @@ typedef struct ast_param {
 
 typedef struct ast_phase {
     ast_pos pos;
-    const char *title; /* spell card name, or NULL */
+    const char *title;    /* spell card name, or NULL */
+    ast_arg *title_parts; /* "Sign " + N: parts joined after it (folded at load) */
     int spell;
     ast_expr *time, *health, *bonus;
     ast_stmt *body;
@@ -225,6 +232,7 @@ typedef enum ast_decl_kind {
     DECL_BULLETML,
     DECL_ART,
     DECL_BACKDROP,
+    DECL_CHARACTER,
 } ast_decl_kind;
 
 /* One layer of a backdrop declaration (backdrop := 'backdrop' NAME '{' { layer }
@@ -256,8 +264,19 @@ typedef struct ast_art_shape {
     double frames, every;      /* the animation's; has_frames, has_every */
     int has_frame, has_hitbox, has_frames, has_every;
     int turns, additive, once;
+    int portrait; /* 'portrait': a character's picture, larger, never fired */
+    ast_pos portrait_pos;
     struct ast_art_shape *next;
 } ast_art_shape;
+
+/* One portrait of a character declaration (character := 'character' NAME '{'
+ * { 'name' STRING | 'colour' R G B | 'portrait' EXPRESSION SHAPE } '}'): the
+ * art shape drawn while the character speaks with that expression. */
+typedef struct ast_portrait {
+    ast_pos pos, shape_pos;
+    const char *expression, *shape;
+    struct ast_portrait *next;
+} ast_portrait;
 
 /* One look of a bulletml declaration (bulletml := 'bulletml' NAME '{' { rule }
  * '}', rule := 'look' [STRING] SHAPE [COLOUR]): the bullets labelled `label`
@@ -327,6 +346,13 @@ typedef struct ast_decl {
     ast_pos sheet_pos;
     ast_art_shape *shapes;      /* art */
     ast_backdrop_layer *layers; /* backdrop: its own, then the spell block's */
+    /* boss, ship: the character it is (`character NAME`), and where it is named */
+    const char *character;
+    ast_pos character_pos;
+    double colour[3]; /* character: 'colour R G B', 0..255 each, as written */
+    ast_pos colour_pos;
+    int has_colour;
+    ast_portrait *portraits; /* character */
     struct ast_decl *next;
 } ast_decl;
 

@@ -16,6 +16,7 @@
 
 #include "core/ease.h"
 #include "pattern/backdrop_decl.h"
+#include "pattern/dialogue.h"
 #include "pattern/parser.h"
 #include "sim/backdrop.h"
 #include "sim/bullet_kind.h"
@@ -58,6 +59,8 @@ typedef enum value_kind {
     X("rank", VAL_GET, VM_PROP_RANK)               \
     X("enemies", VAL_GET, VM_PROP_ENEMIES)         \
     X("boss_active", VAL_GET, VM_PROP_BOSS_ACTIVE) \
+    X("talking", VAL_GET, VM_PROP_TALKING)         \
+    X("ship", VAL_GET, VM_PROP_SHIP)               \
     X("health", VAL_GET, VM_PROP_HEALTH)           \
     X("rand", VAL_RAND, 0)                         \
     X("time", VAL_CLOCK, 0)                        \
@@ -135,6 +138,7 @@ typedef struct global {
     uint32_t first_phase; /* bosses: function of phase 1 (phases are consecutive) */
     uint32_t boss;        /* bosses: index in the library's table */
     uint32_t shared;      /* shared values: index (SHARED, SSTORE) */
+    uint32_t ship;        /* ships: index in the library's table */
     double value;         /* consts */
     int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
 } global;
@@ -739,6 +743,10 @@ static void expr_name(fstate *f, const ast_expr *e)
         }
         if (g->kind == G_SHARED) {
             emit_ax(f, VM_OP_SHARED, g->shared, e->pos);
+            return;
+        }
+        if (g->kind == G_SHIP) { /* `if ship == hotaru`: the ship's index, by name */
+            emit_ref(f, g->ship, VM_REF_SHIP, e->pos);
             return;
         }
         REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is %s, not a value", e->name,
@@ -1394,6 +1402,38 @@ static void emit_string(fstate *f, const char *text, ast_pos pos)
     emit_ref(f, text ? (double)program_add_string(f->c->b, text) : -1.0, VM_REF_STRING, pos);
 }
 
+/* A title's or spell card's text with the parts joined after its first string
+ * ("Stage " + N), folded now: each part a string, or a number known when the
+ * file loads (reported otherwise); the text itself when nothing is joined.
+ * The result lives in the compiler's arena (or the library's, when `keep`,
+ * which reports nothing: the same text compiled into the code reports it). */
+static const char *fold_text(fstate *f, const char *first, const ast_arg *parts, int keep)
+{
+    if (!first || !parts)
+        return first;
+    char buf[512];
+    size_t used = (size_t)snprintf(buf, sizeof buf, "%s", first);
+    for (const ast_arg *a = parts; a && used < sizeof buf - 1; a = a->next) {
+        double v = 0;
+        int n = 0;
+        if (!a->value)
+            n = snprintf(buf + used, sizeof buf - used, "%s", a->name);
+        else if (fold(f, a->value, &v))
+            n = snprintf(buf + used, sizeof buf - used, "%.10g", v);
+        else if (!keep) { /* the table's copy stays quiet: the code's reports it */
+            REPORT(f, DIAG_NOT_CONSTANT, expr_start(a->value),
+                   "a title's or spell card's text is known when the file loads: join strings, "
+                   "numbers and constants ('say' and 'print' take any value)");
+            n = 0;
+        }
+        used += n > 0 ? (size_t)n : 0;
+        used = used < sizeof buf - 1 ? used : sizeof buf - 1;
+    }
+    arena *ar = keep ? &f->c->lib->mem : f->c->ar;
+    const char *out = arena_strndup(ar, buf, strlen(buf));
+    return out ? out : first;
+}
+
 /* The look of a fire: SHOT_LOOK when it names a known shape (and a known colour,
  * white when none). Without a shape, or with an unknown name (reported, with a
  * hint), the shot keeps the host's default look. */
@@ -1416,6 +1456,13 @@ static uint32_t look_code(fstate *f, const ast_fire *fire)
                        fire->shape,
                        compiler_hint(diag_suggest(fire->shape, compiler_shapes, BULLET_SHAPE_COUNT),
                                      hint, sizeof hint));
+        }
+        const art_shape *a = art_shape_of(f->c->lib->art, (int)f->c->lib->art_count, shape);
+        if (a && a->portrait) {
+            REPORT(f, DIAG_UNKNOWN_SHAPE, fire->shape_pos,
+                   "'%s' is a portrait, which a character shows, not a bullet's shape",
+                   fire->shape);
+            shape = -1;
         }
     }
     if (fire->colour) {
@@ -2065,6 +2112,24 @@ static void compiler_check_sound(compiler *c, int file, const char *name, ast_po
         compiler_report(c, rc == -1 ? DIAG_UNKNOWN_SOUND : DIAG_BAD_SOUND, file, pos, "%s", err);
 }
 
+/* The character a boss or ship names (`character NAME`): its index in the
+ * library's characters, or -1 (none named, or unknown: reported with a hint). */
+static int compiler_check_character(compiler *c, int file, const char *name, ast_pos pos)
+{
+    if (!name)
+        return -1;
+    const library *lib = c->lib;
+    int k = character_find(lib->characters, (int)lib->character_count, name);
+    if (k >= 0)
+        return k;
+    char hint[96];
+    compiler_report(
+        c, DIAG_UNKNOWN_CHARACTER, file, pos, "unknown character '%s'%s", name,
+        compiler_hint(character_suggest(lib->characters, (int)lib->character_count, name), hint,
+                      sizeof hint));
+    return -1;
+}
+
 /* Reports a backdrop name that is neither one of sim/backdrop.h's nor declared
  * (pattern/backdrop_decl.h), with the nearest of both as a hint; returns its
  * id, or -1. */
@@ -2143,8 +2208,8 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
         n = 1;
         break;
     case VS_TITLE:
-        emit_string(f, s->text ? s->text : "", s->pos);
-        emit_string(f, s->text2, s->pos);
+        emit_string(f, s->text ? fold_text(f, s->text, s->parts[0], 0) : "", s->pos);
+        emit_string(f, fold_text(f, s->text2, s->parts[1], 0), s->pos);
         n = 2;
         break;
     default: break;
@@ -2153,7 +2218,8 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
 }
 
 /* print "text", expr, ...: the values in order, then PRINT with the strings'
- * bits. At most VM_PRINT_MAX_VALUES. */
+ * bits. At most VM_PRINT_MAX_VALUES. With parts joined by '+' ("wave " + i),
+ * PRINT_JOIN, its spaces between items written out as strings. */
 static void stmt_print(fstate *f, const ast_stmt *s)
 {
     if (s->nargs > VM_PRINT_MAX_VALUES) {
@@ -2164,9 +2230,25 @@ static void stmt_print(fstate *f, const ast_stmt *s)
                VM_PRINT_MAX_VALUES, s->nargs);
         return;
     }
+    int joins = 0, values = 0;
+    for (const ast_arg *a = s->args; a; a = a->next) {
+        joins |= a->joined;
+        values += 1 + (a != s->args && !a->joined); /* a joined print spells its spaces */
+    }
+    if (joins && values > VM_PRINT_MAX_VALUES) {
+        REPORT(f, DIAG_ARG_COUNT, s->pos,
+               "print takes at most %d values, and a print that joins with '+' counts the "
+               "spaces between its items too (%d here)",
+               VM_PRINT_MAX_VALUES, values);
+        return;
+    }
     uint32_t strings = 0;
     int n = 0;
     for (const ast_arg *a = s->args; a; a = a->next, n++) {
+        if (joins && a != s->args && !a->joined) { /* the space PRINT would put there */
+            emit_string(f, " ", a->pos);
+            strings |= 1u << n++;
+        }
         if (a->value) {
             expr(f, a->value);
         } else {
@@ -2175,7 +2257,7 @@ static void stmt_print(fstate *f, const ast_stmt *s)
         }
     }
     if (n > 0)
-        emit_ab(f, VM_OP_PRINT, (uint32_t)n, strings, s->pos);
+        emit_ab(f, joins ? VM_OP_PRINT_JOIN : VM_OP_PRINT, (uint32_t)n, strings, s->pos);
 }
 
 /* spawn ENEMY(args) at (x, y): the SPAWN verb with the enemy's function. */
@@ -2254,6 +2336,69 @@ static void stmt_boss(fstate *f, const ast_stmt *s)
     emit_const(f, s->op, s->pos);
     emit_ab(f, VM_OP_ACT, VM_VERB_BOSS, 2, s->pos);
     uint32_t top = emit_ax(f, VM_OP_GET, VM_PROP_BOSS_ACTIVE, s->pos);
+    uint32_t done = emit_ax(f, VM_OP_JMPF, 0, s->pos);
+    emit_const(f, 1, s->pos);
+    emit_ax(f, VM_OP_WAIT, 0, s->pos);
+    emit_ax(f, VM_OP_JMP, top, s->pos);
+    patch_to(f, done, program_pc(f->c->b), s->pos);
+}
+
+/* A text only shown (a dialogue's words, its speaker): a string the content
+ * hash skips (VM_REF_TEXT); -1 for none. */
+static void emit_text(fstate *f, const char *text, ast_pos pos)
+{
+    emit_ref(f, text ? (double)program_add_string(f->c->b, text) : -1.0, VM_REF_TEXT, pos);
+}
+
+/* The speaker and expression of a say, checked against the characters;
+ * reports an unknown one with the nearest name. */
+static void say_check_speaker(fstate *f, const ast_stmt *s)
+{
+    const library *lib = f->c->lib;
+    char hint[96];
+    int k = character_find(lib->characters, (int)lib->character_count, s->name);
+    if (k < 0) {
+        REPORT(f, DIAG_UNKNOWN_CHARACTER, s->name_pos, "unknown character '%s'%s", s->name,
+               compiler_hint(character_suggest(lib->characters, (int)lib->character_count, s->name),
+                             hint, sizeof hint));
+        return;
+    }
+    const character_info *c = &lib->characters[k];
+    if (s->text && character_expression(c, s->text) < 0)
+        REPORT(f, DIAG_UNKNOWN_CHARACTER, s->target_pos, "%s has no expression '%s'%s", s->name,
+               s->text,
+               c->portrait_count == 0
+                   ? " (it has no portraits)"
+                   : compiler_hint(character_suggest_expression(c, s->text), hint, sizeof hint));
+}
+
+/* say [CHARACTER [EXPRESSION]] "text" [+ part...]: the SAY verb (speaker,
+ * expression, the parts' kinds, the parts), then a wait while the line is up
+ * (pattern/dialogue.h), as `boss` waits on its fight. */
+static void stmt_say(fstate *f, const ast_stmt *s)
+{
+    if (s->nargs > DIALOGUE_PARTS_MAX) {
+        REPORT(f, DIAG_ARG_COUNT, s->pos, "a line joins at most %d parts, not %d",
+               DIALOGUE_PARTS_MAX, s->nargs);
+        return;
+    }
+    if (s->name)
+        say_check_speaker(f, s);
+    emit_text(f, s->name, s->pos);
+    emit_text(f, s->text, s->pos);
+    uint32_t kinds = 0;
+    int n = 0;
+    for (const ast_arg *a = s->args; a; a = a->next, n++)
+        kinds |= a->value ? 0u : 1u << n;
+    emit_const(f, kinds, s->pos);
+    for (const ast_arg *a = s->args; a; a = a->next) {
+        if (a->value)
+            expr(f, a->value);
+        else
+            emit_text(f, a->name, a->pos);
+    }
+    emit_ab(f, VM_OP_ACT, VM_VERB_SAY, (uint32_t)(n + DIALOGUE_SAY_FIXED), s->pos);
+    uint32_t top = emit_ax(f, VM_OP_GET, VM_PROP_TALKING, s->pos);
     uint32_t done = emit_ax(f, VM_OP_JMPF, 0, s->pos);
     emit_const(f, 1, s->pos);
     emit_ax(f, VM_OP_WAIT, 0, s->pos);
@@ -2340,6 +2485,7 @@ static int stmt_not_in_function(fstate *f, const ast_stmt *s)
     case ST_SPAWN: word = "spawn"; break;
     case ST_BOSS: word = s->op ? "midboss" : "boss"; break;
     case ST_STOP: word = "stop"; break;
+    case ST_SAY: word = "say"; break;
     default: return 0;
     }
     if (!f->in_function)
@@ -2574,6 +2720,7 @@ static void stmt(fstate *f, const ast_stmt *s)
         emit_ax(f, VM_OP_RETV, 0, s->pos);
         break;
     case ST_BOSS: stmt_boss(f, s); break;
+    case ST_SAY: stmt_say(f, s); break;
     case ST_BROKEN: break;
     }
 }
@@ -2662,7 +2809,7 @@ static void compile_function(compiler *c, uint32_t func, int file, const char *c
         else
             emit_const(f, 0, pos);
         emit_const(f, phase->spell, pos);
-        emit_string(f, phase->title, pos);
+        emit_string(f, fold_text(f, phase->title, phase->title_parts, 0), pos);
         emit_ab(f, VM_OP_ACT, VM_VERB_PHASE, 5, pos);
     }
     stmts(f, body);
@@ -2710,6 +2857,7 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_BULLETML: return G_IMPORT; /* never a global: the library applies it */
     case DECL_ART: return G_IMPORT;      /* shapes: pattern/art.c's table */
     case DECL_BACKDROP: return G_IMPORT; /* scenes: pattern/backdrop_decl.c's table */
+    case DECL_CHARACTER: return G_IMPORT; /* pattern/character.c's table */
     }
     return G_CONST;
 }
@@ -2722,7 +2870,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
     for (int fi = 0; fi < in->nfiles; fi++) {
         for (ast_decl *d = in->decls[fi]; d; d = d->next) {
             if (!d->name || d->kind == DECL_BULLETML || d->kind == DECL_ART ||
-                d->kind == DECL_BACKDROP) /* the library's */
+                d->kind == DECL_BACKDROP || d->kind == DECL_CHARACTER) /* the library's */
                 continue;
             global *g =
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);
@@ -2730,7 +2878,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
                 continue;
             vm_pos vp = {d->pos.line, d->pos.col, in->file_ids[fi]};
             if (d->kind == DECL_SHIP)
-                (*nships)++;
+                g->ship = (*nships)++;
             else if (d->kind == DECL_GAME)
                 (*ngames)++;
             else if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {
@@ -2812,6 +2960,7 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
     compiler_check_look(c, g->file, d->look, d->look_pos);
     out->spell_background =
         compiler_check_backdrop(c, g->file, d->spell_background, d->spell_background_pos);
+    out->character = compiler_check_character(c, g->file, d->character, d->character_pos);
     out->file = compiler_file_name(c, g->file);
     out->phases =
         arena_alloc(&lib->mem, (size_t)(d->nphases ? d->nphases : 1) * sizeof *out->phases);
@@ -2823,7 +2972,8 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
     uint32_t k = 0;
     for (const ast_phase *ph = d->phases; ph; ph = ph->next, k++) {
         library_phase *lp = &out->phases[k];
-        lp->title = ph->title ? arena_strndup(&lib->mem, ph->title, strlen(ph->title)) : NULL;
+        const char *title = fold_text(&f, ph->title, ph->title_parts, 1);
+        lp->title = title ? arena_strndup(&lib->mem, title, strlen(title)) : NULL;
         lp->spell = ph->spell;
         lp->func = g->first_phase + k;
         double v;
@@ -2991,6 +3141,7 @@ static void compiler_ship(compiler *c, const global *g, library_ship *out)
                            OPTION_LOOK_COUNT);
     out->about =
         arena_strndup(&lib->mem, d->about ? d->about : "", d->about ? strlen(d->about) : 0);
+    out->character = compiler_check_character(c, g->file, d->character, d->character_pos);
     out->file = compiler_file_name(c, g->file);
     int given[LIBRARY_SHIP_NUMBER_COUNT] = {0};
     for (const ast_ship_item *it = d->items; it; it = it->next) {

@@ -89,7 +89,9 @@
     X(BAD_ART,            DIAG_ERROR,   "an art sheet or shape that cannot be drawn") \
     X(UNKNOWN_SOUND,      DIAG_ERROR,   "a sound that is no built-in effect nor a sound file") \
     X(BAD_SOUND,          DIAG_ERROR,   "a sound file that cannot be played (outside its folder, damaged, too many)") \
-    X(BAD_BACKDROP,       DIAG_ERROR,   "a backdrop declaration, layer or sheet that cannot be drawn")
+    X(BAD_BACKDROP,       DIAG_ERROR,   "a backdrop declaration, layer or sheet that cannot be drawn") \
+    X(UNKNOWN_CHARACTER,  DIAG_ERROR,   "a character or expression that is not declared") \
+    X(BAD_CHARACTER_DECL, DIAG_ERROR,   "a character declaration that cannot be shown")
 /* clang-format on */
 
 typedef enum diag_code {

@@ -41,11 +41,11 @@ typedef struct parser {
 } parser;
 
 const char *const parser_statement_words[] = {
-    "var",    "wait",   "repeat", "loop",   "while", "if",       "break",      "continue",
-    "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",       "accel",
-    "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",       "title",
-    "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss",    "print",
-    "return", "laser",  "damage", "pierce", "for",   "on",       "background", NULL};
+    "var",   "wait",   "repeat",     "loop",    "while",    "if",     "break", "continue", "fire",
+    "run",   "thread", "speed",      "turn",    "velocity", "spin",   "accel", "move",     "vanish",
+    "stop",  "health", "score",      "hitbox",  "look",     "title",  "sound", "music",    "clear",
+    "drops", "spawn",  "boss",       "midboss", "print",    "return", "laser", "damage",   "pierce",
+    "for",   "on",     "background", "say",     NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
@@ -63,7 +63,7 @@ int parser_is_reserved(const char *word)
 
 const char *const parser_decl_words[] = {"const",    "pattern",  "enemy", "boss", "stage",
                                          "function", "shared",   "ship",  "game", "bulletml",
-                                         "art",      "backdrop", NULL};
+                                         "art",      "backdrop", "character", NULL};
 
 /* ---- tokens ---- */
 
@@ -359,8 +359,8 @@ static ast_expr *parser_primary(parser *p)
         if (p->tok.len < sizeof word) {
             memcpy(word, p->tok.start, p->tok.len);
             word[p->tok.len] = 0;
-            if (parser_is_reserved(word)) {
-                parser_expected(p, "a value");
+            if (parser_is_reserved(word) && strcmp(word, "ship") != 0) {
+                parser_expected(p, "a value"); /* `ship` is the ship flown */
                 return NULL;
             }
         }
@@ -801,6 +801,27 @@ static const char *const parser_verb_shapes[] = {
 #undef PARSER_VERB_SHAPE
 };
 
+/* { '+' ( STRING | term ) }: what is joined to a text after its first string
+ * (a title's, a spell card's name), as a list of parts. */
+static ast_arg *parser_joined(parser *p)
+{
+    ast_arg *head = NULL, **tail = &head;
+    while (!p->panic && parser_accept(p, TOK_PLUS)) {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return head;
+        a->pos = parser_pos(&p->tok);
+        a->joined = 1;
+        if (parser_at(p, TOK_STRING))
+            a->name = parser_string(p);
+        else
+            a->value = parser_term(p);
+        *tail = a;
+        tail = &a->next;
+    }
+    return head;
+}
+
 /* verb := 'health' expr | 'score' expr | 'hitbox' expr | 'look' text
  *       | 'title' text [ text ] | 'sound' text | 'music' text | 'clear'
  *       | 'damage' expr | 'background' text */
@@ -812,9 +833,14 @@ static void parser_verb(parser *p, ast_stmt *s, int verb)
         s->e[0] = parser_expr(p);
     } else if (shape[0] == 't') {
         s->name_pos = parser_pos(&p->tok); /* where the text is, for its errors */
+        int quoted = parser_at(p, TOK_STRING);
         s->text = parser_text(p);
-        if (shape[1] == 'T' && parser_at(p, TOK_STRING))
+        if (shape[1] == 'T' && quoted) /* a title: texts may join parts */
+            s->parts[0] = parser_joined(p);
+        if (shape[1] == 'T' && parser_at(p, TOK_STRING)) {
             s->text2 = parser_string(p);
+            s->parts[1] = parser_joined(p);
+        }
     }
 }
 
@@ -848,13 +874,29 @@ static void parser_items(parser *p, ast_stmt *s, int strings)
         if (!a)
             return;
         a->pos = parser_pos(&p->tok);
-        if (strings && parser_at(p, TOK_STRING))
+        int text = strings && parser_at(p, TOK_STRING);
+        if (text)
             a->name = parser_string(p);
         else
             a->value = parser_expr(p);
         *tail = a;
         tail = &a->next;
         s->nargs++;
+        /* "text" + part + ...: parts joined without spaces (print's) */
+        while (text && !p->panic && parser_accept(p, TOK_PLUS)) {
+            ast_arg *j = arena_alloc(p->ar, sizeof *j);
+            if (!j)
+                return;
+            j->pos = parser_pos(&p->tok);
+            j->joined = 1;
+            if (parser_at(p, TOK_STRING))
+                j->name = parser_string(p);
+            else
+                j->value = parser_term(p);
+            *tail = j;
+            tail = &j->next;
+            s->nargs++;
+        }
     } while (!p->panic && parser_accept(p, TOK_COMMA));
 }
 
@@ -868,7 +910,48 @@ static void parser_array_values(parser *p, ast_stmt *s)
         parser_expect(p, TOK_RBRACKET, "',' or ']'");
 }
 
-/* print := 'print' item { ',' item }      item := STRING | expr */
+/* text := STRING { '+' ( STRING | term ) }: the parts of a line, into
+ * s->args (a string in the arg's name, a number's expression in its value).
+ * '+' joins: "wave " + i + 1 is "wave 11"; write "wave " + (i + 1) to add. */
+static void parser_text_parts(parser *p, ast_stmt *s)
+{
+    ast_arg **tail = &s->args;
+    if (!parser_at(p, TOK_STRING)) {
+        parser_expected(p, "the line's text in quotes (\"...\")");
+        return;
+    }
+    do {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return;
+        a->pos = parser_pos(&p->tok);
+        if (parser_at(p, TOK_STRING))
+            a->name = parser_string(p);
+        else
+            a->value = parser_term(p);
+        *tail = a;
+        tail = &a->next;
+        s->nargs++;
+    } while (!p->panic && parser_accept(p, TOK_PLUS));
+}
+
+/* say := 'say' [ NAME [ NAME ] ] text: a dialogue line of a character (with
+ * an expression), or narration without a speaker. */
+static void parser_say(parser *p, ast_stmt *s)
+{
+    if (parser_at(p, TOK_NAME)) {
+        s->name_pos = parser_pos(&p->tok);
+        s->name = parser_take_name(p);
+        if (parser_at(p, TOK_NAME)) {
+            s->target_pos = parser_pos(&p->tok);
+            s->text = parser_take_name(p);
+        }
+    }
+    parser_text_parts(p, s);
+}
+
+/* print := 'print' item { ',' item }      item := text | expr
+ * (text: STRING { '+' ( STRING | term ) }, its parts joined without spaces) */
 static void parser_print(parser *p, ast_stmt *s)
 {
     parser_items(p, s, 1);
@@ -977,6 +1060,9 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_expected(p, "'at (x, y)'");
         if (!p->panic)
             parser_as(p, s);
+    } else if (lexer_is(&kw, "say")) {
+        s->kind = ST_SAY;
+        parser_say(p, s);
     } else if (lexer_is(&kw, "on")) {
         /* on := 'on' ( 'cancel' | 'graze' | 'vanish' ) block */
         s->kind = ST_ON;
@@ -1197,15 +1283,18 @@ static ast_param *parser_params(parser *p, int *count)
     return head;
 }
 
-/* phase := 'phase' [ STRING ] { 'spell' | 'time' expr | 'health' expr | 'bonus' expr } block */
+/* phase := 'phase' [ STRING { '+' part } ] { 'spell' | 'time' expr | 'health' expr
+ *          | 'bonus' expr } block */
 static ast_phase *parser_phase(parser *p)
 {
     ast_phase *ph = arena_alloc(p->ar, sizeof *ph);
     if (!ph)
         return NULL;
     ph->pos = parser_pos(&p->prev);
-    if (parser_at(p, TOK_STRING))
+    if (parser_at(p, TOK_STRING)) {
         ph->title = parser_string(p);
+        ph->title_parts = parser_joined(p);
+    }
     for (;;) {
         token t = p->tok;
         ast_expr **slot = NULL;
@@ -1234,7 +1323,21 @@ static ast_phase *parser_phase(parser *p)
     return ph;
 }
 
-/* boss := 'boss' NAME '{' { 'name' STRING | 'look' text
+/* 'character' NAME in a boss or a ship: the character it is (its portraits
+ * and its name in dialogue). */
+static void parser_character_clause(parser *p, ast_decl *d, const token *t)
+{
+    if (d->character)
+        parser_error_at(p, DIAG_DUPLICATE_PROPERTY, t, "'character' is given twice");
+    d->character_pos = parser_pos(&p->tok);
+    if (!parser_at(p, TOK_NAME)) {
+        parser_expected(p, "the name of a character");
+        return;
+    }
+    d->character = parser_take_name(p);
+}
+
+/* boss := 'boss' NAME '{' { 'name' STRING | 'look' text | 'character' NAME
  *                        | 'spell_background' text | phase } '}' */
 static void parser_boss(parser *p, ast_decl *d)
 {
@@ -1244,7 +1347,7 @@ static void parser_boss(parser *p, ast_decl *d)
     ast_phase **tail = &d->phases;
     while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
         if (parser_is_decl_word(&p->tok) && !parser_at_word(p, "boss") &&
-            p->tok.line > p->prev.line)
+            !parser_at_word(p, "character") && p->tok.line > p->prev.line)
             break; /* most likely a missing '}' before the next declaration */
         token t = p->tok;
         if (parser_accept_word(p, "name")) {
@@ -1265,6 +1368,8 @@ static void parser_boss(parser *p, ast_decl *d)
                                 "'spell_background' is given twice");
             d->spell_background_pos = parser_pos(&p->tok);
             d->spell_background = parser_text(p);
+        } else if (parser_accept_word(p, "character")) {
+            parser_character_clause(p, d, &t);
         } else if (parser_accept_word(p, "phase")) {
             ast_phase *ph = parser_phase(p);
             if (ph) {
@@ -1273,7 +1378,8 @@ static void parser_boss(parser *p, ast_decl *d)
                 d->nphases++;
             }
         } else if (!parser_accept(p, TOK_SEMI)) {
-            parser_expected(p, "'name', 'look', 'spell_background' or 'phase' in a boss");
+            parser_expected(p, "'name', 'look', 'character', 'spell_background' or 'phase' in a "
+                               "boss");
         }
         if (p->panic)
             parser_sync_statement(p);
@@ -1339,7 +1445,7 @@ static ast_ship_item *parser_ship_item(parser *p)
 }
 
 /* ship := 'ship' NAME '{' { 'name' STRING | 'look' text | 'option_look' text |
- *                         'about' STRING | item } '}' */
+ *                         'about' STRING | 'character' NAME | item } '}' */
 static void parser_ship(parser *p, ast_decl *d)
 {
     token open = p->tok;
@@ -1347,7 +1453,8 @@ static void parser_ship(parser *p, ast_decl *d)
         return;
     ast_ship_item **tail = &d->items;
     while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
-        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
+        if (parser_is_decl_word(&p->tok) && !parser_at_word(p, "character") &&
+            p->tok.line > p->prev.line)
             break; /* most likely a missing '}' before the next declaration */
         token t = p->tok;
         if (parser_accept(p, TOK_SEMI))
@@ -1376,6 +1483,8 @@ static void parser_ship(parser *p, ast_decl *d)
                 d->about = parser_string(p);
             else
                 parser_expected(p, "a line about the ship as a string");
+        } else if (parser_accept_word(p, "character")) {
+            parser_character_clause(p, d, &t);
         } else {
             ast_ship_item *it = parser_ship_item(p);
             if (it && !p->panic) {
@@ -1509,6 +1618,9 @@ static int parser_art_clause(parser *p, ast_art_shape *s, int *ok)
         s->has_every = 1;
     } else if (parser_at_word(p, "once")) {
         s->once = 1;
+    } else if (parser_at_word(p, "portrait")) {
+        s->portrait = 1;
+        s->portrait_pos = parser_pos(&p->tok);
         parser_advance(p);
     } else {
         return 0;
@@ -1551,7 +1663,7 @@ static void parser_art(parser *p, ast_decl *d)
     }
     if (!parser_at(p, TOK_RBRACE)) {
         parser_expected(p, "'shape', or frame, at, hitbox, turns, upright, additive, frames, "
-                           "every or once after a shape's name");
+                           "every, once or portrait after a shape's name");
         return;
     }
     parser_close(p, &open, "art");
@@ -1735,9 +1847,77 @@ static void parser_backdrop(parser *p, ast_decl *d)
     parser_close(p, &open, "backdrop");
 }
 
+/* One item of a character: 'name' STRING, 'colour' R G B or 'portrait'
+ * EXPRESSION SHAPE; 0 when the current word is none of them (reported). */
+static int parser_character_item(parser *p, ast_decl *d)
+{
+    token t = p->tok;
+    if (parser_accept_word(p, "name")) {
+        if (d->title)
+            parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'name' is given twice");
+        else if (parser_at(p, TOK_STRING))
+            d->title = parser_string(p);
+        else
+            parser_expected(p, "the character's name as a string");
+    } else if (parser_accept_word(p, "colour")) {
+        if (d->has_colour)
+            parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'colour' is given twice");
+        d->colour_pos = parser_pos(&p->tok);
+        int ok = 1;
+        for (int i = 0; i < 3 && ok; i++)
+            d->colour[i] = parser_art_number(p, "red, green and blue from 0 to 255", &ok);
+        d->has_colour = ok;
+    } else if (parser_accept_word(p, "portrait")) {
+        ast_portrait *po = arena_alloc(p->ar, sizeof *po);
+        if (!po)
+            return 0;
+        po->pos = parser_pos(&p->tok);
+        if (!parser_at(p, TOK_NAME)) {
+            parser_expected(p, "an expression's name (normal, smile...) and an art shape");
+            return 0;
+        }
+        po->expression = parser_take_name(p);
+        po->shape_pos = parser_pos(&p->tok);
+        if (!parser_at(p, TOK_NAME)) {
+            parser_expected(p, "the art shape of the portrait");
+            return 0;
+        }
+        po->shape = parser_take_name(p);
+        ast_portrait **tail = &d->portraits;
+        while (*tail)
+            tail = &(*tail)->next;
+        *tail = po;
+    } else {
+        parser_expected(p, "'name', 'colour' or 'portrait' in a character");
+        return 0;
+    }
+    return !p->panic;
+}
+
+/* character := 'character' NAME '{' { 'name' STRING | 'colour' R G B
+ *                                  | 'portrait' EXPRESSION SHAPE } '}'
+ * (the shapes and expressions are checked by pattern/character.c) */
+static void parser_character(parser *p, ast_decl *d)
+{
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
+            break; /* most likely a missing '}' before the next declaration */
+        if (parser_accept(p, TOK_SEMI))
+            continue;
+        if (!parser_character_item(p, d))
+            return;
+        if (p->ar->failed)
+            return;
+    }
+    parser_close(p, &open, "character");
+}
+
 /* decl := 'const' NAME '=' expr
  *       | 'pattern' NAME params block | 'enemy' NAME params block
- *       | 'stage' NAME block | boss | ship | game */
+ *       | 'stage' NAME block | boss | ship | game | bulletml | art | backdrop | character */
 static ast_decl *parser_decl(parser *p)
 {
     ast_decl *d = arena_alloc(p->ar, sizeof *d);
@@ -1752,7 +1932,8 @@ static ast_decl *parser_decl(parser *p)
         {"const", DECL_CONST},       {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
         {"boss", DECL_BOSS},         {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
         {"shared", DECL_SHARED},     {"ship", DECL_SHIP},       {"game", DECL_GAME},
-        {"bulletml", DECL_BULLETML}, {"art", DECL_ART},         {"backdrop", DECL_BACKDROP}};
+        {"bulletml", DECL_BULLETML}, {"art", DECL_ART},         {"backdrop", DECL_BACKDROP},
+        {"character", DECL_CHARACTER}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -1772,7 +1953,7 @@ static ast_decl *parser_decl(parser *p)
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration (const, shared, pattern, enemy, boss, stage, "
-                            "function, ship, game, bulletml, art or backdrop), "
+                            "function, ship, game, bulletml, art, backdrop or character), "
                             "found %s",
                             got);
         return NULL;
@@ -1807,6 +1988,7 @@ static ast_decl *parser_decl(parser *p)
     case DECL_BULLETML: parser_bulletml(p, d); break;
     case DECL_ART: parser_art(p, d); break;
     case DECL_BACKDROP: parser_backdrop(p, d); break;
+    case DECL_CHARACTER: parser_character(p, d); break;
     }
     return d;
 }

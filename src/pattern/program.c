@@ -348,7 +348,8 @@ int program_stack_effect(const vm_program *p, uint32_t instruction, int *pops, i
         *pops = p->funcs[ax].nparams;
         break;
     case VM_OP_ACT: *pops = (int)VM_GET_B(instruction); break;
-    case VM_OP_PRINT: *pops = (int)VM_GET_A(instruction); break;
+    case VM_OP_PRINT:
+    case VM_OP_PRINT_JOIN: *pops = (int)VM_GET_A(instruction); break;
     default: break;
     }
     return 0;
@@ -423,6 +424,7 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
             return verifier_fail(vf, f, pc, "bad array of %u slots at %u", a, bv);
         return 0;
     case VM_OP_PRINT:
+    case VM_OP_PRINT_JOIN:
         if (a < 1 || a > VM_PRINT_MAX_VALUES || bv >> a)
             return verifier_fail(vf, f, pc, "bad print of %u values (strings %#x)", a, bv);
         return 0;
@@ -659,7 +661,8 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     case VM_OP_FIRE_RUN: fprintf(out, "%s", ax < p->func_count ? p->funcs[ax].name : "?"); break;
     case VM_OP_LOCALI:
     case VM_OP_STOREI: fprintf(out, "array of %u at slot %u", a, bv); break;
-    case VM_OP_PRINT: fprintf(out, "%u values, strings %#x", a, bv); break;
+    case VM_OP_PRINT:
+    case VM_OP_PRINT_JOIN: fprintf(out, "%u values, strings %#x", a, bv); break;
     case VM_OP_RAMP: {
         uint32_t how = (bv & VM_RAMP_EASE_MASK) >> VM_RAMP_EASE_SHIFT;
         fprintf(out, "%s %s%s%s%s", a < VM_PROP_COUNT ? vm_prop_name((vm_prop)a) : "?",

@@ -17,10 +17,10 @@
     X(DECLARATION, "pattern", "pattern NAME(PARAMS) { ... }", "A script that can run on anything: an emitter, an enemy, a bullet. `(PARAMS)` may be left out.") \
     X(DECLARATION, "enemy", "enemy NAME(PARAMS) { ... }", "A script for an enemy started with `spawn`.") \
     X(DECLARATION, "stage", "stage NAME { ... }", "A stage's timeline.") \
-    X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, `spell_background NAME`, then its phases.") \
+    X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, `character NAME`, `spell_background NAME`, then its phases.") \
     X(DECLARATION, "shared", "shared NAME = EXPR", "A value every script reads and changes (`NAME = ...`, `+=`, ...), starting at EXPR (known when the file loads) in each run.") \
     X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
-    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `option_look NAME`, `about \"TEXT\"`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
+    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `option_look NAME`, `about \"TEXT\"`, `character NAME`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
     X(DECLARATION, "game", "game NAME { stages NAME... }", "The stages of a run, in order (docs/patterns.md, The game).") \
     X(DECLARATION, "bulletml", "bulletml NAME { look [\"LABEL\"] SHAPE [COLOUR] ... }", "Looks for the bullets of NAME.xml (a BulletML file loaded with it): `look SHAPE COLOUR` for every bullet, `look \"LABEL\" SHAPE COLOUR` for those of `<bullet label=\"LABEL\">` (docs/bulletml.md, Looks).") \
     X(DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
@@ -50,9 +50,10 @@
     X(STATEMENT, "laser", "laser [straight|curvy] [COLOUR] CLAUSES...", "Fire lasers: the clauses of `fire` that apply, and `length`, `width`, `warn`, `follow`. Straight: a warning line, then the beam; curvy: a head that moves like a bullet, trailing a tapered body.") \
     X(STATEMENT, "damage", "damage EXPR", "(A ship's scripts.) The damage of the shots fired after it.") \
     X(STATEMENT, "pierce", "pierce EXPR", "(A ship's scripts.) The shots fired after it pass through enemies when EXPR is not 0, hurting each enemy they touch every frame they touch it.") \
-    X(STATEMENT, "print", "print ITEM, ITEM, ...", "Write values (expressions or \"strings\", at most 16) as a line with the place and frame: to `run`'s output, `view`'s terminal and field, the game's terminal with `play --print`.") \
+    X(STATEMENT, "print", "print ITEM, ITEM, ...", "Write values (expressions or \"strings\", at most 16; `\"wave \" + i` joins a string and values without a space) as a line with the place and frame: to `run`'s output, `view`'s terminal and field, the game's terminal with `play --print`.") \
     X(STATEMENT, "return", "return EXPR", "(In a function.) End it, giving EXPR.") \
     X(STATEMENT, "on", "on cancel { ... }, on graze { ... }, on vanish { ... }", "(In a bullet's script.) What happens when the bullet is cancelled (a bomb, `clear`), grazed, or vanishes (`vanish`, the end of its `life`): a copy of the script runs the block at the next frame, with its variables as they are then, where the bullet was.") \
+    X(STATEMENT, "say", "say [CHARACTER [EXPRESSION]] \"TEXT\" [+ PART ...]", "A dialogue line: the box at the bottom of the field with the speaker's portrait (the player's character on the left, another on the right); without a CHARACTER, narration. The script waits until the shot button advances the line; a held skip button skips the scene. Parts joined with `+` are \"strings\" or numbers. While a line is up no enemy fires and nothing hurts the player; practice skips it.") \
     X(STATEMENT, "for", "for NAME in GROUP { ... }", "Run the block once for each handle of a group (a volley fired `as g`), NAME naming it, in the order they were fired; a handle whose object is gone reads `alive` 0.") \
     X(CLAUSE, "at", "at EXPR", "Direction, degrees clockwise from up. Default: at the player.") \
     X(CLAUSE, "aim", "aim", "The same as `at aim`.") \
@@ -86,6 +87,8 @@
     X(VALUE, "rank", "rank", "The difficulty, 0 to 1.") \
     X(VALUE, "enemies", "enemies", "How many enemies are alive.") \
     X(VALUE, "boss_active", "boss_active", "1 while a boss or midboss fight goes on.") \
+    X(VALUE, "talking", "talking", "1 while a dialogue line is up (a `say` waits on it), else 0.") \
+    X(VALUE, "ship", "ship", "The ship flown: compare it with a ship's name, `if ship == hotaru { ... }`.") \
     X(VALUE, "health", "health", "This enemy's (or boss phase's) hit points left.") \
     X(VALUE, "rand", "rand", "A new random number in [0, 1) each time.") \
     X(VALUE, "time", "time", "Frames since this script started.") \
@@ -155,7 +158,11 @@
     X(WORD, "alpha", "alpha A", "(In a backdrop's layer.) The layer's opacity, 0 to 1 (default 1).") \
     X(WORD, "fade", "fade N", "(In a backdrop's layer.) The layer fades out and back in every N frames (2 to 36000).") \
     X(WORD, "additive", "layer ... additive", "(In a backdrop.) The layer's light is added to what is below: glows, stars, light.") \
-    X(WORD, "spell", "spell { layer ... }", "(In a backdrop.) The layers shown during a spell card: of a boss whose `spell_background` names this backdrop, or of any boss over a stage showing it.")
+    X(WORD, "spell", "spell { layer ... }", "(In a backdrop.) The layers shown during a spell card: of a boss whose `spell_background` names this backdrop, or of any boss over a stage showing it.") \
+    X(WORD, "portrait", "shape NAME frame W H [at X Y] portrait, portrait EXPRESSION SHAPE", "(In art.) A character's picture: up to 512x512 pixels, no hitbox, never fired. (In a character.) The art shape shown while the character speaks with that expression; the first is its default.") \
+    X(DECLARATION, "character", "character NAME { name \"TEXT\" colour R G B portrait EXPRESSION SHAPE ... }", "Someone who speaks in dialogue: a display name, a colour (0 to 255 each) and a portrait per expression (`normal`, `smile`... as you name them), each an art shape. A boss or ship names its own with `character NAME` (docs/patterns.md, Characters).") \
+    X(WORD, "character", "character NAME", "(In a boss or ship.) The character it is: its portraits and name in dialogue and cut-ins.") \
+    X(WORD, "colour", "colour R G B", "(In a character.) Its colour, three whole numbers from 0 to 255: the name plate's.")
 /* clang-format on */
 
 /* The rows, and the statements that only pass values to the host, whose words,

@@ -67,6 +67,9 @@ struct sandbox {
     /* title card */
     char title[160];
     int32_t title_end;
+    dialogue talk;      /* the dialogue scene, by the game's model */
+    uint8_t shot_press; /* the buttons of the next step (sandbox_input) */
+    uint8_t skip_held;
     char status[200];
     char last_error[512];
     int errors;
@@ -172,6 +175,8 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return sb->boss != NULL;
     case VM_PROP_ENEMIES: return sb->objs.small;
+    case VM_PROP_TALKING: return sb->talk.talking;
+    case VM_PROP_SHIP: return -1; /* no ship flies here: `if ship == NAME` is false */
     default: break;
     }
     bullet_handle bh;
@@ -229,6 +234,10 @@ static double sb_cb_random(void *user)
 static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
 {
     sandbox *sb = user;
+    if (dialogue_active(&sb->talk)) { /* nobody fires while a line is up, as in the game */
+        sb->refused++;
+        return 0;
+    }
     double px = sb->cfg.emitter_x, py = sb->cfg.emitter_y;
     bullet_handle ph;
     laser_handle lh;
@@ -386,6 +395,10 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
         sb->title_end = sb->frame + SB_TITLE_TIME;
         break;
     case VM_VERB_CLEAR: sb_clear_bullets(sb); break;
+    case VM_VERB_SAY: /* no ship, no player's character: every speaker on the right */
+        dialogue_say(&sb->talk, sb->lib, vm_current_program(sb->v), -1, a, n, sb->frame,
+                     sb->skip_held);
+        break;
     default: break; /* score, hitbox, drops, sound, music: nothing to do here */
     }
 }
@@ -517,6 +530,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->stage_func = UINT32_MAX;
     sb->title[0] = sb->phase_title[0] = sb->last_error[0] = 0;
     sb->title_end = 0;
+    dialogue_reset(&sb->talk);
     sb->errors = 0;
     sb->print_count = 0;
     sb->refused = 0;
@@ -588,7 +602,10 @@ static void sb_move_lasers(sandbox *sb)
 void sandbox_step(sandbox *sb)
 {
     sb->frame++;
+    dialogue_input(&sb->talk, sb->shot_press, sb->skip_held, sb->frame);
+    sb->shot_press = 0;
     vm_tick(sb->v, sb->frame);
+    dialogue_end_frame(&sb->talk, sb->frame);
     for (uint32_t i = 0; i < sb->nvanished; i++) {
         bullet_handle h;
         if (bullet_object_find(&sb->pool, sb->vanished[i], &h))
@@ -657,6 +674,17 @@ void sandbox_step(sandbox *sb)
     sb->bullets = p->live;
     if (sb->order_len > 2 * (objects + 1) + 64)
         sb_compact(sb); /* mostly dead entries: keep the walk short */
+}
+
+void sandbox_input(sandbox *sb, int shot_pressed, int skip_held)
+{
+    sb->shot_press |= shot_pressed != 0;
+    sb->skip_held = skip_held != 0;
+}
+
+const dialogue *sandbox_dialogue(const sandbox *sb)
+{
+    return &sb->talk;
 }
 
 backdrop_cue_place sandbox_place(const sandbox *sb)

@@ -22,6 +22,7 @@
 #define CURTAIN_PATTERN_SANDBOX_H
 
 #include "pattern/backdrop_cue.h"
+#include "pattern/dialogue.h"
 #include "pattern/library.h"
 #include "pattern/vm.h"
 #include "sim/laser_pool.h"
@@ -106,7 +107,12 @@ backdrop_cue_place sandbox_place(const sandbox *sb);
  * (backdrop_cue_now): a stage's `background` cues, a boss's spell backdrop
  * during its cards; dusk with neither. */
 int sandbox_backdrop(const sandbox *sb);
-/* Bullets that could not be spawned: the sandbox was full. */
+/* The player's buttons for the next step's dialogue (pattern/dialogue.h): a
+ * press of the shot button (kept until the step), the skip button held. */
+void sandbox_input(sandbox *sb, int shot_pressed, int skip_held);
+/* The dialogue scene, by the game's model: what the viewer draws. */
+const dialogue *sandbox_dialogue(const sandbox *sb);
+/* Bullets that could not be spawned: the sandbox was full (or a line was up). */
 uint64_t sandbox_refused(const sandbox *sb);
 
 #endif

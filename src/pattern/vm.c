@@ -635,10 +635,10 @@ static void vm_report(vm *v, uint32_t idx, uint32_t pc)
 }
 
 /* PRINT: the n values at args as one line of text (bit k of strings: value k
- * is a string index of the program), handed to the host with the statement's
- * position; past VM_PRINT_PER_FRAME lines in a frame, only counted. */
+ * is a string index of the program; joined: without spaces between), handed to the host with the
+ * statement's position; past VM_PRINT_PER_FRAME lines in a frame, only counted. */
 static void vm_print_values(vm *v, uint32_t idx, uint32_t pc, const double *args, int n,
-                            uint32_t strings)
+                            uint32_t strings, int joined)
 {
     if (!v->host.print)
         return;
@@ -651,7 +651,7 @@ static void vm_print_values(vm *v, uint32_t idx, uint32_t pc, const double *args
     size_t len = 0, size = sizeof v->print_text;
     v->print_text[0] = 0;
     for (int k = 0; k < n && len < size; k++) {
-        const char *sep = k ? " " : "";
+        const char *sep = k && !joined ? " " : "";
         double x = args[k];
         int w;
         if (strings >> k & 1u)
@@ -1998,11 +1998,12 @@ static void vm_exec(vm *v, uint32_t idx)
         }
         case VM_OP_SHARED: *sp++ = v->shared[VM_GET_AX(i)]; break;
         case VM_OP_SSTORE: v->shared[VM_GET_AX(i)] = *--sp; break;
-        case VM_OP_PRINT: {
+        case VM_OP_PRINT:
+        case VM_OP_PRINT_JOIN: {
             int n = (int)VM_GET_A(i);
             sp -= n;
             SAVE();
-            vm_print_values(v, idx, pc - 1, sp, n, VM_GET_B(i));
+            vm_print_values(v, idx, pc - 1, sp, n, VM_GET_B(i), VM_GET_OP(i) == VM_OP_PRINT_JOIN);
             break;
         }
         case VM_OP_SHOT_BEGIN: vm_shot_begin(v); break;

@@ -1121,7 +1121,8 @@ static void game_draw_desync(app *a)
 }
 
 /* The replay's seek bar along the bottom of the field: how far it has played,
- * its stage ends (gold), bosses (red), spell cards (pink) and phase ends (grey),
+ * its stage ends (gold), bosses (red), spell cards (pink), phase ends (grey)
+ * and dialogue scenes (sky blue),
  * and the keys. */
 static void game_draw_seekbar(app *a)
 {
@@ -1135,10 +1136,9 @@ static void game_draw_seekbar(app *a)
     int at = (int)((uint64_t)replay_player_frame(p) * (uint64_t)w / total);
     panel_fill(r, (SDL_Rect){x, y, at, 6}, (SDL_Color){120, 170, 255, 255});
     static const SDL_Color mark_colors[] = {
-        [REPLAY_MARK_STAGE] = {255, 210, 90, 255},
-        [REPLAY_MARK_BOSS] = {255, 80, 80, 255},
-        [REPLAY_MARK_SPELL] = {255, 120, 220, 255},
-        [REPLAY_MARK_PHASE] = {170, 170, 190, 255},
+        [REPLAY_MARK_STAGE] = {255, 210, 90, 255},     [REPLAY_MARK_BOSS] = {255, 80, 80, 255},
+        [REPLAY_MARK_SPELL] = {255, 120, 220, 255},    [REPLAY_MARK_PHASE] = {170, 170, 190, 255},
+        [REPLAY_MARK_DIALOGUE] = {110, 220, 255, 255},
     };
     for (int i = 0; i < p->mark_count; i++) {
         int mx = x + (int)((uint64_t)p->marks[i].frame * (uint64_t)w / total);

@@ -10,6 +10,7 @@
 #include "render/bullet_view.h"
 #include "sim/backdrop.h"
 #include "sim/playfield.h"
+#include "ui/dialogue_box.h"
 #include "ui/panel.h"
 
 #include <inttypes.h>
@@ -558,6 +559,8 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         wv_draw_title(r, at, w);
         wv_draw_stage_clear(r, at, w);
     }
+    dialogue_box_draw(r, at, &w->dialogue, w->lib, FIELD_VIEW_X, FIELD_VIEW_Y, (int32_t)w->frame,
+                      v->opts ? v->opts->text_speed : 60);
     wv_draw_cutin(v, r, at, w);
     wv_draw_spell(r, at, w);
     wv_draw_gets(v, r, at);

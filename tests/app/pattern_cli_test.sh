@@ -187,6 +187,22 @@ ART
 "$curtain" lint --dump "$tmp/mod/art.pat" >"$tmp/out" 2>&1 || fail "lint --dump art: $(cat "$tmp/out")"
 grep -q "^art 'needle': shape 12, .*mod/art/sheet.png frame 24x8 at 16 0, hitbox 2, turns" \
     "$tmp/out" || fail "lint --dump art: $(cat "$tmp/out")"
+# characters: lint --dump lists them and their portraits, and who names them; an
+# unknown expression is a positioned error with a hint
+"$curtain" lint --dump "$(dirname "$0")/../../docs/examples/24_dialogue.pat" >"$tmp/out" 2>&1 ||
+    fail "lint --dump characters: $(cat "$tmp/out")"
+grep -q "^art 'miko_smile': shape 12, .*art/faces.png frame 256x384 at 256 0, portrait" \
+    "$tmp/out" || fail "lint --dump portrait: $(cat "$tmp/out")"
+grep -q "^character 'kitsune': \"Kitsune\", colour 250 200 90, 2 portraits: normal=13, angry=14" \
+    "$tmp/out" && grep -q "^boss 'fox': character 'kitsune'" "$tmp/out" &&
+    grep -q "ACT        say 6" "$tmp/out" || fail "lint --dump characters: $(cat "$tmp/out")"
+sed 's|say kitsune angry|say kitsune angyr|' "$(dirname "$0")/../../docs/examples/24_dialogue.pat" \
+    >"$tmp/mod/talk.pat"
+cp "$(dirname "$0")/../../docs/examples/art/faces.png" "$tmp/mod/art/faces.png"
+"$curtain" lint "$tmp/mod/talk.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of an unknown expression did not exit 1: $(cat "$tmp/out")"
+grep -q "talk.pat:30:17: kitsune has no expression 'angyr' (did you mean 'angry'?)" "$tmp/out" ||
+    fail "lint of an unknown expression: $(cat "$tmp/out")"
 # lint refuses a sheet that is missing or outside the mod, at its path
 sed 's|"art/sheet.png"|"art/none.png"|' "$tmp/mod/art.pat" >"$tmp/mod/none.pat"
 "$curtain" lint "$tmp/mod/none.pat" >"$tmp/out" 2>&1

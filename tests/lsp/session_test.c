@@ -103,6 +103,15 @@ static const char b_fixed[] = "pattern use_it {\n"
                               "stage s2 {\n"
                               "    background night\n"
                               "    background lake\n"
+                              "}\n"
+                              "character fox {\n"
+                              "    name \"Fox\"\n"
+                              "    portrait normal petal\n"
+                              "    portrait angry petal\n"
+                              "}\n"
+                              "\n"
+                              "stage talk {\n"
+                              "    say fox angry \"Hello\"\n"
                               "}\n";
 
 /* sounds/boom.wav beside them: a WAV of two 16-bit samples, played by chimes. */
@@ -447,6 +456,12 @@ static void check_completions(void)
     static const char *const enemy_yes[] = {"fairy", NULL};
     static const char *const enemy_no[] = {"burst", NULL};
     check_completion(9, column_after(b_fixed, 9, "spawn "), enemy_yes, enemy_no);
+    static const char *const character_yes[] = {"fox", NULL};
+    static const char *const character_no[] = {"wait", "petal", NULL};
+    check_completion(51, column_after(b_fixed, 51, "say "), character_yes, character_no);
+    static const char *const expression_yes[] = {"normal", "angry", NULL};
+    static const char *const expression_no[] = {"fox", "wait", NULL};
+    check_completion(51, column_after(b_fixed, 51, "say fox "), expression_yes, expression_no);
     static const char *const pattern_yes[] = {"burst", "use_it", "wave", NULL};
     check_completion(2, column_after(b_fixed, 2, "run "), pattern_yes, enemy_yes);
     static const char *const phase_yes[] = {"spell", "time", "bonus", NULL};
@@ -705,6 +720,11 @@ int main(int argc, char **argv)
     check_hover(b_uri, 26, column_after(b_fixed, 26, "sound bo"), "/sounds/boom.wav`");
     check_hover(b_uri, 27, column_after(b_fixed, 27, "sound gr"), "**sound effect** `graze`");
     check_hover(b_uri, 27, column_after(b_fixed, 27, "sound gr"), "brushing the hitbox");
+    /* a character and its expressions where a line is said */
+    check_hover(b_uri, 51, column_after(b_fixed, 51, "say fox an"),
+                "**expression** `angry` of the character `fox`: the portrait `petal`");
+    check_hover(b_uri, 51, column_after(b_fixed, 51, "say f"), "character fox");
+    check_hover(b_uri, 51, column_after(b_fixed, 51, "sa"), "A dialogue line");
     check_completions();
     check_navigation();
     check_protocol_errors();

@@ -339,14 +339,20 @@ static void test_refusals(void)
     anim[0] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1, 0,      "strip.pat",
                                   1,    9,   1, 5, 16,  4,   0, "strip"};
     refused(anim, 1, "strip.pat:1:9: the art does not fit the atlas");
-    /* too much art: 21 large shapes that turn */
+    /* a portrait-sized frame (the bound a portrait may reach) outside its sheet */
+    example_art(art);
+    art[0].w = 256;
+    art[0].h = 384;
+    refused(art, 3, "23_art.pat:3:11: the frame 256x384 at 0 0 lies outside the sheet");
+    /* too much art: 21 large shapes that turn (one fits in the rows, the
+     * second does not) */
     static atlas_texture_art many[ATLAS_ART_MAX_SHAPES];
     snprintf(path, sizeof path, "%s/mod/big.png", scratch);
     write_png(path, 128, 128);
     for (int k = 0; k < ATLAS_ART_MAX_SHAPES; k++)
         many[k] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1,   0, "big.pat", (unsigned)k + 1,
                                       9,    1,   5, 1, 6,   0,   NULL};
-    refused(many, ATLAS_ART_MAX_SHAPES, "big.pat:1:9: the art does not fit the atlas");
+    refused(many, ATLAS_ART_MAX_SHAPES, "big.pat:2:9: the art does not fit the atlas");
 }
 
 /* The layout: art rows below the picture, frames numbered after its own, a
