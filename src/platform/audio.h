@@ -40,9 +40,18 @@ typedef struct audio {
     music_track tracks[MUSIC_THEMES];
     uint8_t ready[MUSIC_THEMES], failed[MUSIC_THEMES];
     uint64_t keys[MUSIC_THEMES]; /* each theme's track_cache key (0: not kept) */
-    char cache[1024];            /* the tracks' folder ("" : none) */
-    int cached;                  /* themes read back from it by the last load */
-    int pending;                 /* themes to render: the worker starts at the first cue */
+    /* A theme whose gain is known (audio/music_gains.h) streams: its first
+     * piece is rendered at its cue, the worker renders the rest ahead of the
+     * play head. streams[i] is made and freed, and streamed[i] (its samples
+     * rendered) set, under render and then the device lock. */
+    uint8_t streamable[MUSIC_THEMES];
+    double scales[MUSIC_THEMES];
+    music_stream *streams[MUSIC_THEMES];
+    uint32_t streamed[MUSIC_THEMES];
+    SDL_mutex *render; /* one stream renders at a time */
+    char cache[1024];  /* the tracks' folder ("" : none) */
+    int cached;        /* themes read back from it by the last load */
+    int pending;       /* themes to render: the worker starts at the first cue */
     SDL_Thread *worker;
     atomic_int stop; /* asks the worker to finish */
     int want;        /* the theme cued (-1: none), under the lock */
