@@ -221,16 +221,6 @@ static void music_stream_tail(music_stream *m)
     }
 }
 
-size_t music_stream_size(const score_sheet *s)
-{
-    size_t end, loop, total;
-    music_spans(s, &end, &loop, &total);
-    size_t layers = (size_t)s->count * INSTRUMENT_LAYERS;
-    return layers * (sizeof(synth_layer) + sizeof(synth_voice) + 2 * sizeof(size_t) +
-                     sizeof(uint64_t) + sizeof(int)) +
-           (total - end + MUSIC_STREAM_CHUNK) * sizeof(float) + end * sizeof(int16_t);
-}
-
 int music_stream_start(music_stream *m, const score_sheet *s, double scale)
 {
     memset(m, 0, sizeof *m);

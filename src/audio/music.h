@@ -114,8 +114,6 @@ int music_stream_start(music_stream *m, const score_sheet *s, double scale);
 size_t music_stream_render(music_stream *m, size_t count);
 /* Frees the stream and its track (take m->track first to keep it). */
 void music_stream_free(music_stream *m);
-/* The bytes a stream of the score allocates. */
-size_t music_stream_size(const score_sheet *s);
 
 typedef struct music_theme {
     char name[MUSIC_NAME];

@@ -593,6 +593,27 @@ static void music_test_oom(const char *patterns)
         CHECK_EQ_INT(mem_live_blocks(), live);
     }
     CHECK(done);
+    /* A stream that runs out of memory at any of its allocations says so and
+     * leaves nothing allocated. */
+    music_set_load(&set, dir, NULL);
+    int title = music_set_find(&set, "title");
+    CHECK(title >= 0);
+    done = 0;
+    for (uint64_t n = 1; n < 50 && !done && title >= 0; n++) {
+        int64_t before = mem_live_blocks();
+        music_stream m;
+        mem_fail_at(n);
+        int rc = music_stream_start(&m, &set.themes[title].score, 0.25);
+        mem_fail_at(0);
+        done = rc == 0;
+        if (rc == 0) {
+            CHECK(music_stream_render(&m, MUSIC_STREAM_CHUNK) == MUSIC_STREAM_CHUNK);
+            music_stream_free(&m);
+        }
+        CHECK_EQ_INT(mem_live_blocks(), before);
+    }
+    CHECK(done);
+    music_set_free(&set);
 }
 
 int main(int argc, char **argv)
