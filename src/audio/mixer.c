@@ -33,6 +33,7 @@ int mixer_play(mixer *m, const mixer_sound *s, float volume, float pan, mixer_bu
             continue;
         *vo = (mixer_voice){s->samples,
                             s->length,
+                            s->ready && s->ready < s->length ? s->ready : s->length,
                             0,
                             s->loop_start < s->length ? s->loop_start : 0,
                             0,
@@ -56,6 +57,13 @@ void mixer_stop(mixer *m, int voice)
 {
     if (voice >= 0 && voice < MIXER_VOICES)
         m->voices[voice].samples = NULL;
+}
+
+void mixer_extend(mixer *m, const int16_t *samples, uint32_t ready)
+{
+    for (int v = 0; v < MIXER_VOICES; v++)
+        if (m->voices[v].samples == samples)
+            m->voices[v].ready = ready < m->voices[v].length ? ready : m->voices[v].length;
 }
 
 void mixer_stop_bus(mixer *m, mixer_bus bus)
@@ -106,6 +114,13 @@ static void mixer_add_voice(const mixer *m, mixer_voice *vo, int32_t *acc, size_
                 return;
             }
             vo->pos = vo->loop_start;
+        }
+        if (vo->pos >= vo->ready) { /* not rendered yet: the voice waits, silent */
+            if (vo->fade_len && --vo->fade == 0) {
+                vo->samples = NULL;
+                return;
+            }
+            continue;
         }
         int32_t s = vo->samples[vo->pos++];
         if (vo->fade_len) { /* fading out: the level falls linearly to nothing */

@@ -36,14 +36,15 @@ typedef struct mixer_sound {
     uint32_t min_gap;    /* samples between two starts of this id (0: no limit) */
     int id;              /* for the rate limiter: 0 .. MIXER_SOUNDS-1 */
     uint32_t loop_start; /* a loop goes on from this sample (a track's intro plays once) */
+    uint32_t ready;      /* samples rendered so far, from the start (0: all of them) */
 } mixer_sound;
 
 typedef struct mixer_voice {
-    const int16_t *samples; /* NULL: the voice is free */
-    uint32_t length, pos;
-    uint32_t loop_start;     /* where a loop goes on from at its end */
-    uint32_t fade, fade_len; /* fading out: fade samples left of fade_len (0: not fading) */
-    float volume, pan;       /* pan from -1 (left) to 1 (right) */
+    const int16_t *samples;      /* NULL: the voice is free */
+    uint32_t length, ready, pos; /* ready: the samples there are to play yet (a stream) */
+    uint32_t loop_start;         /* where a loop goes on from at its end */
+    uint32_t fade, fade_len;     /* fading out: fade samples left of fade_len (0: not fading) */
+    float volume, pan;           /* pan from -1 (left) to 1 (right) */
     int bus;
     int loop;
 } mixer_voice;
@@ -67,6 +68,10 @@ void mixer_init(mixer *m);
  * Returns the voice number, or -1 if refused (counted as above). */
 int mixer_play(mixer *m, const mixer_sound *s, float volume, float pan, mixer_bus bus, int loop);
 void mixer_stop(mixer *m, int voice);
+/* More of a sound being rendered is there to play: ready samples from its start
+ * (for every voice playing samples). A voice that reaches the samples not yet
+ * rendered waits there, silent, and goes on once they are. */
+void mixer_extend(mixer *m, const int16_t *samples, uint32_t ready);
 /* Stops every voice on a bus. */
 void mixer_stop_bus(mixer *m, mixer_bus bus);
 /* Fades every voice on a bus out over samples samples, then stops it (0: at once),

@@ -8,7 +8,9 @@
 #include "audio/synth.h"
 #include "audio/vorbis.h"
 #include "core/file.h"
+#include "core/hash.h"
 #include "core/mem.h"
+#include "core/rng.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -49,8 +51,8 @@ static void music_fold(float *buf, size_t total, size_t end, size_t loop)
         buf[loop + (i - end) % span] += buf[i];
 }
 
-/* Brings buf to MUSIC_RMS with no sample above MUSIC_PEAK, as 16-bit samples. */
-static void music_finish(const float *buf, size_t length, int16_t *out)
+/* The gain that brings buf to MUSIC_RMS with no sample above MUSIC_PEAK. */
+static double music_scale(const float *buf, size_t length)
 {
     double sum = 0.0, max = 0.0;
     for (size_t i = 0; i < length; i++) {
@@ -62,6 +64,12 @@ static void music_finish(const float *buf, size_t length, int16_t *out)
     double scale = rms > 0.0 ? MUSIC_RMS / rms : 0.0;
     if (max * scale > MUSIC_PEAK)
         scale = MUSIC_PEAK / max;
+    return scale;
+}
+
+/* buf at gain scale, as 16-bit samples. */
+static void music_convert(const float *buf, size_t length, double scale, int16_t *out)
+{
     for (size_t i = 0; i < length; i++) {
         double v = buf[i] * scale * 32767.0;
         double r = v < 0 ? v - 0.5 : v + 0.5;
@@ -114,7 +122,8 @@ int music_render(const score_sheet *s, music_track *t, atomic_int *cancel)
         synth_render(buf, total, layers + i, 1, MUSIC_SEED + (uint64_t)i);
     }
     music_fold(buf, total, end, loop);
-    music_finish(buf, end, t->samples);
+    t->scale = music_scale(buf, end);
+    music_convert(buf, end, t->scale, t->samples);
     t->length = (uint32_t)end;
     t->loop = (uint32_t)loop;
     mem_free(buf);
@@ -145,6 +154,167 @@ int music_theme_render(const music_theme *th, music_track *t, atomic_int *cancel
     memset(t, 0, sizeof *t);
     return vorbis_decode_file(th->path, SYNTH_RATE, MUSIC_RMS, MUSIC_PEAK, &t->samples, &t->length,
                               &t->loop, cancel, err, err_size);
+}
+
+/* ---- streaming: a track rendered in order, a piece at a time ---- */
+
+/* The scores whose gain is known before rendering (audio/music_gains.h). */
+static const struct {
+    uint64_t hash;
+    double scale;
+} music_gains[] = {
+#define MUSIC_GAIN_ROW(name, hash, scale) {hash, scale},
+    MUSIC_GAINS(MUSIC_GAIN_ROW)
+#undef MUSIC_GAIN_ROW
+};
+
+uint64_t music_score_hash(const score_sheet *s)
+{
+    uint32_t head[4] = {(uint32_t)s->tempo, s->end, s->loop, s->count};
+    uint64_t h = hash_buffer(head, sizeof head, 0x6761696e);
+    for (uint32_t i = 0; i < s->count; i++) {
+        const score_note *n = &s->notes[i];
+        uint32_t note[3] = {n->start, n->ticks,
+                            (uint32_t)n->instrument << 16 | (uint32_t)n->pitch << 8 | n->volume};
+        h = hash_buffer(note, sizeof note, h);
+    }
+    return h;
+}
+
+int music_known_scale(const score_sheet *s, double *scale)
+{
+    uint64_t h = music_score_hash(s);
+    for (size_t i = 0; i < sizeof music_gains / sizeof music_gains[0]; i++)
+        if (music_gains[i].hash == h) {
+            *scale = music_gains[i].scale;
+            return 1;
+        }
+    return 0;
+}
+
+/* Orders the keys of music_stream.order: first sample, then index. */
+static int music_cmp_key(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The layers' sum past the end (what music_render folds back), each sample
+ * summed over the layers in index order as music_render sums it. */
+static void music_stream_tail(music_stream *m)
+{
+    size_t span = m->total - m->end;
+    for (int i = 0; i < m->count; i++) {
+        size_t start = m->starts[i], n = m->lengths[i];
+        if (n == 0 || start + n <= m->end)
+            continue;
+        synth_voice v;
+        synth_voice_start(&v, &m->layers[i], n, rng_mix64(MUSIC_SEED + (uint64_t)i));
+        while (start + v.i < m->end) { /* up to the end, into the scratch */
+            size_t at = start + v.i, k = m->end - at;
+            k = k < MUSIC_STREAM_CHUNK ? k : MUSIC_STREAM_CHUNK;
+            memset(m->chunk, 0, k * sizeof *m->chunk);
+            synth_voice_render(&v, m->chunk, k);
+        }
+        size_t at = start + v.i - m->end;
+        synth_voice_render(&v, m->tail + at, span - at);
+    }
+}
+
+int music_stream_start(music_stream *m, const score_sheet *s, double scale)
+{
+    memset(m, 0, sizeof *m);
+    music_spans(s, &m->end, &m->loop, &m->total);
+    if (m->end == 0 || m->loop >= m->end)
+        return -1;
+    m->scale = scale;
+    m->count = music_layers(s, &m->layers);
+    size_t layers = m->count > 0 ? (size_t)m->count : 1;
+    m->voices = m->count >= 0 ? mem_alloc(layers * sizeof *m->voices) : NULL;
+    m->starts = m->voices ? mem_alloc(layers * sizeof *m->starts) : NULL;
+    m->lengths = m->starts ? mem_alloc(layers * sizeof *m->lengths) : NULL;
+    m->order = m->lengths ? mem_alloc(layers * sizeof *m->order) : NULL;
+    m->active = m->order ? mem_alloc(layers * sizeof *m->active) : NULL;
+    m->tail = m->active ? mem_calloc(m->total - m->end, sizeof *m->tail) : NULL;
+    m->chunk = m->tail ? mem_alloc(MUSIC_STREAM_CHUNK * sizeof *m->chunk) : NULL;
+    m->track.samples = m->chunk ? mem_alloc(m->end * sizeof *m->track.samples) : NULL;
+    if (!m->track.samples) {
+        music_stream_free(m);
+        return -1;
+    }
+    m->track.length = (uint32_t)m->end;
+    m->track.loop = (uint32_t)m->loop;
+    m->track.scale = scale;
+    for (int i = 0; i < m->count; i++) {
+        synth_layer_span(&m->layers[i], m->total, &m->starts[i], &m->lengths[i]);
+        m->order[i] = (uint64_t)m->starts[i] << 32 | (uint64_t)i;
+    }
+    qsort(m->order, (size_t)m->count, sizeof *m->order, music_cmp_key);
+    return 0;
+}
+
+/* Starts the layers that begin before sample b, each in its place by index. */
+static void music_stream_enter(music_stream *m, size_t b)
+{
+    while (m->next < m->count && (m->order[m->next] >> 32) < b) {
+        int i = (int)(m->order[m->next++] & 0xffffffffu);
+        if (m->lengths[i] == 0)
+            continue;
+        synth_voice_start(&m->voices[i], &m->layers[i], m->lengths[i],
+                          rng_mix64(MUSIC_SEED + (uint64_t)i));
+        int k = m->active_count++;
+        while (k > 0 && m->active[k - 1] > i) {
+            m->active[k] = m->active[k - 1];
+            k--;
+        }
+        m->active[k] = i;
+    }
+}
+
+size_t music_stream_render(music_stream *m, size_t count)
+{
+    size_t a = m->done, b = a + (count < MUSIC_STREAM_CHUNK ? count : MUSIC_STREAM_CHUNK);
+    b = b < m->end ? b : m->end;
+    if (a >= b)
+        return m->done;
+    if (b > m->loop && !m->tail_done) { /* the loop's start needs what rings past the end */
+        music_stream_tail(m);
+        m->tail_done = 1;
+    }
+    music_stream_enter(m, b);
+    memset(m->chunk, 0, (b - a) * sizeof *m->chunk);
+    int kept = 0;
+    for (int k = 0; k < m->active_count; k++) { /* in index order, as music_render adds */
+        int i = m->active[k];
+        synth_voice *v = &m->voices[i];
+        size_t at = m->starts[i] + v->i, stop = m->starts[i] + m->lengths[i];
+        stop = stop < b ? stop : b;
+        synth_voice_render(v, m->chunk + (at - a), stop - at);
+        if (v->i < v->n)
+            m->active[kept++] = i;
+    }
+    m->active_count = kept;
+    size_t span = m->end - m->loop, past = m->total - m->end;
+    for (size_t x = a > m->loop ? a : m->loop; x < b; x++) /* music_fold's additions */
+        for (size_t i = x - m->loop; i < past; i += span)
+            m->chunk[x - a] += m->tail[i];
+    music_convert(m->chunk, b - a, m->scale, m->track.samples + a);
+    m->done = b;
+    return b;
+}
+
+void music_stream_free(music_stream *m)
+{
+    mem_free(m->layers);
+    mem_free(m->voices);
+    mem_free(m->starts);
+    mem_free(m->lengths);
+    mem_free(m->order);
+    mem_free(m->active);
+    mem_free(m->tail);
+    mem_free(m->chunk);
+    music_track_free(&m->track);
+    memset(m, 0, sizeof *m);
 }
 
 /* ---- the set of themes ---- */

@@ -31,6 +31,7 @@
 #define CURTAIN_AUDIO_MUSIC_H
 
 #include "audio/instrument.h"
+#include "audio/music_gains.h"
 #include "audio/score.h"
 
 #include <stdatomic.h>
@@ -52,6 +53,7 @@ typedef struct music_track {
     int16_t *samples; /* mem_alloc */
     uint32_t length;  /* samples: the end of the loop */
     uint32_t loop;    /* the sample the loop starts again at */
+    double scale;     /* the gain music_render brought it to the level with (0: not known) */
 } music_track;
 
 /* Renders a score. cancel (may be NULL) is looked at as it goes: set, the
@@ -66,6 +68,52 @@ size_t music_render_size(const score_sheet *s);
     ((size_t)SCORE_NOTES_MAX * INSTRUMENT_LAYERS * sizeof(synth_layer) +                         \
      ((size_t)SCORE_SECONDS_MAX * SYNTH_RATE + 1 + (size_t)(2 * INSTRUMENT_TAIL * SYNTH_RATE)) * \
          (sizeof(float) + sizeof(int16_t)))
+
+/* ---- streaming ----
+ *
+ * music_render cannot start a track before it ends: the gain that brings it to
+ * MUSIC_RMS is the whole track's, and the releases past the end fold back onto
+ * the loop's start. A stream renders the same track in order, a piece of at most
+ * MUSIC_STREAM_CHUNK samples at a time, so that a theme can play from its cue
+ * while the rest is rendered ahead of the play head: the gain is known before
+ * (a score in the table audio/music_gains.h, keyed by music_score_hash and
+ * checked against music_render by the audio.music test), the releases past
+ * the end are rendered before the loop's start (a few layers), and each layer is a synth_voice
+ * that carries its state from piece to piece. Its samples are music_render's,
+ * bit for bit (audio.music compares every shipped theme). */
+#define MUSIC_STREAM_CHUNK (SYNTH_RATE / 20) /* 50 ms: samples one piece renders at most */
+
+typedef struct music_stream {
+    music_track track; /* its samples [0, done) are final; the rest not yet */
+    size_t done;       /* samples rendered */
+    size_t end, loop, total;
+    double scale;
+    synth_layer *layers; /* every note's */
+    int count;
+    synth_voice *voices;       /* one per layer, started as its first sample comes */
+    size_t *starts, *lengths;  /* each layer's first sample and its length */
+    uint64_t *order;           /* the layers by their first sample: start << 32 | index */
+    int next;                  /* the next of order to start */
+    int *active, active_count; /* the layers sounding, by index */
+    float *tail;               /* the layers' sum past the end, folded onto the loop */
+    int tail_done;             /* tail is rendered (when the first piece reaches the loop) */
+    float *chunk;              /* a piece, summed before it is converted */
+} music_stream;
+
+/* A hash of what a score renders to (its tempo, loop and notes). */
+uint64_t music_score_hash(const score_sheet *s);
+/* The gain of a score in the table, if it is there: 1, or 0. */
+int music_known_scale(const score_sheet *s, double *scale);
+/* Starts a stream of a score whose gain (music_track.scale) is scale. Returns
+ * 0, or -1 (out of memory, an empty score; m is then empty). What rings past
+ * the end is rendered with the first piece that reaches the loop's start (a few
+ * layers, from their own starts: the piece that does it costs more). */
+int music_stream_start(music_stream *m, const score_sheet *s, double scale);
+/* Renders the next piece, at most count samples (and MUSIC_STREAM_CHUNK).
+ * Returns the samples rendered so far (m->track.length when it is all done). */
+size_t music_stream_render(music_stream *m, size_t count);
+/* Frees the stream and its track (take m->track first to keep it). */
+void music_stream_free(music_stream *m);
 
 typedef struct music_theme {
     char name[MUSIC_NAME];

@@ -7,6 +7,7 @@
 #include "core/trig.h"
 
 #include <math.h>
+#include <string.h>
 
 /* e^x: halve x until it is small, sum the series, square back up. Only +, -, *, /. */
 double synth_exp(double x)
@@ -77,13 +78,6 @@ static double synth_blep(double t, double dt)
     return 0.0;
 }
 
-/* The state of one layer's oscillator while it renders. */
-typedef struct synth_osc {
-    double phase; /* in [0, 1) */
-    double held;  /* the current noise value */
-    rng noise;
-} synth_osc;
-
 /* One sample of the oscillator at phase step dt, then advances it. */
 static double synth_osc_step(synth_osc *o, synth_wave wave, double dt, double duty)
 {
@@ -123,14 +117,6 @@ static double synth_envelope(const synth_layer *l, size_t i, size_t n, double *d
     return a;
 }
 
-/* A state-variable low-pass in the trapezoidal (zero-delay feedback) form, stable at
- * any cutoff and resonance, unlike the classic Chamberlin filter. */
-typedef struct synth_filter {
-    double ic1, ic2;   /* the two integrators' states */
-    double a1, a2, a3; /* coefficients for the current cutoff */
-    double k;          /* damping: 2 is none, towards 0 rings */
-} synth_filter;
-
 /* Sets the coefficients for a cutoff in Hz. */
 static void synth_filter_tune(synth_filter *f, double cutoff, double resonance)
 {
@@ -155,53 +141,78 @@ static double synth_lowpass(synth_filter *f, double x)
     return v2;
 }
 
-/* Renders one layer into out (already offset to the layer's start), adding. */
-static void synth_render_layer(float *out, size_t n, const synth_layer *l, uint64_t seed)
+void synth_voice_start(synth_voice *v, const synth_layer *l, size_t n, uint64_t seed)
 {
-    synth_osc osc = {0};
-    rng_seed(&osc.noise, seed);
-    osc.held = rng_double(&osc.noise) * 2.0 - 1.0;
-    synth_filter lp = {0};
-    double hp_prev_in = 0.0, hp_out = 0.0;
-    double hp_a = l->highpass > 0.0f ? synth_exp(-2.0 * TRIG_PI * l->highpass / SYNTH_RATE) : 0.0;
+    memset(v, 0, sizeof *v);
+    v->layer = l;
+    v->n = n;
+    rng_seed(&v->osc.noise, seed);
+    v->osc.held = rng_double(&v->osc.noise) * 2.0 - 1.0;
+    v->hp_a = l->highpass > 0.0f ? synth_exp(-2.0 * TRIG_PI * l->highpass / SYNTH_RATE) : 0.0;
     double steps = n > 1 ? (double)(n - 1) : 1.0;
-    double freq = l->freq0, fstep = synth_exp(synth_log((double)l->freq1 / l->freq0) / steps);
-    double cut = l->cutoff0, cstep = 1.0;
+    v->freq = l->freq0;
+    v->fstep = synth_exp(synth_log((double)l->freq1 / l->freq0) / steps);
+    v->cut = l->cutoff0;
+    v->cstep = 1.0;
     if (l->cutoff0 > 0.0f && l->cutoff1 > 0.0f)
-        cstep = synth_exp(synth_log((double)l->cutoff1 / l->cutoff0) / steps);
-    double level = 1.0, dstep = l->decay > 0.0f ? synth_exp(-1.0 / (l->decay * SYNTH_RATE)) : 1.0;
-    double duty = l->duty > 0.0f ? l->duty : 0.5;
-    for (size_t i = 0; i < n; i++) {
+        v->cstep = synth_exp(synth_log((double)l->cutoff1 / l->cutoff0) / steps);
+    v->level = 1.0;
+    v->dstep = l->decay > 0.0f ? synth_exp(-1.0 / (l->decay * SYNTH_RATE)) : 1.0;
+    v->duty = l->duty > 0.0f ? l->duty : 0.5;
+}
+
+void synth_voice_render(synth_voice *v, float *out, size_t count)
+{
+    const synth_layer *l = v->layer;
+    size_t stop = v->i + count < v->n ? v->i + count : v->n;
+    for (size_t i = v->i; i < stop; i++, out++) {
         if (l->cutoff0 > 0.0f && (i % 16 == 0))
-            synth_filter_tune(&lp, cut, l->resonance); /* glides need no per-sample update */
-        double f = freq;
+            synth_filter_tune(&v->lp, v->cut, l->resonance); /* glides need no per-sample update */
+        double f = v->freq;
         if (l->vibrato_hz > 0.0f)
             f *= 1.0 + l->vibrato_depth *
                            trig_sin(2.0 * TRIG_PI * l->vibrato_hz * (double)i / SYNTH_RATE);
-        double v = synth_osc_step(&osc, l->wave, f / SYNTH_RATE, duty);
+        double s = synth_osc_step(&v->osc, l->wave, f / SYNTH_RATE, v->duty);
         if (l->cutoff0 > 0.0f)
-            v = synth_lowpass(&lp, v);
+            s = synth_lowpass(&v->lp, s);
         if (l->highpass > 0.0f) {
-            hp_out = hp_a * (hp_out + v - hp_prev_in);
-            hp_prev_in = v;
-            v = hp_out;
+            v->hp_out = v->hp_a * (v->hp_out + s - v->hp_prev_in);
+            v->hp_prev_in = s;
+            s = v->hp_out;
         }
-        out[i] += (float)(v * l->gain * synth_envelope(l, i, n, &level, dstep));
-        freq *= fstep;
-        cut *= cstep;
+        *out += (float)(s * l->gain * synth_envelope(l, i, v->n, &v->level, v->dstep));
+        v->freq *= v->fstep;
+        v->cut *= v->cstep;
     }
+    v->i = stop;
+}
+
+/* Renders one layer into out (already offset to the layer's start), adding. */
+static void synth_render_layer(float *out, size_t n, const synth_layer *l, uint64_t seed)
+{
+    synth_voice v;
+    synth_voice_start(&v, l, n, seed);
+    synth_voice_render(&v, out, n);
+}
+
+void synth_layer_span(const synth_layer *l, size_t length, size_t *start, size_t *n)
+{
+    *start = (size_t)((double)l->start * SYNTH_RATE + 0.5);
+    *n = (size_t)((double)l->length * SYNTH_RATE + 0.5);
+    if (*start >= length)
+        *n = 0;
+    else if (*n > length - *start)
+        *n = length - *start;
 }
 
 void synth_render(float *out, size_t length, const synth_layer *layers, int count, uint64_t seed)
 {
     for (int i = 0; i < count; i++) {
         const synth_layer *l = &layers[i];
-        size_t start = (size_t)((double)l->start * SYNTH_RATE + 0.5);
-        size_t n = (size_t)((double)l->length * SYNTH_RATE + 0.5);
+        size_t start, n;
+        synth_layer_span(l, length, &start, &n);
         if (start >= length)
             continue;
-        if (n > length - start)
-            n = length - start;
         synth_render_layer(out + start, n, l, rng_mix64(seed + (uint64_t)i));
     }
 }

@@ -16,6 +16,8 @@
 #ifndef CURTAIN_AUDIO_SYNTH_H
 #define CURTAIN_AUDIO_SYNTH_H
 
+#include "core/rng.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,6 +46,42 @@ typedef struct synth_layer {
     float vibrato_hz;       /* vibrato speed (0: none) */
     float vibrato_depth;    /* vibrato depth, in fractions of the frequency */
 } synth_layer;
+
+/* A layer's oscillator while it renders. */
+typedef struct synth_osc {
+    double phase; /* in [0, 1) */
+    double held;  /* the current noise value */
+    rng noise;
+} synth_osc;
+
+/* A state-variable low-pass in the trapezoidal (zero-delay feedback) form, stable at
+ * any cutoff and resonance, unlike the classic Chamberlin filter. */
+typedef struct synth_filter {
+    double ic1, ic2;   /* the two integrators' states */
+    double a1, a2, a3; /* coefficients for the current cutoff */
+    double k;          /* damping: 2 is none, towards 0 rings */
+} synth_filter;
+
+/* One layer rendering piece by piece: everything it carries from one sample to
+ * the next, so that rendering it in pieces gives the very samples (bit for bit)
+ * of rendering it whole (audio/music streams a track so). */
+typedef struct synth_voice {
+    const synth_layer *layer;
+    size_t i, n; /* the next sample of the layer, and its length */
+    synth_osc osc;
+    synth_filter lp;
+    double hp_a, hp_prev_in, hp_out;
+    double freq, fstep, cut, cstep, level, dstep, duty;
+} synth_voice;
+
+/* Where a layer starts in a sound of length samples and how many samples of it
+ * fall inside (0: none), as synth_render places it. */
+void synth_layer_span(const synth_layer *l, size_t length, size_t *start, size_t *n);
+/* Starts rendering layer l (kept by pointer) over n samples with the noise seed
+ * synth_render gives it (rng_mix64 of its seed plus the layer's index). */
+void synth_voice_start(synth_voice *v, const synth_layer *l, size_t n, uint64_t seed);
+/* Adds the voice's next count samples (fewer at its end) into out. */
+void synth_voice_render(synth_voice *v, float *out, size_t count);
 
 /* The number of samples a sound of these layers lasts. */
 size_t synth_length(const synth_layer *layers, int count);

@@ -15,6 +15,7 @@
 #define AUDIO_BUFFER_FRAMES 1024 /* about 21 ms at 48 kHz */
 #define AUDIO_MUSIC_ID      (MIXER_SOUNDS - 1)
 #define AUDIO_MUSIC_FADE    (SYNTH_RATE / 8) /* samples a theme takes to fade when cut off */
+#define AUDIO_MUSIC_LEAD    (SYNTH_RATE / 4) /* samples of a streamed theme rendered at its cue */
 
 /* SDL's audio thread: fill the device's buffer from the mixer. */
 static void audio_callback(void *user, Uint8 *stream, int len)
@@ -66,6 +67,7 @@ int audio_open(audio *a, const options *o)
         snprintf(why, sizeof why, "cannot open an audio device (%s)", SDL_GetError());
         return audio_go_silent(a, why);
     }
+    a->render = SDL_CreateMutex(); /* none: themes are rendered whole before they play */
     snprintf(a->status, sizeof a->status, "%d Hz, %d channels, %s", have.freq, have.channels,
              SDL_GetCurrentAudioDriver());
     SDL_PauseAudioDevice(a->device, 0);
@@ -85,10 +87,18 @@ static void audio_free_music(audio *a)
         SDL_LockAudioDevice(a->device);
     mixer_stop_bus(&a->mix, MIXER_BUS_MUSIC); /* no voice may play a freed track */
     a->music_voice = -1;
-    for (int i = 0; i < MUSIC_THEMES; i++)
+    for (int i = 0; i < MUSIC_THEMES; i++) {
         music_track_free(&a->tracks[i]);
+        if (a->streams[i]) {
+            music_stream_free(a->streams[i]);
+            mem_free(a->streams[i]);
+            a->streams[i] = NULL;
+        }
+    }
     if (a->device)
         SDL_UnlockAudioDevice(a->device);
+    memset(a->streamable, 0, sizeof a->streamable);
+    memset(a->streamed, 0, sizeof a->streamed);
     memset(a->ready, 0, sizeof a->ready);
     memset(a->failed, 0, sizeof a->failed);
     if (a->music) {
@@ -108,6 +118,9 @@ void audio_close(audio *a)
     }
     audio_free_music(a);
     sfx_bank_free(&a->bank);
+    if (a->render)
+        SDL_DestroyMutex(a->render);
+    a->render = NULL;
     a->device = 0;
     a->music_voice = -1;
 }
@@ -144,7 +157,7 @@ void audio_play_id(audio *a, int id, float volume, float pan)
         return;
     SDL_LockAudioDevice(a->device);
     sfx_sound s = sfx_bank_sound(&a->bank, id); /* under the lock: files may be replaced */
-    mixer_sound ms = {s.samples, s.length, s.min_gap, id, 0};
+    mixer_sound ms = {s.samples, s.length, s.min_gap, id, 0, 0};
     if (s.samples && id < AUDIO_MUSIC_ID)
         mixer_play(&a->mix, &ms, volume, pan, MIXER_BUS_EFFECTS, 0);
     SDL_UnlockAudioDevice(a->device);
@@ -181,18 +194,80 @@ int audio_load_sounds(audio *a, const char *const *names, const char *const *pat
     return failed;
 }
 
-/* Starts theme i on the music bus, the lock held; what played fades out. */
+/* Starts theme i on the music bus, the lock held; what played fades out. A
+ * theme being streamed plays what is rendered of it and waits for the rest. */
 static void audio_start_theme(audio *a, int i)
 {
     mixer_fade_bus(&a->mix, MIXER_BUS_MUSIC, AUDIO_MUSIC_FADE);
     a->music_voice = -1;
     a->playing = -1;
-    if (i < 0 || !a->ready[i])
+    if (i < 0 || (!a->ready[i] && !a->streamed[i]))
         return;
-    const music_track *t = &a->tracks[i];
-    mixer_sound ms = {t->samples, t->length, 0, AUDIO_MUSIC_ID, t->loop};
+    const music_track *t = a->ready[i] ? &a->tracks[i] : &a->streams[i]->track;
+    mixer_sound ms = {t->samples,     t->length, 0,
+                      AUDIO_MUSIC_ID, t->loop,   a->ready[i] ? 0 : a->streamed[i]};
     a->music_voice = mixer_play(&a->mix, &ms, 1.0f, 0.0f, MIXER_BUS_MUSIC, 1);
     a->playing = a->music_voice >= 0 ? i : -1;
+}
+
+/* Renders theme i's stream on to at least upto samples (a piece when upto is
+ * 0), starting it first if need be, and says so to the mixer: the render lock
+ * held, not the device's. Returns 1 when the track is whole (then ready, and
+ * kept for the next launch), 0 when there is more, -1 when out of memory. */
+static int audio_stream_on(audio *a, int i, size_t upto)
+{
+    music_stream *m = a->streams[i];
+    if (!m) {
+        m = mem_alloc(sizeof *m);
+        if (!m || music_stream_start(m, &a->music->themes[i].score, a->scales[i]) != 0) {
+            mem_free(m);
+            return -1;
+        }
+        SDL_LockAudioDevice(a->device);
+        a->streams[i] = m;
+        SDL_UnlockAudioDevice(a->device);
+    }
+    size_t done = m->done;
+    do
+        done = music_stream_render(m, MUSIC_STREAM_CHUNK);
+    while (done < upto && done < m->track.length);
+    int whole = done >= m->track.length;
+    SDL_LockAudioDevice(a->device);
+    a->streamed[i] = (uint32_t)done;
+    mixer_extend(&a->mix, m->track.samples, (uint32_t)done);
+    if (whole) { /* the track is the theme's now; the voices play the same samples */
+        a->tracks[i] = m->track;
+        memset(&m->track, 0, sizeof m->track);
+        a->ready[i] = 1;
+        a->streams[i] = NULL;
+    }
+    SDL_UnlockAudioDevice(a->device);
+    if (whole) {
+        music_stream_free(m);
+        mem_free(m);
+        char err[512];
+        if (a->cache[0] && a->keys[i] &&
+            track_cache_save(a->cache, &a->music->themes[i], a->keys[i], &a->tracks[i], err,
+                             sizeof err) != 0)
+            log_warn("music: not kept for the next launch: %s", err);
+    }
+    return whole;
+}
+
+/* One piece of theme i's stream, for the worker. Returns 0, or -1 (failed). */
+static int audio_worker_stream(audio *a, int i)
+{
+    SDL_LockMutex(a->render);
+    int rc = a->ready[i] ? 1 : audio_stream_on(a, i, 0);
+    SDL_UnlockMutex(a->render);
+    if (rc < 0) {
+        SDL_LockAudioDevice(a->device);
+        a->failed[i] = 1;
+        SDL_UnlockAudioDevice(a->device);
+        log_warn("music: %s:1:1: out of memory for the track", a->music->themes[i].path);
+        return -1;
+    }
+    return 0;
 }
 
 /* The next theme to render, the lock held: the one cued, else the first left. */
@@ -200,6 +275,9 @@ static int audio_next_render(const audio *a)
 {
     if (a->want >= 0 && !a->ready[a->want] && !a->failed[a->want])
         return a->want;
+    for (int i = 0; a->music && i < a->music->count; i++) /* a stream begun goes on */
+        if (a->streams[i] && !a->ready[i] && !a->failed[i])
+            return i;
     for (int i = 0; a->music && i < a->music->count; i++)
         if (!a->ready[i] && !a->failed[i])
             return i;
@@ -220,6 +298,10 @@ static int audio_worker(void *user)
         SDL_SetThreadPriority(cued ? SDL_THREAD_PRIORITY_NORMAL : SDL_THREAD_PRIORITY_LOW);
         if (i < 0)
             break;
+        if (a->streamable[i]) {
+            audio_worker_stream(a, i);
+            continue;
+        }
         music_track t;
         char err[512];
         int rc = music_theme_render(&a->music->themes[i], &t, &a->stop, err, sizeof err);
@@ -266,6 +348,16 @@ int audio_load_music(audio *a, const char *dir, const char *mod_dir)
             a->cached++;
         }
     }
+    for (int i = 0; a->device && i < a->music->count; i++) { /* their first pieces, now */
+        a->streamable[i] = a->render && !a->ready[i] && !a->music->themes[i].ogg &&
+                           music_known_scale(&a->music->themes[i].score, &a->scales[i]);
+        if (!a->streamable[i])
+            continue;
+        SDL_LockMutex(a->render); /* no worker runs yet: for form's sake */
+        if (audio_stream_on(a, i, AUDIO_MUSIC_LEAD) < 0)
+            a->streamable[i] = 0; /* out of memory: rendered whole, if it can be */
+        SDL_UnlockMutex(a->render);
+    }
     if (a->cached)
         log_debug("music: %d of %d themes read back from %s", a->cached, a->music->count, a->cache);
     int left = 0;
@@ -302,10 +394,28 @@ void audio_cue(audio *a, int theme)
 {
     if (!a->device || !a->music || theme >= a->music->count)
         return;
+    int short_of_lead = 0; /* primed at load: this is a safety net */
+    if (theme >= 0 && a->streamable[theme]) {
+        SDL_LockAudioDevice(a->device);
+        short_of_lead =
+            !a->ready[theme] && !a->failed[theme] && a->streamed[theme] < AUDIO_MUSIC_LEAD;
+        SDL_UnlockAudioDevice(a->device);
+    }
+    if (short_of_lead) { /* its first piece, now */
+        SDL_LockMutex(a->render);
+        if (!a->ready[theme] && !a->failed[theme] && a->streamed[theme] < AUDIO_MUSIC_LEAD &&
+            audio_stream_on(a, theme, AUDIO_MUSIC_LEAD) < 0) {
+            SDL_LockAudioDevice(a->device);
+            a->failed[theme] = 1;
+            SDL_UnlockAudioDevice(a->device);
+            log_warn("music: %s:1:1: out of memory for the track", a->music->themes[theme].path);
+        }
+        SDL_UnlockMutex(a->render);
+    }
     SDL_LockAudioDevice(a->device);
     a->want = theme;
     if (theme != a->playing)
-        audio_start_theme(a, theme); /* not rendered yet: the worker starts it */
+        audio_start_theme(a, theme); /* neither rendered nor streamed: the worker starts it */
     SDL_UnlockAudioDevice(a->device);
     audio_start_worker(a); /* the first cue: its theme is rendered first */
 }

@@ -10,12 +10,16 @@
  * The music (audio/music) is loaded apart, by audio_load_music: the scores are
  * read at once (their errors kept for the game to show), the tracks a launch
  * before rendered are read back from the user's music-cache/ (audio/track_cache,
- * when audio_music_cache named it), and a worker thread, started by the first
- * cue, renders the others one by one, the one cued first (at the game's
- * priority; the others at a low one), and keeps them there, so that the game never
- * waits for a track: a cue of a track not yet rendered plays it as soon as it
- * is. A cue of a track that is ready starts it in the device's next buffer
- * (AUDIO_BUFFER_FRAMES, about 21 ms; platform.audio measures it).
+ * when audio_music_cache named it), and each other theme whose gain is known
+ * (audio/music_gains.h) has its first AUDIO_MUSIC_LEAD samples (250 ms) streamed
+ * (music_stream) before the load returns. A worker thread, started by the first
+ * cue, renders the rest one by one, the one cued first (at the game's priority;
+ * the others at a low one): a streamed theme in pieces ahead of its play head,
+ * another (a mod's score) whole; it keeps each finished track in the cache. So
+ * the game never waits for a track: a cue of a theme read back or streamed
+ * starts it in the device's next buffer (AUDIO_BUFFER_FRAMES, about 21 ms;
+ * platform.audio measures it with the cache full and empty), and a cue of a
+ * theme rendered whole and not yet ready plays it as soon as it is.
  *
  * The game calls audio_play from its own thread; the device lock is held around
  * every touch of the mixer and of the rendered tracks. An open audio must stay
@@ -40,9 +44,18 @@ typedef struct audio {
     music_track tracks[MUSIC_THEMES];
     uint8_t ready[MUSIC_THEMES], failed[MUSIC_THEMES];
     uint64_t keys[MUSIC_THEMES]; /* each theme's track_cache key (0: not kept) */
-    char cache[1024];            /* the tracks' folder ("" : none) */
-    int cached;                  /* themes read back from it by the last load */
-    int pending;                 /* themes to render: the worker starts at the first cue */
+    /* A theme whose gain is known (audio/music_gains.h) streams: its first
+     * piece is rendered at its cue, the worker renders the rest ahead of the
+     * play head. streams[i] is made and freed, and streamed[i] (its samples
+     * rendered) set, under render and then the device lock. */
+    uint8_t streamable[MUSIC_THEMES];
+    double scales[MUSIC_THEMES];
+    music_stream *streams[MUSIC_THEMES];
+    uint32_t streamed[MUSIC_THEMES];
+    SDL_mutex *render; /* one stream renders at a time */
+    char cache[1024];  /* the tracks' folder ("" : none) */
+    int cached;        /* themes read back from it by the last load */
+    int pending;       /* themes to render: the worker starts at the first cue */
     SDL_Thread *worker;
     atomic_int stop; /* asks the worker to finish */
     int want;        /* the theme cued (-1: none), under the lock */
@@ -86,7 +99,8 @@ int audio_load_sounds(audio *a, const char *const *names, const char *const *pat
  * the next audio_load_music. */
 void audio_music_cache(audio *a, const char *dir);
 /* Reads the themes of dir (the data folder's patterns/music) and mod_dir's music/
- * (may be NULL) and, with a device, starts rendering them. Returns the number of
+ * (may be NULL) and, with a device, reads back the cached ones and streams the
+ * first piece of the others. Returns the number of
  * scores with errors (their messages in a->music->errors). */
 int audio_load_music(audio *a, const char *dir, const char *mod_dir);
 /* The set of themes (empty when none were loaded). */

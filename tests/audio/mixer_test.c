@@ -12,7 +12,7 @@ static int16_t mixer_test_loud[MIXER_TEST_LEN];
 
 static mixer_sound mixer_test_sound(const int16_t *samples, int id, uint32_t gap)
 {
-    mixer_sound s = {samples, MIXER_TEST_LEN, gap, id, 0};
+    mixer_sound s = {samples, MIXER_TEST_LEN, gap, id, 0, 0};
     return s;
 }
 
@@ -96,7 +96,7 @@ static void mixer_test_capacity(void)
     CHECK_EQ_U64(m.played, MIXER_VOICES);
     mixer_stop(&m, 5);
     CHECK_EQ_INT(mixer_play(&m, &a, 1.0f, 0.0f, MIXER_BUS_EFFECTS, 0), 5);
-    mixer_sound empty = {NULL, 0, 0, 3, 0};
+    mixer_sound empty = {NULL, 0, 0, 3, 0, 0};
     CHECK_EQ_INT(mixer_play(&m, &empty, 1.0f, 0.0f, MIXER_BUS_EFFECTS, 0), -1);
 }
 
@@ -118,6 +118,35 @@ static void mixer_test_rate_limit(void)
     CHECK_EQ_U64(m.refused, 0);
 }
 
+/* A sound still being rendered (a streamed theme): the voice plays what is
+ * there, waits silent where the rendering has not reached, and goes on from
+ * that very sample once mixer_extend says more is there. */
+static void mixer_test_stream(void)
+{
+    mixer m;
+    mixer_init(&m);
+    mixer_sound a = mixer_test_sound(mixer_test_wave, 1, 0);
+    a.ready = 10;
+    int16_t out[2 * MIXER_TEST_LEN];
+    CHECK(mixer_play(&m, &a, 1.0f, 0.0f, MIXER_BUS_MUSIC, 1) >= 0);
+    mixer_mix(&m, out, 30);
+    int ok = 1;
+    for (int i = 0; i < 30; i++)
+        ok &= out[2 * i] == (i < 10 ? mixer_test_wave[i] : 0);
+    CHECK(ok);
+    CHECK_EQ_INT(mixer_active(&m), 1); /* waiting, not ended */
+    mixer_extend(&m, mixer_test_wave, 40);
+    mixer_mix(&m, out, 40);
+    ok = 1;
+    for (int i = 0; i < 40; i++)
+        ok &= out[2 * i] == (i < 30 ? mixer_test_wave[10 + i] : 0);
+    CHECK(ok);
+    mixer_extend(&m, mixer_test_wave, 0xffffffffu); /* all of it: it loops on */
+    mixer_mix(&m, out, MIXER_TEST_LEN);
+    CHECK_EQ_INT(out[0], mixer_test_wave[40]);
+    CHECK_EQ_INT(out[2 * 60], mixer_test_wave[0]);
+}
+
 int main(void)
 {
     for (int i = 0; i < MIXER_TEST_LEN; i++) {
@@ -128,5 +157,6 @@ int main(void)
     mixer_test_clamp();
     mixer_test_capacity();
     mixer_test_rate_limit();
+    mixer_test_stream();
     return check_done("mixer");
 }

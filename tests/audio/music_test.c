@@ -202,6 +202,44 @@ static void music_test_levels(const int16_t *s, size_t n, double *peak, double *
 
 /* Every shipped theme: reads, plays at least 60 s before it loops (and loops at
  * least 60 s), at the one loudness, never clipping. */
+/* A theme streamed (audio/music.h) gives its full render's samples, bit for
+ * bit, in pieces of odd sizes: the releases folded onto the loop's start, the
+ * layers carried from piece to piece. Its gain is in audio/music_gains.h; when
+ * it is not (a score changed), the row to put there is printed. */
+static void music_test_stream(const music_theme *th, const music_track *full)
+{
+    double scale = 0.0;
+    int known = music_known_scale(&th->score, &scale);
+    if (!known || scale != full->scale)
+        printf("music_gains.h: the row of '%s' should be:\n    X(\"%s\", 0x%016llxull, %a)\n",
+               th->name, th->name, (unsigned long long)music_score_hash(&th->score), full->scale);
+    CHECK(known);
+    CHECK(scale == full->scale);
+    music_stream m;
+    CHECK_EQ_INT(music_stream_start(&m, &th->score, full->scale), 0);
+    CHECK_EQ_INT((int)m.track.length, (int)full->length);
+    CHECK_EQ_INT((int)m.track.loop, (int)full->loop);
+    static const size_t pieces[] = {1, 4800, 777, 2400, 3, 1024};
+    size_t done = 0, calls = 0;
+    while (done < m.track.length && calls < 10u * SYNTH_RATE) {
+        size_t before = done;
+        done = music_stream_render(&m, pieces[calls++ % 6]);
+        CHECK(done > before);
+        if (done == before)
+            break;
+    }
+    CHECK_EQ_INT((int)done, (int)full->length);
+    size_t first = full->length;
+    for (size_t k = 0; k < full->length && first == full->length; k++)
+        if (m.track.samples[k] != full->samples[k])
+            first = k;
+    if (first < full->length)
+        printf("%s: streamed differs from the full render at sample %zu (%d, not %d)\n", th->name,
+               first, m.track.samples[first], full->samples[first]);
+    CHECK(first == full->length);
+    music_stream_free(&m);
+}
+
 static void music_test_shipped(const char *patterns)
 {
     static music_set set;
@@ -247,6 +285,7 @@ static void music_test_shipped(const char *patterns)
         CHECK(t.length - t.loop >= 60u * SYNTH_RATE);
         CHECK(peak <= MUSIC_PEAK + 1e-4);
         CHECK(fabs(20 * log10(rms / MUSIC_RMS)) < 1.0);
+        music_test_stream(&set.themes[i], &t);
         music_track_free(&t);
     }
     music_set_free(&set);
@@ -515,7 +554,7 @@ static void music_test_mixer_loop(void)
     static int16_t samples[8] = {100, 200, 300, 400, 500, 600, 700, 800};
     mixer m;
     mixer_init(&m);
-    mixer_sound s = {samples, 8, 0, 1, 5};
+    mixer_sound s = {samples, 8, 0, 1, 5, 0};
     CHECK(mixer_play(&m, &s, 1.0f, 0.0f, MIXER_BUS_MUSIC, 1) >= 0);
     int16_t out[2 * 12];
     mixer_mix(&m, out, 12);
@@ -554,6 +593,27 @@ static void music_test_oom(const char *patterns)
         CHECK_EQ_INT(mem_live_blocks(), live);
     }
     CHECK(done);
+    /* A stream that runs out of memory at any of its allocations says so and
+     * leaves nothing allocated. */
+    music_set_load(&set, dir, NULL);
+    int title = music_set_find(&set, "title");
+    CHECK(title >= 0);
+    done = 0;
+    for (uint64_t n = 1; n < 50 && !done && title >= 0; n++) {
+        int64_t before = mem_live_blocks();
+        music_stream m;
+        mem_fail_at(n);
+        int rc = music_stream_start(&m, &set.themes[title].score, 0.25);
+        mem_fail_at(0);
+        done = rc == 0;
+        if (rc == 0) {
+            CHECK(music_stream_render(&m, MUSIC_STREAM_CHUNK) == MUSIC_STREAM_CHUNK);
+            music_stream_free(&m);
+        }
+        CHECK_EQ_INT(mem_live_blocks(), before);
+    }
+    CHECK(done);
+    music_set_free(&set);
 }
 
 int main(int argc, char **argv)
