@@ -1,5 +1,6 @@
 /*
- * snapshot: world_blocks copied into one buffer and back. See snapshot.h.
+ * snapshot: the live part of world_blocks copied into one buffer and back. See
+ * snapshot.h (what is copied and why the untouched tails come back right).
  */
 #include "game/snapshot.h"
 
@@ -17,8 +18,9 @@ static int snapshot_blocks(const world *w, memblock_list *l)
     return l->overflow ? -1 : 0;
 }
 
-/* Where the blocks are and their sizes: a world made again in the same struct
- * has other blocks, which a snapshot of the old one must not be copied over. */
+/* Where the blocks are, their sizes and kinds: a world made again in the same
+ * struct has other blocks, which a snapshot of the old one must not be copied
+ * over. */
 static uint64_t snapshot_layout(const memblock_list *l)
 {
     hasher hs;
@@ -26,6 +28,7 @@ static uint64_t snapshot_layout(const memblock_list *l)
     for (int i = 0; i < l->count; i++) {
         hash_u64(&hs, (uint64_t)(uintptr_t)l->at[i].data);
         hash_u64(&hs, (uint64_t)l->at[i].size);
+        hash_u32(&hs, (uint32_t)l->at[i].kind);
     }
     return hash_end(&hs);
 }
@@ -34,9 +37,14 @@ static uint64_t snapshot_layout(const memblock_list *l)
 static int snapshot_match(const snapshot *s, const world *w, memblock_list *l)
 {
     return s->data && s->owner == w && snapshot_blocks(w, l) == 0 && memblock_total(l) == s->size &&
-                   snapshot_layout(l) == s->layout
+                   l->count == s->blocks && snapshot_layout(l) == s->layout
                ? 0
                : -1;
+}
+
+static size_t snapshot_max(size_t a, size_t b)
+{
+    return a > b ? a : b;
 }
 
 size_t snapshot_size(const world *w)
@@ -56,6 +64,14 @@ int snapshot_init(snapshot *s, const world *w)
     s->size = size;
     s->owner = w;
     s->layout = snapshot_layout(&l);
+    s->blocks = l.count;
+    /* the whole world once: past each PEAK block's live part, its untouched tail */
+    unsigned char *at = s->data;
+    for (int i = 0; i < l.count; i++) {
+        memcpy(at, l.at[i].data, l.at[i].size);
+        s->clean[i] = l.at[i].live;
+        at += l.at[i].size;
+    }
     return 0;
 }
 
@@ -71,13 +87,46 @@ int snapshot_take(snapshot *s, const world *w)
     if (snapshot_match(s, w, &l) != 0)
         return -1;
     unsigned char *at = s->data;
+    size_t live = 0;
     for (int i = 0; i < l.count; i++) {
-        memcpy(at, l.at[i].data, l.at[i].size);
-        at += l.at[i].size;
+        const memblock *b = &l.at[i];
+        size_t n = b->live;
+        /* a PEAK block: also the bytes between w's mark and the buffer's clean
+         * tail, untouched in w, so that the buffer's tail starts at w's mark */
+        size_t copy = b->kind == MEMBLOCK_PEAK ? snapshot_max(n, s->clean[i]) : n;
+        memcpy(at, b->data, copy);
+        s->mark[i] = n;
+        s->clean[i] = n;
+        live += n;
+        at += b->size;
     }
+    s->live = live;
     s->taken = 1;
     s->frame = w->frame;
     return 0;
+}
+
+/* Bytes of block i of l to copy from s back into the world: a PEAK block up to
+ * the larger mark (past the snapshot's, the buffer holds the untouched tail
+ * that w's later frames wrote over), a USED one up to the snapshot's length. */
+static size_t snapshot_restore_bytes(const snapshot *s, const memblock_list *l, int i)
+{
+    const memblock *b = &l->at[i];
+    return b->kind == MEMBLOCK_PEAK ? snapshot_max(s->mark[i], b->live) : s->mark[i];
+}
+
+/* Copies s's state into w's blocks l, keeping what is not state. */
+static void snapshot_put(const snapshot *s, const memblock_list *l, world *w)
+{
+    workers *threads = w->workers;
+    int print_scripts = w->print_scripts;
+    const unsigned char *at = s->data;
+    for (int i = 0; i < l->count; i++) {
+        memcpy(l->at[i].data, at, snapshot_restore_bytes(s, l, i));
+        at += l->at[i].size;
+    }
+    w->workers = threads;
+    w->print_scripts = print_scripts;
 }
 
 int snapshot_restore(const snapshot *s, world *w)
@@ -85,16 +134,7 @@ int snapshot_restore(const snapshot *s, world *w)
     memblock_list l;
     if (!s->taken || snapshot_match(s, w, &l) != 0)
         return -1;
-    /* not state: the caller's threads and print setting stay */
-    workers *threads = w->workers;
-    int print_scripts = w->print_scripts;
-    const unsigned char *at = s->data;
-    for (int i = 0; i < l.count; i++) {
-        memcpy(l.at[i].data, at, l.at[i].size);
-        at += l.at[i].size;
-    }
-    w->workers = threads;
-    w->print_scripts = print_scripts;
+    snapshot_put(s, &l, w);
     return 0;
 }
 
@@ -103,6 +143,15 @@ typedef struct snapshot_run {
     uint32_t offset, length;
 } snapshot_run;
 
+/* Whether the chunk [at, at + n) of a block differs from the base: past
+ * `same_end` the base's bytes are not the block's (a USED block's list grew
+ * past the base's length), so it counts as different unread. */
+static int snapshot_chunk_differs(const unsigned char *now, const unsigned char *was, size_t at,
+                                  size_t n, size_t same_end)
+{
+    return at + n > same_end || memcmp(now + at, was + at, n) != 0;
+}
+
 size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *out, size_t cap)
 {
     memblock_list l;
@@ -110,18 +159,23 @@ size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *
         return 0;
     size_t used = 0, offset = 0;
     for (int i = 0; i < l.count; i++) {
-        const unsigned char *now = l.at[i].data, *was = base->data + offset;
-        size_t size = l.at[i].size;
+        const memblock *b = &l.at[i];
+        const unsigned char *now = b->data, *was = base->data + offset;
+        /* what can differ: a PEAK block below either mark (past both, both hold
+         * the untouched tail), a USED one below its length (the base's bytes
+         * standing for it below the base's) */
+        size_t size = b->kind == MEMBLOCK_PEAK ? snapshot_max(b->live, base->mark[i]) : b->live;
+        size_t same_end = b->kind == MEMBLOCK_USED ? base->mark[i] : b->size;
         for (size_t at = 0; at < size;) {
             size_t n = size - at < SNAPSHOT_CHUNK ? size - at : SNAPSHOT_CHUNK;
-            if (memcmp(now + at, was + at, n) == 0) {
+            if (!snapshot_chunk_differs(now, was, at, n, same_end)) {
                 at += n;
                 continue;
             }
             size_t end = at + n; /* extend the run over the chunks that differ */
             while (end < size) {
                 size_t m = size - end < SNAPSHOT_CHUNK ? size - end : SNAPSHOT_CHUNK;
-                if (memcmp(now + end, was + end, m) == 0)
+                if (!snapshot_chunk_differs(now, was, end, m, same_end))
                     break;
                 end += m;
             }
@@ -133,7 +187,7 @@ size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *
             used += sizeof run + run.length;
             at = end;
         }
-        offset += size;
+        offset += b->size;
     }
     return used;
 }
@@ -143,14 +197,8 @@ int snapshot_delta_restore(const snapshot *base, const unsigned char *delta, siz
     memblock_list l;
     if (!base->taken || snapshot_match(base, w, &l) != 0)
         return -1;
-    workers *threads = w->workers;
-    int print_scripts = w->print_scripts;
-    size_t offset = 0;
-    for (int i = 0; i < l.count; i++) {
-        memcpy(l.at[i].data, base->data + offset, l.at[i].size);
-        offset += l.at[i].size;
-    }
-    /* the runs, in increasing offset: each within one block (take never spans) */
+    /* the runs, in increasing offset, each within one block (take never spans):
+     * checked before the world is touched */
     int block = 0;
     size_t block_at = 0;
     for (size_t used = 0; used < size;) {
@@ -164,11 +212,20 @@ int snapshot_delta_restore(const snapshot *base, const unsigned char *delta, siz
         if (block >= l.count || run.length > size - used ||
             run.offset + (size_t)run.length > block_at + l.at[block].size)
             return -1;
+        used += run.length;
+    }
+    snapshot_put(base, &l, w);
+    block = 0;
+    block_at = 0;
+    for (size_t used = 0; used < size;) {
+        snapshot_run run;
+        memcpy(&run, delta + used, sizeof run);
+        used += sizeof run;
+        while (run.offset >= block_at + l.at[block].size)
+            block_at += l.at[block++].size;
         memcpy((unsigned char *)l.at[block].data + (run.offset - block_at), delta + used,
                run.length);
         used += run.length;
     }
-    w->workers = threads;
-    w->print_scripts = print_scripts;
     return 0;
 }
