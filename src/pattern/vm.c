@@ -770,17 +770,15 @@ void vm_blocks(vm *v, memblock_list *l)
 {
     uint32_t n = v->cfg.capacity, map_size = v->map_mask + 1;
     size_t runners = v->blocks_whole ? n : v->runner_end;
-    size_t groups = v->blocks_whole || v->groups_kept > v->cfg.group_slots
-                        ? v->cfg.group_slots
-                        : (size_t)v->groups_kept;
+    size_t groups = v->blocks_whole || v->groups_kept > v->cfg.group_slots ? v->cfg.group_slots
+                                                                           : (size_t)v->groups_kept;
     memblock_add(l, v, sizeof *v);
     memblock_add_peak(l, v->runners, n * sizeof *v->runners, runners * sizeof *v->runners);
     memblock_add_peak(l, v->stacks, (size_t)n * v->cfg.stack_slots * sizeof *v->stacks,
                       runners * v->cfg.stack_slots * sizeof *v->stacks);
     memblock_add_peak(l, v->frames, (size_t)n * VM_MAX_DEPTH * sizeof *v->frames,
                       runners * VM_MAX_DEPTH * sizeof *v->frames);
-    memblock_add_peak(l, v->exact, v->exact ? n * sizeof *v->exact : 0,
-                      runners * sizeof *v->exact);
+    memblock_add_peak(l, v->exact, v->exact ? n * sizeof *v->exact : 0, runners * sizeof *v->exact);
     memblock_add(l, v->free_list, n * sizeof *v->free_list);
     memblock_add_used(l, v->due, v->due_cap * sizeof *v->due, v->due_count * sizeof *v->due);
     memblock_add(l, v->map_keys, map_size * sizeof *v->map_keys);

@@ -1360,11 +1360,11 @@ void bullet_pool_blocks(bullet_pool *p, memblock_list *l)
         else if (data == p->log)
             memblock_add_used(l, data, size, (size_t)p->log_len * sizeof *p->log);
         else if (data == p->block_kind || data == p->alive || data == p->events ||
-                 data == p->warm || data == p->tracked || data == p->eased ||
-                 data == p->scripted || data == p->free_bits[0])
+                 data == p->warm || data == p->tracked || data == p->eased || data == p->scripted ||
+                 data == p->free_bits[0])
             memblock_add_peak(l, data, size, size / p->blocks * blocks);
-        else if (data != p->free_bits[1] && data != p->free_bits[2] &&
-                 data != p->free_bits[3] && size % n == 0)
+        else if (data != p->free_bits[1] && data != p->free_bits[2] && data != p->free_bits[3] &&
+                 size % n == 0)
             memblock_add_peak(l, data, size, size / n * blocks * BLOCK);
         else
             memblock_add(l, data, size);

@@ -290,10 +290,11 @@ typedef struct bullet_pool {
     uint32_t live;                            /* bullets live now */
     uint32_t frame;                           /* updates done since init */
     uint32_t block_end;                       /* every live slot is below 64 * block_end */
-    uint32_t block_peak; /* the most block_end has been: no slot past 64 * block_peak has been
-                          * written since init (a snapshot copies below it) */
     uint32_t next_serial;                     /* the next bullet's spawn serial (from 1) */
     float cull_x0, cull_y0, cull_x1, cull_y1; /* outside this, bullets are culled */
+    /* The most block_end has been: no slot past 64 * block_peak has been written
+     * since init (a snapshot copies below it, game/snapshot.h). */
+    uint32_t block_peak;
 
     /* Hot: the straight-flight kernel reads these. */
     float *x, *y; /* position */
