@@ -70,6 +70,8 @@ int snapshot_init(snapshot *s, const world *w)
     for (int i = 0; i < l.count; i++) {
         memcpy(at, l.at[i].data, l.at[i].size);
         s->clean[i] = l.at[i].live;
+        s->room[i] = l.at[i].size;
+        s->kind[i] = (unsigned char)l.at[i].kind;
         at += l.at[i].size;
     }
     return 0;
@@ -152,6 +154,47 @@ static int snapshot_chunk_differs(const unsigned char *now, const unsigned char 
     return at + n > same_end || memcmp(now + at, was + at, n) != 0;
 }
 
+/* Appends the runs of chunks where now differs from was over [0, size) of a
+ * block at `offset` of the snapshot (past same_end every chunk counts as
+ * different) to out; returns 0, or -1 when they do not fit in cap. */
+static int snapshot_runs(const unsigned char *now, const unsigned char *was, size_t size,
+                         size_t same_end, size_t offset, unsigned char *out, size_t cap,
+                         size_t *used)
+{
+    for (size_t at = 0; at < size;) {
+        size_t n = size - at < SNAPSHOT_CHUNK ? size - at : SNAPSHOT_CHUNK;
+        if (!snapshot_chunk_differs(now, was, at, n, same_end)) {
+            at += n;
+            continue;
+        }
+        size_t end = at + n; /* extend the run over the chunks that differ */
+        while (end < size) {
+            size_t m = size - end < SNAPSHOT_CHUNK ? size - end : SNAPSHOT_CHUNK;
+            if (!snapshot_chunk_differs(now, was, end, m, same_end))
+                break;
+            end += m;
+        }
+        snapshot_run run = {(uint32_t)(offset + at), (uint32_t)(end - at)};
+        if (*used + sizeof run + run.length > cap)
+            return -1;
+        memcpy(out + *used, &run, sizeof run);
+        memcpy(out + *used + sizeof run, now + at, run.length);
+        *used += sizeof run + run.length;
+        at = end;
+    }
+    return 0;
+}
+
+/* What of a block can differ from the base: a PEAK block below either mark
+ * (past both, both hold the untouched tail), a USED one below its length, the
+ * base's bytes standing for it below the base's (*same_end), a WHOLE one all. */
+static size_t snapshot_span(memblock_kind kind, size_t room, size_t mark, size_t base_mark,
+                            size_t *same_end)
+{
+    *same_end = kind == MEMBLOCK_USED ? base_mark : room;
+    return kind == MEMBLOCK_PEAK ? snapshot_max(mark, base_mark) : mark;
+}
+
 size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *out, size_t cap)
 {
     memblock_list l;
@@ -160,36 +203,70 @@ size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *
     size_t used = 0, offset = 0;
     for (int i = 0; i < l.count; i++) {
         const memblock *b = &l.at[i];
-        const unsigned char *now = b->data, *was = base->data + offset;
-        /* what can differ: a PEAK block below either mark (past both, both hold
-         * the untouched tail), a USED one below its length (the base's bytes
-         * standing for it below the base's) */
-        size_t size = b->kind == MEMBLOCK_PEAK ? snapshot_max(b->live, base->mark[i]) : b->live;
-        size_t same_end = b->kind == MEMBLOCK_USED ? base->mark[i] : b->size;
-        for (size_t at = 0; at < size;) {
-            size_t n = size - at < SNAPSHOT_CHUNK ? size - at : SNAPSHOT_CHUNK;
-            if (!snapshot_chunk_differs(now, was, at, n, same_end)) {
-                at += n;
-                continue;
-            }
-            size_t end = at + n; /* extend the run over the chunks that differ */
-            while (end < size) {
-                size_t m = size - end < SNAPSHOT_CHUNK ? size - end : SNAPSHOT_CHUNK;
-                if (!snapshot_chunk_differs(now, was, end, m, same_end))
-                    break;
-                end += m;
-            }
-            snapshot_run run = {(uint32_t)(offset + at), (uint32_t)(end - at)};
-            if (used + sizeof run + run.length > cap)
-                return 0;
-            memcpy(out + used, &run, sizeof run);
-            memcpy(out + used + sizeof run, now + at, run.length);
-            used += sizeof run + run.length;
-            at = end;
-        }
+        size_t same_end, size = snapshot_span(b->kind, b->size, b->live, base->mark[i], &same_end);
+        if (snapshot_runs(b->data, base->data + offset, size, same_end, offset, out, cap, &used) !=
+            0)
+            return 0;
         offset += b->size;
     }
     return used;
+}
+
+int snapshot_delta_take_of(const snapshot *base, const snapshot *s, unsigned char *out, size_t cap,
+                           size_t *size)
+{
+    *size = 0;
+    if (!base->taken || !s->taken || s->owner != base->owner || s->layout != base->layout ||
+        s->size != base->size || s->blocks != base->blocks)
+        return -1;
+    size_t offset = 0;
+    for (int i = 0; i < s->blocks; i++) {
+        size_t same_end, n = snapshot_span((memblock_kind)s->kind[i], s->room[i], s->mark[i],
+                                           base->mark[i], &same_end);
+        if (snapshot_runs(s->data + offset, base->data + offset, n, same_end, offset, out, cap,
+                          size) != 0)
+            return -1;
+        offset += s->room[i];
+    }
+    return 0;
+}
+
+int snapshot_delta_restore_to(const snapshot *base, const unsigned char *delta, size_t size,
+                              snapshot *s)
+{
+    if (!base->taken || s->owner != base->owner || s->layout != base->layout ||
+        s->size != base->size || s->blocks != base->blocks)
+        return -1;
+    s->taken = 0;
+    memcpy(s->data, base->data, s->size);
+    /* each block's mark: the base's, or where its last run ends if later (past
+     * both, the state's bytes are the base's untouched tail) */
+    for (int i = 0; i < s->blocks; i++)
+        s->mark[i] = s->kind[i] == MEMBLOCK_WHOLE ? s->room[i] : base->mark[i];
+    int block = 0;
+    size_t block_at = 0;
+    for (size_t used = 0; used < size;) {
+        snapshot_run run;
+        if (size - used < sizeof run)
+            return -1;
+        memcpy(&run, delta + used, sizeof run);
+        used += sizeof run;
+        while (block < s->blocks && run.offset >= block_at + s->room[block])
+            block_at += s->room[block++];
+        if (block >= s->blocks || run.length > size - used ||
+            run.offset + (size_t)run.length > block_at + s->room[block])
+            return -1;
+        memcpy(s->data + run.offset, delta + used, run.length);
+        s->mark[block] = snapshot_max(s->mark[block], run.offset + run.length - block_at);
+        used += run.length;
+    }
+    s->live = 0;
+    for (int i = 0; i < s->blocks; i++) {
+        s->clean[i] = s->mark[i];
+        s->live += s->mark[i];
+    }
+    s->taken = 1;
+    return 0;
 }
 
 int snapshot_delta_restore(const snapshot *base, const unsigned char *delta, size_t size, world *w)

@@ -50,7 +50,9 @@ typedef struct snapshot {
     size_t mark[MEMBLOCK_MAX];
     /* per MEMBLOCK_PEAK block: data past this holds the block's untouched tail */
     size_t clean[MEMBLOCK_MAX];
-    size_t live; /* bytes the last take copied (the marks summed) */
+    size_t live;                      /* bytes the last take copied (the marks summed) */
+    size_t room[MEMBLOCK_MAX];        /* per block: its size */
+    unsigned char kind[MEMBLOCK_MAX]; /* per block: its memblock_kind */
 } snapshot;
 
 /* Allocates room for w's state and copies w into it whole, once (the tails
@@ -82,5 +84,15 @@ size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *
 /* Puts w in the state a delta of base holds: base's bytes, then the delta's
  * runs. Returns 0, or -1 when base is not w's or the delta is damaged. */
 int snapshot_delta_restore(const snapshot *base, const unsigned char *delta, size_t size, world *w);
+/* The same for a snapshot of the same world (a savestate the replay player's
+ * keyframes keep): s's difference from base into out, its bytes in *size
+ * (0: the same as base); returns 0, or -1 when it does not fit in cap or s
+ * holds nothing or is not of base's world. And back into s (taken, its marks
+ * where the runs end; its frame is the caller's to set): returns 0, or -1 when
+ * base is not of s's world or the delta is damaged (s then holds nothing). */
+int snapshot_delta_take_of(const snapshot *base, const snapshot *s, unsigned char *out, size_t cap,
+                           size_t *size);
+int snapshot_delta_restore_to(const snapshot *base, const unsigned char *delta, size_t size,
+                              snapshot *s);
 
 #endif

@@ -175,6 +175,16 @@ static void check_marks(const library *lib, const world_config *cfg, const recor
     wrong += play_span(w, rec, b, end, "late delta into an emptier world");
     CHECK(snapshot_delta_restore(&base, delta_early, n_early, w) == 0);
     wrong += play_span(w, rec, a, b, "early delta into a fuller world");
+    /* a snapshot's own delta (a savestate the replay player keeps), put back into
+     * a snapshot that held the fuller late state, then into the world */
+    size_t n_of = 0;
+    CHECK(snapshot_take(&late, w) == 0);
+    CHECK(snapshot_delta_take_of(&base, &early, delta_early, cap, &n_of) == 0);
+    CHECK(n_of > 0);
+    CHECK(snapshot_delta_restore_to(&base, delta_early, n_of, &late) == 0);
+    CHECK(snapshot_restore(&late, w) == 0);
+    CHECK_EQ_U64(world_hash(w), rec->hashes[a - 1]);
+    wrong += play_span(w, rec, a, b, "a savestate's delta into a fuller snapshot");
     CHECK_EQ_INT(wrong, 0);
 
     mem_free(delta_early);
