@@ -74,7 +74,9 @@ static const bench_scenario bench_scenarios[] = {
      frame_bench_run_storm, NULL, NULL},
     {"lasers", "1,000 curvy (64 nodes) + 2,000 straight lasers: update, collide, vertices vs naive",
      laser_bench_run, NULL, NULL},
-    {"snapshot", "world snapshots: take and restore at 16,384 and 100,000 bullets, and their size",
+    {"snapshot",
+     "world snapshots: take and restore (live parts, against whole blocks) on Lunatic stage 3 and "
+     "at 100,000 bullets",
      snapshot_bench_run, NULL, NULL},
 };
 #define BENCH_SCENARIO_COUNT ((int)(sizeof bench_scenarios / sizeof bench_scenarios[0]))

@@ -148,6 +148,12 @@ struct vm {
     vm_obj act_obj;
     vm_handle *groups;    /* the ring of the groups' handles, cfg.group_slots */
     uint64_t groups_kept; /* handles ever put in it (since vm_reset) */
+    /* For snapshots (vm_blocks): no runner at or past runner_end has been taken
+     * since vm_create, so its header, stack, frames and ramps are as vm_create
+     * left them; a vm_reset after vm_create rewrites every runner and sets
+     * blocks_whole (the arrays are then listed whole). */
+    uint32_t runner_end;
+    int blocks_whole;
     char message[256];
     char print_text[VM_PRINT_MAX_VALUES * 64];
 };
@@ -518,6 +524,8 @@ static uint32_t vm_alloc_runner(vm *v)
     }
     uint32_t idx = v->free_list[--v->free_count];
     v->runners[idx].state = RS_RESERVED;
+    if (idx >= v->runner_end)
+        v->runner_end = idx + 1;
     return idx;
 }
 
@@ -732,6 +740,7 @@ vm *vm_create(const vm_config *cfg, const vm_host *host)
     }
     v->stats.capacity = n;
     vm_reset(v);
+    v->blocks_whole = 0; /* what vm_create leaves is where the snapshots' tails start */
     return v;
 }
 
@@ -752,20 +761,30 @@ void vm_destroy(vm *v)
     mem_free(v);
 }
 
-/* Every allocation of vm_create: a field or array added there belongs here too. */
+/* Every allocation of vm_create: a field or array added there belongs here too.
+ * The runner arrays are live below runner_end (free runners are taken from a
+ * stack that starts lowest first, so the runners ever taken are the lowest),
+ * the groups' ring up to the handles ever put in it, the due list (filled and
+ * emptied within vm_tick) up to due_count; due_tmp is the sort's scratch. */
 void vm_blocks(vm *v, memblock_list *l)
 {
     uint32_t n = v->cfg.capacity, map_size = v->map_mask + 1;
+    size_t runners = v->blocks_whole ? n : v->runner_end;
+    size_t groups = v->blocks_whole || v->groups_kept > v->cfg.group_slots ? v->cfg.group_slots
+                                                                           : (size_t)v->groups_kept;
     memblock_add(l, v, sizeof *v);
-    memblock_add(l, v->runners, n * sizeof *v->runners);
-    memblock_add(l, v->stacks, (size_t)n * v->cfg.stack_slots * sizeof *v->stacks);
-    memblock_add(l, v->frames, (size_t)n * VM_MAX_DEPTH * sizeof *v->frames);
-    memblock_add(l, v->exact, v->exact ? n * sizeof *v->exact : 0);
+    memblock_add_peak(l, v->runners, n * sizeof *v->runners, runners * sizeof *v->runners);
+    memblock_add_peak(l, v->stacks, (size_t)n * v->cfg.stack_slots * sizeof *v->stacks,
+                      runners * v->cfg.stack_slots * sizeof *v->stacks);
+    memblock_add_peak(l, v->frames, (size_t)n * VM_MAX_DEPTH * sizeof *v->frames,
+                      runners * VM_MAX_DEPTH * sizeof *v->frames);
+    memblock_add_peak(l, v->exact, v->exact ? n * sizeof *v->exact : 0, runners * sizeof *v->exact);
     memblock_add(l, v->free_list, n * sizeof *v->free_list);
-    memblock_add(l, v->due, v->due_cap * sizeof *v->due);
+    memblock_add_used(l, v->due, v->due_cap * sizeof *v->due, v->due_count * sizeof *v->due);
     memblock_add(l, v->map_keys, map_size * sizeof *v->map_keys);
     memblock_add(l, v->map_heads, map_size * sizeof *v->map_heads);
-    memblock_add(l, v->groups, v->groups ? v->cfg.group_slots * sizeof *v->groups : 0);
+    memblock_add_peak(l, v->groups, v->groups ? v->cfg.group_slots * sizeof *v->groups : 0,
+                      groups * sizeof *v->groups);
 }
 
 void vm_reset(vm *v)
@@ -794,6 +813,8 @@ void vm_reset(vm *v)
     v->kept_group = 0.0;
     v->in_act = 0;
     v->groups_kept = 0;
+    v->runner_end = 0;
+    v->blocks_whole = 1; /* every runner written again, the groups' ring kept */
     memset(&v->stats, 0, sizeof v->stats);
     v->stats.capacity = n;
 }

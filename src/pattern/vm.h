@@ -567,7 +567,8 @@ void vm_hash_portable(const vm *v, hasher *hs);
  * can change (world.h, WORLD_FLAG_NEXT_PLACE). */
 void vm_hash_portable_next(const vm *v, hasher *hs);
 /* Lists the memory that holds the VM's whole state for a snapshot: its struct
- * and every array vm_create allocated, whole (game/snapshot.h). Restoring those
+ * and every array vm_create allocated, each with how much of it is live (the
+ * runners ever taken, core/memblock.h) (game/snapshot.h). Restoring those
  * bytes into the same VM puts it back exactly (the host and programs it points
  * to are the same). */
 void vm_blocks(vm *v, memblock_list *l);

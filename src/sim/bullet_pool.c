@@ -549,8 +549,11 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     /* The next spawn's slot is known now: fetch its cold record (the one line
      * a spawn reads) while this one is written. */
     __builtin_prefetch(&p->cold[p->lowest_free < p->capacity ? p->lowest_free : i], 1);
-    if (b >= p->block_end)
+    if (b >= p->block_end) {
         p->block_end = b + 1;
+        if (p->block_end > p->block_peak)
+            p->block_peak = p->block_end;
+    }
 
     const double in[BULLET_CHANNEL_COUNT] = {heading, s->speed, s->extra_x, s->extra_y};
     double v[BULLET_CHANNEL_COUNT];
@@ -1336,7 +1339,34 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
             hash_u32(hs, p->order[k]);
 }
 
+/* Each array of the plan with how much of it is live. Slot arrays (a multiple
+ * of the capacity in bytes) and the per-block bitmaps are written only below
+ * block_peak (spawns take the lowest free slot; every pass, clear and setter
+ * works below block_end); the draw order and the log are read only below their
+ * lengths. The free bitmaps above level 0 and anything the plan gains that
+ * none of these rules names are live whole. */
 void bullet_pool_blocks(bullet_pool *p, memblock_list *l)
 {
-    memblock_add(l, p->block, p->block_size);
+    bullet_pool_plan plan[BULLET_POOL_PLAN_MAX];
+    int levels = p->levels; /* the plan counts them again: the same number */
+    int count = bullet_pool_make_plan(p, plan);
+    p->levels = levels;
+    size_t blocks = p->block_peak, n = p->capacity;
+    for (int k = 0; k < count; k++) {
+        void *data = *plan[k].dest;
+        size_t size = plan[k].size;
+        if (data == p->order)
+            memblock_add_used(l, data, size, (size_t)p->order_len * sizeof *p->order);
+        else if (data == p->log)
+            memblock_add_used(l, data, size, (size_t)p->log_len * sizeof *p->log);
+        else if (data == p->block_kind || data == p->alive || data == p->events ||
+                 data == p->warm || data == p->tracked || data == p->eased || data == p->scripted ||
+                 data == p->free_bits[0])
+            memblock_add_peak(l, data, size, size / p->blocks * blocks);
+        else if (data != p->free_bits[1] && data != p->free_bits[2] && data != p->free_bits[3] &&
+                 size % n == 0)
+            memblock_add_peak(l, data, size, size / n * blocks * BLOCK);
+        else
+            memblock_add(l, data, size);
+    }
 }

@@ -292,6 +292,9 @@ typedef struct bullet_pool {
     uint32_t block_end;                       /* every live slot is below 64 * block_end */
     uint32_t next_serial;                     /* the next bullet's spawn serial (from 1) */
     float cull_x0, cull_y0, cull_x1, cull_y1; /* outside this, bullets are culled */
+    /* The most block_end has been: no slot past 64 * block_peak has been written
+     * since init (a snapshot copies below it, game/snapshot.h). */
+    uint32_t block_peak;
 
     /* Hot: the straight-flight kernel reads these. */
     float *x, *y; /* position */
@@ -469,8 +472,10 @@ void bullet_pool_clear_despawned(bullet_pool *p);
 
 /* Feeds the whole simulation state of the pool to a state hash. */
 void bullet_pool_hash(const bullet_pool *p, hasher *hs);
-/* Lists the memory that holds the pool's state for a snapshot: its one block,
- * whole; the struct is its owner's to list (game/snapshot.h). */
+/* Lists the memory that holds the pool's state for a snapshot: each array of
+ * its one block, the slot arrays and block bitmaps live up to block_peak, the
+ * draw order up to order_len and the despawn log up to log_len (core/memblock.h);
+ * the struct is its owner's to list (game/snapshot.h). */
 void bullet_pool_blocks(bullet_pool *p, memblock_list *l);
 
 /* Names of the X-macro tables, for traces and the overlay. */

@@ -6,8 +6,11 @@
  * hash; played again, a snapshot is taken every SNAP_EVERY frames, the world
  * is sent off on other inputs for a while (its hash must change), restored,
  * and from there every frame's hash must equal the recorded one to the run's
- * end. Also: taking and restoring allocate nothing, and a snapshot does not
- * restore into another world.
+ * end. Snapshots copy the live parts only: one taken early restored into the
+ * world later, and one taken late into the world put back early, give the
+ * recorded hashes from there (check_marks), whole and as deltas. Also: taking
+ * and restoring allocate nothing, and a snapshot does not restore into another
+ * world.
  *
  * usage: test_game.snapshot PATTERNS_DIR
  */
@@ -98,12 +101,108 @@ static void check_round_trips(const library *lib, const world_config *cfg, const
     mem_free(w);
 }
 
+/* Plays rec's frames [from, to) on w; returns the frames whose hash is not the
+ * recorded one. */
+static int play_span(world *w, const recording *rec, uint32_t from, uint32_t to, const char *what)
+{
+    int wrong = 0;
+    for (uint32_t f = from; f < to; f++) {
+        world_step(w, rec->inputs[f]);
+        if (world_hash(w) != rec->hashes[f] && wrong++ < 3)
+            fprintf(stderr, "%s: frame %u: hash differs\n", what, f + 1);
+    }
+    return wrong;
+}
+
+/* The live parts (snapshot.h): a snapshot taken early, when the pools and the
+ * VMs had used few slots, restored into the world later, when they have used
+ * many (what later frames wrote past the snapshot's marks must come back as
+ * it was), and a late one restored into a world put back early (past the
+ * world's marks, the snapshot's own bytes must be copied). Straight playback's
+ * hash at every frame after each, for whole snapshots and for keyframe deltas
+ * from a base taken at the start. */
+static void check_marks(const library *lib, const world_config *cfg, const recording *rec)
+{
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, cfg, lib) == 0);
+    snapshot base, early, late;
+    CHECK(snapshot_init(&base, w) == 0 && snapshot_init(&early, w) == 0 &&
+          snapshot_init(&late, w) == 0);
+    size_t cap = 2 * base.size;
+    unsigned char *delta_early = mem_alloc(cap), *delta_late = mem_alloc(cap);
+    CHECK(delta_early && delta_late);
+    uint32_t a = 300, b = rec->frames * 2 / 3, end = rec->frames;
+    CHECK(snapshot_take(&base, w) == 0);
+    int wrong = play_span(w, rec, 0, a, "to the early snapshot");
+    uint32_t peak_a = w->bullets.block_peak;
+    CHECK(snapshot_take(&early, w) == 0);
+    size_t n_early = snapshot_delta_take(&base, w, delta_early, cap);
+    CHECK(n_early > 0);
+    wrong += play_span(w, rec, a, b, "to the late snapshot");
+    uint32_t peak_b = w->bullets.block_peak;
+    CHECK(snapshot_take(&late, w) == 0);
+    size_t n_late = snapshot_delta_take(&base, w, delta_late, cap);
+    CHECK(n_late > 0);
+    printf("marks: bullet blocks used %u at frame %u, %u at frame %u; live %zu and %zu bytes\n",
+           peak_a, a, peak_b, b, early.live, late.live);
+    CHECK(peak_a < peak_b); /* the late world has written slots the early one had not */
+    CHECK(early.live < late.live);
+
+    /* the early snapshot into the fuller world, then the late one into the emptier */
+    CHECK(snapshot_restore(&early, w) == 0);
+    CHECK_EQ_U64(world_hash(w), rec->hashes[a - 1]);
+    CHECK_EQ_U64(w->bullets.block_peak, peak_a);
+    CHECK(snapshot_restore(&late, w) == 0);
+    CHECK_EQ_U64(world_hash(w), rec->hashes[b - 1]);
+    wrong += play_span(w, rec, b, end, "late snapshot into an emptier world");
+    CHECK(snapshot_restore(&early, w) == 0);
+    wrong += play_span(w, rec, a, end, "early snapshot into a fuller world");
+    /* a snapshot that held the late state taken again early: its room past the
+     * early marks must hold the untouched bytes again */
+    CHECK(snapshot_restore(&early, w) == 0);
+    CHECK(snapshot_take(&late, w) == 0);
+    wrong += play_span(w, rec, a, b, "on from the early snapshot");
+    CHECK(snapshot_restore(&late, w) == 0);
+    CHECK_EQ_U64(world_hash(w), rec->hashes[a - 1]);
+    wrong += play_span(w, rec, a, b, "a snapshot taken again emptier");
+
+    /* the same with keyframe deltas from the base */
+    CHECK(snapshot_delta_restore(&base, delta_late, n_late, w) == 0);
+    CHECK_EQ_U64(world_hash(w), rec->hashes[b - 1]);
+    CHECK(snapshot_delta_restore(&base, delta_early, n_early, w) == 0);
+    CHECK_EQ_U64(world_hash(w), rec->hashes[a - 1]);
+    CHECK(snapshot_delta_restore(&base, delta_late, n_late, w) == 0);
+    wrong += play_span(w, rec, b, end, "late delta into an emptier world");
+    CHECK(snapshot_delta_restore(&base, delta_early, n_early, w) == 0);
+    wrong += play_span(w, rec, a, b, "early delta into a fuller world");
+    /* a snapshot's own delta (a savestate the replay player keeps), put back into
+     * a snapshot that held the fuller late state, then into the world */
+    size_t n_of = 0;
+    CHECK(snapshot_take(&late, w) == 0);
+    CHECK(snapshot_delta_take_of(&base, &early, delta_early, cap, &n_of) == 0);
+    CHECK(n_of > 0);
+    CHECK(snapshot_delta_restore_to(&base, delta_early, n_of, &late) == 0);
+    CHECK(snapshot_restore(&late, w) == 0);
+    CHECK_EQ_U64(world_hash(w), rec->hashes[a - 1]);
+    wrong += play_span(w, rec, a, b, "a savestate's delta into a fuller snapshot");
+    CHECK_EQ_INT(wrong, 0);
+
+    mem_free(delta_early);
+    mem_free(delta_late);
+    snapshot_free(&base);
+    snapshot_free(&early);
+    snapshot_free(&late);
+    world_free(w);
+    mem_free(w);
+}
+
 static void snapshot_runs(const library *lib, recording *rec)
 {
     world_config stage = {.seed = 19, .difficulty = DIFFICULTY_COUNT - 1};
     record_run(lib, &stage, rec);
     CHECK(rec->frames > 3000);
     check_round_trips(lib, &stage, rec, "stage 1");
+    check_marks(lib, &stage, rec);
     for (uint32_t b = 0; b < lib->boss_count && b < WORLD_MAX_BOSSES; b++) {
         world_config fight = {.seed = 23 + b,
                               .difficulty = DIFFICULTY_COUNT - 1,
