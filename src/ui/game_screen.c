@@ -301,8 +301,20 @@ static int game_speed_steps(game_state *g)
     return 1;
 }
 
+/* Says once that the run's recording stopped (it is full): the replay keeps
+ * the run up to there and reads back; the run goes on unrecorded. */
+static void game_recording_stopped(app *a)
+{
+    game_state *g = &a->game;
+    if (g->rec.refused != 1)
+        return;
+    uint32_t f = g->rec.frame_count;
+    app_toast(a, PANEL_RED, "replay full: recording stopped at %u:%02u", f / 3600, f / 60 % 60);
+}
+
 /* A practice's savestate keys, before the frame's step: save the world as it
- * is, or put it back, each recorded in the replay so that it verifies. */
+ * is, or put it back, each recorded in the replay so that it verifies (when
+ * the recording has no room left, it stops there and the key still works). */
 static void game_savestate(app *a)
 {
     game_state *g = &a->game;
@@ -310,10 +322,8 @@ static void game_savestate(app *a)
     if (!act || !g->practice || !g->state.data)
         return;
     if (act & (1u << OPTIONS_ACTION_SAVE_STATE)) {
-        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_SAVE, 0) != 0) {
-            app_toast(a, PANEL_RED, "the replay has no room for more savestates");
-            return;
-        }
+        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_SAVE, 0, g->w) != 0)
+            game_recording_stopped(a);
         snapshot_take(&g->state, g->w);
         app_toast(a, PANEL_GREEN, "state saved at %d:%02d", (int)(g->w->frame / 3600),
                   (int)(g->w->frame / 60 % 60));
@@ -325,10 +335,8 @@ static void game_savestate(app *a)
                 binding_key_name(a->opts.keys[OPTIONS_CONTROL_OF(OPTIONS_ACTION_SAVE_STATE)][0]));
             return;
         }
-        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_LOAD, 0) != 0) {
-            app_toast(a, PANEL_RED, "the replay has no room for more savestates");
-            return;
-        }
+        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_LOAD, 0, g->w) != 0)
+            game_recording_stopped(a);
         snapshot_restore(&g->state, g->w);
         world_view_reset(&g->view);
         app_toast(a, PANEL_GREEN, "state loaded: practice with savestates");
@@ -347,8 +355,8 @@ static void game_play_frame(app *a)
         a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_take(&a->input);
     in = game_continue_input(g, in);
     world_step(g->w, in);
-    if (g->rec.inputs)
-        replay_record(&g->rec, in, g->w);
+    if (g->rec.inputs && replay_record(&g->rec, in, g->w) != 0)
+        game_recording_stopped(a);
     world_view_step(&g->view, g->w);
     app_world_sounds(a, g->w);
     game_note_cards(a, g->w);
@@ -692,6 +700,13 @@ static void game_take_over(app *a)
     if (g->film.version < 3) {
         /* its frames play by the rules and hashes of their time (formats 1, 2) */
         app_toast(a, PANEL_GOLD, "a replay recorded before format 3 cannot be taken over");
+        return;
+    }
+    if (frame >= REPLAY_DEFAULT_FRAMES) {
+        /* the run's recording holds the replay's frames and its own */
+        app_toast(a, PANEL_GOLD,
+                  "a recording holds %u minutes: no room left to take over at %u:%02u",
+                  REPLAY_DEFAULT_FRAMES / 3600, frame / 3600, frame / 60 % 60);
         return;
     }
     if (replay_begin_taken(&g->rec, &g->film, frame, 0) != 0) {

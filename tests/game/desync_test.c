@@ -133,11 +133,11 @@ static void desync_savestates(const library *lib)
     for (uint32_t f = 1; f <= 900; f++) {
         if (f == 201) {
             snapshot_take(&slot, w);
-            CHECK(replay_record_event(&r, REPLAY_EVENT_SAVE, 0) == 0);
+            CHECK(replay_record_event(&r, REPLAY_EVENT_SAVE, 0, w) == 0);
         }
         if (f == 301 || f == 551) {
             snapshot_restore(&slot, w);
-            CHECK(replay_record_event(&r, REPLAY_EVENT_LOAD, 0) == 0);
+            CHECK(replay_record_event(&r, REPLAY_EVENT_LOAD, 0, w) == 0);
         }
         input_bits in = (input_bits)(f < 551 ? INPUT_BIT(INPUT_SHOT) | INPUT_BIT(INPUT_LEFT)
                                              : INPUT_BIT(INPUT_RIGHT));

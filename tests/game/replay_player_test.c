@@ -128,11 +128,11 @@ static void player_savestates(const library *lib)
     for (uint32_t f = 1; f <= 2400; f++) {
         if (f == 701 || f == 1301) {
             snapshot_take(&s, w);
-            replay_record_event(&r, REPLAY_EVENT_SAVE, 0);
+            replay_record_event(&r, REPLAY_EVENT_SAVE, 0, w);
         }
         if (f == 1001 || f == 1601 || f == 1901) {
             snapshot_restore(&s, w);
-            replay_record_event(&r, REPLAY_EVENT_LOAD, 0);
+            replay_record_event(&r, REPLAY_EVENT_LOAD, 0, w);
         }
         input_bits in =
             (input_bits)(INPUT_BIT(INPUT_SHOT) |
