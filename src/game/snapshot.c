@@ -103,6 +103,35 @@ typedef struct snapshot_run {
     uint32_t offset, length;
 } snapshot_run;
 
+/* Appends the runs where `now` differs from `was` (size bytes at `offset` of
+ * the snapshot) to out; returns 0, or -1 when they do not fit in cap. */
+static int snapshot_runs(const unsigned char *now, const unsigned char *was, size_t size,
+                         size_t offset, unsigned char *out, size_t cap, size_t *used)
+{
+    for (size_t at = 0; at < size;) {
+        size_t n = size - at < SNAPSHOT_CHUNK ? size - at : SNAPSHOT_CHUNK;
+        if (memcmp(now + at, was + at, n) == 0) {
+            at += n;
+            continue;
+        }
+        size_t end = at + n; /* extend the run over the chunks that differ */
+        while (end < size) {
+            size_t m = size - end < SNAPSHOT_CHUNK ? size - end : SNAPSHOT_CHUNK;
+            if (memcmp(now + end, was + end, m) == 0)
+                break;
+            end += m;
+        }
+        snapshot_run run = {(uint32_t)(offset + at), (uint32_t)(end - at)};
+        if (*used + sizeof run + run.length > cap)
+            return -1;
+        memcpy(out + *used, &run, sizeof run);
+        memcpy(out + *used + sizeof run, now + at, run.length);
+        *used += sizeof run + run.length;
+        at = end;
+    }
+    return 0;
+}
+
 size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *out, size_t cap)
 {
     memblock_list l;
@@ -110,32 +139,44 @@ size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *
         return 0;
     size_t used = 0, offset = 0;
     for (int i = 0; i < l.count; i++) {
-        const unsigned char *now = l.at[i].data, *was = base->data + offset;
-        size_t size = l.at[i].size;
-        for (size_t at = 0; at < size;) {
-            size_t n = size - at < SNAPSHOT_CHUNK ? size - at : SNAPSHOT_CHUNK;
-            if (memcmp(now + at, was + at, n) == 0) {
-                at += n;
-                continue;
-            }
-            size_t end = at + n; /* extend the run over the chunks that differ */
-            while (end < size) {
-                size_t m = size - end < SNAPSHOT_CHUNK ? size - end : SNAPSHOT_CHUNK;
-                if (memcmp(now + end, was + end, m) == 0)
-                    break;
-                end += m;
-            }
-            snapshot_run run = {(uint32_t)(offset + at), (uint32_t)(end - at)};
-            if (used + sizeof run + run.length > cap)
-                return 0;
-            memcpy(out + used, &run, sizeof run);
-            memcpy(out + used + sizeof run, now + at, run.length);
-            used += sizeof run + run.length;
-            at = end;
-        }
-        offset += size;
+        if (snapshot_runs(l.at[i].data, base->data + offset, l.at[i].size, offset, out, cap,
+                          &used) != 0)
+            return 0;
+        offset += l.at[i].size;
     }
     return used;
+}
+
+int snapshot_delta_take_of(const snapshot *base, const snapshot *s, unsigned char *out, size_t cap,
+                           size_t *size)
+{
+    *size = 0;
+    if (!base->taken || !s->taken || s->owner != base->owner || s->layout != base->layout ||
+        s->size != base->size)
+        return -1;
+    return snapshot_runs(s->data, base->data, s->size, 0, out, cap, size);
+}
+
+int snapshot_delta_restore_to(const snapshot *base, const unsigned char *delta, size_t size,
+                              snapshot *s)
+{
+    if (!base->taken || s->owner != base->owner || s->layout != base->layout ||
+        s->size != base->size)
+        return -1;
+    memcpy(s->data, base->data, s->size);
+    for (size_t used = 0; used < size;) {
+        snapshot_run run;
+        if (size - used < sizeof run)
+            return -1;
+        memcpy(&run, delta + used, sizeof run);
+        used += sizeof run;
+        if (run.length > size - used || run.offset + (size_t)run.length > s->size)
+            return -1;
+        memcpy(s->data + run.offset, delta + used, run.length);
+        used += run.length;
+    }
+    s->taken = 1;
+    return 0;
 }
 
 int snapshot_delta_restore(const snapshot *base, const unsigned char *delta, size_t size, world *w)

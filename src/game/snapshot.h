@@ -60,5 +60,14 @@ size_t snapshot_delta_take(const snapshot *base, const world *w, unsigned char *
 /* Puts w in the state a delta of base holds: base's bytes, then the delta's
  * runs. Returns 0, or -1 when base is not w's or the delta is damaged. */
 int snapshot_delta_restore(const snapshot *base, const unsigned char *delta, size_t size, world *w);
+/* The same for a snapshot of the same world (a savestate the replay player's
+ * keyframes keep): s's difference from base into out, its bytes in *size
+ * (0: the same as base); returns 0, or -1 when it does not fit in cap or s
+ * holds nothing or is not of base's world. And back into s (taken; its frame
+ * is the caller's to set). */
+int snapshot_delta_take_of(const snapshot *base, const snapshot *s, unsigned char *out, size_t cap,
+                           size_t *size);
+int snapshot_delta_restore_to(const snapshot *base, const unsigned char *delta, size_t size,
+                              snapshot *s);
 
 #endif
