@@ -165,7 +165,7 @@ static int replay_cmd_diff(const char *path_a, const replay *a, const char *path
 
 int replay_cmd_main(int argc, char **argv, int first, const char *command)
 {
-    int verify = 0, scale = 0;
+    int verify = 0, scale = 0, seek = 0;
     const char *mod = NULL, *renderer = NULL, *other = NULL;
     const cli_option options[] = {
         {"verify", CLI_FLAG, &verify, NULL,
@@ -178,6 +178,10 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
          0, 0},
         {"mod", CLI_STRING, &mod, "DIR", "the pattern files it was recorded with, over the game's",
          0, 0},
+        {"seek", CLI_INT, &seek, "FRAME",
+         "watching: start at this frame (sought a few seconds of play each display frame; "
+         "Esc stops)",
+         0, REPLAY_MAX_FRAMES},
         {"scale", CLI_INT, &scale, "N", "window size as a multiple of 640x480", 1, 16},
         {"renderer", CLI_STRING, &renderer, "NAME", "SDL render driver", 0, 0},
     };
@@ -225,7 +229,8 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
                         .seed = r.config.seed,
                         .scale = scale,
                         .renderer = renderer,
-                        .replay_file = path};
+                        .replay_file = path,
+                        .replay_seek = (uint32_t)seek};
         rc = ui_main(&ui) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
     }
     replay_free(&r);

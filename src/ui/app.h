@@ -146,9 +146,13 @@ typedef struct game_state {
     autopilot pilot; /* flies the run when the command line asked for it */
     int cards_dirty; /* the spell card record changed during this run */
     int film_paused, film_speed, film_step;
-    int film_slow;      /* slow motion: a frame every 2^film_slow display frames (0, 1, 2) */
-    uint64_t film_tick; /* display frames watched, for slow motion */
-    int speed_credit;   /* percent of a logic step owed, for a slowed practice */
+    int film_slow;        /* slow motion: a frame every 2^film_slow display frames (0, 1, 2) */
+    uint64_t film_tick;   /* display frames watched, for slow motion */
+    int film_seeking;     /* a seek is under way, GAME_SEEK_FRAMES a display frame */
+    uint32_t film_target; /* where it goes */
+    uint64_t
+        film_help_til; /* the key help shows until this tick (it fades, a key brings it back) */
+    int speed_credit;  /* percent of a logic step owed, for a slowed practice */
     int end_timer;
     char name[HIGHSCORES_NAME_MAX + 1];
     int name_char;      /* index in the charset of the letter offered next */
@@ -374,6 +378,12 @@ const char *game_results_title(const app *a);
 const char *game_ending_banner(const app *a);
 /* Where the pause menu is drawn: wide enough for its title and every entry. */
 SDL_Rect game_pause_box(const app *a);
+/* Goes to a frame of the replay being watched: at once when near, else over
+ * the next frames (a bounded number of frames a display frame). */
+void game_seek_replay(app *a, uint32_t frame);
+/* Where a replay's box (label, frame, seek bar, keys) is drawn: in the side
+ * panel, off the field. */
+SDL_Rect game_film_box(void);
 /* The path a saved replay takes in dir: STAMP-NAME.rpl, or STAMP-NAME-2.rpl,
  * -3, ... when that is taken (two saves under one name in one second must
  * not overwrite each other). Returns 0, or -1 when 99 are taken. */

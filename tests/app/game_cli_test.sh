@@ -234,6 +234,31 @@ expect 1 'savestate events 1 and 2 both come after frame 0 \(a run makes one a f
 "$forge" "$good" "$tmp/idle.rpl" frames=432001 || fail "forging frames"
 expect 1 'corrupt: 432001 frames, longer than a recording holds \(432000, two hours\)' \
     replay "$tmp/idle.rpl" --verify
+# The viewer stops on SIGTERM in the middle of a long seek (it froze for minutes
+# preparing a long replay before the first frame, deaf to the signal): asked to
+# start at frame 47,000 of a 47,610-frame replay, it seeks GAME_SEEK_FRAMES a
+# display frame; a SIGTERM once it has begun ends it before the seek's frames
+# are done (it says where it left), within a generous 30 s.
+mkdir -p "$tmp/home"
+CURTAIN_USER_DIR="$tmp/home" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+    "$curtain" replay "$rep/normal_game.rpl" --seek 47000 >"$tmp/seek.out" 2>&1 &
+viewer=$!
+for _ in $(seq 1 300); do
+    grep -q 'seeking to frame 47000' "$tmp/seek.out" && break
+    sleep 0.1
+done
+kill -TERM "$viewer"
+for _ in $(seq 1 300); do
+    kill -0 "$viewer" 2>/dev/null || break
+    sleep 0.1
+done
+if kill -0 "$viewer" 2>/dev/null; then
+    fail "the replay viewer did not exit on SIGTERM: $(cat "$tmp/seek.out")"
+    kill -KILL "$viewer"
+fi
+wait "$viewer"
+grep -qE 'left the replay at frame [0-9]+ of 47610 \(seeking\)' "$tmp/seek.out" ||
+    fail "the replay viewer did not stop in the middle of its seek: $(cat "$tmp/seek.out")"
 # A fresh recording verifies at once.
 "$curtain" play --headless --frames 900 --autopilot --seed 77 --difficulty hard \
     --record "$tmp/new.rpl" >/dev/null || fail "recording a replay"
