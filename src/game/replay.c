@@ -56,6 +56,7 @@ int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
 {
     *r = (replay){.version = REPLAY_VERSION, .config = *cfg};
     snprintf(r->recorded_by, sizeof r->recorded_by, "%s", CURTAIN_VERSION);
+    r->rules = REPLAY_RULES;
     return replay_alloc(r, capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES, 0);
 }
 
@@ -71,7 +72,7 @@ int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t
         checks++;
     while (events < parent->event_count && parent->events[events].frame < frame)
         events++;
-    *r = (replay){.version = REPLAY_VERSION, .config = parent->config};
+    *r = (replay){.version = REPLAY_VERSION, .rules = REPLAY_RULES, .config = parent->config};
     snprintf(r->recorded_by, sizeof r->recorded_by, "%s", CURTAIN_VERSION);
     if (replay_alloc(r, cap, checks) != 0)
         return -1;
@@ -203,7 +204,9 @@ unsigned char *replay_encode(const replay *r, size_t *size)
                              (size_t)r->check_count * REPLAY_CHECK_SIZE + 8);
     bytes_put_raw(&w, REPLAY_MAGIC, 8);
     bytes_put_u16(&w, REPLAY_VERSION);
-    bytes_put_u16(&w, REPLAY_RULES);
+    /* a file read from before the field keeps its old place rule in its flags
+     * (WORLD_FLAG_NEXT_PLACE, written with them): rules 1, nothing added */
+    bytes_put_u16(&w, r->rules ? r->rules : 1);
     replay_put_text(&w, r->recorded_by, 16);
     bytes_put_u64(&w, r->config.seed);
     bytes_put_u8(&w, r->config.difficulty);
@@ -358,6 +361,7 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     uint32_t frames, checks;
     replay_read_header(&rd, r, &frames, &checks);
     r->version = version;
+    r->rules = rules;
     if (version < 3)
         r->config.flags |= WORLD_FLAG_RULES_V2;
     else if (rules == 0) /* recorded before the rules field */
@@ -536,9 +540,17 @@ int replay_cursor_event(replay_cursor *c, replay_event *e)
     return 1;
 }
 
+void replay_take_over(world *w)
+{
+    w->continues = WORLD_CONTINUES;
+}
+
 int replay_cursor_step(replay_cursor *c, world *w, snapshot *slot)
 {
     replay_event e;
+    /* from rules 2, a take-over has no continues from its frame on */
+    if (c->r->taken_at > 0 && c->frame == c->r->taken_at && c->r->rules >= 2)
+        replay_take_over(w);
     while (replay_cursor_event(c, &e)) {
         if (!slot->data && snapshot_init(slot, w) != 0)
             return -1;

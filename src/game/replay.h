@@ -136,9 +136,11 @@
 #include <stdint.h>
 
 #define REPLAY_VERSION        4
-/* The rules a recording's hashes follow (header offset 10): 1, a script past its
- * end is hashed in its own function (vm_hash_portable). */
-#define REPLAY_RULES          1
+/* The rules a recording follows (header offset 10): 1, a script past its end is
+ * hashed in its own function (vm_hash_portable); 2, and a run taken over has no
+ * continues (a take-over is a practice): its world's continues are used up at
+ * frame taken_at, when it is played back too. */
+#define REPLAY_RULES          2
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15
 #define REPLAY_LABEL_SIZE     32 /* the ship's and boss's name fields */
@@ -184,6 +186,7 @@ typedef struct replay_checkpoint {
 
 typedef struct replay {
     uint16_t version;     /* the format it was read from; REPLAY_VERSION recording */
+    uint16_t rules;       /* REPLAY_RULES recording; as read (0 before the field) */
     char recorded_by[16]; /* curtain version */
     world_config config;
     uint64_t content; /* world_content_hash of the patterns played; 0 unknown */
@@ -295,6 +298,10 @@ int replay_cursor_event(replay_cursor *c, replay_event *e);
  * before it (slot: where a save goes, made for w on the first event). Returns
  * 0, or -1 when the slot cannot be had (out of memory). */
 int replay_cursor_step(replay_cursor *c, world *w, snapshot *slot);
+/* What a take-over does to the world at its frame (rules 2): a practice from
+ * there, its continues used up. The game calls it as the player takes over;
+ * replay_cursor_step as playback reaches taken_at. */
+void replay_take_over(world *w);
 /* A human-readable list of the parts in a desync's mask ("bullets, VM"), or
  * "unknown (no part hashes)". */
 void replay_desync_parts(const replay_desync *d, char *out, size_t size);

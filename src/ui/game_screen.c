@@ -749,6 +749,7 @@ static void game_take_over(app *a)
         return;
     }
     replay_set_content(&g->rec, g->w->lib);
+    replay_take_over(g->w); /* a practice: no continues (recorded by the rules) */
     g->watching = 0;
     g->practice = 1;
     g->config = g->film.config;

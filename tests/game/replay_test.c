@@ -302,6 +302,7 @@ static void replay_test_take_over_dense(void)
     world_init(&w, &cfg, NULL);
     for (uint32_t f = 1; f <= 900; f++)
         world_step(&w, INPUT_BIT(INPUT_SHOT));
+    replay_take_over(&w); /* as the game does */
     for (uint32_t f = 901; f <= 1500; f++) {
         world_step(&w, INPUT_BIT(INPUT_LEFT));
         CHECK(replay_record(&taken, INPUT_BIT(INPUT_LEFT), &w) == 0);

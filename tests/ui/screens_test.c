@@ -383,6 +383,15 @@ static void sc_replay_describe(void)
     replays_describe(NULL, &cfg, out, sizeof out); /* a boss the patterns lack */
     CHECK(strcmp(out, "practice: ?, phase 2 alone") == 0);
     library_free(lib);
+    /* a run of a game of three stages is the game, not "the stage" */
+    lib = test_library_compile("game.pat",
+                               "stage s1 { wait 1 }\nstage s2 { wait 1 }\nstage s3 { wait 1 }\n"
+                               "game main {\n    stages s1 s2 s3\n}\n");
+    CHECK(lib != NULL);
+    cfg = (world_config){.seed = 1};
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "the game (3 stages)");
+    library_free(lib);
 }
 
 /* A finished run left on the results (the window closed) or halfway through name
