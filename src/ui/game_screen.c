@@ -663,6 +663,13 @@ static void game_pause_choose(app *a)
         }
         break;
     default:
+        if (!g->watching && g->practice && g->rec.inputs && g->rec.frame_count > 0) {
+            /* a practice (a take-over is one), savestates and all, is what a
+             * player may want to keep: kept as the last run, then asked */
+            game_keep_last(a, REPLAY_END_UNFINISHED);
+            game_ask_save(a);
+            break;
+        }
         game_leave(a);
         app_switch(a, g->watching ? SCREEN_REPLAYS : g->practice ? SCREEN_PRACTICE : SCREEN_TITLE);
         break;

@@ -929,6 +929,27 @@ static void sc_pause_and_banner(void)
     a->game.practice = 0;
     w.stage_done = 1; /* the game's only stage cleared: the run is all clear */
     CHECK(strcmp(game_ending_banner(a), "All Clear") == 0);
+    /* quitting a practice asks whether to save its replay, then goes to the
+     * practice menu (it went there without asking) */
+    w.state = WORLD_PLAYING;
+    w.stage_done = 0;
+    game_action(a, INPUT_UI_BACK);
+    game_leave(a);
+    game_start_run(a, &wc, 1);
+    for (int i = 0; i < 30; i++)
+        game_update(a);
+    game_action(a, INPUT_UI_PAUSE);
+    game_action(a, INPUT_UI_DOWN);
+    game_action(a, INPUT_UI_DOWN); /* Quit */
+    game_action(a, INPUT_UI_CONFIRM);
+    game_action(a, INPUT_UI_DOWN); /* "Yes, quit" */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT(a->game.phase, GAME_SAVE);
+    CHECK(strcmp(a->game.ask.title, "Save this run's replay?") == 0);
+    CHECK_EQ_INT(a->game.rec.frame_count, 30);
+    game_action(a, INPUT_UI_DOWN); /* No */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_PRACTICE);
     replay_free(&a->game.rec);
     snapshot_free(&a->game.state); /* a practice's savestate */
     replay_player_free(&a->game.player);
