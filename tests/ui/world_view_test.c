@@ -5,7 +5,8 @@
  * (its health bar, the spell card's band, its marker under the field, which the
  * title's demo leaves out: the menus' help line is there); explosions lie under
  * the bullets they go off on; the high score does not fall back after a
- * continue; the replay viewer leaves the field's bottom 120 px to the field. The
+ * continue; the replay viewer leaves the field's bottom 120 px to the field, and
+ * its first frame shows its own backdrop, not the last screen's. The
  * pictures are written to the build folder for people to look at.
  *
  * usage: test_ui.world_view PATTERNS_DIR OUT_DIR
@@ -347,10 +348,17 @@ static void wvt_replay_leaves_the_field(const library *lib, const char *patterns
         a.win.renderer = r[0];
         SDL_SetRenderDrawColor(r[0], 0, 0, 0, 255);
         SDL_RenderClear(r[0]);
+        /* the frame_view last drew another screen's backdrop (the title's) */
+        backdrop before = (backdrop)(BACKDROP_COUNT - 1);
+        field_view_set_backdrop(&a.view.field, before, 500);
+        a.view.field.shown = 1;
         world_view v = a.game.view;
         field_view f = a.view.field;
         game_draw(&a); /* the whole screen, watching */
         SDL_RenderPresent(r[0]);
+        /* the replay's first frame shows its own backdrop, not a fade from it */
+        CHECK(a.view.field.scene != before);
+        CHECK(a.view.field.from == a.view.field.scene);
         SDL_Surface *whole = SDL_DuplicateSurface(s[0]);
         CHECK(whole != NULL);
         a.game.view = v;
