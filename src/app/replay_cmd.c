@@ -37,52 +37,88 @@ static const char *replay_cmd_ending(const replay *r)
     return "unfinished";
 }
 
-/* Prints where a replay went out of step and which parts of the state differ. */
-static void replay_cmd_desync(const char *path, const replay_desync *d)
+/* Why a desync names no part: the replay keeps no part hashes for its frame. */
+static const char *replay_cmd_no_parts(const replay *r, uint32_t frame)
 {
-    char parts[256];
+    if (r->version < 4)
+        return "format 1 to 3 keeps no part hashes";
+    if (!r->parts || frame <= r->parts_from)
+        return "this replay keeps no part hashes";
+    return "no part hash differs";
+}
+
+/* Prints where a replay went out of step and which parts of the state differ. */
+static void replay_cmd_desync(const char *path, const replay *r, const library *lib,
+                              const replay_desync *d)
+{
+    char parts[256], missing[80];
     replay_desync_parts(d, parts, sizeof parts);
-    if (d->frame == 0)
-        printf("%s: cannot verify: out of memory, or a ship or boss these patterns lack\n", path);
+    replay_missing_name(r, lib, missing, sizeof missing);
+    if (d->frame == 0 && missing[0])
+        printf("%s: cannot verify: these patterns have no %s\n", path, missing);
+    else if (d->frame == 0)
+        printf("%s: cannot verify: out of memory\n", path);
+    else if (d->parts && r->parts_from > 0 && d->frame == r->parts_from + 1)
+        printf("%s: desync at frame %u (the first with part hashes: it may have parted in the "
+               "%u frames before): %s\n",
+               path, d->frame, r->parts_from, parts);
     else if (d->parts)
         printf("%s: desync at frame %u (the first that differs): %s\n", path, d->frame, parts);
     else
         printf("%s: desync at frame %u (a checkpoint: it went out of step after the one "
                "before): state hash %016" PRIx64 ", recorded %016" PRIx64
-               "; which part: unknown (format %s keeps no part hashes)\n",
-               path, d->frame, d->actual, d->expected, "1 to 3");
+               "; which part: unknown (%s)\n",
+               path, d->frame, d->actual, d->expected, replay_cmd_no_parts(r, d->frame));
 }
 
 /* Checks a replay headless; prints the verdict. */
 static int replay_cmd_verify(const char *path, replay *r, const library *lib)
 {
     replay_desync d;
+    replay_outcome o;
+    char missing[80];
+    replay_missing_name(r, lib, missing, sizeof missing);
+    if (missing[0]) {
+        printf("%s: recorded with other pattern files: these have no %s\n", path, missing);
+        return CLI_EXIT_FAILURE;
+    }
     if (!replay_content_matches(r, lib)) {
         printf("%s: recorded with other pattern files (content %016" PRIx64
                ", these are %016" PRIx64 "): a mod, or another version of the stage\n",
                path, r->content, replay_content_hash(r, lib));
         if (replay_resolve(r, lib) == 0 && replay_verify(r, lib, &d) != 0) {
             printf("played over these patterns: ");
-            replay_cmd_desync(path, &d);
+            replay_cmd_desync(path, r, lib, &d);
         }
         return CLI_EXIT_FAILURE;
     }
-    if (replay_verify(r, lib, &d) != 0) {
-        replay_cmd_desync(path, &d);
+    if (replay_verify_outcome(r, lib, &d, &o) != 0) {
+        replay_cmd_desync(path, r, lib, &d);
         return CLI_EXIT_FAILURE;
     }
-    char speed[96] = "";
+    /* the hashes hold the inputs' run; the header's words are checked too */
+    char lies[512];
+    if (replay_claims_check(r, &o, lies, sizeof lies) > 0) {
+        printf("%s: %u frames, %u state hashes match, but the header lies: %s\n", path,
+               r->frame_count, r->check_count, lies);
+        return CLI_EXIT_FAILURE;
+    }
+    /* what the inputs did, from the events, not the header's marks */
+    char speed[128] = "";
     if (world_speed_percent(&r->config) != 100)
         snprintf(speed, sizeof speed, ", at %d%% speed", world_speed_percent(&r->config));
     size_t len = strlen(speed);
-    if (r->practice & REPLAY_PRACTICE_STATES)
+    if (o.loads > 0)
         snprintf(speed + len, sizeof speed - len, ", practice with savestates");
     len = strlen(speed);
-    if (r->practice & REPLAY_PRACTICE_TAKEN)
+    if (r->taken_at > 0)
         snprintf(speed + len, sizeof speed - len, ", taken over at frame %u", r->taken_at);
-    printf("%s: %u frames, %u state hashes, all match (%s, %s%s, score %" PRIu64 ")\n", path,
+    char states[64] = "";
+    if (o.saves + o.loads > 0)
+        snprintf(states, sizeof states, "; states saved %u, loaded %u", o.saves, o.loads);
+    printf("%s: %u frames, %u state hashes, all match (%s, %s%s, score %" PRIu64 "%s)\n", path,
            r->frame_count, r->check_count, difficulty_name(r->config.difficulty),
-           replay_cmd_ending(r), speed, r->score);
+           replay_cmd_ending(r), speed, r->score, states);
     return CLI_EXIT_OK;
 }
 
@@ -102,7 +138,16 @@ static int replay_cmd_diff(const char *path_a, const replay *a, const char *path
         replay_free(&b);
         return CLI_EXIT_FAILURE;
     }
+    uint32_t b_frames = b.frame_count;
     replay_free(&b);
+    if (diff.first == 0 && a->frame_count != b_frames) {
+        /* one ends earlier: the same as far as both go, and a difference */
+        int a_shorter = a->frame_count < b_frames;
+        printf("%s vs %s: the same for %u frames; then %s ends and %s goes on to frame %u\n",
+               path_a, path_b, diff.frames, a_shorter ? path_a : path_b,
+               a_shorter ? path_b : path_a, a_shorter ? b_frames : a->frame_count);
+        return CLI_EXIT_FAILURE;
+    }
     if (diff.first == 0) {
         printf("%s vs %s: the same for %u frames\n", path_a, path_b, diff.frames);
         return CLI_EXIT_OK;
@@ -120,7 +165,7 @@ static int replay_cmd_diff(const char *path_a, const replay *a, const char *path
 
 int replay_cmd_main(int argc, char **argv, int first, const char *command)
 {
-    int verify = 0, scale = 0;
+    int verify = 0, scale = 0, seek = 0;
     const char *mod = NULL, *renderer = NULL, *other = NULL;
     const cli_option options[] = {
         {"verify", CLI_FLAG, &verify, NULL,
@@ -133,6 +178,10 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
          0, 0},
         {"mod", CLI_STRING, &mod, "DIR", "the pattern files it was recorded with, over the game's",
          0, 0},
+        {"seek", CLI_INT, &seek, "FRAME",
+         "watching: start at this frame (sought a few seconds of play each display frame; "
+         "Esc stops)",
+         0, REPLAY_MAX_FRAMES},
         {"scale", CLI_INT, &scale, "N", "window size as a multiple of 640x480", 1, 16},
         {"renderer", CLI_STRING, &renderer, "NAME", "SDL render driver", 0, 0},
     };
@@ -180,7 +229,8 @@ int replay_cmd_main(int argc, char **argv, int first, const char *command)
                         .seed = r.config.seed,
                         .scale = scale,
                         .renderer = renderer,
-                        .replay_file = path};
+                        .replay_file = path,
+                        .replay_seek = (uint32_t)seek};
         rc = ui_main(&ui) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
     }
     replay_free(&r);

@@ -14,7 +14,7 @@
  * the limit ("x.pat: file too large (3 GiB; the limit is 16 MiB)"), not read. */
 #define FILE_LIMIT_PATTERN       (16u << 20)  /* a pattern source (.pat) */
 #define FILE_LIMIT_BULLETML      (16u << 20)  /* a BulletML XML file */
-#define FILE_LIMIT_REPLAY        (48u << 20)  /* a replay (.rpl): the longest, 10 hours, is 41 MB */
+#define FILE_LIMIT_REPLAY        (12u << 20)  /* a replay (.rpl): the longest, 2 hours, is 8.8 MB */
 #define FILE_LIMIT_OPTIONS       (1u << 20)   /* options.txt */
 #define FILE_LIMIT_HIGHSCORES    (1u << 20)   /* highscores.txt */
 #define FILE_LIMIT_SPELLCARDS    (1u << 20)   /* spellcards.txt */

@@ -12,6 +12,7 @@
 #include "game/difficulty.h"
 #include "game/snapshot.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,22 +23,27 @@
 #define REPLAY_HEADER_V3   174
 #define REPLAY_HEADER_SIZE 188
 #define REPLAY_EVENT_SIZE  8
-/* Savestate events a recording has room for (a file may hold up to REPLAY_EVENTS_MAX). */
-#define REPLAY_EVENTS_ROOM 4096u
 #define REPLAY_CHECK_SIZE  12
-/* Ten hours: anything longer is not a real recording. */
-#define REPLAY_MAX_FRAMES  (10u * 60u * 60u * WORLD_TICK_HZ)
 
-int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
+/* Savestate events a recording of `frames` frames has room for: one before
+ * each frame and one after the last, up to REPLAY_EVENTS_MAX. */
+static uint32_t replay_event_room(uint32_t frames)
 {
-    *r = (replay){.version = REPLAY_VERSION, .config = *cfg};
-    snprintf(r->recorded_by, sizeof r->recorded_by, "%s", CURTAIN_VERSION);
-    r->input_cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;
-    r->check_cap = r->input_cap / REPLAY_CHECK_INTERVAL + 2;
+    return frames < REPLAY_EVENTS_MAX ? frames + 1 : REPLAY_EVENTS_MAX;
+}
+
+/* Allocates a recording's room: cap frames, and room for `checks` more
+ * checkpoints than cap frames need (a parent's, however dense a file made
+ * them). A parent's events before the take-over fit in the room of cap: one
+ * a frame at most. */
+static int replay_alloc(replay *r, uint32_t cap, uint32_t checks)
+{
+    r->input_cap = cap;
+    r->check_cap = cap / REPLAY_CHECK_INTERVAL + 2 + checks;
+    r->event_cap = replay_event_room(cap);
     r->inputs = mem_alloc(r->input_cap);
     r->checks = mem_alloc(r->check_cap * sizeof *r->checks);
     r->parts = mem_alloc((size_t)r->input_cap * WORLD_PART_COUNT * sizeof *r->parts);
-    r->event_cap = REPLAY_EVENTS_ROOM;
     r->events = mem_alloc(r->event_cap * sizeof *r->events);
     if (!r->inputs || !r->checks || !r->parts || !r->events) {
         replay_free(r);
@@ -46,10 +52,29 @@ int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
     return 0;
 }
 
+int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
+{
+    *r = (replay){.version = REPLAY_VERSION, .config = *cfg};
+    snprintf(r->recorded_by, sizeof r->recorded_by, "%s", CURTAIN_VERSION);
+    r->rules = REPLAY_RULES;
+    return replay_alloc(r, capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES, 0);
+}
+
 int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames)
 {
     uint32_t cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;
-    if (frame > parent->frame_count || cap <= frame || replay_begin(r, &parent->config, cap) != 0)
+    if (frame > parent->frame_count || cap <= frame)
+        return -1;
+    /* room for all the parent's checkpoints up to there, however dense a file
+     * made them, besides the run's own */
+    uint32_t checks = 0, events = 0;
+    while (checks < parent->check_count && parent->checks[checks].frame <= frame)
+        checks++;
+    while (events < parent->event_count && parent->events[events].frame < frame)
+        events++;
+    *r = (replay){.version = REPLAY_VERSION, .rules = REPLAY_RULES, .config = parent->config};
+    snprintf(r->recorded_by, sizeof r->recorded_by, "%s", CURTAIN_VERSION);
+    if (replay_alloc(r, cap, checks) != 0)
         return -1;
     r->content = parent->content;
     memcpy(r->game, parent->game, sizeof r->game);
@@ -65,13 +90,16 @@ int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t
         memcpy(r->parts, parent->parts,
                (size_t)(frame - parent->parts_from) * WORLD_PART_COUNT * sizeof *r->parts);
     }
-    r->practice = (uint8_t)(REPLAY_PRACTICE_TAKEN | (parent->practice & REPLAY_PRACTICE_STATES));
-    for (uint32_t i = 0; i < parent->check_count && parent->checks[i].frame <= frame; i++)
-        if (r->check_count < r->check_cap)
-            r->checks[r->check_count++] = parent->checks[i];
-    for (uint32_t i = 0; i < parent->event_count && parent->events[i].frame < frame; i++)
-        if (r->event_count < r->event_cap)
-            r->events[r->event_count++] = parent->events[i];
+    /* a practice with savestates if the frames it keeps loaded one (a load of
+     * the parent's after the take-over is not part of this run) */
+    r->practice = REPLAY_PRACTICE_TAKEN;
+    memcpy(r->checks, parent->checks, checks * sizeof *r->checks);
+    r->check_count = checks;
+    memcpy(r->events, parent->events, events * sizeof *r->events);
+    r->event_count = events;
+    for (uint32_t i = 0; i < events; i++)
+        if (r->events[i].kind == REPLAY_EVENT_LOAD)
+            r->practice |= REPLAY_PRACTICE_STATES;
     return 0;
 }
 
@@ -94,7 +122,7 @@ static void replay_add_check(replay *r, uint32_t frame, uint64_t hash)
 
 int replay_record(replay *r, input_bits in, const world *after)
 {
-    if (r->frame_count >= r->input_cap) {
+    if (r->frame_count >= r->input_cap || r->refused > 0) {
         r->refused++;
         return -1;
     }
@@ -106,7 +134,8 @@ int replay_record(replay *r, input_bits in, const world *after)
         for (int k = 0; k < WORLD_PART_COUNT; k++)
             at[k] = replay_fold(h[k]);
     }
-    if (r->frame_count % REPLAY_CHECK_INTERVAL == 0)
+    /* the frame that fills the recording has a checkpoint: the file stops there */
+    if (r->frame_count % REPLAY_CHECK_INTERVAL == 0 || r->frame_count == r->input_cap)
         replay_add_check(r, r->frame_count, world_hash(after));
     return 0;
 }
@@ -116,9 +145,13 @@ uint16_t replay_fold(uint64_t hash)
     return (uint16_t)(hash ^ hash >> 16 ^ hash >> 32 ^ hash >> 48);
 }
 
-int replay_record_event(replay *r, replay_event_kind kind, uint8_t slot)
+int replay_record_event(replay *r, replay_event_kind kind, uint8_t slot, const world *now)
 {
-    if (r->event_count >= r->event_cap || slot >= REPLAY_STATE_SLOTS) {
+    if (r->event_count >= r->event_cap || slot >= REPLAY_STATE_SLOTS || r->refused > 0 ||
+        (r->event_count > 0 && r->events[r->event_count - 1].frame == r->frame_count)) {
+        /* the recording stops here: what it holds plays back to `now` */
+        if (r->refused == 0 && r->frame_count > 0)
+            replay_add_check(r, r->frame_count, world_hash(now));
         r->refused++;
         return -1;
     }
@@ -140,7 +173,8 @@ void replay_finish(replay *r, const world *last, replay_end end, const char *nam
                    int64_t date)
 {
     /* A recording that refused frames stops before `last`: its hash would not be
-     * the one playback reaches, and the run did not end where the file does. */
+     * the one playback reaches, and the run did not end where the file does
+     * (its last checkpoint was kept where it stopped). */
     if (r->frame_count > 0 && r->refused == 0)
         replay_add_check(r, r->frame_count, world_hash(last));
     r->end = (uint8_t)(r->refused > 0 ? REPLAY_END_UNFINISHED : end);
@@ -170,7 +204,9 @@ unsigned char *replay_encode(const replay *r, size_t *size)
                              (size_t)r->check_count * REPLAY_CHECK_SIZE + 8);
     bytes_put_raw(&w, REPLAY_MAGIC, 8);
     bytes_put_u16(&w, REPLAY_VERSION);
-    bytes_put_u16(&w, REPLAY_RULES);
+    /* a file read from before the field keeps its old place rule in its flags
+     * (WORLD_FLAG_NEXT_PLACE, written with them): rules 1, nothing added */
+    bytes_put_u16(&w, r->rules ? r->rules : 1);
     replay_put_text(&w, r->recorded_by, 16);
     bytes_put_u64(&w, r->config.seed);
     bytes_put_u8(&w, r->config.difficulty);
@@ -271,6 +307,12 @@ static int replay_validate(const replay *r, const char *origin, char *err, size_
             (i > 0 && e->frame < r->events[i - 1].frame) ||
             (e->kind == REPLAY_EVENT_LOAD && !saved))
             return replay_fail(err, err_size, origin, "corrupt: savestate event %u", i + 1);
+        /* a run takes one savestate key a frame: more is work no run asked for */
+        if (i > 0 && e->frame == r->events[i - 1].frame)
+            return replay_fail(err, err_size, origin,
+                               "corrupt: savestate events %u and %u both come after frame %u "
+                               "(a run makes one a frame at most)",
+                               i, i + 1, e->frame);
         saved |= e->kind == REPLAY_EVENT_SAVE;
     }
     return 0;
@@ -319,6 +361,7 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
     uint32_t frames, checks;
     replay_read_header(&rd, r, &frames, &checks);
     r->version = version;
+    r->rules = rules;
     if (version < 3)
         r->config.flags |= WORLD_FLAG_RULES_V2;
     else if (rules == 0) /* recorded before the rules field */
@@ -344,14 +387,23 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
         events = bytes_get_u32(&rd);
         parts_before = bytes_get_u32(&rd);
     }
-    if (frames > REPLAY_MAX_FRAMES || checks > frames + 1)
+    if (frames > REPLAY_MAX_FRAMES)
+        return replay_fail(err, err_size, origin,
+                           "corrupt: %u frames, longer than a recording holds (%u, two hours)",
+                           frames, REPLAY_MAX_FRAMES);
+    if (checks > frames + 1)
         return replay_fail(err, err_size, origin, "corrupt: %u frames and %u state hashes", frames,
                            checks);
-    if (r->taken_at > frames || events > REPLAY_EVENTS_MAX || parts_before > r->taken_at)
+    if (events > replay_event_room(frames))
         return replay_fail(err, err_size, origin,
-                           "corrupt: taken over at frame %u of %u, %u savestate events, part "
-                           "hashes from %u frames before",
-                           r->taken_at, frames, events, parts_before);
+                           "corrupt: %u savestate events in %u frames (a run makes one a frame "
+                           "at most)",
+                           events, frames);
+    if (r->taken_at > frames || parts_before > r->taken_at)
+        return replay_fail(err, err_size, origin,
+                           "corrupt: taken over at frame %u of %u, part hashes from %u frames "
+                           "before",
+                           r->taken_at, frames, parts_before);
     size_t part_values = (size_t)part_width * (frames - (r->taken_at - parts_before));
     size_t expected = header + frames + 2 * part_values + (size_t)events * REPLAY_EVENT_SIZE +
                       (size_t)checks * REPLAY_CHECK_SIZE + 8;
@@ -488,9 +540,17 @@ int replay_cursor_event(replay_cursor *c, replay_event *e)
     return 1;
 }
 
+void replay_take_over(world *w)
+{
+    w->continues = WORLD_CONTINUES;
+}
+
 int replay_cursor_step(replay_cursor *c, world *w, snapshot *slot)
 {
     replay_event e;
+    /* from rules 2, a take-over has no continues from its frame on */
+    if (c->r->taken_at > 0 && c->frame == c->r->taken_at && c->r->rules >= 2)
+        replay_take_over(w);
     while (replay_cursor_event(c, &e)) {
         if (!slot->data && snapshot_init(slot, w) != 0)
             return -1;
@@ -613,6 +673,19 @@ int replay_content_matches(replay *r, const library *lib)
 
 int replay_verify(const replay *r, const library *lib, replay_desync *d)
 {
+    return replay_verify_outcome(r, lib, d, NULL);
+}
+
+/* How the world's run ended, in a header's terms. */
+static uint8_t replay_end_of(const world *w)
+{
+    if (!world_over(w))
+        return REPLAY_END_UNFINISHED;
+    return w->state == WORLD_CLEARED ? REPLAY_END_STAGE_CLEAR : REPLAY_END_GAME_OVER;
+}
+
+int replay_verify_outcome(const replay *r, const library *lib, replay_desync *d, replay_outcome *o)
+{
     world_config cfg;
     world *w = replay_config_in(r, lib, &cfg) == 0 ? mem_alloc(sizeof *w) : NULL;
     if (!w || world_init(w, &cfg, lib) != 0) {
@@ -632,8 +705,89 @@ int replay_verify(const replay *r, const library *lib, replay_desync *d)
             rc = replay_cursor_check(&c, w, d);
         }
     }
+    if (o) {
+        *o = (replay_outcome){
+            .score = world_final_score(w), .end = replay_end_of(w), .reach = world_reach(w)};
+        for (uint32_t i = 0; i < r->event_count; i++)
+            *(r->events[i].kind == REPLAY_EVENT_LOAD ? &o->loads : &o->saves) += 1;
+    }
     snapshot_free(&slot);
     world_free(w);
     mem_free(w);
     return rc;
+}
+
+static const char *const replay_end_words[] = {"unfinished", "game over", "cleared"};
+
+/* Appends "; " and a formatted claim to out. */
+static void replay_claim(char *out, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void replay_claim(char *out, size_t size, const char *fmt, ...)
+{
+    size_t len = strlen(out);
+    if (len > 0 && len + 2 < size) {
+        memcpy(out + len, "; ", 3);
+        len += 2;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    if (len < size)
+        vsnprintf(out + len, size - len, fmt, ap);
+    va_end(ap);
+}
+
+int replay_claims_check(const replay *r, const replay_outcome *o, char *out, size_t size)
+{
+    int lies = 0;
+    out[0] = '\0';
+    if (r->score != o->score) {
+        replay_claim(out, size, "the header says score %" PRIu64 ", the run scores %" PRIu64,
+                     r->score, o->score);
+        lies++;
+    }
+    /* a recording that stopped (full) says unfinished wherever its run was */
+    if (r->end != o->end && r->end <= REPLAY_END_STAGE_CLEAR &&
+        !(r->end == REPLAY_END_UNFINISHED && o->end != REPLAY_END_UNFINISHED &&
+          r->frame_count == REPLAY_MAX_FRAMES)) {
+        replay_claim(out, size, "the header says %s, the run is %s", replay_end_words[r->end],
+                     replay_end_words[o->end]);
+        lies++;
+    }
+    if (r->version >= 3 && r->reach != 0 && r->reach != o->reach) {
+        replay_claim(out, size, "the header says %u stage%s reached%s, the run %u%s",
+                     r->reach & WORLD_REACH_STAGES, (r->reach & WORLD_REACH_STAGES) == 1 ? "" : "s",
+                     r->reach & WORLD_REACH_AT_END ? " to the end" : "",
+                     o->reach & WORLD_REACH_STAGES,
+                     o->reach & WORLD_REACH_AT_END ? " to the end" : "");
+        lies++;
+    }
+    if (r->version >= 4) {
+        /* A take-over recorded before the mark was its own copied the parent's
+         * (taken_over_kagari.rpl): a mark without loads is let pass there. */
+        int says = (r->practice & REPLAY_PRACTICE_STATES) != 0;
+        int inherited = says && r->taken_at > 0 && (r->practice & REPLAY_PRACTICE_TAKEN);
+        if (says != (o->loads > 0) && !inherited) {
+            replay_claim(out, size, "the header says %s, the run loads %u",
+                         says ? "a practice with savestates" : "no savestates loaded", o->loads);
+            lies++;
+        }
+        says = (r->practice & REPLAY_PRACTICE_TAKEN) != 0;
+        if (says != (r->taken_at > 0)) {
+            replay_claim(out, size, "the header says %s, the inputs are %s",
+                         says ? "taken over" : "not taken over",
+                         r->taken_at ? "taken over" : "one run from its start");
+            lies++;
+        }
+    }
+    return lies;
+}
+
+void replay_missing_name(const replay *r, const library *lib, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (r->ship[0] && library_find_ship(lib, r->ship) < 0)
+        snprintf(out, size, "ship \"%s\"", r->ship);
+    else if (r->boss[0] && r->config.start != 0 && !library_find_boss(lib, r->boss))
+        snprintf(out, size, "boss \"%s\"", r->boss);
 }

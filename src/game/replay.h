@@ -67,7 +67,9 @@
  *   ...     8*E   savestate events (format 4 on): frame (u32): after that many
  *                 frames of the recording, before the next one's input; kind
  *                 (u8: REPLAY_EVENT_SAVE, REPLAY_EVENT_LOAD); slot (u8, 0);
- *                 reserved (u16, 0). Increasing frames; a load follows a save.
+ *                 reserved (u16, 0). Increasing frames, one event a frame at
+ *                 most (a run takes one savestate key a frame); a load follows
+ *                 a save.
  *   ...     12*C  checkpoints: frame (u32), state hash after that frame (u64);
  *                 increasing frames, the last one = F
  *   ...     8     hash_buffer of every byte before it, seed 0 (integrity check)
@@ -136,15 +138,21 @@
 #include <stdint.h>
 
 #define REPLAY_VERSION        4
-/* The rules a recording's hashes follow (header offset 10): 1, a script past its
- * end is hashed in its own function (vm_hash_portable). */
-#define REPLAY_RULES          1
+/* The rules a recording follows (header offset 10): 1, a script past its end is
+ * hashed in its own function (vm_hash_portable); 2, and a run taken over has no
+ * continues (a take-over is a practice): its world's continues are used up at
+ * frame taken_at, when it is played back too. */
+#define REPLAY_RULES          2
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15
 #define REPLAY_LABEL_SIZE     32 /* the ship's and boss's name fields */
 /* Room reserved at the start of a recording: two hours of play. Longer runs stop
- * recording (counted in `refused`) rather than allocate during play. */
+ * recording (counted in `refused`) rather than allocate during play. No real
+ * run is longer, a take-over included (its parent's frames count in its room):
+ * a file of more frames is refused (REPLAY_MAX_FRAMES), so that what a replay
+ * costs to play is bounded by what a recording can hold. */
 #define REPLAY_DEFAULT_FRAMES (2u * 60u * 60u * WORLD_TICK_HZ)
+#define REPLAY_MAX_FRAMES     REPLAY_DEFAULT_FRAMES
 
 typedef enum replay_end {
     REPLAY_END_UNFINISHED, /* quit, or still recording */
@@ -162,7 +170,10 @@ typedef enum replay_event_kind {
     REPLAY_EVENT_LOAD = 2,
 } replay_event_kind;
 #define REPLAY_STATE_SLOTS 1
-#define REPLAY_EVENTS_MAX  65536 /* a recording refuses more (counted in refused) */
+/* A recording has room for one event a frame (the game takes one savestate key
+ * a frame), up to this many; a file holding more, or two before the same
+ * frame, is refused: no run made it. */
+#define REPLAY_EVENTS_MAX  65536
 
 typedef struct replay_event {
     uint32_t frame; /* after this many frames of the recording */
@@ -177,6 +188,7 @@ typedef struct replay_checkpoint {
 
 typedef struct replay {
     uint16_t version;     /* the format it was read from; REPLAY_VERSION recording */
+    uint16_t rules;       /* REPLAY_RULES recording; as read (0 before the field) */
     char recorded_by[16]; /* curtain version */
     world_config config;
     uint64_t content; /* world_content_hash of the patterns played; 0 unknown */
@@ -221,12 +233,16 @@ void replay_free(replay *r);
 int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames);
 
 /* Records one frame: the input that was given to world_step, and the world after
- * it (its hash is kept every REPLAY_CHECK_INTERVAL frames). Returns 0, or -1 when
- * the replay is full (the frame is refused and counted). */
+ * it (its hash is kept every REPLAY_CHECK_INTERVAL frames, and at the frame
+ * that fills the recording). Returns 0, or -1 when the recording is full or
+ * stopped (the frame is refused and counted in `refused`). */
 int replay_record(replay *r, input_bits in, const world *after);
 /* Records a savestate event before the next frame (a load marks the run as
- * practice). Returns 0, or -1 when the replay holds no more (counted). */
-int replay_record_event(replay *r, replay_event_kind kind, uint8_t slot);
+ * practice); `now` is the world as it is, after the last frame recorded.
+ * Returns 0, or -1 when the recording has no room for it (or a bad slot): the
+ * recording then stops where it is, with a checkpoint of `now`, so that the
+ * file holds the run up to there and reads back (counted in `refused`). */
+int replay_record_event(replay *r, replay_event_kind kind, uint8_t slot, const world *now);
 /* A 64-bit part hash as a format-4 replay keeps it. */
 uint16_t replay_fold(uint64_t hash);
 /* Closes a recording: adds the final checkpoint, the end reason and the details.
@@ -284,6 +300,10 @@ int replay_cursor_event(replay_cursor *c, replay_event *e);
  * before it (slot: where a save goes, made for w on the first event). Returns
  * 0, or -1 when the slot cannot be had (out of memory). */
 int replay_cursor_step(replay_cursor *c, world *w, snapshot *slot);
+/* What a take-over does to the world at its frame (rules 2): a practice from
+ * there, its continues used up. The game calls it as the player takes over;
+ * replay_cursor_step as playback reaches taken_at. */
+void replay_take_over(world *w);
 /* A human-readable list of the parts in a desync's mask ("bullets, VM"), or
  * "unknown (no part hashes)". */
 void replay_desync_parts(const replay_desync *d, char *out, size_t size);
@@ -317,5 +337,28 @@ int replay_format2_file(const char *rel);
  * with *d describing the first mismatch (or with d->frame 0 when the world
  * cannot be made: out of memory, or a name lib lacks). */
 int replay_verify(const replay *r, const library *lib, replay_desync *d);
+
+/* What a replay's run did, as the simulation played it (replay_verify_outcome):
+ * what the header's claims are checked against. */
+typedef struct replay_outcome {
+    uint64_t score; /* world_final_score at the last frame */
+    uint8_t end;    /* replay_end: over and cleared, over, or going on */
+    uint8_t reach;  /* world_reach at the last frame */
+    uint32_t saves; /* savestate events played */
+    uint32_t loads;
+} replay_outcome;
+
+/* replay_verify, and what the run did in *o (filled when every hash matched). */
+int replay_verify_outcome(const replay *r, const library *lib, replay_desync *d, replay_outcome *o);
+/* Checks what r's header claims (score, ending, stages reached, practice
+ * marks: savestates loaded, taken over) against what its run did. Returns the
+ * number of claims that differ, each told in out ("the header says ..., the
+ * run ...", joined by "; "). A run that stopped recording (an unfinished
+ * header of a full recording) may end anywhere; a take-over's savestate mark
+ * without loads passes (recordings before the fix copied the parent's). */
+int replay_claims_check(const replay *r, const replay_outcome *o, char *out, size_t size);
+/* The name of the ship or practice boss r names and lib lacks, with what it
+ * is ("ship \"Kagari\""), or "" when lib has both. */
+void replay_missing_name(const replay *r, const library *lib, char *out, size_t size);
 
 #endif

@@ -13,7 +13,6 @@ int replay_player_init(replay_player *p, const replay *r, world *w, size_t arena
     *p = (replay_player){.r = r, .w = w};
     replay_cursor_begin(&p->c, r);
     p->interval = replay_player_interval_for(r->frame_count);
-    p->key_limit = r->event_count > 0 ? r->events[0].frame : r->frame_count;
     p->key_cap = r->frame_count / p->interval + 1;
     p->arena_size = arena_size ? arena_size : REPLAY_PLAYER_ARENA;
     p->arena = mem_alloc(p->arena_size);
@@ -54,7 +53,8 @@ static void rp_evict(replay_player *p, size_t from, size_t to, uint32_t keep)
 {
     for (uint32_t k = 0; k < p->key_cap; k++) {
         replay_keyframe *key = &p->keys[k];
-        if (k == keep || key->size == 0 || key->at >= to || key->at + key->size <= from)
+        if (k == keep || key->size == 0 || key->at >= to ||
+            key->at + key->size + key->slot_size <= from)
             continue;
         key->size = 0;
         p->key_count--;
@@ -62,28 +62,46 @@ static void rp_evict(replay_player *p, size_t from, size_t to, uint32_t keep)
     }
 }
 
-/* Keeps a keyframe of this frame when one is due and not kept yet. */
+/* Writes the keyframe's bytes at `at` of the arena: the world's delta, then
+ * the savestate's when one is held. Returns 0 with their sizes, or -1 when
+ * they do not fit before the arena's end. */
+static int rp_write(replay_player *p, size_t at, size_t *size, size_t *slot_size)
+{
+    *size = snapshot_delta_take(&p->base, p->w, p->arena + at, p->arena_size - at);
+    *slot_size = 0;
+    if (!*size)
+        return -1;
+    if (!p->slot.taken)
+        return 0;
+    size_t from = at + *size;
+    return snapshot_delta_take_of(&p->base, &p->slot, p->arena + from, p->arena_size - from,
+                                  slot_size);
+}
+
+/* Keeps a keyframe of this frame when one is due and not kept yet: the world
+ * and the savestate the run holds then, so that seeking past a savestate event
+ * needs no keyframe before it. */
 static void rp_keep(replay_player *p)
 {
     uint32_t f = p->c.frame;
-    if (f == 0 || f % p->interval != 0 || f > p->key_limit)
+    if (f == 0 || f % p->interval != 0)
         return;
     uint32_t k = f / p->interval - 1;
     if (k >= p->key_cap || p->keys[k].size > 0)
         return;
-    size_t at = p->arena_next;
-    size_t size = snapshot_delta_take(&p->base, p->w, p->arena + at, p->arena_size - at);
-    rp_evict(p, at, size ? at + size : p->arena_size, UINT32_MAX);
-    if (!size && at > 0) { /* wrap around: the oldest give way */
+    size_t at = p->arena_next, size, slot_size;
+    int fits = rp_write(p, at, &size, &slot_size) == 0;
+    rp_evict(p, at, fits ? at + size + slot_size : p->arena_size, UINT32_MAX);
+    if (!fits && at > 0) { /* wrap around: the oldest give way */
         at = 0;
-        size = snapshot_delta_take(&p->base, p->w, p->arena, p->arena_size);
-        rp_evict(p, 0, size ? size : p->arena_size, UINT32_MAX);
+        fits = rp_write(p, 0, &size, &slot_size) == 0;
+        rp_evict(p, 0, fits ? size + slot_size : p->arena_size, UINT32_MAX);
     }
-    if (!size)
+    if (!fits)
         return; /* larger than the whole arena */
-    p->keys[k] = (replay_keyframe){f, at, size};
+    p->keys[k] = (replay_keyframe){f, at, size, slot_size, p->slot.taken, p->slot.frame};
     p->key_count++;
-    p->arena_next = at + size;
+    p->arena_next = at + size + slot_size;
 }
 
 /* Notes the frame's events the seek bar marks, the first time it is played. */
@@ -123,14 +141,28 @@ int replay_player_step(replay_player *p)
 /* The newest keyframe at or before frame, or NULL (the base). */
 static const replay_keyframe *rp_key_before(const replay_player *p, uint32_t frame)
 {
-    uint32_t limit = frame < p->key_limit ? frame : p->key_limit;
-    for (uint32_t k = limit / p->interval; k-- > 0;)
+    for (uint32_t k = frame / p->interval; k-- > 0;)
         if (p->keys[k].size > 0)
             return &p->keys[k];
     return NULL;
 }
 
-int replay_player_seek(replay_player *p, uint32_t frame)
+/* Puts the world and the savestate as a keyframe holds them; -1 damaged. */
+static int rp_restore(replay_player *p, const replay_keyframe *key)
+{
+    if (snapshot_delta_restore(&p->base, p->arena + key->at, key->size, p->w) != 0)
+        return -1;
+    p->slot.taken = 0;
+    if (!key->has_slot)
+        return 0;
+    if (snapshot_delta_restore_to(&p->base, p->arena + key->at + key->size, key->slot_size,
+                                  &p->slot) != 0)
+        return -1;
+    p->slot.frame = key->slot_frame;
+    return 0;
+}
+
+int replay_player_seek_some(replay_player *p, uint32_t frame, uint32_t budget)
 {
     if (frame > p->r->frame_count)
         frame = p->r->frame_count;
@@ -138,23 +170,34 @@ int replay_player_seek(replay_player *p, uint32_t frame)
     const replay_keyframe *key = rp_key_before(p, frame);
     uint32_t from = key ? key->frame : 0;
     int rc = 0;
+    p->seek_steps = 0;
     if (frame < now || from > now) { /* going back, or a keyframe ahead saves time */
-        if (key && snapshot_delta_restore(&p->base, p->arena + key->at, key->size, p->w) != 0) {
+        if (key && rp_restore(p, key) != 0) {
             key = NULL;
             rc = -1;
         }
-        if (!key)
+        if (!key) {
             snapshot_restore(&p->base, p->w);
+            p->slot.taken = 0;
+        }
         replay_cursor_seek(&p->c, key ? key->frame : 0);
     }
-    while (p->c.frame < frame) {
+    while (p->c.frame < frame && p->seek_steps < budget) {
         replay_cursor_step(&p->c, p->w, &p->slot);
         rp_mark(p);
         rp_keep(p);
+        p->seek_steps++;
     }
-    replay_cursor_seek(&p->c, frame); /* the checks and events from here on */
+    replay_cursor_seek(&p->c, p->c.frame); /* the checks and events from here on */
     p->desynced = 0;
+    if (rc == 0 && p->c.frame < frame)
+        return 1;
     return rc;
+}
+
+int replay_player_seek(replay_player *p, uint32_t frame)
+{
+    return replay_player_seek_some(p, frame, UINT32_MAX);
 }
 
 int replay_player_prepare(replay_player *p)

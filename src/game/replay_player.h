@@ -17,9 +17,16 @@
  * longer for replays of more than REPLAY_PLAYER_KEYS x 5 s (a 30-minute replay:
  * every 14 s).
  *
- * A replay with savestate events keeps keyframes only up to its first event:
- * a state saved in the run is part of what follows, and a keyframe does not
- * hold it; later frames are reached from there.
+ * A replay with savestate events: a state saved in the run is part of what
+ * follows, so a keyframe holds the savestate the run holds then too (its
+ * difference from the base), and keyframes cover the whole replay whatever
+ * its events (they stopped at the first one: a practice that saved at frame 1
+ * had none).
+ *
+ * Watching, nothing is prepared before the first frame: keyframes are laid as
+ * the play head passes, and a seek past what has been played goes a bounded
+ * number of frames at a time (replay_player_seek_some), so that the screen
+ * stays responsive and shows how far it is.
  */
 #ifndef CURTAIN_GAME_REPLAY_PLAYER_H
 #define CURTAIN_GAME_REPLAY_PLAYER_H
@@ -50,7 +57,10 @@ typedef struct replay_mark {
 
 typedef struct replay_keyframe {
     uint32_t frame;
-    size_t at, size; /* where in the arena */
+    size_t at, size;  /* where in the arena: the world's delta */
+    size_t slot_size; /* then the savestate's, when has_slot */
+    int has_slot;     /* the run held a savestate at this frame */
+    uint64_t slot_frame;
 } replay_keyframe;
 
 typedef struct replay_player {
@@ -60,7 +70,7 @@ typedef struct replay_player {
     snapshot base; /* w at frame 0 */
     snapshot slot; /* the replay's savestate */
     uint32_t interval;
-    uint32_t key_limit; /* no keyframes past this frame (savestate events) */
+    uint32_t seek_steps; /* frames the last seek simulated */
     unsigned char *arena;
     size_t arena_size, arena_next; /* where the next keyframe goes */
     replay_keyframe *keys;         /* by frame; keys[k].frame = (k + 1) * interval */
@@ -93,6 +103,10 @@ int replay_player_step(replay_player *p);
  * it, then simulation. Returns 0, or -1 (a damaged keyframe: it fell back to
  * the base). */
 int replay_player_seek(replay_player *p, uint32_t frame);
+/* The same, simulating at most `budget` frames: returns 1 when it is not there
+ * yet (call again to go on; the world shows the frame reached, keyframes and
+ * marks laid on the way), else as replay_player_seek. */
+int replay_player_seek_some(replay_player *p, uint32_t frame, uint32_t budget);
 /* Plays the whole replay once to lay every keyframe (a seek anywhere is short
  * afterwards), then goes back to frame 0. Returns 0, or -1 on a desync. */
 int replay_player_prepare(replay_player *p);

@@ -149,6 +149,11 @@ void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time)
     fv->set = 1;
 }
 
+void field_view_cut(field_view *fv)
+{
+    fv->shown = 0;
+}
+
 /* One backdrop: into the blitter's pixels when it has them (the software
  * renderer's own triangles are slow), else through the renderer. */
 static void field_view_backdrop_layer(field_view *fv, SDL_Renderer *r, backdrop b, float alpha)

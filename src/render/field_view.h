@@ -132,6 +132,10 @@ void field_view_add_effect(field_view *fv, const field_effect *e);
  * frame shows the same picture). A change starts a cross-fade from the last.
  * b = -1: none this frame (the field left as it is: tests of the sprites). */
 void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time);
+/* The next backdrop shows at once, with no cross-fade from the last one drawn
+ * (a new run, a replay opened or sought: the backdrop of another screen or
+ * another moment is not what the field shows). */
+void field_view_cut(field_view *fv);
 void field_view_draw(field_view *fv, SDL_Renderer *r);
 
 #endif

@@ -98,8 +98,10 @@ typedef struct replay_entry {
     uint64_t score;
     char name[REPLAY_NAME_MAX + 1];
     uint32_t frames;
-    uint8_t practice;  /* REPLAY_PRACTICE_*: savestates loaded, taken over */
-    uint32_t taken_at; /* the frame it was taken over at */
+    uint8_t practice;             /* REPLAY_PRACTICE_*: savestates loaded, taken over */
+    uint32_t taken_at;            /* the frame it was taken over at */
+    uint8_t reach;                /* world_reach at its end (format 3 on; 0 unknown) */
+    char ship[REPLAY_LABEL_SIZE]; /* the ship flown, by name ("" unknown: format 1, 2) */
     char error[256];
 } replay_entry;
 
@@ -154,9 +156,13 @@ typedef struct game_state {
      * does not count it met again. */
     uint8_t cards_counted[WORLD_MAX_BOSSES][BOSS_MAX_PHASES];
     int film_paused, film_speed, film_step;
-    int film_slow;      /* slow motion: a frame every 2^film_slow display frames (0, 1, 2) */
-    uint64_t film_tick; /* display frames watched, for slow motion */
-    int speed_credit;   /* percent of a logic step owed, for a slowed practice */
+    int film_slow;        /* slow motion: a frame every 2^film_slow display frames (0, 1, 2) */
+    uint64_t film_tick;   /* display frames watched, for slow motion */
+    int film_seeking;     /* a seek is under way, GAME_SEEK_FRAMES a display frame */
+    uint32_t film_target; /* where it goes */
+    uint64_t
+        film_help_til; /* the key help shows until this tick (it fades, a key brings it back) */
+    int speed_credit;  /* percent of a logic step owed, for a slowed practice */
     int end_timer;
     char name[HIGHSCORES_NAME_MAX + 1];
     int name_char;      /* index in the charset of the letter offered next */
@@ -396,6 +402,12 @@ const char *game_results_title(const app *a);
 const char *game_ending_banner(const app *a);
 /* Where the pause menu is drawn: wide enough for its title and every entry. */
 SDL_Rect game_pause_box(const app *a);
+/* Goes to a frame of the replay being watched: at once when near, else over
+ * the next frames (a bounded number of frames a display frame). */
+void game_seek_replay(app *a, uint32_t frame);
+/* Where a replay's box (label, frame, seek bar, keys) is drawn: in the side
+ * panel, off the field. */
+SDL_Rect game_film_box(void);
 /* The path a saved replay takes in dir: STAMP-NAME.rpl, or STAMP-NAME-2.rpl,
  * -3, ... when that is taken (two saves under one name in one second must
  * not overwrite each other). Returns 0, or -1 when 99 are taken. */

@@ -40,6 +40,11 @@
 #include <time.h>
 
 #define GAME_ENDING_FRAMES 150
+/* Frames a seek simulates in one display frame (a long seek goes on over the
+ * next ones, the window answering), and how long the replay's key help shows
+ * after the last key. */
+#define GAME_SEEK_FRAMES   240
+#define GAME_HELP_TICKS    (4 * 60)
 
 enum {
     PAUSE_RESUME,
@@ -116,11 +121,12 @@ int game_start_replay(app *a, const char *path)
         replay_free(&g->film);
         return -1;
     }
-    /* Lay the keyframes and the seek bar's marks: a pass over the whole replay
-     * (a desync stops it; watching stops there too). */
-    replay_player_prepare(&g->player);
+    /* Nothing is laid before the first frame: it plays at once, keyframes and
+     * the seek bar's marks laid as the play head passes (replay_player.h). */
     world_view_reset(&g->view);
     g->watching = 1;
+    g->film_seeking = 0;
+    g->film_help_til = a->tick + GAME_HELP_TICKS;
     g->practice = world_config_practice(&g->film.config);
     g->film_paused = g->film_step = g->film_slow = 0;
     g->film_speed = 1;
@@ -313,8 +319,20 @@ static int game_speed_steps(game_state *g)
     return 1;
 }
 
+/* Says once that the run's recording stopped (it is full): the replay keeps
+ * the run up to there and reads back; the run goes on unrecorded. */
+static void game_recording_stopped(app *a)
+{
+    game_state *g = &a->game;
+    if (g->rec.refused != 1)
+        return;
+    uint32_t f = g->rec.frame_count;
+    app_toast(a, PANEL_RED, "replay full: recording stopped at %u:%02u", f / 3600, f / 60 % 60);
+}
+
 /* A practice's savestate keys, before the frame's step: save the world as it
- * is, or put it back, each recorded in the replay so that it verifies. */
+ * is, or put it back, each recorded in the replay so that it verifies (when
+ * the recording has no room left, it stops there and the key still works). */
 static void game_savestate(app *a)
 {
     game_state *g = &a->game;
@@ -322,10 +340,8 @@ static void game_savestate(app *a)
     if (!act || !g->practice || !g->state.data)
         return;
     if (act & (1u << OPTIONS_ACTION_SAVE_STATE)) {
-        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_SAVE, 0) != 0) {
-            app_toast(a, PANEL_RED, "the replay has no room for more savestates");
-            return;
-        }
+        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_SAVE, 0, g->w) != 0)
+            game_recording_stopped(a);
         snapshot_take(&g->state, g->w);
         app_toast(a, PANEL_GREEN, "state saved at %d:%02d", (int)(g->w->frame / 3600),
                   (int)(g->w->frame / 60 % 60));
@@ -337,10 +353,8 @@ static void game_savestate(app *a)
                 binding_key_name(a->opts.keys[OPTIONS_CONTROL_OF(OPTIONS_ACTION_SAVE_STATE)][0]));
             return;
         }
-        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_LOAD, 0) != 0) {
-            app_toast(a, PANEL_RED, "the replay has no room for more savestates");
-            return;
-        }
+        if (g->rec.inputs && replay_record_event(&g->rec, REPLAY_EVENT_LOAD, 0, g->w) != 0)
+            game_recording_stopped(a);
         snapshot_restore(&g->state, g->w);
         world_view_reset(&g->view);
         app_toast(a, PANEL_GREEN, "state loaded: practice with savestates");
@@ -359,8 +373,8 @@ static void game_play_frame(app *a)
         a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_take(&a->input);
     in = game_continue_input(g, in);
     world_step(g->w, in);
-    if (g->rec.inputs)
-        replay_record(&g->rec, in, g->w);
+    if (g->rec.inputs && replay_record(&g->rec, in, g->w) != 0)
+        game_recording_stopped(a);
     world_view_step(&g->view, g->w);
     app_world_sounds(a, g->w);
     game_note_cards(a, g->w);
@@ -369,11 +383,33 @@ static void game_play_frame(app *a)
 }
 
 /* Shows another frame of the replay being watched (a seek): the effects of
- * the frame left behind go. */
+ * the frame left behind go. A seek far past what has been played goes on over
+ * the next display frames, GAME_SEEK_FRAMES each, so the window answers (Esc
+ * stops it where it is, a closed window or SIGTERM quits). From the end of the
+ * replay (its banner or results) it plays on from where it lands, paused. */
 static void game_film_seek(app *a, int64_t frame)
 {
     game_state *g = &a->game;
-    replay_player_seek(&g->player, frame < 0 ? 0 : (uint32_t)frame);
+    uint32_t to = frame < 0 ? 0 : (uint32_t)frame;
+    g->film_target = to;
+    g->film_seeking = replay_player_seek_some(&g->player, to, GAME_SEEK_FRAMES) == 1;
+    world_view_reset(&g->view);
+    if (g->phase == GAME_ENDING || g->phase == GAME_RESULTS) {
+        g->phase = GAME_RUNNING;
+        g->film_paused = 1;
+    }
+}
+
+void game_seek_replay(app *a, uint32_t frame)
+{
+    game_film_seek(a, frame);
+}
+
+/* Goes on with a seek under way. */
+static void game_film_seek_on(app *a)
+{
+    game_state *g = &a->game;
+    g->film_seeking = replay_player_seek_some(&g->player, g->film_target, GAME_SEEK_FRAMES) == 1;
     world_view_reset(&g->view);
 }
 
@@ -395,6 +431,10 @@ static void game_watch_frame(app *a)
 {
     game_state *g = &a->game;
     g->film_tick++;
+    if (g->film_seeking) {
+        game_film_seek_on(a);
+        return;
+    }
     if (game_rewind_held(a)) {
         game_film_seek(a, (int64_t)replay_player_frame(&g->player) - 2 * g->film_speed);
         return;
@@ -441,6 +481,9 @@ void game_update(app *a)
         break;
     default: break;
     }
+    /* at the end of a replay, rewind held goes back into it */
+    if (g->watching && (g->phase == GAME_ENDING || g->phase == GAME_RESULTS) && game_rewind_held(a))
+        game_film_seek(a, (int64_t)replay_player_frame(&g->player) - 2);
 }
 
 /* ---- after the run ---- */
@@ -672,6 +715,13 @@ static void game_pause_choose(app *a)
         }
         break;
     default:
+        if (!g->watching && g->practice && g->rec.inputs && g->rec.frame_count > 0) {
+            /* a practice (a take-over is one), savestates and all, is what a
+             * player may want to keep: kept as the last run, then asked */
+            game_keep_last(a, REPLAY_END_UNFINISHED);
+            game_ask_save(a);
+            break;
+        }
         game_leave(a);
         app_switch(a, g->watching ? SCREEN_REPLAYS : game_menu_after(a));
         break;
@@ -746,11 +796,19 @@ static void game_take_over(app *a)
         app_toast(a, PANEL_GOLD, "a replay recorded before format 3 cannot be taken over");
         return;
     }
+    if (frame >= REPLAY_DEFAULT_FRAMES) {
+        /* the run's recording holds the replay's frames and its own */
+        app_toast(a, PANEL_GOLD,
+                  "a recording holds %u minutes: no room left to take over at %u:%02u",
+                  REPLAY_DEFAULT_FRAMES / 3600, frame / 3600, frame / 60 % 60);
+        return;
+    }
     if (replay_begin_taken(&g->rec, &g->film, frame, 0) != 0) {
         app_toast(a, PANEL_RED, "out of memory: cannot take over here");
         return;
     }
     replay_set_content(&g->rec, g->w->lib);
+    replay_take_over(g->w); /* a practice: no continues (recorded by the rules) */
     g->watching = 0;
     g->practice = 1;
     g->config = g->film.config;
@@ -841,6 +899,33 @@ static int game_film_pad(app *a, int button)
     }
 }
 
+/* At the end of a replay (its banner, its results), the keys that go back
+ * into it: Home, Left, Page Up, Comma (and End), or a controller's shoulders
+ * and d-pad. */
+static int game_film_end_key(app *a, const SDL_Event *ev)
+{
+    game_state *g = &a->game;
+    if (ev->type == SDL_CONTROLLERBUTTONDOWN) {
+        int b = ev->cbutton.button;
+        if (b == SDL_CONTROLLER_BUTTON_A || b == SDL_CONTROLLER_BUTTON_B ||
+            b == SDL_CONTROLLER_BUTTON_START)
+            return 0; /* the results' own */
+        return game_film_pad(a, b);
+    }
+    if (ev->type != SDL_KEYDOWN)
+        return 0;
+    g->film_help_til = a->tick + GAME_HELP_TICKS;
+    switch (ev->key.keysym.sym) {
+    case SDLK_HOME: game_film_seek(a, 0); return 1;
+    case SDLK_END: game_film_seek(a, (int64_t)g->film.frame_count - 1); return 1;
+    case SDLK_COMMA: game_film_control(a, FILM_BACK); return 1;
+    case SDLK_LEFT: game_film_control(a, FILM_JUMP_BACK); return 1;
+    case SDLK_PAGEUP: game_film_control(a, FILM_MARK_BACK); return 1;
+    case SDLK_r: return 1; /* held: rewinds (game_update) */
+    default: return 0;
+    }
+}
+
 /* Keys the screen reads itself: typing a name, and the replay controls. A run
  * the player flies pauses by itself when the focus or a controller is lost. */
 int game_event(app *a, const SDL_Event *ev)
@@ -880,8 +965,19 @@ int game_event(app *a, const SDL_Event *ev)
                                                           : INPUT_UI_RIGHT);
         return 1; /* letters arrive as text; no other key is a menu action here */
     }
-    if (g->phase != GAME_RUNNING || !g->watching)
+    if (!g->watching)
         return 0;
+    if (g->phase == GAME_ENDING || g->phase == GAME_RESULTS)
+        return game_film_end_key(a, ev);
+    if (g->phase != GAME_RUNNING)
+        return 0;
+    if (ev->type == SDL_KEYDOWN || ev->type == SDL_CONTROLLERBUTTONDOWN)
+        g->film_help_til = a->tick + GAME_HELP_TICKS; /* a key brings the help back */
+    if (g->film_seeking && ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_ESCAPE) {
+        g->film_seeking = 0; /* stops where it is */
+        g->film_paused = 1;
+        return 1;
+    }
     if (ev->type == SDL_CONTROLLERBUTTONDOWN)
         return game_film_pad(a, ev->cbutton.button);
     if (ev->type != SDL_KEYDOWN)
@@ -942,6 +1038,12 @@ const char *game_ending_banner(const app *a)
     if (g->practice)
         return cleared ? "Practice Over" : "Practice Lost";
     return !cleared ? "Game Over" : world_all_clear(g->w) ? "All Clear" : "Stage Clear";
+}
+
+SDL_Rect game_film_box(void)
+{
+    return (SDL_Rect){FIELD_VIEW_X + (int)PLAYFIELD_W + 16, FIELD_VIEW_Y + 242,
+                      LOGICAL_W - 16 - (FIELD_VIEW_X + (int)PLAYFIELD_W + 16), 126};
 }
 
 SDL_Rect game_pause_box(const app *a)
@@ -1120,21 +1222,45 @@ static void game_draw_desync(app *a)
                 "%s goes back to the replays", app_ui_words(a, INPUT_UI_CONFIRM));
 }
 
-/* The replay's seek bar along the bottom of the field: how far it has played,
- * its stage ends (gold), bosses (red), spell cards (pink), phase ends (grey)
- * and dialogue scenes (sky blue),
- * and the keys. */
-static void game_draw_seekbar(app *a)
+/* The replay's box in the side panel, under its stats (never over the
+ * field): the blinking REPLAY label, what the player does and the frame shown,
+ * the seek bar with how far it has played, its stage ends (gold), bosses
+ * (red), spell cards (pink), phase ends (grey) and dialogue scenes (sky
+ * blue), and the keys, which fade
+ * a few seconds after the last one pressed. */
+static void game_draw_film_box(app *a)
 {
     game_state *g = &a->game;
     SDL_Renderer *r = a->win.renderer;
+    const atlas_texture *at = &a->view.atlas;
     const replay_player *p = &g->player;
-    int x = FIELD_VIEW_X + 10, w = (int)PLAYFIELD_W - 20, y = FIELD_VIEW_Y + (int)PLAYFIELD_H - 52;
-    uint32_t total = g->film.frame_count ? g->film.frame_count : 1;
-    panel_fill(r, (SDL_Rect){x - 4, y - 8, w + 8, 40}, (SDL_Color){0, 0, 10, 150});
+    SDL_Rect box = game_film_box();
+    int x = box.x + 8, w = box.w - 16, y = box.y + 6;
+    uint32_t total = g->film.frame_count ? g->film.frame_count : 1, f = replay_player_frame(p);
+    panel_box(r, box);
+    if ((a->tick / 30) % 2 == 0)
+        panel_text(r, at, ATLAS_FONT_SMALL, 2, x, y, TEXT_LEFT, PANEL_GOLD, "REPLAY");
+    char speed[8];
+    snprintf(speed, sizeof speed, g->film_slow ? "1/%d" : "x%d",
+             g->film_slow ? 1 << g->film_slow : g->film_speed);
+    const char *doing = g->film_seeking            ? "seeking"
+                        : g->phase != GAME_RUNNING ? "at the end"
+                        : game_rewind_held(a)      ? "rewind"
+                        : g->film_paused           ? "paused"
+                                                   : "playing";
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + box.w - 8, y + 4, TEXT_RIGHT, PANEL_WHITE,
+                "%s %s", doing, speed);
+    y += 24;
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_WHITE, "%u:%02u / %u:%02u",
+                f / 3600, f / 60 % 60, total / 3600, total / 60 % 60);
+    panel_textf(r, at, ATLAS_FONT_SMALL, 1, box.x + box.w - 8, y, TEXT_RIGHT, PANEL_LABEL,
+                "frame %u", f);
+    y += 16;
     panel_fill(r, (SDL_Rect){x, y, w, 6}, (SDL_Color){60, 60, 90, 255});
-    int at = (int)((uint64_t)replay_player_frame(p) * (uint64_t)w / total);
-    panel_fill(r, (SDL_Rect){x, y, at, 6}, (SDL_Color){120, 170, 255, 255});
+    int laid = (int)((uint64_t)(p->marked_to > f ? p->marked_to : f) * (uint64_t)w / total);
+    panel_fill(r, (SDL_Rect){x, y + 4, laid, 2}, (SDL_Color){90, 110, 160, 255});
+    int here = (int)((uint64_t)f * (uint64_t)w / total);
+    panel_fill(r, (SDL_Rect){x, y, here, 6}, (SDL_Color){120, 170, 255, 255});
     static const SDL_Color mark_colors[] = {
         [REPLAY_MARK_STAGE] = {255, 210, 90, 255},     [REPLAY_MARK_BOSS] = {255, 80, 80, 255},
         [REPLAY_MARK_SPELL] = {255, 120, 220, 255},    [REPLAY_MARK_PHASE] = {170, 170, 190, 255},
@@ -1145,11 +1271,26 @@ static void game_draw_seekbar(app *a)
         int tall = p->marks[i].kind == REPLAY_MARK_PHASE ? 4 : 8;
         panel_fill(r, (SDL_Rect){mx, y - tall + 3, 2, tall * 2}, mark_colors[p->marks[i].kind]);
     }
-    panel_fill(r, (SDL_Rect){x + at - 1, y - 4, 3, 14}, PANEL_WHITE);
-    panel_text(r, &a->view.atlas, ATLAS_FONT_SMALL, 1, x + w / 2, y + 10, TEXT_CENTER, PANEL_DIM,
-               "Left Right 5 s    PgUp PgDn marks    Comma N frame");
-    panel_text(r, &a->view.atlas, ATLAS_FONT_SMALL, 1, x + w / 2, y + 20, TEXT_CENTER, PANEL_DIM,
-               "R rewind    S slow    F fast    P pause    T take over");
+    panel_fill(r, (SDL_Rect){x + here - 1, y - 4, 3, 14}, PANEL_WHITE);
+    y += 14;
+    if (g->film_seeking) {
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_GOLD, "to frame %u: %u%%",
+                    g->film_target,
+                    (unsigned)(100u * (uint64_t)f / (g->film_target ? g->film_target : 1)));
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 11, TEXT_LEFT, PANEL_DIM, "Esc stops");
+        return;
+    }
+    if (a->tick >= g->film_help_til)
+        return;
+    static const char *const help[] = {
+        "Left Right 5 s   R rewind",
+        "PgUp PgDn marks  P pause",
+        "Comma N a frame  S slow",
+        "Home End ends    F fast",
+        "T takes over",
+    };
+    for (size_t i = 0; i < sizeof help / sizeof *help; i++, y += 11)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_DIM, help[i]);
 }
 
 void game_draw(app *a)
@@ -1158,21 +1299,11 @@ void game_draw(app *a)
     char mark2[96] = "";
     if (world_speed_percent(&g->config) != 100)
         snprintf(mark2, sizeof mark2, "practice at %d%% speed", world_speed_percent(&g->config));
-    if (g->watching) {
-        uint32_t f = replay_player_frame(&g->player);
-        char speed[8];
-        snprintf(speed, sizeof speed, g->film_slow ? "1/%d" : "x%d",
-                 g->film_slow ? 1 << g->film_slow : g->film_speed);
-        snprintf(mark2, sizeof mark2, "%s  %s  %u:%02u / %u:%02u",
-                 game_rewind_held(a) ? "rewind"
-                 : g->film_paused    ? "paused"
-                                     : "playing",
-                 speed, f / 3600, f / 60 % 60, g->film.frame_count / 3600,
-                 g->film.frame_count / 60 % 60);
-    }
+    if (g->watching)
+        mark2[0] = '\0'; /* the replay's marks are in its box, off the field */
     world_view_extra x = {
         .high_score = app_high_score(a, g->config.difficulty),
-        .mark = g->watching ? "REPLAY" : NULL,
+        .mark = NULL,
         .mark2 = mark2[0] ? mark2 : NULL,
         .stats = app_stats(a, g->w),
         .fps = app_fps(a),
@@ -1180,8 +1311,9 @@ void game_draw(app *a)
         .no_continue = g->phase == GAME_PAUSED, /* the pause menu stands there alone */
     };
     world_view_draw(&g->view, &a->view, g->w, &x);
-    if (g->watching && g->phase == GAME_RUNNING)
-        game_draw_seekbar(a);
+    if (g->watching &&
+        (g->phase == GAME_RUNNING || g->phase == GAME_ENDING || g->phase == GAME_RESULTS))
+        game_draw_film_box(a);
     switch (g->phase) {
     case GAME_PAUSED: {
         game_dim_field(a, 140);

@@ -43,6 +43,8 @@ static void replays_read(replay_entry *e, const char *dir, const char *file, con
     e->frames = r.frame_count;
     e->practice = r.practice;
     e->taken_at = r.taken_at;
+    e->reach = r.reach;
+    snprintf(e->ship, sizeof e->ship, "%s", r.ship);
     snprintf(e->name, sizeof e->name, "%s", r.name);
     replay_free(&r);
 }
@@ -196,8 +198,12 @@ void replays_describe(const library *lib, const world_config *cfg, char *out, si
         return;
     }
     if (cfg->start == 0) {
+        /* a run of a game of several stages is the game, not "the stage" */
+        const library_game *g = lib ? world_game_of(lib) : NULL;
         if (cfg->stage > 0)
             snprintf(out, size, "the game from stage %d", cfg->stage + 1);
+        else if (g && g->stage_count > 1)
+            snprintf(out, size, "the game (%u stages)", g->stage_count);
         else
             snprintf(out, size, "the stage");
         return;
@@ -216,6 +222,15 @@ void replays_describe(const library *lib, const world_config *cfg, char *out, si
         snprintf(out, size, "practice%s: %s, spell card \"%s\"", speed, who, card);
     else
         snprintf(out, size, "practice%s: %s, phase %d alone", speed, who, p + 1);
+}
+
+/* The ship a replay flies, by its title in the content when it has one. */
+static const char *replays_ship_title(const app *a, const replay_entry *e)
+{
+    const library *lib = app_replay_library(a, e->format2);
+    int i = lib ? library_find_ship(lib, e->ship) : -1;
+    const char *title = i >= 0 ? lib->ships[i].title : NULL;
+    return title && title[0] ? title : e->ship;
 }
 
 /* Details of the entry under the cursor, in a box of their own under the list
@@ -245,6 +260,13 @@ static void replays_draw_details(app *a, const replay_entry *e, int y)
                 (unsigned)(e->frames / 60 % 60), e->config.seed);
     replays_describe(app_replay_library(a, e->format2), &e->config, text, sizeof text);
     size_t len = strlen(text);
+    unsigned played = e->reach & WORLD_REACH_STAGES;
+    if (e->config.start == 0 && played > 1)
+        snprintf(text + len, sizeof text - len, ", to stage %u", e->config.stage + played);
+    len = strlen(text);
+    if (e->ship[0])
+        snprintf(text + len, sizeof text - len, ", flying %s", replays_ship_title(a, e));
+    len = strlen(text);
     if (e->practice & REPLAY_PRACTICE_TAKEN)
         snprintf(text + len, sizeof text - len, ", taken over at %u:%02u from a replay",
                  e->taken_at / 3600, e->taken_at / 60 % 60);

@@ -768,14 +768,22 @@ int ui_main(const ui_config *cfg)
     a->title.view.opts = a->game.view.opts = &a->opts;
     world_view_init(&a->ships.view, cfg->seed ^ 0x5e1e);
     app_switch(a, SCREEN_TITLE);
-    if (cfg->replay_file && game_start_replay(a, cfg->replay_file) != 0)
+    if (cfg->replay_file && game_start_replay(a, cfg->replay_file) != 0) {
         fprintf(stderr, "curtain: %s\n", a->toast);
-    else if (cfg->direct)
+    } else if (cfg->replay_file && cfg->replay_seek) {
+        printf("curtain: seeking to frame %u\n", cfg->replay_seek);
+        fflush(stdout);
+        game_seek_replay(a, cfg->replay_seek);
+    } else if (cfg->direct)
         game_start_run(a, &cfg->run, world_config_practice(&cfg->run));
     ui_soak_start();
     while (!a->quit && (cfg->frames == 0 || a->tick < (uint64_t)cfg->frames))
         ui_frame(a);
     ui_soak_report(a);
+    if (cfg->replay_file && a->screen == SCREEN_GAME && a->game.watching)
+        printf("curtain: left the replay at frame %u of %u%s\n",
+               replay_player_frame(&a->game.player), a->game.film.frame_count,
+               a->game.film_seeking ? " (seeking)" : "");
     if (a->screen == SCREEN_GAME)
         game_leave(a);
     app_save_options(a);

@@ -24,6 +24,7 @@ typedef struct ui_config {
     int fullscreen, integer_scale, no_vsync;
     const char *renderer;    /* an SDL render driver, or NULL */
     const char *replay_file; /* start by playing this replay back, or NULL */
+    uint32_t replay_seek;    /* and go to this frame first (0: from the start) */
     int direct;              /* 1: start straight into the run `run` (then the title) */
     int autopilot;           /* the scripted player flies the runs (a demonstration) */
     int print_scripts;       /* the scripts' print lines go to the terminal */

@@ -36,6 +36,7 @@ void world_view_reset(world_view *v)
 {
     effects_clear(&v->fx);
     v->extend_tick = v->bomb_item_tick = 0;
+    v->cut = 1;
 }
 
 void world_view_step(world_view *v, const world *w)
@@ -512,6 +513,9 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     v->tick++;
     v->w = w;
     v->fv = fv;
+    if (v->cut)
+        field_view_cut(&fv->field);
+    v->cut = 0;
     wv_fill_hud(v, w, x);
     const player *p = &w->player;
     /* The ship blinks (glows every other few frames, never vanishing, as its

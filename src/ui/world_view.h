@@ -56,6 +56,7 @@ typedef struct world_view {
     hud_state hud;
     const world *w; /* for the sprite callback */
     frame_view *fv;
+    int cut; /* the next frame drawn cuts to its backdrop (world_view_reset) */
     /* The player's options, for how the field looks (background dimmer, shot
      * opacity, hitbox, softer flashes, no shaking); NULL: as drawn. */
     const options *opts;
@@ -63,7 +64,10 @@ typedef struct world_view {
 
 /* An empty view; seed drives its effects' visual random generator. */
 void world_view_init(world_view *v, uint64_t seed);
-/* A new run: effects and banners cleared. */
+/* A new run, or a jump in one (a seek, a savestate loaded): effects and
+ * banners cleared, and the next frame shows its own backdrop at once, not a
+ * fade from what the frame_view drew last (another screen's, another
+ * moment's). */
 void world_view_reset(world_view *v);
 /* After each world step: the step's events become effects; effects move. */
 void world_view_step(world_view *v, const world *w);

@@ -2,10 +2,11 @@
 # The game from the command line: the real stage runs headless to its end, a mod's
 # patterns are what plays, replays verify and bad replay files are refused with
 # their reasons.
-# usage: game_cli_test.sh PATH/TO/curtain SOURCE_DIR
+# usage: game_cli_test.sh PATH/TO/curtain SOURCE_DIR PATH/TO/replay_forge
 set -u
 curtain=$1
 src=$2
+forge=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -166,6 +167,12 @@ expect 1 'desync at frame 1 \(the first that differs\): bullets, VM' replay "$tm
 "$curtain" play --headless --frames 300 --seed 8 --autopilot --record "$tmp/diff_b.rpl" >/dev/null
 expect 1 'frame 1: player: the ship: ' replay "$tmp/diff_a.rpl" --diff "$tmp/diff_b.rpl"
 expect 0 'the same for 300 frames' replay "$tmp/diff_a.rpl" --diff "$tmp/diff_a.rpl"
+# A replay and its own first 300 frames: the same as far as both go, and the
+# shorter one ending is a difference (it said "the same" and exited 0).
+"$curtain" play --headless --frames 600 --seed 8 --record "$tmp/diff_long.rpl" >/dev/null
+expect 1 'the same for 300 frames; then .*diff_a.rpl ends and .*diff_long.rpl goes on to frame 600' \
+    replay "$tmp/diff_a.rpl" --diff "$tmp/diff_long.rpl"
+expect 1 'then .*diff_a.rpl ends' replay "$tmp/diff_long.rpl" --diff "$tmp/diff_a.rpl"
 # A mod's art: its enemies fire an art shape; the run verifies, and a changed
 # hitbox is other content (the hitbox is in the code). The game does not start
 # when the sheet is missing, and says where it is declared.
@@ -241,6 +248,75 @@ expect 1 'not a curtain replay' replay "$tmp/text.rpl" --verify
 expect 1 'cannot open' replay "$tmp/none.rpl" --verify
 # The same replay over other patterns: said so, not taken for a desync.
 expect 1 'recorded with other pattern files' replay "$good" --verify --mod "$tmp/mod"
+# A header that lies (forged by replay_forge, with a right checksum): the hashes
+# match, the claims do not, and the verifier says which. It said "all match".
+"$forge" "$good" "$tmp/forged_score.rpl" score=999999999 || fail "forging a score"
+expect 1 'the header lies: the header says score 999999999, the run scores [0-9]+$' \
+    replay "$tmp/forged_score.rpl" --verify
+"$forge" "$good" "$tmp/forged_end.rpl" end=1 || fail "forging an ending"
+expect 1 'the header says game over, the run is cleared' \
+    replay "$tmp/forged_end.rpl" --verify
+prac=$src/tests/game/replays_practice
+"$forge" "$prac/practice_states.rpl" "$tmp/forged_states.rpl" practice=0 || fail "forging marks"
+expect 1 'the header says no savestates loaded, the run loads 2' \
+    replay "$tmp/forged_states.rpl" --verify
+"$forge" "$prac/practice_states.rpl" "$tmp/forged_taken.rpl" practice=2 || fail "forging marks"
+expect 1 'the header says no savestates loaded, the run loads 2; the header says taken over, the inputs are one run from its start' \
+    replay "$tmp/forged_taken.rpl" --verify
+# A ship or boss these patterns lack is named (it said "other pattern files"
+# with two equal content hashes).
+"$forge" "$prac/practice_states.rpl" "$tmp/noship.rpl" ship=Nobody || fail "forging a ship"
+expect 1 'recorded with other pattern files: these have no ship "Nobody"' \
+    replay "$tmp/noship.rpl" --verify
+"$forge" "$prac/practice_states.rpl" "$tmp/noboss.rpl" boss=s9_nobody || fail "forging a boss"
+expect 1 'recorded with other pattern files: these have no boss "s9_nobody"' \
+    replay "$tmp/noboss.rpl" --verify
+# A format-4 replay without part hashes is not told "format 1 to 3"; a desync
+# in a take-over's frames of its parent is not called the first that differs
+# at the first frame with part hashes.
+"$forge" "$prac/practice_states.rpl" "$tmp/noparts.rpl" flip=197 parts=0 || fail "forging parts"
+expect 1 'which part: unknown \(this replay keeps no part hashes\)' \
+    replay "$tmp/noparts.rpl" --verify
+"$forge" "$prac/taken_over_kagari.rpl" "$tmp/parent_frames.rpl" flip=197 || fail "forging an input"
+expect 1 'desync at frame 170 \(the first with part hashes: it may have parted in the 169 frames before\)' \
+    replay "$tmp/parent_frames.rpl" --verify
+# What no run can make is refused with the reason, before any work: 65,536
+# savestate events before the first frame (it took 212 s to verify), and ten
+# hours of idle frames (232 s; a recording holds two hours).
+"$forge" "$prac/practice_states.rpl" "$tmp/events.rpl" events=65536 || fail "forging events"
+expect 1 'corrupt: 65536 savestate events in 371 frames \(a run makes one a frame at most\)' \
+    replay "$tmp/events.rpl" --verify
+"$forge" "$prac/practice_states.rpl" "$tmp/events2.rpl" events=2 || fail "forging events"
+expect 1 'savestate events 1 and 2 both come after frame 0 \(a run makes one a frame at most\)' \
+    replay "$tmp/events2.rpl" --verify
+"$forge" "$good" "$tmp/idle.rpl" frames=432001 || fail "forging frames"
+expect 1 'corrupt: 432001 frames, longer than a recording holds \(432000, two hours\)' \
+    replay "$tmp/idle.rpl" --verify
+# The viewer stops on SIGTERM in the middle of a long seek (it froze for minutes
+# preparing a long replay before the first frame, deaf to the signal): asked to
+# start at frame 47,000 of a 47,610-frame replay, it seeks GAME_SEEK_FRAMES a
+# display frame; a SIGTERM once it has begun ends it before the seek's frames
+# are done (it says where it left), within a generous 30 s.
+mkdir -p "$tmp/home"
+CURTAIN_USER_DIR="$tmp/home" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+    "$curtain" replay "$rep/normal_game.rpl" --seek 47000 >"$tmp/seek.out" 2>&1 &
+viewer=$!
+for _ in $(seq 1 300); do
+    grep -q 'seeking to frame 47000' "$tmp/seek.out" && break
+    sleep 0.1
+done
+kill -TERM "$viewer"
+for _ in $(seq 1 300); do
+    kill -0 "$viewer" 2>/dev/null || break
+    sleep 0.1
+done
+if kill -0 "$viewer" 2>/dev/null; then
+    fail "the replay viewer did not exit on SIGTERM: $(cat "$tmp/seek.out")"
+    kill -KILL "$viewer"
+fi
+wait "$viewer"
+grep -qE 'left the replay at frame [0-9]+ of 47610 \(seeking\)' "$tmp/seek.out" ||
+    fail "the replay viewer did not stop in the middle of its seek: $(cat "$tmp/seek.out")"
 # A fresh recording verifies at once.
 "$curtain" play --headless --frames 900 --autopilot --seed 77 --difficulty hard \
     --record "$tmp/new.rpl" >/dev/null || fail "recording a replay"

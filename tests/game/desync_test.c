@@ -133,11 +133,11 @@ static void desync_savestates(const library *lib)
     for (uint32_t f = 1; f <= 900; f++) {
         if (f == 201) {
             snapshot_take(&slot, w);
-            CHECK(replay_record_event(&r, REPLAY_EVENT_SAVE, 0) == 0);
+            CHECK(replay_record_event(&r, REPLAY_EVENT_SAVE, 0, w) == 0);
         }
         if (f == 301 || f == 551) {
             snapshot_restore(&slot, w);
-            CHECK(replay_record_event(&r, REPLAY_EVENT_LOAD, 0) == 0);
+            CHECK(replay_record_event(&r, REPLAY_EVENT_LOAD, 0, w) == 0);
         }
         input_bits in = (input_bits)(f < 551 ? INPUT_BIT(INPUT_SHOT) | INPUT_BIT(INPUT_LEFT)
                                              : INPUT_BIT(INPUT_RIGHT));
@@ -208,6 +208,12 @@ static void desync_take_over(const library *lib)
         snapshot_free(&slot);
         replay taken;
         CHECK(replay_begin_taken(&taken, &parent, c.frame, 2000) == 0);
+        /* a take-over is a practice: the run's continues are used up, and
+         * playback does the same at taken_at (rules 2) */
+        CHECK(w->continues < WORLD_CONTINUES);
+        replay_take_over(w);
+        CHECK_EQ_INT(w->continues, WORLD_CONTINUES);
+        CHECK_EQ_INT(taken.rules, REPLAY_RULES);
         CHECK_EQ_INT(taken.taken_at, at);
         CHECK(taken.practice & REPLAY_PRACTICE_TAKEN);
         for (uint32_t f = 1; f <= 500; f++) {
@@ -229,6 +235,11 @@ static void desync_take_over(const library *lib)
         CHECK_EQ_INT(back.taken_at, at);
         CHECK(back.practice & REPLAY_PRACTICE_TAKEN);
         CHECK(replay_verify(&back, lib, &d) == 0);
+        /* by rules 1 (recorded before), playback leaves the continues: the
+         * recorded state is not reached */
+        back.rules = 1;
+        CHECK(replay_verify(&back, lib, &d) == -1);
+        back.rules = REPLAY_RULES;
         /* its own frames are checked: an input changed after the take-over is told */
         back.inputs[at + 100] ^= INPUT_BIT(INPUT_LEFT);
         CHECK(replay_verify(&back, lib, &d) == -1);

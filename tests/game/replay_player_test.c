@@ -113,7 +113,10 @@ static void player_seeks(const library *lib, const recorded *rec, size_t arena_s
     mem_free(w);
 }
 
-/* A practice with savestates: seeks land where straight playback is. */
+/* A practice with savestates, the first saved before frame 1: seeks land where
+ * straight playback is, keyframes cover the whole replay (they stopped at the
+ * first savestate event: none at all here) and a seek anywhere simulates at
+ * most one interval. */
 static void player_savestates(const library *lib)
 {
     world_config cfg = {.seed = 4, .difficulty = 1};
@@ -126,13 +129,13 @@ static void player_savestates(const library *lib)
     uint64_t *hash = mem_alloc(4000 * sizeof *hash);
     hash[0] = world_hash(w);
     for (uint32_t f = 1; f <= 2400; f++) {
-        if (f == 701 || f == 1301) {
+        if (f == 1 || f == 701 || f == 1301) {
             snapshot_take(&s, w);
-            replay_record_event(&r, REPLAY_EVENT_SAVE, 0);
+            replay_record_event(&r, REPLAY_EVENT_SAVE, 0, w);
         }
         if (f == 1001 || f == 1601 || f == 1901) {
             snapshot_restore(&s, w);
-            replay_record_event(&r, REPLAY_EVENT_LOAD, 0);
+            replay_record_event(&r, REPLAY_EVENT_LOAD, 0, w);
         }
         input_bits in =
             (input_bits)(INPUT_BIT(INPUT_SHOT) |
@@ -146,9 +149,26 @@ static void player_savestates(const library *lib)
     CHECK(world_init(w, &cfg, lib) == 0);
     replay_player p;
     CHECK(replay_player_init(&p, &r, w, 0) == 0);
+    /* before anything is laid, a seek 100 frames at a time gets there, the same */
+    int calls = 0;
+    while (replay_player_seek_some(&p, 2000, 100) == 1) {
+        calls++;
+        CHECK(p.seek_steps == 100);
+    }
+    CHECK_EQ_INT(calls, 19);
+    CHECK_EQ_U64(world_hash(w), hash[2000]);
+    replay_player_seek(&p, 0);
     CHECK(replay_player_prepare(&p) == 0);
+    CHECK_EQ_INT(p.key_count, r.frame_count / p.interval);
     double worst = 0;
     CHECK_EQ_INT(seek_around(&p, hash, r.frame_count, 9, &worst), 0);
+    uint32_t most = 0;
+    for (uint32_t f = 2399; f > 97; f -= 97) {
+        replay_player_seek(&p, f);
+        most = p.seek_steps > most ? p.seek_steps : most;
+        CHECK_EQ_U64(world_hash(w), hash[f]);
+    }
+    CHECK(most <= p.interval);
     replay_player_free(&p);
     snapshot_free(&s);
     world_free(w);

@@ -190,12 +190,94 @@ static void sc_replay_quit_results(const char *dir)
     CHECK(strcmp(game_results_title(a), "Game Over") == 0);
     w.state = WORLD_CLEARED;
     CHECK(strcmp(game_results_title(a), "Stage Clear!") == 0);
+    w.state = WORLD_PLAYING;
     replay_free(&a->game.film);
     snapshot_free(&a->game.state); /* a practice's savestate */
     replay_player_free(&a->game.player);
     world_free(&w);
     memset(a, 0, sizeof *a);
     remove(path);
+}
+
+/* A key press as the window would hand it to the game screen. */
+static int sc_key(app *a, SDL_Keycode key)
+{
+    SDL_Event ev = {.type = SDL_KEYDOWN};
+    ev.key.keysym.sym = key;
+    return game_event(a, &ev);
+}
+
+/* Watching: the replay plays at once (nothing is laid before its first frame:
+ * a long one froze the window for seconds), and its end is not one-way: from
+ * the results, Home goes back to the start, Comma a frame back, Left 5 s
+ * back, End to the end again; a long seek goes a bounded number of frames a
+ * display frame and Esc stops it. */
+static void sc_replay_end_goes_back(void)
+{
+    static world w;
+    static ui_config cfg;
+    static audio silent;
+    app *a = &the_app;
+    memset(a, 0, sizeof *a);
+    a->cfg = &cfg;
+    a->sound = &silent;
+    a->game.w = &w;
+    char path[APP_PATH_MAX];
+    snprintf(path, sizeof path, "%s/../tests/game/replays_practice/practice_states.rpl",
+             CURTAIN_TEST_PATTERNS);
+    library *lib = test_library_load(CURTAIN_TEST_PATTERNS);
+    CHECK(lib != NULL);
+    cfg = (ui_config){.lib = lib};
+    a->lib = lib;
+    world_view_init(&a->game.view, 5); /* as ui_main does: hits make sparks */
+    CHECK(lib && game_start_replay(a, path) == 0);
+    if (!lib || !a->game.watching) {
+        library_free(lib);
+        return;
+    }
+    game_state *g = &a->game;
+    CHECK_EQ_INT(g->player.marked_to, 0); /* nothing played before the first frame */
+    CHECK_EQ_INT(g->player.key_count, 0);
+    uint32_t total = g->film.frame_count;
+    for (int i = 0; i < 2000 && g->phase != GAME_RESULTS; i++) {
+        a->tick++;
+        game_update(a);
+    }
+    CHECK_EQ_INT(g->phase, GAME_RESULTS);
+    CHECK(sc_key(a, SDLK_COMMA));
+    CHECK_EQ_INT(g->phase, GAME_RUNNING);
+    CHECK_EQ_INT(replay_player_frame(&g->player), total - 1);
+    g->phase = GAME_RESULTS;
+    CHECK(sc_key(a, SDLK_HOME));
+    CHECK_EQ_INT(g->phase, GAME_RUNNING);
+    CHECK_EQ_INT(replay_player_frame(&g->player), 0);
+    CHECK(g->film_paused);
+    CHECK(sc_key(a, SDLK_END));
+    CHECK_EQ_INT(replay_player_frame(&g->player), total - 1);
+    g->phase = GAME_RESULTS;
+    CHECK(sc_key(a, SDLK_LEFT));
+    CHECK_EQ_INT(replay_player_frame(&g->player), total - 1 - 5 * WORLD_TICK_HZ);
+    CHECK(sc_key(a, SDLK_PAGEUP));
+    /* from the start, a seek to the end goes 240 frames a display frame;
+     * Esc stops it where it is */
+    CHECK(sc_key(a, SDLK_HOME));
+    replay_player_free(&g->player);
+    CHECK(replay_player_init(&g->player, &g->film, g->w, 0) == 0);
+    CHECK(sc_key(a, SDLK_END));
+    CHECK(total <= 240 || g->film_seeking);
+    if (total > 240) {
+        CHECK_EQ_INT(replay_player_frame(&g->player), 240);
+        CHECK(sc_key(a, SDLK_ESCAPE));
+        CHECK(!g->film_seeking);
+        game_update(a);
+        CHECK_EQ_INT(replay_player_frame(&g->player), 240);
+    }
+    replay_free(&g->film);
+    snapshot_free(&g->state);
+    replay_player_free(&g->player);
+    world_free(&w);
+    memset(a, 0, sizeof *a);
+    library_free(lib);
 }
 
 /* A format-2 replay (one of tests/game/replays/, recorded before format 3)
@@ -300,6 +382,15 @@ static void sc_replay_describe(void)
     cfg.flags = WORLD_FLAG_ONE_PHASE;
     replays_describe(NULL, &cfg, out, sizeof out); /* a boss the patterns lack */
     CHECK(strcmp(out, "practice: ?, phase 2 alone") == 0);
+    library_free(lib);
+    /* a run of a game of three stages is the game, not "the stage" */
+    lib = test_library_compile("game.pat",
+                               "stage s1 { wait 1 }\nstage s2 { wait 1 }\nstage s3 { wait 1 }\n"
+                               "game main {\n    stages s1 s2 s3\n}\n");
+    CHECK(lib != NULL);
+    cfg = (world_config){.seed = 1};
+    replays_describe(lib, &cfg, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "the game (3 stages)");
     library_free(lib);
 }
 
@@ -838,6 +929,27 @@ static void sc_pause_and_banner(void)
     a->game.practice = 0;
     w.stage_done = 1; /* the game's only stage cleared: the run is all clear */
     CHECK(strcmp(game_ending_banner(a), "All Clear") == 0);
+    /* quitting a practice asks whether to save its replay, then goes to the
+     * practice menu (it went there without asking) */
+    w.state = WORLD_PLAYING;
+    w.stage_done = 0;
+    game_action(a, INPUT_UI_BACK);
+    game_leave(a);
+    game_start_run(a, &wc, 1);
+    for (int i = 0; i < 30; i++)
+        game_update(a);
+    game_action(a, INPUT_UI_PAUSE);
+    game_action(a, INPUT_UI_DOWN);
+    game_action(a, INPUT_UI_DOWN); /* Quit */
+    game_action(a, INPUT_UI_CONFIRM);
+    game_action(a, INPUT_UI_DOWN); /* "Yes, quit" */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT(a->game.phase, GAME_SAVE);
+    CHECK(strcmp(a->game.ask.title, "Save this run's replay?") == 0);
+    CHECK_EQ_INT(a->game.rec.frame_count, 30);
+    game_action(a, INPUT_UI_DOWN); /* No */
+    game_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_PRACTICE);
     replay_free(&a->game.rec);
     snapshot_free(&a->game.state); /* a practice's savestate */
     replay_player_free(&a->game.player);
@@ -1052,6 +1164,7 @@ int main(void)
     sc_replay_blank_name(dir);
     sc_replay_cursor_follows_file(dir);
     sc_replay_quit_results(dir);
+    sc_replay_end_goes_back();
     sc_replay_format2(dir);
     sc_replay_describe();
     sc_leave_keeps_score();

@@ -5,7 +5,8 @@
  * (its health bar, the spell card's band, its marker under the field, which the
  * title's demo leaves out: the menus' help line is there); explosions lie under
  * the bullets they go off on; the high score does not fall back after a
- * continue. The
+ * continue; the replay viewer leaves the field's bottom 120 px to the field, and
+ * its first frame shows its own backdrop, not the last screen's. The
  * pictures are written to the build folder for people to look at.
  *
  * usage: test_ui.world_view PATTERNS_DIR OUT_DIR
@@ -18,6 +19,7 @@
 #include "render/atlas.h"
 #include "render/frame_view.h"
 #include "sim/playfield.h"
+#include "ui/app.h"
 #include "ui/world_view.h"
 
 #include <SDL.h>
@@ -357,6 +359,92 @@ static void wvt_art_looks(void)
     library_free(lib);
 }
 
+/* The replay viewer never covers the field's bottom 120 px (its seek bar, key
+ * help and status sat over the ship's spawn height): the game screen watching a
+ * replay, drawn whole, has the same pixels there as the field drawn alone from
+ * the same state. Its box is in the side panel, off the field. */
+static void wvt_replay_leaves_the_field(const library *lib, const char *patterns, const char *dir)
+{
+    static app a;
+    static ui_config cfg;
+    static audio silent;
+    static world w;
+    memset(&a, 0, sizeof a);
+    cfg = (ui_config){.lib = lib};
+    a.cfg = &cfg;
+    a.lib = lib;
+    a.sound = &silent;
+    a.game.w = &w;
+    world_view_init(&a.game.view, 5);
+    SDL_Surface *s[2];
+    for (int i = 0; i < 2; i++)
+        s[i] =
+            SDL_CreateRGBSurfaceWithFormat(0, LOGICAL_W, LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r[2] = {SDL_CreateSoftwareRenderer(s[0]), SDL_CreateSoftwareRenderer(s[1])};
+    char path[1024], err[256];
+    snprintf(path, sizeof path, "%s/../tests/game/replays_practice/practice_states.rpl", patterns);
+    CHECK(r[0] && r[1]);
+    frame_view_config fcfg = {1, WORLD_BULLETS, -1};
+    int ok = r[0] && r[1] && frame_view_init(&a.view, r[0], &fcfg, err, sizeof err) == 0;
+    CHECK(ok);
+    CHECK(ok && game_start_replay(&a, path) == 0);
+    for (int i = 0; ok && i < 30; i++) {
+        a.tick++;
+        game_update(&a);
+    }
+    CHECK(a.game.watching && a.game.phase == GAME_RUNNING);
+    if (ok && a.game.watching) {
+        a.win.renderer = r[0];
+        SDL_SetRenderDrawColor(r[0], 0, 0, 0, 255);
+        SDL_RenderClear(r[0]);
+        /* the frame_view last drew another screen's backdrop (the title's) */
+        backdrop before = (backdrop)(BACKDROP_COUNT - 1);
+        field_view_set_backdrop(&a.view.field, before, 500);
+        a.view.field.shown = 1;
+        world_view v = a.game.view;
+        field_view f = a.view.field;
+        game_draw(&a); /* the whole screen, watching */
+        SDL_RenderPresent(r[0]);
+        /* the replay's first frame shows its own backdrop, not a fade from it */
+        CHECK(a.view.field.scene != before);
+        CHECK(a.view.field.from == a.view.field.scene);
+        SDL_Surface *whole = SDL_DuplicateSurface(s[0]);
+        CHECK(whole != NULL);
+        a.game.view = v;
+        a.view.field = f;
+        SDL_SetRenderDrawColor(r[0], 0, 0, 0, 255);
+        SDL_RenderClear(r[0]);
+        world_view_extra x = {.high_score = app_high_score(&a, a.game.config.difficulty),
+                              .fps = -1.0f};
+        world_view_draw(&a.game.view, &a.view, &w, &x); /* the field alone */
+        SDL_RenderPresent(r[0]);
+        SDL_BlitSurface(s[0], NULL, s[1], NULL);
+        SDL_BlitSurface(whole, NULL, s[0], NULL);
+        SDL_FreeSurface(whole);
+        int differ = 0;
+        for (int y = FIELD_VIEW_Y + (int)PLAYFIELD_H - 120; y < FIELD_VIEW_Y + (int)PLAYFIELD_H;
+             y++)
+            for (int x0 = FIELD_VIEW_X; x0 < FIELD_VIEW_X + (int)PLAYFIELD_W; x0++) {
+                rgb p0 = wvt_pixel(s[0], x0, y), p1 = wvt_pixel(s[1], x0, y);
+                differ += p0.r != p1.r || p0.g != p1.g || p0.b != p1.b;
+            }
+        CHECK_EQ_INT(differ, 0);
+        SDL_Rect box = game_film_box();
+        CHECK(box.x >= FIELD_VIEW_X + (int)PLAYFIELD_W);
+        snprintf(path, sizeof path, "%s/replay_viewer.png", dir);
+        CHECK(IMG_SavePNG(s[0], path) == 0);
+    }
+    frame_view_free(&a.view);
+    replay_player_free(&a.game.player);
+    replay_free(&a.game.film);
+    world_free(&w);
+    for (int i = 0; i < 2; i++) {
+        if (r[i])
+            SDL_DestroyRenderer(r[i]);
+        SDL_FreeSurface(s[i]);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -373,6 +461,7 @@ int main(int argc, char **argv)
         wvt_art_looks();
         wvt_high_score_after_continue(argv[2]);
         wvt_blink(argv[2]);
+        wvt_replay_leaves_the_field(lib, argv[1], argv[2]);
         library_free(lib);
     }
     SDL_Quit();
