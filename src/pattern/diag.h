@@ -86,7 +86,8 @@
     X(EASE_IGNORED,       DIAG_WARNING, "an ease on a laser's tween, which stays linear") \
     X(UNKNOWN_BACKDROP,   DIAG_ERROR,   "a background or spell_background that names no backdrop") \
     X(BACKGROUND_PLACE,   DIAG_ERROR,   "a background statement outside a stage's own block") \
-    X(BAD_ART,            DIAG_ERROR,   "an art sheet or shape that cannot be drawn")
+    X(BAD_ART,            DIAG_ERROR,   "an art sheet or shape that cannot be drawn")   \
+    X(SHOW_PLACE,         DIAG_ERROR,   "an effect, flash, tint, shake or cutin where it cannot be shown")
 /* clang-format on */
 
 typedef enum diag_code {

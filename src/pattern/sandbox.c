@@ -466,9 +466,9 @@ sandbox *sandbox_create(const sandbox_config *cfg)
         vc.budget = cfg->budget;
     if (cfg->frame_budget)
         vc.frame_budget = cfg->frame_budget;
-    vm_host host = {sb,          sb_cb_get,     sb_cb_set,    sb_cb_ramp, sb_cb_random,
-                    sb_cb_spawn, sb_cb_vanish,  sb_cb_act,    NULL,       sb_cb_error,
-                    sb_cb_print, sb_cb_lasting, sb_cb_resolve};
+    vm_host host = {sb,          sb_cb_get,     sb_cb_set,     sb_cb_ramp, sb_cb_random,
+                    sb_cb_spawn, sb_cb_vanish,  sb_cb_act,     NULL,       sb_cb_error,
+                    sb_cb_print, sb_cb_lasting, sb_cb_resolve, NULL};
     sb->v = vm_create(&vc, &host);
     if (!pool_ok || !sb->vanished || !objs_ok || !sb->order || !sb->order_gen || !sb->view ||
         !sb->v) {
