@@ -19,7 +19,8 @@
     X(RIGHT, "right")    \
     X(SHOT, "shot")      \
     X(FOCUS, "focus")    \
-    X(BOMB, "bomb")
+    X(BOMB, "bomb")      \
+    X(SKIP, "skip") /* held: a dialogue scene is skipped (pattern/dialogue.h) */
 
 typedef enum input_button {
 #define INPUT_ENUM(id, name) INPUT_##id,

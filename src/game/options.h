@@ -77,7 +77,9 @@ typedef enum option_kind {
     X(reduce_shake, OPTION_BOOL, 0, 0, 1,                                                       \
       "keep the field still when bombs and hits would shake it")                                \
     X(practice_speed, OPTION_SPEED, 100, 50, 100,                                               \
-      "game speed of practice runs, in percent: 100, 75 or 50 (replays say it)")
+      "game speed of practice runs, in percent: 100, 75 or 50 (replays say it)")                \
+    X(text_speed, OPTION_INT, 60, 0, 240,                                                       \
+      "dialogue text, letters a second; 0 shows each line at once (replays do not change)")
 
 typedef enum option_id {
 #define OPTION_ENUM(field, kind, def, min, max, help) OPTION_##field,

@@ -154,6 +154,7 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     w->next_stage_at = -1;
     w->title[0] = w->title[1] = -1;
     w->title_at = INT32_MIN;
+    dialogue_reset(&w->dialogue);
     w->draw_until = -1;
     int ok = bullet_pool_init(&w->bullets, bullets) == 0;
     ok &= bullet_pool_init(&w->shots, WORLD_SHOTS) == 0;
@@ -837,8 +838,9 @@ static void world_collide_player(world *w, const circle_set *enemies)
     if (p->bomb == 0)
         world_grazes(w);
     int laser_hit = world_collide_lasers(w, p, p->bomb == 0);
-    if (!player_vulnerable(p) || (w->config.flags & WORLD_FLAG_INVULNERABLE))
-        return;
+    if (!player_vulnerable(p) || (w->config.flags & WORLD_FLAG_INVULNERABLE) ||
+        dialogue_active(&w->dialogue))
+        return; /* nothing hurts while a dialogue line is up */
     if (w->hits.count > 0 || w->hits.refused > 0 || laser_hit || world_body_hit(w, enemies)) {
         player_hit(p);
         world_event_add(w, WORLD_EVENT_PLAYER_HIT, p->x, p->y, 0);
@@ -959,6 +961,7 @@ void world_step(world *w, input_bits in)
     if (world_over(w))
         return;
     w->event_count = 0;
+    w->frame_in = in;
     if (w->state == WORLD_CONTINUE) {
         world_step_continue(w, in);
         w->prev_in = in;
@@ -966,9 +969,19 @@ void world_step(world *w, input_bits in)
         return;
     }
     uint64_t t0 = clock_now_ns();
-    world_step_player(w, in);
+    /* a dialogue line: the shot button reads it, so the ship neither shoots
+     * nor bombs while one is up */
+    input_bits pin = in;
+    if (dialogue_active(&w->dialogue)) {
+        input_bits pressed = (input_bits)(in & ~w->prev_in);
+        dialogue_input(&w->dialogue, (pressed & INPUT_BIT(INPUT_SHOT)) != 0,
+                       input_held(in, INPUT_SKIP), (int32_t)w->frame);
+        pin = (input_bits)(in & ~(INPUT_BIT(INPUT_SHOT) | INPUT_BIT(INPUT_BOMB)));
+    }
+    world_step_player(w, pin);
     if (w->state == WORLD_PLAYING) {
         vm_tick(w->vm, (int32_t)w->frame);
+        dialogue_end_frame(&w->dialogue, (int32_t)w->frame);
         boss_update(w);
         uint64_t t1 = clock_now_ns();
         world_move(w);
@@ -1084,6 +1097,14 @@ static void world_hash_run(const world *w, hasher *hs, int portable, int with_rn
         hash_u32(hs, portable && (k == 12 || k == 13) ? 0 : (uint32_t)ints[k]);
     for (int k = 0; portable && k < 2; k++)
         hash_bytes(hs, world_string(w, w->title[k]), strlen(world_string(w, w->title[k])) + 1);
+    if (w->dialogue.lines > 0) {
+        /* a run with dialogue: whether a line is up and since when (never its
+         * words, never how fast they are shown); a run without hashes as before */
+        hash_u32(hs, 0x30000u | (uint32_t)w->dialogue.talking);
+        hash_u32(hs, (uint32_t)w->dialogue.line_at);
+        hash_u32(hs, w->dialogue.lines);
+        hash_u32(hs, w->dialogue.scenes);
+    }
     const uint64_t wide[] = {w->score,       w->best_score,  w->graze,       w->tally.clear,
                              w->tally.lives, w->tally.bombs, w->tally.graze, w->tally.total};
     for (size_t k = 0; k < sizeof wide / sizeof wide[0]; k++)
@@ -1295,6 +1316,12 @@ static void content_hash_func(content_walk *cw, uint32_t fi)
             else if (kind == VM_REF_STRING)
                 content_hash_text(hs,
                                   v >= 0 && v < p->string_count ? p->strings[(uint32_t)v] : NULL);
+            else if (kind == VM_REF_TEXT)
+                ; /* only shown: the words may change, replays stay valid */
+            else if (kind == VM_REF_SHIP)
+                content_hash_text(hs, v >= 0 && v < cw->lib->ship_count
+                                          ? cw->lib->ships[(uint32_t)v].name
+                                          : NULL);
             else
                 hash_f64(hs, v);
             break;

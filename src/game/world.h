@@ -46,6 +46,7 @@
 #include "game/input.h"
 #include "game/item.h"
 #include "game/player.h"
+#include "pattern/dialogue.h"
 #include "pattern/enemy.h"
 #include "pattern/library.h"
 #include "pattern/vm.h"
@@ -204,11 +205,12 @@ typedef struct world_stats {
 
 typedef struct world {
     world_config config;
-    const library *lib; /* the content; NULL: an empty world with just the player */
-    uint64_t frame;     /* ticks done so far */
-    rng rng;            /* logic randomness: part of the state */
-    int state;          /* enum world_state */
-    input_bits prev_in; /* last frame's input, for button presses */
+    const library *lib;  /* the content; NULL: an empty world with just the player */
+    uint64_t frame;      /* ticks done so far */
+    rng rng;             /* logic randomness: part of the state */
+    int state;           /* enum world_state */
+    input_bits prev_in;  /* last frame's input, for button presses */
+    input_bits frame_in; /* this frame's (what the scripts' verbs read); not hashed */
     player player;
     bullet_pool bullets; /* enemy bullets */
     bullet_pool shots;   /* the player's shots; owner = damage */
@@ -241,6 +243,7 @@ typedef struct world {
     int32_t draw_until;        /* items fly to the player until this frame */
     int32_t title[2];          /* the title card's strings, -1 none */
     int32_t title_at;          /* frame it appeared */
+    dialogue dialogue;         /* the dialogue scene (pattern/dialogue.h) */
     int cont_cursor;           /* the continue prompt: 0 yes, 1 no */
     int32_t cont_timer;        /* frames left to choose */
     world_tally tally;

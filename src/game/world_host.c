@@ -49,6 +49,8 @@ static double wh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return w->boss.active;
     case VM_PROP_ENEMIES: return wh_enemies(w);
+    case VM_PROP_TALKING: return w->dialogue.talking;
+    case VM_PROP_SHIP: return w->config.ship;
     default: break;
     }
     bullet_handle bh;
@@ -133,6 +135,10 @@ static vm_obj wh_spawn(void *user, vm_obj parent, const vm_shot *shot)
     wh_parent_pos(w, parent, &px, &py);
     if (shot->absolute) /* a script whose bullet is gone fires from where it was */
         px = py = 0.0;
+    if (dialogue_active(&w->dialogue)) { /* nobody fires while a line is up */
+        w->stats.spawn_guarded++;
+        return 0;
+    }
     float x = (float)(px + shot->dx), y = (float)(py + shot->dy);
     float gx = x - w->player.x, gy = y - w->player.y;
     if (gx * gx + gy * gy < WORLD_SPAWN_GUARD * WORLD_SPAWN_GUARD && player_flying(&w->player)) {
@@ -210,6 +216,16 @@ static void wh_title(world *w, const double *a)
     world_event_add(w, WORLD_EVENT_TITLE, PLAYFIELD_W / 2, PLAYFIELD_H / 3, 0);
 }
 
+/* SAY: a dialogue line; the script then waits while it is up. Practice runs
+ * (and a skip button held now) pass it at once. */
+static void wh_say(world *w, const double *a, int n)
+{
+    int32_t own = w->ship ? w->ship->character : -1;
+    int skip = world_config_practice(&w->config) || input_held(w->frame_in, INPUT_SKIP);
+    dialogue_say(&w->dialogue, w->lib, vm_current_program(w->vm), own, a, n, (int32_t)w->frame,
+                 skip);
+}
+
 /* The verbs that describe an enemy (or the boss). */
 static void wh_enemy_verb(world *w, enemy *e, vm_verb verb, const double *a)
 {
@@ -245,6 +261,7 @@ static void wh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
             wh_phase(w, a);
         break;
     case VM_VERB_TITLE: wh_title(w, a); break;
+    case VM_VERB_SAY: wh_say(w, a, n); break;
     case VM_VERB_SOUND:
         world_event_add(w, WORLD_EVENT_SOUND, e ? (float)e->x : PLAYFIELD_W / 2,
                         e ? (float)e->y : 0, wh_index(a[0]));

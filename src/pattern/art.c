@@ -33,6 +33,12 @@ int art_shape_by_name(const art_shape *art, int count, const char *name)
     return -1;
 }
 
+const art_shape *art_shape_of(const art_shape *art, int count, int shape)
+{
+    int k = shape - BULLET_SHAPE_COUNT;
+    return art && k >= 0 && k < count ? &art[k] : NULL;
+}
+
 /* Whether a sheet's path stays in its folder: relative, no '..' part, no
  * backslash (another system's separator), no empty name. */
 static int art_path_ok(const char *path)
@@ -88,12 +94,19 @@ static int art_check_shape(diag_list *diags, const library_file *f, const ast_ar
     if (!s->has_frame)
         diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->name_pos.line,
                     s->name_pos.col, "shape '%s' needs its frame's size: frame W H", s->name);
-    if (!s->has_hitbox)
+    if (!s->has_hitbox && !s->portrait)
         diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->name_pos.line,
                     s->name_pos.col, "shape '%s' needs a hitbox radius: hitbox R", s->name);
+    if (s->portrait && s->turns)
+        diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->portrait_pos.line,
+                    s->portrait_pos.col, "a portrait does not turn: drop 'turns'");
     if (s->has_frame) {
-        out->w = art_pixels(diags, f, s->frame_pos, s->w, 1, ART_MAX_FRAME, "a frame's width");
-        out->h = art_pixels(diags, f, s->frame_h_pos, s->h, 1, ART_MAX_FRAME, "a frame's height");
+        int max_w = s->portrait ? ART_MAX_PORTRAIT_W : ART_MAX_FRAME;
+        int max_h = s->portrait ? ART_MAX_PORTRAIT_H : ART_MAX_FRAME;
+        out->w = art_pixels(diags, f, s->frame_pos, s->w, 1, max_w,
+                            s->portrait ? "a portrait's width" : "a frame's width");
+        out->h = art_pixels(diags, f, s->frame_h_pos, s->h, 1, max_h,
+                            s->portrait ? "a portrait's height" : "a frame's height");
     }
     out->x = art_pixels(diags, f, s->at_pos, s->x, 0, 4095, "a frame's left edge");
     out->y = art_pixels(diags, f, s->at_pos, s->y, 0, 4095, "a frame's top edge");
@@ -107,6 +120,7 @@ static int art_check_shape(diag_list *diags, const library_file *f, const ast_ar
     out->name = s->name; /* the tree's: art_collect_decl keeps a copy */
     out->turns = s->turns;
     out->additive = s->additive;
+    out->portrait = s->portrait;
     out->line = s->name_pos.line;
     out->col = s->name_pos.col;
     return diags->errors == errors;

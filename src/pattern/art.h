@@ -3,7 +3,11 @@
  *
  *   art NAME "sheet.png" {
  *       shape NAME frame W H [at X Y] hitbox R [turns | upright] [additive]
+ *       shape NAME frame W H [at X Y] portrait
  *   }
+ *
+ * A `portrait` shape is a character's picture (pattern/character.h): it may be
+ * larger (ART_MAX_PORTRAIT), needs no hitbox, does not turn and is never fired.
  *
  * The declarations of every loaded file become one table: each shape gets the
  * bullet shape id BULLET_SHAPE_COUNT + its index (the built-ins keep theirs),
@@ -25,10 +29,15 @@
 #include <stdint.h>
 
 /* Shapes a library may declare in all: the ids left after the built-ins. */
-#define ART_MAX_SHAPES (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
+#define ART_MAX_SHAPES     (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
 /* The largest frame side, and hitbox (it is kept in quarter pixels in 8 bits). */
-#define ART_MAX_FRAME  128
-#define ART_MAX_HITBOX 63.75
+#define ART_MAX_FRAME      128
+#define ART_MAX_HITBOX     63.75
+/* The largest portrait frame: a 256x384 portrait fits with room to spare. The
+ * art rows of the atlas (render/atlas.h, ATLAS_ART_MAX_ROWS) bound how many fit
+ * in all: three 256-wide portraits share a row of the 1024-px atlas. */
+#define ART_MAX_PORTRAIT_W 512
+#define ART_MAX_PORTRAIT_H 512
 typedef struct art_shape {
     const char *name;
     int shape;          /* its bullet shape id */
@@ -38,6 +47,7 @@ typedef struct art_shape {
     int hitbox_q;       /* hitbox radius in quarter pixels, 1..255 */
     int turns;          /* drawn facing +x, turned with the heading */
     int additive;       /* drawn in the additive (glowing) bullet layer */
+    int portrait;       /* a character's picture: never a bullet's shape */
     const char *file;   /* where it is declared, for the renderer's errors */
     uint32_t line, col; /* the shape's name */
     uint32_t sheet_line, sheet_col;
@@ -59,5 +69,7 @@ int art_check_sheets(const art_shape *art, int count, diag_list *diags);
 
 /* The shape id name is (a built-in's, or one of art's), or -1. */
 int art_shape_by_name(const art_shape *art, int count, const char *name);
+/* The declared shape of id `shape`, or NULL (a built-in, or none). */
+const art_shape *art_shape_of(const art_shape *art, int count, int shape);
 
 #endif

@@ -207,6 +207,8 @@ typedef enum ast_stmt_kind {
     ST_FOR,    /* for name in e0 { body }: each handle of a group */
     ST_ON,     /* on EVENT { body }: a bullet's hook; op = the vm_event_kind */
     ST_SHOW,   /* effect | flash | tint | shake | cutin ...: see ast_show */
+    ST_SAY,    /* say [NAME [text]] parts: a dialogue line; name the speaker, text
+                * the expression; args the parts (a string in name, or a value) */
     ST_BROKEN, /* a statement with a syntax error (reported): compiles to nothing */
 } ast_stmt_kind;
 
@@ -262,6 +264,7 @@ typedef enum ast_decl_kind {
     DECL_GAME,
     DECL_BULLETML,
     DECL_ART,
+    DECL_CHARACTER,
 } ast_decl_kind;
 
 /* One shape of an art declaration (art := 'art' NAME STRING '{' { shape } '}',
@@ -273,8 +276,19 @@ typedef struct ast_art_shape {
     double w, h, x, y, hitbox; /* as written; has_* says which were */
     int has_frame, has_hitbox;
     int turns, additive;
+    int portrait; /* 'portrait': a character's picture, larger, never fired */
+    ast_pos portrait_pos;
     struct ast_art_shape *next;
 } ast_art_shape;
+
+/* One portrait of a character declaration (character := 'character' NAME '{'
+ * { 'name' STRING | 'colour' R G B | 'portrait' EXPRESSION SHAPE } '}'): the
+ * art shape drawn while the character speaks with that expression. */
+typedef struct ast_portrait {
+    ast_pos pos, shape_pos;
+    const char *expression, *shape;
+    struct ast_portrait *next;
+} ast_portrait;
 
 /* One look of a bulletml declaration (bulletml := 'bulletml' NAME '{' { rule }
  * '}', rule := 'look' [STRING] SHAPE [COLOUR]): the bullets labelled `label`
@@ -341,6 +355,13 @@ typedef struct ast_decl {
     const char *sheet;    /* art: the PNG's path as written */
     ast_pos sheet_pos;
     ast_art_shape *shapes; /* art */
+    /* boss, ship: the character it is (`character NAME`), and where it is named */
+    const char *character;
+    ast_pos character_pos;
+    double colour[3]; /* character: 'colour R G B', 0..255 each, as written */
+    ast_pos colour_pos;
+    int has_colour;
+    ast_portrait *portraits; /* character */
     struct ast_decl *next;
 } ast_decl;
 

@@ -15,6 +15,7 @@
 #include "pattern/compiler.h"
 
 #include "core/ease.h"
+#include "pattern/dialogue.h"
 #include "pattern/parser.h"
 #include "sim/backdrop.h"
 #include "sim/bullet_kind.h"
@@ -57,6 +58,8 @@ typedef enum value_kind {
     X("rank", VAL_GET, VM_PROP_RANK)               \
     X("enemies", VAL_GET, VM_PROP_ENEMIES)         \
     X("boss_active", VAL_GET, VM_PROP_BOSS_ACTIVE) \
+    X("talking", VAL_GET, VM_PROP_TALKING)         \
+    X("ship", VAL_GET, VM_PROP_SHIP)               \
     X("health", VAL_GET, VM_PROP_HEALTH)           \
     X("rand", VAL_RAND, 0)                         \
     X("time", VAL_CLOCK, 0)                        \
@@ -134,6 +137,7 @@ typedef struct global {
     uint32_t first_phase; /* bosses: function of phase 1 (phases are consecutive) */
     uint32_t boss;        /* bosses: index in the library's table */
     uint32_t shared;      /* shared values: index (SHARED, SSTORE) */
+    uint32_t ship;        /* ships: index in the library's table */
     double value;         /* consts */
     int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
 } global;
@@ -748,6 +752,10 @@ static void expr_name(fstate *f, const ast_expr *e)
         }
         if (g->kind == G_SHARED) {
             emit_ax(f, VM_OP_SHARED, g->shared, e->pos);
+            return;
+        }
+        if (g->kind == G_SHIP) { /* `if ship == hotaru`: the ship's index, by name */
+            emit_ref(f, g->ship, VM_REF_SHIP, e->pos);
             return;
         }
         REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is %s, not a value", e->name,
@@ -1426,6 +1434,13 @@ static uint32_t look_code(fstate *f, const ast_fire *fire)
                        compiler_hint(diag_suggest(fire->shape, compiler_shapes, BULLET_SHAPE_COUNT),
                                      hint, sizeof hint));
         }
+        const art_shape *a = art_shape_of(f->c->lib->art, (int)f->c->lib->art_count, shape);
+        if (a && a->portrait) {
+            REPORT(f, DIAG_UNKNOWN_SHAPE, fire->shape_pos,
+                   "'%s' is a portrait, which a character shows, not a bullet's shape",
+                   fire->shape);
+            shape = -1;
+        }
     }
     if (fire->colour) {
         colour = -1;
@@ -2036,6 +2051,24 @@ static void compiler_check_look(compiler *c, int file, const char *look, ast_pos
         compiler_hint(diag_suggest(look, enemy_look_names, ENEMY_LOOK_COUNT), hint, sizeof hint));
 }
 
+/* The character a boss or ship names (`character NAME`): its index in the
+ * library's characters, or -1 (none named, or unknown: reported with a hint). */
+static int compiler_check_character(compiler *c, int file, const char *name, ast_pos pos)
+{
+    if (!name)
+        return -1;
+    const library *lib = c->lib;
+    int k = character_find(lib->characters, (int)lib->character_count, name);
+    if (k >= 0)
+        return k;
+    char hint[96];
+    compiler_report(
+        c, DIAG_UNKNOWN_CHARACTER, file, pos, "unknown character '%s'%s", name,
+        compiler_hint(character_suggest(lib->characters, (int)lib->character_count, name), hint,
+                      sizeof hint));
+    return -1;
+}
+
 /* Reports a backdrop name that sim/backdrop.h lacks, with the nearest as a
  * hint; returns its index, or -1. */
 static int compiler_check_backdrop(compiler *c, int file, const char *name, ast_pos pos)
@@ -2214,6 +2247,69 @@ static void stmt_boss(fstate *f, const ast_stmt *s)
     emit_const(f, s->op, s->pos);
     emit_ab(f, VM_OP_ACT, VM_VERB_BOSS, 2, s->pos);
     uint32_t top = emit_ax(f, VM_OP_GET, VM_PROP_BOSS_ACTIVE, s->pos);
+    uint32_t done = emit_ax(f, VM_OP_JMPF, 0, s->pos);
+    emit_const(f, 1, s->pos);
+    emit_ax(f, VM_OP_WAIT, 0, s->pos);
+    emit_ax(f, VM_OP_JMP, top, s->pos);
+    patch_to(f, done, program_pc(f->c->b), s->pos);
+}
+
+/* A text only shown (a dialogue's words, its speaker): a string the content
+ * hash skips (VM_REF_TEXT); -1 for none. */
+static void emit_text(fstate *f, const char *text, ast_pos pos)
+{
+    emit_ref(f, text ? (double)program_add_string(f->c->b, text) : -1.0, VM_REF_TEXT, pos);
+}
+
+/* The speaker and expression of a say, checked against the characters;
+ * reports an unknown one with the nearest name. */
+static void say_check_speaker(fstate *f, const ast_stmt *s)
+{
+    const library *lib = f->c->lib;
+    char hint[96];
+    int k = character_find(lib->characters, (int)lib->character_count, s->name);
+    if (k < 0) {
+        REPORT(f, DIAG_UNKNOWN_CHARACTER, s->name_pos, "unknown character '%s'%s", s->name,
+               compiler_hint(character_suggest(lib->characters, (int)lib->character_count, s->name),
+                             hint, sizeof hint));
+        return;
+    }
+    const character_info *c = &lib->characters[k];
+    if (s->text && character_expression(c, s->text) < 0)
+        REPORT(f, DIAG_UNKNOWN_CHARACTER, s->target_pos, "%s has no expression '%s'%s", s->name,
+               s->text,
+               c->portrait_count == 0
+                   ? " (it has no portraits)"
+                   : compiler_hint(character_suggest_expression(c, s->text), hint, sizeof hint));
+}
+
+/* say [CHARACTER [EXPRESSION]] "text" [+ part...]: the SAY verb (speaker,
+ * expression, the parts' kinds, the parts), then a wait while the line is up
+ * (pattern/dialogue.h), as `boss` waits on its fight. */
+static void stmt_say(fstate *f, const ast_stmt *s)
+{
+    if (s->nargs > DIALOGUE_PARTS_MAX) {
+        REPORT(f, DIAG_ARG_COUNT, s->pos, "a line joins at most %d parts, not %d",
+               DIALOGUE_PARTS_MAX, s->nargs);
+        return;
+    }
+    if (s->name)
+        say_check_speaker(f, s);
+    emit_text(f, s->name, s->pos);
+    emit_text(f, s->text, s->pos);
+    uint32_t kinds = 0;
+    int n = 0;
+    for (const ast_arg *a = s->args; a; a = a->next, n++)
+        kinds |= a->value ? 0u : 1u << n;
+    emit_const(f, kinds, s->pos);
+    for (const ast_arg *a = s->args; a; a = a->next) {
+        if (a->value)
+            expr(f, a->value);
+        else
+            emit_text(f, a->name, a->pos);
+    }
+    emit_ab(f, VM_OP_ACT, VM_VERB_SAY, (uint32_t)(n + DIALOGUE_SAY_FIXED), s->pos);
+    uint32_t top = emit_ax(f, VM_OP_GET, VM_PROP_TALKING, s->pos);
     uint32_t done = emit_ax(f, VM_OP_JMPF, 0, s->pos);
     emit_const(f, 1, s->pos);
     emit_ax(f, VM_OP_WAIT, 0, s->pos);
@@ -2532,6 +2628,7 @@ static int stmt_not_in_function(fstate *f, const ast_stmt *s)
     case ST_SPAWN: word = "spawn"; break;
     case ST_BOSS: word = s->op ? "midboss" : "boss"; break;
     case ST_STOP: word = "stop"; break;
+    case ST_SAY: word = "say"; break;
     default: return 0;
     }
     if (!f->in_function)
@@ -2780,6 +2877,7 @@ static void stmt(fstate *f, const ast_stmt *s)
         emit_ax(f, VM_OP_RETV, 0, s->pos);
         break;
     case ST_BOSS: stmt_boss(f, s); break;
+    case ST_SAY: stmt_say(f, s); break;
     case ST_BROKEN: break;
     }
 }
@@ -2917,8 +3015,9 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_SHARED: return G_SHARED;
     case DECL_SHIP: return G_SHIP;
     case DECL_GAME: return G_GAME;
-    case DECL_BULLETML: return G_IMPORT; /* never a global: the library applies it */
-    case DECL_ART: return G_IMPORT;      /* shapes: pattern/art.c's table */
+    case DECL_BULLETML: return G_IMPORT;  /* never a global: the library applies it */
+    case DECL_ART: return G_IMPORT;       /* shapes: pattern/art.c's table */
+    case DECL_CHARACTER: return G_IMPORT; /* pattern/character.c's table */
     }
     return G_CONST;
 }
@@ -2930,7 +3029,8 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
     const compiler_input *in = c->in;
     for (int fi = 0; fi < in->nfiles; fi++) {
         for (ast_decl *d = in->decls[fi]; d; d = d->next) {
-            if (!d->name || d->kind == DECL_BULLETML || d->kind == DECL_ART) /* the library's */
+            if (!d->name || d->kind == DECL_BULLETML || d->kind == DECL_ART ||
+                d->kind == DECL_CHARACTER) /* the library's */
                 continue;
             global *g =
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);
@@ -2938,7 +3038,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
                 continue;
             vm_pos vp = {d->pos.line, d->pos.col, in->file_ids[fi]};
             if (d->kind == DECL_SHIP)
-                (*nships)++;
+                g->ship = (*nships)++;
             else if (d->kind == DECL_GAME)
                 (*ngames)++;
             else if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {
@@ -3020,6 +3120,7 @@ static void compiler_boss_table(compiler *c, const global *g, library_boss *out)
     compiler_check_look(c, g->file, d->look, d->look_pos);
     out->spell_background =
         compiler_check_backdrop(c, g->file, d->spell_background, d->spell_background_pos);
+    out->character = compiler_check_character(c, g->file, d->character, d->character_pos);
     out->file = compiler_file_name(c, g->file);
     out->phases =
         arena_alloc(&lib->mem, (size_t)(d->nphases ? d->nphases : 1) * sizeof *out->phases);
@@ -3207,6 +3308,7 @@ static void compiler_ship(compiler *c, const global *g, library_ship *out)
     out->look = arena_strndup(&lib->mem, d->look ? d->look : "", d->look ? strlen(d->look) : 0);
     out->about =
         arena_strndup(&lib->mem, d->about ? d->about : "", d->about ? strlen(d->about) : 0);
+    out->character = compiler_check_character(c, g->file, d->character, d->character_pos);
     out->file = compiler_file_name(c, g->file);
     int given[LIBRARY_SHIP_NUMBER_COUNT] = {0};
     for (const ast_ship_item *it = d->items; it; it = it->next) {

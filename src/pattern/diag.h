@@ -86,7 +86,9 @@
     X(EASE_IGNORED,       DIAG_WARNING, "an ease on a laser's tween, which stays linear") \
     X(UNKNOWN_BACKDROP,   DIAG_ERROR,   "a background or spell_background that names no backdrop") \
     X(BACKGROUND_PLACE,   DIAG_ERROR,   "a background statement outside a stage's own block") \
-    X(BAD_ART,            DIAG_ERROR,   "an art sheet or shape that cannot be drawn")   \
+    X(BAD_ART,            DIAG_ERROR,   "an art sheet or shape that cannot be drawn")     \
+    X(UNKNOWN_CHARACTER,  DIAG_ERROR,   "a character or expression that is not declared") \
+    X(BAD_CHARACTER_DECL, DIAG_ERROR,   "a character declaration that cannot be shown") \
     X(SHOW_PLACE,         DIAG_ERROR,   "an effect, flash, tint, shake or cutin where it cannot be shown")
 /* clang-format on */
 

@@ -258,6 +258,8 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
             goto oom;
     }
     lib->art_count = (uint32_t)art_collect(&lib->mem, files, count, decls, diags, &lib->art);
+    lib->character_count = (uint32_t)character_collect(
+        &lib->mem, files, count, decls, lib->art, (int)lib->art_count, diags, &lib->characters);
     library_check_looks(lib, files, count, decls, diags);
     for (int i = 0; i < count; i++) {
         library_import_fn import = library_importer_for(files[i].path);
@@ -597,6 +599,18 @@ const char *library_boss_stage(const library *lib, uint32_t boss, int *main)
     return stage;
 }
 
+const character_info *library_find_character(const library *lib, const char *name)
+{
+    int k = lib ? character_find(lib->characters, (int)lib->character_count, name) : -1;
+    return k >= 0 ? &lib->characters[k] : NULL;
+}
+
+const character_info *library_character_at(const library *lib, int index)
+{
+    return lib && index >= 0 && (uint32_t)index < lib->character_count ? &lib->characters[index]
+                                                                       : NULL;
+}
+
 int library_find_ship(const library *lib, const char *name)
 {
     for (uint32_t i = 0; lib && i < lib->ship_count; i++)
@@ -622,6 +636,7 @@ const library_ship *library_fallback_ship(void)
                  {LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC}},
         .bomb = LIBRARY_NO_FUNC,
         .bomb_show = LIBRARY_NO_FUNC,
+        .character = -1,
         .file = "",
     };
     return &fallback;

@@ -12,6 +12,7 @@
 
 #include "pattern/arena.h"
 #include "pattern/art.h"
+#include "pattern/character.h"
 #include "pattern/diag.h"
 #include "pattern/program.h"
 #include "pattern/vm.h"
@@ -59,6 +60,7 @@ typedef struct library_boss {
     const char *look;  /* sprite name; "" if none */
     /* the sim/backdrop.h index drawn during its spell cards; -1 none */
     int spell_background;
+    int character; /* its index in library.characters; -1 none */
     library_phase *phases;
     uint32_t phase_count;
     const char *file; /* where it is defined */
@@ -123,6 +125,7 @@ typedef struct library_ship {
      * this place beyond the code (LIBRARY_BOMB_SHOWS_PC) and shown as a bomb
      * starts. LIBRARY_NO_FUNC none. */
     uint32_t bomb_show;
+    int character; /* its index in library.characters; -1 none */
     const char *file;
 } library_ship;
 
@@ -162,6 +165,8 @@ typedef struct library {
     library_mark ships_start;
     art_shape *art; /* a mod's own bullet shapes (pattern/art.h) */
     uint32_t art_count;
+    character_info *characters; /* who speaks, with portraits (pattern/character.h) */
+    uint32_t character_count;
     arena mem; /* the tables and their strings */
 } library;
 
@@ -204,6 +209,10 @@ const library_boss *library_find_boss(const library *lib, const char *name);
  * files share one: patterns/stage1/), or NULL. *main is set to 1 when the boss has
  * the most phases of that folder's bosses (the stage's boss, not its midboss). */
 const char *library_boss_stage(const library *lib, uint32_t boss, int *main);
+/* The character of this name (pattern/character.h), or NULL. */
+const character_info *library_find_character(const library *lib, const char *name);
+/* A boss's or ship's character (library_boss.character...), or NULL for -1. */
+const character_info *library_character_at(const library *lib, int index);
 /* The ship of this name; -1 if none. */
 int library_find_ship(const library *lib, const char *name);
 /* The ship a world flies when its content declares none (a library without

@@ -45,7 +45,8 @@ const char *const parser_statement_words[] = {
     "run",   "thread", "speed",      "turn",    "velocity", "spin",   "accel", "move",     "vanish",
     "stop",  "health", "score",      "hitbox",  "look",     "title",  "sound", "music",    "clear",
     "drops", "spawn",  "boss",       "midboss", "print",    "return", "laser", "damage",   "pierce",
-    "for",   "on",     "background", "effect",  "flash",    "tint",   "shake", "cutin",    NULL};
+    "for",   "on",     "background", "say",     "effect",   "flash",  "tint",  "shake",    "cutin",
+    NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
@@ -61,9 +62,9 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-const char *const parser_decl_words[] = {"const", "pattern",  "enemy",  "boss",
-                                         "stage", "function", "shared", "ship",
-                                         "game",  "bulletml", "art",    NULL};
+const char *const parser_decl_words[] = {"const",    "pattern",   "enemy", "boss", "stage",
+                                         "function", "shared",    "ship",  "game", "bulletml",
+                                         "art",      "character", NULL};
 
 /* ---- tokens ---- */
 
@@ -359,8 +360,8 @@ static ast_expr *parser_primary(parser *p)
         if (p->tok.len < sizeof word) {
             memcpy(word, p->tok.start, p->tok.len);
             word[p->tok.len] = 0;
-            if (parser_is_reserved(word)) {
-                parser_expected(p, "a value");
+            if (parser_is_reserved(word) && strcmp(word, "ship") != 0) {
+                parser_expected(p, "a value"); /* `ship` is the ship flown */
                 return NULL;
             }
         }
@@ -868,6 +869,46 @@ static void parser_array_values(parser *p, ast_stmt *s)
         parser_expect(p, TOK_RBRACKET, "',' or ']'");
 }
 
+/* text := STRING { '+' ( STRING | term ) }: the parts of a line, into
+ * s->args (a string in the arg's name, a number's expression in its value).
+ * '+' joins: "wave " + i + 1 is "wave 11"; write "wave " + (i + 1) to add. */
+static void parser_text_parts(parser *p, ast_stmt *s)
+{
+    ast_arg **tail = &s->args;
+    if (!parser_at(p, TOK_STRING)) {
+        parser_expected(p, "the line's text in quotes (\"...\")");
+        return;
+    }
+    do {
+        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        if (!a)
+            return;
+        a->pos = parser_pos(&p->tok);
+        if (parser_at(p, TOK_STRING))
+            a->name = parser_string(p);
+        else
+            a->value = parser_term(p);
+        *tail = a;
+        tail = &a->next;
+        s->nargs++;
+    } while (!p->panic && parser_accept(p, TOK_PLUS));
+}
+
+/* say := 'say' [ NAME [ NAME ] ] text: a dialogue line of a character (with
+ * an expression), or narration without a speaker. */
+static void parser_say(parser *p, ast_stmt *s)
+{
+    if (parser_at(p, TOK_NAME)) {
+        s->name_pos = parser_pos(&p->tok);
+        s->name = parser_take_name(p);
+        if (parser_at(p, TOK_NAME)) {
+            s->target_pos = parser_pos(&p->tok);
+            s->text = parser_take_name(p);
+        }
+    }
+    parser_text_parts(p, s);
+}
+
 /* print := 'print' item { ',' item }      item := STRING | expr */
 static void parser_print(parser *p, ast_stmt *s)
 {
@@ -1092,6 +1133,9 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_expected(p, "'at (x, y)'");
         if (!p->panic)
             parser_as(p, s);
+    } else if (lexer_is(&kw, "say")) {
+        s->kind = ST_SAY;
+        parser_say(p, s);
     } else if (lexer_is(&kw, "on")) {
         /* on := 'on' ( 'cancel' | 'graze' | 'vanish' ) block */
         s->kind = ST_ON;
@@ -1354,7 +1398,21 @@ static ast_phase *parser_phase(parser *p)
     return ph;
 }
 
-/* boss := 'boss' NAME '{' { 'name' STRING | 'look' text
+/* 'character' NAME in a boss or a ship: the character it is (its portraits
+ * and its name in dialogue). */
+static void parser_character_clause(parser *p, ast_decl *d, const token *t)
+{
+    if (d->character)
+        parser_error_at(p, DIAG_DUPLICATE_PROPERTY, t, "'character' is given twice");
+    d->character_pos = parser_pos(&p->tok);
+    if (!parser_at(p, TOK_NAME)) {
+        parser_expected(p, "the name of a character");
+        return;
+    }
+    d->character = parser_take_name(p);
+}
+
+/* boss := 'boss' NAME '{' { 'name' STRING | 'look' text | 'character' NAME
  *                        | 'spell_background' text | phase } '}' */
 static void parser_boss(parser *p, ast_decl *d)
 {
@@ -1364,7 +1422,7 @@ static void parser_boss(parser *p, ast_decl *d)
     ast_phase **tail = &d->phases;
     while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
         if (parser_is_decl_word(&p->tok) && !parser_at_word(p, "boss") &&
-            p->tok.line > p->prev.line)
+            !parser_at_word(p, "character") && p->tok.line > p->prev.line)
             break; /* most likely a missing '}' before the next declaration */
         token t = p->tok;
         if (parser_accept_word(p, "name")) {
@@ -1385,6 +1443,8 @@ static void parser_boss(parser *p, ast_decl *d)
                                 "'spell_background' is given twice");
             d->spell_background_pos = parser_pos(&p->tok);
             d->spell_background = parser_text(p);
+        } else if (parser_accept_word(p, "character")) {
+            parser_character_clause(p, d, &t);
         } else if (parser_accept_word(p, "phase")) {
             ast_phase *ph = parser_phase(p);
             if (ph) {
@@ -1393,7 +1453,8 @@ static void parser_boss(parser *p, ast_decl *d)
                 d->nphases++;
             }
         } else if (!parser_accept(p, TOK_SEMI)) {
-            parser_expected(p, "'name', 'look', 'spell_background' or 'phase' in a boss");
+            parser_expected(p, "'name', 'look', 'character', 'spell_background' or 'phase' in a "
+                               "boss");
         }
         if (p->panic)
             parser_sync_statement(p);
@@ -1458,7 +1519,8 @@ static ast_ship_item *parser_ship_item(parser *p)
     return it;
 }
 
-/* ship := 'ship' NAME '{' { 'name' STRING | 'look' text | 'about' STRING | item } '}' */
+/* ship := 'ship' NAME '{' { 'name' STRING | 'look' text | 'about' STRING
+ *                        | 'character' NAME | item } '}' */
 static void parser_ship(parser *p, ast_decl *d)
 {
     token open = p->tok;
@@ -1466,7 +1528,8 @@ static void parser_ship(parser *p, ast_decl *d)
         return;
     ast_ship_item **tail = &d->items;
     while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
-        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
+        if (parser_is_decl_word(&p->tok) && !parser_at_word(p, "character") &&
+            p->tok.line > p->prev.line)
             break; /* most likely a missing '}' before the next declaration */
         token t = p->tok;
         if (parser_accept(p, TOK_SEMI))
@@ -1489,6 +1552,8 @@ static void parser_ship(parser *p, ast_decl *d)
                 d->about = parser_string(p);
             else
                 parser_expected(p, "a line about the ship as a string");
+        } else if (parser_accept_word(p, "character")) {
+            parser_character_clause(p, d, &t);
         } else {
             ast_ship_item *it = parser_ship_item(p);
             if (it && !p->panic) {
@@ -1610,6 +1675,10 @@ static int parser_art_clause(parser *p, ast_art_shape *s, int *ok)
     } else if (parser_at_word(p, "additive")) {
         s->additive = 1;
         parser_advance(p);
+    } else if (parser_at_word(p, "portrait")) {
+        s->portrait = 1;
+        s->portrait_pos = parser_pos(&p->tok);
+        parser_advance(p);
     } else {
         return 0;
     }
@@ -1650,16 +1719,84 @@ static void parser_art(parser *p, ast_decl *d)
         tail = &s->next;
     }
     if (!parser_at(p, TOK_RBRACE)) {
-        parser_expected(p, "'shape', or frame, at, hitbox, turns, upright or additive after "
-                           "a shape's name");
+        parser_expected(p, "'shape', or frame, at, hitbox, turns, upright, additive or "
+                           "portrait after a shape's name");
         return;
     }
     parser_close(p, &open, "art");
 }
 
+/* One item of a character: 'name' STRING, 'colour' R G B or 'portrait'
+ * EXPRESSION SHAPE; 0 when the current word is none of them (reported). */
+static int parser_character_item(parser *p, ast_decl *d)
+{
+    token t = p->tok;
+    if (parser_accept_word(p, "name")) {
+        if (d->title)
+            parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'name' is given twice");
+        else if (parser_at(p, TOK_STRING))
+            d->title = parser_string(p);
+        else
+            parser_expected(p, "the character's name as a string");
+    } else if (parser_accept_word(p, "colour")) {
+        if (d->has_colour)
+            parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'colour' is given twice");
+        d->colour_pos = parser_pos(&p->tok);
+        int ok = 1;
+        for (int i = 0; i < 3 && ok; i++)
+            d->colour[i] = parser_art_number(p, "red, green and blue from 0 to 255", &ok);
+        d->has_colour = ok;
+    } else if (parser_accept_word(p, "portrait")) {
+        ast_portrait *po = arena_alloc(p->ar, sizeof *po);
+        if (!po)
+            return 0;
+        po->pos = parser_pos(&p->tok);
+        if (!parser_at(p, TOK_NAME)) {
+            parser_expected(p, "an expression's name (normal, smile...) and an art shape");
+            return 0;
+        }
+        po->expression = parser_take_name(p);
+        po->shape_pos = parser_pos(&p->tok);
+        if (!parser_at(p, TOK_NAME)) {
+            parser_expected(p, "the art shape of the portrait");
+            return 0;
+        }
+        po->shape = parser_take_name(p);
+        ast_portrait **tail = &d->portraits;
+        while (*tail)
+            tail = &(*tail)->next;
+        *tail = po;
+    } else {
+        parser_expected(p, "'name', 'colour' or 'portrait' in a character");
+        return 0;
+    }
+    return !p->panic;
+}
+
+/* character := 'character' NAME '{' { 'name' STRING | 'colour' R G B
+ *                                  | 'portrait' EXPRESSION SHAPE } '}'
+ * (the shapes and expressions are checked by pattern/character.c) */
+static void parser_character(parser *p, ast_decl *d)
+{
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
+            break; /* most likely a missing '}' before the next declaration */
+        if (parser_accept(p, TOK_SEMI))
+            continue;
+        if (!parser_character_item(p, d))
+            return;
+        if (p->ar->failed)
+            return;
+    }
+    parser_close(p, &open, "character");
+}
+
 /* decl := 'const' NAME '=' expr
  *       | 'pattern' NAME params block | 'enemy' NAME params block
- *       | 'stage' NAME block | boss | ship | game */
+ *       | 'stage' NAME block | boss | ship | game | bulletml | art | character */
 static ast_decl *parser_decl(parser *p)
 {
     ast_decl *d = arena_alloc(p->ar, sizeof *d);
@@ -1674,7 +1811,7 @@ static ast_decl *parser_decl(parser *p)
         {"const", DECL_CONST},       {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
         {"boss", DECL_BOSS},         {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
         {"shared", DECL_SHARED},     {"ship", DECL_SHIP},       {"game", DECL_GAME},
-        {"bulletml", DECL_BULLETML}, {"art", DECL_ART}};
+        {"bulletml", DECL_BULLETML}, {"art", DECL_ART},         {"character", DECL_CHARACTER}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -1694,7 +1831,7 @@ static ast_decl *parser_decl(parser *p)
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration (const, shared, pattern, enemy, boss, stage, "
-                            "function, ship, game, bulletml or art), "
+                            "function, ship, game, bulletml, art or character), "
                             "found %s",
                             got);
         return NULL;
@@ -1727,6 +1864,7 @@ static ast_decl *parser_decl(parser *p)
     case DECL_GAME: parser_game(p, d); break;
     case DECL_BULLETML: parser_bulletml(p, d); break;
     case DECL_ART: parser_art(p, d); break;
+    case DECL_CHARACTER: parser_character(p, d); break;
     }
     return d;
 }

@@ -16,10 +16,10 @@
     X(DECLARATION, "pattern", "pattern NAME(PARAMS) { ... }", "A script that can run on anything: an emitter, an enemy, a bullet. `(PARAMS)` may be left out.") \
     X(DECLARATION, "enemy", "enemy NAME(PARAMS) { ... }", "A script for an enemy started with `spawn`.") \
     X(DECLARATION, "stage", "stage NAME { ... }", "A stage's timeline.") \
-    X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, `spell_background NAME`, then its phases.") \
+    X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, `character NAME`, `spell_background NAME`, then its phases.") \
     X(DECLARATION, "shared", "shared NAME = EXPR", "A value every script reads and changes (`NAME = ...`, `+=`, ...), starting at EXPR (known when the file loads) in each run.") \
     X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
-    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `about \"TEXT\"`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
+    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `about \"TEXT\"`, `character NAME`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
     X(DECLARATION, "game", "game NAME { stages NAME... }", "The stages of a run, in order (docs/patterns.md, The game).") \
     X(DECLARATION, "bulletml", "bulletml NAME { look [\"LABEL\"] SHAPE [COLOUR] ... }", "Looks for the bullets of NAME.xml (a BulletML file loaded with it): `look SHAPE COLOUR` for every bullet, `look \"LABEL\" SHAPE COLOUR` for those of `<bullet label=\"LABEL\">` (docs/bulletml.md, Looks).") \
     X(DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
@@ -52,6 +52,7 @@
     X(STATEMENT, "print", "print ITEM, ITEM, ...", "Write values (expressions or \"strings\", at most 16) as a line with the place and frame: to `run`'s output, `view`'s terminal and field, the game's terminal with `play --print`.") \
     X(STATEMENT, "return", "return EXPR", "(In a function.) End it, giving EXPR.") \
     X(STATEMENT, "on", "on cancel { ... }, on graze { ... }, on vanish { ... }", "(In a bullet's script.) What happens when the bullet is cancelled (a bomb, `clear`), grazed, or vanishes (`vanish`, the end of its `life`): a copy of the script runs the block at the next frame, with its variables as they are then, where the bullet was.") \
+    X(STATEMENT, "say", "say [CHARACTER [EXPRESSION]] \"TEXT\" [+ PART ...]", "A dialogue line: the box at the bottom of the field with the speaker's portrait (the player's character on the left, another on the right); without a CHARACTER, narration. The script waits until the shot button advances the line; a held skip button skips the scene. Parts joined with `+` are \"strings\" or numbers. While a line is up no enemy fires and nothing hurts the player; practice skips it.") \
     X(STATEMENT, "for", "for NAME in GROUP { ... }", "Run the block once for each handle of a group (a volley fired `as g`), NAME naming it, in the order they were fired; a handle whose object is gone reads `alive` 0.") \
     X(STATEMENT, "effect", "effect SHAPE [COLOUR] [at (X, Y)] [move (X, Y)] [size EXPR] [grow EXPR] [over EXPR] [turn EXPR] [angle EXPR] [hold EXPR] [fade EXPR] [alpha EXPR] [additive] [after EXPR]", "Presentation, not code: a sprite of a bullet shape (built-in or art) that moves, grows, turns and fades and never collides, drawn under the bullets, at (X, Y) from this object; `size` to `grow` times its size over `over` frames, `turn` degrees a frame, `hold` frames, then `fade` frames (30) fading out; `after` frames later. Numbers known when the file loads (docs/patterns.md, Spectacle).") \
     X(STATEMENT, "flash", "flash COLOUR [over EXPR] [alpha EXPR] [after EXPR]", "Presentation: the field lit by COLOUR (the bullet palette's), fading over `over` frames (20) from `alpha` (0.6); a quarter as bright with the softer flashes option.") \
@@ -90,6 +91,8 @@
     X(VALUE, "rank", "rank", "The difficulty, 0 to 1.") \
     X(VALUE, "enemies", "enemies", "How many enemies are alive.") \
     X(VALUE, "boss_active", "boss_active", "1 while a boss or midboss fight goes on.") \
+    X(VALUE, "talking", "talking", "1 while a dialogue line is up (a `say` waits on it), else 0.") \
+    X(VALUE, "ship", "ship", "The ship flown: compare it with a ship's name, `if ship == hotaru { ... }`.") \
     X(VALUE, "health", "health", "This enemy's (or boss phase's) hit points left.") \
     X(VALUE, "rand", "rand", "A new random number in [0, 1) each time.") \
     X(VALUE, "time", "time", "Frames since this script started.") \
@@ -140,7 +143,11 @@
     X(WORD, "shape", "shape NAME frame W H [at X Y] hitbox R ...", "(In art.) One bullet shape: its name, then its frame in the sheet and its hitbox.") \
     X(WORD, "frame", "frame W H", "(In art.) The shape's frame size in the sheet, whole pixels, 1 to 128 a side; `at X Y` its top-left (default 0 0).") \
     X(WORD, "upright", "shape NAME ... upright", "(In art.) The shape is always drawn as the sheet has it (the default); `turns` instead: drawn facing right in the sheet, it turns with the bullet's heading.") \
-    X(WORD, "additive", "shape NAME ... additive", "(In art.) The shape glows: its light is added to what is below, in the glowing bullet layer.")
+    X(WORD, "additive", "shape NAME ... additive", "(In art.) The shape glows: its light is added to what is below, in the glowing bullet layer.") \
+    X(WORD, "portrait", "shape NAME frame W H [at X Y] portrait, portrait EXPRESSION SHAPE", "(In art.) A character's picture: up to 512x512 pixels, no hitbox, never fired. (In a character.) The art shape shown while the character speaks with that expression; the first is its default.") \
+    X(DECLARATION, "character", "character NAME { name \"TEXT\" colour R G B portrait EXPRESSION SHAPE ... }", "Someone who speaks in dialogue: a display name, a colour (0 to 255 each) and a portrait per expression (`normal`, `smile`... as you name them), each an art shape. A boss or ship names its own with `character NAME` (docs/patterns.md, Characters).") \
+    X(WORD, "character", "character NAME", "(In a boss or ship.) The character it is: its portraits and name in dialogue and cut-ins.") \
+    X(WORD, "colour", "colour R G B", "(In a character.) Its colour, three whole numbers from 0 to 255: the name plate's.")
 /* clang-format on */
 
 /* The rows, and the statements that only pass values to the host, whose words,

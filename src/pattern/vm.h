@@ -65,7 +65,9 @@
     X(ENEMIES,       "enemies",       0, "enemies alive now (the stage waits on it)")         \
     X(BOSS_ACTIVE,   "boss_active",   0, "1 while a boss or midboss fight runs, else 0")      \
     X(HEALTH,        "health",        0, "this enemy's hit points left (boss: this phase's)")   \
-    X(ALIVE,         "alive",         0, "1 while the object lives (a handle's: b.alive), else 0")
+    X(ALIVE,         "alive",         0, "1 while the object lives (a handle's: b.alive), else 0") \
+    X(TALKING,       "talking",       0, "1 while a dialogue line is up (say waits on it)")    \
+    X(SHIP,          "ship",          0, "the ship flown: its index among the library's ships")
 /* clang-format on */
 
 typedef enum vm_prop {
@@ -205,7 +207,8 @@ typedef enum vm_math {
     X(CLEAR,   "clear",   0, 0)  /* cancel every enemy bullet into items */          \
     X(DAMAGE,  "damage",  1, 1)  /* a ship's shots fired next: their damage */     \
     X(PIERCE,  "pierce",  1, 1)  /* a ship's shots fired next: pass through enemies */ \
-    X(RESTYLE, "restyle", 1, 1)  /* a look code (SHOT_LOOK's): a bullet's shape, colour */
+    X(RESTYLE, "restyle", 1, 1)  /* a look code (SHOT_LOOK's): a bullet's shape, colour */ \
+    X(SAY,     "say",     3, 15) /* speaker expression kinds parts...: pattern/dialogue.h */
 /* clang-format on */
 
 typedef enum vm_verb {
@@ -256,6 +259,10 @@ typedef enum vm_ref_kind {
     VM_REF_FUNC = 1, /* a function (SPAWN's enemy) */
     VM_REF_BOSS,     /* a boss of the library (BOSS) */
     VM_REF_STRING,   /* a string of the program, or -1 none (texts of verbs) */
+    /* a string only shown (a dialogue's words and speaker): the content hash
+     * skips its text, so mending a line keeps replays valid */
+    VM_REF_TEXT,
+    VM_REF_SHIP, /* a ship of the library (`if ship == NAME`): hashed by its name */
 } vm_ref_kind;
 
 typedef struct vm_ref {

@@ -76,8 +76,11 @@ int atlas_sprite_frame(atlas_sprite sprite, int k);
  * at a time: the lookups above answer for the art laid out last. A shape id
  * past the laid-out ones draws as an orb. */
 #define ATLAS_ART_MAX_SHAPES (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
-/* Rows the art may add below the generated picture (its width is the picture's). */
-#define ATLAS_ART_MAX_ROWS   512
+/* Rows the art may add below the generated picture (its width is the picture's):
+ * room for fifteen 256x384 portraits (pattern/character.h) in five shelves of
+ * three, or one large shape that turns; the whole texture stays under 4096 px
+ * high, which every renderer we run on takes. */
+#define ATLAS_ART_MAX_ROWS   2048
 
 typedef struct atlas_art_spec {
     int w, h;     /* the frame in the sheet, pixels */

@@ -134,8 +134,40 @@ static uint32_t eq_blend(uint32_t d, uint32_t s, int additive)
     return out;
 }
 
-/* One quad: every target pixel whose centre falls inside it takes the texel
- * under it (nearest), tinted, blended. */
+/* The frame's texel at (u, v), 0 outside the frame. */
+static uint32_t eq_texel(const sprite_blit_atlas *a, const sprite_blit_frame *f, int u, int v)
+{
+    if (u < 0 || v < 0 || u >= f->w || v >= f->h)
+        return 0;
+    return a->pixels[f->offset + (size_t)v * f->w + (size_t)u];
+}
+
+/* The frame at texel coordinates (u, v) (texel centres at whole numbers),
+ * filtered between its four nearest texels as a GPU's linear filter is: a
+ * scaled effect is smooth on both paths. Premultiplied, so the weights apply
+ * to every channel alike. */
+static uint32_t eq_sample(const sprite_blit_atlas *a, const sprite_blit_frame *f, float u, float v)
+{
+    float fu = floorf(u), fv = floorf(v);
+    int u0 = (int)fu, v0 = (int)fv;
+    uint32_t wu = (uint32_t)((u - fu) * 256.0f), wv = (uint32_t)((v - fv) * 256.0f);
+    uint32_t t[4] = {eq_texel(a, f, u0, v0), eq_texel(a, f, u0 + 1, v0), eq_texel(a, f, u0, v0 + 1),
+                     eq_texel(a, f, u0 + 1, v0 + 1)};
+    if ((t[0] | t[1] | t[2] | t[3]) == 0)
+        return 0;
+    uint32_t w[4] = {(256 - wu) * (256 - wv), wu * (256 - wv), (256 - wu) * wv, wu * wv};
+    uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t c = 0;
+        for (int k = 0; k < 4; k++)
+            c += ((t[k] >> shift) & 255u) * w[k];
+        out |= ((c + 32768u) >> 16) << shift;
+    }
+    return out;
+}
+
+/* One quad: every target pixel whose centre falls inside it takes the frame
+ * filtered at the point under it (eq_sample), tinted, blended. */
 static void eq_blit_one(const effect_quads *q, int i, const sprite_blit_atlas *a,
                         const sprite_blit_target *t)
 {
@@ -176,10 +208,7 @@ static void eq_blit_one(const effect_quads *q, int i, const sprite_blit_atlas *a
                 continue;
             uint32_t s = solid;
             if (f) {
-                int u = (int)((lx + e->hw) * ku), v = (int)((ly + e->hh) * kv);
-                u = u >= f->w ? f->w - 1 : u;
-                v = v >= f->h ? f->h - 1 : v;
-                uint32_t p = a->pixels[f->offset + (size_t)v * f->w + (size_t)u];
+                uint32_t p = eq_sample(a, f, (lx + e->hw) * ku - 0.5f, (ly + e->hh) * kv - 0.5f);
                 if (p == 0)
                     continue;
                 s = eq_tint(p, e->rgba);

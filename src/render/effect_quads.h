@@ -10,8 +10,8 @@
  * quads are drawn in the order they were added, one by one on both renderer
  * paths: render/sprite_draw hands each to SDL_RenderGeometryRaw on a GPU, and
  * effect_quads_blit rasterizes them into the blitter's pixels on the software
- * renderer (nearest texel, the blitter's own blending), so both paths draw the
- * same picture. SDL-free; the capacity is fixed at init: refuse and count.
+ * renderer (filtered linearly as a GPU does, the blitter's own blending), so
+ * both paths draw the same picture. SDL-free; the capacity is fixed at init: refuse and count.
  */
 #ifndef CURTAIN_RENDER_EFFECT_QUADS_H
 #define CURTAIN_RENDER_EFFECT_QUADS_H

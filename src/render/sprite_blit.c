@@ -162,7 +162,7 @@ static inline __attribute__((always_inline)) void blit_rects_with(const sprite_b
         int x0 = bx < 0 ? -bx : 0, x1 = t->w - bx < f->w ? t->w - bx : f->w;
         if (y0 >= y1 || x0 >= x1)
             continue;
-        const uint8_t *span = a->spans + 2 * ((size_t)f->span + y0);
+        const uint16_t *span = a->spans + 2 * ((size_t)f->span + y0);
         const uint32_t *src = a->pixels + f->offset + (size_t)y0 * f->w;
         uint32_t *dst = t->pixels + (size_t)(by + y0) * t->pitch + bx;
         if (x0 == 0 && x1 == f->w) {
@@ -288,7 +288,8 @@ static uint32_t blit_premultiply(uint32_t p)
 /* The span of each row of frame f: first and one-past-last pixel with any
  * alpha, widened to whole groups of four inside the frame (the blend of a clear
  * pixel changes nothing, and whole groups keep the SIMD kernels busy). */
-static void blit_frame_spans(const sprite_blit_atlas *a, const sprite_blit_frame *f, uint8_t *spans)
+static void blit_frame_spans(const sprite_blit_atlas *a, const sprite_blit_frame *f,
+                             uint16_t *spans)
 {
     for (int row = 0; row < f->h; row++) {
         const uint32_t *p = a->pixels + f->offset + (size_t)row * f->w;
@@ -305,8 +306,8 @@ static void blit_frame_spans(const sprite_blit_atlas *a, const sprite_blit_frame
         }
         lo &= ~3;
         hi = (hi + 3) & ~3;
-        spans[2 * row] = (uint8_t)lo;
-        spans[2 * row + 1] = (uint8_t)(hi < f->w ? hi : f->w);
+        spans[2 * row] = (uint16_t)lo;
+        spans[2 * row + 1] = (uint16_t)(hi < f->w ? hi : f->w);
     }
 }
 
@@ -324,7 +325,7 @@ int sprite_blit_atlas_init(sprite_blit_atlas *a, const uint32_t *pixels, int w, 
     }
     a->pixels = mem_alloc_aligned(sizeof(uint32_t) * area, 64);
     a->frames = mem_alloc(sizeof *a->frames * (size_t)n);
-    a->spans = mem_alloc(2 * rows);
+    a->spans = mem_alloc(2 * rows * sizeof *a->spans);
     if (!a->pixels || !a->frames || !a->spans) {
         sprite_blit_atlas_free(a);
         return -1;
@@ -380,7 +381,7 @@ void sprite_blit_rects_faded(const sprite_blit_atlas *a, const sprite_blit_targe
         int y0 = by < 0 ? -by : 0, y1 = t->h - by < f->h ? t->h - by : f->h;
         int x0 = bx < 0 ? -bx : 0, x1 = t->w - bx < f->w ? t->w - bx : f->w;
         for (int y = y0; y < y1; y++) {
-            const uint8_t *span = a->spans + 2 * ((size_t)f->span + y);
+            const uint16_t *span = a->spans + 2 * ((size_t)f->span + y);
             const uint32_t *src = a->pixels + f->offset + (size_t)y * f->w;
             uint32_t *dst = t->pixels + (size_t)(by + y) * t->pitch + bx;
             int lo = span[0] > x0 ? span[0] : x0, hi = span[1] < x1 ? span[1] : x1;

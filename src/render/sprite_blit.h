@@ -36,7 +36,7 @@ typedef struct sprite_blit_atlas {
     uint32_t *pixels;
     int frame_count;
     sprite_blit_frame *frames;
-    uint8_t *spans; /* per frame row: first and one-past-last pixel that is not clear */
+    uint16_t *spans; /* per frame row: first and one-past-last pixel that is not clear */
 } sprite_blit_atlas;
 
 /* A pixel buffer to draw on; (origin_x, origin_y) is where its pixel (0, 0) is in

@@ -186,13 +186,15 @@ enum {
     ACC_FLASH,
     ACC_SHAKE,
     ACC_SPEED,
+    ACC_TEXT,
     ACC_BACK,
     ACC_ROWS
 };
 
 static const char *const acc_labels[ACC_ROWS] = {
-    "Bullet colours", "Background dimmer", "Shot opacity",        "Always show hitbox",
-    "Softer flashes", "Steady screen",     "Practice game speed", "Back",
+    "Bullet colours",      "Background dimmer",   "Shot opacity",
+    "Always show hitbox",  "Softer flashes",      "Steady screen",
+    "Practice game speed", "Dialogue text speed", "Back",
 };
 
 static void access_values(app *a)
@@ -210,6 +212,11 @@ static void access_values(app *a)
     menu_set_value(m, ACC_SHAKE, o->reduce_shake ? "on (no shaking)" : "off");
     snprintf(v, sizeof v, "%d%%", o->practice_speed);
     menu_set_value(m, ACC_SPEED, v);
+    if (o->text_speed == 0)
+        snprintf(v, sizeof v, "all at once");
+    else
+        snprintf(v, sizeof v, "%d letters a second", o->text_speed);
+    menu_set_value(m, ACC_TEXT, v);
 }
 
 void access_enter(app *a)
@@ -235,6 +242,9 @@ static void access_change(app *a, int row, int dir)
     case ACC_HITBOX: o->always_hitbox = !o->always_hitbox; break;
     case ACC_FLASH: o->reduce_flash = !o->reduce_flash; break;
     case ACC_SHAKE: o->reduce_shake = !o->reduce_shake; break;
+    case ACC_TEXT: /* 30 to 240 by 30, then all at once (0), round */
+        o->text_speed = (o->text_speed / 30 + dir + 9) % 9 * 30;
+        break;
     case ACC_SPEED: /* right: 100, 75, 50, then round to 100; left the other way */
         o->practice_speed = o->practice_speed == 50 && dir > 0    ? 100
                             : o->practice_speed == 100 && dir < 0 ? 50
@@ -276,7 +286,7 @@ void access_draw(app *a)
 {
     title_draw_demo(a, 60); /* lightly darkened: the demo shows each change */
     menu_draw(&a->settings.access, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){70, 40, LOGICAL_W - 140, 290}, 2, a->tick);
+              (SDL_Rect){70, 30, LOGICAL_W - 140, 330}, 2, a->tick);
     title_draw_help(a, "left and right change    %s goes back    (speed: practice only)",
                     app_ui_words(a, INPUT_UI_BACK));
 }
@@ -284,7 +294,8 @@ void access_draw(app *a)
 /* ---- bindings ---- */
 
 static const char *const key_button_labels[OPTIONS_CONTROL_COUNT] = {
-    "Up", "Down", "Left", "Right", "Shot", "Focus", "Bomb", "Save state", "Load state"};
+    "Up",    "Down", "Left",          "Right",      "Shot",
+    "Focus", "Bomb", "Skip dialogue", "Save state", "Load state"};
 
 /* The name of binding slot s of button b, for the screen being edited. */
 static const char *keys_name(const app *a, int b, int s)
@@ -412,7 +423,7 @@ void keys_draw(app *a)
 {
     title_draw_demo(a, 190);
     menu_draw(&a->settings.keys, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){70, 30, LOGICAL_W - 140, 370}, 2, a->tick);
+              (SDL_Rect){70, 14, LOGICAL_W - 140, 400}, 2, a->tick);
     if (a->settings.capturing)
         title_draw_help(a, "press the key or button to bind    Escape cancels");
     else

@@ -5,6 +5,7 @@
 
 #include "game/difficulty.h"
 #include "game/scenery.h"
+#include "pattern/character.h"
 #include "platform/window.h"
 #include "render/atlas.h"
 #include "render/bullet_palette.h"
@@ -361,16 +362,44 @@ static void wv_cutin_band(SDL_Renderer *r, float y, float k, SDL_Color c, float 
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
 }
 
-/* A sprite `scale` times its size, centred at (x, y), faded: a portrait (the
- * boss's or the ship's sprite until characters have portraits of their own). */
-static void wv_cutin_portrait(SDL_Renderer *r, const atlas_texture *at, int sprite, float x,
-                              float y, float scale, float a)
+/* A cut-in's portrait: the atlas frame, its scale (a character's portrait
+ * drawn `height` px tall; the sprite `sprite_scale` times its size). */
+typedef struct wv_portrait {
+    int frame;
+    float scale;
+} wv_portrait;
+
+/* The portrait of character index ch of the library (its default expression's
+ * art shape, drawn height px tall), or else of sprite, sprite_scale times. */
+static wv_portrait wv_portrait_of(const world_view *v, const world *w, int ch, int sprite,
+                                  float sprite_scale, float height)
 {
-    SDL_Rect src = atlas_texture_rect(atlas_sprite_frame((atlas_sprite)sprite, 0));
+    if (w->lib && ch >= 0 && (uint32_t)ch < w->lib->character_count) {
+        int shape = character_portrait_shape(&w->lib->characters[ch], NULL);
+        if (shape >= 0 && shape < SPRITE_LOOK_SHAPES) {
+            int frame = v->fv->field.batch.looks[shape * SPRITE_LOOK_COLORS].frame;
+            SDL_Rect src = atlas_texture_rect(frame);
+            if (src.h > 0)
+                return (wv_portrait){frame, height / (float)src.h};
+        }
+    }
+    return (wv_portrait){atlas_sprite_frame((atlas_sprite)sprite, 0), sprite_scale};
+}
+
+/* A portrait centred at (x, y), faded, smoothly scaled. */
+static void wv_cutin_portrait(SDL_Renderer *r, const atlas_texture *at, wv_portrait p, float x,
+                              float y, float a)
+{
+    SDL_Rect src = atlas_texture_rect(p.frame);
+    float scale = p.scale;
     SDL_FRect dst = {x - src.w * scale / 2, y - src.h * scale / 2, src.w * scale, src.h * scale};
     SDL_SetTextureBlendMode(at->texture, SDL_BLENDMODE_BLEND);
     SDL_SetTextureAlphaMod(at->texture, (Uint8)(255 * (a < 0 ? 0 : a > 1 ? 1 : a)));
+    SDL_ScaleMode was = SDL_ScaleModeLinear;
+    SDL_GetTextureScaleMode(at->texture, &was);
+    SDL_SetTextureScaleMode(at->texture, SDL_ScaleModeLinear);
     SDL_RenderCopyF(r, at->texture, &src, &dst);
+    SDL_SetTextureScaleMode(at->texture, was);
     SDL_SetTextureAlphaMod(at->texture, 255);
 }
 
@@ -408,31 +437,38 @@ static void wv_draw_cutin(world_view *v, SDL_Renderer *r, const atlas_texture *a
     float home = right ? WV_FIELD_R - 78.0f : FIELD_VIEW_X + 78.0f;
     float off = right ? WV_FIELD_R + 90.0f : FIELD_VIEW_X - 90.0f;
     float drift = (right ? -1.0f : 1.0f) * (float)age * 0.12f;
-    float px = off + (home - off) * k + drift, py = WV_FIELD_B - 92.0f - (float)age * 0.1f;
+    float px = off + (home - off) * k + drift, py = WV_FIELD_B - 74.0f - (float)age * 0.05f;
     SDL_Rect field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
     SDL_RenderSetClipRect(r, &field);
-    backdrop_view_emblem(&v->fv->field.backdrop, r, (backdrop)info->spell_background, px, py, 64,
+    backdrop_view_emblem(&v->fv->field.backdrop, r, (backdrop)info->spell_background, px, py, 56,
                          w->frame, a * 0.6f);
     int sprite = b->slot != ENEMY_NONE ? world_view_enemy_sprite(w, &w->enemies.slots[b->slot])
                                        : ATLAS_SPRITE_BOSS;
-    wv_cutin_portrait(r, at, sprite, px, py, 2.5f, a);
+    wv_portrait pic = wv_portrait_of(v, w, info->character, sprite, 2.0f, 160.0f);
+    SDL_Rect src = atlas_texture_rect(pic.frame);
+    float ph = (float)src.h * pic.scale;
+    if (ph > 120.0f) /* a tall portrait stands on the field's bottom edge */
+        py = WV_FIELD_B - ph / 2 - (float)age * 0.05f;
+    wv_cutin_portrait(r, at, pic, px, py, a);
     /* the name's band: in from the right along the top edge, under the boss's bar */
+    /* the band flares in and settles by frame 60 into the HUD's own band */
     float t = age < 16 ? (float)age / 16.0f : 1.0f;
-    float fade = age > WV_CUTIN_FRAMES - 30 ? (float)(WV_CUTIN_FRAMES - age) / 30.0f : 1.0f;
+    float settle = age < 40 ? 1.0f : age < 60 ? (float)(60 - age) / 20.0f : 0.0f;
     const char *name = world_string(w, b->title);
     int tw = text_width(ATLAS_FONT_SMALL, name);
     float slide = (1.0f - t) * (1.0f - t) * (float)(tw + 60);
     int y = FIELD_VIEW_Y + 35;
     SDL_Color band = wv_cutin_colour(info->spell_background);
-    band.a = (Uint8)(170 * fade);
+    band.a = (Uint8)(170 * settle);
     panel_fill(r, (SDL_Rect){WV_FIELD_R - tw - 70 + (int)slide, y - 12, tw + 70, 26}, band);
     panel_fill(r, (SDL_Rect){WV_FIELD_R - tw - 70 + (int)slide, y + 13, tw + 70, 1},
-               wv_alpha((SDL_Color){255, 230, 240, 255}, fade));
+               wv_alpha((SDL_Color){255, 230, 240, 255}, settle));
     panel_text(r, at, ATLAS_FONT_SMALL, 1, WV_FIELD_R - 14 + (int)slide, y - 9, TEXT_RIGHT,
-               wv_alpha(PANEL_PINK, fade),
+               wv_alpha(PANEL_PINK, settle),
                b->max_health > 0 ? "Spell Card" : "Spell Card - Survival");
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, WV_FIELD_R - 14 + (int)slide, y + 3, TEXT_RIGHT,
-               wv_alpha(PANEL_WHITE, fade), name);
+    if (settle > 0.0f)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, WV_FIELD_R - 14 + (int)slide, y + 3, TEXT_RIGHT,
+                   wv_alpha(PANEL_WHITE, settle), name);
     SDL_RenderSetClipRect(r, NULL);
 }
 
@@ -452,8 +488,11 @@ static void wv_draw_intro(world_view *v, SDL_Renderer *r, const atlas_texture *a
     float px = FIELD_VIEW_X - 80.0f + 150.0f * k, py = WV_FIELD_B - 110.0f;
     SDL_Rect field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
     SDL_RenderSetClipRect(r, &field);
-    wv_cutin_portrait(r, at, world_view_look_sprite(info->look, ATLAS_SPRITE_BOSS), px, py, 2.5f,
-                      a);
+    wv_cutin_portrait(r, at,
+                      wv_portrait_of(v, w, info->character,
+                                     world_view_look_sprite(info->look, ATLAS_SPRITE_BOSS), 2.5f,
+                                     180.0f),
+                      px, py, a);
     int tx = (int)px + 70;
     panel_fill(r, (SDL_Rect){tx - 8, (int)py - 22, WV_FIELD_R - tx + 8, 44},
                (SDL_Color){30, 0, 34, (Uint8)(140 * k)});
@@ -479,12 +518,17 @@ static void wv_draw_bomb_cutin(world_view *v, SDL_Renderer *r, const atlas_textu
     int64_t age = s->cutin_age, len = s->cutin_len;
     float k = wv_cutin_in(age, len);
     int ship = s->cutin_ship;
-    int sprite = ATLAS_SPRITE_BOSS;
-    if (ship)
+    int sprite = ATLAS_SPRITE_BOSS, ch = -1;
+    if (ship) {
         sprite = world_view_look_sprite(w->player.ship ? w->player.ship->look : NULL,
                                         ATLAS_SPRITE_PLAYER);
-    else if (w->boss.active && w->boss.slot != ENEMY_NONE)
+        ch = w->player.ship ? w->player.ship->character : -1;
+    } else if (w->boss.active && w->boss.slot != ENEMY_NONE) {
         sprite = world_view_enemy_sprite(w, &w->enemies.slots[w->boss.slot]);
+        if (w->lib && w->boss.index >= 0 && (uint32_t)w->boss.index < w->lib->boss_count)
+            ch = w->lib->bosses[w->boss.index].character;
+    }
+    wv_portrait pic = wv_portrait_of(v, w, ch, sprite, 4.0f, 300.0f);
     const options *o = v->opts;
     bullet_rgb c = bullet_palette_rgb(o ? (bullet_palette)o->bullet_palette : BULLET_PALETTE_NORMAL,
                                       (bullet_color)s->cutin_colour);
@@ -494,7 +538,7 @@ static void wv_draw_bomb_cutin(world_view *v, SDL_Renderer *r, const atlas_textu
     wv_cutin_band(r, band_y, k, (SDL_Color){c.r / 2, c.g / 2, c.b / 2, 255}, 0.45f * k);
     float px = ship ? FIELD_VIEW_X - 60.0f + 150.0f * k + (float)age * 0.25f
                     : WV_FIELD_R + 60.0f - 150.0f * k - (float)age * 0.25f;
-    wv_cutin_portrait(r, at, sprite, px, band_y - 4.0f, 4.0f, 0.6f * k);
+    wv_cutin_portrait(r, at, pic, px, band_y - 4.0f, 0.6f * k);
     /* the bomb's name: a plate at the bottom right, in from the right */
     if (s->cutin_text[0]) {
         int tw = text_width(ATLAS_FONT_SMALL, s->cutin_text);

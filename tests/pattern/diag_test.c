@@ -266,7 +266,9 @@ static void check_missing_brace(void)
     CHECK(has_diag(DIAG_EXPECTED, 4, 1, "'}' closing the boss opened on line 1"));
     diag_free(&diags);
     CHECK_EQ_INT(compile_text("boss c {\n    phase { wait 1 }\n    wait 3\npattern b { }\n"), 2);
-    CHECK(has_diag(DIAG_EXPECTED, 3, 5, "'name', 'look', 'spell_background' or 'phase' in a boss"));
+    CHECK(has_diag(DIAG_EXPECTED, 3, 5,
+                   "'name', 'look', 'character', 'spell_background' or 'phase' in a "
+                   "boss"));
     CHECK(has_diag(DIAG_EXPECTED, 4, 1, "'}' closing the boss opened on line 1"));
     diag_free(&diags);
 }

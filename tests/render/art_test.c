@@ -242,14 +242,15 @@ static void test_refusals(void)
     example_art(art);
     art[2].x = 60;
     refused(art, 3, "23_art.pat:5:11: the frame 16x16 at 60 0 lies outside the sheet");
-    /* too much art: 21 large shapes that turn */
+    /* too much art: 21 large shapes that turn (one fits in the rows, the
+     * second does not) */
     static atlas_texture_art many[ATLAS_ART_MAX_SHAPES];
     snprintf(path, sizeof path, "%s/mod/big.png", scratch);
     write_png(path, 128, 128);
     for (int k = 0; k < ATLAS_ART_MAX_SHAPES; k++)
         many[k] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1, 0, "big.pat", (unsigned)k + 1,
                                       9,    1,   5};
-    refused(many, ATLAS_ART_MAX_SHAPES, "big.pat:1:9: the art does not fit the atlas");
+    refused(many, ATLAS_ART_MAX_SHAPES, "big.pat:2:9: the art does not fit the atlas");
 }
 
 /* The layout: art rows below the picture, frames numbered after its own, a

@@ -1,2 +1,2 @@
-# expect: 2:1: expected a declaration (const, shared, pattern, enemy, boss, stage, function, ship, game, bulletml or art), found
+# expect: 2:1: expected a declaration (const, shared, pattern, enemy, boss, stage, function, ship, game, bulletml, art or character), found
 fire orb
