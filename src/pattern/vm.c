@@ -596,8 +596,6 @@ static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t
     v->stats.live++;
     if (v->stats.live > v->stats.peak)
         v->stats.peak = v->stats.live;
-    if (prog->show_count && v->host.show)
-        vm_show_at(v, r, f->pc, 1);
     if (v->ticking && frame <= v->now && vm_due_push(v, idx) == 0)
         return;
     vm_wheel_insert(v, idx, frame <= v->now ? v->now + 1 : frame);
@@ -2112,6 +2110,9 @@ static void vm_run(vm *v, uint32_t idx)
     if (!(r->flags & RF_STARTED)) {
         r->flags |= RF_STARTED;
         r->sched = r->born = v->now;
+        /* presentation statements at its function's start (no code: vm_show) */
+        if (r->prog->show_count && v->host.show)
+            vm_show_at(v, r, r->pc, 1);
     }
     if (r->flags & RF_ENDING) {
         if (r->sched <= v->now && !vm_ramps_running(v, idx))

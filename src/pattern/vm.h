@@ -283,7 +283,8 @@ typedef struct vm_cue {
  * `cutin`: docs/patterns.md, "Spectacle"): data, not code. Its values are the
  * statement's constants; it is shown through host->show when its runner
  * reaches the WAIT at pc (or the RET that ends its thread there), or, at_start,
- * as a runner starts the function at pc (vm_start, FORK, CALL). The code, the state
+ * as a runner first runs from pc, its function's start (vm_start, FORK), or a
+ * CALL enters the function there. The code, the state
  * hash and the content hash are as without it, so a script that gains one keeps
  * its recorded replays verifying; the host hands it to the front end, which
  * draws it and forgets it (pattern/show.h says what each field means).

@@ -373,6 +373,67 @@ static void st_cutin_readable(const library *lib)
     mem_free(w);
 }
 
+/* A stage's and a boss's presentation statements reach the front end from the
+ * world: SHOW events at the boss (a cut-in with the boss's portrait, effects
+ * each round of its loop) and at the stage. */
+static void st_script_shows(void)
+{
+    library *lib =
+        test_library_compile("staged.pat", "boss b {\n"
+                                           "    name \"B\"\n"
+                                           "    phase time 10s health 100000 {\n"
+                                           "        move to (100, 120) over 10\n"
+                                           "        cutin \"Test Sign\" red over 60\n"
+                                           "        loop {\n"
+                                           "            fire orb ring 8\n"
+                                           "            effect bubble red grow 2 fade 10\n"
+                                           "            wait 30\n"
+                                           "        }\n"
+                                           "    }\n"
+                                           "}\n"
+                                           "stage s {\n"
+                                           "    flash white over 10\n"
+                                           "    wait 10\n"
+                                           "    boss b\n"
+                                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    static world_view v;
+    world_view_init(&v, 1);
+    world *w = mem_alloc(sizeof *w);
+    world_config cfg = {.seed = 1, .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE};
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    int stage_flash = 0, boss_effects = 0, cutins = 0;
+    for (int i = 0; i < 200; i++) {
+        world_step(w, 0);
+        for (int e = 0; e < w->event_count; e++) {
+            const world_event *ev = &w->events[e];
+            if (ev->kind != WORLD_EVENT_SHOW)
+                continue;
+            const vm_show *sh = &lib->prog->shows[ev->value];
+            stage_flash += sh->kind == VM_SHOW_FLASH;
+            cutins += sh->kind == VM_SHOW_CUTIN;
+            if (sh->kind == VM_SHOW_EFFECT && w->boss.active && w->boss.slot != ENEMY_NONE) {
+                const enemy *b = &w->enemies.slots[w->boss.slot];
+                boss_effects++;
+                CHECK(ev->x == (float)b->x && ev->y == (float)b->y);
+            }
+        }
+        world_view_step(&v, w);
+        if (cutins == 1 && i < 100 && v.show.cutin_len)
+            CHECK(!v.show.cutin_ship && strcmp(v.show.cutin_text, "Test Sign") == 0);
+    }
+    printf("a stage and a boss: %d flash, %d cut-in, %d effects at the boss\n", stage_flash, cutins,
+           boss_effects);
+    CHECK_EQ_INT(stage_flash, 1);
+    CHECK_EQ_INT(cutins, 1);
+    CHECK(boss_effects >= 5);
+    world_free(w);
+    mem_free(w);
+    library_free(lib);
+}
+
 int main(int argc, char **argv)
 {
     CHECK(argc > 2);
@@ -391,6 +452,7 @@ int main(int argc, char **argv)
         st_bomb_shows(lib);
         st_both_paths(lib);
         st_cutin_readable(lib);
+        st_script_shows();
     }
     library_free(lib);
     library_free(bare);
