@@ -41,12 +41,12 @@ typedef struct parser {
 } parser;
 
 const char *const parser_statement_words[] = {
-    "var",   "wait",   "repeat",     "loop",    "while",    "if",     "break", "continue", "fire",
-    "run",   "thread", "speed",      "turn",    "velocity", "spin",   "accel", "move",     "vanish",
-    "stop",  "health", "score",      "hitbox",  "look",     "title",  "sound", "music",    "clear",
-    "drops", "spawn",  "boss",       "midboss", "print",    "return", "laser", "damage",   "pierce",
-    "for",   "on",     "background", "say",     "effect",   "flash",  "tint",  "shake",    "cutin",
-    NULL};
+    "var",    "wait",   "repeat", "loop",   "while", "if",       "break",      "continue",
+    "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",       "accel",
+    "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",       "title",
+    "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss",    "print",
+    "return", "laser",  "damage", "pierce", "for",   "on",       "background", "say",
+    "effect", "flash",  "tint",   "shake",  "cutin", NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
