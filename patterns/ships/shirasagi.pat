@@ -214,12 +214,28 @@ ship shirasagi {
     }
 
     # The bomb, "Heron Sign: White Feather Storm": rings of piercing feathers
-    # wheeling out from the ship, every ring turned a little from the last.
+    # wheeling out from the ship, every ring turned a little from the last. Its
+    # spectacle (docs/patterns.md, "Spectacle"): a cold flash, the field washed
+    # pale blue, a heron's crest turning slowly over the ship, a ripple with
+    # every ring and white feathers drifting down. Presentation only: the code
+    # and the run are as without it.
     bomb {
+        cutin "Heron Sign: White Feather Storm" cyan over 150
+        flash white over 22 alpha 0.45
+        tint blue over 220 alpha 0.14
+        shake 3 over 24
+        effect star_large white size 3 grow 8 over 200 turn 1.5 hold 140 fade 80 alpha 0.35 additive
+        effect star_large cyan size 2 grow 6 over 200 turn -2 angle 36 hold 140 fade 80 alpha 0.3 additive
+        effect rice white at (-70, -160) move (0.3, 1.1) angle 200 size 2 hold 90 fade 60 alpha 0.7 after 10
+        effect rice white at (60, -190) move (-0.2, 1.2) angle 160 size 2 hold 90 fade 60 alpha 0.7 after 30
+        effect rice white at (-20, -220) move (0.2, 1.0) angle 190 size 1.6 hold 90 fade 60 alpha 0.6 after 50
+        effect rice white at (100, -140) move (-0.4, 1.1) angle 150 size 1.8 hold 90 fade 60 alpha 0.6 after 70
+        effect rice white at (-110, -120) move (0.4, 1.0) angle 210 size 1.8 hold 90 fade 60 alpha 0.6 after 90
         repeat 12 as k {
             damage 2
             pierce 1
             fire rice purple ring 12 at k * 11 speed 2.5 accel 0.12 spin 1.2
+            effect bubble cyan size 0.8 grow 7 over 30 fade 30 alpha 0.4 additive
             wait 12
         }
     }

@@ -149,13 +149,41 @@ static void lint_dump_characters(const library *lib)
                    lib->characters[lib->ships[k].character].name);
 }
 
+/* The presentation statements (vm_show), one a line, after the program
+ * (`--dump`): where each is shown (the WAIT or RET at pc, the start of the
+ * function at pc, or a ship's show-only bomb) and its values. They are no code:
+ * the program above is the same without them. */
+static void lint_dump_shows(const library *lib)
+{
+    const vm_program *p = lib->prog;
+    for (uint32_t k = 0; k < p->show_count; k++) {
+        const vm_show *v = &p->shows[k];
+        char where[48];
+        if (v->pc >= LIBRARY_BOMB_SHOWS_PC(0))
+            snprintf(where, sizeof where, "ship %u's bomb", v->pc - LIBRARY_BOMB_SHOWS_PC(0));
+        else
+            snprintf(where, sizeof where, "%s pc %u", v->at_start ? "start" : "at", v->pc);
+        const char *file = v->pos.file < p->file_count ? p->files[v->pos.file] : "?";
+        printf("show %u: %s, %s: shape %u colour %u at (%g, %g) move (%g, %g) size %g grow %g "
+               "over %g turn %g angle %g hold %g fade %g alpha %g strength %g after %g%s%s%s%s"
+               "\t; %s:%u:%u\n",
+               k, vm_show_name((vm_show_kind)v->kind), where, v->shape, v->colour, (double)v->x,
+               (double)v->y, (double)v->vx, (double)v->vy, (double)v->size, (double)v->grow,
+               (double)v->over, (double)v->turn, (double)v->angle, (double)v->hold, (double)v->fade,
+               (double)v->alpha, (double)v->strength, (double)v->after,
+               v->additive ? ", additive" : "", v->text[0] ? ", \"" : "", v->text,
+               v->text[0] ? "\"" : "", file, v->pos.line, v->pos.col);
+    }
+}
+
 int lint_main(int argc, char **argv, int first, const char *command)
 {
     int dump = 0, quiet = 0;
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
          "print the art shapes, the bosses' and ships' looks, the sound files, the data "
-         "backdrops' layers and the compiled program, one line each",
+         "backdrops' layers, the compiled program and the presentation statements, one line "
+         "each",
          0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
@@ -193,6 +221,7 @@ int lint_main(int argc, char **argv, int first, const char *command)
         lint_dump_backdrops(lib);
         lint_dump_characters(lib);
         program_dump(stdout, lib->prog);
+        lint_dump_shows(lib);
     }
     if (lib && !quiet)
         printf("%d file%s: %d error%s, %d warning%s\n", nfiles, nfiles == 1 ? "" : "s", 0, "s",

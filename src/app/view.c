@@ -13,8 +13,8 @@
  * A file that declares a ship and nothing else to run (or --ship NAME) flies
  * the ship instead, at the bottom of the field in a world of its own firing its
  * volleys, as the ship select screen shows it (game/ship_preview.h): the arrows
- * move it, Shift focuses it (F keeps it focused), + and - change the power
- * level, Tab the next ship.
+ * move it, Shift focuses it (F keeps it focused), X bombs (the bomb's
+ * spectacle shows), + and - change the power level, Tab the next ship.
  */
 #include "app/view.h"
 
@@ -66,6 +66,7 @@ typedef struct viewer {
     char ship_name[128]; /* the ship flown; "" until chosen (the file's first) */
     world *ship;         /* its preview world; ship->vm is NULL when none runs */
     world_view ship_view;
+    spectacle show; /* what a pattern's presentation statements show */
     int power;      /* level 1..SHIP_PREVIEW_LEVELS */
     int focus_lock; /* F: focused without Shift held */
     int focused;    /* the last frame flew focused */
@@ -77,6 +78,12 @@ static void viewer_print(void *user, const char *line)
 {
     (void)user;
     fprintf(stderr, "%s\n", line);
+}
+
+/* A presentation statement a pattern reached: shown over the field. */
+static void viewer_show(void *user, const vm_show *show, float x, float y)
+{
+    spectacle_show(user, show, x, y, 0);
 }
 
 /* The sandbox's last print lines, oldest first, one a line, into v->prints;
@@ -190,6 +197,7 @@ static void viewer_restart(viewer *v)
     sandbox_set_player(v->sb, v->player_x, v->player_y);
     if (e || b)
         fprintf(stderr, "curtain view: running %s %s\n", b ? "boss" : "entry", v->entry_name);
+    spectacle_clear(&v->show); /* a new run, or a new library: its shows go */
     if (sandbox_start(v->sb, v->lib, e, b) != 0)
         snprintf(v->errors, sizeof v->errors,
                  "%s: nothing to run (a pattern without parameters, "
@@ -233,6 +241,7 @@ static void viewer_restart_ship(viewer *v)
     }
     snprintf(v->ship_name, sizeof v->ship_name, "%s", v->lib->ships[i].name);
     world_view_reset(&v->ship_view);
+    spectacle_clear(&v->show);
     v->shots = 0;
     fprintf(stderr, "curtain view: flying ship %s\n", v->ship_name);
 }
@@ -454,6 +463,10 @@ static void viewer_step_ship(viewer *v)
     v->focused = v->focus_lock || k[SDL_SCANCODE_LSHIFT] || k[SDL_SCANCODE_RSHIFT];
     if (v->focused)
         in |= INPUT_BIT(INPUT_FOCUS);
+    if (k[SDL_SCANCODE_X]) { /* a bomb, with its spectacle; the preview never runs out */
+        in |= INPUT_BIT(INPUT_BOMB);
+        v->ship->player.bombs = PLAYER_START_BOMBS;
+    }
     v->shots += (uint64_t)ship_preview_step(v->ship, in, v->power);
     world_view_step(&v->ship_view, v->ship);
 }
@@ -489,7 +502,7 @@ static void viewer_ship_panel(viewer *v, view_panel *p, float fps)
     p->error = v->errors[0] ? v->errors : v->ship->vm ? v->ship->last_error : NULL;
     p->error_count = v->errors[0] ? v->error_count : 0;
     p->help = "arrows/WASD  move\nshift       focus\nF           keep focused\n"
-              "+ -         power\nR           restart\nP, space    pause\n"
+              "X           bomb\n+ -         power\nR           restart\nP, space    pause\n"
               "N           one frame\nTab         next ship\nEsc         quit";
 }
 
@@ -563,6 +576,7 @@ static void viewer_frame(viewer *v, window *win, frame_pacer *pacer, view_draw *
             viewer_move_player(v);
             const Uint8 *k = SDL_GetKeyboardState(NULL);
             sandbox_input(v->sb, 0, k[SDL_SCANCODE_LCTRL] || k[SDL_SCANCODE_RCTRL]);
+            spectacle_step(&v->show);
             sandbox_step(v->sb);
         }
         double ms = (double)(clock_now_ns() - t0) / 1e6;
@@ -574,8 +588,10 @@ static void viewer_frame(viewer *v, window *win, frame_pacer *pacer, view_draw *
     window_begin_frame(win);
     if (v->ship_mode && v->ship->vm)
         view_draw_world(draw, &v->ship_view, v->ship, &panel);
-    else
+    else {
+        view_draw_set_spectacle(draw, &v->show);
         view_draw_frame(draw, v->sb, v->lib, v->player_x, v->player_y, &panel);
+    }
     window_end_frame(win);
     frame_pacer_presented(pacer);
 }
@@ -619,8 +635,8 @@ int view_main(int argc, char **argv, int first, const char *command)
                "a dialogue line: Z (or Return) the next line, Ctrl held skips the scene.\n\n"
                "A file that declares a ship (or --ship NAME) flies the ship at the bottom of\n"
                "the field firing its volleys, as the ship select screen shows it: Shift\n"
-               "focuses (F keeps it focused), + and - change its power level, Tab the next\n"
-               "ship.\n\n"
+               "focuses (F keeps it focused), X bombs (with the bomb's spectacle), + and -\n"
+               "change its power level, Tab the next ship.\n\n"
                "Options:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;
@@ -644,6 +660,9 @@ int view_main(int argc, char **argv, int first, const char *command)
     v.cfg.rank = rank;
     v.cfg.seed = seed;
     v.cfg.print = viewer_print;
+    v.cfg.show = viewer_show;
+    v.cfg.show_user = &v.show;
+    spectacle_clear(&v.show);
     v.cfg.boss_phase = phase > 0 ? (uint32_t)phase : 0;
     v.player_x = v.cfg.player_x;
     v.player_y = v.cfg.player_y;

@@ -13,6 +13,7 @@
 #include "render/text.h"
 #include "sim/playfield.h"
 #include "ui/dialogue_box.h"
+#include "ui/spectacle.h"
 #include "ui/world_view.h"
 
 #include <stdio.h>
@@ -34,7 +35,13 @@ struct view_draw {
     const sandbox_object *objs;
     uint32_t nobjs;
     const library *lib;
+    const spectacle *show; /* effects, flashes and tints over the effects layer */
 };
+
+void view_draw_set_spectacle(view_draw *d, const spectacle *s)
+{
+    d->show = s;
+}
 
 int view_draw_load_art(view_draw *d, const library *lib, char *err, size_t err_size)
 {
@@ -102,7 +109,8 @@ static int vd_enemy_look(const view_draw *d, const sandbox_object *o)
 static void vd_add_enemies(sprite_batch *batch, void *user)
 {
     view_draw *d = user;
-    (void)batch;
+    if (d->show)
+        spectacle_add_quads(d->show, &d->fv.field.quads, batch, BULLET_PALETTE_NORMAL, 0);
     for (uint32_t i = 0; i < d->nobjs; i++) {
         const sandbox_object *o = &d->objs[i];
         if (o->enemy)

@@ -22,6 +22,7 @@ typedef struct view_panel {
 } view_panel;
 
 typedef struct view_draw view_draw;
+struct spectacle;  /* ui/spectacle.h */
 struct world;      /* game/world.h */
 struct world_view; /* ui/world_view.h */
 
@@ -31,6 +32,9 @@ void view_draw_destroy(view_draw *d);
 void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double player_x,
                      double player_y, const view_panel *panel);
 
+/* The effects, flashes and tints view_draw_frame draws over the effects layer
+ * from now on (a pattern's presentation statements); NULL: none. */
+void view_draw_set_spectacle(view_draw *d, const struct spectacle *s);
 /* Draws a world (a ship's preview: game/ship_preview.h) as the game shows it,
  * through wv, with the viewer's panel beside the field instead of the HUD. */
 void view_draw_world(view_draw *d, struct world_view *wv, const struct world *w,

@@ -169,14 +169,24 @@ static vm_obj sh_resolve(void *user, vm_handle h)
     return handle_resolve(&o, h);
 }
 
+/* A presentation statement the ship's volley or bomb reached: an event at the
+ * ship, for the front end (the bomb's spectacle); nothing of the run changes. */
+static void sh_show(void *user, vm_obj obj, const vm_show *show)
+{
+    (void)obj;
+    world *w = user;
+    world_event_add(w, WORLD_EVENT_SHIP_SHOW, w->player.x, w->player.y,
+                    (int32_t)(show - w->lib->prog->shows));
+}
+
 int ship_host_create(world *w)
 {
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = SHIP_HOST_RUNNERS;
-    vm_host host = {w,         sh_get, sh_set,   sh_ramp,          sh_random,        sh_spawn,
-                    sh_vanish, sh_act, sh_ended, world_host_error, world_host_print, sh_lasting,
-                    sh_resolve};
+    vm_host host = {w,          sh_get, sh_set,   sh_ramp,          sh_random,        sh_spawn,
+                    sh_vanish,  sh_act, sh_ended, world_host_error, world_host_print, sh_lasting,
+                    sh_resolve, sh_show};
     w->ship_vm = vm_create(&vc, &host);
     w->ship_vanished = mem_calloc(w->shots.capacity + 1, sizeof *w->ship_vanished);
     return w->ship_vm && w->ship_vanished ? 0 : -1;

@@ -495,6 +495,19 @@ static void world_player_dies(world *w)
         p->lives = -1; /* the prompt comes once the explosion is over */
 }
 
+/* A bomb of presentation statements only (library_ship.bomb_show): its shows
+ * as events at the ship, for the front end; nothing runs, nothing is hashed. */
+static void world_bomb_shows(world *w)
+{
+    const vm_program *p = w->lib ? w->lib->prog : NULL;
+    uint32_t pc = w->ship ? w->ship->bomb_show : LIBRARY_NO_FUNC;
+    if (!p || pc == LIBRARY_NO_FUNC)
+        return;
+    for (uint32_t k = vm_show_first(p, pc); k < p->show_count && p->shows[k].pc == pc; k++)
+        if (p->shows[k].at_start)
+            world_event_add(w, WORLD_EVENT_SHIP_SHOW, w->player.x, w->player.y, (int32_t)k);
+}
+
 /* The player bombs: the capture of a running spell card is spoiled, every item
  * flies in for the bomb's length. */
 static void world_bomb(world *w)
@@ -506,6 +519,7 @@ static void world_bomb(world *w)
     w->draw_until = (int32_t)w->frame + w->player.bomb;
     world_event_add(w, WORLD_EVENT_BOMB, w->player.x, w->player.y, 0);
     ship_host_start(w, w->ship->bomb);
+    world_bomb_shows(w);
 }
 
 /* The last ship is gone: the continue prompt, or the end of the run. */

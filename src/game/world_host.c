@@ -325,14 +325,24 @@ static vm_obj wh_resolve(void *user, vm_handle h)
     return handle_resolve(&o, h);
 }
 
+/* A presentation statement (vm_show) an enemy, boss or stage reached: an event
+ * at its object, for the front end; nothing of the run changes. */
+static void wh_show(void *user, vm_obj obj, const vm_show *show)
+{
+    world *w = user;
+    const enemy *e = wh_enemy(w, obj);
+    world_event_add(w, WORLD_EVENT_SHOW, e ? (float)e->x : PLAYFIELD_W / 2,
+                    e ? (float)e->y : PLAYFIELD_H / 3, (int32_t)(show - w->lib->prog->shows));
+}
+
 int world_host_create(world *w)
 {
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = WORLD_RUNNERS;
-    vm_host host = {w,         wh_get, wh_set,   wh_ramp,          wh_random,        wh_spawn,
-                    wh_vanish, wh_act, wh_ended, world_host_error, world_host_print, wh_lasting,
-                    wh_resolve};
+    vm_host host = {w,          wh_get, wh_set,   wh_ramp,          wh_random,        wh_spawn,
+                    wh_vanish,  wh_act, wh_ended, world_host_error, world_host_print, wh_lasting,
+                    wh_resolve, wh_show};
     w->vm = vm_create(&vc, &host);
     return w->vm ? 0 : -1;
 }

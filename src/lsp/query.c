@@ -1038,6 +1038,13 @@ cJSON *query_completion(project *p, int file, size_t offset)
                !strcmp(q.prev_word, "fire")) {
         query_colours(&it);
         query_clauses(&it);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "effect")) {
+        query_shapes(&it); /* an effect's look: a bullet shape, built-in or art */
+        query_art_shapes(&it, p);
+    } else if (q.last == TOK_NAME &&
+               (!strcmp(q.last_word, "flash") || !strcmp(q.last_word, "tint") ||
+                (reference_has(q.last_word, REF_SHAPE) && !strcmp(q.prev_word, "effect")))) {
+        query_colours(&it);
     } else if (query_call_params(&it, p, file, start, &q)) {
         query_expression(&it, p, o, start);
     } else if (query_wants_value(&q)) {

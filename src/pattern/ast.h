@@ -141,6 +141,42 @@ typedef enum ast_verb_stmt {
     VS_COUNT
 } ast_verb_stmt;
 
+/* Clauses of a presentation statement (effect, flash, tint, shake, cutin: vm_show).
+ *   id  keyword  operands: "" none, "e" one expression, "p" a pair (x, y) */
+#define AST_SHOW_CLAUSES(X)     \
+    X(AT, "at", "p")            \
+    X(MOVE, "move", "p")        \
+    X(SIZE, "size", "e")        \
+    X(GROW, "grow", "e")        \
+    X(OVER, "over", "e")        \
+    X(TURN, "turn", "e")        \
+    X(ANGLE, "angle", "e")      \
+    X(HOLD, "hold", "e")        \
+    X(FADE, "fade", "e")        \
+    X(ALPHA, "alpha", "e")      \
+    X(ADDITIVE, "additive", "") \
+    X(AFTER, "after", "e")
+
+typedef enum ast_show_clause {
+#define AST_SHOW_CLAUSE_ENUM(id, keyword, shape) SC_##id,
+    AST_SHOW_CLAUSES(AST_SHOW_CLAUSE_ENUM)
+#undef AST_SHOW_CLAUSE_ENUM
+    SC_COUNT
+} ast_show_clause;
+
+/* A presentation statement: its kind (vm_show_kind), what follows the word
+ * (effect: SHAPE [COLOUR]; flash, tint: COLOUR; shake: an expression; cutin: a
+ * string) and its clauses, each at most once. */
+typedef struct ast_show {
+    int kind;
+    const char *shape, *colour, *text;
+    ast_pos shape_pos, colour_pos;
+    ast_expr *value; /* shake's strength */
+    ast_expr *a[SC_COUNT], *b[SC_COUNT];
+    ast_pos at[SC_COUNT];
+    int has[SC_COUNT];
+} ast_show;
+
 typedef enum ast_stmt_kind {
     ST_VAR,        /* var name = e0; arrays (op = 1): var name[e1] | var name = [args] */
     ST_ASSIGN,     /* name[e1] op e0 (op: AST_ADD.. for +=, or -1 for =; e1: NULL, or the index) */
@@ -171,6 +207,7 @@ typedef enum ast_stmt_kind {
     ST_RETURN, /* return e0: a function's value */
     ST_FOR,    /* for name in e0 { body }: each handle of a group */
     ST_ON,     /* on EVENT { body }: a bullet's hook; op = the vm_event_kind */
+    ST_SHOW,   /* effect | flash | tint | shake | cutin ...: see ast_show */
     ST_SAY,    /* say [NAME [text]] parts: a dialogue line; name the speaker, text
                 * the expression; args the parts (a string in name, or a value) */
     ST_BROKEN, /* a statement with a syntax error (reported): compiles to nothing */
@@ -190,6 +227,7 @@ struct ast_stmt {
     ast_arg *args;
     int nargs;
     ast_fire *fire;
+    ast_show *show; /* ST_SHOW */
     /* NAME.statement: the statement acts on handle NAME's object */
     const char *target;
     ast_pos target_pos;

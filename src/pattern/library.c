@@ -749,6 +749,7 @@ const library_ship *library_fallback_ship(void)
         .shot = {{LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC},
                  {LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC}},
         .bomb = LIBRARY_NO_FUNC,
+        .bomb_show = LIBRARY_NO_FUNC,
         .character = -1,
         .file = "",
     };

@@ -95,10 +95,12 @@ typedef enum library_ship_number {
     LIBRARY_SHIP_NUMBER_COUNT
 } library_ship_number;
 
-#define LIBRARY_SHIP_LEVELS     4     /* power levels 1 to 4 */
-#define LIBRARY_SHIP_NUMBER_MAX 10000 /* every number is from 0 to this */
-#define LIBRARY_SHIP_OPTIONS    16    /* options a ship may declare */
-#define LIBRARY_NO_FUNC         UINT32_MAX
+#define LIBRARY_SHIP_LEVELS      4     /* power levels 1 to 4 */
+#define LIBRARY_SHIP_NUMBER_MAX  10000 /* every number is from 0 to this */
+#define LIBRARY_SHIP_OPTIONS     16    /* options a ship may declare */
+#define LIBRARY_NO_FUNC          UINT32_MAX
+/* Where the shows of ship k's show-only bomb are keyed: past any code. */
+#define LIBRARY_BOMB_SHOWS_PC(k) (0x80000000u + (uint32_t)(k))
 
 /* An option: shown from power level `level` on, at (x, y) from the ship, or at
  * (fx, fy) while focused. */
@@ -121,6 +123,11 @@ typedef struct library_ship {
      * for none at all. */
     uint32_t shot[2][LIBRARY_SHIP_LEVELS];
     uint32_t bomb; /* runs when a bomb starts; LIBRARY_NO_FUNC none */
+    /* A bomb block of presentation statements only (effect, flash, ...): no
+     * code, never run, never hashed; its shows (vm_show, at_start) are keyed at
+     * this place beyond the code (LIBRARY_BOMB_SHOWS_PC) and shown as a bomb
+     * starts. LIBRARY_NO_FUNC none. */
+    uint32_t bomb_show;
     int character; /* its index in library.characters; -1 none */
     const char *file;
 } library_ship;

@@ -41,11 +41,12 @@ typedef struct parser {
 } parser;
 
 const char *const parser_statement_words[] = {
-    "var",   "wait",   "repeat",     "loop",    "while",    "if",     "break", "continue", "fire",
-    "run",   "thread", "speed",      "turn",    "velocity", "spin",   "accel", "move",     "vanish",
-    "stop",  "health", "score",      "hitbox",  "look",     "title",  "sound", "music",    "clear",
-    "drops", "spawn",  "boss",       "midboss", "print",    "return", "laser", "damage",   "pierce",
-    "for",   "on",     "background", "say",     NULL};
+    "var",    "wait",   "repeat", "loop",   "while", "if",       "break",      "continue",
+    "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",       "accel",
+    "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",       "title",
+    "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss",    "print",
+    "return", "laser",  "damage", "pierce", "for",   "on",       "background", "say",
+    "effect", "flash",  "tint",   "shake",  "cutin", NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
@@ -957,6 +958,121 @@ static void parser_print(parser *p, ast_stmt *s)
     parser_items(p, s, 1);
 }
 
+static const char *const parser_show_words[] = {
+#define PARSER_SHOW_WORD(id, word, doc) word,
+    VM_SHOW_KINDS(PARSER_SHOW_WORD)
+#undef PARSER_SHOW_WORD
+};
+static const char *const parser_show_clause_words[] = {
+#define PARSER_SHOW_CLAUSE(id, keyword, shape) keyword,
+    AST_SHOW_CLAUSES(PARSER_SHOW_CLAUSE)
+#undef PARSER_SHOW_CLAUSE
+};
+static const char *const parser_show_clause_shapes[] = {
+#define PARSER_SHOW_SHAPE(id, keyword, shape) shape,
+    AST_SHOW_CLAUSES(PARSER_SHOW_SHAPE)
+#undef PARSER_SHOW_SHAPE
+};
+
+/* The show clause at the current token, or -1. */
+static int parser_show_clause_kind(const parser *p)
+{
+    if (!parser_at(p, TOK_NAME))
+        return -1;
+    for (int k = 0; k < SC_COUNT; k++)
+        if (lexer_is(&p->tok, parser_show_clause_words[k]))
+            return k;
+    return -1;
+}
+
+/* A word on the statement's line that is no clause, no statement: a name. */
+static int parser_show_name_here(const parser *p)
+{
+    return parser_at(p, TOK_NAME) && parser_show_clause_kind(p) < 0 &&
+           !parser_is_statement_word(&p->tok) && p->tok.line == p->prev.line;
+}
+
+/* show := 'effect' SHAPE [COLOUR] {clause} | ('flash' | 'tint') COLOUR {clause}
+ *       | 'shake' expr {clause} | 'cutin' STRING [COLOUR] {clause}
+ * clause := 'at' pair | 'move' pair | ('size' | 'grow' | 'over' | 'turn' | 'angle'
+ *         | 'hold' | 'fade' | 'alpha' | 'after') expr | 'additive'
+ *                                                          (each at most once) */
+static void parser_show(parser *p, ast_stmt *s, int kind)
+{
+    ast_show *sh = arena_alloc(p->ar, sizeof *sh);
+    if (!sh)
+        return;
+    memset(sh, 0, sizeof *sh);
+    s->kind = ST_SHOW;
+    s->show = sh;
+    sh->kind = kind;
+    if (kind == VM_SHOW_EFFECT || kind == VM_SHOW_FLASH || kind == VM_SHOW_TINT) {
+        const char *what = kind == VM_SHOW_EFFECT ? "a shape after 'effect' (orb, star_large, an "
+                                                    "art shape...)"
+                                                  : "a colour (white, red, ...)";
+        if (!parser_show_name_here(p)) {
+            parser_expected(p, what);
+            return;
+        }
+        ast_pos at = parser_pos(&p->tok);
+        const char *word = parser_take_name(p);
+        if (kind == VM_SHOW_EFFECT) {
+            sh->shape = word, sh->shape_pos = at;
+            if (parser_show_name_here(p)) {
+                sh->colour_pos = parser_pos(&p->tok);
+                sh->colour = parser_take_name(p);
+            }
+        } else {
+            sh->colour = word, sh->colour_pos = at;
+        }
+    } else if (kind == VM_SHOW_SHAKE) {
+        sh->value = parser_expr(p);
+    } else if (kind == VM_SHOW_CUTIN) {
+        s->name_pos = parser_pos(&p->tok);
+        if (!parser_at(p, TOK_STRING)) {
+            parser_expected(p, "the name a cut-in shows, a string (\"Firefly Sign\")");
+            return;
+        }
+        sh->text = parser_string(p);
+        if (parser_show_name_here(p)) {
+            sh->colour_pos = parser_pos(&p->tok);
+            sh->colour = parser_take_name(p);
+        }
+    }
+    for (;;) {
+        int k = parser_show_clause_kind(p);
+        if (k < 0 || p->panic)
+            break;
+        if (p->tok.line != p->prev.line)
+            break;
+        if (sh->has[k]) {
+            parser_error_at(p, DIAG_EXPECTED, &p->tok, "'%s' is given twice",
+                            parser_show_clause_words[k]);
+            return;
+        }
+        sh->has[k] = 1;
+        sh->at[k] = parser_pos(&p->tok);
+        parser_advance(p);
+        const char *shape = parser_show_clause_shapes[k];
+        if (shape[0] == 'p')
+            parser_pair(p, &sh->a[k], &sh->b[k]);
+        else if (shape[0] == 'e')
+            sh->a[k] = parser_expr(p);
+    }
+    if (!p->panic && parser_at(p, TOK_NAME) && !parser_is_statement_word(&p->tok) &&
+        p->tok.line == p->prev.line && p->next.kind != TOK_ASSIGN) {
+        char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
+        const char *near = word ? diag_suggest(word, parser_show_clause_words, SC_COUNT) : NULL;
+        if (near)
+            parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok,
+                            "unknown '%s' clause '%s' (did you mean '%s'?)",
+                            parser_show_words[kind], word, near);
+        else
+            parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok, "unknown '%s' clause '%s'",
+                            parser_show_words[kind], word ? word : "");
+    }
+}
+
 /* The statement starting with the word at the current token. */
 static void parser_keyword_statement(parser *p, ast_stmt *s)
 {
@@ -1086,6 +1202,11 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
     } else if (lexer_is(&kw, "return")) {
         s->kind = ST_RETURN;
         s->e[0] = parser_expr(p);
+    } else if (lexer_is(&kw, "effect") || lexer_is(&kw, "flash") || lexer_is(&kw, "tint") ||
+               lexer_is(&kw, "shake") || lexer_is(&kw, "cutin")) {
+        for (int k = 0; k < VM_SHOW_KIND_COUNT; k++)
+            if (lexer_is(&kw, parser_show_words[k]))
+                parser_show(p, s, k);
     } else if (lexer_is(&kw, "print")) {
         s->kind = ST_PRINT;
         parser_print(p, s);
@@ -1178,12 +1299,12 @@ static ast_stmt *parser_statement(parser *p)
             parser_error_at(p, DIAG_HANDLE_MISUSE, &p->tok,
                             "'as NAME' keeps a handle only right after what 'fire', 'laser' or "
                             "'spawn' make (before a fire's block or 'run')");
-        else if (near)
-            parser_error_at(p, DIAG_UNKNOWN_STATEMENT, &p->tok,
-                            "unknown statement '%s' (did you mean '%s'?)", word ? word : "", near);
         else if (word && parser_is_decl_word(&p->tok))
             parser_error_at(p, DIAG_DECL_IN_BLOCK, &p->tok,
                             "'%s' declares at the top of a file, not inside a block", word);
+        else if (near)
+            parser_error_at(p, DIAG_UNKNOWN_STATEMENT, &p->tok,
+                            "unknown statement '%s' (did you mean '%s'?)", word ? word : "", near);
         else
             parser_error_at(p, DIAG_UNKNOWN_STATEMENT, &p->tok, "unknown statement '%s'",
                             word ? word : "");

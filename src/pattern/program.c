@@ -58,6 +58,7 @@ static void program_free_parts(vm_program *p)
     mem_free(p->shared_init);
     mem_free(p->refs);
     mem_free(p->cues);
+    mem_free(p->shows);
     mem_free(p->by_pc);
     memset(p, 0, sizeof *p);
 }
@@ -286,6 +287,30 @@ void program_add_cue(program_builder *b, int32_t value)
         return;
     b->p.cues[n] = (vm_cue){b->p.code_count, value};
     b->p.cue_count++;
+}
+
+void program_add_show(program_builder *b, const vm_show *show)
+{
+    uint32_t n = b->p.show_count;
+    if (b->failed || program_grow(b, (void **)&b->p.shows, n, &b->show_cap, sizeof(vm_show)))
+        return;
+    b->p.shows[n] = *show;
+    b->p.show_count++;
+}
+
+/* Orders the shows by pc, those at one pc as they were added (vm_show_first):
+ * an inline block's code comes after the function it stands in. */
+static void program_sort_shows(vm_program *p)
+{
+    for (uint32_t i = 1; i < p->show_count; i++) {
+        vm_show s = p->shows[i];
+        uint32_t k = i;
+        while (k > 0 && p->shows[k - 1].pc > s.pc) {
+            p->shows[k] = p->shows[k - 1];
+            k--;
+        }
+        p->shows[k] = s;
+    }
 }
 
 /* Orders the defined functions by where their code starts (vm_func_at). */
@@ -616,6 +641,7 @@ int program_finish(program_builder *b, vm_program **out, char *err, size_t err_s
         program_free(p);
         return -1;
     }
+    program_sort_shows(p);
     *out = p;
     return 0;
 }

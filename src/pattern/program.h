@@ -22,7 +22,8 @@
 
 typedef struct program_builder {
     vm_program p; /* grows as code is emitted */
-    uint32_t code_cap, const_cap, func_cap, file_cap, string_cap, shared_cap, ref_cap, cue_cap;
+    uint32_t code_cap, const_cap, func_cap, file_cap, string_cap, shared_cap, ref_cap, cue_cap,
+        show_cap;
     uint32_t *const_index; /* hash of constants: index + 1, 0 = empty */
     uint32_t const_index_cap;
     int failed; /* out of memory: nothing more is recorded */
@@ -62,6 +63,8 @@ int program_patch_jump(program_builder *b, uint32_t pc, uint32_t target);
 void program_mark_ref(program_builder *b, uint32_t pc, vm_ref_kind kind);
 /* A cue (vm_cue) before the next instruction: no code, nothing hashed. */
 void program_add_cue(program_builder *b, int32_t value);
+/* A presentation statement (vm_show) shown at show->pc: no code, nothing hashed. */
+void program_add_show(program_builder *b, const vm_show *show);
 
 /* Verifies and hands the program over (*out; free with program_free). On failure
  * returns -1 with a reason in err (the builder is freed either way). */

@@ -423,6 +423,15 @@ static void sb_cb_print(void *user, const vm_print *p)
         sb->cfg.print(sb->cfg.print_user, line);
 }
 
+/* A presentation statement: to the viewer's callback, at its object's place. */
+static void sb_cb_show(void *user, vm_obj obj, const vm_show *show)
+{
+    sandbox *sb = user;
+    if (sb->cfg.show)
+        sb->cfg.show(sb->cfg.show_user, show, (float)sb_cb_get(sb, obj, VM_PROP_POS_X),
+                     (float)sb_cb_get(sb, obj, VM_PROP_POS_Y));
+}
+
 /* Handles (`fire ... as b`): the game's rules (pattern/handle.h). */
 static vm_handle sb_cb_lasting(void *user, vm_obj obj)
 {
@@ -479,9 +488,9 @@ sandbox *sandbox_create(const sandbox_config *cfg)
         vc.budget = cfg->budget;
     if (cfg->frame_budget)
         vc.frame_budget = cfg->frame_budget;
-    vm_host host = {sb,          sb_cb_get,     sb_cb_set,    sb_cb_ramp, sb_cb_random,
-                    sb_cb_spawn, sb_cb_vanish,  sb_cb_act,    NULL,       sb_cb_error,
-                    sb_cb_print, sb_cb_lasting, sb_cb_resolve};
+    vm_host host = {sb,          sb_cb_get,     sb_cb_set,     sb_cb_ramp, sb_cb_random,
+                    sb_cb_spawn, sb_cb_vanish,  sb_cb_act,     NULL,       sb_cb_error,
+                    sb_cb_print, sb_cb_lasting, sb_cb_resolve, sb_cb_show};
     sb->v = vm_create(&vc, &host);
     if (!pool_ok || !sb->vanished || !objs_ok || !sb->order || !sb->order_gen || !sb->view ||
         !sb->v) {

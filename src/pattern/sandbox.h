@@ -42,6 +42,11 @@ typedef struct sandbox_config {
     void (*print)(void *user, const char *line);
     void *print_user;
     uint32_t boss_phase; /* a boss fight starts at this phase (0, the default: the first) */
+    /* A presentation statement a script reached (vm_show: effect, flash...), at
+     * its object's place; NULL (default): nothing is shown. The show is the
+     * library's: it lives as long as the library does. */
+    void (*show)(void *user, const vm_show *show, float x, float y);
+    void *show_user;
 } sandbox_config;
 
 /* The print lines a sandbox keeps for sandbox_print_line. */

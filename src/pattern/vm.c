@@ -569,6 +569,8 @@ static void vm_sleep(vm *v, uint32_t idx, int32_t wake)
     vm_wheel_insert(v, idx, wake);
 }
 
+static void vm_show_at(vm *v, const vm_runner *r, uint32_t pc, int at_start);
+
 /* Sets up a reserved runner to run function func of prog for obj from `frame`. */
 static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t func, vm_obj obj,
                            const double *args, int32_t frame)
@@ -640,6 +642,16 @@ static void vm_report(vm *v, uint32_t idx, uint32_t pc)
         v->host.error(v->host.user, &e);
     else
         log_error("%s:%u:%u: %s", e.file, (unsigned)e.line, (unsigned)e.col, e.message);
+}
+
+/* The presentation statements shown at the WAIT or thread end at pc (vm_show),
+ * handed to the host for the runner's object. Nothing of the runner changes. */
+static void vm_show_at(vm *v, const vm_runner *r, uint32_t pc, int at_start)
+{
+    const vm_program *p = r->prog;
+    for (uint32_t k = vm_show_first(p, pc); k < p->show_count && p->shows[k].pc == pc; k++)
+        if (p->shows[k].at_start == at_start)
+            v->host.show(v->host.user, r->obj, &p->shows[k]);
 }
 
 /* PRINT: the n values at args as one line of text (bit k of strings: value k
@@ -974,6 +986,30 @@ uint32_t vm_runner_base_pc(const vm *v, vm_runner_id id)
 vm_stats vm_get_stats(const vm *v)
 {
     return v->stats;
+}
+
+static const char *const vm_show_names[] = {
+#define VM_SHOW_NAME(id, word, doc) word,
+    VM_SHOW_KINDS(VM_SHOW_NAME)
+#undef VM_SHOW_NAME
+};
+
+const char *vm_show_name(vm_show_kind kind)
+{
+    return kind < VM_SHOW_KIND_COUNT ? vm_show_names[kind] : "?";
+}
+
+uint32_t vm_show_first(const vm_program *p, uint32_t pc)
+{
+    uint32_t lo = 0, hi = p->show_count;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (p->shows[mid].pc < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 const vm_func *vm_func_at(const vm_program *p, uint32_t pc)
@@ -1802,6 +1838,8 @@ static void vm_exec(vm *v, uint32_t idx)
             climbed++;
             break;
         case VM_OP_WAIT: {
+            if (prog->show_count && v->host.show)
+                vm_show_at(v, r, pc - 1, 0);
             int32_t n = vm_trunc(*--sp);
             if (n > 0)
                 r->sched = vm_add_frames(r->sched, n);
@@ -1856,6 +1894,8 @@ static void vm_exec(vm *v, uint32_t idx)
             memset(fp + f->nparams, 0, f->nlocals * sizeof *fp);
             sp = fp + f->nparams + f->nlocals;
             pc = f->pc;
+            if (prog->show_count && v->host.show)
+                vm_show_at(v, r, pc, 1);
             break;
         }
         case VM_OP_GOTO: {
@@ -1917,6 +1957,8 @@ static void vm_exec(vm *v, uint32_t idx)
         }
         case VM_OP_END:
         end_thread:
+            if (prog->show_count && v->host.show)
+                vm_show_at(v, r, pc - 1, 0);
             SAVE();
             if (r->flags & RF_VANISHED) {
                 if (!vm_park(v, idx))
@@ -2105,6 +2147,9 @@ static void vm_run(vm *v, uint32_t idx)
     if (!(r->flags & RF_STARTED)) {
         r->flags |= RF_STARTED;
         r->sched = r->born = v->now;
+        /* presentation statements at its function's start (no code: vm_show) */
+        if (r->prog->show_count && v->host.show)
+            vm_show_at(v, r, r->pc, 1);
     }
     if (r->flags & RF_ENDING) {
         if (r->sched <= v->now && !vm_ramps_running(v, idx))

@@ -279,6 +279,52 @@ typedef struct vm_cue {
     int32_t value;
 } vm_cue;
 
+/* What a presentation statement shows (`effect`, `flash`, `tint`, `shake`,
+ * `cutin`: docs/patterns.md, "Spectacle"): data, not code. Its values are the
+ * statement's constants; it is shown through host->show when its runner
+ * reaches the WAIT at pc (or the RET that ends its thread there), or, at_start,
+ * as a runner first runs from pc, its function's start (vm_start, FORK), or a
+ * CALL enters the function there. The code, the state
+ * hash and the content hash are as without it, so a script that gains one keeps
+ * its recorded replays verifying; the host hands it to the front end, which
+ * draws it and forgets it (pattern/show.h says what each field means).
+ *   id      word     what */
+#define VM_SHOW_KINDS(X)                                            \
+    X(EFFECT, "effect", "a sprite that moves, grows, turns, fades") \
+    X(FLASH, "flash", "the field lit by a colour, fading")          \
+    X(TINT, "tint", "the field washed with a colour for a while")   \
+    X(SHAKE, "shake", "the field shaken, settling")                 \
+    X(CUTIN, "cutin", "a portrait sweeping by, with a name")
+
+typedef enum vm_show_kind {
+#define VM_SHOW_ENUM(id, word, doc) VM_SHOW_##id,
+    VM_SHOW_KINDS(VM_SHOW_ENUM)
+#undef VM_SHOW_ENUM
+    VM_SHOW_KIND_COUNT
+} vm_show_kind;
+
+#define VM_SHOW_TEXT 48 /* bytes of a cut-in's name, with its terminator */
+
+typedef struct vm_show {
+    uint32_t pc;    /* the WAIT (or the thread's last RET) it is shown at */
+    uint8_t kind;   /* vm_show_kind */
+    uint8_t shape;  /* EFFECT: a bullet shape (built-in or art) */
+    uint8_t colour; /* EFFECT, FLASH, TINT: a bullet colour */
+    uint8_t additive;
+    uint8_t at_start;        /* 1: shown as the function starts (pc is its first) */
+    float after;             /* frames the front end waits before showing it */
+    float x, y;              /* EFFECT: from the object running the script, px */
+    float vx, vy;            /* EFFECT: px per frame */
+    float size, grow;        /* EFFECT: first scale; scale reached after `over` frames */
+    float turn, angle;       /* EFFECT: degrees per frame; first angle */
+    float over;              /* EFFECT: frames to grow; FLASH, TINT, SHAKE, CUTIN: frames */
+    float hold, fade;        /* EFFECT: frames at full opacity, then frames fading out */
+    float alpha;             /* EFFECT, FLASH, TINT: opacity, 0 to 1 */
+    float strength;          /* SHAKE: px */
+    char text[VM_SHOW_TEXT]; /* CUTIN: the name shown ("" none) */
+    vm_pos pos;              /* the statement */
+} vm_show;
+
 typedef struct vm_program {
     uint32_t *code; /* instructions (opcodes.h) */
     vm_pos *pos;    /* one per instruction */
@@ -299,9 +345,17 @@ typedef struct vm_program {
     uint32_t ref_count;
     vm_cue *cues; /* in increasing pc */
     uint32_t cue_count;
+    vm_show *shows; /* in increasing pc (vm_show) */
+    uint32_t show_count;
     uint32_t *by_pc; /* the defined functions' indices, by increasing pc (vm_func_at) */
     uint32_t by_pc_count;
 } vm_program;
+
+/* The name of a show kind ("effect", ...). */
+const char *vm_show_name(vm_show_kind kind);
+/* The index of the first show at pc (shows[] is in increasing pc), or
+ * show_count when none is there. */
+uint32_t vm_show_first(const vm_program *p, uint32_t pc);
 
 /* The function whose code holds pc (or ends at it: a return address), or NULL. */
 const vm_func *vm_func_at(const vm_program *p, uint32_t pc);
@@ -428,6 +482,9 @@ typedef struct vm_host {
      * object a handle names, or 0 once it is gone (never another object). */
     vm_handle (*lasting)(void *user, vm_obj obj);
     vm_obj (*resolve)(void *user, vm_handle h);
+    /* A presentation statement reached by a runner of obj (optional; NULL:
+     * nothing is shown). Presentation only: nothing it does may change the run. */
+    void (*show)(void *user, vm_obj obj, const vm_show *show);
 } vm_host;
 
 /* ---------------------------------------------------------------------------

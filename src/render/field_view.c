@@ -59,9 +59,17 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
         return -1;
     }
     laser_mesh_set_origin(&fv->lasers, FIELD_VIEW_X, FIELD_VIEW_Y);
+    if (effect_quads_init(&fv->quads, FIELD_VIEW_QUADS) != 0) {
+        snprintf(err, err_size, "out of memory for the spectacle's quads");
+        sprite_batch_free(&fv->batch);
+        laser_mesh_free(&fv->lasers);
+        return -1;
+    }
+    effect_quads_set_origin(&fv->quads, FIELD_VIEW_X, FIELD_VIEW_Y);
     if (sprite_draw_init(&fv->draw, r, at, method, area, err, err_size) != 0) {
         sprite_batch_free(&fv->batch);
         laser_mesh_free(&fv->lasers);
+        effect_quads_free(&fv->quads);
         return -1;
     }
     return 0;
@@ -72,6 +80,7 @@ void field_view_free(field_view *fv)
     sprite_draw_free(&fv->draw);
     sprite_batch_free(&fv->batch);
     laser_mesh_free(&fv->lasers);
+    effect_quads_free(&fv->quads);
 }
 
 void field_view_update(field_view *fv)
@@ -79,10 +88,11 @@ void field_view_update(field_view *fv)
     fv->tick++;
 }
 
-/* Empties the batch and the lasers' mesh. */
+/* Empties the batch, the lasers' mesh and the spectacle's quads. */
 void field_view_begin(field_view *fv)
 {
     sprite_batch_clear(&fv->batch);
+    effect_quads_clear(&fv->quads);
     fv->lasers.vertex_count = fv->lasers.index_count = 0;
 }
 
@@ -242,10 +252,12 @@ void field_view_draw(field_view *fv, SDL_Renderer *r)
                              field_view_dim(255, fv->look.background_dim));
     sprite_batch_set_opacity(&fv->batch, FIELD_LAYER_SHOTS,
                              (Uint8)(255 * fv->look.shot_opacity / 100));
-    if (blit || sprite_batch_count(&fv->batch) > 0 || fv->lasers.index_count > 0) {
+    if (blit || sprite_batch_count(&fv->batch) > 0 || fv->lasers.index_count > 0 ||
+        fv->quads.count > 0) {
         if (!blit)
             sprite_draw_begin(&fv->draw);
         sprite_draw_batch_layers(&fv->draw, &fv->batch, 0, FIELD_LAYER_BULLETS);
+        sprite_draw_effect_quads(&fv->draw, &fv->quads);
         sprite_draw_lasers(&fv->draw, &fv->lasers);
         sprite_draw_batch_layers(&fv->draw, &fv->batch, FIELD_LAYER_BULLETS, FIELD_LAYER_COUNT);
         sprite_draw_end(&fv->draw);

@@ -29,6 +29,9 @@
 #define FIELD_VIEW_X 32
 #define FIELD_VIEW_Y 16
 
+/* The spectacle's quads a frame may draw (effects, flashes, tints). */
+#define FIELD_VIEW_QUADS 512
+
 /* Frames a backdrop takes to cross-fade into the next. */
 #define FIELD_VIEW_FADE 48
 
@@ -70,7 +73,8 @@ typedef struct field_view {
     float last_player_x;
     int bank; /* -1 left, 0 level, 1 right: which ship frame */
     sprite_batch batch;
-    laser_mesh lasers; /* drawn between the effects and the bullets */
+    laser_mesh lasers;  /* drawn between the effects and the bullets */
+    effect_quads quads; /* the spectacle's: over the effects layer, under the lasers */
     sprite_draw draw;
 } field_view;
 

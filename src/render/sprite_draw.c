@@ -184,6 +184,39 @@ void sprite_draw_batch_layers(sprite_draw *sd, const sprite_batch *b, int first,
     sprite_batch_submit_layers(b, first, end, fn, sd);
 }
 
+void sprite_draw_effect_quads(sprite_draw *sd, const effect_quads *q)
+{
+    if (q->count == 0)
+        return;
+    if (sd->method == SPRITE_DRAW_BLIT && sd->reading) {
+        sprite_blit_target t = {sd->pixels, sd->area.w, sd->area.h,
+                                sd->area.w, sd->area.x, sd->area.y};
+        effect_quads_blit(q, &sd->atlas->blit, &t);
+        return;
+    }
+    static const int indices[6] = {0, 1, 2, 0, 2, 3};
+    SDL_Texture *tex = sd->atlas->texture;
+    SDL_BlendMode was;
+    SDL_GetRenderDrawBlendMode(sd->renderer, &was);
+    for (int i = 0; i < q->count; i++) {
+        const effect_quad *e = &q->quads[i];
+        float xy[8], uv[8];
+        effect_quads_corners(q, i, xy, uv);
+        SDL_Color c = {e->rgba[0], e->rgba[1], e->rgba[2], e->rgba[3]};
+        SDL_Color colors[4] = {c, c, c, c};
+        SDL_BlendMode mode = e->additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND;
+        if (e->frame >= 0)
+            SDL_SetTextureBlendMode(tex, mode);
+        else
+            SDL_SetRenderDrawBlendMode(sd->renderer, mode);
+        SDL_RenderGeometryRaw(sd->renderer, e->frame >= 0 ? tex : NULL, xy, 2 * sizeof(float),
+                              colors, sizeof(SDL_Color), uv, 2 * sizeof(float), 4, indices, 6,
+                              sizeof(int));
+    }
+    SDL_SetRenderDrawBlendMode(sd->renderer, was);
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+}
+
 void sprite_draw_lasers(sprite_draw *sd, const laser_mesh *m)
 {
     if (m->index_count == 0)

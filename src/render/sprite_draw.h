@@ -21,6 +21,7 @@
 #define CURTAIN_RENDER_SPRITE_DRAW_H
 
 #include "render/atlas_texture.h"
+#include "render/effect_quads.h"
 #include "render/laser_mesh.h"
 #include "render/sprite_batch.h"
 
@@ -73,6 +74,8 @@ void sprite_draw_batch(sprite_draw *sd, const sprite_batch *b);
 void sprite_draw_batch_layers(sprite_draw *sd, const sprite_batch *b, int first, int end);
 /* Draws a laser mesh, additive: one SDL_RenderGeometryRaw, or on the blit
  * method the mesh's own rasterizer into the area (render/laser_mesh.h). */
+/* The spectacle's quads, one by one in order (effect_quads.h). */
+void sprite_draw_effect_quads(sprite_draw *sd, const effect_quads *q);
 void sprite_draw_lasers(sprite_draw *sd, const laser_mesh *m);
 void sprite_draw_end(sprite_draw *sd);
 

@@ -5,9 +5,12 @@
 
 #include "game/difficulty.h"
 #include "game/scenery.h"
+#include "pattern/character.h"
 #include "platform/window.h"
 #include "render/atlas.h"
+#include "render/bullet_palette.h"
 #include "render/bullet_view.h"
+#include "render/text.h"
 #include "sim/backdrop.h"
 #include "sim/playfield.h"
 #include "ui/dialogue_box.h"
@@ -30,12 +33,14 @@ void world_view_init(world_view *v, uint64_t seed)
 {
     memset(v, 0, sizeof *v);
     effects_init(&v->fx, seed);
+    spectacle_clear(&v->show);
 }
 
 void world_view_reset(world_view *v)
 {
     effects_clear(&v->fx);
-    v->extend_tick = v->bomb_item_tick = 0;
+    spectacle_clear(&v->show);
+    v->extend_tick = v->bomb_item_tick = v->intro_tick = 0;
     v->cut = 1;
 }
 
@@ -43,7 +48,23 @@ void world_view_step(world_view *v, const world *w)
 {
     effects_from_events(&v->fx, w);
     effects_step(&v->fx);
+    spectacle_step(&v->show);
+    spectacle_from_events(&v->show, w);
     for (int i = 0; i < w->event_count; i++) {
+        const world_event *e = &w->events[i];
+        /* a bomb that shows its own flash and shake has no generic one */
+        if (e->kind == WORLD_EVENT_SHIP_SHOW && w->lib && e->value >= 0 &&
+            (uint32_t)e->value < w->lib->prog->show_count) {
+            uint8_t kind = w->lib->prog->shows[e->value].kind;
+            if (kind == VM_SHOW_FLASH)
+                v->fx.flash = 0;
+            if (kind == VM_SHOW_SHAKE)
+                v->fx.shake = 0.0f;
+        }
+        if (e->kind == WORLD_EVENT_BOSS_START) {
+            v->intro_tick = v->tick + 1;
+            v->intro_boss = e->value;
+        }
         if (w->events[i].kind == WORLD_EVENT_EXTEND)
             v->extend_tick = v->tick + 1;
         if (w->events[i].kind == WORLD_EVENT_BOMB_ITEM)
@@ -166,6 +187,10 @@ static void wv_add_sprites(sprite_batch *batch, void *user)
     wv_add_shots(v, &v->fv->field, v->w);
     wv_add_bomb(v, &v->fv->field, v->w);
     effects_add_sprites(&v->fx, &v->fv->field);
+    const options *o = v->opts;
+    spectacle_add_quads(&v->show, &v->fv->field.quads, &v->fv->field.batch,
+                        o ? (bullet_palette)o->bullet_palette : BULLET_PALETTE_NORMAL,
+                        o && o->reduce_flash);
 }
 
 /* ---- the HUD ---- */
@@ -196,6 +221,9 @@ static void wv_fill_hud(world_view *v, const world *w, const world_view_extra *x
     h->boss_phases_left = (int)info->phase_count - (int)b->phase - 1;
     h->boss_timer = boss_seconds_left(w);
     h->spell_name = b->spell ? world_string(w, b->title) : NULL;
+    /* while the cut-in's band brings the name in, the HUD's waits for it */
+    if (!v->cutins_off && (int64_t)w->frame - b->phase_start < 16)
+        h->spell_name = NULL;
     h->spell_bonus = boss_bonus_now(w);
     h->spell_failed = b->spell && !b->capture_ok;
     h->spell_survival = b->spell && b->max_health <= 0 && b->phase_end != BOSS_NEVER;
@@ -349,56 +377,200 @@ static void wv_cutin_band(SDL_Renderer *r, float y, float k, SDL_Color c, float 
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
 }
 
-/* The boss's own look (its first frame), `scale` times its size, centred at (x, y), faded. */
-static void wv_cutin_portrait(SDL_Renderer *r, const atlas_texture *at, int look, float x, float y,
-                              float scale, float a)
+/* A cut-in's portrait: the atlas frame, its scale (a character's portrait
+ * drawn `height` px tall; the sprite `sprite_scale` times its size). */
+typedef struct wv_portrait {
+    int frame;
+    float scale;
+} wv_portrait;
+
+/* The portrait of character index ch of the library (its default expression's
+ * art shape, drawn height px tall), or else of the look `sprite` (a built-in
+ * sprite or an art shape: its first frame), sprite_scale times. */
+static wv_portrait wv_portrait_of(const world_view *v, const world *w, int ch, int sprite,
+                                  float sprite_scale, float height)
 {
-    SDL_Rect src = atlas_texture_rect(atlas_look_frame(look, 0, 0, 0));
+    if (w->lib && ch >= 0 && (uint32_t)ch < w->lib->character_count) {
+        int shape = character_portrait_shape(&w->lib->characters[ch], NULL);
+        if (shape >= 0 && shape < SPRITE_LOOK_SHAPES) {
+            int frame = v->fv->field.batch.looks[shape * SPRITE_LOOK_COLORS].frame;
+            SDL_Rect src = atlas_texture_rect(frame);
+            if (src.h > 0)
+                return (wv_portrait){frame, height / (float)src.h};
+        }
+    }
+    return (wv_portrait){atlas_look_frame(sprite, 0, 0, 0), sprite_scale};
+}
+
+/* A portrait centred at (x, y), faded, smoothly scaled. */
+static void wv_cutin_portrait(SDL_Renderer *r, const atlas_texture *at, wv_portrait p, float x,
+                              float y, float a)
+{
+    SDL_Rect src = atlas_texture_rect(p.frame);
+    float scale = p.scale;
     SDL_FRect dst = {x - src.w * scale / 2, y - src.h * scale / 2, src.w * scale, src.h * scale};
     SDL_SetTextureBlendMode(at->texture, SDL_BLENDMODE_BLEND);
-    SDL_SetTextureAlphaMod(at->texture, (Uint8)(255 * a));
+    SDL_SetTextureAlphaMod(at->texture, (Uint8)(255 * (a < 0 ? 0 : a > 1 ? 1 : a)));
+    SDL_ScaleMode was = SDL_ScaleModeLinear;
+    SDL_GetTextureScaleMode(at->texture, &was);
+    SDL_SetTextureScaleMode(at->texture, SDL_ScaleModeLinear);
     SDL_RenderCopyF(r, at->texture, &src, &dst);
+    SDL_SetTextureScaleMode(at->texture, was);
     SDL_SetTextureAlphaMod(at->texture, 255);
 }
 
-/* A spell card's cut-in as it is declared: a band in the boss's colour sweeps
- * across the field; on it the boss's emblem turns and its sprite, large, glides
- * through; the card's name waits on the band, then rises to its place under the
- * boss's bar. */
+/* How far in a cut-in's portrait is at age of len frames: 0 off the field's
+ * edge, 1 in its place; it slides in over the first 18 frames (easing out) and
+ * back out over the last 24. */
+static float wv_cutin_in(int64_t age, int64_t len)
+{
+    float in = age < 18 ? 1.0f - (float)(18 - age) * (float)(18 - age) / 324.0f : 1.0f;
+    float out = age > len - 24 ? (float)(len - age) / 24.0f : 1.0f;
+    float k = in < out ? in : out;
+    return k < 0 ? 0 : k;
+}
+
+/* A spell card's cut-in, redesigned so that the card's first volleys read: the
+ * boss's portrait, translucent, slides in from the field's side away from the
+ * boss into the lower corner there (never over the middle of the field, never
+ * within the boss's reach), with its emblem turning behind it; the card's name
+ * comes in from the right on a band at the top edge, under the boss's bar,
+ * where the HUD keeps it (as Touhou and Taisei place it). */
 static void wv_draw_cutin(world_view *v, SDL_Renderer *r, const atlas_texture *at, const world *w)
 {
     const boss_fight *b = &w->boss;
-    if (!b->active || !b->spell || b->phase_end == BOSS_NEVER || !w->lib || b->index < 0 ||
-        (uint32_t)b->index >= w->lib->boss_count)
+    if (v->cutins_off || !b->active || !b->spell || b->phase_end == BOSS_NEVER || !w->lib ||
+        b->index < 0 || (uint32_t)b->index >= w->lib->boss_count)
         return;
     int64_t age = (int64_t)w->frame - b->phase_start;
-    float a = wv_fade(age, WV_CUTIN_FRAMES);
-    if (a <= 0.0f)
+    if (age < 0 || age >= WV_CUTIN_FRAMES)
         return;
     const library_boss *info = &w->lib->bosses[b->index];
-    float in = age < 14 ? (float)age / 14.0f : 1.0f, out = age > 84 ? (float)(age - 84) : 0.0f;
-    float band_y = FIELD_VIEW_Y + 200;
+    float bx = b->slot != ENEMY_NONE ? (float)w->enemies.slots[b->slot].x : PLAYFIELD_W / 2;
+    int right = bx < PLAYFIELD_W / 2; /* the side away from the boss */
+    float k = wv_cutin_in(age, WV_CUTIN_FRAMES);
+    float a = 0.55f * (age < 10 ? (float)(age + 1) / 10.0f : 1.0f) * (k < 1.0f ? k : 1.0f);
+    float home = right ? WV_FIELD_R - 78.0f : FIELD_VIEW_X + 78.0f;
+    float off = right ? WV_FIELD_R + 90.0f : FIELD_VIEW_X - 90.0f;
+    float drift = (right ? -1.0f : 1.0f) * (float)age * 0.12f;
+    float px = off + (home - off) * k + drift, py = WV_FIELD_B - 74.0f - (float)age * 0.05f;
     SDL_Rect field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
     SDL_RenderSetClipRect(r, &field);
-    wv_cutin_band(r, band_y, in, wv_cutin_colour(info->spell_background), a);
-    float px = FIELD_VIEW_X + PLAYFIELD_W * (0.66f + 0.6f * (1.0f - in)) - (float)age * 0.35f -
-               out * out * 0.5f;
-    backdrop_view_emblem(&v->fv->field.backdrop, r, (backdrop)info->spell_background, px,
-                         band_y - 6, 84, w->frame, a * 0.9f);
+    backdrop_view_emblem(&v->fv->field.backdrop, r, (backdrop)info->spell_background, px, py, 56,
+                         w->frame, a * 0.6f);
     int sprite = b->slot != ENEMY_NONE ? world_view_enemy_sprite(w, &w->enemies.slots[b->slot])
                                        : ATLAS_SPRITE_BOSS;
-    wv_cutin_portrait(r, at, sprite, px, band_y - 6, 2.0f, a * 0.9f);
-    SDL_RenderSetClipRect(r, NULL);
-    /* the name: on the band, then rising toward the boss's bar as it fades */
-    int cx = FIELD_VIEW_X + (int)PLAYFIELD_W / 2;
-    float rise = age < 50 ? 0.0f : age > 80 ? 1.0f : (float)(age - 50) / 30.0f;
-    int y = (int)(band_y + 10 - (band_y + 10 - (FIELD_VIEW_Y + 80)) * rise);
-    panel_fill(r, (SDL_Rect){FIELD_VIEW_X, y - 6, (int)PLAYFIELD_W, 32},
-               (SDL_Color){40, 0, 36, (Uint8)(130 * a)});
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y - 2, TEXT_CENTER, wv_alpha(PANEL_PINK, a),
+    wv_portrait pic = wv_portrait_of(v, w, info->character, sprite, 2.0f, 160.0f);
+    SDL_Rect src = atlas_texture_rect(pic.frame);
+    float ph = (float)src.h * pic.scale;
+    if (ph > 120.0f) /* a tall portrait stands on the field's bottom edge */
+        py = WV_FIELD_B - ph / 2 - (float)age * 0.05f;
+    wv_cutin_portrait(r, at, pic, px, py, a);
+    /* the name's band: in from the right along the top edge, under the boss's bar */
+    /* the band flares in and settles by frame 60 into the HUD's own band */
+    float t = age < 16 ? (float)age / 16.0f : 1.0f;
+    float settle = age < 40 ? 1.0f : age < 60 ? (float)(60 - age) / 20.0f : 0.0f;
+    const char *name = world_string(w, b->title);
+    int tw = text_width(ATLAS_FONT_SMALL, name);
+    float slide = (1.0f - t) * (1.0f - t) * (float)(tw + 60);
+    int y = FIELD_VIEW_Y + 35;
+    SDL_Color band = wv_cutin_colour(info->spell_background);
+    band.a = (Uint8)(170 * settle);
+    panel_fill(r, (SDL_Rect){WV_FIELD_R - tw - 70 + (int)slide, y - 12, tw + 70, 26}, band);
+    panel_fill(r, (SDL_Rect){WV_FIELD_R - tw - 70 + (int)slide, y + 13, tw + 70, 1},
+               wv_alpha((SDL_Color){255, 230, 240, 255}, settle));
+    panel_text(r, at, ATLAS_FONT_SMALL, 1, WV_FIELD_R - 14 + (int)slide, y - 9, TEXT_RIGHT,
+               wv_alpha(PANEL_PINK, settle),
                b->max_health > 0 ? "Spell Card" : "Spell Card - Survival");
-    panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y + 10, TEXT_CENTER, wv_alpha(PANEL_WHITE, a),
-               world_string(w, b->title));
+    if (settle > 0.0f)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, WV_FIELD_R - 14 + (int)slide, y + 3, TEXT_RIGHT,
+                   wv_alpha(PANEL_WHITE, settle), name);
+    SDL_RenderSetClipRect(r, NULL);
+}
+
+/* A boss's entrance: its portrait in from the left in the field's lower part,
+ * its name large beside it and the title card's subline under the name. */
+static void wv_draw_intro(world_view *v, SDL_Renderer *r, const atlas_texture *at, const world *w)
+{
+    if (v->cutins_off || !v->intro_tick || !w->lib || v->intro_boss < 0 ||
+        (uint32_t)v->intro_boss >= w->lib->boss_count)
+        return;
+    const int64_t len = 150;
+    int64_t age = (int64_t)(v->tick - v->intro_tick);
+    if (age < 0 || age >= len)
+        return;
+    const library_boss *info = &w->lib->bosses[v->intro_boss];
+    float k = wv_cutin_in(age, len), a = k * 0.6f;
+    float px = FIELD_VIEW_X - 80.0f + 150.0f * k, py = WV_FIELD_B - 110.0f;
+    SDL_Rect field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
+    SDL_RenderSetClipRect(r, &field);
+    wv_cutin_portrait(r, at,
+                      wv_portrait_of(v, w, info->character,
+                                     world_view_look_sprite(info->look, ATLAS_SPRITE_BOSS), 2.5f,
+                                     180.0f),
+                      px, py, a);
+    int tx = (int)px + 70;
+    panel_fill(r, (SDL_Rect){tx - 8, (int)py - 22, WV_FIELD_R - tx + 8, 44},
+               (SDL_Color){30, 0, 34, (Uint8)(140 * k)});
+    panel_text(r, at, ATLAS_FONT_SMALL, 2, tx, (int)py - 18, TEXT_LEFT, wv_alpha(PANEL_PINK, k),
+               info->title[0] ? info->title : info->name);
+    if (w->title[1] >= 0)
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, tx, (int)py + 6, TEXT_LEFT, wv_alpha(PANEL_WHITE, k),
+                   world_string(w, w->title[1]));
+    SDL_RenderSetClipRect(r, NULL);
+}
+
+/* A bomb's cut-in (a `cutin` of the ship's bomb, spectacle.h), as Touhou shows
+ * one: the ship's portrait, translucent, rises in from the lower left of the
+ * field on a slanted band of the cut-in's colour; the bomb's name slides in on
+ * a plate at the field's bottom right. A boss's or a stage's `cutin` shows the
+ * boss's portrait the same way from the right. */
+static void wv_draw_bomb_cutin(world_view *v, SDL_Renderer *r, const atlas_texture *at,
+                               const world *w)
+{
+    const spectacle *s = &v->show;
+    if (v->cutins_off || !s->cutin_len)
+        return;
+    int64_t age = s->cutin_age, len = s->cutin_len;
+    float k = wv_cutin_in(age, len);
+    int ship = s->cutin_ship;
+    int sprite = ATLAS_SPRITE_BOSS, ch = -1;
+    if (ship) {
+        sprite = world_view_look_sprite(w->player.ship ? w->player.ship->look : NULL,
+                                        ATLAS_SPRITE_PLAYER);
+        ch = w->player.ship ? w->player.ship->character : -1;
+    } else if (w->boss.active && w->boss.slot != ENEMY_NONE) {
+        sprite = world_view_enemy_sprite(w, &w->enemies.slots[w->boss.slot]);
+        if (w->lib && w->boss.index >= 0 && (uint32_t)w->boss.index < w->lib->boss_count)
+            ch = w->lib->bosses[w->boss.index].character;
+    }
+    wv_portrait pic = wv_portrait_of(v, w, ch, sprite, 4.0f, 300.0f);
+    const options *o = v->opts;
+    bullet_rgb c = bullet_palette_rgb(o ? (bullet_palette)o->bullet_palette : BULLET_PALETTE_NORMAL,
+                                      (bullet_color)s->cutin_colour);
+    SDL_Rect field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
+    SDL_RenderSetClipRect(r, &field);
+    float band_y = WV_FIELD_B - 120.0f - (float)age * 0.15f;
+    wv_cutin_band(r, band_y, k, (SDL_Color){c.r / 2, c.g / 2, c.b / 2, 255}, 0.45f * k);
+    float px = ship ? FIELD_VIEW_X - 60.0f + 150.0f * k + (float)age * 0.25f
+                    : WV_FIELD_R + 60.0f - 150.0f * k - (float)age * 0.25f;
+    wv_cutin_portrait(r, at, pic, px, band_y - 4.0f, 0.6f * k);
+    /* the bomb's name: a plate at the bottom right, in from the right */
+    if (s->cutin_text[0]) {
+        int tw = text_width(ATLAS_FONT_SMALL, s->cutin_text);
+        float t = age < 14 ? (float)age / 14.0f : 1.0f;
+        float out = age > len - 20 ? (float)(len - age) / 20.0f : 1.0f;
+        int slide = (int)((1.0f - t) * (1.0f - t) * (float)(tw + 40));
+        int y = WV_FIELD_B - 30;
+        panel_fill(
+            r, (SDL_Rect){WV_FIELD_R - tw - 30 + slide, y - 4, tw + 30, 18},
+            (SDL_Color){(Uint8)(c.r / 5), (Uint8)(c.g / 5), (Uint8)(c.b / 5), (Uint8)(190 * out)});
+        panel_fill(r, (SDL_Rect){WV_FIELD_R - tw - 30 + slide, y + 14, tw + 30, 1},
+                   (SDL_Color){c.r, c.g, c.b, (Uint8)(255 * out)});
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, WV_FIELD_R - 12 + slide, y, TEXT_RIGHT,
+                   wv_alpha(PANEL_WHITE, out), s->cutin_text);
+    }
+    SDL_RenderSetClipRect(r, NULL);
 }
 
 /* The capture result after a spell card ends. */
@@ -525,12 +697,16 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     sprite_bullets bullets = bullet_view_of_pool(&w->bullets);
     float sx = 0, sy = 0;
     wv_apply_look(v, &fv->field);
-    if (v->fx.shake > 0.0f && !(v->opts && v->opts->reduce_shake)) {
-        sx = rng_range(&v->fx.visual, -v->fx.shake, v->fx.shake);
-        sy = rng_range(&v->fx.visual, -v->fx.shake, v->fx.shake);
+    int steady = v->opts && v->opts->reduce_shake;
+    float shake = spectacle_shake(&v->show, steady);
+    shake = v->fx.shake > shake ? v->fx.shake : shake;
+    if (shake > 0.0f && !steady) {
+        sx = rng_range(&v->fx.visual, -shake, shake);
+        sy = rng_range(&v->fx.visual, -shake, shake);
     }
     sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
     laser_mesh_set_origin(&fv->field.lasers, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
+    effect_quads_set_origin(&fv->field.quads, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
     frame_scene scene = {
         .player = show_ship ? p : NULL,
         .player_flash = flash,
@@ -547,6 +723,7 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     frame_view_draw(fv, &scene);
     sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X, FIELD_VIEW_Y);
     laser_mesh_set_origin(&fv->field.lasers, FIELD_VIEW_X, FIELD_VIEW_Y);
+    effect_quads_set_origin(&fv->field.quads, FIELD_VIEW_X, FIELD_VIEW_Y);
     const atlas_texture *at = &fv->atlas;
     if (v->fx.flash > 0) { /* softened to a quarter with reduce_flash */
         int peak = v->opts && v->opts->reduce_flash ? 28 : 110;
@@ -566,6 +743,8 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     dialogue_box_draw(r, at, &w->dialogue, w->lib, FIELD_VIEW_X, FIELD_VIEW_Y, (int32_t)w->frame,
                       v->opts ? v->opts->text_speed : 60);
     wv_draw_cutin(v, r, at, w);
+    wv_draw_intro(v, r, at, w);
+    wv_draw_bomb_cutin(v, r, at, w);
     wv_draw_spell(r, at, w);
     wv_draw_gets(v, r, at);
     wv_draw_marks(r, at, w, x, v->tick);

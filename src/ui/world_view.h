@@ -16,6 +16,7 @@
 #include "pattern/library.h"
 #include "render/frame_view.h"
 #include "ui/effects.h"
+#include "ui/spectacle.h"
 
 #include <SDL.h>
 
@@ -50,6 +51,13 @@ typedef struct world_view_extra {
 
 typedef struct world_view {
     effects fx;
+    spectacle show; /* what the scripts' presentation statements show */
+    /* A boss's entrance: the view's tick it came at (0 none) and which boss. */
+    uint64_t intro_tick;
+    int intro_boss;
+    /* 1: no cut-ins, boss intros or bomb cut-ins are drawn (tests compare the
+     * field with and without them). */
+    int cutins_off;
     uint64_t tick;        /* frames drawn */
     uint64_t extend_tick; /* when the last extend was shown */
     uint64_t bomb_item_tick;

@@ -450,7 +450,8 @@ static void check_completions(void)
     check_completion(l3, column_after(b_fixed, l3, " at "), value_yes, value_no);
     static const char *const params_yes[] = {"count", "spin_by", NULL};
     check_completion(2, column_after(b_fixed, 2, "burst("), params_yes, NULL);
-    static const char *const statement_yes[] = {"wait", "fire", "repeat", "i", "hits", NULL};
+    static const char *const statement_yes[] = {"wait",   "fire",  "repeat", "i", "hits",
+                                                "effect", "flash", "cutin",  NULL};
     static const char *const statement_no[] = {"orb", NULL};
     check_completion(4, 8, statement_yes, statement_no);
     static const char *const enemy_yes[] = {"fairy", NULL};

@@ -364,6 +364,13 @@ static void test_dictionary(const char *path)
     };
     for (size_t i = 0; i < sizeof clauses / sizeof clauses[0]; i++)
         CHECK(dict_has(dict, clauses[i], ""));
+    static const char *const show_clauses[] = {
+#define SHOW_CLAUSE_WORD(id, keyword, shape) keyword,
+        AST_SHOW_CLAUSES(SHOW_CLAUSE_WORD)
+#undef SHOW_CLAUSE_WORD
+    };
+    for (size_t i = 0; i < sizeof show_clauses / sizeof show_clauses[0]; i++)
+        CHECK(dict_has(dict, show_clauses[i], ""));
     static const char *const looks[] = {
 #define SHAPE_WORD(id, name, radius, rotates, size) name,
         BULLET_SHAPES(SHAPE_WORD)
