@@ -173,7 +173,7 @@ typedef enum world_state {
     X(GAME_OVER)     /* the run is lost */                                      \
     X(MENU_MOVE)     /* the continue prompt's cursor moved */                   \
     X(SCRIPT_ERROR)  /* a script stopped with an error (world.last_error) */    \
-    X(DIALOGUE)      /* value: a dialogue scene began, its number from 1 */         \
+    X(DIALOGUE)      /* value: a dialogue scene began, its number from 1 */     \
     X(SHOW)          /* value: a vm_show of the program (effect, flash...) */   \
                      /* a script of the stage, an enemy or a boss reached; */   \
                      /* (x, y): where its object is */                          \

@@ -13,8 +13,8 @@
 #include "pattern/reference.h"
 #include "pattern/vm.h"
 #include "sim/bullet_kind.h"
-#include "sim/sound.h"
 #include "sim/enemy_look.h"
+#include "sim/sound.h"
 
 #include <stdarg.h>
 #include <stdio.h>

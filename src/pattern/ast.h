@@ -121,17 +121,17 @@ typedef struct ast_fire {
 /* Statements that only pass values to a host verb.
  *   id  keyword  operands ("e" expression, "t" text: a string or a bare word,
  *   "T" an optional text)  what */
-#define AST_VERB_STATEMENTS(X)                                          \
-    X(HEALTH, "health", "e", "an enemy's hit points")                   \
-    X(SCORE, "score", "e", "points for destroying it")                  \
-    X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")               \
-    X(LOOK, "look", "t", "an enemy's or boss's look")                   \
+#define AST_VERB_STATEMENTS(X)                                                \
+    X(HEALTH, "health", "e", "an enemy's hit points")                         \
+    X(SCORE, "score", "e", "points for destroying it")                        \
+    X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")                     \
+    X(LOOK, "look", "t", "an enemy's or boss's look")                         \
     X(TITLE, "title", "tT", "a title card: line, optional subline (+ joins)") \
-    X(SOUND, "sound", "t", "play a sound effect")                       \
-    X(MUSIC, "music", "t", "change the music")                          \
-    X(CLEAR, "clear", "", "cancel every enemy bullet into items")       \
-    X(PIERCE, "pierce", "e", "a ship's shots fired next pierce")        \
-    X(DAMAGE, "damage", "e", "a ship's shots fired next: their damage") \
+    X(SOUND, "sound", "t", "play a sound effect")                             \
+    X(MUSIC, "music", "t", "change the music")                                \
+    X(CLEAR, "clear", "", "cancel every enemy bullet into items")             \
+    X(PIERCE, "pierce", "e", "a ship's shots fired next pierce")              \
+    X(DAMAGE, "damage", "e", "a ship's shots fired next: their damage")       \
     X(BACKGROUND, "background", "t", "the stage's backdrop from here")
 
 typedef enum ast_verb_stmt {

@@ -3115,9 +3115,9 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_SHARED: return G_SHARED;
     case DECL_SHIP: return G_SHIP;
     case DECL_GAME: return G_GAME;
-    case DECL_BULLETML: return G_IMPORT; /* never a global: the library applies it */
-    case DECL_ART: return G_IMPORT;      /* shapes: pattern/art.c's table */
-    case DECL_BACKDROP: return G_IMPORT; /* scenes: pattern/backdrop_decl.c's table */
+    case DECL_BULLETML: return G_IMPORT;  /* never a global: the library applies it */
+    case DECL_ART: return G_IMPORT;       /* shapes: pattern/art.c's table */
+    case DECL_BACKDROP: return G_IMPORT;  /* scenes: pattern/backdrop_decl.c's table */
     case DECL_CHARACTER: return G_IMPORT; /* pattern/character.c's table */
     }
     return G_CONST;

@@ -62,8 +62,8 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-const char *const parser_decl_words[] = {"const",    "pattern",  "enemy", "boss", "stage",
-                                         "function", "shared",   "ship",  "game", "bulletml",
+const char *const parser_decl_words[] = {"const",    "pattern",  "enemy",     "boss", "stage",
+                                         "function", "shared",   "ship",      "game", "bulletml",
                                          "art",      "backdrop", "character", NULL};
 
 /* ---- tokens ---- */
@@ -2050,10 +2050,10 @@ static ast_decl *parser_decl(parser *p)
         const char *word;
         ast_decl_kind kind;
     } kinds[] = {
-        {"const", DECL_CONST},       {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
-        {"boss", DECL_BOSS},         {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
-        {"shared", DECL_SHARED},     {"ship", DECL_SHIP},       {"game", DECL_GAME},
-        {"bulletml", DECL_BULLETML}, {"art", DECL_ART},         {"backdrop", DECL_BACKDROP},
+        {"const", DECL_CONST},        {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
+        {"boss", DECL_BOSS},          {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
+        {"shared", DECL_SHARED},      {"ship", DECL_SHIP},       {"game", DECL_GAME},
+        {"bulletml", DECL_BULLETML},  {"art", DECL_ART},         {"backdrop", DECL_BACKDROP},
         {"character", DECL_CHARACTER}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;

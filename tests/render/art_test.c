@@ -316,8 +316,8 @@ static void test_refusals(void)
             unlink(names[k]);
             CHECK(link(names[0], names[k]) == 0);
         }
-        five[k] = (atlas_texture_art){names[k],        dir, 0, 0, 8, 8, 0, 0, "five.pat", 1, 9,
-                                      (unsigned)k + 1, 5, 1, 6, 0, NULL};
+        five[k] = (atlas_texture_art){names[k],        dir, 0, 0, 8, 8,   0, 0, "five.pat", 1, 9,
+                                      (unsigned)k + 1, 5,   1, 6, 0, NULL};
     }
     refused(five, 5, "five.pat:5:5: the sheet");
     refused(five, 5, "full4.png takes the sheets to 80 MiB decoded, over the 64 MiB");
