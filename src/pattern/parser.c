@@ -1739,6 +1739,7 @@ static int parser_art_clause(parser *p, ast_art_shape *s, int *ok)
         s->has_every = 1;
     } else if (parser_at_word(p, "once")) {
         s->once = 1;
+        parser_advance(p);
     } else if (parser_at_word(p, "portrait")) {
         s->portrait = 1;
         s->portrait_pos = parser_pos(&p->tok);
