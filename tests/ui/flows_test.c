@@ -76,7 +76,8 @@ static void fl_at(const app *a, app_screen screen, const char *title)
     CHECK(strcmp(got, title) == 0);
 }
 
-/* Pauses the run and quits it (the third entry, then "Yes"). */
+/* Pauses the run and quits it (the third entry, then "Yes"); a practice then
+ * asks whether to save its replay: "No". */
 static void fl_pause_quit(app *a)
 {
     game_action(a, INPUT_UI_PAUSE);
@@ -87,6 +88,11 @@ static void fl_pause_quit(app *a)
     CHECK(a->game.pause_confirm != 0);
     game_action(a, INPUT_UI_DOWN);
     game_action(a, INPUT_UI_CONFIRM);
+    if (a->screen == SCREEN_GAME && a->game.practice) {
+        CHECK_EQ_INT(a->game.phase, GAME_SAVE);
+        game_action(a, INPUT_UI_DOWN);
+        game_action(a, INPUT_UI_CONFIRM);
+    }
 }
 
 /* From a practice menu reached after a practice: Back goes through the
