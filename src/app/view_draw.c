@@ -35,12 +35,19 @@ struct view_draw {
     const sandbox_object *objs;
     uint32_t nobjs;
     const library *lib;
-    const spectacle *show; /* effects, flashes and tints over the effects layer */
+    const spectacle *show; /* effects, washes, shakes and cut-ins, as the game's */
+    int steady;            /* the "steady screen" option: no shake */
+    rng visual;            /* the shake's offsets (never logic) */
 };
 
 void view_draw_set_spectacle(view_draw *d, const spectacle *s)
 {
     d->show = s;
+}
+
+void view_draw_set_steady(view_draw *d, int steady)
+{
+    d->steady = steady;
 }
 
 int view_draw_load_art(view_draw *d, const library *lib, char *err, size_t err_size)
@@ -55,6 +62,7 @@ view_draw *view_draw_create(SDL_Renderer *r)
         return NULL;
     d->r = r;
     d->capacity = 65536;
+    rng_seed(&d->visual, 0x7669657773ull);
     frame_view_config cfg = {0x7669657775ull, (int)d->capacity, -1};
     char err[256];
     d->ready = frame_view_init(&d->fv, r, &cfg, err, sizeof err) == 0;
@@ -214,6 +222,35 @@ size_t view_draw_fit_errors(const char *error, int cols, int rows, int total, in
     return (size_t)(end - error);
 }
 
+/* Where the field's sprites, lasers and effects are drawn from (a shake moves
+ * it, as world_view_draw does). */
+static void vd_set_origin(field_view *f, float x, float y)
+{
+    sprite_batch_set_origin(&f->batch, x, y);
+    laser_mesh_set_origin(&f->lasers, x, y);
+    effect_quads_set_origin(&f->quads, x, y);
+}
+
+/* The script's cut-in, as the game draws a boss's or a stage's: the portrait
+ * of the boss on the field (its character's, else its look), else the boss
+ * sprite (ui/world_view.h's world_view_draw_show_cutin). */
+static void vd_draw_cutin(view_draw *d, const library *lib)
+{
+    if (!d->show || !d->show->cutin_len)
+        return;
+    int sprite = ATLAS_SPRITE_BOSS, ch = -1;
+    for (uint32_t i = 0; i < d->nobjs; i++) {
+        const sandbox_object *o = &d->objs[i];
+        if (o->enemy != 2)
+            continue;
+        sprite = vd_enemy_look(d, o);
+        if (lib && o->boss >= 0 && (uint32_t)o->boss < lib->boss_count)
+            ch = lib->bosses[o->boss].character;
+        break;
+    }
+    world_view_draw_show_cutin(&d->fv, d->show, lib, ch, sprite, BULLET_PALETTE_NORMAL);
+}
+
 void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double player_x,
                      double player_y, const view_panel *panel)
 {
@@ -253,10 +290,17 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
                          .lasers = sandbox_lasers(sb),
                          .backdrop = sandbox_backdrop(sb) + 1,
                          .backdrop_time = frame > 0 ? (uint64_t)frame : 0};
+    /* the field shaken as the game shakes it (ui/world_view.c) */
+    float sx = 0, sy = 0;
+    if (d->show)
+        spectacle_offset(d->show, 0.0f, d->steady, &d->visual, &sx, &sy);
+    vd_set_origin(&d->fv.field, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
     frame_view_draw(&d->fv, &scene);
-    /* a dialogue scene, as the game draws it */
+    vd_set_origin(&d->fv.field, FIELD_VIEW_X, FIELD_VIEW_Y);
+    /* a dialogue scene and a cut-in, as the game draws them */
     dialogue_box_draw(d->fv.renderer, &d->fv.atlas, sandbox_dialogue(sb), lib, FIELD_VIEW_X,
                       FIELD_VIEW_Y, frame, 60);
+    vd_draw_cutin(d, lib);
     view_draw_panel(d, panel);
 }
 

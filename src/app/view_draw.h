@@ -32,9 +32,13 @@ void view_draw_destroy(view_draw *d);
 void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double player_x,
                      double player_y, const view_panel *panel);
 
-/* The effects, flashes and tints view_draw_frame draws over the effects layer
- * from now on (a pattern's presentation statements); NULL: none. */
+/* What a pattern's presentation statements show that view_draw_frame draws
+ * from now on, as the game draws it (ui/world_view.h): effects, flashes and
+ * tints over the effects layer, the field shaken, a cut-in over it; NULL: none. */
 void view_draw_set_spectacle(view_draw *d, const struct spectacle *s);
+/* The "steady screen" option (game/options.h): with steady, a shake leaves the
+ * field still, as in the game. Off at first. */
+void view_draw_set_steady(view_draw *d, int steady);
 /* Draws a world (a ship's preview: game/ship_preview.h) as the game shows it,
  * through wv, with the viewer's panel beside the field instead of the HUD. */
 void view_draw_world(view_draw *d, struct world_view *wv, const struct world *w,

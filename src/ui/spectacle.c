@@ -161,6 +161,18 @@ float spectacle_shake(const spectacle *s, int steady)
     return age < half ? s->shake : s->shake * (1.0f - (age - half) / half);
 }
 
+void spectacle_offset(const spectacle *s, float at_least, int steady, rng *visual, float *dx,
+                      float *dy)
+{
+    float shake = spectacle_shake(s, steady);
+    shake = at_least > shake ? at_least : shake;
+    *dx = *dy = 0.0f;
+    if (shake > 0.0f && !steady) {
+        *dx = rng_range(visual, -shake, shake);
+        *dy = rng_range(visual, -shake, shake);
+    }
+}
+
 /* A wash's opacity now: a flash from its peak down; a tint in over 8 frames,
  * held, out over the last 16. */
 static float spectacle_wash_alpha(const spectacle_wash *w)

@@ -14,6 +14,7 @@
 #ifndef CURTAIN_UI_SPECTACLE_H
 #define CURTAIN_UI_SPECTACLE_H
 
+#include "core/rng.h"
 #include "game/world.h"
 #include "pattern/vm.h"
 #include "render/effect_quads.h"
@@ -80,6 +81,12 @@ void spectacle_from_events(spectacle *s, const world *w);
 void spectacle_step(spectacle *s);
 /* The shake's strength now, px (0 with steady: the "steady screen" option). */
 float spectacle_shake(const spectacle *s, int steady);
+/* The field's offset now, (*dx, *dy) px, for the strongest of the shake and
+ * at_least px (a view's own shake: a bomb's, a death's), drawn from visual;
+ * (0, 0) with steady. The game's field (ui/world_view.h) and the viewer's
+ * (app/view_draw.h) shake by it alike. */
+void spectacle_offset(const spectacle *s, float at_least, int steady, rng *visual, float *dx,
+                      float *dy);
 /* The washes and effect objects as quads over the effects layer, in the
  * palette's colours (the batch's looks give each shape's frame); soft: the
  * "softer flashes" option. */

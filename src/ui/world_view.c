@@ -387,13 +387,13 @@ typedef struct wv_portrait {
 /* The portrait of character index ch of the library (its default expression's
  * art shape, drawn height px tall), or else of the look `sprite` (a built-in
  * sprite or an art shape: its first frame), sprite_scale times. */
-static wv_portrait wv_portrait_of(const world_view *v, const world *w, int ch, int sprite,
+static wv_portrait wv_portrait_of(const frame_view *fv, const library *lib, int ch, int sprite,
                                   float sprite_scale, float height)
 {
-    if (w->lib && ch >= 0 && (uint32_t)ch < w->lib->character_count) {
-        int shape = character_portrait_shape(&w->lib->characters[ch], NULL);
+    if (lib && ch >= 0 && (uint32_t)ch < lib->character_count) {
+        int shape = character_portrait_shape(&lib->characters[ch], NULL);
         if (shape >= 0 && shape < SPRITE_LOOK_SHAPES) {
-            int frame = v->fv->field.batch.looks[shape * SPRITE_LOOK_COLORS].frame;
+            int frame = fv->field.batch.looks[shape * SPRITE_LOOK_COLORS].frame;
             SDL_Rect src = atlas_texture_rect(frame);
             if (src.h > 0)
                 return (wv_portrait){frame, height / (float)src.h};
@@ -460,7 +460,7 @@ static void wv_draw_cutin(world_view *v, SDL_Renderer *r, const atlas_texture *a
                          w->frame, a * 0.6f);
     int sprite = b->slot != ENEMY_NONE ? world_view_enemy_sprite(w, &w->enemies.slots[b->slot])
                                        : ATLAS_SPRITE_BOSS;
-    wv_portrait pic = wv_portrait_of(v, w, info->character, sprite, 2.0f, 160.0f);
+    wv_portrait pic = wv_portrait_of(v->fv, w->lib, info->character, sprite, 2.0f, 160.0f);
     SDL_Rect src = atlas_texture_rect(pic.frame);
     float ph = (float)src.h * pic.scale;
     if (ph > 120.0f) /* a tall portrait stands on the field's bottom edge */
@@ -505,7 +505,7 @@ static void wv_draw_intro(world_view *v, SDL_Renderer *r, const atlas_texture *a
     SDL_Rect field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
     SDL_RenderSetClipRect(r, &field);
     wv_cutin_portrait(r, at,
-                      wv_portrait_of(v, w, info->character,
+                      wv_portrait_of(v->fv, w->lib, info->character,
                                      world_view_look_sprite(info->look, ATLAS_SPRITE_BOSS), 2.5f,
                                      180.0f),
                       px, py, a);
@@ -520,34 +520,22 @@ static void wv_draw_intro(world_view *v, SDL_Renderer *r, const atlas_texture *a
     SDL_RenderSetClipRect(r, NULL);
 }
 
-/* A bomb's cut-in (a `cutin` of the ship's bomb, spectacle.h), as Touhou shows
- * one: the ship's portrait, translucent, rises in from the lower left of the
- * field on a slanted band of the cut-in's colour; the bomb's name slides in on
- * a plate at the field's bottom right. A boss's or a stage's `cutin` shows the
- * boss's portrait the same way from the right. */
-static void wv_draw_bomb_cutin(world_view *v, SDL_Renderer *r, const atlas_texture *at,
-                               const world *w)
+/* A `cutin` of a script (spectacle.h), as Touhou shows one: the portrait,
+ * translucent, rises in on a slanted band of the cut-in's colour (a ship's
+ * bomb's from the lower left, a boss's or a stage's from the right); a bomb's
+ * name slides in on a plate at the field's bottom right. */
+void world_view_draw_show_cutin(frame_view *fv, const spectacle *s, const library *lib,
+                                int character, int sprite, bullet_palette palette)
 {
-    const spectacle *s = &v->show;
-    if (v->cutins_off || !s->cutin_len)
+    if (!s->cutin_len)
         return;
+    SDL_Renderer *r = fv->renderer;
+    const atlas_texture *at = &fv->atlas;
     int64_t age = s->cutin_age, len = s->cutin_len;
     float k = wv_cutin_in(age, len);
     int ship = s->cutin_ship;
-    int sprite = ATLAS_SPRITE_BOSS, ch = -1;
-    if (ship) {
-        sprite = world_view_look_sprite(w->player.ship ? w->player.ship->look : NULL,
-                                        ATLAS_SPRITE_PLAYER);
-        ch = w->player.ship ? w->player.ship->character : -1;
-    } else if (w->boss.active && w->boss.slot != ENEMY_NONE) {
-        sprite = world_view_enemy_sprite(w, &w->enemies.slots[w->boss.slot]);
-        if (w->lib && w->boss.index >= 0 && (uint32_t)w->boss.index < w->lib->boss_count)
-            ch = w->lib->bosses[w->boss.index].character;
-    }
-    wv_portrait pic = wv_portrait_of(v, w, ch, sprite, 4.0f, 300.0f);
-    const options *o = v->opts;
-    bullet_rgb c = bullet_palette_rgb(o ? (bullet_palette)o->bullet_palette : BULLET_PALETTE_NORMAL,
-                                      (bullet_color)s->cutin_colour);
+    wv_portrait pic = wv_portrait_of(fv, lib, character, sprite, 4.0f, 300.0f);
+    bullet_rgb c = bullet_palette_rgb(palette, (bullet_color)s->cutin_colour);
     SDL_Rect field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
     SDL_RenderSetClipRect(r, &field);
     float band_y = WV_FIELD_B - 120.0f - (float)age * 0.15f;
@@ -571,6 +559,28 @@ static void wv_draw_bomb_cutin(world_view *v, SDL_Renderer *r, const atlas_textu
                    wv_alpha(PANEL_WHITE, out), s->cutin_text);
     }
     SDL_RenderSetClipRect(r, NULL);
+}
+
+/* The script's cut-in in the game: the ship's portrait for a bomb's, the
+ * fighting boss's for a boss's or a stage's (the boss sprite when none is). */
+static void wv_draw_bomb_cutin(world_view *v, const world *w)
+{
+    const spectacle *s = &v->show;
+    if (v->cutins_off || !s->cutin_len)
+        return;
+    int sprite = ATLAS_SPRITE_BOSS, ch = -1;
+    if (s->cutin_ship) {
+        sprite = world_view_look_sprite(w->player.ship ? w->player.ship->look : NULL,
+                                        ATLAS_SPRITE_PLAYER);
+        ch = w->player.ship ? w->player.ship->character : -1;
+    } else if (w->boss.active && w->boss.slot != ENEMY_NONE) {
+        sprite = world_view_enemy_sprite(w, &w->enemies.slots[w->boss.slot]);
+        if (w->lib && w->boss.index >= 0 && (uint32_t)w->boss.index < w->lib->boss_count)
+            ch = w->lib->bosses[w->boss.index].character;
+    }
+    const options *o = v->opts;
+    world_view_draw_show_cutin(v->fv, s, w->lib, ch, sprite,
+                               o ? (bullet_palette)o->bullet_palette : BULLET_PALETTE_NORMAL);
 }
 
 /* The capture result after a spell card ends. */
@@ -697,13 +707,8 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
     sprite_bullets bullets = bullet_view_of_pool(&w->bullets);
     float sx = 0, sy = 0;
     wv_apply_look(v, &fv->field);
-    int steady = v->opts && v->opts->reduce_shake;
-    float shake = spectacle_shake(&v->show, steady);
-    shake = v->fx.shake > shake ? v->fx.shake : shake;
-    if (shake > 0.0f && !steady) {
-        sx = rng_range(&v->fx.visual, -shake, shake);
-        sy = rng_range(&v->fx.visual, -shake, shake);
-    }
+    spectacle_offset(&v->show, v->fx.shake, v->opts && v->opts->reduce_shake, &v->fx.visual, &sx,
+                     &sy);
     sprite_batch_set_origin(&fv->field.batch, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
     laser_mesh_set_origin(&fv->field.lasers, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
     effect_quads_set_origin(&fv->field.quads, FIELD_VIEW_X + sx, FIELD_VIEW_Y + sy);
@@ -744,7 +749,7 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
                       v->opts ? v->opts->text_speed : 60);
     wv_draw_cutin(v, r, at, w);
     wv_draw_intro(v, r, at, w);
-    wv_draw_bomb_cutin(v, r, at, w);
+    wv_draw_bomb_cutin(v, w);
     wv_draw_spell(r, at, w);
     wv_draw_gets(v, r, at);
     wv_draw_marks(r, at, w, x, v->tick);

@@ -82,6 +82,14 @@ void world_view_step(world_view *v, const world *w);
 /* Draws the world and everything over it on the logical screen. */
 void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_view_extra *x);
 
+/* Draws the `cutin` of s (spectacle.h) over the field, if one is showing: the
+ * portrait of lib's character index `character` (its default expression), or
+ * else of the look `sprite`, on a band of the cut-in's colour in palette, and
+ * the cut-in's name. The game's (a ship's bomb's, a boss's, a stage's) and the
+ * viewer's (app/view_draw.h) are this one. */
+void world_view_draw_show_cutin(frame_view *fv, const spectacle *s, const library *lib,
+                                int character, int sprite, bullet_palette palette);
+
 /* The look (render/atlas.h) of a look name: a mod's art shape of that name, an
  * enemy's sprite ("wisp" -> enemy_wisp, "boss"), or fallback. A built-in look
  * is its atlas sprite's id. */
