@@ -865,6 +865,22 @@ static void parser_drops(parser *p, ast_stmt *s)
         parser_expected(p, "'power', 'point', 'bomb' or 'life' after 'drops'");
 }
 
+/* One part of a text joined with '+': a string (into the arg's name) or a
+ * term's expression (its value); joined marks a part after a '+'. NULL when
+ * out of memory. */
+static ast_arg *parser_text_part(parser *p, int joined)
+{
+    ast_arg *a = arena_alloc(p->ar, sizeof *a);
+    if (!a)
+        return NULL;
+    a->pos = parser_pos(&p->tok);
+    a->joined = joined;
+    if (parser_at(p, TOK_STRING))
+        a->name = parser_string(p);
+    else
+        a->value = parser_term(p);
+    return a;
+}
 /* items := item { ',' item }: into s->args, counted in s->nargs. An item is an
  * expression, or with strings set also a STRING (kept in the arg's name). */
 static void parser_items(parser *p, ast_stmt *s, int strings)
@@ -885,15 +901,9 @@ static void parser_items(parser *p, ast_stmt *s, int strings)
         s->nargs++;
         /* "text" + part + ...: parts joined without spaces (print's) */
         while (text && !p->panic && parser_accept(p, TOK_PLUS)) {
-            ast_arg *j = arena_alloc(p->ar, sizeof *j);
+            ast_arg *j = parser_text_part(p, 1);
             if (!j)
                 return;
-            j->pos = parser_pos(&p->tok);
-            j->joined = 1;
-            if (parser_at(p, TOK_STRING))
-                j->name = parser_string(p);
-            else
-                j->value = parser_term(p);
             *tail = j;
             tail = &j->next;
             s->nargs++;
@@ -922,14 +932,9 @@ static void parser_text_parts(parser *p, ast_stmt *s)
         return;
     }
     do {
-        ast_arg *a = arena_alloc(p->ar, sizeof *a);
+        ast_arg *a = parser_text_part(p, 0);
         if (!a)
             return;
-        a->pos = parser_pos(&p->tok);
-        if (parser_at(p, TOK_STRING))
-            a->name = parser_string(p);
-        else
-            a->value = parser_term(p);
         *tail = a;
         tail = &a->next;
         s->nargs++;
