@@ -70,8 +70,11 @@ static void data_path_resolve(void)
         if (data_path_try(installed) || data_path_try(exe) || data_path_try_marker(exe))
             return;
     }
-    /* none: the installed folder, which the errors of what is missing then name */
-    snprintf(data_root, sizeof data_root, "%s", installed);
+    /* none: the installed folder, which the errors of what is missing then name
+     * (cut to fit: a path that long is only ever quoted) */
+    size_t len = strnlen(installed, sizeof data_root - 1);
+    memcpy(data_root, installed, len);
+    data_root[len] = '\0';
 }
 
 const char *data_path_root(void)
