@@ -3,20 +3,37 @@
  * compiles its folder (so one file may use another's enemies); every diagnostic
  * is printed. Exit 1 if there was an error, 0 otherwise (warnings allowed).
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "app/lint.h"
 
 #include "app/cli.h"
+#include "audio/music.h"
 #include "audio/synth.h"
 #include "audio/wav.h"
 #include "core/file.h"
 #include "core/mem.h"
 #include "pattern/backdrop_decl.h"
 #include "pattern/library.h"
+#include "pattern/sound_file.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define LINT_MAX_FILES 4096
+#define LINT_MAX_FILES  4096
+#define LINT_MUSIC_DIRS 8 /* music/ folders checked at most (one a mod) */
+#define LINT_MUSIC_PATH 1024
+
+/* A theme found in the linted files' music/ folders, for `--dump`. */
+typedef struct lint_theme {
+    char name[MUSIC_NAME];
+    char path[LINT_MUSIC_PATH];
+    int ogg;
+} lint_theme;
+
+static lint_theme lint_themes[LINT_MUSIC_DIRS * MUSIC_THEMES];
+static int lint_theme_count;
 
 /* The sound files and art shapes, one a line, before the program (`--dump`): the shape id a
  * look code carries (SHOT_LOOK's operand: id + 1, colour << 8, hitbox in
@@ -91,6 +108,110 @@ static int lint_check_sounds(const library *lib, diag_list *diags)
         reported++;
     }
     return reported;
+}
+
+/* Reports a music error "file:line:col: message" (audio/music.c's, or
+ * vorbis's) at its own place, with the score's line quoted under it. */
+static void lint_music_error(diag_list *diags, const char *msg)
+{
+    for (const char *p = strchr(msg, ':'); p; p = strchr(p + 1, ':')) {
+        char *end = NULL;
+        unsigned long line = strtoul(p + 1, &end, 10);
+        if (end == p + 1 || *end != ':')
+            continue;
+        const char *c = end + 1;
+        unsigned long col = strtoul(c, &end, 10);
+        if (end == c || end[0] != ':' || end[1] != ' ')
+            continue;
+        char path[LINT_MUSIC_PATH];
+        snprintf(path, sizeof path, "%.*s", (int)(p - msg), msg);
+        size_t len = strlen(path), size = 0;
+        char *source = len > 4 && strcmp(path + len - 4, MUSIC_EXTENSION) == 0
+                           ? file_read_limit(path, FILE_LIMIT_PATTERN, &size, NULL, 0)
+                           : NULL;
+        diag_report(diags, DIAG_OTHER, path, source, source ? size : 0, (uint32_t)line,
+                    (uint32_t)col, "%s", end + 2);
+        mem_free(source);
+        return;
+    }
+    diag_report(diags, DIAG_OTHER, "music", NULL, 0, 1, 1, "%s", msg); /* no place in it */
+}
+
+/* Checks one music/ folder (inside dir, the mod's) as the game loads it
+ * (audio/music.h: every score read, every Ogg file's headers and loop, the
+ * set's bounds), then decodes each Ogg theme as the game will; the themes
+ * found go to the dump's list. Returns the number of errors reported. */
+static int lint_check_music_folder(const char *folder, const char *dir, diag_list *diags)
+{
+    if (!file_inside(folder, dir)) {
+        diag_report(diags, DIAG_OTHER, folder, NULL, 0, 1, 1,
+                    "the music folder lies outside its mod's folder (a link out?)");
+        return 1;
+    }
+    static music_set set;
+    music_set_load(&set, folder, NULL);
+    int reported = set.error_count;
+    for (int i = 0; i < set.error_count && i < MUSIC_ERRORS; i++)
+        lint_music_error(diags, set.errors[i]);
+    if (set.error_count > MUSIC_ERRORS)
+        diag_report(diags, DIAG_OTHER, folder, NULL, 0, 1, 1, "%d more errors in its themes",
+                    set.error_count - MUSIC_ERRORS);
+    for (int i = 0; i < set.count; i++) {
+        const music_theme *th = &set.themes[i];
+        char err[512];
+        music_track t;
+        if (th->ogg && music_theme_render(th, &t, NULL, err, sizeof err) != 0) {
+            lint_music_error(diags, err); /* a damaged stream past its headers */
+            reported++;
+            continue;
+        }
+        if (th->ogg)
+            music_track_free(&t);
+        if (lint_theme_count < (int)(sizeof lint_themes / sizeof lint_themes[0])) {
+            lint_theme *l = &lint_themes[lint_theme_count++];
+            snprintf(l->name, sizeof l->name, "%s", th->name);
+            snprintf(l->path, sizeof l->path, "%s", th->path);
+            l->ogg = th->ogg;
+        }
+    }
+    music_set_free(&set);
+    return reported;
+}
+
+/* Checks the music the linted files would play: the nearest music/ folder up
+ * from each file's folder (the rule of sounds/, pattern/sound_file.h), each
+ * folder once. Returns the number of errors reported. */
+static int lint_check_music(const char **files, int nfiles, diag_list *diags)
+{
+    static char seen[LINT_MUSIC_DIRS][PATH_MAX];
+    int nseen = 0, reported = 0;
+    lint_theme_count = 0;
+    for (int i = 0; i < nfiles && nseen < LINT_MUSIC_DIRS; i++) {
+        char from[LINT_MUSIC_PATH], folder[LINT_MUSIC_PATH + 16], dir[LINT_MUSIC_PATH];
+        /* a folder given is where its own look starts */
+        snprintf(from, sizeof from, file_is_dir(files[i]) ? "%s/." : "%s", files[i]);
+        char real[PATH_MAX];
+        if (!sound_file_nearest_folder(from, MUSIC_FOLDER, folder, sizeof folder, dir,
+                                       sizeof dir) ||
+            !realpath(folder, real))
+            continue;
+        int known = 0;
+        for (int k = 0; k < nseen && !known; k++)
+            known = strcmp(seen[k], real) == 0;
+        if (known)
+            continue;
+        snprintf(seen[nseen++], sizeof seen[0], "%s", real);
+        reported += lint_check_music_folder(folder, dir, diags);
+    }
+    return reported;
+}
+
+/* The themes found, one a line (`--dump`). */
+static void lint_dump_music(void)
+{
+    for (int i = 0; i < lint_theme_count; i++)
+        printf("music '%s': %s (%s)\n", lint_themes[i].name, lint_themes[i].path,
+               lint_themes[i].ogg ? "ogg" : "mml");
 }
 
 /* One layer of a data backdrop, on a line of the dump. */
@@ -181,9 +302,9 @@ int lint_main(int argc, char **argv, int first, const char *command)
     int dump = 0, quiet = 0;
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
-         "print the art shapes, the bosses' and ships' looks, the sound files, the data "
-         "backdrops' layers, the compiled program and the presentation statements, one line "
-         "each",
+         "print the art shapes, the bosses' and ships' looks, the sound files, the music "
+         "themes, the data backdrops' layers, the compiled program and the presentation "
+         "statements, one line each",
          0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
@@ -191,7 +312,9 @@ int lint_main(int argc, char **argv, int first, const char *command)
     if (cli_wants_help(argc, argv, first)) {
         printf("usage: curtain lint [OPTIONS] FILE...\n\n"
                "Check pattern files: print every error and warning as file:line:col with the\n"
-               "source line. The files are compiled together. Exit status 1 if there was an\n"
+               "source line. The files are compiled together. The music they would play is\n"
+               "checked too: every score and Ogg file of the nearest music/ folder up from\n"
+               "each file's folder, as the game loads them. Exit status 1 if there was an\n"
                "error, 0 otherwise.\n\nOptions:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;
@@ -214,9 +337,14 @@ int lint_main(int argc, char **argv, int first, const char *command)
         library_free(lib); /* a sound the game would refuse */
         lib = NULL;
     }
+    if (lib && lint_check_music(files, nfiles, &diags) > 0) {
+        library_free(lib); /* a theme the game would refuse */
+        lib = NULL;
+    }
     diag_print(&diags, stderr);
     if (lib && dump) {
         lint_dump_art(lib);
+        lint_dump_music();
         lint_dump_looks(lib);
         lint_dump_backdrops(lib);
         lint_dump_characters(lib);

@@ -120,6 +120,20 @@ int sound_file_locate(const char *path, const char *name, char *out, size_t out_
     return 0;
 }
 
+int sound_file_nearest_folder(const char *path, const char *folder, char *out, size_t out_size,
+                              char *dir, size_t dir_size)
+{
+    sound_file_folder(path, dir, dir_size);
+    for (int up = 0; up <= SOUND_FILE_DEPTH; up++) {
+        snprintf(out, out_size, "%s/%s", dir, folder);
+        if (file_is_dir(out))
+            return 1;
+        if (!sound_file_up(dir))
+            break;
+    }
+    return 0;
+}
+
 /* The unknown-name error with the nearest built-in or file name as a hint. */
 static void sound_file_unknown(const char *path, const char *name, char *err, size_t err_size)
 {

@@ -51,6 +51,12 @@ int sound_file_resolve(arena *mem, sound_file *table, uint32_t *count, const cha
  * if not (or name cannot be a file's). */
 int sound_file_locate(const char *path, const char *name, char *out, size_t out_size, char *dir,
                       size_t dir_size);
+/* The nearest folder named folder (SOUND_FILE_FOLDER, or a mod's music/) up
+ * from the script at path, by the rule of the sound files: its own folder or
+ * one above, at most SOUND_FILE_DEPTH up. Into out "DIR/folder", into dir DIR
+ * (what it must lie inside). Returns 1 if found, 0 if not. */
+int sound_file_nearest_folder(const char *path, const char *folder, char *out, size_t out_size,
+                              char *dir, size_t dir_size);
 /* The names of the WAV files of the nearest sounds/ folder up from the script
  * at path, at most max, into names (for hints and the editor's completion).
  * Returns how many. */

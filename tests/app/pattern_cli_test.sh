@@ -315,6 +315,33 @@ sed 's/chime/out/' "$tmp/smod/stage1/s.pat" >"$tmp/smod/stage1/out.pat"
 "$curtain" lint "$tmp/smod/stage1/out.pat" >"$tmp/out" 2>&1
 grep -q "out.pat:2:11: the sound file .*sounds/out.wav lies outside its folder" "$tmp/out" ||
     fail "lint of a sound linked out of the mod: $(cat "$tmp/out")"
+# music: lint checks the music/ folder found from the scripts' folder up, as the
+# game loads it: a good Ogg file and score are clean and listed by --dump; a cut
+# Ogg file, a text named .ogg and a score with a bad line are errors at their places.
+mkdir -p "$tmp/mmod/stage1" "$tmp/mmod/music"
+cp "$(dirname "$0")/data/tone.ogg" "$tmp/mmod/music/calm.ogg"
+printf 'tempo 120\nflute: @flute o4 c4 d4 e4\n' >"$tmp/mmod/music/stage1.mml"
+printf 'pattern ring {\n    fire orb ring 8 speed 2\n}\n' >"$tmp/mmod/stage1/s.pat"
+"$curtain" lint --dump "$tmp/mmod/stage1/s.pat" >"$tmp/out" 2>&1 || fail "lint of good music: $(cat "$tmp/out")"
+grep -q "^music 'calm': .*mmod/music/calm.ogg (ogg)$" "$tmp/out" || fail "lint --dump ogg: $(cat "$tmp/out")"
+grep -q "^music 'stage1': .*mmod/music/stage1.mml (mml)$" "$tmp/out" || fail "lint --dump mml: $(cat "$tmp/out")"
+head -c 4000 "$tmp/mmod/music/calm.ogg" >"$tmp/mmod/music/cut.ogg"
+printf 'not an Ogg file\n' >"$tmp/mmod/music/text.ogg"
+printf 'tempo 120\nflute: @flute o4 c4 d4 e4\nflute: o4 c4 %%\n' >"$tmp/mmod/music/broken.mml"
+"$curtain" lint "$tmp/mmod/stage1/s.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of damaged music did not exit 1: $(cat "$tmp/out")"
+grep -q "mmod/music/cut.ogg:1:1: no length" "$tmp/out" || fail "lint of a cut ogg: $(cat "$tmp/out")"
+grep -q "mmod/music/text.ogg:1:1: not an Ogg Vorbis file" "$tmp/out" ||
+    fail "lint of a text named .ogg: $(cat "$tmp/out")"
+grep -q "mmod/music/broken.mml:3:[0-9]*: " "$tmp/out" || fail "lint of a broken score: $(cat "$tmp/out")"
+grep -q "^3 errors" "$tmp/out" || fail "lint of damaged music: not 3 errors: $(cat "$tmp/out")"
+rm "$tmp/mmod/music/cut.ogg" "$tmp/mmod/music/text.ogg" "$tmp/mmod/music/broken.mml"
+ln -s "$tmp/elsewhere" "$tmp/mmod/stage1/music"
+"$curtain" lint "$tmp/mmod/stage1/s.pat" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "lint of a music folder linked out did not exit 1: $(cat "$tmp/out")"
+grep -q "stage1/music:1:1: the music folder lies outside" "$tmp/out" ||
+    fail "lint of a music folder linked out: $(cat "$tmp/out")"
+
 # backdrops: lint --dump lists each layer; lint refuses a missing sheet and a misspelt
 # option at their places; the viewer draws the backdrop, draws it again when its sheet
 # is saved, reports a sheet gone and keeps running with the last good backdrop.
