@@ -60,6 +60,24 @@ int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
     return replay_alloc(r, capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES, 0);
 }
 
+int replay_take_over_refusal(const replay *parent, uint32_t frame, uint32_t capacity_frames,
+                             char *why, size_t size)
+{
+    uint32_t cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;
+    if (parent->version < 3) /* its frames play by the rules and hashes of their time */
+        snprintf(why, size, "a replay recorded before format 3 cannot be taken over");
+    else if (frame > parent->frame_count)
+        snprintf(why, size, "the replay ends at %u:%02u: nothing to take over at %u:%02u",
+                 parent->frame_count / 3600, parent->frame_count / 60 % 60, frame / 3600,
+                 frame / 60 % 60);
+    else if (frame >= cap) /* the run's recording holds the replay's frames and its own */
+        snprintf(why, size, "a recording holds %u:%02u: no room left to take over at %u:%02u",
+                 cap / 3600, cap / 60 % 60, frame / 3600, frame / 60 % 60);
+    else
+        return 0;
+    return -1;
+}
+
 int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames)
 {
     uint32_t cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;

@@ -231,6 +231,14 @@ void replay_free(replay *r);
  * frame + 1 with replay_record. Returns 0, or -1 (out of memory, or frame past
  * the parent's end). */
 int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames);
+/* Whether the player may take over `parent` after its first `frame` frames into
+ * a recording of capacity_frames (0 = REPLAY_DEFAULT_FRAMES): 0, or -1 with the
+ * reason for the player in why (a format before 3, a frame past the parent's
+ * end, or no room left in the recording for the parent's frames and its own),
+ * so that replay_begin_taken failing after it means out of memory and nothing
+ * else. */
+int replay_take_over_refusal(const replay *parent, uint32_t frame, uint32_t capacity_frames,
+                             char *why, size_t size);
 
 /* Records one frame: the input that was given to world_step, and the world after
  * it (its hash is kept every REPLAY_CHECK_INTERVAL frames, and at the frame
