@@ -270,6 +270,19 @@ static void lint_dump_characters(const library *lib)
                    lib->characters[lib->ships[k].character].name);
 }
 
+/* The games, one a line, after the characters (`--dump`): the stages a run
+ * plays, in order, and the Extra stage. */
+static void lint_dump_games(const library *lib)
+{
+    for (uint32_t k = 0; k < lib->game_count; k++) {
+        const library_game *g = &lib->games[k];
+        printf("game '%s': stages", g->name);
+        for (uint32_t i = 0; i < g->stage_count; i++)
+            printf(" %s", g->stages[i]);
+        printf(", extra %s\t; %s\n", g->extra ? g->extra : "none", g->file ? g->file : "?");
+    }
+}
+
 /* The presentation statements (vm_show), one a line, after the program
  * (`--dump`): where each is shown (the WAIT or RET at pc, the start of the
  * function at pc, or a ship's show-only bomb) and its values. They are no code:
@@ -348,6 +361,7 @@ int lint_main(int argc, char **argv, int first, const char *command)
         lint_dump_looks(lib);
         lint_dump_backdrops(lib);
         lint_dump_characters(lib);
+        lint_dump_games(lib);
         program_dump(stdout, lib->prog);
         lint_dump_shows(lib);
     }
