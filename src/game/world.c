@@ -77,9 +77,9 @@ const library_game *world_game_of(const library *lib)
 static const library_entry *world_stage_entry(const world *w)
 {
     const library *lib = w->lib;
-    const char *name = !w->game                          ? WORLD_STAGE_NAME
+    const char *name = !w->game                                    ? WORLD_STAGE_NAME
                        : (uint32_t)w->stage < w->game->stage_count ? w->game->stages[w->stage]
-                                                         : w->game->extra;
+                                                                   : w->game->extra;
     const library_entry *e = library_find(lib, name);
     if (e && e->kind == LIBRARY_STAGE)
         return e;

@@ -349,7 +349,8 @@ typedef struct ast_ship_item {
     struct ast_ship_item *next;
 } ast_ship_item;
 
-/* A name listed by a game declaration (game := 'game' NAME '{' 'stages' NAME... ['extra' NAME] '}'). */
+/* A name listed by a game declaration
+ * (game := 'game' NAME '{' 'stages' NAME... ['extra' NAME] '}'). */
 typedef struct ast_name_list {
     const char *name;
     ast_pos pos;
