@@ -316,8 +316,8 @@ int lint_main(int argc, char **argv, int first, const char *command)
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
          "print the art shapes, the bosses' and ships' looks, the sound files, the music "
-         "themes, the data backdrops' layers, the compiled program and the presentation "
-         "statements, one line each",
+         "themes, the data backdrops' layers, the characters, the games' stages, the compiled "
+         "program and the presentation statements, one line each",
          0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
