@@ -17,6 +17,7 @@
 
 #include "game/autopilot.h"
 #include "game/highscores.h"
+#include "game/records.h"
 #include "game/options.h"
 #include "game/replay.h"
 #include "game/replay_player.h"
@@ -228,6 +229,8 @@ typedef struct app {
     char scores_path[APP_PATH_MAX];
     spellcards cards;
     char cards_path[APP_PATH_MAX];
+    records records; /* the player's records (game/records.h) */
+    char records_path[APP_PATH_MAX];
     char replay_dir[APP_PATH_MAX];
     app_screen screen;
     uint64_t tick;
@@ -315,6 +318,7 @@ void app_save_options(app *a);
 /* Save the high scores and the spell card record; a failure is shown as a toast. */
 void app_save_scores(app *a);
 void app_save_cards(app *a);
+void app_save_records(app *a);
 /* Draws the screen's frame: the panel and an empty field with its backdrop. */
 void app_draw_backdrop(app *a);
 /* Overlay statistics of a world for the F3 panel. */

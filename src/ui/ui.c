@@ -244,6 +244,15 @@ void app_save_cards(app *a)
     }
 }
 
+void app_save_records(app *a)
+{
+    char err[512];
+    if (a->records_path[0] && records_save(&a->records, a->records_path, err, sizeof err) != 0) {
+        log_warn("records not saved: %s", err);
+        app_toast(a, PANEL_RED, "records not saved: %s", err);
+    }
+}
+
 /* Sounds of the world's events; the music follows the scripts' music verb. */
 void app_world_sounds(app *a, const world *w)
 {
@@ -604,6 +613,9 @@ static void ui_load_files(app *a)
     if (user_dir_join(a->cards_path, sizeof a->cards_path, SPELLCARDS_FILE_NAME) == 0 &&
         spellcards_load(&a->cards, a->cards_path, reason, sizeof reason) == SPELLCARDS_REFUSED)
         app_toast(a, PANEL_RED, "spell cards: %s", reason);
+    if (user_dir_join(a->records_path, sizeof a->records_path, RECORDS_FILE_NAME) == 0 &&
+        records_load(&a->records, a->records_path, reason, sizeof reason) == RECORDS_REFUSED)
+        app_toast(a, PANEL_RED, "records: %s", reason);
     if (user_dir_join(a->replay_dir, sizeof a->replay_dir, "replays") == 0)
         file_make_dirs(a->replay_dir);
     else
