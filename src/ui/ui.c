@@ -56,6 +56,9 @@ static const screen_ops ui_screens[SCREEN_COUNT] = {
                          tutorial_draw},
     [SCREEN_SHIP] = {ship_select_enter, ship_select_action, NULL, ship_select_update,
                      ship_select_draw},
+    [SCREEN_RECORDS] = {records_screen_enter, records_screen_action, NULL, title_update,
+                        records_screen_draw},
+    [SCREEN_MUSIC] = {music_room_enter, music_room_action, NULL, title_update, music_room_draw},
 };
 
 /* ---- services ---- */
