@@ -65,7 +65,7 @@ void ship_select_enter(app *a)
     menu_clear(&s->m, s->practice ? "Practice: Ship" : s->extra ? "Extra: Ship" : "Ship");
     for (uint32_t i = 0; i < a->lib->ship_count && i < MENU_MAX_ITEMS && i < 256; i++) {
         int locked = s->extra && !records_extra_unlocked(&a->records, a->lib->ships[i].name);
-        menu_add(&s->m, a->lib->ships[i].title, locked ? "locked" : NULL, locked);
+        menu_add(&s->m, a->lib->ships[i].title, NULL, locked); /* locked: dimmed */
     }
     menu_select(&s->m, s->chosen < s->m.count ? s->chosen : 0);
     ship_select_preview(a);
@@ -172,6 +172,14 @@ void ship_select_draw(app *a)
               a->tick);
     if (s->m.cursor < (int)a->lib->ship_count)
         ship_select_draw_numbers(a, &a->lib->ships[s->m.cursor], 200);
+    if (s->extra) { /* why a ship is dimmed */
+        static const char *const why[] = {
+            "The Extra Stage: dimmed ships", "are locked. An all clear on",
+            "Normal or harder without a", "continue opens it for a ship."};
+        for (int k = 0; k < 4; k++)
+            panel_text(r, at, ATLAS_FONT_SMALL, 1, SHIP_PANEL_X, LOGICAL_H - 120 + 13 * k,
+                       TEXT_LEFT, PANEL_DIM, why[k]);
+    }
     if (s->m.cursor < (int)a->lib->ship_count) {
         const library_ship *ship = &a->lib->ships[s->m.cursor];
         panel_text(r, at, ATLAS_FONT_SMALL, 2, FIELD_VIEW_X + (int)PLAYFIELD_W / 2,

@@ -91,7 +91,7 @@ void title_enter(app *a)
     const library_game *g = world_game_of(a->lib);
     if (g && g->extra) { /* shown locked until a ship unlocks it */
         int open = title_extra_open(a);
-        title_add(t, TITLE_EXTRA, "Extra Start", open ? NULL : "locked", !open);
+        title_add(t, TITLE_EXTRA, "Extra Start", NULL, !open);
     }
     title_add(t, TITLE_PRACTICE, "Practice", NULL, 0);
     title_add(t, TITLE_TUTORIAL, "How to Play", NULL, 0);
