@@ -91,14 +91,14 @@ void unlocks_run_ended(app *a)
         records_run run = {ship, g->config.difficulty % DIFFICULTY_COUNT, extra, world_all_clear(w),
                            w->continues};
         records_run_end(&a->records, &run);
-        if (game && game->extra && !extra && !earned && records_extra_earned(&a->records, ship))
+        if (game && game->extra && !extra && !earned && records_extra_earned(&a->records, ship)) {
             unlocks_add(u, "Extra Stage unlocked for %s!", title);
+            unlocks_add(u, "(an all clear on %s without a continue)",
+                        difficulty_name(g->config.difficulty));
+        }
         if (extra && run.cleared)
             unlocks_add(u, "%s %s the Extra Stage!", title,
                         extra_cleared ? "cleared" : "cleared, for the first time,");
-        if (!extra && run.cleared && run.continues == 0)
-            unlocks_add(u, "All clear on %s without a continue.",
-                        difficulty_name(g->config.difficulty));
     }
     if (u->new_cards == 1)
         unlocks_add(u, "Spell practice: \"%s\"", u->first_card);
