@@ -89,7 +89,15 @@ void records_screen_action(app *a, input_ui act)
 static int records_screen_col(int d)
 {
     SDL_Rect box = RECORDS_BOX;
-    return box.x + 300 + d * 62;
+    return box.x + 266 + d * 76;
+}
+
+/* The card page's columns: narrower (a card's counts are short), so that the
+ * titles have room. */
+static int records_screen_card_col(int d)
+{
+    SDL_Rect box = RECORDS_BOX;
+    return box.x + 380 + d * 62;
 }
 
 /* The Records page: play time, then a block per ship. */
@@ -141,6 +149,8 @@ static void records_screen_ships(app *a, int y)
         }
         y += 3 * RECORDS_ROW_H + 12;
     }
+    if (!g || !g->extra)
+        return;
     panel_text(r, at, ATLAS_FONT_SMALL, 1, x0, box.y + box.h - 40, TEXT_LEFT, PANEL_DIM,
                "An all clear on Normal or harder without a continue opens the Extra Stage");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, x0, box.y + box.h - 27, TEXT_LEFT, PANEL_DIM,
@@ -170,8 +180,8 @@ static void records_screen_cards(app *a, int y)
     SDL_Rect box = RECORDS_BOX;
     int x0 = box.x + 16;
     for (int d = 0; d < DIFFICULTY_COUNT; d++)
-        panel_text(r, at, ATLAS_FONT_SMALL, 1, records_screen_col(d), y, TEXT_RIGHT, PANEL_GOLD,
-                   difficulty_name(d));
+        panel_text(r, at, ATLAS_FONT_SMALL, 1, records_screen_card_col(d), y, TEXT_RIGHT,
+                   PANEL_GOLD, difficulty_name(d));
     panel_text(r, at, ATLAS_FONT_SMALL, 1, x0, y, TEXT_LEFT, PANEL_GOLD, "captured/met");
     y += 18;
     if (s->count == 0)
@@ -195,18 +205,18 @@ static void records_screen_cards(app *a, int y)
         met |= spellcards_find(&a->cards, boss->name, row->phase, t, SPELLCARDS_ANY) != NULL;
         char label[MENU_LABEL_MAX];
         snprintf(label, sizeof label, "%s", met ? t : "? ? ? ? ? ?");
-        int room = records_screen_col(0) - 44 - (x0 + 10);
+        int room = records_screen_card_col(0) - 50 - (x0 + 10);
         while (label[0] && panel_text_width(ATLAS_FONT_SMALL, 1, label) > room)
             strcpy(label + strlen(label) - (strlen(label) > 3 ? 3 : strlen(label)), "..");
         panel_text(r, at, ATLAS_FONT_SMALL, 1, x0 + 10, yy, TEXT_LEFT,
                    met ? PANEL_WHITE : PANEL_DIM, label);
         if (row->extra) { /* the Extra stage plays at Lunatic: its history is that one */
             records_screen_history(a, boss, row->phase, DIFFICULTY_LUNATIC,
-                                   records_screen_col(DIFFICULTY_COUNT - 1), yy);
+                                   records_screen_card_col(DIFFICULTY_COUNT - 1), yy);
             continue;
         }
         for (int d = 0; d < DIFFICULTY_COUNT; d++)
-            records_screen_history(a, boss, row->phase, d, records_screen_col(d), yy);
+            records_screen_history(a, boss, row->phase, d, records_screen_card_col(d), yy);
     }
     if (s->first > 0)
         panel_text(r, at, ATLAS_FONT_SMALL, 1, box.x + box.w - 14, box.y + 8, TEXT_RIGHT, PANEL_DIM,
