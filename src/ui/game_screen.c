@@ -225,7 +225,7 @@ void game_leave(app *a)
     a->typing = 0;
     game_save_cards(a);
     if (!g->watching)
-        app_save_records(a); /* the play time of a run quit */
+        app_save_records(a);        /* the play time of a run quit */
     replay_player_free(&g->player); /* its keyframes: memory for watching only */
 }
 
