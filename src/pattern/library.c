@@ -552,26 +552,105 @@ static void library_walk_report(const path_list *l, const char *dir, diag_list *
                 LIBRARY_MAX_FOLDERS, LIBRARY_MAX_FILES);
 }
 
-static int library_cmp_rel(const void *a, const void *b)
+/* The game's pattern files as it shipped them before stages 4 to 6 (relative to
+ * its folder, sorted): a folder's files are compiled in this order first, then
+ * every other file, sorted. A file added to the game so never comes between two
+ * of these, where it would change what the first format-3 and format-4 replays
+ * hashed for a script past its end: the place "the start of the function after
+ * its own" (vm_hash_portable_next, WORLD_FLAG_NEXT_PLACE). Never reorder it or
+ * add to it. */
+static const char *const library_first_files[] = {
+    "aimed_stream.pat",
+    "bubble_wall.pat",
+    "cage.pat",
+    "crossfire.pat",
+    "curtain.pat",
+    "double_helix.pat",
+    "firework.pat",
+    "flower.pat",
+    "fountain.pat",
+    "galaxy.pat",
+    "game.pat",
+    "kaleidoscope.pat",
+    "laser_cage.pat",
+    "laser_chain.pat",
+    "laser_snakes.pat",
+    "laser_sweep.pat",
+    "random_rain.pat",
+    "ring_burst.pat",
+    "rose.pat",
+    "rotating_arms.pat",
+    "ships/hotaru.pat",
+    "ships/shirasagi.pat",
+    "slow_reaim.pat",
+    "spiral.pat",
+    "split.pat",
+    "spread_fan.pat",
+    "stage1/1_enemies.pat",
+    "stage1/2_midboss.pat",
+    "stage1/3_boss.pat",
+    "stage1/stage1.pat",
+    "stage2/1_enemies.pat",
+    "stage2/2_midboss.pat",
+    "stage2/3_boss.pat",
+    "stage2/stage2.pat",
+    "stage3/1_enemies.pat",
+    "stage3/2_midboss.pat",
+    "stage3/3_boss.pat",
+    "stage3/stage3.pat",
+    "star_bloom.pat",
+    "vortex.pat",
+    "wave.pat",
+};
+
+/* A file's place in library_first_files, or the list's length for the others. */
+static size_t library_file_rank(const char *rel)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    size_t n = sizeof library_first_files / sizeof *library_first_files;
+    for (size_t k = 0; k < n; k++)
+        if (strcmp(rel, library_first_files[k]) == 0)
+            return k;
+    return n;
 }
 
-/* Sorts a list by relative path (both arrays together). */
+/* Whether the file of rank ra and path a is compiled after that of rank rb and
+ * path b: library_first_files first, in its order, then the others sorted. */
+static int library_after(size_t ra, const char *a, size_t rb, const char *b)
+{
+    return ra != rb ? ra > rb : strcmp(a, b) > 0;
+}
+
+/* The rank of a list's entry i: from ranks when there, else looked up. */
+static size_t path_list_rank(const path_list *l, const size_t *ranks, int i)
+{
+    return ranks ? ranks[i] : library_file_rank(l->rel[i]);
+}
+
+/* Sorts a list into compile order (library_after; both arrays together). The
+ * ranks are looked up once each (out of memory: at every comparison). */
 static void path_list_sort(path_list *l)
 {
-    /* pairs "rel\0path" would need copies; a simple insertion sort keeps both in step */
+    size_t *ranks = l->count > 0 ? mem_alloc((size_t)l->count * sizeof *ranks) : NULL;
+    for (int i = 0; ranks && i < l->count; i++)
+        ranks[i] = library_file_rank(l->rel[i]);
+    /* pairs "rel\0path" would need copies; a simple insertion sort keeps all in step */
     for (int i = 1; i < l->count; i++) {
         char *p = l->paths[i], *r = l->rel[i];
+        size_t k = path_list_rank(l, ranks, i);
         int j = i;
-        while (j > 0 && library_cmp_rel(&l->rel[j - 1], &r) > 0) {
+        while (j > 0 && library_after(path_list_rank(l, ranks, j - 1), l->rel[j - 1], k, r)) {
             l->paths[j] = l->paths[j - 1];
             l->rel[j] = l->rel[j - 1];
+            if (ranks)
+                ranks[j] = ranks[j - 1];
             j--;
         }
         l->paths[j] = p;
         l->rel[j] = r;
+        if (ranks)
+            ranks[j] = k;
     }
+    mem_free(ranks);
 }
 
 char **library_list_dir(const char *dir, long max_entries, int *count)

@@ -206,15 +206,19 @@ library *library_load_texts(const char *const *paths, int count, library_text_fn
 #define LIBRARY_MAX_FILES   2048
 #define LIBRARY_MAX_ENTRIES 100000
 
-/* The pattern files under dir, recursively, sorted by their path relative to it:
- * what library_load_dir reads there. Sets *count; NULL if there are none, if
+/* The pattern files under dir, recursively, in compile order: those the game
+ * shipped before stages 4 to 6 (by their path relative to dir) first, in their
+ * order then, and the others after them, sorted by that path (so a file added
+ * to the game never changes where the first format-3 replays' scripts past
+ * their ends stood: library.c, library_first_files). What library_load_dir reads
+ * there. Sets *count; NULL if there are none, if
  * memory ran out, or if the folders hold more than max_entries entries in all
  * (a home folder is not a library; 0: no limit). Free with library_paths_free. */
 char **library_list_dir(const char *dir, long max_entries, int *count);
 void library_paths_free(char **paths, int count);
 /* Whether a file name is a pattern file (.pat, or an importer's extension). */
 int library_is_pattern_file(const char *name);
-/* Every pattern file under dir (recursively, sorted by path). With mod_dir, a
+/* Every pattern file under dir (recursively, in library_list_dir's order). With mod_dir, a
  * file there with the same path relative to its folder replaces the built-in
  * one, and its other files are added. A dir that is not a folder is an error
  * (NULL, reported): no data folder never loads as an empty game. */

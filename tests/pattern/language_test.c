@@ -848,6 +848,41 @@ static void test_folders(const char *tmp)
     diag_free(&diags);
 }
 
+/* The compile order of a folder: the files the game shipped before stages 4 to 6
+ * first, in their order, then the others sorted, so that a folder added to the
+ * game (stage4/, sorting between stage3/ and star_bloom.pat) is compiled after
+ * all of them and the first replays' scripts past their ends keep their places. */
+static void test_compile_order(const char *tmp)
+{
+    char dir[512], path[600];
+    snprintf(dir, sizeof dir, "%s/lang_order", tmp);
+    const char *const rel[] = {
+        "wave.pat",       "stage4/1_enemies.pat", "aaa.pat",          "stage3/stage3.pat",
+        "star_bloom.pat", "stage3/3_boss.pat",    "aimed_stream.pat", "zz.pat"};
+    const char *const want[] = {
+        "aimed_stream.pat", "stage3/3_boss.pat", "stage3/stage3.pat",    "star_bloom.pat",
+        "wave.pat",         "aaa.pat",           "stage4/1_enemies.pat", "zz.pat"};
+    const int n = (int)(sizeof rel / sizeof *rel);
+    for (int i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, rel[i]);
+        char err[128], *slash = strrchr(path, '/');
+        *slash = '\0';
+        file_make_dirs(path);
+        *slash = '/';
+        CHECK(file_write_atomic(path, "# nothing\n", 10, err, sizeof err) == 0);
+    }
+    int count = 0;
+    char **paths = library_list_dir(dir, 0, &count);
+    CHECK_EQ_INT(count, n);
+    for (int i = 0; paths && i < count && i < n; i++) {
+        const char *got = paths[i] + strlen(dir) + 1;
+        if (strcmp(got, want[i]) != 0)
+            fprintf(stderr, "compile order %d: %s, wanted %s\n", i, got, want[i]);
+        CHECK(strcmp(got, want[i]) == 0);
+    }
+    library_paths_free(paths, count);
+}
+
 int main(int argc, char **argv)
 {
     test_basics();
@@ -870,6 +905,7 @@ int main(int argc, char **argv)
     test_stage();
     test_sandbox_no_allocation();
     test_folders(argc > 1 ? argv[1] : "/tmp");
+    test_compile_order(argc > 1 ? argv[1] : "/tmp");
     diag_free(&diags);
     return check_done("pattern.language");
 }
