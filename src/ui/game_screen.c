@@ -520,8 +520,10 @@ static app_screen game_menu_after(app *a)
     if (!g->practice)
         return SCREEN_TITLE;
     a->practice.difficulty = g->config.difficulty % DIFFICULTY_COUNT;
-    if (a->lib && g->config.ship < a->lib->ship_count)
+    if (a->lib && g->config.ship < a->lib->ship_count) {
         a->ships.chosen = g->config.ship;
+        a->ships.chosen_type = g->config.shot_type;
+    }
     a->ships.practice = a->difficulty.practice = 1;
     return SCREEN_PRACTICE;
 }

@@ -108,7 +108,8 @@ void practice_action(app *a, input_ui act)
                             .difficulty = (uint8_t)p->difficulty,
                             .flags = (uint16_t)((row->one_phase ? WORLD_FLAG_ONE_PHASE : 0) |
                                                 world_speed_flag(a->opts.practice_speed)),
-                            .ship = (uint8_t)a->ships.chosen};
+                            .ship = (uint8_t)a->ships.chosen,
+                            .shot_type = (uint8_t)a->ships.chosen_type};
         if (row->stage >= 0) {
             cfg.stage = (uint8_t)row->stage;
             cfg.flags |= WORLD_FLAG_ONE_STAGE;
