@@ -98,10 +98,11 @@ typedef struct replay_entry {
     uint64_t score;
     char name[REPLAY_NAME_MAX + 1];
     uint32_t frames;
-    uint8_t practice;             /* REPLAY_PRACTICE_*: savestates loaded, taken over */
-    uint32_t taken_at;            /* the frame it was taken over at */
-    uint8_t reach;                /* world_reach at its end (format 3 on; 0 unknown) */
-    char ship[REPLAY_LABEL_SIZE]; /* the ship flown, by name ("" unknown: format 1, 2) */
+    uint8_t practice;                  /* REPLAY_PRACTICE_*: savestates loaded, taken over */
+    uint32_t taken_at;                 /* the frame it was taken over at */
+    uint8_t reach;                     /* world_reach at its end (format 3 on; 0 unknown) */
+    char ship[REPLAY_LABEL_SIZE];      /* the ship flown, by name ("" unknown: format 1, 2) */
+    char shot_type[REPLAY_LABEL_SIZE]; /* its shot type, by name ("" the first) */
     char error[256];
 } replay_entry;
 

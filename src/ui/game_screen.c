@@ -554,6 +554,7 @@ static void game_insert_score(app *a)
     e.score = world_final_score(g->w);
     e.stage = g->w->stage + 1;
     snprintf(e.ship, sizeof e.ship, "%s", g->w->ship->name);
+    snprintf(e.shot_type, sizeof e.shot_type, "%s", g->w->ship->type_name);
     e.cleared = g->w->state == WORLD_CLEARED;
     e.date = highscores_today();
     g->rank = highscores_insert(&a->scores, (difficulty)g->config.difficulty, &e);
