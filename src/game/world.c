@@ -178,7 +178,8 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     rng_seed(&w->rng, cfg->seed);
     w->ship = library_fallback_ship();
     if (lib && lib->ship_count > 0)
-        w->ship = &lib->ships[cfg->ship < lib->ship_count ? cfg->ship : 0];
+        w->ship = library_ship_type(&lib->ships[cfg->ship < lib->ship_count ? cfg->ship : 0],
+                                    cfg->shot_type);
     player_init(&w->player, w->ship);
     boss_reset(&w->boss);
     w->stage_slot = ENEMY_NONE;
@@ -1085,6 +1086,74 @@ static void (*world_vm_hash_fn(const world *w, int portable))(const vm *, hasher
     return (w->config.flags & WORLD_FLAG_NEXT_PLACE) ? vm_hash_portable_next : vm_hash_portable;
 }
 
+/* Where the code of one of a ship's shot types starts: its first volley or
+ * bomb of its own (a type that flies its ship's bomb shares the first type's
+ * function, which is not its own code); UINT32_MAX when it has none. */
+static uint32_t world_type_code_start(const library *lib, const library_ship *ship, uint32_t t)
+{
+    const library_ship *ty = library_ship_type(ship, t);
+    uint32_t funcs[2 * LIBRARY_SHIP_LEVELS + 1], n = 0, start = UINT32_MAX;
+    for (int f = 0; f < 2; f++)
+        for (int l = 0; l < LIBRARY_SHIP_LEVELS; l++)
+            funcs[n++] = ty->shot[f][l];
+    funcs[n++] = t > 0 && ty->bomb == ship->bomb ? LIBRARY_NO_FUNC : ty->bomb;
+    for (uint32_t k = 0; k < n; k++)
+        if (funcs[k] < lib->prog->func_count && lib->prog->funcs[funcs[k]].pc < start)
+            start = lib->prog->funcs[funcs[k]].pc;
+    return start;
+}
+
+/* The ships the game had when the replays of the first rule
+ * (WORLD_FLAG_NEXT_PLACE) were recorded, before the rules field: their code,
+ * compiled after everything else, ended the program then. */
+static const char *const world_next_place_ships[] = {"hotaru", "shirasagi"};
+
+static int world_next_place_ship(const char *name)
+{
+    for (size_t k = 0; k < sizeof world_next_place_ships / sizeof *world_next_place_ships; k++)
+        if (strcmp(world_next_place_ships[k], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Where the code those replays knew ends: the first code of a ship or shot type
+ * added since (another ship, or a type after a ship's first) that comes after
+ * the last of theirs; UINT32_MAX when none does. A script of the ship's past
+ * its end there stands at its own end (world_hash_ship_vm), as it did when the
+ * program ended there, so that a ship or a shot type added since leaves them
+ * verifying, wherever its file sorts. */
+static uint32_t world_next_place_end(const library *lib)
+{
+    uint32_t last_old = 0, end = UINT32_MAX;
+    for (uint32_t s = 0; s < lib->ship_count; s++)
+        if (world_next_place_ship(lib->ships[s].name)) {
+            uint32_t start = world_type_code_start(lib, &lib->ships[s], 0);
+            if (start != UINT32_MAX && start > last_old)
+                last_old = start;
+        }
+    for (uint32_t s = 0; s < lib->ship_count; s++)
+        for (uint32_t t = 0; t < lib->ships[s].type_count; t++) {
+            if (t == 0 && world_next_place_ship(lib->ships[s].name))
+                continue;
+            uint32_t start = world_type_code_start(lib, &lib->ships[s], t);
+            if (start > last_old && start < end)
+                end = start;
+        }
+    return end;
+}
+
+/* The ship's VM into hs: as the enemies', except by the rule of the replays
+ * recorded before the rules field, whose ships' code ended the program: a
+ * ship's script past its end stands at its own end where the code of a ship
+ * or a shot type added since follows it (world_next_place_end). */
+static void world_hash_ship_vm(const world *w, int portable, hasher *hs)
+{
+    if (portable && (w->config.flags & WORLD_FLAG_NEXT_PLACE))
+        vm_hash_portable_next_until(w->ship_vm, hs, world_next_place_end(w->lib));
+    else
+        world_vm_hash_fn(w, portable)(w->ship_vm, hs);
+}
+
 /* The configuration's start point and ship, in a format-3 run by name: a ship
  * or a boss added in a file sorting earlier renumbers them (replay.h). */
 static void world_hash_start_ship(const world *w, hasher *hs, int portable)
@@ -1097,6 +1166,8 @@ static void world_hash_start_ship(const world *w, hasher *hs, int portable)
          * before ships and games were content. */
         if (c->ship != 0)
             hash_u32(hs, 0x10000u | c->ship);
+        if (c->shot_type != 0)
+            hash_u32(hs, 0x20000u | c->shot_type);
         return;
     }
     const library *lib = w->lib;
@@ -1105,6 +1176,9 @@ static void world_hash_start_ship(const world *w, hasher *hs, int portable)
     world_hash_name(hs, boss < lib->boss_count ? lib->bosses[boss].name : NULL);
     hash_u32(hs, c->flags & ~WORLD_FLAGS_RULES);
     world_hash_name(hs, c->ship < lib->ship_count ? lib->ships[c->ship].name : NULL);
+    /* the first shot type hashes as a run did before ships had types */
+    if (w->ship && w->ship->type != 0)
+        world_hash_name(hs, w->ship->type_name);
 }
 
 /* The run's own fields in world_hash's order: the stage, the frame, the
@@ -1181,7 +1255,7 @@ uint64_t world_hash(const world *w)
     /* The ship's VM holds state only while a script of it waits (a volley that
      * fires and ends leaves nothing behind: its clock is the world's frame). */
     if (w->ship_vm && vm_get_stats(w->ship_vm).live > 0)
-        vm_hash_of(w->ship_vm, &hs);
+        world_hash_ship_vm(w, portable, &hs);
     return hash_end(&hs);
 }
 
@@ -1213,7 +1287,7 @@ void world_hash_parts(const world *w, uint64_t out[WORLD_PART_COUNT])
     if (w->vm)
         vm_hash_of(w->vm, &hs[WORLD_PART_VM]);
     if (w->ship_vm && vm_get_stats(w->ship_vm).live > 0)
-        vm_hash_of(w->ship_vm, &hs[WORLD_PART_VM]);
+        world_hash_ship_vm(w, portable, &hs[WORLD_PART_VM]);
     for (int i = 0; i < 4; i++)
         hash_u64(&hs[WORLD_PART_GENERATORS], w->rng.s[i]);
     world_hash_start_ship(w, &hs[WORLD_PART_SCORE], portable);
@@ -1395,6 +1469,12 @@ static void content_ship(content_walk *cw, const library_ship *s)
         for (int k = 0; k < LIBRARY_SHIP_LEVELS; k++)
             content_func(cw, s->shot[f][k]);
     content_func(cw, s->bomb);
+    /* a shot type after the first by its name; the first hashes as a ship did
+     * before ships had types */
+    if (s->type != 0) {
+        hash_u32(hs, 0x74797065u); /* "type" */
+        content_hash_text(hs, s->type_name);
+    }
 }
 
 /* Which stages of the game's list a content hash covers: from `first`,
@@ -1449,7 +1529,7 @@ static void content_roots(content_walk *cw, const world_config *cfg, uint8_t rea
     }
     uint32_t ship = cfg ? cfg->ship : 0;
     if (ship < lib->ship_count)
-        content_ship(cw, &lib->ships[ship]);
+        content_ship(cw, library_ship_type(&lib->ships[ship], cfg ? cfg->shot_type : 0));
     if (cfg && cfg->start != 0)
         content_boss(cw, WORLD_START_BOSS(cfg->start));
 }

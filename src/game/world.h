@@ -136,6 +136,7 @@ typedef struct world_config {
      * list). Never recorded: replay_content_matches sets it for a replay recorded
      * when the list was shorter, so that its run ends where it ended then. */
     uint8_t stages;
+    uint8_t shot_type; /* the ship's shot type, index into its types (0 the first) */
 } world_config;
 
 typedef enum world_state {

@@ -20,7 +20,7 @@
     X(DECLARATION, "boss", "boss NAME { ... }", "A boss: `name \"TEXT\"`, `look NAME`, `character NAME`, `spell_background NAME`, then its phases.") \
     X(DECLARATION, "shared", "shared NAME = EXPR", "A value every script reads and changes (`NAME = ...`, `+=`, ...), starting at EXPR (known when the file loads) in each run.") \
     X(DECLARATION, "function", "function NAME(PARAMS) { ... }", "A value computed at once: `NAME(ARGS)` in an expression; `return EXPR` gives it. No `wait`, `fire`, `run`, `thread`, `spawn` or `boss` inside.") \
-    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `option_look NAME`, `about \"TEXT\"`, `character NAME`, its numbers, `option`s, `shot`s and `bomb` (docs/patterns.md, Ships).") \
+    X(DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `option_look NAME`, `about \"TEXT\"`, `character NAME`, its numbers, `option`s, `shot`s and `bomb`, or its shot types (`type NAME { ... }`) (docs/patterns.md, Ships).") \
     X(DECLARATION, "game", "game NAME { stages NAME... [extra NAME] }", "The stages of a run, in order, and its Extra stage (docs/patterns.md, The game).") \
     X(WORD, "stages", "stages NAME...", "(In a game.) The stages a run plays, in order, from the first.") \
     X(WORD, "extra", "extra NAME", "(In a game, after its stages.) The Extra stage: not part of a run, played alone from the title's Extra Start once a ship has cleared the game on Normal or harder without continues; no continues in it.") \
@@ -150,6 +150,7 @@
     X(WORD, "frames", "shape NAME ... frames N [every F] [once]", "(In art.) An animation: N frames (1 to 16) of the frame's size side by side in the sheet, from `at X Y` rightwards; each shown `every F` ticks. Picked from the object's age; drawing only, never part of the state.") \
     X(WORD, "every", "shape NAME ... frames N every F", "(In art.) Ticks each frame of an animation shows: 1 to 255, default 6.") \
     X(WORD, "once", "shape NAME ... frames N once", "(In art.) The animation plays once and holds its last frame (else it loops).") \
+    X(WORD, "type", "type NAME { name \"TEXT\" about \"TEXT\" ... shot LEVEL [focused] { ... } ... }", "(In a ship.) One of its shot types, chosen on the ship select: its name and a line about it, its `shot`s, and numbers, `option`s or a `bomb` of its own in place of the ship's. The first type is what a replay without one flies (docs/patterns.md, Shot types).") \
     X(WORD, "option_look", "option_look NAME", "(In a ship.) What its options are drawn as: `option` (the default) or an art shape.") \
     X(DECLARATION, "backdrop", "backdrop NAME { layer ... [spell { layer ... }] }", "A backdrop drawn from data, for `background NAME` and `spell_background NAME` like the built-in ones: up to 8 layers, bottom first, each a fill or a PNG beside the file; `spell { ... }`: what it shows during a spell card (docs/patterns.md, Backdrops). Drawing only: no hash sees it.") \
     X(WORD, "layer", "layer fill (R, G, B) [(R, G, B)] | layer \"SHEET.png\" [tile | at (X, Y)] [scroll DX DY] [rotate A] [turn A] [scale S] [tint (R, G, B)] [alpha A] [fade N] [additive]", "(In a backdrop.) One layer, over the ones before it: a fill, or a picture (at most 1024x1024) tiled over the field or placed once centred at (X, Y).") \

@@ -105,10 +105,11 @@ typedef struct replay_entry {
     uint64_t score;
     char name[REPLAY_NAME_MAX + 1];
     uint32_t frames;
-    uint8_t practice;             /* REPLAY_PRACTICE_*: savestates loaded, taken over */
-    uint32_t taken_at;            /* the frame it was taken over at */
-    uint8_t reach;                /* world_reach at its end (format 3 on; 0 unknown) */
-    char ship[REPLAY_LABEL_SIZE]; /* the ship flown, by name ("" unknown: format 1, 2) */
+    uint8_t practice;                  /* REPLAY_PRACTICE_*: savestates loaded, taken over */
+    uint32_t taken_at;                 /* the frame it was taken over at */
+    uint8_t reach;                     /* world_reach at its end (format 3 on; 0 unknown) */
+    char ship[REPLAY_LABEL_SIZE];      /* the ship flown, by name ("" unknown: format 1, 2) */
+    char shot_type[REPLAY_LABEL_SIZE]; /* its shot type, by name ("" the first) */
     char error[256];
 } replay_entry;
 
@@ -185,14 +186,17 @@ typedef struct game_state {
 } game_state;
 
 /* The ship select (ship_select.c), after the difficulty when the content has
- * more than one ship: each ship's numbers, and its shot flying in a preview
- * world (unfocused, then focused, at each power level in turn). */
+ * more than one ship or shot type: the ship, then its shot type, each with its
+ * numbers and its shot flying in a preview world (unfocused, then focused, at
+ * each power level in turn). */
 typedef struct ship_select_state {
     menu m;
-    int practice;   /* 1: the practice menu follows */
-    int extra;      /* 1: the Extra stage follows (Extra Start); locked ships dimmed */
-    int chosen;     /* the ship runs and practices fly (index into lib->ships) */
-    world *preview; /* the cursor's ship alone (WORLD_FLAG_NO_STAGE) */
+    int practice;    /* 1: the practice menu follows */
+    int extra;       /* 1: the Extra stage follows (Extra Start); locked ships dimmed */
+    int chosen;      /* the ship runs and practices fly (index into lib->ships) */
+    int chosen_type; /* its shot type (index into the ship's types) */
+    int step;        /* 0: choosing the ship; 1: choosing its shot type */
+    world *preview;  /* the cursor's ship (and type) alone (WORLD_FLAG_NO_STAGE) */
     world_view view;
     int frames; /* frames the preview has run */
 } ship_select_state;
@@ -411,7 +415,7 @@ void ship_select_enter(app *a);
 void ship_select_action(app *a, input_ui act);
 void ship_select_update(app *a);
 void ship_select_draw(app *a);
-/* Whether the ship select has a choice to offer (two ships or more). */
+/* Whether the ship select has a choice to offer (two ships or shot types or more). */
 int ship_select_offered(const app *a);
 /* The title's Extra Start: the ship select for the Extra stage (ships not
  * unlocked shown locked), or with one ship its Extra stage at once. */
@@ -419,8 +423,9 @@ void ship_select_extra(app *a);
 /* Whether the title's Extra Start is open: the game has an Extra stage and a
  * ship has unlocked it (game/records.h). */
 int title_extra_open(const app *a);
-/* The run of the game's Extra stage with a ship: alone, at Lunatic's rank. */
-world_config ship_select_extra_config(app *a, int ship);
+/* The run of the game's Extra stage with a ship and its shot type: alone, at
+ * Lunatic's rank. */
+world_config ship_select_extra_config(app *a, int ship, int type);
 void music_room_enter(app *a);
 void music_room_action(app *a, input_ui act);
 void music_room_draw(app *a);
