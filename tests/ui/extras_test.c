@@ -186,6 +186,8 @@ static void ex_unlock(const library *lib)
     CHECK(!a->ships.m.disabled[0] && a->ships.m.disabled[1]);
     ship_select_action(a, INPUT_UI_DOWN); /* skips the locked ship */
     CHECK_EQ_INT(a->ships.m.cursor, 0);
+    ship_select_action(a, INPUT_UI_CONFIRM); /* then its shot type */
+    CHECK(a->ships.step == 1 && strncmp(a->ships.m.title, "Extra: ", 7) == 0);
     ship_select_action(a, INPUT_UI_CONFIRM);
     CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
     CHECK(world_in_extra(a->game.w) && a->game.config.stage == 6 &&
