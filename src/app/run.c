@@ -152,7 +152,8 @@ static int run_pick_ship(const library *lib, const char *file, const char *ship_
 
 /* Flies lib's ship number index for frames frames at a power level, focused or
  * not, and prints the summary line: the shots fired, those alive at the end,
- * and the world's state hash. Returns the exit code. */
+ * and the world's state hash (and, for a ship that fires lasers, a line of
+ * its lasers as for a pattern's). Returns the exit code. */
 static int run_ship(const library *lib, int index, int frames, int power, int focused)
 {
     world *w = mem_calloc(1, sizeof *w);
@@ -167,6 +168,10 @@ static int run_ship(const library *lib, int index, int frames, int power, int fo
     printf("frames %d ship %s power %d %s shots %" PRIu64 " live %u hash %016" PRIx64 "\n", frames,
            lib->ships[index].name, power, focused ? "focused" : "unfocused", shots,
            (unsigned)w->shots.live, world_hash(w));
+    const laser_pool *lp = &w->shot_lasers;
+    if (lp->stats.spawned > 0) /* a ship that fires lasers: how many, live and refused */
+        printf("lasers %u spawned %" PRIu64 " refused %" PRIu64 "\n", (unsigned)lp->live,
+               lp->stats.spawned, lp->stats.refused);
     if (w->last_error[0])
         fprintf(stderr, "%s\n", w->last_error);
     world_free(w);

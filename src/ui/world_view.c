@@ -722,6 +722,8 @@ void world_view_draw(world_view *v, frame_view *fv, const world *w, const world_
         .stats = x ? x->stats : NULL,
         .fps = x ? x->fps : -1.0f,
         .lasers = &w->lasers,
+        .shot_lasers = &w->shot_lasers,
+        .shot_laser_reach = w->shot_laser_reach,
         .backdrop = scenery_now(w) + 1,
         .backdrop_time = w->frame,
     };
