@@ -19,83 +19,88 @@ ship hotaru {
     bomb_growth 7
     bomb_max 280
 
-    # options: from power level N, at (x, y) from the ship, focused at (x, y)
-    option 2 (-22, 8) focused (-14, -6)
-    option 2 (22, 8) focused (14, -6)
-    option 3 (-30, 10) focused (-20, -6)
-    option 3 (30, 10) focused (20, -6)
-    option 4 (-38, 12) focused (-26, -6)
-    option 4 (38, 12) focused (26, -6)
+    type fan {
+        name "Lantern Fan"
+        about "A wide fan of sparks; a strong stream focused."
 
-    # Unfocused: the main pair straight ahead, side pairs fanning out 12, 19 and
-    # 26 degrees.
-    shot 1 {
-        damage 3
-        fire rice red at 0 speed 14 from (-5, -10)
-        fire rice red at 0 speed 14 from (5, -10)
-    }
-    shot 2 {
-        damage 3
-        fire rice red at 0 speed 14 from (-5, -10)
-        fire rice red at 0 speed 14 from (5, -10)
-        damage 2
-        fire rice red at 348 speed 14 from (-8, -6)
-        fire rice red at 12 speed 14 from (8, -6)
-    }
-    shot 3 {
-        damage 3
-        fire rice red at 0 speed 14 from (-5, -10)
-        fire rice red at 0 speed 14 from (5, -10)
-        damage 2
-        repeat 2 as k {
-            fire rice red at 348 - 7 * k speed 14 from (-8, -6)
-            fire rice red at 12 + 7 * k speed 14 from (8, -6)
-        }
-    }
-    shot 4 {
-        damage 3
-        fire rice red at 0 speed 14 from (-5, -10)
-        fire rice red at 0 speed 14 from (5, -10)
-        damage 2
-        repeat 3 as k {
-            fire rice red at 348 - 7 * k speed 14 from (-8, -6)
-            fire rice red at 12 + 7 * k speed 14 from (8, -6)
-        }
-    }
+        # options: from power level N, at (x, y) from the ship, focused at (x, y)
+        option 2 (-22, 8) focused (-14, -6)
+        option 2 (22, 8) focused (14, -6)
+        option 3 (-30, 10) focused (-20, -6)
+        option 3 (30, 10) focused (20, -6)
+        option 4 (-38, 12) focused (-26, -6)
+        option 4 (38, 12) focused (26, -6)
 
-    # Focused: the main pair and side streams straight ahead, 14, 20 and 26 px
-    # out.
-    shot 1 focused {
-        damage 3
-        fire arrow blue at 0 speed 14 from (-5, -10)
-        fire arrow blue at 0 speed 14 from (5, -10)
-    }
-    shot 2 focused {
-        damage 3
-        fire arrow blue at 0 speed 14 from (-5, -10)
-        fire arrow blue at 0 speed 14 from (5, -10)
-        damage 2
-        fire arrow blue at 0 speed 14 from (-14, -4)
-        fire arrow blue at 0 speed 14 from (14, -4)
-    }
-    shot 3 focused {
-        damage 3
-        fire arrow blue at 0 speed 14 from (-5, -10)
-        fire arrow blue at 0 speed 14 from (5, -10)
-        damage 2
-        repeat 2 as k {
-            fire arrow blue at 0 speed 14 from (-14 - 6 * k, -4)
-            fire arrow blue at 0 speed 14 from (14 + 6 * k, -4)
+        # Unfocused: the main pair straight ahead, side pairs fanning out 12, 19 and
+        # 26 degrees.
+        shot 1 {
+            damage 3
+            fire rice red at 0 speed 14 from (-5, -10)
+            fire rice red at 0 speed 14 from (5, -10)
         }
-    }
-    shot 4 focused {
-        damage 3
-        fire arrow blue at 0 speed 14 from (-5, -10)
-        fire arrow blue at 0 speed 14 from (5, -10)
-        damage 2
-        repeat 3 as k {
-            fire arrow blue at 0 speed 14 from (-14 - 6 * k, -4)
-            fire arrow blue at 0 speed 14 from (14 + 6 * k, -4)
+        shot 2 {
+            damage 3
+            fire rice red at 0 speed 14 from (-5, -10)
+            fire rice red at 0 speed 14 from (5, -10)
+            damage 2
+            fire rice red at 348 speed 14 from (-8, -6)
+            fire rice red at 12 speed 14 from (8, -6)
+        }
+        shot 3 {
+            damage 3
+            fire rice red at 0 speed 14 from (-5, -10)
+            fire rice red at 0 speed 14 from (5, -10)
+            damage 2
+            repeat 2 as k {
+                fire rice red at 348 - 7 * k speed 14 from (-8, -6)
+                fire rice red at 12 + 7 * k speed 14 from (8, -6)
+            }
+        }
+        shot 4 {
+            damage 3
+            fire rice red at 0 speed 14 from (-5, -10)
+            fire rice red at 0 speed 14 from (5, -10)
+            damage 2
+            repeat 3 as k {
+                fire rice red at 348 - 7 * k speed 14 from (-8, -6)
+                fire rice red at 12 + 7 * k speed 14 from (8, -6)
+            }
+        }
+
+        # Focused: the main pair and side streams straight ahead, 14, 20 and 26 px
+        # out.
+        shot 1 focused {
+            damage 3
+            fire arrow blue at 0 speed 14 from (-5, -10)
+            fire arrow blue at 0 speed 14 from (5, -10)
+        }
+        shot 2 focused {
+            damage 3
+            fire arrow blue at 0 speed 14 from (-5, -10)
+            fire arrow blue at 0 speed 14 from (5, -10)
+            damage 2
+            fire arrow blue at 0 speed 14 from (-14, -4)
+            fire arrow blue at 0 speed 14 from (14, -4)
+        }
+        shot 3 focused {
+            damage 3
+            fire arrow blue at 0 speed 14 from (-5, -10)
+            fire arrow blue at 0 speed 14 from (5, -10)
+            damage 2
+            repeat 2 as k {
+                fire arrow blue at 0 speed 14 from (-14 - 6 * k, -4)
+                fire arrow blue at 0 speed 14 from (14 + 6 * k, -4)
+            }
+        }
+        shot 4 focused {
+            damage 3
+            fire arrow blue at 0 speed 14 from (-5, -10)
+            fire arrow blue at 0 speed 14 from (5, -10)
+            damage 2
+            repeat 3 as k {
+                fire arrow blue at 0 speed 14 from (-14 - 6 * k, -4)
+                fire arrow blue at 0 speed 14 from (14 + 6 * k, -4)
+            }
         }
     }
 

@@ -24,193 +24,198 @@ ship shirasagi {
     bomb_growth 2.5
     bomb_max 160
 
-    # options: from power level N, at (x, y) from the ship, focused at (x, y):
-    # spread behind her like wings, folded ahead of her when she aims.
-    option 2 (-20, 12) focused (-8, -18)
-    option 2 (20, 12) focused (8, -18)
-    option 3 (-32, 4) focused (-14, -12)
-    option 3 (32, 4) focused (14, -12)
-    option 4 (-42, -6) focused (-20, -6)
-    option 4 (42, -6) focused (20, -6)
+    type feather {
+        name "Seeking Feather"
+        about "Feathers that find their prey; a piercing lance focused."
 
-    # Unfocused: a straight shot (3), then a straight pair (2 each), and feathers
-    # from the ship and then from each pair of options (2 each, the outer pairs
-    # 1), fanning out: each leaves straight, then keeps turning to the nearest
-    # enemy, and gives up after a second and a half. (A ship's code is kept in
-    # its declaration: a pattern declared beside it would move the code older
-    # replays check.)
-    shot 1 {
-        damage 3
-        fire rice white at 0 speed 13 from (0, -12)
-        damage 2
-        fire rice purple at 330 speed 9 from (-6, -4) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        fire rice purple at 30 speed 9 from (6, -4) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-    }
-    shot 2 {
-        damage 2
-        fire rice white at 0 speed 13 from (-4, -12)
-        fire rice white at 0 speed 13 from (4, -12)
-        damage 2
-        fire rice purple at 330 speed 9 from (-20, 12) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        fire rice purple at 30 speed 9 from (20, 12) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-    }
-    shot 3 {
-        damage 2
-        fire rice white at 0 speed 13 from (-4, -12)
-        fire rice white at 0 speed 13 from (4, -12)
-        damage 2
-        fire rice purple at 330 speed 9 from (-20, 12) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        fire rice purple at 30 speed 9 from (20, 12) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        damage 1
-        fire rice purple at 300 speed 9 from (-32, 4) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        fire rice purple at 60 speed 9 from (32, 4) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-    }
-    shot 4 {
-        damage 2
-        fire rice white at 0 speed 13 from (-4, -12)
-        fire rice white at 0 speed 13 from (4, -12)
-        damage 2
-        fire rice purple at 330 speed 9 from (-20, 12) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        fire rice purple at 30 speed 9 from (20, 12) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        damage 1
-        fire rice purple at 300 speed 9 from (-32, 4) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        fire rice purple at 60 speed 9 from (32, 4) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        fire rice purple at 270 speed 9 from (-42, -6) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-        fire rice purple at 90 speed 9 from (42, -6) {
-            wait 5
-            repeat 21 {
-                turn to aim over 10
-                wait 4
-            }
-            vanish
-        }
-    }
+        # options: from power level N, at (x, y) from the ship, focused at (x, y):
+        # spread behind her like wings, folded ahead of her when she aims.
+        option 2 (-20, 12) focused (-8, -18)
+        option 2 (20, 12) focused (8, -18)
+        option 3 (-32, 4) focused (-14, -12)
+        option 3 (32, 4) focused (14, -12)
+        option 4 (-42, -6) focused (-20, -6)
+        option 4 (42, -6) focused (20, -6)
 
-    # Focused: the lance, fast shots that pierce (1 a frame inside an enemy:
-    # three or four frames through the boss). Each volley lays its shots one
-    # after another along the lance, up to 102 px ahead, so that at every power
-    # they draw one unbroken spear; each whole level widens it.
-    shot 1 focused {
-        damage 1
-        pierce 1
-        fire arrow yellow at 0 speed 22 from (-2, -14)
-        fire arrow yellow at 0 speed 22 from (2, -80)
-    }
-    shot 2 focused {
-        damage 1
-        pierce 1
-        fire arrow yellow at 0 speed 22 from (0, -14)
-        fire arrow yellow at 0 speed 22 from (-6, -58)
-        fire arrow yellow at 0 speed 22 from (6, -102)
-    }
-    shot 3 focused {
-        damage 1
-        pierce 1
-        fire arrow yellow at 0 speed 22 from (-3, -14)
-        fire arrow yellow at 0 speed 22 from (3, -14)
-        fire arrow yellow at 0 speed 22 from (-8, -80)
-        fire arrow yellow at 0 speed 22 from (8, -80)
-    }
-    shot 4 focused {
-        damage 1
-        pierce 1
-        fire arrow yellow at 0 speed 22 from (-3, -14)
-        fire arrow yellow at 0 speed 22 from (3, -14)
-        fire arrow yellow at 0 speed 22 from (-8, -58)
-        fire arrow yellow at 0 speed 22 from (8, -58)
-        fire arrow yellow at 0 speed 22 from (-14, -102)
-        fire arrow yellow at 0 speed 22 from (14, -102)
+        # Unfocused: a straight shot (3), then a straight pair (2 each), and feathers
+        # from the ship and then from each pair of options (2 each, the outer pairs
+        # 1), fanning out: each leaves straight, then keeps turning to the nearest
+        # enemy, and gives up after a second and a half. (A ship's code is kept in
+        # its declaration: a pattern declared beside it would move the code older
+        # replays check.)
+        shot 1 {
+            damage 3
+            fire rice white at 0 speed 13 from (0, -12)
+            damage 2
+            fire rice purple at 330 speed 9 from (-6, -4) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            fire rice purple at 30 speed 9 from (6, -4) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+        }
+        shot 2 {
+            damage 2
+            fire rice white at 0 speed 13 from (-4, -12)
+            fire rice white at 0 speed 13 from (4, -12)
+            damage 2
+            fire rice purple at 330 speed 9 from (-20, 12) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            fire rice purple at 30 speed 9 from (20, 12) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+        }
+        shot 3 {
+            damage 2
+            fire rice white at 0 speed 13 from (-4, -12)
+            fire rice white at 0 speed 13 from (4, -12)
+            damage 2
+            fire rice purple at 330 speed 9 from (-20, 12) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            fire rice purple at 30 speed 9 from (20, 12) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            damage 1
+            fire rice purple at 300 speed 9 from (-32, 4) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            fire rice purple at 60 speed 9 from (32, 4) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+        }
+        shot 4 {
+            damage 2
+            fire rice white at 0 speed 13 from (-4, -12)
+            fire rice white at 0 speed 13 from (4, -12)
+            damage 2
+            fire rice purple at 330 speed 9 from (-20, 12) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            fire rice purple at 30 speed 9 from (20, 12) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            damage 1
+            fire rice purple at 300 speed 9 from (-32, 4) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            fire rice purple at 60 speed 9 from (32, 4) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            fire rice purple at 270 speed 9 from (-42, -6) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+            fire rice purple at 90 speed 9 from (42, -6) {
+                wait 5
+                repeat 21 {
+                    turn to aim over 10
+                    wait 4
+                }
+                vanish
+            }
+        }
+
+        # Focused: the lance, fast shots that pierce (1 a frame inside an enemy:
+        # three or four frames through the boss). Each volley lays its shots one
+        # after another along the lance, up to 102 px ahead, so that at every power
+        # they draw one unbroken spear; each whole level widens it.
+        shot 1 focused {
+            damage 1
+            pierce 1
+            fire arrow yellow at 0 speed 22 from (-2, -14)
+            fire arrow yellow at 0 speed 22 from (2, -80)
+        }
+        shot 2 focused {
+            damage 1
+            pierce 1
+            fire arrow yellow at 0 speed 22 from (0, -14)
+            fire arrow yellow at 0 speed 22 from (-6, -58)
+            fire arrow yellow at 0 speed 22 from (6, -102)
+        }
+        shot 3 focused {
+            damage 1
+            pierce 1
+            fire arrow yellow at 0 speed 22 from (-3, -14)
+            fire arrow yellow at 0 speed 22 from (3, -14)
+            fire arrow yellow at 0 speed 22 from (-8, -80)
+            fire arrow yellow at 0 speed 22 from (8, -80)
+        }
+        shot 4 focused {
+            damage 1
+            pierce 1
+            fire arrow yellow at 0 speed 22 from (-3, -14)
+            fire arrow yellow at 0 speed 22 from (3, -14)
+            fire arrow yellow at 0 speed 22 from (-8, -58)
+            fire arrow yellow at 0 speed 22 from (8, -58)
+            fire arrow yellow at 0 speed 22 from (-14, -102)
+            fire arrow yellow at 0 speed 22 from (14, -102)
+        }
     }
 
     # The bomb, "Heron Sign: White Feather Storm": rings of piercing feathers

@@ -84,6 +84,48 @@ static void lint_dump_looks(const library *lib)
     }
 }
 
+/* A function of a ship's table as the dump names it: its index, or "-". */
+static const char *lint_func(char *buf, size_t size, uint32_t f)
+{
+    if (f == LIBRARY_NO_FUNC)
+        return "-";
+    snprintf(buf, size, "%u", f);
+    return buf;
+}
+
+/* The shot types of the ships, one a line (`--dump`): the declared name, the
+ * display name, the numbers that differ from the first type's, the options,
+ * the volleys (function indices, unfocused then focused, levels 1 to 4) and
+ * the bomb. */
+static void lint_dump_ship_types(const library *lib)
+{
+    static const char *const numbers[] = {
+#define LINT_SHIP_NUMBER(id, keyword, def, doc) keyword,
+        LIBRARY_SHIP_NUMBERS(LINT_SHIP_NUMBER)
+#undef LINT_SHIP_NUMBER
+    };
+    for (uint32_t k = 0; k < lib->ship_count; k++) {
+        const library_ship *s = &lib->ships[k];
+        for (uint32_t t = 0; t < s->type_count; t++) {
+            const library_ship *ty = library_ship_type(s, t);
+            char b[8][12], bomb[12];
+            printf("ship '%s' type %u '%s' \"%s\": options %u, shots %s %s %s %s, focused %s %s %s "
+                   "%s, bomb %s%s",
+                   s->name, t, ty->type_name, ty->type_title, ty->option_count,
+                   lint_func(b[0], 12, ty->shot[0][0]), lint_func(b[1], 12, ty->shot[0][1]),
+                   lint_func(b[2], 12, ty->shot[0][2]), lint_func(b[3], 12, ty->shot[0][3]),
+                   lint_func(b[4], 12, ty->shot[1][0]), lint_func(b[5], 12, ty->shot[1][1]),
+                   lint_func(b[6], 12, ty->shot[1][2]), lint_func(b[7], 12, ty->shot[1][3]),
+                   lint_func(bomb, 12, ty->bomb),
+                   ty->bomb_show != LIBRARY_NO_FUNC ? " (shows)" : "");
+            for (int n = 0; n < LIBRARY_SHIP_NUMBER_COUNT; n++)
+                if (t > 0 && ty->num[n] != s->num[n])
+                    printf(", %s %g", numbers[n], ty->num[n]);
+            printf("\n");
+        }
+    }
+}
+
 /* Decodes every sound file the scripts play (pattern/sound_file.h), as the
  * game will when it loads them, and reports one that cannot be played at the
  * `sound` that first plays it. Returns the number reported. */
@@ -280,7 +322,11 @@ static void lint_dump_shows(const library *lib)
     for (uint32_t k = 0; k < p->show_count; k++) {
         const vm_show *v = &p->shows[k];
         char where[48];
-        if (v->pc >= LIBRARY_BOMB_SHOWS_PC(0))
+        if (v->pc >= LIBRARY_TYPE_BOMB_SHOWS_PC(0, 1))
+            snprintf(where, sizeof where, "ship %u type %u's bomb",
+                     (v->pc - LIBRARY_BOMB_SHOWS_PC(0)) & 0xfffffu,
+                     (v->pc - LIBRARY_BOMB_SHOWS_PC(0)) >> 20);
+        else if (v->pc >= LIBRARY_BOMB_SHOWS_PC(0))
             snprintf(where, sizeof where, "ship %u's bomb", v->pc - LIBRARY_BOMB_SHOWS_PC(0));
         else
             snprintf(where, sizeof where, "%s pc %u", v->at_start ? "start" : "at", v->pc);
@@ -302,7 +348,8 @@ int lint_main(int argc, char **argv, int first, const char *command)
     int dump = 0, quiet = 0;
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
-         "print the art shapes, the bosses' and ships' looks, the sound files, the music "
+         "print the art shapes, the bosses' and ships' looks, the ships' shot types, the sound "
+         "files, the music "
          "themes, the data backdrops' layers, the compiled program and the presentation "
          "statements, one line each",
          0, 0},
@@ -346,6 +393,7 @@ int lint_main(int argc, char **argv, int first, const char *command)
         lint_dump_art(lib);
         lint_dump_music();
         lint_dump_looks(lib);
+        lint_dump_ship_types(lib);
         lint_dump_backdrops(lib);
         lint_dump_characters(lib);
         program_dump(stdout, lib->prog);

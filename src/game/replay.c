@@ -21,7 +21,8 @@
 #define REPLAY_HEADER_V1   84
 #define REPLAY_HEADER_V2   92
 #define REPLAY_HEADER_V3   174
-#define REPLAY_HEADER_SIZE 188
+#define REPLAY_HEADER_V4   188
+#define REPLAY_HEADER_SIZE 221
 #define REPLAY_EVENT_SIZE  8
 #define REPLAY_CHECK_SIZE  12
 
@@ -80,6 +81,7 @@ int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t
     memcpy(r->game, parent->game, sizeof r->game);
     memcpy(r->ship, parent->ship, sizeof r->ship);
     memcpy(r->boss, parent->boss, sizeof r->boss);
+    memcpy(r->shot_type, parent->shot_type, sizeof r->shot_type);
     memcpy(r->inputs, parent->inputs, frame);
     r->frame_count = frame;
     r->taken_at = r->parts_from = frame;
@@ -231,6 +233,8 @@ unsigned char *replay_encode(const replay *r, size_t *size)
     bytes_put_u32(&w, r->taken_at);
     bytes_put_u32(&w, r->event_count);
     bytes_put_u32(&w, parts ? r->taken_at - r->parts_from : 0);
+    bytes_put_u8(&w, r->config.shot_type);
+    replay_put_text(&w, r->shot_type, REPLAY_LABEL_SIZE);
     bytes_put_raw(&w, r->inputs, r->frame_count);
     for (size_t i = 0; i < parts; i++)
         bytes_put_u16(&w, r->parts[i]);
@@ -366,7 +370,8 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
         r->config.flags |= WORLD_FLAG_RULES_V2;
     else if (rules == 0) /* recorded before the rules field */
         r->config.flags |= WORLD_FLAG_NEXT_PLACE;
-    size_t header = version >= 4   ? REPLAY_HEADER_SIZE
+    size_t header = version >= 5   ? REPLAY_HEADER_SIZE
+                    : version == 4 ? REPLAY_HEADER_V4
                     : version == 3 ? REPLAY_HEADER_V3
                     : version == 2 ? REPLAY_HEADER_V2
                                    : REPLAY_HEADER_V1;
@@ -380,12 +385,16 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
         replay_get_text(&rd, r->boss, REPLAY_LABEL_SIZE);
     }
     uint32_t part_width = 0, events = 0, parts_before = 0;
-    if (version >= 4 && size >= REPLAY_HEADER_SIZE) {
+    if (version >= 4 && size >= REPLAY_HEADER_V4) {
         part_width = bytes_get_u8(&rd);
         r->practice = bytes_get_u8(&rd);
         r->taken_at = bytes_get_u32(&rd);
         events = bytes_get_u32(&rd);
         parts_before = bytes_get_u32(&rd);
+    }
+    if (version >= 5 && size >= REPLAY_HEADER_SIZE) {
+        r->config.shot_type = bytes_get_u8(&rd);
+        replay_get_text(&rd, r->shot_type, REPLAY_LABEL_SIZE);
     }
     if (frames > REPLAY_MAX_FRAMES)
         return replay_fail(err, err_size, origin,
@@ -585,6 +594,10 @@ void replay_set_content(replay *r, const library *lib)
     snprintf(r->game, sizeof r->game, "%s", g ? g->name : "");
     snprintf(r->ship, sizeof r->ship, "%s",
              c->ship < lib->ship_count ? lib->ships[c->ship].name : "");
+    const library_ship *type =
+        c->ship < lib->ship_count ? library_ship_type(&lib->ships[c->ship], c->shot_type) : NULL;
+    snprintf(r->shot_type, sizeof r->shot_type, "%s",
+             type && type->type != 0 ? type->type_name : "");
     uint32_t boss = c->start ? (uint32_t)WORLD_START_BOSS(c->start) : UINT32_MAX;
     snprintf(r->boss, sizeof r->boss, "%s", boss < lib->boss_count ? lib->bosses[boss].name : "");
 }
@@ -599,6 +612,11 @@ static int replay_config_in(const replay *r, const library *lib, world_config *o
         if (ship < 0 || ship > UINT8_MAX)
             return -1;
         out->ship = (uint8_t)ship;
+        /* the shot type by name; none named: the first */
+        int type = r->shot_type[0] ? library_find_ship_type(&lib->ships[ship], r->shot_type) : 0;
+        if (type < 0)
+            return -1;
+        out->shot_type = (uint8_t)type;
     }
     if (r->boss[0] && out->start != 0) {
         const library_boss *b = library_find_boss(lib, r->boss);
@@ -786,8 +804,12 @@ int replay_claims_check(const replay *r, const replay_outcome *o, char *out, siz
 void replay_missing_name(const replay *r, const library *lib, char *out, size_t size)
 {
     out[0] = '\0';
-    if (r->ship[0] && library_find_ship(lib, r->ship) < 0)
+    int ship = r->ship[0] ? library_find_ship(lib, r->ship) : -1;
+    if (r->ship[0] && ship < 0)
         snprintf(out, size, "ship \"%s\"", r->ship);
+    else if (ship >= 0 && r->shot_type[0] &&
+             library_find_ship_type(&lib->ships[ship], r->shot_type) < 0)
+        snprintf(out, size, "shot type \"%s\" of the ship \"%s\"", r->shot_type, r->ship);
     else if (r->boss[0] && r->config.start != 0 && !library_find_boss(lib, r->boss))
         snprintf(out, size, "boss \"%s\"", r->boss);
 }

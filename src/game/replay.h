@@ -57,6 +57,11 @@
  *   184     4     B: part hashes of the parent's frames T-B+1..T come before
  *                 the run's own (a run taken over from a replay that had them);
  *                 0 none (format 4 on; reserved, 0, in the first format-4 files)
+ *   188     1     shot type: world_config.shot_type when recorded, an index
+ *                 into the ship's types; a hint, the type's name (offset 189)
+ *                 decides (format 5 on; before, the ship's first type)
+ *   189     32    the shot type flown, by its declared name, NUL-padded; "" the
+ *                 ship's first type (format 5 on)
  *   H       F     input bits of frames 1..F, one byte each (game/input.h; bit 7,
  *                 the skip button of dialogue, is set only in runs that held
  *                 it: before dialogue came a byte had bits 0..6)
@@ -74,8 +79,8 @@
  *                 increasing frames, the last one = F
  *   ...     8     hash_buffer of every byte before it, seed 0 (integrity check)
  *
- * H, where the inputs start: 188 (format 4), 174 (format 3), 92 (format 2), 84
- * (format 1). A frame of the recording is one step of the world: after a
+ * H, where the inputs start: 221 (format 5), 188 (format 4), 174 (format 3), 92
+ * (format 2), 84 (format 1). A frame of the recording is one step of the world: after a
  * savestate load the world's own frame counter goes back, the recording's
  * frames go on.
  *
@@ -101,6 +106,8 @@
  *      the practice marks; taken-over runs. The hashes are format 3's.
  *      Cost: 2*P = 18 bytes a frame, 1,080 bytes a second of play, where the
  *      inputs take 60 (a 30-minute replay: 1.9 MB against 108 KB).
+ *   5  shot types: the ship's shot type flown, by name. A format-4 replay
+ *      flies its ship's first type, which hashes as ships did before types.
  *
  * What a format-3 replay checks: only what its run can reach, so that adding a
  * stage, an enemy, a boss or an unrelated pattern file (even one sorting before
@@ -137,7 +144,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define REPLAY_VERSION        4
+#define REPLAY_VERSION        5
 /* The rules a recording follows (header offset 10): 1, a script past its end is
  * hashed in its own function (vm_hash_portable); 2, and a run taken over has no
  * continues (a take-over is a practice): its world's continues are used up at
@@ -197,6 +204,9 @@ typedef struct replay {
      * replay_resolve turns into config.ship and config.start's boss. */
     char ship[REPLAY_LABEL_SIZE];
     char boss[REPLAY_LABEL_SIZE];
+    /* Format 5: the shot type's name ("" the first), which replay_resolve
+     * turns into config.shot_type. */
+    char shot_type[REPLAY_LABEL_SIZE];
     uint8_t reach; /* format 3: world_reach at the end (0 unknown); the content hash's span */
     uint8_t end;
     char name[REPLAY_NAME_MAX + 1];

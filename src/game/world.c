@@ -172,7 +172,8 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     rng_seed(&w->rng, cfg->seed);
     w->ship = library_fallback_ship();
     if (lib && lib->ship_count > 0)
-        w->ship = &lib->ships[cfg->ship < lib->ship_count ? cfg->ship : 0];
+        w->ship = library_ship_type(&lib->ships[cfg->ship < lib->ship_count ? cfg->ship : 0],
+                                    cfg->shot_type);
     player_init(&w->player, w->ship);
     boss_reset(&w->boss);
     w->stage_slot = ENEMY_NONE;
@@ -1202,6 +1203,8 @@ static void world_hash_start_ship(const world *w, hasher *hs, int portable)
          * before ships and games were content. */
         if (c->ship != 0)
             hash_u32(hs, 0x10000u | c->ship);
+        if (c->shot_type != 0)
+            hash_u32(hs, 0x20000u | c->shot_type);
         return;
     }
     const library *lib = w->lib;
@@ -1210,6 +1213,9 @@ static void world_hash_start_ship(const world *w, hasher *hs, int portable)
     world_hash_name(hs, boss < lib->boss_count ? lib->bosses[boss].name : NULL);
     hash_u32(hs, c->flags & ~WORLD_FLAGS_RULES);
     world_hash_name(hs, c->ship < lib->ship_count ? lib->ships[c->ship].name : NULL);
+    /* the first shot type hashes as a run did before ships had types */
+    if (w->ship && w->ship->type != 0)
+        world_hash_name(hs, w->ship->type_name);
 }
 
 /* The run's own fields in world_hash's order: the stage, the frame, the
@@ -1505,6 +1511,12 @@ static void content_ship(content_walk *cw, const library_ship *s)
         for (int k = 0; k < LIBRARY_SHIP_LEVELS; k++)
             content_func(cw, s->shot[f][k]);
     content_func(cw, s->bomb);
+    /* a shot type after the first by its name; the first hashes as a ship did
+     * before ships had types */
+    if (s->type != 0) {
+        hash_u32(hs, 0x74797065u); /* "type" */
+        content_hash_text(hs, s->type_name);
+    }
 }
 
 /* Which stages of the game's list a content hash covers: from `first`,
@@ -1554,7 +1566,7 @@ static void content_roots(content_walk *cw, const world_config *cfg, uint8_t rea
     }
     uint32_t ship = cfg ? cfg->ship : 0;
     if (ship < lib->ship_count)
-        content_ship(cw, &lib->ships[ship]);
+        content_ship(cw, library_ship_type(&lib->ships[ship], cfg ? cfg->shot_type : 0));
     if (cfg && cfg->start != 0)
         content_boss(cw, WORLD_START_BOSS(cfg->start));
 }

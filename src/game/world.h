@@ -136,6 +136,7 @@ typedef struct world_config {
     uint16_t flags;     /* WORLD_FLAG_* */
     uint8_t ship;       /* index into lib->ships (none declared: the fallback ship) */
     uint8_t stage;      /* the game's stage the run starts at, from 0 (start == 0) */
+    uint8_t shot_type;  /* the ship's shot type, index into its types (0 the first) */
 } world_config;
 
 typedef enum world_state {

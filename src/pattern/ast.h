@@ -331,12 +331,16 @@ typedef struct ast_look_rule {
  *   SHIP_NUMBER  WORD expr            number: the index in LIBRARY_SHIP_NUMBERS
  *   SHIP_OPTION  'option' level (x, y) 'focused' (x, y)      e[0..4]
  *   SHIP_SHOT    'shot' level ['focused'] block              e[0], focused, body
- *   SHIP_BOMB    'bomb' block                                body */
+ *   SHIP_BOMB    'bomb' block                                body
+ *   SHIP_TYPE    'type' NAME '{' { 'name' STRING | 'about' STRING | item } '}'
+ *                a shot type: name (declared), title, about, its own items
+ *                (numbers, options, shots, bomb; not another type) */
 typedef enum ast_ship_item_kind {
     SHIP_NUMBER,
     SHIP_OPTION,
     SHIP_SHOT,
     SHIP_BOMB,
+    SHIP_TYPE,
 } ast_ship_item_kind;
 
 typedef struct ast_ship_item {
@@ -346,6 +350,13 @@ typedef struct ast_ship_item {
     int focused;
     ast_expr *e[5];
     ast_stmt *body;
+    /* SHIP_TYPE: its declared name (and where), display name, line about it,
+     * and its own items */
+    const char *name;
+    ast_pos name_pos;
+    const char *title;
+    const char *about;
+    struct ast_ship_item *items;
     struct ast_ship_item *next;
 } ast_ship_item;
 

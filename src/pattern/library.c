@@ -752,8 +752,24 @@ const library_ship *library_fallback_ship(void)
         .bomb_show = LIBRARY_NO_FUNC,
         .character = -1,
         .file = "",
+        .type_name = "",
+        .type_title = "",
+        .type_about = "",
     };
     return &fallback;
+}
+
+const library_ship *library_ship_type(const library_ship *s, uint32_t t)
+{
+    return s && s->types && t < s->type_count ? &s->types[t] : s;
+}
+
+int library_find_ship_type(const library_ship *s, const char *name)
+{
+    for (uint32_t k = 0; s && name && k < s->type_count; k++)
+        if (strcmp(s->types[k].type_name, name) == 0)
+            return (int)k;
+    return -1;
 }
 
 uint32_t library_ship_volley(const library_ship *s, int focused, int level)

@@ -95,12 +95,15 @@ typedef enum library_ship_number {
     LIBRARY_SHIP_NUMBER_COUNT
 } library_ship_number;
 
-#define LIBRARY_SHIP_LEVELS      4     /* power levels 1 to 4 */
-#define LIBRARY_SHIP_NUMBER_MAX  10000 /* every number is from 0 to this */
-#define LIBRARY_SHIP_OPTIONS     16    /* options a ship may declare */
-#define LIBRARY_NO_FUNC          UINT32_MAX
-/* Where the shows of ship k's show-only bomb are keyed: past any code. */
-#define LIBRARY_BOMB_SHOWS_PC(k) (0x80000000u + (uint32_t)(k))
+#define LIBRARY_SHIP_LEVELS              4     /* power levels 1 to 4 */
+#define LIBRARY_SHIP_NUMBER_MAX          10000 /* every number is from 0 to this */
+#define LIBRARY_SHIP_OPTIONS             16    /* options a ship may declare */
+#define LIBRARY_SHIP_TYPES               8     /* shot types a ship may declare */
+#define LIBRARY_NO_FUNC                  UINT32_MAX
+/* Where the shows of ship k's show-only bomb are keyed: past any code; those
+ * of its shot type t's own show-only bomb (t > 0) past those. */
+#define LIBRARY_BOMB_SHOWS_PC(k)         (0x80000000u + (uint32_t)(k))
+#define LIBRARY_TYPE_BOMB_SHOWS_PC(k, t) (LIBRARY_BOMB_SHOWS_PC(k) + ((uint32_t)(t) << 20))
 
 /* An option: shown from power level `level` on, at (x, y) from the ship, or at
  * (fx, fy) while focused. */
@@ -109,6 +112,10 @@ typedef struct library_ship_option {
     float x, y, fx, fy;
 } library_ship_option;
 
+/* A ship as one of its shot types flies it (docs/patterns.md, "Shot types"):
+ * the entry of lib->ships is its first type (a ship without `type` blocks has
+ * that one only); types[k] is its type k, whole: the ship's numbers, options
+ * and bomb with what the type gives instead, and the type's volleys. */
 typedef struct library_ship {
     const char *name;        /* as declared */
     const char *title;       /* display name; the declared name if none */
@@ -130,6 +137,17 @@ typedef struct library_ship {
     uint32_t bomb_show;
     int character; /* its index in library.characters; -1 none */
     const char *file;
+    /* The shot type this is: its index among the ship's (0 the first), its
+     * declared name ("" a ship without `type` blocks), its display name and a
+     * line about it (the type's `name` and `about`; "" none). */
+    uint32_t type;
+    const char *type_name;
+    const char *type_title;
+    const char *type_about;
+    /* Every shot type of the ship, types[0] as lib->ships' entry (type_count
+     * of them, 1 at least; NULL and 0 for the fallback ship). */
+    const struct library_ship *types;
+    uint32_t type_count;
 } library_ship;
 
 /* A game: the stages of a run, in order (names of stage entries). */
@@ -241,6 +259,11 @@ int library_find_ship(const library *lib, const char *name);
 /* The ship a world flies when its content declares none (a library without
  * ships, or none at all): the default numbers, no options, no volleys. */
 const library_ship *library_fallback_ship(void);
+/* Ship s as its shot type t flies it: s->types[t], or s itself when it has no
+ * such type (the fallback ship, a type out of range). */
+const library_ship *library_ship_type(const library_ship *s, uint32_t t);
+/* The index of the shot type of ship s declared as name; -1 if none. */
+int library_find_ship_type(const library_ship *s, const char *name);
 /* The volley of a ship for a focus state and power level (1..4), or LIBRARY_NO_FUNC. */
 uint32_t library_ship_volley(const library_ship *s, int focused, int level);
 /* What `curtain view FILE` and `curtain run FILE` start, among the file's

@@ -1564,14 +1564,74 @@ static ast_ship_item *parser_ship_item(parser *p)
     } else {
         parser_expected(
             p, "a ship's 'name', 'look', 'about', number ('speed', 'hitbox'...), 'option', "
-               "'shot' or 'bomb'");
+               "'shot', 'bomb' or 'type'");
         return NULL;
     }
     return it;
 }
 
+/* A string after 'name' or 'about' in a shot type, into *slot (once). */
+static void parser_type_text(parser *p, const token *t, const char **slot, const char *what)
+{
+    if (*slot)
+        parser_error_at(p, DIAG_DUPLICATE_PROPERTY, t, "'%.*s' is given twice", (int)t->len,
+                        t->start);
+    else if (parser_at(p, TOK_STRING))
+        *slot = parser_string(p);
+    else
+        parser_expected(p, what);
+}
+
+/* type := 'type' NAME '{' { 'name' STRING | 'about' STRING | item } '}'
+ * (after 'type'): one of the ship's shot types. */
+static ast_ship_item *parser_ship_type(parser *p, ast_pos pos)
+{
+    ast_ship_item *ty = arena_alloc(p->ar, sizeof *ty);
+    if (!ty)
+        return NULL;
+    ty->kind = SHIP_TYPE;
+    ty->pos = pos;
+    ty->name_pos = parser_pos(&p->tok);
+    if (!parser_at(p, TOK_NAME)) {
+        parser_expected(p, "the shot type's name");
+        return NULL;
+    }
+    ty->name = parser_take_name(p);
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return NULL;
+    ast_ship_item **tail = &ty->items;
+    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
+            break; /* most likely a missing '}' before the next declaration */
+        token t = p->tok;
+        if (parser_accept(p, TOK_SEMI))
+            continue;
+        if (parser_accept_word(p, "name")) {
+            parser_type_text(p, &t, &ty->title, "the shot type's name as a string");
+        } else if (parser_accept_word(p, "about")) {
+            parser_type_text(p, &t, &ty->about, "a line about the shot type as a string");
+        } else if (parser_at_word(p, "type")) {
+            parser_expected(p, "a shot type's 'name', 'about', numbers, 'option', 'shot' or "
+                               "'bomb' (a type is not inside another)");
+        } else {
+            ast_ship_item *it = parser_ship_item(p);
+            if (it && !p->panic) {
+                *tail = it;
+                tail = &it->next;
+            }
+        }
+        if (p->panic)
+            parser_sync_statement(p);
+        if (p->ar->failed)
+            return NULL;
+    }
+    parser_close(p, &open, "type");
+    return ty;
+}
+
 /* ship := 'ship' NAME '{' { 'name' STRING | 'look' text | 'option_look' text |
- *                         'about' STRING | 'character' NAME | item } '}' */
+ *                         'about' STRING | 'character' NAME | item | type } '}' */
 static void parser_ship(parser *p, ast_decl *d)
 {
     token open = p->tok;
@@ -1611,6 +1671,12 @@ static void parser_ship(parser *p, ast_decl *d)
                 parser_expected(p, "a line about the ship as a string");
         } else if (parser_accept_word(p, "character")) {
             parser_character_clause(p, d, &t);
+        } else if (parser_accept_word(p, "type")) {
+            ast_ship_item *it = parser_ship_type(p, parser_pos(&t));
+            if (it && !p->panic) {
+                *tail = it;
+                tail = &it->next;
+            }
         } else {
             ast_ship_item *it = parser_ship_item(p);
             if (it && !p->panic) {
