@@ -116,7 +116,7 @@ static vm_obj sh_spawn_laser(world *w, double px, double py, const vm_shot *shot
     if (s.life <= 0 && s.laser == VM_LASER_STRAIGHT)
         s.life = (int32_t)player_number(&w->player, LIBRARY_SHIP_INTERVAL) + 1;
     float ox = (float)(px + s.dx) - w->player.x, oy = (float)(py + s.dy) - w->player.y;
-    laser_handle lh = laser_object_spawn_shot(&w->shot_lasers, px, py, &s, w->ship_damage,
+    laser_handle lh = laser_object_spawn_shot(&w->shot_lasers, px, py, &s, w->ship_laser_damage,
                                               w->ship_pierce, ox, oy);
     if (lh.gen == 0)
         return 0;
@@ -186,9 +186,15 @@ static void sh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
     world *w = user;
     (void)obj;
     (void)n;
-    if (verb == VM_VERB_DAMAGE)
+    if (verb == VM_VERB_DAMAGE) {
         w->ship_damage = !(a[0] > 0) ? 0u : a[0] > 1000.0 ? 1000u : (uint32_t)a[0];
-    else if (verb == VM_VERB_PIERCE)
+        /* a laser's in 64ths: fractions of one a frame */
+        double units = a[0] * WORLD_LASER_DAMAGE_UNIT + 0.5;
+        w->ship_laser_damage = !(units >= 1.0) ? 0u
+                               : units > 1000.0 * WORLD_LASER_DAMAGE_UNIT
+                                   ? 1000u * WORLD_LASER_DAMAGE_UNIT
+                                   : (uint32_t)units;
+    } else if (verb == VM_VERB_PIERCE)
         w->ship_pierce = a[0] != 0.0;
     else if (verb == VM_VERB_SOUND)
         world_event_add(w, WORLD_EVENT_SOUND, w->player.x, w->player.y,
@@ -257,6 +263,7 @@ int ship_host_tick(world *w)
 {
     w->ship_fired = 0;
     w->ship_damage = 1;
+    w->ship_laser_damage = WORLD_LASER_DAMAGE_UNIT;
     w->ship_pierce = 0;
     ship_host_reap(w); /* shots that hit last frame stop before they run */
     vm_tick(w->ship_vm, (int32_t)w->frame);

@@ -833,7 +833,7 @@ static void world_collide_shot_lasers(world *w, const circle_set *enemies)
                 continue;
             int pierce = (lp->flags[i] & LASER_FLAG_PIERCE) != 0;
             float half = 0.5f * laser_pool_width_now(lp, i);
-            double damage = (double)laser_pool_owner(lp, i);
+            double damage = (double)laser_pool_owner(lp, i) / WORLD_LASER_DAMAGE_UNIT;
             int best = -1;
             float best_at = 0, best_x = 0, best_y = 0;
             for (int e = 0; e < enemies->count; e++) {
@@ -1191,6 +1191,59 @@ static void (*world_vm_hash_fn(const world *w, int portable))(const vm *, hasher
     return (w->config.flags & WORLD_FLAG_NEXT_PLACE) ? vm_hash_portable_next : vm_hash_portable;
 }
 
+/* The volley and bomb functions of ship type ty, into funcs; how many. */
+static uint32_t world_type_funcs(const library_ship *ty,
+                                 uint32_t funcs[2 * LIBRARY_SHIP_LEVELS + 1])
+{
+    uint32_t n = 0;
+    for (int f = 0; f < 2; f++)
+        for (int l = 0; l < LIBRARY_SHIP_LEVELS; l++)
+            funcs[n++] = ty->shot[f][l];
+    funcs[n++] = ty->bomb;
+    return n;
+}
+
+/* Where the code the replays of the first rule (WORLD_FLAG_NEXT_PLACE) knew
+ * ends: their program ended with the first shot type of the ship
+ * WORLD_NEXT_PLACE_LAST_SHIP (ships' code is compiled last), so the first
+ * volley or bomb of any other ship or shot type after it starts code they did
+ * not have. UINT32_MAX when there is none (or no such ship). */
+static uint32_t world_next_place_end(const library *lib)
+{
+    int last = library_find_ship(lib, WORLD_NEXT_PLACE_LAST_SHIP);
+    if (last < 0)
+        return UINT32_MAX;
+    uint32_t funcs[2 * LIBRARY_SHIP_LEVELS + 1], from = 0, end = UINT32_MAX;
+    uint32_t n = world_type_funcs(&lib->ships[last], funcs);
+    for (uint32_t k = 0; k < n; k++)
+        if (funcs[k] < lib->prog->func_count && lib->prog->funcs[funcs[k]].pc > from)
+            from = lib->prog->funcs[funcs[k]].pc;
+    for (uint32_t s = 0; s < lib->ship_count; s++)
+        for (uint32_t t = 0; t < lib->ships[s].type_count; t++) {
+            if (s == (uint32_t)last && t == 0)
+                continue;
+            n = world_type_funcs(library_ship_type(&lib->ships[s], t), funcs);
+            for (uint32_t k = 0; k < n; k++) {
+                uint32_t pc = funcs[k] < lib->prog->func_count ? lib->prog->funcs[funcs[k]].pc : 0;
+                if (pc > from && pc < end)
+                    end = pc;
+            }
+        }
+    return end;
+}
+
+/* The ship's VM into hs: as the enemies', except by the rule of the replays
+ * recorded before the rules field, whose ships' code ended the program: a
+ * ship's script past its end stands at its own end where the code of a ship
+ * or a shot type added since follows it (world_next_place_end). */
+static void world_hash_ship_vm(const world *w, int portable, hasher *hs)
+{
+    if (portable && (w->config.flags & WORLD_FLAG_NEXT_PLACE))
+        vm_hash_portable_next_until(w->ship_vm, hs, world_next_place_end(w->lib));
+    else
+        world_vm_hash_fn(w, portable)(w->ship_vm, hs);
+}
+
 /* The configuration's start point and ship, in a format-3 run by name: a ship
  * or a boss added in a file sorting earlier renumbers them (replay.h). */
 static void world_hash_start_ship(const world *w, hasher *hs, int portable)
@@ -1295,7 +1348,7 @@ uint64_t world_hash(const world *w)
     /* The ship's VM holds state only while a script of it waits (a volley that
      * fires and ends leaves nothing behind: its clock is the world's frame). */
     if (w->ship_vm && vm_get_stats(w->ship_vm).live > 0)
-        vm_hash_of(w->ship_vm, &hs);
+        world_hash_ship_vm(w, portable, &hs);
     return hash_end(&hs);
 }
 
@@ -1329,7 +1382,7 @@ void world_hash_parts(const world *w, uint64_t out[WORLD_PART_COUNT])
     if (w->vm)
         vm_hash_of(w->vm, &hs[WORLD_PART_VM]);
     if (w->ship_vm && vm_get_stats(w->ship_vm).live > 0)
-        vm_hash_of(w->ship_vm, &hs[WORLD_PART_VM]);
+        world_hash_ship_vm(w, portable, &hs[WORLD_PART_VM]);
     for (int i = 0; i < 4; i++)
         hash_u64(&hs[WORLD_PART_GENERATORS], w->rng.s[i]);
     world_hash_start_ship(w, &hs[WORLD_PART_SCORE], portable);

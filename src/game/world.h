@@ -63,27 +63,31 @@
 #define WORLD_TICK_HZ 60
 
 /* world_config.flags */
-#define WORLD_FLAG_INVULNERABLE 0x0001u /* the player cannot be hit (tests, demos) */
-#define WORLD_FLAG_ONE_PHASE    0x0002u /* practice: the fight ends after its first phase */
+#define WORLD_FLAG_INVULNERABLE    0x0001u /* the player cannot be hit (tests, demos) */
+#define WORLD_FLAG_ONE_PHASE       0x0002u /* practice: the fight ends after its first phase */
 /* Practice slowed down (the Options' practice speed): the logic still steps at a
  * fixed 60 Hz, the front end only runs fewer steps per second of wall time; the
  * flag marks the run (and its replay) as slowed. */
-#define WORLD_FLAG_SPEED_75     0x0004u
-#define WORLD_FLAG_SPEED_50     0x0008u
-#define WORLD_FLAG_NO_STAGE     0x0010u /* the ship alone: no stage, no end (ship select) */
+#define WORLD_FLAG_SPEED_75        0x0004u
+#define WORLD_FLAG_SPEED_50        0x0008u
+#define WORLD_FLAG_NO_STAGE        0x0010u /* the ship alone: no stage, no end (ship select) */
 /* The rules format-2 replays were recorded by (replay_decode sets it for them):
  * an enemy that stops just outside the field stays (enemy_gone). Not hashed. */
-#define WORLD_FLAG_RULES_V2     0x0020u
-#define WORLD_FLAG_ONE_STAGE    0x0040u /* stage practice: the run ends after its stage */
+#define WORLD_FLAG_RULES_V2        0x0020u
+#define WORLD_FLAG_ONE_STAGE       0x0040u /* stage practice: the run ends after its stage */
 /* The rule replays recorded before the replay header's rules field were hashed
  * by (replay_decode sets it for them; a run taken over from one keeps it): a
  * script past its end is placed at the start of the function after its own
  * (vm_hash_portable_next). Not hashed. */
-#define WORLD_FLAG_NEXT_PLACE   0x0080u
-#define WORLD_FLAGS_KNOWN       0x00ffu
+#define WORLD_FLAG_NEXT_PLACE      0x0080u
+/* The ship whose code ended the program when those replays were recorded
+ * (the game's ships were Hotaru and Shirasagi): code of a ship or a shot type
+ * added after it is not theirs (world.c, world_next_place_end). */
+#define WORLD_NEXT_PLACE_LAST_SHIP "shirasagi"
+#define WORLD_FLAGS_KNOWN          0x00ffu
 /* The flags that say which rules a run was recorded by, not what it is: left
  * out of every hash. */
-#define WORLD_FLAGS_RULES       (WORLD_FLAG_RULES_V2 | WORLD_FLAG_NEXT_PLACE)
+#define WORLD_FLAGS_RULES          (WORLD_FLAG_RULES_V2 | WORLD_FLAG_NEXT_PLACE)
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */
@@ -101,15 +105,18 @@
 #define WORLD_STAGE_BREAK (5 * WORLD_TICK_HZ)
 
 /* Capacities, fixed at init; every one refuses and counts. */
-#define WORLD_BULLETS     16384 /* enemy bullets */
-#define WORLD_SHOTS       1024  /* the player's shots */
-#define WORLD_ENEMIES     512   /* the stage, enemies and bosses */
-#define WORLD_ITEMS       2048
-#define WORLD_RUNNERS     16384 /* script threads */
-#define WORLD_EVENTS      1024  /* per frame */
-#define WORLD_LASERS      256   /* enemy lasers */
-#define WORLD_LASER_NODES 64    /* ring entries of a curvy laser: bodies up to 63 nodes */
-#define WORLD_SHOT_LASERS 64    /* the player's lasers (ship_host) */
+#define WORLD_BULLETS           16384 /* enemy bullets */
+#define WORLD_SHOTS             1024  /* the player's shots */
+#define WORLD_ENEMIES           512   /* the stage, enemies and bosses */
+#define WORLD_ITEMS             2048
+#define WORLD_RUNNERS           16384 /* script threads */
+#define WORLD_EVENTS            1024  /* per frame */
+#define WORLD_LASERS            256   /* enemy lasers */
+#define WORLD_LASER_NODES       64    /* ring entries of a curvy laser: bodies up to 63 nodes */
+#define WORLD_SHOT_LASERS       64    /* the player's lasers (ship_host) */
+/* A player's laser hurts by its `damage` a frame, kept in 64ths (its owner):
+ * 0.5 a frame is a laser's half of a full one. */
+#define WORLD_LASER_DAMAGE_UNIT 64
 
 /* A laser touching the graze circle grazes again after this many frames. */
 #define WORLD_LASER_GRAZE_FRAMES 8
@@ -225,7 +232,8 @@ typedef struct world {
     bullet_pool shots;   /* the player's shots; owner = damage */
     laser_pool lasers;   /* enemy lasers; owner = the firer's vm_obj */
     /* The player's lasers (a ship's `laser`: ship_host.h); owner = the damage
-     * each does a frame, LASER_FLAG_PIERCE for those that pierce. */
+     * each does a frame in WORLD_LASER_DAMAGE_UNIT ths, LASER_FLAG_PIERCE for
+     * those that pierce. */
     laser_pool shot_lasers;
     /* How far (px) each straight one of them reached at the last collision: its
      * length, or where a plain one stopped at the first enemy in its way.
@@ -238,9 +246,11 @@ typedef struct world {
     const library_ship *ship; /* what the player flies (player.ship) */
     vm *ship_vm;              /* the ship's volleys, bomb and scripted shots (ship_host) */
     uint32_t ship_damage;     /* the damage of the ship's next shots this frame */
-    uint32_t ship_fired;      /* shots the ship's scripts fired this frame */
-    uint8_t ship_pierce;      /* the ship's next shots this frame pierce (BULLET_FLAG_PIERCE) */
-    vm_obj *ship_vanished;    /* shots vanished by their scripts this frame */
+    /* the same for its next lasers, a frame, in WORLD_LASER_DAMAGE_UNIT ths */
+    uint32_t ship_laser_damage;
+    uint32_t ship_fired;   /* shots the ship's scripts fired this frame */
+    uint8_t ship_pierce;   /* the ship's next shots this frame pierce (BULLET_FLAG_PIERCE) */
+    vm_obj *ship_vanished; /* shots vanished by their scripts this frame */
     uint32_t ship_vanished_count;
     /* the run */
     uint64_t score;

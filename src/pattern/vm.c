@@ -1070,10 +1070,30 @@ static void vm_hash_groups(const vm *v, hasher *hs)
 enum {
     VM_PLACE_PC,       /* the absolute pc (vm_hash) */
     VM_PLACE_FUNCTION, /* function and offset; a script past its end at its END */
-    VM_PLACE_NEXT      /* function and offset of the pc as it is (the first rule) */
+    VM_PLACE_NEXT,     /* function and offset of the pc as it is (the first rule) */
+    /* the first rule, but the program taken to end at a place (the code a
+     * replay knew): a script past its end there stands at its own end
+     * (vm_hash_portable_next_until) */
+    VM_PLACE_NEXT_UNTIL
 };
 
-static void vm_hash_with(const vm *v, hasher *hs, int rule)
+/* A place by the VM_PLACE_NEXT_UNTIL rule: a script past its end whose pc is
+ * `end`, the start of code the program did not have then, stands at its own
+ * end, where the program ended. Returns 0 when the rule does not apply. */
+static int vm_hash_own_end(hasher *hs, const vm_runner *r, uint32_t end)
+{
+    if (!(r->flags & RF_ENDING) || r->pc == 0 || r->pc != end)
+        return 0;
+    const vm_func *own = vm_func_at(r->prog, r->pc - 1);
+    if (!own || own->end != r->pc)
+        return 0;
+    hash_bytes(hs, own->name, vm_func_name_key(own->name));
+    hash_u32(hs, 0);
+    hash_u32(hs, r->pc - own->pc);
+    return 1;
+}
+
+static void vm_hash_with(const vm *v, hasher *hs, int rule, uint32_t end)
 {
     const int portable = rule != VM_PLACE_PC;
     /* the shared values, when the program has any (a run without them hashes
@@ -1109,6 +1129,8 @@ static void vm_hash_with(const vm *v, hasher *hs, int rule)
          * the start of whatever function comes next in the program */
         if (rule == VM_PLACE_FUNCTION && (r->flags & RF_ENDING) && r->pc > 0)
             vm_hash_place(hs, r->prog, r->pc - 1);
+        else if (rule == VM_PLACE_NEXT_UNTIL && vm_hash_own_end(hs, r, end))
+            ; /* at its own end */
         else if (portable)
             vm_hash_place(hs, r->prog, r->pc);
         for (int k = 0; k < VM_RAMP_KINDS; k++)
@@ -1155,17 +1177,22 @@ static void vm_hash_with(const vm *v, hasher *hs, int rule)
 
 void vm_hash(const vm *v, hasher *hs)
 {
-    vm_hash_with(v, hs, VM_PLACE_PC);
+    vm_hash_with(v, hs, VM_PLACE_PC, 0);
 }
 
 void vm_hash_portable(const vm *v, hasher *hs)
 {
-    vm_hash_with(v, hs, VM_PLACE_FUNCTION);
+    vm_hash_with(v, hs, VM_PLACE_FUNCTION, 0);
 }
 
 void vm_hash_portable_next(const vm *v, hasher *hs)
 {
-    vm_hash_with(v, hs, VM_PLACE_NEXT);
+    vm_hash_with(v, hs, VM_PLACE_NEXT, 0);
+}
+
+void vm_hash_portable_next_until(const vm *v, hasher *hs, uint32_t end)
+{
+    vm_hash_with(v, hs, VM_PLACE_NEXT_UNTIL, end);
 }
 
 /* ---- resolving directions and speeds (BULLETML.md 4.4) ---- */

@@ -623,6 +623,12 @@ void vm_hash_portable(const vm *v, hasher *hs);
  * the function after its own in the program, which a file added to the content
  * can change (world.h, WORLD_FLAG_NEXT_PLACE). */
 void vm_hash_portable_next(const vm *v, hasher *hs);
+/* vm_hash_portable_next over a program taken to end at pc `end`: a script past
+ * its end whose pc is `end` stands at its own end, as it did when the program
+ * ended there. The rule the ship's VM of those replays is hashed by, `end` the
+ * start of the code of ships and shot types added since (game/world.c), so
+ * that a ship or a shot type added after leaves them verifying. */
+void vm_hash_portable_next_until(const vm *v, hasher *hs, uint32_t end);
 /* Lists the memory that holds the VM's whole state for a snapshot: its struct
  * and every array vm_create allocated, each with how much of it is live (the
  * runners ever taken, core/memblock.h) (game/snapshot.h). Restoring those

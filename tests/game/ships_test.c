@@ -51,7 +51,8 @@ static void put(const char *fmt, ...)
         text_len += (size_t)n;
 }
 
-/* The live shots as rows "frame,slot,x,y", hashed; written out when keep. */
+/* The live shots as rows "frame,slot,x,y" and lasers as "frame,Lslot,x,y,
+ * heading,phase", hashed; written out when keep. */
 static int ships_rows(const world *w, int f, int keep, hasher *hs)
 {
     int n = 0;
@@ -62,6 +63,21 @@ static int ships_rows(const world *w, int f, int keep, hasher *hs)
             char row[80];
             int len = snprintf(row, sizeof row, "%d,%u,%.3f,%.3f\n", f, (unsigned)i,
                                (double)p->x[i], (double)p->y[i]);
+            hash_bytes(hs, row, (size_t)len);
+            if (keep)
+                put("%s", row);
+            n++;
+        }
+    /* the player's lasers (a laser ship's): origin, heading and phase */
+    const laser_pool *lp = &w->shot_lasers;
+    for (uint32_t b = 0; b < laser_pool_block_end(lp); b++)
+        for (uint64_t m = lp->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            char row[96];
+            int len = snprintf(row, sizeof row, "%d,L%u,%.3f,%.3f,%.3f,%s\n", f, (unsigned)i,
+                               (double)lp->x[i], (double)lp->y[i],
+                               laser_pool_get(lp, laser_pool_handle(lp, i), LASER_CHANNEL_HEADING),
+                               laser_phase_name((laser_phase)lp->phase[i]));
             hash_bytes(hs, row, (size_t)len);
             if (keep)
                 put("%s", row);
@@ -245,9 +261,13 @@ static void ships_homing(void)
 
 /* The game flown by the scripted player with a ship, not invulnerable: the state
  * it ends in (a game over when its ships run out: it turns continues down). */
-static int ships_clear(const library *lib, uint32_t ship, int level, uint64_t seed)
+static int ships_clear_type(const library *lib, uint32_t ship, uint32_t type, int level,
+                            uint64_t seed)
 {
-    world_config cfg = {.seed = seed, .difficulty = (uint8_t)level, .ship = (uint8_t)ship};
+    world_config cfg = {.seed = seed,
+                        .difficulty = (uint8_t)level,
+                        .ship = (uint8_t)ship,
+                        .shot_type = (uint8_t)type};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     if (!w)
@@ -257,14 +277,30 @@ static int ships_clear(const library *lib, uint32_t ship, int level, uint64_t se
     while (!world_over(w) && w->frame < 18u * 3600u)
         world_step(w, autopilot_input(&ap, w));
     int state = w->state;
-    printf("%-9s %-7s seed %2" PRIu64 ": %s at %5.1f s, deaths %d, bombs %d, spells %d/%d\n",
-           lib->ships[ship].name, difficulty_name(level), seed,
-           state == WORLD_CLEARED ? "cleared" : "over", (double)w->frame / 60.0, w->deaths,
-           w->bombs_used, w->spells_captured, w->spells_seen);
+    printf("%-9s %-7s %-7s seed %2" PRIu64 ": %s at %5.1f s, deaths %d, bombs %d, spells %d/%d\n",
+           lib->ships[ship].name, library_ship_type(&lib->ships[ship], type)->type_name,
+           difficulty_name(level), seed, state == WORLD_CLEARED ? "cleared" : "over",
+           (double)w->frame / 60.0, w->deaths, w->bombs_used, w->spells_captured, w->spells_seen);
     CHECK_EQ_U64(w->stats.errors, 0);
     world_free(w);
     mem_free(w);
     return state;
+}
+
+static int ships_clear(const library *lib, uint32_t ship, int level, uint64_t seed)
+{
+    return ships_clear_type(lib, ship, 0, level, seed);
+}
+
+/* Tsubame, each of her shot types, clears the game on Easy and Normal (one
+ * seed each: her runs keep the test short). */
+static void ships_clears_tsubame(const library *lib)
+{
+    int ship = library_find_ship(lib, "tsubame");
+    CHECK(ship >= 0);
+    for (uint32_t t = 0; ship >= 0 && t < lib->ships[ship].type_count; t++)
+        for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
+            CHECK_EQ_INT(ships_clear_type(lib, (uint32_t)ship, t, d, 4), WORLD_CLEARED);
 }
 
 static void ships_clears(const library *lib, int table)
@@ -414,6 +450,7 @@ int main(int argc, char **argv)
         ships_boss_phases(lib, full);
         ships_cards(lib);
         ships_clears(lib, full);
+        ships_clears_tsubame(lib);
         library_free(lib);
     }
     return check_done("game.ships");

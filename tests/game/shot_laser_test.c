@@ -5,6 +5,7 @@
  *   - Along the length: a piercing beam held on a file of three posts hurts
  *     the two it reaches by its damage every frame it is on, the same to
  *     each, and not the one past its end.
+ *     Its damage a frame may be a fraction (0.5).
  *   - A plain beam stops at the first post: only that one is hurt, and the
  *     beam reaches no further than the post's edge (shot_laser_reach).
  *   - A curvy laser of the player's hurts what its body passes through.
@@ -13,8 +14,13 @@
  *   - Determinism: the same run twice gives the same hash; the lasers are in
  *     the state hash (a laser changed, the hash changes) and in a snapshot
  *     (restored, the run goes on to the same hash); a frame allocates nothing.
+ *   - The docs' example ship flown at its two posts (docs/examples/
+ *     26_player_lasers.pat).
+ *
+ * usage: test_game.shot_lasers EXAMPLE_PAT
  */
 #include "../check.h"
+#include "core/file.h"
 #include "core/mem.h"
 #include "game/snapshot.h"
 #include "game/world.h"
@@ -37,6 +43,10 @@ static const char sl_posts[] =
     "    shot 1 {\n        damage 2\n        pierce 1\n"
     "        laser straight cyan at 0 length 250 width 8 follow from (0, -10)\n    }\n"
     "    shot 1 focused {\n        damage 2\n"
+    "        laser straight cyan at 0 length 250 width 8 follow from (0, -10)\n    }\n"
+    "}\n"
+    "ship half {\n    interval 5\n"
+    "    shot 1 {\n        damage 0.5\n        pierce 1\n"
     "        laser straight cyan at 0 length 250 width 8 follow from (0, -10)\n    }\n"
     "}\n"
     "ship snake {\n    interval 1000\n"
@@ -116,6 +126,21 @@ static void sl_pierce(const library *lib)
     CHECK_EQ_INT(sl_on(w), 0);  /* let go, it went */
     CHECK_EQ_INT((int)w->shot_lasers.live, 0);
     CHECK(w->shot_lasers.stats.spawned >= 12 && w->shot_lasers.stats.refused == 0);
+    sl_free(w);
+}
+
+/* A laser's damage may be a fraction of one a frame (in 64ths). */
+static void sl_half(const library *lib)
+{
+    world *w = sl_world(lib, "half");
+    if (!w)
+        return;
+    int on = sl_hold(w, 0, 60);
+    double hurt[3];
+    sl_hurt(w, hurt);
+    printf("half beam, on %d frames: the posts took %g, %g, %g\n", on, hurt[0], hurt[1], hurt[2]);
+    CHECK(on >= 58);
+    CHECK(hurt[0] == 0.5 * on && hurt[1] == hurt[0] && hurt[2] == 0.0);
     sl_free(w);
 }
 
@@ -259,17 +284,63 @@ static void sl_determinism(const library *lib)
     sl_free(w);
 }
 
-int main(void)
+/* The docs' example (docs/examples/26_player_lasers.pat): its stage's two
+ * posts in a file above the ship; the focused beam (no pierce) hurts only the
+ * lower one, the unfocused beams (pierce) both; its bomb's beams hurt too. */
+static void sl_example(const char *path)
 {
+    char err[256];
+    size_t size = 0;
+    char *text = file_read_all(path, &size, err, sizeof err);
+    if (!text)
+        fprintf(stderr, "%s\n", err);
+    CHECK(text != NULL);
+    library *lib = text ? test_library_compile("26_player_lasers.pat", text) : NULL;
+    mem_free(text);
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    for (int focus = 0; focus < 2; focus++) {
+        world *w = sl_world(lib, "beamer");
+        if (!w)
+            break;
+        input_bits f = focus ? INPUT_BIT(INPUT_FOCUS) : 0;
+        for (int k = 0; k < 90; k++)
+            world_step(w, (input_bits)(f | INPUT_BIT(INPUT_SHOT)));
+        double low = 0, high = 0;
+        for (uint32_t i = 0; i < w->enemies.cap; i++) {
+            const enemy *e = &w->enemies.slots[i];
+            if (e->kind == ENEMY_SMALL && e->y > 170)
+                low = 600 - e->health;
+            else if (e->kind == ENEMY_SMALL)
+                high = 600 - e->health;
+        }
+        printf("the example, %s: the posts took %g (lower), %g (upper)\n",
+               focus ? "focused" : "unfocused", low, high);
+        CHECK(low > 50);
+        CHECK(focus ? high == 0 : high == low);
+        sl_free(w);
+    }
+    library_free(lib);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_game.shot_lasers EXAMPLE_PAT\n");
+        return 2;
+    }
     library *lib = test_library_compile("posts.pat", sl_posts);
     CHECK(lib != NULL);
     if (lib) {
         sl_pierce(lib);
+        sl_half(lib);
         sl_plain(lib);
         sl_curvy(lib);
         sl_determinism(lib);
         library_free(lib);
     }
     sl_boss_phase();
+    sl_example(argv[1]);
     return check_done("game.shot_lasers");
 }

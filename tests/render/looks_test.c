@@ -378,15 +378,19 @@ static void test_builtin_ids(void)
         CHECK(strcmp(enemy_look_names[i], enemy[i]) == 0);
         CHECK_EQ_INT(enemy_look_by_name(enemy[i]), i);
     }
-    CHECK_EQ_INT(SHIP_LOOK_COUNT, 2);
+    CHECK_EQ_INT(SHIP_LOOK_COUNT, 3);
     CHECK(strcmp(ship_look_names[SHIP_LOOK_PLAYER], "player") == 0);
     CHECK(strcmp(ship_look_names[SHIP_LOOK_HERON], "player_heron") == 0);
+    CHECK(strcmp(ship_look_names[SHIP_LOOK_SWALLOW], "player_swallow") == 0);
     CHECK(strcmp(option_look_names[0], "option") == 0);
+    CHECK(strcmp(option_look_names[1], "option_swallow") == 0);
     /* their sprites, as before art existed */
     CHECK_EQ_INT(atlas_look_by_name("drone", -1), ATLAS_SPRITE_ENEMY_DRONE);
     CHECK_EQ_INT(atlas_look_by_name("zenmai", -1), ATLAS_SPRITE_ZENMAI);
     CHECK_EQ_INT(atlas_look_by_name("player_heron", -1), ATLAS_SPRITE_PLAYER_HERON);
     CHECK_EQ_INT(atlas_look_by_name("option", -1), ATLAS_SPRITE_OPTION);
+    CHECK_EQ_INT(atlas_look_by_name("player_swallow", -1), ATLAS_SPRITE_PLAYER_SWALLOW);
+    CHECK_EQ_INT(atlas_look_by_name("option_swallow", -1), ATLAS_SPRITE_OPTION_SWALLOW);
 }
 
 int main(int argc, char **argv)
