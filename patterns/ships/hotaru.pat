@@ -1,11 +1,13 @@
-# Hotaru, the game's first ship (docs/patterns.md, "ship"): a quick ship whose
-# shot fans out wide unfocused and narrows into a strong stream ahead focused.
-# The main pair hits for 3, every side stream for 2; one more pair of side
-# streams and one more pair of options come with each whole power level.
+# Hotaru, the game's first ship (docs/patterns.md, "ship"): a quick ship with
+# two shot types. The Lantern Fan (the first) fans out wide unfocused and
+# narrows into a strong stream ahead focused: the main pair hits for 3, every
+# side stream for 2. The Firecracker Stream puts everything straight ahead.
+# One more pair of side streams and one more pair of options come with each
+# whole power level.
 
 ship hotaru {
     name "Hotaru"
-    about "A quick firefly: a wide fan, a strong stream focused."
+    about "A quick festival firefly, warm and impulsive."
     look player
     speed 4.5
     focus_speed 2
@@ -100,6 +102,91 @@ ship hotaru {
             repeat 3 as k {
                 fire arrow blue at 0 speed 14 from (-14 - 6 * k, -4)
                 fire arrow blue at 0 speed 14 from (14 + 6 * k, -4)
+            }
+        }
+    }
+
+    # The second type: every shot straight ahead in a narrow column (the
+    # main pair 4, each firecracker 2, a volley every 6 frames), the options
+    # close beside the ship: more on what is in front of her, nothing to the
+    # sides; focused, the options fold in ahead of her and the column narrows.
+    type firecracker {
+        name "Firecracker"
+        about "All the festival's power straight ahead: strong, but narrow."
+        interval 6
+
+        option 2 (-22, 10) focused (-10, -14)
+        option 2 (22, 10) focused (10, -14)
+        option 3 (-32, 6) focused (-18, -8)
+        option 3 (32, 6) focused (18, -8)
+        option 4 (-42, 2) focused (-26, -2)
+        option 4 (42, 2) focused (26, -2)
+
+        shot 1 {
+            damage 4
+            fire kunai orange at 0 speed 15 from (-4, -10)
+            fire kunai orange at 0 speed 15 from (4, -10)
+        }
+        shot 2 {
+            damage 4
+            fire kunai orange at 0 speed 15 from (-4, -10)
+            fire kunai orange at 0 speed 15 from (4, -10)
+            damage 2
+            fire star yellow at 0 speed 13 from (-22, 2)
+            fire star yellow at 0 speed 13 from (22, 2)
+        }
+        shot 3 {
+            damage 4
+            fire kunai orange at 0 speed 15 from (-4, -10)
+            fire kunai orange at 0 speed 15 from (4, -10)
+            damage 2
+            repeat 2 as k {
+                fire star yellow at 0 speed 13 from (-22 - 10 * k, 2 - 4 * k)
+                fire star yellow at 0 speed 13 from (22 + 10 * k, 2 - 4 * k)
+            }
+        }
+        shot 4 {
+            damage 4
+            fire kunai orange at 0 speed 15 from (-4, -10)
+            fire kunai orange at 0 speed 15 from (4, -10)
+            damage 2
+            repeat 3 as k {
+                fire star yellow at 0 speed 13 from (-22 - 10 * k, 2 - 4 * k)
+                fire star yellow at 0 speed 13 from (22 + 10 * k, 2 - 4 * k)
+            }
+        }
+
+        shot 1 focused {
+            damage 4
+            fire kunai yellow at 0 speed 16 from (-3, -10)
+            fire kunai yellow at 0 speed 16 from (3, -10)
+        }
+        shot 2 focused {
+            damage 4
+            fire kunai yellow at 0 speed 16 from (-3, -10)
+            fire kunai yellow at 0 speed 16 from (3, -10)
+            damage 2
+            fire star orange at 0 speed 14 from (-10, -22)
+            fire star orange at 0 speed 14 from (10, -22)
+        }
+        shot 3 focused {
+            damage 4
+            fire kunai yellow at 0 speed 16 from (-3, -10)
+            fire kunai yellow at 0 speed 16 from (3, -10)
+            damage 2
+            repeat 2 as k {
+                fire star orange at 0 speed 14 from (-10 - 8 * k, -22 + 6 * k)
+                fire star orange at 0 speed 14 from (10 + 8 * k, -22 + 6 * k)
+            }
+        }
+        shot 4 focused {
+            damage 4
+            fire kunai yellow at 0 speed 16 from (-3, -10)
+            fire kunai yellow at 0 speed 16 from (3, -10)
+            damage 2
+            repeat 3 as k {
+                fire star orange at 0 speed 14 from (-10 - 8 * k, -22 + 6 * k)
+                fire star orange at 0 speed 14 from (10 + 8 * k, -22 + 6 * k)
             }
         }
     }

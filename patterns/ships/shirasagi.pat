@@ -1,5 +1,6 @@
 # Shirasagi, the game's second ship (docs/patterns.md, "ship"): the white heron,
-# slow and patient, whose feathers find their prey and whose lance runs it through.
+# slow and patient, with two shot types. Her first, the Seeking Feather, has
+# feathers that find their prey and a lance that runs it through.
 # Unfocused, a straight pair and feathers that home on the nearest enemy (`aim`
 # on the player's side); focused, a narrow lance of shots that pierce (`pierce`):
 # each passes through every enemy in its way, hurting it every frame it is
@@ -10,7 +11,7 @@
 
 ship shirasagi {
     name "Shirasagi"
-    about "A slow white heron: seeking feathers, a piercing lance."
+    about "A slow, patient white heron, a shrine's archer."
     look player_heron
     speed 3.8
     focus_speed 1.6
@@ -25,7 +26,7 @@ ship shirasagi {
     bomb_max 160
 
     type feather {
-        name "Seeking Feather"
+        name "Seeking Plume"
         about "Feathers that find their prey; a piercing lance focused."
 
         # options: from power level N, at (x, y) from the ship, focused at (x, y):
@@ -215,6 +216,95 @@ ship shirasagi {
             fire arrow yellow at 0 speed 22 from (8, -58)
             fire arrow yellow at 0 speed 22 from (-14, -102)
             fire arrow yellow at 0 speed 22 from (14, -102)
+        }
+    }
+
+    # The second type: no feather seeks, every arrow pierces. Unfocused, a
+    # wide rain of piercing arrows (3, 5, 7 and 9 by level, the middle one
+    # hitting for 2 a frame, the others for 1) that runs through
+    # every enemy in its path, a file of small ones as much as a big one;
+    # focused, a lance denser than the first type's (one more arrow at each
+    # level) to make up for the feathers it lacks.
+    type rain {
+        name "White Rain"
+        about "Arrows that pierce everything: a wide rain, a dense lance focused."
+
+        option 2 (-18, -4) focused (-6, -22)
+        option 2 (18, -4) focused (6, -22)
+        option 3 (-30, 0) focused (-10, -14)
+        option 3 (30, 0) focused (10, -14)
+        option 4 (-42, 4) focused (-14, -6)
+        option 4 (42, 4) focused (14, -6)
+
+        shot 1 {
+            damage 2
+            pierce 1
+            fire arrow white at 0 speed 20 from (0, -14)
+            damage 1
+            fire arrow white at 348 speed 20 from (-6, -8)
+            fire arrow white at 12 speed 20 from (6, -8)
+        }
+        shot 2 {
+            damage 2
+            pierce 1
+            fire arrow white at 0 speed 20 from (0, -14)
+            damage 1
+            repeat 2 as k {
+                fire arrow white at 352 - 8 * k speed 20 from (-6 - 14 * k, -8 + 20 * k)
+                fire arrow white at 8 + 8 * k speed 20 from (6 + 14 * k, -8 + 20 * k)
+            }
+        }
+        shot 3 {
+            damage 2
+            pierce 1
+            fire arrow white at 0 speed 20 from (0, -14)
+            damage 1
+            repeat 3 as k {
+                fire arrow white at 353 - 7 * k speed 20 from (-6 - 13 * k, -8 + 8 * k)
+                fire arrow white at 7 + 7 * k speed 20 from (6 + 13 * k, -8 + 8 * k)
+            }
+        }
+        shot 4 {
+            damage 2
+            pierce 1
+            fire arrow white at 0 speed 20 from (0, -14)
+            damage 1
+            repeat 4 as k {
+                fire arrow white at 354 - 6 * k speed 20 from (-6 - 12 * k, -8 + 4 * k)
+                fire arrow white at 6 + 6 * k speed 20 from (6 + 12 * k, -8 + 4 * k)
+            }
+        }
+
+        shot 1 focused {
+            damage 1
+            pierce 1
+            fire arrow cyan at 0 speed 22 from (0, -14)
+            fire arrow cyan at 0 speed 22 from (-3, -58)
+            fire arrow cyan at 0 speed 22 from (3, -102)
+        }
+        shot 2 focused {
+            damage 1
+            pierce 1
+            fire arrow cyan at 0 speed 22 from (-2, -14)
+            fire arrow cyan at 0 speed 22 from (2, -36)
+            fire arrow cyan at 0 speed 22 from (-5, -58)
+            fire arrow cyan at 0 speed 22 from (5, -102)
+        }
+        shot 3 focused {
+            damage 1
+            pierce 1
+            repeat 3 as k {
+                fire arrow cyan at 0 speed 22 from (-4 - 2 * k, -14 - 44 * k)
+                fire arrow cyan at 0 speed 22 from (4 + 2 * k, -36 - 44 * k)
+            }
+        }
+        shot 4 focused {
+            damage 1
+            pierce 1
+            repeat 4 as k {
+                fire arrow cyan at 0 speed 22 from (-3 - 3 * k, -14 - 30 * k)
+                fire arrow cyan at 0 speed 22 from (3 + 3 * k, -28 - 30 * k)
+            }
         }
     }
 

@@ -120,73 +120,79 @@ ship tsubame {
         }
     }
 
-    # The second type: needles, fast and sharp. Unfocused a wide V opening 9
-    # degrees more with each pair; focused, a narrow wedge, the options'
-    # needles turned a little inward to cross ahead of her.
+    # The second type: needles, fast and sharp. Unfocused a straight pair (3
+    # each) and a wide V opening 9 degrees more with each pair (2 each, the
+    # widest 1); focused, a narrow wedge, the options' needles turned a little
+    # inward to cross ahead of her.
     type cutter {
         name "Swallowtail Cutter"
         about "Fast needles in a wide V; focused, a narrow wedge ahead."
 
         shot 1 {
-            damage 2
+            damage 3
             fire kunai cyan at 0 speed 18 from (-4, -10)
             fire kunai cyan at 0 speed 18 from (4, -10)
+            damage 2
             fire kunai blue at 351 speed 18 from (-6, -6)
             fire kunai blue at 9 speed 18 from (6, -6)
         }
         shot 2 {
-            damage 2
+            damage 3
             fire kunai cyan at 0 speed 18 from (-4, -10)
             fire kunai cyan at 0 speed 18 from (4, -10)
+            damage 2
             fire kunai blue at 351 speed 18 from (-6, -6)
             fire kunai blue at 9 speed 18 from (6, -6)
-            damage 1
             fire kunai blue at 342 speed 18 from (-18, 0)
             fire kunai blue at 18 speed 18 from (18, 0)
         }
         shot 3 {
-            damage 2
+            damage 3
             fire kunai cyan at 0 speed 18 from (-4, -10)
             fire kunai cyan at 0 speed 18 from (4, -10)
+            damage 2
             fire kunai blue at 351 speed 18 from (-6, -6)
             fire kunai blue at 9 speed 18 from (6, -6)
-            damage 1
             fire kunai blue at 342 speed 18 from (-18, 0)
             fire kunai blue at 18 speed 18 from (18, 0)
             fire kunai blue at 333 speed 18 from (-30, 4)
             fire kunai blue at 27 speed 18 from (30, 4)
         }
         shot 4 {
-            damage 2
+            damage 3
             fire kunai cyan at 0 speed 18 from (-4, -10)
             fire kunai cyan at 0 speed 18 from (4, -10)
+            damage 2
             fire kunai blue at 351 speed 18 from (-6, -6)
             fire kunai blue at 9 speed 18 from (6, -6)
-            damage 1
             fire kunai blue at 342 speed 18 from (-18, 0)
             fire kunai blue at 18 speed 18 from (18, 0)
             fire kunai blue at 333 speed 18 from (-30, 4)
             fire kunai blue at 27 speed 18 from (30, 4)
+            damage 1
             fire kunai blue at 324 speed 18 from (-42, 8)
             fire kunai blue at 36 speed 18 from (42, 8)
         }
 
         shot 1 focused {
-            damage 2
+            damage 3
             fire kunai white at 0 speed 20 from (-4, -10)
             fire kunai white at 0 speed 20 from (4, -10)
+            damage 2
         }
         shot 2 focused {
-            damage 2
+            damage 3
             fire kunai white at 0 speed 20 from (-4, -10)
             fire kunai white at 0 speed 20 from (4, -10)
+            damage 2
             fire kunai cyan at 2 speed 20 from (-9, -14)
             fire kunai cyan at 358 speed 20 from (9, -14)
         }
         shot 3 focused {
-            damage 2
+            damage 3
             fire kunai white at 0 speed 20 from (-4, -10)
             fire kunai white at 0 speed 20 from (4, -10)
+            damage 2
             fire kunai cyan at 2 speed 20 from (-9, -14)
             fire kunai cyan at 358 speed 20 from (9, -14)
             damage 1
@@ -194,9 +200,10 @@ ship tsubame {
             fire kunai cyan at 357 speed 20 from (17, -8)
         }
         shot 4 focused {
-            damage 2
+            damage 3
             fire kunai white at 0 speed 20 from (-4, -10)
             fire kunai white at 0 speed 20 from (4, -10)
+            damage 2
             fire kunai cyan at 2 speed 20 from (-9, -14)
             fire kunai cyan at 358 speed 20 from (9, -14)
             damage 1

@@ -41,11 +41,12 @@ typedef struct play_options {
     const char *mod;    /* a folder of pattern files over the built-in ones */
     int practice_speed; /* percent; 0: not given (100) */
     const char *ship;   /* the ship's name */
+    const char *type;   /* its shot type's name */
     int stage;          /* the game's stage to start at, from 1; 0 the first */
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 21
+    PLAY_OPTION_COUNT = 22
 };
 
 /* The option table of play, writing into o. */
@@ -93,6 +94,8 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
          100},
         {"ship", CLI_STRING, &o->ship, "NAME",
          "fly the ship declared as NAME (default: the first ship)", 0, 0},
+        {"type", CLI_STRING, &o->type, "NAME",
+         "fly the ship's shot type declared as NAME (default: its first)", 0, 0},
         {"stage", CLI_INT, &o->stage, "N", "start the game at its stage N, from 1 (default 1)", 1,
          255},
     };
@@ -156,6 +159,14 @@ static int play_config(const play_options *o, const library *lib, const char *co
         if (ship < 0 || ship > 255)
             return cli_usage_error(command, "--ship: no ship named '%s' in the patterns", o->ship);
         cfg->ship = (uint8_t)ship;
+    }
+    if (o->type) {
+        const library_ship *s = cfg->ship < lib->ship_count ? &lib->ships[cfg->ship] : NULL;
+        int type = s ? library_find_ship_type(s, o->type) : -1;
+        if (type < 0)
+            return cli_usage_error(command, "--type: the ship '%s' has no shot type '%s'",
+                                   s ? s->name : "", o->type);
+        cfg->shot_type = (uint8_t)type;
     }
     if (o->stage > 0) {
         const library_game *g = world_game_of(lib);

@@ -154,10 +154,17 @@ static int run_pick_ship(const library *lib, const char *file, const char *ship_
  * not, and prints the summary line: the shots fired, those alive at the end,
  * and the world's state hash (and, for a ship that fires lasers, a line of
  * its lasers as for a pattern's). Returns the exit code. */
-static int run_ship(const library *lib, int index, int frames, int power, int focused)
+static int run_ship(const library *lib, int index, const char *type_name, int frames, int power,
+                    int focused)
 {
+    int type = type_name ? library_find_ship_type(&lib->ships[index], type_name) : 0;
+    if (type < 0) {
+        fprintf(stderr, "curtain run: the ship %s has no shot type '%s'\n", lib->ships[index].name,
+                type_name);
+        return CLI_EXIT_USAGE;
+    }
     world *w = mem_calloc(1, sizeof *w);
-    if (!w || ship_preview_init(w, lib, (uint32_t)index) != 0) {
+    if (!w || ship_preview_init(w, lib, (uint32_t)index, (uint32_t)type) != 0) {
         fprintf(stderr, "curtain run: cannot start the ship %s\n", lib->ships[index].name);
         mem_free(w);
         return CLI_EXIT_FAILURE;
@@ -165,9 +172,9 @@ static int run_ship(const library *lib, int index, int frames, int power, int fo
     uint64_t shots = 0;
     for (int f = 0; f < frames; f++)
         shots += (uint64_t)ship_preview_step(w, focused ? INPUT_BIT(INPUT_FOCUS) : 0, power);
-    printf("frames %d ship %s power %d %s shots %" PRIu64 " live %u hash %016" PRIx64 "\n", frames,
-           lib->ships[index].name, power, focused ? "focused" : "unfocused", shots,
-           (unsigned)w->shots.live, world_hash(w));
+    printf("frames %d ship %s%s%s power %d %s shots %" PRIu64 " live %u hash %016" PRIx64 "\n",
+           frames, lib->ships[index].name, type_name ? " type " : "", type_name ? type_name : "",
+           power, focused ? "focused" : "unfocused", shots, (unsigned)w->shots.live, world_hash(w));
     const laser_pool *lp = &w->shot_lasers;
     if (lp->stats.spawned > 0) /* a ship that fires lasers: how many, live and refused */
         printf("lasers %u spawned %" PRIu64 " refused %" PRIu64 "\n", (unsigned)lp->live,
@@ -207,7 +214,7 @@ int run_main(int argc, char **argv, int first, const char *command)
     uint64_t seed = 1;
     int at_frame = 0, phase = -1;
     const char *trace = NULL, *entry_name = NULL, *boss_name = NULL, *shot = NULL;
-    const char *dialect_name = NULL, *ship_name = NULL;
+    const char *dialect_name = NULL, *ship_name = NULL, *type_name = NULL;
     int reference = 0, power = 1, focused = 0;
     double rand_value = -1.0; /* not given */
     const cli_option options[] = {
@@ -222,6 +229,8 @@ int run_main(int argc, char **argv, int first, const char *command)
         {"phase", CLI_INT, &phase, "N", "with --boss: start at its phase N (from 0)", 0,
          LIBRARY_MAX_PHASES - 1},
         {"ship", CLI_STRING, &ship_name, "NAME", "fly the ship NAME firing its volleys", 0, 0},
+        {"type", CLI_STRING, &type_name, "NAME",
+         "a ship: fly its shot type NAME (default: its first)", 0, 0},
         {"power", CLI_INT, &power, "N", "a ship: its power level (default 1)", 1,
          SHIP_PREVIEW_LEVELS},
         {"focused", CLI_FLAG, &focused, NULL, "a ship: fly focused", 0, 0},
@@ -288,7 +297,7 @@ int run_main(int argc, char **argv, int first, const char *command)
         return cli_usage_error(command, "--trace and --screenshot are for patterns, not a ship");
     }
     if (ship != -1) {
-        rc = ship >= 0 ? run_ship(lib, ship, frames, power, focused) : CLI_EXIT_FAILURE;
+        rc = ship >= 0 ? run_ship(lib, ship, type_name, frames, power, focused) : CLI_EXIT_FAILURE;
         library_free(lib);
         return rc;
     }

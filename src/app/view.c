@@ -235,7 +235,7 @@ static void viewer_restart_ship(viewer *v)
     if (v->ship->vm)
         world_free(v->ship);
     int i = viewer_find_ship(v, v->lib);
-    if (i < 0 || ship_preview_init(v->ship, v->lib, (uint32_t)i) != 0) {
+    if (i < 0 || ship_preview_init(v->ship, v->lib, (uint32_t)i, 0) != 0) {
         snprintf(v->errors, sizeof v->errors, "%s: no ship '%s'\n", v->files[0], v->ship_name);
         return;
     }

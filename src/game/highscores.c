@@ -20,7 +20,9 @@
 #define HIGHSCORES_MAGIC    "curtain-highscores"
 #define HIGHSCORES_LINE_MAX 160
 
-static int highscores_parse_ship(const char *s, char out[HIGHSCORES_SHIP_MAX + 1]);
+static int highscores_parse_ship(const char *s, char out[HIGHSCORES_SHIP_MAX + 1],
+                                 char type[HIGHSCORES_SHIP_MAX + 1]);
+static int highscores_parse_name(const char *s, size_t n, char out[HIGHSCORES_SHIP_MAX + 1]);
 
 static int highscores_date_valid(int date);
 
@@ -58,8 +60,12 @@ int highscores_insert(highscores *hs, difficulty d, const highscore *e)
         table[rank].stage = e->stage < 1 ? 1 : HIGHSCORES_STAGE_MAX;
     table[rank].cleared = e->cleared != 0;
     char ship[HIGHSCORES_SHIP_MAX + 1];
-    if (!highscores_parse_ship(e->ship, ship))
+    if (!highscores_parse_ship(e->ship, ship, NULL))
         table[rank].ship[0] = '\0'; /* not a name: the file could not read it back */
+    if (!table[rank].ship[0] ||
+        (e->shot_type[0] &&
+         !highscores_parse_name(e->shot_type, strnlen(e->shot_type, sizeof e->shot_type), ship)))
+        table[rank].shot_type[0] = '\0';
     if (n < HIGHSCORES_TOP)
         hs->count[d]++;
     return rank;
@@ -194,22 +200,36 @@ static int highscores_parse_date(const char *s, int *out)
     return highscores_date_valid(v);
 }
 
-/* A ship's name as a row has it: a pattern name, or "-" for none. */
-static int highscores_parse_ship(const char *s, char out[HIGHSCORES_SHIP_MAX + 1])
+/* A pattern name of n bytes at s into out (at most HIGHSCORES_SHIP_MAX). */
+static int highscores_parse_name(const char *s, size_t n, char out[HIGHSCORES_SHIP_MAX + 1])
 {
-    size_t n = strlen(s);
-    if (strcmp(s, "-") == 0) {
-        out[0] = '\0';
-        return 1;
-    }
     if (n == 0 || n > HIGHSCORES_SHIP_MAX || (s[0] >= '0' && s[0] <= '9'))
         return 0;
     for (size_t i = 0; i < n; i++)
         if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
               (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
             return 0;
-    memcpy(out, s, n + 1);
+    memcpy(out, s, n);
+    out[n] = '\0';
     return 1;
+}
+
+/* A ship's name as a row has it: a pattern name, or "-" for none; from format
+ * 3 on "SHIP/TYPE", its shot type's name after it (into type, when given). */
+static int highscores_parse_ship(const char *s, char out[HIGHSCORES_SHIP_MAX + 1],
+                                 char type[HIGHSCORES_SHIP_MAX + 1])
+{
+    if (type)
+        type[0] = '\0';
+    if (strcmp(s, "-") == 0) {
+        out[0] = '\0';
+        return 1;
+    }
+    const char *slash = type ? strchr(s, '/') : NULL;
+    if (!slash)
+        return highscores_parse_name(s, strlen(s), out);
+    return highscores_parse_name(s, (size_t)(slash - s), out) &&
+           highscores_parse_name(slash + 1, strlen(slash + 1), type);
 }
 
 /* Parses one row "difficulty rank score stage result date [ship] "name"" into hs
@@ -254,8 +274,9 @@ static int highscores_parse_row(highscores *hs, char *line, highscores_parser *p
     if (!highscores_parse_date(w[5], &e.date))
         return highscores_fail(ps, "date '%.20s' is not YYYY-MM-DD", w[5]);
     ps->at = words == 7 ? w[6] : ps->at;
-    if (words == 7 && !highscores_parse_ship(w[6], e.ship))
-        return highscores_fail(ps, "ship '%.20s' is not a name (or '-')", w[6]);
+    if (words == 7 && !highscores_parse_ship(w[6], e.ship, ps->version >= 3 ? e.shot_type : NULL))
+        return highscores_fail(ps, "ship '%.40s' is not a name (or '-'%s)", w[6],
+                               ps->version >= 3 ? ", or SHIP/TYPE" : "");
     while (*p == ' ')
         p++;
     ps->at = p;
@@ -402,11 +423,11 @@ int highscores_format(const highscores *hs, char *out, size_t out_size)
     for (int d = 0; d < DIFFICULTY_COUNT; d++) {
         for (int i = 0; i < hs->count[d]; i++) {
             const highscore *e = &hs->entries[d][i];
-            strbuf_appendf(out, out_size, &len,
-                           "%s %d %" PRIu64 " %d %s %04d-%02d-%02d %s \"%s\"\n", difficulty_name(d),
-                           i + 1, e->score, e->stage, e->cleared ? "cleared" : "reached",
-                           e->date / 10000, e->date / 100 % 100, e->date % 100,
-                           e->ship[0] ? e->ship : "-", e->name);
+            strbuf_appendf(
+                out, out_size, &len, "%s %d %" PRIu64 " %d %s %04d-%02d-%02d %s%s%s \"%s\"\n",
+                difficulty_name(d), i + 1, e->score, e->stage, e->cleared ? "cleared" : "reached",
+                e->date / 10000, e->date / 100 % 100, e->date % 100, e->ship[0] ? e->ship : "-",
+                e->ship[0] && e->shot_type[0] ? "/" : "", e->ship[0] ? e->shot_type : "", e->name);
         }
     }
     if (len < 0)

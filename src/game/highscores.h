@@ -8,9 +8,9 @@
  *
  * The file (highscores.txt in the user folder) is text, versioned and checksummed:
  *
- *     curtain-highscores 2
+ *     curtain-highscores 3
  *     # difficulty rank score stage result date ship name
- *     Normal 1 1520300 2 cleared 2024-05-01 hotaru "ALICE"
+ *     Normal 1 1520300 2 cleared 2024-05-01 hotaru/fan "ALICE"
  *     Normal 2 804000 1 reached 2024-05-02 - "BOB"
  *     end 5f0c3a19d2e4b781
  *
@@ -24,10 +24,12 @@
  * and the table starts empty. Saving writes the whole file atomically.
  *
  * The stage is the last one the run played (from 1), cleared or only reached;
- * the ship is the name of its `ship` declaration ("-": not known).
+ * the ship is the name of its `ship` declaration ("-": not known), then "/"
+ * and its shot type's when the ship has types.
  *
  * Format versions: 1, the first; 2, the ship (a version-1 file still loads, its
- * rows with the ship not known).
+ * rows with the ship not known); 3, the ship's shot type (a version-2 row's
+ * ship has its type not known).
  */
 #ifndef CURTAIN_GAME_HIGHSCORES_H
 #define CURTAIN_GAME_HIGHSCORES_H
@@ -37,7 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HIGHSCORES_VERSION      2
+#define HIGHSCORES_VERSION      3
 #define HIGHSCORES_FILE_NAME    "highscores.txt"
 #define HIGHSCORES_TOP          10
 #define HIGHSCORES_NAME_MAX     8
@@ -50,10 +52,11 @@
 typedef struct highscore {
     char name[HIGHSCORES_NAME_MAX + 1];
     uint64_t score;
-    int stage;                          /* the stage reached, from 1 */
-    int cleared;                        /* 1 if that stage was cleared too */
-    char ship[HIGHSCORES_SHIP_MAX + 1]; /* the ship's declared name; "" not known */
-    int date;                           /* the day of the run as YYYYMMDD, e.g. 20240501 */
+    int stage;                               /* the stage reached, from 1 */
+    int cleared;                             /* 1 if that stage was cleared too */
+    char ship[HIGHSCORES_SHIP_MAX + 1];      /* the ship's declared name; "" not known */
+    char shot_type[HIGHSCORES_SHIP_MAX + 1]; /* its shot type's; "" none or not known */
+    int date;                                /* the day of the run as YYYYMMDD, e.g. 20240501 */
 } highscore;
 
 typedef struct highscores {

@@ -17,12 +17,13 @@ int ship_preview_find(const library *lib, const char *name, const char *file)
     return -1;
 }
 
-int ship_preview_init(world *w, const library *lib, uint32_t ship)
+int ship_preview_init(world *w, const library *lib, uint32_t ship, uint32_t type)
 {
     world_config cfg = {.seed = 1,
                         .difficulty = DIFFICULTY_NORMAL,
                         .flags = WORLD_FLAG_NO_STAGE | WORLD_FLAG_INVULNERABLE,
-                        .ship = (uint8_t)ship};
+                        .ship = (uint8_t)ship,
+                        .shot_type = (uint8_t)type};
     return world_init(w, &cfg, lib);
 }
 

@@ -19,8 +19,9 @@
 int ship_preview_find(const library *lib, const char *name, const char *file);
 
 /* Makes w (zeroed, or freed with world_free) the preview world of lib's ship
- * number ship. Returns world_init's result: 0, or -1 (then w holds nothing). */
-int ship_preview_init(world *w, const library *lib, uint32_t ship);
+ * number ship, flying its shot type `type` (0 the first). Returns world_init's
+ * result: 0, or -1 (then w holds nothing). */
+int ship_preview_init(world *w, const library *lib, uint32_t ship, uint32_t type);
 
 /* One frame: the ship fires at power level (clamped to 1..SHIP_PREVIEW_LEVELS)
  * while held (movement, INPUT_FOCUS) is held too. Returns the shots fired. */

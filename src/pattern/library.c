@@ -761,7 +761,7 @@ const library_ship *library_fallback_ship(void)
 
 const library_ship *library_ship_type(const library_ship *s, uint32_t t)
 {
-    return s && s->types && t < s->type_count ? &s->types[t] : s;
+    return s && s->types && t > 0 && t < s->type_count ? &s->types[t] : s;
 }
 
 int library_find_ship_type(const library_ship *s, const char *name)

@@ -259,8 +259,9 @@ int library_find_ship(const library *lib, const char *name);
 /* The ship a world flies when its content declares none (a library without
  * ships, or none at all): the default numbers, no options, no volleys. */
 const library_ship *library_fallback_ship(void);
-/* Ship s as its shot type t flies it: s->types[t], or s itself when it has no
- * such type (the fallback ship, a type out of range). */
+/* Ship s (an entry of lib->ships) as its shot type t flies it: s itself for
+ * its first type, which it is (so a run of the first type flies the entry, as
+ * before types), or for a type it does not have; else s->types[t]. */
 const library_ship *library_ship_type(const library_ship *s, uint32_t t);
 /* The index of the shot type of ship s declared as name; -1 if none. */
 int library_find_ship_type(const library_ship *s, const char *name);

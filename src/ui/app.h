@@ -98,10 +98,11 @@ typedef struct replay_entry {
     uint64_t score;
     char name[REPLAY_NAME_MAX + 1];
     uint32_t frames;
-    uint8_t practice;             /* REPLAY_PRACTICE_*: savestates loaded, taken over */
-    uint32_t taken_at;            /* the frame it was taken over at */
-    uint8_t reach;                /* world_reach at its end (format 3 on; 0 unknown) */
-    char ship[REPLAY_LABEL_SIZE]; /* the ship flown, by name ("" unknown: format 1, 2) */
+    uint8_t practice;                  /* REPLAY_PRACTICE_*: savestates loaded, taken over */
+    uint32_t taken_at;                 /* the frame it was taken over at */
+    uint8_t reach;                     /* world_reach at its end (format 3 on; 0 unknown) */
+    char ship[REPLAY_LABEL_SIZE];      /* the ship flown, by name ("" unknown: format 1, 2) */
+    char shot_type[REPLAY_LABEL_SIZE]; /* its shot type, by name ("" the first) */
     char error[256];
 } replay_entry;
 
@@ -177,13 +178,16 @@ typedef struct game_state {
 } game_state;
 
 /* The ship select (ship_select.c), after the difficulty when the content has
- * more than one ship: each ship's numbers, and its shot flying in a preview
- * world (unfocused, then focused, at each power level in turn). */
+ * more than one ship or shot type: the ship, then its shot type, each with its
+ * numbers and its shot flying in a preview world (unfocused, then focused, at
+ * each power level in turn). */
 typedef struct ship_select_state {
     menu m;
-    int practice;   /* 1: the practice menu follows */
-    int chosen;     /* the ship runs and practices fly (index into lib->ships) */
-    world *preview; /* the cursor's ship alone (WORLD_FLAG_NO_STAGE) */
+    int practice;    /* 1: the practice menu follows */
+    int chosen;      /* the ship runs and practices fly (index into lib->ships) */
+    int chosen_type; /* its shot type (index into the ship's types) */
+    int step;        /* 0: choosing the ship; 1: choosing its shot type */
+    world *preview;  /* the cursor's ship (and type) alone (WORLD_FLAG_NO_STAGE) */
     world_view view;
     int frames; /* frames the preview has run */
 } ship_select_state;
@@ -371,7 +375,7 @@ void ship_select_enter(app *a);
 void ship_select_action(app *a, input_ui act);
 void ship_select_update(app *a);
 void ship_select_draw(app *a);
-/* Whether the ship select has a choice to offer (two ships or more). */
+/* Whether the ship select has a choice to offer (two ships or shot types or more). */
 int ship_select_offered(const app *a);
 void game_enter(app *a);
 void game_action(app *a, input_ui act);

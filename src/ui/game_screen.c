@@ -520,8 +520,10 @@ static app_screen game_menu_after(app *a)
     if (!g->practice)
         return SCREEN_TITLE;
     a->practice.difficulty = g->config.difficulty % DIFFICULTY_COUNT;
-    if (a->lib && g->config.ship < a->lib->ship_count)
+    if (a->lib && g->config.ship < a->lib->ship_count) {
         a->ships.chosen = g->config.ship;
+        a->ships.chosen_type = g->config.shot_type;
+    }
     a->ships.practice = a->difficulty.practice = 1;
     return SCREEN_PRACTICE;
 }
@@ -552,6 +554,7 @@ static void game_insert_score(app *a)
     e.score = world_final_score(g->w);
     e.stage = g->w->stage + 1;
     snprintf(e.ship, sizeof e.ship, "%s", g->w->ship->name);
+    snprintf(e.shot_type, sizeof e.shot_type, "%s", g->w->ship->type_name);
     e.cleared = g->w->state == WORLD_CLEARED;
     e.date = highscores_today();
     g->rank = highscores_insert(&a->scores, (difficulty)g->config.difficulty, &e);

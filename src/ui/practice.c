@@ -108,7 +108,8 @@ void practice_action(app *a, input_ui act)
                             .difficulty = (uint8_t)p->difficulty,
                             .flags = (uint16_t)((row->one_phase ? WORLD_FLAG_ONE_PHASE : 0) |
                                                 world_speed_flag(a->opts.practice_speed)),
-                            .ship = (uint8_t)a->ships.chosen};
+                            .ship = (uint8_t)a->ships.chosen,
+                            .shot_type = (uint8_t)a->ships.chosen_type};
         if (row->stage >= 0) {
             cfg.stage = (uint8_t)row->stage;
             cfg.flags |= WORLD_FLAG_ONE_STAGE;
@@ -182,9 +183,14 @@ static void scores_draw_reach(app *a, const highscore *h, int x, int y)
                     h->cleared ? PANEL_GREEN : PANEL_DIM, "Stage %d%s", h->stage,
                     h->cleared ? " clear" : "");
     int ship = h->ship[0] ? library_find_ship(a->lib, h->ship) : -1;
+    const library_ship *s = ship >= 0 ? &a->lib->ships[ship] : NULL;
+    int type = s && h->shot_type[0] ? library_find_ship_type(s, h->shot_type) : -1;
+    const char *type_title = type >= 0         ? library_ship_type(s, (uint32_t)type)->type_title
+                             : h->shot_type[0] ? h->shot_type
+                                               : NULL;
     if (h->ship[0])
-        panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y + 12, TEXT_LEFT, PANEL_LABEL,
-                   ship >= 0 ? a->lib->ships[ship].title : h->ship);
+        panel_textf(r, at, ATLAS_FONT_SMALL, 1, x, y + 12, TEXT_LEFT, PANEL_LABEL, "%s%s%s",
+                    s ? s->title : h->ship, type_title ? ": " : "", type_title ? type_title : "");
 }
 
 void scores_draw(app *a)

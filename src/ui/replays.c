@@ -45,6 +45,7 @@ static void replays_read(replay_entry *e, const char *dir, const char *file, con
     e->taken_at = r.taken_at;
     e->reach = r.reach;
     snprintf(e->ship, sizeof e->ship, "%s", r.ship);
+    snprintf(e->shot_type, sizeof e->shot_type, "%s", r.shot_type);
     snprintf(e->name, sizeof e->name, "%s", r.name);
     replay_free(&r);
 }
@@ -233,6 +234,19 @@ static const char *replays_ship_title(const app *a, const replay_entry *e)
     return title && title[0] ? title : e->ship;
 }
 
+/* The shot type a replay flies, by its title in the content: the one named,
+ * else the ship's first (a replay without a type flies it); NULL for a ship
+ * with one type only, or not in the content. */
+static const char *replays_type_title(const app *a, const replay_entry *e)
+{
+    const library *lib = app_replay_library(a, e->format2);
+    int i = lib ? library_find_ship(lib, e->ship) : -1;
+    if (i < 0 || lib->ships[i].type_count < 2)
+        return e->shot_type[0] ? e->shot_type : NULL;
+    int t = e->shot_type[0] ? library_find_ship_type(&lib->ships[i], e->shot_type) : 0;
+    return t >= 0 ? library_ship_type(&lib->ships[i], (uint32_t)t)->type_title : e->shot_type;
+}
+
 /* Details of the entry under the cursor, in a box of their own under the list
  * (the side panel's logo is behind them): the file, when, how long and the
  * seed; then what was played, or why the file cannot be. */
@@ -266,6 +280,10 @@ static void replays_draw_details(app *a, const replay_entry *e, int y)
     len = strlen(text);
     if (e->ship[0])
         snprintf(text + len, sizeof text - len, ", flying %s", replays_ship_title(a, e));
+    len = strlen(text);
+    const char *type = e->ship[0] ? replays_type_title(a, e) : NULL;
+    if (type)
+        snprintf(text + len, sizeof text - len, " (%s)", type);
     len = strlen(text);
     if (e->practice & REPLAY_PRACTICE_TAKEN)
         snprintf(text + len, sizeof text - len, ", taken over at %u:%02u from a replay",

@@ -267,7 +267,7 @@ void difficulty_action(app *a, input_ui act)
             app_switch(a, SCREEN_SHIP);
             break;
         }
-        a->ships.chosen = 0;
+        a->ships.chosen = a->ships.chosen_type = 0;
         if (d->practice) {
             app_switch(a, SCREEN_PRACTICE);
             break;

@@ -31,6 +31,8 @@ static void highscores_test_fill(highscores *hs)
             e.name[0] = (char)('A' + i);
             if (i % 2)
                 snprintf(e.ship, sizeof e.ship, "ship_%d", i);
+            if (i % 4 == 1)
+                snprintf(e.shot_type, sizeof e.shot_type, "type_%d", i);
             highscores_insert(hs, (difficulty)d, &e);
         }
 }
@@ -47,6 +49,7 @@ static int highscores_test_same(const highscores *a, const highscores *b)
         for (int i = 0; i < a->count[d]; i++) {
             const highscore *x = &a->entries[d][i], *y = &b->entries[d][i];
             if (strcmp(x->name, y->name) != 0 || strcmp(x->ship, y->ship) != 0 ||
+                strcmp(x->shot_type, y->shot_type) != 0 ||
                 x->score != y->score || x->stage != y->stage || x->cleared != y->cleared ||
                 x->date != y->date)
                 return 0;
@@ -117,9 +120,20 @@ static void highscores_test_round_trip(const char *dir)
     char text[HIGHSCORES_TEXT_MAX], reason[600];
     int len = highscores_format(&a, text, sizeof text);
     CHECK(len > 0);
-    CHECK_STR_CONTAINS(text, "curtain-highscores 2\n");
+    CHECK_STR_CONTAINS(text, "curtain-highscores 3\n");
     CHECK_STR_CONTAINS(text, "Lunatic 1 9003 3 reached 2024-01-09 - \"ICE\"\n");
     CHECK_STR_CONTAINS(text, "Lunatic 2 8003 2 reached 2024-01-08 ship_7 \"HCE\"\n");
+    /* the shot type after the ship's name */
+    CHECK_STR_CONTAINS(text, "Lunatic 4 6003 3 reached 2024-01-06 ship_5/type_5 \"FCE\"\n");
+    /* a version-2 file (no type) still loads, its ships' types not known */
+    char v2_text[256];
+    int v2_len = snprintf(v2_text, sizeof v2_text,
+                          "curtain-highscores 2\nHard 1 10 2 cleared 2024-01-01 hotaru \"A\"\n");
+    v2_len += snprintf(v2_text + v2_len, sizeof v2_text - (size_t)v2_len, "end %016" PRIx64 "\n",
+                       hash_buffer(v2_text, (size_t)v2_len, HIGHSCORES_HASH_SEED));
+    CHECK_EQ_INT(highscores_parse(&b, v2_text, (size_t)v2_len, "h.txt", reason, sizeof reason), 0);
+    CHECK(strcmp(b.entries[DIFFICULTY_HARD][0].ship, "hotaru") == 0 &&
+          b.entries[DIFFICULTY_HARD][0].shot_type[0] == '\0');
     /* a version-1 file (no ship) still loads, its ships not known */
     char v1_text[256];
     highscores one;
@@ -183,13 +197,22 @@ static void highscores_test_damage(void)
     }
     CHECK(refused);
     /* Reasons name the file and line. */
-    static const char wrong_version[] = "curtain-highscores 3\nend 0\n";
+    static const char wrong_version[] = "curtain-highscores 4\nend 0\n";
     highscores_parse(&b, wrong_version, sizeof wrong_version - 1, "h.txt", reason, sizeof reason);
-    CHECK_STR_CONTAINS(reason, "h.txt:1:20: format version 3 (this curtain reads 1 to 2)");
+    CHECK_STR_CONTAINS(reason, "h.txt:1:20: format version 4 (this curtain reads 1 to 3)");
     static const char bad_ship[] =
-        "curtain-highscores 2\nhard 1 10 1 cleared 2024-01-01 a-b \"A\"\n";
+        "curtain-highscores 3\nhard 1 10 1 cleared 2024-01-01 a-b \"A\"\n";
     highscores_parse(&b, bad_ship, sizeof bad_ship - 1, "h.txt", reason, sizeof reason);
     CHECK_STR_CONTAINS(reason, "h.txt:2:32: ship 'a-b' is not a name");
+    /* a type in a version-2 file, or a type that is not a name, is refused */
+    static const char typed_v2[] =
+        "curtain-highscores 2\nhard 1 10 1 cleared 2024-01-01 a/b \"A\"\n";
+    highscores_parse(&b, typed_v2, sizeof typed_v2 - 1, "h.txt", reason, sizeof reason);
+    CHECK_STR_CONTAINS(reason, "h.txt:2:32: ship 'a/b' is not a name (or '-')");
+    static const char bad_type[] =
+        "curtain-highscores 3\nhard 1 10 1 cleared 2024-01-01 a/b/c \"A\"\n";
+    highscores_parse(&b, bad_type, sizeof bad_type - 1, "h.txt", reason, sizeof reason);
+    CHECK_STR_CONTAINS(reason, "h.txt:2:32: ship 'a/b/c' is not a name (or '-', or SHIP/TYPE)");
     static const char unsorted[] = "curtain-highscores 1\nhard 1 10 1 cleared 2024-01-01 \"A\"\n"
                                    "hard 2 20 1 cleared 2024-01-01 \"B\"\n";
     highscores_parse(&b, unsorted, sizeof unsorted - 1, "h.txt", reason, sizeof reason);

@@ -11,13 +11,16 @@
  *     plain one hurts the first once and is gone. The same twice, same hash.
  *   - Homing (`aim` on the player's side): a shot fired without a direction
  *     goes to the nearest enemy, and straight up with none on the field.
- *   - Balance: the scripted player clears the game (its three stages) with
- *     Shirasagi on Easy and Normal over fixed seeds (not invulnerable: a game over fails), and both
- *     ships beat each of Kagari's health phases in practice before its time
- *     runs out; the frames each took are printed side by side. Every spell
- *     card of the game ended in time by both ships (ships_cards).
+ *     Each shot type flies its own golden (NAME.txt the first type's, as it
+ *     was before ships had types; NAME_TYPE.txt the others').
+ *   - Balance, with SHIP given (one test per ship, run side by side): every
+ *     shot type of the ship ends every health phase of every boss and
+ *     midboss in practice at full power before its time runs out (the frames
+ *     each took printed side by side: docs/game.md keeps the table), and the
+ *     scripted player clears the game (its three stages) with each type on
+ *     Easy and Normal over fixed seeds (not invulnerable: a game over fails).
  *
- * usage: test_game.ships PATTERNS_DIR GOLDEN_DIR
+ * usage: test_game.ships PATTERNS_DIR GOLDEN_DIR [SHIP]
  */
 #include "../check.h"
 #include "core/file.h"
@@ -88,11 +91,11 @@ static int ships_rows(const world *w, int f, int keep, hasher *hs)
 
 /* One flight of the golden: a fresh preview world, `frames` frames with `held`
  * (the bomb only on the first), the rows of the last frame kept. */
-static void ships_flight(const library *lib, uint32_t ship, const char *what, int level,
-                         input_bits held, int bomb)
+static void ships_flight(const library *lib, uint32_t ship, uint32_t type, const char *what,
+                         int level, input_bits held, int bomb)
 {
     world *w = mem_alloc(sizeof *w);
-    CHECK(w && ship_preview_init(w, lib, ship) == 0);
+    CHECK(w && ship_preview_init(w, lib, ship, type) == 0);
     hasher hs;
     hash_begin(&hs, 0);
     int fired = 0, live = 0;
@@ -112,19 +115,26 @@ static void ships_flight(const library *lib, uint32_t ship, const char *what, in
     mem_free(w);
 }
 
-/* The golden text of one ship, compared with (or written to) GOLDEN_DIR/NAME.txt. */
-static void ships_golden(const library *lib, uint32_t ship, const char *dir, int updating)
+/* The golden text of one shot type of a ship, compared with (or written to)
+ * GOLDEN_DIR/NAME.txt for its first type (as before ships had types: the
+ * flights of the first type must not change) and NAME_TYPE.txt for the others. */
+static void ships_golden(const library *lib, uint32_t ship, uint32_t type, const char *dir,
+                         int updating)
 {
     text_len = 0;
     const library_ship *s = &lib->ships[ship];
     put("%s \"%s\"\n", s->name, s->title);
     for (int level = 1; level <= SHIP_PREVIEW_LEVELS; level++) {
-        ships_flight(lib, ship, "unfocused", level, 0, 0);
-        ships_flight(lib, ship, "focused", level, INPUT_BIT(INPUT_FOCUS), 0);
+        ships_flight(lib, ship, type, "unfocused", level, 0, 0);
+        ships_flight(lib, ship, type, "focused", level, INPUT_BIT(INPUT_FOCUS), 0);
     }
-    ships_flight(lib, ship, "bomb", 1, 0, 1);
+    ships_flight(lib, ship, type, "bomb", 1, 0, 1);
     char path[1024], err[256];
-    snprintf(path, sizeof path, "%s/%s.txt", dir, s->name);
+    if (type == 0)
+        snprintf(path, sizeof path, "%s/%s.txt", dir, s->name);
+    else
+        snprintf(path, sizeof path, "%s/%s_%s.txt", dir, s->name,
+                 library_ship_type(s, type)->type_name);
     if (updating) {
         CHECK(file_write_atomic(path, text, text_len, err, sizeof err) == 0);
         return;
@@ -259,15 +269,29 @@ static void ships_homing(void)
 
 /* ---- balance ---- */
 
+/* A ship and one of its shot types, and its name for the tables: "ship/type". */
+typedef struct flight {
+    uint32_t ship, type;
+    char name[48];
+} flight;
+
+static flight ships_flown(const library *lib, uint32_t ship, uint32_t type)
+{
+    flight f = {ship, type, ""};
+    const library_ship *t = library_ship_type(&lib->ships[ship], type);
+    snprintf(f.name, sizeof f.name, "%s/%s", lib->ships[ship].name,
+             t->type_name[0] ? t->type_name : "-");
+    return f;
+}
+
 /* The game flown by the scripted player with a ship, not invulnerable: the state
  * it ends in (a game over when its ships run out: it turns continues down). */
-static int ships_clear_type(const library *lib, uint32_t ship, uint32_t type, int level,
-                            uint64_t seed)
+static int ships_clear(const library *lib, const flight *fl, int level, uint64_t seed)
 {
     world_config cfg = {.seed = seed,
                         .difficulty = (uint8_t)level,
-                        .ship = (uint8_t)ship,
-                        .shot_type = (uint8_t)type};
+                        .ship = (uint8_t)fl->ship,
+                        .shot_type = (uint8_t)fl->type};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     if (!w)
@@ -277,9 +301,8 @@ static int ships_clear_type(const library *lib, uint32_t ship, uint32_t type, in
     while (!world_over(w) && w->frame < 18u * 3600u)
         world_step(w, autopilot_input(&ap, w));
     int state = w->state;
-    printf("%-9s %-7s %-7s seed %2" PRIu64 ": %s at %5.1f s, deaths %d, bombs %d, spells %d/%d\n",
-           lib->ships[ship].name, library_ship_type(&lib->ships[ship], type)->type_name,
-           difficulty_name(level), seed, state == WORLD_CLEARED ? "cleared" : "over",
+    printf("%-22s %-7s seed %2" PRIu64 ": %s at %5.1f s, deaths %d, bombs %d, spells %d/%d\n",
+           fl->name, difficulty_name(level), seed, state == WORLD_CLEARED ? "cleared" : "over",
            (double)w->frame / 60.0, w->deaths, w->bombs_used, w->spells_captured, w->spells_seen);
     CHECK_EQ_U64(w->stats.errors, 0);
     world_free(w);
@@ -287,46 +310,30 @@ static int ships_clear_type(const library *lib, uint32_t ship, uint32_t type, in
     return state;
 }
 
-static int ships_clear(const library *lib, uint32_t ship, int level, uint64_t seed)
+/* The whole game (its stages 1 to 3) cleared on Easy and Normal by the scripted
+ * player with each of the ship's types, over fixed seeds. */
+static void ships_clears(const library *lib, const flight *fl, int nfl)
 {
-    return ships_clear_type(lib, ship, 0, level, seed);
-}
-
-/* Tsubame, each of her shot types, clears the game on Easy and Normal (one
- * seed each: her runs keep the test short). */
-static void ships_clears_tsubame(const library *lib)
-{
-    int ship = library_find_ship(lib, "tsubame");
-    CHECK(ship >= 0);
-    for (uint32_t t = 0; ship >= 0 && t < lib->ships[ship].type_count; t++)
-        for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
-            CHECK_EQ_INT(ships_clear_type(lib, (uint32_t)ship, t, d, 4), WORLD_CLEARED);
-}
-
-static void ships_clears(const library *lib, int table)
-{
-    int ship = library_find_ship(lib, "shirasagi");
-    CHECK(ship >= 0);
     static const uint64_t seeds[] = {1, 2, 3};
-    for (int d = DIFFICULTY_EASY; ship >= 0 && d <= DIFFICULTY_NORMAL; d++)
-        for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
-            CHECK_EQ_INT(ships_clear(lib, (uint32_t)ship, d, seeds[k]), WORLD_CLEARED);
-            if (table) /* the first ship's, to compare */
-                ships_clear(lib, 0, d, seeds[k]);
-        }
+    for (int k = 0; k < nfl; k++)
+        for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
+            for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
+                CHECK_EQ_INT(ships_clear(lib, &fl[k], d, seeds[s]), WORLD_CLEARED);
 }
 
 /* Frames the scripted player takes to end one of a boss's phases in practice
  * (invulnerable, the phase alone, at a power), or -1 when it timed out. Mode 0:
  * the scripted player flies; 1: the ship stays under the boss unfocused; 2: the
  * same focused. */
-static int ships_phase(const library *lib, uint32_t ship, int boss, int phase, int power, int mode)
+static int ships_phase(const library *lib, const flight *fl, int boss, int phase, int power,
+                       int mode)
 {
     world_config cfg = {.seed = 5,
                         .difficulty = DIFFICULTY_NORMAL,
                         .start = WORLD_START(boss, phase),
                         .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_ONE_PHASE,
-                        .ship = (uint8_t)ship};
+                        .ship = (uint8_t)fl->ship,
+                        .shot_type = (uint8_t)fl->type};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     if (!w)
@@ -357,101 +364,111 @@ static int ships_phase(const library *lib, uint32_t ship, int boss, int phase, i
     return !(frames < limit) ? -1 : frames;
 }
 
-/* Kagari's health phases in practice, each ship: frames to end each. The
- * scripted player at full power must beat every one before it times out; with
- * CURTAIN_SHIPS_TABLE=1 the whole table (every power, the ship parked under the
- * boss unfocused and focused too) is printed, to compare the ships. */
-static void ships_boss_phases(const library *lib, int table)
+/* Every health phase (card or not) of every boss and midboss of the game, each
+ * shot type of the ship: frames the scripted player at full power takes to end
+ * it in practice, which must be before its time runs out; and the stage-1
+ * midboss's card (Wick Sign), met in a run at about power 1.5, is ended in
+ * time by each type staying under the boss at that power. (In full runs on
+ * Normal, seeds 1 to 6, the scripted player times out on Wick Sign with
+ * Hotaru's fan every time, and captures it with Shirasagi's feathers every
+ * time: it dodges the smoke out of Hotaru's line, whose shot under the boss
+ * ends the card in 708 frames of its 1800 at power 1.5, Shirasagi's in 837. So
+ * the ship can capture it; the scripted player's dodging is what times out
+ * there.) With CURTAIN_SHIPS_TABLE=1, Kagari's phases at every power, the ship
+ * parked under the boss unfocused and focused too, are printed as well. */
+static void ships_phases(const library *lib, const flight *fl, int nfl, int table)
 {
-    static const char *const modes[] = {"scripted player", "under it, unfocused",
-                                        "under it, focused"};
-    int boss = -1;
-    for (uint32_t b = 0; b < lib->boss_count; b++)
-        if (strcmp(lib->bosses[b].name, "s1_kagari") == 0)
-            boss = (int)b;
-    CHECK(boss >= 0 && lib->ship_count >= 2);
-    if (boss < 0)
-        return;
-    const library_boss *kb = &lib->bosses[boss];
-    for (int power = 400; power >= (table ? 100 : 400); power -= 100)
-        for (int mode = 0; mode < (table ? 3 : 1); mode++) {
-            printf("Kagari in practice on Normal, power %d, %s: frames to end each phase "
-                   "(-1: timed out)\n",
-                   power / 100, modes[mode]);
-            for (uint32_t p = 0; p < kb->phase_count; p++) {
-                if (kb->phases[p].health <= 0)
-                    continue; /* a card to survive: no damage counts */
-                printf("  phase %u (%5.0f hp, %5.0f f):", p, kb->phases[p].health,
-                       (double)kb->phases[p].time);
-                for (uint32_t s = 0; s < lib->ship_count; s++) {
-                    int f = ships_phase(lib, s, boss, (int)p, power, mode);
-                    printf("  %s %5d", lib->ships[s].name, f);
-                    if (power == 400 && mode == 0)
-                        CHECK(f > 0);
-                }
-                putchar('\n');
-            }
-        }
-}
-
-/* Every spell card with health, of every boss of the game, both ships: the
- * scripted player at full power ends each before its time runs out; and the
- * stage-1 midboss's card (Wick Sign), met in a run at about power 1.5, is
- * ended in time by each ship staying under the boss at that power. (In full
- * runs on Normal, seeds 1 to 6, the scripted player times out on Wick Sign with
- * Hotaru every time, and captures it with Shirasagi every time: it dodges the
- * smoke out of Hotaru's line, whose shot under the boss ends the card in 708
- * frames of its 1800 at power 1.5, Shirasagi's in 837. So the ship can capture
- * it; the scripted player's dodging is what times out there.) */
-static void ships_cards(const library *lib)
-{
+    printf("%-10s %-5s %5s %5s", "boss", "phase", "hp", "time");
+    for (int k = 0; k < nfl; k++)
+        printf("  %22s", fl[k].name);
+    putchar('\n');
     for (uint32_t b = 0; b < lib->boss_count; b++)
         for (uint32_t p = 0; p < lib->bosses[b].phase_count; p++) {
             const library_phase *ph = &lib->bosses[b].phases[p];
-            if (!ph->spell || ph->health <= 0)
+            if (ph->health <= 0)
                 continue; /* a card to survive: no damage counts */
-            int wick = strcmp(lib->bosses[b].name, "s1_wick") == 0;
-            printf("%-10s card %u (%5.0f hp, %5.0f f):", lib->bosses[b].name, p, ph->health,
-                   (double)ph->time);
-            for (uint32_t s = 0; s < lib->ship_count; s++) {
-                int f = ships_phase(lib, s, (int)b, (int)p, 400, 0);
-                printf("  %s %5d", lib->ships[s].name, f);
+            int wick = ph->spell && strcmp(lib->bosses[b].name, "s1_wick") == 0;
+            printf("%-10s %u%-4s %5.0f %5.0f", lib->bosses[b].name, p, ph->spell ? " card" : "",
+                   ph->health, (double)ph->time);
+            for (int k = 0; k < nfl; k++) {
+                int f = ships_phase(lib, &fl[k], (int)b, (int)p, 400, 0);
+                printf("  %22d", f);
                 CHECK(f > 0);
                 if (wick) {
-                    int under = ships_phase(lib, s, (int)b, (int)p, 150, 1);
-                    printf(" (under it at power 1.5: %5d)", under);
+                    int under = ships_phase(lib, &fl[k], (int)b, (int)p, 150, 1);
+                    printf(" (%d)", under);
                     CHECK(under > 0);
                 }
             }
             putchar('\n');
         }
+    int boss = -1;
+    for (uint32_t b = 0; b < lib->boss_count; b++)
+        if (strcmp(lib->bosses[b].name, "s1_kagari") == 0)
+            boss = (int)b;
+    CHECK(boss >= 0);
+    static const char *const modes[] = {"scripted player", "under it, unfocused",
+                                        "under it, focused"};
+    for (int power = 300; table && boss >= 0 && power >= 100; power -= 100)
+        for (int mode = 0; mode < 3; mode++) {
+            printf("Kagari on Normal, power %d, %s:\n", power / 100, modes[mode]);
+            const library_boss *kb = &lib->bosses[boss];
+            for (uint32_t p = 0; p < kb->phase_count; p++) {
+                if (kb->phases[p].health <= 0)
+                    continue;
+                printf("  phase %u:", p);
+                for (int k = 0; k < nfl; k++)
+                    printf("  %s %5d", fl[k].name,
+                           ships_phase(lib, &fl[k], boss, (int)p, power, mode));
+                putchar('\n');
+            }
+        }
+}
+
+/* The balance of one ship (every shot type): the phases, then the clears. */
+static void ships_balance(const library *lib, const char *name, int table)
+{
+    int ship = library_find_ship(lib, name);
+    CHECK(ship >= 0);
+    if (ship < 0)
+        return;
+    const library_ship *s = &lib->ships[ship];
+    CHECK(s->type_count >= 2); /* every ship of the game has two shot types or more */
+    flight fl[LIBRARY_SHIP_TYPES];
+    int nfl = 0;
+    for (uint32_t t = 0; t < s->type_count && t < LIBRARY_SHIP_TYPES; t++) {
+        fl[nfl++] = ships_flown(lib, (uint32_t)ship, t);
+        const library_ship *ty = library_ship_type(s, t);
+        CHECK(ty->type_title[0] != '\0' && ty->type_about[0] != '\0'); /* the select's lines */
+    }
+    ships_phases(lib, fl, nfl, table);
+    ships_clears(lib, fl, nfl);
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: test_game.ships PATTERNS_DIR GOLDEN_DIR\n");
+        fprintf(stderr, "usage: test_game.ships PATTERNS_DIR GOLDEN_DIR [SHIP]\n");
         return 2;
     }
     const char *update = getenv("CURTAIN_UPDATE_GOLDEN");
     int updating = update && strcmp(update, "1") == 0;
     library *lib = test_library_load(argv[1]);
     CHECK(lib != NULL);
-    if (lib) {
+    if (lib && argc >= 4) {
+        const char *table = getenv("CURTAIN_SHIPS_TABLE");
+        ships_balance(lib, argv[3], table && strcmp(table, "1") == 0);
+    } else if (lib) {
         CHECK(lib->ship_count >= 2);
         for (uint32_t s = 0; s < lib->ship_count; s++)
             CHECK(lib->ships[s].about[0] != '\0'); /* the ship select's line about it */
         for (uint32_t s = 0; s < lib->ship_count; s++)
-            ships_golden(lib, s, argv[2], updating);
+            for (uint32_t t = 0; t < lib->ships[s].type_count; t++)
+                ships_golden(lib, s, t, argv[2], updating);
         ships_pierce();
         ships_homing();
-        const char *table = getenv("CURTAIN_SHIPS_TABLE");
-        int full = table && strcmp(table, "1") == 0;
-        ships_boss_phases(lib, full);
-        ships_cards(lib);
-        ships_clears(lib, full);
-        ships_clears_tsubame(lib);
-        library_free(lib);
     }
-    return check_done("game.ships");
+    if (lib)
+        library_free(lib);
+    return check_done(argc >= 4 ? "game.ships (balance)" : "game.ships");
 }

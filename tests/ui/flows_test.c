@@ -109,12 +109,30 @@ static void fl_back_through_practice_menus(app *a)
     difficulty_action(a, INPUT_UI_CONFIRM);
     fl_at(a, SCREEN_SHIP, "Practice: Ship");
     ship_select_action(a, INPUT_UI_CONFIRM);
+    /* a ship with shot types asks for the type next; Back returns to the
+     * ships, and the type chosen is the one the practice flies */
+    const library_ship *ship = &a->lib->ships[a->ships.chosen];
+    int types = (int)ship->type_count;
+    if (types >= 2) {
+        char title[MENU_LABEL_MAX];
+        snprintf(title, sizeof title, "Practice: %s: Shot", ship->title);
+        fl_at(a, SCREEN_SHIP, title);
+        CHECK_EQ_INT(a->ships.m.count, types);
+        ship_select_action(a, INPUT_UI_BACK);
+        fl_at(a, SCREEN_SHIP, "Practice: Ship");
+        ship_select_action(a, INPUT_UI_CONFIRM);
+        fl_at(a, SCREEN_SHIP, title);
+        ship_select_action(a, INPUT_UI_DOWN);
+        ship_select_action(a, INPUT_UI_CONFIRM);
+    }
     fl_at(a, SCREEN_PRACTICE, "Practice - Hard");
     /* and a practice chosen there is played at Hard */
     menu_select(&a->practice.m, 0); /* Stage 1, open from the start */
     practice_action(a, INPUT_UI_CONFIRM);
     CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
     CHECK(a->game.practice && a->game.config.difficulty == DIFFICULTY_HARD);
+    CHECK_EQ_INT(a->game.config.shot_type, types >= 2 ? 1 : 0);
+    CHECK(a->game.w && a->game.w->ship->type == a->game.config.shot_type);
 }
 
 /* Two ships (a choice to make) and a boss to practise. */

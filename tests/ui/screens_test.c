@@ -1102,18 +1102,52 @@ static void sc_replay_names_unique(const char *dir)
     remove(second);
 }
 
+/* Ends a run started from the ship select (its replay, savestate, player and
+ * world) and the preview. */
+static void sc_ship_select_end(app *a, world *w, world *preview)
+{
+    replay_free(&a->game.rec);
+    snapshot_free(&a->game.state); /* a practice's savestate */
+    replay_player_free(&a->game.player);
+    world_free(w);
+    if (preview->vm)
+        world_free(preview);
+}
+
+/* Compiles text alone (without the game's ship). */
+static library *sc_compile_alone(const char *name, const char *text)
+{
+    library_file f = {name, text, strlen(text)};
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_compile(&f, 1, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    return lib;
+}
+
 /* Two ships: the difficulty leads to the ship select, whose preview flies the
- * ship under the cursor (firing, never ending); confirm starts the run with it.
- * With one ship, the difficulty starts the run at once. */
+ * ship under the cursor (firing, never ending); confirm starts the run with it,
+ * or, for a ship with shot types (Hotaru), goes on to its types, whose preview
+ * flies the type under the cursor; Back there returns to the ships; confirm
+ * starts the run with the ship and type. One ship with types: the difficulty
+ * leads to its types at once. One ship of one type: the difficulty starts the
+ * run at once. */
 static void sc_ship_select(void)
 {
     const char *text = "ship kite { name \"Kite\" speed 5 shot 1 { fire orb at 0 speed 9 } }\n"
                        "stage stage1 { wait 100000 }\n";
     library *lib = test_library_compile("kite.pat", text);
-    library *one = test_library_compile("plain.pat", "stage stage1 { wait 100000 }\n");
-    CHECK(lib && one && lib->ship_count == 2 && one->ship_count == 1);
-    if (!lib || !one)
+    library *typed = test_library_compile("plain.pat", "stage stage1 { wait 100000 }\n");
+    library *one = sc_compile_alone("solo.pat", "ship solo { shot 1 { fire orb at 0 speed 9 } }\n"
+                                                "stage stage1 { wait 100000 }\n");
+    CHECK(lib && typed && one && lib->ship_count == 2 && typed->ship_count == 1 &&
+          one->ship_count == 1);
+    if (!lib || !typed || !one)
         return;
+    int kite = library_find_ship(lib, "kite"), hotaru = library_find_ship(lib, "hotaru");
+    CHECK(kite >= 0 && hotaru >= 0 && lib->ships[hotaru].type_count == 2);
+    CHECK(lib->ships[kite].type_count == 1 && one->ships[0].type_count == 1);
     static world w, preview;
     app *a = sc_app();
     a->lib = lib;
@@ -1130,15 +1164,51 @@ static void sc_ship_select(void)
     for (int i = 0; i < 200; i++)
         ship_select_update(a);
     CHECK(preview.shots.live > 0 && !world_over(&preview));
+    /* the ship of one type starts the run */
+    menu_select(&a->ships.m, kite);
     ship_select_action(a, INPUT_UI_CONFIRM);
     CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
-    CHECK(w.config.ship == 1 && w.ship == &lib->ships[1]);
-    replay_free(&a->game.rec);
-    snapshot_free(&a->game.state); /* a practice's savestate */
-    replay_player_free(&a->game.player);
-    world_free(&w);
-    world_free(&preview);
-    /* one ship: no choice to make */
+    CHECK(w.config.ship == kite && w.ship == &lib->ships[kite] && w.config.shot_type == 0);
+    sc_ship_select_end(a, &w, &preview);
+    /* Hotaru: her types, the second chosen */
+    a = sc_app();
+    a->lib = lib;
+    a->game.w = &w;
+    a->ships.preview = &preview;
+    difficulty_enter(a);
+    difficulty_action(a, INPUT_UI_CONFIRM);
+    menu_select(&a->ships.m, hotaru);
+    ship_select_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_SHIP);
+    CHECK(strcmp(a->ships.m.title, "Hotaru: Shot") == 0 && a->ships.m.count == 2);
+    CHECK(preview.ship == &lib->ships[hotaru]); /* the first type: the entry itself */
+    ship_select_action(a, INPUT_UI_DOWN);
+    const library_ship *second = library_ship_type(&lib->ships[hotaru], 1);
+    CHECK(preview.ship == second && second != &lib->ships[hotaru] && second->type == 1);
+    ship_select_action(a, INPUT_UI_BACK); /* back to the ships, Hotaru under the cursor */
+    CHECK(strcmp(a->ships.m.title, "Ship") == 0 && a->ships.m.cursor == hotaru);
+    ship_select_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT(a->ships.m.cursor, 0);
+    ship_select_action(a, INPUT_UI_DOWN);
+    ship_select_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
+    CHECK(w.config.ship == hotaru && w.config.shot_type == 1 && w.ship == second);
+    sc_ship_select_end(a, &w, &preview);
+    /* one ship with types: its types at once, Back to the difficulty */
+    a = sc_app();
+    a->lib = typed;
+    a->game.w = &w;
+    a->ships.preview = &preview;
+    a->ships.chosen = 0;
+    difficulty_enter(a);
+    difficulty_action(a, INPUT_UI_CONFIRM);
+    CHECK_EQ_INT((int)a->screen, SCREEN_SHIP);
+    CHECK(strcmp(a->ships.m.title, "Hotaru: Shot") == 0);
+    ship_select_action(a, INPUT_UI_BACK);
+    CHECK_EQ_INT((int)a->screen, SCREEN_DIFFICULTY);
+    if (preview.vm)
+        world_free(&preview);
+    /* one ship of one type: no choice to make */
     a = sc_app();
     a->lib = one;
     a->game.w = &w;
@@ -1147,12 +1217,10 @@ static void sc_ship_select(void)
     difficulty_action(a, INPUT_UI_CONFIRM);
     CHECK_EQ_INT((int)a->screen, SCREEN_GAME);
     CHECK(w.ship == &one->ships[0]);
-    replay_free(&a->game.rec);
-    snapshot_free(&a->game.state); /* a practice's savestate */
-    replay_player_free(&a->game.player);
-    world_free(&w);
+    sc_ship_select_end(a, &w, &preview);
     memset(a, 0, sizeof *a);
     library_free(lib);
+    library_free(typed);
     library_free(one);
 }
 
