@@ -18,6 +18,7 @@ ship tsubame {
     about "A swift swallow: forward lasers, or a wide V of cutting needles."
     look player_swallow
     option_look option_swallow
+    character tsubame
     speed 5.2
     focus_speed 1.7
     hitbox 2.3
@@ -228,11 +229,11 @@ ship tsubame {
         shake 4 over 30
         effect bubble cyan size 1 grow 14 over 36 fade 36 alpha 0.6 additive
         effect star_large white size 2 grow 6 over 40 turn 9 fade 40 alpha 0.5 additive
-        effect kunai white at (-60, 20) move (0, -9) angle 0 size 2.4 hold 20 fade 20 alpha 0.6 additive after 4
-        effect kunai cyan at (50, 30) move (0, -10) angle 0 size 2.2 hold 20 fade 20 alpha 0.6 additive after 8
-        effect kunai white at (-20, 40) move (0, -11) angle 0 size 2.6 hold 20 fade 20 alpha 0.6 additive after 12
-        effect kunai cyan at (90, 10) move (0, -9) angle 0 size 2 hold 20 fade 20 alpha 0.5 additive after 16
-        effect kunai white at (-100, 0) move (0, -10) angle 0 size 2 hold 20 fade 20 alpha 0.5 additive after 20
+        effect kunai white at (-60, 20) move (0, -9) angle 270 size 2.4 hold 20 fade 20 alpha 0.6 additive after 4
+        effect kunai cyan at (50, 30) move (0, -10) angle 270 size 2.2 hold 20 fade 20 alpha 0.6 additive after 8
+        effect kunai white at (-20, 40) move (0, -11) angle 270 size 2.6 hold 20 fade 20 alpha 0.6 additive after 12
+        effect kunai cyan at (90, 10) move (0, -9) angle 270 size 2 hold 20 fade 20 alpha 0.5 additive after 16
+        effect kunai white at (-100, 0) move (0, -10) angle 270 size 2 hold 20 fade 20 alpha 0.5 additive after 20
         damage 3
         pierce 1
         laser straight white at 280 length 460 width 26 spin 4 life 40 follow from (0, -8)

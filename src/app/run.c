@@ -250,7 +250,7 @@ int run_main(int argc, char **argv, int first, const char *command)
                "else its last pattern, else its first enemy or stage) from the top of the\n"
                "field, the player at the bottom. Other files given are compiled with it.\n"
                "A file that declares a ship (or --ship NAME) flies the ship firing its\n"
-               "volleys and counts the shots.\n\n"
+               "volleys and counts the shots (and its lasers, for a ship that fires them).\n\n"
                "Options:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;
