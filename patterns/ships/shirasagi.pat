@@ -228,7 +228,7 @@ ship shirasagi {
     # level) to make up for the feathers it lacks.
     type rain {
         name "White Rain"
-        about "Arrows that pierce everything: a wide rain, a dense lance focused."
+        about "Arrows that pierce all: a wide rain, a dense lance focused."
 
         option 2 (-18, -4) focused (-6, -22)
         option 2 (18, -4) focused (6, -22)

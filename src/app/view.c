@@ -14,7 +14,7 @@
  * the ship instead, at the bottom of the field in a world of its own firing its
  * volleys, as the ship select screen shows it (game/ship_preview.h): the arrows
  * move it, Shift focuses it (F keeps it focused), X bombs (the bomb's
- * spectacle shows), + and - change the power level, Tab the next ship.
+ * spectacle shows), + and - change the power level, Tab the next shot type or ship.
  */
 #include "app/view.h"
 
@@ -64,6 +64,7 @@ typedef struct viewer {
     /* a ship, when the viewer flies one instead (ship_mode) */
     int ship_mode;
     char ship_name[128]; /* the ship flown; "" until chosen (the file's first) */
+    uint32_t ship_type;  /* its shot type (index; a reload keeps it while it exists) */
     world *ship;         /* its preview world; ship->vm is NULL when none runs */
     world_view ship_view;
     spectacle show; /* what a pattern's presentation statements show */
@@ -235,7 +236,9 @@ static void viewer_restart_ship(viewer *v)
     if (v->ship->vm)
         world_free(v->ship);
     int i = viewer_find_ship(v, v->lib);
-    if (i < 0 || ship_preview_init(v->ship, v->lib, (uint32_t)i, 0) != 0) {
+    if (i >= 0 && v->ship_type >= v->lib->ships[i].type_count)
+        v->ship_type = 0;
+    if (i < 0 || ship_preview_init(v->ship, v->lib, (uint32_t)i, v->ship_type) != 0) {
         snprintf(v->errors, sizeof v->errors, "%s: no ship '%s'\n", v->files[0], v->ship_name);
         return;
     }
@@ -243,7 +246,9 @@ static void viewer_restart_ship(viewer *v)
     world_view_reset(&v->ship_view);
     spectacle_clear(&v->show);
     v->shots = 0;
-    fprintf(stderr, "curtain view: flying ship %s\n", v->ship_name);
+    const library_ship *t = library_ship_type(&v->lib->ships[i], v->ship_type);
+    fprintf(stderr, "curtain view: flying ship %s%s%s\n", v->ship_name,
+            t->type_name[0] ? " type " : "", t->type_name);
 }
 
 /* A reload of a ship: the new library is swapped in when it still declares the
@@ -356,12 +361,20 @@ static void viewer_next_entry(viewer *v)
     viewer_restart(v);
 }
 
-/* Tab with a ship: the library's next ship, round. */
+/* Tab with a ship: its next shot type, else the library's next ship (its
+ * first type), round. */
 static void viewer_next_ship(viewer *v)
 {
     int i = v->lib ? viewer_find_ship(v, v->lib) : -1;
     if (i < 0 || v->lib->ship_count == 0)
         return;
+    if (v->ship_type + 1 < v->lib->ships[i].type_count) {
+        v->ship_type++;
+        v->errors[0] = 0;
+        viewer_restart_ship(v);
+        return;
+    }
+    v->ship_type = 0;
     uint32_t next = ((uint32_t)i + 1) % v->lib->ship_count;
     snprintf(v->ship_name, sizeof v->ship_name, "%s", v->lib->ships[next].name);
     v->errors[0] = 0;
@@ -487,8 +500,9 @@ static void viewer_ship_panel(viewer *v, view_panel *p, float fps)
                                 ? &v->lib->ships[viewer_find_ship(v, v->lib)]
                                 : NULL;
     snprintf(p->lines[0], sizeof p->lines[0], "%s", v->files[0]);
-    snprintf(p->lines[1], sizeof p->lines[1], "ship %.40s (%.40s)", v->ship_name,
-             s ? s->title : "?");
+    const library_ship *t = s ? library_ship_type(s, v->ship_type) : NULL;
+    snprintf(p->lines[1], sizeof p->lines[1], "ship %.40s (%.40s%s%.40s)", v->ship_name,
+             s ? s->title : "?", t && t->type_title[0] ? ": " : "", t ? t->type_title : "");
     snprintf(p->lines[2], sizeof p->lines[2], "frame %" PRIu64 "%s",
              v->ship->vm ? v->ship->frame : 0, v->paused ? "  PAUSED" : "");
     snprintf(p->lines[3], sizeof p->lines[3], "power %d of %d, %s%s", v->power, SHIP_PREVIEW_LEVELS,
@@ -503,7 +517,7 @@ static void viewer_ship_panel(viewer *v, view_panel *p, float fps)
     p->error_count = v->errors[0] ? v->error_count : 0;
     p->help = "arrows/WASD  move\nshift       focus\nF           keep focused\n"
               "X           bomb\n+ -         power\nR           restart\nP, space    pause\n"
-              "N           one frame\nTab         next ship\nEsc         quit";
+              "N           one frame\nTab         next type or ship\nEsc         quit";
 }
 
 /* What the side panel shows. */
@@ -636,7 +650,7 @@ int view_main(int argc, char **argv, int first, const char *command)
                "A file that declares a ship (or --ship NAME) flies the ship at the bottom of\n"
                "the field firing its volleys, as the ship select screen shows it: Shift\n"
                "focuses (F keeps it focused), X bombs (with the bomb's spectacle), + and -\n"
-               "change its power level, Tab the next ship.\n\n"
+               "change its power level, Tab the next shot type or ship.\n\n"
                "Options:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;

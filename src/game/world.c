@@ -1191,43 +1191,58 @@ static void (*world_vm_hash_fn(const world *w, int portable))(const vm *, hasher
     return (w->config.flags & WORLD_FLAG_NEXT_PLACE) ? vm_hash_portable_next : vm_hash_portable;
 }
 
-/* The volley and bomb functions of ship type ty, into funcs; how many. */
-static uint32_t world_type_funcs(const library_ship *ty,
-                                 uint32_t funcs[2 * LIBRARY_SHIP_LEVELS + 1])
+/* Where the code of one of a ship's shot types starts: its first volley or
+ * bomb of its own (a type that flies its ship's bomb shares the first type's
+ * function, which is not its own code); UINT32_MAX when it has none. */
+static uint32_t world_type_code_start(const library *lib, const library_ship *ship, uint32_t t)
 {
-    uint32_t n = 0;
+    const library_ship *ty = library_ship_type(ship, t);
+    uint32_t funcs[2 * LIBRARY_SHIP_LEVELS + 1], n = 0, start = UINT32_MAX;
     for (int f = 0; f < 2; f++)
         for (int l = 0; l < LIBRARY_SHIP_LEVELS; l++)
             funcs[n++] = ty->shot[f][l];
-    funcs[n++] = ty->bomb;
-    return n;
+    funcs[n++] = t > 0 && ty->bomb == ship->bomb ? LIBRARY_NO_FUNC : ty->bomb;
+    for (uint32_t k = 0; k < n; k++)
+        if (funcs[k] < lib->prog->func_count && lib->prog->funcs[funcs[k]].pc < start)
+            start = lib->prog->funcs[funcs[k]].pc;
+    return start;
 }
 
-/* Where the code the replays of the first rule (WORLD_FLAG_NEXT_PLACE) knew
- * ends: their program ended with the first shot type of the ship
- * WORLD_NEXT_PLACE_LAST_SHIP (ships' code is compiled last), so the first
- * volley or bomb of any other ship or shot type after it starts code they did
- * not have. UINT32_MAX when there is none (or no such ship). */
+/* The ships the game had when the replays of the first rule
+ * (WORLD_FLAG_NEXT_PLACE) were recorded, before the rules field: their code,
+ * compiled after everything else, ended the program then. */
+static const char *const world_next_place_ships[] = {"hotaru", "shirasagi"};
+
+static int world_next_place_ship(const char *name)
+{
+    for (size_t k = 0; k < sizeof world_next_place_ships / sizeof *world_next_place_ships; k++)
+        if (strcmp(world_next_place_ships[k], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Where the code those replays knew ends: the first code of a ship or shot type
+ * added since (another ship, or a type after a ship's first) that comes after
+ * the last of theirs; UINT32_MAX when none does. A script of the ship's past
+ * its end there stands at its own end (world_hash_ship_vm), as it did when the
+ * program ended there, so that a ship or a shot type added since leaves them
+ * verifying, wherever its file sorts. */
 static uint32_t world_next_place_end(const library *lib)
 {
-    int last = library_find_ship(lib, WORLD_NEXT_PLACE_LAST_SHIP);
-    if (last < 0)
-        return UINT32_MAX;
-    uint32_t funcs[2 * LIBRARY_SHIP_LEVELS + 1], from = 0, end = UINT32_MAX;
-    uint32_t n = world_type_funcs(&lib->ships[last], funcs);
-    for (uint32_t k = 0; k < n; k++)
-        if (funcs[k] < lib->prog->func_count && lib->prog->funcs[funcs[k]].pc > from)
-            from = lib->prog->funcs[funcs[k]].pc;
+    uint32_t last_old = 0, end = UINT32_MAX;
+    for (uint32_t s = 0; s < lib->ship_count; s++)
+        if (world_next_place_ship(lib->ships[s].name)) {
+            uint32_t start = world_type_code_start(lib, &lib->ships[s], 0);
+            if (start != UINT32_MAX && start > last_old)
+                last_old = start;
+        }
     for (uint32_t s = 0; s < lib->ship_count; s++)
         for (uint32_t t = 0; t < lib->ships[s].type_count; t++) {
-            if (s == (uint32_t)last && t == 0)
+            if (t == 0 && world_next_place_ship(lib->ships[s].name))
                 continue;
-            n = world_type_funcs(library_ship_type(&lib->ships[s], t), funcs);
-            for (uint32_t k = 0; k < n; k++) {
-                uint32_t pc = funcs[k] < lib->prog->func_count ? lib->prog->funcs[funcs[k]].pc : 0;
-                if (pc > from && pc < end)
-                    end = pc;
-            }
+            uint32_t start = world_type_code_start(lib, &lib->ships[s], t);
+            if (start > last_old && start < end)
+                end = start;
         }
     return end;
 }

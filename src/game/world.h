@@ -63,31 +63,27 @@
 #define WORLD_TICK_HZ 60
 
 /* world_config.flags */
-#define WORLD_FLAG_INVULNERABLE    0x0001u /* the player cannot be hit (tests, demos) */
-#define WORLD_FLAG_ONE_PHASE       0x0002u /* practice: the fight ends after its first phase */
+#define WORLD_FLAG_INVULNERABLE 0x0001u /* the player cannot be hit (tests, demos) */
+#define WORLD_FLAG_ONE_PHASE    0x0002u /* practice: the fight ends after its first phase */
 /* Practice slowed down (the Options' practice speed): the logic still steps at a
  * fixed 60 Hz, the front end only runs fewer steps per second of wall time; the
  * flag marks the run (and its replay) as slowed. */
-#define WORLD_FLAG_SPEED_75        0x0004u
-#define WORLD_FLAG_SPEED_50        0x0008u
-#define WORLD_FLAG_NO_STAGE        0x0010u /* the ship alone: no stage, no end (ship select) */
+#define WORLD_FLAG_SPEED_75     0x0004u
+#define WORLD_FLAG_SPEED_50     0x0008u
+#define WORLD_FLAG_NO_STAGE     0x0010u /* the ship alone: no stage, no end (ship select) */
 /* The rules format-2 replays were recorded by (replay_decode sets it for them):
  * an enemy that stops just outside the field stays (enemy_gone). Not hashed. */
-#define WORLD_FLAG_RULES_V2        0x0020u
-#define WORLD_FLAG_ONE_STAGE       0x0040u /* stage practice: the run ends after its stage */
+#define WORLD_FLAG_RULES_V2     0x0020u
+#define WORLD_FLAG_ONE_STAGE    0x0040u /* stage practice: the run ends after its stage */
 /* The rule replays recorded before the replay header's rules field were hashed
  * by (replay_decode sets it for them; a run taken over from one keeps it): a
  * script past its end is placed at the start of the function after its own
  * (vm_hash_portable_next). Not hashed. */
-#define WORLD_FLAG_NEXT_PLACE      0x0080u
-/* The ship whose code ended the program when those replays were recorded
- * (the game's ships were Hotaru and Shirasagi): code of a ship or a shot type
- * added after it is not theirs (world.c, world_next_place_end). */
-#define WORLD_NEXT_PLACE_LAST_SHIP "shirasagi"
-#define WORLD_FLAGS_KNOWN          0x00ffu
+#define WORLD_FLAG_NEXT_PLACE   0x0080u
+#define WORLD_FLAGS_KNOWN       0x00ffu
 /* The flags that say which rules a run was recorded by, not what it is: left
  * out of every hash. */
-#define WORLD_FLAGS_RULES          (WORLD_FLAG_RULES_V2 | WORLD_FLAG_NEXT_PLACE)
+#define WORLD_FLAGS_RULES       (WORLD_FLAG_RULES_V2 | WORLD_FLAG_NEXT_PLACE)
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */

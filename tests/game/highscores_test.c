@@ -49,9 +49,8 @@ static int highscores_test_same(const highscores *a, const highscores *b)
         for (int i = 0; i < a->count[d]; i++) {
             const highscore *x = &a->entries[d][i], *y = &b->entries[d][i];
             if (strcmp(x->name, y->name) != 0 || strcmp(x->ship, y->ship) != 0 ||
-                strcmp(x->shot_type, y->shot_type) != 0 ||
-                x->score != y->score || x->stage != y->stage || x->cleared != y->cleared ||
-                x->date != y->date)
+                strcmp(x->shot_type, y->shot_type) != 0 || x->score != y->score ||
+                x->stage != y->stage || x->cleared != y->cleared || x->date != y->date)
                 return 0;
         }
     }
