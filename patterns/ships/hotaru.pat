@@ -9,6 +9,7 @@ ship hotaru {
     name "Hotaru"
     about "A quick festival firefly, warm and impulsive."
     look player
+    character hotaru
     speed 4.5
     focus_speed 2
     hitbox 2.5

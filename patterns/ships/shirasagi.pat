@@ -13,6 +13,7 @@ ship shirasagi {
     name "Shirasagi"
     about "A slow, patient white heron, a shrine's archer."
     look player_heron
+    character shirasagi
     speed 3.8
     focus_speed 1.6
     hitbox 1.8

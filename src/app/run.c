@@ -152,7 +152,8 @@ static int run_pick_ship(const library *lib, const char *file, const char *ship_
 
 /* Flies lib's ship number index for frames frames at a power level, focused or
  * not, and prints the summary line: the shots fired, those alive at the end,
- * and the world's state hash. Returns the exit code. */
+ * and the world's state hash (and, for a ship that fires lasers, a line of
+ * its lasers as for a pattern's). Returns the exit code. */
 static int run_ship(const library *lib, int index, const char *type_name, int frames, int power,
                     int focused)
 {
@@ -174,6 +175,10 @@ static int run_ship(const library *lib, int index, const char *type_name, int fr
     printf("frames %d ship %s%s%s power %d %s shots %" PRIu64 " live %u hash %016" PRIx64 "\n",
            frames, lib->ships[index].name, type_name ? " type " : "", type_name ? type_name : "",
            power, focused ? "focused" : "unfocused", shots, (unsigned)w->shots.live, world_hash(w));
+    const laser_pool *lp = &w->shot_lasers;
+    if (lp->stats.spawned > 0) /* a ship that fires lasers: how many, live and refused */
+        printf("lasers %u spawned %" PRIu64 " refused %" PRIu64 "\n", (unsigned)lp->live,
+               lp->stats.spawned, lp->stats.refused);
     if (w->last_error[0])
         fprintf(stderr, "%s\n", w->last_error);
     world_free(w);
@@ -245,7 +250,7 @@ int run_main(int argc, char **argv, int first, const char *command)
                "else its last pattern, else its first enemy or stage) from the top of the\n"
                "field, the player at the bottom. Other files given are compiled with it.\n"
                "A file that declares a ship (or --ship NAME) flies the ship firing its\n"
-               "volleys and counts the shots.\n\n"
+               "volleys and counts the shots (and its lasers, for a ship that fires them).\n\n"
                "Options:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;

@@ -8,6 +8,7 @@
 #include "core/trig.h"
 #include "pattern/bullet_object.h"
 #include "pattern/handle.h"
+#include "pattern/laser_object.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +17,12 @@
 static int sh_shot(world *w, vm_obj obj, bullet_handle *h)
 {
     return bullet_object_find(&w->shots, obj, h);
+}
+
+/* The laser of a handle in the player's lasers. */
+static int sh_laser(world *w, vm_obj obj, laser_handle *h)
+{
+    return laser_object_find(&w->shot_lasers, obj, h);
 }
 
 /* The player's side aims at the enemy (or boss) nearest to (x, y) that shots can
@@ -41,9 +48,12 @@ static double sh_get(void *user, vm_obj obj, vm_prop prop)
 {
     world *w = user;
     bullet_handle h;
+    laser_handle lh;
     if (prop == VM_PROP_AIM) {
         if (sh_shot(w, obj, &h))
             return sh_aim(w, w->shots.x[h.index], w->shots.y[h.index]);
+        if (sh_laser(w, obj, &lh))
+            return sh_aim(w, w->shot_lasers.x[lh.index], w->shot_lasers.y[lh.index]);
         return sh_aim(w, w->player.x, w->player.y);
     }
     switch (prop) {
@@ -59,6 +69,8 @@ static double sh_get(void *user, vm_obj obj, vm_prop prop)
     }
     if (sh_shot(w, obj, &h))
         return bullet_object_get(&w->shots, h, prop, w->player.x, w->player.y);
+    if (sh_laser(w, obj, &lh))
+        return laser_object_get(&w->shot_lasers, lh, prop, w->player.x, w->player.y);
     if (prop == VM_PROP_POS_X)
         return w->player.x;
     if (prop == VM_PROP_POS_Y)
@@ -70,16 +82,22 @@ static void sh_set(void *user, vm_obj obj, vm_prop prop, double value)
 {
     world *w = user;
     bullet_handle h;
+    laser_handle lh;
     if (sh_shot(w, obj, &h))
         bullet_object_set(&w->shots, h, prop, value);
+    else if (sh_laser(w, obj, &lh))
+        laser_object_set(&w->shot_lasers, lh, prop, value);
 }
 
 static void sh_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
 {
     world *w = user;
     bullet_handle h;
+    laser_handle lh;
     if (prop < VM_RAMP_KINDS && sh_shot(w, obj, &h))
         bullet_object_ramp(&w->shots, h, prop, ramp, (int64_t)w->frame);
+    else if (sh_laser(w, obj, &lh))
+        laser_object_ramp(&w->shot_lasers, lh, prop, ramp, (int64_t)w->frame);
 }
 
 static double sh_random(void *user)
@@ -88,17 +106,42 @@ static double sh_random(void *user)
     return rng_double(&w->rng);
 }
 
-/* A shot: where its parent is (the ship or another shot), the ship's shot
- * radius, the damage last named. */
+/* A player's laser (docs/patterns.md, "Ships"): the damage and pierce last
+ * named; one without a life lasts the ship's interval and a frame, so that a
+ * volley fired again while the button is held keeps one beam on; one that
+ * follows keeps its place from the ship. */
+static vm_obj sh_spawn_laser(world *w, double px, double py, const vm_shot *shot)
+{
+    vm_shot s = *shot;
+    if (s.life <= 0 && s.laser == VM_LASER_STRAIGHT)
+        s.life = (int32_t)player_number(&w->player, LIBRARY_SHIP_INTERVAL) + 1;
+    float ox = (float)(px + s.dx) - w->player.x, oy = (float)(py + s.dy) - w->player.y;
+    laser_handle lh = laser_object_spawn_shot(&w->shot_lasers, px, py, &s, w->ship_laser_damage,
+                                              w->ship_pierce, ox, oy);
+    if (lh.gen == 0)
+        return 0;
+    w->shot_laser_reach[lh.index] = w->shot_lasers.length[lh.index];
+    w->ship_fired++;
+    return laser_object_of(lh);
+}
+
+/* A shot: where its parent is (the ship, another shot or a laser), the ship's
+ * shot radius, the damage last named; or a laser (sh_spawn_laser). */
 static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
 {
     world *w = user;
     bullet_handle ph;
+    laser_handle lh;
     double px = w->player.x, py = w->player.y;
     if (sh_shot(w, parent, &ph)) {
         px = w->shots.x[ph.index];
         py = w->shots.y[ph.index];
+    } else if (sh_laser(w, parent, &lh)) {
+        px = w->shot_lasers.x[lh.index];
+        py = w->shot_lasers.y[lh.index];
     }
+    if (shot->laser)
+        return sh_spawn_laser(w, px, py, shot);
     int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
     bullet_spawn bs;
     memset(&bs, 0, sizeof bs);
@@ -130,9 +173,12 @@ static void sh_vanish(void *user, vm_obj obj)
 {
     world *w = user;
     bullet_handle h;
+    laser_handle lh;
     /* removed after the tick: its script may still read it this frame */
     if (sh_shot(w, obj, &h) && w->ship_vanished_count < w->shots.capacity)
         w->ship_vanished[w->ship_vanished_count++] = obj;
+    else if (sh_laser(w, obj, &lh))
+        laser_pool_fade(&w->shot_lasers, lh); /* a vanished laser fades out, harmless */
 }
 
 static void sh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
@@ -140,9 +186,15 @@ static void sh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
     world *w = user;
     (void)obj;
     (void)n;
-    if (verb == VM_VERB_DAMAGE)
+    if (verb == VM_VERB_DAMAGE) {
         w->ship_damage = !(a[0] > 0) ? 0u : a[0] > 1000.0 ? 1000u : (uint32_t)a[0];
-    else if (verb == VM_VERB_PIERCE)
+        /* a laser's in 64ths: fractions of one a frame */
+        double units = a[0] * WORLD_LASER_DAMAGE_UNIT + 0.5;
+        w->ship_laser_damage = !(units >= 1.0) ? 0u
+                               : units > 1000.0 * WORLD_LASER_DAMAGE_UNIT
+                                   ? 1000u * WORLD_LASER_DAMAGE_UNIT
+                                   : (uint32_t)units;
+    } else if (verb == VM_VERB_PIERCE)
         w->ship_pierce = a[0] != 0.0;
     else if (verb == VM_VERB_SOUND)
         world_event_add(w, WORLD_EVENT_SOUND, w->player.x, w->player.y,
@@ -158,14 +210,14 @@ static void sh_ended(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason 
 static vm_handle sh_lasting(void *user, vm_obj obj)
 {
     const world *w = user;
-    handle_objects o = {&w->shots, NULL, NULL};
+    handle_objects o = {&w->shots, &w->shot_lasers, NULL};
     return handle_lasting(&o, obj);
 }
 
 static vm_obj sh_resolve(void *user, vm_handle h)
 {
     const world *w = user;
-    handle_objects o = {&w->shots, NULL, NULL};
+    handle_objects o = {&w->shots, &w->shot_lasers, NULL};
     return handle_resolve(&o, h);
 }
 
@@ -211,6 +263,7 @@ int ship_host_tick(world *w)
 {
     w->ship_fired = 0;
     w->ship_damage = 1;
+    w->ship_laser_damage = WORLD_LASER_DAMAGE_UNIT;
     w->ship_pierce = 0;
     ship_host_reap(w); /* shots that hit last frame stop before they run */
     vm_tick(w->ship_vm, (int32_t)w->frame);
@@ -231,4 +284,8 @@ void ship_host_reap(world *w)
     for (uint32_t i = 0; i < n; i++)
         vm_kill_obj(w->ship_vm, bullet_object_of(log[i].handle));
     bullet_pool_clear_despawned(&w->shots);
+    const laser_despawn *llog = laser_pool_despawned(&w->shot_lasers, &n);
+    for (uint32_t i = 0; i < n; i++)
+        vm_kill_obj(w->ship_vm, laser_object_of(llog[i].handle));
+    laser_pool_clear_despawned(&w->shot_lasers);
 }

@@ -7,6 +7,12 @@
  * damage the script last named (`damage N`, 1 at the start of each frame) and
  * BULLET_FLAG_PIERCE if it last said `pierce` with a value not 0 (none at the
  * start of each frame): such a shot passes through enemies (world.c).
+ * A `laser` goes into the player's lasers (w->shot_lasers, LASER_FLAG_SHOT:
+ * on from its spawn), its owner the damage last named, LASER_FLAG_PIERCE if
+ * `pierce` was said; a straight one without a life lasts the ship's interval
+ * and one frame (a held button keeps one beam on); one that `follow`s keeps
+ * its offset from the ship. Each frame it is on it hurts every enemy it
+ * touches (piercing) or the first in its way (world.c).
  * Shots with a script of their own are objects of that VM too. The enemies' VM
  * never sees any of it: a ship's scripts take none of its runner slots and none
  * of its serial numbers. Random numbers come from the world's one logic

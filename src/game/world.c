@@ -191,6 +191,7 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     int ok = bullet_pool_init(&w->bullets, bullets) == 0;
     ok &= bullet_pool_init(&w->shots, WORLD_SHOTS) == 0;
     ok &= laser_pool_init(&w->lasers, WORLD_LASERS, WORLD_LASER_NODES) == 0;
+    ok &= laser_pool_init(&w->shot_lasers, WORLD_SHOT_LASERS, WORLD_LASER_NODES) == 0;
     ok &= enemy_table_init(&w->enemies, WORLD_ENEMIES) == 0;
     ok &= item_list_init(&w->items, WORLD_ITEMS) == 0;
     ok &= world_alloc_scratch(w) == 0;
@@ -212,6 +213,7 @@ void world_free(world *w)
     bullet_pool_free(&w->bullets);
     bullet_pool_free(&w->shots);
     laser_pool_free(&w->lasers);
+    laser_pool_free(&w->shot_lasers);
     enemy_table_free(&w->enemies);
     item_list_free(&w->items);
     float *arrays[] = {w->bullet_px, w->bullet_py, w->bullet_dx, w->bullet_dy, w->shot_px,
@@ -655,6 +657,26 @@ static void world_move_lasers(world *w)
     laser_pool_update(p);
 }
 
+/* The player's lasers' update: those that follow the ship keep their offset
+ * from it while it flies, and fade out when it does not (hit, dead). */
+static void world_move_shot_lasers(world *w)
+{
+    laser_pool *p = &w->shot_lasers;
+    int flying = player_flying(&w->player);
+    for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            if (!(p->flags[i] & LASER_FLAG_FOLLOW))
+                continue;
+            laser_handle h = laser_pool_handle(p, i);
+            if (!flying)
+                laser_pool_fade(p, h);
+            else
+                laser_pool_set_origin(p, h, w->player.x + p->off_x[i], w->player.y + p->off_y[i]);
+        }
+    laser_pool_update(p);
+}
+
 /* Step 4 of a frame: bullets whose scripts vanished them go, then enemies and both
  * pools move; the bullets removed have their scripts stopped. */
 static void world_move(world *w)
@@ -670,6 +692,7 @@ static void world_move(world *w)
                     w->bullet_dy);
     world_move_pool(&w->shots, NULL, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
     world_move_lasers(w);
+    world_move_shot_lasers(w);
     world_reap(w);
     ship_host_reap(w);
     if (w->bullets.live > w->stats.peak_bullets)
@@ -746,6 +769,106 @@ static void world_collide_shots(world *w, const circle_set *enemies)
         world_event_add(w, WORLD_EVENT_ENEMY_HIT, w->shots.x[shot], w->shots.y[shot], 0);
         world_damage_enemy(w, slot, damage);
     }
+}
+
+/* Where the straight beam of player laser i first meets a circle of radius
+ * rr at (cx, cy) widened by the beam's half width `half`: the distance along
+ * the beam from its origin (0 when the origin is inside), or -1 when they do
+ * not touch; (*hx, *hy) the beam's point nearest the centre. */
+static float world_beam_touch(const laser_pool *p, uint32_t i, float cx, float cy, float rr,
+                              float half, float *hx, float *hy)
+{
+    float ox = p->x[i], oy = p->y[i], ux = p->dir_x[i], uy = p->dir_y[i];
+    float t = (cx - ox) * ux + (cy - oy) * uy, len = p->length[i];
+    t = t < 0 ? 0 : t > len ? len : t;
+    *hx = ox + ux * t;
+    *hy = oy + uy * t;
+    float dx = cx - *hx, dy = cy - *hy, d2 = dx * dx + dy * dy, r = rr + half;
+    if (d2 > r * r)
+        return -1.0f;
+    float in = rr * rr - d2; /* the centre line's chord inside the circle */
+    float at = t - (in > 0 ? sqrtf(in) : 0.0f);
+    return at < 0 ? 0.0f : at;
+}
+
+/* Where the body of curvy player laser i (head first) first meets a circle
+ * of radius r at (cx, cy): the index of the first segment touching it, from
+ * the head, or -1; (*hx, *hy) that segment's head end. */
+static float world_trail_touch(const laser_pool *p, uint32_t i, float cx, float cy, float r,
+                               float *hx, float *hy)
+{
+    uint32_t n = p->nodes[i];
+    for (uint32_t k = 0; k + 1 < n || (n == 1 && k == 0); k++) {
+        uint32_t a = laser_pool_node(p, i, k), b = n > 1 ? laser_pool_node(p, i, k + 1) : a;
+        float d2 = laser_collision_seg_dist2(cx, cy, cx, cy, p->node_x[a], p->node_y[a],
+                                             p->node_x[b], p->node_y[b]);
+        if (d2 <= r * r) {
+            *hx = p->node_x[a];
+            *hy = p->node_y[a];
+            return (float)k;
+        }
+    }
+    return -1.0f;
+}
+
+/* One hit of a player's laser: damage, the hit's points and its spark. */
+static void world_laser_hit(world *w, uint32_t slot, double damage, float x, float y)
+{
+    world_add_score(w, WORLD_HIT_POINTS);
+    world_event_add(w, WORLD_EVENT_ENEMY_HIT, x, y, 0);
+    world_damage_enemy(w, slot, damage);
+}
+
+/* The player's lasers against enemies (docs/patterns.md, "Ships"). Every frame
+ * a laser is on it hurts by its damage (its owner) what it touches: a piercing
+ * one (LASER_FLAG_PIERCE) every enemy along it, a plain one only the first in
+ * its way (nearest its origin; a curvy one's, nearest its head), where a
+ * straight beam then stops (shot_laser_reach). Lasers in slot order, each
+ * against the enemies in slot order: at most WORLD_SHOT_LASERS times the
+ * enemies' tests a frame, each first ruled out by the laser's box. Not swept:
+ * a beam is where it is, and a held one is there every frame. */
+static void world_collide_shot_lasers(world *w, const circle_set *enemies)
+{
+    laser_pool *lp = &w->shot_lasers;
+    for (uint32_t b = 0; b < laser_pool_block_end(lp); b++)
+        for (uint64_t m = lp->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            int straight = lp->kind[i] == LASER_STRAIGHT;
+            w->shot_laser_reach[i] = lp->length[i];
+            if (!laser_pool_hurts(lp, i))
+                continue;
+            int pierce = (lp->flags[i] & LASER_FLAG_PIERCE) != 0;
+            float half = 0.5f * laser_pool_width_now(lp, i);
+            double damage = (double)laser_pool_owner(lp, i) / WORLD_LASER_DAMAGE_UNIT;
+            int best = -1;
+            float best_at = 0, best_x = 0, best_y = 0;
+            for (int e = 0; e < enemies->count; e++) {
+                if (!circle_set_live(enemies, e) || w->enemies.slots[e].kind == ENEMY_FREE)
+                    continue;
+                float cx = enemies->x[e], cy = enemies->y[e], r = enemies->r[e] + half;
+                if (cx + r < lp->box_x0[i] || cx - r > lp->box_x1[i] || cy + r < lp->box_y0[i] ||
+                    cy - r > lp->box_y1[i])
+                    continue;
+                float hx, hy;
+                float at = straight ? world_beam_touch(lp, i, cx, cy, enemies->r[e], half, &hx, &hy)
+                                    : world_trail_touch(lp, i, cx, cy, r, &hx, &hy);
+                if (at < 0)
+                    continue;
+                if (pierce) {
+                    world_laser_hit(w, (uint32_t)e, damage, hx, hy);
+                } else if (best < 0 || at < best_at) {
+                    best = e;
+                    best_at = at;
+                    best_x = hx;
+                    best_y = hy;
+                }
+            }
+            if (best >= 0) {
+                if (straight)
+                    w->shot_laser_reach[i] = best_at;
+                world_laser_hit(w, (uint32_t)best, damage, best_x, best_y);
+            }
+        }
 }
 
 float world_bomb_radius(const player *p)
@@ -879,12 +1002,13 @@ static void world_collide_player(world *w, const circle_set *enemies)
     }
 }
 
-/* Step 5 of a frame, in this order: shots against enemies, the bomb, then the
- * player against what is left. */
+/* Step 5 of a frame, in this order: shots against enemies, the player's
+ * lasers, the bomb, then the player against what is left. */
 static void world_collide(world *w)
 {
     circle_set enemies = world_enemy_set(w);
     world_collide_shots(w, &enemies);
+    world_collide_shot_lasers(w, &enemies);
     world_collide_bomb(w);
     enemies = world_enemy_set(w); /* shots and the bomb may have destroyed some */
     world_collide_player(w, &enemies);
@@ -1246,6 +1370,9 @@ uint64_t world_hash(const world *w)
     /* a run that never had a laser hashes as before lasers existed */
     if (w->lasers.stats.spawned > 0 || w->lasers.stats.refused > 0)
         laser_pool_hash(&w->lasers, &hs);
+    /* nor a run whose ship never fired one */
+    if (w->shot_lasers.stats.spawned > 0 || w->shot_lasers.stats.refused > 0)
+        laser_pool_hash(&w->shot_lasers, &hs);
     enemy_table_hash(&w->enemies, &hs, portable ? w->lib->prog : NULL);
     boss_hash(&w->boss, &hs, portable ? w->lib : NULL);
     item_list_hash(&w->items, &hs);
@@ -1279,6 +1406,8 @@ void world_hash_parts(const world *w, uint64_t out[WORLD_PART_COUNT])
         hash_begin(&hs[k], 0x7061727400ull + (uint64_t)k); /* "part" */
     player_hash(&w->player, &hs[WORLD_PART_PLAYER]);
     bullet_pool_hash(&w->shots, &hs[WORLD_PART_SHOTS]);
+    if (w->shot_lasers.stats.spawned > 0 || w->shot_lasers.stats.refused > 0)
+        laser_pool_hash(&w->shot_lasers, &hs[WORLD_PART_SHOTS]);
     bullet_pool_hash(&w->bullets, &hs[WORLD_PART_BULLETS]);
     laser_pool_hash(&w->lasers, &hs[WORLD_PART_LASERS]);
     enemy_table_hash(&w->enemies, &hs[WORLD_PART_ENEMIES], portable ? w->lib->prog : NULL);
@@ -1630,6 +1759,7 @@ void world_blocks(world *w, memblock_list *l)
     bullet_pool_blocks(&w->bullets, l);
     bullet_pool_blocks(&w->shots, l);
     laser_pool_blocks(&w->lasers, l);
+    laser_pool_blocks(&w->shot_lasers, l);
     enemy_table_blocks(&w->enemies, l);
     item_list_blocks(&w->items, l);
     if (w->vm)

@@ -16,11 +16,15 @@
  *   3. the boss fight's clock (time limits, the pause between phases);
  *   4. motion: enemies move (culled once they leave), then both pools' update pass
  *      (bullets move, tween, expire, are culled), then the lasers' (lasers that
- *      follow their firer move with it, and fade once it is gone); removed
- *      bullets and lasers stop their scripts;
+ *      follow their firer move with it, and fade once it is gone), then the
+ *      player's lasers' (those that follow stay with the ship, and fade while
+ *      it is not flying); removed bullets and lasers stop their scripts;
  *   5. collision, every test swept along the frame's motion: shots against enemies
- *      (damage, kills: score, drops, explosions), the bomb (cancels bullets, hurts
- *      enemies), the player against bullets and enemy bodies (a hit opens the
+ *      (damage, kills: score, drops, explosions), the player's lasers (each
+ *      hurts what it touches every frame it is on: a piercing one every enemy
+ *      along it, a plain one the first in its way; not swept), the bomb
+ *      (cancels bullets, hurts enemies), the player against bullets and enemy
+ *      bodies (a hit opens the
  *      deathbomb window) and the graze circle (each bullet grazes once); then
  *      the lasers (a laser hurts only at full width; it grazes at most once
  *      every WORLD_LASER_GRAZE_FRAMES frames);
@@ -97,14 +101,18 @@
 #define WORLD_STAGE_BREAK (5 * WORLD_TICK_HZ)
 
 /* Capacities, fixed at init; every one refuses and counts. */
-#define WORLD_BULLETS     16384 /* enemy bullets */
-#define WORLD_SHOTS       1024  /* the player's shots */
-#define WORLD_ENEMIES     512   /* the stage, enemies and bosses */
-#define WORLD_ITEMS       2048
-#define WORLD_RUNNERS     16384 /* script threads */
-#define WORLD_EVENTS      1024  /* per frame */
-#define WORLD_LASERS      256   /* enemy lasers */
-#define WORLD_LASER_NODES 64    /* ring entries of a curvy laser: bodies up to 63 nodes */
+#define WORLD_BULLETS           16384 /* enemy bullets */
+#define WORLD_SHOTS             1024  /* the player's shots */
+#define WORLD_ENEMIES           512   /* the stage, enemies and bosses */
+#define WORLD_ITEMS             2048
+#define WORLD_RUNNERS           16384 /* script threads */
+#define WORLD_EVENTS            1024  /* per frame */
+#define WORLD_LASERS            256   /* enemy lasers */
+#define WORLD_LASER_NODES       64    /* ring entries of a curvy laser: bodies up to 63 nodes */
+#define WORLD_SHOT_LASERS       64    /* the player's lasers (ship_host) */
+/* A player's laser hurts by its `damage` a frame, kept in 64ths (its owner):
+ * 0.5 a frame is a laser's half of a full one. */
+#define WORLD_LASER_DAMAGE_UNIT 64
 
 /* A laser touching the graze circle grazes again after this many frames. */
 #define WORLD_LASER_GRAZE_FRAMES 8
@@ -224,6 +232,14 @@ typedef struct world {
     bullet_pool bullets; /* enemy bullets */
     bullet_pool shots;   /* the player's shots; owner = damage */
     laser_pool lasers;   /* enemy lasers; owner = the firer's vm_obj */
+    /* The player's lasers (a ship's `laser`: ship_host.h); owner = the damage
+     * each does a frame in WORLD_LASER_DAMAGE_UNIT ths, LASER_FLAG_PIERCE for
+     * those that pierce. */
+    laser_pool shot_lasers;
+    /* How far (px) each straight one of them reached at the last collision: its
+     * length, or where a plain one stopped at the first enemy in its way.
+     * Drawing only: worked out from the state every frame, never hashed. */
+    float shot_laser_reach[WORLD_SHOT_LASERS];
     enemy_table enemies;
     boss_fight boss;
     item_list items;
@@ -231,9 +247,11 @@ typedef struct world {
     const library_ship *ship; /* what the player flies (player.ship) */
     vm *ship_vm;              /* the ship's volleys, bomb and scripted shots (ship_host) */
     uint32_t ship_damage;     /* the damage of the ship's next shots this frame */
-    uint32_t ship_fired;      /* shots the ship's scripts fired this frame */
-    uint8_t ship_pierce;      /* the ship's next shots this frame pierce (BULLET_FLAG_PIERCE) */
-    vm_obj *ship_vanished;    /* shots vanished by their scripts this frame */
+    /* the same for its next lasers, a frame, in WORLD_LASER_DAMAGE_UNIT ths */
+    uint32_t ship_laser_damage;
+    uint32_t ship_fired;   /* shots the ship's scripts fired this frame */
+    uint8_t ship_pierce;   /* the ship's next shots this frame pierce (BULLET_FLAG_PIERCE) */
+    vm_obj *ship_vanished; /* shots vanished by their scripts this frame */
     uint32_t ship_vanished_count;
     /* the run */
     uint64_t score;

@@ -65,8 +65,8 @@ void laser_object_ramp(laser_pool *p, laser_handle h, vm_prop prop, const vm_ram
                          ramp->v1, (int32_t)((int64_t)ramp->t1 - now));
 }
 
-laser_handle laser_object_spawn(laser_pool *p, double x, double y, const vm_shot *shot,
-                                vm_obj owner)
+/* The spawn of a VM shot that asks for a laser, fired from (x, y). */
+static laser_spawn lo_spawn_of(double x, double y, const vm_shot *shot, uint32_t owner)
 {
     int colour = library_look_colour(shot->look);
     laser_spawn s = {0};
@@ -87,5 +87,22 @@ laser_handle laser_object_spawn(laser_pool *p, double x, double y, const vm_shot
     s.off_x = (float)shot->dx;
     s.off_y = (float)shot->dy;
     s.script = shot->runner;
+    return s;
+}
+
+laser_handle laser_object_spawn(laser_pool *p, double x, double y, const vm_shot *shot,
+                                vm_obj owner)
+{
+    laser_spawn s = lo_spawn_of(x, y, shot, owner);
+    return laser_pool_spawn(p, &s);
+}
+
+laser_handle laser_object_spawn_shot(laser_pool *p, double x, double y, const vm_shot *shot,
+                                     uint32_t damage, int pierce, float off_x, float off_y)
+{
+    laser_spawn s = lo_spawn_of(x, y, shot, damage);
+    s.flags = (uint8_t)(s.flags | LASER_FLAG_SHOT | (pierce ? LASER_FLAG_PIERCE : 0));
+    s.off_x = off_x;
+    s.off_y = off_y;
     return laser_pool_spawn(p, &s);
 }

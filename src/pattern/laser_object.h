@@ -35,5 +35,11 @@ void laser_object_ramp(laser_pool *p, laser_handle h, vm_prop prop, const vm_ram
  * life, follow, script link; owner is the firer's vm_obj. Gen 0: refused. */
 laser_handle laser_object_spawn(laser_pool *p, double x, double y, const vm_shot *shot,
                                 vm_obj owner);
+/* The player's laser a ship's volley or bomb fires (game/ship_host.h): as
+ * laser_object_spawn, but LASER_FLAG_SHOT (ON from its spawn: laser_pool.h),
+ * LASER_FLAG_PIERCE when `pierce`, its owner the damage it does a frame; one
+ * that follows keeps its offset (off_x, off_y) from the ship. */
+laser_handle laser_object_spawn_shot(laser_pool *p, double x, double y, const vm_shot *shot,
+                                     uint32_t damage, int pierce, float off_x, float off_y);
 
 #endif

@@ -60,7 +60,9 @@
     X(MINAMO, "minamo")                 \
     X(TOKINE, "tokine")                 \
     X(SUIREN, "suiren")                 \
-    X(ZENMAI, "zenmai")
+    X(ZENMAI, "zenmai")                 \
+    X(PLAYER_SWALLOW, "player_swallow") \
+    X(OPTION_SWALLOW, "option_swallow")
 
 /* The bitmap fonts: ASCII 32..126 each. */
 #define ATLAS_FONTS(X) \

@@ -93,7 +93,7 @@ void field_view_begin(field_view *fv)
 {
     sprite_batch_clear(&fv->batch);
     effect_quads_clear(&fv->quads);
-    fv->lasers.vertex_count = fv->lasers.index_count = 0;
+    laser_mesh_begin(&fv->lasers);
 }
 
 sprite_batch *field_view_batch(field_view *fv)
@@ -135,7 +135,12 @@ void field_view_add_player(field_view *fv, const player *p, int flash)
 
 void field_view_add_lasers(field_view *fv, const laser_pool *lasers)
 {
-    laser_mesh_build(&fv->lasers, lasers);
+    laser_mesh_add(&fv->lasers, lasers, NULL, 1.0f);
+}
+
+void field_view_add_shot_lasers(field_view *fv, const laser_pool *lasers, const float *reach)
+{
+    laser_mesh_add(&fv->lasers, lasers, reach, (float)fv->look.shot_opacity / 100.0f);
 }
 
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)

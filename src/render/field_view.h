@@ -105,6 +105,10 @@ void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets);
 void field_view_add_shots(field_view *fv, const sprite_bullets *shots);
 /* The lasers of a pool (additive, over the effects and under the bullets). */
 void field_view_add_lasers(field_view *fv, const laser_pool *lasers);
+/* The player's lasers (game/world.h's shot_lasers), in the same mesh, at
+ * look.shot_opacity: each straight beam i drawn reach[i] px long where that is
+ * shorter (one that stopped at an enemy; reach may be NULL). */
+void field_view_add_shot_lasers(field_view *fv, const laser_pool *lasers, const float *reach);
 /* Adds frame k of a named sprite centred at field position (x, y). */
 void field_view_add_sprite(field_view *fv, field_layer layer, atlas_sprite sprite, int k, float x,
                            float y);

@@ -63,6 +63,8 @@ void frame_view_draw(frame_view *v, const frame_scene *scene)
         field_view_add_bullets(&v->field, scene->bullets);
     if (scene->lasers)
         field_view_add_lasers(&v->field, scene->lasers);
+    if (scene->shot_lasers)
+        field_view_add_shot_lasers(&v->field, scene->shot_lasers, scene->shot_laser_reach);
     if (scene->backdrop != 0)
         field_view_set_backdrop(&v->field, (backdrop)(scene->backdrop - 1), scene->backdrop_time);
     field_view_draw(&v->field, r);

@@ -30,10 +30,12 @@ typedef struct frame_scene {
     frame_view_sprites_fn add_sprites;
     void *user;
     const hud_state *hud;
-    const overlay_stats *stats; /* for the overlay, when it is visible */
-    float fps;                  /* negative: not shown */
-    const laser_pool *lasers;   /* NULL: none */
-    int player_flash;           /* the ship drawn glowing (blinking while invulnerable) */
+    const overlay_stats *stats;    /* for the overlay, when it is visible */
+    float fps;                     /* negative: not shown */
+    const laser_pool *lasers;      /* NULL: none */
+    const laser_pool *shot_lasers; /* the player's lasers; NULL: none */
+    const float *shot_laser_reach; /* how far each of them reaches (NULL: its length) */
+    int player_flash;              /* the ship drawn glowing (blinking while invulnerable) */
     /* The backdrop: a sim/backdrop.h id + 1 (a data backdrop's too: frame_view_set_backdrops; 0:
      * dusk at the view's own tick; -1: none), as at frame count backdrop_time
      * (field_view_set_backdrop). */

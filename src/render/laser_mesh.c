@@ -87,8 +87,9 @@ void laser_mesh_tint(int color, uint8_t rgb[3])
     memcpy(rgb, lm_tints[color & 7], 3);
 }
 
-/* The colour and opacity laser i shows now: r, g, b, a bytes as one word. */
-static uint32_t lm_color(const laser_pool *p, uint32_t i)
+/* The colour and opacity laser i shows now, times `alpha`: r, g, b, a bytes
+ * as one word. */
+static uint32_t lm_color(const laser_pool *p, uint32_t i, float alpha)
 {
     uint32_t c;
     memcpy(&c, lm_tints[p->color[i] & 7], 4);
@@ -97,8 +98,8 @@ static uint32_t lm_color(const laser_pool *p, uint32_t i)
         a = LASER_MESH_WARN_ALPHA;
     else if (p->phase[i] == LASER_PHASE_FADE && p->width[i] > 0)
         a = laser_pool_width_now(p, i) / p->width[i];
-    uint32_t alpha = (uint32_t)(uint8_t)(255.0f * a + 0.5f);
-    return (c & ~(255u << LM_ALPHA_SHIFT)) | alpha << LM_ALPHA_SHIFT;
+    uint32_t byte = (uint32_t)(uint8_t)(255.0f * a * alpha + 0.5f);
+    return (c & ~(255u << LM_ALPHA_SHIFT)) | byte << LM_ALPHA_SHIFT;
 }
 
 /* The quad of vertices a, a+1 (one side, the other) to b, b+1. */
@@ -121,13 +122,15 @@ static void lm_fill(laser_mesh *m, int from, int count, int coords, int paint, u
         col[k] = c;
 }
 
-static void lm_straight(laser_mesh *m, const laser_pool *p, uint32_t i, int paint, uint32_t c)
+/* A beam's quad, `len` px long from its origin. */
+static void lm_straight(laser_mesh *m, const laser_pool *p, uint32_t i, float len, int paint,
+                        uint32_t c)
 {
     float h = 0.5f * LASER_MESH_GLOW * laser_pool_width_now(p, i);
     if (p->phase[i] == LASER_PHASE_WARN)
         h = 0.5f * LASER_WARN_WIDTH * LASER_MESH_GLOW;
-    float ex, ey, nx = -p->dir_y[i] * h, ny = p->dir_x[i] * h;
-    laser_pool_beam_end(p, i, &ex, &ey);
+    float nx = -p->dir_y[i] * h, ny = p->dir_x[i] * h;
+    float ex = p->x[i] + p->dir_x[i] * len, ey = p->y[i] + p->dir_y[i] * len;
     float ox = m->origin_x, oy = m->origin_y;
     const float xy[8] = {p->x[i] - nx + ox, p->y[i] - ny + oy, p->x[i] + nx + ox, p->y[i] + ny + oy,
                          ex - nx + ox,      ey - ny + oy,      ex + nx + ox,      ey + ny + oy};
@@ -239,11 +242,17 @@ static int lm_layout(laser_mesh *m, int e, int nodes, uint32_t rgba)
     return paint;
 }
 
-void laser_mesh_build(laser_mesh *m, const laser_pool *p)
+void laser_mesh_begin(laser_mesh *m)
 {
     m->vertex_count = m->index_count = 0;
     m->rewrite = 0;
-    int drawn = 0;
+    m->layout_len = m->drawn; /* the last build's: what lm_layout compares with */
+    m->drawn = 0;
+}
+
+void laser_mesh_add(laser_mesh *m, const laser_pool *p, const float *reach, float alpha)
+{
+    int drawn = m->drawn;
     for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
         for (uint64_t bits = p->alive[b]; bits; bits &= bits - 1) {
             uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(bits);
@@ -256,14 +265,23 @@ void laser_mesh_build(laser_mesh *m, const laser_pool *p)
                 m->refused++;
                 continue;
             }
-            uint32_t c = lm_color(p, i);
+            uint32_t c = lm_color(p, i, alpha);
             int paint = lm_layout(m, drawn++, nodes, c);
+            float len = p->length[i];
+            if (reach && reach[i] < len)
+                len = reach[i] > 0 ? reach[i] : 0;
             if (curvy)
                 lm_curvy(m, p, i, paint, c);
             else
-                lm_straight(m, p, i, paint, c);
+                lm_straight(m, p, i, len, paint, c);
         }
-    m->layout_len = drawn;
+    m->drawn = drawn;
+}
+
+void laser_mesh_build(laser_mesh *m, const laser_pool *p)
+{
+    laser_mesh_begin(m);
+    laser_mesh_add(m, p, NULL, 1.0f);
 }
 
 /* ---- the CPU rasterizer ---- */

@@ -19,6 +19,10 @@
  * mesh changed since the last build, and a laser's colours only then or when
  * its colour changed (a steady screen writes 8 bytes a vertex).
  *
+ * The player's lasers (game/world.h's shot_lasers) join the enemies' in the
+ * same mesh (laser_mesh_add), at the shots' opacity, a beam that stopped at
+ * an enemy drawn only up to it.
+ *
  * Nothing here touches SDL; nothing is allocated after init. A laser that does
  * not fit is refused whole and counted (`refused`).
  */
@@ -54,6 +58,7 @@ typedef struct laser_mesh {
     int *layout;
     uint32_t *layout_rgba;
     int layout_len, rewrite;
+    int drawn; /* lasers added since laser_mesh_begin (the next build's layout_len) */
     uint64_t refused;
 } laser_mesh;
 
@@ -65,6 +70,12 @@ void laser_mesh_set_origin(laser_mesh *m, float x, float y);
 
 /* Empties the mesh and adds every live laser of p. */
 void laser_mesh_build(laser_mesh *m, const laser_pool *p);
+/* The same in steps, for lasers of more than one pool in one mesh (the
+ * enemies', then the player's): empties the mesh; adds every live laser of p
+ * at `alpha` times its opacity, each straight beam i drawn reach[i] px long
+ * where that is shorter than its length (reach NULL: all of it). */
+void laser_mesh_begin(laser_mesh *m);
+void laser_mesh_add(laser_mesh *m, const laser_pool *p, const float *reach, float alpha);
 
 /* The mesh's colour of a bullet colour (sim/bullet_kind.h): r, g, b. */
 void laser_mesh_tint(int color, uint8_t rgb[3]);

@@ -49,9 +49,10 @@ static const char *const enemy_look_names[ENEMY_LOOK_COUNT] = {
  * sprite of that name, its frames 0, 1, 2 level, banking left and right.
  *
  *   id        name in patterns */
-#define SHIP_LOOKS(X)   \
-    X(PLAYER, "player") \
-    X(HERON, "player_heron")
+#define SHIP_LOOKS(X)        \
+    X(PLAYER, "player")      \
+    X(HERON, "player_heron") \
+    X(SWALLOW, "player_swallow")
 
 typedef enum ship_look {
 #define SHIP_LOOK_ENUM(id, name) SHIP_LOOK_##id,
@@ -66,9 +67,10 @@ static const char *const ship_look_names[SHIP_LOOK_COUNT] = {
 #undef SHIP_LOOK_NAME
 };
 
-/* The sprites a ship's options can wear (`option_look NAME` in a ship). */
-static const char *const option_look_names[] = {"option"};
-#define OPTION_LOOK_COUNT 1
+/* The sprites a ship's options can wear (`option_look NAME` in a ship): the
+ * default pod, and Tsubame's crescent blade. */
+static const char *const option_look_names[] = {"option", "option_swallow"};
+#define OPTION_LOOK_COUNT 2
 
 /* Besides these, every look may name one of a library's art shapes
  * (pattern/art.h): the renderer draws it from the mod's sheet, animated when

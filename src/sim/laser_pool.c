@@ -313,7 +313,7 @@ static void laser_pool_phase(laser_pool *p, uint32_t i)
         p->phase[i] = LASER_PHASE_FADE;
         return;
     }
-    if (p->kind[i] == LASER_STRAIGHT) {
+    if (p->kind[i] == LASER_STRAIGHT && !(p->flags[i] & LASER_FLAG_SHOT)) {
         if (a < p->warn[i]) {
             p->phase[i] = LASER_PHASE_WARN;
             return;
@@ -377,7 +377,7 @@ laser_handle laser_pool_spawn(laser_pool *p, const laser_spawn *s)
     p->color[i] = s->color;
     p->flags[i] = s->flags;
     p->age[i] = 0;
-    p->warn[i] = curvy ? 0 : s->warn;
+    p->warn[i] = curvy || (s->flags & LASER_FLAG_SHOT) ? 0 : s->warn;
     p->life[i] = s->life;
     p->fade_at[i] = LASER_NEVER;
     p->nodes[i] = 1;
@@ -630,7 +630,7 @@ static int laser_pool_settle(laser_pool *p, uint32_t i, laser_despawn_reason *wh
     if (p->kind[i] == LASER_CURVY) /* a beam's: laser_pool_beam_boxes */
         laser_pool_trail_box(p, i);
     laser_pool_phase(p, i);
-    if (p->fade_at[i] != LASER_NEVER && p->age[i] >= p->fade_at[i] + LASER_FADE_FRAMES) {
+    if (p->fade_at[i] != LASER_NEVER && p->age[i] >= p->fade_at[i] + laser_pool_fade_frames(p, i)) {
         *why = LASER_DESPAWN_EXPIRE;
         return 1;
     }
@@ -674,7 +674,7 @@ float laser_pool_width_now(const laser_pool *p, uint32_t i)
         return warn + (full - warn) * t;
     }
     case LASER_PHASE_FADE: {
-        float t = (float)(p->age[i] - p->fade_at[i]) / (float)LASER_FADE_FRAMES;
+        float t = (float)(p->age[i] - p->fade_at[i]) / (float)laser_pool_fade_frames(p, i);
         return full * (1.0f - (t > 1.0f ? 1.0f : t));
     }
     default: return full;

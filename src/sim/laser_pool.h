@@ -18,6 +18,10 @@
  *             of nodes fixed in space, tapering at both ends (laser_pool_taper).
  *             ON from its spawn for `life` frames (0: until its whole body has
  *             left the cull rectangle), then FADE. Curvy lasers have no warning.
+ *   A player's laser (LASER_FLAG_SHOT, the ship's pool: game/ship_host.h) of
+ *   either kind has no WARN and no GROW: it is ON from its spawn for `life`
+ *   frames, then fades in LASER_SHOT_FADE_FRAMES, so that a beam fired again
+ *   every volley reads as one held beam.
  *
  * NODES. Every curvy laser owns a ring of `node_cap` nodes in one SoA store
  * (node_x, node_y), fixed at init, kept twice over: ring entry r of slot i is
@@ -80,6 +84,7 @@
 #define LASER_WARN_WIDTH        2.0f /* px: the warning line */
 #define LASER_NEVER             0xffffffffu
 #define LASER_POOL_BOX_REFRESH  8u /* updates between a trail's exact boxes (BOUNDS) */
+#define LASER_SHOT_FADE_FRAMES  4u /* a player's laser (LASER_FLAG_SHOT): full width to nothing */
 
 /* Kinds: id, name. */
 #define LASER_KINDS(X)      \
@@ -116,9 +121,11 @@ typedef enum laser_channel {
 } laser_channel;
 
 /* Per-laser flags: id, bit, meaning. */
-#define LASER_FLAGS(X)                                      \
-    X(NO_CANCEL, 0, "survives cancels (bombs, phase ends)") \
-    X(FOLLOW, 1, "the origin follows the object that fired it")
+#define LASER_FLAGS(X)                                                                \
+    X(NO_CANCEL, 0, "survives cancels (bombs, phase ends)")                           \
+    X(FOLLOW, 1, "the origin follows the object that fired it")                       \
+    X(SHOT, 2, "the player's: no warning or growth, ON from its spawn, a short fade") \
+    X(PIERCE, 3, "the player's: passes through every enemy (else stops at the first)")
 
 typedef enum laser_flag {
 #define LASER_FLAG_ENUM(id, bit, meaning) LASER_FLAG_##id = 1u << (bit),
@@ -267,6 +274,11 @@ void laser_pool_update(laser_pool *p);
 static inline int laser_pool_hurts(const laser_pool *p, uint32_t i)
 {
     return p->phase[i] == LASER_PHASE_ON;
+}
+/* Frames laser i fades over: LASER_FADE_FRAMES, a player's LASER_SHOT_FADE_FRAMES. */
+static inline uint32_t laser_pool_fade_frames(const laser_pool *p, uint32_t i)
+{
+    return (p->flags[i] & LASER_FLAG_SHOT) ? LASER_SHOT_FADE_FRAMES : LASER_FADE_FRAMES;
 }
 /* The width laser i shows now (px): thin while warning, growing, full, fading. */
 float laser_pool_width_now(const laser_pool *p, uint32_t i);

@@ -54,7 +54,8 @@ static void put(const char *fmt, ...)
         text_len += (size_t)n;
 }
 
-/* The live shots as rows "frame,slot,x,y", hashed; written out when keep. */
+/* The live shots as rows "frame,slot,x,y" and lasers as "frame,Lslot,x,y,
+ * heading,phase", hashed; written out when keep. */
 static int ships_rows(const world *w, int f, int keep, hasher *hs)
 {
     int n = 0;
@@ -65,6 +66,21 @@ static int ships_rows(const world *w, int f, int keep, hasher *hs)
             char row[80];
             int len = snprintf(row, sizeof row, "%d,%u,%.3f,%.3f\n", f, (unsigned)i,
                                (double)p->x[i], (double)p->y[i]);
+            hash_bytes(hs, row, (size_t)len);
+            if (keep)
+                put("%s", row);
+            n++;
+        }
+    /* the player's lasers (a laser ship's): origin, heading and phase */
+    const laser_pool *lp = &w->shot_lasers;
+    for (uint32_t b = 0; b < laser_pool_block_end(lp); b++)
+        for (uint64_t m = lp->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            char row[96];
+            int len = snprintf(row, sizeof row, "%d,L%u,%.3f,%.3f,%.3f,%s\n", f, (unsigned)i,
+                               (double)lp->x[i], (double)lp->y[i],
+                               laser_pool_get(lp, laser_pool_handle(lp, i), LASER_CHANNEL_HEADING),
+                               laser_phase_name((laser_phase)lp->phase[i]));
             hash_bytes(hs, row, (size_t)len);
             if (keep)
                 put("%s", row);

@@ -1,10 +1,12 @@
 /* Lasers on both renderer paths: straight lasers (warning and open) and curvy
  * lasers drawn with SDL_RenderGeometryRaw (the geometry method, on SDL's
  * software renderer and on every OpenGL back end SDL's offscreen driver can
- * open) must match the CPU blitter's own strip rasterizer (the blit method); the warning line is
- * thinner and dimmer than the open beam; the mesh refuses what does not fit. Needs no display: the
- * software renderer draws into a surface, and OpenGL is tried only where it can be had. Pictures go
- * to SCREENSHOT_DIR for eyes. */
+ * open) must match the CPU blitter's own strip rasterizer (the blit method);
+ * the warning line is thinner and dimmer than the open beam; the player's
+ * lasers join the same mesh, a beam that stopped drawn only as far as it
+ * reached, alike on both paths; the mesh refuses what does not fit. Needs no
+ * display: the software renderer draws into a surface, and OpenGL is tried
+ * only where it can be had. Pictures go to SCREENSHOT_DIR for eyes. */
 #include "../check.h"
 #include "gl_target.h"
 #include "render/frame_view.h"
@@ -67,6 +69,11 @@ static int bright(Uint32 p)
     return (int)(p >> 16 & 255) + (int)(p >> 8 & 255) + (int)(p & 255);
 }
 
+static laser_pool shots; /* the player's (player_lasers) */
+static float shot_reach[64];
+static const laser_pool *scene_shots; /* drawn with the lasers when set */
+static const float *scene_reach;
+
 /* Draws the lasers alone with `method` on renderer r's 640x480 target. */
 static void draw_on(SDL_Renderer *r, int method, Uint32 *out)
 {
@@ -76,7 +83,8 @@ static void draw_on(SDL_Renderer *r, int method, Uint32 *out)
     CHECK(frame_view_init(&v, r, &cfg, err, sizeof err) == 0);
     SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
     SDL_RenderClear(r);
-    frame_scene scene = {.fps = -1, .lasers = &pool};
+    frame_scene scene = {
+        .fps = -1, .lasers = &pool, .shot_lasers = scene_shots, .shot_laser_reach = scene_reach};
     frame_view_draw(&v, &scene);
     CHECK(SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_ARGB8888, out, 640 * 4) == 0);
     CHECK(v.field.lasers.index_count > 0);
@@ -141,6 +149,52 @@ static void profile(const Uint32 *px, float y, int x0, int x1, int *run, int *pe
     *peak = top;
 }
 
+/* The player's lasers join the mesh (laser_mesh_add): a beam of the ship's
+ * pool up from (360, 440), 400 px long, drawn whole, or only up to where it
+ * stopped (its reach, 120 px: to y 320), alike on both paths. */
+static void player_lasers(void)
+{
+    CHECK(laser_pool_init(&shots, 64, 64) == 0);
+    laser_spawn b = {.kind = LASER_STRAIGHT,
+                     .x = 360,
+                     .y = 440,
+                     .heading = 0,
+                     .length = 400,
+                     .width = 10,
+                     .life = 100,
+                     .flags = LASER_FLAG_SHOT,
+                     .color = BULLET_COLOR_CYAN};
+    CHECK(laser_pool_spawn(&shots, &b).gen != 0);
+    laser_pool_update(&shots);
+    CHECK(laser_pool_hurts(&shots, 0)); /* on from its spawn: no warning */
+    static Uint32 none[640 * 480], whole[640 * 480], cut[640 * 480], cut_blit[640 * 480];
+    draw(SPRITE_DRAW_BLIT, none);
+    scene_shots = &shots;
+    scene_reach = NULL;
+    draw(SPRITE_DRAW_BLIT, whole);
+    shot_reach[0] = 120;
+    scene_reach = shot_reach;
+    draw(SPRITE_DRAW_BLIT, cut_blit);
+    draw(SPRITE_DRAW_GEOMETRY, cut);
+    picture_save(cut, 640, 480, "lasers-player.png");
+    scene_shots = NULL;
+    scene_reach = NULL;
+    int run[5], peak[5];
+    profile(none, 250, 330, 390, &run[4], &peak[4]);
+    profile(whole, 250, 330, 390, &run[0], &peak[0]);
+    profile(cut_blit, 250, 330, 390, &run[1], &peak[1]);
+    profile(cut_blit, 380, 330, 390, &run[2], &peak[2]);
+    profile(cut, 380, 330, 390, &run[3], &peak[3]);
+    printf("player beam at y 250: %d px whole, %d px cut (%d px without it); at y 380: %d px "
+           "(blit), %d px (geometry)\n",
+           run[0], run[1], run[4], run[2], run[3]);
+    CHECK(run[0] >= 6 && run[0] > run[4]);         /* the whole beam reaches y 250 */
+    CHECK(run[1] == run[4] && peak[1] == peak[4]); /* the cut one stops at y 320 */
+    CHECK(run[2] >= 6 && run[3] >= 6);
+    CHECK(abs(run[2] - run[3]) <= run[2] / 3);
+    laser_pool_free(&shots);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "offscreen", 0);
@@ -164,6 +218,7 @@ int main(void)
     picture_save(blit, 640, 480, "lasers-blit.png");
     compare(geometry, blit);
     compare_gpu(blit);
+    player_lasers();
     /* the warning line (x = 192, yellow) is thin and dim; an open beam is not */
     int warn_run, warn_peak, open_run, open_peak;
     profile(blit, 40, 172, 212, &warn_run, &warn_peak);

@@ -67,7 +67,8 @@ static void looks_art(atlas_texture_art out[N_SHAPES])
                                      shapes[k].frames,
                                      shapes[k].every,
                                      shapes[k].once,
-                                     shapes[k].name};
+                                     shapes[k].name,
+                                     0};
 }
 
 /* ---- the scene ---- */
@@ -196,8 +197,8 @@ static void test_names_and_frames(void)
     atlas_art_spec spec[N_SHAPES];
     for (int k = 0; k < N_SHAPES; k++)
         spec[k] =
-            (atlas_art_spec){shapes[k].w,      shapes[k].h,     shapes[k].turns, 0,
-                             shapes[k].frames, shapes[k].every, shapes[k].once,  shapes[k].name};
+            (atlas_art_spec){shapes[k].w,     shapes[k].h,    shapes[k].turns, 0, shapes[k].frames,
+                             shapes[k].every, shapes[k].once, shapes[k].name,  0};
     int failed = -1;
     CHECK(atlas_art_layout(spec, N_SHAPES, &failed) == 0);
     /* art by name; built-ins as their sprites (ids unchanged); unknown: fallback */
@@ -248,8 +249,8 @@ static void test_batch_frames(void)
     atlas_art_spec spec[N_SHAPES];
     for (int k = 0; k < N_SHAPES; k++)
         spec[k] =
-            (atlas_art_spec){shapes[k].w,      shapes[k].h,     shapes[k].turns, 0,
-                             shapes[k].frames, shapes[k].every, shapes[k].once,  shapes[k].name};
+            (atlas_art_spec){shapes[k].w,     shapes[k].h,    shapes[k].turns, 0, shapes[k].frames,
+                             shapes[k].every, shapes[k].once, shapes[k].name,  0};
     int failed = -1;
     CHECK(atlas_art_layout(spec, N_SHAPES, &failed) == 0);
     int s = BULLET_SHAPE_COUNT + LANTERN; /* upright, 4 frames of 8 ticks */
@@ -378,15 +379,19 @@ static void test_builtin_ids(void)
         CHECK(strcmp(enemy_look_names[i], enemy[i]) == 0);
         CHECK_EQ_INT(enemy_look_by_name(enemy[i]), i);
     }
-    CHECK_EQ_INT(SHIP_LOOK_COUNT, 2);
+    CHECK_EQ_INT(SHIP_LOOK_COUNT, 3);
     CHECK(strcmp(ship_look_names[SHIP_LOOK_PLAYER], "player") == 0);
     CHECK(strcmp(ship_look_names[SHIP_LOOK_HERON], "player_heron") == 0);
+    CHECK(strcmp(ship_look_names[SHIP_LOOK_SWALLOW], "player_swallow") == 0);
     CHECK(strcmp(option_look_names[0], "option") == 0);
+    CHECK(strcmp(option_look_names[1], "option_swallow") == 0);
     /* their sprites, as before art existed */
     CHECK_EQ_INT(atlas_look_by_name("drone", -1), ATLAS_SPRITE_ENEMY_DRONE);
     CHECK_EQ_INT(atlas_look_by_name("zenmai", -1), ATLAS_SPRITE_ZENMAI);
     CHECK_EQ_INT(atlas_look_by_name("player_heron", -1), ATLAS_SPRITE_PLAYER_HERON);
     CHECK_EQ_INT(atlas_look_by_name("option", -1), ATLAS_SPRITE_OPTION);
+    CHECK_EQ_INT(atlas_look_by_name("player_swallow", -1), ATLAS_SPRITE_PLAYER_SWALLOW);
+    CHECK_EQ_INT(atlas_look_by_name("option_swallow", -1), ATLAS_SPRITE_OPTION_SWALLOW);
 }
 
 int main(int argc, char **argv)

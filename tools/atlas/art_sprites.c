@@ -62,6 +62,8 @@ art_sprite_info art_sprite_info_of(atlas_sprite sprite)
     case ATLAS_SPRITE_TOKINE: return (art_sprite_info){96, 96, 2, 0};
     case ATLAS_SPRITE_SUIREN: return (art_sprite_info){64, 64, 2, 0};
     case ATLAS_SPRITE_ZENMAI: return (art_sprite_info){64, 64, 2, 0};
+    case ATLAS_SPRITE_PLAYER_SWALLOW: return (art_sprite_info){44, 44, 3, 0};
+    case ATLAS_SPRITE_OPTION_SWALLOW: return (art_sprite_info){16, 16, 1, 0};
     case ATLAS_SPRITE_COUNT: break;
     }
     return (art_sprite_info){1, 1, 1, 0};
@@ -204,6 +206,90 @@ static rgba heron_ship(vec2 p, int bank)
     c = paint_over(c, paint_fade(red, paint_fill(jewel)));
     double glint = sd_circle(paint_v(q.x + 0.5, q.y + 1.6), 0.5);
     return paint_over(c, paint_fade(white, 0.9 * paint_fill(glint)));
+}
+
+/* Tsubame's ship (patterns/ships/tsubame.pat), nose up: a swallow at full
+ * speed, as unlike Hotaru's jet and Shirasagi's heron as a bird can be: long
+ * scythe wings swept back, a deeply forked tail of two streamers with white
+ * spots, a glossy indigo back lit by a blue rim, a red throat and forehead, a
+ * cream edge of belly at the flanks, and cyan wind along the wings' edges so
+ * the dark bird reads on a night sky. bank: 0 level, -1 left, +1 right. */
+static rgba swallow_ship(vec2 p, int bank)
+{
+    double squash = bank ? 0.8 : 1.0;
+    vec2 q = paint_v(p.x / squash, p.y + 2.0); /* the streamers reach far back */
+    vec2 m = mirror_x(q);
+    /* The wing: a narrow scythe from the shoulder back to a sharp tip. */
+    static const vec2 wing[] = {{2.0, -4.5}, {7.0, -6.0}, {12.0, -4.6}, {16.5, -0.8}, {21.0, 9.5},
+                                {15.0, 3.6}, {10.0, 1.6}, {5.5, 2.4},   {2.2, 2.8}};
+    double d_wing = sd_polygon(m, wing, 9);
+    /* The tail: two streamers forking from the rump. */
+    static const vec2 streamer[] = {{0.0, 5.0}, {2.4, 6.0}, {7.4, 21.0}, {6.2, 21.4}, {0.8, 11.0}};
+    double d_tail = sd_polygon(m, streamer, 5);
+    double d_body = sd_ellipse(paint_v(q.x, q.y + 1.0), 3.0, 7.4);
+    double d_head = sd_circle(paint_v(q.x, q.y + 10.0), 2.9);
+    static const vec2 beak[] = {{0, -15.6}, {1.0, -12.4}, {-1.0, -12.4}};
+    double d_beak = sd_polygon(q, beak, 3);
+    double bird = fmin(fmin(d_wing, d_tail), fmin(d_body, d_head));
+
+    /* Cyan wind under the wings and along the streamers, then a dark outline. */
+    rgba c = paint_fade(paint_rgb(80, 200, 255, 1.0), 0.8 * paint_glow(fmin(d_wing, d_tail), 2.8));
+    c = paint_over(c, paint_fade(paint_rgb(6, 8, 24, 1.0), paint_fill(fmin(bird, d_beak) - 0.8)));
+
+    double lit_side = bank ? -bank * (q.x > 0 ? 1 : -1) * 0.2 : 0.0;
+    double lit = paint_clamp(0.75 - (m.y + 8.0) / 20.0 - m.x / 40.0 + lit_side, 0, 1);
+    rgba back = paint_mix(paint_rgb(22, 26, 74, 1.0), paint_rgb(70, 96, 200, 1.0), lit);
+    c = paint_over(c, paint_fade(back, paint_fill(d_wing)));
+    /* a pale rim on the wings' leading edges, and dark primaries at the tips */
+    double rim = sd_segment(m, paint_v(2.4, -6.2), paint_v(13.0, -7.0), 0.55);
+    rim = fmin(rim, sd_segment(m, paint_v(13.0, -7.0), paint_v(20.0, 5.6), 0.45));
+    c = paint_over(c, paint_fade(paint_rgb(180, 225, 255, 1.0), paint_fill(fmax(rim, d_wing))));
+    for (int k = 0; k < 3; k++) {
+        double line = sd_segment(m, paint_v(9.0 + 3.0 * k, -3.0 + 1.6 * k),
+                                 paint_v(14.0 + 2.2 * k, 1.4 + 2.2 * k), 0.22);
+        c = paint_over(
+            c, paint_fade(paint_rgb(12, 14, 40, 1.0), 0.8 * paint_fill(fmax(line, d_wing + 0.4))));
+    }
+    rgba tail_c = paint_mix(paint_rgb(40, 52, 130, 1.0), paint_rgb(14, 16, 48, 1.0),
+                            paint_smoothstep(6.0, 20.0, q.y));
+    c = paint_over(c, paint_fade(tail_c, paint_fill(d_tail)));
+    /* the white spots across the tail */
+    double spot = sd_ellipse(paint_v(m.x - 2.9, m.y - 9.4), 0.8, 1.3);
+    c = paint_over(c, paint_fade(paint_rgb(245, 245, 255, 1.0), paint_fill(fmax(spot, d_tail))));
+    /* a glossy indigo back, a cream edge of belly showing at the flanks */
+    c = paint_over(c, paint_fade(paint_rgb(226, 214, 196, 1.0), paint_fill(d_body)));
+    double shade = paint_clamp(0.8 - q.x / 7.0 - (q.y + 10.0) / 40.0, 0.2, 1.0);
+    rgba gloss = paint_mix(paint_rgb(16, 20, 64, 1.0), paint_rgb(84, 120, 230, 1.0), shade);
+    c = paint_over(c, paint_fade(gloss, paint_fill(d_body + 0.7)));
+    c = paint_over(c, paint_fade(gloss, paint_fill(d_head)));
+    /* the red throat and forehead, the dark beak and a bright eye each side */
+    double throat = sd_ellipse(paint_v(q.x, q.y + 12.0), 1.9, 1.5);
+    c = paint_over(c, paint_fade(paint_rgb(230, 40, 46, 1.0), paint_fill(fmax(throat, d_head))));
+    c = paint_over(c, paint_fade(paint_rgb(30, 24, 30, 1.0), paint_fill(d_beak)));
+    double eye = sd_circle(paint_v(m.x - 1.9, m.y + 10.2), 0.55);
+    c = paint_over(c, paint_fade(white, 0.9 * paint_fill(eye)));
+    double glint = sd_ellipse(paint_v(q.x + 1.0, q.y + 3.5), 0.6, 1.6);
+    return paint_over(c, paint_fade(white, 0.55 * paint_fill(glint)));
+}
+
+/* Tsubame's option: a small crescent blade, a swallow's wing folded into a
+ * boomerang, indigo with a pale rim and a red light at its heart; hard-edged,
+ * shaped like no bullet. */
+static rgba option_blade(vec2 p)
+{
+    double outer = sd_circle(paint_v(p.x, p.y - 2.4), 6.6);
+    double bite = sd_circle(paint_v(p.x, p.y - 6.2), 5.6);
+    double d = fmax(outer, -bite);
+    d = fmax(d, p.y - 4.4);
+    rgba c = paint_fade(paint_rgb(80, 200, 255, 1.0), 0.5 * paint_glow(d, 1.6));
+    c = paint_over(c, paint_fade(paint_rgb(6, 8, 24, 1.0), paint_fill(d - 0.9)));
+    double shade = paint_clamp(0.8 - p.x / 9.0 - p.y / 10.0, 0.2, 1.0);
+    rgba body = paint_mix(paint_rgb(26, 32, 96, 1.0), paint_rgb(120, 160, 255, 1.0), shade);
+    c = paint_over(c, paint_fade(body, paint_fill(d)));
+    double light = sd_circle(paint_v(p.x, p.y + 2.6), 1.5);
+    c = paint_over(c, paint_fade(paint_rgb(255, 70, 70, 1.0), paint_fill(light)));
+    return paint_over(
+        c, paint_fade(white, 0.8 * paint_fill(sd_circle(paint_v(p.x + 0.4, p.y + 3.0), 0.5))));
 }
 
 static rgba hitbox(vec2 p)
@@ -1198,6 +1284,9 @@ rgba art_sprite_shade(vec2 p, const void *user)
     case ATLAS_SPRITE_TOKINE: return boss_tokine(p, s->frame);
     case ATLAS_SPRITE_SUIREN: return midboss_suiren(p, s->frame);
     case ATLAS_SPRITE_ZENMAI: return midboss_zenmai(p, s->frame);
+    case ATLAS_SPRITE_PLAYER_SWALLOW:
+        return swallow_ship(p, s->frame == 1 ? -1 : s->frame == 2 ? 1 : 0);
+    case ATLAS_SPRITE_OPTION_SWALLOW: return option_blade(p);
     case ATLAS_SPRITE_COUNT: break;
     }
     return clear;
