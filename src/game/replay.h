@@ -141,8 +141,10 @@
 /* The rules a recording follows (header offset 10): 1, a script past its end is
  * hashed in its own function (vm_hash_portable); 2, and a run taken over has no
  * continues (a take-over is a practice): its world's continues are used up at
- * frame taken_at, when it is played back too. */
-#define REPLAY_RULES          2
+ * frame taken_at, when it is played back too; 3, and the story's scenes play
+ * (docs/patterns.md, Scenes): a replay of rules below 3 plays without them
+ * (WORLD_FLAG_NO_SCENES), as it was recorded. */
+#define REPLAY_RULES          3
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15
 #define REPLAY_LABEL_SIZE     32 /* the ship's and boss's name fields */
@@ -329,8 +331,8 @@ int replay_wants_format2_library(const replay *r);
 /* Whether a built-in pattern file, by its path under patterns/, is one the game
  * shipped while replays were format 2, or the first ship (which format-2 runs
  * fly), or the story's characters (story/characters.pat: art and characters,
- * no code, named by that ship and stage 1's bosses). A library_keep_fn: library_load_dir_kept with it loads the content a
- * format-2 replay was recorded over, whatever later versions added. */
+ * no code, named by that ship and stage 1's bosses). A library_keep_fn: library_load_dir_kept with
+ * it loads the content a format-2 replay was recorded over, whatever later versions added. */
 int replay_format2_file(const char *rel);
 
 /* Plays the whole replay headless from a fresh world over lib's content, its

@@ -391,6 +391,11 @@ typedef struct ast_decl {
     ast_pos colour_pos;
     int has_colour;
     ast_portrait *portraits; /* character */
+    /* scene (a stage-kind declaration: 'scene NAME before|after TARGET { ... }'):
+     * 1 before, 2 after its target, a stage or a boss (0: not a scene) */
+    int scene_when;
+    const char *scene_target;
+    ast_pos scene_target_pos;
     struct ast_decl *next;
 } ast_decl;
 
