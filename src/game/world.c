@@ -982,6 +982,26 @@ static void world_make_tally(world *w)
     t->total = t->clear + t->lives + t->bombs + t->graze;
 }
 
+/* After the game's last stage (the last of its list, whatever it is called),
+ * the ending (library_scene_ending): the good one without continues, the bad
+ * one with; it holds the clear while it runs. Returns 1 while it does. */
+static int world_start_ending(world *w)
+{
+    if (w->scene_hold != 0)
+        return 1;
+    if (w->ending_played || !w->stage_done || !world_config_scenes(&w->config) ||
+        w->stage + 1 < world_stage_count(w) || w->stage_slot == ENEMY_NONE)
+        return 0;
+    int64_t f =
+        library_scene_ending(w->lib, w->continues > 0 ? LIBRARY_SCENE_BAD : LIBRARY_SCENE_GOOD);
+    if (f < 0)
+        return 0;
+    w->ending_played = 1;
+    w->scene_hold = vm_start(w->vm, w->lib->prog, (uint32_t)f,
+                             enemy_handle(&w->enemies, w->stage_slot), NULL, 0, (int32_t)w->frame);
+    return w->scene_hold != 0;
+}
+
 /* The run is cleared when the stage's script has ended, or the practice fight is
  * over and its items are in. */
 static void world_check_end(world *w)
@@ -997,6 +1017,8 @@ static void world_check_end(world *w)
     if (!w->lib || w->state != WORLD_PLAYING || w->next_stage_at >= 0 ||
         !(w->stage_done || practice_over))
         return;
+    if (world_start_ending(w))
+        return; /* the ending first: the run is cleared when it ends */
     world_make_tally(w);
     world_add_score(w, w->tally.total);
     if (w->score > w->best_score)
@@ -1475,6 +1497,9 @@ static void content_roots(content_walk *cw, const world_config *cfg, uint8_t rea
         }
         if (s.follows)
             hash_u32(cw->hs, s.first + s.count < g->stage_count);
+        /* the endings, after the list's last stage (only when scenes play) */
+        content_scenes(cw, library_scene_ending(lib, LIBRARY_SCENE_GOOD),
+                       library_scene_ending(lib, LIBRARY_SCENE_BAD));
     } else { /* the stage world_stage_entry plays without a game */
         const library_entry *e = library_find(lib, WORLD_STAGE_NAME);
         for (uint32_t i = 0; (!e || e->kind != LIBRARY_STAGE) && i < lib->entry_count; i++)

@@ -284,6 +284,16 @@ static void library_collect_scenes(library *lib, const library_file *files, int 
             if (!e)
                 continue; /* a duplicate name: reported by the compiler */
             library_scene sc = {e->name, e->func, d->scene_when, -1, NULL};
+            if (d->scene_when >= LIBRARY_SCENE_GOOD) { /* an ending: one of each */
+                if (library_scene_ending(lib, d->scene_when) >= 0)
+                    diag_report(diags, DIAG_DUPLICATE_NAME, files[i].path, files[i].text,
+                                files[i].len, d->scene_target_pos.line, d->scene_target_pos.col,
+                                "a %s ending is declared already",
+                                d->scene_when == LIBRARY_SCENE_GOOD ? "good" : "bad");
+                else
+                    lib->scenes[lib->scene_count++] = sc;
+                continue;
+            }
             const library_entry *st = library_find(lib, d->scene_target);
             int is_stage = st && st->kind == LIBRARY_STAGE;
             for (uint32_t k = 0; k < lib->scene_count && is_stage; k++)
@@ -327,6 +337,14 @@ int64_t library_scene_for_stage(const library *lib, const char *stage, int when)
     for (uint32_t k = 0; lib && stage && k < lib->scene_count; k++)
         if (lib->scenes[k].stage && strcmp(lib->scenes[k].stage, stage) == 0 &&
             lib->scenes[k].when == when)
+            return lib->scenes[k].func;
+    return -1;
+}
+
+int64_t library_scene_ending(const library *lib, int when)
+{
+    for (uint32_t k = 0; lib && k < lib->scene_count; k++)
+        if (lib->scenes[k].when == when)
             return lib->scenes[k].func;
     return -1;
 }

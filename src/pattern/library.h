@@ -155,6 +155,11 @@ typedef struct library_mark {
  * under WORLD_FLAG_NO_SCENES, the rule of replays recorded before scenes). */
 #define LIBRARY_SCENE_BEFORE 1
 #define LIBRARY_SCENE_AFTER  2
+/* An ending ('scene NAME ending good|bad'): played after the game's last stage
+ * is cleared, the good one by a run without continues, the bad one by one
+ * with; no target (boss -1, stage NULL). */
+#define LIBRARY_SCENE_GOOD   3
+#define LIBRARY_SCENE_BAD    4
 typedef struct library_scene {
     const char *name;
     uint32_t func;     /* its script */
@@ -253,6 +258,8 @@ const char *library_boss_stage(const library *lib, uint32_t boss, int *main);
  * at the stage called stage; -1 when none does. */
 int64_t library_scene_for_boss(const library *lib, int32_t boss, int when);
 int64_t library_scene_for_stage(const library *lib, const char *stage, int when);
+/* The function of the ending of that kind (LIBRARY_SCENE_GOOD or _BAD), or -1. */
+int64_t library_scene_ending(const library *lib, int when);
 /* Whether the stage entry called name is a scene (no stage of a game). */
 int library_is_scene(const library *lib, const char *name);
 

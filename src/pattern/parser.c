@@ -2050,12 +2050,29 @@ static int parser_scene_head(parser *p, ast_decl *d)
         d->scene_when = 1;
     else if (parser_accept_word(p, "after"))
         d->scene_when = 2;
-    else {
+    else if (parser_accept_word(p, "ending")) {
+        /* an ending: after the game's last stage, good (no continues) or bad */
+        d->scene_target_pos = parser_pos(&p->tok);
+        if (parser_accept_word(p, "good"))
+            d->scene_when = 3;
+        else if (parser_accept_word(p, "bad"))
+            d->scene_when = 4;
+        else {
+            char got[64];
+            parser_describe(&p->tok, got, sizeof got);
+            parser_error_at(p, DIAG_EXPECTED, &p->tok,
+                            "expected 'good' (no continues) or 'bad' (continues used), found %s",
+                            got);
+            return 0;
+        }
+        d->scene_target = "";
+        return 1;
+    } else {
         char got[64];
         parser_describe(&p->tok, got, sizeof got);
         parser_error_at(p, DIAG_EXPECTED, &p->tok,
-                        "expected 'before' or 'after' (the stage or boss the scene plays at), "
-                        "found %s",
+                        "expected 'before' or 'after' (the stage or boss the scene plays at), or "
+                        "'ending', found %s",
                         got);
         return 0;
     }

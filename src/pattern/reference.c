@@ -170,6 +170,9 @@
     X(WORD, "colour", "colour R G B", "(In a character.) Its colour, three whole numbers from 0 to 255: the name plate's.") \
     X(DECLARATION, "scene", "scene NAME before|after TARGET { ... }", "A stage-like script (`say`, `if ship == NAME`...) the game plays before a stage, or before or after a boss or midboss, holding it until the scene ends. Never in practice, nor in replays recorded before scenes (docs/patterns.md, Scenes).") \
     X(WORD, "before", "scene NAME before TARGET { ... }", "(In a scene's head.) The scene plays before the stage starts, or before the boss's first phase (the boss waits, untouchable).") \
+    X(WORD, "ending", "scene NAME ending good|bad { ... }", "(In a scene's head.) The game's ending: played after the last stage of `game`'s list is cleared, `good` by a run without continues, `bad` by one with; one of each (docs/patterns.md, Scenes).") \
+    X(WORD, "good", "scene NAME ending good { ... }", "(In a scene's head.) The ending of a run cleared without continues.") \
+    X(WORD, "bad", "scene NAME ending bad { ... }", "(In a scene's head.) The ending of a run cleared with continues.") \
     X(WORD, "after", "scene NAME after TARGET { ... }, effect ... after EXPR", "(In a scene's head.) The scene plays after the boss's fight, before the stage goes on. (In a presentation statement.) Shows it EXPR frames later.")
 /* clang-format on */
 

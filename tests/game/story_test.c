@@ -5,8 +5,9 @@
  * first statement, a scene before every boss and midboss (the boss waits
  * without a timer) and after it (the stage waits), and in each the pilot who
  * speaks is the ship's own, never another's. Held skip passes each scene in
- * a frame. Practice, a run by the rules before scenes (WORLD_FLAG_NO_SCENES)
- * and a run nobody flies say nothing at all.
+ * a frame. After the last stage the ending plays, her own: the good one
+ * without continues, the bad one with. Practice, a run by the rules before
+ * scenes (WORLD_FLAG_NO_SCENES) say nothing at all.
  *
  * The third ship is a stand-in (tests/game/story_mod/ships/tsubame.pat) until
  * Tsubame's own lands: the scenes' `else` branches are hers.
@@ -33,7 +34,9 @@ static const char *const bosses[] = {"s1_wick",   "s1_kagari", "s2_suiren",
 typedef struct heard {
     int before[BOSSES + 1][PILOTS], after[BOSSES][PILOTS];
     int lines_before[BOSSES + 1], lines_after[BOSSES];
-    int scene_frames[BOSSES]; /* frames from the boss's arrival to its first phase */
+    int scene_frames[BOSSES];         /* frames from the boss's arrival to its first phase */
+    int ending[PILOTS], ending_lines; /* who spoke in the ending, and its lines */
+    int good, bad;                    /* a line of the good, of the bad ending was said */
 } heard;
 
 static int pilot_of(const library *lib, int32_t speaker)
@@ -55,14 +58,16 @@ static int boss_slot(const library *lib, int32_t index)
 
 /* Flies the ship from stage 1 through the end of stage 3 (or until `frames`),
  * noting every new line. skip: the scripted player holds skip. */
-static void fly(const library *lib, int ship, uint16_t flags, int skip, heard *h, world **out)
+static void fly_from(const library *lib, int ship, uint16_t flags, int skip, int stage,
+                     int continued, heard *h, world **out)
 {
     memset(h, 0, sizeof *h);
     world *w = mem_alloc(sizeof *w);
     world_config cfg = {.seed = 5,
                         .difficulty = 1,
                         .ship = (uint8_t)ship,
-                        .flags = (uint16_t)(WORLD_FLAG_INVULNERABLE | flags)};
+                        .flags = (uint16_t)(WORLD_FLAG_INVULNERABLE | flags),
+                        .stage = (uint8_t)stage};
     *out = w;
     if (!w || world_init(w, &cfg, lib) != 0)
         return;
@@ -71,6 +76,8 @@ static void fly(const library *lib, int ship, uint16_t flags, int skip, heard *h
     ap.skip_dialogue = skip;
     int32_t last_line = -1, last_boss = -1, arrived = -1;
     while (!world_over(w) && w->frame < 3 * 60 * 60 * 9) {
+        if (continued)
+            w->continues = 1; /* as if the player had continued */
         world_step(w, autopilot_input(&ap, w));
         if (w->boss.active && w->boss.index != last_boss) {
             last_boss = w->boss.index;
@@ -86,7 +93,13 @@ static void fly(const library *lib, int ship, uint16_t flags, int skip, heard *h
             continue;
         last_line = w->dialogue.line_at;
         int p = pilot_of(lib, w->dialogue.side == DIALOGUE_NARRATION ? -1 : w->dialogue.speaker);
-        if (w->stage_scene != 0) { /* the prologue */
+        if (w->ending_played) { /* the ending */
+            h->ending_lines++;
+            if (p >= 0)
+                h->ending[p]++;
+            h->good |= strstr(w->dialogue.text, "the sky opens") != NULL;
+            h->bad |= strstr(w->dialogue.text, "roof") != NULL;
+        } else if (w->stage_scene != 0) { /* the prologue */
             h->lines_before[BOSSES]++;
             if (p >= 0)
                 h->before[BOSSES][p]++;
@@ -100,6 +113,25 @@ static void fly(const library *lib, int ship, uint16_t flags, int skip, heard *h
                 h->after[b][p]++;
         }
     }
+}
+
+static void fly(const library *lib, int ship, uint16_t flags, int skip, heard *h, world **out)
+{
+    fly_from(lib, ship, flags, skip, 0, 0, h, out);
+}
+
+/* The ending the run reached: played after the last stage, its pilot's own
+ * lines, then the run is cleared. */
+static void check_ending(const heard *h, const world *w, int s, int bad)
+{
+    printf("  the %s ending: %d lines, hers %d\n", bad ? "bad" : "good", h->ending_lines,
+           h->ending[s]);
+    CHECK(w && w->state == WORLD_CLEARED && w->ending_played);
+    CHECK(h->ending_lines >= 4 && h->ending[s] >= 1);
+    CHECK(bad ? h->bad && !h->good : h->good && !h->bad);
+    for (int o = 0; o < PILOTS; o++)
+        if (o != s)
+            CHECK_EQ_INT(h->ending[o], 0);
 }
 
 /* Each ship hears its own pilot before and after every boss, never another. */
@@ -140,6 +172,12 @@ static void test_each_ship(const library *lib)
             /* the boss waited for the talk: a line is read AUTOPILOT_READ_FRAMES */
             CHECK(h.scene_frames[b] >= h.lines_before[b] * AUTOPILOT_READ_FRAMES);
         }
+        check_ending(&h, w, s, 0);
+        world_free(w);
+        mem_free(w);
+        /* with a continue, from the last stage: the bad ending */
+        fly_from(lib, ship, 0, 0, 2, 1, &h, &w);
+        check_ending(&h, w, s, 1);
         world_free(w);
         mem_free(w);
     }
