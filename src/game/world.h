@@ -252,7 +252,7 @@ typedef struct world {
      * `boss` statement (boss_active stays 1) until it ends; 0 when none runs */
     vm_runner_id stage_scene;
     vm_runner_id scene_hold;
-    int ending_played; /* the game's ending scene has begun (it holds the clear) */
+    int ending_played;  /* the game's ending scene has begun (it holds the clear) */
     int32_t draw_until; /* items fly to the player until this frame */
     int32_t title[2];   /* the title card's strings, -1 none */
     int32_t title_at;   /* frame it appeared */
