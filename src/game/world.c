@@ -982,15 +982,15 @@ static void world_make_tally(world *w)
     t->total = t->clear + t->lives + t->bombs + t->graze;
 }
 
-/* After the game's last stage (the last of its list, whatever it is called),
- * the ending (library_scene_ending): the good one without continues, the bad
+/* After the game's last stage (the last of its list, whatever it is called;
+ * not after a stage past the list, as the Extra stage is), the ending (library_scene_ending): the good one without continues, the bad
  * one with; it holds the clear while it runs. Returns 1 while it does. */
 static int world_start_ending(world *w)
 {
     if (w->scene_hold != 0)
         return 1;
     if (w->ending_played || !w->stage_done || !world_config_scenes(&w->config) ||
-        w->stage + 1 < world_stage_count(w) || w->stage_slot == ENEMY_NONE)
+        w->stage + 1 != world_stage_count(w) || w->stage_slot == ENEMY_NONE)
         return 0;
     int64_t f =
         library_scene_ending(w->lib, w->continues > 0 ? LIBRARY_SCENE_BAD : LIBRARY_SCENE_GOOD);
