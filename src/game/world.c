@@ -983,8 +983,9 @@ static void world_make_tally(world *w)
 }
 
 /* After the game's last stage (the last of its list, whatever it is called;
- * not after a stage past the list, as the Extra stage is), the ending (library_scene_ending): the good one without continues, the bad
- * one with; it holds the clear while it runs. Returns 1 while it does. */
+ * not after a stage past the list, as the Extra stage is), the ending
+ * (library_scene_ending): the good one without continues, the bad one with;
+ * it holds the clear while it runs. Returns 1 while it does. */
 static int world_start_ending(world *w)
 {
     if (w->scene_hold != 0)
