@@ -310,6 +310,17 @@ static void lint_dump_characters(const library *lib)
         if (lib->ships[k].character >= 0)
             printf("ship '%s': character '%s'\n", lib->ships[k].name,
                    lib->characters[lib->ships[k].character].name);
+    for (uint32_t k = 0; k < lib->scene_count; k++) {
+        const library_scene *sc = &lib->scenes[k];
+        if (sc->when >= LIBRARY_SCENE_GOOD)
+            printf("scene '%s': the %s ending, function %u\n", sc->name,
+                   sc->when == LIBRARY_SCENE_GOOD ? "good" : "bad", sc->func);
+        else
+            printf("scene '%s': %s %s '%s', function %u\n", sc->name,
+                   sc->when == LIBRARY_SCENE_BEFORE ? "before" : "after",
+                   sc->stage ? "stage" : "boss", sc->stage ? sc->stage : lib->bosses[sc->boss].name,
+                   sc->func);
+    }
 }
 
 /* The games, one a line, after the characters (`--dump`): the stages a run

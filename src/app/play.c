@@ -281,8 +281,14 @@ static void play_print_events(const world *w)
 
 /* Runs the world headless until it ends or o->frames have run; prints the hash
  * and a summary, and saves the replay when asked. */
-static int play_headless(const play_options *o, const world_config *cfg, const library *lib)
+static int play_headless(const play_options *o, const world_config *given, const library *lib)
 {
+    /* nobody flies, nobody reads: the story's scenes stay out (the rule of runs
+     * before scenes, outside every hash), so the run plays its stages as ever */
+    world_config nobody = *given;
+    if (!o->autopilot)
+        nobody.flags |= WORLD_FLAG_NO_SCENES;
+    const world_config *cfg = &nobody;
     world *w = mem_alloc(sizeof *w);
     replay rec = {0};
     if (!w || world_init(w, cfg, lib) != 0 ||

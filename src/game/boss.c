@@ -68,6 +68,16 @@ void boss_begin(world *w, int32_t index, int midboss, uint32_t phase, int single
     b->single = single;
     b->slot = slot;
     world_event_add(w, WORLD_EVENT_BOSS_START, (float)e->x, (float)e->y, index);
+    int64_t scene = world_config_scenes(&w->config)
+                        ? library_scene_for_boss(w->lib, index, LIBRARY_SCENE_BEFORE)
+                        : -1;
+    if (scene >= 0) { /* the scene first, on the boss: its first phase waits */
+        b->phase = phase;
+        b->scene = vm_start(w->vm, w->lib->prog, (uint32_t)scene, enemy_handle(&w->enemies, slot),
+                            NULL, 0, (int32_t)w->frame);
+        if (b->scene != 0)
+            return;
+    }
     boss_start_phase(w, phase);
 }
 
@@ -123,6 +133,13 @@ static void boss_finish(world *w)
 {
     boss_fight *b = &w->boss;
     enemy *e = boss_enemy(w);
+    int64_t scene = world_config_scenes(&w->config)
+                        ? library_scene_for_boss(w->lib, b->index, LIBRARY_SCENE_AFTER)
+                        : -1;
+    if (scene >= 0 && w->stage_slot != ENEMY_NONE) /* on the stage: the boss goes */
+        w->scene_hold =
+            vm_start(w->vm, w->lib->prog, (uint32_t)scene, enemy_handle(&w->enemies, w->stage_slot),
+                     NULL, 0, (int32_t)w->frame);
     if (e) {
         world_event_add(w, WORLD_EVENT_BOSS_DEATH, (float)e->x, (float)e->y, b->midboss);
         if (b->midboss) { /* a midboss pays with a big power item and a bomb */
@@ -200,6 +217,13 @@ void boss_update(world *w)
         return;
     }
     int32_t now = (int32_t)w->frame;
+    if (b->scene != 0) { /* the scene before the fight: its first phase waits */
+        if (vm_alive(w->vm, b->scene))
+            return;
+        b->scene = 0;
+        boss_start_phase(w, b->phase);
+        return;
+    }
     if (b->next_at != BOSS_NEVER && now >= b->next_at) {
         boss_start_phase(w, b->phase);
         return;

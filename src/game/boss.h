@@ -44,6 +44,7 @@ typedef struct boss_fight {
     int single;          /* practice: the fight ends after its first phase */
     uint32_t slot;       /* its enemy slot, ENEMY_NONE when gone */
     uint32_t phase;      /* the phase running or next */
+    vm_runner_id scene;  /* the scene before the fight (its first phase waits); 0 none */
     int32_t phase_start; /* frame the PHASE verb set it up */
     int32_t phase_end;   /* frame its time runs out; BOSS_NEVER before PHASE */
     int32_t next_at;     /* frame the next phase starts; BOSS_NEVER when none waits */

@@ -148,8 +148,10 @@
 /* The rules a recording follows (header offset 10): 1, a script past its end is
  * hashed in its own function (vm_hash_portable); 2, and a run taken over has no
  * continues (a take-over is a practice): its world's continues are used up at
- * frame taken_at, when it is played back too. */
-#define REPLAY_RULES          2
+ * frame taken_at, when it is played back too; 3, and the story's scenes play
+ * (docs/patterns.md, Scenes): a replay of rules below 3 plays without them
+ * (WORLD_FLAG_NO_SCENES), as it was recorded. */
+#define REPLAY_RULES          3
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15
 #define REPLAY_LABEL_SIZE     32 /* the ship's and boss's name fields */

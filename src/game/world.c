@@ -114,12 +114,24 @@ static void world_begin_stage(world *w)
         world_remove_enemy(w, w->stage_slot, 0);
     w->stage_slot = ENEMY_NONE;
     w->stage_runner = 0;
+    w->stage_scene = 0;
     w->stage_done = 0;
     w->stage_graze = w->graze;
     const library_entry *e = world_stage_entry(w);
     int32_t now = (int32_t)w->frame;
+    int64_t scene = e && world_config_scenes(&w->config)
+                        ? library_scene_for_stage(w->lib, e->name, LIBRARY_SCENE_BEFORE)
+                        : -1;
     if (e && library_entry_runnable(e)) {
         w->stage_slot = enemy_alloc(&w->enemies, ENEMY_STAGE, PLAYFIELD_W / 2, 96.0, now);
+        if (w->stage_slot != ENEMY_NONE && scene >= 0) {
+            /* the scene first: the stage's script starts when it ends */
+            w->enemies.slots[w->stage_slot].scripted = 1;
+            w->stage_scene = vm_start(w->vm, w->lib->prog, (uint32_t)scene,
+                                      enemy_handle(&w->enemies, w->stage_slot), NULL, 0, now);
+            if (w->stage_scene != 0)
+                return;
+        }
         if (w->stage_slot != ENEMY_NONE) {
             w->enemies.slots[w->stage_slot].scripted = 1;
             w->stage_runner =
@@ -137,6 +149,25 @@ static void world_begin_stage(world *w)
         snprintf(why, sizeof why, "the stage '%s' cannot start (%s)", e->name,
                  w->stage_slot == ENEMY_NONE ? "no enemy slot free" : "no script slot free");
     world_stop(w, w->lib->prog, f->pos, why);
+}
+
+/* The scenes' turns, before the frame's scripts: the stage's script starts
+ * once the scene before it has ended; a boss's scene after it lets the stage
+ * go on once it has ended. */
+static void world_step_scenes(world *w)
+{
+    if (w->stage_scene != 0 && !vm_alive(w->vm, w->stage_scene)) {
+        w->stage_scene = 0;
+        const library_entry *e = world_stage_entry(w);
+        if (e && w->stage_slot != ENEMY_NONE)
+            w->stage_runner =
+                vm_start(w->vm, w->lib->prog, e->func, enemy_handle(&w->enemies, w->stage_slot),
+                         e->defaults, e->nparams, (int32_t)w->frame);
+        if (w->stage_runner == 0)
+            w->stage_done = 1;
+    }
+    if (w->scene_hold != 0 && !vm_alive(w->vm, w->scene_hold))
+        w->scene_hold = 0;
 }
 
 /* Starts what the configuration names: the stage, or a practice fight. A run with
@@ -1082,6 +1113,27 @@ static void world_make_tally(world *w)
     t->total = t->clear + t->lives + t->bombs + t->graze;
 }
 
+/* After the game's last stage (the last of its list, whatever it is called;
+ * not after a stage past the list, as the Extra stage is), the ending
+ * (library_scene_ending): the good one without continues, the bad one with;
+ * it holds the clear while it runs. Returns 1 while it does. */
+static int world_start_ending(world *w)
+{
+    if (w->scene_hold != 0)
+        return 1;
+    if (w->ending_played || !w->stage_done || !world_config_scenes(&w->config) ||
+        w->stage + 1 != world_stage_count(w) || w->stage_slot == ENEMY_NONE)
+        return 0;
+    int64_t f =
+        library_scene_ending(w->lib, w->continues > 0 ? LIBRARY_SCENE_BAD : LIBRARY_SCENE_GOOD);
+    if (f < 0)
+        return 0;
+    w->ending_played = 1;
+    w->scene_hold = vm_start(w->vm, w->lib->prog, (uint32_t)f,
+                             enemy_handle(&w->enemies, w->stage_slot), NULL, 0, (int32_t)w->frame);
+    return w->scene_hold != 0;
+}
+
 /* The run is cleared when the stage's script has ended, or the practice fight is
  * over and its items are in. */
 static void world_check_end(world *w)
@@ -1097,6 +1149,8 @@ static void world_check_end(world *w)
     if (!w->lib || w->state != WORLD_PLAYING || w->next_stage_at >= 0 ||
         !(w->stage_done || practice_over))
         return;
+    if (world_start_ending(w))
+        return; /* the ending first: the run is cleared when it ends */
     world_make_tally(w);
     world_add_score(w, w->tally.total);
     if (w->score > w->best_score)
@@ -1136,6 +1190,8 @@ void world_step(world *w, input_bits in)
     }
     world_step_player(w, pin);
     if (w->state == WORLD_PLAYING) {
+        if (w->stage_scene != 0 || w->scene_hold != 0)
+            world_step_scenes(w);
         vm_tick(w->vm, (int32_t)w->frame);
         dialogue_end_frame(&w->dialogue, (int32_t)w->frame);
         boss_update(w);
@@ -1167,6 +1223,12 @@ int world_config_extra(const library_game *g, const world_config *cfg)
 int world_in_extra(const world *w)
 {
     return w->game && w->game->extra && (uint32_t)w->stage >= w->game->stage_count;
+}
+
+int world_config_scenes(const world_config *cfg)
+{
+    return cfg && !world_config_practice(cfg) &&
+           !(cfg->flags & (WORLD_FLAG_NO_SCENES | WORLD_FLAG_NO_STAGE | WORLD_FLAG_RULES_V2));
 }
 
 int world_stage_count(const world *w)
@@ -1470,6 +1532,7 @@ typedef struct content_walk {
     uint8_t *seen, *boss_seen;
     uint32_t *todo;
     uint32_t ntodo;
+    int scenes; /* the run plays scenes (world_config_scenes): theirs are reached */
 } content_walk;
 
 static void content_hash_text(hasher *hs, const char *s)
@@ -1493,7 +1556,22 @@ static void content_func(content_walk *cw, uint32_t f)
     }
 }
 
-/* A reference to boss b: its name, phases and their functions. */
+/* The scenes before and after a stage or boss (-1: none), when the run plays
+ * them; nothing at all otherwise, so a run by the rules before scenes hashes
+ * as it did (WORLD_FLAG_NO_SCENES). */
+static void content_scenes(content_walk *cw, int64_t before, int64_t after)
+{
+    if (!cw->scenes || (before < 0 && after < 0))
+        return;
+    hash_u32(cw->hs, 0x5343u); /* "SC" */
+    if (before >= 0)
+        content_func(cw, (uint32_t)before);
+    hash_u32(cw->hs, 0x2f);
+    if (after >= 0)
+        content_func(cw, (uint32_t)after);
+}
+
+/* A reference to boss b: its name, phases and their functions (and scenes). */
 static void content_boss(content_walk *cw, int64_t b)
 {
     const library *lib = cw->lib;
@@ -1511,6 +1589,8 @@ static void content_boss(content_walk *cw, int64_t b)
         content_func(cw, bs->phases[k].func);
         hash_u32(cw->hs, (uint32_t)bs->phases[k].spell);
     }
+    content_scenes(cw, library_scene_for_boss(lib, (int32_t)b, LIBRARY_SCENE_BEFORE),
+                   library_scene_for_boss(lib, (int32_t)b, LIBRARY_SCENE_AFTER));
 }
 
 /* What the CONST at pc names, or 0 for a plain number. */
@@ -1643,12 +1723,17 @@ static void content_roots(content_walk *cw, const world_config *cfg, uint8_t rea
             const library_entry *e = name[0] ? library_find(lib, name) : NULL;
             if (e)
                 content_func(cw, e->func);
+            if (e)
+                content_scenes(cw, library_scene_for_stage(lib, e->name, LIBRARY_SCENE_BEFORE), -1);
         }
         if (s.follows) {
             uint32_t n =
                 cfg && cfg->stages && cfg->stages < g->stage_count ? cfg->stages : g->stage_count;
             hash_u32(cw->hs, s.first + s.count < n);
         }
+        /* the endings, after the list's last stage (only when scenes play) */
+        content_scenes(cw, library_scene_ending(lib, LIBRARY_SCENE_GOOD),
+                       library_scene_ending(lib, LIBRARY_SCENE_BAD));
     } else { /* the stage world_stage_entry plays without a game */
         const library_entry *e = library_find(lib, WORLD_STAGE_NAME);
         for (uint32_t i = 0; (!e || e->kind != LIBRARY_STAGE) && i < lib->entry_count; i++)
@@ -1722,7 +1807,7 @@ static uint64_t content_hash_span(const library *lib, const world_config *cfg, u
         return world_content_hash_legacy(lib);
     hasher hs;
     hash_begin(&hs, 0x7265616368ull); /* "reach" */
-    content_walk cw = {lib, &hs, NULL, NULL, NULL, 0};
+    content_walk cw = {lib, &hs, NULL, NULL, NULL, 0, world_config_scenes(cfg)};
     cw.seen = mem_alloc(p->func_count + 1);
     cw.boss_seen = mem_alloc(lib->boss_count + 1);
     cw.todo = mem_alloc(((size_t)p->func_count + 1) * sizeof *cw.todo);

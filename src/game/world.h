@@ -80,10 +80,14 @@
  * script past its end is placed at the start of the function after its own
  * (vm_hash_portable_next). Not hashed. */
 #define WORLD_FLAG_NEXT_PLACE   0x0080u
-#define WORLD_FLAGS_KNOWN       0x00ffu
+/* The rule replays recorded before scenes were hashed by (replay_decode sets it
+ * for replay rules below 3; a run taken over from one keeps it): no `scene`
+ * plays (docs/patterns.md, Scenes), so those runs play as recorded. Not hashed. */
+#define WORLD_FLAG_NO_SCENES    0x0100u
+#define WORLD_FLAGS_KNOWN       0x01ffu
 /* The flags that say which rules a run was recorded by, not what it is: left
  * out of every hash. */
-#define WORLD_FLAGS_RULES       (WORLD_FLAG_RULES_V2 | WORLD_FLAG_NEXT_PLACE)
+#define WORLD_FLAGS_RULES       (WORLD_FLAG_RULES_V2 | WORLD_FLAG_NEXT_PLACE | WORLD_FLAG_NO_SCENES)
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */
@@ -267,12 +271,18 @@ typedef struct world {
     uint32_t stage_slot;       /* the stage object's enemy slot, ENEMY_NONE if none */
     vm_runner_id stage_runner; /* the stage's script */
     int stage_done;            /* the stage's script has ended */
-    int32_t draw_until;        /* items fly to the player until this frame */
-    int32_t title[2];          /* the title card's strings, -1 none */
-    int32_t title_at;          /* frame it appeared */
-    dialogue dialogue;         /* the dialogue scene (pattern/dialogue.h) */
-    int cont_cursor;           /* the continue prompt: 0 yes, 1 no */
-    int32_t cont_timer;        /* frames left to choose */
+    /* scenes (library_scene): the one before the stage, which holds its script
+     * back until it ends, and the one after a boss, which holds the stage's
+     * `boss` statement (boss_active stays 1) until it ends; 0 when none runs */
+    vm_runner_id stage_scene;
+    vm_runner_id scene_hold;
+    int ending_played;  /* the game's ending scene has begun (it holds the clear) */
+    int32_t draw_until; /* items fly to the player until this frame */
+    int32_t title[2];   /* the title card's strings, -1 none */
+    int32_t title_at;   /* frame it appeared */
+    dialogue dialogue;  /* the dialogue scene (pattern/dialogue.h) */
+    int cont_cursor;    /* the continue prompt: 0 yes, 1 no */
+    int32_t cont_timer; /* frames left to choose */
     world_tally tally;
     /* scratch, reused every frame */
     float *bullet_px, *bullet_py, *bullet_dx, *bullet_dy;
@@ -378,6 +388,9 @@ uint64_t world_content_hash_legacy(const library *lib);
 
 /* Whether a configuration is a practice: a boss fight (start) or one stage alone. */
 int world_config_practice(const world_config *cfg);
+/* Whether a run of cfg plays its scenes: not in practice, not the ship alone,
+ * not by a rule before scenes (WORLD_FLAG_NO_SCENES). */
+int world_config_scenes(const world_config *cfg);
 /* The run is over (cleared, lost or stopped): nothing steps any more. */
 int world_over(const world *w);
 /* Stops the run (WORLD_STOPPED): the stage's script cannot start or stopped with

@@ -47,7 +47,7 @@ static double wh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_PLAYER_Y: return w->player.y;
     case VM_PROP_RANK: return world_rank(w);
     case VM_PROP_DEFAULT_SPEED: return 1.0;
-    case VM_PROP_BOSS_ACTIVE: return w->boss.active;
+    case VM_PROP_BOSS_ACTIVE: return w->boss.active || w->scene_hold != 0; /* a scene after */
     case VM_PROP_ENEMIES: return wh_enemies(w);
     case VM_PROP_TALKING: return w->dialogue.talking;
     case VM_PROP_SHIP: return w->config.ship;

@@ -405,6 +405,12 @@ typedef struct ast_decl {
     ast_pos colour_pos;
     int has_colour;
     ast_portrait *portraits; /* character */
+    /* scene (a stage-kind declaration: 'scene NAME before|after TARGET { ... }'
+     * or 'scene NAME ending good|bad { ... }'): 1 before, 2 after its target, a
+     * stage or a boss; 3 the good ending, 4 the bad one (0: not a scene) */
+    int scene_when;
+    const char *scene_target;
+    ast_pos scene_target_pos;
     struct ast_decl *next;
 } ast_decl;
 

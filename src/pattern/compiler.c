@@ -2133,6 +2133,13 @@ static int compiler_check_character(compiler *c, int file, const char *name, ast
     int k = character_find(lib->characters, (int)lib->character_count, name);
     if (k >= 0)
         return k;
+    if (lib->character_count == 0) { /* a ship's or boss's file run alone */
+        compiler_report(c, DIAG_CHARACTER_NOT_GIVEN, file, pos,
+                        "character '%s' is declared in none of the files given: it speaks "
+                        "without a name or portrait here",
+                        name);
+        return -1;
+    }
     char hint[96];
     compiler_report(
         c, DIAG_UNKNOWN_CHARACTER, file, pos, "unknown character '%s'%s", name,

@@ -91,6 +91,7 @@
     X(BAD_SOUND,          DIAG_ERROR,   "a sound file that cannot be played (outside its folder, damaged, too many)") \
     X(BAD_BACKDROP,       DIAG_ERROR,   "a backdrop declaration, layer or sheet that cannot be drawn") \
     X(UNKNOWN_CHARACTER,  DIAG_ERROR,   "a character or expression that is not declared") \
+    X(CHARACTER_NOT_GIVEN, DIAG_WARNING, "a character named where the files given declare none") \
     X(BAD_CHARACTER_DECL, DIAG_ERROR,   "a character declaration that cannot be shown") \
     X(SHOW_PLACE,         DIAG_ERROR,   "an effect, flash, tint, shake or cutin where it cannot be shown")
 /* clang-format on */

@@ -260,6 +260,103 @@ static library_look_rule *library_looks_for(const library *lib, arena *ar,
     return out;
 }
 
+/* The scene declarations into lib->scenes: each a stage entry of its name,
+ * placed before or after a stage or a boss of that name (a stage first); a
+ * target that is neither, or a second scene at the same place, is an error at
+ * the target's name. */
+static void library_collect_scenes(library *lib, const library_file *files, int count,
+                                   ast_decl *const *decls, diag_list *diags)
+{
+    uint32_t n = 0;
+    for (int i = 0; i < count; i++)
+        for (const ast_decl *d = decls[i]; d; d = d->next)
+            n += d->kind == DECL_STAGE && d->scene_when != 0;
+    if (n == 0)
+        return;
+    lib->scenes = arena_alloc(&lib->mem, n * sizeof *lib->scenes);
+    if (!lib->scenes)
+        return;
+    for (int i = 0; i < count; i++)
+        for (const ast_decl *d = decls[i]; d; d = d->next) {
+            if (d->kind != DECL_STAGE || d->scene_when == 0 || !d->name || !d->scene_target)
+                continue;
+            const library_entry *e = library_find(lib, d->name);
+            if (!e)
+                continue; /* a duplicate name: reported by the compiler */
+            library_scene sc = {e->name, e->func, d->scene_when, -1, NULL};
+            if (d->scene_when >= LIBRARY_SCENE_GOOD) { /* an ending: one of each */
+                if (library_scene_ending(lib, d->scene_when) >= 0)
+                    diag_report(diags, DIAG_DUPLICATE_NAME, files[i].path, files[i].text,
+                                files[i].len, d->scene_target_pos.line, d->scene_target_pos.col,
+                                "a %s ending is declared already",
+                                d->scene_when == LIBRARY_SCENE_GOOD ? "good" : "bad");
+                else
+                    lib->scenes[lib->scene_count++] = sc;
+                continue;
+            }
+            const library_entry *st = library_find(lib, d->scene_target);
+            int is_stage = st && st->kind == LIBRARY_STAGE;
+            for (uint32_t k = 0; k < lib->scene_count && is_stage; k++)
+                if (strcmp(lib->scenes[k].name, d->scene_target) == 0)
+                    is_stage = 0; /* a scene is no stage to play at */
+            if (is_stage)
+                sc.stage = st->name;
+            for (uint32_t b = 0; !is_stage && b < lib->boss_count; b++)
+                if (strcmp(lib->bosses[b].name, d->scene_target) == 0)
+                    sc.boss = (int32_t)b;
+            if (!sc.stage && sc.boss < 0) {
+                diag_report(diags, DIAG_UNKNOWN_BOSS, files[i].path, files[i].text, files[i].len,
+                            d->scene_target_pos.line, d->scene_target_pos.col,
+                            "scene '%s' plays at no stage or boss: there is none called '%s'",
+                            d->name, d->scene_target);
+                continue;
+            }
+            int64_t other = sc.stage ? library_scene_for_stage(lib, sc.stage, sc.when)
+                                     : library_scene_for_boss(lib, sc.boss, sc.when);
+            if (other >= 0) {
+                diag_report(diags, DIAG_DUPLICATE_NAME, files[i].path, files[i].text, files[i].len,
+                            d->scene_target_pos.line, d->scene_target_pos.col,
+                            "a scene already plays %s '%s'", sc.when == 1 ? "before" : "after",
+                            d->scene_target);
+                continue;
+            }
+            lib->scenes[lib->scene_count++] = sc;
+        }
+}
+
+int64_t library_scene_for_boss(const library *lib, int32_t boss, int when)
+{
+    for (uint32_t k = 0; lib && k < lib->scene_count; k++)
+        if (lib->scenes[k].boss == boss && boss >= 0 && lib->scenes[k].when == when)
+            return lib->scenes[k].func;
+    return -1;
+}
+
+int64_t library_scene_for_stage(const library *lib, const char *stage, int when)
+{
+    for (uint32_t k = 0; lib && stage && k < lib->scene_count; k++)
+        if (lib->scenes[k].stage && strcmp(lib->scenes[k].stage, stage) == 0 &&
+            lib->scenes[k].when == when)
+            return lib->scenes[k].func;
+    return -1;
+}
+
+int64_t library_scene_ending(const library *lib, int when)
+{
+    for (uint32_t k = 0; lib && k < lib->scene_count; k++)
+        if (lib->scenes[k].when == when)
+            return lib->scenes[k].func;
+    return -1;
+}
+
+int library_is_scene(const library *lib, const char *name)
+{
+    for (uint32_t k = 0; lib && name && k < lib->scene_count; k++)
+        if (strcmp(lib->scenes[k].name, name) == 0)
+            return 1;
+    return 0;
+}
+
 library *library_compile(const library_file *files, int count, diag_list *diags)
 {
     int errors_before = diags->errors;
@@ -323,6 +420,8 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
     }
     compiler_input in = {files, count, decls, ids, imports, nimports};
     compiler_run(&in, &b, &scratch, diags, lib);
+    if (!lib->mem.failed && lib->entries)
+        library_collect_scenes(lib, files, count, decls, diags);
     diag_sort(diags);
     if (scratch.failed || lib->mem.failed || b.failed)
         goto oom;

@@ -169,6 +169,26 @@ typedef struct library_mark {
     uint32_t code, consts, funcs, strings;
 } library_mark;
 
+/* A scene (docs/patterns.md, Scenes: 'scene NAME before|after TARGET { ... }'):
+ * a stage-kind script (its entry is a LIBRARY_STAGE of its name) that the game
+ * plays before or after a stage or a boss, holding it while the scene runs,
+ * when the run's rules let scenes play (game/world.h: never in practice, never
+ * under WORLD_FLAG_NO_SCENES, the rule of replays recorded before scenes). */
+#define LIBRARY_SCENE_BEFORE 1
+#define LIBRARY_SCENE_AFTER  2
+/* An ending ('scene NAME ending good|bad'): played after the game's last stage
+ * is cleared, the good one by a run without continues, the bad one by one
+ * with; no target (boss -1, stage NULL). */
+#define LIBRARY_SCENE_GOOD   3
+#define LIBRARY_SCENE_BAD    4
+typedef struct library_scene {
+    const char *name;
+    uint32_t func;     /* its script */
+    int when;          /* LIBRARY_SCENE_BEFORE or LIBRARY_SCENE_AFTER */
+    int32_t boss;      /* the boss it plays at (an index into bosses), or -1 */
+    const char *stage; /* or the stage (its name) */
+} library_scene;
+
 /* One source file: path (for diagnostics) and its text. */
 typedef struct library_file {
     const char *path;
@@ -198,6 +218,8 @@ typedef struct library {
     uint32_t backdrop_sheet_count;
     character_info *characters; /* who speaks, with portraits (pattern/character.h) */
     uint32_t character_count;
+    library_scene *scenes; /* the scenes and where they play */
+    uint32_t scene_count;
     arena mem; /* the tables and their strings */
 } library;
 
@@ -257,6 +279,15 @@ const library_boss *library_find_boss(const library *lib, const char *name);
  * files share one: patterns/stage1/), or NULL. *main is set to 1 when the boss has
  * the most phases of that folder's bosses (the stage's boss, not its midboss). */
 const char *library_boss_stage(const library *lib, uint32_t boss, int *main);
+/* The function of the scene that plays `when` (LIBRARY_SCENE_*) at boss b, or
+ * at the stage called stage; -1 when none does. */
+int64_t library_scene_for_boss(const library *lib, int32_t boss, int when);
+int64_t library_scene_for_stage(const library *lib, const char *stage, int when);
+/* The function of the ending of that kind (LIBRARY_SCENE_GOOD or _BAD), or -1. */
+int64_t library_scene_ending(const library *lib, int when);
+/* Whether the stage entry called name is a scene (no stage of a game). */
+int library_is_scene(const library *lib, const char *name);
+
 /* The character of this name (pattern/character.h), or NULL. */
 const character_info *library_find_character(const library *lib, const char *name);
 /* A boss's or ship's character (library_boss.character...), or NULL for -1. */

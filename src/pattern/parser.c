@@ -62,9 +62,9 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-const char *const parser_decl_words[] = {"const",    "pattern",  "enemy",     "boss", "stage",
-                                         "function", "shared",   "ship",      "game", "bulletml",
-                                         "art",      "backdrop", "character", NULL};
+const char *const parser_decl_words[] = {"const",    "pattern",  "enemy",     "boss",  "stage",
+                                         "function", "shared",   "ship",      "game",  "bulletml",
+                                         "art",      "backdrop", "character", "scene", NULL};
 
 /* ---- tokens ---- */
 
@@ -2124,6 +2124,53 @@ static void parser_character(parser *p, ast_decl *d)
     parser_close(p, &open, "character");
 }
 
+/* A scene's head after its name: 'before' or 'after', then the stage or boss
+ * it plays at (docs/patterns.md, Scenes). Returns 0 after an error. */
+static int parser_scene_head(parser *p, ast_decl *d)
+{
+    if (parser_accept_word(p, "before"))
+        d->scene_when = 1;
+    else if (parser_accept_word(p, "after"))
+        d->scene_when = 2;
+    else if (parser_accept_word(p, "ending")) {
+        /* an ending: after the game's last stage, good (no continues) or bad */
+        d->scene_target_pos = parser_pos(&p->tok);
+        if (parser_accept_word(p, "good"))
+            d->scene_when = 3;
+        else if (parser_accept_word(p, "bad"))
+            d->scene_when = 4;
+        else {
+            char got[64];
+            parser_describe(&p->tok, got, sizeof got);
+            parser_error_at(p, DIAG_EXPECTED, &p->tok,
+                            "expected 'good' (no continues) or 'bad' (continues used), found %s",
+                            got);
+            return 0;
+        }
+        d->scene_target = "";
+        return 1;
+    } else {
+        char got[64];
+        parser_describe(&p->tok, got, sizeof got);
+        parser_error_at(p, DIAG_EXPECTED, &p->tok,
+                        "expected 'before' or 'after' (the stage or boss the scene plays at), or "
+                        "'ending', found %s",
+                        got);
+        return 0;
+    }
+    d->scene_target_pos = parser_pos(&p->tok);
+    if (!parser_at(p, TOK_NAME)) {
+        char got[64];
+        parser_describe(&p->tok, got, sizeof got);
+        parser_error_at(p, DIAG_EXPECTED, &p->tok, "expected the stage or boss's name, found %s",
+                        got);
+        return 0;
+    }
+    d->scene_target = arena_strndup(p->ar, p->tok.start, p->tok.len);
+    parser_advance(p);
+    return d->scene_target != NULL;
+}
+
 /* decl := 'const' NAME '=' expr
  *       | 'pattern' NAME params block | 'enemy' NAME params block
  *       | 'stage' NAME block | boss | ship | game | bulletml | art | backdrop | character */
@@ -2138,11 +2185,11 @@ static ast_decl *parser_decl(parser *p)
         const char *word;
         ast_decl_kind kind;
     } kinds[] = {
-        {"const", DECL_CONST},        {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
-        {"boss", DECL_BOSS},          {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
-        {"shared", DECL_SHARED},      {"ship", DECL_SHIP},       {"game", DECL_GAME},
-        {"bulletml", DECL_BULLETML},  {"art", DECL_ART},         {"backdrop", DECL_BACKDROP},
-        {"character", DECL_CHARACTER}};
+        {"const", DECL_CONST},         {"pattern", DECL_PATTERN}, {"enemy", DECL_ENEMY},
+        {"boss", DECL_BOSS},           {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
+        {"shared", DECL_SHARED},       {"ship", DECL_SHIP},       {"game", DECL_GAME},
+        {"bulletml", DECL_BULLETML},   {"art", DECL_ART},         {"backdrop", DECL_BACKDROP},
+        {"character", DECL_CHARACTER}, {"scene", DECL_STAGE}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -2162,8 +2209,8 @@ static ast_decl *parser_decl(parser *p)
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration (const, shared, pattern, enemy, boss, stage, "
-                            "function, ship, game, bulletml, art, backdrop or character), "
-                            "found %s",
+                            "function, ship, game, bulletml, art, backdrop, character or "
+                            "scene), found %s",
                             got);
         return NULL;
     }
@@ -2190,7 +2237,11 @@ static ast_decl *parser_decl(parser *p)
         d->params = parser_params(p, &d->nparams);
         d->body = parser_block(p);
         break;
-    case DECL_STAGE: d->body = parser_block(p); break;
+    case DECL_STAGE:
+        if (strcmp(kinds[k].word, "scene") == 0 && !parser_scene_head(p, d))
+            return NULL;
+        d->body = parser_block(p);
+        break;
     case DECL_BOSS: parser_boss(p, d); break;
     case DECL_SHIP: parser_ship(p, d); break;
     case DECL_GAME: parser_game(p, d); break;

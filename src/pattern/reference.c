@@ -170,7 +170,13 @@
     X(WORD, "portrait", "shape NAME frame W H [at X Y] portrait, portrait EXPRESSION SHAPE", "(In art.) A character's picture: up to 512x512 pixels, no hitbox, never fired. (In a character.) The art shape shown while the character speaks with that expression; the first is its default.") \
     X(DECLARATION, "character", "character NAME { name \"TEXT\" colour R G B portrait EXPRESSION SHAPE ... }", "Someone who speaks in dialogue: a display name, a colour (0 to 255 each) and a portrait per expression (`normal`, `smile`... as you name them), each an art shape. A boss or ship names its own with `character NAME` (docs/patterns.md, Characters).") \
     X(WORD, "character", "character NAME", "(In a boss or ship.) The character it is: its portraits and name in dialogue and cut-ins.") \
-    X(WORD, "colour", "colour R G B", "(In a character.) Its colour, three whole numbers from 0 to 255: the name plate's.")
+    X(WORD, "colour", "colour R G B", "(In a character.) Its colour, three whole numbers from 0 to 255: the name plate's.") \
+    X(DECLARATION, "scene", "scene NAME before|after TARGET { ... }", "A stage-like script (`say`, `if ship == NAME`...) the game plays before a stage, or before or after a boss or midboss, holding it until the scene ends. Never in practice, nor in replays recorded before scenes (docs/patterns.md, Scenes).") \
+    X(WORD, "before", "scene NAME before TARGET { ... }", "(In a scene's head.) The scene plays before the stage starts, or before the boss's first phase (the boss waits, untouchable).") \
+    X(WORD, "ending", "scene NAME ending good|bad { ... }", "(In a scene's head.) The game's ending: played after the last stage of `game`'s list is cleared, `good` by a run without continues, `bad` by one with; one of each (docs/patterns.md, Scenes).") \
+    X(WORD, "good", "scene NAME ending good { ... }", "(In a scene's head.) The ending of a run cleared without continues.") \
+    X(WORD, "bad", "scene NAME ending bad { ... }", "(In a scene's head.) The ending of a run cleared with continues.") \
+    X(WORD, "after", "scene NAME after TARGET { ... }, effect ... after EXPR", "(In a scene's head.) The scene plays after the boss's fight, before the stage goes on. (In a presentation statement.) Shows it EXPR frames later.")
 /* clang-format on */
 
 /* The rows, and the statements that only pass values to the host, whose words,

@@ -499,6 +499,10 @@ static void wv_draw_intro(world_view *v, SDL_Renderer *r, const atlas_texture *a
     if (v->cutins_off || !v->intro_tick || !w->lib || v->intro_boss < 0 ||
         (uint32_t)v->intro_boss >= w->lib->boss_count)
         return;
+    if (dialogue_active(&w->dialogue)) { /* a scene before the fight: her name after it */
+        v->intro_tick = v->tick;
+        return;
+    }
     const int64_t len = 150;
     int64_t age = (int64_t)(v->tick - v->intro_tick);
     if (age < 0 || age >= len)

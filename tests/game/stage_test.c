@@ -119,7 +119,7 @@ static void stage_last_is_hardest(const stage_result two[DIFFICULTY_COUNT],
 /* The same configuration and the same player give the same run. */
 static void stage_determinism(const library *lib)
 {
-    world_config cfg = {.seed = 99, .difficulty = DIFFICULTY_HARD};
+    world_config cfg = {.seed = 99, .difficulty = DIFFICULTY_HARD, .flags = WORLD_FLAG_NO_SCENES};
     world *a = mem_alloc(sizeof *a), *b = mem_alloc(sizeof *b);
     CHECK(world_init(a, &cfg, lib) == 0 && world_init(b, &cfg, lib) == 0);
     autopilot pa, pb;
@@ -144,8 +144,9 @@ static void stage_determinism(const library *lib)
  * the field to clear does not run to its cap (it did: frame 5162, not ~3100). */
 static void stage_parked_enemies_gone(const library *lib)
 {
-    world_config cfg = {
-        .seed = 3, .difficulty = DIFFICULTY_NORMAL, .flags = WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {.seed = 3,
+                        .difficulty = DIFFICULTY_NORMAL,
+                        .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_NO_SCENES}; /* nobody reads */
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     uint64_t boss_at = 0;
@@ -164,7 +165,7 @@ static void stage_parked_enemies_gone(const library *lib)
 /* Not invulnerable and not moving, the ship is hit and a ship is lost. */
 static void stage_hit_costs_a_ship(const library *lib)
 {
-    world_config cfg = {.seed = 5, .difficulty = DIFFICULTY_NORMAL};
+    world_config cfg = {.seed = 5, .difficulty = DIFFICULTY_NORMAL, .flags = WORLD_FLAG_NO_SCENES};
     world *w = mem_alloc(sizeof *w);
     CHECK(world_init(w, &cfg, lib) == 0);
     int hit = 0, died = 0;

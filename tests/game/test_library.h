@@ -28,30 +28,31 @@ static inline library *test_library_load(const char *dir)
     return lib;
 }
 
-#define TEST_LIBRARY_SHIP       CURTAIN_TEST_PATTERNS "/ships/hotaru.pat"
-/* The characters the game's ships name (`character hotaru`), compiled with it. */
-#define TEST_LIBRARY_CHARACTERS CURTAIN_TEST_PATTERNS "/story/characters.pat"
+#define TEST_LIBRARY_SHIP  CURTAIN_TEST_PATTERNS "/ships/hotaru.pat"
+#define TEST_LIBRARY_STORY CURTAIN_TEST_PATTERNS "/story/characters.pat"
 
-/* Compiles one pattern file, `name`, from text, and the game's first ship (with
- * the characters file, when there is one, that declares its character). */
+/* Compiles one pattern file, `name`, from text, and the game's first ship
+ * (with the characters it names). */
 static inline library *test_library_compile(const char *name, const char *text)
 {
     char err[256];
-    size_t size = 0, csize = 0;
+    size_t size = 0, story_size = 0;
     char *ship = file_read_all(TEST_LIBRARY_SHIP, &size, err, sizeof err);
     if (!ship)
         fprintf(stderr, "%s\n", err);
-    char *chars = file_read_all(TEST_LIBRARY_CHARACTERS, &csize, err, sizeof err);
+    char *story = file_read_all(TEST_LIBRARY_STORY, &story_size, err, sizeof err);
+    if (!story)
+        fprintf(stderr, "%s\n", err);
     library_file f[3] = {{name, text, strlen(text)},
-                         {TEST_LIBRARY_SHIP, ship, size},
-                         {TEST_LIBRARY_CHARACTERS, chars, csize}};
+                         {TEST_LIBRARY_STORY, story, story_size},
+                         {TEST_LIBRARY_SHIP, ship, size}};
     diag_list diags;
     diag_init(&diags);
-    library *lib = ship ? library_compile(f, chars ? 3 : 2, &diags) : NULL;
+    library *lib = ship && story ? library_compile(f, 3, &diags) : NULL;
     diag_print(&diags, stderr);
     diag_free(&diags);
     mem_free(ship);
-    mem_free(chars);
+    mem_free(story);
     return lib;
 }
 

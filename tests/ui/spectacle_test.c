@@ -118,7 +118,8 @@ static world *st_world(const library *lib, const char *ship)
     world *w = mem_alloc(sizeof *w);
     int k = library_find_ship(lib, ship);
     CHECK(k >= 0);
-    world_config cfg = {.seed = 9, .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {
+        .seed = 9, .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_NO_SCENES};
     cfg.ship = (uint32_t)(k < 0 ? 0 : k);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     return w;
@@ -402,7 +403,8 @@ static void st_script_shows(void)
     static world_view v;
     world_view_init(&v, 1);
     world *w = mem_alloc(sizeof *w);
-    world_config cfg = {.seed = 1, .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {
+        .seed = 1, .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_NO_SCENES};
     CHECK(w && world_init(w, &cfg, lib) == 0);
     int stage_flash = 0, boss_effects = 0, cutins = 0;
     for (int i = 0; i < 200; i++) {

@@ -10,6 +10,8 @@
  * pictures are written to the build folder for people to look at.
  *
  * usage: test_ui.world_view PATTERNS_DIR OUT_DIR
+ * The worlds are run by nobody, without the story's scenes (WORLD_FLAG_NO_SCENES:
+ * nobody would read them); game.story has those.
  */
 #include "../check.h"
 #include "../game/test_library.h"
@@ -101,7 +103,8 @@ static void wvt_wave(const library *lib, const char *dir)
 {
     static world_view v;
     world_view_init(&v, 3);
-    world_config cfg = {.seed = 4, .difficulty = 2, .flags = WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {
+        .seed = 4, .difficulty = 2, .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_NO_SCENES};
     world *w = wvt_world(lib, cfg, 1500, &v);
     CHECK(w->enemies.small > 0 && w->bullets.live > 20);
     SDL_Surface *s = wvt_draw(&v, w, 0, dir, "ui-wave.png");
@@ -176,7 +179,8 @@ static void wvt_effects_under_bullets(const library *lib, const char *dir)
 {
     static world_view v;
     world_view_init(&v, 3);
-    world_config cfg = {.seed = 4, .difficulty = 2, .flags = WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {
+        .seed = 4, .difficulty = 2, .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_NO_SCENES};
     world *w = wvt_world(lib, cfg, 1500, &v);
     const bullet_pool *p = &w->bullets;
     float bx[16], by[16];
@@ -233,7 +237,7 @@ static void wvt_midboss_look(void)
     int crystal = world_view_look_sprite("crystal", ATLAS_SPRITE_BOSS);
     CHECK(crystal != ATLAS_SPRITE_BOSS);
     world *w = mem_alloc(sizeof *w);
-    world_config cfg = {.seed = 1, .flags = WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {.seed = 1, .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_NO_SCENES};
     CHECK(w && world_init(w, &cfg, lib) == 0);
     world_step(w, 0);
     uint32_t slot = w->boss.slot;
@@ -335,7 +339,7 @@ static void wvt_art_looks(void)
     CHECK_EQ_INT(world_view_item_look(ITEM_POINT), ATLAS_LOOK_ART + BULLET_SHAPE_COUNT + 1);
     CHECK_EQ_INT(world_view_item_look(ITEM_POWER), ATLAS_SPRITE_ITEM_POWER);
     world *w = mem_alloc(sizeof *w);
-    world_config cfg = {.seed = 1, .flags = WORLD_FLAG_INVULNERABLE};
+    world_config cfg = {.seed = 1, .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_NO_SCENES};
     CHECK(w && world_init(w, &cfg, lib) == 0);
     int enemy_seen = 0, boss_seen = 0;
     for (int f = 0; w && f < 80; f++) {
