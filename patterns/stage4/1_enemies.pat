@@ -40,7 +40,7 @@ pattern s4_bolt(dx = 0, dy = 0, dir = 180, links = 5, len_ = 60, w = 8, warn_ = 
 # A gust swoops down on a curve, throws fans of arrows at the player and a
 # ring the wind bends (turning its way for a moment), and blows away.
 enemy s4_gust(side = 1, ty = 110) {
-    look bird
+    look s4_gust
     health 12
     score 300
     hitbox 11
@@ -65,7 +65,7 @@ enemy s4_gust(side = 1, ty = 110) {
 # A gust that dashes straight across the field, shedding rice that hangs a
 # moment and then falls at the player.
 enemy s4_gust_dash(side = 1) {
-    look bird
+    look s4_gust
     health 6
     score 200
     hitbox 11
@@ -91,7 +91,7 @@ enemy s4_gust_dash(side = 1) {
 # wind, a few more on the harder difficulties) and now and then spits an aimed
 # spread, and drifts off the top.
 enemy s4_raincloud(tx = 192, ty = 90) {
-    look spirit
+    look s4_raincloud
     health 34
     score 600
     hitbox 14
@@ -112,7 +112,7 @@ enemy s4_raincloud(tx = 192, ty = 90) {
 # slow (an echo ring from Normal on every other rumble, every one on Hard and
 # Lunatic), and every third rumble strikes a bolt of lightning at the player.
 enemy s4_thunderhead(tx = 192, ty = 100) {
-    look bell
+    look s4_thunderhead
     health 240
     score 14000
     hitbox 20

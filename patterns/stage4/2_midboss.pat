@@ -23,7 +23,8 @@ pattern s4_wake(frames = 40) {
 
 boss s4_hayate {
     name "Hayate, the Gale Runner"
-    look suiren
+    look s4_hayate
+    character s4_hayate
     spell_background s4_storm
 
     phase time 22s health 520 {

@@ -32,7 +32,8 @@ pattern s4_rain(frames = 60, every_ = 4, n = 2) {
 
 boss s4_ikazuchi {
     name "Ikazuchi, the Thunder Drummer"
-    look tokine
+    look s4_ikazuchi
+    character s4_ikazuchi
     spell_background s4_storm
 
     # 1: the drums: she beats the two at her sides in turn, rings that leave

@@ -155,22 +155,3 @@ stage stage4 {
     boss s4_ikazuchi
     wait 180
 }
-
-# The sea of clouds, drawn from data (sheets drawn by tools/atlas/sheets_stage4.c).
-backdrop s4_clouds {
-    layer fill gradient (14, 16, 30) (30, 34, 52)
-    spell {
-        layer fill gradient (20, 14, 40) (44, 30, 70)
-    }
-}
-
-backdrop s4_clouds_boss {
-    layer fill gradient (10, 12, 26) (26, 28, 48)
-    spell {
-        layer fill gradient (20, 14, 40) (44, 30, 70)
-    }
-}
-
-backdrop s4_storm {
-    layer fill gradient (24, 14, 44) (50, 30, 80)
-}
