@@ -117,7 +117,7 @@ boss s4_ikazuchi {
             thread s4_bolt(fx, fy, a - 35, level(3, 4, 4, 5), 56, level(8, 10, 11, 12), 44, level(8, 12, 14, 16))
             thread s4_bolt(fx, fy, a + 35, level(3, 4, 4, 5), 56, level(8, 10, 11, 12), 44, level(8, 12, 14, 16))
             repeat 3 as k {
-                fire orb_small yellow ring level(14, 26, 34, 38) at t * 11 + k * 8 speed 1.7 + rank * 0.6 spin (t % 2 * 2 - 1) * 0.4 {
+                fire orb_small yellow ring level(14, 26, 34, 44) at t * 11 + k * 8 speed 1.7 + rank * 0.6 spin (t % 2 * 2 - 1) * 0.4 {
                     wait 50
                     spin 0
                 }
@@ -189,7 +189,7 @@ boss s4_ikazuchi {
                         fire orb blue ring level(8, 12, 14, 20) at rand(0, 360) speed 1.6 + rank * 0.6
                     }
                 }
-                run s4_beat(0, 0, level(12, 18, 22, 26), r * 9 + k * 5)
+                run s4_beat(0, 0, level(12, 18, 22, 30), r * 9 + k * 5)
                 wait level(40, 30, 28, 26)
             }
             for d in drums {
