@@ -11,13 +11,18 @@ art s4_looks "art/sprites.png" {
     shape s4_ikazuchi    frame 112 112 at 0 280  hitbox 8 frames 2 every 16     # Ikazuchi: her ring of drums
 }
 
-art s4_faces "art/portraits.png" {
-    shape s4_hayate_normal      frame 256 384 at 0 0     portrait
-    shape s4_hayate_smile       frame 256 384 at 256 0   portrait
-    shape s4_hayate_surprised   frame 256 384 at 512 0   portrait
-    shape s4_ikazuchi_normal    frame 256 384 at 0 384   portrait
-    shape s4_ikazuchi_smile     frame 256 384 at 256 384 portrait
-    shape s4_ikazuchi_angry     frame 256 384 at 512 384 portrait
+art s4_hayate_faces "art/hayate.png" {
+    shape s4_hayate_normal      frame 256 384 at 0 0   portrait
+    shape s4_hayate_smile       frame 256 384 at 256 0 portrait
+    shape s4_hayate_angry       frame 256 384 at 512 0 portrait
+    shape s4_hayate_surprised   frame 256 384 at 768 0 portrait
+}
+
+art s4_ikazuchi_faces "art/ikazuchi.png" {
+    shape s4_ikazuchi_normal    frame 256 384 at 0 0   portrait
+    shape s4_ikazuchi_smile     frame 256 384 at 256 0 portrait
+    shape s4_ikazuchi_angry     frame 256 384 at 512 0 portrait
+    shape s4_ikazuchi_surprised frame 256 384 at 768 0 portrait
 }
 
 # Hayate, the Gale Runner: a wind spirit who races whoever flies her storm.
@@ -26,6 +31,7 @@ character s4_hayate {
     colour 90 220 160
     portrait normal s4_hayate_normal
     portrait smile s4_hayate_smile
+    portrait angry s4_hayate_angry
     portrait surprised s4_hayate_surprised
 }
 
@@ -37,6 +43,7 @@ character s4_ikazuchi {
     portrait normal s4_ikazuchi_normal
     portrait smile s4_ikazuchi_smile
     portrait angry s4_ikazuchi_angry
+    portrait surprised s4_ikazuchi_surprised
 }
 
 # The sea of clouds, flown over in the storm: a dark sky, high cloud racing

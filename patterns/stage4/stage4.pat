@@ -88,7 +88,9 @@ stage stage4 {
     wait until enemies == 0 or time > 60 * 128
     wait 60
 
+    run s4_talk_hayate
     midboss s4_hayate
+    run s4_talk_hayate_after
     wait 90
 
     # Wave C: the storm thickens: gusts and dashes together...
@@ -151,7 +153,10 @@ stage stage4 {
     title "Ikazuchi" "the Thunder Drummer"
     wait 60
     background s4_clouds_boss
+    run s4_talk_ikazuchi
     music boss
     boss s4_ikazuchi
-    wait 180
+    wait 60
+    run s4_talk_ikazuchi_after
+    wait 120
 }
