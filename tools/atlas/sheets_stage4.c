@@ -9,8 +9,9 @@
  *                  s4_thunderhead  96x80, 2 frames  a storm cloud, lightning inside
  *                  s4_hayate       96x96, 2 frames  a jade whirlwind with wind-sickles
  *                  s4_ikazuchi   112x112, 2 frames  a ring of drums round a thunder drum
- *   portraits.png  six 256x384 busts: Hayate (normal, smile, surprised) and
- *                  Ikazuchi (normal, smile, angry)
+ *   hayate.png     1024x384: Hayate's four 256x384 busts (normal, smile,
+ *                  angry, surprised)
+ *   ikazuchi.png   1024x384: Ikazuchi's four (normal, smile, angry, surprised)
  *   clouds.png     256x256  the sea of clouds, tiling both ways
  *   rain.png       128x128  slanting rain streaks, tiling (additive)
  *   bolt.png       128x256  a fork of lightning and its glow, placed (additive)
@@ -754,18 +755,20 @@ int main(int argc, char **argv)
             sheet_paint(&sp, f * looks[i].w, looks[i].y, looks[i].w, looks[i].h, looks[i].f, &f);
     rc |= sheet_save(&sp, dir, "sprites.png");
     free(sp.px);
-    /* The portraits: six busts in two rows of three. */
-    static const face faces[6] = {
-        {WHO_HAYATE, MOOD_NORMAL},   {WHO_HAYATE, MOOD_SMILE},   {WHO_HAYATE, MOOD_SURPRISED},
-        {WHO_IKAZUCHI, MOOD_NORMAL}, {WHO_IKAZUCHI, MOOD_SMILE}, {WHO_IKAZUCHI, MOOD_ANGRY},
-    };
-    sheet pt;
-    if (sheet_new(&pt, 768, 768))
-        return 1;
-    for (int i = 0; i < 6; i++)
-        sheet_paint(&pt, (i % 3) * 256, (i / 3) * 384, 256, 384, portrait, &faces[i]);
-    rc |= sheet_save(&pt, dir, "portraits.png");
-    free(pt.px);
+    /* The portraits: a sheet for each character, four busts side by side. */
+    static const char *const portrait_sheets[2] = {"hayate.png", "ikazuchi.png"};
+    static const int moods[4] = {MOOD_NORMAL, MOOD_SMILE, MOOD_ANGRY, MOOD_SURPRISED};
+    for (int who = 0; who < 2; who++) {
+        sheet pt;
+        if (sheet_new(&pt, 1024, 384))
+            return 1;
+        for (int i = 0; i < 4; i++) {
+            face f = {who, moods[i]};
+            sheet_paint(&pt, i * 256, 0, 256, 384, portrait, &f);
+        }
+        rc |= sheet_save(&pt, dir, portrait_sheets[who]);
+        free(pt.px);
+    }
     /* The backdrop's sheets. */
     sheet t;
     if (sheet_new(&t, 256, 256))
