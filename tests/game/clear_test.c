@@ -7,7 +7,9 @@
  * printed. And stages 2 and 3 alone on Normal, each begun with the power, ships
  * and bombs of a fresh run, are cleared too; and stage 4 from its start the same
  * way, with each ship, on Easy and Normal (in the run RUN_MOD lists: stages 1 to
- * 4, until patterns/game.pat lists stage 4).
+ * 4, until patterns/game.pat lists stage 4); there each ship hears its own
+ * lines (the scripted player reads every line): its own character speaks, on
+ * the left, and the other ship's never, and Hayate and Ikazuchi speak too.
  *
  * usage: test_game.clear PATTERNS_DIR RUN_MOD
  */
@@ -75,8 +77,20 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
     autopilot_init(&ap, 1);
     int power = w->player.power, continued = 0;
     uint64_t cleared_at = 0;
+    /* the lines said: by the ship's own character (and how many of those on
+     * the left), by the other ship's, by anyone else */
+    int own = w->ship ? w->ship->character : -1;
+    int other = lib->ship_count > 1 ? lib->ships[1 - (ship & 1)].character : -1;
+    int own_lines = 0, own_left = 0, other_lines = 0, others = 0;
     while (!world_over(w) && w->frame < 14u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
+        if (w->dialogue.talking && w->dialogue.line_at == (int32_t)w->frame - 1) {
+            int who = w->dialogue.speaker;
+            own_lines += who >= 0 && who == own;
+            own_left += who >= 0 && who == own && w->dialogue.side == DIALOGUE_LEFT;
+            other_lines += who >= 0 && who == other;
+            others += who >= 0 && who != own && who != other;
+        }
         for (int i = 0; i < w->event_count; i++) {
             continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;
             if (w->events[i].kind == WORLD_EVENT_STAGE_CLEAR && w->events[i].value == stage + 1)
@@ -87,6 +101,15 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
            "used\n",
            difficulty_name(level), (unsigned long long)seed, stage + 1, power, ship,
            (unsigned long long)cleared_at, w->deaths, w->bombs_used);
+    if (stage == 3) {
+        printf("  its dialogue: %d lines of its own (%d on the left), %d of the other ship's, %d "
+               "of others\n",
+               own_lines, own_left, other_lines, others);
+        CHECK(own >= 0 && other >= 0 && own != other);
+        CHECK(own_lines >= 4 && own_left == own_lines);
+        CHECK_EQ_INT(other_lines, 0);
+        CHECK(others >= 10);
+    }
     CHECK(cleared_at > 0);
     CHECK(power < 200);
     CHECK(!continued);
