@@ -21,7 +21,8 @@ pattern s4_rain_drift(k = 0.5) {
 
 # A bolt of lightning: a jagged chain of short straight lasers from (dx, dy)
 # (offsets from the firer) toward dir, each link bent the other way off it,
-# warned together, then struck at once; where it ends, a burst of sparks.
+# warned together, then struck at once with a flash over the field (drawing
+# only); where it ends, a burst of sparks.
 pattern s4_bolt(dx = 0, dy = 0, dir = 180, links = 5, len_ = 60, w = 8, warn_ = 40, sparks = 8) {
     var px = dx
     var py = dy
@@ -32,9 +33,11 @@ pattern s4_bolt(dx = 0, dy = 0, dir = 180, links = 5, len_ = 60, w = 8, warn_ = 
         py -= cos(a) * len_
     }
     wait warn_
+    flash white over 12 alpha 0.14
     if sparks > 0 {
         fire orb_small yellow ring sparks from (px, py) at rand(0, 360) speed 1.4 + rank * 0.6
     }
+    wait 1
 }
 
 # A gust swoops down on a curve, throws fans of arrows at the player and a

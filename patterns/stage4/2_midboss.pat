@@ -7,6 +7,28 @@
 # turning against each other) while her tailwind, arrows that stop and set off
 # again on the wind, crosses the field behind her.
 
+# Her dialogue (the stage runs these where the scenes fall): a short exchange
+# as she races in, each ship answering in its own way (Hotaru, Shirasagi, and
+# the `else`: Tsubame), and a line as she flies off beaten.
+
+# Hayate comes up beside the player, grinning: a race.
+pattern s4_talk_hayate {
+    say s4_hayate smile "Oh? Somebody flying up through my storm? Race you to the top!"
+    if ship == hotaru {
+        say hotaru smile "A race? You're on! Loser buys the festival dumplings!"
+    } else if ship == shirasagi {
+        say shirasagi "I did not come here to race. ...But I will not lose, either."
+    } else {
+        say tsubame smile "Race a courier? You picked the wrong bird."
+    }
+    say s4_hayate "Then catch me if you can!"
+}
+
+# Hayate, beaten, flies off ahead.
+pattern s4_talk_hayate_after {
+    say s4_hayate surprised "Wh-what? Nobody keeps up with me! Ikazuchi's going to be so loud about this..."
+}
+
 # Her wake: while she runs, rice dropped every few frames that hangs, then
 # falls toward the player; frames long.
 pattern s4_wake(frames = 40) {
