@@ -33,7 +33,7 @@ pattern s4_bolt(dx = 0, dy = 0, dir = 180, links = 5, len_ = 60, w = 8, warn_ = 
         py -= cos(a) * len_
     }
     wait warn_
-    flash white over 12 alpha 0.14
+    flash white over 12 alpha 0.08
     if sparks > 0 {
         fire orb_small yellow ring sparks from (px, py) at rand(0, 360) speed 1.4 + rank * 0.6
     }
