@@ -49,7 +49,7 @@ boss s4_hayate {
     character s4_hayate
     spell_background s4_storm
 
-    phase time 22s health 520 {
+    phase time 22s health 440 {
         move to (192, 100) over 50
         wait 50
         loop as i {
@@ -68,7 +68,7 @@ boss s4_hayate {
         }
     }
 
-    phase "Gale Sign: Racing the Storm Front" spell time 30s health 700 bonus 800000 {
+    phase "Gale Sign: Racing the Storm Front" spell time 30s health 600 bonus 800000 {
         move to (60, 80) over 40
         wait 40
         loop as i {
