@@ -418,7 +418,7 @@ static rgba mouth(rgba c, vec2 p, double my, int mood)
  * cell's bottom. */
 static double shoulders(vec2 p)
 {
-    vec2 v[6] = {{-44, 46}, {44, 46}, {104, 92}, {118, 200}, {-118, 200}, {-104, 92}};
+    vec2 v[6] = {{-46, 40}, {46, 40}, {106, 84}, {120, 200}, {-120, 200}, {-106, 84}};
     return sd_polygon(p, v, 6) - 10.0;
 }
 
