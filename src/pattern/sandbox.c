@@ -463,6 +463,8 @@ void sandbox_config_default(sandbox_config *cfg)
     cfg->print = NULL;
     cfg->print_user = NULL;
     cfg->boss_phase = 0;
+    cfg->show = NULL; /* `curtain run` kept whatever its stack held, and a flash crashed it */
+    cfg->show_user = NULL;
 }
 
 sandbox *sandbox_create(const sandbox_config *cfg)

@@ -5,9 +5,13 @@
  * Normal, over fixed seeds, and reaches the all clear (after stage 3, the last)
  * without a continue. Each stage's length and the deaths and bombs are
  * printed. And stages 2 and 3 alone on Normal, each begun with the power, ships
- * and bombs of a fresh run, are cleared too.
+ * and bombs of a fresh run, are cleared too; and stage 4 from its start the same
+ * way, with each ship, on Easy and Normal (in the run RUN_MOD lists: stages 1 to
+ * 4, until patterns/game.pat lists stage 4); there each ship hears its own
+ * lines (the scripted player reads every line): its own character speaks, on
+ * the left, and the other ship's never, and Hayate and Ikazuchi speak too.
  *
- * usage: test_game.clear PATTERNS_DIR
+ * usage: test_game.clear PATTERNS_DIR RUN_MOD
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -61,9 +65,10 @@ static void clear_run(const library *lib, int level, uint64_t seed)
 /* A stage from its start (config.stage from 0, after stage 1): the power,
  * ships and bombs a run begins with, far from the full power a whole run
  * brings; still cleared, and the run goes on to the all clear. */
-static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t seed)
+static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t seed, int ship)
 {
-    world_config cfg = {.seed = seed, .difficulty = (uint8_t)level, .stage = (uint8_t)stage};
+    world_config cfg = {
+        .seed = seed, .difficulty = (uint8_t)level, .stage = (uint8_t)stage, .ship = (uint8_t)ship};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     if (!w)
@@ -72,17 +77,39 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
     autopilot_init(&ap, 1);
     int power = w->player.power, continued = 0;
     uint64_t cleared_at = 0;
+    /* the lines said: by the ship's own character (and how many of those on
+     * the left), by the other ship's, by anyone else */
+    int own = w->ship ? w->ship->character : -1;
+    int other = lib->ship_count > 1 ? lib->ships[1 - (ship & 1)].character : -1;
+    int own_lines = 0, own_left = 0, other_lines = 0, others = 0;
     while (!world_over(w) && w->frame < 14u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
+        if (w->dialogue.talking && w->dialogue.line_at == (int32_t)w->frame - 1) {
+            int who = w->dialogue.speaker;
+            own_lines += who >= 0 && who == own;
+            own_left += who >= 0 && who == own && w->dialogue.side == DIALOGUE_LEFT;
+            other_lines += who >= 0 && who == other;
+            others += who >= 0 && who != own && who != other;
+        }
         for (int i = 0; i < w->event_count; i++) {
             continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;
             if (w->events[i].kind == WORLD_EVENT_STAGE_CLEAR && w->events[i].value == stage + 1)
                 cleared_at = w->frame;
         }
     }
-    printf("%-6s seed %2llu: stage %d from power %d: %llu frames; %d deaths, %d bombs used\n",
-           difficulty_name(level), (unsigned long long)seed, stage + 1, power,
+    printf("%-6s seed %2llu: stage %d from power %d (ship %d): %llu frames; %d deaths, %d bombs "
+           "used\n",
+           difficulty_name(level), (unsigned long long)seed, stage + 1, power, ship,
            (unsigned long long)cleared_at, w->deaths, w->bombs_used);
+    if (stage == 3) {
+        printf("  its dialogue: %d lines of its own (%d on the left), %d of the other ship's, %d "
+               "of others\n",
+               own_lines, own_left, other_lines, others);
+        CHECK(own >= 0 && other >= 0 && own != other);
+        CHECK(own_lines >= 4 && own_left == own_lines);
+        CHECK_EQ_INT(other_lines, 0);
+        CHECK(others >= 10);
+    }
     CHECK(cleared_at > 0);
     CHECK(power < 200);
     CHECK(!continued);
@@ -93,8 +120,8 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_game.clear PATTERNS_DIR\n");
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_game.clear PATTERNS_DIR RUN_MOD\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
@@ -106,9 +133,20 @@ int main(int argc, char **argv)
         for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
             for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
                 clear_run(lib, d, seeds[s]);
-        clear_stage_fresh(lib, 1, DIFFICULTY_NORMAL, 2);
-        clear_stage_fresh(lib, 2, DIFFICULTY_NORMAL, 2);
+        clear_stage_fresh(lib, 1, DIFFICULTY_NORMAL, 2, 0);
+        clear_stage_fresh(lib, 2, DIFFICULTY_NORMAL, 2, 0);
         library_free(lib);
+    }
+    library *run4 = test_library_load_mod(argv[1], argv[2]);
+    CHECK(run4 != NULL);
+    if (run4) {
+        const library_game *g = world_game_of(run4);
+        CHECK(g && g->stage_count == 4);
+        CHECK(run4->ship_count >= 2);
+        for (int ship = 0; ship < 2; ship++)
+            for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
+                clear_stage_fresh(run4, 3, d, 3, ship);
+        library_free(run4);
     }
     return check_done("clear");
 }
