@@ -19,6 +19,8 @@
     X("stage2_boss", 0xbb6f55e8bafb7cbeull, 0x1.7e2b0485bb437p-2) \
     X("stage3", 0x662e0011bf8896eeull, 0x1.c59e15a86505dp-2)      \
     X("stage3_boss", 0x04107ca1108fcb1bull, 0x1.719589ab2db8ap-2) \
+    X("stage5", 0x4b7468221aa2e8e9ull, 0x1.a3494c5732c2ap-2)      \
+    X("stage5_boss", 0x41c6dc7e4e56ac0cull, 0x1.9f1aa31d88d33p-2) \
     X("title", 0x0aa60024b0ef15c0ull, 0x1.3fff9e2205c55p-2)
 
 #endif
