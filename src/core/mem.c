@@ -3,12 +3,19 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h> /* malloc_usable_size: the live bytes */
+#define MEM_SIZE_OF(p) malloc_usable_size(p)
+#else
+#define MEM_SIZE_OF(p) ((size_t)0) /* bytes not counted where the C library does not say */
+#endif
 
 static atomic_uint_fast64_t mem_allocs;
 static atomic_uint_fast64_t mem_frees;
 static atomic_uint_fast64_t mem_failed;
 /* Countdown to the injected failure; 0 means none is armed. */
 static atomic_uint_fast64_t mem_fail_countdown;
+static atomic_int_fast64_t mem_bytes; /* the usable size of every live block */
 
 /* Decides whether this allocation is the one chosen to fail. */
 static int mem_should_fail(void)
@@ -24,9 +31,10 @@ static int mem_should_fail(void)
 /* Books one allocation attempt; returns ptr unchanged. */
 static void *mem_account(void *ptr)
 {
-    if (ptr)
+    if (ptr) {
         atomic_fetch_add(&mem_allocs, 1);
-    else
+        atomic_fetch_add(&mem_bytes, (int_fast64_t)MEM_SIZE_OF(ptr));
+    } else
         atomic_fetch_add(&mem_failed, 1);
     return ptr;
 }
@@ -53,9 +61,12 @@ void *mem_realloc(void *ptr, size_t size)
         atomic_fetch_add(&mem_failed, 1);
         return NULL;
     }
+    size_t before = MEM_SIZE_OF(ptr);
     void *p = realloc(ptr, size ? size : 1);
     if (!p)
         atomic_fetch_add(&mem_failed, 1);
+    else
+        atomic_fetch_add(&mem_bytes, (int_fast64_t)MEM_SIZE_OF(p) - (int_fast64_t)before);
     return p;
 }
 
@@ -86,6 +97,7 @@ void mem_free(void *ptr)
     if (!ptr)
         return;
     atomic_fetch_add(&mem_frees, 1);
+    atomic_fetch_sub(&mem_bytes, (int_fast64_t)MEM_SIZE_OF(ptr));
     free(ptr);
 }
 
@@ -98,6 +110,11 @@ mem_stats mem_get_stats(void)
 int64_t mem_live_blocks(void)
 {
     return (int64_t)atomic_load(&mem_allocs) - (int64_t)atomic_load(&mem_frees);
+}
+
+int64_t mem_live_bytes(void)
+{
+    return (int64_t)atomic_load(&mem_bytes);
 }
 
 void mem_fail_at(uint64_t n)

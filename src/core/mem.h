@@ -32,6 +32,9 @@ typedef struct mem_stats {
 mem_stats mem_get_stats(void);
 /* Live blocks: allocations not yet freed. A loader that fails cleanly leaves it unchanged. */
 int64_t mem_live_blocks(void);
+/* Live bytes: the usable size of the live blocks (as the C library rounds them up;
+ * 0 where it cannot say, as outside glibc). A soak's flat memory shows here. */
+int64_t mem_live_bytes(void);
 
 /* Make the n-th allocation from now fail (n = 1: the very next one). 0 switches it off.
  * Only that one allocation fails; later ones succeed again. */

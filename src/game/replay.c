@@ -60,6 +60,31 @@ int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames)
     return replay_alloc(r, capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES, 0);
 }
 
+size_t replay_bytes_written(const replay *r)
+{
+    size_t parts = r->parts ? (size_t)WORLD_PART_COUNT * sizeof *r->parts : 0;
+    return (size_t)r->frame_count * (1 + parts) + (size_t)r->check_count * sizeof *r->checks +
+           (size_t)r->event_count * sizeof *r->events;
+}
+
+int replay_take_over_refusal(const replay *parent, uint32_t frame, uint32_t capacity_frames,
+                             char *why, size_t size)
+{
+    uint32_t cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;
+    if (parent->version < 3) /* its frames play by the rules and hashes of their time */
+        snprintf(why, size, "a replay recorded before format 3 cannot be taken over");
+    else if (frame > parent->frame_count)
+        snprintf(why, size, "the replay ends at %u:%02u: nothing to take over at %u:%02u",
+                 parent->frame_count / 3600, parent->frame_count / 60 % 60, frame / 3600,
+                 frame / 60 % 60);
+    else if (frame >= cap) /* the run's recording holds the replay's frames and its own */
+        snprintf(why, size, "a recording holds %u:%02u: no room left to take over at %u:%02u",
+                 cap / 3600, cap / 60 % 60, frame / 3600, frame / 60 % 60);
+    else
+        return 0;
+    return -1;
+}
+
 int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames)
 {
     uint32_t cap = capacity_frames ? capacity_frames : REPLAY_DEFAULT_FRAMES;
@@ -662,12 +687,29 @@ int replay_content_matches(replay *r, const library *lib)
         return 0;
     if (r->content == 0 || r->content == replay_content_hash(r, lib))
         return 1;
-    /* a format-3 replay from before the reach was recorded hashed the whole stage
-     * list of its time: a list that has grown since still holds it as a prefix */
     const library_game *g = world_game_of(lib);
-    for (uint32_t n = 1; r->version >= 3 && !r->reach && g && n < g->stage_count; n++)
-        if (world_content_hash_stages(lib, &r->config, n) == r->content)
+    if (r->version < 3 || !g)
+        return 0;
+    /* a format-3 replay from before the reach was recorded hashed the whole stage
+     * list of its time: a list that has grown since still holds it as a prefix,
+     * and the run plays that prefix as it did */
+    for (uint32_t n = 1; !r->reach && n < g->stage_count && n <= UINT8_MAX; n++)
+        if (world_content_hash_stages(lib, &r->config, n) == r->content) {
+            r->config.stages = (uint8_t)n;
             return 1;
+        }
+    /* a run that reached the end of the game's last stage when fewer followed:
+     * with the list cut after its stages it is the game it was recorded in */
+    uint32_t end = (uint32_t)r->config.stage + (r->reach & WORLD_REACH_STAGES);
+    if ((r->reach & WORLD_REACH_KNOWN) && (r->reach & WORLD_REACH_AT_END) && r->config.start == 0 &&
+        end < g->stage_count) {
+        replay cut = *r;
+        cut.config.stages = (uint8_t)end;
+        if (replay_content_hash(&cut, lib) == r->content) {
+            r->config.stages = (uint8_t)end;
+            return 1;
+        }
+    }
     return 0;
 }
 

@@ -222,6 +222,12 @@ typedef struct replay {
  * capacity_frames frames (0 = REPLAY_DEFAULT_FRAMES). Returns 0, or -1 out of memory. */
 int replay_begin(replay *r, const world_config *cfg, uint32_t capacity_frames);
 void replay_free(replay *r);
+/* The bytes of its room a recording has written so far (inputs, part hashes,
+ * checkpoints, savestate events). The room is allocated whole at the start, but
+ * its pages become resident only as they are written: this is what a run's
+ * resident memory grows by as it records (19 bytes a frame in format 4), up to
+ * the room's size (about 8 MB for REPLAY_DEFAULT_FRAMES). */
+size_t replay_bytes_written(const replay *r);
 /* Starts the recording of a run taken over from `parent` after its first
  * `frame` frames (replay_cursor.frame: the world has stepped that many and no
  * more, and the savestate events due at that frame are not applied yet): the
@@ -231,6 +237,14 @@ void replay_free(replay *r);
  * frame + 1 with replay_record. Returns 0, or -1 (out of memory, or frame past
  * the parent's end). */
 int replay_begin_taken(replay *r, const replay *parent, uint32_t frame, uint32_t capacity_frames);
+/* Whether the player may take over `parent` after its first `frame` frames into
+ * a recording of capacity_frames (0 = REPLAY_DEFAULT_FRAMES): 0, or -1 with the
+ * reason for the player in why (a format before 3, a frame past the parent's
+ * end, or no room left in the recording for the parent's frames and its own),
+ * so that replay_begin_taken failing after it means out of memory and nothing
+ * else. */
+int replay_take_over_refusal(const replay *parent, uint32_t frame, uint32_t capacity_frames,
+                             char *why, size_t size);
 
 /* Records one frame: the input that was given to world_step, and the world after
  * it (its hash is kept every REPLAY_CHECK_INTERVAL frames, and at the frame
@@ -319,7 +333,11 @@ int replay_resolve(replay *r, const library *lib);
  * format-2 replay world_content_hash_legacy. */
 uint64_t replay_content_hash(const replay *r, const library *lib);
 /* Whether the replay was recorded with this content (unknown counts as yes):
- * replay_resolve, then the content hash. Call it before playing r->config. */
+ * replay_resolve, then the content hash. A run recorded when the game's stage
+ * list was shorter (it reached the end of its last stage, or its file predates
+ * the reach and hashed the list of its time) matches when the stages it played
+ * are unchanged: r->config.stages then cuts the list where it ended, so that it
+ * plays to the same end. Call it before playing r->config. */
 int replay_content_matches(replay *r, const library *lib);
 
 /* Whether r plays over the library as format 2 knew it (a format 1 or 2

@@ -1030,7 +1030,10 @@ int world_config_practice(const world_config *cfg)
 
 int world_stage_count(const world *w)
 {
-    return w->game ? (int)w->game->stage_count : 1;
+    if (!w->game)
+        return 1;
+    uint32_t n = w->game->stage_count;
+    return (int)(w->config.stages && w->config.stages < n ? w->config.stages : n);
 }
 
 const char *world_stage_name(const world *w)
@@ -1414,8 +1417,11 @@ static void content_roots(content_walk *cw, const world_config *cfg, uint8_t rea
             if (e)
                 content_func(cw, e->func);
         }
-        if (s.follows)
-            hash_u32(cw->hs, s.first + s.count < g->stage_count);
+        if (s.follows) {
+            uint32_t n =
+                cfg && cfg->stages && cfg->stages < g->stage_count ? cfg->stages : g->stage_count;
+            hash_u32(cw->hs, s.first + s.count < n);
+        }
     } else { /* the stage world_stage_entry plays without a game */
         const library_entry *e = library_find(lib, WORLD_STAGE_NAME);
         for (uint32_t i = 0; (!e || e->kind != LIBRARY_STAGE) && i < lib->entry_count; i++)

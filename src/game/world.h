@@ -131,6 +131,10 @@ typedef struct world_config {
     uint16_t flags;     /* WORLD_FLAG_* */
     uint8_t ship;       /* index into lib->ships (none declared: the fallback ship) */
     uint8_t stage;      /* the game's stage the run starts at, from 0 (start == 0) */
+    /* How many of the game's stages, from the first, the run may play (0: the whole
+     * list). Never recorded: replay_content_matches sets it for a replay recorded
+     * when the list was shorter, so that its run ends where it ended then. */
+    uint8_t stages;
 } world_config;
 
 typedef enum world_state {

@@ -791,16 +791,9 @@ static void game_take_over(app *a)
 {
     game_state *g = &a->game;
     uint32_t frame = replay_player_frame(&g->player);
-    if (g->film.version < 3) {
-        /* its frames play by the rules and hashes of their time (formats 1, 2) */
-        app_toast(a, PANEL_GOLD, "a replay recorded before format 3 cannot be taken over");
-        return;
-    }
-    if (frame >= REPLAY_DEFAULT_FRAMES) {
-        /* the run's recording holds the replay's frames and its own */
-        app_toast(a, PANEL_GOLD,
-                  "a recording holds %u minutes: no room left to take over at %u:%02u",
-                  REPLAY_DEFAULT_FRAMES / 3600, frame / 3600, frame / 60 % 60);
+    char why[128];
+    if (replay_take_over_refusal(&g->film, frame, 0, why, sizeof why) != 0) {
+        app_toast(a, PANEL_GOLD, "%s", why);
         return;
     }
     if (replay_begin_taken(&g->rec, &g->film, frame, 0) != 0) {

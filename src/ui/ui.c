@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Menu key repeat, in frames. */
 #define UI_REPEAT_FIRST 16
@@ -481,15 +482,34 @@ static void ui_save_screenshot(app *a)
 /* A soak run (tests/app/soak_test.sh): with CURTAIN_SOAK=W set, frames are not
  * paced (as fast as they draw), and after frame W the most live allocations
  * (core/mem) of each UI_SOAK_WINDOW frames are kept, printed at the end: flat
- * memory shows as windows that do not grow. A test's switch, read once. */
+ * memory shows as windows that do not grow. So are the most live bytes and the most resident bytes
+ * of each window (Linux: /proc/self/statm; -1 elsewhere) and the bytes the run's recording has
+ * written by its end, whose pages are all a recording adds to the resident memory as it goes
+ * (replay_bytes_written). A test's switch, read once. */
 #define UI_SOAK_WINDOW  3000
 #define UI_SOAK_WINDOWS 64
 static struct {
     int on;
     uint64_t warm;
     int64_t most[UI_SOAK_WINDOWS];
+    int64_t bytes[UI_SOAK_WINDOWS];
+    int64_t resident[UI_SOAK_WINDOWS];
+    int64_t recorded[UI_SOAK_WINDOWS];
     int windows;
 } ui_soak;
+
+/* The process's resident bytes, or -1 where the system does not say. */
+static int64_t ui_soak_resident(void)
+{
+    long long pages = -1, resident = -1;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f)
+        return -1;
+    int n = fscanf(f, "%lld %lld", &pages, &resident);
+    fclose(f);
+    long page = sysconf(_SC_PAGESIZE);
+    return n == 2 && resident >= 0 && page > 0 ? (int64_t)resident * page : -1;
+}
 
 static void ui_soak_start(void)
 {
@@ -505,13 +525,21 @@ static void ui_soak_sample(const app *a)
     uint64_t k = (a->tick - ui_soak.warm) / UI_SOAK_WINDOW;
     if (k >= UI_SOAK_WINDOWS)
         return;
-    int64_t live = mem_live_blocks();
+    int64_t live = mem_live_blocks(), bytes = mem_live_bytes();
+    int64_t resident = a->tick % 60 == 0 ? ui_soak_resident() : -1; /* a file read: once a second */
     if ((int)k >= ui_soak.windows) {
         ui_soak.windows = (int)k + 1;
         ui_soak.most[k] = live;
+        ui_soak.bytes[k] = bytes;
+        ui_soak.resident[k] = resident;
     }
     if (live > ui_soak.most[k])
         ui_soak.most[k] = live;
+    if (bytes > ui_soak.bytes[k])
+        ui_soak.bytes[k] = bytes;
+    if (resident > ui_soak.resident[k])
+        ui_soak.resident[k] = resident;
+    ui_soak.recorded[k] = (int64_t)replay_bytes_written(&a->game.rec);
 }
 
 static void ui_soak_report(const app *a)
@@ -522,6 +550,15 @@ static void ui_soak_report(const app *a)
             (unsigned long long)a->tick, UI_SOAK_WINDOW, (unsigned long long)ui_soak.warm);
     for (int k = 0; k < ui_soak.windows; k++)
         fprintf(stderr, " %lld", (long long)ui_soak.most[k]);
+    fprintf(stderr, "\nsoak: most live KiB per %d frames:", UI_SOAK_WINDOW);
+    for (int k = 0; k < ui_soak.windows; k++)
+        fprintf(stderr, " %lld", (long long)(ui_soak.bytes[k] / 1024));
+    fprintf(stderr, "\nsoak: most resident KiB per %d frames:", UI_SOAK_WINDOW);
+    for (int k = 0; k < ui_soak.windows; k++)
+        fprintf(stderr, " %lld", (long long)(ui_soak.resident[k] / 1024));
+    fprintf(stderr, "\nsoak: KiB the run's recording had written by each window's end:");
+    for (int k = 0; k < ui_soak.windows; k++)
+        fprintf(stderr, " %lld", (long long)(ui_soak.recorded[k] / 1024));
     fprintf(stderr, "\n");
 }
 

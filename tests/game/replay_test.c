@@ -7,6 +7,7 @@
 #include "game/snapshot.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* Records a run of `frames` frames of pseudo-random input. */
@@ -319,6 +320,39 @@ static void replay_test_take_over_dense(void)
     world_free(&w);
 }
 
+/* A take-over the recording cannot hold is refused with the reason a player can
+ * act on (it said "out of memory" at a full recording's last frame), and so are
+ * a frame past the parent's end and a format before 3; one with room is not. */
+static void replay_test_take_over_refusals(void)
+{
+    world_config cfg = {.seed = 5, .difficulty = 1, .flags = WORLD_FLAG_INVULNERABLE};
+    replay parent;
+    CHECK(replay_begin(&parent, &cfg, 600) == 0);
+    world w;
+    world_init(&w, &cfg, NULL);
+    for (uint32_t f = 1; f <= 600; f++) {
+        world_step(&w, 0);
+        CHECK(replay_record(&parent, 0, &w) == 0);
+    }
+    char why[128] = "";
+    CHECK(replay_take_over_refusal(&parent, 300, 600, why, sizeof why) == 0);
+    CHECK(replay_take_over_refusal(&parent, 600, 600, why, sizeof why) == -1);
+    CHECK(strstr(why, "no room left to take over at 0:10") != NULL);
+    CHECK(strstr(why, "out of memory") == NULL);
+    CHECK(replay_take_over_refusal(&parent, 601, 1200, why, sizeof why) == -1);
+    CHECK(strstr(why, "the replay ends at 0:10") != NULL);
+    parent.version = 2;
+    CHECK(replay_take_over_refusal(&parent, 300, 600, why, sizeof why) == -1);
+    CHECK(strstr(why, "before format 3") != NULL);
+    parent.version = REPLAY_VERSION;
+    replay taken;
+    CHECK(replay_begin_taken(&taken, &parent, 600, 600) == -1); /* the same rule */
+    CHECK(replay_begin_taken(&taken, &parent, 300, 600) == 0);
+    replay_free(&taken);
+    replay_free(&parent);
+    world_free(&w);
+}
+
 /* What no run can make is refused by the decoder with the reason, before any
  * work: two savestate events before one frame, more events than frames, more
  * frames than a recording holds. */
@@ -390,6 +424,7 @@ int main(void)
     replay_test_full_reads_back();
     replay_test_many_states();
     replay_test_take_over_dense();
+    replay_test_take_over_refusals();
     replay_test_impossible();
     replay_test_claims();
     replay_test_bad_files();

@@ -214,10 +214,13 @@ static void replays_names(replay *r, const library *lib)
 
 /* A stage added at the end of the game's list (longer: unused's with it): a run
  * that did not reach the end of the list's last stage matches and verifies; one
- * that did (it would go on to the new stage) is told as other content. A file
- * from before the reach was recorded (reach 0, the content hash over the whole
- * list of its time) matches too: its list is a prefix of the longer one. */
-static void replays_stage_added(replay *r, const library *unused, const library *longer)
+ * that did (it would go on to the new stage) matches with the list cut after its
+ * stages (config.stages) and verifies to the same all-clear, and no longer matches
+ * once a stage it played changes (stage 1, for a run that started there). A file from before the
+ * reach was recorded (reach 0, the content hash over the whole list of its time) matches too: its
+ * list is a prefix of the longer one, and it plays that prefix. */
+static void replays_stage_added(replay *r, const library *unused, const library *longer,
+                                const library *changed)
 {
     if (!(r->reach & WORLD_REACH_KNOWN)) { /* recorded before the reach: a prefix matches */
         CHECK(replay_content_matches(r, longer));
@@ -227,18 +230,33 @@ static void replays_stage_added(replay *r, const library *unused, const library 
     uint32_t last = r->config.stage + (r->reach & WORLD_REACH_STAGES);
     int all_clear = (r->reach & WORLD_REACH_AT_END) && g && last >= g->stage_count;
     replay_desync dsync = {0};
-    if (all_clear) {
-        CHECK(!replay_content_matches(r, longer));
-    } else {
-        CHECK(replay_content_matches(r, longer));
-        CHECK(replay_verify(r, longer, &dsync) == 0);
+    CHECK(replay_resolve(r, longer) == 0); /* numbered as unused numbers them */
+    replay cut = *r;
+    CHECK(replay_content_matches(&cut, longer));
+    CHECK_EQ_INT(cut.config.stages, all_clear ? (int)last : 0);
+    CHECK(replay_verify(&cut, longer, &dsync) == 0);
+    if (all_clear) { /* the same run, to the same end; a stage it played changed is not */
+        world *w = mem_alloc(sizeof *w);
+        CHECK(w && world_init(w, &cut.config, longer) == 0);
+        replay_cursor c;
+        replay_cursor_begin(&c, &cut);
+        while (w && !replay_cursor_done(&c))
+            world_step(w, replay_cursor_next(&c));
+        CHECK(w && world_all_clear(w));
+        if (w)
+            world_free(w);
+        mem_free(w);
+        replay other = *r;
+        CHECK(replay_content_matches(&other, changed) == (r->config.stage != 0));
     }
     replay old = *r;
     old.reach = 0;
     old.content = world_content_hash(unused, &old.config);
     CHECK(replay_content_matches(&old, unused));
     CHECK(replay_content_matches(&old, longer));
+    CHECK_EQ_INT(old.config.stages, g ? (int)g->stage_count : 0);
     old.content ^= 1; /* and no other hash */
+    old.config.stages = 0;
     CHECK(!replay_content_matches(&old, longer));
     CHECK(replay_content_matches(r, unused));
 }
@@ -292,7 +310,7 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
             CHECK(lines.changed != NULL);
             CHECK(replay_content_matches(&r, moved));
             CHECK(replay_verify(&r, moved, &dsync) == 0);
-            replays_stage_added(&r, unused, longer);
+            replays_stage_added(&r, unused, longer, changed);
             replays_names(&r, unused);
             /* the boss and ship the unused file adds come first */
             CHECK(r.config.ship > 0);
