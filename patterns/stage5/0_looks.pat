@@ -44,13 +44,13 @@ backdrop s5_starloom {
     layer "art/nebula.png" tile scroll 0.04 0.25 alpha 0.5
     layer "art/stars.png" tile scroll 0 0.12 alpha 0.9 fade 420 additive
     layer "art/stars.png" tile scroll 0.02 0.3 scale 1.5 alpha 0.45 additive
-    layer "art/threads.png" tile scroll 0 0.6 alpha 0.35 additive
-    layer "art/threads.png" tile scroll 0 1.3 scale 2 tint (180, 160, 255) alpha 0.22 additive
+    layer "art/threads.png" tile scroll 0 0.6 alpha 0.28 additive
+    layer "art/threads.png" tile scroll 0 1.3 scale 2 tint (180, 160, 255) alpha 0.16 additive
     spell {
         layer fill gradient (14, 6, 34) (40, 10, 56)
         layer "art/nebula.png" tile turn 0.04 scale 2 tint (220, 140, 255) alpha 0.45
         layer "art/stars.png" tile scroll 0 0.2 alpha 0.8 additive
-        layer "art/wheel.png" at (192, 150) turn 0.15 scale 1.5 alpha 0.5 additive
+        layer "art/wheel.png" at (192, 150) turn 0.15 scale 1.5 alpha 0.35 additive
         layer "art/threads.png" tile scroll 0 2.4 alpha 0.35 additive
     }
 }

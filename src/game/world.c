@@ -159,6 +159,69 @@ static void world_begin(world *w)
     world_begin_stage(w);
 }
 
+/* The length of the folder part of path (up to its last '/'; 0 without one). */
+static size_t world_folder_len(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash ? (size_t)(slash - path) : 0;
+}
+
+/* Whether path lies directly in the folder that is the first n bytes of dir. */
+static int world_in_folder(const char *path, const char *dir, size_t n)
+{
+    return path && world_folder_len(path) == n && strncmp(path, dir, n) == 0;
+}
+
+/* Whether the folder dir[0..n) holds a file of the first `cut` stages of game g,
+ * or g's own declaration. */
+static int world_folder_kept(const library *lib, const library_game *g, uint32_t cut,
+                             const char *dir, size_t n)
+{
+    if (world_in_folder(g->file, dir, n))
+        return 1;
+    for (uint32_t k = 0; k < cut && k < g->stage_count; k++) {
+        const library_entry *e = library_find(lib, g->stages[k]);
+        if (e && world_in_folder(e->file, dir, n))
+            return 1;
+    }
+    return 0;
+}
+
+/* The functions the rule of the replays recorded before the rules field passes
+ * over (WORLD_FLAG_NEXT_PLACE, vm_set_place_skip): when such a replay plays
+ * with its game's list cut after its stages (config.stages), every function of
+ * a file in the folder of a stage listed after the cut, unless that folder
+ * holds a stage before it or the game's declaration. Those stages were added
+ * after the replay was recorded: at the end of its last stage, its script past
+ * its end was named by the function that followed then (the first block), which
+ * the added stages' functions now come before. 0, or -1 out of memory. */
+static int world_place_skip_init(world *w)
+{
+    const library *lib = w->lib;
+    const library_game *g = lib ? world_game_of(lib) : NULL;
+    if (!(w->config.flags & WORLD_FLAG_NEXT_PLACE) || !g || !lib->prog)
+        return 0;
+    uint32_t cut =
+        w->config.stages && w->config.stages < g->stage_count ? w->config.stages : g->stage_count;
+    const vm_program *p = lib->prog;
+    w->place_skip = mem_calloc(p->func_count ? p->func_count : 1, 1);
+    if (!w->place_skip)
+        return -1;
+    for (uint32_t k = 0; k < lib->entry_count; k++) {
+        const library_entry *e = &lib->entries[k];
+        size_t n = e->kind == LIBRARY_STAGE ? world_folder_len(e->file) : 0;
+        if (n == 0 || world_folder_kept(lib, g, cut, e->file, n))
+            continue;
+        for (uint32_t i = 0; i < p->func_count; i++) {
+            uint16_t f = p->funcs[i].pos.file;
+            if (f < p->file_count && world_in_folder(p->files[f], e->file, n))
+                w->place_skip[i] = 1;
+        }
+    }
+    vm_set_place_skip(w->vm, w->place_skip, p->func_count);
+    return 0;
+}
+
 int world_init(world *w, const world_config *cfg, const library *lib)
 {
     return world_init_sized(w, cfg, lib, WORLD_BULLETS);
@@ -189,6 +252,7 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     ok &= world_alloc_scratch(w) == 0;
     ok &= world_host_create(w) == 0;
     ok &= ship_host_create(w) == 0;
+    ok &= ok && world_place_skip_init(w) == 0;
     if (!ok) {
         world_free(w);
         return -1;
@@ -201,6 +265,8 @@ void world_free(world *w)
 {
     vm_destroy(w->vm);
     w->vm = NULL;
+    mem_free(w->place_skip);
+    w->place_skip = NULL;
     ship_host_destroy(w);
     bullet_pool_free(&w->bullets);
     bullet_pool_free(&w->shots);

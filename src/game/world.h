@@ -241,6 +241,7 @@ typedef struct world {
     int continues; /* continues used */
     int deaths, bombs_used, spells_captured, spells_seen;
     const library_game *game;  /* the stages of the run; NULL: one stage */
+    uint8_t *place_skip;       /* WORLD_FLAG_NEXT_PLACE: functions its hash passes over */
     int stage;                 /* the stage playing, an index into game->stages */
     int32_t next_stage_at;     /* the frame the next stage begins; -1: none waits */
     uint64_t stage_graze;      /* graze when the stage began (its tally counts the rest) */

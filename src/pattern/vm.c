@@ -154,6 +154,9 @@ struct vm {
      * blocks_whole (the arrays are then listed whole). */
     uint32_t runner_end;
     int blocks_whole;
+    /* vm_set_place_skip: the functions the NEXT rule passes over; NULL: none */
+    const uint8_t *place_skip;
+    uint32_t place_skip_count;
     char message[256];
     char print_text[VM_PRINT_MAX_VALUES * 64];
 };
@@ -1066,6 +1069,29 @@ static void vm_hash_groups(const vm *v, hasher *hs)
         hash_u64(hs, v->groups[k % n]);
 }
 
+/* The NEXT rule's place of pc: where pc is the start of a function that
+ * vm_set_place_skip passes over (and of those after it), the start of the first
+ * function after them; else pc. */
+static uint32_t vm_place_next(const vm *v, const vm_program *p, uint32_t pc)
+{
+    for (uint32_t guard = 0; v->place_skip && guard < v->place_skip_count; guard++) {
+        const vm_func *f = vm_func_at(p, pc);
+        if (!f || f->pc != pc || f->end <= pc)
+            break;
+        uint32_t i = (uint32_t)(f - p->funcs);
+        if (i >= v->place_skip_count || !v->place_skip[i])
+            break;
+        pc = f->end;
+    }
+    return pc;
+}
+
+void vm_set_place_skip(vm *v, const uint8_t *skip, uint32_t count)
+{
+    v->place_skip = skip;
+    v->place_skip_count = skip ? count : 0;
+}
+
 /* How vm_hash_with names a runner's place. */
 enum {
     VM_PLACE_PC,       /* the absolute pc (vm_hash) */
@@ -1109,6 +1135,8 @@ static void vm_hash_with(const vm *v, hasher *hs, int rule)
          * the start of whatever function comes next in the program */
         if (rule == VM_PLACE_FUNCTION && (r->flags & RF_ENDING) && r->pc > 0)
             vm_hash_place(hs, r->prog, r->pc - 1);
+        else if (rule == VM_PLACE_NEXT)
+            vm_hash_place(hs, r->prog, vm_place_next(v, r->prog, r->pc));
         else if (portable)
             vm_hash_place(hs, r->prog, r->pc);
         for (int k = 0; k < VM_RAMP_KINDS; k++)

@@ -623,6 +623,13 @@ void vm_hash_portable(const vm *v, hasher *hs);
  * the function after its own in the program, which a file added to the content
  * can change (world.h, WORLD_FLAG_NEXT_PLACE). */
 void vm_hash_portable_next(const vm *v, hasher *hs);
+/* Under vm_hash_portable_next, the functions i with skip[i] set (i < count,
+ * indices into the program's funcs) are passed over when a runner's place is the
+ * start of one of them: the place is named as the start of the first function
+ * after them, as it was before they were added to the content (the game's
+ * functions of stages a replay of that rule does not play: world.c). The array
+ * is the caller's and must outlive the VM's hashing; NULL passes over none. */
+void vm_set_place_skip(vm *v, const uint8_t *skip, uint32_t count);
 /* Lists the memory that holds the VM's whole state for a snapshot: its struct
  * and every array vm_create allocated, each with how much of it is live (the
  * runners ever taken, core/memblock.h) (game/snapshot.h). Restoring those
