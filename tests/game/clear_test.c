@@ -5,9 +5,13 @@
  * Normal, over fixed seeds, and reaches the all clear (after stage 3, the last)
  * without a continue. Each stage's length and the deaths and bombs are
  * printed. And stages 2 and 3 alone on Normal, each begun with the power, ships
- * and bombs of a fresh run, are cleared too.
+ * and bombs of a fresh run, are cleared too; and stage 5 from its start with the
+ * power a run has reached there (4.00: every whole run by the scripted player is
+ * at full power from stage 2 on) and a fresh run's ships and bombs, with each
+ * ship, on Easy and Normal (in the run RUN_MOD lists, until patterns/game.pat
+ * lists stage 5).
  *
- * usage: test_game.clear PATTERNS_DIR
+ * usage: test_game.clear PATTERNS_DIR RUN_MOD
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -15,6 +19,8 @@
 #include "game/difficulty.h"
 #include "game/world.h"
 #include "test_library.h"
+
+#include <string.h>
 
 static void clear_run(const library *lib, int level, uint64_t seed)
 {
@@ -58,19 +64,24 @@ static void clear_run(const library *lib, int level, uint64_t seed)
     mem_free(w);
 }
 
-/* A stage from its start (config.stage from 0, after stage 1): the power,
- * ships and bombs a run begins with, far from the full power a whole run
- * brings; still cleared, and the run goes on to the all clear. */
-static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t seed)
+/* A stage from its start (config.stage from 0, after stage 1) with the ships
+ * and bombs a run begins with and `power` (0: a fresh run's, far from the full
+ * power a whole run brings); still cleared, and the run goes on to the all
+ * clear. */
+static void clear_stage_at(const library *lib, int stage, int level, uint64_t seed, int ship,
+                           int power)
 {
-    world_config cfg = {.seed = seed, .difficulty = (uint8_t)level, .stage = (uint8_t)stage};
+    world_config cfg = {
+        .seed = seed, .difficulty = (uint8_t)level, .stage = (uint8_t)stage, .ship = (uint8_t)ship};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     if (!w)
         return;
+    if (power) /* the power a run carries to this stage */
+        w->player.power = power;
     autopilot ap;
     autopilot_init(&ap, 1);
-    int power = w->player.power, continued = 0;
+    int start_power = w->player.power, continued = 0;
     uint64_t cleared_at = 0;
     while (!world_over(w) && w->frame < 14u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
@@ -80,11 +91,12 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
                 cleared_at = w->frame;
         }
     }
-    printf("%-6s seed %2llu: stage %d from power %d: %llu frames; %d deaths, %d bombs used\n",
-           difficulty_name(level), (unsigned long long)seed, stage + 1, power,
+    printf("%-6s seed %2llu: stage %d from power %d (ship %d): %llu frames; %d deaths, %d bombs "
+           "used\n",
+           difficulty_name(level), (unsigned long long)seed, stage + 1, start_power, ship,
            (unsigned long long)cleared_at, w->deaths, w->bombs_used);
     CHECK(cleared_at > 0);
-    CHECK(power < 200);
+    CHECK(power ? start_power == power : start_power < 200);
     CHECK(!continued);
     CHECK(world_all_clear(w));
     world_free(w);
@@ -93,8 +105,8 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_game.clear PATTERNS_DIR\n");
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_game.clear PATTERNS_DIR RUN_MOD\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
@@ -106,9 +118,24 @@ int main(int argc, char **argv)
         for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
             for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
                 clear_run(lib, d, seeds[s]);
-        clear_stage_fresh(lib, 1, DIFFICULTY_NORMAL, 2);
-        clear_stage_fresh(lib, 2, DIFFICULTY_NORMAL, 2);
+        clear_stage_at(lib, 1, DIFFICULTY_NORMAL, 2, 0, 0);
+        clear_stage_at(lib, 2, DIFFICULTY_NORMAL, 2, 0, 0);
         library_free(lib);
+    }
+    library *run5 = test_library_load_mod(argv[1], argv[2]);
+    CHECK(run5 != NULL);
+    if (run5) {
+        const library_game *g = world_game_of(run5);
+        int five = -1;
+        for (uint32_t i = 0; g && i < g->stage_count; i++)
+            if (strcmp(g->stages[i], "stage5") == 0)
+                five = (int)i;
+        CHECK(five >= 0 && (uint32_t)five + 1 == g->stage_count);
+        CHECK(run5->ship_count >= 2);
+        for (int ship = 0; five >= 0 && ship < 2; ship++)
+            for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
+                clear_stage_at(run5, five, d, 3, ship, 400);
+        library_free(run5);
     }
     return check_done("clear");
 }
