@@ -12,18 +12,23 @@ art s5_looks "art/looks.png" {
 }
 
 art s5_faces "art/faces.png" {
-    shape s5_kaiko_normal  frame 256 384 at 0 0    portrait
-    shape s5_kaiko_shy     frame 256 384 at 256 0  portrait
-    shape s5_amaori_normal frame 256 384 at 512 0  portrait
-    shape s5_amaori_smile  frame 256 384 at 768 0  portrait
-    shape s5_amaori_angry  frame 256 384 at 1024 0 portrait
+    shape s5_kaiko_normal     frame 256 384 at 0 0    portrait
+    shape s5_kaiko_smile      frame 256 384 at 256 0  portrait
+    shape s5_kaiko_angry      frame 256 384 at 512 0  portrait
+    shape s5_kaiko_surprised  frame 256 384 at 768 0  portrait
+    shape s5_amaori_normal    frame 256 384 at 1024 0 portrait
+    shape s5_amaori_smile     frame 256 384 at 1280 0 portrait
+    shape s5_amaori_angry     frame 256 384 at 1536 0 portrait
+    shape s5_amaori_surprised frame 256 384 at 1792 0 portrait
 }
 
 character s5_kaiko {
     name "Kaiko"
     colour 236 226 250
     portrait normal s5_kaiko_normal
-    portrait shy s5_kaiko_shy
+    portrait smile s5_kaiko_smile
+    portrait angry s5_kaiko_angry
+    portrait surprised s5_kaiko_surprised
 }
 
 character s5_amaori {
@@ -32,6 +37,7 @@ character s5_amaori {
     portrait normal s5_amaori_normal
     portrait smile s5_amaori_smile
     portrait angry s5_amaori_angry
+    portrait surprised s5_amaori_surprised
 }
 
 # The weaving hall: the deep blue of the sky above the storm, the Milky Way's

@@ -8,8 +8,9 @@
  *                  s5_loom     56x56 at 0 32,   2 frames  a loom frame, warp threads of light
  *                  s5_kaiko    72x72 at 112 32, 2 frames  the silk moth, wings up and down
  *                  s5_amaori   96x96 at 0 104, 2 frames  the star weaver's wheel of stars
- *   faces.png    the portraits, 256x384 each, in a row: Kaiko normal and shy,
- *                Amaori normal, smiling and angry
+ *   faces.png    the portraits, 256x384 each, in a row: Kaiko normal (shy: her
+ *                gaze aside), smiling, angry (a pout) and surprised; Amaori
+ *                normal, smiling, angry and surprised
  *   nebula.png   256x256  the Milky Way's soft cloud, indigo and violet, tiling
  *   stars.png    256x256  stars, a few joined by faint constellation lines, tiling
  *   threads.png  256x256  warp threads of light hanging down the hall, tiling
@@ -348,7 +349,8 @@ enum {
     FACE_NORMAL,
     FACE_SHY,
     FACE_SMILE,
-    FACE_ANGRY
+    FACE_ANGRY,
+    FACE_SURPRISED
 };
 
 typedef struct face_args {
@@ -360,19 +362,19 @@ typedef struct face_args {
  * upper lid's lash line; `look` shifts the iris sideways, `lid` lowers the lid
  * (0 open to 1 closed); closed draws a smile's arc instead. */
 static rgba eye(rgba c, vec2 p, double ex, double ey, int side, rgba iris, double look, double lid,
-                int closed, int angry)
+                int closed, int angry, int wide)
 {
     vec2 q = paint_sub(p, paint_v(ex, ey));
     if (closed) {
         double a = arc(q, 0, 9, 13, 2.0, -PAINT_PI * 0.85, -PAINT_PI * 0.15);
         return paint_over(c, paint_fade(paint_rgb(60, 30, 50, 1), paint_fill(a)));
     }
-    double white = sd_ellipse(q, 14, 17);
-    double top = -17 + lid * 30; /* the lid's edge: above it no eye */
+    double white = wide ? sd_ellipse(q, 15, 19) : sd_ellipse(q, 14, 17);
+    double top = (wide ? -19 : -17) + lid * 30; /* the lid's edge: above it no eye */
     double shown = fmax(white, top - q.y);
     c = paint_over(c, paint_fade(paint_rgb(252, 250, 255, 1), paint_fill(shown)));
     vec2 iq = paint_sub(q, paint_v(look, 2));
-    double ir = fmax(sd_ellipse(iq, angry ? 8.5 : 10, angry ? 12 : 14), top - q.y);
+    double ir = fmax(sd_ellipse(iq, angry || wide ? 8 : 10, angry || wide ? 11.5 : 14), top - q.y);
     rgba ic = paint_mix(paint_darken(iris, 0.55), iris, paint_smoothstep(-12, 6, iq.y));
     c = paint_over(c, paint_fade(ic, paint_fill(ir)));
     double pupil = fmax(sd_ellipse(paint_sub(iq, paint_v(0, 2)), 4.5, 7), top - q.y);
@@ -394,7 +396,7 @@ static rgba eye(rgba c, vec2 p, double ex, double ey, int side, rgba iris, doubl
 static rgba brow(rgba c, vec2 p, double ex, double ey, int side, int mood, rgba col)
 {
     double tilt = mood == FACE_ANGRY ? side * -0.42 : mood == FACE_SHY ? side * 0.3 : side * 0.05;
-    double lift = mood == FACE_SHY ? -4 : mood == FACE_ANGRY ? 3 : 0;
+    double lift = mood == FACE_SHY ? -4 : mood == FACE_ANGRY ? 3 : mood == FACE_SURPRISED ? -9 : 0;
     double b = ell(p, ex, ey - 27 + lift, 13, 2.4, tilt);
     return paint_over(c, paint_fade(col, paint_fill(b)));
 }
@@ -411,6 +413,13 @@ static rgba mouth(rgba c, vec2 p, double mx, double my, int mood)
         return paint_over(c,
                           paint_fade(paint_rgb(240, 140, 150, 1),
                                      paint_fill(sd_ellipse(paint_sub(q, paint_v(0, 4)), 5, 2.5))));
+    }
+    if (mood == FACE_SURPRISED) {
+        double o = sd_ellipse(paint_sub(q, paint_v(0, 2)), 5.5, 7);
+        c = layer(c, o, paint_rgb(170, 60, 80, 1), 1.0);
+        return paint_over(c,
+                          paint_fade(paint_rgb(230, 120, 130, 1),
+                                     paint_fill(sd_ellipse(paint_sub(q, paint_v(0, 5)), 3, 2.5))));
     }
     if (mood == FACE_ANGRY)
         return paint_over(c, paint_fade(line, paint_fill(arc(q, 0, 10, 9, 1.6, -PAINT_PI * 0.8,
@@ -475,7 +484,7 @@ static rgba face_kaiko(vec2 p, int mood)
     /* the face */
     double face = ell(p, 0, -30, 62, 72, 0);
     c = layer(c, face, paint_rgb(255, 232, 220, 1), 2);
-    int shy = mood == FACE_SHY;
+    int shy = mood == FACE_SHY || mood == FACE_NORMAL || mood == FACE_SMILE;
     double blush = fmin(ell(p, -40, 6, shy ? 15 : 11, shy ? 7 : 5, 0),
                         ell(p, 40, 6, shy ? 15 : 11, shy ? 7 : 5, 0));
     c = paint_over(
@@ -489,12 +498,17 @@ static rgba face_kaiko(vec2 p, int mood)
             }
     }
     rgba lilac = paint_rgb(170, 120, 220, 1);
-    double look = shy ? -5 : 0;
-    c = eye(c, p, -26, -20, -1, lilac, look, shy ? 0.3 : 0.05, 0, 0);
-    c = eye(c, p, 26, -20, 1, lilac, look, shy ? 0.3 : 0.05, 0, 0);
-    c = brow(c, p, -26, -20, -1, mood, paint_rgb(200, 190, 190, 1));
-    c = brow(c, p, 26, -20, 1, mood, paint_rgb(200, 190, 190, 1));
-    c = mouth(c, p, 0, 24, mood);
+    /* her calm is shy: the gaze aside, the brows worried, the mouth unsure */
+    int kmood = mood == FACE_NORMAL ? FACE_SHY : mood;
+    double look = kmood == FACE_SHY ? -5 : 0;
+    int closed = mood == FACE_SMILE, angry = mood == FACE_ANGRY, wide = mood == FACE_SURPRISED;
+    double lid = kmood == FACE_SHY ? 0.3 : angry ? 0.2 : 0.05;
+    int bmood = kmood == FACE_SMILE ? FACE_SHY : kmood;
+    c = eye(c, p, -26, -20, -1, lilac, look, lid, closed, angry, wide);
+    c = eye(c, p, 26, -20, 1, lilac, look, lid, closed, angry, wide);
+    c = brow(c, p, -26, -20, -1, bmood, paint_rgb(200, 190, 190, 1));
+    c = brow(c, p, 26, -20, 1, bmood, paint_rgb(200, 190, 190, 1));
+    c = mouth(c, p, 0, 24, kmood);
     /* bangs: soft rounded locks */
     double bangs = ell(p, 0, -94, 70, 36, 0);
     for (int i = 0; i < 6; i++)
@@ -574,9 +588,10 @@ static rgba face_amaori(vec2 p, int mood)
     double blush = fmin(ell(p, -40, 8, 10, 4.5, 0), ell(p, 40, 8, 10, 4.5, 0));
     c = paint_over(c, paint_fade(paint_rgb(255, 170, 180, 1), 0.45 * paint_fill(blush)));
     rgba gold = paint_rgb(230, 170, 50, 1);
-    int closed = mood == FACE_SMILE, angry = mood == FACE_ANGRY;
-    c = eye(c, p, -26, -20, -1, gold, 0, closed ? 0 : 0.18, closed, angry);
-    c = eye(c, p, 26, -20, 1, gold, 0, closed ? 0 : 0.18, closed, angry);
+    int closed = mood == FACE_SMILE, angry = mood == FACE_ANGRY, wide = mood == FACE_SURPRISED;
+    double lid = closed || wide ? 0 : 0.18;
+    c = eye(c, p, -26, -20, -1, gold, 0, lid, closed, angry, wide);
+    c = eye(c, p, 26, -20, 1, gold, 0, lid, closed, angry, wide);
     c = brow(c, p, -26, -20, -1, mood, paint_rgb(60, 50, 120, 1));
     c = brow(c, p, 26, -20, 1, mood, paint_rgb(60, 50, 120, 1));
     c = mouth(c, p, 0, 24, mood);
@@ -832,7 +847,7 @@ int main(int argc, char **argv)
     }
     const char *dir = argv[1];
     sheet looks, faces, nebula, stars, threads, wheel;
-    if (sheet_new(&looks, 256, 200) || sheet_new(&faces, 5 * 256, 384) ||
+    if (sheet_new(&looks, 256, 200) || sheet_new(&faces, 8 * 256, 384) ||
         sheet_new(&nebula, 256, 256) || sheet_new(&stars, 256, 256) ||
         sheet_new(&threads, 256, 256) || sheet_new(&wheel, 256, 256))
         return 1;
@@ -847,12 +862,11 @@ int main(int argc, char **argv)
         look_args a = {f};
         sheet_paint(&looks, 80 + f * 32, 0, 32, 32, look_spindle, &a);
     }
-    static const face_args who[5] = {{WHO_KAIKO, FACE_NORMAL},
-                                     {WHO_KAIKO, FACE_SHY},
-                                     {WHO_AMAORI, FACE_NORMAL},
-                                     {WHO_AMAORI, FACE_SMILE},
-                                     {WHO_AMAORI, FACE_ANGRY}};
-    for (int i = 0; i < 5; i++)
+    static const face_args who[8] = {{WHO_KAIKO, FACE_NORMAL},  {WHO_KAIKO, FACE_SMILE},
+                                     {WHO_KAIKO, FACE_ANGRY},   {WHO_KAIKO, FACE_SURPRISED},
+                                     {WHO_AMAORI, FACE_NORMAL}, {WHO_AMAORI, FACE_SMILE},
+                                     {WHO_AMAORI, FACE_ANGRY},  {WHO_AMAORI, FACE_SURPRISED}};
+    for (int i = 0; i < 8; i++)
         sheet_paint(&faces, i * 256, 0, 256, 384, face_shade, &who[i]);
     draw_nebula(&nebula);
     draw_stars(&stars);
