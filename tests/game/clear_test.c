@@ -9,7 +9,9 @@
  * power a run has reached there (4.00: every whole run by the scripted player is
  * at full power from stage 2 on) and a fresh run's ships and bombs, with each
  * ship, on Easy and Normal (in the run RUN_MOD lists, until patterns/game.pat
- * lists stage 5).
+ * lists stage 5); there each ship hears its own lines before and after Amaori
+ * (the scripted player reads every line): its own character speaks, on the
+ * left, and the other ship's never, and Amaori speaks too.
  *
  * usage: test_game.clear PATTERNS_DIR RUN_MOD
  */
@@ -69,7 +71,7 @@ static void clear_run(const library *lib, int level, uint64_t seed)
  * power a whole run brings); still cleared, and the run goes on to the all
  * clear. */
 static void clear_stage_at(const library *lib, int stage, int level, uint64_t seed, int ship,
-                           int power)
+                           int power, int talk)
 {
     world_config cfg = {
         .seed = seed, .difficulty = (uint8_t)level, .stage = (uint8_t)stage, .ship = (uint8_t)ship};
@@ -83,8 +85,20 @@ static void clear_stage_at(const library *lib, int stage, int level, uint64_t se
     autopilot_init(&ap, 1);
     int start_power = w->player.power, continued = 0;
     uint64_t cleared_at = 0;
+    /* the lines said: by the ship's own character (and how many of those on
+     * the left), by the other ship's, by anyone else */
+    int own = w->ship ? w->ship->character : -1;
+    int other = lib->ship_count > 1 ? lib->ships[1 - (ship & 1)].character : -1;
+    int own_lines = 0, own_left = 0, other_lines = 0, others = 0;
     while (!world_over(w) && w->frame < 14u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
+        if (w->dialogue.talking && w->dialogue.line_at == (int32_t)w->frame - 1) {
+            int who = w->dialogue.speaker;
+            own_lines += who >= 0 && who == own;
+            own_left += who >= 0 && who == own && w->dialogue.side == DIALOGUE_LEFT;
+            other_lines += who >= 0 && who == other;
+            others += who >= 0 && who != own && who != other;
+        }
         for (int i = 0; i < w->event_count; i++) {
             continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;
             if (w->events[i].kind == WORLD_EVENT_STAGE_CLEAR && w->events[i].value == stage + 1)
@@ -95,6 +109,15 @@ static void clear_stage_at(const library *lib, int stage, int level, uint64_t se
            "used\n",
            difficulty_name(level), (unsigned long long)seed, stage + 1, start_power, ship,
            (unsigned long long)cleared_at, w->deaths, w->bombs_used);
+    if (talk) { /* the boss's scenes, in the ship's own branch */
+        printf("  its dialogue: %d lines of its own (%d on the left), %d of the other ship's, %d "
+               "of others\n",
+               own_lines, own_left, other_lines, others);
+        CHECK(own >= 0 && other >= 0 && own != other);
+        CHECK(own_lines >= 5 && own_left == own_lines);
+        CHECK_EQ_INT(other_lines, 0);
+        CHECK(others >= 6);
+    }
     CHECK(cleared_at > 0);
     CHECK(power ? start_power == power : start_power < 200);
     CHECK(!continued);
@@ -118,8 +141,8 @@ int main(int argc, char **argv)
         for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
             for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
                 clear_run(lib, d, seeds[s]);
-        clear_stage_at(lib, 1, DIFFICULTY_NORMAL, 2, 0, 0);
-        clear_stage_at(lib, 2, DIFFICULTY_NORMAL, 2, 0, 0);
+        clear_stage_at(lib, 1, DIFFICULTY_NORMAL, 2, 0, 0, 0);
+        clear_stage_at(lib, 2, DIFFICULTY_NORMAL, 2, 0, 0, 0);
         library_free(lib);
     }
     library *run5 = test_library_load_mod(argv[1], argv[2]);
@@ -134,7 +157,7 @@ int main(int argc, char **argv)
         CHECK(run5->ship_count >= 2);
         for (int ship = 0; five >= 0 && ship < 2; ship++)
             for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
-                clear_stage_at(run5, five, d, 3, ship, 400);
+                clear_stage_at(run5, five, d, 3, ship, 400, 1);
         library_free(run5);
     }
     return check_done("clear");
