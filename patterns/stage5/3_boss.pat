@@ -209,16 +209,16 @@ boss s5_amaori {
     # constellation's lines), then the stars burst in rings. On Hard and
     # Lunatic the lines join every other star as well, a star polygon.
     phase "Star Sign: Constellations Woven on the Loom" spell time 50s health 2400 bonus 1800000 {
-        move to (192, 130) over 50
+        move to (192, 150) over 50
         wait 50
         loop as t {
             var n = 5 + t % 3
-            fire star_large yellow ring n at rand(0, 360) speed 3.2 + rand(0, 0.8) as knots {
-                speed 0 over 40 out
+            fire star_large yellow ring n at rand(0, 360) speed 4.4 + rand(0, 1.2) as knots {
+                speed 0 over 50
             }
             repeat 3 {
-                fire orb_small white ring level(12, 22, 24, 26) at rand(0, 30) speed 2 + rank * 0.4
-                wait 16
+                fire orb_small white ring level(12, 22, 24, 32) at rand(0, 30) speed 2 + rank * 0.4
+                wait 18
             }
             repeat n as k {
                 var a = knots[k]
