@@ -160,7 +160,7 @@ boss s5_amaori {
                 }
             }
             repeat 3 as k {
-                fire star white ring level(16, 22, 26, 28) at a + k * 9 + 180 / n speed 1.8 + rank * 0.5
+                fire star white ring level(18, 24, 26, 28) at a + k * 9 + 180 / n speed 1.8 + rank * 0.5
                 if rank >= 0.35 and k == 1 {
                     fire rice blue spread level(3, 3, 5, 5) by 10 aim speed 2.8 + rank * 0.55 stack 2 by 0.6
                 }
@@ -192,7 +192,7 @@ boss s5_amaori {
                 }
             }
             wait 20
-            fire orb blue ring level(14, 20, 20, 24) at i * 7 speed 1.7 + rank * 0.45
+            fire orb blue ring level(14, 24, 20, 24) at i * 7 speed 1.7 + rank * 0.45
             wait 20
             if rank >= 0.35 {
                 fire star white spread level(1, 3, 3, 5) by 12 aim speed 2.5 + rank * 0.55
@@ -250,10 +250,10 @@ boss s5_amaori {
     # columns across the field); on her beat she lifts the heddle (the shared
     # value s5_heddle) and every thread of the cloth steps, the odd columns
     # one way, the even the other, so the cloth weaves itself as it falls.
-    phase "Loom Sign: The Heddle Lifts Alternate Threads" spell time 45s health 2100 bonus 1700000 {
+    phase "Loom Sign: The Heddle Lifts Alternate Threads" spell time 45s health 900 bonus 1700000 {
         move to (192, 80) over 50
         wait 50
-        var cols = level(11, 16, 17, 17)
+        var cols = level(12, 16, 17, 17)
         loop as t {
             repeat cols as c {
                 var cx = (c + 0.5) * 384 / cols + t % 2 * 8 - 4
@@ -275,7 +275,7 @@ boss s5_amaori {
     # (curvy lasers) fall from the top of the hall, swaying; she casts knots
     # that burst into threads when their time is up (on vanish), and rings of
     # stars turn about her, every other ring the other way.
-    phase "Star Weaver: The Curtain That Never Opens" spell time 60s health 3300 bonus 2600000 {
+    phase "Star Weaver: The Curtain That Never Opens" spell time 60s health 2000 bonus 2600000 {
         move to (192, 110) over 60
         wait 60
         loop as t {
@@ -297,12 +297,12 @@ boss s5_amaori {
                     fire rice cyan ring level(10, 14, 18, 22) at rand(0, 30) speed level(1.8, 2.1, 2.2, 2.5)
                 }
             }
-            fire star white ring level(16, 24, 30, 36) at t * 9 speed level(1.7, 2, 2.2, 2.4) spin d * 0.5 {
+            fire star white ring level(20, 28, 30, 36) at t * 9 speed level(1.7, 2, 2.2, 2.4) spin d * 0.5 {
                 wait 50
                 spin 0
             }
             if rank >= 0.7 {
-                fire star yellow ring level(8, 8, 12, 20) at t * 9 + 10 speed level(1.3, 1.5, 1.6, 1.9) spin d * -0.5 {
+                fire star yellow ring level(8, 12, 12, 20) at t * 9 + 10 speed level(1.3, 1.5, 1.6, 1.9) spin d * -0.5 {
                     wait 50
                     spin 0
                 }
