@@ -21,6 +21,8 @@
     X("stage3_boss", 0x04107ca1108fcb1bull, 0x1.719589ab2db8ap-2) \
     X("stage4", 0x598ae1095b04d505ull, 0x1.fc85109bce54p-2)       \
     X("stage4_boss", 0x27b95b8b8f1c1899ull, 0x1.af2d6f19123adp-2) \
+    X("stage5", 0x4b7468221aa2e8e9ull, 0x1.a3494c5732c2ap-2)      \
+    X("stage5_boss", 0x41c6dc7e4e56ac0cull, 0x1.9f1aa31d88d33p-2) \
     X("title", 0x0aa60024b0ef15c0ull, 0x1.3fff9e2205c55p-2)
 
 #endif

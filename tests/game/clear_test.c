@@ -5,11 +5,13 @@
  * Normal, over fixed seeds, and reaches the all clear (after stage 3, the last)
  * without a continue. Each stage's length and the deaths and bombs are
  * printed. And stages 2 and 3 alone on Normal, each begun with the power, ships
- * and bombs of a fresh run, are cleared too; and stage 4 from its start the same
- * way, with each ship, on Easy and Normal (in the run RUN_MOD lists: stages 1 to
- * 4, until patterns/game.pat lists stage 4); there each ship hears its own
- * lines (the scripted player reads every line): its own character speaks, on
- * the left, and the other ship's never, and Hayate and Ikazuchi speak too.
+ * and bombs of a fresh run, are cleared too; and stage 5 from its start with the
+ * power a run has reached there (4.00: every whole run by the scripted player is
+ * at full power from stage 2 on) and a fresh run's ships and bombs, with each
+ * ship, on Easy and Normal (in the run RUN_MOD lists, until patterns/game.pat
+ * lists stage 5); there each ship hears its own lines before and after Amaori
+ * (the scripted player reads every line): its own character speaks, on the
+ * left, and the other ship's never, and Amaori speaks too.
  *
  * usage: test_game.clear PATTERNS_DIR RUN_MOD
  */
@@ -19,6 +21,8 @@
 #include "game/difficulty.h"
 #include "game/world.h"
 #include "test_library.h"
+
+#include <string.h>
 
 static void clear_run(const library *lib, int level, uint64_t seed)
 {
@@ -62,10 +66,12 @@ static void clear_run(const library *lib, int level, uint64_t seed)
     mem_free(w);
 }
 
-/* A stage from its start (config.stage from 0, after stage 1): the power,
- * ships and bombs a run begins with, far from the full power a whole run
- * brings; still cleared, and the run goes on to the all clear. */
-static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t seed, int ship)
+/* A stage from its start (config.stage from 0, after stage 1) with the ships
+ * and bombs a run begins with and `power` (0: a fresh run's, far from the full
+ * power a whole run brings); still cleared, and the run goes on to the all
+ * clear. */
+static void clear_stage_at(const library *lib, int stage, int level, uint64_t seed, int ship,
+                           int power, int talk)
 {
     world_config cfg = {
         .seed = seed, .difficulty = (uint8_t)level, .stage = (uint8_t)stage, .ship = (uint8_t)ship};
@@ -73,9 +79,11 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
     CHECK(w && world_init(w, &cfg, lib) == 0);
     if (!w)
         return;
+    if (power) /* the power a run carries to this stage */
+        w->player.power = power;
     autopilot ap;
     autopilot_init(&ap, 1);
-    int power = w->player.power, continued = 0;
+    int start_power = w->player.power, continued = 0;
     uint64_t cleared_at = 0;
     /* the lines said: by the ship's own character (and how many of those on
      * the left), by the other ship's, by anyone else */
@@ -99,19 +107,19 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
     }
     printf("%-6s seed %2llu: stage %d from power %d (ship %d): %llu frames; %d deaths, %d bombs "
            "used\n",
-           difficulty_name(level), (unsigned long long)seed, stage + 1, power, ship,
+           difficulty_name(level), (unsigned long long)seed, stage + 1, start_power, ship,
            (unsigned long long)cleared_at, w->deaths, w->bombs_used);
-    if (stage == 3) {
+    if (talk) { /* the boss's scenes, in the ship's own branch */
         printf("  its dialogue: %d lines of its own (%d on the left), %d of the other ship's, %d "
                "of others\n",
                own_lines, own_left, other_lines, others);
         CHECK(own >= 0 && other >= 0 && own != other);
-        CHECK(own_lines >= 4 && own_left == own_lines);
+        CHECK(own_lines >= 5 && own_left == own_lines);
         CHECK_EQ_INT(other_lines, 0);
-        CHECK(others >= 10);
+        CHECK(others >= 6);
     }
     CHECK(cleared_at > 0);
-    CHECK(power < 200);
+    CHECK(power ? start_power == power : start_power < 200);
     CHECK(!continued);
     CHECK(world_all_clear(w));
     world_free(w);
@@ -133,20 +141,24 @@ int main(int argc, char **argv)
         for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
             for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
                 clear_run(lib, d, seeds[s]);
-        clear_stage_fresh(lib, 1, DIFFICULTY_NORMAL, 2, 0);
-        clear_stage_fresh(lib, 2, DIFFICULTY_NORMAL, 2, 0);
+        clear_stage_at(lib, 1, DIFFICULTY_NORMAL, 2, 0, 0, 0);
+        clear_stage_at(lib, 2, DIFFICULTY_NORMAL, 2, 0, 0, 0);
         library_free(lib);
     }
-    library *run4 = test_library_load_mod(argv[1], argv[2]);
-    CHECK(run4 != NULL);
-    if (run4) {
-        const library_game *g = world_game_of(run4);
-        CHECK(g && g->stage_count == 4);
-        CHECK(run4->ship_count >= 2);
-        for (int ship = 0; ship < 2; ship++)
+    library *run5 = test_library_load_mod(argv[1], argv[2]);
+    CHECK(run5 != NULL);
+    if (run5) {
+        const library_game *g = world_game_of(run5);
+        int five = -1;
+        for (uint32_t i = 0; g && i < g->stage_count; i++)
+            if (strcmp(g->stages[i], "stage5") == 0)
+                five = (int)i;
+        CHECK(five >= 0 && (uint32_t)five + 1 == g->stage_count);
+        CHECK(run5->ship_count >= 2);
+        for (int ship = 0; five >= 0 && ship < 2; ship++)
             for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
-                clear_stage_fresh(run4, 3, d, 3, ship);
-        library_free(run4);
+                clear_stage_at(run5, five, d, 3, ship, 400, 1);
+        library_free(run5);
     }
     return check_done("clear");
 }
