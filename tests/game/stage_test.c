@@ -19,6 +19,8 @@
 #include "test_library.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct stage_result {
     int state;
@@ -38,12 +40,33 @@ static stage_result stage_play(const library *lib, world_config cfg)
     autopilot_init(&ap, 1);
     double bullets = 0, speed = 0;
     int samples = 0, speed_samples = 0;
+    /* CURTAIN_STAGE_SEGMENTS=1 prints each part's figures (the waves, each
+     * boss phase), for tuning: its length, mean and peak bullets */
+    int segments = getenv("CURTAIN_STAGE_SEGMENTS") != NULL;
+    uint64_t seg_at = 0;
+    double seg_sum = 0;
+    int seg_n = 0;
+    uint32_t seg_peak = 0;
+    uint64_t seg_peak_at = 0;
     while (!world_over(w) && w->frame < 6u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
-        for (int i = 0; i < w->event_count; i++)
+        int cut = 0;
+        for (int i = 0; i < w->event_count; i++) {
             r.bosses += w->events[i].kind == WORLD_EVENT_BOSS_START;
+            cut |= w->events[i].kind == WORLD_EVENT_BOSS_START ||
+                   w->events[i].kind == WORLD_EVENT_PHASE_END;
+        }
+        if (w->bullets.live > seg_peak)
+            seg_peak = w->bullets.live, seg_peak_at = w->frame;
+        if (segments && (cut || world_over(w))) {
+            printf("  %6.1f s: %5.1f s, mean %4.0f, peak %4u at %6.1f s\n",
+                   (double)w->frame / 60.0, (double)(w->frame - seg_at) / 60.0,
+                   seg_n ? seg_sum / seg_n : 0.0, seg_peak, (double)seg_peak_at / 60.0);
+            seg_at = w->frame, seg_sum = 0, seg_n = 0, seg_peak = 0;
+        }
         if (w->frame % 30 || w->bullets.live == 0)
             continue;
+        seg_sum += w->bullets.live, seg_n++;
         samples++;
         bullets += w->bullets.live;
         const bullet_pool *p = &w->bullets;
@@ -113,6 +136,36 @@ static void stage_last_is_hardest(const stage_result two[DIFFICULTY_COUNT],
     for (int d = 0; d < DIFFICULTY_COUNT; d++) {
         CHECK(three[d].mean_bullets > two[d].mean_bullets);
         CHECK(three[d].mean_speed > two[d].mean_speed);
+    }
+}
+
+/* The game's stage named `name` (its index from 0 in the game's list), or -1. */
+static int stage_index(const library *lib, const char *name)
+{
+    const library_game *g = world_game_of(lib);
+    for (uint32_t i = 0; g && i < g->stage_count; i++)
+        if (strcmp(g->stages[i], name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* Stage 6, the Moon Gate, the final stage: heavier than the stage before it in
+ * the game's list on every difficulty on every figure (mean and peak bullets,
+ * mean speed), and its last boss's eight phases are all met (its four cards
+ * and its last word after them, with the midboss's two: six spell cards at
+ * least). Played alone, it takes four to six minutes. */
+static void stage_final(const library *lib, const stage_result before[DIFFICULTY_COUNT])
+{
+    int six = stage_index(lib, "stage6");
+    CHECK(six > 0);
+    if (six <= 0)
+        return;
+    stage_result res[DIFFICULTY_COUNT];
+    stage_every_difficulty(lib, six, 4.0, 6.0, 7, res);
+    for (int d = 0; d < DIFFICULTY_COUNT; d++) {
+        CHECK(res[d].mean_bullets > before[d].mean_bullets);
+        CHECK(res[d].peak > before[d].peak);
+        CHECK(res[d].mean_speed > before[d].mean_speed);
     }
 }
 
@@ -191,11 +244,31 @@ int main(int argc, char **argv)
     CHECK(lib != NULL);
     if (lib) {
         static stage_result res[3][DIFFICULTY_COUNT];
-        /* stage 1: the midboss's card, the boss's four */
-        stage_every_difficulty(lib, 0, 3.0, 5.0, 5, res[0]);
-        stage_every_difficulty(lib, 1, 4.0, 6.0, 5, res[1]); /* stage 2: the same count */
-        stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
-        stage_last_is_hardest(res[1], res[2]);
+        /* CURTAIN_STAGE_ONLY=stage6 plays that one alone (while tuning it) */
+        const char *only = getenv("CURTAIN_STAGE_ONLY");
+        if (!only) {
+            /* stage 1: the midboss's card, the boss's four */
+            stage_every_difficulty(lib, 0, 3.0, 5.0, 5, res[0]);
+            stage_every_difficulty(lib, 1, 4.0, 6.0, 5, res[1]); /* stage 2: the same count */
+            stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
+            stage_last_is_hardest(res[1], res[2]);
+        }
+        /* the stage before stage 6 in the game's list: stage 3 until stages 4
+         * and 5 come (then it is stage 5: its figures are played here) */
+        int six = stage_index(lib, "stage6");
+        if (six > 3) {
+            stage_every_difficulty(lib, six - 1, 4.0, 6.0, 5, res[0]);
+            stage_final(lib, res[0]);
+        } else if (!only) {
+            stage_final(lib, res[2]);
+        } else {
+            static const stage_result none[DIFFICULTY_COUNT];
+            stage_final(lib, none);
+        }
+        if (only) {
+            library_free(lib);
+            return check_done("stage");
+        }
         stage_determinism(lib);
         stage_hit_costs_a_ship(lib);
         stage_parked_enemies_gone(lib);

@@ -1,0 +1,135 @@
+# Stage 6, "The Moon Gate": the last stage, the palace behind the night
+# curtain at the top of the sky, pale gold and silver under deep indigo. Veil
+# wraiths drift down from the curtain, moon lamps cross the courtyards in
+# lines, crescent guards hold the gate; the midboss Oboro, the Hazy Moon, at
+# the outer gate; a second part through the inner courts, all three together
+# and thicker, up to the gate itself; then Tobari, Lady of the Night Curtain,
+# the game's last boss. The densest and fastest stage of the game on every
+# difficulty; about five minutes on Normal.
+#
+# As in the other stages the waves keep time whatever the player does; only
+# before each boss does the stage wait for the field to clear, and never for
+# long.
+
+stage stage6 {
+    background s6_gate
+    music stage
+    wait 30
+    title "Final Stage" "The Moon Gate"
+    wait 150
+
+    # Wave A: veil wraiths in pairs, drifting down from the curtain...
+    repeat 6 as i {
+        spawn s6_veil(1, 80 + i % 3 * 22) at (40 + i * 18, -24)
+        spawn s6_veil(-1, 80 + i % 3 * 22) at (344 - i * 18, -24)
+        wait 50
+    }
+    wait 20
+    # ...moon lamps crossing in lines, left, then right, then both...
+    repeat 8 as i {
+        spawn s6_lamp(1) at (-14, 44 + i % 2 * 12)
+        wait 10
+    }
+    wait 30
+    repeat 8 as i {
+        spawn s6_lamp(-1) at (398, 44 + i % 2 * 12)
+        wait 10
+    }
+    wait 40
+    repeat 6 as i {
+        spawn s6_lamp(1, 2.8) at (-14, 70 + i * 6)
+        spawn s6_lamp(-1, 2.8) at (398, 100 + i * 6)
+        wait 16
+    }
+    wait 30
+    # ...and wraiths three abreast.
+    repeat 4 as i {
+        spawn s6_veil(1, 100 + i * 12) at (40, -24)
+        spawn s6_veil(1 - i % 2 * 2, 150, 1) at (192, -24)
+        spawn s6_veil(-1, 100 + i * 12) at (344, -24)
+        wait 55
+    }
+    wait 60
+
+    # Wave B: a crescent guard at the middle of the path, lamps crossing
+    # beneath it and wraiths at its sides...
+    spawn s6_guard(192, 90) at (192, -34)
+    wait 90
+    repeat 6 as i {
+        spawn s6_lamp(1 - i % 2 * 2, 2.6) at (-14 + i % 2 * 412, 150 + i % 3 * 10)
+        wait 24
+    }
+    repeat 3 as i {
+        spawn s6_veil(1, 120) at (30 + i * 14, -24)
+        spawn s6_veil(-1, 120) at (354 - i * 14, -24)
+        wait 50
+    }
+    wait 80
+    # ...then two guards at the sides, wraiths diving between them.
+    spawn s6_guard(96, 100) at (96, -34)
+    spawn s6_guard(288, 100) at (288, -34)
+    wait 100
+    repeat 6 as i {
+        spawn s6_veil(1 - i % 2 * 2, 150, 1) at (160 + i % 2 * 64, -24)
+        wait 40
+    }
+    wait until enemies == 0 or time > 60 * 125
+    wait 60
+
+    midboss s6_oboro
+    wait 90
+
+    # Into the inner courts (the backdrop changes: the gate draws near).
+    background s6_court
+
+    # Wave C: everything together, thicker: wraiths and lamps at once...
+    repeat 6 as i {
+        spawn s6_veil(1 - i % 2 * 2, 90 + i % 3 * 20, 1) at (60 + i * 52, -24)
+        spawn s6_lamp(1 - i % 2 * 2, 2.7) at (-14 + i % 2 * 412, 50)
+        wait 36
+    }
+    wait 40
+    # ...a guard high in the middle, lines of lamps crossing beneath it...
+    spawn s6_guard(192, 76) at (192, -34)
+    wait 70
+    repeat 2 {
+        repeat 8 as i {
+            spawn s6_lamp(1, 2.8) at (-14, 130 + i * 6)
+            spawn s6_lamp(-1, 2.8) at (398, 136 + i * 6)
+            wait 14
+        }
+        wait 90
+    }
+    # ...wraiths from the middle and the sides...
+    repeat 6 as i {
+        spawn s6_veil(1 - i % 2 * 2, 130, 1) at (192, -24)
+        spawn s6_veil(1, 110) at (40 + i * 10, -24)
+        spawn s6_veil(-1, 110) at (344 - i * 10, -24)
+        wait 46
+    }
+    wait 60
+    # ...and the gate itself: three guards in a row, a last flight of
+    # wraiths and lamps at once.
+    spawn s6_guard(80, 110) at (80, -34)
+    spawn s6_guard(304, 110) at (304, -34)
+    wait 60
+    spawn s6_guard(192, 70) at (192, -34)
+    wait 140
+    repeat 8 as i {
+        spawn s6_veil(1 - i % 2 * 2, 100 + i % 4 * 14) at (60 + i % 2 * 264, -24)
+        spawn s6_lamp(1 - i % 2 * 2, 3) at (-14 + i % 2 * 412, 60 + i * 6)
+        wait 28
+    }
+    wait until enemies == 0 or time > 60 * 250
+    wait 90
+
+    background s6_gate_boss
+    run s6_before_tobari
+    title "Tobari" "Lady of the Night Curtain"
+    wait 60
+    music boss
+    boss s6_tobari
+    wait 60
+    run s6_after_tobari
+    wait 120
+}
