@@ -463,6 +463,8 @@ void sandbox_config_default(sandbox_config *cfg)
     cfg->print = NULL;
     cfg->print_user = NULL;
     cfg->boss_phase = 0;
+    cfg->show = NULL; /* nothing shown: never what the caller's stack held */
+    cfg->show_user = NULL;
 }
 
 sandbox *sandbox_create(const sandbox_config *cfg)
