@@ -231,7 +231,8 @@ boss s6_tobari {
 
     # 8: her last word, after the last bar (it can only be survived): the
     # whole curtain falls. Folds of knives cascade from both top corners and
-    # sway; rings of stars come out of her, stop and turn on the player; and
+    # sway; rings of stars come out of her, stop and turn on the player in a
+    # net of five strands; and
     # the dawn she held back comes anyway, a step every nine seconds (a shared
     # value): each step the falling curtain thins and the stars pale to gold.
     phase "Last Word: The Curtain of the Endless Night" spell time 40s bonus 5000000 {
@@ -265,8 +266,10 @@ boss s6_tobari {
             }
             thread {
                 wait 40
+                var j = 0
                 for b in g {
-                    b.turn to aim over 10
+                    b.turn to aim + (j % 5 - 2) * level(5, 6, 6, 7) over 10
+                    j += 1
                     b.speed 2.1 + rank * 0.84 + s6_dawn * 0.1 over 20 in
                     if s6_dawn >= 2 {
                         b.look star yellow

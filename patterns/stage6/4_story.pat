@@ -8,7 +8,7 @@
 backdrop s6_gate {
     layer fill gradient (8, 6, 26) (30, 22, 62)
     layer "art/curtain.png" tile scroll 0 0.25 alpha 0.55
-    layer "art/gate.png" at (192, 132) alpha 0.42
+    layer "art/gate.png" at (192, 120) scale 0.45 alpha 0.3
     layer "art/mist.png" tile scroll 0.12 0.6 alpha 0.22 additive
     layer "art/mist.png" tile scroll -0.2 1.1 scale 1.6 tint (230, 210, 160) alpha 0.14 additive
 }
@@ -18,7 +18,7 @@ backdrop s6_gate {
 backdrop s6_court {
     layer fill gradient (10, 6, 30) (40, 26, 66)
     layer "art/curtain.png" tile scroll 0.05 0.4 scale 1.25 tint (200, 180, 255) alpha 0.5
-    layer "art/gate.png" at (192, 150) scale 1.6 alpha 0.4
+    layer "art/gate.png" at (192, 140) scale 0.7 alpha 0.3
     layer "art/mist.png" tile scroll 0.2 0.9 alpha 0.24 additive
     layer "art/mist.png" tile scroll -0.3 1.6 scale 1.8 tint (230, 210, 160) alpha 0.16 additive
 }
@@ -28,12 +28,12 @@ backdrop s6_court {
 backdrop s6_gate_boss {
     layer fill gradient (6, 4, 22) (34, 18, 58)
     layer "art/curtain.png" tile scroll 0 0.15 scale 1.5 alpha 0.5
-    layer "art/gate.png" at (192, 170) scale 2.2 alpha 0.32 fade 600
+    layer "art/gate.png" at (192, 170) scale 1.1 alpha 0.3 fade 600
     layer "art/mist.png" tile scroll 0.08 0.4 scale 1.4 alpha 0.2 additive
     spell {
         layer fill gradient (20, 6, 40) (60, 20, 70)
         layer "art/curtain.png" tile turn 0.05 scale 2 tint (255, 200, 150) alpha 0.45
-        layer "art/gate.png" at (192, 190) scale 2.6 tint (255, 220, 160) alpha 0.22
+        layer "art/gate.png" at (192, 200) scale 1.3 tint (255, 220, 160) alpha 0.2
         layer "art/mist.png" tile scroll 0 -0.8 scale 1.5 tint (255, 220, 150) alpha 0.22 additive
     }
 }

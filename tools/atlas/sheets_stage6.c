@@ -8,7 +8,7 @@
  *   portraits.png 1400x300  seven 200x300 busts: Oboro normal, smile, surprised;
  *                           Tobari normal, smile, angry, sad (4_story.pat)
  *   curtain.png    256x256  the night curtain's folds, deep indigo, tiling
- *   gate.png       256x256  the Moon Gate: a round arch of pale gold under
+ *   gate.png       512x512  the Moon Gate: a round arch of pale gold under
  *                           silver roofs before a full moon, placed once
  *   mist.png       256x256  silver haze, tiling (drawn additive)
  *
@@ -214,10 +214,12 @@ static double prim_bottom(const prim *s)
     }
 }
 
-/* The scene's colour at p: every shape over the ones before it. */
+/* The scene's colour at p: every shape over the ones before it. user, when
+ * given, is a double: the scene is drawn that many times its size. */
 static rgba scene_shade(vec2 p, const void *user)
 {
-    (void)user;
+    if (user)
+        p = paint_v(p.x / *(const double *)user, p.y / *(const double *)user);
     rgba c = {0, 0, 0, 0};
     for (int i = 0; i < scene_n; i++) {
         const prim *s = &scene[i];
@@ -262,11 +264,16 @@ static sheet sheet_new(int w, int h)
 
 /* Paints the current scene into the frame at (x, y) of size w x h, then
  * empties the scene. */
-static void sheet_scene(sheet *s, int x, int y, int w, int h)
+static void sheet_scene_scaled(sheet *s, int x, int y, int w, int h, const double *scale)
 {
     paint_frame(s->px + ((size_t)y * (size_t)s->w + (size_t)x) * 4, s->w * 4, w, h, 0.0,
-                scene_shade, NULL);
+                scene_shade, scale);
     scene_n = 0;
+}
+
+static void sheet_scene(sheet *s, int x, int y, int w, int h)
+{
+    sheet_scene_scaled(s, x, y, w, h, NULL);
 }
 
 static void sheet_save(sheet *s, const char *dir, const char *name)
@@ -673,8 +680,9 @@ static void draw_gate(void)
     ell(-20, -58, 14, 10, 0.2, CA(210, 206, 236, 0.8));
     ell(22, -30, 18, 12, -0.1, CA(210, 206, 236, 0.7));
     /* the wall and the round arch through it */
-    outline(gradient(box(0, 56, 124, 56, 2, 0, C(150, 150, 180)), C(70, 66, 110)),
-            C(40, 36, 70), 2);
+    outline(gradient(box(0, 56, 124, 56, 2, 0, C(96, 96, 140)), C(40, 36, 80)), C(30, 26, 60), 2);
+    for (int row = 0; row < 5; row++) /* the wall's courses of stone */
+        seg(-122, 12 + row * 20, 122, 12 + row * 20, 0.8, CA(150, 150, 200, 0.35));
     outline(ell(0, 60, 46, 46, 0, C(20, 14, 50)), C(250, 220, 140), 5);
     glow(arc(0, 60, 50, 2, 0, -1, -60, C(255, 230, 150)), 8);
     /* roofs */
@@ -736,9 +744,10 @@ int main(int argc, char **argv)
     sheet mi = sheet_new(256, 256);
     draw_mist(&mi);
     sheet_save(&mi, dir, "mist.png");
-    sheet ga = sheet_new(256, 256);
+    sheet ga = sheet_new(512, 512);
+    static const double twice = 2.0; /* drawn large: the backdrops scale it up to 1.3 times */
     draw_gate();
-    sheet_scene(&ga, 0, 0, 256, 256);
+    sheet_scene_scaled(&ga, 0, 0, 512, 512, &twice);
     sheet_save(&ga, dir, "gate.png");
     return 0;
 }
