@@ -19,6 +19,8 @@
     X("stage2_boss", 0xbb6f55e8bafb7cbeull, 0x1.7e2b0485bb437p-2) \
     X("stage3", 0x662e0011bf8896eeull, 0x1.c59e15a86505dp-2)      \
     X("stage3_boss", 0x04107ca1108fcb1bull, 0x1.719589ab2db8ap-2) \
+    X("stage6", 0x0873baec7a88c76aull, 0x1.e37680764a7b8p-2)      \
+    X("stage6_boss", 0x39193f87e785a242ull, 0x1.9913bdd2a39f8p-2) \
     X("title", 0x0aa60024b0ef15c0ull, 0x1.3fff9e2205c55p-2)
 
 #endif
