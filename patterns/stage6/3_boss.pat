@@ -36,6 +36,15 @@ pattern s6_thread(turn = 1) {
     speed 2.1 + rank * 0.6 over 30
 }
 
+# A pair of folds from her sleeves: a ring of rice from one sleeve (and on
+# Hard and Lunatic a thinner ring from the other) that swings into folds.
+pattern s6_folds(i = 0, d = 1) {
+    fire rice purple ring level(18, 20, 24, 26) from (d * 40, 0) at i * 7 speed 1.5 run s6_fold(d)
+    if rank >= 0.7 {
+        fire rice blue ring level(10, 14, 12, 14) from (-d * 40, 0) at i * 7 + 9 speed 1.4 run s6_fold(-d)
+    }
+}
+
 boss s6_tobari {
     name "Tobari, Lady of the Night Curtain"
     look s6_tobari
@@ -49,10 +58,7 @@ boss s6_tobari {
         wait 60
         loop as i {
             var d = i % 2 * 2 - 1
-            fire rice purple ring level(18, 20, 24, 26) from (d * 40, 0) at i * 7 speed 1.5 run s6_fold(d)
-            if rank >= 0.7 {
-                fire rice blue ring level(10, 14, 12, 14) from (-d * 40, 0) at i * 7 + 9 speed 1.4 run s6_fold(-d)
-            }
+            run s6_folds(i, d)
             if i % 2 == 1 {
                 fire kunai white spread level(3, 5, 5, 7) by 12 aim speed 2.7 + rank * 0.92 stack level(1, 2, 3, 3) by 0.5
             }

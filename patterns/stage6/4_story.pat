@@ -38,16 +38,15 @@ backdrop s6_gate_boss {
     }
 }
 
-# The two women of the Moon Gate: seven 200x300 busts (drawn at the dialogue
-# box's size, as they are).
+# The two women of the Moon Gate: seven 256x384 busts.
 art s6_faces "art/portraits.png" {
-    shape s6_oboro_normal     frame 200 300 at 0 0    portrait
-    shape s6_oboro_smile      frame 200 300 at 200 0  portrait
-    shape s6_oboro_surprised  frame 200 300 at 400 0  portrait
-    shape s6_tobari_normal    frame 200 300 at 600 0  portrait
-    shape s6_tobari_smile     frame 200 300 at 800 0  portrait
-    shape s6_tobari_angry     frame 200 300 at 1000 0 portrait
-    shape s6_tobari_sad       frame 200 300 at 1200 0 portrait
+    shape s6_oboro_normal     frame 256 384 at 0 0 portrait
+    shape s6_oboro_smile      frame 256 384 at 256 0 portrait
+    shape s6_oboro_surprised  frame 256 384 at 512 0 portrait
+    shape s6_tobari_normal    frame 256 384 at 768 0 portrait
+    shape s6_tobari_smile     frame 256 384 at 1024 0 portrait
+    shape s6_tobari_angry     frame 256 384 at 1280 0 portrait
+    shape s6_tobari_sad       frame 256 384 at 1536 0 portrait
 }
 
 character s6_oboro {

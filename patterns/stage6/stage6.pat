@@ -76,6 +76,13 @@ stage stage6 {
     wait until enemies == 0 or time > 60 * 125
     wait 60
 
+    # At the outer gate: Oboro, who would rather let them through.
+    say s6_oboro "Oh... a visitor, this high. The Moon Gate is closed. My lady wishes no one through."
+    if ship == hotaru {
+    } else if ship == shirasagi {
+    } else {
+    }
+    say s6_oboro smile "...I had hoped someone would say that. Forgive me. I must still try to stop you."
     midboss s6_oboro
     wait 90
 
@@ -124,12 +131,39 @@ stage stage6 {
     wait 90
 
     background s6_gate_boss
-    run s6_before_tobari
+    # Under the curtain, before the last fight: each ship her own lines
+    # (Hotaru, Shirasagi, and in the `else` Tsubame).
+    say "Beyond the Moon Gate the night's curtain hangs from the very top of the sky."
+    if ship == hotaru {
+        say s6_tobari "A firefly, this high? You have flown a long way from your lanterns."
+        say s6_tobari smile "Are they? At dawn the festival ends. The lanterns go out, the stalls fold, and everyone goes home."
+        say s6_tobari "I only kept the best night of the year from ending."
+        say s6_tobari angry "Then I will keep you here, with the rest of the night."
+    } else if ship == shirasagi {
+        say s6_tobari "A heron from the shrine. Have you come to pray for the dawn?"
+        say s6_tobari smile "How proper. Then hear my prayer: one night that never ends. The lanterns lit, the festival never over."
+        say s6_tobari angry "Spoken like a priestess who has never watched the lanterns go out."
+    } else {
+        say s6_tobari "A swallow. You must be in a hurry, to fly this high at this hour."
+        say s6_tobari smile "I am. The festival ends at dawn. So there is no dawn."
+        say s6_tobari angry "Do not speak of it as if it were nothing, little courier."
+    }
     title "Tobari" "Lady of the Night Curtain"
     wait 60
     music boss
     boss s6_tobari
     wait 60
-    run s6_after_tobari
+    # After it: the curtain opens.
+    if ship == hotaru {
+        say s6_tobari sad "So even the night I made must end."
+        say s6_tobari "...Then I suppose I can wait a year."
+    } else if ship == shirasagi {
+        say s6_tobari sad "Your aim is truer than my curtain was heavy."
+        say s6_tobari "Then go home, heron. I will open the sky."
+    } else {
+        say s6_tobari sad "You fly too fast to be caught in any curtain."
+        say s6_tobari smile "Take it. It has waited long enough."
+    }
+    say "Tobari draws the curtain aside, and the first grey of dawn spills over the Moon Gate."
     wait 120
 }

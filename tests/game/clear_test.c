@@ -7,7 +7,13 @@
  * printed. And stages 2 and 3 alone on Normal, each begun with the power, ships
  * and bombs of a fresh run, are cleared too.
  *
- * usage: test_game.clear PATTERNS_DIR
+ * And the final stage, stage 6, alone from its start at full power (as a run
+ * brings a player there), with each ship on Easy and Normal, cleared without a
+ * continue.
+ *
+ * usage: test_game.clear PATTERNS_DIR [RUN_DIR]
+ *   RUN_DIR: a game.pat that lists stage 6, loaded as a mod over the patterns
+ *   (tests/game/run6) until patterns/game.pat lists it
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -15,6 +21,9 @@
 #include "game/difficulty.h"
 #include "game/world.h"
 #include "test_library.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 static void clear_run(const library *lib, int level, uint64_t seed)
 {
@@ -91,23 +100,83 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
     mem_free(w);
 }
 
+/* The final stage (stage6) alone from its start at full power, as a whole run
+ * brings a player there, with the ships and bombs a run begins with: the
+ * scripted player, not invulnerable, flying `ship`, clears it without a
+ * continue. */
+static void clear_final(const library *lib, int stage, const char *ship, int level, uint64_t seed)
+{
+    int s = library_find_ship(lib, ship);
+    CHECK(s >= 0);
+    if (s < 0)
+        return;
+    world_config cfg = {.seed = seed,
+                        .difficulty = (uint8_t)level,
+                        .stage = (uint8_t)stage,
+                        .ship = (uint8_t)s,
+                        .flags = WORLD_FLAG_ONE_STAGE};
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    if (!w)
+        return;
+    w->player.power = PLAYER_POWER_MAX;
+    autopilot ap;
+    autopilot_init(&ap, 1);
+    int continued = 0;
+    uint64_t cleared_at = 0;
+    while (!world_over(w) && w->frame < 8u * 3600u) {
+        world_step(w, autopilot_input(&ap, w));
+        for (int i = 0; i < w->event_count; i++) {
+            continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;
+            if (w->events[i].kind == WORLD_EVENT_STAGE_CLEAR && w->events[i].value == stage + 1)
+                cleared_at = w->frame;
+        }
+    }
+    printf("%-6s seed %2llu: the final stage with %s from full power: %llu frames; %d deaths, "
+           "%d bombs used\n",
+           difficulty_name(level), (unsigned long long)seed, ship, (unsigned long long)cleared_at,
+           w->deaths, w->bombs_used);
+    CHECK(cleared_at > 0);
+    CHECK(!continued);
+    CHECK_EQ_U64(w->stats.errors, 0);
+    world_free(w);
+    mem_free(w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: test_game.clear PATTERNS_DIR\n");
+        fprintf(stderr, "usage: test_game.clear PATTERNS_DIR [RUN_DIR]\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
     CHECK(lib != NULL);
     if (lib) {
         const library_game *g = world_game_of(lib);
-        CHECK(g && g->stage_count == 3);
-        static const uint64_t seeds[] = {1, 2};
-        for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
-            for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
-                clear_run(lib, d, seeds[s]);
-        clear_stage_fresh(lib, 1, DIFFICULTY_NORMAL, 2);
-        clear_stage_fresh(lib, 2, DIFFICULTY_NORMAL, 2);
+        CHECK(g && g->stage_count >= 3);
+        /* CURTAIN_CLEAR_FINAL_ONLY=1: only the final stage (while tuning it) */
+        if (!getenv("CURTAIN_CLEAR_FINAL_ONLY")) {
+            static const uint64_t seeds[] = {1, 2};
+            for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
+                for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
+                    clear_run(lib, d, seeds[s]);
+            clear_stage_fresh(lib, 1, DIFFICULTY_NORMAL, 2);
+            clear_stage_fresh(lib, 2, DIFFICULTY_NORMAL, 2);
+        }
+        /* the final stage, from the run that lists it (RUN_DIR's game.pat
+         * over the patterns, until patterns/game.pat lists it) */
+        library *run = argc > 2 ? test_library_load_mod(argv[1], argv[2]) : lib;
+        const library_game *rg = run ? world_game_of(run) : NULL;
+        int six = -1;
+        for (uint32_t i = 0; rg && i < rg->stage_count; i++)
+            six = strcmp(rg->stages[i], "stage6") == 0 ? (int)i : six;
+        CHECK(six > 0);
+        static const char *const ships[] = {"hotaru", "shirasagi"};
+        for (int d = DIFFICULTY_EASY; six > 0 && d <= DIFFICULTY_NORMAL; d++)
+            for (int k = 0; k < 2; k++)
+                clear_final(run, six, ships[k], d, 3);
+        if (run != lib)
+            library_free(run);
         library_free(lib);
     }
     return check_done("clear");

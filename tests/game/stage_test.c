@@ -8,8 +8,13 @@
  * bullets than stage 2, and faster, on every difficulty). Also: the same run twice gives the same
  * hash, and a run with the scripted player, not invulnerable, gets hit and pays a ship; a run that
  * never shoots meets the midboss on time (no enemy parked off the field holds the stage up).
+ * And stage 6, the final stage, the same way: cleared in four to six minutes, its seven spell
+ * cards met (Oboro's two, Tobari's four and her last word), heavier than the stage before it
+ * in the run on every difficulty and every figure (mean and peak bullets, mean speed).
  *
- * usage: test_game.stage PATTERNS_DIR
+ * usage: test_game.stage PATTERNS_DIR [RUN_DIR]
+ *   RUN_DIR: a game.pat that lists stage 6, loaded as a mod over the patterns
+ *   (tests/game/run6) until patterns/game.pat lists it
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -59,9 +64,9 @@ static stage_result stage_play(const library *lib, world_config cfg)
         if (w->bullets.live > seg_peak)
             seg_peak = w->bullets.live, seg_peak_at = w->frame;
         if (segments && (cut || world_over(w))) {
-            printf("  %6.1f s: %5.1f s, mean %4.0f, peak %4u at %6.1f s\n",
-                   (double)w->frame / 60.0, (double)(w->frame - seg_at) / 60.0,
-                   seg_n ? seg_sum / seg_n : 0.0, seg_peak, (double)seg_peak_at / 60.0);
+            printf("  %6.1f s: %5.1f s, mean %4.0f, peak %4u at %6.1f s\n", (double)w->frame / 60.0,
+                   (double)(w->frame - seg_at) / 60.0, seg_n ? seg_sum / seg_n : 0.0, seg_peak,
+                   (double)seg_peak_at / 60.0);
             seg_at = w->frame, seg_sum = 0, seg_n = 0, seg_peak = 0;
         }
         if (w->frame % 30 || w->bullets.live == 0)
@@ -100,7 +105,9 @@ static stage_result stage_play(const library *lib, world_config cfg)
 static void stage_every_difficulty(const library *lib, int stage, double lo, double hi, int spells,
                                    stage_result res[DIFFICULTY_COUNT])
 {
-    printf("stage %d\n", stage + 1);
+    const library_game *g = world_game_of(lib);
+    printf("stage %d (%s)\n", stage + 1,
+           g && (uint32_t)stage < g->stage_count ? g->stages[stage] : "?");
     for (int d = 0; d < DIFFICULTY_COUNT; d++) {
         world_config cfg = {.seed = 11,
                             .difficulty = (uint8_t)d,
@@ -154,12 +161,8 @@ static int stage_index(const library *lib, const char *name)
  * mean speed), and its last boss's eight phases are all met (its four cards
  * and its last word after them, with the midboss's two: six spell cards at
  * least). Played alone, it takes four to six minutes. */
-static void stage_final(const library *lib, const stage_result before[DIFFICULTY_COUNT])
+static void stage_final(const library *lib, int six, const stage_result before[DIFFICULTY_COUNT])
 {
-    int six = stage_index(lib, "stage6");
-    CHECK(six > 0);
-    if (six <= 0)
-        return;
     stage_result res[DIFFICULTY_COUNT];
     stage_every_difficulty(lib, six, 4.0, 6.0, 7, res);
     for (int d = 0; d < DIFFICULTY_COUNT; d++) {
@@ -237,14 +240,15 @@ static void stage_hit_costs_a_ship(const library *lib)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR\n");
+        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR [RUN_DIR]\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
     CHECK(lib != NULL);
     if (lib) {
         static stage_result res[3][DIFFICULTY_COUNT];
-        /* CURTAIN_STAGE_ONLY=stage6 plays that one alone (while tuning it) */
+        /* CURTAIN_STAGE_ONLY=1 plays stage 6 (and the stage before it) alone,
+         * while tuning it */
         const char *only = getenv("CURTAIN_STAGE_ONLY");
         if (!only) {
             /* stage 1: the midboss's card, the boss's four */
@@ -253,18 +257,24 @@ int main(int argc, char **argv)
             stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
             stage_last_is_hardest(res[1], res[2]);
         }
-        /* the stage before stage 6 in the game's list: stage 3 until stages 4
-         * and 5 come (then it is stage 5: its figures are played here) */
-        int six = stage_index(lib, "stage6");
-        if (six > 3) {
-            stage_every_difficulty(lib, six - 1, 4.0, 6.0, 5, res[0]);
-            stage_final(lib, res[0]);
-        } else if (!only) {
-            stage_final(lib, res[2]);
+        /* stage 6, the final stage, from the run that lists it (RUN_DIR's
+         * game.pat over the patterns, until patterns/game.pat lists it),
+         * against the stage before it there: stage 3 here (its figures are
+         * those above), a stage of its own played here otherwise */
+        library *run = argc > 2 ? test_library_load_mod(argv[1], argv[2]) : lib;
+        CHECK(run != NULL);
+        int six = run ? stage_index(run, "stage6") : -1;
+        if (six == 3 && !only) {
+            stage_final(run, six, res[2]);
+        } else if (six > 0) {
+            static stage_result before[DIFFICULTY_COUNT];
+            stage_every_difficulty(run, six - 1, 4.0, 6.0, 5, before);
+            stage_final(run, six, before);
         } else {
-            static const stage_result none[DIFFICULTY_COUNT];
-            stage_final(lib, none);
+            CHECK(six > 0);
         }
+        if (run && run != lib)
+            library_free(run);
         if (only) {
             library_free(lib);
             return check_done("stage");

@@ -28,6 +28,17 @@ static inline library *test_library_load(const char *dir)
     return lib;
 }
 
+/* The same with a mod folder over dir (library_load_dir's mod_dir). */
+static inline library *test_library_load_mod(const char *dir, const char *mod)
+{
+    diag_list diags;
+    diag_init(&diags);
+    library *lib = library_load_dir(dir, mod, &diags);
+    diag_print(&diags, stderr);
+    diag_free(&diags);
+    return lib;
+}
+
 #define TEST_LIBRARY_SHIP CURTAIN_TEST_PATTERNS "/ships/hotaru.pat"
 
 /* Compiles one pattern file, `name`, from text, and the game's first ship. */

@@ -13,19 +13,18 @@
 
 #include <string.h>
 
-static const char source[] =
-    "boss flasher {\n"
-    "    name \"Flasher\"\n"
-    "    look boss\n"
-    "    phase \"Flash Sign: Every Frame\" spell time 10s health 100 {\n"
-    "        cutin \"Flash Sign: Every Frame\" purple over 60\n"
-    "        loop as t {\n"
-    "            flash white over 10 alpha 0.2\n"
-    "            fire orb ring 8 at t * 3 speed 2\n"
-    "            wait 5\n"
-    "        }\n"
-    "    }\n"
-    "}\n";
+static const char source[] = "boss flasher {\n"
+                             "    name \"Flasher\"\n"
+                             "    look boss\n"
+                             "    phase \"Flash Sign: Every Frame\" spell time 10s health 100 {\n"
+                             "        cutin \"Flash Sign: Every Frame\" purple over 60\n"
+                             "        loop as t {\n"
+                             "            flash white over 10 alpha 0.2\n"
+                             "            fire orb ring 8 at t * 3 speed 2\n"
+                             "            wait 5\n"
+                             "        }\n"
+                             "    }\n"
+                             "}\n";
 
 int main(void)
 {

@@ -5,7 +5,7 @@
  *   sprites.png    448x280  the looks (patterns/stage6/1_enemies.pat's `art`):
  *                           s6_veil 4x 48x48, s6_lamp 4x 40x40, s6_guard 2x 64x64,
  *                           s6_oboro 2x 96x96, s6_tobari 2x 128x128
- *   portraits.png 1400x300  seven 200x300 busts: Oboro normal, smile, surprised;
+ *   portraits.png 1792x384  seven 256x384 busts: Oboro normal, smile, surprised;
  *                           Tobari normal, smile, angry, sad (4_story.pat)
  *   curtain.png    256x256  the night curtain's folds, deep indigo, tiling
  *   gate.png       512x512  the Moon Gate: a round arch of pale gold under
@@ -33,7 +33,14 @@
 
 /* ---- a scene: shapes painted in order ---- */
 
-enum { P_ELLIPSE, P_BOX, P_POLY, P_SEG, P_ARC, P_CRESCENT };
+enum {
+    P_ELLIPSE,
+    P_BOX,
+    P_POLY,
+    P_SEG,
+    P_ARC,
+    P_CRESCENT
+};
 
 typedef struct prim {
     int kind;
@@ -155,14 +162,10 @@ static double prim_distance(const prim *s, vec2 p)
     if (s->rot != 0.0)
         q = paint_rotate(q, -s->rot);
     switch (s->kind) {
-    case P_ELLIPSE:
-        return sd_ellipse(q, s->a, s->b);
-    case P_BOX:
-        return sd_box(q, s->a, s->b, s->cut);
-    case P_POLY:
-        return sd_polygon(p, s->v, s->n);
-    case P_SEG:
-        return sd_segment(p, paint_v(s->x, s->y), paint_v(s->x1, s->y1), s->a);
+    case P_ELLIPSE: return sd_ellipse(q, s->a, s->b);
+    case P_BOX: return sd_box(q, s->a, s->b, s->cut);
+    case P_POLY: return sd_polygon(p, s->v, s->n);
+    case P_SEG: return sd_segment(p, paint_v(s->x, s->y), paint_v(s->x1, s->y1), s->a);
     case P_ARC: {
         double ring = fabs(paint_len(q) - s->a) - s->b;
         double side = -(q.x * s->x1 + q.y * s->y1 - s->cut);
@@ -181,36 +184,30 @@ static double prim_distance(const prim *s, vec2 p)
 static double prim_top(const prim *s)
 {
     switch (s->kind) {
-    case P_ELLIPSE:
-        return s->y - s->b;
-    case P_BOX:
-        return s->y - s->b;
+    case P_ELLIPSE: return s->y - s->b;
+    case P_BOX: return s->y - s->b;
     case P_POLY: {
         double t = 1e9;
         for (int i = 0; i < s->n; i++)
             t = s->v[i].y < t ? s->v[i].y : t;
         return t;
     }
-    default:
-        return s->y - s->a;
+    default: return s->y - s->a;
     }
 }
 
 static double prim_bottom(const prim *s)
 {
     switch (s->kind) {
-    case P_ELLIPSE:
-        return s->y + s->b;
-    case P_BOX:
-        return s->y + s->b;
+    case P_ELLIPSE: return s->y + s->b;
+    case P_BOX: return s->y + s->b;
     case P_POLY: {
         double t = -1e9;
         for (int i = 0; i < s->n; i++)
             t = s->v[i].y > t ? s->v[i].y : t;
         return t;
     }
-    default:
-        return s->y + s->a;
+    default: return s->y + s->a;
     }
 }
 
@@ -280,8 +277,8 @@ static void sheet_save(sheet *s, const char *dir, const char *name)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    SDL_Surface *sf = SDL_CreateRGBSurfaceWithFormatFrom(s->px, s->w, s->h, 32, s->w * 4,
-                                                         SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *sf =
+        SDL_CreateRGBSurfaceWithFormatFrom(s->px, s->w, s->h, 32, s->w * 4, SDL_PIXELFORMAT_RGBA32);
     if (!sf || IMG_SavePNG(sf, path) != 0) {
         fprintf(stderr, "sheets_stage6: cannot write %s: %s\n", path, SDL_GetError());
         exit(1);
@@ -318,8 +315,7 @@ static void draw_veil(int f)
     }
     hem[n++] = 14, hem[n++] = -10;
     outline(gradient(poly(n / 2, hem, C(70, 60, 150)), C(40, 30, 100)), C(200, 200, 240), 1.4);
-    outline(gradient(ell(0, -8, 14, 13, 0, C(90, 80, 180)), C(60, 50, 140)), C(220, 220, 250),
-            1.4);
+    outline(gradient(ell(0, -8, 14, 13, 0, C(90, 80, 180)), C(60, 50, 140)), C(220, 220, 250), 1.4);
     seg(-9, 4, -9 + 2 * sn(ph), 14, 1.2, CA(220, 220, 250, 0.6));
     seg(9, 4, 9 - 2 * sn(ph), 14, 1.2, CA(220, 220, 250, 0.6));
     glow(ell(-5, -7, 2.6, 2, 0, C(255, 230, 150)), 3);
@@ -349,10 +345,10 @@ static void draw_guard(int f)
 {
     double s = f ? 4 : -4;
     glow(ell(0, 0, 22, 22, 0, CA(200, 190, 255, 0.45)), 10);
-    outline(gradient(poly(4, (const double[]){-8, 14, 8, 14, 12 + s, 30, -12 + s, 30},
-                          C(70, 56, 150)),
-                     C(40, 30, 90)),
-            C(200, 190, 240), 1.2);
+    outline(
+        gradient(poly(4, (const double[]){-8, 14, 8, 14, 12 + s, 30, -12 + s, 30}, C(70, 56, 150)),
+                 C(40, 30, 90)),
+        C(200, 190, 240), 1.2);
     outline(gradient(crescent(0, 0, 24, 0, -11, C(236, 238, 250)), C(160, 164, 200)),
             C(60, 56, 100), 1.6);
     glow(ell(0, 12, 6, 6, 0, C(255, 210, 110)), 6);
@@ -368,8 +364,8 @@ static void draw_oboro_look(int f)
 {
     double m = f ? 5 : -5;
     glow(ell(0, -6, 30, 30, 0, CA(210, 210, 255, 0.5)), 14);
-    outline(gradient(ell(0, -6, 30, 30, 0, C(240, 238, 252)), C(190, 188, 220)),
-            C(150, 150, 190), 1.5);
+    outline(gradient(ell(0, -6, 30, 30, 0, C(240, 238, 252)), C(190, 188, 220)), C(150, 150, 190),
+            1.5);
     ell(-9, -12, 7, 5, 0.3, CA(200, 198, 226, 0.8));
     ell(10, 2, 9, 6, -0.2, CA(200, 198, 226, 0.7));
     ell(4, -20, 4, 3, 0, CA(200, 198, 226, 0.7));
@@ -394,9 +390,9 @@ static void draw_tobari_look(int f)
             double x0 = side * (18 + k * 10), x1 = side * (34 + k * 9) + s;
             const double drape[] = {x0 - side * 6, -30 + k * 4, x0 + side * 6, -30 + k * 4,
                                     x1 + side * 6, 50 - k * 6,  x1 - side * 8, 54 - k * 6};
-            outline(gradient(poly(4, drape, C(60 - k * 8, 40 - k * 5, 130 - k * 14)),
-                             C(24, 16, 60)),
-                    C(200, 170, 90), 1.2);
+            outline(
+                gradient(poly(4, drape, C(60 - k * 8, 40 - k * 5, 130 - k * 14)), C(24, 16, 60)),
+                C(200, 170, 90), 1.2);
         }
     }
     glow(ell(0, 0, 28, 28, 0, CA(255, 210, 120, 0.9)), 16);
@@ -411,13 +407,19 @@ static void draw_tobari_look(int f)
     seg(-20, 36 + s, 20, 36 - s, 1.2, CA(255, 220, 140, 0.8));
 }
 
-/* ---- the portraits (200x300, origin at the centre) ---- */
+/* ---- the portraits (laid out on 200x300, origin at the centre) ---- */
 
 typedef struct face {
     rgba hair, hair_dark, skin, iris, cloth, cloth_dark, trim, lip;
 } face;
 
-enum { MOOD_NORMAL, MOOD_SMILE, MOOD_SURPRISED, MOOD_ANGRY, MOOD_SAD };
+enum {
+    MOOD_NORMAL,
+    MOOD_SMILE,
+    MOOD_SURPRISED,
+    MOOD_ANGRY,
+    MOOD_SAD
+};
 
 /* One eye at (x, y), side -1 (left) or 1: white, iris, pupil, highlight and the
  * upper lid; lidded (0..1) lowers the lid; closed draws a smiling arc. */
@@ -428,9 +430,9 @@ static void eye(const face *fc, double x, double y, int side, int mood, double l
         arc(x, y + 7, 10, 1.8, 0, -1, 3, dark);
         return;
     }
-    double h = mood == MOOD_SURPRISED ? 13 : 11;
-    outline(ell(x, y, 11, h, 0, C(250, 250, 255)), dark, 1.2);
-    double ir = mood == MOOD_SURPRISED ? 6.5 : 8;
+    double h = mood == MOOD_SURPRISED ? 15 : 13;
+    outline(ell(x, y, 12, h, 0, C(250, 250, 255)), dark, 1.2);
+    double ir = mood == MOOD_SURPRISED ? 7 : 9;
     gradient(ell(x, y + 1.5, ir, ir * 1.25, 0, paint_lighten(fc->iris, 0.2)),
              paint_darken(fc->iris, 0.45));
     ell(x, y + 2.5, ir * 0.45, ir * 0.6, 0, C(30, 18, 40));
@@ -465,19 +467,13 @@ static void mouth(const face *fc, double y, int mood)
 {
     rgba dark = C(110, 50, 66);
     switch (mood) {
-    case MOOD_SMILE:
-        arc(0, y - 8, 10, 1.6, 0, 1, 5, dark);
-        break;
-    case MOOD_SURPRISED:
-        outline(ell(0, y + 2, 4.5, 6, 0, C(150, 60, 80)), dark, 1.2);
-        break;
+    case MOOD_SMILE: arc(0, y - 8, 10, 1.6, 0, 1, 5, dark); break;
+    case MOOD_SURPRISED: outline(ell(0, y + 2, 4.5, 6, 0, C(150, 60, 80)), dark, 1.2); break;
     case MOOD_ANGRY:
         arc(0, y + 8, 8, 1.6, 0, -1, 5, dark);
         seg(-4, y, 4, y, 1.2, dark);
         break;
-    case MOOD_SAD:
-        arc(0, y + 10, 8, 1.4, 0, -1, 7, dark);
-        break;
+    case MOOD_SAD: arc(0, y + 10, 8, 1.4, 0, -1, 7, dark); break;
     default:
         seg(-5, y, 5, y, 1.3, dark);
         ell(0, y + 3, 3, 1.2, 0, paint_fade(fc->lip, 0.4));
@@ -488,15 +484,15 @@ static void mouth(const face *fc, double y, int mood)
 /* A face at (0, fy): skin, blush, eyes, brows, mouth and nose. */
 static void face_features(const face *fc, double fy, int mood, double lidded)
 {
-    outline(gradient(ell(0, fy, 40, 48, 0, fc->skin), paint_darken(fc->skin, 0.08)),
-            C(120, 80, 90), 1.4);
-    ell(-24, fy + 16, 8, 4, 0, CA(255, 160, 170, 0.45));
-    ell(24, fy + 16, 8, 4, 0, CA(255, 160, 170, 0.45));
-    eye(fc, -16, fy + 2, -1, mood, lidded);
-    eye(fc, 16, fy + 2, 1, mood, lidded);
-    brows(fc, fy - 16, mood);
-    seg(0, fy + 16, -1, fy + 19, 0.8, CA(180, 120, 120, 0.7));
-    mouth(fc, fy + 30, mood);
+    outline(gradient(ell(0, fy, 44, 52, 0, fc->skin), paint_darken(fc->skin, 0.08)), C(120, 80, 90),
+            1.4);
+    ell(-27, fy + 18, 9, 4.5, 0, CA(255, 160, 170, 0.45));
+    ell(27, fy + 18, 9, 4.5, 0, CA(255, 160, 170, 0.45));
+    eye(fc, -18, fy + 3, -1, mood, lidded);
+    eye(fc, 18, fy + 3, 1, mood, lidded);
+    brows(fc, fy - 17, mood);
+    seg(0, fy + 18, -1, fy + 21, 0.8, CA(180, 120, 120, 0.7));
+    mouth(fc, fy + 33, mood);
 }
 
 /* Oboro: silver-lavender hair falling long and straight, a hazy shawl, a
@@ -505,18 +501,19 @@ static void face_features(const face *fc, double fy, int mood, double lidded)
 static void draw_oboro_portrait(int mood)
 {
     face fc = {C(206, 200, 226), C(150, 140, 180), C(250, 236, 232), C(140, 120, 190),
-               C(150, 164, 196), C(90, 100, 140), C(230, 230, 245), C(200, 120, 130)};
+               C(150, 164, 196), C(90, 100, 140),  C(230, 230, 245), C(200, 120, 130)};
     double fy = -50;
     /* hair behind: long, to the bottom */
     outline(gradient(box(0, 10, 62, 140, 40, 0, fc.hair), fc.hair_dark), C(90, 80, 120), 1.5);
     /* the body: shoulders, a crossed collar */
-    outline(gradient(ell(0, 150, 92, 110, 0, fc.cloth), fc.cloth_dark), C(60, 60, 90), 1.5);
-    const double col1[] = {-30, 30, 0, 90, -8, 150, -50, 150};
-    const double col2[] = {30, 30, 0, 90, 8, 150, 50, 150};
-    outline(poly(4, col1, fc.trim), C(90, 90, 120), 1.2);
-    outline(poly(4, col2, fc.trim), C(90, 90, 120), 1.2);
-    seg(-2, 90, 0, 150, 2, C(110, 120, 160));
-    outline(box(0, 14, 12, 20, 6, 0, paint_darken(fc.skin, 0.08)), C(120, 80, 90), 1.2);
+    outline(box(0, 10, 12, 18, 6, 0, paint_darken(fc.skin, 0.08)), C(120, 80, 90), 1.2);
+    outline(gradient(ell(0, 138, 94, 110, 0, fc.cloth), fc.cloth_dark), C(60, 60, 90), 1.5);
+    const double under[] = {-22, 30, 22, 30, 0, 84};
+    poly(3, under, paint_darken(fc.skin, 0.05));
+    outline(seg(-26, 30, 4, 100, 7, fc.trim), C(90, 90, 120), 1);
+    outline(seg(26, 30, -4, 100, 7, fc.trim), C(90, 90, 120), 1);
+    outline(box(0, 118, 60, 10, 3, 0, C(110, 100, 160)), C(60, 60, 90), 1.2);
+    ell(0, 118, 8, 6, 0, C(230, 220, 250));
     /* the hazy shawl: pale bands of mist over the shoulders */
     ell(-56, 70, 44, 16, 0.5, CA(230, 228, 250, 0.45));
     ell(56, 70, 44, 16, -0.5, CA(230, 228, 250, 0.45));
@@ -547,7 +544,7 @@ static void draw_oboro_portrait(int mood)
 static void draw_tobari_portrait(int mood)
 {
     face fc = {C(56, 44, 130), C(26, 18, 70), C(248, 232, 228), C(240, 190, 80),
-               C(40, 28, 96), C(16, 10, 48), C(240, 200, 110), C(200, 110, 130)};
+               C(40, 28, 96),  C(16, 10, 48), C(240, 200, 110), C(200, 110, 130)};
     double fy = -56;
     /* the curtain behind her: her hair, falling wide in folds */
     for (int k = 0; k < 6; k++) {
@@ -562,7 +559,8 @@ static void draw_tobari_portrait(int mood)
     }
     outline(gradient(box(0, -30, 56, 80, 40, 0, fc.hair), fc.hair_dark), C(20, 12, 50), 1.5);
     /* the robes: wide shoulders, a high collar of gold, stars */
-    outline(gradient(ell(0, 156, 100, 112, 0, fc.cloth), fc.cloth_dark), C(200, 160, 80), 2);
+    outline(box(0, 6, 12, 18, 6, 0, paint_darken(fc.skin, 0.08)), C(120, 80, 90), 1.2);
+    outline(gradient(ell(0, 146, 100, 112, 0, fc.cloth), fc.cloth_dark), C(200, 160, 80), 2);
     const double col1[] = {-34, 28, 0, 84, -6, 150, -58, 150};
     const double col2[] = {34, 28, 0, 84, 6, 150, 58, 150};
     outline(gradient(poly(4, col1, C(70, 54, 150)), C(30, 20, 80)), fc.trim, 2);
@@ -573,7 +571,6 @@ static void draw_tobari_portrait(int mood)
     }
     glow(ell(0, 100, 7, 7, 0, C(255, 210, 120)), 6);
     outline(ell(0, 100, 7, 7, 0, C(255, 220, 140)), C(120, 80, 40), 1.2);
-    outline(box(0, 10, 12, 20, 6, 0, paint_darken(fc.skin, 0.08)), C(120, 80, 90), 1.2);
     face_features(&fc, fy, mood, mood == MOOD_SAD ? 0.45 : mood == MOOD_ANGRY ? 0.25 : 0.15);
     /* hair in front: a parted fringe and long locks framing the face */
     outline(gradient(ell(0, fy - 42, 48, 24, 0, fc.hair), fc.hair_dark), C(20, 12, 50), 1.2);
@@ -581,10 +578,8 @@ static void draw_tobari_portrait(int mood)
     const double pr[] = {2, fy - 52, 44, fy - 30, 46, fy + 4, 30, fy - 24};
     poly(4, pl, fc.hair);
     poly(4, pr, fc.hair);
-    outline(gradient(box(-46, fy + 40, 9, 76, 8, 0.06, fc.hair), fc.hair_dark), C(20, 12, 50),
-            1.2);
-    outline(gradient(box(46, fy + 40, 9, 76, 8, -0.06, fc.hair), fc.hair_dark), C(20, 12, 50),
-            1.2);
+    outline(gradient(box(-46, fy + 40, 9, 76, 8, 0.06, fc.hair), fc.hair_dark), C(20, 12, 50), 1.2);
+    outline(gradient(box(46, fy + 40, 9, 76, 8, -0.06, fc.hair), fc.hair_dark), C(20, 12, 50), 1.2);
     ell(-20, fy - 52, 16, 3, -0.3, CA(200, 180, 255, 0.5));
     /* the crown: a gold crescent, horns up, a star between them */
     glow(crescent(0, fy - 74, 18, 0, -9, C(255, 220, 130)), 8);
@@ -725,16 +720,19 @@ int main(int argc, char **argv)
     }
     sheet_save(&sp, dir, "sprites.png");
 
-    sheet po = sheet_new(1400, 300);
+    /* the busts are laid out on 200x300 and drawn 1.28 times that: 256x384,
+     * the portraits' size (docs/patterns.md, Characters and dialogue) */
+    sheet po = sheet_new(7 * 256, 384);
+    static const double bust = 1.28;
     static const int oboro[] = {MOOD_NORMAL, MOOD_SMILE, MOOD_SURPRISED};
     static const int tobari[] = {MOOD_NORMAL, MOOD_SMILE, MOOD_ANGRY, MOOD_SAD};
     for (int i = 0; i < 3; i++) {
         draw_oboro_portrait(oboro[i]);
-        sheet_scene(&po, i * 200, 0, 200, 300);
+        sheet_scene_scaled(&po, i * 256, 0, 256, 384, &bust);
     }
     for (int i = 0; i < 4; i++) {
         draw_tobari_portrait(tobari[i]);
-        sheet_scene(&po, 600 + i * 200, 0, 200, 300);
+        sheet_scene_scaled(&po, (3 + i) * 256, 0, 256, 384, &bust);
     }
     sheet_save(&po, dir, "portraits.png");
 
