@@ -38,15 +38,18 @@ backdrop s6_gate_boss {
     }
 }
 
-# The two women of the Moon Gate: seven 256x384 busts.
+# The two women of the Moon Gate: nine 256x384 busts (Oboro's four, Tobari's
+# five: the story's four expressions, and Tobari's sadness at the end).
 art s6_faces "art/portraits.png" {
     shape s6_oboro_normal     frame 256 384 at 0 0 portrait
     shape s6_oboro_smile      frame 256 384 at 256 0 portrait
-    shape s6_oboro_surprised  frame 256 384 at 512 0 portrait
-    shape s6_tobari_normal    frame 256 384 at 768 0 portrait
-    shape s6_tobari_smile     frame 256 384 at 1024 0 portrait
-    shape s6_tobari_angry     frame 256 384 at 1280 0 portrait
-    shape s6_tobari_sad       frame 256 384 at 1536 0 portrait
+    shape s6_oboro_angry      frame 256 384 at 512 0 portrait
+    shape s6_oboro_surprised  frame 256 384 at 768 0 portrait
+    shape s6_tobari_normal    frame 256 384 at 0 384 portrait
+    shape s6_tobari_smile     frame 256 384 at 256 384 portrait
+    shape s6_tobari_angry     frame 256 384 at 512 384 portrait
+    shape s6_tobari_surprised frame 256 384 at 768 384 portrait
+    shape s6_tobari_sad       frame 256 384 at 1024 384 portrait
 }
 
 character s6_oboro {
@@ -54,6 +57,7 @@ character s6_oboro {
     colour 196 190 236
     portrait normal s6_oboro_normal
     portrait smile s6_oboro_smile
+    portrait angry s6_oboro_angry
     portrait surprised s6_oboro_surprised
 }
 
@@ -63,5 +67,6 @@ character s6_tobari {
     portrait normal s6_tobari_normal
     portrait smile s6_tobari_smile
     portrait angry s6_tobari_angry
+    portrait surprised s6_tobari_surprised
     portrait sad s6_tobari_sad
 }

@@ -79,10 +79,14 @@ stage stage6 {
     # At the outer gate: Oboro, who would rather let them through.
     say s6_oboro "Oh... a visitor, this high. The Moon Gate is closed. My lady wishes no one through."
     if ship == hotaru {
+        say hotaru angry "Then I'll fly over it! I didn't come all this way to turn back at a door!"
     } else if ship == shirasagi {
+        say shirasagi "Then I shall knock. Firmly, and more than once."
     } else {
+        say tsubame "Gates don't stop me. Move, or I go around you. Or through."
     }
-    say s6_oboro smile "...I had hoped someone would say that. Forgive me. I must still try to stop you."
+    say s6_oboro smile "...I had hoped someone would say that."
+    say s6_oboro angry "Forgive me. I must still try to stop you."
     midboss s6_oboro
     wait 90
 
@@ -136,17 +140,28 @@ stage stage6 {
     say "Beyond the Moon Gate the night's curtain hangs from the very top of the sky."
     if ship == hotaru {
         say s6_tobari "A firefly, this high? You have flown a long way from your lanterns."
+        say hotaru angry "You're the one holding the curtain shut! Everyone down there is waiting for the morning!"
         say s6_tobari smile "Are they? At dawn the festival ends. The lanterns go out, the stalls fold, and everyone goes home."
         say s6_tobari "I only kept the best night of the year from ending."
+        say hotaru surprised "...That's why? That's the whole reason?"
+        say hotaru angry "But a festival is fun because it ends! You can't keep fireflies in a jar forever!"
+        say s6_tobari surprised "Because it ends...?"
         say s6_tobari angry "Then I will keep you here, with the rest of the night."
     } else if ship == shirasagi {
         say s6_tobari "A heron from the shrine. Have you come to pray for the dawn?"
+        say shirasagi "I came to ask for it politely first. The arrows are for afterwards."
         say s6_tobari smile "How proper. Then hear my prayer: one night that never ends. The lanterns lit, the festival never over."
+        say shirasagi "A shrine keeps its festivals because they end. A rite performed forever is no rite at all."
         say s6_tobari angry "Spoken like a priestess who has never watched the lanterns go out."
+        say shirasagi angry "I have watched them every year. Draw back the curtain, Lady Tobari."
     } else {
         say s6_tobari "A swallow. You must be in a hurry, to fly this high at this hour."
+        say tsubame "I've got letters that were due at sunrise. Sunrise is late. You're the hold-up?"
         say s6_tobari smile "I am. The festival ends at dawn. So there is no dawn."
+        say tsubame angry "That's it? You stopped the whole sky because you didn't want to go home?"
         say s6_tobari angry "Do not speak of it as if it were nothing, little courier."
+        say tsubame smile "Fine. I'll deliver the dawn myself. Sign here."
+        say s6_tobari surprised "...Sign?"
     }
     title "Tobari" "Lady of the Night Curtain"
     wait 60
@@ -156,12 +171,15 @@ stage stage6 {
     # After it: the curtain opens.
     if ship == hotaru {
         say s6_tobari sad "So even the night I made must end."
+        say hotaru smile "It comes round again next year, you know. The lanterns always come back."
         say s6_tobari "...Then I suppose I can wait a year."
     } else if ship == shirasagi {
         say s6_tobari sad "Your aim is truer than my curtain was heavy."
+        say shirasagi smile "It was a beautiful night. That is why it should be allowed to end."
         say s6_tobari "Then go home, heron. I will open the sky."
     } else {
         say s6_tobari sad "You fly too fast to be caught in any curtain."
+        say tsubame smile "Comes with the job. So. The dawn?"
         say s6_tobari smile "Take it. It has waited long enough."
     }
     say "Tobari draws the curtain aside, and the first grey of dawn spills over the Moon Gate."

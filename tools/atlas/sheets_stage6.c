@@ -5,8 +5,9 @@
  *   sprites.png    448x280  the looks (patterns/stage6/1_enemies.pat's `art`):
  *                           s6_veil 4x 48x48, s6_lamp 4x 40x40, s6_guard 2x 64x64,
  *                           s6_oboro 2x 96x96, s6_tobari 2x 128x128
- *   portraits.png 1792x384  seven 256x384 busts: Oboro normal, smile, surprised;
- *                           Tobari normal, smile, angry, sad (4_story.pat)
+ *   portraits.png 1280x768  nine 256x384 busts: Oboro normal, smile, angry,
+ *                           surprised (the top row); Tobari normal, smile, angry,
+ *                           surprised, sad (the second) (4_story.pat)
  *   curtain.png    256x256  the night curtain's folds, deep indigo, tiling
  *   gate.png       512x512  the Moon Gate: a round arch of pale gold under
  *                           silver roofs before a full moon, placed once
@@ -518,7 +519,7 @@ static void draw_oboro_portrait(int mood)
     ell(-56, 70, 44, 16, 0.5, CA(230, 228, 250, 0.45));
     ell(56, 70, 44, 16, -0.5, CA(230, 228, 250, 0.45));
     ell(0, 110, 90, 12, 0, CA(230, 228, 250, 0.3));
-    face_features(&fc, fy, mood, mood == MOOD_SURPRISED ? 0.0 : 0.35);
+    face_features(&fc, fy, mood, mood == MOOD_SURPRISED ? 0.0 : mood == MOOD_ANGRY ? 0.2 : 0.35);
     /* hair in front: a straight fringe and side locks */
     outline(gradient(ell(0, fy - 40, 46, 24, 0, fc.hair), fc.hair_dark), C(90, 80, 120), 1.2);
     for (int i = 0; i < 5; i++) {
@@ -571,7 +572,11 @@ static void draw_tobari_portrait(int mood)
     }
     glow(ell(0, 100, 7, 7, 0, C(255, 210, 120)), 6);
     outline(ell(0, 100, 7, 7, 0, C(255, 220, 140)), C(120, 80, 40), 1.2);
-    face_features(&fc, fy, mood, mood == MOOD_SAD ? 0.45 : mood == MOOD_ANGRY ? 0.25 : 0.15);
+    face_features(&fc, fy, mood,
+                  mood == MOOD_SAD         ? 0.45
+                  : mood == MOOD_ANGRY     ? 0.25
+                  : mood == MOOD_SURPRISED ? 0
+                                           : 0.15);
     /* hair in front: a parted fringe and long locks framing the face */
     outline(gradient(ell(0, fy - 42, 48, 24, 0, fc.hair), fc.hair_dark), C(20, 12, 50), 1.2);
     const double pl[] = {-2, fy - 52, -44, fy - 30, -46, fy + 4, -30, fy - 24};
@@ -722,17 +727,17 @@ int main(int argc, char **argv)
 
     /* the busts are laid out on 200x300 and drawn 1.28 times that: 256x384,
      * the portraits' size (docs/patterns.md, Characters and dialogue) */
-    sheet po = sheet_new(7 * 256, 384);
+    sheet po = sheet_new(5 * 256, 2 * 384);
     static const double bust = 1.28;
-    static const int oboro[] = {MOOD_NORMAL, MOOD_SMILE, MOOD_SURPRISED};
-    static const int tobari[] = {MOOD_NORMAL, MOOD_SMILE, MOOD_ANGRY, MOOD_SAD};
-    for (int i = 0; i < 3; i++) {
+    static const int oboro[] = {MOOD_NORMAL, MOOD_SMILE, MOOD_ANGRY, MOOD_SURPRISED};
+    static const int tobari[] = {MOOD_NORMAL, MOOD_SMILE, MOOD_ANGRY, MOOD_SURPRISED, MOOD_SAD};
+    for (int i = 0; i < 4; i++) {
         draw_oboro_portrait(oboro[i]);
         sheet_scene_scaled(&po, i * 256, 0, 256, 384, &bust);
     }
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         draw_tobari_portrait(tobari[i]);
-        sheet_scene_scaled(&po, (3 + i) * 256, 0, 256, 384, &bust);
+        sheet_scene_scaled(&po, i * 256, 384, 256, 384, &bust);
     }
     sheet_save(&po, dir, "portraits.png");
 
