@@ -470,9 +470,9 @@ static void mouth(const face *fc, double y, int mood)
     switch (mood) {
     case MOOD_SMILE: arc(0, y - 8, 10, 1.6, 0, 1, 5, dark); break;
     case MOOD_SURPRISED: outline(ell(0, y + 2, 4.5, 6, 0, C(150, 60, 80)), dark, 1.2); break;
-    case MOOD_ANGRY:
-        arc(0, y + 8, 8, 1.6, 0, -1, 5, dark);
-        seg(-4, y, 4, y, 1.2, dark);
+    case MOOD_ANGRY: /* set teeth in an open, tight mouth */
+        outline(ell(0, y + 2, 9, 5, 0, C(120, 40, 60)), dark, 1.2);
+        box(0, y + 1, 7, 2, 1, 0, C(250, 248, 250));
         break;
     case MOOD_SAD: arc(0, y + 10, 8, 1.4, 0, -1, 7, dark); break;
     default:
@@ -487,13 +487,38 @@ static void face_features(const face *fc, double fy, int mood, double lidded)
 {
     outline(gradient(ell(0, fy, 44, 52, 0, fc->skin), paint_darken(fc->skin, 0.08)), C(120, 80, 90),
             1.4);
-    ell(-27, fy + 18, 9, 4.5, 0, CA(255, 160, 170, 0.45));
-    ell(27, fy + 18, 9, 4.5, 0, CA(255, 160, 170, 0.45));
+    int hot = mood == MOOD_ANGRY; /* flushed with anger */
+    rgba blush = hot ? CA(250, 100, 110, 0.6) : CA(255, 160, 170, 0.45);
+    ell(-27, fy + 18, hot ? 13 : 9, hot ? 6 : 4.5, 0, blush);
+    ell(27, fy + 18, hot ? 13 : 9, hot ? 6 : 4.5, 0, blush);
     eye(fc, -18, fy + 3, -1, mood, lidded);
     eye(fc, 18, fy + 3, 1, mood, lidded);
     brows(fc, fy - 17, mood);
     seg(0, fy + 18, -1, fy + 21, 0.8, CA(180, 120, 120, 0.7));
     mouth(fc, fy + 33, mood);
+}
+
+/* How far Oboro's lids are lowered for a mood (a smile closes them). */
+static double oboro_lid(int mood)
+{
+    switch (mood) {
+    case MOOD_SURPRISED: return 0.0;
+    case MOOD_SMILE: return 0.6;
+    case MOOD_ANGRY: return 0.3;
+    default: return 0.35;
+    }
+}
+
+/* The same for Tobari: wide awake but when sad. */
+static double tobari_lid(int mood)
+{
+    switch (mood) {
+    case MOOD_SURPRISED: return 0.0;
+    case MOOD_SMILE: return 0.6;
+    case MOOD_ANGRY: return 0.3;
+    case MOOD_SAD: return 0.45;
+    default: return 0.15;
+    }
 }
 
 /* Oboro: silver-lavender hair falling long and straight, a hazy shawl, a
@@ -503,7 +528,7 @@ static void draw_oboro_portrait(int mood)
 {
     face fc = {C(206, 200, 226), C(150, 140, 180), C(250, 236, 232), C(140, 120, 190),
                C(150, 164, 196), C(90, 100, 140),  C(230, 230, 245), C(200, 120, 130)};
-    double fy = -50;
+    double fy = -42;
     /* hair behind: long, to the bottom */
     outline(gradient(box(0, 10, 62, 140, 40, 0, fc.hair), fc.hair_dark), C(90, 80, 120), 1.5);
     /* the body: shoulders, a crossed collar */
@@ -519,7 +544,7 @@ static void draw_oboro_portrait(int mood)
     ell(-56, 70, 44, 16, 0.5, CA(230, 228, 250, 0.45));
     ell(56, 70, 44, 16, -0.5, CA(230, 228, 250, 0.45));
     ell(0, 110, 90, 12, 0, CA(230, 228, 250, 0.3));
-    face_features(&fc, fy, mood, mood == MOOD_SURPRISED ? 0.0 : mood == MOOD_ANGRY ? 0.2 : 0.35);
+    face_features(&fc, fy, mood, oboro_lid(mood));
     /* hair in front: a straight fringe and side locks */
     outline(gradient(ell(0, fy - 40, 46, 24, 0, fc.hair), fc.hair_dark), C(90, 80, 120), 1.2);
     for (int i = 0; i < 5; i++) {
@@ -546,7 +571,7 @@ static void draw_tobari_portrait(int mood)
 {
     face fc = {C(56, 44, 130), C(26, 18, 70), C(248, 232, 228), C(240, 190, 80),
                C(40, 28, 96),  C(16, 10, 48), C(240, 200, 110), C(200, 110, 130)};
-    double fy = -56;
+    double fy = -48;
     /* the curtain behind her: her hair, falling wide in folds */
     for (int k = 0; k < 6; k++) {
         double x0 = -40 - k * 10, x1 = -58 - k * 8;
@@ -572,11 +597,7 @@ static void draw_tobari_portrait(int mood)
     }
     glow(ell(0, 100, 7, 7, 0, C(255, 210, 120)), 6);
     outline(ell(0, 100, 7, 7, 0, C(255, 220, 140)), C(120, 80, 40), 1.2);
-    face_features(&fc, fy, mood,
-                  mood == MOOD_SAD         ? 0.45
-                  : mood == MOOD_ANGRY     ? 0.25
-                  : mood == MOOD_SURPRISED ? 0
-                                           : 0.15);
+    face_features(&fc, fy, mood, tobari_lid(mood));
     /* hair in front: a parted fringe and long locks framing the face */
     outline(gradient(ell(0, fy - 42, 48, 24, 0, fc.hair), fc.hair_dark), C(20, 12, 50), 1.2);
     const double pl[] = {-2, fy - 52, -44, fy - 30, -46, fy + 4, -30, fy - 24};
