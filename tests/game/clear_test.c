@@ -9,7 +9,9 @@
  *
  * And the final stage, stage 6, alone from its start at full power (as a run
  * brings a player there), with each ship on Easy and Normal, cleared without a
- * continue.
+ * continue; there each ship hears its own lines (the scripted player reads
+ * every line): its own character speaks, on the left, the other ship's never,
+ * and Oboro and Tobari speak too.
  *
  * usage: test_game.clear PATTERNS_DIR [RUN_DIR]
  *   RUN_DIR: a game.pat that lists stage 6, loaded as a mod over the patterns
@@ -110,11 +112,8 @@ static void clear_final(const library *lib, int stage, const char *ship, int lev
     CHECK(s >= 0);
     if (s < 0)
         return;
-    world_config cfg = {.seed = seed,
-                        .difficulty = (uint8_t)level,
-                        .stage = (uint8_t)stage,
-                        .ship = (uint8_t)s,
-                        .flags = WORLD_FLAG_ONE_STAGE};
+    world_config cfg = {
+        .seed = seed, .difficulty = (uint8_t)level, .stage = (uint8_t)stage, .ship = (uint8_t)s};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     if (!w)
@@ -124,8 +123,27 @@ static void clear_final(const library *lib, int stage, const char *ship, int lev
     autopilot_init(&ap, 1);
     int continued = 0;
     uint64_t cleared_at = 0;
+    /* the lines said: by the ship's own character (how many on the left), by
+     * the other ship's (either of the two), by Oboro, by Tobari */
+    int own = w->ship ? w->ship->character : -1;
+    const character_info *cs[4] = {
+        library_find_character(lib, "hotaru"), library_find_character(lib, "shirasagi"),
+        library_find_character(lib, "s6_oboro"), library_find_character(lib, "s6_tobari")};
+    int idx[4];
+    for (int k = 0; k < 4; k++)
+        idx[k] = cs[k] ? (int)(cs[k] - lib->characters) : -2;
+    int other = idx[0] == own ? idx[1] : idx[0];
+    int own_lines = 0, own_left = 0, other_lines = 0, oboro = 0, tobari = 0;
     while (!world_over(w) && w->frame < 8u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
+        if (w->dialogue.talking && w->dialogue.line_at == (int32_t)w->frame - 1) {
+            int who = w->dialogue.speaker;
+            own_lines += who >= 0 && who == own;
+            own_left += who >= 0 && who == own && w->dialogue.side == DIALOGUE_LEFT;
+            other_lines += who >= 0 && who == other;
+            oboro += who == idx[2];
+            tobari += who == idx[3];
+        }
         for (int i = 0; i < w->event_count; i++) {
             continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;
             if (w->events[i].kind == WORLD_EVENT_STAGE_CLEAR && w->events[i].value == stage + 1)
@@ -136,6 +154,13 @@ static void clear_final(const library *lib, int stage, const char *ship, int lev
            "%d bombs used\n",
            difficulty_name(level), (unsigned long long)seed, ship, (unsigned long long)cleared_at,
            w->deaths, w->bombs_used);
+    printf("  its dialogue: %d lines of %s's own (%d on the left), %d of the other ship's, %d "
+           "of Oboro's, %d of Tobari's\n",
+           own_lines, ship, own_left, other_lines, oboro, tobari);
+    CHECK(own >= 0 && other >= 0 && own != other);
+    CHECK(own_lines >= 4 && own_left == own_lines);
+    CHECK_EQ_INT(other_lines, 0);
+    CHECK(oboro >= 3 && tobari >= 5);
     CHECK(cleared_at > 0);
     CHECK(!continued);
     CHECK_EQ_U64(w->stats.errors, 0);
