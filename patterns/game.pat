@@ -4,5 +4,5 @@
 # shipping its own game.pat that lists it.
 
 game main {
-    stages stage1 stage2 stage3 stage6
+    stages stage1 stage2 stage3
 }
