@@ -23,6 +23,8 @@
     X("stage4_boss", 0x27b95b8b8f1c1899ull, 0x1.af2d6f19123adp-2) \
     X("stage5", 0x4b7468221aa2e8e9ull, 0x1.a3494c5732c2ap-2)      \
     X("stage5_boss", 0x41c6dc7e4e56ac0cull, 0x1.9f1aa31d88d33p-2) \
+    X("stage6", 0x0873baec7a88c76aull, 0x1.e37680764a7b8p-2)      \
+    X("stage6_boss", 0x39193f87e785a242ull, 0x1.9913bdd2a39f8p-2) \
     X("title", 0x0aa60024b0ef15c0ull, 0x1.3fff9e2205c55p-2)
 
 #endif

@@ -1,20 +1,20 @@
 /*
- * stage: the game's own stages 1, 2, 3 and 5 (patterns/), each played alone
+ * stage: the game's own stages 1, 2 and 3 (patterns/), each played alone
  * (WORLD_FLAG_ONE_STAGE) headless to its end by the scripted player on every
  * difficulty, invulnerable: stage 1 reaches the stage-clear state within three
  * to five minutes, stages 2 and 3 within four to six, each meets its midboss's and its
  * boss's spell cards, stops no script with an error, and the harder the
  * difficulty the more bullets fly, and the faster; stage 3, the last, is the hardest (more
- * bullets than stage 2, and faster, on every difficulty), and stage 5 sits in its
- * band of the difficulty curve (mean and peak bullets, mean speed), above
- * stage 3 on all three. Also: the same run twice gives the same
+ * bullets than stage 2, and faster, on every difficulty). Also: the same run twice gives the same
  * hash, and a run with the scripted player, not invulnerable, gets hit and pays a ship; a run that
  * never shoots meets the midboss on time (no enemy parked off the field holds the stage up).
+ * And stage 6, the final stage, the same way: cleared in four to six minutes, its seven spell
+ * cards met (Oboro's two, Tobari's four and her last word), heavier than the stage before it
+ * in the run on every difficulty and every figure (mean and peak bullets, mean speed).
  *
- * usage: test_game.stage PATTERNS_DIR RUN_MOD [STAGE_NAME]
- * RUN_MOD: a mod folder whose game.pat lists the stages (tests/game/run5, until
- * patterns/game.pat lists stage 5). With STAGE_NAME: only that stage's figures,
- * printed and checked alone, for tuning a stage.
+ * usage: test_game.stage PATTERNS_DIR [RUN_DIR]
+ *   RUN_DIR: a game.pat that lists stage 6, loaded as a mod over the patterns
+ *   (tests/game/run6) until patterns/game.pat lists it
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -24,6 +24,7 @@
 #include "test_library.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct stage_result {
@@ -44,12 +45,33 @@ static stage_result stage_play(const library *lib, world_config cfg)
     autopilot_init(&ap, 1);
     double bullets = 0, speed = 0;
     int samples = 0, speed_samples = 0;
+    /* CURTAIN_STAGE_SEGMENTS=1 prints each part's figures (the waves, each
+     * boss phase), for tuning: its length, mean and peak bullets */
+    int segments = getenv("CURTAIN_STAGE_SEGMENTS") != NULL;
+    uint64_t seg_at = 0;
+    double seg_sum = 0;
+    int seg_n = 0;
+    uint32_t seg_peak = 0;
+    uint64_t seg_peak_at = 0;
     while (!world_over(w) && w->frame < 6u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
-        for (int i = 0; i < w->event_count; i++)
+        int cut = 0;
+        for (int i = 0; i < w->event_count; i++) {
             r.bosses += w->events[i].kind == WORLD_EVENT_BOSS_START;
+            cut |= w->events[i].kind == WORLD_EVENT_BOSS_START ||
+                   w->events[i].kind == WORLD_EVENT_PHASE_END;
+        }
+        if (w->bullets.live > seg_peak)
+            seg_peak = w->bullets.live, seg_peak_at = w->frame;
+        if (segments && (cut || world_over(w))) {
+            printf("  %6.1f s: %5.1f s, mean %4.0f, peak %4u at %6.1f s\n", (double)w->frame / 60.0,
+                   (double)(w->frame - seg_at) / 60.0, seg_n ? seg_sum / seg_n : 0.0, seg_peak,
+                   (double)seg_peak_at / 60.0);
+            seg_at = w->frame, seg_sum = 0, seg_n = 0, seg_peak = 0;
+        }
         if (w->frame % 30 || w->bullets.live == 0)
             continue;
+        seg_sum += w->bullets.live, seg_n++;
         samples++;
         bullets += w->bullets.live;
         const bullet_pool *p = &w->bullets;
@@ -84,7 +106,7 @@ static void stage_every_difficulty(const library *lib, int stage, double lo, dou
                                    stage_result res[DIFFICULTY_COUNT])
 {
     const library_game *g = world_game_of(lib);
-    printf("stage %d, %s\n", stage + 1,
+    printf("stage %d (%s)\n", stage + 1,
            g && (uint32_t)stage < g->stage_count ? g->stages[stage] : "?");
     for (int d = 0; d < DIFFICULTY_COUNT; d++) {
         world_config cfg = {.seed = 11,
@@ -124,31 +146,7 @@ static void stage_last_is_hardest(const stage_result two[DIFFICULTY_COUNT],
     }
 }
 
-/* Stage 5 sits in its band of the difficulty curve (docs/game.md): between
- * stage 4 (below) and stage 6 (above), on every difficulty, its mean and peak
- * bullets and its mean speed inside the ranges it was built to, and heavier
- * than stage 3 on all three. */
-static void stage5_in_band(const stage_result three[DIFFICULTY_COUNT],
-                           const stage_result five[DIFFICULTY_COUNT])
-{
-    static const double mean[DIFFICULTY_COUNT][2] = {
-        {100, 115}, {170, 185}, {220, 240}, {285, 310}};
-    static const double peak[DIFFICULTY_COUNT][2] = {
-        {290, 330}, {440, 490}, {530, 600}, {870, 940}};
-    static const double speed[DIFFICULTY_COUNT][2] = {
-        {1.68, 1.76}, {1.98, 2.05}, {2.13, 2.20}, {2.35, 2.42}};
-    for (int d = 0; d < DIFFICULTY_COUNT; d++) {
-        CHECK(five[d].mean_bullets >= mean[d][0] && five[d].mean_bullets <= mean[d][1]);
-        CHECK(five[d].peak >= peak[d][0] && five[d].peak <= peak[d][1]);
-        CHECK(five[d].mean_speed >= speed[d][0] && five[d].mean_speed <= speed[d][1]);
-        CHECK(five[d].mean_bullets > three[d].mean_bullets);
-        CHECK(five[d].peak > three[d].peak);
-        CHECK(five[d].mean_speed > three[d].mean_speed);
-    }
-}
-
-/* The index of the game's stage called `name`, or -1 (the list is the lead's
- * to order: stages are found by name, not by place). */
+/* The game's stage named `name` (its index from 0 in the game's list), or -1. */
 static int stage_index(const library *lib, const char *name)
 {
     const library_game *g = world_game_of(lib);
@@ -156,6 +154,22 @@ static int stage_index(const library *lib, const char *name)
         if (strcmp(g->stages[i], name) == 0)
             return (int)i;
     return -1;
+}
+
+/* Stage 6, the Moon Gate, the final stage: heavier than the stage before it in
+ * the game's list on every difficulty on every figure (mean and peak bullets,
+ * mean speed), and its last boss's eight phases are all met (its four cards
+ * and its last word after them, with the midboss's two: six spell cards at
+ * least). Played alone, it takes four to six minutes. */
+static void stage_final(const library *lib, int six, const stage_result before[DIFFICULTY_COUNT])
+{
+    stage_result res[DIFFICULTY_COUNT];
+    stage_every_difficulty(lib, six, 4.0, 6.0, 7, res);
+    for (int d = 0; d < DIFFICULTY_COUNT; d++) {
+        CHECK(res[d].mean_bullets > before[d].mean_bullets);
+        CHECK(res[d].peak > before[d].peak);
+        CHECK(res[d].mean_speed > before[d].mean_speed);
+    }
 }
 
 /* The same configuration and the same player give the same run. */
@@ -225,33 +239,45 @@ static void stage_hit_costs_a_ship(const library *lib)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR RUN_MOD [STAGE_NAME]\n");
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR [RUN_DIR]\n");
         return 2;
     }
-    library *lib = test_library_load_mod(argv[1], argv[2]);
+    library *lib = test_library_load(argv[1]);
     CHECK(lib != NULL);
-    if (lib && argc > 3) { /* one stage alone, for tuning it */
-        static stage_result one[DIFFICULTY_COUNT];
-        int k = stage_index(lib, argv[3]);
-        CHECK(k >= 0);
-        if (k >= 0)
-            stage_every_difficulty(lib, k, k == 0 ? 3.0 : 4.0, k == 0 ? 5.0 : 6.0, 5, one);
-        library_free(lib);
-        lib = NULL;
-    }
     if (lib) {
-        static stage_result res[6][DIFFICULTY_COUNT];
-        /* stage 1: the midboss's card, the boss's four */
-        stage_every_difficulty(lib, 0, 3.0, 5.0, 5, res[0]);
-        stage_every_difficulty(lib, 1, 4.0, 6.0, 5, res[1]); /* stage 2: the same count */
-        stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
-        stage_last_is_hardest(res[1], res[2]);
-        int five = stage_index(lib, "stage5");
-        CHECK(five >= 0);
-        if (five >= 0) { /* stage 5: the midboss's card, the boss's four */
-            stage_every_difficulty(lib, five, 4.0, 6.0, 5, res[4]);
-            stage5_in_band(res[2], res[4]);
+        static stage_result res[3][DIFFICULTY_COUNT];
+        /* CURTAIN_STAGE_ONLY=1 plays stage 6 (and the stage before it) alone,
+         * while tuning it */
+        const char *only = getenv("CURTAIN_STAGE_ONLY");
+        if (!only) {
+            /* stage 1: the midboss's card, the boss's four */
+            stage_every_difficulty(lib, 0, 3.0, 5.0, 5, res[0]);
+            stage_every_difficulty(lib, 1, 4.0, 6.0, 5, res[1]); /* stage 2: the same count */
+            stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
+            stage_last_is_hardest(res[1], res[2]);
+        }
+        /* stage 6, the final stage, from the run that lists it (RUN_DIR's
+         * game.pat over the patterns, until patterns/game.pat lists it),
+         * against the stage before it there: stage 3 here (its figures are
+         * those above), a stage of its own played here otherwise */
+        library *run = argc > 2 ? test_library_load_mod(argv[1], argv[2]) : lib;
+        CHECK(run != NULL);
+        int six = run ? stage_index(run, "stage6") : -1;
+        if (six == 3 && !only) {
+            stage_final(run, six, res[2]);
+        } else if (six > 0) {
+            static stage_result before[DIFFICULTY_COUNT];
+            stage_every_difficulty(run, six - 1, 4.0, 6.0, 5, before);
+            stage_final(run, six, before);
+        } else {
+            CHECK(six > 0);
+        }
+        if (run && run != lib)
+            library_free(run);
+        if (only) {
+            library_free(lib);
+            return check_done("stage");
         }
         stage_determinism(lib);
         stage_hit_costs_a_ship(lib);
