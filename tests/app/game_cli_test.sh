@@ -27,10 +27,12 @@ expect 0 '^state game_over .* deaths 3 ' play --headless --frames 20000 --diffic
 # Practice of one spell card.
 expect 0 '^state cleared .* spells [01]/1 ' play --headless --frames 20000 --autopilot \
     --start s1_kagari:3 --one-phase
-# --events names the boss, the spell card and the title card a value stands for.
-expect 0 '^[0-9]+ SPELL_START [0-9-]+ [0-9-]+ 19 "Weave Sign: Threads of the Curtain"$' play \
+# --events names the boss, the spell card and the title card a value stands for. The values
+# are indices in the library's path order: patterns/extra/'s two bosses come first, so Wick
+# is boss 2 and s1_kagari's fourth phase is 3 * 16 + 3.
+expect 0 '^[0-9]+ SPELL_START [0-9-]+ [0-9-]+ 51 "Weave Sign: Threads of the Curtain"$' play \
     --headless --frames 20000 --autopilot --start s1_kagari:3 --one-phase --events
-expect 0 '^[0-9]+ BOSS_START [0-9-]+ [0-9-]+ 0 "Wick, the Lantern Spirit"$' play \
+expect 0 '^[0-9]+ BOSS_START [0-9-]+ [0-9-]+ 2 "Wick, the Lantern Spirit"$' play \
     --headless --frames 6000 --autopilot --invulnerable --events
 expect 0 '^31 TITLE 192 149 0 "Stage 1" "Lanterns at Dusk"$' play --headless --frames 40 --events
 expect 2 "--difficulty wants easy, normal, hard or lunatic" play --headless --frames 5 \

@@ -8,8 +8,10 @@
  * bullets than stage 2, and faster, on every difficulty). Also: the same run twice gives the same
  * hash, and a run with the scripted player, not invulnerable, gets hit and pays a ship; a run that
  * never shoots meets the midboss on time (no enemy parked off the field holds the stage up).
+ * The Extra stage, played alone, is harder than the last stage on Lunatic.
  *
- * usage: test_game.stage PATTERNS_DIR
+ * usage: test_game.stage PATTERNS_DIR EXTRA_GAME_DIR (a mod whose game.pat plays the Extra
+ *        stage alone)
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -28,8 +30,8 @@ typedef struct stage_result {
     double mean_bullets, mean_speed; /* over the frames with bullets, sampled */
 } stage_result;
 
-/* Plays the stage with the autopilot until it is over (or 6 minutes pass). */
-static stage_result stage_play(const library *lib, world_config cfg)
+/* Plays the stage with the autopilot until it is over (or `minutes` pass). */
+static stage_result stage_play_for(const library *lib, world_config cfg, unsigned minutes)
 {
     stage_result r = {0};
     world *w = mem_alloc(sizeof *w);
@@ -38,7 +40,7 @@ static stage_result stage_play(const library *lib, world_config cfg)
     autopilot_init(&ap, 1);
     double bullets = 0, speed = 0;
     int samples = 0, speed_samples = 0;
-    while (!world_over(w) && w->frame < 6u * 3600u) {
+    while (!world_over(w) && w->frame < minutes * 3600u) {
         world_step(w, autopilot_input(&ap, w));
         for (int i = 0; i < w->event_count; i++)
             r.bosses += w->events[i].kind == WORLD_EVENT_BOSS_START;
@@ -69,6 +71,12 @@ static stage_result stage_play(const library *lib, world_config cfg)
     world_free(w);
     mem_free(w);
     return r;
+}
+
+/* Plays the stage with the autopilot until it is over (or 6 minutes pass). */
+static stage_result stage_play(const library *lib, world_config cfg)
+{
+    return stage_play_for(lib, cfg, 6);
 }
 
 /* Every difficulty clears the game's stage `stage` (from 0), played alone, in
@@ -114,6 +122,34 @@ static void stage_last_is_hardest(const stage_result two[DIFFICULTY_COUNT],
         CHECK(three[d].mean_bullets > two[d].mean_bullets);
         CHECK(three[d].mean_speed > two[d].mean_speed);
     }
+}
+
+/* The Extra stage (patterns/extra/, played alone through the test game of
+ * tests/game/extra_game, a game of it alone) is played at one difficulty and
+ * is harder than any Lunatic stage: the scripted player, invulnerable, clears
+ * it in 7 to 11 minutes, meets the midboss's two spell cards and Shinonome's
+ * eight, stops no script with an error, and on the mean keeps more bullets on
+ * the field than the last stage on Lunatic, faster ones, with a higher peak.
+ * The Extra stage's difficulty is Lunatic's (its patterns read neither rank
+ * nor level). */
+static void stage_extra_is_hardest(const library *lib, const stage_result *last)
+{
+    world_config cfg = {.seed = 11,
+                        .difficulty = DIFFICULTY_LUNATIC,
+                        .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_ONE_STAGE};
+    stage_result r = stage_play_for(lib, cfg, 12);
+    printf("extra    cleared at %5.1f s, %d spell cards met, peak %u bullets, mean %.0f, "
+           "mean speed %.2f px/frame\n",
+           (double)r.frames / 60.0, r.spells_seen, r.peak, r.mean_bullets, r.mean_speed);
+    CHECK_EQ_INT(r.state, WORLD_CLEARED);
+    CHECK(r.frames >= 7.0 * 3600.0 && r.frames <= 11.0 * 3600.0);
+    CHECK(r.spells_seen >= 10);
+    CHECK_EQ_INT(r.bosses, 2);
+    CHECK_EQ_INT(r.errors, 0);
+    CHECK_EQ_INT(r.deaths, 0);
+    CHECK(r.mean_bullets > last->mean_bullets);
+    CHECK(r.peak > last->peak);
+    CHECK(r.mean_speed > last->mean_speed);
 }
 
 /* The same configuration and the same player give the same run. */
@@ -183,8 +219,8 @@ static void stage_hit_costs_a_ship(const library *lib)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR\n");
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR EXTRA_GAME_DIR\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
@@ -196,6 +232,12 @@ int main(int argc, char **argv)
         stage_every_difficulty(lib, 1, 4.0, 6.0, 5, res[1]); /* stage 2: the same count */
         stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
         stage_last_is_hardest(res[1], res[2]);
+        library *extra = test_library_load_mod(argv[1], argv[2]);
+        CHECK(extra != NULL);
+        if (extra) {
+            stage_extra_is_hardest(extra, &res[2][DIFFICULTY_LUNATIC]);
+            library_free(extra);
+        }
         stage_determinism(lib);
         stage_hit_costs_a_ship(lib);
         stage_parked_enemies_gone(lib);
