@@ -270,6 +270,19 @@ static void lint_dump_characters(const library *lib)
                    lib->characters[lib->ships[k].character].name);
 }
 
+/* The games, one a line, after the characters (`--dump`): the stages a run
+ * plays, in order, and the Extra stage. */
+static void lint_dump_games(const library *lib)
+{
+    for (uint32_t k = 0; k < lib->game_count; k++) {
+        const library_game *g = &lib->games[k];
+        printf("game '%s': stages", g->name);
+        for (uint32_t i = 0; i < g->stage_count; i++)
+            printf(" %s", g->stages[i]);
+        printf(", extra %s\t; %s\n", g->extra ? g->extra : "none", g->file ? g->file : "?");
+    }
+}
+
 /* The presentation statements (vm_show), one a line, after the program
  * (`--dump`): where each is shown (the WAIT or RET at pc, the start of the
  * function at pc, or a ship's show-only bomb) and its values. They are no code:
@@ -303,8 +316,8 @@ int lint_main(int argc, char **argv, int first, const char *command)
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
          "print the art shapes, the bosses' and ships' looks, the sound files, the music "
-         "themes, the data backdrops' layers, the compiled program and the presentation "
-         "statements, one line each",
+         "themes, the data backdrops' layers, the characters, the games' stages, the compiled "
+         "program and the presentation statements, one line each",
          0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
     };
@@ -348,6 +361,7 @@ int lint_main(int argc, char **argv, int first, const char *command)
         lint_dump_looks(lib);
         lint_dump_backdrops(lib);
         lint_dump_characters(lib);
+        lint_dump_games(lib);
         program_dump(stdout, lib->prog);
         lint_dump_shows(lib);
     }

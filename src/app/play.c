@@ -42,10 +42,11 @@ typedef struct play_options {
     int practice_speed; /* percent; 0: not given (100) */
     const char *ship;   /* the ship's name */
     int stage;          /* the game's stage to start at, from 1; 0 the first */
+    int extra;          /* play the game's Extra stage */
 } play_options;
 
 enum {
-    PLAY_OPTION_COUNT = 21
+    PLAY_OPTION_COUNT = 22
 };
 
 /* The option table of play, writing into o. */
@@ -95,6 +96,8 @@ static void play_bind_options(play_options *o, cli_option table[PLAY_OPTION_COUN
          "fly the ship declared as NAME (default: the first ship)", 0, 0},
         {"stage", CLI_INT, &o->stage, "N", "start the game at its stage N, from 1 (default 1)", 1,
          255},
+        {"extra", CLI_FLAG, &o->extra, NULL,
+         "play the game's Extra stage alone (default difficulty lunatic), locked or not", 0, 0},
     };
     memcpy(table, rows, sizeof rows);
 }
@@ -156,6 +159,17 @@ static int play_config(const play_options *o, const library *lib, const char *co
         if (ship < 0 || ship > 255)
             return cli_usage_error(command, "--ship: no ship named '%s' in the patterns", o->ship);
         cfg->ship = (uint8_t)ship;
+    }
+    if (o->extra) {
+        const library_game *g = world_game_of(lib);
+        if (!g || !g->extra)
+            return cli_usage_error(command, "--extra: the game has no Extra stage ('extra NAME')");
+        if (o->stage > 0 || o->start)
+            return cli_usage_error(command, "--extra plays the Extra stage alone: not with "
+                                            "--stage or --start");
+        cfg->stage = (uint8_t)g->stage_count;
+        if (!o->difficulty)
+            cfg->difficulty = DIFFICULTY_LUNATIC;
     }
     if (o->stage > 0) {
         const library_game *g = world_game_of(lib);
@@ -346,7 +360,8 @@ int play_main(int argc, char **argv, int first, const char *command)
                             .integer_scale = o.integer_scale,
                             .no_vsync = o.no_vsync,
                             .renderer = o.renderer,
-                            .direct = o.start || o.difficulty || o.invulnerable || o.autopilot,
+                            .direct =
+                                o.start || o.difficulty || o.invulnerable || o.autopilot || o.extra,
                             .autopilot = o.autopilot,
                             .print_scripts = o.print,
                             .run = cfg};

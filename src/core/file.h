@@ -18,6 +18,7 @@
 #define FILE_LIMIT_OPTIONS       (1u << 20)   /* options.txt */
 #define FILE_LIMIT_HIGHSCORES    (1u << 20)   /* highscores.txt */
 #define FILE_LIMIT_SPELLCARDS    (1u << 20)   /* spellcards.txt */
+#define FILE_LIMIT_RECORDS       (1u << 20)   /* records.txt */
 #define FILE_LIMIT_CONTROLLER_DB (16u << 20)  /* gamecontrollerdb.txt (read by SDL) */
 #define FILE_LIMIT_BENCH_REPORT  (64u << 20)  /* a `bench --json` report */
 #define FILE_LIMIT_IMAGE         (64u << 20)  /* a picture of the data folder (the atlas) */

@@ -77,7 +77,9 @@ const library_game *world_game_of(const library *lib)
 static const library_entry *world_stage_entry(const world *w)
 {
     const library *lib = w->lib;
-    const char *name = w->game ? w->game->stages[w->stage] : WORLD_STAGE_NAME;
+    const char *name = !w->game                                    ? WORLD_STAGE_NAME
+                       : (uint32_t)w->stage < w->game->stage_count ? w->game->stages[w->stage]
+                                                                   : w->game->extra;
     const library_entry *e = library_find(lib, name);
     if (e && e->kind == LIBRARY_STAGE)
         return e;
@@ -155,7 +157,11 @@ static void world_begin(world *w)
     if (w->game && w->game->stage_count == 0)
         w->game = NULL;
     if (w->game)
-        w->stage = w->config.stage < w->game->stage_count ? w->config.stage : 0;
+        w->stage = w->config.stage < w->game->stage_count || world_config_extra(w->game, &w->config)
+                       ? w->config.stage
+                       : 0;
+    if (world_in_extra(w))
+        w->player.power = PLAYER_POWER_MAX; /* the Extra stage starts at full power */
     world_begin_stage(w);
 }
 
@@ -527,7 +533,7 @@ static void world_out_of_ships(world *w)
 {
     if (w->score > w->best_score)
         w->best_score = w->score;
-    if (w->config.start != 0 || w->continues >= WORLD_CONTINUES) {
+    if (w->config.start != 0 || w->continues >= WORLD_CONTINUES || world_in_extra(w)) {
         w->state = WORLD_GAME_OVER;
         world_event_add(w, WORLD_EVENT_GAME_OVER, 0, 0, 0);
         return;
@@ -1028,6 +1034,16 @@ int world_config_practice(const world_config *cfg)
     return cfg->start != 0 || (cfg->flags & WORLD_FLAG_ONE_STAGE) != 0;
 }
 
+int world_config_extra(const library_game *g, const world_config *cfg)
+{
+    return g && g->extra && cfg->start == 0 && cfg->stage == g->stage_count;
+}
+
+int world_in_extra(const world *w)
+{
+    return w->game && w->game->extra && (uint32_t)w->stage >= w->game->stage_count;
+}
+
 int world_stage_count(const world *w)
 {
     return w->game ? (int)w->game->stage_count : 1;
@@ -1408,7 +1424,9 @@ static void content_roots(content_walk *cw, const world_config *cfg, uint8_t rea
         content_span s = content_span_of(g, cfg, reach, prefix);
         content_hash_text(cw->hs, g->name);
         for (uint32_t k = s.first; k < s.first + s.count; k++) {
-            const char *name = k < g->stage_count ? g->stages[k] : "";
+            const char *name = k < g->stage_count                ? g->stages[k]
+                               : k == g->stage_count && g->extra ? g->extra
+                                                                 : "";
             content_hash_text(cw->hs, name);
             const library_entry *e = name[0] ? library_find(lib, name) : NULL;
             if (e)

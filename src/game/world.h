@@ -130,7 +130,8 @@ typedef struct world_config {
     uint8_t start;      /* where the run starts: 0 the stage, else WORLD_START(boss, phase) */
     uint16_t flags;     /* WORLD_FLAG_* */
     uint8_t ship;       /* index into lib->ships (none declared: the fallback ship) */
-    uint8_t stage;      /* the game's stage the run starts at, from 0 (start == 0) */
+    uint8_t stage;      /* the game's stage the run starts at, from 0 (start == 0); one past
+                         * its list: the Extra stage (world_config_extra) */
 } world_config;
 
 typedef enum world_state {
@@ -361,7 +362,13 @@ int world_over(const world *w);
  * (counted, and a SCRIPT_ERROR event); without, the script's own error stays.
  * Nothing is cleared or paid: no tally, no STAGE_CLEAR. */
 void world_stop(world *w, const vm_program *prog, vm_pos pos, const char *why);
-/* Stages in the run's game (1 without a game). */
+/* Whether cfg plays game g's Extra stage: a game with one (`extra NAME`) and
+ * cfg->stage just past its list (start 0). The Extra stage is played alone: its
+ * run ends after it, and losing the last ship there ends it (no continue). */
+int world_config_extra(const library_game *g, const world_config *cfg);
+/* Whether the run is playing (or played) its game's Extra stage. */
+int world_in_extra(const world *w);
+/* Stages in the run's game (1 without a game), the Extra stage not counted. */
 int world_stage_count(const world *w);
 /* The playing stage's entry name ("" none). */
 const char *world_stage_name(const world *w);
@@ -369,7 +376,7 @@ const char *world_stage_name(const world *w);
 const library_game *world_game_of(const library *lib);
 /* Whether a stage's tally is on screen and the next stage is coming. */
 int world_between_stages(const world *w);
-/* Whether the run cleared its game's last stage. */
+/* Whether the run cleared its game's last stage (or its Extra stage). */
 int world_all_clear(const world *w);
 /* The game speed a configuration was played at, in percent: 100, 75 or 50. */
 int world_speed_percent(const world_config *cfg);

@@ -349,7 +349,8 @@ typedef struct ast_ship_item {
     struct ast_ship_item *next;
 } ast_ship_item;
 
-/* A name listed by a game declaration (game := 'game' NAME '{' 'stages' NAME... '}'). */
+/* A name listed by a game declaration
+ * (game := 'game' NAME '{' 'stages' NAME... ['extra' NAME] '}'). */
 typedef struct ast_name_list {
     const char *name;
     ast_pos pos;
@@ -379,6 +380,8 @@ typedef struct ast_decl {
     ast_ship_item *items;  /* ship */
     ast_name_list *stages; /* game */
     int nstages;
+    const char *extra; /* game: its Extra stage (`extra NAME`), else NULL */
+    ast_pos extra_pos;
     ast_look_rule *looks; /* bulletml */
     const char *sheet;    /* art: the PNG's path as written */
     ast_pos sheet_pos;

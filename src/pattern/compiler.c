@@ -3457,6 +3457,28 @@ static void compiler_ship(compiler *c, const global *g, library_ship *out)
     }
 }
 
+/* A game's Extra stage (`extra NAME`): a stage, and not one of the run's. */
+static void compiler_game_extra(compiler *c, const global *g, library_game *out)
+{
+    const ast_decl *d = g->decl;
+    const global *s = compiler_global(c, d->extra);
+    if (!s || s->kind != G_STAGE) {
+        compiler_report(c, s ? DIAG_WRONG_KIND : DIAG_UNKNOWN_NAME, g->file, d->extra_pos,
+                        "'%s' is %s, not a stage: 'extra' names the game's Extra stage", d->extra,
+                        s ? compiler_kind_word(s->kind) : "not declared");
+        return;
+    }
+    for (const ast_name_list *n = d->stages; n; n = n->next)
+        if (strcmp(n->name, d->extra) == 0) {
+            compiler_report(c, DIAG_WRONG_KIND, g->file, d->extra_pos,
+                            "'%s' is one of the game's stages (line %u): the Extra stage is "
+                            "played apart from them, after a clear",
+                            d->extra, (unsigned)n->pos.line);
+            return;
+        }
+    out->extra = arena_strndup(&c->lib->mem, d->extra, strlen(d->extra));
+}
+
 /* Fills in a game's table entry: its stages must be stages. */
 static void compiler_game(compiler *c, const global *g, library_game *out)
 {
@@ -3477,6 +3499,8 @@ static void compiler_game(compiler *c, const global *g, library_game *out)
         }
         out->stages[out->stage_count++] = arena_strndup(&lib->mem, n->name, strlen(n->name));
     }
+    if (d->extra)
+        compiler_game_extra(c, g, out);
 }
 
 /* Pass 5: ships and games, after everything else, so that the code, constants,

@@ -132,11 +132,14 @@ typedef struct library_ship {
     const char *file;
 } library_ship;
 
-/* A game: the stages of a run, in order (names of stage entries). */
+/* A game: the stages of a run, in order (names of stage entries), and its
+ * Extra stage (`extra NAME`), played alone from the title's Extra Start, never
+ * by a normal run; NULL without one. */
 typedef struct library_game {
     const char *name;
     const char **stages;
     uint32_t stage_count;
+    const char *extra;
     const char *file;
 } library_game;
 

@@ -1626,7 +1626,9 @@ static void parser_ship(parser *p, ast_decl *d)
     parser_close(p, &open, "ship");
 }
 
-/* game := 'game' NAME '{' 'stages' NAME { NAME } '}' */
+/* game := 'game' NAME '{' 'stages' NAME { NAME } [ 'extra' NAME ] '}': the
+ * word `extra` ends the list of stages and names the Extra stage, which a
+ * normal run does not play. */
 static void parser_game(parser *p, ast_decl *d)
 {
     token open = p->tok;
@@ -1637,7 +1639,7 @@ static void parser_game(parser *p, ast_decl *d)
         return;
     }
     ast_name_list **tail = &d->stages;
-    while (parser_at(p, TOK_NAME) || parser_at(p, TOK_COMMA)) {
+    while ((parser_at(p, TOK_NAME) && !parser_at_word(p, "extra")) || parser_at(p, TOK_COMMA)) {
         if (parser_accept(p, TOK_COMMA))
             continue;
         ast_name_list *n = arena_alloc(p->ar, sizeof *n);
@@ -1649,10 +1651,19 @@ static void parser_game(parser *p, ast_decl *d)
         tail = &n->next;
         d->nstages++;
     }
-    if (d->nstages == 0)
+    if (d->nstages == 0) {
         parser_expected(p, "the name of a stage after 'stages'");
-    else
-        parser_close(p, &open, "game");
+        return;
+    }
+    if (parser_accept_word(p, "extra")) {
+        if (!parser_at(p, TOK_NAME)) {
+            parser_expected(p, "the name of the Extra stage after 'extra'");
+            return;
+        }
+        d->extra_pos = parser_pos(&p->tok);
+        d->extra = parser_take_name(p);
+    }
+    parser_close(p, &open, "game");
 }
 
 /* bulletml := 'bulletml' NAME '{' { 'look' [STRING] SHAPE [COLOUR] } '}': the

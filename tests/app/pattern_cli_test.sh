@@ -196,6 +196,27 @@ grep -q "^art 'miko_smile': shape 12, .*art/faces.png frame 256x384 at 256 0, po
 grep -q "^character 'kitsune': \"Kitsune\", colour 250 200 90, 2 portraits: normal=13, angry=14" \
     "$tmp/out" && grep -q "^boss 'fox': character 'kitsune'" "$tmp/out" &&
     grep -q "ACT        say 6" "$tmp/out" || fail "lint --dump characters: $(cat "$tmp/out")"
+# a game: lint --dump lists its stages and its Extra stage; an Extra stage that is
+# one of the run's, or not a stage, is a positioned error
+"$curtain" lint --dump "$(dirname "$0")/../../docs/examples/25_game.pat" >"$tmp/out" 2>&1 ||
+    fail "lint --dump game: $(cat "$tmp/out")"
+grep -q "^game 'main': stages first second, extra after_hours" "$tmp/out" ||
+    fail "lint --dump game: $(cat "$tmp/out")"
+sed 's|extra after_hours|extra second|' "$(dirname "$0")/../../docs/examples/25_game.pat" \
+    >"$tmp/mod/extra.pat"
+if "$curtain" lint "$tmp/mod/extra.pat" >"$tmp/out" 2>&1; then fail "lint: an Extra stage of the list passed"; fi
+grep -q "extra.pat:7:11: .*'second' is one of the game's stages (line 6)" "$tmp/out" ||
+    fail "lint extra in the list: $(cat "$tmp/out")"
+sed 's|extra after_hours|extra wisp|' "$(dirname "$0")/../../docs/examples/25_game.pat" \
+    >"$tmp/mod/extra.pat"
+if "$curtain" lint "$tmp/mod/extra.pat" >"$tmp/out" 2>&1; then fail "lint: an Extra pattern passed"; fi
+grep -q "extra.pat:7:11: .*'wisp' is a pattern, not a stage" "$tmp/out" ||
+    fail "lint extra not a stage: $(cat "$tmp/out")"
+sed 's|extra after_hours|extra|' "$(dirname "$0")/../../docs/examples/25_game.pat" \
+    >"$tmp/mod/extra.pat"
+if "$curtain" lint "$tmp/mod/extra.pat" >"$tmp/out" 2>&1; then fail "lint: extra without a name passed"; fi
+grep -q "extra.pat:8:1: .*the name of the Extra stage after 'extra'" "$tmp/out" ||
+    fail "lint extra without a name: $(cat "$tmp/out")"
 sed 's|say kitsune angry|say kitsune angyr|' "$(dirname "$0")/../../docs/examples/24_dialogue.pat" \
     >"$tmp/mod/talk.pat"
 cp "$(dirname "$0")/../../docs/examples/art/faces.png" "$tmp/mod/art/faces.png"

@@ -190,6 +190,70 @@ static void wt_extend_waits(void)
     library_free(lib);
 }
 
+/* A game with an Extra stage (`extra NAME`): a normal run plays its two
+ * stages and never the Extra; config.stage one past the list plays the Extra
+ * alone, at full power, and ends after it; losing the last ship there ends the
+ * run at once (no continue prompt). A stage index further past is stage 1. */
+static const char *const wt_extra_game = "game main { stages stage1 second extra bonus }\n"
+                                         "stage stage1 { wait 30 }\n"
+                                         "stage second { wait 30 }\n"
+                                         "enemy gunner {\n"
+                                         "    health 100000\n"
+                                         "    loop { fire orb red aim speed 4; wait 6 }\n"
+                                         "}\n"
+                                         "stage bonus {\n"
+                                         "    spawn gunner at (192, 60)\n"
+                                         "    wait 100000\n"
+                                         "}\n";
+
+static void wt_extra_stage(void)
+{
+    library *lib = wt_lib(wt_extra_game);
+    const library_game *g = world_game_of(lib);
+    CHECK(g && g->stage_count == 2 && g->extra && strcmp(g->extra, "bonus") == 0);
+    world *w = wt_world(lib, (world_config){.seed = 3});
+    CHECK(!world_in_extra(w));
+    int clears = 0;
+    for (int i = 0; i < 2000 && !world_over(w); i++) {
+        world_step(w, 0);
+        clears += wt_events(w, WORLD_EVENT_STAGE_CLEAR);
+        CHECK(strcmp(world_stage_name(w), "bonus") != 0);
+    }
+    CHECK_EQ_INT(clears, 2);
+    CHECK(world_all_clear(w) && !world_in_extra(w));
+    wt_free(w);
+    world_config extra = {.seed = 3, .stage = 2, .flags = WORLD_FLAG_INVULNERABLE};
+    CHECK(world_config_extra(g, &extra));
+    w = wt_world(lib, extra);
+    CHECK(world_in_extra(w));
+    CHECK(strcmp(world_stage_name(w), "bonus") == 0);
+    CHECK_EQ_INT(w->player.power, PLAYER_POWER_MAX);
+    wt_free(w);
+    extra.flags = 0;
+    w = wt_world(lib, extra);
+    CHECK(wt_until(w, 0, WORLD_EVENT_GAME_OVER, 6000));
+    CHECK_EQ_INT(w->state, WORLD_GAME_OVER);
+    CHECK_EQ_INT(w->continues, 0);
+    CHECK(!world_all_clear(w));
+    wt_free(w);
+    /* a content hash of the Extra covers the Extra stage, not stage 1 */
+    world_config first = {.seed = 3};
+    CHECK(world_content_hash_reach(lib, &extra, WORLD_REACH_KNOWN | 1) !=
+          world_content_hash_reach(lib, &first, WORLD_REACH_KNOWN | 1));
+    world_config beyond = {.seed = 3, .stage = 3};
+    CHECK(!world_config_extra(g, &beyond));
+    w = wt_world(lib, beyond);
+    CHECK(!world_in_extra(w) && strcmp(world_stage_name(w), "stage1") == 0);
+    wt_free(w);
+    library_free(lib);
+    /* a game without an Extra stage: one past the list is stage 1 */
+    lib = wt_lib("game main { stages stage1 }\nstage stage1 { wait 30 }\n");
+    w = wt_world(lib, (world_config){.seed = 3, .stage = 1});
+    CHECK(!world_in_extra(w) && strcmp(world_stage_name(w), "stage1") == 0);
+    wt_free(w);
+    library_free(lib);
+}
+
 /* The continue prompt says no when asked, or when its time runs out. */
 static void wt_continue_declined(void)
 {
@@ -754,6 +818,7 @@ int main(void)
     wt_enemy_handles();
     wt_hit_loses_life();
     wt_continue_declined();
+    wt_extra_stage();
     wt_extend_waits();
     wt_deathbomb_and_invulnerable();
     wt_graze_once();
