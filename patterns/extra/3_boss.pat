@@ -54,7 +54,7 @@ boss ex_shinonome {
     spell_background ex_dawn_spell
 
     # 1: the first light: rings that turn both ways, and aimed streams.
-    phase time 35s health 1300 {
+    phase time 35s health 1000 {
         ex_light = 1
         move to (192, 100) over 50
         wait 50
@@ -113,7 +113,7 @@ boss ex_shinonome {
     # Card 2: the curtain comes unstitched: threads (curvy lasers) curl out of
     # her in a ring, hang, then straighten and pull away toward the player;
     # the loose stitches (kunai) spin out between them.
-    phase "Thread Sign: The Curtain Comes Unstitched" spell time 45s health 1600 bonus 4500000 {
+    phase "Thread Sign: The Curtain Comes Unstitched" spell time 45s health 1300 bonus 4500000 {
         ex_light = 4
         move to (192, 120) over 50
         wait 50
@@ -140,7 +140,7 @@ boss ex_shinonome {
     # Card 3: a thousand drops of dew hang on the curtain's threads: each ring
     # slows to a hang; grazed, a drop falls at once; at the end of its life it
     # bursts into a spray of fine drops. Fans of arrows keep the player moving.
-    phase "Dew Sign: A Thousand Drops on the Eaves" spell time 45s health 1600 bonus 5000000 {
+    phase "Dew Sign: A Thousand Drops on the Eaves" spell time 40s health 1000 bonus 5000000 {
         ex_light = 5
         move to (192, 90) over 50
         wait 50
@@ -151,17 +151,17 @@ boss ex_shinonome {
             }
         }
         loop as i {
-            fire drop cyan ring 32 at i * 11 speed 4 life 120 {
+            fire drop cyan ring 26 at i * 11 speed 4 life 120 {
                 on graze {
                     turn to down over 6
                     speed 5 over 10
                 }
                 on vanish {
-                    fire drop blue ring 6 at rand(0, 60) speed 3
+                    fire drop blue ring 5 at rand(0, 72) speed 3
                 }
                 speed 1.2 over 40 out
             }
-            wait 14
+            wait 16
         }
     }
 
@@ -190,7 +190,7 @@ boss ex_shinonome {
     # Card 4: the morning star will not set: two great stars (handles) orbit
     # her, one each way, on an orbit that breathes, throwing stars behind them;
     # she rings the field with orbs whose gaps turn.
-    phase "Star Sign: The Morning Star Will Not Set" spell time 45s health 1600 bonus 5500000 {
+    phase "Star Sign: The Morning Star Will Not Set" spell time 40s health 1000 bonus 5500000 {
         ex_light = 7
         move to (192, 140) over 50
         wait 50
@@ -204,9 +204,13 @@ boss ex_shinonome {
                 # the star is moved round her every frame (a bullet's
                 # handle jumps where it is moved), on an orbit that breathes
                 loop as t {
-                    var r = 70 + sin(t * 2) * 40
+                    var r = 95 + sin(t * 2) * 40
                     var a = 90 + k * 180 + t * turn * 2.4
-                    star.move to (x + sin(a) * r, y - cos(a) * r)
+                    # (in a handle's statement x and y are the star's own:
+                    # read hers first)
+                    var bx = x
+                    var by = y
+                    star.move to (bx + sin(a) * r, by - cos(a) * r)
                     if t % 5 == 0 {
                         star.thread {
                             fire star yellow at a speed 2.6
@@ -227,7 +231,7 @@ boss ex_shinonome {
     # her and drift, and each one's light goes out at the end of its life:
     # it bursts into a ring of sparks and a fan of embers at the player. A
     # lantern shot down by a bomb leaves only a few sparks.
-    phase "Lantern Sign: The Festival Ends at Sunrise" spell time 45s health 1600 bonus 6000000 {
+    phase "Lantern Sign: The Festival Ends at Sunrise" spell time 40s health 1000 bonus 6000000 {
         ex_light = 8
         move to (192, 110) over 50
         wait 50
@@ -248,7 +252,7 @@ boss ex_shinonome {
     }
 
     # 4: rays from a turning wheel and rings that follow it.
-    phase time 35s health 1300 {
+    phase time 35s health 1100 {
         ex_light = 9
         move to (192, 100) over 50
         wait 50
@@ -268,7 +272,7 @@ boss ex_shinonome {
     # sky all the rings still flying change with it (handles), rose turning a
     # quarter of the way round, gold speeding away; the next ring is already
     # out.
-    phase "Sky Sign: Violet, Then Rose, Then Gold" spell time 50s health 1700 bonus 6500000 {
+    phase "Sky Sign: Violet, Then Rose, Then Gold" spell time 45s health 1200 bonus 6500000 {
         ex_light = 10
         move to (192, 100) over 50
         wait 50
@@ -296,7 +300,7 @@ boss ex_shinonome {
     # that stop, pale, and fall the other way from the light: toward the place
     # mirrored from the player across the middle of the field. Move, and your
     # shadow moves the other way.
-    phase "Shadow Sign: Long Shadows at Sunrise" spell time 50s health 1700 bonus 7000000 {
+    phase "Shadow Sign: Long Shadows at Sunrise" spell time 45s health 1100 bonus 7000000 {
         ex_light = 11
         move to (192, 100) over 50
         wait 50

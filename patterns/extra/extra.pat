@@ -44,7 +44,7 @@ character ex_shinonome {
 backdrop ex_dawn {
     layer fill gradient (8, 6, 28) (44, 18, 60)
     layer "art/glow.png" at (192, 520) scale 3 tint (255, 140, 150) alpha 0.35 additive
-    layer "art/motes.png" tile scroll 0.05 -0.35 alpha 0.7 fade 240 additive
+    layer "art/motes.png" tile scroll 0.05 -0.35 alpha 0.45 fade 240 additive
     layer "art/threads.png" tile scroll 0 -0.4 alpha 0.35
     layer "art/threads.png" tile scroll 0.1 -1.1 scale 2 tint (200, 170, 255) alpha 0.25
 }
@@ -54,7 +54,7 @@ backdrop ex_dawn {
 backdrop ex_dawn_boss {
     layer fill gradient (22, 10, 44) (84, 30, 64)
     layer "art/glow.png" at (192, 470) scale 3.5 tint (255, 170, 130) alpha 0.45 additive
-    layer "art/motes.png" tile scroll -0.05 -0.6 alpha 0.8 fade 200 additive
+    layer "art/motes.png" tile scroll -0.05 -0.6 alpha 0.45 fade 200 additive
     layer "art/threads.png" tile scroll 0 -0.8 alpha 0.2
     layer "art/threads.png" tile scroll -0.1 -1.8 scale 2 tint (255, 190, 200) alpha 0.15
 }
@@ -64,14 +64,14 @@ backdrop ex_dawn_boss {
 # whirling away.
 backdrop ex_dawn_spell {
     layer fill gradient (40, 12, 40) (110, 44, 52)
-    layer "art/glow.png" at (192, 200) scale 3 tint (255, 190, 120) alpha 0.3 additive
+    layer "art/glow.png" at (192, 200) scale 3 tint (255, 190, 120) alpha 0.2 additive
     layer "art/threads.png" tile turn 0.08 scale 2.5 tint (255, 200, 170) alpha 0.2
-    layer "art/motes.png" tile scroll 0 -1.4 alpha 0.8 additive
+    layer "art/motes.png" tile scroll 0 -1.4 alpha 0.3 additive
     spell {
         layer fill gradient (40, 12, 40) (110, 44, 52)
-        layer "art/glow.png" at (192, 200) scale 3 tint (255, 190, 120) alpha 0.3 additive
+        layer "art/glow.png" at (192, 200) scale 3 tint (255, 190, 120) alpha 0.2 additive
         layer "art/threads.png" tile turn 0.08 scale 2.5 tint (255, 200, 170) alpha 0.2
-        layer "art/motes.png" tile scroll 0 -1.4 alpha 0.8 additive
+        layer "art/motes.png" tile scroll 0 -1.4 alpha 0.3 additive
     }
 }
 

@@ -10,8 +10,7 @@
  * never shoots meets the midboss on time (no enemy parked off the field holds the stage up).
  * The Extra stage, played alone, is harder than the last stage on Lunatic.
  *
- * usage: test_game.stage PATTERNS_DIR EXTRA_GAME_DIR (a mod whose game.pat plays the Extra
- *        stage alone)
+ * usage: test_game.stage PATTERNS_DIR
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -124,19 +123,26 @@ static void stage_last_is_hardest(const stage_result two[DIFFICULTY_COUNT],
     }
 }
 
-/* The Extra stage (patterns/extra/, played alone through the test game of
- * tests/game/extra_game, a game of it alone) is played at one difficulty and
+/* The Extra stage (patterns/extra/, the game's `extra`, played alone as the
+ * title's Extra Start plays it: one past the game's stages, at full power) is
+ * played at one difficulty and
  * is harder than any Lunatic stage: the scripted player, invulnerable, clears
  * it in 7 to 11 minutes, meets the midboss's two spell cards and Shinonome's
  * eight, stops no script with an error, and on the mean keeps more bullets on
  * the field than the last stage on Lunatic, faster ones, with a higher peak.
- * The Extra stage's difficulty is Lunatic's (its patterns read neither rank
- * nor level). */
+ * The Extra stage is played at Lunatic (its patterns read neither rank nor
+ * level). */
 static void stage_extra_is_hardest(const library *lib, const stage_result *last)
 {
+    const library_game *g = world_game_of(lib);
+    CHECK(g != NULL);
+    if (!g)
+        return;
     world_config cfg = {.seed = 11,
                         .difficulty = DIFFICULTY_LUNATIC,
-                        .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_ONE_STAGE};
+                        .flags = WORLD_FLAG_INVULNERABLE,
+                        .stage = (uint8_t)g->stage_count};
+    CHECK(world_config_extra(g, &cfg));
     stage_result r = stage_play_for(lib, cfg, 12);
     printf("extra    cleared at %5.1f s, %d spell cards met, peak %u bullets, mean %.0f, "
            "mean speed %.2f px/frame\n",
@@ -219,8 +225,8 @@ static void stage_hit_costs_a_ship(const library *lib)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR EXTRA_GAME_DIR\n");
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
@@ -232,12 +238,7 @@ int main(int argc, char **argv)
         stage_every_difficulty(lib, 1, 4.0, 6.0, 5, res[1]); /* stage 2: the same count */
         stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
         stage_last_is_hardest(res[1], res[2]);
-        library *extra = test_library_load_mod(argv[1], argv[2]);
-        CHECK(extra != NULL);
-        if (extra) {
-            stage_extra_is_hardest(extra, &res[2][DIFFICULTY_LUNATIC]);
-            library_free(extra);
-        }
+        stage_extra_is_hardest(lib, &res[2][DIFFICULTY_LUNATIC]);
         stage_determinism(lib);
         stage_hit_costs_a_ship(lib);
         stage_parked_enemies_gone(lib);

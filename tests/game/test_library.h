@@ -28,18 +28,6 @@ static inline library *test_library_load(const char *dir)
     return lib;
 }
 
-/* The real patterns/ directory with the mod in mod_dir over it (its files
- * replace those of the same path, as `curtain play --mod` loads them). */
-static inline library *test_library_load_mod(const char *dir, const char *mod_dir)
-{
-    diag_list diags;
-    diag_init(&diags);
-    library *lib = library_load_dir(dir, mod_dir, &diags);
-    diag_print(&diags, stderr);
-    diag_free(&diags);
-    return lib;
-}
-
 #define TEST_LIBRARY_SHIP CURTAIN_TEST_PATTERNS "/ships/hotaru.pat"
 
 /* Compiles one pattern file, `name`, from text, and the game's first ship. */

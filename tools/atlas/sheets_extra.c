@@ -6,13 +6,11 @@
  *   looks.png      512x128  the looks (art shapes) of its enemies and its boss:
  *                           ex_mote      32x32  x4 at (0, 0)    a mote of early light, twinkling
  *                           ex_lark      40x32  x4 at (128, 0)  a lark of the dawn chorus, flapping
- *                           ex_tatter    56x56  x2 at (0, 32)   a tatter of the night curtain, fraying
- *                           ex_venus     64x64  x2 at (112, 32) the morning star, its rays breathing
- *                           ex_shinonome 96x96  x2 at (240, 32) Shinonome: a dawn sun between parted
- *                                                               curtains, rays turning
- *   faces.png      768x384  Shinonome's portraits, 256x384 each: normal (a bright,
- *                           playful grin), smile (eyes shut, laughing), surprised
- *   threads.png    256x256  dissolving threads of the night curtain, tiling
+ *                           ex_tatter    56x56  x2 at (0, 32)   a tatter of the night curtain,
+ * fraying ex_venus     64x64  x2 at (112, 32) the morning star, its rays breathing ex_shinonome
+ * 96x96  x2 at (240, 32) Shinonome: a dawn sun between parted curtains, rays turning faces.png
+ * 768x384  Shinonome's portraits, 256x384 each: normal (a bright, playful grin), smile (eyes shut,
+ * laughing), surprised threads.png    256x256  dissolving threads of the night curtain, tiling
  *   glow.png       256x256  the glow of a dawn below the horizon, placed (additive)
  *   motes.png      128x128  motes of early light on nothing, tiling (additive)
  *
@@ -70,7 +68,8 @@ static rgba look_mote(vec2 p, const void *user)
 {
     int f = ((const frame_user *)user)->frame;
     double d = paint_len(p);
-    rgba c = paint_fade(paint_rgb(255, 140, 150, 1.0), (0.45 + 0.1 * (f % 2)) * paint_glow(d, 15.0));
+    rgba c =
+        paint_fade(paint_rgb(255, 140, 150, 1.0), (0.45 + 0.1 * (f % 2)) * paint_glow(d, 15.0));
     vec2 q = paint_rotate(p, f * PAINT_PI / 16);
     double spark = sd_star(q, 4, 13.0 - (f % 2), 2.6, 0.0);
     c = paint_over(c, paint_fade(paint_rgb(255, 226, 150, 1.0), paint_fill(spark)));
@@ -90,8 +89,8 @@ static rgba look_lark(vec2 p, const void *user)
     vec2 m = mirror_x(p);
     double up = lift[f];
     rgba c = paint_fade(paint_rgb(255, 200, 150, 1.0), 0.35 * paint_glow(paint_len(p) - 6.0, 12.0));
-    vec2 wing[5] = {{2.0, -2.0}, {11.0, -3.0 + up * 0.5}, {19.0, up}, {13.0, 3.0 + up * 0.4},
-                    {3.0, 4.0}};
+    vec2 wing[5] = {
+        {2.0, -2.0}, {11.0, -3.0 + up * 0.5}, {19.0, up}, {13.0, 3.0 + up * 0.4}, {3.0, 4.0}};
     double dw = sd_polygon(m, wing, 5);
     vec2 tail[4] = {{0, 6.0}, {3.5, 14.0}, {0, 11.0}, {-3.5, 14.0}};
     double dt = sd_polygon(p, tail, 4);
@@ -144,8 +143,8 @@ static rgba look_tatter(vec2 p, const void *user)
     double stitch_line = fmin(fabs(q.y + 16.0), fabs(q.y - 1.0));
     double dash = fmod(fabs(q.x) + 40.0, 5.0) < 3.0 ? 1.0 : 0.0;
     double stitch = fmax(stitch_line - 0.8, fabs(q.x) - 15.0);
-    c = paint_over(c, paint_fade(paint_rgb(255, 214, 120, 1.0), dash * paint_fill(stitch) *
-                                                                    paint_fill(cloth + 0.5)));
+    c = paint_over(c, paint_fade(paint_rgb(255, 214, 120, 1.0),
+                                 dash * paint_fill(stitch) * paint_fill(cloth + 0.5)));
     /* a rose glint of dawn through a hole in the cloth */
     double hole = sd_circle(paint_v(q.x - 5.0, q.y + 6.0), 3.0);
     c = paint_over(c, paint_fade(paint_rgb(255, 150, 150, 1.0), 0.8 * paint_glow(hole, 4.0)));
@@ -216,7 +215,8 @@ static rgba look_shinonome(vec2 p, const void *user)
     }
     /* the jewel */
     double jewel = sd_circle(p, 4.0);
-    c = paint_over(c, paint_fade(paint_rgb(255, 90, 120, 1.0), (f ? 0.9 : 0.6) * paint_glow(jewel, 4.0)));
+    c = paint_over(
+        c, paint_fade(paint_rgb(255, 90, 120, 1.0), (f ? 0.9 : 0.6) * paint_glow(jewel, 4.0)));
     rgba jc = paint_mix(paint_rgb(255, 210, 220, 1.0), paint_rgb(210, 30, 70, 1.0),
                         paint_smoothstep(-4.0, 0.0, jewel));
     return paint_over(c, paint_fade(jc, paint_fill(jewel)));
@@ -248,8 +248,8 @@ static rgba face_eye(rgba c, vec2 p, double ex, double ey, int side, int mood)
     rgba iris_c = paint_mix(paint_rgb(255, 206, 90, 1.0), paint_rgb(220, 90, 60, 1.0),
                             paint_smoothstep(-8.0, 10.0, q.y));
     c = paint_over(c, paint_fade(iris_c, paint_fill(fmax(iris, white))));
-    c = paint_over(c, paint_fade(paint_rgb(150, 40, 60, 1.0), paint_stroke(iris, 0.7) *
-                                                                   paint_fill(white)));
+    c = paint_over(
+        c, paint_fade(paint_rgb(150, 40, 60, 1.0), paint_stroke(iris, 0.7) * paint_fill(white)));
     double pupil = sd_ellipse(paint_v(q.x, q.y - 2.0), ir * 0.42, ir * 0.6);
     c = paint_over(c, paint_fade(paint_rgb(90, 24, 30, 1.0), paint_fill(fmax(pupil, white))));
     c = paint_over(c, paint_fade(paint_rgb(255, 255, 255, 1.0),
@@ -264,7 +264,8 @@ static rgba face_eye(rgba c, vec2 p, double ex, double ey, int side, int mood)
     c = paint_over(c, paint_fade(paint_rgb(60, 24, 36, 1.0), paint_fill(fmin(lid, lash))));
     /* brows: arched high when surprised, lifted playfully otherwise */
     double by = mood == 2 ? -30.0 : -25.0;
-    double brow = sd_segment(q, paint_v(-11.0, by + side * 2.0), paint_v(11.0, by - side * 2.0), 1.8);
+    double brow =
+        sd_segment(q, paint_v(-11.0, by + side * 2.0), paint_v(11.0, by - side * 2.0), 1.8);
     return paint_over(c, paint_fade(paint_rgb(200, 110, 90, 1.0), paint_fill(brow)));
 }
 
@@ -325,7 +326,8 @@ static rgba look_face(vec2 p, const void *user)
     for (int i = 0; i < 7; i++) {
         double x = -60.0 + i * 20.0;
         double len = 52.0 + 12.0 * (i % 2) - 6.0 * (i == 0 || i == 6);
-        vec2 lock[3] = {{x - 14.0, -84.0 + 8.0 * (i == 0 || i == 6)}, {x + 14.0, -84.0 + 8.0 * (i == 0 || i == 6)},
+        vec2 lock[3] = {{x - 14.0, -84.0 + 8.0 * (i == 0 || i == 6)},
+                        {x + 14.0, -84.0 + 8.0 * (i == 0 || i == 6)},
                         {x + 2.0 * (i - 3), -84.0 + len}};
         bangs = fmin(bangs, sd_polygon(f, lock, 3));
     }
@@ -336,7 +338,8 @@ static rgba look_face(vec2 p, const void *user)
                                  paint_fill(hair_front)));
     /* side locks falling past the cheeks */
     vec2 fm = mirror_x(f);
-    double side = sd_segment(fm, paint_v(66.0, -30.0), paint_v(80.0, 120.0), 8.0 + 0.04 * (fm.y + 30.0));
+    double side =
+        sd_segment(fm, paint_v(66.0, -30.0), paint_v(80.0, 120.0), 8.0 + 0.04 * (fm.y + 30.0));
     c = paint_over(c, paint_fade(paint_rgb(90, 30, 50, 1.0), paint_fill(side - 1.6)));
     c = paint_over(c, paint_fade(hair_c, paint_fill(side)));
     double shine = sd_ellipse(paint_rotate(paint_v(f.x + 28.0, f.y + 90.0), 0.3), 22.0, 5.0);
@@ -347,10 +350,10 @@ static rgba look_face(vec2 p, const void *user)
     double sun_rays = fmax(sd_star(s, 8, 30.0, 17.0, -PAINT_PI / 2), s.y - 3.0);
     c = paint_over(c, paint_fade(paint_rgb(255, 220, 140, 1.0), 0.9 * paint_fill(sun_rays)));
     c = paint_over(c, paint_fade(paint_rgb(120, 40, 30, 1.0), paint_fill(sun - 1.5)));
-    c = paint_over(c, paint_fade(paint_mix(paint_rgb(255, 250, 220, 1.0),
-                                           paint_rgb(255, 120, 80, 1.0),
-                                           paint_smoothstep(-17.0, 3.0, s.y)),
-                                 paint_fill(sun)));
+    c = paint_over(c,
+                   paint_fade(paint_mix(paint_rgb(255, 250, 220, 1.0), paint_rgb(255, 120, 80, 1.0),
+                                        paint_smoothstep(-17.0, 3.0, s.y)),
+                              paint_fill(sun)));
     /* eyes, blush, mouth */
     c = face_eye(c, f, -26.0, 8.0, -1, mood);
     c = face_eye(c, f, 26.0, 8.0, 1, mood);
@@ -368,11 +371,12 @@ static rgba look_face(vec2 p, const void *user)
         c = paint_over(c, paint_fade(paint_rgb(90, 30, 40, 1.0), paint_fill(grin - 1.2)));
         c = paint_over(c, paint_fade(paint_rgb(180, 60, 80, 1.0), paint_fill(grin)));
         double tongue = sd_ellipse(paint_v(mq.x, mq.y - 6.0), w * 0.5, 3.5);
-        c = paint_over(c, paint_fade(paint_rgb(250, 140, 150, 1.0), paint_fill(fmax(tongue, grin))));
+        c = paint_over(c,
+                       paint_fade(paint_rgb(250, 140, 150, 1.0), paint_fill(fmax(tongue, grin))));
         if (mood == 0) { /* a fang of mischief */
             vec2 fang[3] = {{4.0, -1.0}, {9.0, -1.0}, {6.5, 4.0}};
-            c = paint_over(c, paint_fade(paint_rgb(255, 255, 255, 1.0),
-                                         paint_fill(sd_polygon(mq, fang, 3))));
+            c = paint_over(
+                c, paint_fade(paint_rgb(255, 255, 255, 1.0), paint_fill(sd_polygon(mq, fang, 3))));
         }
     }
     return c;
@@ -423,9 +427,11 @@ static void draw_threads(sheet *s)
                 double cx = base + amp * sin(y * 2 * PAINT_PI * waves / 256.0 + phase);
                 double dx = fabs(fmod(x - cx + 384.0, 256.0) - 128.0);
                 double w = 0.7 + 0.8 * paint_hash(k, 6, 5);
-                double line = paint_clamp(1.0 - dx / w, 0, 1) + 0.25 * paint_clamp(1.0 - dx / (4 * w), 0, 1);
+                double line =
+                    paint_clamp(1.0 - dx / w, 0, 1) + 0.25 * paint_clamp(1.0 - dx / (4 * w), 0, 1);
                 /* dissolving: the strand is broken where its own noise is low */
-                double keep = paint_smoothstep(0.35, 0.6, tile_noise(x / 32.0, y / 24.0 + k * 3.1, 8, 11, 30 + k));
+                double keep = paint_smoothstep(
+                    0.35, 0.6, tile_noise(x / 32.0, y / 24.0 + k * 3.1, 8, 11, 30 + k));
                 line *= keep;
                 if (line > best) {
                     best = line;
@@ -490,8 +496,8 @@ static int sheet_save(sheet *s, const char *dir, const char *name)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormatFrom(s->px, s->w, s->h, 32, s->w * 4,
-                                                           SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *surf =
+        SDL_CreateRGBSurfaceWithFormatFrom(s->px, s->w, s->h, 32, s->w * 4, SDL_PIXELFORMAT_RGBA32);
     int rc = !surf || IMG_SavePNG(surf, path) != 0;
     if (rc)
         fprintf(stderr, "sheets_extra: cannot write %s: %s\n", path, SDL_GetError());
