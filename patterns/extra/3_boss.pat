@@ -14,6 +14,23 @@
 # her morning stars and recolour the sky, callbacks for the drops of dew and
 # the lanterns that go out, functions for her geometry.
 
+# Shinonome's dialogue: before her fight and after it. Until the ships'
+# characters land (the `story` branch), only Shinonome and the narration
+# speak; the lines for each ship come with them.
+
+# Before the fight, at the top of the sky.
+pattern ex_before_shinonome {
+    say "Above the last threads of the curtain the sky is already going pale, and far too fast."
+    say ex_shinonome smile "There you are! You're the one who pulled the curtain down, aren't you? I've been waiting ALL night!"
+    say ex_shinonome "I'm Shinonome! I'm the dawn! A whole night's worth of morning has to go somewhere. Play with me till I've burned it off!"
+}
+
+# After the fight: the dawn comes up over Yomigawa, gently.
+pattern ex_after_shinonome {
+    say ex_shinonome smile "Ahaha! I'm all out of breath... no, all out of light! That's the most fun I've had since forever."
+    say "Over Yomigawa the sky turns rose, then gold, and the last lantern goes out with the sun already in its paper."
+}
+
 # The direction, from (fx, fy), to the point mirrored across the field's
 # middle from the player: a shadow falls the other way from the light.
 function ex_mirror_aim(fx, fy) {

@@ -180,15 +180,3 @@ stage extra {
     run ex_after_shinonome
     wait 180
 }
-# Before the fight, at the top of the sky.
-pattern ex_before_shinonome {
-    say "Above the last threads of the curtain the sky is already going pale, and far too fast."
-    say ex_shinonome smile "There you are! You're the one who pulled the curtain down, aren't you? I've been waiting ALL night!"
-    say ex_shinonome "I'm Shinonome! I'm the dawn! A whole night's worth of morning has to go somewhere. Play with me till I've burned it off!"
-}
-
-# After the fight: the dawn comes up over Yomigawa, gently.
-pattern ex_after_shinonome {
-    say ex_shinonome smile "Ahaha! I'm all out of breath... no, all out of light! That's the most fun I've had since forever."
-    say "Over Yomigawa the sky turns rose, then gold, and the last lantern goes out with the sun already in its paper."
-}
