@@ -95,6 +95,26 @@ stage extra {
         wait 26
     }
     wait 40
+    # ...motes in a V closing on the middle, larks darting beneath them in
+    # threes, the last ones both ways at once.
+    repeat 6 as i {
+        spawn ex_mote(1, 60 + i * 12) at (20 + i * 26, -20)
+        spawn ex_mote(-1, 60 + i * 12) at (364 - i * 26, -20)
+        wait 30
+    }
+    repeat 4 as i {
+        repeat 3 as k {
+            spawn ex_lark(1 - i % 2 * 2) at (-16 + i % 2 * 416, 120 + k * 24)
+        }
+        wait 45
+    }
+    repeat 6 as i {
+        spawn ex_lark(1) at (-16, 60 + i * 20)
+        spawn ex_lark(-1) at (400, 70 + i * 20)
+        spawn ex_mote(1 - i % 2 * 2, 100) at (96 + i % 2 * 192, -20)
+        wait 32
+    }
+    wait 60
 
     # Wave B: a tatter of the curtain in the middle, motes about it...
     spawn ex_tatter(192, 100) at (192, -40)
@@ -125,7 +145,17 @@ stage extra {
         spawn ex_mote(-1, 140) at (364 - i * 8, -20)
         wait 34
     }
-    wait until enemies == 0 or time > 60 * 100
+    wait 60
+    # The first part's last flight: tatters at the corners, larks criss-crossing.
+    spawn ex_tatter(70, 70) at (70, -40)
+    spawn ex_tatter(314, 70) at (314, -40)
+    wait 60
+    repeat 8 as i {
+        spawn ex_lark(1) at (-16, 130 + i % 4 * 20)
+        spawn ex_lark(-1) at (400, 140 + i % 4 * 20)
+        wait 24
+    }
+    wait until enemies == 0 or time > 60 * 130
     wait 40
 
     midboss ex_kagari
@@ -157,6 +187,25 @@ stage extra {
         wait 28
     }
     wait 60
+    # ...larks in a chorus, three lines of them one after another, motes
+    # dropping through them...
+    repeat 3 as j {
+        repeat 5 as i {
+            spawn ex_lark(1 - j % 2 * 2) at (-16 + j % 2 * 416, 50 + j * 50 + i * 10)
+            wait 10
+        }
+        repeat 4 as i {
+            spawn ex_mote(1 - i % 2 * 2, 110) at (60 + i * 88, -20)
+        }
+        wait 70
+    }
+    # ...a tatter sinking down each side while the morning star comes back
+    # between them...
+    spawn ex_tatter(60, 140) at (60, -40)
+    spawn ex_tatter(324, 140) at (324, -40)
+    wait 90
+    spawn ex_venus(192, 60) at (192, -40)
+    wait 240
     # ...and the last of the night: a wall of tatters, motes streaming down.
     ex_light = 6
     repeat 3 as i {
@@ -167,7 +216,7 @@ stage extra {
         spawn ex_mote(1 - i % 2 * 2, 120) at (40 + i * 26, -20)
         wait 22
     }
-    wait until enemies == 0 or time > 60 * 215
+    wait until enemies == 0 or time > 60 * 250
     wait 90
 
     background ex_dawn_boss
