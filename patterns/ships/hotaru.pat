@@ -7,6 +7,7 @@ ship hotaru {
     name "Hotaru"
     about "A quick firefly: a wide fan, a strong stream focused."
     look player
+    character hotaru
     speed 4.5
     focus_speed 2
     hitbox 2.5

@@ -12,6 +12,7 @@ ship shirasagi {
     name "Shirasagi"
     about "A slow white heron: seeking feathers, a piercing lance."
     look player_heron
+    character shirasagi
     speed 3.8
     focus_speed 1.6
     hitbox 1.8

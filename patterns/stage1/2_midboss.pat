@@ -5,6 +5,7 @@
 boss s1_wick {
     name "Wick, the Lantern Spirit"
     look crystal
+    character wick
     spell_background dusk_spell
 
     phase time 25s health 600 {

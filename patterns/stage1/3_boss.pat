@@ -16,6 +16,7 @@ pattern s1_lantern(colour_shift = 0) {
 boss s1_kagari {
     name "Kagari, Keeper of the Curtain"
     look boss
+    character kagari
     spell_background dusk_spell
 
     # 1: fans that follow the player, rings that do not.

@@ -23,6 +23,7 @@ pattern s2_lotus_bloom(turn = 1, at_ = 0) {
 boss s2_suiren {
     name "Suiren, the Night Lotus"
     look suiren
+    character suiren
     spell_background lake_spell
 
     phase time 25s health 700 {

@@ -42,6 +42,7 @@ pattern s2_lotus_lantern(side = 1) {
 boss s2_minamo {
     name "Minamo, Moon upon the Water"
     look minamo
+    character minamo
     spell_background lake_spell
 
     # 1: ripples spread from points about the boss; aimed drops between them.

@@ -27,6 +27,7 @@ pattern s3_mainspring(turn = 1, at_ = 0) {
 boss s3_zenmai {
     name "Zenmai, the Wind-up Gatekeeper"
     look zenmai
+    character zenmai
     spell_background spire_spell
 
     phase time 25s health 750 {

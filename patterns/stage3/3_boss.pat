@@ -36,6 +36,7 @@ pattern s3_gear(dx = 0, dy = 0, n = 12, turn = 1) {
 boss s3_tokine {
     name "Tokine, Keeper of the Dawn Clock"
     look tokine
+    character tokine
     spell_background spire_spell
 
     # 1: gears spin out from points about the boss; aimed arrows between them.

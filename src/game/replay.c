@@ -639,8 +639,16 @@ static const char *const replay_format2_files[] = {
     "stage1/2_midboss.pat", "stage1/3_boss.pat", "stage1/stage1.pat", "ships/hotaru.pat",
 };
 
+/* The story's characters (art shapes and `character` declarations: no code,
+ * nothing a state or content hash holds) that the frozen ship and stage 1's
+ * bosses name with `character`: loaded for format-2 runs too, so the files
+ * above compile. */
+#define REPLAY_FORMAT2_CHARACTERS "story/characters.pat"
+
 int replay_format2_file(const char *rel)
 {
+    if (strcmp(rel, REPLAY_FORMAT2_CHARACTERS) == 0)
+        return 1;
     for (size_t i = 0; i < sizeof replay_format2_files / sizeof *replay_format2_files; i++)
         if (strcmp(rel, replay_format2_files[i]) == 0)
             return 1;

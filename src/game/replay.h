@@ -328,7 +328,8 @@ int replay_content_matches(replay *r, const library *lib);
 int replay_wants_format2_library(const replay *r);
 /* Whether a built-in pattern file, by its path under patterns/, is one the game
  * shipped while replays were format 2, or the first ship (which format-2 runs
- * fly). A library_keep_fn: library_load_dir_kept with it loads the content a
+ * fly), or the story's characters (story/characters.pat: art and characters,
+ * no code, named by that ship and stage 1's bosses). A library_keep_fn: library_load_dir_kept with it loads the content a
  * format-2 replay was recorded over, whatever later versions added. */
 int replay_format2_file(const char *rel);
 

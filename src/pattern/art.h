@@ -46,8 +46,8 @@
 #define ART_MAX_EVERY      255
 #define ART_DEFAULT_EVERY  6
 /* The largest portrait frame: a 256x384 portrait fits with room to spare. The
- * art rows of the atlas (render/atlas.h, ATLAS_ART_MAX_ROWS) bound how many fit
- * in all: three 256-wide portraits share a row of the 1024-px atlas. */
+ * portrait page (render/atlas.h, ATLAS_PORTRAIT_W x ATLAS_PORTRAIT_MAX_ROWS)
+ * bounds how many fit in all: 150 of 256x384, fifteen to a shelf. */
 #define ART_MAX_PORTRAIT_W 512
 #define ART_MAX_PORTRAIT_H 512
 typedef struct art_shape {

@@ -19,6 +19,9 @@
 
 /* ---- looks ---- */
 
+/* shape + 1 is kept in a look code's low byte */
+_Static_assert(BULLET_SHAPE_CAPACITY <= 255, "a look code keeps shape + 1 in 8 bits");
+
 uint32_t library_look(int shape, int colour)
 {
     return (uint32_t)(shape + 1) | (uint32_t)colour << 8;

@@ -29,7 +29,17 @@ static struct {
     char names[ATLAS_ART_MAX_SHAPES][ATLAS_ART_NAME_MAX];
     int first[ATLAS_ART_MAX_SHAPES];
     atlas_rect rects[ATLAS_ART_MAX_FRAMES];
+    uint8_t on_page[ATLAS_ART_MAX_FRAMES]; /* the frame lies on the portrait page */
+    int page_rows;                         /* rows the portrait page takes */
 } atlas_art;
+
+/* Where the next frame goes on a set of shelves: the atlas's art rows, or the
+ * portrait page. */
+typedef struct atlas_shelves {
+    int x, y, shelf;
+    int width, max_rows, top; /* the shelves' width, most rows, first row in their picture */
+    int page;                 /* 1 for the portrait page */
+} atlas_shelves;
 
 int atlas_width(void)
 {
@@ -157,30 +167,34 @@ void atlas_art_clear(void)
 }
 
 /* Puts a w x h frame on the shelves: left to right, a new shelf below when the
- * row is full. Returns 0, or -1 when the rows would pass ATLAS_ART_MAX_ROWS
- * (or the frames their table). */
-static int atlas_art_place(int w, int h, int *x, int *y, int *shelf)
+ * row is full. Returns 0, or -1 when the rows would pass the shelves' most
+ * (ATLAS_ART_MAX_ROWS, ATLAS_PORTRAIT_MAX_ROWS) or the frames their table. */
+static int atlas_art_place(int w, int h, atlas_shelves *sh)
 {
     if (atlas_art.frames >= ATLAS_ART_MAX_FRAMES)
         return -1;
-    if (*x + w + ATLAS_ART_GAP > ATLAS_TABLE_W) {
-        *y += *shelf;
-        *x = ATLAS_ART_GAP;
-        *shelf = 0;
+    if (sh->x + w + ATLAS_ART_GAP > sh->width) {
+        sh->y += sh->shelf;
+        sh->x = ATLAS_ART_GAP;
+        sh->shelf = 0;
     }
-    if (w + 2 * ATLAS_ART_GAP > ATLAS_TABLE_W || *y + h + ATLAS_ART_GAP > ATLAS_ART_MAX_ROWS)
+    if (w + 2 * ATLAS_ART_GAP > sh->width || sh->y + h + ATLAS_ART_GAP > sh->max_rows)
         return -1;
-    atlas_art.rects[atlas_art.frames++] = (atlas_rect){*x, ATLAS_TABLE_H + *y, w, h};
-    *x += w + ATLAS_ART_GAP;
-    if (h + ATLAS_ART_GAP > *shelf)
-        *shelf = h + ATLAS_ART_GAP;
+    atlas_art.on_page[atlas_art.frames] = (uint8_t)sh->page;
+    atlas_art.rects[atlas_art.frames++] = (atlas_rect){sh->x, sh->top + sh->y, w, h};
+    sh->x += w + ATLAS_ART_GAP;
+    if (h + ATLAS_ART_GAP > sh->shelf)
+        sh->shelf = h + ATLAS_ART_GAP;
     return 0;
 }
 
 int atlas_art_layout(const atlas_art_spec *shapes, int n, int *failed)
 {
     atlas_art_clear();
-    int x = ATLAS_ART_GAP, y = ATLAS_ART_GAP, shelf = 0;
+    atlas_shelves rows = {ATLAS_ART_GAP,      ATLAS_ART_GAP, 0, ATLAS_TABLE_W,
+                          ATLAS_ART_MAX_ROWS, ATLAS_TABLE_H, 0};
+    atlas_shelves page = {
+        ATLAS_ART_GAP, ATLAS_ART_GAP, 0, ATLAS_PORTRAIT_W, ATLAS_PORTRAIT_MAX_ROWS, 0, 1};
     for (int k = 0; k < n && k < ATLAS_ART_MAX_SHAPES; k++) {
         atlas_art_spec *a = &atlas_art.spec[k];
         *a = shapes[k];
@@ -188,6 +202,7 @@ int atlas_art_layout(const atlas_art_spec *shapes, int n, int *failed)
                     : a->frames > ATLAS_ART_MAX_ANIM ? ATLAS_ART_MAX_ANIM
                                                      : a->frames;
         a->every = a->every < 1 ? 1 : a->every;
+        a->turns = a->portrait ? 0 : a->turns; /* a portrait never turns */
         snprintf(atlas_art.names[k], ATLAS_ART_NAME_MAX, "%s", a->name ? a->name : "");
         a->name = atlas_art.names[k];
         int side = atlas_art_side(a);
@@ -195,8 +210,9 @@ int atlas_art_layout(const atlas_art_spec *shapes, int n, int *failed)
         int ok = 0;
         int total = (a->turns ? ATLAS_ANGLE_STEPS : 1) * a->frames;
         for (int f = 0; f < total && ok == 0; f++)
-            ok = a->turns ? atlas_art_place(side, side, &x, &y, &shelf)
-                          : atlas_art_place(a->w, a->h, &x, &y, &shelf);
+            ok = a->portrait ? atlas_art_place(a->w, a->h, &page)
+                 : a->turns  ? atlas_art_place(side, side, &rows)
+                             : atlas_art_place(a->w, a->h, &rows);
         if (ok != 0) {
             *failed = k;
             atlas_art_clear();
@@ -204,8 +220,26 @@ int atlas_art_layout(const atlas_art_spec *shapes, int n, int *failed)
         }
         atlas_art.count = k + 1;
     }
-    atlas_art.rows = y + shelf;
+    atlas_art.rows = rows.y + rows.shelf;
+    atlas_art.page_rows = page.y + page.shelf;
     return 0;
+}
+
+int atlas_portrait_rows(void)
+{
+    return atlas_art.page_rows;
+}
+
+int atlas_frame_on_page(int frame)
+{
+    int k = frame - ATLAS_TABLE_FRAME_COUNT;
+    return k >= 0 && k < atlas_art.frames && atlas_art.on_page[k];
+}
+
+int atlas_art_portrait(int shape)
+{
+    int k = shape - BULLET_SHAPE_COUNT;
+    return k >= 0 && k < atlas_art.count && atlas_art.spec[k].portrait;
 }
 
 int atlas_art_count(void)
@@ -271,11 +305,30 @@ static void atlas_art_turn(uint32_t *pixels, int pitch, atlas_rect r, const uint
         }
 }
 
+static void atlas_art_blit(uint32_t *pixels, int pitch, int k, const uint32_t *sheet,
+                           int sheet_pitch, int sx, int sy);
+
 void atlas_art_draw(uint32_t *pixels, int pitch, int k, const uint32_t *sheet, int sheet_pitch,
                     int sx, int sy)
 {
-    if (k < 0 || k >= atlas_art.count)
+    if (k < 0 || k >= atlas_art.count || atlas_art.spec[k].portrait)
         return;
+    atlas_art_blit(pixels, pitch, k, sheet, sheet_pitch, sx, sy);
+}
+
+void atlas_art_draw_portrait(uint32_t *page, int pitch, int k, const uint32_t *sheet,
+                             int sheet_pitch, int sx, int sy)
+{
+    if (k < 0 || k >= atlas_art.count || !atlas_art.spec[k].portrait)
+        return;
+    atlas_art_blit(page, pitch, k, sheet, sheet_pitch, sx, sy);
+}
+
+/* Copies (or turns) shape k's frames from the sheet into their rects of
+ * `pixels`, the picture its frames were placed on. */
+static void atlas_art_blit(uint32_t *pixels, int pitch, int k, const uint32_t *sheet,
+                           int sheet_pitch, int sx, int sy)
+{
     const atlas_art_spec *a = &atlas_art.spec[k];
     for (int n = 0; n < a->frames; n++) {
         int fx = sx + n * a->w; /* animation frame n: the next one rightwards */
@@ -338,7 +391,7 @@ int atlas_art_frame(int shape, int anim, int step)
 int atlas_look_by_name(const char *name, int fallback)
 {
     int art = atlas_art_by_name(name);
-    if (art >= 0)
+    if (art >= 0 && !atlas_art_portrait(art)) /* a portrait is on its page, never a look */
         return ATLAS_LOOK_ART + art;
     return atlas_look_sprite(name, fallback);
 }
@@ -358,7 +411,7 @@ int atlas_look_frame(int look, int k, int64_t age, int step)
     if (look >= 0 && look < ATLAS_SPRITE_COUNT)
         return atlas_sprite_frame((atlas_sprite)look, k);
     int shape = look - ATLAS_LOOK_ART, i = shape - BULLET_SHAPE_COUNT;
-    if (look < ATLAS_LOOK_ART || i < 0 || i >= atlas_art.count)
+    if (look < ATLAS_LOOK_ART || i < 0 || i >= atlas_art.count || atlas_art.spec[i].portrait)
         return atlas_sprite_frame(ATLAS_SPRITE_ENEMY_DRONE, k);
     const atlas_art_spec *a = &atlas_art.spec[i];
     return atlas_art_frame(shape, look_anim_frame(a->frames, a->every, a->once, age), step);

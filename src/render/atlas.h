@@ -75,12 +75,22 @@ int atlas_sprite_frame(atlas_sprite sprite, int k);
  * drawn as the sheet has it, never tinted. One process draws one library's art
  * at a time: the lookups above answer for the art laid out last. A shape id
  * past the laid-out ones draws as an orb. */
-#define ATLAS_ART_MAX_SHAPES (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
+#define ATLAS_ART_MAX_SHAPES    (BULLET_SHAPE_CAPACITY - BULLET_SHAPE_COUNT)
 /* Rows the art may add below the generated picture (its width is the picture's):
- * room for fifteen 256x384 portraits (pattern/character.h) in five shelves of
- * three, or one large shape that turns; the whole texture stays under 4096 px
- * high, which every renderer we run on takes. */
-#define ATLAS_ART_MAX_ROWS   2048
+ * room for many bullets and sprites, or one large shape that turns; the whole
+ * texture stays under 4096 px high, which every renderer we run on takes.
+ * Portraits are not laid out here but on the portrait page below. */
+#define ATLAS_ART_MAX_ROWS      2048
+/* The portrait page: the art shapes declared `portrait` (a character's
+ * pictures, pattern/character.h) are laid out on a picture of their own, a
+ * second texture ATLAS_PORTRAIT_W wide and as many rows as they take, up to
+ * ATLAS_PORTRAIT_MAX_ROWS: 150 portraits of 256x384 (fifteen to a shelf, ten
+ * shelves), e.g. 25 characters with six expressions each. A portrait is drawn
+ * only by SDL_RenderCopy (the dialogue box, cut-ins), never by the sprite
+ * batch or the CPU blitter: it is no look and no bullet. 4096 px a side is
+ * what every renderer we run on takes. */
+#define ATLAS_PORTRAIT_W        4096
+#define ATLAS_PORTRAIT_MAX_ROWS 4096
 
 /* A shape's name is kept (to this many bytes) for atlas_look_by_name. */
 #define ATLAS_ART_NAME_MAX 48
@@ -95,6 +105,7 @@ typedef struct atlas_art_spec {
     int every;        /* ticks a frame shows (0: 1) */
     int once;         /* held on the last frame, else looping */
     const char *name; /* the shape's name (copied), or NULL */
+    int portrait;     /* a character's picture: laid out on the portrait page */
 } atlas_art_spec;
 
 /* Places the frames of n shapes (n <= ATLAS_ART_MAX_SHAPES) below the picture,
@@ -114,6 +125,17 @@ int atlas_art_additive(int shape);
  * animation's row of frames from there rightwards, lies inside). */
 void atlas_art_draw(uint32_t *pixels, int pitch, int k, const uint32_t *sheet, int sheet_pitch,
                     int sx, int sy);
+/* The same for a portrait (nothing for other shapes): into the portrait page
+ * (straight-alpha ARGB8888, pitch in pixels, atlas_portrait_rows() rows). */
+void atlas_art_draw_portrait(uint32_t *page, int pitch, int k, const uint32_t *sheet,
+                             int sheet_pitch, int sx, int sy);
+/* Rows the portrait page takes (0: no portraits laid out). */
+int atlas_portrait_rows(void);
+/* Whether a frame (an art shape's, from atlas_bullet_frame) lies on the
+ * portrait page rather than in the atlas picture. */
+int atlas_frame_on_page(int frame);
+/* Whether bullet shape `shape` is a laid-out portrait. */
+int atlas_art_portrait(int shape);
 
 /* The art shape (a bullet shape id) laid out under name, or -1. */
 int atlas_art_by_name(const char *name);
@@ -133,7 +155,7 @@ int atlas_art_anim_stride(int shape);
  * art shape (ATLAS_LOOK_ART + its bullet shape id). ---- */
 #define ATLAS_LOOK_ART 0x10000
 /* The look called name: a laid-out art shape of that name first (a mod's
- * declaration names its own), else a sprite as atlas_look_sprite finds it;
+ * declaration names its own; never a portrait), else a sprite as atlas_look_sprite finds it;
  * fallback when neither. */
 int atlas_look_by_name(const char *name, int fallback);
 /* The frame look shows: a sprite's frame k (wrapping, as atlas_sprite_frame),

@@ -197,6 +197,8 @@ void atlas_texture_unload(atlas_texture *at)
 {
     if (at->texture)
         SDL_DestroyTexture(at->texture);
+    if (at->portraits)
+        SDL_DestroyTexture(at->portraits);
     if (at->has_blit)
         sprite_blit_atlas_free(&at->blit);
     if (at->art) {
@@ -296,36 +298,55 @@ static SDL_Surface *atlas_texture_sheet_of(const atlas_texture_art *shapes, int 
     return NULL;
 }
 
-/* Lays out the art and draws it into fresh rows (*rows_out, atlas width). */
+/* Lays out the art and draws it into fresh rows (*rows_out, atlas width) and
+ * its portraits into a fresh portrait page (*page_out, ATLAS_PORTRAIT_W wide,
+ * atlas_portrait_rows() rows; NULL when there are none). */
 static int atlas_texture_draw_art(const atlas_texture_art *shapes, int n, SDL_Surface **sheets,
-                                  uint32_t **rows_out, char *err, size_t err_size)
+                                  uint32_t **rows_out, uint32_t **page_out, char *err,
+                                  size_t err_size)
 {
     atlas_art_spec spec[ATLAS_ART_MAX_SHAPES];
     for (int k = 0; k < n; k++)
-        spec[k] =
-            (atlas_art_spec){shapes[k].w,      shapes[k].h,     shapes[k].turns, shapes[k].additive,
-                             shapes[k].frames, shapes[k].every, shapes[k].once,  shapes[k].name};
+        spec[k] = (atlas_art_spec){shapes[k].w,        shapes[k].h,      shapes[k].turns,
+                                   shapes[k].additive, shapes[k].frames, shapes[k].every,
+                                   shapes[k].once,     shapes[k].name,   shapes[k].portrait};
     int failed = 0;
     if (atlas_art_layout(spec, n, &failed) != 0) {
         char where[512];
         atlas_texture_where(where, sizeof where, &shapes[failed], 0);
-        snprintf(err, err_size,
-                 "%sthe art does not fit the atlas (%d rows of %d px; a shape that turns takes "
-                 "%d frames as wide as its diagonal, for each frame of an animation)",
-                 where, ATLAS_ART_MAX_ROWS, atlas_width(), ATLAS_ANGLE_STEPS);
+        if (shapes[failed].portrait)
+            snprintf(err, err_size,
+                     "%sthe portraits do not fit their page (%d rows of %d px: 150 portraits "
+                     "of 256x384)",
+                     where, ATLAS_PORTRAIT_MAX_ROWS, ATLAS_PORTRAIT_W);
+        else
+            snprintf(err, err_size,
+                     "%sthe art does not fit the atlas (%d rows of %d px; a shape that turns "
+                     "takes %d frames as wide as its diagonal, for each frame of an animation)",
+                     where, ATLAS_ART_MAX_ROWS, atlas_width(), ATLAS_ANGLE_STEPS);
         return -1;
     }
     int w = atlas_width(), rows = atlas_art_rows(), base = atlas_height() - rows;
+    int page_rows = atlas_portrait_rows();
     uint32_t *all = mem_calloc((size_t)w * (size_t)(base + rows), sizeof *all);
-    if (!all) {
+    uint32_t *page = page_rows > 0
+                         ? mem_calloc((size_t)ATLAS_PORTRAIT_W * (size_t)page_rows, sizeof *page)
+                         : NULL;
+    if (!all || (page_rows > 0 && !page)) {
         snprintf(err, err_size, "out of memory drawing the art");
+        mem_free(all);
+        mem_free(page);
         atlas_art_clear();
         return -1;
     }
     for (int k = 0; k < n; k++) {
         SDL_Surface *s = atlas_texture_sheet_of(shapes, k, sheets);
-        atlas_art_draw(all, w, k, (const uint32_t *)s->pixels, s->pitch / 4, shapes[k].x,
-                       shapes[k].y);
+        if (shapes[k].portrait)
+            atlas_art_draw_portrait(page, ATLAS_PORTRAIT_W, k, (const uint32_t *)s->pixels,
+                                    s->pitch / 4, shapes[k].x, shapes[k].y);
+        else
+            atlas_art_draw(all, w, k, (const uint32_t *)s->pixels, s->pitch / 4, shapes[k].x,
+                           shapes[k].y);
     }
     /* keep only the art rows */
     uint32_t *art = mem_alloc((size_t)w * (size_t)(rows ? rows : 1) * sizeof *art);
@@ -334,10 +355,41 @@ static int atlas_texture_draw_art(const atlas_texture_art *shapes, int n, SDL_Su
     mem_free(all);
     if (!art) {
         snprintf(err, err_size, "out of memory drawing the art");
+        mem_free(page);
         atlas_art_clear();
         return -1;
     }
     *rows_out = art;
+    *page_out = page;
+    return 0;
+}
+
+/* The portrait page's texture from its pixels (straight ARGB, freed here), or
+ * none when there are no portraits. Returns 0, or -1 with err set. */
+static int atlas_texture_make_page(atlas_texture *at, uint32_t *page, char *err, size_t err_size)
+{
+    if (at->portraits)
+        SDL_DestroyTexture(at->portraits);
+    at->portraits = NULL;
+    int rows = atlas_portrait_rows();
+    if (!page || rows <= 0) {
+        mem_free(page);
+        return 0;
+    }
+    SDL_Texture *t = SDL_CreateTexture(at->renderer, SDL_PIXELFORMAT_ARGB8888,
+                                       SDL_TEXTUREACCESS_STATIC, ATLAS_PORTRAIT_W, rows);
+    if (!t || SDL_UpdateTexture(t, NULL, page, ATLAS_PORTRAIT_W * (int)sizeof *page) != 0) {
+        snprintf(err, err_size, "cannot make the portrait page (%dx%d): %s", ATLAS_PORTRAIT_W, rows,
+                 SDL_GetError());
+        if (t)
+            SDL_DestroyTexture(t);
+        mem_free(page);
+        return -1;
+    }
+    mem_free(page);
+    SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear);
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    at->portraits = t;
     return 0;
 }
 
@@ -382,6 +434,9 @@ static void atlas_texture_drop_art(atlas_texture *at)
 {
     mem_free(at->art);
     at->art = NULL;
+    if (at->portraits)
+        SDL_DestroyTexture(at->portraits);
+    at->portraits = NULL;
     atlas_art_clear();
 }
 
@@ -393,11 +448,17 @@ int atlas_texture_set_art(atlas_texture *at, const atlas_texture_art *shapes, in
         return -1;
     }
     SDL_Surface *sheets[ATLAS_ART_MAX_SHAPES] = {0};
-    uint32_t *rows = NULL;
+    uint32_t *rows = NULL, *page = NULL;
     int rc = atlas_texture_read_sheets(shapes, n, sheets, err, err_size);
     atlas_texture_drop_art(at);
     if (rc == 0 && n > 0)
-        rc = atlas_texture_draw_art(shapes, n, sheets, &rows, err, err_size);
+        rc = atlas_texture_draw_art(shapes, n, sheets, &rows, &page, err, err_size);
+    if (rc == 0 && atlas_texture_make_page(at, page, err, err_size) != 0) {
+        mem_free(rows);
+        rows = NULL;
+        atlas_art_clear();
+        rc = -1;
+    }
     for (int k = 0; k < n; k++)
         if (sheets[k])
             SDL_FreeSurface(sheets[k]);
@@ -411,6 +472,11 @@ int atlas_texture_set_art(atlas_texture *at, const atlas_texture_art *shapes, in
         return -1;
     }
     return rc;
+}
+
+SDL_Texture *atlas_texture_of(const atlas_texture *at, int frame)
+{
+    return atlas_frame_on_page(frame) ? at->portraits : at->texture;
 }
 
 SDL_Rect atlas_texture_rect(int frame)

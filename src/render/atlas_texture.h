@@ -21,6 +21,7 @@ typedef struct atlas_texture {
     sprite_blit_atlas blit; /* for the CPU blitter */
     int palette;            /* the bullet_palette its bullet frames are in */
     uint32_t *art;          /* a mod's art: atlas_art_rows() rows below the picture */
+    SDL_Texture *portraits; /* the portrait page (render/atlas.h), or NULL: none */
 } atlas_texture;
 
 /* A mod's shape for atlas_texture_set_art: its sheet and frame, and where it is
@@ -35,6 +36,7 @@ typedef struct atlas_texture_art {
     unsigned sheet_line, sheet_col; /* the sheet's path there */
     int frames, every, once;        /* an animation (frames 0 or 1: a still) */
     const char *name;               /* the shape's name, for looks (atlas_look_by_name) */
+    int portrait;                   /* a character's picture: on the portrait page */
 } atlas_texture_art;
 
 /* The most pixels a side of a mod's sheet may have (pattern/art.h's bound: a
@@ -55,8 +57,8 @@ int atlas_texture_set_palette(atlas_texture *at, int palette, char *err, size_t 
 
 /* Builds the atlas again with a mod's n shapes laid out below the picture
  * (render/atlas.h's atlas_art_layout), on both paths: the texture and the CPU
- * copy; n = 0 takes the art away. Each sheet is read once, its header checked
- * first (pattern/art.h's art_sheet_check: a PNG, no side over
+ * copy; its portraits on the portrait page (at->portraits); n = 0 takes the art away. Each sheet is
+ * read once, its header checked first (pattern/art.h's art_sheet_check: a PNG, no side over
  * ART_SHEET_MAX_SIDE, all sheets within ART_SHEETS_MAX_BYTES decoded), then
  * decoded with SDL_image's PNG reader (never one it guesses). A load,
  * not a per-frame call: it allocates. Returns 0, or -1 with err as
@@ -77,7 +79,14 @@ int atlas_texture_set_art(atlas_texture *at, const atlas_texture_art *shapes, in
 SDL_Surface *atlas_texture_read_sheet(const char *sheet, const char *root, uint64_t *total,
                                       char *why, size_t why_size);
 
-/* The source rectangle of a frame, for SDL_RenderCopy. */
+/* The texture a frame is drawn from: the portrait page for a portrait's
+ * frame (render/atlas.h's atlas_frame_on_page), else the atlas. Every drawing
+ * of a portrait goes through it: the software and the GPU renderers alike
+ * draw portraits with SDL_RenderCopy, never with the CPU blitter. */
+SDL_Texture *atlas_texture_of(const atlas_texture *at, int frame);
+
+/* The source rectangle of a frame, for SDL_RenderCopy (in the texture
+ * atlas_texture_of gives). */
 SDL_Rect atlas_texture_rect(int frame);
 
 #endif

@@ -382,9 +382,9 @@ static void rb_table_animated(bench *b, rb_state *st)
         shape[i] = (uint8_t)(BULLET_SHAPE_COUNT + (i & 1));
         born[i] = 1000u - (uint32_t)(i % 97);
     }
-    atlas_art_spec spec[3] = {{16, 16, 0, 0, 4, 5, 0, "a"},
-                              {16, 8, 1, 0, 4, 3, 1, "b"},
-                              {16, 16, 0, 0, 1, 6, 0, "still"}};
+    atlas_art_spec spec[3] = {{16, 16, 0, 0, 4, 5, 0, "a", 0},
+                              {16, 8, 1, 0, 4, 3, 1, "b", 0},
+                              {16, 16, 0, 0, 1, 6, 0, "still", 0}};
     int failed = 0;
     if (atlas_art_layout(spec, 3, &failed) != 0) {
         mem_free(shape);

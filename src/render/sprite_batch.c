@@ -165,7 +165,8 @@ static void sprite_look_of_frame(sprite_look *l, int frame)
 static void sprite_batch_build_looks(sprite_batch *b)
 {
     for (int s = 0; s < SPRITE_LOOK_SHAPES; s++) {
-        int shape = s < BULLET_SHAPE_COUNT + atlas_art_count() ? s : 0;
+        /* a portrait (on its own page) is never drawn by the batch: an orb */
+        int shape = s < BULLET_SHAPE_COUNT + atlas_art_count() && !atlas_art_portrait(s) ? s : 0;
         int turns = atlas_bullet_turns((bullet_shape)shape);
         for (int c = 0; c < SPRITE_LOOK_COLORS; c++) {
             int color = c < BULLET_COLOR_COUNT ? c : 0;

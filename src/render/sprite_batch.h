@@ -31,10 +31,10 @@
 #define SPRITE_BATCH_MAX_LAYERS 12
 /* Cells per side of the heading-to-step table (RECTS mode). */
 #define SPRITE_STEP_GRID        128
-/* The look table is indexed by (shape & 63) * 8 + (color & 7): powers of two, so
+/* The look table is indexed by (shape & 255) * 8 + (color & 7): powers of two, so
  * any byte is a safe index without a compare. Its shapes are the built-ins and
  * a mod's art (sim/bullet_kind.h's BULLET_SHAPE_CAPACITY). */
-#define SPRITE_LOOK_SHAPES      64
+#define SPRITE_LOOK_SHAPES      256
 #define SPRITE_LOOK_COLORS      8
 
 typedef enum sprite_batch_mode {

@@ -62,8 +62,12 @@ typedef enum bullet_shape {
 
 /* Shape ids from BULLET_SHAPE_COUNT up to this are a mod's own (docs/patterns.md,
  * `art`): declared in pattern files with their hitbox, drawn from the mod's
- * sheet. The built-ins keep their numbers, so recorded replays stay valid. */
-#define BULLET_SHAPE_CAPACITY 64
+ * sheet, and characters' portraits. The built-ins keep their numbers, so
+ * recorded replays stay valid. 255: a bullet keeps its shape in a byte and a
+ * look code (pattern/library.h) keeps shape + 1 in its low byte, so 244 art
+ * shapes, portraits among them (six stages' bullets and twenty characters'
+ * faces with room to spare). */
+#define BULLET_SHAPE_CAPACITY 255
 
 typedef enum bullet_color {
 #define BULLET_COLOR_ENUM(id, name) BULLET_COLOR_##id,

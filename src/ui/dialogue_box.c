@@ -30,7 +30,11 @@ static void db_portrait(SDL_Renderer *r, const atlas_texture *at, const dialogue
     int shape = character_portrait_at(c, d->shown_expr[side]);
     if (shape < 0)
         return;
-    SDL_Rect src = atlas_texture_rect(atlas_bullet_frame((bullet_shape)shape, 0, 0));
+    int fr = atlas_bullet_frame((bullet_shape)shape, 0, 0);
+    SDL_Texture *tex = atlas_texture_of(at, fr); /* the portrait page (render/atlas.h) */
+    if (!tex)
+        return;
+    SDL_Rect src = atlas_texture_rect(fr);
     float scale = (float)DIALOGUE_BOX_PORTRAIT_H / (float)(src.h > 0 ? src.h : 1);
     if (scale > 1.0f)
         scale = 1.0f; /* a small portrait is not blown up */
@@ -44,11 +48,11 @@ static void db_portrait(SDL_Renderer *r, const atlas_texture *at, const dialogue
     float y = (float)(field.y + field.h - DB_BOX_H) + 36 - h + (speaking ? -6.0f : 10.0f);
     SDL_FRect dst = {x, y, w, h};
     Uint8 lit = speaking ? 255 : 120;
-    SDL_SetTextureColorMod(at->texture, lit, lit, (Uint8)(speaking ? 255 : 150));
-    SDL_SetTextureAlphaMod(at->texture, (Uint8)(255.0f * enter));
-    SDL_RenderCopyF(r, at->texture, &src, &dst);
-    SDL_SetTextureColorMod(at->texture, 255, 255, 255);
-    SDL_SetTextureAlphaMod(at->texture, 255);
+    SDL_SetTextureColorMod(tex, lit, lit, (Uint8)(speaking ? 255 : 150));
+    SDL_SetTextureAlphaMod(tex, (Uint8)(255.0f * enter));
+    SDL_RenderCopyF(r, tex, &src, &dst);
+    SDL_SetTextureColorMod(tex, 255, 255, 255);
+    SDL_SetTextureAlphaMod(tex, 255);
 }
 
 /* The box, its border in the speaker's colour, the name plate on the

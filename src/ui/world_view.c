@@ -390,10 +390,11 @@ typedef struct wv_portrait {
 static wv_portrait wv_portrait_of(const frame_view *fv, const library *lib, int ch, int sprite,
                                   float sprite_scale, float height)
 {
+    (void)fv; /* a portrait's frame is the atlas's (on its page), not the batch's */
     if (lib && ch >= 0 && (uint32_t)ch < lib->character_count) {
         int shape = character_portrait_shape(&lib->characters[ch], NULL);
         if (shape >= 0 && shape < SPRITE_LOOK_SHAPES) {
-            int frame = fv->field.batch.looks[shape * SPRITE_LOOK_COLORS].frame;
+            int frame = atlas_bullet_frame((bullet_shape)shape, 0, 0); /* on its page */
             SDL_Rect src = atlas_texture_rect(frame);
             if (src.h > 0)
                 return (wv_portrait){frame, height / (float)src.h};
@@ -407,16 +408,19 @@ static void wv_cutin_portrait(SDL_Renderer *r, const atlas_texture *at, wv_portr
                               float y, float a)
 {
     SDL_Rect src = atlas_texture_rect(p.frame);
+    SDL_Texture *tex = atlas_texture_of(at, p.frame); /* a portrait's page, or the atlas */
+    if (!tex)
+        return;
     float scale = p.scale;
     SDL_FRect dst = {x - src.w * scale / 2, y - src.h * scale / 2, src.w * scale, src.h * scale};
-    SDL_SetTextureBlendMode(at->texture, SDL_BLENDMODE_BLEND);
-    SDL_SetTextureAlphaMod(at->texture, (Uint8)(255 * (a < 0 ? 0 : a > 1 ? 1 : a)));
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureAlphaMod(tex, (Uint8)(255 * (a < 0 ? 0 : a > 1 ? 1 : a)));
     SDL_ScaleMode was = SDL_ScaleModeLinear;
-    SDL_GetTextureScaleMode(at->texture, &was);
-    SDL_SetTextureScaleMode(at->texture, SDL_ScaleModeLinear);
-    SDL_RenderCopyF(r, at->texture, &src, &dst);
-    SDL_SetTextureScaleMode(at->texture, was);
-    SDL_SetTextureAlphaMod(at->texture, 255);
+    SDL_GetTextureScaleMode(tex, &was);
+    SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear);
+    SDL_RenderCopyF(r, tex, &src, &dst);
+    SDL_SetTextureScaleMode(tex, was);
+    SDL_SetTextureAlphaMod(tex, 255);
 }
 
 /* How far in a cut-in's portrait is at age of len frames: 0 off the field's
@@ -763,10 +767,10 @@ int world_view_load_art(frame_view *v, const library *lib, char *err, size_t err
     n = n > ATLAS_ART_MAX_SHAPES ? ATLAS_ART_MAX_SHAPES : n;
     for (int k = 0; k < n; k++) {
         const art_shape *a = &lib->art[k];
-        shapes[k] =
-            (atlas_texture_art){a->sheet,     a->root,     a->x,     a->y,    a->w,   a->h,
-                                a->turns,     a->additive, a->file,  a->line, a->col, a->sheet_line,
-                                a->sheet_col, a->frames,   a->every, a->once, a->name};
+        shapes[k] = (atlas_texture_art){a->sheet, a->root,       a->x,         a->y,      a->w,
+                                        a->h,     a->turns,      a->additive,  a->file,   a->line,
+                                        a->col,   a->sheet_line, a->sheet_col, a->frames, a->every,
+                                        a->once,  a->name,       a->portrait};
     }
     if (frame_view_set_art(v, shapes, n, err, err_size) != 0)
         return -1;

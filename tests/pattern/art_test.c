@@ -190,13 +190,13 @@ static void test_errors(void)
     CHECK(compile("art s \"a.png\" { shape g frame 8 hitbox 2 }\n") == NULL);
     CHECK(has("test.pat:1:33: expected the frame's height in pixels"));
     /* more shapes than ids left */
-    char src[4096];
+    static char src[16384];
     size_t n = (size_t)snprintf(src, sizeof src, "art s \"a.png\" {\n");
     for (int i = 0; i <= ART_MAX_SHAPES; i++)
         n += (size_t)snprintf(src + n, sizeof src - n, "  shape g%d frame 8 8 hitbox 2\n", i);
     snprintf(src + n, sizeof src - n, "}\n");
     CHECK(compile(src) == NULL);
-    CHECK(has("too many art shapes: a library holds at most 53"));
+    CHECK(has("too many art shapes: a library holds at most 244"));
 }
 
 /* Bullets of art shapes, fired, turned and restyled every frame, allocate

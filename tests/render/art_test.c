@@ -44,7 +44,7 @@ static void example_art(atlas_texture_art out[3])
         out[k] = (atlas_texture_art){
             sheet_path,   examples,  s[k].x, 0, s[k].w, s[k].h, s[k].turns, s[k].additive,
             "23_art.pat", s[k].line, 11,     2, 13,     1,      6,          0,
-            NULL};
+            NULL,         0};
 }
 
 #define N_BULLETS 60
@@ -316,8 +316,8 @@ static void test_refusals(void)
             unlink(names[k]);
             CHECK(link(names[0], names[k]) == 0);
         }
-        five[k] = (atlas_texture_art){names[k],        dir, 0, 0, 8, 8,   0, 0, "five.pat", 1, 9,
-                                      (unsigned)k + 1, 5,   1, 6, 0, NULL};
+        five[k] = (atlas_texture_art){names[k],        dir, 0, 0, 8, 8,    0, 0, "five.pat", 1, 9,
+                                      (unsigned)k + 1, 5,   1, 6, 0, NULL, 0};
     }
     refused(five, 5, "five.pat:5:5: the sheet");
     refused(five, 5, "full4.png takes the sheets to 80 MiB decoded, over the 64 MiB");
@@ -336,8 +336,8 @@ static void test_refusals(void)
     static atlas_texture_art anim[1];
     snprintf(path, sizeof path, "%s/mod/strip.png", scratch);
     write_png(path, 2048, 128);
-    anim[0] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1, 0,      "strip.pat",
-                                  1,    9,   1, 5, 16,  4,   0, "strip"};
+    anim[0] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1, 0,       "strip.pat",
+                                  1,    9,   1, 5, 16,  4,   0, "strip", 0};
     refused(anim, 1, "strip.pat:1:9: the art does not fit the atlas");
     /* a portrait-sized frame (the bound a portrait may reach) outside its sheet */
     example_art(art);
@@ -350,8 +350,8 @@ static void test_refusals(void)
     snprintf(path, sizeof path, "%s/mod/big.png", scratch);
     write_png(path, 128, 128);
     for (int k = 0; k < ATLAS_ART_MAX_SHAPES; k++)
-        many[k] = (atlas_texture_art){path, dir, 0, 0, 128, 128, 1,   0, "big.pat", (unsigned)k + 1,
-                                      9,    1,   5, 1, 6,   0,   NULL};
+        many[k] = (atlas_texture_art){
+            path, dir, 0, 0, 128, 128, 1, 0, "big.pat", (unsigned)k + 1, 9, 1, 5, 1, 6, 0, NULL, 0};
     refused(many, ATLAS_ART_MAX_SHAPES, "big.pat:2:9: the art does not fit the atlas");
 }
 
@@ -361,7 +361,7 @@ static void test_refusals(void)
 static void test_layout(void)
 {
     int base_h = atlas_height(), base_frames = atlas_frame_count(), failed = -1;
-    atlas_art_spec spec[2] = {{24, 8, 1, 0, 1, 6, 0, NULL}, {16, 16, 0, 1, 1, 6, 0, NULL}};
+    atlas_art_spec spec[2] = {{24, 8, 1, 0, 1, 6, 0, NULL, 0}, {16, 16, 0, 1, 1, 6, 0, NULL, 0}};
     CHECK(atlas_art_layout(spec, 2, &failed) == 0);
     CHECK(atlas_art_count() == 2 && atlas_art_rows() > 0);
     CHECK(atlas_height() == base_h + atlas_art_rows());
@@ -395,6 +395,40 @@ static void test_layout(void)
     CHECK(atlas_height() == base_h && atlas_frame_count() == base_frames);
 }
 
+/* Portraits go on their page, not into the atlas's rows: 150 of 256x384 fit
+ * (fifteen to a shelf of ATLAS_PORTRAIT_W, ten shelves), the 151st does not;
+ * the atlas keeps its height, a bullet beside them keeps its rows; a portrait
+ * is never a look. */
+static void test_portrait_page(void)
+{
+    static atlas_art_spec spec[152];
+    int base_h = atlas_height(), failed = -1;
+    spec[0] = (atlas_art_spec){16, 16, 0, 0, 1, 6, 0, "petal", 0};
+    for (int k = 1; k < 152; k++)
+        spec[k] = (atlas_art_spec){256, 384, 0, 0, 1, 6, 0, k == 1 ? "face" : NULL, 1};
+    CHECK(atlas_art_layout(spec, 151, &failed) == 0);
+    CHECK(atlas_art_count() == 151);
+    CHECK(atlas_portrait_rows() > 9 * 384 && atlas_portrait_rows() <= ATLAS_PORTRAIT_MAX_ROWS);
+    CHECK(atlas_art_rows() > 0 && atlas_art_rows() < 64); /* the petal alone */
+    CHECK(atlas_height() == base_h + atlas_art_rows());
+    int petal = atlas_bullet_frame((bullet_shape)BULLET_SHAPE_COUNT, 0, 0);
+    int face = atlas_bullet_frame((bullet_shape)(BULLET_SHAPE_COUNT + 1), 0, 0);
+    int last = atlas_bullet_frame((bullet_shape)(BULLET_SHAPE_COUNT + 150), 0, 0);
+    CHECK(!atlas_frame_on_page(petal) && atlas_frame_on_page(face) && atlas_frame_on_page(last));
+    atlas_rect f = atlas_frame_rect(face), l = atlas_frame_rect(last);
+    CHECK(f.w == 256 && f.h == 384 && f.y < 8);
+    CHECK(l.x + l.w <= ATLAS_PORTRAIT_W && l.y + l.h <= atlas_portrait_rows());
+    CHECK(atlas_art_portrait(BULLET_SHAPE_COUNT + 1) && !atlas_art_portrait(BULLET_SHAPE_COUNT));
+    CHECK(atlas_look_by_name("face", -7) == -7);
+    CHECK(atlas_look_by_name("petal", -7) == ATLAS_LOOK_ART + BULLET_SHAPE_COUNT);
+    CHECK(atlas_look_frame(ATLAS_LOOK_ART + BULLET_SHAPE_COUNT + 1, 0, 0, 0) ==
+          atlas_sprite_frame(ATLAS_SPRITE_ENEMY_DRONE, 0));
+    /* one more does not fit its page */
+    CHECK(atlas_art_layout(spec, 152, &failed) == -1 && failed == 151);
+    CHECK(atlas_art_count() == 0 && atlas_portrait_rows() == 0);
+    atlas_art_clear();
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -407,6 +441,7 @@ int main(int argc, char **argv)
     setenv("SDL_VIDEODRIVER", "offscreen", 0);
     CHECK(SDL_Init(SDL_INIT_VIDEO) == 0);
     test_layout();
+    test_portrait_page();
     static Uint32 reference[640 * 480];
     test_blitter(reference);
     test_geometry(reference);

@@ -67,7 +67,8 @@ static void looks_art(atlas_texture_art out[N_SHAPES])
                                      shapes[k].frames,
                                      shapes[k].every,
                                      shapes[k].once,
-                                     shapes[k].name};
+                                     shapes[k].name,
+                                     0};
 }
 
 /* ---- the scene ---- */
@@ -196,8 +197,8 @@ static void test_names_and_frames(void)
     atlas_art_spec spec[N_SHAPES];
     for (int k = 0; k < N_SHAPES; k++)
         spec[k] =
-            (atlas_art_spec){shapes[k].w,      shapes[k].h,     shapes[k].turns, 0,
-                             shapes[k].frames, shapes[k].every, shapes[k].once,  shapes[k].name};
+            (atlas_art_spec){shapes[k].w,     shapes[k].h,    shapes[k].turns, 0, shapes[k].frames,
+                             shapes[k].every, shapes[k].once, shapes[k].name,  0};
     int failed = -1;
     CHECK(atlas_art_layout(spec, N_SHAPES, &failed) == 0);
     /* art by name; built-ins as their sprites (ids unchanged); unknown: fallback */
@@ -248,8 +249,8 @@ static void test_batch_frames(void)
     atlas_art_spec spec[N_SHAPES];
     for (int k = 0; k < N_SHAPES; k++)
         spec[k] =
-            (atlas_art_spec){shapes[k].w,      shapes[k].h,     shapes[k].turns, 0,
-                             shapes[k].frames, shapes[k].every, shapes[k].once,  shapes[k].name};
+            (atlas_art_spec){shapes[k].w,     shapes[k].h,    shapes[k].turns, 0, shapes[k].frames,
+                             shapes[k].every, shapes[k].once, shapes[k].name,  0};
     int failed = -1;
     CHECK(atlas_art_layout(spec, N_SHAPES, &failed) == 0);
     int s = BULLET_SHAPE_COUNT + LANTERN; /* upright, 4 frames of 8 ticks */

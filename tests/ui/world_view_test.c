@@ -327,7 +327,8 @@ static void wvt_art_looks(void)
     CHECK(lib != NULL);
     if (!lib)
         return;
-    atlas_art_spec spec[2] = {{8, 8, 0, 0, 2, 6, 0, "lamp"}, {8, 8, 0, 0, 1, 6, 0, "item_point"}};
+    atlas_art_spec spec[2] = {{8, 8, 0, 0, 2, 6, 0, "lamp", 0},
+                              {8, 8, 0, 0, 1, 6, 0, "item_point", 0}};
     int failed = -1;
     CHECK(atlas_art_layout(spec, 2, &failed) == 0);
     int lamp = ATLAS_LOOK_ART + BULLET_SHAPE_COUNT;
