@@ -43,6 +43,7 @@ pattern ex_fold(gap_x = 192, colour = 0) {
 boss ex_kagari {
     name "Kagari, Keeper of the Curtain"
     look boss
+    character kagari
     spell_background ex_dawn_spell
 
     # 1: fans that follow the player, rings that turn both ways at once.

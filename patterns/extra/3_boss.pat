@@ -14,21 +14,61 @@
 # her morning stars and recolour the sky, callbacks for the drops of dew and
 # the lanterns that go out, functions for her geometry.
 
-# Shinonome's dialogue: before her fight and after it. Until the ships'
-# characters land (the `story` branch), only Shinonome and the narration
-# speak; the lines for each ship come with them.
+# Shinonome's dialogue, before her fight and after it, different for each
+# ship. Shinonome is the dawn held back all night behind the curtain; now that
+# it is open she is coming up all at once, bursting with a whole night's
+# light, and the girl who opened it talks her into a dawn that comes up
+# gently by playing it out with her.
 
 # Before the fight, at the top of the sky.
 pattern ex_before_shinonome {
     say "Above the last threads of the curtain the sky is already going pale, and far too fast."
-    say ex_shinonome smile "There you are! You're the one who pulled the curtain down, aren't you? I've been waiting ALL night!"
-    say ex_shinonome "I'm Shinonome! I'm the dawn! A whole night's worth of morning has to go somewhere. Play with me till I've burned it off!"
+    if ship == hotaru {
+        say ex_shinonome smile "There you are! You're the one who pulled the curtain down, aren't you? I've been waiting ALL night!"
+        say hotaru surprised "Um, who are you? And why is the sky so bright all of a sudden? It's not even-"
+        say ex_shinonome "I'm Shinonome! I'm the dawn! The first bit of it, anyway. All night I stood behind that heavy old curtain, tapping my foot."
+        say hotaru surprised "The dawn is a girl?! Wait, wait, if you come out all at once like that, the lanterns won't even get to go out properly!"
+        say ex_shinonome "Lanterns, festivals, bedtimes... a whole night's worth of morning has to go somewhere! Come on, festival girl. Dance with me till I've burned it off!"
+        say hotaru smile "A dance at sunrise? Now THAT's how a festival ends. Let's go!"
+    } else if ship == shirasagi {
+        say ex_shinonome surprised "Oh! A visitor at this hour! You're up early. Or late. I can never tell with you night people."
+        say shirasagi "I am neither. I am the one who drew the curtain back, and I would like to know why the morning is arriving all at once."
+        say ex_shinonome smile "Because it's me! Shinonome, the dawn that waited. All night, behind that curtain. Do you know how dull that is?"
+        say shirasagi "I have sat through the shrine's winter prayers. I have some idea."
+        say ex_shinonome "Then you understand! I can't rise slowly now. I'm too full. I'll spill all over the town!"
+        say shirasagi smile "Then I shall take some of that light off your hands. With arrows. Do hold still; it is only polite."
+        say ex_shinonome smile "Polite? Ahaha! Catch me if you can!"
+    } else {
+        say ex_shinonome surprised "Whoa, you're fast! Nobody gets up here before me. Nobody!"
+        say tsubame "I get everywhere before everyone. Who are you, and why is the sky on fire?"
+        say ex_shinonome smile "Shinonome! The dawn! Held back all night, and now I'm coming up all at once!"
+        say tsubame "All at once? Half the town's asleep on its roofs. You'll blind them."
+        say ex_shinonome "Then race me! If you can keep up with the dawn, I'll come up slowly. Promise!"
+        say tsubame smile "A race? You just made the worst bet of your life."
+    }
 }
 
 # After the fight: the dawn comes up over Yomigawa, gently.
 pattern ex_after_shinonome {
-    say ex_shinonome smile "Ahaha! I'm all out of breath... no, all out of light! That's the most fun I've had since forever."
-    say "Over Yomigawa the sky turns rose, then gold, and the last lantern goes out with the sun already in its paper."
+    if ship == hotaru {
+        say ex_shinonome smile "Ahaha! I'm all out of breath... no, all out of light! That's the most fun I've had since forever."
+        say hotaru "Then you can come up slowly now, right? Nice and gentle, like a proper morning?"
+        say ex_shinonome "Slowly, gently... fine. But you have to watch! All of it, from the first pink to the gold."
+        say hotaru smile "Front row seat. I'll bring the last lantern."
+        say "Over Yomigawa the sky turns rose, then gold, and the last lantern goes out with the sun already in its paper."
+    } else if ship == shirasagi {
+        say ex_shinonome "You're no fun at all. You're very good, but no fun."
+        say shirasagi smile "I am told so often. Now, will you rise as the almanac says?"
+        say ex_shinonome smile "At six and a few minutes, pink then gold, I know, I know. You'll watch, though?"
+        say shirasagi "From the shrine steps. It is the one sight I have never tired of."
+        say "The dawn comes up over Yomigawa exactly on time, and a little brighter than usual."
+    } else {
+        say ex_shinonome surprised "You... kept up with the LIGHT?!"
+        say tsubame smile "Told you. Fastest in Yomigawa. Now keep your promise."
+        say ex_shinonome smile "Fine, fine. Slow as honey. But tomorrow we race again, right? Every morning!"
+        say tsubame "Every morning? ...I've got deliveries. But sure. Before the first one."
+        say "Dawn comes up over Yomigawa slowly, as promised, and a swallow races its first ray home."
+    }
 }
 
 # The direction, from (fx, fy), to the point mirrored across the field's

@@ -25,6 +25,7 @@ art ex_faces "art/faces.png" {
     shape ex_shinonome_normal    frame 256 384 at 0 0   portrait
     shape ex_shinonome_smile     frame 256 384 at 256 0 portrait
     shape ex_shinonome_surprised frame 256 384 at 512 0 portrait
+    shape ex_shinonome_angry     frame 256 384 at 768 0 portrait
 }
 
 # Shinonome, the Dawn That Waited: bright, playful and overwhelming; she has
@@ -34,6 +35,7 @@ character ex_shinonome {
     colour 255 186 120
     portrait normal ex_shinonome_normal
     portrait smile ex_shinonome_smile
+    portrait angry ex_shinonome_angry
     portrait surprised ex_shinonome_surprised
 }
 

@@ -8,7 +8,8 @@
  * bullets than stage 2, and faster, on every difficulty). Also: the same run twice gives the same
  * hash, and a run with the scripted player, not invulnerable, gets hit and pays a ship; a run that
  * never shoots meets the midboss on time (no enemy parked off the field holds the stage up).
- * The Extra stage, played alone, is harder than the last stage on Lunatic.
+ * The Extra stage, played alone, is harder than the last stage on Lunatic, and each
+ * ship hears its own lines before and after its boss.
  *
  * usage: test_game.stage PATTERNS_DIR
  */
@@ -158,6 +159,57 @@ static void stage_extra_is_hardest(const library *lib, const stage_result *last)
     CHECK(r.mean_speed > last->mean_speed);
 }
 
+/* Each ship sees its own lines in the Extra stage: played by the scripted
+ * player (reading every line, invulnerable) with each of the game's ships, the
+ * scene before Shinonome's fight and the one after it both have lines of the
+ * ship's own character and of Shinonome, and none of another ship's. */
+static void stage_extra_dialogue(const library *lib)
+{
+    const library_game *g = world_game_of(lib);
+    const character_info *shinonome = library_find_character(lib, "ex_shinonome");
+    CHECK(g != NULL && shinonome != NULL && lib->ship_count >= 2);
+    if (!g || !shinonome)
+        return;
+    const library_boss *boss = library_find_boss(lib, "ex_shinonome");
+    CHECK(boss != NULL);
+    int shin = (int)(shinonome - lib->characters), boss_index = (int)(boss - lib->bosses);
+    for (uint32_t k = 0; k < lib->ship_count; k++) {
+        world_config cfg = {.seed = 3,
+                            .difficulty = DIFFICULTY_LUNATIC,
+                            .flags = WORLD_FLAG_INVULNERABLE,
+                            .ship = (uint8_t)k,
+                            .stage = (uint8_t)g->stage_count};
+        world *w = mem_alloc(sizeof *w);
+        CHECK(w && world_init(w, &cfg, lib) == 0);
+        autopilot ap;
+        autopilot_init(&ap, 1);
+        int own = lib->ships[k].character, fought = 0;
+        int mine[2] = {0, 0}, hers[2] = {0, 0}, others = 0;
+        while (w && !world_over(w) && w->frame < 13u * 3600u) {
+            world_step(w, autopilot_input(&ap, w));
+            for (int i = 0; i < w->event_count; i++)
+                fought |=
+                    w->events[i].kind == WORLD_EVENT_BOSS_START && w->boss.index == boss_index;
+            if (!dialogue_active(&w->dialogue))
+                continue;
+            int who = w->dialogue.speaker, after = !w->boss.active && fought;
+            mine[after] |= who == own;
+            hers[after] |= who == shin;
+            for (uint32_t o = 0; o < lib->ship_count; o++)
+                others += o != k && who >= 0 && who == lib->ships[o].character;
+        }
+        printf(
+            "extra dialogue with %s: own lines before %d after %d, Shinonome's %d %d, others' %d\n",
+            lib->ships[k].name, mine[0], mine[1], hers[0], hers[1], others);
+        CHECK(own >= 0);
+        CHECK(mine[0] && mine[1] && hers[0] && hers[1]);
+        CHECK_EQ_INT(others, 0);
+        if (w)
+            world_free(w);
+        mem_free(w);
+    }
+}
+
 /* The same configuration and the same player give the same run. */
 static void stage_determinism(const library *lib)
 {
@@ -239,6 +291,7 @@ int main(int argc, char **argv)
         stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
         stage_last_is_hardest(res[1], res[2]);
         stage_extra_is_hardest(lib, &res[2][DIFFICULTY_LUNATIC]);
+        stage_extra_dialogue(lib);
         stage_determinism(lib);
         stage_hit_costs_a_ship(lib);
         stage_parked_enemies_gone(lib);

@@ -226,7 +226,7 @@ static rgba look_shinonome(vec2 p, const void *user)
 
 /* An expression of Shinonome's portrait. */
 typedef struct face_user {
-    int mood; /* 0 normal (a playful grin), 1 laughing (eyes shut), 2 surprised */
+    int mood; /* 0 normal (a playful grin), 1 laughing (eyes shut), 2 surprised, 3 angry */
 } face_user;
 
 /* One eye: the white, a gold iris with a rose rim, the pupil, two glints, the
@@ -256,6 +256,14 @@ static rgba face_eye(rgba c, vec2 p, double ex, double ey, int side, int mood)
                                  paint_fill(sd_circle(paint_v(q.x + 4.0 * side, q.y + 5.0), 3.6))));
     c = paint_over(c, paint_fade(paint_rgb(255, 255, 255, 1.0),
                                  paint_fill(sd_circle(paint_v(q.x - 4.0 * side, q.y - 5.0), 1.8))));
+    if (mood == 3) { /* a narrowed glare: the lid comes down over the top */
+        double shut = fmax(white, -(q.y + 7.0 + side * q.x * 0.25));
+        c = paint_over(
+            c, paint_fade(paint_rgb(250, 210, 196, 1.0), paint_fill(-shut) * paint_fill(white)));
+        c = paint_over(c, paint_fade(paint_rgb(60, 24, 36, 1.0),
+                                     paint_stroke(q.y + 7.0 + side * q.x * 0.25, 1.6) *
+                                         paint_fill(white - 1.0)));
+    }
     /* the upper lid and a lash flicking out at the corner */
     double lid = fabs(paint_len(paint_v(q.x, q.y + 2.0)) - 16.5 * big) - 2.2;
     lid = fmax(lid, q.y + 6.0 * big);
@@ -361,7 +369,14 @@ static rgba look_face(vec2 p, const void *user)
                         sd_ellipse(paint_v(f.x - 40.0, f.y - 34.0), 11.0, 5.0));
     c = paint_over(c, paint_fade(paint_rgb(255, 150, 160, 1.0), 0.7 * paint_fill(blush)));
     vec2 mq = paint_v(f.x, f.y - 50.0);
-    if (mood == 2) { /* a small round "oh" */
+    if (mood == 3) { /* a pout: a short frown, a fang showing */
+        double frown = fabs(paint_len(paint_v(mq.x, mq.y - 10.0)) - 11.0) - 1.8;
+        frown = fmax(frown, mq.y - 4.0);
+        c = paint_over(c, paint_fade(paint_rgb(110, 40, 50, 1.0), paint_fill(frown)));
+        vec2 fang[3] = {{3.0, 0.5}, {8.0, 0.5}, {5.5, 5.0}};
+        c = paint_over(
+            c, paint_fade(paint_rgb(255, 255, 255, 1.0), paint_fill(sd_polygon(mq, fang, 3))));
+    } else if (mood == 2) { /* a small round "oh" */
         double o = sd_ellipse(mq, 6.5, 8.5);
         c = paint_over(c, paint_fade(paint_rgb(90, 30, 40, 1.0), paint_fill(o - 1.2)));
         c = paint_over(c, paint_fade(paint_rgb(170, 60, 80, 1.0), paint_fill(o)));
@@ -536,8 +551,8 @@ int main(int argc, char **argv)
         draw_looks(&s);
         rc |= sheet_save(&s, dir, "looks.png");
     }
-    if (sheet_new(&s, 768, 384) == 0) {
-        for (int m = 0; m < 3; m++) {
+    if (sheet_new(&s, 1024, 384) == 0) {
+        for (int m = 0; m < 4; m++) {
             face_user u = {m};
             sheet_frame(&s, m * 256, 0, 256, 384, look_face, &u);
         }
