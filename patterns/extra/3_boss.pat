@@ -111,7 +111,7 @@ boss ex_shinonome {
     spell_background ex_dawn_spell
 
     # 1: the first light: rings that turn both ways, and aimed streams.
-    phase time 35s health 1000 {
+    phase time 30s health 800 {
         ex_light = 1
         move to (192, 100) over 50
         wait 50
@@ -247,7 +247,7 @@ boss ex_shinonome {
     # Card 4: the morning star will not set: two great stars (handles) orbit
     # her, one each way, on an orbit that breathes, throwing stars behind them;
     # she rings the field with orbs whose gaps turn.
-    phase "Star Sign: The Morning Star Will Not Set" spell time 40s health 1000 bonus 5500000 {
+    phase "Star Sign: The Morning Star Will Not Set" spell time 40s health 900 bonus 5500000 {
         ex_light = 7
         move to (192, 140) over 50
         wait 50
