@@ -29,22 +29,31 @@ static inline library *test_library_load(const char *dir)
 }
 
 #define TEST_LIBRARY_SHIP CURTAIN_TEST_PATTERNS "/ships/hotaru.pat"
+/* The characters the ship names (`character hotaru`): no code, only who speaks. */
+#define TEST_LIBRARY_CAST CURTAIN_TEST_PATTERNS "/story/characters.pat"
 
-/* Compiles one pattern file, `name`, from text, and the game's first ship. */
+/* Compiles one pattern file, `name`, from text, and the game's first ship with
+ * the characters it names. */
 static inline library *test_library_compile(const char *name, const char *text)
 {
     char err[256];
-    size_t size = 0;
+    size_t size = 0, cast_size = 0;
     char *ship = file_read_all(TEST_LIBRARY_SHIP, &size, err, sizeof err);
     if (!ship)
         fprintf(stderr, "%s\n", err);
-    library_file f[2] = {{name, text, strlen(text)}, {TEST_LIBRARY_SHIP, ship, size}};
+    char *cast = file_read_all(TEST_LIBRARY_CAST, &cast_size, err, sizeof err);
+    if (!cast)
+        fprintf(stderr, "%s\n", err);
+    library_file f[3] = {{name, text, strlen(text)},
+                         {TEST_LIBRARY_SHIP, ship, size},
+                         {TEST_LIBRARY_CAST, cast, cast_size}};
     diag_list diags;
     diag_init(&diags);
-    library *lib = ship ? library_compile(f, 2, &diags) : NULL;
+    library *lib = ship && cast ? library_compile(f, 3, &diags) : NULL;
     diag_print(&diags, stderr);
     diag_free(&diags);
     mem_free(ship);
+    mem_free(cast);
     return lib;
 }
 
