@@ -369,7 +369,45 @@ static int score_channel(score_reader *r, const char *name, size_t len, uint32_t
     return s->channel_count++;
 }
 
-/* line := [ 'tempo' number | name ':' { command } ] */
+/* A header's text after `title` or `about`: "TEXT" in double quotes, on its line,
+ * printable ASCII (what the front end's font draws), cut to nothing. */
+static int score_text(score_reader *r, const char *what, char *out, size_t size)
+{
+    score_skip_blanks(r);
+    uint32_t line = r->line, col = r->col;
+    if (out[0])
+        return score_fail(r, line, col, "'%s' is given twice", what);
+    if (r->s->channel_count > 0)
+        return score_fail(r, line, col, "'%s' comes before the channels", what);
+    if (score_peek(r) != '"')
+        return score_fail(r, line, col, "'%s' wants its text in double quotes", what);
+    score_advance(r);
+    size_t n = 0;
+    for (int c = score_peek(r); c != '"'; c = score_peek(r)) {
+        if (!c || c == '\n')
+            return score_fail(r, line, col, "the text of '%s' has no closing quote on its line",
+                              what);
+        if (c < 0x20 || c > 0x7e)
+            return score_fail(r, r->line, r->col,
+                              "the text of '%s' holds printable ASCII only, not byte 0x%02x", what,
+                              c);
+        if (n + 1 >= size)
+            return score_fail(r, r->line, r->col, "the text of '%s' is at most %zu characters",
+                              what, size - 1);
+        out[n++] = (char)c;
+        score_advance(r);
+    }
+    score_advance(r);
+    out[n] = '\0';
+    if (n == 0)
+        return score_fail(r, line, col, "the text of '%s' is empty", what);
+    score_skip_blanks(r);
+    if (score_peek(r) && score_peek(r) != '\n')
+        return score_fail(r, r->line, r->col, "nothing follows the text of '%s' on its line", what);
+    return 0;
+}
+
+/* line := [ 'tempo' number | 'title' "TEXT" | 'about' "TEXT" | name ':' { command } ] */
 static int score_line(score_reader *r)
 {
     score_skip_blanks(r);
@@ -386,8 +424,15 @@ static int score_line(score_reader *r)
         return score_number(r, 40, 300, "'tempo'", &r->s->tempo);
     }
     score_skip_blanks(r);
+    if (len == 5 && memcmp(word, "title", 5) == 0 && score_peek(r) != ':')
+        return score_text(r, "title", r->s->title, sizeof r->s->title);
+    if (len == 5 && memcmp(word, "about", 5) == 0 && score_peek(r) != ':')
+        return score_text(r, "about", r->s->about, sizeof r->s->about);
+    score_skip_blanks(r);
     if (len == 0 || score_peek(r) != ':')
-        return score_fail(r, line, col, "a line is 'tempo N' or a channel 'NAME: notes'");
+        return score_fail(r, line, col,
+                          "a line is 'tempo N', 'title \"TEXT\"', 'about \"TEXT\"' or a "
+                          "channel 'NAME: notes'");
     score_advance(r);
     int channel = score_channel(r, word, len, line, col);
     if (channel < 0)

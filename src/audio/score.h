@@ -2,7 +2,8 @@
  * score: the text format of curtain's music (docs/music.md), read into a list of
  * notes for audio/music to render.
  *
- * A score is MML-like: a `tempo` line, then channel lines `NAME: commands`, where
+ * A score is MML-like: a `tempo` line (and the music room's `title "TEXT"` and
+ * `about "TEXT"` lines), then channel lines `NAME: commands`, where
  * a channel's lines join up in order. Commands: notes `c d e f g a b` with `+`,
  * `#` (sharp) or `-` (flat), a length (1 2 3 4 6 8 12 16 24 32 48 64 96: a
  * whole note divided by it) and dots, `&` ties, `r` rests, `o N` `<` `>`
@@ -32,6 +33,8 @@
 #define SCORE_TICKS_WHOLE  384     /* ticks in a whole note: 96 to a quarter */
 #define SCORE_CHANNELS     16      /* channels a score may have */
 #define SCORE_NAME_MAX     16      /* a channel's name, with its terminator */
+#define SCORE_TITLE_MAX    48      /* a `title`'s text, with its terminator */
+#define SCORE_ABOUT_MAX    120     /* an `about`'s text, with its terminator */
 #define SCORE_TEXT_MAX     262144  /* bytes of score text */
 #define SCORE_COMMANDS_MAX 65536   /* commands in all the channels' text */
 #define SCORE_NOTES_MAX    16000   /* notes after the repeats unroll */
@@ -61,6 +64,10 @@ typedef struct score_sheet {
     char channels[SCORE_CHANNELS][SCORE_NAME_MAX];
     uint32_t channel_end[SCORE_CHANNELS]; /* ticks: where each channel ends */
     double work; /* seconds of synth layers its notes make, releases included */
+    /* the music room's words (`title "TEXT"`, `about "TEXT"` before the channels):
+     * its title and a line about it; "" when the score gives none */
+    char title[SCORE_TITLE_MAX];
+    char about[SCORE_ABOUT_MAX];
 } score_sheet;
 
 /* Reads text (len bytes) named file in messages. Returns 0, or -1 with

@@ -3,7 +3,8 @@
  *
  * The demos go round a fixed list: every stage of the game in order (the run
  * starting at that stage, on Normal), then every spell card of every boss
- * (that phase alone, the difficulties taking turns), then the list again. Each
+ * (that phase alone, the difficulties taking turns), then the list again. The
+ * Extra stage and its bosses' cards are not shown: a player meets them there. Each
  * is invulnerable; the front end flies it with the autopilot and cuts it short
  * after a while. Pure: the same library and index give the same run.
  */

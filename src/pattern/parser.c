@@ -1626,9 +1626,17 @@ static void parser_ship(parser *p, ast_decl *d)
     parser_close(p, &open, "ship");
 }
 
+/* Whether the word here begins a game's `extra NAME`: `extra` after a stage of
+ * the list and before a name. Elsewhere it is a stage's name (`stages extra`,
+ * `stages a extra }`: a stage may be called extra). */
+static int parser_game_extra(const parser *p, const ast_decl *d)
+{
+    return d->nstages > 0 && parser_at_word(p, "extra") && p->next.kind == TOK_NAME;
+}
+
 /* game := 'game' NAME '{' 'stages' NAME { NAME } [ 'extra' NAME ] '}': the
- * word `extra` ends the list of stages and names the Extra stage, which a
- * normal run does not play. */
+ * word `extra` followed by a name ends the list of stages and names the Extra
+ * stage, which a normal run does not play. */
 static void parser_game(parser *p, ast_decl *d)
 {
     token open = p->tok;
@@ -1639,7 +1647,7 @@ static void parser_game(parser *p, ast_decl *d)
         return;
     }
     ast_name_list **tail = &d->stages;
-    while ((parser_at(p, TOK_NAME) && !parser_at_word(p, "extra")) || parser_at(p, TOK_COMMA)) {
+    while ((parser_at(p, TOK_NAME) && !parser_game_extra(p, d)) || parser_at(p, TOK_COMMA)) {
         if (parser_accept(p, TOK_COMMA))
             continue;
         ast_name_list *n = arena_alloc(p->ar, sizeof *n);
@@ -1655,11 +1663,8 @@ static void parser_game(parser *p, ast_decl *d)
         parser_expected(p, "the name of a stage after 'stages'");
         return;
     }
-    if (parser_accept_word(p, "extra")) {
-        if (!parser_at(p, TOK_NAME)) {
-            parser_expected(p, "the name of the Extra stage after 'extra'");
-            return;
-        }
+    if (parser_game_extra(p, d)) {
+        parser_advance(p);
         d->extra_pos = parser_pos(&p->tok);
         d->extra = parser_take_name(p);
     }

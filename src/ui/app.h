@@ -15,9 +15,11 @@
 #ifndef CURTAIN_UI_APP_H
 #define CURTAIN_UI_APP_H
 
+#include "audio/music.h"
 #include "game/autopilot.h"
 #include "game/highscores.h"
 #include "game/options.h"
+#include "game/records.h"
 #include "game/replay.h"
 #include "game/replay_player.h"
 #include "game/spellcards.h"
@@ -30,6 +32,7 @@
 #include "render/frame_view.h"
 #include "ui/menu.h"
 #include "ui/ui.h"
+#include "ui/unlocks.h"
 #include "ui/world_view.h"
 
 #include <SDL.h>
@@ -53,12 +56,15 @@ typedef enum app_screen {
     SCREEN_STRESS,
     SCREEN_TUTORIAL,
     SCREEN_SHIP,
+    SCREEN_RECORDS, /* Player Data: the records and the spell card history */
+    SCREEN_MUSIC,   /* the music room */
     SCREEN_COUNT
 } app_screen;
 
 /* The title screen: its menu over an attract demo. */
 typedef struct title_state {
     menu m;
+    int ids[MENU_MAX_ITEMS]; /* which entry each row is (title.c) */
     world *demo;
     autopilot pilot;
     int demo_index;  /* which demo plays: each stage, then each spell card (game/attract.h) */
@@ -74,7 +80,8 @@ typedef struct difficulty_state {
 
 typedef struct practice_row {
     int boss, phase, one_phase;
-    int stage; /* a stage practice: the game's stage (from 0); -1 a boss practice */
+    int stage;      /* a stage practice: the game's stage (from 0); -1 a boss practice */
+    int difficulty; /* played at this difficulty (the Extra's bosses); -1 the menu's */
 } practice_row;
 
 typedef struct practice_state {
@@ -130,11 +137,12 @@ typedef struct settings_state {
 typedef enum game_phase {
     GAME_RUNNING,
     GAME_PAUSED,
-    GAME_ENDING,  /* the run is over; a moment before the results */
-    GAME_RESULTS, /* the tally */
-    GAME_NAME,    /* name entry for the high-score table */
-    GAME_SAVE,    /* save the replay? */
-    GAME_DESYNC,  /* a replay went wrong */
+    GAME_ENDING,   /* the run is over; a moment before the results */
+    GAME_RESULTS,  /* the tally */
+    GAME_NAME,     /* name entry for the high-score table */
+    GAME_UNLOCKED, /* what the run unlocked (ui/unlocks.h) */
+    GAME_SAVE,     /* save the replay? */
+    GAME_DESYNC,   /* a replay went wrong */
 } game_phase;
 
 typedef struct game_state {
@@ -182,6 +190,7 @@ typedef struct game_state {
 typedef struct ship_select_state {
     menu m;
     int practice;   /* 1: the practice menu follows */
+    int extra;      /* 1: the Extra stage follows (Extra Start); locked ships dimmed */
     int chosen;     /* the ship runs and practices fly (index into lib->ships) */
     world *preview; /* the cursor's ship alone (WORLD_FLAG_NO_STAGE) */
     world_view view;
@@ -202,6 +211,27 @@ typedef struct stress_state {
     uint32_t held;     /* the most bullets held at 60 Hz */
     uint64_t frames;
 } stress_state;
+
+/* The Music Room (music_room.c): the themes in the game's order. */
+typedef struct music_room_state {
+    menu m;
+    int order[MUSIC_THEMES]; /* the set's index of each row */
+    int count;
+    int playing; /* the set's index + 1 of the theme it played; 0 none */
+} music_room_state;
+
+/* Player Data (records_screen.c): the records and the spell card history. */
+#define RECORDS_SCREEN_ROWS 512
+typedef struct records_screen_row {
+    int boss, phase; /* phase -1: the boss's heading */
+    int extra;       /* a boss of the Extra stage */
+} records_screen_row;
+typedef struct records_screen_state {
+    int page;  /* 0 records, 1 spell cards */
+    int first; /* the first card row shown */
+    records_screen_row rows[RECORDS_SCREEN_ROWS];
+    int count;
+} records_screen_state;
 
 /* How to Play (tutorial_screen.c): the lesson of game/tutorial on its own field,
  * loaded when the screen opens and freed when it closes. */
@@ -228,6 +258,9 @@ typedef struct app {
     char scores_path[APP_PATH_MAX];
     spellcards cards;
     char cards_path[APP_PATH_MAX];
+    records records; /* the player's records (game/records.h) */
+    char records_path[APP_PATH_MAX];
+    unlock_state unlocks; /* what the last run unlocked (ui/unlocks.h) */
     char replay_dir[APP_PATH_MAX];
     app_screen screen;
     uint64_t tick;
@@ -261,6 +294,8 @@ typedef struct app {
     stress_state stress;
     tutorial_state tutorial;
     ship_select_state ships;
+    music_room_state music_room;
+    records_screen_state records_view;
 } app;
 
 /* Switches to a screen (its enter function runs). */
@@ -315,6 +350,7 @@ void app_save_options(app *a);
 /* Save the high scores and the spell card record; a failure is shown as a toast. */
 void app_save_scores(app *a);
 void app_save_cards(app *a);
+void app_save_records(app *a);
 /* Draws the screen's frame: the panel and an empty field with its backdrop. */
 void app_draw_backdrop(app *a);
 /* Overlay statistics of a world for the F3 panel. */
@@ -339,6 +375,10 @@ void difficulty_enter(app *a);
 void difficulty_action(app *a, input_ui act);
 void difficulty_draw(app *a);
 void practice_enter(app *a);
+/* The bosses of lib (indices, at most max) in the game's order: each stage's of
+ * its list, midboss then boss; then those of no stage of the list; then the
+ * Extra stage's, from *extra_from (-1: none). Returns the count. */
+int practice_boss_order(const library *lib, int *out, int max, int *extra_from);
 void practice_action(app *a, input_ui act);
 void practice_draw(app *a);
 void replays_enter(app *a);
@@ -373,6 +413,20 @@ void ship_select_update(app *a);
 void ship_select_draw(app *a);
 /* Whether the ship select has a choice to offer (two ships or more). */
 int ship_select_offered(const app *a);
+/* The title's Extra Start: the ship select for the Extra stage (ships not
+ * unlocked shown locked), or with one ship its Extra stage at once. */
+void ship_select_extra(app *a);
+/* Whether the title's Extra Start is open: the game has an Extra stage and a
+ * ship has unlocked it (game/records.h). */
+int title_extra_open(const app *a);
+/* The run of the game's Extra stage with a ship: alone, at Lunatic's rank. */
+world_config ship_select_extra_config(app *a, int ship);
+void music_room_enter(app *a);
+void music_room_action(app *a, input_ui act);
+void music_room_draw(app *a);
+void records_screen_enter(app *a);
+void records_screen_action(app *a, input_ui act);
+void records_screen_draw(app *a);
 void game_enter(app *a);
 void game_action(app *a, input_ui act);
 int game_event(app *a, const SDL_Event *ev);
@@ -382,6 +436,10 @@ void game_draw(app *a);
 /* Leaving the game (quitting curtain): a run in progress is kept as the last
  * replay. */
 void game_leave(app *a);
+/* After a run's results and its ending (an ending or staff roll calls it when
+ * it is over): the unlock screen when the run unlocked something, then name
+ * entry when the score ranks, then the replay question. */
+void game_after_ending(app *a);
 /* Starts a run (from the difficulty or practice menu) or a replay. */
 void game_start_run(app *a, const world_config *cfg, int practice);
 /* Returns 0, or -1 with a toast saying why the file cannot be played. */

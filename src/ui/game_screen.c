@@ -93,6 +93,7 @@ void game_start_run(app *a, const world_config *cfg, int practice)
     replay_set_content(&g->rec, a->lib);
     if (practice && snapshot_init(&g->state, g->w) != 0)
         app_toast(a, PANEL_RED, "out of memory: no savestates in this practice");
+    unlocks_run_started(a);
     input_map_take_actions(&a->input); /* a key held from the menus is no save */
     app_music_for_world(a, g->w);
     app_switch(a, SCREEN_GAME);
@@ -223,6 +224,8 @@ void game_leave(app *a)
         game_insert_score(a);
     a->typing = 0;
     game_save_cards(a);
+    if (!g->watching)
+        app_save_records(a);        /* the play time of a run quit */
     replay_player_free(&g->player); /* its keyframes: memory for watching only */
 }
 
@@ -253,6 +256,8 @@ static void game_note_card(app *a, int32_t card, int captured)
     const library_boss *boss = &a->lib->bosses[b];
     const char *title = boss->phases[p].title ? boss->phases[p].title : "";
     int level = g->config.difficulty % DIFFICULTY_COUNT;
+    if (!captured && !spellcards_find(&a->cards, boss->name, p, title, level))
+        unlocks_card_met(a, title); /* now open in spell practice */
     if (captured)
         spellcards_captured(&a->cards, boss->name, p, title, level);
     else
@@ -289,6 +294,8 @@ static void game_run_over(app *a)
                           : g->w->state == WORLD_STOPPED ? REPLAY_END_UNFINISHED
                                                          : REPLAY_END_GAME_OVER);
     game_save_cards(a);
+    if (!g->watching)
+        unlocks_run_ended(a);
 }
 
 /* The continue prompt answers to a press of the shot button; the menus' confirm
@@ -373,6 +380,7 @@ static void game_play_frame(app *a)
         a->cfg->autopilot ? autopilot_input(&g->pilot, g->w) : input_map_take(&a->input);
     in = game_continue_input(g, in);
     world_step(g->w, in);
+    unlocks_frame(a);
     if (g->rec.inputs && replay_record(&g->rec, in, g->w) != 0)
         game_recording_stopped(a);
     world_view_step(&g->view, g->w);
@@ -489,12 +497,13 @@ void game_update(app *a)
 /* ---- after the run ---- */
 
 /* Whether this run's score enters the table: a run the player flew, in full,
- * and could die in (not the autopilot's, not an invulnerable one). */
+ * and could die in (not the autopilot's, not an invulnerable one); not the
+ * Extra stage's, whose score the tables of the difficulties do not compare. */
 static int game_ranks(const app *a)
 {
     const game_state *g = &a->game;
     uint64_t score = world_final_score(g->w);
-    return game_own_run(a) && !g->watching && !g->practice && score > 0 &&
+    return game_own_run(a) && !g->watching && !g->practice && !world_in_extra(g->w) && score > 0 &&
            highscores_rank(&a->scores, (difficulty)g->config.difficulty, score) >= 0;
 }
 
@@ -568,14 +577,23 @@ static void game_enter_name(app *a)
     game_ask_save(a);
 }
 
-/* Leaves the results: back to the replays after one, to name entry when the score
- * ranks, else to the save question. */
+/* Leaves the results: back to the replays after one, else on to what follows the
+ * ending (game_after_ending). */
 static void game_results_next(app *a)
 {
     game_state *g = &a->game;
     app_sound(a, SFX_MENU_SELECT, 0);
-    if (g->watching) {
+    if (g->watching)
         app_switch(a, SCREEN_REPLAYS);
+    else
+        game_after_ending(a);
+}
+
+void game_after_ending(app *a)
+{
+    game_state *g = &a->game;
+    if (unlocks_pending(a)) {
+        g->phase = GAME_UNLOCKED;
     } else if (game_ranks(a)) {
         g->phase = GAME_NAME;
         a->typing = 1;
@@ -755,6 +773,13 @@ void game_action(app *a, input_ui act)
     case GAME_RESULTS:
         if (act == INPUT_UI_CONFIRM || act == INPUT_UI_PAUSE)
             game_results_next(a);
+        break;
+    case GAME_UNLOCKED:
+        if (act == INPUT_UI_CONFIRM || act == INPUT_UI_PAUSE) {
+            app_sound(a, SFX_MENU_SELECT, 0);
+            unlocks_dismiss(a);
+            game_after_ending(a);
+        }
         break;
     case GAME_NAME: game_name_action(a, act); break;
     case GAME_SAVE:
@@ -1037,7 +1062,10 @@ const char *game_ending_banner(const app *a)
         return "End of Replay"; /* in the title font, as wide as the field allows */
     if (g->practice)
         return cleared ? "Practice Over" : "Practice Lost";
-    return !cleared ? "Game Over" : world_all_clear(g->w) ? "All Clear" : "Stage Clear";
+    return !cleared                ? "Game Over"
+           : world_in_extra(g->w)  ? "Extra Clear"
+           : world_all_clear(g->w) ? "All Clear"
+                                   : "Stage Clear";
 }
 
 SDL_Rect game_film_box(void)
@@ -1068,6 +1096,7 @@ const char *game_results_title(const app *a)
         return "Script Error";
     if (g->w->state == WORLD_CLEARED)
         return g->practice             ? "Practice Over"
+               : world_in_extra(g->w)  ? "Extra Clear!"
                : world_all_clear(g->w) ? "All Clear!"
                                        : "Stage Clear!";
     return g->practice ? "Practice Lost" : "Game Over";
@@ -1099,7 +1128,7 @@ static void game_draw_results(app *a)
     const atlas_texture *at = &a->view.atlas;
     game_dim_field(a, 170);
     int cleared = w->state == WORLD_CLEARED;
-    int ending = !g->practice && world_all_clear(w);
+    int ending = !g->practice && world_all_clear(w) && !world_in_extra(w);
     SDL_Rect box = game_box(340, cleared && !g->practice ? (ending ? 390 : 330) : 200);
     panel_box(r, box);
     int cx = box.x + box.w / 2, y = box.y + 14;
@@ -1323,6 +1352,10 @@ void game_draw(app *a)
     case GAME_ENDING: game_draw_ending(a); break;
     case GAME_RESULTS: game_draw_results(a); break;
     case GAME_NAME: game_draw_name(a); break;
+    case GAME_UNLOCKED:
+        game_dim_field(a, 170);
+        unlocks_draw(a);
+        break;
     case GAME_SAVE:
         game_dim_field(a, 170);
         menu_draw(&g->ask, a->win.renderer, &a->view.atlas, game_box(320, 120), 2, a->tick);

@@ -12,7 +12,7 @@
 #include <SDL.h>
 #include <stdint.h>
 
-#define MENU_MAX_ITEMS 48
+#define MENU_MAX_ITEMS 128 /* the practice menu of a game of six stages and an Extra */
 #define MENU_LABEL_MAX 72
 #define MENU_VALUE_MAX 40
 

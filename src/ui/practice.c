@@ -1,9 +1,11 @@
 /*
  * practice: the practice menu. Every stage of the game up to the furthest any
  * high score reached can be played alone (WORLD_FLAG_ONE_STAGE); every boss of
- * the content, of every stage, can be fought from its first phase; each of its
- * spell cards can be practised alone once it has been met in a run
- * (game/spellcards.h keeps which), with its capture history.
+ * the content, of every stage, in the game's order (each stage's midboss, then
+ * its boss), can be fought from its first phase; each of its spell cards can be
+ * practised alone once it has been met in a run (game/spellcards.h keeps which),
+ * with its capture history. The Extra stage's bosses come last, once one of
+ * their cards was met, at the Extra's difficulty (Lunatic) whatever the menu's.
  */
 #include "game/difficulty.h"
 #include "platform/window.h"
@@ -11,6 +13,7 @@
 #include "ui/panel.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Adds a row that starts a practice, or a dimmed one. */
 static void practice_row_add(practice_state *p, const char *label, const char *value, int boss,
@@ -18,7 +21,7 @@ static void practice_row_add(practice_state *p, const char *label, const char *v
 {
     int row = menu_add(&p->m, label, value, !enabled);
     if (row >= 0)
-        p->rows[row] = (practice_row){boss, phase, one_phase, -1};
+        p->rows[row] = (practice_row){boss, phase, one_phase, -1, -1};
 }
 
 /* The furthest stage any high score of any difficulty reached, from 1. */
@@ -46,7 +49,83 @@ static void practice_stage_rows(app *a)
         int row = menu_add(&p->m, label, s < reached ? "the whole stage" : "not reached yet",
                            s >= reached);
         if (row >= 0)
-            p->rows[row] = (practice_row){-1, 0, 0, s};
+            p->rows[row] = (practice_row){-1, 0, 0, s, -1};
+    }
+}
+
+int practice_boss_order(const library *lib, int *out, int max, int *extra_from)
+{
+    const library_game *g = world_game_of(lib);
+    uint32_t count = lib ? lib->boss_count : 0;
+    if (count > WORLD_MAX_BOSSES)
+        count = WORLD_MAX_BOSSES;
+    /* each boss's place: its stage's in the list (the Extra after the list, a
+     * boss of no stage of the game before the Extra), then midboss before boss */
+    int n = 0, places = g ? (int)g->stage_count + 2 : 2;
+    *extra_from = -1;
+    for (int place = 0; place < places; place++)
+        for (int main = 0; main < 2; main++)
+            for (uint32_t b = 0; b < count && n < max; b++) {
+                int is_main = 0;
+                const char *stage = library_boss_stage(lib, b, &is_main);
+                int at = places - 2; /* no stage of the game's */
+                for (uint32_t k = 0; g && stage && k < g->stage_count; k++)
+                    if (strcmp(stage, g->stages[k]) == 0)
+                        at = (int)k;
+                if (g && g->extra && stage && strcmp(stage, g->extra) == 0)
+                    at = places - 1;
+                if (at != place || is_main != main)
+                    continue;
+                if (place == places - 1 && *extra_from < 0)
+                    *extra_from = n;
+                out[n++] = (int)b;
+            }
+    return n;
+}
+
+/* Whether any spell card of boss b was met (at any difficulty). */
+static int practice_boss_met(const app *a, const library_boss *boss)
+{
+    for (int i = 0; i < a->cards.count; i++)
+        if (strcmp(a->cards.cards[i].boss, boss->name) == 0)
+            return 1;
+    return 0;
+}
+
+/* A boss's rows: the whole fight, then each spell card, open once met in a run
+ * at the level's history (an Extra boss's: Lunatic's, where the Extra plays). */
+static void practice_boss_rows(app *a, int b, int level, int extra)
+{
+    practice_state *p = &a->practice;
+    const library_boss *boss = &a->lib->bosses[b];
+    char label[MENU_LABEL_MAX];
+    snprintf(label, sizeof label, "%s%s", boss->title[0] ? boss->title : boss->name,
+             extra ? " (Extra)" : "");
+    practice_row_add(p, label, "the whole fight", b, 0, 0, boss->phase_count > 0);
+    p->rows[p->m.count - 1].difficulty = extra ? level : -1;
+    for (uint32_t k = 0; k < boss->phase_count && k < BOSS_MAX_PHASES; k++) {
+        const library_phase *ph = &boss->phases[k];
+        if (!ph->spell)
+            continue;
+        /* This difficulty's history; a card met before the record kept
+         * difficulties apart (a version-1 file) is open too, its counts in
+         * parentheses. */
+        const char *t = ph->title ? ph->title : "";
+        const spellcard *c = spellcards_find(&a->cards, boss->name, (int)k, t, level);
+        const spellcard *old = spellcards_find(&a->cards, boss->name, (int)k, t, SPELLCARDS_ANY);
+        char value[MENU_VALUE_MAX] = "";
+        if (c || old) {
+            snprintf(label, sizeof label, "  %s", ph->title ? ph->title : "(untitled)");
+            if (c)
+                snprintf(value, sizeof value, "%u/%u", (unsigned)c->captured, (unsigned)c->seen);
+            else
+                snprintf(value, sizeof value, "(%u/%u)", (unsigned)old->captured,
+                         (unsigned)old->seen);
+        } else {
+            snprintf(label, sizeof label, "  ? ? ? ? ? ? (not met yet)");
+        }
+        practice_row_add(p, label, value, b, (int)k, 1, c || old);
+        p->rows[p->m.count - 1].difficulty = extra ? level : -1;
     }
 }
 
@@ -57,36 +136,14 @@ void practice_enter(app *a)
     snprintf(title, sizeof title, "Practice - %s", difficulty_name(p->difficulty));
     menu_clear(&p->m, title);
     practice_stage_rows(a);
-    for (uint32_t b = 0; b < a->lib->boss_count && b < WORLD_MAX_BOSSES; b++) {
-        const library_boss *boss = &a->lib->bosses[b];
-        char label[MENU_LABEL_MAX];
-        snprintf(label, sizeof label, "%s", boss->title[0] ? boss->title : boss->name);
-        practice_row_add(p, label, "the whole fight", (int)b, 0, 0, boss->phase_count > 0);
-        for (uint32_t k = 0; k < boss->phase_count && k < BOSS_MAX_PHASES; k++) {
-            const library_phase *ph = &boss->phases[k];
-            if (!ph->spell)
-                continue;
-            /* This difficulty's history; a card met before the record kept
-             * difficulties apart (a version-1 file) is open too, its counts in
-             * parentheses. */
-            const char *t = ph->title ? ph->title : "";
-            const spellcard *c = spellcards_find(&a->cards, boss->name, (int)k, t, p->difficulty);
-            const spellcard *old =
-                spellcards_find(&a->cards, boss->name, (int)k, t, SPELLCARDS_ANY);
-            char value[MENU_VALUE_MAX] = "";
-            if (c || old) {
-                snprintf(label, sizeof label, "  %s", ph->title ? ph->title : "(untitled)");
-                if (c)
-                    snprintf(value, sizeof value, "%u/%u", (unsigned)c->captured,
-                             (unsigned)c->seen);
-                else
-                    snprintf(value, sizeof value, "(%u/%u)", (unsigned)old->captured,
-                             (unsigned)old->seen);
-            } else {
-                snprintf(label, sizeof label, "  ? ? ? ? ? ? (not met yet)");
-            }
-            practice_row_add(p, label, value, (int)b, (int)k, 1, c || old);
-        }
+    int order[WORLD_MAX_BOSSES], extra_from = -1;
+    int n = practice_boss_order(a->lib, order, WORLD_MAX_BOSSES, &extra_from);
+    for (int i = 0; i < n; i++) {
+        int extra = extra_from >= 0 && i >= extra_from;
+        /* the Extra stage's bosses once met there: its secrets stay hidden */
+        if (extra && !practice_boss_met(a, &a->lib->bosses[order[i]]))
+            continue;
+        practice_boss_rows(a, order[i], extra ? DIFFICULTY_LUNATIC : p->difficulty, extra);
     }
     if (p->m.count == 0)
         menu_add(&p->m, "No boss in these patterns", NULL, 1);
@@ -105,7 +162,8 @@ void practice_action(app *a, input_ui act)
         app_sound(a, SFX_MENU_SELECT, 0);
         const practice_row *row = &p->rows[p->m.cursor];
         world_config cfg = {.seed = app_seed(a),
-                            .difficulty = (uint8_t)p->difficulty,
+                            .difficulty =
+                                (uint8_t)(row->difficulty >= 0 ? row->difficulty : p->difficulty),
                             .flags = (uint16_t)((row->one_phase ? WORLD_FLAG_ONE_PHASE : 0) |
                                                 world_speed_flag(a->opts.practice_speed)),
                             .ship = (uint8_t)a->ships.chosen};

@@ -37,12 +37,36 @@ static void ship_select_preview(app *a)
     world_view_reset(&s->view);
 }
 
+world_config ship_select_extra_config(app *a, int ship)
+{
+    const library_game *g = world_game_of(a->lib);
+    return (world_config){.seed = app_seed(a),
+                          .difficulty = DIFFICULTY_LUNATIC,
+                          .ship = (uint8_t)ship,
+                          .stage = (uint8_t)(g ? g->stage_count : 0)};
+}
+
+void ship_select_extra(app *a)
+{
+    ship_select_state *s = &a->ships;
+    s->extra = 1;
+    s->practice = 0;
+    if (ship_select_offered(a)) {
+        app_switch(a, SCREEN_SHIP);
+        return;
+    }
+    world_config cfg = ship_select_extra_config(a, 0);
+    game_start_run(a, &cfg, 0);
+}
+
 void ship_select_enter(app *a)
 {
     ship_select_state *s = &a->ships;
-    menu_clear(&s->m, s->practice ? "Practice: Ship" : "Ship");
-    for (uint32_t i = 0; i < a->lib->ship_count && i < MENU_MAX_ITEMS && i < 256; i++)
-        menu_add(&s->m, a->lib->ships[i].title, NULL, 0);
+    menu_clear(&s->m, s->practice ? "Practice: Ship" : s->extra ? "Extra: Ship" : "Ship");
+    for (uint32_t i = 0; i < a->lib->ship_count && i < MENU_MAX_ITEMS && i < 256; i++) {
+        int locked = s->extra && !records_extra_unlocked(&a->records, a->lib->ships[i].name);
+        menu_add(&s->m, a->lib->ships[i].title, NULL, locked); /* locked: dimmed */
+    }
     menu_select(&s->m, s->chosen < s->m.count ? s->chosen : 0);
     ship_select_preview(a);
 }
@@ -58,10 +82,17 @@ void ship_select_action(app *a, input_ui act)
     }
     switch (app_start_confirms(a, act)) {
     case INPUT_UI_CONFIRM: {
+        if (s->m.count == 0 || s->m.disabled[s->m.cursor])
+            break;
         app_sound(a, SFX_MENU_SELECT, 0);
         s->chosen = s->m.cursor;
         if (s->practice) {
             app_switch(a, SCREEN_PRACTICE);
+            break;
+        }
+        if (s->extra) {
+            world_config cfg = ship_select_extra_config(a, s->chosen);
+            game_start_run(a, &cfg, 0);
             break;
         }
         world_config cfg = {.seed = app_seed(a),
@@ -73,7 +104,7 @@ void ship_select_action(app *a, input_ui act)
     case INPUT_UI_BACK:
     case INPUT_UI_PAUSE:
         app_sound(a, SFX_MENU_MOVE, 0);
-        app_switch(a, SCREEN_DIFFICULTY);
+        app_switch(a, s->extra ? SCREEN_TITLE : SCREEN_DIFFICULTY);
         break;
     default: break;
     }
@@ -141,6 +172,14 @@ void ship_select_draw(app *a)
               a->tick);
     if (s->m.cursor < (int)a->lib->ship_count)
         ship_select_draw_numbers(a, &a->lib->ships[s->m.cursor], 200);
+    if (s->extra) { /* why a ship is dimmed */
+        static const char *const why[] = {
+            "The Extra Stage: dimmed ships", "are locked. An all clear on",
+            "Normal or harder without a", "continue opens it for a ship."};
+        for (int k = 0; k < 4; k++)
+            panel_text(r, at, ATLAS_FONT_SMALL, 1, SHIP_PANEL_X, LOGICAL_H - 120 + 13 * k,
+                       TEXT_LEFT, PANEL_DIM, why[k]);
+    }
     if (s->m.cursor < (int)a->lib->ship_count) {
         const library_ship *ship = &a->lib->ships[s->m.cursor];
         panel_text(r, at, ATLAS_FONT_SMALL, 2, FIELD_VIEW_X + (int)PLAYFIELD_W / 2,

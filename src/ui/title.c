@@ -25,12 +25,16 @@
  * side panel beside it keeps the best scores. */
 #define TITLE_CX (FIELD_VIEW_X + (int)PLAYFIELD_W / 2)
 
+/* The title menu's entries (title_state.ids says which each row is). */
 enum {
     TITLE_START,
+    TITLE_EXTRA,
     TITLE_PRACTICE,
     TITLE_TUTORIAL,
     TITLE_REPLAYS,
     TITLE_SCORES,
+    TITLE_RECORDS,
+    TITLE_MUSIC,
     TITLE_STRESS,
     TITLE_OPTIONS,
     TITLE_QUIT
@@ -60,18 +64,44 @@ static void title_music(app *a)
         app_music_for_world(a, a->title.demo);
 }
 
+/* Adds an entry of the title menu, keeping which it is. */
+static void title_add(title_state *t, int id, const char *label, const char *value, int disabled)
+{
+    int row = menu_add(&t->m, label, value, disabled);
+    if (row >= 0)
+        t->ids[row] = id;
+}
+
+int title_extra_open(const app *a)
+{
+    const library_game *g = world_game_of(a->lib);
+    if (!g || !g->extra)
+        return 0;
+    for (uint32_t i = 0; i < a->lib->ship_count; i++)
+        if (records_extra_unlocked(&a->records, a->lib->ships[i].name))
+            return 1;
+    return a->lib->ship_count == 0 && records_extra_unlocked(&a->records, "ship");
+}
+
 void title_enter(app *a)
 {
     title_state *t = &a->title;
     menu_clear(&t->m, NULL);
-    menu_add(&t->m, "Start", NULL, 0);
-    menu_add(&t->m, "Practice", NULL, 0);
-    menu_add(&t->m, "How to Play", NULL, 0);
-    menu_add(&t->m, "Replays", NULL, 0);
-    menu_add(&t->m, "High Scores", NULL, 0);
-    menu_add(&t->m, "Stress Test", NULL, 0);
-    menu_add(&t->m, "Options", NULL, 0);
-    menu_add(&t->m, "Quit", NULL, 0);
+    title_add(t, TITLE_START, "Start", NULL, 0);
+    const library_game *g = world_game_of(a->lib);
+    if (g && g->extra) { /* shown locked until a ship unlocks it */
+        int open = title_extra_open(a);
+        title_add(t, TITLE_EXTRA, "Extra Start", NULL, !open);
+    }
+    title_add(t, TITLE_PRACTICE, "Practice", NULL, 0);
+    title_add(t, TITLE_TUTORIAL, "How to Play", NULL, 0);
+    title_add(t, TITLE_REPLAYS, "Replays", NULL, 0);
+    title_add(t, TITLE_SCORES, "High Scores", NULL, 0);
+    title_add(t, TITLE_RECORDS, "Player Data", NULL, 0);
+    title_add(t, TITLE_MUSIC, "Music Room", NULL, 0);
+    title_add(t, TITLE_STRESS, "Stress Test", NULL, 0);
+    title_add(t, TITLE_OPTIONS, "Options", NULL, 0);
+    title_add(t, TITLE_QUIT, "Quit", NULL, 0);
     t->m.see_through = 1; /* the demo plays behind it */
     if (!t->demo->vm)
         title_next_demo(a);
@@ -83,16 +113,24 @@ void title_action(app *a, input_ui act)
     title_state *t = &a->title;
     if (app_menu_step(a, &t->m, act))
         return;
+    int quit = t->m.count - 1; /* the last entry */
     switch (app_start_confirms(a, act)) {
     case INPUT_UI_CONFIRM:
+        if (t->m.count == 0 || t->m.disabled[t->m.cursor])
+            break;
         app_sound(a, SFX_MENU_SELECT, 0);
-        switch (t->m.cursor) {
+        switch (t->ids[t->m.cursor]) {
         case TITLE_START:
             a->difficulty.practice = 0;
+            a->ships.extra = 0;
             app_switch(a, SCREEN_DIFFICULTY);
             break;
+        case TITLE_EXTRA: ship_select_extra(a); break;
+        case TITLE_RECORDS: app_switch(a, SCREEN_RECORDS); break;
+        case TITLE_MUSIC: app_switch(a, SCREEN_MUSIC); break;
         case TITLE_PRACTICE:
             a->difficulty.practice = 1;
+            a->ships.extra = 0;
             app_switch(a, SCREEN_DIFFICULTY);
             break;
         case TITLE_TUTORIAL: app_switch(a, SCREEN_TUTORIAL); break;
@@ -110,8 +148,8 @@ void title_action(app *a, input_ui act)
         break;
     case INPUT_UI_BACK:
     case INPUT_UI_PAUSE:
-        if (t->m.cursor != TITLE_QUIT) {
-            menu_select(&t->m, TITLE_QUIT);
+        if (t->m.cursor != quit) {
+            menu_select(&t->m, quit);
             app_sound(a, SFX_MENU_MOVE, 0);
         }
         break;
@@ -225,8 +263,11 @@ void title_draw(app *a)
     title_draw_demo(a, 150);
     title_draw_best(a, a->opts.difficulty);
     title_draw_logo(a, 56);
-    menu_draw(&a->title.m, a->win.renderer, &a->view.atlas,
-              (SDL_Rect){TITLE_CX - 110, 152, 220, 244}, 2, a->tick); /* 8 rows */
+    /* every entry shows: the box as tall as they need, above the help line */
+    int line = atlas_font_metrics_of(ATLAS_FONT_SMALL).line_h * 2 + 8;
+    int h = a->title.m.count * line + 20, y = h > LOGICAL_H - 24 - 152 ? LOGICAL_H - 24 - h : 152;
+    menu_draw(&a->title.m, a->win.renderer, &a->view.atlas, (SDL_Rect){TITLE_CX - 110, y, 220, h},
+              2, a->tick);
     panel_textf(a->win.renderer, &a->view.atlas, ATLAS_FONT_SMALL, 1, 6, 4, TEXT_LEFT, PANEL_DIM,
                 "curtain %s", CURTAIN_VERSION);
     title_draw_menu_help(a);

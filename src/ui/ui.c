@@ -56,6 +56,9 @@ static const screen_ops ui_screens[SCREEN_COUNT] = {
                          tutorial_draw},
     [SCREEN_SHIP] = {ship_select_enter, ship_select_action, NULL, ship_select_update,
                      ship_select_draw},
+    [SCREEN_RECORDS] = {records_screen_enter, records_screen_action, NULL, title_update,
+                        records_screen_draw},
+    [SCREEN_MUSIC] = {music_room_enter, music_room_action, NULL, title_update, music_room_draw},
 };
 
 /* ---- services ---- */
@@ -241,6 +244,15 @@ void app_save_cards(app *a)
     if (a->cards_path[0] && spellcards_save(&a->cards, a->cards_path, err, sizeof err) != 0) {
         log_warn("spell card record not saved: %s", err);
         app_toast(a, PANEL_RED, "spell card record not saved: %s", err);
+    }
+}
+
+void app_save_records(app *a)
+{
+    char err[512];
+    if (a->records_path[0] && records_save(&a->records, a->records_path, err, sizeof err) != 0) {
+        log_warn("records not saved: %s", err);
+        app_toast(a, PANEL_RED, "records not saved: %s", err);
     }
 }
 
@@ -604,6 +616,9 @@ static void ui_load_files(app *a)
     if (user_dir_join(a->cards_path, sizeof a->cards_path, SPELLCARDS_FILE_NAME) == 0 &&
         spellcards_load(&a->cards, a->cards_path, reason, sizeof reason) == SPELLCARDS_REFUSED)
         app_toast(a, PANEL_RED, "spell cards: %s", reason);
+    if (user_dir_join(a->records_path, sizeof a->records_path, RECORDS_FILE_NAME) == 0 &&
+        records_load(&a->records, a->records_path, reason, sizeof reason) == RECORDS_REFUSED)
+        app_toast(a, PANEL_RED, "records: %s", reason);
     if (user_dir_join(a->replay_dir, sizeof a->replay_dir, "replays") == 0)
         file_make_dirs(a->replay_dir);
     else

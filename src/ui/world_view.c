@@ -237,7 +237,7 @@ static void wv_draw_panel_extras(SDL_Renderer *r, const atlas_texture *at, const
     panel_box(r, (SDL_Rect){WV_PANEL_X, y - 6, WV_PANEL_R - WV_PANEL_X, 74});
     panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_LABEL, "Difficulty");
     panel_text(r, at, ATLAS_FONT_SMALL, 1, xr, y, TEXT_RIGHT, PANEL_PINK,
-               difficulty_name(w->config.difficulty));
+               world_in_extra(w) ? "Extra" : difficulty_name(w->config.difficulty));
     y += 14;
     uint64_t next = world_next_extend(w);
     panel_text(r, at, ATLAS_FONT_SMALL, 1, x, y, TEXT_LEFT, PANEL_LABEL, "Next extend");

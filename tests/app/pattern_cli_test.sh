@@ -215,8 +215,8 @@ grep -q "extra.pat:7:11: .*'wisp' is a pattern, not a stage" "$tmp/out" ||
 sed 's|extra after_hours|extra|' "$(dirname "$0")/../../docs/examples/25_game.pat" \
     >"$tmp/mod/extra.pat"
 if "$curtain" lint "$tmp/mod/extra.pat" >"$tmp/out" 2>&1; then fail "lint: extra without a name passed"; fi
-grep -q "extra.pat:8:1: .*the name of the Extra stage after 'extra'" "$tmp/out" ||
-    fail "lint extra without a name: $(cat "$tmp/out")"
+grep -q "extra.pat:7:5: 'extra' is not declared, not a stage" "$tmp/out" ||
+    fail "lint extra without a name (a stage named extra): $(cat "$tmp/out")"
 sed 's|say kitsune angry|say kitsune angyr|' "$(dirname "$0")/../../docs/examples/24_dialogue.pat" \
     >"$tmp/mod/talk.pat"
 cp "$(dirname "$0")/../../docs/examples/art/faces.png" "$tmp/mod/art/faces.png"

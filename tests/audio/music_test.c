@@ -70,6 +70,16 @@ static void music_test_good(void)
     CHECK_NEAR(score_seconds(&s, SCORE_TICKS_WHOLE), 4 * 60.0 / 150, 1e-9);
     score_free(&s);
 
+    /* The music room's words; a channel may still be named title. */
+    CHECK_EQ_INT(music_test_parse(&s,
+                                  "title \"Lanterns at Dusk\" ; a comment\nabout \"Stage 1's "
+                                  "theme.\"\ntempo 90\ntitle: c4\n",
+                                  err, sizeof err),
+                 0);
+    CHECK(strcmp(s.title, "Lanterns at Dusk") == 0 && strcmp(s.about, "Stage 1's theme.") == 0);
+    CHECK_EQ_INT(s.channel_count, 1);
+    score_free(&s);
+
     /* The loop point, at the same time in two channels. */
     CHECK_EQ_INT(music_test_parse(&s, "x: c4 L c4 c4\ny: r4 L [c8]4\n", err, sizeof err), 0);
     CHECK_EQ_INT(s.loop, SCORE_TICKS_WHOLE / 4);
@@ -102,7 +112,17 @@ static void music_test_errors(void)
         {"a: [L c]\n", "t.mml:1:5: the loop point 'L' cannot be inside a repeat"},
         {"a: c64..\n", "t.mml:1:8: too many dots"},
         {"a: r1\n", "the score plays no note"},
-        {"just words\n", "t.mml:1:1: a line is 'tempo N' or a channel 'NAME: notes'"},
+        {"just words\n", "t.mml:1:1: a line is 'tempo N', 'title \"TEXT\"', 'about \"TEXT\"' or a "
+                         "channel 'NAME: notes'"},
+        {"a: c\ntitle \"T\"\n", "t.mml:2:7: 'title' comes before the channels"},
+        {"title \"T\"\ntitle \"U\"\na: c\n", "t.mml:2:7: 'title' is given twice"},
+        {"title T\na: c\n", "t.mml:1:7: 'title' wants its text in double quotes"},
+        {"about \"never closed\na: c\n", "t.mml:1:7: the text of 'about' has no closing quote"},
+        {"title \"\"\na: c\n", "t.mml:1:7: the text of 'title' is empty"},
+        {"title \"a\tb\"\na: c\n", "t.mml:1:9: the text of 'title' holds printable ASCII only"},
+        {"title \"T\" extra\na: c\n", "t.mml:1:11: nothing follows the text of 'title'"},
+        {"title \"0123456789012345678901234567890123456789012345678\"\na: c\n",
+         "t.mml:1:55: the text of 'title' is at most 47 characters"},
         {"a: l c\n", "t.mml:1:4: 'l' needs a length"},
         {"abcdefghijklmnopq: c\n", "t.mml:1:1: a channel's name is at most 15 letters"},
     };
@@ -255,6 +275,10 @@ static void music_test_shipped(const char *patterns)
         CHECK(music_set_find(&set, required[i]) >= 0);
     for (int i = 0; i < set.count; i++) {
         const score_sheet *sc = &set.themes[i].score;
+        /* The music room's words: every shipped theme has a title and a line. */
+        if (!sc->title[0] || !sc->about[0])
+            printf("%s: no title or about line for the music room\n", set.themes[i].name);
+        CHECK(sc->title[0] && sc->about[0]);
         /* Every channel plays to the end: no bar short. */
         for (int c = 0; c < sc->channel_count; c++)
             CHECK_EQ_INT(sc->channel_end[c], sc->end);

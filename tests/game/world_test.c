@@ -246,6 +246,18 @@ static void wt_extra_stage(void)
     CHECK(!world_in_extra(w) && strcmp(world_stage_name(w), "stage1") == 0);
     wt_free(w);
     library_free(lib);
+    /* a stage may be called extra: first in the list, or last, it is a stage;
+     * `extra extra` names it the Extra stage */
+    lib = wt_lib("game main { stages extra stage1 extra }\nstage stage1 { wait 30 }\n"
+                 "stage extra { wait 30 }\n");
+    g = lib ? world_game_of(lib) : NULL;
+    CHECK(g && g->stage_count == 3 && !g->extra && strcmp(g->stages[2], "extra") == 0);
+    library_free(lib);
+    lib = wt_lib("game main { stages stage1 extra extra }\nstage stage1 { wait 30 }\n"
+                 "stage extra { wait 30 }\n");
+    g = lib ? world_game_of(lib) : NULL;
+    CHECK(g && g->stage_count == 1 && g->extra && strcmp(g->extra, "extra") == 0);
+    library_free(lib);
     /* a game without an Extra stage: one past the list is stage 1 */
     lib = wt_lib("game main { stages stage1 }\nstage stage1 { wait 30 }\n");
     w = wt_world(lib, (world_config){.seed = 3, .stage = 1});

@@ -219,6 +219,29 @@ static void lay_menus(app *a)
         a->scores_view.difficulty = d;
         lay_screen(a, scores_draw, "scores", 0);
     }
+    /* Player Data: the records of every ship, the longest counts; the card pages */
+    for (uint32_t i = 0; i < a->lib->ship_count; i++) {
+        records_run_start(&a->records, a->lib->ships[i].name, DIFFICULTY_NORMAL, 0);
+        records_ship *rs = (records_ship *)records_find(&a->records, a->lib->ships[i].name);
+        for (int d = 0; rs && d < DIFFICULTY_COUNT; d++)
+            rs->played[d] = rs->cleared[d] = rs->no_continue[d] = 99999u - (uint32_t)d;
+        /* (the numbers differ: the same text twice would be taken for a shadow) */
+        if (rs)
+            rs->extra_tried = rs->extra_cleared = 9999;
+    }
+    a->records.frames = 99ull * 3600 * 60;
+    a->screen = SCREEN_RECORDS;
+    records_screen_enter(a);
+    for (int page = 0; page < 2; page++) {
+        a->records_view.page = page;
+        lay_screen(a, records_screen_draw, page ? "player data: cards" : "player data", 0);
+    }
+    for (int i = 0; i < 40; i++)
+        records_screen_action(a, INPUT_UI_DOWN);
+    lay_screen(a, records_screen_draw, "player data: the last cards", 0);
+    a->screen = SCREEN_MUSIC;
+    music_room_enter(a);
+    lay_screen(a, music_room_draw, "music room", 0);
     a->screen = SCREEN_OPTIONS;
     settings_enter(a);
     lay_screen(a, settings_draw, "options", 0);
@@ -228,7 +251,11 @@ static void lay_menus(app *a)
     a->screen = SCREEN_ACCESS;
     access_enter(a);
     lay_screen(a, access_draw, "accessibility", 0);
+    a->ships.extra = 1; /* the Extra's ship select: its note in the panel */
     a->screen = SCREEN_SHIP;
+    ship_select_enter(a);
+    lay_screen(a, ship_select_draw, "extra ship select", 0);
+    a->ships.extra = 0;
     ship_select_enter(a);
     for (int s = 0; s < a->ships.m.count; s++) {
         menu_select(&a->ships.m, s);
@@ -363,6 +390,19 @@ static void lay_game(app *a)
     CHECK(world_all_clear(w));
     g->phase = GAME_RESULTS;
     lay_screen(a, game_draw, "all clear results", 1);
+    /* what the run unlocked: the longest lines the screen says */
+    memset(&a->unlocks, 0, sizeof a->unlocks);
+    snprintf(a->unlocks.lines[0], sizeof a->unlocks.lines[0], "Extra Stage unlocked for %s!",
+             "Shirasagi, the White Heron of the Shrine");
+    snprintf(a->unlocks.lines[1], sizeof a->unlocks.lines[1],
+             "(an all clear on Lunatic without a continue)");
+    snprintf(a->unlocks.lines[2], sizeof a->unlocks.lines[2], "Spell practice: %d new spell cards",
+             125);
+    snprintf(a->unlocks.lines[3], sizeof a->unlocks.lines[3], "Spell practice: \"%s\"",
+             "Lantern Sign: A Thousand Paper Lights Rising over the Festival");
+    a->unlocks.count = 4;
+    g->phase = GAME_UNLOCKED;
+    lay_screen(a, game_draw, "unlocked", 1);
     g->phase = GAME_NAME;
     snprintf(g->name, sizeof g->name, "WWWWWWWW");
     lay_screen(a, game_draw, "name entry", 1);

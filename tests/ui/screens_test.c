@@ -765,12 +765,11 @@ static void sc_tutorial(void)
     if (!s)
         return;
     a->screen = SCREEN_TITLE;
-    menu_clear(&a->title.m, NULL);
-    static const char *const rows[] = {"Start",       "Practice",    "How to Play", "Replays",
-                                       "High Scores", "Stress Test", "Options",     "Quit"};
-    for (int i = 0; i < 8; i++)
-        menu_add(&a->title.m, rows[i], NULL, 0);
-    menu_select(&a->title.m, 2);
+    title_enter(a);
+    for (int i = 0; i < a->title.m.count; i++)
+        if (strcmp(a->title.m.labels[i], "How to Play") == 0)
+            menu_select(&a->title.m, i);
+    CHECK(strcmp(a->title.m.labels[a->title.m.cursor], "How to Play") == 0);
     title_action(a, INPUT_UI_CONFIRM);
     CHECK_EQ_INT((int)a->screen, SCREEN_TUTORIAL);
     tutorial_state *t = &a->tutorial;
