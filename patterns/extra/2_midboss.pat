@@ -71,7 +71,7 @@ boss ex_kagari {
     }
 
     # 2: lanterns burst overhead into rings while she sweeps the floor.
-    phase "Lantern Sign: The Festival's Last Thousand Lights" spell time 35s health 1000 bonus 3000000 {
+    phase "Lantern Sign: The Festival's Last Thousand Lights" spell time 35s health 900 bonus 3000000 {
         move to (192, 90) over 50
         wait 50
         thread {

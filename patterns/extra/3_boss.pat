@@ -168,9 +168,10 @@ boss ex_shinonome {
     }
 
     # Card 2: the curtain comes unstitched: threads (curvy lasers) curl out of
-    # her in a ring, hang, then straighten and pull away toward the player;
-    # the loose stitches (kunai) spin out between them.
-    phase "Thread Sign: The Curtain Comes Unstitched" spell time 45s health 1300 bonus 4500000 {
+    # her in a ring, hang, then are drawn aside and pull away fast, every ring
+    # the other way; the loose stitches (kunai) spin out between them, and a
+    # fan of arrows now and then at the player.
+    phase "Thread Sign: The Curtain Comes Unstitched" spell time 45s health 1400 bonus 4500000 {
         ex_light = 4
         move to (192, 120) over 50
         wait 50
@@ -181,13 +182,16 @@ boss ex_shinonome {
                 spin 0
                 speed 0.6 over 10
                 wait 20
-                turn to aim over 14
+                turn by d * 50 over 20
                 speed 4.6 over 30
             }
             repeat 6 as k {
                 fire kunai white ring 24 + ex_light at i * 13 + k * 7 speed 3 spin -d * 0.3 {
                     wait 50
                     spin 0
+                }
+                if k == 3 {
+                    fire arrow yellow spread 5 by 10 aim speed 4 stack 2 by 0.5
                 }
                 wait 9
             }
@@ -247,9 +251,9 @@ boss ex_shinonome {
     # Card 4: the morning star will not set: two great stars (handles) orbit
     # her, one each way, on an orbit that breathes, throwing stars behind them;
     # she rings the field with orbs whose gaps turn.
-    phase "Star Sign: The Morning Star Will Not Set" spell time 40s health 900 bonus 5500000 {
+    phase "Star Sign: The Morning Star Will Not Set" spell time 40s health 1000 bonus 5500000 {
         ex_light = 7
-        move to (192, 140) over 50
+        move to (192, 110) over 50
         wait 50
         fire star_large yellow at 90 speed 0 from (70, 0) as first
         fire star_large white at 270 speed 0 from (-70, 0) as second
@@ -279,8 +283,8 @@ boss ex_shinonome {
             }
         }
         loop as i {
-            fire orb orange ring 32 + ex_light at i * 5 speed 3 stack 2 by 0.7
-            wait 24
+            fire orb orange ring 28 + ex_light at i * 5 speed 3 stack 2 by 0.7
+            wait 26
         }
     }
 
@@ -288,7 +292,7 @@ boss ex_shinonome {
     # her and drift, and each one's light goes out at the end of its life:
     # it bursts into a ring of sparks and a fan of embers at the player. A
     # lantern shot down by a bomb leaves only a few sparks.
-    phase "Lantern Sign: The Festival Ends at Sunrise" spell time 40s health 1000 bonus 6000000 {
+    phase "Lantern Sign: The Festival Ends at Sunrise" spell time 40s health 900 bonus 6000000 {
         ex_light = 8
         move to (192, 110) over 50
         wait 50
