@@ -13,6 +13,8 @@
 
 /*                 name          music_score_hash        scale */
 #define MUSIC_GAINS(X)                                            \
+    X("extra", 0x8a747beb3cc7b065ull, 0x1.ddfacf9104afcp-2)       \
+    X("extra_boss", 0xdad0fdcd3fce5670ull, 0x1.9a8bde487b1b6p-2)  \
     X("stage1", 0xebc4ccd78f7e7a3dull, 0x1.c08e86f1549efp-2)      \
     X("stage1_boss", 0xa76d279a26bd0f03ull, 0x1.8669ea2e7dc5bp-2) \
     X("stage2", 0x220aef2253baa524ull, 0x1.2d3f04a99350bp-2)      \

@@ -57,7 +57,7 @@ static const char *const backdrop_docs[BACKDROP_COUNT] = {
  * drawn in code, so those keep theirs. Bounds, documented in docs/patterns.md: */
 #define BACKDROP_MAX_DECLARED 16   /* data backdrops a library may declare */
 #define BACKDROP_MAX_LAYERS   8    /* layers of one backdrop, and of its spell variant */
-#define BACKDROP_MAX_SHEETS   16   /* different sheets the data backdrops read */
+#define BACKDROP_MAX_SHEETS   32   /* different sheets the data backdrops read */
 #define BACKDROP_MAX_SHEET    1024 /* the most pixels a side of a sheet has */
 #define BACKDROP_MIN_TILE     16   /* the least pixels a side of a tile has, drawn */
 #define BACKDROP_ID_CAPACITY  (BACKDROP_COUNT + 2 * BACKDROP_MAX_DECLARED)

@@ -1,21 +1,19 @@
 /*
  * clear: the game as a player meets it. The scripted player, NOT invulnerable
- * and bombing when cornered, plays a whole run from stage 1 (so stages 2 and 3
- * start with the power, ships and bombs that run carries) on Easy and on
- * Normal, over fixed seeds, and reaches the all clear (after stage 3, the last)
- * without a continue. Each stage's length and the deaths and bombs are
- * printed. And stages 2 and 3 alone on Normal, each begun with the power, ships
- * and bombs of a fresh run, are cleared too.
+ * and bombing when cornered, plays a whole run from stage 1 (so each later stage
+ * starts with the power, ships and bombs that run carries) on Easy and on Normal,
+ * over fixed seeds, and reaches the all clear (after stage 6, the last) without a
+ * continue. Each stage's length and the deaths and bombs are printed. And stages 2
+ * and 3 alone on Normal, each begun with the power, ships and bombs of a fresh
+ * run, are cleared too.
  *
- * And the final stage, stage 6, alone from its start at full power (as a run
- * brings a player there), with each ship on Easy and Normal, cleared without a
- * continue; there each ship hears its own lines (the scripted player reads
- * every line): its own character speaks, on the left, the other ship's never,
- * and Oboro and Tobari speak too.
+ * And stages 4, 5 and 6 alone from their starts (stage 4 from a fresh run's
+ * power, the later ones at full power as a run brings a player there), with each
+ * ship on Easy and Normal, cleared without a continue; there each ship hears its
+ * own lines (the scripted player reads every line): its own character speaks, on
+ * the left, the other ship's never, and the stage's midboss and boss speak too.
  *
- * usage: test_game.clear PATTERNS_DIR [RUN_DIR]
- *   RUN_DIR: a game.pat that lists stage 6, loaded as a mod over the patterns
- *   (tests/game/run6) until patterns/game.pat lists it
+ * usage: test_game.clear PATTERNS_DIR
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -102,47 +100,54 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
     mem_free(w);
 }
 
-/* The final stage (stage6) alone from its start at full power, as a whole run
- * brings a player there, with the ships and bombs a run begins with: the
- * scripted player, not invulnerable, flying `ship`, clears it without a
- * continue. */
-static void clear_final(const library *lib, int stage, const char *ship, int level, uint64_t seed)
+/* A stage of the game (found by name) alone from its start, with the ships and
+ * bombs a run begins with and `power` (0: a fresh run's; PLAYER_POWER_MAX as a
+ * whole run brings a player to the later stages): the scripted player, not
+ * invulnerable, flying `ship`, clears it without a continue (the run stops at its
+ * clear). It reads every line: the ship's own character speaks, on the left, the
+ * other ship's never, and the stage's two characters (its midboss's and its
+ * boss's) at least lines[0] and lines[1] times. */
+static void clear_stage_talk(const library *lib, const char *stage_name, const char *const cast[2],
+                             const int lines[2], const char *ship, int level, int power)
 {
+    const library_game *g = world_game_of(lib);
+    int stage = -1;
+    for (uint32_t i = 0; g && i < g->stage_count; i++)
+        stage = strcmp(g->stages[i], stage_name) == 0 ? (int)i : stage;
     int s = library_find_ship(lib, ship);
-    CHECK(s >= 0);
-    if (s < 0)
+    CHECK(stage > 0 && s >= 0);
+    if (stage <= 0 || s < 0)
         return;
     world_config cfg = {
-        .seed = seed, .difficulty = (uint8_t)level, .stage = (uint8_t)stage, .ship = (uint8_t)s};
+        .seed = 3, .difficulty = (uint8_t)level, .stage = (uint8_t)stage, .ship = (uint8_t)s};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
     if (!w)
         return;
-    w->player.power = PLAYER_POWER_MAX;
+    if (power)
+        w->player.power = power;
     autopilot ap;
     autopilot_init(&ap, 1);
     int continued = 0;
     uint64_t cleared_at = 0;
-    /* the lines said: by the ship's own character (how many on the left), by
-     * the other ship's (either of the two), by Oboro, by Tobari */
     int own = w->ship ? w->ship->character : -1;
     const character_info *cs[4] = {
         library_find_character(lib, "hotaru"), library_find_character(lib, "shirasagi"),
-        library_find_character(lib, "s6_oboro"), library_find_character(lib, "s6_tobari")};
+        library_find_character(lib, cast[0]), library_find_character(lib, cast[1])};
     int idx[4];
     for (int k = 0; k < 4; k++)
         idx[k] = cs[k] ? (int)(cs[k] - lib->characters) : -2;
     int other = idx[0] == own ? idx[1] : idx[0];
-    int own_lines = 0, own_left = 0, other_lines = 0, oboro = 0, tobari = 0;
-    while (!world_over(w) && w->frame < 8u * 3600u) {
+    int own_lines = 0, own_left = 0, other_lines = 0, said[2] = {0, 0};
+    while (!world_over(w) && cleared_at == 0 && w->frame < 8u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
         if (w->dialogue.talking && w->dialogue.line_at == (int32_t)w->frame - 1) {
             int who = w->dialogue.speaker;
             own_lines += who >= 0 && who == own;
             own_left += who >= 0 && who == own && w->dialogue.side == DIALOGUE_LEFT;
             other_lines += who >= 0 && who == other;
-            oboro += who == idx[2];
-            tobari += who == idx[3];
+            said[0] += who == idx[2];
+            said[1] += who == idx[3];
         }
         for (int i = 0; i < w->event_count; i++) {
             continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;
@@ -150,17 +155,16 @@ static void clear_final(const library *lib, int stage, const char *ship, int lev
                 cleared_at = w->frame;
         }
     }
-    printf("%-6s seed %2llu: the final stage with %s from full power: %llu frames; %d deaths, "
-           "%d bombs used\n",
-           difficulty_name(level), (unsigned long long)seed, ship, (unsigned long long)cleared_at,
+    printf("%-6s seed 3: %s with %s from power %d: %llu frames; %d deaths, %d bombs used\n",
+           difficulty_name(level), stage_name, ship, power, (unsigned long long)cleared_at,
            w->deaths, w->bombs_used);
     printf("  its dialogue: %d lines of %s's own (%d on the left), %d of the other ship's, %d "
-           "of Oboro's, %d of Tobari's\n",
-           own_lines, ship, own_left, other_lines, oboro, tobari);
+           "of %s's, %d of %s's\n",
+           own_lines, ship, own_left, other_lines, said[0], cast[0], said[1], cast[1]);
     CHECK(own >= 0 && other >= 0 && own != other);
     CHECK(own_lines >= 4 && own_left == own_lines);
     CHECK_EQ_INT(other_lines, 0);
-    CHECK(oboro >= 3 && tobari >= 5);
+    CHECK(said[0] >= lines[0] && said[1] >= lines[1]);
     CHECK(cleared_at > 0);
     CHECK(!continued);
     CHECK_EQ_U64(w->stats.errors, 0);
@@ -171,37 +175,32 @@ static void clear_final(const library *lib, int stage, const char *ship, int lev
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: test_game.clear PATTERNS_DIR [RUN_DIR]\n");
+        fprintf(stderr, "usage: test_game.clear PATTERNS_DIR\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
     CHECK(lib != NULL);
     if (lib) {
         const library_game *g = world_game_of(lib);
-        CHECK(g && g->stage_count >= 3);
-        /* CURTAIN_CLEAR_FINAL_ONLY=1: only the final stage (while tuning it) */
-        if (!getenv("CURTAIN_CLEAR_FINAL_ONLY")) {
-            static const uint64_t seeds[] = {1, 2};
-            for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
-                for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
-                    clear_run(lib, d, seeds[s]);
-            clear_stage_fresh(lib, 1, DIFFICULTY_NORMAL, 2);
-            clear_stage_fresh(lib, 2, DIFFICULTY_NORMAL, 2);
-        }
-        /* the final stage, from the run that lists it (RUN_DIR's game.pat
-         * over the patterns, until patterns/game.pat lists it) */
-        library *run = argc > 2 ? test_library_load_mod(argv[1], argv[2]) : lib;
-        const library_game *rg = run ? world_game_of(run) : NULL;
-        int six = -1;
-        for (uint32_t i = 0; rg && i < rg->stage_count; i++)
-            six = strcmp(rg->stages[i], "stage6") == 0 ? (int)i : six;
-        CHECK(six > 0);
+        CHECK(g && g->stage_count == 6);
+        static const uint64_t seeds[] = {1, 2};
+        for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
+            for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
+                clear_run(lib, d, seeds[s]);
+        clear_stage_fresh(lib, 1, DIFFICULTY_NORMAL, 2);
+        clear_stage_fresh(lib, 2, DIFFICULTY_NORMAL, 2);
+        /* stages 4 to 6 alone, with each ship: stage 4 from a fresh run's power,
+         * the later ones from the full power a run brings there */
+        static const char *const cast[3][2] = {
+            {"s4_hayate", "s4_ikazuchi"}, {"s5_kaiko", "s5_amaori"}, {"s6_oboro", "s6_tobari"}};
+        static const int lines[3][2] = {{1, 3}, {0, 3}, {3, 5}};
+        static const char *const stages[] = {"stage4", "stage5", "stage6"};
         static const char *const ships[] = {"hotaru", "shirasagi"};
-        for (int d = DIFFICULTY_EASY; six > 0 && d <= DIFFICULTY_NORMAL; d++)
-            for (int k = 0; k < 2; k++)
-                clear_final(run, six, ships[k], d, 3);
-        if (run != lib)
-            library_free(run);
+        for (int k = 0; k < 3; k++)
+            for (int d = DIFFICULTY_EASY; d <= DIFFICULTY_NORMAL; d++)
+                for (int sh = 0; sh < 2; sh++)
+                    clear_stage_talk(lib, stages[k], cast[k], lines[k], ships[sh], d,
+                                     k == 0 ? 0 : PLAYER_POWER_MAX);
         library_free(lib);
     }
     return check_done("clear");

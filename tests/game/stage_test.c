@@ -1,20 +1,18 @@
 /*
- * stage: the game's own stages 1, 2 and 3 (patterns/), each played alone
+ * stage: the game's own six stages (patterns/), each played alone
  * (WORLD_FLAG_ONE_STAGE) headless to its end by the scripted player on every
  * difficulty, invulnerable: stage 1 reaches the stage-clear state within three
- * to five minutes, stages 2 and 3 within four to six, each meets its midboss's and its
+ * to five minutes, the others within four to six, each meets its midboss's and its
  * boss's spell cards, stops no script with an error, and the harder the
- * difficulty the more bullets fly, and the faster; stage 3, the last, is the hardest (more
- * bullets than stage 2, and faster, on every difficulty). Also: the same run twice gives the same
- * hash, and a run with the scripted player, not invulnerable, gets hit and pays a ship; a run that
- * never shoots meets the midboss on time (no enemy parked off the field holds the stage up).
- * And stage 6, the final stage, the same way: cleared in four to six minutes, its seven spell
- * cards met (Oboro's two, Tobari's four and her last word), heavier than the stage before it
- * in the run on every difficulty and every figure (mean and peak bullets, mean speed).
+ * difficulty the more bullets fly, and the faster; each stage from the third is
+ * heavier than the one before it on every difficulty (more bullets on the mean,
+ * faster ones, and from stage 4 a higher peak). Also: the same run twice gives the
+ * same hash, and a run with the scripted player, not invulnerable, gets hit and pays
+ * a ship; a run that never shoots meets the midboss on time (no enemy parked off the
+ * field holds the stage up). The Extra stage, played alone, is harder than stage 6 on
+ * Lunatic, and each ship hears its own lines before and after its boss.
  *
- * usage: test_game.stage PATTERNS_DIR [RUN_DIR]
- *   RUN_DIR: a game.pat that lists stage 6, loaded as a mod over the patterns
- *   (tests/game/run6) until patterns/game.pat lists it
+ * usage: test_game.stage PATTERNS_DIR
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -24,8 +22,6 @@
 #include "test_library.h"
 
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 typedef struct stage_result {
     int state;
@@ -35,8 +31,8 @@ typedef struct stage_result {
     double mean_bullets, mean_speed; /* over the frames with bullets, sampled */
 } stage_result;
 
-/* Plays the stage with the autopilot until it is over (or 6 minutes pass). */
-static stage_result stage_play(const library *lib, world_config cfg)
+/* Plays the stage with the autopilot until it is over (or `minutes` pass). */
+static stage_result stage_play_for(const library *lib, world_config cfg, unsigned minutes)
 {
     stage_result r = {0};
     world *w = mem_alloc(sizeof *w);
@@ -45,33 +41,12 @@ static stage_result stage_play(const library *lib, world_config cfg)
     autopilot_init(&ap, 1);
     double bullets = 0, speed = 0;
     int samples = 0, speed_samples = 0;
-    /* CURTAIN_STAGE_SEGMENTS=1 prints each part's figures (the waves, each
-     * boss phase), for tuning: its length, mean and peak bullets */
-    int segments = getenv("CURTAIN_STAGE_SEGMENTS") != NULL;
-    uint64_t seg_at = 0;
-    double seg_sum = 0;
-    int seg_n = 0;
-    uint32_t seg_peak = 0;
-    uint64_t seg_peak_at = 0;
-    while (!world_over(w) && w->frame < 6u * 3600u) {
+    while (!world_over(w) && w->frame < minutes * 3600u) {
         world_step(w, autopilot_input(&ap, w));
-        int cut = 0;
-        for (int i = 0; i < w->event_count; i++) {
+        for (int i = 0; i < w->event_count; i++)
             r.bosses += w->events[i].kind == WORLD_EVENT_BOSS_START;
-            cut |= w->events[i].kind == WORLD_EVENT_BOSS_START ||
-                   w->events[i].kind == WORLD_EVENT_PHASE_END;
-        }
-        if (w->bullets.live > seg_peak)
-            seg_peak = w->bullets.live, seg_peak_at = w->frame;
-        if (segments && (cut || world_over(w))) {
-            printf("  %6.1f s: %5.1f s, mean %4.0f, peak %4u at %6.1f s\n", (double)w->frame / 60.0,
-                   (double)(w->frame - seg_at) / 60.0, seg_n ? seg_sum / seg_n : 0.0, seg_peak,
-                   (double)seg_peak_at / 60.0);
-            seg_at = w->frame, seg_sum = 0, seg_n = 0, seg_peak = 0;
-        }
         if (w->frame % 30 || w->bullets.live == 0)
             continue;
-        seg_sum += w->bullets.live, seg_n++;
         samples++;
         bullets += w->bullets.live;
         const bullet_pool *p = &w->bullets;
@@ -99,15 +74,19 @@ static stage_result stage_play(const library *lib, world_config cfg)
     return r;
 }
 
+/* Plays the stage with the autopilot until it is over (or 6 minutes pass). */
+static stage_result stage_play(const library *lib, world_config cfg)
+{
+    return stage_play_for(lib, cfg, 6);
+}
+
 /* Every difficulty clears the game's stage `stage` (from 0), played alone, in
  * lo to hi minutes, meeting a midboss and a boss and spells spell cards at
  * least; density and speed grow with the difficulty. The results go to res. */
 static void stage_every_difficulty(const library *lib, int stage, double lo, double hi, int spells,
                                    stage_result res[DIFFICULTY_COUNT])
 {
-    const library_game *g = world_game_of(lib);
-    printf("stage %d (%s)\n", stage + 1,
-           g && (uint32_t)stage < g->stage_count ? g->stages[stage] : "?");
+    printf("stage %d\n", stage + 1);
     for (int d = 0; d < DIFFICULTY_COUNT; d++) {
         world_config cfg = {.seed = 11,
                             .difficulty = (uint8_t)d,
@@ -134,19 +113,109 @@ static void stage_every_difficulty(const library *lib, int stage, double lo, dou
     CHECK(res[DIFFICULTY_LUNATIC].peak >= 2 * res[DIFFICULTY_EASY].peak);
 }
 
-/* The last stage is the hardest: on every difficulty stage 3 keeps more
- * bullets on screen than stage 2 on the mean, and faster ones (it did not: a
- * mean of 76 against 99 on Normal). The peak, one moment, is left out. */
-static void stage_last_is_hardest(const stage_result two[DIFFICULTY_COUNT],
-                                  const stage_result three[DIFFICULTY_COUNT])
+/* The Extra stage (patterns/extra/, the game's `extra`, played alone as the
+ * title's Extra Start plays it: one past the game's stages, at full power) is
+ * played at one difficulty and
+ * is harder than any Lunatic stage: the scripted player, invulnerable, clears
+ * it in 7 to 12 minutes, meets the midboss's two spell cards and Shinonome's
+ * eight, stops no script with an error, and on the mean keeps more bullets on
+ * the field than the last stage on Lunatic, faster ones, with a higher peak.
+ * The Extra stage is played at Lunatic (its patterns read neither rank nor
+ * level). */
+static void stage_extra_is_hardest(const library *lib, const stage_result *last)
 {
-    for (int d = 0; d < DIFFICULTY_COUNT; d++) {
-        CHECK(three[d].mean_bullets > two[d].mean_bullets);
-        CHECK(three[d].mean_speed > two[d].mean_speed);
+    const library_game *g = world_game_of(lib);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    world_config cfg = {.seed = 11,
+                        .difficulty = DIFFICULTY_LUNATIC,
+                        .flags = WORLD_FLAG_INVULNERABLE,
+                        .stage = (uint8_t)g->stage_count};
+    CHECK(world_config_extra(g, &cfg));
+    stage_result r = stage_play_for(lib, cfg, 13);
+    printf("extra    cleared at %5.1f s, %d spell cards met, peak %u bullets, mean %.0f, "
+           "mean speed %.2f px/frame\n",
+           (double)r.frames / 60.0, r.spells_seen, r.peak, r.mean_bullets, r.mean_speed);
+    CHECK_EQ_INT(r.state, WORLD_CLEARED);
+    CHECK(r.frames >= 7.0 * 3600.0 && r.frames <= 12.0 * 3600.0);
+    CHECK(r.spells_seen >= 10);
+    CHECK_EQ_INT(r.bosses, 2);
+    CHECK_EQ_INT(r.errors, 0);
+    CHECK_EQ_INT(r.deaths, 0);
+    CHECK(r.mean_bullets > last->mean_bullets);
+    CHECK(r.peak > last->peak);
+    CHECK(r.mean_speed > last->mean_speed);
+}
+
+/* Each ship sees its own lines in the Extra stage: played by the scripted
+ * player (reading every line, invulnerable) with each of the game's ships, the
+ * scene before Shinonome's fight and the one after it both have lines of the
+ * ship's own character and of Shinonome, and none of another ship's. */
+static void stage_extra_dialogue(const library *lib)
+{
+    const library_game *g = world_game_of(lib);
+    const character_info *shinonome = library_find_character(lib, "ex_shinonome");
+    CHECK(g != NULL && shinonome != NULL && lib->ship_count >= 2);
+    if (!g || !shinonome)
+        return;
+    const library_boss *boss = library_find_boss(lib, "ex_shinonome");
+    CHECK(boss != NULL);
+    int shin = (int)(shinonome - lib->characters), boss_index = (int)(boss - lib->bosses);
+    for (uint32_t k = 0; k < lib->ship_count; k++) {
+        world_config cfg = {.seed = 3,
+                            .difficulty = DIFFICULTY_LUNATIC,
+                            .flags = WORLD_FLAG_INVULNERABLE,
+                            .ship = (uint8_t)k,
+                            .stage = (uint8_t)g->stage_count};
+        world *w = mem_alloc(sizeof *w);
+        CHECK(w && world_init(w, &cfg, lib) == 0);
+        autopilot ap;
+        autopilot_init(&ap, 1);
+        int own = lib->ships[k].character, fought = 0;
+        int mine[2] = {0, 0}, hers[2] = {0, 0}, others = 0;
+        while (w && !world_over(w) && w->frame < 13u * 3600u) {
+            world_step(w, autopilot_input(&ap, w));
+            for (int i = 0; i < w->event_count; i++)
+                fought |=
+                    w->events[i].kind == WORLD_EVENT_BOSS_START && w->boss.index == boss_index;
+            if (!dialogue_active(&w->dialogue))
+                continue;
+            int who = w->dialogue.speaker, after = !w->boss.active && fought;
+            mine[after] |= who == own;
+            hers[after] |= who == shin;
+            for (uint32_t o = 0; o < lib->ship_count; o++)
+                others += o != k && who >= 0 && who == lib->ships[o].character;
+        }
+        printf(
+            "extra dialogue with %s: own lines before %d after %d, Shinonome's %d %d, others' %d\n",
+            lib->ships[k].name, mine[0], mine[1], hers[0], hers[1], others);
+        CHECK(own >= 0);
+        CHECK(mine[0] && mine[1] && hers[0] && hers[1]);
+        CHECK_EQ_INT(others, 0);
+        if (w)
+            world_free(w);
+        mem_free(w);
     }
 }
 
-/* The game's stage named `name` (its index from 0 in the game's list), or -1. */
+/* A later stage is heavier: on every difficulty it keeps more bullets on
+ * screen than the stage before on the mean, and faster ones (stage 3 did not:
+ * a mean of 76 against 99 on Normal); with peak, at the peak too (stage 3's
+ * peak, one moment, is left out against stage 2's; stage 4's is held). */
+static void stage_heavier(const stage_result before[DIFFICULTY_COUNT],
+                          const stage_result after[DIFFICULTY_COUNT], int peak)
+{
+    for (int d = 0; d < DIFFICULTY_COUNT; d++) {
+        CHECK(after[d].mean_bullets > before[d].mean_bullets);
+        CHECK(after[d].mean_speed > before[d].mean_speed);
+        if (peak)
+            CHECK(after[d].peak > before[d].peak);
+    }
+}
+
+/* The index of the game's stage called `name`, or -1 (the list is the lead's
+ * to order: stages are found by name, not by place). */
 static int stage_index(const library *lib, const char *name)
 {
     const library_game *g = world_game_of(lib);
@@ -154,22 +223,6 @@ static int stage_index(const library *lib, const char *name)
         if (strcmp(g->stages[i], name) == 0)
             return (int)i;
     return -1;
-}
-
-/* Stage 6, the Moon Gate, the final stage: heavier than the stage before it in
- * the game's list on every difficulty on every figure (mean and peak bullets,
- * mean speed), and its last boss's eight phases are all met (its four cards
- * and its last word after them, with the midboss's two: six spell cards at
- * least). Played alone, it takes four to six minutes. */
-static void stage_final(const library *lib, int six, const stage_result before[DIFFICULTY_COUNT])
-{
-    stage_result res[DIFFICULTY_COUNT];
-    stage_every_difficulty(lib, six, 4.0, 6.0, 7, res);
-    for (int d = 0; d < DIFFICULTY_COUNT; d++) {
-        CHECK(res[d].mean_bullets > before[d].mean_bullets);
-        CHECK(res[d].peak > before[d].peak);
-        CHECK(res[d].mean_speed > before[d].mean_speed);
-    }
 }
 
 /* The same configuration and the same player give the same run. */
@@ -240,45 +293,32 @@ static void stage_hit_costs_a_ship(const library *lib)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR [RUN_DIR]\n");
+        fprintf(stderr, "usage: test_game.stage PATTERNS_DIR\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
     CHECK(lib != NULL);
     if (lib) {
-        static stage_result res[3][DIFFICULTY_COUNT];
-        /* CURTAIN_STAGE_ONLY=1 plays stage 6 (and the stage before it) alone,
-         * while tuning it */
-        const char *only = getenv("CURTAIN_STAGE_ONLY");
-        if (!only) {
-            /* stage 1: the midboss's card, the boss's four */
-            stage_every_difficulty(lib, 0, 3.0, 5.0, 5, res[0]);
-            stage_every_difficulty(lib, 1, 4.0, 6.0, 5, res[1]); /* stage 2: the same count */
-            stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
-            stage_last_is_hardest(res[1], res[2]);
+        static stage_result res[6][DIFFICULTY_COUNT];
+        /* stage 1: the midboss's card, the boss's four */
+        stage_every_difficulty(lib, 0, 3.0, 5.0, 5, res[0]);
+        stage_every_difficulty(lib, 1, 4.0, 6.0, 5, res[1]); /* stage 2: the same count */
+        stage_every_difficulty(lib, 2, 4.0, 6.0, 5, res[2]); /* stage 3: the same count */
+        stage_heavier(res[1], res[2], 0);
+        /* stages 4 to 6, found by name: each heavier than the one before on every
+         * difficulty and figure; the final stage's eight phases (four cards and a
+         * last word) and its midboss's two cards */
+        static const char *const later[] = {"stage4", "stage5", "stage6"};
+        for (int k = 0; k < 3; k++) {
+            int at = stage_index(lib, later[k]);
+            CHECK_EQ_INT(at, 3 + k);
+            if (at != 3 + k)
+                break;
+            stage_every_difficulty(lib, at, 4.0, 6.0, k == 2 ? 7 : 5, res[at]);
+            stage_heavier(res[at - 1], res[at], 1);
         }
-        /* stage 6, the final stage, from the run that lists it (RUN_DIR's
-         * game.pat over the patterns, until patterns/game.pat lists it),
-         * against the stage before it there: stage 3 here (its figures are
-         * those above), a stage of its own played here otherwise */
-        library *run = argc > 2 ? test_library_load_mod(argv[1], argv[2]) : lib;
-        CHECK(run != NULL);
-        int six = run ? stage_index(run, "stage6") : -1;
-        if (six == 3 && !only) {
-            stage_final(run, six, res[2]);
-        } else if (six > 0) {
-            static stage_result before[DIFFICULTY_COUNT];
-            stage_every_difficulty(run, six - 1, 4.0, 6.0, 5, before);
-            stage_final(run, six, before);
-        } else {
-            CHECK(six > 0);
-        }
-        if (run && run != lib)
-            library_free(run);
-        if (only) {
-            library_free(lib);
-            return check_done("stage");
-        }
+        stage_extra_is_hardest(lib, &res[5][DIFFICULTY_LUNATIC]);
+        stage_extra_dialogue(lib);
         stage_determinism(lib);
         stage_hit_costs_a_ship(lib);
         stage_parked_enemies_gone(lib);

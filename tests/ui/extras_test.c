@@ -71,7 +71,7 @@ static library *ex_library(const char *patterns)
 {
     static char texts[8][1024];
     static char paths[8][64];
-    library_file f[10];
+    library_file f[12];
     int n = 0;
     snprintf(texts[n], sizeof texts[n], "game main { stages s1 s2 s3 s4 s5 s6 extra ex }\n");
     snprintf(paths[n], sizeof paths[n], "game.pat");
@@ -95,11 +95,12 @@ static library *ex_library(const char *patterns)
         f[n] = (library_file){paths[n], texts[n], strlen(texts[n])}, n++;
     }
     char err[256];
-    size_t sizes[2];
-    char *ships[2];
-    const char *names[2] = {"ships/hotaru.pat", "ships/shirasagi.pat"};
-    static char ship_paths[2][512];
-    for (int k = 0; k < 2; k++) {
+    size_t sizes[3];
+    char *ships[3];
+    /* the ships, and the characters they name (story/characters.pat: no code) */
+    const char *names[3] = {"ships/hotaru.pat", "ships/shirasagi.pat", "story/characters.pat"};
+    static char ship_paths[3][512];
+    for (int k = 0; k < 3; k++) {
         snprintf(ship_paths[k], sizeof ship_paths[k], "%s/%s", patterns, names[k]);
         ships[k] = file_read_all(ship_paths[k], &sizes[k], err, sizeof err);
         CHECK(ships[k] != NULL);
@@ -112,6 +113,7 @@ static library *ex_library(const char *patterns)
     diag_free(&diags);
     mem_free(ships[0]);
     mem_free(ships[1]);
+    mem_free(ships[2]);
     CHECK(lib && lib->ship_count == 2 && lib->boss_count == 14);
     return lib;
 }
@@ -328,9 +330,12 @@ static void ex_screens(const library *lib, const char *patterns)
     music_set_load(&set, dir, NULL);
     a->sound->music = &set;
     music_room_enter(a);
-    CHECK_EQ_INT(a->music_room.count, 7);
+    CHECK_EQ_INT(a->music_room.count, 9);
     CHECK(strcmp(a->music_room.m.labels[0], " 1. Curtain Call at Yomigawa") == 0);
-    CHECK(strcmp(a->music_room.m.labels[1], " 2. Lanterns at Dusk") == 0); /* s1 has none */
+    /* this game's stages have no themes: the rest follow in the set's order, the
+     * Extra stage's `extra` first */
+    CHECK(strcmp(a->music_room.m.labels[1], " 2. The Hour Before Dawn") == 0);
+    CHECK(strcmp(a->music_room.m.labels[3], " 4. Lanterns at Dusk") == 0);
     music_room_action(a, INPUT_UI_DOWN);
     music_room_action(a, INPUT_UI_CONFIRM);
     CHECK_EQ_INT(a->music_room.playing, a->music_room.order[1] + 1);
