@@ -12,10 +12,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/check.sh"
 
-# The game (stages 1, 2 and 3), played by the scripted player that cannot be
-# hit, reaches the all clear.
-expect 0 '^state cleared ' play --headless --frames 60000 --autopilot --invulnerable
-expect 0 '^state cleared ' play --headless --frames 60000 --autopilot --invulnerable \
+# The game (stages 1 to 6), played by the scripted player that cannot be hit,
+# reaches the all clear.
+expect 0 '^state cleared ' play --headless --frames 150000 --autopilot --invulnerable
+expect 0 '^state cleared ' play --headless --frames 150000 --autopilot --invulnerable \
     --difficulty lunatic --seed 3
 # Started at stage 2, the run plays stage 2 to its clear.
 expect 0 '^[0-9]+ STAGE_CLEAR [0-9-]+ [0-9-]+ 2$' play --headless --frames 20000 --autopilot \

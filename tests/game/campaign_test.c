@@ -25,7 +25,7 @@
 #include <string.h>
 
 typedef struct campaign_result {
-    int clears[4]; /* STAGE_CLEAR events' values, in order */
+    int clears[8]; /* STAGE_CLEAR events' values, in order */
     int clear_count;
     int carried; /* at the transition: the run's numbers were kept */
     int allocated_at_transition;
@@ -50,11 +50,11 @@ static campaign_result campaign_play(const library *lib, world_config cfg, repla
     campaign_result r = {0};
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
-    CHECK(replay_begin(rec, &cfg, 18u * 3600u) == 0);
+    CHECK(replay_begin(rec, &cfg, 40u * 3600u) == 0);
     replay_set_content(rec, lib);
     autopilot ap;
     autopilot_init(&ap, 1);
-    while (w && !world_over(w) && w->frame < 18u * 3600u) {
+    while (w && !world_over(w) && w->frame < 40u * 3600u) {
         input_bits in = autopilot_input(&ap, w);
         int stage = w->stage;
         campaign_numbers before = campaign_numbers_of(w);
@@ -71,7 +71,7 @@ static campaign_result campaign_play(const library *lib, world_config cfg, repla
             r.allocated_at_transition = m1.allocs != m0.allocs;
         }
         for (int i = 0; i < w->event_count; i++)
-            if (w->events[i].kind == WORLD_EVENT_STAGE_CLEAR && r.clear_count < 4)
+            if (w->events[i].kind == WORLD_EVENT_STAGE_CLEAR && r.clear_count < 8)
                 r.clears[r.clear_count++] = w->events[i].value;
     }
     r.frames = w ? w->frame : 0;

@@ -36,7 +36,7 @@ static void clear_run(const library *lib, int level, uint64_t seed)
     autopilot_init(&ap, 1);
     uint64_t cleared_at[4] = {0};
     int continued = 0, power_at_2 = -1, lives_at_2 = -1, bombs_at_2 = -1;
-    while (!world_over(w) && w->frame < 18u * 3600u) {
+    while (!world_over(w) && w->frame < 40u * 3600u) {
         int stage = w->stage;
         world_step(w, autopilot_input(&ap, w));
         if (w->stage != stage && stage == 0) {
@@ -81,7 +81,7 @@ static void clear_stage_fresh(const library *lib, int stage, int level, uint64_t
     autopilot_init(&ap, 1);
     int power = w->player.power, continued = 0;
     uint64_t cleared_at = 0;
-    while (!world_over(w) && w->frame < 14u * 3600u) {
+    while (!world_over(w) && w->frame < 36u * 3600u) {
         world_step(w, autopilot_input(&ap, w));
         for (int i = 0; i < w->event_count; i++) {
             continued |= w->events[i].kind == WORLD_EVENT_CONTINUE;

@@ -298,7 +298,7 @@ static int ships_clear(const library *lib, const flight *fl, int level, uint64_t
         return -1;
     autopilot ap;
     autopilot_init(&ap, 1);
-    while (!world_over(w) && w->frame < 18u * 3600u)
+    while (!world_over(w) && w->frame < 40u * 3600u)
         world_step(w, autopilot_input(&ap, w));
     int state = w->state;
     printf("%-22s %-7s seed %2" PRIu64 ": %s at %5.1f s, deaths %d, bombs %d, spells %d/%d\n",

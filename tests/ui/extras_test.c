@@ -330,7 +330,7 @@ static void ex_screens(const library *lib, const char *patterns)
     music_set_load(&set, dir, NULL);
     a->sound->music = &set;
     music_room_enter(a);
-    CHECK_EQ_INT(a->music_room.count, 9);
+    CHECK_EQ_INT(a->music_room.count, 15);
     CHECK(strcmp(a->music_room.m.labels[0], " 1. Curtain Call at Yomigawa") == 0);
     /* this game's stages have no themes: the rest follow in the set's order, the
      * Extra stage's `extra` first */
