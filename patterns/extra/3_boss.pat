@@ -111,7 +111,7 @@ boss ex_shinonome {
     spell_background ex_dawn_spell
 
     # 1: the first light: rings that turn both ways, and aimed streams.
-    phase time 30s health 800 {
+    phase time 30s health 400 {
         ex_light = 1
         move to (192, 100) over 50
         wait 50
@@ -292,7 +292,7 @@ boss ex_shinonome {
     # her and drift, and each one's light goes out at the end of its life:
     # it bursts into a ring of sparks and a fan of embers at the player. A
     # lantern shot down by a bomb leaves only a few sparks.
-    phase "Lantern Sign: The Festival Ends at Sunrise" spell time 40s health 900 bonus 6000000 {
+    phase "Lantern Sign: The Festival Ends at Sunrise" spell time 60s health 450 bonus 6000000 {
         ex_light = 8
         move to (192, 110) over 50
         wait 50
@@ -313,7 +313,7 @@ boss ex_shinonome {
     }
 
     # 4: rays from a turning wheel and rings that follow it.
-    phase time 35s health 1100 {
+    phase time 35s health 350 {
         ex_light = 9
         move to (192, 100) over 50
         wait 50

@@ -68,7 +68,7 @@ boss s4_hayate {
         }
     }
 
-    phase "Gale Sign: Racing the Storm Front" spell time 30s health 600 bonus 800000 {
+    phase "Gale Sign: Racing the Storm Front" spell time 30s health 450 bonus 800000 {
         move to (60, 80) over 40
         wait 40
         loop as i {

@@ -106,7 +106,7 @@ boss s5_amaori {
 
     # 1: warp and weft: thin beams of warp come down from the top of the hall
     # (warned first) while rows of weft leave her sideways and curl down.
-    phase time 30s health 1500 {
+    phase time 30s health 600 {
         move to (192, 100) over 60
         wait 60
         loop as i {
@@ -172,7 +172,7 @@ boss s5_amaori {
     # 3: shuttles: she throws shuttles left and right that curve across the
     # field laying threads behind them, each bursting into a knot of stars
     # at the end of its run; rings of orbs between throws.
-    phase time 30s health 1600 {
+    phase time 30s health 400 {
         move to (192, 90) over 50
         wait 50
         loop as i {
@@ -250,7 +250,7 @@ boss s5_amaori {
     # columns across the field); on her beat she lifts the heddle (the shared
     # value s5_heddle) and every thread of the cloth steps, the odd columns
     # one way, the even the other, so the cloth weaves itself as it falls.
-    phase "Loom Sign: The Heddle Lifts Alternate Threads" spell time 45s health 900 bonus 1700000 {
+    phase "Loom Sign: The Heddle Lifts Alternate Threads" spell time 45s health 600 bonus 1700000 {
         move to (192, 80) over 50
         wait 50
         var cols = level(12, 16, 17, 17)

@@ -149,7 +149,7 @@ boss s6_tobari {
     # 5: the night gathers: rings of stars fly out and stop; a breath later
     # each turns toward the player and comes on (held on a handle and let go),
     # while rings of kunai run straight through.
-    phase time 30s health 1000 {
+    phase time 30s health 450 {
         move to (192, 100) over 50
         wait 50
         loop as t {

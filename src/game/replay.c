@@ -395,8 +395,8 @@ int replay_decode(replay *r, const void *data, size_t size, const char *origin, 
         r->config.flags |= WORLD_FLAG_RULES_V2;
     else if (rules == 0) /* recorded before the rules field */
         r->config.flags |= WORLD_FLAG_NEXT_PLACE;
-    if (rules < 3) /* recorded before scenes: none plays */
-        r->config.flags |= WORLD_FLAG_NO_SCENES;
+    if (rules < 3) /* recorded before scenes and the full game's extends */
+        r->config.flags |= WORLD_FLAG_NO_SCENES | WORLD_FLAG_EXTENDS_V2;
     size_t header = version >= 5   ? REPLAY_HEADER_SIZE
                     : version == 4 ? REPLAY_HEADER_V4
                     : version == 3 ? REPLAY_HEADER_V3

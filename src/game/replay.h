@@ -149,8 +149,10 @@
  * hashed in its own function (vm_hash_portable); 2, and a run taken over has no
  * continues (a take-over is a practice): its world's continues are used up at
  * frame taken_at, when it is played back too; 3, and the story's scenes play
- * (docs/patterns.md, Scenes): a replay of rules below 3 plays without them
- * (WORLD_FLAG_NO_SCENES), as it was recorded. */
+ * (docs/patterns.md, Scenes) and the full game's extra ships come (docs/game.md,
+ * Resources): a replay of rules below 3 plays without scenes and with the
+ * three-stage game's extends (WORLD_FLAG_NO_SCENES, WORLD_FLAG_EXTENDS_V2), as it
+ * was recorded. */
 #define REPLAY_RULES          3
 #define REPLAY_CHECK_INTERVAL 300
 #define REPLAY_NAME_MAX       15

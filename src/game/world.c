@@ -19,9 +19,18 @@
 #include <math.h>
 #include <string.h>
 
-/* Scores that give an extra ship. */
-static const uint64_t world_extend_at[] = {2000000, 5000000, 10000000, 18000000, 30000000};
-#define WORLD_EXTENDS ((int)(sizeof world_extend_at / sizeof world_extend_at[0]))
+/* Scores that give an extra ship: the full game's (six stages; docs/game.md,
+ * "Resources": the scripted player's Normal all clear scores 86 to 96 million
+ * and ends with 3 spare ships), and the three-stage game's, which the replays of
+ * rules 1 and 2 keep (WORLD_FLAG_EXTENDS_V2). Each ends with 0. */
+static const uint64_t world_extend_full[] = {40000000, 100000000, 200000000, 0};
+static const uint64_t world_extend_v2[] = {2000000, 5000000, 10000000, 18000000, 30000000, 0};
+
+/* The extend table of w's rules. */
+static const uint64_t *world_extend_table(const world *w)
+{
+    return (w->config.flags & WORLD_FLAG_EXTENDS_V2) ? world_extend_v2 : world_extend_full;
+}
 
 #define WORLD_POINT_BASE        10000u
 #define WORLD_GRAZE_POINTS      500u
@@ -341,7 +350,11 @@ uint64_t world_final_score(const world *w)
 
 uint64_t world_next_extend(const world *w)
 {
-    return w->extends < WORLD_EXTENDS ? world_extend_at[w->extends] : 0;
+    const uint64_t *at = world_extend_table(w);
+    int k = 0;
+    while (k < w->extends && at[k] != 0)
+        k++;
+    return at[k];
 }
 
 void world_drop_items(world *w, int kind, int n, float x, float y)
@@ -1092,7 +1105,8 @@ static void world_step_items(world *w)
         world_pick_up(w, &w->pickups[i]);
     /* Not while the last ship's explosion plays (lives -1): the extend waits for
      * the continue, instead of being spent on nothing. */
-    while (p->lives >= 0 && w->extends < WORLD_EXTENDS && w->score >= world_extend_at[w->extends]) {
+    uint64_t next;
+    while (p->lives >= 0 && (next = world_next_extend(w)) != 0 && w->score >= next) {
         w->extends++;
         if (p->lives < PLAYER_MAX_LIVES)
             p->lives++;

@@ -84,10 +84,16 @@
  * for replay rules below 3; a run taken over from one keeps it): no `scene`
  * plays (docs/patterns.md, Scenes), so those runs play as recorded. Not hashed. */
 #define WORLD_FLAG_NO_SCENES    0x0100u
-#define WORLD_FLAGS_KNOWN       0x01ffu
+/* The extra ships of the three-stage game, at 2, 5, 10, 18 and 30 million points
+ * (rules 1 and 2: replay_decode sets it for replays recorded by them; a run taken
+ * over from one keeps it); without it, the full game's (docs/game.md,
+ * "Resources"). Not hashed. */
+#define WORLD_FLAG_EXTENDS_V2   0x0200u
+#define WORLD_FLAGS_KNOWN       0x03ffu
 /* The flags that say which rules a run was recorded by, not what it is: left
  * out of every hash. */
-#define WORLD_FLAGS_RULES       (WORLD_FLAG_RULES_V2 | WORLD_FLAG_NEXT_PLACE | WORLD_FLAG_NO_SCENES)
+#define WORLD_FLAGS_RULES \
+    (WORLD_FLAG_RULES_V2 | WORLD_FLAG_NEXT_PLACE | WORLD_FLAG_NO_SCENES | WORLD_FLAG_EXTENDS_V2)
 
 /* world_config.start: 0 plays the stage; WORLD_START(b, p) starts the fight with
  * boss b (an index into lib->bosses) at phase p. */

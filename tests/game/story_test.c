@@ -9,8 +9,9 @@
  * without continues, the bad one with. Practice, a run by the rules before
  * scenes (WORLD_FLAG_NO_SCENES) say nothing at all.
  *
- * The third ship is a stand-in (tests/game/story_mod/ships/tsubame.pat) until
- * Tsubame's own lands: the scenes' `else` branches are hers.
+ * The third ship is Tsubame: the scenes' `else` branches are hers. The game flown
+ * is the first three stages (tests/game/story_mod/game.pat), so that the ending
+ * comes after stage 3.
  *
  * usage: test_game.story STORY_MOD
  */

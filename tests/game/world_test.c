@@ -175,17 +175,27 @@ static void wt_extend_waits(void)
     w->player.lives = 0;
     CHECK(wt_until(w, 0, WORLD_EVENT_PLAYER_DEATH, 600));
     CHECK_EQ_INT(w->player.lives, -1);
-    w->score = 2000000; /* the first extend's score */
+    CHECK_EQ_U64(world_next_extend(w), 40000000); /* the full game's first */
+    w->score = world_next_extend(w);
     world_step(w, 0);
     CHECK_EQ_INT(w->extends, 0);
     CHECK(wt_until(w, 0, WORLD_EVENT_CONTINUE, 200));
     world_step(w, INPUT_BIT(INPUT_SHOT));
     CHECK_EQ_INT(w->state, WORLD_PLAYING);
     int lives = w->player.lives;
-    w->score = 2000000;
+    w->score = 40000000;
     world_step(w, 0);
     CHECK_EQ_INT(w->extends, 1);
     CHECK_EQ_INT(w->player.lives, lives + 1);
+    CHECK_EQ_U64(world_next_extend(w), 100000000);
+    wt_free(w);
+    /* the three-stage game's, which the replays of rules 1 and 2 keep */
+    w = wt_world(lib, (world_config){.seed = 3, .flags = WORLD_FLAG_EXTENDS_V2});
+    CHECK_EQ_U64(world_next_extend(w), 2000000);
+    w->score = 5000000;
+    world_step(w, 0);
+    CHECK_EQ_INT(w->extends, 2);
+    CHECK_EQ_U64(world_next_extend(w), 10000000);
     wt_free(w);
     library_free(lib);
 }
