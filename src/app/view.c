@@ -501,7 +501,8 @@ static void viewer_ship_panel(viewer *v, view_panel *p, float fps)
                                 : NULL;
     snprintf(p->lines[0], sizeof p->lines[0], "%s", v->files[0]);
     const library_ship *t = s ? library_ship_type(s, v->ship_type) : NULL;
-    snprintf(p->lines[1], sizeof p->lines[1], "ship %.40s (%.40s%s%.40s)", v->ship_name,
+    /* each name cut to 24 bytes: the line's 96 hold all three */
+    snprintf(p->lines[1], sizeof p->lines[1], "ship %.24s (%.24s%s%.24s)", v->ship_name,
              s ? s->title : "?", t && t->type_title[0] ? ": " : "", t ? t->type_title : "");
     snprintf(p->lines[2], sizeof p->lines[2], "frame %" PRIu64 "%s",
              v->ship->vm ? v->ship->frame : 0, v->paused ? "  PAUSED" : "");
