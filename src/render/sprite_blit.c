@@ -311,6 +311,18 @@ static void blit_frame_spans(const sprite_blit_atlas *a, const sprite_blit_frame
     }
 }
 
+/* Atlas frame i as the blitter copies it from the w x h picture: a portrait
+ * (laid out on the portrait page and drawn from there, never blitted) or a
+ * frame outside the picture is empty. */
+static atlas_rect blit_frame_rect(int i, int w, int h)
+{
+    atlas_rect r = atlas_frame_rect(i);
+    if (atlas_frame_on_page(i) || r.x < 0 || r.y < 0 || r.w < 0 || r.h < 0 || r.x + r.w > w ||
+        r.y + r.h > h)
+        return (atlas_rect){0, 0, 0, 0};
+    return r;
+}
+
 int sprite_blit_atlas_init(sprite_blit_atlas *a, const uint32_t *pixels, int w, int h, int pitch)
 {
     memset(a, 0, sizeof *a);
@@ -319,7 +331,7 @@ int sprite_blit_atlas_init(sprite_blit_atlas *a, const uint32_t *pixels, int w, 
     int n = atlas_frame_count();
     size_t area = 0, rows = 0;
     for (int i = 0; i < n; i++) {
-        atlas_rect r = atlas_frame_rect(i);
+        atlas_rect r = blit_frame_rect(i, w, h);
         area += (size_t)r.w * r.h;
         rows += (size_t)r.h;
     }
@@ -333,7 +345,7 @@ int sprite_blit_atlas_init(sprite_blit_atlas *a, const uint32_t *pixels, int w, 
     a->frame_count = n;
     uint32_t offset = 0, span = 0;
     for (int i = 0; i < n; i++) {
-        atlas_rect r = atlas_frame_rect(i);
+        atlas_rect r = blit_frame_rect(i, w, h);
         sprite_blit_frame *f = &a->frames[i];
         *f = (sprite_blit_frame){offset, span, (uint16_t)r.w, (uint16_t)r.h};
         for (int y = 0; y < r.h; y++)
