@@ -16,6 +16,8 @@
  * usage: backdrop_sheets DIR   (`cmake --build BUILD --target backdrop_sheets_stage1` draws
  *        them into patterns/stage1/art and docs/examples/art, for docs/examples/24_backdrop.pat)
  */
+#include "atlas/paint.h"
+
 #include <SDL.h>
 #include <SDL_image.h>
 #include <math.h>
@@ -41,47 +43,10 @@ static float smooth(float a, float b, float x)
     return t * t * (3 - 2 * t);
 }
 
-/* A hash of a lattice point to [0, 1). */
-static float hash2(int x, int y, uint32_t salt)
-{
-    uint32_t h = (uint32_t)x * 374761393u + (uint32_t)y * 668265263u + salt * 2246822519u;
-    h = (h ^ (h >> 13)) * 1274126177u;
-    return (float)((h ^ (h >> 16)) & 0xffffff) / 16777216.0f;
-}
-
-/* Value noise with a lattice of period (px, py) cells: it tiles. */
-static float noise(float x, float y, int px, int py, uint32_t salt)
-{
-    int x0 = (int)floorf(x), y0 = (int)floorf(y);
-    float fx = x - (float)x0, fy = y - (float)y0;
-    fx = fx * fx * (3 - 2 * fx);
-    fy = fy * fy * (3 - 2 * fy);
-    int ax = ((x0 % px) + px) % px, bx = (ax + 1) % px;
-    int ay = ((y0 % py) + py) % py, by = (ay + 1) % py;
-    float a = hash2(ax, ay, salt), b = hash2(bx, ay, salt);
-    float c = hash2(ax, by, salt), d = hash2(bx, by, salt);
-    return (a + (b - a) * fx) + ((c + (d - c) * fx) - (a + (b - a) * fx)) * fy;
-}
-
-/* Fractal noise over a w x h tile (u, v in pixels), base cells of cx x cy px. */
-static float fbm2(float u, float v, int w, int h, int cx, int cy, int octaves, uint32_t salt)
-{
-    float sum = 0, amp = 0.5f, norm = 0;
-    int cw = w / cx, ch = h / cy;
-    for (int o = 0; o < octaves; o++) {
-        sum += amp * noise(u / (float)w * (float)cw, v / (float)h * (float)ch, cw, ch, salt + o);
-        norm += amp;
-        amp *= 0.5f;
-        cw *= 2;
-        ch *= 2;
-    }
-    return sum / norm;
-}
-
-/* fbm2 with square cells. */
+/* Tiling fractal noise with square cells (paint_tile_fbm). */
 static float fbm(float u, float v, int w, int h, int cell, int octaves, uint32_t salt)
 {
-    return fbm2(u, v, w, h, cell, cell, octaves, salt);
+    return paint_tile_fbm(u, v, w, h, cell, cell, octaves, salt);
 }
 
 static void put(sheet *s, int x, int y, float r, float g, float b, float a)
@@ -137,8 +102,8 @@ static void draw_clouds(sheet *s, int cx, int cy, float lo, float hi, const floa
     for (int y = 0; y < s->h; y++)
         for (int x = 0; x < s->w; x++) {
             float u = (float)x + 0.5f, v = (float)y + 0.5f;
-            float n = fbm2(u, v, s->w, s->h, cx, cy, 5, salt);
-            float above = fbm2(u, v - 6.0f, s->w, s->h, cx, cy, 5, salt);
+            float n = paint_tile_fbm(u, v, s->w, s->h, cx, cy, 5, salt);
+            float above = paint_tile_fbm(u, v - 6.0f, s->w, s->h, cx, cy, 5, salt);
             float a = smooth(lo, hi, n) * opacity;
             float rim = clampf((n - above) * 6.0f + 0.35f, 0, 1);
             float c[3];
@@ -152,9 +117,10 @@ static void draw_clouds(sheet *s, int cx, int cy, float lo, float hi, const floa
 static void draw_stars(sheet *s, int n, uint32_t salt)
 {
     for (int k = 0; k < n; k++) {
-        float cx = hash2(k, 1, salt) * (float)s->w, cy = hash2(k, 2, salt) * (float)s->h;
-        float bright = 0.35f + 0.65f * hash2(k, 3, salt) * hash2(k, 4, salt);
-        float warm = hash2(k, 5, salt);
+        float cx = paint_tile_hash(k, 1, salt) * (float)s->w,
+              cy = paint_tile_hash(k, 2, salt) * (float)s->h;
+        float bright = 0.35f + 0.65f * paint_tile_hash(k, 3, salt) * paint_tile_hash(k, 4, salt);
+        float warm = paint_tile_hash(k, 5, salt);
         for (int dy = -3; dy <= 3; dy++)
             for (int dx = -3; dx <= 3; dx++) {
                 int x = ((int)cx + dx + s->w) % s->w, y = ((int)cy + dy + s->h) % s->h;
@@ -202,7 +168,8 @@ static void draw_lanterns(sheet *s, uint32_t salt)
     static const float place[][3] = {{40, 50, 5.5f},  {150, 30, 4.0f},  {100, 150, 6.5f},
                                      {20, 210, 3.5f}, {170, 200, 4.5f}, {80, 240, 3.0f}};
     for (size_t k = 0; k < sizeof place / sizeof place[0]; k++)
-        draw_lantern(s, place[k][0] + hash2((int)k, 9, salt) * 6.0f, place[k][1], place[k][2]);
+        draw_lantern(s, place[k][0] + paint_tile_hash((int)k, 9, salt) * 6.0f, place[k][1],
+                     place[k][2]);
 }
 
 /* The moon: a pale disc darker toward its limb, faint seas of noise, a wide

@@ -262,3 +262,38 @@ double paint_noise(double x, double y, int seed)
     double c = paint_hash(ix, iy + 1, seed), d = paint_hash(ix + 1, iy + 1, seed);
     return (a + (b - a) * tx) + ((c + (d - c) * tx) - (a + (b - a) * tx)) * ty;
 }
+
+float paint_tile_hash(int x, int y, uint32_t salt)
+{
+    uint32_t h = (uint32_t)x * 374761393u + (uint32_t)y * 668265263u + salt * 2246822519u;
+    h = (h ^ (h >> 13)) * 1274126177u;
+    return (float)((h ^ (h >> 16)) & 0xffffff) / 16777216.0f;
+}
+
+float paint_tile_noise(float x, float y, int px, int py, uint32_t salt)
+{
+    int x0 = (int)floorf(x), y0 = (int)floorf(y);
+    float fx = x - (float)x0, fy = y - (float)y0;
+    fx = fx * fx * (3 - 2 * fx);
+    fy = fy * fy * (3 - 2 * fy);
+    int ax = ((x0 % px) + px) % px, bx = (ax + 1) % px;
+    int ay = ((y0 % py) + py) % py, by = (ay + 1) % py;
+    float a = paint_tile_hash(ax, ay, salt), b = paint_tile_hash(bx, ay, salt);
+    float c = paint_tile_hash(ax, by, salt), d = paint_tile_hash(bx, by, salt);
+    return (a + (b - a) * fx) + ((c + (d - c) * fx) - (a + (b - a) * fx)) * fy;
+}
+
+float paint_tile_fbm(float u, float v, int w, int h, int cx, int cy, int octaves, uint32_t salt)
+{
+    float sum = 0, amp = 0.5f, norm = 0;
+    int cw = w / cx, ch = h / cy;
+    for (int o = 0; o < octaves; o++) {
+        sum += amp * paint_tile_noise(u / (float)w * (float)cw, v / (float)h * (float)ch, cw, ch,
+                                      salt + (uint32_t)o);
+        norm += amp;
+        amp *= 0.5f;
+        cw *= 2;
+        ch *= 2;
+    }
+    return sum / norm;
+}

@@ -81,5 +81,13 @@ void paint_frame(uint8_t *out, int pitch, int w, int h, double angle, paint_shad
 double paint_hash(int x, int y, int seed);
 /* Smooth value noise in [0, 1). */
 double paint_noise(double x, double y, int seed);
+/* A hash of a lattice point to [0, 1), in float (the tiling noise's). */
+float paint_tile_hash(int x, int y, uint32_t salt);
+/* Value noise in [0, 1) on a lattice of period (px, py) cells: it tiles (the
+ * backdrop sheets' scenery, which repeats across the screen). */
+float paint_tile_noise(float x, float y, int px, int py, uint32_t salt);
+/* Fractal noise over a w x h tile that tiles: octaves of paint_tile_noise from
+ * cells of cx x cy px, each octave twice as fine and half as strong. */
+float paint_tile_fbm(float u, float v, int w, int h, int cx, int cy, int octaves, uint32_t salt);
 
 #endif

@@ -633,42 +633,10 @@ static float clampf(float x, float lo, float hi)
     return x < lo ? lo : x > hi ? hi : x;
 }
 
-/* A hash of a lattice point to [0, 1). */
-static float hash2(int x, int y, uint32_t salt)
-{
-    uint32_t h = (uint32_t)x * 374761393u + (uint32_t)y * 668265263u + salt * 2246822519u;
-    h = (h ^ (h >> 13)) * 1274126177u;
-    return (float)((h ^ (h >> 16)) & 0xffffff) / 16777216.0f;
-}
-
-/* Value noise on a lattice of period (px, py) cells: it tiles. */
-static float noise(float x, float y, int px, int py, uint32_t salt)
-{
-    int x0 = (int)floorf(x), y0 = (int)floorf(y);
-    float fx = x - (float)x0, fy = y - (float)y0;
-    fx = fx * fx * (3 - 2 * fx);
-    fy = fy * fy * (3 - 2 * fy);
-    int ax = ((x0 % px) + px) % px, bx = (ax + 1) % px;
-    int ay = ((y0 % py) + py) % py, by = (ay + 1) % py;
-    float a = hash2(ax, ay, salt), b = hash2(bx, ay, salt);
-    float c = hash2(ax, by, salt), d = hash2(bx, by, salt);
-    return (a + (b - a) * fx) + ((c + (d - c) * fx) - (a + (b - a) * fx)) * fy;
-}
-
-/* Fractal noise over a w x h tile, base cells of `cell` px. */
+/* Fractal noise over a w x h tile, square cells of `cell` px. */
 static float fbm(float u, float v, int w, int h, int cell, int octaves, uint32_t salt)
 {
-    float sum = 0, amp = 0.5f, norm = 0;
-    int cw = w / cell, ch = h / cell;
-    for (int o = 0; o < octaves; o++) {
-        sum += amp * noise(u / (float)w * (float)cw, v / (float)h * (float)ch, cw, ch,
-                           salt + (uint32_t)o);
-        norm += amp;
-        amp *= 0.5f;
-        cw *= 2;
-        ch *= 2;
-    }
-    return sum / norm;
+    return paint_tile_fbm(u, v, w, h, cell, cell, octaves, salt);
 }
 
 static void put(sheet *s, int x, int y, float r, float g, float b, float a)
@@ -754,9 +722,10 @@ static void star(sheet *s, float cx, float cy, float b, float warm)
 static void draw_stars(sheet *s)
 {
     for (int k = 0; k < 60; k++) {
-        float cx = hash2(k, 1, 7) * (float)s->w, cy = hash2(k, 2, 7) * (float)s->h;
-        float b = 0.25f + 0.6f * hash2(k, 3, 7) * hash2(k, 4, 7);
-        star(s, cx, cy, b, hash2(k, 5, 7));
+        float cx = paint_tile_hash(k, 1, 7) * (float)s->w,
+              cy = paint_tile_hash(k, 2, 7) * (float)s->h;
+        float b = 0.25f + 0.6f * paint_tile_hash(k, 3, 7) * paint_tile_hash(k, 4, 7);
+        star(s, cx, cy, b, paint_tile_hash(k, 5, 7));
     }
     static const float con[3][5][2] = {
         {{30, 40}, {62, 30}, {90, 52}, {76, 84}, {44, 78}},
@@ -779,11 +748,11 @@ static void draw_threads(sheet *s)
     static const float colours[4][3] = {
         {140, 200, 255}, {200, 160, 255}, {120, 240, 230}, {255, 220, 160}};
     for (int t = 0; t < 12; t++) {
-        float x0 = ((float)t + 0.3f * hash2(t, 1, 3)) * (float)s->w / 12.0f;
-        float amp = 2.0f + 3.0f * hash2(t, 2, 3);
-        float ph = hash2(t, 3, 3) * 6.283f;
+        float x0 = ((float)t + 0.3f * paint_tile_hash(t, 1, 3)) * (float)s->w / 12.0f;
+        float amp = 2.0f + 3.0f * paint_tile_hash(t, 2, 3);
+        float ph = paint_tile_hash(t, 3, 3) * 6.283f;
         const float *col = colours[t % 4];
-        float bright = 0.25f + 0.35f * hash2(t, 4, 3);
+        float bright = 0.25f + 0.35f * paint_tile_hash(t, 4, 3);
         for (int y = 0; y < s->h; y++) {
             float cx = x0 + amp * sinf((float)y / (float)s->h * 6.283f * 2 + ph);
             float bead = 0.5f + 0.5f * sinf((float)y / (float)s->h * 6.283f * 3 + ph * 2);
