@@ -62,10 +62,6 @@ static void main_print_help(void)
 int main(int argc, char **argv)
 {
     bulletml_import_register(); /* .xml files are BulletML wherever patterns are read */
-    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        main_print_help();
-        return CLI_EXIT_OK;
-    }
     if (argc >= 3 && strcmp(argv[1], "--data") == 0) {
         setenv("CURTAIN_DATA", argv[2], 1); /* read once, by core/data_path */
         argv[2] = argv[0];
@@ -73,6 +69,10 @@ int main(int argc, char **argv)
         argc -= 2;
     } else if (argc == 2 && strcmp(argv[1], "--data") == 0) {
         return cli_usage_error(NULL, "--data needs a folder");
+    }
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        main_print_help(); /* after --data too: `curtain --data DIR --help` */
+        return CLI_EXIT_OK;
     }
     if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
         printf("curtain %s\n", CURTAIN_VERSION);
