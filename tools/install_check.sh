@@ -40,7 +40,7 @@ app=$work/moved
 for f in bin/curtain share/curtain/assets/atlas.png share/curtain/patterns/stage1 \
     share/curtain/patterns/music/stage1.mml \
     share/curtain/tutorial/tutorial.pat \
-    share/man/man6/curtain.6 share/icons/hicolor/48x48/apps/curtain.png \
+    share/man/man6/curtain.6 share/doc/curtain/manual.md share/icons/hicolor/48x48/apps/curtain.png \
     share/icons/hicolor/256x256/apps/curtain.png; do
     [ -e "$app/$f" ] || fail "missing $f in the install"
 done

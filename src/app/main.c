@@ -53,10 +53,11 @@ static void main_print_help(void)
         "\n"
         "Options of play (also accepted without the word 'play'):\n");
     play_print_options(stdout);
-    printf("\nIn the game: arrows or WASD move, Z shoots, X bombs, Shift focuses,\n"
-           "Esc pauses, F11 or Alt+Enter toggles fullscreen, F3 shows the performance\n"
-           "overlay, F12 takes a screenshot. Keys, controller buttons, display and volumes\n"
-           "are set in the Options menu (saved in options.txt in the user folder, see README).\n");
+    printf(
+        "\nIn the game: arrows or WASD move, Z shoots, X bombs, Shift focuses,\n"
+        "Esc pauses, F11 or Alt+Enter toggles fullscreen, F3 shows the performance\n"
+        "overlay, F12 takes a screenshot. Keys, controller buttons, display and volumes\n"
+        "are set in the Options menu (saved in options.txt in the user folder; docs/manual.md).\n");
 }
 
 int main(int argc, char **argv)
