@@ -265,3 +265,8 @@ double trig_atan2(double y, double x)
         a = TRIG_PI - a;
     return signbit(y) ? -a : a;
 }
+
+double trig_aim(double x, double y, double tx, double ty)
+{
+    return trig_atan2(tx - x, -(ty - y)) * TRIG_RAD2DEG;
+}

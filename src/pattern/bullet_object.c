@@ -4,8 +4,8 @@
 #include "pattern/bullet_object.h"
 
 #include "core/trig.h"
-#include "pattern/laser_object.h"
 #include "pattern/library.h"
+#include "pattern/objects.h"
 
 #include <string.h>
 
@@ -14,13 +14,13 @@
 
 vm_obj bullet_object_of(bullet_handle h)
 {
-    return BULLET_OBJECT_BIT | (h.gen & 0xffu) << BULLET_OBJECT_GEN_SHIFT | h.index;
+    return OBJECTS_POOL_BIT | (h.gen & 0xffu) << BULLET_OBJECT_GEN_SHIFT | h.index;
 }
 
 int bullet_object_find(const bullet_pool *p, vm_obj obj, bullet_handle *out)
 {
     uint32_t idx = obj & BULLET_OBJECT_SLOT_MASK;
-    if (!(obj & BULLET_OBJECT_BIT) || (obj & LASER_OBJECT_BIT) || idx >= p->capacity)
+    if (!(obj & OBJECTS_POOL_BIT) || (obj & OBJECTS_LASER_BIT) || idx >= p->capacity)
         return 0;
     bullet_handle h = bullet_pool_handle(p, idx);
     if (h.gen == 0 || (h.gen & 0xffu) != (obj >> BULLET_OBJECT_GEN_SHIFT & 0xffu))
@@ -41,8 +41,7 @@ double bullet_object_get(const bullet_pool *p, bullet_handle h, vm_prop prop, do
     case VM_PROP_POS_Y: return p->y[h.index];
     case VM_PROP_SPIN: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_HEADING);
     case VM_PROP_ACCEL: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_SPEED);
-    case VM_PROP_AIM:
-        return trig_atan2(aim_x - p->x[h.index], -(aim_y - p->y[h.index])) * TRIG_RAD2DEG;
+    case VM_PROP_AIM: return trig_aim(p->x[h.index], p->y[h.index], aim_x, aim_y);
     default: return 0.0;
     }
 }

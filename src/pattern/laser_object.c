@@ -4,21 +4,21 @@
 #include "pattern/laser_object.h"
 
 #include "core/trig.h"
-#include "pattern/bullet_object.h"
 #include "pattern/library.h"
+#include "pattern/objects.h"
 
 #define LASER_OBJECT_SLOT_MASK 0x3fffffu
 #define LASER_OBJECT_GEN_SHIFT 23
 
 vm_obj laser_object_of(laser_handle h)
 {
-    return BULLET_OBJECT_BIT | LASER_OBJECT_BIT | (h.gen & 0xffu) << LASER_OBJECT_GEN_SHIFT |
+    return OBJECTS_POOL_BIT | OBJECTS_LASER_BIT | (h.gen & 0xffu) << LASER_OBJECT_GEN_SHIFT |
            (h.index & LASER_OBJECT_SLOT_MASK);
 }
 
 int laser_object_find(const laser_pool *p, vm_obj obj, laser_handle *out)
 {
-    if ((obj & (BULLET_OBJECT_BIT | LASER_OBJECT_BIT)) != (BULLET_OBJECT_BIT | LASER_OBJECT_BIT))
+    if ((obj & (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT)) != (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT))
         return 0;
     laser_handle h = laser_pool_handle(p, obj & LASER_OBJECT_SLOT_MASK);
     if (h.gen == 0 || (h.gen & 0xffu) != (obj >> LASER_OBJECT_GEN_SHIFT & 0xffu))
@@ -37,8 +37,7 @@ double laser_object_get(const laser_pool *p, laser_handle h, vm_prop prop, doubl
     case VM_PROP_ACCEL: return laser_pool_get_rate(p, h, LASER_CHANNEL_SPEED);
     case VM_PROP_POS_X: return p->x[h.index];
     case VM_PROP_POS_Y: return p->y[h.index];
-    case VM_PROP_AIM:
-        return trig_atan2(aim_x - p->x[h.index], -(aim_y - p->y[h.index])) * TRIG_RAD2DEG;
+    case VM_PROP_AIM: return trig_aim(p->x[h.index], p->y[h.index], aim_x, aim_y);
     default: return 0.0;
     }
 }

@@ -21,6 +21,7 @@
 #include "game/world.h"
 #include "pattern/sandbox.h"
 #include "test_library.h"
+#include <stdlib.h>
 
 /* The most frames one run is compared for. */
 #define VIEWER_FRAMES 7200
@@ -121,10 +122,11 @@ static uint32_t viewer_compare(const library *lib, const char *what, world_confi
     CHECK(sb && sandbox_start(sb, lib, entry, boss) == 0);
     uint32_t frames = 0;
     while (w && sb && !world_over(w) && frames < VIEWER_FRAMES) {
+        world_step(w, 0);
+        /* the dummy player where the ship is now, when the frame's scripts run */
         sandbox_set_player(sb, w->player.x, w->player.y);
         sandbox_set_rank(sb, world_rank(w));
         sandbox_input(sb, 0, 1); /* lines pass at once, as in a practice */
-        world_step(w, 0);
         sandbox_step(sb);
         frames++;
         viewer_held g = viewer_world(w), v = viewer_sandbox(sb);
@@ -132,10 +134,23 @@ static uint32_t viewer_compare(const library *lib, const char *what, world_confi
         if (diff) {
             fprintf(stderr,
                     "%s: frame %u: the viewer's %s differ from the game's: game %u bullets %u "
-                    "enemies %u lasers, viewer %u %u %u\n",
+                    "enemies %u lasers, viewer %u %u %u (the game refused %llu shots)\n",
                     what, frames, diff, g.bullets, g.enemies, g.lasers, v.bullets, v.enemies,
-                    v.lasers);
+                    v.lasers, (unsigned long long)w->stats.spawn_guarded);
             CHECK(diff == NULL);
+            if (getenv("VIEWER_DUMP")) {
+                const bullet_pool *p = &w->bullets;
+                for (uint32_t b = 0; b < bullet_pool_block_end(p); b++)
+                    for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+                        uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+                        fprintf(stderr, "G %.9g %.9g\n", p->x[i], p->y[i]);
+                    }
+                uint32_t nn;
+                const sandbox_object *o = sandbox_objects(sb, &nn);
+                for (uint32_t i = 0; i < nn; i++)
+                    if (!o[i].enemy)
+                        fprintf(stderr, "V %.9g %.9g id %u age %u\n", o[i].x, o[i].y, o[i].id, o[i].age);
+            }
             break;
         }
     }
