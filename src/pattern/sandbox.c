@@ -6,10 +6,9 @@
  * expired, cleared) stops its scripts through the pool's despawn log. The other
  * objects (the emitter or stage, enemies, bosses) live in the game's own enemy
  * model (pattern/enemy.h), which moves them, reads and sets their properties
- * and aims them; the sandbox keeps them in spawn order. Handles: a bullet's is
- * bit 31 set, the pool index in bits 0..22 and the low 8 bits of its generation
- * above; another object's is its enemy handle. A script never reaches a reused
- * slot.
+ * and aims them; the sandbox keeps them in spawn order. Every script's reach
+ * into them goes through pattern/objects.h, as the game's does (its handles:
+ * there). A script never reaches a reused slot.
  */
 #include "pattern/sandbox.h"
 
