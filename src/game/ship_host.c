@@ -113,29 +113,11 @@ static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
     objects_parent_pos(&o, parent, &px, &py);
     if (shot->laser)
         return sh_spawn_laser(w, px, py, shot);
-    int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
-    bullet_spawn bs;
-    memset(&bs, 0, sizeof bs);
-    bs.x = (float)(px + shot->dx);
-    bs.y = (float)(py + shot->dy);
-    bs.heading = shot->dir;
-    bs.speed = shot->speed;
-    bs.extra_x = shot->vx;
-    bs.extra_y = shot->vy;
-    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
-    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_RICE;
-    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_RED;
-    bs.radius = player_number(&w->player, LIBRARY_SHIP_SHOT_RADIUS);
-    bs.owner = w->ship_damage;
-    bs.flags = w->ship_pierce ? BULLET_FLAG_PIERCE : 0;
-    bs.script = shot->runner;
-    bullet_handle h = bullet_pool_spawn(&w->shots, &bs);
+    bullet_handle h = bullet_object_spawn_shot(&w->shots, px, py, shot,
+                                               player_number(&w->player, LIBRARY_SHIP_SHOT_RADIUS),
+                                               w->ship_damage, w->ship_pierce);
     if (h.gen == 0)
         return 0;
-    if (shot->spin != 0.0)
-        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_HEADING, shot->spin);
-    if (shot->accel != 0.0)
-        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_SPEED, shot->accel);
     w->ship_fired++;
     return bullet_object_of(h);
 }

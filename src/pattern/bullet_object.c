@@ -107,7 +107,10 @@ int bullet_object_event(bullet_despawn_reason reason)
     }
 }
 
-bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot)
+/* The spawn of a VM shot from (x, y): its look (shape and colour, or these
+ * defaults), motion, lifetime, its look's hitbox and script link. */
+static bullet_spawn bo_spawn_of(double x, double y, const vm_shot *shot, bullet_shape shape0,
+                                bullet_color colour0)
 {
     int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
     bullet_spawn bs;
@@ -119,11 +122,17 @@ bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_s
     bs.extra_x = shot->vx;
     bs.extra_y = shot->vy;
     bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
-    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_ORB;
-    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_WHITE;
+    bs.shape = shape >= 0 ? (bullet_shape)shape : shape0;
+    bs.color = colour >= 0 ? (bullet_color)colour : colour0;
     bs.radius = library_look_hitbox(shot->look); /* an art shape's; 0: the shape's own */
     bs.script = shot->runner;
-    bullet_handle h = bullet_pool_spawn(p, &bs);
+    return bs;
+}
+
+/* Spawns bs, then gives it the shot's spin and acceleration (pool rates). */
+static bullet_handle bo_spawn(bullet_pool *p, const bullet_spawn *bs, const vm_shot *shot)
+{
+    bullet_handle h = bullet_pool_spawn(p, bs);
     if (h.gen == 0)
         return h;
     if (shot->spin != 0.0)
@@ -131,4 +140,20 @@ bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_s
     if (shot->accel != 0.0)
         bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, shot->accel);
     return h;
+}
+
+bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot)
+{
+    bullet_spawn bs = bo_spawn_of(x, y, shot, BULLET_SHAPE_ORB, BULLET_COLOR_WHITE);
+    return bo_spawn(p, &bs, shot);
+}
+
+bullet_handle bullet_object_spawn_shot(bullet_pool *p, double x, double y, const vm_shot *shot,
+                                       float radius, uint32_t damage, int pierce)
+{
+    bullet_spawn bs = bo_spawn_of(x, y, shot, BULLET_SHAPE_RICE, BULLET_COLOR_RED);
+    bs.radius = radius;
+    bs.owner = damage;
+    bs.flags = pierce ? BULLET_FLAG_PIERCE : 0;
+    return bo_spawn(p, &bs, shot);
 }

@@ -54,5 +54,11 @@ int bullet_object_event(bullet_despawn_reason reason);
  * look, motion, lifetime, spin, acceleration and script link. Returns the
  * handle, gen 0 when the pool refused it (counted there). */
 bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot);
+/* The player's shot a ship's volley or bomb fires (game/ship_host.h): as
+ * bullet_object_spawn, but a rice red one when its look names no shape or
+ * colour, with the ship's shot radius (px), its owner the damage it does,
+ * BULLET_FLAG_PIERCE when `pierce`. */
+bullet_handle bullet_object_spawn_shot(bullet_pool *p, double x, double y, const vm_shot *shot,
+                                       float radius, uint32_t damage, int pierce);
 
 #endif
