@@ -64,12 +64,23 @@ void laser_object_ramp(laser_pool *p, laser_handle h, vm_prop prop, const vm_ram
                          ramp->v1, (int32_t)((int64_t)ramp->t1 - now));
 }
 
+/* The VM carries a laser kind as its id + 1 (0: a bullet): sim/laser_pool.h's
+ * LASER_KINDS row is the kind, these names of it must agree. */
+_Static_assert(VM_LASER_STRAIGHT == LASER_STRAIGHT + 1 && VM_LASER_CURVY == LASER_CURVY + 1,
+               "the VM's laser codes are the pool's kinds + 1");
+
+/* The pool's kind of a VM shot's laser code (straight for one out of range). */
+static laser_kind lo_kind(int32_t code)
+{
+    return code >= 1 && code <= LASER_KIND_COUNT ? (laser_kind)(code - 1) : LASER_STRAIGHT;
+}
+
 /* The spawn of a VM shot that asks for a laser, fired from (x, y). */
 static laser_spawn lo_spawn_of(double x, double y, const vm_shot *shot, uint32_t owner)
 {
     int colour = library_look_colour(shot->look);
     laser_spawn s = {0};
-    s.kind = shot->laser == VM_LASER_CURVY ? LASER_CURVY : LASER_STRAIGHT;
+    s.kind = lo_kind(shot->laser);
     s.x = (float)(x + shot->dx);
     s.y = (float)(y + shot->dy);
     s.heading = shot->dir;
