@@ -52,7 +52,8 @@ static double sh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_RANK: return world_rank(w);
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return w->boss.active;
-    case VM_PROP_ENEMIES: return w->enemies.small;
+    case VM_PROP_ENEMIES: /* the one rule (pattern/objects.h), as the stage's scripts read it */
+        return objects_enemies(&w->enemies, w->vm, (w->config.flags & WORLD_FLAG_RULES_V2) != 0);
     case VM_PROP_TALKING: return w->dialogue.talking;
     case VM_PROP_SHIP: return w->config.ship;
     default: break;

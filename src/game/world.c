@@ -639,13 +639,8 @@ static void world_move_enemies(world *w)
         enemy *e = &w->enemies.slots[i];
         if (e->kind == ENEMY_FREE)
             continue;
-        if (e->dying) {
-            world_remove_enemy(w, i, 0);
-            continue;
-        }
-        enemy_move(e, now);
         int legacy = (w->config.flags & WORLD_FLAG_RULES_V2) != 0;
-        if (e->kind != ENEMY_STAGE && i != w->boss.slot && enemy_gone(e, legacy))
+        if (objects_move_enemy(e, now, i == w->boss.slot, legacy))
             world_remove_enemy(w, i, 0);
     }
 }

@@ -9,21 +9,18 @@
 
 #include <string.h>
 
-#define BULLET_OBJECT_SLOT_MASK 0x7fffffu
-#define BULLET_OBJECT_GEN_SHIFT 23
-
 vm_obj bullet_object_of(bullet_handle h)
 {
-    return OBJECTS_POOL_BIT | (h.gen & 0xffu) << BULLET_OBJECT_GEN_SHIFT | h.index;
+    return OBJECTS_POOL_BIT | (h.gen & OBJECTS_GEN_MASK) << OBJECTS_GEN_SHIFT | h.index;
 }
 
 int bullet_object_find(const bullet_pool *p, vm_obj obj, bullet_handle *out)
 {
-    uint32_t idx = obj & BULLET_OBJECT_SLOT_MASK;
+    uint32_t idx = obj & OBJECTS_BULLET_SLOTS;
     if (!(obj & OBJECTS_POOL_BIT) || (obj & OBJECTS_LASER_BIT) || idx >= p->capacity)
         return 0;
     bullet_handle h = bullet_pool_handle(p, idx);
-    if (h.gen == 0 || (h.gen & 0xffu) != (obj >> BULLET_OBJECT_GEN_SHIFT & 0xffu))
+    if (h.gen == 0 || (h.gen & OBJECTS_GEN_MASK) != (obj >> OBJECTS_GEN_SHIFT & OBJECTS_GEN_MASK))
         return 0;
     *out = h;
     return 1;

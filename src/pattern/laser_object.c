@@ -7,21 +7,18 @@
 #include "pattern/library.h"
 #include "pattern/objects.h"
 
-#define LASER_OBJECT_SLOT_MASK 0x3fffffu
-#define LASER_OBJECT_GEN_SHIFT 23
-
 vm_obj laser_object_of(laser_handle h)
 {
-    return OBJECTS_POOL_BIT | OBJECTS_LASER_BIT | (h.gen & 0xffu) << LASER_OBJECT_GEN_SHIFT |
-           (h.index & LASER_OBJECT_SLOT_MASK);
+    return OBJECTS_POOL_BIT | OBJECTS_LASER_BIT | (h.gen & OBJECTS_GEN_MASK) << OBJECTS_GEN_SHIFT |
+           (h.index & OBJECTS_LASER_SLOTS);
 }
 
 int laser_object_find(const laser_pool *p, vm_obj obj, laser_handle *out)
 {
     if ((obj & (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT)) != (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT))
         return 0;
-    laser_handle h = laser_pool_handle(p, obj & LASER_OBJECT_SLOT_MASK);
-    if (h.gen == 0 || (h.gen & 0xffu) != (obj >> LASER_OBJECT_GEN_SHIFT & 0xffu))
+    laser_handle h = laser_pool_handle(p, obj & OBJECTS_LASER_SLOTS);
+    if (h.gen == 0 || (h.gen & OBJECTS_GEN_MASK) != (obj >> OBJECTS_GEN_SHIFT & OBJECTS_GEN_MASK))
         return 0;
     *out = h;
     return 1;

@@ -126,6 +126,14 @@ void objects_despawn_vanished(const objects *o)
     *o->vanished_count = 0;
 }
 
+int objects_move_enemy(enemy *e, int32_t now, int keep, int rules_v2)
+{
+    if (e->dying)
+        return 1;
+    enemy_move(e, now);
+    return e->kind != ENEMY_STAGE && !keep && enemy_gone(e, rules_v2);
+}
+
 void objects_reap(const objects *o, vm *v, int events)
 {
     uint32_t n;

@@ -36,8 +36,12 @@
 #include <stdint.h>
 
 /* The bits of a vm_obj (see the top of this file). */
-#define OBJECTS_POOL_BIT  0x80000000u /* a pool's bullet or laser */
-#define OBJECTS_LASER_BIT 0x00400000u /* with OBJECTS_POOL_BIT: a laser */
+#define OBJECTS_POOL_BIT     0x80000000u /* a pool's bullet or laser */
+#define OBJECTS_LASER_BIT    0x00400000u /* with OBJECTS_POOL_BIT: a laser */
+#define OBJECTS_BULLET_SLOTS 0x007fffffu /* a bullet's slot */
+#define OBJECTS_LASER_SLOTS  0x003fffffu /* a laser's slot */
+#define OBJECTS_GEN_SHIFT    23          /* a pool object's generation, its low 8 bits */
+#define OBJECTS_GEN_MASK     0xffu
 
 /* A boss enters at the top centre, above the field, and glides down to its
  * place in BOSS_ENTER frames (easing out); a beaten midboss flies off the top
@@ -117,6 +121,13 @@ objects_kind objects_vanish(const objects *o, vm_obj obj);
 /* Despawns the bullets queued by objects_vanish (BULLET_DESPAWN_VANISH) that
  * are still live, and empties the queue: after the frame's scripts. */
 void objects_despawn_vanished(const objects *o);
+
+/* One frame of an enemy table object's motion (enemy_move), and whether it
+ * goes now: one that vanished (dying) goes before it moves; one that left the
+ * field goes after (enemy_gone, by format 2's margin with rules_v2), but never
+ * the stage or `keep` (the boss of a running fight). Returns 1 when it goes:
+ * the host removes it (its scripts stop). */
+int objects_move_enemy(enemy *e, int32_t now, int keep, int rules_v2);
 
 /* After the pools' update: stops the scripts (in v) of every bullet and laser
  * the pools removed, and empties their despawn logs. With events, a bullet's

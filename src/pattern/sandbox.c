@@ -550,19 +550,13 @@ void sandbox_step(sandbox *sb)
         enemy *o = &sb->objs.slots[idx];
         if (o->kind == ENEMY_FREE || o->gen != sb->order_gen[i])
             continue;
-        if (o->kind == ENEMY_STAGE) {
-            enemy_move(o, sb->frame); /* a pattern may move what it runs on */
-            continue;
-        }
-        if (o->dying) {
+        /* as the game's: a pattern may move what it runs on; the fight's boss stays */
+        if (objects_move_enemy(o, sb->frame, idx + 1 == sb->boss_obj, 0)) {
             sb_release(sb, idx);
             continue;
         }
-        enemy_move(o, sb->frame);
-        if (idx + 1 != sb->boss_obj && enemy_gone(o, 0)) { /* the fight's boss stays */
-            sb_release(sb, idx);
-            continue;
-        }
+        if (o->kind == ENEMY_STAGE)
+            continue; /* never shown */
         sandbox_object *v = &sb->view[n++];
         v->id = 0;
         v->x = (float)o->x;
