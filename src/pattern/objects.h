@@ -11,14 +11,14 @@
  * What a vm_obj's bits mean (the layout replays and handles depend on; never
  * change it):
  *
- *     0                  no object
- *     bit 31 clear       an enemy table's object: slot + 1 in bits 0..19,
- *                        11 bits of its generation above (pattern/enemy.h)
- *     bit 31, bit 22 clear   a pool bullet: slot in bits 0..22 (so the first
- *                        4M slots), the low 8 bits of its generation in 23..30
- *                        (pattern/bullet_object.h)
- *     bit 31, bit 22 set a pool laser: slot in bits 0..21, the low 8 bits of its
- *                        generation in 23..30 (pattern/laser_object.h)
+ *     0                        no object
+ *     bit 31 clear             an enemy table's object: slot + 1 in bits 0..19,
+ *                              11 bits of its generation above (pattern/enemy.h)
+ *     bit 31 set, bit 22 clear a pool bullet: slot in bits 0..22 (so the first
+ *                              4M slots), the low 8 bits of its generation in
+ *                              23..30 (pattern/bullet_object.h)
+ *     bit 31 set, bit 22 set   a pool laser: slot in bits 0..21, the low 8 bits
+ *                              of its generation in 23..30 (pattern/laser_object.h)
  *
  * The functions take the stores, never a world or a sandbox (an `objects` is
  * a few pointers a host fills in for the call), so nothing here depends on a
@@ -52,9 +52,10 @@
 #define OBJECTS_BOSS_LEAVE_FRAMES 50
 #define OBJECTS_BOSS_HITBOX       24.0
 
-/* The stores of one host, for one call. Any store may be NULL (the ship's side
- * has no enemies). vanished, when not NULL, is where objects_vanish queues
- * bullets (capacity: the bullet pool's), *vanished_count how many it holds. */
+/* The stores of one host, for one call: bullets and lasers always, enemies
+ * NULL where there are none (the ship's side). vanished, when not NULL, is
+ * where objects_vanish queues bullets (capacity: the bullet pool's),
+ * *vanished_count how many it holds. */
 typedef struct objects {
     bullet_pool *bullets;
     laser_pool *lasers;
