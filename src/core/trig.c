@@ -269,3 +269,10 @@ double trig_atan2(double y, double x)
         a = TRIG_PI - a;
     return signbit(y) ? -a : a;
 }
+
+/* The heading from (x, y) to (tx, ty): see trig.h. Its operations, in this
+ * order, are what every recorded replay was played with. */
+double trig_aim(double x, double y, double tx, double ty)
+{
+    return trig_atan2(tx - x, -(ty - y)) * TRIG_RAD2DEG;
+}

@@ -32,5 +32,9 @@ double trig_sin(double x);
 double trig_cos(double x);
 /* atan2 with the usual C conventions: result in [-pi, pi]. */
 double trig_atan2(double y, double x);
+/* The one aim formula: the heading, in degrees, from (x, y) to (tx, ty), 0 up
+ * and clockwise (screen y grows down), in [-180, 180]: atan2(tx - x, -(ty - y))
+ * in degrees. Every host's `aim` is this, in this order of operations. */
+double trig_aim(double x, double y, double tx, double ty);
 
 #endif

@@ -4,6 +4,7 @@
 #include "game/boss.h"
 
 #include "game/world.h"
+#include "pattern/objects.h"
 #include "sim/playfield.h"
 
 #include <string.h>
@@ -49,18 +50,10 @@ void boss_begin(world *w, int32_t index, int midboss, uint32_t phase, int single
     if (b->active || !w->lib || index < 0 || (uint32_t)index >= w->lib->boss_count ||
         phase >= w->lib->bosses[index].phase_count)
         return;
-    uint32_t slot =
-        enemy_alloc(&w->enemies, ENEMY_BOSS, PLAYFIELD_W / 2, BOSS_ENTER_Y, (int32_t)w->frame);
+    uint32_t slot = objects_boss_enter(&w->enemies, index, (int32_t)w->frame);
     if (slot == ENEMY_NONE)
         return;
-    enemy *e = &w->enemies.slots[slot];
-    e->entered = 1;
-    e->scripted = 1;
-    e->boss = index;
-    e->hitbox = BOSS_HITBOX;
-    e->health = 0;
-    enemy_move_to(e, PLAYFIELD_W / 2, BOSS_HOME_Y, BOSS_ENTER_FRAMES, ENEMY_EASE_OUT,
-                  (int32_t)w->frame);
+    const enemy *e = &w->enemies.slots[slot];
     boss_reset(b);
     b->active = 1;
     b->index = index;
@@ -147,9 +140,7 @@ static void boss_finish(world *w)
             world_drop_items(w, ITEM_BOMB, 1, (float)e->x, (float)e->y);
         }
         if (b->midboss) {
-            e->leaving = 1;
-            enemy_move_to(e, e->x, -2 * ENEMY_CULL_MARGIN, BOSS_LEAVE_FRAMES, ENEMY_EASE_IN,
-                          (int32_t)w->frame);
+            objects_boss_leave(e, (int32_t)w->frame);
         } else {
             world_remove_enemy(w, b->slot, 1);
         }
@@ -178,7 +169,7 @@ static void boss_phase_over(world *w, int timed_out)
     world_cancel_bullets(w, 1);
     int captured = b->spell && b->capture_ok && (!timed_out || b->max_health == 0);
     uint64_t bonus = captured ? boss_bonus_now(w) : 0;
-    float x = e ? (float)e->x : PLAYFIELD_W / 2, y = e ? (float)e->y : BOSS_HOME_Y;
+    float x = e ? (float)e->x : PLAYFIELD_W / 2, y = e ? (float)e->y : OBJECTS_BOSS_HOME_Y;
     if (b->spell) {
         if (captured) {
             world_add_score(w, bonus);

@@ -23,17 +23,14 @@
 
 #include <stdint.h>
 
-#define BOSS_NEVER        INT32_MAX
-#define BOSS_PHASE_GAP    LIBRARY_PHASE_GAP /* frames between two phases */
-#define BOSS_PHASE_GRACE  40 /* frames at a phase's start where the boss cannot be hurt */
-#define BOSS_ENTER_Y      -40.0
-#define BOSS_HOME_Y       96.0
-#define BOSS_ENTER_FRAMES 60   /* the glide from BOSS_ENTER_Y to BOSS_HOME_Y */
-#define BOSS_LEAVE_FRAMES 50   /* a beaten midboss flies off the top */
-#define BOSS_HITBOX       24.0 /* px */
+#define BOSS_NEVER       INT32_MAX
+#define BOSS_PHASE_GAP   LIBRARY_PHASE_GAP /* frames between two phases */
+#define BOSS_PHASE_GRACE 40 /* frames at a phase's start where the boss cannot be hurt */
+/* A boss's entrance, its place, a midboss's exit and its hit radius are the
+ * object layer's, the viewer's as the game's (pattern/objects.h, OBJECTS_BOSS_*). */
 /* The phases a boss can have (the compiler refuses more): WORLD_START and the
  * SPELL_* events pack a boss and a phase as boss * BOSS_MAX_PHASES + phase. */
-#define BOSS_MAX_PHASES   LIBRARY_MAX_PHASES
+#define BOSS_MAX_PHASES  LIBRARY_MAX_PHASES
 
 struct world;
 

@@ -9,20 +9,15 @@
 #include "pattern/bullet_object.h"
 #include "pattern/handle.h"
 #include "pattern/laser_object.h"
+#include "pattern/objects.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* The shot of a handle in the player's pool. */
-static int sh_shot(world *w, vm_obj obj, bullet_handle *h)
+/* The player's side's stores, for pattern/objects.h: its shots and lasers. */
+static objects sh_objects(world *w)
 {
-    return bullet_object_find(&w->shots, obj, h);
-}
-
-/* The laser of a handle in the player's lasers. */
-static int sh_laser(world *w, vm_obj obj, laser_handle *h)
-{
-    return laser_object_find(&w->shot_lasers, obj, h);
+    return (objects){&w->shots, &w->shot_lasers, NULL, w->ship_vanished, &w->ship_vanished_count};
 }
 
 /* The player's side aims at the enemy (or boss) nearest to (x, y) that shots can
@@ -37,67 +32,51 @@ static double sh_aim(const world *w, double x, double y)
         double dx = e->x - x, dy = e->y - y, d2 = dx * dx + dy * dy;
         if (best < 0.0 || d2 < best) {
             best = d2;
-            tx = dx;
-            ty = dy;
+            tx = e->x;
+            ty = e->y;
         }
     }
-    return best < 0.0 ? 0.0 : trig_atan2(tx, -ty) * TRIG_RAD2DEG;
+    return best < 0.0 ? 0.0 : trig_aim(x, y, tx, ty);
 }
 
 static double sh_get(void *user, vm_obj obj, vm_prop prop)
 {
     world *w = user;
-    bullet_handle h;
-    laser_handle lh;
-    if (prop == VM_PROP_AIM) {
-        if (sh_shot(w, obj, &h))
-            return sh_aim(w, w->shots.x[h.index], w->shots.y[h.index]);
-        if (sh_laser(w, obj, &lh))
-            return sh_aim(w, w->shot_lasers.x[lh.index], w->shot_lasers.y[lh.index]);
-        return sh_aim(w, w->player.x, w->player.y);
-    }
+    objects o = sh_objects(w);
+    double x = w->player.x, y = w->player.y; /* the ship's, or its shot's */
+    int shot = objects_parent_pos(&o, obj, &x, &y);
     switch (prop) {
+    case VM_PROP_AIM: return sh_aim(w, x, y);
     case VM_PROP_PLAYER_X: return w->player.x;
     case VM_PROP_PLAYER_Y: return w->player.y;
     case VM_PROP_RANK: return world_rank(w);
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return w->boss.active;
-    case VM_PROP_ENEMIES: return w->enemies.small;
+    case VM_PROP_ENEMIES: /* the one rule (pattern/objects.h), as the stage's scripts read it */
+        return objects_enemies(&w->enemies, w->vm, (w->config.flags & WORLD_FLAG_RULES_V2) != 0);
     case VM_PROP_TALKING: return w->dialogue.talking;
     case VM_PROP_SHIP: return w->config.ship;
     default: break;
     }
-    if (sh_shot(w, obj, &h))
-        return bullet_object_get(&w->shots, h, prop, w->player.x, w->player.y);
-    if (sh_laser(w, obj, &lh))
-        return laser_object_get(&w->shot_lasers, lh, prop, w->player.x, w->player.y);
-    if (prop == VM_PROP_POS_X)
-        return w->player.x;
-    if (prop == VM_PROP_POS_Y)
-        return w->player.y;
+    if (shot)
+        return objects_get(&o, obj, prop, (int32_t)w->frame, w->player.x, w->player.y);
+    if (prop == VM_PROP_POS_X || prop == VM_PROP_POS_Y)
+        return prop == VM_PROP_POS_X ? x : y;
     return 0.0; /* the ship's heading: straight up */
 }
 
 static void sh_set(void *user, vm_obj obj, vm_prop prop, double value)
 {
     world *w = user;
-    bullet_handle h;
-    laser_handle lh;
-    if (sh_shot(w, obj, &h))
-        bullet_object_set(&w->shots, h, prop, value);
-    else if (sh_laser(w, obj, &lh))
-        laser_object_set(&w->shot_lasers, lh, prop, value);
+    objects o = sh_objects(w);
+    objects_set(&o, obj, prop, value);
 }
 
 static void sh_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
 {
     world *w = user;
-    bullet_handle h;
-    laser_handle lh;
-    if (prop < VM_RAMP_KINDS && sh_shot(w, obj, &h))
-        bullet_object_ramp(&w->shots, h, prop, ramp, (int64_t)w->frame);
-    else if (sh_laser(w, obj, &lh))
-        laser_object_ramp(&w->shot_lasers, lh, prop, ramp, (int64_t)w->frame);
+    objects o = sh_objects(w);
+    objects_ramp(&o, obj, prop, ramp, (int64_t)w->frame);
 }
 
 static double sh_random(void *user)
@@ -130,41 +109,16 @@ static vm_obj sh_spawn_laser(world *w, double px, double py, const vm_shot *shot
 static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
 {
     world *w = user;
-    bullet_handle ph;
-    laser_handle lh;
+    objects o = sh_objects(w);
     double px = w->player.x, py = w->player.y;
-    if (sh_shot(w, parent, &ph)) {
-        px = w->shots.x[ph.index];
-        py = w->shots.y[ph.index];
-    } else if (sh_laser(w, parent, &lh)) {
-        px = w->shot_lasers.x[lh.index];
-        py = w->shot_lasers.y[lh.index];
-    }
+    objects_parent_pos(&o, parent, &px, &py);
     if (shot->laser)
         return sh_spawn_laser(w, px, py, shot);
-    int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
-    bullet_spawn bs;
-    memset(&bs, 0, sizeof bs);
-    bs.x = (float)(px + shot->dx);
-    bs.y = (float)(py + shot->dy);
-    bs.heading = shot->dir;
-    bs.speed = shot->speed;
-    bs.extra_x = shot->vx;
-    bs.extra_y = shot->vy;
-    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
-    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_RICE;
-    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_RED;
-    bs.radius = player_number(&w->player, LIBRARY_SHIP_SHOT_RADIUS);
-    bs.owner = w->ship_damage;
-    bs.flags = w->ship_pierce ? BULLET_FLAG_PIERCE : 0;
-    bs.script = shot->runner;
-    bullet_handle h = bullet_pool_spawn(&w->shots, &bs);
+    bullet_handle h = bullet_object_spawn_shot(&w->shots, px, py, shot,
+                                               player_number(&w->player, LIBRARY_SHIP_SHOT_RADIUS),
+                                               w->ship_damage, w->ship_pierce);
     if (h.gen == 0)
         return 0;
-    if (shot->spin != 0.0)
-        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_HEADING, shot->spin);
-    if (shot->accel != 0.0)
-        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_SPEED, shot->accel);
     w->ship_fired++;
     return bullet_object_of(h);
 }
@@ -172,13 +126,8 @@ static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
 static void sh_vanish(void *user, vm_obj obj)
 {
     world *w = user;
-    bullet_handle h;
-    laser_handle lh;
-    /* removed after the tick: its script may still read it this frame */
-    if (sh_shot(w, obj, &h) && w->ship_vanished_count < w->shots.capacity)
-        w->ship_vanished[w->ship_vanished_count++] = obj;
-    else if (sh_laser(w, obj, &lh))
-        laser_pool_fade(&w->shot_lasers, lh); /* a vanished laser fades out, harmless */
+    objects o = sh_objects(w);
+    objects_vanish(&o, obj); /* a shot goes after the tick, a laser fades */
 }
 
 static void sh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
@@ -267,25 +216,14 @@ int ship_host_tick(world *w)
     w->ship_pierce = 0;
     ship_host_reap(w); /* shots that hit last frame stop before they run */
     vm_tick(w->ship_vm, (int32_t)w->frame);
-    for (uint32_t i = 0; i < w->ship_vanished_count; i++) {
-        bullet_handle h;
-        if (sh_shot(w, w->ship_vanished[i], &h))
-            bullet_pool_despawn(&w->shots, h, BULLET_DESPAWN_VANISH);
-    }
-    w->ship_vanished_count = 0;
+    objects o = sh_objects(w);
+    objects_despawn_vanished(&o);
     ship_host_reap(w);
     return (int)w->ship_fired;
 }
 
 void ship_host_reap(world *w)
 {
-    uint32_t n;
-    const bullet_despawn *log = bullet_pool_despawned(&w->shots, &n);
-    for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(w->ship_vm, bullet_object_of(log[i].handle));
-    bullet_pool_clear_despawned(&w->shots);
-    const laser_despawn *llog = laser_pool_despawned(&w->shot_lasers, &n);
-    for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(w->ship_vm, laser_object_of(llog[i].handle));
-    laser_pool_clear_despawned(&w->shot_lasers);
+    objects o = sh_objects(w);
+    objects_reap(&o, w->ship_vm, 0);
 }

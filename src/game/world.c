@@ -12,7 +12,7 @@
 #include "game/ship_host.h"
 #include "game/world_host.h"
 #include "pattern/bullet_object.h"
-#include "pattern/laser_object.h"
+#include "pattern/objects.h"
 #include "sim/laser_collision.h"
 #include "sim/playfield.h"
 
@@ -364,23 +364,12 @@ void world_drop_items(world *w, int kind, int n, float x, float y)
                    y - (float)(i / 5) * 8.0f, &w->rng);
 }
 
-/* Stops the scripts of every scripted bullet and laser the pools removed. */
+/* Stops the scripts of every scripted bullet and laser the pools removed
+ * (their `on cancel` and `on vanish` first). */
 static void world_reap(world *w)
 {
-    uint32_t n;
-    const bullet_despawn *log = bullet_pool_despawned(&w->bullets, &n);
-    for (uint32_t i = 0; i < n; i++) {
-        vm_obj obj = bullet_object_of(log[i].handle);
-        int ev = bullet_object_event(log[i].reason);
-        if (ev >= 0) /* `on cancel`, `on vanish`: before its scripts stop */
-            vm_event(w->vm, obj, (vm_event_kind)ev, log[i].x, log[i].y);
-        vm_kill_obj(w->vm, obj);
-    }
-    bullet_pool_clear_despawned(&w->bullets);
-    const laser_despawn *llog = laser_pool_despawned(&w->lasers, &n);
-    for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(w->vm, laser_object_of(llog[i].handle));
-    laser_pool_clear_despawned(&w->lasers);
+    objects o = {&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count};
+    objects_reap(&o, w->vm, 1);
 }
 
 /* Whether (x, y) is on the playfield: a cancelled bullet there leaves a star. */
@@ -650,13 +639,8 @@ static void world_move_enemies(world *w)
         enemy *e = &w->enemies.slots[i];
         if (e->kind == ENEMY_FREE)
             continue;
-        if (e->dying) {
-            world_remove_enemy(w, i, 0);
-            continue;
-        }
-        enemy_move(e, now);
         int legacy = (w->config.flags & WORLD_FLAG_RULES_V2) != 0;
-        if (e->kind != ENEMY_STAGE && i != w->boss.slot && enemy_gone(e, legacy))
+        if (objects_move_enemy(e, now, i == w->boss.slot, legacy))
             world_remove_enemy(w, i, 0);
     }
 }
@@ -676,29 +660,6 @@ static void world_move_pool(bullet_pool *p, workers *threads, float *px, float *
         dx[i] = p->x[i] - px[i];
         dy[i] = p->y[i] - py[i];
     }
-}
-
-/* The lasers' update. Lasers that follow their firer move with it first (their
- * origin stays at its offset from the firer); once the firer is gone they
- * fade out. */
-static void world_move_lasers(world *w)
-{
-    laser_pool *p = &w->lasers;
-    for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
-        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
-            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
-            if (!(p->flags[i] & LASER_FLAG_FOLLOW))
-                continue;
-            laser_handle h = laser_pool_handle(p, i);
-            uint32_t slot = enemy_slot(&w->enemies, laser_pool_owner(p, i));
-            if (slot == ENEMY_NONE) {
-                laser_pool_fade(p, h);
-                continue;
-            }
-            const enemy *e = &w->enemies.slots[slot];
-            laser_pool_set_origin(p, h, (float)e->x + p->off_x[i], (float)e->y + p->off_y[i]);
-        }
-    laser_pool_update(p);
 }
 
 /* The player's lasers' update: those that follow the ship keep their offset
@@ -725,17 +686,13 @@ static void world_move_shot_lasers(world *w)
  * pools move; the bullets removed have their scripts stopped. */
 static void world_move(world *w)
 {
-    for (uint32_t i = 0; i < w->vanished_count; i++) {
-        bullet_handle h;
-        if (bullet_object_find(&w->bullets, w->vanished[i], &h))
-            bullet_pool_despawn(&w->bullets, h, BULLET_DESPAWN_VANISH);
-    }
-    w->vanished_count = 0;
+    objects o = {&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count};
+    objects_despawn_vanished(&o);
     world_move_enemies(w);
     world_move_pool(&w->bullets, w->workers, w->bullet_px, w->bullet_py, w->bullet_dx,
                     w->bullet_dy);
     world_move_pool(&w->shots, NULL, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
-    world_move_lasers(w);
+    objects_move_lasers(&w->lasers, &w->enemies); /* those that follow their firer first */
     world_move_shot_lasers(w);
     world_reap(w);
     ship_host_reap(w);

@@ -4,9 +4,8 @@
 #include "game/world_host.h"
 
 #include "core/log.h"
-#include "pattern/bullet_object.h"
 #include "pattern/handle.h"
-#include "pattern/laser_object.h"
+#include "pattern/objects.h"
 #include "sim/playfield.h"
 
 #include <math.h>
@@ -20,23 +19,10 @@ static enemy *wh_enemy(world *w, vm_obj obj)
     return slot == ENEMY_NONE ? NULL : &w->enemies.slots[slot];
 }
 
-/* `enemies`: the enemies that still have something to do, a script running or
- * a motion; one whose script is over and that stands still (a wisp whose exit
- * ended at the field's edge) keeps no stage waiting. Format-2 replays count
- * every enemy (WORLD_FLAG_RULES_V2). */
-static double wh_enemies(const world *w)
+/* The world's stores, for pattern/objects.h. */
+static objects wh_objects(world *w)
 {
-    if (w->config.flags & WORLD_FLAG_RULES_V2)
-        return w->enemies.small;
-    int n = 0;
-    for (uint32_t i = 0; i < w->enemies.cap; i++) {
-        const enemy *e = &w->enemies.slots[i];
-        if (e->kind != ENEMY_SMALL)
-            continue;
-        int still = !e->moving && e->speed == 0 && e->vx == 0 && e->vy == 0 && e->accel == 0;
-        n += !still || vm_obj_runners(w->vm, enemy_handle(&w->enemies, i)) > 0;
-    }
-    return n;
+    return (objects){&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count};
 }
 
 static double wh_get(void *user, vm_obj obj, vm_prop prop)
@@ -48,57 +34,28 @@ static double wh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_RANK: return world_rank(w);
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return w->boss.active || w->scene_hold != 0; /* a scene after */
-    case VM_PROP_ENEMIES: return wh_enemies(w);
+    case VM_PROP_ENEMIES:
+        return objects_enemies(&w->enemies, w->vm, (w->config.flags & WORLD_FLAG_RULES_V2) != 0);
     case VM_PROP_TALKING: return w->dialogue.talking;
     case VM_PROP_SHIP: return w->config.ship;
     default: break;
     }
-    bullet_handle bh;
-    if (bullet_object_find(&w->bullets, obj, &bh))
-        return bullet_object_get(&w->bullets, bh, prop, w->player.x, w->player.y);
-    laser_handle lh;
-    if (laser_object_find(&w->lasers, obj, &lh))
-        return laser_object_get(&w->lasers, lh, prop, w->player.x, w->player.y);
-    const enemy *e = wh_enemy(w, obj);
-    return e ? enemy_get(e, prop, (int32_t)w->frame, w->player.x, w->player.y) : 0.0;
+    objects o = wh_objects(w);
+    return objects_get(&o, obj, prop, (int32_t)w->frame, w->player.x, w->player.y);
 }
 
 static void wh_set(void *user, vm_obj obj, vm_prop prop, double value)
 {
     world *w = user;
-    bullet_handle bh;
-    if (bullet_object_find(&w->bullets, obj, &bh)) {
-        bullet_object_set(&w->bullets, bh, prop, value);
-        return;
-    }
-    laser_handle lh;
-    if (laser_object_find(&w->lasers, obj, &lh)) {
-        laser_object_set(&w->lasers, lh, prop, value);
-        return;
-    }
-    enemy *e = wh_enemy(w, obj);
-    if (e)
-        enemy_set(e, prop, value);
+    objects o = wh_objects(w);
+    objects_set(&o, obj, prop, value);
 }
 
 static void wh_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
 {
     world *w = user;
-    if (prop >= VM_RAMP_KINDS)
-        return;
-    bullet_handle bh;
-    if (bullet_object_find(&w->bullets, obj, &bh)) {
-        bullet_object_ramp(&w->bullets, bh, prop, ramp, (int64_t)w->frame);
-        return;
-    }
-    laser_handle lh;
-    if (laser_object_find(&w->lasers, obj, &lh)) {
-        laser_object_ramp(&w->lasers, lh, prop, ramp, (int64_t)w->frame);
-        return;
-    }
-    enemy *e = wh_enemy(w, obj);
-    if (e)
-        enemy_ramp(e, prop, ramp);
+    objects o = wh_objects(w);
+    objects_ramp(&o, obj, prop, ramp, (int64_t)w->frame);
 }
 
 static double wh_random(void *user)
@@ -107,32 +64,15 @@ static double wh_random(void *user)
     return rng_double(&w->rng);
 }
 
-/* Where a shot's parent is: a bullet's or an enemy's position; the top centre
- * for anything else. */
-static void wh_parent_pos(world *w, vm_obj parent, double *x, double *y)
-{
-    bullet_handle ph;
-    laser_handle lh;
-    const enemy *e = wh_enemy(w, parent);
-    *x = PLAYFIELD_W / 2;
-    *y = 96.0;
-    if (bullet_object_find(&w->bullets, parent, &ph)) {
-        *x = w->bullets.x[ph.index];
-        *y = w->bullets.y[ph.index];
-    } else if (laser_object_find(&w->lasers, parent, &lh)) {
-        *x = w->lasers.x[lh.index];
-        *y = w->lasers.y[lh.index];
-    } else if (e) {
-        *x = e->x;
-        *y = e->y;
-    }
-}
-
+/* A shot: from its parent (the top centre for none), unless nobody may fire
+ * now (a dialogue line is up) or it would appear on the flying ship (the spawn
+ * guard): those are refused and counted. */
 static vm_obj wh_spawn(void *user, vm_obj parent, const vm_shot *shot)
 {
     world *w = user;
-    double px, py;
-    wh_parent_pos(w, parent, &px, &py);
+    objects o = wh_objects(w);
+    double px = PLAYFIELD_W / 2, py = 96.0;
+    objects_parent_pos(&o, parent, &px, &py);
     if (shot->absolute) /* a script whose bullet is gone fires from where it was */
         px = py = 0.0;
     if (dialogue_active(&w->dialogue)) { /* nobody fires while a line is up */
@@ -145,32 +85,14 @@ static vm_obj wh_spawn(void *user, vm_obj parent, const vm_shot *shot)
         w->stats.spawn_guarded++;
         return 0;
     }
-    if (shot->laser) {
-        laser_handle lh = laser_object_spawn(&w->lasers, px, py, shot, parent);
-        return lh.gen ? laser_object_of(lh) : 0;
-    }
-    bullet_handle h = bullet_object_spawn(&w->bullets, px, py, shot);
-    return h.gen ? bullet_object_of(h) : 0;
+    return objects_spawn(&o, px, py, shot, parent);
 }
 
 static void wh_vanish(void *user, vm_obj obj)
 {
     world *w = user;
-    bullet_handle bh;
-    if (bullet_object_find(&w->bullets, obj, &bh)) {
-        /* removed after the tick: its script may still read it this frame */
-        if (w->vanished_count < w->bullets.capacity)
-            w->vanished[w->vanished_count++] = obj;
-        return;
-    }
-    laser_handle lh;
-    if (laser_object_find(&w->lasers, obj, &lh)) {
-        laser_pool_fade(&w->lasers, lh); /* a vanished laser fades out, harmless */
-        return;
-    }
-    enemy *e = wh_enemy(w, obj);
-    if (e && e->kind == ENEMY_SMALL)
-        e->dying = 1;
+    objects o = wh_objects(w);
+    objects_vanish(&o, obj);
 }
 
 /* A script's number as a size or a count: clamped to [0, max], NaN as 0. */
@@ -230,15 +152,6 @@ static void wh_say(world *w, const double *a, int n)
                         (int32_t)w->dialogue.scenes);
 }
 
-/* The verbs that describe an enemy (or the boss). */
-static void wh_enemy_verb(world *w, enemy *e, vm_verb verb, const double *a)
-{
-    if (verb == VM_VERB_MOVE_TO)
-        enemy_move_verb(e, a, (int32_t)w->frame);
-    else
-        enemy_describe(e, verb, a);
-}
-
 /* PHASE with its numbers clamped: hit points, time, bonus, spell, title. */
 static void wh_phase(world *w, const double *a)
 {
@@ -250,10 +163,10 @@ static void wh_phase(world *w, const double *a)
 static void wh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
 {
     world *w = user;
-    enemy *e = wh_enemy(w, obj);
-    bullet_handle bh;
-    if (bullet_object_find(&w->bullets, obj, &bh) && bullet_object_act(&w->bullets, bh, verb, a))
+    objects o = wh_objects(w);
+    if (objects_act(&o, obj, verb, a, (int32_t)w->frame)) /* the object's own verbs */
         return;
+    const enemy *e = wh_enemy(w, obj);
     switch (verb) {
     case VM_VERB_SPAWN: wh_spawn_enemy(w, a, n); break;
     case VM_VERB_BOSS:
@@ -272,10 +185,7 @@ static void wh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
         break;
     case VM_VERB_MUSIC: world_event_add(w, WORLD_EVENT_MUSIC, 0, 0, wh_index(a[0])); break;
     case VM_VERB_CLEAR: world_cancel_bullets(w, 1); break;
-    default:
-        if (e)
-            wh_enemy_verb(w, e, verb, a);
-        break;
+    default: break;
     }
 }
 

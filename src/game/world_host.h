@@ -10,8 +10,11 @@
  * NaN as 0), so no frame sum or float-to-integer cast downstream can overflow:
  * those would be undefined behaviour, and differ between x86 and ARM.
  *
- * Handles: a bullet's vm_obj is pattern/bullet_object's (bit 31 set); any other
- * object's is its enemy handle (pattern/enemy.h).
+ * What a script does to an object (get, set, ramp, its own verbs, spawn from
+ * its place, vanish, the `enemies` count) is pattern/objects.h's, the viewer's
+ * too; this host adds the game's policy: the spawn guard (no shot while a line
+ * is up, none on the flying ship), the world's properties, scoring and the
+ * host verbs. Handles: pattern/objects.h.
  */
 #ifndef CURTAIN_GAME_WORLD_HOST_H
 #define CURTAIN_GAME_WORLD_HOST_H

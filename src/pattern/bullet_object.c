@@ -4,26 +4,23 @@
 #include "pattern/bullet_object.h"
 
 #include "core/trig.h"
-#include "pattern/laser_object.h"
 #include "pattern/library.h"
+#include "pattern/objects.h"
 
 #include <string.h>
 
-#define BULLET_OBJECT_SLOT_MASK 0x7fffffu
-#define BULLET_OBJECT_GEN_SHIFT 23
-
 vm_obj bullet_object_of(bullet_handle h)
 {
-    return BULLET_OBJECT_BIT | (h.gen & 0xffu) << BULLET_OBJECT_GEN_SHIFT | h.index;
+    return OBJECTS_POOL_BIT | (h.gen & OBJECTS_GEN_MASK) << OBJECTS_GEN_SHIFT | h.index;
 }
 
 int bullet_object_find(const bullet_pool *p, vm_obj obj, bullet_handle *out)
 {
-    uint32_t idx = obj & BULLET_OBJECT_SLOT_MASK;
-    if (!(obj & BULLET_OBJECT_BIT) || (obj & LASER_OBJECT_BIT) || idx >= p->capacity)
+    uint32_t idx = obj & OBJECTS_BULLET_SLOTS;
+    if (!(obj & OBJECTS_POOL_BIT) || (obj & OBJECTS_LASER_BIT) || idx >= p->capacity)
         return 0;
     bullet_handle h = bullet_pool_handle(p, idx);
-    if (h.gen == 0 || (h.gen & 0xffu) != (obj >> BULLET_OBJECT_GEN_SHIFT & 0xffu))
+    if (h.gen == 0 || (h.gen & OBJECTS_GEN_MASK) != (obj >> OBJECTS_GEN_SHIFT & OBJECTS_GEN_MASK))
         return 0;
     *out = h;
     return 1;
@@ -41,8 +38,7 @@ double bullet_object_get(const bullet_pool *p, bullet_handle h, vm_prop prop, do
     case VM_PROP_POS_Y: return p->y[h.index];
     case VM_PROP_SPIN: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_HEADING);
     case VM_PROP_ACCEL: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_SPEED);
-    case VM_PROP_AIM:
-        return trig_atan2(aim_x - p->x[h.index], -(aim_y - p->y[h.index])) * TRIG_RAD2DEG;
+    case VM_PROP_AIM: return trig_aim(p->x[h.index], p->y[h.index], aim_x, aim_y);
     default: return 0.0;
     }
 }
@@ -108,7 +104,10 @@ int bullet_object_event(bullet_despawn_reason reason)
     }
 }
 
-bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot)
+/* The spawn of a VM shot from (x, y): its look (shape and colour, or these
+ * defaults), motion, lifetime, its look's hitbox and script link. */
+static bullet_spawn bo_spawn_of(double x, double y, const vm_shot *shot, bullet_shape shape0,
+                                bullet_color colour0)
 {
     int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
     bullet_spawn bs;
@@ -120,11 +119,17 @@ bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_s
     bs.extra_x = shot->vx;
     bs.extra_y = shot->vy;
     bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
-    bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_ORB;
-    bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_WHITE;
+    bs.shape = shape >= 0 ? (bullet_shape)shape : shape0;
+    bs.color = colour >= 0 ? (bullet_color)colour : colour0;
     bs.radius = library_look_hitbox(shot->look); /* an art shape's; 0: the shape's own */
     bs.script = shot->runner;
-    bullet_handle h = bullet_pool_spawn(p, &bs);
+    return bs;
+}
+
+/* Spawns bs, then gives it the shot's spin and acceleration (pool rates). */
+static bullet_handle bo_spawn(bullet_pool *p, const bullet_spawn *bs, const vm_shot *shot)
+{
+    bullet_handle h = bullet_pool_spawn(p, bs);
     if (h.gen == 0)
         return h;
     if (shot->spin != 0.0)
@@ -132,4 +137,20 @@ bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_s
     if (shot->accel != 0.0)
         bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, shot->accel);
     return h;
+}
+
+bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot)
+{
+    bullet_spawn bs = bo_spawn_of(x, y, shot, BULLET_SHAPE_ORB, BULLET_COLOR_WHITE);
+    return bo_spawn(p, &bs, shot);
+}
+
+bullet_handle bullet_object_spawn_shot(bullet_pool *p, double x, double y, const vm_shot *shot,
+                                       float radius, uint32_t damage, int pierce)
+{
+    bullet_spawn bs = bo_spawn_of(x, y, shot, BULLET_SHAPE_RICE, BULLET_COLOR_RED);
+    bs.radius = radius;
+    bs.owner = damage;
+    bs.flags = pierce ? BULLET_FLAG_PIERCE : 0;
+    return bo_spawn(p, &bs, shot);
 }

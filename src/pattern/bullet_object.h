@@ -10,17 +10,14 @@
  *
  * Handles: a bullet's vm_obj has bit 31 set, its pool slot in bits 0..22 and
  * the low 8 bits of its generation in bits 23..30, bit 22 clear (so scripts
- * reach the first 4M slots of a pool): bit 22 set names a laser
- * (pattern/laser_object.h). A host's other objects (emitters, enemies) use
- * handles with bit 31 clear.
+ * reach the first 4M slots of a pool): the layout of pattern/objects.h, the
+ * object layer hosts go through.
  */
 #ifndef CURTAIN_PATTERN_BULLET_OBJECT_H
 #define CURTAIN_PATTERN_BULLET_OBJECT_H
 
 #include "pattern/vm.h"
 #include "sim/bullet_pool.h"
-
-#define BULLET_OBJECT_BIT 0x80000000u
 
 /* The vm_obj of a live bullet. */
 vm_obj bullet_object_of(bullet_handle h);
@@ -57,5 +54,11 @@ int bullet_object_event(bullet_despawn_reason reason);
  * look, motion, lifetime, spin, acceleration and script link. Returns the
  * handle, gen 0 when the pool refused it (counted there). */
 bullet_handle bullet_object_spawn(bullet_pool *p, double x, double y, const vm_shot *shot);
+/* The player's shot a ship's volley or bomb fires (game/ship_host.h): as
+ * bullet_object_spawn, but a rice red one when its look names no shape or
+ * colour, with the ship's shot radius (px), its owner the damage it does,
+ * BULLET_FLAG_PIERCE when `pierce`. */
+bullet_handle bullet_object_spawn_shot(bullet_pool *p, double x, double y, const vm_shot *shot,
+                                       float radius, uint32_t damage, int pierce);
 
 #endif

@@ -146,7 +146,7 @@ int enemy_describe(enemy *e, vm_verb verb, const double *a)
 
 double enemy_aim(const enemy *e, double x, double y)
 {
-    return trig_atan2(x - e->x, -(y - e->y)) * TRIG_RAD2DEG;
+    return trig_aim(e->x, e->y, x, y);
 }
 
 double enemy_get(const enemy *e, vm_prop prop, int32_t now, double player_x, double player_y)

@@ -4,24 +4,21 @@
 #include "pattern/laser_object.h"
 
 #include "core/trig.h"
-#include "pattern/bullet_object.h"
 #include "pattern/library.h"
-
-#define LASER_OBJECT_SLOT_MASK 0x3fffffu
-#define LASER_OBJECT_GEN_SHIFT 23
+#include "pattern/objects.h"
 
 vm_obj laser_object_of(laser_handle h)
 {
-    return BULLET_OBJECT_BIT | LASER_OBJECT_BIT | (h.gen & 0xffu) << LASER_OBJECT_GEN_SHIFT |
-           (h.index & LASER_OBJECT_SLOT_MASK);
+    return OBJECTS_POOL_BIT | OBJECTS_LASER_BIT | (h.gen & OBJECTS_GEN_MASK) << OBJECTS_GEN_SHIFT |
+           (h.index & OBJECTS_LASER_SLOTS);
 }
 
 int laser_object_find(const laser_pool *p, vm_obj obj, laser_handle *out)
 {
-    if ((obj & (BULLET_OBJECT_BIT | LASER_OBJECT_BIT)) != (BULLET_OBJECT_BIT | LASER_OBJECT_BIT))
+    if ((obj & (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT)) != (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT))
         return 0;
-    laser_handle h = laser_pool_handle(p, obj & LASER_OBJECT_SLOT_MASK);
-    if (h.gen == 0 || (h.gen & 0xffu) != (obj >> LASER_OBJECT_GEN_SHIFT & 0xffu))
+    laser_handle h = laser_pool_handle(p, obj & OBJECTS_LASER_SLOTS);
+    if (h.gen == 0 || (h.gen & OBJECTS_GEN_MASK) != (obj >> OBJECTS_GEN_SHIFT & OBJECTS_GEN_MASK))
         return 0;
     *out = h;
     return 1;
@@ -37,8 +34,7 @@ double laser_object_get(const laser_pool *p, laser_handle h, vm_prop prop, doubl
     case VM_PROP_ACCEL: return laser_pool_get_rate(p, h, LASER_CHANNEL_SPEED);
     case VM_PROP_POS_X: return p->x[h.index];
     case VM_PROP_POS_Y: return p->y[h.index];
-    case VM_PROP_AIM:
-        return trig_atan2(aim_x - p->x[h.index], -(aim_y - p->y[h.index])) * TRIG_RAD2DEG;
+    case VM_PROP_AIM: return trig_aim(p->x[h.index], p->y[h.index], aim_x, aim_y);
     default: return 0.0;
     }
 }
@@ -65,12 +61,23 @@ void laser_object_ramp(laser_pool *p, laser_handle h, vm_prop prop, const vm_ram
                          ramp->v1, (int32_t)((int64_t)ramp->t1 - now));
 }
 
+/* The VM carries a laser kind as its id + 1 (0: a bullet): sim/laser_pool.h's
+ * LASER_KINDS row is the kind, these names of it must agree. */
+_Static_assert(VM_LASER_STRAIGHT == LASER_STRAIGHT + 1 && VM_LASER_CURVY == LASER_CURVY + 1,
+               "the VM's laser codes are the pool's kinds + 1");
+
+/* The pool's kind of a VM shot's laser code (straight for one out of range). */
+static laser_kind lo_kind(int32_t code)
+{
+    return code >= 1 && code <= LASER_KIND_COUNT ? (laser_kind)(code - 1) : LASER_STRAIGHT;
+}
+
 /* The spawn of a VM shot that asks for a laser, fired from (x, y). */
 static laser_spawn lo_spawn_of(double x, double y, const vm_shot *shot, uint32_t owner)
 {
     int colour = library_look_colour(shot->look);
     laser_spawn s = {0};
-    s.kind = shot->laser == VM_LASER_CURVY ? LASER_CURVY : LASER_STRAIGHT;
+    s.kind = lo_kind(shot->laser);
     s.x = (float)(x + shot->dx);
     s.y = (float)(y + shot->dy);
     s.heading = shot->dir;

@@ -4,17 +4,15 @@
  * as the pool's tweens, and the spawn of a VM shot that asks for a laser
  * (vm_shot.laser), the same in every host.
  *
- * Handles: a laser's vm_obj has bit 31 (BULLET_OBJECT_BIT) and bit 22
- * (LASER_OBJECT_BIT) set, its slot in bits 0..21 and the low 8 bits of its
- * generation in bits 23..30; bullet_object_find refuses them.
+ * Handles: a laser's vm_obj has bit 31 (OBJECTS_POOL_BIT) and bit 22
+ * (OBJECTS_LASER_BIT) set, its slot in bits 0..21 and the low 8 bits of its
+ * generation in bits 23..30 (pattern/objects.h); bullet_object_find refuses them.
  */
 #ifndef CURTAIN_PATTERN_LASER_OBJECT_H
 #define CURTAIN_PATTERN_LASER_OBJECT_H
 
 #include "pattern/vm.h"
 #include "sim/laser_pool.h"
-
-#define LASER_OBJECT_BIT 0x00400000u
 
 vm_obj laser_object_of(laser_handle h);
 /* The live laser a vm_obj names: 1 and *out set, or 0. */

@@ -6,20 +6,18 @@
  * expired, cleared) stops its scripts through the pool's despawn log. The other
  * objects (the emitter or stage, enemies, bosses) live in the game's own enemy
  * model (pattern/enemy.h), which moves them, reads and sets their properties
- * and aims them; the sandbox keeps them in spawn order. Handles: a bullet's is
- * bit 31 set, the pool index in bits 0..22 and the low 8 bits of its generation
- * above; another object's is its enemy handle. A script never reaches a reused
- * slot.
+ * and aims them; the sandbox keeps them in spawn order. Every script's reach
+ * into them goes through pattern/objects.h, as the game's does (its handles:
+ * there). A script never reaches a reused slot.
  */
 #include "pattern/sandbox.h"
 
 #include "core/mem.h"
 #include "core/rng.h"
 #include "core/trig.h"
-#include "pattern/bullet_object.h"
 #include "pattern/enemy.h"
 #include "pattern/handle.h"
-#include "pattern/laser_object.h"
+#include "pattern/objects.h"
 #include "sim/bullet_pool.h"
 #include "sim/playfield.h"
 
@@ -55,6 +53,7 @@ struct sandbox {
     /* boss fight */
     const library_boss *boss;
     uint32_t boss_obj; /* index + 1, 0 = none */
+    int midboss;       /* the fight's boss flies off when it is over (the BOSS verb's) */
     uint32_t phase;    /* running phase index */
     int32_t phase_end, next_phase_at;
     int spell;          /* the phase running is a spell card (its PHASE verb said so) */
@@ -107,11 +106,10 @@ static void sb_compact(sandbox *sb)
     sb->order_len = n;
 }
 
-/* A new object of a kind at (x, y), heading down, in spawn order; UINT32_MAX
- * when full. */
-static uint32_t sb_alloc(sandbox *sb, enemy_kind kind, double x, double y)
+/* Puts a new object (slot idx, or ENEMY_NONE) in spawn order; returns idx,
+ * UINT32_MAX for none. */
+static uint32_t sb_track(sandbox *sb, uint32_t idx)
 {
-    uint32_t idx = enemy_alloc(&sb->objs, kind, x, y, sb->frame);
     if (idx == ENEMY_NONE)
         return UINT32_MAX;
     const enemy *o = &sb->objs.slots[idx];
@@ -120,6 +118,19 @@ static uint32_t sb_alloc(sandbox *sb, enemy_kind kind, double x, double y)
     sb->order_gen[sb->order_len] = o->gen;
     sb->order[sb->order_len++] = idx;
     return idx;
+}
+
+/* A new object of a kind at (x, y), heading down, in spawn order; UINT32_MAX
+ * when full. */
+static uint32_t sb_alloc(sandbox *sb, enemy_kind kind, double x, double y)
+{
+    return sb_track(sb, enemy_alloc(&sb->objs, kind, x, y, sb->frame));
+}
+
+/* The sandbox's stores, for pattern/objects.h. */
+static objects sb_objects(sandbox *sb)
+{
+    return (objects){&sb->pool, &sb->lasers, &sb->objs, sb->vanished, &sb->nvanished};
 }
 
 /* Removes an object: its scripts stop, its slot is free again. */
@@ -135,23 +146,12 @@ static void sb_release(sandbox *sb, uint32_t idx)
     enemy_release(&sb->objs, idx);
 }
 
-/* Stops the scripts of every scripted bullet the pool removed, and forgets them. */
+/* Stops the scripts of every scripted bullet and laser the pools removed
+ * (`on cancel`, `on vanish` first, as in the game), and forgets them. */
 static void sb_reap(sandbox *sb)
 {
-    uint32_t n;
-    const bullet_despawn *log = bullet_pool_despawned(&sb->pool, &n);
-    for (uint32_t i = 0; i < n; i++) {
-        vm_obj obj = bullet_object_of(log[i].handle);
-        int ev = bullet_object_event(log[i].reason);
-        if (ev >= 0) /* `on cancel`, `on vanish`, as in the game */
-            vm_event(sb->v, obj, (vm_event_kind)ev, log[i].x, log[i].y);
-        vm_kill_obj(sb->v, obj);
-    }
-    bullet_pool_clear_despawned(&sb->pool);
-    const laser_despawn *llog = laser_pool_despawned(&sb->lasers, &n);
-    for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(sb->v, laser_object_of(llog[i].handle));
-    laser_pool_clear_despawned(&sb->lasers);
+    objects o = sb_objects(sb);
+    objects_reap(&o, sb->v, 1);
 }
 
 /* Removes every bullet (a boss phase ending, the clear verb). */
@@ -174,55 +174,27 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_RANK: return sb->cfg.rank;
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return sb->boss != NULL;
-    case VM_PROP_ENEMIES: return sb->objs.small;
+    case VM_PROP_ENEMIES: return objects_enemies(&sb->objs, sb->v, 0); /* the game's rule */
     case VM_PROP_TALKING: return sb->talk.talking;
     case VM_PROP_SHIP: return -1; /* no ship flies here: `if ship == NAME` is false */
     default: break;
     }
-    bullet_handle bh;
-    if (bullet_object_find(&sb->pool, obj, &bh))
-        return bullet_object_get(&sb->pool, bh, prop, sb->cfg.player_x, sb->cfg.player_y);
-    laser_handle lh;
-    if (laser_object_find(&sb->lasers, obj, &lh))
-        return laser_object_get(&sb->lasers, lh, prop, sb->cfg.player_x, sb->cfg.player_y);
-    const enemy *o = sb_get(sb, obj);
-    return o ? enemy_get(o, prop, sb->frame, sb->cfg.player_x, sb->cfg.player_y) : 0.0;
+    objects o = sb_objects(sb);
+    return objects_get(&o, obj, prop, sb->frame, sb->cfg.player_x, sb->cfg.player_y);
 }
 
 static void sb_cb_set(void *user, vm_obj obj, vm_prop prop, double value)
 {
     sandbox *sb = user;
-    bullet_handle bh;
-    if (bullet_object_find(&sb->pool, obj, &bh)) {
-        bullet_object_set(&sb->pool, bh, prop, value);
-        return;
-    }
-    laser_handle lh;
-    if (laser_object_find(&sb->lasers, obj, &lh)) {
-        laser_object_set(&sb->lasers, lh, prop, value);
-        return;
-    }
-    enemy *o = sb_get(sb, obj);
-    if (o)
-        enemy_set(o, prop, value);
+    objects o = sb_objects(sb);
+    objects_set(&o, obj, prop, value);
 }
 
 static void sb_cb_ramp(void *user, vm_obj obj, vm_prop prop, const vm_ramp *ramp)
 {
     sandbox *sb = user;
-    bullet_handle bh;
-    if (bullet_object_find(&sb->pool, obj, &bh)) {
-        bullet_object_ramp(&sb->pool, bh, prop, ramp, sb->frame);
-        return;
-    }
-    laser_handle lh;
-    if (laser_object_find(&sb->lasers, obj, &lh)) {
-        laser_object_ramp(&sb->lasers, lh, prop, ramp, sb->frame);
-        return;
-    }
-    enemy *o = sb_get(sb, obj);
-    if (o)
-        enemy_ramp(o, prop, ramp);
+    objects o = sb_objects(sb);
+    objects_ramp(&o, obj, prop, ramp, sb->frame);
 }
 
 static double sb_cb_random(void *user)
@@ -231,6 +203,8 @@ static double sb_cb_random(void *user)
     return rng_double(&sb->r);
 }
 
+/* A shot from its parent (the emitter for none); refused, and counted, while
+ * a dialogue line is up or when its pool is full. */
 static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
 {
     sandbox *sb = user;
@@ -238,58 +212,32 @@ static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
         sb->refused++;
         return 0;
     }
+    objects o = sb_objects(sb);
     double px = sb->cfg.emitter_x, py = sb->cfg.emitter_y;
-    bullet_handle ph;
-    laser_handle lh;
-    const enemy *p = sb_get(sb, parent);
-    if (bullet_object_find(&sb->pool, parent, &ph))
-        px = sb->pool.x[ph.index], py = sb->pool.y[ph.index];
-    else if (laser_object_find(&sb->lasers, parent, &lh))
-        px = sb->lasers.x[lh.index], py = sb->lasers.y[lh.index];
-    else if (p)
-        px = p->x, py = p->y;
+    objects_parent_pos(&o, parent, &px, &py);
     if (shot->absolute) /* a script whose bullet is gone fires from where it was */
         px = py = 0.0;
-    if (shot->laser) {
-        lh = laser_object_spawn(&sb->lasers, px, py, shot, parent);
-        if (lh.gen == 0)
-            sb->refused++;
-        return lh.gen ? laser_object_of(lh) : 0;
-    }
-    bullet_handle h = bullet_object_spawn(&sb->pool, px, py, shot);
-    if (h.gen == 0) {
-        sb->refused++;
-        return 0;
-    }
-    return bullet_object_of(h);
+    vm_obj made = objects_spawn(&o, px, py, shot, parent);
+    sb->refused += made == 0;
+    return made;
 }
 
 static void sb_cb_vanish(void *user, vm_obj obj)
 {
     sandbox *sb = user;
-    bullet_handle bh;
-    if (bullet_object_find(&sb->pool, obj, &bh)) {
-        /* despawned after the tick: its script may still read it this frame */
-        if (sb->nvanished < sb->pool.capacity)
-            sb->vanished[sb->nvanished++] = obj;
-        return;
-    }
-    laser_handle lh;
-    if (laser_object_find(&sb->lasers, obj, &lh)) {
-        laser_pool_fade(&sb->lasers, lh); /* as in the game: fades out, harmless */
-        return;
-    }
-    enemy *o = sb_get(sb, obj);
-    if (o && o->kind != ENEMY_STAGE)
-        o->dying = 1;
+    objects o = sb_objects(sb);
+    objects_vanish(&o, obj); /* as in the game: a boss or the stage stays */
 }
 
-/* Starts boss phase k, or ends the fight after the last. */
+/* Starts boss phase k, or ends the fight after the last: the boss goes, a
+ * midboss flies off first (as in the game: game/boss.c). */
 static void sb_boss_phase(sandbox *sb, uint32_t k)
 {
     enemy *o = sb->boss_obj ? &sb->objs.slots[sb->boss_obj - 1] : NULL;
     if (!o || !sb->boss || k >= sb->boss->phase_count) {
-        if (o)
+        if (o && sb->midboss)
+            objects_boss_leave(o, sb->frame);
+        else if (o)
             sb_release(sb, sb->boss_obj - 1);
         sb->boss = NULL;
         sb->boss_index = -1;
@@ -316,18 +264,21 @@ static int32_t sb_boss_index(const sandbox *sb, const library_boss *b)
     return -1;
 }
 
-/* A boss fight: the boss appears near the top and its phase `phase` starts (the
- * first, when it has no such phase). */
-static void sb_start_boss(sandbox *sb, const library_boss *boss, uint32_t phase)
+/* A boss fight: the boss enters as in the game (pattern/objects.h) and its
+ * phase `phase` starts (the first, when it has no such phase); a midboss flies
+ * off when it is over. */
+static void sb_start_boss(sandbox *sb, const library_boss *boss, uint32_t phase, int midboss)
 {
-    uint32_t idx = sb_alloc(sb, ENEMY_BOSS, PLAYFIELD_W / 2, 96);
-    if (idx == UINT32_MAX || boss->phase_count == 0)
+    if (boss->phase_count == 0)
+        return;
+    int32_t index = sb_boss_index(sb, boss);
+    uint32_t idx = sb_track(sb, objects_boss_enter(&sb->objs, index, sb->frame));
+    if (idx == UINT32_MAX)
         return;
     sb->boss = boss;
     sb->boss_obj = idx + 1;
-    sb->objs.slots[idx].entered = 1;
-    sb->boss_index = sb_boss_index(sb, boss);
-    sb->objs.slots[idx].boss = sb->boss_index; /* its look */
+    sb->midboss = midboss;
+    sb->boss_index = index;
     sb_boss_phase(sb, phase < boss->phase_count ? phase : 0);
 }
 
@@ -343,15 +294,11 @@ static const char *sb_string(const sandbox *sb, double index)
 static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
 {
     sandbox *sb = user;
-    enemy *o = sb_get(sb, obj);
-    bullet_handle bh;
-    if (bullet_object_find(&sb->pool, obj, &bh) && bullet_object_act(&sb->pool, bh, verb, a))
+    objects objs = sb_objects(sb);
+    if (objects_act(&objs, obj, verb, a, sb->frame)) /* the object's own verbs */
         return;
+    enemy *o = sb_get(sb, obj);
     switch (verb) {
-    case VM_VERB_MOVE_TO:
-        if (o && n == 4)
-            enemy_move_verb(o, a, sb->frame);
-        break;
     case VM_VERB_SPAWN: {
         const vm_program *prog = vm_current_program(sb->v);
         double f = a[0];
@@ -366,17 +313,9 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
         vm_start(sb->v, prog, (uint32_t)f, sb_handle(sb, idx), a + 3, n - 3, sb->frame);
         break;
     }
-    case VM_VERB_LOOK:
-    case VM_VERB_HEALTH:
-    case VM_VERB_SCORE:
-    case VM_VERB_HITBOX:
-    case VM_VERB_DROPS:
-        if (o) /* as the game's enemies take them */
-            enemy_describe(o, verb, a);
-        break;
     case VM_VERB_BOSS:
         if (!sb->boss && sb->lib && a[0] >= 0 && a[0] < sb->lib->boss_count)
-            sb_start_boss(sb, &sb->lib->bosses[(uint32_t)a[0]], 0);
+            sb_start_boss(sb, &sb->lib->bosses[(uint32_t)a[0]], 0, a[1] != 0);
         break;
     case VM_VERB_PHASE:
         if (o && o->kind == ENEMY_BOSS) {
@@ -552,7 +491,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     if (boss) {
         sb->frame = 0;
         sb->boss_alone = sb_boss_index(sb, boss);
-        sb_start_boss(sb, boss, sb->cfg.boss_phase);
+        sb_start_boss(sb, boss, sb->cfg.boss_phase, 0);
         sb->frame = -1;
         return 0;
     }
@@ -574,7 +513,8 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     return id ? 0 : -1;
 }
 
-/* The boss fight's clock: phases end at their time limit. */
+/* The boss fight's clock: phases end at their time limit; the next starts
+ * SB_PHASE_GAP frames later, and the fight is over with its last. */
 static void sb_boss_clock(sandbox *sb)
 {
     if (!sb->boss)
@@ -583,31 +523,15 @@ static void sb_boss_clock(sandbox *sb)
         if (sb->boss_obj)
             vm_kill_obj(sb->v, sb_handle(sb, sb->boss_obj - 1));
         sb_clear_bullets(sb);
-        sb->next_phase_at = sb->frame + SB_PHASE_GAP;
         sb->phase_end = SB_NEVER;
+        if (sb->phase + 1 >= sb->boss->phase_count) {
+            sb_boss_phase(sb, sb->phase + 1);
+            return;
+        }
+        sb->next_phase_at = sb->frame + SB_PHASE_GAP;
     }
     if (sb->frame >= sb->next_phase_at)
         sb_boss_phase(sb, sb->phase + 1);
-}
-
-/* The lasers' update; those that follow their firer move with it (as in the
- * game: their origin stays at their offset from it) and fade once it is gone. */
-static void sb_move_lasers(sandbox *sb)
-{
-    laser_pool *p = &sb->lasers;
-    for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
-        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
-            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
-            if (!(p->flags[i] & LASER_FLAG_FOLLOW))
-                continue;
-            laser_handle h = laser_pool_handle(p, i);
-            const enemy *o = sb_get(sb, laser_pool_owner(p, i));
-            if (!o)
-                laser_pool_fade(p, h);
-            else
-                laser_pool_set_origin(p, h, (float)o->x + p->off_x[i], (float)o->y + p->off_y[i]);
-        }
-    laser_pool_update(p);
 }
 
 void sandbox_step(sandbox *sb)
@@ -617,32 +541,22 @@ void sandbox_step(sandbox *sb)
     sb->shot_press = 0;
     vm_tick(sb->v, sb->frame);
     dialogue_end_frame(&sb->talk, sb->frame);
-    for (uint32_t i = 0; i < sb->nvanished; i++) {
-        bullet_handle h;
-        if (bullet_object_find(&sb->pool, sb->vanished[i], &h))
-            bullet_pool_despawn(&sb->pool, h, BULLET_DESPAWN_VANISH);
-    }
-    sb->nvanished = 0;
-    sb_boss_clock(sb);
+    sb_boss_clock(sb); /* as in the game: the boss's clock, then what vanished goes */
+    objects vanished = sb_objects(sb);
+    objects_despawn_vanished(&vanished);
     uint32_t n = 0;
     for (uint32_t i = 0; i < sb->order_len; i++) {
         uint32_t idx = sb->order[i];
         enemy *o = &sb->objs.slots[idx];
         if (o->kind == ENEMY_FREE || o->gen != sb->order_gen[i])
             continue;
-        if (o->kind == ENEMY_STAGE) {
-            enemy_move(o, sb->frame); /* a pattern may move what it runs on */
-            continue;
-        }
-        if (o->dying) {
+        /* as the game's: a pattern may move what it runs on; the fight's boss stays */
+        if (objects_move_enemy(o, sb->frame, idx + 1 == sb->boss_obj, 0)) {
             sb_release(sb, idx);
             continue;
         }
-        enemy_move(o, sb->frame);
-        if (enemy_gone(o, 0)) {
-            sb_release(sb, idx);
-            continue;
-        }
+        if (o->kind == ENEMY_STAGE)
+            continue; /* never shown */
         sandbox_object *v = &sb->view[n++];
         v->id = 0;
         v->x = (float)o->x;
@@ -657,9 +571,9 @@ void sandbox_step(sandbox *sb)
         v->boss = o->boss;
         v->age = sb->frame > o->born ? (uint32_t)(sb->frame - o->born) : 0;
     }
-    uint32_t objects = n;
+    uint32_t shown = n;
     bullet_pool_update(&sb->pool);
-    sb_move_lasers(sb);
+    objects_move_lasers(&sb->lasers, &sb->objs); /* those that follow their firer first */
     sb_reap(sb);
     /* bullets oldest first, as the trace lists them */
     const bullet_pool *p = &sb->pool;
@@ -683,7 +597,7 @@ void sandbox_step(sandbox *sb)
     }
     sb->view_count = n;
     sb->bullets = p->live;
-    if (sb->order_len > 2 * (objects + 1) + 64)
+    if (sb->order_len > 2 * (shown + 1) + 64)
         sb_compact(sb); /* mostly dead entries: keep the walk short */
 }
 

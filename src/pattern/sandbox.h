@@ -2,8 +2,13 @@
  * sandbox: a small headless world that runs pattern content on its own, for
  * `curtain run`, `curtain view` and the tests: an emitter, a dummy player, the
  * bullets the scripts fire, and the game's enemies, bosses and stage in the
- * game's model (pattern/enemy.h: the same motion, properties and aim), but light:
- * enemies move and fire but cannot be shot; a boss phase lasts its time limit.
+ * game's model (pattern/enemy.h: the same motion, properties and aim), reached
+ * through the game's object layer (pattern/objects.h: the same get, set, ramp,
+ * spawn, vanish, `enemies` count, lasers that follow, a boss's entrance and a
+ * midboss's exit), but light: enemies move and fire but cannot be shot; a boss
+ * phase lasts its time limit; no ship, so no spawn guard and no items. The
+ * test game.viewer runs every stage and boss here and in the game's world and
+ * finds the same bullets, enemies and lasers every frame.
  * It is a complete VM host (vm.h). Its backdrop follows the game's rules
  * (pattern/backdrop_cue.h, sandbox_backdrop): a stage's `background` cues, the
  * cue at a boss's entrance for a boss run alone, spell backdrops in its cards.

@@ -1217,9 +1217,9 @@ static double vm_get(vm *v, const vm_runner *r, vm_prop p)
         case VM_PROP_POS_X: return r->ghost_x;
         case VM_PROP_POS_Y: return r->ghost_y;
         case VM_PROP_AIM: {
-            double dx = v->host.get(v->host.user, 0, VM_PROP_PLAYER_X) - r->ghost_x;
-            double dy = v->host.get(v->host.user, 0, VM_PROP_PLAYER_Y) - r->ghost_y;
-            return trig_atan2(dx, -dy) * TRIG_RAD2DEG;
+            double px = v->host.get(v->host.user, 0, VM_PROP_PLAYER_X);
+            double py = v->host.get(v->host.user, 0, VM_PROP_PLAYER_Y);
+            return trig_aim(r->ghost_x, r->ghost_y, px, py);
         }
         default: break;
         }

@@ -748,11 +748,30 @@ void laser_pool_hash(const laser_pool *p, hasher *hs)
 const char *laser_kind_name(laser_kind k)
 {
     static const char *const names[] = {
-#define LASER_KIND_NAME(id, name) name,
+#define LASER_KIND_NAME(id, name, letter) name,
         LASER_KINDS(LASER_KIND_NAME)
 #undef LASER_KIND_NAME
     };
     return (unsigned)k < LASER_KIND_COUNT ? names[k] : "?";
+}
+
+/* A kind by its name: the table's order, so the first row wins a tie. */
+int laser_kind_find(const char *name)
+{
+    for (int k = 0; name && k < LASER_KIND_COUNT; k++)
+        if (strcmp(laser_kind_name((laser_kind)k), name) == 0)
+            return k;
+    return -1;
+}
+
+char laser_kind_letter(laser_kind k)
+{
+    static const char letters[] = {
+#define LASER_KIND_LETTER(id, name, letter) letter,
+        LASER_KINDS(LASER_KIND_LETTER)
+#undef LASER_KIND_LETTER
+    };
+    return (unsigned)k < LASER_KIND_COUNT ? letters[k] : '?';
 }
 
 const char *laser_phase_name(laser_phase ph)

@@ -86,13 +86,17 @@
 #define LASER_POOL_BOX_REFRESH  8u /* updates between a trail's exact boxes (BOUNDS) */
 #define LASER_SHOT_FADE_FRAMES  4u /* a player's laser (LASER_FLAG_SHOT): full width to nothing */
 
-/* Kinds: id, name. */
-#define LASER_KINDS(X)      \
-    X(STRAIGHT, "straight") \
-    X(CURVY, "curvy")
+/* Kinds: id, name (the word after `laser` in a script), letter (what
+ * pattern/ast.h's AST_CLAUSES table writes for "this clause applies to it").
+ * A kind is named here once: the language finds it by name (laser_kind_find),
+ * the VM carries it as its id + 1 (pattern/vm.h's VM_LASER_*, 0 a bullet:
+ * pattern/laser_object.c checks they agree). */
+#define LASER_KINDS(X)           \
+    X(STRAIGHT, "straight", 's') \
+    X(CURVY, "curvy", 'c')
 
 typedef enum laser_kind {
-#define LASER_KIND_ENUM(id, name) LASER_##id,
+#define LASER_KIND_ENUM(id, name, letter) LASER_##id,
     LASER_KINDS(LASER_KIND_ENUM)
 #undef LASER_KIND_ENUM
     LASER_KIND_COUNT
@@ -341,6 +345,10 @@ void laser_pool_hash(const laser_pool *p, hasher *hs);
 void laser_pool_blocks(laser_pool *p, memblock_list *l);
 
 const char *laser_kind_name(laser_kind k);
+/* The kind a script's word names ("straight", "curvy"), or -1. */
+int laser_kind_find(const char *name);
+/* A kind's letter in the fire clauses' table (pattern/ast.h), '?' for none. */
+char laser_kind_letter(laser_kind k);
 const char *laser_phase_name(laser_phase ph);
 const char *laser_despawn_reason_name(laser_despawn_reason r);
 

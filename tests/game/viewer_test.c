@@ -1,0 +1,262 @@
+/*
+ * viewer: the viewer is the game. Every stage of patterns/ (the game's, then
+ * its Extra stage) and every boss is run twice, side by side: in the viewer's
+ * sandbox (pattern/sandbox.h, what `curtain view` and `curtain run` show) and
+ * in the game's world (game/world.h: invulnerable, no input, so no player shot
+ * and no dialogue waits: a practice skips every line). The sandbox's dummy
+ * player stands where the game's ship is, at the game's rank, with the same
+ * seed. After each frame both must hold the same bullets, enemies and lasers:
+ * as many, at the same places (an order-free hash of their positions' bits).
+ * The first frame where they differ is printed and fails the run.
+ *
+ * Two things of the game's own policy have nothing in the viewer, and a run
+ * is compared up to the first frame either acts (said in the output): the
+ * spawn guard (no shot appears on the flying ship: world_host.c) and item
+ * drops, whose scatter draws on the scripts' random numbers (game/item.c), so
+ * that after a midboss's drops a script's `rand` is no longer the viewer's.
+ *
+ * Frames: each stage to its end, each boss through every phase (timed out:
+ * nothing shoots it), at most VIEWER_FRAMES a run, so that the whole test
+ * stays a few seconds in a Release build.
+ *
+ * usage: test_game.viewer PATTERNS_DIR
+ */
+#include "../check.h"
+#include "core/mem.h"
+#include "game/difficulty.h"
+#include "game/world.h"
+#include "pattern/sandbox.h"
+#include "test_library.h"
+
+/* The most frames one run is compared for. */
+#define VIEWER_FRAMES 7200
+
+/* What one side holds after a frame: counts and order-free position hashes. */
+typedef struct viewer_held {
+    uint32_t bullets, enemies, lasers;
+    uint64_t bullet_hash, enemy_hash, laser_hash;
+} viewer_held;
+
+/* One object's place, mixed so that the sum over a set does not depend on order. */
+static uint64_t viewer_mix(float x, float y)
+{
+    uint32_t a, b;
+    memcpy(&a, &x, sizeof a);
+    memcpy(&b, &y, sizeof b);
+    uint64_t h = ((uint64_t)a << 32 | b) * 0x9e3779b97f4a7c15ull;
+    return h ^ (h >> 29);
+}
+
+/* The live lasers of a pool: count and hash (their origins). */
+static void viewer_lasers(const laser_pool *p, viewer_held *h)
+{
+    for (uint32_t b = 0; b < laser_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            h->lasers++;
+            h->laser_hash += viewer_mix(p->x[i], p->y[i]);
+        }
+}
+
+/* What the game's world holds: its enemy bullets, enemies and bosses, lasers. */
+static viewer_held viewer_world(const world *w)
+{
+    viewer_held h = {0};
+    const bullet_pool *p = &w->bullets;
+    for (uint32_t b = 0; b < bullet_pool_block_end(p); b++)
+        for (uint64_t m = p->alive[b]; m; m &= m - 1) {
+            uint32_t i = 64 * b + (uint32_t)__builtin_ctzll(m);
+            h.bullets++;
+            h.bullet_hash += viewer_mix(p->x[i], p->y[i]);
+        }
+    for (uint32_t i = 0; i < w->enemies.cap; i++) {
+        const enemy *e = &w->enemies.slots[i];
+        if (e->kind != ENEMY_SMALL && e->kind != ENEMY_BOSS)
+            continue;
+        h.enemies++;
+        h.enemy_hash += viewer_mix((float)e->x, (float)e->y);
+    }
+    viewer_lasers(&w->lasers, &h);
+    return h;
+}
+
+/* What the viewer's sandbox holds, the same way. */
+static viewer_held viewer_sandbox(const sandbox *sb)
+{
+    viewer_held h = {0};
+    uint32_t n;
+    const sandbox_object *o = sandbox_objects(sb, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        if (o[i].enemy) {
+            h.enemies++;
+            h.enemy_hash += viewer_mix(o[i].x, o[i].y);
+        } else {
+            h.bullets++;
+            h.bullet_hash += viewer_mix(o[i].x, o[i].y);
+        }
+    }
+    viewer_lasers(sandbox_lasers(sb), &h);
+    return h;
+}
+
+/* Whether the game's policy has acted where the viewer has none: a shot
+ * refused by the spawn guard, or an item dropped (its scatter drew on the
+ * scripts' random numbers; stars draw none). Its name, or NULL. */
+static const char *viewer_policy(const world *w)
+{
+    if (w->stats.spawn_guarded)
+        return "the spawn guard refused a shot";
+    for (uint32_t i = 0; i < w->items.count; i++)
+        if (w->items.kind[i] != ITEM_STAR)
+            return "items dropped";
+    return NULL;
+}
+
+/* Where the two differ, in words; NULL when they hold the same. */
+static const char *viewer_differ(const viewer_held *g, const viewer_held *v)
+{
+    if (g->enemies != v->enemies || g->enemy_hash != v->enemy_hash)
+        return "enemies";
+    if (g->bullets != v->bullets || g->bullet_hash != v->bullet_hash)
+        return "bullets";
+    if (g->lasers != v->lasers || g->laser_hash != v->laser_hash)
+        return "lasers";
+    return NULL;
+}
+
+/* Runs a world configured by cfg and a sandbox started on (entry or boss) side
+ * by side until the world is over or VIEWER_FRAMES pass; checks that they hold
+ * the same after every frame. Returns the frames run. */
+static uint32_t viewer_compare(const library *lib, const char *what, world_config cfg,
+                               const library_entry *entry, const library_boss *boss)
+{
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &cfg, lib) == 0);
+    sandbox_config sc;
+    sandbox_config_default(&sc);
+    sc.seed = cfg.seed;
+    sc.capacity = w->bullets.capacity;
+    sandbox *sb = sandbox_create(&sc);
+    CHECK(sb && sandbox_start(sb, lib, entry, boss) == 0);
+    uint32_t frames = 0;
+    const char *stop = NULL;
+    while (w && sb && !world_over(w) && frames < VIEWER_FRAMES) {
+        world_step(w, 0);
+        if ((stop = viewer_policy(w)) != NULL)
+            break;
+        /* the dummy player where the ship is now, when the frame's scripts run */
+        sandbox_set_player(sb, w->player.x, w->player.y);
+        sandbox_set_rank(sb, world_rank(w));
+        sandbox_input(sb, 0, 1); /* lines pass at once, as in a practice */
+        sandbox_step(sb);
+        frames++;
+        viewer_held g = viewer_world(w), v = viewer_sandbox(sb);
+        const char *diff = viewer_differ(&g, &v);
+        if (diff) {
+            fprintf(stderr,
+                    "%s: frame %u: the viewer's %s differ from the game's: game %u bullets %u "
+                    "enemies %u lasers, viewer %u %u %u\n",
+                    what, frames, diff, g.bullets, g.enemies, g.lasers, v.bullets, v.enemies,
+                    v.lasers);
+            CHECK(diff == NULL);
+            break;
+        }
+    }
+    printf("%-5s %-12s %6u frames alike%s%s\n", entry ? "stage" : "boss", what, frames,
+           stop ? ", then " : "", stop ? stop : "");
+    if (w)
+        world_free(w);
+    mem_free(w);
+    sandbox_destroy(sb);
+    return frames;
+}
+
+/* Every stage of the game (and its Extra stage), played alone. */
+static uint32_t viewer_stages(const library *lib)
+{
+    const library_game *g = world_game_of(lib);
+    CHECK(g != NULL && g->stage_count > 0);
+    uint32_t frames = 0, count = g ? g->stage_count + (g->extra != NULL) : 0;
+    for (uint32_t k = 0; k < count; k++) {
+        const char *name = k < g->stage_count ? g->stages[k] : g->extra;
+        const library_entry *e = library_find(lib, name);
+        CHECK(e && e->kind == LIBRARY_STAGE);
+        if (!e)
+            continue;
+        world_config cfg = {.seed = 7,
+                            .difficulty = DIFFICULTY_NORMAL,
+                            .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_ONE_STAGE,
+                            .stage = (uint8_t)k};
+        frames += viewer_compare(lib, name, cfg, e, NULL);
+    }
+    return frames;
+}
+
+/* Every boss, fought from its first phase (a practice of the whole fight). */
+static uint32_t viewer_bosses(const library *lib)
+{
+    uint32_t frames = 0;
+    for (uint32_t b = 0; b < lib->boss_count && b < 255 / BOSS_MAX_PHASES; b++) {
+        world_config cfg = {.seed = 7,
+                            .difficulty = DIFFICULTY_NORMAL,
+                            .flags = WORLD_FLAG_INVULNERABLE,
+                            .start = WORLD_START(b, 0)};
+        frames += viewer_compare(lib, lib->bosses[b].name, cfg, NULL, &lib->bosses[b]);
+    }
+    return frames;
+}
+
+/* A boss that vanishes itself: in the game a boss does not vanish (only a
+ * small enemy does: pattern/objects.h), and the viewer keeps it the same. */
+static const char viewer_vanish_boss[] = "boss t_vanisher {\n"
+                                         "    phase time 3s health 100 {\n"
+                                         "        wait 30\n"
+                                         "        vanish\n"
+                                         "        loop {\n"
+                                         "            fire orb ring 8 speed 2\n"
+                                         "            wait 20\n"
+                                         "        }\n"
+                                         "    }\n"
+                                         "    phase time 2s health 100 {\n"
+                                         "        loop {\n"
+                                         "            fire orb ring 6 aim speed 2\n"
+                                         "            wait 15\n"
+                                         "        }\n"
+                                         "    }\n"
+                                         "}\n";
+
+/* The vanishing boss fought through, alike in both. */
+static void viewer_boss_vanish(void)
+{
+    library *lib = test_library_compile("t_vanisher.pat", viewer_vanish_boss);
+    CHECK(lib != NULL);
+    const library_boss *b = lib ? library_find_boss(lib, "t_vanisher") : NULL;
+    CHECK(b != NULL);
+    if (!b) {
+        library_free(lib);
+        return;
+    }
+    world_config cfg = {.seed = 7,
+                        .difficulty = DIFFICULTY_NORMAL,
+                        .flags = WORLD_FLAG_INVULNERABLE,
+                        .start = WORLD_START(b - lib->bosses, 0)};
+    CHECK(viewer_compare(lib, b->name, cfg, NULL, b) > 5 * 60);
+    library_free(lib);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_game.viewer PATTERNS_DIR\n");
+        return 2;
+    }
+    library *lib = test_library_load(argv[1]);
+    CHECK(lib != NULL);
+    if (lib) {
+        uint32_t frames = viewer_stages(lib) + viewer_bosses(lib);
+        printf("%u frames compared\n", frames);
+        library_free(lib);
+    }
+    viewer_boss_vanish();
+    return check_done("viewer");
+}
