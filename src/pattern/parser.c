@@ -64,9 +64,12 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-const char *const parser_decl_words[] = {"const",    "pattern",  "enemy",     "boss",  "stage",
-                                         "function", "shared",   "ship",      "game",  "bulletml",
-                                         "art",      "backdrop", "character", "scene", NULL};
+/* The declarations of pattern/words.h's table. */
+const char *const parser_decl_words[] = {
+#define PARSER_DECL_WORD(kind, class, word, syntax, doc) word,
+    WORDS_DECLARATIONS(PARSER_DECL_WORD)
+#undef PARSER_DECL_WORD
+        NULL};
 
 /* ---- tokens ---- */
 

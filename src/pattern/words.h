@@ -63,9 +63,12 @@ typedef enum words_where {
     WORD_WHERE_COUNT
 } words_where;
 
-/* The words, one row per meaning, a list per kind (pattern/reference.h's
- * REFERENCE_KINDS: the hover's heading).
- *   kind  class  word  how it is written  what it does */
+/* The words, one row per meaning.
+ *   kind: pattern/reference.h's REFERENCE_KINDS, the hover's heading
+ *   class: WORD_CLASSES   how it is written   what it does
+ * A list per kind: WORDS_DECLARATIONS are the words a declaration starts
+ * with, WORDS_STATEMENTS those a statement starts with (with WORD_VERBS), and
+ * WORDS_OTHER the words inside them (`phase` in a boss, `over`, `as`...). */
 /* clang-format off */
 #define WORDS_DECLARATIONS(X) \
     X(DECLARATION, DECLARATION, "const", "const NAME = EXPR", "A constant, shared by every file loaded together; EXPR must be known when the file loads.") \
@@ -78,7 +81,6 @@ typedef enum words_where {
     X(DECLARATION, DECLARATION, "ship", "ship NAME { ... }", "A ship the player can fly: `name \"TEXT\"`, `look NAME`, `option_look NAME`, `about \"TEXT\"`, `character NAME`, its numbers, `option`s, `shot`s and `bomb`, or its shot types (`type NAME { ... }`) (docs/patterns.md, Ships).") \
     X(DECLARATION, DECLARATION, "game", "game NAME { stages NAME... [extra NAME] }", "The stages of a run, in order, and its Extra stage (docs/patterns.md, The game).") \
     X(DECLARATION, DECLARATION, "bulletml", "bulletml NAME { look [\"LABEL\"] SHAPE [COLOUR] ... }", "Looks for the bullets of NAME.xml (a BulletML file loaded with it): `look SHAPE COLOUR` for every bullet, `look \"LABEL\" SHAPE COLOUR` for those of `<bullet label=\"LABEL\">` (docs/bulletml.md, Looks).") \
-    X(DECLARATION, DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
     X(DECLARATION, DECLARATION, "art", "art NAME \"SHEET.png\" { shape NAME frame W H [at X Y] hitbox R [turns|upright] [additive] [frames N [every F] [once]] ... }", "A mod's own shapes, cut from a PNG beside the file (a path inside its folder): each `shape` is then a shape name like `orb`, in fire, `look` and bulletml looks, and a look for enemies, bosses, ships and options. Drawn as the sheet has it, never tinted by the colour; `frames` makes it an animation (docs/patterns.md, Custom art; Looks from art).") \
     X(DECLARATION, DECLARATION, "backdrop", "backdrop NAME { layer ... [spell { layer ... }] }", "A backdrop drawn from data, for `background NAME` and `spell_background NAME` like the built-in ones: up to 8 layers, bottom first, each a fill or a PNG beside the file; `spell { ... }`: what it shows during a spell card (docs/patterns.md, Backdrops). Drawing only: no hash sees it.") \
     X(DECLARATION, DECLARATION, "character", "character NAME { name \"TEXT\" colour R G B portrait EXPRESSION SHAPE ... }", "Someone who speaks in dialogue: a display name, a colour (0 to 255 each) and a portrait per expression (`normal`, `smile`... as you name them), each an art shape. A boss or ship names its own with `character NAME` (docs/patterns.md, Characters).") \
@@ -189,6 +191,7 @@ typedef enum words_where {
     X(FUNCTION, FUNCTION, "level", "level(easy, normal, hard, lunatic)", "A value by difficulty (any number of values: rank 0 picks the first, rank 1 the last).")
 
 #define WORDS_OTHER(X) \
+    X(DECLARATION, DECLARATION, "phase", "phase [\"TITLE\"] [spell] [time EXPR] [health EXPR] [bonus EXPR] { ... }", "(In a boss.) One phase. `time` defaults to 30 s; without `health` the phase is survived, not fought; `bonus` defaults to 0.") \
     X(WORD, PROPERTY, "stages", "stages NAME...", "(In a game.) The stages a run plays, in order, from the first.") \
     X(WORD, PROPERTY, "extra", "extra NAME", "(In a game, after its stages.) The Extra stage: not part of a run, played alone from the title's Extra Start once a ship has cleared the game on Normal or harder without continues; no continues in it.") \
     X(WORD, CONTROL, "else", "else { ... }, else if EXPR { ... }", "The branch of an `if` taken when its condition is false.") \

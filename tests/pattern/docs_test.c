@@ -6,7 +6,8 @@
  * firing bullets. The page's lists of bullet shapes, colours and reserved words
  * are exactly the language's, and so is the hover table of pattern/reference.h,
  * every row of which the page's Reference shows, and so is its table of the
- * built-in sounds (sim/sound.h). Each ```xml block of BULLETML_MD (a whole BulletML
+ * built-in sounds (sim/sound.h); the word table (pattern/words.h) keeps its own
+ * promises (docs_words). Each ```xml block of BULLETML_MD (a whole BulletML
  * document) loads without a warning and runs the same way.
  *
  * usage: test_pattern.docs PATTERNS_MD EXAMPLES_DIR [BULLETML_MD]
@@ -21,6 +22,7 @@
 #include "pattern/reference.h"
 #include "pattern/sandbox.h"
 #include "pattern/vm.h"
+#include "pattern/words.h"
 #include "sim/bullet_kind.h"
 #include "sim/sound.h"
 #include "test_sandbox.h"
@@ -275,6 +277,42 @@ static void docs_reference(const char *md)
     }
 }
 
+/* The word table's own promises (pattern/words.h): a word starts one kind of
+ * statement only; each verb statement that acts hands its values to the VM
+ * verb of its own name; a verb's hover says where it stands, once. */
+static void docs_words(void)
+{
+    for (int i = 0; parser_statement_words[i]; i++)
+        for (int k = 0; k < i; k++) {
+            if (strcmp(parser_statement_words[i], parser_statement_words[k]) == 0)
+                fprintf(stderr, "the statement '%s' has two rows\n", parser_statement_words[i]);
+            CHECK(strcmp(parser_statement_words[i], parser_statement_words[k]) != 0);
+        }
+    int acts = 0;
+    for (int v = 0; v < VS_COUNT; v++) {
+        const words_verb *w = &words_verbs[v];
+        if (w->act >= 0) {
+            acts++;
+            CHECK(w->act < VM_VERB_COUNT);
+            if (strcmp(vm_verb_name((vm_verb)w->act), w->word) != 0)
+                fprintf(stderr, "the verb '%s' acts as '%s'\n", w->word,
+                        vm_verb_name((vm_verb)w->act));
+            CHECK(strcmp(vm_verb_name((vm_verb)w->act), w->word) == 0);
+        }
+        CHECK(w->operands[0] == '\0' || strchr("et", w->operands[0]) != NULL);
+        char hover[2048];
+        CHECK_EQ_INT(reference_describe(w->word, hover, sizeof hover) >= 1, 1);
+        const char *where = words_where_hover(w->where);
+        const char *at = strstr(hover, where);
+        CHECK(at != NULL);
+        CHECK(!where[0] || (at && strstr(at + 1, where) == NULL));
+    }
+    CHECK(acts == VS_COUNT - 1); /* background alone is a cue */
+    char hover[2048];
+    CHECK_EQ_INT(reference_describe("pierce", hover, sizeof hover), 1);
+    CHECK(strstr(hover, "(A ship's scripts.) The shots fired after it") != NULL);
+}
+
 /* The next fenced block of md from p that opens with `open` ("```pat\n"): its
  * text from *body to *end (the closing fence). Returns where to look for the
  * one after it, or NULL when there is none (an unclosed block is CHECKed). */
@@ -373,6 +411,7 @@ int main(int argc, char **argv)
         docs_list(md, "Colours: ", colours, BULLET_COLOR_COUNT);
         docs_reserved(md);
         docs_reference(md);
+        docs_words();
         docs_sounds(md);
     }
     mem_free(md);
