@@ -197,12 +197,12 @@ static int docs_shows(const char *from, const char *word)
     return 0;
 }
 
-/* Every word of the list has a row of this kind in pattern/reference's table. */
+/* Every word of the list has a row of this kind in pattern/reference's table (pattern/words.h). */
 static void docs_has_rows(const char *const *words, int count, reference_kind kind)
 {
     for (int i = 0; i < count; i++) {
         if (!reference_has(words[i], kind))
-            fprintf(stderr, "the %s '%s' has no row in pattern/reference.c\n",
+            fprintf(stderr, "the %s '%s' has no row in pattern/words.h\n",
                     reference_kind_name(kind), words[i]);
         CHECK(reference_has(words[i], kind));
     }
@@ -270,7 +270,7 @@ static void docs_reference(const char *md)
         }
         if (!known)
             fprintf(stderr,
-                    "pattern/reference.c describes the %s '%s', which the language "
+                    "pattern/words.h describes the %s '%s', which the language "
                     "does not have\n",
                     reference_kind_name(rows[i].kind), w);
         CHECK(known);
