@@ -6,11 +6,12 @@
  * firing bullets. The page's lists of bullet shapes, colours and reserved words
  * are exactly the language's, and so is the hover table of pattern/reference.h,
  * every row of which the page's Reference shows, and so is its table of the
- * built-in sounds (sim/sound.h); the word table (pattern/words.h) keeps its own
- * promises (docs_words). Each ```xml block of BULLETML_MD (a whole BulletML
- * document) loads without a warning and runs the same way.
+ * built-in sounds (sim/sound.h); the word table (pattern/words.h) keeps its
+ * own promises (docs_words), and VM_MD's table of verbs lists pattern/vm.h's.
+ * Each ```xml block of BULLETML_MD (a whole BulletML document) loads without a
+ * warning and runs the same way.
  *
- * usage: test_pattern.docs PATTERNS_MD EXAMPLES_DIR [BULLETML_MD]
+ * usage: test_pattern.docs PATTERNS_MD EXAMPLES_DIR [BULLETML_MD [VM_MD]]
  */
 #include "../check.h"
 #include "core/file.h"
@@ -313,6 +314,49 @@ static void docs_words(void)
     CHECK(strstr(hover, "(A ship's scripts.) The shots fired after it") != NULL);
 }
 
+/* docs/vm.md's table of verbs has a row for each of pattern/vm.h's VM_VERBS
+ * ("| PIERCE |", or a row naming two: "| SOUND, MUSIC |"), and no other. */
+static void docs_vm_verbs(const char *vm_md)
+{
+    char err[256];
+    char *md = file_read_all(vm_md, NULL, err, sizeof err);
+    CHECK(md != NULL);
+    const char *table =
+        md ? strstr(md, "| verb | arguments | the game does |\n|---|---|---|\n") : NULL;
+    CHECK(table != NULL);
+    if (!table) {
+        mem_free(md);
+        return;
+    }
+    int listed = 0;
+    for (const char *row = strchr(strchr(table, '\n') + 1, '\n') + 1; row[0] == '|';) {
+        const char *end = strchr(row + 1, '|');
+        for (const char *w = row + 1; end && w < end;) {
+            w += strspn(w, " ,");
+            size_t n = strcspn(w, " ,|");
+            int found = 0;
+            for (int v = 0; v < VM_VERB_COUNT; v++) {
+                const char *name = vm_verb_name((vm_verb)v);
+                int same = strlen(name) == n;
+                for (size_t k = 0; same && k < n; k++)
+                    same = name[k] == w[k] - 'A' + 'a' || (w[k] == '_' && name[k] == '_');
+                found |= same;
+            }
+            if (n && !found)
+                fprintf(stderr, "docs/vm.md lists the verb %.*s, which vm.h lacks\n", (int)n, w);
+            CHECK(!n || found);
+            listed += n > 0;
+            w += n;
+        }
+        const char *nl = strchr(row, '\n');
+        row = nl ? nl + 1 : row + strlen(row);
+    }
+    if (listed != VM_VERB_COUNT)
+        fprintf(stderr, "docs/vm.md lists %d verbs; vm.h has %d\n", listed, VM_VERB_COUNT);
+    CHECK_EQ_INT(listed, VM_VERB_COUNT);
+    mem_free(md);
+}
+
 /* The next fenced block of md from p that opens with `open` ("```pat\n"): its
  * text from *body to *end (the closing fence). Returns where to look for the
  * one after it, or NULL when there is none (an unclosed block is CHECKed). */
@@ -415,6 +459,8 @@ int main(int argc, char **argv)
         docs_sounds(md);
     }
     mem_free(md);
+    if (argc > 4)
+        docs_vm_verbs(argv[4]);
     if (argc > 3) {
         bulletml_import_register();
         int blocks = docs_bulletml(argv[3]);
