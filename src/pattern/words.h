@@ -8,7 +8,8 @@
  *     (pattern/parser.c: WORDS_STATEMENTS and WORD_VERBS);
  *   - the verb statements: the parser reads their operands, the compiler hands
  *     them to the VM verb of the same id (pattern/vm.h's VM_VERBS) and refuses
- *     them where they are not allowed (WORD_WHERE);
+ *     them where they may not stand (WORD_WHERES); the language server's
+ *     completion offers values after those of an expression;
  *   - the editor's hover (pattern/reference, for `curtain lsp`);
  *   - the TextMate grammar and the Vim syntax file (tools/editor/) and the
  *     fuzz dictionaries' word blocks (tests/pattern/fuzz/, .dict), written by
@@ -47,8 +48,10 @@ typedef enum words_class {
     WORD_CLASS_COUNT
 } words_class;
 
-/* Where a verb statement may stand (the compiler refuses it elsewhere, except
- * SHIP: the other hosts ignore it), and the words its hover starts with.
+/* Where a verb statement may stand, and the words its hover starts with. The
+ * compiler refuses an ENEMY verb in a bullet's script (stmt_enemy_only) and a
+ * STAGE verb outside a stage's own block (stmt_background); a SHIP verb is
+ * ignored by the enemies' hosts.
  *   id  hover */
 #define WORD_WHERES(X)                                            \
     X(ANY, "")                                                    \
