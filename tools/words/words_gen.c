@@ -17,6 +17,7 @@
  *   write: rewrites the files under ROOT (`cmake --build BUILD --target words`);
  *   check: exits 1 naming each file that differs (the test tools.words).
  */
+#include "../tool_args.h"
 #include "core/file.h"
 #include "core/mem.h"
 #include "pattern/ast.h"
@@ -348,8 +349,17 @@ static int gen_file(const char *root, const char *rel, int write, const char *ol
 
 int main(int argc, char **argv)
 {
-    if (argc != 3 || (strcmp(argv[1], "write") != 0 && strcmp(argv[1], "check") != 0)) {
-        fprintf(stderr, "usage: %s write|check ROOT\n", argv[0]);
+    static const tool_usage usage = {
+        "words_gen", "write|check ROOT",
+        "writes (write) or checks (check) the files made from the pattern language's word\n"
+        "table, src/pattern/words.h, under the source folder ROOT: the TextMate grammar, the\n"
+        "Vim syntax file and the fuzz dictionaries' word blocks",
+        2, 2};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
+    if (strcmp(argv[1], "write") != 0 && strcmp(argv[1], "check") != 0) {
+        tool_args_usage(&usage, stderr);
         return 2;
     }
     int write = strcmp(argv[1], "write") == 0;
