@@ -12,6 +12,7 @@
 #include "pattern/parser.h"
 #include "pattern/reference.h"
 #include "pattern/vm.h"
+#include "pattern/words.h"
 #include "sim/bullet_kind.h"
 #include "sim/enemy_look.h"
 #include "sim/sound.h"
@@ -932,13 +933,17 @@ static void query_expression(query_items *it, project *p, const outline *o, size
     query_words(it, ops, REF_WORD);
 }
 
-/* Whether the word before the place wants a value after it. */
+/* Whether the word before the place wants a value after it: one of these, or
+ * a verb statement of an expression (health, damage...: pattern/words.h). */
 static int query_wants_value(const query_context *q)
 {
     static const char *const words[] = {
-        "wait",  "until",  "repeat", "while",  "if",   "at",    "speed", "ring",  "arc",  "spread",
-        "stack", "radius", "spin",   "accel",  "life", "over",  "by",    "to",    "and",  "or",
-        "not",   "health", "score",  "hitbox", "time", "bonus", "power", "point", "bomb", NULL};
+        "wait",   "until", "repeat", "while", "if",    "at",    "speed", "ring", "arc",
+        "spread", "stack", "radius", "spin",  "accel", "life",  "over",  "by",   "to",
+        "and",    "or",    "not",    "time",  "bonus", "power", "point", "bomb", NULL};
+    for (int v = 0; q->last == TOK_NAME && v < VS_COUNT; v++)
+        if (words_verbs[v].operands[0] == 'e' && strcmp(words_verbs[v].word, q->last_word) == 0)
+            return 1;
     if (q->last != TOK_NAME)
         return q->last != TOK_EOF && q->last != TOK_RPAREN && q->last != TOK_LBRACE &&
                q->last != TOK_RBRACE && q->last != TOK_SEMI && q->last != TOK_NUMBER &&

@@ -6,6 +6,8 @@
 #ifndef CURTAIN_PATTERN_AST_H
 #define CURTAIN_PATTERN_AST_H
 
+#include "pattern/words.h"
+
 #include <stdint.h>
 
 typedef struct ast_pos {
@@ -118,28 +120,9 @@ typedef struct ast_fire {
     int nargs;
 } ast_fire;
 
-/* Statements that only pass values to a host verb.
- *   id  keyword  operands ("e" expression, "t" text: a string or a bare word,
- *   "T" an optional text)  what */
-#define AST_VERB_STATEMENTS(X)                                                \
-    X(HEALTH, "health", "e", "an enemy's hit points")                         \
-    X(SCORE, "score", "e", "points for destroying it")                        \
-    X(HITBOX, "hitbox", "e", "an enemy's hit radius, px")                     \
-    X(LOOK, "look", "t", "an enemy's or boss's look")                         \
-    X(TITLE, "title", "tT", "a title card: line, optional subline (+ joins)") \
-    X(SOUND, "sound", "t", "play a sound effect")                             \
-    X(MUSIC, "music", "t", "change the music")                                \
-    X(CLEAR, "clear", "", "cancel every enemy bullet into items")             \
-    X(PIERCE, "pierce", "e", "a ship's shots fired next pierce")              \
-    X(DAMAGE, "damage", "e", "a ship's shots fired next: their damage")       \
-    X(BACKGROUND, "background", "t", "the stage's backdrop from here")
-
-typedef enum ast_verb_stmt {
-#define AST_VERB_ENUM(id, keyword, shape, doc) VS_##id,
-    AST_VERB_STATEMENTS(AST_VERB_ENUM)
-#undef AST_VERB_ENUM
-    VS_COUNT
-} ast_verb_stmt;
+/* Statements that only pass values to a host verb (health, look, pierce...):
+ * pattern/words.h's WORD_VERBS, VS_<id>. */
+typedef words_verb_id ast_verb_stmt;
 
 /* Clauses of a presentation statement (effect, flash, tint, shake, cutin: vm_show).
  *   id  keyword  operands: "" none, "e" one expression, "p" a pair (x, y) */
@@ -199,7 +182,7 @@ typedef enum ast_stmt_kind {
     ST_MOVE,     /* move to|by (e0, e1) [over e2] [ease]; op = 0 to, 1 by; ease in `ease` */
     ST_VANISH,
     ST_STOP,
-    ST_VERB,   /* verb: see AST_VERB_STATEMENTS; e0 / text, text2 */
+    ST_VERB,   /* verb: see pattern/words.h's WORD_VERBS; e0 / text, text2 */
     ST_DROPS,  /* drops power e0 point e1 bomb e2 life e3 (each optional) */
     ST_SPAWN,  /* spawn name(args) at (e0, e1) */
     ST_BOSS,   /* boss name | midboss name; op = 1 for midboss */

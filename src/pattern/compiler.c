@@ -2060,12 +2060,11 @@ static void stmt_move(fstate *f, const ast_stmt *s)
  * the statement compiles to nothing. */
 static int stmt_enemy_only(fstate *f, const ast_stmt *s)
 {
-    static const char *const words[] = {"health", "score", "hitbox", "look"};
     const char *word = NULL;
     if (s->kind == ST_DROPS)
         word = "drops";
-    else if (s->kind == ST_VERB && s->verb <= VS_LOOK)
-        word = words[s->verb];
+    else if (s->kind == ST_VERB && words_verbs[s->verb].where == WORD_WHERE_ENEMY)
+        word = words_verbs[s->verb].word;
     if (!word || !f->on_bullet)
         return 0;
     REPORT(f, DIAG_ENEMY_ONLY, s->pos, "'%s' describes an enemy; a bullet's script cannot use it",
@@ -2198,21 +2197,11 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
         stmt_background(f, s);
         return;
     }
-    /* in AST_VERB_STATEMENTS' order */
-    static const vm_verb verbs[] = {VM_VERB_HEALTH, VM_VERB_SCORE, VM_VERB_HITBOX, VM_VERB_LOOK,
-                                    VM_VERB_TITLE,  VM_VERB_SOUND, VM_VERB_MUSIC,  VM_VERB_CLEAR,
-                                    VM_VERB_PIERCE, VM_VERB_DAMAGE};
-    vm_verb verb = verbs[s->verb];
+    /* the VM verb and operands of its row of pattern/words.h's WORD_VERBS */
+    vm_verb verb = (vm_verb)words_verbs[s->verb].act;
+    const char *operands = words_verbs[s->verb].operands;
     int n = 0;
     switch (s->verb) {
-    case VS_HEALTH:
-    case VS_SCORE:
-    case VS_HITBOX:
-    case VS_DAMAGE:
-    case VS_PIERCE:
-        expr(f, s->e[0]);
-        n = 1;
-        break;
     case VS_LOOK:
         compiler_check_look(f->c, f->file, s->text, s->name_pos);
         emit_string(f, s->text ? s->text : "", s->pos);
@@ -2220,8 +2209,6 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
         break;
     case VS_SOUND:
         compiler_check_sound(f->c, f->file, s->text, s->name_pos);
-        /* fall through */
-    case VS_MUSIC:
         emit_string(f, s->text ? s->text : "", s->pos);
         n = 1;
         break;
@@ -2230,7 +2217,13 @@ static void stmt_verb(fstate *f, const ast_stmt *s)
         emit_string(f, fold_text(f, s->text2, s->parts[1], 0), s->pos);
         n = 2;
         break;
-    default: break;
+    default: /* an expression (health, pierce...), a text (music), or nothing (clear) */
+        if (operands[0] == 'e')
+            expr(f, s->e[0]);
+        else if (operands[0] == 't')
+            emit_string(f, s->text ? s->text : "", s->pos);
+        n = operands[0] != '\0';
+        break;
     }
     emit_ab(f, VM_OP_ACT, verb, (uint32_t)n, s->pos);
 }

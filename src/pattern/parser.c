@@ -40,13 +40,15 @@ typedef struct parser {
     uint32_t unclosed_line, unclosed_col; /* where a missing '}' was reported; 0 if none */
 } parser;
 
+/* The statements of pattern/words.h's table, then its verb statements. */
 const char *const parser_statement_words[] = {
-    "var",    "wait",   "repeat", "loop",   "while", "if",       "break",      "continue",
-    "fire",   "run",    "thread", "speed",  "turn",  "velocity", "spin",       "accel",
-    "move",   "vanish", "stop",   "health", "score", "hitbox",   "look",       "title",
-    "sound",  "music",  "clear",  "drops",  "spawn", "boss",     "midboss",    "print",
-    "return", "laser",  "damage", "pierce", "for",   "on",       "background", "say",
-    "effect", "flash",  "tint",   "shake",  "cutin", NULL};
+#define PARSER_STATEMENT_WORD(kind, class, word, syntax, doc) word,
+    WORDS_STATEMENTS(PARSER_STATEMENT_WORD)
+#undef PARSER_STATEMENT_WORD
+#define PARSER_VERB_STATEMENT_WORD(id, word, operands, how, where, doc) word,
+        WORD_VERBS(PARSER_VERB_STATEMENT_WORD)
+#undef PARSER_VERB_STATEMENT_WORD
+            NULL};
 
 static const char *const parser_reserved[] = {
     "var",     "const",    "pattern",  "enemy",  "boss",  "stage", "phase", "if",
@@ -62,9 +64,12 @@ int parser_is_reserved(const char *word)
     return 0;
 }
 
-const char *const parser_decl_words[] = {"const",    "pattern",  "enemy",     "boss",  "stage",
-                                         "function", "shared",   "ship",      "game",  "bulletml",
-                                         "art",      "backdrop", "character", "scene", NULL};
+/* The declarations of pattern/words.h's table. */
+const char *const parser_decl_words[] = {
+#define PARSER_DECL_WORD(kind, class, word, syntax, doc) word,
+    WORDS_DECLARATIONS(PARSER_DECL_WORD)
+#undef PARSER_DECL_WORD
+        NULL};
 
 /* ---- tokens ---- */
 
@@ -791,17 +796,6 @@ static void parser_move(parser *p, ast_stmt *s)
     s->ease = parser_ease(p, s->e[2], EASE_SMOOTH); /* smooth by default: enemies glide */
 }
 
-static const char *const parser_verb_words[] = {
-#define PARSER_VERB_WORD(id, keyword, shape, doc) keyword,
-    AST_VERB_STATEMENTS(PARSER_VERB_WORD)
-#undef PARSER_VERB_WORD
-};
-static const char *const parser_verb_shapes[] = {
-#define PARSER_VERB_SHAPE(id, keyword, shape, doc) shape,
-    AST_VERB_STATEMENTS(PARSER_VERB_SHAPE)
-#undef PARSER_VERB_SHAPE
-};
-
 /* { '+' ( STRING | term ) }: what is joined to a text after its first string
  * (a title's, a spell card's name), as a list of parts. */
 static ast_arg *parser_joined(parser *p)
@@ -823,13 +817,13 @@ static ast_arg *parser_joined(parser *p)
     return head;
 }
 
-/* verb := 'health' expr | 'score' expr | 'hitbox' expr | 'look' text
- *       | 'title' text [ text ] | 'sound' text | 'music' text | 'clear'
- *       | 'damage' expr | 'background' text */
+/* verb := WORD [ expr | text [ text ] ]: the operands of its row of
+ * pattern/words.h's WORD_VERBS ('health' expr, 'look' text, 'title' text
+ * [ text ], 'clear', ...) */
 static void parser_verb(parser *p, ast_stmt *s, int verb)
 {
     s->verb = (ast_verb_stmt)verb;
-    const char *shape = parser_verb_shapes[verb];
+    const char *shape = words_verbs[verb].operands;
     if (shape[0] == 'e') {
         s->e[0] = parser_expr(p);
     } else if (shape[0] == 't') {
@@ -1225,7 +1219,7 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
             parser_expected(p, "the name of a boss");
     } else {
         for (int v = 0; v < VS_COUNT; v++)
-            if (lexer_is(&kw, parser_verb_words[v])) {
+            if (lexer_is(&kw, words_verbs[v].word)) {
                 s->kind = ST_VERB;
                 parser_verb(p, s, v);
                 return;

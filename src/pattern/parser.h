@@ -19,9 +19,11 @@
 ast_decl *parser_parse(arena *ar, diag_list *diags, const char *path, const char *src, size_t len,
                        int file);
 
-/* The words a statement can start with (for "did you mean"), NULL-terminated. */
+/* The words a statement can start with (for "did you mean"), NULL-terminated:
+ * pattern/words.h's statements and verb statements. */
 extern const char *const parser_statement_words[];
-/* The words a declaration can start with, NULL-terminated. */
+/* The words a declaration can start with, NULL-terminated: pattern/words.h's
+ * declarations. */
 extern const char *const parser_decl_words[];
 /* Whether a word is reserved (cannot name a variable, param or declaration). */
 int parser_is_reserved(const char *word);

@@ -1,17 +1,15 @@
 /*
- * reference: what every word of the pattern language means, one row per
- * meaning. The editor's hover (`curtain lsp`) shows these rows, and the test
- * pattern.reference checks the table against the language's own lists (the
+ * reference: what every word of the pattern language means, for the editor's
+ * hover (`curtain lsp`): the rows of pattern/words.h's word table, and the
+ * words made from other tables: shapes and colours from sim/bullet_kind.h (hit
+ * radius, drawn size, whether the sprite turns with the bullet), the built-in
+ * sound effects from sim/sound.h (what each sounds like).
+ *
+ * The test pattern.docs checks the table against the language's own lists (the
  * parser's statement and declaration words, the fire clauses, the compiler's
  * built-in values, the VM's math functions) and against docs/patterns.md's
- * Reference, so that a word the language gains without a row here, or a row the
+ * Reference, so that a word the language gains without a row, or a row the
  * page does not show, fails a test.
- *
- * The statements that only pass values to the host (health, look, sound, ...)
- * are rows made from pattern/ast.h's AST_VERB_STATEMENTS, which holds their
- * meaning. Shapes and colours are not rows: their text is made from sim/bullet_kind.h
- * (hit radius, drawn size, whether the sprite turns with the bullet); nor are the
- * built-in sound effects, made from sim/sound.h (what each sounds like).
  */
 #ifndef CURTAIN_PATTERN_REFERENCE_H
 #define CURTAIN_PATTERN_REFERENCE_H
@@ -43,7 +41,8 @@ typedef struct reference_row {
     const char *syntax;   /* how it is written, as docs/patterns.md shows it; NULL: made
                            * from operands (reference_syntax) */
     const char *doc;      /* what it does, one or two sentences */
-    const char *operands; /* a verb statement's operands (pattern/ast.h), else NULL */
+    const char *operands; /* a verb statement's operands (pattern/words.h), else NULL */
+    int where;            /* a verb statement's words_where (pattern/words.h), else 0: anywhere */
 } reference_row;
 
 /* The rows, in the table's order; *count of them. */

@@ -6,10 +6,12 @@
  * firing bullets. The page's lists of bullet shapes, colours and reserved words
  * are exactly the language's, and so is the hover table of pattern/reference.h,
  * every row of which the page's Reference shows, and so is its table of the
- * built-in sounds (sim/sound.h). Each ```xml block of BULLETML_MD (a whole BulletML
- * document) loads without a warning and runs the same way.
+ * built-in sounds (sim/sound.h); the word table (pattern/words.h) keeps its
+ * own promises (docs_words), and VM_MD's table of verbs lists pattern/vm.h's.
+ * Each ```xml block of BULLETML_MD (a whole BulletML document) loads without a
+ * warning and runs the same way.
  *
- * usage: test_pattern.docs PATTERNS_MD EXAMPLES_DIR [BULLETML_MD]
+ * usage: test_pattern.docs PATTERNS_MD EXAMPLES_DIR [BULLETML_MD [VM_MD]]
  */
 #include "../check.h"
 #include "core/file.h"
@@ -21,6 +23,7 @@
 #include "pattern/reference.h"
 #include "pattern/sandbox.h"
 #include "pattern/vm.h"
+#include "pattern/words.h"
 #include "sim/bullet_kind.h"
 #include "sim/sound.h"
 #include "test_sandbox.h"
@@ -195,12 +198,12 @@ static int docs_shows(const char *from, const char *word)
     return 0;
 }
 
-/* Every word of the list has a row of this kind in pattern/reference's table. */
+/* Every word of the list has a row of this kind in pattern/reference's table (pattern/words.h). */
 static void docs_has_rows(const char *const *words, int count, reference_kind kind)
 {
     for (int i = 0; i < count; i++) {
         if (!reference_has(words[i], kind))
-            fprintf(stderr, "the %s '%s' has no row in pattern/reference.c\n",
+            fprintf(stderr, "the %s '%s' has no row in pattern/words.h\n",
                     reference_kind_name(kind), words[i]);
         CHECK(reference_has(words[i], kind));
     }
@@ -268,11 +271,90 @@ static void docs_reference(const char *md)
         }
         if (!known)
             fprintf(stderr,
-                    "pattern/reference.c describes the %s '%s', which the language "
+                    "pattern/words.h describes the %s '%s', which the language "
                     "does not have\n",
                     reference_kind_name(rows[i].kind), w);
         CHECK(known);
     }
+}
+
+/* The word table's own promises (pattern/words.h): a word starts one kind of
+ * statement only; each verb statement that acts hands its values to the VM
+ * verb of its own name; a verb's hover says where it stands, once. */
+static void docs_words(void)
+{
+    for (int i = 0; parser_statement_words[i]; i++)
+        for (int k = 0; k < i; k++) {
+            if (strcmp(parser_statement_words[i], parser_statement_words[k]) == 0)
+                fprintf(stderr, "the statement '%s' has two rows\n", parser_statement_words[i]);
+            CHECK(strcmp(parser_statement_words[i], parser_statement_words[k]) != 0);
+        }
+    int acts = 0;
+    for (int v = 0; v < VS_COUNT; v++) {
+        const words_verb *w = &words_verbs[v];
+        if (w->act >= 0) {
+            acts++;
+            CHECK(w->act < VM_VERB_COUNT);
+            if (strcmp(vm_verb_name((vm_verb)w->act), w->word) != 0)
+                fprintf(stderr, "the verb '%s' acts as '%s'\n", w->word,
+                        vm_verb_name((vm_verb)w->act));
+            CHECK(strcmp(vm_verb_name((vm_verb)w->act), w->word) == 0);
+        }
+        CHECK(w->operands[0] == '\0' || strchr("et", w->operands[0]) != NULL);
+        char hover[2048];
+        CHECK_EQ_INT(reference_describe(w->word, hover, sizeof hover) >= 1, 1);
+        const char *where = words_where_hover(w->where);
+        const char *at = strstr(hover, where);
+        CHECK(at != NULL);
+        CHECK(!where[0] || (at && strstr(at + 1, where) == NULL));
+    }
+    CHECK(acts == VS_COUNT - 1); /* background alone is a cue */
+    char hover[2048];
+    CHECK_EQ_INT(reference_describe("pierce", hover, sizeof hover), 1);
+    CHECK(strstr(hover, "(A ship's scripts.) The shots fired after it") != NULL);
+}
+
+/* docs/vm.md's table of verbs has a row for each of pattern/vm.h's VM_VERBS
+ * ("| PIERCE |", or a row naming two: "| SOUND, MUSIC |"), and no other. */
+static void docs_vm_verbs(const char *vm_md)
+{
+    char err[256];
+    char *md = file_read_all(vm_md, NULL, err, sizeof err);
+    CHECK(md != NULL);
+    const char *table =
+        md ? strstr(md, "| verb | arguments | the game does |\n|---|---|---|\n") : NULL;
+    CHECK(table != NULL);
+    if (!table) {
+        mem_free(md);
+        return;
+    }
+    int listed = 0;
+    for (const char *row = strchr(strchr(table, '\n') + 1, '\n') + 1; row[0] == '|';) {
+        const char *end = strchr(row + 1, '|');
+        for (const char *w = row + 1; end && w < end;) {
+            w += strspn(w, " ,");
+            size_t n = strcspn(w, " ,|");
+            int found = 0;
+            for (int v = 0; v < VM_VERB_COUNT; v++) {
+                const char *name = vm_verb_name((vm_verb)v);
+                int same = strlen(name) == n;
+                for (size_t k = 0; same && k < n; k++)
+                    same = name[k] == w[k] - 'A' + 'a' || (w[k] == '_' && name[k] == '_');
+                found |= same;
+            }
+            if (n && !found)
+                fprintf(stderr, "docs/vm.md lists the verb %.*s, which vm.h lacks\n", (int)n, w);
+            CHECK(!n || found);
+            listed += n > 0;
+            w += n;
+        }
+        const char *nl = strchr(row, '\n');
+        row = nl ? nl + 1 : row + strlen(row);
+    }
+    if (listed != VM_VERB_COUNT)
+        fprintf(stderr, "docs/vm.md lists %d verbs; vm.h has %d\n", listed, VM_VERB_COUNT);
+    CHECK_EQ_INT(listed, VM_VERB_COUNT);
+    mem_free(md);
 }
 
 /* The next fenced block of md from p that opens with `open` ("```pat\n"): its
@@ -373,9 +455,12 @@ int main(int argc, char **argv)
         docs_list(md, "Colours: ", colours, BULLET_COLOR_COUNT);
         docs_reserved(md);
         docs_reference(md);
+        docs_words();
         docs_sounds(md);
     }
     mem_free(md);
+    if (argc > 4)
+        docs_vm_verbs(argv[4]);
     if (argc > 3) {
         bulletml_import_register();
         int blocks = docs_bulletml(argv[3]);
