@@ -328,7 +328,7 @@ typedef struct ast_look_rule {
 } ast_look_rule;
 
 /* One line of a ship declaration (ship := 'ship' NAME '{' { item } '}'):
- *   SHIP_NUMBER  WORD expr            number: the index in LIBRARY_SHIP_NUMBERS
+ *   SHIP_NUMBER  WORD expr            number: the row of SHIP_NUMBERS (pattern/ship_number.h)
  *   SHIP_OPTION  'option' level (x, y) 'focused' (x, y)      e[0..4]
  *   SHIP_SHOT    'shot' level ['focused'] block              e[0], focused, body
  *   SHIP_BOMB    'bomb' block                                body
