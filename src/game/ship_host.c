@@ -113,8 +113,8 @@ static double sh_random(void *user)
 static vm_obj sh_spawn_laser(world *w, double px, double py, const vm_shot *shot)
 {
     vm_shot s = *shot;
-    if (s.life <= 0 && s.laser == VM_LASER_STRAIGHT)
-        s.life = (int32_t)player_number(&w->player, LIBRARY_SHIP_INTERVAL) + 1;
+    if (s.field[VM_SHOT_LIFE] <= 0 && s.field[VM_SHOT_LASER] == VM_LASER_STRAIGHT)
+        s.field[VM_SHOT_LIFE] = (int32_t)player_number(&w->player, LIBRARY_SHIP_INTERVAL) + 1;
     float ox = (float)(px + s.dx) - w->player.x, oy = (float)(py + s.dy) - w->player.y;
     laser_handle lh = laser_object_spawn_shot(&w->shot_lasers, px, py, &s, w->ship_laser_damage,
                                               w->ship_pierce, ox, oy);
@@ -140,7 +140,7 @@ static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
         px = w->shot_lasers.x[lh.index];
         py = w->shot_lasers.y[lh.index];
     }
-    if (shot->laser)
+    if (shot->field[VM_SHOT_LASER])
         return sh_spawn_laser(w, px, py, shot);
     int shape = library_look_shape(shot->look), colour = library_look_colour(shot->look);
     bullet_spawn bs;
@@ -149,9 +149,9 @@ static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
     bs.y = (float)(py + shot->dy);
     bs.heading = shot->dir;
     bs.speed = shot->speed;
-    bs.extra_x = shot->vx;
-    bs.extra_y = shot->vy;
-    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
+    bs.extra_x = shot->field[VM_SHOT_VX];
+    bs.extra_y = shot->field[VM_SHOT_VY];
+    bs.lifetime = shot->field[VM_SHOT_LIFE] > 0 ? (uint32_t)shot->field[VM_SHOT_LIFE] : 0;
     bs.shape = shape >= 0 ? (bullet_shape)shape : BULLET_SHAPE_RICE;
     bs.color = colour >= 0 ? (bullet_color)colour : BULLET_COLOR_RED;
     bs.radius = player_number(&w->player, LIBRARY_SHIP_SHOT_RADIUS);
@@ -161,10 +161,10 @@ static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
     bullet_handle h = bullet_pool_spawn(&w->shots, &bs);
     if (h.gen == 0)
         return 0;
-    if (shot->spin != 0.0)
-        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_HEADING, shot->spin);
-    if (shot->accel != 0.0)
-        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_SPEED, shot->accel);
+    if (shot->field[VM_SHOT_SPIN] != 0.0)
+        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_HEADING, shot->field[VM_SHOT_SPIN]);
+    if (shot->field[VM_SHOT_ACCEL] != 0.0)
+        bullet_pool_set_rate(&w->shots, h, BULLET_CHANNEL_SPEED, shot->field[VM_SHOT_ACCEL]);
     w->ship_fired++;
     return bullet_object_of(h);
 }

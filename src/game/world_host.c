@@ -145,7 +145,7 @@ static vm_obj wh_spawn(void *user, vm_obj parent, const vm_shot *shot)
         w->stats.spawn_guarded++;
         return 0;
     }
-    if (shot->laser) {
+    if (shot->field[VM_SHOT_LASER]) {
         laser_handle lh = laser_object_spawn(&w->lasers, px, py, shot, parent);
         return lh.gen ? laser_object_of(lh) : 0;
     }

@@ -18,14 +18,33 @@ const char *const compiler_colours[] = {
 };
 
 static const char *const compiler_clause_words[] = {
-#define COMPILER_CLAUSE_WORD(id, keyword, shape, applies) keyword,
+#define COMPILER_CLAUSE_WORD(id, keyword, shape, applies, reg) keyword,
     AST_CLAUSES(COMPILER_CLAUSE_WORD)
 #undef COMPILER_CLAUSE_WORD
 };
+static const char *const compiler_clause_shapes[] = {
+#define COMPILER_CLAUSE_SHAPE(id, keyword, shape, applies, reg) shape,
+    AST_CLAUSES(COMPILER_CLAUSE_SHAPE)
+#undef COMPILER_CLAUSE_SHAPE
+};
 static const char *const compiler_clause_applies[] = {
-#define COMPILER_CLAUSE_APPLIES(id, keyword, shape, applies) applies,
+#define COMPILER_CLAUSE_APPLIES(id, keyword, shape, applies, reg) applies,
     AST_CLAUSES(COMPILER_CLAUSE_APPLIES)
 #undef COMPILER_CLAUSE_APPLIES
+};
+
+/* The names AST_CLAUSES' reg column may hold: a shot register's id, or BY_HAND. */
+enum compiler_clause_reg {
+#define COMPILER_REG(id, name, def, kind, doc) COMPILER_REG_##id = VM_SHOT_##id,
+    VM_SHOT_FIELDS(COMPILER_REG)
+#undef COMPILER_REG
+    COMPILER_REG_BY_HAND = -1
+};
+/* The shot register each clause sets, or COMPILER_REG_BY_HAND (fire_clause). */
+static const int compiler_clause_regs[] = {
+#define COMPILER_CLAUSE_REG(id, keyword, shape, applies, reg) COMPILER_REG_##reg,
+    AST_CLAUSES(COMPILER_CLAUSE_REG)
+#undef COMPILER_CLAUSE_REG
 };
 
 /* The look of a fire: SHOT_LOOK when it names a known shape (and a known colour,
@@ -114,9 +133,20 @@ static char laser_look(fstate *f, const ast_fire *fire, ast_pos pos)
     return curvy ? 'c' : 's';
 }
 
-/* One clause of a fire: its operands, then the SHOT_* instruction that sets it. */
+/* One clause of a fire: its operands, then the SHOT_* instruction that sets it.
+ * A clause of one register (AST_CLAUSES' reg column) sets it to its expression,
+ * or to 1 when it takes none; the others are compiled here by hand. */
 static void fire_clause(fstate *f, const ast_clause *c)
 {
+    int reg = compiler_clause_regs[c->kind];
+    if (reg != COMPILER_REG_BY_HAND) {
+        if (compiler_clause_shapes[c->kind][0])
+            expr(f, c->a);
+        else
+            emit_const(f, 1, c->pos);
+        emit_ax(f, VM_OP_SHOT_SET, (uint32_t)reg, c->pos);
+        return;
+    }
     switch (c->kind) {
     case CL_AT:
         expr(f, c->a);
@@ -157,32 +187,6 @@ static void fire_clause(fstate *f, const ast_clause *c)
         emit_ax(f, VM_OP_SHOT_SET, c->kind == CL_FROM ? VM_SHOT_OFFSET_X : VM_SHOT_VX, c->pos);
         expr(f, c->b);
         emit_ax(f, VM_OP_SHOT_SET, c->kind == CL_FROM ? VM_SHOT_OFFSET_Y : VM_SHOT_VY, c->pos);
-        break;
-    case CL_RADIUS:
-    case CL_SPIN:
-    case CL_ACCEL:
-    case CL_LIFE: {
-        vm_shot_field field = c->kind == CL_RADIUS  ? VM_SHOT_RADIUS
-                              : c->kind == CL_SPIN  ? VM_SHOT_SPIN
-                              : c->kind == CL_ACCEL ? VM_SHOT_ACCEL
-                                                    : VM_SHOT_LIFE;
-        expr(f, c->a);
-        emit_ax(f, VM_OP_SHOT_SET, field, c->pos);
-        break;
-    }
-    case CL_LENGTH:
-    case CL_WIDTH:
-    case CL_WARN:
-        expr(f, c->a);
-        emit_ax(f, VM_OP_SHOT_SET,
-                c->kind == CL_LENGTH  ? VM_SHOT_LENGTH
-                : c->kind == CL_WIDTH ? VM_SHOT_WIDTH
-                                      : VM_SHOT_WARN,
-                c->pos);
-        break;
-    case CL_FOLLOW:
-        emit_const(f, 1, c->pos);
-        emit_ax(f, VM_OP_SHOT_SET, VM_SHOT_FOLLOW, c->pos);
         break;
     default: break;
     }

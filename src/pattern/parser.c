@@ -589,12 +589,12 @@ static void parser_call(parser *p, ast_stmt *s, const char *what)
 }
 
 static const char *const parser_clause_words[] = {
-#define PARSER_CLAUSE_WORD(id, keyword, shape, applies) keyword,
+#define PARSER_CLAUSE_WORD(id, keyword, shape, applies, reg) keyword,
     AST_CLAUSES(PARSER_CLAUSE_WORD)
 #undef PARSER_CLAUSE_WORD
 };
 static const char *const parser_clause_shapes[] = {
-#define PARSER_CLAUSE_SHAPE(id, keyword, shape, applies) shape,
+#define PARSER_CLAUSE_SHAPE(id, keyword, shape, applies, reg) shape,
     AST_CLAUSES(PARSER_CLAUSE_SHAPE)
 #undef PARSER_CLAUSE_SHAPE
 };

@@ -250,7 +250,7 @@ static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
         px = p->x, py = p->y;
     if (shot->absolute) /* a script whose bullet is gone fires from where it was */
         px = py = 0.0;
-    if (shot->laser) {
+    if (shot->field[VM_SHOT_LASER]) {
         lh = laser_object_spawn(&sb->lasers, px, py, shot, parent);
         if (lh.gen == 0)
             sb->refused++;
