@@ -101,7 +101,7 @@ static void lint_dump_ship_types(const library *lib)
 {
     static const char *const numbers[] = {
 #define LINT_SHIP_NUMBER(id, keyword, def, doc) keyword,
-        LIBRARY_SHIP_NUMBERS(LINT_SHIP_NUMBER)
+        SHIP_NUMBERS(LINT_SHIP_NUMBER)
 #undef LINT_SHIP_NUMBER
     };
     for (uint32_t k = 0; k < lib->ship_count; k++) {

@@ -162,8 +162,8 @@ static vm_obj bb_spawn(void *user, vm_obj parent, const vm_shot *shot)
     sp.y = (float)(p->y[s] + shot->dy);
     sp.heading = shot->dir;
     sp.speed = shot->speed;
-    sp.extra_x = shot->vx;
-    sp.extra_y = shot->vy;
+    sp.extra_x = shot->field[VM_SHOT_VX];
+    sp.extra_y = shot->field[VM_SHOT_VY];
     sp.script = shot->runner;
     bullet_handle h = bullet_pool_spawn(&g->bullets, &sp);
     return h.gen ? h.index + 1 : 0;

@@ -92,8 +92,8 @@ static double sh_random(void *user)
 static vm_obj sh_spawn_laser(world *w, double px, double py, const vm_shot *shot)
 {
     vm_shot s = *shot;
-    if (s.life <= 0 && s.laser == VM_LASER_STRAIGHT)
-        s.life = (int32_t)player_number(&w->player, LIBRARY_SHIP_INTERVAL) + 1;
+    if (s.field[VM_SHOT_LIFE] <= 0 && s.field[VM_SHOT_LASER] == VM_LASER_STRAIGHT)
+        s.field[VM_SHOT_LIFE] = (int32_t)player_number(&w->player, LIBRARY_SHIP_INTERVAL) + 1;
     float ox = (float)(px + s.dx) - w->player.x, oy = (float)(py + s.dy) - w->player.y;
     laser_handle lh = laser_object_spawn_shot(&w->shot_lasers, px, py, &s, w->ship_laser_damage,
                                               w->ship_pierce, ox, oy);
@@ -112,7 +112,7 @@ static vm_obj sh_spawn(void *user, vm_obj parent, const vm_shot *shot)
     objects o = sh_objects(w);
     double px = w->player.x, py = w->player.y;
     objects_parent_pos(&o, parent, &px, &py);
-    if (shot->laser)
+    if (shot->field[VM_SHOT_LASER])
         return sh_spawn_laser(w, px, py, shot);
     bullet_handle h = bullet_object_spawn_shot(&w->shots, px, py, shot,
                                                player_number(&w->player, LIBRARY_SHIP_SHOT_RADIUS),

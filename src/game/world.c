@@ -1564,69 +1564,28 @@ static void content_boss(content_walk *cw, int64_t b)
                    library_scene_for_boss(lib, (int32_t)b, LIBRARY_SCENE_AFTER));
 }
 
-/* What the CONST at pc names, or 0 for a plain number. */
-static uint32_t content_ref_at(const vm_program *p, uint32_t pc)
+/* program_refs' callbacks: a function the code names, and a boss or ship. */
+static void content_ref_func(void *ctx, uint32_t f)
 {
-    uint32_t lo = 0, hi = p->ref_count;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (p->refs[mid].pc < pc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < p->ref_count && p->refs[lo].pc == pc ? p->refs[lo].kind : 0;
+    content_func(ctx, f);
+}
+
+static void content_ref_table(void *ctx, vm_ref_kind kind, double v)
+{
+    content_walk *cw = ctx;
+    if (kind == VM_REF_BOSS)
+        content_boss(cw, v >= 0 && v < cw->lib->boss_count ? (int64_t)v : -1);
+    else
+        content_hash_text(
+            cw->hs, v >= 0 && v < cw->lib->ship_count ? cw->lib->ships[(uint32_t)v].name : NULL);
 }
 
 /* One function: its shape and its code relative to itself, with constants and
- * shared values by value and what it names by name. */
+ * shared values by value and what it names by name (pattern/program.h). */
 static void content_hash_func(content_walk *cw, uint32_t fi)
 {
-    const vm_program *p = cw->lib->prog;
-    const vm_func *f = &p->funcs[fi];
-    hasher *hs = cw->hs;
-    const uint32_t shape[] = {f->end - f->pc, f->nparams, f->nlocals, f->frame_size};
-    hash_bytes(hs, shape, sizeof shape);
-    for (uint32_t pc = f->pc; pc < f->end; pc++) {
-        uint32_t i = p->code[pc], ax = VM_GET_AX(i);
-        vm_op op = VM_GET_OP(i);
-        hash_u32(hs, op);
-        switch (op) {
-        case VM_OP_JMP:
-        case VM_OP_JMPF:
-        case VM_OP_JMPT: hash_u32(hs, ax - f->pc); break;
-        case VM_OP_HOOK: hash_u32(hs, ((ax >> 2) - f->pc) << 2 | (ax & 3u)); break;
-        case VM_OP_CALL:
-        case VM_OP_CALLV:
-        case VM_OP_GOTO:
-        case VM_OP_FORK:
-        case VM_OP_FIRE_RUN: content_func(cw, ax); break;
-        case VM_OP_SHARED:
-        case VM_OP_SSTORE: hash_f64(hs, ax < p->shared_count ? p->shared_init[ax] : 0.0); break;
-        case VM_OP_CONST: {
-            double v = ax < p->const_count ? p->consts[ax] : 0.0;
-            uint32_t kind = content_ref_at(p, pc);
-            hash_u32(hs, kind);
-            if (kind == VM_REF_FUNC)
-                content_func(cw, v >= 0 && v < p->func_count ? (uint32_t)v : UINT32_MAX);
-            else if (kind == VM_REF_BOSS)
-                content_boss(cw, v >= 0 && v < cw->lib->boss_count ? (int64_t)v : -1);
-            else if (kind == VM_REF_STRING)
-                content_hash_text(hs,
-                                  v >= 0 && v < p->string_count ? p->strings[(uint32_t)v] : NULL);
-            else if (kind == VM_REF_TEXT)
-                ; /* only shown: the words may change, replays stay valid */
-            else if (kind == VM_REF_SHIP)
-                content_hash_text(hs, v >= 0 && v < cw->lib->ship_count
-                                          ? cw->lib->ships[(uint32_t)v].name
-                                          : NULL);
-            else
-                hash_f64(hs, v);
-            break;
-        }
-        default: hash_u32(hs, i); break;
-        }
-    }
+    const program_refs refs = {cw, content_ref_func, content_ref_table};
+    program_hash_func(cw->lib->prog, fi, cw->hs, &refs);
 }
 
 /* A ship's numbers, options and functions, by name. */

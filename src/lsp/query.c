@@ -765,7 +765,7 @@ static void query_words(query_items *it, const char *const *words, reference_kin
 static void query_clauses(query_items *it)
 {
     static const char *const clauses[] = {
-#define QUERY_CLAUSE(id, keyword, shape, applies) keyword,
+#define QUERY_CLAUSE(id, keyword, shape, applies, reg) keyword,
         AST_CLAUSES(QUERY_CLAUSE)
 #undef QUERY_CLAUSE
             "run",

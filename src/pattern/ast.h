@@ -70,30 +70,33 @@ struct ast_arg {
 /* Clauses of a fire statement.   id  keyword  operands: "" none, "e" one
  * expression, "eOe" two joined by the word O ("over", "by"), "p" a pair (x, y);
  * what it applies to: b bullets, s straight lasers, c curvy lasers (anything
- * else is a LASER_CLAUSE error). */
+ * else is a LASER_CLAUSE error); the shot register (a VM_SHOT_FIELDS row of
+ * pattern/vm.h) a clause of one register sets to its expression, or to 1 when
+ * it has none: the compiler needs nothing else to compile it; BY_HAND for the
+ * clauses it compiles itself (a direction, a speed, a volley's form, pairs). */
 /* clang-format off */
-#define AST_CLAUSES(X)                     \
-    X(AT, "at", "e", "bsc")                \
-    X(AIM, "aim", "", "bsc")               \
-    X(SPEED, "speed", "e", "bc")           \
-    X(RING, "ring", "e", "bsc")            \
-    X(ARC, "arc", "e over e", "bsc")       \
-    X(SPREAD, "spread", "e by e", "bsc")   \
-    X(STACK, "stack", "e by e", "bc")      \
-    X(FROM, "from", "p", "bsc")            \
-    X(RADIUS, "radius", "e", "bsc")        \
-    X(SPIN, "spin", "e", "bsc")            \
-    X(ACCEL, "accel", "e", "bc")           \
-    X(LIFE, "life", "e", "bsc")            \
-    X(VELOCITY, "velocity", "p", "b")      \
-    X(LENGTH, "length", "e", "sc")         \
-    X(WIDTH, "width", "e", "sc")           \
-    X(WARN, "warn", "e", "s")              \
-    X(FOLLOW, "follow", "", "s")
+#define AST_CLAUSES(X)                            \
+    X(AT, "at", "e", "bsc", BY_HAND)              \
+    X(AIM, "aim", "", "bsc", BY_HAND)             \
+    X(SPEED, "speed", "e", "bc", BY_HAND)         \
+    X(RING, "ring", "e", "bsc", BY_HAND)          \
+    X(ARC, "arc", "e over e", "bsc", BY_HAND)     \
+    X(SPREAD, "spread", "e by e", "bsc", BY_HAND) \
+    X(STACK, "stack", "e by e", "bc", BY_HAND)    \
+    X(FROM, "from", "p", "bsc", BY_HAND)          \
+    X(RADIUS, "radius", "e", "bsc", RADIUS)       \
+    X(SPIN, "spin", "e", "bsc", SPIN)             \
+    X(ACCEL, "accel", "e", "bc", ACCEL)           \
+    X(LIFE, "life", "e", "bsc", LIFE)             \
+    X(VELOCITY, "velocity", "p", "b", BY_HAND)    \
+    X(LENGTH, "length", "e", "sc", LENGTH)        \
+    X(WIDTH, "width", "e", "sc", WIDTH)           \
+    X(WARN, "warn", "e", "s", WARN)               \
+    X(FOLLOW, "follow", "", "s", FOLLOW)
 /* clang-format on */
 
 typedef enum ast_clause_kind {
-#define AST_CLAUSE_ENUM(id, keyword, shape, applies) CL_##id,
+#define AST_CLAUSE_ENUM(id, keyword, shape, applies, reg) CL_##id,
     AST_CLAUSES(AST_CLAUSE_ENUM)
 #undef AST_CLAUSE_ENUM
     CL_COUNT
@@ -311,7 +314,7 @@ typedef struct ast_look_rule {
 } ast_look_rule;
 
 /* One line of a ship declaration (ship := 'ship' NAME '{' { item } '}'):
- *   SHIP_NUMBER  WORD expr            number: the index in LIBRARY_SHIP_NUMBERS
+ *   SHIP_NUMBER  WORD expr            number: the row of SHIP_NUMBERS (pattern/ship_number.h)
  *   SHIP_OPTION  'option' level (x, y) 'focused' (x, y)      e[0..4]
  *   SHIP_SHOT    'shot' level ['focused'] block              e[0], focused, body
  *   SHIP_BOMB    'bomb' block                                body

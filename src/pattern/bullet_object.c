@@ -116,9 +116,9 @@ static bullet_spawn bo_spawn_of(double x, double y, const vm_shot *shot, bullet_
     bs.y = (float)(y + shot->dy);
     bs.heading = shot->dir;
     bs.speed = shot->speed;
-    bs.extra_x = shot->vx;
-    bs.extra_y = shot->vy;
-    bs.lifetime = shot->life > 0 ? (uint32_t)shot->life : 0;
+    bs.extra_x = shot->field[VM_SHOT_VX];
+    bs.extra_y = shot->field[VM_SHOT_VY];
+    bs.lifetime = shot->field[VM_SHOT_LIFE] > 0 ? (uint32_t)shot->field[VM_SHOT_LIFE] : 0;
     bs.shape = shape >= 0 ? (bullet_shape)shape : shape0;
     bs.color = colour >= 0 ? (bullet_color)colour : colour0;
     bs.radius = library_look_hitbox(shot->look); /* an art shape's; 0: the shape's own */
@@ -132,10 +132,10 @@ static bullet_handle bo_spawn(bullet_pool *p, const bullet_spawn *bs, const vm_s
     bullet_handle h = bullet_pool_spawn(p, bs);
     if (h.gen == 0)
         return h;
-    if (shot->spin != 0.0)
-        bullet_pool_set_rate(p, h, BULLET_CHANNEL_HEADING, shot->spin);
-    if (shot->accel != 0.0)
-        bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, shot->accel);
+    if (shot->field[VM_SHOT_SPIN] != 0.0)
+        bullet_pool_set_rate(p, h, BULLET_CHANNEL_HEADING, shot->field[VM_SHOT_SPIN]);
+    if (shot->field[VM_SHOT_ACCEL] != 0.0)
+        bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, shot->field[VM_SHOT_ACCEL]);
     return h;
 }
 

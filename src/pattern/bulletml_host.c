@@ -134,8 +134,8 @@ static vm_obj bhost_spawn(void *user, vm_obj parent, const vm_shot *shot)
     o->y = p->y + shot->dy;
     o->dir = shot->dir;
     o->spd = shot->speed;
-    o->vx = shot->vx;
-    o->vy = shot->vy;
+    o->vx = shot->field[VM_SHOT_VX];
+    o->vy = shot->field[VM_SHOT_VY];
     bhost_motion(o);
     o->id = h->next_id++;
     o->born = h->frame;

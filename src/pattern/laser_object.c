@@ -77,19 +77,19 @@ static laser_spawn lo_spawn_of(double x, double y, const vm_shot *shot, uint32_t
 {
     int colour = library_look_colour(shot->look);
     laser_spawn s = {0};
-    s.kind = lo_kind(shot->laser);
+    s.kind = lo_kind(shot->field[VM_SHOT_LASER]);
     s.x = (float)(x + shot->dx);
     s.y = (float)(y + shot->dy);
     s.heading = shot->dir;
-    s.spin = shot->spin;
+    s.spin = shot->field[VM_SHOT_SPIN];
     s.speed = shot->speed;
-    s.accel = shot->accel;
-    s.length = (float)shot->length;
-    s.width = (float)shot->width;
-    s.warn = shot->warn > 0 ? (uint32_t)shot->warn : 0;
-    s.life = shot->life > 0 ? (uint32_t)shot->life : 0;
+    s.accel = shot->field[VM_SHOT_ACCEL];
+    s.length = (float)shot->field[VM_SHOT_LENGTH];
+    s.width = (float)shot->field[VM_SHOT_WIDTH];
+    s.warn = shot->field[VM_SHOT_WARN] > 0 ? (uint32_t)shot->field[VM_SHOT_WARN] : 0;
+    s.life = shot->field[VM_SHOT_LIFE] > 0 ? (uint32_t)shot->field[VM_SHOT_LIFE] : 0;
     s.color = (uint8_t)(colour >= 0 ? colour : BULLET_COLOR_WHITE);
-    s.flags = shot->follow ? LASER_FLAG_FOLLOW : 0;
+    s.flags = shot->field[VM_SHOT_FOLLOW] ? LASER_FLAG_FOLLOW : 0;
     s.owner = owner;
     s.off_x = (float)shot->dx;
     s.off_y = (float)shot->dy;

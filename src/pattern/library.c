@@ -924,7 +924,7 @@ const library_ship *library_fallback_ship(void)
         .num =
             {
 #define LIBRARY_SHIP_DEFAULT(id, keyword, def, doc) def,
-                LIBRARY_SHIP_NUMBERS(LIBRARY_SHIP_DEFAULT)
+                SHIP_NUMBERS(LIBRARY_SHIP_DEFAULT)
 #undef LIBRARY_SHIP_DEFAULT
             },
         .shot = {{LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC, LIBRARY_NO_FUNC},

@@ -15,6 +15,7 @@
 #include "pattern/character.h"
 #include "pattern/diag.h"
 #include "pattern/program.h"
+#include "pattern/ship_number.h"
 #include "pattern/sound_file.h"
 #include "pattern/vm.h"
 #include "sim/backdrop.h"
@@ -71,26 +72,11 @@ typedef struct library_boss {
 /* A ship (docs/patterns.md, `ship`): the numbers it flies by, its options, the
  * volley of each focus state at each power level and its bomb. Volleys and the
  * bomb are functions without params run on the player's side (game/ship_host.h):
- * their bullets are the player's shots.
- *   id  keyword  default  what */
-/* clang-format off */
-#define LIBRARY_SHIP_NUMBERS(X)                                                           \
-    X(SPEED,       "speed",       4.5, "px per frame")                                    \
-    X(FOCUS_SPEED, "focus_speed", 2.0, "px per frame while focused")                      \
-    X(HITBOX,      "hitbox",      2.5, "radius of the circle a bullet kills by touching") \
-    X(GRAZE,       "graze",       20,  "radius of the graze circle")                       \
-    X(INTERVAL,    "interval",    5,   "frames from one volley to the next")               \
-    X(SHOT_RADIUS, "shot_radius", 6,   "a shot's hit radius against enemies, px")          \
-    X(BOMB_TIME,   "bomb_time",   150, "frames a bomb lasts")                              \
-    X(BOMB_INVULN, "bomb_invuln", 190, "frames of invulnerability a bomb gives")           \
-    X(BOMB_RADIUS, "bomb_radius", 24,  "the bomb circle's radius at its start, px")        \
-    X(BOMB_GROWTH, "bomb_growth", 7,   "px the bomb circle grows by each frame")           \
-    X(BOMB_MAX,    "bomb_max",    280, "the bomb circle's largest radius, px")
-/* clang-format on */
-
+ * their bullets are the player's shots. Its numbers are the rows of
+ * pattern/ship_number.h's SHIP_NUMBERS, named here LIBRARY_SHIP_<id>. */
 typedef enum library_ship_number {
 #define LIBRARY_SHIP_NUMBER_ENUM(id, keyword, def, doc) LIBRARY_SHIP_##id,
-    LIBRARY_SHIP_NUMBERS(LIBRARY_SHIP_NUMBER_ENUM)
+    SHIP_NUMBERS(LIBRARY_SHIP_NUMBER_ENUM)
 #undef LIBRARY_SHIP_NUMBER_ENUM
     LIBRARY_SHIP_NUMBER_COUNT
 } library_ship_number;

@@ -95,7 +95,7 @@ int objects_parent_pos(const objects *o, vm_obj parent, double *x, double *y)
 
 vm_obj objects_spawn(const objects *o, double x, double y, const vm_shot *shot, vm_obj parent)
 {
-    if (shot->laser) {
+    if (shot->field[VM_SHOT_LASER]) {
         laser_handle lh = laser_object_spawn(o->lasers, x, y, shot, parent);
         return lh.gen ? laser_object_of(lh) : 0;
     }

@@ -9,7 +9,7 @@
 
 #include "core/ease.h"
 #include "pattern/lexer.h"
-#include "pattern/library.h"
+#include "pattern/ship_number.h"
 #include "pattern/vm.h"
 
 #include <stdarg.h>
@@ -594,12 +594,12 @@ static void parser_call(parser *p, ast_stmt *s, const char *what)
 }
 
 static const char *const parser_clause_words[] = {
-#define PARSER_CLAUSE_WORD(id, keyword, shape, applies) keyword,
+#define PARSER_CLAUSE_WORD(id, keyword, shape, applies, reg) keyword,
     AST_CLAUSES(PARSER_CLAUSE_WORD)
 #undef PARSER_CLAUSE_WORD
 };
 static const char *const parser_clause_shapes[] = {
-#define PARSER_CLAUSE_SHAPE(id, keyword, shape, applies) shape,
+#define PARSER_CLAUSE_SHAPE(id, keyword, shape, applies, reg) shape,
     AST_CLAUSES(PARSER_CLAUSE_SHAPE)
 #undef PARSER_CLAUSE_SHAPE
 };
@@ -1511,14 +1511,14 @@ static void parser_boss(parser *p, ast_decl *d)
 
 static const char *const parser_ship_numbers[] = {
 #define PARSER_SHIP_NUMBER(id, keyword, def, doc) keyword,
-    LIBRARY_SHIP_NUMBERS(PARSER_SHIP_NUMBER)
+    SHIP_NUMBERS(PARSER_SHIP_NUMBER)
 #undef PARSER_SHIP_NUMBER
 };
 
 /* The ship number named by the current token, or -1. */
 static int parser_ship_number(const parser *p)
 {
-    for (int i = 0; i < LIBRARY_SHIP_NUMBER_COUNT; i++)
+    for (int i = 0; i < SHIP_NUMBER_COUNT; i++)
         if (parser_at_word(p, parser_ship_numbers[i]))
             return i;
     return -1;

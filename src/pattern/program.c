@@ -719,6 +719,76 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     }
 }
 
+/* ---- content hash ---- */
+
+/* A text by its bytes and its end ("" for none). */
+static void program_hash_text(hasher *hs, const char *s)
+{
+    hash_bytes(hs, s ? s : "", strlen(s ? s : "") + 1);
+}
+
+/* What the CONST at pc names (vm_ref_kind), or 0 for a plain number. */
+static uint32_t program_ref_at(const vm_program *p, uint32_t pc)
+{
+    uint32_t lo = 0, hi = p->ref_count;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (p->refs[mid].pc < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < p->ref_count && p->refs[lo].pc == pc ? p->refs[lo].kind : 0;
+}
+
+/* A CONST at pc: what it names, then its value by what it names. */
+static void program_hash_const(const vm_program *p, uint32_t pc, uint32_t ax, hasher *hs,
+                               const program_refs *refs)
+{
+    double v = ax < p->const_count ? p->consts[ax] : 0.0;
+    uint32_t kind = program_ref_at(p, pc);
+    hash_u32(hs, kind);
+    if (kind == VM_REF_FUNC)
+        refs->func(refs->ctx, v >= 0 && v < p->func_count ? (uint32_t)v : UINT32_MAX);
+    else if (kind == VM_REF_BOSS || kind == VM_REF_SHIP)
+        refs->table(refs->ctx, (vm_ref_kind)kind, v);
+    else if (kind == VM_REF_STRING)
+        program_hash_text(hs, v >= 0 && v < p->string_count ? p->strings[(uint32_t)v] : NULL);
+    else if (kind == VM_REF_TEXT)
+        ; /* only shown: the words may change, replays stay valid */
+    else
+        hash_f64(hs, v);
+}
+
+void program_hash_func(const vm_program *p, uint32_t fi, hasher *hs, const program_refs *refs)
+{
+    const vm_func *f = &p->funcs[fi];
+    const uint32_t shape[] = {f->end - f->pc, f->nparams, f->nlocals, f->frame_size};
+    hash_bytes(hs, shape, sizeof shape);
+    for (uint32_t pc = f->pc; pc < f->end; pc++) {
+        uint32_t i = p->code[pc], ax = VM_GET_AX(i);
+        vm_op op = VM_GET_OP(i);
+        hash_u32(hs, op);
+        switch (op) {
+        case VM_OP_JMP:
+        case VM_OP_JMPF:
+        case VM_OP_JMPT: hash_u32(hs, ax - f->pc); break;
+        case VM_OP_HOOK: hash_u32(hs, ((ax >> 2) - f->pc) << 2 | (ax & 3u)); break;
+        case VM_OP_CALL:
+        case VM_OP_CALLV:
+        case VM_OP_GOTO:
+        case VM_OP_FORK:
+        case VM_OP_FIRE_RUN: refs->func(refs->ctx, ax); break;
+        case VM_OP_SHARED:
+        case VM_OP_SSTORE: hash_f64(hs, ax < p->shared_count ? p->shared_init[ax] : 0.0); break;
+        case VM_OP_CONST: program_hash_const(p, pc, ax, hs, refs); break;
+        default: hash_u32(hs, i); break;
+        }
+    }
+}
+
+/* ---- listing ---- */
+
 void program_dump(FILE *out, const vm_program *p)
 {
     for (uint32_t fi = 0; fi < p->func_count; fi++) {

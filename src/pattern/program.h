@@ -16,6 +16,7 @@
 #ifndef CURTAIN_PATTERN_PROGRAM_H
 #define CURTAIN_PATTERN_PROGRAM_H
 
+#include "core/hash.h"
 #include "pattern/vm.h"
 
 #include <stdio.h>
@@ -77,6 +78,25 @@ int program_find_func(const vm_program *p, const char *name);
 /* Stack effect of one instruction in p (operands included): values popped and
  * pushed. Returns -1 if the instruction is invalid in p. */
 int program_stack_effect(const vm_program *p, uint32_t instruction, int *pops, int *pushes);
+
+/* What a function's code names, handed back while program_hash_func hashes it,
+ * so that the caller hashes each by name and walks on to it: `func` for a
+ * function it calls, forks, fires or spawns (its index, or UINT32_MAX for one
+ * past the program's), `table` for a CONST that names a boss or a ship
+ * (VM_REF_BOSS, VM_REF_SHIP: the library's tables; v as the code holds it).
+ * game/world's content hash is the one walker. */
+typedef struct program_refs {
+    void *ctx;
+    void (*func)(void *ctx, uint32_t f);
+    void (*table)(void *ctx, vm_ref_kind kind, double v);
+} program_refs;
+
+/* Hashes function fi of p into hs by what it means, not where it lies: its
+ * shape (length, params, locals, frame), then each instruction's opcode and
+ * operand relative to the function (jumps and hooks as offsets from its start,
+ * shared values and constants by value, strings by their text, a text only
+ * shown not at all, a function, boss or ship through refs, in code order). */
+void program_hash_func(const vm_program *p, uint32_t fi, hasher *hs, const program_refs *refs);
 
 /* Prints a listing: functions, then one line per instruction with its position. */
 void program_dump(FILE *out, const vm_program *p);

@@ -16,6 +16,7 @@
 #include "core/log.h"
 #include "core/mem.h"
 #include "core/trig.h"
+#include "sim/laser_pool.h"
 
 #include <limits.h>
 #include <math.h>
@@ -217,12 +218,17 @@ static const char *const vm_mode_names[] = {
 #undef X
 };
 static const char *const vm_field_names[] = {
-#define X(id, name, def, doc) name,
+#define X(id, name, def, kind, doc) name,
     VM_SHOT_FIELDS(X)
 #undef X
 };
 static const double vm_field_defaults[] = {
-#define X(id, name, def, doc) def,
+#define X(id, name, def, kind, doc) def,
+    VM_SHOT_FIELDS(X)
+#undef X
+};
+static const vm_shot_kind vm_field_kinds[] = {
+#define X(id, name, def, kind, doc) VM_SHOT_AS_##kind,
     VM_SHOT_FIELDS(X)
 #undef X
 };
@@ -1485,7 +1491,12 @@ static int vm_volley_fits(vm *v, uint32_t idx, double count, double layers, uint
  * "direction", ...; its value in *value), or NULL when all are finite. */
 static const char *vm_shot_not_finite(const vm_shot *shot, double *value)
 {
-    const double values[] = {shot->speed, shot->dir, shot->vx, shot->vy, shot->accel, shot->spin};
+    const double values[] = {shot->speed,
+                             shot->dir,
+                             shot->field[VM_SHOT_VX],
+                             shot->field[VM_SHOT_VY],
+                             shot->field[VM_SHOT_ACCEL],
+                             shot->field[VM_SHOT_SPIN]};
     static const char *const names[] = {"speed", "direction", "vx", "vy", "accel", "spin"};
     for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
         if (!isfinite(values[k])) {
@@ -1513,17 +1524,22 @@ static void vm_check_shot(vm *v, uint32_t idx, const vm_shot *shot)
     vm_report(v, idx, r->pc - 1);
 }
 
-/* A laser's shot fields, whole numbers where the host needs them. */
-static void vm_fire_laser(vm_shot *shot, const double *fl)
+/* A shot register as the host reads it (vm_shot.field), by its kind. */
+static double vm_shot_value(vm_shot_kind kind, double x)
 {
-    int32_t kind = vm_trunc(fl[VM_SHOT_LASER]);
-    shot->laser = kind == VM_LASER_STRAIGHT || kind == VM_LASER_CURVY ? kind : 0;
-    shot->length = fl[VM_SHOT_LENGTH];
-    shot->width = fl[VM_SHOT_WIDTH];
-    shot->warn = vm_trunc(fl[VM_SHOT_WARN]);
-    if (shot->warn < 0)
-        shot->warn = 0;
-    shot->follow = fl[VM_SHOT_FOLLOW] != 0;
+    switch (kind) {
+    case VM_SHOT_AS_FRAMES: {
+        int32_t n = vm_trunc(x);
+        return n < 0 ? 0 : n;
+    }
+    case VM_SHOT_AS_FLAG: return x != 0;
+    case VM_SHOT_AS_LASER: {
+        int32_t n = vm_trunc(x);
+        return n >= 1 && n <= LASER_KIND_COUNT ? n : 0; /* a kind's id + 1 (sim/laser_pool.h) */
+    }
+    case VM_SHOT_AS_NUMBER: break;
+    }
+    return x;
 }
 
 /* FIRE / FIRE_RUN: completes the shot registers with BulletML's defaults (speed
@@ -1567,15 +1583,9 @@ static int vm_fire(vm *v, uint32_t idx, uint32_t func, const double *args, uint3
         start = s->dir - angle * (n - 1) / 2;
     }
     vm_shot shot = {0};
-    shot.spin = fl[VM_SHOT_SPIN];
-    shot.accel = fl[VM_SHOT_ACCEL];
-    shot.vx = fl[VM_SHOT_VX];
-    shot.vy = fl[VM_SHOT_VY];
-    shot.life = vm_trunc(fl[VM_SHOT_LIFE]);
-    if (shot.life < 0)
-        shot.life = 0;
+    for (int f = 0; f < VM_SHOT_FIELD_COUNT; f++)
+        shot.field[f] = vm_shot_value(vm_field_kinds[f], fl[f]);
     shot.look = s->look;
-    vm_fire_laser(&shot, fl);
     double radius = fl[VM_SHOT_RADIUS];
     uint64_t kept = 0;
     for (int32_t l = 0; l < layers; l++) {

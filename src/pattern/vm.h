@@ -109,35 +109,51 @@ typedef enum vm_mode {
 #define VM_RAMP_EASE_SHIFT 9
 #define VM_RAMP_EASE_MASK  (0x7u << VM_RAMP_EASE_SHIFT)
 
-/* Shot registers set by SHOT_SET (numbers; SHOT_BEGIN resets them to the default).
- *   id  name  default  what */
+/* Shot registers set by SHOT_SET (numbers; SHOT_BEGIN resets them to the
+ * default), handed to the host in vm_shot.field as their kind reads them:
+ *   NUMBER  as set
+ *   FRAMES  a whole number of frames, 0 or more (the part before the point)
+ *   FLAG    1 when set to anything but 0, else 0
+ *   LASER   VM_LASER_STRAIGHT, VM_LASER_CURVY, or 0 (a bullet) for anything else
+ * A fire clause that sets one register names its row (pattern/ast.h's
+ * AST_CLAUSES): such a clause is that row, the clause's row and what the host
+ * does with the value (docs/architecture.md, "What a newcomer touches").
+ *   id  name  default  kind  what */
 /* clang-format off */
-#define VM_SHOT_FIELDS(X)                                                                 \
-    X(OFFSET_X,    "offset_x",    0, "spawn point relative to the firing object, x")      \
-    X(OFFSET_Y,    "offset_y",    0, "spawn point relative to the firing object, y")      \
-    X(RADIUS,      "radius",      0, "spawn distance out along each bullet's direction") \
-    X(SPIN,        "spin",        0, "angular velocity, degrees per frame")               \
-    X(ACCEL,       "accel",       0, "speed change per frame")                            \
-    X(VX,          "vx",          0, "extra velocity, x")                                 \
-    X(VY,          "vy",          0, "extra velocity, y")                                 \
-    X(LIFE,        "life",        0, "frames to live; 0: until it leaves the field")      \
-    X(COUNT,       "count",       1, "bullets per layer (ring, arc, spread)")             \
-    X(ANGLE,       "angle",       0, "arc: total angle; spread: angle between bullets")   \
-    X(LAYERS,      "layers",      1, "copies of the volley at rising speeds (stack)")     \
-    X(LAYER_SPEED, "layer_speed", 0, "speed added per layer")                             \
-    X(LASER,       "laser",       0, "0 bullets; VM_LASER_STRAIGHT, VM_LASER_CURVY lasers") \
-    X(LENGTH,      "length",      0, "laser: px (straight), nodes (curvy)")               \
-    X(WIDTH,       "width",       0, "laser: full width, px")                             \
-    X(WARN,        "warn",        0, "straight laser: frames of the warning line")        \
-    X(FOLLOW,      "follow",      0, "straight laser: 1 when it follows its firer")
+#define VM_SHOT_FIELDS(X)                                                                        \
+    X(OFFSET_X,    "offset_x",    0, NUMBER, "spawn point relative to the firing object, x")     \
+    X(OFFSET_Y,    "offset_y",    0, NUMBER, "spawn point relative to the firing object, y")     \
+    X(RADIUS,      "radius",      0, NUMBER, "spawn distance out along each bullet's direction") \
+    X(SPIN,        "spin",        0, NUMBER, "angular velocity, degrees per frame")              \
+    X(ACCEL,       "accel",       0, NUMBER, "speed change per frame")                           \
+    X(VX,          "vx",          0, NUMBER, "extra velocity, x")                                \
+    X(VY,          "vy",          0, NUMBER, "extra velocity, y")                                \
+    X(LIFE,        "life",        0, FRAMES, "frames to live; 0: until it leaves the field")     \
+    X(COUNT,       "count",       1, NUMBER, "bullets per layer (ring, arc, spread)")            \
+    X(ANGLE,       "angle",       0, NUMBER, "arc: total angle; spread: angle between bullets")  \
+    X(LAYERS,      "layers",      1, NUMBER, "copies of the volley at rising speeds (stack)")    \
+    X(LAYER_SPEED, "layer_speed", 0, NUMBER, "speed added per layer")                            \
+    X(LASER,       "laser",       0, LASER,  "0 a bullet; VM_LASER_STRAIGHT or VM_LASER_CURVY")  \
+    X(LENGTH,      "length",      0, NUMBER, "laser: px (straight), nodes (curvy)")              \
+    X(WIDTH,       "width",       0, NUMBER, "laser: full width, px")                            \
+    X(WARN,        "warn",        0, FRAMES, "straight laser: frames of the warning line")       \
+    X(FOLLOW,      "follow",      0, FLAG,   "straight laser: 1 when it follows its firer")
 /* clang-format on */
+
+/* How the host reads a shot register (VM_SHOT_FIELDS' kind column). */
+typedef enum vm_shot_kind {
+    VM_SHOT_AS_NUMBER,
+    VM_SHOT_AS_FRAMES,
+    VM_SHOT_AS_FLAG,
+    VM_SHOT_AS_LASER,
+} vm_shot_kind;
 
 /* VM_SHOT_LASER's values. */
 #define VM_LASER_STRAIGHT 1
 #define VM_LASER_CURVY    2
 
 typedef enum vm_shot_field {
-#define VM_SHOT_FIELD_ENUM(id, name, def, doc) VM_SHOT_##id,
+#define VM_SHOT_FIELD_ENUM(id, name, def, kind, doc) VM_SHOT_##id,
     VM_SHOT_FIELDS(VM_SHOT_FIELD_ENUM)
 #undef VM_SHOT_FIELD_ENUM
     VM_SHOT_FIELD_COUNT
@@ -386,16 +402,12 @@ typedef uint64_t vm_handle;
 
 /* One bullet to spawn. dx, dy are relative to the firing object's position. */
 typedef struct vm_shot {
-    double dx, dy;
-    double dir, speed;    /* heading (degrees) and speed */
-    double spin, accel;   /* degrees per frame; speed per frame */
-    double vx, vy;        /* extra velocity */
-    int32_t life;         /* frames; 0 = until culled */
-    int32_t laser;        /* 0 a bullet, VM_LASER_STRAIGHT or VM_LASER_CURVY */
-    double length, width; /* lasers: length (px or nodes), full width (px) */
-    int32_t warn;         /* straight lasers: frames of warning */
-    int32_t follow;       /* straight lasers: 1 to follow the firer */
-    uint32_t look;        /* front end's sprite code; 0 = the host's default */
+    double dx, dy;     /* the offset (OFFSET_X, OFFSET_Y) and radius, laid out */
+    double dir, speed; /* heading (degrees) and speed */
+    /* The shot registers (VM_SHOT_FIELDS), each as its kind reads it: spin,
+     * accel, vx, vy, life, laser, length, width, warn, follow, ... */
+    double field[VM_SHOT_FIELD_COUNT];
+    uint32_t look; /* front end's sprite code; 0 = the host's default */
     /* 1: dx, dy are a place on the field, not an offset from the parent (a
      * script whose object is gone fires from where it was: `on cancel`) */
     int32_t absolute;

@@ -235,7 +235,7 @@ static void docs_reference(const char *md)
         count++;
     docs_has_rows(parser_decl_words, count, REF_DECLARATION);
     static const char *const clauses[] = {
-#define DOCS_CLAUSE(id, keyword, shape, applies) keyword,
+#define DOCS_CLAUSE(id, keyword, shape, applies, reg) keyword,
         AST_CLAUSES(DOCS_CLAUSE)
 #undef DOCS_CLAUSE
     };

@@ -350,7 +350,7 @@ static void test_dictionary(const char *path)
     for (int i = 0; parser_statement_words[i]; i++)
         CHECK(dict_has(dict, parser_statement_words[i], ""));
     static const char *const clauses[] = {
-#define CLAUSE_WORD(id, keyword, shape, applies) keyword,
+#define CLAUSE_WORD(id, keyword, shape, applies, reg) keyword,
         AST_CLAUSES(CLAUSE_WORD)
 #undef CLAUSE_WORD
     };

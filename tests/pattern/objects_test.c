@@ -51,10 +51,10 @@ static vm_obj fire(fixture *f, double x, double y, int32_t laser)
     memset(&s, 0, sizeof s);
     s.dir = 90;
     s.speed = 2;
-    s.laser = laser;
-    s.length = 50;
-    s.width = 6;
-    s.life = 100;
+    s.field[VM_SHOT_LASER] = laser;
+    s.field[VM_SHOT_LENGTH] = 50;
+    s.field[VM_SHOT_WIDTH] = 6;
+    s.field[VM_SHOT_LIFE] = 100;
     return objects_spawn(&f->o, x, y, &s, 0);
 }
 
@@ -188,7 +188,7 @@ static void test_laser_kinds(void)
 static void test_clause_letters(void)
 {
     static const char *const applies[] = {
-#define OT_APPLIES(id, word, operands, to) to,
+#define OT_APPLIES(id, word, operands, to, reg) to,
         AST_CLAUSES(OT_APPLIES)
 #undef OT_APPLIES
     };

@@ -153,11 +153,11 @@ static vm_obj th_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
     o->y = (p ? p->y : 0.0) + shot->dy;
     o->heading = shot->dir;
     o->speed = shot->speed;
-    o->spin = shot->spin;
-    o->accel = shot->accel;
-    o->vx = shot->vx;
-    o->vy = shot->vy;
-    o->life = shot->life;
+    o->spin = shot->field[VM_SHOT_SPIN];
+    o->accel = shot->field[VM_SHOT_ACCEL];
+    o->vx = shot->field[VM_SHOT_VX];
+    o->vy = shot->field[VM_SHOT_VY];
+    o->life = shot->field[VM_SHOT_LIFE];
     o->look = shot->look;
     o->born = h->frame;
     o->alive = 1;

@@ -303,7 +303,7 @@ static void gen_dict(const char *old)
         if (words[i].klass < WORD_CLASS_COUNT)
             gen_dict_entry(words[i].word, "", seen, &nseen);
     static const char *const clauses[] = {
-#define GEN_CLAUSE(id, keyword, shape, applies) keyword,
+#define GEN_CLAUSE(id, keyword, shape, applies, reg) keyword,
         AST_CLAUSES(GEN_CLAUSE)
 #undef GEN_CLAUSE
 #define GEN_SHOW_CLAUSE(id, keyword, shape) keyword,
