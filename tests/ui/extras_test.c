@@ -1,20 +1,20 @@
 /*
- * extras: the front end's extras driven headless on a game of six stages and
- * an Extra stage (each stage in its own folder, with a midboss and a boss of
- * spell cards; the Extra's boss too). The title's Extra Start is dimmed and
- * does nothing until a ship unlocks it; a run the player flies that clears
- * Normal without a continue ends with the staff roll (patterns/staff.txt,
- * faster while a button is held, skipped by back or pause, a mod's own read in
- * its place, a broken one said with file:line:col and passed over) and the
- * unlock screen (after the results and the roll, before name entry), counts in the records (run, all clear, without
- * continues) and opens Extra Start, whose ship select dims the ship that did
- * not unlock it and starts the Extra stage alone at Lunatic; Easy, a continue,
- * the autopilot or practice unlock nothing. The practice menu covers every
- * stage and every boss and card of the six, in the game's order (midboss, then
- * boss), and the Extra's only once one of its cards was met, at Lunatic. The
- * attract demos rotate through the six stages and leave the Extra's cards out.
- * Player Data lists every card of the game; the Music Room lists the shipped
- * themes by their titles, the title's first.
+ * extras: the front end's extras driven headless on a game of six stages and an
+ * Extra stage (each stage in its own folder, with a midboss and a boss of spell
+ * cards; the Extra's boss too). The title's Extra Start is dimmed and does
+ * nothing until a ship unlocks it; a run the player flies that clears Normal
+ * without a continue ends with the staff roll (patterns/staff.txt, faster while
+ * a button is held, skipped by back or pause, a mod's own read in its place, a
+ * broken one said with file:line:col and passed over) and the unlock screen
+ * (after the results and the roll, before name entry), counts in the records
+ * (run, all clear, without continues) and opens Extra Start, whose ship select
+ * dims the ship that did not unlock it and starts the Extra stage alone at
+ * Lunatic; Easy, a continue, the autopilot or practice unlock nothing. The
+ * practice menu covers every stage and every boss and card of the six, in the
+ * game's order (midboss, then boss), and the Extra's only once one of its cards
+ * was met, at Lunatic. The attract demos rotate through the six stages and
+ * leave the Extra's cards out. Player Data lists every card of the game; the
+ * Music Room lists the shipped themes by their titles, the title's first.
  *
  * usage: test_ui.extras PATTERNS_DIR
  */
