@@ -5,8 +5,7 @@
 
 #include "core/file.h"
 #include "core/hash.h"
-#include "core/log.h"
-#include "core/mem.h"
+#include "game/record_file.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -15,7 +14,6 @@
 #include <string.h>
 
 #define RECORDS_MAGIC "curtain-records"
-#define RECORDS_LINE  256
 
 void records_clear(records *r)
 {
@@ -118,23 +116,6 @@ int records_extra_unlocked(const records *r, const char *ship)
 
 /* ---- the file ---- */
 
-/* Where a line's parse stopped and why: the column (from 1) and the message. */
-typedef struct records_problem {
-    int col;
-    char message[160];
-} records_problem;
-
-__attribute__((format(printf, 3, 4))) static int records_problem_at(records_problem *pr, int col,
-                                                                    const char *fmt, ...)
-{
-    pr->col = col;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(pr->message, sizeof pr->message, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 /* A line's fields, split at spaces and tabs. */
 typedef struct records_fields {
     const char *at[8];
@@ -143,7 +124,7 @@ typedef struct records_fields {
 } records_fields;
 
 /* Splits line into at most 8 fields; -1 (and a problem) if there are more. */
-static int records_split(const char *line, records_fields *f, records_problem *pr)
+static int records_split(const char *line, records_fields *f, record_problem *pr)
 {
     f->count = 0;
     for (const char *p = line; *p;) {
@@ -152,7 +133,7 @@ static int records_split(const char *line, records_fields *f, records_problem *p
         if (!*p)
             break;
         if (f->count == 8)
-            return records_problem_at(pr, (int)(p - line) + 1, "too many fields on the line");
+            return record_problem_at(pr, (int)(p - line) + 1, "too many fields on the line");
         size_t len = strcspn(p, " \t");
         f->at[f->count] = p;
         f->len[f->count++] = len;
@@ -164,7 +145,7 @@ static int records_split(const char *line, records_fields *f, records_problem *p
 /* Field i of f as a whole decimal number of at most max: digits only, checked for
  * overflow before it happens (never wrapped). */
 static int records_number(const records_fields *f, int i, const char *line, uint64_t max,
-                          const char *what, uint64_t *out, records_problem *pr)
+                          const char *what, uint64_t *out, record_problem *pr)
 {
     const char *s = f->at[i];
     uint64_t v = 0;
@@ -176,28 +157,28 @@ static int records_number(const records_fields *f, int i, const char *line, uint
         v = v * 10 + d;
     }
     if (k == 0 || k != f->len[i])
-        return records_problem_at(pr, (int)(s - line) + 1,
-                                  "%s wants a whole number from 0 to %" PRIu64 ", not '%.*s'", what,
-                                  max, f->len[i] > 24 ? 24 : (int)f->len[i], s);
+        return record_problem_at(pr, (int)(s - line) + 1,
+                                 "%s wants a whole number from 0 to %" PRIu64 ", not '%.*s'", what,
+                                 max, f->len[i] > 24 ? 24 : (int)f->len[i], s);
     *out = v;
     return 0;
 }
 
 /* Field i as a ship's name, new in the file: the ship's records, made. */
 static records_ship *records_row_ship(records *r, const records_fields *f, int i, const char *line,
-                                      records_problem *pr)
+                                      record_problem *pr)
 {
     char name[RECORDS_NAME_MAX + 1];
     if (!records_name_ok(f->at[i], f->len[i])) {
-        records_problem_at(pr, (int)(f->at[i] - line) + 1,
-                           "a ship's name wants 1 to %d letters, digits, '_', '.', '-' or ':'",
-                           RECORDS_NAME_MAX);
+        record_problem_at(pr, (int)(f->at[i] - line) + 1,
+                          "a ship's name wants 1 to %d letters, digits, '_', '.', '-' or ':'",
+                          RECORDS_NAME_MAX);
         return NULL;
     }
     memcpy(name, f->at[i], f->len[i]);
     name[f->len[i]] = '\0';
     if (!records_find(r, name) && r->count >= RECORDS_SHIPS) {
-        records_problem_at(pr, 1, "more than %d ships", RECORDS_SHIPS);
+        record_problem_at(pr, 1, "more than %d ships", RECORDS_SHIPS);
         return NULL;
     }
     return records_get(r, name);
@@ -205,12 +186,12 @@ static records_ship *records_row_ship(records *r, const records_fields *f, int i
 
 /* "run SHIP DIFFICULTY played cleared cleared-without-continues" */
 static int records_parse_run(records *r, const records_fields *f, const char *line,
-                             records_problem *pr)
+                             record_problem *pr)
 {
     if (f->count != 6)
-        return records_problem_at(pr, 1,
-                                  "a run row is: run SHIP DIFFICULTY played cleared "
-                                  "cleared-without-continues");
+        return record_problem_at(pr, 1,
+                                 "a run row is: run SHIP DIFFICULTY played cleared "
+                                 "cleared-without-continues");
     records_ship *s = records_row_ship(r, f, 1, line, pr);
     if (!s)
         return -1;
@@ -219,22 +200,22 @@ static int records_parse_run(records *r, const records_fields *f, const char *li
         memcpy(word, f->at[2], f->len[2]);
     int d = difficulty_from_name(word);
     if (d < 0)
-        return records_problem_at(pr, (int)(f->at[2] - line) + 1,
-                                  "the difficulty wants a difficulty's name, not '%.*s'",
-                                  f->len[2] > 24 ? 24 : (int)f->len[2], f->at[2]);
+        return record_problem_at(pr, (int)(f->at[2] - line) + 1,
+                                 "the difficulty wants a difficulty's name, not '%.*s'",
+                                 f->len[2] > 24 ? 24 : (int)f->len[2], f->at[2]);
     if (s->played[d] || s->cleared[d] || s->no_continue[d])
-        return records_problem_at(pr, 1, "a second run row for %s on %s", s->name,
-                                  difficulty_name(d));
+        return record_problem_at(pr, 1, "a second run row for %s on %s", s->name,
+                                 difficulty_name(d));
     uint64_t n[3];
     static const char *const what[3] = {"played", "cleared", "cleared without continues"};
     for (int k = 0; k < 3; k++)
         if (records_number(f, 3 + k, line, UINT32_MAX, what[k], &n[k], pr) != 0)
             return -1;
     if (n[1] > n[0] || n[2] > n[1])
-        return records_problem_at(pr, (int)(f->at[n[1] > n[0] ? 4 : 5] - line) + 1,
-                                  "more clears than runs (%" PRIu64 " played, %" PRIu64
-                                  " cleared, %" PRIu64 " without continues)",
-                                  n[0], n[1], n[2]);
+        return record_problem_at(pr, (int)(f->at[n[1] > n[0] ? 4 : 5] - line) + 1,
+                                 "more clears than runs (%" PRIu64 " played, %" PRIu64
+                                 " cleared, %" PRIu64 " without continues)",
+                                 n[0], n[1], n[2]);
     s->played[d] = (uint32_t)n[0];
     s->cleared[d] = (uint32_t)n[1];
     s->no_continue[d] = (uint32_t)n[2];
@@ -243,151 +224,99 @@ static int records_parse_run(records *r, const records_fields *f, const char *li
 
 /* "extra SHIP tried cleared" */
 static int records_parse_extra(records *r, const records_fields *f, const char *line,
-                               records_problem *pr)
+                               record_problem *pr)
 {
     if (f->count != 4)
-        return records_problem_at(pr, 1, "an extra row is: extra SHIP tried cleared");
+        return record_problem_at(pr, 1, "an extra row is: extra SHIP tried cleared");
     records_ship *s = records_row_ship(r, f, 1, line, pr);
     if (!s)
         return -1;
     if (s->extra_tried || s->extra_cleared)
-        return records_problem_at(pr, 1, "a second extra row for %s", s->name);
+        return record_problem_at(pr, 1, "a second extra row for %s", s->name);
     uint64_t tried = 0, cleared = 0;
     if (records_number(f, 2, line, UINT32_MAX, "tried", &tried, pr) != 0 ||
         records_number(f, 3, line, UINT32_MAX, "cleared", &cleared, pr) != 0)
         return -1;
     if (cleared > tried)
-        return records_problem_at(pr, (int)(f->at[3] - line) + 1,
-                                  "cleared %" PRIu64 " times but tried only %" PRIu64, cleared,
-                                  tried);
+        return record_problem_at(pr, (int)(f->at[3] - line) + 1,
+                                 "cleared %" PRIu64 " times but tried only %" PRIu64, cleared,
+                                 tried);
     s->extra_tried = (uint32_t)tried;
     s->extra_cleared = (uint32_t)cleared;
     return 0;
 }
 
 /* The first line: "curtain-records VERSION". */
-static int records_parse_header(const records_fields *f, const char *line, records_problem *pr)
+static int records_parse_header(const records_fields *f, const char *line, record_problem *pr)
 {
     size_t m = strlen(RECORDS_MAGIC);
     uint64_t v = 0;
     if (f->count < 1 || f->len[0] != m || strncmp(f->at[0], RECORDS_MAGIC, m) != 0)
-        return records_problem_at(pr, 1, "not a curtain records file (no '%s' line)",
-                                  RECORDS_MAGIC);
+        return record_problem_at(pr, 1, "not a curtain records file (no '%s' line)", RECORDS_MAGIC);
     if (f->count != 2)
-        return records_problem_at(pr, (int)m + 2, "the first line is '%s VERSION'", RECORDS_MAGIC);
+        return record_problem_at(pr, (int)m + 2, "the first line is '%s VERSION'", RECORDS_MAGIC);
     if (records_number(f, 1, line, INT32_MAX, "the format version", &v, pr) != 0)
         return -1;
     if (v < 1)
-        return records_problem_at(pr, (int)(f->at[1] - line) + 1,
-                                  "the format version wants 1 or more");
+        return record_problem_at(pr, (int)(f->at[1] - line) + 1,
+                                 "the format version wants 1 or more");
     if (v > RECORDS_VERSION)
-        return records_problem_at(pr, (int)(f->at[1] - line) + 1,
-                                  "written by a newer curtain (format %" PRIu64 ")", v);
+        return record_problem_at(pr, (int)(f->at[1] - line) + 1,
+                                 "written by a newer curtain (format %" PRIu64 ")", v);
     return 0;
 }
 
-/* "end HASH": sixteen hex digits, the hash of every byte before the line. */
-static int records_parse_end(const char *line, uint64_t want, records_problem *pr)
-{
-    uint64_t have = 0;
-    int digits = 0;
-    const char *p = line + 4;
-    for (; digits < 16; digits++, p++) {
-        int c = *p, d = c >= '0' && c <= '9'   ? c - '0'
-                        : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                        : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                               : -1;
-        if (d < 0)
-            break;
-        have = have << 4 | (uint64_t)d;
-    }
-    if (digits != 16 || *p != '\0')
-        return records_problem_at(pr, 5, "the end line wants 16 hex digits and nothing after");
-    if (have != want)
-        return records_problem_at(pr, 5, "the checksum does not match (damaged or edited)");
-    return 0;
-}
+/* What a parse fills: the records, and whether the time row was read. */
+typedef struct records_reading {
+    records *r;
+    int timed;
+} records_reading;
 
-/* One line after the first: a row, a comment, or the end. */
-static void records_parse_line(records *r, const char *line, const char *text, const char *p,
-                               int *ended, int *timed, records_problem *pr)
+/* The first line: "curtain-records VERSION". */
+static void records_read_header(void *ctx, const char *line, record_problem *pr)
 {
+    (void)ctx;
     records_fields f;
-    if (strncmp(line, "end ", 4) == 0) {
-        records_parse_end(line, hash_buffer(text, (size_t)(p - text), RECORDS_HASH_SEED), pr);
-        *ended = 1;
-        return;
-    }
-    if (line[0] == '#' || records_split(line, &f, pr) != 0 || f.count == 0)
+    if (records_split(line, &f, pr) == 0)
+        records_parse_header(&f, line, pr);
+}
+
+/* One line after the first but a comment or the end: a row (time, run or extra). */
+static void records_read_row(void *ctx, const char *line, record_problem *pr)
+{
+    records_reading *rd = ctx;
+    records *r = rd->r;
+    records_fields f;
+    if (records_split(line, &f, pr) != 0 || f.count == 0)
         return;
     uint64_t v = 0;
     if (f.len[0] == 4 && strncmp(f.at[0], "time", 4) == 0) {
-        if (*timed)
-            records_problem_at(pr, 1, "a second time row");
+        if (rd->timed)
+            record_problem_at(pr, 1, "a second time row");
         else if (f.count != 2)
-            records_problem_at(pr, 1, "the time row is: time FRAMES");
+            record_problem_at(pr, 1, "the time row is: time FRAMES");
         else if (records_number(&f, 1, line, UINT64_MAX, "the time", &v, pr) == 0)
             r->frames = v;
-        *timed = 1;
+        rd->timed = 1;
     } else if (f.len[0] == 3 && strncmp(f.at[0], "run", 3) == 0) {
         records_parse_run(r, &f, line, pr);
     } else if (f.len[0] == 5 && strncmp(f.at[0], "extra", 5) == 0) {
         records_parse_extra(r, &f, line, pr);
     } else {
-        records_problem_at(pr, 1, "a row starts with time, run or extra, not '%.*s'",
-                           f.len[0] > 24 ? 24 : (int)f.len[0], f.at[0]);
+        record_problem_at(pr, 1, "a row starts with time, run or extra, not '%.*s'",
+                          f.len[0] > 24 ? 24 : (int)f.len[0], f.at[0]);
     }
-}
-
-/* Formats "origin:line:col: message" into reason and returns -1. */
-static int records_fail(char *reason, size_t size, const char *origin, int line, int col,
-                        const char *message)
-{
-    snprintf(reason, size, "%s:%d:%d: %s", origin, line, col, message);
-    return -1;
 }
 
 int records_parse(records *r, const char *text, size_t size, const char *origin, char *reason,
                   size_t reason_size)
 {
     records_clear(r);
-    if (size == 0)
-        return records_fail(reason, reason_size, origin, 1, 1, "the file is empty");
-    const char *p = text, *end = text + size;
-    int line_no = 0, ended = 0, timed = 0;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        line_no++;
-        records_problem pr = {0};
-        size_t len = nl ? (size_t)(nl - p) : 0;
-        char line[RECORDS_LINE];
-        if (!nl)
-            records_problem_at(&pr, 1, "the last line has no end (the file was cut short)");
-        else if (ended)
-            records_problem_at(&pr, 1, "text after the end line");
-        else if (len >= sizeof line || memchr(p, '\0', len))
-            records_problem_at(&pr, 1, "a line too long or binary");
-        if (!pr.col) {
-            memcpy(line, p, len);
-            line[len] = '\0';
-            if (line_no == 1) {
-                records_fields f;
-                if (records_split(line, &f, &pr) == 0)
-                    records_parse_header(&f, line, &pr);
-            } else {
-                records_parse_line(r, line, text, p, &ended, &timed, &pr);
-            }
-        }
-        if (pr.col) {
-            records_clear(r);
-            return records_fail(reason, reason_size, origin, line_no, pr.col, pr.message);
-        }
-        p = nl + 1;
-    }
-    if (!ended) {
+    records_reading rd = {.r = r};
+    if (record_file_parse(text, size, origin, RECORDS_HASH_SEED, records_read_header,
+                          records_read_row, &rd, reason, reason_size) != 0) {
         records_clear(r);
-        return records_fail(reason, reason_size, origin, line_no, 1,
-                            "no end line (the file was cut short)");
+        return -1;
     }
     return 0;
 }
@@ -439,51 +368,30 @@ int records_format(const records *r, char *out, size_t out_size)
     return (int)n;
 }
 
+/* record_file's view of records_parse and records_format. */
+static int records_parse_any(void *rec, const char *text, size_t size, const char *origin,
+                             char *reason, size_t reason_size)
+{
+    return records_parse(rec, text, size, origin, reason, reason_size);
+}
+
+static int records_format_any(const void *rec, char *out, size_t out_size)
+{
+    return records_format(rec, out, out_size);
+}
+
 records_status records_load(records *r, const char *path, char *reason, size_t reason_size)
 {
     records_clear(r);
-    if (reason_size)
-        reason[0] = '\0';
-    if (!file_exists(path))
-        return RECORDS_MISSING;
-    char why[512] = "", err[256];
-    size_t size = 0;
-    char *text = file_read_limit(path, FILE_LIMIT_RECORDS, &size, err, sizeof err);
-    if (!text)
-        snprintf(why, sizeof why, "%s", err);
-    else if (records_parse(r, text, size, path, why, sizeof why) == 0) {
-        mem_free(text);
-        return RECORDS_LOADED;
-    }
-    mem_free(text);
-    char aside[4200];
-    if (file_move_aside(path, aside, sizeof aside) == 0) {
-        snprintf(reason, reason_size, "%s; kept as %s, starting afresh", why, aside);
-    } else {
-        r->save_blocked = 1;
-        snprintf(reason, reason_size,
-                 "%s; it could not be moved aside, so the records will not be saved over it", why);
-    }
-    log_warn("records refused: %s", reason);
-    return RECORDS_REFUSED;
+    record_status st = record_file_load(path, FILE_LIMIT_RECORDS, records_parse_any, r, "records",
+                                        "the records", &r->save_blocked, reason, reason_size);
+    return st == RECORD_LOADED    ? RECORDS_LOADED
+           : st == RECORD_MISSING ? RECORDS_MISSING
+                                  : RECORDS_REFUSED;
 }
 
 int records_save(const records *r, const char *path, char *err, size_t err_size)
 {
-    if (r->save_blocked) {
-        snprintf(err, err_size, "%s: not saved over a file that could not be read or moved aside",
-                 path);
-        return -1;
-    }
-    char *text = mem_alloc(RECORDS_TEXT_MAX);
-    if (!text) {
-        snprintf(err, err_size, "%s: out of memory", path);
-        return -1;
-    }
-    int n = records_format(r, text, RECORDS_TEXT_MAX);
-    int rc = n < 0 ? -1 : file_write_atomic(path, text, (size_t)n, err, err_size);
-    if (n < 0)
-        snprintf(err, err_size, "%s: the records do not fit", path);
-    mem_free(text);
-    return rc;
+    return record_file_save(path, r->save_blocked, RECORDS_TEXT_MAX, records_format_any, r,
+                            "the records do not fit", err, err_size);
 }

@@ -28,7 +28,9 @@
  * clears. A file that breaks a rule is refused with "file:line:col: message",
  * moved aside to records.txt.bad (.bad.2, ...: nothing is lost) and the
  * records start empty; one that cannot be moved aside is never saved over.
- * Saving writes the whole file atomically (file_write_atomic).
+ * Saving writes the whole file atomically (file_write_atomic). The envelope (the
+ * line loop, the end line's checksum, moving aside, the atomic save) is the one
+ * game/record_file.h shares with the spell card record.
  */
 #ifndef CURTAIN_GAME_RECORDS_H
 #define CURTAIN_GAME_RECORDS_H

@@ -6,18 +6,15 @@
 
 #include "core/file.h"
 #include "core/hash.h"
-#include "core/log.h"
-#include "core/mem.h"
 #include "game/difficulty.h"
+#include "game/record_file.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define SPELLCARDS_MAGIC "curtain-spellcards"
-#define SPELLCARDS_LINE  256
 
 void spellcards_clear(spellcards *sc)
 {
@@ -114,39 +111,6 @@ static int spellcards_name_ok(const char *s)
     return 1;
 }
 
-/* Formats "origin:line:col: message" into reason and returns -1. */
-static int spellcards_fail(char *reason, size_t size, const char *origin, int line, int col,
-                           const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static int spellcards_fail(char *reason, size_t size, const char *origin, int line, int col,
-                           const char *fmt, ...)
-{
-    int n = snprintf(reason, size, "%s:%d:%d: ", origin, line, col);
-    if (n >= 0 && (size_t)n < size) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(reason + n, size - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
-/* Where a line's parse stopped and why: the column (from 1) and the message. */
-typedef struct spellcards_problem {
-    int col;
-    char message[160];
-} spellcards_problem;
-
-__attribute__((format(printf, 3, 4))) static int
-spellcards_problem_at(spellcards_problem *pr, int col, const char *fmt, ...)
-{
-    pr->col = col;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(pr->message, sizeof pr->message, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 /* Skips the spaces before a field; 0 if there were none where one is wanted. */
 static int spellcards_space(const char **p)
 {
@@ -161,7 +125,7 @@ static int spellcards_space(const char **p)
  * "4294967297" and twenty digits are refused, not wrapped (sscanf's %d and %lu
  * took "4294967297" for 1 and "-18446744073709551615" for 1). */
 static int spellcards_number(const char **p, const char *line, uint64_t max, const char *what,
-                             uint64_t *out, spellcards_problem *pr)
+                             uint64_t *out, record_problem *pr)
 {
     const char *s = *p;
     uint64_t v = 0;
@@ -176,26 +140,25 @@ static int spellcards_number(const char **p, const char *line, uint64_t max, con
     }
     size_t len = strcspn(s, " \t");
     if (*p == s || over || (**p != '\0' && **p != ' ' && **p != '\t'))
-        return spellcards_problem_at(pr, (int)(s - line) + 1,
-                                     "%s wants a whole number from 0 to %" PRIu64 ", not '%.*s'",
-                                     what, max, len > 24 ? 24 : (int)len, s);
+        return record_problem_at(pr, (int)(s - line) + 1,
+                                 "%s wants a whole number from 0 to %" PRIu64 ", not '%.*s'", what,
+                                 max, len > 24 ? 24 : (int)len, s);
     *out = v;
     return 0;
 }
 
 /* Spaces, then a field: 0 with *p at the field, or -1 when the line ends first. */
-static int spellcards_field(const char **p, const char *line, spellcards_problem *pr)
+static int spellcards_field(const char **p, const char *line, record_problem *pr)
 {
     spellcards_space(p);
     if (**p)
         return 0;
-    return spellcards_problem_at(
-        pr, (int)(*p - line) + 1,
-        "the line ends early: a row is seen captured boss phase \"title\"");
+    return record_problem_at(pr, (int)(*p - line) + 1,
+                             "the line ends early: a row is seen captured boss phase \"title\"");
 }
 
 /* A version-2 row's difficulty at *p: a difficulty's name or "any". */
-static int spellcards_difficulty(const char **p, const char *line, int *out, spellcards_problem *pr)
+static int spellcards_difficulty(const char **p, const char *line, int *out, record_problem *pr)
 {
     size_t len = strcspn(*p, " \t");
     char word[16];
@@ -207,10 +170,9 @@ static int spellcards_difficulty(const char **p, const char *line, int *out, spe
         d = any ? SPELLCARDS_ANY : difficulty_from_name(word);
     }
     if (!any && d < 0)
-        return spellcards_problem_at(
-            pr, (int)(*p - line) + 1,
-            "the difficulty wants a difficulty's name or 'any', not '%.*s'",
-            len > 24 ? 24 : (int)len, *p);
+        return record_problem_at(pr, (int)(*p - line) + 1,
+                                 "the difficulty wants a difficulty's name or 'any', not '%.*s'",
+                                 len > 24 ? 24 : (int)len, *p);
     *p += len;
     *out = d;
     return 0;
@@ -218,8 +180,7 @@ static int spellcards_difficulty(const char **p, const char *line, int *out, spe
 
 /* One record line: seen captured difficulty boss phase "title" (version 1: no
  * difficulty, which is then SPELLCARDS_ANY). */
-static int spellcards_parse_row(spellcards *sc, const char *line, int version,
-                                spellcards_problem *pr)
+static int spellcards_parse_row(spellcards *sc, const char *line, int version, record_problem *pr)
 {
     const char *p = line;
     uint64_t seen, captured, phase;
@@ -232,9 +193,9 @@ static int spellcards_parse_row(spellcards *sc, const char *line, int version,
     if (spellcards_number(&p, line, UINT32_MAX, "captured", &captured, pr) != 0)
         return -1;
     if (captured > seen)
-        return spellcards_problem_at(pr, (int)(at - line) + 1,
-                                     "captured %" PRIu64 " times but seen only %" PRIu64, captured,
-                                     seen);
+        return record_problem_at(pr, (int)(at - line) + 1,
+                                 "captured %" PRIu64 " times but seen only %" PRIu64, captured,
+                                 seen);
     if (spellcards_field(&p, line, pr) != 0)
         return -1;
     if (version >= 2 &&
@@ -244,15 +205,15 @@ static int spellcards_parse_row(spellcards *sc, const char *line, int version,
     size_t boss_len = strcspn(p, " \t");
     char name[SPELLCARDS_NAME_MAX + 1];
     if (boss_len == 0 || boss_len > SPELLCARDS_NAME_MAX)
-        return spellcards_problem_at(pr, (int)(boss - line) + 1,
-                                     "the boss's name wants 1 to %d letters, digits or '_'",
-                                     SPELLCARDS_NAME_MAX);
+        return record_problem_at(pr, (int)(boss - line) + 1,
+                                 "the boss's name wants 1 to %d letters, digits or '_'",
+                                 SPELLCARDS_NAME_MAX);
     memcpy(name, boss, boss_len);
     name[boss_len] = '\0';
     if (!spellcards_name_ok(name))
-        return spellcards_problem_at(pr, (int)(boss - line) + 1,
-                                     "the boss's name '%s' holds more than letters, digits and '_'",
-                                     name);
+        return record_problem_at(pr, (int)(boss - line) + 1,
+                                 "the boss's name '%s' holds more than letters, digits and '_'",
+                                 name);
     p += boss_len;
     if (spellcards_field(&p, line, pr) != 0 ||
         spellcards_number(&p, line, 255, "phase", &phase, pr) != 0 ||
@@ -260,13 +221,13 @@ static int spellcards_parse_row(spellcards *sc, const char *line, int version,
         return -1;
     const char *title = p + 1, *close = *p == '"' ? strchr(title, '"') : NULL;
     if (!close || close[1] != '\0')
-        return spellcards_problem_at(pr, (int)(p - line) + 1,
-                                     "the title wants to be in double quotes, and last");
+        return record_problem_at(pr, (int)(p - line) + 1,
+                                 "the title wants to be in double quotes, and last");
     if ((size_t)(close - title) > SPELLCARDS_TITLE_MAX)
-        return spellcards_problem_at(pr, (int)(title - line) + 1,
-                                     "the title is longer than %d bytes", SPELLCARDS_TITLE_MAX);
+        return record_problem_at(pr, (int)(title - line) + 1, "the title is longer than %d bytes",
+                                 SPELLCARDS_TITLE_MAX);
     if (sc->count >= SPELLCARDS_MAX)
-        return spellcards_problem_at(pr, 1, "more than %d cards", SPELLCARDS_MAX);
+        return record_problem_at(pr, 1, "more than %d cards", SPELLCARDS_MAX);
     spellcard *c = &sc->cards[sc->count++];
     memset(c, 0, sizeof *c);
     spellcards_copy(c->boss, sizeof c->boss, name);
@@ -279,94 +240,55 @@ static int spellcards_parse_row(spellcards *sc, const char *line, int version,
 }
 
 /* The first line: "curtain-spellcards VERSION", the version a whole number. */
-static int spellcards_parse_header(const char *line, spellcards_problem *pr, int *version)
+static int spellcards_parse_header(const char *line, record_problem *pr, int *version)
 {
     size_t m = strlen(SPELLCARDS_MAGIC);
     const char *p = line + m;
     uint64_t v = 0;
     if (strncmp(line, SPELLCARDS_MAGIC, m) != 0 || !spellcards_space(&p))
-        return spellcards_problem_at(pr, 1, "not a spell card record (no '%s' line)",
-                                     SPELLCARDS_MAGIC);
+        return record_problem_at(pr, 1, "not a spell card record (no '%s' line)", SPELLCARDS_MAGIC);
     if (spellcards_number(&p, line, INT32_MAX, "the format version", &v, pr) != 0)
         return -1;
     spellcards_space(&p);
     if (*p != '\0' || v < 1)
-        return spellcards_problem_at(pr, (int)(p - line) + 1,
-                                     "the format version wants 1 or more, "
-                                     "and nothing after it");
+        return record_problem_at(pr, (int)(p - line) + 1,
+                                 "the format version wants 1 or more, "
+                                 "and nothing after it");
     *version = (int)v;
     return 0;
 }
 
-/* "end HASH": sixteen hex digits, the hash of every byte before the line. */
-static int spellcards_parse_end(const char *line, uint64_t want, spellcards_problem *pr)
+/* What a parse fills: the record, and the file's format version. */
+typedef struct spellcards_reading {
+    spellcards *sc;
+    int version;
+} spellcards_reading;
+
+/* The first line: "curtain-spellcards VERSION", not newer than this curtain's. */
+static void spellcards_read_header(void *ctx, const char *line, record_problem *pr)
 {
-    uint64_t have = 0;
-    int digits = 0;
-    const char *p = line + 4;
-    for (; digits < 16; digits++, p++) {
-        int c = *p, d = c >= '0' && c <= '9'   ? c - '0'
-                        : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                        : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                               : -1;
-        if (d < 0)
-            break;
-        have = have << 4 | (uint64_t)d;
-    }
-    if (digits != 16 || *p != '\0')
-        return spellcards_problem_at(pr, 5, "the end line wants 16 hex digits and nothing after");
-    if (have != want)
-        return spellcards_problem_at(pr, 5, "the checksum does not match (damaged or edited)");
-    return 0;
+    spellcards_reading *rd = ctx;
+    if (spellcards_parse_header(line, pr, &rd->version) == 0 && rd->version > SPELLCARDS_VERSION)
+        record_problem_at(pr, (int)strlen(SPELLCARDS_MAGIC) + 2,
+                          "written by a newer curtain (format %d)", rd->version);
+}
+
+/* One line after the first but a comment or the end: a card's row. */
+static void spellcards_read_row(void *ctx, const char *line, record_problem *pr)
+{
+    spellcards_reading *rd = ctx;
+    spellcards_parse_row(rd->sc, line, rd->version, pr);
 }
 
 int spellcards_parse(spellcards *sc, const char *text, size_t size, const char *origin,
                      char *reason, size_t reason_size)
 {
     spellcards_clear(sc);
-    if (size == 0)
-        return spellcards_fail(reason, reason_size, origin, 1, 1, "the file is empty");
-    const char *p = text, *end = text + size;
-    int line_no = 0, ended = 0, version = 0;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        line_no++;
-        spellcards_problem pr = {0};
-        size_t len = nl ? (size_t)(nl - p) : 0;
-        char line[SPELLCARDS_LINE];
-        if (!nl)
-            spellcards_problem_at(&pr, 1, "the last line has no end (the file was cut short)");
-        else if (ended)
-            spellcards_problem_at(&pr, 1, "text after the end line");
-        else if (len >= sizeof line || memchr(p, '\0', len))
-            spellcards_problem_at(&pr, 1, "a line too long or binary");
-        if (!pr.col) {
-            memcpy(line, p, len);
-            line[len] = '\0';
-        }
-        if (pr.col) {
-            /* already refused */
-        } else if (line_no == 1) {
-            if (spellcards_parse_header(line, &pr, &version) == 0 && version > SPELLCARDS_VERSION)
-                spellcards_problem_at(&pr, (int)strlen(SPELLCARDS_MAGIC) + 2,
-                                      "written by a newer curtain (format %d)", version);
-        } else if (strncmp(line, "end ", 4) == 0) {
-            spellcards_parse_end(line, hash_buffer(text, (size_t)(p - text), SPELLCARDS_HASH_SEED),
-                                 &pr);
-            ended = 1;
-        } else if (line[0] != '#') {
-            spellcards_parse_row(sc, line, version, &pr);
-        }
-        if (pr.col) {
-            spellcards_clear(sc);
-            return spellcards_fail(reason, reason_size, origin, line_no, pr.col, "%s", pr.message);
-        }
-        p = nl + 1;
-    }
-    if (!ended) {
+    spellcards_reading rd = {.sc = sc};
+    if (record_file_parse(text, size, origin, SPELLCARDS_HASH_SEED, spellcards_read_header,
+                          spellcards_read_row, &rd, reason, reason_size) != 0) {
         spellcards_clear(sc);
-        return spellcards_fail(reason, reason_size, origin, line_no, 1,
-                               "no end line (the file was cut short)");
+        return -1;
     }
     return 0;
 }
@@ -395,52 +317,32 @@ int spellcards_format(const spellcards *sc, char *out, size_t out_size)
     return (int)(n + (size_t)w);
 }
 
+/* record_file's view of spellcards_parse and spellcards_format. */
+static int spellcards_parse_any(void *rec, const char *text, size_t size, const char *origin,
+                                char *reason, size_t reason_size)
+{
+    return spellcards_parse(rec, text, size, origin, reason, reason_size);
+}
+
+static int spellcards_format_any(const void *rec, char *out, size_t out_size)
+{
+    return spellcards_format(rec, out, out_size);
+}
+
 spellcards_status spellcards_load(spellcards *sc, const char *path, char *reason,
                                   size_t reason_size)
 {
     spellcards_clear(sc);
-    if (reason_size)
-        reason[0] = '\0';
-    if (!file_exists(path))
-        return SPELLCARDS_MISSING;
-    char why[512] = "", err[256];
-    size_t size = 0;
-    char *text = file_read_limit(path, FILE_LIMIT_SPELLCARDS, &size, err, sizeof err);
-    if (!text)
-        snprintf(why, sizeof why, "%s", err);
-    else if (spellcards_parse(sc, text, size, path, why, sizeof why) == 0) {
-        mem_free(text);
-        return SPELLCARDS_LOADED;
-    }
-    mem_free(text);
-    char aside[4200];
-    if (file_move_aside(path, aside, sizeof aside) == 0) {
-        snprintf(reason, reason_size, "%s; kept as %s, starting afresh", why, aside);
-    } else {
-        sc->save_blocked = 1;
-        snprintf(reason, reason_size,
-                 "%s; it could not be moved aside, so the record will not be saved over it", why);
-    }
-    log_warn("spell card record refused: %s", reason);
-    return SPELLCARDS_REFUSED;
+    record_status st =
+        record_file_load(path, FILE_LIMIT_SPELLCARDS, spellcards_parse_any, sc, "spell card record",
+                         "the record", &sc->save_blocked, reason, reason_size);
+    return st == RECORD_LOADED    ? SPELLCARDS_LOADED
+           : st == RECORD_MISSING ? SPELLCARDS_MISSING
+                                  : SPELLCARDS_REFUSED;
 }
 
 int spellcards_save(const spellcards *sc, const char *path, char *err, size_t err_size)
 {
-    if (sc->save_blocked) {
-        snprintf(err, err_size, "%s: not saved over a file that could not be read or moved aside",
-                 path);
-        return -1;
-    }
-    char *text = mem_alloc(SPELLCARDS_TEXT_MAX);
-    if (!text) {
-        snprintf(err, err_size, "%s: out of memory", path);
-        return -1;
-    }
-    int n = spellcards_format(sc, text, SPELLCARDS_TEXT_MAX);
-    int rc = n < 0 ? -1 : file_write_atomic(path, text, (size_t)n, err, err_size);
-    if (n < 0)
-        snprintf(err, err_size, "%s: the record does not fit", path);
-    mem_free(text);
-    return rc;
+    return record_file_save(path, sc->save_blocked, SPELLCARDS_TEXT_MAX, spellcards_format_any, sc,
+                            "the record does not fit", err, err_size);
 }

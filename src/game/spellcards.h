@@ -27,7 +27,8 @@
  * ...: nothing is lost), and the record starts empty. A title keeps to its
  * line and its quotes: a double quote in it is recorded as a single one, a
  * control character as a space (lookups clean a title the same way). Saving writes the whole file
- * atomically.
+ * atomically. The envelope (the line loop, the end line's checksum, moving
+ * aside, the atomic save) is game/record_file.h's, shared with the records.
  *
  * Format versions: 1, the first, one history for every difficulty (rows
  * "seen captured boss phase title"); 2, a history per difficulty. A version-1

@@ -31,6 +31,7 @@
 #include "platform/window.h"
 #include "render/frame_view.h"
 #include "ui/menu.h"
+#include "ui/staff_roll.h"
 #include "ui/ui.h"
 #include "ui/unlocks.h"
 #include "ui/world_view.h"
@@ -140,6 +141,7 @@ typedef enum game_phase {
     GAME_PAUSED,
     GAME_ENDING,   /* the run is over; a moment before the results */
     GAME_RESULTS,  /* the tally */
+    GAME_STAFF,    /* the staff roll, after an ending's results (ui/staff_roll.h) */
     GAME_NAME,     /* name entry for the high-score table */
     GAME_UNLOCKED, /* what the run unlocked (ui/unlocks.h) */
     GAME_SAVE,     /* save the replay? */
@@ -264,7 +266,8 @@ typedef struct app {
     char cards_path[APP_PATH_MAX];
     records records; /* the player's records (game/records.h) */
     char records_path[APP_PATH_MAX];
-    unlock_state unlocks; /* what the last run unlocked (ui/unlocks.h) */
+    unlock_state unlocks;   /* what the last run unlocked (ui/unlocks.h) */
+    staff_roll_state staff; /* the staff roll after an ending (ui/staff_roll.h) */
     char replay_dir[APP_PATH_MAX];
     app_screen screen;
     uint64_t tick;

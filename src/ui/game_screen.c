@@ -219,7 +219,8 @@ void game_leave(app *a)
     game_state *g = &a->game;
     if (!g->watching && (g->phase == GAME_RUNNING || g->phase == GAME_PAUSED))
         game_keep_last(a, REPLAY_END_UNFINISHED);
-    int before_table = g->phase == GAME_ENDING || g->phase == GAME_RESULTS || g->phase == GAME_NAME;
+    int before_table = g->phase == GAME_ENDING || g->phase == GAME_RESULTS ||
+                       g->phase == GAME_STAFF || g->phase == GAME_NAME;
     if (before_table && g->rank < 0 && game_ranks(a))
         game_insert_score(a);
     a->typing = 0;
@@ -487,6 +488,10 @@ void game_update(app *a)
         if (--g->end_timer <= 0)
             g->phase = GAME_RESULTS;
         break;
+    case GAME_STAFF:
+        if (staff_roll_step(a))
+            game_after_ending(a);
+        break;
     default: break;
     }
     /* at the end of a replay, rewind held goes back into it */
@@ -580,14 +585,26 @@ static void game_enter_name(app *a)
     game_ask_save(a);
 }
 
-/* Leaves the results: back to the replays after one, else on to what follows the
- * ending (game_after_ending). */
+/* Whether the run just over played the game's ending: the player's own run
+ * (not a practice, not the Extra stage) that cleared the game. */
+static int game_ended_story(const app *a)
+{
+    const game_state *g = &a->game;
+    return !g->watching && !g->practice && g->w->state == WORLD_CLEARED && world_all_clear(g->w) &&
+           !world_in_extra(g->w);
+}
+
+/* Leaves the results: back to the replays after one; after the game's ending,
+ * the staff roll (one that cannot be read is said and left out); else on to
+ * what follows the ending (game_after_ending). */
 static void game_results_next(app *a)
 {
     game_state *g = &a->game;
     app_sound(a, SFX_MENU_SELECT, 0);
     if (g->watching)
         app_switch(a, SCREEN_REPLAYS);
+    else if (game_ended_story(a) && staff_roll_begin(a) == 0)
+        g->phase = GAME_STAFF;
     else
         game_after_ending(a);
 }
@@ -776,6 +793,15 @@ void game_action(app *a, input_ui act)
     case GAME_RESULTS:
         if (act == INPUT_UI_CONFIRM || act == INPUT_UI_PAUSE)
             game_results_next(a);
+        break;
+    case GAME_STAFF:
+        /* back or pause skips it; confirm goes on once the end line stands */
+        if (act == INPUT_UI_BACK || act == INPUT_UI_PAUSE ||
+            (act == INPUT_UI_CONFIRM && staff_roll_at_end(a))) {
+            app_sound(a, SFX_MENU_SELECT, 0);
+            a->staff.over = 1;
+            game_after_ending(a);
+        }
         break;
     case GAME_UNLOCKED:
         if (act == INPUT_UI_CONFIRM || act == INPUT_UI_PAUSE) {
@@ -1098,7 +1124,8 @@ const char *game_results_title(const app *a)
     return g->practice ? "Practice Lost" : "Game Over";
 }
 
-/* The ending's credits, under the results of a run that cleared the game. */
+/* The ending's word, under the results of a run that cleared the game (the
+ * staff roll, ui/staff_roll.h, follows them). */
 static void game_draw_credits(app *a, SDL_Rect box, int y)
 {
     SDL_Renderer *r = a->win.renderer;
@@ -1106,10 +1133,9 @@ static void game_draw_credits(app *a, SDL_Rect box, int y)
     int cx = box.x + box.w / 2;
     static const char *const lines[] = {
         "Every stage cleared: thank you for playing!",
-        "curtain: stages, ships, bullets are pattern files",
-        "made with SDL2; its music is synthesized as it plays",
+        "The staff roll follows.",
     };
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < (a->game.watching ? 1 : 2); k++) /* a replay has no roll */
         panel_text(r, at, ATLAS_FONT_SMALL, 1, cx, y + 14 * k, TEXT_CENTER,
                    k == 0 ? PANEL_PINK : PANEL_DIM, lines[k]);
 }
@@ -1321,6 +1347,10 @@ static void game_draw_film_box(app *a)
 void game_draw(app *a)
 {
     game_state *g = &a->game;
+    if (g->phase == GAME_STAFF) { /* the roll has the screen: its backdrop, its lines */
+        staff_roll_draw(a);
+        return;
+    }
     char mark2[96] = "";
     if (world_speed_percent(&g->config) != 100)
         snprintf(mark2, sizeof mark2, "practice at %d%% speed", world_speed_percent(&g->config));

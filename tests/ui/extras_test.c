@@ -1,18 +1,20 @@
 /*
- * extras: the front end's extras driven headless on a game of six stages and
- * an Extra stage (each stage in its own folder, with a midboss and a boss of
- * spell cards; the Extra's boss too). The title's Extra Start is dimmed and
- * does nothing until a ship unlocks it; a run the player flies that clears
- * Normal without a continue ends with the unlock screen (after the results,
- * before name entry), counts in the records (run, all clear, without
- * continues) and opens Extra Start, whose ship select dims the ship that did
- * not unlock it and starts the Extra stage alone at Lunatic; Easy, a continue,
- * the autopilot or practice unlock nothing. The practice menu covers every
- * stage and every boss and card of the six, in the game's order (midboss, then
- * boss), and the Extra's only once one of its cards was met, at Lunatic. The
- * attract demos rotate through the six stages and leave the Extra's cards out.
- * Player Data lists every card of the game; the Music Room lists the shipped
- * themes by their titles, the title's first.
+ * extras: the front end's extras driven headless on a game of six stages and an
+ * Extra stage (each stage in its own folder, with a midboss and a boss of spell
+ * cards; the Extra's boss too). The title's Extra Start is dimmed and does
+ * nothing until a ship unlocks it; a run the player flies that clears Normal
+ * without a continue ends with the staff roll (patterns/staff.txt, faster while
+ * a button is held, skipped by back or pause, a mod's own read in its place, a
+ * broken one said with file:line:col and passed over) and the unlock screen
+ * (after the results and the roll, before name entry), counts in the records
+ * (run, all clear, without continues) and opens Extra Start, whose ship select
+ * dims the ship that did not unlock it and starts the Extra stage alone at
+ * Lunatic; Easy, a continue, the autopilot or practice unlock nothing. The
+ * practice menu covers every stage and every boss and card of the six, in the
+ * game's order (midboss, then boss), and the Extra's only once one of its cards
+ * was met, at Lunatic. The attract demos rotate through the six stages and
+ * leave the Extra's cards out. Player Data lists every card of the game; the
+ * Music Room lists the shipped themes by their titles, the title's first.
  *
  * usage: test_ui.extras PATTERNS_DIR
  */
@@ -21,6 +23,7 @@
 #include "core/mem.h"
 #include "game/attract.h"
 #include "game/difficulty.h"
+#include "sim/backdrop.h"
 #include "ui/app.h"
 #include "ui/panel.h"
 
@@ -142,6 +145,26 @@ static game_phase ex_play_to_results(app *a, world_config cfg)
     return a->game.phase;
 }
 
+/* Lets the staff roll play out (a button held: fast), then returns the phase
+ * after it. The roll scrolls, and its end line stands a while before it goes
+ * on by itself. */
+static game_phase ex_roll_to_end(app *a)
+{
+    CHECK(a->staff.roll.count > 0 && !a->staff.over);
+    float pos = a->staff.pos;
+    a->held = INPUT_BIT(INPUT_SHOT);
+    int frames = 0;
+    for (; frames < 20000 && a->game.phase == GAME_STAFF; frames++) {
+        game_update(a);
+        if (frames == 10)
+            CHECK(a->staff.pos >= pos + 10 * STAFF_ROLL_SPEED * STAFF_ROLL_FAST);
+    }
+    a->held = 0;
+    CHECK(a->staff.over && a->staff.held_end >= STAFF_ROLL_HOLD);
+    CHECK(frames > STAFF_ROLL_HOLD / STAFF_ROLL_FAST);
+    return a->game.phase;
+}
+
 static void ex_unlock(const library *lib)
 {
     unsetenv(RECORDS_UNLOCK_ENV);
@@ -154,18 +177,25 @@ static void ex_unlock(const library *lib)
     title_action(a, INPUT_UI_CONFIRM);
     CHECK_EQ_INT((int)a->screen, SCREEN_TITLE);
 
-    /* Easy, cleared: counted, nothing unlocked; no unlock screen */
+    /* Easy, cleared: counted, nothing unlocked; the staff roll, skipped, and no
+     * unlock screen */
     world_config easy = {.seed = 2, .difficulty = DIFFICULTY_EASY, .ship = 0};
-    game_phase after = ex_play_to_results(a, easy);
+    CHECK_EQ_INT(ex_play_to_results(a, easy), GAME_STAFF);
+    game_action(a, INPUT_UI_CONFIRM); /* confirm does not skip it, back does */
+    CHECK_EQ_INT(a->game.phase, GAME_STAFF);
+    game_action(a, INPUT_UI_BACK);
+    game_phase after = a->game.phase;
     CHECK(after == GAME_NAME || after == GAME_SAVE);
     const records_ship *rs = records_find(&a->records, "hotaru");
     CHECK(rs && rs->played[DIFFICULTY_EASY] == 1 && rs->no_continue[DIFFICULTY_EASY] == 1);
     CHECK(!records_extra_unlocked(&a->records, "hotaru"));
     CHECK(a->records.frames > 0);
 
-    /* Normal, cleared without a continue: the unlock screen, then name entry */
+    /* Normal, cleared without a continue: the staff roll to its end, then the
+     * unlock screen, then name entry */
     world_config normal = {.seed = 3, .difficulty = DIFFICULTY_NORMAL, .ship = 0};
-    CHECK_EQ_INT(ex_play_to_results(a, normal), GAME_UNLOCKED);
+    CHECK_EQ_INT(ex_play_to_results(a, normal), GAME_STAFF);
+    CHECK_EQ_INT(ex_roll_to_end(a), GAME_UNLOCKED);
     CHECK(a->unlocks.count >= 1 &&
           strcmp(a->unlocks.lines[0], "Extra Stage unlocked for Hotaru!") == 0);
     game_action(a, INPUT_UI_CONFIRM);
@@ -213,7 +243,9 @@ static void ex_unlock(const library *lib)
 
     /* the autopilot's run and a practice count nothing */
     a = ex_app(lib, 1);
-    CHECK(ex_play_to_results(a, normal) != GAME_UNLOCKED);
+    CHECK_EQ_INT(ex_play_to_results(a, normal), GAME_STAFF);
+    game_action(a, INPUT_UI_PAUSE);
+    CHECK(a->game.phase != GAME_UNLOCKED && a->game.phase != GAME_STAFF);
     CHECK(records_find(&a->records, "hotaru") == NULL);
     ex_app_free(a);
     a = ex_app(lib, 0);
@@ -234,6 +266,50 @@ static void ex_unlock(const library *lib)
     CHECK(!a->title.m.disabled[1]);
     unsetenv(RECORDS_UNLOCK_ENV);
     ex_app_free(a);
+}
+
+/* Writes text as dir's staff.txt. */
+static void ex_put_roll(const char *dir, const char *text)
+{
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/%s", dir, CREDITS_FILE_NAME);
+    CHECK(file_write_atomic(path, text, strlen(text), err, sizeof err) == 0);
+}
+
+/* A mod's own staff roll is the one shown (a backdrop it names that does not
+ * exist is said where it is named, and dusk shows); a mod's roll that does not
+ * read is said, file:line:col, and the game goes on past it. */
+static void ex_staff_mod(const library *lib)
+{
+    char dir[] = "/tmp/curtain_extras_XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    ex_put_roll(dir, "music stage2\nbackdrop nowhere\ntitle Our Mod\nrole All\nname Us\nend Bye\n");
+    app *a = ex_app(lib, 0);
+    ((ui_config *)a->cfg)->mod = dir;
+    world_config easy = {.seed = 2, .difficulty = DIFFICULTY_EASY, .ship = 0};
+    CHECK_EQ_INT(ex_play_to_results(a, easy), GAME_STAFF);
+    CHECK_EQ_INT(a->staff.roll.count, 4);
+    CHECK(strcmp(a->staff.roll.entries[0].text, "Our Mod") == 0);
+    CHECK(strcmp(a->staff.roll.music, "stage2") == 0);
+    CHECK_EQ_INT(a->staff.backdrop, BACKDROP_DUSK + 1);
+    CHECK(strstr(a->toast_text, "staff.txt:2:10: no backdrop called 'nowhere'") != NULL);
+    CHECK_EQ_INT(ex_roll_to_end(a), GAME_NAME);
+    SDL_StopTextInput();
+    ex_app_free(a);
+
+    ex_put_roll(dir, "title Our Mod\nrole\n");
+    a = ex_app(lib, 0);
+    ((ui_config *)a->cfg)->mod = dir;
+    game_phase after = ex_play_to_results(a, easy);
+    CHECK(after == GAME_NAME || after == GAME_SAVE);
+    CHECK(strstr(a->toast_text, "staff.txt:2:5: 'role' needs its text") != NULL);
+    SDL_StopTextInput();
+    ((ui_config *)a->cfg)->mod = NULL;
+    ex_app_free(a);
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, CREDITS_FILE_NAME);
+    remove(path);
+    remove(dir);
 }
 
 /* The practice menu: six stage rows, every boss and card of the six in the
@@ -354,6 +430,7 @@ int main(int argc, char **argv)
     library *lib = ex_library(argv[1]);
     if (lib) {
         ex_unlock(lib);
+        ex_staff_mod(lib);
         ex_practice(lib);
         ex_attract(lib);
         ex_screens(lib, argv[1]);
