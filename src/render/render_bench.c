@@ -15,6 +15,7 @@
 #include "render/atlas.h"
 #include "render/bullet_view.h"
 #include "render/field_view.h"
+#include "render/frame_view.h"
 #include "render/laser_mesh.h"
 #include "render/sprite_draw.h"
 #include "sim/laser_pool.h"
@@ -494,6 +495,83 @@ static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
                tg->name, rb_size_names[verdict], frame_at);
 }
 
+typedef struct rb_build_workers {
+    sprite_batch *batch;
+    sprite_bullets in;
+    workers *w;
+} rb_build_workers;
+
+/* One timed build of the batch from the bullets, split over w's threads. */
+static double rb_run_build_workers(void *ctx)
+{
+    rb_build_workers *bd = ctx;
+    uint64_t t0 = clock_now_ns();
+    sprite_batch_clear(bd->batch);
+    sprite_batch_add_bullets_workers(bd->batch, &bd->in, 0, 1, bd->w);
+    uint64_t t1 = clock_now_ns();
+    bench_consume((uint64_t)sprite_batch_count(bd->batch));
+    return (double)(t1 - t0);
+}
+
+/* The software renderer's frame on one thread and on the game's threads
+ * (frame_view.h: the cores, up to FRAME_VIEW_THREADS), on the headless
+ * target: the blit alone in ms, the two alternated in one loop so that the
+ * machine's load falls on both alike, and the frame (build and blit, both on
+ * the threads). */
+static void rb_table_blit_threads(bench *b, rb_state *st, rb_target *tg)
+{
+    static const bench_column cols[] = {
+        {"blit x1", "ms", 2, BENCH_LOWER_BETTER},  {"blit xN", "ms", 2, BENCH_LOWER_BETTER},
+        {"vs x1", "x", 2, BENCH_HIGHER_BETTER},    {"build xN", "ms", 2, BENCH_LOWER_BETTER},
+        {"frame xN", "ms", 2, BENCH_LOWER_BETTER},
+    };
+    int threads = SDL_GetCPUCount();
+    threads = threads > FRAME_VIEW_THREADS ? FRAME_VIEW_THREADS : threads < 1 ? 1 : threads;
+    workers pool;
+    workers_init(&pool, threads);
+    threads = workers_threads(&pool);
+    char title[160];
+    snprintf(title, sizeof title,
+             "software renderer in bands over threads: one against %d (N), the same pixels",
+             threads);
+    bench_table t;
+    bench_table_begin(&t, b, "blit_threads", title, cols, 5, 10);
+    int verdict = st->sizes > 3 ? 3 : st->sizes - 1, rounds = b->quick ? 3 : 9;
+    double frame_at = NAN, ratio_at = NAN;
+    sprite_draw *draw = &tg->draws[SPRITE_DRAW_BLIT];
+    sprite_batch *batch = &st->batches[SPRITE_BATCH_RECTS];
+    for (int k = 0; k < st->sizes; k++) {
+        bench_table_row(&t, rb_size_names[k]);
+        rb_build_workers bd = {batch, rb_view(&st->bullets, rb_sizes[k]), &pool};
+        double build = rb_measure(b, rb_run_build_workers, &bd);
+        rb_submit s = {tg, draw, batch, NULL};
+        double one[9], many[9];
+        for (int r = 0; r < rounds; r++) {
+            sprite_draw_set_workers(draw, NULL);
+            one[r] = rb_run_submit(&s) / 1e6;
+            sprite_draw_set_workers(draw, &pool);
+            many[r] = rb_run_submit(&s) / 1e6;
+        }
+        sprite_draw_set_workers(draw, NULL);
+        double p1 = bench_summarize(one, rounds).p50, pn = bench_summarize(many, rounds).p50;
+        bench_table_value(&t, p1);
+        bench_table_value(&t, pn);
+        bench_table_value(&t, p1 / pn);
+        bench_table_value(&t, build / 1e6);
+        bench_table_value(&t, build / 1e6 + pn);
+        if (k == verdict) {
+            frame_at = build / 1e6 + pn;
+            ratio_at = p1 / pn;
+        }
+    }
+    bench_table_end(&t);
+    workers_free(&pool);
+    bench_note(b,
+               "software renderer on %d threads: %s bullets built and blitted in %.2f ms a frame, "
+               "the blit %.2fx one thread's (target for 100k: 8 ms or less)",
+               threads, rb_size_names[verdict], frame_at, ratio_at);
+}
+
 /* The blitter's code paths, on the headless software target. */
 static void rb_table_blit_paths(bench *b, rb_state *st, rb_target *tg)
 {
@@ -646,8 +724,10 @@ int render_bench_run(bench *b)
         rb_table_lasers(b, lasers, scenes, &targets[i]);
     for (int k = 0; k < scenes; k++)
         rb_lasers_free(&lasers[k]);
-    if (count > 0 && targets[0].surface)
+    if (count > 0 && targets[0].surface && targets[0].ready[SPRITE_DRAW_BLIT]) {
+        rb_table_blit_threads(b, &st, &targets[0]);
         rb_table_blit_paths(b, &st, &targets[0]);
+    }
     for (int i = 0; i < count; i++)
         rb_target_close(&targets[i]);
     if (video)

@@ -411,3 +411,108 @@ void sprite_blit_rects(const sprite_blit_atlas *a, const sprite_blit_target *t,
     sprite_blit_get_isa();
     blit_fns[blend == SPRITE_BLEND_ADD](a, t, rects, count);
 }
+
+/* ---- bands over threads ------------------------------------------------------ */
+
+#define BLIT_BAND_SAMPLES 4096 /* rects sampled to place the bands' bounds */
+#define BLIT_BAND_BUCKET  8    /* rows per bucket of that sample's histogram */
+#define BLIT_BAND_BUCKETS 512  /* buckets: targets up to 4096 rows tall */
+
+/* One layer drawn in bands: what each part needs. */
+typedef struct blit_bands {
+    const sprite_blit_atlas *atlas;
+    sprite_blit_target target;
+    const sprite_rect *rects;
+    int count;
+    sprite_blend blend;
+    int faded;
+    uint8_t opacity;
+    int bound[WORKERS_MAX + 1]; /* band p is the target's rows [bound[p], bound[p + 1]) */
+} blit_bands;
+
+/* Places the bands' bounds so that each holds about as many rects (by a
+ * histogram of a sample of their top rows; a rect's cost is its rows, and
+ * most rects of a layer are one size). Depends only on the rects, the target
+ * and the number of parts. */
+static void blit_bands_place(blit_bands *bb, int parts)
+{
+    const sprite_blit_target *t = &bb->target;
+    uint32_t hist[BLIT_BAND_BUCKETS] = {0};
+    int buckets = (t->h + BLIT_BAND_BUCKET - 1) / BLIT_BAND_BUCKET;
+    buckets = buckets > BLIT_BAND_BUCKETS ? BLIT_BAND_BUCKETS : buckets < 1 ? 1 : buckets;
+    int stride = bb->count / BLIT_BAND_SAMPLES + 1;
+    uint32_t sampled = 0;
+    for (int i = 0; i < bb->count; i += stride, sampled++) {
+        int y = bb->rects[i].y - t->origin_y;
+        int k = y < 0 ? 0 : y / BLIT_BAND_BUCKET;
+        hist[k < buckets ? k : buckets - 1]++;
+    }
+    bb->bound[0] = 0;
+    int k = 0;
+    uint32_t seen = 0;
+    for (int p = 1; p < parts; p++) {
+        uint64_t want = (uint64_t)sampled * (uint64_t)p / (uint64_t)parts;
+        while (k < buckets && seen + hist[k] <= want)
+            seen += hist[k++];
+        int row = k * BLIT_BAND_BUCKET;
+        row = row < bb->bound[p - 1] ? bb->bound[p - 1] : row > t->h ? t->h : row;
+        bb->bound[p] = row;
+    }
+    bb->bound[parts] = t->h;
+}
+
+/* Part `part`: every rect, clipped to the part's band. */
+static void blit_bands_part(void *ctx, int part, int parts)
+{
+    (void)parts;
+    const blit_bands *bb = ctx;
+    int y0 = bb->bound[part], y1 = bb->bound[part + 1];
+    if (y0 >= y1)
+        return;
+    sprite_blit_target band = bb->target;
+    band.pixels += (size_t)y0 * band.pitch;
+    band.h = y1 - y0;
+    band.origin_y += y0;
+    if (bb->faded)
+        sprite_blit_rects_faded(bb->atlas, &band, bb->rects, bb->count, bb->blend, bb->opacity);
+    else
+        sprite_blit_rects(bb->atlas, &band, bb->rects, bb->count, bb->blend);
+}
+
+/* Draws a layer in bands over w's threads, or on the caller when small. */
+static void blit_bands_run(blit_bands *bb, workers *w)
+{
+    int parts = workers_threads(w);
+    if (parts > bb->target.h)
+        parts = bb->target.h;
+    if (parts < 2 || bb->count < SPRITE_BLIT_BAND_MIN) {
+        bb->bound[0] = 0;
+        bb->bound[1] = bb->target.h;
+        blit_bands_part(bb, 0, 1);
+        return;
+    }
+    blit_bands_place(bb, parts);
+    sprite_blit_get_isa(); /* chosen before the threads read it */
+    workers_run(w, blit_bands_part, bb, parts);
+}
+
+void sprite_blit_rects_workers(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                               const sprite_rect *rects, int count, sprite_blend blend, workers *w)
+{
+    blit_bands bb = {.atlas = a, .target = *t, .rects = rects, .count = count, .blend = blend};
+    blit_bands_run(&bb, w);
+}
+
+void sprite_blit_rects_faded_workers(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                                     const sprite_rect *rects, int count, sprite_blend blend,
+                                     uint8_t opacity, workers *w)
+{
+    blit_bands bb = {.atlas = a,
+                     .target = *t,
+                     .rects = rects,
+                     .count = count,
+                     .blend = blend,
+                     .faded = 1,
+                     .opacity = opacity};
+    blit_bands_run(&bb, w);
+}

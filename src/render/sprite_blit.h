@@ -19,6 +19,7 @@
 #ifndef CURTAIN_RENDER_SPRITE_BLIT_H
 #define CURTAIN_RENDER_SPRITE_BLIT_H
 
+#include "core/workers.h"
 #include "render/sprite_batch.h"
 
 #include <stdint.h>
@@ -71,6 +72,22 @@ void sprite_blit_rects(const sprite_blit_atlas *a, const sprite_blit_target *t,
 void sprite_blit_rects_faded(const sprite_blit_atlas *a, const sprite_blit_target *t,
                              const sprite_rect *rects, int count, sprite_blend blend,
                              uint8_t opacity);
+
+/* Layers of fewer rects than this are drawn on the calling thread alone by
+ * the _workers functions: splitting them would cost more than it saves. */
+#define SPRITE_BLIT_BAND_MIN 2048
+
+/* sprite_blit_rects and sprite_blit_rects_faded split over the threads of w
+ * (core/workers.h; NULL: the calling thread) in horizontal bands of the
+ * target, one a thread, their bounds placed so that each band holds about as
+ * many rects. Each thread draws every rect clipped to its band, in order, so
+ * every pixel gets the same blends in the same order as on one thread: the
+ * same bits for any thread count (tests/render/sprite_blit_test.c). */
+void sprite_blit_rects_workers(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                               const sprite_rect *rects, int count, sprite_blend blend, workers *w);
+void sprite_blit_rects_faded_workers(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                                     const sprite_rect *rects, int count, sprite_blend blend,
+                                     uint8_t opacity, workers *w);
 
 /* The best path this CPU has, and the one in use (initially the best). */
 sprite_blit_isa sprite_blit_best_isa(void);
