@@ -37,7 +37,9 @@ typedef struct sprite_blit_atlas {
     uint32_t *pixels;
     int frame_count;
     sprite_blit_frame *frames;
-    uint16_t *spans; /* per frame row: first and one-past-last pixel that is not clear */
+    /* per frame row: first and one-past-last pixel that is not clear, widened
+     * to groups of 8 (4 where the frame's width is no multiple of 8) */
+    uint16_t *spans;
 } sprite_blit_atlas;
 
 /* A pixel buffer to draw on; (origin_x, origin_y) is where its pixel (0, 0) is in
