@@ -445,20 +445,21 @@ typedef struct blit_bands {
  * histogram of a sample of their top rows; a rect's cost is its rows, and
  * most rects of a layer are one size). Depends only on the rects, the target
  * and the number of parts. */
-static void blit_bands_place(blit_bands *bb, int parts)
+void sprite_blit_band_bounds(const sprite_blit_target *t, const sprite_rect *rects, int count,
+                             int parts, int *bound)
 {
-    const sprite_blit_target *t = &bb->target;
     uint32_t hist[BLIT_BAND_BUCKETS] = {0};
     int buckets = (t->h + BLIT_BAND_BUCKET - 1) / BLIT_BAND_BUCKET;
     buckets = buckets > BLIT_BAND_BUCKETS ? BLIT_BAND_BUCKETS : buckets < 1 ? 1 : buckets;
-    int stride = bb->count / BLIT_BAND_SAMPLES + 1;
+    parts = parts < 1 ? 1 : parts > WORKERS_MAX ? WORKERS_MAX : parts;
+    int stride = count / BLIT_BAND_SAMPLES + 1;
     uint32_t sampled = 0;
-    for (int i = 0; i < bb->count; i += stride, sampled++) {
-        int y = bb->rects[i].y - t->origin_y;
+    for (int i = 0; i < count; i += stride, sampled++) {
+        int y = rects[i].y - t->origin_y;
         int k = y < 0 ? 0 : y / BLIT_BAND_BUCKET;
         hist[k < buckets ? k : buckets - 1]++;
     }
-    bb->bound[0] = 0;
+    bound[0] = 0;
     int k = 0;
     uint32_t seen = 0;
     for (int p = 1; p < parts; p++) {
@@ -466,10 +467,10 @@ static void blit_bands_place(blit_bands *bb, int parts)
         while (k < buckets && seen + hist[k] <= want)
             seen += hist[k++];
         int row = k * BLIT_BAND_BUCKET;
-        row = row < bb->bound[p - 1] ? bb->bound[p - 1] : row > t->h ? t->h : row;
-        bb->bound[p] = row;
+        row = row < bound[p - 1] ? bound[p - 1] : row > t->h ? t->h : row;
+        bound[p] = row;
     }
-    bb->bound[parts] = t->h;
+    bound[parts] = t->h;
 }
 
 /* Part `part`: every rect, clipped to the part's band. */
@@ -502,7 +503,7 @@ static void blit_bands_run(blit_bands *bb, workers *w)
         blit_bands_part(bb, 0, 1);
         return;
     }
-    blit_bands_place(bb, parts);
+    sprite_blit_band_bounds(&bb->target, bb->rects, bb->count, parts, bb->bound);
     sprite_blit_get_isa(); /* chosen before the threads read it */
     workers_run(w, blit_bands_part, bb, parts);
 }

@@ -91,6 +91,12 @@ void sprite_blit_rects_faded_workers(const sprite_blit_atlas *a, const sprite_bl
                                      const sprite_rect *rects, int count, sprite_blend blend,
                                      uint8_t opacity, workers *w);
 
+/* Where sprite_blit_rects_workers puts the bands for `parts` threads (1 ..
+ * WORKERS_MAX): band p is the target's rows [bound[p], bound[p + 1]), bound
+ * holding parts + 1 rows from 0 to t->h. For the benchmark and the tests. */
+void sprite_blit_band_bounds(const sprite_blit_target *t, const sprite_rect *rects, int count,
+                             int parts, int *bound);
+
 /* The best path this CPU has, and the one in use (initially the best). */
 sprite_blit_isa sprite_blit_best_isa(void);
 sprite_blit_isa sprite_blit_get_isa(void);

@@ -281,6 +281,24 @@ static void test_bands(const sprite_blit_atlas *atlas)
             }
         }
     }
+    /* The bounds: from 0 to the height, in order; for rects spread evenly over
+     * the buffer the middle one near its middle, for rects crowded into its
+     * top rows (above row 5) at most a bucket below them. */
+    for (int top = 0; top < 2; top++) {
+        int cn = make_crowd(rects, N, 11 + (uint64_t)top, top);
+        for (int parts = 1; parts <= 4; parts++) {
+            int bound[WORKERS_MAX + 1];
+            sprite_blit_band_bounds(&want.t, rects, cn, parts, bound);
+            CHECK_EQ_INT(bound[0], 0);
+            CHECK_EQ_INT(bound[parts], BUF_H);
+            for (int p = 0; p < parts; p++)
+                CHECK(bound[p] <= bound[p + 1]);
+            if (parts == 2 && !top)
+                CHECK(bound[1] >= BUF_H / 4 && bound[1] <= 3 * BUF_H / 4);
+            if (parts == 2 && top)
+                CHECK(bound[1] <= 16);
+        }
+    }
     /* A NULL pool, and a layer too small to split, draw on the caller alike. */
     int n = make_crowd(rects, 100, 13, 0);
     buffer_init(&want, 4);
