@@ -5,9 +5,7 @@
  *
  * The world runs the stress stage of bench/frame_bench.h (emitter enemies whose
  * rate grows 12% every half second) in a world with room for STRESS_BULLETS, the
- * field view is widened to draw that many, and the F3 overlay is shown. On the
- * software path the field is built and blitted on the frame view's threads
- * (frame_view.h), and the world's motion and sweep split over them too. A frame's
+ * field view is widened to draw that many, and the F3 overlay is shown. A frame's
  * cost is its world step plus the drawing of the frame before (the drawing of
  * this one comes after the update). A count is *held* when the frame that saw
  * it and the STRESS_HOLD_FRAMES - 1 before it each took at most 16.7 ms; the
@@ -84,8 +82,6 @@ static int stress_open(app *a)
         return -1;
     }
     field_view_set_workers(&a->view.field, frame_view_workers(&a->view));
-    /* the world's long passes on the same threads (the same state for any count) */
-    s->w->workers = frame_view_workers(&a->view);
     return 0;
 }
 
