@@ -83,6 +83,11 @@ void field_view_free(field_view *fv)
     effect_quads_free(&fv->quads);
 }
 
+void field_view_set_workers(field_view *fv, workers *w)
+{
+    sprite_draw_set_workers(&fv->draw, w);
+}
+
 void field_view_update(field_view *fv)
 {
     fv->tick++;
@@ -145,7 +150,8 @@ void field_view_add_shot_lasers(field_view *fv, const laser_pool *lasers, const 
 
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)
 {
-    sprite_batch_add_bullets(&fv->batch, bullets, FIELD_LAYER_BULLETS, FIELD_LAYER_GLOW);
+    sprite_batch_add_bullets_workers(&fv->batch, bullets, FIELD_LAYER_BULLETS, FIELD_LAYER_GLOW,
+                                     fv->draw.workers);
 }
 
 void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time)

@@ -85,6 +85,10 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
                     sprite_draw_method method, int bullets, uint64_t seed, char *err,
                     size_t err_size);
 void field_view_free(field_view *fv);
+/* The threads the field's bullets are built (sprite_batch_add_bullets_workers)
+ * and blitted (sprite_draw_set_workers) on; NULL, as init leaves it: the
+ * calling thread. The pool is the caller's; the pixels are the same bits. */
+void field_view_set_workers(field_view *fv, workers *w);
 
 /* Advances the animations by one frame (visual state only). */
 void field_view_update(field_view *fv);

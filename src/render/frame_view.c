@@ -3,6 +3,24 @@
  */
 #include "render/frame_view.h"
 
+/* The blit method's threads: the CPU's cores up to FRAME_VIEW_THREADS; one
+ * (or threads that do not start) leaves the field on the calling thread. Only
+ * the software path blits: the others keep one. */
+static void frame_view_start_threads(frame_view *v)
+{
+    int threads = SDL_GetCPUCount();
+    threads = threads > FRAME_VIEW_THREADS ? FRAME_VIEW_THREADS : threads;
+    if (v->method != SPRITE_DRAW_BLIT)
+        threads = 1;
+    workers_init(&v->threads, threads);
+    field_view_set_workers(&v->field, frame_view_workers(v));
+}
+
+workers *frame_view_workers(frame_view *v)
+{
+    return workers_threads(&v->threads) > 1 ? &v->threads : NULL;
+}
+
 int frame_view_init(frame_view *v, SDL_Renderer *r, const frame_view_config *cfg, char *err,
                     size_t err_size)
 {
@@ -18,12 +36,14 @@ int frame_view_init(frame_view *v, SDL_Renderer *r, const frame_view_config *cfg
         return -1;
     }
     overlay_init(&v->overlay);
+    frame_view_start_threads(v);
     return 0;
 }
 
 void frame_view_free(frame_view *v)
 {
     field_view_free(&v->field);
+    workers_free(&v->threads);
     atlas_texture_unload(&v->atlas);
     backdrop_art_unload(&v->backdrops);
 }

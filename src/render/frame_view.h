@@ -7,6 +7,7 @@
 #ifndef CURTAIN_RENDER_FRAME_VIEW_H
 #define CURTAIN_RENDER_FRAME_VIEW_H
 
+#include "core/workers.h"
 #include "game/player.h"
 #include "render/atlas_texture.h"
 #include "render/backdrop_art.h"
@@ -49,6 +50,10 @@ typedef struct frame_view_config {
     int method;    /* a sprite_draw_method, or -1 for the renderer's best */
 } frame_view_config;
 
+/* The most threads the blit method splits the field over: it takes the CPU's
+ * cores up to this many. */
+#define FRAME_VIEW_THREADS 4
+
 typedef struct frame_view {
     SDL_Renderer *renderer;
     sprite_draw_method method;
@@ -56,12 +61,18 @@ typedef struct frame_view {
     backdrop_art backdrops; /* a mod's data backdrops (frame_view_set_backdrops) */
     field_view field;
     overlay overlay;
+    workers threads; /* the field's (field_view_set_workers); the blit method's only */
 } frame_view;
 
-/* Loads the atlas into r and prepares the views. Returns 0, or -1 with err set. */
+/* Loads the atlas into r and prepares the views (and, for the blit method,
+ * the threads that build and blit the field: v must not move until
+ * frame_view_free). Returns 0, or -1 with err set. */
 int frame_view_init(frame_view *v, SDL_Renderer *r, const frame_view_config *cfg, char *err,
                     size_t err_size);
 void frame_view_free(frame_view *v);
+/* The field's threads (NULL: the calling thread alone), for a field view made
+ * again after init (field_view_set_workers). */
+workers *frame_view_workers(frame_view *v);
 /* Draws a mod's n art shapes from now on (render/atlas_texture.h's
  * atlas_texture_set_art, then the field's batch looks again); n = 0 takes the
  * art away. A load: it allocates. Returns 0, or -1 with a positioned err. */

@@ -15,6 +15,7 @@
 #include "render/atlas.h"
 #include "render/bullet_view.h"
 #include "render/field_view.h"
+#include "render/frame_view.h"
 #include "render/laser_mesh.h"
 #include "render/sprite_draw.h"
 #include "sim/laser_pool.h"
@@ -494,6 +495,129 @@ static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
                tg->name, rb_size_names[verdict], frame_at);
 }
 
+typedef struct rb_build_workers {
+    sprite_batch *batch;
+    sprite_bullets in;
+    workers *w;
+} rb_build_workers;
+
+/* One timed build of the batch from the bullets, split over w's threads. */
+static double rb_run_build_workers(void *ctx)
+{
+    rb_build_workers *bd = ctx;
+    uint64_t t0 = clock_now_ns();
+    sprite_batch_clear(bd->batch);
+    sprite_batch_add_bullets_workers(bd->batch, &bd->in, 0, 1, bd->w);
+    uint64_t t1 = clock_now_ns();
+    bench_consume((uint64_t)sprite_batch_count(bd->batch));
+    return (double)(t1 - t0);
+}
+
+/* CPU time of blitting batch's layers into the draw's pixels on this thread:
+ * whole (*one) and band by band as parts threads would split them (*path:
+ * per layer its slowest band, summed: the critical path of the split on
+ * idle cores, without the hand-over). Thread CPU time, which other
+ * processes on the machine do not inflate the way they do wall time. */
+static void rb_blit_cpu(const sprite_draw *draw, const sprite_batch *batch, int parts, double *one,
+                        double *path)
+{
+    const sprite_blit_atlas *a = &draw->atlas->blit;
+    sprite_blit_target t = {draw->pixels, draw->area.w, draw->area.h,
+                            draw->area.w, draw->area.x, draw->area.y};
+    uint64_t t0 = clock_thread_ns();
+    for (int l = 0; l < batch->layer_count; l++)
+        sprite_blit_rects(a, &t, batch->layers[l].rects, batch->layers[l].count,
+                          batch->layers[l].blend);
+    *one = (double)(clock_thread_ns() - t0);
+    *path = 0;
+    for (int l = 0; l < batch->layer_count; l++) {
+        const sprite_layer *layer = &batch->layers[l];
+        int bound[WORKERS_MAX + 1];
+        sprite_blit_band_bounds(&t, layer->rects, layer->count, parts, bound);
+        double slowest = 0;
+        for (int p = 0; p < parts && layer->count > 0; p++) {
+            sprite_blit_target band = t;
+            band.pixels += (size_t)bound[p] * t.pitch;
+            band.h = bound[p + 1] - bound[p];
+            band.origin_y += bound[p];
+            uint64_t b0 = clock_thread_ns();
+            sprite_blit_rects(a, &band, layer->rects, layer->count, layer->blend);
+            double ns = (double)(clock_thread_ns() - b0);
+            slowest = ns > slowest ? ns : slowest;
+        }
+        *path += slowest;
+    }
+}
+
+/* The software renderer's frame on one thread and on the game's threads
+ * (frame_view.h: the cores, up to FRAME_VIEW_THREADS), on the headless
+ * target: the blit alone in ms of wall time, the two alternated in one loop
+ * so that the machine's load falls on both alike; the blit's CPU time on one
+ * thread and its critical path over N (rb_blit_cpu, the least of the rounds);
+ * and the frame (build and blit, both on the threads, wall time). */
+static void rb_table_blit_threads(bench *b, rb_state *st, rb_target *tg)
+{
+    static const bench_column cols[] = {
+        {"blit x1", "ms", 2, BENCH_LOWER_BETTER},     {"blit xN", "ms", 2, BENCH_LOWER_BETTER},
+        {"vs x1", "x", 2, BENCH_HIGHER_BETTER},       {"cpu x1", "ms", 2, BENCH_LOWER_BETTER},
+        {"cpu path xN", "ms", 2, BENCH_LOWER_BETTER}, {"build xN", "ms", 2, BENCH_LOWER_BETTER},
+        {"frame xN", "ms", 2, BENCH_LOWER_BETTER},
+    };
+    int threads = SDL_GetCPUCount();
+    threads = threads > FRAME_VIEW_THREADS ? FRAME_VIEW_THREADS : threads < 1 ? 1 : threads;
+    workers pool;
+    workers_init(&pool, threads);
+    threads = workers_threads(&pool);
+    char title[160];
+    snprintf(title, sizeof title,
+             "software renderer in bands over threads: one against %d (N), the same pixels",
+             threads);
+    bench_table t;
+    bench_table_begin(&t, b, "blit_threads", title, cols, 7, 10);
+    int verdict = st->sizes > 3 ? 3 : st->sizes - 1, rounds = b->quick ? 3 : 9;
+    double frame_at = NAN, ratio_at = NAN, cpu_at[2] = {NAN, NAN};
+    sprite_draw *draw = &tg->draws[SPRITE_DRAW_BLIT];
+    sprite_batch *batch = &st->batches[SPRITE_BATCH_RECTS];
+    for (int k = 0; k < st->sizes; k++) {
+        bench_table_row(&t, rb_size_names[k]);
+        rb_build_workers bd = {batch, rb_view(&st->bullets, rb_sizes[k]), &pool};
+        double build = rb_measure(b, rb_run_build_workers, &bd) / 1e6;
+        rb_submit s = {tg, draw, batch, NULL};
+        double one[9], many[9], cpu[2] = {INFINITY, INFINITY};
+        for (int r = 0; r < rounds; r++) {
+            sprite_draw_set_workers(draw, NULL);
+            one[r] = rb_run_submit(&s) / 1e6;
+            sprite_draw_set_workers(draw, &pool);
+            many[r] = rb_run_submit(&s) / 1e6;
+            double c1, cn;
+            rb_blit_cpu(draw, batch, threads, &c1, &cn);
+            cpu[0] = c1 / 1e6 < cpu[0] ? c1 / 1e6 : cpu[0];
+            cpu[1] = cn / 1e6 < cpu[1] ? cn / 1e6 : cpu[1];
+        }
+        sprite_draw_set_workers(draw, NULL);
+        double p1 = bench_summarize(one, rounds).p50, pn = bench_summarize(many, rounds).p50;
+        double row[7] = {p1, pn, p1 / pn, cpu[0], cpu[1], build, build + pn};
+        for (int c = 0; c < 7; c++)
+            bench_table_value(&t, row[c]);
+        if (k == verdict) {
+            frame_at = build + pn;
+            ratio_at = p1 / pn;
+            cpu_at[0] = cpu[0];
+            cpu_at[1] = cpu[1];
+        }
+    }
+    bench_table_end(&t);
+    workers_free(&pool);
+    bench_note(b,
+               "software renderer on %d threads: %s bullets built and blitted in %.2f ms a frame, "
+               "the blit %.2fx one thread's (target for 100k: 8 ms or less)",
+               threads, rb_size_names[verdict], frame_at, ratio_at);
+    bench_note(b,
+               "blit in thread CPU time at %s: %.2f ms on one thread, %.2f ms on the slowest of "
+               "%d bands (%.2fx: what idle cores would give, less the hand-over)",
+               rb_size_names[verdict], cpu_at[0], cpu_at[1], threads, cpu_at[0] / cpu_at[1]);
+}
+
 /* The blitter's code paths, on the headless software target. */
 static void rb_table_blit_paths(bench *b, rb_state *st, rb_target *tg)
 {
@@ -646,8 +770,10 @@ int render_bench_run(bench *b)
         rb_table_lasers(b, lasers, scenes, &targets[i]);
     for (int k = 0; k < scenes; k++)
         rb_lasers_free(&lasers[k]);
-    if (count > 0 && targets[0].surface)
+    if (count > 0 && targets[0].surface && targets[0].ready[SPRITE_DRAW_BLIT]) {
+        rb_table_blit_threads(b, &st, &targets[0]);
         rb_table_blit_paths(b, &st, &targets[0]);
+    }
     for (int i = 0; i < count; i++)
         rb_target_close(&targets[i]);
     if (video)

@@ -19,6 +19,7 @@
 #ifndef CURTAIN_RENDER_SPRITE_BLIT_H
 #define CURTAIN_RENDER_SPRITE_BLIT_H
 
+#include "core/workers.h"
 #include "render/sprite_batch.h"
 
 #include <stdint.h>
@@ -36,7 +37,9 @@ typedef struct sprite_blit_atlas {
     uint32_t *pixels;
     int frame_count;
     sprite_blit_frame *frames;
-    uint16_t *spans; /* per frame row: first and one-past-last pixel that is not clear */
+    /* per frame row: first and one-past-last pixel that is not clear, widened
+     * to groups of 8 (4 where the frame's width is no multiple of 8) */
+    uint16_t *spans;
 } sprite_blit_atlas;
 
 /* A pixel buffer to draw on; (origin_x, origin_y) is where its pixel (0, 0) is in
@@ -71,6 +74,28 @@ void sprite_blit_rects(const sprite_blit_atlas *a, const sprite_blit_target *t,
 void sprite_blit_rects_faded(const sprite_blit_atlas *a, const sprite_blit_target *t,
                              const sprite_rect *rects, int count, sprite_blend blend,
                              uint8_t opacity);
+
+/* Layers of fewer rects than this are drawn on the calling thread alone by
+ * the _workers functions: splitting them would cost more than it saves. */
+#define SPRITE_BLIT_BAND_MIN 2048
+
+/* sprite_blit_rects and sprite_blit_rects_faded split over the threads of w
+ * (core/workers.h; NULL: the calling thread) in horizontal bands of the
+ * target, one a thread, their bounds placed so that each band holds about as
+ * many rects. Each thread draws every rect clipped to its band, in order, so
+ * every pixel gets the same blends in the same order as on one thread: the
+ * same bits for any thread count (tests/render/sprite_blit_test.c). */
+void sprite_blit_rects_workers(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                               const sprite_rect *rects, int count, sprite_blend blend, workers *w);
+void sprite_blit_rects_faded_workers(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                                     const sprite_rect *rects, int count, sprite_blend blend,
+                                     uint8_t opacity, workers *w);
+
+/* Where sprite_blit_rects_workers puts the bands for `parts` threads (1 ..
+ * WORKERS_MAX): band p is the target's rows [bound[p], bound[p + 1]), bound
+ * holding parts + 1 rows from 0 to t->h. For the benchmark and the tests. */
+void sprite_blit_band_bounds(const sprite_blit_target *t, const sprite_rect *rects, int count,
+                             int parts, int *bound);
 
 /* The best path this CPU has, and the one in use (initially the best). */
 sprite_blit_isa sprite_blit_best_isa(void);

@@ -79,6 +79,11 @@ int sprite_draw_init(sprite_draw *sd, SDL_Renderer *r, const atlas_texture *at,
     return 0;
 }
 
+void sprite_draw_set_workers(sprite_draw *sd, workers *w)
+{
+    sd->workers = w;
+}
+
 void sprite_draw_free(sprite_draw *sd)
 {
     if (sd->upload)
@@ -139,11 +144,13 @@ static void sprite_draw_copy(const sprite_batch *b, const sprite_layer *l, void 
     SDL_SetTextureAlphaMod(tex, 255);
 }
 
-/* blit: blended into the read-back area on the CPU. */
+/* blit: blended into the read-back area on the CPU, in bands over the
+ * draw's threads (sprite_blit_rects_workers: the same bits on any count). */
 static void sprite_draw_blit(const sprite_batch *b, const sprite_layer *l, void *user)
 {
     (void)b;
     sprite_draw *sd = user;
+    const sprite_blit_atlas *a = &sd->atlas->blit;
     sprite_blit_target t = {sd->pixels, sd->area.w, sd->area.h, sd->area.w, sd->area.x, sd->area.y};
     if (l->fading) {
         /* runs of sprites at one opacity, each blitted at it */
@@ -152,17 +159,18 @@ static void sprite_draw_blit(const sprite_batch *b, const sprite_layer *l, void 
                 end++;
             int fade = l->rects[i].fade;
             if (fade == 0)
-                sprite_blit_rects(&sd->atlas->blit, &t, l->rects + i, end - i, l->blend);
+                sprite_blit_rects_workers(a, &t, l->rects + i, end - i, l->blend, sd->workers);
             else if (fade < 255)
-                sprite_blit_rects_faded(&sd->atlas->blit, &t, l->rects + i, end - i, l->blend,
-                                        (uint8_t)(255 - fade));
+                sprite_blit_rects_faded_workers(a, &t, l->rects + i, end - i, l->blend,
+                                                (uint8_t)(255 - fade), sd->workers);
         }
         return;
     }
     if (l->opacity == 255)
-        sprite_blit_rects(&sd->atlas->blit, &t, l->rects, l->count, l->blend);
+        sprite_blit_rects_workers(a, &t, l->rects, l->count, l->blend, sd->workers);
     else
-        sprite_blit_rects_faded(&sd->atlas->blit, &t, l->rects, l->count, l->blend, l->opacity);
+        sprite_blit_rects_faded_workers(a, &t, l->rects, l->count, l->blend, l->opacity,
+                                        sd->workers);
 }
 
 void sprite_draw_batch(sprite_draw *sd, const sprite_batch *b)

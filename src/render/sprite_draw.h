@@ -7,8 +7,9 @@
  *  - copy: one SDL_RenderCopy per sprite of pre-rotated frames (any back end;
  *    the baseline, and what SDL's own software path would do);
  *  - blit: the software renderer: the area the sprites may touch is read back
- *    once, every layer is blended into it by render/sprite_blit, and it is put
- *    back with a single copy.
+ *    once, every layer is blended into it by render/sprite_blit (in bands over
+ *    the threads of sprite_draw_set_workers, when given), and it is put back
+ *    with a single copy.
  * `curtain bench render` measures all three on every back end it can open;
  * sprite_draw_method_for picks from those measurements: blit on the software
  * renderer and on OpenGL running on a software rasterizer (llvmpipe), geometry
@@ -20,6 +21,7 @@
 #ifndef CURTAIN_RENDER_SPRITE_DRAW_H
 #define CURTAIN_RENDER_SPRITE_DRAW_H
 
+#include "core/workers.h"
 #include "render/atlas_texture.h"
 #include "render/effect_quads.h"
 #include "render/laser_mesh.h"
@@ -49,6 +51,7 @@ typedef struct sprite_draw {
     SDL_Texture *upload; /* blit: the area, put back each frame */
     uint32_t *pixels;    /* blit: the area's pixels, read back and blended into */
     int reading;         /* blit: begin read the area back successfully */
+    workers *workers;    /* blit: the threads its layers are split over (NULL: one) */
 } sprite_draw;
 
 const char *sprite_draw_method_name(sprite_draw_method m);
@@ -66,6 +69,10 @@ sprite_batch_mode sprite_draw_batch_mode(sprite_draw_method m);
 int sprite_draw_init(sprite_draw *sd, SDL_Renderer *r, const atlas_texture *at,
                      sprite_draw_method method, SDL_Rect area, char *err, size_t err_size);
 void sprite_draw_free(sprite_draw *sd);
+/* The threads the blit method splits its layers over (core/workers.h; NULL,
+ * the initial value: the calling thread alone). The pool is the caller's and
+ * must outlive the draw; the pixels are the same bits for any count. */
+void sprite_draw_set_workers(sprite_draw *sd, workers *w);
 
 void sprite_draw_begin(sprite_draw *sd);
 /* Draws every layer of b (built in this method's batch mode), in order. */

@@ -47,6 +47,7 @@ static void stress_close(app *a)
         if (field_view_init(&a->view.field, a->win.renderer, &a->view.atlas, a->view.method,
                             WORLD_BULLETS, a->cfg->seed ^ 0x5eed, err, sizeof err) != 0)
             log_error("stress: %s", err);
+        field_view_set_workers(&a->view.field, frame_view_workers(&a->view));
         s->widened = 0;
     }
     if (s->overlay_shown && a->view.overlay.visible)
@@ -80,6 +81,7 @@ static int stress_open(app *a)
         app_toast(a, PANEL_RED, "stress test: %s", err);
         return -1;
     }
+    field_view_set_workers(&a->view.field, frame_view_workers(&a->view));
     return 0;
 }
 

@@ -71,7 +71,11 @@ for key in \
     render/software-surface/10k/blit \
     render/software-surface/10k/frame \
     render/software-surface/10k/vs_copy \
-    render/blit_paths/scalar/blit; do
+    render/blit_paths/scalar/blit \
+    render/blit_threads/10k/blit_x1 \
+    render/blit_threads/10k/blit_xn \
+    render/blit_threads/10k/cpu_path_xn \
+    render/blit_threads/10k/frame_xn; do
     grep -qF "\"key\": \"$key\", \"value\": " "$json" || fail "no figure $key in the render JSON"
 done
 dups=$(grep -oE '"key": "[^"]*"' "$json" | sort | uniq -d)
@@ -130,5 +134,22 @@ expect 2 '--plot needs --sweep' bench pool --plot "$svg"
 rm -f "$svg"
 expect 0 'plot: ' bench --sweep pool --quick --plot "$svg"
 grep -q '16.7 ms' "$svg" || fail "the sweep's plot has no 16.7 ms line"
+
+# The results kept in the repository (docs/results/MACHINE/SCENARIO.json, docs/bench.md
+# "Results kept in the repository"): each reads back and compares with itself, and holds
+# figures of the scenario it is named for and of no other.
+results=$(dirname "$0")/../../docs/results
+kept=0
+for file in "$results"/*/*.json; do
+    [ -e "$file" ] || continue
+    kept=$((kept + 1))
+    name=$(basename "$file" .json)
+    expect 0 'same machine line and build flags' bench --compare "$file" --against "$file"
+    grep -q "\"key\": \"$name/" "$file" || fail "$file has no figure of the scenario $name"
+    ! grep -vq "\"key\": \"$name/" <<<"$(grep -F '"key": ' "$file")" ||
+        fail "$file has figures of another scenario than $name"
+    grep -q '"quick": false' "$file" || fail "$file is a --quick run"
+done
+[ "$kept" -gt 0 ] || fail "no kept results under $results"
 
 finish "bench"

@@ -8,7 +8,8 @@
  * and from there every frame's hash must equal the recorded one to the run's
  * end. Snapshots copy the live parts only: one taken early restored into the
  * world later, and one taken late into the world put back early, give the
- * recorded hashes from there (check_marks), whole and as deltas. Also: taking
+ * recorded hashes from there (check_marks), whole and as deltas; the same for
+ * a crowd of bullets (no content) that rises to 12,200 and ebbs (tides). Also: taking
  * and restoring allocate nothing, and a snapshot does not restore into another
  * world.
  *
@@ -215,6 +216,126 @@ static void snapshot_runs(const library *lib, recording *rec)
     }
 }
 
+/* ---- tides: a crowd that rises and falls ------------------------------------ */
+
+#define TIDE_CAP    16384u /* room for the biggest wave and the rest */
+#define TIDE_FRAMES 220u
+
+/* What frame f adds before its step, the same on every run (no content: the
+ * pool is the state): a few lasting bullets first; at 40 a wave of 12,000 that
+ * lives 60 frames, every seventh turning on a tween (the lazily written
+ * tracks); at 140 a smaller wave of 3,000 elsewhere, living 30. */
+static void tide_spawn(world *w, uint32_t f)
+{
+    uint32_t n = f == 0 ? 200u : f == 40 ? 12000u : f == 140 ? 3000u : 0u;
+    uint32_t life = f == 0 ? 0u : f == 40 ? 60u : 30u;
+    for (uint32_t i = 0; i < n; i++) {
+        bullet_spawn sp = {.x = 10.0f + (float)(i * 7u % 360u),
+                           .y = (f == 140 ? 250.0f : 10.0f) + (float)(i / 360u % 150u),
+                           .heading = (double)((i * 37u + f) % 360u),
+                           .speed = 0.05 + (double)(i % 5u) * 0.1,
+                           .lifetime = life,
+                           .shape = (bullet_shape)(i % 4u),
+                           .color = (bullet_color)(i % 8u)};
+        bullet_handle h = bullet_pool_spawn(&w->bullets, &sp);
+        if (f == 40 && i % 7u == 0)
+            bullet_pool_tween(&w->bullets, h, BULLET_CHANNEL_HEADING, sp.heading + 90.0, 50);
+    }
+}
+
+/* The ship weaving and shooting, invulnerable. */
+static input_bits tide_input(uint32_t f)
+{
+    return (input_bits)(INPUT_BIT(INPUT_SHOT) |
+                        (f / 30 % 2 ? INPUT_BIT(INPUT_LEFT) : INPUT_BIT(INPUT_RIGHT)));
+}
+
+static world *tide_world(void)
+{
+    world_config cfg = {.seed = 31, .flags = WORLD_FLAG_INVULNERABLE};
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init_sized(w, &cfg, NULL, TIDE_CAP) == 0);
+    return w;
+}
+
+/* Frames [from, to) of the tide on w against the recorded hashes; returns the
+ * frames that differ. */
+static int tide_play(world *w, const uint64_t *hashes, uint32_t from, uint32_t to, const char *what)
+{
+    int wrong = 0;
+    for (uint32_t f = from; f < to; f++) {
+        tide_spawn(w, f);
+        world_step(w, tide_input(f));
+        if (world_hash(w) != hashes[f] && wrong++ < 3)
+            fprintf(stderr, "tides, %s: frame %u: hash differs\n", what, f);
+    }
+    return wrong;
+}
+
+/* A restore after a denser frame and after a sparser one: snapshots taken while
+ * the crowd is small (frame 20), at the wave's height (80: 12,200 bullets) and
+ * after it has gone (120: few bullets, the pool's high-water mark up) are
+ * restored into worlds fuller and emptier than they were, in every order; each
+ * gives the hash straight play had at its frame, and the same hash at every
+ * frame played on from there (the later play the same). */
+static void snapshot_tides(void)
+{
+    static uint64_t hashes[TIDE_FRAMES];
+    world *w = tide_world();
+    for (uint32_t f = 0; f < TIDE_FRAMES; f++) {
+        tide_spawn(w, f);
+        world_step(w, tide_input(f));
+        hashes[f] = world_hash(w);
+    }
+    world_free(w);
+    mem_free(w);
+
+    w = tide_world();
+    snapshot sparse, dense, after;
+    CHECK(snapshot_init(&sparse, w) == 0 && snapshot_init(&dense, w) == 0 &&
+          snapshot_init(&after, w) == 0);
+    int wrong = tide_play(w, hashes, 0, 21, "to frame 20");
+    CHECK(snapshot_take(&sparse, w) == 0);
+    uint32_t few = w->bullets.live;
+    wrong += tide_play(w, hashes, 21, 81, "to frame 80");
+    CHECK(snapshot_take(&dense, w) == 0);
+    uint32_t many = w->bullets.live;
+    wrong += tide_play(w, hashes, 81, 121, "to frame 120");
+    CHECK(snapshot_take(&after, w) == 0);
+    uint32_t ebb = w->bullets.live;
+    printf("tides: %u, %u and %u bullets; live %zu, %zu and %zu bytes\n", few, many, ebb,
+           sparse.live, dense.live, after.live);
+    CHECK(few < 1000 && many > 12000 && ebb < 1000);
+    CHECK(sparse.live < dense.live);
+
+    /* the sparse one into the world after the wave, and on to the end */
+    CHECK(snapshot_restore(&sparse, w) == 0);
+    CHECK_EQ_U64(world_hash(w), hashes[20]);
+    wrong += tide_play(w, hashes, 21, TIDE_FRAMES, "sparse into the ebb");
+    /* the dense one into the world at the end (a later, sparser frame) */
+    CHECK(snapshot_restore(&dense, w) == 0);
+    CHECK_EQ_U64(world_hash(w), hashes[80]);
+    CHECK_EQ_U64(w->bullets.live, many);
+    wrong += tide_play(w, hashes, 81, TIDE_FRAMES, "dense into a sparser world");
+    /* the ebb's into the world put back sparse, then dense into the ebb's */
+    CHECK(snapshot_restore(&sparse, w) == 0);
+    CHECK(snapshot_restore(&after, w) == 0);
+    CHECK_EQ_U64(world_hash(w), hashes[120]);
+    wrong += tide_play(w, hashes, 121, 141, "the ebb into a sparse world");
+    CHECK(snapshot_restore(&dense, w) == 0);
+    CHECK_EQ_U64(world_hash(w), hashes[80]);
+    /* and the dense one again, right after the wave's tweens were written */
+    wrong += tide_play(w, hashes, 81, 100, "dense again");
+    CHECK(snapshot_restore(&dense, w) == 0);
+    wrong += tide_play(w, hashes, 81, TIDE_FRAMES, "dense onto itself");
+    CHECK_EQ_INT(wrong, 0);
+    snapshot_free(&sparse);
+    snapshot_free(&dense);
+    snapshot_free(&after);
+    world_free(w);
+    mem_free(w);
+}
+
 /* A snapshot restores into the world it was made for only. */
 static void snapshot_owner(const library *lib)
 {
@@ -284,6 +405,7 @@ int main(int argc, char **argv)
     CHECK(rec.inputs && rec.hashes);
     if (lib && rec.inputs && rec.hashes) {
         snapshot_owner(lib);
+        snapshot_tides();
         snapshot_runs(lib, &rec);
         if (argc > 2)
             snapshot_handles(argv[1], argv[2], &rec);

@@ -222,6 +222,94 @@ static void test_faded(const sprite_blit_atlas *atlas)
     CHECK(worst <= 1);
 }
 
+/* Many sprites (enough to be split) at random places over the buffer and
+ * across its edges, or only in its top rows when `top`. */
+static int make_crowd(sprite_rect *rects, int n, uint64_t seed, int top)
+{
+    const int frames[] = {
+        atlas_bullet_frame(BULLET_SHAPE_ORB, BULLET_COLOR_RED, 0),
+        atlas_bullet_frame(BULLET_SHAPE_ORB_SMALL, BULLET_COLOR_CYAN, 0),
+        atlas_bullet_frame(BULLET_SHAPE_KUNAI, BULLET_COLOR_GREEN, 5),
+        atlas_glyph_frame(ATLAS_FONT_TITLE, 'Q'),
+    };
+    rng r;
+    rng_seed(&r, seed);
+    for (int i = 0; i < n; i++) {
+        int x = 100 - 40 + (int)(rng_next(&r) % (BUF_W + 60));
+        int y = 50 - 40 + (int)(rng_next(&r) % (top ? 45 : BUF_H + 60));
+        rects[i] = (sprite_rect){(int16_t)x, (int16_t)y, (uint16_t)frames[rng_next(&r) % 4], 0};
+    }
+    return n;
+}
+
+/* Bands over 1 to 4 threads give the bits of one sprite_blit_rects (and of
+ * one sprite_blit_rects_faded), for both blends, with the rects spread over
+ * the buffer and crowded into its top; the guard bands stay untouched. */
+static void test_bands(const sprite_blit_atlas *atlas)
+{
+    enum {
+        N = 3 * SPRITE_BLIT_BAND_MIN
+    };
+    static sprite_rect rects[N];
+    static buffer want, got;
+    workers pools[4];
+    for (int k = 0; k < 4; k++)
+        CHECK(workers_init(&pools[k], k + 1) == 0);
+    for (int top = 0; top < 2; top++) {
+        int n = make_crowd(rects, N, 11 + (uint64_t)top, top);
+        for (int blend = SPRITE_BLEND_ALPHA; blend <= SPRITE_BLEND_ADD; blend++) {
+            for (int faded = 0; faded < 2; faded++) {
+                buffer_init(&want, 9);
+                if (faded)
+                    sprite_blit_rects_faded(atlas, &want.t, rects, n, (sprite_blend)blend, 77);
+                else
+                    sprite_blit_rects(atlas, &want.t, rects, n, (sprite_blend)blend);
+                for (int k = 0; k < 4; k++) {
+                    buffer_init(&got, 9);
+                    if (faded)
+                        sprite_blit_rects_faded_workers(atlas, &got.t, rects, n,
+                                                        (sprite_blend)blend, 77, &pools[k]);
+                    else
+                        sprite_blit_rects_workers(atlas, &got.t, rects, n, (sprite_blend)blend,
+                                                  &pools[k]);
+                    int diff = count_diff(&want, &got);
+                    if (diff)
+                        fprintf(stderr, "bands: %d threads, top %d, blend %d, faded %d: %d\n",
+                                k + 1, top, blend, faded, diff);
+                    CHECK_EQ_INT(diff, 0);
+                }
+            }
+        }
+    }
+    /* The bounds: from 0 to the height, in order; for rects spread evenly over
+     * the buffer the middle one near its middle, for rects crowded into its
+     * top rows (above row 5) at most a bucket below them. */
+    for (int top = 0; top < 2; top++) {
+        int cn = make_crowd(rects, N, 11 + (uint64_t)top, top);
+        for (int parts = 1; parts <= 4; parts++) {
+            int bound[WORKERS_MAX + 1];
+            sprite_blit_band_bounds(&want.t, rects, cn, parts, bound);
+            CHECK_EQ_INT(bound[0], 0);
+            CHECK_EQ_INT(bound[parts], BUF_H);
+            for (int p = 0; p < parts; p++)
+                CHECK(bound[p] <= bound[p + 1]);
+            if (parts == 2 && !top)
+                CHECK(bound[1] >= BUF_H / 4 && bound[1] <= 3 * BUF_H / 4);
+            if (parts == 2 && top)
+                CHECK(bound[1] <= 16);
+        }
+    }
+    /* A NULL pool, and a layer too small to split, draw on the caller alike. */
+    int n = make_crowd(rects, 100, 13, 0);
+    buffer_init(&want, 4);
+    buffer_init(&got, 4);
+    sprite_blit_rects(atlas, &want.t, rects, n, SPRITE_BLEND_ALPHA);
+    sprite_blit_rects_workers(atlas, &got.t, rects, n, SPRITE_BLEND_ALPHA, NULL);
+    CHECK_EQ_INT(count_diff(&want, &got), 0);
+    for (int k = 0; k < 4; k++)
+        workers_free(&pools[k]);
+}
+
 int main(void)
 {
     uint32_t *px = make_pixels();
@@ -232,6 +320,7 @@ int main(void)
     test_order(&atlas);
     test_atlas_init(px);
     test_faded(&atlas);
+    test_bands(&atlas);
     sprite_blit_atlas_free(&atlas);
     mem_free(px);
     return check_done("render.sprite_blit");
