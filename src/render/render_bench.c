@@ -458,7 +458,8 @@ static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
         int best = -1;
         for (int m = 0; m < SPRITE_DRAW_METHOD_COUNT; m++) {
             ns[m] = NAN;
-            if (!tg->ready[m])
+            /* the instanced path has a table of its own (rb_table_instanced) */
+            if (!tg->ready[m] || m == SPRITE_DRAW_INSTANCED)
                 continue;
             sprite_batch *batch = &st->batches[sprite_draw_batch_mode((sprite_draw_method)m)];
             sprite_bullets in = rb_view(&st->bullets, rb_sizes[k]);
@@ -471,7 +472,7 @@ static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
         }
         if (best < 0)
             best = SPRITE_DRAW_COPY;
-        for (int m = 0; m < SPRITE_DRAW_METHOD_COUNT; m++)
+        for (int m = 0; m < SPRITE_DRAW_INSTANCED; m++)
             bench_table_value(&t, ns[m] / rb_sizes[k]);
         sprite_draw_method fastest = (sprite_draw_method)best;
         double build = st->build_ns[sprite_draw_batch_mode(fastest)][k] * rb_sizes[k];

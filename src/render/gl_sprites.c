@@ -1,0 +1,538 @@
+/*
+ * gl_sprites: the instanced bullet path on SDL's OpenGL context.
+ */
+#include "render/gl_sprites.h"
+
+#include "core/mem.h"
+
+#include <SDL_opengl.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The GL entry points the path uses, loaded by name: return type, name, parameters. */
+#define GL_SPRITES_FUNCS(X)                                                                       \
+    X(const GLubyte *, glGetString, (GLenum name))                                                \
+    X(void, glGetIntegerv, (GLenum pname, GLint * data))                                          \
+    X(GLboolean, glIsEnabled, (GLenum cap))                                                       \
+    X(void, glEnable, (GLenum cap))                                                               \
+    X(void, glDisable, (GLenum cap))                                                              \
+    X(void, glBlendFuncSeparate, (GLenum sr, GLenum dr, GLenum sa, GLenum da))                    \
+    X(void, glBlendEquationSeparate, (GLenum rgb, GLenum alpha))                                  \
+    X(void, glScissor, (GLint x, GLint y, GLsizei w, GLsizei h))                                  \
+    X(void, glViewport, (GLint x, GLint y, GLsizei w, GLsizei h))                                 \
+    X(void, glActiveTexture, (GLenum unit))                                                       \
+    X(void, glBindTexture, (GLenum target, GLuint tex))                                           \
+    X(void, glGenTextures, (GLsizei n, GLuint * tex))                                             \
+    X(void, glDeleteTextures, (GLsizei n, const GLuint *tex))                                     \
+    X(void, glTexParameteri, (GLenum target, GLenum pname, GLint v))                              \
+    X(void, glPixelStorei, (GLenum pname, GLint v))                                               \
+    X(void, glTexImage2D,                                                                         \
+      (GLenum t, GLint l, GLint f, GLsizei w, GLsizei h, GLint b, GLenum pf, GLenum ty,           \
+       const void *px))                                                                           \
+    X(GLuint, glCreateShader, (GLenum type))                                                      \
+    X(void, glShaderSource, (GLuint s, GLsizei n, const GLchar *const *src, const GLint *len))    \
+    X(void, glCompileShader, (GLuint s))                                                          \
+    X(void, glGetShaderiv, (GLuint s, GLenum pname, GLint * v))                                   \
+    X(void, glGetShaderInfoLog, (GLuint s, GLsizei size, GLsizei * len, GLchar * log))            \
+    X(void, glDeleteShader, (GLuint s))                                                           \
+    X(GLuint, glCreateProgram, (void))                                                            \
+    X(void, glAttachShader, (GLuint p, GLuint s))                                                 \
+    X(void, glBindAttribLocation, (GLuint p, GLuint i, const GLchar *name))                       \
+    X(void, glLinkProgram, (GLuint p))                                                            \
+    X(void, glGetProgramiv, (GLuint p, GLenum pname, GLint * v))                                  \
+    X(void, glGetProgramInfoLog, (GLuint p, GLsizei size, GLsizei * len, GLchar * log))           \
+    X(void, glDeleteProgram, (GLuint p))                                                          \
+    X(void, glUseProgram, (GLuint p))                                                             \
+    X(GLint, glGetUniformLocation, (GLuint p, const GLchar *name))                                \
+    X(void, glUniform1i, (GLint l, GLint v))                                                      \
+    X(void, glUniform1f, (GLint l, GLfloat v))                                                    \
+    X(void, glUniform2f, (GLint l, GLfloat a, GLfloat b))                                         \
+    X(void, glUniform4f, (GLint l, GLfloat a, GLfloat b, GLfloat c, GLfloat d))                   \
+    X(void, glGenVertexArrays, (GLsizei n, GLuint * a))                                           \
+    X(void, glBindVertexArray, (GLuint a))                                                        \
+    X(void, glDeleteVertexArrays, (GLsizei n, const GLuint *a))                                   \
+    X(void, glGenBuffers, (GLsizei n, GLuint * b))                                                \
+    X(void, glBindBuffer, (GLenum target, GLuint b))                                              \
+    X(void, glBufferData, (GLenum target, GLsizeiptr size, const void *data, GLenum usage))       \
+    X(void, glDeleteBuffers, (GLsizei n, const GLuint *b))                                        \
+    X(void *, glMapBufferRange, (GLenum target, GLintptr off, GLsizeiptr len, GLbitfield access)) \
+    X(GLboolean, glUnmapBuffer, (GLenum target))                                                  \
+    X(void, glEnableVertexAttribArray, (GLuint i))                                                \
+    X(void, glVertexAttribPointer,                                                                \
+      (GLuint i, GLint size, GLenum type, GLboolean norm, GLsizei stride, const void *p))         \
+    X(void, glVertexAttribIPointer,                                                               \
+      (GLuint i, GLint size, GLenum type, GLsizei stride, const void *p))                         \
+    X(void, glVertexAttribDivisor, (GLuint i, GLuint divisor))                                    \
+    X(void, glDrawArraysInstanced, (GLenum mode, GLint first, GLsizei count, GLsizei n))          \
+    X(void, glFinish, (void))
+
+typedef struct gl_funcs {
+#define GL_SPRITES_FIELD(ret, name, params) ret(APIENTRY *name) params;
+    GL_SPRITES_FUNCS(GL_SPRITES_FIELD)
+#undef GL_SPRITES_FIELD
+} gl_funcs;
+
+struct gl_sprites {
+    gl_funcs gl;
+    SDL_Renderer *renderer;
+    const atlas_texture *atlas;
+    const sprite_batch *batch; /* the looks and the origin */
+    GLuint program, vao, buffer, looks;
+    GLint u_ndc, u_origin, u_opacity, u_atlas, u_looks;
+    int capacity;            /* instances a layer */
+    int looks_dirty;         /* the look table is sent at the next draw */
+    sprite_instance *mapped; /* this frame's buffer, while mapped */
+    sprite_instance_out out;
+    uint8_t additive[SPRITE_INSTANCE_LOOKS];
+    float table[4 * SPRITE_INSTANCE_LOOKS * SPRITE_INSTANCE_TABLE_ROWS];
+};
+
+/* The quad's corner k of a strip (0 top-left, 1 top-right, 2 bottom-left, 3
+ * bottom-right) as the vertex path's: the centre plus or minus the turned half
+ * axes a = hw (c, s) and b = hh (-s, c); upright (c, s) = (1, 0) for looks that
+ * do not turn. */
+static const char *const gl_vertex_shader =
+    "#version 330\n"
+    "layout(location = 0) in vec2 centre;\n"
+    "layout(location = 1) in vec2 heading;\n"
+    "layout(location = 2) in uvec2 look;\n"
+    "uniform sampler2D looks;\n"
+    "uniform vec4 ndc;\n"
+    "uniform vec2 origin;\n"
+    "out vec2 uv;\n"
+    "void main()\n"
+    "{\n"
+    "    int li = int(look.x);\n"
+    "    vec4 rect = texelFetch(looks, ivec2(li, 0), 0);\n"
+    "    vec4 size = texelFetch(looks, ivec2(li, 1), 0);\n"
+    "    int k = (li >> 3) * 16 + int(look.y);\n"
+    "    vec2 d = texelFetch(looks, ivec2(k & 2047, 2 + (k >> 11)), 0).xy;\n"
+    "    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));\n"
+    "    float c = 1.0 + size.z * (heading.x - 1.0), s = size.z * heading.y;\n"
+    "    vec2 a = size.x * vec2(c, s), b = size.y * vec2(-s, c);\n"
+    "    vec2 p = centre + origin + (corner.x * 2.0 - 1.0) * a + (corner.y * 2.0 - 1.0) * b;\n"
+    "    uv = mix(rect.xy, rect.zw, corner) + d;\n"
+    "    gl_Position = vec4(p * ndc.xy + ndc.zw, 0.0, 1.0);\n"
+    "}\n";
+
+/* The atlas's texel at the opacity of the layer, as SDL's own shader does
+ * (texture times the vertex colour, white at that opacity). */
+static const char *const gl_fragment_shader = "#version 330\n"
+                                              "uniform sampler2D atlas;\n"
+                                              "uniform float opacity;\n"
+                                              "in vec2 uv;\n"
+                                              "out vec4 colour;\n"
+                                              "void main()\n"
+                                              "{\n"
+                                              "    colour = texture(atlas, uv);\n"
+                                              "    colour.a *= opacity;\n"
+                                              "}\n";
+
+_Static_assert(SPRITE_INSTANCE_LOOKS == 2048 && SPRITE_ANIM_MAX == 16,
+               "the vertex shader's look table layout");
+
+/* Loads every entry point; 0, or -1 naming the first missing. */
+static int gl_load(gl_funcs *gl, char *err, size_t err_size)
+{
+#define GL_SPRITES_LOAD(ret, name, params)                           \
+    gl->name = (ret(APIENTRY *) params)SDL_GL_GetProcAddress(#name); \
+    if (!gl->name) {                                                 \
+        snprintf(err, err_size, "no %s in this OpenGL", #name);      \
+        return -1;                                                   \
+    }
+    GL_SPRITES_FUNCS(GL_SPRITES_LOAD)
+#undef GL_SPRITES_LOAD
+    return 0;
+}
+
+/* The major and minor version of the current context, from GL_VERSION
+ * ("4.5 (Compatibility Profile) Mesa ..."); 0 where it cannot be read or is
+ * OpenGL ES (whose shaders this path does not carry). */
+static int gl_version(void)
+{
+    typedef const GLubyte *(APIENTRY * get_string_fn)(GLenum);
+    get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
+    const char *v = get_string ? (const char *)get_string(GL_VERSION) : NULL;
+    if (!v || SDL_strncmp(v, "OpenGL ES", 9) == 0)
+        return 0;
+    int major = 0, minor = 0;
+    if (sscanf(v, "%d.%d", &major, &minor) != 2)
+        return 0;
+    return major * 10 + (minor > 9 ? 9 : minor);
+}
+
+int gl_sprites_supported(SDL_Renderer *r)
+{
+    SDL_RendererInfo info;
+    if (!r || SDL_GetRendererInfo(r, &info) != 0 || SDL_strcmp(info.name, "opengl") != 0)
+        return 0;
+    return gl_version() >= 33;
+}
+
+/* Compiles one shader; 0 with err set when it fails. */
+static GLuint gl_shader(const gl_funcs *gl, GLenum type, const char *src, char *err,
+                        size_t err_size)
+{
+    GLuint s = gl->glCreateShader(type);
+    gl->glShaderSource(s, 1, &src, NULL);
+    gl->glCompileShader(s);
+    GLint ok = 0;
+    gl->glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[256] = "";
+        gl->glGetShaderInfoLog(s, sizeof log, NULL, log);
+        snprintf(err, err_size, "instanced path: shader: %s", log);
+        gl->glDeleteShader(s);
+        return 0;
+    }
+    return s;
+}
+
+/* The program: both shaders linked, uniforms found. 0 or -1 with err set. */
+static int gl_program(gl_sprites *g, char *err, size_t err_size)
+{
+    const gl_funcs *gl = &g->gl;
+    GLuint vs = gl_shader(gl, GL_VERTEX_SHADER, gl_vertex_shader, err, err_size);
+    GLuint fs = vs ? gl_shader(gl, GL_FRAGMENT_SHADER, gl_fragment_shader, err, err_size) : 0;
+    if (!fs) {
+        if (vs)
+            gl->glDeleteShader(vs);
+        return -1;
+    }
+    g->program = gl->glCreateProgram();
+    gl->glAttachShader(g->program, vs);
+    gl->glAttachShader(g->program, fs);
+    gl->glLinkProgram(g->program);
+    gl->glDeleteShader(vs);
+    gl->glDeleteShader(fs);
+    GLint ok = 0;
+    gl->glGetProgramiv(g->program, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[256] = "";
+        gl->glGetProgramInfoLog(g->program, sizeof log, NULL, log);
+        snprintf(err, err_size, "instanced path: link: %s", log);
+        return -1;
+    }
+    g->u_ndc = gl->glGetUniformLocation(g->program, "ndc");
+    g->u_origin = gl->glGetUniformLocation(g->program, "origin");
+    g->u_opacity = gl->glGetUniformLocation(g->program, "opacity");
+    g->u_atlas = gl->glGetUniformLocation(g->program, "atlas");
+    g->u_looks = gl->glGetUniformLocation(g->program, "looks");
+    return 0;
+}
+
+/* The GL state the path changes, as it was, to be put back. */
+typedef struct gl_saved {
+    GLint program, vao, buffer, active, tex0, tex1, viewport[4], scissor[4];
+    GLint blend_src_rgb, blend_dst_rgb, blend_src_a, blend_dst_a, eq_rgb, eq_a;
+    GLint unpack_alignment, unpack_row_length;
+    GLboolean blend, scissor_test;
+} gl_saved;
+
+static void gl_save(const gl_funcs *gl, gl_saved *s)
+{
+    gl->glGetIntegerv(GL_CURRENT_PROGRAM, &s->program);
+    gl->glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &s->vao);
+    gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &s->buffer);
+    gl->glGetIntegerv(GL_ACTIVE_TEXTURE, &s->active);
+    gl->glActiveTexture(GL_TEXTURE1);
+    gl->glGetIntegerv(GL_TEXTURE_BINDING_2D, &s->tex1);
+    gl->glActiveTexture(GL_TEXTURE0);
+    gl->glGetIntegerv(GL_TEXTURE_BINDING_2D, &s->tex0);
+    gl->glGetIntegerv(GL_VIEWPORT, s->viewport);
+    gl->glGetIntegerv(GL_SCISSOR_BOX, s->scissor);
+    gl->glGetIntegerv(GL_BLEND_SRC_RGB, &s->blend_src_rgb);
+    gl->glGetIntegerv(GL_BLEND_DST_RGB, &s->blend_dst_rgb);
+    gl->glGetIntegerv(GL_BLEND_SRC_ALPHA, &s->blend_src_a);
+    gl->glGetIntegerv(GL_BLEND_DST_ALPHA, &s->blend_dst_a);
+    gl->glGetIntegerv(GL_BLEND_EQUATION_RGB, &s->eq_rgb);
+    gl->glGetIntegerv(GL_BLEND_EQUATION_ALPHA, &s->eq_a);
+    gl->glGetIntegerv(GL_UNPACK_ALIGNMENT, &s->unpack_alignment);
+    gl->glGetIntegerv(GL_UNPACK_ROW_LENGTH, &s->unpack_row_length);
+    s->blend = gl->glIsEnabled(GL_BLEND);
+    s->scissor_test = gl->glIsEnabled(GL_SCISSOR_TEST);
+}
+
+static void gl_restore(const gl_funcs *gl, const gl_saved *s)
+{
+    gl->glUseProgram((GLuint)s->program);
+    gl->glBindVertexArray((GLuint)s->vao);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, (GLuint)s->buffer);
+    gl->glActiveTexture(GL_TEXTURE1);
+    gl->glBindTexture(GL_TEXTURE_2D, (GLuint)s->tex1);
+    gl->glActiveTexture(GL_TEXTURE0);
+    gl->glBindTexture(GL_TEXTURE_2D, (GLuint)s->tex0);
+    gl->glActiveTexture((GLenum)s->active);
+    gl->glViewport(s->viewport[0], s->viewport[1], s->viewport[2], s->viewport[3]);
+    gl->glScissor(s->scissor[0], s->scissor[1], s->scissor[2], s->scissor[3]);
+    gl->glBlendFuncSeparate((GLenum)s->blend_src_rgb, (GLenum)s->blend_dst_rgb,
+                            (GLenum)s->blend_src_a, (GLenum)s->blend_dst_a);
+    gl->glBlendEquationSeparate((GLenum)s->eq_rgb, (GLenum)s->eq_a);
+    gl->glPixelStorei(GL_UNPACK_ALIGNMENT, s->unpack_alignment);
+    gl->glPixelStorei(GL_UNPACK_ROW_LENGTH, s->unpack_row_length);
+    (s->blend ? gl->glEnable : gl->glDisable)(GL_BLEND);
+    (s->scissor_test ? gl->glEnable : gl->glDisable)(GL_SCISSOR_TEST);
+}
+
+/* The vertex array: the instance buffer's three attributes, one step an
+ * instance; the look table texture. Bound state is saved around it. */
+static void gl_objects(gl_sprites *g)
+{
+    const gl_funcs *gl = &g->gl;
+    gl_saved s;
+    gl_save(gl, &s);
+    gl->glGenVertexArrays(1, &g->vao);
+    gl->glGenBuffers(1, &g->buffer);
+    gl->glBindVertexArray(g->vao);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
+    gl->glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)sizeof(sprite_instance) * 2 * g->capacity, NULL,
+                     GL_STREAM_DRAW);
+    for (GLuint i = 0; i < 3; i++) {
+        gl->glEnableVertexAttribArray(i);
+        gl->glVertexAttribDivisor(i, 1);
+    }
+    gl->glGenTextures(1, &g->looks);
+    gl->glActiveTexture(GL_TEXTURE1);
+    gl->glBindTexture(GL_TEXTURE_2D, g->looks);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl_restore(gl, &s);
+}
+
+/* Points the vertex array's attributes at instance `first` of the buffer (the
+ * additive layer starts at the second half): a VAO and the buffer bound. */
+static void gl_attributes(const gl_funcs *gl, int first)
+{
+    const char *base = (const char *)(uintptr_t)((size_t)first * sizeof(sprite_instance));
+    const GLsizei stride = sizeof(sprite_instance);
+    gl->glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, base);
+    gl->glVertexAttribPointer(1, 2, GL_SHORT, GL_TRUE, stride, base + 8);
+    gl->glVertexAttribIPointer(2, 2, GL_UNSIGNED_SHORT, stride, base + 12);
+}
+
+gl_sprites *gl_sprites_init(SDL_Renderer *r, const atlas_texture *at, const sprite_batch *b,
+                            int capacity, char *err, size_t err_size)
+{
+    if (!gl_sprites_supported(r)) {
+        snprintf(err, err_size, "instanced path: needs SDL's opengl renderer on OpenGL 3.3");
+        return NULL;
+    }
+    SDL_RenderFlush(r);
+    gl_sprites *g = mem_alloc(sizeof *g);
+    if (!g) {
+        snprintf(err, err_size, "instanced path: out of memory");
+        return NULL;
+    }
+    memset(g, 0, sizeof *g);
+    g->renderer = r;
+    g->atlas = at;
+    g->batch = b;
+    g->capacity = capacity < 1 ? 1 : capacity;
+    g->looks_dirty = 1;
+    if (gl_load(&g->gl, err, err_size) != 0 || gl_program(g, err, err_size) != 0) {
+        gl_sprites_free(g);
+        return NULL;
+    }
+    gl_objects(g);
+    return g;
+}
+
+void gl_sprites_free(gl_sprites *g)
+{
+    if (!g)
+        return;
+    const gl_funcs *gl = &g->gl;
+    if (g->renderer && gl->glDeleteBuffers) {
+        SDL_RenderFlush(g->renderer);
+        GLint buffer = 0;
+        gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
+        if (g->mapped) {
+            gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
+            gl->glUnmapBuffer(GL_ARRAY_BUFFER);
+            gl->glBindBuffer(GL_ARRAY_BUFFER, (GLuint)buffer);
+        }
+        if (g->buffer)
+            gl->glDeleteBuffers(1, &g->buffer);
+        if (g->vao)
+            gl->glDeleteVertexArrays(1, &g->vao);
+        if (g->looks)
+            gl->glDeleteTextures(1, &g->looks);
+        if (g->program)
+            gl->glDeleteProgram(g->program);
+    }
+    mem_free(g);
+}
+
+void gl_sprites_refresh_looks(gl_sprites *g)
+{
+    g->looks_dirty = 1;
+}
+
+/* Maps the whole buffer for writing, its old storage orphaned (the driver
+ * hands fresh memory when the GPU still reads the last frame's). */
+static void gl_map(gl_sprites *g)
+{
+    const gl_funcs *gl = &g->gl;
+    GLint buffer = 0;
+    gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
+    g->mapped = gl->glMapBufferRange(
+        GL_ARRAY_BUFFER, 0, (GLsizeiptr)sizeof(sprite_instance) * 2 * g->capacity,
+        GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, (GLuint)buffer);
+}
+
+/* Unmaps the buffer (before it is drawn from). */
+static void gl_unmap(gl_sprites *g)
+{
+    if (!g->mapped)
+        return;
+    const gl_funcs *gl = &g->gl;
+    GLint buffer = 0;
+    gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
+    gl->glUnmapBuffer(GL_ARRAY_BUFFER);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, (GLuint)buffer);
+    g->mapped = NULL;
+}
+
+void gl_sprites_begin(gl_sprites *g)
+{
+    gl_unmap(g); /* a frame built and never drawn */
+    g->out.count[0] = g->out.count[1] = 0;
+    g->out.capacity = g->capacity;
+    g->out.list[0] = g->out.list[1] = NULL;
+}
+
+void gl_sprites_add_bullets(gl_sprites *g, const sprite_bullets *in)
+{
+    if (in->count <= 0)
+        return;
+    if (!g->mapped) {
+        gl_map(g);
+        if (!g->mapped) {
+            g->out.refused += (uint64_t)in->count;
+            return;
+        }
+        g->out.list[0] = g->mapped;
+        g->out.list[1] = g->mapped + g->capacity;
+        if (g->looks_dirty)
+            sprite_instances_additive(g->batch, g->additive);
+    }
+    sprite_instances_add(g->batch, g->additive, in, &g->out);
+}
+
+int gl_sprites_count(const gl_sprites *g)
+{
+    return g->out.count[0] + g->out.count[1];
+}
+
+uint64_t gl_sprites_refused(const gl_sprites *g)
+{
+    return g->out.refused;
+}
+
+/* Sends the look table (and the additive split) again. */
+static void gl_send_looks(gl_sprites *g)
+{
+    const gl_funcs *gl = &g->gl;
+    sprite_instances_look_table(g->batch, g->table);
+    sprite_instances_additive(g->batch, g->additive);
+    gl->glActiveTexture(GL_TEXTURE1);
+    gl->glBindTexture(GL_TEXTURE_2D, g->looks);
+    gl->glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    gl->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, SPRITE_INSTANCE_LOOKS,
+                     SPRITE_INSTANCE_TABLE_ROWS, 0, GL_RGBA, GL_FLOAT, g->table);
+    gl->glActiveTexture(GL_TEXTURE0);
+    g->looks_dirty = 0;
+}
+
+/* Logical pixels to clip space, and the clip rectangle to GL's scissor box, on
+ * r's target as SDL draws it: the viewport's offset and the scale applied; a
+ * target texture upright in GL's terms (SDL flips targets), the window not. */
+static void gl_frame(gl_sprites *g, const SDL_Rect *clip, float ndc[4], int box[4], int out[2])
+{
+    SDL_Renderer *r = g->renderer;
+    float sx = 1.0f, sy = 1.0f;
+    SDL_Rect vp;
+    SDL_RenderGetScale(r, &sx, &sy);
+    SDL_RenderGetViewport(r, &vp);
+    int w = 0, h = 0;
+    SDL_GetRendererOutputSize(r, &w, &h);
+    out[0] = w > 0 ? w : 1;
+    out[1] = h > 0 ? h : 1;
+    int target = SDL_GetRenderTarget(r) != NULL;
+    /* output pixel = (viewport + logical) * scale */
+    ndc[0] = 2.0f * sx / (float)out[0];
+    ndc[2] = 2.0f * sx * (float)vp.x / (float)out[0] - 1.0f;
+    float ky = 2.0f * sy / (float)out[1], oy = 2.0f * sy * (float)vp.y / (float)out[1];
+    ndc[1] = target ? ky : -ky;
+    ndc[3] = target ? oy - 1.0f : 1.0f - oy;
+    int x0 = (int)((float)(vp.x + clip->x) * sx),
+        x1 = (int)((float)(vp.x + clip->x + clip->w) * sx);
+    int y0 = (int)((float)(vp.y + clip->y) * sy),
+        y1 = (int)((float)(vp.y + clip->y + clip->h) * sy);
+    box[0] = x0;
+    box[1] = target ? y0 : out[1] - y1;
+    box[2] = x1 - x0;
+    box[3] = y1 - y0;
+}
+
+void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[2])
+{
+    const gl_funcs *gl = &g->gl;
+    /* SDL's queue drawn, the atlas bound on unit 0 as SDL's state knows it */
+    SDL_Texture *tex = g->atlas->texture;
+    float tw = 1.0f, th = 1.0f;
+    if (SDL_GL_BindTexture(tex, &tw, &th) != 0) {
+        gl_unmap(g);
+        return;
+    }
+    gl_saved s;
+    gl_save(gl, &s);
+    gl_unmap(g);
+    if (g->looks_dirty)
+        gl_send_looks(g);
+    float ndc[4];
+    int box[4], out[2];
+    gl_frame(g, clip, ndc, box, out);
+    gl->glViewport(0, 0, out[0], out[1]);
+    gl->glEnable(GL_SCISSOR_TEST);
+    gl->glScissor(box[0], box[1], box[2], box[3]);
+    gl->glEnable(GL_BLEND);
+    gl->glBlendEquationSeparate(GL_FUNC_ADD, GL_FUNC_ADD);
+    gl->glUseProgram(g->program);
+    gl->glUniform4f(g->u_ndc, ndc[0], ndc[1], ndc[2], ndc[3]);
+    gl->glUniform2f(g->u_origin, g->batch->origin_x, g->batch->origin_y);
+    gl->glUniform1i(g->u_atlas, 0);
+    gl->glUniform1i(g->u_looks, 1);
+    gl->glActiveTexture(GL_TEXTURE1);
+    gl->glBindTexture(GL_TEXTURE_2D, g->looks);
+    gl->glActiveTexture(GL_TEXTURE0);
+    gl->glBindTexture(GL_TEXTURE_2D, (GLuint)s.tex0); /* the atlas, as SDL bound it */
+    gl->glBindVertexArray(g->vao);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
+    for (int layer = 0; layer < 2; layer++) {
+        if (g->out.count[layer] == 0)
+            continue;
+        /* SDL's blend modes: BLEND and ADD, the same factors */
+        if (layer == 0)
+            gl->glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE,
+                                    GL_ONE_MINUS_SRC_ALPHA);
+        else
+            gl->glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE, GL_ZERO, GL_ONE);
+        gl->glUniform1f(g->u_opacity, (float)opacity[layer] / 255.0f);
+        gl_attributes(gl, layer * g->capacity);
+        gl->glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, g->out.count[layer]);
+    }
+    gl_restore(gl, &s);
+    SDL_GL_UnbindTexture(tex);
+    g->out.count[0] = g->out.count[1] = 0;
+}
+
+void gl_sprites_finish(gl_sprites *g)
+{
+    SDL_RenderFlush(g->renderer);
+    g->gl.glFinish();
+}
