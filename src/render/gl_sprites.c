@@ -75,6 +75,8 @@ typedef struct gl_funcs {
 struct gl_sprites {
     gl_funcs gl;
     SDL_Renderer *renderer;
+    SDL_Window *window;
+    SDL_GLContext context; /* r's, which every GL call here needs current */
     const atlas_texture *atlas;
     const sprite_batch *batch; /* the looks and the origin */
     GLuint program, vao, buffer, looks;
@@ -313,11 +315,14 @@ static void gl_attributes(const gl_funcs *gl, int first)
 gl_sprites *gl_sprites_init(SDL_Renderer *r, const atlas_texture *at, const sprite_batch *b,
                             int capacity, char *err, size_t err_size)
 {
+    /* r's context made current (binding a texture of r activates it) */
+    float tw, th;
+    if (SDL_GL_BindTexture(at->texture, &tw, &th) == 0)
+        SDL_GL_UnbindTexture(at->texture);
     if (!gl_sprites_supported(r)) {
         snprintf(err, err_size, "instanced path: needs SDL's opengl renderer on OpenGL 3.3");
         return NULL;
     }
-    SDL_RenderFlush(r);
     gl_sprites *g = mem_alloc(sizeof *g);
     if (!g) {
         snprintf(err, err_size, "instanced path: out of memory");
@@ -325,6 +330,8 @@ gl_sprites *gl_sprites_init(SDL_Renderer *r, const atlas_texture *at, const spri
     }
     memset(g, 0, sizeof *g);
     g->renderer = r;
+    g->window = SDL_RenderGetWindow(r);
+    g->context = SDL_GL_GetCurrentContext();
     g->atlas = at;
     g->batch = b;
     g->capacity = capacity < 1 ? 1 : capacity;
@@ -344,6 +351,8 @@ void gl_sprites_free(gl_sprites *g)
     const gl_funcs *gl = &g->gl;
     if (g->renderer && gl->glDeleteBuffers) {
         SDL_RenderFlush(g->renderer);
+        if (SDL_GL_GetCurrentContext() != g->context)
+            SDL_GL_MakeCurrent(g->window, g->context);
         GLint buffer = 0;
         gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
         if (g->mapped) {
@@ -373,6 +382,8 @@ void gl_sprites_refresh_looks(gl_sprites *g)
 static void gl_map(gl_sprites *g)
 {
     const gl_funcs *gl = &g->gl;
+    if (SDL_GL_GetCurrentContext() != g->context) /* another renderer's (benchmarks) */
+        SDL_GL_MakeCurrent(g->window, g->context);
     GLint buffer = 0;
     gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
     gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
@@ -388,6 +399,8 @@ static void gl_unmap(gl_sprites *g)
     if (!g->mapped)
         return;
     const gl_funcs *gl = &g->gl;
+    if (SDL_GL_GetCurrentContext() != g->context)
+        SDL_GL_MakeCurrent(g->window, g->context);
     GLint buffer = 0;
     gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
     gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
@@ -534,5 +547,7 @@ void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[
 void gl_sprites_finish(gl_sprites *g)
 {
     SDL_RenderFlush(g->renderer);
+    if (SDL_GL_GetCurrentContext() != g->context)
+        SDL_GL_MakeCurrent(g->window, g->context);
     g->gl.glFinish();
 }
