@@ -57,7 +57,10 @@ static inline int16_t instance_fraction(float v)
 }
 
 /* Writes one instance: with SSE2 one 16-byte store of x, y, the packed heading
- * and the look and frame word. */
+ * and the look and frame word. (Non-temporal stores were tried, as the
+ * instances go to the GPU and not back to this core: no faster here, 2.2 to
+ * 3.7 ns a bullet against 2.2 to 3.2, and the rare additive bullets' lone
+ * 16-byte pieces flush half-filled write-combining buffers.) */
 static inline void instance_put(sprite_instance *d, float x, float y, float c, float s,
                                 uint32_t look_frame)
 {
@@ -81,28 +84,31 @@ static inline void instance_put(sprite_instance *d, float x, float y, float c, f
 }
 
 /* The look index of bullet j (any byte is a valid index: masked). */
-static inline unsigned instance_look(const sprite_bullets *in, uint32_t j)
+static inline unsigned instance_look(const uint8_t *shape, const uint8_t *color, uint32_t j)
 {
-    return (in->shape[j] & (SPRITE_LOOK_SHAPES - 1u)) * SPRITE_LOOK_COLORS +
-           (in->color[j] & (SPRITE_LOOK_COLORS - 1u));
+    return (shape[j] & (SPRITE_LOOK_SHAPES - 1u)) * SPRITE_LOOK_COLORS +
+           (color[j] & (SPRITE_LOOK_COLORS - 1u));
 }
 
 /* The loop for bullets that fit: `idx` NULL walks [0, n), else idx[0..n) (no
  * holes). with_idx and with_heading are constants at each call, so each
- * compiles to a loop of its own with no test inside; the list is a select. */
+ * combination compiles to a loop of its own with no test inside; the list is
+ * a select. The inputs are copied to locals, so that the stores cannot make
+ * the compiler load them again each bullet. */
 static inline __attribute__((always_inline)) void
-instance_loop(const uint8_t *additive, const sprite_bullets *in, const uint32_t *idx, int n,
-              sprite_instance_out *o, int with_idx, int with_heading)
+instance_loop(const uint8_t *restrict additive, const sprite_bullets *in, const uint32_t *idx,
+              int n, sprite_instance_out *o, int with_idx, int with_heading)
 {
     const float *const x = in->x, *const y = in->y, *const hc = in->cos, *const hs = in->sin;
+    const uint8_t *const shape = in->shape, *const color = in->color;
     sprite_instance *const base0 = o->list[0], *const base1 = o->list[1];
     sprite_instance *p0 = base0 + o->count[0], *p1 = base1 + o->count[1];
     for (int i = 0; i < n; i++) {
         uint32_t j = with_idx ? idx[i] : (uint32_t)i;
-        unsigned look = instance_look(in, j);
+        unsigned look = instance_look(shape, color, j);
         int a = additive[look];
-        sprite_instance *d = a ? p1 : p0;
-        instance_put(d, x[j], y[j], with_heading ? hc[j] : 1.0f, with_heading ? hs[j] : 0.0f, look);
+        instance_put(a ? p1 : p0, x[j], y[j], with_heading ? hc[j] : 1.0f,
+                     with_heading ? hs[j] : 0.0f, look);
         p0 += a ^ 1;
         p1 += a;
     }
@@ -133,7 +139,7 @@ static void instance_careful(const sprite_batch *b, const uint8_t *additive,
     int animated = b->any_animated && in->born;
     for (int i = 0; i < n; i++) {
         uint32_t j = idx ? idx[i] : (uint32_t)i;
-        unsigned look = instance_look(in, j);
+        unsigned look = instance_look(in->shape, in->color, j);
         int a = additive[look];
         if (o->count[a] >= o->capacity) {
             o->refused++;
