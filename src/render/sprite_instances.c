@@ -65,11 +65,11 @@ static inline void instance_put(sprite_instance *d, float x, float y, float c, f
                                 uint32_t look_frame)
 {
 #if defined(__SSE2__)
+    /* No clamp: the saturating pack keeps any converted value a valid fraction
+     * (past 1 it gives 32767; NaN, or past 2^31, converts to INT_MIN: -32768). */
     __m128 v = _mm_setr_ps(x, y, c, s);
-    __m128 lim = _mm_set1_ps(1.0f);
-    __m128 cs = _mm_max_ps(_mm_min_ps(v, lim), _mm_sub_ps(_mm_setzero_ps(), lim));
-    __m128i fr = _mm_cvttps_epi32(_mm_mul_ps(cs, _mm_set1_ps(32767.0f))); /* lanes 2, 3 */
-    __m128i packed = _mm_packs_epi32(fr, fr);                             /* dword 1: c | s << 16 */
+    __m128i fr = _mm_cvttps_epi32(_mm_mul_ps(v, _mm_set1_ps(32767.0f))); /* lanes 2, 3 */
+    __m128i packed = _mm_packs_epi32(fr, fr);                            /* dword 1: c | s << 16 */
     __m128i tail =
         _mm_unpacklo_epi32(_mm_srli_si128(packed, 4), _mm_cvtsi32_si128((int)look_frame));
     _mm_storeu_si128((__m128i *)(void *)d, _mm_unpacklo_epi64(_mm_castps_si128(v), tail));
