@@ -3,7 +3,8 @@
  * match what the software renderer's blitter draws and what the geometry path
  * draws on the same context; everything SDL draws after it (the HUD) must be
  * untouched by it (the GL state it borrowed put back); an arrowhead must point
- * where it heads. Runs without a display through SDL's offscreen video driver
+ * where it heads. Both into a target texture, as the game draws, and into the
+ * window itself. Runs without a display through SDL's offscreen video driver
  * (EGL, Mesa's llvmpipe on a machine without a GPU); where no OpenGL 3.3
  * context can be had it reports itself skipped (exit 77), never passed. */
 #include "../check.h"
@@ -153,6 +154,14 @@ int main(void)
                outside);
         CHECK(outside == 0);
         check_arrow(t.renderer);
+        /* the window itself, no target texture: GL's rows the other way up */
+        SDL_SetRenderTarget(t.renderer, NULL);
+        CHECK(draw(t.renderer, &sc.scene, SPRITE_DRAW_INSTANCED, picture) == SPRITE_DRAW_INSTANCED);
+        CHECK(draw(t.renderer, &sc.scene, SPRITE_DRAW_GEOMETRY, geometry) == SPRITE_DRAW_GEOMETRY);
+        printf("%s, drawn into the window:\n", t.name);
+        compare_with_blitter(picture, reference, t.name);
+        compare_with_geometry(picture, geometry, t.name);
+        CHECK(outside_field_differences(picture, geometry) == 0);
         gl_target_close(&t);
     }
     SDL_Quit();
