@@ -80,7 +80,8 @@ struct gl_sprites {
     const atlas_texture *atlas;
     const sprite_batch *batch; /* the looks and the origin */
     GLuint program, vao, buffer, looks;
-    GLint u_ndc, u_origin, u_opacity, u_atlas, u_looks;
+    GLint u_ndc, u_origin, u_opacity, u_atlas, u_looks, u_swap;
+    int es;                  /* OpenGL ES: textures may hold their bytes swapped (gl_swap) */
     int capacity;            /* instances a layer */
     int looks_dirty;         /* the look table is sent at the next draw */
     sprite_instance *mapped; /* this frame's buffer, while mapped */
@@ -94,7 +95,6 @@ struct gl_sprites {
  * axes a = hw (c, s) and b = hh (-s, c); upright (c, s) = (1, 0) for looks that
  * do not turn. */
 static const char *const gl_vertex_shader =
-    "#version 330\n"
     "layout(location = 0) in vec2 centre;\n"
     "layout(location = 1) in vec2 heading;\n"
     "layout(location = 2) in uvec2 look;\n"
@@ -119,19 +119,29 @@ static const char *const gl_vertex_shader =
 
 /* The atlas's texel at the opacity of the layer, as SDL's own shader does
  * (texture times the vertex colour, white at that opacity). */
-static const char *const gl_fragment_shader = "#version 330\n"
-                                              "uniform sampler2D atlas;\n"
+static const char *const gl_fragment_shader = "uniform sampler2D atlas;\n"
                                               "uniform float opacity;\n"
+                                              "uniform bool swap;\n"
                                               "in vec2 uv;\n"
                                               "out vec4 colour;\n"
                                               "void main()\n"
                                               "{\n"
                                               "    colour = texture(atlas, uv);\n"
+                                              "    if (swap)\n"
+                                              "        colour = colour.bgra;\n"
                                               "    colour.a *= opacity;\n"
                                               "}\n";
 
 _Static_assert(SPRITE_INSTANCE_LOOKS == 2048 && SPRITE_ANIM_MAX == 16,
                "the vertex shader's look table layout");
+
+/* What each shader starts with: desktop GLSL 3.30, or GLSL ES 3.00 with
+ * precise floats and samplers (the look table's UVs need every bit). */
+static const char *const gl_header_desktop = "#version 330\n";
+static const char *const gl_header_es = "#version 300 es\n"
+                                        "precision highp float;\n"
+                                        "precision highp int;\n"
+                                        "precision highp sampler2D;\n";
 
 /* Loads every entry point; 0, or -1 naming the first missing. */
 static int gl_load(gl_funcs *gl, char *err, size_t err_size)
@@ -147,18 +157,19 @@ static int gl_load(gl_funcs *gl, char *err, size_t err_size)
     return 0;
 }
 
-/* The major and minor version of the current context, from GL_VERSION
- * ("4.5 (Compatibility Profile) Mesa ..."); 0 where it cannot be read or is
- * OpenGL ES (whose shaders this path does not carry). */
-static int gl_version(void)
+/* The version of the current context, major * 10 + minor, from GL_VERSION
+ * ("4.5 (Compatibility Profile) Mesa ...", "OpenGL ES 3.2 Mesa ..."), and
+ * whether it is OpenGL ES; 0 where it cannot be read. */
+static int gl_version(int *es)
 {
     typedef const GLubyte *(APIENTRY * get_string_fn)(GLenum);
     get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
     const char *v = get_string ? (const char *)get_string(GL_VERSION) : NULL;
-    if (!v || SDL_strncmp(v, "OpenGL ES", 9) == 0)
+    if (!v)
         return 0;
+    *es = SDL_strncmp(v, "OpenGL ES", 9) == 0;
     int major = 0, minor = 0;
-    if (sscanf(v, "%d.%d", &major, &minor) != 2)
+    if (sscanf(*es ? v + 9 : v, "%d.%d", &major, &minor) != 2)
         return 0;
     return major * 10 + (minor > 9 ? 9 : minor);
 }
@@ -166,17 +177,23 @@ static int gl_version(void)
 int gl_sprites_supported(SDL_Renderer *r)
 {
     SDL_RendererInfo info;
-    if (!r || SDL_GetRendererInfo(r, &info) != 0 || SDL_strcmp(info.name, "opengl") != 0)
+    if (!r || SDL_GetRendererInfo(r, &info) != 0)
         return 0;
-    return gl_version() >= 33;
+    int es = 0, version = gl_version(&es);
+    if (SDL_strcmp(info.name, "opengl") == 0)
+        return !es && version >= 33;
+    if (SDL_strcmp(info.name, "opengles2") == 0)
+        return es && version >= 30;
+    return 0;
 }
 
 /* Compiles one shader; 0 with err set when it fails. */
-static GLuint gl_shader(const gl_funcs *gl, GLenum type, const char *src, char *err,
-                        size_t err_size)
+static GLuint gl_shader(const gl_funcs *gl, GLenum type, const char *header, const char *body,
+                        char *err, size_t err_size)
 {
     GLuint s = gl->glCreateShader(type);
-    gl->glShaderSource(s, 1, &src, NULL);
+    const char *const src[2] = {header, body};
+    gl->glShaderSource(s, 2, src, NULL);
     gl->glCompileShader(s);
     GLint ok = 0;
     gl->glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
@@ -194,8 +211,13 @@ static GLuint gl_shader(const gl_funcs *gl, GLenum type, const char *src, char *
 static int gl_program(gl_sprites *g, char *err, size_t err_size)
 {
     const gl_funcs *gl = &g->gl;
-    GLuint vs = gl_shader(gl, GL_VERTEX_SHADER, gl_vertex_shader, err, err_size);
-    GLuint fs = vs ? gl_shader(gl, GL_FRAGMENT_SHADER, gl_fragment_shader, err, err_size) : 0;
+    int es = 0;
+    gl_version(&es);
+    g->es = es;
+    const char *header = es ? gl_header_es : gl_header_desktop;
+    GLuint vs = gl_shader(gl, GL_VERTEX_SHADER, header, gl_vertex_shader, err, err_size);
+    GLuint fs =
+        vs ? gl_shader(gl, GL_FRAGMENT_SHADER, header, gl_fragment_shader, err, err_size) : 0;
     if (!fs) {
         if (vs)
             gl->glDeleteShader(vs);
@@ -218,6 +240,7 @@ static int gl_program(gl_sprites *g, char *err, size_t err_size)
     g->u_ndc = gl->glGetUniformLocation(g->program, "ndc");
     g->u_origin = gl->glGetUniformLocation(g->program, "origin");
     g->u_opacity = gl->glGetUniformLocation(g->program, "opacity");
+    g->u_swap = gl->glGetUniformLocation(g->program, "swap");
     g->u_atlas = gl->glGetUniformLocation(g->program, "atlas");
     g->u_looks = gl->glGetUniformLocation(g->program, "looks");
     return 0;
@@ -320,7 +343,9 @@ gl_sprites *gl_sprites_init(SDL_Renderer *r, const atlas_texture *at, const spri
     if (SDL_GL_BindTexture(at->texture, &tw, &th) == 0)
         SDL_GL_UnbindTexture(at->texture);
     if (!gl_sprites_supported(r)) {
-        snprintf(err, err_size, "instanced path: needs SDL's opengl renderer on OpenGL 3.3");
+        snprintf(err, err_size,
+                 "instanced path: needs SDL's opengl renderer on OpenGL 3.3 or its opengles2 "
+                 "renderer on OpenGL ES 3.0");
         return NULL;
     }
     gl_sprites *g = mem_alloc(sizeof *g);
@@ -492,6 +517,29 @@ static void gl_frame(gl_sprites *g, const SDL_Rect *clip, float ndc[4], int box[
     box[3] = y1 - y0;
 }
 
+/* Whether an SDL pixel format keeps its bytes in OpenGL's RGBA order. */
+static int gl_format_rgba_order(Uint32 format)
+{
+    return format == SDL_PIXELFORMAT_ABGR8888 || format == SDL_PIXELFORMAT_BGR888;
+}
+
+/* Whether the atlas's texels reach the target with red and blue swapped, as
+ * SDL's opengles2 renderer has them: OpenGL ES uploads no BGRA, so SDL keeps
+ * an ARGB texture's bytes as they are and swaps them in its shader, unless the
+ * target keeps the same order (a target texture of the same format, read back
+ * through the same swap). Desktop OpenGL uploads BGRA itself: never. */
+static int gl_swap(const gl_sprites *g)
+{
+    if (!g->es)
+        return 0;
+    Uint32 atlas = 0, target = SDL_PIXELFORMAT_ABGR8888; /* the window: GL's own order */
+    SDL_QueryTexture(g->atlas->texture, &atlas, NULL, NULL, NULL);
+    SDL_Texture *t = SDL_GetRenderTarget(g->renderer);
+    if (t)
+        SDL_QueryTexture(t, &target, NULL, NULL, NULL);
+    return gl_format_rgba_order(atlas) != gl_format_rgba_order(target);
+}
+
 void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[2])
 {
     const gl_funcs *gl = &g->gl;
@@ -520,6 +568,7 @@ void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[
     gl->glUniform2f(g->u_origin, g->batch->origin_x, g->batch->origin_y);
     gl->glUniform1i(g->u_atlas, 0);
     gl->glUniform1i(g->u_looks, 1);
+    gl->glUniform1i(g->u_swap, gl_swap(g));
     gl->glActiveTexture(GL_TEXTURE1);
     gl->glBindTexture(GL_TEXTURE_2D, g->looks);
     gl->glActiveTexture(GL_TEXTURE0);

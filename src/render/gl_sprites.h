@@ -16,10 +16,12 @@
  * (SDL_GL_BindTexture does, and binds the atlas), saves every piece of GL
  * state it changes (program, vertex array, buffer, textures, blending,
  * scissor, viewport), draws, and puts it all back, so SDL's cache of that
- * state stays true. It needs OpenGL 3.3 (compatibility profile: SDL's
- * renderer asks for 2.1 and Mesa and the vendors give their newest); where
- * that or the shaders cannot be had, gl_sprites_init fails and the caller
- * keeps the geometry path. The function pointers come from
+ * state stays true. It needs OpenGL 3.3 under SDL's "opengl" renderer
+ * (a compatibility profile: SDL asks for 2.1 and Mesa and the vendors give
+ * their newest) or OpenGL ES 3.0 under its "opengles2" renderer (the same
+ * shaders, with GLSL ES's header; red and blue swapped where SDL keeps an
+ * ARGB texture's bytes as they are); where that or the shaders cannot be had,
+ * gl_sprites_init fails and the caller keeps the geometry path. The function pointers come from
  * SDL_GL_GetProcAddress: no loader, no new dependency.
  */
 #ifndef CURTAIN_RENDER_GL_SPRITES_H
@@ -33,12 +35,13 @@
 
 typedef struct gl_sprites gl_sprites; /* opaque: its GL names and functions */
 
-/* Whether r is SDL's OpenGL renderer on a context of version 3.3 or later
- * (r's context current: SDL leaves it so). */
+/* Whether r is SDL's opengl renderer on OpenGL 3.3 or later, or its
+ * opengles2 renderer on OpenGL ES 3.0 or later (r's context current: SDL
+ * leaves it so after creating r). */
 int gl_sprites_supported(SDL_Renderer *r);
 
-/* Prepares drawing up to `capacity` bullets a frame in each layer on r (SDL's
- * "opengl" renderer), with atlas `at`; the looks come from batch b (whose
+/* Prepares drawing up to `capacity` bullets a frame in each layer on r, with
+ * atlas `at`; the looks come from batch b (whose
  * origin places the bullets). Returns the path, or NULL with err set. */
 gl_sprites *gl_sprites_init(SDL_Renderer *r, const atlas_texture *at, const sprite_batch *b,
                             int capacity, char *err, size_t err_size);

@@ -9,14 +9,15 @@
  *  - blit: the software renderer: the area the sprites may touch is read back
  *    once, every layer is blended into it by render/sprite_blit, and it is put
  *    back with a single copy.
- *  - instanced: SDL's opengl renderer on OpenGL 3.3 or later: every sprite
+ *  - instanced: SDL's opengl renderer on OpenGL 3.3 or later, or opengles2
+ *    on OpenGL ES 3.0: every sprite
  *    as geometry, but the field's bullets drawn by render/gl_sprites, 16 bytes
  *    an instance and one instanced draw per layer (render/field_view does
  *    that part; here the method is geometry).
  * `curtain bench render` measures them all on every back end it can open;
  * sprite_draw_method_for picks from those measurements: blit on the software
  * renderer and on OpenGL running on a software rasterizer (llvmpipe),
- * instanced on OpenGL 3.3, geometry on the others. The environment variable
+ * instanced on OpenGL 3.3 and OpenGL ES 3.0, geometry on the others. The environment variable
  * CURTAIN_DRAW, set to a method's name, asks for that one instead (where it
  * cannot be had the view falls back: instanced to geometry).
  *
@@ -61,8 +62,8 @@ typedef struct sprite_draw {
 const char *sprite_draw_method_name(sprite_draw_method m);
 /* The method for a renderer: CURTAIN_DRAW's when it names one; else blit
  * where the CPU rasterizes (the software renderer, OpenGL on llvmpipe and the
- * like), instanced on SDL's opengl renderer at OpenGL 3.3 or later, geometry
- * elsewhere. */
+ * like), instanced on SDL's opengl renderer at OpenGL 3.3 or later and its
+ * opengles2 renderer at OpenGL ES 3.0, geometry elsewhere. */
 sprite_draw_method sprite_draw_method_for(SDL_Renderer *r);
 /* The GL_RENDERER string of the current OpenGL context (the renderer last
  * created on an OpenGL back end), or NULL where there is none. */

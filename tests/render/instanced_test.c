@@ -159,6 +159,10 @@ int main(void)
         CHECK(draw(t.renderer, &sc.scene, SPRITE_DRAW_INSTANCED, picture) == SPRITE_DRAW_INSTANCED);
         CHECK(draw(t.renderer, &sc.scene, SPRITE_DRAW_GEOMETRY, geometry) == SPRITE_DRAW_GEOMETRY);
         printf("%s, drawn into the window:\n", t.name);
+        snprintf(name, sizeof name, "instanced-%s-window.png", t.name);
+        picture_save(picture, 640, 480, name);
+        snprintf(name, sizeof name, "geometry-%s-window.png", t.name);
+        picture_save(geometry, 640, 480, name);
         compare_with_blitter(picture, reference, t.name);
         compare_with_geometry(picture, geometry, t.name);
         CHECK(outside_field_differences(picture, geometry) == 0);
