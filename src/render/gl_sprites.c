@@ -64,7 +64,10 @@
       (GLuint i, GLint size, GLenum type, GLsizei stride, const void *p))                         \
     X(void, glVertexAttribDivisor, (GLuint i, GLuint divisor))                                    \
     X(void, glDrawArraysInstanced, (GLenum mode, GLint first, GLsizei count, GLsizei n))          \
-    X(void, glFinish, (void))
+    X(void, glFinish, (void))                                                                     \
+    X(GLsync, glFenceSync, (GLenum condition, GLbitfield flags))                                  \
+    X(GLenum, glClientWaitSync, (GLsync sync, GLbitfield flags, GLuint64 timeout))                \
+    X(void, glDeleteSync, (GLsync sync))
 
 typedef struct gl_funcs {
 #define GL_SPRITES_FIELD(ret, name, params) ret(APIENTRY *name) params;
@@ -79,7 +82,13 @@ struct gl_sprites {
     SDL_GLContext context; /* r's, which every GL call here needs current */
     const atlas_texture *atlas;
     const sprite_batch *batch; /* the looks and the origin */
-    GLuint program, vao, buffer, looks;
+    GLuint program, vao, looks;
+    /* The ring of instance buffers: frame f writes buffers[f % GL_SPRITES_RING]
+     * while the GPU may still read the others; a fence after its draws says
+     * when it may be written again. */
+    GLuint buffers[3];
+    GLsync fences[3];
+    int next; /* the buffer this frame writes */
     GLint u_ndc, u_origin, u_opacity, u_atlas, u_looks, u_swap;
     int es;                  /* OpenGL ES: textures may hold their bytes swapped (gl_swap) */
     int capacity;            /* instances a layer */
@@ -89,6 +98,11 @@ struct gl_sprites {
     uint8_t additive[SPRITE_INSTANCE_LOOKS];
     float table[4 * SPRITE_INSTANCE_LOOKS * SPRITE_INSTANCE_TABLE_ROWS];
 };
+
+#define GL_SPRITES_RING     3
+/* How long a frame waits for its buffer's fence at most (ns): a GPU three
+ * frames behind is stalled anyway. */
+#define GL_SPRITES_FENCE_NS 1000000000ull
 
 /* The quad's corner k of a strip (0 top-left, 1 top-right, 2 bottom-left, 3
  * bottom-right) as the vertex path's: the centre plus or minus the turned half
@@ -307,11 +321,13 @@ static void gl_objects(gl_sprites *g)
     gl_saved s;
     gl_save(gl, &s);
     gl->glGenVertexArrays(1, &g->vao);
-    gl->glGenBuffers(1, &g->buffer);
+    gl->glGenBuffers(GL_SPRITES_RING, g->buffers);
+    for (int i = 0; i < GL_SPRITES_RING; i++) {
+        gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffers[i]);
+        gl->glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)sizeof(sprite_instance) * 2 * g->capacity,
+                         NULL, GL_STREAM_DRAW);
+    }
     gl->glBindVertexArray(g->vao);
-    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
-    gl->glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)sizeof(sprite_instance) * 2 * g->capacity, NULL,
-                     GL_STREAM_DRAW);
     for (GLuint i = 0; i < 3; i++) {
         gl->glEnableVertexAttribArray(i);
         gl->glVertexAttribDivisor(i, 1);
@@ -381,12 +397,16 @@ void gl_sprites_free(gl_sprites *g)
         GLint buffer = 0;
         gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
         if (g->mapped) {
-            gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
+            gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffers[g->next]);
             gl->glUnmapBuffer(GL_ARRAY_BUFFER);
             gl->glBindBuffer(GL_ARRAY_BUFFER, (GLuint)buffer);
         }
-        if (g->buffer)
-            gl->glDeleteBuffers(1, &g->buffer);
+        for (int i = 0; i < GL_SPRITES_RING; i++) {
+            if (g->fences[i])
+                gl->glDeleteSync(g->fences[i]);
+            if (g->buffers[i])
+                gl->glDeleteBuffers(1, &g->buffers[i]);
+        }
         if (g->vao)
             gl->glDeleteVertexArrays(1, &g->vao);
         if (g->looks)
@@ -402,19 +422,29 @@ void gl_sprites_refresh_looks(gl_sprites *g)
     g->looks_dirty = 1;
 }
 
-/* Maps the whole buffer for writing, its old storage orphaned (the driver
- * hands fresh memory when the GPU still reads the last frame's). */
+/* Maps this frame's buffer of the ring for writing, unsynchronized: the fence
+ * its last draws left says the GPU is done with it (waited on, should it be
+ * three frames behind). Orphaning one buffer (GL_MAP_INVALIDATE_BUFFER_BIT)
+ * was the first way: Mesa's llvmpipe then allocates the storage afresh each
+ * frame, and at 1M bullets its 32 MB of new pages cost 20 ns a bullet in page
+ * faults. */
 static void gl_map(gl_sprites *g)
 {
     const gl_funcs *gl = &g->gl;
     if (SDL_GL_GetCurrentContext() != g->context) /* another renderer's (benchmarks) */
         SDL_GL_MakeCurrent(g->window, g->context);
+    GLsync *fence = &g->fences[g->next];
+    if (*fence) {
+        gl->glClientWaitSync(*fence, GL_SYNC_FLUSH_COMMANDS_BIT, GL_SPRITES_FENCE_NS);
+        gl->glDeleteSync(*fence);
+        *fence = NULL;
+    }
     GLint buffer = 0;
     gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
-    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
-    g->mapped = gl->glMapBufferRange(
-        GL_ARRAY_BUFFER, 0, (GLsizeiptr)sizeof(sprite_instance) * 2 * g->capacity,
-        GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffers[g->next]);
+    g->mapped = gl->glMapBufferRange(GL_ARRAY_BUFFER, 0,
+                                     (GLsizeiptr)sizeof(sprite_instance) * 2 * g->capacity,
+                                     GL_MAP_WRITE_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
     gl->glBindBuffer(GL_ARRAY_BUFFER, (GLuint)buffer);
 }
 
@@ -428,7 +458,7 @@ static void gl_unmap(gl_sprites *g)
         SDL_GL_MakeCurrent(g->window, g->context);
     GLint buffer = 0;
     gl->glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
-    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffers[g->next]);
     gl->glUnmapBuffer(GL_ARRAY_BUFFER);
     gl->glBindBuffer(GL_ARRAY_BUFFER, (GLuint)buffer);
     g->mapped = NULL;
@@ -574,7 +604,7 @@ void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[
     gl->glActiveTexture(GL_TEXTURE0);
     gl->glBindTexture(GL_TEXTURE_2D, (GLuint)s.tex0); /* the atlas, as SDL bound it */
     gl->glBindVertexArray(g->vao);
-    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffer);
+    gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffers[g->next]);
     for (int layer = 0; layer < 2; layer++) {
         if (g->out.count[layer] == 0)
             continue;
@@ -588,6 +618,9 @@ void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[
         gl_attributes(gl, layer * g->capacity);
         gl->glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, g->out.count[layer]);
     }
+    /* the buffer is the GPU's until this fence passes; the next frame takes the next */
+    g->fences[g->next] = gl->glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    g->next = (g->next + 1) % GL_SPRITES_RING;
     gl_restore(gl, &s);
     SDL_GL_UnbindTexture(tex);
     g->out.count[0] = g->out.count[1] = 0;

@@ -6,9 +6,11 @@
  * streamed buffer of 16-byte instances (render/sprite_instances.h), the atlas
  * as SDL's texture of it, a look table as a small float texture: each layer
  * (alpha-blended bullets, then additive ones) is one glDrawArraysInstanced.
- * The buffer is written where it lies: mapped with GL_MAP_INVALIDATE_BUFFER_BIT
- * each frame (the driver orphans storage still being read, so the CPU never
- * waits for the GPU), the builder storing straight into it.
+ * The buffer is written where it lies: a ring of three, each mapped
+ * unsynchronized in its turn and the builder storing straight into it, a
+ * fence after its draws saying when the GPU is done with it (so the CPU does
+ * not wait for the frame the GPU is drawing, and no storage is allocated per
+ * frame, which orphaning one buffer costs on Mesa's llvmpipe).
  *
  * It shares SDL's context rather than making one of its own, so that the
  * HUD, text, backdrops and every other sprite stay SDL's, drawn in the same
