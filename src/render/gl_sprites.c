@@ -6,6 +6,7 @@
 #include "core/mem.h"
 
 #include <SDL_opengl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -344,11 +345,16 @@ static void gl_objects(gl_sprites *g)
  * additive layer starts at the second half): a VAO and the buffer bound. */
 static void gl_attributes(const gl_funcs *gl, int first)
 {
-    const char *base = (const char *)(uintptr_t)((size_t)first * sizeof(sprite_instance));
+    /* offsets into the bound buffer, passed as pointers (made from integers:
+     * no arithmetic on a null pointer) */
+    const uintptr_t base = (uintptr_t)first * sizeof(sprite_instance);
     const GLsizei stride = sizeof(sprite_instance);
-    gl->glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, base);
-    gl->glVertexAttribPointer(1, 2, GL_SHORT, GL_TRUE, stride, base + 8);
-    gl->glVertexAttribIPointer(2, 2, GL_UNSIGNED_SHORT, stride, base + 12);
+    gl->glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride,
+                              (const void *)(base + offsetof(sprite_instance, x)));
+    gl->glVertexAttribPointer(1, 2, GL_SHORT, GL_TRUE, stride,
+                              (const void *)(base + offsetof(sprite_instance, c)));
+    gl->glVertexAttribIPointer(2, 2, GL_UNSIGNED_SHORT, stride,
+                               (const void *)(base + offsetof(sprite_instance, look)));
 }
 
 gl_sprites *gl_sprites_init(SDL_Renderer *r, const atlas_texture *at, const sprite_batch *b,
