@@ -47,6 +47,7 @@ void sprite_instances_additive(const sprite_batch *b, uint8_t *additive)
         additive[i] = b->looks[i].additive ? 1 : 0;
 }
 
+#if !defined(__SSE2__)
 /* A heading component in [-1, 1] to a signed 16-bit fraction; anything else
  * (NaN included: the comparisons fail toward the bound) is clamped. */
 static inline int16_t instance_fraction(float v)
@@ -55,6 +56,7 @@ static inline int16_t instance_fraction(float v)
     v = v > -1.0f ? v : -1.0f;
     return (int16_t)(v * 32767.0f);
 }
+#endif
 
 /* Writes one instance: with SSE2 one 16-byte store of x, y, the packed heading
  * and the look and frame word. (Non-temporal stores were tried, as the
