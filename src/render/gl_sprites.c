@@ -269,6 +269,8 @@ typedef struct gl_saved {
     GLboolean blend, scissor_test;
 } gl_saved;
 
+/* Reads back every piece of state the path changes (texture units 0 and 1
+ * left with unit 0 active). */
 static void gl_save(const gl_funcs *gl, gl_saved *s)
 {
     gl->glGetIntegerv(GL_CURRENT_PROGRAM, &s->program);
@@ -293,6 +295,7 @@ static void gl_save(const gl_funcs *gl, gl_saved *s)
     s->scissor_test = gl->glIsEnabled(GL_SCISSOR_TEST);
 }
 
+/* Puts back what gl_save read, so that SDL's cache of it stays true. */
 static void gl_restore(const gl_funcs *gl, const gl_saved *s)
 {
     gl->glUseProgram((GLuint)s->program);
@@ -576,21 +579,13 @@ static int gl_swap(const gl_sprites *g)
     return gl_format_rgba_order(atlas) != gl_format_rgba_order(target);
 }
 
-void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[2])
+/* The path's own state: the whole target as the viewport, the field as the
+ * scissor box, blending on, the program and its uniforms, the look table on
+ * unit 1 and the atlas (GL name `atlas`) on unit 0, the vertex array and this
+ * frame's buffer. */
+static void gl_bind(gl_sprites *g, const SDL_Rect *clip, GLuint atlas)
 {
     const gl_funcs *gl = &g->gl;
-    /* SDL's queue drawn, the atlas bound on unit 0 as SDL's state knows it */
-    SDL_Texture *tex = g->atlas->texture;
-    float tw = 1.0f, th = 1.0f;
-    if (SDL_GL_BindTexture(tex, &tw, &th) != 0) {
-        gl_unmap(g);
-        return;
-    }
-    gl_saved s;
-    gl_save(gl, &s);
-    gl_unmap(g);
-    if (g->looks_dirty)
-        gl_send_looks(g);
     float ndc[4];
     int box[4], out[2];
     gl_frame(g, clip, ndc, box, out);
@@ -608,13 +603,19 @@ void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[
     gl->glActiveTexture(GL_TEXTURE1);
     gl->glBindTexture(GL_TEXTURE_2D, g->looks);
     gl->glActiveTexture(GL_TEXTURE0);
-    gl->glBindTexture(GL_TEXTURE_2D, (GLuint)s.tex0); /* the atlas, as SDL bound it */
+    gl->glBindTexture(GL_TEXTURE_2D, atlas);
     gl->glBindVertexArray(g->vao);
     gl->glBindBuffer(GL_ARRAY_BUFFER, g->buffers[g->next]);
+}
+
+/* Each non-empty layer, one instanced draw: SDL's BLEND and ADD factors. Then
+ * the fence that gives this buffer back, and the next frame takes the next. */
+static void gl_draw_layers(gl_sprites *g, const uint8_t opacity[2])
+{
+    const gl_funcs *gl = &g->gl;
     for (int layer = 0; layer < 2; layer++) {
         if (g->out.count[layer] == 0)
             continue;
-        /* SDL's blend modes: BLEND and ADD, the same factors */
         if (layer == 0)
             gl->glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE,
                                     GL_ONE_MINUS_SRC_ALPHA);
@@ -624,9 +625,36 @@ void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[
         gl_attributes(gl, layer * g->capacity);
         gl->glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, g->out.count[layer]);
     }
-    /* the buffer is the GPU's until this fence passes; the next frame takes the next */
+    if (g->fences[g->next])
+        gl->glDeleteSync(g->fences[g->next]);
     g->fences[g->next] = gl->glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     g->next = (g->next + 1) % GL_SPRITES_RING;
+}
+
+void gl_sprites_draw(gl_sprites *g, const SDL_Rect *clip, const uint8_t opacity[2])
+{
+    const gl_funcs *gl = &g->gl;
+    /* SDL's queue drawn, the atlas bound on unit 0 as SDL's state knows it (a
+     * rectangle texture, scaled coordinates, is not this path's: nothing drawn) */
+    SDL_Texture *tex = g->atlas->texture;
+    float tw = 1.0f, th = 1.0f;
+    if (SDL_GL_BindTexture(tex, &tw, &th) != 0) {
+        gl_unmap(g);
+        g->out.refused += (uint64_t)gl_sprites_count(g);
+        g->out.count[0] = g->out.count[1] = 0;
+        return;
+    }
+    gl_saved s;
+    gl_save(gl, &s);
+    gl_unmap(g);
+    if (tw == 1.0f && th == 1.0f && s.tex0 != 0) {
+        if (g->looks_dirty)
+            gl_send_looks(g);
+        gl_bind(g, clip, (GLuint)s.tex0);
+        gl_draw_layers(g, opacity);
+    } else {
+        g->out.refused += (uint64_t)gl_sprites_count(g);
+    }
     gl_restore(gl, &s);
     SDL_GL_UnbindTexture(tex);
     g->out.count[0] = g->out.count[1] = 0;
