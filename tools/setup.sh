@@ -28,9 +28,12 @@ packages=(cmake make gcc pkg-config libc6-dev
     libsdl2-dev libsdl2-image-dev libcglm-dev libexpat1-dev libcjson-dev libvorbis-dev)
 # What the tests need on top: the BulletML reference library and corpus for the
 # differential tests, g++ for its oracle; Oniguruma to apply the editor's
-# TextMate grammar (tools.editor_grammar).
+# TextMate grammar (tools.editor_grammar); Mesa's software OpenGL (llvmpipe,
+# reached through EGL by SDL's offscreen video driver) so that the OpenGL
+# pictures' tests (render.geometry, render.instanced) run without a display
+# or GPU instead of reporting themselves skipped.
 if [ "$mode" = test ]; then
-    packages+=(g++ libbulletml-dev libonig-dev
+    packages+=(g++ libbulletml-dev libonig-dev libgl1-mesa-dri libegl-mesa0
         rrootage-data noiz2sa-data parsec47-data torus-trooper-data tumiki-fighters-data)
 fi
 

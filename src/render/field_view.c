@@ -3,6 +3,7 @@
  */
 #include "render/field_view.h"
 
+#include "core/log.h"
 #include "render/atlas.h"
 #include "sim/playfield.h"
 
@@ -25,6 +26,8 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
     rng_seed(&fv->visual, seed);
     if (bullets < 1)
         bullets = 1;
+    /* instanced: the bullets are the GL path's; the batch's layers hold none */
+    int instanced = method == SPRITE_DRAW_INSTANCED;
     sprite_layer_spec layers[FIELD_LAYER_COUNT] = {
         [FIELD_LAYER_BACKDROP] = {SPRITE_BLEND_ADD, 64},
         [FIELD_LAYER_ENEMIES] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
@@ -33,8 +36,8 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
         [FIELD_LAYER_SHOTS] = {SPRITE_BLEND_ADD, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_FX] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_EFFECTS] = {SPRITE_BLEND_ADD, FIELD_VIEW_EFFECTS},
-        [FIELD_LAYER_BULLETS] = {SPRITE_BLEND_ALPHA, bullets},
-        [FIELD_LAYER_GLOW] = {SPRITE_BLEND_ADD, bullets},
+        [FIELD_LAYER_BULLETS] = {SPRITE_BLEND_ALPHA, instanced ? 1 : bullets},
+        [FIELD_LAYER_GLOW] = {SPRITE_BLEND_ADD, instanced ? 1 : bullets},
         [FIELD_LAYER_TOP] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
     };
     if (sprite_batch_init(&fv->batch, sprite_draw_batch_mode(method), layers, FIELD_LAYER_COUNT) !=
@@ -52,6 +55,11 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
     }
     /* Bubbles glow: their light adds to what is behind them. */
     sprite_batch_set_additive(&fv->batch, BULLET_SHAPE_BUBBLE, 1);
+    if (instanced && !(fv->gl = gl_sprites_init(r, at, &fv->batch, bullets, err, err_size))) {
+        log_info("%s: drawing with geometry", err);
+        sprite_batch_free(&fv->batch);
+        return field_view_init(fv, r, at, SPRITE_DRAW_GEOMETRY, bullets, seed, err, err_size);
+    }
     SDL_Rect area = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
     if (laser_mesh_init(&fv->lasers, FIELD_VIEW_LASER_VERTICES, FIELD_VIEW_LASER_NODES) != 0) {
         snprintf(err, err_size, "out of memory for the lasers' mesh");
@@ -77,6 +85,7 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
 
 void field_view_free(field_view *fv)
 {
+    gl_sprites_free(fv->gl);
     sprite_draw_free(&fv->draw);
     sprite_batch_free(&fv->batch);
     laser_mesh_free(&fv->lasers);
@@ -97,6 +106,8 @@ void field_view_update(field_view *fv)
 void field_view_begin(field_view *fv)
 {
     sprite_batch_clear(&fv->batch);
+    if (fv->gl)
+        gl_sprites_begin(fv->gl);
     effect_quads_clear(&fv->quads);
     laser_mesh_begin(&fv->lasers);
 }
@@ -150,8 +161,11 @@ void field_view_add_shot_lasers(field_view *fv, const laser_pool *lasers, const 
 
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)
 {
-    sprite_batch_add_bullets_workers(&fv->batch, bullets, FIELD_LAYER_BULLETS, FIELD_LAYER_GLOW,
-                                     fv->draw.workers);
+    if (fv->gl)
+        gl_sprites_add_bullets(fv->gl, bullets);
+    else
+        sprite_batch_add_bullets_workers(&fv->batch, bullets, FIELD_LAYER_BULLETS,
+                                         FIELD_LAYER_GLOW, fv->draw.workers);
 }
 
 void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time)
@@ -263,13 +277,20 @@ void field_view_draw(field_view *fv, SDL_Renderer *r)
                              field_view_dim(255, fv->look.background_dim));
     sprite_batch_set_opacity(&fv->batch, FIELD_LAYER_SHOTS,
                              (Uint8)(255 * fv->look.shot_opacity / 100));
+    int instances = fv->gl ? gl_sprites_count(fv->gl) : 0;
     if (blit || sprite_batch_count(&fv->batch) > 0 || fv->lasers.index_count > 0 ||
-        fv->quads.count > 0) {
+        fv->quads.count > 0 || instances > 0) {
         if (!blit)
             sprite_draw_begin(&fv->draw);
         sprite_draw_batch_layers(&fv->draw, &fv->batch, 0, FIELD_LAYER_BULLETS);
         sprite_draw_effect_quads(&fv->draw, &fv->quads);
         sprite_draw_lasers(&fv->draw, &fv->lasers);
+        if (instances > 0) {
+            /* the two bullet layers, one instanced draw each, between SDL's */
+            const uint8_t opacity[2] = {fv->batch.layers[FIELD_LAYER_BULLETS].opacity,
+                                        fv->batch.layers[FIELD_LAYER_GLOW].opacity};
+            gl_sprites_draw(fv->gl, &fv->draw.area, opacity);
+        }
         sprite_draw_batch_layers(&fv->draw, &fv->batch, FIELD_LAYER_BULLETS, FIELD_LAYER_COUNT);
         sprite_draw_end(&fv->draw);
     }

@@ -19,6 +19,7 @@
 #include "render/atlas_texture.h"
 #include "render/backdrop_art.h"
 #include "render/backdrop_view.h"
+#include "render/gl_sprites.h"
 #include "render/sprite_batch.h"
 #include "render/sprite_draw.h"
 
@@ -76,11 +77,15 @@ typedef struct field_view {
     laser_mesh lasers;  /* drawn between the effects and the bullets */
     effect_quads quads; /* the spectacle's: over the effects layer, under the lasers */
     sprite_draw draw;
+    /* The instanced path (method instanced): the field's bullets go to it, not
+     * to the batch's bullet layers; NULL on every other method. */
+    gl_sprites *gl;
 } field_view;
 
 /* Prepares the view for renderer r drawing with the given method; bullets is how
- * many bullets one frame may draw (the bullet layers' capacity). Returns 0, or -1
- * with err set. */
+ * many bullets one frame may draw (the bullet layers' capacity). The instanced
+ * method falls back to geometry where its GL path cannot be made (draw.method
+ * says which). Returns 0, or -1 with err set. */
 int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
                     sprite_draw_method method, int bullets, uint64_t seed, char *err,
                     size_t err_size);

@@ -35,6 +35,7 @@ int frame_view_init(frame_view *v, SDL_Renderer *r, const frame_view_config *cfg
         atlas_texture_unload(&v->atlas);
         return -1;
     }
+    v->method = v->field.draw.method; /* instanced may have fallen back to geometry */
     overlay_init(&v->overlay);
     frame_view_start_threads(v);
     return 0;
@@ -62,6 +63,8 @@ int frame_view_set_art(frame_view *v, const atlas_texture_art *shapes, int n, ch
 {
     int rc = atlas_texture_set_art(&v->atlas, shapes, n, err, err_size);
     sprite_batch_refresh_looks(&v->field.batch); /* the atlas changed either way */
+    if (v->field.gl)
+        gl_sprites_refresh_looks(v->field.gl);
     return rc;
 }
 

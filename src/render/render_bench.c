@@ -16,6 +16,7 @@
 #include "render/bullet_view.h"
 #include "render/field_view.h"
 #include "render/frame_view.h"
+#include "render/gl_sprites.h"
 #include "render/laser_mesh.h"
 #include "render/sprite_draw.h"
 #include "sim/laser_pool.h"
@@ -53,10 +54,8 @@ static const struct {
 typedef struct rb_bullets {
     float *x, *y, *c, *s;
     uint8_t *shape, *color;
-    uint32_t *order; /* RB_ORDER_LEN entries */
+    uint32_t *order; /* n + n / 3 entries */
 } rb_bullets;
-
-#define RB_ORDER_LEN (RB_MAX_BULLETS + RB_MAX_BULLETS / 3)
 
 /* Frees the arrays (any may be NULL). */
 static void rb_bullets_free(rb_bullets *bl)
@@ -70,13 +69,13 @@ static void rb_bullets_free(rb_bullets *bl)
     mem_free(bl->order);
 }
 
-/* RB_MAX_BULLETS bullets of the mix spread over the field, random headings. */
-static int rb_bullets_make(rb_bullets *bl)
+/* n bullets of the mix spread over the field, random headings. */
+static int rb_bullets_make(rb_bullets *bl, size_t n)
 {
-    size_t n = RB_MAX_BULLETS;
-    *bl = (rb_bullets){mem_alloc(n * 4),           mem_alloc(n * 4), mem_alloc(n * 4),
-                       mem_alloc(n * 4),           mem_alloc(n),     mem_alloc(n),
-                       mem_alloc(RB_ORDER_LEN * 4)};
+    const size_t order_len = n + n / 3;
+    *bl =
+        (rb_bullets){mem_alloc(n * 4), mem_alloc(n * 4), mem_alloc(n * 4),        mem_alloc(n * 4),
+                     mem_alloc(n),     mem_alloc(n),     mem_alloc(order_len * 4)};
     if (!bl->x || !bl->y || !bl->c || !bl->s || !bl->shape || !bl->color || !bl->order) {
         rb_bullets_free(bl);
         return -1;
@@ -99,9 +98,9 @@ static int rb_bullets_make(rb_bullets *bl)
     }
     /* Every fourth entry a hole; slots in order but shuffled within runs of 16. */
     uint32_t next = 0;
-    for (size_t k = 0; k < RB_ORDER_LEN; k++)
-        bl->order[k] = k % 4 == 3 ? SPRITE_BULLETS_SKIP : next++;
-    for (size_t k = 0; k + 16 <= RB_ORDER_LEN; k += 16) {
+    for (size_t k = 0; k < order_len; k++)
+        bl->order[k] = k % 4 == 3 || next >= n ? SPRITE_BULLETS_SKIP : next++;
+    for (size_t k = 0; k + 16 <= order_len; k += 16) {
         for (int i = 15; i > 0; i--) {
             uint32_t j = rng_below(&r, (uint32_t)i + 1), t = bl->order[k + i];
             bl->order[k + i] = bl->order[k + j];
@@ -459,7 +458,8 @@ static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
         int best = -1;
         for (int m = 0; m < SPRITE_DRAW_METHOD_COUNT; m++) {
             ns[m] = NAN;
-            if (!tg->ready[m])
+            /* the instanced path has a table of its own (rb_table_instanced) */
+            if (!tg->ready[m] || m == SPRITE_DRAW_INSTANCED)
                 continue;
             sprite_batch *batch = &st->batches[sprite_draw_batch_mode((sprite_draw_method)m)];
             sprite_bullets in = rb_view(&st->bullets, rb_sizes[k]);
@@ -472,7 +472,7 @@ static void rb_table_target(bench *b, rb_state *st, rb_target *tg)
         }
         if (best < 0)
             best = SPRITE_DRAW_COPY;
-        for (int m = 0; m < SPRITE_DRAW_METHOD_COUNT; m++)
+        for (int m = 0; m < SPRITE_DRAW_INSTANCED; m++)
             bench_table_value(&t, ns[m] / rb_sizes[k]);
         sprite_draw_method fastest = (sprite_draw_method)best;
         double build = st->build_ns[sprite_draw_batch_mode(fastest)][k] * rb_sizes[k];
@@ -726,6 +726,139 @@ static void rb_table_lasers(bench *b, rb_lasers *scenes, int count, rb_target *t
     bench_table_end(&t);
 }
 
+/* ---- the instanced path ------------------------------------------------------- */
+
+#define RB_GL_SIZES 5
+static const int rb_gl_sizes[RB_GL_SIZES] = {1000, 10000, 100000, 200000, 1000000};
+static const char *const rb_gl_size_names[RB_GL_SIZES] = {"1k", "10k", "100k", "200k", "1M"};
+
+typedef struct rb_instanced {
+    rb_target *t;
+    gl_sprites *gl;
+    sprite_bullets in;
+    const SDL_Rect *area;
+    double cpu_ns; /* the last run's CPU share: building and streaming the instances */
+} rb_instanced;
+
+/* One frame of the instanced path: cleared target (untimed), then the
+ * instances built into the mapped buffer (the CPU's share, timed on its own)
+ * and the two instanced draws, until glFinish. */
+static double rb_run_instanced(void *ctx)
+{
+    rb_instanced *s = ctx;
+    static const uint8_t opaque[2] = {255, 255};
+    SDL_Renderer *r = s->t->renderer;
+    SDL_SetRenderDrawColor(r, 12, 12, 40, 255);
+    SDL_RenderClear(r);
+    gl_sprites_finish(s->gl);
+    uint64_t t0 = clock_now_ns();
+    gl_sprites_begin(s->gl);
+    gl_sprites_add_bullets(s->gl, &s->in);
+    uint64_t t1 = clock_now_ns();
+    gl_sprites_draw(s->gl, s->area, opaque);
+    gl_sprites_finish(s->gl);
+    uint64_t t2 = clock_now_ns();
+    s->cpu_ns = (double)(t1 - t0);
+    return (double)(t2 - t0);
+}
+
+/* Median ns of the CPU's share alone, over the frames rb_measure runs. */
+static double rb_run_instanced_cpu(void *ctx)
+{
+    rb_instanced *s = ctx;
+    rb_run_instanced(ctx);
+    return s->cpu_ns;
+}
+
+/* The geometry path's frame in the same process: the vertices built (64 bytes
+ * a bullet) and one SDL_RenderGeometryRaw a layer, until drawn. */
+typedef struct rb_geometry_frame {
+    rb_submit submit;
+    sprite_batch *batch;
+    sprite_bullets in;
+} rb_geometry_frame;
+
+static double rb_run_geometry_frame(void *ctx)
+{
+    rb_geometry_frame *g = ctx;
+    SDL_Renderer *r = g->submit.t->renderer;
+    SDL_SetRenderDrawColor(r, 12, 12, 40, 255);
+    SDL_RenderClear(r);
+    rb_sync(r);
+    uint64_t t0 = clock_now_ns();
+    sprite_batch_clear(g->batch);
+    sprite_batch_add_bullets(g->batch, &g->in, 0, 1);
+    sprite_draw_begin(g->submit.draw);
+    sprite_draw_batch(g->submit.draw, g->batch);
+    sprite_draw_end(g->submit.draw);
+    rb_sync(r);
+    return (double)(clock_now_ns() - t0);
+}
+
+/* One OpenGL 3.3 back end: the instanced path from 1k to 1M bullets through
+ * the pool-like order, its CPU share and its whole frame until glFinish,
+ * against the geometry path's frame (where its batch holds the bullets). */
+static void rb_table_instanced(bench *b, rb_state *st, const rb_bullets *many, rb_target *tg)
+{
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(tg->renderer, &info) != 0 || SDL_strncmp(info.name, "opengl", 6) != 0)
+        return;
+    char err[256];
+    sprite_batch *looks = &st->batches[SPRITE_BATCH_VERTICES];
+    int sizes = b->quick ? 2 : RB_GL_SIZES;
+    gl_sprites *gl =
+        gl_sprites_init(tg->renderer, &tg->atlas, looks, rb_gl_sizes[sizes - 1], err, sizeof err);
+    if (!gl) {
+        bench_note(b, "%s: instanced path skipped: %s", tg->name, err);
+        return;
+    }
+    static const bench_column cols[] = {
+        {"cpu", "ns/bullet", 2, BENCH_LOWER_BETTER},
+        {"cpu, no order", "ns/bullet", 2, BENCH_LOWER_BETTER},
+        {"frame", "ns/bullet", 1, BENCH_LOWER_BETTER},
+        {"frame total", "ms", 2, BENCH_LOWER_BETTER},
+        {"geometry frame", "ms", 2, BENCH_LOWER_BETTER},
+        {"vs geometry", "x", 1, BENCH_HIGHER_BETTER},
+    };
+    char name[64], title[200];
+    snprintf(name, sizeof name, "%s-instanced", tg->name);
+    snprintf(title, sizeof title,
+             "%s: the instanced path (16-byte instances, one draw a layer): the CPU's share "
+             "(build + stream) and the frame until glFinish",
+             tg->name);
+    bench_table t;
+    bench_table_begin(&t, b, name, title, cols, 6, 10);
+    SDL_Rect area = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
+    for (int k = 0; k < sizes; k++) {
+        int n = rb_gl_sizes[k];
+        bench_table_row(&t, rb_gl_size_names[k]);
+        rb_instanced s = {tg, gl, rb_ordered_view(many, n), &area, 0.0};
+        double cpu = rb_measure(b, rb_run_instanced_cpu, &s);
+        int drawn = gl_sprites_count(gl); /* bullets of the last frame, both layers */
+        double frame = rb_measure(b, rb_run_instanced, &s);
+        s.in = rb_view(many, n);
+        double cpu_plain = rb_measure(b, rb_run_instanced_cpu, &s) / n;
+        double geometry = NAN;
+        if (n <= RB_MAX_BULLETS && tg->ready[SPRITE_DRAW_GEOMETRY]) {
+            rb_geometry_frame g = {{tg, &tg->draws[SPRITE_DRAW_GEOMETRY], looks, NULL},
+                                   looks,
+                                   rb_ordered_view(&st->bullets, n)};
+            geometry = rb_measure(b, rb_run_geometry_frame, &g);
+        }
+        drawn = drawn > 0 ? drawn : n;
+        bench_table_value(&t, cpu / drawn);
+        bench_table_value(&t, cpu_plain);
+        bench_table_value(&t, frame / drawn);
+        bench_table_value(&t, frame / 1e6);
+        bench_table_value(&t, geometry / 1e6);
+        bench_table_value(&t, geometry / frame);
+    }
+    bench_table_end(&t);
+    bench_note(b, "%s: instanced path: target for the CPU's share at 1M: 2 ns a bullet or less",
+               tg->name);
+    gl_sprites_free(gl);
+}
+
 int render_bench_run(bench *b)
 {
     bench_begin_scenario(b, "render",
@@ -734,7 +867,7 @@ int render_bench_run(bench *b)
     static rb_state st;
     memset(&st, 0, sizeof st);
     st.sizes = b->quick ? 2 : RB_MAX_SIZES;
-    if (rb_bullets_make(&st.bullets) != 0)
+    if (rb_bullets_make(&st.bullets, RB_MAX_BULLETS) != 0)
         return -1;
     if (rb_batch_init(&st.batches[SPRITE_BATCH_VERTICES], SPRITE_BATCH_VERTICES) != 0 ||
         rb_batch_init(&st.batches[SPRITE_BATCH_RECTS], SPRITE_BATCH_RECTS) != 0) {
@@ -760,6 +893,12 @@ int render_bench_run(bench *b)
             count++;
     for (int i = 0; i < count; i++)
         rb_table_target(b, &st, &targets[i]);
+    static rb_bullets many;
+    if (rb_bullets_make(&many, (size_t)rb_gl_sizes[RB_GL_SIZES - 1]) == 0) {
+        for (int i = 0; i < count; i++)
+            rb_table_instanced(b, &st, &many, &targets[i]);
+        rb_bullets_free(&many);
+    }
     static rb_lasers lasers[RB_LASER_SCENES];
     int scenes = 0;
     if (rb_lasers_make(&lasers[scenes], 1000, 2000) == 0)

@@ -4,6 +4,7 @@
 #include "render/sprite_draw.h"
 
 #include "core/mem.h"
+#include "render/gl_sprites.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -39,8 +40,21 @@ static int sprite_draw_gl_is_software(void)
            SDL_strstr(name, "SwiftShader") || SDL_strstr(name, "Software Rasterizer");
 }
 
+/* The method CURTAIN_DRAW names, or -1. */
+static int sprite_draw_asked(void)
+{
+    const char *asked = SDL_getenv("CURTAIN_DRAW");
+    for (int m = 0; asked && m < SPRITE_DRAW_METHOD_COUNT; m++)
+        if (SDL_strcmp(asked, method_names[m]) == 0)
+            return m;
+    return -1;
+}
+
 sprite_draw_method sprite_draw_method_for(SDL_Renderer *r)
 {
+    int asked = sprite_draw_asked();
+    if (asked >= 0)
+        return (sprite_draw_method)asked;
     SDL_RendererInfo info;
     if (SDL_GetRendererInfo(r, &info) != 0)
         return SPRITE_DRAW_GEOMETRY;
@@ -48,12 +62,15 @@ sprite_draw_method sprite_draw_method_for(SDL_Renderer *r)
         return SPRITE_DRAW_BLIT;
     if (SDL_strncmp(info.name, "opengl", 6) == 0 && sprite_draw_gl_is_software())
         return SPRITE_DRAW_BLIT;
+    if (gl_sprites_supported(r))
+        return SPRITE_DRAW_INSTANCED;
     return SPRITE_DRAW_GEOMETRY;
 }
 
 sprite_batch_mode sprite_draw_batch_mode(sprite_draw_method m)
 {
-    return m == SPRITE_DRAW_GEOMETRY ? SPRITE_BATCH_VERTICES : SPRITE_BATCH_RECTS;
+    return m == SPRITE_DRAW_GEOMETRY || m == SPRITE_DRAW_INSTANCED ? SPRITE_BATCH_VERTICES
+                                                                   : SPRITE_BATCH_RECTS;
 }
 
 int sprite_draw_init(sprite_draw *sd, SDL_Renderer *r, const atlas_texture *at,
@@ -184,7 +201,8 @@ void sprite_draw_batch_layers(sprite_draw *sd, const sprite_batch *b, int first,
         return;
     sprite_submit_fn fn = NULL;
     switch (sd->method) {
-    case SPRITE_DRAW_GEOMETRY: fn = sprite_draw_geometry; break;
+    case SPRITE_DRAW_GEOMETRY:
+    case SPRITE_DRAW_INSTANCED: fn = sprite_draw_geometry; break;
     case SPRITE_DRAW_COPY: fn = sprite_draw_copy; break;
     case SPRITE_DRAW_BLIT: fn = sd->reading ? sprite_draw_blit : sprite_draw_copy; break;
     case SPRITE_DRAW_METHOD_COUNT: return;

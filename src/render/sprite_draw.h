@@ -10,10 +10,17 @@
  *    once, every layer is blended into it by render/sprite_blit (in bands over
  *    the threads of sprite_draw_set_workers, when given), and it is put back
  *    with a single copy.
- * `curtain bench render` measures all three on every back end it can open;
+ *  - instanced: SDL's opengl renderer on OpenGL 3.3 or later, or opengles2
+ *    on OpenGL ES 3.0: every sprite
+ *    as geometry, but the field's bullets drawn by render/gl_sprites, 16 bytes
+ *    an instance and one instanced draw per layer (render/field_view does
+ *    that part; here the method is geometry).
+ * `curtain bench render` measures them all on every back end it can open;
  * sprite_draw_method_for picks from those measurements: blit on the software
- * renderer and on OpenGL running on a software rasterizer (llvmpipe), geometry
- * on the others.
+ * renderer and on OpenGL running on a software rasterizer (llvmpipe),
+ * instanced on OpenGL 3.3 and OpenGL ES 3.0, geometry on the others. The environment variable
+ * CURTAIN_DRAW, set to a method's name, asks for that one instead (where it
+ * cannot be had the view falls back: instanced to geometry).
  *
  * Between sprite_draw_begin and sprite_draw_end, draw only batches: with the
  * blit method, other drawing in the area would be overwritten at the end.
@@ -34,7 +41,8 @@
 #define SPRITE_DRAW_METHODS(X) \
     X(GEOMETRY, "geometry")    \
     X(COPY, "copy")            \
-    X(BLIT, "blit")
+    X(BLIT, "blit")            \
+    X(INSTANCED, "instanced")
 
 typedef enum sprite_draw_method {
 #define SPRITE_DRAW_ENUM(id, name) SPRITE_DRAW_##id,
@@ -55,8 +63,10 @@ typedef struct sprite_draw {
 } sprite_draw;
 
 const char *sprite_draw_method_name(sprite_draw_method m);
-/* The method for a renderer: blit where the CPU rasterizes (the software
- * renderer, OpenGL on llvmpipe and the like), geometry elsewhere. */
+/* The method for a renderer: CURTAIN_DRAW's when it names one; else blit
+ * where the CPU rasterizes (the software renderer, OpenGL on llvmpipe and the
+ * like), instanced on SDL's opengl renderer at OpenGL 3.3 or later and its
+ * opengles2 renderer at OpenGL ES 3.0, geometry elsewhere. */
 sprite_draw_method sprite_draw_method_for(SDL_Renderer *r);
 /* The GL_RENDERER string of the current OpenGL context (the renderer last
  * created on an OpenGL back end), or NULL where there is none. */

@@ -362,6 +362,17 @@ static void test_geometry(const Uint32 *reference)
         CHECK(d.mean < 3.0);
         CHECK(d.lit_b > 1000);
         CHECK(labs(d.lit_a - d.lit_b) < d.lit_b / 10);
+        if (gl_sprites_supported(t.renderer)) {
+            /* the instanced path: the animated bullets' frames from the look
+             * table's offsets, the same picture as geometry's */
+            static Uint32 instanced[640 * 480];
+            CHECK(draw(t.renderer, SPRITE_DRAW_INSTANCED, instanced, 1, NULL) == 0);
+            picture_diff e = picture_compare_field(instanced, picture, 300);
+            printf("%s instanced vs geometry: mean difference %.3f, lit pixels %ld vs %ld\n",
+                   t.name, e.mean, e.lit_a, e.lit_b);
+            CHECK(e.mean < 0.5);
+            CHECK(labs(e.lit_a - e.lit_b) < e.lit_b / 100 + 8);
+        }
         gl_target_close(&t);
     }
     if (!tried)
