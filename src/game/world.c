@@ -716,6 +716,15 @@ static void world_move_pool(world_motion *m, workers *threads)
     bullet_pool_update_end(p);
 }
 
+/* Whether two player queries ask the same (field by field: a struct's padding
+ * is not compared). */
+static int world_same_query(const collision_player_query *a, const collision_player_query *b)
+{
+    return a->x == b->x && a->y == b->y && a->dx == b->dx && a->dy == b->dy &&
+           a->hit_r == b->hit_r && a->graze_r == b->graze_r && a->grazed == b->grazed &&
+           a->graze_bit == b->graze_bit;
+}
+
 /* The player's query this frame, as world_collide_player will send it. */
 static collision_player_query world_player_query(const world *w)
 {
@@ -1084,7 +1093,7 @@ static void world_collide_player(world *w, const circle_set *enemies)
     collision_player_query q = world_player_query(w);
     collision_list_clear(&w->hits);
     collision_list_clear(&w->grazes);
-    if (w->near_valid && memcmp(&q, &w->near_query, sizeof q) == 0)
+    if (w->near_valid && world_same_query(&q, &w->near_query))
         collision_player_screened(&w->bullet_coll, &bullets, &q, w->bullet_near, &w->hits,
                                   &w->grazes);
     else
