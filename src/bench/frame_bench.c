@@ -480,6 +480,7 @@ typedef struct fb_summary {
     double script, motion, collide, vertex, instance; /* ns per bullet, medians */
     bench_stats frame;                                /* ms */
     double with_instances; /* p50 of the frame and the instance build together (ms) */
+    double cpu;            /* p50 of the calling thread's CPU time in the frame (ms) */
     double live;           /* median */
 } fb_summary;
 
@@ -504,6 +505,9 @@ static fb_summary fb_summarize(const fb_sample *s, int n)
             s[i].frame_ms + (isnan(s[i].instance_ns) ? 0.0 : s[i].instance_ns * s[i].live / 1e6);
     out.with_instances = bench_summarize(scratch, n).p50;
     for (int i = 0; i < n; i++)
+        scratch[i] = s[i].cpu_ms;
+    out.cpu = bench_summarize(scratch, n).p50;
+    for (int i = 0; i < n; i++)
         scratch[i] = s[i].frame_ms;
     out.frame = bench_summarize(scratch, n);
     for (int i = 0; i < n; i++)
@@ -527,6 +531,7 @@ static const bench_column fb_columns[] = {
     {"vertices", "ns/bullet", 2, BENCH_LOWER_BETTER},
     {"instances", "ns/bullet", 2, BENCH_LOWER_BETTER},
     {"frame+instances", "ms", 3, BENCH_LOWER_BETTER},
+    {"cpu p50", "ms", 3, BENCH_LOWER_BETTER},
 };
 #define FB_COLUMN_COUNT ((int)(sizeof fb_columns / sizeof fb_columns[0]))
 
@@ -545,6 +550,72 @@ static void fb_row(bench_table *t, const char *label, const fb_summary *s, doubl
     bench_table_value(t, s->vertex);
     bench_table_value(t, s->instance);
     bench_table_value(t, isnan(s->instance) ? NAN : s->with_instances);
+    bench_table_value(t, s->cpu);
+}
+
+/* ---- the memory floor ------------------------------------------------------------ */
+
+/* Bytes the motion pass and the instance build must read and write in a
+ * frame of this world, at the least: each array a block's kernel reads once
+ * (straight: position, velocity, event time; turning: position, heading,
+ * speed, extra velocity, turn, event time; full: the steps too), the radius
+ * the player's screen adds, the positions, headings and the motion written;
+ * the draw order and each live bullet's position, heading and look read, and
+ * its 16 bytes written. A write costs its line read first as well. */
+static void fb_traffic(const world *w, double *read, double *written)
+{
+    const bullet_pool *p = &w->bullets;
+    static const double rd[3] = {20, 40, 56}, wr[3] = {8, 16, 28};
+    double r = 0, wb = 0;
+    for (uint32_t b = 0; b < bullet_pool_block_end(p); b++) {
+        int k = p->block_kind[b] < 3 ? p->block_kind[b] : 2;
+        r += 64.0 * (rd[k] + 4.0);
+        wb += 64.0 * (wr[k] + 8.0);
+    }
+    r += (double)p->order_len * 4.0 + (double)p->live * 18.0;
+    wb += (double)p->live * sizeof(bullet_instance);
+    *read = r;
+    *written = wb;
+}
+
+/* This process's streaming rates now (GB/s): a pass reading and one writing a
+ * buffer four times the size of a large L3, each the best of three. Returns
+ * -1 out of memory. */
+static int fb_stream_rates(double *read_gbs, double *write_gbs)
+{
+    enum {
+        WORDS = 16 << 20
+    }; /* 128 MB */
+    uint64_t *buf = mem_alloc((size_t)WORDS * sizeof *buf);
+    if (!buf)
+        return -1;
+    double best_r = 0, best_w = 0;
+    volatile uint64_t sink = 0;
+    for (int rep = 0; rep < 4; rep++) {
+        uint64_t t0 = clock_now_ns();
+        for (size_t i = 0; i < WORDS; i++)
+            buf[i] = i;
+        uint64_t t1 = clock_now_ns();
+        uint64_t a = 0, b = 0, c = 0, d = 0;
+        for (size_t i = 0; i < WORDS; i += 4) {
+            a += buf[i];
+            b += buf[i + 1];
+            c += buf[i + 2];
+            d += buf[i + 3];
+        }
+        uint64_t t2 = clock_now_ns();
+        sink += a + b + c + d;
+        double bytes = (double)WORDS * sizeof *buf;
+        if (rep > 0) { /* the first touches the pages */
+            best_w = fmax(best_w, bytes / (double)(t1 - t0));
+            best_r = fmax(best_r, bytes / (double)(t2 - t1));
+        }
+    }
+    (void)sink;
+    mem_free(buf);
+    *read_gbs = best_r;
+    *write_gbs = best_w;
+    return 0;
 }
 
 /* One size: the world on one thread, two and (on a machine of more cores)
@@ -568,7 +639,10 @@ static int fb_run_size(bench *b, uint32_t bullets, const char *label, double tar
         fb_world_step(&f, threads_of[i % ways], &rows[i % ways][i / ways]);
     int threads = workers_threads(&f.pool);
     uint64_t refused = f.w.bullets.stats.refused;
+    double bytes_read, bytes_written, read_gbs = 0, write_gbs = 0;
+    fb_traffic(&f.w, &bytes_read, &bytes_written);
     fb_world_close(&f);
+    int rates = with_instances_ms > 0 ? fb_stream_rates(&read_gbs, &write_gbs) : -1;
 
     fb_naive n;
     if (fb_naive_open(&n, bullets, life, 1) != 0) {
@@ -618,6 +692,20 @@ static int fb_run_size(bench *b, uint32_t bullets, const char *label, double tar
                    "%.3f ms: %s%s",
                    label, with_instances_ms, sum[0].with_instances,
                    sum[0].with_instances <= with_instances_ms ? "met" : "MISSED", quick);
+    if (rates == 0 && read_gbs > 0 && write_gbs > 0) {
+        double floor_ms = (bytes_read / read_gbs + bytes_written * 2.0 / write_gbs) / 1e6;
+        bench_note(b,
+                   "memory floor: the motion pass and the instance build read %.0f MB and write "
+                   "%.0f MB a frame; this process streams %.1f GB/s read, %.1f GB/s written now: "
+                   "at least %.2f ms; the frame with its instances took %.2fx that",
+                   bytes_read / 1e6, bytes_written / 1e6, read_gbs, write_gbs, floor_ms,
+                   sum[0].with_instances / floor_ms);
+        char key[64];
+        snprintf(key, sizeof key, "%s/memory_floor", b->scenario);
+        bench_record(b, key, floor_ms, "ms", BENCH_LOWER_BETTER);
+        snprintf(key, sizeof key, "%s/vs_memory_floor", b->scenario);
+        bench_record(b, key, sum[0].with_instances / floor_ms, "x", BENCH_LOWER_BETTER);
+    }
     bench_note(b, "two threads: %.2fx the one-thread frame, %.2fx with the instance build (p50)",
                sum[0].frame.p50 / sum[1].frame.p50, sum[0].with_instances / sum[1].with_instances);
     if (ways == 3)
