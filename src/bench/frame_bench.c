@@ -244,7 +244,8 @@ typedef struct fb_sample {
     double frame_ms; /* wall clock */
     double cpu_ms;   /* the calling thread's CPU time: the frame less any preemption */
     double script_ns, motion_ns, collide_ns, vertex_ns; /* per live bullet */
-    double instance_ns; /* the instance stream's build, per live bullet (not in frame_ms) */
+    double instance_ns;     /* the instance stream's build, per live bullet (not in frame_ms) */
+    double instance_cpu_ms; /* its CPU time on the calling thread */
     uint32_t live;
     int cancelled; /* the frame cancelled bullets */
 } fb_sample;
@@ -270,12 +271,14 @@ static void fb_world_step(fb_world *f, int threads, fb_sample *s)
         s->cancelled = w->events[i].kind == WORLD_EVENT_CANCEL;
     s->vertex_ns = NAN;
     s->instance_ns = NAN;
+    s->instance_cpu_ms = 0;
     if (f->has_batch) {
         sprite_bullets view = bullet_view_of_pool(&w->bullets);
-        uint64_t t4 = clock_now_ns();
+        uint64_t c4 = clock_thread_ns(), t4 = clock_now_ns();
         bullet_instances_clear(&f->inst);
         bullet_instances_add_workers(&f->inst, &view, w->workers);
         s->instance_ns = (double)(clock_now_ns() - t4) / live;
+        s->instance_cpu_ms = (double)(clock_thread_ns() - c4) / 1e6;
         uint64_t t2 = clock_now_ns();
         sprite_batch_clear(&f->batch);
         sprite_batch_add_bullets_workers(&f->batch, &view, 0, 1, w->workers);
@@ -469,6 +472,7 @@ static void fb_naive_step(fb_naive *n, int cancel, fb_sample *s)
                      (double)(t3 - t2) / live,
                      NAN,
                      NAN,
+                     0,
                      n->count,
                      cancel};
 }
@@ -479,9 +483,10 @@ static void fb_naive_step(fb_naive *n, int cancel, fb_sample *s)
 typedef struct fb_summary {
     double script, motion, collide, vertex, instance; /* ns per bullet, medians */
     bench_stats frame;                                /* ms */
-    double with_instances; /* p50 of the frame and the instance build together (ms) */
-    double cpu;            /* p50 of the calling thread's CPU time in the frame (ms) */
-    double live;           /* median */
+    double with_instances;     /* p50 of the frame and the instance build together (ms) */
+    double cpu;                /* p50 of the calling thread's CPU time in the frame (ms) */
+    double cpu_with_instances; /* the same with the instance build */
+    double live;               /* median */
 } fb_summary;
 
 static double fb_median_of(const fb_sample *s, int n, size_t offset, double *scratch)
@@ -508,6 +513,9 @@ static fb_summary fb_summarize(const fb_sample *s, int n)
         scratch[i] = s[i].cpu_ms;
     out.cpu = bench_summarize(scratch, n).p50;
     for (int i = 0; i < n; i++)
+        scratch[i] = s[i].cpu_ms + s[i].instance_cpu_ms;
+    out.cpu_with_instances = bench_summarize(scratch, n).p50;
+    for (int i = 0; i < n; i++)
         scratch[i] = s[i].frame_ms;
     out.frame = bench_summarize(scratch, n);
     for (int i = 0; i < n; i++)
@@ -532,6 +540,7 @@ static const bench_column fb_columns[] = {
     {"instances", "ns/bullet", 2, BENCH_LOWER_BETTER},
     {"frame+instances", "ms", 3, BENCH_LOWER_BETTER},
     {"cpu p50", "ms", 3, BENCH_LOWER_BETTER},
+    {"cpu+instances", "ms", 3, BENCH_LOWER_BETTER},
 };
 #define FB_COLUMN_COUNT ((int)(sizeof fb_columns / sizeof fb_columns[0]))
 
@@ -551,6 +560,7 @@ static void fb_row(bench_table *t, const char *label, const fb_summary *s, doubl
     bench_table_value(t, s->instance);
     bench_table_value(t, isnan(s->instance) ? NAN : s->with_instances);
     bench_table_value(t, s->cpu);
+    bench_table_value(t, isnan(s->instance) ? NAN : s->cpu_with_instances);
 }
 
 /* ---- the memory floor ------------------------------------------------------------ */
@@ -578,9 +588,10 @@ static void fb_traffic(const world *w, double *read, double *written)
     *written = wb;
 }
 
-/* This process's streaming rates now (GB/s): a pass reading and one writing a
- * buffer four times the size of a large L3, each the best of three. Returns
- * -1 out of memory. */
+/* This thread's streaming rates now (GB/s, by its CPU time, so that being
+ * preempted on a shared machine does not count): a pass reading and one
+ * writing a buffer four times the size of a large L3, each the best of three.
+ * Returns -1 out of memory. */
 static int fb_stream_rates(double *read_gbs, double *write_gbs)
 {
     enum {
@@ -592,10 +603,10 @@ static int fb_stream_rates(double *read_gbs, double *write_gbs)
     double best_r = 0, best_w = 0;
     volatile uint64_t sink = 0;
     for (int rep = 0; rep < 4; rep++) {
-        uint64_t t0 = clock_now_ns();
+        uint64_t t0 = clock_thread_ns();
         for (size_t i = 0; i < WORDS; i++)
             buf[i] = i;
-        uint64_t t1 = clock_now_ns();
+        uint64_t t1 = clock_thread_ns();
         uint64_t a = 0, b = 0, c = 0, d = 0;
         for (size_t i = 0; i < WORDS; i += 4) {
             a += buf[i];
@@ -603,7 +614,7 @@ static int fb_stream_rates(double *read_gbs, double *write_gbs)
             c += buf[i + 2];
             d += buf[i + 3];
         }
-        uint64_t t2 = clock_now_ns();
+        uint64_t t2 = clock_thread_ns();
         sink += a + b + c + d;
         double bytes = (double)WORDS * sizeof *buf;
         if (rep > 0) { /* the first touches the pages */
@@ -689,25 +700,32 @@ static int fb_run_size(bench *b, uint32_t bullets, const char *label, double tar
     if (with_instances_ms > 0)
         bench_note(b,
                    "target: the frame and the instance build at %s <= %.1f ms on one core: p50 "
-                   "%.3f ms: %s%s",
+                   "%.3f ms: %s; by the thread's CPU time %.3f ms: %s%s",
                    label, with_instances_ms, sum[0].with_instances,
-                   sum[0].with_instances <= with_instances_ms ? "met" : "MISSED", quick);
+                   sum[0].with_instances <= with_instances_ms ? "met" : "MISSED",
+                   sum[0].cpu_with_instances,
+                   sum[0].cpu_with_instances <= with_instances_ms ? "met" : "MISSED", quick);
     if (rates == 0 && read_gbs > 0 && write_gbs > 0) {
         double floor_ms = (bytes_read / read_gbs + bytes_written * 2.0 / write_gbs) / 1e6;
         bench_note(b,
                    "memory floor: the motion pass and the instance build read %.0f MB and write "
-                   "%.0f MB a frame; this process streams %.1f GB/s read, %.1f GB/s written now: "
-                   "at least %.2f ms; the frame with its instances took %.2fx that",
+                   "%.0f MB a frame; this thread streams %.1f GB/s read, %.1f GB/s written now "
+                   "(by its CPU time): at least %.2f ms; the frame with its instances took %.2fx "
+                   "that (CPU time, one thread)",
                    bytes_read / 1e6, bytes_written / 1e6, read_gbs, write_gbs, floor_ms,
-                   sum[0].with_instances / floor_ms);
+                   sum[0].cpu_with_instances / floor_ms);
         char key[64];
         snprintf(key, sizeof key, "%s/memory_floor", b->scenario);
         bench_record(b, key, floor_ms, "ms", BENCH_LOWER_BETTER);
         snprintf(key, sizeof key, "%s/vs_memory_floor", b->scenario);
-        bench_record(b, key, sum[0].with_instances / floor_ms, "x", BENCH_LOWER_BETTER);
+        bench_record(b, key, sum[0].cpu_with_instances / floor_ms, "x", BENCH_LOWER_BETTER);
     }
-    bench_note(b, "two threads: %.2fx the one-thread frame, %.2fx with the instance build (p50)",
-               sum[0].frame.p50 / sum[1].frame.p50, sum[0].with_instances / sum[1].with_instances);
+    bench_note(b,
+               "two threads: %.2fx the one-thread frame, %.2fx with the instance build (p50); by "
+               "the calling thread's CPU time %.2fx, %.2fx (an optimistic estimate for two free "
+               "cores: the caller's share and its spinning count, its sleeps waiting do not)",
+               sum[0].frame.p50 / sum[1].frame.p50, sum[0].with_instances / sum[1].with_instances,
+               sum[0].cpu / sum[1].cpu, sum[0].cpu_with_instances / sum[1].cpu_with_instances);
     if (ways == 3)
         bench_note(b, "%d threads: %.2fx the one-thread frame, %.2fx with the instance build (p50)",
                    cores, sum[0].frame.p50 / sum[2].frame.p50,
