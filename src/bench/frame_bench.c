@@ -230,7 +230,7 @@ static int fb_world_open(fb_world *f, uint32_t bullets, uint32_t cap, int life, 
         }
         f->has_batch = 1;
         sprite_batch_set_additive(&f->batch, BULLET_SHAPE_BUBBLE, 1);
-        if (bullet_instances_init(&f->inst, (int)f->w.bullets.capacity) != 0) {
+        if (bullet_instances_init(&f->inst, (int)cap) != 0) {
             fb_world_close(f);
             return -1;
         }
@@ -276,7 +276,6 @@ static void fb_world_step(fb_world *f, int threads, fb_sample *s)
         sprite_bullets view = bullet_view_of_pool(&w->bullets);
         uint64_t c4 = clock_thread_ns(), t4 = clock_now_ns();
         bullet_instances_clear(&f->inst);
-        f->inst.slots = bullet_pool_slot_end(&w->bullets);
         bullet_instances_add_workers(&f->inst, &view, w->workers);
         s->instance_ns = (double)(clock_now_ns() - t4) / live;
         s->instance_cpu_ms = (double)(clock_thread_ns() - c4) / 1e6;

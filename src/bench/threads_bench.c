@@ -86,7 +86,7 @@ static int tb_scene_make(tb_scene *s, tb_phase phase, uint32_t n)
         sprite_batch_set_additive(&s->batch, BULLET_SHAPE_BUBBLE, 1);
     }
     if (ok && phase == TB_INSTANCES) {
-        ok = bullet_instances_init(&s->inst, (int)s->pool.capacity) == 0;
+        ok = bullet_instances_init(&s->inst, (int)n) == 0;
         bullet_instances_set_additive(&s->inst, BULLET_SHAPE_BUBBLE, 1);
     }
     if (!ok) {
@@ -124,7 +124,6 @@ static void tb_run(tb_scene *s, tb_phase phase, workers *w)
     case TB_INSTANCES: {
         sprite_bullets view = bullet_view_of_pool(&s->pool);
         bullet_instances_clear(&s->inst);
-        s->inst.slots = bullet_pool_slot_end(&s->pool);
         bullet_instances_add_workers(&s->inst, &view, w);
         break;
     }

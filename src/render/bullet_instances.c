@@ -26,11 +26,6 @@ int bullet_instances_init(bullet_instances *b, int capacity)
             return -1;
         }
     }
-    b->packed = mem_alloc(((size_t)capacity + 1) * sizeof(bullet_instance));
-    if (!b->packed) {
-        bullet_instances_free(b);
-        return -1;
-    }
     b->capacity = capacity;
     return 0;
 }
@@ -39,7 +34,6 @@ void bullet_instances_free(bullet_instances *b)
 {
     for (int l = 0; l < BULLET_INSTANCE_LAYERS; l++)
         mem_free(b->layer[l]);
-    mem_free(b->packed);
     memset(b, 0, sizeof *b);
 }
 
@@ -89,37 +83,6 @@ static int bi_squeeze(const sprite_bullets *in, int first, int end, uint32_t *re
     return n;
 }
 
-/* The slot-ordered records, when the build uses them: a pool's view (slots
- * set, within capacity) and no ages. */
-static inline const bullet_instance *bi_packed(const bullet_instances *b, const sprite_bullets *in,
-                                               int ages)
-{
-    int use = b->slots > 0 && b->slots <= (uint32_t)b->capacity && in->order && !ages;
-    return use ? b->packed : NULL;
-}
-
-/* The records of slots [first, end) into packed, in slot order: a streaming
- * pass over the view's arrays. */
-static void bi_pack(const bullet_instances *b, const sprite_bullets *in, uint32_t first,
-                    uint32_t end)
-{
-    const float *restrict x = in->x, *restrict y = in->y;
-    const float *restrict c = in->cos, *restrict s = in->sin;
-    const uint8_t *restrict shape = in->shape, *restrict color = in->color;
-    unsigned char *restrict out = (unsigned char *)(b->packed + first);
-    for (uint32_t j = first; j < end; j++) {
-        uint32_t xb, yb;
-        memcpy(&xb, &x[j], 4);
-        memcpy(&yb, &y[j], 4);
-        uint32_t dir = c ? bi_snorm(c[j]) | bi_snorm(s[j]) << 16 : 32767u;
-        uint32_t look = (uint32_t)shape[j] | (uint32_t)color[j] << 8;
-        uint64_t lo = (uint64_t)xb | (uint64_t)yb << 32, hi = (uint64_t)dir | (uint64_t)look << 32;
-        memcpy(out, &lo, 8);
-        memcpy(out + 8, &hi, 8);
-        out += sizeof(bullet_instance);
-    }
-}
-
 /* The records of n bullets (slots in run) written from out[0], out[1] on,
  * each to its layer; n[] gets how many went to each. The arrays come as
  * restrict locals so that the stores are not taken to change them: each
@@ -136,16 +99,8 @@ bi_write(const bullet_instances *b, const sprite_bullets *in, const uint32_t *re
     const uint32_t *restrict born = in->born;
     size_t stride = (size_t)in->born_stride;
     unsigned char *p[2] = {(unsigned char *)out[0], (unsigned char *)out[1]};
-    const bullet_instance *restrict packed = bi_packed(b, in, ages);
-    uint32_t slots = b->slots;
     for (int k = 0; k < n; k++) {
         uint32_t j = run[k];
-        if (packed && j < slots) { /* one record, read whole */
-            int a = additive[((const unsigned char *)&packed[j])[12]];
-            memcpy(p[a], &packed[j], sizeof(bullet_instance));
-            p[a] += sizeof(bullet_instance);
-            continue;
-        }
         uint32_t look = (uint32_t)shape[j] | (uint32_t)color[j] << 8;
         if (ages) {
             uint32_t age = in->now - born[(size_t)j * stride];
@@ -227,8 +182,6 @@ static void bi_one_by_one(bullet_instances *b, const sprite_bullets *in, int fir
 
 void bullet_instances_add(bullet_instances *b, const sprite_bullets *in)
 {
-    if (bi_packed(b, in, b->ages && in->born))
-        bi_pack(b, in, 0, b->slots);
     int done = 0;
     while (done < in->count) { /* each entry adds at most one instance to one layer */
         int room = b->capacity - b->count[0];
@@ -254,14 +207,6 @@ typedef struct bi_job {
     int n[WORKERS_MAX][2];  /* each part's bullets per layer */
     int at[WORKERS_MAX][2]; /* where each part writes, per layer */
 } bi_job;
-
-static void bi_pack_part(void *ctx, int part, int parts)
-{
-    bi_job *job = ctx;
-    uint32_t first, end;
-    workers_split(job->b->slots, part, parts, 64, &first, &end);
-    bi_pack(job->b, job->in, first, end);
-}
 
 static void bi_count_part(void *ctx, int part, int parts)
 {
@@ -290,8 +235,6 @@ void bullet_instances_add_workers(bullet_instances *b, const sprite_bullets *in,
         return;
     }
     bi_job job = {.b = b, .in = in};
-    if (bi_packed(b, in, b->ages && in->born))
-        workers_run(w, bi_pack_part, &job, parts);
     workers_run(w, bi_count_part, &job, parts);
     int at[2] = {b->count[0], b->count[1]};
     for (int p = 0; p < parts; p++)

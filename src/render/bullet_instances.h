@@ -33,9 +33,6 @@
  * a cache line a bullet), so they are filled only when `ages` is set: when
  * the atlas has an animated shape, as the sprite batch does.
  *
- * Set `slots` (below) when the view is a pool's: the build is then two
- * streaming passes and one 16-byte read a bullet.
- *
  * Capacity is fixed at init (nothing is allocated per frame); bullets that do
  * not fit a layer are refused and counted (`refused`). The build splits over
  * a worker pool (core/workers.h) in ranges of the draw order, each part's
@@ -73,15 +70,6 @@ typedef struct bullet_instances {
     int ages;              /* 1: fill `age` from the view's spawn frames */
     int split_min;         /* BULLET_INSTANCES_SPLIT_MIN at init; benchmarks lower it */
     uint8_t additive[256]; /* per shape: 1 draws it in layer 1 */
-    /* Set by the caller before an add, when the view's draw order indexes a
-     * pool: every entry is below this slot bound (bullet_pool_slot_end), at
-     * most `capacity`. Then the build first writes each slot's record in slot
-     * order (streaming the arrays) and gathers one 16-byte record a bullet
-     * through the draw order, instead of a line of each array: the pool's
-     * draw order visits its slots all over (bullets spawned in one frame took
-     * the free slots wherever they were). 0: gather the arrays. */
-    uint32_t slots;
-    bullet_instance *packed; /* capacity: each slot's record, in slot order */
 } bullet_instances;
 
 /* Allocates two layers of `capacity` instances (the pool's capacity holds

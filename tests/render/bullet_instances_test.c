@@ -68,16 +68,6 @@ static void instances_test_order(void)
     bullet_instances_add(&b, &view);
     CHECK_EQ_INT(b.layer[0][0].age, 0);
     CHECK_EQ_INT(b.count[0] + b.count[1], 8);
-    bullet_instance gathered[8];
-    memcpy(gathered, b.layer[0], 7 * sizeof *gathered);
-    memcpy(gathered + 7, b.layer[1], sizeof *gathered);
-    b.slots = bullet_pool_slot_end(&pool); /* the records packed in slot order first: the same */
-    bullet_instances_clear(&b);
-    bullet_instances_add(&b, &view);
-    CHECK_EQ_INT(b.count[0], 7);
-    CHECK_EQ_INT(b.count[1], 1);
-    CHECK(memcmp(gathered, b.layer[0], 7 * sizeof *gathered) == 0);
-    CHECK(memcmp(gathered + 7, b.layer[1], sizeof *gathered) == 0);
     bullet_instances_free(&b);
 
     CHECK(bullet_instances_init(&b, 5) == 0); /* full: five go, the other two are counted */
@@ -92,8 +82,7 @@ static void instances_test_order(void)
 }
 
 /* A large pool churned for a while (holes in the draw order), built on 1, 2
- * and 4 threads, from the arrays and from the packed records: byte for byte
- * the same. */
+ * and 4 threads: byte for byte the same. */
 static void instances_test_threads(void)
 {
     enum {
@@ -119,29 +108,26 @@ static void instances_test_threads(void)
     }
     sprite_bullets view = bullet_view_of_pool(&pool);
     CHECK(view.count > 20000);
-    /* 1, 2 and 4 threads gathering the arrays, then 1, 2 and 4 from the
-     * records packed in slot order */
-    bullet_instances b[6];
-    workers w[6];
-    static const int threads[6] = {1, 2, 4, 1, 2, 4};
-    for (int t = 0; t < 6; t++) {
+    bullet_instances b[3];
+    workers w[3];
+    static const int threads[3] = {1, 2, 4};
+    for (int t = 0; t < 3; t++) {
         CHECK(workers_init(&w[t], threads[t]) == 0);
         CHECK(bullet_instances_init(&b[t], N) == 0);
         bullet_instances_set_additive(&b[t], BULLET_SHAPE_BUBBLE, 1);
         bullet_instances_set_additive(&b[t], 3, 1);
         b[t].split_min = 0;
-        b[t].slots = t >= 3 ? bullet_pool_slot_end(&pool) : 0;
         bullet_instances_add_workers(&b[t], &view, &w[t]);
     }
     CHECK(b[0].count[1] > 1000 && b[0].count[0] > 10000);
     CHECK_EQ_INT(b[0].count[0] + b[0].count[1], (int)pool.live);
-    for (int t = 1; t < 6; t++)
+    for (int t = 1; t < 3; t++)
         for (int l = 0; l < BULLET_INSTANCE_LAYERS; l++) {
             CHECK_EQ_INT(b[t].count[l], b[0].count[l]);
             CHECK(memcmp(b[t].layer[l], b[0].layer[l],
                          (size_t)b[0].count[l] * sizeof(bullet_instance)) == 0);
         }
-    for (int t = 0; t < 6; t++) {
+    for (int t = 0; t < 3; t++) {
         bullet_instances_free(&b[t]);
         workers_free(&w[t]);
     }
