@@ -22,10 +22,10 @@ endfunction()
 
 curtain_require(cglm cglm libcglm-dev)
 curtain_require(expat expat libexpat1-dev)
-# The language server's JSON (src/lsp/): README.md says why cJSON.
+# The language server's JSON (src/lsp/): docs/development.md says why cJSON.
 curtain_require(cjson libcjson libcjson-dev)
 # A mod's music from Ogg Vorbis files (src/audio/vorbis.c); the tests encode
-# their files with libvorbisenc. README.md says why libvorbis.
+# their files with libvorbisenc. docs/development.md says why libvorbis.
 curtain_require(vorbisfile vorbisfile libvorbis-dev)
 curtain_require(vorbis vorbis libvorbis-dev)
 curtain_require(vorbisenc vorbisenc libvorbis-dev)

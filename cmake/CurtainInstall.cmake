@@ -9,7 +9,7 @@
 #   share/metainfo/ID.metainfo.xml              AppStream: description, OARS rating, releases
 #   share/icons/hicolor/NxN/apps/curtain.png    the icon (drawn by tools/atlas, tools/CMakeLists.txt)
 #   share/man/man6/curtain.6                    the man page (tests/app/man_test.sh keeps it true)
-#   share/doc/curtain/README.md
+#   share/doc/curtain/README.md, manual.md   the front door and the player's manual
 # ID is CURTAIN_APP_ID, a reverse-DNS name; the homepage is a placeholder until there is one.
 # The metainfo's screenshots are dist/screenshots/*.png (taken from the game under Xvfb), to
 # be published at HOMEPAGE/screenshots/.
@@ -36,7 +36,7 @@ if(CURTAIN_SDL)
     install(FILES ${dist}/${CURTAIN_APP_ID}.metainfo.xml
             DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
     install(FILES ${dist}/curtain.6 DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
-    install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+    install(FILES README.md docs/manual.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 endif()
 
 # A Debian package: `cpack -G DEB` in the build folder (or `cmake --build BUILD

@@ -69,6 +69,36 @@ static int check_count;
         }                                                                                        \
     } while (0)
 
+/* 1 in a build with AddressSanitizer (CI's sanitizer stage builds with it and
+ * UBSan together), else 0. The tests whose work is content balance over many
+ * whole runs (game.ships.*, game.clear, game.stage) play a smaller set there:
+ * the sanitizers look for memory errors and undefined behaviour, which one run
+ * through each stage's code shows as well as twelve, at five times the cost.
+ * The Release and clang stages play every run; check_sanitized_note() says in
+ * the test's output what was left out. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CHECK_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CHECK_SANITIZED 1
+#endif
+#endif
+#ifndef CHECK_SANITIZED
+#define CHECK_SANITIZED 0
+#endif
+
+static inline int check_sanitized(void)
+{
+    return CHECK_SANITIZED;
+}
+
+/* Prints what a sanitizer build leaves out (nothing in other builds). */
+static inline void check_sanitized_note(const char *what)
+{
+    if (check_sanitized())
+        printf("sanitizer build: %s (every run plays in the Release and clang builds)\n", what);
+}
+
 static inline int check_done(const char *name)
 {
     if (check_failures)

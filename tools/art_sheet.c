@@ -26,6 +26,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tool_args.h"
+
 #define SHEET_W 64
 #define SHEET_H 16
 #define LOOKS_W 256
@@ -248,10 +250,14 @@ static int save(const char *path, void *pixels, int w, int h)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2 && argc != 3) {
-        fprintf(stderr, "usage: %s OUT.png [LOOKS.png]\n", argv[0]);
-        return 2;
-    }
+    static const tool_usage usage = {
+        "art_sheet", "OUT.png [LOOKS.png]",
+        "draws the example mod's bullet sheet (docs/examples/art/sheet.png) and, given a\nsecond "
+        "path, its looks sheet (docs/examples/art/looks.png)",
+        1, 2};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     draw_petal(0);
     draw_needle(16);
     draw_ember(40);

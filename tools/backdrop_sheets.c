@@ -26,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tool_args.h"
+
 /* A picture being drawn: RGBA, straight alpha. */
 typedef struct sheet {
     int w, h;
@@ -200,10 +202,12 @@ static void draw_moon(sheet *s)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: backdrop_sheets DIR\n");
-        return 2;
-    }
+    static const tool_usage usage = {
+        "backdrop_sheets", "DIR",
+        "draws the sheets of stage 1's data backdrop into DIR (patterns/stage1/art)", 1, 1};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     const char *dir = argv[1];
     sheet far, near, stars, lanterns, moon;
     if (sheet_new(&far, 256, 256) || sheet_new(&near, 256, 256) || sheet_new(&stars, 128, 128) ||

@@ -8,6 +8,18 @@
 #   2. the desktop entries, the MIME type and the AppStream metainfo validated;
 #   3. the Debian package built by CPack and its contents and dependencies checked.
 # usage: tools/install_check.sh BUILD_DIR   (a configured and built release build)
+# -h/--help prints the comment above; an unknown option is refused before anything runs.
+case "${1:-}" in
+-h | --help)
+    sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+    exit 0
+    ;;
+-*)
+    echo "install_check: unknown option '$1'" >&2
+    echo "usage: tools/install_check.sh BUILD_DIR" >&2
+    exit 2
+    ;;
+esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=$(pwd)
@@ -28,7 +40,7 @@ app=$work/moved
 for f in bin/curtain share/curtain/assets/atlas.png share/curtain/patterns/stage1 \
     share/curtain/patterns/music/stage1.mml \
     share/curtain/tutorial/tutorial.pat \
-    share/man/man6/curtain.6 share/icons/hicolor/48x48/apps/curtain.png \
+    share/man/man6/curtain.6 share/doc/curtain/manual.md share/icons/hicolor/48x48/apps/curtain.png \
     share/icons/hicolor/256x256/apps/curtain.png; do
     [ -e "$app/$f" ] || fail "missing $f in the install"
 done

@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tool_args.h"
+
 #define CELL_W  256
 #define CELL_H  384
 #define SHEET_W (4 * CELL_W)
@@ -223,10 +225,12 @@ static void bust(int cell, rgb hair, rgb cloth, rgb trim, rgb iris, int fox, int
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: portrait_sheet OUT.png\n");
-        return 2;
-    }
+    static const tool_usage usage = {
+        "portrait_sheet", "OUT.png",
+        "draws the example characters' portraits (docs/examples/art/faces.png)", 1, 1};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     rgb black = {58, 40, 52}, gold = {250, 196, 90};
     rgb white = {248, 246, 252}, red = {214, 40, 58}, violet = {120, 70, 170};
     bust(0, black, white, red, (rgb){170, 60, 70}, 0, 0);

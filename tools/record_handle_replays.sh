@@ -10,6 +10,18 @@
 # them again after a deliberate change of the handle rules or of the stage.
 #
 # usage: tools/record_handle_replays.sh [PATH/TO/curtain]   (default build/release/curtain)
+# -h/--help prints the comment above; an unknown option is refused before anything runs.
+case "${1:-}" in
+-h | --help)
+    sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+    exit 0
+    ;;
+-*)
+    echo "record_handle_replays: unknown option '$1'" >&2
+    echo "usage: tools/record_handle_replays.sh [PATH/TO/curtain]" >&2
+    exit 2
+    ;;
+esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 curtain=${1:-build/release/curtain}

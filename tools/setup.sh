@@ -13,6 +13,10 @@ cd "$(dirname "$0")/.."
 mode=${1:-}
 case "$mode" in
 play | test) shift ;;
+-h | --help)
+    sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+    exit 0
+    ;;
 *)
     echo "usage: tools/setup.sh play [curtain options] | tools/setup.sh test" >&2
     exit 2

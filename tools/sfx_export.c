@@ -22,6 +22,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "tool_args.h"
+
 /* Prints one line about a sound and writes it to DIR/name.wav. */
 static int sfx_export_one(const char *dir, const char *name, const int16_t *s, size_t n)
 {
@@ -89,10 +91,15 @@ static int sfx_export_music(const char *dir, const char *mod_dir)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2 && argc != 3) {
-        fprintf(stderr, "usage: sfx_export DIR [MOD_DIR]\n");
-        return 2;
-    }
+    static const tool_usage usage = {
+        "sfx_export", "DIR [MOD_DIR]",
+        "renders every sound effect and every music theme to WAV files in DIR (made if\nneeded) "
+        "and prints each one's length, peak, loudness and hash; MOD_DIR/music/\nover the data "
+        "folder's patterns/music/, as `curtain play --mod MOD_DIR` loads them",
+        1, 2};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     if (file_make_dirs(argv[1]) != 0) {
         fprintf(stderr, "sfx_export: cannot make %s\n", argv[1]);
         return 1;

@@ -53,19 +53,16 @@ static void main_print_help(void)
         "\n"
         "Options of play (also accepted without the word 'play'):\n");
     play_print_options(stdout);
-    printf("\nIn the game: arrows or WASD move, Z shoots, X bombs, Shift focuses,\n"
-           "Esc pauses, F11 or Alt+Enter toggles fullscreen, F3 shows the performance\n"
-           "overlay, F12 takes a screenshot. Keys, controller buttons, display and volumes\n"
-           "are set in the Options menu (saved in options.txt in the user folder, see README).\n");
+    printf(
+        "\nIn the game: arrows or WASD move, Z shoots, X bombs, Shift focuses,\n"
+        "Esc pauses, F11 or Alt+Enter toggles fullscreen, F3 shows the performance\n"
+        "overlay, F12 takes a screenshot. Keys, controller buttons, display and volumes\n"
+        "are set in the Options menu (saved in options.txt in the user folder; docs/manual.md).\n");
 }
 
 int main(int argc, char **argv)
 {
     bulletml_import_register(); /* .xml files are BulletML wherever patterns are read */
-    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        main_print_help();
-        return CLI_EXIT_OK;
-    }
     if (argc >= 3 && strcmp(argv[1], "--data") == 0) {
         setenv("CURTAIN_DATA", argv[2], 1); /* read once, by core/data_path */
         argv[2] = argv[0];
@@ -73,6 +70,10 @@ int main(int argc, char **argv)
         argc -= 2;
     } else if (argc == 2 && strcmp(argv[1], "--data") == 0) {
         return cli_usage_error(NULL, "--data needs a folder");
+    }
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        main_print_help(); /* after --data too: `curtain --data DIR --help` */
+        return CLI_EXIT_OK;
     }
     if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
         printf("curtain %s\n", CURTAIN_VERSION);

@@ -2,7 +2,7 @@
  * vorbis: music from Ogg Vorbis files, beside the scores (audio/score.h).
  *
  * A mod's music/NAME.ogg is a theme as music/NAME.mml is (audio/music.h): the
- * file is decoded with Debian's libvorbisfile (README.md says why a library),
+ * file is decoded with Debian's libvorbisfile (docs/development.md says why a library),
  * its channels averaged to mono, resampled to the mixer's rate by linear
  * interpolation and brought to the themes' loudness, into the same track a
  * score renders to. Its loop point comes from the Vorbis comments LOOPSTART and

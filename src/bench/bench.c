@@ -1,3 +1,7 @@
+/*
+ * bench: the tables, figures and JSON reports of every `curtain bench` scenario,
+ * and the comparison of two reports (see bench.h).
+ */
 #include "bench/bench.h"
 
 #include "core/file.h"

@@ -1,3 +1,6 @@
+/*
+ * bytes: bounds-checked little-endian reading and writing (see bytes.h).
+ */
 #include "core/bytes.h"
 
 #include "core/mem.h"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The most bytes curtain reads from each kind of file, in one place (README.md,
+/* The most bytes curtain reads from each kind of file, in one place (docs/manual.md,
  * "Where files go", lists them). Each is far above what curtain itself writes, and
  * far below what would exhaust memory: a bigger file is refused with its size and
  * the limit ("x.pat: file too large (3 GiB; the limit is 16 MiB)"), not read. */

@@ -1,3 +1,6 @@
+/*
+ * hash: the streaming 64-bit hash of state hashes and checksums (see hash.h).
+ */
 #include "core/hash.h"
 
 #include <string.h>

@@ -1,3 +1,6 @@
+/*
+ * log: leveled diagnostics to stderr and the optional sink (see log.h).
+ */
 #include "core/log.h"
 
 #include <stdarg.h>

@@ -1,3 +1,7 @@
+/*
+ * mem: the one door to the heap, with the counting and failing hooks of tests
+ * (see mem.h).
+ */
 #include "core/mem.h"
 
 #include <stdatomic.h>

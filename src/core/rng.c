@@ -1,3 +1,6 @@
+/*
+ * rng: the seeded generators, xoshiro256** (see rng.h).
+ */
 #include "core/rng.h"
 
 static uint64_t rng_rotl(uint64_t x, int k)

@@ -1,3 +1,7 @@
+/*
+ * trig: deterministic sine, cosine and arctangent, scalar and in lanes, the same
+ * operations in the same order on every path (see trig.h).
+ */
 #include "core/trig.h"
 
 #include <math.h>

@@ -17,14 +17,16 @@
 #include <strings.h>
 
 static const option_info options_table[OPTION_COUNT] = {
-#define OPTION_ROW(field, kind, def, min, max, help) {#field, kind, def, min, max, help},
+#define OPTION_ROW(field, kind, def, min, max, step, menu, label, unit, zero, help) \
+    {#field, kind, def, min, max, step, menu, label, unit, zero, help},
     OPTIONS_SETTINGS(OPTION_ROW)
 #undef OPTION_ROW
 };
 
 /* Where each setting lives inside struct options. */
 static const size_t options_offsets[OPTION_COUNT] = {
-#define OPTION_OFFSET(field, kind, def, min, max, help) offsetof(options, field),
+#define OPTION_OFFSET(field, kind, def, min, max, step, menu, label, unit, zero, help) \
+    offsetof(options, field),
     OPTIONS_SETTINGS(OPTION_OFFSET)
 #undef OPTION_OFFSET
 };
@@ -92,6 +94,27 @@ void options_set(options *o, option_id id, int value)
     if (in->kind == OPTION_SPEED) /* the nearest of 100, 75, 50 */
         value = value > 87 ? 100 : value > 62 ? 75 : 50;
     *(int *)((char *)o + options_offsets[id]) = value;
+}
+
+void options_step(options *o, option_id id, int dir, int top)
+{
+    if (id >= OPTION_COUNT || options_table[id].step == 0)
+        return;
+    const option_info *in = &options_table[id];
+    int v = options_get(o, id);
+    if (!(in->menu & OPTION_MENU_ROUND)) {
+        options_set(o, id, v + in->step * dir);
+        return;
+    }
+    /* The values min, min + step, ... top as places 0, 1, ...; a negative step
+     * numbers them from top down. */
+    if (top < in->min || top > in->max)
+        top = in->max;
+    int size = in->step > 0 ? in->step : -in->step;
+    int n = (top - in->min) / size + 1;
+    int place = in->step > 0 ? (v - in->min) / size : (top - v) / size;
+    place = ((place + dir) % n + n) % n;
+    options_set(o, id, in->step > 0 ? in->min + place * size : top - place * size);
 }
 
 const char *options_button_name(input_button button)

@@ -52,37 +52,78 @@ typedef enum option_kind {
 /* The game speeds practice offers, in percent of 60 frames a second. */
 #define OPTIONS_SPEEDS(X) X(100) X(75) X(50)
 
-/*                 field            kind               default            min max  help */
-#define OPTIONS_SETTINGS(X)                                                                     \
-    X(fullscreen, OPTION_BOOL, 0, 0, 1, "start in fullscreen (F11 or Alt+Enter toggles it)")    \
-    X(window_scale, OPTION_INT, 0, 0, 8,                                                        \
-      "window size as a multiple of 640x480; 0 fits the screen")                                \
-    X(integer_scale, OPTION_BOOL, 0, 0, 1, "scale by whole multiples only, for sharp pixels")   \
-    X(vsync, OPTION_BOOL, 1, 0, 1, "wait for the display's refresh before showing a frame")     \
-    X(master_volume, OPTION_INT, 80, 0, 100, "volume of all sound, in percent")                 \
-    X(effects_volume, OPTION_INT, 80, 0, 100, "volume of sound effects, in percent")            \
-    X(music_volume, OPTION_INT, 60, 0, 100, "volume of the music, in percent")                  \
-    X(difficulty, OPTION_DIFFICULTY, DIFFICULTY_NORMAL, 0, DIFFICULTY_COUNT - 1,                \
-      "the difficulty chosen last: easy, normal, hard or lunatic")                              \
-    X(show_fps, OPTION_BOOL, 0, 0, 1, "show frames per second in a corner")                     \
-    X(stick_deadzone, OPTION_INT, 35, 5, 90, "analog stick dead zone, in percent of full tilt") \
-    X(bullet_palette, OPTION_PALETTE, BULLET_PALETTE_NORMAL, 0, BULLET_PALETTE_COUNT - 1,       \
-      "bullet colours: normal, or apart for deuteranopia, protanopia, tritanopia")              \
-    X(background_dim, OPTION_INT, 0, 0, 80, "darken the field's background, in percent")        \
-    X(shot_opacity, OPTION_INT, 100, 20, 100, "opacity of your own shots, in percent")          \
-    X(always_hitbox, OPTION_BOOL, 0, 0, 1,                                                      \
-      "show the ship's hitbox all the time, not only while focused")                            \
-    X(reduce_flash, OPTION_BOOL, 0, 0, 1,                                                       \
-      "soften the field's white flashes (bombs, lost ships, spell cards)")                      \
-    X(reduce_shake, OPTION_BOOL, 0, 0, 1,                                                       \
-      "keep the field still when bombs and hits would shake it")                                \
-    X(practice_speed, OPTION_SPEED, 100, 50, 100,                                               \
-      "game speed of practice runs, in percent: 100, 75 or 50 (replays say it)")                \
-    X(text_speed, OPTION_INT, 60, 0, 240,                                                       \
+/* Where a setting is changed in the front end (ui/settings builds both menus from
+ * this table, rows in table order): the Options menu, its Accessibility screen, or
+ * no menu (difficulty: chosen where a run starts). OPTION_MENU_ROUND: a step past
+ * an end goes round to the other (else it stops there). */
+#define OPTION_MENU_NONE    0
+#define OPTION_MENU_OPTIONS 1
+#define OPTION_MENU_ACCESS  2
+#define OPTION_MENU_WHERE   3 /* the mask of the two above */
+#define OPTION_MENU_ROUND   4
+
+/* The settings, one row each:
+ *   field    a field of struct options and its name in the file
+ *   kind     how the file writes its value (option_kind)
+ *   def, min, max   its default and range
+ *   step     what left and right change it by in the menu; negative: right goes
+ *            down from max (100, 75, 50 percent), left up
+ *   menu     where its menu row is (OPTION_MENU_*)
+ *   label    the menu row's words
+ *   unit     the menu's value: the number, then this ("%" gives "80%"); a yes/no
+ *            setting's "yes" words; a palette shows its name
+ *   zero     the menu's value at 0 (a yes/no setting's "no" words), or NULL
+ *   help     the line written above it in the file
+ * Adding a setting is a row here plus its effect where it takes effect. */
+#define OPTIONS_SETTINGS(X)                                                                        \
+    X(fullscreen, OPTION_BOOL, 0, 0, 1, 1, OPTION_MENU_OPTIONS | OPTION_MENU_ROUND, "Fullscreen",  \
+      "on", "off", "start in fullscreen (F11 or Alt+Enter toggles it)")                            \
+    X(window_scale, OPTION_INT, 0, 0, 8, 1, OPTION_MENU_OPTIONS | OPTION_MENU_ROUND,               \
+      "Window size", " x 640x480", "fit the screen",                                               \
+      "window size as a multiple of 640x480; 0 fits the screen")                                   \
+    X(integer_scale, OPTION_BOOL, 0, 0, 1, 1, OPTION_MENU_OPTIONS | OPTION_MENU_ROUND,             \
+      "Sharp pixels (whole scales)", "on", "off",                                                  \
+      "scale by whole multiples only, for sharp pixels")                                           \
+    X(vsync, OPTION_BOOL, 1, 0, 1, 1, OPTION_MENU_OPTIONS | OPTION_MENU_ROUND, "Vertical sync",    \
+      "on", "off", "wait for the display's refresh before showing a frame")                        \
+    X(master_volume, OPTION_INT, 80, 0, 100, 10, OPTION_MENU_OPTIONS, "Master volume", "%", NULL,  \
+      "volume of all sound, in percent")                                                           \
+    X(effects_volume, OPTION_INT, 80, 0, 100, 10, OPTION_MENU_OPTIONS, "Effects volume", "%",      \
+      NULL, "volume of sound effects, in percent")                                                 \
+    X(music_volume, OPTION_INT, 60, 0, 100, 10, OPTION_MENU_OPTIONS, "Music volume", "%", NULL,    \
+      "volume of the music, in percent")                                                           \
+    X(difficulty, OPTION_DIFFICULTY, DIFFICULTY_NORMAL, 0, DIFFICULTY_COUNT - 1, 1,                \
+      OPTION_MENU_NONE, "Difficulty", "", NULL,                                                    \
+      "the difficulty chosen last: easy, normal, hard or lunatic")                                 \
+    X(show_fps, OPTION_BOOL, 0, 0, 1, 1, OPTION_MENU_OPTIONS | OPTION_MENU_ROUND,                  \
+      "Show frames per second", "on", "off", "show frames per second in a corner")                 \
+    X(stick_deadzone, OPTION_INT, 35, 5, 90, 5, OPTION_MENU_OPTIONS, "Stick dead zone", "%", NULL, \
+      "analog stick dead zone, in percent of full tilt")                                           \
+    X(bullet_palette, OPTION_PALETTE, BULLET_PALETTE_NORMAL, 0, BULLET_PALETTE_COUNT - 1, 1,       \
+      OPTION_MENU_ACCESS | OPTION_MENU_ROUND, "Bullet colours", "", NULL,                          \
+      "bullet colours: normal, or apart for deuteranopia, protanopia, tritanopia")                 \
+    X(background_dim, OPTION_INT, 0, 0, 80, 20, OPTION_MENU_ACCESS, "Background dimmer",           \
+      "% darker", "off", "darken the field's background, in percent")                              \
+    X(shot_opacity, OPTION_INT, 100, 20, 100, 20, OPTION_MENU_ACCESS, "Shot opacity", "%", NULL,   \
+      "opacity of your own shots, in percent")                                                     \
+    X(always_hitbox, OPTION_BOOL, 0, 0, 1, 1, OPTION_MENU_ACCESS | OPTION_MENU_ROUND,              \
+      "Always show hitbox", "on", "when focused",                                                  \
+      "show the ship's hitbox all the time, not only while focused")                               \
+    X(reduce_flash, OPTION_BOOL, 0, 0, 1, 1, OPTION_MENU_ACCESS | OPTION_MENU_ROUND,               \
+      "Softer flashes", "on", "off",                                                               \
+      "soften the field's white flashes (bombs, lost ships, spell cards)")                         \
+    X(reduce_shake, OPTION_BOOL, 0, 0, 1, 1, OPTION_MENU_ACCESS | OPTION_MENU_ROUND,               \
+      "Steady screen", "on (no shaking)", "off",                                                   \
+      "keep the field still when bombs and hits would shake it")                                   \
+    X(practice_speed, OPTION_SPEED, 100, 50, 100, -25, OPTION_MENU_ACCESS | OPTION_MENU_ROUND,     \
+      "Practice game speed", "%", NULL,                                                            \
+      "game speed of practice runs, in percent: 100, 75 or 50 (replays say it)")                   \
+    X(text_speed, OPTION_INT, 60, 0, 240, 30, OPTION_MENU_ACCESS | OPTION_MENU_ROUND,              \
+      "Dialogue text speed", " letters a second", "all at once",                                   \
       "dialogue text, letters a second; 0 shows each line at once (replays do not change)")
 
 typedef enum option_id {
-#define OPTION_ENUM(field, kind, def, min, max, help) OPTION_##field,
+#define OPTION_ENUM(field, kind, def, min, max, step, menu, label, unit, zero, help) OPTION_##field,
     OPTIONS_SETTINGS(OPTION_ENUM)
 #undef OPTION_ENUM
     OPTION_COUNT
@@ -111,7 +152,7 @@ typedef enum options_action {
 #define OPTIONS_CONTROL_OF(action) (INPUT_BUTTON_COUNT + (int)(action))
 
 typedef struct options {
-#define OPTION_FIELD(field, kind, def, min, max, help) int field;
+#define OPTION_FIELD(field, kind, def, min, max, step, menu, label, unit, zero, help) int field;
     OPTIONS_SETTINGS(OPTION_FIELD)
 #undef OPTION_FIELD
     /* by control: the buttons, then the actions (OPTIONS_CONTROL_OF) */
@@ -126,6 +167,10 @@ typedef struct option_info {
     const char *name; /* as in the file: "master_volume" */
     option_kind kind;
     int def, min, max;
+    int step, menu;    /* the menu's step and place (OPTION_MENU_*) */
+    const char *label; /* the menu row's words */
+    const char *unit;  /* after the number in the menu; a yes/no setting's "yes" */
+    const char *zero;  /* the menu's words at 0, or NULL */
     const char *help;
 } option_info;
 
@@ -155,6 +200,11 @@ const option_info *options_info(option_id id);
 /* A setting's value by id; options_set clamps it into the setting's range. */
 int options_get(const options *o, option_id id);
 void options_set(options *o, option_id id, int value);
+/* A menu's press of left (dir -1) or right (+1) on a setting: its value moves by
+ * the row's step, stopping at the range's ends or going round
+ * (OPTION_MENU_ROUND); with top >= min, round within [min, top] instead of max
+ * (the window sizes this screen holds). */
+void options_step(options *o, option_id id, int dir, int top);
 
 /* Reads path into o (see the top of this file). report may be NULL; its problems are
  * also logged as warnings. */

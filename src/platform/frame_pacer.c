@@ -1,3 +1,6 @@
+/*
+ * frame_pacer: one logic tick per displayed frame at 60 Hz (see frame_pacer.h).
+ */
 #include "platform/frame_pacer.h"
 
 #include <SDL.h>

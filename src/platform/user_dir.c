@@ -1,3 +1,6 @@
+/*
+ * user_dir: the folder where curtain keeps what it writes (see user_dir.h).
+ */
 #include "platform/user_dir.h"
 
 #include "core/file.h"

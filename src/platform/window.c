@@ -1,3 +1,7 @@
+/*
+ * window: the game window, its renderer and the fixed logical screen (see
+ * window.h).
+ */
 #include "platform/window.h"
 
 #include "game/options.h"

@@ -201,7 +201,9 @@ void replays_describe(const library *lib, const world_config *cfg, char *out, si
     if (cfg->start == 0) {
         /* a run of a game of several stages is the game, not "the stage" */
         const library_game *g = lib ? world_game_of(lib) : NULL;
-        if (cfg->stage > 0)
+        if (world_config_extra(g, cfg))
+            snprintf(out, size, "the Extra stage");
+        else if (cfg->stage > 0)
             snprintf(out, size, "the game from stage %d", cfg->stage + 1);
         else if (g && g->stage_count > 1)
             snprintf(out, size, "the game (%u stages)", g->stage_count);

@@ -1,9 +1,14 @@
 /*
  * settings: the Options screen, its two binding screens (keyboard and
- * controller) and its accessibility screen. Every change applies at once (window, sound, input) and
- * the options file is written (atomically, by game/options) when the screen is left.
+ * controller) and its accessibility screen. The Options and Accessibility menus
+ * are built from game/options.h's table (OPTIONS_SETTINGS: each row's menu,
+ * label, step and value words), so a new setting is a row there plus its effect
+ * (settings_effect, or where the game reads it). Every change applies at once
+ * (window, sound, input) and the options file is written (atomically, by
+ * game/options) when the screen is left.
  */
 #include "game/binding.h"
+#include "game/difficulty.h"
 #include "platform/window.h"
 #include "render/bullet_palette.h"
 #include "ui/app.h"
@@ -12,34 +17,18 @@
 #include <stdio.h>
 #include <string.h>
 
+/* ---- the two menus of settings, built from game/options.h's table ---- */
+
+/* The rows after the settings, on the Options menu and on Accessibility. */
 enum {
-    SET_FULLSCREEN,
-    SET_SCALE,
-    SET_INTEGER,
-    SET_VSYNC,
-    SET_MASTER,
-    SET_EFFECTS,
-    SET_MUSIC,
-    SET_FPS,
-    SET_DEADZONE,
     SET_ACCESS,
     SET_KEYS,
     SET_PADS,
     SET_DEFAULTS,
     SET_BACK,
-    SET_ROWS
+    SET_MORE
 };
-
-static const char *const set_labels[SET_ROWS] = {
-    "Fullscreen",
-    "Window size",
-    "Sharp pixels (whole scales)",
-    "Vertical sync",
-    "Master volume",
-    "Effects volume",
-    "Music volume",
-    "Show frames per second",
-    "Stick dead zone",
+static const char *const set_more_labels[SET_MORE] = {
     "Accessibility...",
     "Keyboard controls...",
     "Controller controls...",
@@ -47,31 +36,74 @@ static const char *const set_labels[SET_ROWS] = {
     "Back",
 };
 
-/* The value column of each row, from the options. */
+/* The setting on row `row` of the menu of page (OPTION_MENU_OPTIONS or _ACCESS):
+ * the settings of that page in table order; -1 past them (the page's own rows). */
+static int settings_option_at(int page, int row)
+{
+    for (int id = 0; id < OPTION_COUNT; id++)
+        if ((options_info((option_id)id)->menu & OPTION_MENU_WHERE) == page && row-- == 0)
+            return id;
+    return -1;
+}
+
+/* How many settings the page lists before its own rows. */
+static int settings_option_rows(int page)
+{
+    int n = 0;
+    while (settings_option_at(page, n) >= 0)
+        n++;
+    return n;
+}
+
+/* A setting's value as its menu row shows it (the table's unit and zero words). */
+static void settings_value_text(const app *a, option_id id, char *v, size_t size)
+{
+    const option_info *in = options_info(id);
+    int x = options_get(&a->opts, id);
+    if (id == OPTION_window_scale && x == 0) /* the largest whole scale that fits */
+        snprintf(v, size, "%s (%dx)", in->zero, a->win.sdl ? window_fit_now(&a->win) : 1);
+    else if (x == 0 && in->zero)
+        snprintf(v, size, "%s", in->zero);
+    else if (in->kind == OPTION_BOOL)
+        snprintf(v, size, "%s", in->unit);
+    else if (in->kind == OPTION_PALETTE)
+        snprintf(v, size, "%s", bullet_palette_name((bullet_palette)x));
+    else if (in->kind == OPTION_DIFFICULTY)
+        snprintf(v, size, "%s", difficulty_name(x));
+    else
+        snprintf(v, size, "%d%s", x, in->unit);
+}
+
+/* The value column of each setting's row of menu m (page's). */
+static void settings_page_values(app *a, menu *m, int page)
+{
+    char v[MENU_VALUE_MAX];
+    for (int row = 0, id; (id = settings_option_at(page, row)) >= 0; row++) {
+        settings_value_text(a, (option_id)id, v, sizeof v);
+        menu_set_value(m, row, v);
+    }
+}
+
+/* Fills menu m with page's settings, then its own rows (labels, or none). */
+static void settings_page_fill(app *a, menu *m, int page, const char *title,
+                               const char *const *more, int more_count)
+{
+    menu_clear(m, title);
+    for (int row = 0, id; (id = settings_option_at(page, row)) >= 0; row++)
+        menu_add(m, options_info((option_id)id)->label, NULL, 0);
+    for (int i = 0; i < more_count; i++)
+        menu_add(m, more[i], NULL, 0);
+    settings_page_values(a, m, page);
+}
+
+/* The value column of the Options menu: its settings and the controllers count. */
 static void settings_values(app *a)
 {
-    const options *o = &a->opts;
     menu *m = &a->settings.m;
     char v[MENU_VALUE_MAX];
-    menu_set_value(m, SET_FULLSCREEN, o->fullscreen ? "on" : "off");
-    if (o->window_scale == 0) /* the largest whole scale that fits, frame and all */
-        snprintf(v, sizeof v, "fit the screen (%dx)", a->win.sdl ? window_fit_now(&a->win) : 1);
-    else
-        snprintf(v, sizeof v, "%d x 640x480", o->window_scale);
-    menu_set_value(m, SET_SCALE, v);
-    menu_set_value(m, SET_INTEGER, o->integer_scale ? "on" : "off");
-    menu_set_value(m, SET_VSYNC, o->vsync ? "on" : "off");
-    snprintf(v, sizeof v, "%d%%", o->master_volume);
-    menu_set_value(m, SET_MASTER, v);
-    snprintf(v, sizeof v, "%d%%", o->effects_volume);
-    menu_set_value(m, SET_EFFECTS, v);
-    snprintf(v, sizeof v, "%d%%", o->music_volume);
-    menu_set_value(m, SET_MUSIC, v);
-    menu_set_value(m, SET_FPS, o->show_fps ? "on" : "off");
-    snprintf(v, sizeof v, "%d%%", o->stick_deadzone);
-    menu_set_value(m, SET_DEADZONE, v);
+    settings_page_values(a, m, OPTION_MENU_OPTIONS);
     snprintf(v, sizeof v, "%d connected", input_map_pad_count(&a->input));
-    menu_set_value(m, SET_PADS, v);
+    menu_set_value(m, settings_option_rows(OPTION_MENU_OPTIONS) + SET_PADS, v);
 }
 
 /* Makes the options take effect now. */
@@ -86,39 +118,44 @@ static void settings_apply(app *a)
 
 void settings_enter(app *a)
 {
-    settings_state *s = &a->settings;
-    menu_clear(&s->m, "Options");
-    for (int i = 0; i < SET_ROWS; i++)
-        menu_add(&s->m, set_labels[i], NULL, 0);
+    settings_page_fill(a, &a->settings.m, OPTION_MENU_OPTIONS, "Options", set_more_labels,
+                       SET_MORE);
     settings_values(a);
 }
 
-/* Changes a row's value by one step left (-1) or right (+1). */
-static void settings_change(app *a, int row, int dir)
+/* What a change of a setting does at once, besides its value: the effects that
+ * are not read from the options where they are used. The Options menu's settings
+ * (window, sound, input) are applied together; the window's size only here, so
+ * that the others keep it. Returns the sound to play. */
+static sfx_id settings_effect(app *a, option_id id)
 {
-    options *o = &a->opts;
-    switch (row) {
-    case SET_FULLSCREEN: o->fullscreen = !o->fullscreen; break;
-    case SET_SCALE: { /* 0 (fit the screen) to the largest the screen holds, round */
-        int n = options_info(OPTION_window_scale)->max + 1;
-        if (n > window_max_scale() + 1)
-            n = window_max_scale() + 1;
-        options_set(o, OPTION_window_scale, (o->window_scale + dir + n) % n);
-        window_set_scale(&a->win, o->window_scale); /* only here: the others keep the size */
-        break;
-    }
-    case SET_INTEGER: o->integer_scale = !o->integer_scale; break;
-    case SET_VSYNC: o->vsync = !o->vsync; break;
-    case SET_MASTER: options_set(o, OPTION_master_volume, o->master_volume + 10 * dir); break;
-    case SET_EFFECTS: options_set(o, OPTION_effects_volume, o->effects_volume + 10 * dir); break;
-    case SET_MUSIC: options_set(o, OPTION_music_volume, o->music_volume + 10 * dir); break;
-    case SET_FPS: o->show_fps = !o->show_fps; break;
-    case SET_DEADZONE: options_set(o, OPTION_stick_deadzone, o->stick_deadzone + 5 * dir); break;
-    default: return;
-    }
-    settings_apply(a);
-    settings_values(a);
-    app_sound(a, row == SET_EFFECTS || row == SET_MASTER ? SFX_ITEM : SFX_MENU_MOVE, 0);
+    if (id == OPTION_window_scale)
+        window_set_scale(&a->win, a->opts.window_scale);
+    if (id == OPTION_bullet_palette)
+        app_apply_palette(a);
+    if (options_info(id)->menu & OPTION_MENU_OPTIONS)
+        settings_apply(a);
+    return id == OPTION_effects_volume || id == OPTION_master_volume ? SFX_ITEM : SFX_MENU_MOVE;
+}
+
+/* Changes the setting on row `row` of page by one step left (-1) or right (+1);
+ * returns 0 when the row is none of the page's settings. */
+static int settings_change(app *a, int page, int row, int dir)
+{
+    int id = settings_option_at(page, row);
+    if (id < 0)
+        return 0;
+    int top = -1; /* the window sizes: up to the largest the screen holds, round */
+    if (id == OPTION_window_scale)
+        top = window_max_scale();
+    options_step(&a->opts, (option_id)id, dir, top);
+    sfx_id sound = settings_effect(a, (option_id)id);
+    if (page == OPTION_MENU_OPTIONS)
+        settings_values(a);
+    else
+        settings_page_values(a, &a->settings.access, page);
+    app_sound(a, sound, 0);
+    return 1;
 }
 
 /* Leaves the Options screen: the file is written if anything changed. */
@@ -126,6 +163,30 @@ static void settings_leave(app *a)
 {
     app_save_options(a);
     app_switch(a, SCREEN_TITLE);
+}
+
+/* Chooses one of the Options menu's own rows (more: SET_*). */
+static void settings_choose(app *a, int more)
+{
+    app_sound(a, SFX_MENU_SELECT, 0);
+    switch (more) {
+    case SET_ACCESS: app_switch(a, SCREEN_ACCESS); break;
+    case SET_KEYS:
+    case SET_PADS:
+        a->settings.pad = more == SET_PADS;
+        app_switch(a, SCREEN_KEYS);
+        break;
+    case SET_DEFAULTS:
+        options_defaults(&a->opts);
+        window_set_scale(&a->win, a->opts.window_scale);
+        settings_apply(a);
+        app_apply_palette(a);
+        settings_values(a);
+        app_toast(a, PANEL_GREEN, "every option is back to its default");
+        break;
+    case SET_BACK: settings_leave(a); break;
+    default: break;
+    }
 }
 
 void settings_action(app *a, input_ui act)
@@ -136,29 +197,12 @@ void settings_action(app *a, input_ui act)
         return;
     switch (act) {
     case INPUT_UI_LEFT:
-    case INPUT_UI_RIGHT: settings_change(a, row, act == INPUT_UI_LEFT ? -1 : 1); break;
+    case INPUT_UI_RIGHT:
+        settings_change(a, OPTION_MENU_OPTIONS, row, act == INPUT_UI_LEFT ? -1 : 1);
+        break;
     case INPUT_UI_CONFIRM:
-        if (row == SET_ACCESS) {
-            app_sound(a, SFX_MENU_SELECT, 0);
-            app_switch(a, SCREEN_ACCESS);
-        } else if (row == SET_KEYS || row == SET_PADS) {
-            app_sound(a, SFX_MENU_SELECT, 0);
-            s->pad = row == SET_PADS;
-            app_switch(a, SCREEN_KEYS);
-        } else if (row == SET_DEFAULTS) {
-            options_defaults(&a->opts);
-            window_set_scale(&a->win, a->opts.window_scale);
-            settings_apply(a);
-            app_apply_palette(a);
-            settings_values(a);
-            app_sound(a, SFX_MENU_SELECT, 0);
-            app_toast(a, PANEL_GREEN, "every option is back to its default");
-        } else if (row == SET_BACK) {
-            app_sound(a, SFX_MENU_SELECT, 0);
-            settings_leave(a);
-        } else {
-            settings_change(a, row, 1);
-        }
+        if (!settings_change(a, OPTION_MENU_OPTIONS, row, 1))
+            settings_choose(a, row - settings_option_rows(OPTION_MENU_OPTIONS));
         break;
     case INPUT_UI_BACK:
     case INPUT_UI_PAUSE:
@@ -180,82 +224,12 @@ void settings_draw(app *a)
 
 /* ---- accessibility ---- */
 
-enum {
-    ACC_PALETTE,
-    ACC_DIM,
-    ACC_SHOTS,
-    ACC_HITBOX,
-    ACC_FLASH,
-    ACC_SHAKE,
-    ACC_SPEED,
-    ACC_TEXT,
-    ACC_BACK,
-    ACC_ROWS
-};
-
-static const char *const acc_labels[ACC_ROWS] = {
-    "Bullet colours",      "Background dimmer",   "Shot opacity",
-    "Always show hitbox",  "Softer flashes",      "Steady screen",
-    "Practice game speed", "Dialogue text speed", "Back",
-};
-
-static void access_values(app *a)
-{
-    const options *o = &a->opts;
-    menu *m = &a->settings.access;
-    char v[MENU_VALUE_MAX];
-    menu_set_value(m, ACC_PALETTE, bullet_palette_name((bullet_palette)o->bullet_palette));
-    snprintf(v, sizeof v, o->background_dim ? "%d%% darker" : "off", o->background_dim);
-    menu_set_value(m, ACC_DIM, v);
-    snprintf(v, sizeof v, "%d%%", o->shot_opacity);
-    menu_set_value(m, ACC_SHOTS, v);
-    menu_set_value(m, ACC_HITBOX, o->always_hitbox ? "on" : "when focused");
-    menu_set_value(m, ACC_FLASH, o->reduce_flash ? "on" : "off");
-    menu_set_value(m, ACC_SHAKE, o->reduce_shake ? "on (no shaking)" : "off");
-    snprintf(v, sizeof v, "%d%%", o->practice_speed);
-    menu_set_value(m, ACC_SPEED, v);
-    if (o->text_speed == 0)
-        snprintf(v, sizeof v, "all at once");
-    else
-        snprintf(v, sizeof v, "%d letters a second", o->text_speed);
-    menu_set_value(m, ACC_TEXT, v);
-}
+static const char *const access_more_labels[] = {"Back"};
 
 void access_enter(app *a)
 {
-    menu *m = &a->settings.access;
-    menu_clear(m, "Accessibility");
-    for (int i = 0; i < ACC_ROWS; i++)
-        menu_add(m, acc_labels[i], NULL, 0);
-    access_values(a);
-}
-
-/* Changes a row by one step left (-1) or right (+1); the demo behind shows it. */
-static void access_change(app *a, int row, int dir)
-{
-    options *o = &a->opts;
-    switch (row) {
-    case ACC_PALETTE:
-        o->bullet_palette = (o->bullet_palette + dir + BULLET_PALETTE_COUNT) % BULLET_PALETTE_COUNT;
-        app_apply_palette(a);
-        break;
-    case ACC_DIM: options_set(o, OPTION_background_dim, o->background_dim + 20 * dir); break;
-    case ACC_SHOTS: options_set(o, OPTION_shot_opacity, o->shot_opacity + 20 * dir); break;
-    case ACC_HITBOX: o->always_hitbox = !o->always_hitbox; break;
-    case ACC_FLASH: o->reduce_flash = !o->reduce_flash; break;
-    case ACC_SHAKE: o->reduce_shake = !o->reduce_shake; break;
-    case ACC_TEXT: /* 30 to 240 by 30, then all at once (0), round */
-        o->text_speed = (o->text_speed / 30 + dir + 9) % 9 * 30;
-        break;
-    case ACC_SPEED: /* right: 100, 75, 50, then round to 100; left the other way */
-        o->practice_speed = o->practice_speed == 50 && dir > 0    ? 100
-                            : o->practice_speed == 100 && dir < 0 ? 50
-                                                                  : o->practice_speed - 25 * dir;
-        break;
-    default: return;
-    }
-    access_values(a);
-    app_sound(a, SFX_MENU_MOVE, 0);
+    settings_page_fill(a, &a->settings.access, OPTION_MENU_ACCESS, "Accessibility",
+                       access_more_labels, 1);
 }
 
 void access_action(app *a, input_ui act)
@@ -266,13 +240,13 @@ void access_action(app *a, input_ui act)
         return;
     switch (act) {
     case INPUT_UI_LEFT:
-    case INPUT_UI_RIGHT: access_change(a, row, act == INPUT_UI_LEFT ? -1 : 1); break;
+    case INPUT_UI_RIGHT:
+        settings_change(a, OPTION_MENU_ACCESS, row, act == INPUT_UI_LEFT ? -1 : 1);
+        break;
     case INPUT_UI_CONFIRM:
-        if (row == ACC_BACK) {
+        if (!settings_change(a, OPTION_MENU_ACCESS, row, 1)) { /* Back */
             app_sound(a, SFX_MENU_SELECT, 0);
             app_switch(a, SCREEN_OPTIONS);
-        } else {
-            access_change(a, row, 1);
         }
         break;
     case INPUT_UI_BACK:

@@ -237,7 +237,7 @@ static void title_draw_menu_help(app *a)
 }
 
 /* The best scores of one difficulty, in the side panel's box: the whole table
- * (HIGHSCORES_TOP rows, as the High Scores screen and the README say), in rows
+ * (HIGHSCORES_TOP rows, as the High Scores screen and docs/manual.md say), in rows
  * of 12 pixels so that ten fit the box. */
 static void title_draw_best(app *a, int level)
 {

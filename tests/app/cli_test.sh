@@ -14,6 +14,16 @@ expect 0 '^usage: curtain play' play --help
 expect 2 "unknown option '--bogus'" --bogus
 expect 2 "unknown option '-q'" play -q
 expect 2 "unknown command 'dance'" dance
+# Every command of the table answers --help and -h, and refuses an unknown option,
+# before doing anything (the commands are read from --help: a new one is checked too).
+commands=$("$curtain" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]\{1,\}\) .*/\1/p')
+[ "$(wc -w <<<"$commands")" -ge 7 ] || fail "--help lists too few commands: $commands"
+for c in $commands; do
+    expect 0 "^usage: curtain $c" "$c" --help
+    expect 0 "^usage: curtain $c" "$c" -h
+    expect 2 "curtain $c: unknown option '--bogus'" "$c" --bogus
+done
+expect 0 '^usage: curtain \[COMMAND\]' --data . --help
 expect 2 "--frames wants a whole number" play --headless --frames abc
 expect 2 "--frames wants a whole number" play --headless --frames 0
 expect 2 "--frames needs a value" play --headless --frames

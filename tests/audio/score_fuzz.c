@@ -9,7 +9,7 @@
  *
  * Built with clang and -DCURTAIN_FUZZ=ON as fuzz_score; its corpus,
  * tests/audio/fuzz/score/, is replayed by ctest with any compiler
- * (audio.score_fuzz_corpus). To fuzz: see README.md, "Fuzzing".
+ * (audio.score_fuzz_corpus). To fuzz: see docs/development.md, "Fuzzing".
  */
 #include "audio/instrument.h"
 #include "audio/music.h"

@@ -6,7 +6,7 @@
  *
  * Built with clang and -DCURTAIN_FUZZ=ON as fuzz_wav; its corpus,
  * tests/audio/fuzz/wav/, is replayed by ctest with any compiler
- * (audio.wav_fuzz_corpus). To fuzz: see README.md, "Fuzzing".
+ * (audio.wav_fuzz_corpus). To fuzz: see docs/development.md, "Fuzzing".
  */
 #include "audio/synth.h"
 #include "audio/wav.h"

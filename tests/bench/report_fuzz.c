@@ -6,7 +6,7 @@
  *
  * Built with clang and -DCURTAIN_FUZZ=ON as fuzz_bench_report; its corpus,
  * tests/bench/fuzz/report/, is replayed by ctest with any compiler
- * (bench.report_fuzz_corpus). To fuzz: see README.md, "Fuzzing".
+ * (bench.report_fuzz_corpus). To fuzz: see docs/development.md, "Fuzzing".
  */
 #include "bench/bench_compare.h"
 #include "bench/bench_report.h"

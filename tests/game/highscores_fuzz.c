@@ -8,7 +8,7 @@
  * Built with clang and -DCURTAIN_FUZZ=ON as fuzz_highscores; its corpus,
  * tests/game/fuzz/highscores/, is replayed by ctest with any compiler
  * (game.highscores_fuzz_corpus). An end line "end *" gets the right checksum
- * (fuzz_checksum.h). To fuzz: see README.md, "Fuzzing".
+ * (fuzz_checksum.h). To fuzz: see docs/development.md, "Fuzzing".
  */
 #include "fuzz_checksum.h"
 #include "game/highscores.h"

@@ -6,7 +6,7 @@
  *
  * Built with clang and -DCURTAIN_FUZZ=ON as fuzz_options; its corpus,
  * tests/game/fuzz/options/, is replayed by ctest with any compiler
- * (game.options_fuzz_corpus). To fuzz: see README.md, "Fuzzing".
+ * (game.options_fuzz_corpus). To fuzz: see docs/development.md, "Fuzzing".
  */
 #include "core/log.h"
 #include "game/options.h"

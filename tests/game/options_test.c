@@ -481,6 +481,52 @@ static void options_test_keeps_unknown(const char *dir)
     mem_free(saved);
 }
 
+/* options_step moves a setting by its row's step: stopping at the ends, or going
+ * round (OPTION_MENU_ROUND), a negative step from the top down, within a given top. */
+static void options_test_step(void)
+{
+    options o;
+    options_defaults(&o);
+    o.master_volume = 90; /* stops at 100 */
+    options_step(&o, OPTION_master_volume, 1, -1);
+    options_step(&o, OPTION_master_volume, 1, -1);
+    CHECK_EQ_INT(o.master_volume, 100);
+    o.background_dim = 0; /* stops at 0 */
+    options_step(&o, OPTION_background_dim, -1, -1);
+    CHECK_EQ_INT(o.background_dim, 0);
+    o.text_speed = 240; /* round: 240, then 0 (all at once), then 30 */
+    options_step(&o, OPTION_text_speed, 1, -1);
+    CHECK_EQ_INT(o.text_speed, 0);
+    options_step(&o, OPTION_text_speed, 1, -1);
+    CHECK_EQ_INT(o.text_speed, 30);
+    options_step(&o, OPTION_text_speed, -1, -1);
+    options_step(&o, OPTION_text_speed, -1, -1);
+    CHECK_EQ_INT(o.text_speed, 240);
+    o.practice_speed = 100; /* right goes down: 100, 75, 50, 100 */
+    options_step(&o, OPTION_practice_speed, 1, -1);
+    CHECK_EQ_INT(o.practice_speed, 75);
+    options_step(&o, OPTION_practice_speed, 1, -1);
+    options_step(&o, OPTION_practice_speed, 1, -1);
+    CHECK_EQ_INT(o.practice_speed, 100);
+    options_step(&o, OPTION_practice_speed, -1, -1);
+    CHECK_EQ_INT(o.practice_speed, 50);
+    o.show_fps = 0; /* a yes/no setting toggles either way */
+    options_step(&o, OPTION_show_fps, -1, -1);
+    CHECK_EQ_INT(o.show_fps, 1);
+    options_step(&o, OPTION_show_fps, 1, -1);
+    CHECK_EQ_INT(o.show_fps, 0);
+    o.window_scale = 2; /* round within 0..3 when the screen holds 3 */
+    options_step(&o, OPTION_window_scale, 1, 3);
+    CHECK_EQ_INT(o.window_scale, 3);
+    options_step(&o, OPTION_window_scale, 1, 3);
+    CHECK_EQ_INT(o.window_scale, 0);
+    options_step(&o, OPTION_window_scale, -1, 3);
+    CHECK_EQ_INT(o.window_scale, 3);
+    options d = o; /* no setting (an id out of range) changes nothing */
+    options_step(&o, OPTION_COUNT, 1, -1);
+    CHECK(memcmp(&o, &d, sizeof o) == 0);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/curtain-options-test-XXXXXX";
@@ -496,6 +542,7 @@ int main(void)
     options_test_keeps_unknown(dir);
     options_test_rebinding();
     options_test_accessibility();
+    options_test_step();
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

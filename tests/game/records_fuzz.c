@@ -7,7 +7,7 @@
  * Built with clang and -DCURTAIN_FUZZ=ON as fuzz_records; its corpus,
  * tests/game/fuzz/records/, is replayed by ctest with any compiler
  * (game.records_fuzz_corpus). An end line "end *" gets the right checksum
- * (fuzz_checksum.h). To fuzz: see README.md, "Fuzzing".
+ * (fuzz_checksum.h). To fuzz: see docs/development.md, "Fuzzing".
  */
 #include "fuzz_checksum.h"
 #include "game/records.h"

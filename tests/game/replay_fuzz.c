@@ -10,8 +10,8 @@
  * fuzzer then reaches what follows the integrity check (the check itself is
  * tested in game.replay). Built with clang and -DCURTAIN_FUZZ=ON as
  * fuzz_replay_file; its corpus, tests/game/fuzz/replay/, is replayed by ctest
- * with any compiler (game.replay_fuzz_corpus). To fuzz: see README.md,
- * "Fuzzing".
+ * with any compiler (game.replay_fuzz_corpus). To fuzz: see
+ * docs/development.md, "Fuzzing".
  */
 #include "core/hash.h"
 #include "core/mem.h"

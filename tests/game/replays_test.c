@@ -246,9 +246,15 @@ static void replays_names(replay *r, const library *lib)
  * stages (config.stages), and replays_layout verifies it to the same end. A file
  * from before the reach was recorded (reach 0, the content hash over the whole
  * list of its time) matches too: its list is a prefix of the longer one, and it
- * plays that prefix. */
+ * plays that prefix. A run of the Extra stage names it by its place, one past
+ * the list: to it the added stage is other content, told before it plays. */
 static void replays_stage_added(replay *r, const library *unused, const library *varied)
 {
+    if (world_config_extra(world_game_of(unused), &r->config)) {
+        CHECK(!replay_content_matches(r, varied)); /* its place names the stage added */
+        CHECK(replay_content_matches(r, unused));
+        return;
+    }
     if (!(r->reach & WORLD_REACH_KNOWN)) { /* recorded before the reach: a prefix matches */
         CHECK(replay_content_matches(r, varied));
         return;
@@ -318,12 +324,14 @@ static int replays_layout(const char *dir, const char *mod, const char *replays,
             stage1_runs += played_stage1;
             replays_stage_added(&r, unused, varied);
             replay_desync dsync = {0};
-            int rc = replay_verify(&r, varied, &dsync);
+            const library *plays =
+                world_config_extra(world_game_of(unused), &r.config) ? unused : varied;
+            int rc = replay_verify(&r, plays, &dsync);
             if (rc != 0)
                 fprintf(stderr, "%s with %s, a boss moved and a stage added: desync at frame %u\n",
                         path, REPLAYS_UNUSED_PATH, dsync.frame);
             CHECK(rc == 0);
-            replays_names(&r, varied);
+            replays_names(&r, plays);
             /* the boss and ship the unused file adds come first */
             CHECK(r.config.ship > 0);
             if (world_config_practice(&r.config)) {

@@ -8,7 +8,7 @@
  *
  * Built with clang and -DCURTAIN_FUZZ=ON as fuzz_lsp_server; its corpus,
  * tests/lsp/fuzz/server/, is replayed by ctest with any compiler
- * (lsp.server_fuzz_corpus). To fuzz: see README.md, "Fuzzing".
+ * (lsp.server_fuzz_corpus). To fuzz: see docs/development.md, "Fuzzing".
  */
 #include "lsp/jsonrpc.h"
 #include "lsp/server.h"

@@ -17,14 +17,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define HOSTILE_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HOSTILE_ASAN 1
-#endif
-#endif
-
 static diag_list diags;
 
 /* Compiles one generated source; the library or NULL, diagnostics in diags. */
@@ -177,7 +169,7 @@ static void test_frame_budget(void)
                 "starter", 3, "hostile.pat:3:24: too many scripts started in one frame");
 }
 
-#ifndef HOSTILE_ASAN
+#if !CHECK_SANITIZED
 /* The most memory a process has held, in bytes (Linux: ru_maxrss is in KiB). */
 static long long peak_bytes(void)
 {
@@ -193,7 +185,7 @@ static long long peak_bytes(void)
  * and quarantine would be counted too: there the check is skipped. */
 static void test_many_declarations(void)
 {
-#ifdef HOSTILE_ASAN
+#if CHECK_SANITIZED
     printf("many declarations: memory not measured under AddressSanitizer\n");
 #else
     int n = 20000;

@@ -809,8 +809,8 @@ static int sc_draw_best(app *a, uint32_t *box_px, SDL_Rect box)
     return 0;
 }
 
-/* The title's best list shows the whole table, as the High Scores screen and the
- * README say: with ten scores it differs from the same table short of its tenth
+/* The title's best list shows the whole table, as the High Scores screen and
+ * docs/manual.md say: with ten scores it differs from the same table short of its tenth
  * (which would not be so if the list stopped before the tenth row). */
 static void sc_title_best_all(void)
 {

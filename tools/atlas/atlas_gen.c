@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tool_args.h"
+
 #define ATLAS_W           1024
 #define ATLAS_ANGLE_STEPS 32
 #define ATLAS_PAD         1 /* transparent pixels around every frame */
@@ -285,6 +287,13 @@ static int write_icon(int size, const char *path)
 
 int main(int argc, char **argv)
 {
+    static const tool_usage usage = {
+        "atlas_gen", "OUT.png OUT_TABLE.h | atlas_gen --icon SIZE OUT.png",
+        "draws curtain's texture atlas (assets/atlas.png) and writes its frame table\n"
+        "(src/render/atlas_table.h); --icon draws the application icon, SIZE x SIZE pixels",
+        2, 2};
+    if (tool_args_wants_help(argc, argv)) /* before --icon: never an icon named --help */
+        return tool_args(argc, argv, &usage);
     if (argc == 4 && strcmp(argv[1], "--icon") == 0) {
         int size = atoi(argv[2]);
         if (size < 8 || size > 1024) {
@@ -293,10 +302,9 @@ int main(int argc, char **argv)
         }
         return write_icon(size, argv[3]);
     }
-    if (argc != 3) {
-        fprintf(stderr, "usage: atlas_gen OUT.png OUT_TABLE.h | atlas_gen --icon SIZE OUT.png\n");
-        return 2;
-    }
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     static atlas_plan plan;
     plan_list(&plan);
     plan_pack(&plan);

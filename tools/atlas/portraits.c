@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tool_args.h"
+
 #define CELL_W 256
 #define CELL_H 384
 #define EXPRS  4
@@ -846,10 +848,13 @@ static void draw_sheet(const figure *f, uint8_t *px)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: portraits OUT_DIR [NAME]\n");
-        return 2;
-    }
+    static const tool_usage usage = {"portraits", "OUT_DIR [NAME]",
+                                     "draws the story's characters' portrait sheets into OUT_DIR "
+                                     "(patterns/story/art),\nor only NAME's",
+                                     1, 2};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     int w = CELL_W * EXPRS, rc = 0;
     uint8_t *px = malloc((size_t)w * CELL_H * 4);
     if (!px)

@@ -32,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tool_args.h"
+
 /* A picture being drawn: straight RGBA bytes. */
 typedef struct sheet {
     int w, h;
@@ -540,10 +542,12 @@ static void draw_looks(sheet *s)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: sheets_extra DIR\n");
-        return 2;
-    }
+    static const tool_usage usage = {
+        "sheets_extra", "DIR",
+        "draws every picture of the Extra stage into DIR (patterns/extra/art)", 1, 1};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     const char *dir = argv[1];
     sheet s;
     int rc = 0;

@@ -34,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tool_args.h"
+
 /* A picture being drawn: straight RGBA bytes. */
 typedef struct sheet {
     int w, h;
@@ -732,10 +734,11 @@ typedef rgba (*look_fn)(vec2 p, const void *user);
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: sheets_stage4 DIR\n");
-        return 2;
-    }
+    static const tool_usage usage = {
+        "sheets_stage4", "DIR", "draws stage 4's pictures into DIR (patterns/stage4/art)", 1, 1};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     const char *dir = argv[1];
     int rc = 0;
     /* The looks: one row each. */

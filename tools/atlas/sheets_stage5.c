@@ -34,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tool_args.h"
+
 /* ---- sheets ---- */
 
 typedef struct sheet {
@@ -810,10 +812,11 @@ static rgba wheel_shade(vec2 p, const void *user)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: sheets_stage5 DIR\n");
-        return 2;
-    }
+    static const tool_usage usage = {
+        "sheets_stage5", "DIR", "draws stage 5's pictures into DIR (patterns/stage5/art)", 1, 1};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     const char *dir = argv[1];
     sheet looks, faces, nebula, stars, threads, wheel;
     if (sheet_new(&looks, 256, 200) || sheet_new(&faces, 8 * 256, 384) ||

@@ -32,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tool_args.h"
+
 /* ---- a scene: shapes painted in order ---- */
 
 enum {
@@ -724,10 +726,11 @@ static void draw_gate(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: sheets_stage6 DIR\n");
-        return 2;
-    }
+    static const tool_usage usage = {
+        "sheets_stage6", "DIR", "draws stage 6's pictures into DIR (patterns/stage6/art)", 1, 1};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     const char *dir = argv[1];
     sheet sp = sheet_new(448, 280);
     for (int f = 0; f < 4; f++) {

@@ -22,6 +22,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../tool_args.h"
+
 #define LINT_MAX_NAMES 4096
 #define LINT_NAME_LEN  64
 
@@ -326,10 +328,13 @@ static void lint_check_file(lint_state *s, const lint_file *f)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: rng_lint FILE_OR_DIR...\n");
-        return 2;
-    }
+    static const tool_usage usage = {"rng_lint", "FILE_OR_DIR...",
+                                     "rejects two random draws in one expression in the C files "
+                                     "given (exit 1, each\noffence as file:line)",
+                                     1, 1 << 30};
+    int args = tool_args(argc, argv, &usage);
+    if (args >= 0)
+        return args;
     static lint_state s;
     for (size_t i = 0; i < sizeof lint_base_draws / sizeof *lint_base_draws; i++)
         lint_add_draw(&s, lint_base_draws[i]);
