@@ -16,6 +16,7 @@
 #include "game/world.h"
 #include "pattern/diag.h"
 #include "pattern/library.h"
+#include "render/bullet_instances.h"
 #include "render/bullet_view.h"
 #include "render/sprite_batch.h"
 #include "sim/playfield.h"
@@ -24,6 +25,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define FB_SEED          0x6672616d65ull /* "frame" */
 #define FB_KINDS         4               /* fire statements per emitter and frame */
@@ -159,18 +161,36 @@ int frame_bench_stress_source(char *out, size_t size)
 typedef struct fb_world {
     library *lib;
     world w;
-    workers pool; /* two threads */
+    workers pool;   /* two threads */
+    workers pool_n; /* fb_cores() threads, when more than two */
     sprite_batch batch;
     int has_batch;
+    bullet_instances inst; /* the instanced renderer's stream (with the batch) */
 } fb_world;
+
+/* The machine's cores (at least 1, at most WORKERS_MAX). */
+static int fb_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > WORKERS_MAX ? WORKERS_MAX : (int)n;
+}
+
+/* The world's worker pool for `threads` threads: NULL for one. */
+static workers *fb_pool_for(fb_world *f, int threads)
+{
+    return threads <= 1 ? NULL : threads == 2 ? &f->pool : &f->pool_n;
+}
 
 static void fb_world_close(fb_world *f)
 {
     world_free(&f->w);
     library_free(f->lib);
     workers_free(&f->pool);
-    if (f->has_batch)
+    workers_free(&f->pool_n);
+    if (f->has_batch) {
         sprite_batch_free(&f->batch);
+        bullet_instances_free(&f->inst);
+    }
     memset(f, 0, sizeof *f);
 }
 
@@ -179,10 +199,11 @@ static void fb_world_close(fb_world *f)
  * margin, and 1024); with_batch: a sprite batch for the vertex loop too.
  * Returns 0 or -1. */
 static int fb_world_open(fb_world *f, uint32_t bullets, uint32_t cap, int life, int clear_every,
-                         int with_batch)
+                         int with_batch, int threads_n)
 {
     memset(f, 0, sizeof *f);
     workers_init(&f->pool, 2);
+    workers_init(&f->pool_n, threads_n > 2 ? threads_n : 1);
     static char src[8192];
     int len = frame_bench_stage_source(src, sizeof src, bullets, life, clear_every);
     if (len < 0)
@@ -209,6 +230,11 @@ static int fb_world_open(fb_world *f, uint32_t bullets, uint32_t cap, int life, 
         }
         f->has_batch = 1;
         sprite_batch_set_additive(&f->batch, BULLET_SHAPE_BUBBLE, 1);
+        if (bullet_instances_init(&f->inst, (int)cap) != 0) {
+            fb_world_close(f);
+            return -1;
+        }
+        bullet_instances_set_additive(&f->inst, BULLET_SHAPE_BUBBLE, 1);
     }
     return 0;
 }
@@ -218,16 +244,18 @@ typedef struct fb_sample {
     double frame_ms; /* wall clock */
     double cpu_ms;   /* the calling thread's CPU time: the frame less any preemption */
     double script_ns, motion_ns, collide_ns, vertex_ns; /* per live bullet */
+    double instance_ns;     /* the instance stream's build, per live bullet (not in frame_ms) */
+    double instance_cpu_ms; /* its CPU time on the calling thread */
     uint32_t live;
     int cancelled; /* the frame cancelled bullets */
 } fb_sample;
 
-/* One world_step on `threads` threads; the vertex loop after it when the world
- * has a batch (not part of frame_ms). */
+/* One world_step on `threads` threads; the instance stream's build and the
+ * vertex loop after it when the world has a batch (not part of frame_ms). */
 static void fb_world_step(fb_world *f, int threads, fb_sample *s)
 {
     world *w = &f->w;
-    w->workers = threads > 1 ? &f->pool : NULL;
+    w->workers = fb_pool_for(f, threads);
     uint64_t c0 = clock_thread_ns(), t0 = clock_now_ns();
     world_step(w, 0);
     uint64_t t1 = clock_now_ns(), c1 = clock_thread_ns();
@@ -242,8 +270,15 @@ static void fb_world_step(fb_world *f, int threads, fb_sample *s)
     for (int i = 0; i < w->event_count && !s->cancelled; i++)
         s->cancelled = w->events[i].kind == WORLD_EVENT_CANCEL;
     s->vertex_ns = NAN;
+    s->instance_ns = NAN;
+    s->instance_cpu_ms = 0;
     if (f->has_batch) {
         sprite_bullets view = bullet_view_of_pool(&w->bullets);
+        uint64_t c4 = clock_thread_ns(), t4 = clock_now_ns();
+        bullet_instances_clear(&f->inst);
+        bullet_instances_add_workers(&f->inst, &view, w->workers);
+        s->instance_ns = (double)(clock_now_ns() - t4) / live;
+        s->instance_cpu_ms = (double)(clock_thread_ns() - c4) / 1e6;
         uint64_t t2 = clock_now_ns();
         sprite_batch_clear(&f->batch);
         sprite_batch_add_bullets_workers(&f->batch, &view, 0, 1, w->workers);
@@ -255,7 +290,7 @@ int frame_bench_hash(uint32_t bullets, int life, int frames, int threads, uint64
                      uint32_t *live)
 {
     fb_world f;
-    if (fb_world_open(&f, bullets, 0, life, 0, 0) != 0)
+    if (fb_world_open(&f, bullets, 0, life, 0, 0, threads) != 0)
         return -1;
     f.w.bullets.split_min = 0;
     f.w.bullet_coll.split_min = 0;
@@ -436,6 +471,8 @@ static void fb_naive_step(fb_naive *n, int cancel, fb_sample *s)
                      (double)(t2 - t1) / live,
                      (double)(t3 - t2) / live,
                      NAN,
+                     NAN,
+                     0,
                      n->count,
                      cancel};
 }
@@ -444,9 +481,12 @@ static void fb_naive_step(fb_naive *n, int cancel, fb_sample *s)
 
 /* The medians of the phases and the frame-time statistics of some samples. */
 typedef struct fb_summary {
-    double script, motion, collide, vertex; /* ns per bullet, medians */
-    bench_stats frame;                      /* ms */
-    double live;                            /* median */
+    double script, motion, collide, vertex, instance; /* ns per bullet, medians */
+    bench_stats frame;                                /* ms */
+    double with_instances;     /* p50 of the frame and the instance build together (ms) */
+    double cpu;                /* p50 of the calling thread's CPU time in the frame (ms) */
+    double cpu_with_instances; /* the same with the instance build */
+    double live;               /* median */
 } fb_summary;
 
 static double fb_median_of(const fb_sample *s, int n, size_t offset, double *scratch)
@@ -464,6 +504,17 @@ static fb_summary fb_summarize(const fb_sample *s, int n)
     out.motion = fb_median_of(s, n, offsetof(fb_sample, motion_ns), scratch);
     out.collide = fb_median_of(s, n, offsetof(fb_sample, collide_ns), scratch);
     out.vertex = fb_median_of(s, n, offsetof(fb_sample, vertex_ns), scratch);
+    out.instance = fb_median_of(s, n, offsetof(fb_sample, instance_ns), scratch);
+    for (int i = 0; i < n; i++)
+        scratch[i] =
+            s[i].frame_ms + (isnan(s[i].instance_ns) ? 0.0 : s[i].instance_ns * s[i].live / 1e6);
+    out.with_instances = bench_summarize(scratch, n).p50;
+    for (int i = 0; i < n; i++)
+        scratch[i] = s[i].cpu_ms;
+    out.cpu = bench_summarize(scratch, n).p50;
+    for (int i = 0; i < n; i++)
+        scratch[i] = s[i].cpu_ms + s[i].instance_cpu_ms;
+    out.cpu_with_instances = bench_summarize(scratch, n).p50;
     for (int i = 0; i < n; i++)
         scratch[i] = s[i].frame_ms;
     out.frame = bench_summarize(scratch, n);
@@ -486,6 +537,10 @@ static const bench_column fb_columns[] = {
     {"max", "ms", 3, BENCH_LOWER_BETTER},
     {"vs naive", "x", 1, BENCH_HIGHER_BETTER},
     {"vertices", "ns/bullet", 2, BENCH_LOWER_BETTER},
+    {"instances", "ns/bullet", 2, BENCH_LOWER_BETTER},
+    {"frame+instances", "ms", 3, BENCH_LOWER_BETTER},
+    {"cpu p50", "ms", 3, BENCH_LOWER_BETTER},
+    {"cpu+instances", "ms", 3, BENCH_LOWER_BETTER},
 };
 #define FB_COLUMN_COUNT ((int)(sizeof fb_columns / sizeof fb_columns[0]))
 
@@ -502,26 +557,103 @@ static void fb_row(bench_table *t, const char *label, const fb_summary *s, doubl
     bench_table_value(t, s->frame.max);
     bench_table_value(t, naive_p50 / s->frame.p50);
     bench_table_value(t, s->vertex);
+    bench_table_value(t, s->instance);
+    bench_table_value(t, isnan(s->instance) ? NAN : s->with_instances);
+    bench_table_value(t, s->cpu);
+    bench_table_value(t, isnan(s->instance) ? NAN : s->cpu_with_instances);
 }
 
-/* One size: the world on one thread and two (interleaved), then the naive
- * baseline; a table of the three, and the target's verdict. */
-static int fb_run_size(bench *b, uint32_t bullets, const char *label, double target_ms)
+/* ---- the memory floor ------------------------------------------------------------ */
+
+/* Bytes the motion pass and the instance build must read and write in a
+ * frame of this world, at the least: each array a block's kernel reads once
+ * (straight: position, velocity, event time; turning: position, heading,
+ * speed, extra velocity, turn, event time; full: the steps too), the radius
+ * the player's screen adds, the positions, headings and the motion written;
+ * the draw order and each live bullet's position, heading and look read, and
+ * its 16 bytes written. A write costs its line read first as well. */
+static void fb_traffic(const world *w, double *read, double *written)
+{
+    const bullet_pool *p = &w->bullets;
+    static const double rd[3] = {20, 40, 56}, wr[3] = {8, 16, 28};
+    double r = 0, wb = 0;
+    for (uint32_t b = 0; b < bullet_pool_block_end(p); b++) {
+        int k = p->block_kind[b] < 3 ? p->block_kind[b] : 2;
+        r += 64.0 * (rd[k] + 4.0);
+        wb += 64.0 * (wr[k] + 8.0);
+    }
+    r += (double)p->order_len * 4.0 + (double)p->live * 18.0;
+    wb += (double)p->live * sizeof(bullet_instance);
+    *read = r;
+    *written = wb;
+}
+
+/* This thread's streaming rates now (GB/s, by its CPU time, so that being
+ * preempted on a shared machine does not count): a pass reading and one
+ * writing a buffer four times the size of a large L3, each the best of three.
+ * Returns -1 out of memory. */
+static int fb_stream_rates(double *read_gbs, double *write_gbs)
+{
+    enum {
+        WORDS = 16 << 20
+    }; /* 128 MB */
+    uint64_t *buf = mem_alloc((size_t)WORDS * sizeof *buf);
+    if (!buf)
+        return -1;
+    double best_r = 0, best_w = 0;
+    volatile uint64_t sink = 0;
+    for (int rep = 0; rep < 4; rep++) {
+        uint64_t t0 = clock_thread_ns();
+        for (size_t i = 0; i < WORDS; i++)
+            buf[i] = i;
+        uint64_t t1 = clock_thread_ns();
+        uint64_t a = 0, b = 0, c = 0, d = 0;
+        for (size_t i = 0; i < WORDS; i += 4) {
+            a += buf[i];
+            b += buf[i + 1];
+            c += buf[i + 2];
+            d += buf[i + 3];
+        }
+        uint64_t t2 = clock_thread_ns();
+        sink += a + b + c + d;
+        double bytes = (double)WORDS * sizeof *buf;
+        if (rep > 0) { /* the first touches the pages */
+            best_w = fmax(best_w, bytes / (double)(t1 - t0));
+            best_r = fmax(best_r, bytes / (double)(t2 - t1));
+        }
+    }
+    (void)sink;
+    mem_free(buf);
+    *read_gbs = best_r;
+    *write_gbs = best_w;
+    return 0;
+}
+
+/* One size: the world on one thread, two and (on a machine of more cores)
+ * one a core, frame after frame in turn, then the naive baseline; a table of
+ * them, and the targets' verdicts. */
+static int fb_run_size(bench *b, uint32_t bullets, const char *label, double target_ms,
+                       double with_instances_ms)
 {
     int life = b->quick ? FRAME_BENCH_QUICK_LIFE : FRAME_BENCH_LIFE;
-    int frames = b->quick ? 16 : bullets >= 500000 ? 120 : 600;
-    static fb_sample one[FB_MAX_FRAMES], two[FB_MAX_FRAMES], naive[FB_MAX_FRAMES];
+    int frames = b->quick ? 16 : bullets >= 500000 ? 120 : 600; /* per row: half */
+    int cores = fb_cores(), ways = cores > 2 ? 3 : 2;
+    const int threads_of[3] = {1, 2, cores};
+    static fb_sample rows[3][FB_MAX_FRAMES / 2], naive[FB_MAX_FRAMES];
     fb_world f;
-    if (fb_world_open(&f, bullets, 0, life, 0, 1) != 0)
+    if (fb_world_open(&f, bullets, 0, life, 0, 1, cores) != 0)
         return -1;
     fb_sample s;
     for (int i = 0; i < life + 10; i++) /* a lifetime: the field is full */
         fb_world_step(&f, 1, &s);
-    for (int i = 0; i < frames; i++)
-        fb_world_step(&f, 1 + (i & 1), i & 1 ? &two[i / 2] : &one[i / 2]);
+    for (int i = 0; i < ways * (frames / 2); i++)
+        fb_world_step(&f, threads_of[i % ways], &rows[i % ways][i / ways]);
     int threads = workers_threads(&f.pool);
     uint64_t refused = f.w.bullets.stats.refused;
+    double bytes_read, bytes_written, read_gbs = 0, write_gbs = 0;
+    fb_traffic(&f.w, &bytes_read, &bytes_written);
     fb_world_close(&f);
+    int rates = with_instances_ms > 0 ? fb_stream_rates(&read_gbs, &write_gbs) : -1;
 
     fb_naive n;
     if (fb_naive_open(&n, bullets, life, 1) != 0) {
@@ -535,50 +667,88 @@ static int fb_run_size(bench *b, uint32_t bullets, const char *label, double tar
         fb_naive_step(&n, 0, &naive[i]);
     fb_naive_free(&n);
 
-    fb_summary s1 = fb_summarize(one, frames / 2), s2 = fb_summarize(two, frames / 2),
-               sn = fb_summarize(naive, naive_frames);
+    fb_summary sum[3], sn = fb_summarize(naive, naive_frames);
+    for (int k = 0; k < ways; k++)
+        sum[k] = fb_summarize(rows[k], frames / 2);
     bench_table t;
-    char title[200];
+    char title[240];
     snprintf(title, sizeof title,
              "Whole frames at %s bullets (world_step; %d frames each, p50/p99/max of frame time; "
-             "vertices: the optional vertex loop, not in the frame)",
+             "instances, vertices: the instanced and the SDL renderer's builds, not in the frame)",
              label, frames / 2);
     bench_table_begin(&t, b, "frame", title, fb_columns, FB_COLUMN_COUNT, 22);
-    fb_row(&t, "curtain, 1 thread", &s1, sn.frame.p50);
-    fb_row(&t, "curtain, 2 threads", &s2, sn.frame.p50);
+    fb_row(&t, "curtain, 1 thread", &sum[0], sn.frame.p50);
+    fb_row(&t, "curtain, 2 threads", &sum[1], sn.frame.p50);
+    if (ways == 3) {
+        char row[40];
+        snprintf(row, sizeof row, "curtain, %d threads", cores);
+        fb_row(&t, row, &sum[2], sn.frame.p50);
+    }
     fb_row(&t, "naive", &sn, sn.frame.p50);
     bench_table_end(&t);
     if (threads < 2)
         bench_note(b, "the second thread could not be started: both rows ran on one");
     if (refused)
         bench_note(b, "the pool refused %llu spawns (full)", (unsigned long long)refused);
+    const char *quick = b->quick ? " (--quick: not a measurement)" : "";
     if (target_ms > 0)
         bench_note(b,
                    "target: a frame without rendering at %s <= %.1f ms on one core: p50 %.3f ms, "
                    "p99 %.3f ms: %s%s",
-                   label, target_ms, s1.frame.p50, s1.frame.p99,
-                   s1.frame.p50 <= target_ms ? "met" : "MISSED",
-                   b->quick ? " (--quick: not a measurement)" : "");
-    bench_note(b, "two threads: %.2fx the one-thread frame (p50)", s1.frame.p50 / s2.frame.p50);
+                   label, target_ms, sum[0].frame.p50, sum[0].frame.p99,
+                   sum[0].frame.p50 <= target_ms ? "met" : "MISSED", quick);
+    if (with_instances_ms > 0)
+        bench_note(b,
+                   "target: the frame and the instance build at %s <= %.1f ms on one core: p50 "
+                   "%.3f ms: %s; by the thread's CPU time %.3f ms: %s%s",
+                   label, with_instances_ms, sum[0].with_instances,
+                   sum[0].with_instances <= with_instances_ms ? "met" : "MISSED",
+                   sum[0].cpu_with_instances,
+                   sum[0].cpu_with_instances <= with_instances_ms ? "met" : "MISSED", quick);
+    if (rates == 0 && read_gbs > 0 && write_gbs > 0) {
+        double floor_ms = (bytes_read / read_gbs + bytes_written * 2.0 / write_gbs) / 1e6;
+        bench_note(b,
+                   "memory floor: the motion pass and the instance build read %.0f MB and write "
+                   "%.0f MB a frame; this thread streams %.1f GB/s read, %.1f GB/s written now "
+                   "(by its CPU time): at least %.2f ms; the frame with its instances took %.2fx "
+                   "that (CPU time, one thread)",
+                   bytes_read / 1e6, bytes_written / 1e6, read_gbs, write_gbs, floor_ms,
+                   sum[0].cpu_with_instances / floor_ms);
+        char key[64];
+        snprintf(key, sizeof key, "%s/memory_floor", b->scenario);
+        bench_record(b, key, floor_ms, "ms", BENCH_LOWER_BETTER);
+        snprintf(key, sizeof key, "%s/vs_memory_floor", b->scenario);
+        bench_record(b, key, sum[0].cpu_with_instances / floor_ms, "x", BENCH_LOWER_BETTER);
+    }
+    bench_note(b,
+               "two threads: %.2fx the one-thread frame, %.2fx with the instance build (p50); by "
+               "the calling thread's CPU time %.2fx, %.2fx (an optimistic estimate for two free "
+               "cores: the caller's share and its spinning count, its sleeps waiting do not)",
+               sum[0].frame.p50 / sum[1].frame.p50, sum[0].with_instances / sum[1].with_instances,
+               sum[0].cpu / sum[1].cpu, sum[0].cpu_with_instances / sum[1].cpu_with_instances);
+    if (ways == 3)
+        bench_note(b, "%d threads: %.2fx the one-thread frame, %.2fx with the instance build (p50)",
+                   cores, sum[0].frame.p50 / sum[2].frame.p50,
+                   sum[0].with_instances / sum[2].with_instances);
     return 0;
 }
 
 int frame_bench_run_10k(bench *b)
 {
     bench_begin_scenario(b, "frame10k", "the whole game frame at 10,000 bullets");
-    return fb_run_size(b, 10000, "10k", 0);
+    return fb_run_size(b, 10000, "10k", 0, 0);
 }
 
 int frame_bench_run_100k(bench *b)
 {
     bench_begin_scenario(b, "frame100k", "the whole game frame at 100,000 bullets");
-    return fb_run_size(b, 100000, "100k", 2.0);
+    return fb_run_size(b, 100000, "100k", 2.0, 0);
 }
 
 int frame_bench_run_1m(bench *b)
 {
     bench_begin_scenario(b, "frame1m", "the whole game frame at 1,000,000 bullets");
-    return fb_run_size(b, 1000000, "1M", BENCH_FRAME_MS);
+    return fb_run_size(b, 1000000, "1M", BENCH_FRAME_MS, FRAME_BENCH_1M_MS);
 }
 
 int frame_bench_run_all(bench *b)
@@ -675,7 +845,7 @@ static int fb_storm_world(uint32_t bullets, int frames, fb_sample *s)
     fb_world f;
     uint32_t target = fb_storm_target(bullets);
     if (fb_world_open(&f, target, bullets == WORLD_BULLETS ? WORLD_BULLETS : 0,
-                      FRAME_BENCH_STORM_LIFE, FRAME_BENCH_STORM_CYCLE, 0) != 0)
+                      FRAME_BENCH_STORM_LIFE, FRAME_BENCH_STORM_CYCLE, 0, 0) != 0)
         return -1;
     fb_sample warm;
     for (int i = 0; i < FRAME_BENCH_STORM_LIFE; i++)
@@ -773,7 +943,7 @@ static int fb_sweep_measure(bench *b, uint32_t bullets, double *ms)
     fb_sample s[2 * 15], warm;
     double one[15], two[15];
     fb_world f;
-    if (fb_world_open(&f, bullets, 0, life, 0, 0) != 0)
+    if (fb_world_open(&f, bullets, 0, life, 0, 0, 0) != 0)
         return -1;
     for (int i = 0; i < life + 4; i++)
         fb_world_step(&f, 1, &warm);

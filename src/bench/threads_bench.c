@@ -16,6 +16,7 @@
 #include "core/hash.h"
 #include "core/mem.h"
 #include "core/workers.h"
+#include "render/bullet_instances.h"
 #include "render/bullet_view.h"
 #include "render/sprite_batch.h"
 #include "sim/collision.h"
@@ -31,15 +32,16 @@
 #define TB_CHECK_FRAMES 40
 
 typedef enum tb_phase {
-    TB_MOTION,   /* bullet_pool_update: straight bullets */
-    TB_TURNING,  /* the same, every bullet turning */
-    TB_SWEEP,    /* the player's collision sweep: hits and grazes */
-    TB_VERTICES, /* the sprite batch's vertex loop through the draw order */
+    TB_MOTION,    /* bullet_pool_update: straight bullets */
+    TB_TURNING,   /* the same, every bullet turning */
+    TB_SWEEP,     /* the player's collision sweep: hits and grazes */
+    TB_VERTICES,  /* the sprite batch's vertex loop through the draw order */
+    TB_INSTANCES, /* the instanced renderer's stream through the draw order */
     TB_PHASES
 } tb_phase;
 
 static const char *const tb_phase_names[TB_PHASES] = {"motion", "motion, turning", "player sweep",
-                                                      "vertices"};
+                                                      "vertices", "instances"};
 
 /* One scene and what each phase needs beside the pool. */
 typedef struct tb_scene {
@@ -49,6 +51,7 @@ typedef struct tb_scene {
     collision_list hits, grazes;
     uint8_t *grazed;
     sprite_batch batch;
+    bullet_instances inst;
 } tb_scene;
 
 static void tb_scene_free(tb_scene *s)
@@ -60,6 +63,7 @@ static void tb_scene_free(tb_scene *s)
     collision_list_free(&s->grazes);
     mem_free(s->grazed);
     sprite_batch_free(&s->batch);
+    bullet_instances_free(&s->inst);
     memset(s, 0, sizeof *s);
 }
 
@@ -80,6 +84,10 @@ static int tb_scene_make(tb_scene *s, tb_phase phase, uint32_t n)
         sprite_layer_spec layers[2] = {{SPRITE_BLEND_ALPHA, (int)n}, {SPRITE_BLEND_ADD, (int)n}};
         ok = sprite_batch_init(&s->batch, SPRITE_BATCH_VERTICES, layers, 2) == 0;
         sprite_batch_set_additive(&s->batch, BULLET_SHAPE_BUBBLE, 1);
+    }
+    if (ok && phase == TB_INSTANCES) {
+        ok = bullet_instances_init(&s->inst, (int)n) == 0;
+        bullet_instances_set_additive(&s->inst, BULLET_SHAPE_BUBBLE, 1);
     }
     if (!ok) {
         tb_scene_free(s);
@@ -113,6 +121,12 @@ static void tb_run(tb_scene *s, tb_phase phase, workers *w)
         sprite_batch_add_bullets_workers(&s->batch, &view, 0, 1, w);
         break;
     }
+    case TB_INSTANCES: {
+        sprite_bullets view = bullet_view_of_pool(&s->pool);
+        bullet_instances_clear(&s->inst);
+        bullet_instances_add_workers(&s->inst, &view, w);
+        break;
+    }
     default: break;
     }
 }
@@ -138,6 +152,12 @@ static uint64_t tb_result(const tb_scene *s, tb_phase phase)
             hash_bytes(&hs, L->vertices, (size_t)L->count * 16 * sizeof(float));
         }
         break;
+    case TB_INSTANCES:
+        for (int l = 0; l < BULLET_INSTANCE_LAYERS; l++) {
+            hash_u32(&hs, (uint32_t)s->inst.count[l]);
+            hash_bytes(&hs, s->inst.layer[l], (size_t)s->inst.count[l] * sizeof(bullet_instance));
+        }
+        break;
     default: break;
     }
     return hash_end(&hs);
@@ -149,14 +169,16 @@ static void tb_set_split(tb_scene *s, int forced)
     s->pool.split_min = forced ? 0 : BULLET_POOL_SPLIT_MIN;
     s->coll.split_min = forced ? 0 : COLLISION_SPLIT_MIN;
     s->batch.split_min = forced ? 0 : SPRITE_BATCH_SPLIT_MIN;
+    s->inst.split_min = forced ? 0 : BULLET_INSTANCES_SPLIT_MIN;
 }
 
 /* The threads the engine's function uses at this size with a two-thread pool. */
 static int tb_engine_threads(tb_phase phase, uint32_t n)
 {
-    uint32_t min = phase == TB_SWEEP      ? COLLISION_SPLIT_MIN
-                   : phase == TB_VERTICES ? SPRITE_BATCH_SPLIT_MIN
-                                          : BULLET_POOL_SPLIT_MIN;
+    uint32_t min = phase == TB_SWEEP       ? COLLISION_SPLIT_MIN
+                   : phase == TB_VERTICES  ? SPRITE_BATCH_SPLIT_MIN
+                   : phase == TB_INSTANCES ? BULLET_INSTANCES_SPLIT_MIN
+                                           : BULLET_POOL_SPLIT_MIN;
     return n >= min ? TB_THREADS : 1;
 }
 

@@ -48,17 +48,18 @@ static const uint64_t *world_extend_table(const world *w)
 static int world_alloc_scratch(world *w)
 {
     size_t nb = w->bullets.capacity, ns = w->shots.capacity, ne = WORLD_ENEMIES;
-    float **bullet_arrays[] = {&w->bullet_px, &w->bullet_py, &w->bullet_dx, &w->bullet_dy};
-    float **shot_arrays[] = {&w->shot_px, &w->shot_py, &w->shot_dx, &w->shot_dy};
+    float **bullet_arrays[] = {&w->bullet_dx, &w->bullet_dy};
+    float **shot_arrays[] = {&w->shot_dx, &w->shot_dy};
     float **enemy_arrays[] = {&w->enemy_x, &w->enemy_y, &w->enemy_r, &w->enemy_dx, &w->enemy_dy};
     int ok = 1;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 2; k++) {
         ok &= (*bullet_arrays[k] = mem_calloc(nb, sizeof(float))) != NULL;
         ok &= (*shot_arrays[k] = mem_calloc(ns, sizeof(float))) != NULL;
     }
     for (int k = 0; k < 5; k++)
         ok &= (*enemy_arrays[k] = mem_calloc(ne, sizeof(float))) != NULL;
     ok &= (w->enemy_alive = mem_calloc((ne + 63) / 64, sizeof *w->enemy_alive)) != NULL;
+    ok &= (w->bullet_near = mem_calloc((nb + 63) / 64, sizeof *w->bullet_near)) != NULL;
     ok &= (w->vanished = mem_alloc(nb * sizeof *w->vanished)) != NULL;
     collision_config bc = {.item_cap = (int)nb}, sc = {.item_cap = (int)ns};
     ok &= collision_init(&w->bullet_coll, &bc) == 0;
@@ -256,12 +257,12 @@ void world_free(world *w)
     laser_pool_free(&w->shot_lasers);
     enemy_table_free(&w->enemies);
     item_list_free(&w->items);
-    float *arrays[] = {w->bullet_px, w->bullet_py, w->bullet_dx, w->bullet_dy, w->shot_px,
-                       w->shot_py,   w->shot_dx,   w->shot_dy,   w->enemy_x,   w->enemy_y,
-                       w->enemy_r,   w->enemy_dx,  w->enemy_dy};
+    float *arrays[] = {w->bullet_dx, w->bullet_dy, w->shot_dx,  w->shot_dy, w->enemy_x,
+                       w->enemy_y,   w->enemy_r,   w->enemy_dx, w->enemy_dy};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         mem_free(arrays[k]);
     mem_free(w->enemy_alive);
+    mem_free(w->bullet_near);
     mem_free(w->vanished);
     collision_free(&w->bullet_coll);
     collision_free(&w->shot_coll);
@@ -272,10 +273,11 @@ void world_free(world *w)
     collision_list_free(&w->laser_hits);
     collision_list_free(&w->laser_grazes);
     collision_list_free(&w->laser_area);
-    w->bullet_px = w->bullet_py = w->bullet_dx = w->bullet_dy = NULL;
-    w->shot_px = w->shot_py = w->shot_dx = w->shot_dy = NULL;
+    w->bullet_dx = w->bullet_dy = NULL;
+    w->shot_dx = w->shot_dy = NULL;
     w->enemy_x = w->enemy_y = w->enemy_r = w->enemy_dx = w->enemy_dy = NULL;
     w->enemy_alive = NULL;
+    w->bullet_near = NULL;
     w->vanished = NULL;
 }
 
@@ -645,21 +647,80 @@ static void world_move_enemies(world *w)
     }
 }
 
-/* One update of a pool, keeping where each bullet was so that the collision
- * tests can sweep the whole of this frame's motion, turning and accelerating
- * bullets included. */
-static void world_move_pool(bullet_pool *p, workers *threads, float *px, float *py, float *dx,
-                            float *dy)
+/* Blocks of 64 slots the motion pass moves at a time: their positions before
+ * and after, velocities, motion and radii stay in L1 from the move to the
+ * motion and the player's screen. */
+#define WORLD_MOTION_BLOCKS 8
+
+/* One pool's update and what the frame keeps of it: where each bullet moved
+ * (dx, dy: after minus before, for every slot below the block end before the
+ * update, so that the collision tests can sweep the whole of this frame's
+ * motion, turning and accelerating bullets included), and, when `q` is set,
+ * the player's screen of the moved bullets (collision_player_screen into
+ * `near`). */
+typedef struct world_motion {
+    bullet_pool *pool;
+    float *dx, *dy;
+    const collision_player_query *q;
+    uint64_t *near;
+} world_motion;
+
+/* Part `part` of the motion pass: an equal share of the blocks, a few at a
+ * time moved, then their motion taken and screened while still in cache. */
+static void world_motion_part(void *ctx, int part, int parts)
 {
-    uint32_t before = bullet_pool_slot_end(p);
-    memcpy(px, p->x, before * sizeof *px);
-    memcpy(py, p->y, before * sizeof *py);
-    bullet_pool_update_workers(p, threads);
-    uint32_t end = bullet_pool_slot_end(p);
-    for (uint32_t i = 0; i < end; i++) {
-        dx[i] = p->x[i] - px[i];
-        dy[i] = p->y[i] - py[i];
+    const world_motion *m = ctx;
+    bullet_pool *p = m->pool;
+    uint32_t first, end;
+    workers_split(bullet_pool_block_end(p), part, parts, 1, &first, &end);
+    circle_set set = {p->x, p->y, p->radius, m->dx, m->dy, p->alive, NULL, 0, 0};
+    float px[WORLD_MOTION_BLOCKS * 64], py[WORLD_MOTION_BLOCKS * 64];
+    for (uint32_t b = first; b < end; b += WORLD_MOTION_BLOCKS) {
+        uint32_t e = end - b < WORLD_MOTION_BLOCKS ? end : b + WORLD_MOTION_BLOCKS;
+        uint32_t i0 = 64 * b, n = 64 * (e - b);
+        memcpy(px, p->x + i0, n * sizeof *px);
+        memcpy(py, p->y + i0, n * sizeof *py);
+        bullet_pool_update_range(p, b, e);
+        for (uint32_t k = 0; k < n; k++) {
+            m->dx[i0 + k] = p->x[i0 + k] - px[k];
+            m->dy[i0 + k] = p->y[i0 + k] - py[k];
+        }
+        if (m->q)
+            collision_player_screen(&set, m->q, i0, i0 + n, m->near);
     }
+}
+
+/* One update of a pool (the motion pass split over `threads` above the pool's
+ * split_min), then its end on this thread. */
+static void world_move_pool(world_motion *m, workers *threads)
+{
+    bullet_pool *p = m->pool;
+    int parts = p->live >= p->split_min ? workers_threads(threads) : 1;
+    workers_run(threads, world_motion_part, m, parts);
+    bullet_pool_update_end(p);
+}
+
+/* Whether two player queries ask the same (field by field: a struct's padding
+ * is not compared). */
+static int world_same_query(const collision_player_query *a, const collision_player_query *b)
+{
+    return a->x == b->x && a->y == b->y && a->dx == b->dx && a->dy == b->dy &&
+           a->hit_r == b->hit_r && a->graze_r == b->graze_r && a->grazed == b->grazed &&
+           a->graze_bit == b->graze_bit;
+}
+
+/* The player's query this frame, as world_collide_player will send it. */
+static collision_player_query world_player_query(const world *w)
+{
+    const player *p = &w->player;
+    return (collision_player_query){p->x,
+                                    p->y,
+                                    p->x - p->px,
+                                    p->y - p->py,
+                                    player_number(p, LIBRARY_SHIP_HITBOX),
+                                    player_number(p, LIBRARY_SHIP_GRAZE),
+                                    NULL,
+                                    0};
 }
 
 /* The player's lasers' update: those that follow the ship keep their offset
@@ -689,9 +750,15 @@ static void world_move(world *w)
     objects o = {&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count};
     objects_despawn_vanished(&o);
     world_move_enemies(w);
-    world_move_pool(&w->bullets, w->workers, w->bullet_px, w->bullet_py, w->bullet_dx,
-                    w->bullet_dy);
-    world_move_pool(&w->shots, NULL, w->shot_px, w->shot_py, w->shot_dx, w->shot_dy);
+    /* the player's screen rides on the motion pass when the ship can be hit
+     * this frame; world_collide_player checks that its query is the same */
+    w->near_query = world_player_query(w);
+    w->near_valid = player_flying(&w->player) && w->player.timer <= 0;
+    world_motion bullets = {&w->bullets, w->bullet_dx, w->bullet_dy,
+                            w->near_valid ? &w->near_query : NULL, w->bullet_near};
+    world_move_pool(&bullets, w->workers);
+    world_motion shots = {&w->shots, w->shot_dx, w->shot_dy, NULL, NULL};
+    world_move_pool(&shots, NULL);
     objects_move_lasers(&w->lasers, &w->enemies); /* those that follow their firer first */
     world_move_shot_lasers(w);
     world_reap(w);
@@ -980,17 +1047,15 @@ static void world_collide_player(world *w, const circle_set *enemies)
     if (!player_flying(p) || p->timer > 0)
         return;
     circle_set bullets = world_bullet_set(w, BULLET_FLAG_HARMLESS);
-    collision_player_query q = {p->x,
-                                p->y,
-                                p->x - p->px,
-                                p->y - p->py,
-                                player_number(p, LIBRARY_SHIP_HITBOX),
-                                player_number(p, LIBRARY_SHIP_GRAZE),
-                                NULL,
-                                0};
+    collision_player_query q = world_player_query(w);
     collision_list_clear(&w->hits);
     collision_list_clear(&w->grazes);
-    collision_player_workers(&w->bullet_coll, w->workers, &bullets, &q, 1, &w->hits, &w->grazes);
+    if (w->near_valid && world_same_query(&q, &w->near_query))
+        collision_player_screened(&w->bullet_coll, &bullets, &q, w->bullet_near, &w->hits,
+                                  &w->grazes);
+    else
+        collision_player_workers(&w->bullet_coll, w->workers, &bullets, &q, 1, &w->hits,
+                                 &w->grazes);
     if (p->bomb == 0)
         world_grazes(w);
     int laser_hit = world_collide_lasers(w, p, p->bomb == 0);

@@ -291,8 +291,13 @@ typedef struct world {
     int32_t cont_timer; /* frames left to choose */
     world_tally tally;
     /* scratch, reused every frame */
-    float *bullet_px, *bullet_py, *bullet_dx, *bullet_dy;
-    float *shot_px, *shot_py, *shot_dx, *shot_dy;
+    float *bullet_dx, *bullet_dy; /* this frame's motion of each slot */
+    float *shot_dx, *shot_dy;
+    /* the player's screen made in the motion pass (collision_player_screen):
+     * its query, whether it was made, a word per 64 bullet slots */
+    collision_player_query near_query;
+    int near_valid;
+    uint64_t *bullet_near;
     float *enemy_x, *enemy_y, *enemy_r, *enemy_dx, *enemy_dy;
     uint64_t *enemy_alive;
     vm_obj *vanished;

@@ -324,8 +324,9 @@ static void collision_screen_rect(const collision_probe *p, const circle_set *s,
 
 /* collision_box_reach of every item against a probe reaching hx + r, hy + r
  * (a circle probe passes its radius for both, a box its half extents). */
-static void collision_screen_swept(const collision_probe *p, float hx, float hy,
-                                   const circle_set *s, int base, int n, uint8_t *restrict m)
+COLLISION_INLINE void collision_screen_swept(const collision_probe *p, float hx, float hy,
+                                             const circle_set *s, int base, int n,
+                                             uint8_t *restrict m)
 {
     const float *restrict x = s->x + base, *restrict y = s->y + base, *restrict r = s->r + base;
     float px = p->x, py = p->y, pdx = p->dx, pdy = p->dy;
@@ -1075,6 +1076,62 @@ void collision_player_workers(collision *c, workers *w, const circle_set *all,
         collision_player_classify(&set, &q[j], c->scratch, n, hits ? &hits[j] : NULL,
                                   grazes ? &grazes[j] : NULL);
     }
+}
+
+/* ---- the player's sweep, screened in the motion pass ---- */
+
+/* The probe collision_player sends for player q with both lists given. */
+static collision_probe collision_player_probe(const collision_player_query *q)
+{
+    collision_probe p = {.shape = COLLISION_CIRCLE, .x = q->x, .y = q->y, .dx = q->dx, .dy = q->dy};
+    p.r = q->graze_r > q->hit_r ? q->graze_r : q->hit_r;
+    return p;
+}
+
+/* 64 screen bytes (0 or 1) to a word, byte k to bit k. */
+static inline uint64_t collision_pack_bytes(const uint8_t *m)
+{
+    uint64_t bits = 0;
+    for (int w = 0; w < 8; w++) {
+        uint64_t word = collision_flag_word(m, 8 * w, 8 * w + 8);
+        bits |= ((word * 0x0102040810204080ull) >> 56) << (8 * w);
+    }
+    return bits;
+}
+
+/* Cloned for AVX2 like the pool's pass (the screen is inlined into each
+ * clone): the same IEEE operations, so the same bits. */
+COLLISION_CLONES
+void collision_player_screen(const circle_set *s, const collision_player_query *q, uint32_t first,
+                             uint32_t end, uint64_t *near)
+{
+    collision_probe p = collision_player_probe(q);
+    uint8_t m[COLLISION_CHUNK + 8];
+    for (uint32_t base = first; base < end; base += COLLISION_CHUNK) {
+        uint32_t n = end - base < COLLISION_CHUNK ? end - base : COLLISION_CHUNK;
+        uint32_t words = (n + 63) / 64;
+        memset(m + n, 0, words * 64 - n);
+        collision_screen_swept(&p, p.r, p.r, s, (int)base, (int)n, m);
+        for (uint32_t w = 0; w < words; w++)
+            near[base / 64 + w] = collision_pack_bytes(m + 64 * w);
+    }
+}
+
+void collision_player_screened(collision *c, const circle_set *all, const collision_player_query *q,
+                               const uint64_t *near, collision_list *hits, collision_list *grazes)
+{
+    circle_set set = collision_clamp(c, all);
+    collision_probe p = collision_player_probe(q);
+    int n = 0;
+    for (int b = 0; 64 * b < set.count; b++)
+        for (uint64_t m = near[b]; m; m &= m - 1) {
+            int i = 64 * b + __builtin_ctzll(m);
+            if (i < set.count && circle_set_live(&set, i) && collision_probe_touch(&p, &set, i))
+                c->scratch[n++] = (uint32_t)i;
+        }
+    c->stats.sweeps++;
+    c->stats.tests += (uint64_t)set.count;
+    collision_player_classify(&set, q, c->scratch, n, hits, grazes);
 }
 
 /* Runs one static area probe and appends what it finds. */

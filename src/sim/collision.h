@@ -187,6 +187,24 @@ void collision_player_workers(collision *c, workers *w, const circle_set *bullet
                               const collision_player_query *q, int count, collision_list *hits,
                               collision_list *grazes);
 
+/* The player's sweep in two halves, so that the screen can run where the
+ * bullets' arrays are in cache already: the motion pass of game/world.c screens
+ * each range of blocks right after moving it (the frame then reads the pool
+ * once instead of twice). collision_player_screen sets, for the slots
+ * [first, end) of s (first a multiple of 64), bit i % 64 of near[i / 64] when
+ * slot i, live or not, may touch player q (the box step of every exact test,
+ * against the larger of q's circles); bits of the range's last word past end
+ * are cleared. collision_player_screened then appends exactly the hits and
+ * grazes (and sets the graze bits) that collision_player would for that one
+ * player on s, testing only the flagged slots below s->count, provided s's
+ * positions, motion and radii are those the screen read; liveness and flags
+ * are read now (a bomb between the two may have cancelled bullets). A set
+ * past c's item_cap is clamped and counted as collision_player does. */
+void collision_player_screen(const circle_set *s, const collision_player_query *q, uint32_t first,
+                             uint32_t end, uint64_t *near);
+void collision_player_screened(collision *c, const circle_set *s, const collision_player_query *q,
+                               const uint64_t *near, collision_list *hits, collision_list *grazes);
+
 /* A bomb: appends every live bullet whose circle touches the circle (x, y, r) now. */
 void collision_area_circle(collision *c, const circle_set *bullets, float x, float y, float r,
                            collision_list *out);

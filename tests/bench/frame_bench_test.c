@@ -64,19 +64,25 @@ static void frame_test_stress(void)
     library_free(lib);
 }
 
-/* Two runs agree; one and two threads agree; the field fills up; a frame more
- * changes the hash (the hash sees the frames). */
+/* Two runs agree; one, two, three and four threads agree (the motion pass,
+ * the player's screen and the sweep split at any size); the field fills up;
+ * a frame more changes the hash (the hash sees the frames). */
 static void frame_test_determinism(void)
 {
-    uint64_t h1 = 0, h2 = 0, h3 = 0, h4 = 0;
-    uint32_t live1 = 0, live2 = 0, live3 = 0, live4 = 0;
+    uint64_t h1 = 0, h2 = 0, h3 = 0, h4 = 0, hn[2] = {0};
+    uint32_t live1 = 0, live2 = 0, live3 = 0, live4 = 0, liven[2] = {0};
     CHECK_EQ_INT(frame_bench_hash(40000, 30, 45, 1, &h1, &live1), 0);
     CHECK_EQ_INT(frame_bench_hash(40000, 30, 45, 1, &h2, &live2), 0);
     CHECK_EQ_INT(frame_bench_hash(40000, 30, 45, 2, &h3, &live3), 0);
     CHECK_EQ_INT(frame_bench_hash(40000, 30, 46, 1, &h4, &live4), 0);
+    CHECK_EQ_INT(frame_bench_hash(40000, 30, 45, 3, &hn[0], &liven[0]), 0);
+    CHECK_EQ_INT(frame_bench_hash(40000, 30, 45, 4, &hn[1], &liven[1]), 0);
     CHECK_EQ_U64(h1, h2);
     CHECK_EQ_U64(h1, h3);
+    CHECK_EQ_U64(h1, hn[0]);
+    CHECK_EQ_U64(h1, hn[1]);
     CHECK_EQ_INT((int)live1, (int)live3);
+    CHECK_EQ_INT((int)live1, (int)liven[1]);
     CHECK(h4 != h1);
     CHECK(live1 > 30000 && live1 < 50000);
 }

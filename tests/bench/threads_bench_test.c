@@ -20,9 +20,9 @@ int main(void)
     CHECK_STR_CONTAINS(text, "one and two threads gave the same results, bit for bit");
     const bench_figure *m = bench_figure_find(&b, "threads/check/mismatches");
     CHECK(m && m->value == 0);
-    static const char *const rows[] = {"motion_10k",           "motion_100k",
-                                       "motion__turning_100k", "player_sweep_10k",
-                                       "player_sweep_100k",    "vertices_100k"};
+    static const char *const rows[] = {
+        "motion_10k",        "motion_100k",   "motion__turning_100k", "player_sweep_10k",
+        "player_sweep_100k", "vertices_100k", "instances_10k",        "instances_100k"};
     static const char *const cols[] = {"1_thread", "2_threads",   "speedup",
                                        "engine",   "engine_uses", "same_result"};
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)

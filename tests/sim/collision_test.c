@@ -824,6 +824,75 @@ static void collision_test_memory(void)
     collision_free(&c);
 }
 
+/* The player's sweep screened in ranges (as the motion pass does, in pieces
+ * of any length) and finished by collision_player_screened gives what
+ * collision_player gives: the same hits and grazes in the same order, and
+ * the same graze bits, with bullets packed round the player, spread, fast or
+ * killed and made harmless after the screen. */
+static void collision_test_screened(void)
+{
+    enum {
+        N = MAXN
+    };
+    static uint64_t near[N / 64 + 2];
+    static uint8_t flags_a[N], flags_b[N];
+    collision c;
+    CHECK(collision_init(&c, &(collision_config){.item_cap = N}) == 0);
+    collision_list hits[2], grazes[2];
+    for (int k = 0; k < 2; k++) {
+        collision_list_init(&hits[k], 64);
+        collision_list_init(&grazes[k], 256);
+    }
+    rng r;
+    rng_seed(&r, 77);
+    int found = 0;
+    for (int round = 0; round < 40; round++) {
+        scene_random(&r, N - (int)rng_below(&r, 200), round & 1, 1, 3);
+        collision_player_query q = {.x = sc.x[round] + rng_range(&r, -3.0f, 3.0f),
+                                    .y = sc.y[round] + rng_range(&r, -3.0f, 3.0f),
+                                    .dx = rng_range(&r, -4.0f, 4.0f),
+                                    .dy = round % 3 ? rng_range(&r, -4.0f, 4.0f) : 0.0f,
+                                    .hit_r = 2.5f,
+                                    .graze_r = round % 5 ? 16.0f : 1.0f,
+                                    .graze_bit = GRAZED};
+        uint32_t end = (uint32_t)sc.items.count;
+        for (uint32_t first = 0; first < end;) { /* ranges of whole blocks */
+            uint32_t to = first + 64 * (1 + rng_below(&r, 9));
+            collision_player_screen(&sc.items, &q, first, to < end ? to : end, near);
+            first = to;
+        }
+        for (int i = 0; i < N; i += 1 + (int)rng_below(&r, 50)) /* killed, made harmless */
+            sc.alive[i / 64] &= ~(UINT64_C(1) << (i % 64));
+        for (int i = 0; i < N; i += 1 + (int)rng_below(&r, 50))
+            sc.flags[i] |= HARMLESS;
+        memcpy(flags_a, sc.flags, sizeof flags_a);
+        memcpy(flags_b, sc.flags, sizeof flags_b);
+        for (int k = 0; k < 2; k++) {
+            collision_list_clear(&hits[k]);
+            collision_list_clear(&grazes[k]);
+        }
+        c.path = paths[round % PATH_COUNT];
+        q.grazed = flags_a;
+        collision_player(&c, &sc.items, &q, 1, &hits[0], &grazes[0]);
+        q.grazed = flags_b;
+        collision_player_screened(&c, &sc.items, &q, near, &hits[1], &grazes[1]);
+        CHECK_EQ_INT(hits[1].count, hits[0].count);
+        CHECK_EQ_INT(grazes[1].count, grazes[0].count);
+        for (int k = 0; k < hits[0].count && k < hits[1].count; k++)
+            CHECK_EQ_INT((int)hits[1].index[k], (int)hits[0].index[k]);
+        for (int k = 0; k < grazes[0].count && k < grazes[1].count; k++)
+            CHECK_EQ_INT((int)grazes[1].index[k], (int)grazes[0].index[k]);
+        CHECK(memcmp(flags_a, flags_b, sizeof flags_a) == 0);
+        found += hits[0].count + grazes[0].count;
+    }
+    CHECK(found > 40); /* the scenes did touch the player */
+    for (int k = 0; k < 2; k++) {
+        collision_list_free(&hits[k]);
+        collision_list_free(&grazes[k]);
+    }
+    collision_free(&c);
+}
+
 int main(void)
 {
     collision_test_narrowphase();
@@ -833,6 +902,7 @@ int main(void)
     collision_test_random_scenes();
     collision_test_self_bins();
     collision_test_self_many_slots();
+    collision_test_screened();
     collision_test_memory();
     return check_done("sim.collision");
 }
