@@ -164,8 +164,8 @@ void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)
     if (fv->gl)
         gl_sprites_add_bullets(fv->gl, bullets);
     else
-        sprite_batch_add_bullets_workers(&fv->batch, bullets, FIELD_LAYER_BULLETS,
-                                         FIELD_LAYER_GLOW, fv->draw.workers);
+        sprite_batch_add_bullets_workers(&fv->batch, bullets, FIELD_LAYER_BULLETS, FIELD_LAYER_GLOW,
+                                         fv->draw.workers);
 }
 
 void field_view_set_backdrop(field_view *fv, backdrop b, uint64_t time)
