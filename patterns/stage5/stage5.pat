@@ -4,7 +4,7 @@
 # weave; the midboss Kaiko, the Silk Moth, at its middle; a second part where
 # all of them work at once, then Amaori, the Star Weaver, who wove the
 # curtain. Heavier than stage 4 and lighter than stage 6 on every difficulty
-# (docs/game.md, the difficulty curve); five minutes on Normal.
+# (docs/game.md, the difficulty curve); four and a half minutes on Normal.
 #
 # As in the stages before it the waves keep time whatever the player does;
 # only before each boss does the stage wait for the field to clear, and never
@@ -129,7 +129,32 @@ stage stage5 {
         spawn s5_shuttle(1 - i % 2 * 2, 6) at (-12 + i % 2 * 408, 60 + i * 8)
         wait 50
     }
-    wait until enemies == 0 or time > 60 * 240
+    wait 60
+    # ...the weft pulled tight: a frame at each side, shuttles in pairs
+    # between them, climbing the warp...
+    spawn s5_loom(96, 80) at (96, -30)
+    spawn s5_loom(288, 80) at (288, -30)
+    wait 80
+    repeat 14 as i {
+        spawn s5_shuttle(1, 4 + i % 3 * 4) at (-12, 170 - i * 8)
+        spawn s5_shuttle(-1, 4 + i % 3 * 4) at (396, 176 - i * 8)
+        wait 40
+    }
+    wait 60
+    # ...spindles wheeling down the whole width, left to right, twice...
+    repeat 10 as i {
+        spawn s5_spindle(1 - i % 2 * 2, 90 + i % 4 * 15) at (40 + i % 5 * 76, -20)
+        wait 60
+    }
+    wait 60
+    # ...and one frame at the centre, the weave closing under it.
+    spawn s5_loom(192, 80) at (192, -30)
+    wait 100
+    repeat 8 as i {
+        spawn s5_shuttle(1 - i % 2 * 2, 8) at (-12 + i % 2 * 408, 150 + i % 4 * 10)
+        wait 50
+    }
+    wait until enemies == 0 or time > 60 * 280
     wait 60
     # The hall goes dark and the loom's constellation lights up: its five
     # stars let go of every thread at once, rings of slow stars that fill the

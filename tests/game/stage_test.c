@@ -327,6 +327,10 @@ int main(int argc, char **argv)
             if (at != 3 + k)
                 break;
             stage_every_difficulty(lib, at, 3.5, 6.0, k == 2 ? 7 : 5, res[at]);
+            /* and on Normal each lasts four to six minutes */
+            if (!check_sanitized())
+                CHECK(res[at][DIFFICULTY_NORMAL].frames >= 4 * 3600 &&
+                      res[at][DIFFICULTY_NORMAL].frames <= 6 * 3600);
             stage_heavier(res[at - 1], res[at], 1);
         }
         stage_extra_is_hardest(lib, &res[5][DIFFICULTY_LUNATIC]);
