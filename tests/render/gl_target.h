@@ -9,7 +9,9 @@
 #ifndef CURTAIN_TESTS_RENDER_GL_TARGET_H
 #define CURTAIN_TESTS_RENDER_GL_TARGET_H
 
+#include "../check.h"
 #include "render/field_view.h"
+#include "render/frame_view.h"
 #include "sim/playfield.h"
 
 #include <SDL.h>
@@ -101,6 +103,64 @@ static inline picture_diff picture_compare_field(const Uint32 *a, const Uint32 *
         }
     d.mean = total / (PLAYFIELD_W * PLAYFIELD_H);
     return d;
+}
+
+typedef struct gl_rgb {
+    int r, g, b;
+} gl_rgb;
+
+/* A pixel of a 640-wide ARGB picture. */
+static inline gl_rgb gl_rgb_at(const Uint32 *px, int x, int y)
+{
+    Uint32 p = px[y * 640 + x];
+    return (gl_rgb){(int)(p >> 16) & 255, (int)(p >> 8) & 255, (int)p & 255};
+}
+
+/* Draws scene with method on r into its 640x480 target, twice as the game draws
+ * frame after frame (the second maps a streamed buffer as every later one);
+ * pixels into out. Returns the method the view drew with, or -1. */
+static inline int gl_draw_scene(SDL_Renderer *r, const frame_scene *scene, int method, Uint32 *out)
+{
+    frame_view v;
+    char err[256];
+    frame_view_config cfg = {1, 4096, method};
+    if (frame_view_init(&v, r, &cfg, err, sizeof err) != 0) {
+        fprintf(stderr, "frame_view_init: %s\n", err);
+        return -1;
+    }
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+    SDL_RenderClear(r);
+    frame_view_draw(&v, scene);
+    SDL_RenderClear(r);
+    frame_view_draw(&v, scene);
+    int rc = SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_ARGB8888, out, 640 * 4);
+    int drew = (int)v.method;
+    frame_view_free(&v);
+    return rc == 0 ? drew : -1;
+}
+
+/* The software renderer's picture of the same scene, the reference. */
+static inline void gl_draw_reference(const frame_scene *scene, Uint32 *out)
+{
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 640, 480, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(s);
+    CHECK(gl_draw_scene(r, scene, SPRITE_DRAW_BLIT, out) == SPRITE_DRAW_BLIT);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(s);
+}
+
+/* A GPU path's field against the blitter's: the same sprites in the same places.
+ * The GPU turns sprites exactly and filters them, the blitter uses the nearest
+ * of 32 pre-turned frames on whole pixels, so edges differ a little; a
+ * misplaced, mis-textured or mis-blended sprite differs a lot. */
+static inline void gl_compare_with_blitter(const Uint32 *a, const Uint32 *b, const char *name)
+{
+    picture_diff d = picture_compare_field(a, b, 384);
+    printf("%s vs software: mean difference %.2f, lit pixels %ld vs %ld\n", name, d.mean, d.lit_a,
+           d.lit_b);
+    CHECK(d.mean < 6.0);
+    CHECK(d.lit_a > 3000);
+    CHECK(labs(d.lit_a - d.lit_b) < d.lit_b / 10);
 }
 
 #endif

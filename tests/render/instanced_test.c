@@ -18,63 +18,6 @@
 
 #define SKIPPED 77
 
-typedef struct rgb {
-    int r, g, b;
-} rgb;
-
-static rgb at(const Uint32 *px, int x, int y)
-{
-    Uint32 p = px[y * 640 + x];
-    return (rgb){(int)(p >> 16) & 255, (int)(p >> 8) & 255, (int)p & 255};
-}
-
-/* Draws scene with method on r into its 640x480 target; pixels into out.
- * Returns the method the view drew with, or -1. */
-static int draw(SDL_Renderer *r, const frame_scene *scene, int method, Uint32 *out)
-{
-    frame_view v;
-    char err[256];
-    frame_view_config cfg = {1, 4096, method};
-    if (frame_view_init(&v, r, &cfg, err, sizeof err) != 0) {
-        fprintf(stderr, "frame_view_init: %s\n", err);
-        return -1;
-    }
-    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
-    SDL_RenderClear(r);
-    /* twice: the second frame maps an orphaned buffer, as every later one */
-    frame_view_draw(&v, scene);
-    SDL_RenderClear(r);
-    frame_view_draw(&v, scene);
-    int rc = SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_ARGB8888, out, 640 * 4);
-    int drew = (int)v.method;
-    frame_view_free(&v);
-    return rc == 0 ? drew : -1;
-}
-
-/* The software renderer's picture of the same scene, the reference. */
-static void draw_reference(const frame_scene *scene, Uint32 *out)
-{
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 640, 480, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(s);
-    CHECK(draw(r, scene, SPRITE_DRAW_BLIT, out) == SPRITE_DRAW_BLIT);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(s);
-}
-
-/* The field against the blitter's, as render.geometry compares: the GPU turns
- * sprites exactly and filters them, the blitter uses the nearest of 32
- * pre-turned frames on whole pixels, so edges differ a little; a misplaced,
- * mis-textured or mis-blended sprite differs a lot. */
-static void compare_with_blitter(const Uint32 *a, const Uint32 *b, const char *name)
-{
-    picture_diff d = picture_compare_field(a, b, 384);
-    printf("%s instanced vs software: mean difference %.2f, lit pixels %ld vs %ld\n", name, d.mean,
-           d.lit_a, d.lit_b);
-    CHECK(d.mean < 6.0);
-    CHECK(d.lit_a > 3000);
-    CHECK(labs(d.lit_a - d.lit_b) < d.lit_b / 10);
-}
-
 /* The field against the geometry path's on the same context: the same quads
  * from the same numbers, so nearly the same pixels (the heading is rounded to
  * 16 bits and the quads split along the other diagonal). */
@@ -98,7 +41,7 @@ static long outside_field_differences(const Uint32 *a, const Uint32 *b)
             if (x >= FIELD_VIEW_X && x < FIELD_VIEW_X + (int)PLAYFIELD_W && y >= FIELD_VIEW_Y &&
                 y < FIELD_VIEW_Y + (int)PLAYFIELD_H)
                 continue;
-            rgb p = at(a, x, y), q = at(b, x, y);
+            gl_rgb p = gl_rgb_at(a, x, y), q = gl_rgb_at(b, x, y);
             n += abs(p.r - q.r) > 2 || abs(p.g - q.g) > 2 || abs(p.b - q.b) > 2;
         }
     return n;
@@ -112,9 +55,9 @@ static void check_arrow(SDL_Renderer *r)
     sprite_bullets b = {1, x, y, c, s, shape, color, NULL, NULL, 0, 0};
     frame_scene scene = {.bullets = &b, .fps = -1};
     static Uint32 px[640 * 480];
-    CHECK(draw(r, &scene, SPRITE_DRAW_INSTANCED, px) == SPRITE_DRAW_INSTANCED);
-    rgb ahead = at(px, FIELD_VIEW_X + 200, FIELD_VIEW_Y + 204);
-    rgb behind = at(px, FIELD_VIEW_X + 200, FIELD_VIEW_Y + 196);
+    CHECK(gl_draw_scene(r, &scene, SPRITE_DRAW_INSTANCED, px) == SPRITE_DRAW_INSTANCED);
+    gl_rgb ahead = gl_rgb_at(px, FIELD_VIEW_X + 200, FIELD_VIEW_Y + 204);
+    gl_rgb behind = gl_rgb_at(px, FIELD_VIEW_X + 200, FIELD_VIEW_Y + 196);
     CHECK(ahead.r + ahead.g + ahead.b > 360);
     CHECK(behind.r + behind.g + behind.b < 240);
 }
@@ -129,7 +72,7 @@ int main(void)
     static sample_scene sc;
     sample_scene_init(&sc);
     static Uint32 reference[640 * 480], picture[640 * 480], geometry[640 * 480];
-    draw_reference(&sc.scene, reference);
+    gl_draw_reference(&sc.scene, reference);
     int tried = 0;
     for (int i = 0; i < SDL_GetNumRenderDrivers(); i++) {
         gl_target t;
@@ -142,12 +85,14 @@ int main(void)
         }
         tried++;
         printf("%s: %s\n", t.name, sprite_draw_gl_renderer());
-        CHECK(draw(t.renderer, &sc.scene, SPRITE_DRAW_INSTANCED, picture) == SPRITE_DRAW_INSTANCED);
-        CHECK(draw(t.renderer, &sc.scene, SPRITE_DRAW_GEOMETRY, geometry) == SPRITE_DRAW_GEOMETRY);
+        CHECK(gl_draw_scene(t.renderer, &sc.scene, SPRITE_DRAW_INSTANCED, picture) ==
+              SPRITE_DRAW_INSTANCED);
+        CHECK(gl_draw_scene(t.renderer, &sc.scene, SPRITE_DRAW_GEOMETRY, geometry) ==
+              SPRITE_DRAW_GEOMETRY);
         char name[64];
         snprintf(name, sizeof name, "instanced-%s.png", t.name);
         picture_save(picture, 640, 480, name);
-        compare_with_blitter(picture, reference, t.name);
+        gl_compare_with_blitter(picture, reference, t.name);
         compare_with_geometry(picture, geometry, t.name);
         long outside = outside_field_differences(picture, geometry);
         printf("%s: %ld pixels outside the field differ from the geometry path's\n", t.name,
@@ -156,14 +101,16 @@ int main(void)
         check_arrow(t.renderer);
         /* the window itself, no target texture: GL's rows the other way up */
         SDL_SetRenderTarget(t.renderer, NULL);
-        CHECK(draw(t.renderer, &sc.scene, SPRITE_DRAW_INSTANCED, picture) == SPRITE_DRAW_INSTANCED);
-        CHECK(draw(t.renderer, &sc.scene, SPRITE_DRAW_GEOMETRY, geometry) == SPRITE_DRAW_GEOMETRY);
+        CHECK(gl_draw_scene(t.renderer, &sc.scene, SPRITE_DRAW_INSTANCED, picture) ==
+              SPRITE_DRAW_INSTANCED);
+        CHECK(gl_draw_scene(t.renderer, &sc.scene, SPRITE_DRAW_GEOMETRY, geometry) ==
+              SPRITE_DRAW_GEOMETRY);
         printf("%s, drawn into the window:\n", t.name);
         snprintf(name, sizeof name, "instanced-%s-window.png", t.name);
         picture_save(picture, 640, 480, name);
         snprintf(name, sizeof name, "geometry-%s-window.png", t.name);
         picture_save(geometry, 640, 480, name);
-        compare_with_blitter(picture, reference, t.name);
+        gl_compare_with_blitter(picture, reference, t.name);
         compare_with_geometry(picture, geometry, t.name);
         CHECK(outside_field_differences(picture, geometry) == 0);
         gl_target_close(&t);
