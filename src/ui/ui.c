@@ -25,9 +25,13 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /* Menu key repeat, in frames. */
 #define UI_REPEAT_FIRST 16
@@ -494,7 +498,8 @@ static void ui_save_screenshot(app *a)
 /* A soak run (tests/app/soak_test.sh): with CURTAIN_SOAK=W set, frames are not
  * paced (as fast as they draw), and after frame W the most live allocations
  * (core/mem) of each UI_SOAK_WINDOW frames are kept, printed at the end: flat
- * memory shows as windows that do not grow. So are the most live bytes and the most resident bytes
+ * memory shows as windows that do not grow; every theme is rendered at the end of
+ * the warm-up (audio_wait_music). So are the most live bytes and the most resident bytes
  * of each window (Linux: /proc/self/statm; -1 elsewhere) and the bytes the run's recording has
  * written by its end, whose pages are all a recording adds to the resident memory as it goes
  * (replay_bytes_written). A test's switch, read once. */
@@ -534,6 +539,15 @@ static void ui_soak_sample(const app *a)
 {
     if (!ui_soak.on || a->tick < ui_soak.warm)
         return;
+    /* the warm-up's end: every theme rendered and kept before the windows, so
+     * that what they hold does not hang on how fast the music's worker ran
+     * (slower in a sanitizer's build, or on a loaded machine) */
+    if (a->tick == ui_soak.warm && a->sound) {
+        audio_wait_music(a->sound);
+#ifdef __GLIBC__
+        malloc_trim(0); /* the renders' freed pieces back to the system: resident reads the live */
+#endif
+    }
     uint64_t k = (a->tick - ui_soak.warm) / UI_SOAK_WINDOW;
     if (k >= UI_SOAK_WINDOWS)
         return;
