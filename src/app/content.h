@@ -5,7 +5,7 @@
 #ifndef CURTAIN_APP_CONTENT_H
 #define CURTAIN_APP_CONTENT_H
 
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 /* Compiles the content; every diagnostic is printed to stderr. NULL after an
  * error (a mod with errors does not start). */

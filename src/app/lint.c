@@ -12,9 +12,9 @@
 #include "audio/wav.h"
 #include "core/file.h"
 #include "core/mem.h"
-#include "pattern/backdrop_decl.h"
-#include "pattern/library.h"
-#include "pattern/sound_file.h"
+#include "pattern/content/backdrop_decl.h"
+#include "pattern/content/library.h"
+#include "pattern/content/sound_file.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -126,7 +126,7 @@ static void lint_dump_ship_types(const library *lib)
     }
 }
 
-/* Decodes every sound file the scripts play (pattern/sound_file.h), as the
+/* Decodes every sound file the scripts play (pattern/content/sound_file.h), as the
  * game will when it loads them, and reports one that cannot be played at the
  * `sound` that first plays it. Returns the number reported. */
 static int lint_check_sounds(const library *lib, diag_list *diags)
@@ -221,7 +221,7 @@ static int lint_check_music_folder(const char *folder, const char *dir, diag_lis
 }
 
 /* Checks the music the linted files would play: the nearest music/ folder up
- * from each file's folder (the rule of sounds/, pattern/sound_file.h), each
+ * from each file's folder (the rule of sounds/, pattern/content/sound_file.h), each
  * folder once. Returns the number of errors reported. */
 static int lint_check_music(const char **files, int nfiles, diag_list *diags)
 {

@@ -10,7 +10,7 @@
 #include "app/replay_cmd.h"
 #include "app/run.h"
 #include "app/view.h"
-#include "pattern/bulletml_import.h"
+#include "pattern/bulletml/bulletml_import.h"
 
 #include <stdio.h>
 #include <stdlib.h>

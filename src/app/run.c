@@ -29,9 +29,9 @@
 #include "core/mem.h"
 #include "game/difficulty.h"
 #include "game/ship_preview.h"
-#include "pattern/bulletml_import.h"
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/bulletml/bulletml_import.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/sandbox.h"
 #include "platform/window.h"
 #include "render/screenshot.h"
 

@@ -6,7 +6,7 @@
 
 #include "app/cli.h"
 #include "core/hash.h"
-#include "pattern/bulletml_host.h"
+#include "pattern/bulletml/bulletml_host.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -1,12 +1,12 @@
 /*
  * run_reference: `curtain run FILE.xml --reference`, a BulletML file on the
- * reference host (pattern/bulletml_host.h): exactly as libbulletml's reference
+ * reference host (pattern/bulletml/bulletml_host.h): exactly as libbulletml's reference
  * hosts run it, in double precision. Same trace and summary as `curtain run`.
  */
 #ifndef CURTAIN_APP_RUN_REFERENCE_H
 #define CURTAIN_APP_RUN_REFERENCE_H
 
-#include "pattern/bulletml_compile.h"
+#include "pattern/bulletml/bulletml_compile.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
  * file, Esc or Q quit. The files are polled four times a second; a change is
  * recompiled and restarted. A broken edit shows its errors on screen and the
  * last good version keeps running. The backdrop is the game's at that point
- * (sandbox_backdrop: pattern/backdrop_cue.h).
+ * (sandbox_backdrop: pattern/content/backdrop_cue.h).
  *
  * A file that declares a ship and nothing else to run (or --ship NAME) flies
  * the ship instead, at the bottom of the field in a world of its own firing its
@@ -25,8 +25,8 @@
 #include "core/mem.h"
 #include "game/difficulty.h"
 #include "game/ship_preview.h"
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/sandbox.h"
 #include "platform/frame_pacer.h"
 #include "platform/window.h"
 #include "sim/playfield.h"

@@ -280,7 +280,7 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
     d->objs = objs;
     d->nobjs = n;
     d->lib = lib;
-    /* the backdrop as the game would show it there (pattern/backdrop_cue.h) */
+    /* the backdrop as the game would show it there (pattern/content/backdrop_cue.h) */
     int32_t frame = sandbox_frame(sb);
     frame_scene scene = {.player = &ship,
                          .bullets = &bullets,

@@ -5,8 +5,8 @@
 #ifndef CURTAIN_APP_VIEW_DRAW_H
 #define CURTAIN_APP_VIEW_DRAW_H
 
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/sandbox.h"
 
 #include <SDL.h>
 
@@ -43,7 +43,7 @@ void view_draw_set_steady(view_draw *d, int steady);
  * through wv, with the viewer's panel beside the field instead of the HUD. */
 void view_draw_world(view_draw *d, struct world_view *wv, const struct world *w,
                      const view_panel *panel);
-/* Draws lib's art shapes (pattern/art.h) from now on: the sheets read again and
+/* Draws lib's art shapes (pattern/content/art.h) from now on: the sheets read again and
  * the atlas built with them (ui/world_view.h's world_view_load_art). Returns 0,
  * or -1 with a positioned err. */
 int view_draw_load_art(view_draw *d, const library *lib, char *err, size_t err_size);

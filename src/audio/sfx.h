@@ -9,7 +9,7 @@
  * sfx_bank_init renders every effect into one block of 16-bit mono samples at
  * SYNTH_RATE, the same bytes on every run.
  *
- * A mod's own effects are WAV files (pattern/sound_file.h finds them, audio/wav
+ * A mod's own effects are WAV files (pattern/content/sound_file.h finds them, audio/wav
  * reads them) added to the bank by name: at most SFX_FILE_MAX of them, each at
  * most WAV_MAX_SECONDS long, played like a built-in one by id SFX_COUNT + k and
  * restarted at most every SFX_FILE_GAP_MS. The names are those of sim/sound.h's
@@ -53,7 +53,7 @@ typedef struct sfx_sound {
     uint32_t min_gap; /* samples between two starts */
 } sfx_sound;
 
-#define SFX_FILE_MAX    32 /* a mod's sound files (pattern/sound_file.h's SOUND_FILE_MAX) */
+#define SFX_FILE_MAX    32 /* a mod's sound files (pattern/content/sound_file.h's SOUND_FILE_MAX) */
 #define SFX_FILE_NAME   32 /* a file sound's name, with its terminator */
 #define SFX_FILE_GAP_MS 40 /* the shortest gap between two starts of one */
 

@@ -21,10 +21,10 @@
 #include "core/mem.h"
 #include "core/rng.h"
 #include "core/trig.h"
-#include "pattern/bulletml_compile.h"
-#include "pattern/bulletml_corpus.h"
-#include "pattern/bulletml_host.h"
-#include "pattern/vm.h"
+#include "pattern/bulletml/bulletml_compile.h"
+#include "pattern/bulletml/bulletml_corpus.h"
+#include "pattern/bulletml/bulletml_host.h"
+#include "pattern/vm/vm.h"
 #include "sim/bullet_pool.h"
 
 #include <math.h>

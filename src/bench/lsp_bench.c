@@ -9,7 +9,7 @@
 #include "core/mem.h"
 #include "lsp/document.h"
 #include "lsp/server.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>

@@ -20,8 +20,8 @@
 #include "core/file.h"
 #include "core/mem.h"
 #include "core/rng.h"
-#include "pattern/library.h"
-#include "pattern/vm.h"
+#include "pattern/content/library.h"
+#include "pattern/vm/vm.h"
 
 #include <dirent.h>
 #include <math.h>

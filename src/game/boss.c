@@ -4,7 +4,7 @@
 #include "game/boss.h"
 
 #include "game/world.h"
-#include "pattern/objects.h"
+#include "pattern/objects/objects.h"
 #include "sim/playfield.h"
 
 #include <string.h>

@@ -19,7 +19,7 @@
 #define CURTAIN_GAME_BOSS_H
 
 #include "core/hash.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 #include <stdint.h>
 
@@ -27,7 +27,7 @@
 #define BOSS_PHASE_GAP   LIBRARY_PHASE_GAP /* frames between two phases */
 #define BOSS_PHASE_GRACE 40 /* frames at a phase's start where the boss cannot be hurt */
 /* A boss's entrance, its place, a midboss's exit and its hit radius are the
- * object layer's, the viewer's as the game's (pattern/objects.h, OBJECTS_BOSS_*). */
+ * object layer's, the viewer's as the game's (pattern/objects/objects.h, OBJECTS_BOSS_*). */
 /* The phases a boss can have (the compiler refuses more): WORLD_START and the
  * SPELL_* events pack a boss and a phase as boss * BOSS_MAX_PHASES + phase. */
 #define BOSS_MAX_PHASES  LIBRARY_MAX_PHASES

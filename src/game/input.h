@@ -20,7 +20,7 @@
     X(SHOT, "shot")      \
     X(FOCUS, "focus")    \
     X(BOMB, "bomb")      \
-    X(SKIP, "skip") /* held: a dialogue scene is skipped (pattern/dialogue.h) */
+    X(SKIP, "skip") /* held: a dialogue scene is skipped (pattern/content/dialogue.h) */
 
 typedef enum input_button {
 #define INPUT_ENUM(id, name) INPUT_##id,

@@ -21,7 +21,7 @@
 
 #include "core/hash.h"
 #include "game/input.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 #include <stdint.h>
 

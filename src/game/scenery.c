@@ -3,7 +3,7 @@
  */
 #include "game/scenery.h"
 
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 backdrop_cue_place scenery_place(const world *w)
 {

@@ -14,7 +14,7 @@
 #define CURTAIN_GAME_SCENERY_H
 
 #include "game/world.h"
-#include "pattern/backdrop_cue.h"
+#include "pattern/content/backdrop_cue.h"
 
 /* Where the run is, as pattern/backdrop_cue reads it. */
 backdrop_cue_place scenery_place(const world *w);

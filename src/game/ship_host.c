@@ -6,15 +6,15 @@
 
 #include "core/mem.h"
 #include "core/trig.h"
-#include "pattern/bullet_object.h"
-#include "pattern/handle.h"
-#include "pattern/laser_object.h"
-#include "pattern/objects.h"
+#include "pattern/objects/bullet_object.h"
+#include "pattern/objects/laser_object.h"
+#include "pattern/objects/objects.h"
+#include "pattern/vm/handle.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* The player's side's stores, for pattern/objects.h: its shots and lasers. */
+/* The player's side's stores, for pattern/objects/objects.h: its shots and lasers. */
 static objects sh_objects(world *w)
 {
     return (objects){&w->shots, &w->shot_lasers, NULL, w->ship_vanished, &w->ship_vanished_count};
@@ -52,7 +52,8 @@ static double sh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_RANK: return world_rank(w);
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_BOSS_ACTIVE: return w->boss.active;
-    case VM_PROP_ENEMIES: /* the one rule (pattern/objects.h), as the stage's scripts read it */
+    case VM_PROP_ENEMIES: /* the one rule (pattern/objects/objects.h), as the stage's scripts read
+                             it */
         return objects_enemies(&w->enemies, w->vm, (w->config.flags & WORLD_FLAG_RULES_V2) != 0);
     case VM_PROP_TALKING: return w->dialogue.talking;
     case VM_PROP_SHIP: return w->config.ship;

@@ -14,7 +14,7 @@
  * its offset from the ship. Each frame it is on it hurts every enemy it
  * touches (piercing) or the first in its way (world.c).
  * Shots with a script of their own are objects of that VM too, reached as
- * every host's are (pattern/objects.h, over the shot pool and the player's
+ * every host's are (pattern/objects/objects.h, over the shot pool and the player's
  * lasers); the damage, pierce and defaults of a shot are this host's. The enemies' VM
  * never sees any of it: a ship's scripts take none of its runner slots and none
  * of its serial numbers. Random numbers come from the world's one logic

@@ -11,8 +11,8 @@
 #include "game/difficulty.h"
 #include "game/ship_host.h"
 #include "game/world_host.h"
-#include "pattern/bullet_object.h"
-#include "pattern/objects.h"
+#include "pattern/objects/bullet_object.h"
+#include "pattern/objects/objects.h"
 #include "sim/laser_collision.h"
 #include "sim/playfield.h"
 
@@ -1646,7 +1646,7 @@ static void content_ref_table(void *ctx, vm_ref_kind kind, double v)
 }
 
 /* One function: its shape and its code relative to itself, with constants and
- * shared values by value and what it names by name (pattern/program.h). */
+ * shared values by value and what it names by name (pattern/vm/program.h). */
 static void content_hash_func(content_walk *cw, uint32_t fi)
 {
     const program_refs refs = {cw, content_ref_func, content_ref_table};

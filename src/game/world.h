@@ -50,10 +50,10 @@
 #include "game/input.h"
 #include "game/item.h"
 #include "game/player.h"
-#include "pattern/dialogue.h"
-#include "pattern/enemy.h"
-#include "pattern/library.h"
-#include "pattern/vm.h"
+#include "pattern/content/dialogue.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/enemy.h"
+#include "pattern/vm/vm.h"
 #include "sim/bullet_pool.h"
 #include "sim/collision.h"
 #include "sim/laser_pool.h"
@@ -286,7 +286,7 @@ typedef struct world {
     int32_t draw_until; /* items fly to the player until this frame */
     int32_t title[2];   /* the title card's strings, -1 none */
     int32_t title_at;   /* frame it appeared */
-    dialogue dialogue;  /* the dialogue scene (pattern/dialogue.h) */
+    dialogue dialogue;  /* the dialogue scene (pattern/content/dialogue.h) */
     int cont_cursor;    /* the continue prompt: 0 yes, 1 no */
     int32_t cont_timer; /* frames left to choose */
     world_tally tally;

@@ -4,8 +4,8 @@
 #include "game/world_host.h"
 
 #include "core/log.h"
-#include "pattern/handle.h"
-#include "pattern/objects.h"
+#include "pattern/objects/objects.h"
+#include "pattern/vm/handle.h"
 #include "sim/playfield.h"
 
 #include <math.h>
@@ -19,7 +19,7 @@ static enemy *wh_enemy(world *w, vm_obj obj)
     return slot == ENEMY_NONE ? NULL : &w->enemies.slots[slot];
 }
 
-/* The world's stores, for pattern/objects.h. */
+/* The world's stores, for pattern/objects/objects.h. */
 static objects wh_objects(world *w)
 {
     return (objects){&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count};
@@ -220,7 +220,7 @@ void world_host_print(void *user, const vm_print *p)
                  (int)p->frame, p->text);
 }
 
-/* Handles (`fire ... as b`): pattern/handle.h's, over the world's objects. */
+/* Handles (`fire ... as b`): pattern/vm/handle.h's, over the world's objects. */
 static vm_handle wh_lasting(void *user, vm_obj obj)
 {
     const world *w = user;

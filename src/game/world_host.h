@@ -11,10 +11,10 @@
  * those would be undefined behaviour, and differ between x86 and ARM.
  *
  * What a script does to an object (get, set, ramp, its own verbs, spawn from
- * its place, vanish, the `enemies` count) is pattern/objects.h's, the viewer's
+ * its place, vanish, the `enemies` count) is pattern/objects/objects.h's, the viewer's
  * too; this host adds the game's policy: the spawn guard (no shot while a line
  * is up, none on the flying ship), the world's properties, scoring and the
- * host verbs. Handles: pattern/objects.h.
+ * host verbs. Handles: pattern/objects/objects.h.
  */
 #ifndef CURTAIN_GAME_WORLD_HOST_H
 #define CURTAIN_GAME_WORLD_HOST_H

@@ -4,8 +4,8 @@
 #include "lsp/outline.h"
 
 #include "core/mem.h"
-#include "pattern/lexer.h"
-#include "pattern/parser.h"
+#include "pattern/language/lexer.h"
+#include "pattern/language/parser.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -5,7 +5,7 @@
 
 #include "core/file.h"
 #include "core/mem.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -18,7 +18,7 @@
 #define CURTAIN_LSP_PROJECT_H
 
 #include "lsp/outline.h"
-#include "pattern/diag.h"
+#include "pattern/language/diag.h"
 
 #include <stddef.h>
 

@@ -6,13 +6,13 @@
 
 #include "core/mem.h"
 #include "lsp/jsonrpc.h"
-#include "pattern/compiler.h"
-#include "pattern/lexer.h"
-#include "pattern/library.h"
-#include "pattern/parser.h"
-#include "pattern/reference.h"
-#include "pattern/vm.h"
-#include "pattern/words.h"
+#include "pattern/content/library.h"
+#include "pattern/language/compiler.h"
+#include "pattern/language/lexer.h"
+#include "pattern/language/parser.h"
+#include "pattern/language/reference.h"
+#include "pattern/language/words.h"
+#include "pattern/vm/vm.h"
 #include "sim/bullet_kind.h"
 #include "sim/enemy_look.h"
 #include "sim/sound.h"
@@ -789,7 +789,7 @@ static void query_art_shapes(query_items *it, project *p)
 }
 
 /* The sounds `sound` can play from file (f's path): the built-in ones and the
- * WAV files of the nearest sounds/ folder (pattern/sound_file.h). */
+ * WAV files of the nearest sounds/ folder (pattern/content/sound_file.h). */
 static void query_sounds(query_items *it, const project_file *f)
 {
     for (int i = 0; i < SOUND_BUILTIN_COUNT; i++)
@@ -934,7 +934,7 @@ static void query_expression(query_items *it, project *p, const outline *o, size
 }
 
 /* Whether the word before the place wants a value after it: one of these, or
- * a verb statement of an expression (health, damage...: pattern/words.h). */
+ * a verb statement of an expression (health, damage...: pattern/language/words.h). */
 static int query_wants_value(const query_context *q)
 {
     static const char *const words[] = {

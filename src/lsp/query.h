@@ -5,7 +5,7 @@
  *
  * Names come from the files' outlines (lsp/outline.h): declarations are shared
  * by every file of the project, parameters and variables belong to their
- * declaration. The language's own words are described by pattern/reference.h
+ * declaration. The language's own words are described by pattern/language/reference.h
  * and listed from the language's tables (statement and declaration words, fire
  * clauses, built-in values, math functions, shapes, colours), so a word the
  * language gains is offered without a change here.

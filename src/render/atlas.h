@@ -65,7 +65,7 @@ int atlas_sprite_frames(atlas_sprite sprite);
 /* Frame k of a named sprite (k wraps around its frame count). */
 int atlas_sprite_frame(atlas_sprite sprite, int k);
 
-/* ---- a mod's shapes (pattern/art.h) ----
+/* ---- a mod's shapes (pattern/content/art.h) ----
  *
  * A library's `art` shapes (bullet shape ids BULLET_SHAPE_COUNT and up) get
  * frames in rows added below the generated picture: the frame as the sheet has
@@ -82,7 +82,7 @@ int atlas_sprite_frame(atlas_sprite sprite, int k);
  * Portraits are not laid out here but on the portrait page below. */
 #define ATLAS_ART_MAX_ROWS      2048
 /* The portrait page: the art shapes declared `portrait` (a character's
- * pictures, pattern/character.h) are laid out on a picture of their own, a
+ * pictures, pattern/content/character.h) are laid out on a picture of their own, a
  * second texture ATLAS_PORTRAIT_W wide and as many rows as they take, up to
  * ATLAS_PORTRAIT_MAX_ROWS: 150 portraits of 256x384 (fifteen to a shelf, ten
  * shelves), e.g. 25 characters with six expressions each. A portrait is drawn
@@ -94,7 +94,7 @@ int atlas_sprite_frame(atlas_sprite sprite, int k);
 
 /* A shape's name is kept (to this many bytes) for atlas_look_by_name. */
 #define ATLAS_ART_NAME_MAX 48
-/* An animation's most frames (pattern/art.h's ART_MAX_FRAMES). */
+/* An animation's most frames (pattern/content/art.h's ART_MAX_FRAMES). */
 #define ATLAS_ART_MAX_ANIM 16
 
 typedef struct atlas_art_spec {

@@ -8,7 +8,7 @@
 #ifndef CURTAIN_RENDER_ATLAS_TEXTURE_H
 #define CURTAIN_RENDER_ATLAS_TEXTURE_H
 
-#include "pattern/art.h"
+#include "pattern/content/art.h"
 #include "render/sprite_blit.h"
 
 #include <SDL.h>
@@ -25,7 +25,7 @@ typedef struct atlas_texture {
 } atlas_texture;
 
 /* A mod's shape for atlas_texture_set_art: its sheet and frame, and where it is
- * declared (pattern/art.h's art_shape, which this module does not know). */
+ * declared (pattern/content/art.h's art_shape, which this module does not know). */
 typedef struct atlas_texture_art {
     const char *sheet; /* the PNG's path */
     const char *root;  /* the folder the sheet must lie inside */
@@ -39,7 +39,7 @@ typedef struct atlas_texture_art {
     int portrait;                   /* a character's picture: on the portrait page */
 } atlas_texture_art;
 
-/* The most pixels a side of a mod's sheet may have (pattern/art.h's bound: a
+/* The most pixels a side of a mod's sheet may have (pattern/content/art.h's bound: a
  * sheet's header is checked by art_sheet_check before it is decoded). */
 #define ATLAS_TEXTURE_MAX_SHEET ART_SHEET_MAX_SIDE
 
@@ -58,7 +58,7 @@ int atlas_texture_set_palette(atlas_texture *at, int palette, char *err, size_t 
 /* Builds the atlas again with a mod's n shapes laid out below the picture
  * (render/atlas.h's atlas_art_layout), on both paths: the texture and the CPU
  * copy; its portraits on the portrait page (at->portraits); n = 0 takes the art away. Each sheet is
- * read once, its header checked first (pattern/art.h's art_sheet_check: a PNG, no side over
+ * read once, its header checked first (pattern/content/art.h's art_sheet_check: a PNG, no side over
  * ART_SHEET_MAX_SIDE, all sheets within ART_SHEETS_MAX_BYTES decoded), then
  * decoded with SDL_image's PNG reader (never one it guesses). A load,
  * not a per-frame call: it allocates. Returns 0, or -1 with err as
@@ -71,7 +71,7 @@ int atlas_texture_set_art(atlas_texture *at, const atlas_texture_art *shapes, in
                           size_t err_size);
 
 /* The one reader of a sheet, for every picture a mod brings (art sheets, and
- * any later kind): the header checked first by pattern/art.h's art_sheet_check
+ * any later kind): the header checked first by pattern/content/art.h's art_sheet_check
  * (inside root, a PNG, no side over ART_SHEET_MAX_SIDE), its decoded bytes
  * added to *total and refused over ART_SHEETS_MAX_BYTES, then decoded with
  * SDL_image's PNG reader only, to 32-bit ARGB. NULL with the reason in why, to

@@ -5,7 +5,7 @@
 
 #include "core/file.h"
 #include "core/mem.h"
-#include "pattern/backdrop_decl.h"
+#include "pattern/content/backdrop_decl.h"
 
 #include <SDL_image.h>
 #include <math.h>

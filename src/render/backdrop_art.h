@@ -1,5 +1,5 @@
 /*
- * backdrop_art: a library's data backdrops (pattern/backdrop_decl.h) loaded
+ * backdrop_art: a library's data backdrops (pattern/content/backdrop_decl.h) loaded
  * for one SDL renderer, and drawn behind the field on either path.
  *
  * A load copies the scenes' layers (the library may be compiled again under

@@ -37,7 +37,7 @@ typedef struct overlay_stats {
     uint64_t refused;           /* spawns refused because the pool was full, so far */
     int lasers, laser_capacity; /* live now, of the laser pool */
     uint64_t laser_refused;     /* lasers refused: the laser pool was full */
-    uint64_t script_stops;      /* scripts stopped by the frame's script budget (pattern/vm.h) */
+    uint64_t script_stops;      /* scripts stopped by the frame's script budget (pattern/vm/vm.h) */
     uint64_t script_refused;    /* scripts that could not start: every runner was busy */
     double phase_ms[OVERLAY_PHASE_COUNT]; /* this frame; negative: not measured */
     const char *method; /* how sprites are drawn (render/sprite_draw.h), or NULL */

@@ -51,7 +51,7 @@ static const char *const backdrop_docs[BACKDROP_COUNT] = {
 };
 
 /* Data backdrops: a pattern file's `backdrop NAME { layer ... spell { layer ... } }`
- * (pattern/backdrop_decl.h collects them, render/backdrop_art.h draws them). The
+ * (pattern/content/backdrop_decl.h collects them, render/backdrop_art.h draws them). The
  * k-th declared one is the backdrop id BACKDROP_COUNT + 2k, its spell variant
  * the id after it (the same layers when it declares none): ids past the nine
  * drawn in code, so those keep theirs. Bounds, documented in docs/patterns.md: */

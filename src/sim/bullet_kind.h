@@ -64,7 +64,7 @@ typedef enum bullet_shape {
  * `art`): declared in pattern files with their hitbox, drawn from the mod's
  * sheet, and characters' portraits. The built-ins keep their numbers, so
  * recorded replays stay valid. 255: a bullet keeps its shape in a byte and a
- * look code (pattern/library.h) keeps shape + 1 in its low byte, so 244 art
+ * look code (pattern/content/library.h) keeps shape + 1 in its low byte, so 244 art
  * shapes, portraits among them (six stages' bullets and twenty characters'
  * faces with room to spare). */
 #define BULLET_SHAPE_CAPACITY 255

@@ -58,7 +58,7 @@ static const char *const bullet_despawn_names[] = {
 };
 
 /* A mod's shapes (ids past the built-ins) are spawned with their declared
- * hitbox as the spawn's radius (pattern/bullet_object.c); the orb's hitbox is
+ * hitbox as the spawn's radius (pattern/objects/bullet_object.c); the orb's hitbox is
  * only the fallback of a bare spawn. */
 static const float bullet_shape_radius[] = {
 #define BULLET_SHAPE_RADIUS(id, name, radius, rotates, size) radius,

@@ -73,7 +73,7 @@ static const char *const option_look_names[] = {"option", "option_swallow"};
 #define OPTION_LOOK_COUNT 2
 
 /* Besides these, every look may name one of a library's art shapes
- * (pattern/art.h): the renderer draws it from the mod's sheet, animated when
+ * (pattern/content/art.h): the renderer draws it from the mod's sheet, animated when
  * it is an animation. A look is presentation: the name is kept as a string,
  * and what it draws never reaches a hash. */
 

@@ -87,10 +87,10 @@
 #define LASER_SHOT_FADE_FRAMES  4u /* a player's laser (LASER_FLAG_SHOT): full width to nothing */
 
 /* Kinds: id, name (the word after `laser` in a script), letter (what
- * pattern/ast.h's AST_CLAUSES table writes for "this clause applies to it").
+ * pattern/language/ast.h's AST_CLAUSES table writes for "this clause applies to it").
  * A kind is named here once: the language finds it by name (laser_kind_find),
- * the VM carries it as its id + 1 (pattern/vm.h's VM_LASER_*, 0 a bullet:
- * pattern/laser_object.c checks they agree). */
+ * the VM carries it as its id + 1 (pattern/vm/vm.h's VM_LASER_*, 0 a bullet:
+ * pattern/objects/laser_object.c checks they agree). */
 #define LASER_KINDS(X)           \
     X(STRAIGHT, "straight", 's') \
     X(CURVY, "curvy", 'c')
@@ -347,7 +347,7 @@ void laser_pool_blocks(laser_pool *p, memblock_list *l);
 const char *laser_kind_name(laser_kind k);
 /* The kind a script's word names ("straight", "curvy"), or -1. */
 int laser_kind_find(const char *name);
-/* A kind's letter in the fire clauses' table (pattern/ast.h), '?' for none. */
+/* A kind's letter in the fire clauses' table (pattern/language/ast.h), '?' for none. */
 char laser_kind_letter(laser_kind k);
 const char *laser_phase_name(laser_phase ph);
 const char *laser_despawn_reason_name(laser_despawn_reason r);

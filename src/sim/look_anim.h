@@ -1,5 +1,5 @@
 /*
- * look_anim: which frame of an animated look (pattern/art.h: `shape NAME ...
+ * look_anim: which frame of an animated look (pattern/content/art.h: `shape NAME ...
  * frames N every F [once]`) an object shows at a given age.
  *
  * Shared by the pattern library (its tests) and the renderer (render/atlas.h),

@@ -1,5 +1,5 @@
 /*
- * dialogue_box: a dialogue scene (pattern/dialogue.h) drawn over the field as
+ * dialogue_box: a dialogue scene (pattern/content/dialogue.h) drawn over the field as
  * Touhou and Taisei draw theirs: the speakers' portraits at the field's sides
  * (the player's character on the left, the other on the right; the one not
  * speaking dimmed and set back), a box across the bottom of the field with the
@@ -11,8 +11,8 @@
 #ifndef CURTAIN_UI_DIALOGUE_BOX_H
 #define CURTAIN_UI_DIALOGUE_BOX_H
 
-#include "pattern/dialogue.h"
-#include "pattern/library.h"
+#include "pattern/content/dialogue.h"
+#include "pattern/content/library.h"
 #include "render/atlas_texture.h"
 
 #include <SDL.h>

@@ -2,7 +2,7 @@
  * spectacle: what a script's presentation statements show (docs/patterns.md,
  * "Spectacle"): effect objects that move, grow, turn and fade and never collide,
  * flashes and tints of the field, shakes and cut-ins, as a ship's bomb or a
- * stage, enemy or boss script asks (pattern/vm.h's vm_show, reached as the
+ * stage, enemy or boss script asks (pattern/vm/vm.h's vm_show, reached as the
  * world's SHOW and SHIP_SHOW events).
  *
  * Presentation only: the world never reads it, the state hash and the content
@@ -16,7 +16,7 @@
 
 #include "core/rng.h"
 #include "game/world.h"
-#include "pattern/vm.h"
+#include "pattern/vm/vm.h"
 #include "render/effect_quads.h"
 #include "render/sprite_batch.h"
 #include "sim/bullet_kind.h"

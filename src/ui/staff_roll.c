@@ -5,7 +5,7 @@
 
 #include "core/data_path.h"
 #include "core/log.h"
-#include "pattern/backdrop_decl.h"
+#include "pattern/content/backdrop_decl.h"
 #include "render/field_view.h"
 #include "sim/backdrop.h"
 #include "sim/playfield.h"

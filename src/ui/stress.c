@@ -17,7 +17,7 @@
 #include "core/clock.h"
 #include "core/log.h"
 #include "core/mem.h"
-#include "pattern/diag.h"
+#include "pattern/language/diag.h"
 #include "render/atlas_texture.h"
 #include "sim/playfield.h"
 #include "ui/app.h"

@@ -7,7 +7,7 @@
  */
 #include "core/data_path.h"
 #include "core/mem.h"
-#include "pattern/diag.h"
+#include "pattern/language/diag.h"
 #include "sim/playfield.h"
 #include "ui/app.h"
 #include "ui/panel.h"

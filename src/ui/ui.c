@@ -706,7 +706,7 @@ static void ui_sound_refused(void *ctx, int k, const char *why)
 }
 
 /* Reads the sound files the library's scripts play (a mod's sounds/NAME.wav,
- * pattern/sound_file.h). */
+ * pattern/content/sound_file.h). */
 static void ui_load_sounds(app *a)
 {
     const char *names[SOUND_FILE_MAX], *paths[SOUND_FILE_MAX];

@@ -8,7 +8,7 @@
 #define CURTAIN_UI_UI_H
 
 #include "game/world.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 #include <stdint.h>
 

@@ -5,7 +5,7 @@
 
 #include "game/difficulty.h"
 #include "game/scenery.h"
-#include "pattern/character.h"
+#include "pattern/content/character.h"
 #include "platform/window.h"
 #include "render/atlas.h"
 #include "render/bullet_palette.h"

@@ -13,7 +13,7 @@
 
 #include "game/options.h"
 #include "game/world.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 #include "render/frame_view.h"
 #include "ui/effects.h"
 #include "ui/spectacle.h"
@@ -103,9 +103,9 @@ int world_view_enemy_sprite(const world *w, const enemy *e);
  * replaces it (a declaration names its own). */
 int world_view_item_look(int kind);
 
-/* Draws the library's art shapes (pattern/art.h) in v from now on: each sheet
+/* Draws the library's art shapes (pattern/content/art.h) in v from now on: each sheet
  * read, the atlas built again on both renderer paths (frame_view_set_art); and
- * its data backdrops (pattern/backdrop_decl.h, frame_view_set_backdrops). A
+ * its data backdrops (pattern/content/backdrop_decl.h, frame_view_set_backdrops). A
  * library without art takes the art away. Returns 0, or -1 with a positioned
  * err (file:line:col: a sheet missing or unreadable, a frame outside it). */
 int world_view_load_art(frame_view *v, const library *lib, char *err, size_t err_size);

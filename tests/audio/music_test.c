@@ -13,7 +13,7 @@
 #include "core/file.h"
 #include "core/mem.h"
 #include "game/world.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 #include "../game/test_library.h"
 

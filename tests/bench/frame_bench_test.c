@@ -8,8 +8,8 @@
 #include "bench/frame_bench.h"
 #include "core/rng.h"
 #include "game/world.h"
-#include "pattern/diag.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
+#include "pattern/language/diag.h"
 #include "sim/playfield.h"
 
 #include <stdlib.h>

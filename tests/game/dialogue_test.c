@@ -1,6 +1,6 @@
 /*
  * dialogue: the dialogue scenes of a stage in the game's world
- * (pattern/dialogue.h, tests/game/dialogue_mod). A `say` waits for the shot
+ * (pattern/content/dialogue.h, tests/game/dialogue_mod). A `say` waits for the shot
  * button, pressed (not held) once the line has been up DIALOGUE_MIN_FRAMES; a
  * held skip button passes the whole scene in one frame; while a line is up
  * nobody fires and nothing hurts the player, who neither shoots nor bombs;

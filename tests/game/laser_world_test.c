@@ -8,7 +8,7 @@
 #include "../check.h"
 #include "core/mem.h"
 #include "game/world.h"
-#include "pattern/laser_object.h"
+#include "pattern/objects/laser_object.h"
 #include "sim/playfield.h"
 #include "test_library.h"
 #include <stdio.h>

@@ -9,7 +9,7 @@
 #include "cue_content.h"
 #include "game/scenery.h"
 #include "game/world.h"
-#include "pattern/backdrop_decl.h"
+#include "pattern/content/backdrop_decl.h"
 #include "sim/backdrop.h"
 #include "test_library.h"
 

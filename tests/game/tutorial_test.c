@@ -13,8 +13,8 @@
 #include "../check.h"
 #include "game/difficulty.h"
 #include "game/tutorial.h"
-#include "pattern/diag.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
+#include "pattern/language/diag.h"
 
 #include <stdio.h>
 

@@ -1,7 +1,7 @@
 /*
  * viewer: the viewer is the game. Every stage of patterns/ (the game's, then
  * its Extra stage) and every boss is run twice, side by side: in the viewer's
- * sandbox (pattern/sandbox.h, what `curtain view` and `curtain run` show) and
+ * sandbox (pattern/objects/sandbox.h, what `curtain view` and `curtain run` show) and
  * in the game's world (game/world.h: invulnerable, no input, so no player shot
  * and no dialogue waits: a practice skips every line). The sandbox's dummy
  * player stands where the game's ship is, at the game's rank, with the same
@@ -25,7 +25,7 @@
 #include "core/mem.h"
 #include "game/difficulty.h"
 #include "game/world.h"
-#include "pattern/sandbox.h"
+#include "pattern/objects/sandbox.h"
 #include "test_library.h"
 
 /* The most frames one run is compared for. */
@@ -207,7 +207,7 @@ static uint32_t viewer_bosses(const library *lib)
 }
 
 /* A boss that vanishes itself: in the game a boss does not vanish (only a
- * small enemy does: pattern/objects.h), and the viewer keeps it the same. */
+ * small enemy does: pattern/objects/objects.h), and the viewer keeps it the same. */
 static const char viewer_vanish_boss[] = "boss t_vanisher {\n"
                                          "    phase time 3s health 100 {\n"
                                          "        wait 30\n"

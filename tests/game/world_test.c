@@ -10,7 +10,7 @@
 #include "core/rng.h"
 #include "game/world.h"
 #include "game/world_host.h"
-#include "pattern/sandbox.h"
+#include "pattern/objects/sandbox.h"
 #include "sim/playfield.h"
 #include "test_library.h"
 

@@ -4,7 +4,7 @@
  * in a build with -DCURTAIN_SDL=OFF.
  */
 #include "lsp/session.h"
-#include "pattern/bulletml_import.h"
+#include "pattern/bulletml/bulletml_import.h"
 
 #include <unistd.h>
 

@@ -15,8 +15,8 @@
 #include "../check.h"
 #include "core/file.h"
 #include "lsp/jsonrpc.h"
-#include "pattern/bulletml_import.h"
-#include "pattern/library.h"
+#include "pattern/bulletml/bulletml_import.h"
+#include "pattern/content/library.h"
 
 #include <cjson/cJSON.h>
 #include <poll.h>

@@ -1,5 +1,5 @@
 /*
- * art: a mod's own bullet shapes (pattern/art.h). The declarations give shape
+ * art: a mod's own bullet shapes (pattern/content/art.h). The declarations give shape
  * ids past the built-ins, which keep theirs; the names work wherever a built-in
  * shape's does (fire, a handle's look, a bulletml look); the look code carries
  * the hitbox, so a bullet spawns with it and the content (the code) changes
@@ -8,10 +8,10 @@
  */
 #include "../check.h"
 #include "core/mem.h"
-#include "pattern/bullet_object.h"
-#include "pattern/bulletml_import.h"
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/bulletml/bulletml_import.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/bullet_object.h"
+#include "pattern/objects/sandbox.h"
 #include "test_sandbox.h"
 
 #include <string.h>

@@ -12,8 +12,8 @@
 #include "../check.h"
 #include "../game/cue_content.h"
 #include "../game/test_library.h"
-#include "pattern/backdrop_cue.h"
-#include "pattern/sandbox.h"
+#include "pattern/content/backdrop_cue.h"
+#include "pattern/objects/sandbox.h"
 #include "sim/backdrop.h"
 
 #include <string.h>

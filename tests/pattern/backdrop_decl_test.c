@@ -1,5 +1,5 @@
 /*
- * backdrop_decl: a mod's data backdrops (pattern/backdrop_decl.h). The
+ * backdrop_decl: a mod's data backdrops (pattern/content/backdrop_decl.h). The
  * declarations give ids past the nine drawn in code, which keep theirs; the
  * layers hold what was written (defaults where nothing was), sheets joined with
  * the file's folder and shared; `background` and `spell_background` cue them
@@ -12,9 +12,9 @@
  */
 #include "../check.h"
 #include "core/file.h"
-#include "pattern/backdrop_cue.h"
-#include "pattern/backdrop_decl.h"
-#include "pattern/library.h"
+#include "pattern/content/backdrop_cue.h"
+#include "pattern/content/backdrop_decl.h"
+#include "pattern/content/library.h"
 
 #include <stdio.h>
 #include <string.h>

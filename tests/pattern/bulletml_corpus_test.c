@@ -3,8 +3,8 @@
  * installed the test fails: the packages are expected (tools/setup.sh test
  * installs them; configure with -DCURTAIN_BULLETML_CORPUS=OFF to leave it out). */
 #include "../check.h"
-#include "pattern/bulletml.h"
-#include "pattern/bulletml_corpus.h"
+#include "pattern/bulletml/bulletml.h"
+#include "pattern/bulletml/bulletml_corpus.h"
 
 int main(void)
 {

@@ -30,8 +30,8 @@
 #include "bulletml_gen.h"
 #include "bulletml_oracle.h"
 #include "core/rng.h"
-#include "pattern/bulletml_corpus.h"
-#include "pattern/bulletml_host.h"
+#include "pattern/bulletml/bulletml_corpus.h"
+#include "pattern/bulletml/bulletml_host.h"
 
 #include <math.h>
 #include <stdlib.h>

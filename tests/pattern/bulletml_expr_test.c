@@ -1,7 +1,7 @@
 /* bulletml_expr: libbulletml's grammar and arithmetic, its quirks, and every
  * expression it cannot parse refused with a position. */
 #include "../check.h"
-#include "pattern/bulletml_expr.h"
+#include "pattern/bulletml/bulletml_expr.h"
 
 #include <math.h>
 #include <string.h>

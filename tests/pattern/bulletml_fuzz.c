@@ -6,8 +6,8 @@
  * (-DCURTAIN_FUZZ=ON); its corpus (tests/pattern/fuzz/bulletml/) is replayed by
  * ctest through tests/fuzz_replay.c.
  */
-#include "pattern/bulletml_compile.h"
-#include "pattern/bulletml_host.h"
+#include "pattern/bulletml/bulletml_compile.h"
+#include "pattern/bulletml/bulletml_host.h"
 
 #include "core/mem.h"
 

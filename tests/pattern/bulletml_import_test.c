@@ -6,9 +6,9 @@
  */
 #include "../check.h"
 #include "core/mem.h"
-#include "pattern/bulletml_import.h"
-#include "pattern/sandbox.h"
-#include "pattern/vm.h"
+#include "pattern/bulletml/bulletml_import.h"
+#include "pattern/objects/sandbox.h"
+#include "pattern/vm/vm.h"
 #include "sim/bullet_kind.h"
 #include "test_sandbox.h"
 

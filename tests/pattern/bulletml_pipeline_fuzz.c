@@ -8,7 +8,7 @@
  * in tests/pattern/fuzz/bulletml_pipeline/ is replayed by ctest with any
  * compiler. Dictionary: tests/pattern/fuzz/bulletml.dict.
  */
-#include "pattern/bulletml_import.h"
+#include "pattern/bulletml/bulletml_import.h"
 #include "pipeline_fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -14,7 +14,7 @@
 #include "core/file.h"
 #include "core/mem.h"
 #include "core/trig.h"
-#include "pattern/bulletml_host.h"
+#include "pattern/bulletml/bulletml_host.h"
 
 #include <dirent.h>
 #include <math.h>

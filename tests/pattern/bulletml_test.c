@@ -2,7 +2,7 @@
  * libbulletml crashes, hangs or misbehaves on, the error and its position. */
 #include "../check.h"
 #include "core/mem.h"
-#include "pattern/bulletml.h"
+#include "pattern/bulletml/bulletml.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,12 +1,12 @@
 /*
- * character: who speaks, with a portrait per expression (pattern/character.h).
+ * character: who speaks, with a portrait per expression (pattern/content/character.h).
  * The table keeps the declared names, colours and portraits (art shape ids);
  * bosses and ships name their character; portraits may be larger than a
  * bullet's frame but are never fired; every bad declaration or unknown name is
  * a positioned error with a did-you-mean.
  */
 #include "../check.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 #include <string.h>
 

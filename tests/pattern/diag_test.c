@@ -18,8 +18,8 @@
 #include "../check.h"
 #include "core/file.h"
 #include "core/mem.h"
-#include "pattern/library.h"
-#include "pattern/program.h"
+#include "pattern/content/library.h"
+#include "pattern/vm/program.h"
 #include "sim/backdrop.h"
 
 #include <stdlib.h>

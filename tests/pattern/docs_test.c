@@ -4,10 +4,10 @@
  * every file of docs/examples/ must appear on the page; each loads alone with no
  * error or warning, and runs 900 frames in the sandbox without a run-time error,
  * firing bullets. The page's lists of bullet shapes, colours and reserved words
- * are exactly the language's, and so is the hover table of pattern/reference.h,
+ * are exactly the language's, and so is the hover table of pattern/language/reference.h,
  * every row of which the page's Reference shows, and so is its table of the
- * built-in sounds (sim/sound.h); the word table (pattern/words.h) keeps its
- * own promises (docs_words), and VM_MD's table of verbs lists pattern/vm.h's.
+ * built-in sounds (sim/sound.h); the word table (pattern/language/words.h) keeps its
+ * own promises (docs_words), and VM_MD's table of verbs lists pattern/vm/vm.h's.
  * Each ```xml block of BULLETML_MD (a whole BulletML document) loads without a
  * warning and runs the same way.
  *
@@ -16,14 +16,14 @@
 #include "../check.h"
 #include "core/file.h"
 #include "core/mem.h"
-#include "pattern/bulletml_import.h"
-#include "pattern/compiler.h"
-#include "pattern/library.h"
-#include "pattern/parser.h"
-#include "pattern/reference.h"
-#include "pattern/sandbox.h"
-#include "pattern/vm.h"
-#include "pattern/words.h"
+#include "pattern/bulletml/bulletml_import.h"
+#include "pattern/content/library.h"
+#include "pattern/language/compiler.h"
+#include "pattern/language/parser.h"
+#include "pattern/language/reference.h"
+#include "pattern/language/words.h"
+#include "pattern/objects/sandbox.h"
+#include "pattern/vm/vm.h"
 #include "sim/bullet_kind.h"
 #include "sim/sound.h"
 #include "test_sandbox.h"
@@ -198,18 +198,19 @@ static int docs_shows(const char *from, const char *word)
     return 0;
 }
 
-/* Every word of the list has a row of this kind in pattern/reference's table (pattern/words.h). */
+/* Every word of the list has a row of this kind in pattern/reference's table
+ * (pattern/language/words.h). */
 static void docs_has_rows(const char *const *words, int count, reference_kind kind)
 {
     for (int i = 0; i < count; i++) {
         if (!reference_has(words[i], kind))
-            fprintf(stderr, "the %s '%s' has no row in pattern/words.h\n",
+            fprintf(stderr, "the %s '%s' has no row in pattern/language/words.h\n",
                     reference_kind_name(kind), words[i]);
         CHECK(reference_has(words[i], kind));
     }
 }
 
-/* The hover table (pattern/reference.h) is the language's: every statement,
+/* The hover table (pattern/language/reference.h) is the language's: every statement,
  * declaration, clause, built-in value and function has a row, every row of
  * those kinds is one the language has, and the page's Reference shows every
  * row's word. */
@@ -271,14 +272,14 @@ static void docs_reference(const char *md)
         }
         if (!known)
             fprintf(stderr,
-                    "pattern/words.h describes the %s '%s', which the language "
+                    "pattern/language/words.h describes the %s '%s', which the language "
                     "does not have\n",
                     reference_kind_name(rows[i].kind), w);
         CHECK(known);
     }
 }
 
-/* The word table's own promises (pattern/words.h): a word starts one kind of
+/* The word table's own promises (pattern/language/words.h): a word starts one kind of
  * statement only; each verb statement that acts hands its values to the VM
  * verb of its own name; a verb's hover says where it stands, once. */
 static void docs_words(void)
@@ -314,7 +315,7 @@ static void docs_words(void)
     CHECK(strstr(hover, "(A ship's scripts.) The shots fired after it") != NULL);
 }
 
-/* docs/vm.md's table of verbs has a row for each of pattern/vm.h's VM_VERBS
+/* docs/vm.md's table of verbs has a row for each of pattern/vm/vm.h's VM_VERBS
  * ("| PIERCE |", or a row naming two: "| SOUND, MUSIC |"), and no other. */
 static void docs_vm_verbs(const char *vm_md)
 {

@@ -12,8 +12,8 @@
 #include "core/file.h"
 #include "core/hash.h"
 #include "core/mem.h"
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/sandbox.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /*
- * handles: the lasting handles of pattern/handle.h against a model, and the
+ * handles: the lasting handles of pattern/vm/handle.h against a model, and the
  * language's handles (fire ... as b, groups, NAME.statement) run in the
  * sandbox: what they read and do while their object lives and once it is
  * gone, groups that forget, and no allocation per frame.
@@ -7,11 +7,11 @@
 #include "../check.h"
 #include "core/mem.h"
 #include "core/rng.h"
-#include "pattern/bullet_object.h"
-#include "pattern/handle.h"
-#include "pattern/laser_object.h"
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/bullet_object.h"
+#include "pattern/objects/laser_object.h"
+#include "pattern/objects/sandbox.h"
+#include "pattern/vm/handle.h"
 #include "test_sandbox.h"
 
 #include <stdlib.h>

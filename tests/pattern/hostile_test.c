@@ -4,9 +4,9 @@
 #include "../check.h"
 #include "core/file.h"
 #include "core/mem.h"
-#include "pattern/bulletml.h"
-#include "pattern/library.h"
-#include "pattern/parser.h"
+#include "pattern/bulletml/bulletml.h"
+#include "pattern/content/library.h"
+#include "pattern/language/parser.h"
 #include "sim/bullet_kind.h"
 #include "test_sandbox.h"
 
@@ -114,7 +114,7 @@ static void test_else_if_chain(void)
 
 /* Steps a sandbox running `entry` of src `frames` frames; each frame's
  * instructions and runners started must stay within the frame's budget (the
- * defaults of pattern/vm.h: 1,000,000 instructions plus one runner's 100,000
+ * defaults of pattern/vm/vm.h: 1,000,000 instructions plus one runner's 100,000
  * that may be under way when they run out; 8192 starts). */
 static void run_bounded(const char *src, const char *entry, int frames, const char *message)
 {

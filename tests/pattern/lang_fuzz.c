@@ -13,8 +13,8 @@
  *
  * then fold what it found back with -set_cover_merge=1 into tests/pattern/fuzz/lang/.
  */
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/sandbox.h"
 
 #include <stdint.h>
 #include <stdlib.h>

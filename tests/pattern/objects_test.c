@@ -1,20 +1,20 @@
 /*
- * objects: the one object layer under the VM (pattern/objects.h). A vm_obj
+ * objects: the one object layer under the VM (pattern/objects/objects.h). A vm_obj
  * names the store its bits say (bullet, laser, enemy; a stale one none); get,
  * set and ramp reach that object; a shot's parent place; vanish queues a
  * bullet, fades a laser, marks a small enemy dying and leaves a boss and the
  * stage; the `enemies` rule and format 2's; `aim` is trig_aim, bit for bit the
  * formula every host wrote before; and a laser kind is named once: every row
  * of sim/laser_pool.h's LASER_KINDS fires by its name from a script, and the
- * fire clauses' table (pattern/ast.h) writes only its letters (and 'b').
+ * fire clauses' table (pattern/language/ast.h) writes only its letters (and 'b').
  */
 #include "../check.h"
 #include "core/trig.h"
-#include "pattern/ast.h"
-#include "pattern/bullet_object.h"
-#include "pattern/laser_object.h"
-#include "pattern/objects.h"
-#include "pattern/sandbox.h"
+#include "pattern/language/ast.h"
+#include "pattern/objects/bullet_object.h"
+#include "pattern/objects/laser_object.h"
+#include "pattern/objects/objects.h"
+#include "pattern/objects/sandbox.h"
 
 #include <stdio.h>
 #include <string.h>

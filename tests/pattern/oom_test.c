@@ -11,7 +11,7 @@
 #include "../check.h"
 #include "core/file.h"
 #include "core/mem.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 #include <dirent.h>
 #include <stdlib.h>

@@ -4,14 +4,14 @@
  * the game loads content, then every entry that can start alone and every boss
  * run for PIPELINE_FRAMES frames in a small sandbox, as `curtain view` and
  * `curtain run` do. Besides never crashing, leaking or tripping a sanitizer, each
- * frame must stay within the VM's frame budget (pattern/vm.h): a frame that runs
+ * frame must stay within the VM's frame budget (pattern/vm/vm.h): a frame that runs
  * more, or starts more scripts, aborts.
  */
 #ifndef CURTAIN_TESTS_PIPELINE_FUZZ_H
 #define CURTAIN_TESTS_PIPELINE_FUZZ_H
 
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/sandbox.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
  */
 #include "../check.h"
 #include "../game/test_library.h"
-#include "pattern/sandbox.h"
+#include "pattern/objects/sandbox.h"
 
 #include <string.h>
 

@@ -11,8 +11,8 @@
  * default left show as its stack held it).
  */
 #include "../check.h"
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/sandbox.h"
 #include "test_host.h"
 
 #include <string.h>

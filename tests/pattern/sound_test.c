@@ -1,5 +1,5 @@
 /*
- * sound: `sound NAME` checked at compile time (pattern/sound_file.h). A
+ * sound: `sound NAME` checked at compile time (pattern/content/sound_file.h). A
  * built-in name compiles; a file sounds/NAME.wav in the script's folder or one
  * above is found and joins the library's sound table (once, however often it
  * is played); any other name is a positioned error with the nearest built-in
@@ -9,7 +9,7 @@
  */
 #include "../check.h"
 #include "core/file.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,7 +13,7 @@
 
 #include "core/rng.h"
 #include "core/trig.h"
-#include "pattern/vm.h"
+#include "pattern/vm/vm.h"
 
 #include <string.h>
 

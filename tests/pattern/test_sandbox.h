@@ -7,7 +7,7 @@
 #define CURTAIN_TESTS_TEST_SANDBOX_H
 
 #include "../check.h"
-#include "pattern/sandbox.h"
+#include "pattern/objects/sandbox.h"
 
 /* A default sandbox running `entry` of lib, stepped `frames` frames; NULL (a
  * failed CHECK) when it cannot be made or the entry cannot start (a NULL entry

@@ -3,14 +3,14 @@
  * '+' (no space between, where its commas put one); a title's texts and a
  * spell card's name join strings, numbers and constants, folded when the file
  * loads (a value known only at run time is a positioned error there); a
- * dialogue line joins any values (pattern/dialogue.h's dialogue_format, and
+ * dialogue line joins any values (pattern/content/dialogue.h's dialogue_format, and
  * the sandbox's scene shows it). Strings are kept by value: two files that
  * spell the same text share it, whatever their order.
  */
 #include "../check.h"
-#include "pattern/dialogue.h"
-#include "pattern/library.h"
-#include "pattern/sandbox.h"
+#include "pattern/content/dialogue.h"
+#include "pattern/content/library.h"
+#include "pattern/objects/sandbox.h"
 
 #include <string.h>
 

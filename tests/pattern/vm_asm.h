@@ -15,7 +15,7 @@
 #ifndef CURTAIN_TESTS_VM_ASM_H
 #define CURTAIN_TESTS_VM_ASM_H
 
-#include "pattern/program.h"
+#include "pattern/vm/program.h"
 
 #include <stdio.h>
 #include <stdlib.h>

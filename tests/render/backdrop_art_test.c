@@ -1,5 +1,5 @@
 /*
- * backdrop_art: a data backdrop (pattern/backdrop_decl.h) drawn on both
+ * backdrop_art: a data backdrop (pattern/content/backdrop_decl.h) drawn on both
  * renderer paths. A test mod (a sheet drawn here, a file declaring a backdrop
  * of every kind of layer: a gradient fill, a tiled picture scrolling, a
  * placed one turning, a tinted additive one fading; and a spell variant)
@@ -16,7 +16,7 @@
 #include "core/file.h"
 #include "core/mem.h"
 #include "gl_target.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 #include "render/frame_view.h"
 #include "sim/playfield.h"
 

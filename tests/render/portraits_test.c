@@ -14,7 +14,7 @@
  */
 #include "../check.h"
 #include "core/mem.h"
-#include "pattern/library.h"
+#include "pattern/content/library.h"
 #include "render/atlas.h"
 
 #include <SDL.h>

@@ -12,7 +12,7 @@
  * replayed by ctest with any compiler (render.sheet_fuzz_corpus).
  */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include "pattern/art.h"
+#include "pattern/content/art.h"
 #include "render/atlas_texture.h"
 
 #include <stdint.h>

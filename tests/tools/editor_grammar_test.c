@@ -20,10 +20,10 @@
 #include "../check.h"
 #include "core/file.h"
 #include "core/mem.h"
-#include "pattern/lexer.h"
-#include "pattern/library.h"
-#include "pattern/parser.h"
-#include "pattern/reference.h"
+#include "pattern/content/library.h"
+#include "pattern/language/lexer.h"
+#include "pattern/language/parser.h"
+#include "pattern/language/reference.h"
 
 #include <cjson/cJSON.h>
 #include <oniguruma.h>

@@ -1,6 +1,6 @@
 /*
  * words_gen: the files made from the pattern language's word table
- * (src/pattern/words.h), written or checked.
+ * (src/pattern/language/words.h), written or checked.
  *
  *   tools/editor/vscode/syntaxes/curtain-pattern.tmLanguage.json  the TextMate grammar
  *   tools/editor/vim/syntax/curtainpat.vim                        the Vim syntax file
@@ -10,7 +10,7 @@
  * its rows; a function is also coloured as one before a '('. A dictionary keeps
  * its own entries (snippets, punctuation) above the marker line and gets every
  * word of the language below it: the table's, the fire and presentation
- * clauses (pattern/ast.h), the shapes and colours (sim/bullet_kind.h), and
+ * clauses (pattern/language/ast.h), the shapes and colours (sim/bullet_kind.h), and
  * each function with its '('.
  *
  * usage: words_gen write|check ROOT
@@ -20,9 +20,9 @@
 #include "../tool_args.h"
 #include "core/file.h"
 #include "core/mem.h"
-#include "pattern/ast.h"
-#include "pattern/parser.h"
-#include "pattern/words.h"
+#include "pattern/language/ast.h"
+#include "pattern/language/parser.h"
+#include "pattern/language/words.h"
 #include "sim/bullet_kind.h"
 
 #include <stdarg.h>
@@ -34,8 +34,8 @@
 #define GEN_OUT_MAX   (64 * 1024)
 
 /* The dictionaries' marker: what is below it is written here. */
-#define GEN_DICT_MARKER                                                                  \
-    "# The language's words, made from src/pattern/words.h by tools/words/words_gen.c\n" \
+#define GEN_DICT_MARKER                                                                           \
+    "# The language's words, made from src/pattern/language/words.h by tools/words/words_gen.c\n" \
     "# (`cmake --build BUILD --target words`): do not edit below this line.\n"
 
 typedef struct gen_word {
@@ -185,7 +185,8 @@ static void gen_textmate(void)
             "  \"scopeName\": \"source.curtain-pattern\",\n"
             "  \"fileTypes\": [\n    \"pat\"\n  ],\n"
             "  \"comment\": \"The pattern language of curtain (docs/patterns.md). Made from "
-            "src/pattern/words.h by tools/words/words_gen.c: do not edit. Match rules only, one "
+            "src/pattern/language/words.h by tools/words/words_gen.c: do not edit. Match rules "
+            "only, one "
             "line at a time; the test tools.editor_grammar applies them to every file of "
             "patterns/ and docs/examples/ and checks that the keyword scopes fall exactly on the "
             "words the lexer reads as the language's keywords.\",\n"
@@ -243,10 +244,11 @@ static void gen_vim_line(const char *group, const char **names, int n)
 static void gen_vim(void)
 {
     const char *names[GEN_MAX_WORDS];
-    gen_put("\" Vim and Neovim syntax for curtain pattern files (.pat): docs/patterns.md.\n"
-            "\" Made from src/pattern/words.h by tools/words/words_gen.c: do not edit. The\n"
-            "\" test tools.editor_grammar checks the keywords against the language.\n"
-            "if exists(\"b:current_syntax\")\n  finish\nendif\n\n");
+    gen_put(
+        "\" Vim and Neovim syntax for curtain pattern files (.pat): docs/patterns.md.\n"
+        "\" Made from src/pattern/language/words.h by tools/words/words_gen.c: do not edit. The\n"
+        "\" test tools.editor_grammar checks the keywords against the language.\n"
+        "if exists(\"b:current_syntax\")\n  finish\nendif\n\n");
     for (int k = 0; k < WORD_CLASS_FUNCTION; k++)
         gen_vim_line(class_vim[k], names, gen_class(k, names, gen_by_name));
     memcpy(names, shapes, sizeof shapes);
@@ -338,10 +340,11 @@ static int gen_file(const char *root, const char *rel, int write, const char *ol
         return 0;
     }
     if (!old || strlen(old) != used || memcmp(old, out, used) != 0) {
-        fprintf(stderr,
-                "%s is not what src/pattern/words.h makes: run `cmake --build BUILD --target "
-                "words` and commit it\n",
-                rel);
+        fprintf(
+            stderr,
+            "%s is not what src/pattern/language/words.h makes: run `cmake --build BUILD --target "
+            "words` and commit it\n",
+            rel);
         return 1;
     }
     return 0;
@@ -352,7 +355,8 @@ int main(int argc, char **argv)
     static const tool_usage usage = {
         "words_gen", "write|check ROOT",
         "writes (write) or checks (check) the files made from the pattern language's word\n"
-        "table, src/pattern/words.h, under the source folder ROOT: the TextMate grammar, the\n"
+        "table, src/pattern/language/words.h, under the source folder ROOT: the TextMate grammar, "
+        "the\n"
         "Vim syntax file and the fuzz dictionaries' word blocks",
         2, 2};
     int args = tool_args(argc, argv, &usage);

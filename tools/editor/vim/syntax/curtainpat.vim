@@ -1,5 +1,5 @@
 " Vim and Neovim syntax for curtain pattern files (.pat): docs/patterns.md.
-" Made from src/pattern/words.h by tools/words/words_gen.c: do not edit. The
+" Made from src/pattern/language/words.h by tools/words/words_gen.c: do not edit. The
 " test tools.editor_grammar checks the keywords against the language.
 if exists("b:current_syntax")
   finish

@@ -1,0 +1,799 @@
+/*
+ * compiler_expr: expressions. The built-in values, constant folding (what is
+ * known when the files load, and the global constants folded on first use),
+ * names, calls, arrays, handles' members, and the arguments of calls of
+ * patterns and enemies. A folded expression is one CONST. Part of the compiler
+ * (compiler.h); the shared state is compiler_state.h.
+ */
+#include "pattern/language/compiler_state.h"
+
+/* ---- tables: built-in values and functions ---- */
+
+typedef enum value_kind {
+    VAL_GET,   /* GET prop */
+    VAL_RAND,  /* RAND */
+    VAL_CLOCK, /* CLOCK */
+    VAL_PREV,  /* PREV arg */
+    VAL_CONST, /* a number */
+} value_kind;
+
+/*   name  kind  argument (prop, PREV operand or the number) */
+#define COMPILER_VALUES(X)                         \
+    X("aim", VAL_GET, VM_PROP_AIM)                 \
+    X("heading", VAL_GET, VM_PROP_HEADING)         \
+    X("speed", VAL_GET, VM_PROP_SPEED)             \
+    X("vx", VAL_GET, VM_PROP_VX)                   \
+    X("vy", VAL_GET, VM_PROP_VY)                   \
+    X("x", VAL_GET, VM_PROP_POS_X)                 \
+    X("y", VAL_GET, VM_PROP_POS_Y)                 \
+    X("spin", VAL_GET, VM_PROP_SPIN)               \
+    X("accel", VAL_GET, VM_PROP_ACCEL)             \
+    X("player_x", VAL_GET, VM_PROP_PLAYER_X)       \
+    X("player_y", VAL_GET, VM_PROP_PLAYER_Y)       \
+    X("rank", VAL_GET, VM_PROP_RANK)               \
+    X("enemies", VAL_GET, VM_PROP_ENEMIES)         \
+    X("boss_active", VAL_GET, VM_PROP_BOSS_ACTIVE) \
+    X("talking", VAL_GET, VM_PROP_TALKING)         \
+    X("ship", VAL_GET, VM_PROP_SHIP)               \
+    X("health", VAL_GET, VM_PROP_HEALTH)           \
+    X("rand", VAL_RAND, 0)                         \
+    X("time", VAL_CLOCK, 0)                        \
+    X("last", VAL_PREV, 0)                         \
+    X("last_speed", VAL_PREV, 1)                   \
+    X("up", VAL_CONST, 0)                          \
+    X("right", VAL_CONST, 90)                      \
+    X("down", VAL_CONST, 180)                      \
+    X("left", VAL_CONST, 270)                      \
+    X("center_x", VAL_CONST, 192)                  \
+    X("width", VAL_CONST, 384)                     \
+    X("height", VAL_CONST, 448)
+
+typedef struct value_def {
+    const char *name;
+    value_kind kind;
+    double arg;
+} value_def;
+
+static const value_def compiler_values[] = {
+#define COMPILER_VALUE_ROW(name, kind, arg) {name, kind, arg},
+    COMPILER_VALUES(COMPILER_VALUE_ROW)
+#undef COMPILER_VALUE_ROW
+};
+#define COMPILER_VALUE_COUNT ((int)(sizeof compiler_values / sizeof compiler_values[0]))
+
+const char *compiler_value_name(int i)
+{
+    return i >= 0 && i < COMPILER_VALUE_COUNT ? compiler_values[i].name : NULL;
+}
+/* ---- constant folding ---- */
+
+/* Index of a built-in value (COMPILER_VALUES), or -1. */
+int compiler_find_value(const char *name)
+{
+    for (int i = 0; i < COMPILER_VALUE_COUNT; i++)
+        if (strcmp(compiler_values[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Index of a math function (VM_MATH_FUNCS), or -1. */
+int compiler_find_math(const char *name)
+{
+    for (int i = 0; i < VM_MATH_COUNT; i++)
+        if (strcmp(vm_math_name((vm_math)i), name) == 0)
+            return i;
+    return -1;
+}
+
+/* Applies a binary operator as the VM would. */
+static double fold_binary(ast_op op, double y, double x)
+{
+    switch (op) {
+    case AST_ADD: return y + x;
+    case AST_SUB: return y - x;
+    case AST_MUL: return y * x;
+    case AST_DIV: return y / x;
+    case AST_MOD: return vm_mod(y, x);
+    case AST_LT: return y < x;
+    case AST_LE: return y <= x;
+    case AST_GT: return y > x;
+    case AST_GE: return y >= x;
+    case AST_EQ: return y == x;
+    case AST_NE: return y != x;
+    case AST_AND: return (y != 0.0) && (x != 0.0);
+    case AST_OR: return (y != 0.0) || (x != 0.0);
+    default: return 0.0;
+    }
+}
+
+/* The value of a name if known at load time: a constant or a fixed built-in.
+ * Locals shadow both. */
+static int fold_name(fstate *f, const char *name, double *out)
+{
+    if (f && scope_find(f, name))
+        return 0;
+    int v = compiler_find_value(name); /* built-in values first, as in expr_name */
+    if (v >= 0) {
+        if (compiler_values[v].kind != VAL_CONST)
+            return 0;
+        *out = compiler_values[v].arg;
+        return 1;
+    }
+    global *g = compiler_global(f->c, name);
+    if (!g || g->kind != G_CONST || !fold_global_const(f->c, g))
+        return 0;
+    *out = g->value;
+    return 1;
+}
+
+/* Whether e is known at load time; its value into *out. Reports nothing. */
+int fold(fstate *f, const ast_expr *e, double *out)
+{
+    if (!e)
+        return 0;
+    double a, b;
+    switch (e->kind) {
+    case EX_NUMBER: *out = e->number; return 1;
+    case EX_NAME: return fold_name(f, e->name, out);
+    case EX_INDEX:
+    case EX_MEMBER: return 0;
+    case EX_UNARY:
+        if (!fold(f, e->a, &a))
+            return 0;
+        *out = e->op == AST_NEG ? -a : (a == 0.0);
+        return 1;
+    case EX_BINARY:
+        if (!fold(f, e->a, &a) || !fold(f, e->b, &b))
+            return 0;
+        *out = fold_binary(e->op, a, b);
+        return 1;
+    case EX_CALL: {
+        if (strcmp(e->name, "level") == 0 && e->nargs >= 1) {
+            /* only when every level has the same value */
+            const ast_arg *arg = e->args;
+            if (!fold(f, arg->value, &a))
+                return 0;
+            for (arg = arg->next; arg; arg = arg->next)
+                if (!fold(f, arg->value, &b) || b != a)
+                    return 0;
+            *out = a;
+            return 1;
+        }
+        int m = compiler_find_math(e->name);
+        if (m < 0 || e->nargs != vm_math_arity((vm_math)m) || scope_find(f, e->name))
+            return 0;
+        double args[3];
+        int i = 0;
+        for (const ast_arg *arg = e->args; arg; arg = arg->next, i++)
+            if (arg->name || !fold(f, arg->value, &args[i]))
+                return 0;
+        *out = vm_math_eval((vm_math)m, args);
+        return 1;
+    }
+    }
+    return 0;
+}
+
+/* Where an expression starts (a binary node's own position is its operator). */
+ast_pos expr_start(const ast_expr *e)
+{
+    while (e->kind == EX_BINARY && e->a)
+        e = e->a;
+    return e->pos;
+}
+
+/* Folds a global const (on first use, so consts may refer to later ones). */
+int fold_global_const(compiler *c, global *g)
+{
+    if (g->state == 2)
+        return 1;
+    if (g->state == 3)
+        return 0;
+    if (g->state == 1) {
+        compiler_report(c, DIAG_CONST_CYCLE, g->file, g->decl->pos,
+                        "constant '%s' is defined through itself", g->name);
+        g->state = 3;
+        return 0;
+    }
+    if (c->const_depth >= COMPILER_MAX_CONST_DEPTH) {
+        compiler_report(c, DIAG_TOO_DEEP, g->file, g->decl->pos,
+                        "constant '%s' is defined through more than %d other constants in a row",
+                        g->name, COMPILER_MAX_CONST_DEPTH);
+        g->state = 3;
+        return 0;
+    }
+    /* folding needs no locals: one empty state serves every level (a copy per
+     * level on the C stack overflowed it in a long chain of constants) */
+    if (!c->const_scope && !(c->const_scope = arena_alloc(c->ar, sizeof *c->const_scope)))
+        return 0;
+    c->const_scope->c = c;
+    g->state = 1;
+    c->const_depth++;
+    double v;
+    int ok = g->decl->value && fold(c->const_scope, g->decl->value, &v);
+    c->const_depth--;
+    if (g->state == 3)
+        return 0;
+    if (!ok) {
+        if (g->decl->value)
+            compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(g->decl->value),
+                            "constant '%s' needs a value known when the file loads (numbers, "
+                            "other constants and math on them; not rank, rand or positions)",
+                            g->name);
+        g->state = 3;
+        return 0;
+    }
+    g->value = v;
+    g->state = 2;
+    return 1;
+}
+
+/* ---- expressions ---- */
+
+static void expr_index(fstate *f, const ast_expr *e);
+
+/* Collects the names a call or reference could have meant, for suggestions. */
+const char *compiler_suggest_value(fstate *f, const char *name)
+{
+    const char *cands[COMPILER_MAX_LOCALS + 64 + VM_MATH_COUNT];
+    int n = 0;
+    for (int i = 0; i < f->nlocals && n < COMPILER_MAX_LOCALS; i++)
+        if (f->locals[i].name && f->locals[i].name[0])
+            cands[n++] = f->locals[i].name; /* block markers have no name */
+    for (int i = 0; i < COMPILER_VALUE_COUNT; i++)
+        cands[n++] = compiler_values[i].name;
+    const char *best = diag_suggest(name, cands, n);
+    if (best)
+        return best;
+    /* constants: scan the globals (their count is unbounded, so in slices) */
+    for (int i = 0; i < f->c->nglobals && !best; i += 64) {
+        n = 0;
+        for (int k = i; k < f->c->nglobals && k < i + 64; k++)
+            if (f->c->globals[k].kind == G_CONST)
+                cands[n++] = f->c->globals[k].name;
+        best = diag_suggest(name, cands, n);
+    }
+    return best;
+}
+
+/* A handle or group where a number is expected. */
+static void handle_not_number(fstate *f, const local *l, ast_pos pos)
+{
+    if (l->type == LT_GROUP)
+        REPORT(f, DIAG_HANDLE_MISUSE, pos,
+               "'%s' is a group of handles, not a number: read %s.count, %s[i], or go through "
+               "it with 'for b in %s { ... }'",
+               l->name, l->name, l->name, l->name);
+    else
+        REPORT(f, DIAG_HANDLE_MISUSE, pos,
+               "'%s' %s handle, not a number: read what it names (%s.x, %s.speed, %s.alive...)",
+               l->name, l->size ? "holds a" : "is a", l->name, l->name, l->name);
+}
+
+/* A name as a value: a local, a built-in, a constant; else an error with a guess.
+ * Built-ins come before declarations, so that a pattern, enemy or imported
+ * BulletML file named like one (`x`, `time`) hides it from no file. */
+static void expr_name(fstate *f, const ast_expr *e)
+{
+    local *l = scope_find(f, e->name);
+    if (l) {
+        l->used = 1;
+        if (l->size)
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "'%s' is an array: write %s[i] for one of its %u values", e->name, e->name,
+                   (unsigned)l->size);
+        else if (l->type != LT_NUMBER)
+            handle_not_number(f, l, e->pos);
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        return;
+    }
+    int v = compiler_find_value(e->name);
+    if (v >= 0) {
+        const value_def *d = &compiler_values[v];
+        switch (d->kind) {
+        case VAL_GET: emit_ax(f, VM_OP_GET, (uint32_t)d->arg, e->pos); break;
+        case VAL_RAND: emit_ax(f, VM_OP_RAND, 0, e->pos); break;
+        case VAL_CLOCK: emit_ax(f, VM_OP_CLOCK, 0, e->pos); break;
+        case VAL_PREV: emit_ax(f, VM_OP_PREV, (uint32_t)d->arg, e->pos); break;
+        case VAL_CONST: emit_const(f, d->arg, e->pos); break;
+        }
+        return;
+    }
+    global *g = compiler_global(f->c, e->name);
+    if (g) {
+        if (g->kind == G_CONST) {
+            emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
+            return;
+        }
+        if (g->kind == G_SHARED) {
+            emit_ax(f, VM_OP_SHARED, g->shared, e->pos);
+            return;
+        }
+        if (g->kind == G_SHIP) { /* `if ship == hotaru`: the ship's index, by name */
+            emit_ref(f, g->ship, VM_REF_SHIP, e->pos);
+            return;
+        }
+        REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is %s, not a value", e->name,
+               compiler_kind_word(g->kind));
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    char hint[96];
+    if (compiler_find_math(e->name) >= 0 || strcmp(e->name, "level") == 0)
+        REPORT(f, DIAG_WRONG_KIND, e->pos, "'%s' is a function: write %s(...)", e->name, e->name);
+    else
+        REPORT(f, DIAG_UNKNOWN_NAME, e->pos, "unknown name '%s'%s", e->name,
+               compiler_hint(compiler_suggest_value(f, e->name), hint, sizeof hint));
+    emit_const(f, 0, e->pos);
+}
+
+/* Compiles the positional arguments of a built-in call; reports named ones. */
+static int expr_builtin_args(fstate *f, const ast_expr *e)
+{
+    int n = 0;
+    for (const ast_arg *a = e->args; a; a = a->next, n++) {
+        if (a->name)
+            REPORT(f, DIAG_UNKNOWN_ARG, a->pos, "%s() takes no named arguments", e->name);
+        expr(f, a->value);
+    }
+    return n;
+}
+
+/* A call: rand(a, b), level(...), a math function or a 'function'. */
+static void expr_call(fstate *f, const ast_expr *e)
+{
+    const char *name = e->name;
+    if (strcmp(name, "rand") == 0) {
+        if (e->nargs != 2) {
+            REPORT(f, DIAG_ARG_COUNT, e->pos,
+                   "rand(low, high) takes 2 values, not %d (plain 'rand' is in [0, 1))", e->nargs);
+            emit_const(f, 0, e->pos);
+            return;
+        }
+        expr_builtin_args(f, e);
+        emit_ax(f, VM_OP_RAND, 0, e->pos);
+        emit_ax(f, VM_OP_MATH, VM_MATH_LERP, e->pos);
+        return;
+    }
+    if (strcmp(name, "level") == 0) {
+        if (e->nargs < 1 || e->nargs > 255) {
+            REPORT(f, DIAG_ARG_COUNT, e->pos,
+                   "level(easy, normal, hard, lunatic) takes 1 to 255 values, not %d", e->nargs);
+            emit_const(f, 0, e->pos);
+            return;
+        }
+        expr_builtin_args(f, e);
+        emit_ax(f, VM_OP_PICK, (uint32_t)e->nargs, e->pos);
+        return;
+    }
+    int m = compiler_find_math(name);
+    if (m >= 0) {
+        int arity = vm_math_arity((vm_math)m);
+        if (e->nargs != arity) {
+            REPORT(f, DIAG_ARG_COUNT, e->pos, "%s() takes %d value%s, not %d", name, arity,
+                   arity == 1 ? "" : "s", e->nargs);
+            emit_const(f, 0, e->pos);
+            return;
+        }
+        expr_builtin_args(f, e);
+        emit_ax(f, VM_OP_MATH, (uint32_t)m, e->pos);
+        return;
+    }
+    global *g = compiler_global(f->c, name);
+    if (g && g->kind == G_FUNCTION) {
+        if (call_args(f, g->decl, e->args, e->nargs, e->pos, name) >= 0)
+            emit_ax(f, VM_OP_CALLV, g->func, e->pos);
+        else
+            emit_const(f, 0, e->pos);
+        return;
+    }
+    const char *cands[VM_MATH_COUNT + 2];
+    for (int i = 0; i < VM_MATH_COUNT; i++)
+        cands[i] = vm_math_name((vm_math)i);
+    cands[VM_MATH_COUNT] = "rand";
+    cands[VM_MATH_COUNT + 1] = "level";
+    char hint[96];
+    if (g && (g->kind == G_PATTERN || g->kind == G_IMPORT))
+        REPORT(f, DIAG_WRONG_KIND, e->pos,
+               "'%s' is a pattern, not a function: run it with 'run %s(...)'", name, name);
+    else
+        REPORT(f, DIAG_UNKNOWN_FUNCTION, e->pos, "unknown function '%s'%s", name,
+               compiler_hint(diag_suggest(name, cands, VM_MATH_COUNT + 2), hint, sizeof hint));
+    emit_const(f, 0, e->pos);
+}
+
+/* The array local called name, or NULL after reporting why it is not one. */
+local *array_find(fstate *f, const char *name, ast_pos pos)
+{
+    local *l = scope_find(f, name);
+    char hint[96];
+    if (l && l->size)
+        return l;
+    if (l)
+        REPORT(f, DIAG_ARRAY_MISUSE, pos,
+               "'%s' is a number, not an array (declare one with 'var %s[N]')", name, name);
+    else
+        REPORT(f, DIAG_UNKNOWN_NAME, pos, "unknown array '%s'%s", name,
+               compiler_hint(compiler_suggest_value(f, name), hint, sizeof hint));
+    return NULL;
+}
+
+/* Pushes the index of name[index] and returns the array, or reports a
+ * constant index outside it and returns NULL. A constant index leaves
+ * *slot set to the element's slot and pushes nothing. */
+local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos pos, int *slot)
+{
+    local *l = array_find(f, name, pos);
+    *slot = -1;
+    if (!l)
+        return NULL;
+    l->used = 1; /* read or written: either way not a forgotten variable */
+    double k;
+    if (fold(f, index, &k)) {
+        if (!(k > -1.0 && k < (double)l->size)) {
+            REPORT(f, DIAG_ARRAY_MISUSE, index ? expr_start(index) : pos,
+                   "index %g is outside %s[%u] (0 to %u)", k, name, (unsigned)l->size,
+                   (unsigned)l->size - 1);
+            return NULL;
+        }
+        *slot = l->slot + (int)k;
+        return l;
+    }
+    expr(f, index);
+    return l;
+}
+
+/* name[i]: the element, checked against the array's size (at run time when i
+ * is not a constant). */
+static void expr_index(fstate *f, const ast_expr *e)
+{
+    local *h = scope_find(f, e->name);
+    if (h && (h->type != LT_NUMBER)) {
+        h->used = 1;
+        handle_not_number(f, h, e->pos);
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    if (h)
+        h->open = 0; /* read as numbers: they are numbers */
+    int slot;
+    local *l = array_index(f, e->name, e->a, e->pos, &slot);
+    if (!l) {
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    l->used = 1;
+    if (slot >= 0)
+        emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, e->pos);
+    else
+        emit_ab(f, VM_OP_LOCALI, l->size, l->slot, e->pos);
+}
+
+/* Division by a constant zero, reported at pos. */
+static void expr_check_divisor(fstate *f, const ast_expr *e, int known, double b, ast_pos pos)
+{
+    if ((e->op == AST_DIV || e->op == AST_MOD) && known && b == 0.0)
+        REPORT(f, DIAG_DIVISION_BY_ZERO, pos, "division by zero");
+}
+
+/* A constant left operand waits (unemitted) while its right operand compiles;
+ * returns its index, or -1 when it was pushed at once (the list was full). */
+static int expr_wait(fstate *f, double v, ast_pos pos)
+{
+    if (f->nwaiting == COMPILER_MAX_WAITING) {
+        emit_const(f, v, pos);
+        return -1;
+    }
+    f->waiting[f->nwaiting].value = v;
+    f->waiting[f->nwaiting].pos = pos;
+    return f->nwaiting++;
+}
+
+static int expr_known(fstate *f, const ast_expr *e, double *v);
+
+/* What a handle reads of its object: NAME.member. */
+static const struct {
+    const char *name;
+    vm_prop prop;
+} compiler_members[] = {
+    {"x", VM_PROP_POS_X},       {"y", VM_PROP_POS_Y},     {"heading", VM_PROP_HEADING},
+    {"speed", VM_PROP_SPEED},   {"vx", VM_PROP_VX},       {"vy", VM_PROP_VY},
+    {"spin", VM_PROP_SPIN},     {"accel", VM_PROP_ACCEL}, {"aim", VM_PROP_AIM},
+    {"health", VM_PROP_HEALTH}, {"alive", VM_PROP_ALIVE},
+};
+#define COMPILER_MEMBER_COUNT ((int)(sizeof compiler_members / sizeof compiler_members[0]))
+
+const char *compiler_member_name(int i)
+{
+    return i >= 0 && i < COMPILER_MEMBER_COUNT ? compiler_members[i].name : NULL;
+}
+
+/* The handle (or group) variable called name, or NULL after reporting why
+ * it is none. */
+local *handle_find(fstate *f, const char *name, ast_pos pos)
+{
+    local *l = scope_find(f, name);
+    char hint[96];
+    if (l && !l->size && l->type != LT_NUMBER) {
+        l->used = 1;
+        return l;
+    }
+    if (l)
+        REPORT(f, DIAG_HANDLE_MISUSE, pos, "'%s' is %s, not a handle (fire ... as %s makes one)",
+               name, l->size ? "an array" : "a number", name);
+    else
+        REPORT(f, DIAG_UNKNOWN_NAME, pos, "unknown handle '%s'%s", name,
+               compiler_hint(compiler_suggest_value(f, name), hint, sizeof hint));
+    return NULL;
+}
+
+/* NAME.member: a property of the handle's object (0, alive 0, once it is
+ * gone), or a group's count. */
+static void expr_member(fstate *f, const ast_expr *e)
+{
+    local *l = handle_find(f, e->name, e->pos);
+    const char *m = e->member ? e->member : "";
+    if (!l) {
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    if (l->type == LT_GROUP) {
+        if (strcmp(m, "count") != 0)
+            REPORT(f, DIAG_HANDLE_MISUSE, e->member_pos,
+                   "a group has only .count; each handle has .%s: for b in %s { ... b.%s ... }", m,
+                   l->name, m);
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        emit_ax(f, VM_OP_GROUP_COUNT, 0, e->pos);
+        return;
+    }
+    int k = 0;
+    while (k < COMPILER_MEMBER_COUNT && strcmp(compiler_members[k].name, m) != 0)
+        k++;
+    if (k == COMPILER_MEMBER_COUNT) {
+        const char *names[COMPILER_MEMBER_COUNT];
+        char hint[96];
+        for (int i = 0; i < COMPILER_MEMBER_COUNT; i++)
+            names[i] = compiler_members[i].name;
+        REPORT(f, DIAG_HANDLE_MISUSE, e->member_pos, "a handle has no '%s'%s", m,
+               compiler_hint(diag_suggest(m, names, COMPILER_MEMBER_COUNT), hint, sizeof hint));
+        emit_const(f, 0, e->pos);
+        return;
+    }
+    emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+    emit_ax(f, VM_OP_HGET, compiler_members[k].prop, e->pos);
+}
+
+/* A value that may be a handle or a group (a variable's, an array's element,
+ * a group's g[i]), for the places that store one; anything else compiles as
+ * a number. Returns its LT_* type; *of what it is of. */
+uint8_t expr_value(fstate *f, const ast_expr *e, uint8_t *of)
+{
+    *of = 0;
+    local *l = e && (e->kind == EX_NAME || e->kind == EX_INDEX) ? scope_find(f, e->name) : NULL;
+    if (!l || l->type == LT_NUMBER) {
+        expr(f, e);
+        return LT_NUMBER;
+    }
+    l->used = 1;
+    *of = l->of;
+    if (e->kind == EX_NAME && !l->size) {
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        return l->type;
+    }
+    if (e->kind == EX_INDEX && !l->size) { /* g[i] */
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        if (l->type != LT_GROUP)
+            handle_not_number(f, l, e->pos);
+        expr(f, e->a);
+        emit_ax(f, VM_OP_GROUP_AT, 0, e->pos);
+        return LT_HANDLE;
+    }
+    if (e->kind == EX_INDEX) { /* an element of an array of handles */
+        int slot;
+        local *a = array_index(f, e->name, e->a, e->pos, &slot);
+        if (!a)
+            emit_const(f, 0, e->pos);
+        else if (slot >= 0)
+            emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, e->pos);
+        else
+            emit_ab(f, VM_OP_LOCALI, a->size, a->slot, e->pos);
+        return LT_HANDLE;
+    }
+    expr(f, e); /* an array's name: reported there */
+    return LT_NUMBER;
+}
+
+/* 'a and b', 'a or b': short-circuit, a and b = a ? (b != 0) : 0. */
+static int expr_logic(fstate *f, const ast_expr *e, double *v)
+{
+    double a, b;
+    int ka = expr_known(f, e->a, &a);
+    if (ka && fold(f, e->b, &b)) {
+        *v = fold_binary(e->op, a, b);
+        return 1;
+    }
+    if (ka)
+        emit_const(f, a, e->a->pos);
+    uint32_t skip = emit_ax(f, e->op == AST_AND ? VM_OP_JMPF : VM_OP_JMPT, 0, e->pos);
+    expr(f, e->b);
+    emit_ax(f, VM_OP_NOT, 0, e->pos);
+    emit_ax(f, VM_OP_NOT, 0, e->pos);
+    uint32_t done = emit_ax(f, VM_OP_JMP, 0, e->pos);
+    patch_to(f, skip, program_pc(f->c->b), e->pos);
+    emit_const(f, e->op == AST_AND ? 0.0 : 1.0, e->pos);
+    patch_to(f, done, program_pc(f->c->b), e->pos);
+    return 0;
+}
+
+/* a OP b: both operands left to right, or one constant when both are known. */
+static int expr_binary(fstate *f, const ast_expr *e, double *v)
+{
+    static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV, VM_OP_MOD, VM_OP_LT,
+                                VM_OP_LE,  VM_OP_GT,  VM_OP_GE,  VM_OP_EQ,  VM_OP_NE};
+    double a, b;
+    int ka = expr_known(f, e->a, &a);
+    int slot = ka ? expr_wait(f, a, e->a->pos) : -1;
+    int kb = expr_known(f, e->b, &b);
+    if (ka && kb && slot >= 0 && slot == f->nwaiting - 1) {
+        expr_check_divisor(f, e, kb, b, e->pos);
+        f->nwaiting--;
+        *v = fold_binary(e->op, a, b);
+        return 1;
+    }
+    if (kb) { /* e->b is there: a missing operand (a syntax error) is never known */
+        expr_check_divisor(f, e, kb, b, e->b->pos);
+        emit_const(f, b, e->b->pos);
+    }
+    emit_ax(f, ops[e->op], 0, e->pos);
+    return 0;
+}
+
+/* Compiles e, except when its value is known at load time: then nothing is
+ * emitted, the value goes to *v and 1 is returned. Each node is visited once
+ * (folding a node's operands again at every level was quadratic in a chain). */
+static int expr_known(fstate *f, const ast_expr *e, double *v)
+{
+    if (!e)
+        return 0; /* a syntax error already reported */
+    switch (e->kind) {
+    case EX_NUMBER: *v = e->number; return 1;
+    case EX_NAME:
+        if (fold_name(f, e->name, v))
+            return 1;
+        expr_name(f, e);
+        return 0;
+    case EX_CALL:
+        if (fold(f, e, v))
+            return 1;
+        expr_call(f, e);
+        return 0;
+    case EX_INDEX: expr_index(f, e); return 0;
+    case EX_MEMBER: expr_member(f, e); return 0;
+    case EX_UNARY: {
+        double a;
+        if (expr_known(f, e->a, &a)) {
+            *v = e->op == AST_NEG ? -a : (a == 0.0);
+            return 1;
+        }
+        emit_ax(f, e->op == AST_NEG ? VM_OP_NEG : VM_OP_NOT, 0, e->pos);
+        return 0;
+    }
+    case EX_BINARY:
+        if (e->op == AST_AND || e->op == AST_OR)
+            return expr_logic(f, e, v);
+        return expr_binary(f, e, v);
+    }
+    return 0;
+}
+
+/* expr: a folded expression is one CONST; otherwise operands left to right. */
+void expr(fstate *f, const ast_expr *e)
+{
+    double v;
+    if (expr_known(f, e, &v))
+        emit_const(f, v, e->pos);
+}
+
+/* ---- calls of patterns and enemies ---- */
+
+/* Compiles the arguments of a call of decl (params with defaults, named or
+ * positional) in the order of its params. Returns the count pushed. */
+int call_args(fstate *f, const ast_decl *decl, const ast_arg *args, int nargs, ast_pos pos,
+              const char *name)
+{
+    const ast_param *params[COMPILER_MAX_ARGS + 1];
+    const ast_arg *given[COMPILER_MAX_ARGS + 1] = {0};
+    int np = 0;
+    for (const ast_param *p = decl ? decl->params : NULL; p && np <= COMPILER_MAX_ARGS; p = p->next)
+        params[np++] = p;
+    if (np > COMPILER_MAX_ARGS) {
+        REPORT(f, DIAG_ARG_COUNT, pos, "'%s' has more than %d parameters", name, COMPILER_MAX_ARGS);
+        return -1;
+    }
+    int positional = 0, named = 0, ok = 1;
+    for (const ast_arg *a = args; a; a = a->next) {
+        if (!a->name) {
+            if (named) {
+                REPORT(f, DIAG_EXPECTED, a->pos, "a value by position after named ones");
+                ok = 0;
+            } else if (positional >= np) {
+                REPORT(f, DIAG_ARG_COUNT, a->pos, "'%s' takes %d value%s, not %d", name, np,
+                       np == 1 ? "" : "s", nargs);
+                ok = 0;
+                break;
+            } else {
+                given[positional++] = a;
+            }
+            continue;
+        }
+        named = 1;
+        int k = -1;
+        for (int i = 0; i < np; i++)
+            if (strcmp(params[i]->name, a->name) == 0)
+                k = i;
+        if (k < 0) {
+            const char *cands[COMPILER_MAX_ARGS];
+            for (int i = 0; i < np; i++)
+                cands[i] = params[i]->name;
+            char hint[96];
+            REPORT(f, DIAG_UNKNOWN_ARG, a->pos, "'%s' has no parameter '%s'%s", name, a->name,
+                   compiler_hint(diag_suggest(a->name, cands, np), hint, sizeof hint));
+            ok = 0;
+        } else if (given[k]) {
+            REPORT(f, DIAG_DUPLICATE_ARG, a->pos, "'%s' is given twice", a->name);
+            ok = 0;
+        } else {
+            given[k] = a;
+        }
+    }
+    for (int i = 0; i < np; i++) {
+        if (given[i]) {
+            expr(f, given[i]->value);
+        } else if (params[i]->def) {
+            double v;
+            fstate tmp;
+            memset(&tmp, 0, sizeof tmp);
+            tmp.c = f->c;
+            tmp.file = decl->file;
+            if (!fold(&tmp, params[i]->def, &v))
+                v = 0.0; /* reported at the declaration */
+            emit_const(f, v, pos);
+        } else {
+            if (ok)
+                REPORT(f, DIAG_MISSING_ARG, pos, "'%s' needs a value for '%s'", name,
+                       params[i]->name);
+            ok = 0;
+            emit_const(f, 0, pos);
+        }
+    }
+    return np;
+}
+
+/* Looks up the pattern a run / thread / fire run names; reports if it is none. */
+global *compiler_pattern(fstate *f, const char *name, ast_pos pos)
+{
+    global *g = compiler_global(f->c, name);
+    if (g && (g->kind == G_PATTERN || g->kind == G_IMPORT))
+        return g;
+    char hint[96];
+    if (g && g->kind == G_ENEMY) {
+        REPORT(f, DIAG_WRONG_KIND, pos, "'%s' is an enemy: start it with 'spawn %s at (x, y)'",
+               name, name);
+    } else if (g) {
+        REPORT(f, DIAG_WRONG_KIND, pos, "'%s' is %s, not a pattern", name,
+               compiler_kind_word(g->kind));
+    } else {
+        const char *cands[64];
+        const char *best = NULL;
+        for (int i = 0; i < f->c->nglobals && !best; i += 64) {
+            int n = 0;
+            for (int k = i; k < f->c->nglobals && k < i + 64; k++)
+                if (f->c->globals[k].kind == G_PATTERN || f->c->globals[k].kind == G_IMPORT)
+                    cands[n++] = f->c->globals[k].name;
+            best = diag_suggest(name, cands, n);
+        }
+        REPORT(f, DIAG_UNKNOWN_PATTERN, pos, "unknown pattern '%s'%s", name,
+               compiler_hint(best, hint, sizeof hint));
+    }
+    return NULL;
+}

@@ -1,0 +1,793 @@
+/*
+ * compiler_stmt: statements. Blocks and their scopes, variables and arrays,
+ * assignments, loops, if, run and thread, motion (speed, turn, velocity,
+ * move), for ... in, on EVENT, NAME.statement, and the one dispatch over every
+ * statement kind (stmt). Fire, the host's verbs and presentation statements
+ * have files of their own. Part of the compiler (compiler.h); the shared state
+ * is compiler_state.h.
+ */
+#include "pattern/language/compiler_state.h"
+
+/* ---- statements ---- */
+
+/* Whether running these statements can ever sleep or leave the loop they are
+ * in (nested: inside a loop of their own, whose break does not count). */
+static int may_wait_in(const ast_stmt *s, int nested)
+{
+    for (; s; s = s->next) {
+        switch (s->kind) {
+        case ST_WAIT:
+        case ST_WAIT_UNTIL:
+        case ST_RUN:
+        case ST_STOP:
+        case ST_BOSS:
+        case ST_BROKEN: return 1; /* it may have been a wait: warn of nothing */
+        case ST_BREAK:
+            if (!nested)
+                return 1;
+            break;
+        case ST_RETURN: return 1; /* leaves the loop */
+        case ST_IF:
+            if (may_wait_in(s->body, nested) || may_wait_in(s->else_body, nested))
+                return 1;
+            break;
+        case ST_REPEAT:
+        case ST_WHILE:
+        case ST_LOOP:
+        case ST_FOR:
+            if (may_wait_in(s->body, 1))
+                return 1;
+            break;
+        default: break;
+        }
+    }
+    return 0;
+}
+
+/* A value then a frame count (speed 3 over 20): both evaluated in reading
+ * order, pushed as RAMP wants them (term, then value). */
+static void ramp_operands(fstate *f, const ast_expr *value, const ast_expr *term)
+{
+    double dv, dt;
+    if (fold(f, value, &dv) || fold(f, term, &dt)) {
+        expr(f, term);
+        expr(f, value);
+        return;
+    }
+    ast_pos pos = value ? value->pos : (ast_pos){0, 0};
+    int nslots = f->nslots;
+    int tmp = scope_slot(f, 1, pos);
+    expr(f, value);
+    emit_ax(f, VM_OP_STORE, (uint32_t)tmp, pos);
+    expr(f, term);
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, pos);
+    f->nslots = nslots;
+}
+
+/* Stores the value on the stack into a new variable called name (none: the
+ * value is dropped), declared after its value, in the innermost block. */
+local *stmt_declare(fstate *f, const char *name, ast_pos name_pos, ast_pos pos)
+{
+    if (!name) {
+        emit_ax(f, VM_OP_POP, 0, pos);
+        return NULL;
+    }
+    int slot = scope_slot(f, 1, pos);
+    int block_start = f->nlocals; /* after the block's marker */
+    while (block_start > 0 && f->locals[block_start - 1].hidden != 2)
+        block_start--;
+    local *l = scope_declare(f, name, name_pos, block_start, slot);
+    emit_ax(f, VM_OP_STORE, l ? l->slot : (uint32_t)slot, pos);
+    return l;
+}
+
+/* Enters a loop: its break and continue lists. */
+static void loop_enter(fstate *f, loop_ctx *l)
+{
+    memset(l, 0, sizeof *l);
+    l->outer = f->loop;
+    f->loop = l;
+}
+
+/* Leaves a loop: its continues and breaks jump where they belong. */
+static void loop_leave(fstate *f, loop_ctx *l, uint32_t continue_pc, uint32_t exit_pc, ast_pos pos)
+{
+    patch_list_to(f, &l->continues, continue_pc, pos);
+    patch_list_to(f, &l->breaks, exit_pc, pos);
+    f->loop = l->outer;
+}
+
+/* A counted loop's body after its LOOP_TEST at `test` on counter slot
+ * `counter`: the body, LOOP_NEXT back to the test, and the test's exit patched
+ * to after it (repeat, for ... in). */
+static void counted_body(fstate *f, const ast_stmt *s, uint32_t counter, uint32_t test)
+{
+    loop_ctx l;
+    loop_enter(f, &l);
+    stmts(f, s->body);
+    uint32_t next = emit_ab(f, VM_OP_LOOP_NEXT, counter, 0, s->pos);
+    patch_to(f, next, test, s->pos);
+    uint32_t exit_pc = program_pc(f->c->b);
+    patch_to(f, test, exit_pc, s->pos);
+    loop_leave(f, &l, next, exit_pc, s->pos);
+}
+
+/* repeat N [as i] { body }: N evaluated once; i counts 0..N-1; N < 1 runs nothing. */
+static void stmt_repeat(fstate *f, const ast_stmt *s)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    int slot = scope_slot(f, 2, s->pos);
+    expr(f, s->e[0]);
+    double n;
+    if (fold(f, s->e[0], &n) && n < 1)
+        REPORT(f, DIAG_EMPTY_VOLLEY, s->e[0]->pos, "'repeat %g' runs its block no times", n);
+    emit_ab(f, VM_OP_LOOP_INIT, (uint32_t)slot, 0, s->pos);
+    if (s->name) {
+        local *l = scope_declare(f, s->name, s->name_pos, nlocals, slot);
+        if (l)
+            l->used = 1; /* a counter nobody reads is fine */
+    }
+    uint32_t test = emit_ab(f, VM_OP_LOOP_TEST, (uint32_t)slot, 0, s->pos);
+    counted_body(f, s, (uint32_t)slot, test);
+    scope_close(f, nlocals, nslots);
+}
+
+/* loop [as i] { body } and while cond { body }. */
+static void stmt_loop(fstate *f, const ast_stmt *s)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    int slot = -1;
+    double c = 1;
+    int forever = s->kind == ST_LOOP || (fold(f, s->e[0], &c) && c != 0.0);
+    if (forever && !may_wait_in(s->body, 0))
+        REPORT(f, DIAG_LOOP_NEVER_WAITS, s->pos,
+               "this loop never waits or stops: it will be stopped as a runaway script "
+               "(add a 'wait')");
+    if (s->name) {
+        slot = scope_slot(f, 1, s->pos);
+        emit_const(f, 0, s->pos);
+        emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+        local *l = scope_declare(f, s->name, s->name_pos, nlocals, slot);
+        if (l)
+            l->used = 1;
+    }
+    uint32_t top = program_pc(f->c->b);
+    uint32_t exit_jump = UINT32_MAX;
+    if (s->kind == ST_WHILE && !forever) {
+        expr(f, s->e[0]);
+        exit_jump = emit_ax(f, VM_OP_JMPF, 0, s->pos);
+    }
+    loop_ctx l;
+    loop_enter(f, &l);
+    stmts(f, s->body);
+    uint32_t cont = program_pc(f->c->b);
+    if (slot >= 0) {
+        emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
+        emit_const(f, 1, s->pos);
+        emit_ax(f, VM_OP_ADD, 0, s->pos);
+        emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+    }
+    emit_ax(f, VM_OP_JMP, top, s->pos);
+    uint32_t exit_pc = program_pc(f->c->b);
+    if (exit_jump != UINT32_MAX)
+        patch_to(f, exit_jump, exit_pc, s->pos);
+    loop_leave(f, &l, cont, exit_pc, s->pos);
+    scope_close(f, nlocals, nslots);
+}
+
+/* if / else: a condition known at load time keeps only the branch taken. */
+static void stmt_if(fstate *f, const ast_stmt *s)
+{
+    double c;
+    if (fold(f, s->e[0], &c)) {
+        /* known at load time: only the branch taken is compiled */
+        const ast_stmt *taken = c != 0.0 ? s->body : s->else_body;
+        int nlocals = f->nlocals, nslots = f->nslots;
+        stmts(f, taken);
+        scope_close(f, nlocals, nslots);
+        return;
+    }
+    expr(f, s->e[0]);
+    uint32_t to_else = emit_ax(f, VM_OP_JMPF, 0, s->pos);
+    int nlocals = f->nlocals, nslots = f->nslots;
+    stmts(f, s->body);
+    scope_close(f, nlocals, nslots);
+    if (s->else_body) {
+        uint32_t to_end = emit_ax(f, VM_OP_JMP, 0, s->pos);
+        patch_to(f, to_else, program_pc(f->c->b), s->pos);
+        stmts(f, s->else_body);
+        scope_close(f, nlocals, nslots);
+        patch_to(f, to_end, program_pc(f->c->b), s->pos);
+    } else {
+        patch_to(f, to_else, program_pc(f->c->b), s->pos);
+    }
+}
+
+/* The value an assignment stores: s's expression, or for a compound (+= ...)
+ * the current value, which the instruction `load` pushes, combined with it. */
+static void assign_value(fstate *f, const ast_stmt *s, uint32_t load)
+{
+    static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV};
+    if (s->op >= 0) {
+        emit_waiting(f);
+        program_emit(f->c->b, load, compiler_vpos(f, s->pos));
+        expr(f, s->e[0]);
+        emit_ax(f, ops[s->op], 0, s->pos);
+    } else {
+        expr(f, s->e[0]);
+    }
+}
+
+/* shared = value and the compound forms: every script sees the change. */
+static void stmt_assign_shared(fstate *f, const ast_stmt *s, const global *g)
+{
+    assign_value(f, s, VM_MAKE_AX(VM_OP_SHARED, g->shared));
+    emit_ax(f, VM_OP_SSTORE, g->shared, s->pos);
+}
+
+/* Whether e is a handle or a group (a variable's, an element's): what
+ * expr_value would compile as one. */
+static int expr_is_handle(fstate *f, const ast_expr *e)
+{
+    const local *l =
+        e && (e->kind == EX_NAME || e->kind == EX_INDEX) ? scope_find(f, e->name) : NULL;
+    return l && l->type != LT_NUMBER;
+}
+
+/* Stores a handle (or group) value into a variable or an element of type
+ * `type` of `of`; the value's kind must be the same. */
+static void assign_handle_value(fstate *f, const ast_stmt *s, uint8_t type, uint8_t of)
+{
+    uint8_t o;
+    if (s->op >= 0) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->name_pos,
+               "'%s' holds a handle: only '=' can change it (a handle is no number)", s->name);
+        expr_value(f, s->e[0], &o);
+        return;
+    }
+    uint8_t t = expr_value(f, s->e[0], &o);
+    static const char *const holds[] = {"numbers", "handles", "a group"};
+    const char *is = t == LT_NUMBER  ? "a number"
+                     : t == LT_GROUP ? "a group"
+                     : type == t     ? "another kind of handle"
+                                     : "a handle";
+    if (t != type || o != of)
+        REPORT(f, DIAG_HANDLE_MISUSE, expr_start(s->e[0]), "'%s' holds %s: this value is %s",
+               s->name, holds[type], is);
+}
+
+/* name[i] = value and the compound forms. */
+static void stmt_assign_element(fstate *f, const ast_stmt *s)
+{
+    if (!s->e[1]) {
+        array_find(f, s->name, s->name_pos); /* a whole array assigned: says so */
+        REPORT(f, DIAG_ARRAY_MISUSE, s->name_pos,
+               "'%s' is an array: assign one value at a time, %s[i] = ...", s->name, s->name);
+        return;
+    }
+    int slot;
+    local *l = array_index(f, s->name, s->e[1], s->name_pos, &slot);
+    if (!l) {
+        expr(f, s->e[0]);
+        emit_ax(f, VM_OP_POP, 0, s->pos);
+        return;
+    }
+    if (l->open && expr_is_handle(f, s->e[0])) { /* zeros that become handles */
+        const local *v = scope_find(f, s->e[0]->name);
+        l->type = LT_HANDLE;
+        l->of = v->of;
+    }
+    l->open = 0;
+    if (slot >= 0 && l->type == LT_HANDLE) {
+        assign_handle_value(f, s, l->type, l->of);
+        emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+        return;
+    }
+    if (slot >= 0) { /* a constant index: the slot itself */
+        assign_value(f, s, VM_MAKE_AX(VM_OP_LOCAL, (uint32_t)slot));
+        emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+        return;
+    }
+    if (l->type == LT_HANDLE) {
+        assign_handle_value(f, s, l->type, l->of);
+        emit_ab(f, VM_OP_STOREI, l->size, l->slot, s->pos);
+        return;
+    }
+    /* the index is on the stack: [i] then, for a compound, [i, i] before a[i] */
+    if (s->op >= 0)
+        emit_ax(f, VM_OP_DUP, 0, s->pos);
+    assign_value(f, s, VM_MAKE_AB(VM_OP_LOCALI, l->size, l->slot));
+    emit_ab(f, VM_OP_STOREI, l->size, l->slot, s->pos);
+}
+
+/* name = value and the compound forms; only variables and params can change. */
+static void stmt_assign(fstate *f, const ast_stmt *s)
+{
+    local *l = scope_find(f, s->name);
+    if (!l) {
+        global *g = compiler_global(f->c, s->name);
+        char hint[96];
+        if (g && g->kind == G_SHARED && !s->e[1]) {
+            stmt_assign_shared(f, s, g);
+            return;
+        }
+        if (g && g->kind == G_CONST)
+            REPORT(f, DIAG_ASSIGN_CONST, s->name_pos,
+                   "'%s' is a constant; declare a variable with 'var %s = ...'", s->name, s->name);
+        else if (compiler_find_value(s->name) >= 0)
+            REPORT(f, DIAG_ASSIGN_BUILTIN, s->name_pos,
+                   "'%s' is a built-in value and cannot be assigned%s", s->name,
+                   strcmp(s->name, "speed") == 0     ? " (to change the speed, write 'speed X')"
+                   : strcmp(s->name, "heading") == 0 ? " (to turn, write 'turn to X')"
+                                                     : "");
+        else
+            REPORT(f, DIAG_UNKNOWN_NAME, s->name_pos,
+                   "unknown variable '%s'%s; declare it with 'var %s = ...'", s->name,
+                   compiler_hint(compiler_suggest_value(f, s->name), hint, sizeof hint), s->name);
+        expr(f, s->e[0]);
+        emit_ax(f, VM_OP_POP, 0, s->pos);
+        return;
+    }
+    if (s->e[1] || l->size) {
+        stmt_assign_element(f, s);
+        return;
+    }
+    if (l->type != LT_NUMBER || expr_is_handle(f, s->e[0])) {
+        assign_handle_value(f, s, l->type, l->of);
+        emit_ax(f, VM_OP_STORE, l->slot, s->pos);
+        return;
+    }
+    if (s->op >= 0)
+        l->used = 1; /* it reads the variable */
+    assign_value(f, s, VM_MAKE_AX(VM_OP_LOCAL, l->slot));
+    emit_ax(f, VM_OP_STORE, l->slot, s->pos);
+}
+
+/* run NAME(args) and thread NAME(args) / thread { ... }. */
+static void stmt_call(fstate *f, const ast_stmt *s)
+{
+    if (s->kind == ST_THREAD && s->op == 1) {
+        uint32_t func = compiler_block(f, s->body, s->pos, "thread", 0);
+        emit_ax(f, VM_OP_FORK, func, s->pos);
+        return;
+    }
+    if (!s->name)
+        return;
+    global *g = compiler_pattern(f, s->name, s->name_pos);
+    if (!g)
+        return;
+    if (call_args(f, g->decl, s->args, s->nargs, s->name_pos, g->name) < 0)
+        return;
+    emit_ax(f, s->kind == ST_RUN ? VM_OP_CALL : VM_OP_FORK, g->func, s->pos);
+}
+
+/* speed / turn / velocity: set now, or ramp "over" frames, eased as s->ease
+ * says (RAMP's B: mode | ease << VM_RAMP_EASE_SHIFT; linear is 0, so linear
+ * ramps compile as they always did). */
+static void stmt_motion(fstate *f, const ast_stmt *s)
+{
+    uint32_t eased = (uint32_t)s->ease << VM_RAMP_EASE_SHIFT;
+    if (eased && f->on_laser)
+        REPORT(f, DIAG_EASE_IGNORED, s->pos,
+               "a laser turns and changes speed linearly: the ease '%s' is ignored",
+               ease_name((ease_kind)s->ease));
+    switch (s->kind) {
+    case ST_SPEED:
+        if (!s->e[1]) {
+            expr(f, s->e[0]);
+            emit_ax(f, VM_OP_SET, VM_PROP_SPEED, s->pos);
+        } else {
+            ramp_operands(f, s->e[0], s->e[1]);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_SPEED, VM_MODE_ABS | eased, s->pos);
+        }
+        break;
+    case ST_TURN:
+        if (!s->e[1]) {
+            if (s->op == 1)
+                emit_ax(f, VM_OP_GET, VM_PROP_HEADING, s->pos);
+            expr(f, s->e[0]);
+            if (s->op == 1)
+                emit_ax(f, VM_OP_ADD, 0, s->pos);
+            emit_ax(f, VM_OP_SET, VM_PROP_HEADING, s->pos);
+        } else {
+            ramp_operands(f, s->e[0], s->e[1]);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_HEADING, (s->op == 1 ? VM_MODE_BY : VM_MODE_ABS) | eased,
+                    s->pos);
+        }
+        break;
+    case ST_VELOCITY:
+        if (!s->e[2]) {
+            expr(f, s->e[0]);
+            emit_ax(f, VM_OP_SET, VM_PROP_VX, s->pos);
+            expr(f, s->e[1]);
+            emit_ax(f, VM_OP_SET, VM_PROP_VY, s->pos);
+        } else {
+            /* the frame count is evaluated once, first */
+            int nslots = f->nslots;
+            int tmp = scope_slot(f, 1, s->pos);
+            expr(f, s->e[2]);
+            emit_ax(f, VM_OP_STORE, (uint32_t)tmp, s->pos);
+            emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, s->pos);
+            expr(f, s->e[0]);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_VX, VM_MODE_ABS | eased, s->pos);
+            emit_ax(f, VM_OP_LOCAL, (uint32_t)tmp, s->pos);
+            expr(f, s->e[1]);
+            emit_ab(f, VM_OP_RAMP, VM_PROP_VY, VM_MODE_ABS | eased, s->pos);
+            f->nslots = nslots;
+        }
+        break;
+    default: break;
+    }
+}
+
+/* move to|by (x, y) [over n [ease]]: without "over", the object jumps there. */
+static void stmt_move(fstate *f, const ast_stmt *s)
+{
+    for (int k = 0; k < 2; k++) {
+        if (s->op == 1)
+            emit_ax(f, VM_OP_GET, k == 0 ? VM_PROP_POS_X : VM_PROP_POS_Y, s->pos);
+        expr(f, s->e[k]);
+        if (s->op == 1)
+            emit_ax(f, VM_OP_ADD, 0, s->pos);
+        if (!s->e[2])
+            emit_ax(f, VM_OP_SET, k == 0 ? VM_PROP_POS_X : VM_PROP_POS_Y, s->pos);
+    }
+    if (s->e[2]) {
+        expr(f, s->e[2]);
+        emit_const(f, s->ease, s->pos);
+        emit_ab(f, VM_OP_ACT, VM_VERB_MOVE_TO, 4, s->pos);
+    }
+}
+
+/* The most values an array may hold: its slots come out of the runner's stack
+ * (vm_config.stack_slots, 64 by default). */
+#define COMPILER_MAX_ARRAY 32
+
+/* var NAME[SIZE] (zeros) or var NAME = [v, ...]: SIZE slots, each set now (a
+ * loop's next round starts from zeros again). The values are numbers or
+ * handles, all of one kind; zeros become handles if the first assignment to
+ * one of them stores a handle. */
+static void stmt_var_array(fstate *f, const ast_stmt *s)
+{
+    double size = s->nargs;
+    if (s->e[1] && !fold(f, s->e[1], &size)) {
+        REPORT(f, DIAG_ARRAY_MISUSE, expr_start(s->e[1]),
+               "an array's size must be known when the file loads (a number or a constant)");
+        return;
+    }
+    if (!(size >= 1 && size <= COMPILER_MAX_ARRAY) || size != (double)(int)size) {
+        REPORT(f, DIAG_ARRAY_MISUSE, s->e[1] ? expr_start(s->e[1]) : s->name_pos,
+               "an array holds 1 to %d values, not %g", COMPILER_MAX_ARRAY, size);
+        return;
+    }
+    int n = (int)size;
+    const ast_arg *a = s->args;
+    uint8_t type = LT_NUMBER, of = OF_NONE;
+    for (int k = 0; k < n; k++) {
+        if (a) {
+            uint8_t t, o;
+            t = expr_value(f, a->value, &o);
+            if (k == 0) {
+                type = t;
+                of = o;
+            } else if (t != type || (t == LT_HANDLE && o != of)) {
+                REPORT(f, DIAG_HANDLE_MISUSE, expr_start(a->value),
+                       "an array holds values of one kind: numbers or handles of one kind");
+            }
+            a = a->next;
+        } else {
+            emit_const(f, 0, s->pos);
+        }
+    }
+    if (type == LT_GROUP) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->pos, "an array cannot hold groups (it can hold handles)");
+        type = LT_NUMBER;
+    }
+    if (!s->name) {
+        for (int k = 0; k < n; k++)
+            emit_ax(f, VM_OP_POP, 0, s->pos);
+        return;
+    }
+    int slot = scope_slot(f, n, s->pos);
+    int block_start = f->nlocals;
+    while (block_start > 0 && f->locals[block_start - 1].hidden != 2)
+        block_start--;
+    local *l = scope_declare(f, s->name, s->name_pos, block_start, slot);
+    if (l) {
+        l->size = (uint16_t)n;
+        l->type = type;
+        l->of = of;
+        l->open = !s->args;
+    }
+    for (int k = n; k-- > 0;)
+        emit_ax(f, VM_OP_STORE, (uint32_t)(slot + k), s->pos);
+}
+
+/* What a function may not hold: it returns its value at once, in the middle of
+ * its caller's expression (a wait would stop the caller there, a fire would
+ * use the shot its caller may be building). Returns 1 when reported. */
+static int stmt_not_in_function(fstate *f, const ast_stmt *s)
+{
+    const char *word = NULL;
+    switch (s->kind) {
+    case ST_WAIT: word = "wait"; break;
+    case ST_WAIT_UNTIL: word = "wait until"; break;
+    case ST_FIRE: word = "fire"; break;
+    case ST_RUN: word = "run"; break;
+    case ST_THREAD: word = "thread"; break;
+    case ST_SPAWN: word = "spawn"; break;
+    case ST_BOSS: word = s->op ? "midboss" : "boss"; break;
+    case ST_STOP: word = "stop"; break;
+    case ST_SAY: word = "say"; break;
+    default: return 0;
+    }
+    if (!f->in_function)
+        return 0;
+    REPORT(f, DIAG_FUNCTION_STATEMENT, s->pos,
+           "a function returns its value at once: '%s' cannot be used in one (use a pattern)",
+           word);
+    return 1;
+}
+
+static void stmt(fstate *f, const ast_stmt *s);
+
+/* for NAME in GROUP { body }: NAME is each handle of the group in turn (the
+ * order they were fired in); the count is read once, at the start. */
+static void stmt_for(fstate *f, const ast_stmt *s)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    int slot = scope_slot(f, 3, s->pos); /* the group, the round, the count */
+    uint8_t of = OF_NONE;
+    uint8_t type = s->e[0] ? expr_value(f, s->e[0], &of) : LT_NUMBER;
+    if (!s->e[0])
+        emit_const(f, 0, s->pos);
+    else if (type != LT_GROUP)
+        REPORT(f, DIAG_HANDLE_MISUSE, expr_start(s->e[0]),
+               "'for ... in' goes through a group (fire ... ring ... as g): this is %s",
+               type == LT_HANDLE ? "one handle" : "a number");
+    emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
+    emit_ax(f, VM_OP_GROUP_COUNT, 0, s->pos);
+    emit_ab(f, VM_OP_LOOP_INIT, (uint32_t)slot + 1, 0, s->pos);
+    uint32_t test = emit_ab(f, VM_OP_LOOP_TEST, (uint32_t)slot + 1, 0, s->pos);
+    int each = scope_slot(f, 1, s->pos);
+    local *l = scope_declare(f, s->name, s->name_pos, nlocals, each);
+    if (l) {
+        l->type = LT_HANDLE;
+        l->of = of;
+        l->used = 1; /* a loop that only counts is fine */
+    }
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)slot + 1, s->pos);
+    emit_ax(f, VM_OP_GROUP_AT, 0, s->pos);
+    emit_ax(f, VM_OP_STORE, (uint32_t)each, s->pos);
+    counted_body(f, s, (uint32_t)slot + 1, test);
+    scope_close(f, nlocals, nslots);
+}
+
+/* on EVENT { body }: a bullet's hook (HOOK). The body is code of this
+ * function that the normal flow jumps over; when the event happens a copy of
+ * the runner runs it from an empty stack, with this frame's variables as
+ * they are then, and ends (END) at its end. */
+static void stmt_on(fstate *f, const ast_stmt *s)
+{
+    const char *ev = vm_event_name((vm_event_kind)s->op);
+    if (!f->on_bullet) {
+        REPORT(f, DIAG_HOOK_OUTSIDE, s->pos,
+               "'on %s' belongs in a bullet's script: fire ... { on %s { ... } }", ev, ev);
+        return;
+    }
+    emit_waiting(f);
+    uint32_t body = program_pc(f->c->b) + 2; /* after the HOOK and the JMP over it */
+    if (body > (VM_MAX_AX >> 2)) {
+        REPORT(f, DIAG_TOO_LARGE, s->pos, "the program is too long for 'on %s' here", ev);
+        return;
+    }
+    emit_ax(f, VM_OP_HOOK, body << 2 | (uint32_t)s->op, s->pos);
+    uint32_t jump = emit_ax(f, VM_OP_JMP, 0, s->pos);
+    loop_ctx *outer = f->loop; /* its break or continue would leave the copy's code */
+    f->loop = NULL;
+    stmts(f, s->body);
+    f->loop = outer;
+    emit_ax(f, VM_OP_END, 0, s->pos);
+    patch_to(f, jump, program_pc(f->c->b), s->pos);
+}
+
+/* NAME.statement: the statement acts on the handle's object instead of this
+ * script's (TARGET .. UNTARGET); the values in it are that object's too (aim,
+ * x, speed...). Nothing happens once the object is gone. */
+static void stmt_target(fstate *f, const ast_stmt *s)
+{
+    local *l = handle_find(f, s->target, s->target_pos);
+    if (!l)
+        return;
+    if (l->type == LT_GROUP) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->target_pos,
+               "'%s' is a group: give each of its handles the statement, for b in %s { b... }",
+               s->target, s->target);
+        return;
+    }
+    const char *no = NULL;
+    if (s->kind == ST_VERB && s->verb == VS_LOOK && l->of == OF_LASER)
+        no = "a laser's look cannot change";
+    else if (s->kind == ST_VERB && s->verb == VS_HITBOX && l->of == OF_LASER)
+        no = "a laser's width is its hitbox";
+    else if (s->kind == ST_MOVE && s->e[2] && l->of != OF_ENEMY)
+        no = "only an enemy glides with 'move ... over' (a bullet turns and changes speed)";
+    if (no) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->pos, "%s", no);
+        return;
+    }
+    ast_stmt t = *s;
+    t.target = NULL;
+    emit_ax(f, VM_OP_LOCAL, l->slot, s->target_pos);
+    emit_ax(f, VM_OP_TARGET, 0, s->pos);
+    if (s->kind == ST_VERB && s->verb == VS_LOOK && l->of == OF_BULLET) {
+        ast_fire look = {0};
+        look.shape = s->text;
+        look.shape_pos = s->name_pos;
+        look.colour = s->text2;
+        look.colour_pos = s->name_pos;
+        emit_const(f, look_code(f, &look), s->pos);
+        emit_ab(f, VM_OP_ACT, VM_VERB_RESTYLE, 1, s->pos);
+    } else if (s->kind == ST_VERB) {
+        stmt_verb(f, &t); /* an enemy's look, a hitbox: not stmt's enemy-only check */
+    } else {
+        stmt(f, &t);
+    }
+    emit_ax(f, VM_OP_UNTARGET, 0, s->pos);
+}
+
+/* One statement. */
+/* Whether this one statement may wait (may_wait_in of it alone). */
+static int stmt_may_wait(const ast_stmt *s)
+{
+    ast_stmt one = *s;
+    one.next = NULL;
+    return may_wait_in(&one, 1);
+}
+
+static void stmt(fstate *f, const ast_stmt *s)
+{
+    if (!f->waited && s->kind != ST_SHOW && stmt_may_wait(s))
+        f->waited = 1;
+    if (stmt_not_in_function(f, s))
+        return;
+    if (s->target) {
+        stmt_target(f, s);
+        return;
+    }
+    switch (s->kind) {
+    case ST_VAR: {
+        if (s->op == 1) {
+            stmt_var_array(f, s);
+            break;
+        }
+        uint8_t type = LT_NUMBER, of = OF_NONE;
+        if (s->e[0])
+            type = expr_value(f, s->e[0], &of);
+        else
+            emit_const(f, 0, s->pos); /* its value had a syntax error */
+        local *l = stmt_declare(f, s->name, s->name_pos, s->pos);
+        if (l) {
+            l->type = type;
+            l->of = of;
+        }
+        break;
+    }
+    case ST_ASSIGN: stmt_assign(f, s); break;
+    case ST_WAIT: {
+        expr(f, s->e[0]);
+        uint32_t pc = emit_ax(f, VM_OP_WAIT, 0, s->pos);
+        if (f->nshows)
+            show_attach(f, pc);
+        break;
+    }
+    case ST_WAIT_UNTIL: {
+        uint32_t top = program_pc(f->c->b);
+        expr(f, s->e[0]);
+        uint32_t done = emit_ax(f, VM_OP_JMPT, 0, s->pos);
+        emit_const(f, 1, s->pos);
+        emit_ax(f, VM_OP_WAIT, 0, s->pos);
+        emit_ax(f, VM_OP_JMP, top, s->pos);
+        patch_to(f, done, program_pc(f->c->b), s->pos);
+        break;
+    }
+    case ST_REPEAT: stmt_repeat(f, s); break;
+    case ST_LOOP:
+    case ST_WHILE: stmt_loop(f, s); break;
+    case ST_IF: stmt_if(f, s); break;
+    case ST_BREAK:
+    case ST_CONTINUE:
+        if (!f->loop) {
+            REPORT(f, DIAG_BREAK_OUTSIDE_LOOP, s->pos, "'%s' outside a loop",
+                   s->kind == ST_BREAK ? "break" : "continue");
+            break;
+        }
+        patch_list_add(f->c, s->kind == ST_BREAK ? &f->loop->breaks : &f->loop->continues,
+                       emit_ax(f, VM_OP_JMP, 0, s->pos));
+        break;
+    case ST_FIRE: stmt_fire(f, s); break;
+    case ST_RUN:
+    case ST_THREAD: stmt_call(f, s); break;
+    case ST_SPEED:
+    case ST_TURN:
+    case ST_VELOCITY: stmt_motion(f, s); break;
+    case ST_SPIN:
+    case ST_ACCEL:
+        expr(f, s->e[0]);
+        emit_ax(f, VM_OP_SET, s->kind == ST_SPIN ? VM_PROP_SPIN : VM_PROP_ACCEL, s->pos);
+        break;
+    case ST_MOVE: stmt_move(f, s); break;
+    case ST_VANISH: emit_ax(f, VM_OP_VANISH, 0, s->pos); break;
+    case ST_STOP: emit_ax(f, VM_OP_END, 0, s->pos); break;
+    case ST_VERB:
+        if (stmt_enemy_only(f, s))
+            break;
+        stmt_verb(f, s);
+        break;
+    case ST_DROPS:
+        if (stmt_enemy_only(f, s))
+            break;
+        for (int k = 0; k < 4; k++) {
+            if (s->e[k])
+                expr(f, s->e[k]);
+            else
+                emit_const(f, 0, s->pos);
+        }
+        emit_ab(f, VM_OP_ACT, VM_VERB_DROPS, 4, s->pos);
+        break;
+    case ST_SPAWN: {
+        int nlocals = f->nlocals;
+        stmt_spawn(f, s);
+        if (s->as && f->nlocals == nlocals) { /* not spawned: the name still exists */
+            emit_const(f, 0, s->pos);
+            local *l = stmt_declare(f, s->as, s->as_pos, s->pos);
+            if (l) {
+                l->type = LT_HANDLE;
+                l->of = OF_ENEMY;
+            }
+        }
+        break;
+    }
+    case ST_FOR: stmt_for(f, s); break;
+    case ST_ON: stmt_on(f, s); break;
+    case ST_SHOW: stmt_show(f, s); break;
+    case ST_PRINT: stmt_print(f, s); break;
+    case ST_RETURN:
+        if (!f->in_function) {
+            REPORT(f, DIAG_RETURN_OUTSIDE, s->pos,
+                   "'return' gives a function's value; a pattern ends with 'stop'");
+            break;
+        }
+        if (s->e[0])
+            expr(f, s->e[0]);
+        else
+            emit_const(f, 0, s->pos);
+        emit_ax(f, VM_OP_RETV, 0, s->pos);
+        break;
+    case ST_BOSS: stmt_boss(f, s); break;
+    case ST_SAY: stmt_say(f, s); break;
+    case ST_BROKEN: break;
+    }
+}
+
+/* A block of statements in a scope of its own. A marker local (hidden = 2)
+ * tells where the block's names start, for duplicate checks. */
+void stmts(fstate *f, const ast_stmt *s)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    if (f->nlocals < COMPILER_MAX_LOCALS) {
+        local *m = &f->locals[f->nlocals++];
+        memset(m, 0, sizeof *m);
+        m->name = "";
+        m->hidden = 2;
+    }
+    f->depth++;
+    for (; s; s = s->next)
+        stmt(f, s);
+    if (f->nshows && f->depth > 1)
+        show_block_end(f);
+    f->depth--;
+    scope_close(f, nlocals, nslots);
+}
