@@ -1,15 +1,19 @@
 /*
  * workers: the fixed thread pool. See workers.h.
  *
- * A pass is published by storing fn, ctx, parts and `pending`, then bumping
- * `generation` (release); every thread that sees a new generation (acquire)
- * runs its part if it has one and counts `pending` down (release), and the
- * caller reads `pending` (acquire) until it is 0, so every write of every part
- * is visible to the caller when workers_run returns. Every thread answers
- * every pass, with a part or without: so the next pass is published only when
- * all of them are back to waiting, and none can miss a pass or see one twice. The mutex only guards
- * the sleeps: a thread about to sleep re-checks the generation under it, and whoever changes what a
- * sleeper waits for broadcasts under it.
+ * A pass is published by storing fn and ctx, resetting `done`, storing the
+ * pass's `ticket` (its number, its parts, next part 0) and then bumping
+ * `generation` (release). A thread that sees a new generation (acquire) claims
+ * parts by compare-and-swap on the ticket: a claim succeeds only while the
+ * ticket still names the pass the thread saw and has parts left, and it reads
+ * fn and ctx only after it succeeds. The pass cannot end while a claimed part
+ * runs (`done` counts finished parts, and the caller returns only when all
+ * are), so those reads are the pass's own; a thread that woke late finds the
+ * ticket of a later pass, or none left, and waits again. Each part counts
+ * `done` up (release) and the caller reads it (acquire) until it is `parts`,
+ * so every write of every part is visible to the caller when workers_run
+ * returns. The mutex only guards the sleeps: a thread about to sleep re-checks
+ * what it waits for under it, and whoever changes that broadcasts under it.
  */
 #include "core/workers.h"
 
@@ -77,6 +81,35 @@ static uint64_t workers_wait(workers *w, uint64_t seen)
     return g;
 }
 
+/* The ticket: the pass's number in the high 32 bits, its parts in the next 16,
+ * the next part to claim in the low 16. */
+static uint64_t workers_ticket(uint32_t pass, int parts)
+{
+    return (uint64_t)pass << 32 | (uint64_t)(uint32_t)parts << 16;
+}
+
+/* Claims and runs parts of pass `pass` until none is left or a later pass has
+ * replaced it. */
+static void workers_claim(workers *w, uint32_t pass)
+{
+    uint64_t t = atomic_load_explicit(&w->ticket, memory_order_acquire);
+    for (;;) {
+        int parts = (int)(t >> 16 & 0xffff), part = (int)(t & 0xffff);
+        if ((uint32_t)(t >> 32) != pass || part >= parts)
+            return;
+        if (!atomic_compare_exchange_weak_explicit(&w->ticket, &t, t + 1, memory_order_acq_rel,
+                                                   memory_order_acquire))
+            continue; /* t now holds the ticket as it is */
+        w->fn(w->ctx, part, parts);
+        if (atomic_fetch_add_explicit(&w->done, 1, memory_order_acq_rel) + 1 == parts) {
+            pthread_mutex_lock(&w->lock);
+            pthread_cond_broadcast(&w->finished);
+            pthread_mutex_unlock(&w->lock);
+        }
+        t = atomic_load_explicit(&w->ticket, memory_order_acquire);
+    }
+}
+
 static void *workers_main(void *arg)
 {
     workers_thread *self = arg;
@@ -86,13 +119,7 @@ static void *workers_main(void *arg)
         seen = workers_wait(w, seen);
         if (atomic_load_explicit(&w->stop, memory_order_acquire))
             return NULL;
-        if (self->index < w->parts)
-            w->fn(w->ctx, self->index, w->parts);
-        if (atomic_fetch_sub_explicit(&w->pending, 1, memory_order_acq_rel) == 1) {
-            pthread_mutex_lock(&w->lock);
-            pthread_cond_broadcast(&w->done);
-            pthread_mutex_unlock(&w->lock);
-        }
+        workers_claim(w, (uint32_t)seen);
     }
 }
 
@@ -103,7 +130,7 @@ int workers_init(workers *w, int threads)
     if (pthread_mutex_init(&w->lock, NULL) != 0)
         return -1;
     pthread_cond_init(&w->wake, NULL);
-    pthread_cond_init(&w->done, NULL);
+    pthread_cond_init(&w->finished, NULL);
     threads = threads < 1 ? 1 : threads > WORKERS_MAX ? WORKERS_MAX : threads;
     for (int i = 1; i < threads; i++) {
         w->self[i] = (workers_thread){w, i};
@@ -127,7 +154,7 @@ void workers_free(workers *w)
             pthread_join(w->thread[i], NULL);
     }
     pthread_cond_destroy(&w->wake);
-    pthread_cond_destroy(&w->done);
+    pthread_cond_destroy(&w->finished);
     pthread_mutex_destroy(&w->lock);
     w->started = 0;
     w->threads = 1;
@@ -148,25 +175,26 @@ void workers_run(workers *w, workers_fn fn, void *ctx, int parts)
     }
     w->fn = fn;
     w->ctx = ctx;
-    w->parts = parts;
-    atomic_store_explicit(&w->pending, w->started, memory_order_relaxed);
+    atomic_store_explicit(&w->done, 0, memory_order_relaxed);
+    uint64_t g = atomic_load_explicit(&w->generation, memory_order_relaxed) + 1;
+    atomic_store_explicit(&w->ticket, workers_ticket((uint32_t)g, parts), memory_order_release);
     pthread_mutex_lock(&w->lock);
-    atomic_fetch_add_explicit(&w->generation, 1, memory_order_release);
+    atomic_store_explicit(&w->generation, g, memory_order_release);
     pthread_cond_broadcast(&w->wake);
     pthread_mutex_unlock(&w->lock);
 
-    fn(ctx, 0, parts);
+    workers_claim(w, (uint32_t)g);
 
     uint64_t since = clock_now_ns();
-    for (uint32_t i = 0; atomic_load_explicit(&w->pending, memory_order_acquire) != 0 &&
+    for (uint32_t i = 0; atomic_load_explicit(&w->done, memory_order_acquire) != parts &&
                          workers_spin_step(since, i);
          i++)
         ;
-    if (atomic_load_explicit(&w->pending, memory_order_acquire) == 0)
+    if (atomic_load_explicit(&w->done, memory_order_acquire) == parts)
         return;
     pthread_mutex_lock(&w->lock);
-    while (atomic_load_explicit(&w->pending, memory_order_acquire) != 0)
-        pthread_cond_wait(&w->done, &w->lock);
+    while (atomic_load_explicit(&w->done, memory_order_acquire) != parts)
+        pthread_cond_wait(&w->finished, &w->lock);
     pthread_mutex_unlock(&w->lock);
 }
 

@@ -4,9 +4,12 @@
  * A frame has a few passes over every bullet (motion, the player's collision
  * sweep, building vertices) whose work splits into independent parts: block
  * ranges of the pool, ranges of the sweep, ranges of the draw order. workers_run
- * hands part 0 to the calling thread and parts 1.. to the pool's threads, and
- * returns when every part is done. The threads are started once by workers_init
- * and live until workers_free: nothing is allocated or started per frame.
+ * publishes the pass and every thread, the caller among them, claims the next
+ * unclaimed part until none is left; it returns when every part is done. So a
+ * pool thread that is slow to wake (more runnable threads than cores: a busy
+ * machine) costs nothing: the caller runs its part instead of waiting for it.
+ * The threads are started once by workers_init and live until workers_free:
+ * nothing is allocated or started per frame.
  *
  * Determinism is the caller's: a part must depend only on (part, parts) and the
  * input, never on which thread runs it or when, and parts must not write the
@@ -50,13 +53,16 @@ struct workers {
     pthread_t thread[WORKERS_MAX];
     workers_thread self[WORKERS_MAX];
     pthread_mutex_t lock;
-    pthread_cond_t wake, done;
-    /* The pass being run: written before `generation` is bumped. */
+    pthread_cond_t wake, finished;
+    /* The pass being run: written before `ticket` is published. */
     workers_fn fn;
     void *ctx;
-    int parts;
+    /* The pass's number (low 32 bits of its generation), its parts and the next
+     * part to claim, packed so that one compare-and-swap claims a part of this
+     * pass and of no other: see workers.c. */
+    _Atomic uint64_t ticket;
+    _Atomic int done;            /* parts of the pass finished */
     _Atomic uint64_t generation; /* bumped for every pass and for the stop */
-    _Atomic int pending;         /* pool threads not done with the pass */
     _Atomic int stop;
 };
 
@@ -70,8 +76,9 @@ void workers_free(workers *w);
 int workers_threads(const workers *w);
 
 /* Runs fn(ctx, part, parts) for every part in [0, parts) and returns when all
- * are done; part 0 on the calling thread. parts is clamped to
- * [1, workers_threads(w)]. Not reentrant: one pass at a time, from one thread. */
+ * are done, each part once, on whichever thread claims it first (the caller
+ * among them). parts is clamped to [1, workers_threads(w)]. Not
+ * reentrant: one pass at a time, from one thread. */
 void workers_run(workers *w, workers_fn fn, void *ctx, int parts);
 
 /* [first, end) of part `part` when n items are split in `parts` parts whose
