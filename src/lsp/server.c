@@ -44,6 +44,7 @@ struct lsp_server {
     void *ctx;
     int initialized, shut_down, exited;
     document_encoding enc;
+    project_places places; /* the client's workspace folders */
     lsp_doc docs[LSP_MAX_DOCUMENTS];
     int ndocs;
     lsp_pending pending[LSP_MAX_PENDING];
@@ -165,7 +166,7 @@ static int server_project(lsp_server *s, const char *path, project *p)
     const char *extra[LSP_MAX_DOCUMENTS];
     for (int i = 0; i < s->ndocs; i++)
         extra[i] = s->docs[i].path;
-    return project_load(p, path, extra, s->ndocs, server_text_of, s);
+    return project_load(p, path, &s->places, extra, s->ndocs, server_text_of, s);
 }
 
 /* ---- diagnostics ---- */
@@ -356,8 +357,40 @@ void lsp_server_tick(lsp_server *s, uint64_t now_ms)
 
 /* ---- requests and notifications ---- */
 
+/* Adds a workspace folder's URI (or path) to the places looked at. */
+static void server_add_folder(lsp_server *s, const char *uri)
+{
+    project_places *pl = &s->places;
+    if (!uri || pl->count >= PROJECT_MAX_FOLDERS)
+        return;
+    char *out = pl->folders[pl->count];
+    if (document_uri_to_path(uri, out, PROJECT_PATH_MAX) != 0 &&
+        snprintf(out, PROJECT_PATH_MAX, "%s", uri) >= PROJECT_PATH_MAX)
+        return;
+    size_t n = strlen(out);
+    while (n > 1 && out[n - 1] == '/')
+        out[--n] = '\0';
+    if (out[0] == '/')
+        pl->count++;
+}
+
+/* The client's workspace folders: workspaceFolders, else rootUri, else rootPath. */
+static void server_workspace(lsp_server *s, const cJSON *params)
+{
+    const cJSON *folder;
+    cJSON_ArrayForEach(folder, cJSON_GetObjectItem(params, "workspaceFolders"))
+    {
+        server_add_folder(s, cJSON_GetStringValue(cJSON_GetObjectItem(folder, "uri")));
+    }
+    if (s->places.count == 0)
+        server_add_folder(s, cJSON_GetStringValue(cJSON_GetObjectItem(params, "rootUri")));
+    if (s->places.count == 0)
+        server_add_folder(s, cJSON_GetStringValue(cJSON_GetObjectItem(params, "rootPath")));
+}
+
 static cJSON *server_initialize(lsp_server *s, const cJSON *params)
 {
+    server_workspace(s, params);
     const cJSON *caps = cJSON_GetObjectItem(params, "capabilities");
     const cJSON *general = cJSON_GetObjectItem(caps, "general");
     const cJSON *encodings = cJSON_GetObjectItem(general, "positionEncodings");
