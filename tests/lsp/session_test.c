@@ -583,6 +583,82 @@ static void check_pending_alone(void)
     }
 }
 
+/* ---- a mod and a workspace folder ---- */
+
+static char ws_dir[64], mod_dir[64];
+
+/* The messages of the diagnostics published next for path's file. */
+static int diagnostics_of(const char *path, char *messages, size_t size)
+{
+    char uri[300];
+    snprintf(uri, sizeof uri, "file://%s", path);
+    cJSON *d = diagnostics_for(uri);
+    const cJSON *list = cJSON_GetObjectItem(cJSON_GetObjectItem(d, "params"), "diagnostics");
+    const cJSON *e;
+    messages[0] = '\0';
+    cJSON_ArrayForEach(e, list)
+    {
+        const char *m = cJSON_GetStringValue(cJSON_GetObjectItem(e, "message"));
+        size_t n = strlen(messages);
+        snprintf(messages + n, size - n, "%s\n", m ? m : "");
+    }
+    int count = cJSON_GetArraySize(list);
+    cJSON_Delete(d);
+    return count;
+}
+
+/* The URI go to definition gives at line:character of path (its first). */
+static void definition_in(const char *path, int line, int character, char *out, size_t size)
+{
+    char uri[300];
+    snprintf(uri, sizeof uri, "file://%s", path);
+    cJSON *r = request("textDocument/definition", at_position(uri, line, character));
+    const char *u = cJSON_GetStringValue(
+        cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "result"), 0), "uri"));
+    snprintf(out, size, "%s", u ? u : "");
+    cJSON_Delete(r);
+}
+
+static void open_path(const char *path, const char *text)
+{
+    char uri[300];
+    snprintf(uri, sizeof uri, "file://%s", path);
+    write_file(path, text);
+    open_document(uri, text);
+}
+
+/* A file in a subfolder of the client's workspace folder is compiled with the
+ * whole folder (its art shapes declared at the top); a mod (marked by
+ * curtain-mod.txt) is laid over the game's patterns as `play --mod` lays it:
+ * its game.pat names the game's stage1 without an error, and go to definition
+ * lands in the game's patterns/. Each file holds one deliberate error, so that
+ * its diagnostics are published: that one alone. */
+static void check_mod_and_workspace(void)
+{
+    char path[200], sub[200], where[400], messages[2048];
+    snprintf(sub, sizeof sub, "%s/bosses", ws_dir);
+    mkdir(sub, 0755);
+    snprintf(path, sizeof path, "%s/art.pat", ws_dir);
+    write_file(path, "art garden \"art/sheet.png\" {\n    shape petal frame 16 16 hitbox 3\n}\n");
+    snprintf(path, sizeof path, "%s/bosses/boss.pat", ws_dir);
+    open_path(path, "pattern petals {\n    fire petal at aim speed 2\n    wait nope\n}\n");
+    CHECK_EQ_INT(diagnostics_of(path, messages, sizeof messages), 1);
+    CHECK(strstr(messages, "nope") != NULL);
+    definition_in(path, 1, 10, where, sizeof where);
+    CHECK(strstr(where, "/art.pat") != NULL);
+
+    snprintf(path, sizeof path, "%s/curtain-mod.txt", mod_dir);
+    write_file(path, "a mod\n");
+    snprintf(path, sizeof path, "%s/game.pat", mod_dir);
+    open_path(path, "game main {\n    stages stage1 garden2\n}\n");
+    CHECK_EQ_INT(diagnostics_of(path, messages, sizeof messages), 1);
+    CHECK(strstr(messages, "garden2") != NULL && strstr(messages, "'stage1'") == NULL);
+    if (!strstr(messages, "garden2"))
+        fprintf(stderr, "mod game.pat: %s", messages);
+    definition_in(path, 1, 14, where, sizeof where);
+    CHECK(strstr(where, "/patterns/") != NULL);
+}
+
 /* Broken messages get JSON-RPC errors, and the server keeps answering. */
 static void check_protocol_errors(void)
 {
@@ -669,13 +745,26 @@ int main(int argc, char **argv)
     snprintf(xml_path, sizeof xml_path, "%s/broken.xml", xml_dir);
     snprintf(xml_uri, sizeof xml_uri, "file://%s", xml_path);
     write_file(xml_path, xml_broken);
+    snprintf(ws_dir, sizeof ws_dir, "/tmp/curtain_lsp_ws_XXXXXX");
+    snprintf(mod_dir, sizeof mod_dir, "/tmp/curtain_lsp_mod_XXXXXX");
+    if (!mkdtemp(ws_dir) || !mkdtemp(mod_dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
     bulletml_import_register(); /* as curtain lint has it */
     server_start(argv + 1);
 
     cJSON *r = request("textDocument/hover", at_position(b_uri, 0, 0));
     CHECK_EQ_INT(error_code(r), -32002); /* before initialize */
     cJSON_Delete(r);
-    r = request("initialize", cJSON_CreateObject());
+    cJSON *init = cJSON_CreateObject();
+    cJSON *folder0 = cJSON_CreateObject();
+    char ws_uri[100];
+    snprintf(ws_uri, sizeof ws_uri, "file://%s", ws_dir);
+    cJSON_AddStringToObject(folder0, "uri", ws_uri);
+    cJSON_AddStringToObject(folder0, "name", "ws");
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(init, "workspaceFolders"), folder0);
+    r = request("initialize", init);
     CHECK(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "capabilities") != NULL);
     cJSON_Delete(r);
     notify("initialized", cJSON_CreateObject());
@@ -730,6 +819,7 @@ int main(int argc, char **argv)
     check_navigation();
     check_protocol_errors();
     check_pending_alone();
+    check_mod_and_workspace();
 
     r = request("shutdown", NULL);
     CHECK(r && cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
@@ -747,5 +837,8 @@ int main(int argc, char **argv)
     rmdir(dir);
     remove(xml_path);
     rmdir(xml_dir);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", ws_dir, mod_dir);
+    CHECK(system(cmd) == 0);
     return check_done("lsp.session");
 }
