@@ -32,8 +32,7 @@ static int project_has(const char *dir, const char *name, int folder)
 {
     char path[PROJECT_PATH_MAX];
     struct stat st;
-    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path ||
-        stat(path, &st) != 0)
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path || stat(path, &st) != 0)
         return 0;
     return folder ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode);
 }

@@ -612,6 +612,7 @@ typedef struct query_context {
     char last_word[32], prev_word[32];
     char call[OUTLINE_NAME_MAX]; /* the name before the innermost open '(' */
     int parens;
+    int commas; /* the commas inside the innermost open '(' so far */
 } query_context;
 
 #define QUERY_PAREN_MAX 16
@@ -642,6 +643,7 @@ static void query_scan(const char *text, size_t end, query_context *q)
     memset(q, 0, sizeof *q);
     q->last = q->before = TOK_EOF;
     char calls[QUERY_PAREN_MAX][OUTLINE_NAME_MAX];
+    int commas[QUERY_PAREN_MAX] = {0};
     diag_list *scratch = mem_calloc(1, sizeof *scratch);
     if (!scratch)
         return;
@@ -668,8 +670,11 @@ static void query_scan(const char *text, size_t end, query_context *q)
                 size_t n = q->last == TOK_NAME ? strlen(q->last_word) : 0;
                 memcpy(calls[q->parens], q->last_word, n);
                 calls[q->parens][n] = '\0';
+                commas[q->parens] = 0;
             }
             q->parens++;
+        } else if (t.kind == TOK_COMMA && q->parens > 0 && q->parens <= QUERY_PAREN_MAX) {
+            commas[q->parens - 1]++;
         } else if (t.kind == TOK_RPAREN) {
             q->parens -= q->parens > 0;
         } else if (t.kind == TOK_NAME && strcmp(word, "fire") == 0) {
@@ -684,8 +689,10 @@ static void query_scan(const char *text, size_t end, query_context *q)
         q->before = q->last;
         q->last = t.kind;
     }
-    if (q->parens > 0 && q->parens <= QUERY_PAREN_MAX)
+    if (q->parens > 0 && q->parens <= QUERY_PAREN_MAX) {
         snprintf(q->call, sizeof q->call, "%s", calls[q->parens - 1]);
+        q->commas = commas[q->parens - 1];
+    }
     diag_free(scratch);
     mem_free(scratch);
 }
@@ -1069,4 +1076,384 @@ cJSON *query_completion(project *p, int file, size_t offset)
         query_decls(&it, p, "shared", COMPLETION_VARIABLE); /* assigned like variables */
     }
     return it.list;
+}
+
+/* ---- rename ---- */
+
+/* Whether two meanings are the same symbol. */
+static int query_same(query_target a, query_target b)
+{
+    return a.file == b.file && a.symbol == b.symbol;
+}
+
+/* What a rename at offset renames: the modder's declaration, parameter or
+ * variable (target), or an art shape (target.file -1, *art set); 0 when the
+ * word there is none of these (a word of the language, a BulletML file's
+ * pattern: its name is the file's). */
+static int query_renamable(project *p, int file, size_t offset, size_t *start, size_t *len,
+                           query_target *target, int *art)
+{
+    const project_file *f = &p->files[file];
+    *len = document_word_at(f->text, f->len, offset, start);
+    *art = 0;
+    if (!*len || *len >= OUTLINE_NAME_MAX)
+        return 0;
+    *target = query_meaning(p, file, *start, *len);
+    if (target->file >= 0) {
+        const outline_symbol *y = &p->files[target->file].outline.symbols[target->symbol];
+        return strcmp(y->keyword, "bulletml") != 0 || y->kind != OUTLINE_DECL;
+    }
+    char word[OUTLINE_NAME_MAX];
+    memcpy(word, f->text + *start, *len);
+    word[*len] = '\0';
+    query_art_shape a;
+    *art = query_art_find(p, word, &a);
+    return *art;
+}
+
+cJSON *query_prepare_rename(project *p, int file, size_t offset, document_encoding enc)
+{
+    size_t start, len;
+    query_target t;
+    int art;
+    if (!query_renamable(p, file, offset, &start, &len, &t, &art))
+        return cJSON_CreateNull();
+    document_cursor c;
+    document_cursor_init(&c, p->files[file].text, p->files[file].len, enc);
+    return query_range_json(&c, start, start + len);
+}
+
+/* The edits of one file, while its names are walked. */
+typedef struct query_renaming {
+    project *p;
+    int file;
+    query_target target;
+    int art;
+    const char *new_name;
+    document_cursor cursor;
+    cJSON *edits;
+    int count;
+} query_renaming;
+
+static void query_rename_found(void *ctx, size_t start, size_t len)
+{
+    query_renaming *r = ctx;
+    query_target t = query_meaning(r->p, r->file, start, len);
+    if (r->count >= QUERY_MAX_LOCATIONS || (r->art ? t.file >= 0 : !query_same(t, r->target)))
+        return;
+    cJSON *e = cJSON_CreateObject();
+    jsonrpc_put(e, "range", query_range_json(&r->cursor, start, start + len));
+    cJSON_AddStringToObject(e, "newText", r->new_name);
+    jsonrpc_push(r->edits, e);
+    r->count++;
+}
+
+/* Whether name can be a new name: a name the lexer reads as one, not a word
+ * of the language's, not declared in the project. */
+static const char *query_bad_name(project *p, const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= OUTLINE_NAME_MAX || (name[0] >= '0' && name[0] <= '9'))
+        return "the new name is not a name (letters, digits and '_', not a digit first)";
+    for (size_t i = 0; i < n; i++)
+        if (!document_is_name_char(name[i]))
+            return "the new name is not a name (letters, digits and '_', not a digit first)";
+    for (int k = 0; k < REF_KIND_COUNT; k++)
+        if (reference_has(name, (reference_kind)k))
+            return "the new name is a word of the language";
+    for (int i = 0; i < p->count; i++) {
+        const outline *o = project_outline(p, i);
+        if (o && outline_find_decl(o, name, n) >= 0)
+            return "the new name is already declared";
+    }
+    query_art_shape a;
+    if (query_art_find(p, name, &a))
+        return "the new name is already an art shape";
+    return NULL;
+}
+
+cJSON *query_rename(project *p, int file, size_t offset, const char *new_name,
+                    document_encoding enc, const char **why)
+{
+    size_t start, len;
+    query_renaming r = {p, file, {-1, -1}, 0, new_name, {0}, NULL, 0};
+    *why = NULL;
+    if (!query_renamable(p, file, offset, &start, &len, &r.target, &r.art)) {
+        *why = "there is no name of yours here to rename";
+        return NULL;
+    }
+    if ((*why = query_bad_name(p, new_name)) != NULL)
+        return NULL;
+    char word[OUTLINE_NAME_MAX];
+    memcpy(word, p->files[file].text + start, len);
+    cJSON *edit = cJSON_CreateObject();
+    cJSON *changes = cJSON_AddObjectToObject(edit, "changes");
+    for (int i = 0; i < p->count; i++) {
+        const project_file *f = &p->files[i];
+        char uri[PROJECT_PATH_MAX * 3 + 16];
+        if (!project_is_pattern(p, i) || document_path_to_uri(f->path, uri, sizeof uri) != 0)
+            continue;
+        r.file = i;
+        r.edits = cJSON_CreateArray();
+        document_cursor_init(&r.cursor, f->text, f->len, enc);
+        outline_each_name(f->text, f->len, word, len, query_rename_found, &r);
+        if (cJSON_GetArraySize(r.edits) > 0)
+            jsonrpc_put(changes, uri, r.edits);
+        else
+            cJSON_Delete(r.edits);
+    }
+    return edit;
+}
+
+/* ---- signature help ---- */
+
+/* The parameters of a built-in function's syntax ("atan2(y, x)") as labels. */
+static void query_syntax_params(cJSON *list, const char *syntax)
+{
+    const char *open = strchr(syntax, '('), *close = strrchr(syntax, ')');
+    for (const char *s = open ? open + 1 : NULL; s && close && s < close;) {
+        while (*s == ' ')
+            s++;
+        const char *e = s;
+        while (e < close && *e != ',')
+            e++;
+        cJSON *param = cJSON_CreateObject();
+        char label[64];
+        snprintf(label, sizeof label, "%.*s", (int)(e - s < 63 ? e - s : 63), s);
+        cJSON_AddStringToObject(param, "label", label);
+        jsonrpc_push(list, param);
+        s = e + 1;
+    }
+}
+
+cJSON *query_signature(project *p, int file, size_t offset)
+{
+    const project_file *f = &p->files[file];
+    offset = offset < f->len ? offset : f->len;
+    query_context q;
+    query_scan(f->text, offset, &q);
+    if (!q.call[0] || !project_outline(p, file))
+        return cJSON_CreateNull();
+    char label[700];
+    cJSON *params = cJSON_CreateArray();
+    const char *doc = NULL;
+    query_target t = query_resolve(p, file, offset, q.call, strlen(q.call));
+    const outline_symbol *decl = t.file >= 0 ? &p->files[t.file].outline.symbols[t.symbol] : NULL;
+    if (decl && decl->kind == OUTLINE_DECL) {
+        const project_file *df = &p->files[t.file];
+        const char *head;
+        int n = query_trimmed(df->text, decl->start, decl->head_end, 600, &head);
+        snprintf(label, sizeof label, "%.*s", n, head);
+        const outline *o = &df->outline;
+        for (int i = t.symbol + 1; i < o->count && o->symbols[i].parent == t.symbol; i++)
+            if (o->symbols[i].kind == OUTLINE_PARAM) {
+                cJSON *param = cJSON_CreateObject();
+                cJSON_AddStringToObject(param, "label", o->symbols[i].name);
+                jsonrpc_push(params, param);
+            }
+    } else if (reference_has(q.call, REF_FUNCTION)) {
+        snprintf(label, sizeof label, "%s", query_syntax(q.call, REF_FUNCTION));
+        query_syntax_params(params, label);
+        int n;
+        const reference_row *rows = reference_rows(&n);
+        for (int i = 0; i < n && !doc; i++)
+            if (rows[i].kind == REF_FUNCTION && strcmp(rows[i].word, q.call) == 0)
+                doc = rows[i].doc;
+    } else {
+        cJSON_Delete(params);
+        return cJSON_CreateNull();
+    }
+    cJSON *help = cJSON_CreateObject();
+    cJSON *sig = cJSON_CreateObject();
+    cJSON_AddStringToObject(sig, "label", label);
+    if (doc)
+        cJSON_AddStringToObject(sig, "documentation", doc);
+    jsonrpc_put(sig, "parameters", params);
+    cJSON *sigs = cJSON_AddArrayToObject(help, "signatures");
+    jsonrpc_push(sigs, sig);
+    cJSON_AddNumberToObject(help, "activeSignature", 0);
+    cJSON_AddNumberToObject(help, "activeParameter", q.commas);
+    return help;
+}
+
+/* ---- semantic tokens ---- */
+
+/* The legend's token types and modifiers, in the order their numbers follow. */
+#define QUERY_TOKEN_TYPES(X)     \
+    X(KEYWORD, "keyword")        \
+    X(FUNCTION, "function")      \
+    X(CLASS, "class")            \
+    X(NAMESPACE, "namespace")    \
+    X(VARIABLE, "variable")      \
+    X(PARAMETER, "parameter")    \
+    X(PROPERTY, "property")      \
+    X(ENUM_MEMBER, "enumMember") \
+    X(NUMBER, "number")          \
+    X(STRING, "string")          \
+    X(COMMENT, "comment")        \
+    X(OPERATOR, "operator")
+
+typedef enum query_token_type {
+#define QUERY_TOKEN_ENUM(id, name) TT_##id,
+    QUERY_TOKEN_TYPES(QUERY_TOKEN_ENUM)
+#undef QUERY_TOKEN_ENUM
+    TT_COUNT
+} query_token_type;
+
+enum {
+    TM_DECLARATION = 1,
+    TM_READONLY = 2,
+    TM_DEFAULT_LIBRARY = 4
+};
+
+cJSON *query_token_legend(void)
+{
+    static const char *const types[] = {
+#define QUERY_TOKEN_NAME(id, name) name,
+        QUERY_TOKEN_TYPES(QUERY_TOKEN_NAME)
+#undef QUERY_TOKEN_NAME
+    };
+    static const char *const modifiers[] = {"declaration", "readonly", "defaultLibrary"};
+    cJSON *legend = cJSON_CreateObject();
+    jsonrpc_put(legend, "tokenTypes", cJSON_CreateStringArray(types, TT_COUNT));
+    jsonrpc_put(legend, "tokenModifiers", cJSON_CreateStringArray(modifiers, 3));
+    return legend;
+}
+
+/* The type of one of the modder's names (*mods: its modifiers). */
+static int query_symbol_token(const outline_symbol *y, int *mods)
+{
+    static const struct {
+        const char *keyword;
+        int type, mods;
+    } kinds[] = {{"pattern", TT_FUNCTION, 0},
+                 {"function", TT_FUNCTION, 0},
+                 {"enemy", TT_CLASS, 0},
+                 {"boss", TT_CLASS, 0},
+                 {"ship", TT_CLASS, 0},
+                 {"character", TT_CLASS, 0},
+                 {"stage", TT_NAMESPACE, 0},
+                 {"game", TT_NAMESPACE, 0},
+                 {"const", TT_VARIABLE, TM_READONLY},
+                 {"shared", TT_VARIABLE, 0},
+                 {"bulletml", TT_FUNCTION, 0}};
+    if (y->kind == OUTLINE_PARAM)
+        return TT_PARAMETER;
+    if (y->kind != OUTLINE_DECL)
+        return TT_VARIABLE;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(kinds[i].keyword, y->keyword) == 0) {
+            *mods |= kinds[i].mods;
+            return kinds[i].type;
+        }
+    return TT_ENUM_MEMBER; /* art, backdrop and what else names a thing to show */
+}
+
+/* The type of a name token (-1: none), from the language's word table first,
+ * then the project's declarations and art shapes. */
+static int query_name_token(project *p, int file, size_t start, size_t len, int *mods)
+{
+    const char *text = p->files[file].text;
+    char word[OUTLINE_NAME_MAX];
+    if (len >= sizeof word)
+        return -1;
+    memcpy(word, text + start, len);
+    word[len] = '\0';
+    query_target t = query_meaning(p, file, start, len);
+    if (t.file >= 0) {
+        const outline_symbol *y = &p->files[t.file].outline.symbols[t.symbol];
+        if (t.file == file && y->name_start == start)
+            *mods |= TM_DECLARATION;
+        return query_symbol_token(y, mods);
+    }
+    if (reference_has(word, REF_STATEMENT) || reference_has(word, REF_DECLARATION) ||
+        reference_has(word, REF_CLAUSE) || reference_has(word, REF_WORD))
+        return TT_KEYWORD;
+    *mods |= TM_DEFAULT_LIBRARY;
+    if (reference_has(word, REF_FUNCTION))
+        return TT_FUNCTION;
+    if (reference_has(word, REF_VALUE))
+        return (*mods |= TM_READONLY), TT_VARIABLE;
+    if (reference_has(word, REF_SHAPE) || reference_has(word, REF_COLOUR) ||
+        reference_has(word, REF_SOUND))
+        return TT_ENUM_MEMBER;
+    *mods &= ~TM_DEFAULT_LIBRARY;
+    query_art_shape a;
+    return query_art_find(p, word, &a) ? TT_ENUM_MEMBER : -1;
+}
+
+typedef struct query_token_list {
+    cJSON *data;
+    document_cursor cursor;
+    document_pos last;
+    const char *text;
+    size_t len;
+} query_token_list;
+
+/* Adds a token of text[start, end) (cut at its line's end: a token spans one line). */
+static void query_token_push(query_token_list *l, size_t start, size_t end, int type, int mods)
+{
+    size_t stop = start;
+    while (stop < end && l->text[stop] != '\n')
+        stop++;
+    document_pos a = document_cursor_pos(&l->cursor, start);
+    document_pos b = document_cursor_pos(&l->cursor, stop);
+    if (b.character <= a.character)
+        return;
+    int values[5] = {(int)(a.line - l->last.line),
+                     (int)(a.line == l->last.line ? a.character - l->last.character : a.character),
+                     (int)(b.character - a.character), type, mods};
+    for (int i = 0; i < 5; i++)
+        jsonrpc_push(l->data, cJSON_CreateNumber(values[i]));
+    l->last = a;
+}
+
+/* The comments in text[from, to) (between two tokens: no string is there). */
+static void query_token_comments(query_token_list *l, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (l->text[i] == '#') {
+            size_t e = i;
+            while (e < to && l->text[e] != '\n')
+                e++;
+            query_token_push(l, i, e, TT_COMMENT, 0);
+            i = e;
+        }
+}
+
+cJSON *query_tokens(project *p, int file, document_encoding enc)
+{
+    const project_file *f = &p->files[file];
+    cJSON *result = cJSON_CreateObject();
+    query_token_list l = {cJSON_AddArrayToObject(result, "data"), {0}, {0, 0}, f->text, f->len};
+    diag_list *scratch = mem_calloc(1, sizeof *scratch);
+    if (!scratch || !l.data || !project_outline(p, file)) {
+        mem_free(scratch);
+        return result;
+    }
+    diag_init(scratch);
+    document_cursor_init(&l.cursor, f->text, f->len, enc);
+    lexer lx;
+    lexer_init(&lx, "", f->text, f->len, scratch);
+    size_t after = 0;
+    for (token t = lexer_next(&lx); t.kind != TOK_EOF; t = lexer_next(&lx)) {
+        size_t at = (size_t)(t.start - f->text);
+        query_token_comments(&l, after, at);
+        after = at + t.len;
+        int mods = 0, type = -1;
+        if (t.kind == TOK_NAME)
+            type = query_name_token(p, file, at, t.len, &mods);
+        else if (t.kind == TOK_NUMBER)
+            type = TT_NUMBER;
+        else if (t.kind == TOK_STRING)
+            type = TT_STRING;
+        else if (t.kind >= TOK_ASSIGN && t.kind <= TOK_NE)
+            type = TT_OPERATOR;
+        if (type >= 0)
+            query_token_push(&l, at, at + t.len, type, mods);
+    }
+    query_token_comments(&l, after, f->len);
+    diag_free(scratch);
+    mem_free(scratch);
+    return result;
 }

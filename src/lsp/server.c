@@ -23,6 +23,7 @@ enum {
     RPC_INVALID_PARAMS = -32602,
     RPC_INTERNAL_ERROR = -32603,
     RPC_SERVER_NOT_INITIALIZED = -32002,
+    RPC_REQUEST_FAILED = -32803,
 };
 
 #define LSP_MAX_PENDING 64
@@ -413,9 +414,17 @@ static cJSON *server_initialize(lsp_server *s, const cJSON *params)
     cJSON_AddTrueToObject(c, "definitionProvider");
     cJSON_AddTrueToObject(c, "referencesProvider");
     cJSON_AddTrueToObject(c, "documentSymbolProvider");
+    cJSON_AddObjectToObject(c, "renameProvider");
+    cJSON_AddTrueToObject(cJSON_GetObjectItem(c, "renameProvider"), "prepareProvider");
+    cJSON *signature = cJSON_AddObjectToObject(c, "signatureHelpProvider");
+    static const char *const signature_triggers[] = {"(", ","};
+    jsonrpc_put(signature, "triggerCharacters", cJSON_CreateStringArray(signature_triggers, 2));
+    cJSON *tokens = cJSON_AddObjectToObject(c, "semanticTokensProvider");
+    jsonrpc_put(tokens, "legend", query_token_legend());
+    cJSON_AddTrueToObject(tokens, "full");
     cJSON *completion = cJSON_AddObjectToObject(c, "completionProvider");
-    static const char *const triggers[] = {"(", ",", " "};
-    jsonrpc_put(completion, "triggerCharacters", cJSON_CreateStringArray(triggers, 3));
+    static const char *const triggers[] = {"(", ",", " ", "."};
+    jsonrpc_put(completion, "triggerCharacters", cJSON_CreateStringArray(triggers, 4));
     cJSON *info = cJSON_AddObjectToObject(r, "serverInfo");
     cJSON_AddStringToObject(info, "name", "curtain lsp");
     return r;
@@ -490,16 +499,69 @@ typedef enum server_query {
     QUERY_DEFINITION,
     QUERY_REFERENCES,
     QUERY_SYMBOLS,
+    QUERY_PREPARE_RENAME,
+    QUERY_RENAME,
+    QUERY_SIGNATURE,
+    QUERY_TOKENS,
 } server_query;
 
-static cJSON *server_answer(lsp_server *s, const cJSON *params, server_query what, int *bad)
+/* Whether a request of this kind names a place (a position) in its file. */
+static int server_query_has_position(server_query what)
+{
+    return what != QUERY_SYMBOLS && what != QUERY_TOKENS;
+}
+
+/* The answer where there is nothing to say: a file that is not a pattern file. */
+static cJSON *server_nothing(server_query what, const char **failed)
+{
+    switch (what) {
+    case QUERY_HOVER:
+    case QUERY_PREPARE_RENAME:
+    case QUERY_SIGNATURE: return cJSON_CreateNull();
+    case QUERY_RENAME: *failed = "only a pattern file's names can be renamed"; return NULL;
+    case QUERY_TOKENS: return cJSON_Parse("{\"data\":[]}");
+    default: return cJSON_CreateArray();
+    }
+}
+
+/* The answer of a request about the pattern file `file` of p, at offset. */
+static cJSON *server_query_run(lsp_server *s, project *p, int file, size_t offset,
+                               server_query what, const cJSON *params, const char **failed)
+{
+    const cJSON *ctx = cJSON_GetObjectItem(params, "context");
+    switch (what) {
+    case QUERY_HOVER: return query_hover(p, file, offset, s->enc);
+    case QUERY_COMPLETION: return query_completion(p, file, offset);
+    case QUERY_DEFINITION: return query_definition(p, file, offset, s->enc);
+    case QUERY_REFERENCES:
+        return query_references(
+            p, file, offset, cJSON_IsTrue(cJSON_GetObjectItem(ctx, "includeDeclaration")), s->enc);
+    case QUERY_SYMBOLS: return query_symbols(p, file, s->enc);
+    case QUERY_PREPARE_RENAME: return query_prepare_rename(p, file, offset, s->enc);
+    case QUERY_RENAME:
+        return query_rename(p, file, offset,
+                            cJSON_GetStringValue(cJSON_GetObjectItem(params, "newName")), s->enc,
+                            failed);
+    case QUERY_SIGNATURE: return query_signature(p, file, offset);
+    case QUERY_TOKENS: return query_tokens(p, file, s->enc);
+    }
+    return NULL;
+}
+
+/* The answer of a request about a file (NULL: memory ran out, or *failed says
+ * why the request cannot be done; *bad: its params are wrong). */
+static cJSON *server_answer(lsp_server *s, const cJSON *params, server_query what, int *bad,
+                            const char **failed)
 {
     const char *uri = server_uri_param(params);
     const cJSON *pos = cJSON_GetObjectItem(params, "position");
     const cJSON *line = cJSON_GetObjectItem(pos, "line");
     const cJSON *character = cJSON_GetObjectItem(pos, "character");
-    if (!uri || (what != QUERY_SYMBOLS && (!cJSON_IsNumber(line) || !cJSON_IsNumber(character) ||
-                                           line->valuedouble < 0 || character->valuedouble < 0))) {
+    const char *new_name = cJSON_GetStringValue(cJSON_GetObjectItem(params, "newName"));
+    if (!uri || (what == QUERY_RENAME && !new_name) ||
+        (server_query_has_position(what) &&
+         (!cJSON_IsNumber(line) || !cJSON_IsNumber(character) || line->valuedouble < 0 ||
+          character->valuedouble < 0))) {
         *bad = 1;
         return NULL;
     }
@@ -513,26 +575,16 @@ static cJSON *server_answer(lsp_server *s, const cJSON *params, server_query wha
     mem_free(path);
     cJSON *result = NULL;
     size_t offset = 0;
-    if (file >= 0 && what != QUERY_SYMBOLS) {
+    if (file >= 0 && server_query_has_position(what)) {
         document_pos at = {line->valuedouble > 4e9 ? 4000000000u : (uint32_t)line->valuedouble,
                            character->valuedouble > 4e9 ? 4000000000u
                                                         : (uint32_t)character->valuedouble};
         offset = document_offset_of(p.files[file].text, p.files[file].len, at, s->enc);
     }
-    const cJSON *ctx = cJSON_GetObjectItem(params, "context");
-    int include_decl = cJSON_IsTrue(cJSON_GetObjectItem(ctx, "includeDeclaration"));
     if (file < 0 || !project_is_pattern(&p, file)) /* BulletML files get diagnostics only */
-        result = what == QUERY_HOVER ? cJSON_CreateNull() : cJSON_CreateArray();
-    else if (what == QUERY_HOVER)
-        result = query_hover(&p, file, offset, s->enc);
-    else if (what == QUERY_COMPLETION)
-        result = query_completion(&p, file, offset);
-    else if (what == QUERY_DEFINITION)
-        result = query_definition(&p, file, offset, s->enc);
-    else if (what == QUERY_REFERENCES)
-        result = query_references(&p, file, offset, include_decl, s->enc);
+        result = server_nothing(what, failed);
     else
-        result = query_symbols(&p, file, s->enc);
+        result = server_query_run(s, &p, file, offset, what, params, failed);
     project_unload(&p);
     return result;
 }
@@ -552,6 +604,10 @@ typedef enum server_method {
     M_DEFINITION,
     M_REFERENCES,
     M_SYMBOLS,
+    M_PREPARE_RENAME,
+    M_RENAME,
+    M_SIGNATURE,
+    M_TOKENS,
     M_UNKNOWN,
 } server_method;
 
@@ -569,6 +625,10 @@ static const char *const server_method_names[] = {
     "textDocument/definition",
     "textDocument/references",
     "textDocument/documentSymbol",
+    "textDocument/prepareRename",
+    "textDocument/rename",
+    "textDocument/signatureHelp",
+    "textDocument/semanticTokens/full",
 };
 
 static server_method server_method_of(const char *name)
@@ -583,6 +643,7 @@ static void server_dispatch(lsp_server *s, server_method m, const cJSON *id, con
                             uint64_t now)
 {
     int bad = 0;
+    const char *failed = NULL;
     cJSON *result = NULL;
     switch (m) {
     case M_INITIALIZE: result = server_initialize(s, params); break;
@@ -599,7 +660,13 @@ static void server_dispatch(lsp_server *s, server_method m, const cJSON *id, con
     case M_COMPLETION:
     case M_DEFINITION:
     case M_REFERENCES:
-    case M_SYMBOLS: result = server_answer(s, params, (server_query)(m - M_HOVER), &bad); break;
+    case M_SYMBOLS:
+    case M_PREPARE_RENAME:
+    case M_RENAME:
+    case M_SIGNATURE:
+    case M_TOKENS:
+        result = server_answer(s, params, (server_query)(m - M_HOVER), &bad, &failed);
+        break;
     case M_INITIALIZED:
     case M_UNKNOWN: return;
     }
@@ -609,6 +676,8 @@ static void server_dispatch(lsp_server *s, server_method m, const cJSON *id, con
     }
     if (bad)
         server_error(s, id, RPC_INVALID_PARAMS, "textDocument or position is missing or wrong");
+    else if (failed)
+        server_error(s, id, RPC_REQUEST_FAILED, failed);
     else if (!result)
         server_error(s, id, RPC_INTERNAL_ERROR, "out of memory");
     else

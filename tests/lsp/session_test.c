@@ -583,6 +583,136 @@ static void check_pending_alone(void)
     }
 }
 
+/* ---- rename, signature help, semantic tokens ---- */
+
+static cJSON *legend_types; /* initialize's semantic tokens legend */
+
+/* How many edits a rename's WorkspaceEdit makes in uri's file. */
+static int edits_in(const cJSON *edit, const char *uri)
+{
+    return cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(edit, "changes"), uri));
+}
+
+static cJSON *rename_at(const char *uri, int line, int character, const char *name)
+{
+    cJSON *p = at_position(uri, line, character);
+    cJSON_AddStringToObject(p, "newName", name);
+    return request("textDocument/rename", p);
+}
+
+/* Rename follows a declaration across files (a parameter to its named
+ * arguments, an art shape to every look, portrait and volley) and refuses a
+ * word of the language or a name already taken; prepareRename says what can be. */
+static void check_rename(void)
+{
+    cJSON *r = request("textDocument/prepareRename",
+                       at_position(b_uri, 2, column_after(b_fixed, 2, "run bu")));
+    const cJSON *start = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "start");
+    CHECK_EQ_INT((int)cJSON_GetNumberValue(cJSON_GetObjectItem(start, "character")),
+                 column_after(b_fixed, 2, "run "));
+    cJSON_Delete(r);
+    r = request("textDocument/prepareRename",
+                at_position(b_uri, 3, column_after(b_fixed, 3, "fi")));
+    CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
+    cJSON_Delete(r);
+
+    r = rename_at(b_uri, 2, column_after(b_fixed, 2, "run bu"), "volley");
+    const cJSON *edit = cJSON_GetObjectItem(r, "result");
+    CHECK_EQ_INT(edits_in(edit, a_uri), 2); /* its declaration, `run burst(8)` */
+    CHECK_EQ_INT(edits_in(edit, b_uri), 1);
+    const cJSON *first =
+        cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(edit, "changes"), a_uri), 0);
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(first, "newText")), "volley") == 0);
+    cJSON_Delete(r);
+    /* a parameter: its uses in its pattern and the named argument in b.pat, not the comment */
+    r = rename_at(a_uri, 2, column_after(a_text, 2, "burst(co"), "n");
+    CHECK_EQ_INT(edits_in(cJSON_GetObjectItem(r, "result"), a_uri), 2);
+    CHECK_EQ_INT(edits_in(cJSON_GetObjectItem(r, "result"), b_uri), 1);
+    cJSON_Delete(r);
+    r = rename_at(b_uri, 22, column_after(b_fixed, 22, "fire pe"), "leaf");
+    CHECK_EQ_INT(edits_in(cJSON_GetObjectItem(r, "result"), b_uri), 5);
+    cJSON_Delete(r);
+    r = rename_at(b_uri, 2, column_after(b_fixed, 2, "run bu"), "wait");
+    CHECK_EQ_INT(error_code(r), -32803);
+    cJSON_Delete(r);
+    r = rename_at(b_uri, 2, column_after(b_fixed, 2, "run bu"), "fairy");
+    CHECK_EQ_INT(error_code(r), -32803);
+    cJSON_Delete(r);
+    r = rename_at(b_uri, 3, column_after(b_fixed, 3, "fi"), "shoot");
+    CHECK_EQ_INT(error_code(r), -32803);
+    cJSON_Delete(r);
+}
+
+/* Inside `burst(...)`: its declaration's head, the argument being typed active. */
+static void check_signature(void)
+{
+    cJSON *r = request("textDocument/signatureHelp",
+                       at_position(b_uri, 2, column_after(b_fixed, 2, "burst(count: 6")));
+    const cJSON *res = cJSON_GetObjectItem(r, "result");
+    const cJSON *sig = cJSON_GetArrayItem(cJSON_GetObjectItem(res, "signatures"), 0);
+    const char *label = cJSON_GetStringValue(cJSON_GetObjectItem(sig, "label"));
+    CHECK(label && strstr(label, "pattern burst(count = 12, spin_by = 0)") != NULL);
+    CHECK_EQ_INT(cJSON_GetArraySize(cJSON_GetObjectItem(sig, "parameters")), 2);
+    CHECK_EQ_INT((int)cJSON_GetNumberValue(cJSON_GetObjectItem(res, "activeParameter")), 0);
+    cJSON_Delete(r);
+    r = request("textDocument/signatureHelp", at_position(b_uri, 3, 8)); /* not in a call */
+    CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
+    cJSON_Delete(r);
+}
+
+/* The type (the legend's name) of the semantic token at line:character, or "". */
+static const char *token_type_at(const cJSON *data, int line, int character, int *mods)
+{
+    int l = 0, c = 0;
+    for (int i = 0; i + 4 < cJSON_GetArraySize(data); i += 5) {
+        int dl = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(data, i));
+        int dc = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(data, i + 1));
+        l += dl;
+        c = dl ? dc : c + dc;
+        if (l == line && c == character) {
+            *mods = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(data, i + 4));
+            int type = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(data, i + 3));
+            const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(legend_types, type));
+            return name ? name : "";
+        }
+    }
+    return "";
+}
+
+static void check_token(const cJSON *data, int line, int character, const char *type)
+{
+    int mods = 0;
+    const char *got = token_type_at(data, line, character, &mods);
+    if (strcmp(got, type) != 0)
+        fprintf(stderr, "token %d:%d is '%s', not '%s'\n", line, character, got, type);
+    CHECK(strcmp(got, type) == 0);
+}
+
+/* Every token the lexer reads, typed: comments, keywords, the modder's names
+ * by what they declare, the language's shapes and colours, numbers. */
+static void check_semantic_tokens(void)
+{
+    cJSON *r = request("textDocument/semanticTokens/full", text_document(a_uri));
+    const cJSON *data = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "data");
+    CHECK(cJSON_GetArraySize(data) > 0 && cJSON_GetArraySize(data) % 5 == 0);
+    check_token(data, 0, 0, "comment");
+    check_token(data, 2, 0, "keyword");                                          /* pattern */
+    check_token(data, 2, 8, "function");                                         /* burst */
+    check_token(data, 2, 14, "parameter");                                       /* count */
+    check_token(data, 2, column_after(a_text, 2, "count = "), "number");         /* 12 */
+    check_token(data, 3, 4, "keyword");                                          /* fire */
+    check_token(data, 3, 9, "enumMember");                                       /* orb */
+    check_token(data, 3, column_after(a_text, 3, "ring count at "), "variable"); /* time */
+    check_token(data, 6, 6, "class");                                            /* fairy */
+    check_token(data, 8, column_after(a_text, 8, "run "), "function");           /* burst */
+    int mods = 0;
+    token_type_at(data, 2, 8, &mods);
+    CHECK(mods & 1); /* burst's declaration */
+    token_type_at(data, 8, column_after(a_text, 8, "run "), &mods);
+    CHECK(!(mods & 1));
+    cJSON_Delete(r);
+}
+
 /* ---- a mod and a workspace folder ---- */
 
 static char ws_dir[64], mod_dir[64];
@@ -765,7 +895,17 @@ int main(int argc, char **argv)
     cJSON_AddStringToObject(folder0, "name", "ws");
     cJSON_AddItemToArray(cJSON_AddArrayToObject(init, "workspaceFolders"), folder0);
     r = request("initialize", init);
-    CHECK(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "capabilities") != NULL);
+    const cJSON *caps = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "capabilities");
+    CHECK(caps != NULL);
+    CHECK(cJSON_IsTrue(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(caps, "renameProvider"), "prepareProvider")));
+    CHECK(cJSON_GetObjectItem(caps, "signatureHelpProvider") != NULL);
+    legend_types = cJSON_Duplicate(
+        cJSON_GetObjectItem(
+            cJSON_GetObjectItem(cJSON_GetObjectItem(caps, "semanticTokensProvider"), "legend"),
+            "tokenTypes"),
+        1);
+    CHECK(cJSON_GetArraySize(legend_types) > 0);
     cJSON_Delete(r);
     notify("initialized", cJSON_CreateObject());
 
@@ -817,6 +957,9 @@ int main(int argc, char **argv)
     check_hover(b_uri, 51, column_after(b_fixed, 51, "sa"), "A dialogue line");
     check_completions();
     check_navigation();
+    check_rename();
+    check_signature();
+    check_semantic_tokens();
     check_protocol_errors();
     check_pending_alone();
     check_mod_and_workspace();
@@ -837,6 +980,7 @@ int main(int argc, char **argv)
     rmdir(dir);
     remove(xml_path);
     rmdir(xml_dir);
+    cJSON_Delete(legend_types);
     char cmd[200];
     snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", ws_dir, mod_dir);
     CHECK(system(cmd) == 0);
