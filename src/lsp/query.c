@@ -4,6 +4,8 @@
  */
 #include "lsp/query.h"
 
+#include "core/data_path.h"
+#include "core/file.h"
 #include "core/mem.h"
 #include "lsp/jsonrpc.h"
 #include "pattern/content/library.h"
@@ -17,6 +19,7 @@
 #include "sim/enemy_look.h"
 #include "sim/sound.h"
 
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -395,6 +398,7 @@ static void query_describe_symbol(query_text *t, project *p, query_target target
 }
 
 static void query_sound_file(query_text *t, const project_file *f, size_t start, const char *word);
+static void query_look(query_text *t, const project_file *f, size_t start, const char *word);
 
 cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
 {
@@ -418,6 +422,7 @@ cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
         query_printf(&t, "**backdrop** `%s`, drawn in code: %s\n", word,
                      backdrop_docs[backdrop_by_name(word)]);
     query_sound_file(&t, f, start, word);
+    query_look(&t, f, start, word);
     if (target.file < 0) {
         query_expression_hover eh = {&t, word};
         query_portraits_each(p, NULL, query_describe_expression, &eh);
@@ -606,13 +611,17 @@ cJSON *query_symbols(project *p, int file, document_encoding enc)
 /* What is around the place being completed, from the tokens before it. */
 typedef struct query_context {
     int depth;       /* braces open */
-    int in_fire;     /* a fire statement goes on here */
+    int in_fire;     /* a fire or laser statement goes on here */
+    char volley;     /* its kind (ast.h's AST_CLAUSES): 'b' bullets, 's' straight or 'c'
+                      * curvy lasers, 'l' a laser of either kind */
     tok_kind last;   /* the token before the word being typed (TOK_EOF: none) */
     tok_kind before; /* the token before that one (TOK_EOF: none) */
     char last_word[32], prev_word[32];
     char call[OUTLINE_NAME_MAX]; /* the name before the innermost open '(' */
     int parens;
-    int commas; /* the commas inside the innermost open '(' so far */
+    int commas;          /* the commas inside the innermost open '(' so far */
+    int stages;          /* on the line of a `stages` (its names go on) */
+    char line_first[32]; /* the first word of the place's line ("" : none) */
 } query_context;
 
 #define QUERY_PAREN_MAX 16
@@ -651,6 +660,7 @@ static void query_scan(const char *text, size_t end, query_context *q)
     lexer lx;
     lexer_init(&lx, "", text, end, scratch);
     uint32_t line = 0;
+    size_t last_end = 0;
     for (;;) {
         token t = lexer_next(&lx);
         if (t.kind == TOK_EOF)
@@ -677,24 +687,59 @@ static void query_scan(const char *text, size_t end, query_context *q)
             commas[q->parens - 1]++;
         } else if (t.kind == TOK_RPAREN) {
             q->parens -= q->parens > 0;
-        } else if (t.kind == TOK_NAME && strcmp(word, "fire") == 0) {
+        } else if (t.kind == TOK_NAME && (!strcmp(word, "fire") || !strcmp(word, "laser"))) {
             q->in_fire = 1;
+            q->volley = word[0] == 'f' ? 'b' : 'l';
+        } else if (t.kind == TOK_NAME && q->last == TOK_NAME && !strcmp(q->last_word, "laser") &&
+                   (!strcmp(word, "straight") || !strcmp(word, "curvy"))) {
+            q->volley = word[0];
         } else if (t.kind == TOK_NAME && t.line != line && q->in_fire && query_is_statement(word) &&
                    !query_is_clause(word)) {
             q->in_fire = 0;
         }
+        last_end = (size_t)(t.start - text) + t.len;
+        if (t.line != line)
+            memcpy(q->line_first, word, sizeof q->line_first);
+        if (t.line != line || t.kind != TOK_NAME)
+            q->stages = 0;
+        if (t.kind == TOK_NAME && !strcmp(word, "stages"))
+            q->stages = 1;
         line = t.line;
         memcpy(q->prev_word, q->last_word, sizeof q->prev_word);
         memcpy(q->last_word, word, sizeof q->last_word);
         q->before = q->last;
         q->last = t.kind;
     }
+    if (memchr(text + last_end, '\n', end - last_end))
+        q->stages = 0, q->line_first[0] = '\0'; /* the place is on a line of its own */
     if (q->parens > 0 && q->parens <= QUERY_PAREN_MAX) {
         snprintf(q->call, sizeof q->call, "%s", calls[q->parens - 1]);
         q->commas = commas[q->parens - 1];
     }
     diag_free(scratch);
     mem_free(scratch);
+}
+
+/* A built-in look after `look` or `option_look` (sim/enemy_look.h): what draws it. */
+static void query_look(query_text *t, const project_file *f, size_t start, const char *word)
+{
+    query_context q;
+    query_scan(f->text, start, &q);
+    if (q.last != TOK_NAME || (strcmp(q.last_word, "look") && strcmp(q.last_word, "option_look")))
+        return;
+    const char *what = NULL;
+    for (int i = 0; i < ENEMY_LOOK_COUNT && !what; i++)
+        if (!strcmp(enemy_look_names[i], word))
+            what = "a built-in sprite for enemies and bosses";
+    for (int i = 0; i < SHIP_LOOK_COUNT && !what; i++)
+        if (!strcmp(ship_look_names[i], word))
+            what = "a built-in sprite for ships";
+    for (int i = 0; i < OPTION_LOOK_COUNT && !what; i++)
+        if (!strcmp(option_look_names[i], word))
+            what = "a built-in sprite for a ship's options";
+    if (what)
+        query_printf(t, "**look** `%s`: %s (`look NAME`; an art shape's name draws that instead)\n",
+                     word, what);
 }
 
 /* A mod's sound after `sound`: which file plays it (a built-in one is
@@ -769,15 +814,25 @@ static void query_words(query_items *it, const char *const *words, reference_kin
         query_item(it, words[i], COMPLETION_KEYWORD, query_syntax(words[i], kind), NULL);
 }
 
-static void query_clauses(query_items *it)
+/* The clauses a volley of this kind takes (ast.h's AST_CLAUSES: 'b' bullets,
+ * 's' straight lasers, 'c' curvy ones, 'l' either), `run` for bullets. */
+static void query_clauses(query_items *it, char volley)
 {
-    static const char *const clauses[] = {
-#define QUERY_CLAUSE(id, keyword, shape, applies, reg) keyword,
+    static const struct {
+        const char *keyword, *applies;
+    } clauses[] = {
+#define QUERY_CLAUSE(id, keyword, shape, applies, reg) {keyword, applies},
         AST_CLAUSES(QUERY_CLAUSE)
 #undef QUERY_CLAUSE
-            "run",
-        NULL};
-    query_words(it, clauses, REF_CLAUSE);
+    };
+    for (size_t i = 0; i < sizeof clauses / sizeof clauses[0]; i++) {
+        const char *a = clauses[i].applies;
+        if (volley == 'l' ? strchr(a, 's') || strchr(a, 'c') : strchr(a, volley) != NULL)
+            query_item(it, clauses[i].keyword, COMPLETION_KEYWORD,
+                       query_syntax(clauses[i].keyword, REF_CLAUSE), NULL);
+    }
+    if (volley == 'b')
+        query_item(it, "run", COMPLETION_KEYWORD, query_syntax("run", REF_CLAUSE), NULL);
 }
 
 static void query_art_item(void *ctx, const query_art_shape *a)
@@ -940,6 +995,65 @@ static void query_expression(query_items *it, project *p, const outline *o, size
     query_words(it, ops, REF_WORD);
 }
 
+/* The eases `over N` takes (speed, turn, velocity, move). */
+static const char *const query_eases[] = {"linear", "smooth", "in", "out", NULL};
+
+/* A handle's members (pattern/language/compiler_expr.c's, as the compiler reads
+ * them) and a group's count. */
+static void query_members(query_items *it)
+{
+    for (int i = 0; compiler_member_name(i); i++) {
+        const char *m = compiler_member_name(i);
+        query_item(it, m, COMPLETION_PROPERTY,
+                   reference_has(m, REF_WORD) ? query_syntax(m, REF_WORD)
+                                              : query_syntax(m, REF_VALUE),
+                   NULL);
+    }
+    query_item(it, "count", COMPLETION_PROPERTY, query_syntax("count", REF_WORD), NULL);
+}
+
+/* Adds the themes (NAME.mml or NAME.ogg) of folder/music. */
+static void query_theme_folder(query_items *it, const char *folder)
+{
+    char dir[PROJECT_PATH_MAX + 8];
+    snprintf(dir, sizeof dir, "%s/music", folder);
+    DIR *d = folder[0] ? opendir(dir) : NULL;
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        if (n > 4 && n < 64 && e->d_name[0] != '.' &&
+            (!strcmp(e->d_name + n - 4, ".mml") || !strcmp(e->d_name + n - 4, ".ogg"))) {
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(n - 4), e->d_name);
+            query_item(it, name, COMPLETION_FILE, "music theme", NULL);
+        }
+    }
+    if (d)
+        closedir(d);
+}
+
+/* What `music` takes: `stage`, `boss`, `none` and the themes of the project's
+ * music/ folders (the game's patterns/music/, a mod's own), as audio/music.h
+ * finds them. */
+static void query_themes(query_items *it, project *p)
+{
+    static const char *const cues[] = {"stage", "boss", "none"};
+    for (int i = 0; i < 3; i++)
+        query_item(it, cues[i], COMPLETION_KEYWORD, "music cue", NULL);
+    char game[PROJECT_PATH_MAX];
+    if (data_path_join(game, sizeof game, "patterns") == 0)
+        query_theme_folder(it, game);
+    query_theme_folder(it, p->game);
+    if (file_is_dir(p->root))
+        query_theme_folder(it, p->root);
+}
+
+/* Whether the place is among the names of a game's `stages` line. */
+static int query_in_stages(const query_context *q, const outline *o, size_t offset)
+{
+    int d = outline_decl_at(o, offset);
+    return q->last == TOK_NAME && q->stages && d >= 0 && !strcmp(o->symbols[d].keyword, "game");
+}
+
 /* Whether the word before the place wants a value after it: one of these, or
  * a verb statement of an expression (health, damage...: pattern/language/words.h). */
 static int query_wants_value(const query_context *q)
@@ -1045,11 +1159,38 @@ cJSON *query_completion(project *p, int file, size_t offset)
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "fire")) {
         query_shapes(&it);
         query_art_shapes(&it, p);
-        query_clauses(&it);
-    } else if (q.last == TOK_NAME && reference_has(q.last_word, REF_SHAPE) &&
+        query_clauses(&it, 'b');
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "laser")) {
+        static const char *const kinds[] = {"straight", "curvy", NULL};
+        query_words(&it, kinds, REF_WORD);
+        query_colours(&it);
+        query_clauses(&it, 'l');
+    } else if (q.last == TOK_NAME && !strcmp(q.prev_word, "laser") &&
+               (!strcmp(q.last_word, "straight") || !strcmp(q.last_word, "curvy"))) {
+        query_colours(&it);
+        query_clauses(&it, q.volley);
+    } else if (q.last == TOK_NAME && q.in_fire && reference_has(q.last_word, REF_COLOUR) &&
+               (!strcmp(q.prev_word, "laser") || !strcmp(q.prev_word, "straight") ||
+                !strcmp(q.prev_word, "curvy"))) {
+        query_clauses(&it, q.volley);
+    } else if (q.last == TOK_NAME &&
+               (reference_has(q.last_word, REF_SHAPE) ||
+                query_art_find(p, q.last_word, &(query_art_shape){0})) &&
                !strcmp(q.prev_word, "fire")) {
         query_colours(&it);
-        query_clauses(&it);
+        query_clauses(&it, 'b');
+    } else if (q.last == TOK_DOT && q.before == TOK_NAME) {
+        query_members(&it);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "music")) {
+        query_themes(&it, p);
+    } else if (q.last == TOK_NAME &&
+               (!strcmp(q.last_word, "stages") || !strcmp(q.last_word, "extra") ||
+                query_in_stages(&q, o, start))) {
+        query_decls(&it, p, "stage", COMPLETION_MODULE);
+    } else if (q.last != TOK_NAME && !strcmp(q.prev_word, "over") && strcmp(q.line_first, "fire") &&
+               strcmp(q.line_first, "laser") &&
+               strcmp(q.line_first, "arc")) { /* not an arc's `over` */
+        query_words(&it, query_eases, REF_WORD);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "effect")) {
         query_shapes(&it); /* an effect's look: a bullet shape, built-in or art */
         query_art_shapes(&it, p);
@@ -1070,7 +1211,7 @@ cJSON *query_completion(project *p, int file, size_t offset)
         query_words(&it, boss_words, REF_DECLARATION);
     } else {
         if (q.in_fire)
-            query_clauses(&it);
+            query_clauses(&it, q.volley);
         query_words(&it, parser_statement_words, REF_STATEMENT);
         query_locals(&it, o, start);
         query_decls(&it, p, "shared", COMPLETION_VARIABLE); /* assigned like variables */

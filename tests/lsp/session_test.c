@@ -489,6 +489,87 @@ static void check_completions(void)
     check_completion(34, column_after(b_fixed, 34, "option_look "), option_yes, option_no);
 }
 
+/* A file of contexts, open in the editor beside a.pat and b.pat (not on disk). */
+static const char ctx_text[] = "pattern ctx {\n"                   /* 0 */
+                               "    laser \n"                      /* 1 */
+                               "    laser straight \n"             /* 2 */
+                               "    laser curvy red \n"            /* 3 */
+                               "    fire orb red ring 4 as g\n"    /* 4 */
+                               "    speed 2 over 30 \n"            /* 5 */
+                               "    wait g.\n"                     /* 6 */
+                               "    music \n"                      /* 7 */
+                               "    fire orb arc 5 over 60 \n"     /* 8 */
+                               "    if g.alive { wait g.count }\n" /* 9 */
+                               "}\n"
+                               "boss ctx_boss {\n" /* 11 */
+                               "    look boss\n"   /* 12 */
+                               "}\n"
+                               "game ctx_game {\n"  /* 14 */
+                               "    stages talk \n" /* 15 */
+                               "}\n";
+static char ctx_uri[160];
+
+static void check_completion_in(const char *uri, const char *text, int line, const char *after,
+                                const char *const *yes, const char *const *no)
+{
+    cJSON *r =
+        request("textDocument/completion", at_position(uri, line, column_after(text, line, after)));
+    const cJSON *items = cJSON_GetObjectItem(r, "result");
+    for (int i = 0; yes[i]; i++) {
+        if (!has_label(items, yes[i]))
+            fprintf(stderr, "completion after '%s' lacks '%s'\n", after, yes[i]);
+        CHECK(has_label(items, yes[i]));
+    }
+    for (int i = 0; no && no[i]; i++) {
+        if (has_label(items, no[i]))
+            fprintf(stderr, "completion after '%s' offers '%s'\n", after, no[i]);
+        CHECK(!has_label(items, no[i]));
+    }
+    cJSON_Delete(r);
+}
+
+/* Completion by context: a laser's kinds, colours and its own clauses (a
+ * bullet's velocity and run not, nor a laser's after fire); eases after
+ * `over N` (not an arc's); a handle's members after '.'; the music themes;
+ * a game's stages. Hover on the laser kinds, a handle's members and a look. */
+static void check_contexts(void)
+{
+    snprintf(ctx_uri, sizeof ctx_uri, "file://%s/ctx.pat", dir);
+    open_document(ctx_uri, ctx_text);
+    static const char *const laser_yes[] = {"straight", "curvy", "red", "length", "warn", NULL};
+    static const char *const laser_no[] = {"velocity", "run", "orb", "wait", NULL};
+    check_completion_in(ctx_uri, ctx_text, 1, "laser ", laser_yes, laser_no);
+    static const char *const straight_yes[] = {"blue", "width", "warn", "follow", NULL};
+    static const char *const straight_no[] = {"speed", "accel", "stack", "velocity", NULL};
+    check_completion_in(ctx_uri, ctx_text, 2, "straight ", straight_yes, straight_no);
+    static const char *const curvy_yes[] = {"length", "speed", "accel", NULL};
+    static const char *const curvy_no[] = {"warn", "follow", "red", "velocity", NULL};
+    check_completion_in(ctx_uri, ctx_text, 3, "red ", curvy_yes, curvy_no);
+    static const char *const fire_no[] = {"length", "width", "warn", "follow", NULL};
+    static const char *const fire_yes[] = {"ring", "velocity", NULL};
+    check_completion_in(b_uri, b_fixed, 3, "fire ", fire_yes, fire_no);
+    static const char *const ease_yes[] = {"linear", "smooth", "in", "out", NULL};
+    check_completion_in(ctx_uri, ctx_text, 5, "over 30 ", ease_yes, NULL);
+    static const char *const arc_yes[] = {"ring", NULL};
+    check_completion_in(ctx_uri, ctx_text, 8, "over 60 ", arc_yes, ease_yes);
+    static const char *const member_yes[] = {"x", "speed", "alive", "count", NULL};
+    static const char *const member_no[] = {"wait", "orb", "sin", NULL};
+    check_completion_in(ctx_uri, ctx_text, 6, "g.", member_yes, member_no);
+    static const char *const music_yes[] = {"stage", "boss", "none", "stage1", "stage1_boss", NULL};
+    static const char *const music_no[] = {"wait", "orb", NULL};
+    check_completion_in(ctx_uri, ctx_text, 7, "music ", music_yes, music_no);
+    static const char *const stage_yes[] = {"s", "s2", "talk", NULL};
+    static const char *const stage_no[] = {"burst", "wait", NULL};
+    check_completion_in(ctx_uri, ctx_text, 15, "stages ", stage_yes, stage_no);
+    check_completion_in(ctx_uri, ctx_text, 15, "stages talk ", stage_yes, stage_no);
+    check_hover(ctx_uri, 2, column_after(ctx_text, 2, "laser str"), "A straight laser");
+    check_hover(ctx_uri, 3, column_after(ctx_text, 3, "laser cu"), "A curvy laser");
+    check_hover(ctx_uri, 9, column_after(ctx_text, 9, "g.al"), "`NAME.alive`");
+    check_hover(ctx_uri, 9, column_after(ctx_text, 9, "g.co"), "`NAME.count`");
+    check_hover(ctx_uri, 12, column_after(ctx_text, 12, "look bo"), "**look** `boss`");
+    check_hover(ctx_uri, 15, column_after(ctx_text, 15, "sta"), "The stages a run plays");
+}
+
 /* Go to definition of burst in b.pat lands on its name in a.pat; its
  * references are in both files. */
 static void check_navigation(void)
@@ -957,6 +1038,7 @@ int main(int argc, char **argv)
     check_hover(b_uri, 51, column_after(b_fixed, 51, "sa"), "A dialogue line");
     check_completions();
     check_navigation();
+    check_contexts();
     check_rename();
     check_signature();
     check_semantic_tokens();
