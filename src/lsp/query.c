@@ -22,6 +22,7 @@
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The protocol's numbers for the kinds of completion items and symbols. */
@@ -1490,9 +1491,93 @@ static int query_symbol_token(const outline_symbol *y, int *mods)
     return TT_ENUM_MEMBER; /* art, backdrop and what else names a thing to show */
 }
 
-/* The type of a name token (-1: none), from the language's word table first,
- * then the project's declarations and art shapes. */
-static int query_name_token(project *p, int file, size_t start, size_t len, int *mods)
+/* The project's names, sorted, looked up once per token: its declarations
+ * (file, symbol) and its art shapes (symbol -1). */
+typedef struct query_name_entry {
+    const char *name;
+    size_t len;
+    int file, symbol;
+} query_name_entry;
+
+typedef struct query_names {
+    query_name_entry *items;
+    int count, cap;
+} query_names;
+
+static void query_names_add(query_names *n, const char *name, size_t len, int file, int symbol)
+{
+    if (n->count == n->cap) {
+        int cap = n->cap ? n->cap * 2 : 256;
+        query_name_entry *items = mem_realloc(n->items, (size_t)cap * sizeof *items);
+        if (!items)
+            return;
+        n->items = items;
+        n->cap = cap;
+    }
+    query_name_entry e = {name, len, file, symbol};
+    n->items[n->count++] = e;
+}
+
+static void query_names_art(void *ctx, const query_art_shape *a)
+{
+    query_names_add(ctx, a->text + a->name_start, a->name_len, a->file, -1);
+}
+
+static int query_name_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+    int c = memcmp(a, b, alen < blen ? alen : blen);
+    return c ? c : (alen > blen) - (alen < blen);
+}
+
+static int query_names_order(const void *a, const void *b)
+{
+    const query_name_entry *x = a, *y = b;
+    int c = query_name_cmp(x->name, x->len, y->name, y->len);
+    return c ? c : (x->symbol < 0) - (y->symbol < 0); /* declarations before art */
+}
+
+static void query_names_build(query_names *n, project *p)
+{
+    memset(n, 0, sizeof *n);
+    for (int i = 0; i < p->count; i++) {
+        const outline *o = project_outline(p, i);
+        for (int k = 0; o && k < o->count; k++)
+            if (o->symbols[k].kind == OUTLINE_DECL)
+                query_names_add(n, o->symbols[k].name, o->symbols[k].name_len, i, k);
+    }
+    query_art_each(p, query_names_art, n);
+    if (n->count)
+        qsort(n->items, (size_t)n->count, sizeof *n->items, query_names_order);
+}
+
+/* The entry of name (this file's declaration first), or NULL. */
+static const query_name_entry *query_names_find(const query_names *n, const char *name, size_t len,
+                                                int file)
+{
+    int lo = 0, hi = n->count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (query_name_cmp(n->items[mid].name, n->items[mid].len, name, len) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const query_name_entry *first = NULL;
+    for (int i = lo; i < n->count && !query_name_cmp(n->items[i].name, n->items[i].len, name, len);
+         i++) {
+        if (!first)
+            first = &n->items[i];
+        if (n->items[i].file == file && n->items[i].symbol >= 0)
+            return &n->items[i];
+    }
+    return first;
+}
+
+/* The type of a name token (-1: none): a named argument's parameter, a
+ * variable or parameter in scope, a declaration of the project (query_resolve's
+ * meaning), a word of the language's table, an art shape. */
+static int query_name_token(project *p, const query_names *names, int file, size_t start,
+                            size_t len, int *mods)
 {
     const char *text = p->files[file].text;
     char word[OUTLINE_NAME_MAX];
@@ -1500,7 +1585,17 @@ static int query_name_token(project *p, int file, size_t start, size_t len, int 
         return -1;
     memcpy(word, text + start, len);
     word[len] = '\0';
-    query_target t = query_meaning(p, file, start, len);
+    query_target t = query_named_arg(p, file, start, len);
+    if (t.file < 0) {
+        int local = outline_local_at(&p->files[file].outline, text, start, word, len);
+        t.file = local >= 0 ? file : -1;
+        t.symbol = local;
+    }
+    const query_name_entry *e = t.file < 0 ? query_names_find(names, word, len, file) : NULL;
+    if (e && e->symbol >= 0) {
+        t.file = e->file;
+        t.symbol = e->symbol;
+    }
     if (t.file >= 0) {
         const outline_symbol *y = &p->files[t.file].outline.symbols[t.symbol];
         if (t.file == file && y->name_start == start)
@@ -1519,8 +1614,7 @@ static int query_name_token(project *p, int file, size_t start, size_t len, int 
         reference_has(word, REF_SOUND))
         return TT_ENUM_MEMBER;
     *mods &= ~TM_DEFAULT_LIBRARY;
-    query_art_shape a;
-    return query_art_find(p, word, &a) ? TT_ENUM_MEMBER : -1;
+    return e ? TT_ENUM_MEMBER : -1; /* an art shape */
 }
 
 typedef struct query_token_list {
@@ -1573,6 +1667,8 @@ cJSON *query_tokens(project *p, int file, document_encoding enc)
         return result;
     }
     diag_init(scratch);
+    query_names names;
+    query_names_build(&names, p);
     document_cursor_init(&l.cursor, f->text, f->len, enc);
     lexer lx;
     lexer_init(&lx, "", f->text, f->len, scratch);
@@ -1583,7 +1679,7 @@ cJSON *query_tokens(project *p, int file, document_encoding enc)
         after = at + t.len;
         int mods = 0, type = -1;
         if (t.kind == TOK_NAME)
-            type = query_name_token(p, file, at, t.len, &mods);
+            type = query_name_token(p, &names, file, at, t.len, &mods);
         else if (t.kind == TOK_NUMBER)
             type = TT_NUMBER;
         else if (t.kind == TOK_STRING)
@@ -1594,6 +1690,7 @@ cJSON *query_tokens(project *p, int file, document_encoding enc)
             query_token_push(&l, at, at + t.len, type, mods);
     }
     query_token_comments(&l, after, f->len);
+    mem_free(names.items);
     diag_free(scratch);
     mem_free(scratch);
     return result;
