@@ -87,6 +87,20 @@ static void test_mod_and_workspace(void)
     diag_free(&diags);
     project_unload(&p);
 
+    /* a file under a folder named patterns is the game's, marker or workspace above or not */
+    char gb[256], gpat[256];
+    snprintf(gb, sizeof gb, "%s/game/patterns/b.pat", dir);
+    snprintf(gpat, sizeof gpat, "%s/game/patterns", dir);
+    write_at(dir, "game/" PROJECT_MOD_MARKER, "not a mod: patterns/ wins\n");
+    snprintf(places.folders[0], sizeof places.folders[0], "%s", dir);
+    places.count = 1;
+    CHECK(project_load(&p, gb, &places, NULL, 0, NULL, NULL) == 0);
+    CHECK_EQ_INT(p.count, 2);
+    CHECK(strcmp(p.root, gpat) == 0);
+    CHECK(p.game[0] == '\0');
+    project_unload(&p);
+    places.count = 0;
+
     /* no marker: the workspace folder, not the file's own subfolder */
     CHECK(mkdirs(dir, "ws") == 0);
     CHECK(mkdirs(dir, "ws/bosses") == 0);
