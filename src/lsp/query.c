@@ -1228,6 +1228,16 @@ static int query_same(query_target a, query_target b)
     return a.file == b.file && a.symbol == b.symbol;
 }
 
+/* Whether file i may be edited by a rename: any file, but in a mod laid over
+ * the game's patterns (lsp/project.h) only the mod's own (renaming a name the
+ * game declares would break the game's files, or the mod's uses of it). */
+static int query_in_mod(const project *p, int i)
+{
+    size_t n = strlen(p->root);
+    return !p->game[0] ||
+           (strncmp(p->files[i].path, p->root, n) == 0 && p->files[i].path[n] == '/');
+}
+
 /* What a rename at offset renames: the modder's declaration, parameter or
  * variable (target), or an art shape (target.file -1, *art set); 0 when the
  * word there is none of these (a word of the language, a BulletML file's
@@ -1243,13 +1253,14 @@ static int query_renamable(project *p, int file, size_t offset, size_t *start, s
     *target = query_meaning(p, file, *start, *len);
     if (target->file >= 0) {
         const outline_symbol *y = &p->files[target->file].outline.symbols[target->symbol];
-        return strcmp(y->keyword, "bulletml") != 0 || y->kind != OUTLINE_DECL;
+        return (strcmp(y->keyword, "bulletml") != 0 || y->kind != OUTLINE_DECL) &&
+               query_in_mod(p, target->file);
     }
     char word[OUTLINE_NAME_MAX];
     memcpy(word, f->text + *start, *len);
     word[*len] = '\0';
     query_art_shape a;
-    *art = query_art_find(p, word, &a);
+    *art = query_art_find(p, word, &a) && query_in_mod(p, a.file);
     return *art;
 }
 
@@ -1333,7 +1344,8 @@ cJSON *query_rename(project *p, int file, size_t offset, const char *new_name,
     for (int i = 0; i < p->count; i++) {
         const project_file *f = &p->files[i];
         char uri[PROJECT_PATH_MAX * 3 + 16];
-        if (!project_is_pattern(p, i) || document_path_to_uri(f->path, uri, sizeof uri) != 0)
+        if (!project_is_pattern(p, i) || !query_in_mod(p, i) ||
+            document_path_to_uri(f->path, uri, sizeof uri) != 0)
             continue;
         r.file = i;
         r.edits = cJSON_CreateArray();
@@ -1673,12 +1685,15 @@ cJSON *query_tokens(project *p, int file, document_encoding enc)
     lexer lx;
     lexer_init(&lx, "", f->text, f->len, scratch);
     size_t after = 0;
+    tok_kind prev = TOK_EOF;
     for (token t = lexer_next(&lx); t.kind != TOK_EOF; t = lexer_next(&lx)) {
         size_t at = (size_t)(t.start - f->text);
         query_token_comments(&l, after, at);
         after = at + t.len;
         int mods = 0, type = -1;
-        if (t.kind == TOK_NAME)
+        if (t.kind == TOK_NAME && prev == TOK_DOT)
+            type = TT_PROPERTY; /* a handle's member: g.count, b.speed 2 */
+        else if (t.kind == TOK_NAME)
             type = query_name_token(p, &names, file, at, t.len, &mods);
         else if (t.kind == TOK_NUMBER)
             type = TT_NUMBER;
@@ -1688,6 +1703,7 @@ cJSON *query_tokens(project *p, int file, document_encoding enc)
             type = TT_OPERATOR;
         if (type >= 0)
             query_token_push(&l, at, at + t.len, type, mods);
+        prev = t.kind;
     }
     query_token_comments(&l, after, f->len);
     mem_free(names.items);

@@ -34,8 +34,8 @@ cJSON *query_references(project *p, int file, size_t offset, int include_decl,
 cJSON *query_symbols(project *p, int file, document_encoding enc);
 
 /* prepareRename: the Range of the name at offset when it can be renamed (a
- * declaration, parameter or variable of the modder's, or an art shape), else
- * JSON null. */
+ * declaration, parameter or variable of the modder's, or an art shape; in a
+ * mod laid over the game's patterns, one the mod declares), else JSON null. */
 cJSON *query_prepare_rename(project *p, int file, size_t offset, document_encoding enc);
 /* rename: a WorkspaceEdit turning every use of the name at offset that means
  * what it means there (shadowing followed; named arguments of a parameter

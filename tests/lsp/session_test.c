@@ -489,6 +489,9 @@ static void check_completions(void)
     check_completion(34, column_after(b_fixed, 34, "option_look "), option_yes, option_no);
 }
 
+static const char *token_type_at(const cJSON *data, int line, int character, int *mods);
+static void check_token(const cJSON *data, int line, int character, const char *type);
+
 /* A file of contexts, open in the editor beside a.pat and b.pat (not on disk). */
 static const char ctx_text[] = "pattern ctx {\n"                   /* 0 */
                                "    laser \n"                      /* 1 */
@@ -568,6 +571,11 @@ static void check_contexts(void)
     check_hover(ctx_uri, 9, column_after(ctx_text, 9, "g.co"), "`NAME.count`");
     check_hover(ctx_uri, 12, column_after(ctx_text, 12, "look bo"), "**look** `boss`");
     check_hover(ctx_uri, 15, column_after(ctx_text, 15, "sta"), "The stages a run plays");
+    cJSON *r = request("textDocument/semanticTokens/full", text_document(ctx_uri));
+    const cJSON *data = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "data");
+    check_token(data, 9, column_after(ctx_text, 9, "wait g."), "property"); /* a member */
+    check_token(data, 1, 4, "keyword");                                     /* laser */
+    cJSON_Delete(r);
 }
 
 /* Go to definition of burst in b.pat lands on its name in a.pat; its
@@ -868,6 +876,12 @@ static void check_mod_and_workspace(void)
         fprintf(stderr, "mod game.pat: %s", messages);
     definition_in(path, 1, 14, where, sizeof where);
     CHECK(strstr(where, "/patterns/") != NULL);
+    /* the game's stage1 is not the mod's to rename: its files would break */
+    char uri[300];
+    snprintf(uri, sizeof uri, "file://%s", path);
+    cJSON *r = request("textDocument/prepareRename", at_position(uri, 1, 14));
+    CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
+    cJSON_Delete(r);
 }
 
 /* Broken messages get JSON-RPC errors, and the server keeps answering. */
