@@ -375,6 +375,34 @@ static void server_add_folder(lsp_server *s, const char *uri)
         pl->count++;
 }
 
+/* workspace/didChangeWorkspaceFolders: the folders removed, then those added. */
+static void server_change_folders(lsp_server *s, const cJSON *params)
+{
+    const cJSON *event = cJSON_GetObjectItem(params, "event");
+    const cJSON *folder;
+    cJSON_ArrayForEach(folder, cJSON_GetObjectItem(event, "removed"))
+    {
+        const char *uri = cJSON_GetStringValue(cJSON_GetObjectItem(folder, "uri"));
+        char path[PROJECT_PATH_MAX];
+        if (!uri || document_uri_to_path(uri, path, sizeof path) != 0)
+            continue;
+        size_t n = strlen(path);
+        while (n > 1 && path[n - 1] == '/')
+            path[--n] = '\0';
+        project_places *pl = &s->places;
+        for (int i = 0; i < pl->count; i++)
+            if (strcmp(pl->folders[i], path) == 0) {
+                memmove(pl->folders[i], pl->folders[pl->count - 1], PROJECT_PATH_MAX);
+                pl->count--;
+                break;
+            }
+    }
+    cJSON_ArrayForEach(folder, cJSON_GetObjectItem(event, "added"))
+    {
+        server_add_folder(s, cJSON_GetStringValue(cJSON_GetObjectItem(folder, "uri")));
+    }
+}
+
 /* The client's workspace folders: workspaceFolders, else rootUri, else rootPath. */
 static void server_workspace(lsp_server *s, const cJSON *params)
 {
@@ -414,6 +442,10 @@ static cJSON *server_initialize(lsp_server *s, const cJSON *params)
     cJSON_AddTrueToObject(c, "definitionProvider");
     cJSON_AddTrueToObject(c, "referencesProvider");
     cJSON_AddTrueToObject(c, "documentSymbolProvider");
+    cJSON *folders =
+        cJSON_AddObjectToObject(cJSON_AddObjectToObject(c, "workspace"), "workspaceFolders");
+    cJSON_AddTrueToObject(folders, "supported");
+    cJSON_AddTrueToObject(folders, "changeNotifications");
     cJSON_AddObjectToObject(c, "renameProvider");
     cJSON_AddTrueToObject(cJSON_GetObjectItem(c, "renameProvider"), "prepareProvider");
     cJSON *signature = cJSON_AddObjectToObject(c, "signatureHelpProvider");
@@ -608,6 +640,7 @@ typedef enum server_method {
     M_RENAME,
     M_SIGNATURE,
     M_TOKENS,
+    M_FOLDERS,
     M_UNKNOWN,
 } server_method;
 
@@ -629,6 +662,7 @@ static const char *const server_method_names[] = {
     "textDocument/rename",
     "textDocument/signatureHelp",
     "textDocument/semanticTokens/full",
+    "workspace/didChangeWorkspaceFolders",
 };
 
 static server_method server_method_of(const char *name)
@@ -656,6 +690,7 @@ static void server_dispatch(lsp_server *s, server_method m, const cJSON *id, con
     case M_DID_CHANGE: server_did_change(s, params, now); return;
     case M_DID_SAVE: server_did_save(s, params, now); return;
     case M_DID_CLOSE: server_did_close(s, params, now); return;
+    case M_FOLDERS: server_change_folders(s, params); return;
     case M_HOVER:
     case M_COMPLETION:
     case M_DEFINITION:

@@ -876,6 +876,21 @@ static void check_mod_and_workspace(void)
         fprintf(stderr, "mod game.pat: %s", messages);
     definition_in(path, 1, 14, where, sizeof where);
     CHECK(strstr(where, "/patterns/") != NULL);
+    /* the workspace folder taken away: a file of its subfolder is alone again */
+    cJSON *change = cJSON_CreateObject();
+    cJSON *removed = cJSON_AddArrayToObject(cJSON_AddObjectToObject(change, "event"), "removed");
+    cJSON *gone = cJSON_CreateObject();
+    char ws_uri[100];
+    snprintf(ws_uri, sizeof ws_uri, "file://%s", ws_dir);
+    cJSON_AddStringToObject(gone, "uri", ws_uri);
+    cJSON_AddItemToArray(removed, gone);
+    notify("workspace/didChangeWorkspaceFolders", change);
+    snprintf(path, sizeof path, "%s/bosses/alone.pat", ws_dir);
+    open_path(path, "pattern alone {\n    fire petal at aim speed 2\n}\n");
+    CHECK(diagnostics_of(path, messages, sizeof messages) >= 1);
+    CHECK(strstr(messages, "petal") != NULL);
+    snprintf(path, sizeof path, "%s/game.pat", mod_dir);
+
     /* the game's stage1 is not the mod's to rename: its files would break */
     char uri[300];
     snprintf(uri, sizeof uri, "file://%s", path);
