@@ -691,17 +691,17 @@ static void server_dispatch(lsp_server *s, server_method m, const cJSON *id, con
     case M_DID_SAVE: server_did_save(s, params, now); return;
     case M_DID_CLOSE: server_did_close(s, params, now); return;
     case M_FOLDERS: server_change_folders(s, params); return;
-    case M_HOVER:
-    case M_COMPLETION:
-    case M_DEFINITION:
-    case M_REFERENCES:
-    case M_SYMBOLS:
+    case M_HOVER: result = server_answer(s, params, QUERY_HOVER, &bad, &failed); break;
+    case M_COMPLETION: result = server_answer(s, params, QUERY_COMPLETION, &bad, &failed); break;
+    case M_DEFINITION: result = server_answer(s, params, QUERY_DEFINITION, &bad, &failed); break;
+    case M_REFERENCES: result = server_answer(s, params, QUERY_REFERENCES, &bad, &failed); break;
+    case M_SYMBOLS: result = server_answer(s, params, QUERY_SYMBOLS, &bad, &failed); break;
     case M_PREPARE_RENAME:
-    case M_RENAME:
-    case M_SIGNATURE:
-    case M_TOKENS:
-        result = server_answer(s, params, (server_query)(m - M_HOVER), &bad, &failed);
+        result = server_answer(s, params, QUERY_PREPARE_RENAME, &bad, &failed);
         break;
+    case M_RENAME: result = server_answer(s, params, QUERY_RENAME, &bad, &failed); break;
+    case M_SIGNATURE: result = server_answer(s, params, QUERY_SIGNATURE, &bad, &failed); break;
+    case M_TOKENS: result = server_answer(s, params, QUERY_TOKENS, &bad, &failed); break;
     case M_INITIALIZED:
     case M_UNKNOWN: return;
     }
