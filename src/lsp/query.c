@@ -1,6 +1,7 @@
 /*
- * query: hover, completion, definition, references and symbols over a
- * project's pattern files. See query.h.
+ * query: hover, completion, definition, references, symbols, rename,
+ * signature help and semantic tokens over a project's pattern files. See
+ * query.h.
  */
 #include "lsp/query.h"
 
