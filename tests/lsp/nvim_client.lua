@@ -7,7 +7,8 @@
 -- came in 0.8) and the mod as its workspace folder. It checks that the mod is
 -- seen as `play --mod` loads it: go to definition of `stage1` in the mod's
 -- game.pat lands in the game's patterns/, and an edit that names a stage
--- declared nowhere gets that one error and no other. Exit status 0 when every
+-- declared nowhere gets that one error and no other; semantic tokens come back
+-- and the mod may rename its own game, not the game's stage1. Exit status 0 when every
 -- check holds; each failure is printed.
 
 local failures = 0
@@ -66,6 +67,30 @@ local ok, err = pcall(function()
   end
   check(uri ~= nil and uri:find("/patterns/stage1/", 1, true) ~= nil,
     "definition of stage1 in the game's patterns/stage1/ (got " .. tostring(uri) .. ")")
+
+  -- semantic tokens (asked directly: 0.7's client has no highlighter for them),
+  -- and prepareRename on the mod's own game (the game's stage1 is not the mod's)
+  local function ask(method, p)
+    for _, a in pairs(vim.lsp.buf_request_sync(buf, method, p, 10000) or {}) do
+      return a.result
+    end
+  end
+  local tokens = ask("textDocument/semanticTokens/full", { textDocument = params.textDocument })
+  check(tokens ~= nil and #tokens.data > 0 and #tokens.data % 5 == 0, "semantic tokens")
+  local game_row, game_col
+  for i, l in ipairs(lines) do
+    local c = l:find("game main", 1, true)
+    if c then
+      game_row, game_col = i - 1, c + 5
+    end
+  end
+  local range = ask("textDocument/prepareRename", {
+    textDocument = params.textDocument,
+    position = { line = game_row or 0, character = game_col or 0 },
+  })
+  check(range ~= nil and range ~= vim.NIL and range.start ~= nil, "prepareRename on the mod's game")
+  local none = ask("textDocument/prepareRename", params)
+  check(none == nil or none == vim.NIL, "no rename of the game's stage1 from the mod")
 
   -- an edit (not saved) naming an undeclared stage: that error alone
   vim.api.nvim_buf_set_lines(buf, row, row + 1, false, { "    stages stage1 garden nowhere" })
