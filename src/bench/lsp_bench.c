@@ -217,6 +217,9 @@ int lsp_bench_run(bench *b)
             {"references", "textDocument/references",
              document_pos_of(text, len, name, DOCUMENT_UTF16)},
             {"document symbols", "textDocument/documentSymbol", {0, 0}},
+            {"prepare rename", "textDocument/prepareRename",
+             document_pos_of(text, len, name, DOCUMENT_UTF16)},
+            {"semantic tokens", "textDocument/semanticTokens/full", {0, 0}},
         };
         lb_table(b, s, &e, uri, dir, texts, cases, (int)(sizeof cases / sizeof cases[0]));
     }

@@ -3,6 +3,7 @@
  */
 #include "lsp/project.h"
 
+#include "core/data_path.h"
 #include "core/file.h"
 #include "core/mem.h"
 #include "pattern/content/library.h"
@@ -26,9 +27,53 @@ static int project_too_large(char *const *listed, int count)
     return 0;
 }
 
-int project_root_of(const char *path, char *root, size_t size)
+/* Whether dir/name exists: a folder when folder, else a file. */
+static int project_has(const char *dir, const char *name, int folder)
+{
+    char path[PROJECT_PATH_MAX];
+    struct stat st;
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path || stat(path, &st) != 0)
+        return 0;
+    return folder ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode);
+}
+
+/* Whether path lies under the folder root. */
+static int project_under(const char *root, const char *path)
+{
+    size_t n = strlen(root);
+    return strncmp(root, path, n) == 0 && (path[n] == '/' || (n == 1 && root[0] == '/'));
+}
+
+/* The game's patterns folder a mod is laid over into game ("" when there is none). */
+static void project_game_of(const project_places *places, char *game, size_t size)
+{
+    if (places && places->game[0])
+        snprintf(game, size, "%s", places->game);
+    else if (data_path_join(game, size, "patterns") != 0)
+        game[0] = '\0';
+    if (game[0] && !file_is_dir(game))
+        game[0] = '\0';
+}
+
+/* The deepest workspace folder holding path that is not a tree of the game
+ * (one with a patterns/ folder), or NULL. */
+static const char *project_workspace_of(const project_places *places, const char *path)
+{
+    const char *best = NULL;
+    for (int i = 0; places && i < places->count; i++) {
+        const char *f = places->folders[i];
+        if (f[0] == '/' && project_under(f, path) && (!best || strlen(f) > strlen(best)) &&
+            !project_has(f, "patterns", 1))
+            best = f;
+    }
+    return best;
+}
+
+int project_root_of(const char *path, const project_places *places, char *root, char *game,
+                    size_t size)
 {
     snprintf(root, size, "%s", path);
+    game[0] = '\0';
     char dir[PROJECT_PATH_MAX];
     if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir || path[0] != '/')
         return -1;
@@ -45,7 +90,18 @@ int project_root_of(const char *path, char *root, size_t size)
             return 0;
         }
     }
-    snprintf(root, size, "%s", dir[0] ? dir : "/");
+    /* the nearest parent marked as a mod's root */
+    snprintf(up, sizeof up, "%s", dir);
+    for (char *end = up + strlen(up); end; end = strrchr(up, '/')) {
+        *end = '\0';
+        if (up[0] && project_has(up, PROJECT_MOD_MARKER, 0)) {
+            snprintf(root, size, "%s", up);
+            project_game_of(places, game, size);
+            return 0;
+        }
+    }
+    const char *workspace = project_workspace_of(places, path);
+    snprintf(root, size, "%s", workspace ? workspace : dir[0] ? dir : "/");
     return 0;
 }
 
@@ -76,26 +132,55 @@ static int project_add(project *p, const char *path, project_text_fn text_of, vo
     return 0;
 }
 
-/* Whether path lies under the folder root. */
-static int project_under(const char *root, const char *path)
+/* The pattern files of a mod laid over the game's (p->game), in the order
+ * `play --mod` compiles them (library_load_dir): the game's files the mod does
+ * not replace (same path under its folder), then the mod's. NULL as
+ * library_list_dir is. */
+static char **project_list_mod(const project *p, int *count)
 {
-    size_t n = strlen(root);
-    return strncmp(root, path, n) == 0 && (path[n] == '/' || (n == 1 && root[0] == '/'));
+    int ngame = 0, nmod = 0;
+    char **game = library_list_dir(p->game, PROJECT_MAX_ENTRIES, &ngame);
+    char **mod = library_list_dir(p->root, PROJECT_MAX_ENTRIES, &nmod);
+    char **all = mod && (size_t)ngame + (size_t)nmod <= PROJECT_MAX_FILES
+                     ? mem_calloc((size_t)ngame + (size_t)nmod, sizeof *all)
+                     : NULL;
+    *count = 0;
+    size_t glen = strlen(p->game), mlen = strlen(p->root);
+    for (int i = 0; all && i < ngame; i++) {
+        int replaced = 0;
+        for (int k = 0; k < nmod && !replaced; k++)
+            replaced = strcmp(game[i] + glen, mod[k] + mlen) == 0;
+        if (replaced) {
+            mem_free(game[i]);
+        } else {
+            all[(*count)++] = game[i];
+        }
+        game[i] = NULL;
+    }
+    for (int k = 0; all && k < nmod; k++) {
+        all[(*count)++] = mod[k];
+        mod[k] = NULL;
+    }
+    library_paths_free(game, ngame);
+    library_paths_free(mod, nmod);
+    return all;
 }
 
-int project_load(project *p, const char *path, const char *const *extra, int nextra,
-                 project_text_fn text_of, void *ctx)
+int project_load(project *p, const char *path, const project_places *places,
+                 const char *const *extra, int nextra, project_text_fn text_of, void *ctx)
 {
     memset(p, 0, sizeof *p);
     int count = 0;
     char **listed = NULL;
-    if (project_root_of(path, p->root, sizeof p->root) == 0) {
-        listed = library_list_dir(p->root, PROJECT_MAX_ENTRIES, &count);
+    if (project_root_of(path, places, p->root, p->game, sizeof p->root) == 0) {
+        listed = p->game[0] ? project_list_mod(p, &count)
+                            : library_list_dir(p->root, PROJECT_MAX_ENTRIES, &count);
         if (!listed || count > PROJECT_MAX_FILES || project_too_large(listed, count)) {
             library_paths_free(listed, count);
             listed = NULL;
             count = 0;
             snprintf(p->root, sizeof p->root, "%s", path);
+            p->game[0] = '\0';
         }
     }
     p->files = mem_calloc((size_t)count + (size_t)nextra + 1, sizeof *p->files);

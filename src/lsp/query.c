@@ -1,9 +1,12 @@
 /*
- * query: hover, completion, definition, references and symbols over a
- * project's pattern files. See query.h.
+ * query: hover, completion, definition, references, symbols, rename,
+ * signature help and semantic tokens over a project's pattern files. See
+ * query.h.
  */
 #include "lsp/query.h"
 
+#include "core/data_path.h"
+#include "core/file.h"
 #include "core/mem.h"
 #include "lsp/jsonrpc.h"
 #include "pattern/content/library.h"
@@ -17,8 +20,10 @@
 #include "sim/enemy_look.h"
 #include "sim/sound.h"
 
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The protocol's numbers for the kinds of completion items and symbols. */
@@ -395,6 +400,7 @@ static void query_describe_symbol(query_text *t, project *p, query_target target
 }
 
 static void query_sound_file(query_text *t, const project_file *f, size_t start, const char *word);
+static void query_look(query_text *t, const project_file *f, size_t start, const char *word);
 
 cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
 {
@@ -418,6 +424,7 @@ cJSON *query_hover(project *p, int file, size_t offset, document_encoding enc)
         query_printf(&t, "**backdrop** `%s`, drawn in code: %s\n", word,
                      backdrop_docs[backdrop_by_name(word)]);
     query_sound_file(&t, f, start, word);
+    query_look(&t, f, start, word);
     if (target.file < 0) {
         query_expression_hover eh = {&t, word};
         query_portraits_each(p, NULL, query_describe_expression, &eh);
@@ -606,12 +613,17 @@ cJSON *query_symbols(project *p, int file, document_encoding enc)
 /* What is around the place being completed, from the tokens before it. */
 typedef struct query_context {
     int depth;       /* braces open */
-    int in_fire;     /* a fire statement goes on here */
+    int in_fire;     /* a fire or laser statement goes on here */
+    char volley;     /* its kind (ast.h's AST_CLAUSES): 'b' bullets, 's' straight or 'c'
+                      * curvy lasers, 'l' a laser of either kind */
     tok_kind last;   /* the token before the word being typed (TOK_EOF: none) */
     tok_kind before; /* the token before that one (TOK_EOF: none) */
     char last_word[32], prev_word[32];
     char call[OUTLINE_NAME_MAX]; /* the name before the innermost open '(' */
     int parens;
+    int commas;          /* the commas inside the innermost open '(' so far */
+    int stages;          /* on the line of a `stages` (its names go on) */
+    char line_first[32]; /* the first word of the place's line ("" : none) */
 } query_context;
 
 #define QUERY_PAREN_MAX 16
@@ -642,6 +654,7 @@ static void query_scan(const char *text, size_t end, query_context *q)
     memset(q, 0, sizeof *q);
     q->last = q->before = TOK_EOF;
     char calls[QUERY_PAREN_MAX][OUTLINE_NAME_MAX];
+    int commas[QUERY_PAREN_MAX] = {0};
     diag_list *scratch = mem_calloc(1, sizeof *scratch);
     if (!scratch)
         return;
@@ -649,6 +662,7 @@ static void query_scan(const char *text, size_t end, query_context *q)
     lexer lx;
     lexer_init(&lx, "", text, end, scratch);
     uint32_t line = 0;
+    size_t last_end = 0;
     for (;;) {
         token t = lexer_next(&lx);
         if (t.kind == TOK_EOF)
@@ -668,26 +682,66 @@ static void query_scan(const char *text, size_t end, query_context *q)
                 size_t n = q->last == TOK_NAME ? strlen(q->last_word) : 0;
                 memcpy(calls[q->parens], q->last_word, n);
                 calls[q->parens][n] = '\0';
+                commas[q->parens] = 0;
             }
             q->parens++;
+        } else if (t.kind == TOK_COMMA && q->parens > 0 && q->parens <= QUERY_PAREN_MAX) {
+            commas[q->parens - 1]++;
         } else if (t.kind == TOK_RPAREN) {
             q->parens -= q->parens > 0;
-        } else if (t.kind == TOK_NAME && strcmp(word, "fire") == 0) {
+        } else if (t.kind == TOK_NAME && (!strcmp(word, "fire") || !strcmp(word, "laser"))) {
             q->in_fire = 1;
+            q->volley = word[0] == 'f' ? 'b' : 'l';
+        } else if (t.kind == TOK_NAME && q->last == TOK_NAME && !strcmp(q->last_word, "laser") &&
+                   (!strcmp(word, "straight") || !strcmp(word, "curvy"))) {
+            q->volley = word[0];
         } else if (t.kind == TOK_NAME && t.line != line && q->in_fire && query_is_statement(word) &&
                    !query_is_clause(word)) {
             q->in_fire = 0;
         }
+        last_end = (size_t)(t.start - text) + t.len;
+        if (t.line != line)
+            memcpy(q->line_first, word, sizeof q->line_first);
+        if (t.line != line || t.kind != TOK_NAME)
+            q->stages = 0;
+        if (t.kind == TOK_NAME && !strcmp(word, "stages"))
+            q->stages = 1;
         line = t.line;
         memcpy(q->prev_word, q->last_word, sizeof q->prev_word);
         memcpy(q->last_word, word, sizeof q->last_word);
         q->before = q->last;
         q->last = t.kind;
     }
-    if (q->parens > 0 && q->parens <= QUERY_PAREN_MAX)
+    if (memchr(text + last_end, '\n', end - last_end))
+        q->stages = 0, q->line_first[0] = '\0'; /* the place is on a line of its own */
+    if (q->parens > 0 && q->parens <= QUERY_PAREN_MAX) {
         snprintf(q->call, sizeof q->call, "%s", calls[q->parens - 1]);
+        q->commas = commas[q->parens - 1];
+    }
     diag_free(scratch);
     mem_free(scratch);
+}
+
+/* A built-in look after `look` or `option_look` (sim/enemy_look.h): what draws it. */
+static void query_look(query_text *t, const project_file *f, size_t start, const char *word)
+{
+    query_context q;
+    query_scan(f->text, start, &q);
+    if (q.last != TOK_NAME || (strcmp(q.last_word, "look") && strcmp(q.last_word, "option_look")))
+        return;
+    const char *what = NULL;
+    for (int i = 0; i < ENEMY_LOOK_COUNT && !what; i++)
+        if (!strcmp(enemy_look_names[i], word))
+            what = "a built-in sprite for enemies and bosses";
+    for (int i = 0; i < SHIP_LOOK_COUNT && !what; i++)
+        if (!strcmp(ship_look_names[i], word))
+            what = "a built-in sprite for ships";
+    for (int i = 0; i < OPTION_LOOK_COUNT && !what; i++)
+        if (!strcmp(option_look_names[i], word))
+            what = "a built-in sprite for a ship's options";
+    if (what)
+        query_printf(t, "**look** `%s`: %s (`look NAME`; an art shape's name draws that instead)\n",
+                     word, what);
 }
 
 /* A mod's sound after `sound`: which file plays it (a built-in one is
@@ -762,15 +816,25 @@ static void query_words(query_items *it, const char *const *words, reference_kin
         query_item(it, words[i], COMPLETION_KEYWORD, query_syntax(words[i], kind), NULL);
 }
 
-static void query_clauses(query_items *it)
+/* The clauses a volley of this kind takes (ast.h's AST_CLAUSES: 'b' bullets,
+ * 's' straight lasers, 'c' curvy ones, 'l' either), `run` for bullets. */
+static void query_clauses(query_items *it, char volley)
 {
-    static const char *const clauses[] = {
-#define QUERY_CLAUSE(id, keyword, shape, applies, reg) keyword,
+    static const struct {
+        const char *keyword, *applies;
+    } clauses[] = {
+#define QUERY_CLAUSE(id, keyword, shape, applies, reg) {keyword, applies},
         AST_CLAUSES(QUERY_CLAUSE)
 #undef QUERY_CLAUSE
-            "run",
-        NULL};
-    query_words(it, clauses, REF_CLAUSE);
+    };
+    for (size_t i = 0; i < sizeof clauses / sizeof clauses[0]; i++) {
+        const char *a = clauses[i].applies;
+        if (volley == 'l' ? strchr(a, 's') || strchr(a, 'c') : strchr(a, volley) != NULL)
+            query_item(it, clauses[i].keyword, COMPLETION_KEYWORD,
+                       query_syntax(clauses[i].keyword, REF_CLAUSE), NULL);
+    }
+    if (volley == 'b')
+        query_item(it, "run", COMPLETION_KEYWORD, query_syntax("run", REF_CLAUSE), NULL);
 }
 
 static void query_art_item(void *ctx, const query_art_shape *a)
@@ -933,6 +997,65 @@ static void query_expression(query_items *it, project *p, const outline *o, size
     query_words(it, ops, REF_WORD);
 }
 
+/* The eases `over N` takes (speed, turn, velocity, move). */
+static const char *const query_eases[] = {"linear", "smooth", "in", "out", NULL};
+
+/* A handle's members (pattern/language/compiler_expr.c's, as the compiler reads
+ * them) and a group's count. */
+static void query_members(query_items *it)
+{
+    for (int i = 0; compiler_member_name(i); i++) {
+        const char *m = compiler_member_name(i);
+        query_item(it, m, COMPLETION_PROPERTY,
+                   reference_has(m, REF_WORD) ? query_syntax(m, REF_WORD)
+                                              : query_syntax(m, REF_VALUE),
+                   NULL);
+    }
+    query_item(it, "count", COMPLETION_PROPERTY, query_syntax("count", REF_WORD), NULL);
+}
+
+/* Adds the themes (NAME.mml or NAME.ogg) of folder/music. */
+static void query_theme_folder(query_items *it, const char *folder)
+{
+    char dir[PROJECT_PATH_MAX + 8];
+    snprintf(dir, sizeof dir, "%s/music", folder);
+    DIR *d = folder[0] ? opendir(dir) : NULL;
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        if (n > 4 && n < 64 && e->d_name[0] != '.' &&
+            (!strcmp(e->d_name + n - 4, ".mml") || !strcmp(e->d_name + n - 4, ".ogg"))) {
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(n - 4), e->d_name);
+            query_item(it, name, COMPLETION_FILE, "music theme", NULL);
+        }
+    }
+    if (d)
+        closedir(d);
+}
+
+/* What `music` takes: `stage`, `boss`, `none` and the themes of the project's
+ * music/ folders (the game's patterns/music/, a mod's own), as audio/music.h
+ * finds them. */
+static void query_themes(query_items *it, project *p)
+{
+    static const char *const cues[] = {"stage", "boss", "none"};
+    for (int i = 0; i < 3; i++)
+        query_item(it, cues[i], COMPLETION_KEYWORD, "music cue", NULL);
+    char game[PROJECT_PATH_MAX];
+    if (data_path_join(game, sizeof game, "patterns") == 0)
+        query_theme_folder(it, game);
+    query_theme_folder(it, p->game);
+    if (file_is_dir(p->root))
+        query_theme_folder(it, p->root);
+}
+
+/* Whether the place is among the names of a game's `stages` line. */
+static int query_in_stages(const query_context *q, const outline *o, size_t offset)
+{
+    int d = outline_decl_at(o, offset);
+    return q->last == TOK_NAME && q->stages && d >= 0 && !strcmp(o->symbols[d].keyword, "game");
+}
+
 /* Whether the word before the place wants a value after it: one of these, or
  * a verb statement of an expression (health, damage...: pattern/language/words.h). */
 static int query_wants_value(const query_context *q)
@@ -1038,11 +1161,38 @@ cJSON *query_completion(project *p, int file, size_t offset)
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "fire")) {
         query_shapes(&it);
         query_art_shapes(&it, p);
-        query_clauses(&it);
-    } else if (q.last == TOK_NAME && reference_has(q.last_word, REF_SHAPE) &&
+        query_clauses(&it, 'b');
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "laser")) {
+        static const char *const kinds[] = {"straight", "curvy", NULL};
+        query_words(&it, kinds, REF_WORD);
+        query_colours(&it);
+        query_clauses(&it, 'l');
+    } else if (q.last == TOK_NAME && !strcmp(q.prev_word, "laser") &&
+               (!strcmp(q.last_word, "straight") || !strcmp(q.last_word, "curvy"))) {
+        query_colours(&it);
+        query_clauses(&it, q.volley);
+    } else if (q.last == TOK_NAME && q.in_fire && reference_has(q.last_word, REF_COLOUR) &&
+               (!strcmp(q.prev_word, "laser") || !strcmp(q.prev_word, "straight") ||
+                !strcmp(q.prev_word, "curvy"))) {
+        query_clauses(&it, q.volley);
+    } else if (q.last == TOK_NAME &&
+               (reference_has(q.last_word, REF_SHAPE) ||
+                query_art_find(p, q.last_word, &(query_art_shape){0})) &&
                !strcmp(q.prev_word, "fire")) {
         query_colours(&it);
-        query_clauses(&it);
+        query_clauses(&it, 'b');
+    } else if (q.last == TOK_DOT && q.before == TOK_NAME) {
+        query_members(&it);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "music")) {
+        query_themes(&it, p);
+    } else if (q.last == TOK_NAME &&
+               (!strcmp(q.last_word, "stages") || !strcmp(q.last_word, "extra") ||
+                query_in_stages(&q, o, start))) {
+        query_decls(&it, p, "stage", COMPLETION_MODULE);
+    } else if (q.last != TOK_NAME && !strcmp(q.prev_word, "over") && strcmp(q.line_first, "fire") &&
+               strcmp(q.line_first, "laser") &&
+               strcmp(q.line_first, "arc")) { /* not an arc's `over` */
+        query_words(&it, query_eases, REF_WORD);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "effect")) {
         query_shapes(&it); /* an effect's look: a bullet shape, built-in or art */
         query_art_shapes(&it, p);
@@ -1063,10 +1213,502 @@ cJSON *query_completion(project *p, int file, size_t offset)
         query_words(&it, boss_words, REF_DECLARATION);
     } else {
         if (q.in_fire)
-            query_clauses(&it);
+            query_clauses(&it, q.volley);
         query_words(&it, parser_statement_words, REF_STATEMENT);
         query_locals(&it, o, start);
         query_decls(&it, p, "shared", COMPLETION_VARIABLE); /* assigned like variables */
     }
     return it.list;
+}
+
+/* ---- rename ---- */
+
+/* Whether two meanings are the same symbol. */
+static int query_same(query_target a, query_target b)
+{
+    return a.file == b.file && a.symbol == b.symbol;
+}
+
+/* Whether file i may be edited by a rename: any file, but in a mod laid over
+ * the game's patterns (lsp/project.h) only the mod's own (renaming a name the
+ * game declares would break the game's files, or the mod's uses of it). */
+static int query_in_mod(const project *p, int i)
+{
+    size_t n = strlen(p->root);
+    return !p->game[0] ||
+           (strncmp(p->files[i].path, p->root, n) == 0 && p->files[i].path[n] == '/');
+}
+
+/* What a rename at offset renames: the modder's declaration, parameter or
+ * variable (target), or an art shape (target.file -1, *art set); 0 when the
+ * word there is none of these (a word of the language, a BulletML file's
+ * pattern: its name is the file's). */
+static int query_renamable(project *p, int file, size_t offset, size_t *start, size_t *len,
+                           query_target *target, int *art)
+{
+    const project_file *f = &p->files[file];
+    *len = document_word_at(f->text, f->len, offset, start);
+    *art = 0;
+    if (!*len || *len >= OUTLINE_NAME_MAX)
+        return 0;
+    *target = query_meaning(p, file, *start, *len);
+    if (target->file >= 0) {
+        const outline_symbol *y = &p->files[target->file].outline.symbols[target->symbol];
+        return (strcmp(y->keyword, "bulletml") != 0 || y->kind != OUTLINE_DECL) &&
+               query_in_mod(p, target->file);
+    }
+    char word[OUTLINE_NAME_MAX];
+    memcpy(word, f->text + *start, *len);
+    word[*len] = '\0';
+    query_art_shape a;
+    *art = query_art_find(p, word, &a) && query_in_mod(p, a.file);
+    return *art;
+}
+
+cJSON *query_prepare_rename(project *p, int file, size_t offset, document_encoding enc)
+{
+    size_t start, len;
+    query_target t;
+    int art;
+    if (!query_renamable(p, file, offset, &start, &len, &t, &art))
+        return cJSON_CreateNull();
+    document_cursor c;
+    document_cursor_init(&c, p->files[file].text, p->files[file].len, enc);
+    return query_range_json(&c, start, start + len);
+}
+
+/* The edits of one file, while its names are walked. */
+typedef struct query_renaming {
+    project *p;
+    int file;
+    query_target target;
+    int art;
+    const char *new_name;
+    document_cursor cursor;
+    cJSON *edits;
+    int count;
+} query_renaming;
+
+static void query_rename_found(void *ctx, size_t start, size_t len)
+{
+    query_renaming *r = ctx;
+    query_target t = query_meaning(r->p, r->file, start, len);
+    if (r->count >= QUERY_MAX_LOCATIONS || (r->art ? t.file >= 0 : !query_same(t, r->target)))
+        return;
+    cJSON *e = cJSON_CreateObject();
+    jsonrpc_put(e, "range", query_range_json(&r->cursor, start, start + len));
+    cJSON_AddStringToObject(e, "newText", r->new_name);
+    jsonrpc_push(r->edits, e);
+    r->count++;
+}
+
+/* Whether name can be a new name: a name the lexer reads as one, not a word
+ * of the language's, not declared in the project. */
+static const char *query_bad_name(project *p, const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= OUTLINE_NAME_MAX || (name[0] >= '0' && name[0] <= '9'))
+        return "the new name is not a name (letters, digits and '_', not a digit first)";
+    for (size_t i = 0; i < n; i++)
+        if (!document_is_name_char(name[i]))
+            return "the new name is not a name (letters, digits and '_', not a digit first)";
+    for (int k = 0; k < REF_KIND_COUNT; k++)
+        if (reference_has(name, (reference_kind)k))
+            return "the new name is a word of the language";
+    for (int i = 0; i < p->count; i++) {
+        const outline *o = project_outline(p, i);
+        if (o && outline_find_decl(o, name, n) >= 0)
+            return "the new name is already declared";
+    }
+    query_art_shape a;
+    if (query_art_find(p, name, &a))
+        return "the new name is already an art shape";
+    return NULL;
+}
+
+cJSON *query_rename(project *p, int file, size_t offset, const char *new_name,
+                    document_encoding enc, const char **why)
+{
+    size_t start, len;
+    query_renaming r = {p, file, {-1, -1}, 0, new_name, {0}, NULL, 0};
+    *why = NULL;
+    if (!query_renamable(p, file, offset, &start, &len, &r.target, &r.art)) {
+        *why = "there is no name of yours here to rename";
+        return NULL;
+    }
+    if ((*why = query_bad_name(p, new_name)) != NULL)
+        return NULL;
+    char word[OUTLINE_NAME_MAX];
+    memcpy(word, p->files[file].text + start, len);
+    cJSON *edit = cJSON_CreateObject();
+    cJSON *changes = cJSON_AddObjectToObject(edit, "changes");
+    for (int i = 0; i < p->count; i++) {
+        const project_file *f = &p->files[i];
+        char uri[PROJECT_PATH_MAX * 3 + 16];
+        if (!project_is_pattern(p, i) || !query_in_mod(p, i) ||
+            document_path_to_uri(f->path, uri, sizeof uri) != 0)
+            continue;
+        r.file = i;
+        r.edits = cJSON_CreateArray();
+        document_cursor_init(&r.cursor, f->text, f->len, enc);
+        outline_each_name(f->text, f->len, word, len, query_rename_found, &r);
+        if (cJSON_GetArraySize(r.edits) > 0)
+            jsonrpc_put(changes, uri, r.edits);
+        else
+            cJSON_Delete(r.edits);
+    }
+    return edit;
+}
+
+/* ---- signature help ---- */
+
+/* The parameters of a built-in function's syntax ("atan2(y, x)") as labels. */
+static void query_syntax_params(cJSON *list, const char *syntax)
+{
+    const char *open = strchr(syntax, '('), *close = strrchr(syntax, ')');
+    for (const char *s = open ? open + 1 : NULL; s && close && s < close;) {
+        while (*s == ' ')
+            s++;
+        const char *e = s;
+        while (e < close && *e != ',')
+            e++;
+        cJSON *param = cJSON_CreateObject();
+        char label[64];
+        snprintf(label, sizeof label, "%.*s", (int)(e - s < 63 ? e - s : 63), s);
+        cJSON_AddStringToObject(param, "label", label);
+        jsonrpc_push(list, param);
+        s = e + 1;
+    }
+}
+
+cJSON *query_signature(project *p, int file, size_t offset)
+{
+    const project_file *f = &p->files[file];
+    offset = offset < f->len ? offset : f->len;
+    query_context q;
+    query_scan(f->text, offset, &q);
+    if (!q.call[0] || !project_outline(p, file))
+        return cJSON_CreateNull();
+    char label[700];
+    cJSON *params = cJSON_CreateArray();
+    const char *doc = NULL;
+    query_target t = query_resolve(p, file, offset, q.call, strlen(q.call));
+    const outline_symbol *decl = t.file >= 0 ? &p->files[t.file].outline.symbols[t.symbol] : NULL;
+    if (decl && decl->kind == OUTLINE_DECL) {
+        const project_file *df = &p->files[t.file];
+        const char *head;
+        int n = query_trimmed(df->text, decl->start, decl->head_end, 600, &head);
+        snprintf(label, sizeof label, "%.*s", n, head);
+        const outline *o = &df->outline;
+        for (int i = t.symbol + 1; i < o->count && o->symbols[i].parent == t.symbol; i++)
+            if (o->symbols[i].kind == OUTLINE_PARAM) {
+                cJSON *param = cJSON_CreateObject();
+                cJSON_AddStringToObject(param, "label", o->symbols[i].name);
+                jsonrpc_push(params, param);
+            }
+    } else if (reference_has(q.call, REF_FUNCTION)) {
+        snprintf(label, sizeof label, "%s", query_syntax(q.call, REF_FUNCTION));
+        query_syntax_params(params, label);
+        int n;
+        const reference_row *rows = reference_rows(&n);
+        for (int i = 0; i < n && !doc; i++)
+            if (rows[i].kind == REF_FUNCTION && strcmp(rows[i].word, q.call) == 0)
+                doc = rows[i].doc;
+    } else {
+        cJSON_Delete(params);
+        return cJSON_CreateNull();
+    }
+    cJSON *help = cJSON_CreateObject();
+    cJSON *sig = cJSON_CreateObject();
+    cJSON_AddStringToObject(sig, "label", label);
+    if (doc)
+        cJSON_AddStringToObject(sig, "documentation", doc);
+    jsonrpc_put(sig, "parameters", params);
+    cJSON *sigs = cJSON_AddArrayToObject(help, "signatures");
+    jsonrpc_push(sigs, sig);
+    cJSON_AddNumberToObject(help, "activeSignature", 0);
+    cJSON_AddNumberToObject(help, "activeParameter", q.commas);
+    return help;
+}
+
+/* ---- semantic tokens ---- */
+
+/* The legend's token types and modifiers, in the order their numbers follow. */
+#define QUERY_TOKEN_TYPES(X)     \
+    X(KEYWORD, "keyword")        \
+    X(FUNCTION, "function")      \
+    X(CLASS, "class")            \
+    X(NAMESPACE, "namespace")    \
+    X(VARIABLE, "variable")      \
+    X(PARAMETER, "parameter")    \
+    X(PROPERTY, "property")      \
+    X(ENUM_MEMBER, "enumMember") \
+    X(NUMBER, "number")          \
+    X(STRING, "string")          \
+    X(COMMENT, "comment")        \
+    X(OPERATOR, "operator")
+
+typedef enum query_token_type {
+#define QUERY_TOKEN_ENUM(id, name) TT_##id,
+    QUERY_TOKEN_TYPES(QUERY_TOKEN_ENUM)
+#undef QUERY_TOKEN_ENUM
+    TT_COUNT
+} query_token_type;
+
+enum {
+    TM_DECLARATION = 1,
+    TM_READONLY = 2,
+    TM_DEFAULT_LIBRARY = 4
+};
+
+cJSON *query_token_legend(void)
+{
+    static const char *const types[] = {
+#define QUERY_TOKEN_NAME(id, name) name,
+        QUERY_TOKEN_TYPES(QUERY_TOKEN_NAME)
+#undef QUERY_TOKEN_NAME
+    };
+    static const char *const modifiers[] = {"declaration", "readonly", "defaultLibrary"};
+    cJSON *legend = cJSON_CreateObject();
+    jsonrpc_put(legend, "tokenTypes", cJSON_CreateStringArray(types, TT_COUNT));
+    jsonrpc_put(legend, "tokenModifiers", cJSON_CreateStringArray(modifiers, 3));
+    return legend;
+}
+
+/* The type of one of the modder's names (*mods: its modifiers). */
+static int query_symbol_token(const outline_symbol *y, int *mods)
+{
+    static const struct {
+        const char *keyword;
+        int type, mods;
+    } kinds[] = {{"pattern", TT_FUNCTION, 0},
+                 {"function", TT_FUNCTION, 0},
+                 {"enemy", TT_CLASS, 0},
+                 {"boss", TT_CLASS, 0},
+                 {"ship", TT_CLASS, 0},
+                 {"character", TT_CLASS, 0},
+                 {"stage", TT_NAMESPACE, 0},
+                 {"game", TT_NAMESPACE, 0},
+                 {"const", TT_VARIABLE, TM_READONLY},
+                 {"shared", TT_VARIABLE, 0},
+                 {"bulletml", TT_FUNCTION, 0}};
+    if (y->kind == OUTLINE_PARAM)
+        return TT_PARAMETER;
+    if (y->kind != OUTLINE_DECL)
+        return TT_VARIABLE;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(kinds[i].keyword, y->keyword) == 0) {
+            *mods |= kinds[i].mods;
+            return kinds[i].type;
+        }
+    return TT_ENUM_MEMBER; /* art, backdrop and what else names a thing to show */
+}
+
+/* The project's names, sorted, looked up once per token: its declarations
+ * (file, symbol) and its art shapes (symbol -1). */
+typedef struct query_name_entry {
+    const char *name;
+    size_t len;
+    int file, symbol;
+} query_name_entry;
+
+typedef struct query_names {
+    query_name_entry *items;
+    int count, cap;
+} query_names;
+
+static void query_names_add(query_names *n, const char *name, size_t len, int file, int symbol)
+{
+    if (n->count == n->cap) {
+        int cap = n->cap ? n->cap * 2 : 256;
+        query_name_entry *items = mem_realloc(n->items, (size_t)cap * sizeof *items);
+        if (!items)
+            return;
+        n->items = items;
+        n->cap = cap;
+    }
+    query_name_entry e = {name, len, file, symbol};
+    n->items[n->count++] = e;
+}
+
+static void query_names_art(void *ctx, const query_art_shape *a)
+{
+    query_names_add(ctx, a->text + a->name_start, a->name_len, a->file, -1);
+}
+
+static int query_name_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+    int c = memcmp(a, b, alen < blen ? alen : blen);
+    return c ? c : (alen > blen) - (alen < blen);
+}
+
+static int query_names_order(const void *a, const void *b)
+{
+    const query_name_entry *x = a, *y = b;
+    int c = query_name_cmp(x->name, x->len, y->name, y->len);
+    return c ? c : (x->symbol < 0) - (y->symbol < 0); /* declarations before art */
+}
+
+static void query_names_build(query_names *n, project *p)
+{
+    memset(n, 0, sizeof *n);
+    for (int i = 0; i < p->count; i++) {
+        const outline *o = project_outline(p, i);
+        for (int k = 0; o && k < o->count; k++)
+            if (o->symbols[k].kind == OUTLINE_DECL)
+                query_names_add(n, o->symbols[k].name, o->symbols[k].name_len, i, k);
+    }
+    query_art_each(p, query_names_art, n);
+    if (n->count)
+        qsort(n->items, (size_t)n->count, sizeof *n->items, query_names_order);
+}
+
+/* The entry of name (this file's declaration first), or NULL. */
+static const query_name_entry *query_names_find(const query_names *n, const char *name, size_t len,
+                                                int file)
+{
+    int lo = 0, hi = n->count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (query_name_cmp(n->items[mid].name, n->items[mid].len, name, len) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const query_name_entry *first = NULL;
+    for (int i = lo; i < n->count && !query_name_cmp(n->items[i].name, n->items[i].len, name, len);
+         i++) {
+        if (!first)
+            first = &n->items[i];
+        if (n->items[i].file == file && n->items[i].symbol >= 0)
+            return &n->items[i];
+    }
+    return first;
+}
+
+/* The type of a name token (-1: none): a named argument's parameter, a
+ * variable or parameter in scope, a declaration of the project (query_resolve's
+ * meaning), a word of the language's table, an art shape. */
+static int query_name_token(project *p, const query_names *names, int file, size_t start,
+                            size_t len, int *mods)
+{
+    const char *text = p->files[file].text;
+    char word[OUTLINE_NAME_MAX];
+    if (len >= sizeof word)
+        return -1;
+    memcpy(word, text + start, len);
+    word[len] = '\0';
+    query_target t = query_named_arg(p, file, start, len);
+    if (t.file < 0) {
+        int local = outline_local_at(&p->files[file].outline, text, start, word, len);
+        t.file = local >= 0 ? file : -1;
+        t.symbol = local;
+    }
+    const query_name_entry *e = t.file < 0 ? query_names_find(names, word, len, file) : NULL;
+    if (e && e->symbol >= 0) {
+        t.file = e->file;
+        t.symbol = e->symbol;
+    }
+    if (t.file >= 0) {
+        const outline_symbol *y = &p->files[t.file].outline.symbols[t.symbol];
+        if (t.file == file && y->name_start == start)
+            *mods |= TM_DECLARATION;
+        return query_symbol_token(y, mods);
+    }
+    if (reference_has(word, REF_STATEMENT) || reference_has(word, REF_DECLARATION) ||
+        reference_has(word, REF_CLAUSE) || reference_has(word, REF_WORD))
+        return TT_KEYWORD;
+    *mods |= TM_DEFAULT_LIBRARY;
+    if (reference_has(word, REF_FUNCTION))
+        return TT_FUNCTION;
+    if (reference_has(word, REF_VALUE))
+        return (*mods |= TM_READONLY), TT_VARIABLE;
+    if (reference_has(word, REF_SHAPE) || reference_has(word, REF_COLOUR) ||
+        reference_has(word, REF_SOUND))
+        return TT_ENUM_MEMBER;
+    *mods &= ~TM_DEFAULT_LIBRARY;
+    return e ? TT_ENUM_MEMBER : -1; /* an art shape */
+}
+
+typedef struct query_token_list {
+    cJSON *data;
+    document_cursor cursor;
+    document_pos last;
+    const char *text;
+    size_t len;
+} query_token_list;
+
+/* Adds a token of text[start, end) (cut at its line's end: a token spans one line). */
+static void query_token_push(query_token_list *l, size_t start, size_t end, int type, int mods)
+{
+    size_t stop = start;
+    while (stop < end && l->text[stop] != '\n')
+        stop++;
+    document_pos a = document_cursor_pos(&l->cursor, start);
+    document_pos b = document_cursor_pos(&l->cursor, stop);
+    if (b.character <= a.character)
+        return;
+    int values[5] = {(int)(a.line - l->last.line),
+                     (int)(a.line == l->last.line ? a.character - l->last.character : a.character),
+                     (int)(b.character - a.character), type, mods};
+    for (int i = 0; i < 5; i++)
+        jsonrpc_push(l->data, cJSON_CreateNumber(values[i]));
+    l->last = a;
+}
+
+/* The comments in text[from, to) (between two tokens: no string is there). */
+static void query_token_comments(query_token_list *l, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (l->text[i] == '#') {
+            size_t e = i;
+            while (e < to && l->text[e] != '\n')
+                e++;
+            query_token_push(l, i, e, TT_COMMENT, 0);
+            i = e;
+        }
+}
+
+cJSON *query_tokens(project *p, int file, document_encoding enc)
+{
+    const project_file *f = &p->files[file];
+    cJSON *result = cJSON_CreateObject();
+    query_token_list l = {cJSON_AddArrayToObject(result, "data"), {0}, {0, 0}, f->text, f->len};
+    diag_list *scratch = mem_calloc(1, sizeof *scratch);
+    if (!scratch || !l.data || !project_outline(p, file)) {
+        mem_free(scratch);
+        return result;
+    }
+    diag_init(scratch);
+    query_names names;
+    query_names_build(&names, p);
+    document_cursor_init(&l.cursor, f->text, f->len, enc);
+    lexer lx;
+    lexer_init(&lx, "", f->text, f->len, scratch);
+    size_t after = 0;
+    tok_kind prev = TOK_EOF;
+    for (token t = lexer_next(&lx); t.kind != TOK_EOF; t = lexer_next(&lx)) {
+        size_t at = (size_t)(t.start - f->text);
+        query_token_comments(&l, after, at);
+        after = at + t.len;
+        int mods = 0, type = -1;
+        if (t.kind == TOK_NAME && prev == TOK_DOT)
+            type = TT_PROPERTY; /* a handle's member: g.count, b.speed 2 */
+        else if (t.kind == TOK_NAME)
+            type = query_name_token(p, &names, file, at, t.len, &mods);
+        else if (t.kind == TOK_NUMBER)
+            type = TT_NUMBER;
+        else if (t.kind == TOK_STRING)
+            type = TT_STRING;
+        else if (t.kind >= TOK_ASSIGN && t.kind <= TOK_NE)
+            type = TT_OPERATOR;
+        if (type >= 0)
+            query_token_push(&l, at, at + t.len, type, mods);
+        prev = t.kind;
+    }
+    query_token_comments(&l, after, f->len);
+    mem_free(names.items);
+    diag_free(scratch);
+    mem_free(scratch);
+    return result;
 }

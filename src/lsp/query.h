@@ -1,7 +1,8 @@
 /*
  * query: the questions an editor asks about the pattern files of a project
  * (lsp/project.h), answered as the Language Server Protocol's JSON results:
- * hover, completion, go to definition, find references, document symbols.
+ * hover, completion, go to definition, find references, document symbols,
+ * rename, signature help and semantic tokens.
  *
  * Names come from the files' outlines (lsp/outline.h): declarations are shared
  * by every file of the project, parameters and variables belong to their
@@ -31,6 +32,27 @@ cJSON *query_references(project *p, int file, size_t offset, int include_decl,
 /* A DocumentSymbol[]: declarations, with a boss's phases and a declaration's
  * parameters as children. */
 cJSON *query_symbols(project *p, int file, document_encoding enc);
+
+/* prepareRename: the Range of the name at offset when it can be renamed (a
+ * declaration, parameter or variable of the modder's, or an art shape; in a
+ * mod laid over the game's patterns, one the mod declares), else JSON null. */
+cJSON *query_prepare_rename(project *p, int file, size_t offset, document_encoding enc);
+/* rename: a WorkspaceEdit turning every use of the name at offset that means
+ * what it means there (shadowing followed; named arguments of a parameter
+ * included) into new_name, across the project's pattern files; NULL with *why
+ * when it cannot be renamed or new_name is not a free name. */
+cJSON *query_rename(project *p, int file, size_t offset, const char *new_name,
+                    document_encoding enc, const char **why);
+/* signatureHelp: the signature of the pattern, enemy, function or built-in
+ * function whose call's parentheses hold offset, with the argument there
+ * active; JSON null outside a call. */
+cJSON *query_signature(project *p, int file, size_t offset);
+/* semanticTokens/full: every token of the file the lexer reads, typed by the
+ * word table and the project's declarations, with the comments; see
+ * query_token_legend. */
+cJSON *query_tokens(project *p, int file, document_encoding enc);
+/* The SemanticTokensLegend query_tokens numbers its types and modifiers by. */
+cJSON *query_token_legend(void);
 
 /* The most locations one references answer holds. */
 #define QUERY_MAX_LOCATIONS 2000

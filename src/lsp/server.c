@@ -23,6 +23,7 @@ enum {
     RPC_INVALID_PARAMS = -32602,
     RPC_INTERNAL_ERROR = -32603,
     RPC_SERVER_NOT_INITIALIZED = -32002,
+    RPC_REQUEST_FAILED = -32803,
 };
 
 #define LSP_MAX_PENDING 64
@@ -44,6 +45,7 @@ struct lsp_server {
     void *ctx;
     int initialized, shut_down, exited;
     document_encoding enc;
+    project_places places; /* the client's workspace folders */
     lsp_doc docs[LSP_MAX_DOCUMENTS];
     int ndocs;
     lsp_pending pending[LSP_MAX_PENDING];
@@ -165,7 +167,7 @@ static int server_project(lsp_server *s, const char *path, project *p)
     const char *extra[LSP_MAX_DOCUMENTS];
     for (int i = 0; i < s->ndocs; i++)
         extra[i] = s->docs[i].path;
-    return project_load(p, path, extra, s->ndocs, server_text_of, s);
+    return project_load(p, path, &s->places, extra, s->ndocs, server_text_of, s);
 }
 
 /* ---- diagnostics ---- */
@@ -356,8 +358,68 @@ void lsp_server_tick(lsp_server *s, uint64_t now_ms)
 
 /* ---- requests and notifications ---- */
 
+/* Adds a workspace folder's URI (or path) to the places looked at. */
+static void server_add_folder(lsp_server *s, const char *uri)
+{
+    project_places *pl = &s->places;
+    if (!uri || pl->count >= PROJECT_MAX_FOLDERS)
+        return;
+    char *out = pl->folders[pl->count];
+    if (document_uri_to_path(uri, out, PROJECT_PATH_MAX) != 0 &&
+        snprintf(out, PROJECT_PATH_MAX, "%s", uri) >= PROJECT_PATH_MAX)
+        return;
+    size_t n = strlen(out);
+    while (n > 1 && out[n - 1] == '/')
+        out[--n] = '\0';
+    if (out[0] == '/')
+        pl->count++;
+}
+
+/* workspace/didChangeWorkspaceFolders: the folders removed, then those added. */
+static void server_change_folders(lsp_server *s, const cJSON *params)
+{
+    const cJSON *event = cJSON_GetObjectItem(params, "event");
+    const cJSON *folder;
+    cJSON_ArrayForEach(folder, cJSON_GetObjectItem(event, "removed"))
+    {
+        const char *uri = cJSON_GetStringValue(cJSON_GetObjectItem(folder, "uri"));
+        char path[PROJECT_PATH_MAX];
+        if (!uri || document_uri_to_path(uri, path, sizeof path) != 0)
+            continue;
+        size_t n = strlen(path);
+        while (n > 1 && path[n - 1] == '/')
+            path[--n] = '\0';
+        project_places *pl = &s->places;
+        for (int i = 0; i < pl->count; i++)
+            if (strcmp(pl->folders[i], path) == 0) {
+                memmove(pl->folders[i], pl->folders[pl->count - 1], PROJECT_PATH_MAX);
+                pl->count--;
+                break;
+            }
+    }
+    cJSON_ArrayForEach(folder, cJSON_GetObjectItem(event, "added"))
+    {
+        server_add_folder(s, cJSON_GetStringValue(cJSON_GetObjectItem(folder, "uri")));
+    }
+}
+
+/* The client's workspace folders: workspaceFolders, else rootUri, else rootPath. */
+static void server_workspace(lsp_server *s, const cJSON *params)
+{
+    const cJSON *folder;
+    cJSON_ArrayForEach(folder, cJSON_GetObjectItem(params, "workspaceFolders"))
+    {
+        server_add_folder(s, cJSON_GetStringValue(cJSON_GetObjectItem(folder, "uri")));
+    }
+    if (s->places.count == 0)
+        server_add_folder(s, cJSON_GetStringValue(cJSON_GetObjectItem(params, "rootUri")));
+    if (s->places.count == 0)
+        server_add_folder(s, cJSON_GetStringValue(cJSON_GetObjectItem(params, "rootPath")));
+}
+
 static cJSON *server_initialize(lsp_server *s, const cJSON *params)
 {
+    server_workspace(s, params);
     const cJSON *caps = cJSON_GetObjectItem(params, "capabilities");
     const cJSON *general = cJSON_GetObjectItem(caps, "general");
     const cJSON *encodings = cJSON_GetObjectItem(general, "positionEncodings");
@@ -380,9 +442,21 @@ static cJSON *server_initialize(lsp_server *s, const cJSON *params)
     cJSON_AddTrueToObject(c, "definitionProvider");
     cJSON_AddTrueToObject(c, "referencesProvider");
     cJSON_AddTrueToObject(c, "documentSymbolProvider");
+    cJSON *folders =
+        cJSON_AddObjectToObject(cJSON_AddObjectToObject(c, "workspace"), "workspaceFolders");
+    cJSON_AddTrueToObject(folders, "supported");
+    cJSON_AddTrueToObject(folders, "changeNotifications");
+    cJSON_AddObjectToObject(c, "renameProvider");
+    cJSON_AddTrueToObject(cJSON_GetObjectItem(c, "renameProvider"), "prepareProvider");
+    cJSON *signature = cJSON_AddObjectToObject(c, "signatureHelpProvider");
+    static const char *const signature_triggers[] = {"(", ","};
+    jsonrpc_put(signature, "triggerCharacters", cJSON_CreateStringArray(signature_triggers, 2));
+    cJSON *tokens = cJSON_AddObjectToObject(c, "semanticTokensProvider");
+    jsonrpc_put(tokens, "legend", query_token_legend());
+    cJSON_AddTrueToObject(tokens, "full");
     cJSON *completion = cJSON_AddObjectToObject(c, "completionProvider");
-    static const char *const triggers[] = {"(", ",", " "};
-    jsonrpc_put(completion, "triggerCharacters", cJSON_CreateStringArray(triggers, 3));
+    static const char *const triggers[] = {"(", ",", " ", "."};
+    jsonrpc_put(completion, "triggerCharacters", cJSON_CreateStringArray(triggers, 4));
     cJSON *info = cJSON_AddObjectToObject(r, "serverInfo");
     cJSON_AddStringToObject(info, "name", "curtain lsp");
     return r;
@@ -457,16 +531,69 @@ typedef enum server_query {
     QUERY_DEFINITION,
     QUERY_REFERENCES,
     QUERY_SYMBOLS,
+    QUERY_PREPARE_RENAME,
+    QUERY_RENAME,
+    QUERY_SIGNATURE,
+    QUERY_TOKENS,
 } server_query;
 
-static cJSON *server_answer(lsp_server *s, const cJSON *params, server_query what, int *bad)
+/* Whether a request of this kind names a place (a position) in its file. */
+static int server_query_has_position(server_query what)
+{
+    return what != QUERY_SYMBOLS && what != QUERY_TOKENS;
+}
+
+/* The answer where there is nothing to say: a file that is not a pattern file. */
+static cJSON *server_nothing(server_query what, const char **failed)
+{
+    switch (what) {
+    case QUERY_HOVER:
+    case QUERY_PREPARE_RENAME:
+    case QUERY_SIGNATURE: return cJSON_CreateNull();
+    case QUERY_RENAME: *failed = "only a pattern file's names can be renamed"; return NULL;
+    case QUERY_TOKENS: return cJSON_Parse("{\"data\":[]}");
+    default: return cJSON_CreateArray();
+    }
+}
+
+/* The answer of a request about the pattern file `file` of p, at offset. */
+static cJSON *server_query_run(lsp_server *s, project *p, int file, size_t offset,
+                               server_query what, const cJSON *params, const char **failed)
+{
+    const cJSON *ctx = cJSON_GetObjectItem(params, "context");
+    switch (what) {
+    case QUERY_HOVER: return query_hover(p, file, offset, s->enc);
+    case QUERY_COMPLETION: return query_completion(p, file, offset);
+    case QUERY_DEFINITION: return query_definition(p, file, offset, s->enc);
+    case QUERY_REFERENCES:
+        return query_references(
+            p, file, offset, cJSON_IsTrue(cJSON_GetObjectItem(ctx, "includeDeclaration")), s->enc);
+    case QUERY_SYMBOLS: return query_symbols(p, file, s->enc);
+    case QUERY_PREPARE_RENAME: return query_prepare_rename(p, file, offset, s->enc);
+    case QUERY_RENAME:
+        return query_rename(p, file, offset,
+                            cJSON_GetStringValue(cJSON_GetObjectItem(params, "newName")), s->enc,
+                            failed);
+    case QUERY_SIGNATURE: return query_signature(p, file, offset);
+    case QUERY_TOKENS: return query_tokens(p, file, s->enc);
+    }
+    return NULL;
+}
+
+/* The answer of a request about a file (NULL: memory ran out, or *failed says
+ * why the request cannot be done; *bad: its params are wrong). */
+static cJSON *server_answer(lsp_server *s, const cJSON *params, server_query what, int *bad,
+                            const char **failed)
 {
     const char *uri = server_uri_param(params);
     const cJSON *pos = cJSON_GetObjectItem(params, "position");
     const cJSON *line = cJSON_GetObjectItem(pos, "line");
     const cJSON *character = cJSON_GetObjectItem(pos, "character");
-    if (!uri || (what != QUERY_SYMBOLS && (!cJSON_IsNumber(line) || !cJSON_IsNumber(character) ||
-                                           line->valuedouble < 0 || character->valuedouble < 0))) {
+    const char *new_name = cJSON_GetStringValue(cJSON_GetObjectItem(params, "newName"));
+    if (!uri || (what == QUERY_RENAME && !new_name) ||
+        (server_query_has_position(what) &&
+         (!cJSON_IsNumber(line) || !cJSON_IsNumber(character) || line->valuedouble < 0 ||
+          character->valuedouble < 0))) {
         *bad = 1;
         return NULL;
     }
@@ -480,26 +607,16 @@ static cJSON *server_answer(lsp_server *s, const cJSON *params, server_query wha
     mem_free(path);
     cJSON *result = NULL;
     size_t offset = 0;
-    if (file >= 0 && what != QUERY_SYMBOLS) {
+    if (file >= 0 && server_query_has_position(what)) {
         document_pos at = {line->valuedouble > 4e9 ? 4000000000u : (uint32_t)line->valuedouble,
                            character->valuedouble > 4e9 ? 4000000000u
                                                         : (uint32_t)character->valuedouble};
         offset = document_offset_of(p.files[file].text, p.files[file].len, at, s->enc);
     }
-    const cJSON *ctx = cJSON_GetObjectItem(params, "context");
-    int include_decl = cJSON_IsTrue(cJSON_GetObjectItem(ctx, "includeDeclaration"));
     if (file < 0 || !project_is_pattern(&p, file)) /* BulletML files get diagnostics only */
-        result = what == QUERY_HOVER ? cJSON_CreateNull() : cJSON_CreateArray();
-    else if (what == QUERY_HOVER)
-        result = query_hover(&p, file, offset, s->enc);
-    else if (what == QUERY_COMPLETION)
-        result = query_completion(&p, file, offset);
-    else if (what == QUERY_DEFINITION)
-        result = query_definition(&p, file, offset, s->enc);
-    else if (what == QUERY_REFERENCES)
-        result = query_references(&p, file, offset, include_decl, s->enc);
+        result = server_nothing(what, failed);
     else
-        result = query_symbols(&p, file, s->enc);
+        result = server_query_run(s, &p, file, offset, what, params, failed);
     project_unload(&p);
     return result;
 }
@@ -519,6 +636,11 @@ typedef enum server_method {
     M_DEFINITION,
     M_REFERENCES,
     M_SYMBOLS,
+    M_PREPARE_RENAME,
+    M_RENAME,
+    M_SIGNATURE,
+    M_TOKENS,
+    M_FOLDERS,
     M_UNKNOWN,
 } server_method;
 
@@ -536,6 +658,11 @@ static const char *const server_method_names[] = {
     "textDocument/definition",
     "textDocument/references",
     "textDocument/documentSymbol",
+    "textDocument/prepareRename",
+    "textDocument/rename",
+    "textDocument/signatureHelp",
+    "textDocument/semanticTokens/full",
+    "workspace/didChangeWorkspaceFolders",
 };
 
 static server_method server_method_of(const char *name)
@@ -550,6 +677,7 @@ static void server_dispatch(lsp_server *s, server_method m, const cJSON *id, con
                             uint64_t now)
 {
     int bad = 0;
+    const char *failed = NULL;
     cJSON *result = NULL;
     switch (m) {
     case M_INITIALIZE: result = server_initialize(s, params); break;
@@ -562,11 +690,18 @@ static void server_dispatch(lsp_server *s, server_method m, const cJSON *id, con
     case M_DID_CHANGE: server_did_change(s, params, now); return;
     case M_DID_SAVE: server_did_save(s, params, now); return;
     case M_DID_CLOSE: server_did_close(s, params, now); return;
-    case M_HOVER:
-    case M_COMPLETION:
-    case M_DEFINITION:
-    case M_REFERENCES:
-    case M_SYMBOLS: result = server_answer(s, params, (server_query)(m - M_HOVER), &bad); break;
+    case M_FOLDERS: server_change_folders(s, params); return;
+    case M_HOVER: result = server_answer(s, params, QUERY_HOVER, &bad, &failed); break;
+    case M_COMPLETION: result = server_answer(s, params, QUERY_COMPLETION, &bad, &failed); break;
+    case M_DEFINITION: result = server_answer(s, params, QUERY_DEFINITION, &bad, &failed); break;
+    case M_REFERENCES: result = server_answer(s, params, QUERY_REFERENCES, &bad, &failed); break;
+    case M_SYMBOLS: result = server_answer(s, params, QUERY_SYMBOLS, &bad, &failed); break;
+    case M_PREPARE_RENAME:
+        result = server_answer(s, params, QUERY_PREPARE_RENAME, &bad, &failed);
+        break;
+    case M_RENAME: result = server_answer(s, params, QUERY_RENAME, &bad, &failed); break;
+    case M_SIGNATURE: result = server_answer(s, params, QUERY_SIGNATURE, &bad, &failed); break;
+    case M_TOKENS: result = server_answer(s, params, QUERY_TOKENS, &bad, &failed); break;
     case M_INITIALIZED:
     case M_UNKNOWN: return;
     }
@@ -576,6 +711,8 @@ static void server_dispatch(lsp_server *s, server_method m, const cJSON *id, con
     }
     if (bad)
         server_error(s, id, RPC_INVALID_PARAMS, "textDocument or position is missing or wrong");
+    else if (failed)
+        server_error(s, id, RPC_REQUEST_FAILED, failed);
     else if (!result)
         server_error(s, id, RPC_INTERNAL_ERROR, "out of memory");
     else

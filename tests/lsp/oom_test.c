@@ -39,11 +39,20 @@ static const char *const session[] = {
     "\"context\":{\"includeDeclaration\":true}}}",
     "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"textDocument/documentSymbol\",\"params\":"
     "{\"textDocument\":{\"uri\":\"untitled:oom.pat\"}}}",
+    "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"textDocument/prepareRename\",\"params\":"
+    "{\"textDocument\":{\"uri\":\"untitled:oom.pat\"},\"position\":{\"line\":1,\"character\":8}}}",
+    "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"textDocument/rename\",\"params\":"
+    "{\"textDocument\":{\"uri\":\"untitled:oom.pat\"},\"position\":{\"line\":1,\"character\":8},"
+    "\"newName\":\"q\"}}",
+    "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"textDocument/signatureHelp\",\"params\":"
+    "{\"textDocument\":{\"uri\":\"untitled:oom.pat\"},\"position\":{\"line\":3,\"character\":8}}}",
+    "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"textDocument/semanticTokens/full\",\"params\":"
+    "{\"textDocument\":{\"uri\":\"untitled:oom.pat\"}}}",
     "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":"
     "{\"uri\":\"untitled:oom.pat\"},\"contentChanges\":[{\"text\":\"pattern p { fire orb }\"}]}}",
     "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didClose\",\"params\":{\"textDocument\":"
     "{\"uri\":\"untitled:oom.pat\"}}}",
-    "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"shutdown\"}",
+    "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"shutdown\"}",
     "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}",
 };
 #define SESSION_COUNT ((int)(sizeof session / sizeof session[0]))

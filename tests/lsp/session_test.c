@@ -489,6 +489,95 @@ static void check_completions(void)
     check_completion(34, column_after(b_fixed, 34, "option_look "), option_yes, option_no);
 }
 
+static const char *token_type_at(const cJSON *data, int line, int character, int *mods);
+static void check_token(const cJSON *data, int line, int character, const char *type);
+
+/* A file of contexts, open in the editor beside a.pat and b.pat (not on disk). */
+static const char ctx_text[] = "pattern ctx {\n"                   /* 0 */
+                               "    laser \n"                      /* 1 */
+                               "    laser straight \n"             /* 2 */
+                               "    laser curvy red \n"            /* 3 */
+                               "    fire orb red ring 4 as g\n"    /* 4 */
+                               "    speed 2 over 30 \n"            /* 5 */
+                               "    wait g.\n"                     /* 6 */
+                               "    music \n"                      /* 7 */
+                               "    fire orb arc 5 over 60 \n"     /* 8 */
+                               "    if g.alive { wait g.count }\n" /* 9 */
+                               "}\n"
+                               "boss ctx_boss {\n" /* 11 */
+                               "    look boss\n"   /* 12 */
+                               "}\n"
+                               "game ctx_game {\n"  /* 14 */
+                               "    stages talk \n" /* 15 */
+                               "}\n";
+static char ctx_uri[160];
+
+static void check_completion_in(const char *uri, const char *text, int line, const char *after,
+                                const char *const *yes, const char *const *no)
+{
+    cJSON *r =
+        request("textDocument/completion", at_position(uri, line, column_after(text, line, after)));
+    const cJSON *items = cJSON_GetObjectItem(r, "result");
+    for (int i = 0; yes[i]; i++) {
+        if (!has_label(items, yes[i]))
+            fprintf(stderr, "completion after '%s' lacks '%s'\n", after, yes[i]);
+        CHECK(has_label(items, yes[i]));
+    }
+    for (int i = 0; no && no[i]; i++) {
+        if (has_label(items, no[i]))
+            fprintf(stderr, "completion after '%s' offers '%s'\n", after, no[i]);
+        CHECK(!has_label(items, no[i]));
+    }
+    cJSON_Delete(r);
+}
+
+/* Completion by context: a laser's kinds, colours and its own clauses (a
+ * bullet's velocity and run not, nor a laser's after fire); eases after
+ * `over N` (not an arc's); a handle's members after '.'; the music themes;
+ * a game's stages. Hover on the laser kinds, a handle's members and a look. */
+static void check_contexts(void)
+{
+    snprintf(ctx_uri, sizeof ctx_uri, "file://%s/ctx.pat", dir);
+    open_document(ctx_uri, ctx_text);
+    static const char *const laser_yes[] = {"straight", "curvy", "red", "length", "warn", NULL};
+    static const char *const laser_no[] = {"velocity", "run", "orb", "wait", NULL};
+    check_completion_in(ctx_uri, ctx_text, 1, "laser ", laser_yes, laser_no);
+    static const char *const straight_yes[] = {"blue", "width", "warn", "follow", NULL};
+    static const char *const straight_no[] = {"speed", "accel", "stack", "velocity", NULL};
+    check_completion_in(ctx_uri, ctx_text, 2, "straight ", straight_yes, straight_no);
+    static const char *const curvy_yes[] = {"length", "speed", "accel", NULL};
+    static const char *const curvy_no[] = {"warn", "follow", "red", "velocity", NULL};
+    check_completion_in(ctx_uri, ctx_text, 3, "red ", curvy_yes, curvy_no);
+    static const char *const fire_no[] = {"length", "width", "warn", "follow", NULL};
+    static const char *const fire_yes[] = {"ring", "velocity", NULL};
+    check_completion_in(b_uri, b_fixed, 3, "fire ", fire_yes, fire_no);
+    static const char *const ease_yes[] = {"linear", "smooth", "in", "out", NULL};
+    check_completion_in(ctx_uri, ctx_text, 5, "over 30 ", ease_yes, NULL);
+    static const char *const arc_yes[] = {"ring", NULL};
+    check_completion_in(ctx_uri, ctx_text, 8, "over 60 ", arc_yes, ease_yes);
+    static const char *const member_yes[] = {"x", "speed", "alive", "count", NULL};
+    static const char *const member_no[] = {"wait", "orb", "sin", NULL};
+    check_completion_in(ctx_uri, ctx_text, 6, "g.", member_yes, member_no);
+    static const char *const music_yes[] = {"stage", "boss", "none", "stage1", "stage1_boss", NULL};
+    static const char *const music_no[] = {"wait", "orb", NULL};
+    check_completion_in(ctx_uri, ctx_text, 7, "music ", music_yes, music_no);
+    static const char *const stage_yes[] = {"s", "s2", "talk", NULL};
+    static const char *const stage_no[] = {"burst", "wait", NULL};
+    check_completion_in(ctx_uri, ctx_text, 15, "stages ", stage_yes, stage_no);
+    check_completion_in(ctx_uri, ctx_text, 15, "stages talk ", stage_yes, stage_no);
+    check_hover(ctx_uri, 2, column_after(ctx_text, 2, "laser str"), "A straight laser");
+    check_hover(ctx_uri, 3, column_after(ctx_text, 3, "laser cu"), "A curvy laser");
+    check_hover(ctx_uri, 9, column_after(ctx_text, 9, "g.al"), "`NAME.alive`");
+    check_hover(ctx_uri, 9, column_after(ctx_text, 9, "g.co"), "`NAME.count`");
+    check_hover(ctx_uri, 12, column_after(ctx_text, 12, "look bo"), "**look** `boss`");
+    check_hover(ctx_uri, 15, column_after(ctx_text, 15, "sta"), "The stages a run plays");
+    cJSON *r = request("textDocument/semanticTokens/full", text_document(ctx_uri));
+    const cJSON *data = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "data");
+    check_token(data, 9, column_after(ctx_text, 9, "wait g."), "property"); /* a member */
+    check_token(data, 1, 4, "keyword");                                     /* laser */
+    cJSON_Delete(r);
+}
+
 /* Go to definition of burst in b.pat lands on its name in a.pat; its
  * references are in both files. */
 static void check_navigation(void)
@@ -583,6 +672,233 @@ static void check_pending_alone(void)
     }
 }
 
+/* ---- rename, signature help, semantic tokens ---- */
+
+static cJSON *legend_types; /* initialize's semantic tokens legend */
+
+/* How many edits a rename's WorkspaceEdit makes in uri's file. */
+static int edits_in(const cJSON *edit, const char *uri)
+{
+    return cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(edit, "changes"), uri));
+}
+
+static cJSON *rename_at(const char *uri, int line, int character, const char *name)
+{
+    cJSON *p = at_position(uri, line, character);
+    cJSON_AddStringToObject(p, "newName", name);
+    return request("textDocument/rename", p);
+}
+
+/* Rename follows a declaration across files (a parameter to its named
+ * arguments, an art shape to every look, portrait and volley) and refuses a
+ * word of the language or a name already taken; prepareRename says what can be. */
+static void check_rename(void)
+{
+    cJSON *r = request("textDocument/prepareRename",
+                       at_position(b_uri, 2, column_after(b_fixed, 2, "run bu")));
+    const cJSON *start = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "start");
+    CHECK_EQ_INT((int)cJSON_GetNumberValue(cJSON_GetObjectItem(start, "character")),
+                 column_after(b_fixed, 2, "run "));
+    cJSON_Delete(r);
+    r = request("textDocument/prepareRename",
+                at_position(b_uri, 3, column_after(b_fixed, 3, "fi")));
+    CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
+    cJSON_Delete(r);
+
+    r = rename_at(b_uri, 2, column_after(b_fixed, 2, "run bu"), "volley");
+    const cJSON *edit = cJSON_GetObjectItem(r, "result");
+    CHECK_EQ_INT(edits_in(edit, a_uri), 2); /* its declaration, `run burst(8)` */
+    CHECK_EQ_INT(edits_in(edit, b_uri), 1);
+    const cJSON *first =
+        cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(edit, "changes"), a_uri), 0);
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(first, "newText")), "volley") == 0);
+    cJSON_Delete(r);
+    /* a parameter: its uses in its pattern and the named argument in b.pat, not the comment */
+    r = rename_at(a_uri, 2, column_after(a_text, 2, "burst(co"), "n");
+    CHECK_EQ_INT(edits_in(cJSON_GetObjectItem(r, "result"), a_uri), 2);
+    CHECK_EQ_INT(edits_in(cJSON_GetObjectItem(r, "result"), b_uri), 1);
+    cJSON_Delete(r);
+    r = rename_at(b_uri, 22, column_after(b_fixed, 22, "fire pe"), "leaf");
+    CHECK_EQ_INT(edits_in(cJSON_GetObjectItem(r, "result"), b_uri), 5);
+    cJSON_Delete(r);
+    r = rename_at(b_uri, 2, column_after(b_fixed, 2, "run bu"), "wait");
+    CHECK_EQ_INT(error_code(r), -32803);
+    cJSON_Delete(r);
+    r = rename_at(b_uri, 2, column_after(b_fixed, 2, "run bu"), "fairy");
+    CHECK_EQ_INT(error_code(r), -32803);
+    cJSON_Delete(r);
+    r = rename_at(b_uri, 3, column_after(b_fixed, 3, "fi"), "shoot");
+    CHECK_EQ_INT(error_code(r), -32803);
+    cJSON_Delete(r);
+}
+
+/* Inside `burst(...)`: its declaration's head, the argument being typed active. */
+static void check_signature(void)
+{
+    cJSON *r = request("textDocument/signatureHelp",
+                       at_position(b_uri, 2, column_after(b_fixed, 2, "burst(count: 6")));
+    const cJSON *res = cJSON_GetObjectItem(r, "result");
+    const cJSON *sig = cJSON_GetArrayItem(cJSON_GetObjectItem(res, "signatures"), 0);
+    const char *label = cJSON_GetStringValue(cJSON_GetObjectItem(sig, "label"));
+    CHECK(label && strstr(label, "pattern burst(count = 12, spin_by = 0)") != NULL);
+    CHECK_EQ_INT(cJSON_GetArraySize(cJSON_GetObjectItem(sig, "parameters")), 2);
+    CHECK_EQ_INT((int)cJSON_GetNumberValue(cJSON_GetObjectItem(res, "activeParameter")), 0);
+    cJSON_Delete(r);
+    r = request("textDocument/signatureHelp", at_position(b_uri, 3, 8)); /* not in a call */
+    CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
+    cJSON_Delete(r);
+}
+
+/* The type (the legend's name) of the semantic token at line:character, or "". */
+static const char *token_type_at(const cJSON *data, int line, int character, int *mods)
+{
+    int l = 0, c = 0;
+    for (int i = 0; i + 4 < cJSON_GetArraySize(data); i += 5) {
+        int dl = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(data, i));
+        int dc = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(data, i + 1));
+        l += dl;
+        c = dl ? dc : c + dc;
+        if (l == line && c == character) {
+            *mods = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(data, i + 4));
+            int type = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(data, i + 3));
+            const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(legend_types, type));
+            return name ? name : "";
+        }
+    }
+    return "";
+}
+
+static void check_token(const cJSON *data, int line, int character, const char *type)
+{
+    int mods = 0;
+    const char *got = token_type_at(data, line, character, &mods);
+    if (strcmp(got, type) != 0)
+        fprintf(stderr, "token %d:%d is '%s', not '%s'\n", line, character, got, type);
+    CHECK(strcmp(got, type) == 0);
+}
+
+/* Every token the lexer reads, typed: comments, keywords, the modder's names
+ * by what they declare, the language's shapes and colours, numbers. */
+static void check_semantic_tokens(void)
+{
+    cJSON *r = request("textDocument/semanticTokens/full", text_document(a_uri));
+    const cJSON *data = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "data");
+    CHECK(cJSON_GetArraySize(data) > 0 && cJSON_GetArraySize(data) % 5 == 0);
+    check_token(data, 0, 0, "comment");
+    check_token(data, 2, 0, "keyword");                                          /* pattern */
+    check_token(data, 2, 8, "function");                                         /* burst */
+    check_token(data, 2, 14, "parameter");                                       /* count */
+    check_token(data, 2, column_after(a_text, 2, "count = "), "number");         /* 12 */
+    check_token(data, 3, 4, "keyword");                                          /* fire */
+    check_token(data, 3, 9, "enumMember");                                       /* orb */
+    check_token(data, 3, column_after(a_text, 3, "ring count at "), "variable"); /* time */
+    check_token(data, 6, 6, "class");                                            /* fairy */
+    check_token(data, 8, column_after(a_text, 8, "run "), "function");           /* burst */
+    int mods = 0;
+    token_type_at(data, 2, 8, &mods);
+    CHECK(mods & 1); /* burst's declaration */
+    token_type_at(data, 8, column_after(a_text, 8, "run "), &mods);
+    CHECK(!(mods & 1));
+    cJSON_Delete(r);
+}
+
+/* ---- a mod and a workspace folder ---- */
+
+static char ws_dir[64], mod_dir[64];
+
+/* The messages of the diagnostics published next for path's file. */
+static int diagnostics_of(const char *path, char *messages, size_t size)
+{
+    char uri[300];
+    snprintf(uri, sizeof uri, "file://%s", path);
+    cJSON *d = diagnostics_for(uri);
+    const cJSON *list = cJSON_GetObjectItem(cJSON_GetObjectItem(d, "params"), "diagnostics");
+    const cJSON *e;
+    messages[0] = '\0';
+    cJSON_ArrayForEach(e, list)
+    {
+        const char *m = cJSON_GetStringValue(cJSON_GetObjectItem(e, "message"));
+        size_t n = strlen(messages);
+        snprintf(messages + n, size - n, "%s\n", m ? m : "");
+    }
+    int count = cJSON_GetArraySize(list);
+    cJSON_Delete(d);
+    return count;
+}
+
+/* The URI go to definition gives at line:character of path (its first). */
+static void definition_in(const char *path, int line, int character, char *out, size_t size)
+{
+    char uri[300];
+    snprintf(uri, sizeof uri, "file://%s", path);
+    cJSON *r = request("textDocument/definition", at_position(uri, line, character));
+    const char *u = cJSON_GetStringValue(
+        cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "result"), 0), "uri"));
+    snprintf(out, size, "%s", u ? u : "");
+    cJSON_Delete(r);
+}
+
+static void open_path(const char *path, const char *text)
+{
+    char uri[300];
+    snprintf(uri, sizeof uri, "file://%s", path);
+    write_file(path, text);
+    open_document(uri, text);
+}
+
+/* A file in a subfolder of the client's workspace folder is compiled with the
+ * whole folder (its art shapes declared at the top); a mod (marked by
+ * curtain-mod.txt) is laid over the game's patterns as `play --mod` lays it:
+ * its game.pat names the game's stage1 without an error, and go to definition
+ * lands in the game's patterns/. Each file holds one deliberate error, so that
+ * its diagnostics are published: that one alone. */
+static void check_mod_and_workspace(void)
+{
+    char path[200], sub[200], where[400], messages[2048];
+    snprintf(sub, sizeof sub, "%s/bosses", ws_dir);
+    mkdir(sub, 0755);
+    snprintf(path, sizeof path, "%s/art.pat", ws_dir);
+    write_file(path, "art garden \"art/sheet.png\" {\n    shape petal frame 16 16 hitbox 3\n}\n");
+    snprintf(path, sizeof path, "%s/bosses/boss.pat", ws_dir);
+    open_path(path, "pattern petals {\n    fire petal at aim speed 2\n    wait nope\n}\n");
+    CHECK_EQ_INT(diagnostics_of(path, messages, sizeof messages), 1);
+    CHECK(strstr(messages, "nope") != NULL);
+    definition_in(path, 1, 10, where, sizeof where);
+    CHECK(strstr(where, "/art.pat") != NULL);
+
+    snprintf(path, sizeof path, "%s/curtain-mod.txt", mod_dir);
+    write_file(path, "a mod\n");
+    snprintf(path, sizeof path, "%s/game.pat", mod_dir);
+    open_path(path, "game main {\n    stages stage1 garden2\n}\n");
+    CHECK_EQ_INT(diagnostics_of(path, messages, sizeof messages), 1);
+    CHECK(strstr(messages, "garden2") != NULL && strstr(messages, "'stage1'") == NULL);
+    if (!strstr(messages, "garden2"))
+        fprintf(stderr, "mod game.pat: %s", messages);
+    definition_in(path, 1, 14, where, sizeof where);
+    CHECK(strstr(where, "/patterns/") != NULL);
+    /* the workspace folder taken away: a file of its subfolder is alone again */
+    cJSON *change = cJSON_CreateObject();
+    cJSON *removed = cJSON_AddArrayToObject(cJSON_AddObjectToObject(change, "event"), "removed");
+    cJSON *gone = cJSON_CreateObject();
+    char ws_uri[100];
+    snprintf(ws_uri, sizeof ws_uri, "file://%s", ws_dir);
+    cJSON_AddStringToObject(gone, "uri", ws_uri);
+    cJSON_AddItemToArray(removed, gone);
+    notify("workspace/didChangeWorkspaceFolders", change);
+    snprintf(path, sizeof path, "%s/bosses/alone.pat", ws_dir);
+    open_path(path, "pattern alone {\n    fire petal at aim speed 2\n}\n");
+    CHECK(diagnostics_of(path, messages, sizeof messages) >= 1);
+    CHECK(strstr(messages, "petal") != NULL);
+    snprintf(path, sizeof path, "%s/game.pat", mod_dir);
+
+    /* the game's stage1 is not the mod's to rename: its files would break */
+    char uri[300];
+    snprintf(uri, sizeof uri, "file://%s", path);
+    cJSON *r = request("textDocument/prepareRename", at_position(uri, 1, 14));
+    CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
+    cJSON_Delete(r);
+}
+
 /* Broken messages get JSON-RPC errors, and the server keeps answering. */
 static void check_protocol_errors(void)
 {
@@ -669,14 +985,37 @@ int main(int argc, char **argv)
     snprintf(xml_path, sizeof xml_path, "%s/broken.xml", xml_dir);
     snprintf(xml_uri, sizeof xml_uri, "file://%s", xml_path);
     write_file(xml_path, xml_broken);
+    snprintf(ws_dir, sizeof ws_dir, "/tmp/curtain_lsp_ws_XXXXXX");
+    snprintf(mod_dir, sizeof mod_dir, "/tmp/curtain_lsp_mod_XXXXXX");
+    if (!mkdtemp(ws_dir) || !mkdtemp(mod_dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
     bulletml_import_register(); /* as curtain lint has it */
     server_start(argv + 1);
 
     cJSON *r = request("textDocument/hover", at_position(b_uri, 0, 0));
     CHECK_EQ_INT(error_code(r), -32002); /* before initialize */
     cJSON_Delete(r);
-    r = request("initialize", cJSON_CreateObject());
-    CHECK(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "capabilities") != NULL);
+    cJSON *init = cJSON_CreateObject();
+    cJSON *folder0 = cJSON_CreateObject();
+    char ws_uri[100];
+    snprintf(ws_uri, sizeof ws_uri, "file://%s", ws_dir);
+    cJSON_AddStringToObject(folder0, "uri", ws_uri);
+    cJSON_AddStringToObject(folder0, "name", "ws");
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(init, "workspaceFolders"), folder0);
+    r = request("initialize", init);
+    const cJSON *caps = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "capabilities");
+    CHECK(caps != NULL);
+    CHECK(cJSON_IsTrue(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(caps, "renameProvider"), "prepareProvider")));
+    CHECK(cJSON_GetObjectItem(caps, "signatureHelpProvider") != NULL);
+    legend_types = cJSON_Duplicate(
+        cJSON_GetObjectItem(
+            cJSON_GetObjectItem(cJSON_GetObjectItem(caps, "semanticTokensProvider"), "legend"),
+            "tokenTypes"),
+        1);
+    CHECK(cJSON_GetArraySize(legend_types) > 0);
     cJSON_Delete(r);
     notify("initialized", cJSON_CreateObject());
 
@@ -728,8 +1067,13 @@ int main(int argc, char **argv)
     check_hover(b_uri, 51, column_after(b_fixed, 51, "sa"), "A dialogue line");
     check_completions();
     check_navigation();
+    check_contexts();
+    check_rename();
+    check_signature();
+    check_semantic_tokens();
     check_protocol_errors();
     check_pending_alone();
+    check_mod_and_workspace();
 
     r = request("shutdown", NULL);
     CHECK(r && cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
@@ -747,5 +1091,9 @@ int main(int argc, char **argv)
     rmdir(dir);
     remove(xml_path);
     rmdir(xml_dir);
+    cJSON_Delete(legend_types);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", ws_dir, mod_dir);
+    CHECK(system(cmd) == 0);
     return check_done("lsp.session");
 }

@@ -211,6 +211,10 @@ typedef enum words_where {
     X(WORD, CLAUSE, "smooth", "speed EXPR over EXPR smooth", "An ease (after `over N` of speed, turn, velocity, move): starts and ends slowly, u*u*(3-2u).") \
     X(WORD, CLAUSE, "in", "speed EXPR over EXPR in", "An ease (after `over N` of speed, turn, velocity, move): starts slowly, u*u.") \
     X(WORD, CLAUSE, "out", "speed EXPR over EXPR out", "An ease (after `over N` of speed, turn, velocity, move): ends slowly, 1-(1-u)*(1-u).") \
+    X(WORD, CLAUSE, "straight", "laser straight [COLOUR] CLAUSES...", "(After `laser`.) A straight laser (the default): a warning line for `warn` frames, then a beam `length` pixels long and `width` wide from its origin along its direction; it takes `at`, `aim`, `ring`, `arc`, `spread`, `from`, `radius`, `spin`, `life`, `length`, `width`, `warn` and `follow`.") \
+    X(WORD, CLAUSE, "curvy", "laser curvy [COLOUR] CLAUSES...", "(After `laser`.) A curvy laser: a head that moves like a bullet (`speed`, `accel`, `spin`), trailing a tapered body `length` nodes long (the frames of its path) and `width` wide; it takes the clauses of a straight laser but `warn` and `follow`, and `speed`, `accel` and `stack`.") \
+    X(WORD, PROPERTY, "alive", "NAME.alive", "(A handle's member.) 1 while the object the handle names lives, 0 once it is gone (vanished, cancelled, destroyed, off the field); a gone object's other members read 0.") \
+    X(WORD, PROPERTY, "count", "NAME.count", "(A group's member.) How many handles a group holds: the bullets or lasers of a volley fired `as NAME` with `ring`, `arc`, `spread` or `stack`, gone ones included.") \
     X(WORD, PROPERTY, "spell", "phase \"TITLE\" spell ...", "Makes a phase a spell card: beaten without being hit or bombing, it wins its `bonus`.") \
     X(WORD, PROPERTY, "bonus", "bonus EXPR", "(In a phase.) A spell card's bonus. Default 0.") \
     X(WORD, PROPERTY, "name", "name \"TEXT\"", "(In a boss.) The boss's display name.") \
