@@ -86,7 +86,7 @@ static stage_result stage_play(const library *lib, world_config cfg)
  * least; density and speed grow with the difficulty. The results go to res. */
 /* The first difficulty the curve is played from: Easy, or Lunatic alone in a
  * sanitizer build (the densest frames; the comparisons between difficulties
- * are the Release and clang builds'). */
+ * are the Release build's). */
 static int stage_first_difficulty(void)
 {
     return check_sanitized() ? DIFFICULTY_LUNATIC : 0;
