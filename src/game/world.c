@@ -19,6 +19,9 @@
 #include <math.h>
 #include <string.h>
 
+_Static_assert(WORLD_LASER_NODES == LASER_CURVY_MAX_LENGTH + 1,
+               "the language's longest curvy body");
+
 /* Scores that give an extra ship: the full game's (six stages; docs/game.md,
  * "Resources": the scripted player's Normal all clear scores 86 to 96 million
  * and ends with 3 spare ships), and the three-stage game's, which the replays of

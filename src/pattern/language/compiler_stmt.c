@@ -367,10 +367,6 @@ static void stmt_call(fstate *f, const ast_stmt *s)
 static void stmt_motion(fstate *f, const ast_stmt *s)
 {
     uint32_t eased = (uint32_t)s->ease << VM_RAMP_EASE_SHIFT;
-    if (eased && f->on_laser)
-        REPORT(f, DIAG_EASE_IGNORED, s->pos,
-               "a laser turns and changes speed linearly: the ease '%s' is ignored",
-               ease_name((ease_kind)s->ease));
     switch (s->kind) {
     case ST_SPEED:
         if (!s->e[1]) {
@@ -575,6 +571,12 @@ static void stmt_on(fstate *f, const ast_stmt *s)
     if (!f->on_bullet) {
         REPORT(f, DIAG_HOOK_OUTSIDE, s->pos,
                "'on %s' belongs in a bullet's script: fire ... { on %s { ... } }", ev, ev);
+        return;
+    }
+    if (f->on_laser && s->op == VM_EVENT_GRAZE) {
+        REPORT(f, DIAG_HOOK_OUTSIDE, s->pos,
+               "'on graze' belongs in a bullet's script: a laser is grazed again every few "
+               "frames and has no 'on graze' (it has 'on cancel' and 'on vanish')");
         return;
     }
     emit_waiting(f);

@@ -147,8 +147,13 @@ void objects_reap(const objects *o, vm *v, int events)
     }
     bullet_pool_clear_despawned(o->bullets);
     const laser_despawn *llog = laser_pool_despawned(o->lasers, &n);
-    for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(v, laser_object_of(llog[i].handle));
+    for (uint32_t i = 0; i < n; i++) {
+        vm_obj obj = laser_object_of(llog[i].handle);
+        int ev = events ? laser_object_event(llog[i].reason) : -1;
+        if (ev >= 0)
+            vm_event(v, obj, (vm_event_kind)ev, llog[i].x, llog[i].y);
+        vm_kill_obj(v, obj);
+    }
     laser_pool_clear_despawned(o->lasers);
 }
 

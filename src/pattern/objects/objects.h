@@ -132,8 +132,8 @@ int objects_move_enemy(enemy *e, int32_t now, int keep, int rules_v2);
 
 /* After the pools' update: stops the scripts (in v) of every bullet and laser
  * the pools removed, and empties their despawn logs. With events, a bullet's
- * removal is its `on cancel` or `on vanish` first (bullet_object_event), at
- * where it was. */
+ * or a laser's removal is its `on cancel` or `on vanish` first
+ * (bullet_object_event, laser_object_event), at where it was. */
 void objects_reap(const objects *o, vm *v, int events);
 
 /* The lasers' update of a frame: each laser that follows its firer

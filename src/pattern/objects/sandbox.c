@@ -32,6 +32,8 @@
 #define SB_PHASE_GAP   LIBRARY_PHASE_GAP /* frames between boss phases, as in the game */
 #define SB_TITLE_TIME  180
 
+_Static_assert(SB_LASER_NODES == LASER_CURVY_MAX_LENGTH + 1, "the language's longest curvy body");
+
 struct sandbox {
     sandbox_config cfg;
     bullet_pool pool;

@@ -1451,15 +1451,18 @@ static const char *vm_non_finite_word(double x)
 }
 
 /* Whether the volley's size can be fired with budget instructions left: a count
- * or layers that is not a finite number, or more bullets than the budget, is a
- * run-time error at the fire (vm_fail; the runner stops). r->pc is past FIRE. */
+ * or layers that is not a finite number, or more bullets (or lasers) than the
+ * budget, is a run-time error at the fire (vm_fail; the runner stops). r->pc is
+ * past FIRE. */
 static int vm_volley_fits(vm *v, uint32_t idx, double count, double layers, uint32_t budget)
 {
     uint32_t fire_pc = v->runners[idx].pc - 1;
+    const char *shots = v->shot.field[VM_SHOT_LASER] ? "lasers" : "bullets";
+    const char *shot = v->shot.field[VM_SHOT_LASER] ? "laser" : "bullet";
     if (!isfinite(count) || !isfinite(layers)) {
-        vm_fail(v, idx, fire_pc, "the volley's %s is %s: no bullet can be fired",
+        vm_fail(v, idx, fire_pc, "the volley's %s is %s: no %s can be fired",
                 isfinite(count) ? "layers" : "count",
-                vm_non_finite_word(isfinite(count) ? layers : count));
+                vm_non_finite_word(isfinite(count) ? layers : count), shot);
         return 0;
     }
     double layered = trunc(layers) < 1 ? 1 : trunc(layers);
@@ -1469,21 +1472,21 @@ static int vm_volley_fits(vm *v, uint32_t idx, double count, double layers, uint
     if (v->exec_frame_capped && bullets <= v->cfg.budget) {
         v->stats.budget_stops++;
         vm_fail(v, idx, fire_pc,
-                "a volley of %.0f bullets: over what is left of this frame's budget (all scripts "
-                "together run at most %u instructions a frame; each bullet costs one)",
-                bullets, (unsigned)v->cfg.frame_budget);
+                "a volley of %.0f %s: over what is left of this frame's budget (all scripts "
+                "together run at most %u instructions a frame; each %s costs one)",
+                bullets, shots, (unsigned)v->cfg.frame_budget, shot);
         return 0;
     }
     if (bullets > v->cfg.budget)
         vm_fail(v, idx, fire_pc,
-                "a volley of %.0f bullets: a script fires at most %u in one frame (each bullet "
+                "a volley of %.0f %s: a script fires at most %u in one frame (each %s "
                 "costs one of its %u instructions)",
-                bullets, (unsigned)v->cfg.budget, (unsigned)v->cfg.budget);
+                bullets, shots, (unsigned)v->cfg.budget, shot, (unsigned)v->cfg.budget);
     else
         vm_fail(v, idx, fire_pc,
-                "a volley of %.0f bullets after %u instructions this frame: over the %u "
-                "instructions a script may run in one frame (each bullet costs one)",
-                bullets, (unsigned)(v->exec_limit - budget), (unsigned)v->cfg.budget);
+                "a volley of %.0f %s after %u instructions this frame: over the %u "
+                "instructions a script may run in one frame (each %s costs one)",
+                bullets, shots, (unsigned)(v->exec_limit - budget), (unsigned)v->cfg.budget, shot);
     return 0;
 }
 
