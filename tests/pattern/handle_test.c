@@ -426,6 +426,31 @@ static void test_laser_callbacks(void)
     CHECK(diags.count == 1 && strstr(diags.items[0].text, "test.pat:2:3: 'on graze' belongs"));
 }
 
+/* An enemy's on death by time (it vanished or left) runs where it was, with
+ * its variables; an enemy whose script is over and that waits only for its
+ * events keeps no stage waiting. */
+static void test_enemy_events(void)
+{
+    char out[512];
+    run_prints(
+        "enemy e { var n = 3\n"
+        "  on death { print \"dead\", killer == by_time, x, y, n }\n"
+        "  on hit { print \"never\" }\n"
+        "  n = 4; wait 3; vanish }\n"
+        "enemy still { on death { print \"never\" } }\n"
+        "pattern p {\n"
+        "    spawn e at (100, 50)\n"
+        "    spawn still at (10, 10)\n"
+        "    wait 2; print \"enemies\", enemies; wait 8; print \"enemies\", enemies, killer\n"
+        "}\n",
+        12, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "enemies 1|dead 1 100 50 4|enemies 0 0");
+    CHECK(strstr(out, "never") == NULL);
+    CHECK(compile("pattern p { fire orb { on death { } } }\n") == NULL);
+    CHECK(diags.count == 1 && strstr(diags.items[0].text, "1:24: 'on death' belongs in an enemy"));
+    CHECK(compile("enemy e { on graze { } }\n") == NULL);
+}
+
 /* A laser's turn and speed change follow their ease, as a bullet's do; the
  * linear one keeps its steps. */
 static void test_laser_eases(void)
@@ -523,6 +548,7 @@ int main(void)
     test_laser_callbacks();
     test_laser_sizes();
     test_laser_eases();
+    test_enemy_events();
     test_no_allocation();
     diag_free(&diags);
     return check_done("pattern.handles");

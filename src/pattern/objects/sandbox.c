@@ -554,6 +554,8 @@ void sandbox_step(sandbox *sb)
             continue;
         /* as the game's: a pattern may move what it runs on; the fight's boss stays */
         if (objects_move_enemy(o, sb->frame, idx + 1 == sb->boss_obj, 0)) {
+            objects_enemy_event(&vanished, sb->v, sb_handle(sb, idx), VM_EVENT_DEATH,
+                                VM_KILLER_TIME); /* as the game's: it left or vanished */
             sb_release(sb, idx);
             continue;
         }
