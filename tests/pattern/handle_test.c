@@ -497,6 +497,13 @@ static void test_laser_sizes(void)
                            "  laser red aim length 400 width 1 }\n");
     CHECK(lib != NULL && diags.count == 0);
     library_free(lib);
+    /* a laser volley over the budget is named as lasers */
+    lib = compile("pattern p { var n = 100000\n  laser red ring n length 9 width 2 }\n");
+    sandbox *sb = lib ? test_sandbox(lib, library_find(lib, "p"), 3) : NULL;
+    const char *err = sb && sandbox_error_count(sb) ? sandbox_last_error(sb) : "";
+    CHECK_STR_CONTAINS(err, "2:3: a volley of 100000 lasers after");
+    sandbox_destroy(sb);
+    library_free(lib);
 }
 
 /* Handles kept, read and steered every frame, and hooks run, allocate nothing. */
