@@ -19,6 +19,9 @@
 #include <math.h>
 #include <string.h>
 
+_Static_assert(WORLD_LASER_NODES == LASER_CURVY_MAX_LENGTH + 1,
+               "the language's longest curvy body");
+
 /* Scores that give an extra ship: the full game's (six stages; docs/game.md,
  * "Resources": the scripted player's Normal all clear scores 86 to 96 million
  * and ends with 3 spare ships), and the three-stage game's, which the replays of
@@ -633,6 +636,13 @@ static void world_step_player(world *w, input_bits in)
 
 /* ---- motion ---- */
 
+/* An enemy's `on death` or `on hit` (objects_enemy_event). */
+static void world_enemy_event(world *w, uint32_t slot, vm_event_kind ev, vm_killer killer)
+{
+    objects o = {&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count};
+    objects_enemy_event(&o, w->vm, enemy_handle(&w->enemies, slot), ev, killer);
+}
+
 /* Enemies move; those that vanished or left the field go. */
 static void world_move_enemies(world *w)
 {
@@ -642,8 +652,10 @@ static void world_move_enemies(world *w)
         if (e->kind == ENEMY_FREE)
             continue;
         int legacy = (w->config.flags & WORLD_FLAG_RULES_V2) != 0;
-        if (objects_move_enemy(e, now, i == w->boss.slot, legacy))
+        if (objects_move_enemy(e, now, i == w->boss.slot, legacy)) {
+            world_enemy_event(w, i, VM_EVENT_DEATH, VM_KILLER_TIME); /* it left or vanished */
             world_remove_enemy(w, i, 0);
+        }
     }
 }
 
@@ -798,9 +810,10 @@ static circle_set world_enemy_set(world *w)
                         w->enemy_alive, NULL,       0,          (int)w->enemies.cap};
 }
 
-/* Damage to one enemy (or the boss); a small enemy without hit points left is
- * destroyed. */
-static void world_damage_enemy(world *w, uint32_t slot, double amount)
+/* Damage to one enemy (or the boss) by the player's shots or a bomb (`by`); a
+ * small enemy without hit points left is destroyed (its `on death` first), one
+ * that survives its first damage of the frame runs its `on hit`. */
+static void world_damage_enemy(world *w, uint32_t slot, double amount, vm_killer by)
 {
     enemy *e = &w->enemies.slots[slot];
     if (e->kind == ENEMY_BOSS) {
@@ -808,10 +821,15 @@ static void world_damage_enemy(world *w, uint32_t slot, double amount)
             boss_damage(w, amount);
         return;
     }
+    int first = e->hit_at != (int32_t)w->frame;
     e->health -= amount;
     e->hit_at = (int32_t)w->frame;
-    if (e->health <= 0)
+    if (e->health <= 0) {
+        world_enemy_event(w, slot, VM_EVENT_DEATH, by);
         world_remove_enemy(w, slot, 1);
+    } else if (first) {
+        world_enemy_event(w, slot, VM_EVENT_HIT, VM_KILLER_NONE);
+    }
 }
 
 /* Shots against enemies: each shot hits the first enemy it touches and is gone;
@@ -835,7 +853,7 @@ static void world_collide_shots(world *w, const circle_set *enemies)
             bullet_pool_despawn(&w->shots, h, BULLET_DESPAWN_HIT);
         world_add_score(w, WORLD_HIT_POINTS);
         world_event_add(w, WORLD_EVENT_ENEMY_HIT, w->shots.x[shot], w->shots.y[shot], 0);
-        world_damage_enemy(w, slot, damage);
+        world_damage_enemy(w, slot, damage, VM_KILLER_SHOT);
     }
 }
 
@@ -884,7 +902,7 @@ static void world_laser_hit(world *w, uint32_t slot, double damage, float x, flo
 {
     world_add_score(w, WORLD_HIT_POINTS);
     world_event_add(w, WORLD_EVENT_ENEMY_HIT, x, y, 0);
-    world_damage_enemy(w, slot, damage);
+    world_damage_enemy(w, slot, damage, VM_KILLER_SHOT);
 }
 
 /* The player's lasers against enemies (docs/patterns.md, "Ships"). Every frame
@@ -974,7 +992,8 @@ static void world_collide_bomb(world *w)
         float dx = (float)e->x - p->x, dy = (float)e->y - p->y, reach = r + (float)e->hitbox;
         if (dx * dx + dy * dy <= reach * reach)
             world_damage_enemy(w, i,
-                               e->kind == ENEMY_BOSS ? WORLD_BOMB_BOSS_DAMAGE : WORLD_BOMB_DAMAGE);
+                               e->kind == ENEMY_BOSS ? WORLD_BOMB_BOSS_DAMAGE : WORLD_BOMB_DAMAGE,
+                               VM_KILLER_BOMB);
     }
 }
 

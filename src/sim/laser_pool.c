@@ -3,6 +3,7 @@
  */
 #include "sim/laser_pool.h"
 
+#include "core/ease.h"
 #include "core/mem.h"
 #include "core/trig.h"
 #include "sim/playfield.h"
@@ -363,9 +364,21 @@ laser_handle laser_pool_spawn(laser_pool *p, const laser_spawn *s)
     p->shift_x[i] = p->shift_y[i] = 0;
     laser_track *t = p->track + (size_t)i * LASER_CHANNEL_COUNT;
     t[LASER_CHANNEL_HEADING] = (laser_track){isfinite(s->heading) ? s->heading : 0.0,
-                                             isfinite(s->spin) ? s->spin : 0.0, 0, 0, 0};
+                                             isfinite(s->spin) ? s->spin : 0.0,
+                                             0,
+                                             0,
+                                             0,
+                                             0,
+                                             0,
+                                             0};
     t[LASER_CHANNEL_SPEED] = (laser_track){curvy && isfinite(s->speed) ? s->speed : 0.0,
-                                           curvy && isfinite(s->accel) ? s->accel : 0.0, 0, 0, 0};
+                                           curvy && isfinite(s->accel) ? s->accel : 0.0,
+                                           0,
+                                           0,
+                                           0,
+                                           0,
+                                           0,
+                                           0};
     laser_pool_set_dir(p, i);
     p->vel[i] = (float)t[LASER_CHANNEL_SPEED].value;
     float len = laser_finite(s->length, 0);
@@ -406,7 +419,8 @@ static void laser_pool_release(laser_pool *p, uint32_t i, laser_despawn_reason r
 {
     if (p->script[i]) {
         if (p->log_len < p->capacity)
-            p->log[p->log_len++] = (laser_despawn){p->script[i], {i, p->gen[i]}, reason};
+            p->log[p->log_len++] =
+                (laser_despawn){p->script[i], {i, p->gen[i]}, reason, p->x[i], p->y[i]};
         else
             p->stats.log_overflow++;
     }
@@ -478,6 +492,7 @@ int laser_pool_set(laser_pool *p, laser_handle h, laser_channel c, double value)
         return 0;
     t->value = value;
     t->left = 0;
+    t->ease = 0;
     laser_pool_refresh(p, h.index, c);
     return 1;
 }
@@ -489,20 +504,44 @@ int laser_pool_set_rate(laser_pool *p, laser_handle h, laser_channel c, double p
         return 0;
     t->rate = per_update;
     t->left = 0;
+    t->ease = 0;
     return 1;
 }
 
 int laser_pool_tween(laser_pool *p, laser_handle h, laser_channel c, double target, int32_t frames)
 {
+    return laser_pool_tween_eased(p, h, c, target, frames, EASE_LINEAR);
+}
+
+int laser_pool_tween_eased(laser_pool *p, laser_handle h, laser_channel c, double target,
+                           int32_t frames, int how)
+{
     laser_track *t = laser_pool_track(p, h, c);
-    if (!t || !isfinite(target))
+    if (!t || !isfinite(target) || how < 0 || how >= EASE_COUNT)
         return 0;
     if (frames < 1)
         frames = 1;
     t->target = target;
     t->step = (target - t->value) / frames;
     t->left = (uint32_t)frames;
+    t->ease = (uint8_t)how;
+    t->total = (uint32_t)frames;
+    t->from = t->value;
     return 1;
+}
+
+/* One update of a channel's tween: linear by steps (the rule every recorded
+ * replay holds), or along its ease from where it started. */
+static void laser_track_tween(laser_track *t)
+{
+    if (--t->left == 0)
+        t->value = t->target;
+    else if (t->ease == EASE_LINEAR)
+        t->value += t->step;
+    else
+        t->value = t->from + (t->target - t->from) *
+                                 ease_curve((ease_kind)t->ease,
+                                            (double)(t->total - t->left) / (double)t->total);
 }
 
 int laser_pool_set_origin(laser_pool *p, laser_handle h, float x, float y)
@@ -558,7 +597,7 @@ static void laser_pool_step_channels(laser_pool *p)
             for (int c = 0; c < LASER_CHANNEL_COUNT; c++) {
                 laser_track *t = &p->track[(size_t)i * LASER_CHANNEL_COUNT + c];
                 if (t->left > 0) {
-                    t->value = --t->left == 0 ? t->target : t->value + t->step;
+                    laser_track_tween(t);
                 } else if (t->rate != 0.0) {
                     t->value += t->rate;
                 } else {
@@ -735,6 +774,11 @@ void laser_pool_hash(const laser_pool *p, hasher *hs)
                 hash_f64(hs, t->target);
                 hash_f64(hs, t->step);
                 hash_u32(hs, t->left);
+                if (t->ease) { /* only an eased tween: the hashes before them hold */
+                    hash_u32(hs, t->ease);
+                    hash_u32(hs, t->total);
+                    hash_f64(hs, t->from);
+                }
             }
             if (p->kind[i] == LASER_CURVY)
                 for (uint32_t k = 0; k < p->nodes[i]; k++) {

@@ -85,6 +85,10 @@
 #define LASER_NEVER             0xffffffffu
 #define LASER_POOL_BOX_REFRESH  8u /* updates between a trail's exact boxes (BOUNDS) */
 #define LASER_SHOT_FADE_FRAMES  4u /* a player's laser (LASER_FLAG_SHOT): full width to nothing */
+/* The longest curvy body (nodes) the game's and the viewer's pools hold: their
+ * node_cap is one more (game/world.h's WORLD_LASER_NODES). The pool's hash
+ * holds node_cap, so the recorded replays fix it. */
+#define LASER_CURVY_MAX_LENGTH  63u
 
 /* Kinds: id, name (the word after `laser` in a script), letter (what
  * pattern/language/ast.h's AST_CLAUSES table writes for "this clause applies to it").
@@ -181,6 +185,7 @@ typedef struct laser_despawn {
     uint32_t script;
     laser_handle handle;
     laser_despawn_reason reason;
+    float x, y; /* where it was: a beam's origin, a curvy laser's head */
 } laser_despawn;
 
 typedef struct laser_pool_stats {
@@ -191,10 +196,16 @@ typedef struct laser_pool_stats {
     uint32_t peak_live;
 } laser_pool_stats;
 
-/* A channel: value, rate per update, and a tween (target, step, updates left). */
+/* A channel: value, rate per update, and a tween (target, step, updates left).
+ * An eased tween (ease: core/ease.h's ease_kind, not LINEAR) goes from `from`
+ * to target over `total` updates along its curve instead of by steps; a
+ * linear one has ease 0 (and its from and total mean nothing). */
 typedef struct laser_track {
     double value, rate, target, step;
     uint32_t left;
+    uint8_t ease;
+    uint32_t total;
+    double from;
 } laser_track;
 
 typedef struct laser_pool {
@@ -260,6 +271,10 @@ double laser_pool_get_rate(const laser_pool *p, laser_handle h, laser_channel c)
 int laser_pool_set(laser_pool *p, laser_handle h, laser_channel c, double value);
 int laser_pool_set_rate(laser_pool *p, laser_handle h, laser_channel c, double per_update);
 int laser_pool_tween(laser_pool *p, laser_handle h, laser_channel c, double target, int32_t frames);
+/* laser_pool_tween along an ease (core/ease.h's ease_kind; LINEAR is
+ * laser_pool_tween); 0 for an unknown ease. */
+int laser_pool_tween_eased(laser_pool *p, laser_handle h, laser_channel c, double target,
+                           int32_t frames, int how);
 /* Moves a straight laser's origin or a curvy laser's head to (x, y) with the
  * next update (so the swept tests see the move as this frame's motion). */
 int laser_pool_set_origin(laser_pool *p, laser_handle h, float x, float y);

@@ -421,6 +421,63 @@ static void wt_shots_kill(void)
     library_free(lib);
 }
 
+/* Live enemy bullets of one shape. */
+static uint32_t wt_shape_count(const world *w, bullet_shape shape)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < bullet_pool_slot_end(&w->bullets); i++)
+        n += bullet_pool_handle(&w->bullets, i).gen != 0 && w->bullets.shape[i] == shape;
+    return n;
+}
+
+/* An enemy's `on hit` runs once a frame it is damaged and lives; its `on
+ * death` once, reading what killed it: the shots (by_shot 2: a ring of 8
+ * stars), a bomb (by_bomb 3: 12), leaving by vanish (by_time 1: 4); it fires
+ * once the bomb is over (a running bomb cancels what is fired). */
+static void wt_enemy_events(void)
+{
+    const char *enemies = "enemy target(hp, stay) { health hp\n"
+                          "  on hit { fire orb at down speed 0 life 5000 }\n"
+                          "  on death { wait 300; fire star ring killer * 4 speed 0 life 5000 }\n"
+                          "  wait stay\n  vanish }\n";
+    static const struct {
+        const char *stage;
+        input_bits in;
+        uint32_t stars;
+    } cases[] = {
+        {"stage stage1 { spawn target(40, 100000) at (192, 150) wait 600 }\n",
+         INPUT_BIT(INPUT_SHOT), 8},
+        {"stage stage1 { spawn target(20, 100000) at (192, 300) wait 600 }\n",
+         INPUT_BIT(INPUT_BOMB), 12},
+        {"stage stage1 { spawn target(20, 30) at (192, 150) wait 600 }\n", 0, 4},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s", enemies, cases[c].stage);
+        library *lib = wt_lib(text);
+        world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+        int hit_frames = 0, step = 0, dead = 0;
+        for (; step < 900 && wt_shape_count(w, BULLET_SHAPE_STAR) == 0; step++) {
+            int32_t before = (int32_t)w->frame;
+            world_step(w, step > 20 && !dead && (cases[c].in != INPUT_BIT(INPUT_BOMB) || step == 21)
+                              ? cases[c].in
+                              : 0);
+            for (uint32_t i = 0; i < w->enemies.cap; i++)
+                hit_frames +=
+                    w->enemies.slots[i].kind == ENEMY_SMALL && w->enemies.slots[i].hit_at >= before;
+            dead = w->enemies.small == 0;
+        }
+        CHECK_EQ_INT(wt_shape_count(w, BULLET_SHAPE_STAR), cases[c].stars);
+        uint32_t orbs = wt_shape_count(w, BULLET_SHAPE_ORB);
+        if (c == 0)
+            CHECK(orbs > 0 && orbs <= (uint32_t)hit_frames);
+        else
+            CHECK(orbs <= 1); /* a bomb's first hit may not kill */
+        wt_free(w);
+        library_free(lib);
+    }
+}
+
 /* A boss: a survival phase that times out, a spell card shot down (captured,
  * bonus paid, its bullets turned into items), a spell card timed out (no
  * bonus); the stage waits for the fight and then ends. */
@@ -846,6 +903,7 @@ int main(void)
     wt_graze_once();
     wt_graze_hook();
     wt_shots_kill();
+    wt_enemy_events();
     wt_boss_phases();
     wt_big_cancel_keeps_capture();
     wt_wild_numbers();

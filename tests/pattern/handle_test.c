@@ -398,6 +398,114 @@ static void test_callbacks(void)
     CHECK(compile("pattern p { fire orb { on hit { } } }\n") == NULL);
 }
 
+/* A laser's on vanish (the end of its fade) and on cancel run where it was
+ * (a beam's origin, a curvy head); on graze is refused on a laser. */
+static void test_laser_callbacks(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    laser red at down length 100 width 8 life 10 {\n"
+               "        var k = 1\n"
+               "        on vanish { print \"beam gone\", x, y, k }\n"
+               "        on cancel { print \"never\" }\n"
+               "        k = 2\n"
+               "    }\n"
+               "    laser curvy blue at down speed 2 length 20 width 6 {\n"
+               "        on cancel { print \"head at\", x, y; fire orb ring 3 speed 1 }\n"
+               "        on vanish { print \"never\" }\n"
+               "    }\n"
+               "    wait 40\n"
+               "    clear\n"
+               "}\n",
+               45, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "beam gone 192 96 2");
+    /* the head moved 2 a frame for 40 updates */
+    CHECK_STR_CONTAINS(out, "head at 192 176");
+    CHECK(strstr(out, "never") == NULL);
+    CHECK(compile("pattern p { laser red length 9 width 4 {\n  on graze { } } }\n") == NULL);
+    CHECK(diags.count == 1 && strstr(diags.items[0].text, "test.pat:2:3: 'on graze' belongs"));
+}
+
+/* An enemy's on death by time (it vanished or left) runs where it was, with
+ * its variables; an enemy whose script is over and that waits only for its
+ * events keeps no stage waiting. */
+static void test_enemy_events(void)
+{
+    char out[512];
+    run_prints(
+        "enemy e { var n = 3\n"
+        "  on death { print \"dead\", killer == by_time, x, y, n }\n"
+        "  on hit { print \"never\" }\n"
+        "  n = 4; wait 3; vanish }\n"
+        "enemy still { on death { print \"never\" } }\n"
+        "pattern p {\n"
+        "    spawn e at (100, 50)\n"
+        "    spawn still at (10, 10)\n"
+        "    wait 2; print \"enemies\", enemies; wait 8; print \"enemies\", enemies, killer\n"
+        "}\n",
+        12, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "enemies 1|dead 1 100 50 4|enemies 0 0");
+    CHECK(strstr(out, "never") == NULL);
+    CHECK(compile("pattern p { fire orb { on death { } } }\n") == NULL);
+    CHECK(diags.count == 1 && strstr(diags.items[0].text, "1:24: 'on death' belongs in an enemy"));
+    CHECK(compile("enemy e { on graze { } }\n") == NULL);
+}
+
+/* A laser's turn and speed change follow their ease, as a bullet's do; the
+ * linear one keeps its steps. */
+static void test_laser_eases(void)
+{
+    char out[512];
+    run_prints(
+        "pattern p {\n"
+        "    laser curvy red at 0 speed 1 length 10 width 4 {\n"
+        "        turn to 80 over 10 in\n"
+        "        speed 5 over 10 out\n"
+        "        wait 5; print \"in\", heading, speed; wait 6; print \"in\", heading, speed\n"
+        "    }\n"
+        "    laser curvy red at 0 speed 1 length 10 width 4 {\n"
+        "        turn to 80 over 10; wait 5; print \"linear\", heading\n"
+        "    }\n"
+        "}\n",
+        20, out, sizeof out);
+    /* half way: in 80 * 0.5^2, out 1 + 4 * (1 - 0.5^2); linear 80 * 0.5 */
+    CHECK_STR_CONTAINS(out, "in 20 4|");
+    CHECK_STR_CONTAINS(out, "in 80 5");
+    CHECK_STR_CONTAINS(out, "linear 40");
+    CHECK(diags.warnings == 0);
+}
+
+/* A laser's size: length and width are needed; a constant one must fit. */
+static void test_laser_sizes(void)
+{
+    static const struct {
+        const char *src, *text;
+    } cases[] = {
+        {"pattern p { laser red aim width 8 }\n", "1:13: a laser needs a length"},
+        {"pattern p { laser curvy red aim length 20 }\n", "1:13: a laser needs a width"},
+        {"pattern p { laser curvy red aim length 64 width 8 }\n",
+         "1:33: a curvy laser's length is 1 to 63 nodes"},
+        {"pattern p { laser curvy red aim length 0 width 8 }\n", "1 to 63 nodes (the"},
+        {"pattern p { laser red aim length 0 width 8 }\n", "1:27: a laser's length must be more"},
+        {"pattern p { laser red aim length 9 width -1 }\n", "1:36: a laser's width must be more"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(compile(cases[i].src) == NULL);
+        CHECK(diags.count == 1 && strstr(diags.items[0].text, cases[i].text));
+    }
+    library *lib = compile("pattern p { var n = 70\n laser curvy red aim length n width 8\n"
+                           "  laser red aim length 400 width 1 }\n");
+    CHECK(lib != NULL && diags.count == 0);
+    library_free(lib);
+    /* a laser volley over the budget is named as lasers */
+    lib = compile("pattern p { var n = 100000\n  laser red ring n length 9 width 2 }\n");
+    sandbox *sb = lib ? test_sandbox(lib, library_find(lib, "p"), 3) : NULL;
+    const char *err = sb && sandbox_error_count(sb) ? sandbox_last_error(sb) : "";
+    CHECK_STR_CONTAINS(err, "2:3: a volley of 100000 lasers after");
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
 /* Handles kept, read and steered every frame, and hooks run, allocate nothing. */
 static void test_no_allocation(void)
 {
@@ -444,6 +552,10 @@ int main(void)
     test_arrays_enemies_lasers();
     test_misuse();
     test_callbacks();
+    test_laser_callbacks();
+    test_laser_sizes();
+    test_laser_eases();
+    test_enemy_events();
     test_no_allocation();
     diag_free(&diags);
     return check_done("pattern.handles");

@@ -36,6 +36,7 @@ typedef enum value_kind {
     X("talking", VAL_GET, VM_PROP_TALKING)         \
     X("ship", VAL_GET, VM_PROP_SHIP)               \
     X("health", VAL_GET, VM_PROP_HEALTH)           \
+    X("killer", VAL_GET, VM_PROP_KILLER)           \
     X("rand", VAL_RAND, 0)                         \
     X("time", VAL_CLOCK, 0)                        \
     X("last", VAL_PREV, 0)                         \
@@ -46,7 +47,10 @@ typedef enum value_kind {
     X("left", VAL_CONST, 270)                      \
     X("center_x", VAL_CONST, 192)                  \
     X("width", VAL_CONST, 384)                     \
-    X("height", VAL_CONST, 448)
+    X("height", VAL_CONST, 448)                    \
+    X("by_time", VAL_CONST, VM_KILLER_TIME)        \
+    X("by_shot", VAL_CONST, VM_KILLER_SHOT)        \
+    X("by_bomb", VAL_CONST, VM_KILLER_BOMB)
 
 typedef struct value_def {
     const char *name;

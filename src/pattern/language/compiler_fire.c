@@ -208,6 +208,33 @@ static void fire_clause(fstate *f, const ast_clause *c)
     }
 }
 
+/* A laser's size: its `length` and `width` must be given, and a constant one
+ * must fit (a curvy body is 1 .. LASER_CURVY_MAX_LENGTH nodes; a beam's
+ * length and any width more than 0). A size known only while the game runs is
+ * clamped by the pool. */
+static void laser_size(fstate *f, const ast_stmt *s, char what, const ast_clause *const *seen)
+{
+    static const int kinds[2] = {CL_LENGTH, CL_WIDTH};
+    for (int k = 0; k < 2; k++) {
+        const ast_clause *c = seen[kinds[k]];
+        const char *word = compiler_clause_words[kinds[k]];
+        double v;
+        if (!c) {
+            REPORT(f, DIAG_LASER_CLAUSE, s->pos, "a laser needs a %s: laser ... length %s width 8",
+                   word, what == 'c' ? "30 (nodes)" : "300 (px)");
+        } else if (fold(f, c->a, &v)) {
+            if (what == 'c' && k == 0 && !(v >= 1 && v <= LASER_CURVY_MAX_LENGTH))
+                REPORT(f, DIAG_LASER_CLAUSE, c->pos,
+                       "a curvy laser's length is 1 to %u nodes (the positions of its head it "
+                       "keeps), not %g",
+                       LASER_CURVY_MAX_LENGTH, v);
+            else if (!(v > 0))
+                REPORT(f, DIAG_LASER_CLAUSE, c->pos, "a laser's %s must be more than 0, not %g",
+                       word, v);
+        }
+    }
+}
+
 /* fire: the look, the clauses in reading order, then FIRE or FIRE_RUN. */
 void stmt_fire(fstate *f, const ast_stmt *s)
 {
@@ -256,6 +283,8 @@ void stmt_fire(fstate *f, const ast_stmt *s)
                    compiler_clause_words[c->kind], count);
         fire_clause(f, c);
     }
+    if (what != 'b')
+        laser_size(f, s, what, seen);
     /* as NAME: the next FIRE keeps its first object, or all of a volley's */
     int volley = form || seen[CL_STACK];
     if (s->as)

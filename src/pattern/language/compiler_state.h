@@ -138,7 +138,7 @@ typedef struct fstate {
     loop_ctx *loop;
     int too_many;    /* TOO_MANY_LOCALS reported */
     int on_bullet;   /* this function is a bullet's script: enemy statements do not apply */
-    int on_laser;    /* ...a laser's script: its turns and speed changes stay linear */
+    int on_laser;    /* ...a laser's script: it has no `on graze` */
     int in_function; /* a 'function': returns a value at once, never waits */
     int in_stage;    /* 1 a stage's own script (`background` may stand in its block), 2 a
                         block inside one */

@@ -367,10 +367,6 @@ static void stmt_call(fstate *f, const ast_stmt *s)
 static void stmt_motion(fstate *f, const ast_stmt *s)
 {
     uint32_t eased = (uint32_t)s->ease << VM_RAMP_EASE_SHIFT;
-    if (eased && f->on_laser)
-        REPORT(f, DIAG_EASE_IGNORED, s->pos,
-               "a laser turns and changes speed linearly: the ease '%s' is ignored",
-               ease_name((ease_kind)s->ease));
     switch (s->kind) {
     case ST_SPEED:
         if (!s->e[1]) {
@@ -565,25 +561,39 @@ static void stmt_for(fstate *f, const ast_stmt *s)
     scope_close(f, nlocals, nslots);
 }
 
-/* on EVENT { body }: a bullet's hook (HOOK). The body is code of this
- * function that the normal flow jumps over; when the event happens a copy of
- * the runner runs it from an empty stack, with this frame's variables as
- * they are then, and ends (END) at its end. */
+/* on EVENT { body }: a bullet's, a laser's or an enemy's hook (HOOK). The
+ * body is code of this function that the normal flow jumps over; when the
+ * event happens a copy of the runner runs it from an empty stack, with this
+ * frame's variables as they are then, and ends (END) at its end. */
 static void stmt_on(fstate *f, const ast_stmt *s)
 {
     const char *ev = vm_event_name((vm_event_kind)s->op);
-    if (!f->on_bullet) {
+    int enemy_event = s->op == VM_EVENT_DEATH || s->op == VM_EVENT_HIT;
+    if (enemy_event && f->on_bullet) {
+        REPORT(f, DIAG_HOOK_OUTSIDE, s->pos,
+               "'on %s' belongs in an enemy's script: enemy NAME { on %s { ... } } (a bullet "
+               "has 'on cancel', 'on graze' and 'on vanish')",
+               ev, ev);
+        return;
+    }
+    if (!enemy_event && !f->on_bullet) {
         REPORT(f, DIAG_HOOK_OUTSIDE, s->pos,
                "'on %s' belongs in a bullet's script: fire ... { on %s { ... } }", ev, ev);
         return;
     }
+    if (f->on_laser && s->op == VM_EVENT_GRAZE) {
+        REPORT(f, DIAG_HOOK_OUTSIDE, s->pos,
+               "'on graze' belongs in a bullet's script: a laser is grazed again every few "
+               "frames and has no 'on graze' (it has 'on cancel' and 'on vanish')");
+        return;
+    }
     emit_waiting(f);
     uint32_t body = program_pc(f->c->b) + 2; /* after the HOOK and the JMP over it */
-    if (body > (VM_MAX_AX >> 2)) {
+    if (body > VM_HOOK_MAX_PC) {
         REPORT(f, DIAG_TOO_LARGE, s->pos, "the program is too long for 'on %s' here", ev);
         return;
     }
-    emit_ax(f, VM_OP_HOOK, body << 2 | (uint32_t)s->op, s->pos);
+    emit_ax(f, VM_OP_HOOK, vm_hook_ax(body, (vm_event_kind)s->op), s->pos);
     uint32_t jump = emit_ax(f, VM_OP_JMP, 0, s->pos);
     loop_ctx *outer = f->loop; /* its break or continue would leave the copy's code */
     f->loop = NULL;

@@ -83,7 +83,6 @@
     X(DIVISION_BY_ZERO,   DIAG_WARNING, "a constant division by zero")                    \
     X(EMPTY_VOLLEY,       DIAG_WARNING, "a ring, arc, spread or stack of no bullets")     \
     X(CLAUSE_ON_NEW_LINE, DIAG_WARNING, "speed/spin/accel/velocity/run starting a line inside a fire") \
-    X(EASE_IGNORED,       DIAG_WARNING, "an ease on a laser's tween, which stays linear") \
     X(UNKNOWN_BACKDROP,   DIAG_ERROR,   "a background or spell_background that names no backdrop") \
     X(BACKGROUND_PLACE,   DIAG_ERROR,   "a background statement outside a stage's own block") \
     X(BAD_ART,            DIAG_ERROR,   "an art sheet or shape that cannot be drawn") \

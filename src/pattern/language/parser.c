@@ -1179,14 +1179,15 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         s->kind = ST_SAY;
         parser_say(p, s);
     } else if (lexer_is(&kw, "on")) {
-        /* on := 'on' ( 'cancel' | 'graze' | 'vanish' ) block */
+        /* on := 'on' ( 'cancel' | 'graze' | 'vanish' | 'death' | 'hit' ) block */
         s->kind = ST_ON;
         s->op = -1;
         for (int k = 0; k < VM_EVENT_COUNT && s->op < 0; k++)
             if (parser_accept_word(p, vm_event_name((vm_event_kind)k)))
                 s->op = k;
         if (s->op < 0)
-            parser_expected(p, "'cancel', 'graze' or 'vanish' after 'on'");
+            parser_expected(p, "'cancel', 'graze', 'vanish' (a bullet's), 'death' or 'hit' (an "
+                               "enemy's) after 'on'");
         else
             s->body = parser_block(p);
     } else if (lexer_is(&kw, "for")) {

@@ -116,7 +116,7 @@ typedef enum words_where {
     X(STATEMENT, STATEMENT, "laser", "laser [straight|curvy] [COLOUR] CLAUSES...", "Fire lasers: the clauses of `fire` that apply, and `length`, `width`, `warn`, `follow`. Straight: a warning line, then the beam; curvy: a head that moves like a bullet, trailing a tapered body.") \
     X(STATEMENT, STATEMENT, "print", "print ITEM, ITEM, ...", "Write values (expressions or \"strings\", at most 16; `\"wave \" + i` joins a string and values without a space) as a line with the place and frame: to `run`'s output, `view`'s terminal and field, the game's terminal with `play --print`.") \
     X(STATEMENT, CONTROL, "return", "return EXPR", "(In a function.) End it, giving EXPR.") \
-    X(STATEMENT, STATEMENT, "on", "on cancel { ... }, on graze { ... }, on vanish { ... }", "(In a bullet's script.) What happens when the bullet is cancelled (a bomb, `clear`), grazed, or vanishes (`vanish`, the end of its `life`): a copy of the script runs the block at the next frame, with its variables as they are then, where the bullet was.") \
+    X(STATEMENT, STATEMENT, "on", "on cancel { ... }, on graze { ... }, on vanish { ... }, on death { ... }, on hit { ... }", "What happens when this object meets an event: a bullet or a laser is cancelled (a bomb, `clear`) or vanishes (`vanish`, the end of its `life`), a bullet is grazed; an enemy dies (`killer` says how: `by_shot`, `by_bomb`, `by_time`) or is hit (once a frame). A copy of the script runs the block at the next frame, with its variables as they are then, where the object was.") \
     X(STATEMENT, STATEMENT, "say", "say [CHARACTER [EXPRESSION]] \"TEXT\" [+ PART ...]", "A dialogue line: the box at the bottom of the field with the speaker's portrait (the player's character on the left, another on the right); without a CHARACTER, narration. The script waits until the shot button advances the line; a held skip button skips the scene. Parts joined with `+` are \"strings\" or numbers. While a line is up no enemy fires and nothing hurts the player; practice skips it.") \
     X(STATEMENT, CONTROL, "for", "for NAME in GROUP { ... }", "Run the block once for each handle of a group (a volley fired `as g`), NAME naming it, in the order they were fired; a handle whose object is gone reads `alive` 0.") \
     X(STATEMENT, STATEMENT, "effect", "effect SHAPE [COLOUR] [at (X, Y)] [move (X, Y)] [size EXPR] [grow EXPR] [over EXPR] [turn EXPR] [angle EXPR] [hold EXPR] [fade EXPR] [alpha EXPR] [additive] [after EXPR]", "Presentation, not code: a sprite of a bullet shape (built-in or art) that moves, grows, turns and fades and never collides, drawn under the bullets, at (X, Y) from this object; `size` to `grow` times its size over `over` frames, `turn` degrees a frame, `hold` frames, then `fade` frames (30) fading out; `after` frames later. Numbers known when the file loads (docs/patterns.md, Spectacle).") \
@@ -163,6 +163,10 @@ typedef enum words_where {
     X(VALUE, VALUE, "talking", "talking", "1 while a dialogue line is up (a `say` waits on it), else 0.") \
     X(VALUE, VALUE, "ship", "ship", "The ship flown: compare it with a ship's name, `if ship == hotaru { ... }`.") \
     X(VALUE, VALUE, "health", "health", "This enemy's (or boss phase's) hit points left.") \
+    X(VALUE, VALUE, "killer", "killer", "In an enemy's `on death`: what killed it, `by_shot`, `by_bomb` or `by_time`; 0 elsewhere.") \
+    X(VALUE, VALUE, "by_shot", "by_shot", "2: `killer` when the player's shots killed the enemy.") \
+    X(VALUE, VALUE, "by_bomb", "by_bomb", "3: `killer` when a bomb killed the enemy.") \
+    X(VALUE, VALUE, "by_time", "by_time", "1: `killer` when the enemy left the field or vanished.") \
     X(VALUE, VALUE, "rand", "rand", "A new random number in [0, 1) each time.") \
     X(VALUE, VALUE, "time", "time", "Frames since this script started.") \
     X(VALUE, VALUE, "last", "last", "The direction of this script's last shot (the aim before any).") \

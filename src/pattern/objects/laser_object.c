@@ -24,6 +24,16 @@ int laser_object_find(const laser_pool *p, vm_obj obj, laser_handle *out)
     return 1;
 }
 
+int laser_object_event(laser_despawn_reason reason)
+{
+    switch (reason) {
+    case LASER_DESPAWN_CANCEL:
+    case LASER_DESPAWN_CLEAR: return VM_EVENT_CANCEL;
+    case LASER_DESPAWN_EXPIRE: return VM_EVENT_VANISH;
+    default: return -1;
+    }
+}
+
 double laser_object_get(const laser_pool *p, laser_handle h, vm_prop prop, double aim_x,
                         double aim_y)
 {
@@ -56,9 +66,9 @@ void laser_object_ramp(laser_pool *p, laser_handle h, vm_prop prop, const vm_ram
                        int64_t now)
 {
     if (prop == VM_PROP_HEADING || prop == VM_PROP_SPEED)
-        laser_pool_tween(p, h,
-                         prop == VM_PROP_HEADING ? LASER_CHANNEL_HEADING : LASER_CHANNEL_SPEED,
-                         ramp->v1, (int32_t)((int64_t)ramp->t1 - now));
+        laser_pool_tween_eased(
+            p, h, prop == VM_PROP_HEADING ? LASER_CHANNEL_HEADING : LASER_CHANNEL_SPEED, ramp->v1,
+            (int32_t)((int64_t)ramp->t1 - now), (int)ramp->ease);
 }
 
 /* The VM carries a laser kind as its id + 1 (0: a bullet): sim/laser_pool.h's

@@ -17,6 +17,11 @@
 vm_obj laser_object_of(laser_handle h);
 /* The live laser a vm_obj names: 1 and *out set, or 0. */
 int laser_object_find(const laser_pool *p, vm_obj obj, laser_handle *out);
+/* The event (vm_event_kind) a scripted laser's removal is: a cancel (a bomb, a
+ * `clear`, a phase's end) its `on cancel`, the end of its fade (its `life`
+ * over, or a script's `vanish`) its `on vanish`; -1 for none (a curvy laser
+ * that left the field, as a bullet that leaves it). */
+int laser_object_event(laser_despawn_reason reason);
 
 /* A laser's property (heading, speed, x, y: origin or head, spin, accel, aim
  * from there to (aim_x, aim_y)); others read 0. */

@@ -126,6 +126,16 @@ void objects_despawn_vanished(const objects *o)
     *o->vanished_count = 0;
 }
 
+void objects_enemy_event(const objects *o, vm *v, vm_obj obj, vm_event_kind ev, vm_killer killer)
+{
+    objects_ref r = objects_find(o, obj);
+    if (r.kind != OBJECTS_ENEMY)
+        return;
+    const enemy *e = &o->enemies->slots[r.slot];
+    if (e->kind == ENEMY_SMALL && e->scripted)
+        vm_event_by(v, obj, ev, e->x, e->y, ev == VM_EVENT_DEATH ? killer : VM_KILLER_NONE);
+}
+
 int objects_move_enemy(enemy *e, int32_t now, int keep, int rules_v2)
 {
     if (e->dying)
@@ -147,8 +157,13 @@ void objects_reap(const objects *o, vm *v, int events)
     }
     bullet_pool_clear_despawned(o->bullets);
     const laser_despawn *llog = laser_pool_despawned(o->lasers, &n);
-    for (uint32_t i = 0; i < n; i++)
-        vm_kill_obj(v, laser_object_of(llog[i].handle));
+    for (uint32_t i = 0; i < n; i++) {
+        vm_obj obj = laser_object_of(llog[i].handle);
+        int ev = events ? laser_object_event(llog[i].reason) : -1;
+        if (ev >= 0)
+            vm_event(v, obj, (vm_event_kind)ev, llog[i].x, llog[i].y);
+        vm_kill_obj(v, obj);
+    }
     laser_pool_clear_despawned(o->lasers);
 }
 

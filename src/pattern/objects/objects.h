@@ -123,6 +123,12 @@ objects_kind objects_vanish(const objects *o, vm_obj obj);
  * are still live, and empties the queue: after the frame's scripts. */
 void objects_despawn_vanished(const objects *o);
 
+/* An enemy's event: obj, a small enemy of o->enemies, dies (VM_EVENT_DEATH,
+ * `killer` what killed it) or is hit (VM_EVENT_HIT): the `on death` or `on
+ * hit` of its scripts (in v) start, where it is. Call a death before its
+ * scripts stop. Anything else (the stage, a boss) has no such events. */
+void objects_enemy_event(const objects *o, vm *v, vm_obj obj, vm_event_kind ev, vm_killer killer);
+
 /* One frame of an enemy table object's motion (enemy_move), and whether it
  * goes now: one that vanished (dying) goes before it moves; one that left the
  * field goes after (enemy_gone, by format 2's margin with rules_v2), but never
@@ -132,8 +138,8 @@ int objects_move_enemy(enemy *e, int32_t now, int keep, int rules_v2);
 
 /* After the pools' update: stops the scripts (in v) of every bullet and laser
  * the pools removed, and empties their despawn logs. With events, a bullet's
- * removal is its `on cancel` or `on vanish` first (bullet_object_event), at
- * where it was. */
+ * or a laser's removal is its `on cancel` or `on vanish` first
+ * (bullet_object_event, laser_object_event), at where it was. */
 void objects_reap(const objects *o, vm *v, int events);
 
 /* The lasers' update of a frame: each laser that follows its firer

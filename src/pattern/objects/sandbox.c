@@ -32,6 +32,8 @@
 #define SB_PHASE_GAP   LIBRARY_PHASE_GAP /* frames between boss phases, as in the game */
 #define SB_TITLE_TIME  180
 
+_Static_assert(SB_LASER_NODES == LASER_CURVY_MAX_LENGTH + 1, "the language's longest curvy body");
+
 struct sandbox {
     sandbox_config cfg;
     bullet_pool pool;
@@ -552,6 +554,8 @@ void sandbox_step(sandbox *sb)
             continue;
         /* as the game's: a pattern may move what it runs on; the fight's boss stays */
         if (objects_move_enemy(o, sb->frame, idx + 1 == sb->boss_obj, 0)) {
+            objects_enemy_event(&vanished, sb->v, sb_handle(sb, idx), VM_EVENT_DEATH,
+                                VM_KILLER_TIME); /* as the game's: it left or vanished */
             sb_release(sb, idx);
             continue;
         }

@@ -104,7 +104,7 @@
     X(GROUP_AT,   iAx,  2,  1, "pop i, then g: push handle i of group g (0 outside it, or forgotten)") \
     X(GROUP_COUNT,iAx,  1,  1, "pop g: push how many handles group g holds")                      \
     X(HGET,       iAx,  1,  1, "pop h: push prop Ax of h's object (gone: alive 0, others as of none)") \
-    X(HOOK,       iAx,  0,  0, "on event Ax & 3 (VM_EVENTS) a copy of this runner runs from pc Ax >> 2") \
+    X(HOOK,       iAx,  0,  0, "on event vm_hook_event(Ax) (VM_EVENTS) a copy of this runner runs from pc vm_hook_pc(Ax)") \
     X(PRINT_JOIN, iAB, -1,  0, "PRINT's line with its values joined without spaces (print \"a\" + x)")
 /* clang-format on */
 

@@ -432,7 +432,8 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
         return ax == 1 || ax == 2 ? 0 : verifier_fail(vf, f, pc, "SHOT_KEEP %u", ax);
     case VM_OP_KEPT: return ax <= 2 ? 0 : verifier_fail(vf, f, pc, "KEPT %u", ax);
     case VM_OP_HOOK:
-        if ((ax & 3u) >= VM_EVENT_COUNT || (ax >> 2) < f->pc || (ax >> 2) >= f->end)
+        if (vm_hook_event(ax) >= VM_EVENT_COUNT || vm_hook_pc(ax) < f->pc ||
+            vm_hook_pc(ax) >= f->end)
             return verifier_fail(vf, f, pc, "bad hook %u", ax);
         return 0;
     case VM_OP_SET:
@@ -573,7 +574,7 @@ static int verifier_func(verifier *vf, vm_func *f)
             break;
         case VM_OP_HOOK: /* its code runs in a copy, from an empty stack */
             rc = verifier_reach(vf, f, pc, pc + 1, nd) ||
-                 verifier_reach(vf, f, pc, VM_GET_AX(i) >> 2, 0);
+                 verifier_reach(vf, f, pc, vm_hook_pc(VM_GET_AX(i)), 0);
             break;
         case VM_OP_RET:
         case VM_OP_RETV:
@@ -670,8 +671,8 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
         fprintf(out, "%s", ax == 0 ? "handle" : ax == 1 ? "group" : ax == 2 ? "enemy" : "?");
         break;
     case VM_OP_HOOK: {
-        const char *ev = vm_event_name((vm_event_kind)(ax & 3u));
-        fprintf(out, "%s at %u", ev ? ev : "?", ax >> 2);
+        const char *ev = vm_event_name(vm_hook_event(ax));
+        fprintf(out, "%s at %u", ev ? ev : "?", vm_hook_pc(ax));
         break;
     }
     case VM_OP_SHOT_SET:
@@ -773,7 +774,9 @@ void program_hash_func(const vm_program *p, uint32_t fi, hasher *hs, const progr
         case VM_OP_JMP:
         case VM_OP_JMPF:
         case VM_OP_JMPT: hash_u32(hs, ax - f->pc); break;
-        case VM_OP_HOOK: hash_u32(hs, ((ax >> 2) - f->pc) << 2 | (ax & 3u)); break;
+        case VM_OP_HOOK: /* as its Ax, the pc from the function's start */
+            hash_u32(hs, vm_hook_ax(vm_hook_pc(ax) - f->pc, vm_hook_event(ax)));
+            break;
         case VM_OP_CALL:
         case VM_OP_CALLV:
         case VM_OP_GOTO:

@@ -79,6 +79,7 @@ typedef struct vm_runner {
     vm_handle held;                /* RF_HELD: the handle of its object, checked before each run */
     uint32_t hook[VM_EVENT_COUNT]; /* HOOK: the code a copy runs on each event, pc + 1; 0 none */
     double ghost_x, ghost_y;       /* RF_GHOST */
+    uint8_t killer;                /* an `on death` copy (and its threads): vm_killer */
 } vm_runner;
 
 typedef struct vm_call_frame {
@@ -597,6 +598,7 @@ static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t
     r->prev_dir = r->prev_spd = 0.0;
     r->shot_kept = 0;
     memset(r->hook, 0, sizeof r->hook);
+    r->killer = 0;
     double *stack = v->stacks + (size_t)idx * v->cfg.stack_slots;
     if (f->nparams)
         memcpy(stack, args, f->nparams * sizeof *stack);
@@ -877,7 +879,8 @@ vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, 
 }
 
 /* The copy of runner idx that its hook of ev starts (vm_event). */
-static void vm_event_copy(vm *v, uint32_t idx, vm_event_kind ev, int gone, double x, double y)
+static void vm_event_copy(vm *v, uint32_t idx, vm_event_kind ev, int gone, double x, double y,
+                          vm_killer killer)
 {
     const vm_runner *r = &v->runners[idx];
     uint32_t pc = r->hook[ev] - 1;
@@ -894,6 +897,7 @@ static void vm_event_copy(vm *v, uint32_t idx, vm_event_kind ev, int gone, doubl
     double *to = v->stacks + (size_t)nidx * v->cfg.stack_slots;
     memcpy(to, from, (size_t)(f->nparams + f->nlocals) * sizeof *to);
     c->pc = pc;
+    c->killer = (uint8_t)killer;
     if (gone) {
         c->flags |= RF_GHOST;
         c->ghost_x = x;
@@ -909,6 +913,11 @@ static const int vm_event_gone[] = {
 
 void vm_event(vm *v, vm_obj obj, vm_event_kind ev, double x, double y)
 {
+    vm_event_by(v, obj, ev, x, y, VM_KILLER_NONE);
+}
+
+void vm_event_by(vm *v, vm_obj obj, vm_event_kind ev, double x, double y, vm_killer killer)
+{
     if (obj == 0 || (unsigned)ev >= VM_EVENT_COUNT)
         return;
     uint32_t b = vm_map_find(v, obj);
@@ -916,7 +925,7 @@ void vm_event(vm *v, vm_obj obj, vm_event_kind ev, double x, double y)
     for (uint32_t idx = b == VM_NIL ? VM_NIL : v->map_heads[b]; idx != VM_NIL;) {
         uint32_t next = v->runners[idx].onext;
         if (v->runners[idx].hook[ev])
-            vm_event_copy(v, idx, ev, vm_event_gone[ev], x, y);
+            vm_event_copy(v, idx, ev, vm_event_gone[ev], x, y, killer);
         idx = next;
     }
 }
@@ -963,6 +972,17 @@ int vm_alive(const vm *v, vm_runner_id id)
     return vm_lookup(v, id) != VM_NIL;
 }
 
+/* Whether a runner is parked (vm_park): asleep for ever, with hooks. */
+static int vm_parked(const vm_runner *r)
+{
+    if (r->state != RS_SLEEP || r->wake != INT32_MAX)
+        return 0;
+    uint32_t any = 0;
+    for (int k = 0; k < VM_EVENT_COUNT; k++)
+        any |= r->hook[k];
+    return any != 0;
+}
+
 int vm_obj_runners(const vm *v, vm_obj obj)
 {
     if (obj == 0)
@@ -971,7 +991,7 @@ int vm_obj_runners(const vm *v, vm_obj obj)
     int n = 0;
     for (uint32_t idx = b == VM_NIL ? VM_NIL : v->map_heads[b]; idx != VM_NIL;
          idx = v->runners[idx].onext)
-        n++;
+        n += !vm_parked(&v->runners[idx]);
     return n;
 }
 
@@ -1161,12 +1181,22 @@ static void vm_hash_with(const vm *v, hasher *hs, int rule, uint32_t end)
             hash_f64(hs, r->ghost_y);
         }
         if (r->hook[0] | r->hook[1] | r->hook[2])
-            for (int k = 0; k < VM_EVENT_COUNT; k++) {
+            for (int k = 0; k < 3; k++) {
                 if (portable && r->hook[k])
                     vm_hash_place(hs, r->prog, r->hook[k] - 1);
                 else
                     hash_u32(hs, r->hook[k]);
             }
+        for (int k = 3; k < VM_EVENT_COUNT; k++) /* an enemy's: only when hooked */
+            if (r->hook[k]) {
+                hash_u32(hs, (uint32_t)k);
+                if (portable)
+                    vm_hash_place(hs, r->prog, r->hook[k] - 1);
+                else
+                    hash_u32(hs, r->hook[k]);
+            }
+        if (r->killer)
+            hash_u32(hs, r->killer);
         if (v->exact) {
             for (int k = 0; k < VM_RAMP_KINDS; k++) {
                 hash_u32(hs, (uint32_t)v->exact[i].r[k].t0);
@@ -1218,6 +1248,8 @@ static double vm_get(vm *v, const vm_runner *r, vm_prop p)
     vm_obj obj = vm_object(v, r);
     if (p == VM_PROP_ALIVE)
         return !v->targeting || obj != 0 ? 1.0 : 0.0;
+    if (p == VM_PROP_KILLER)
+        return v->targeting ? 0.0 : r->killer;
     if ((r->flags & RF_GHOST) && !v->targeting) /* where its object was */
         switch (p) {
         case VM_PROP_POS_X: return r->ghost_x;
@@ -1451,15 +1483,18 @@ static const char *vm_non_finite_word(double x)
 }
 
 /* Whether the volley's size can be fired with budget instructions left: a count
- * or layers that is not a finite number, or more bullets than the budget, is a
- * run-time error at the fire (vm_fail; the runner stops). r->pc is past FIRE. */
+ * or layers that is not a finite number, or more bullets (or lasers) than the
+ * budget, is a run-time error at the fire (vm_fail; the runner stops). r->pc is
+ * past FIRE. */
 static int vm_volley_fits(vm *v, uint32_t idx, double count, double layers, uint32_t budget)
 {
     uint32_t fire_pc = v->runners[idx].pc - 1;
+    const char *shots = v->shot.field[VM_SHOT_LASER] ? "lasers" : "bullets";
+    const char *shot = v->shot.field[VM_SHOT_LASER] ? "laser" : "bullet";
     if (!isfinite(count) || !isfinite(layers)) {
-        vm_fail(v, idx, fire_pc, "the volley's %s is %s: no bullet can be fired",
+        vm_fail(v, idx, fire_pc, "the volley's %s is %s: no %s can be fired",
                 isfinite(count) ? "layers" : "count",
-                vm_non_finite_word(isfinite(count) ? layers : count));
+                vm_non_finite_word(isfinite(count) ? layers : count), shot);
         return 0;
     }
     double layered = trunc(layers) < 1 ? 1 : trunc(layers);
@@ -1469,21 +1504,21 @@ static int vm_volley_fits(vm *v, uint32_t idx, double count, double layers, uint
     if (v->exec_frame_capped && bullets <= v->cfg.budget) {
         v->stats.budget_stops++;
         vm_fail(v, idx, fire_pc,
-                "a volley of %.0f bullets: over what is left of this frame's budget (all scripts "
-                "together run at most %u instructions a frame; each bullet costs one)",
-                bullets, (unsigned)v->cfg.frame_budget);
+                "a volley of %.0f %s: over what is left of this frame's budget (all scripts "
+                "together run at most %u instructions a frame; each %s costs one)",
+                bullets, shots, (unsigned)v->cfg.frame_budget, shot);
         return 0;
     }
     if (bullets > v->cfg.budget)
         vm_fail(v, idx, fire_pc,
-                "a volley of %.0f bullets: a script fires at most %u in one frame (each bullet "
+                "a volley of %.0f %s: a script fires at most %u in one frame (each %s "
                 "costs one of its %u instructions)",
-                bullets, (unsigned)v->cfg.budget, (unsigned)v->cfg.budget);
+                bullets, shots, (unsigned)v->cfg.budget, shot, (unsigned)v->cfg.budget);
     else
         vm_fail(v, idx, fire_pc,
-                "a volley of %.0f bullets after %u instructions this frame: over the %u "
-                "instructions a script may run in one frame (each bullet costs one)",
-                bullets, (unsigned)(v->exec_limit - budget), (unsigned)v->cfg.budget);
+                "a volley of %.0f %s after %u instructions this frame: over the %u "
+                "instructions a script may run in one frame (each %s costs one)",
+                bullets, shots, (unsigned)(v->exec_limit - budget), (unsigned)v->cfg.budget, shot);
     return 0;
 }
 
@@ -1695,7 +1730,10 @@ static int vm_pick_index(double rank, int n)
 static int vm_park(vm *v, uint32_t idx)
 {
     const vm_runner *r = &v->runners[idx];
-    if (!(r->hook[0] | r->hook[1] | r->hook[2]))
+    uint32_t any = 0;
+    for (int k = 0; k < VM_EVENT_COUNT; k++)
+        any |= r->hook[k];
+    if (!any)
         return 0;
     vm_sleep(v, idx, INT32_MAX);
     return 1;
@@ -2029,6 +2067,7 @@ static void vm_exec(vm *v, uint32_t idx)
                 v->runners[nidx].flags |= RF_GHOST;
                 v->runners[nidx].ghost_x = r->ghost_x;
                 v->runners[nidx].ghost_y = r->ghost_y;
+                v->runners[nidx].killer = r->killer;
             }
             break;
         }
@@ -2089,7 +2128,7 @@ static void vm_exec(vm *v, uint32_t idx)
             break;
         }
         case VM_OP_GROUP_COUNT: sp[-1] = (double)vm_group_count(sp[-1]); break;
-        case VM_OP_HOOK: r->hook[VM_GET_AX(i) & 3u] = (VM_GET_AX(i) >> 2) + 1; break;
+        case VM_OP_HOOK: r->hook[vm_hook_event(VM_GET_AX(i))] = vm_hook_pc(VM_GET_AX(i)) + 1; break;
         case VM_OP_HGET: {
             vm_obj on = vm_resolve(v, sp[-1]);
             vm_prop p = (vm_prop)VM_GET_AX(i);

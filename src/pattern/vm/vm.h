@@ -67,7 +67,8 @@
     X(HEALTH,        "health",        0, "this enemy's hit points left (boss: this phase's)")   \
     X(ALIVE,         "alive",         0, "1 while the object lives (a handle's: b.alive), else 0") \
     X(TALKING,       "talking",       0, "1 while a dialogue line is up (say waits on it)")    \
-    X(SHIP,          "ship",          0, "the ship flown: its index among the library's ships")
+    X(SHIP,          "ship",          0, "the ship flown: its index among the library's ships") \
+    X(KILLER,        "killer",        0, "in an enemy's `on death`: what killed it (VM_KILLERS), else 0")
 /* clang-format on */
 
 typedef enum vm_prop {
@@ -234,12 +235,15 @@ typedef enum vm_verb {
     VM_VERB_COUNT
 } vm_verb;
 
-/* Events a bullet's script can hook (`on cancel { ... }`, HOOK): vm_event.
+/* Events a script can hook (`on cancel { ... }`, HOOK): vm_event. The first
+ * three are a bullet's or a laser's, the others an enemy's.
  *   id  name  gone: the object is gone when it happens */
 #define VM_EVENTS(X)       \
     X(CANCEL, "cancel", 1) \
     X(GRAZE, "graze", 0)   \
-    X(VANISH, "vanish", 1)
+    X(VANISH, "vanish", 1) \
+    X(DEATH, "death", 1)   \
+    X(HIT, "hit", 0)
 
 typedef enum vm_event_kind {
 #define VM_EVENT_ENUM(id, name, gone) VM_EVENT_##id,
@@ -247,6 +251,38 @@ typedef enum vm_event_kind {
 #undef VM_EVENT_ENUM
     VM_EVENT_COUNT
 } vm_event_kind;
+
+/* HOOK's Ax: a bullet's event (CANCEL, GRAZE, VANISH: 0..2) in its low 2 bits,
+ * the hook's pc above them (the encoding every program before the enemies'
+ * events has); an enemy's event has 3 in the low 2 bits, its event - 3 in bit
+ * 2 and the pc above that. */
+#define VM_HOOK_MAX_PC (0xffffffu >> 3) /* the highest pc either encoding holds */
+static inline uint32_t vm_hook_ax(uint32_t pc, vm_event_kind ev)
+{
+    return ev < 3 ? pc << 2 | (uint32_t)ev : pc << 3 | ((uint32_t)ev - 3u) << 2 | 3u;
+}
+static inline vm_event_kind vm_hook_event(uint32_t ax)
+{
+    return (ax & 3u) < 3 ? (vm_event_kind)(ax & 3u) : (vm_event_kind)(3u + (ax >> 2 & 1u));
+}
+static inline uint32_t vm_hook_pc(uint32_t ax)
+{
+    return (ax & 3u) < 3 ? ax >> 2 : ax >> 3;
+}
+
+/* What killed an enemy, as its `on death` reads it (`killer`): id, name (the
+ * language's value), value. */
+#define VM_KILLERS(X)     \
+    X(TIME, "by_time", 1) \
+    X(SHOT, "by_shot", 2) \
+    X(BOMB, "by_bomb", 3)
+
+typedef enum vm_killer {
+    VM_KILLER_NONE,
+#define VM_KILLER_ENUM(id, name, value) VM_KILLER_##id = value,
+    VM_KILLERS(VM_KILLER_ENUM)
+#undef VM_KILLER_ENUM
+} vm_killer;
 
 /* ---------------------------------------------------------------------------
  * Programs (built with program.h; read-only once built, shared by any number of
@@ -601,10 +637,14 @@ void vm_reset(vm *v);
  * from there), and fires from there. Call it before stopping obj's runners.
  * Copies the pool has no room for are refused (counted). */
 void vm_event(vm *v, vm_obj obj, vm_event_kind ev, double x, double y);
+/* vm_event with what caused it: the copies read `killer` as it (an enemy's
+ * death; 0 for the others). */
+void vm_event_by(vm *v, vm_obj obj, vm_event_kind ev, double x, double y, vm_killer killer);
 
 /* True while runner id has not ended or been stopped. */
 int vm_alive(const vm *v, vm_runner_id id);
-/* Runners currently driving obj. */
+/* Runners currently driving obj, but for those whose script is over and that
+ * only wait for an event they hooked (`on death { ... }`). */
 int vm_obj_runners(const vm *v, vm_obj obj);
 
 /* Runs every runner due at `frame`. Frames must increase from call to call
