@@ -104,6 +104,32 @@ static void si_bullet_turns(void)
     si_free(w, lib);
 }
 
+/* From the firing script: `drop point at (b.x, b.y)` and `b.vanish` turn a
+ * handle's bullet into an item; a bullet's `on cancel` drops where it was. */
+static void si_handle_and_cancel(void)
+{
+    library *lib = si_lib("stage stage1 {\n"
+                          "  fire orb red at 90 speed 2 as b\n"
+                          "  fire orb blue at 270 speed 2 { on cancel { drop power 2 } }\n"
+                          "  wait 20 drop point at (b.x, b.y) b.vanish\n"
+                          "  wait 10 clear wait 100000 }\n");
+    world *w = si_world(lib);
+    for (int i = 0; i < 22; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(w->bullets.live, 1);
+    CHECK_EQ_INT(si_count(w, ITEM_POINT), 1);
+    CHECK(w->items.count == 1 && w->items.x[0] > 220.0f && w->items.y[0] < 100.0f);
+    for (int i = 0; i < 12; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(w->bullets.live, 0);
+    CHECK_EQ_INT(si_count(w, ITEM_POWER), 2);
+    CHECK_EQ_INT(si_count(w, ITEM_STAR), 1); /* the cancel's own star, as ever */
+    for (uint32_t i = 0; i < w->items.count; i++)
+        if (w->items.kind[i] == ITEM_POWER) /* where the blue bullet was: left */
+            CHECK(w->items.x[i] < 150.0f);
+    si_free(w, lib);
+}
+
 /* A script dropping in a loop: WORLD_SCRIPT_ITEMS_PER_FRAME a frame, never
  * more than WORLD_SCRIPT_ITEMS_ROOM on the field; the rest counted. */
 static void si_bounded(void)
@@ -203,6 +229,7 @@ int main(void)
     CHECK(SANDBOX_COLLECT_LINE == WORLD_COLLECT_LINE);
     si_drop();
     si_bullet_turns();
+    si_handle_and_cancel();
     si_bounded();
     si_collect_line();
     si_sandbox();
