@@ -44,6 +44,15 @@ int item_spawn(item_list *l, item_kind kind, float x, float y, rng *r)
         l->refused++;
         return -1;
     }
+    return item_place(l, kind, x, y, kind == ITEM_STAR ? 0.5f : rng_float(r));
+}
+
+int item_place(item_list *l, item_kind kind, float x, float y, float scatter)
+{
+    if (l->count >= l->cap) {
+        l->refused++;
+        return -1;
+    }
     uint32_t i = l->count++;
     l->x[i] = x;
     l->y[i] = y;
@@ -54,7 +63,6 @@ int item_spawn(item_list *l, item_kind kind, float x, float y, rng *r)
         l->vx[i] = 0.0f;
         l->vy[i] = -0.6f;
     } else {
-        float scatter = rng_float(r);
         l->vx[i] = (scatter - 0.5f) * 2.4f;
         l->vy[i] = -2.6f;
     }

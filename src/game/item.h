@@ -69,6 +69,10 @@ void item_list_free(item_list *l);
  * Stars (drawn = 1 after ITEM_STAR_DELAY) do not scatter. Returns 0, or -1 when
  * full (counted). */
 int item_spawn(item_list *l, item_kind kind, float x, float y, rng *r);
+/* item_spawn with the scatter given (0 to 1: 0.5 straight up) instead of
+ * drawn: what scripts drop, so that a drop never moves the run's random
+ * numbers (the viewer, which has no items, reads the same `rand`s). */
+int item_place(item_list *l, item_kind kind, float x, float y, float scatter);
 /* Every item flies to the player from now on. */
 void item_draw_all(item_list *l);
 

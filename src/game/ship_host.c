@@ -57,6 +57,7 @@ static double sh_get(void *user, vm_obj obj, vm_prop prop)
         return objects_enemies(&w->enemies, w->vm, (w->config.flags & WORLD_FLAG_RULES_V2) != 0);
     case VM_PROP_TALKING: return w->dialogue.talking;
     case VM_PROP_SHIP: return w->config.ship;
+    case VM_PROP_COLLECT: return w->collect_line;
     default: break;
     }
     if (shot)

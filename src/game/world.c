@@ -232,6 +232,8 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     w->title_at = INT32_MIN;
     dialogue_reset(&w->dialogue);
     w->draw_until = -1;
+    w->collect_line = WORLD_COLLECT_LINE;
+    w->script_items_frame = -1;
     int ok = bullet_pool_init(&w->bullets, bullets) == 0;
     ok &= bullet_pool_init(&w->shots, WORLD_SHOTS) == 0;
     ok &= laser_pool_init(&w->lasers, WORLD_LASERS, WORLD_LASER_NODES) == 0;
@@ -341,9 +343,9 @@ void world_add_score(world *w, uint64_t points)
 uint64_t world_point_value(const world *w, float y)
 {
     uint64_t full = WORLD_POINT_BASE + 10u * w->graze;
-    if (y <= WORLD_COLLECT_LINE)
+    if (y <= w->collect_line || w->collect_line >= PLAYFIELD_H)
         return full;
-    float below = (y - WORLD_COLLECT_LINE) / (PLAYFIELD_H - WORLD_COLLECT_LINE);
+    float below = (y - w->collect_line) / (PLAYFIELD_H - w->collect_line);
     below = below > 1.0f ? 1.0f : below;
     return (uint64_t)((double)full * (1.0 - 0.75 * (double)below)) / 10u * 10u;
 }
@@ -367,6 +369,28 @@ void world_drop_items(world *w, int kind, int n, float x, float y)
     for (int i = 0; i < n; i++)
         item_spawn(&w->items, (item_kind)kind, x + (float)(i % 5 - 2) * 5.0f,
                    y - (float)(i / 5) * 8.0f, &w->rng);
+}
+
+void world_script_drop(world *w, int kind, int n, float x, float y)
+{
+    if ((int64_t)w->frame != w->script_items_frame) {
+        w->script_items_frame = (int64_t)w->frame;
+        w->script_items = 0;
+    }
+    for (int i = 0; i < n; i++) {
+        if (w->script_items >= WORLD_SCRIPT_ITEMS_PER_FRAME ||
+            w->items.count >= WORLD_SCRIPT_ITEMS_ROOM) {
+            w->items.refused += (uint64_t)(n - i);
+            return;
+        }
+        w->script_items++;
+        /* rows of five as world_drop_items', each centred on x, and a scatter
+         * from the place in the row instead of a random number */
+        int left = n - i / 5 * 5;
+        float mid = (float)((left < 5 ? left : 5) - 1) * 0.5f;
+        item_place(&w->items, (item_kind)kind, x + ((float)(i % 5) - mid) * 5.0f,
+                   y - (float)(i / 5) * 8.0f, 0.1f + 0.2f * (float)(i % 5));
+    }
 }
 
 /* Stops the scripts of every scripted bullet and laser the pools removed
@@ -1138,7 +1162,7 @@ static void world_step_items(world *w)
 {
     player *p = &w->player;
     int flying = player_flying(p) && p->timer == 0;
-    if ((flying && p->y < WORLD_COLLECT_LINE) || (int64_t)w->frame < w->draw_until)
+    if ((flying && p->y < w->collect_line) || (int64_t)w->frame < w->draw_until)
         item_draw_all(&w->items);
     int n = item_step(&w->items, p->x, p->y, flying, w->pickups,
                       (int)(sizeof w->pickups / sizeof w->pickups[0]));
@@ -1463,6 +1487,11 @@ static void world_hash_run(const world *w, hasher *hs, int portable, int with_rn
         hash_u32(hs, (uint32_t)w->dialogue.line_at);
         hash_u32(hs, w->dialogue.lines);
         hash_u32(hs, w->dialogue.scenes);
+    }
+    if (w->collect_line != WORLD_COLLECT_LINE) {
+        /* a script moved the auto-collect line; a run that never did hashes as before */
+        hash_u32(hs, 0x40000u);
+        hash_f32(hs, w->collect_line);
     }
     const uint64_t wide[] = {w->score,       w->best_score,  w->graze,       w->tally.clear,
                              w->tally.lives, w->tally.bombs, w->tally.graze, w->tally.total};

@@ -133,13 +133,21 @@
  * big cancel comes with (a spell card captured, a phase ended) still fits. */
 #define WORLD_EVENTS_RESERVED 64
 
-/* Items above this line (px from the top of the field) fly to a player there. */
+/* Items above this line (px from the top of the field) fly to a player there:
+ * where a run starts it; a script moves it (`collect_line EXPR`, world.collect_line). */
 #define WORLD_COLLECT_LINE    112.0f
 /* Bullets may not appear this close to the player's hitbox (px): a spawn there is
  * refused and counted, so no script can put a bullet on the player. */
 #define WORLD_SPAWN_GUARD     24.0f
 #define WORLD_CONTINUES       3
 #define WORLD_CONTINUE_FRAMES (15 * WORLD_TICK_HZ)
+
+/* Items scripts may drop (`drop`): this many a frame, all scripts together,
+ * and none while the item list holds WORLD_SCRIPT_ITEMS_ROOM (a quarter of it
+ * stays for the game's own drops and cancel stars); the rest are refused and
+ * counted in items.refused. */
+#define WORLD_SCRIPT_ITEMS_PER_FRAME 32
+#define WORLD_SCRIPT_ITEMS_ROOM      (WORLD_ITEMS / 4 * 3)
 
 /* What decides a run besides its inputs and content; a replay records exactly this. */
 typedef struct world_config {
@@ -284,6 +292,10 @@ typedef struct world {
     vm_runner_id scene_hold;
     int ending_played;  /* the game's ending scene has begun (it holds the clear) */
     int32_t draw_until; /* items fly to the player until this frame */
+    float collect_line; /* the auto-collect line (WORLD_COLLECT_LINE until a script moves it) */
+    /* items scripts dropped in frame script_items_frame (drop's bound) */
+    uint32_t script_items;
+    int64_t script_items_frame;
     int32_t title[2];   /* the title card's strings, -1 none */
     int32_t title_at;   /* frame it appeared */
     dialogue dialogue;  /* the dialogue scene (pattern/content/dialogue.h) */
@@ -464,5 +476,9 @@ void world_remove_enemy(world *w, uint32_t slot, int destroyed);
 void world_add_score(world *w, uint64_t points);
 /* Drops n items of a kind around (x, y). */
 void world_drop_items(world *w, int kind, int n, float x, float y);
+/* Drops n items of a kind around (x, y) for a script (`drop`): bounded by
+ * WORLD_SCRIPT_ITEMS_PER_FRAME and WORLD_SCRIPT_ITEMS_ROOM (the rest refused
+ * and counted), scattered without the run's random numbers. */
+void world_script_drop(world *w, int kind, int n, float x, float y);
 
 #endif

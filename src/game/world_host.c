@@ -38,6 +38,7 @@ static double wh_get(void *user, vm_obj obj, vm_prop prop)
         return objects_enemies(&w->enemies, w->vm, (w->config.flags & WORLD_FLAG_RULES_V2) != 0);
     case VM_PROP_TALKING: return w->dialogue.talking;
     case VM_PROP_SHIP: return w->config.ship;
+    case VM_PROP_COLLECT: return w->collect_line;
     default: break;
     }
     objects o = wh_objects(w);
@@ -160,6 +161,22 @@ static void wh_phase(world *w, const double *a)
     boss_on_phase(w, p);
 }
 
+/* The pattern language's item kinds are the game's, in its order. */
+#define WH_ITEM_CHECK(id, name) _Static_assert((int)VM_ITEM_##id == (int)ITEM_##id, "item " name);
+VM_ITEMS(WH_ITEM_CHECK)
+#undef WH_ITEM_CHECK
+_Static_assert((int)VM_ITEM_COUNT == (int)ITEM_KIND_COUNT, "the item kinds of vm.h and item.h");
+
+/* DROP: a[1] items of kind a[0] at (a[2], a[3]); a place off the numbers
+ * (NaN, infinite) drops nothing. */
+static void wh_drop(world *w, const double *a)
+{
+    int kind = wh_index(a[0]);
+    if (kind < 0 || kind >= ITEM_KIND_COUNT || !isfinite(a[2]) || !isfinite(a[3]))
+        return;
+    world_script_drop(w, kind, (int)wh_clamp(a[1], WORLD_ITEMS), (float)a[2], (float)a[3]);
+}
+
 static void wh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
 {
     world *w = user;
@@ -185,6 +202,8 @@ static void wh_act(void *user, vm_obj obj, vm_verb verb, const double *a, int n)
         break;
     case VM_VERB_MUSIC: world_event_add(w, WORLD_EVENT_MUSIC, 0, 0, wh_index(a[0])); break;
     case VM_VERB_CLEAR: world_cancel_bullets(w, 1); break;
+    case VM_VERB_DROP: wh_drop(w, a); break;
+    case VM_VERB_COLLECT_LINE: w->collect_line = (float)wh_clamp(a[0], PLAYFIELD_H); break;
     default: break;
     }
 }

@@ -657,7 +657,7 @@ static void wv_draw_collect_line(SDL_Renderer *r, const atlas_texture *at, const
     float a = always ? 1.0f : wv_fade((int64_t)w->frame - 200, 240);
     if (a <= 0.0f || w->config.start != 0)
         return;
-    int y = FIELD_VIEW_Y + (int)WORLD_COLLECT_LINE;
+    int y = FIELD_VIEW_Y + (int)w->collect_line;
     for (int x = FIELD_VIEW_X + 4; x < WV_FIELD_R - 4; x += 12)
         panel_fill(r, (SDL_Rect){x, y, 7, 1}, wv_alpha((SDL_Color){150, 220, 255, 255}, a * 0.8f));
     panel_text(r, at, ATLAS_FONT_SMALL, 1, FIELD_VIEW_X + (int)PLAYFIELD_W / 2, y - 13, TEXT_CENTER,

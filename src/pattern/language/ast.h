@@ -187,6 +187,7 @@ typedef enum ast_stmt_kind {
     ST_STOP,
     ST_VERB,   /* verb: see pattern/language/words.h's WORD_VERBS; e0 / text, text2 */
     ST_DROPS,  /* drops power e0 point e1 bomb e2 life e3 (each optional) */
+    ST_DROP,   /* drop name [e0] [at (e1, e2)]: items of kind name, now */
     ST_SPAWN,  /* spawn name(args) at (e0, e1) */
     ST_BOSS,   /* boss name | midboss name; op = 1 for midboss */
     ST_PRINT,  /* print args: each a string (name) or an expression (value) */

@@ -35,6 +35,7 @@ typedef enum value_kind {
     X("boss_active", VAL_GET, VM_PROP_BOSS_ACTIVE) \
     X("talking", VAL_GET, VM_PROP_TALKING)         \
     X("ship", VAL_GET, VM_PROP_SHIP)               \
+    X("collect_line", VAL_GET, VM_PROP_COLLECT)    \
     X("health", VAL_GET, VM_PROP_HEALTH)           \
     X("killer", VAL_GET, VM_PROP_KILLER)           \
     X("rand", VAL_RAND, 0)                         \

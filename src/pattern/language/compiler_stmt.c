@@ -527,6 +527,44 @@ static int stmt_not_in_function(fstate *f, const ast_stmt *s)
 
 static void stmt(fstate *f, const ast_stmt *s);
 
+/* drop KIND [N] [at (X, Y)]: DROP with the kind, the count (1) and the place
+ * (this object's, read when it runs: where a gone bullet was for its `on`
+ * blocks). An unknown kind is reported with the nearest name. */
+static void stmt_drop(fstate *f, const ast_stmt *s)
+{
+    const char *names[VM_ITEM_COUNT];
+    int kind = -1;
+    for (int k = 0; k < VM_ITEM_COUNT; k++) {
+        names[k] = vm_item_name((vm_item)k);
+        if (s->name && strcmp(names[k], s->name) == 0)
+            kind = k;
+    }
+    if (kind < 0) {
+        const char *near = s->name ? diag_suggest(s->name, names, VM_ITEM_COUNT) : NULL;
+        if (near)
+            REPORT(f, DIAG_UNKNOWN_NAME, s->name_pos, "unknown item kind '%s' (did you mean '%s'?)",
+                   s->name ? s->name : "", near);
+        else
+            REPORT(f, DIAG_UNKNOWN_NAME, s->name_pos,
+                   "unknown item kind '%s' (power, power_big, point, bomb, life or star)",
+                   s->name ? s->name : "");
+        return;
+    }
+    emit_const(f, kind, s->pos);
+    if (s->e[0])
+        expr(f, s->e[0]);
+    else
+        emit_const(f, 1, s->pos);
+    if (s->e[1] && s->e[2]) {
+        expr(f, s->e[1]);
+        expr(f, s->e[2]);
+    } else {
+        emit_ax(f, VM_OP_GET, VM_PROP_POS_X, s->pos);
+        emit_ax(f, VM_OP_GET, VM_PROP_POS_Y, s->pos);
+    }
+    emit_ab(f, VM_OP_ACT, VM_VERB_DROP, 4, s->pos);
+}
+
 /* for NAME in GROUP { body }: NAME is each handle of the group in turn (the
  * order they were fired in); the count is read once, at the start. */
 static void stmt_for(fstate *f, const ast_stmt *s)
@@ -747,6 +785,7 @@ static void stmt(fstate *f, const ast_stmt *s)
         }
         emit_ab(f, VM_OP_ACT, VM_VERB_DROPS, 4, s->pos);
         break;
+    case ST_DROP: stmt_drop(f, s); break;
     case ST_SPAWN: {
         int nlocals = f->nlocals;
         stmt_spawn(f, s);

@@ -218,9 +218,13 @@ static const char *parser_text(parser *p)
     return NULL;
 }
 
-/* Whether a token starts a statement / a declaration. */
+/* Whether a token starts a statement / a declaration. `drop` is also a bullet
+ * shape (`fire drop`, `effect drop`, `b.look drop`): it starts a statement
+ * only where one starts (parser_statement), never ends a list of names. */
 static int parser_is_statement_word(const token *t)
 {
+    if (lexer_is(t, "drop"))
+        return 0;
     for (int i = 0; parser_statement_words[i]; i++)
         if (lexer_is(t, parser_statement_words[i]))
             return 1;
@@ -727,7 +731,8 @@ static ast_stmt *parser_fire(parser *p, ast_stmt *s)
         f->args = tmp.args;
         f->nargs = tmp.nargs;
     } else if (parser_at(p, TOK_NAME) && !parser_is_statement_word(&p->tok) &&
-               p->tok.line == p->prev.line && p->next.kind != TOK_ASSIGN) {
+               !parser_at_word(p, "drop") && p->tok.line == p->prev.line &&
+               p->next.kind != TOK_ASSIGN) {
         /* a word on the same line that is no clause: most likely a misspelt one */
         char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
         const char *near = word ? diag_suggest(word, parser_clause_words, CL_COUNT) : NULL;
@@ -857,6 +862,30 @@ static void parser_drops(parser *p, ast_stmt *s)
     }
     if (!any)
         parser_expected(p, "'power', 'point', 'bomb' or 'life' after 'drops'");
+}
+
+/* drop := 'drop' KIND [ expr ] [ 'at' '(' expr ',' expr ')' ]: the kind is
+ * checked by the compiler; the count (default 1) is an expression on the
+ * statement's line that does not start the next statement (`drop point
+ * vanish` is two statements). */
+static void parser_drop(parser *p, ast_stmt *s)
+{
+    s->name_pos = parser_pos(&p->tok);
+    if (!parser_at(p, TOK_NAME) || p->tok.line != p->prev.line) {
+        parser_expected(p, "an item kind after 'drop' (power, power_big, point, bomb, life, star)");
+        return;
+    }
+    s->name = parser_take_name(p);
+    /* a count: what follows on the line, unless it starts the next statement */
+    int next_statement =
+        parser_at(p, TOK_NAME) &&
+        (parser_is_statement_word(&p->tok) || parser_at_word(p, "drop") ||
+         p->next.kind == TOK_DOT || (p->next.kind >= TOK_ASSIGN && p->next.kind <= TOK_SLASH_EQ));
+    if (p->tok.line == p->prev.line && !parser_at_word(p, "at") && !parser_at(p, TOK_RBRACE) &&
+        !parser_at(p, TOK_SEMI) && !parser_at(p, TOK_EOF) && !next_statement)
+        s->e[0] = parser_expr(p);
+    if (!p->panic && parser_accept_word(p, "at"))
+        parser_pair(p, &s->e[1], &s->e[2]);
 }
 
 /* One part of a text joined with '+': a string (into the arg's name) or a
@@ -1059,7 +1088,7 @@ static void parser_show(parser *p, ast_stmt *s, int kind)
             sh->a[k] = parser_expr(p);
     }
     if (!p->panic && parser_at(p, TOK_NAME) && !parser_is_statement_word(&p->tok) &&
-        p->tok.line == p->prev.line && p->next.kind != TOK_ASSIGN) {
+        !parser_at_word(p, "drop") && p->tok.line == p->prev.line && p->next.kind != TOK_ASSIGN) {
         char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
         const char *near = word ? diag_suggest(word, parser_show_clause_words, SC_COUNT) : NULL;
         if (near)
@@ -1166,6 +1195,9 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
     } else if (lexer_is(&kw, "drops")) {
         s->kind = ST_DROPS;
         parser_drops(p, s);
+    } else if (lexer_is(&kw, "drop")) {
+        s->kind = ST_DROP;
+        parser_drop(p, s);
     } else if (lexer_is(&kw, "spawn")) {
         s->kind = ST_SPAWN;
         parser_call(p, s, "the name of an enemy");
@@ -1287,7 +1319,7 @@ static ast_stmt *parser_statement(parser *p)
         }
         parser_advance(p);
         s->e[0] = parser_expr(p);
-    } else if (parser_is_statement_word(&p->tok)) {
+    } else if (parser_is_statement_word(&p->tok) || parser_at_word(p, "drop")) {
         parser_keyword_statement(p, s);
     } else if (parser_at(p, TOK_NAME)) {
         char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);

@@ -110,6 +110,7 @@ typedef enum words_where {
     X(STATEMENT, STATEMENT, "vanish", "vanish", "Remove this object; its script still finishes the current frame.") \
     X(STATEMENT, STATEMENT, "stop", "stop", "End this script.") \
     X(STATEMENT, STATEMENT, "drops", "drops power EXPR point EXPR bomb EXPR life EXPR", "Items left when destroyed (any of the four, any order).") \
+    X(STATEMENT, STATEMENT, "drop", "drop KIND [EXPR] [at (X, Y)]", "Items now: EXPR (default 1) of KIND (`power`, `power_big`, `point`, `bomb`, `life`, `star`) where this object is, or at (X, Y) on the field; `drop point 1` then `vanish` turns a bullet into an item. At most 32 a frame from all scripts (docs/patterns.md, Items).") \
     X(STATEMENT, STATEMENT, "spawn", "spawn NAME(ARGS) at (X, Y)", "Start an enemy at (X, Y).") \
     X(STATEMENT, STATEMENT, "boss", "boss NAME", "Fight a boss; the script waits until the fight is over.") \
     X(STATEMENT, STATEMENT, "midboss", "midboss NAME", "Fight a midboss; the script waits until the fight is over.") \
@@ -162,6 +163,7 @@ typedef enum words_where {
     X(VALUE, VALUE, "boss_active", "boss_active", "1 while a boss or midboss fight goes on.") \
     X(VALUE, VALUE, "talking", "talking", "1 while a dialogue line is up (a `say` waits on it), else 0.") \
     X(VALUE, VALUE, "ship", "ship", "The ship flown: compare it with a ship's name, `if ship == hotaru { ... }`.") \
+    X(VALUE, VALUE, "collect_line", "collect_line", "The auto-collect line, pixels from the field's top (112): a player above it draws every item in.") \
     X(VALUE, VALUE, "health", "health", "This enemy's (or boss phase's) hit points left.") \
     X(VALUE, VALUE, "killer", "killer", "In an enemy's `on death`: what killed it, `by_shot`, `by_bomb` or `by_time`; 0 elsewhere.") \
     X(VALUE, VALUE, "by_shot", "by_shot", "2: `killer` when the player's shots killed the enemy.") \
@@ -273,7 +275,8 @@ typedef enum words_where {
     X(CLEAR, "clear", "", ACT, ANY, "Cancel every enemy bullet into points.") \
     X(PIERCE, "pierce", "e", ACT, SHIP, "The shots fired after it pass through enemies when EXPR is not 0, hurting each enemy they touch every frame they touch it.") \
     X(DAMAGE, "damage", "e", ACT, SHIP, "The damage of the shots fired after it.") \
-    X(BACKGROUND, "background", "t", CUE, STAGE, "The backdrop behind the field from here on, cross-faded: a built-in one or a declared `backdrop`. Drawing only: no hash sees it.")
+    X(BACKGROUND, "background", "t", CUE, STAGE, "The backdrop behind the field from here on, cross-faded: a built-in one or a declared `backdrop`. Drawing only: no hash sees it.") \
+    X(COLLECT_LINE, "collect_line", "e", ACT, ANY, "Move the auto-collect line to EXPR pixels from the field's top (0 to 448; 0: never, the default 112); it stays for the rest of the run.")
 /* clang-format on */
 
 /* The words of the whole table, kind by kind. */

@@ -75,6 +75,9 @@ struct sandbox {
     char last_error[512];
     int errors;
     uint64_t refused;
+    /* items: none are simulated here (`drop` drops nothing); the auto-collect
+     * line a script moves is kept, so that what scripts read is the game's */
+    double collect_line;
     char prints[SANDBOX_PRINT_KEEP][256]; /* a ring: the newest at (print_count - 1) % KEEP */
     uint32_t print_count;
 };
@@ -179,6 +182,7 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_ENEMIES: return objects_enemies(&sb->objs, sb->v, 0); /* the game's rule */
     case VM_PROP_TALKING: return sb->talk.talking;
     case VM_PROP_SHIP: return -1; /* no ship flies here: `if ship == NAME` is false */
+    case VM_PROP_COLLECT: return sb->collect_line;
     default: break;
     }
     objects o = sb_objects(sb);
@@ -336,11 +340,16 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
         sb->title_end = sb->frame + SB_TITLE_TIME;
         break;
     case VM_VERB_CLEAR: sb_clear_bullets(sb); break;
+    case VM_VERB_COLLECT_LINE: /* the game's clamp (game/world_host.c) */
+        sb->collect_line = !(a[0] > 0)          ? 0.0
+                           : a[0] > PLAYFIELD_H ? PLAYFIELD_H
+                                                : (double)(float)a[0];
+        break;
     case VM_VERB_SAY: /* no ship, no player's character: every speaker on the right */
         dialogue_say(&sb->talk, sb->lib, vm_current_program(sb->v), -1, a, n, sb->frame,
                      sb->skip_held);
         break;
-    default: break; /* score, hitbox, drops, sound, music: nothing to do here */
+    default: break; /* score, hitbox, drops, drop, sound, music: nothing to do here */
     }
 }
 
@@ -486,6 +495,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->errors = 0;
     sb->print_count = 0;
     sb->refused = 0;
+    sb->collect_line = SANDBOX_COLLECT_LINE;
     if (!lib)
         return -1;
     sb->root = sb_alloc(sb, ENEMY_STAGE, sb->cfg.emitter_x, sb->cfg.emitter_y);

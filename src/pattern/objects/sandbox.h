@@ -34,6 +34,10 @@
 
 #include <stdint.h>
 
+/* Where a run's auto-collect line starts (game/world.h's WORLD_COLLECT_LINE):
+ * what `collect_line` reads until a script moves it. */
+#define SANDBOX_COLLECT_LINE 112.0
+
 typedef struct sandbox_config {
     double emitter_x, emitter_y; /* where a pattern runs from (default: top centre) */
     double player_x, player_y;   /* the dummy player (default: bottom centre) */

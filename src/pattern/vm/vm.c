@@ -264,6 +264,17 @@ static const char vm_verb_maxs[] = {
 #undef X
 };
 
+static const char *const vm_item_names[] = {
+#define X(id, name) name,
+    VM_ITEMS(X)
+#undef X
+};
+
+const char *vm_item_name(vm_item k)
+{
+    return k < VM_ITEM_COUNT ? vm_item_names[k] : NULL;
+}
+
 const char *vm_prop_name(vm_prop p)
 {
     return p < VM_PROP_COUNT ? vm_prop_names[p] : NULL;

@@ -68,7 +68,8 @@
     X(ALIVE,         "alive",         0, "1 while the object lives (a handle's: b.alive), else 0") \
     X(TALKING,       "talking",       0, "1 while a dialogue line is up (say waits on it)")    \
     X(SHIP,          "ship",          0, "the ship flown: its index among the library's ships") \
-    X(KILLER,        "killer",        0, "in an enemy's `on death`: what killed it (VM_KILLERS), else 0")
+    X(KILLER,        "killer",        0, "in an enemy's `on death`: what killed it (VM_KILLERS), else 0") \
+    X(COLLECT,       "collect_line",  0, "the auto-collect line, px from the field's top")
 /* clang-format on */
 
 typedef enum vm_prop {
@@ -225,7 +226,9 @@ typedef enum vm_math {
     X(DAMAGE,  "damage",  1, 1)  /* a ship's shots fired next: their damage */     \
     X(PIERCE,  "pierce",  1, 1)  /* a ship's shots fired next: pass through enemies */ \
     X(RESTYLE, "restyle", 1, 1)  /* a look code (SHOT_LOOK's): a bullet's shape, colour */ \
-    X(SAY,     "say",     3, 15) /* speaker expression kinds parts...: pattern/content/dialogue.h */
+    X(SAY,     "say",     3, 15) /* speaker expression kinds parts...: pattern/content/dialogue.h */ \
+    X(DROP,    "drop",    4, 4)  /* kind (VM_ITEMS) count x y: items dropped there */ \
+    X(COLLECT_LINE, "collect_line", 1, 1) /* px from the top: the auto-collect line */
 /* clang-format on */
 
 typedef enum vm_verb {
@@ -234,6 +237,24 @@ typedef enum vm_verb {
 #undef VM_VERB_ENUM
     VM_VERB_COUNT
 } vm_verb;
+
+/* The items a script can drop (`drop KIND`, DROP's kind): the game's item
+ * kinds, in game/item.h's order (game/world_host.c checks it).
+ *   id  name */
+#define VM_ITEMS(X)           \
+    X(POWER, "power")         \
+    X(POWER_BIG, "power_big") \
+    X(POINT, "point")         \
+    X(BOMB, "bomb")           \
+    X(LIFE, "life")           \
+    X(STAR, "star")
+
+typedef enum vm_item {
+#define VM_ITEM_ENUM(id, name) VM_ITEM_##id,
+    VM_ITEMS(VM_ITEM_ENUM)
+#undef VM_ITEM_ENUM
+    VM_ITEM_COUNT
+} vm_item;
 
 /* Events a script can hook (`on cancel { ... }`, HOOK): vm_event. The first
  * three are a bullet's or a laser's, the others an enemy's.
@@ -703,6 +724,8 @@ double vm_math_eval(vm_math fn, const double *a);
 double vm_mod(double y, double x);
 const char *vm_verb_name(vm_verb v);
 const char *vm_event_name(vm_event_kind e);
+/* An item kind's name (`drop KIND`), or NULL. */
+const char *vm_item_name(vm_item k);
 int vm_verb_min_args(vm_verb v);
 int vm_verb_max_args(vm_verb v);
 

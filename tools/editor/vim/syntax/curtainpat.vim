@@ -9,7 +9,7 @@ syntax keyword curtainDeclaration art backdrop boss bulletml character const ene
 syntax keyword curtainControl as break continue else for if in loop repeat return until wait while
 syntax keyword curtainOperatorWord and not or
 syntax keyword curtainClause accel after aim arc at bad before by curvy ending follow from good length life linear out over radius ring run smooth speed spin spread stack straight to velocity warn width
-syntax keyword curtainStatement background clear cutin damage drops effect fire flash health hitbox laser look midboss move music on pierce print say score shake sound spawn stop thread tint title turn vanish var
+syntax keyword curtainStatement background clear collect_line cutin damage drop drops effect fire flash health hitbox laser look midboss move music on pierce print say score shake sound spawn stop thread tint title turn vanish var
 syntax keyword curtainProperty additive alive alpha bonus colour count every extra fade fill frame frames gradient layer name once option_look portrait rotate scale scroll shape spell spell_background stages tile type upright
 syntax keyword curtainShape amulet arrow bubble drop kunai orb orb_large orb_small rice star star_large
 syntax keyword curtainColour blue cyan green orange purple red white yellow

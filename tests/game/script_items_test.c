@@ -1,0 +1,238 @@
+/*
+ * script_items: items from scripts (docs/patterns.md, Items): `drop` where the
+ * object is and at a place, a bullet turned into an item, the bound a frame,
+ * `collect_line` read and moved (in the game and in the viewer's sandbox),
+ * `drop` still a bullet shape in `fire`, and the errors of a wrong kind.
+ */
+#include "../check.h"
+#include "core/mem.h"
+#include "game/world.h"
+#include "game/world_host.h"
+#include "pattern/objects/sandbox.h"
+#include "sim/playfield.h"
+#include "test_library.h"
+
+#include <math.h>
+#include <string.h>
+
+static library *si_lib(const char *text)
+{
+    library *lib = test_library_compile("test.pat", text);
+    CHECK(lib != NULL);
+    return lib;
+}
+
+static world *si_world(const library *lib)
+{
+    world *w = mem_alloc(sizeof *w);
+    CHECK(w && world_init(w, &(world_config){.seed = 1}, lib) == 0);
+    return w;
+}
+
+static void si_free(world *w, library *lib)
+{
+    world_free(w);
+    mem_free(w);
+    library_free(lib);
+}
+
+static int si_count(const world *w, item_kind kind)
+{
+    int n = 0;
+    for (uint32_t i = 0; i < w->items.count; i++)
+        n += w->items.kind[i] == kind;
+    return n;
+}
+
+/* The errors (and their first text) of compiling one file. */
+static int si_errors(const char *text, char *first, size_t size)
+{
+    diag_list diags;
+    diag_init(&diags);
+    library_file f = {"test.pat", text, strlen(text)};
+    library *lib = library_compile(&f, 1, &diags);
+    int errors = diags.errors;
+    if (first)
+        snprintf(first, size, "%s", diags.count > 0 ? diags.items[0].text : "");
+    diag_free(&diags);
+    library_free(lib);
+    return errors;
+}
+
+/* drop KIND N at the stage's place, drop at the enemy, the kinds as named. */
+static void si_drop(void)
+{
+    library *lib = si_lib("enemy e { health 100000 wait 2 drop power 3 drop point wait 100000 }\n"
+                          "stage stage1 { drop bomb 2 at (100, 150) drop life 1 at (300, 150)\n"
+                          "  spawn e at (192, 100) wait 100000 }\n");
+    world *w = si_world(lib);
+    CHECK_EQ_INT(w->items.count, 0);
+    for (int i = 0; i < 3; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(si_count(w, ITEM_BOMB), 2);
+    CHECK_EQ_INT(si_count(w, ITEM_LIFE), 1);
+    for (uint32_t i = 0; i < w->items.count; i++)
+        if (w->items.kind[i] == ITEM_LIFE)
+            CHECK(w->items.x[i] > 290.0f && w->items.x[i] < 310.0f && w->items.y[i] < 150.0f);
+    for (int i = 0; i < 5; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(si_count(w, ITEM_POWER), 3);
+    CHECK_EQ_INT(si_count(w, ITEM_POINT), 1);
+    for (uint32_t i = 0; i < w->items.count; i++)
+        if (w->items.kind[i] == ITEM_POINT) /* where the enemy is */
+            CHECK(w->items.x[i] > 180.0f && w->items.x[i] < 204.0f && w->items.y[i] < 100.0f);
+    si_free(w, lib);
+}
+
+/* A bullet's `drop point` then `vanish`: it becomes a point item where it is;
+ * `fire drop` is still the drop-shaped bullet. */
+static void si_bullet_turns(void)
+{
+    library *lib =
+        si_lib("stage stage1 { fire drop red at 90 speed 2 { wait 20 drop point vanish }\n"
+               "  wait 100000 }\n");
+    world *w = si_world(lib);
+    for (int i = 0; i < 5; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(w->bullets.live, 1);
+    CHECK_EQ_INT(w->items.count, 0);
+    for (int i = 0; i < 30; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(w->bullets.live, 0);
+    CHECK_EQ_INT(si_count(w, ITEM_POINT), 1);
+    CHECK(w->items.x[0] > 200.0f); /* it flew right before it turned */
+    si_free(w, lib);
+}
+
+/* From the firing script: `drop point at (b.x, b.y)` and `b.vanish` turn a
+ * handle's bullet into an item; a bullet's `on cancel` drops where it was. */
+static void si_handle_and_cancel(void)
+{
+    library *lib = si_lib("stage stage1 {\n"
+                          "  fire orb red at 90 speed 2 as b\n"
+                          "  fire orb blue at 270 speed 2 { on cancel { drop power 2 } }\n"
+                          "  wait 20 drop point at (b.x, b.y) b.vanish\n"
+                          "  wait 10 clear wait 100000 }\n");
+    world *w = si_world(lib);
+    for (int i = 0; i < 22; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(w->bullets.live, 1);
+    CHECK_EQ_INT(si_count(w, ITEM_POINT), 1);
+    CHECK(w->items.count == 1 && w->items.x[0] > 220.0f && w->items.y[0] < 100.0f);
+    for (int i = 0; i < 12; i++)
+        world_step(w, 0);
+    CHECK_EQ_INT(w->bullets.live, 0);
+    CHECK_EQ_INT(si_count(w, ITEM_POWER), 2);
+    CHECK_EQ_INT(si_count(w, ITEM_STAR), 1); /* the cancel's own star, as ever */
+    for (uint32_t i = 0; i < w->items.count; i++)
+        if (w->items.kind[i] == ITEM_POWER) /* where the blue bullet was: left */
+            CHECK(w->items.x[i] < 150.0f);
+    si_free(w, lib);
+}
+
+/* A script dropping in a loop: WORLD_SCRIPT_ITEMS_PER_FRAME a frame, never
+ * more than WORLD_SCRIPT_ITEMS_ROOM on the field; the rest counted. */
+static void si_bounded(void)
+{
+    library *lib =
+        si_lib("stage stage1 { loop { repeat 100 { drop point 10 at (192, 50) } wait 1 } }\n");
+    world *w = si_world(lib);
+    world_step(w, 0);
+    world_step(w, 0);
+    CHECK(w->items.count > 0);
+    CHECK(w->items.count <= WORLD_SCRIPT_ITEMS_PER_FRAME * 2);
+    CHECK(w->items.refused >= 1000);
+    for (int i = 0; i < 200; i++)
+        world_step(w, 0);
+    CHECK(w->items.count <= WORLD_SCRIPT_ITEMS_ROOM);
+    si_free(w, lib);
+}
+
+/* collect_line: read, moved (the player below 112 draws items in above 300),
+ * and in the state hash only once moved. */
+static void si_collect_line(void)
+{
+    library *lib = si_lib("shared seen = 0\n"
+                          "stage stage1 { seen = collect_line collect_line 400 wait 30\n"
+                          "  drop point 5 at (60, 200) wait 100000 }\n");
+    library *plain = si_lib("shared seen = 0\n"
+                            "stage stage1 { seen = collect_line wait 30\n"
+                            "  drop point 5 at (60, 200) wait 100000 }\n");
+    world *w = si_world(lib), *v = si_world(plain);
+    world_step(w, 0);
+    world_step(v, 0);
+    CHECK(w->collect_line == 400.0f);
+    CHECK(v->collect_line == WORLD_COLLECT_LINE);
+    CHECK(world_hash(w) != world_hash(v));
+    uint64_t score = w->score;
+    for (int i = 0; i < 200 && w->items.count + (i < 40) > 0; i++)
+        world_step(w, i < 10 ? INPUT_BIT(INPUT_UP) : 0);
+    CHECK(w->player.y < 400.0f && w->player.y > WORLD_COLLECT_LINE);
+    CHECK_EQ_INT(w->items.count, 0); /* all drawn in, from anywhere */
+    CHECK(w->score > score);
+    for (int i = 0; i < 40; i++)
+        world_step(v, i < 10 ? INPUT_BIT(INPUT_UP) : 0);
+    CHECK_EQ_INT(v->items.count, 5); /* the same player, the game's line: they fall */
+    si_free(w, lib);
+    si_free(v, plain);
+}
+
+/* The viewer's sandbox has no items: `drop` drops nothing there, and draws no
+ * random number in the game either, so that both read the same `rand`; the
+ * sandbox keeps the line a script moves, so both read the same `collect_line`. */
+static void si_sandbox(void)
+{
+    library *lib = si_lib("stage s { collect_line 300 drop point 4\n"
+                          "  fire orb at collect_line + rand * 40 speed 0 wait 100000 }\n");
+    sandbox_config sc;
+    sandbox_config_default(&sc);
+    sandbox *sb = sandbox_create(&sc);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "s"), NULL) == 0);
+    float heading = -1.0f;
+    for (int i = 0; i < 2 && sb; i++)
+        sandbox_step(sb);
+    uint32_t n = 0;
+    const sandbox_object *o = sb ? sandbox_objects(sb, &n) : NULL;
+    for (uint32_t i = 0; i < n; i++)
+        if (o[i].enemy == 0)
+            heading = o[i].dir_x;
+    sandbox_destroy(sb);
+    world *w = si_world(lib);
+    world_step(w, 0);
+    world_step(w, 0);
+    CHECK_EQ_INT((int)w->bullets.live, 1);
+    CHECK_EQ_INT(w->items.count, 4);
+    CHECK(heading < -0.3f); /* 300 to 340 degrees: the line read as moved */
+    CHECK(fabsf(w->bullets.dir_x[0] - heading) < 1e-6f);
+    si_free(w, lib);
+}
+
+/* The kind is checked, with did-you-mean; `drop` alone wants one. */
+static void si_errors_test(void)
+{
+    char text[512];
+    CHECK_EQ_INT(si_errors("pattern p { drop pont 2 }\n", text, sizeof text), 1);
+    CHECK(strstr(text, "test.pat:1:18") && strstr(text, "unknown item kind 'pont'") &&
+          strstr(text, "did you mean 'point'"));
+    CHECK_EQ_INT(si_errors("pattern p { drop\n}\n", text, sizeof text), 1);
+    CHECK(strstr(text, "an item kind after 'drop'"));
+    CHECK_EQ_INT(si_errors("pattern p { fire drop red at 0 drop point 2 at (1, 2) }\n", NULL, 0),
+                 0);
+    CHECK_EQ_INT(si_errors("pattern p { effect drop red over 20\n drop star\n"
+                           " collect_line collect_line + 10 }\n",
+                           NULL, 0),
+                 0);
+}
+
+int main(void)
+{
+    CHECK(SANDBOX_COLLECT_LINE == WORLD_COLLECT_LINE);
+    si_drop();
+    si_bullet_turns();
+    si_handle_and_cancel();
+    si_bounded();
+    si_collect_line();
+    si_sandbox();
+    si_errors_test();
+    return check_done("script_items");
+}
