@@ -1,0 +1,275 @@
+/*
+ * format: the canonical layout of a pattern file (see format.h for the rules).
+ * One pass over the tokens: the text between two tokens holds only whitespace
+ * and comments, so its newlines say where lines break and its comments are
+ * copied out whole.
+ */
+#include "pattern/language/format.h"
+
+#include "core/mem.h"
+#include "pattern/language/lexer.h"
+
+#include <stdint.h>
+#include <string.h>
+
+enum {
+    FORMAT_INDENT = 4
+};
+
+typedef struct formatter {
+    char *buf;
+    size_t len, cap;
+    int oom;
+    size_t line_start; /* where the output's current line begins */
+    int line_empty;    /* nothing written on the current line yet */
+    int newlines;      /* newlines in the source since the last thing written */
+    int depth;         /* `{` open */
+    int parens;        /* `(` and `[` open */
+    size_t src_first;  /* source column of the current line's first token */
+    size_t out_first;  /* output column of the same token */
+} formatter;
+
+/* The column of offset at in its source line. */
+static size_t fmt_src_col(const char *src, size_t at)
+{
+    size_t col = 0;
+    while (col < at && src[at - col - 1] != '\n')
+        col++;
+    return col;
+}
+
+/* Whether the source line starting at line (or none: SIZE_MAX) has a word
+ * starting at column col: something after a space. */
+static int fmt_starts_at(const char *src, size_t len, size_t line, size_t col)
+{
+    if (line == SIZE_MAX)
+        return 0;
+    for (size_t i = 0; i <= col; i++)
+        if (line + i >= len || src[line + i] == '\n')
+            return 0;
+    return src[line + col] != ' ' && src[line + col - 1] == ' ';
+}
+
+/* Whether the token at offset at (two spaces or more before it) lines up with a
+ * word of the source line above or below: a column of a table, kept. */
+static int fmt_aligned(const char *src, size_t len, size_t at)
+{
+    size_t col = fmt_src_col(src, at), start = at - col, above = SIZE_MAX, below = SIZE_MAX;
+    if (col < 2)
+        return 0;
+    if (start > 0) {
+        above = start - 1;
+        while (above > 0 && src[above - 1] != '\n')
+            above--;
+    }
+    for (size_t i = at; i < len; i++)
+        if (src[i] == '\n') {
+            below = i + 1;
+            break;
+        }
+    return fmt_starts_at(src, len, above, col) || fmt_starts_at(src, len, below, col);
+}
+
+/* The output column the next byte goes to, counted from the line's first token
+ * (as src_col - src_first is in the source). */
+static size_t fmt_out_rel(const formatter *f)
+{
+    return f->len - f->line_start - f->out_first;
+}
+
+static void fmt_put(formatter *f, const char *s, size_t n)
+{
+    if (f->oom)
+        return;
+    if (f->len + n + 1 > f->cap) {
+        size_t cap = f->cap ? f->cap : 256;
+        while (cap < f->len + n + 1)
+            cap *= 2;
+        char *grown = mem_realloc(f->buf, cap);
+        if (!grown) {
+            f->oom = 1;
+            return;
+        }
+        f->buf = grown, f->cap = cap;
+    }
+    memcpy(f->buf + f->len, s, n);
+    f->len += n;
+    f->buf[f->len] = '\0';
+}
+
+static void fmt_spaces(formatter *f, int n)
+{
+    for (int i = 0; i < n; i++)
+        fmt_put(f, " ", 1);
+}
+
+/* Starts a line for what comes next if the source broke the line before it
+ * (with one blank line for a run of them, none at the file's start). Returns
+ * whether a new line began. */
+static int fmt_break(formatter *f)
+{
+    if (f->newlines == 0 && !(f->len == 0 && f->line_empty))
+        return 0;
+    if (f->len > 0) {
+        fmt_put(f, "\n", 1);
+        if (f->newlines >= 2)
+            fmt_put(f, "\n", 1);
+    }
+    f->line_start = f->len;
+    f->line_empty = 1;
+    f->newlines = 0;
+    return 1;
+}
+
+/* A comment (text up to its line's end, trailing blanks cut) whose `#` stood at
+ * column col of its source line. */
+static void fmt_comment(formatter *f, const char *text, size_t n, size_t col)
+{
+    while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r' ||
+                     text[n - 1] == '\f' || text[n - 1] == '\v'))
+        n--;
+    fmt_break(f);
+    if (f->line_empty) {
+        fmt_spaces(f, FORMAT_INDENT * (f->depth + (f->parens > 0)));
+    } else {
+        size_t want = col > f->src_first ? col - f->src_first : 0, end = fmt_out_rel(f);
+        fmt_spaces(f, want > end ? (int)(want - end) : 1);
+    }
+    fmt_put(f, text, n);
+    f->line_empty = 0;
+}
+
+/* The text between two tokens: newlines counted, comments written. */
+static void fmt_gap(formatter *f, const char *src, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++) {
+        if (src[i] == '\n') {
+            f->newlines++;
+        } else if (src[i] == '#') {
+            size_t end = i;
+            while (end < to && src[end] != '\n')
+                end++;
+            fmt_comment(f, src + i, end - i, fmt_src_col(src, i));
+            i = end - 1;
+        }
+    }
+}
+
+static int fmt_is_value_end(tok_kind k)
+{
+    return k == TOK_NAME || k == TOK_NUMBER || k == TOK_STRING || k == TOK_RPAREN ||
+           k == TOK_RBRACKET;
+}
+
+/* Whether one space goes between prev and t on a line. A minus written as a sign
+ * (after an operator, or spaced before but not after) keeps its operand close;
+ * a `(` or `[` after a value keeps the source's choice. */
+static int fmt_space_between(const token *prev, const token *t, int sign_minus, int source_space)
+{
+    tok_kind p = prev->kind, k = t->kind;
+    if (k == TOK_COMMA || k == TOK_SEMI || k == TOK_COLON || k == TOK_RPAREN || k == TOK_RBRACKET)
+        return 0;
+    if (p == TOK_LPAREN || p == TOK_LBRACKET)
+        return 0;
+    if (k == TOK_DOT && (p == TOK_NAME || p == TOK_RPAREN || p == TOK_RBRACKET))
+        return 0;
+    if (p == TOK_DOT && k == TOK_NAME)
+        return 0;
+    if (p == TOK_MINUS && sign_minus)
+        return 0;
+    if ((k == TOK_LPAREN || k == TOK_LBRACKET) && fmt_is_value_end(p))
+        return source_space;
+    return 1;
+}
+
+/* Whether a line whose first token stands at source column src_indent
+ * continues the statement of the line before: it is indented deeper than its
+ * block, and the line before did not end a block or a statement. */
+static int fmt_continues(const token *prev, int have_prev, size_t src_indent, int indent)
+{
+    return have_prev && src_indent > (size_t)indent && prev->kind != TOK_LBRACE &&
+           prev->kind != TOK_RBRACE && prev->kind != TOK_SEMI;
+}
+
+static int fmt_is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\n';
+}
+
+static void fmt_tokens(formatter *f, const char *src, size_t len, lexer *lx)
+{
+    token prev = {TOK_EOF, 0, 0, src, 0, 0.0};
+    int have_prev = 0, prev_sign = 0;
+    for (;;) {
+        token t = lexer_next(lx);
+        size_t from = have_prev ? (size_t)(prev.start - src) + prev.len : 0;
+        size_t at = t.kind == TOK_EOF ? len : (size_t)(t.start - src);
+        fmt_gap(f, src, from, at);
+        if (t.kind == TOK_EOF)
+            break;
+        t.len = (uint32_t)(lx->pos - at);
+        if (t.kind == TOK_RBRACE && f->depth > 0)
+            f->depth--;
+        if ((t.kind == TOK_RPAREN || t.kind == TOK_RBRACKET) && f->parens > 0)
+            f->parens--;
+        int first = fmt_break(f) || f->line_empty;
+        if (first) {
+            int indent = FORMAT_INDENT * (f->depth + (f->parens > 0));
+            f->src_first = fmt_src_col(src, at);
+            if (fmt_continues(&prev, have_prev, f->src_first, indent))
+                indent += FORMAT_INDENT;
+            fmt_spaces(f, indent);
+            f->out_first = (size_t)indent;
+        } else {
+            int space_before = at > 0 && fmt_is_space(src[at - 1]);
+            if (fmt_space_between(&prev, &t, prev_sign, space_before)) {
+                /* two spaces or more in the source, lined up with a word of the
+                 * line above or below: a table's column, kept */
+                size_t want = fmt_src_col(src, at) - f->src_first, end = fmt_out_rel(f);
+                int aligned =
+                    at > 1 && src[at - 2] == ' ' && want > end + 1 && fmt_aligned(src, len, at);
+                fmt_spaces(f, aligned ? (int)(want - end) : 1);
+            }
+        }
+        fmt_put(f, t.start, t.len);
+        f->line_empty = 0;
+        if (t.kind == TOK_LBRACE)
+            f->depth++;
+        if (t.kind == TOK_LPAREN || t.kind == TOK_LBRACKET)
+            f->parens++;
+        prev_sign = 0;
+        if (t.kind == TOK_MINUS) {
+            size_t after = at + 1;
+            int spaced_before = at > 0 && fmt_is_space(src[at - 1]);
+            int spaced_after = after < len && fmt_is_space(src[after]);
+            int operand_before = !first && fmt_is_value_end(prev.kind);
+            prev_sign = !operand_before || (spaced_before && !spaced_after);
+        }
+        prev = t;
+        have_prev = 1;
+    }
+}
+
+char *format_text(const char *path, const char *src, size_t len, size_t *out_len, diag_list *diags)
+{
+    lexer lx;
+    int errors = diags->errors;
+    lexer_init(&lx, path, src, len, diags);
+    formatter f = {0};
+    f.line_empty = 1;
+    fmt_tokens(&f, src, len, &lx);
+    if (f.oom || diags->errors > errors) {
+        mem_free(f.buf);
+        return NULL;
+    }
+    if (f.len > 0)
+        fmt_put(&f, "\n", 1);
+    else
+        fmt_put(&f, "", 0);
+    if (f.oom) {
+        mem_free(f.buf);
+        return NULL;
+    }
+    *out_len = f.len;
+    return f.buf;
+}
