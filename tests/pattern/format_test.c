@@ -8,7 +8,8 @@
  *
  * Arguments: DIR... (each compiled as the game compiles a folder), then `--each`
  * DIR... (each file compiled alone, as the docs' examples are), then `--mod` MOD...
- * (each laid over the first DIR, as `play --mod` does).
+ * (each laid over the first DIR, as `play --mod` does), then `--any` DIR... (any
+ * text, the fuzz corpora's: where it lexes, the same tokens and idempotent).
  */
 #include "../check.h"
 
@@ -17,6 +18,9 @@
 #include "core/mem.h"
 #include "pattern/content/library.h"
 #include "pattern/language/format.h"
+#include "pattern/language/lexer.h"
+
+#include <dirent.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +83,9 @@ static void test_layout(void)
                   "h . speed 2s\n}",
                   "pattern p {\n    run b(spin_by: 5, count: 16)\n    print \"a  #  b\"  # c\n"
                   "    h.speed 2s\n}\n");
+    /* a sign before `=` keeps its space: `-=` would be another token */
+    expect_format("pattern p {\n    x = - = 1\n    y = - -2\n}\n",
+                  "pattern p {\n    x = - = 1\n    y = --2\n}\n");
     expect_format("", "");
     expect_format("# only\r\n", "# only\n");
     /* a text that does not lex cleanly is not rewritten */
@@ -89,6 +96,59 @@ static void test_layout(void)
     CHECK(format_text("bad.pat", bad, strlen(bad), &n, &diags) == NULL);
     CHECK(diags.errors > 0);
     diag_free(&diags);
+}
+
+/* Whether a and b lex to the same tokens, spelled the same. */
+static int same_tokens(const char *a, size_t alen, const char *b, size_t blen)
+{
+    static diag_list da, db;
+    diag_init(&da);
+    diag_init(&db);
+    lexer la, lb;
+    lexer_init(&la, "a", a, alen, &da);
+    lexer_init(&lb, "b", b, blen, &db);
+    int same = 1;
+    for (;;) {
+        token x = lexer_next(&la), y = lexer_next(&lb);
+        size_t xl = la.pos - (size_t)(x.start - a), yl = lb.pos - (size_t)(y.start - b);
+        if (x.kind != y.kind || xl != yl || memcmp(x.start, y.start, xl) != 0) {
+            same = 0;
+            break;
+        }
+        if (x.kind == TOK_EOF)
+            break;
+    }
+    diag_free(&da);
+    diag_free(&db);
+    return same;
+}
+
+/* Any text (a fuzz corpus file): formatted, if it lexes, to the same tokens,
+ * and formatting that changes nothing. */
+static int any_checked;
+static void check_any(const char *path)
+{
+    size_t len = 0, n = 0, n2 = 0;
+    char *src = file_read_limit(path, FILE_LIMIT_PATTERN, &len, NULL, 0);
+    if (!src)
+        return;
+    static diag_list diags;
+    diag_init(&diags);
+    char *out = format_text(path, src, len, &n, &diags);
+    diag_free(&diags);
+    if (out) {
+        diag_init(&diags);
+        char *again = format_text(path, out, n, &n2, &diags);
+        diag_free(&diags);
+        if (!again || n2 != n || memcmp(again, out, n) != 0 || !same_tokens(src, len, out, n))
+            fprintf(stderr, "%s: formatting changed a token or is not idempotent\n", path);
+        CHECK(again && n2 == n && memcmp(again, out, n) == 0);
+        CHECK(same_tokens(src, len, out, n));
+        any_checked++;
+        mem_free(again);
+    }
+    mem_free(out);
+    mem_free(src);
 }
 
 /* The texts of one compile: each path's formatted text. */
@@ -157,6 +217,7 @@ static void check_file(fmt_texts *t, const char *path)
             fprintf(stderr, "%s: not in the canonical layout (curtain fmt --write %s)\n", path,
                     path);
         CHECK(n == len && memcmp(out, src, len) == 0);
+        CHECK(same_tokens(src, len, out, n));
         /* every comment, word for word */
         for (const char *c = strchr(src, '#'); c; c = strchr(c + 1, '#')) {
             size_t k = strcspn(c, "\r\n");
@@ -245,10 +306,25 @@ int main(int argc, char **argv)
 {
     test_layout();
     const char *game = NULL;
-    int mode = 0; /* 0: folders, 1: each file alone, 2: mods */
+    int mode = 0; /* 0: folders, 1: each file alone, 2: mods, 3: any text */
     for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--each") == 0 || strcmp(argv[a], "--mod") == 0) {
-            mode = argv[a][2] == 'e' ? 1 : 2;
+        if (strcmp(argv[a], "--each") == 0 || strcmp(argv[a], "--mod") == 0 ||
+            strcmp(argv[a], "--any") == 0) {
+            mode = argv[a][2] == 'e' ? 1 : argv[a][2] == 'm' ? 2 : 3;
+            continue;
+        }
+        if (mode == 3) {
+            DIR *d = opendir(argv[a]);
+            CHECK(d != NULL);
+            for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d)) {
+                char path[4096];
+                if (e->d_name[0] == '.')
+                    continue;
+                snprintf(path, sizeof path, "%s/%s", argv[a], e->d_name);
+                check_any(path);
+            }
+            if (d)
+                closedir(d);
             continue;
         }
         if (mode == 2) {
@@ -271,6 +347,7 @@ int main(int argc, char **argv)
         }
         library_paths_free(paths, n);
     }
-    printf("%d files, %d comments\n", files_checked, comments_checked);
+    printf("%d files, %d comments, %d corpus texts\n", files_checked, comments_checked,
+           any_checked);
     return check_done("pattern.format");
 }

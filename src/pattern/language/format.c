@@ -27,6 +27,7 @@ typedef struct formatter {
     int parens;        /* `(` and `[` open */
     size_t src_first;  /* source column of the current line's first token */
     size_t out_first;  /* output column of the same token */
+    int align;         /* keep a table's aligned columns */
 } formatter;
 
 /* The column of offset at in its source line. */
@@ -175,8 +176,9 @@ static int fmt_space_between(const token *prev, const token *t, int sign_minus, 
         return 0;
     if (p == TOK_DOT && k == TOK_NAME)
         return 0;
-    if (p == TOK_MINUS && sign_minus)
-        return 0;
+    if (p == TOK_MINUS && sign_minus &&
+        (k == TOK_NUMBER || k == TOK_NAME || k == TOK_LPAREN || k == TOK_MINUS))
+        return 0; /* never `-` then `=`: that would read as `-=` */
     if ((k == TOK_LPAREN || k == TOK_LBRACKET) && fmt_is_value_end(p))
         return source_space;
     return 1;
@@ -226,8 +228,8 @@ static void fmt_tokens(formatter *f, const char *src, size_t len, lexer *lx)
                 /* two spaces or more in the source, lined up with a word of the
                  * line above or below: a table's column, kept */
                 size_t want = fmt_src_col(src, at) - f->src_first, end = fmt_out_rel(f);
-                int aligned =
-                    at > 1 && src[at - 2] == ' ' && want > end + 1 && fmt_aligned(src, len, at);
+                int aligned = at > 1 && src[at - 2] == ' ' && want > end + 1 && f->align &&
+                              fmt_aligned(src, len, at);
                 fmt_spaces(f, aligned ? (int)(want - end) : 1);
             }
         }
@@ -250,26 +252,60 @@ static void fmt_tokens(formatter *f, const char *src, size_t len, lexer *lx)
     }
 }
 
-char *format_text(const char *path, const char *src, size_t len, size_t *out_len, diag_list *diags)
+/* One pass over text: the layout, with a table's columns kept where the source
+ * lines them up (align). NULL when the text does not lex cleanly (its errors
+ * into diags) or memory ran out. */
+static char *fmt_pass(const char *path, const char *src, size_t len, int align, size_t *out_len,
+                      diag_list *diags)
 {
     lexer lx;
     int errors = diags->errors;
     lexer_init(&lx, path, src, len, diags);
     formatter f = {0};
     f.line_empty = 1;
+    f.align = align;
     fmt_tokens(&f, src, len, &lx);
-    if (f.oom || diags->errors > errors) {
-        mem_free(f.buf);
-        return NULL;
-    }
     if (f.len > 0)
         fmt_put(&f, "\n", 1);
     else
         fmt_put(&f, "", 0);
-    if (f.oom) {
+    if (f.oom || diags->errors > errors) {
         mem_free(f.buf);
         return NULL;
     }
     *out_len = f.len;
     return f.buf;
+}
+
+/* A pass can only drop aligned columns (a word lined up with one that moved),
+ * never make one, so passes reach a text that a pass leaves as it is: that is
+ * the layout. Past FORMAT_PASSES (text made to misalign itself step by step),
+ * the layout without aligned columns, which one pass never changes. */
+enum {
+    FORMAT_PASSES = 8
+};
+
+char *format_text(const char *path, const char *src, size_t len, size_t *out_len, diag_list *diags)
+{
+    size_t n = 0;
+    char *text = fmt_pass(path, src, len, 1, &n, diags);
+    for (int pass = 1; text && pass < FORMAT_PASSES; pass++) {
+        size_t m = 0;
+        char *again = fmt_pass(path, text, n, 1, &m, diags);
+        if (!again || (m == n && memcmp(again, text, n) == 0)) {
+            mem_free(again);
+            if (!again) {
+                mem_free(text);
+                return NULL;
+            }
+            *out_len = n;
+            return text;
+        }
+        mem_free(text);
+        text = again, n = m;
+    }
+    if (!text)
+        return NULL;
+    mem_free(text);
+    return fmt_pass(path, src, len, 0, out_len, diags);
 }

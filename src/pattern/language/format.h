@@ -16,7 +16,9 @@
  * - a comment on its own line is indented as the code around it; a comment
  *   after code keeps its column where the code leaves room (aligned comments
  *   stay aligned), one space after the code otherwise.
- * Formatting a formatted text changes nothing, and the compiled program is the
+ * The layout is what passes reach when a pass changes nothing more (a column
+ * lined up with a word that moved is dropped by the next pass), so formatting a
+ * formatted text changes nothing, and the compiled program is the
  * same (tests/pattern/format_test.c checks both on every shipped file).
  */
 #ifndef CURTAIN_PATTERN_FORMAT_H
