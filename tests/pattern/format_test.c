@@ -96,6 +96,26 @@ static void test_layout(void)
     CHECK(format_text("bad.pat", bad, strlen(bad), &n, &diags) == NULL);
     CHECK(diags.errors > 0);
     diag_free(&diags);
+    /* nesting no parser reads, and a layout many times the text: refused */
+    static char deep[1024], tall[8192];
+    size_t k = 0;
+    k += (size_t)snprintf(deep, sizeof deep, "pattern p {\n");
+    for (int i = 0; i < 120; i++)
+        deep[k++] = '{', deep[k++] = '\n';
+    deep[k] = '\0';
+    diag_init(&diags);
+    CHECK(format_text("deep.pat", deep, k, &n, &diags) == NULL);
+    CHECK(diags.count == 1 && diags.items[0].code == DIAG_TOO_DEEP && diags.items[0].line == 101);
+    diag_free(&diags);
+    k = (size_t)snprintf(tall, sizeof tall, "pattern p {");
+    for (int i = 0; i < 90; i++)
+        k += (size_t)snprintf(tall + k, sizeof tall - k, "{");
+    for (int i = 0; i < 1000; i++)
+        k += (size_t)snprintf(tall + k, sizeof tall - k, "\n1");
+    diag_init(&diags);
+    CHECK(format_text("tall.pat", tall, k, &n, &diags) == NULL);
+    CHECK(diags.count == 1 && diags.items[0].code == DIAG_TOO_LARGE);
+    diag_free(&diags);
 }
 
 /* Whether a and b lex to the same tokens, spelled the same. */

@@ -13,8 +13,14 @@
 #include <string.h>
 
 enum {
-    FORMAT_INDENT = 4
+    FORMAT_INDENT = 4,
+    /* deeper than the parser reads (PARSER_MAX_DEPTH): not laid out */
+    FORMAT_MAX_DEPTH = 100,
 };
+
+/* The most the layout may write for a text of len bytes: indentation can
+ * multiply a text of short lines; a hostile one is refused, not laid out. */
+#define FORMAT_MAX_OUT(len) ((len)*8 + 65536)
 
 typedef struct formatter {
     char *buf;
@@ -28,47 +34,41 @@ typedef struct formatter {
     size_t src_first;  /* source column of the current line's first token */
     size_t out_first;  /* output column of the same token */
     int align;         /* keep a table's aligned columns */
+    /* the source's lines around the token at hand, found as the gaps pass by so
+     * that a long line is never scanned again for each of its tokens */
+    size_t line_here;             /* where the current source line starts */
+    size_t line_above;            /* the line before it (SIZE_MAX: none) */
+    size_t line_below, below_end; /* the next line: 0 until looked for; SIZE_MAX: none */
+    size_t limit;                 /* FORMAT_MAX_OUT of the text */
+    int too_deep, too_big;
+    uint32_t deep_line, deep_col;
 } formatter;
 
-/* The column of offset at in its source line. */
-static size_t fmt_src_col(const char *src, size_t at)
+/* Whether the source line from start to end (its newline or the text's end)
+ * has a word starting at column col: something after a space. */
+static int fmt_starts_at(const char *src, size_t start, size_t end, size_t col)
 {
-    size_t col = 0;
-    while (col < at && src[at - col - 1] != '\n')
-        col++;
-    return col;
-}
-
-/* Whether the source line starting at line (or none: SIZE_MAX) has a word
- * starting at column col: something after a space. */
-static int fmt_starts_at(const char *src, size_t len, size_t line, size_t col)
-{
-    if (line == SIZE_MAX)
-        return 0;
-    for (size_t i = 0; i <= col; i++)
-        if (line + i >= len || src[line + i] == '\n')
-            return 0;
-    return src[line + col] != ' ' && src[line + col - 1] == ' ';
+    return start != SIZE_MAX && col > 0 && col < end - start && src[start + col] != ' ' &&
+           src[start + col - 1] == ' ';
 }
 
 /* Whether the token at offset at (two spaces or more before it) lines up with a
  * word of the source line above or below: a column of a table, kept. */
-static int fmt_aligned(const char *src, size_t len, size_t at)
+static int fmt_aligned(formatter *f, const char *src, size_t len, size_t at)
 {
-    size_t col = fmt_src_col(src, at), start = at - col, above = SIZE_MAX, below = SIZE_MAX;
-    if (col < 2)
-        return 0;
-    if (start > 0) {
-        above = start - 1;
-        while (above > 0 && src[above - 1] != '\n')
-            above--;
+    size_t col = at - f->line_here;
+    if (f->line_below == 0) { /* looked for once a line */
+        size_t i = at;
+        while (i < len && src[i] != '\n')
+            i++;
+        f->line_below = i < len ? i + 1 : SIZE_MAX;
+        f->below_end = f->line_below;
+        while (f->below_end < len && src[f->below_end] != '\n')
+            f->below_end++;
     }
-    for (size_t i = at; i < len; i++)
-        if (src[i] == '\n') {
-            below = i + 1;
-            break;
-        }
-    return fmt_starts_at(src, len, above, col) || fmt_starts_at(src, len, below, col);
+    return (f->line_above != SIZE_MAX &&
+            fmt_starts_at(src, f->line_above, f->line_here - 1, col)) ||
+           fmt_starts_at(src, f->line_below, f->below_end, col);
 }
 
 /* The output column the next byte goes to, counted from the line's first token
@@ -80,8 +80,12 @@ static size_t fmt_out_rel(const formatter *f)
 
 static void fmt_put(formatter *f, const char *s, size_t n)
 {
-    if (f->oom)
+    if (f->oom || f->too_big)
         return;
+    if (f->len + n > f->limit) {
+        f->too_big = 1;
+        return;
+    }
     if (f->len + n + 1 > f->cap) {
         size_t cap = f->cap ? f->cap : 256;
         while (cap < f->len + n + 1)
@@ -146,11 +150,14 @@ static void fmt_gap(formatter *f, const char *src, size_t from, size_t to)
     for (size_t i = from; i < to; i++) {
         if (src[i] == '\n') {
             f->newlines++;
+            f->line_above = f->line_here;
+            f->line_here = i + 1;
+            f->line_below = 0;
         } else if (src[i] == '#') {
             size_t end = i;
             while (end < to && src[end] != '\n')
                 end++;
-            fmt_comment(f, src + i, end - i, fmt_src_col(src, i));
+            fmt_comment(f, src + i, end - i, i - f->line_here);
             i = end - 1;
         }
     }
@@ -217,7 +224,7 @@ static void fmt_tokens(formatter *f, const char *src, size_t len, lexer *lx)
         int first = fmt_break(f) || f->line_empty;
         if (first) {
             int indent = FORMAT_INDENT * (f->depth + (f->parens > 0));
-            f->src_first = fmt_src_col(src, at);
+            f->src_first = at - f->line_here;
             if (fmt_continues(&prev, have_prev, f->src_first, indent))
                 indent += FORMAT_INDENT;
             fmt_spaces(f, indent);
@@ -227,16 +234,18 @@ static void fmt_tokens(formatter *f, const char *src, size_t len, lexer *lx)
             if (fmt_space_between(&prev, &t, prev_sign, space_before)) {
                 /* two spaces or more in the source, lined up with a word of the
                  * line above or below: a table's column, kept */
-                size_t want = fmt_src_col(src, at) - f->src_first, end = fmt_out_rel(f);
+                size_t want = at - f->line_here - f->src_first, end = fmt_out_rel(f);
                 int aligned = at > 1 && src[at - 2] == ' ' && want > end + 1 && f->align &&
-                              fmt_aligned(src, len, at);
+                              fmt_aligned(f, src, len, at);
                 fmt_spaces(f, aligned ? (int)(want - end) : 1);
             }
         }
         fmt_put(f, t.start, t.len);
         f->line_empty = 0;
-        if (t.kind == TOK_LBRACE)
-            f->depth++;
+        if (t.kind == TOK_LBRACE && ++f->depth > FORMAT_MAX_DEPTH && !f->too_deep) {
+            f->too_deep = 1;
+            f->deep_line = t.line, f->deep_col = t.col;
+        }
         if (t.kind == TOK_LPAREN || t.kind == TOK_LBRACKET)
             f->parens++;
         prev_sign = 0;
@@ -264,11 +273,19 @@ static char *fmt_pass(const char *path, const char *src, size_t len, int align, 
     formatter f = {0};
     f.line_empty = 1;
     f.align = align;
+    f.line_above = SIZE_MAX;
+    f.limit = FORMAT_MAX_OUT(len);
     fmt_tokens(&f, src, len, &lx);
     if (f.len > 0)
         fmt_put(&f, "\n", 1);
     else
         fmt_put(&f, "", 0);
+    if (f.too_deep)
+        diag_report(diags, DIAG_TOO_DEEP, path, src, len, f.deep_line, f.deep_col,
+                    "blocks nested deeper than %d: not laid out", FORMAT_MAX_DEPTH);
+    else if (f.too_big)
+        diag_report(diags, DIAG_TOO_LARGE, path, src, len, 1, 1,
+                    "the layout would be over 8 times the file's size: not laid out");
     if (f.oom || diags->errors > errors) {
         mem_free(f.buf);
         return NULL;
