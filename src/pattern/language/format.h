@@ -30,9 +30,10 @@
 
 /* The text src (len bytes; path names it in diagnostics) in the canonical
  * layout: a NUL-terminated mem_alloc'd text (free with mem_free), its length in
- * *out_len. NULL when the text does not lex cleanly (a file with a bad
- * character or an unterminated string is not rewritten: the errors are in
- * diags) or when memory ran out (diags untouched). */
+ * *out_len. NULL when the text does not lex cleanly (a bad character, an
+ * unterminated string), nests blocks deeper than the parser reads, or would lay
+ * out to over 8 times its size (a file is not rewritten then: the errors are in
+ * diags), or when memory ran out (diags untouched). */
 char *format_text(const char *path, const char *src, size_t len, size_t *out_len, diag_list *diags);
 
 #endif
