@@ -4,6 +4,7 @@
  */
 #include "app/bench_cmd.h"
 #include "app/cli.h"
+#include "app/fmt.h"
 #include "app/lint.h"
 #include "app/lsp_cmd.h"
 #include "app/play.h"
@@ -25,6 +26,7 @@ typedef struct command {
 static const command commands[] = {
     {"play", "play the game (the default when no command is given)", play_main},
     {"lint", "check pattern files and print their errors", lint_main},
+    {"fmt", "print pattern files in the one canonical layout (--write, --check)", fmt_main},
     {"lsp", "the language server for editors (standard input and output)", lsp_cmd_main},
     {"run", "run a pattern file headless, optionally writing a trace", run_main},
     {"view", "a live sandbox window for a pattern file (reloads on change)", view_main},

@@ -7,6 +7,7 @@
 #include "core/file.h"
 #include "core/mem.h"
 #include "lsp/document.h"
+#include "lsp/formatting.h"
 #include "lsp/jsonrpc.h"
 #include "lsp/project.h"
 #include "lsp/query.h"
@@ -454,6 +455,7 @@ static cJSON *server_initialize(lsp_server *s, const cJSON *params)
     cJSON *tokens = cJSON_AddObjectToObject(c, "semanticTokensProvider");
     jsonrpc_put(tokens, "legend", query_token_legend());
     cJSON_AddTrueToObject(tokens, "full");
+    cJSON_AddTrueToObject(c, "documentFormattingProvider");
     cJSON *completion = cJSON_AddObjectToObject(c, "completionProvider");
     static const char *const triggers[] = {"(", ",", " ", "."};
     jsonrpc_put(completion, "triggerCharacters", cJSON_CreateStringArray(triggers, 4));
@@ -621,6 +623,28 @@ static cJSON *server_answer(lsp_server *s, const cJSON *params, server_query wha
     return result;
 }
 
+/* textDocument/formatting: the open buffer's text, or the file's. */
+static cJSON *server_format(lsp_server *s, const cJSON *params, int *bad)
+{
+    const char *uri = server_uri_param(params);
+    lsp_doc *d = uri ? server_doc_by_uri(s, uri) : NULL;
+    if (!uri) {
+        *bad = 1;
+        return NULL;
+    }
+    if (d)
+        return formatting_answer(d->path, d->text, d->len, s->enc);
+    char *path = server_path_of(uri);
+    size_t len = 0;
+    char *text = path ? file_read_limit(path, FILE_LIMIT_PATTERN, &len, NULL, 0) : NULL;
+    cJSON *result = text ? formatting_answer(path, text, len, s->enc) : NULL;
+    if (path && !text)
+        result = cJSON_CreateNull(); /* no such file: nothing to lay out */
+    mem_free(text);
+    mem_free(path);
+    return result;
+}
+
 /* The methods: name, whether it is a request (answered) or a notification. */
 typedef enum server_method {
     M_INITIALIZE,
@@ -641,6 +665,7 @@ typedef enum server_method {
     M_SIGNATURE,
     M_TOKENS,
     M_FOLDERS,
+    M_FORMATTING,
     M_UNKNOWN,
 } server_method;
 
@@ -663,6 +688,7 @@ static const char *const server_method_names[] = {
     "textDocument/signatureHelp",
     "textDocument/semanticTokens/full",
     "workspace/didChangeWorkspaceFolders",
+    "textDocument/formatting",
 };
 
 static server_method server_method_of(const char *name)
@@ -702,6 +728,7 @@ static void server_dispatch(lsp_server *s, server_method m, const cJSON *id, con
     case M_RENAME: result = server_answer(s, params, QUERY_RENAME, &bad, &failed); break;
     case M_SIGNATURE: result = server_answer(s, params, QUERY_SIGNATURE, &bad, &failed); break;
     case M_TOKENS: result = server_answer(s, params, QUERY_TOKENS, &bad, &failed); break;
+    case M_FORMATTING: result = server_format(s, params, &bad); break;
     case M_INITIALIZED:
     case M_UNKNOWN: return;
     }

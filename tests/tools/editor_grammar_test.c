@@ -13,7 +13,8 @@
  * fails here until the grammar has it). Strings and numbers must be scoped as
  * such, and every keyword must also be found alone on a line.
  *
- * The Vim syntax file beside it lists the same keywords.
+ * The Vim syntax file beside it lists the same keywords, and colours every
+ * built-in function before a '(' in a function group of its own.
  *
  * usage: test_tools.editor_grammar GRAMMAR VIM_SYNTAX DIR...
  */
@@ -237,9 +238,21 @@ static void grammar_check_vim(const char *path)
         char group[64];
         int used = 0;
         if (sscanf(l, "syntax keyword %63s %n", group, &used) != 1 ||
-            !strcmp(group, "curtainShape") || !strcmp(group, "curtainColour") ||
-            !strcmp(group, "curtainBuiltin"))
+            !strcmp(group, "curtainShape") || !strcmp(group, "curtainColour"))
             continue;
+        if (!strcmp(group, "curtainBuiltin")) {
+            /* no keyword among the values: Vim's last group would win (`width 8`) */
+            for (char *w = l + used; *w && *w != '\n';) {
+                size_t n = strcspn(w, " \n");
+                char word[64] = "";
+                memcpy(word, w, n < sizeof word ? n : sizeof word - 1);
+                if (grammar_is_keyword(word))
+                    fprintf(stderr, "%s: the keyword '%s' is coloured as a value\n", path, word);
+                CHECK(!grammar_is_keyword(word));
+                w += n + (w[n] == ' ');
+            }
+            continue;
+        }
         for (char *w = l + used; *w && *w != '\n';) {
             size_t n = strcspn(w, " \n");
             char word[64] = "";
@@ -262,6 +275,22 @@ static void grammar_check_vim(const char *path)
     if (listed != keywords)
         fprintf(stderr, "%s lists %d keywords; the language has %d\n", path, listed, keywords);
     CHECK_EQ_INT(listed, keywords);
+    /* a function group, matched before a '(', with every built-in function */
+    const char *fn = strstr(text, "syntax match curtainFunction \"\\<\\(");
+    CHECK(fn != NULL);
+    for (int i = 0; fn && i < n; i++) {
+        if (rows[i].kind != REF_FUNCTION)
+            continue;
+        char alt[80];
+        snprintf(alt, sizeof alt, "%s\\", rows[i].word);
+        const char *end = strchr(fn, '\n');
+        const char *hit = strstr(fn, alt);
+        if (!hit || hit > end)
+            fprintf(stderr, "%s: the function '%s' is not in curtainFunction\n", path,
+                    rows[i].word);
+        CHECK(hit && hit < end);
+    }
+    CHECK(strstr(text, "highlight default link curtainFunction Function") != NULL);
     mem_free(text);
 }
 

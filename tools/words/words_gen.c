@@ -257,20 +257,25 @@ static void gen_vim(void)
     memcpy(names, colours, sizeof colours);
     qsort(names, BULLET_COLOR_COUNT, sizeof *names, gen_by_name);
     gen_vim_line("curtainColour", names, BULLET_COLOR_COUNT);
-    /* values and functions, the words no keyword class holds */
+    /* built-in values: the words no keyword class holds, but the functions only */
     int n = 0;
     for (int i = 0; i < nwords; i++)
-        if (words[i].klass >= WORD_CLASS_FUNCTION)
+        if (words[i].klass == WORD_CLASS_VALUE)
             names[n++] = words[i].word;
     qsort(names, (size_t)n, sizeof *names, gen_by_name);
     gen_vim_line(class_vim[WORD_CLASS_VALUE], names, n);
+    /* functions before a '(' (a keyword would win over a match: a word that is
+     * also a value is coloured as one) */
+    n = gen_class(WORD_CLASS_FUNCTION, names, gen_by_length);
+    gen_put("syntax match %s \"\\<\\(", class_vim[WORD_CLASS_FUNCTION]);
+    gen_alternatives(names, n, "\\|");
+    gen_put("\\)\\ze\\s*(\"\n");
     gen_put("syntax match curtainNumber \"\\<\\d\\+\\(\\.\\d*\\)\\=s\\=\\>\"\n"
             "syntax match curtainNumber \"\\.\\d\\+s\\=\\>\"\n"
             "syntax region curtainString start=+\"+ skip=+\\\\.+ end=+\"\\|$+ oneline\n"
             "syntax match curtainComment \"#.*$\"\n\n");
     for (int k = 0; k < WORD_CLASS_COUNT; k++)
-        if (k != WORD_CLASS_FUNCTION) /* it shares the values' group */
-            gen_put("highlight default link %s %s\n", class_vim[k], class_links[k]);
+        gen_put("highlight default link %s %s\n", class_vim[k], class_links[k]);
     gen_put("highlight default link curtainShape Type\n"
             "highlight default link curtainColour Constant\n"
             "highlight default link curtainNumber Number\n"

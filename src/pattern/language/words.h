@@ -38,7 +38,7 @@
     X(CLAUSE, "keyword.other.clause", "curtainClause", "Keyword")            \
     X(STATEMENT, "keyword.other.statement", "curtainStatement", "Statement") \
     X(PROPERTY, "keyword.other.property", "curtainProperty", "Keyword")      \
-    X(FUNCTION, "support.function", "curtainBuiltin", "Identifier")          \
+    X(FUNCTION, "support.function", "curtainFunction", "Function")           \
     X(VALUE, "variable.language", "curtainBuiltin", "Identifier")
 
 typedef enum words_class {
@@ -234,6 +234,16 @@ typedef enum words_where {
     X(WORD, PROPERTY, "once", "shape NAME ... frames N once", "(In art.) The animation plays once and holds its last frame (else it loops).") \
     X(WORD, PROPERTY, "type", "type NAME { name \"TEXT\" about \"TEXT\" ... shot LEVEL [focused] { ... } ... }", "(In a ship.) One of its shot types, chosen on the ship select: its name and a line about it, its `shot`s, and numbers, `option`s or a `bomb` of its own in place of the ship's. The first type is what a replay without one flies (docs/patterns.md, Shot types).") \
     X(WORD, PROPERTY, "option_look", "option_look NAME", "(In a ship.) What its options are drawn as: `option` (the default) or an art shape.") \
+    X(WORD, PROPERTY, "about", "about \"TEXT\"", "(In a ship or a shot type.) The line shown under its name on the ship select screen.") \
+    X(WORD, PROPERTY, "option", "option LEVEL (X, Y) [focused (X, Y)]", "(In a ship or a shot type.) An option from power level LEVEL on, at (X, Y) from the ship, and at the place after `focused` while focused.") \
+    X(WORD, PROPERTY, "shot", "shot LEVEL [focused] { ... }", "(In a ship or a shot type.) The volley fired at power level LEVEL (with `focused`: while focused), every `interval` frames while the shot button is held; its bullets are the player's shots.") \
+    X(WORD, PROPERTY, "focused", "shot LEVEL focused { ... }, option LEVEL (X, Y) focused (X, Y)", "(In a ship.) While the player is focused: that volley, or that option's place.") \
+    X(WORD, PROPERTY, "bomb", "bomb { ... }", "(In a ship or a shot type.) Its bomb: a script run on the player's side when the bomb button is pressed, beside the bomb's circle.") \
+    X(WORD, PROPERTY, "focus_speed", "focus_speed EXPR", "(In a ship.) Its speed while focused, px per frame (default 2).") \
+    X(WORD, PROPERTY, "interval", "interval EXPR", "(In a ship.) Frames from one volley to the next (default 5).") \
+    X(WORD, PROPERTY, "graze", "graze EXPR, on graze { ... }", "(In a ship.) The radius of its graze circle (default 20). (After `on`, in a bullet's script.) When the bullet is grazed.") \
+    X(WORD, PROPERTY, "cancel", "on cancel { ... }", "(After `on`, in a bullet's script.) When the bullet is cancelled, by a bomb or `clear`.") \
+    X(WORD, PROPERTY, "turns", "shape NAME ... turns", "(In art.) The shape, drawn facing right in the sheet, turns with the bullet's heading; `upright` (the default) instead keeps it as drawn.") \
     X(WORD, PROPERTY, "layer", "layer fill (R, G, B) [(R, G, B)] | layer \"SHEET.png\" [tile | at (X, Y)] [scroll DX DY] [rotate A] [turn A] [scale S] [tint (R, G, B)] [alpha A] [fade N] [additive]", "(In a backdrop.) One layer, over the ones before it: a fill, or a picture (at most 1024x1024) tiled over the field or placed once centred at (X, Y).") \
     X(WORD, PROPERTY, "fill", "layer fill [gradient] (R, G, B) [(R, G, B)]", "(In a backdrop.) A layer of one colour, or of a gradient from the top's colour to the bottom's; parts 0 to 255.") \
     X(WORD, PROPERTY, "gradient", "layer fill gradient (R, G, B) (R, G, B)", "(In a backdrop.) The fill goes from the first colour at the top to the second at the bottom.") \

@@ -21,4 +21,3 @@ character kitsune {
     portrait normal dm_kitsune_normal
     portrait angry dm_kitsune_angry
 }
-

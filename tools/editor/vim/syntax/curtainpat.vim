@@ -10,10 +10,11 @@ syntax keyword curtainControl as break continue else for if in loop repeat retur
 syntax keyword curtainOperatorWord and not or
 syntax keyword curtainClause accel after aim arc at bad before by curvy ending follow from good length life linear out over radius ring run smooth speed spin spread stack straight to velocity warn width
 syntax keyword curtainStatement background clear collect_line cutin damage drop drops effect fire flash health hitbox laser look midboss move music on pierce print say score shake sound spawn stop thread tint title turn vanish var
-syntax keyword curtainProperty additive alive alpha bonus colour count every extra fade fill frame frames gradient layer name once option_look portrait rotate scale scroll shape spell spell_background stages tile type upright
+syntax keyword curtainProperty about additive alive alpha bomb bonus cancel colour count every extra fade fill focus_speed focused frame frames gradient graze interval layer name once option option_look portrait rotate scale scroll shape shot spell spell_background stages tile turns type upright
 syntax keyword curtainShape amulet arrow bubble drop kunai orb orb_large orb_small rice star star_large
 syntax keyword curtainColour blue cyan green orange purple red white yellow
-syntax keyword curtainBuiltin abs angle atan2 boss_active by_bomb by_shot by_time ceil center_x clamp cos down enemies floor heading height killer last last_speed left lerp level max min player_x player_y rand rank right round sign sin sqrt talking time up vx vy x y
+syntax keyword curtainBuiltin boss_active by_bomb by_shot by_time center_x down enemies heading height killer last last_speed left player_x player_y rand rank right talking time up vx vy x y
+syntax match curtainFunction "\<\(angle\|atan2\|clamp\|floor\|level\|round\|ceil\|lerp\|rand\|sign\|sqrt\|abs\|cos\|max\|min\|sin\)\ze\s*("
 syntax match curtainNumber "\<\d\+\(\.\d*\)\=s\=\>"
 syntax match curtainNumber "\.\d\+s\=\>"
 syntax region curtainString start=+"+ skip=+\\.+ end=+"\|$+ oneline
@@ -25,6 +26,7 @@ highlight default link curtainOperatorWord Operator
 highlight default link curtainClause Keyword
 highlight default link curtainStatement Statement
 highlight default link curtainProperty Keyword
+highlight default link curtainFunction Function
 highlight default link curtainBuiltin Identifier
 highlight default link curtainShape Type
 highlight default link curtainColour Constant
