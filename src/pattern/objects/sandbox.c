@@ -179,6 +179,9 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_SHIP: return -1; /* no ship flies here: `if ship == NAME` is false */
     default: break;
     }
+    double value;
+    if (sandbox_player_value(prop, sb->cfg.rank, &value))
+        return value;
     objects o = sb_objects(sb);
     return objects_get(&o, obj, prop, sb->frame, sb->cfg.player_x, sb->cfg.player_y);
 }
@@ -653,6 +656,28 @@ void sandbox_set_rank(sandbox *sb, double rank)
 double sandbox_rank(const sandbox *sb)
 {
     return sb->cfg.rank;
+}
+
+int sandbox_player_value(vm_prop prop, double rank, double *out)
+{
+    static const double ranks[] = {0.0, 0.35, 0.7, 1.0}; /* game/difficulty.h's */
+    int d = 0;
+    switch (prop) {
+    case VM_PROP_LIVES: *out = 2.0; return 1;
+    case VM_PROP_BOMBS: *out = 3.0; return 1;
+    case VM_PROP_POWER: *out = 1.0; return 1;
+    case VM_PROP_SCORE:
+    case VM_PROP_GRAZE:
+    case VM_PROP_FOCUSED: *out = 0.0; return 1;
+    case VM_PROP_SHOT_TYPE: *out = -1.0; return 1;
+    case VM_PROP_DIFFICULTY: /* the nearest rank; a tie goes to the harder */
+        for (int i = 1; i < 4; i++)
+            if (rank >= (ranks[i - 1] + ranks[i]) / 2)
+                d = i;
+        *out = d;
+        return 1;
+    default: return 0;
+    }
 }
 
 const sandbox_object *sandbox_objects(const sandbox *sb, uint32_t *count)

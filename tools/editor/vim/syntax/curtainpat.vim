@@ -13,7 +13,7 @@ syntax keyword curtainStatement background clear cutin damage drops effect fire 
 syntax keyword curtainProperty additive alpha bonus colour every extra fade fill frame frames gradient layer name once option_look portrait rotate scale scroll shape spell spell_background stages tile type upright
 syntax keyword curtainShape amulet arrow bubble drop kunai orb orb_large orb_small rice star star_large
 syntax keyword curtainColour blue cyan green orange purple red white yellow
-syntax keyword curtainBuiltin abs angle atan2 boss_active ceil center_x clamp cos down enemies floor heading height last last_speed left lerp level max min player_x player_y rand rank right round sign sin sqrt talking time up vx vy x y
+syntax keyword curtainBuiltin abs angle atan2 boss_active ceil center_x clamp cos difficulty down enemies exp floor heading height last last_speed left lerp level log max min player_bombs player_focused player_graze player_lives player_power player_score player_x player_y pow rand rank right round shot_type sign sin sqrt talking tan time up vx vy x y
 syntax match curtainNumber "\<\d\+\(\.\d*\)\=s\=\>"
 syntax match curtainNumber "\.\d\+s\=\>"
 syntax region curtainString start=+"+ skip=+\\.+ end=+"\|$+ oneline
