@@ -152,7 +152,13 @@ double powers_pow(double x, double y)
     int is_whole = y < -9.0e15 || y > 9.0e15 || (double)(int64_t)y == y;
     if (is_whole && y >= -POWERS_POW_SQUARING && y <= POWERS_POW_SQUARING) {
         double r = powers_squaring(x, (uint32_t)(y < 0 ? -y : y));
-        return y < 0 ? 1.0 / r : r;
+        if (y < 0)
+            r = 1.0 / r;
+        /* past the largest double on the way (2^-1030 is a subnormal, not 0):
+         * the exponential's way below, which scales at the end */
+        if (!(r == 0.0 || r > 1.7976931348623157e308 || r < -1.7976931348623157e308) || x == 0.0 ||
+            x > 1.7976931348623157e308 || x < -1.7976931348623157e308)
+            return r;
     }
     if (x == 0.0)
         return y > 0 ? 0.0 : 1.0 / 0.0;
