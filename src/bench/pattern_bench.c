@@ -61,7 +61,7 @@ static double pb_get(void *user, vm_obj obj, vm_prop prop)
     default: break;
     }
     double value; /* the player's state: as where none flies */
-    return sandbox_player_value(prop, 0.35, &value) ? value : 0.0;
+    return sandbox_player_value(prop, 0.35, 0, &value) ? value : 0.0;
 }
 
 static void pb_set(void *user, vm_obj obj, vm_prop prop, double value)

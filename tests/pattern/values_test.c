@@ -170,13 +170,14 @@ static void test_player_defaults(void)
     const int want[] = {0, 0, 1, 1, 1, 2, 2, 3, 3};
     for (int i = 0; i < 9; i++) {
         double d = -1;
-        CHECK(sandbox_player_value(VM_PROP_DIFFICULTY, ranks[i], &d));
+        CHECK(sandbox_player_value(VM_PROP_DIFFICULTY, ranks[i], 0, &d));
         CHECK_EQ_INT((int)d, want[i]);
     }
     printed_at("pattern p { print difficulty }\n", 1.0, 1, line, sizeof line);
     CHECK_STR_CONTAINS(line, "frame 0: 3");
     double v;
-    CHECK(!sandbox_player_value(VM_PROP_RANK, 0.35, &v));
+    CHECK(!sandbox_player_value(VM_PROP_RANK, 0.35, 0, &v));
+    CHECK(sandbox_player_value(VM_PROP_POWER, 0.35, 1, &v) && v == 4);
     /* read-only, and not a name to take */
     CHECK(compile("pattern p {\n    player_lives = 3\n}\n") == NULL);
     CHECK(diags_contain("test.pat:2:5:"));

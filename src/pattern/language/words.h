@@ -165,7 +165,7 @@ typedef enum words_where {
     X(VALUE, VALUE, "health", "health", "This enemy's (or boss phase's) hit points left.") \
     X(VALUE, VALUE, "player_lives", "player_lives", "The player's spare ships (2 where no player flies: the viewer, `curtain run`).") \
     X(VALUE, VALUE, "player_bombs", "player_bombs", "The player's bombs in stock (3 where no player flies).") \
-    X(VALUE, VALUE, "player_power", "player_power", "The player's power, 1 to 4 in hundredths: `floor(player_power)` is the shot's level (1 where no player flies).") \
+    X(VALUE, VALUE, "player_power", "player_power", "The player's power, 1 to 4 in hundredths: `floor(player_power)` is the shot's level (where no player flies: 1, or 4 for a boss alone or an Extra stage, as the game starts them).") \
     X(VALUE, VALUE, "player_score", "player_score", "The run's score (0 where no player flies).") \
     X(VALUE, VALUE, "player_graze", "player_graze", "Bullets grazed in the run (0 where no player flies).") \
     X(VALUE, VALUE, "player_focused", "player_focused", "1 while the player is focused (moving slowly), else 0 (0 where no player flies).") \

@@ -70,7 +70,7 @@
     X(SHIP,          "ship",          0, "the ship flown: its index among the library's ships") \
     X(LIVES,         "player_lives",  0, "the player's spare ships (no player: 2)")            \
     X(BOMBS,         "player_bombs",  0, "the player's bombs in stock (no player: 3)")         \
-    X(POWER,         "player_power",  0, "the player's power, 1 to 4 in hundredths (no player: 1)") \
+    X(POWER,         "player_power",  0, "the player's power, 1 to 4 in hundredths (no player: 1 or 4)") \
     X(SCORE,         "player_score",  0, "the run's score (no player: 0)")                     \
     X(GRAZE,         "player_graze",  0, "bullets grazed in the run (no player: 0)")           \
     X(FOCUSED,       "player_focused", 0, "1 while the player is focused, else 0 (no player: 0)") \
