@@ -21,6 +21,7 @@
 #include "core/mem.h"
 #include "core/rng.h"
 #include "pattern/content/library.h"
+#include "pattern/objects/sandbox.h"
 #include "pattern/vm/vm.h"
 
 #include <dirent.h>
@@ -57,8 +58,10 @@ static double pb_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_DEFAULT_SPEED: return 1.0;
     case VM_PROP_HEADING: return 180.0;
     case VM_PROP_SPEED: return 2.0;
-    default: return 0.0;
+    default: break;
     }
+    double value; /* the player's state: as where none flies */
+    return sandbox_player_value(prop, 0.35, 0, &value) ? value : 0.0;
 }
 
 static void pb_set(void *user, vm_obj obj, vm_prop prop, double value)

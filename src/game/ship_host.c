@@ -60,6 +60,9 @@ static double sh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_COLLECT: return w->collect_line;
     default: break;
     }
+    double value;
+    if (world_player_prop(w, prop, &value))
+        return value;
     if (shot)
         return objects_get(&o, obj, prop, (int32_t)w->frame, w->player.x, w->player.y);
     if (prop == VM_PROP_POS_X || prop == VM_PROP_POS_Y)

@@ -327,6 +327,21 @@ double world_rank(const world *w)
     return difficulty_rank(w->config.difficulty);
 }
 
+int world_player_prop(const world *w, vm_prop prop, double *out)
+{
+    switch (prop) {
+    case VM_PROP_LIVES: *out = w->player.lives; return 1;
+    case VM_PROP_BOMBS: *out = w->player.bombs; return 1;
+    case VM_PROP_POWER: *out = w->player.power / 100.0; return 1;
+    case VM_PROP_SCORE: *out = (double)w->score; return 1;
+    case VM_PROP_GRAZE: *out = (double)w->graze; return 1;
+    case VM_PROP_FOCUSED: *out = w->player.focused != 0; return 1;
+    case VM_PROP_SHOT_TYPE: *out = w->config.shot_type; return 1;
+    case VM_PROP_DIFFICULTY: *out = w->config.difficulty; return 1;
+    default: return 0;
+    }
+}
+
 const char *world_string(const world *w, int32_t index)
 {
     const vm_program *p = w->lib ? w->lib->prog : NULL;

@@ -443,6 +443,11 @@ int world_speed_percent(const world_config *cfg);
 uint16_t world_speed_flag(int percent);
 /* The difficulty's rank, 0..1. */
 double world_rank(const world *w);
+/* The player's state as scripts read it (docs/patterns.md, "The player"):
+ * lives, bombs, power (1 to 4), score, graze, focused, shot_type and
+ * difficulty into *out, returning 1; 0 for any other property. Reading
+ * changes nothing. */
+int world_player_prop(const world *w, vm_prop prop, double *out);
 /* What a point item is worth when picked up at height y. */
 uint64_t world_point_value(const world *w, float y);
 /* The run's score as the tables record it: the best of any credit (a continue

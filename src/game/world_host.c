@@ -41,6 +41,9 @@ static double wh_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_COLLECT: return w->collect_line;
     default: break;
     }
+    double value;
+    if (world_player_prop(w, prop, &value))
+        return value;
     objects o = wh_objects(w);
     return objects_get(&o, obj, prop, (int32_t)w->frame, w->player.x, w->player.y);
 }

@@ -244,6 +244,39 @@ static void viewer_boss_vanish(void)
     library_free(lib);
 }
 
+/* A boss that reads the player's state where the viewer's defaults are the
+ * game's at the start of a fight with no input (docs/patterns.md, "Reading the
+ * player"): the difficulty from the rank, spare ships, bombs, power, focus. */
+static const char viewer_reader_boss[] =
+    "boss t_reader {\n"
+    "    phase time 3s health 100 {\n"
+    "        loop {\n"
+    "            fire orb ring 2 + difficulty * 3 + player_lives + player_bombs speed 2\n"
+    "            fire orb ring 1 + player_power * 4 + player_focused * 9 aim speed 3\n"
+    "            if difficulty >= hard {\n"
+    "                fire rice ring 5 speed 1\n"
+    "            }\n"
+    "            wait 12\n"
+    "        }\n"
+    "    }\n"
+    "}\n";
+
+/* The reading boss fought at each difficulty, alike in both. */
+static void viewer_boss_reader(void)
+{
+    library *lib = test_library_compile("t_reader.pat", viewer_reader_boss);
+    const library_boss *b = lib ? library_find_boss(lib, "t_reader") : NULL;
+    CHECK(b != NULL);
+    for (int d = 0; b && d < DIFFICULTY_COUNT; d++) {
+        world_config cfg = {.seed = 7,
+                            .difficulty = (uint8_t)d,
+                            .flags = WORLD_FLAG_INVULNERABLE,
+                            .start = WORLD_START(b - lib->bosses, 0)};
+        CHECK(viewer_compare(lib, b->name, cfg, NULL, b) > 2 * 60);
+    }
+    library_free(lib);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -258,5 +291,6 @@ int main(int argc, char **argv)
         library_free(lib);
     }
     viewer_boss_vanish();
+    viewer_boss_reader();
     return check_done("viewer");
 }

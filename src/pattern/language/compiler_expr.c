@@ -38,6 +38,14 @@ typedef enum value_kind {
     X("collect_line", VAL_GET, VM_PROP_COLLECT)    \
     X("health", VAL_GET, VM_PROP_HEALTH)           \
     X("killer", VAL_GET, VM_PROP_KILLER)           \
+    X("player_lives", VAL_GET, VM_PROP_LIVES)      \
+    X("player_bombs", VAL_GET, VM_PROP_BOMBS)      \
+    X("player_power", VAL_GET, VM_PROP_POWER)      \
+    X("player_score", VAL_GET, VM_PROP_SCORE)      \
+    X("player_graze", VAL_GET, VM_PROP_GRAZE)      \
+    X("player_focused", VAL_GET, VM_PROP_FOCUSED)  \
+    X("shot_type", VAL_GET, VM_PROP_SHOT_TYPE)     \
+    X("difficulty", VAL_GET, VM_PROP_DIFFICULTY)   \
     X("rand", VAL_RAND, 0)                         \
     X("time", VAL_CLOCK, 0)                        \
     X("last", VAL_PREV, 0)                         \
@@ -179,6 +187,37 @@ int fold(fstate *f, const ast_expr *e, double *out)
     return 0;
 }
 
+/* Reports, in a folded expression e of file, each math call whose arguments
+ * are all known and have no real result (log(0), pow(-8, 1 / 3), tan(90)):
+ * the VM gives 0 there (vm_math_domain), which is never what was meant. */
+void fold_check_domain(fstate *f, int file, const ast_expr *e)
+{
+    if (!e)
+        return;
+    switch (e->kind) {
+    case EX_UNARY: fold_check_domain(f, file, e->a); return;
+    case EX_BINARY:
+        fold_check_domain(f, file, e->a);
+        fold_check_domain(f, file, e->b);
+        return;
+    case EX_CALL: break;
+    default: return;
+    }
+    double args[3];
+    int i = 0, m = compiler_find_math(e->name);
+    for (const ast_arg *a = e->args; a; a = a->next, i++) {
+        fold_check_domain(f, file, a->value);
+        if (i < 3 && (a->name || !fold(f, a->value, &args[i])))
+            i = 4;
+    }
+    if (m < 0 || i != vm_math_arity((vm_math)m) || scope_find(f, e->name))
+        return;
+    const char *why = vm_math_domain((vm_math)m, args);
+    if (why)
+        compiler_report(f->c, DIAG_MATH_DOMAIN, file, e->pos,
+                        "%s() has no result here: %s (it would give 0)", e->name, why);
+}
+
 /* Where an expression starts (a binary node's own position is its operator). */
 ast_pos expr_start(const ast_expr *e)
 {
@@ -216,6 +255,8 @@ int fold_global_const(compiler *c, global *g)
     c->const_depth++;
     double v;
     int ok = g->decl->value && fold(c->const_scope, g->decl->value, &v);
+    if (ok)
+        fold_check_domain(c->const_scope, g->file, g->decl->value);
     c->const_depth--;
     if (g->state == 3)
         return 0;
@@ -630,9 +671,136 @@ static int expr_logic(fstate *f, const ast_expr *e, double *v)
     return 0;
 }
 
+/* ---- the values compared with names: difficulty, shot_type ---- */
+
+/* The difficulties' names in a comparison with `difficulty` (game/difficulty.h's
+ * order: Easy 0 to Lunatic 3). */
+static const char *const compiler_difficulties[] = {"easy", "normal", "hard", "lunatic"};
+#define COMPILER_DIFFICULTY_COUNT 4
+
+/* Whether e reads the built-in value called name (no variable hides it). */
+static int expr_is_value(fstate *f, const ast_expr *e, const char *name)
+{
+    return e && e->kind == EX_NAME && strcmp(e->name, name) == 0 && !scope_find(f, name);
+}
+
+/* Whether name means something of its own where it stands (a variable, a
+ * built-in value, a declaration): then a comparison reads that, not a name. */
+static int expr_name_taken(fstate *f, const char *name)
+{
+    return scope_find(f, name) || compiler_find_value(name) >= 0 || compiler_global(f->c, name);
+}
+
+/* `difficulty OP hard` (either way round, any comparison): the level's number. */
+static void expr_difficulty_compare(fstate *f, const ast_expr *e, const ast_expr *name, int d)
+{
+    static const vm_op ops[] = {VM_OP_LT, VM_OP_LE, VM_OP_GT, VM_OP_GE, VM_OP_EQ, VM_OP_NE};
+    if (name == e->a)
+        emit_const(f, d, name->pos);
+    expr(f, name == e->a ? e->b : e->a);
+    if (name == e->b)
+        emit_const(f, d, name->pos);
+    emit_ax(f, ops[e->op - AST_LT], 0, e->pos);
+}
+
+/* `shot_type == wide`: 1 when the ship flown is one that declares a type
+ * `wide` and flies it: max over those ships of (ship == S) * (shot_type == k).
+ * Returns the number of such ships (0: nothing emitted). */
+static int expr_shot_type_match(fstate *f, const char *name, ast_pos pos)
+{
+    int n = 0;
+    for (int gi = 0; gi < f->c->nglobals; gi++) {
+        const global *g = &f->c->globals[gi];
+        if (g->kind != G_SHIP || !g->decl)
+            continue;
+        int k = 0;
+        for (const ast_ship_item *it = g->decl->items; it; it = it->next) {
+            if (it->kind != SHIP_TYPE)
+                continue;
+            if (it->name && strcmp(it->name, name) == 0) {
+                emit_ax(f, VM_OP_GET, VM_PROP_SHIP, pos);
+                emit_ref(f, g->ship, VM_REF_SHIP, pos);
+                emit_ax(f, VM_OP_EQ, 0, pos);
+                emit_ax(f, VM_OP_GET, VM_PROP_SHOT_TYPE, pos);
+                emit_const(f, k, pos);
+                emit_ax(f, VM_OP_EQ, 0, pos);
+                emit_ax(f, VM_OP_MUL, 0, pos);
+                if (n++)
+                    emit_ax(f, VM_OP_MATH, VM_MATH_MAX, pos);
+            }
+            k++;
+        }
+    }
+    return n;
+}
+
+/* A type name for "did you mean": the nearest among every ship's types. */
+static const char *expr_suggest_shot_type(fstate *f, const char *name)
+{
+    const char *cands[256];
+    int n = 0;
+    for (int gi = 0; gi < f->c->nglobals; gi++) {
+        const global *g = &f->c->globals[gi];
+        if (g->kind != G_SHIP || !g->decl)
+            continue;
+        for (const ast_ship_item *it = g->decl->items; it && n < 256; it = it->next)
+            if (it->kind == SHIP_TYPE && it->name)
+                cands[n++] = it->name;
+    }
+    return diag_suggest(name, cands, n);
+}
+
+/* A comparison of `difficulty` with a difficulty's name, or of `shot_type`
+ * with a shot type's (docs/patterns.md, "The player"): the name is not a
+ * value of its own. Returns 1 when e was one (and is compiled), else 0. */
+static int expr_named_compare(fstate *f, const ast_expr *e)
+{
+    if (e->op < AST_LT || e->op > AST_NE || !e->a || !e->b)
+        return 0;
+    int difficulty = expr_is_value(f, e->a, "difficulty") || expr_is_value(f, e->b, "difficulty");
+    int shot_type = expr_is_value(f, e->a, "shot_type") || expr_is_value(f, e->b, "shot_type");
+    const ast_expr *name =
+        expr_is_value(f, e->a, difficulty ? "difficulty" : "shot_type") ? e->b : e->a;
+    if ((!difficulty && !shot_type) || name->kind != EX_NAME || expr_name_taken(f, name->name))
+        return 0;
+    char hint[96];
+    if (difficulty) {
+        for (int d = 0; d < COMPILER_DIFFICULTY_COUNT; d++)
+            if (strcmp(name->name, compiler_difficulties[d]) == 0) {
+                expr_difficulty_compare(f, e, name, d);
+                return 1;
+            }
+        REPORT(f, DIAG_UNKNOWN_NAME, name->pos,
+               "'%s' is no difficulty: compare difficulty with easy, normal, hard or lunatic%s",
+               name->name,
+               compiler_hint(
+                   diag_suggest(name->name, compiler_difficulties, COMPILER_DIFFICULTY_COUNT), hint,
+                   sizeof hint));
+        emit_const(f, 0, e->pos);
+        return 1;
+    }
+    if (e->op != AST_EQ && e->op != AST_NE) {
+        REPORT(f, DIAG_WRONG_KIND, e->pos,
+               "a shot type is compared with == or != only (`shot_type == %s`)", name->name);
+        emit_const(f, 0, e->pos);
+        return 1;
+    }
+    if (!expr_shot_type_match(f, name->name, e->pos)) {
+        REPORT(f, DIAG_UNKNOWN_NAME, name->pos, "no ship has a shot type '%s'%s", name->name,
+               compiler_hint(expr_suggest_shot_type(f, name->name), hint, sizeof hint));
+        emit_const(f, 0, e->pos);
+        return 1;
+    }
+    if (e->op == AST_NE)
+        emit_ax(f, VM_OP_NOT, 0, e->pos);
+    return 1;
+}
+
 /* a OP b: both operands left to right, or one constant when both are known. */
 static int expr_binary(fstate *f, const ast_expr *e, double *v)
 {
+    if (expr_named_compare(f, e))
+        return 0;
     static const vm_op ops[] = {VM_OP_ADD, VM_OP_SUB, VM_OP_MUL, VM_OP_DIV, VM_OP_MOD, VM_OP_LT,
                                 VM_OP_LE,  VM_OP_GT,  VM_OP_GE,  VM_OP_EQ,  VM_OP_NE};
     double a, b;
@@ -668,8 +836,10 @@ static int expr_known(fstate *f, const ast_expr *e, double *v)
         expr_name(f, e);
         return 0;
     case EX_CALL:
-        if (fold(f, e, v))
+        if (fold(f, e, v)) {
+            fold_check_domain(f, f->file, e);
             return 1;
+        }
         expr_call(f, e);
         return 0;
     case EX_INDEX: expr_index(f, e); return 0;

@@ -216,6 +216,7 @@ void scope_close(fstate *f, int nlocals, int nslots);
 int compiler_find_value(const char *name);
 int compiler_find_math(const char *name);
 int fold(fstate *f, const ast_expr *e, double *out);
+void fold_check_domain(fstate *f, int file, const ast_expr *e);
 ast_pos expr_start(const ast_expr *e);
 int fold_global_const(compiler *c, global *g);
 const char *compiler_suggest_value(fstate *f, const char *name);

@@ -92,7 +92,8 @@
     X(UNKNOWN_CHARACTER,  DIAG_ERROR,   "a character or expression that is not declared") \
     X(CHARACTER_NOT_GIVEN, DIAG_WARNING, "a character named where the files given declare none") \
     X(BAD_CHARACTER_DECL, DIAG_ERROR,   "a character declaration that cannot be shown") \
-    X(SHOW_PLACE,         DIAG_ERROR,   "an effect, flash, tint, shake or cutin where it cannot be shown")
+    X(SHOW_PLACE,         DIAG_ERROR,   "an effect, flash, tint, shake or cutin where it cannot be shown") \
+    X(MATH_DOMAIN,        DIAG_ERROR,   "log, pow or tan of constants it has no result for")
 /* clang-format on */
 
 typedef enum diag_code {

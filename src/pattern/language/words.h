@@ -169,6 +169,14 @@ typedef enum words_where {
     X(VALUE, VALUE, "by_shot", "by_shot", "2: `killer` when the player's shots killed the enemy.") \
     X(VALUE, VALUE, "by_bomb", "by_bomb", "3: `killer` when a bomb killed the enemy.") \
     X(VALUE, VALUE, "by_time", "by_time", "1: `killer` when the enemy left the field or vanished.") \
+    X(VALUE, VALUE, "player_lives", "player_lives", "The player's spare ships (2 where no player flies: the viewer, `curtain run`).") \
+    X(VALUE, VALUE, "player_bombs", "player_bombs", "The player's bombs in stock (3 where no player flies).") \
+    X(VALUE, VALUE, "player_power", "player_power", "The player's power, 1 to 4 in hundredths: `floor(player_power)` is the shot's level (where no player flies: 1, or 4 for a boss alone or an Extra stage, as the game starts them).") \
+    X(VALUE, VALUE, "player_score", "player_score", "The run's score (0 where no player flies).") \
+    X(VALUE, VALUE, "player_graze", "player_graze", "Bullets grazed in the run (0 where no player flies).") \
+    X(VALUE, VALUE, "player_focused", "player_focused", "1 while the player is focused (moving slowly), else 0 (0 where no player flies).") \
+    X(VALUE, VALUE, "shot_type", "shot_type", "The ship's shot type: compare it with a type's name, `if shot_type == wide { ... }` (no ship: no name matches).") \
+    X(VALUE, VALUE, "difficulty", "difficulty", "The difficulty: compare it with `easy`, `normal`, `hard` or `lunatic`, `if difficulty >= hard { ... }` (0 to 3; where no player flies, the one nearest the rank).") \
     X(VALUE, VALUE, "rand", "rand", "A new random number in [0, 1) each time.") \
     X(VALUE, VALUE, "time", "time", "Frames since this script started.") \
     X(VALUE, VALUE, "last", "last", "The direction of this script's last shot (the aim before any).") \
@@ -187,6 +195,10 @@ typedef enum words_where {
     X(FUNCTION, FUNCTION, "atan2", "atan2(y, x)", "The angle of (x, y) in degrees.") \
     X(FUNCTION, FUNCTION, "angle", "angle(dx, dy)", "The direction of a vector, 0 to 360, in the same sense as `at`.") \
     X(FUNCTION, FUNCTION, "sqrt", "sqrt(x)", "Square root.") \
+    X(FUNCTION, FUNCTION, "tan", "tan(a)", "Tangent of an angle in degrees; 0 at 90 + k * 180 degrees, where it has none.") \
+    X(FUNCTION, FUNCTION, "pow", "pow(x, y)", "x to the power y (exact for a whole y up to 1024); 0 where it has no value: a negative x to a fractional power, 0 to a negative one.") \
+    X(FUNCTION, FUNCTION, "exp", "exp(x)", "e to the power x.") \
+    X(FUNCTION, FUNCTION, "log", "log(x)", "The natural logarithm of x (`log(x) / log(10)`: base 10); 0 for x of 0 or less, where it has none.") \
     X(FUNCTION, FUNCTION, "abs", "abs(x)", "Absolute value.") \
     X(FUNCTION, FUNCTION, "floor", "floor(x)", "Round down.") \
     X(FUNCTION, FUNCTION, "ceil", "ceil(x)", "Round up.") \

@@ -35,6 +35,7 @@
 _Static_assert(SB_LASER_NODES == LASER_CURVY_MAX_LENGTH + 1, "the language's longest curvy body");
 
 struct sandbox {
+    int full_power; /* a boss alone or a game's Extra stage: as the game, power 4 */
     sandbox_config cfg;
     bullet_pool pool;
     laser_pool lasers;
@@ -185,6 +186,9 @@ static double sb_cb_get(void *user, vm_obj obj, vm_prop prop)
     case VM_PROP_COLLECT: return sb->collect_line;
     default: break;
     }
+    double value;
+    if (sandbox_player_value(prop, sb->cfg.rank, sb->full_power, &value))
+        return value;
     objects o = sb_objects(sb);
     return objects_get(&o, obj, prop, sb->frame, sb->cfg.player_x, sb->cfg.player_y);
 }
@@ -467,6 +471,15 @@ void sandbox_destroy(sandbox *sb)
     mem_free(sb);
 }
 
+/* Whether entry is a game's Extra stage (the game starts it at full power). */
+static int sb_is_extra(const library *lib, const library_entry *entry)
+{
+    for (uint32_t g = 0; lib && entry && entry->kind == LIBRARY_STAGE && g < lib->game_count; g++)
+        if (lib->games[g].extra && strcmp(lib->games[g].extra, entry->name) == 0)
+            return 1;
+    return 0;
+}
+
 int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
                   const library_boss *boss)
 {
@@ -496,6 +509,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->print_count = 0;
     sb->refused = 0;
     sb->collect_line = SANDBOX_COLLECT_LINE;
+    sb->full_power = boss != NULL || sb_is_extra(lib, entry);
     if (!lib)
         return -1;
     sb->root = sb_alloc(sb, ENEMY_STAGE, sb->cfg.emitter_x, sb->cfg.emitter_y);
@@ -667,6 +681,28 @@ void sandbox_set_rank(sandbox *sb, double rank)
 double sandbox_rank(const sandbox *sb)
 {
     return sb->cfg.rank;
+}
+
+int sandbox_player_value(vm_prop prop, double rank, int full_power, double *out)
+{
+    static const double ranks[] = {0.0, 0.35, 0.7, 1.0}; /* game/difficulty.h's */
+    int d = 0;
+    switch (prop) {
+    case VM_PROP_LIVES: *out = 2.0; return 1;
+    case VM_PROP_BOMBS: *out = 3.0; return 1;
+    case VM_PROP_POWER: *out = full_power ? 4.0 : 1.0; return 1;
+    case VM_PROP_SCORE:
+    case VM_PROP_GRAZE:
+    case VM_PROP_FOCUSED: *out = 0.0; return 1;
+    case VM_PROP_SHOT_TYPE: *out = -1.0; return 1;
+    case VM_PROP_DIFFICULTY: /* the nearest rank; a tie goes to the harder */
+        for (int i = 1; i < 4; i++)
+            if (rank >= (ranks[i - 1] + ranks[i]) / 2)
+                d = i;
+        *out = d;
+        return 1;
+    default: return 0;
+    }
 }
 
 const sandbox_object *sandbox_objects(const sandbox *sb, uint32_t *count)

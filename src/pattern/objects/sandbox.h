@@ -96,6 +96,15 @@ void sandbox_set_rank(sandbox *sb, double rank);
  * boss's last phase, the fight starts at the first. */
 void sandbox_set_boss_phase(sandbox *sb, uint32_t phase);
 double sandbox_rank(const sandbox *sb);
+/* What a script reads of the player where none flies (the sandbox, `curtain
+ * run`'s patterns, the viewer, the benches; docs/patterns.md, "Reading the
+ * player"): the game's start, lives 2, bombs 3, power 1 (4 when full_power:
+ * the sandbox's boss fought alone or a game's Extra stage, which the game
+ * starts at full power), score 0, graze 0, not focused, shot_type -1 (as
+ * `ship`: no ship), and the difficulty whose rank is nearest rank (0 Easy, 1
+ * Normal, 2 Hard, 3 Lunatic; their ranks 0, 0.35, 0.7 and 1 are
+ * game/difficulty.h's). Into *out, returning 1; 0 for any other property. */
+int sandbox_player_value(vm_prop prop, double rank, int full_power, double *out);
 
 /* After a step: the live bullets (spawn order) and enemies. */
 const sandbox_object *sandbox_objects(const sandbox *sb, uint32_t *count);

@@ -15,6 +15,7 @@
 #include "core/ease.h"
 #include "core/log.h"
 #include "core/mem.h"
+#include "core/powers.h"
 #include "core/trig.h"
 #include "sim/laser_pool.h"
 
@@ -1712,7 +1713,32 @@ double vm_math_eval(vm_math fn, const double *a)
     case VM_MATH_MAX: return a[0] > a[1] ? a[0] : a[1];
     case VM_MATH_CLAMP: return a[0] < a[1] ? a[1] : a[0] > a[2] ? a[2] : a[0];
     case VM_MATH_LERP: return a[0] + (a[1] - a[0]) * a[2];
+    default: break;
+    }
+    if (vm_math_domain(fn, a))
+        return 0.0;
+    switch (fn) {
+    case VM_MATH_TAN: trig_sincos(a[0] * TRIG_DEG2RAD, &s, &c); return s / c;
+    case VM_MATH_POW: return powers_pow(a[0], a[1]);
+    case VM_MATH_EXP: return powers_exp(a[0]);
+    case VM_MATH_LOG: return powers_log(a[0]);
     default: return 0.0;
+    }
+}
+
+const char *vm_math_domain(vm_math fn, const double *a)
+{
+    switch (fn) {
+    case VM_MATH_TAN: /* 90 + k 180 degrees, exactly: no tangent */
+        return vm_mod(a[0], 180.0) == 90.0 ? "the tangent of 90 degrees (or 90 + k * 180)" : NULL;
+    case VM_MATH_LOG: return a[0] <= 0.0 ? "the logarithm of 0 or less" : NULL;
+    case VM_MATH_POW:
+        if (a[0] < 0.0 && a[1] > -9.0e15 && a[1] < 9.0e15 && (double)(int64_t)a[1] != a[1])
+            return "a negative number to a fractional power";
+        if (a[0] == 0.0 && a[1] < 0.0)
+            return "0 to a negative power";
+        return NULL;
+    default: return NULL;
     }
 }
 

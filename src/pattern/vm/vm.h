@@ -69,7 +69,15 @@
     X(TALKING,       "talking",       0, "1 while a dialogue line is up (say waits on it)")    \
     X(SHIP,          "ship",          0, "the ship flown: its index among the library's ships") \
     X(KILLER,        "killer",        0, "in an enemy's `on death`: what killed it (VM_KILLERS), else 0") \
-    X(COLLECT,       "collect_line",  0, "the auto-collect line, px from the field's top")
+    X(COLLECT,       "collect_line",  0, "the auto-collect line, px from the field's top") \
+    X(LIVES,         "player_lives",  0, "the player's spare ships (no player: 2)")            \
+    X(BOMBS,         "player_bombs",  0, "the player's bombs in stock (no player: 3)")         \
+    X(POWER,         "player_power",  0, "the player's power, 1 to 4 in hundredths (no player: 1 or 4)") \
+    X(SCORE,         "player_score",  0, "the run's score (no player: 0)")                     \
+    X(GRAZE,         "player_graze",  0, "bullets grazed in the run (no player: 0)")           \
+    X(FOCUSED,       "player_focused", 0, "1 while the player is focused, else 0 (no player: 0)") \
+    X(SHOT_TYPE,     "shot_type",     0, "the ship's shot type, index into its types (no ship: -1)") \
+    X(DIFFICULTY,    "difficulty",    0, "the difficulty: 0 Easy, 1 Normal, 2 Hard, 3 Lunatic")
 /* clang-format on */
 
 typedef enum vm_prop {
@@ -179,7 +187,10 @@ typedef enum vm_form {
     VM_FORM_COUNT
 } vm_form;
 
-/* Math functions of MATH. Angles in degrees.  id  name  arity */
+/* Math functions of MATH. Angles in degrees. New rows go at the end (a
+ * program names a function by its row). Each gives the same bits on every
+ * build (core/trig.h, core/powers.h); where a result has no real value
+ * (vm_math_domain) it is 0.   id  name  arity */
 #define VM_MATH_FUNCS(X) \
     X(SIN, "sin", 1)     \
     X(COS, "cos", 1)     \
@@ -194,7 +205,11 @@ typedef enum vm_form {
     X(MIN, "min", 2)     \
     X(MAX, "max", 2)     \
     X(CLAMP, "clamp", 3) \
-    X(LERP, "lerp", 3)
+    X(LERP, "lerp", 3)   \
+    X(TAN, "tan", 1)     \
+    X(POW, "pow", 2)     \
+    X(EXP, "exp", 1)     \
+    X(LOG, "log", 1)
 
 typedef enum vm_math {
 #define VM_MATH_ENUM(id, name, arity) VM_MATH_##id,
@@ -720,6 +735,10 @@ int vm_math_arity(vm_math m);
 /* A pure math function of its arguments, in degrees where angles are: what
  * CALLMATH computes, and what the compiler folds constants with. */
 double vm_math_eval(vm_math fn, const double *a);
+/* Whether a math function's arguments have a real result: NULL when they do,
+ * else what is wrong with them ("the logarithm of 0 or less": the compiler's
+ * error for constant arguments; vm_math_eval gives 0 there). */
+const char *vm_math_domain(vm_math fn, const double *a);
 /* Floored modulo, MOD's: the result takes the sign of the divisor (-30 % 360 = 330). */
 double vm_mod(double y, double x);
 const char *vm_verb_name(vm_verb v);
