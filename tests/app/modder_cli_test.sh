@@ -28,4 +28,27 @@ grep -q "^frames 3 bullets 2000 spawned 2000 refused 0 " "$tmp/out" ||
     fail "run full's bullets: $(cat "$tmp/out")"
 grep -q "^lasers 1024 spawned 1024 refused 76$" "$tmp/out" || fail "run full's lasers: $(cat "$tmp/out")"
 
+# lint --mod DIR: the docs' mod, whose game.pat names the game's stage1, lints clean
+# over the game's patterns; alone it names what it lacks and points to --mod
+export CURTAIN_DATA=$src
+expect 0 "^[0-9]+ files: 0 errors, 0 warnings$" lint --mod "$src/docs/mod_example"
+expect 1 "'stage1'" lint "$src/docs/mod_example"
+expect 1 "curtain lint --mod DIR" lint "$src/docs/mod_example"
+# a mod's file replaces the game's of the same path (the game's is not linted);
+# its error is the mod's, positioned
+game=$("$curtain" lint "$src/patterns" | sed -n 's/^\([0-9]*\) files: .*/\1/p')
+[ -n "$game" ] || fail "lint of the game's patterns folder"
+mkdir -p "$tmp/mod"
+printf 'pattern spiral {\n    fire orb at angel\n}\n' >"$tmp/mod/spiral.pat"
+expect 1 "mod/spiral.pat:2:17: unknown name 'angel' \\(did you mean 'angle'\\?\\)" \
+    lint --mod "$tmp/mod"
+printf 'pattern spiral {\n    fire orb at 3\n}\n' >"$tmp/mod/spiral.pat"
+expect 0 "^$game files: 0 errors" lint --mod "$tmp/mod"
+expect 2 "no FILE" lint --mod "$tmp/mod" "$tmp/mod/spiral.pat"
+expect 1 "not a folder" lint --mod "$tmp/nowhere"
+# lint DIR: a folder stands for its pattern files (it said "Is a directory")
+expect 0 "^1 file: 0 errors" lint "$tmp/mod"
+mkdir -p "$tmp/empty"
+expect 1 "a folder without pattern files" lint "$tmp/empty"
+
 finish app.modder_commands
