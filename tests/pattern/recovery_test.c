@@ -115,6 +115,13 @@ static void check_suggestions(void)
     CHECK_EQ_INT(compile_text("pattern p {\n    fire orb at angel\n}\n"), 1);
     CHECK(has("a.pat", 2, 17, "(did you mean 'angle'?)"));
     diag_free(&diags);
+    /* as a fire clause: no 'accel' either, but the direction's own clause */
+    CHECK_EQ_INT(compile_text("pattern p {\n    fire orb angel 30 speed 2\n}\n"), 1);
+    CHECK(has("a.pat", 2, 14, "unknown fire clause 'angel' (a volley's direction is 'at'"));
+    diag_free(&diags);
+    CHECK_EQ_INT(compile_text("pattern p {\n    fire orb as h\n    fire orb at h.angel\n}\n"), 1);
+    CHECK(has("a.pat", 3, 19, "a handle has no 'angel' (did you mean 'heading'?)"));
+    diag_free(&diags);
     /* a swap is one edit; among names as far, the one of the same length */
     const char *cands[] = {"accel", "angle"};
     CHECK(strcmp(diag_suggest("angel", cands, 2), "angle") == 0);

@@ -562,8 +562,13 @@ static void expr_member(fstate *f, const ast_expr *e)
         char hint[96];
         for (int i = 0; i < COMPILER_MEMBER_COUNT; i++)
             names[i] = compiler_members[i].name;
+        /* 'angle' and its slips: a handle's direction is its heading */
+        static const char *const direction[] = {"angle", "direction"};
+        const char *near = strcmp(m, "angle") == 0 || diag_suggest(m, direction, 2)
+                               ? "heading"
+                               : diag_suggest(m, names, COMPILER_MEMBER_COUNT);
         REPORT(f, DIAG_HANDLE_MISUSE, e->member_pos, "a handle has no '%s'%s", m,
-               compiler_hint(diag_suggest(m, names, COMPILER_MEMBER_COUNT), hint, sizeof hint));
+               compiler_hint(near, hint, sizeof hint));
         emit_const(f, 0, e->pos);
         return;
     }

@@ -680,8 +680,15 @@ static int parser_misspelt_clause(parser *p)
         p->panic)
         return 0;
     char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
+    /* the names other languages give a volley's direction, and their slips */
+    static const char *const direction[] = {"angle", "direction", "heading", "dir"};
     const char *near = word ? diag_suggest(word, parser_clause_words, CL_COUNT) : NULL;
-    if (near)
+    if (word && (diag_suggest(word, direction, 4) || strcmp(word, "angle") == 0 ||
+                 strcmp(word, "direction") == 0 || strcmp(word, "heading") == 0))
+        parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok,
+                        "unknown fire clause '%s' (a volley's direction is 'at': at DEGREES)",
+                        word);
+    else if (near)
         parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok,
                         "unknown fire clause '%s' (did you mean '%s'?)", word, near);
     else
@@ -737,9 +744,11 @@ static ast_stmt *parser_fire(parser *p, ast_stmt *s)
         p->tok.line == p->prev.line) {
         f->shape_pos = parser_pos(&p->tok);
         f->shape = parser_take_name(p);
+        /* a word followed by a number is no colour: a misspelt clause, read below */
         if (parser_at(p, TOK_NAME) && parser_clause_kind(&p->tok) < 0 &&
             !parser_at_word(p, "run") && !parser_at_word(p, "as") &&
-            !parser_is_statement_word(&p->tok) && p->tok.line == p->prev.line) {
+            !parser_is_statement_word(&p->tok) && p->tok.line == p->prev.line &&
+            !(p->next.kind == TOK_NUMBER && p->next.line == p->tok.line)) {
             f->colour_pos = parser_pos(&p->tok);
             f->colour = parser_take_name(p);
         } else if (parser_at(p, TOK_STRING) && p->tok.line == p->prev.line) {
