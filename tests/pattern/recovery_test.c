@@ -135,6 +135,11 @@ static void check_quoted_colour(void)
     CHECK_EQ_INT(compile_text("pattern p {\n    fire orb \"red\" speed 2\n}\n"), 1);
     CHECK(has("a.pat", 2, 14, "a colour is a bare word, without quotes: fire orb red"));
     diag_free(&diags);
+    CHECK_EQ_INT(compile_text("pattern p {\n    fire \"blue\" speed 2\n}\n"), 1);
+    CHECK(has("a.pat", 2, 10,
+              "a colour is a bare word, without quotes, after the shape: fire "
+              "orb blue"));
+    diag_free(&diags);
 }
 
 int main(void)

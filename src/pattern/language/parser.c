@@ -739,6 +739,14 @@ static ast_stmt *parser_fire(parser *p, ast_stmt *s)
     if (!f)
         return s;
     s->fire = f;
+    if (parser_at(p, TOK_STRING) && p->tok.line == p->prev.line) { /* fire "red" */
+        token t = p->tok;
+        const char *text = parser_string(p);
+        parser_error_at(p, DIAG_UNKNOWN_COLOUR, &t,
+                        "a colour is a bare word, without quotes, after the shape: %s %s",
+                        s->op ? "laser straight" : "fire orb", text && text[0] ? text : "red");
+        p->panic = 0;
+    }
     if (parser_at(p, TOK_NAME) && parser_clause_kind(&p->tok) < 0 && !parser_at_word(p, "run") &&
         !parser_at_word(p, "as") && !parser_is_statement_word(&p->tok) &&
         p->tok.line == p->prev.line) {
