@@ -1,7 +1,10 @@
 /*
- * lint: `curtain lint FILE...`. The files are compiled together, as the game
- * compiles its folder (so one file may use another's enemies); every diagnostic
- * is printed. Exit 1 if there was an error, 0 otherwise (warnings allowed).
+ * lint: `curtain lint FILE|DIR...` or `curtain lint --mod DIR`. The files are
+ * compiled together, as the game compiles its folder (so one file may use
+ * another's enemies); a folder stands for its pattern files; --mod DIR lints
+ * the mod laid over the game's patterns as `play --mod` loads it. Every
+ * diagnostic is printed. Exit 1 if there was an error, 0 otherwise (warnings
+ * allowed).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "app/lint.h"
@@ -10,6 +13,7 @@
 #include "audio/music.h"
 #include "audio/synth.h"
 #include "audio/wav.h"
+#include "core/data_path.h"
 #include "core/file.h"
 #include "core/mem.h"
 #include "pattern/content/backdrop_decl.h"
@@ -367,9 +371,61 @@ static void lint_dump_shows(const library *lib)
     }
 }
 
+/* The files to lint, into files[] (at most LINT_MAX_FILES): each FILE given,
+ * a folder's pattern files in the order the game compiles a folder; with
+ * mod_dir, the game's patterns with the mod laid over them as `play --mod`
+ * loads them (library_list_over). The lists made are kept in *lists to free.
+ * Returns the count, or -1 after reporting why into diags. */
+static int lint_collect(const char **args, int nargs, const char *mod_dir, const char **files,
+                        char ***lists, int *list_counts, diag_list *diags)
+{
+    int n = 0;
+    if (mod_dir) {
+        char dir[1024];
+        if (data_path_join(dir, sizeof dir, "patterns") != 0) {
+            diag_report(diags, DIAG_FILE_READ, mod_dir, NULL, 0, 1, 1,
+                        "the data folder's path is too long");
+            return -1;
+        }
+        int count = 0;
+        lists[0] = library_list_over(dir, mod_dir, NULL, diags, &count);
+        list_counts[0] = count;
+        for (int i = 0; lists[0] && i < count && n < LINT_MAX_FILES; i++)
+            files[n++] = lists[0][i];
+        return lists[0] ? n : -1;
+    }
+    for (int a = 0; a < nargs && n < LINT_MAX_FILES; a++) {
+        if (!file_is_dir(args[a])) {
+            files[n++] = args[a];
+            continue;
+        }
+        int count = 0;
+        lists[a] = library_list_dir(args[a], LIBRARY_MAX_ENTRIES, &count);
+        list_counts[a] = count;
+        if (!lists[a]) {
+            diag_report(diags, DIAG_FILE_READ, args[a], NULL, 0, 1, 1,
+                        "a folder without pattern files (or too large to be a mod's)");
+            return -1;
+        }
+        for (int i = 0; i < count && n < LINT_MAX_FILES; i++)
+            files[n++] = lists[a][i];
+    }
+    return n;
+}
+
+/* Whether one of the arguments is a folder. */
+static int lint_any_folder(const char **args, int nargs)
+{
+    for (int a = 0; a < nargs; a++)
+        if (file_is_dir(args[a]))
+            return 1;
+    return 0;
+}
+
 int lint_main(int argc, char **argv, int first, const char *command)
 {
     int dump = 0, quiet = 0;
+    const char *mod_dir = NULL;
     const cli_option options[] = {
         {"dump", CLI_FLAG, &dump, NULL,
          "print the art shapes, the bosses' and ships' looks, the ships' shot types, the sound "
@@ -377,26 +433,41 @@ int lint_main(int argc, char **argv, int first, const char *command)
          "stages, the compiled program and the presentation statements, one line each",
          0, 0},
         {"quiet", CLI_FLAG, &quiet, NULL, "print nothing when the files are clean", 0, 0},
+        {"mod", CLI_STRING, &mod_dir, "DIR",
+         "lint the mod DIR laid over the game's patterns, as play --mod loads it", 0, 0},
     };
-    cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 1, LINT_MAX_FILES, "FILE..."};
+    cli_spec spec = {command, options, CLI_OPTION_COUNT(options), 0, LINT_MAX_FILES, "FILE..."};
     if (cli_wants_help(argc, argv, first)) {
-        printf("usage: curtain lint [OPTIONS] FILE...\n\n"
+        printf("usage: curtain lint [OPTIONS] FILE|DIR...\n"
+               "       curtain lint [OPTIONS] --mod DIR\n\n"
                "Check pattern files: print every error and warning as file:line:col with the\n"
-               "source line. The files are compiled together. The music they would play is\n"
-               "checked too: every score and Ogg file of the nearest music/ folder up from\n"
-               "each file's folder, as the game loads them. Exit status 1 if there was an\n"
-               "error, 0 otherwise.\n\nOptions:\n");
+               "source line. The files are compiled together; a folder given stands for its\n"
+               "pattern files, as the game compiles a folder. --mod DIR checks a mod as the\n"
+               "game plays it: its files laid over the game's patterns (one of the same path\n"
+               "replaces the game's). The music they would play is checked too: every score\n"
+               "and Ogg file of the nearest music/ folder up from each file's folder, as the\n"
+               "game loads them. Exit status 1 if there was an error, 0 otherwise.\n\n"
+               "Options:\n");
         cli_print_options(stdout, &spec);
         return CLI_EXIT_OK;
     }
-    static const char *files[LINT_MAX_FILES];
-    int nfiles = 0;
-    int rc = cli_parse(&spec, argc, argv, first, files, &nfiles);
+    static const char *args[LINT_MAX_FILES], *files[LINT_MAX_FILES];
+    static char **lists[LINT_MAX_FILES];
+    static int list_counts[LINT_MAX_FILES];
+    int nargs = 0;
+    int rc = cli_parse(&spec, argc, argv, first, args, &nargs);
     if (rc != CLI_EXIT_OK)
         return rc;
+    if (mod_dir && nargs > 0)
+        return cli_usage_error(command, "--mod DIR lints the whole mod over the game: no FILE");
+    if (!mod_dir && nargs == 0)
+        return cli_usage_error(command, "give the files (or folders) to lint, or --mod DIR");
     static diag_list diags;
     diag_init(&diags);
-    library *lib = library_load_paths(files, nfiles, &diags);
+    int nfiles = lint_collect(args, nargs, mod_dir, files, lists, list_counts, &diags);
+    library *lib = nfiles >= 0 ? library_load_paths(files, nfiles, &diags) : NULL;
+    if (nfiles < 0)
+        nfiles = 0;
     if (lib && (art_check_sheets(lib->art, (int)lib->art_count, &diags) +
                 backdrop_decl_check_sheets(lib->backdrop_sheets, (int)lib->backdrop_sheet_count,
                                            &diags)) > 0) {
@@ -429,8 +500,14 @@ int lint_main(int argc, char **argv, int first, const char *command)
     else if (!lib)
         fprintf(stderr, "%d error%s, %d warning%s\n", diags.errors, diags.errors == 1 ? "" : "s",
                 diags.warnings, diags.warnings == 1 ? "" : "s");
+    if (!lib && !mod_dir && lint_any_folder(args, nargs))
+        fprintf(stderr, "(a mod that uses the game's own content: curtain lint --mod DIR)\n");
     int errors = diags.errors || !lib;
     diag_free(&diags);
     library_free(lib);
+    for (int a = 0; a < LINT_MAX_FILES && a < (nargs > 0 ? nargs : 1); a++) {
+        library_paths_free(lists[a], list_counts[a]);
+        lists[a] = NULL;
+    }
     return errors ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
 }

@@ -4,8 +4,11 @@
  * Compiles the files together and runs FILE's default entry (library.h) in the
  * sandbox for N frames. The trace is CSV: the header `frame,id,x,y`, then after
  * each frame's motion one row per live bullet, oldest first (frames count from 0,
- * ids are spawn serials from 1). The summary line on stdout ends with a hash of
- * every row, so two runs compare in one line.
+ * ids are spawn serials from 1), then one per live laser, `L` and its slot, with
+ * its heading vector, phase and nodes after x,y (sandbox_trace_frame). The
+ * summary line on stdout counts the bullets (and a second line the lasers, each
+ * pool's spawned and refused apart) and ends with a hash of every row, so two
+ * runs compare in one line.
  *
  * With --screenshot OUT.png, the field after --at-frame N frames (default: the
  * last) is drawn as `curtain view` shows it, with the software renderer on a
@@ -186,25 +189,18 @@ static int run_ship(const library *lib, int index, const char *type_name, int fr
     return CLI_EXIT_OK;
 }
 
-/* The trace rows of frame f, one per live bullet (enemies are not traced): each
- * goes into the hash, and to out when there is a trace file. Returns the rows. */
-static uint64_t run_trace_frame(const sandbox *sb, int f, hasher *hs, FILE *out)
+/* Where a frame's trace rows go: the hash, and the trace file when there is one. */
+typedef struct run_sink {
+    hasher *hs;
+    FILE *out;
+} run_sink;
+
+static void run_trace_row(void *user, const char *row, size_t len)
 {
-    uint64_t rows = 0;
-    uint32_t n;
-    const sandbox_object *objs = sandbox_objects(sb, &n);
-    for (uint32_t i = 0; i < n; i++) {
-        if (objs[i].enemy)
-            continue;
-        char row[96];
-        int len = snprintf(row, sizeof row, "%d,%u,%.3f,%.3f\n", f, (unsigned)objs[i].id,
-                           (double)objs[i].x, (double)objs[i].y);
-        hash_bytes(hs, row, (size_t)len);
-        rows++;
-        if (out)
-            fputs(row, out);
-    }
-    return rows;
+    run_sink *k = user;
+    hash_bytes(k->hs, row, len);
+    if (k->out)
+        fwrite(row, 1, len, k->out);
 }
 
 int run_main(int argc, char **argv, int first, const char *command)
@@ -223,7 +219,10 @@ int run_main(int argc, char **argv, int first, const char *command)
         {"rank", CLI_DOUBLE, &rank, "R",
          "difficulty, 0 (easy) to 1 (hardest); default 0.35, Normal", 0, 1},
         {"seed", CLI_U64, &seed, "S", "seed of rand (default 1)", 0, 0},
-        {"trace", CLI_STRING, &trace, "OUT.csv", "write frame,id,x,y rows of every bullet", 0, 0},
+        {"trace", CLI_STRING, &trace, "OUT.csv",
+         "write frame,id,x,y rows of every bullet, and of every laser (id L and its slot; "
+         "then its heading vector, phase and nodes)",
+         0, 0},
         {"entry", CLI_STRING, &entry_name, "NAME", "the pattern, enemy or stage to run", 0, 0},
         {"boss", CLI_STRING, &boss_name, "NAME", "run the boss NAME (its phases in turn)", 0, 0},
         {"phase", CLI_INT, &phase, "N", "with --boss: start at its phase N (from 0)", 0,
@@ -344,7 +343,8 @@ int run_main(int argc, char **argv, int first, const char *command)
     int shot_failed = 0;
     for (int f = 0; f < frames; f++) {
         sandbox_step(sb);
-        rows += run_trace_frame(sb, f, &hs, out);
+        run_sink sink = {&hs, out};
+        rows += sandbox_trace_frame(sb, f, run_trace_row, &sink);
         if (shot && f + 1 == at_frame &&
             run_screenshot(sb, lib, files[0], entry ? entry->name : boss_name, shot) != 0)
             shot_failed = 1;
@@ -355,14 +355,14 @@ int run_main(int argc, char **argv, int first, const char *command)
         failed = 1;
     }
     vm_stats st = sandbox_vm_stats(sb);
+    sandbox_shots shots = sandbox_shot_counts(sb); /* each pool's, apart */
     printf("frames %d bullets %u spawned %" PRIu64 " refused %" PRIu64 " rows %" PRIu64
            " errors %d hash %016" PRIx64 "\n",
-           frames, (unsigned)sandbox_bullet_count(sb), st.spawned, sandbox_refused(sb), rows,
-           sandbox_error_count(sb), hash_end(&hs));
-    const laser_pool *lasers = sandbox_lasers(sb);
-    if (lasers->stats.spawned > 0) /* a file that fires lasers: how many, live and refused */
-        printf("lasers %u spawned %" PRIu64 " refused %" PRIu64 "\n", (unsigned)lasers->live,
-               lasers->stats.spawned, lasers->stats.refused);
+           frames, (unsigned)sandbox_bullet_count(sb), shots.bullets_spawned, shots.bullets_refused,
+           rows, sandbox_error_count(sb), hash_end(&hs));
+    if (shots.lasers_spawned || shots.lasers_refused) /* a file that fires lasers */
+        printf("lasers %u spawned %" PRIu64 " refused %" PRIu64 "\n",
+               (unsigned)sandbox_lasers(sb)->live, shots.lasers_spawned, shots.lasers_refused);
     if (sandbox_error_count(sb))
         fprintf(stderr, "%s\n", sandbox_last_error(sb));
     if (st.budget_stops || st.deferred)

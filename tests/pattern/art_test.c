@@ -184,7 +184,7 @@ static void test_errors(void)
     CHECK(has("test.pat:2:9: shape 'g' needs its frame's size"));
     CHECK(has("test.pat:2:9: shape 'g' needs a hitbox radius"));
     CHECK(compile("art s \"a.png\" {\n  shape g frame 8 8 hitbox 2 glowing\n}\n") == NULL);
-    CHECK(has("test.pat:2:30: expected 'shape', or frame, at, hitbox"));
+    CHECK(has("test.pat:2:30: unknown art clause 'glowing' (a shape takes frame, at, hitbox"));
     CHECK(compile("art s {\n}\n") == NULL);
     CHECK(has("test.pat:1:7: expected the sheet's file name in quotes"));
     CHECK(compile("art s \"a.png\" { shape g frame 8 hitbox 2 }\n") == NULL);

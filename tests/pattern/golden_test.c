@@ -1,8 +1,9 @@
 /*
  * golden: every pattern of the library run in the sandbox, compared with its
- * recorded trace (tests/pattern/golden/NAME.txt): the summary line, then every
- * bullet (and laser) at frames 59, 299 and 599. The whole folder is compiled together, as
- * the game does.
+ * recorded trace (tests/pattern/golden/NAME.txt): the summary line (bullets and
+ * lasers counted apart), then every bullet (and laser) at frames 59, 299 and 599
+ * as `curtain run --trace` writes them (sandbox_trace_frame). The whole folder is compiled
+ * together, as the game does.
  *
  * usage: test_pattern.golden PATTERNS_DIR GOLDEN_DIR
  * With CURTAIN_UPDATE_GOLDEN=1 in the environment the files are rewritten
@@ -37,26 +38,22 @@ static void put(const char *fmt, ...)
         text_len += (size_t)n;
 }
 
-/* The rows of the live lasers after frame f, slot order ("L" and the slot,
- * origin or head, heading vector, phase, nodes), hashed and kept like the
- * bullets' rows; none for a pattern without lasers, so that its trace reads
- * as before lasers existed. */
-static void golden_lasers(const laser_pool *p, int f, int keep, hasher *hs, char *body,
-                          size_t *body_len, size_t cap)
+/* A trace row (pattern/objects/sandbox.h, sandbox_trace_frame): hashed, and
+ * kept for the frames the file shows. */
+typedef struct golden_sink {
+    hasher *hs;
+    int keep;
+    char *body;
+    size_t *body_len, cap;
+} golden_sink;
+
+static void golden_row(void *user, const char *row, size_t len)
 {
-    for (uint32_t i = 0; i < laser_pool_slot_end(p); i++) {
-        if (!laser_pool_handle(p, i).gen)
-            continue;
-        char row[120];
-        int len =
-            snprintf(row, sizeof row, "%d,L%u,%.3f,%.3f,%.3f,%.3f,%s,%u\n", f, (unsigned)i,
-                     (double)p->x[i], (double)p->y[i], (double)p->dir_x[i], (double)p->dir_y[i],
-                     laser_phase_name((laser_phase)p->phase[i]), (unsigned)p->nodes[i]);
-        hash_bytes(hs, row, (size_t)len);
-        if (keep && *body_len + (size_t)len < cap) {
-            memcpy(body + *body_len, row, (size_t)len);
-            *body_len += (size_t)len;
-        }
+    golden_sink *g = user;
+    hash_bytes(g->hs, row, len);
+    if (g->keep && *g->body_len + len < g->cap) {
+        memcpy(g->body + *g->body_len, row, len);
+        *g->body_len += len;
     }
 }
 
@@ -80,27 +77,18 @@ static void golden_run(const library *lib, const library_entry *e)
     size_t body_len = 0;
     for (int f = 0; f < GOLDEN_FRAMES; f++) {
         sandbox_step(sb);
-        uint32_t n;
-        const sandbox_object *o = sandbox_objects(sb, &n);
-        int keep = f == 59 || f == 299 || f == 599;
-        for (uint32_t i = 0; i < n; i++) {
-            if (o[i].enemy)
-                continue;
-            char row[80];
-            int len = snprintf(row, sizeof row, "%d,%u,%.3f,%.3f\n", f, (unsigned)o[i].id,
-                               (double)o[i].x, (double)o[i].y);
-            hash_bytes(&hs, row, (size_t)len);
-            if (keep && body_len + (size_t)len < sizeof body) {
-                memcpy(body + body_len, row, (size_t)len);
-                body_len += (size_t)len;
-            }
-        }
-        golden_lasers(sandbox_lasers(sb), f, keep, &hs, body, &body_len, sizeof body);
+        golden_sink g = {&hs, f == 59 || f == 299 || f == 599, body, &body_len, sizeof body};
+        sandbox_trace_frame(sb, f, golden_row, &g);
     }
     vm_stats st = sandbox_vm_stats(sb);
-    put("%s: frames %d bullets %u spawned %" PRIu64 " errors %d hash %016" PRIx64 "\n", e->name,
-        GOLDEN_FRAMES, (unsigned)sandbox_bullet_count(sb), st.spawned, sandbox_error_count(sb),
-        hash_end(&hs));
+    sandbox_shots shots = sandbox_shot_counts(sb);
+    char lasers[64] = ""; /* lasers are counted apart; a bullet pattern's line is as before */
+    if (shots.lasers_spawned)
+        snprintf(lasers, sizeof lasers, " lasers %u spawned %" PRIu64,
+                 (unsigned)sandbox_lasers(sb)->live, shots.lasers_spawned);
+    put("%s: frames %d bullets %u spawned %" PRIu64 "%s errors %d hash %016" PRIx64 "\n", e->name,
+        GOLDEN_FRAMES, (unsigned)sandbox_bullet_count(sb), shots.bullets_spawned, lasers,
+        sandbox_error_count(sb), hash_end(&hs));
     put("frame,id,x,y\n%.*s", (int)body_len, body);
     CHECK_EQ_INT(sandbox_error_count(sb), 0);
     CHECK(st.spawned > 0);

@@ -93,14 +93,21 @@ static int art_pixels_or(diag_list *diags, const library_file *f, ast_pos at, do
     return lo;
 }
 
+/* Whether a name is a bullet colour's. */
+static int art_is_colour(const char *name)
+{
+    for (int i = 0; i < BULLET_COLOR_COUNT; i++)
+        if (strcmp(art_colour_names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
 /* Checks one shape and fills *out; 0 when it has an error (reported). */
 static int art_check_shape(diag_list *diags, const library_file *f, const ast_art_shape *s,
                            const art_shape *kept, int nkept, art_shape *out)
 {
     int errors = diags->errors;
-    int is_colour = 0;
-    for (int i = 0; i < BULLET_COLOR_COUNT; i++)
-        is_colour |= strcmp(art_colour_names[i], s->name) == 0;
+    int is_colour = art_is_colour(s->name);
     if (art_shape_by_name(kept, nkept, s->name) >= 0 || is_colour)
         diag_report(
             diags, DIAG_BAD_ART, f->path, f->text, f->len, s->name_pos.line, s->name_pos.col,
@@ -108,6 +115,15 @@ static int art_check_shape(diag_list *diags, const library_file *f, const ast_ar
             is_colour                                                      ? "colour"
             : art_shape_by_name(kept, nkept, s->name) < BULLET_SHAPE_COUNT ? "built-in shape"
                                                                            : "declared shape");
+    if (s->broken) { /* its error is said: the rest of its checks would only echo it */
+        out->name = s->name;
+        out->frames = 1;
+        out->every = ART_DEFAULT_EVERY;
+        out->hitbox_q = 1;
+        out->line = s->name_pos.line;
+        out->col = s->name_pos.col;
+        return 0;
+    }
     if (!s->has_frame)
         diag_report(diags, DIAG_BAD_ART, f->path, f->text, f->len, s->name_pos.line,
                     s->name_pos.col, "shape '%s' needs its frame's size: frame W H", s->name);
@@ -194,7 +210,10 @@ static void art_collect_decl(arena *mem, const library_file *f, const ast_decl *
             return;
         }
         art_shape a = {0};
-        if (!art_check_shape(diags, f, s, out, *n, &a) || !path_ok)
+        /* a shape with an error is kept all the same (the library fails anyway):
+         * its uses in every file must not cascade into "unknown bullet shape" */
+        if ((!art_check_shape(diags, f, s, out, *n, &a) || !path_ok) &&
+            (art_shape_by_name(out, *n, s->name) >= 0 || art_is_colour(s->name)))
             continue;
         a.name = arena_strndup(mem, s->name, strlen(s->name)); /* the tree goes after load */
         if (!a.name)

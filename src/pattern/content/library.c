@@ -784,10 +784,11 @@ library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags
     return library_load_dir_kept(dir, mod_dir, NULL, diags);
 }
 
-library *library_load_dir_kept(const char *dir, const char *mod_dir, library_keep_fn keep,
-                               diag_list *diags)
+char **library_list_over(const char *dir, const char *mod_dir, library_keep_fn keep,
+                         diag_list *diags, int *count)
 {
     path_list base = {0}, mod = {0};
+    *count = 0;
     if (!file_is_dir(dir)) { /* no content is no game: never an empty library */
         diag_report(diags, DIAG_FILE_READ, dir, NULL, 0, 1, 1,
                     "not a folder: the game's patterns are not there (the data folder: "
@@ -802,33 +803,46 @@ library *library_load_dir_kept(const char *dir, const char *mod_dir, library_kee
         library_walk(&mod, mod_dir, LIBRARY_MAX_ENTRIES);
         library_walk_report(&mod, mod_dir, diags);
     }
-    library *lib = NULL;
+    char **paths = NULL;
     if (base.failed || mod.failed) {
         diag_report(diags, DIAG_OUT_OF_MEMORY, dir, NULL, 0, 1, 1, "out of memory while loading");
     } else if (!mod_dir || file_is_dir(mod_dir)) {
         path_list_sort(&base);
         path_list_sort(&mod);
-        const char **paths = mem_calloc((size_t)base.count + (size_t)mod.count + 1, sizeof *paths);
-        if (paths) {
-            int n = 0;
-            for (int i = 0; i < base.count; i++) {
-                int overridden = 0;
-                for (int k = 0; k < mod.count && !overridden; k++)
-                    overridden = strcmp(base.rel[i], mod.rel[k]) == 0;
-                if (!overridden && (!keep || keep(base.rel[i])))
-                    paths[n++] = base.paths[i];
-            }
-            for (int k = 0; k < mod.count; k++)
-                paths[n++] = mod.paths[k];
-            lib = library_load_paths(paths, n, diags);
-            mem_free(paths);
-        } else {
+        paths = mem_calloc((size_t)base.count + (size_t)mod.count + 1, sizeof *paths);
+        int n = 0, failed = !paths;
+        for (int i = 0; paths && i < base.count; i++) {
+            int overridden = 0;
+            for (int k = 0; k < mod.count && !overridden; k++)
+                overridden = strcmp(base.rel[i], mod.rel[k]) == 0;
+            if (!overridden && (!keep || keep(base.rel[i])))
+                failed |= !(paths[n++] = mem_strdup(base.paths[i]));
+        }
+        for (int k = 0; paths && k < mod.count; k++)
+            failed |= !(paths[n++] = mem_strdup(mod.paths[k]));
+        if (failed) {
+            library_paths_free(paths, n);
+            paths = NULL;
             diag_report(diags, DIAG_OUT_OF_MEMORY, dir, NULL, 0, 1, 1,
                         "out of memory while loading");
+        } else {
+            *count = n;
         }
     }
     path_list_free(&base);
     path_list_free(&mod);
+    return paths;
+}
+
+library *library_load_dir_kept(const char *dir, const char *mod_dir, library_keep_fn keep,
+                               diag_list *diags)
+{
+    int n = 0;
+    char **paths = library_list_over(dir, mod_dir, keep, diags, &n);
+    if (!paths)
+        return NULL;
+    library *lib = library_load_paths((const char *const *)paths, n, diags);
+    library_paths_free(paths, n);
     return lib;
 }
 

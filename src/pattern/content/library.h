@@ -251,6 +251,12 @@ int library_is_pattern_file(const char *name);
 library *library_load_dir(const char *dir, const char *mod_dir, diag_list *diags);
 /* Whether a built-in file, by its path relative to its folder, is loaded. */
 typedef int (*library_keep_fn)(const char *rel);
+/* The files library_load_dir_kept compiles, in its order (dir's that keep
+ * accepts, NULL: all, and that mod_dir does not replace, then mod_dir's): what
+ * `curtain lint --mod` lints. Sets *count; NULL after reporting why (dir is no
+ * folder, nor mod_dir, or memory ran out). Free with library_paths_free. */
+char **library_list_over(const char *dir, const char *mod_dir, library_keep_fn keep,
+                         diag_list *diags, int *count);
 /* library_load_dir with only the built-in files keep accepts (every file of the
  * mod is loaded): the library as an older version shipped it. */
 library *library_load_dir_kept(const char *dir, const char *mod_dir, library_keep_fn keep,

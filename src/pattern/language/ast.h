@@ -291,6 +291,7 @@ typedef struct ast_art_shape {
     int turns, additive, once;
     int portrait; /* 'portrait': a character's picture, larger, never fired */
     ast_pos portrait_pos;
+    int broken; /* a clause had an error (reported): what it lacks is not reported again */
     struct ast_art_shape *next;
 } ast_art_shape;
 

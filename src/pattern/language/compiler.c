@@ -363,6 +363,49 @@ static void compiler_bodies(compiler *c)
     lib->boss_count = nb;
 }
 
+/* Pass 5: a declaration whose name was refused (a duplicate, a built-in's
+ * name) has its body compiled all the same, into functions of its own that the
+ * failed program never runs, so that its own errors are reported too: every
+ * file's, whatever the order the files come in. */
+static void compiler_refused_bodies(compiler *c)
+{
+    const compiler_input *in = c->in;
+    for (int fi = 0; fi < in->nfiles; fi++) {
+        for (const ast_decl *d = in->decls[fi]; d; d = d->next) {
+            const global *g = d->name ? compiler_global(c, d->name) : NULL;
+            if (!d->name || (g && g->decl == d))
+                continue;
+            vm_pos vp = {d->pos.line, d->pos.col, in->file_ids[fi]};
+            if (d->kind == DECL_BOSS) {
+                for (const ast_phase *ph = d->phases; ph; ph = ph->next) {
+                    vm_pos pp = {ph->pos.line, ph->pos.col, in->file_ids[fi]};
+                    uint32_t func = program_declare_func(c->b, d->name, 0, pp);
+                    compile_function(c, func, fi, NULL, NULL, NULL, 0, ph->body, ph->pos, ph, 0);
+                    compile_pending(c);
+                }
+                continue;
+            }
+            if (d->kind != DECL_PATTERN && d->kind != DECL_ENEMY && d->kind != DECL_STAGE &&
+                d->kind != DECL_FUNCTION)
+                continue;
+            const char *params[COMPILER_MAX_ARGS];
+            ast_pos ppos[COMPILER_MAX_ARGS];
+            int np = 0;
+            for (const ast_param *p = d->params; p && np < COMPILER_MAX_ARGS; p = p->next, np++) {
+                params[np] = p->name;
+                ppos[np] = p->pos;
+            }
+            compiler_check_params(c, d);
+            uint32_t func = program_declare_func(c->b, d->name, np, vp);
+            compile_function(c, func, fi, params, ppos, NULL, np, d->body, d->pos, NULL,
+                             d->kind == DECL_FUNCTION ? COMPILE_FUNCTION
+                             : d->kind == DECL_STAGE  ? COMPILE_STAGE
+                                                      : 0);
+            compile_pending(c);
+        }
+    }
+}
+
 void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_list *diags,
                   library *lib)
 {
@@ -402,4 +445,5 @@ void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_
     }
     compiler_bodies(&c);
     compiler_ships(&c);
+    compiler_refused_bodies(&c);
 }

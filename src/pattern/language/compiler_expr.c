@@ -278,7 +278,11 @@ int fold_global_const(compiler *c, global *g)
 
 static void expr_index(fstate *f, const ast_expr *e);
 
-/* Collects the names a call or reference could have meant, for suggestions. */
+/* Collects the names a call or reference could have meant, for suggestions:
+ * the nearest of the locals, built-in values and functions, constants, shared
+ * values and functions, all ranked together (a constant 'angle' beats the
+ * built-in 'accel' for 'angel'). */
+#define COMPILER_MAX_SUGGEST_SLICES 64 /* of 64 globals each */
 const char *compiler_suggest_value(fstate *f, const char *name)
 {
     const char *cands[COMPILER_MAX_LOCALS + 64 + VM_MATH_COUNT];
@@ -288,18 +292,22 @@ const char *compiler_suggest_value(fstate *f, const char *name)
             cands[n++] = f->locals[i].name; /* block markers have no name */
     for (int i = 0; i < COMPILER_VALUE_COUNT; i++)
         cands[n++] = compiler_values[i].name;
-    const char *best = diag_suggest(name, cands, n);
-    if (best)
-        return best;
-    /* constants: scan the globals (their count is unbounded, so in slices) */
-    for (int i = 0; i < f->c->nglobals && !best; i += 64) {
+    for (int i = 0; i < VM_MATH_COUNT; i++)
+        cands[n++] = vm_math_name((vm_math)i);
+    /* the nearest of each slice of globals (constants, shared values, functions:
+     * their count is unbounded), then the nearest of all, ranked together */
+    const char *winners[2 + (COMPILER_MAX_SUGGEST_SLICES)];
+    int nw = 0;
+    winners[nw++] = diag_suggest(name, cands, n);
+    for (int i = 0; i < f->c->nglobals && nw < COMPILER_MAX_SUGGEST_SLICES + 1; i += 64) {
         n = 0;
         for (int k = i; k < f->c->nglobals && k < i + 64; k++)
-            if (f->c->globals[k].kind == G_CONST)
+            if (f->c->globals[k].kind == G_CONST || f->c->globals[k].kind == G_SHARED ||
+                f->c->globals[k].kind == G_FUNCTION)
                 cands[n++] = f->c->globals[k].name;
-        best = diag_suggest(name, cands, n);
+        winners[nw++] = diag_suggest(name, cands, n);
     }
-    return best;
+    return diag_suggest(name, winners, nw);
 }
 
 /* A handle or group where a number is expected. */
@@ -600,8 +608,13 @@ static void expr_member(fstate *f, const ast_expr *e)
         char hint[96];
         for (int i = 0; i < COMPILER_MEMBER_COUNT; i++)
             names[i] = compiler_members[i].name;
+        /* 'angle' and its slips: a handle's direction is its heading */
+        static const char *const direction[] = {"angle", "direction"};
+        const char *near = strcmp(m, "angle") == 0 || diag_suggest(m, direction, 2)
+                               ? "heading"
+                               : diag_suggest(m, names, COMPILER_MEMBER_COUNT);
         REPORT(f, DIAG_HANDLE_MISUSE, e->member_pos, "a handle has no '%s'%s", m,
-               compiler_hint(diag_suggest(m, names, COMPILER_MEMBER_COUNT), hint, sizeof hint));
+               compiler_hint(near, hint, sizeof hint));
         emit_const(f, 0, e->pos);
         return;
     }

@@ -293,13 +293,21 @@ const char *diag_suggest(const char *name, const char *const *candidates, int co
     size_t len = strlen(name);
     int limit = len <= 1 ? 0 : len <= 3 ? 1 : len <= 6 ? 2 : 3; /* a 1-letter name: no guess */
     const char *best = NULL;
-    int best_d = limit + 1;
+    int best_rank = (limit + 1) * 8;
     for (int i = 0; i < count; i++) {
         if (!candidates[i] || strcmp(candidates[i], name) == 0)
             continue;
         int dist = diag_distance(name, candidates[i]);
-        if (dist < best_d) {
-            best_d = dist;
+        if (dist > limit)
+            continue;
+        /* among names as far: one that begins the other ('sinn': 'sin'), then one
+         * of the same length ('spie': 'spin', not 'spine'), then one of the same
+         * first letter: a slip of the fingers rarely changes these */
+        size_t cl = strlen(candidates[i]);
+        int prefix = strncmp(candidates[i], name, cl < len ? cl : len) == 0;
+        int rank = dist * 8 + !prefix * 4 + (cl != len) * 2 + (candidates[i][0] != name[0]);
+        if (rank < best_rank) {
+            best_rank = rank;
             best = candidates[i];
         }
     }

@@ -673,6 +673,42 @@ static void parser_check_clause_line(parser *p, const ast_stmt *fire)
                 (int)p->tok.len, p->tok.start, (unsigned)fire->pos.line, what);
 }
 
+/* A word on the fire's line that is no clause (nor 'as', 'run' or a statement
+ * word, nor an assignment's name): most likely a misspelt clause. Reported with
+ * the nearest clause, then skipped with its operands up to the next clause, so
+ * that the volley's other clauses are still read and checked. 1 when it was one. */
+static int parser_misspelt_clause(parser *p)
+{
+    if (!parser_at(p, TOK_NAME) || parser_is_statement_word(&p->tok) || parser_at_word(p, "as") ||
+        parser_at_word(p, "run") || parser_at_word(p, "drop") || p->tok.line != p->prev.line || p->next.kind == TOK_ASSIGN ||
+        p->panic)
+        return 0;
+    char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
+    /* the names other languages give a volley's direction, and their slips */
+    static const char *const direction[] = {"angle", "direction", "heading", "dir"};
+    const char *near = word ? diag_suggest(word, parser_clause_words, CL_COUNT) : NULL;
+    if (word && (diag_suggest(word, direction, 4) || strcmp(word, "angle") == 0 ||
+                 strcmp(word, "direction") == 0 || strcmp(word, "heading") == 0))
+        parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok,
+                        "unknown fire clause '%s' (a volley's direction is 'at': at DEGREES)",
+                        word);
+    else if (near)
+        parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok,
+                        "unknown fire clause '%s' (did you mean '%s'?)", word, near);
+    else
+        parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok, "unknown fire clause '%s'",
+                        word ? word : "");
+    uint32_t line = p->tok.line;
+    parser_advance(p);
+    while (!parser_at(p, TOK_EOF) && p->tok.line == line && !parser_at(p, TOK_LBRACE) &&
+           !parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_SEMI) && !parser_at_word(p, "as") &&
+           !parser_at_word(p, "run") &&
+           !(parser_at(p, TOK_NAME) && parser_clause_kind(&p->tok) >= 0))
+        parser_advance(p);
+    p->panic = 0;
+    return 1;
+}
+
 /* [ 'as' NAME ]: the handle of what a fire or spawn makes, into s->as. */
 static void parser_as(parser *p, ast_stmt *s)
 {
@@ -680,6 +716,23 @@ static void parser_as(parser *p, ast_stmt *s)
         return;
     s->as_pos = parser_pos(&p->tok);
     s->as = parser_new_name(p, "handle");
+}
+
+/* A colour written in quotes after a shape ("red"): a colour is a bare word.
+ * Reported as such, then read as the colour it names, so nothing cascades. */
+static void parser_quoted_colour(parser *p, ast_fire *f)
+{
+    token t = p->tok;
+    ast_pos pos = parser_pos(&p->tok);
+    const char *text = parser_string(p);
+    parser_error_at(p, DIAG_UNKNOWN_COLOUR, &t,
+                    "a colour is a bare word, without quotes: fire %s %s", f->shape,
+                    text && text[0] ? text : "red");
+    p->panic = 0;
+    if (text && text[0]) {
+        f->colour_pos = pos;
+        f->colour = text;
+    }
 }
 
 /* fire := ( 'fire' | 'laser' ) [ shape [ colour ] ] { clause } [ 'as' NAME ] [ block | 'run' call ]
@@ -690,21 +743,35 @@ static ast_stmt *parser_fire(parser *p, ast_stmt *s)
     if (!f)
         return s;
     s->fire = f;
+    if (parser_at(p, TOK_STRING) && p->tok.line == p->prev.line) { /* fire "red" */
+        token t = p->tok;
+        const char *text = parser_string(p);
+        parser_error_at(p, DIAG_UNKNOWN_COLOUR, &t,
+                        "a colour is a bare word, without quotes, after the shape: %s %s",
+                        s->op ? "laser straight" : "fire orb", text && text[0] ? text : "red");
+        p->panic = 0;
+    }
     if (parser_at(p, TOK_NAME) && parser_clause_kind(&p->tok) < 0 && !parser_at_word(p, "run") &&
         !parser_at_word(p, "as") && !parser_is_statement_word(&p->tok) &&
         p->tok.line == p->prev.line) {
         f->shape_pos = parser_pos(&p->tok);
         f->shape = parser_take_name(p);
+        /* a word followed by a number is no colour: a misspelt clause, read below */
         if (parser_at(p, TOK_NAME) && parser_clause_kind(&p->tok) < 0 &&
             !parser_at_word(p, "run") && !parser_at_word(p, "as") &&
-            !parser_is_statement_word(&p->tok) && p->tok.line == p->prev.line) {
+            !parser_is_statement_word(&p->tok) && p->tok.line == p->prev.line &&
+            !(p->next.kind == TOK_NUMBER && p->next.line == p->tok.line)) {
             f->colour_pos = parser_pos(&p->tok);
             f->colour = parser_take_name(p);
+        } else if (parser_at(p, TOK_STRING) && p->tok.line == p->prev.line) {
+            parser_quoted_colour(p, f);
         }
     }
     ast_clause **tail = &f->clauses;
     for (;;) {
         int kind = parser_at(p, TOK_NAME) ? parser_clause_kind(&p->tok) : -1;
+        if (kind < 0 && parser_misspelt_clause(p))
+            continue; /* reported and skipped: the volley's other clauses are still read */
         if (kind < 0)
             break;
         parser_check_clause_line(p, s);
@@ -730,18 +797,6 @@ static ast_stmt *parser_fire(parser *p, ast_stmt *s)
         f->run_pos = tmp.name_pos;
         f->args = tmp.args;
         f->nargs = tmp.nargs;
-    } else if (parser_at(p, TOK_NAME) && !parser_is_statement_word(&p->tok) &&
-               !parser_at_word(p, "drop") && p->tok.line == p->prev.line &&
-               p->next.kind != TOK_ASSIGN) {
-        /* a word on the same line that is no clause: most likely a misspelt one */
-        char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
-        const char *near = word ? diag_suggest(word, parser_clause_words, CL_COUNT) : NULL;
-        if (near)
-            parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok,
-                            "unknown fire clause '%s' (did you mean '%s'?)", word, near);
-        else
-            parser_error_at(p, DIAG_UNKNOWN_CLAUSE, &p->tok, "unknown fire clause '%s'",
-                            word ? word : "");
     }
     return s;
 }
@@ -1864,6 +1919,65 @@ static int parser_art_clause(parser *p, ast_art_shape *s, int *ok)
     return 1;
 }
 
+/* The clauses of an art shape, for did-you-mean. */
+static const char *const parser_art_words[] = {"frame",    "at",     "hitbox", "turns", "upright",
+                                               "additive", "frames", "every",  "once",  "portrait"};
+
+/* A declaration's word at the start of a line: the art block lacks its '}'. */
+static int parser_art_block_ends(const parser *p)
+{
+    return parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line;
+}
+
+/* After an error in a shape's clauses: skips to the next line's 'shape' or the
+ * block's '}' and listens again, so one typo loses neither the shape nor the
+ * shapes after it. */
+static void parser_art_sync(parser *p)
+{
+    while (
+        !parser_at(p, TOK_EOF) && !parser_at(p, TOK_RBRACE) &&
+        !(p->tok.line > p->prev.line && (parser_at_word(p, "shape") || parser_art_block_ends(p))))
+        parser_advance(p);
+    p->panic = 0;
+}
+
+/* The clauses of one shape. A word that is none on the shape's line is a
+ * misspelt clause: reported with the nearest, the shape marked broken (its
+ * missing clauses are not reported again). */
+static void parser_art_clauses(parser *p, ast_art_shape *s)
+{
+    for (;;) {
+        int ok = 1;
+        while (ok && parser_art_clause(p, s, &ok))
+            ;
+        if (!ok) {
+            s->broken = 1;
+            parser_art_sync(p);
+            return;
+        }
+        if (!parser_at(p, TOK_NAME) || parser_at_word(p, "shape") || p->tok.line != p->prev.line)
+            return;
+        char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
+        const char *near =
+            word ? diag_suggest(word, parser_art_words,
+                                (int)(sizeof parser_art_words / sizeof parser_art_words[0]))
+                 : NULL;
+        char hint[128];
+        snprintf(hint, sizeof hint,
+                 near ? " (did you mean '%s'?)"
+                      : " (a shape takes frame, at, hitbox, turns, upright, additive, frames, "
+                        "every, once or portrait)",
+                 near);
+        parser_error_at(p, DIAG_BAD_ART, &p->tok, "unknown art clause '%s'%s", word ? word : "",
+                        hint);
+        s->broken = 1;
+        parser_advance(p);
+        while (parser_at(p, TOK_NUMBER) && p->tok.line == p->prev.line)
+            parser_advance(p); /* the misspelt clause's numbers */
+        p->panic = 0;
+    }
+}
+
 /* art := 'art' NAME STRING '{' { 'shape' NAME clause... } '}': a PNG sheet of
  * the mod and the bullet shapes cut from it (numbers, names and the sheet are
  * checked by pattern/content/art.c, which knows the shapes and the files). */
@@ -1879,7 +1993,15 @@ static void parser_art(parser *p, ast_decl *d)
     if (!parser_expect(p, TOK_LBRACE, "'{'"))
         return;
     ast_art_shape **tail = &d->shapes;
-    while (parser_at_word(p, "shape")) {
+    for (;;) {
+        if (!parser_at_word(p, "shape") && !parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF) &&
+            !parser_art_block_ends(p)) {
+            parser_expected(p, "'shape', or frame, at, hitbox, turns, upright, additive, "
+                               "frames, every, once or portrait after a shape's name");
+            parser_art_sync(p); /* the shapes after it are still read */
+        }
+        if (!parser_at_word(p, "shape"))
+            break;
         ast_art_shape *s = arena_alloc(p->ar, sizeof *s);
         if (!s)
             return;
@@ -1889,18 +2011,9 @@ static void parser_art(parser *p, ast_decl *d)
         s->name = parser_new_name(p, "bullet shape");
         if (!s->name)
             return;
-        int ok = 1;
-        while (ok && parser_art_clause(p, s, &ok))
-            ;
-        if (!ok)
-            return;
-        *tail = s;
+        parser_art_clauses(p, s);
+        *tail = s; /* kept even when broken: its uses must not cascade */
         tail = &s->next;
-    }
-    if (!parser_at(p, TOK_RBRACE)) {
-        parser_expected(p, "'shape', or frame, at, hitbox, turns, upright, additive, frames, "
-                           "every, once or portrait after a shape's name");
-        return;
     }
     parser_close(p, &open, "art");
 }

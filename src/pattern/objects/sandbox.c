@@ -79,6 +79,7 @@ struct sandbox {
     /* items: none are simulated here (`drop` drops nothing); the auto-collect
      * line a script moves is kept, so that what scripts read is the game's */
     double collect_line;
+    sandbox_shots shots;                  /* each pool's spawned and refused */
     char prints[SANDBOX_PRINT_KEEP][256]; /* a ring: the newest at (print_count - 1) % KEEP */
     uint32_t print_count;
 };
@@ -218,8 +219,11 @@ static double sb_cb_random(void *user)
 static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
 {
     sandbox *sb = user;
+    int laser = shot->field[VM_SHOT_LASER] != 0;
+    uint64_t *refused = laser ? &sb->shots.lasers_refused : &sb->shots.bullets_refused;
     if (dialogue_active(&sb->talk)) { /* nobody fires while a line is up, as in the game */
         sb->refused++;
+        (*refused)++;
         return 0;
     }
     objects o = sb_objects(sb);
@@ -229,6 +233,9 @@ static vm_obj sb_cb_spawn(void *user, vm_obj parent, const vm_shot *shot)
         px = py = 0.0;
     vm_obj made = objects_spawn(&o, px, py, shot, parent);
     sb->refused += made == 0;
+    *refused += made == 0;
+    if (made)
+        (*(laser ? &sb->shots.lasers_spawned : &sb->shots.bullets_spawned))++;
     return made;
 }
 
@@ -510,6 +517,7 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->refused = 0;
     sb->collect_line = SANDBOX_COLLECT_LINE;
     sb->full_power = boss != NULL || sb_is_extra(lib, entry);
+    memset(&sb->shots, 0, sizeof sb->shots);
     if (!lib)
         return -1;
     sb->root = sb_alloc(sb, ENEMY_STAGE, sb->cfg.emitter_x, sb->cfg.emitter_y);
@@ -769,4 +777,37 @@ vm_stats sandbox_vm_stats(const sandbox *sb)
 uint64_t sandbox_refused(const sandbox *sb)
 {
     return sb->refused;
+}
+
+sandbox_shots sandbox_shot_counts(const sandbox *sb)
+{
+    return sb->shots;
+}
+
+uint64_t sandbox_trace_frame(const sandbox *sb, int f,
+                             void (*row)(void *user, const char *text, size_t len), void *user)
+{
+    uint64_t rows = 0;
+    char text[160];
+    for (uint32_t i = 0; i < sb->view_count; i++) {
+        const sandbox_object *o = &sb->view[i];
+        if (o->enemy)
+            continue; /* enemies are not traced */
+        int len = snprintf(text, sizeof text, "%d,%u,%.3f,%.3f\n", f, (unsigned)o->id, (double)o->x,
+                           (double)o->y);
+        row(user, text, (size_t)len);
+        rows++;
+    }
+    const laser_pool *p = &sb->lasers;
+    for (uint32_t i = 0; i < laser_pool_slot_end(p); i++) {
+        if (!laser_pool_handle(p, i).gen)
+            continue;
+        int len =
+            snprintf(text, sizeof text, "%d,L%u,%.3f,%.3f,%.3f,%.3f,%s,%u\n", f, (unsigned)i,
+                     (double)p->x[i], (double)p->y[i], (double)p->dir_x[i], (double)p->dir_y[i],
+                     laser_phase_name((laser_phase)p->phase[i]), (unsigned)p->nodes[i]);
+        row(user, text, (size_t)len);
+        rows++;
+    }
+    return rows;
 }

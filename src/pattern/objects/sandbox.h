@@ -138,4 +138,23 @@ const dialogue *sandbox_dialogue(const sandbox *sb);
 /* Bullets that could not be spawned: the sandbox was full (or a line was up). */
 uint64_t sandbox_refused(const sandbox *sb);
 
+/* The shots of the run since sandbox_start, each pool's apart: a laser is
+ * neither a bullet spawned nor one refused. Refused: the pool was full (or a
+ * dialogue line was up). */
+typedef struct sandbox_shots {
+    uint64_t bullets_spawned, bullets_refused;
+    uint64_t lasers_spawned, lasers_refused;
+} sandbox_shots;
+sandbox_shots sandbox_shot_counts(const sandbox *sb);
+
+/* The trace rows of the frame just stepped (numbered f), one a line: every
+ * live bullet, oldest first, as "f,id,x,y" (id: spawn serial from 1), then
+ * every live laser, slot order, as "f,Lslot,x,y,dir_x,dir_y,phase,nodes" (its
+ * origin or head, heading vector, laser_phase_name, nodes); none for a run
+ * without lasers, so that a bullet pattern's trace reads as before lasers
+ * existed. Each row goes to row(user, text, length). Returns the rows.
+ * `curtain run --trace` and the golden traces (pattern.golden) are these. */
+uint64_t sandbox_trace_frame(const sandbox *sb, int f,
+                             void (*row)(void *user, const char *text, size_t len), void *user);
+
 #endif
