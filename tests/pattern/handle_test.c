@@ -258,8 +258,20 @@ static void test_vanish_and_thread(void)
 static void test_groups(void)
 {
     char out[512];
-    /* g[1].heading is not an expression: handles are read through names */
-    CHECK(compile("pattern p { fire orb ring 4 as g; print g[1].heading }\n") == NULL);
+    /* g[i].member reads and g[i].statement steers the group's i-th handle */
+    run_prints("pattern p {\n"
+               "    fire orb ring 4 at 0 speed 1 as g\n"
+               "    var k = 3\n"
+               "    g[1].speed 4\n"
+               "    g[k].turn to 45\n"
+               "    print g[1].heading, g[1].speed, g[k].heading, g[2 + 7].alive\n"
+               "    var j = 0\n"
+               "    fire orb at 0 speed 1 { g[j].vanish }\n"
+               "    wait 2\n"
+               "    print g[0].alive, g[1].alive\n"
+               "}\n",
+               3, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "90 4 45 0|0 1");
     run_prints("pattern p {\n"
                "    fire orb ring 4 at 0 speed 1 stack 2 by 1 as g\n"
                "    var n = 0\n"
@@ -320,6 +332,58 @@ static void test_arrays_enemies_lasers(void)
     CHECK_STR_CONTAINS(out, "1 120 60 90 1|copy 1");
 }
 
+/* for NAME in ARRAY: each element in turn, numbers or handles; held[i].member
+ * and held[i].statement on an array of handles. */
+static void test_for_in_arrays(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    var a = [3, 5, 7]\n"
+               "    var held[3]\n"
+               "    fire orb at 0 speed 1 as b\n"
+               "    fire orb at 90 speed 2 as c\n"
+               "    held[0] = b\n"
+               "    held[2] = c\n"
+               "    var sum = 0\n"
+               "    var order = 0\n"
+               "    for v in a { sum += v; order = order * 10 + v }\n"
+               "    var alive = 0\n"
+               "    for h in held { alive += h.alive; if h.speed > 1 { break } }\n"
+               "    held[2].speed 0\n"
+               "    var i = 0\n"
+               "    print sum, order, alive, held[i].heading, held[2].speed, held[1].alive\n"
+               "}\n",
+               2, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "15 357 2 0 0 0");
+}
+
+/* One mistake, one error: a broken `fire ... as core` reports the fire, not
+ * every use of `core`; `for v in n` over a number reports the loop, not v. */
+static void test_one_error_each(void)
+{
+    static const struct {
+        const char *src, *want;
+    } cases[] = {
+        {"pattern p {\n    fire orb red aim speed 2 spedd 3 as core\n    core.speed 2\n"
+         "    print core.x\n    for b in core { b.vanish }\n    fire orb at core.aim\n}\n",
+         "unknown fire clause 'spedd'"},
+        {"pattern p {\n    laser red at down length 9 width 4 wdth 3 as l\n    l.turn to 90\n}\n",
+         "unknown fire clause 'wdth'"},
+        {"pattern p {\n    var n = 4\n    for v in n {\n        print v\n        v.speed 2\n"
+         "    }\n}\n",
+         "'for ... in' goes through a group (fire ... ring ... as g) or an array: this is a "
+         "number"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        library *lib = compile(cases[i].src);
+        CHECK(lib == NULL);
+        CHECK_EQ_INT(diags.count, 1);
+        if (diags.count >= 1)
+            CHECK_STR_CONTAINS(diags.items[0].text, cases[i].want);
+        library_free(lib);
+    }
+}
+
 /* Misuse is a positioned error. */
 static void test_misuse(void)
 {
@@ -340,6 +404,12 @@ static void test_misuse(void)
         {"pattern p { fire orb as b; var n = 0; n = b }\n", "'n' holds numbers: this value is a"},
         {"pattern p { fire orb as b; b += 1 }\n", "only '=' can change it"},
         {"pattern p { fire orb as b; run q(b) }\npattern q(v) { }\n", "'b' is a handle, not a"},
+        {"pattern p { var n = 1; print n[0].x }\n", "'n' is a number, not a group or an array"},
+        {"pattern p { fire orb as b; b[0].speed 2 }\n", "'b' is one handle, not a group"},
+        {"pattern p { var a = [1, 2]; print a[0].x }\n", "'a' is an array of numbers"},
+        {"pattern p { fire orb ring 3 as g; print g[0].colour }\n", "a handle has no 'colour'"},
+        {"pattern p { laser red ring 2 length 9 width 4 as g; g[0].look orb red }\n",
+         "a laser's look cannot change"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         library *lib = compile(cases[i].src);
@@ -442,6 +512,8 @@ int main(void)
     test_groups();
     test_groups_forget();
     test_arrays_enemies_lasers();
+    test_for_in_arrays();
+    test_one_error_each();
     test_misuse();
     test_callbacks();
     test_no_allocation();
