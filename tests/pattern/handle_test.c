@@ -357,6 +357,86 @@ static void test_for_in_arrays(void)
     CHECK_STR_CONTAINS(out, "15 357 2 0 0 0");
 }
 
+/* for b in bullets near X Y radius R: the bullets touching the circle, in
+ * the order of their slots, not those fired this frame; each a handle to read
+ * and steer (b.vanish: gone the next frame). Enemies and lasers alike. */
+static void test_queries(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    fire orb ring 8 at 0 speed 0 radius 20 as near8\n"
+               "    fire orb ring 8 at 0 speed 0 radius 100 as far8\n"
+               "    var now = 0\n"
+               "    for b in bullets near x y radius 50 { now += 1 }\n"
+               "    wait 1\n"
+               "    var n = 0\n"
+               "    for b in bullets near x y radius 50 { n += 1; b.vanish }\n"
+               "    var seen[16]\n"
+               "    var k = 0\n"
+               "    for b in bullets near (x, y) radius 200 { seen[k] = b.heading; k += 1 }\n"
+               "    wait 1\n"
+               "    var left = 0\n"
+               "    for b in bullets near x y radius 200 { left += 1 }\n"
+               "    print now, n, k, left, near8[0].alive, far8[0].alive, seen[1], seen[9]\n"
+               "}\n",
+               4, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "0 8 16 8 0 1 45 45");
+    run_prints("enemy e { wait 1000 }\n"
+               "pattern p {\n"
+               "    spawn e at (100, 50)\n"
+               "    spawn e at (300, 50) as far\n"
+               "    laser red at down length 100 width 6 as l\n"
+               "    wait 2\n"
+               "    var n = 0\n"
+               "    var ex = 0\n"
+               "    for en in enemies near 300 50 radius 5 { n += 1; ex = en.x }\n"
+               "    var ln = 0\n"
+               "    for z in lasers near x y + 30 radius 5 { ln += 1; z.turn to 90 }\n"
+               "    var none = 0\n"
+               "    for z in lasers near x + 50 y + 30 radius 5 { none += 1 }\n"
+               "    print n, ex, far.alive, ln, l.heading, none\n"
+               "}\n",
+               4, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "1 300 1 1 90 0");
+}
+
+/* A query costs the runner's budget one unit for each object it finds, as a
+ * volley does for each bullet: a script that queries 2000 bullets without
+ * waiting makes about 100000 / 2000 queries before the budget stops it at its
+ * place (not the 8000 its few instructions a round would allow), and the
+ * frame goes on. */
+static void test_query_budget(void)
+{
+    library *lib = compile("shared rounds = 0\n"
+                           "pattern p {\n"
+                           "    fire orb ring 2000 speed 0\n"
+                           "    wait 1\n"
+                           "    thread { loop { for b in bullets near x y radius 300 { break }\n"
+                           "                    rounds += 1 } }\n"
+                           "    wait 1\n"
+                           "    print rounds\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 4);
+    CHECK(sb != NULL);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        const char *e = sandbox_last_error(sb);
+        CHECK(e && strstr(e, "test.pat:5:") && strstr(e, "instructions in one frame"));
+        CHECK_EQ_INT(sandbox_print_count(sb), 1);
+        const char *line = sandbox_print_count(sb) ? sandbox_print_line(sb, 0) : NULL;
+        const char *value = line ? strrchr(line, ':') : NULL;
+        int rounds = value ? atoi(value + 1) : -1;
+        if (rounds < 45 || rounds > 50)
+            fprintf(stderr, "rounds %d (%s)\n", rounds, line ? line : "no print");
+        CHECK(rounds >= 45 && rounds <= 50);
+    }
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
 /* One mistake, one error: a broken `fire ... as core` reports the fire, not
  * every use of `core`; `for v in n` over a number reports the loop, not v. */
 static void test_one_error_each(void)
@@ -513,6 +593,8 @@ int main(void)
     test_groups_forget();
     test_arrays_enemies_lasers();
     test_for_in_arrays();
+    test_queries();
+    test_query_budget();
     test_one_error_each();
     test_misuse();
     test_callbacks();

@@ -555,6 +555,25 @@ static void stmt_for_array(fstate *f, const ast_stmt *s, local *a)
     scope_close(f, nlocals, nslots);
 }
 
+/* for NAME in KIND near X Y radius R: pushes the group of the objects found
+ * (QUERY) and returns LT_GROUP, *of what they are. */
+static uint8_t stmt_query(fstate *f, const ast_stmt *s, uint8_t *of)
+{
+    vm_query_kind kind = (vm_query_kind)(s->op - 1);
+    double r;
+    if (s->e[2] && fold(f, s->e[2], &r) && !(r >= 0))
+        REPORT(f, DIAG_EMPTY_VOLLEY, expr_start(s->e[2]),
+               "'radius %g' finds nothing: a query's radius is 0 or more", r);
+    for (int k = 0; k < 3; k++)
+        if (s->e[k])
+            expr(f, s->e[k]);
+        else
+            emit_const(f, 0, s->pos);
+    emit_ax(f, VM_OP_QUERY, kind, s->pos);
+    *of = kind == VM_QUERY_BULLETS ? OF_BULLET : kind == VM_QUERY_LASERS ? OF_LASER : OF_ENEMY;
+    return LT_GROUP;
+}
+
 /* for NAME in GROUP { body }: NAME is each handle of the group in turn (the
  * order they were fired in); the count is read once, at the start. An array
  * is gone through element by element (stmt_for_array). */
@@ -568,8 +587,10 @@ static void stmt_for(fstate *f, const ast_stmt *s)
     int nlocals = f->nlocals, nslots = f->nslots;
     int slot = scope_slot(f, 3, s->pos); /* the group, the round, the count */
     uint8_t of = OF_NONE;
-    uint8_t type = s->e[0] ? expr_value(f, s->e[0], &of) : LT_NUMBER;
-    if (!s->e[0])
+    uint8_t type = s->e[0] && !s->op ? expr_value(f, s->e[0], &of) : LT_NUMBER;
+    if (s->op)
+        type = stmt_query(f, s, &of);
+    else if (!s->e[0])
         emit_const(f, 0, s->pos);
     else if (type != LT_GROUP && !(a && a->broken))
         REPORT(f, DIAG_HANDLE_MISUSE, expr_start(s->e[0]),

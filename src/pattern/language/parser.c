@@ -593,6 +593,33 @@ static void parser_pair(parser *p, ast_expr **x, ast_expr **y)
 
 /* ---- statements ---- */
 
+/* query := ( 'bullets' | 'enemies' | 'lasers' ) 'near' ( expr expr | pair ) 'radius' expr
+ * (after `for NAME in`): s->op is 1 + the kind (VM_QUERY_*), e0 e1 the
+ * centre, e2 the radius. */
+static void parser_query(parser *p, ast_stmt *s)
+{
+    for (int k = 0; k < VM_QUERY_COUNT && !s->op; k++)
+        if (parser_at_word(p, vm_query_name((vm_query_kind)k)))
+            s->op = 1 + k;
+    if (!s->op) {
+        parser_expected(p, "'bullets', 'enemies' or 'lasers' before 'near'");
+        return;
+    }
+    s->text = parser_take_name(p);
+    parser_advance(p); /* near */
+    if (parser_at(p, TOK_LPAREN)) {
+        parser_pair(p, &s->e[0], &s->e[1]);
+    } else {
+        s->e[0] = parser_expr(p);
+        if (!p->panic)
+            s->e[1] = parser_expr(p);
+    }
+    if (!p->panic && !parser_accept_word(p, "radius"))
+        parser_expected(p, "'radius' and how far from there (near X Y radius R)");
+    if (!p->panic)
+        s->e[2] = parser_expr(p);
+}
+
 static ast_stmt *parser_block(parser *p);
 static ast_stmt *parser_statement(parser *p);
 
@@ -1211,7 +1238,9 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         s->name = parser_new_name(p, "handle");
         if (!p->panic && !parser_accept_word(p, "in"))
             parser_expected(p, "'in' and a group after 'for NAME'");
-        if (!p->panic)
+        if (!p->panic && parser_at(p, TOK_NAME) && lexer_is(&p->next, "near"))
+            parser_query(p, s);
+        else if (!p->panic)
             s->e[0] = parser_expr(p);
         s->body = parser_block(p);
     } else if (lexer_is(&kw, "return")) {
