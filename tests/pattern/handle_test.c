@@ -566,6 +566,8 @@ static void test_no_allocation(void)
                            "        old.hitbox 5\n"
                            "        b.thread { wait 3; turn to aim over 5 }\n"
                            "        for c in g { if c.alive { c.turn by 5 over 4 } }\n"
+                           "        for n in bullets near x y + 40 radius 30 { n.speed 2.5 }\n"
+                           "        for n in held { g[t % 12].accel 0.01 }\n"
                            "        wait 2\n"
                            "    }\n"
                            "}\n");
