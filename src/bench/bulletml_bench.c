@@ -193,7 +193,7 @@ static int bb_game_init(bb_game *g, const bb_run *r)
     cfg.stack_slots = r->stack_slots;
     cfg.budget = 1u << 24;
     cfg.frame_budget = cfg.frame_starts = UINT32_MAX; /* libbulletml has no limit */
-    vm_host host = {g,    bb_get, bb_set, bb_ramp, bb_random, bb_spawn, bb_vanish,
+    vm_host host = {g,    bb_get, bb_set, bb_ramp, bb_random, bb_spawn, bb_vanish, NULL,
                     NULL, NULL,   NULL,   NULL,    NULL,      NULL,     NULL};
     g->gone = mem_alloc(2 * r->objects * sizeof *g->gone);
     if (!g->gone || bullet_pool_init(&g->bullets, r->objects) != 0 ||

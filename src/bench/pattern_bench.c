@@ -228,8 +228,8 @@ static int pb_emitters(const library *lib, const library_entry *const *entries, 
     vm_config cfg;
     vm_config_default(&cfg);
     cfg.capacity = accept_scripts ? 400000 : emitters + 16;
-    vm_host host = {&h,   pb_get, pb_set,   pb_ramp, pb_random, pb_spawn, pb_vanish,
-                    NULL, NULL,   pb_error, NULL,    NULL,      NULL,     NULL};
+    vm_host host = {&h,   pb_get,   pb_set, pb_ramp, pb_random, pb_spawn, pb_vanish, NULL,
+                    NULL, pb_error, NULL,   NULL,    NULL,      NULL,     NULL};
     vm *v = vm_create(&cfg, &host);
     double *samples = mem_alloc((size_t)frames * sizeof *samples);
     if (!v || !samples || !h.fifo || !h.fifo_frame) {
@@ -286,8 +286,8 @@ static double pb_sleepers_vm(const library *lib, const library_entry *sleeper, u
     vm_config cfg;
     vm_config_default(&cfg);
     cfg.capacity = n + 16;
-    vm_host host = {&h,   pb_get, pb_set,   pb_ramp, pb_random, pb_spawn, pb_vanish,
-                    NULL, NULL,   pb_error, NULL,    NULL,      NULL,     NULL};
+    vm_host host = {&h,   pb_get,   pb_set, pb_ramp, pb_random, pb_spawn, pb_vanish, NULL,
+                    NULL, pb_error, NULL,   NULL,    NULL,      NULL,     NULL};
     vm *v = vm_create(&cfg, &host);
     double *samples = mem_alloc((size_t)frames * sizeof *samples);
     double result = NAN;

@@ -17,7 +17,9 @@
 /* The player's side's stores, for pattern/objects/objects.h: its shots and lasers. */
 static objects sh_objects(world *w)
 {
-    return (objects){&w->shots, &w->shot_lasers, NULL, w->ship_vanished, &w->ship_vanished_count};
+    /* no queries: a ship's `for b in bullets near ...` finds nothing */
+    return (objects){&w->shots,        &w->shot_lasers,         NULL,
+                     w->ship_vanished, &w->ship_vanished_count, NULL};
 }
 
 /* The player's side aims at the enemy (or boss) nearest to (x, y) that shots can
@@ -190,9 +192,9 @@ int ship_host_create(world *w)
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = SHIP_HOST_RUNNERS;
-    vm_host host = {w,          sh_get, sh_set,   sh_ramp,          sh_random,        sh_spawn,
-                    sh_vanish,  sh_act, sh_ended, world_host_error, world_host_print, sh_lasting,
-                    sh_resolve, sh_show};
+    vm_host host = {w,          sh_get,  sh_set,   sh_ramp,          sh_random,        sh_spawn,
+                    sh_vanish,  sh_act,  sh_ended, world_host_error, world_host_print, sh_lasting,
+                    sh_resolve, sh_show, NULL};
     w->ship_vm = vm_create(&vc, &host);
     w->ship_vanished = mem_calloc(w->shots.capacity + 1, sizeof *w->ship_vanished);
     return w->ship_vm && w->ship_vanished ? 0 : -1;

@@ -53,6 +53,7 @@
 #include "pattern/content/dialogue.h"
 #include "pattern/content/library.h"
 #include "pattern/objects/enemy.h"
+#include "pattern/objects/object_query.h"
 #include "pattern/vm/vm.h"
 #include "sim/bullet_pool.h"
 #include "sim/collision.h"
@@ -314,6 +315,7 @@ typedef struct world {
     uint64_t *enemy_alive;
     vm_obj *vanished;
     uint32_t vanished_count;
+    object_query query; /* the scripts' `for b in bullets near ...` (not run state) */
     collision bullet_coll, shot_coll;
     collision_list hits, grazes, area, laser_hits, laser_grazes, laser_area;
     collision_pairs pairs;

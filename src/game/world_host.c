@@ -22,7 +22,8 @@ static enemy *wh_enemy(world *w, vm_obj obj)
 /* The world's stores, for pattern/objects/objects.h. */
 static objects wh_objects(world *w)
 {
-    return (objects){&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count};
+    return (objects){&w->bullets, &w->lasers,         &w->enemies,
+                     w->vanished, &w->vanished_count, &w->query};
 }
 
 static double wh_get(void *user, vm_obj obj, vm_prop prop)
@@ -267,14 +268,22 @@ static void wh_show(void *user, vm_obj obj, const vm_show *show)
                     e ? (float)e->y : PLAYFIELD_H / 3, (int32_t)(show - w->lib->prog->shows));
 }
 
+/* `for b in bullets near X Y radius R`: the object layer's query. */
+static uint32_t wh_query(void *user, vm_query_kind kind, double x, double y, double r, vm_obj *out,
+                         uint32_t cap)
+{
+    objects o = wh_objects(user);
+    return objects_query(&o, kind, x, y, r, out, cap);
+}
+
 int world_host_create(world *w)
 {
     vm_config vc;
     vm_config_default(&vc);
     vc.capacity = WORLD_RUNNERS;
-    vm_host host = {w,          wh_get, wh_set,   wh_ramp,          wh_random,        wh_spawn,
-                    wh_vanish,  wh_act, wh_ended, world_host_error, world_host_print, wh_lasting,
-                    wh_resolve, wh_show};
+    vm_host host = {w,          wh_get,  wh_set,   wh_ramp,          wh_random,        wh_spawn,
+                    wh_vanish,  wh_act,  wh_ended, world_host_error, world_host_print, wh_lasting,
+                    wh_resolve, wh_show, wh_query};
     w->vm = vm_create(&vc, &host);
     return w->vm ? 0 : -1;
 }

@@ -1153,6 +1153,25 @@ void collision_area_circle(collision *c, const circle_set *bullets, float x, flo
     collision_area(c, bullets, &p, out);
 }
 
+void collision_area_prepare(collision *c, const circle_set *bullets)
+{
+    circle_set set = collision_clamp(c, bullets);
+    collision_build(c, &set);
+}
+
+void collision_area_circle_prepared(collision *c, const circle_set *bullets, float x, float y,
+                                    float r, collision_list *out)
+{
+    circle_set set = *bullets; /* clamped as collision_area_prepare did (counted there) */
+    if (set.count > c->grid.item_cap)
+        set.count = c->grid.item_cap;
+    collision_probe p = {.shape = COLLISION_AREA, .x = x, .y = y, .r = r};
+    grid_range q = grid_query_range(&c->grid, collision_probe_bounds(&p));
+    int n = collision_walk(c, &p, &set, 0, q, c->scratch);
+    for (int k = 0; k < n; k++)
+        collision_list_push(out, c->scratch[k]);
+}
+
 void collision_area_rect(collision *c, const circle_set *bullets, float x0, float y0, float x1,
                          float y1, collision_list *out)
 {

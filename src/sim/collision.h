@@ -213,6 +213,16 @@ void collision_area_circle(collision *c, const circle_set *bullets, float x, flo
 void collision_area_rect(collision *c, const circle_set *bullets, float x0, float y0, float x1,
                          float y1, collision_list *out);
 
+/* Many area circles against one set that does not change meanwhile (the
+ * scripts' `for b in bullets near X Y radius R`, every query of a frame):
+ * collision_area_prepare builds the grid from the set once, then each
+ * collision_area_circle_prepared walks only its cells, with exactly
+ * collision_area_circle's results in its order (ascending slots). Another
+ * query of c in between (which may rebuild the grid) needs a new prepare. */
+void collision_area_prepare(collision *c, const circle_set *bullets);
+void collision_area_circle_prepared(collision *c, const circle_set *bullets, float x, float y,
+                                    float r, collision_list *out);
+
 /* Appends (probe, item) for every live probe circle and live item touching it
  * during the frame: shots vs round enemies, or several hitboxes vs bullets. */
 void collision_circles(collision *c, const circle_set *items, const circle_set *probes,

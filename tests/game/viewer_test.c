@@ -244,6 +244,29 @@ static void viewer_boss_vanish(void)
     library_free(lib);
 }
 
+/* A boss whose scripts query bullets, enemies and lasers each frame and steer
+ * or vanish what they find: the game's world and the viewer find the same
+ * objects in the same order (pattern/objects/objects.h, objects_query). */
+static const char viewer_query_boss[] =
+    "boss t_querier {\n"
+    "    phase time 4s health 100 {\n"
+    "        laser red at down length 120 width 6\n"
+    "        loop as t {\n"
+    "            fire orb ring 12 at t * 7 speed 1.5\n"
+    "            fire rice aim speed 3\n"
+    "            wait 4\n"
+    "            for b in bullets near x y + 60 radius 50 { b.turn by 30 }\n"
+    "            for b in bullets near 192 300 radius 40 { b.vanish }\n"
+    "            var n = 0\n"
+    "            for e in enemies near x y radius 10 { n += 1 }\n"
+    "            for l in lasers near x y + 50 radius 20 { l.turn by 1 }\n"
+    "            if n > 0 and t % 5 == 0 {\n"
+    "                for b in bullets near x y radius 120 { if b.speed < 2 { b.speed 2.5 } }\n"
+    "            }\n"
+    "        }\n"
+    "    }\n"
+    "}\n";
+
 /* A boss that reads the player's state where the viewer's defaults are the
  * game's at the start of a fight with no input (docs/patterns.md, "Reading the
  * player"): the difficulty from the rank, spare ships, bombs, power, focus. */
@@ -260,6 +283,24 @@ static const char viewer_reader_boss[] =
     "        }\n"
     "    }\n"
     "}\n";
+
+static void viewer_boss_query(void)
+{
+    library *lib = test_library_compile("t_querier.pat", viewer_query_boss);
+    CHECK(lib != NULL);
+    const library_boss *b = lib ? library_find_boss(lib, "t_querier") : NULL;
+    CHECK(b != NULL);
+    if (!b) {
+        library_free(lib);
+        return;
+    }
+    world_config cfg = {.seed = 7,
+                        .difficulty = DIFFICULTY_NORMAL,
+                        .flags = WORLD_FLAG_INVULNERABLE,
+                        .start = WORLD_START(b - lib->bosses, 0)};
+    CHECK(viewer_compare(lib, b->name, cfg, NULL, b) > 3 * 60);
+    library_free(lib);
+}
 
 /* The reading boss fought at each difficulty, alike in both. */
 static void viewer_boss_reader(void)
@@ -292,5 +333,6 @@ int main(int argc, char **argv)
     }
     viewer_boss_vanish();
     viewer_boss_reader();
+    viewer_boss_query();
     return check_done("viewer");
 }

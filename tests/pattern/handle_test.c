@@ -258,8 +258,20 @@ static void test_vanish_and_thread(void)
 static void test_groups(void)
 {
     char out[512];
-    /* g[1].heading is not an expression: handles are read through names */
-    CHECK(compile("pattern p { fire orb ring 4 as g; print g[1].heading }\n") == NULL);
+    /* g[i].member reads and g[i].statement steers the group's i-th handle */
+    run_prints("pattern p {\n"
+               "    fire orb ring 4 at 0 speed 1 as g\n"
+               "    var k = 3\n"
+               "    g[1].speed 4\n"
+               "    g[k].turn to 45\n"
+               "    print g[1].heading, g[1].speed, g[k].heading, g[2 + 7].alive\n"
+               "    var j = 0\n"
+               "    fire orb at 0 speed 1 { g[j].vanish }\n"
+               "    wait 2\n"
+               "    print g[0].alive, g[1].alive\n"
+               "}\n",
+               3, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "90 4 45 0|0 1");
     run_prints("pattern p {\n"
                "    fire orb ring 4 at 0 speed 1 stack 2 by 1 as g\n"
                "    var n = 0\n"
@@ -320,6 +332,138 @@ static void test_arrays_enemies_lasers(void)
     CHECK_STR_CONTAINS(out, "1 120 60 90 1|copy 1");
 }
 
+/* for NAME in ARRAY: each element in turn, numbers or handles; held[i].member
+ * and held[i].statement on an array of handles. */
+static void test_for_in_arrays(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    var a = [3, 5, 7]\n"
+               "    var held[3]\n"
+               "    fire orb at 0 speed 1 as b\n"
+               "    fire orb at 90 speed 2 as c\n"
+               "    held[0] = b\n"
+               "    held[2] = c\n"
+               "    var sum = 0\n"
+               "    var order = 0\n"
+               "    for v in a { sum += v; order = order * 10 + v }\n"
+               "    var alive = 0\n"
+               "    for h in held { alive += h.alive; if h.speed > 1 { break } }\n"
+               "    held[2].speed 0\n"
+               "    var i = 0\n"
+               "    print sum, order, alive, held[i].heading, held[2].speed, held[1].alive\n"
+               "}\n",
+               2, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "15 357 2 0 0 0");
+}
+
+/* for b in bullets near X Y radius R: the bullets touching the circle, in
+ * the order of their slots, not those fired this frame; each a handle to read
+ * and steer (b.vanish: gone the next frame). Enemies and lasers alike. */
+static void test_queries(void)
+{
+    char out[512];
+    run_prints("pattern p {\n"
+               "    fire orb ring 8 at 0 speed 0 radius 20 as near8\n"
+               "    fire orb ring 8 at 0 speed 0 radius 100 as far8\n"
+               "    var now = 0\n"
+               "    for b in bullets near x y radius 50 { now += 1 }\n"
+               "    wait 1\n"
+               "    var n = 0\n"
+               "    for b in bullets near x y radius 50 { n += 1; b.vanish }\n"
+               "    var seen[16]\n"
+               "    var k = 0\n"
+               "    for b in bullets near (x, y) radius 200 { seen[k] = b.heading; k += 1 }\n"
+               "    wait 1\n"
+               "    var left = 0\n"
+               "    for b in bullets near x y radius 200 { left += 1 }\n"
+               "    print now, n, k, left, near8[0].alive, far8[0].alive, seen[1], seen[9]\n"
+               "}\n",
+               4, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "0 8 16 8 0 1 45 45");
+    run_prints("enemy e { wait 1000 }\n"
+               "pattern p {\n"
+               "    spawn e at (100, 50)\n"
+               "    spawn e at (300, 50) as far\n"
+               "    laser red at down length 100 width 6 as l\n"
+               "    wait 2\n"
+               "    var n = 0\n"
+               "    var ex = 0\n"
+               "    for en in enemies near 300 50 radius 5 { n += 1; ex = en.x }\n"
+               "    var ln = 0\n"
+               "    for z in lasers near x y + 30 radius 5 { ln += 1; z.turn to 90 }\n"
+               "    var none = 0\n"
+               "    for z in lasers near x + 50 y + 30 radius 5 { none += 1 }\n"
+               "    print n, ex, far.alive, ln, l.heading, none\n"
+               "}\n",
+               4, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "1 300 1 1 90 0");
+}
+
+/* A query costs the runner's budget one unit for each object it finds, as a
+ * volley does for each bullet: a script that queries 2000 bullets without
+ * waiting makes about 100000 / 2000 queries before the budget stops it at its
+ * place (not the 8000 its few instructions a round would allow), and the
+ * frame goes on. */
+static void test_query_budget(void)
+{
+    library *lib = compile("shared rounds = 0\n"
+                           "pattern p {\n"
+                           "    fire orb ring 2000 speed 0\n"
+                           "    wait 1\n"
+                           "    thread { loop { for b in bullets near x y radius 300 { break }\n"
+                           "                    rounds += 1 } }\n"
+                           "    wait 1\n"
+                           "    print rounds\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 4);
+    CHECK(sb != NULL);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        const char *e = sandbox_last_error(sb);
+        CHECK(e && strstr(e, "test.pat:5:") && strstr(e, "instructions in one frame"));
+        CHECK_EQ_INT(sandbox_print_count(sb), 1);
+        const char *line = sandbox_print_count(sb) ? sandbox_print_line(sb, 0) : NULL;
+        const char *value = line ? strrchr(line, ':') : NULL;
+        int rounds = value ? atoi(value + 1) : -1;
+        if (rounds < 45 || rounds > 50)
+            fprintf(stderr, "rounds %d (%s)\n", rounds, line ? line : "no print");
+        CHECK(rounds >= 45 && rounds <= 50);
+    }
+    sandbox_destroy(sb);
+    library_free(lib);
+}
+
+/* One mistake, one error: a broken `fire ... as core` reports the fire, not
+ * every use of `core`; `for v in n` over a number reports the loop, not v. */
+static void test_one_error_each(void)
+{
+    static const struct {
+        const char *src, *want;
+    } cases[] = {
+        {"pattern p {\n    fire orb red aim speed 2 spedd 3 as core\n    core.speed 2\n"
+         "    print core.x\n    for b in core { b.vanish }\n    fire orb at core.aim\n}\n",
+         "unknown fire clause 'spedd'"},
+        {"pattern p {\n    laser red at down length 9 width 4 wdth 3 as l\n    l.turn to 90\n}\n",
+         "unknown fire clause 'wdth'"},
+        {"pattern p {\n    var n = 4\n    for v in n {\n        print v\n        v.speed 2\n"
+         "    }\n}\n",
+         "'for ... in' goes through a group (fire ... ring ... as g) or an array: this is a "
+         "number"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        library *lib = compile(cases[i].src);
+        CHECK(lib == NULL);
+        CHECK_EQ_INT(diags.count, 1);
+        if (diags.count >= 1)
+            CHECK_STR_CONTAINS(diags.items[0].text, cases[i].want);
+        library_free(lib);
+    }
+}
+
 /* Misuse is a positioned error. */
 static void test_misuse(void)
 {
@@ -340,6 +484,12 @@ static void test_misuse(void)
         {"pattern p { fire orb as b; var n = 0; n = b }\n", "'n' holds numbers: this value is a"},
         {"pattern p { fire orb as b; b += 1 }\n", "only '=' can change it"},
         {"pattern p { fire orb as b; run q(b) }\npattern q(v) { }\n", "'b' is a handle, not a"},
+        {"pattern p { var n = 1; print n[0].x }\n", "'n' is a number, not a group or an array"},
+        {"pattern p { fire orb as b; b[0].speed 2 }\n", "'b' is one handle, not a group"},
+        {"pattern p { var a = [1, 2]; print a[0].x }\n", "'a' is an array of numbers"},
+        {"pattern p { fire orb ring 3 as g; print g[0].colour }\n", "a handle has no 'colour'"},
+        {"pattern p { laser red ring 2 length 9 width 4 as g; g[0].look orb red }\n",
+         "a laser's look cannot change"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         library *lib = compile(cases[i].src);
@@ -524,6 +674,8 @@ static void test_no_allocation(void)
                            "        old.hitbox 5\n"
                            "        b.thread { wait 3; turn to aim over 5 }\n"
                            "        for c in g { if c.alive { c.turn by 5 over 4 } }\n"
+                           "        for n in bullets near x y + 40 radius 30 { n.speed 2.5 }\n"
+                           "        for n in held { g[t % 12].accel 0.01 }\n"
                            "        wait 2\n"
                            "    }\n"
                            "}\n");
@@ -550,6 +702,10 @@ int main(void)
     test_groups();
     test_groups_forget();
     test_arrays_enemies_lasers();
+    test_for_in_arrays();
+    test_queries();
+    test_query_budget();
+    test_one_error_each();
     test_misuse();
     test_callbacks();
     test_laser_callbacks();

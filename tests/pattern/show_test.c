@@ -140,7 +140,7 @@ static void test_shown(void)
     vm_config_default(&cfg);
     vm_host host = {&h,          th_cb_get,    th_cb_set, th_cb_ramp,  th_cb_random,
                     th_cb_spawn, th_cb_vanish, th_cb_act, th_cb_ended, th_cb_error,
-                    NULL,        NULL,         NULL,      count_show};
+                    NULL,        NULL,         NULL,      count_show,  NULL};
     h.v = vm_create(&cfg, &host);
     current = &h;
     memset(shows_seen, 0, sizeof shows_seen);

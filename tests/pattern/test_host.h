@@ -215,7 +215,7 @@ static int th_init(test_host *h, int exact, uint32_t capacity)
         cfg.capacity = capacity;
     vm_host host = {h,           th_cb_get,    th_cb_set, th_cb_ramp,  th_cb_random,
                     th_cb_spawn, th_cb_vanish, th_cb_act, th_cb_ended, th_cb_error,
-                    NULL,        NULL,         NULL,      NULL};
+                    NULL,        NULL,         NULL,      NULL,        NULL};
     h->v = vm_create(&cfg, &host);
     h->nobjs = 1;
     h->objs[0].alive = 1;

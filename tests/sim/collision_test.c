@@ -363,6 +363,23 @@ static void compare_scene(collision *c, rng *r, outputs *want, outputs *got)
             }
         }
     }
+    /* several area circles on one prepared grid: each as the oracle has it */
+    rng own; /* its own numbers: the scenes after this one stay as they were */
+    rng_seed(&own, (uint64_t)s->count * 7919u + 1u);
+    collision_area_prepare(c, s);
+    for (int k = 0; k < 4; k++) {
+        float x = k ? rng_range(&own, -40.0f, PLAYFIELD_W + 40.0f) : bx;
+        float y = k ? rng_range(&own, -40.0f, PLAYFIELD_H + 40.0f) : by;
+        float rad = k ? rng_range(&own, 0.0f, 90.0f) : br;
+        collision_list_clear(&want->area);
+        collision_list_clear(&got->area);
+        oracle_area_circle(&capped, x, y, rad, &want->area);
+        collision_area_circle_prepared(c, s, x, y, rad, &got->area);
+        if (!same_list(&want->area, &got->area)) {
+            fprintf(stderr, "scene of %d items: prepared area circle %d differs\n", s->count, k);
+            mismatches++;
+        }
+    }
 }
 
 /* Random scenes of every kind, two cell sizes (16 px: bullets up to 60 px wide

@@ -227,8 +227,9 @@ bulletml_host *bulletml_host_create(const bulletml_pattern *pattern,
     cfg.frame_budget = cfg.budget > UINT32_MAX / 4 ? UINT32_MAX : cfg.budget * 4;
     cfg.frame_starts = UINT32_MAX;
     cfg.exact_ramps = 1;
-    vm_host host = {h,    bhost_get, bhost_set,   NULL, bhost_random, bhost_spawn, bhost_vanish,
-                    NULL, NULL,      bhost_error, NULL, NULL,         NULL,        NULL};
+    vm_host host = {h,           bhost_get,    bhost_set, NULL, bhost_random,
+                    bhost_spawn, bhost_vanish, NULL,      NULL, bhost_error,
+                    NULL,        NULL,         NULL,      NULL, NULL};
     if (h->objs && h->free_slots && h->live && h->gone)
         h->vm = vm_create(&cfg, &host);
     if (!h->vm) {

@@ -39,7 +39,8 @@ typedef enum ast_expr_kind {
     EX_UNARY,
     EX_BINARY,
     EX_INDEX,  /* name[a]: an element of an array (or a group's handle) */
-    EX_MEMBER, /* name.member: what a handle reads of its object (b.x, b.alive, g.count) */
+    EX_MEMBER, /* name.member: what a handle reads of its object (b.x, b.alive, g.count);
+                  name[a].member (a not NULL): of the handle name[a], a group's or an array's */
 } ast_expr_kind;
 
 typedef struct ast_arg ast_arg;
@@ -215,9 +216,11 @@ struct ast_stmt {
     int nargs;
     ast_fire *fire;
     ast_show *show; /* ST_SHOW */
-    /* NAME.statement: the statement acts on handle NAME's object */
+    /* NAME.statement: the statement acts on handle NAME's object; NAME[i].statement
+     * (target_index not NULL): on the handle NAME[i], a group's or an array's */
     const char *target;
     ast_pos target_pos;
+    ast_expr *target_index;
     /* title "a" + x ["b" + y]: the parts joined to each text after its first
      * string (folded when the file loads) */
     ast_arg *parts[2];

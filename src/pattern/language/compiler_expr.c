@@ -313,6 +313,8 @@ const char *compiler_suggest_value(fstate *f, const char *name)
 /* A handle or group where a number is expected. */
 static void handle_not_number(fstate *f, const local *l, ast_pos pos)
 {
+    if (l->broken)
+        return; /* its fire's error said it */
     if (l->type == LT_GROUP)
         REPORT(f, DIAG_HANDLE_MISUSE, pos,
                "'%s' is a group of handles, not a number: read %s.count, %s[i], or go through "
@@ -581,22 +583,77 @@ local *handle_find(fstate *f, const char *name, ast_pos pos)
     return NULL;
 }
 
+/* Pushes the handle NAME[index]: a group's i-th (GROUP_AT) or an element of an
+ * array of handles; returns the group or array, or NULL after reporting why
+ * NAME[index] is no handle (nothing pushed then). */
+local *handle_element(fstate *f, const char *name, const ast_expr *index, ast_pos pos)
+{
+    local *l = scope_find(f, name);
+    if (l && !l->size && l->type == LT_GROUP) {
+        l->used = 1;
+        emit_ax(f, VM_OP_LOCAL, l->slot, pos);
+        expr(f, index);
+        emit_ax(f, VM_OP_GROUP_AT, 0, pos);
+        return l;
+    }
+    if (l && l->size && (l->type == LT_HANDLE || l->open)) {
+        int slot;
+        local *a = array_index(f, name, index, pos, &slot);
+        if (!a)
+            return NULL;
+        if (slot >= 0)
+            emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, pos);
+        else
+            emit_ab(f, VM_OP_LOCALI, a->size, a->slot, pos);
+        return a;
+    }
+    if (l && l->broken)
+        return NULL;
+    if (!l) {
+        handle_find(f, name, pos); /* reports it unknown */
+        return NULL;
+    }
+    l->used = 1;
+    if (l->size)
+        REPORT(f, DIAG_HANDLE_MISUSE, pos,
+               "'%s' is an array of numbers, not of handles: %s[i] is a number", name, name);
+    else if (l->type == LT_HANDLE)
+        REPORT(f, DIAG_HANDLE_MISUSE, pos,
+               "'%s' is one handle, not a group: leave out the [i] (%s.x, %s.speed 2)", name, name,
+               name);
+    else
+        REPORT(f, DIAG_HANDLE_MISUSE, pos,
+               "'%s' is a number, not a group or an array of handles (fire ... ring ... as %s "
+               "makes a group)",
+               name, name);
+    return NULL;
+}
+
 /* NAME.member: a property of the handle's object (0, alive 0, once it is
  * gone), or a group's count. */
 static void expr_member(fstate *f, const ast_expr *e)
 {
-    local *l = handle_find(f, e->name, e->pos);
     const char *m = e->member ? e->member : "";
-    if (!l) {
-        emit_const(f, 0, e->pos);
-        return;
+    local *l;
+    if (e->a) { /* g[i].member, held[i].member: handle i's */
+        l = handle_element(f, e->name, e->a, e->pos);
+        if (!l) {
+            emit_const(f, 0, e->pos);
+            return;
+        }
+    } else {
+        l = handle_find(f, e->name, e->pos);
+        if (!l) {
+            emit_const(f, 0, e->pos);
+            return;
+        }
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
     }
-    if (l->type == LT_GROUP) {
+    if (l->type == LT_GROUP && !e->a) {
         if (strcmp(m, "count") != 0)
             REPORT(f, DIAG_HANDLE_MISUSE, e->member_pos,
                    "a group has only .count; each handle has .%s: for b in %s { ... b.%s ... }", m,
                    l->name, m);
-        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
         emit_ax(f, VM_OP_GROUP_COUNT, 0, e->pos);
         return;
     }
@@ -615,10 +672,10 @@ static void expr_member(fstate *f, const ast_expr *e)
                                : diag_suggest(m, names, COMPILER_MEMBER_COUNT);
         REPORT(f, DIAG_HANDLE_MISUSE, e->member_pos, "a handle has no '%s'%s", m,
                compiler_hint(near, hint, sizeof hint));
+        emit_ax(f, VM_OP_POP, 0, e->pos);
         emit_const(f, 0, e->pos);
         return;
     }
-    emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
     emit_ax(f, VM_OP_HGET, compiler_members[k].prop, e->pos);
 }
 

@@ -48,6 +48,7 @@ static void names_in_stmts(name_set *s, const ast_stmt *st)
             names_add(s, st->name);
         if (st->target)
             names_add(s, st->target);
+        names_in_expr(s, st->target_index);
         for (int i = 0; i < 4; i++)
             names_in_expr(s, st->e[i]);
         for (const ast_arg *a = st->args; a; a = a->next)

@@ -87,10 +87,11 @@ typedef struct local {
     uint16_t size; /* an array: its slots, from slot on; 0: a number */
     ast_pos pos;
     int used;
-    int hidden;   /* loop machinery: never warned about */
-    uint8_t type; /* LT_* */
-    uint8_t of;   /* a handle's or group's objects: OF_* */
-    uint8_t open; /* an array of zeros whose first assignment says what it holds */
+    int hidden;     /* loop machinery: never warned about */
+    uint8_t type;   /* LT_* */
+    uint8_t of;     /* a handle's or group's objects: OF_* */
+    uint8_t open;   /* an array of zeros whose first assignment says what it holds */
+    uint8_t broken; /* the handle of a fire that did not parse: its uses say nothing more */
 } local;
 
 /* A capture's or param's size and type in one uint16_t: the size (0..255),
@@ -223,6 +224,7 @@ const char *compiler_suggest_value(fstate *f, const char *name);
 local *array_find(fstate *f, const char *name, ast_pos pos);
 local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos pos, int *slot);
 local *handle_find(fstate *f, const char *name, ast_pos pos);
+local *handle_element(fstate *f, const char *name, const ast_expr *index, ast_pos pos);
 uint8_t expr_value(fstate *f, const ast_expr *e, uint8_t *of);
 void expr(fstate *f, const ast_expr *e);
 int call_args(fstate *f, const ast_decl *decl, const ast_arg *args, int nargs, ast_pos pos,

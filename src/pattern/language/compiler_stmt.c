@@ -565,19 +565,71 @@ static void stmt_drop(fstate *f, const ast_stmt *s)
     emit_ab(f, VM_OP_ACT, VM_VERB_DROP, 4, s->pos);
 }
 
+/* for NAME in ARRAY { body }: NAME is a copy of each element in turn, from
+ * the first (a number, or a handle for an array of handles). */
+static void stmt_for_array(fstate *f, const ast_stmt *s, local *a)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    a->used = 1;
+    int slot = scope_slot(f, 2, s->pos); /* the round, the count */
+    emit_const(f, a->size, s->pos);
+    emit_ab(f, VM_OP_LOOP_INIT, (uint32_t)slot, 0, s->pos);
+    uint32_t test = emit_ab(f, VM_OP_LOOP_TEST, (uint32_t)slot, 0, s->pos);
+    int each = scope_slot(f, 1, s->pos);
+    local *l = scope_declare(f, s->name, s->name_pos, nlocals, each);
+    if (l) {
+        l->type = a->type;
+        l->of = a->of;
+        l->used = 1;
+    }
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
+    emit_ab(f, VM_OP_LOCALI, a->size, a->slot, s->pos);
+    emit_ax(f, VM_OP_STORE, (uint32_t)each, s->pos);
+    counted_body(f, s, (uint32_t)slot, test);
+    scope_close(f, nlocals, nslots);
+}
+
+/* for NAME in KIND near X Y radius R: pushes the group of the objects found
+ * (QUERY) and returns LT_GROUP, *of what they are. */
+static uint8_t stmt_query(fstate *f, const ast_stmt *s, uint8_t *of)
+{
+    vm_query_kind kind = (vm_query_kind)(s->op - 1);
+    double r;
+    if (s->e[2] && fold(f, s->e[2], &r) && !(r >= 0))
+        REPORT(f, DIAG_EMPTY_VOLLEY, expr_start(s->e[2]),
+               "'radius %g' finds nothing: a query's radius is 0 or more", r);
+    for (int k = 0; k < 3; k++)
+        if (s->e[k])
+            expr(f, s->e[k]);
+        else
+            emit_const(f, 0, s->pos);
+    emit_ax(f, VM_OP_QUERY, kind, s->pos);
+    *of = kind == VM_QUERY_BULLETS ? OF_BULLET : kind == VM_QUERY_LASERS ? OF_LASER : OF_ENEMY;
+    return LT_GROUP;
+}
+
 /* for NAME in GROUP { body }: NAME is each handle of the group in turn (the
- * order they were fired in); the count is read once, at the start. */
+ * order they were fired in); the count is read once, at the start. An array
+ * is gone through element by element (stmt_for_array). */
 static void stmt_for(fstate *f, const ast_stmt *s)
 {
+    local *a = s->e[0] && s->e[0]->kind == EX_NAME ? scope_find(f, s->e[0]->name) : NULL;
+    if (a && a->size) {
+        stmt_for_array(f, s, a);
+        return;
+    }
     int nlocals = f->nlocals, nslots = f->nslots;
     int slot = scope_slot(f, 3, s->pos); /* the group, the round, the count */
     uint8_t of = OF_NONE;
-    uint8_t type = s->e[0] ? expr_value(f, s->e[0], &of) : LT_NUMBER;
-    if (!s->e[0])
+    uint8_t type = s->e[0] && !s->op ? expr_value(f, s->e[0], &of) : LT_NUMBER;
+    if (s->op)
+        type = stmt_query(f, s, &of);
+    else if (!s->e[0])
         emit_const(f, 0, s->pos);
-    else if (type != LT_GROUP)
+    else if (type != LT_GROUP && !(a && a->broken))
         REPORT(f, DIAG_HANDLE_MISUSE, expr_start(s->e[0]),
-               "'for ... in' goes through a group (fire ... ring ... as g): this is %s",
+               "'for ... in' goes through a group (fire ... ring ... as g) or an array: this is "
+               "%s",
                type == LT_HANDLE ? "one handle" : "a number");
     emit_ax(f, VM_OP_STORE, (uint32_t)slot, s->pos);
     emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
@@ -590,6 +642,8 @@ static void stmt_for(fstate *f, const ast_stmt *s)
         l->type = LT_HANDLE;
         l->of = of;
         l->used = 1; /* a loop that only counts is fine */
+        /* over a number: the error above is the one (uses of NAME say nothing more) */
+        l->broken = type != LT_GROUP;
     }
     emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
     emit_ax(f, VM_OP_LOCAL, (uint32_t)slot + 1, s->pos);
@@ -646,10 +700,15 @@ static void stmt_on(fstate *f, const ast_stmt *s)
  * x, speed...). Nothing happens once the object is gone. */
 static void stmt_target(fstate *f, const ast_stmt *s)
 {
-    local *l = handle_find(f, s->target, s->target_pos);
+    local *l;
+    if (s->target_index) { /* g[i].statement: the handle pushed now, or an error */
+        l = handle_element(f, s->target, s->target_index, s->target_pos);
+    } else {
+        l = handle_find(f, s->target, s->target_pos);
+    }
     if (!l)
         return;
-    if (l->type == LT_GROUP) {
+    if (l->type == LT_GROUP && !s->target_index) {
         REPORT(f, DIAG_HANDLE_MISUSE, s->target_pos,
                "'%s' is a group: give each of its handles the statement, for b in %s { b... }",
                s->target, s->target);
@@ -664,11 +723,13 @@ static void stmt_target(fstate *f, const ast_stmt *s)
         no = "only an enemy glides with 'move ... over' (a bullet turns and changes speed)";
     if (no) {
         REPORT(f, DIAG_HANDLE_MISUSE, s->pos, "%s", no);
-        return;
+        return; /* an error: the program is not kept, a handle left pushed is no matter */
     }
     ast_stmt t = *s;
     t.target = NULL;
-    emit_ax(f, VM_OP_LOCAL, l->slot, s->target_pos);
+    t.target_index = NULL;
+    if (!s->target_index)
+        emit_ax(f, VM_OP_LOCAL, l->slot, s->target_pos);
     emit_ax(f, VM_OP_TARGET, 0, s->pos);
     if (s->kind == ST_VERB && s->verb == VS_LOOK && l->of == OF_BULLET) {
         ast_fire look = {0};
@@ -817,7 +878,17 @@ static void stmt(fstate *f, const ast_stmt *s)
         break;
     case ST_BOSS: stmt_boss(f, s); break;
     case ST_SAY: stmt_say(f, s); break;
-    case ST_BROKEN: break;
+    case ST_BROKEN:
+        if (s->as) { /* a broken fire's handle: its uses say nothing more */
+            emit_const(f, 0, s->pos);
+            local *l = stmt_declare(f, s->as, s->as_pos, s->pos);
+            if (l) {
+                l->type = LT_HANDLE;
+                l->broken = 1;
+                l->used = 1;
+            }
+        }
+        break;
     }
 }
 

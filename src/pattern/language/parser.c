@@ -243,11 +243,19 @@ static int parser_is_decl_word(const token *t)
  * closing this block, or a statement word or assignment first on its line), or
  * to a declaration first on its line, even the error's: a block missing its '}'
  * ends there (parser_block), and skipping it would lose the next declaration. */
-static void parser_sync_statement(parser *p)
+static void parser_sync_statement(parser *p, ast_stmt *broken)
 {
     int depth = 0;
     uint32_t error_line = p->error_line;
     while (!parser_at(p, TOK_EOF)) {
+        /* `as NAME` of the broken statement: the name is kept (see parser_block) */
+        if (broken && depth == 0 && !broken->as && parser_at_word(p, "as") &&
+            p->next.kind == TOK_NAME) {
+            parser_advance(p);
+            broken->as_pos = parser_pos(&p->tok);
+            broken->as = parser_take_name(p);
+            continue;
+        }
         if (p->tok.line > p->prev.line && parser_is_decl_word(&p->tok) &&
             !parser_at_word(p, "boss"))
             break;
@@ -394,6 +402,14 @@ static ast_expr *parser_primary(parser *p)
             e->height = e->a ? e->a->height : 0;
             parser_expect(p, TOK_RBRACKET, "']'");
             p->depth--;
+            if (!p->panic && parser_accept(p, TOK_DOT)) { /* g[i].x: what a handle reads */
+                e->kind = EX_MEMBER;
+                e->member_pos = parser_pos(&p->tok);
+                if (parser_at(p, TOK_NAME))
+                    e->member = parser_take_name(p);
+                else
+                    parser_expected(p, "what to read of the handle after '.' (x, speed, alive...)");
+            }
         } else if (parser_at(p, TOK_LPAREN)) {
             if (!parser_enter(p))
                 return NULL;
@@ -580,6 +596,33 @@ static void parser_pair(parser *p, ast_expr **x, ast_expr **y)
 }
 
 /* ---- statements ---- */
+
+/* query := ( 'bullets' | 'enemies' | 'lasers' ) 'near' ( expr expr | pair ) 'radius' expr
+ * (after `for NAME in`): s->op is 1 + the kind (VM_QUERY_*), e0 e1 the
+ * centre, e2 the radius. */
+static void parser_query(parser *p, ast_stmt *s)
+{
+    for (int k = 0; k < VM_QUERY_COUNT && !s->op; k++)
+        if (parser_at_word(p, vm_query_name((vm_query_kind)k)))
+            s->op = 1 + k;
+    if (!s->op) {
+        parser_expected(p, "'bullets', 'enemies' or 'lasers' before 'near'");
+        return;
+    }
+    s->text = parser_take_name(p);
+    parser_advance(p); /* near */
+    if (parser_at(p, TOK_LPAREN)) {
+        parser_pair(p, &s->e[0], &s->e[1]);
+    } else {
+        s->e[0] = parser_expr(p);
+        if (!p->panic)
+            s->e[1] = parser_expr(p);
+    }
+    if (!p->panic && !parser_accept_word(p, "radius"))
+        parser_expected(p, "'radius' and how far from there (near X Y radius R)");
+    if (!p->panic)
+        s->e[2] = parser_expr(p);
+}
 
 static ast_stmt *parser_block(parser *p);
 static ast_stmt *parser_statement(parser *p);
@@ -1283,7 +1326,9 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         s->name = parser_new_name(p, "handle");
         if (!p->panic && !parser_accept_word(p, "in"))
             parser_expected(p, "'in' and a group after 'for NAME'");
-        if (!p->panic)
+        if (!p->panic && parser_at(p, TOK_NAME) && lexer_is(&p->next, "near"))
+            parser_query(p, s);
+        else if (!p->panic)
             s->e[0] = parser_expr(p);
         s->body = parser_block(p);
     } else if (lexer_is(&kw, "return")) {
@@ -1320,12 +1365,11 @@ static const char *const parser_target_words[] = {"speed", "turn",   "velocity",
                                                   "accel", "move",   "vanish",   "thread",
                                                   "look",  "hitbox", NULL};
 
-/* target := NAME '.' ( speed | turn | velocity | spin | accel | move | vanish | thread
- *                    | look SHAPE [ COLOUR ] | hitbox expr ) */
+/* target := NAME [ '[' expr ']' ] '.' ( speed | turn | velocity | spin | accel | move
+ *                    | vanish | thread | look SHAPE [ COLOUR ] | hitbox expr )
+ * (called at the '.', s->target and its index already read) */
 static void parser_target(parser *p, ast_stmt *s)
 {
-    s->target_pos = parser_pos(&p->tok);
-    s->target = parser_take_name(p);
     parser_advance(p); /* '.' */
     int ok = 0;
     for (int i = 0; parser_target_words[i]; i++)
@@ -1355,6 +1399,8 @@ static ast_stmt *parser_statement(parser *p)
                                    p->next.kind == TOK_MINUS_EQ || p->next.kind == TOK_STAR_EQ ||
                                    p->next.kind == TOK_SLASH_EQ || p->next.kind == TOK_LBRACKET);
     if (parser_at(p, TOK_NAME) && p->next.kind == TOK_DOT) {
+        s->target_pos = parser_pos(&p->tok);
+        s->target = parser_take_name(p);
         parser_target(p, s);
     } else if (assigns && !parser_at_word(p, "var")) {
         s->kind = ST_ASSIGN;
@@ -1363,6 +1409,16 @@ static ast_stmt *parser_statement(parser *p)
         if (parser_accept(p, TOK_LBRACKET)) {
             s->e[1] = parser_expr(p);
             parser_expect(p, TOK_RBRACKET, "']'");
+            if (!p->panic && parser_at(p, TOK_DOT)) { /* g[i].statement */
+                s->kind = ST_STOP;
+                s->target = s->name;
+                s->target_pos = s->name_pos;
+                s->target_index = s->e[1];
+                s->name = NULL;
+                s->e[1] = NULL;
+                parser_target(p, s);
+                return s;
+            }
         }
         switch (p->tok.kind) {
         case TOK_PLUS_EQ: s->op = AST_ADD; break;
@@ -1442,9 +1498,20 @@ static ast_stmt *parser_block(parser *p)
         p->stmt_col = p->tok.col;
         ast_stmt *s = parser_statement(p);
         /* A statement with a syntax error becomes ST_BROKEN, except a var: its
-         * name is kept so later uses do not report it unknown as well. */
-        if (p->panic && !(s && s->kind == ST_VAR && s->name))
+         * name is kept so later uses do not report it unknown as well; so is
+         * the handle a broken fire, laser or spawn keeps (`as NAME`). */
+        ast_stmt *keeps = NULL;
+        if (p->panic && !(s && s->kind == ST_VAR && s->name)) {
+            int kept = s && (s->kind == ST_FIRE || s->kind == ST_SPAWN);
+            const char *as = kept ? s->as : NULL;
+            ast_pos as_pos = kept ? s->as_pos : start;
             s = parser_stmt_node(p, ST_BROKEN, start);
+            if (s && kept) {
+                s->as = as;
+                s->as_pos = as_pos;
+                keeps = s;
+            }
+        }
         if (s) {
             if (p->panic)
                 s->e[0] = NULL;
@@ -1452,7 +1519,7 @@ static ast_stmt *parser_block(parser *p)
             tail = &s->next;
         }
         if (p->panic)
-            parser_sync_statement(p);
+            parser_sync_statement(p, keeps);
         if (p->ar->failed)
             break;
     }
@@ -1590,7 +1657,7 @@ static void parser_boss(parser *p, ast_decl *d)
                                "boss");
         }
         if (p->panic)
-            parser_sync_statement(p);
+            parser_sync_statement(p, NULL);
         if (p->ar->failed)
             return;
     }
@@ -1704,7 +1771,7 @@ static ast_ship_item *parser_ship_type(parser *p, ast_pos pos)
             }
         }
         if (p->panic)
-            parser_sync_statement(p);
+            parser_sync_statement(p, NULL);
         if (p->ar->failed)
             return NULL;
     }
@@ -1767,7 +1834,7 @@ static void parser_ship(parser *p, ast_decl *d)
             }
         }
         if (p->panic)
-            parser_sync_statement(p);
+            parser_sync_statement(p, NULL);
         if (p->ar->failed)
             return;
     }

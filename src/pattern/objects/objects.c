@@ -5,7 +5,10 @@
 
 #include "pattern/objects/bullet_object.h"
 #include "pattern/objects/laser_object.h"
+#include "sim/laser_collision.h"
 #include "sim/playfield.h"
+
+#include <math.h>
 
 objects_ref objects_find(const objects *o, vm_obj obj)
 {
@@ -21,6 +24,49 @@ objects_ref objects_find(const objects *o, vm_obj obj)
     if (r.slot != ENEMY_NONE)
         r.kind = OBJECTS_ENEMY;
     return r;
+}
+
+/* The enemies of a query: those a shot can hit now whose hitbox touches the circle. */
+static uint32_t objects_query_enemies(const enemy_table *t, double x, double y, double r,
+                                      vm_obj *out, uint32_t cap)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < t->cap && n < cap; i++) {
+        const enemy *e = &t->slots[i];
+        if ((e->kind != ENEMY_SMALL && e->kind != ENEMY_BOSS) || e->leaving || !enemy_inside(e))
+            continue;
+        double dx = e->x - x, dy = e->y - y, reach = r + e->hitbox;
+        if (dx * dx + dy * dy <= reach * reach)
+            out[n++] = enemy_handle(t, i);
+    }
+    return n;
+}
+
+uint32_t objects_query(const objects *o, vm_query_kind kind, double x, double y, double r,
+                       vm_obj *out, uint32_t cap)
+{
+    if (!(r >= 0.0) || !isfinite(x) || !isfinite(y))
+        return 0;
+    if (kind == VM_QUERY_ENEMIES)
+        return o->enemies ? objects_query_enemies(o->enemies, x, y, r, out, cap) : 0;
+    if (!o->query)
+        return 0;
+    collision_list *found = &o->query->found;
+    if (kind == VM_QUERY_BULLETS && o->bullets) {
+        object_query_bullets(o->query, o->bullets, (float)x, (float)y, (float)r);
+    } else if (kind == VM_QUERY_LASERS && o->lasers) {
+        collision_list_clear(found);
+        laser_collision_area(o->lasers, (float)x, (float)y, (float)r, 0, found);
+    } else {
+        return 0;
+    }
+    uint32_t n = 0;
+    for (int k = 0; k < found->count && n < cap; k++) {
+        uint32_t i = found->index[k];
+        out[n++] = kind == VM_QUERY_BULLETS ? bullet_object_of(bullet_pool_handle(o->bullets, i))
+                                            : laser_object_of(laser_pool_handle(o->lasers, i));
+    }
+    return n;
 }
 
 double objects_get(const objects *o, vm_obj obj, vm_prop prop, int32_t now, double aim_x,

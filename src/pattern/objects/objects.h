@@ -29,6 +29,7 @@
 #define CURTAIN_PATTERN_OBJECTS_H
 
 #include "pattern/objects/enemy.h"
+#include "pattern/objects/object_query.h"
 #include "pattern/vm/vm.h"
 #include "sim/bullet_pool.h"
 #include "sim/laser_pool.h"
@@ -62,6 +63,7 @@ typedef struct objects {
     enemy_table *enemies;
     vm_obj *vanished;
     uint32_t *vanished_count;
+    object_query *query; /* the scripts' queries' copy of the bullets; NULL: none found */
 } objects;
 
 /* What a vm_obj names. */
@@ -119,6 +121,16 @@ vm_obj objects_spawn(const objects *o, double x, double y, const vm_shot *shot, 
  * stage does not vanish. Returns what obj was; the host applies its own rule
  * on top (none today). */
 objects_kind objects_vanish(const objects *o, vm_obj obj);
+/* A script's query (`for b in bullets near X Y radius R`, and enemies, lasers):
+ * the live objects of kind touching the circle (x, y, r), at most cap of them
+ * into out, in the order of their slots in their store. Bullets: those of the
+ * frame's copy (object_query.h: not those fired this frame, where they were
+ * when the frame's scripts began), through the grid; lasers: every one with a
+ * part within r (laser_collision_area); enemies: small enemies and bosses on
+ * the field, not leaving, whose hitbox touches it. Returns how many. */
+uint32_t objects_query(const objects *o, vm_query_kind kind, double x, double y, double r,
+                       vm_obj *out, uint32_t cap);
+
 /* Despawns the bullets queued by objects_vanish (BULLET_DESPAWN_VANISH) that
  * are still live, and empties the queue: after the frame's scripts. */
 void objects_despawn_vanished(const objects *o);

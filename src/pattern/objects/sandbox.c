@@ -41,6 +41,7 @@ struct sandbox {
     laser_pool lasers;
     vm_obj *vanished; /* bullets that vanished this tick, despawned after it */
     uint32_t nvanished;
+    object_query query;      /* the scripts' `for b in bullets near ...` */
     uint32_t bullet_serial0; /* pool serial before this run's first bullet */
     enemy_table objs;
     uint32_t *order, order_len; /* object indices in spawn order (2 * capacity) */
@@ -137,7 +138,7 @@ static uint32_t sb_alloc(sandbox *sb, enemy_kind kind, double x, double y)
 /* The sandbox's stores, for pattern/objects/objects.h. */
 static objects sb_objects(sandbox *sb)
 {
-    return (objects){&sb->pool, &sb->lasers, &sb->objs, sb->vanished, &sb->nvanished};
+    return (objects){&sb->pool, &sb->lasers, &sb->objs, sb->vanished, &sb->nvanished, &sb->query};
 }
 
 /* Removes an object: its scripts stop, its slot is free again. */
@@ -393,6 +394,14 @@ static void sb_cb_show(void *user, vm_obj obj, const vm_show *show)
                      (float)sb_cb_get(sb, obj, VM_PROP_POS_Y));
 }
 
+/* `for b in bullets near X Y radius R`: the object layer's query, as the game's. */
+static uint32_t sb_cb_query(void *user, vm_query_kind kind, double x, double y, double r,
+                            vm_obj *out, uint32_t cap)
+{
+    objects o = sb_objects(user);
+    return objects_query(&o, kind, x, y, r, out, cap);
+}
+
 /* Handles (`fire ... as b`): the game's rules (pattern/vm/handle.h). */
 static vm_handle sb_cb_lasting(void *user, vm_obj obj)
 {
@@ -440,6 +449,7 @@ sandbox *sandbox_create(const sandbox_config *cfg)
     pool_ok &= laser_pool_init(&sb->lasers, SB_LASERS, SB_LASER_NODES) == 0;
     sb->vanished = mem_alloc(cfg->capacity * sizeof *sb->vanished);
     int objs_ok = enemy_table_init(&sb->objs, SB_OBJECTS) == 0;
+    objs_ok &= object_query_init(&sb->query, sb->pool.capacity, SB_LASERS) == 0;
     sb->order = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order);
     sb->order_gen = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order_gen);
     sb->view = mem_alloc(((size_t)sb->pool.capacity + SB_OBJECTS) * sizeof *sb->view);
@@ -453,7 +463,7 @@ sandbox *sandbox_create(const sandbox_config *cfg)
         vc.frame_budget = cfg->frame_budget;
     vm_host host = {sb,          sb_cb_get,     sb_cb_set,     sb_cb_ramp, sb_cb_random,
                     sb_cb_spawn, sb_cb_vanish,  sb_cb_act,     NULL,       sb_cb_error,
-                    sb_cb_print, sb_cb_lasting, sb_cb_resolve, sb_cb_show};
+                    sb_cb_print, sb_cb_lasting, sb_cb_resolve, sb_cb_show, sb_cb_query};
     sb->v = vm_create(&vc, &host);
     if (!pool_ok || !sb->vanished || !objs_ok || !sb->order || !sb->order_gen || !sb->view ||
         !sb->v) {
@@ -471,6 +481,7 @@ void sandbox_destroy(sandbox *sb)
     bullet_pool_free(&sb->pool);
     laser_pool_free(&sb->lasers);
     mem_free(sb->vanished);
+    object_query_free(&sb->query);
     enemy_table_free(&sb->objs);
     mem_free(sb->order);
     mem_free(sb->order_gen);
@@ -573,6 +584,7 @@ void sandbox_step(sandbox *sb)
     sb->frame++;
     dialogue_input(&sb->talk, sb->shot_press, sb->skip_held, sb->frame);
     sb->shot_press = 0;
+    object_query_begin(&sb->query);
     vm_tick(sb->v, sb->frame);
     dialogue_end_frame(&sb->talk, sb->frame);
     sb_boss_clock(sb); /* as in the game: the boss's clock, then what vanished goes */

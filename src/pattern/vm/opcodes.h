@@ -105,7 +105,8 @@
     X(GROUP_COUNT,iAx,  1,  1, "pop g: push how many handles group g holds")                      \
     X(HGET,       iAx,  1,  1, "pop h: push prop Ax of h's object (gone: alive 0, others as of none)") \
     X(HOOK,       iAx,  0,  0, "on event vm_hook_event(Ax) (VM_EVENTS) a copy of this runner runs from pc vm_hook_pc(Ax)") \
-    X(PRINT_JOIN, iAB, -1,  0, "PRINT's line with its values joined without spaces (print \"a\" + x)")
+    X(PRINT_JOIN, iAB, -1,  0, "PRINT's line with its values joined without spaces (print \"a\" + x)") \
+    X(QUERY,      iAx,  3,  1, "pop r, y, x: push a group of the objects of kind Ax (VM_QUERY_*) within r of (x, y)")
 /* clang-format on */
 
 typedef enum vm_op {

@@ -431,6 +431,7 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
     case VM_OP_SHOT_KEEP:
         return ax == 1 || ax == 2 ? 0 : verifier_fail(vf, f, pc, "SHOT_KEEP %u", ax);
     case VM_OP_KEPT: return ax <= 2 ? 0 : verifier_fail(vf, f, pc, "KEPT %u", ax);
+    case VM_OP_QUERY: return ax < VM_QUERY_COUNT ? 0 : verifier_fail(vf, f, pc, "QUERY %u", ax);
     case VM_OP_HOOK:
         if (vm_hook_event(ax) >= VM_EVENT_COUNT || vm_hook_pc(ax) < f->pc ||
             vm_hook_pc(ax) >= f->end)
@@ -670,6 +671,11 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     case VM_OP_KEPT:
         fprintf(out, "%s", ax == 0 ? "handle" : ax == 1 ? "group" : ax == 2 ? "enemy" : "?");
         break;
+    case VM_OP_QUERY: {
+        const char *k = vm_query_name((vm_query_kind)ax);
+        fprintf(out, "%s", k ? k : "?");
+        break;
+    }
     case VM_OP_HOOK: {
         const char *ev = vm_event_name(vm_hook_event(ax));
         fprintf(out, "%s at %u", ev ? ev : "?", vm_hook_pc(ax));

@@ -151,6 +151,7 @@ struct vm {
     vm_obj act_obj;
     vm_handle *groups;    /* the ring of the groups' handles, cfg.group_slots */
     uint64_t groups_kept; /* handles ever put in it (since vm_reset) */
+    vm_obj *found;        /* QUERY's objects, VM_QUERY_MAX: scratch within the instruction */
     /* For snapshots (vm_blocks): no runner at or past runner_end has been taken
      * since vm_create, so its header, stack, frames and ramps are as vm_create
      * left them; a vm_reset after vm_create rewrites every runner and sets
@@ -324,6 +325,16 @@ const char *vm_event_name(vm_event_kind e)
 #undef X
     };
     return (unsigned)e < VM_EVENT_COUNT ? names[e] : NULL;
+}
+
+const char *vm_query_name(vm_query_kind k)
+{
+    static const char *const names[] = {
+#define X(id, name) name,
+        VM_QUERIES(X)
+#undef X
+    };
+    return (unsigned)k < VM_QUERY_COUNT ? names[k] : NULL;
 }
 
 int vm_verb_min_args(vm_verb v)
@@ -765,8 +776,10 @@ vm *vm_create(const vm_config *cfg, const vm_host *host)
     if (cfg->exact_ramps)
         v->exact = mem_calloc(n, sizeof *v->exact);
     v->groups = mem_calloc(cfg->group_slots, sizeof *v->groups);
-    if (!v->groups || !v->runners || !v->stacks || !v->frames || !v->free_list || !v->due ||
-        !v->due_tmp || !v->map_keys || !v->map_heads || (cfg->exact_ramps && !v->exact)) {
+    v->found = mem_alloc(VM_QUERY_MAX * sizeof *v->found);
+    if (!v->groups || !v->found || !v->runners || !v->stacks || !v->frames || !v->free_list ||
+        !v->due || !v->due_tmp || !v->map_keys || !v->map_heads ||
+        (cfg->exact_ramps && !v->exact)) {
         vm_destroy(v);
         return NULL;
     }
@@ -790,6 +803,7 @@ void vm_destroy(vm *v)
     mem_free(v->map_keys);
     mem_free(v->map_heads);
     mem_free(v->groups);
+    mem_free(v->found);
     mem_free(v);
 }
 
@@ -817,6 +831,7 @@ void vm_blocks(vm *v, memblock_list *l)
     memblock_add(l, v->map_heads, map_size * sizeof *v->map_heads);
     memblock_add_peak(l, v->groups, v->groups ? v->cfg.group_slots * sizeof *v->groups : 0,
                       groups * sizeof *v->groups);
+    memblock_add_peak(l, v->found, VM_QUERY_MAX * sizeof *v->found, 0); /* scratch */
 }
 
 void vm_reset(vm *v)
@@ -1318,6 +1333,25 @@ static vm_handle vm_group_at(const vm *v, double g, double i)
     if (pos >= v->groups_kept || v->groups_kept - pos > v->cfg.group_slots)
         return 0;
     return v->groups[pos % v->cfg.group_slots];
+}
+
+/* QUERY: the objects of kind within r of (x, y) the host finds, kept as a
+ * group (in the groups' ring, as a volley's); each costs one unit of *budget,
+ * so a query finds no more than the budget left (the runner then stops at its
+ * next instruction, over its budget). Returns the group's value. */
+static double vm_query(vm *v, vm_query_kind kind, double x, double y, double r, uint32_t *budget)
+{
+    uint32_t cap = VM_QUERY_MAX < v->cfg.group_slots ? VM_QUERY_MAX : v->cfg.group_slots;
+    cap = cap < *budget ? cap : *budget;
+    if (!v->host.query || kind >= VM_QUERY_COUNT || cap == 0 || !(r >= 0.0))
+        return 0.0;
+    uint32_t n = v->host.query(v->host.user, kind, x, y, r, v->found, cap);
+    n = n < cap ? n : cap;
+    *budget -= n;
+    uint64_t start = v->groups_kept;
+    for (uint32_t k = 0; k < n; k++)
+        v->groups[v->groups_kept++ % v->cfg.group_slots] = vm_lasting(v, v->found[k]);
+    return n ? vm_group_value(start, n) : 0.0;
 }
 
 /* A FIRE keeping what it spawns (SHOT_KEEP): object obj, the kept-th so far. */
@@ -2165,6 +2199,12 @@ static void vm_exec(vm *v, uint32_t idx)
             break;
         }
         case VM_OP_GROUP_COUNT: sp[-1] = (double)vm_group_count(sp[-1]); break;
+        case VM_OP_QUERY: {
+            sp -= 2;
+            SAVE();
+            sp[-1] = vm_query(v, (vm_query_kind)VM_GET_AX(i), sp[-1], sp[0], sp[1], &budget);
+            break;
+        }
         case VM_OP_HOOK: r->hook[vm_hook_event(VM_GET_AX(i))] = vm_hook_pc(VM_GET_AX(i)) + 1; break;
         case VM_OP_HGET: {
             vm_obj on = vm_resolve(v, sp[-1]);

@@ -320,6 +320,27 @@ typedef enum vm_killer {
 #undef VM_KILLER_ENUM
 } vm_killer;
 
+/* What `for b in KIND near X Y radius R` looks for (QUERY's Ax): vm_query_kind. */
+#define VM_QUERIES(X)     \
+    X(BULLETS, "bullets") \
+    X(ENEMIES, "enemies") \
+    X(LASERS, "lasers")
+
+typedef enum vm_query_kind {
+#define VM_QUERY_ENUM(id, name) VM_QUERY_##id,
+    VM_QUERIES(VM_QUERY_ENUM)
+#undef VM_QUERY_ENUM
+    VM_QUERY_COUNT
+} vm_query_kind;
+
+/* The word of a query kind ("bullets"), NULL for none. */
+const char *vm_query_name(vm_query_kind k);
+
+/* The most objects one query keeps (the rest, later in the host's order, are
+ * left out); each one kept costs one unit of the runner's budget, as a bullet
+ * fired does. */
+#define VM_QUERY_MAX 4096u
+
 /* ---------------------------------------------------------------------------
  * Programs (built with program.h; read-only once built, shared by any number of
  * runners and VMs).
@@ -569,6 +590,12 @@ typedef struct vm_host {
     /* A presentation statement reached by a runner of obj (optional; NULL:
      * nothing is shown). Presentation only: nothing it does may change the run. */
     void (*show)(void *user, vm_obj obj, const vm_show *show);
+    /* `for b in bullets near X Y radius R` (QUERY; optional, NULL: it finds
+     * nothing): the live objects of kind within r of (x, y), at most cap of
+     * them, written to out in the host's order, the same on every build.
+     * Returns how many it wrote. */
+    uint32_t (*query)(void *user, vm_query_kind kind, double x, double y, double r, vm_obj *out,
+                      uint32_t cap);
 } vm_host;
 
 /* ---------------------------------------------------------------------------
