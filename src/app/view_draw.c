@@ -274,8 +274,8 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
         d->born[count] = 0u - o->age;
         count++;
     }
-    sprite_bullets bullets = {count,    d->x, d->y,    d->dx, d->dy, d->shape,
-                              d->color, NULL, d->born, 1,     0};
+    sprite_bullets bullets = {count,   d->x, d->y, d->dx, d->dy, d->shape, d->color, NULL,
+                              d->born, 1,    0,    NULL,  NULL,  NULL,     0};
     player ship = {.x = (float)player_x, .y = (float)player_y, .focused = 1};
     d->objs = objs;
     d->nobjs = n;
