@@ -11,6 +11,7 @@
 #include "render/atlas.h"
 #include "render/frame_view.h"
 #include "render/text.h"
+#include "sim/bullet_pool.h"
 #include "sim/playfield.h"
 #include "ui/dialogue_box.h"
 #include "ui/spectacle.h"
@@ -30,6 +31,8 @@ struct view_draw {
     float *x, *y, *dx, *dy;
     uint8_t *shape, *color;
     uint32_t *born; /* 0 - age: with now 0, the age an animated shape's frame is picked by */
+    float *scale;   /* styles (sandbox_object's), handed over when some bullet has one */
+    uint8_t *alpha, *flags;
     uint32_t capacity;
     /* what the enemies callback draws */
     const sandbox_object *objs;
@@ -75,7 +78,11 @@ view_draw *view_draw_create(SDL_Renderer *r)
     d->shape = mem_alloc(d->capacity);
     d->color = mem_alloc(d->capacity);
     d->born = mem_alloc(d->capacity * sizeof *d->born);
-    if (!d->ready || !d->x || !d->y || !d->dx || !d->dy || !d->shape || !d->color || !d->born) {
+    d->scale = mem_alloc(d->capacity * sizeof *d->scale);
+    d->alpha = mem_alloc(d->capacity);
+    d->flags = mem_alloc(d->capacity);
+    if (!d->ready || !d->x || !d->y || !d->dx || !d->dy || !d->shape || !d->color || !d->born ||
+        !d->scale || !d->alpha || !d->flags) {
         view_draw_destroy(d);
         return NULL;
     }
@@ -95,6 +102,9 @@ void view_draw_destroy(view_draw *d)
     mem_free(d->shape);
     mem_free(d->color);
     mem_free(d->born);
+    mem_free(d->scale);
+    mem_free(d->alpha);
+    mem_free(d->flags);
     mem_free(d);
 }
 
@@ -259,7 +269,7 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
     frame_view_update(&d->fv);
     uint32_t n;
     const sandbox_object *objs = sandbox_objects(sb, &n);
-    int count = 0;
+    int count = 0, styled = 0;
     for (uint32_t i = 0; i < n && (uint32_t)count < d->capacity; i++) {
         const sandbox_object *o = &objs[i];
         if (o->enemy)
@@ -272,10 +282,20 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
         d->shape[count] = (uint8_t)(shape >= 0 ? shape : BULLET_SHAPE_ORB);
         d->color[count] = (uint8_t)(colour >= 0 ? colour : BULLET_COLOR_WHITE);
         d->born[count] = 0u - o->age;
+        d->scale[count] = o->scale;
+        d->alpha[count] = o->alpha;
+        d->flags[count] = o->additive ? BULLET_FLAG_ADDITIVE : 0;
+        styled |= o->scale != 1.0f || o->alpha != 255 || o->additive;
         count++;
     }
-    sprite_bullets bullets = {count,    d->x, d->y,    d->dx, d->dy, d->shape,
-                              d->color, NULL, d->born, 1,     0};
+    sprite_bullets bullets = {count,   d->x, d->y, d->dx, d->dy, d->shape, d->color, NULL,
+                              d->born, 1,    0,    NULL,  NULL,  NULL,     0};
+    if (styled) {
+        bullets.scale = d->scale;
+        bullets.alpha = d->alpha;
+        bullets.flags = d->flags;
+        bullets.additive_flag = BULLET_FLAG_ADDITIVE;
+    }
     player ship = {.x = (float)player_x, .y = (float)player_y, .focused = 1};
     d->objs = objs;
     d->nobjs = n;

@@ -15,15 +15,28 @@ sprite_bullets bullet_view_of_pool(const bullet_pool *p)
      * direction of travel on screen, which is what the batcher turns +x to. */
     /* Each bullet's spawn frame, for animated shapes: read in place from the
      * cold records (one 64-byte record a bullet), only when a shape animates. */
-    return (sprite_bullets){(int)n,
-                            p->x,
-                            p->y,
-                            p->dir_x,
-                            p->dir_y,
-                            p->shape,
-                            p->color,
-                            order,
-                            p->cold ? &p->cold[0].born : NULL,
-                            (int)(sizeof(bullet_cold) / sizeof(uint32_t)),
-                            p->frame};
+    sprite_bullets v = {(int)n,
+                        p->x,
+                        p->y,
+                        p->dir_x,
+                        p->dir_y,
+                        p->shape,
+                        p->color,
+                        order,
+                        p->cold ? &p->cold[0].born : NULL,
+                        (int)(sizeof(bullet_cold) / sizeof(uint32_t)),
+                        p->frame,
+                        NULL,
+                        NULL,
+                        NULL,
+                        0};
+    /* styles only in a frame where some live bullet has one: the batch then
+     * takes the bullets one at a time */
+    if (p->scale && bullet_pool_any_styled(p)) {
+        v.scale = p->scale;
+        v.alpha = p->alpha;
+        v.flags = p->flags;
+        v.additive_flag = BULLET_FLAG_ADDITIVE;
+    }
+    return v;
 }

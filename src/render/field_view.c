@@ -26,7 +26,10 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
     rng_seed(&fv->visual, seed);
     if (bullets < 1)
         bullets = 1;
-    /* instanced: the bullets are the GL path's; the batch's layers hold none */
+    /* instanced: the bullets are the GL path's, but for a frame with styled
+     * bullets (scaled, faded, additive): the instance record has no room for
+     * a style, so such a frame draws its bullets through the batch's layers,
+     * which therefore hold every bullet on every path */
     int instanced = method == SPRITE_DRAW_INSTANCED;
     sprite_layer_spec layers[FIELD_LAYER_COUNT] = {
         [FIELD_LAYER_BACKDROP] = {SPRITE_BLEND_ADD, 64},
@@ -36,8 +39,8 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
         [FIELD_LAYER_SHOTS] = {SPRITE_BLEND_ADD, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_FX] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
         [FIELD_LAYER_EFFECTS] = {SPRITE_BLEND_ADD, FIELD_VIEW_EFFECTS},
-        [FIELD_LAYER_BULLETS] = {SPRITE_BLEND_ALPHA, instanced ? 1 : bullets},
-        [FIELD_LAYER_GLOW] = {SPRITE_BLEND_ADD, instanced ? 1 : bullets},
+        [FIELD_LAYER_BULLETS] = {SPRITE_BLEND_ALPHA, bullets},
+        [FIELD_LAYER_GLOW] = {SPRITE_BLEND_ADD, bullets},
         [FIELD_LAYER_TOP] = {SPRITE_BLEND_ALPHA, FIELD_VIEW_SPRITES},
     };
     if (sprite_batch_init(&fv->batch, sprite_draw_batch_mode(method), layers, FIELD_LAYER_COUNT) !=
@@ -48,7 +51,10 @@ int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,
     sprite_batch_set_origin(&fv->batch, FIELD_VIEW_X, FIELD_VIEW_Y);
     /* effects fade each on its own (field_view_add_effect) */
     if (sprite_batch_set_fading(&fv->batch, FIELD_LAYER_FX) != 0 ||
-        sprite_batch_set_fading(&fv->batch, FIELD_LAYER_EFFECTS) != 0) {
+        sprite_batch_set_fading(&fv->batch, FIELD_LAYER_EFFECTS) != 0 ||
+        sprite_batch_allow_styles(&fv->batch, FIELD_LAYER_BULLETS) != 0 ||
+        sprite_batch_allow_styles(&fv->batch, FIELD_LAYER_GLOW) != 0 ||
+        sprite_batch_allow_styles(&fv->batch, FIELD_LAYER_SHOTS) != 0) {
         snprintf(err, err_size, "out of memory for the effects' colours");
         sprite_batch_free(&fv->batch);
         return -1;
@@ -161,7 +167,7 @@ void field_view_add_shot_lasers(field_view *fv, const laser_pool *lasers, const 
 
 void field_view_add_bullets(field_view *fv, const sprite_bullets *bullets)
 {
-    if (fv->gl)
+    if (fv->gl && !bullets->scale)
         gl_sprites_add_bullets(fv->gl, bullets);
     else
         sprite_batch_add_bullets_workers(&fv->batch, bullets, FIELD_LAYER_BULLETS, FIELD_LAYER_GLOW,

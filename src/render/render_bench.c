@@ -115,14 +115,15 @@ static int rb_bullets_make(rb_bullets *bl, size_t n)
  * n bullets give or take a run). */
 static sprite_bullets rb_ordered_view(const rb_bullets *bl, int n)
 {
-    return (sprite_bullets){n + n / 3, bl->x,     bl->y, bl->c, bl->s, bl->shape,
-                            bl->color, bl->order, NULL,  0,     0};
+    return (sprite_bullets){n + n / 3, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, bl->order,
+                            NULL,      0,     0,     NULL,  NULL,  NULL,      0};
 }
 
 /* The first n bullets in array order. */
 static sprite_bullets rb_view(const rb_bullets *bl, int n)
 {
-    return (sprite_bullets){n, bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, NULL, NULL, 0, 0};
+    return (sprite_bullets){n,    bl->x, bl->y, bl->c, bl->s, bl->shape, bl->color, NULL,
+                            NULL, 0,     0,     NULL,  NULL,  NULL,      0};
 }
 
 /* The field's bullet layers, as the game has them. */

@@ -296,8 +296,12 @@ void sprite_batch_free(sprite_batch *b)
 
 void sprite_batch_clear(sprite_batch *b)
 {
-    for (int i = 0; i < b->layer_count; i++)
-        b->layers[i].count = 0;
+    for (int i = 0; i < b->layer_count; i++) {
+        sprite_layer *l = &b->layers[i];
+        l->count = 0;
+        if (l->styled_now)
+            l->fading = l->styled_now = 0;
+    }
 }
 
 void sprite_batch_set_opacity(sprite_batch *b, int layer, uint8_t opacity)
@@ -342,6 +346,20 @@ int sprite_batch_set_fading(sprite_batch *b, int layer)
             return -1;
     }
     l->fading = 1;
+    return 0;
+}
+
+int sprite_batch_allow_styles(sprite_batch *b, int layer)
+{
+    if (layer < 0 || layer >= b->layer_count)
+        return -1;
+    sprite_layer *l = &b->layers[layer];
+    if (b->mode == SPRITE_BATCH_VERTICES && !l->colors) {
+        l->colors = mem_alloc((size_t)l->capacity * 16);
+        if (!l->colors)
+            return -1;
+    }
+    l->styles = 1;
     return 0;
 }
 
@@ -396,8 +414,8 @@ void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, f
     if (b->mode == SPRITE_BATCH_VERTICES) {
         sprite_vertices(l->vertices + 16 * i, x, y, look.axes, look.uv, c, s);
     } else {
-        l->rects[i] =
-            (sprite_rect){sprite_pixel(x - look.hw), sprite_pixel(y - look.hh), (uint16_t)frame, 0};
+        l->rects[i] = (sprite_rect){sprite_pixel(x - look.hw), sprite_pixel(y - look.hh),
+                                    (uint16_t)frame, 0, 0};
     }
     if (l->fading)
         sprite_layer_fade(l, i, 255);
@@ -508,7 +526,7 @@ bullet_rects_with(const sprite_batch *b, const sprite_bullets *in, bullet_out *o
         int a = with_split ? l->additive & o->mask : 0;
         sprite_rect *r = select_ptr(p0, p1, a);
         *r = (sprite_rect){sprite_pixel(x[j] + ox - l->hw), sprite_pixel(y[j] + oy - l->hh),
-                           (uint16_t)(l->frame + (step & l->step_mask)), 0};
+                           (uint16_t)(l->frame + (step & l->step_mask)), 0, 0};
         p0 += a ^ 1;
         p1 += a;
     }
@@ -570,7 +588,7 @@ static void bullet_animated(const sprite_batch *b, const sprite_bullets *in, bul
             int step = hc ? sprite_table_step(b->steps, hc[j], hs[j]) : 0;
             o->rect[a][o->n[a]] =
                 (sprite_rect){sprite_pixel(x[j] + ox - l->hw), sprite_pixel(y[j] + oy - l->hh),
-                              (uint16_t)(l->frame + n * an->stride + (step & l->step_mask)), 0};
+                              (uint16_t)(l->frame + n * an->stride + (step & l->step_mask)), 0, 0};
         }
         o->n[a]++;
     }
@@ -644,6 +662,80 @@ static void bullet_one_by_one(sprite_batch *b, const sprite_bullets *in, int lay
     }
 }
 
+/* A layer styled bullets come to fades this frame (its sprites so far opaque). */
+static void bullet_style_layer(sprite_layer *l)
+{
+    if (l->fading || !l->styles)
+        return;
+    l->fading = 1;
+    l->styled_now = 1;
+    sprite_layer_opaque(l, 0, l->count);
+}
+
+/* One styled bullet: its look's frame at scale sc and opacity a, centred at
+ * (x, y) (a layer without styles draws it as it is). */
+static void bullet_add_styled(sprite_batch *b, int layer, int frame, float x, float y, float c,
+                              float s, float sc, uint8_t a)
+{
+    sprite_layer *l = &b->layers[layer];
+    if (!l->styles) {
+        sprite_batch_add(b, layer, frame, x, y, c, s);
+        return;
+    }
+    if (b->mode == SPRITE_BATCH_VERTICES) {
+        sprite_batch_add_faded(b, layer, frame, x, y, c * sc, s * sc, a);
+        return;
+    }
+    if (frame < 0 || frame >= atlas_frame_count())
+        return;
+    if (l->count == l->capacity) {
+        b->refused++;
+        return;
+    }
+    sprite_look look;
+    sprite_look_of_frame(&look, frame);
+    float s16 = sc * (float)SPRITE_RECT_SCALE_ONE + 0.5f;
+    int q = s16 < 1.0f ? 0 : s16 > 255.0f ? 255 : (int)s16;
+    if (q == 0)
+        return; /* drawn at no size */
+    float k = (float)q / (float)SPRITE_RECT_SCALE_ONE;
+    int i = l->count++;
+    l->rects[i] = (sprite_rect){sprite_pixel(x + b->origin_x - look.hw * k),
+                                sprite_pixel(y + b->origin_y - look.hh * k), (uint16_t)frame,
+                                (uint8_t)(255 - a), q == SPRITE_RECT_SCALE_ONE ? 0 : (uint8_t)q};
+}
+
+/* Bullets with styles, one at a time in their order (the frame's slow path):
+ * bullet_one_by_one's looks, each at its scale and opacity, additive ones to
+ * layer_add. */
+static void bullet_styled(sprite_batch *b, const sprite_bullets *in, int layer_alpha, int layer_add)
+{
+    bullet_style_layer(&b->layers[layer_alpha]);
+    bullet_style_layer(&b->layers[layer_add]);
+    for (int i = 0; i < in->count; i++) {
+        uint32_t j = in->order ? in->order[i] : (uint32_t)i;
+        if (j == SPRITE_BULLETS_SKIP)
+            continue;
+        unsigned look = bullet_look_index(in->shape, in->color, j);
+        const sprite_look *l = &b->looks[look];
+        int add = l->additive || (in->flags && (in->flags[j] & in->additive_flag));
+        float c = 1.0f, s = 0.0f;
+        if (in->cos && l->turns > 0.0f) {
+            c = in->cos[j];
+            s = in->sin[j];
+        }
+        int frame = l->frame;
+        if (b->any_animated && in->born) {
+            const sprite_anim *an = &b->anims[look / SPRITE_LOOK_COLORS];
+            frame += bullet_anim_frame(an, in, j) * an->stride;
+        }
+        if (b->mode == SPRITE_BATCH_RECTS && in->cos)
+            frame += sprite_angle_step(in->cos[j], in->sin[j]) & l->step_mask;
+        bullet_add_styled(b, add ? layer_add : layer_alpha, frame, in->x[j], in->y[j], c, s,
+                          in->scale[j], in->alpha ? in->alpha[j] : 255);
+    }
+}
+
 /* Entries [first, first + n) of a bullet view (n clipped to what is left). */
 static sprite_bullets bullet_chunk(const sprite_bullets *in, int first, int n)
 {
@@ -672,6 +764,10 @@ void sprite_batch_add_bullets(sprite_batch *b, const sprite_bullets *in, int lay
     if (in->count <= 0 || layer_alpha < 0 || layer_alpha >= b->layer_count || layer_add < 0 ||
         layer_add >= b->layer_count)
         return;
+    if (in->scale) {
+        bullet_styled(b, in, layer_alpha, layer_add);
+        return;
+    }
     sprite_layer *la = &b->layers[layer_alpha], *ld = &b->layers[layer_add];
     int la0 = la->count, ld0 = ld->count;
     /* The fast loops need room for every entry they are given in either layer, so
@@ -759,8 +855,8 @@ void sprite_batch_add_bullets_workers(sprite_batch *b, const sprite_bullets *in,
                                       int layer_add, workers *w)
 {
     int parts = workers_threads(w);
-    if (parts < 2 || in->count < b->split_min || layer_alpha < 0 || layer_alpha >= b->layer_count ||
-        layer_add < 0 || layer_add >= b->layer_count) {
+    if (parts < 2 || in->count < b->split_min || in->scale || layer_alpha < 0 ||
+        layer_alpha >= b->layer_count || layer_add < 0 || layer_add >= b->layer_count) {
         sprite_batch_add_bullets(b, in, layer_alpha, layer_add);
         return;
     }

@@ -52,9 +52,14 @@ typedef enum sprite_blend {
 typedef struct sprite_rect {
     int16_t x, y;
     uint16_t frame;
-    uint16_t
-        fade; /* 0: drawn whole; 255 - its opacity in a fading layer (sprite_batch_add_faded) */
+    uint8_t fade; /* 0: drawn whole; 255 - its opacity in a fading layer (sprite_batch_add_faded) */
+    /* 0: the frame's own size; else its size times scale/16 (a styled bullet's,
+     * SPRITE_RECT_SCALE_ONE is 1), (x, y) the scaled picture's top-left, in a
+     * fading layer */
+    uint8_t scale;
 } sprite_rect;
+
+#define SPRITE_RECT_SCALE_ONE 16
 
 typedef struct sprite_layer_spec {
     sprite_blend blend;
@@ -76,6 +81,9 @@ typedef struct sprite_layer {
     /* SPRITE_BATCH_RECTS */
     sprite_rect *rects;
     int fading; /* sprites carry their own opacity (sprite_batch_add_faded) */
+    /* styled bullets may come to it (sprite_batch_allow_styles); styled_now: it
+     * fades this frame because they came (until the next clear) */
+    uint8_t styles, styled_now;
 } sprite_layer;
 
 /* How one bullet shape in one colour is drawn, precomputed at init. */
@@ -141,6 +149,15 @@ typedef struct sprite_bullets {
     const uint32_t *born;
     int born_stride;
     uint32_t now;
+    /* Optional, the bullets' styles (the pool's scale, alpha and flags arrays,
+     * indexed like x): given only when some bullet has one, and then every
+     * bullet goes one at a time (sprite_batch_add_bullets), drawn scale times
+     * its size, at alpha/255 opacity, in the additive layer when its flags
+     * have additive_flag. NULL: every bullet at its look's size, opaque. */
+    const float *scale;
+    const uint8_t *alpha;
+    const uint8_t *flags;
+    uint8_t additive_flag;
 } sprite_bullets;
 
 #define SPRITE_BULLETS_SKIP 0xffffffffu
@@ -179,6 +196,13 @@ void sprite_batch_add(sprite_batch *b, int layer, int frame, float x, float y, f
  * (sprite_batch_set_opacity) does not apply to it. Returns 0, or -1 when out of
  * memory or the layer does not exist. */
 int sprite_batch_set_fading(sprite_batch *b, int layer);
+
+/* Lets styled bullets (sprite_bullets.scale) come to a layer: in VERTICES
+ * mode it allocates a colour per vertex (after init, not per frame). A frame
+ * that adds styled bullets to it makes it a fading layer until the next clear
+ * (its sprite_batch_set_opacity does not apply then); in other frames it
+ * costs nothing. Returns 0, or -1 when out of memory or no such layer. */
+int sprite_batch_allow_styles(sprite_batch *b, int layer);
 
 /* sprite_batch_add at an opacity of its own (255 opaque) in a fading layer (in
  * another it is sprite_batch_add); (c, s) may be longer than a unit vector: the

@@ -416,6 +416,36 @@ void sprite_blit_rects_faded(const sprite_blit_atlas *a, const sprite_blit_targe
     }
 }
 
+void sprite_blit_rects_scaled(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                              const sprite_rect *rects, int count, sprite_blend blend,
+                              uint8_t opacity)
+{
+    uint32_t k = opacity == 255 ? 256u : opacity;
+    for (int i = 0; i < count; i++) {
+        const sprite_rect *r = &rects[i];
+        if (r->frame >= a->frame_count)
+            continue;
+        const sprite_blit_frame *f = &a->frames[r->frame];
+        int q = r->scale ? r->scale : SPRITE_RECT_SCALE_ONE;
+        int w = (f->w * q + SPRITE_RECT_SCALE_ONE / 2) / SPRITE_RECT_SCALE_ONE;
+        int h = (f->h * q + SPRITE_RECT_SCALE_ONE / 2) / SPRITE_RECT_SCALE_ONE;
+        int bx = r->x - t->origin_x, by = r->y - t->origin_y;
+        int y0 = by < 0 ? -by : 0, y1 = t->h - by < h ? t->h - by : h;
+        int x0 = bx < 0 ? -bx : 0, x1 = t->w - bx < w ? t->w - bx : w;
+        for (int y = y0; y < y1; y++) {
+            int sy = y * SPRITE_RECT_SCALE_ONE / q;
+            sy = sy < f->h ? sy : f->h - 1;
+            const uint32_t *src = a->pixels + f->offset + (size_t)sy * f->w;
+            uint32_t *dst = t->pixels + (size_t)(by + y) * t->pitch + bx;
+            for (int x = x0; x < x1; x++) {
+                int sx = x * SPRITE_RECT_SCALE_ONE / q;
+                uint32_t sp = blit_fade1(src[sx < f->w ? sx : f->w - 1], k);
+                dst[x] = blend == SPRITE_BLEND_ADD ? blit_add1(dst[x], sp) : blit_over1(dst[x], sp);
+            }
+        }
+    }
+}
+
 void sprite_blit_rects(const sprite_blit_atlas *a, const sprite_blit_target *t,
                        const sprite_rect *rects, int count, sprite_blend blend)
 {

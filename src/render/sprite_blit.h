@@ -75,6 +75,15 @@ void sprite_blit_rects_faded(const sprite_blit_atlas *a, const sprite_blit_targe
                              const sprite_rect *rects, int count, sprite_blend blend,
                              uint8_t opacity);
 
+/* Rects with a scale (sprite_rect.scale: styled bullets) at opacity/255
+ * each (255: whole), nearest pixel: destination pixel (dx, dy) of the
+ * frame's size times scale/16 shows source pixel (dx * 16 / scale, dy * 16 /
+ * scale). Plain C, on the calling thread: the slow path of a frame with
+ * styled bullets. A rect without a scale is drawn at its own size. */
+void sprite_blit_rects_scaled(const sprite_blit_atlas *a, const sprite_blit_target *t,
+                              const sprite_rect *rects, int count, sprite_blend blend,
+                              uint8_t opacity);
+
 /* Layers of fewer rects than this are drawn on the calling thread alone by
  * the _workers functions: splitting them would cost more than it saves. */
 #define SPRITE_BLIT_BAND_MIN 2048

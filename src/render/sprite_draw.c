@@ -135,10 +135,11 @@ static void sprite_draw_geometry(const sprite_batch *b, const sprite_layer *l, v
                             l->blend == SPRITE_BLEND_ADD ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND);
     const int stride = 4 * sizeof(float); /* x y u v */
     /* a fading layer: each vertex its own colour (white at its sprite's opacity) */
-    const SDL_Color *colors = l->colors ? (const SDL_Color *)(const void *)l->colors : &white;
+    int own = l->fading && l->colors; /* a layer allowing styles has colours it fills only then */
+    const SDL_Color *colors = own ? (const SDL_Color *)(const void *)l->colors : &white;
     SDL_RenderGeometryRaw(sd->renderer, tex, l->vertices, stride, colors,
-                          l->colors ? (int)sizeof(SDL_Color) : 0, l->vertices + 2, stride,
-                          4 * l->count, b->indices, 6 * l->count, sizeof(int));
+                          own ? (int)sizeof(SDL_Color) : 0, l->vertices + 2, stride, 4 * l->count,
+                          b->indices, 6 * l->count, sizeof(int));
 }
 
 /* copy: one SDL_RenderCopy per sprite. */
@@ -156,6 +157,10 @@ static void sprite_draw_copy(const sprite_batch *b, const sprite_layer *l, void 
             SDL_SetTextureAlphaMod(tex, (Uint8)(255 - r->fade));
         SDL_Rect src = atlas_texture_rect(r->frame);
         SDL_Rect dst = {r->x, r->y, src.w, src.h};
+        if (r->scale) { /* a styled bullet's size (sprite_blit_rects_scaled's rounding) */
+            dst.w = (src.w * r->scale + SPRITE_RECT_SCALE_ONE / 2) / SPRITE_RECT_SCALE_ONE;
+            dst.h = (src.h * r->scale + SPRITE_RECT_SCALE_ONE / 2) / SPRITE_RECT_SCALE_ONE;
+        }
         SDL_RenderCopy(sd->renderer, tex, &src, &dst);
     }
     SDL_SetTextureAlphaMod(tex, 255);
@@ -170,12 +175,16 @@ static void sprite_draw_blit(const sprite_batch *b, const sprite_layer *l, void 
     const sprite_blit_atlas *a = &sd->atlas->blit;
     sprite_blit_target t = {sd->pixels, sd->area.w, sd->area.h, sd->area.w, sd->area.x, sd->area.y};
     if (l->fading) {
-        /* runs of sprites at one opacity, each blitted at it */
+        /* runs of sprites at one opacity (and scaled or not), each blitted at it */
         for (int i = 0, end; i < l->count; i = end) {
-            for (end = i + 1; end < l->count && l->rects[end].fade == l->rects[i].fade;)
+            for (end = i + 1; end < l->count && l->rects[end].fade == l->rects[i].fade &&
+                              !l->rects[end].scale == !l->rects[i].scale;)
                 end++;
             int fade = l->rects[i].fade;
-            if (fade == 0)
+            if (l->rects[i].scale)
+                sprite_blit_rects_scaled(a, &t, l->rects + i, end - i, l->blend,
+                                         (uint8_t)(255 - fade));
+            else if (fade == 0)
                 sprite_blit_rects_workers(a, &t, l->rects + i, end - i, l->blend, sd->workers);
             else if (fade < 255)
                 sprite_blit_rects_faded_workers(a, &t, l->rects + i, end - i, l->blend,

@@ -102,7 +102,7 @@ typedef struct bullet_pool_plan {
 } bullet_pool_plan;
 
 enum {
-    BULLET_POOL_PLAN_MAX = 40
+    BULLET_POOL_PLAN_MAX = 48
 };
 
 /* Lists every array of p with its size for `slots` slots; returns the count. */
@@ -137,6 +137,11 @@ static int bullet_pool_make_plan(bullet_pool *p, bullet_pool_plan plan[BULLET_PO
     PLAN(shape, n);
     PLAN(color, n);
     PLAN(flags, n);
+    PLAN(scale, f);
+    PLAN(alpha, n);
+    PLAN(style, n * sizeof(bullet_style));
+    PLAN(styled, blocks * sizeof(uint64_t));
+    PLAN(restyling, blocks * sizeof(uint64_t));
     PLAN(cold, n * sizeof(bullet_cold));
     PLAN(track, n * BULLET_CHANNEL_COUNT * sizeof(bullet_track));
     PLAN(ease, n * BULLET_CHANNEL_COUNT);
@@ -525,6 +530,137 @@ static void bullet_pool_spawn_dir(const bullet_spawn *s, double heading, float *
     bullet_pool_heading_dir(heading, dx, dy);
 }
 
+/* Style values kept in range; not a number: the default. */
+static float bullet_style_clamp(bullet_style_channel c, double v)
+{
+    double hi = c == BULLET_STYLE_SCALE ? BULLET_POOL_MAX_SCALE : 1.0;
+    if (!(v == v))
+        return 1.0f;
+    return (float)(v < 0.0 ? 0.0 : v > hi ? hi : v);
+}
+
+/* Writes slot i's drawn scale and alpha from style values, and its radius
+ * when the hitbox follows the scale. */
+static void bullet_pool_write_style(bullet_pool *p, uint32_t i, float scale, float alpha)
+{
+    p->scale[i] = scale;
+    p->alpha[i] = (uint8_t)(alpha * 255.0f + 0.5f);
+    if (p->flags[i] & BULLET_FLAG_SCALED_HITBOX) {
+        float r = p->style[i].base_radius * scale;
+        p->radius[i] = r < BULLET_POOL_MAX_RADIUS ? r : BULLET_POOL_MAX_RADIUS;
+    }
+}
+
+/* Makes slot i styled: its style record fixed at its drawn values. */
+static void bullet_pool_make_styled(bullet_pool *p, uint32_t i)
+{
+    if (bullet_pool_bit(p->styled, i))
+        return;
+    float a = (float)p->alpha[i] / 255.0f;
+    p->style[i] = (bullet_style){{p->scale[i], a}, {p->scale[i], a}, {0, 0}, {0, 0},
+                                 p->radius[i],     {0, 0},           {0, 0}};
+    p->styled[i / BLOCK] |= 1ull << (i % BLOCK);
+}
+
+/* A spawn with a style (after its radius and flags are written). */
+static void bullet_pool_spawn_style(bullet_pool *p, uint32_t i, const bullet_spawn *s)
+{
+    float scale = bullet_style_clamp(BULLET_STYLE_SCALE, s->scale != 0.0f ? s->scale : 1.0f);
+    float alpha = bullet_style_clamp(BULLET_STYLE_ALPHA, 1.0 - (double)s->fade);
+    p->style[i] = (bullet_style){{scale, alpha}, {scale, alpha}, {0, 0}, {0, 0},
+                                 p->radius[i],   {0, 0},         {0, 0}};
+    p->styled[i / BLOCK] |= 1ull << (i % BLOCK);
+    bullet_pool_write_style(p, i, scale, alpha);
+}
+
+/* Style channel c of styled slot i at update `now`. */
+static float bullet_style_at(const bullet_style *st, bullet_style_channel c, uint32_t now)
+{
+    if (st->t1[c] == 0 || now >= st->t1[c])
+        return st->v1[c];
+    double u = (double)(now - st->t0[c]) / (double)(st->t1[c] - st->t0[c]);
+    double f = ease_curve((ease_kind)st->ease[c], u);
+    return (float)(st->v0[c] + (st->v1[c] - st->v0[c]) * f);
+}
+
+double bullet_pool_get_style(const bullet_pool *p, bullet_handle h, bullet_style_channel c)
+{
+    if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_STYLE_COUNT)
+        return 1.0;
+    if (!bullet_pool_bit(p->styled, h.index))
+        return 1.0;
+    return bullet_style_at(&p->style[h.index], c, p->frame);
+}
+
+int bullet_pool_set_style(bullet_pool *p, bullet_handle h, bullet_style_channel c, double target,
+                          int32_t frames, int how)
+{
+    if (!bullet_pool_valid(p, h) || (unsigned)c >= BULLET_STYLE_COUNT || how < 0 ||
+        how >= EASE_COUNT)
+        return 0;
+    uint32_t i = h.index;
+    bullet_pool_make_styled(p, i);
+    bullet_style *st = &p->style[i];
+    float now = bullet_style_at(st, c, p->frame);
+    st->v0[c] = now;
+    st->v1[c] = bullet_style_clamp(c, target);
+    st->ease[c] = (uint8_t)how;
+    if (frames > 0) {
+        st->t0[c] = p->frame;
+        st->t1[c] = p->frame + (uint32_t)frames;
+        p->restyling[i / BLOCK] |= 1ull << (i % BLOCK);
+        p->restyles = 1;
+    } else {
+        st->t0[c] = st->t1[c] = 0;
+        st->v0[c] = st->v1[c];
+        st->ease[c] = 0;
+    }
+    bullet_pool_write_style(p, i, bullet_style_at(st, BULLET_STYLE_SCALE, p->frame),
+                            bullet_style_at(st, BULLET_STYLE_ALPHA, p->frame));
+    return 1;
+}
+
+int bullet_pool_any_styled(const bullet_pool *p)
+{
+    for (uint32_t b = 0; b < p->block_end; b++)
+        if (p->styled[b] & p->alive[b])
+            return 1;
+    return 0;
+}
+
+/* The update's last step: every style tween's value at the new update, and
+ * the tweens that reached their end made fixed. Costs a flag test when no
+ * bullet tweens its style. */
+static void bullet_pool_restyle(bullet_pool *p)
+{
+    if (!p->restyles)
+        return;
+    int any = 0;
+    for (uint32_t b = 0; b < p->block_end; b++) {
+        p->restyling[b] &= p->alive[b];
+        for (uint64_t m = p->restyling[b]; m; m &= m - 1) {
+            uint32_t i = b * BLOCK + (uint32_t)__builtin_ctzll(m);
+            bullet_style *st = &p->style[i];
+            float v[BULLET_STYLE_COUNT];
+            int running = 0;
+            for (int c = 0; c < BULLET_STYLE_COUNT; c++) {
+                v[c] = bullet_style_at(st, (bullet_style_channel)c, p->frame);
+                if (st->t1[c] != 0 && p->frame >= st->t1[c]) {
+                    st->v0[c] = st->v1[c];
+                    st->t0[c] = st->t1[c] = 0;
+                    st->ease[c] = 0;
+                }
+                running |= st->t1[c] != 0;
+            }
+            bullet_pool_write_style(p, i, v[BULLET_STYLE_SCALE], v[BULLET_STYLE_ALPHA]);
+            if (!running)
+                p->restyling[b] &= ~(1ull << (i % BLOCK));
+        }
+        any |= p->restyling[b] != 0;
+    }
+    p->restyles = (uint32_t)any;
+}
+
 /* A spawn writes the hot arrays (position, velocity cache, event), the heading
  * vector, the arrays consumers read (radius, shape, colour, flags) and its cold
  * record: thirteen cache lines. The eight warm floats only when its block
@@ -573,6 +709,7 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
 
     p->tracked[b] &= ~bit;
     p->warm[b] &= ~bit;
+    p->restyling[b] &= ~bit;
     p->scripted[b] = (p->scripted[b] & ~bit) | (s->script ? bit : 0);
     p->flags[i] =
         (uint8_t)((s->flags & ~BULLET_FLAG_RESTING) | (resting ? BULLET_FLAG_RESTING : 0));
@@ -589,6 +726,12 @@ bullet_handle bullet_pool_spawn(bullet_pool *p, const bullet_spawn *s)
     p->vy[i] = dy * w.speed + w.extra_y;
     p->event_at[i] = resting ? frame + 1 : expire; /* see bullet_pool_refresh */
     p->radius[i] = bullet_spawn_radius(s, shape);
+    p->scale[i] = 1.0f;
+    p->alpha[i] = 255;
+    p->styled[b] &= ~bit;
+    if (s->fade != 0.0f || (s->scale != 0.0f && s->scale != 1.0f) ||
+        (s->flags & (BULLET_FLAG_ADDITIVE | BULLET_FLAG_SCALED_HITBOX)))
+        bullet_pool_spawn_style(p, i, s);
     p->shape[i] = (uint8_t)shape;
     p->color[i] = (uint8_t)color;
     p->next_serial = p->next_serial == 0xffffffffu ? 1 : p->next_serial + 1;
@@ -1008,6 +1151,11 @@ int bullet_pool_set_radius(bullet_pool *p, bullet_handle h, float radius)
     if (!bullet_pool_valid(p, h) || !(radius >= 0.0f && radius <= BULLET_POOL_MAX_RADIUS))
         return 0;
     p->radius[h.index] = radius;
+    if (p->flags[h.index] & BULLET_FLAG_SCALED_HITBOX) { /* the base of a scaled hitbox */
+        bullet_pool_make_styled(p, h.index);
+        p->style[h.index].base_radius = radius;
+        bullet_pool_write_style(p, h.index, p->scale[h.index], (float)p->alpha[h.index] / 255.0f);
+    }
     return 1;
 }
 
@@ -1263,6 +1411,7 @@ void bullet_pool_update_end(bullet_pool *p)
             bullet_pool_resolve(p, i);
         }
     }
+    bullet_pool_restyle(p);
     bullet_pool_shrink(p);
     if (p->order_dead > p->live)
         bullet_pool_order_compact(p);
@@ -1322,6 +1471,19 @@ void bullet_pool_hash(const bullet_pool *p, hasher *hs)
                 hash_f32(hs, hot[k]);
             for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
                 hash_u32(hs, ids[k]);
+            if (bullet_pool_bit(p->styled, i)) { /* unstyled bullets hash as they always did */
+                const bullet_style *st = &p->style[i];
+                hash_f32(hs, p->scale[i]);
+                hash_u32(hs, p->alpha[i]);
+                hash_f32(hs, st->base_radius);
+                for (int c = 0; c < BULLET_STYLE_COUNT; c++) {
+                    hash_f32(hs, st->v0[c]);
+                    hash_f32(hs, st->v1[c]);
+                    hash_u32(hs, st->t0[c]);
+                    hash_u32(hs, st->t1[c]);
+                    hash_u32(hs, st->ease[c]);
+                }
+            }
             for (int c = 0; c < BULLET_CHANNEL_COUNT; c++) {
                 bullet_track t = bullet_pool_track_of(p, i, (bullet_channel)c);
                 hash_f64(hs, t.v0);
@@ -1361,7 +1523,7 @@ void bullet_pool_blocks(bullet_pool *p, memblock_list *l)
             memblock_add_used(l, data, size, (size_t)p->log_len * sizeof *p->log);
         else if (data == p->block_kind || data == p->alive || data == p->events ||
                  data == p->warm || data == p->tracked || data == p->eased || data == p->scripted ||
-                 data == p->free_bits[0])
+                 data == p->styled || data == p->restyling || data == p->free_bits[0])
             memblock_add_peak(l, data, size, size / p->blocks * blocks);
         else if (data != p->free_bits[1] && data != p->free_bits[2] && data != p->free_bits[3] &&
                  size % n == 0)

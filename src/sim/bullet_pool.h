@@ -123,6 +123,16 @@
  * docs/bench.md). For rotated sprites, (dir_x, dir_y) = (sin h, -cos h) is the
  * unit heading: the sprite's "up" axis, so no trigonometry is needed to draw it.
  *
+ * STYLE. A bullet is drawn at `scale` times its shape's size and at `alpha`
+ * opacity, additive when its flags have BULLET_FLAG_ADDITIVE; a style set with
+ * bullet_pool_set_style may tween (eased) over updates: the update's last step
+ * writes the new values, for the bullets in the `restyling` bitmap only (one
+ * flag tells whether any is). With BULLET_FLAG_SCALED_HITBOX the hitbox radius
+ * is its base radius (the spawn's, or bullet_pool_set_radius's) times the
+ * scale; otherwise scale never touches collision. An unstyled bullet (scale 1,
+ * opaque, no tween) hashes as before styles existed; a styled one adds its
+ * style to the hash.
+ *
  * SCRIPTS. bullet_pool_script(p, i) is the pattern VM's link (0 = none).
  * Whenever a bullet with a script link is despawned, for any reason, {script,
  * handle, reason} is appended to the despawn log (bullet_pool_despawned); the
@@ -174,6 +184,8 @@ typedef enum bullet_channel {
     X(NO_CANCEL, 1, "survives cancels (bombs, phase ends, enemy death)") \
     X(HARMLESS, 2, "drawn but never hits (fading out, for example)")     \
     X(PIERCE, 3, "a player's shot: passes through enemies")              \
+    X(ADDITIVE, 4, "drawn additive: its light added to what is below")   \
+    X(SCALED_HITBOX, 5, "its hitbox is its base radius times its scale") \
     X(RESTING, 7, "the pool's: spawned with rest_first_update, not moved yet")
 
 typedef enum bullet_flag {
@@ -228,6 +240,11 @@ typedef struct bullet_spawn {
      * return. Ignored when a component is not finite. */
     uint8_t dir_given;
     float dir_x, dir_y;
+    /* Its style (see STYLE): the drawn size, times the shape's (0 = 1), and
+     * 1 - its opacity (0 = opaque, 1 unseen). BULLET_FLAG_ADDITIVE and
+     * BULLET_FLAG_SCALED_HITBOX in flags. */
+    float scale;
+    float fade;
 } bullet_spawn;
 
 /* One despawn of a scripted bullet, for the script system. */
@@ -259,6 +276,24 @@ typedef struct bullet_track {
     double v1; /* tween: value at t1; rate: change per update */
     uint32_t t0, t1;
 } bullet_track;
+
+/* A bullet's style channels: scale and alpha (see STYLE). */
+typedef enum bullet_style_channel {
+    BULLET_STYLE_SCALE,
+    BULLET_STYLE_ALPHA,
+    BULLET_STYLE_COUNT
+} bullet_style_channel;
+
+/* A styled slot's exact style: each channel's tween from v0 at t0 to v1 at t1
+ * (t1 = 0: fixed at v1) along ease[c], and the hitbox's base radius (the
+ * radius at scale 1, for SCALED_HITBOX). Valid where the `styled` bit is. */
+typedef struct bullet_style {
+    float v0[BULLET_STYLE_COUNT], v1[BULLET_STYLE_COUNT];
+    uint32_t t0[BULLET_STYLE_COUNT], t1[BULLET_STYLE_COUNT];
+    float base_radius;
+    uint8_t ease[BULLET_STYLE_COUNT];
+    uint8_t reserved[2];
+} bullet_style;
 
 /* The pool's own bookkeeping of a slot, in one 64-byte line: what a spawn
  * writes together and what a despawn reads, so that a spawn or a despawn of a
@@ -323,6 +358,14 @@ typedef struct bullet_pool {
     /* Read by consumers (collision, renderer, game). */
     float *radius;
     uint8_t *shape, *color, *flags;
+    /* Style, read by the renderer: drawn size (times the shape's) and opacity
+     * (0..255), 1 and 255 unless a style touched the bullet (its `styled` bit). */
+    float *scale;
+    uint8_t *alpha;
+    bullet_style *style; /* per slot, valid where `styled` is: exact style, tweens */
+    uint64_t *styled;    /* per block: bits of the slots a style has touched */
+    uint64_t *restyling; /* per block: bits of the styled slots with a style tween running */
+    uint32_t restyles;   /* 1: some restyling bit may be set (the pass looks) */
     /* The pool's own: read through the functions below. */
     bullet_cold *cold; /* per slot: generation, exact spawn values, expiry, owner, ... */
     /* Exact channel state, capacity * BULLET_CHANNEL_COUNT, [slot * COUNT + channel],
@@ -428,6 +471,18 @@ int bullet_pool_set_flags(bullet_pool *p, bullet_handle h, uint8_t set, uint8_t 
 #define BULLET_POOL_MAX_RADIUS 1000.0f
 int bullet_pool_set_look(bullet_pool *p, bullet_handle h, bullet_shape shape, bullet_color color);
 int bullet_pool_set_radius(bullet_pool *p, bullet_handle h, float radius);
+
+/* Style (see STYLE): a channel's value now (1 / 1 for a stale handle), and
+ * setting it, now (frames <= 0) or over `frames` updates along `how` (an ease
+ * of core/ease.h). Scale is kept to 0..BULLET_POOL_MAX_SCALE, alpha to 0..1.
+ * Returns 1, or 0 for a stale handle or an unknown ease. */
+#define BULLET_POOL_MAX_SCALE 16.0f
+double bullet_pool_get_style(const bullet_pool *p, bullet_handle h, bullet_style_channel c);
+int bullet_pool_set_style(bullet_pool *p, bullet_handle h, bullet_style_channel c, double target,
+                          int32_t frames, int how);
+/* Whether some live bullet has been styled (a renderer's slow path draws the
+ * frame then; else every bullet is drawn at scale 1, opaque, by its look). */
+int bullet_pool_any_styled(const bullet_pool *p);
 
 /* One update of every live bullet (the two calls below, on one thread). */
 void bullet_pool_update(bullet_pool *p);

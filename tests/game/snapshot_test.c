@@ -16,6 +16,7 @@
  * usage: test_game.snapshot PATTERNS_DIR
  */
 #include "../check.h"
+#include "core/ease.h"
 #include "core/mem.h"
 #include "game/autopilot.h"
 #include "game/difficulty.h"
@@ -237,9 +238,18 @@ static void tide_spawn(world *w, uint32_t f)
                            .lifetime = life,
                            .shape = (bullet_shape)(i % 4u),
                            .color = (bullet_color)(i % 8u)};
+        if (f == 40 && i % 5u == 0) { /* styled: scaled, faded, glowing, hitboxes scaled */
+            sp.scale = 0.5f + (float)(i % 3u);
+            sp.fade = (float)(i % 200u) / 255.0f;
+            sp.flags = (uint8_t)(i % 2u ? BULLET_FLAG_ADDITIVE : BULLET_FLAG_SCALED_HITBOX);
+        }
         bullet_handle h = bullet_pool_spawn(&w->bullets, &sp);
         if (f == 40 && i % 7u == 0)
             bullet_pool_tween(&w->bullets, h, BULLET_CHANNEL_HEADING, sp.heading + 90.0, 50);
+        if (f == 40 && i % 11u == 0) /* style tweens running across the snapshots */
+            bullet_pool_set_style(&w->bullets, h, i % 2u ? BULLET_STYLE_SCALE : BULLET_STYLE_ALPHA,
+                                  (double)(i % 4u) * 0.5, 30 + (int32_t)(i % 40u),
+                                  (int)(i % EASE_COUNT));
     }
 }
 
@@ -272,7 +282,8 @@ static int tide_play(world *w, const uint64_t *hashes, uint32_t from, uint32_t t
     return wrong;
 }
 
-/* A restore after a denser frame and after a sparser one: snapshots taken while
+/* A restore after a denser frame and after a sparser one (a fifth of the
+ * wave styled, some styles tweening: the style columns round-trip too): snapshots taken while
  * the crowd is small (frame 20), at the wave's height (80: 12,200 bullets) and
  * after it has gone (120: few bullets, the pool's high-water mark up) are
  * restored into worlds fuller and emptier than they were, in every order; each

@@ -64,7 +64,8 @@ static sprite_bullets scene_bullets(int colour)
         bshape[i] = (uint8_t)(BULLET_SHAPE_COUNT + k);
         bcolor[i] = (uint8_t)colour;
     }
-    return (sprite_bullets){N_BULLETS, bx, by, bc, bs, bshape, bcolor, NULL, NULL, 0, 0};
+    return (sprite_bullets){N_BULLETS, bx, by, bc,   bs,   bshape, bcolor, NULL,
+                            NULL,      0,  0,  NULL, NULL, NULL,   0};
 }
 
 typedef struct rgb {
@@ -387,7 +388,7 @@ static void test_layout(void)
     CHECK(b.looks[BULLET_SHAPE_BUBBLE * SPRITE_LOOK_COLORS].additive);
     static float x[1] = {50}, y[1] = {50};
     static uint8_t shape[1] = {BULLET_SHAPE_COUNT + 1}, color[1] = {0};
-    sprite_bullets one = {1, x, y, NULL, NULL, shape, color, NULL, NULL, 0, 0};
+    sprite_bullets one = {1, x, y, NULL, NULL, shape, color, NULL, NULL, 0, 0, NULL, NULL, NULL, 0};
     sprite_batch_add_bullets(&b, &one, 0, 1);
     CHECK(b.layers[0].count == 0 && b.layers[1].count == 1);
     sprite_batch_free(&b);

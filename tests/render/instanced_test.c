@@ -52,7 +52,7 @@ static void check_arrow(SDL_Renderer *r)
 {
     static float x[1] = {200}, y[1] = {200}, c[1] = {0}, s[1] = {1};
     static uint8_t shape[1] = {BULLET_SHAPE_ARROW}, color[1] = {BULLET_COLOR_YELLOW};
-    sprite_bullets b = {1, x, y, c, s, shape, color, NULL, NULL, 0, 0};
+    sprite_bullets b = {1, x, y, c, s, shape, color, NULL, NULL, 0, 0, NULL, NULL, NULL, 0};
     frame_scene scene = {.bullets = &b, .fps = -1};
     static Uint32 px[640 * 480];
     CHECK(gl_draw_scene(r, &scene, SPRITE_DRAW_INSTANCED, px) == SPRITE_DRAW_INSTANCED);

@@ -92,7 +92,8 @@ static sprite_bullets scene_bullets(void)
         bcolor[i] = BULLET_COLOR_RED;
         bborn[i] = NOW - (uint32_t)i * 3u;
     }
-    return (sprite_bullets){N_BULLETS, bx, by, bc, bs, bshape, bcolor, NULL, bborn, 1, NOW};
+    return (sprite_bullets){N_BULLETS, bx, by,  bc,   bs,   bshape, bcolor, NULL,
+                            bborn,     1,  NOW, NULL, NULL, NULL,   0};
 }
 
 /* The player's shots: flames going up, two of them. */
@@ -119,7 +120,8 @@ static void add_objects(sprite_batch *batch, void *user)
                         110);
     field_view_add_look(fv, FIELD_LAYER_PLAYER, atlas_look_by_name("orbit", -1), 0, s->age, 170,
                         420);
-    sprite_bullets shots = {2, sx, sy, sc, ss, sshape, scolor, NULL, sborn, 1, NOW};
+    sprite_bullets shots = {2,     sx, sy,  sc,   ss,   sshape, scolor, NULL,
+                            sborn, 1,  NOW, NULL, NULL, NULL,   0};
     field_view_add_shots(fv, &shots);
     field_effect e = {atlas_look_by_name("burst", -1), 0, 6, 300, 200, 1.0f, 0.0f, 0.5f, 0};
     field_view_add_effect(fv, &e);
@@ -268,8 +270,21 @@ static void test_batch_frames(void)
             CHECK(sprite_batch_init(&b, mode ? SPRITE_BATCH_RECTS : SPRITE_BATCH_VERTICES, layers,
                                     2) == 0);
             CHECK(b.any_animated);
-            sprite_bullets in = {ordered ? 5 : 4,        x,    y, NULL, NULL, shape, color,
-                                 ordered ? order : NULL, born, 1, NOW};
+            sprite_bullets in = {ordered ? 5 : 4,
+                                 x,
+                                 y,
+                                 NULL,
+                                 NULL,
+                                 shape,
+                                 color,
+                                 ordered ? order : NULL,
+                                 born,
+                                 1,
+                                 NOW,
+                                 NULL,
+                                 NULL,
+                                 NULL,
+                                 0};
             sprite_batch_add_bullets(&b, &in, 0, 1);
             CHECK_EQ_INT(b.layers[0].count, 4);
             for (int i = 0; i < 4 && b.layers[0].count == 4; i++) {
@@ -296,7 +311,8 @@ static void test_batch_frames(void)
     sprite_layer_spec small[2] = {{SPRITE_BLEND_ALPHA, 3}, {SPRITE_BLEND_ADD, 1}};
     sprite_batch b;
     CHECK(sprite_batch_init(&b, SPRITE_BATCH_RECTS, small, 2) == 0);
-    sprite_bullets in = {4, x, y, NULL, NULL, shape, color, NULL, born, 1, NOW};
+    sprite_bullets in = {4,    x, y,   NULL, NULL, shape, color, NULL,
+                         born, 1, NOW, NULL, NULL, NULL,  0};
     sprite_batch_add(&b, 0, 0, 0, 0, 1, 0);
     sprite_batch_add_bullets(&b, &in, 0, 1);
     CHECK_EQ_INT(b.layers[0].count, 3);

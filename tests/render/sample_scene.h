@@ -81,8 +81,8 @@ static void sample_sprites(sprite_batch *b, void *user)
 static void sample_scene_init(sample_scene *sc)
 {
     memset(sc, 0, sizeof *sc);
-    sc->bullets =
-        (sprite_bullets){0, sc->x, sc->y, sc->c, sc->s, sc->shape, sc->color, NULL, NULL, 0, 0};
+    sc->bullets = (sprite_bullets){0,    sc->x, sc->y, sc->c, sc->s, sc->shape, sc->color, NULL,
+                                   NULL, 0,     0,     NULL,  NULL,  NULL,      0};
     const float bx = 192, by = 110, tau = 6.2831853f;
     for (int i = 0; i < 32; i++) {
         float a = tau * i / 32;

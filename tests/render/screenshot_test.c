@@ -191,7 +191,8 @@ typedef struct one_bullet {
 static void one_bullet_init(one_bullet *o, int n)
 {
     memset(o, 0, sizeof *o);
-    o->bullets = (sprite_bullets){n, o->x, o->y, o->c, o->s, o->shape, o->color, NULL, NULL, 0, 0};
+    o->bullets = (sprite_bullets){n,    o->x, o->y, o->c, o->s, o->shape, o->color, NULL,
+                                  NULL, 0,    0,    NULL, NULL, NULL,     0};
     o->scene = (frame_scene){.bullets = &o->bullets, .fps = -1};
 }
 

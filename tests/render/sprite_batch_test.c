@@ -29,7 +29,8 @@ typedef struct soa {
 
 static sprite_bullets view(soa *a, int n)
 {
-    return (sprite_bullets){n, a->x, a->y, a->c, a->s, a->shape, a->color, NULL, NULL, 0, 0};
+    return (sprite_bullets){n,    a->x, a->y, a->c, a->s, a->shape, a->color, NULL,
+                            NULL, 0,    0,    NULL, NULL, NULL,     0};
 }
 
 static void put(soa *a, int i, float x, float y, float angle, bullet_shape shape,
@@ -222,8 +223,10 @@ static void test_long_order(void)
         CHECK(sprite_batch_init(&plain, m, big, 2) == 0);
         sprite_batch_set_additive(&ordered, BULLET_SHAPE_BUBBLE, 1);
         sprite_batch_set_additive(&plain, BULLET_SHAPE_BUBBLE, 1);
-        sprite_bullets in = {ENTRIES, x, y, c, s, shape, color, order, NULL, 0, 0};
-        sprite_bullets gathered = {BULLETS, gx, gy, gc, gs, gshape, gcolor, NULL, NULL, 0, 0};
+        sprite_bullets in = {ENTRIES, x, y, c,    s,    shape, color, order,
+                             NULL,    0, 0, NULL, NULL, NULL,  0};
+        sprite_bullets gathered = {BULLETS, gx, gy, gc,   gs,   gshape, gcolor, NULL,
+                                   NULL,    0,  0,  NULL, NULL, NULL,   0};
         sprite_batch_add_bullets(&ordered, &in, 0, 1);
         sprite_batch_add_bullets(&plain, &gathered, 0, 1);
         for (int l = 0; l < 2; l++) {

@@ -106,7 +106,7 @@ static int make_rects(sprite_rect *rects, int cap)
     const int kinds = (int)(sizeof frames / sizeof *frames);
     for (int y = 50 - 40; y < 50 + BUF_H + 10; y += 13) {
         for (int x = 100 - 50; x < 100 + BUF_W + 10 && n < cap; x += 11) {
-            rects[n] = (sprite_rect){(int16_t)x, (int16_t)y, (uint16_t)frames[n % kinds], 0};
+            rects[n] = (sprite_rect){(int16_t)x, (int16_t)y, (uint16_t)frames[n % kinds], 0, 0};
             n++;
         }
     }
@@ -167,7 +167,7 @@ static void test_order(const sprite_blit_atlas *atlas)
     }
     CHECK_EQ_INT(opaque >> 24, 255);
     int other = atlas_glyph_frame(ATLAS_FONT_TITLE, 'O');
-    sprite_rect rects[2] = {{110, 60, (uint16_t)other, 0}, {110, 60, (uint16_t)frame, 0}};
+    sprite_rect rects[2] = {{110, 60, (uint16_t)other, 0, 0}, {110, 60, (uint16_t)frame, 0, 0}};
     sprite_blit_rects(atlas, &b.t, rects, 2, SPRITE_BLEND_ALPHA);
     CHECK_EQ_U64(b.t.pixels[(10 + cy) * b.t.pitch + 10 + cx], opaque);
 }
@@ -207,7 +207,7 @@ static void test_faded(const sprite_blit_atlas *atlas)
     memset(got.all, 0, sizeof got.all);
     memset(want.all, 0, sizeof want.all);
     sprite_rect one = {(int16_t)(got.t.origin_x + 10), (int16_t)(got.t.origin_y + 10),
-                       (uint16_t)atlas_sprite_frame(ATLAS_SPRITE_BOSS, 0), 0};
+                       (uint16_t)atlas_sprite_frame(ATLAS_SPRITE_BOSS, 0), 0, 0};
     sprite_blit_rects(atlas, &want.t, &one, 1, SPRITE_BLEND_ADD);
     sprite_blit_rects_faded(atlas, &got.t, &one, 1, SPRITE_BLEND_ADD, 128);
     int worst = 0, lit = 0;
@@ -237,7 +237,7 @@ static int make_crowd(sprite_rect *rects, int n, uint64_t seed, int top)
     for (int i = 0; i < n; i++) {
         int x = 100 - 40 + (int)(rng_next(&r) % (BUF_W + 60));
         int y = 50 - 40 + (int)(rng_next(&r) % (top ? 45 : BUF_H + 60));
-        rects[i] = (sprite_rect){(int16_t)x, (int16_t)y, (uint16_t)frames[rng_next(&r) % 4], 0};
+        rects[i] = (sprite_rect){(int16_t)x, (int16_t)y, (uint16_t)frames[rng_next(&r) % 4], 0, 0};
     }
     return n;
 }

@@ -26,7 +26,8 @@ static sprite_bullets view(int n, const uint32_t *order)
         cs[i] = cosf(0.5f * (float)i);
         ss[i] = sinf(0.5f * (float)i);
     }
-    return (sprite_bullets){n, xs, ys, cs, ss, shapes, colors, order, NULL, 0, 0};
+    return (sprite_bullets){n,    xs, ys, cs,   ss,   shapes, colors, order,
+                            NULL, 0,  0,  NULL, NULL, NULL,   0};
 }
 
 /* Packing and the split: alpha looks to list 0, additive to list 1, each in order. */
@@ -86,7 +87,7 @@ static void test_capacity_and_bad_input(void)
     CHECK_EQ_U64(o.refused, 6);
     float x = 1, y = 2, c = 7.0f, s = NAN;
     uint8_t shape = 255, color = 255;
-    sprite_bullets bad = {1, &x, &y, &c, &s, &shape, &color, NULL, NULL, 0, 0};
+    sprite_bullets bad = {1, &x, &y, &c, &s, &shape, &color, NULL, NULL, 0, 0, NULL, NULL, NULL, 0};
     sprite_instance_out ob = {{lists[0], lists[1]}, {0, 0}, 3, 0};
     sprite_instances_add(&batch, additive, &bad, &ob);
     CHECK_EQ_INT(ob.count[0] + ob.count[1], 1);

@@ -957,6 +957,81 @@ static void test_eased_tweens(void)
 }
 
 /* The largest pool the engine promises: 4,194,304 bullets fill it exactly. */
+/* Styles: a spawn with the default style hashes as a spawn that says nothing
+ * of styles; a styled one differs; a style tween goes along its ease and ends
+ * exactly; a scaled hitbox follows the scale; a stale handle is refused. */
+static void test_styles(void)
+{
+    bullet_pool a, b;
+    CHECK(bullet_pool_init(&a, 256) == 0);
+    CHECK(bullet_pool_init(&b, 256) == 0);
+    bullet_spawn s = {.x = 100, .y = 100, .heading = 180, .speed = 1, .shape = BULLET_SHAPE_ORB};
+    bullet_spawn d = s;
+    d.scale = 1.0f; /* said, but the default */
+    bullet_handle ha = bullet_pool_spawn(&a, &s), hb = bullet_pool_spawn(&b, &d);
+    CHECK(!bullet_pool_any_styled(&a) && !bullet_pool_any_styled(&b));
+    CHECK_EQ_U64(pool_hash(&a), pool_hash(&b));
+    CHECK(a.scale[ha.index] == 1.0f && a.alpha[ha.index] == 255);
+    CHECK(bullet_pool_get_style(&a, ha, BULLET_STYLE_SCALE) == 1.0);
+
+    /* spawned styled: drawn bigger, faded, additive; the hitbox is the look's */
+    bullet_spawn st = s;
+    st.scale = 2.0f;
+    st.fade = 0.5f;
+    st.flags = BULLET_FLAG_ADDITIVE;
+    bullet_handle h2 = bullet_pool_spawn(&b, &st);
+    CHECK(bullet_pool_any_styled(&b));
+    CHECK(b.scale[h2.index] == 2.0f && b.alpha[h2.index] == 128);
+    CHECK(bullet_pool_get_style(&b, h2, BULLET_STYLE_ALPHA) == 0.5);
+    CHECK(b.radius[h2.index] == b.radius[hb.index]);
+    CHECK(b.flags[h2.index] & BULLET_FLAG_ADDITIVE);
+    bullet_spawn plain = s;
+    plain.flags = 0;
+    bullet_pool_spawn(&a, &plain);
+    CHECK(pool_hash(&a) != pool_hash(&b));
+
+    /* a scaled hitbox: the look's radius times the scale, now and as it changes */
+    bullet_spawn sh = s;
+    sh.scale = 3.0f;
+    sh.flags = BULLET_FLAG_SCALED_HITBOX;
+    bullet_handle h3 = bullet_pool_spawn(&b, &sh);
+    float base = b.radius[hb.index];
+    CHECK(b.radius[h3.index] == base * 3.0f);
+
+    /* a tween over 10 updates, smooth: the eased value on the way, exact at the end */
+    CHECK(bullet_pool_set_style(&b, h3, BULLET_STYLE_SCALE, 1.0, 10, EASE_SMOOTH));
+    CHECK(bullet_pool_set_style(&b, h2, BULLET_STYLE_ALPHA, 0.0, 4, EASE_LINEAR));
+    for (int f = 0; f < 5; f++)
+        bullet_pool_update(&b);
+    double u = ease_curve(EASE_SMOOTH, 0.5);
+    CHECK(fabs(bullet_pool_get_style(&b, h3, BULLET_STYLE_SCALE) - (3.0 + (1.0 - 3.0) * u)) < 1e-5);
+    CHECK(fabsf(b.scale[h3.index] - (float)(3.0 + (1.0 - 3.0) * u)) < 1e-5f);
+    CHECK(fabsf(b.radius[h3.index] - base * b.scale[h3.index]) < 1e-4f);
+    CHECK(b.alpha[h2.index] == 0); /* its 4 updates are over */
+    CHECK(bullet_pool_get_style(&b, h2, BULLET_STYLE_ALPHA) == 0.0);
+    for (int f = 0; f < 5; f++)
+        bullet_pool_update(&b);
+    CHECK(b.scale[h3.index] == 1.0f && b.radius[h3.index] == base);
+    CHECK(b.restyles == 0); /* nothing tweens: the pass is a flag test again */
+    /* `hitbox R` sets the base of a scaled hitbox */
+    CHECK(bullet_pool_set_style(&b, h3, BULLET_STYLE_SCALE, 2.0, 0, EASE_LINEAR));
+    CHECK(bullet_pool_set_radius(&b, h3, 5.0f));
+    CHECK(b.radius[h3.index] == 10.0f);
+    /* out of range is kept in range; a stale handle or a bad ease is refused */
+    CHECK(bullet_pool_set_style(&b, h3, BULLET_STYLE_SCALE, 1000.0, 0, EASE_LINEAR));
+    CHECK(b.scale[h3.index] == BULLET_POOL_MAX_SCALE);
+    CHECK(!bullet_pool_set_style(&b, h3, BULLET_STYLE_SCALE, 1.0, 5, EASE_COUNT));
+    CHECK(bullet_pool_despawn(&b, h3, BULLET_DESPAWN_VANISH));
+    CHECK(!bullet_pool_set_style(&b, h3, BULLET_STYLE_ALPHA, 0.5, 0, EASE_LINEAR));
+    /* the slot's next bullet starts unstyled */
+    bullet_handle again = bullet_pool_spawn(&b, &s);
+    CHECK_EQ_INT(again.index, h3.index);
+    CHECK(b.scale[again.index] == 1.0f && b.alpha[again.index] == 255);
+    CHECK(bullet_pool_get_style(&b, again, BULLET_STYLE_SCALE) == 1.0);
+    bullet_pool_free(&a);
+    bullet_pool_free(&b);
+}
+
 static void test_large_capacity(void)
 {
     bullet_pool p;
@@ -988,6 +1063,7 @@ int main(void)
     test_lazy_state();
     test_given_direction();
     test_eased_tweens();
+    test_styles();
     test_no_allocation();
     test_large_capacity();
     return check_done("sim.pool");

@@ -93,7 +93,11 @@ struct ast_arg {
     X(LENGTH, "length", "e", "sc", LENGTH)        \
     X(WIDTH, "width", "e", "sc", WIDTH)           \
     X(WARN, "warn", "e", "s", WARN)               \
-    X(FOLLOW, "follow", "", "s", FOLLOW)
+    X(FOLLOW, "follow", "", "s", FOLLOW)         \
+    X(SCALE, "scale", "e", "b", SCALE)            \
+    X(ALPHA, "alpha", "e", "b", ALPHA)            \
+    X(ADDITIVE, "additive", "", "b", ADDITIVE)    \
+    X(SCALED_HITBOX, "scaled_hitbox", "", "b", SCALED_HITBOX)
 /* clang-format on */
 
 typedef enum ast_clause_kind {
@@ -183,6 +187,7 @@ typedef enum ast_stmt_kind {
     ST_VELOCITY, /* velocity (e0, e1) [over e2] */
     ST_SPIN,     /* spin e0 */
     ST_ACCEL,    /* accel e0 */
+    ST_STYLE,    /* scale|alpha e0 [over e1] [ease]; op = 0 scale, 1 alpha */
     ST_MOVE,     /* move to|by (e0, e1) [over e2] [ease]; op = 0 to, 1 by; ease in `ease` */
     ST_VANISH,
     ST_STOP,

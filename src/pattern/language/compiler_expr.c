@@ -555,7 +555,8 @@ static const struct {
     {"x", VM_PROP_POS_X},       {"y", VM_PROP_POS_Y},     {"heading", VM_PROP_HEADING},
     {"speed", VM_PROP_SPEED},   {"vx", VM_PROP_VX},       {"vy", VM_PROP_VY},
     {"spin", VM_PROP_SPIN},     {"accel", VM_PROP_ACCEL}, {"aim", VM_PROP_AIM},
-    {"health", VM_PROP_HEALTH}, {"alive", VM_PROP_ALIVE},
+    {"health", VM_PROP_HEALTH}, {"alive", VM_PROP_ALIVE}, {"scale", VM_PROP_SCALE},
+    {"alpha", VM_PROP_ALPHA},
 };
 #define COMPILER_MEMBER_COUNT ((int)(sizeof compiler_members / sizeof compiler_members[0]))
 

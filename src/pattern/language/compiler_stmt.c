@@ -695,6 +695,25 @@ static void stmt_on(fstate *f, const ast_stmt *s)
     patch_to(f, jump, program_pc(f->c->b), s->pos);
 }
 
+/* scale / alpha: a bullet's style, set now or ramped "over" frames (eased);
+ * an enemy's or a laser's script has none (refused where the compiler knows). */
+static void stmt_style(fstate *f, const ast_stmt *s)
+{
+    vm_prop prop = s->op ? VM_PROP_ALPHA : VM_PROP_SCALE;
+    if (f->on_laser) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->pos, "a laser has no '%s': only bullets do",
+               s->op ? "alpha" : "scale");
+        return;
+    }
+    if (!s->e[1]) {
+        expr(f, s->e[0]);
+        emit_ax(f, VM_OP_SET, prop, s->pos);
+    } else {
+        ramp_operands(f, s->e[0], s->e[1]);
+        emit_ab(f, VM_OP_RAMP, prop, VM_MODE_ABS | (uint32_t)s->ease << VM_RAMP_EASE_SHIFT, s->pos);
+    }
+}
+
 /* NAME.statement: the statement acts on the handle's object instead of this
  * script's (TARGET .. UNTARGET); the values in it are that object's too (aim,
  * x, speed...). Nothing happens once the object is gone. */
@@ -719,6 +738,8 @@ static void stmt_target(fstate *f, const ast_stmt *s)
         no = "a laser's look cannot change";
     else if (s->kind == ST_VERB && s->verb == VS_HITBOX && l->of == OF_LASER)
         no = "a laser's width is its hitbox";
+    else if (s->kind == ST_STYLE && (l->of == OF_LASER || l->of == OF_ENEMY))
+        no = "only a bullet has a scale and an alpha";
     else if (s->kind == ST_MOVE && s->e[2] && l->of != OF_ENEMY)
         no = "only an enemy glides with 'move ... over' (a bullet turns and changes speed)";
     if (no) {
@@ -828,6 +849,7 @@ static void stmt(fstate *f, const ast_stmt *s)
         emit_ax(f, VM_OP_SET, s->kind == ST_SPIN ? VM_PROP_SPIN : VM_PROP_ACCEL, s->pos);
         break;
     case ST_MOVE: stmt_move(f, s); break;
+    case ST_STYLE: stmt_style(f, s); break;
     case ST_VANISH: emit_ax(f, VM_OP_VANISH, 0, s->pos); break;
     case ST_STOP: emit_ax(f, VM_OP_END, 0, s->pos); break;
     case ST_VERB:

@@ -1282,6 +1282,12 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
         parser_pair(p, &s->e[0], &s->e[1]);
         s->e[2] = parser_over(p);
         s->ease = parser_ease(p, s->e[2], EASE_LINEAR);
+    } else if (lexer_is(&kw, "scale") || lexer_is(&kw, "alpha")) {
+        s->kind = ST_STYLE;
+        s->op = lexer_is(&kw, "alpha");
+        s->e[0] = parser_expr(p);
+        s->e[1] = parser_over(p);
+        s->ease = parser_ease(p, s->e[1], EASE_LINEAR);
     } else if (lexer_is(&kw, "spin") || lexer_is(&kw, "accel")) {
         s->kind = lexer_is(&kw, "spin") ? ST_SPIN : ST_ACCEL;
         s->e[0] = parser_expr(p);
@@ -1361,12 +1367,13 @@ static void parser_keyword_statement(parser *p, ast_stmt *s)
 }
 
 /* The statements a handle can be given (NAME.statement). */
-static const char *const parser_target_words[] = {"speed", "turn",   "velocity", "spin",
-                                                  "accel", "move",   "vanish",   "thread",
-                                                  "look",  "hitbox", NULL};
+static const char *const parser_target_words[] = {"speed", "turn",   "velocity", "spin", "accel",
+                                                  "move",  "vanish", "thread",   "look", "hitbox",
+                                                  "scale", "alpha",  NULL};
 
 /* target := NAME [ '[' expr ']' ] '.' ( speed | turn | velocity | spin | accel | move
- *                    | vanish | thread | look SHAPE [ COLOUR ] | hitbox expr )
+ *                    | vanish | thread | look SHAPE [ COLOUR ] | hitbox expr
+ *                    | scale ... | alpha ... )
  * (called at the '.', s->target and its index already read) */
 static void parser_target(parser *p, ast_stmt *s)
 {
@@ -1376,7 +1383,7 @@ static void parser_target(parser *p, ast_stmt *s)
         ok |= parser_at_word(p, parser_target_words[i]);
     if (!ok) {
         parser_expected(p, "what to do with the handle after '.' (speed, turn, velocity, spin, "
-                           "accel, move, vanish, thread, look, hitbox)");
+                           "accel, move, vanish, thread, look, hitbox, scale, alpha)");
         return;
     }
     int look = parser_at_word(p, "look");

@@ -106,6 +106,8 @@ typedef enum words_where {
     X(STATEMENT, STATEMENT, "velocity", "velocity (X, Y) [over EXPR [EASE]]", "Set or change the drift added to this object's motion. EASE is `linear` (the default), `smooth`, `in` or `out`.") \
     X(STATEMENT, STATEMENT, "spin", "spin EXPR", "Turn by EXPR degrees every frame from now on.") \
     X(STATEMENT, STATEMENT, "accel", "accel EXPR", "Add EXPR to the speed every frame from now on.") \
+    X(STATEMENT, STATEMENT, "scale", "scale EXPR [over EXPR [EASE]]", "(A bullet's.) Draw it EXPR times its look's size (0 to 16), now or changing over N frames; its hitbox grows with it only if it was fired `scaled_hitbox`. Drawing only otherwise. EASE as for `speed`.") \
+    X(STATEMENT, STATEMENT, "alpha", "alpha EXPR [over EXPR [EASE]]", "(A bullet's.) Its opacity, 0 (unseen) to 1, now or changing over N frames; it still hits. EASE as for `speed`.") \
     X(STATEMENT, STATEMENT, "move", "move to (X, Y) [over EXPR [EASE]], move by (X, Y) [over EXPR [EASE]]", "Put this object at (X, Y), or glide there over N frames; `by` is relative to where it is. EASE is `smooth` (the default), `linear`, `in` or `out`.") \
     X(STATEMENT, STATEMENT, "vanish", "vanish", "Remove this object; its script still finishes the current frame.") \
     X(STATEMENT, STATEMENT, "stop", "stop", "End this script.") \
@@ -144,7 +146,11 @@ typedef enum words_where {
     X(CLAUSE, CLAUSE, "accel", "accel EXPR", "Speed added every frame. Default 0.") \
     X(CLAUSE, CLAUSE, "life", "life EXPR", "Frames before the bullet disappears (0: until it leaves the field).") \
     X(CLAUSE, CLAUSE, "velocity", "velocity (X, Y)", "Drift added to the bullet's motion every frame. Default (0, 0).") \
-    X(CLAUSE, CLAUSE, "run", "run NAME(ARGS)", "The bullets run this pattern instead of a block.")
+    X(CLAUSE, CLAUSE, "run", "run NAME(ARGS)", "The bullets run this pattern instead of a block.") \
+    X(CLAUSE, CLAUSE, "scale", "scale EXPR", "(Bullets.) Drawn EXPR times its look's size (0 to 16). Default 1; the hitbox stays the look's unless `scaled_hitbox`.") \
+    X(CLAUSE, CLAUSE, "alpha", "alpha EXPR", "(Bullets.) Opacity, 0 (unseen, still hits) to 1. Default 1.") \
+    X(CLAUSE, CLAUSE, "additive", "additive", "(Bullets.) Drawn glowing: its light added to what is below, in the glowing layer.") \
+    X(CLAUSE, CLAUSE, "scaled_hitbox", "scaled_hitbox", "(Bullets.) Its hitbox is its look's (or `hitbox R`) times its scale, now and whenever the scale changes.")
 
 #define WORDS_VALUES(X) \
     X(VALUE, VALUE, "aim", "aim", "Direction from this object to the player.") \

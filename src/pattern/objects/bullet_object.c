@@ -7,6 +7,7 @@
 #include "pattern/content/library.h"
 #include "pattern/objects/objects.h"
 
+#include <float.h>
 #include <string.h>
 
 vm_obj bullet_object_of(bullet_handle h)
@@ -39,6 +40,8 @@ double bullet_object_get(const bullet_pool *p, bullet_handle h, vm_prop prop, do
     case VM_PROP_SPIN: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_HEADING);
     case VM_PROP_ACCEL: return bullet_pool_get_rate(p, h, BULLET_CHANNEL_SPEED);
     case VM_PROP_AIM: return trig_aim(p->x[h.index], p->y[h.index], aim_x, aim_y);
+    case VM_PROP_SCALE: return bullet_pool_get_style(p, h, BULLET_STYLE_SCALE);
+    case VM_PROP_ALPHA: return bullet_pool_get_style(p, h, BULLET_STYLE_ALPHA);
     default: return 0.0;
     }
 }
@@ -54,6 +57,8 @@ void bullet_object_set(bullet_pool *p, bullet_handle h, vm_prop prop, double val
     case VM_PROP_ACCEL: bullet_pool_set_rate(p, h, BULLET_CHANNEL_SPEED, value); break;
     case VM_PROP_POS_X: bullet_pool_set_position(p, h, (float)value, p->y[h.index]); break;
     case VM_PROP_POS_Y: bullet_pool_set_position(p, h, p->x[h.index], (float)value); break;
+    case VM_PROP_SCALE: bullet_pool_set_style(p, h, BULLET_STYLE_SCALE, value, 0, 0); break;
+    case VM_PROP_ALPHA: bullet_pool_set_style(p, h, BULLET_STYLE_ALPHA, value, 0, 0); break;
     default: break;
     }
 }
@@ -65,9 +70,12 @@ void bullet_object_ramp(bullet_pool *p, bullet_handle h, vm_prop prop, const vm_
     static const bullet_channel channels[VM_RAMP_KINDS] = {
         BULLET_CHANNEL_HEADING, BULLET_CHANNEL_SPEED, BULLET_CHANNEL_EXTRA_X,
         BULLET_CHANNEL_EXTRA_Y};
+    int32_t frames = (int32_t)((int64_t)ramp->t1 - now);
     if (prop < VM_RAMP_KINDS)
-        bullet_pool_tween_eased(p, h, channels[prop], ramp->v1, (int32_t)((int64_t)ramp->t1 - now),
-                                (int)ramp->ease);
+        bullet_pool_tween_eased(p, h, channels[prop], ramp->v1, frames, (int)ramp->ease);
+    else if (prop == VM_PROP_SCALE || prop == VM_PROP_ALPHA)
+        bullet_pool_set_style(p, h, prop == VM_PROP_SCALE ? BULLET_STYLE_SCALE : BULLET_STYLE_ALPHA,
+                              ramp->v1, frames, (int)ramp->ease);
 }
 
 int bullet_object_act(bullet_pool *p, bullet_handle h, vm_verb verb, const double *args)
@@ -123,6 +131,15 @@ static bullet_spawn bo_spawn_of(double x, double y, const vm_shot *shot, bullet_
     bs.color = colour >= 0 ? (bullet_color)colour : colour0;
     bs.radius = library_look_hitbox(shot->look); /* an art shape's; 0: the shape's own */
     bs.script = shot->runner;
+    /* style: scale (0 or 1: the look's size), opacity, additive, scaled hitbox */
+    double scale = shot->field[VM_SHOT_SCALE], alpha = shot->field[VM_SHOT_ALPHA];
+    scale = scale == scale ? scale : 1.0;
+    scale = scale > BULLET_POOL_MAX_SCALE ? BULLET_POOL_MAX_SCALE : scale;
+    bs.scale = scale > FLT_MIN ? (float)scale : FLT_MIN; /* 0 would be the default, 1 */
+    alpha = alpha == alpha ? (alpha < 0 ? 0 : alpha > 1 ? 1 : alpha) : 1.0;
+    bs.fade = (float)(1.0 - alpha);
+    bs.flags = (uint8_t)((shot->field[VM_SHOT_ADDITIVE] != 0 ? BULLET_FLAG_ADDITIVE : 0) |
+                         (shot->field[VM_SHOT_SCALED_HITBOX] != 0 ? BULLET_FLAG_SCALED_HITBOX : 0));
     return bs;
 }
 
@@ -151,6 +168,6 @@ bullet_handle bullet_object_spawn_shot(bullet_pool *p, double x, double y, const
     bullet_spawn bs = bo_spawn_of(x, y, shot, BULLET_SHAPE_RICE, BULLET_COLOR_RED);
     bs.radius = radius;
     bs.owner = damage;
-    bs.flags = pierce ? BULLET_FLAG_PIERCE : 0;
+    bs.flags |= pierce ? BULLET_FLAG_PIERCE : 0;
     return bo_spawn(p, &bs, shot);
 }

@@ -94,9 +94,12 @@ void objects_set(const objects *o, vm_obj obj, vm_prop prop, double value)
 
 void objects_ramp(const objects *o, vm_obj obj, vm_prop prop, const vm_ramp *ramp, int64_t now)
 {
-    if (prop >= VM_RAMP_KINDS)
-        return;
     objects_ref r = objects_find(o, obj);
+    if (prop >= VM_RAMP_KINDS) { /* a style: bullets only */
+        if (r.kind == OBJECTS_BULLET)
+            bullet_object_ramp(o->bullets, r.bullet, prop, ramp, now);
+        return;
+    }
     switch (r.kind) {
     case OBJECTS_BULLET: bullet_object_ramp(o->bullets, r.bullet, prop, ramp, now); break;
     case OBJECTS_LASER: laser_object_ramp(o->lasers, r.laser, prop, ramp, now); break;

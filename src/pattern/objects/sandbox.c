@@ -618,6 +618,9 @@ void sandbox_step(sandbox *sb)
         v->enemy = o->kind == ENEMY_SMALL ? 1 : 2;
         v->boss = o->boss;
         v->age = sb->frame > o->born ? (uint32_t)(sb->frame - o->born) : 0;
+        v->scale = 1.0f;
+        v->alpha = 255;
+        v->additive = 0;
     }
     uint32_t shown = n;
     bullet_pool_update(&sb->pool);
@@ -642,6 +645,9 @@ void sandbox_step(sandbox *sb)
         v->enemy = 0;
         v->boss = -1;
         v->age = p->frame - p->cold[i].born;
+        v->scale = p->scale[i];
+        v->alpha = p->alpha[i];
+        v->additive = (p->flags[i] & BULLET_FLAG_ADDITIVE) != 0;
     }
     sb->view_count = n;
     sb->bullets = p->live;

@@ -70,6 +70,10 @@ typedef struct sandbox_object {
     int enemy;          /* 0 bullet, 1 enemy, 2 boss */
     int32_t boss;       /* a boss: its library_boss index (whose look it wears), else -1 */
     uint32_t age;       /* frames since it appeared: an animated look's frame (sim/look_anim.h) */
+    /* bullets: drawn size times the look's, opacity 0..255, 1 when additive
+     * (the pool's style); enemies: 1, 255, 0 */
+    float scale;
+    uint8_t alpha, additive;
 } sandbox_object;
 
 typedef struct sandbox sandbox;

@@ -485,8 +485,9 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
     case VM_OP_RAMP: {
         uint32_t mode = bv & VM_RAMP_MODE_MASK;
         uint32_t how = (bv & VM_RAMP_EASE_MASK) >> VM_RAMP_EASE_SHIFT;
-        if (a >= VM_RAMP_KINDS || mode >= VM_MODE_COUNT || how >= EASE_COUNT ||
-            (bv & ~(VM_RAMP_MODE_MASK | VM_RAMP_RECORD | VM_RAMP_EASE_MASK)))
+        int style = a == VM_PROP_SCALE || a == VM_PROP_ALPHA; /* ABS only */
+        if ((a >= VM_RAMP_KINDS && !(style && mode == VM_MODE_ABS)) || mode >= VM_MODE_COUNT ||
+            how >= EASE_COUNT || (bv & ~(VM_RAMP_MODE_MASK | VM_RAMP_RECORD | VM_RAMP_EASE_MASK)))
             return verifier_fail(vf, f, pc, "bad ramp %u mode %u", a, bv);
         return 0;
     }

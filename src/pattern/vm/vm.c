@@ -1445,8 +1445,9 @@ static void vm_start_ramp(vm *v, uint32_t idx, vm_prop kind, uint32_t modeflags,
     }
     ramp.v0 = v0;
     ramp.v1 = v1;
-    if (v->targeting) { /* another object's: the runner does not wait for it */
-        v->host.ramp(v->host.user, v->target, kind, &ramp);
+    /* another object's, or a style's (drawing): the runner does not wait for it */
+    if (v->targeting || kind >= VM_RAMP_KINDS) {
+        v->host.ramp(v->host.user, v->targeting ? v->target : r->obj, kind, &ramp);
         return;
     }
     r->ramp_end[kind] = ramp.t1;

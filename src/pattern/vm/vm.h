@@ -44,8 +44,9 @@
  */
 
 /* Properties of the object running a script: read with GET, written with SET,
- * ramped with RAMP (only the first four, in this order: BulletML applies ramps in
- * the order direction, speed, accel X, accel Y).
+ * ramped with RAMP (the first four, in this order: BulletML applies ramps in
+ * the order direction, speed, accel X, accel Y; and a bullet's SCALE and
+ * ALPHA, its style, which a runner never waits for).
  *   id  name  settable  what */
 /* clang-format off */
 #define VM_PROPS(X)                                                                            \
@@ -77,7 +78,9 @@
     X(GRAZE,         "player_graze",  0, "bullets grazed in the run (no player: 0)")           \
     X(FOCUSED,       "player_focused", 0, "1 while the player is focused, else 0 (no player: 0)") \
     X(SHOT_TYPE,     "shot_type",     0, "the ship's shot type, index into its types (no ship: -1)") \
-    X(DIFFICULTY,    "difficulty",    0, "the difficulty: 0 Easy, 1 Normal, 2 Hard, 3 Lunatic")
+    X(DIFFICULTY,    "difficulty",    0, "the difficulty: 0 Easy, 1 Normal, 2 Hard, 3 Lunatic") \
+    X(SCALE,         "scale",         1, "a bullet's drawn size, times its shape's (1)")        \
+    X(ALPHA,         "alpha",         1, "a bullet's opacity, 0 to 1 (1)")
 /* clang-format on */
 
 typedef enum vm_prop {
@@ -147,7 +150,11 @@ typedef enum vm_mode {
     X(LENGTH,      "length",      0, NUMBER, "laser: px (straight), nodes (curvy)")              \
     X(WIDTH,       "width",       0, NUMBER, "laser: full width, px")                            \
     X(WARN,        "warn",        0, FRAMES, "straight laser: frames of the warning line")       \
-    X(FOLLOW,      "follow",      0, FLAG,   "straight laser: 1 when it follows its firer")
+    X(FOLLOW,      "follow",      0, FLAG,   "straight laser: 1 when it follows its firer")  \
+    X(SCALE,       "scale",       1, NUMBER, "bullet: drawn size, times its look's")            \
+    X(ALPHA,       "alpha",       1, NUMBER, "bullet: opacity, 0 to 1")                         \
+    X(ADDITIVE,    "additive",    0, FLAG,   "bullet: 1 when drawn additive (glowing)")         \
+    X(SCALED_HITBOX, "scaled_hitbox", 0, FLAG, "bullet: 1 when its hitbox grows with its scale")
 /* clang-format on */
 
 /* How the host reads a shot register (VM_SHOT_FIELDS' kind column). */
