@@ -21,8 +21,9 @@
  * snapshot's mark and the world's: what a later frame wrote past the
  * snapshot's mark gets the untouched bytes back, so the world is the byte copy
  * a whole-block restore would give, in every byte a later frame can read.
- * Cost: a frame's live state (on Lunatic stage 3 about 1.3 MB, most of it the
- * blocks still listed whole) instead of the fixed room (21.2 MB at the game's
+ * A laser pool's rings are live up to the slots ever taken too (laser_pool.h).
+ * Cost: a frame's live state (on Lunatic stage 3 about 0.9 MB, most of it the
+ * blocks still listed whole) instead of the fixed room (22.6 MB at the game's
  * capacity): `curtain bench snapshot`.
  *
  * A snapshot belongs to the world it was made for: the blocks hold that world's

@@ -21,6 +21,8 @@
 
 _Static_assert(WORLD_LASER_NODES == LASER_CURVY_MAX_LENGTH + 1,
                "the language's longest curvy body");
+_Static_assert(WORLD_LASER_NODES % LASER_HASH_RING == 0,
+               "the laser pools' hashes are those of the replays recorded with 64 entries");
 
 /* Scores that give an extra ship: the full game's (six stages; docs/game.md,
  * "Resources": the scripted player's Normal all clear scores 86 to 96 million

@@ -119,7 +119,7 @@
 #define WORLD_RUNNERS           16384 /* script threads */
 #define WORLD_EVENTS            1024  /* per frame */
 #define WORLD_LASERS            256   /* enemy lasers */
-#define WORLD_LASER_NODES       64    /* ring entries of a curvy laser: bodies up to 63 nodes */
+#define WORLD_LASER_NODES       256   /* ring entries of a curvy laser: bodies up to 255 nodes */
 #define WORLD_SHOT_LASERS       64    /* the player's lasers (ship_host) */
 /* A player's laser hurts by its `damage` a frame, kept in 64ths (its owner):
  * 0.5 a frame is a laser's half of a full one. */

@@ -14,8 +14,10 @@
 #define FIELD_VIEW_SPRITES        2048
 /* Capacity of the effects' layer: every effect (ui/effects.h) and the bomb's ring. */
 #define FIELD_VIEW_EFFECTS        4096
-/* The lasers' mesh: 1,024 lasers of 64 nodes (two vertices a node). */
-#define FIELD_VIEW_LASER_VERTICES (1024 * 128)
+/* The lasers' mesh: the game's 320 lasers (game/world.h: 256 enemy lasers, 64
+ * of the player's) at the longest body, 256 nodes (two vertices a node); as
+ * many vertices hold 1,280 lasers of 64 nodes. */
+#define FIELD_VIEW_LASER_VERTICES (1024 * 160)
 #define FIELD_VIEW_LASER_NODES    1024
 
 int field_view_init(field_view *fv, SDL_Renderer *r, const atlas_texture *at,

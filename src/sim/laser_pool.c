@@ -156,6 +156,8 @@ static void laser_pool_mark(laser_pool *p, uint32_t i, int live)
             summary[b / 64] &= ~(1ull << (b % 64));
         if (b + 1 > p->block_end)
             p->block_end = b + 1;
+        if (p->block_end > p->block_peak)
+            p->block_peak = p->block_end;
     } else {
         p->alive[b] &= ~bit;
         p->free_bits[b] |= bit;
@@ -739,7 +741,7 @@ void laser_pool_clear_despawned(laser_pool *p)
 void laser_pool_hash(const laser_pool *p, hasher *hs)
 {
     hash_u32(hs, p->capacity);
-    hash_u32(hs, p->node_cap);
+    hash_u32(hs, LASER_HASH_RING); /* not node_cap (laser_pool.h) */
     hash_u32(hs, p->frame);
     hash_u32(hs, p->live);
     hash_u32(hs, p->next_serial);
@@ -759,7 +761,7 @@ void laser_pool_hash(const laser_pool *p, hasher *hs)
                                   p->life[i],
                                   p->fade_at[i],
                                   p->nodes[i],
-                                  p->ring[i],
+                                  p->ring[i] % LASER_HASH_RING,
                                   p->graze_at[i],
                                   (uint32_t)p->kind[i] | (uint32_t)p->phase[i] << 8 |
                                       (uint32_t)p->color[i] << 16 | (uint32_t)p->flags[i] << 24};
@@ -840,5 +842,14 @@ const char *laser_despawn_reason_name(laser_despawn_reason r)
 
 void laser_pool_blocks(laser_pool *p, memblock_list *l)
 {
-    memblock_add(l, p->block, p->block_size);
+    /* The node store (laser_pool_alloc: node_x then node_y, each a multiple
+     * of 64 bytes) holds state only in the rings of slots below block_peak:
+     * a ring is written only while its slot lives. */
+    char *base = p->block, *nx = (char *)p->node_x, *ny = (char *)p->node_y;
+    size_t room = (size_t)p->capacity * p->node_cap * 2 * sizeof(float);
+    size_t live = (size_t)p->block_peak * BLOCK * p->node_cap * 2 * sizeof(float);
+    memblock_add(l, base, (size_t)(nx - base));
+    memblock_add_peak(l, nx, room, live);
+    memblock_add_peak(l, ny, room, live);
+    memblock_add(l, ny + room, p->block_size - (size_t)(ny + room - base));
 }

@@ -86,9 +86,16 @@
 #define LASER_POOL_BOX_REFRESH  8u /* updates between a trail's exact boxes (BOUNDS) */
 #define LASER_SHOT_FADE_FRAMES  4u /* a player's laser (LASER_FLAG_SHOT): full width to nothing */
 /* The longest curvy body (nodes) the game's and the viewer's pools hold: their
- * node_cap is one more (game/world.h's WORLD_LASER_NODES). The pool's hash
- * holds node_cap, so the recorded replays fix it. */
-#define LASER_CURVY_MAX_LENGTH  63u
+ * node_cap is one more (game/world.h's WORLD_LASER_NODES), a multiple of
+ * LASER_HASH_RING. */
+#define LASER_CURVY_MAX_LENGTH  255u
+/* The ring the state hash sees (laser_pool_hash): the constant 64 for
+ * node_cap, and the ring's phase modulo 64. The hash covers a laser's state,
+ * not the pool's storage: the ring starts at 0 at spawn and steps by one an
+ * update, and the nodes are hashed in body order, so any node_cap that is a
+ * multiple of 64 hashes a body of up to 63 nodes as the pools of 64 entries
+ * did, and the replays recorded with those keep their hashes. */
+#define LASER_HASH_RING         64u
 
 /* Kinds: id, name (the word after `laser` in a script), letter (what
  * pattern/language/ast.h's AST_CLAUSES table writes for "this clause applies to it").
@@ -214,7 +221,8 @@ typedef struct laser_pool {
     uint32_t node_cap; /* ring entries per laser */
     uint32_t live;
     uint32_t frame;
-    uint32_t block_end; /* every live slot is below 64 * block_end */
+    uint32_t block_end;  /* every live slot is below 64 * block_end */
+    uint32_t block_peak; /* block_end's highest yet: no ring at or past 64 * it was written */
     float cull_x0, cull_y0, cull_x1, cull_y1;
     /* Hot: motion. */
     float *x, *y;             /* straight: origin; curvy: head */
@@ -356,7 +364,8 @@ void laser_pool_clear_despawned(laser_pool *p);
 /* Feeds the whole simulation state to a state hash. */
 void laser_pool_hash(const laser_pool *p, hasher *hs);
 /* Lists the memory that holds the pool's state for a snapshot: its one block,
- * whole; the struct is its owner's to list (game/snapshot.h). */
+ * whole but for the rings of slots never taken (block_peak: MEMBLOCK_PEAK);
+ * the struct is its owner's to list (game/snapshot.h). */
 void laser_pool_blocks(laser_pool *p, memblock_list *l);
 
 const char *laser_kind_name(laser_kind k);

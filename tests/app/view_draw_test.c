@@ -138,6 +138,34 @@ static void vt_spectacle(void)
     mem_free(c);
 }
 
+/* A curvy laser of 200 nodes is drawn whole in the viewer: after 150 frames
+ * its body covers the head's whole path, where one of 60 nodes covers the
+ * last 60 steps only. */
+static void vt_long_laser(void)
+{
+    static const char longer[] = "pattern p {\n"
+                                 "    laser curvy red at 180 speed 2 length 200 width 10\n"
+                                 "    wait 300\n"
+                                 "}\n";
+    static const char shorter[] = "pattern p {\n"
+                                  "    laser curvy red at 180 speed 2 length 60 width 10\n"
+                                  "    wait 300\n"
+                                  "}\n";
+    size_t n = (size_t)LOGICAL_W * LOGICAL_H;
+    Uint32 *a = mem_alloc(n * 4), *b = mem_alloc(n * 4);
+    CHECK(a && b);
+    if (a && b) {
+        SDL_Rect field = {FIELD_VIEW_X, FIELD_VIEW_Y, (int)PLAYFIELD_W, (int)PLAYFIELD_H};
+        CHECK(vt_picture(longer, 150, 0, a) == 0 && vt_picture(shorter, 150, 0, b) == 0);
+        int more = vt_differ(a, b, field);
+        printf("long laser: %d px of the field differ from the short one's\n", more);
+        /* the 140 nodes more: 280 px of path, about 10 px wide */
+        CHECK(more > 1500);
+    }
+    mem_free(a);
+    mem_free(b);
+}
+
 /* n diagnostics of three rows each (message, quoted line, caret). */
 static void vt_errors(char *out, size_t size, int n)
 {
@@ -230,6 +258,7 @@ int main(void)
     if (SDL_Init(SDL_INIT_VIDEO) != 0)
         CHECK(SDL_Init(0) == 0);
     vt_spectacle();
+    vt_long_laser();
     SDL_Quit();
     return check_done("view_draw");
 }

@@ -9,6 +9,7 @@
 #include "core/mem.h"
 #include "game/world.h"
 #include "pattern/objects/laser_object.h"
+#include "sim/laser_collision.h"
 #include "sim/playfield.h"
 #include "test_library.h"
 #include <stdio.h>
@@ -184,6 +185,46 @@ static void lw_scripts_and_follow(void)
     lw_free(w, lib);
 }
 
+/* Whether a still probe of radius 3 at (x, y) touches curvy laser i. */
+static int lw_touches(const laser_pool *p, uint32_t i, float x, float y)
+{
+    laser_probe q = {x, y, 0, 0, 3, 0};
+    return laser_collision_curvy(p, i, &q, 3);
+}
+
+/* A curvy laser of 200 nodes (beyond the 63 the pools once held): its body
+ * grows to all 200, and it touches along the whole of it, tail included, and
+ * nowhere past its tail or beside it. */
+static void lw_long_body(void)
+{
+    library *lib = lw_lib("enemy snake { health 100000\n"
+                          "  laser curvy green at 90 speed 1.5 length 200 width 8 }\n"
+                          "stage stage1 { spawn snake at (20, 100) wait 100000 }\n");
+    world *w = lw_world(lib);
+    for (int f = 0; f < 230; f++)
+        world_step(w, 0);
+    int i = lw_first(w);
+    CHECK(i >= 0);
+    if (i >= 0) {
+        const laser_pool *p = &w->lasers;
+        CHECK_EQ_INT(p->nodes[i], 200);
+        CHECK_NEAR(p->length[i], 200, 0);
+        uint32_t head = laser_pool_node(p, (uint32_t)i, 0);
+        uint32_t tail = laser_pool_node(p, (uint32_t)i, 199);
+        float hx = p->node_x[head], tx = p->node_x[tail], y = p->node_y[head];
+        CHECK_NEAR(hx - tx, 199 * 1.5, 0.01); /* it flew; the body is 199 steps long */
+        for (uint32_t k = 0; k < 200; k += 9) {
+            uint32_t j = laser_pool_node(p, (uint32_t)i, k);
+            CHECK(lw_touches(p, (uint32_t)i, p->node_x[j], p->node_y[j]));
+            CHECK(!lw_touches(p, (uint32_t)i, p->node_x[j], p->node_y[j] + 20));
+        }
+        CHECK(lw_touches(p, (uint32_t)i, tx, y));
+        CHECK(!lw_touches(p, (uint32_t)i, tx - 12, y));
+        CHECK(!lw_touches(p, (uint32_t)i, hx + 12, y));
+    }
+    lw_free(w, lib);
+}
+
 /* The same run twice hashes the same; lasers change the hash; nothing is
  * allocated per frame. */
 static void lw_hash_and_allocation(void)
@@ -264,5 +305,6 @@ int main(void)
     lw_cancel_leaves_items();
     lw_scripts_and_follow();
     lw_hash_and_allocation();
+    lw_long_body();
     return check_done("game.lasers");
 }

@@ -682,9 +682,10 @@ static void test_laser_sizes(void)
     } cases[] = {
         {"pattern p { laser red aim width 8 }\n", "1:13: a laser needs a length"},
         {"pattern p { laser curvy red aim length 20 }\n", "1:13: a laser needs a width"},
-        {"pattern p { laser curvy red aim length 64 width 8 }\n",
-         "1:33: a curvy laser's length is 1 to 63 nodes"},
-        {"pattern p { laser curvy red aim length 0 width 8 }\n", "1 to 63 nodes (the"},
+        {"pattern p { laser curvy red aim length 256 width 8 }\n",
+         "1:33: a curvy laser's length is 1 to 255 nodes"},
+        {"pattern p { laser curvy red aim length 0 width 8 }\n", "1 to 255 nodes (the"},
+        {"pattern p { laser curvy red aim length 4096 width 8 }\n", "not 4096"},
         {"pattern p { laser red aim length 0 width 8 }\n", "1:27: a laser's length must be more"},
         {"pattern p { laser red aim length 9 width -1 }\n", "1:36: a laser's width must be more"},
     };
@@ -694,6 +695,12 @@ static void test_laser_sizes(void)
     }
     library *lib = compile("pattern p { var n = 70\n laser curvy red aim length n width 8\n"
                            "  laser red aim length 400 width 1 }\n");
+    CHECK(lib != NULL && diags.count == 0);
+    library_free(lib);
+    /* the longest body the pools hold, and a long one */
+    lib = compile("pattern p { laser curvy red aim length 255 width 8\n"
+                  "  laser curvy red aim length 64 width 8\n"
+                  "  laser curvy red aim length 200 width 8 }\n");
     CHECK(lib != NULL && diags.count == 0);
     library_free(lib);
     /* a laser volley over the budget is named as lasers */

@@ -4,6 +4,7 @@
  * refusals); curvy bodies as trails; channels; no allocation per frame.
  */
 #include "../check.h"
+#include "core/hash.h"
 #include "core/mem.h"
 #include "core/rng.h"
 #include "sim/laser_pool.h"
@@ -345,6 +346,58 @@ static void test_no_alloc(void)
     laser_pool_free(&p);
 }
 
+/* The state hash is the laser's, not the storage's: pools whose rings hold 64,
+ * 128 and 256 entries, run alike with bodies of up to 63 nodes (the rings
+ * wrapping many times, lasers coming and going), hash alike every update; a
+ * body longer than 63 nodes then hashes its own (so the hash still sees it). */
+static uint64_t pool_hash(const laser_pool *p)
+{
+    hasher hs;
+    hash_begin(&hs, 7);
+    laser_pool_hash(p, &hs);
+    return hash_end(&hs);
+}
+
+static void test_hash_ring(void)
+{
+    static const uint32_t caps[3] = {LASER_HASH_RING, 2 * LASER_HASH_RING, 4 * LASER_HASH_RING};
+    laser_pool p[3];
+    for (int k = 0; k < 3; k++)
+        CHECK(laser_pool_init(&p[k], 128, caps[k]) == 0);
+    rng r;
+    rng_seed(&r, 11);
+    int same = 1;
+    for (int f = 0; f < 1500; f++) {
+        laser_spawn s = random_spawn(&r, f % 3 ? LASER_CURVY : LASER_STRAIGHT);
+        if (s.kind == LASER_CURVY)
+            s.length = (float)(1 + rng_below(&r, LASER_HASH_RING - 1)), s.speed = 0.5;
+        if (f % 7 == 0)
+            for (int k = 0; k < 3; k++)
+                laser_pool_spawn(&p[k], &s);
+        for (int k = 0; k < 3; k++) {
+            laser_pool_update(&p[k]);
+            laser_pool_clear_despawned(&p[k]);
+            if (f % 400 == 399)
+                laser_pool_clear(&p[k], LASER_DESPAWN_CANCEL, 0);
+        }
+        uint64_t h = pool_hash(&p[0]);
+        same &= h == pool_hash(&p[1]) && h == pool_hash(&p[2]);
+    }
+    CHECK(same);
+    CHECK(p[0].live > 0 && p[0].stats.spawned > 150);
+    /* a body of 100 nodes: the 256-entry pool keeps it, the 64-entry one cannot */
+    laser_spawn s = {
+        .kind = LASER_CURVY, .x = 100, .y = 100, .speed = 1, .length = 100, .width = 8};
+    for (int k = 0; k < 3; k++)
+        laser_pool_spawn(&p[k], &s);
+    for (int f = 0; f < 120; f++)
+        for (int k = 0; k < 3; k++)
+            laser_pool_update(&p[k]);
+    CHECK(pool_hash(&p[0]) != pool_hash(&p[2]));
+    for (int k = 0; k < 3; k++)
+        laser_pool_free(&p[k]);
+}
+
 static void test_init_bounds(void)
 {
     laser_pool p;
@@ -364,6 +417,7 @@ int main(void)
     test_trail();
     test_straight();
     test_no_alloc();
+    test_hash_ring();
     test_init_bounds();
     return check_done("sim.laser_pool");
 }

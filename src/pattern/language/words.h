@@ -134,7 +134,7 @@ typedef enum words_where {
     X(CLAUSE, CLAUSE, "speed", "speed EXPR", "Pixels per frame. Default 1.") \
     X(CLAUSE, CLAUSE, "ring", "ring EXPR", "That many bullets evenly round the circle, the first at the direction.") \
     X(CLAUSE, CLAUSE, "arc", "arc EXPR over EXPR", "That many bullets across that many degrees, centred, both ends included.") \
-    X(CLAUSE, CLAUSE, "length", "length EXPR", "(Lasers.) Straight: the beam's length in pixels; curvy: the body's length in nodes (frames of the head's path, 1 to 63).") \
+    X(CLAUSE, CLAUSE, "length", "length EXPR", "(Lasers.) Straight: the beam's length in pixels; curvy: the body's length in nodes (frames of the head's path, 1 to 255).") \
     X(CLAUSE, CLAUSE, "width", "width EXPR", "(Lasers.) Full width in pixels (curvy: in the middle of the body).") \
     X(CLAUSE, CLAUSE, "warn", "warn EXPR", "(Straight lasers.) Frames of the warning line before the beam opens.") \
     X(CLAUSE, CLAUSE, "follow", "follow", "(Straight lasers.) The origin moves with the firer; the beam fades when the firer is gone.") \

@@ -27,12 +27,13 @@
 
 #define SB_OBJECTS     4096 /* emitter, stage, enemies, bosses */
 #define SB_LASERS      1024
-#define SB_LASER_NODES 64
+#define SB_LASER_NODES 256
 #define SB_NEVER       INT32_MAX
 #define SB_PHASE_GAP   LIBRARY_PHASE_GAP /* frames between boss phases, as in the game */
 #define SB_TITLE_TIME  180
 
 _Static_assert(SB_LASER_NODES == LASER_CURVY_MAX_LENGTH + 1, "the language's longest curvy body");
+_Static_assert(SB_LASER_NODES % LASER_HASH_RING == 0, "the game's laser hashes (laser_pool.h)");
 
 struct sandbox {
     int full_power; /* a boss alone or a game's Extra stage: as the game, power 4 */
