@@ -366,6 +366,7 @@ typedef struct ast_decl {
     int nparams;
     ast_stmt *body;
     ast_expr *value;         /* const, shared: the (first) value */
+    ast_expr *size;          /* shared NAME[N]: N (an array of N zeros), else NULL */
     const char *title;       /* boss: display name */
     const char *look;        /* boss: sprite */
     const char *about;       /* ship: one line about it */

@@ -150,6 +150,42 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     return G_CONST;
 }
 
+/* The shared arrays (shared NAME[N]), once every constant is declared: each N
+ * consecutive shared values after the shared numbers, zeros. */
+static void compiler_shared_arrays(compiler *c)
+{
+    for (int gi = 0; gi < c->nglobals; gi++) {
+        global *g = &c->globals[gi];
+        if (g->kind != G_SHARED || !g->decl || !g->decl->size)
+            continue;
+        fstate f;
+        fstate_init(&f, c, 0, g->file);
+        const ast_expr *e = g->decl->size;
+        double n = 0.0;
+        uint32_t left = VM_MAX_SHARED - c->b->p.shared_count;
+        if (!fold(&f, e, &n))
+            compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(e),
+                            "the size of shared array '%s' must be known when the file loads "
+                            "(a number or a constant)",
+                            g->name);
+        else if (!(n >= 1.0 && n <= VM_MAX_SHARED) || n != (double)(uint32_t)n)
+            compiler_report(c, DIAG_TOO_LARGE, g->file, expr_start(e),
+                            "shared array '%s' has %g values: a shared array holds 1 to %d",
+                            g->name, n, VM_MAX_SHARED);
+        else if ((uint32_t)n > left)
+            compiler_report(c, DIAG_TOO_LARGE, g->file, expr_start(e),
+                            "shared array '%s' of %u values does not fit: %d shared values in all "
+                            "the files, %u left",
+                            g->name, (unsigned)n, VM_MAX_SHARED, (unsigned)left);
+        else {
+            g->shared = program_add_shared(c->b, 0.0);
+            for (uint32_t k = 1; k < (uint32_t)n; k++)
+                program_add_shared(c->b, 0.0);
+            g->shared_size = (uint32_t)n;
+        }
+    }
+}
+
 /* Pass 1 and 2: globals and function declarations; the tables' sizes. */
 static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses, uint32_t *nships,
                              uint32_t *ngames)
@@ -174,7 +210,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
                 (*nentries)++;
             } else if (d->kind == DECL_FUNCTION) {
                 g->func = program_declare_func(c->b, d->name, d->nparams, vp);
-            } else if (d->kind == DECL_SHARED) {
+            } else if (d->kind == DECL_SHARED && !d->size) { /* arrays: after */
                 if (c->b->p.shared_count >= VM_MAX_SHARED)
                     compiler_report(c, DIAG_TOO_LARGE, fi, d->pos,
                                     "more than %d shared values in all the files", VM_MAX_SHARED);
@@ -203,6 +239,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
             }
         }
     }
+    compiler_shared_arrays(c);
     for (int i = 0; i < in->nimports; i++) {
         const compiler_import *im = &in->imports[i];
         ast_pos pos = {1, 1};
@@ -278,6 +315,8 @@ static void compiler_shared_init(compiler *c, const global *g)
     fstate f;
     fstate_init(&f, c, 0, g->file);
     double v = 0.0;
+    if (g->shared_size)
+        return; /* an array: zeros */
     if (g->decl->value && !fold(&f, g->decl->value, &v))
         compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(g->decl->value),
                         "the first value of shared '%s' must be known when the file loads (a "

@@ -307,6 +307,12 @@ static void expr_name(fstate *f, const ast_expr *e)
             emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
             return;
         }
+        if (g->kind == G_SHARED && g->decl && g->decl->size) {
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "'%s' is a shared array: use one of its values, %s[i]", e->name, e->name);
+            emit_const(f, 0, e->pos);
+            return;
+        }
         if (g->kind == G_SHARED) {
             emit_ax(f, VM_OP_SHARED, g->shared, e->pos);
             return;
@@ -445,11 +451,48 @@ local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos p
     return l;
 }
 
+int shared_index(fstate *f, const global *g, const ast_expr *index, ast_pos pos, uint32_t *at)
+{
+    if (!g->decl || !g->decl->size) {
+        REPORT(f, DIAG_ARRAY_MISUSE, pos,
+               "'%s' is a shared value, not an array (declare one with 'shared %s[N]')", g->name,
+               g->name);
+        return -1;
+    }
+    if (!g->shared_size)
+        return -1; /* its declaration's error is the one */
+    double k;
+    if (fold(f, index, &k)) {
+        if (!(k > -1.0 && k < (double)g->shared_size)) {
+            REPORT(f, DIAG_ARRAY_MISUSE, index ? expr_start(index) : pos,
+                   "index %g is outside %s[%u] (0 to %u)", k, g->name, (unsigned)g->shared_size,
+                   (unsigned)g->shared_size - 1);
+            return -1;
+        }
+        *at = g->shared + (uint32_t)k;
+        return 1;
+    }
+    expr(f, index);
+    return 0;
+}
+
 /* name[i]: the element, checked against the array's size (at run time when i
  * is not a constant). */
 static void expr_index(fstate *f, const ast_expr *e)
 {
     local *h = scope_find(f, e->name);
+    global *sg = h ? NULL : compiler_global(f->c, e->name);
+    if (sg && sg->kind == G_SHARED) { /* an element of a shared array */
+        uint32_t at = 0;
+        int r = shared_index(f, sg, e->a, e->pos, &at);
+        if (r < 0)
+            emit_const(f, 0, e->pos);
+        else if (r > 0)
+            emit_ax(f, VM_OP_SHARED, at, e->pos);
+        else
+            emit_ab(f, VM_OP_SHAREDI, sg->shared, sg->shared_size, e->pos);
+        return;
+    }
     if (h && (h->type != LT_NUMBER)) {
         h->used = 1;
         handle_not_number(f, h, e->pos);

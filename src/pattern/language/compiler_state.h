@@ -61,6 +61,7 @@ typedef struct global {
     uint32_t first_phase; /* bosses: function of phase 1 (phases are consecutive) */
     uint32_t boss;        /* bosses: index in the library's table */
     uint32_t shared;      /* shared values: index (SHARED, SSTORE) */
+    uint32_t shared_size; /* a shared array: its values, from shared on; 0: a number */
     uint32_t ship;        /* ships: index in the library's table */
     double value;         /* consts */
     int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
@@ -222,6 +223,10 @@ int fold_global_const(compiler *c, global *g);
 const char *compiler_suggest_value(fstate *f, const char *name);
 local *array_find(fstate *f, const char *name, ast_pos pos);
 local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos pos, int *slot);
+/* name[index] of shared g: -1 after reporting why it is not one (nothing
+ * pushed), 1 for a constant index (*at the shared value, nothing pushed), 0
+ * with the index pushed (SHAREDI, SSTOREI). */
+int shared_index(fstate *f, const global *g, const ast_expr *index, ast_pos pos, uint32_t *at);
 local *handle_find(fstate *f, const char *name, ast_pos pos);
 local *handle_element(fstate *f, const char *name, const ast_expr *index, ast_pos pos);
 uint8_t expr_value(fstate *f, const ast_expr *e, uint8_t *of);

@@ -2287,8 +2287,16 @@ static ast_decl *parser_decl(parser *p)
     if (!d->name)
         return NULL;
     switch (d->kind) {
-    case DECL_CONST:
     case DECL_SHARED:
+        if (parser_accept(p, TOK_LBRACKET)) { /* shared NAME[N]: an array of N zeros */
+            d->size = parser_expr(p);
+            parser_expect(p, TOK_RBRACKET, "']'");
+            break;
+        }
+        if (parser_expect(p, TOK_ASSIGN, "'=' or '['"))
+            d->value = parser_expr(p);
+        break;
+    case DECL_CONST:
         if (parser_expect(p, TOK_ASSIGN, "'='"))
             d->value = parser_expr(p);
         break;

@@ -2138,6 +2138,23 @@ static void vm_exec(vm *v, uint32_t idx)
         }
         case VM_OP_SHARED: *sp++ = v->shared[VM_GET_AX(i)]; break;
         case VM_OP_SSTORE: v->shared[VM_GET_AX(i)] = *--sp; break;
+        case VM_OP_SHAREDI:
+        case VM_OP_SSTOREI: {
+            double x = VM_GET_OP(i) == VM_OP_SSTOREI ? *--sp : 0.0;
+            double k = *--sp;
+            uint32_t n = VM_GET_B(i);
+            if (!(k > -1.0 && k < (double)n)) {
+                vm_fail(v, idx, pc - 1, "index %.10g is outside an array of %u (0 to %u)", k,
+                        (unsigned)n, (unsigned)n - 1);
+                goto out;
+            }
+            double *slot = v->shared + VM_GET_A(i) + (uint32_t)k;
+            if (VM_GET_OP(i) == VM_OP_SSTOREI)
+                *slot = x;
+            else
+                *sp++ = *slot;
+            break;
+        }
         case VM_OP_PRINT:
         case VM_OP_PRINT_JOIN: {
             int n = (int)VM_GET_A(i);
