@@ -1,6 +1,7 @@
 # docs/examples/30_shared_arrays.pat
 const lanes = 4
 shared turned[lanes * 2]        # eight values, zeros, one place for every script
+shared widths = [10, 20, 30]    # three values, given
 
 pattern lanes_remember {
     loop as t {
@@ -8,7 +9,7 @@ pattern lanes_remember {
             fire orb cyan at k * 45 + t * 3 speed 1.5 {
                 wait 30
                 turned[k] += 1                  # each bullet counts its lane's turns
-                turn by 10 * turned[k] over 20  # and turns further the more there were
+                turn by widths[turned[k] % 3] over 20   # and turns by what the count picks
             }
         }
         wait 30

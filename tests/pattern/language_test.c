@@ -663,6 +663,20 @@ static void test_shared_arrays(void)
     CHECK(compile("pattern p { var k = 3 }\nshared t[k]\n") == NULL);
     CHECK(diags_contain("test.pat:2:10: the size of shared array 't' must be known when the file "
                         "loads"));
+    /* first values given: constants, the size their count */
+    lib = compile("const two = 2\nshared v = [1, two * 3, 5]\n"
+                  "pattern p { v[1] += 1; print v[0], v[1], v[2] }\n");
+    CHECK(lib != NULL);
+    if (lib) {
+        printed(lib, 1, 0, line, sizeof line);
+        CHECK_STR_CONTAINS(line, "test.pat:3:24: frame 0: 1 7 5");
+        library_free(lib);
+    }
+    CHECK(compile("shared v = [1, rand]\n") == NULL);
+    CHECK(diags_contain("test.pat:1:16: the first values of shared 'v' must be known"));
+    CHECK(compile("shared v[2] = 1\n") == NULL);
+    CHECK(diags_contain("test.pat:1:13: shared v[N] starts as N zeros: give its values as "
+                        "'shared v = [a, b, ...]' instead"));
     /* misuse: positioned, one error each */
     CHECK(compile("shared t[3]\npattern p { t[3] = 1 }\n") == NULL);
     CHECK(diags_contain("test.pat:2:15: index 3 is outside t[3] (0 to 2)"));

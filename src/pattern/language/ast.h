@@ -365,8 +365,10 @@ typedef struct ast_decl {
     ast_param *params;
     int nparams;
     ast_stmt *body;
-    ast_expr *value;         /* const, shared: the (first) value */
-    ast_expr *size;          /* shared NAME[N]: N (an array of N zeros), else NULL */
+    ast_expr *value; /* const, shared: the (first) value */
+    ast_expr *size;  /* shared NAME[N]: N (an array of N zeros), else NULL */
+    ast_arg *values; /* shared NAME = [a, b, ...]: the first values, else NULL */
+    int nvalues;
     const char *title;       /* boss: display name */
     const char *look;        /* boss: sprite */
     const char *about;       /* ship: one line about it */

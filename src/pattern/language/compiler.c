@@ -150,30 +150,32 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     return G_CONST;
 }
 
-/* The shared arrays (shared NAME[N]), once every constant is declared: each N
- * consecutive shared values after the shared numbers, zeros. */
+/* The shared arrays (shared NAME[N], shared NAME = [...]), once every constant
+ * is declared: each N consecutive shared values after the shared numbers (their
+ * first values: compiler_shared_init). */
 static void compiler_shared_arrays(compiler *c)
 {
     for (int gi = 0; gi < c->nglobals; gi++) {
         global *g = &c->globals[gi];
-        if (g->kind != G_SHARED || !g->decl || !g->decl->size)
+        if (!GLOBAL_SHARED_ARRAY(g))
             continue;
         fstate f;
         fstate_init(&f, c, 0, g->file);
         const ast_expr *e = g->decl->size;
-        double n = 0.0;
+        double n = g->decl->nvalues;
         uint32_t left = VM_MAX_SHARED - c->b->p.shared_count;
-        if (!fold(&f, e, &n))
+        ast_pos at = e ? expr_start(e) : g->decl->pos;
+        if (e && !fold(&f, e, &n))
             compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(e),
                             "the size of shared array '%s' must be known when the file loads "
                             "(a number or a constant)",
                             g->name);
         else if (!(n >= 1.0 && n <= VM_MAX_SHARED) || n != (double)(uint32_t)n)
-            compiler_report(c, DIAG_TOO_LARGE, g->file, expr_start(e),
+            compiler_report(c, DIAG_TOO_LARGE, g->file, at,
                             "shared array '%s' has %g values: a shared array holds 1 to %d",
                             g->name, n, VM_MAX_SHARED);
         else if ((uint32_t)n > left)
-            compiler_report(c, DIAG_TOO_LARGE, g->file, expr_start(e),
+            compiler_report(c, DIAG_TOO_LARGE, g->file, at,
                             "shared array '%s' of %u values does not fit: %d shared values in all "
                             "the files, %u left",
                             g->name, (unsigned)n, VM_MAX_SHARED, (unsigned)left);
@@ -210,7 +212,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
                 (*nentries)++;
             } else if (d->kind == DECL_FUNCTION) {
                 g->func = program_declare_func(c->b, d->name, d->nparams, vp);
-            } else if (d->kind == DECL_SHARED && !d->size) { /* arrays: after */
+            } else if (d->kind == DECL_SHARED && !d->size && !d->values) { /* arrays: after */
                 if (c->b->p.shared_count >= VM_MAX_SHARED)
                     compiler_report(c, DIAG_TOO_LARGE, fi, d->pos,
                                     "more than %d shared values in all the files", VM_MAX_SHARED);
@@ -315,8 +317,20 @@ static void compiler_shared_init(compiler *c, const global *g)
     fstate f;
     fstate_init(&f, c, 0, g->file);
     double v = 0.0;
-    if (g->shared_size)
-        return; /* an array: zeros */
+    if (GLOBAL_SHARED_ARRAY(g)) { /* zeros, or the values given (none if refused) */
+        uint32_t k = 0;
+        for (const ast_arg *a = g->decl->values; a && k < g->shared_size; a = a->next, k++) {
+            if (!a->value || !fold(&f, a->value, &v))
+                compiler_report(c, DIAG_NOT_CONSTANT, g->file,
+                                a->value ? expr_start(a->value) : g->decl->pos,
+                                "the first values of shared '%s' must be known when the file "
+                                "loads (numbers or constants); set them from a script",
+                                g->name);
+            else
+                c->b->p.shared_init[g->shared + k] = v;
+        }
+        return;
+    }
     if (g->decl->value && !fold(&f, g->decl->value, &v))
         compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(g->decl->value),
                         "the first value of shared '%s' must be known when the file loads (a "

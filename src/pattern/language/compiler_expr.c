@@ -307,7 +307,7 @@ static void expr_name(fstate *f, const ast_expr *e)
             emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
             return;
         }
-        if (g->kind == G_SHARED && g->decl && g->decl->size) {
+        if (GLOBAL_SHARED_ARRAY(g)) {
             REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
                    "'%s' is a shared array: use one of its values, %s[i]", e->name, e->name);
             emit_const(f, 0, e->pos);
@@ -453,7 +453,7 @@ local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos p
 
 int shared_index(fstate *f, const global *g, const ast_expr *index, ast_pos pos, uint32_t *at)
 {
-    if (!g->decl || !g->decl->size) {
+    if (!GLOBAL_SHARED_ARRAY(g)) {
         REPORT(f, DIAG_ARRAY_MISUSE, pos,
                "'%s' is a shared value, not an array (declare one with 'shared %s[N]')", g->name,
                g->name);

@@ -67,6 +67,10 @@ typedef struct global {
     int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
 } global;
 
+/* Whether global g is a shared array (shared NAME[N], shared NAME = [...]). */
+#define GLOBAL_SHARED_ARRAY(g) \
+    ((g)->kind == G_SHARED && (g)->decl && ((g)->decl->size || (g)->decl->values))
+
 /* What a variable holds (an array: each of its values): a number, a handle
  * on one object (fire ... as b) or a group of them (a volley fired as g). */
 enum {

@@ -332,7 +332,7 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
     if (!l) {
         global *g = compiler_global(f->c, s->name);
         char hint[96];
-        if (g && g->kind == G_SHARED && (s->e[1] || g->decl->size)) {
+        if (g && g->kind == G_SHARED && (s->e[1] || GLOBAL_SHARED_ARRAY(g))) {
             stmt_assign_shared_element(f, s, g);
             return;
         }
@@ -637,7 +637,7 @@ static void stmt_for(fstate *f, const ast_stmt *s)
     const global *sg = s->e[0] && s->e[0]->kind == EX_NAME && !a && !s->op
                            ? compiler_global(f->c, s->e[0]->name)
                            : NULL;
-    if (sg && sg->kind == G_SHARED && sg->decl && sg->decl->size) {
+    if (sg && GLOBAL_SHARED_ARRAY(sg)) {
         stmt_for_shared(f, s, sg);
         return;
     }

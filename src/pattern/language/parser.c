@@ -2290,11 +2290,25 @@ static ast_decl *parser_decl(parser *p)
     case DECL_SHARED:
         if (parser_accept(p, TOK_LBRACKET)) { /* shared NAME[N]: an array of N zeros */
             d->size = parser_expr(p);
-            parser_expect(p, TOK_RBRACKET, "']'");
+            if (parser_expect(p, TOK_RBRACKET, "']'") && parser_at(p, TOK_ASSIGN))
+                parser_error_at(p, DIAG_ARRAY_MISUSE, &p->tok,
+                                "shared %s[N] starts as N zeros: give its values as 'shared %s = "
+                                "[a, b, ...]' instead",
+                                d->name, d->name);
             break;
         }
-        if (parser_expect(p, TOK_ASSIGN, "'=' or '['"))
+        if (!parser_expect(p, TOK_ASSIGN, "'=' or '['"))
+            break;
+        if (parser_at(p, TOK_LBRACKET)) { /* shared NAME = [a, b, ...]: an array */
+            ast_stmt *s = arena_alloc(p->ar, sizeof *s);
+            if (!s)
+                break;
+            parser_array_values(p, s);
+            d->values = s->args;
+            d->nvalues = s->nargs;
+        } else {
             d->value = parser_expr(p);
+        }
         break;
     case DECL_CONST:
         if (parser_expect(p, TOK_ASSIGN, "'='"))
