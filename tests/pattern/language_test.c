@@ -692,6 +692,70 @@ static void test_shared_arrays(void)
     CHECK(diags_contain("'b' is a handle, not a number"));
 }
 
+/* Arrays passed to functions: a param NAME[] is the caller's array itself (by
+ * reference: the function reads and changes the caller's values, passes it
+ * on, goes through it with for), of any size, its index checked when it runs;
+ * only a function takes one, an array of numbers a variable holds. */
+static void test_array_functions(void)
+{
+    library *lib = compile("function total(a[]) {\n"
+                           "    var s = 0\n"
+                           "    for v in a { s += v }\n"
+                           "    return s\n"
+                           "}\n"
+                           "function bump(a[], k) {\n"
+                           "    a[k] += 10\n"
+                           "    return total(a)\n"
+                           "}\n"
+                           "pattern p {\n"
+                           "    var xs = [1, 2, 3]\n"
+                           "    var ys[5]\n"
+                           "    var t = bump(xs, 1)\n"
+                           "    print t, xs[1], total(ys), bump(ys, 4), ys[4]\n"
+                           "    print bump(xs, 3)\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 1, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:14:5: frame 0: 16 12 0 10 10");
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 1);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                           "test.pat:7:5: index 3 is outside an array of 3 (0 to 2)");
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    static const struct {
+        const char *src, *message;
+    } cases[] = {
+        {"function f(a[]) { return 0 }\npattern p { var n = 1\n print f(n) }\n",
+         "test.pat:3:10: 'f' takes an array for 'a[]': give the name of an array of numbers"},
+        {"function f(a[]) { return 0 }\npattern p { fire orb as h\n var hs = [h]\n print f(hs) }\n",
+         "test.pat:4:10: 'f' takes an array for 'a[]'"},
+        {"function f(a[]) { var s = a\n return s }\n",
+         "test.pat:1:27: 'a' is an array: write a[i] for one of its values"},
+        {"function f(a[]) { a = 1\n return 0 }\n",
+         "test.pat:1:19: 'a' is an array: assign one value at a time"},
+        {"function f(a[] = 1) { return 0 }\n",
+         "test.pat:1:18: an array parameter has no default: 'a[]' is always given"},
+        {"pattern q(b[]) { wait 1 }\n",
+         "test.pat:1:11: 'b[]': only a function takes an array (by reference); a pattern gets "
+         "numbers"},
+        {"function f(a) { return a }\npattern p { var xs[2]\n print f(xs) }\n",
+         "test.pat:3:10: 'xs' is an array: write xs[i]"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(compile(cases[i].src) == NULL);
+        CHECK_EQ_INT((int)diags.count, 1);
+        if (!diags_contain(cases[i].message))
+            fprintf(stderr, "case %zu: no '%s'\n", i, cases[i].message);
+        CHECK(diags_contain(cases[i].message));
+    }
+}
+
 /* A volley that cannot be fired (a count or layers that is not a finite number,
  * more bullets than a frame's budget) stops its script with an error at the
  * fire that names the cause, not a runaway loop; a big volley that fits fires. */
@@ -1007,6 +1071,7 @@ int main(int argc, char **argv)
     test_arrays();
     test_shared();
     test_shared_arrays();
+    test_array_functions();
     test_volley_limits();
     test_non_finite_shots();
     test_nesting_limit();

@@ -233,6 +233,7 @@ typedef struct ast_param {
     const char *name;
     ast_pos pos;
     ast_expr *def; /* default value, or NULL */
+    int array;     /* NAME[]: an array, by reference (a function's) */
     struct ast_param *next;
 } ast_param;
 

@@ -378,16 +378,27 @@ static void compiler_bodies(compiler *c)
         }
         const char *params[COMPILER_MAX_ARGS];
         ast_pos ppos[COMPILER_MAX_ARGS];
+        uint16_t psizes[COMPILER_MAX_ARGS];
         int np = 0;
         for (const ast_param *p = d->params; p && np < COMPILER_MAX_ARGS; p = p->next, np++) {
             params[np] = p->name;
             ppos[np] = p->pos;
+            psizes[np] = p->array && g->kind == G_FUNCTION ? LOCAL_PACK_REF : 0;
+            if (p->array && g->kind != G_FUNCTION)
+                compiler_report(c, DIAG_ARRAY_MISUSE, g->file, p->pos,
+                                "'%s[]': only a function takes an array (by reference); %s "
+                                "gets numbers",
+                                p->name, compiler_kind_word(g->kind));
+            else if (p->array && p->def)
+                compiler_report(c, DIAG_ARRAY_MISUSE, g->file, expr_start(p->def),
+                                "an array parameter has no default: '%s[]' is always given",
+                                p->name);
         }
         if (d->nparams > COMPILER_MAX_ARGS)
             compiler_report(c, DIAG_ARG_COUNT, g->file, d->pos, "'%s' has more than %d parameters",
                             d->name, COMPILER_MAX_ARGS);
         compiler_check_params(c, d);
-        compile_function(c, g->func, g->file, params, ppos, NULL, np, d->body, d->pos, NULL,
+        compile_function(c, g->func, g->file, params, ppos, psizes, np, d->body, d->pos, NULL,
                          g->kind == G_FUNCTION ? COMPILE_FUNCTION
                          : g->kind == G_STAGE  ? COMPILE_STAGE
                                                : 0);

@@ -280,7 +280,10 @@ static void expr_name(fstate *f, const ast_expr *e)
     local *l = scope_find(f, e->name);
     if (l) {
         l->used = 1;
-        if (l->size)
+        if (l->ref)
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "'%s' is an array: write %s[i] for one of its values", e->name, e->name);
+        else if (l->size)
             REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
                    "'%s' is an array: write %s[i] for one of its %u values", e->name, e->name,
                    (unsigned)l->size);
@@ -415,7 +418,7 @@ local *array_find(fstate *f, const char *name, ast_pos pos)
 {
     local *l = scope_find(f, name);
     char hint[96];
-    if (l && l->size)
+    if (l && (l->size || l->ref))
         return l;
     if (l)
         REPORT(f, DIAG_ARRAY_MISUSE, pos,
@@ -437,6 +440,10 @@ local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos p
         return NULL;
     l->used = 1; /* read or written: either way not a forgotten variable */
     double k;
+    if (l->ref) { /* its size is the caller's: checked when it runs */
+        expr(f, index);
+        return l;
+    }
     if (fold(f, index, &k)) {
         if (!(k > -1.0 && k < (double)l->size)) {
             REPORT(f, DIAG_ARRAY_MISUSE, index ? expr_start(index) : pos,
@@ -449,6 +456,19 @@ local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos p
     }
     expr(f, index);
     return l;
+}
+
+uint32_t element_op(const local *a, int store)
+{
+    if (a->ref)
+        return VM_MAKE_AX(store ? VM_OP_RSTOREI : VM_OP_REFI, a->slot);
+    return VM_MAKE_AB(store ? VM_OP_STOREI : VM_OP_LOCALI, a->size, a->slot);
+}
+
+void emit_element(fstate *f, const local *a, int store, ast_pos pos)
+{
+    emit_waiting(f);
+    program_emit(f->c->b, element_op(a, store), compiler_vpos(f, pos));
 }
 
 int shared_index(fstate *f, const global *g, const ast_expr *index, ast_pos pos, uint32_t *at)
@@ -511,7 +531,7 @@ static void expr_index(fstate *f, const ast_expr *e)
     if (slot >= 0)
         emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, e->pos);
     else
-        emit_ab(f, VM_OP_LOCALI, l->size, l->slot, e->pos);
+        emit_element(f, l, 0, e->pos);
 }
 
 /* Division by a constant zero, reported at pos. */
@@ -593,7 +613,7 @@ local *handle_element(fstate *f, const char *name, const ast_expr *index, ast_po
         if (slot >= 0)
             emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, pos);
         else
-            emit_ab(f, VM_OP_LOCALI, a->size, a->slot, pos);
+            emit_element(f, a, 0, pos);
         return a;
     }
     if (l && l->broken)
@@ -696,7 +716,7 @@ uint8_t expr_value(fstate *f, const ast_expr *e, uint8_t *of)
         else if (slot >= 0)
             emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, e->pos);
         else
-            emit_ab(f, VM_OP_LOCALI, a->size, a->slot, e->pos);
+            emit_element(f, a, 0, e->pos);
         return LT_HANDLE;
     }
     expr(f, e); /* an array's name: reported there */
@@ -798,6 +818,32 @@ void expr(fstate *f, const ast_expr *e)
 
 /* Compiles the arguments of a call of decl (params with defaults, named or
  * positional) in the order of its params. Returns the count pushed. */
+/* An array param's argument: a reference to an array of numbers the caller
+ * has (a variable's, or an array param of its own, passed on); the callee
+ * reads and changes the caller's values (a function runs before its caller
+ * goes on, so the array outlives the call). */
+static void call_array_arg(fstate *f, const ast_expr *e, const char *param, const char *name)
+{
+    local *l = e && e->kind == EX_NAME ? scope_find(f, e->name) : NULL;
+    if (l && l->ref) {
+        l->used = 1;
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        return;
+    }
+    if (l && l->size && (l->type == LT_NUMBER || l->open)) {
+        l->used = 1;
+        l->open = 0; /* numbers from now on */
+        emit_ab(f, VM_OP_ARRREF, l->size, l->slot, e->pos);
+        return;
+    }
+    if (l)
+        l->used = 1; /* the error below is the one */
+    REPORT(f, DIAG_ARRAY_MISUSE, e ? expr_start(e) : (ast_pos){1, 1},
+           "'%s' takes an array for '%s[]': give the name of an array of numbers (var a[N])", name,
+           param);
+    emit_const(f, 0, e ? e->pos : (ast_pos){1, 1});
+}
+
 int call_args(fstate *f, const ast_decl *decl, const ast_arg *args, int nargs, ast_pos pos,
               const char *name)
 {
@@ -847,7 +893,9 @@ int call_args(fstate *f, const ast_decl *decl, const ast_arg *args, int nargs, a
         }
     }
     for (int i = 0; i < np; i++) {
-        if (given[i]) {
+        if (given[i] && params[i]->array) {
+            call_array_arg(f, given[i]->value, params[i]->name, name);
+        } else if (given[i]) {
             expr(f, given[i]->value);
         } else if (params[i]->def) {
             double v;

@@ -97,11 +97,14 @@ typedef struct local {
     uint8_t of;     /* a handle's or group's objects: OF_* */
     uint8_t open;   /* an array of zeros whose first assignment says what it holds */
     uint8_t broken; /* the handle of a fire that did not parse: its uses say nothing more */
+    uint8_t ref;    /* a function's array param NAME[]: its slot holds a reference (ARRREF) */
 } local;
 
 /* A capture's or param's size and type in one uint16_t: the size (0..255),
  * the type (bits 8, 9), what it is of (bits 10, 11). */
-#define LOCAL_PACK(l) ((uint16_t)((l)->size | (l)->type << 8 | (l)->of << 10))
+#define LOCAL_PACK(l)  ((uint16_t)((l)->size | (l)->type << 8 | (l)->of << 10))
+/* A param's packed size: an array by reference (a function's NAME[]). */
+#define LOCAL_PACK_REF 0x1000u
 
 typedef struct patch_list {
     uint32_t *pcs;
@@ -231,6 +234,10 @@ local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos p
  * pushed), 1 for a constant index (*at the shared value, nothing pushed), 0
  * with the index pushed (SHAREDI, SSTOREI). */
 int shared_index(fstate *f, const global *g, const ast_expr *index, ast_pos pos, uint32_t *at);
+/* The instruction that loads (store 0) or stores (1) element i of array a, i
+ * on the stack: LOCALI/STOREI, or REFI/RSTOREI for an array param. */
+uint32_t element_op(const local *a, int store);
+void emit_element(fstate *f, const local *a, int store, ast_pos pos);
 local *handle_find(fstate *f, const char *name, ast_pos pos);
 local *handle_element(fstate *f, const char *name, const ast_expr *index, ast_pos pos);
 uint8_t expr_value(fstate *f, const ast_expr *e, uint8_t *of);

@@ -315,14 +315,14 @@ static void stmt_assign_element(fstate *f, const ast_stmt *s)
     }
     if (l->type == LT_HANDLE) {
         assign_handle_value(f, s, l->type, l->of);
-        emit_ab(f, VM_OP_STOREI, l->size, l->slot, s->pos);
+        emit_element(f, l, 1, s->pos);
         return;
     }
     /* the index is on the stack: [i] then, for a compound, [i, i] before a[i] */
     if (s->op >= 0)
         emit_ax(f, VM_OP_DUP, 0, s->pos);
-    assign_value(f, s, VM_MAKE_AB(VM_OP_LOCALI, l->size, l->slot));
-    emit_ab(f, VM_OP_STOREI, l->size, l->slot, s->pos);
+    assign_value(f, s, element_op(l, 0));
+    emit_element(f, l, 1, s->pos);
 }
 
 /* name = value and the compound forms; only variables and params can change. */
@@ -357,7 +357,7 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
         emit_ax(f, VM_OP_POP, 0, s->pos);
         return;
     }
-    if (s->e[1] || l->size) {
+    if (s->e[1] || l->size || l->ref) {
         stmt_assign_element(f, s);
         return;
     }
@@ -567,7 +567,10 @@ static void stmt_for_array(fstate *f, const ast_stmt *s, local *a)
     int nlocals = f->nlocals, nslots = f->nslots;
     a->used = 1;
     int slot = scope_slot(f, 2, s->pos); /* the round, the count */
-    emit_const(f, a->size, s->pos);
+    if (a->ref)
+        emit_ax(f, VM_OP_REFN, a->slot, s->pos);
+    else
+        emit_const(f, a->size, s->pos);
     emit_ab(f, VM_OP_LOOP_INIT, (uint32_t)slot, 0, s->pos);
     uint32_t test = emit_ab(f, VM_OP_LOOP_TEST, (uint32_t)slot, 0, s->pos);
     int each = scope_slot(f, 1, s->pos);
@@ -578,7 +581,7 @@ static void stmt_for_array(fstate *f, const ast_stmt *s, local *a)
         l->used = 1;
     }
     emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
-    emit_ab(f, VM_OP_LOCALI, a->size, a->slot, s->pos);
+    emit_element(f, a, 0, s->pos);
     emit_ax(f, VM_OP_STORE, (uint32_t)each, s->pos);
     counted_body(f, s, (uint32_t)slot, test);
     scope_close(f, nlocals, nslots);
@@ -630,7 +633,7 @@ static void stmt_for_shared(fstate *f, const ast_stmt *s, const global *g)
 static void stmt_for(fstate *f, const ast_stmt *s)
 {
     local *a = s->e[0] && s->e[0]->kind == EX_NAME ? scope_find(f, s->e[0]->name) : NULL;
-    if (a && a->size) {
+    if (a && (a->size || a->ref)) {
         stmt_for_array(f, s, a);
         return;
     }

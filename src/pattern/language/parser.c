@@ -1459,7 +1459,11 @@ static ast_param *parser_params(parser *p, int *count)
         a->pos = parser_pos(&p->tok);
         a->name = parser_new_name(p, "parameter");
         if (!a->name)
-            break; /* reported; a parameter without a name is not kept */
+            break;                            /* reported; a parameter without a name is not kept */
+        if (parser_accept(p, TOK_LBRACKET)) { /* NAME[]: an array, by reference */
+            a->array = 1;
+            parser_expect(p, TOK_RBRACKET, "']' (an array parameter is written NAME[])");
+        }
         if (parser_accept(p, TOK_ASSIGN))
             a->def = parser_expr(p);
         *tail = a;

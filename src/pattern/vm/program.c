@@ -449,6 +449,10 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
         if (bv < 1 || a + bv > p->shared_count)
             return verifier_fail(vf, f, pc, "bad shared array of %u at %u", bv, a);
         return 0;
+    case VM_OP_REFI:
+    case VM_OP_RSTOREI:
+    case VM_OP_REFN: return ax < slots ? 0 : verifier_fail(vf, f, pc, "no slot %u", ax);
+    case VM_OP_ARRREF:
     case VM_OP_LOCALI:
     case VM_OP_STOREI:
         if (a < 1 || bv + a > slots)
@@ -696,8 +700,12 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     case VM_OP_GOTO:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN: fprintf(out, "%s", ax < p->func_count ? p->funcs[ax].name : "?"); break;
+    case VM_OP_ARRREF:
     case VM_OP_LOCALI:
     case VM_OP_STOREI: fprintf(out, "array of %u at slot %u", a, bv); break;
+    case VM_OP_REFI:
+    case VM_OP_RSTOREI:
+    case VM_OP_REFN: fprintf(out, "array at slot %u", ax); break;
     case VM_OP_SHAREDI:
     case VM_OP_SSTOREI: fprintf(out, "shared array of %u at %u", bv, a); break;
     case VM_OP_PRINT:
