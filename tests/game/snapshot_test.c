@@ -11,9 +11,9 @@
  * recorded hashes from there (check_marks), whole and as deltas; the same for
  * a crowd of bullets (no content) that rises to 12,200 and ebbs (tides). Also: taking
  * and restoring allocate nothing, and a snapshot does not restore into another
- * world.
+ * world. The test stages of two mods round-trip too (snapshot_mod).
  *
- * usage: test_game.snapshot PATTERNS_DIR
+ * usage: test_game.snapshot PATTERNS_DIR [HANDLES_MOD_DIR [SHARED_ARRAY_MOD_DIR]]
  */
 #include "../check.h"
 #include "core/ease.h"
@@ -383,10 +383,11 @@ static void snapshot_owner(const library *lib)
     mem_free(b);
 }
 
-/* The handles test stage (a mod: groups kept, steered and restyled; bullets,
- * lasers and enemies held in handles, hooks on bullets) round-trips as the
- * game's stages do. */
-static void snapshot_handles(const char *dir, const char *mod, recording *rec)
+/* A test stage (a mod) round-trips as the game's stages do: the handles stage
+ * (groups kept, steered and restyled; bullets, lasers and enemies held in
+ * handles, hooks on bullets) and the shared-array stage (a shared array the
+ * stage writes from the player's place every frame). */
+static void snapshot_mod(const char *dir, const char *mod, recording *rec, const char *what)
 {
     diag_list diags;
     diag_init(&diags);
@@ -400,14 +401,16 @@ static void snapshot_handles(const char *dir, const char *mod, recording *rec)
         .seed = 29, .difficulty = DIFFICULTY_COUNT - 1, .flags = WORLD_FLAG_INVULNERABLE};
     record_run(lib, &stage, rec);
     CHECK(rec->frames > 1000);
-    check_round_trips(lib, &stage, rec, "the handles stage");
+    check_round_trips(lib, &stage, rec, what);
     library_free(lib);
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: test_game.snapshot PATTERNS_DIR [HANDLES_MOD_DIR]\n");
+        fprintf(
+            stderr,
+            "usage: test_game.snapshot PATTERNS_DIR [HANDLES_MOD_DIR [SHARED_ARRAY_MOD_DIR]]\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
@@ -419,7 +422,9 @@ int main(int argc, char **argv)
         snapshot_tides();
         snapshot_runs(lib, &rec);
         if (argc > 2)
-            snapshot_handles(argv[1], argv[2], &rec);
+            snapshot_mod(argv[1], argv[2], &rec, "the handles stage");
+        if (argc > 3)
+            snapshot_mod(argv[1], argv[3], &rec, "the shared-array stage");
     }
     mem_free(rec.inputs);
     mem_free(rec.hashes);

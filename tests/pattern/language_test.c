@@ -585,6 +585,177 @@ static void test_shared(void)
     CHECK(diags_contain("'aim' is a built-in value and cannot name a shared value"));
 }
 
+/* Shared arrays: N shared values (N a constant expression) that every script
+ * reads and changes by reference (a thread, a bullet, a compound assignment, a
+ * for over it); an index outside is a positioned error, at load or at run
+ * time; the state hash counts them only once they change. */
+static void test_shared_arrays(void)
+{
+    library *lib = compile("const lanes = 2\n"
+                           "shared tally[lanes * 2]\n"
+                           "pattern p {\n"
+                           "    thread { wait 1; tally[3] = 5 }\n"
+                           "    fire orb { wait 3; print \"bullet\", tally[3], tally[1]; stop }\n"
+                           "    repeat 6 as i { tally[i % 3] += i }\n"
+                           "    wait 4\n"
+                           "    var s = 0\n"
+                           "    for t in tally { s += t }\n"
+                           "    print \"stage\", s, tally[0], tally[1]\n"
+                           "    var k = lanes * 2\n"
+                           "    tally[k] = 1\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 6, 1, line, sizeof line); /* 0+3, 1+4, 2+5 and 5: 20 */
+    CHECK_STR_CONTAINS(line, "test.pat:10:5: frame 4: stage 20 3 5");
+    printed(lib, 6, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:5:24: frame 4: bullet 5 5");
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 6);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                           "test.pat:12:5: index 4 is outside an array of 4 (0 to 3)");
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    /* an untouched shared array leaves the portable hash as it was; a changed
+     * element changes both hashes */
+    static const char *const srcs[] = {
+        "pattern p { var a = 1; wait 100 }\n",
+        "shared t[64]\npattern p { var a = 1; wait 100 }\n",
+        "shared t[64]\npattern p { t[9] = 1; wait 100 }\n",
+        "shared t[64]\npattern p { t[9] = 2; wait 100 }\n",
+    };
+    uint64_t portable[4], full[4];
+    for (int k = 0; k < 4; k++) {
+        lib = compile(srcs[k]);
+        CHECK(lib != NULL);
+        portable[k] = full[k] = (uint64_t)k;
+        test_host h;
+        if (!lib || th_init(&h, 0, 0) != 0)
+            continue;
+        run_entry(&h, lib, "p", 3);
+        hasher hs;
+        hash_begin(&hs, 0);
+        vm_hash_portable(h.v, &hs);
+        portable[k] = hash_end(&hs);
+        hash_begin(&hs, 0);
+        vm_hash(h.v, &hs);
+        full[k] = hash_end(&hs);
+        th_free(&h);
+        library_free(lib);
+    }
+    CHECK(portable[0] == portable[1]);
+    CHECK(portable[2] != portable[3]);
+    CHECK(full[2] != full[3]);
+    /* sizes: constant, 1 to 256, all of them together within the VM's 256 */
+    CHECK(compile("shared t[0]\n") == NULL);
+    CHECK(diags_contain("test.pat:1:10: shared array 't' has 0 values: a shared array holds 1 to "
+                        "256"));
+    CHECK(compile("shared t[1.5]\n") == NULL);
+    CHECK(diags_contain("shared array 't' has 1.5 values"));
+    CHECK(compile("shared n = 0\nshared a[200]\nshared b[56]\n") == NULL);
+    CHECK(diags_contain("test.pat:3:10: shared array 'b' of 56 values does not fit: 256 shared "
+                        "values in all the files, 55 left"));
+    CHECK(compile("shared n = 0\nshared a[200]\nshared b[55]\npattern p { b[54] = 1 }\n") != NULL);
+    CHECK(compile("pattern p { var k = 3 }\nshared t[k]\n") == NULL);
+    CHECK(diags_contain("test.pat:2:10: the size of shared array 't' must be known when the file "
+                        "loads"));
+    /* first values given: constants, the size their count */
+    lib = compile("const two = 2\nshared v = [1, two * 3, 5]\n"
+                  "pattern p { v[1] += 1; print v[0], v[1], v[2] }\n");
+    CHECK(lib != NULL);
+    if (lib) {
+        printed(lib, 1, 0, line, sizeof line);
+        CHECK_STR_CONTAINS(line, "test.pat:3:24: frame 0: 1 7 5");
+        library_free(lib);
+    }
+    CHECK(compile("shared v = [1, rand]\n") == NULL);
+    CHECK(diags_contain("test.pat:1:16: the first values of shared 'v' must be known"));
+    CHECK(compile("shared v[2] = 1\n") == NULL);
+    CHECK(diags_contain("test.pat:1:13: shared v[N] starts as N zeros: give its values as "
+                        "'shared v = [a, b, ...]' instead"));
+    /* misuse: positioned, one error each */
+    CHECK(compile("shared t[3]\npattern p { t[3] = 1 }\n") == NULL);
+    CHECK(diags_contain("test.pat:2:15: index 3 is outside t[3] (0 to 2)"));
+    CHECK(compile("shared t[3]\npattern p { t = 1 }\n") == NULL);
+    CHECK(diags_contain("test.pat:2:13: 't' is a shared array: assign one value at a time"));
+    CHECK(compile("shared t[3]\npattern p { fire orb speed t }\n") == NULL);
+    CHECK(diags_contain("test.pat:2:28: 't' is a shared array: use one of its values, t[i]"));
+    CHECK(compile("shared n = 1\npattern p { n[0] = 1 }\n") == NULL);
+    CHECK(diags_contain("test.pat:2:13: 'n' is a shared value, not an array (declare one with "
+                        "'shared n[N]')"));
+    CHECK(compile("shared t[3]\npattern p { fire orb as b\n t[0] = b }\n") == NULL);
+    CHECK_EQ_INT((int)diags.count, 1);
+    CHECK(diags_contain("'b' is a handle, not a number"));
+}
+
+/* Arrays passed to functions: a param NAME[] is the caller's array itself (by
+ * reference: the function reads and changes the caller's values, passes it
+ * on, goes through it with for), of any size, its index checked when it runs;
+ * only a function takes one, an array of numbers a variable holds. */
+static void test_array_functions(void)
+{
+    library *lib = compile("function total(a[]) {\n"
+                           "    var s = 0\n"
+                           "    for v in a { s += v }\n"
+                           "    return s\n"
+                           "}\n"
+                           "function bump(a[], k) {\n"
+                           "    a[k] += 10\n"
+                           "    return total(a)\n"
+                           "}\n"
+                           "pattern p {\n"
+                           "    var xs = [1, 2, 3]\n"
+                           "    var ys[5]\n"
+                           "    var t = bump(xs, 1)\n"
+                           "    print t, xs[1], total(ys), bump(ys, 4), ys[4]\n"
+                           "    print bump(xs, 3)\n"
+                           "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 1, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:14:5: frame 0: 16 12 0 10 10");
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 1);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                           "test.pat:7:5: index 3 is outside an array of 3 (0 to 2)");
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    static const struct {
+        const char *src, *message;
+    } cases[] = {
+        {"function f(a[]) { return 0 }\npattern p { var n = 1\n print f(n) }\n",
+         "test.pat:3:10: 'f' takes an array for 'a[]': give the name of an array of numbers"},
+        {"function f(a[]) { return 0 }\npattern p { fire orb as h\n var hs = [h]\n print f(hs) }\n",
+         "test.pat:4:10: 'f' takes an array for 'a[]'"},
+        {"function f(a[]) { var s = a\n return s }\n",
+         "test.pat:1:27: 'a' is an array: write a[i] for one of its values"},
+        {"function f(a[]) { a = 1\n return 0 }\n",
+         "test.pat:1:19: 'a' is an array: assign one value at a time"},
+        {"function f(a[] = 1) { return 0 }\n",
+         "test.pat:1:18: an array parameter has no default: 'a[]' is always given"},
+        {"pattern q(b[]) { wait 1 }\n",
+         "test.pat:1:11: 'b[]': only a function takes an array (by reference); a pattern gets "
+         "numbers"},
+        {"function f(a) { return a }\npattern p { var xs[2]\n print f(xs) }\n",
+         "test.pat:3:10: 'xs' is an array: write xs[i]"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(compile(cases[i].src) == NULL);
+        CHECK_EQ_INT((int)diags.count, 1);
+        if (!diags_contain(cases[i].message))
+            fprintf(stderr, "case %zu: no '%s'\n", i, cases[i].message);
+        CHECK(diags_contain(cases[i].message));
+    }
+}
+
 /* A volley that cannot be fired (a count or layers that is not a finite number,
  * more bullets than a frame's budget) stops its script with an error at the
  * fire that names the cause, not a runaway loop; a big volley that fits fires. */
@@ -899,6 +1070,8 @@ int main(int argc, char **argv)
     test_functions();
     test_arrays();
     test_shared();
+    test_shared_arrays();
+    test_array_functions();
     test_volley_limits();
     test_non_finite_shots();
     test_nesting_limit();

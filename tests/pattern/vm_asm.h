@@ -195,7 +195,8 @@ static void asm_pass(program_builder *b, asm_state *st, const char *src, int pas
                 uint32_t flags = nw > 3 && strcmp(w[3], "record") == 0 ? VM_RAMP_RECORD : 0;
                 program_emit_ab(b, op, (uint32_t)a, (uint32_t)c | flags, pos);
             } else if (op == VM_OP_ACT || op == VM_OP_PRINT || op == VM_OP_LOCALI ||
-                       op == VM_OP_STOREI) {
+                       op == VM_OP_STOREI || op == VM_OP_SHAREDI || op == VM_OP_SSTOREI ||
+                       op == VM_OP_ARRREF) {
                 program_emit_ab(b, op, (uint32_t)a, (uint32_t)c, pos);
             } else {
                 program_emit_ax(b, op, (uint32_t)a, pos);

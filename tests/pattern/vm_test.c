@@ -111,6 +111,11 @@ static void test_verifier(void)
     check_rejected("func f 0 0\nPRINT 0 0\nRET\n", "bad print of 0 values");
     check_rejected("func f 0 0\nPRINT 17 0\nRET\n", "bad print of 17 values");
     check_rejected("func f 0 0\nCONST 1\nPRINT 1 2\nRET\n", "bad print of 1 values (strings 0x2)");
+    /* a shared array past the program's shared values (it has none) */
+    check_rejected("func f 0 0\nCONST 0\nSHAREDI 0 4\nPOP\nRET\n", "bad shared array of 4 at 0");
+    /* an array param's slot, a reference to an array past the frame */
+    check_rejected("func f 0 1\nCONST 0\nREFI 3\nPOP\nRET\n", "no slot 3");
+    check_rejected("func f 0 1\nARRREF 2 0\nPOP\nRET\n", "bad array of 2 slots at 0");
     /* a good one, with its frame size: 1 param + 2 locals + 3 temporaries */
     vm_program *p = build("func f 1 2\nCONST 1\nCONST 2\nCONST 3\nADD\nADD\nPOP\nRET\n");
     if (p) {

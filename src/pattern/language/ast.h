@@ -239,6 +239,7 @@ typedef struct ast_param {
     const char *name;
     ast_pos pos;
     ast_expr *def; /* default value, or NULL */
+    int array;     /* NAME[]: an array, by reference (a function's) */
     struct ast_param *next;
 } ast_param;
 
@@ -372,7 +373,10 @@ typedef struct ast_decl {
     ast_param *params;
     int nparams;
     ast_stmt *body;
-    ast_expr *value;         /* const, shared: the (first) value */
+    ast_expr *value; /* const, shared: the (first) value */
+    ast_expr *size;  /* shared NAME[N]: N (an array of N zeros), else NULL */
+    ast_arg *values; /* shared NAME = [a, b, ...]: the first values, else NULL */
+    int nvalues;
     const char *title;       /* boss: display name */
     const char *look;        /* boss: sprite */
     const char *about;       /* ship: one line about it */

@@ -150,6 +150,44 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     return G_CONST;
 }
 
+/* The shared arrays (shared NAME[N], shared NAME = [...]), once every constant
+ * is declared: each N consecutive shared values after the shared numbers (their
+ * first values: compiler_shared_init). */
+static void compiler_shared_arrays(compiler *c)
+{
+    for (int gi = 0; gi < c->nglobals; gi++) {
+        global *g = &c->globals[gi];
+        if (!GLOBAL_SHARED_ARRAY(g))
+            continue;
+        fstate f;
+        fstate_init(&f, c, 0, g->file);
+        const ast_expr *e = g->decl->size;
+        double n = g->decl->nvalues;
+        uint32_t left = VM_MAX_SHARED - c->b->p.shared_count;
+        ast_pos at = e ? expr_start(e) : g->decl->pos;
+        if (e && !fold(&f, e, &n))
+            compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(e),
+                            "the size of shared array '%s' must be known when the file loads "
+                            "(a number or a constant)",
+                            g->name);
+        else if (!(n >= 1.0 && n <= VM_MAX_SHARED) || n != (double)(uint32_t)n)
+            compiler_report(c, DIAG_TOO_LARGE, g->file, at,
+                            "shared array '%s' has %g values: a shared array holds 1 to %d",
+                            g->name, n, VM_MAX_SHARED);
+        else if ((uint32_t)n > left)
+            compiler_report(c, DIAG_TOO_LARGE, g->file, at,
+                            "shared array '%s' of %u values does not fit: %d shared values in all "
+                            "the files, %u left",
+                            g->name, (unsigned)n, VM_MAX_SHARED, (unsigned)left);
+        else {
+            g->shared = program_add_shared(c->b, 0.0);
+            for (uint32_t k = 1; k < (uint32_t)n; k++)
+                program_add_shared(c->b, 0.0);
+            g->shared_size = (uint32_t)n;
+        }
+    }
+}
+
 /* Pass 1 and 2: globals and function declarations; the tables' sizes. */
 static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses, uint32_t *nships,
                              uint32_t *ngames)
@@ -174,7 +212,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
                 (*nentries)++;
             } else if (d->kind == DECL_FUNCTION) {
                 g->func = program_declare_func(c->b, d->name, d->nparams, vp);
-            } else if (d->kind == DECL_SHARED) {
+            } else if (d->kind == DECL_SHARED && !d->size && !d->values) { /* arrays: after */
                 if (c->b->p.shared_count >= VM_MAX_SHARED)
                     compiler_report(c, DIAG_TOO_LARGE, fi, d->pos,
                                     "more than %d shared values in all the files", VM_MAX_SHARED);
@@ -203,6 +241,7 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
             }
         }
     }
+    compiler_shared_arrays(c);
     for (int i = 0; i < in->nimports; i++) {
         const compiler_import *im = &in->imports[i];
         ast_pos pos = {1, 1};
@@ -278,6 +317,20 @@ static void compiler_shared_init(compiler *c, const global *g)
     fstate f;
     fstate_init(&f, c, 0, g->file);
     double v = 0.0;
+    if (GLOBAL_SHARED_ARRAY(g)) { /* zeros, or the values given (none if refused) */
+        uint32_t k = 0;
+        for (const ast_arg *a = g->decl->values; a && k < g->shared_size; a = a->next, k++) {
+            if (!a->value || !fold(&f, a->value, &v))
+                compiler_report(c, DIAG_NOT_CONSTANT, g->file,
+                                a->value ? expr_start(a->value) : g->decl->pos,
+                                "the first values of shared '%s' must be known when the file "
+                                "loads (numbers or constants); set them from a script",
+                                g->name);
+            else
+                c->b->p.shared_init[g->shared + k] = v;
+        }
+        return;
+    }
     if (g->decl->value && !fold(&f, g->decl->value, &v))
         compiler_report(c, DIAG_NOT_CONSTANT, g->file, expr_start(g->decl->value),
                         "the first value of shared '%s' must be known when the file loads (a "
@@ -325,16 +378,27 @@ static void compiler_bodies(compiler *c)
         }
         const char *params[COMPILER_MAX_ARGS];
         ast_pos ppos[COMPILER_MAX_ARGS];
+        uint16_t psizes[COMPILER_MAX_ARGS];
         int np = 0;
         for (const ast_param *p = d->params; p && np < COMPILER_MAX_ARGS; p = p->next, np++) {
             params[np] = p->name;
             ppos[np] = p->pos;
+            psizes[np] = p->array && g->kind == G_FUNCTION ? LOCAL_PACK_REF : 0;
+            if (p->array && g->kind != G_FUNCTION)
+                compiler_report(c, DIAG_ARRAY_MISUSE, g->file, p->pos,
+                                "'%s[]': only a function takes an array (by reference); %s "
+                                "gets numbers",
+                                p->name, compiler_kind_word(g->kind));
+            else if (p->array && p->def)
+                compiler_report(c, DIAG_ARRAY_MISUSE, g->file, expr_start(p->def),
+                                "an array parameter has no default: '%s[]' is always given",
+                                p->name);
         }
         if (d->nparams > COMPILER_MAX_ARGS)
             compiler_report(c, DIAG_ARG_COUNT, g->file, d->pos, "'%s' has more than %d parameters",
                             d->name, COMPILER_MAX_ARGS);
         compiler_check_params(c, d);
-        compile_function(c, g->func, g->file, params, ppos, NULL, np, d->body, d->pos, NULL,
+        compile_function(c, g->func, g->file, params, ppos, psizes, np, d->body, d->pos, NULL,
                          g->kind == G_FUNCTION ? COMPILE_FUNCTION
                          : g->kind == G_STAGE  ? COMPILE_STAGE
                                                : 0);

@@ -334,7 +334,10 @@ static void expr_name(fstate *f, const ast_expr *e)
     local *l = scope_find(f, e->name);
     if (l) {
         l->used = 1;
-        if (l->size)
+        if (l->ref)
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "'%s' is an array: write %s[i] for one of its values", e->name, e->name);
+        else if (l->size)
             REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
                    "'%s' is an array: write %s[i] for one of its %u values", e->name, e->name,
                    (unsigned)l->size);
@@ -359,6 +362,12 @@ static void expr_name(fstate *f, const ast_expr *e)
     if (g) {
         if (g->kind == G_CONST) {
             emit_const(f, fold_global_const(f->c, g) ? g->value : 0.0, e->pos);
+            return;
+        }
+        if (GLOBAL_SHARED_ARRAY(g)) {
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "'%s' is a shared array: use one of its values, %s[i]", e->name, e->name);
+            emit_const(f, 0, e->pos);
             return;
         }
         if (g->kind == G_SHARED) {
@@ -463,7 +472,7 @@ local *array_find(fstate *f, const char *name, ast_pos pos)
 {
     local *l = scope_find(f, name);
     char hint[96];
-    if (l && l->size)
+    if (l && (l->size || l->ref))
         return l;
     if (l)
         REPORT(f, DIAG_ARRAY_MISUSE, pos,
@@ -485,6 +494,10 @@ local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos p
         return NULL;
     l->used = 1; /* read or written: either way not a forgotten variable */
     double k;
+    if (l->ref) { /* its size is the caller's: checked when it runs */
+        expr(f, index);
+        return l;
+    }
     if (fold(f, index, &k)) {
         if (!(k > -1.0 && k < (double)l->size)) {
             REPORT(f, DIAG_ARRAY_MISUSE, index ? expr_start(index) : pos,
@@ -499,11 +512,61 @@ local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos p
     return l;
 }
 
+uint32_t element_op(const local *a, int store)
+{
+    if (a->ref)
+        return VM_MAKE_AX(store ? VM_OP_RSTOREI : VM_OP_REFI, a->slot);
+    return VM_MAKE_AB(store ? VM_OP_STOREI : VM_OP_LOCALI, a->size, a->slot);
+}
+
+void emit_element(fstate *f, const local *a, int store, ast_pos pos)
+{
+    emit_waiting(f);
+    program_emit(f->c->b, element_op(a, store), compiler_vpos(f, pos));
+}
+
+int shared_index(fstate *f, const global *g, const ast_expr *index, ast_pos pos, uint32_t *at)
+{
+    if (!GLOBAL_SHARED_ARRAY(g)) {
+        REPORT(f, DIAG_ARRAY_MISUSE, pos,
+               "'%s' is a shared value, not an array (declare one with 'shared %s[N]')", g->name,
+               g->name);
+        return -1;
+    }
+    if (!g->shared_size)
+        return -1; /* its declaration's error is the one */
+    double k;
+    if (fold(f, index, &k)) {
+        if (!(k > -1.0 && k < (double)g->shared_size)) {
+            REPORT(f, DIAG_ARRAY_MISUSE, index ? expr_start(index) : pos,
+                   "index %g is outside %s[%u] (0 to %u)", k, g->name, (unsigned)g->shared_size,
+                   (unsigned)g->shared_size - 1);
+            return -1;
+        }
+        *at = g->shared + (uint32_t)k;
+        return 1;
+    }
+    expr(f, index);
+    return 0;
+}
+
 /* name[i]: the element, checked against the array's size (at run time when i
  * is not a constant). */
 static void expr_index(fstate *f, const ast_expr *e)
 {
     local *h = scope_find(f, e->name);
+    global *sg = h ? NULL : compiler_global(f->c, e->name);
+    if (sg && sg->kind == G_SHARED) { /* an element of a shared array */
+        uint32_t at = 0;
+        int r = shared_index(f, sg, e->a, e->pos, &at);
+        if (r < 0)
+            emit_const(f, 0, e->pos);
+        else if (r > 0)
+            emit_ax(f, VM_OP_SHARED, at, e->pos);
+        else
+            emit_ab(f, VM_OP_SHAREDI, sg->shared, sg->shared_size, e->pos);
+        return;
+    }
     if (h && (h->type != LT_NUMBER)) {
         h->used = 1;
         handle_not_number(f, h, e->pos);
@@ -522,7 +585,7 @@ static void expr_index(fstate *f, const ast_expr *e)
     if (slot >= 0)
         emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, e->pos);
     else
-        emit_ab(f, VM_OP_LOCALI, l->size, l->slot, e->pos);
+        emit_element(f, l, 0, e->pos);
 }
 
 /* Division by a constant zero, reported at pos. */
@@ -605,7 +668,7 @@ local *handle_element(fstate *f, const char *name, const ast_expr *index, ast_po
         if (slot >= 0)
             emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, pos);
         else
-            emit_ab(f, VM_OP_LOCALI, a->size, a->slot, pos);
+            emit_element(f, a, 0, pos);
         return a;
     }
     if (l && l->broken)
@@ -713,7 +776,7 @@ uint8_t expr_value(fstate *f, const ast_expr *e, uint8_t *of)
         else if (slot >= 0)
             emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, e->pos);
         else
-            emit_ab(f, VM_OP_LOCALI, a->size, a->slot, e->pos);
+            emit_element(f, a, 0, e->pos);
         return LT_HANDLE;
     }
     expr(f, e); /* an array's name: reported there */
@@ -944,6 +1007,32 @@ void expr(fstate *f, const ast_expr *e)
 
 /* Compiles the arguments of a call of decl (params with defaults, named or
  * positional) in the order of its params. Returns the count pushed. */
+/* An array param's argument: a reference to an array of numbers the caller
+ * has (a variable's, or an array param of its own, passed on); the callee
+ * reads and changes the caller's values (a function runs before its caller
+ * goes on, so the array outlives the call). */
+static void call_array_arg(fstate *f, const ast_expr *e, const char *param, const char *name)
+{
+    local *l = e && e->kind == EX_NAME ? scope_find(f, e->name) : NULL;
+    if (l && l->ref) {
+        l->used = 1;
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+        return;
+    }
+    if (l && l->size && (l->type == LT_NUMBER || l->open)) {
+        l->used = 1;
+        l->open = 0; /* numbers from now on */
+        emit_ab(f, VM_OP_ARRREF, l->size, l->slot, e->pos);
+        return;
+    }
+    if (l)
+        l->used = 1; /* the error below is the one */
+    REPORT(f, DIAG_ARRAY_MISUSE, e ? expr_start(e) : (ast_pos){1, 1},
+           "'%s' takes an array for '%s[]': give the name of an array of numbers (var a[N])", name,
+           param);
+    emit_const(f, 0, e ? e->pos : (ast_pos){1, 1});
+}
+
 int call_args(fstate *f, const ast_decl *decl, const ast_arg *args, int nargs, ast_pos pos,
               const char *name)
 {
@@ -993,7 +1082,9 @@ int call_args(fstate *f, const ast_decl *decl, const ast_arg *args, int nargs, a
         }
     }
     for (int i = 0; i < np; i++) {
-        if (given[i]) {
+        if (given[i] && params[i]->array) {
+            call_array_arg(f, given[i]->value, params[i]->name, name);
+        } else if (given[i]) {
             expr(f, given[i]->value);
         } else if (params[i]->def) {
             double v;

@@ -151,6 +151,7 @@ void compile_function(compiler *c, uint32_t func, int file, const char *const *p
             l->size = (uint16_t)size;
             l->type = (uint8_t)(packed >> 8 & 3);
             l->of = (uint8_t)(packed >> 10 & 3);
+            l->ref = (packed & LOCAL_PACK_REF) != 0;
         }
     }
     if (phase) {

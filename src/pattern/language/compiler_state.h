@@ -61,10 +61,15 @@ typedef struct global {
     uint32_t first_phase; /* bosses: function of phase 1 (phases are consecutive) */
     uint32_t boss;        /* bosses: index in the library's table */
     uint32_t shared;      /* shared values: index (SHARED, SSTORE) */
+    uint32_t shared_size; /* a shared array: its values, from shared on; 0: a number */
     uint32_t ship;        /* ships: index in the library's table */
     double value;         /* consts */
     int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
 } global;
+
+/* Whether global g is a shared array (shared NAME[N], shared NAME = [...]). */
+#define GLOBAL_SHARED_ARRAY(g) \
+    ((g)->kind == G_SHARED && (g)->decl && ((g)->decl->size || (g)->decl->values))
 
 /* What a variable holds (an array: each of its values): a number, a handle
  * on one object (fire ... as b) or a group of them (a volley fired as g). */
@@ -92,11 +97,14 @@ typedef struct local {
     uint8_t of;     /* a handle's or group's objects: OF_* */
     uint8_t open;   /* an array of zeros whose first assignment says what it holds */
     uint8_t broken; /* the handle of a fire that did not parse: its uses say nothing more */
+    uint8_t ref;    /* a function's array param NAME[]: its slot holds a reference (ARRREF) */
 } local;
 
 /* A capture's or param's size and type in one uint16_t: the size (0..255),
  * the type (bits 8, 9), what it is of (bits 10, 11). */
-#define LOCAL_PACK(l) ((uint16_t)((l)->size | (l)->type << 8 | (l)->of << 10))
+#define LOCAL_PACK(l)  ((uint16_t)((l)->size | (l)->type << 8 | (l)->of << 10))
+/* A param's packed size: an array by reference (a function's NAME[]). */
+#define LOCAL_PACK_REF 0x1000u
 
 typedef struct patch_list {
     uint32_t *pcs;
@@ -223,6 +231,14 @@ int fold_global_const(compiler *c, global *g);
 const char *compiler_suggest_value(fstate *f, const char *name);
 local *array_find(fstate *f, const char *name, ast_pos pos);
 local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos pos, int *slot);
+/* name[index] of shared g: -1 after reporting why it is not one (nothing
+ * pushed), 1 for a constant index (*at the shared value, nothing pushed), 0
+ * with the index pushed (SHAREDI, SSTOREI). */
+int shared_index(fstate *f, const global *g, const ast_expr *index, ast_pos pos, uint32_t *at);
+/* The instruction that loads (store 0) or stores (1) element i of array a, i
+ * on the stack: LOCALI/STOREI, or REFI/RSTOREI for an array param. */
+uint32_t element_op(const local *a, int store);
+void emit_element(fstate *f, const local *a, int store, ast_pos pos);
 local *handle_find(fstate *f, const char *name, ast_pos pos);
 local *handle_element(fstate *f, const char *name, const ast_expr *index, ast_pos pos);
 uint8_t expr_value(fstate *f, const ast_expr *e, uint8_t *of);

@@ -225,6 +225,31 @@ static void stmt_assign_shared(fstate *f, const ast_stmt *s, const global *g)
     emit_ax(f, VM_OP_SSTORE, g->shared, s->pos);
 }
 
+/* name[i] = value of a shared array and the compound forms: numbers only (a
+ * handle is refused as a number is expected: it belongs to its script). */
+static void stmt_assign_shared_element(fstate *f, const ast_stmt *s, const global *g)
+{
+    uint32_t at = 0;
+    int r = -1;
+    if (!s->e[1])
+        REPORT(f, DIAG_ARRAY_MISUSE, s->name_pos,
+               "'%s' is a shared array: assign one value at a time, %s[i] = ...", s->name, s->name);
+    else
+        r = shared_index(f, g, s->e[1], s->name_pos, &at);
+    if (r < 0) {
+        expr(f, s->e[0]);
+        emit_ax(f, VM_OP_POP, 0, s->pos);
+    } else if (r > 0) {
+        assign_value(f, s, VM_MAKE_AX(VM_OP_SHARED, at));
+        emit_ax(f, VM_OP_SSTORE, at, s->pos);
+    } else {
+        if (s->op >= 0)
+            emit_ax(f, VM_OP_DUP, 0, s->pos);
+        assign_value(f, s, VM_MAKE_AB(VM_OP_SHAREDI, g->shared, g->shared_size));
+        emit_ab(f, VM_OP_SSTOREI, g->shared, g->shared_size, s->pos);
+    }
+}
+
 /* Whether e is a handle or a group (a variable's, an element's): what
  * expr_value would compile as one. */
 static int expr_is_handle(fstate *f, const ast_expr *e)
@@ -290,14 +315,14 @@ static void stmt_assign_element(fstate *f, const ast_stmt *s)
     }
     if (l->type == LT_HANDLE) {
         assign_handle_value(f, s, l->type, l->of);
-        emit_ab(f, VM_OP_STOREI, l->size, l->slot, s->pos);
+        emit_element(f, l, 1, s->pos);
         return;
     }
     /* the index is on the stack: [i] then, for a compound, [i, i] before a[i] */
     if (s->op >= 0)
         emit_ax(f, VM_OP_DUP, 0, s->pos);
-    assign_value(f, s, VM_MAKE_AB(VM_OP_LOCALI, l->size, l->slot));
-    emit_ab(f, VM_OP_STOREI, l->size, l->slot, s->pos);
+    assign_value(f, s, element_op(l, 0));
+    emit_element(f, l, 1, s->pos);
 }
 
 /* name = value and the compound forms; only variables and params can change. */
@@ -307,7 +332,11 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
     if (!l) {
         global *g = compiler_global(f->c, s->name);
         char hint[96];
-        if (g && g->kind == G_SHARED && !s->e[1]) {
+        if (g && g->kind == G_SHARED && (s->e[1] || GLOBAL_SHARED_ARRAY(g))) {
+            stmt_assign_shared_element(f, s, g);
+            return;
+        }
+        if (g && g->kind == G_SHARED) {
             stmt_assign_shared(f, s, g);
             return;
         }
@@ -328,7 +357,7 @@ static void stmt_assign(fstate *f, const ast_stmt *s)
         emit_ax(f, VM_OP_POP, 0, s->pos);
         return;
     }
-    if (s->e[1] || l->size) {
+    if (s->e[1] || l->size || l->ref) {
         stmt_assign_element(f, s);
         return;
     }
@@ -572,7 +601,10 @@ static void stmt_for_array(fstate *f, const ast_stmt *s, local *a)
     int nlocals = f->nlocals, nslots = f->nslots;
     a->used = 1;
     int slot = scope_slot(f, 2, s->pos); /* the round, the count */
-    emit_const(f, a->size, s->pos);
+    if (a->ref)
+        emit_ax(f, VM_OP_REFN, a->slot, s->pos);
+    else
+        emit_const(f, a->size, s->pos);
     emit_ab(f, VM_OP_LOOP_INIT, (uint32_t)slot, 0, s->pos);
     uint32_t test = emit_ab(f, VM_OP_LOOP_TEST, (uint32_t)slot, 0, s->pos);
     int each = scope_slot(f, 1, s->pos);
@@ -583,7 +615,7 @@ static void stmt_for_array(fstate *f, const ast_stmt *s, local *a)
         l->used = 1;
     }
     emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
-    emit_ab(f, VM_OP_LOCALI, a->size, a->slot, s->pos);
+    emit_element(f, a, 0, s->pos);
     emit_ax(f, VM_OP_STORE, (uint32_t)each, s->pos);
     counted_body(f, s, (uint32_t)slot, test);
     scope_close(f, nlocals, nslots);
@@ -608,14 +640,42 @@ static uint8_t stmt_query(fstate *f, const ast_stmt *s, uint8_t *of)
     return LT_GROUP;
 }
 
+/* for NAME in SHARED { body }: NAME a copy of each value of a shared array in
+ * turn, from the first, each read when its round starts. */
+static void stmt_for_shared(fstate *f, const ast_stmt *s, const global *g)
+{
+    int nlocals = f->nlocals, nslots = f->nslots;
+    int slot = scope_slot(f, 2, s->pos); /* the round, the count */
+    emit_const(f, g->shared_size, s->pos);
+    emit_ab(f, VM_OP_LOOP_INIT, (uint32_t)slot, 0, s->pos);
+    uint32_t test = emit_ab(f, VM_OP_LOOP_TEST, (uint32_t)slot, 0, s->pos);
+    int each = scope_slot(f, 1, s->pos);
+    local *l = scope_declare(f, s->name, s->name_pos, nlocals, each);
+    if (l)
+        l->used = 1;
+    emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, s->pos);
+    if (g->shared_size)
+        emit_ab(f, VM_OP_SHAREDI, g->shared, g->shared_size, s->pos);
+    emit_ax(f, VM_OP_STORE, (uint32_t)each, s->pos);
+    counted_body(f, s, (uint32_t)slot, test);
+    scope_close(f, nlocals, nslots);
+}
+
 /* for NAME in GROUP { body }: NAME is each handle of the group in turn (the
  * order they were fired in); the count is read once, at the start. An array
  * is gone through element by element (stmt_for_array). */
 static void stmt_for(fstate *f, const ast_stmt *s)
 {
     local *a = s->e[0] && s->e[0]->kind == EX_NAME ? scope_find(f, s->e[0]->name) : NULL;
-    if (a && a->size) {
+    if (a && (a->size || a->ref)) {
         stmt_for_array(f, s, a);
+        return;
+    }
+    const global *sg = s->e[0] && s->e[0]->kind == EX_NAME && !a && !s->op
+                           ? compiler_global(f->c, s->e[0]->name)
+                           : NULL;
+    if (sg && GLOBAL_SHARED_ARRAY(sg)) {
+        stmt_for_shared(f, s, sg);
         return;
     }
     int nlocals = f->nlocals, nslots = f->nslots;

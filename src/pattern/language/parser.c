@@ -1554,7 +1554,11 @@ static ast_param *parser_params(parser *p, int *count)
         a->pos = parser_pos(&p->tok);
         a->name = parser_new_name(p, "parameter");
         if (!a->name)
-            break; /* reported; a parameter without a name is not kept */
+            break;                            /* reported; a parameter without a name is not kept */
+        if (parser_accept(p, TOK_LBRACKET)) { /* NAME[]: an array, by reference */
+            a->array = 1;
+            parser_expect(p, TOK_RBRACKET, "']' (an array parameter is written NAME[])");
+        }
         if (parser_accept(p, TOK_ASSIGN))
             a->def = parser_expr(p);
         *tail = a;
@@ -2440,8 +2444,30 @@ static ast_decl *parser_decl(parser *p)
     if (!d->name)
         return NULL;
     switch (d->kind) {
-    case DECL_CONST:
     case DECL_SHARED:
+        if (parser_accept(p, TOK_LBRACKET)) { /* shared NAME[N]: an array of N zeros */
+            d->size = parser_expr(p);
+            if (parser_expect(p, TOK_RBRACKET, "']'") && parser_at(p, TOK_ASSIGN))
+                parser_error_at(p, DIAG_ARRAY_MISUSE, &p->tok,
+                                "shared %s[N] starts as N zeros: give its values as 'shared %s = "
+                                "[a, b, ...]' instead",
+                                d->name, d->name);
+            break;
+        }
+        if (!parser_expect(p, TOK_ASSIGN, "'=' or '['"))
+            break;
+        if (parser_at(p, TOK_LBRACKET)) { /* shared NAME = [a, b, ...]: an array */
+            ast_stmt *s = arena_alloc(p->ar, sizeof *s);
+            if (!s)
+                break;
+            parser_array_values(p, s);
+            d->values = s->args;
+            d->nvalues = s->nargs;
+        } else {
+            d->value = parser_expr(p);
+        }
+        break;
+    case DECL_CONST:
         if (parser_expect(p, TOK_ASSIGN, "'='"))
             d->value = parser_expr(p);
         break;

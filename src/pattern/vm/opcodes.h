@@ -106,7 +106,13 @@
     X(HGET,       iAx,  1,  1, "pop h: push prop Ax of h's object (gone: alive 0, others as of none)") \
     X(HOOK,       iAx,  0,  0, "on event vm_hook_event(Ax) (VM_EVENTS) a copy of this runner runs from pc vm_hook_pc(Ax)") \
     X(PRINT_JOIN, iAB, -1,  0, "PRINT's line with its values joined without spaces (print \"a\" + x)") \
-    X(QUERY,      iAx,  3,  1, "pop r, y, x: push a group of the objects of kind Ax (VM_QUERY_*) within r of (x, y)")
+    X(QUERY,      iAx,  3,  1, "pop r, y, x: push a group of the objects of kind Ax (VM_QUERY_*) within r of (x, y)") \
+    X(SHAREDI,    iAB,  1,  1, "pop i; push shared value A + trunc(i) of a shared array of B (checked)") \
+    X(SSTOREI,    iAB,  2,  0, "pop x, then i; shared value A + trunc(i) of a shared array of B = x") \
+    X(ARRREF,     iAB,  0,  1, "push a reference to the array of A slots at slot B (a function's array param)") \
+    X(REFI,       iAx,  1,  1, "pop i; push element trunc(i) of the array slot Ax refers to (checked)") \
+    X(RSTOREI,    iAx,  2,  0, "pop x, then i; element trunc(i) of the array slot Ax refers to = x") \
+    X(REFN,       iAx,  0,  1, "push the size of the array slot Ax refers to")
 /* clang-format on */
 
 typedef enum vm_op {

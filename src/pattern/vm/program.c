@@ -445,6 +445,15 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
     case VM_OP_SHARED:
     case VM_OP_SSTORE:
         return ax < p->shared_count ? 0 : verifier_fail(vf, f, pc, "no shared value %u", ax);
+    case VM_OP_SHAREDI:
+    case VM_OP_SSTOREI:
+        if (bv < 1 || a + bv > p->shared_count)
+            return verifier_fail(vf, f, pc, "bad shared array of %u at %u", bv, a);
+        return 0;
+    case VM_OP_REFI:
+    case VM_OP_RSTOREI:
+    case VM_OP_REFN: return ax < slots ? 0 : verifier_fail(vf, f, pc, "no slot %u", ax);
+    case VM_OP_ARRREF:
     case VM_OP_LOCALI:
     case VM_OP_STOREI:
         if (a < 1 || bv + a > slots)
@@ -693,8 +702,14 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     case VM_OP_GOTO:
     case VM_OP_FORK:
     case VM_OP_FIRE_RUN: fprintf(out, "%s", ax < p->func_count ? p->funcs[ax].name : "?"); break;
+    case VM_OP_ARRREF:
     case VM_OP_LOCALI:
     case VM_OP_STOREI: fprintf(out, "array of %u at slot %u", a, bv); break;
+    case VM_OP_REFI:
+    case VM_OP_RSTOREI:
+    case VM_OP_REFN: fprintf(out, "array at slot %u", ax); break;
+    case VM_OP_SHAREDI:
+    case VM_OP_SSTOREI: fprintf(out, "shared array of %u at %u", bv, a); break;
     case VM_OP_PRINT:
     case VM_OP_PRINT_JOIN: fprintf(out, "%u values, strings %#x", a, bv); break;
     case VM_OP_RAMP: {
@@ -791,6 +806,13 @@ void program_hash_func(const vm_program *p, uint32_t fi, hasher *hs, const progr
         case VM_OP_FIRE_RUN: refs->func(refs->ctx, ax); break;
         case VM_OP_SHARED:
         case VM_OP_SSTORE: hash_f64(hs, ax < p->shared_count ? p->shared_init[ax] : 0.0); break;
+        case VM_OP_SHAREDI:
+        case VM_OP_SSTOREI: /* by its size and first values, as SHARED is, not its place */
+            hash_u32(hs, VM_GET_B(i));
+            for (uint32_t k = 0; k < VM_GET_B(i); k++)
+                hash_f64(hs,
+                         VM_GET_A(i) + k < p->shared_count ? p->shared_init[VM_GET_A(i) + k] : 0.0);
+            break;
         case VM_OP_CONST: program_hash_const(p, pc, ax, hs, refs); break;
         default: hash_u32(hs, i); break;
         }

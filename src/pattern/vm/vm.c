@@ -2215,6 +2215,48 @@ static void vm_exec(vm *v, uint32_t idx)
         }
         case VM_OP_SHARED: *sp++ = v->shared[VM_GET_AX(i)]; break;
         case VM_OP_SSTORE: v->shared[VM_GET_AX(i)] = *--sp; break;
+        case VM_OP_ARRREF:
+            *sp++ = (double)((uint32_t)(fp - base + VM_GET_B(i)) << 8 | VM_GET_A(i));
+            break;
+        case VM_OP_REFN: *sp++ = (double)((uint32_t)fp[VM_GET_AX(i)] & 0xffu); break;
+        case VM_OP_REFI:
+        case VM_OP_RSTOREI: {
+            double x = VM_GET_OP(i) == VM_OP_RSTOREI ? *--sp : 0.0;
+            double k = *--sp;
+            uint32_t ref = (uint32_t)fp[VM_GET_AX(i)], at = ref >> 8, n = ref & 0xffu;
+            if (at + n > (uint32_t)(fp - base)) { /* only a caller's array: never made so */
+                vm_fail(v, idx, pc - 1, "an array reference outside the callers' frames");
+                goto out;
+            }
+            if (!(k > -1.0 && k < (double)n)) {
+                vm_fail(v, idx, pc - 1, "index %.10g is outside an array of %u (0 to %u)", k,
+                        (unsigned)n, (unsigned)n - 1);
+                goto out;
+            }
+            double *slot = base + at + (uint32_t)k;
+            if (VM_GET_OP(i) == VM_OP_RSTOREI)
+                *slot = x;
+            else
+                *sp++ = *slot;
+            break;
+        }
+        case VM_OP_SHAREDI:
+        case VM_OP_SSTOREI: {
+            double x = VM_GET_OP(i) == VM_OP_SSTOREI ? *--sp : 0.0;
+            double k = *--sp;
+            uint32_t n = VM_GET_B(i);
+            if (!(k > -1.0 && k < (double)n)) {
+                vm_fail(v, idx, pc - 1, "index %.10g is outside an array of %u (0 to %u)", k,
+                        (unsigned)n, (unsigned)n - 1);
+                goto out;
+            }
+            double *slot = v->shared + VM_GET_A(i) + (uint32_t)k;
+            if (VM_GET_OP(i) == VM_OP_SSTOREI)
+                *slot = x;
+            else
+                *sp++ = *slot;
+            break;
+        }
         case VM_OP_PRINT:
         case VM_OP_PRINT_JOIN: {
             int n = (int)VM_GET_A(i);

@@ -1,0 +1,4 @@
+# The shared-array test stage's game (game.snapshot): its stage 1 alone.
+game main {
+    stages stage1
+}
