@@ -723,8 +723,8 @@ static void parser_check_clause_line(parser *p, const ast_stmt *fire)
 static int parser_misspelt_clause(parser *p)
 {
     if (!parser_at(p, TOK_NAME) || parser_is_statement_word(&p->tok) || parser_at_word(p, "as") ||
-        parser_at_word(p, "run") || parser_at_word(p, "drop") || p->tok.line != p->prev.line || p->next.kind == TOK_ASSIGN ||
-        p->panic)
+        parser_at_word(p, "run") || parser_at_word(p, "drop") || p->tok.line != p->prev.line ||
+        p->next.kind == TOK_ASSIGN || p->panic)
         return 0;
     char *word = arena_strndup(p->ar, p->tok.start, p->tok.len);
     /* the names other languages give a volley's direction, and their slips */
