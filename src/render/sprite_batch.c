@@ -335,30 +335,35 @@ int sprite_batch_count(const sprite_batch *b)
     return n;
 }
 
-int sprite_batch_set_fading(sprite_batch *b, int layer)
+/* Layer `layer` with room for a colour per vertex (a fading or styled layer's
+ * opacity in the vertex modes), or NULL for no such layer or no memory. */
+static sprite_layer *sprite_batch_coloured_layer(sprite_batch *b, int layer)
 {
     if (layer < 0 || layer >= b->layer_count)
-        return -1;
+        return NULL;
     sprite_layer *l = &b->layers[layer];
     if (b->mode == SPRITE_BATCH_VERTICES && !l->colors) {
         l->colors = mem_alloc((size_t)l->capacity * 16);
         if (!l->colors)
-            return -1;
+            return NULL;
     }
+    return l;
+}
+
+int sprite_batch_set_fading(sprite_batch *b, int layer)
+{
+    sprite_layer *l = sprite_batch_coloured_layer(b, layer);
+    if (!l)
+        return -1;
     l->fading = 1;
     return 0;
 }
 
 int sprite_batch_allow_styles(sprite_batch *b, int layer)
 {
-    if (layer < 0 || layer >= b->layer_count)
+    sprite_layer *l = sprite_batch_coloured_layer(b, layer);
+    if (!l)
         return -1;
-    sprite_layer *l = &b->layers[layer];
-    if (b->mode == SPRITE_BATCH_VERTICES && !l->colors) {
-        l->colors = mem_alloc((size_t)l->capacity * 16);
-        if (!l->colors)
-            return -1;
-    }
     l->styles = 1;
     return 0;
 }
