@@ -361,6 +361,17 @@ static ast_arg *parser_args(parser *p, int *count)
     return head;
 }
 
+/* What a handle's member read names, after its '.': e becomes EX_MEMBER. */
+static void parser_member(parser *p, ast_expr *e)
+{
+    e->kind = EX_MEMBER;
+    e->member_pos = parser_pos(&p->tok);
+    if (parser_at(p, TOK_NAME))
+        e->member = parser_take_name(p);
+    else
+        parser_expected(p, "what to read of the handle after '.' (x, speed, alive...)");
+}
+
 /* primary := NUMBER | NAME [ '(' args ')' ] | '(' expr ')' */
 static ast_expr *parser_primary(parser *p)
 {
@@ -388,12 +399,7 @@ static ast_expr *parser_primary(parser *p)
             return NULL;
         e->name = name;
         if (parser_accept(p, TOK_DOT)) {
-            e->kind = EX_MEMBER;
-            e->member_pos = parser_pos(&p->tok);
-            if (parser_at(p, TOK_NAME))
-                e->member = parser_take_name(p);
-            else
-                parser_expected(p, "what to read of the handle after '.' (x, speed, alive...)");
+            parser_member(p, e);
         } else if (parser_accept(p, TOK_LBRACKET)) {
             if (!parser_enter(p))
                 return NULL;
@@ -402,14 +408,8 @@ static ast_expr *parser_primary(parser *p)
             e->height = e->a ? e->a->height : 0;
             parser_expect(p, TOK_RBRACKET, "']'");
             p->depth--;
-            if (!p->panic && parser_accept(p, TOK_DOT)) { /* g[i].x: what a handle reads */
-                e->kind = EX_MEMBER;
-                e->member_pos = parser_pos(&p->tok);
-                if (parser_at(p, TOK_NAME))
-                    e->member = parser_take_name(p);
-                else
-                    parser_expected(p, "what to read of the handle after '.' (x, speed, alive...)");
-            }
+            if (!p->panic && parser_accept(p, TOK_DOT)) /* g[i].x: what a handle reads */
+                parser_member(p, e);
         } else if (parser_at(p, TOK_LPAREN)) {
             if (!parser_enter(p))
                 return NULL;
