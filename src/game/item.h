@@ -15,17 +15,13 @@
 #include "core/hash.h"
 #include "core/memblock.h"
 #include "core/rng.h"
+#include "pattern/vm/vm.h"
 
 #include <stdint.h>
 
-/*              id          name */
-#define ITEM_KINDS(X)         \
-    X(POWER, "power")         \
-    X(POWER_BIG, "power_big") \
-    X(POINT, "point")         \
-    X(BOMB, "bomb")           \
-    X(LIFE, "life")           \
-    X(STAR, "star")
+/* The kinds (id, name): one table with the pattern language's `drop KIND`,
+ * which names them by it (pattern/vm/vm.h's VM_ITEMS). */
+#define ITEM_KINDS(X) VM_ITEMS(X)
 
 typedef enum item_kind {
 #define ITEM_KIND_ENUM(id, name) ITEM_##id,

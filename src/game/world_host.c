@@ -165,12 +165,6 @@ static void wh_phase(world *w, const double *a)
     boss_on_phase(w, p);
 }
 
-/* The pattern language's item kinds are the game's, in its order. */
-#define WH_ITEM_CHECK(id, name) _Static_assert((int)VM_ITEM_##id == (int)ITEM_##id, "item " name);
-VM_ITEMS(WH_ITEM_CHECK)
-#undef WH_ITEM_CHECK
-_Static_assert((int)VM_ITEM_COUNT == (int)ITEM_KIND_COUNT, "the item kinds of vm.h and item.h");
-
 /* DROP: a[1] items of kind a[0] at (a[2], a[3]); a place off the numbers
  * (NaN, infinite) drops nothing. */
 static void wh_drop(world *w, const double *a)

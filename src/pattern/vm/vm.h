@@ -261,7 +261,7 @@ typedef enum vm_verb {
 } vm_verb;
 
 /* The items a script can drop (`drop KIND`, DROP's kind): the game's item
- * kinds, in game/item.h's order (game/world_host.c checks it).
+ * kinds too (game/item.h's ITEM_KINDS is this table).
  *   id  name */
 #define VM_ITEMS(X)           \
     X(POWER, "power")         \
