@@ -225,25 +225,6 @@ static const char viewer_vanish_boss[] = "boss t_vanisher {\n"
                                          "    }\n"
                                          "}\n";
 
-/* The vanishing boss fought through, alike in both. */
-static void viewer_boss_vanish(void)
-{
-    library *lib = test_library_compile("t_vanisher.pat", viewer_vanish_boss);
-    CHECK(lib != NULL);
-    const library_boss *b = lib ? library_find_boss(lib, "t_vanisher") : NULL;
-    CHECK(b != NULL);
-    if (!b) {
-        library_free(lib);
-        return;
-    }
-    world_config cfg = {.seed = 7,
-                        .difficulty = DIFFICULTY_NORMAL,
-                        .flags = WORLD_FLAG_INVULNERABLE,
-                        .start = WORLD_START(b - lib->bosses, 0)};
-    CHECK(viewer_compare(lib, b->name, cfg, NULL, b) > 5 * 60);
-    library_free(lib);
-}
-
 /* A boss whose scripts query bullets, enemies and lasers each frame and steer
  * or vanish what they find: the game's world and the viewer find the same
  * objects in the same order (pattern/objects/objects.h, objects_query). */
@@ -284,38 +265,34 @@ static const char viewer_reader_boss[] =
     "    }\n"
     "}\n";
 
-static void viewer_boss_query(void)
+/* Boss `name` of the one-file source `src` fought from its first phase at
+ * difficulty `level`, alike in both for more than `frames` frames. */
+static void viewer_boss_alone(const char *file, const char *src, const char *name, int level,
+                              uint32_t frames)
 {
-    library *lib = test_library_compile("t_querier.pat", viewer_query_boss);
+    library *lib = test_library_compile(file, src);
     CHECK(lib != NULL);
-    const library_boss *b = lib ? library_find_boss(lib, "t_querier") : NULL;
+    const library_boss *b = lib ? library_find_boss(lib, name) : NULL;
     CHECK(b != NULL);
-    if (!b) {
-        library_free(lib);
-        return;
+    if (b) {
+        world_config cfg = {.seed = 7,
+                            .difficulty = (uint8_t)level,
+                            .flags = WORLD_FLAG_INVULNERABLE,
+                            .start = WORLD_START(b - lib->bosses, 0)};
+        CHECK(viewer_compare(lib, b->name, cfg, NULL, b) > frames);
     }
-    world_config cfg = {.seed = 7,
-                        .difficulty = DIFFICULTY_NORMAL,
-                        .flags = WORLD_FLAG_INVULNERABLE,
-                        .start = WORLD_START(b - lib->bosses, 0)};
-    CHECK(viewer_compare(lib, b->name, cfg, NULL, b) > 3 * 60);
     library_free(lib);
 }
 
-/* The reading boss fought at each difficulty, alike in both. */
-static void viewer_boss_reader(void)
+/* The vanishing boss fought through; the querying boss; the reading boss at
+ * each difficulty: alike in both. */
+static void viewer_small_bosses(void)
 {
-    library *lib = test_library_compile("t_reader.pat", viewer_reader_boss);
-    const library_boss *b = lib ? library_find_boss(lib, "t_reader") : NULL;
-    CHECK(b != NULL);
-    for (int d = 0; b && d < DIFFICULTY_COUNT; d++) {
-        world_config cfg = {.seed = 7,
-                            .difficulty = (uint8_t)d,
-                            .flags = WORLD_FLAG_INVULNERABLE,
-                            .start = WORLD_START(b - lib->bosses, 0)};
-        CHECK(viewer_compare(lib, b->name, cfg, NULL, b) > 2 * 60);
-    }
-    library_free(lib);
+    viewer_boss_alone("t_vanisher.pat", viewer_vanish_boss, "t_vanisher", DIFFICULTY_NORMAL,
+                      5 * 60);
+    viewer_boss_alone("t_querier.pat", viewer_query_boss, "t_querier", DIFFICULTY_NORMAL, 3 * 60);
+    for (int d = 0; d < DIFFICULTY_COUNT; d++)
+        viewer_boss_alone("t_reader.pat", viewer_reader_boss, "t_reader", d, 2 * 60);
 }
 
 int main(int argc, char **argv)
@@ -331,8 +308,6 @@ int main(int argc, char **argv)
         printf("%u frames compared\n", frames);
         library_free(lib);
     }
-    viewer_boss_vanish();
-    viewer_boss_reader();
-    viewer_boss_query();
+    viewer_small_bosses();
     return check_done("viewer");
 }
