@@ -48,7 +48,7 @@
 #include "core/workers.h"
 #include "game/boss.h"
 #include "game/input.h"
-#include "game/item.h"
+#include "sim/item.h"
 #include "game/player.h"
 #include "pattern/content/dialogue.h"
 #include "pattern/content/library.h"

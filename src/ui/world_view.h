@@ -98,7 +98,7 @@ int world_view_look_sprite(const char *look, int fallback);
  * (kept while a beaten midboss flies off), else the default sprite. */
 int world_view_enemy_sprite(const world *w, const enemy *e);
 
-/* The look of items of a kind (game/item.h): its sprite (item_power,
+/* The look of items of a kind (sim/item.h): its sprite (item_power,
  * item_point, ...), or a mod's art shape named after that sprite, which
  * replaces it (a declaration names its own). */
 int world_view_item_look(int kind);

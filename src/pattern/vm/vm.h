@@ -35,6 +35,7 @@
 #include "core/hash.h"
 #include "core/memblock.h"
 #include "pattern/vm/opcodes.h"
+#include "sim/item.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -260,16 +261,10 @@ typedef enum vm_verb {
     VM_VERB_COUNT
 } vm_verb;
 
-/* The items a script can drop (`drop KIND`, DROP's kind): the game's item
- * kinds too (game/item.h's ITEM_KINDS is this table).
- *   id  name */
-#define VM_ITEMS(X)           \
-    X(POWER, "power")         \
-    X(POWER_BIG, "power_big") \
-    X(POINT, "point")         \
-    X(BOMB, "bomb")           \
-    X(LIFE, "life")           \
-    X(STAR, "star")
+/* The items a script can drop (`drop KIND`, DROP's kind): the item kinds
+ * of sim/item.h (ITEM_KINDS), one table.
+ */
+#define VM_ITEMS(X) ITEM_KINDS(X)
 
 typedef enum vm_item {
 #define VM_ITEM_ENUM(id, name) VM_ITEM_##id,

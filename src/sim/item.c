@@ -1,7 +1,7 @@
 /*
  * item: spawning, motion and pick-up of items. See item.h.
  */
-#include "game/item.h"
+#include "sim/item.h"
 
 #include "core/mem.h"
 #include "sim/playfield.h"

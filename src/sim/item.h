@@ -9,19 +9,24 @@
  * wherever it is. The player picks up what comes within reach; what falls off
  * the bottom is lost.
  */
-#ifndef CURTAIN_GAME_ITEM_H
-#define CURTAIN_GAME_ITEM_H
+#ifndef CURTAIN_SIM_ITEM_H
+#define CURTAIN_SIM_ITEM_H
 
 #include "core/hash.h"
 #include "core/memblock.h"
 #include "core/rng.h"
-#include "pattern/vm/vm.h"
 
 #include <stdint.h>
 
-/* The kinds (id, name): one table with the pattern language's `drop KIND`,
- * which names them by it (pattern/vm/vm.h's VM_ITEMS). */
-#define ITEM_KINDS(X) VM_ITEMS(X)
+/* The kinds (id, name): the one table, which the pattern language's
+ * `drop KIND` names them by too (pattern/vm/vm.h's VM_ITEMS is this table). */
+#define ITEM_KINDS(X)         \
+    X(POWER, "power")         \
+    X(POWER_BIG, "power_big") \
+    X(POINT, "point")         \
+    X(BOMB, "bomb")           \
+    X(LIFE, "life")           \
+    X(STAR, "star")
 
 typedef enum item_kind {
 #define ITEM_KIND_ENUM(id, name) ITEM_##id,
