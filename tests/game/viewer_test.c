@@ -12,7 +12,7 @@
  * Two things of the game's own policy have nothing in the viewer, and a run
  * is compared up to the first frame either acts (said in the output): the
  * spawn guard (no shot appears on the flying ship: world_host.c) and item
- * drops, whose scatter draws on the scripts' random numbers (game/item.c), so
+ * drops, whose scatter draws on the scripts' random numbers (sim/item.c), so
  * that after a midboss's drops a script's `rand` is no longer the viewer's.
  *
  * Frames: each stage to its end, each boss through every phase (timed out:
