@@ -269,7 +269,7 @@ static void music_test_shipped(const char *patterns)
     for (int i = 0; i < set.error_count && i < MUSIC_ERRORS; i++)
         printf("%s\n", set.errors[i]);
     CHECK_EQ_INT(set.error_count, 0);
-    check_sanitized_note("two themes streamed against their full render");
+    check_sanitized_note("two themes rendered, measured and streamed against their full render");
     static const char *const required[] = {"stage1", "stage1_boss", "stage2", "stage2_boss",
                                            "stage3", "stage3_boss", "title"};
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
@@ -283,6 +283,10 @@ static void music_test_shipped(const char *patterns)
         /* Every channel plays to the end: no bar short. */
         for (int c = 0; c < sc->channel_count; c++)
             CHECK_EQ_INT(sc->channel_end[c], sc->end);
+        /* a sanitizer build renders two themes: the same code as the rest (the
+         * levels are the scores', measured in the Release build) */
+        if (check_sanitized() && i >= 2)
+            continue;
         music_track t;
         CHECK_EQ_INT(music_render(sc, &t, NULL), 0);
         double peak, rms;
@@ -310,9 +314,7 @@ static void music_test_shipped(const char *patterns)
         CHECK(t.length - t.loop >= 60u * SYNTH_RATE);
         CHECK(peak <= MUSIC_PEAK + 1e-4);
         CHECK(fabs(20 * log10(rms / MUSIC_RMS)) < 1.0);
-        /* a sanitizer build streams two themes: the same code as the rest */
-        if (!check_sanitized() || i < 2)
-            music_test_stream(&set.themes[i], &t);
+        music_test_stream(&set.themes[i], &t);
         music_track_free(&t);
     }
     music_set_free(&set);

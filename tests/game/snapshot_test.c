@@ -12,6 +12,8 @@
  * a crowd of bullets (no content) that rises to 12,200 and ebbs (tides). Also: taking
  * and restoring allocate nothing, and a snapshot does not restore into another
  * world. The test stages of two mods round-trip too (snapshot_mod).
+ * A sanitizer build plays each run's first SANITIZED_FRAMES only (the same
+ * snapshot code on every store; the Release build plays them to the end).
  *
  * usage: test_game.snapshot PATTERNS_DIR [HANDLES_MOD_DIR [SHARED_ARRAY_MOD_DIR]]
  */
@@ -24,9 +26,10 @@
 #include "game/world.h"
 #include "test_library.h"
 
-#define RUN_FRAMES (6u * 3600u) /* six minutes at most */
-#define SNAP_EVERY 397u         /* not a multiple of anything the stage times by */
-#define DETOUR     120u         /* frames played on other inputs before restoring */
+#define RUN_FRAMES       (6u * 3600u) /* six minutes at most */
+#define SNAP_EVERY       397u         /* not a multiple of anything the stage times by */
+#define DETOUR           120u         /* frames played on other inputs before restoring */
+#define SANITIZED_FRAMES 4800u        /* a run's length in a sanitizer build */
 
 typedef struct recording {
     input_bits *inputs;
@@ -42,7 +45,8 @@ static void record_run(const library *lib, const world_config *cfg, recording *r
     autopilot ap;
     autopilot_init(&ap, 1);
     rec->frames = 0;
-    while (!world_over(w) && rec->frames < RUN_FRAMES) {
+    uint32_t most = check_sanitized() ? SANITIZED_FRAMES : RUN_FRAMES;
+    while (!world_over(w) && rec->frames < most) {
         input_bits in = autopilot_input(&ap, w);
         world_step(w, in);
         rec->inputs[rec->frames] = in;
@@ -418,6 +422,7 @@ int main(int argc, char **argv)
     recording rec = {mem_alloc(RUN_FRAMES), mem_alloc(RUN_FRAMES * sizeof(uint64_t)), 0};
     CHECK(rec.inputs && rec.hashes);
     if (lib && rec.inputs && rec.hashes) {
+        check_sanitized_note("each run's first 4800 frames");
         snapshot_owner(lib);
         snapshot_tides();
         snapshot_runs(lib, &rec);
