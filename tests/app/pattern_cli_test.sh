@@ -444,6 +444,18 @@ png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{print $3*256+$4 "x" $7*256+$8}'; 
 [ "$(od -An -c -j1 -N3 "$tmp/f60.png" | tr -d ' ')" = "PNG" ] || fail "screenshot is not a PNG"
 [ "$(png_size "$tmp/f60.png")" = "640x480" ] || fail "screenshot is $(png_size "$tmp/f60.png")"
 cmp -s "$tmp/f60.png" "$tmp/f90.png" && fail "frames 60 and 90 gave the same picture"
+# a mod's art shapes are drawn from their sheet, as the viewer draws them (not as
+# dots): the same file over another sheet gives another picture
+docs=$(dirname "$patterns")/docs
+mkdir -p "$tmp/art_a/art" "$tmp/art_b/art"
+cp "$docs/examples/23_art.pat" "$tmp/art_a/" && cp "$docs/examples/23_art.pat" "$tmp/art_b/"
+cp "$docs/examples/art/sheet.png" "$tmp/art_a/art/sheet.png"
+cp "$docs/examples/art/looks.png" "$tmp/art_b/art/sheet.png"
+for v in a b; do # from its folder: the panel names the file the same in both
+    (cd "$tmp/art_$v" && "$curtain" run 23_art.pat --screenshot "$tmp/art_$v.png" \
+        --at-frame 60 >/dev/null) || fail "run --screenshot of art shapes ($v)"
+done
+cmp -s "$tmp/art_a.png" "$tmp/art_b.png" && fail "art shapes drawn the same from two sheets"
 "$curtain" run "$patterns/flower.pat" --at-frame 5 >/dev/null 2>&1
 [ $? -eq 2 ] || fail "--at-frame without --screenshot did not exit 2"
 "$curtain" run "$patterns/flower.pat" --frames 10 --at-frame 20 --screenshot "$tmp/x.png" \
