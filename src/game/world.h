@@ -315,7 +315,8 @@ typedef struct world {
     uint64_t *enemy_alive;
     vm_obj *vanished;
     uint32_t vanished_count;
-    object_query query; /* the scripts' `for b in bullets near ...` (not run state) */
+    object_query query;      /* the scripts' `for b in bullets near ...` (not run state) */
+    object_query shot_query; /* their `for s in shots near ...` (not run state) */
     collision bullet_coll, shot_coll;
     collision_list hits, grazes, area, laser_hits, laser_grazes, laser_area;
     collision_pairs pairs;

@@ -889,6 +889,49 @@ static void wt_ending_place(void)
     library_free(b);
 }
 
+/* The enemies' scripts find the player's shots (`for s in shots near ...`),
+ * read them and may vanish them: a warden whose guard ring eats every shot
+ * that enters it (a star for each, fired at the shot's heading) takes no
+ * damage, where one that only reads them is shot down. */
+static void wt_shot_queries(void)
+{
+    static const char *const guard[] = {"s.vanish", "print s.x"};
+    uint32_t eaten = 0;
+    for (int c = 0; c < 2; c++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "enemy warden { health 300\n"
+                 "  loop { for s in shots near x y + 100 radius 50 {\n"
+                 "    fire star at s.heading speed 0 life 5000\n    %s }\n"
+                 "  wait 1 } }\n"
+                 "stage stage1 { spawn warden at (192, 120) wait 600 }\n",
+                 guard[c]);
+        library *lib = wt_lib(text);
+        world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+        int shots = 0;
+        for (int step = 0; step < 200; step++) {
+            world_step(w, step > 20 ? INPUT_BIT(INPUT_SHOT) : 0);
+            shots += wt_events(w, WORLD_EVENT_SHOT);
+        }
+        double health = -1;
+        for (uint32_t i = 0; i < w->enemies.cap; i++)
+            if (w->enemies.slots[i].kind == ENEMY_SMALL)
+                health = w->enemies.slots[i].health;
+        uint32_t stars = wt_shape_count(w, BULLET_SHAPE_STAR);
+        CHECK(shots > 30);
+        CHECK(stars >= (uint32_t)shots); /* a volley is two shots or more */
+        if (c == 0) {
+            CHECK(health == 300); /* every shot vanished before it reached the warden */
+            eaten = stars;        /* each shot found once: then it is gone */
+        } else {
+            CHECK(health < 300);      /* hurt, or shot down */
+            CHECK(stars > 3 * eaten); /* a shot read is found again, frame after frame */
+        }
+        wt_free(w);
+        library_free(lib);
+    }
+}
+
 int main(void)
 {
     wt_determinism();
@@ -904,6 +947,7 @@ int main(void)
     wt_graze_hook();
     wt_shots_kill();
     wt_enemy_events();
+    wt_shot_queries();
     wt_boss_phases();
     wt_big_cancel_keeps_capture();
     wt_wild_numbers();

@@ -139,7 +139,9 @@ static uint32_t sb_alloc(sandbox *sb, enemy_kind kind, double x, double y)
 /* The sandbox's stores, for pattern/objects/objects.h. */
 static objects sb_objects(sandbox *sb)
 {
-    return (objects){&sb->pool, &sb->lasers, &sb->objs, sb->vanished, &sb->nvanished, &sb->query};
+    /* no ship: a `for s in shots near ...` finds nothing */
+    return (objects){&sb->pool,      &sb->lasers, &sb->objs, sb->vanished,
+                     &sb->nvanished, &sb->query,  NULL,      NULL};
 }
 
 /* Removes an object: its scripts stop, its slot is free again. */
@@ -407,14 +409,14 @@ static uint32_t sb_cb_query(void *user, vm_query_kind kind, double x, double y, 
 static vm_handle sb_cb_lasting(void *user, vm_obj obj)
 {
     const sandbox *sb = user;
-    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs};
+    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs, NULL};
     return handle_lasting(&o, obj);
 }
 
 static vm_obj sb_cb_resolve(void *user, vm_handle h)
 {
     const sandbox *sb = user;
-    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs};
+    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs, NULL};
     return handle_resolve(&o, h);
 }
 
