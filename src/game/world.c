@@ -688,20 +688,19 @@ static void world_enemy_event(world *w, uint32_t slot, vm_event_kind ev, vm_kill
     objects_enemy_event(&o, w->vm, enemy_handle(&w->enemies, slot), ev, killer);
 }
 
-/* Enemies move; those that vanished or left the field go. */
+/* An enemy that left the field or vanished goes (objects_move_enemies). */
+static void world_enemy_gone(void *user, uint32_t slot)
+{
+    world_remove_enemy(user, slot, 0);
+}
+
+/* Enemies move; those that vanished or left the field go, their `on death`
+ * first, in slot order. */
 static void world_move_enemies(world *w)
 {
-    int32_t now = (int32_t)w->frame;
-    for (uint32_t i = 0; i < w->enemies.cap; i++) {
-        enemy *e = &w->enemies.slots[i];
-        if (e->kind == ENEMY_FREE)
-            continue;
-        int legacy = (w->config.flags & WORLD_FLAG_RULES_V2) != 0;
-        if (objects_move_enemy(e, now, i == w->boss.slot, legacy)) {
-            world_enemy_event(w, i, VM_EVENT_DEATH, VM_KILLER_TIME); /* it left or vanished */
-            world_remove_enemy(w, i, 0);
-        }
-    }
+    objects o = world_host_objects(w);
+    int legacy = (w->config.flags & WORLD_FLAG_RULES_V2) != 0;
+    objects_move_enemies(&o, w->vm, (int32_t)w->frame, w->boss.slot, legacy, world_enemy_gone, w);
 }
 
 /* Blocks of 64 slots the motion pass moves at a time: their positions before

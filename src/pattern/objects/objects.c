@@ -217,6 +217,19 @@ int objects_move_enemy(enemy *e, int32_t now, int keep, int rules_v2)
     return e->kind != ENEMY_STAGE && !keep && enemy_gone(e, rules_v2);
 }
 
+void objects_move_enemies(const objects *o, vm *v, int32_t now, uint32_t keep, int rules_v2,
+                          objects_gone_fn gone, void *user)
+{
+    enemy_table *t = o->enemies;
+    for (uint32_t i = 0; i < t->cap; i++) {
+        enemy *e = &t->slots[i];
+        if (e->kind == ENEMY_FREE || !objects_move_enemy(e, now, i == keep, rules_v2))
+            continue;
+        objects_enemy_event(o, v, enemy_handle(t, i), VM_EVENT_DEATH, VM_KILLER_TIME);
+        gone(user, i);
+    }
+}
+
 void objects_reap(const objects *o, vm *v, int events)
 {
     uint32_t n;

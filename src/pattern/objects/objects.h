@@ -163,6 +163,18 @@ void objects_enemy_event(const objects *o, vm *v, vm_obj obj, vm_event_kind ev, 
  * the host removes it (its scripts stop). */
 int objects_move_enemy(enemy *e, int32_t now, int keep, int rules_v2);
 
+/* A host's removal of the enemy table's object in slot (objects_move_enemies). */
+typedef void (*objects_gone_fn)(void *user, uint32_t slot);
+
+/* One frame of every enemy table object's motion (objects_move_enemy), in the
+ * order of their slots, the game's and the viewer's alike: each that goes
+ * now has its `on death` started (VM_KILLER_TIME: it left or vanished, in v)
+ * and is then removed by gone(user, slot). So the `on death` blocks of enemies
+ * gone on one frame start in slot order in every host. keep: the slot that
+ * stays (the fight's boss), ENEMY_NONE for none. */
+void objects_move_enemies(const objects *o, vm *v, int32_t now, uint32_t keep, int rules_v2,
+                          objects_gone_fn gone, void *user);
+
 /* After the pools' update: stops the scripts (in v) of every bullet and laser
  * the pools removed, and empties their despawn logs. With events, a bullet's
  * or a laser's removal is its `on cancel` or `on vanish` first
