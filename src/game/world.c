@@ -799,8 +799,9 @@ static void world_move_shot_lasers(world *w)
     laser_pool_update(p);
 }
 
-/* Step 4 of a frame: bullets whose scripts vanished them go, then enemies and both
- * pools move; the bullets removed have their scripts stopped. */
+/* Step 4 of a frame: bullets (and the player's shots) whose scripts vanished them
+ * go, then enemies and both pools move; the bullets removed have their scripts
+ * stopped. */
 static void world_move(world *w)
 {
     objects o = world_host_objects(w);
