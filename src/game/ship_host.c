@@ -18,8 +18,9 @@
 static objects sh_objects(world *w)
 {
     /* no queries: a ship's `for b in bullets near ...` finds nothing */
-    return (objects){&w->shots,        &w->shot_lasers,         NULL,
-                     w->ship_vanished, &w->ship_vanished_count, NULL};
+    return (objects){
+        &w->shots, &w->shot_lasers, NULL, w->ship_vanished, &w->ship_vanished_count, NULL, NULL,
+        NULL};
 }
 
 /* The player's side aims at the enemy (or boss) nearest to (x, y) that shots can
@@ -166,14 +167,14 @@ static void sh_ended(void *user, vm_obj obj, vm_runner_id runner, vm_end_reason 
 static vm_handle sh_lasting(void *user, vm_obj obj)
 {
     const world *w = user;
-    handle_objects o = {&w->shots, &w->shot_lasers, NULL};
+    handle_objects o = {&w->shots, &w->shot_lasers, NULL, NULL};
     return handle_lasting(&o, obj);
 }
 
 static vm_obj sh_resolve(void *user, vm_handle h)
 {
     const world *w = user;
-    handle_objects o = {&w->shots, &w->shot_lasers, NULL};
+    handle_objects o = {&w->shots, &w->shot_lasers, NULL, NULL};
     return handle_resolve(&o, h);
 }
 

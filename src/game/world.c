@@ -67,6 +67,7 @@ static int world_alloc_scratch(world *w)
     ok &= (w->bullet_near = mem_calloc((nb + 63) / 64, sizeof *w->bullet_near)) != NULL;
     ok &= (w->vanished = mem_alloc(nb * sizeof *w->vanished)) != NULL;
     ok &= object_query_init(&w->query, (uint32_t)nb, WORLD_LASERS) == 0;
+    ok &= object_query_init(&w->shot_query, (uint32_t)ns, 0) == 0;
     collision_config bc = {.item_cap = (int)nb}, sc = {.item_cap = (int)ns};
     ok &= collision_init(&w->bullet_coll, &bc) == 0;
     ok &= collision_init(&w->shot_coll, &sc) == 0;
@@ -273,6 +274,7 @@ void world_free(world *w)
     mem_free(w->bullet_near);
     mem_free(w->vanished);
     object_query_free(&w->query);
+    object_query_free(&w->shot_query);
     collision_free(&w->bullet_coll);
     collision_free(&w->shot_coll);
     collision_list_free(&w->hits);
@@ -416,7 +418,7 @@ void world_script_drop(world *w, int kind, int n, float x, float y)
  * (their `on cancel` and `on vanish` first). */
 static void world_reap(world *w)
 {
-    objects o = {&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count, &w->query};
+    objects o = world_host_objects(w);
     objects_reap(&o, w->vm, 1);
 }
 
@@ -682,24 +684,23 @@ static void world_step_player(world *w, input_bits in)
 /* An enemy's `on death` or `on hit` (objects_enemy_event). */
 static void world_enemy_event(world *w, uint32_t slot, vm_event_kind ev, vm_killer killer)
 {
-    objects o = {&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count, &w->query};
+    objects o = world_host_objects(w);
     objects_enemy_event(&o, w->vm, enemy_handle(&w->enemies, slot), ev, killer);
 }
 
-/* Enemies move; those that vanished or left the field go. */
+/* An enemy that left the field or vanished goes (objects_move_enemies). */
+static void world_enemy_gone(void *user, uint32_t slot)
+{
+    world_remove_enemy(user, slot, 0);
+}
+
+/* Enemies move; those that vanished or left the field go, their `on death`
+ * first, in slot order. */
 static void world_move_enemies(world *w)
 {
-    int32_t now = (int32_t)w->frame;
-    for (uint32_t i = 0; i < w->enemies.cap; i++) {
-        enemy *e = &w->enemies.slots[i];
-        if (e->kind == ENEMY_FREE)
-            continue;
-        int legacy = (w->config.flags & WORLD_FLAG_RULES_V2) != 0;
-        if (objects_move_enemy(e, now, i == w->boss.slot, legacy)) {
-            world_enemy_event(w, i, VM_EVENT_DEATH, VM_KILLER_TIME); /* it left or vanished */
-            world_remove_enemy(w, i, 0);
-        }
-    }
+    objects o = world_host_objects(w);
+    int legacy = (w->config.flags & WORLD_FLAG_RULES_V2) != 0;
+    objects_move_enemies(&o, w->vm, (int32_t)w->frame, w->boss.slot, legacy, world_enemy_gone, w);
 }
 
 /* Blocks of 64 slots the motion pass moves at a time: their positions before
@@ -798,11 +799,12 @@ static void world_move_shot_lasers(world *w)
     laser_pool_update(p);
 }
 
-/* Step 4 of a frame: bullets whose scripts vanished them go, then enemies and both
- * pools move; the bullets removed have their scripts stopped. */
+/* Step 4 of a frame: bullets (and the player's shots) whose scripts vanished them
+ * go, then enemies and both pools move; the bullets removed have their scripts
+ * stopped. */
 static void world_move(world *w)
 {
-    objects o = {&w->bullets, &w->lasers, &w->enemies, w->vanished, &w->vanished_count, &w->query};
+    objects o = world_host_objects(w);
     objects_despawn_vanished(&o);
     world_move_enemies(w);
     /* the player's screen rides on the motion pass when the ship can be hit
@@ -1291,6 +1293,7 @@ void world_step(world *w, input_bits in)
         if (w->stage_scene != 0 || w->scene_hold != 0)
             world_step_scenes(w);
         object_query_begin(&w->query);
+        object_query_begin(&w->shot_query);
         vm_tick(w->vm, (int32_t)w->frame);
         dialogue_end_frame(&w->dialogue, (int32_t)w->frame);
         boss_update(w);

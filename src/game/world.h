@@ -11,8 +11,9 @@
  *
  * ONE FRAME (world_step), in this order:
  *   1. the player: movement, focus, a bomb on the bomb button's press, shots;
- *   2. scripts: vm_tick runs every script due (stage, enemies, boss, bullets);
- *      bullets that vanished go, enemies that vanished go;
+ *   2. scripts: vm_tick runs every script due (stage, enemies, boss, bullets;
+ *      their queries find the bullets and the player's shots as the frame
+ *      began); bullets that vanished go, enemies that vanished go;
  *   3. the boss fight's clock (time limits, the pause between phases);
  *   4. motion: enemies move (culled once they leave), then both pools' update pass
  *      (bullets move, tween, expire, are culled), then the lasers' (lasers that
@@ -315,7 +316,8 @@ typedef struct world {
     uint64_t *enemy_alive;
     vm_obj *vanished;
     uint32_t vanished_count;
-    object_query query; /* the scripts' `for b in bullets near ...` (not run state) */
+    object_query query;      /* the scripts' `for b in bullets near ...` (not run state) */
+    object_query shot_query; /* their `for s in shots near ...` (not run state) */
     collision bullet_coll, shot_coll;
     collision_list hits, grazes, area, laser_hits, laser_grazes, laser_area;
     collision_pairs pairs;

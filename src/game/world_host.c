@@ -19,11 +19,15 @@ static enemy *wh_enemy(world *w, vm_obj obj)
     return slot == ENEMY_NONE ? NULL : &w->enemies.slots[slot];
 }
 
-/* The world's stores, for pattern/objects/objects.h. */
+objects world_host_objects(world *w)
+{
+    return (objects){&w->bullets,        &w->lasers, &w->enemies, w->vanished,
+                     &w->vanished_count, &w->query,  &w->shots,   &w->shot_query};
+}
+
 static objects wh_objects(world *w)
 {
-    return (objects){&w->bullets, &w->lasers,         &w->enemies,
-                     w->vanished, &w->vanished_count, &w->query};
+    return world_host_objects(w);
 }
 
 static double wh_get(void *user, vm_obj obj, vm_prop prop)
@@ -241,14 +245,14 @@ void world_host_print(void *user, const vm_print *p)
 static vm_handle wh_lasting(void *user, vm_obj obj)
 {
     const world *w = user;
-    handle_objects o = {&w->bullets, &w->lasers, &w->enemies};
+    handle_objects o = {&w->bullets, &w->lasers, &w->enemies, &w->shots};
     return handle_lasting(&o, obj);
 }
 
 static vm_obj wh_resolve(void *user, vm_handle h)
 {
     const world *w = user;
-    handle_objects o = {&w->bullets, &w->lasers, &w->enemies};
+    handle_objects o = {&w->bullets, &w->lasers, &w->enemies, &w->shots};
     return handle_resolve(&o, h);
 }
 

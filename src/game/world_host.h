@@ -15,15 +15,28 @@
  * too; this host adds the game's policy: the spawn guard (no shot while a line
  * is up, none on the flying ship), the world's properties, scoring and the
  * host verbs. Handles: pattern/objects/objects.h.
+ *
+ * The player's shots are the enemies' to find and read (`for s in shots near
+ * X Y radius R`, from a copy of the shot pool taken at the frame's first such
+ * query, as the bullets' is) and to vanish: a shot an enemy's script vanished
+ * goes with the frame's vanished bullets, before the motion and the collision,
+ * so it hurts nothing; nothing else a script does reaches it (its motion,
+ * damage and pierce are the ship's, ship_host.h).
  */
 #ifndef CURTAIN_GAME_WORLD_HOST_H
 #define CURTAIN_GAME_WORLD_HOST_H
 
 #include "game/world.h"
+#include "pattern/objects/objects.h"
 
 #define WORLD_HOST_MAX_FRAMES ENEMY_MAX_FRAMES /* a phase's frames, as a move's */
 #define WORLD_HOST_MAX_POINTS ENEMY_MAX_POINTS /* score, capture bonus, hit points */
 #define WORLD_HOST_MAX_HITBOX ENEMY_MAX_HITBOX /* px */
+
+/* The world's stores as the enemies' side reaches them (pattern/objects/objects.h):
+ * the enemy bullets, lasers and enemies, the player's shots, the vanish queue
+ * and the queries' copies. */
+objects world_host_objects(world *w);
 
 /* Creates w->vm with the world as its host. Returns 0, or -1 out of memory. */
 int world_host_create(world *w);

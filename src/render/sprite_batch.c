@@ -288,6 +288,7 @@ void sprite_batch_free(sprite_batch *b)
     for (int i = 0; i < SPRITE_BATCH_MAX_LAYERS; i++) {
         mem_free(b->layers[i].vertices);
         mem_free(b->layers[i].colors);
+        mem_free(b->layers[i].alphas);
         mem_free(b->layers[i].rects);
     }
     mem_free(b->indices);
@@ -304,10 +305,29 @@ void sprite_batch_clear(sprite_batch *b)
     }
 }
 
+/* Vertex colours of sprite i of a fading layer: white at its own opacity
+ * (l->alphas[i]) times the layer's. */
+static void sprite_layer_colour(sprite_layer *l, int i)
+{
+    uint8_t *c = l->colors + 16 * (size_t)i;
+    uint8_t a = sprite_opacity_times(l->alphas[i], l->opacity);
+    for (int k = 0; k < 4; k++) {
+        c[4 * k] = c[4 * k + 1] = c[4 * k + 2] = 255;
+        c[4 * k + 3] = a;
+    }
+}
+
 void sprite_batch_set_opacity(sprite_batch *b, int layer, uint8_t opacity)
 {
-    if (layer >= 0 && layer < b->layer_count)
-        b->layers[layer].opacity = opacity;
+    if (layer < 0 || layer >= b->layer_count)
+        return;
+    sprite_layer *l = &b->layers[layer];
+    if (l->opacity == opacity)
+        return;
+    l->opacity = opacity;
+    if (l->fading && l->colors) /* its sprites' colours carry it */
+        for (int i = 0; i < l->count; i++)
+            sprite_layer_colour(l, i);
 }
 
 void sprite_batch_set_origin(sprite_batch *b, float x, float y)
@@ -344,7 +364,8 @@ static sprite_layer *sprite_batch_coloured_layer(sprite_batch *b, int layer)
     sprite_layer *l = &b->layers[layer];
     if (b->mode == SPRITE_BATCH_VERTICES && !l->colors) {
         l->colors = mem_alloc((size_t)l->capacity * 16);
-        if (!l->colors)
+        l->alphas = mem_alloc((size_t)l->capacity);
+        if (!l->colors || !l->alphas)
             return NULL;
     }
     return l;
@@ -368,15 +389,12 @@ int sprite_batch_allow_styles(sprite_batch *b, int layer)
     return 0;
 }
 
-/* Sprite i of a fading layer at opacity alpha. */
+/* Sprite i of a fading layer at opacity alpha (its own; the layer's on top). */
 static void sprite_layer_fade(sprite_layer *l, int i, uint8_t alpha)
 {
     if (l->colors) {
-        uint8_t *c = l->colors + 16 * (size_t)i;
-        for (int k = 0; k < 4; k++) {
-            c[4 * k] = c[4 * k + 1] = c[4 * k + 2] = 255;
-            c[4 * k + 3] = alpha;
-        }
+        l->alphas[i] = alpha;
+        sprite_layer_colour(l, i);
     }
     if (l->rects)
         l->rects[i].fade = (uint16_t)(255 - alpha);

@@ -61,6 +61,13 @@ typedef struct sprite_rect {
 
 #define SPRITE_RECT_SCALE_ONE 16
 
+/* Opacity a times opacity b (0..255 each), rounded: a sprite's own in a
+ * fading layer at its layer's. */
+static inline uint8_t sprite_opacity_times(uint8_t a, uint8_t b)
+{
+    return (uint8_t)(((unsigned)a * b + 127u) / 255u);
+}
+
 typedef struct sprite_layer_spec {
     sprite_blend blend;
     int capacity; /* sprites */
@@ -76,8 +83,12 @@ typedef struct sprite_layer {
      * k is vertices[4k..4k+3] = x, y and the normalised texture coordinates u, v. */
     float *vertices;
     /* VERTICES, in a fading layer only (sprite_batch_set_fading): the colour of
-     * each vertex, RGBA bytes (SDL_Color), white at the sprite's opacity. */
+     * each vertex, RGBA bytes (SDL_Color), white at the sprite's opacity times
+     * the layer's (kept so by sprite_batch_set_opacity); alphas, each sprite's
+     * own opacity. RECTS keep the sprite's own (sprite_rect.fade): their drawing
+     * takes the layer's on top (sprite_opacity_times). */
     uint8_t *colors;
+    uint8_t *alphas;
     /* SPRITE_BATCH_RECTS */
     sprite_rect *rects;
     int fading; /* sprites carry their own opacity (sprite_batch_add_faded) */

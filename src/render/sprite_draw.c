@@ -153,8 +153,8 @@ static void sprite_draw_copy(const sprite_batch *b, const sprite_layer *l, void 
     SDL_SetTextureAlphaMod(tex, l->opacity);
     for (int i = 0; i < l->count; i++) {
         const sprite_rect *r = &l->rects[i];
-        if (l->fading)
-            SDL_SetTextureAlphaMod(tex, (Uint8)(255 - r->fade));
+        if (l->fading) /* its own opacity, at the layer's */
+            SDL_SetTextureAlphaMod(tex, sprite_opacity_times((uint8_t)(255 - r->fade), l->opacity));
         SDL_Rect src = atlas_texture_rect(r->frame);
         SDL_Rect dst = {r->x, r->y, src.w, src.h};
         if (r->scale) { /* a styled bullet's size (sprite_blit_rects_scaled's rounding) */
@@ -175,20 +175,20 @@ static void sprite_draw_blit(const sprite_batch *b, const sprite_layer *l, void 
     const sprite_blit_atlas *a = &sd->atlas->blit;
     sprite_blit_target t = {sd->pixels, sd->area.w, sd->area.h, sd->area.w, sd->area.x, sd->area.y};
     if (l->fading) {
-        /* runs of sprites at one opacity (and scaled or not), each blitted at it */
+        /* runs of sprites at one opacity (and scaled or not), each blitted at
+         * it, their own at the layer's */
         for (int i = 0, end; i < l->count; i = end) {
             for (end = i + 1; end < l->count && l->rects[end].fade == l->rects[i].fade &&
                               !l->rects[end].scale == !l->rects[i].scale;)
                 end++;
-            int fade = l->rects[i].fade;
+            uint8_t o = sprite_opacity_times((uint8_t)(255 - l->rects[i].fade), l->opacity);
             if (l->rects[i].scale)
-                sprite_blit_rects_scaled(a, &t, l->rects + i, end - i, l->blend,
-                                         (uint8_t)(255 - fade));
-            else if (fade == 0)
+                sprite_blit_rects_scaled(a, &t, l->rects + i, end - i, l->blend, o);
+            else if (o == 255)
                 sprite_blit_rects_workers(a, &t, l->rects + i, end - i, l->blend, sd->workers);
-            else if (fade < 255)
-                sprite_blit_rects_faded_workers(a, &t, l->rects + i, end - i, l->blend,
-                                                (uint8_t)(255 - fade), sd->workers);
+            else if (o > 0)
+                sprite_blit_rects_faded_workers(a, &t, l->rects + i, end - i, l->blend, o,
+                                                sd->workers);
         }
         return;
     }

@@ -844,6 +844,49 @@ static void wt_viewer_moves_alike(void)
     library_free(lib);
 }
 
+/* Two enemies whose `on death` blocks start on the same frame start them in
+ * the same order in the game and in the viewer: the order of their slots
+ * (pattern/objects/objects.h's objects_move_enemies), not of their spawns. The
+ * third enemy takes the slot the first left, below the second's, and dies on
+ * the second's frame: each death leaves an orb where it was, and the orbs'
+ * spawn order says whose block ran first. */
+static void wt_viewer_deaths_alike(void)
+{
+    library *lib = wt_lib("enemy a(life) { on death { fire orb speed 0 life 5000 }\n"
+                          "  wait life  vanish }\n"
+                          "stage s { spawn a(5) at (50, 100)  spawn a(40) at (100, 100)\n"
+                          "  wait 10  spawn a(30) at (150, 100)  wait 10000 }\n");
+    world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+    sandbox_config sc;
+    sandbox_config_default(&sc);
+    sandbox *sb = sandbox_create(&sc);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "s"), NULL) == 0);
+    for (int f = 0; f < 80 && sb; f++) {
+        world_step(w, 0);
+        sandbox_step(sb);
+    }
+    float game[3] = {0}, viewer[3] = {0};
+    uint32_t count, n = 0;
+    const uint32_t *order = bullet_pool_draw_order(&w->bullets, &count);
+    for (uint32_t k = 0; k < count && n < 3; k++) /* oldest first */
+        if (order[k] != BULLET_SLOT_NONE)
+            game[n++] = w->bullets.x[order[k]];
+    CHECK_EQ_INT(n, 3);
+    const sandbox_object *o = sb ? sandbox_objects(sb, &count) : NULL;
+    for (uint32_t k = 0; k < count; k++)
+        if (o[k].enemy == 0 && o[k].id >= 1 && o[k].id <= 3)
+            viewer[o[k].id - 1] = o[k].x;
+    for (int k = 0; k < 3; k++) {
+        if (game[k] != viewer[k])
+            fprintf(stderr, "orb %d: game %g viewer %g\n", k, game[k], viewer[k]);
+        CHECK(game[k] == viewer[k]);
+    }
+    CHECK(game[0] == 50.0f && game[1] == 150.0f && game[2] == 100.0f); /* slot order */
+    sandbox_destroy(sb);
+    wt_free(w);
+    library_free(lib);
+}
+
 /* A script past its end (a bullet whose block is done while its speed ramp
  * runs on) hashes the same whatever function follows its own in the program:
  * a pattern added after it changes no state hash, as a file added to the
@@ -889,6 +932,49 @@ static void wt_ending_place(void)
     library_free(b);
 }
 
+/* The enemies' scripts find the player's shots (`for s in shots near ...`),
+ * read them and may vanish them: a warden whose guard ring eats every shot
+ * that enters it (a star for each, fired at the shot's heading) takes no
+ * damage, where one that only reads them is shot down. */
+static void wt_shot_queries(void)
+{
+    static const char *const guard[] = {"s.vanish", "print s.x"};
+    uint32_t eaten = 0;
+    for (int c = 0; c < 2; c++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "enemy warden { health 300\n"
+                 "  loop { for s in shots near x y + 100 radius 50 {\n"
+                 "    fire star at s.heading speed 0 life 5000\n    %s }\n"
+                 "  wait 1 } }\n"
+                 "stage stage1 { spawn warden at (192, 120) wait 600 }\n",
+                 guard[c]);
+        library *lib = wt_lib(text);
+        world *w = wt_world(lib, (world_config){.seed = 1, .flags = WORLD_FLAG_INVULNERABLE});
+        int shots = 0;
+        for (int step = 0; step < 200; step++) {
+            world_step(w, step > 20 ? INPUT_BIT(INPUT_SHOT) : 0);
+            shots += wt_events(w, WORLD_EVENT_SHOT);
+        }
+        double health = -1;
+        for (uint32_t i = 0; i < w->enemies.cap; i++)
+            if (w->enemies.slots[i].kind == ENEMY_SMALL)
+                health = w->enemies.slots[i].health;
+        uint32_t stars = wt_shape_count(w, BULLET_SHAPE_STAR);
+        CHECK(shots > 30);
+        CHECK(stars >= (uint32_t)shots); /* a volley is two shots or more */
+        if (c == 0) {
+            CHECK(health == 300); /* every shot vanished before it reached the warden */
+            eaten = stars;        /* each shot found once: then it is gone */
+        } else {
+            CHECK(health < 300);      /* hurt, or shot down */
+            CHECK(stars > 3 * eaten); /* a shot read is found again, frame after frame */
+        }
+        wt_free(w);
+        library_free(lib);
+    }
+}
+
 int main(void)
 {
     wt_determinism();
@@ -904,6 +990,7 @@ int main(void)
     wt_graze_hook();
     wt_shots_kill();
     wt_enemy_events();
+    wt_shot_queries();
     wt_boss_phases();
     wt_big_cancel_keeps_capture();
     wt_wild_numbers();
@@ -912,6 +999,7 @@ int main(void)
     wt_no_allocation();
     wt_ship();
     wt_viewer_moves_alike();
+    wt_viewer_deaths_alike();
     wt_ending_place();
     return check_done("world");
 }

@@ -142,7 +142,7 @@ static void test_model(void)
     CHECK(bullet_pool_init(&m.bullets, MODEL_SLOTS) == 0);
     CHECK(laser_pool_init(&m.lasers, MODEL_SLOTS, 8) == 0);
     CHECK(enemy_table_init(&m.enemies, MODEL_SLOTS) == 0);
-    m.objs = (handle_objects){&m.bullets, &m.lasers, &m.enemies};
+    m.objs = (handle_objects){&m.bullets, &m.lasers, &m.enemies, NULL};
     rng r;
     rng_seed(&r, 20);
     for (int round = 0; round < MODEL_ROUNDS; round++) {
@@ -398,6 +398,18 @@ static void test_queries(void)
                "}\n",
                4, out, sizeof out);
     CHECK_STR_CONTAINS(out, "1 300 1 1 90 0");
+    /* the viewer has no ship: its shots are none, read and vanished alike */
+    run_prints("pattern p {\n"
+               "    fire orb ring 8 speed 0\n"
+               "    wait 1\n"
+               "    var n = 0\n"
+               "    var b = 0\n"
+               "    for s in shots near x y radius 500 { n += 1; print s.x, s.alpha; s.vanish }\n"
+               "    for z in bullets near x y radius 500 { b += 1 }\n"
+               "    print n, b\n"
+               "}\n",
+               4, out, sizeof out);
+    CHECK_STR_CONTAINS(out, "0 8");
 }
 
 /* A query costs the runner's budget one unit for each object it finds, as a
@@ -491,6 +503,29 @@ static void test_misuse(void)
         {"pattern p { fire orb ring 3 as g; print g[0].colour }\n", "a handle has no 'colour'"},
         {"pattern p { laser red ring 2 length 9 width 4 as g; g[0].look orb red }\n",
          "a laser's look cannot change"},
+        /* a member its object has not, where the handle's kind is known */
+        {"enemy e { wait 9 }\npattern p { spawn e at (1, 2) as en; print en.scale }\n",
+         "test.pat:2:47: 'en' is an enemy: it has no 'scale' (only a bullet's)"},
+        {"enemy e { wait 9 }\npattern p { spawn e at (1, 2) as en; var a = [en]; print a[0].alpha "
+         "}\n",
+         "'a[i]' is an enemy: it has no 'alpha'"},
+        {"pattern p { fire orb as b; print b.health }\n",
+         "'b' is a bullet: it has no 'health' (only an enemy's)"},
+        {"pattern p { laser red length 9 width 4 as l; print l.vx }\n",
+         "'l' is a laser: it has no 'vx'"},
+        {"pattern p { for e in enemies near x y radius 9 { print e.alpha } }\n",
+         "'e' is an enemy: it has no 'alpha'"},
+        /* a player's shot is read or vanished, nothing else */
+        {"pattern p { for s in shots near x y radius 9 { s.speed 2 } }\n",
+         "test.pat:1:48: a player's shot is read, or vanished"},
+        {"pattern p { for s in shots near x y radius 9 { s.look orb red } }\n",
+         "a player's shot is read, or vanished"},
+        {"pattern p { for s in shots near x y radius 9 { s.thread { wait 1 } } }\n",
+         "a player's shot is read, or vanished"},
+        {"pattern p { for s in shots near x y radius 9 { print s.health } }\n",
+         "'s' is a player's shot: it has no 'health'"},
+        {"pattern p { for s in shot near x y radius 9 { } }\n",
+         "'bullets', 'enemies', 'lasers' or 'shots' before 'near'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         library *lib = compile(cases[i].src);

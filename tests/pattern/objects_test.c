@@ -34,7 +34,8 @@ static void fixture_init(fixture *f)
     CHECK(bullet_pool_init(&f->bullets, 64) == 0);
     CHECK(laser_pool_init(&f->lasers, 16, 8) == 0);
     CHECK(enemy_table_init(&f->enemies, 16) == 0);
-    f->o = (objects){&f->bullets, &f->lasers, &f->enemies, f->vanished, &f->vanished_count, NULL};
+    f->o = (objects){&f->bullets,        &f->lasers, &f->enemies, f->vanished,
+                     &f->vanished_count, NULL,       NULL,        NULL};
 }
 
 static void fixture_free(fixture *f)

@@ -610,16 +610,29 @@ static int expr_wait(fstate *f, double v, ast_pos pos)
 
 static int expr_known(fstate *f, const ast_expr *e, double *v);
 
-/* What a handle reads of its object: NAME.member. */
+/* What a handle reads of its object: NAME.member; of, the kinds of object
+ * (1 << OF_*) that have it, and who does, for the error on another kind. */
+#define OF_ALL   (1u << OF_BULLET | 1u << OF_LASER | 1u << OF_ENEMY | 1u << OF_SHOT)
+#define OF_SHOTS (1u << OF_BULLET | 1u << OF_SHOT)
 static const struct {
     const char *name;
     vm_prop prop;
+    unsigned of;
+    const char *who;
 } compiler_members[] = {
-    {"x", VM_PROP_POS_X},       {"y", VM_PROP_POS_Y},     {"heading", VM_PROP_HEADING},
-    {"speed", VM_PROP_SPEED},   {"vx", VM_PROP_VX},       {"vy", VM_PROP_VY},
-    {"spin", VM_PROP_SPIN},     {"accel", VM_PROP_ACCEL}, {"aim", VM_PROP_AIM},
-    {"health", VM_PROP_HEALTH}, {"alive", VM_PROP_ALIVE}, {"scale", VM_PROP_SCALE},
-    {"alpha", VM_PROP_ALPHA},
+    {"x", VM_PROP_POS_X, OF_ALL, NULL},
+    {"y", VM_PROP_POS_Y, OF_ALL, NULL},
+    {"heading", VM_PROP_HEADING, OF_ALL, NULL},
+    {"speed", VM_PROP_SPEED, OF_ALL, NULL},
+    {"vx", VM_PROP_VX, OF_ALL & ~(1u << OF_LASER), "a bullet's and an enemy's, not a laser's"},
+    {"vy", VM_PROP_VY, OF_ALL & ~(1u << OF_LASER), "a bullet's and an enemy's, not a laser's"},
+    {"spin", VM_PROP_SPIN, OF_ALL, NULL},
+    {"accel", VM_PROP_ACCEL, OF_ALL, NULL},
+    {"aim", VM_PROP_AIM, OF_ALL, NULL},
+    {"health", VM_PROP_HEALTH, 1u << OF_ENEMY, "only an enemy's"},
+    {"alive", VM_PROP_ALIVE, OF_ALL, NULL},
+    {"scale", VM_PROP_SCALE, OF_SHOTS, "only a bullet's"},
+    {"alpha", VM_PROP_ALPHA, OF_SHOTS, "only a bullet's"},
 };
 #define COMPILER_MEMBER_COUNT ((int)(sizeof compiler_members / sizeof compiler_members[0]))
 
@@ -739,6 +752,12 @@ static void expr_member(fstate *f, const ast_expr *e)
         emit_ax(f, VM_OP_POP, 0, e->pos);
         emit_const(f, 0, e->pos);
         return;
+    }
+    if (l->of != OF_NONE && !(compiler_members[k].of >> l->of & 1u)) {
+        static const char *const kinds[] = {"", "a bullet", "a laser", "an enemy",
+                                            "a player's shot"};
+        REPORT(f, DIAG_HANDLE_MISUSE, e->member_pos, "'%s%s' is %s: it has no '%s' (%s)", e->name,
+               e->a ? "[i]" : "", kinds[l->of], m, compiler_members[k].who);
     }
     emit_ax(f, VM_OP_HGET, compiler_members[k].prop, e->pos);
 }

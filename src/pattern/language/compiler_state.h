@@ -83,7 +83,8 @@ enum {
     OF_NONE,
     OF_BULLET,
     OF_LASER,
-    OF_ENEMY
+    OF_ENEMY,
+    OF_SHOT /* a player's shot a query found: read, or vanished */
 };
 
 typedef struct local {

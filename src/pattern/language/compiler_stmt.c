@@ -636,7 +636,10 @@ static uint8_t stmt_query(fstate *f, const ast_stmt *s, uint8_t *of)
         else
             emit_const(f, 0, s->pos);
     emit_ax(f, VM_OP_QUERY, kind, s->pos);
-    *of = kind == VM_QUERY_BULLETS ? OF_BULLET : kind == VM_QUERY_LASERS ? OF_LASER : OF_ENEMY;
+    *of = kind == VM_QUERY_BULLETS  ? OF_BULLET
+          : kind == VM_QUERY_LASERS ? OF_LASER
+          : kind == VM_QUERY_SHOTS  ? OF_SHOT
+                                    : OF_ENEMY;
     return LT_GROUP;
 }
 
@@ -794,7 +797,10 @@ static void stmt_target(fstate *f, const ast_stmt *s)
         return;
     }
     const char *no = NULL;
-    if (s->kind == ST_VERB && s->verb == VS_LOOK && l->of == OF_LASER)
+    if (l->of == OF_SHOT && s->kind != ST_VANISH)
+        no = "a player's shot is read, or vanished (s.vanish): its motion, look and scripts are "
+             "the ship's";
+    else if (s->kind == ST_VERB && s->verb == VS_LOOK && l->of == OF_LASER)
         no = "a laser's look cannot change";
     else if (s->kind == ST_VERB && s->verb == VS_HITBOX && l->of == OF_LASER)
         no = "a laser's width is its hitbox";

@@ -597,7 +597,7 @@ static void parser_pair(parser *p, ast_expr **x, ast_expr **y)
 
 /* ---- statements ---- */
 
-/* query := ( 'bullets' | 'enemies' | 'lasers' ) 'near' ( expr expr | pair ) 'radius' expr
+/* query := ( 'bullets' | 'enemies' | 'lasers' | 'shots' ) 'near' ( expr expr | pair ) 'radius' expr
  * (after `for NAME in`): s->op is 1 + the kind (VM_QUERY_*), e0 e1 the
  * centre, e2 the radius. */
 static void parser_query(parser *p, ast_stmt *s)
@@ -606,7 +606,7 @@ static void parser_query(parser *p, ast_stmt *s)
         if (parser_at_word(p, vm_query_name((vm_query_kind)k)))
             s->op = 1 + k;
     if (!s->op) {
-        parser_expected(p, "'bullets', 'enemies' or 'lasers' before 'near'");
+        parser_expected(p, "'bullets', 'enemies', 'lasers' or 'shots' before 'near'");
         return;
     }
     s->text = parser_take_name(p);

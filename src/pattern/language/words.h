@@ -225,9 +225,10 @@ typedef enum words_where {
     X(WORD, CONTROL, "until", "wait until EXPR", "Pause until EXPR is true (checked every frame).") \
     X(WORD, CONTROL, "as", "repeat EXPR as NAME, loop as NAME, fire ... as NAME, spawn ... as NAME", "Names the loop's counter, counting from 0; after `fire`, `laser` or `spawn`, a handle on what it made (`NAME.x`, `NAME.alive`, `NAME.speed 2`...), a group for a `ring`, `arc`, `spread` or `stack`.") \
     X(WORD, CONTROL, "in", "for NAME in GROUP, move ... over EXPR in", "The group, array or query a `for` goes through; or the easing of a `move` that starts slowly.") \
-    X(WORD, CONTROL, "near", "for NAME in bullets|enemies|lasers near X Y radius R { ... }", "A query: the block once for each bullet (enemy, laser) touching the circle of radius R around (X, Y), NAME a handle on it, in the order of their slots. Bullets as the frame's scripts found them (not those fired this frame); each one found costs one unit of the script's budget.") \
+    X(WORD, CONTROL, "near", "for NAME in bullets|enemies|lasers|shots near X Y radius R { ... }", "A query: the block once for each bullet (enemy, laser, player's shot) touching the circle of radius R around (X, Y), NAME a handle on it, in the order of their slots. Bullets and shots as the frame's scripts found them (not those fired this frame); each one found costs one unit of the script's budget.") \
     X(WORD, CONTROL, "bullets", "for NAME in bullets near X Y radius R { ... }", "The enemy bullets a query looks through (see `near`).") \
     X(WORD, CONTROL, "lasers", "for NAME in lasers near X Y radius R { ... }", "The enemy lasers a query looks through: each with a part within R of (X, Y) (see `near`).") \
+    X(WORD, CONTROL, "shots", "for NAME in shots near X Y radius R { ... }", "The player's shots a query looks through (see `near`): NAME reads them (`s.x`, `s.heading`, `s.speed`...) and may vanish them (`s.vanish`: it hurts nothing), nothing else. None in the viewer, which has no ship.") \
     X(WORD, OPERATOR, "and", "EXPR and EXPR", "1 when both are true.") \
     X(WORD, OPERATOR, "or", "EXPR or EXPR", "1 when either is true.") \
     X(WORD, OPERATOR, "not", "not EXPR", "1 when EXPR is false.") \

@@ -27,6 +27,25 @@ int bullet_object_find(const bullet_pool *p, vm_obj obj, bullet_handle *out)
     return 1;
 }
 
+vm_obj bullet_object_shot_of(bullet_handle h)
+{
+    return OBJECTS_POOL_BIT | OBJECTS_LASER_BIT | OBJECTS_SHOT_BIT |
+           (h.gen & OBJECTS_GEN_MASK) << OBJECTS_GEN_SHIFT | (h.index & OBJECTS_SHOT_SLOTS);
+}
+
+int bullet_object_find_shot(const bullet_pool *p, vm_obj obj, bullet_handle *out)
+{
+    const vm_obj bits = OBJECTS_POOL_BIT | OBJECTS_LASER_BIT | OBJECTS_SHOT_BIT;
+    uint32_t idx = obj & OBJECTS_SHOT_SLOTS;
+    if ((obj & bits) != bits || idx >= p->capacity)
+        return 0;
+    bullet_handle h = bullet_pool_handle(p, idx);
+    if (h.gen == 0 || (h.gen & OBJECTS_GEN_MASK) != (obj >> OBJECTS_GEN_SHIFT & OBJECTS_GEN_MASK))
+        return 0;
+    *out = h;
+    return 1;
+}
+
 double bullet_object_get(const bullet_pool *p, bullet_handle h, vm_prop prop, double aim_x,
                          double aim_y)
 {

@@ -26,6 +26,12 @@ vm_obj bullet_object_of(bullet_handle h);
  * handle, or that bullet is gone). */
 int bullet_object_find(const bullet_pool *p, vm_obj obj, bullet_handle *out);
 
+/* A player's shot (slot h of the shot pool) as the enemies' side names it, a
+ * query's `for s in shots near ...` (bits 31, 22 and 21 set: objects.h), and
+ * the live shot such a vm_obj names (1 and *out set, or 0). */
+vm_obj bullet_object_shot_of(bullet_handle h);
+int bullet_object_find_shot(const bullet_pool *p, vm_obj obj, bullet_handle *out);
+
 /* A bullet's property; VM_PROP_AIM is the heading from it to (aim_x, aim_y).
  * Properties a bullet does not have read 0. */
 double bullet_object_get(const bullet_pool *p, bullet_handle h, vm_prop prop, double aim_x,

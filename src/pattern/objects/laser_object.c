@@ -15,7 +15,8 @@ vm_obj laser_object_of(laser_handle h)
 
 int laser_object_find(const laser_pool *p, vm_obj obj, laser_handle *out)
 {
-    if ((obj & (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT)) != (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT))
+    if ((obj & (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT)) != (OBJECTS_POOL_BIT | OBJECTS_LASER_BIT) ||
+        (obj & OBJECTS_SHOT_BIT)) /* a player's shot */
         return 0;
     laser_handle h = laser_pool_handle(p, obj & OBJECTS_LASER_SLOTS);
     if (h.gen == 0 || (h.gen & OBJECTS_GEN_MASK) != (obj >> OBJECTS_GEN_SHIFT & OBJECTS_GEN_MASK))

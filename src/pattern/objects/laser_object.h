@@ -5,7 +5,7 @@
  * (vm_shot.laser), the same in every host.
  *
  * Handles: a laser's vm_obj has bit 31 (OBJECTS_POOL_BIT) and bit 22
- * (OBJECTS_LASER_BIT) set, its slot in bits 0..21 and the low 8 bits of its
+ * (OBJECTS_LASER_BIT) set, bit 21 clear, its slot in bits 0..20 and the low 8 bits of its
  * generation in bits 23..30 (pattern/objects/objects.h); bullet_object_find refuses them.
  */
 #ifndef CURTAIN_PATTERN_LASER_OBJECT_H

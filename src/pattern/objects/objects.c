@@ -14,7 +14,9 @@ objects_ref objects_find(const objects *o, vm_obj obj)
 {
     objects_ref r = {OBJECTS_NONE, {0, 0}, {0, 0}, ENEMY_NONE};
     if (obj & OBJECTS_POOL_BIT) {
-        if (o->bullets && bullet_object_find(o->bullets, obj, &r.bullet))
+        if (o->shots && bullet_object_find_shot(o->shots, obj, &r.bullet))
+            r.kind = OBJECTS_SHOT;
+        else if (o->bullets && bullet_object_find(o->bullets, obj, &r.bullet))
             r.kind = OBJECTS_BULLET;
         else if (o->lasers && laser_object_find(o->lasers, obj, &r.laser))
             r.kind = OBJECTS_LASER;
@@ -42,6 +44,17 @@ static uint32_t objects_query_enemies(const enemy_table *t, double x, double y, 
     return n;
 }
 
+/* The player's shots of a query: those of the frame's copy of the shot pool. */
+static uint32_t objects_query_shots(object_query *q, const bullet_pool *shots, double x, double y,
+                                    double r, vm_obj *out, uint32_t cap)
+{
+    object_query_bullets(q, shots, (float)x, (float)y, (float)r);
+    uint32_t n = 0;
+    for (int k = 0; k < q->found.count && n < cap; k++)
+        out[n++] = bullet_object_shot_of(bullet_pool_handle(shots, q->found.index[k]));
+    return n;
+}
+
 uint32_t objects_query(const objects *o, vm_query_kind kind, double x, double y, double r,
                        vm_obj *out, uint32_t cap)
 {
@@ -49,6 +62,10 @@ uint32_t objects_query(const objects *o, vm_query_kind kind, double x, double y,
         return 0;
     if (kind == VM_QUERY_ENEMIES)
         return o->enemies ? objects_query_enemies(o->enemies, x, y, r, out, cap) : 0;
+    if (kind == VM_QUERY_SHOTS)
+        return o->shots && o->shot_query
+                   ? objects_query_shots(o->shot_query, o->shots, x, y, r, out, cap)
+                   : 0;
     if (!o->query)
         return 0;
     collision_list *found = &o->query->found;
@@ -76,6 +93,7 @@ double objects_get(const objects *o, vm_obj obj, vm_prop prop, int32_t now, doub
     switch (r.kind) {
     case OBJECTS_BULLET: return bullet_object_get(o->bullets, r.bullet, prop, aim_x, aim_y);
     case OBJECTS_LASER: return laser_object_get(o->lasers, r.laser, prop, aim_x, aim_y);
+    case OBJECTS_SHOT: return bullet_object_get(o->shots, r.bullet, prop, aim_x, aim_y);
     case OBJECTS_ENEMY: return enemy_get(&o->enemies->slots[r.slot], prop, now, aim_x, aim_y);
     default: return 0.0;
     }
@@ -134,6 +152,10 @@ int objects_parent_pos(const objects *o, vm_obj parent, double *x, double *y)
         *x = o->lasers->x[r.laser.index];
         *y = o->lasers->y[r.laser.index];
         return 1;
+    case OBJECTS_SHOT:
+        *x = o->shots->x[r.bullet.index];
+        *y = o->shots->y[r.bullet.index];
+        return 1;
     case OBJECTS_ENEMY:
         *x = o->enemies->slots[r.slot].x;
         *y = o->enemies->slots[r.slot].y;
@@ -155,7 +177,7 @@ vm_obj objects_spawn(const objects *o, double x, double y, const vm_shot *shot, 
 objects_kind objects_vanish(const objects *o, vm_obj obj)
 {
     objects_ref r = objects_find(o, obj);
-    if (r.kind == OBJECTS_BULLET && o->vanished &&
+    if ((r.kind == OBJECTS_BULLET || r.kind == OBJECTS_SHOT) && o->vanished &&
         *o->vanished_count < o->bullets->capacity) /* goes after the tick */
         o->vanished[(*o->vanished_count)++] = obj;
     else if (r.kind == OBJECTS_LASER)
@@ -171,6 +193,8 @@ void objects_despawn_vanished(const objects *o)
         bullet_handle h;
         if (bullet_object_find(o->bullets, o->vanished[i], &h))
             bullet_pool_despawn(o->bullets, h, BULLET_DESPAWN_VANISH);
+        else if (o->shots && bullet_object_find_shot(o->shots, o->vanished[i], &h))
+            bullet_pool_despawn(o->shots, h, BULLET_DESPAWN_VANISH);
     }
     *o->vanished_count = 0;
 }
@@ -191,6 +215,19 @@ int objects_move_enemy(enemy *e, int32_t now, int keep, int rules_v2)
         return 1;
     enemy_move(e, now);
     return e->kind != ENEMY_STAGE && !keep && enemy_gone(e, rules_v2);
+}
+
+void objects_move_enemies(const objects *o, vm *v, int32_t now, uint32_t keep, int rules_v2,
+                          objects_gone_fn gone, void *user)
+{
+    enemy_table *t = o->enemies;
+    for (uint32_t i = 0; i < t->cap; i++) {
+        enemy *e = &t->slots[i];
+        if (e->kind == ENEMY_FREE || !objects_move_enemy(e, now, i == keep, rules_v2))
+            continue;
+        objects_enemy_event(o, v, enemy_handle(t, i), VM_EVENT_DEATH, VM_KILLER_TIME);
+        gone(user, i);
+    }
 }
 
 void objects_reap(const objects *o, vm *v, int events)

@@ -17,8 +17,12 @@
  *     bit 31 set, bit 22 clear a pool bullet: slot in bits 0..22 (so the first
  *                              4M slots), the low 8 bits of its generation in
  *                              23..30 (pattern/objects/bullet_object.h)
- *     bit 31 set, bit 22 set   a pool laser: slot in bits 0..21, the low 8 bits
- *                              of its generation in 23..30 (pattern/objects/laser_object.h)
+ *     bit 31 set, bit 22 set,  a pool laser: slot in bits 0..20, the low 8 bits
+ *     bit 21 clear             of its generation in 23..30 (pattern/objects/laser_object.h)
+ *     bits 31, 22, 21 set      a player's shot as the enemies' side names it (a
+ *                              query's `for s in shots near ...`): its slot in the
+ *                              shot pool in bits 0..20, the low 8 bits of its
+ *                              generation in 23..30 (pattern/objects/bullet_object.h)
  *
  * The functions take the stores, never a world or a sandbox (an `objects` is
  * a few pointers a host fills in for the call), so nothing here depends on a
@@ -40,7 +44,9 @@
 #define OBJECTS_POOL_BIT     0x80000000u /* a pool's bullet or laser */
 #define OBJECTS_LASER_BIT    0x00400000u /* with OBJECTS_POOL_BIT: a laser */
 #define OBJECTS_BULLET_SLOTS 0x007fffffu /* a bullet's slot */
-#define OBJECTS_LASER_SLOTS  0x003fffffu /* a laser's slot */
+#define OBJECTS_LASER_SLOTS  0x001fffffu /* a laser's slot */
+#define OBJECTS_SHOT_BIT     0x00200000u /* with both above: a player's shot */
+#define OBJECTS_SHOT_SLOTS   0x001fffffu /* a player's shot's slot */
 #define OBJECTS_GEN_SHIFT    23          /* a pool object's generation, its low 8 bits */
 #define OBJECTS_GEN_MASK     0xffu
 
@@ -55,8 +61,10 @@
 
 /* The stores of one host, for one call: bullets and lasers always, enemies
  * NULL where there are none (the ship's side). vanished, when not NULL, is
- * where objects_vanish queues bullets (capacity: the bullet pool's),
- * *vanished_count how many it holds. */
+ * where objects_vanish queues bullets and shots (capacity: the bullet pool's),
+ * *vanished_count how many it holds. shots: the player's shots the enemies'
+ * side may find and read (the game's world_host; NULL: none, the ship's side
+ * and the viewer), shot_query the copy its queries look through. */
 typedef struct objects {
     bullet_pool *bullets;
     laser_pool *lasers;
@@ -64,6 +72,8 @@ typedef struct objects {
     vm_obj *vanished;
     uint32_t *vanished_count;
     object_query *query; /* the scripts' queries' copy of the bullets; NULL: none found */
+    bullet_pool *shots;
+    object_query *shot_query;
 } objects;
 
 /* What a vm_obj names. */
@@ -71,13 +81,14 @@ typedef enum objects_kind {
     OBJECTS_NONE,   /* nothing live of these stores */
     OBJECTS_BULLET, /* a pool bullet */
     OBJECTS_LASER,  /* a pool laser */
-    OBJECTS_ENEMY   /* an enemy table's object (stage, enemy, boss) */
+    OBJECTS_ENEMY,  /* an enemy table's object (stage, enemy, boss) */
+    OBJECTS_SHOT    /* a player's shot (o->shots), read-only but for vanish */
 } objects_kind;
 
 /* A live object: its kind and its place in its store. */
 typedef struct objects_ref {
     objects_kind kind;
-    bullet_handle bullet; /* OBJECTS_BULLET */
+    bullet_handle bullet; /* OBJECTS_BULLET, OBJECTS_SHOT (in o->shots) */
     laser_handle laser;   /* OBJECTS_LASER */
     uint32_t slot;        /* OBJECTS_ENEMY: the enemy table's slot */
 } objects_ref;
@@ -85,13 +96,14 @@ typedef struct objects_ref {
 /* The live object obj names in o's stores (kind OBJECTS_NONE when none). */
 objects_ref objects_find(const objects *o, vm_obj obj);
 
-/* A property of obj at frame now: a bullet's, a laser's or an enemy's, `aim`
- * from it to (aim_x, aim_y) (trig_aim). 0 for no object and for a property
- * its kind does not have. The world's own properties (player, rank, enemies)
- * are the host's. */
+/* A property of obj at frame now: a bullet's, a laser's, an enemy's or a
+ * player's shot's (as a bullet's), `aim` from it to (aim_x, aim_y) (trig_aim).
+ * 0 for no object and for a property its kind does not have. The world's own
+ * properties (player, rank, enemies) are the host's. */
 double objects_get(const objects *o, vm_obj obj, vm_prop prop, int32_t now, double aim_x,
                    double aim_y);
-/* Sets a property of obj (one its kind does not have is ignored). */
+/* Sets a property of obj (one its kind does not have is ignored; a player's
+ * shot takes none: its motion is the ship's). */
 void objects_set(const objects *o, vm_obj obj, vm_prop prop, double value);
 /* A VM ramp (heading, speed, vx, vy: prop < VM_RAMP_KINDS; others ignored) on
  * obj from frame now: a pool's tween, or the enemy's ramp. */
@@ -104,9 +116,9 @@ void objects_ramp(const objects *o, vm_obj obj, vm_prop prop, const vm_ramp *ram
  * SAY...) are left to it. */
 int objects_act(const objects *o, vm_obj obj, vm_verb verb, const double *args, int32_t now);
 
-/* Where a shot's parent is: 1 and (x, y) set for a live bullet, laser or
- * enemy (in that order of looking); 0 and (x, y) untouched for anything else
- * (the host's default place). */
+/* Where a shot's parent is: 1 and (x, y) set for a live bullet, laser,
+ * player's shot or enemy (in that order of looking); 0 and (x, y) untouched
+ * for anything else (the host's default place). */
 int objects_parent_pos(const objects *o, vm_obj parent, double *x, double *y);
 
 /* Spawns the VM shot `shot` fired by parent from (x, y) (its parent's place,
@@ -115,24 +127,27 @@ int objects_parent_pos(const objects *o, vm_obj parent, double *x, double *y);
  * there; the host counts its own refusals). */
 vm_obj objects_spawn(const objects *o, double x, double y, const vm_shot *shot, vm_obj parent);
 
-/* A script's `vanish` on obj: a bullet is queued (o->vanished) and goes after
- * the frame's scripts (they may still read it), a laser fades out, harmless; a
- * small enemy is marked dying (removed by its host's next move). A boss or the
- * stage does not vanish. Returns what obj was; the host applies its own rule
- * on top (none today). */
+/* A script's `vanish` on obj: a bullet or a player's shot is queued
+ * (o->vanished) and goes after the frame's scripts (they may still read it; a
+ * shot so gone hurts nothing), a laser fades out, harmless; a small enemy is
+ * marked dying (removed by its host's next move). A boss or the stage does not
+ * vanish. Returns what obj was; the host applies its own rule on top (none
+ * today). */
 objects_kind objects_vanish(const objects *o, vm_obj obj);
-/* A script's query (`for b in bullets near X Y radius R`, and enemies, lasers):
- * the live objects of kind touching the circle (x, y, r), at most cap of them
- * into out, in the order of their slots in their store. Bullets: those of the
- * frame's copy (object_query.h: not those fired this frame, where they were
- * when the frame's scripts began), through the grid; lasers: every one with a
- * part within r (laser_collision_area); enemies: small enemies and bosses on
- * the field, not leaving, whose hitbox touches it. Returns how many. */
+/* A script's query (`for b in bullets near X Y radius R`, and enemies, lasers,
+ * shots): the live objects of kind touching the circle (x, y, r), at most cap
+ * of them into out, in the order of their slots in their store. Bullets: those
+ * of the frame's copy (object_query.h: not those fired this frame, where they
+ * were when the frame's scripts began), through the grid; shots: the same,
+ * from the copy of o->shots (none without one); lasers: every one with a part
+ * within r (laser_collision_area); enemies: small enemies and bosses on the
+ * field, not leaving, whose hitbox touches it. Returns how many. */
 uint32_t objects_query(const objects *o, vm_query_kind kind, double x, double y, double r,
                        vm_obj *out, uint32_t cap);
 
-/* Despawns the bullets queued by objects_vanish (BULLET_DESPAWN_VANISH) that
- * are still live, and empties the queue: after the frame's scripts. */
+/* Despawns the bullets and shots queued by objects_vanish
+ * (BULLET_DESPAWN_VANISH) that are still live, and empties the queue: after
+ * the frame's scripts. */
 void objects_despawn_vanished(const objects *o);
 
 /* An enemy's event: obj, a small enemy of o->enemies, dies (VM_EVENT_DEATH,
@@ -147,6 +162,18 @@ void objects_enemy_event(const objects *o, vm *v, vm_obj obj, vm_event_kind ev, 
  * the stage or `keep` (the boss of a running fight). Returns 1 when it goes:
  * the host removes it (its scripts stop). */
 int objects_move_enemy(enemy *e, int32_t now, int keep, int rules_v2);
+
+/* A host's removal of the enemy table's object in slot (objects_move_enemies). */
+typedef void (*objects_gone_fn)(void *user, uint32_t slot);
+
+/* One frame of every enemy table object's motion (objects_move_enemy), in the
+ * order of their slots, the game's and the viewer's alike: each that goes
+ * now has its `on death` started (VM_KILLER_TIME: it left or vanished, in v)
+ * and is then removed by gone(user, slot). So the `on death` blocks of enemies
+ * gone on one frame start in slot order in every host. keep: the slot that
+ * stays (the fight's boss), ENEMY_NONE for none. */
+void objects_move_enemies(const objects *o, vm *v, int32_t now, uint32_t keep, int rules_v2,
+                          objects_gone_fn gone, void *user);
 
 /* After the pools' update: stops the scripts (in v) of every bullet and laser
  * the pools removed, and empties their despawn logs. With events, a bullet's

@@ -139,7 +139,9 @@ static uint32_t sb_alloc(sandbox *sb, enemy_kind kind, double x, double y)
 /* The sandbox's stores, for pattern/objects/objects.h. */
 static objects sb_objects(sandbox *sb)
 {
-    return (objects){&sb->pool, &sb->lasers, &sb->objs, sb->vanished, &sb->nvanished, &sb->query};
+    /* no ship: a `for s in shots near ...` finds nothing */
+    return (objects){&sb->pool,      &sb->lasers, &sb->objs, sb->vanished,
+                     &sb->nvanished, &sb->query,  NULL,      NULL};
 }
 
 /* Removes an object: its scripts stop, its slot is free again. */
@@ -153,6 +155,12 @@ static void sb_release(sandbox *sb, uint32_t idx)
     if (sb->boss_obj == idx + 1)
         sb->boss_obj = 0;
     enemy_release(&sb->objs, idx);
+}
+
+/* An object that left the field or vanished (objects_move_enemies). */
+static void sb_gone(void *user, uint32_t idx)
+{
+    sb_release(user, idx);
 }
 
 /* Stops the scripts of every scripted bullet and laser the pools removed
@@ -407,14 +415,14 @@ static uint32_t sb_cb_query(void *user, vm_query_kind kind, double x, double y, 
 static vm_handle sb_cb_lasting(void *user, vm_obj obj)
 {
     const sandbox *sb = user;
-    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs};
+    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs, NULL};
     return handle_lasting(&o, obj);
 }
 
 static vm_obj sb_cb_resolve(void *user, vm_handle h)
 {
     const sandbox *sb = user;
-    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs};
+    handle_objects o = {&sb->pool, &sb->lasers, &sb->objs, NULL};
     return handle_resolve(&o, h);
 }
 
@@ -591,19 +599,16 @@ void sandbox_step(sandbox *sb)
     sb_boss_clock(sb); /* as in the game: the boss's clock, then what vanished goes */
     objects vanished = sb_objects(sb);
     objects_despawn_vanished(&vanished);
+    /* as the game's: a pattern may move what it runs on, the fight's boss
+     * stays; what left or vanished goes, its `on death` first, in slot order */
+    objects_move_enemies(&vanished, sb->v, sb->frame, sb->boss_obj ? sb->boss_obj - 1 : ENEMY_NONE,
+                         0, sb_gone, sb);
     uint32_t n = 0;
-    for (uint32_t i = 0; i < sb->order_len; i++) {
+    for (uint32_t i = 0; i < sb->order_len; i++) { /* shown in spawn order */
         uint32_t idx = sb->order[i];
-        enemy *o = &sb->objs.slots[idx];
+        const enemy *o = &sb->objs.slots[idx];
         if (o->kind == ENEMY_FREE || o->gen != sb->order_gen[i])
             continue;
-        /* as the game's: a pattern may move what it runs on; the fight's boss stays */
-        if (objects_move_enemy(o, sb->frame, idx + 1 == sb->boss_obj, 0)) {
-            objects_enemy_event(&vanished, sb->v, sb_handle(sb, idx), VM_EVENT_DEATH,
-                                VM_KILLER_TIME); /* as the game's: it left or vanished */
-            sb_release(sb, idx);
-            continue;
-        }
         if (o->kind == ENEMY_STAGE)
             continue; /* never shown */
         sandbox_object *v = &sb->view[n++];

@@ -13,6 +13,7 @@
 #define HANDLE_GEN_MASK   ((1u << 27) - 1)
 
 enum {
+    HANDLE_SHOT = 0, /* with slot + 1, so never the handle 0 */
     HANDLE_BULLET = 1,
     HANDLE_LASER = 2,
     HANDLE_ENEMY = 3
@@ -28,6 +29,8 @@ vm_handle handle_lasting(const handle_objects *o, vm_obj obj)
 {
     bullet_handle bh;
     laser_handle lh;
+    if (o->shots && bullet_object_find_shot(o->shots, obj, &bh))
+        return handle_make(HANDLE_SHOT, bh.index + 1, bh.gen >> 1);
     if (o->bullets && bullet_object_find(o->bullets, obj, &bh))
         return handle_make(HANDLE_BULLET, bh.index, bh.gen >> 1);
     if (o->lasers && laser_object_find(o->lasers, obj, &lh))
@@ -45,6 +48,12 @@ vm_obj handle_resolve(const handle_objects *o, vm_handle h)
     uint32_t gen = (uint32_t)(h >> HANDLE_GEN_SHIFT) & HANDLE_GEN_MASK;
     if (h >= VM_HANDLE_LIMIT)
         return 0;
+    if (kind == HANDLE_SHOT && o->shots && slot >= 1 && slot <= o->shots->capacity) {
+        bullet_handle bh = bullet_pool_handle(o->shots, slot - 1);
+        if (bh.gen != 0 && ((bh.gen >> 1) & HANDLE_GEN_MASK) == gen)
+            return bullet_object_shot_of(bh);
+        return 0;
+    }
     if (kind == HANDLE_BULLET && o->bullets && slot < o->bullets->capacity) {
         bullet_handle bh = bullet_pool_handle(o->bullets, slot);
         vm_obj obj = bullet_object_of(bh);

@@ -9,9 +9,9 @@
  * (the odd generations of 2^28 spawns into that one slot) and the whole 16 of
  * an enemy's, and resolving it checks them:
  *
- *     bits 0..23   the slot (enemies: their slot)
- *     bits 24..25  the kind: 1 bullet, 2 laser, 3 enemy
- *     bits 26..52  the generation (bullets and lasers: gen >> 1; enemies: gen)
+ *     bits 0..23   the slot (enemies: their slot; a player's shot: slot + 1)
+ *     bits 24..25  the kind: 1 bullet, 2 laser, 3 enemy, 0 a player's shot
+ *     bits 26..52  the generation (bullets, lasers, shots: gen >> 1; enemies: gen)
  *
  * so a handle is below 2^53 and a VM value holds it exactly. Handles are part
  * of the run's state (they sit in scripts' variables and the VM's groups):
@@ -25,11 +25,13 @@
 #include "sim/bullet_pool.h"
 #include "sim/laser_pool.h"
 
-/* The objects of one host. Any may be NULL (it has none of that kind). */
+/* The objects of one host. Any may be NULL (it has none of that kind); shots
+ * are the player's shots the enemies' side finds (objects.h's OBJECTS_SHOT). */
 typedef struct handle_objects {
     const bullet_pool *bullets;
     const laser_pool *lasers;
     const enemy_table *enemies;
+    const bullet_pool *shots;
 } handle_objects;
 
 /* The handle of live object obj (vm_host.lasting), 0 when obj is none of them. */

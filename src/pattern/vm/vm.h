@@ -322,11 +322,13 @@ typedef enum vm_killer {
 #undef VM_KILLER_ENUM
 } vm_killer;
 
-/* What `for b in KIND near X Y radius R` looks for (QUERY's Ax): vm_query_kind. */
+/* What `for b in KIND near X Y radius R` looks for (QUERY's Ax): vm_query_kind.
+ * Appended only: the number is in the byte code. */
 #define VM_QUERIES(X)     \
     X(BULLETS, "bullets") \
     X(ENEMIES, "enemies") \
-    X(LASERS, "lasers")
+    X(LASERS, "lasers")   \
+    X(SHOTS, "shots")
 
 typedef enum vm_query_kind {
 #define VM_QUERY_ENUM(id, name) VM_QUERY_##id,

@@ -6,7 +6,7 @@ if exists("b:current_syntax")
 endif
 
 syntax keyword curtainDeclaration art backdrop boss bulletml character const enemy function game pattern phase scene shared ship stage
-syntax keyword curtainControl as break bullets continue else for if in lasers loop near repeat return until wait while
+syntax keyword curtainControl as break bullets continue else for if in lasers loop near repeat return shots until wait while
 syntax keyword curtainOperatorWord and not or
 syntax keyword curtainClause accel additive after aim alpha arc at bad before by curvy ending follow from good length life linear out over radius ring run scale scaled_hitbox smooth speed spin spread stack straight to velocity warn width
 syntax keyword curtainStatement background clear collect_line cutin damage drop drops effect fire flash health hitbox laser look midboss move music on pierce print say score shake sound spawn stop thread tint title turn vanish var
