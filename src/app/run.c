@@ -224,7 +224,7 @@ int run_main(int argc, char **argv, int first, const char *command)
         {"seed", CLI_U64, &seed, "S", "seed of rand (default 1)", 0, 0},
         {"trace", CLI_STRING, &trace, "OUT.csv",
          "write frame,id,x,y rows of every bullet, and of every laser (id L and its slot; "
-         "then its heading vector, phase and nodes)",
+         "then its heading vector, phase and nodes) and item (id I and its place; then its kind)",
          0, 0},
         {"entry", CLI_STRING, &entry_name, "NAME", "the pattern, enemy or stage to run", 0, 0},
         {"boss", CLI_STRING, &boss_name, "NAME", "run the boss NAME (its phases in turn)", 0, 0},

@@ -88,7 +88,8 @@ void item_list_free(item_list *l);
 int item_spawn(item_list *l, item_kind kind, float x, float y, rng *r);
 /* item_spawn with the scatter given (0 to 1: 0.5 straight up) instead of
  * drawn: what scripts drop, so that a drop never moves the run's random
- * numbers (the viewer, which has no items, reads the same `rand`s). */
+ * numbers (the game and the viewer, whose items are only what scripts drop,
+ * read the same `rand`s). */
 int item_place(item_list *l, item_kind kind, float x, float y, float scatter);
 /* n items of a kind a script drops around (x, y) in frame `frame`, as every
  * host drops them (the game's world, the viewer's sandbox): rows of five, each
