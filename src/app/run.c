@@ -5,10 +5,12 @@
  * sandbox for N frames. The trace is CSV: the header `frame,id,x,y`, then after
  * each frame's motion one row per live bullet, oldest first (frames count from 0,
  * ids are spawn serials from 1), then one per live laser, `L` and its slot, with
- * its heading vector, phase and nodes after x,y (sandbox_trace_frame). The
- * summary line on stdout counts the bullets (and a second line the lasers, each
- * pool's spawned and refused apart) and ends with a hash of every row, so two
- * runs compare in one line.
+ * its heading vector, phase and nodes after x,y, then one per item on the
+ * field, `I` and its place in the list, with its kind after x,y
+ * (sandbox_trace_frame). The summary line on stdout counts the bullets (and a
+ * second line the lasers, each pool's spawned and refused apart, and a third
+ * the items the scripts dropped, those refused) and ends with a hash of every
+ * row, so two runs compare in one line.
  *
  * With --screenshot OUT.png, the field after --at-frame N frames (default: the
  * last) is drawn as `curtain view` shows it, with the software renderer on a
@@ -65,8 +67,9 @@ static int run_screenshot(const sandbox *sb, const library *lib, const char *fil
         snprintf(panel.lines[0], sizeof panel.lines[0], "%s", file);
         snprintf(panel.lines[1], sizeof panel.lines[1], "run %.80s", entry_name);
         snprintf(panel.lines[2], sizeof panel.lines[2], "frame %d", (int)sandbox_frame(sb));
-        snprintf(panel.lines[3], sizeof panel.lines[3], "bullets %u  lasers %u",
-                 (unsigned)sandbox_bullet_count(sb), (unsigned)sandbox_lasers(sb)->live);
+        snprintf(panel.lines[3], sizeof panel.lines[3], "bullets %u  lasers %u  items %u",
+                 (unsigned)sandbox_bullet_count(sb), (unsigned)sandbox_lasers(sb)->live,
+                 (unsigned)sandbox_items(sb)->count);
         SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
         SDL_RenderClear(r);
         sandbox_config cfg;
@@ -221,7 +224,7 @@ int run_main(int argc, char **argv, int first, const char *command)
         {"seed", CLI_U64, &seed, "S", "seed of rand (default 1)", 0, 0},
         {"trace", CLI_STRING, &trace, "OUT.csv",
          "write frame,id,x,y rows of every bullet, and of every laser (id L and its slot; "
-         "then its heading vector, phase and nodes)",
+         "then its heading vector, phase and nodes) and item (id I and its place; then its kind)",
          0, 0},
         {"entry", CLI_STRING, &entry_name, "NAME", "the pattern, enemy or stage to run", 0, 0},
         {"boss", CLI_STRING, &boss_name, "NAME", "run the boss NAME (its phases in turn)", 0, 0},
@@ -363,6 +366,10 @@ int run_main(int argc, char **argv, int first, const char *command)
     if (shots.lasers_spawned || shots.lasers_refused) /* a file that fires lasers */
         printf("lasers %u spawned %" PRIu64 " refused %" PRIu64 "\n",
                (unsigned)sandbox_lasers(sb)->live, shots.lasers_spawned, shots.lasers_refused);
+    sandbox_drops drops = sandbox_drop_counts(sb);
+    if (drops.dropped || drops.refused) /* a file that drops items */
+        printf("items %u dropped %" PRIu64 " refused %" PRIu64 "\n",
+               (unsigned)sandbox_items(sb)->count, drops.dropped, drops.refused);
     if (sandbox_error_count(sb))
         fprintf(stderr, "%s\n", sandbox_last_error(sb));
     if (st.budget_stops || st.deferred)

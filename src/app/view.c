@@ -539,15 +539,18 @@ static void viewer_panel(viewer *v, view_panel *p, float fps)
     snprintf(p->lines[2], sizeof p->lines[2], "frame %d%s", (int)sandbox_frame(v->sb),
              v->paused ? "  PAUSED" : "");
     uint64_t refused = sandbox_refused(v->sb); /* the sandbox was full: say so */
+    uint32_t lasers = sandbox_lasers(v->sb)->live, items = sandbox_items(v->sb)->count;
+    int len = snprintf(p->lines[3], sizeof p->lines[3], "bullets %u",
+                       (unsigned)sandbox_bullet_count(v->sb));
     if (refused)
-        snprintf(p->lines[3], sizeof p->lines[3], "bullets %u, %" PRIu64 " refused",
-                 (unsigned)sandbox_bullet_count(v->sb), refused);
-    else if (sandbox_lasers(v->sb)->live > 0)
-        snprintf(p->lines[3], sizeof p->lines[3], "bullets %u  lasers %u",
-                 (unsigned)sandbox_bullet_count(v->sb), (unsigned)sandbox_lasers(v->sb)->live);
-    else
-        snprintf(p->lines[3], sizeof p->lines[3], "bullets %u",
-                 (unsigned)sandbox_bullet_count(v->sb));
+        len += snprintf(p->lines[3] + len, sizeof p->lines[3] - (size_t)len,
+                        ", %" PRIu64 " refused", refused);
+    else if (lasers > 0)
+        len += snprintf(p->lines[3] + len, sizeof p->lines[3] - (size_t)len, "  lasers %u",
+                        (unsigned)lasers);
+    if (items > 0) /* what the scripts dropped, on the field */
+        snprintf(p->lines[3] + len, sizeof p->lines[3] - (size_t)len, "  items %u",
+                 (unsigned)items);
     vm_stats vs = sandbox_vm_stats(v->sb); /* scripts stopped or refused */
     if (vs.budget_stops || vs.refused)
         snprintf(p->lines[4], sizeof p->lines[4],

@@ -37,6 +37,7 @@ struct view_draw {
     /* what the enemies callback draws */
     const sandbox_object *objs;
     uint32_t nobjs;
+    const item_list *items;
     const library *lib;
     const spectacle *show; /* effects, washes, shakes and cut-ins, as the game's */
     int steady;            /* the "steady screen" option: no shake */
@@ -123,7 +124,25 @@ static int vd_enemy_look(const view_draw *d, const sandbox_object *o)
     return atlas_look_by_name(p->strings[o->look], fallback);
 }
 
-/* frame_view's callback: the enemies and bosses into the field's batch. */
+/* The items, each kind in its look as the game draws it (ui/world_view.h's
+ * world_view_item_look, asked once a frame for each kind on the field). */
+static void vd_add_items(view_draw *d)
+{
+    int looks[256];
+    memset(looks, 0xff, sizeof looks); /* -1: not asked yet */
+    const item_list *l = d->items;
+    for (uint32_t i = 0; l && i < l->count; i++) {
+        int k = l->kind[i];
+        if (looks[k] < 0)
+            looks[k] = world_view_item_look(k);
+        float y = l->y[i] < 6.0f ? 6.0f : l->y[i]; /* above the top: a hint at the edge */
+        field_view_add_look(&d->fv.field, FIELD_LAYER_ITEMS, looks[k], 0, (int64_t)d->fv.field.tick,
+                            l->x[i], y);
+    }
+}
+
+/* frame_view's callback: the enemies and bosses, and the items, into the
+ * field's batch. */
 static void vd_add_enemies(sprite_batch *batch, void *user)
 {
     view_draw *d = user;
@@ -135,6 +154,7 @@ static void vd_add_enemies(sprite_batch *batch, void *user)
             field_view_add_look(&d->fv.field, FIELD_LAYER_ENEMIES, vd_enemy_look(d, o),
                                 (int)(d->fv.field.tick / 6), o->age, o->x, o->y);
     }
+    vd_add_items(d);
 }
 
 size_t view_draw_row(const char *s, int cols, int quoted, size_t *next)
@@ -299,6 +319,7 @@ void view_draw_frame(view_draw *d, const sandbox *sb, const library *lib, double
     player ship = {.x = (float)player_x, .y = (float)player_y, .focused = 1};
     d->objs = objs;
     d->nobjs = n;
+    d->items = sandbox_items(sb);
     d->lib = lib;
     /* the backdrop as the game would show it there (pattern/content/backdrop_cue.h) */
     int32_t frame = sandbox_frame(sb);

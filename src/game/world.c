@@ -237,7 +237,7 @@ int world_init_sized(world *w, const world_config *cfg, const library *lib, uint
     dialogue_reset(&w->dialogue);
     w->draw_until = -1;
     w->collect_line = WORLD_COLLECT_LINE;
-    w->script_items_frame = -1;
+    w->script_items.frame = -1;
     int ok = bullet_pool_init(&w->bullets, bullets) == 0;
     ok &= bullet_pool_init(&w->shots, WORLD_SHOTS) == 0;
     ok &= laser_pool_init(&w->lasers, WORLD_LASERS, WORLD_LASER_NODES) == 0;
@@ -394,24 +394,7 @@ void world_drop_items(world *w, int kind, int n, float x, float y)
 
 void world_script_drop(world *w, int kind, int n, float x, float y)
 {
-    if ((int64_t)w->frame != w->script_items_frame) {
-        w->script_items_frame = (int64_t)w->frame;
-        w->script_items = 0;
-    }
-    for (int i = 0; i < n; i++) {
-        if (w->script_items >= WORLD_SCRIPT_ITEMS_PER_FRAME ||
-            w->items.count >= WORLD_SCRIPT_ITEMS_ROOM) {
-            w->items.refused += (uint64_t)(n - i);
-            return;
-        }
-        w->script_items++;
-        /* rows of five as world_drop_items', each centred on x, and a scatter
-         * from the place in the row instead of a random number */
-        int left = n - i / 5 * 5;
-        float mid = (float)((left < 5 ? left : 5) - 1) * 0.5f;
-        item_place(&w->items, (item_kind)kind, x + ((float)(i % 5) - mid) * 5.0f,
-                   y - (float)(i / 5) * 8.0f, 0.1f + 0.2f * (float)(i % 5));
-    }
+    item_script_drop(&w->items, &w->script_items, (int64_t)w->frame, (item_kind)kind, n, x, y);
 }
 
 /* Stops the scripts of every scripted bullet and laser the pools removed

@@ -49,7 +49,6 @@
 #include "core/workers.h"
 #include "game/boss.h"
 #include "game/input.h"
-#include "sim/item.h"
 #include "game/player.h"
 #include "pattern/content/dialogue.h"
 #include "pattern/content/library.h"
@@ -58,6 +57,7 @@
 #include "pattern/vm/vm.h"
 #include "sim/bullet_pool.h"
 #include "sim/collision.h"
+#include "sim/item.h"
 #include "sim/laser_pool.h"
 
 #include <stdint.h>
@@ -148,8 +148,8 @@
  * and none while the item list holds WORLD_SCRIPT_ITEMS_ROOM (a quarter of it
  * stays for the game's own drops and cancel stars); the rest are refused and
  * counted in items.refused. */
-#define WORLD_SCRIPT_ITEMS_PER_FRAME 32
-#define WORLD_SCRIPT_ITEMS_ROOM      (WORLD_ITEMS / 4 * 3)
+#define WORLD_SCRIPT_ITEMS_PER_FRAME ITEM_SCRIPT_PER_FRAME
+#define WORLD_SCRIPT_ITEMS_ROOM      ITEM_SCRIPT_ROOM(WORLD_ITEMS)
 
 /* What decides a run besides its inputs and content; a replay records exactly this. */
 typedef struct world_config {
@@ -295,9 +295,8 @@ typedef struct world {
     int ending_played;  /* the game's ending scene has begun (it holds the clear) */
     int32_t draw_until; /* items fly to the player until this frame */
     float collect_line; /* the auto-collect line (WORLD_COLLECT_LINE until a script moves it) */
-    /* items scripts dropped in frame script_items_frame (drop's bound) */
-    uint32_t script_items;
-    int64_t script_items_frame;
+    /* what scripts dropped this frame (drop's bound) */
+    item_script_count script_items;
     int32_t title[2];   /* the title card's strings, -1 none */
     int32_t title_at;   /* frame it appeared */
     dialogue dialogue;  /* the dialogue scene (pattern/content/dialogue.h) */
@@ -487,7 +486,8 @@ void world_add_score(world *w, uint64_t points);
 void world_drop_items(world *w, int kind, int n, float x, float y);
 /* Drops n items of a kind around (x, y) for a script (`drop`): bounded by
  * WORLD_SCRIPT_ITEMS_PER_FRAME and WORLD_SCRIPT_ITEMS_ROOM (the rest refused
- * and counted), scattered without the run's random numbers. */
+ * and counted), scattered without the run's random numbers: sim/item.h's
+ * item_script_drop, the viewer's sandbox's rule too. */
 void world_script_drop(world *w, int kind, int n, float x, float y);
 
 #endif

@@ -69,6 +69,29 @@ int item_place(item_list *l, item_kind kind, float x, float y, float scatter)
     return 0;
 }
 
+int item_script_drop(item_list *l, item_script_count *count, int64_t frame, item_kind kind, int n,
+                     float x, float y)
+{
+    if (frame != count->frame) {
+        count->frame = frame;
+        count->dropped = 0;
+    }
+    for (int i = 0; i < n; i++) {
+        if (count->dropped >= ITEM_SCRIPT_PER_FRAME || l->count >= ITEM_SCRIPT_ROOM(l->cap)) {
+            l->refused += (uint64_t)(n - i);
+            return i;
+        }
+        count->dropped++;
+        /* rows of five as a host's own drops, each centred on x, and a scatter
+         * from the place in the row instead of a random number */
+        int left = n - i / 5 * 5;
+        float mid = (float)((left < 5 ? left : 5) - 1) * 0.5f;
+        item_place(l, kind, x + ((float)(i % 5) - mid) * 5.0f, y - (float)(i / 5) * 8.0f,
+                   0.1f + 0.2f * (float)(i % 5));
+    }
+    return n > 0 ? n : 0;
+}
+
 void item_draw_all(item_list *l)
 {
     for (uint32_t i = 0; i < l->count; i++)
@@ -88,11 +111,37 @@ static void item_remove(item_list *l, uint32_t i)
     l->age[i] = l->age[last];
 }
 
-/* Moves item i one frame: toward (px, py) when drawn in, else popping and falling. */
-static void item_move(item_list *l, uint32_t i, float px, float py)
+/* Item i pops up and falls one frame (not drawn in), kept off the sides. */
+static void item_fall_one(item_list *l, uint32_t i)
+{
+    l->vx[i] *= 0.94f;
+    l->vy[i] =
+        l->vy[i] + ITEM_GRAVITY < ITEM_FALL_SPEED ? l->vy[i] + ITEM_GRAVITY : ITEM_FALL_SPEED;
+    l->x[i] += l->vx[i];
+    l->y[i] += l->vy[i];
+    if (l->x[i] < 8.0f)
+        l->x[i] = 8.0f;
+    if (l->x[i] > PLAYFIELD_W - 8.0f)
+        l->x[i] = PLAYFIELD_W - 8.0f;
+}
+
+/* One frame older (capped). */
+static void item_age(item_list *l, uint32_t i)
 {
     if (l->age[i] < UINT16_MAX)
         l->age[i]++;
+}
+
+/* Whether item i fell off the bottom. */
+static int item_gone(const item_list *l, uint32_t i)
+{
+    return l->y[i] > PLAYFIELD_H + 16.0f;
+}
+
+/* Moves item i one frame: toward (px, py) when drawn in, else popping and falling. */
+static void item_move(item_list *l, uint32_t i, float px, float py)
+{
+    item_age(l, i);
     if (l->kind[i] == ITEM_STAR && l->age[i] >= ITEM_STAR_DELAY)
         l->drawn[i] = 1;
     if (l->drawn[i]) {
@@ -103,15 +152,7 @@ static void item_move(item_list *l, uint32_t i, float px, float py)
         l->y[i] += dy * step;
         return;
     }
-    l->vx[i] *= 0.94f;
-    l->vy[i] =
-        l->vy[i] + ITEM_GRAVITY < ITEM_FALL_SPEED ? l->vy[i] + ITEM_GRAVITY : ITEM_FALL_SPEED;
-    l->x[i] += l->vx[i];
-    l->y[i] += l->vy[i];
-    if (l->x[i] < 8.0f)
-        l->x[i] = 8.0f;
-    if (l->x[i] > PLAYFIELD_W - 8.0f)
-        l->x[i] = PLAYFIELD_W - 8.0f;
+    item_fall_one(l, i);
 }
 
 int item_step(item_list *l, float px, float py, int can_collect, item_pickup *out, int out_cap)
@@ -127,13 +168,27 @@ int item_step(item_list *l, float px, float py, int can_collect, item_pickup *ou
             item_remove(l, i);
             continue;
         }
-        if (l->y[i] > PLAYFIELD_H + 16.0f) {
+        if (item_gone(l, i)) {
             item_remove(l, i);
             continue;
         }
         i++;
     }
     return n;
+}
+
+void item_fall(item_list *l)
+{
+    uint32_t i = 0;
+    while (i < l->count) {
+        item_age(l, i);
+        item_fall_one(l, i);
+        if (item_gone(l, i)) {
+            item_remove(l, i);
+            continue;
+        }
+        i++;
+    }
 }
 
 const char *item_kind_name(item_kind k)

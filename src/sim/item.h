@@ -7,7 +7,9 @@
  * then falls; once it is *drawn in* (the player above the auto-collect line, a
  * bomb, a boss beaten, or a cancel star after a moment) it flies to the player
  * wherever it is. The player picks up what comes within reach; what falls off
- * the bottom is lost.
+ * the bottom is lost. Where no ship flies (the viewer's sandbox), items only
+ * pop up and fall (item_fall). Scripts drop items (`drop`) by one rule in every
+ * host, bounded a frame and by the room left (item_script_drop).
  */
 #ifndef CURTAIN_SIM_ITEM_H
 #define CURTAIN_SIM_ITEM_H
@@ -46,6 +48,13 @@ typedef enum item_kind {
 /* Cancel stars start flying to the player after this many frames. */
 #define ITEM_STAR_DELAY  24
 
+/* What scripts may drop (`drop`, item_script_drop): this many items a frame,
+ * all scripts together, and none while a list of cap items holds
+ * ITEM_SCRIPT_ROOM(cap) (a quarter of it stays for the host's own drops and
+ * cancel stars). */
+#define ITEM_SCRIPT_PER_FRAME 32
+#define ITEM_SCRIPT_ROOM(cap) ((cap) / 4 * 3)
+
 typedef struct item_list {
     float *x, *y, *vx, *vy;
     uint8_t *kind;
@@ -54,6 +63,13 @@ typedef struct item_list {
     uint32_t count, cap;
     uint64_t refused;
 } item_list;
+
+/* What scripts dropped in one frame (item_script_drop's bound): each host
+ * keeps one, frame -1 at first. */
+typedef struct item_script_count {
+    int64_t frame;
+    uint32_t dropped;
+} item_script_count;
 
 /* What the player picked up this frame. */
 typedef struct item_pickup {
@@ -72,8 +88,17 @@ void item_list_free(item_list *l);
 int item_spawn(item_list *l, item_kind kind, float x, float y, rng *r);
 /* item_spawn with the scatter given (0 to 1: 0.5 straight up) instead of
  * drawn: what scripts drop, so that a drop never moves the run's random
- * numbers (the viewer, which has no items, reads the same `rand`s). */
+ * numbers (the game and the viewer, whose items are only what scripts drop,
+ * read the same `rand`s). */
 int item_place(item_list *l, item_kind kind, float x, float y, float scatter);
+/* n items of a kind a script drops around (x, y) in frame `frame`, as every
+ * host drops them (the game's world, the viewer's sandbox): rows of five, each
+ * centred on x and 8 px above the one before, scattered by the place in the
+ * row (item_place: no random number drawn); at most ITEM_SCRIPT_PER_FRAME a
+ * frame by *count, none while the list holds ITEM_SCRIPT_ROOM of its
+ * capacity; the rest refused and counted (l->refused). Returns those placed. */
+int item_script_drop(item_list *l, item_script_count *count, int64_t frame, item_kind kind, int n,
+                     float x, float y);
 /* Every item flies to the player from now on. */
 void item_draw_all(item_list *l);
 
@@ -81,6 +106,11 @@ void item_draw_all(item_list *l);
  * within reach of (px, py) are picked up into out (at most out_cap; the rest wait
  * for the next frame); items that fell off the bottom go. Returns the pickups. */
 int item_step(item_list *l, float px, float py, int can_collect, item_pickup *out, int out_cap);
+
+/* One frame where no ship flies (the viewer's sandbox): items pop up and fall
+ * as item_step moves them, but none is drawn in (a star neither) and none is
+ * picked up; those that fell off the bottom go. */
+void item_fall(item_list *l);
 
 const char *item_kind_name(item_kind k);
 void item_list_hash(const item_list *l, hasher *hs);

@@ -466,6 +466,18 @@ cmp -s "$tmp/art_a.png" "$tmp/art_b.png" && fail "art shapes drawn the same from
 # --screenshot alone does not say how far to run: the usage error says what would.
 expect 2 'frames N is required \(or --screenshot OUT.png --at-frame N\)' run \
     "$patterns/flower.pat" --screenshot "$tmp/y.png"
+# run: the items a file drops, on a line of their own (dropped, refused: 40 in a
+# frame is 8 over the bound), and a trace row each; a file that drops none has
+# neither (spiral's summary above is one line)
+printf 'pattern p {\n    drop point 40 at (100, 50)\n    wait 10\n    drop life\n    wait 100\n}\n' \
+    >"$tmp/drops.pat"
+"$curtain" run "$tmp/drops.pat" --frames 20 --trace "$tmp/d.csv" >"$tmp/out" 2>&1 ||
+    fail "run drops.pat: $(cat "$tmp/out")"
+grep -q "^items 33 dropped 33 refused 8$" "$tmp/out" || fail "run drops.pat's items: $(cat "$tmp/out")"
+grep -q "^19,I32,[0-9.]*,[0-9.]*,life$" "$tmp/d.csv" || fail "no item rows: $(tail -2 "$tmp/d.csv")"
+[ "$(grep -c ',I' "$tmp/d.csv")" -eq $((20 * 32 + 10)) ] || fail "item rows: $(grep -c ',I' "$tmp/d.csv")"
+grep -q "^items" "$tmp/sum1" && fail "items counted for a file that drops none: $(cat "$tmp/sum1")"
+grep -q ',I' "$tmp/a.csv" && fail "item rows for a file that drops none"
 
 # bench patterns: a quick run prints its tables and records its figures (run from the
 # source tree, whose patterns/ is the data folder's)

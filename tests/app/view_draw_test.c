@@ -7,6 +7,9 @@
  * A pattern's `cutin` and `shake` are drawn as the game draws them: the cut-in
  * changes the field's lower part (and nothing outside the field), the shake
  * moves the field, and with "steady screen" the shake leaves it still.
+ *
+ * The items scripts drop are drawn where they are, each kind in its own look
+ * (the game's, ui/world_view.h's world_view_item_look), and nothing else.
  */
 #include "../check.h"
 #include "app/view_draw.h"
@@ -166,6 +169,43 @@ static void vt_long_laser(void)
     mem_free(b);
 }
 
+/* Items dropped in the viewer: drawn where they fell to, nothing elsewhere;
+ * a point item and a power item at the same place look different. */
+static void vt_items(void)
+{
+    static const char none[] = "pattern p {\n"
+                               "    wait 300\n"
+                               "}\n";
+    static const char points[] = "pattern p {\n"
+                                 "    drop point 5 at (80, 200)\n"
+                                 "    wait 300\n"
+                                 "}\n";
+    static const char powers[] = "pattern p {\n"
+                                 "    drop power 5 at (80, 200)\n"
+                                 "    wait 300\n"
+                                 "}\n";
+    size_t n = (size_t)LOGICAL_W * LOGICAL_H;
+    Uint32 *a = mem_alloc(n * 4), *b = mem_alloc(n * 4), *c = mem_alloc(n * 4);
+    CHECK(a && b && c);
+    if (a && b && c) {
+        /* after 20 frames the row has popped up 30 px or so and spread a little */
+        SDL_Rect near = {FIELD_VIEW_X + 30, FIELD_VIEW_Y + 130, 100, 90};
+        SDL_Rect far = {FIELD_VIEW_X + 200, FIELD_VIEW_Y, (int)PLAYFIELD_W - 200, 300};
+        CHECK(vt_picture(none, 20, 0, a) == 0 && vt_picture(points, 20, 0, b) == 0 &&
+              vt_picture(powers, 20, 0, c) == 0);
+        int drawn = vt_differ(a, b, near), kinds = vt_differ(b, c, near);
+        printf("items: %d px where five point items are, %d between points and powers, %d "
+               "elsewhere\n",
+               drawn, kinds, vt_differ(a, b, far));
+        CHECK(drawn > 5 * 60);
+        CHECK(kinds > 5 * 30);
+        CHECK_EQ_INT(vt_differ(a, b, far), 0);
+    }
+    mem_free(a);
+    mem_free(b);
+    mem_free(c);
+}
+
 /* n diagnostics of three rows each (message, quoted line, caret). */
 static void vt_errors(char *out, size_t size, int n)
 {
@@ -259,6 +299,7 @@ int main(void)
         CHECK(SDL_Init(0) == 0);
     vt_spectacle();
     vt_long_laser();
+    vt_items();
     SDL_Quit();
     return check_done("view_draw");
 }

@@ -2,7 +2,10 @@
  * script_items: items from scripts (docs/patterns.md, Items): `drop` where the
  * object is and at a place, a bullet turned into an item, the bound a frame,
  * `collect_line` read and moved (in the game and in the viewer's sandbox),
- * `drop` still a bullet shape in `fire`, and the errors of a wrong kind.
+ * `drop` still a bullet shape in `fire`, and the errors of a wrong kind. The
+ * viewer's sandbox drops them as the game does (same places, same bound, the
+ * same `rand` after), and they only fall there: no ship picks them up, the
+ * line draws none in, a star does not fly in; they leave off the bottom.
  */
 #include "../check.h"
 #include "core/mem.h"
@@ -177,9 +180,10 @@ static void si_collect_line(void)
     si_free(v, plain);
 }
 
-/* The viewer's sandbox has no items: `drop` drops nothing there, and draws no
- * random number in the game either, so that both read the same `rand`; the
- * sandbox keeps the line a script moves, so both read the same `collect_line`. */
+/* The viewer's sandbox drops items as the game does, at the same places, and
+ * `drop` draws no random number in either, so that both read the same `rand`;
+ * the sandbox keeps the line a script moves, so both read the same
+ * `collect_line`. */
 static void si_sandbox(void)
 {
     library *lib = si_lib("stage s { collect_line 300 drop point 4\n"
@@ -196,7 +200,6 @@ static void si_sandbox(void)
     for (uint32_t i = 0; i < n; i++)
         if (o[i].enemy == 0)
             heading = o[i].dir_x;
-    sandbox_destroy(sb);
     world *w = si_world(lib);
     world_step(w, 0);
     world_step(w, 0);
@@ -204,7 +207,72 @@ static void si_sandbox(void)
     CHECK_EQ_INT(w->items.count, 4);
     CHECK(heading < -0.3f); /* 300 to 340 degrees: the line read as moved */
     CHECK(fabsf(w->bullets.dir_x[0] - heading) < 1e-6f);
+    const item_list *l = sb ? sandbox_items(sb) : NULL;
+    CHECK(l && l->count == 4);
+    for (uint32_t i = 0; l && i < l->count && i < w->items.count; i++)
+        CHECK(l->kind[i] == ITEM_POINT && l->x[i] == w->items.x[i] && l->y[i] == w->items.y[i] &&
+              l->vx[i] == w->items.vx[i] && l->vy[i] == w->items.vy[i]);
+    sandbox_destroy(sb);
     si_free(w, lib);
+}
+
+/* Steps sb n frames; returns its item count then. */
+static uint32_t si_steps(sandbox *sb, int n)
+{
+    for (int i = 0; i < n; i++)
+        sandbox_step(sb);
+    return sandbox_items(sb)->count;
+}
+
+/* The sandbox's items where no ship flies: bounded as the game's (32 a frame,
+ * none past the room, the rest refused and counted); items dropped on the
+ * dummy player and with the line at the bottom (every item drawn in, in the
+ * game) fall through it; a star keeps falling after its delay; all of them
+ * leave off the bottom; a new start begins with none. */
+static void si_sandbox_items(void)
+{
+    library *lib = si_lib("stage s { collect_line 448\n"
+                          "  drop point 3 at (192, 380) drop star at (60, 100)\n"
+                          "  repeat 3 { drop power 20 at (300, 40) } wait 100000 }\n"
+                          "stage flood { loop { drop point 40 at (100, 30) wait 1 } }\n");
+    sandbox_config sc;
+    sandbox_config_default(&sc); /* the dummy player at (192, 400) */
+    sandbox *sb = sandbox_create(&sc);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "s"), NULL) == 0);
+    if (!sb) {
+        library_free(lib);
+        return;
+    }
+    CHECK_EQ_INT(si_steps(sb, 1), 3 + 1 + ITEM_SCRIPT_PER_FRAME - 4); /* 32 in a frame */
+    sandbox_drops d = sandbox_drop_counts(sb);
+    CHECK(d.dropped == ITEM_SCRIPT_PER_FRAME && d.refused == 3 + 1 + 60 - ITEM_SCRIPT_PER_FRAME);
+    float star_y = -1.0f;
+    /* the point items pop up from the dummy player's place and fall back through it */
+    CHECK_EQ_INT(si_steps(sb, 114), ITEM_SCRIPT_PER_FRAME); /* none picked up */
+    const item_list *l = sandbox_items(sb);
+    for (uint32_t i = 0; i < l->count; i++) {
+        CHECK(!l->drawn[i]); /* none drawn in, by the line or a star's delay */
+        if (l->kind[i] == ITEM_STAR)
+            star_y = l->y[i];
+        if (l->kind[i] == ITEM_POINT) /* past the dummy player, falling */
+            CHECK(l->y[i] > 410.0f && l->vy[i] > 1.0f);
+    }
+    CHECK(star_y > 100.0f);             /* it fell, it did not fly in */
+    CHECK_EQ_INT(si_steps(sb, 400), 0); /* all off the bottom */
+    CHECK(sandbox_drop_counts(sb).refused == d.refused);
+    /* a script dropping every frame: never past the room, the rest refused */
+    CHECK(sandbox_start(sb, lib, library_find(lib, "flood"), NULL) == 0);
+    CHECK_EQ_INT(sandbox_items(sb)->count, 0);
+    CHECK(sandbox_drop_counts(sb).dropped == 0 && sandbox_drop_counts(sb).refused == 0);
+    uint32_t most = 0;
+    for (int i = 0; i < 120; i++) {
+        uint32_t c = si_steps(sb, 1);
+        most = c > most ? c : most;
+    }
+    CHECK_EQ_INT(most, WORLD_SCRIPT_ITEMS_ROOM);
+    CHECK(sandbox_drop_counts(sb).refused >= 120 * 8);
+    sandbox_destroy(sb);
+    library_free(lib);
 }
 
 /* The kind is checked, with did-you-mean; `drop` alone wants one. */
@@ -233,6 +301,7 @@ int main(void)
     si_bounded();
     si_collect_line();
     si_sandbox();
+    si_sandbox_items();
     si_errors_test();
     return check_done("script_items");
 }

@@ -9,11 +9,20 @@
  * as many, at the same places (an order-free hash of their positions' bits).
  * The first frame where they differ is printed and fails the run.
  *
+ * Items too, the ones scripts drop (`drop`: the viewer's sandbox holds them):
+ * as many of each kind at the same places, as many refused, up to the first
+ * frame where the game's own item rules touch its items, which the viewer has
+ * not (no ship there): a pick-up, an item drawn in, or items of the game's
+ * own (an enemy destroyed, a phase or fight over, a cancel's stars). A small
+ * boss that drops items every way a script can, away from the ship, is
+ * compared so for most of its card.
+ *
  * Two things of the game's own policy have nothing in the viewer, and a run
  * is compared up to the first frame either acts (said in the output): the
- * spawn guard (no shot appears on the flying ship: world_host.c) and item
- * drops, whose scatter draws on the scripts' random numbers (sim/item.c), so
- * that after a midboss's drops a script's `rand` is no longer the viewer's.
+ * spawn guard (no shot appears on the flying ship: world_host.c) and the game's
+ * own item drops, whose scatter draws on the scripts' random numbers
+ * (sim/item.c: a script's `drop` draws none), so that after a midboss's drops
+ * a script's `rand` is no longer the viewer's.
  *
  * Frames: each stage to its end, each boss through every phase (timed out:
  * nothing shoots it), at most VIEWER_FRAMES a run, so that the whole test
@@ -31,10 +40,11 @@
 /* The most frames one run is compared for. */
 #define VIEWER_FRAMES 7200
 
-/* What one side holds after a frame: counts and order-free position hashes. */
+/* What one side holds after a frame: counts and order-free position hashes;
+ * the items (kinds in their hash), those not stars, those refused. */
 typedef struct viewer_held {
-    uint32_t bullets, enemies, lasers;
-    uint64_t bullet_hash, enemy_hash, laser_hash;
+    uint32_t bullets, enemies, lasers, items, not_stars;
+    uint64_t bullet_hash, enemy_hash, laser_hash, item_hash, items_refused;
 } viewer_held;
 
 /* One object's place, mixed so that the sum over a set does not depend on order. */
@@ -58,7 +68,18 @@ static void viewer_lasers(const laser_pool *p, viewer_held *h)
         }
 }
 
-/* What the game's world holds: its enemy bullets, enemies and bosses, lasers. */
+/* The items of a list: count, hash (places and kinds), those not stars, refused. */
+static void viewer_items(const item_list *l, viewer_held *h)
+{
+    h->items = l->count;
+    h->items_refused = l->refused;
+    for (uint32_t i = 0; i < l->count; i++) {
+        h->item_hash += viewer_mix(l->x[i], l->y[i]) * (2u * l->kind[i] + 1u);
+        h->not_stars += l->kind[i] != ITEM_STAR;
+    }
+}
+
+/* What the game's world holds: its enemy bullets, enemies and bosses, lasers, items. */
 static viewer_held viewer_world(const world *w)
 {
     viewer_held h = {0};
@@ -77,6 +98,7 @@ static viewer_held viewer_world(const world *w)
         h.enemy_hash += viewer_mix((float)e->x, (float)e->y);
     }
     viewer_lasers(&w->lasers, &h);
+    viewer_items(&w->items, &h);
     return h;
 }
 
@@ -96,24 +118,62 @@ static viewer_held viewer_sandbox(const sandbox *sb)
         }
     }
     viewer_lasers(sandbox_lasers(sb), &h);
+    viewer_items(sandbox_items(sb), &h);
     return h;
 }
 
 /* Whether the game's policy has acted where the viewer has none: a shot
- * refused by the spawn guard, or an item dropped (its scatter drew on the
- * scripts' random numbers; stars draw none). Its name, or NULL. */
+ * refused by the spawn guard. Its name, or NULL. */
 static const char *viewer_policy(const world *w)
 {
-    if (w->stats.spawn_guarded)
-        return "the spawn guard refused a shot";
+    return w->stats.spawn_guarded ? "the spawn guard refused a shot" : NULL;
+}
+
+/* Whether the game dropped items of its own this frame, g and v held after
+ * it: an event that drops (an enemy destroyed, a boss beaten, a phase over, the
+ * ship lost) and more items that are not stars than the viewer holds (those
+ * drops' scatter drew on the scripts' random numbers; a script's `drop` and a
+ * star draw none). Its name, or NULL. */
+static const char *viewer_own_drops(const world *w, const viewer_held *g, const viewer_held *v)
+{
+    int drops = 0;
+    for (int i = 0; i < w->event_count; i++)
+        drops |= w->events[i].kind == WORLD_EVENT_ENEMY_DEATH ||
+                 w->events[i].kind == WORLD_EVENT_BOSS_DEATH ||
+                 w->events[i].kind == WORLD_EVENT_PHASE_END ||
+                 w->events[i].kind == WORLD_EVENT_PLAYER_DEATH;
+    return drops && g->not_stars > v->not_stars ? "items dropped" : NULL;
+}
+
+/* Whether the game's own item rules touched its items this frame, where the
+ * viewer has no ship: a pick-up, an item drawn in (above the line, a bomb, a
+ * boss beaten, a star after its delay), items of its own (an enemy or the
+ * ship lost, a phase or fight over, a cancel's stars) or an event that did not
+ * fit the frame. Its name, or NULL. */
+static const char *viewer_items_touched(const world *w)
+{
+    for (int i = 0; i < w->event_count; i++)
+        switch (w->events[i].kind) {
+        case WORLD_EVENT_ITEM: return "an item picked up";
+        case WORLD_EVENT_ENEMY_DEATH:
+        case WORLD_EVENT_BOSS_DEATH:
+        case WORLD_EVENT_PHASE_END:
+        case WORLD_EVENT_PLAYER_DEATH:
+        case WORLD_EVENT_BOMB:
+        case WORLD_EVENT_CANCEL: return "items of the game's own";
+        default: break;
+        }
+    if (w->stats.events_refused)
+        return "events refused";
     for (uint32_t i = 0; i < w->items.count; i++)
-        if (w->items.kind[i] != ITEM_STAR)
-            return "items dropped";
+        if (w->items.drawn[i])
+            return "items drawn in";
     return NULL;
 }
 
-/* Where the two differ, in words; NULL when they hold the same. */
-static const char *viewer_differ(const viewer_held *g, const viewer_held *v)
+/* Where the two differ, in words (items only while `items`); NULL when they
+ * hold the same. */
+static const char *viewer_differ(const viewer_held *g, const viewer_held *v, int items)
 {
     if (g->enemies != v->enemies || g->enemy_hash != v->enemy_hash)
         return "enemies";
@@ -121,14 +181,24 @@ static const char *viewer_differ(const viewer_held *g, const viewer_held *v)
         return "bullets";
     if (g->lasers != v->lasers || g->laser_hash != v->laser_hash)
         return "lasers";
+    if (items && (g->items != v->items || g->item_hash != v->item_hash ||
+                  g->items_refused != v->items_refused))
+        return "items";
     return NULL;
 }
 
+/* What a run compared: frames alike, and of them the frames its items were
+ * compared with some on the field. */
+typedef struct viewer_run {
+    uint32_t frames, item_frames;
+} viewer_run;
+
 /* Runs a world configured by cfg and a sandbox started on (entry or boss) side
  * by side until the world is over or VIEWER_FRAMES pass; checks that they hold
- * the same after every frame. Returns the frames run. */
-static uint32_t viewer_compare(const library *lib, const char *what, world_config cfg,
-                               const library_entry *entry, const library_boss *boss)
+ * the same after every frame, their items until the game's own rules touch
+ * them. */
+static viewer_run viewer_compare(const library *lib, const char *what, world_config cfg,
+                                 const library_entry *entry, const library_boss *boss)
 {
     world *w = mem_alloc(sizeof *w);
     CHECK(w && world_init(w, &cfg, lib) == 0);
@@ -138,37 +208,45 @@ static uint32_t viewer_compare(const library *lib, const char *what, world_confi
     sc.capacity = w->bullets.capacity;
     sandbox *sb = sandbox_create(&sc);
     CHECK(sb && sandbox_start(sb, lib, entry, boss) == 0);
-    uint32_t frames = 0;
-    const char *stop = NULL;
-    while (w && sb && !world_over(w) && frames < VIEWER_FRAMES) {
+    viewer_run run = {0, 0};
+    const char *stop = NULL, *touched = NULL;
+    while (w && sb && !world_over(w) && run.frames < VIEWER_FRAMES) {
         world_step(w, 0);
         if ((stop = viewer_policy(w)) != NULL)
             break;
+        if (!touched)
+            touched = viewer_items_touched(w);
         /* the dummy player where the ship is now, when the frame's scripts run */
         sandbox_set_player(sb, w->player.x, w->player.y);
         sandbox_set_rank(sb, world_rank(w));
         sandbox_input(sb, 0, 1); /* lines pass at once, as in a practice */
         sandbox_step(sb);
-        frames++;
         viewer_held g = viewer_world(w), v = viewer_sandbox(sb);
-        const char *diff = viewer_differ(&g, &v);
+        if ((stop = viewer_own_drops(w, &g, &v)) != NULL)
+            break;
+        run.frames++;
+        run.item_frames += !touched && g.items > 0;
+        const char *diff = viewer_differ(&g, &v, !touched);
         if (diff) {
             fprintf(stderr,
                     "%s: frame %u: the viewer's %s differ from the game's: game %u bullets %u "
-                    "enemies %u lasers, viewer %u %u %u\n",
-                    what, frames, diff, g.bullets, g.enemies, g.lasers, v.bullets, v.enemies,
-                    v.lasers);
+                    "enemies %u lasers %u items, viewer %u %u %u %u\n",
+                    what, run.frames, diff, g.bullets, g.enemies, g.lasers, g.items, v.bullets,
+                    v.enemies, v.lasers, v.items);
             CHECK(diff == NULL);
             break;
         }
     }
-    printf("%-5s %-12s %6u frames alike%s%s\n", entry ? "stage" : "boss", what, frames,
+    printf("%-5s %-12s %6u frames alike%s%s", entry ? "stage" : "boss", what, run.frames,
            stop ? ", then " : "", stop ? stop : "");
+    if (run.item_frames)
+        printf(" (items alike %u frames, then %s)", run.item_frames, touched ? touched : "the end");
+    printf("\n");
     if (w)
         world_free(w);
     mem_free(w);
     sandbox_destroy(sb);
-    return frames;
+    return run;
 }
 
 /* Every stage of the game (and its Extra stage), played alone. */
@@ -187,7 +265,7 @@ static uint32_t viewer_stages(const library *lib)
                             .difficulty = DIFFICULTY_NORMAL,
                             .flags = WORLD_FLAG_INVULNERABLE | WORLD_FLAG_ONE_STAGE,
                             .stage = (uint8_t)k};
-        frames += viewer_compare(lib, name, cfg, e, NULL);
+        frames += viewer_compare(lib, name, cfg, e, NULL).frames;
     }
     return frames;
 }
@@ -201,7 +279,7 @@ static uint32_t viewer_bosses(const library *lib)
                             .difficulty = DIFFICULTY_NORMAL,
                             .flags = WORLD_FLAG_INVULNERABLE,
                             .start = WORLD_START(b, 0)};
-        frames += viewer_compare(lib, lib->bosses[b].name, cfg, NULL, &lib->bosses[b]);
+        frames += viewer_compare(lib, lib->bosses[b].name, cfg, NULL, &lib->bosses[b]).frames;
     }
     return frames;
 }
@@ -265,11 +343,37 @@ static const char viewer_reader_boss[] =
     "    }\n"
     "}\n";
 
+/* A boss that drops items every way a script can, away from the ship (which
+ * would pick them up): rows at a place, more in a frame than the bound (the
+ * rest refused), bullets turning into items where they are (once the boss
+ * is in), one dropping as its life ends (`on vanish`), a steady trickle; they
+ * pop up, fall and leave off the bottom before the card times out. */
+static const char viewer_dropper_boss[] =
+    "boss t_dropper {\n"
+    "    phase time 7s health 100 {\n"
+    "        drop power 7 at (60, 120)\n"
+    "        repeat 2 { drop point 20 at (320, 60) }\n"
+    "        wait 60\n"
+    "        fire orb ring 6 at 30 speed 3 { wait 40 drop point vanish }\n"
+    "        fire rice at 80 speed 2 life 50 { on vanish { drop power_big 3 } }\n"
+    "        wait 30\n"
+    "        drop bomb at (100, 40)\n"
+    "        drop life 2 at (290, 200)\n"
+    "        loop as t {\n"
+    "            drop point 1 + t % 3 at (30 + t % 4 * 25, 30)\n"
+    "            drop power at (300 + t % 3 * 20, 20)\n"
+    "            wait 17\n"
+    "        }\n"
+    "    }\n"
+    "}\n";
+
 /* Boss `name` of the one-file source `src` fought from its first phase at
- * difficulty `level`, alike in both for more than `frames` frames. */
-static void viewer_boss_alone(const char *file, const char *src, const char *name, int level,
-                              uint32_t frames)
+ * difficulty `level`, alike in both for more than `frames` frames. Returns
+ * what was compared. */
+static viewer_run viewer_boss_alone(const char *file, const char *src, const char *name, int level,
+                                    uint32_t frames)
 {
+    viewer_run run = {0, 0};
     library *lib = test_library_compile(file, src);
     CHECK(lib != NULL);
     const library_boss *b = lib ? library_find_boss(lib, name) : NULL;
@@ -279,15 +383,21 @@ static void viewer_boss_alone(const char *file, const char *src, const char *nam
                             .difficulty = (uint8_t)level,
                             .flags = WORLD_FLAG_INVULNERABLE,
                             .start = WORLD_START(b - lib->bosses, 0)};
-        CHECK(viewer_compare(lib, b->name, cfg, NULL, b) > frames);
+        run = viewer_compare(lib, b->name, cfg, NULL, b);
+        CHECK(run.frames > frames);
     }
     library_free(lib);
+    return run;
 }
 
 /* The vanishing boss fought through; the querying boss; the reading boss at
- * each difficulty: alike in both. */
+ * each difficulty: alike in both; the dropping boss's items alike for most of
+ * its card (7 s: up to the game's pick-up or the card's end). */
 static void viewer_small_bosses(void)
 {
+    viewer_run drops = viewer_boss_alone("t_dropper.pat", viewer_dropper_boss, "t_dropper",
+                                         DIFFICULTY_NORMAL, 6 * 60);
+    CHECK(drops.item_frames > 5 * 60);
     viewer_boss_alone("t_vanisher.pat", viewer_vanish_boss, "t_vanisher", DIFFICULTY_NORMAL,
                       5 * 60);
     viewer_boss_alone("t_querier.pat", viewer_query_boss, "t_querier", DIFFICULTY_NORMAL, 3 * 60);

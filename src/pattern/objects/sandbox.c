@@ -8,7 +8,9 @@
  * model (pattern/objects/enemy.h), which moves them, reads and sets their properties
  * and aims them; the sandbox keeps them in spawn order. Every script's reach
  * into them goes through pattern/objects/objects.h, as the game's does (its handles:
- * there). A script never reaches a reused slot.
+ * there). A script never reaches a reused slot. Items scripts drop live in the
+ * game's item list (sim/item.h), dropped by its rule (item_script_drop) and
+ * falling as nobody caught them (item_fall).
  */
 #include "pattern/objects/sandbox.h"
 
@@ -19,6 +21,7 @@
 #include "pattern/objects/objects.h"
 #include "pattern/vm/handle.h"
 #include "sim/bullet_pool.h"
+#include "sim/item.h"
 #include "sim/playfield.h"
 
 #include <math.h>
@@ -28,6 +31,7 @@
 #define SB_OBJECTS     4096 /* emitter, stage, enemies, bosses */
 #define SB_LASERS      1024
 #define SB_LASER_NODES 256
+#define SB_ITEMS       2048 /* as the game's field (game/world.h's WORLD_ITEMS) */
 #define SB_NEVER       INT32_MAX
 #define SB_PHASE_GAP   LIBRARY_PHASE_GAP /* frames between boss phases, as in the game */
 #define SB_TITLE_TIME  180
@@ -78,8 +82,12 @@ struct sandbox {
     char last_error[512];
     int errors;
     uint64_t refused;
-    /* items: none are simulated here (`drop` drops nothing); the auto-collect
-     * line a script moves is kept, so that what scripts read is the game's */
+    /* items: what scripts drop, as in the game, falling; nobody picks them up
+     * and the auto-collect line draws none in (it is kept, so that what scripts
+     * read is the game's) */
+    item_list items;
+    item_script_count script_items; /* drop's bound this frame */
+    uint64_t items_dropped;
     double collect_line;
     sandbox_shots shots;                  /* each pool's spawned and refused */
     char prints[SANDBOX_PRINT_KEEP][256]; /* a ring: the newest at (print_count - 1) % KEEP */
@@ -309,6 +317,19 @@ static void sb_start_boss(sandbox *sb, const library_boss *boss, uint32_t phase,
     sb_boss_phase(sb, phase < boss->phase_count ? phase : 0);
 }
 
+/* DROP: a[1] items of kind a[0] at (a[2], a[3]), as the game's host drops
+ * them (game/world_host.c: a kind out of the table or a place off the numbers
+ * drops nothing; the count clamped to the list). */
+static void sb_drop(sandbox *sb, const double *a)
+{
+    if (!(a[0] >= 0) || a[0] >= ITEM_KIND_COUNT || !isfinite(a[2]) || !isfinite(a[3]))
+        return;
+    double n = !(a[1] > 0) ? 0.0 : a[1] > SB_ITEMS ? SB_ITEMS : a[1];
+    sb->items_dropped +=
+        (uint64_t)item_script_drop(&sb->items, &sb->script_items, sb->frame, (item_kind)(int)a[0],
+                                   (int)n, (float)a[2], (float)a[3]);
+}
+
 /* A string of the program by index (verb operands); "" if none. */
 static const char *sb_string(const sandbox *sb, double index)
 {
@@ -361,6 +382,7 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
         sb->title_end = sb->frame + SB_TITLE_TIME;
         break;
     case VM_VERB_CLEAR: sb_clear_bullets(sb); break;
+    case VM_VERB_DROP: sb_drop(sb, a); break;
     case VM_VERB_COLLECT_LINE: /* the game's clamp (game/world_host.c) */
         sb->collect_line = !(a[0] > 0)          ? 0.0
                            : a[0] > PLAYFIELD_H ? PLAYFIELD_H
@@ -370,7 +392,7 @@ static void sb_cb_act(void *user, vm_obj obj, vm_verb verb, const double *a, int
         dialogue_say(&sb->talk, sb->lib, vm_current_program(sb->v), -1, a, n, sb->frame,
                      sb->skip_held);
         break;
-    default: break; /* score, hitbox, drops, drop, sound, music: nothing to do here */
+    default: break; /* score, hitbox, drops, sound, music: nothing to do here */
     }
 }
 
@@ -459,6 +481,7 @@ sandbox *sandbox_create(const sandbox_config *cfg)
     sb->vanished = mem_alloc(cfg->capacity * sizeof *sb->vanished);
     int objs_ok = enemy_table_init(&sb->objs, SB_OBJECTS) == 0;
     objs_ok &= object_query_init(&sb->query, sb->pool.capacity, SB_LASERS) == 0;
+    objs_ok &= item_list_init(&sb->items, SB_ITEMS) == 0;
     sb->order = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order);
     sb->order_gen = mem_alloc(2 * (size_t)SB_OBJECTS * sizeof *sb->order_gen);
     sb->view = mem_alloc(((size_t)sb->pool.capacity + SB_OBJECTS) * sizeof *sb->view);
@@ -492,6 +515,7 @@ void sandbox_destroy(sandbox *sb)
     mem_free(sb->vanished);
     object_query_free(&sb->query);
     enemy_table_free(&sb->objs);
+    item_list_free(&sb->items);
     mem_free(sb->order);
     mem_free(sb->order_gen);
     mem_free(sb->view);
@@ -536,6 +560,10 @@ int sandbox_start(sandbox *sb, const library *lib, const library_entry *entry,
     sb->print_count = 0;
     sb->refused = 0;
     sb->collect_line = SANDBOX_COLLECT_LINE;
+    sb->items.count = 0;
+    sb->items.refused = 0;
+    sb->script_items = (item_script_count){-1, 0};
+    sb->items_dropped = 0;
     sb->full_power = boss != NULL || sb_is_extra(lib, entry);
     memset(&sb->shots, 0, sizeof sb->shots);
     if (!lib)
@@ -632,6 +660,7 @@ void sandbox_step(sandbox *sb)
     bullet_pool_update(&sb->pool);
     objects_move_lasers(&sb->lasers, &sb->objs); /* those that follow their firer first */
     sb_reap(sb);
+    item_fall(&sb->items); /* as the game's step 6, with no ship to draw them in */
     /* bullets oldest first, as the trace lists them */
     const bullet_pool *p = &sb->pool;
     uint32_t count;
@@ -748,6 +777,11 @@ const laser_pool *sandbox_lasers(const sandbox *sb)
     return &sb->lasers;
 }
 
+const item_list *sandbox_items(const sandbox *sb)
+{
+    return &sb->items;
+}
+
 uint32_t sandbox_bullet_count(const sandbox *sb)
 {
     return sb->bullets;
@@ -808,6 +842,11 @@ sandbox_shots sandbox_shot_counts(const sandbox *sb)
     return sb->shots;
 }
 
+sandbox_drops sandbox_drop_counts(const sandbox *sb)
+{
+    return (sandbox_drops){sb->items_dropped, sb->items.refused};
+}
+
 uint64_t sandbox_trace_frame(const sandbox *sb, int f,
                              void (*row)(void *user, const char *text, size_t len), void *user)
 {
@@ -830,6 +869,13 @@ uint64_t sandbox_trace_frame(const sandbox *sb, int f,
             snprintf(text, sizeof text, "%d,L%u,%.3f,%.3f,%.3f,%.3f,%s,%u\n", f, (unsigned)i,
                      (double)p->x[i], (double)p->y[i], (double)p->dir_x[i], (double)p->dir_y[i],
                      laser_phase_name((laser_phase)p->phase[i]), (unsigned)p->nodes[i]);
+        row(user, text, (size_t)len);
+        rows++;
+    }
+    const item_list *l = &sb->items;
+    for (uint32_t i = 0; i < l->count; i++) {
+        int len = snprintf(text, sizeof text, "%d,I%u,%.3f,%.3f,%s\n", f, (unsigned)i,
+                           (double)l->x[i], (double)l->y[i], item_kind_name((item_kind)l->kind[i]));
         row(user, text, (size_t)len);
         rows++;
     }

@@ -6,9 +6,15 @@
  * through the game's object layer (pattern/objects/objects.h: the same get, set, ramp,
  * spawn, vanish, `enemies` count, lasers that follow, a boss's entrance and a
  * midboss's exit), but light: enemies move and fire but cannot be shot; a boss
- * phase lasts its time limit; no ship, so no spawn guard and no items. The
- * test game.viewer runs every stage and boss here and in the game's world and
- * finds the same bullets, enemies and lasers every frame.
+ * phase lasts its time limit; no ship, so no spawn guard, and the items
+ * scripts drop (`drop`) appear as in the game (sim/item.h: the game's list,
+ * its drop rule and bound) but only pop up and fall off the bottom: nothing
+ * picks them up, the auto-collect line draws none in and a star does not fly
+ * in either; nothing of the game's own drops either (no enemy is destroyed,
+ * `clear` and a phase's end leave no stars). The test game.viewer runs every
+ * stage and boss here and in the game's world and finds the same bullets,
+ * enemies and lasers every frame, and the same items while the game's ship
+ * has not touched them.
  * It is a complete VM host (vm.h). Its backdrop follows the game's rules
  * (pattern/content/backdrop_cue.h, sandbox_backdrop): a stage's `background` cues, the
  * cue at a boss's entrance for a boss run alone, spell backdrops in its cards.
@@ -21,7 +27,8 @@
  * moves in the frame it is fired), runs its tweens and rates, and culls it
  * outside the field plus PLAYFIELD_CULL_MARGIN or at the end of its life.
  * Bullet ids count spawns from 1 in every run. Lasers live in the game's
- * laser pool (sim/laser_pool.h) beside them and move after them.
+ * laser pool (sim/laser_pool.h) beside them and move after them; items fall
+ * last (item_fall), as the game moves them after everything else.
  */
 #ifndef CURTAIN_PATTERN_SANDBOX_H
 #define CURTAIN_PATTERN_SANDBOX_H
@@ -30,6 +37,7 @@
 #include "pattern/content/dialogue.h"
 #include "pattern/content/library.h"
 #include "pattern/vm/vm.h"
+#include "sim/item.h"
 #include "sim/laser_pool.h"
 
 #include <stdint.h>
@@ -115,6 +123,8 @@ const sandbox_object *sandbox_objects(const sandbox *sb, uint32_t *count);
 uint32_t sandbox_bullet_count(const sandbox *sb);
 /* The lasers (sim/laser_pool.h), as the game keeps them: for drawing. */
 const laser_pool *sandbox_lasers(const sandbox *sb);
+/* The items on the field (sim/item.h), as the game keeps them: for drawing. */
+const item_list *sandbox_items(const sandbox *sb);
 int32_t sandbox_frame(const sandbox *sb); /* frames stepped so far */
 /* The last run-time error ("file:line:col: message"), or "" if none yet. */
 const char *sandbox_last_error(const sandbox *sb);
@@ -151,12 +161,21 @@ typedef struct sandbox_shots {
 } sandbox_shots;
 sandbox_shots sandbox_shot_counts(const sandbox *sb);
 
+/* The items scripts dropped since sandbox_start, and those refused: the
+ * bound of a frame or the room left (sim/item.h, item_script_drop). */
+typedef struct sandbox_drops {
+    uint64_t dropped, refused;
+} sandbox_drops;
+sandbox_drops sandbox_drop_counts(const sandbox *sb);
+
 /* The trace rows of the frame just stepped (numbered f), one a line: every
  * live bullet, oldest first, as "f,id,x,y" (id: spawn serial from 1), then
  * every live laser, slot order, as "f,Lslot,x,y,dir_x,dir_y,phase,nodes" (its
- * origin or head, heading vector, laser_phase_name, nodes); none for a run
- * without lasers, so that a bullet pattern's trace reads as before lasers
- * existed. Each row goes to row(user, text, length). Returns the rows.
+ * origin or head, heading vector, laser_phase_name, nodes), then every item,
+ * the list's order, as "f,Ik,x,y,kind" (k: its place in the list, which
+ * changes as items go; item_kind_name); none for a run without lasers or
+ * items, so that a bullet pattern's trace reads as before they existed. Each
+ * row goes to row(user, text, length). Returns the rows.
  * `curtain run --trace` and the golden traces (pattern.golden) are these. */
 uint64_t sandbox_trace_frame(const sandbox *sb, int f,
                              void (*row)(void *user, const char *text, size_t len), void *user);
