@@ -445,6 +445,16 @@ static void expr_call(fstate *f, const ast_expr *e)
         return;
     }
     global *g = compiler_global(f->c, name);
+    if (g && g->kind == G_FUNCTION && g->decl && g->decl->size) { /* an array, not a number */
+        uint32_t n = compiler_ret_size(f->c, g);
+        if (n)
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "'%s' returns an array of %u values, not a number: take it whole with 'var "
+                   "NAME = %s(...)', then use NAME[i]",
+                   name, (unsigned)n, name);
+        emit_const(f, 0, e->pos);
+        return;
+    }
     if (g && g->kind == G_FUNCTION) {
         if (call_args(f, g->decl, e->args, e->nargs, e->pos, name) >= 0)
             emit_ax(f, VM_OP_CALLV, g->func, e->pos);
@@ -505,7 +515,10 @@ local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos p
                    (unsigned)l->size - 1);
             return NULL;
         }
-        *slot = l->slot + (int)k;
+        if (l->area) /* checked now, and by AREAI and ASTOREI again */
+            emit_const(f, k, index ? index->pos : pos);
+        else
+            *slot = l->slot + (int)k;
         return l;
     }
     expr(f, index);
@@ -516,6 +529,8 @@ uint32_t element_op(const local *a, int store)
 {
     if (a->ref)
         return VM_MAKE_AX(store ? VM_OP_RSTOREI : VM_OP_REFI, a->slot);
+    if (a->area)
+        return VM_MAKE_AX(store ? VM_OP_ASTOREI : VM_OP_AREAI, VM_AREA_AX(a->slot, a->size));
     return VM_MAKE_AB(store ? VM_OP_STOREI : VM_OP_LOCALI, a->size, a->slot);
 }
 
@@ -1022,7 +1037,10 @@ static void call_array_arg(fstate *f, const ast_expr *e, const char *param, cons
     if (l && l->size && (l->type == LT_NUMBER || l->open)) {
         l->used = 1;
         l->open = 0; /* numbers from now on */
-        emit_ab(f, VM_OP_ARRREF, l->size, l->slot, e->pos);
+        if (l->area)
+            emit_ax(f, VM_OP_AREF, VM_AREA_AX(l->slot, l->size), e->pos);
+        else
+            emit_ab(f, VM_OP_ARRREF, l->size, l->slot, e->pos);
         return;
     }
     if (l)
