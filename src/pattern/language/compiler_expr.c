@@ -484,6 +484,10 @@ local *array_find(fstate *f, const char *name, ast_pos pos)
     char hint[96];
     if (l && (l->size || l->ref))
         return l;
+    if (l && l->broken) { /* its declaration's or its capture's error said it */
+        l->used = 1;
+        return NULL;
+    }
     if (l)
         REPORT(f, DIAG_ARRAY_MISUSE, pos,
                "'%s' is a number, not an array (declare one with 'var %s[N]')", name, name);
@@ -1045,6 +1049,10 @@ static void call_array_arg(fstate *f, const ast_expr *e, const char *param, cons
     }
     if (l)
         l->used = 1; /* the error below is the one */
+    if (l && l->broken) {
+        emit_const(f, 0, e->pos);
+        return;
+    }
     REPORT(f, DIAG_ARRAY_MISUSE, e ? expr_start(e) : (ast_pos){1, 1},
            "'%s' takes an array for '%s[]': give the name of an array of numbers (var a[N])", name,
            param);

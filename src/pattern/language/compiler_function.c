@@ -92,6 +92,10 @@ uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, const char
                    "'%s' has %u values: a %s block takes copies of arrays of up to %d values "
                    "only (copy what it needs into a smaller array)",
                    l->name, (unsigned)l->size, what, VM_SLOT_ARRAY);
+            sizes[n] = LOCAL_PACK_BROKEN;
+            caps[n++] = l->name;
+            emit_const(f, 0, pos);
+            values++;
             continue;
         }
         sizes[n] = LOCAL_PACK(l);
@@ -165,6 +169,7 @@ void compile_function(compiler *c, uint32_t func, int file, const char *const *p
             l->type = (uint8_t)(packed >> 8 & 3);
             l->of = (uint8_t)(packed >> 10 & 3);
             l->ref = (packed & LOCAL_PACK_REF) != 0;
+            l->broken = (packed & LOCAL_PACK_BROKEN) != 0;
             if (f->ret_size && i == nparams - 1)
                 f->ret_slot = slot;
         }

@@ -104,9 +104,12 @@ typedef struct local {
 
 /* A capture's or param's size and type in one uint16_t: the size (0..255),
  * the type (bits 8, 9), what it is of (bits 10, 11). */
-#define LOCAL_PACK(l)  ((uint16_t)((l)->size | (l)->type << 8 | (l)->of << 10))
+#define LOCAL_PACK(l)     ((uint16_t)((l)->size | (l)->type << 8 | (l)->of << 10))
 /* A param's packed size: an array by reference (a function's NAME[]). */
-#define LOCAL_PACK_REF 0x1000u
+#define LOCAL_PACK_REF    0x1000u
+/* A capture that is none: a block's use of an area array, refused where the
+ * block starts (its uses say nothing more). */
+#define LOCAL_PACK_BROKEN 0x2000u
 
 typedef struct patch_list {
     uint32_t *pcs;

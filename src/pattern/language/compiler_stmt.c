@@ -506,6 +506,20 @@ local *array_declare(fstate *f, const char *name, ast_pos name_pos, int n, int s
     return l;
 }
 
+/* NAME of an array refused (its size, or no room): a variable whose uses say
+ * nothing more. */
+static void array_broken(fstate *f, const ast_stmt *s)
+{
+    if (!s->name)
+        return;
+    emit_const(f, 0, s->pos);
+    local *l = stmt_declare(f, s->name, s->name_pos, s->pos);
+    if (l) {
+        l->broken = 1;
+        l->used = 1;
+    }
+}
+
 /* var NAME[SIZE] or var NAME = [v, ...] of over VM_SLOT_ARRAY values: in the
  * area, zeroed (ARRNEW), then the values given stored one by one. */
 static void stmt_var_area(fstate *f, const ast_stmt *s, int n)
@@ -534,8 +548,10 @@ static void stmt_var_area(fstate *f, const ast_stmt *s, int n)
         REPORT(f, DIAG_HANDLE_MISUSE, s->pos, "an array cannot hold groups (it can hold handles)");
         type = LT_NUMBER;
     }
-    if (at < 0)
+    if (at < 0) {
+        array_broken(f, s);
         return;
+    }
     local *l = array_declare(f, s->name, s->name_pos, n, at, 1);
     if (l) {
         l->type = type;
@@ -554,11 +570,13 @@ static void stmt_var_array(fstate *f, const ast_stmt *s)
     if (s->e[1] && !fold(f, s->e[1], &size)) {
         REPORT(f, DIAG_ARRAY_MISUSE, expr_start(s->e[1]),
                "an array's size must be known when the file loads (a number or a constant)");
+        array_broken(f, s);
         return;
     }
     if (!(size >= 1 && size <= VM_AREA_MAX) || size != (double)(int)size) {
         REPORT(f, DIAG_ARRAY_MISUSE, s->e[1] ? expr_start(s->e[1]) : s->name_pos,
                "an array holds 1 to %u values, not %g", VM_AREA_MAX, size);
+        array_broken(f, s);
         return;
     }
     int n = (int)size;
@@ -642,8 +660,10 @@ static int stmt_var_call(fstate *f, const ast_stmt *s)
         return 0;
     int n = (int)compiler_ret_size(f->c, g), area;
     int at = array_room(f, n, s->pos, &area);
-    if (at < 0)
+    if (at < 0) {
+        array_broken(f, s);
         return 1;
+    }
     local tmp = {0};
     tmp.slot = (uint16_t)at;
     tmp.size = (uint16_t)n;
