@@ -18,7 +18,8 @@ pattern tidal_rings {
     var trail[steps]                    # 360 zeros
     loop as t {
         trail[t % steps] = sway[t * 7 % steps]
-        fire orb blue ring 12 at t * 5 + at_step(sway, t) speed 1.5 + trail[(t + 180) % steps] / 80
+        var echo = trail[(t + 300) % steps]    # written 60 rounds ago
+        fire orb blue ring 12 at t * 5 + at_step(sway, t) speed 1.5 + echo / 80
         wait 6
     }
 }

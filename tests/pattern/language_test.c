@@ -738,6 +738,23 @@ static void test_big_arrays(void)
         sandbox_destroy(sb);
     }
     library_free(lib);
+    /* a hook's copy has its own copy of the script's area arrays, as they were */
+    lib = compile("pattern p {\n"
+                  "    fire orb at down speed 1 life 10 {\n"
+                  "        var big[100]\n"
+                  "        big[99] = 5\n"
+                  "        on vanish { print \"gone\", big[99] }\n"
+                  "        wait 3\n"
+                  "        big[99] = 7\n"
+                  "    }\n"
+                  "    wait 30\n"
+                  "}\n");
+    CHECK(lib != NULL);
+    if (lib) {
+        printed(lib, 20, 0, line, sizeof line);
+        CHECK_STR_CONTAINS(line, "test.pat:5:21: frame 10: gone 7");
+        library_free(lib);
+    }
     /* 64 bullets of 1,024 values each fill the area: the 65th and 66th stop at
      * their declaration; the others' blocks come back when they end */
     lib = compile("pattern p {\n"
