@@ -869,13 +869,20 @@ static void test_array_returns(void)
                            "    var d = none()\n"
                            "    var e = echo(b)\n"
                            "    print a[39], b[0], b[2], c[0], c[2], d[1], e[1]\n"
+                           "    b[1] = 9\n"
+                           "    b = none3()\n"
+                           "    a = ramp(3)\n"
+                           "    print b[1], a[39]\n"
                            "    var f = echo(a)\n"
-                           "}\n");
+                           "}\n"
+                           "function none3()[3] { var z = 0 }\n");
     CHECK(lib != NULL);
     if (!lib)
         return;
     char line[256];
     printed(lib, 1, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:23:5: frame 0: 0 117"); /* zeros, then 39 * 3 */
+    printed(lib, 1, 1, line, sizeof line);
     CHECK_STR_CONTAINS(line, "test.pat:19:5: frame 0: 78 4 6 10 12 0 5");
     sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 1);
     if (sb) {
@@ -907,6 +914,8 @@ static void test_array_returns(void)
          "test.pat:1:14: the size of the array 'f' returns must be known when the file loads"},
         {"function g()[2] { var a[2]\n return a }\nfunction f()[4] { return g() }\n",
          "test.pat:3:26: this function returns an array of 4 values: 'g' returns 2"},
+        {"function g()[2] { var a[2]\n return a }\npattern p { var b[3]\n b = g()\n print b[0] }\n",
+         "test.pat:4:6: 'g' returns an array of 2 values: 'b' has 3"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         CHECK(compile(cases[i].src) == NULL);

@@ -281,9 +281,44 @@ static void assign_handle_value(fstate *f, const ast_stmt *s, uint8_t type, uint
                s->name, holds[type], is);
 }
 
+static global *array_call(fstate *f, const ast_expr *e);
+static void call_into(fstate *f, global *g, const ast_expr *e, const local *into, int slot);
+
+/* NAME = F(...) where F returns an array and NAME is an array variable of its
+ * size: zeros, then F's values, as var NAME = F(...) makes them. Returns 0
+ * when the value is no such call. */
+static int stmt_assign_call(fstate *f, const ast_stmt *s)
+{
+    global *g = array_call(f, s->e[0]);
+    local *l = g ? scope_find(f, s->name) : NULL;
+    if (!l || !l->size || (l->type != LT_NUMBER && !l->open))
+        return 0;
+    uint32_t n = compiler_ret_size(f->c, g);
+    l->used = 1;
+    if (l->size != n) {
+        REPORT(f, DIAG_ARRAY_MISUSE, s->e[0]->pos,
+               "'%s' returns an array of %u values: '%s' has %u", g->name, (unsigned)n, l->name,
+               (unsigned)l->size);
+        return 1;
+    }
+    l->open = 0;
+    if (l->area) {
+        emit_ax(f, VM_OP_ARRNEW, VM_AREA_AX(l->slot, l->size), s->pos);
+    } else {
+        for (uint32_t k = 0; k < n; k++) {
+            emit_const(f, 0, s->pos);
+            emit_ax(f, VM_OP_STORE, l->slot + k, s->pos);
+        }
+    }
+    call_into(f, g, s->e[0], l, 0);
+    return 1;
+}
+
 /* name[i] = value and the compound forms. */
 static void stmt_assign_element(fstate *f, const ast_stmt *s)
 {
+    if (!s->e[1] && s->op < 0 && stmt_assign_call(f, s))
+        return;
     if (!s->e[1]) {
         array_find(f, s->name, s->name_pos); /* a whole array assigned: says so */
         REPORT(f, DIAG_ARRAY_MISUSE, s->name_pos,
