@@ -389,8 +389,10 @@ static void snapshot_owner(const library *lib)
 
 /* A test stage (a mod) round-trips as the game's stages do: the handles stage
  * (groups kept, steered and restyled; bullets, lasers and enemies held in
- * handles, hooks on bullets) and the shared-array stage (a shared array the
- * stage writes from the player's place every frame). */
+ * handles, hooks on bullets), the shared-array stage (a shared array the
+ * stage writes from the player's place every frame) and the big-array stage
+ * (an array of 600 in the VM's array area, written the same way, and a
+ * function's array of 40 taken from the area and given back every second). */
 static void snapshot_mod(const char *dir, const char *mod, recording *rec, const char *what)
 {
     diag_list diags;
@@ -412,9 +414,9 @@ static void snapshot_mod(const char *dir, const char *mod, recording *rec, const
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(
-            stderr,
-            "usage: test_game.snapshot PATTERNS_DIR [HANDLES_MOD_DIR [SHARED_ARRAY_MOD_DIR]]\n");
+        fprintf(stderr,
+                "usage: test_game.snapshot PATTERNS_DIR [HANDLES_MOD_DIR [SHARED_ARRAY_MOD_DIR "
+                "[BIG_ARRAY_MOD_DIR]]]\n");
         return 2;
     }
     library *lib = test_library_load(argv[1]);
@@ -430,6 +432,8 @@ int main(int argc, char **argv)
             snapshot_mod(argv[1], argv[2], &rec, "the handles stage");
         if (argc > 3)
             snapshot_mod(argv[1], argv[3], &rec, "the shared-array stage");
+        if (argc > 4)
+            snapshot_mod(argv[1], argv[4], &rec, "the big-array stage");
     }
     mem_free(rec.inputs);
     mem_free(rec.hashes);

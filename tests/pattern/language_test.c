@@ -694,6 +694,238 @@ static void test_shared_arrays(void)
     CHECK(diags_contain("'b' is a handle, not a number"));
 }
 
+/* Arrays of over 32 values (up to 1,024, the size a constant expression) live
+ * in the VM's array area: read, written, gone through with for, passed as
+ * NAME[], given values, zeroed again each round; an index outside is a
+ * positioned error; a full area stops the script at the declaration; zeroing
+ * costs the budget in proportion; the state hash counts their values. */
+static void test_big_arrays(void)
+{
+    library *lib =
+        compile("const n = 8 * 100\n"
+                "function total(a[]) {\n"
+                "    var s = 0\n"
+                "    for v in a { s += v }\n"
+                "    return s\n"
+                "}\n"
+                "pattern p {\n"
+                "    var a[n]\n"
+                "    repeat n as i { a[i] = i }\n"
+                "    var b = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,\n"
+                "             18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, "
+                "33]\n"
+                "    var small[3]\n"
+                "    small[2] = 5\n"
+                "    a[799] += 1\n"
+                "    print total(a), a[799], b[32], total(b), small[2]\n"
+                "    repeat 2 { var c[100]\n c[99] += 1\n print c[99] }\n"
+                "    var k = n\n"
+                "    print a[k]\n"
+                "}\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 1, 2, line, sizeof line); /* 0 + ... + 799 + 1 = 319601 */
+    CHECK_STR_CONTAINS(line, "test.pat:15:5: frame 0: 319601 800 33 561 5");
+    printed(lib, 1, 0, line, sizeof line); /* zeros again in the second round */
+    CHECK_STR_CONTAINS(line, "test.pat:18:2: frame 0: 1");
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 1);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                           "test.pat:20:11: index 800 is outside an array of 800 (0 to 799)");
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    /* a hook's copy has its own copy of the script's area arrays, as they were */
+    lib = compile("pattern p {\n"
+                  "    fire orb at down speed 1 life 10 {\n"
+                  "        var big[100]\n"
+                  "        big[99] = 5\n"
+                  "        on vanish { print \"gone\", big[99] }\n"
+                  "        wait 3\n"
+                  "        big[99] = 7\n"
+                  "    }\n"
+                  "    wait 30\n"
+                  "}\n");
+    CHECK(lib != NULL);
+    if (lib) {
+        printed(lib, 20, 0, line, sizeof line);
+        CHECK_STR_CONTAINS(line, "test.pat:5:21: frame 10: gone 7");
+        library_free(lib);
+    }
+    /* 64 bullets of 1,024 values each fill the area: the 65th and 66th stop at
+     * their declaration; the others' blocks come back when they end */
+    lib = compile("pattern p {\n"
+                  "    fire orb ring 66 {\n"
+                  "        var a[1024]\n"
+                  "        a[1023] = 1\n"
+                  "        wait 5\n"
+                  "    }\n"
+                  "    wait 10\n"
+                  "    fire orb ring 60 {\n"
+                  "        var a[1024]\n"
+                  "        wait 1\n"
+                  "    }\n"
+                  "}\n");
+    CHECK(lib != NULL);
+    if (lib) {
+        sb = test_sandbox(lib, library_find(lib, "p"), 14);
+        if (sb) {
+            CHECK_EQ_INT(sandbox_error_count(sb), 2);
+            CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                               "test.pat:3:9: out of array room: this needs 1024 values");
+            sandbox_destroy(sb);
+        }
+        library_free(lib);
+    }
+    /* zeroing is paid for: a loop without a wait that declares 1,024 values
+     * each round stops after ~1,400 rounds (100,000 / 70), not ~16,000 */
+    lib = compile("shared rounds = 0\n"
+                  "pattern p {\n"
+                  "    thread { loop { var a[1024]\n rounds += 1 } }\n"
+                  "    wait 1\n"
+                  "    print rounds\n"
+                  "}\n");
+    CHECK(lib != NULL);
+    if (lib) {
+        sb = test_sandbox(lib, library_find(lib, "p"), 2);
+        if (sb) {
+            const char *l = sandbox_print_line(sb, 0);
+            const char *colon = l ? strrchr(l, ':') : NULL;
+            double rounds = colon ? atof(colon + 1) : 0;
+            CHECK(rounds > 100000.0 / 80 && rounds < 100000.0 / 64);
+            CHECK_STR_CONTAINS(sandbox_last_error(sb), "runaway script");
+            sandbox_destroy(sb);
+        }
+        library_free(lib);
+    }
+    /* the state hash counts the area's values */
+    uint64_t full[2];
+    for (int k = 0; k < 2; k++) {
+        lib = compile(k ? "pattern p { var a[40]\n a[39] = 2\n wait 100 }\n"
+                        : "pattern p { var a[40]\n a[39] = 1\n wait 100 }\n");
+        CHECK(lib != NULL);
+        full[k] = (uint64_t)k;
+        test_host h;
+        if (!lib || th_init(&h, 0, 0) != 0)
+            continue;
+        run_entry(&h, lib, "p", 3);
+        hasher hs;
+        hash_begin(&hs, 0);
+        vm_hash_portable(h.v, &hs);
+        full[k] = hash_end(&hs);
+        th_free(&h);
+        library_free(lib);
+    }
+    CHECK(full[0] != full[1]);
+    /* sizes and uses refused where they are */
+    static const struct {
+        const char *src, *message;
+    } cases[] = {
+        {"pattern p { var a[1025] }\n", "test.pat:1:19: an array holds 1 to 1024 values, not 1025"},
+        {"const n = 2000\npattern p { var a[n / 2 + 100] }\n",
+         "test.pat:2:19: an array holds 1 to 1024 values, not 1100"},
+        {"pattern p { var a[1024]\n var b[1024]\n var c[1024]\n var d[1024]\n var e[40]\n "
+         "a[0] = b[0] + c[0] + d[0] + e[0] }\n",
+         "test.pat:5:2: the arrays of over 32 values in one pattern or function hold 4096 values "
+         "together at most: this one of 40 makes 4136"},
+        {"pattern p { var a[40]\n a[40] = 1 }\n", "test.pat:2:4: index 40 is outside a[40]"},
+        {"pattern p { var a[40]\n fire orb { a[0] = 1 } }\n",
+         "test.pat:2:2: 'a' has 40 values: a fire block takes copies of arrays of up to 32"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(compile(cases[i].src) == NULL);
+        if (!diags_contain(cases[i].message))
+            fprintf(stderr, "case %zu: no '%s'\n", i, cases[i].message);
+        CHECK_EQ_INT((int)diags.count, 1);
+        CHECK(diags_contain(cases[i].message));
+    }
+}
+
+/* Functions that return an array: function NAME(...)[N] returns N values,
+ * which `var b = NAME(...)` takes whole into a new array of N (zeros if it
+ * ends without a return), small or big; `return g(...)` of another such
+ * function passes it on; an array param returned is checked when it runs. */
+static void test_array_returns(void)
+{
+    library *lib = compile("function ramp(step)[40] {\n"
+                           "    var r[40]\n"
+                           "    repeat 40 as k { r[k] = k * step }\n"
+                           "    return r\n"
+                           "}\n"
+                           "function three(x)[3] {\n"
+                           "    var t = [x, x + 1, x + 2]\n"
+                           "    return t\n"
+                           "}\n"
+                           "function again(x)[3] { return three(x * 10) }\n"
+                           "function none()[2] { var z = 1 }\n"
+                           "function echo(a[])[3] { return a }\n"
+                           "pattern p {\n"
+                           "    var a = ramp(2)\n"
+                           "    var b = three(4)\n"
+                           "    var c = again(1)\n"
+                           "    var d = none()\n"
+                           "    var e = echo(b)\n"
+                           "    print a[39], b[0], b[2], c[0], c[2], d[1], e[1]\n"
+                           "    b[1] = 9\n"
+                           "    b = none3()\n"
+                           "    a = ramp(3)\n"
+                           "    print b[1], a[39]\n"
+                           "    var f = echo(a)\n"
+                           "}\n"
+                           "function none3()[3] { var z = 0 }\n");
+    CHECK(lib != NULL);
+    if (!lib)
+        return;
+    char line[256];
+    printed(lib, 1, 0, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:23:5: frame 0: 0 117"); /* zeros, then 39 * 3 */
+    printed(lib, 1, 1, line, sizeof line);
+    CHECK_STR_CONTAINS(line, "test.pat:19:5: frame 0: 78 4 6 10 12 0 5");
+    sandbox *sb = test_sandbox(lib, library_find(lib, "p"), 1);
+    if (sb) {
+        CHECK_EQ_INT(sandbox_error_count(sb), 1);
+        CHECK_STR_CONTAINS(sandbox_last_error(sb),
+                           "test.pat:12:25: an array of 40 values returned where 3 were promised");
+        sandbox_destroy(sb);
+    }
+    library_free(lib);
+    static const struct {
+        const char *src, *message;
+    } cases[] = {
+        {"function f()[4] { return 1 }\n",
+         "test.pat:1:26: this function returns an array of 4 values, not a number: return the "
+         "name of an array of 4"},
+        {"function f(x)[4] { var a[4]\n if x { return a }\n return x }\n",
+         "test.pat:3:9: this function returns an array of 4 values, not a number"},
+        {"function f()[4] { var a[5]\n return a }\n",
+         "test.pat:2:9: this function returns an array of 4 values: 'a' has 5"},
+        {"function f() { var a[5]\n return a }\n",
+         "test.pat:2:9: 'a' is an array, and this function returns a number: to return the "
+         "array, declare its size after the parameters, function NAME(...)[5]"},
+        {"function f()[4] { var a[4]\n return a }\npattern p { print f() + 1 }\n",
+         "test.pat:3:19: 'f' returns an array of 4 values, not a number: take it whole with "
+         "'var NAME = f(...)', then use NAME[i]"},
+        {"function f()[0] { return 0 }\n",
+         "test.pat:1:14: 'f' returns an array of 1 to 1024 values, not 0"},
+        {"function f()[rand] { return 0 }\n",
+         "test.pat:1:14: the size of the array 'f' returns must be known when the file loads"},
+        {"function g()[2] { var a[2]\n return a }\nfunction f()[4] { return g() }\n",
+         "test.pat:3:26: this function returns an array of 4 values: 'g' returns 2"},
+        {"function g()[2] { var a[2]\n return a }\npattern p { var b[3]\n b = g()\n print b[0] }\n",
+         "test.pat:4:6: 'g' returns an array of 2 values: 'b' has 3"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(compile(cases[i].src) == NULL);
+        if (!diags_contain(cases[i].message))
+            fprintf(stderr, "case %zu: no '%s'\n", i, cases[i].message);
+        CHECK_EQ_INT((int)diags.count, 1);
+        CHECK(diags_contain(cases[i].message));
+    }
+}
+
 /* Arrays passed to functions: a param NAME[] is the caller's array itself (by
  * reference: the function reads and changes the caller's values, passes it
  * on, goes through it with for), of any size, its index checked when it runs;
@@ -1074,6 +1306,8 @@ int main(int argc, char **argv)
     test_shared();
     test_shared_arrays();
     test_array_functions();
+    test_big_arrays();
+    test_array_returns();
     test_volley_limits();
     test_non_finite_shots();
     test_nesting_limit();

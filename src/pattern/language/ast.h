@@ -374,7 +374,9 @@ typedef struct ast_decl {
     int nparams;
     ast_stmt *body;
     ast_expr *value; /* const, shared: the (first) value */
-    ast_expr *size;  /* shared NAME[N]: N (an array of N zeros), else NULL */
+    /* shared NAME[N]: N (an array of N zeros); function NAME(...)[N]: the size
+     * of the array it returns; else NULL */
+    ast_expr *size;
     ast_arg *values; /* shared NAME = [a, b, ...]: the first values, else NULL */
     int nvalues;
     const char *title;       /* boss: display name */

@@ -210,8 +210,8 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
             else if (d->kind == DECL_PATTERN || d->kind == DECL_ENEMY || d->kind == DECL_STAGE) {
                 g->func = program_declare_func(c->b, d->name, d->nparams, vp);
                 (*nentries)++;
-            } else if (d->kind == DECL_FUNCTION) {
-                g->func = program_declare_func(c->b, d->name, d->nparams, vp);
+            } else if (d->kind == DECL_FUNCTION) { /* returning an array: one param more */
+                g->func = program_declare_func(c->b, d->name, d->nparams + (d->size != NULL), vp);
             } else if (d->kind == DECL_SHARED && !d->size && !d->values) { /* arrays: after */
                 if (c->b->p.shared_count >= VM_MAX_SHARED)
                     compiler_report(c, DIAG_TOO_LARGE, fi, d->pos,
@@ -251,6 +251,31 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
             (*nentries)++;
         }
     }
+}
+
+uint32_t compiler_ret_size(compiler *c, global *g)
+{
+    if (g->kind != G_FUNCTION || !g->decl || !g->decl->size || g->state == 3)
+        return 0;
+    if (g->state == 2)
+        return g->ret_size;
+    fstate tmp;
+    fstate_init(&tmp, c, 0, g->file);
+    double n;
+    g->state = 3; /* failed, unless it folds to a size */
+    if (!fold(&tmp, g->decl->size, &n))
+        compiler_report(c, DIAG_ARRAY_MISUSE, g->file, expr_start(g->decl->size),
+                        "the size of the array '%s' returns must be known when the file loads "
+                        "(a number or a constant)",
+                        g->name);
+    else if (!(n >= 1 && n <= VM_AREA_MAX) || n != (double)(int)n)
+        compiler_report(c, DIAG_ARRAY_MISUSE, g->file, expr_start(g->decl->size),
+                        "'%s' returns an array of 1 to %u values, not %g", g->name, VM_AREA_MAX, n);
+    else {
+        g->state = 2;
+        g->ret_size = (uint32_t)n;
+    }
+    return g->ret_size;
 }
 
 /* Checks the params' defaults: each must be a constant. */
@@ -376,9 +401,9 @@ static void compiler_bodies(compiler *c)
             }
             continue;
         }
-        const char *params[COMPILER_MAX_ARGS];
-        ast_pos ppos[COMPILER_MAX_ARGS];
-        uint16_t psizes[COMPILER_MAX_ARGS];
+        const char *params[COMPILER_MAX_ARGS + 1];
+        ast_pos ppos[COMPILER_MAX_ARGS + 1];
+        uint16_t psizes[COMPILER_MAX_ARGS + 1];
         int np = 0;
         for (const ast_param *p = d->params; p && np < COMPILER_MAX_ARGS; p = p->next, np++) {
             params[np] = p->name;
@@ -398,6 +423,15 @@ static void compiler_bodies(compiler *c)
             compiler_report(c, DIAG_ARG_COUNT, g->file, d->pos, "'%s' has more than %d parameters",
                             d->name, COMPILER_MAX_ARGS);
         compiler_check_params(c, d);
+        c->ret_size = 0;
+        c->ret_broken = 0;
+        if (g->kind == G_FUNCTION && d->size) { /* the caller's array, by reference, last */
+            c->ret_size = compiler_ret_size(c, g);
+            c->ret_broken = c->ret_size == 0;
+            params[np] = COMPILER_RETURN_PARAM;
+            ppos[np] = d->pos;
+            psizes[np++] = LOCAL_PACK_REF;
+        }
         compile_function(c, g->func, g->file, params, ppos, psizes, np, d->body, d->pos, NULL,
                          g->kind == G_FUNCTION ? COMPILE_FUNCTION
                          : g->kind == G_STAGE  ? COMPILE_STAGE

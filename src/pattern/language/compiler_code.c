@@ -133,6 +133,9 @@ local *scope_declare(fstate *f, const char *name, ast_pos pos, int scope_start, 
     l->type = LT_NUMBER;
     l->of = 0;
     l->open = 0;
+    l->ref = 0;
+    l->area = 0;
+    l->broken = 0;
     return l;
 }
 

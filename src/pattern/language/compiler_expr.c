@@ -445,6 +445,16 @@ static void expr_call(fstate *f, const ast_expr *e)
         return;
     }
     global *g = compiler_global(f->c, name);
+    if (g && g->kind == G_FUNCTION && g->decl && g->decl->size) { /* an array, not a number */
+        uint32_t n = compiler_ret_size(f->c, g);
+        if (n)
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "'%s' returns an array of %u values, not a number: take it whole with 'var "
+                   "NAME = %s(...)', then use NAME[i]",
+                   name, (unsigned)n, name);
+        emit_const(f, 0, e->pos);
+        return;
+    }
     if (g && g->kind == G_FUNCTION) {
         if (call_args(f, g->decl, e->args, e->nargs, e->pos, name) >= 0)
             emit_ax(f, VM_OP_CALLV, g->func, e->pos);
@@ -474,6 +484,10 @@ local *array_find(fstate *f, const char *name, ast_pos pos)
     char hint[96];
     if (l && (l->size || l->ref))
         return l;
+    if (l && l->broken) { /* its declaration's or its capture's error said it */
+        l->used = 1;
+        return NULL;
+    }
     if (l)
         REPORT(f, DIAG_ARRAY_MISUSE, pos,
                "'%s' is a number, not an array (declare one with 'var %s[N]')", name, name);
@@ -505,7 +519,10 @@ local *array_index(fstate *f, const char *name, const ast_expr *index, ast_pos p
                    (unsigned)l->size - 1);
             return NULL;
         }
-        *slot = l->slot + (int)k;
+        if (l->area) /* checked now, and by AREAI and ASTOREI again */
+            emit_const(f, k, index ? index->pos : pos);
+        else
+            *slot = l->slot + (int)k;
         return l;
     }
     expr(f, index);
@@ -516,6 +533,8 @@ uint32_t element_op(const local *a, int store)
 {
     if (a->ref)
         return VM_MAKE_AX(store ? VM_OP_RSTOREI : VM_OP_REFI, a->slot);
+    if (a->area)
+        return VM_MAKE_AX(store ? VM_OP_ASTOREI : VM_OP_AREAI, VM_AREA_AX(a->slot, a->size));
     return VM_MAKE_AB(store ? VM_OP_STOREI : VM_OP_LOCALI, a->size, a->slot);
 }
 
@@ -1041,11 +1060,18 @@ static void call_array_arg(fstate *f, const ast_expr *e, const char *param, cons
     if (l && l->size && (l->type == LT_NUMBER || l->open)) {
         l->used = 1;
         l->open = 0; /* numbers from now on */
-        emit_ab(f, VM_OP_ARRREF, l->size, l->slot, e->pos);
+        if (l->area)
+            emit_ax(f, VM_OP_AREF, VM_AREA_AX(l->slot, l->size), e->pos);
+        else
+            emit_ab(f, VM_OP_ARRREF, l->size, l->slot, e->pos);
         return;
     }
     if (l)
         l->used = 1; /* the error below is the one */
+    if (l && l->broken) {
+        emit_const(f, 0, e->pos);
+        return;
+    }
     REPORT(f, DIAG_ARRAY_MISUSE, e ? expr_start(e) : (ast_pos){1, 1},
            "'%s' takes an array for '%s[]': give the name of an array of numbers (var a[N])", name,
            param);

@@ -87,6 +87,17 @@ uint32_t compiler_block(fstate *f, const ast_stmt *body, ast_pos pos, const char
         if (!l)
             continue;
         l->used = 1;
+        if (l->area) { /* a block's values are copied into its own slots */
+            REPORT(f, DIAG_ARRAY_MISUSE, pos,
+                   "'%s' has %u values: a %s block takes copies of arrays of up to %d values "
+                   "only (copy what it needs into a smaller array)",
+                   l->name, (unsigned)l->size, what, VM_SLOT_ARRAY);
+            sizes[n] = LOCAL_PACK_BROKEN;
+            caps[n++] = l->name;
+            emit_const(f, 0, pos);
+            values++;
+            continue;
+        }
         sizes[n] = LOCAL_PACK(l);
         caps[n++] = l->name;
         for (int k = 0; k < (l->size ? l->size : 1); k++, values++)
@@ -138,6 +149,12 @@ void compile_function(compiler *c, uint32_t func, int file, const char *const *p
     f->in_function = (flags & COMPILE_FUNCTION) != 0;
     f->on_laser = (flags & COMPILE_ON_LASER) != 0;
     f->in_stage = (flags & COMPILE_STAGE) ? 1 : (flags & COMPILE_IN_STAGE) ? 2 : 0;
+    if (f->in_function) {
+        f->ret_size = c->ret_size;
+        f->ret_broken = c->ret_broken;
+    }
+    c->ret_size = 0;
+    c->ret_broken = 0;
     program_begin_func(c->b, func);
     int param_slots = 0;
     for (int i = 0; i < nparams; i++) {
@@ -152,6 +169,9 @@ void compile_function(compiler *c, uint32_t func, int file, const char *const *p
             l->type = (uint8_t)(packed >> 8 & 3);
             l->of = (uint8_t)(packed >> 10 & 3);
             l->ref = (packed & LOCAL_PACK_REF) != 0;
+            l->broken = (packed & LOCAL_PACK_BROKEN) != 0;
+            if (f->ret_size && i == nparams - 1)
+                f->ret_slot = slot;
         }
     }
     if (phase) {
@@ -173,7 +193,9 @@ void compile_function(compiler *c, uint32_t func, int file, const char *const *p
         emit_ab(f, VM_OP_ACT, VM_VERB_PHASE, 5, pos);
     }
     stmts(f, body);
-    if (f->in_function) { /* falling off the end returns 0 */
+    if (f->in_function && f->ret_size) { /* the caller's array as it is: zeros */
+        emit_ax(f, VM_OP_RET, 0, pos);
+    } else if (f->in_function) { /* falling off the end returns 0 */
         emit_const(f, 0, pos);
         emit_ax(f, VM_OP_RETV, 0, pos);
     } else {
@@ -182,6 +204,8 @@ void compile_function(compiler *c, uint32_t func, int file, const char *const *p
             show_attach(f, end);
     }
     program_end_func(c->b, func, f->max_slots - param_slots);
+    if (f->area)
+        program_func_arrays(c->b, func, (uint32_t)f->area);
 }
 
 /* Compiles the inline blocks queued so far (and those they queue). */

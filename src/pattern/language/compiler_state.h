@@ -63,8 +63,9 @@ typedef struct global {
     uint32_t shared;      /* shared values: index (SHARED, SSTORE) */
     uint32_t shared_size; /* a shared array: its values, from shared on; 0: a number */
     uint32_t ship;        /* ships: index in the library's table */
-    double value;         /* consts */
-    int state;            /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
+    uint32_t ret_size; /* functions: the values of the array it returns (f(...)[N]); 0 a number */
+    double value;      /* consts */
+    int state;         /* consts: 0 not yet, 1 folding, 2 done, 3 failed */
 } global;
 
 /* Whether global g is a shared array (shared NAME[N], shared NAME = [...]). */
@@ -99,13 +100,17 @@ typedef struct local {
     uint8_t open;   /* an array of zeros whose first assignment says what it holds */
     uint8_t broken; /* the handle of a fire that did not parse: its uses say nothing more */
     uint8_t ref;    /* a function's array param NAME[]: its slot holds a reference (ARRREF) */
+    uint8_t area;   /* an array of over VM_SLOT_ARRAY values: slot is its offset in the area */
 } local;
 
 /* A capture's or param's size and type in one uint16_t: the size (0..255),
  * the type (bits 8, 9), what it is of (bits 10, 11). */
-#define LOCAL_PACK(l)  ((uint16_t)((l)->size | (l)->type << 8 | (l)->of << 10))
+#define LOCAL_PACK(l)     ((uint16_t)((l)->size | (l)->type << 8 | (l)->of << 10))
 /* A param's packed size: an array by reference (a function's NAME[]). */
-#define LOCAL_PACK_REF 0x1000u
+#define LOCAL_PACK_REF    0x1000u
+/* A capture that is none: a block's use of an area array, refused where the
+ * block starts (its uses say nothing more). */
+#define LOCAL_PACK_BROKEN 0x2000u
 
 typedef struct patch_list {
     uint32_t *pcs;
@@ -153,6 +158,13 @@ typedef struct fstate {
     int in_stage;    /* 1 a stage's own script (`background` may stand in its block), 2 a
                         block inside one */
     int depth;       /* blocks open: 1 in the function's own block */
+    int area;        /* area values its arrays of over VM_SLOT_ARRAY take so far (vm.h) */
+    int area_full;   /* VM_AREA_FRAME's error reported */
+    /* a function returning an array: its size, and the slot of the hidden
+     * array param its `return` copies into (0 size: it returns a number) */
+    uint32_t ret_size;
+    int ret_slot;
+    int ret_broken;
     /* Presentation statements waiting for the next `wait` of their block
      * (stmt_show), with the depth of that block. */
     int waited;       /* a statement that may wait was compiled in this function */
@@ -184,6 +196,11 @@ struct compiler {
     fstate *fstate;      /* the function being compiled (compile_function) */
     fstate *const_scope; /* no locals: where constants are folded */
     int const_depth;     /* constants being folded, each through the next */
+    /* The function compile_function compiles next returns an array of this
+     * many values (its last param is COMPILER_RETURN_PARAM); broken: its size
+     * was refused (its returns say nothing more). */
+    uint32_t ret_size;
+    int ret_broken;
 };
 
 #define REPORT(fs, code, pos, ...) compiler_report((fs)->c, code, (fs)->file, pos, __VA_ARGS__)
@@ -257,8 +274,18 @@ void compile_function(compiler *c, uint32_t func, int file, const char *const *p
                       const ast_stmt *body, ast_pos pos, const ast_phase *phase, int flags);
 void compile_pending(compiler *c);
 
+/* The hidden array param of a function returning an array (its caller's array). */
+#define COMPILER_RETURN_PARAM "return"
+/* The size of the array function g returns, 0 for a number (folded once). */
+uint32_t compiler_ret_size(compiler *c, global *g);
+
 /* compiler_stmt.c: statements */
 local *stmt_declare(fstate *f, const char *name, ast_pos name_pos, ast_pos pos);
+/* Room for an array of n values, zeroed: its slot, or (*area) its offset in the
+ * call's area block (ARRNEW emitted); -1 after reporting the area full. */
+int array_room(fstate *f, int n, ast_pos pos, int *area);
+/* Declares NAME an array of n values at slot (area: an area offset). */
+local *array_declare(fstate *f, const char *name, ast_pos name_pos, int n, int slot, int area);
 void stmts(fstate *f, const ast_stmt *s);
 
 /* compiler_fire.c: fire */

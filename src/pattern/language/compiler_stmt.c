@@ -281,9 +281,44 @@ static void assign_handle_value(fstate *f, const ast_stmt *s, uint8_t type, uint
                s->name, holds[type], is);
 }
 
+static global *array_call(fstate *f, const ast_expr *e);
+static void call_into(fstate *f, global *g, const ast_expr *e, const local *into, int slot);
+
+/* NAME = F(...) where F returns an array and NAME is an array variable of its
+ * size: zeros, then F's values, as var NAME = F(...) makes them. Returns 0
+ * when the value is no such call. */
+static int stmt_assign_call(fstate *f, const ast_stmt *s)
+{
+    global *g = array_call(f, s->e[0]);
+    local *l = g ? scope_find(f, s->name) : NULL;
+    if (!l || !l->size || (l->type != LT_NUMBER && !l->open))
+        return 0;
+    uint32_t n = compiler_ret_size(f->c, g);
+    l->used = 1;
+    if (l->size != n) {
+        REPORT(f, DIAG_ARRAY_MISUSE, s->e[0]->pos,
+               "'%s' returns an array of %u values: '%s' has %u", g->name, (unsigned)n, l->name,
+               (unsigned)l->size);
+        return 1;
+    }
+    l->open = 0;
+    if (l->area) {
+        emit_ax(f, VM_OP_ARRNEW, VM_AREA_AX(l->slot, l->size), s->pos);
+    } else {
+        for (uint32_t k = 0; k < n; k++) {
+            emit_const(f, 0, s->pos);
+            emit_ax(f, VM_OP_STORE, l->slot + k, s->pos);
+        }
+    }
+    call_into(f, g, s->e[0], l, 0);
+    return 1;
+}
+
 /* name[i] = value and the compound forms. */
 static void stmt_assign_element(fstate *f, const ast_stmt *s)
 {
+    if (!s->e[1] && s->op < 0 && stmt_assign_call(f, s))
+        return;
     if (!s->e[1]) {
         array_find(f, s->name, s->name_pos); /* a whole array assigned: says so */
         REPORT(f, DIAG_ARRAY_MISUSE, s->name_pos,
@@ -464,11 +499,103 @@ static void stmt_move(fstate *f, const ast_stmt *s)
     }
 }
 
-/* The most values an array may hold: its slots come out of the runner's stack
- * (vm_config.stack_slots, 64 by default). */
-#define COMPILER_MAX_ARRAY 32
+/* An array's values: up to VM_SLOT_ARRAY in the runner's value slots
+ * (vm_config.stack_slots, 64 by default), more (up to VM_AREA_MAX) in the VM's
+ * array area, a block of which each call takes for all its big arrays. */
 
-/* var NAME[SIZE] (zeros) or var NAME = [v, ...]: SIZE slots, each set now (a
+/* Makes room for an array of n values and zeroes it (slots: nothing to emit,
+ * the caller stores its values). Returns its slot, or its offset in the area
+ * with *area set; -1 after reporting that the function's area is full. */
+int array_room(fstate *f, int n, ast_pos pos, int *area)
+{
+    *area = n > VM_SLOT_ARRAY;
+    if (!*area)
+        return scope_slot(f, n, pos);
+    if (f->area + n > (int)VM_AREA_FRAME) {
+        if (!f->area_full)
+            REPORT(f, DIAG_TOO_LARGE, pos,
+                   "the arrays of over %d values in one pattern or function hold %u values "
+                   "together at most: this one of %d makes %d",
+                   VM_SLOT_ARRAY, VM_AREA_FRAME, n, f->area + n);
+        f->area_full = 1;
+        return -1;
+    }
+    int at = f->area; /* never reused in the function: each declaration its own place */
+    f->area += n;
+    emit_ax(f, VM_OP_ARRNEW, VM_AREA_AX(at, n), pos);
+    return at;
+}
+
+/* Declares NAME an array of n values at slot (or area offset): visible from
+ * now on in the innermost block. */
+local *array_declare(fstate *f, const char *name, ast_pos name_pos, int n, int slot, int area)
+{
+    int block_start = f->nlocals;
+    while (block_start > 0 && f->locals[block_start - 1].hidden != 2)
+        block_start--;
+    local *l = scope_declare(f, name, name_pos, block_start, slot);
+    if (l) {
+        l->size = (uint16_t)n;
+        l->area = (uint8_t)area;
+    }
+    return l;
+}
+
+/* NAME of an array refused (its size, or no room): a variable whose uses say
+ * nothing more. */
+static void array_broken(fstate *f, const ast_stmt *s)
+{
+    if (!s->name)
+        return;
+    emit_const(f, 0, s->pos);
+    local *l = stmt_declare(f, s->name, s->name_pos, s->pos);
+    if (l) {
+        l->broken = 1;
+        l->used = 1;
+    }
+}
+
+/* var NAME[SIZE] or var NAME = [v, ...] of over VM_SLOT_ARRAY values: in the
+ * area, zeroed (ARRNEW), then the values given stored one by one. */
+static void stmt_var_area(fstate *f, const ast_stmt *s, int n)
+{
+    uint8_t type = LT_NUMBER, of = OF_NONE;
+    int area, k = 0;
+    int at = s->name ? array_room(f, n, s->pos, &area) : -1;
+    for (const ast_arg *a = s->args; a; a = a->next, k++) {
+        uint8_t t, o;
+        if (at >= 0)
+            emit_const(f, k, a->pos);
+        t = expr_value(f, a->value, &o);
+        if (k == 0) {
+            type = t;
+            of = o;
+        } else if (t != type || (t == LT_HANDLE && o != of)) {
+            REPORT(f, DIAG_HANDLE_MISUSE, expr_start(a->value),
+                   "an array holds values of one kind: numbers or handles of one kind");
+        }
+        if (at >= 0)
+            emit_ax(f, VM_OP_ASTOREI, VM_AREA_AX(at, n), a->pos);
+        else
+            emit_ax(f, VM_OP_POP, 0, a->pos);
+    }
+    if (type == LT_GROUP) {
+        REPORT(f, DIAG_HANDLE_MISUSE, s->pos, "an array cannot hold groups (it can hold handles)");
+        type = LT_NUMBER;
+    }
+    if (at < 0) {
+        array_broken(f, s);
+        return;
+    }
+    local *l = array_declare(f, s->name, s->name_pos, n, at, 1);
+    if (l) {
+        l->type = type;
+        l->of = of;
+        l->open = !s->args;
+    }
+}
+
+/* var NAME[SIZE] (zeros) or var NAME = [v, ...]: SIZE values, each set now (a
  * loop's next round starts from zeros again). The values are numbers or
  * handles, all of one kind; zeros become handles if the first assignment to
  * one of them stores a handle. */
@@ -478,14 +605,20 @@ static void stmt_var_array(fstate *f, const ast_stmt *s)
     if (s->e[1] && !fold(f, s->e[1], &size)) {
         REPORT(f, DIAG_ARRAY_MISUSE, expr_start(s->e[1]),
                "an array's size must be known when the file loads (a number or a constant)");
+        array_broken(f, s);
         return;
     }
-    if (!(size >= 1 && size <= COMPILER_MAX_ARRAY) || size != (double)(int)size) {
+    if (!(size >= 1 && size <= VM_AREA_MAX) || size != (double)(int)size) {
         REPORT(f, DIAG_ARRAY_MISUSE, s->e[1] ? expr_start(s->e[1]) : s->name_pos,
-               "an array holds 1 to %d values, not %g", COMPILER_MAX_ARRAY, size);
+               "an array holds 1 to %u values, not %g", VM_AREA_MAX, size);
+        array_broken(f, s);
         return;
     }
     int n = (int)size;
+    if (n > VM_SLOT_ARRAY) {
+        stmt_var_area(f, s, n);
+        return;
+    }
     const ast_arg *a = s->args;
     uint8_t type = LT_NUMBER, of = OF_NONE;
     for (int k = 0; k < n; k++) {
@@ -514,18 +647,131 @@ static void stmt_var_array(fstate *f, const ast_stmt *s)
         return;
     }
     int slot = scope_slot(f, n, s->pos);
-    int block_start = f->nlocals;
-    while (block_start > 0 && f->locals[block_start - 1].hidden != 2)
-        block_start--;
-    local *l = scope_declare(f, s->name, s->name_pos, block_start, slot);
+    local *l = array_declare(f, s->name, s->name_pos, n, slot, 0);
     if (l) {
-        l->size = (uint16_t)n;
         l->type = type;
         l->of = of;
         l->open = !s->args;
     }
     for (int k = n; k-- > 0;)
         emit_ax(f, VM_OP_STORE, (uint32_t)(slot + k), s->pos);
+}
+
+/* The function an expression calls when it returns an array, else NULL. */
+static global *array_call(fstate *f, const ast_expr *e)
+{
+    if (!e || e->kind != EX_CALL || !e->name || scope_find(f, e->name))
+        return NULL;
+    global *g = compiler_global(f->c, e->name);
+    return g && g->kind == G_FUNCTION && compiler_ret_size(f->c, g) ? g : NULL;
+}
+
+/* Calls function g, which returns an array, with e's arguments and a
+ * reference (pushed by `ref`'s code, already emitted after the arguments by
+ * the caller through push_ref) to the array that takes its values. */
+static void call_into(fstate *f, global *g, const ast_expr *e, const local *into, int slot)
+{
+    int n = call_args(f, g->decl, e->args, e->nargs, e->pos, e->name);
+    if (into && into->area)
+        emit_ax(f, VM_OP_AREF, VM_AREA_AX(into->slot, into->size), e->pos);
+    else if (into)
+        emit_ab(f, VM_OP_ARRREF, into->size, into->slot, e->pos);
+    else
+        emit_ax(f, VM_OP_LOCAL, (uint32_t)slot, e->pos); /* passed on: return g(...) */
+    if (n >= 0)
+        emit_ax(f, VM_OP_CALL, g->func, e->pos);
+    else /* reported: the values pushed are dropped */
+        for (int k = 0; k <= (n > 0 ? n : 0); k++)
+            emit_ax(f, VM_OP_POP, 0, e->pos);
+}
+
+/* var NAME = F(...) where F returns an array: NAME a new array of F's size,
+ * zeros until F's `return` copies its array into it. Returns 0 when the
+ * value is no such call. */
+static int stmt_var_call(fstate *f, const ast_stmt *s)
+{
+    global *g = array_call(f, s->e[0]);
+    if (!g || !s->name)
+        return 0;
+    int n = (int)compiler_ret_size(f->c, g), area;
+    int at = array_room(f, n, s->pos, &area);
+    if (at < 0) {
+        array_broken(f, s);
+        return 1;
+    }
+    local tmp = {0};
+    tmp.slot = (uint16_t)at;
+    tmp.size = (uint16_t)n;
+    tmp.area = (uint8_t)area;
+    if (!area) /* zeros in its slots */
+        for (int k = 0; k < n; k++) {
+            emit_const(f, 0, s->pos);
+            emit_ax(f, VM_OP_STORE, (uint32_t)(at + k), s->pos);
+        }
+    call_into(f, g, s->e[0], &tmp, 0);
+    array_declare(f, s->name, s->name_pos, n, at, area);
+    return 1;
+}
+
+/* return [e]: a function's value; in a function returning an array (function
+ * NAME(...)[N]), an array of N values, copied into the caller's (ARRCOPY), or
+ * another such function's call, which fills the caller's array itself. */
+static void stmt_return(fstate *f, const ast_stmt *s)
+{
+    const ast_expr *e = s->e[0];
+    local *l = e && e->kind == EX_NAME ? scope_find(f, e->name) : NULL;
+    int is_array = l && (l->size || l->ref);
+    if (!f->ret_size) {
+        if (is_array && !f->ret_broken) {
+            l->used = 1;
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "'%s' is an array, and this function returns a number: to return the array, "
+                   "declare its size after the parameters, function NAME(...)[%u]",
+                   e->name, (unsigned)(l->size ? l->size : 8));
+            emit_const(f, 0, s->pos);
+        } else if (e && !f->ret_broken) {
+            expr(f, e);
+        } else {
+            emit_const(f, 0, s->pos);
+        }
+        emit_ax(f, VM_OP_RETV, 0, s->pos);
+        return;
+    }
+    global *g = array_call(f, e);
+    if (g && compiler_ret_size(f->c, g) == f->ret_size) { /* it fills our caller's array */
+        call_into(f, g, e, NULL, f->ret_slot);
+        emit_ax(f, VM_OP_RET, 0, s->pos);
+        return;
+    }
+    if (!is_array || (l->size && l->size != f->ret_size) || g) {
+        if (l)
+            l->used = 1;
+        if (is_array && l->size)
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "this function returns an array of %u values: '%s' has %u",
+                   (unsigned)f->ret_size, e->name, (unsigned)l->size);
+        else if (g)
+            REPORT(f, DIAG_ARRAY_MISUSE, e->pos,
+                   "this function returns an array of %u values: '%s' returns %u",
+                   (unsigned)f->ret_size, g->name, (unsigned)compiler_ret_size(f->c, g));
+        else
+            REPORT(f, DIAG_ARRAY_MISUSE, e ? expr_start(e) : s->pos,
+                   "this function returns an array of %u values, not a number: return the "
+                   "name of an array of %u (var a[%u] ... return a)",
+                   (unsigned)f->ret_size, (unsigned)f->ret_size, (unsigned)f->ret_size);
+        emit_ax(f, VM_OP_RET, 0, s->pos);
+        return;
+    }
+    l->used = 1;
+    l->open = 0;
+    if (l->ref) /* an array param's: its size is checked when it runs */
+        emit_ax(f, VM_OP_LOCAL, l->slot, e->pos);
+    else if (l->area)
+        emit_ax(f, VM_OP_AREF, VM_AREA_AX(l->slot, l->size), e->pos);
+    else
+        emit_ab(f, VM_OP_ARRREF, l->size, l->slot, e->pos);
+    emit_ax(f, VM_OP_ARRCOPY, (uint32_t)f->ret_slot, s->pos);
+    emit_ax(f, VM_OP_RET, 0, s->pos);
 }
 
 /* What a function may not hold: it returns its value at once, in the middle of
@@ -859,6 +1105,8 @@ static void stmt(fstate *f, const ast_stmt *s)
             stmt_var_array(f, s);
             break;
         }
+        if (stmt_var_call(f, s))
+            break;
         uint8_t type = LT_NUMBER, of = OF_NONE;
         if (s->e[0])
             type = expr_value(f, s->e[0], &of);
@@ -958,11 +1206,7 @@ static void stmt(fstate *f, const ast_stmt *s)
                    "'return' gives a function's value; a pattern ends with 'stop'");
             break;
         }
-        if (s->e[0])
-            expr(f, s->e[0]);
-        else
-            emit_const(f, 0, s->pos);
-        emit_ax(f, VM_OP_RETV, 0, s->pos);
+        stmt_return(f, s);
         break;
     case ST_BOSS: stmt_boss(f, s); break;
     case ST_SAY: stmt_say(f, s); break;

@@ -2475,6 +2475,12 @@ static ast_decl *parser_decl(parser *p)
     case DECL_ENEMY:
     case DECL_FUNCTION:
         d->params = parser_params(p, &d->nparams);
+        /* function NAME(...)[N] { ... }: it returns an array of N values */
+        if (d->kind == DECL_FUNCTION && parser_accept(p, TOK_LBRACKET)) {
+            d->size = parser_expr(p);
+            parser_expect(p, TOK_RBRACKET,
+                          "']' (a function returning an array is written function NAME(...)[N])");
+        }
         d->body = parser_block(p);
         break;
     case DECL_STAGE:

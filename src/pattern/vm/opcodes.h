@@ -112,7 +112,12 @@
     X(ARRREF,     iAB,  0,  1, "push a reference to the array of A slots at slot B (a function's array param)") \
     X(REFI,       iAx,  1,  1, "pop i; push element trunc(i) of the array slot Ax refers to (checked)") \
     X(RSTOREI,    iAx,  2,  0, "pop x, then i; element trunc(i) of the array slot Ax refers to = x") \
-    X(REFN,       iAx,  0,  1, "push the size of the array slot Ax refers to")
+    X(REFN,       iAx,  0,  1, "push the size of the array slot Ax refers to")                   \
+    X(ARRNEW,     iAx,  0,  0, "zero area array Ax (VM_AREA_*), first taking the call's area block") \
+    X(AREAI,      iAx,  1,  1, "pop i; push element trunc(i) of area array Ax (checked)")          \
+    X(ASTOREI,    iAx,  2,  0, "pop x, then i; element trunc(i) of area array Ax = x (checked)")    \
+    X(AREF,       iAx,  0,  1, "push a reference to area array Ax (an array param's value)")        \
+    X(ARRCOPY,    iAx,  1,  0, "pop a reference; copy its array into the one slot Ax refers to (same size)")
 /* clang-format on */
 
 typedef enum vm_op {
@@ -146,6 +151,14 @@ typedef enum vm_format {
 #define VM_MAX_SB 32767
 #define VM_MIN_SB (-32768)
 #define VM_MAX_AX 0xffffffu
+
+/* An area array's Ax (ARRNEW, AREAI, ASTOREI, AREF): its offset in its call's
+ * area block (vm_func.arrays values) above its size - 1 (1 to 1,024 values). */
+#define VM_AREA_SIZE_BITS        10
+#define VM_AREA_MAX              1024u /* values of one array */
+#define VM_AREA_AX(offset, size) ((uint32_t)(offset) << VM_AREA_SIZE_BITS | ((uint32_t)(size)-1u))
+#define VM_AREA_OFFSET(ax)       ((ax) >> VM_AREA_SIZE_BITS)
+#define VM_AREA_COUNT(ax)        (((ax) & (VM_AREA_MAX - 1u)) + 1u)
 
 /* LOOP_INIT B flags. */
 #define VM_LOOP_AT_LEAST_ONCE 1u /* BulletML's repeat: the body runs even if count < 1 */

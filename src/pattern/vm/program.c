@@ -214,6 +214,16 @@ void program_end_func(program_builder *b, uint32_t func, int nlocals)
         f->nlocals = (uint16_t)nlocals;
 }
 
+void program_func_arrays(program_builder *b, uint32_t func, uint32_t values)
+{
+    if (b->failed || func >= b->p.func_count)
+        return;
+    if (values > VM_AREA_FRAME)
+        b->failed = 1;
+    else
+        b->p.funcs[func].arrays = (uint16_t)values;
+}
+
 uint32_t program_emit(program_builder *b, uint32_t instruction, vm_pos pos)
 {
     uint32_t pc = b->p.code_count;
@@ -452,7 +462,16 @@ static int verifier_operands(verifier *vf, const vm_func *f, uint32_t pc, uint32
         return 0;
     case VM_OP_REFI:
     case VM_OP_RSTOREI:
-    case VM_OP_REFN: return ax < slots ? 0 : verifier_fail(vf, f, pc, "no slot %u", ax);
+    case VM_OP_REFN:
+    case VM_OP_ARRCOPY: return ax < slots ? 0 : verifier_fail(vf, f, pc, "no slot %u", ax);
+    case VM_OP_ARRNEW:
+    case VM_OP_AREAI:
+    case VM_OP_ASTOREI:
+    case VM_OP_AREF:
+        if (VM_AREA_OFFSET(ax) + VM_AREA_COUNT(ax) > f->arrays)
+            return verifier_fail(vf, f, pc, "area array of %u at %u past the function's %u",
+                                 VM_AREA_COUNT(ax), VM_AREA_OFFSET(ax), (unsigned)f->arrays);
+        return 0;
     case VM_OP_ARRREF:
     case VM_OP_LOCALI:
     case VM_OP_STOREI:
@@ -707,7 +726,14 @@ static void program_dump_operand(FILE *out, const vm_program *p, uint32_t pc, ui
     case VM_OP_STOREI: fprintf(out, "array of %u at slot %u", a, bv); break;
     case VM_OP_REFI:
     case VM_OP_RSTOREI:
-    case VM_OP_REFN: fprintf(out, "array at slot %u", ax); break;
+    case VM_OP_REFN:
+    case VM_OP_ARRCOPY: fprintf(out, "array at slot %u", ax); break;
+    case VM_OP_ARRNEW:
+    case VM_OP_AREAI:
+    case VM_OP_ASTOREI:
+    case VM_OP_AREF:
+        fprintf(out, "area array of %u at %u", VM_AREA_COUNT(ax), VM_AREA_OFFSET(ax));
+        break;
     case VM_OP_SHAREDI:
     case VM_OP_SSTOREI: fprintf(out, "shared array of %u at %u", bv, a); break;
     case VM_OP_PRINT:

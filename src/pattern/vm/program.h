@@ -49,6 +49,9 @@ uint32_t program_declare_func(program_builder *b, const char *name, int nparams,
 void program_begin_func(program_builder *b, uint32_t func);
 /* Its code ends here; nlocals = locals after the params. */
 void program_end_func(program_builder *b, uint32_t func, int nlocals);
+/* The values of its area arrays, all together (vm_func.arrays; at most
+ * VM_AREA_FRAME). */
+void program_func_arrays(program_builder *b, uint32_t func, uint32_t values);
 
 /* Appends one instruction (built with VM_MAKE_*); returns its pc. */
 uint32_t program_emit(program_builder *b, uint32_t instruction, vm_pos pos);

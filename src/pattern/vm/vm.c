@@ -81,12 +81,13 @@ typedef struct vm_runner {
     uint32_t hook[VM_EVENT_COUNT]; /* HOOK: the code a copy runs on each event, pc + 1; 0 none */
     double ghost_x, ghost_y;       /* RF_GHOST */
     uint8_t killer;                /* an `on death` copy (and its threads): vm_killer */
+    uint16_t arr; /* the area block of the call running now: its first chunk + 1; 0 none */
 } vm_runner;
 
 typedef struct vm_call_frame {
     uint32_t pc; /* return address */
     uint16_t fp;
-    uint16_t pad;
+    uint16_t arr; /* the caller's area block (vm_runner.arr) */
 } vm_call_frame;
 
 typedef struct vm_exact {
@@ -152,6 +153,12 @@ struct vm {
     vm_handle *groups;    /* the ring of the groups' handles, cfg.group_slots */
     uint64_t groups_kept; /* handles ever put in it (since vm_reset) */
     vm_obj *found;        /* QUERY's objects, VM_QUERY_MAX: scratch within the instruction */
+    /* The array area (vm.h): cfg.array_values values in chunks of VM_AREA_CHUNK;
+     * area_len[c] is the chunks of the block that starts at chunk c, 0 where
+     * none starts. No chunk at or past area_end has been used since vm_create. */
+    double *area;
+    uint16_t *area_len;
+    uint32_t area_chunks, area_end, area_used;
     /* For snapshots (vm_blocks): no runner at or past runner_end has been taken
      * since vm_create, so its header, stack, frames and ramps are as vm_create
      * left them; a vm_reset after vm_create rewrites every runner and sets
@@ -559,6 +566,64 @@ static uint32_t vm_alloc_runner(vm *v)
     return idx;
 }
 
+/* ---- the array area (vm.h) ---- */
+
+/* Takes a block of n values (zeroed) for runner r's call running now: first
+ * fit from the area's start. Returns 0, or -1 when no run of free chunks is
+ * long enough. *searched: the chunks looked at (the budget pays for them). */
+static int vm_area_take(vm *v, vm_runner *r, uint32_t n, uint32_t *searched)
+{
+    uint32_t need = (n + VM_AREA_CHUNK - 1) / VM_AREA_CHUNK, c = 0, steps = 0;
+    while (c + need <= v->area_chunks) {
+        uint32_t run = 0;
+        while (run < need && !v->area_len[c + run]) { /* a free run from c? */
+            run++;
+            steps++;
+        }
+        if (run == need)
+            break;
+        c += run; /* to the block in the way, then past it */
+        c += v->area_len[c];
+        steps++;
+    }
+    *searched = steps;
+    if (need == 0 || c + need > v->area_chunks)
+        return -1;
+    v->area_len[c] = (uint16_t)need;
+    memset(v->area + (size_t)c * VM_AREA_CHUNK, 0, (size_t)need * VM_AREA_CHUNK * sizeof *v->area);
+    if (c + need > v->area_end)
+        v->area_end = c + need;
+    v->area_used += need;
+    r->arr = (uint16_t)(c + 1);
+    return 0;
+}
+
+/* Gives back the block of an area handle (vm_runner.arr's), if any. */
+static void vm_area_free(vm *v, uint16_t arr)
+{
+    if (!arr)
+        return;
+    v->area_used -= v->area_len[arr - 1];
+    v->area_len[arr - 1] = 0;
+}
+
+static void vm_area_free_all(vm *v, uint32_t idx)
+{
+    vm_runner *r = &v->runners[idx];
+    const vm_call_frame *fr = v->frames + (size_t)idx * VM_MAX_DEPTH;
+    vm_area_free(v, r->arr);
+    r->arr = 0;
+    for (uint32_t k = 0; k < r->depth && k < VM_MAX_DEPTH; k++)
+        vm_area_free(v, fr[k].arr);
+}
+
+/* The values of area block arr (a handle, not 0), and how many. */
+static double *vm_area_block(const vm *v, uint16_t arr, uint32_t *n)
+{
+    *n = (uint32_t)v->area_len[arr - 1] * VM_AREA_CHUNK;
+    return v->area + (size_t)(arr - 1) * VM_AREA_CHUNK;
+}
+
 /* Returns a runner to the pool, unlinking it from wherever it is. */
 static void vm_release(vm *v, uint32_t idx)
 {
@@ -570,6 +635,7 @@ static void vm_release(vm *v, uint32_t idx)
     if (r->state != RS_RESERVED) {
         vm_map_remove(v, idx);
         v->stats.live--;
+        vm_area_free_all(v, idx);
     }
     r->state = RS_FREE;
     r->gen++;
@@ -622,6 +688,7 @@ static void vm_init_runner(vm *v, uint32_t idx, const vm_program *prog, uint32_t
     r->shot_kept = 0;
     memset(r->hook, 0, sizeof r->hook);
     r->killer = 0;
+    r->arr = 0;
     double *stack = v->stacks + (size_t)idx * v->cfg.stack_slots;
     if (f->nparams)
         memcpy(stack, args, f->nparams * sizeof *stack);
@@ -745,6 +812,7 @@ void vm_config_default(vm_config *cfg)
     cfg->exact_ramps = 0;
     cfg->check_shots = 0;
     cfg->group_slots = VM_GROUP_SLOTS;
+    cfg->array_values = VM_AREA_VALUES;
 }
 
 vm *vm_create(const vm_config *cfg, const vm_host *host)
@@ -752,7 +820,7 @@ vm *vm_create(const vm_config *cfg, const vm_host *host)
     if (!cfg || !host || cfg->capacity == 0 || cfg->capacity > VM_MAX_CAPACITY ||
         cfg->stack_slots == 0 || cfg->stack_slots > 0xffff || cfg->budget == 0 ||
         cfg->frame_budget == 0 || cfg->frame_starts == 0 || cfg->group_slots == 0 ||
-        cfg->group_slots > (1u << 24))
+        cfg->group_slots > (1u << 24) || cfg->array_values > VM_AREA_MAX_ALL)
         return NULL;
     vm *v = mem_calloc(1, sizeof *v);
     if (!v)
@@ -777,9 +845,14 @@ vm *vm_create(const vm_config *cfg, const vm_host *host)
         v->exact = mem_calloc(n, sizeof *v->exact);
     v->groups = mem_calloc(cfg->group_slots, sizeof *v->groups);
     v->found = mem_alloc(VM_QUERY_MAX * sizeof *v->found);
-    if (!v->groups || !v->found || !v->runners || !v->stacks || !v->frames || !v->free_list ||
-        !v->due || !v->due_tmp || !v->map_keys || !v->map_heads ||
-        (cfg->exact_ramps && !v->exact)) {
+    v->area_chunks = cfg->array_values / VM_AREA_CHUNK;
+    if (v->area_chunks) {
+        v->area = mem_calloc((size_t)v->area_chunks * VM_AREA_CHUNK, sizeof *v->area);
+        v->area_len = mem_calloc(v->area_chunks, sizeof *v->area_len);
+    }
+    if ((v->area_chunks && (!v->area || !v->area_len)) || !v->groups || !v->found || !v->runners ||
+        !v->stacks || !v->frames || !v->free_list || !v->due || !v->due_tmp || !v->map_keys ||
+        !v->map_heads || (cfg->exact_ramps && !v->exact)) {
         vm_destroy(v);
         return NULL;
     }
@@ -804,6 +877,8 @@ void vm_destroy(vm *v)
     mem_free(v->map_heads);
     mem_free(v->groups);
     mem_free(v->found);
+    mem_free(v->area);
+    mem_free(v->area_len);
     mem_free(v);
 }
 
@@ -832,6 +907,11 @@ void vm_blocks(vm *v, memblock_list *l)
     memblock_add_peak(l, v->groups, v->groups ? v->cfg.group_slots * sizeof *v->groups : 0,
                       groups * sizeof *v->groups);
     memblock_add_peak(l, v->found, VM_QUERY_MAX * sizeof *v->found, 0); /* scratch */
+    size_t chunks = v->blocks_whole ? v->area_chunks : v->area_end;
+    memblock_add_peak(l, v->area, (size_t)v->area_chunks * VM_AREA_CHUNK * sizeof *v->area,
+                      chunks * VM_AREA_CHUNK * sizeof *v->area);
+    memblock_add_peak(l, v->area_len, v->area_chunks * sizeof *v->area_len,
+                      chunks * sizeof *v->area_len);
 }
 
 void vm_reset(vm *v)
@@ -860,6 +940,9 @@ void vm_reset(vm *v)
     v->kept_group = 0.0;
     v->in_act = 0;
     v->groups_kept = 0;
+    if (v->area_len)
+        memset(v->area_len, 0, v->area_chunks * sizeof *v->area_len);
+    v->area_end = v->area_used = 0;
     v->runner_end = 0;
     v->blocks_whole = 1; /* every runner written again, the groups' ring kept */
     memset(&v->stats, 0, sizeof v->stats);
@@ -917,6 +1000,19 @@ static void vm_event_copy(vm *v, uint32_t idx, vm_event_kind ev, int gone, doubl
     uint32_t nidx = vm_alloc_runner(v);
     if (nidx == VM_NIL)
         return; /* counted as refused */
+    /* its own copy of the first call's area arrays, if it has them */
+    vm_runner copy = {0};
+    uint16_t arr = r->depth ? v->frames[(size_t)idx * VM_MAX_DEPTH].arr : r->arr;
+    if (arr && f->arrays) {
+        uint32_t n, m, searched;
+        const double *a = vm_area_block(v, arr, &n);
+        if (vm_area_take(v, &copy, n, &searched) != 0) {
+            v->stats.refused++; /* no room for them: refused, as a full pool's copies are */
+            vm_release(v, nidx);
+            return;
+        }
+        memcpy(vm_area_block(v, copy.arr, &m), a, n * sizeof *a);
+    }
     const double *from = v->stacks + (size_t)idx * v->cfg.stack_slots;
     uint32_t func = (uint32_t)(f - r->prog->funcs);
     vm_init_runner(v, nidx, r->prog, func, gone ? 0 : r->obj, from, v->now + 1);
@@ -925,6 +1021,7 @@ static void vm_event_copy(vm *v, uint32_t idx, vm_event_kind ev, int gone, doubl
     memcpy(to, from, (size_t)(f->nparams + f->nlocals) * sizeof *to);
     c->pc = pc;
     c->killer = (uint8_t)killer;
+    c->arr = copy.arr;
     if (gone) {
         c->flags |= RF_GHOST;
         c->ghost_x = x;
@@ -1119,6 +1216,23 @@ static void vm_hash_groups(const vm *v, hasher *hs)
         hash_u64(hs, v->groups[k % n]);
 }
 
+/* A runner's area blocks, each its size and values, its calls' first: only
+ * when it has any (a runner without one hashes as before the area existed). */
+static void vm_hash_area(const vm *v, hasher *hs, const vm_runner *r, const vm_call_frame *fr)
+{
+    for (uint32_t k = 0; k <= r->depth && k <= VM_MAX_DEPTH; k++) {
+        uint16_t arr = k < r->depth ? fr[k].arr : r->arr;
+        if (!arr)
+            continue;
+        uint32_t n;
+        const double *a = vm_area_block(v, arr, &n);
+        hash_u32(hs, k);
+        hash_u32(hs, n);
+        for (uint32_t i = 0; i < n; i++)
+            hash_f64(hs, a[i]);
+    }
+}
+
 /* How vm_hash_with names a runner's place. */
 enum {
     VM_PLACE_PC,       /* the absolute pc (vm_hash) */
@@ -1201,6 +1315,7 @@ static void vm_hash_with(const vm *v, hasher *hs, int rule, uint32_t end)
                 hash_u32(hs, fr[k].pc);
             hash_u32(hs, fr[k].fp);
         }
+        vm_hash_area(v, hs, r, fr);
         if (r->flags & RF_HELD)
             hash_u64(hs, r->held);
         if (r->flags & RF_GHOST) {
@@ -1835,6 +1950,41 @@ static void vm_stop_over_budget(vm *v, uint32_t idx, uint32_t pc)
     }
 }
 
+/* An array reference (ARRREF's: slot at << 8 | size; AREF's: VM_AREA_REF |
+ * area index << VM_AREA_SIZE_BITS | size - 1): its values and how many, or
+ * NULL when it is none that runner stack base may reach (slots below limit). */
+#define VM_AREA_REF 0x80000000u
+static double vm_area_ref(uint32_t at, uint32_t n)
+{
+    return (double)(VM_AREA_REF | at << VM_AREA_SIZE_BITS | (n - 1u));
+}
+
+static double *vm_ref_values(const vm *v, double *base, uint32_t limit, double ref, uint32_t *n)
+{
+    *n = 0;
+    if (!(ref >= 0.0 && ref < 4294967296.0))
+        return NULL;
+    uint32_t u = (uint32_t)ref;
+    if (u & VM_AREA_REF) {
+        uint32_t at = (u & ~VM_AREA_REF) >> VM_AREA_SIZE_BITS;
+        *n = VM_AREA_COUNT(u);
+        return at + *n <= v->area_chunks * VM_AREA_CHUNK ? v->area + at : NULL;
+    }
+    *n = u & 0xffu;
+    return (u >> 8) + *n <= limit ? base + (u >> 8) : NULL;
+}
+
+/* Area array ax (VM_AREA_AX) of the call running now, or NULL when its block
+ * does not hold it. */
+static double *vm_area_at(const vm *v, const vm_runner *r, uint32_t ax)
+{
+    if (!r->arr)
+        return NULL;
+    uint32_t n;
+    double *a = vm_area_block(v, r->arr, &n);
+    return VM_AREA_OFFSET(ax) + VM_AREA_COUNT(ax) <= n ? a + VM_AREA_OFFSET(ax) : NULL;
+}
+
 /* Runs runner idx from its pc at frame now until it sleeps, ends or fails. */
 static void vm_exec(vm *v, uint32_t idx)
 {
@@ -1869,6 +2019,17 @@ static void vm_exec(vm *v, uint32_t idx)
         r->pc = pc;                    \
         r->sp = (uint16_t)(sp - base); \
         r->fp = (uint16_t)(fp - base); \
+    } while (0)
+/* An area instruction's cost past its own: 1 per VM_AREA_CHUNK values. */
+#define AREA_CHARGE(values)                                  \
+    do {                                                     \
+        uint32_t cost_ = (uint32_t)(values) / VM_AREA_CHUNK; \
+        if (cost_ > budget) {                                \
+            budget = 0;                                      \
+            vm_stop_over_budget(v, idx, pc - 1);             \
+            goto out;                                        \
+        }                                                    \
+        budget -= cost_;                                     \
     } while (0)
 #define BINARY(expr)       \
     do {                   \
@@ -2036,6 +2197,8 @@ static void vm_exec(vm *v, uint32_t idx)
             }
             frames[r->depth].pc = pc;
             frames[r->depth].fp = (uint16_t)(fp - base);
+            frames[r->depth].arr = r->arr;
+            r->arr = 0;
             r->depth++;
             fp = nfp;
             memset(fp + f->nparams, 0, f->nlocals * sizeof *fp);
@@ -2057,6 +2220,8 @@ static void vm_exec(vm *v, uint32_t idx)
             }
             gotos++;
             goto_pc = pc - 1;
+            vm_area_free(v, r->arr); /* the frame's arrays go with it */
+            r->arr = 0;
             memmove(fp, sp - f->nparams, f->nparams * sizeof *fp);
             memset(fp + f->nparams, 0, f->nlocals * sizeof *fp);
             sp = fp + f->nparams + f->nlocals;
@@ -2067,6 +2232,8 @@ static void vm_exec(vm *v, uint32_t idx)
             if (r->depth > 0) {
                 climbed++;
                 r->depth--;
+                vm_area_free(v, r->arr);
+                r->arr = frames[r->depth].arr;
                 sp = fp;
                 pc = frames[r->depth].pc;
                 fp = base + frames[r->depth].fp;
@@ -2079,6 +2246,8 @@ static void vm_exec(vm *v, uint32_t idx)
                 goto end_thread; /* a function run as a thread: the value has no taker */
             climbed++;
             r->depth--;
+            vm_area_free(v, r->arr);
+            r->arr = frames[r->depth].arr;
             sp = fp;
             pc = frames[r->depth].pc;
             fp = base + frames[r->depth].fp;
@@ -2218,14 +2387,23 @@ static void vm_exec(vm *v, uint32_t idx)
         case VM_OP_ARRREF:
             *sp++ = (double)((uint32_t)(fp - base + VM_GET_B(i)) << 8 | VM_GET_A(i));
             break;
-        case VM_OP_REFN: *sp++ = (double)((uint32_t)fp[VM_GET_AX(i)] & 0xffu); break;
+        case VM_OP_REFN: {
+            uint32_t n;
+            if (!vm_ref_values(v, base, (uint32_t)(fp - base), fp[VM_GET_AX(i)], &n)) {
+                vm_fail(v, idx, pc - 1, "an array reference outside the callers' arrays");
+                goto out;
+            }
+            *sp++ = (double)n;
+            break;
+        }
         case VM_OP_REFI:
         case VM_OP_RSTOREI: {
             double x = VM_GET_OP(i) == VM_OP_RSTOREI ? *--sp : 0.0;
             double k = *--sp;
-            uint32_t ref = (uint32_t)fp[VM_GET_AX(i)], at = ref >> 8, n = ref & 0xffu;
-            if (at + n > (uint32_t)(fp - base)) { /* only a caller's array: never made so */
-                vm_fail(v, idx, pc - 1, "an array reference outside the callers' frames");
+            uint32_t n;
+            double *at = vm_ref_values(v, base, (uint32_t)(fp - base), fp[VM_GET_AX(i)], &n);
+            if (!at) { /* only a caller's array: never made so */
+                vm_fail(v, idx, pc - 1, "an array reference outside the callers' arrays");
                 goto out;
             }
             if (!(k > -1.0 && k < (double)n)) {
@@ -2233,13 +2411,83 @@ static void vm_exec(vm *v, uint32_t idx)
                         (unsigned)n, (unsigned)n - 1);
                 goto out;
             }
-            double *slot = base + at + (uint32_t)k;
+            double *slot = at + (uint32_t)k;
             if (VM_GET_OP(i) == VM_OP_RSTOREI)
                 *slot = x;
             else
                 *sp++ = *slot;
             break;
         }
+        case VM_OP_ARRNEW: {
+            uint32_t n = VM_AREA_COUNT(VM_GET_AX(i)), searched = 0;
+            if (!r->arr) { /* the call's first: its block for all its area arrays */
+                const vm_func *f = vm_func_at(prog, pc - 1);
+                uint32_t want = f ? f->arrays : 0;
+                if (!want || vm_area_take(v, r, want, &searched) != 0) {
+                    vm_fail(v, idx, pc - 1,
+                            "out of array room: this needs %u values for its arrays of over %u, "
+                            "and the arrays of all scripts together have %u (%u taken); fewer "
+                            "or smaller arrays, or fewer scripts holding them",
+                            (unsigned)want, (unsigned)VM_SLOT_ARRAY,
+                            (unsigned)(v->area_chunks * VM_AREA_CHUNK),
+                            (unsigned)(v->area_used * VM_AREA_CHUNK));
+                    goto out;
+                }
+                AREA_CHARGE(want + searched);
+            }
+            AREA_CHARGE(n);
+            double *a = vm_area_at(v, r, VM_GET_AX(i));
+            if (!a)
+                goto area_bad;
+            memset(a, 0, n * sizeof *a);
+            break;
+        }
+        case VM_OP_AREAI:
+        case VM_OP_ASTOREI: {
+            double x = VM_GET_OP(i) == VM_OP_ASTOREI ? *--sp : 0.0;
+            double k = *--sp;
+            uint32_t n = VM_AREA_COUNT(VM_GET_AX(i));
+            double *a = vm_area_at(v, r, VM_GET_AX(i));
+            if (!a)
+                goto area_bad;
+            if (!(k > -1.0 && k < (double)n)) {
+                vm_fail(v, idx, pc - 1, "index %.10g is outside an array of %u (0 to %u)", k,
+                        (unsigned)n, (unsigned)n - 1);
+                goto out;
+            }
+            if (VM_GET_OP(i) == VM_OP_ASTOREI)
+                a[(uint32_t)k] = x;
+            else
+                *sp++ = a[(uint32_t)k];
+            break;
+        }
+        case VM_OP_AREF: {
+            double *a = vm_area_at(v, r, VM_GET_AX(i));
+            if (!a)
+                goto area_bad;
+            *sp++ = vm_area_ref((uint32_t)(a - v->area), VM_AREA_COUNT(VM_GET_AX(i)));
+            break;
+        }
+        case VM_OP_ARRCOPY: {
+            uint32_t n = 0, m = 0;
+            const double *from = vm_ref_values(v, base, v->cfg.stack_slots, *--sp, &n);
+            double *to = vm_ref_values(v, base, (uint32_t)(fp - base), fp[VM_GET_AX(i)], &m);
+            if (!from || !to) {
+                vm_fail(v, idx, pc - 1, "an array reference outside the callers' arrays");
+                goto out;
+            }
+            if (n != m) {
+                vm_fail(v, idx, pc - 1, "an array of %u values returned where %u were promised",
+                        (unsigned)n, (unsigned)m);
+                goto out;
+            }
+            AREA_CHARGE(n);
+            memmove(to, from, n * sizeof *to);
+            break;
+        }
+        area_bad:
+            vm_fail(v, idx, pc - 1, "an array outside its call's area block (a damaged program?)");
+            goto out;
         case VM_OP_SHAREDI:
         case VM_OP_SSTOREI: {
             double x = VM_GET_OP(i) == VM_OP_SSTOREI ? *--sp : 0.0;
@@ -2311,6 +2559,7 @@ static void vm_exec(vm *v, uint32_t idx)
 out:
 #undef SAVE
 #undef BINARY
+#undef AREA_CHARGE
     v->stats.instructions += executed;
     v->frame_left -= v->exec_limit - budget;
     v->current = VM_NIL;

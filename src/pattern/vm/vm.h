@@ -363,7 +363,11 @@ typedef struct vm_func {
     uint16_t nparams;    /* slots 0..nparams-1: the params, filled by the caller */
     uint16_t nlocals;    /* then nlocals slots, zeroed on entry */
     uint16_t frame_size; /* params + locals + the most temporaries it needs */
-    vm_pos pos;          /* where it was defined */
+    /* Values of its arrays of over VM_SLOT_ARRAY values, all together: a block
+     * of the VM's array area that each call of it takes at its first ARRNEW and
+     * gives back when it returns (0: none; at most VM_AREA_FRAME). */
+    uint16_t arrays;
+    vm_pos pos; /* where it was defined */
 } vm_func;
 
 /* What the value of a CONST names: indices that depend on the order of the
@@ -611,6 +615,24 @@ typedef struct vm_host {
  * library_load checks with vm_func_fits, so that what loads can start. */
 #define VM_STACK_SLOTS 64
 
+/* The array area: arrays of more than VM_SLOT_ARRAY values (up to VM_AREA_MAX,
+ * opcodes.h) live outside the value slots, in one area per VM of
+ * vm_config.array_values values (default VM_AREA_VALUES), handed out in
+ * blocks of VM_AREA_CHUNK values: a call of a function with such arrays takes
+ * one block for them all (vm_func.arrays) and gives it back when it returns,
+ * a runner that ends gives back all of its. A block that does not fit stops
+ * the script with an error at the declaration that asked for it. Deterministic
+ * (first fit, in a fixed order); taking a block costs the runner's budget
+ * 1 + its values / VM_AREA_CHUNK + the chunks searched / VM_AREA_CHUNK, and
+ * zeroing or copying an array 1 + its values / VM_AREA_CHUNK. A runner's
+ * blocks are in the state hash (vm_hash: their values, only when it has any)
+ * and in vm_blocks. Smaller arrays stay in the slots, as before the area. */
+#define VM_SLOT_ARRAY   32
+#define VM_AREA_FRAME   4096u /* area values of one function, all its arrays together */
+#define VM_AREA_CHUNK   16u
+#define VM_AREA_VALUES  65536u
+#define VM_AREA_MAX_ALL (VM_AREA_CHUNK * 65535u) /* the most array_values may be */
+
 typedef struct vm_config {
     uint32_t capacity;    /* runners (default 16384; at most VM_MAX_CAPACITY) */
     uint32_t stack_slots; /* value slots per runner (default VM_STACK_SLOTS) */
@@ -633,6 +655,9 @@ typedef struct vm_config {
      * (default VM_GROUP_SLOTS): a group's handles are kept in a ring of this
      * many, so one kept before the last group_slots read as dead handles. */
     uint32_t group_slots;
+    /* Values of the array area (default VM_AREA_VALUES; 0 none: a script with
+     * an array of over VM_SLOT_ARRAY values stops at it; at most VM_AREA_MAX_ALL). */
+    uint32_t array_values;
 } vm_config;
 
 #define VM_MAX_CAPACITY ((1u << 20) - 1)
