@@ -685,6 +685,12 @@ int vm_func_fits(const vm_func *f, uint32_t stack_slots, char *why, size_t why_s
 vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, const double *args,
                       int nargs, int32_t frame);
 
+/* vm_start of a function without params that drives no object and stands at
+ * (x, y), as a hook's copy whose object is gone does (vm_event): it reads x
+ * and y there, aims and fires from there. An item's `on collect`. */
+vm_runner_id vm_start_at(vm *v, const vm_program *prog, uint32_t func, double x, double y,
+                         int32_t frame);
+
 /* Stops a runner at once (no ended callback). Stale or 0 ids are ignored. Safe
  * inside callbacks, also on the runner that is executing (it stops after the
  * current instruction). */
