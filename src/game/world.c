@@ -1144,17 +1144,54 @@ static void world_collide(world *w)
 
 /* ---- items, extends, the end ---- */
 
+/* Power picked up (hundredths): points instead at full power. */
+static void world_add_power(world *w, int add)
+{
+    player *p = &w->player;
+    if (p->power >= PLAYER_POWER_MAX)
+        world_add_score(w, WORLD_FULL_POWER_POINTS);
+    p->power = p->power + add > PLAYER_POWER_MAX ? PLAYER_POWER_MAX : p->power + add;
+}
+
+/* What a mod's own item gives (pattern/content/item_decl.h): its points, power
+ * and pieces, then its `on collect` starts where it was, at the next frame
+ * (the world's VM, bounded by its budget as every script is). A kind the
+ * content does not declare gives a star's points. */
+static void world_pick_up_declared(world *w, const item_pickup *it)
+{
+    uint32_t k = (uint32_t)it->kind - ITEM_KIND_COUNT;
+    const item_decl *d = w->lib && k < w->lib->item_count ? &w->lib->items[k] : NULL;
+    if (!d) {
+        world_add_score(w, WORLD_STAR_POINTS);
+        return;
+    }
+    player *p = &w->player;
+    world_add_score(w, d->score);
+    if (d->power > 0)
+        world_add_power(w, d->power);
+    int bombs = 0, lives = 0;
+    player_add_pieces(p, d->bomb_pieces, d->life_pieces, &bombs, &lives);
+    if (bombs > 0)
+        world_event_add(w, WORLD_EVENT_BOMB_ITEM, p->x, p->y, 0);
+    if (lives > 0)
+        world_event_add(w, WORLD_EVENT_EXTEND, p->x, p->y, 0);
+    if (d->collect != ITEM_DECL_NO_FUNC)
+        vm_start_at(w->vm, w->lib->prog, d->collect, it->x, it->y, (int32_t)w->frame + 1);
+}
+
 /* What one item gives when picked up. */
 static void world_pick_up(world *w, const item_pickup *it)
 {
     player *p = &w->player;
+    if (it->kind >= ITEM_KIND_COUNT) {
+        world_pick_up_declared(w, it);
+        world_event_add(w, WORLD_EVENT_ITEM, it->x, it->y, it->kind);
+        return;
+    }
     switch (it->kind) {
     case ITEM_POWER:
     case ITEM_POWER_BIG: {
-        int add = it->kind == ITEM_POWER ? 10 : 100;
-        if (p->power >= PLAYER_POWER_MAX)
-            world_add_score(w, WORLD_FULL_POWER_POINTS);
-        p->power = p->power + add > PLAYER_POWER_MAX ? PLAYER_POWER_MAX : p->power + add;
+        world_add_power(w, it->kind == ITEM_POWER ? 10 : 100);
         break;
     }
     case ITEM_POINT:
