@@ -7,10 +7,10 @@ item gem {
 }
 
 item shard {
-    look star
+    look crystal                # an enemy's sprite
     gives bomb_piece            # 3 pieces make a bomb
     on collect {                # where it was picked up
-        fire orb cyan ring 6 speed 1.5
+        drop point 3 at (x, y - 120)
     }
 }
 
