@@ -218,6 +218,14 @@ static void wv_fill_hud(world_view *v, const world *w, const world_view_extra *x
     h->high_score = x && x->high_score > run_best ? x->high_score : run_best;
     h->lives = w->player.lives < 0 ? 0 : w->player.lives;
     h->bombs = w->player.bombs;
+    h->life_pieces = w->player.life_pieces;
+    h->bomb_pieces = w->player.bomb_pieces;
+    for (uint32_t k = 0; w->lib && k < w->lib->item_count; k++) {
+        if (w->lib->items[k].life_pieces > 0)
+            h->life_pieces_whole = PLAYER_LIFE_PIECES;
+        if (w->lib->items[k].bomb_pieces > 0)
+            h->bomb_pieces_whole = PLAYER_BOMB_PIECES;
+    }
     h->power = w->player.power;
     h->power_max = PLAYER_POWER_MAX;
     h->graze = w->graze;
