@@ -340,6 +340,8 @@ int world_player_prop(const world *w, vm_prop prop, double *out)
     case VM_PROP_SCORE: *out = (double)w->score; return 1;
     case VM_PROP_GRAZE: *out = (double)w->graze; return 1;
     case VM_PROP_FOCUSED: *out = w->player.focused != 0; return 1;
+    case VM_PROP_BOMB_PIECES: *out = w->player.bomb_pieces; return 1;
+    case VM_PROP_LIFE_PIECES: *out = w->player.life_pieces; return 1;
     case VM_PROP_SHOT_TYPE: *out = w->config.shot_type; return 1;
     case VM_PROP_DIFFICULTY: *out = w->config.difficulty; return 1;
     default: return 0;

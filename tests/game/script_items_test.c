@@ -229,11 +229,12 @@ static void si_errors_test(void)
 }
 
 /* The declared kinds: a gem's score and power, a shard's bomb piece and its
- * `on collect` (a point item 200 px above where it was picked up), a heart's
+ * `on collect` (point items 200 px above where it was picked up, as many as
+ * `player_bomb_pieces` + 1), a heart's
  * life pieces; each dropped on the ship, picked up at once. */
 static const char *const si_kinds = "item gem { look point gives score 2000 power 0.05 }\n"
                                     "item shard { look wisp gives bomb_piece\n"
-                                    "  on collect { drop point 1 at (x, y - 200) } }\n"
+                                    "  on collect { drop point player_bomb_pieces + 1 at (x, y - 200) } }\n"
                                     "item heart { look life gives life_piece 5 }\n"
                                     "stage stage1 { wait 100000 }\n"
                                     "pattern give_gem { drop gem 1 at (player_x, player_y) }\n"
@@ -269,13 +270,13 @@ static void si_declared(void)
     CHECK_EQ_INT(w->items.count, 0);
     CHECK_EQ_INT((int)(w->score - score), 2000);
     CHECK_EQ_INT(p->power - power, 5);
-    /* three shards make a bomb; each one's `on collect` drops a point item
-     * above where it was */
+    /* three shards make a bomb; each one's `on collect` drops point items
+     * above where it was, one more than the pieces it reads then */
     int bombs = p->bombs;
     si_give(w, "give_shard");
     CHECK_EQ_INT(p->bomb_pieces, 1);
     CHECK_EQ_INT(p->bombs, bombs);
-    CHECK_EQ_INT(si_count(w, ITEM_POINT), 1);
+    CHECK_EQ_INT(si_count(w, ITEM_POINT), 2);
     for (uint32_t i = 0; i < w->items.count; i++)
         if (w->items.kind[i] == ITEM_POINT)
             CHECK(fabsf(w->items.x[i] - p->x) < 20.0f && w->items.y[i] < p->y - 150.0f);
@@ -283,7 +284,7 @@ static void si_declared(void)
     si_give(w, "give_shard");
     CHECK_EQ_INT(p->bomb_pieces, 0);
     CHECK_EQ_INT(p->bombs, bombs + 1);
-    CHECK_EQ_INT(si_count(w, ITEM_POINT), 3);
+    CHECK_EQ_INT(si_count(w, ITEM_POINT), 2 + 3 + 1);
     /* a heart's five life pieces make a spare ship at once */
     int lives = p->lives;
     si_give(w, "give_heart");

@@ -182,6 +182,8 @@ typedef enum words_where {
     X(VALUE, VALUE, "player_score", "player_score", "The run's score (0 where no player flies).") \
     X(VALUE, VALUE, "player_graze", "player_graze", "Bullets grazed in the run (0 where no player flies).") \
     X(VALUE, VALUE, "player_focused", "player_focused", "1 while the player is focused (moving slowly), else 0 (0 where no player flies).") \
+    X(VALUE, VALUE, "player_bomb_pieces", "player_bomb_pieces", "Pieces toward the player's next bomb, 0 to 2: a mod's items give them (`gives bomb_piece`), 3 make a bomb (0 where no player flies).") \
+    X(VALUE, VALUE, "player_life_pieces", "player_life_pieces", "Pieces toward the player's next spare ship, 0 to 4: a mod's items give them (`gives life_piece`), 5 make one (0 where no player flies).") \
     X(VALUE, VALUE, "shot_type", "shot_type", "The ship's shot type: compare it with a type's name, `if shot_type == wide { ... }` (no ship: no name matches).") \
     X(VALUE, VALUE, "difficulty", "difficulty", "The difficulty: compare it with `easy`, `normal`, `hard` or `lunatic`, `if difficulty >= hard { ... }` (0 to 3; where no player flies, the one nearest the rank).") \
     X(VALUE, VALUE, "rand", "rand", "A new random number in [0, 1) each time.") \

@@ -81,7 +81,9 @@
     X(SHOT_TYPE,     "shot_type",     0, "the ship's shot type, index into its types (no ship: -1)") \
     X(DIFFICULTY,    "difficulty",    0, "the difficulty: 0 Easy, 1 Normal, 2 Hard, 3 Lunatic") \
     X(SCALE,         "scale",         1, "a bullet's drawn size, times its shape's (1)")        \
-    X(ALPHA,         "alpha",         1, "a bullet's opacity, 0 to 1 (1)")
+    X(ALPHA,         "alpha",         1, "a bullet's opacity, 0 to 1 (1)") \
+    X(BOMB_PIECES,   "player_bomb_pieces", 0, "pieces toward the player's next bomb (no player: 0)") \
+    X(LIFE_PIECES,   "player_life_pieces", 0, "pieces toward the player's next spare (no player: 0)")
 /* clang-format on */
 
 typedef enum vm_prop {
