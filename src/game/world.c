@@ -1742,10 +1742,33 @@ static void content_ref_func(void *ctx, uint32_t f)
     content_func(ctx, f);
 }
 
+/* A reference to a declared item kind (VM_ITEM_COUNT + k): its name, what it
+ * gives and its `on collect`; not its look, which only draws. */
+static void content_item(content_walk *cw, double v)
+{
+    double k = v - VM_ITEM_COUNT;
+    if (!(k >= 0 && k < cw->lib->item_count)) {
+        hash_u32(cw->hs, UINT32_MAX);
+        return;
+    }
+    const item_decl *d = &cw->lib->items[(uint32_t)k];
+    content_hash_text(cw->hs, d->name);
+    const uint32_t gives[] = {d->score, (uint32_t)d->power, (uint32_t)d->bomb_pieces,
+                              (uint32_t)d->life_pieces};
+    for (size_t i = 0; i < sizeof gives / sizeof gives[0]; i++)
+        hash_u32(cw->hs, gives[i]);
+    if (d->collect != ITEM_DECL_NO_FUNC)
+        content_func(cw, d->collect);
+    else
+        hash_u32(cw->hs, UINT32_MAX);
+}
+
 static void content_ref_table(void *ctx, vm_ref_kind kind, double v)
 {
     content_walk *cw = ctx;
-    if (kind == VM_REF_BOSS)
+    if (kind == VM_REF_ITEM)
+        content_item(cw, v);
+    else if (kind == VM_REF_BOSS)
         content_boss(cw, v >= 0 && v < cw->lib->boss_count ? (int64_t)v : -1);
     else
         content_hash_text(

@@ -232,14 +232,15 @@ static void si_errors_test(void)
  * `on collect` (point items 200 px above where it was picked up, as many as
  * `player_bomb_pieces` + 1), a heart's
  * life pieces; each dropped on the ship, picked up at once. */
-static const char *const si_kinds = "item gem { look point gives score 2000 power 0.05 }\n"
-                                    "item shard { look wisp gives bomb_piece\n"
-                                    "  on collect { drop point player_bomb_pieces + 1 at (x, y - 200) } }\n"
-                                    "item heart { look life gives life_piece 5 }\n"
-                                    "stage stage1 { wait 100000 }\n"
-                                    "pattern give_gem { drop gem 1 at (player_x, player_y) }\n"
-                                    "pattern give_shard { drop shard 1 at (player_x, player_y) }\n"
-                                    "pattern give_heart { drop heart 1 at (player_x, player_y) }\n";
+static const char *const si_kinds =
+    "item gem { look point gives score 2000 power 0.05 }\n"
+    "item shard { look wisp gives bomb_piece\n"
+    "  on collect { drop point player_bomb_pieces + 1 at (x, y - 200) } }\n"
+    "item heart { look life gives life_piece 5 }\n"
+    "stage stage1 { wait 100000 }\n"
+    "pattern give_gem { drop gem 1 at (player_x, player_y) }\n"
+    "pattern give_shard { drop shard 1 at (player_x, player_y) }\n"
+    "pattern give_heart { drop heart 1 at (player_x, player_y) }\n";
 
 /* Runs pattern name once on the stage (its drop), then frames until the
  * items it dropped are picked up. */
@@ -346,6 +347,31 @@ static void si_pieces(void)
     CHECK(hash_end(&a) != hash_end(&b));
 }
 
+/* The content hash sees what a dropped declared item gives and its `on
+ * collect` (a replay of a mod whose item changed says so), not its look. */
+static void si_content_hash(void)
+{
+    static const char *const texts[] = {
+        "item gem { look point gives score 2000 on collect { drop point } }\n"
+        "stage stage1 { drop gem 1 at (100, 100) wait 10 }\n",
+        "item gem { look star gives score 2000 on collect { drop point } }\n"
+        "stage stage1 { drop gem 1 at (100, 100) wait 10 }\n",
+        "item gem { look point gives score 2001 on collect { drop point } }\n"
+        "stage stage1 { drop gem 1 at (100, 100) wait 10 }\n",
+        "item gem { look point gives score 2000 on collect { drop star } }\n"
+        "stage stage1 { drop gem 1 at (100, 100) wait 10 }\n",
+    };
+    uint64_t h[4] = {0};
+    world_config cfg = {.seed = 1};
+    for (int i = 0; i < 4; i++) {
+        library *lib = si_lib(texts[i]);
+        h[i] = lib ? world_content_hash(lib, &cfg) : 0;
+        library_free(lib);
+    }
+    CHECK(h[0] != 0 && h[0] == h[1]);
+    CHECK(h[2] != h[0] && h[3] != h[0] && h[2] != h[3]);
+}
+
 int main(void)
 {
     CHECK(SANDBOX_COLLECT_LINE == WORLD_COLLECT_LINE);
@@ -358,5 +384,6 @@ int main(void)
     si_errors_test();
     si_declared();
     si_pieces();
+    si_content_hash();
     return check_done("script_items");
 }

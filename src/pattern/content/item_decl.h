@@ -13,9 +13,10 @@
  * k-th is the item kind ITEM_KIND_COUNT + k (sim/item.h), which `drop NAME`
  * drops and the game gives when the player picks it up (game/world.c); its
  * `on collect` block is a function of the program (the compiler's,
- * compiler_items), started at the item's place. The table's numbers reach the
- * run only through what an item gives; the content hash sees the collect
- * code as it sees any other.
+ * compiler_items), started at the item's place. `drop NAME` names the kind as
+ * a VM_REF_ITEM constant, so the content hash of a run that drops it covers
+ * its name, what it gives and its `on collect` (game/world.c); not its look,
+ * which only draws.
  */
 #ifndef CURTAIN_PATTERN_ITEM_DECL_H
 #define CURTAIN_PATTERN_ITEM_DECL_H

@@ -585,7 +585,10 @@ static void stmt_drop(fstate *f, const ast_stmt *s)
                    s->name ? s->name : "");
         return;
     }
-    emit_const(f, kind, s->pos);
+    if (kind >= VM_ITEM_COUNT) /* a declared kind: hashed as its declaration */
+        emit_ref(f, kind, VM_REF_ITEM, s->pos);
+    else
+        emit_const(f, kind, s->pos);
     if (s->e[0])
         expr(f, s->e[0]);
     else

@@ -376,6 +376,10 @@ typedef enum vm_ref_kind {
      * skips its text, so mending a line keeps replays valid */
     VM_REF_TEXT,
     VM_REF_SHIP, /* a ship of the library (`if ship == NAME`): hashed by its name */
+    /* a mod's own item kind (`drop NAME`: VM_ITEM_COUNT + its index in the
+     * library's items): hashed as its declaration, what it gives and its
+     * `on collect` */
+    VM_REF_ITEM,
 } vm_ref_kind;
 
 typedef struct vm_ref {
