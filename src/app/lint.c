@@ -327,6 +327,22 @@ static void lint_dump_characters(const library *lib)
     }
 }
 
+/* The declared item kinds, one a line, after the characters (`--dump`): the
+ * kind id `drop` gives it, its look, what it gives, its `on collect`. */
+static void lint_dump_items(const library *lib)
+{
+    for (uint32_t k = 0; k < lib->item_count; k++) {
+        const item_decl *d = &lib->items[k];
+        printf("item '%s': kind %u, look %s, score %u power %d.%02d bomb_piece %d life_piece %d",
+               d->name, (unsigned)(ITEM_KIND_COUNT + k), d->look[0] ? d->look : "(point)",
+               (unsigned)d->score, (int)d->power / 100, (int)d->power % 100, (int)d->bomb_pieces,
+               (int)d->life_pieces);
+        if (d->collect != ITEM_DECL_NO_FUNC)
+            printf(", on collect function %u", (unsigned)d->collect);
+        printf("\t; %s:%u:%u\n", d->file, (unsigned)d->line, (unsigned)d->col);
+    }
+}
+
 /* The games, one a line, after the characters (`--dump`): the stages a run
  * plays, in order, and the Extra stage. */
 static void lint_dump_games(const library *lib)
@@ -490,6 +506,7 @@ int lint_main(int argc, char **argv, int first, const char *command)
         lint_dump_ship_types(lib);
         lint_dump_backdrops(lib);
         lint_dump_characters(lib);
+        lint_dump_items(lib);
         lint_dump_games(lib);
         program_dump(stdout, lib->prog);
         lint_dump_shows(lib);

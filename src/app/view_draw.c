@@ -125,7 +125,8 @@ static int vd_enemy_look(const view_draw *d, const sandbox_object *o)
 }
 
 /* The items, each kind in its look as the game draws it (ui/world_view.h's
- * world_view_item_look, asked once a frame for each kind on the field). */
+ * world_view_item_look_of, a mod's own kinds too, asked once a frame for each
+ * kind on the field). */
 static void vd_add_items(view_draw *d)
 {
     int looks[256];
@@ -134,7 +135,7 @@ static void vd_add_items(view_draw *d)
     for (uint32_t i = 0; l && i < l->count; i++) {
         int k = l->kind[i];
         if (looks[k] < 0)
-            looks[k] = world_view_item_look(k);
+            looks[k] = world_view_item_look_of(d->lib, k);
         float y = l->y[i] < 6.0f ? 6.0f : l->y[i]; /* above the top: a hint at the edge */
         field_view_add_look(&d->fv.field, FIELD_LAYER_ITEMS, looks[k], 0, (int64_t)d->fv.field.tick,
                             l->x[i], y);

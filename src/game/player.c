@@ -131,6 +131,30 @@ int player_die(player *p)
     return 0;
 }
 
+/* Adds n pieces to *pieces, `whole` of them making one of *have (at most max);
+ * returns how many were made. */
+static int player_pieces(int *pieces, int n, int whole, int *have, int max)
+{
+    int made = 0;
+    *pieces += n > 0 ? n : 0;
+    while (*pieces >= whole && *have < max) {
+        *pieces -= whole;
+        (*have)++;
+        made++;
+    }
+    if (*pieces >= whole) /* full: one short of a whole, for the next one used */
+        *pieces = whole - 1;
+    return made;
+}
+
+void player_add_pieces(player *p, int bomb_pieces, int life_pieces, int *bombs, int *lives)
+{
+    *bombs = player_pieces(&p->bomb_pieces, bomb_pieces, PLAYER_BOMB_PIECES, &p->bombs,
+                           PLAYER_MAX_BOMBS);
+    *lives = player_pieces(&p->life_pieces, life_pieces, PLAYER_LIFE_PIECES, &p->lives,
+                           PLAYER_MAX_LIVES);
+}
+
 void player_continue(player *p)
 {
     p->lives = PLAYER_START_LIVES;
@@ -166,4 +190,9 @@ void player_hash(const player *p, hasher *hs)
                             p->lives,   p->bombs, p->power, p->shot_cooldown, (int32_t)p->volleys};
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
         hash_u32(hs, (uint32_t)ints[k]);
+    if (p->bomb_pieces != 0 || p->life_pieces != 0) {
+        hash_u32(hs, 0x70696563u); /* "piec": a run with pieces, told from one without */
+        hash_u32(hs, (uint32_t)p->bomb_pieces);
+        hash_u32(hs, (uint32_t)p->life_pieces);
+    }
 }

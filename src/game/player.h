@@ -39,6 +39,11 @@
 #define PLAYER_DEAD_FRAMES      48
 #define PLAYER_RESPAWN_FRAMES   30 /* flying back in from the bottom */
 #define PLAYER_RESPAWN_INVULN   180
+/* Pieces (a mod's items give them: `gives bomb_piece`, `life_piece`): this many
+ * make a bomb, or a spare ship. While the bombs (or spares) are at their most,
+ * pieces stop one short of a whole: the next piece after one is used makes it. */
+#define PLAYER_BOMB_PIECES      3
+#define PLAYER_LIFE_PIECES      5
 
 typedef enum player_state {
     PLAYER_ALIVE,
@@ -59,6 +64,9 @@ typedef struct player {
     int lives; /* spare ships */
     int bombs;
     int power; /* hundredths, PLAYER_POWER_START..PLAYER_POWER_MAX */
+    /* pieces toward the next bomb and spare ship (0 to PLAYER_BOMB_PIECES - 1,
+     * PLAYER_LIFE_PIECES - 1); kept through deaths and continues */
+    int bomb_pieces, life_pieces;
     int32_t shot_cooldown;
     uint32_t volleys; /* volleys fired: alternates the side streams' offsets */
 } player;
@@ -84,6 +92,10 @@ void player_hit(player *p);
 /* The window closed: the ship explodes, a spare is used, power drops. Returns 1
  * when no spare was left (game over). */
 int player_die(player *p);
+/* Adds pieces of bombs and of spare ships: each whole set makes one while
+ * there is room (PLAYER_MAX_BOMBS, PLAYER_MAX_LIVES). Returns how many bombs
+ * were made into *bombs and spares into *lives. */
+void player_add_pieces(player *p, int bomb_pieces, int life_pieces, int *bombs, int *lives);
 /* Back in the game after a continue: spares and bombs as at the start. */
 void player_continue(player *p);
 
@@ -94,6 +106,8 @@ float player_number(const player *p, library_ship_number n);
  * runs the ship's volley for the focus and power level (game/ship_host.h). */
 int player_shoot(player *p, input_bits in);
 
+/* Its state into a state hash; the pieces only while it holds any, so a run
+ * without them (every run before pieces) hashes as it did. */
 void player_hash(const player *p, hasher *hs);
 
 #endif

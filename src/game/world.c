@@ -342,6 +342,8 @@ int world_player_prop(const world *w, vm_prop prop, double *out)
     case VM_PROP_SCORE: *out = (double)w->score; return 1;
     case VM_PROP_GRAZE: *out = (double)w->graze; return 1;
     case VM_PROP_FOCUSED: *out = w->player.focused != 0; return 1;
+    case VM_PROP_BOMB_PIECES: *out = w->player.bomb_pieces; return 1;
+    case VM_PROP_LIFE_PIECES: *out = w->player.life_pieces; return 1;
     case VM_PROP_SHOT_TYPE: *out = w->config.shot_type; return 1;
     case VM_PROP_DIFFICULTY: *out = w->config.difficulty; return 1;
     default: return 0;
@@ -1129,17 +1131,54 @@ static void world_collide(world *w)
 
 /* ---- items, extends, the end ---- */
 
+/* Power picked up (hundredths): points instead at full power. */
+static void world_add_power(world *w, int add)
+{
+    player *p = &w->player;
+    if (p->power >= PLAYER_POWER_MAX)
+        world_add_score(w, WORLD_FULL_POWER_POINTS);
+    p->power = p->power + add > PLAYER_POWER_MAX ? PLAYER_POWER_MAX : p->power + add;
+}
+
+/* What a mod's own item gives (pattern/content/item_decl.h): its points, power
+ * and pieces, then its `on collect` starts where it was, at the next frame
+ * (the world's VM, bounded by its budget as every script is). A kind the
+ * content does not declare gives a star's points. */
+static void world_pick_up_declared(world *w, const item_pickup *it)
+{
+    uint32_t k = (uint32_t)it->kind - ITEM_KIND_COUNT;
+    const item_decl *d = w->lib && k < w->lib->item_count ? &w->lib->items[k] : NULL;
+    if (!d) {
+        world_add_score(w, WORLD_STAR_POINTS);
+        return;
+    }
+    player *p = &w->player;
+    world_add_score(w, d->score);
+    if (d->power > 0)
+        world_add_power(w, d->power);
+    int bombs = 0, lives = 0;
+    player_add_pieces(p, d->bomb_pieces, d->life_pieces, &bombs, &lives);
+    if (bombs > 0)
+        world_event_add(w, WORLD_EVENT_BOMB_ITEM, p->x, p->y, 0);
+    if (lives > 0)
+        world_event_add(w, WORLD_EVENT_EXTEND, p->x, p->y, 0);
+    if (d->collect != ITEM_DECL_NO_FUNC)
+        vm_start_at(w->vm, w->lib->prog, d->collect, it->x, it->y, (int32_t)w->frame + 1);
+}
+
 /* What one item gives when picked up. */
 static void world_pick_up(world *w, const item_pickup *it)
 {
     player *p = &w->player;
+    if (it->kind >= ITEM_KIND_COUNT) {
+        world_pick_up_declared(w, it);
+        world_event_add(w, WORLD_EVENT_ITEM, it->x, it->y, it->kind);
+        return;
+    }
     switch (it->kind) {
     case ITEM_POWER:
     case ITEM_POWER_BIG: {
-        int add = it->kind == ITEM_POWER ? 10 : 100;
-        if (p->power >= PLAYER_POWER_MAX)
-            world_add_score(w, WORLD_FULL_POWER_POINTS);
-        p->power = p->power + add > PLAYER_POWER_MAX ? PLAYER_POWER_MAX : p->power + add;
+        world_add_power(w, it->kind == ITEM_POWER ? 10 : 100);
         break;
     }
     case ITEM_POINT:
@@ -1689,10 +1728,33 @@ static void content_ref_func(void *ctx, uint32_t f)
     content_func(ctx, f);
 }
 
+/* A reference to a declared item kind (VM_ITEM_COUNT + k): its name, what it
+ * gives and its `on collect`; not its look, which only draws. */
+static void content_item(content_walk *cw, double v)
+{
+    double k = v - VM_ITEM_COUNT;
+    if (!(k >= 0 && k < cw->lib->item_count)) {
+        hash_u32(cw->hs, UINT32_MAX);
+        return;
+    }
+    const item_decl *d = &cw->lib->items[(uint32_t)k];
+    content_hash_text(cw->hs, d->name);
+    const uint32_t gives[] = {d->score, (uint32_t)d->power, (uint32_t)d->bomb_pieces,
+                              (uint32_t)d->life_pieces};
+    for (size_t i = 0; i < sizeof gives / sizeof gives[0]; i++)
+        hash_u32(cw->hs, gives[i]);
+    if (d->collect != ITEM_DECL_NO_FUNC)
+        content_func(cw, d->collect);
+    else
+        hash_u32(cw->hs, UINT32_MAX);
+}
+
 static void content_ref_table(void *ctx, vm_ref_kind kind, double v)
 {
     content_walk *cw = ctx;
-    if (kind == VM_REF_BOSS)
+    if (kind == VM_REF_ITEM)
+        content_item(cw, v);
+    else if (kind == VM_REF_BOSS)
         content_boss(cw, v >= 0 && v < cw->lib->boss_count ? (int64_t)v : -1);
     else
         content_hash_text(

@@ -36,6 +36,8 @@ static int wd_player(const world *wa, const world *wb, world_diff *d)
     n += wd_num(d, "lives", a->lives, b->lives);
     n += wd_num(d, "bombs", a->bombs, b->bombs);
     n += wd_num(d, "power", a->power, b->power);
+    n += wd_num(d, "bomb_pieces", a->bomb_pieces, b->bomb_pieces);
+    n += wd_num(d, "life_pieces", a->life_pieces, b->life_pieces);
     n += wd_num(d, "shot_cooldown", a->shot_cooldown, b->shot_cooldown);
     n += wd_num(d, "volleys", a->volleys, b->volleys);
     return n > 0;

@@ -169,12 +169,13 @@ static void wh_phase(world *w, const double *a)
     boss_on_phase(w, p);
 }
 
-/* DROP: a[1] items of kind a[0] at (a[2], a[3]); a place off the numbers
- * (NaN, infinite) drops nothing. */
+/* DROP: a[1] items of kind a[0] (built-in, or declared by the content) at
+ * (a[2], a[3]); a place off the numbers (NaN, infinite) drops nothing. */
 static void wh_drop(world *w, const double *a)
 {
     int kind = wh_index(a[0]);
-    if (kind < 0 || kind >= ITEM_KIND_COUNT || !isfinite(a[2]) || !isfinite(a[3]))
+    int kinds = ITEM_KIND_COUNT + (w->lib ? (int)w->lib->item_count : 0);
+    if (kind < 0 || kind >= kinds || !isfinite(a[2]) || !isfinite(a[3]))
         return;
     world_script_drop(w, kind, (int)wh_clamp(a[1], WORLD_ITEMS), (float)a[2], (float)a[3]);
 }

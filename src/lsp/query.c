@@ -902,6 +902,15 @@ static void query_looks(query_items *it, project *p, int options)
     query_art_shapes(it, p);
 }
 
+/* The item kinds `drop` takes: the built-in ones (VM_ITEMS) and the project's
+ * own `item` declarations. */
+static void query_item_kinds(query_items *it, project *p)
+{
+    for (int k = 0; k < VM_ITEM_COUNT; k++)
+        query_item(it, vm_item_name((vm_item)k), COMPLETION_ENUM_MEMBER, "item kind", NULL);
+    query_decls(it, p, "item", COMPLETION_ENUM_MEMBER);
+}
+
 static void query_colours(query_items *it)
 {
     static const char *const colours[] = {
@@ -1141,8 +1150,17 @@ cJSON *query_completion(project *p, int file, size_t offset)
         query_decls(&it, p, "boss", COMPLETION_CLASS);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "sound")) {
         query_sounds(&it, f);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "drop")) {
+        query_item_kinds(&it, p);
+    } else if (q.last == TOK_NAME && !strcmp(q.last_word, "gives")) {
+        static const char *const gifts[] = {"score", "power", "bomb_piece", "life_piece", NULL};
+        query_words(&it, gifts, REF_WORD);
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "look") && q.before != TOK_DOT &&
                q.depth > 0) {
+        if (d >= 0 && strcmp(o->symbols[d].keyword, "item") == 0)
+            for (int k = 0; k < VM_ITEM_COUNT; k++) /* an item's: a built-in item's too */
+                query_item(&it, vm_item_name((vm_item)k), COMPLETION_ENUM_MEMBER, "item look",
+                           NULL);
         query_looks(&it, p, 0); /* an object's look; `b.look` takes a bullet's shape */
     } else if (q.last == TOK_NAME && !strcmp(q.last_word, "option_look")) {
         query_looks(&it, p, 1);

@@ -99,6 +99,16 @@ static void hud_icons(SDL_Renderer *r, const atlas_texture *at, atlas_sprite ico
     }
 }
 
+/* Pieces toward the next of a stock ("2/5") after the label of row y, when
+ * the game gives pieces of it (whole > 0). */
+static void hud_pieces(SDL_Renderer *r, const atlas_texture *at, int pieces, int whole, int y)
+{
+    if (whole <= 0)
+        return;
+    text_drawf(r, at, ATLAS_FONT_SMALL, LABEL_X + 44, y, TEXT_LEFT,
+               pieces > 0 ? value_color : label_color, "%d/%d", pieces < 0 ? 0 : pieces, whole);
+}
+
 /* A label at the left of the panel's row y. */
 static void hud_row(SDL_Renderer *r, const atlas_texture *at, int y, const char *label)
 {
@@ -203,9 +213,11 @@ void hud_draw(SDL_Renderer *r, const atlas_texture *at, const hud_state *h)
     y += 28;
     hud_row(r, at, y, "Player");
     hud_icons(r, at, ATLAS_SPRITE_ICON_LIFE, h->lives, y);
+    hud_pieces(r, at, h->life_pieces, h->life_pieces_whole, y);
     y += 16;
     hud_row(r, at, y, "Bomb");
     hud_icons(r, at, ATLAS_SPRITE_ICON_BOMB, h->bombs, y);
+    hud_pieces(r, at, h->bomb_pieces, h->bomb_pieces_whole, y);
     y += 28;
     hud_row(r, at, y, "Power");
     int p = h->power < 0 ? 0 : h->power;

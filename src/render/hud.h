@@ -20,8 +20,13 @@
 typedef struct hud_state {
     uint64_t score, high_score;
     int lives, bombs; /* stock left */
-    int power;        /* hundredths: 125 shows "1.25" */
-    int power_max;    /* hundredths; 0 hides the "/ max" part */
+    /* Pieces toward the next spare and bomb, shown as "2/5" beside the label
+     * where the whole (the pieces one takes) is not 0: a game whose items
+     * give pieces of that kind. */
+    int life_pieces, life_pieces_whole;
+    int bomb_pieces, bomb_pieces_whole;
+    int power;     /* hundredths: 125 shows "1.25" */
+    int power_max; /* hundredths; 0 hides the "/ max" part */
     uint64_t graze;
     /* The boss part is shown while boss_active is set. */
     int boss_active;

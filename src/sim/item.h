@@ -37,6 +37,14 @@ typedef enum item_kind {
     ITEM_KIND_COUNT
 } item_kind;
 
+/* A mod's own kinds (`item NAME { ... }`, pattern/content/item_decl.h) take the
+ * ids from ITEM_KIND_COUNT on, at most ITEM_DECLARED_MAX of them: a kind is a
+ * byte of the list (item_list.kind). They fall, fly in and are picked up as
+ * the built-in kinds do; what they give is their declaration's. */
+#define ITEM_DECLARED_MAX 64
+#define ITEM_KIND_LIMIT   (ITEM_KIND_COUNT + ITEM_DECLARED_MAX)
+_Static_assert(ITEM_KIND_LIMIT <= 256, "an item's kind is a byte");
+
 /* Falling items reach this speed (px per frame); drawn-in items fly at
  * ITEM_DRAW_SPEED. */
 #define ITEM_FALL_SPEED  1.8f

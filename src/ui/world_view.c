@@ -123,18 +123,30 @@ int world_view_item_look(int kind)
     return atlas_look_by_name(names[k], (int)sprites[k]);
 }
 
-/* The items, each kind in its look (world_view_item_look: looked up once a
+int world_view_item_look_of(const library *lib, int kind)
+{
+    uint32_t k = (uint32_t)(kind - ITEM_KIND_COUNT);
+    if (kind < ITEM_KIND_COUNT || !lib || k >= lib->item_count)
+        return world_view_item_look(kind);
+    const item_decl *d = &lib->items[k];
+    if (d->look_kind >= 0)
+        return world_view_item_look(d->look_kind);
+    int point = world_view_item_look(ITEM_POINT);
+    return d->look[0] ? world_view_look_sprite(d->look, point) : point;
+}
+
+/* The items, each kind in its look (world_view_item_look_of: looked up once a
  * frame, not once an item). */
 static void wv_add_items(world_view *v, field_view *fv, const world *w)
 {
-    int looks[ITEM_KIND_COUNT];
-    for (int k = 0; k < ITEM_KIND_COUNT; k++)
-        looks[k] = world_view_item_look(k);
+    int looks[ITEM_KIND_LIMIT];
+    int kinds = ITEM_KIND_COUNT + (w->lib ? (int)w->lib->item_count : 0);
+    for (int k = 0; k < kinds && k < ITEM_KIND_LIMIT; k++)
+        looks[k] = world_view_item_look_of(w->lib, k);
     const item_list *l = &w->items;
     for (uint32_t i = 0; i < l->count; i++) {
         float y = l->y[i] < 6.0f ? 6.0f : l->y[i]; /* above the top: a hint at the edge */
-        field_view_add_look(fv, FIELD_LAYER_ITEMS,
-                            looks[l->kind[i] < ITEM_KIND_COUNT ? l->kind[i] : 0], 0,
+        field_view_add_look(fv, FIELD_LAYER_ITEMS, looks[l->kind[i] < kinds ? l->kind[i] : 0], 0,
                             (int64_t)v->tick, l->x[i], y);
     }
 }
@@ -206,6 +218,14 @@ static void wv_fill_hud(world_view *v, const world *w, const world_view_extra *x
     h->high_score = x && x->high_score > run_best ? x->high_score : run_best;
     h->lives = w->player.lives < 0 ? 0 : w->player.lives;
     h->bombs = w->player.bombs;
+    h->life_pieces = w->player.life_pieces;
+    h->bomb_pieces = w->player.bomb_pieces;
+    for (uint32_t k = 0; w->lib && k < w->lib->item_count; k++) {
+        if (w->lib->items[k].life_pieces > 0)
+            h->life_pieces_whole = PLAYER_LIFE_PIECES;
+        if (w->lib->items[k].bomb_pieces > 0)
+            h->bomb_pieces_whole = PLAYER_BOMB_PIECES;
+    }
     h->power = w->player.power;
     h->power_max = PLAYER_POWER_MAX;
     h->graze = w->graze;

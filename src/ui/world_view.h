@@ -102,6 +102,11 @@ int world_view_enemy_sprite(const world *w, const enemy *e);
  * item_point, ...), or a mod's art shape named after that sprite, which
  * replaces it (a declaration names its own). */
 int world_view_item_look(int kind);
+/* The look of items of a kind of lib: a built-in kind's as above; a kind it
+ * declares (`item NAME { look LOOK }`, pattern/content/item_decl.h) in its
+ * look: a built-in item's, a sprite or an art shape (the point item's when it
+ * names none). lib may be NULL: the built-in kinds only (others: power's). */
+int world_view_item_look_of(const library *lib, int kind);
 
 /* Draws the library's art shapes (pattern/content/art.h) in v from now on: each sheet
  * read, the atlas built again on both renderer paths (frame_view_set_art); and

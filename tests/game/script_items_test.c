@@ -2,13 +2,17 @@
  * script_items: items from scripts (docs/patterns.md, Items): `drop` where the
  * object is and at a place, a bullet turned into an item, the bound a frame,
  * `collect_line` read and moved (in the game and in the viewer's sandbox),
- * `drop` still a bullet shape in `fire`, and the errors of a wrong kind. The
- * viewer's sandbox drops them as the game does (same places, same bound, the
- * same `rand` after), and they only fall there: no ship picks them up, the
- * line draws none in, a star does not fly in; they leave off the bottom.
+ * `drop` still a bullet shape in `fire`, and the errors of a wrong kind; a
+ * mod's own kinds (`item NAME { ... }`) dropped, picked up, giving their
+ * score, power and pieces and running their `on collect`, and the pieces in a
+ * snapshot and the state hash. The viewer's sandbox drops them as the game
+ * does (same places, same bound, the same `rand` after), and they only fall
+ * there: no ship picks them up, the line draws none in, a star does not fly
+ * in; they leave off the bottom.
  */
 #include "../check.h"
 #include "core/mem.h"
+#include "game/snapshot.h"
 #include "game/world.h"
 #include "game/world_host.h"
 #include "pattern/objects/sandbox.h"
@@ -292,6 +296,150 @@ static void si_errors_test(void)
                  0);
 }
 
+/* The declared kinds: a gem's score and power, a shard's bomb piece and its
+ * `on collect` (point items 200 px above where it was picked up, as many as
+ * `player_bomb_pieces` + 1), a heart's
+ * life pieces; each dropped on the ship, picked up at once. */
+static const char *const si_kinds =
+    "item gem { look point gives score 2000 power 0.05 }\n"
+    "item shard { look wisp gives bomb_piece\n"
+    "  on collect { drop point player_bomb_pieces + 1 at (x, y - 200) } }\n"
+    "item heart { look life gives life_piece 5 }\n"
+    "stage stage1 { wait 100000 }\n"
+    "pattern give_gem { drop gem 1 at (player_x, player_y) }\n"
+    "pattern give_shard { drop shard 1 at (player_x, player_y) }\n"
+    "pattern give_heart { drop heart 1 at (player_x, player_y) }\n";
+
+/* Runs pattern name once on the stage (its drop), then frames until the
+ * items it dropped are picked up. */
+static void si_give(world *w, const char *name)
+{
+    const library_entry *e = library_find(w->lib, name);
+    CHECK(e != NULL);
+    if (!e)
+        return;
+    vm_start(w->vm, w->lib->prog, e->func, 0, NULL, 0, (int32_t)w->frame + 1);
+    for (int i = 0; i < 4; i++)
+        world_step(w, 0);
+}
+
+static void si_declared(void)
+{
+    library *lib = si_lib(si_kinds);
+    if (!lib)
+        return;
+    CHECK_EQ_INT((int)lib->item_count, 3);
+    world *w = si_world(lib);
+    for (int i = 0; i < 30; i++) /* the ship flies */
+        world_step(w, 0);
+    player *p = &w->player;
+    uint64_t score = w->score;
+    int power = p->power;
+    si_give(w, "give_gem");
+    CHECK_EQ_INT(w->items.count, 0);
+    CHECK_EQ_INT((int)(w->score - score), 2000);
+    CHECK_EQ_INT(p->power - power, 5);
+    /* three shards make a bomb; each one's `on collect` drops point items
+     * above where it was, one more than the pieces it reads then */
+    int bombs = p->bombs;
+    si_give(w, "give_shard");
+    CHECK_EQ_INT(p->bomb_pieces, 1);
+    CHECK_EQ_INT(p->bombs, bombs);
+    CHECK_EQ_INT(si_count(w, ITEM_POINT), 2);
+    for (uint32_t i = 0; i < w->items.count; i++)
+        if (w->items.kind[i] == ITEM_POINT)
+            CHECK(fabsf(w->items.x[i] - p->x) < 20.0f && w->items.y[i] < p->y - 150.0f);
+    si_give(w, "give_shard");
+    si_give(w, "give_shard");
+    CHECK_EQ_INT(p->bomb_pieces, 0);
+    CHECK_EQ_INT(p->bombs, bombs + 1);
+    CHECK_EQ_INT(si_count(w, ITEM_POINT), 2 + 3 + 1);
+    /* a heart's five life pieces make a spare ship at once */
+    int lives = p->lives;
+    si_give(w, "give_heart");
+    CHECK_EQ_INT(p->lives, lives + 1);
+    CHECK_EQ_INT(p->life_pieces, 0);
+    /* the pieces are state: a snapshot holds them, the hash sees them */
+    si_give(w, "give_shard");
+    CHECK_EQ_INT(p->bomb_pieces, 1);
+    snapshot s;
+    CHECK(snapshot_init(&s, w) == 0 && snapshot_take(&s, w) == 0);
+    uint64_t held = world_hash(w);
+    p->bomb_pieces = 0;
+    CHECK(world_hash(w) != held);
+    si_give(w, "give_shard");
+    CHECK(snapshot_restore(&s, w) == 0);
+    CHECK_EQ_INT(w->player.bomb_pieces, 1);
+    CHECK(world_hash(w) == held);
+    snapshot_free(&s);
+    si_free(w, lib);
+}
+
+/* Pieces toward a full stock wait one short of a whole; none given, a
+ * player's hash is the one it had before pieces existed (the same fields). */
+static void si_pieces(void)
+{
+    player p;
+    player_init(&p, NULL);
+    hasher a, b;
+    hash_begin(&a, 7);
+    player_hash(&p, &a);
+    hash_begin(&b, 7); /* player_hash as it was before pieces */
+    const float fs[] = {p.x, p.y, p.px, p.py, p.bomb_x, p.bomb_y};
+    for (int k = 0; k < 6; k++)
+        hash_f32(&b, fs[k]);
+    const int32_t ints[] = {p.focused, p.state, p.timer, p.invuln,        p.bomb,
+                            p.lives,   p.bombs, p.power, p.shot_cooldown, (int32_t)p.volleys};
+    for (int k = 0; k < 10; k++)
+        hash_u32(&b, (uint32_t)ints[k]);
+    CHECK(hash_end(&a) == hash_end(&b));
+    int bombs, lives;
+    p.bombs = PLAYER_MAX_BOMBS - 1;
+    player_add_pieces(&p, 2 * PLAYER_BOMB_PIECES + 1, 0, &bombs, &lives);
+    CHECK_EQ_INT(bombs, 1);
+    CHECK_EQ_INT(p.bombs, PLAYER_MAX_BOMBS);
+    CHECK_EQ_INT(p.bomb_pieces, PLAYER_BOMB_PIECES - 1);
+    p.bombs--; /* a bomb used: the next piece makes it again */
+    player_add_pieces(&p, 1, 0, &bombs, &lives);
+    CHECK_EQ_INT(p.bombs, PLAYER_MAX_BOMBS);
+    CHECK_EQ_INT(p.bomb_pieces, 0);
+    p.lives = PLAYER_MAX_LIVES;
+    player_add_pieces(&p, 0, 3, &bombs, &lives);
+    CHECK_EQ_INT(lives, 0);
+    CHECK_EQ_INT(p.life_pieces, 3);
+    hash_begin(&b, 7);
+    player_hash(&p, &b);
+    p.life_pieces = 0;
+    hash_begin(&a, 7);
+    player_hash(&p, &a);
+    CHECK(hash_end(&a) != hash_end(&b));
+}
+
+/* The content hash sees what a dropped declared item gives and its `on
+ * collect` (a replay of a mod whose item changed says so), not its look. */
+static void si_content_hash(void)
+{
+    static const char *const texts[] = {
+        "item gem { look point gives score 2000 on collect { drop point } }\n"
+        "stage stage1 { drop gem 1 at (100, 100) wait 10 }\n",
+        "item gem { look star gives score 2000 on collect { drop point } }\n"
+        "stage stage1 { drop gem 1 at (100, 100) wait 10 }\n",
+        "item gem { look point gives score 2001 on collect { drop point } }\n"
+        "stage stage1 { drop gem 1 at (100, 100) wait 10 }\n",
+        "item gem { look point gives score 2000 on collect { drop star } }\n"
+        "stage stage1 { drop gem 1 at (100, 100) wait 10 }\n",
+    };
+    uint64_t h[4] = {0};
+    world_config cfg = {.seed = 1};
+    for (int i = 0; i < 4; i++) {
+        library *lib = si_lib(texts[i]);
+        h[i] = lib ? world_content_hash(lib, &cfg) : 0;
+        library_free(lib);
+    }
+    CHECK(h[0] != 0 && h[0] == h[1]);
+    CHECK(h[2] != h[0] && h[3] != h[0] && h[2] != h[3]);
+}
+
 int main(void)
 {
     CHECK(SANDBOX_COLLECT_LINE == WORLD_COLLECT_LINE);
@@ -303,5 +451,8 @@ int main(void)
     si_sandbox();
     si_sandbox_items();
     si_errors_test();
+    si_declared();
+    si_pieces();
+    si_content_hash();
     return check_done("script_items");
 }

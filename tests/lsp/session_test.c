@@ -509,6 +509,13 @@ static const char ctx_text[] = "pattern ctx {\n"                   /* 0 */
                                "}\n"
                                "game ctx_game {\n"  /* 14 */
                                "    stages talk \n" /* 15 */
+                               "}\n"
+                               "item ctx_gem {\n" /* 17 */
+                               "    look point\n" /* 18 */
+                               "    gives \n"     /* 19 */
+                               "}\n"
+                               "pattern ctx_drop {\n" /* 21 */
+                               "    drop \n"          /* 22 */
                                "}\n";
 static char ctx_uri[160];
 
@@ -565,6 +572,17 @@ static void check_contexts(void)
     static const char *const stage_no[] = {"burst", "wait", NULL};
     check_completion_in(ctx_uri, ctx_text, 15, "stages ", stage_yes, stage_no);
     check_completion_in(ctx_uri, ctx_text, 15, "stages talk ", stage_yes, stage_no);
+    /* a mod's own items: `drop` offers them with the built-in kinds; an
+     * item's look a built-in item's too; `gives` its gifts */
+    static const char *const drop_yes[] = {"power", "star", "ctx_gem", NULL};
+    static const char *const drop_no[] = {"wait", "orb", "ctx_drop", NULL};
+    check_completion_in(ctx_uri, ctx_text, 22, "drop ", drop_yes, drop_no);
+    static const char *const item_look_yes[] = {"point", "power_big", "wisp", NULL};
+    check_completion_in(ctx_uri, ctx_text, 18, "look ", item_look_yes, drop_no);
+    static const char *const gives_yes[] = {"score", "power", "bomb_piece", "life_piece", NULL};
+    check_completion_in(ctx_uri, ctx_text, 19, "gives ", gives_yes, drop_no);
+    check_hover(ctx_uri, 19, column_after(ctx_text, 19, "giv"), "What picking it up gives");
+    check_hover(ctx_uri, 17, column_after(ctx_text, 17, "ite"), "An item kind of your own");
     check_hover(ctx_uri, 2, column_after(ctx_text, 2, "laser str"), "A straight laser");
     check_hover(ctx_uri, 3, column_after(ctx_text, 3, "laser cu"), "A curvy laser");
     check_hover(ctx_uri, 9, column_after(ctx_text, 9, "g.al"), "`NAME.alive`");

@@ -142,6 +142,48 @@ static void check_quoted_colour(void)
     diag_free(&diags);
 }
 
+/* A mod's own item kinds (issue 31): each mistake of a declaration one
+ * positioned error with did-you-mean, the item still known to `drop` (no
+ * cascade), a duplicate's `on collect` checked too; a declared kind is a
+ * name `drop` suggests. */
+static void check_item_kinds(void)
+{
+    const char *decl = "item gem {\n"
+                       "    look pointt\n"
+                       "    gives score 500 powr 0.1\n"
+                       "}\n"
+                       "item shard {\n"
+                       "    gives bomb_piece 9 score 1.5\n"
+                       "    on collect { fire orb at nowhere }\n"
+                       "}\n";
+    const char *use = "item gem { look star on collect { wait nowhere2 } }\n"
+                      "item power { look star }\n"
+                      "pattern p {\n    drop gem 2\n    drop shard\n    drop shrad\n}\n";
+    const char *texts[] = {decl, use};
+    CHECK_EQ_INT(compile_texts(texts, 2), 9);
+    CHECK(has("a.pat", 2, 10, "unknown look 'pointt' (did you mean 'point'?)"));
+    CHECK(has("a.pat", 3, 21, "unknown gift 'powr' (did you mean 'power'?)"));
+    CHECK(has("a.pat", 6, 22, "an item gives 1 to 8 pieces"));
+    CHECK(has("a.pat", 6, 30, "an item's score is a whole number"));
+    CHECK(has("a.pat", 7, 30, "unknown name 'nowhere'"));
+    CHECK(has("b.pat", 1, 1, "the item 'gem' is already declared, at a.pat:1"));
+    CHECK(has("b.pat", 1, 40, "unknown name 'nowhere2'"));
+    CHECK(has("b.pat", 2, 1, "'power' is a built-in item kind"));
+    CHECK(has("b.pat", 6, 10, "unknown item kind 'shrad' (did you mean 'shard'?)"));
+    diag_free(&diags);
+    /* the look may be a sprite or an art shape; a gift given twice; too many kinds */
+    CHECK_EQ_INT(compile_text("item a { look wisp gives power 0.5 power 1 }\n"), 1);
+    CHECK(has("a.pat", 1, 36, "'power' is given twice"));
+    diag_free(&diags);
+    char many[8192] = "";
+    size_t at = 0;
+    for (int k = 0; k <= ITEM_DECLARED_MAX; k++)
+        at += (size_t)snprintf(many + at, sizeof many - at, "item i%d { gives score 1 }\n", k);
+    CHECK_EQ_INT(compile_text(many), 1);
+    CHECK(has("a.pat", ITEM_DECLARED_MAX + 1, 1, "too many item kinds"));
+    diag_free(&diags);
+}
+
 int main(void)
 {
     check_art_typo();
@@ -149,5 +191,6 @@ int main(void)
     check_duplicate_body();
     check_suggestions();
     check_quoted_colour();
+    check_item_kinds();
     return check_done("pattern.recovery");
 }

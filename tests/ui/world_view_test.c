@@ -317,7 +317,8 @@ static void wvt_blink(const char *dir)
 
 /* An enemy and a boss in art looks draw them (laid out as the game lays out a
  * mod's art); an art shape named after an item's sprite replaces it, the other
- * items keep theirs; without the art, the looks are the built-in sprites. */
+ * items keep theirs, a mod's own items are drawn in their looks; without the
+ * art, the looks are the built-in sprites. */
 static void wvt_art_looks(void)
 {
     const char *text = "art a \"a.png\" {\n"
@@ -354,6 +355,23 @@ static void wvt_art_looks(void)
         }
     }
     CHECK(enemy_seen > 0 && boss_seen > 0);
+    /* a mod's own item kinds in their looks: a built-in item's (with its art
+     * replacement), a sprite, an art shape; none: the point item's */
+    library *items =
+        test_library_compile("items.pat", "item a { look life }\n item b { look wisp }\n"
+                                          "item c { look lamp }\n item d { gives score 5 }\n"
+                                          "art a \"a.png\" { shape lamp frame 8 8 hitbox 2 }\n");
+    CHECK(items != NULL);
+    if (items) {
+        CHECK_EQ_INT(world_view_item_look_of(items, ITEM_KIND_COUNT), ATLAS_SPRITE_ITEM_LIFE);
+        CHECK_EQ_INT(world_view_item_look_of(items, ITEM_KIND_COUNT + 1), ATLAS_SPRITE_ENEMY_WISP);
+        CHECK_EQ_INT(world_view_item_look_of(items, ITEM_KIND_COUNT + 2), lamp);
+        CHECK_EQ_INT(world_view_item_look_of(items, ITEM_KIND_COUNT + 3),
+                     ATLAS_LOOK_ART + BULLET_SHAPE_COUNT + 1);
+        CHECK_EQ_INT(world_view_item_look_of(items, ITEM_POWER), ATLAS_SPRITE_ITEM_POWER);
+        CHECK_EQ_INT(world_view_item_look_of(NULL, ITEM_KIND_COUNT), ATLAS_SPRITE_ITEM_POWER);
+        library_free(items);
+    }
     atlas_art_clear();
     CHECK_EQ_INT(world_view_item_look(ITEM_POINT), ATLAS_SPRITE_ITEM_POINT);
     for (uint32_t i = 0; w && i < w->enemies.cap; i++)

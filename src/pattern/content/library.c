@@ -393,6 +393,8 @@ library *library_compile(const library_file *files, int count, diag_list *diags)
     lib->backdrop_sheet_count = (uint32_t)nsheets;
     lib->character_count = (uint32_t)character_collect(
         &lib->mem, files, count, decls, lib->art, (int)lib->art_count, diags, &lib->characters);
+    lib->item_count = (uint32_t)item_decl_collect(&lib->mem, files, count, decls, lib->art,
+                                                  (int)lib->art_count, diags, &lib->items);
     library_check_looks(lib, files, count, decls, diags);
     for (int i = 0; i < count; i++) {
         library_import_fn import = library_importer_for(files[i].path);

@@ -12,6 +12,7 @@
 
 #include "pattern/content/art.h"
 #include "pattern/content/character.h"
+#include "pattern/content/item_decl.h"
 #include "pattern/content/sound_file.h"
 #include "pattern/language/arena.h"
 #include "pattern/language/diag.h"
@@ -204,6 +205,10 @@ typedef struct library {
     uint32_t backdrop_sheet_count;
     character_info *characters; /* who speaks, with portraits (pattern/content/character.h) */
     uint32_t character_count;
+    /* a mod's own item kinds (pattern/content/item_decl.h): items[k] is kind
+     * ITEM_KIND_COUNT + k */
+    item_decl *items;
+    uint32_t item_count;
     library_scene *scenes; /* the scenes and where they play */
     uint32_t scene_count;
     arena mem; /* the tables and their strings */

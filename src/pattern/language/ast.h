@@ -267,6 +267,7 @@ typedef enum ast_decl_kind {
     DECL_ART,
     DECL_BACKDROP,
     DECL_CHARACTER,
+    DECL_ITEM,
 } ast_decl_kind;
 
 /* One layer of a backdrop declaration (backdrop := 'backdrop' NAME '{' { layer }
@@ -357,6 +358,26 @@ typedef struct ast_ship_item {
     struct ast_ship_item *next;
 } ast_ship_item;
 
+/* One gift of an item declaration (item := 'item' NAME '{' { 'look' NAME |
+ * 'gives' gift { gift } | 'on' 'collect' block } '}', gift := 'score' N |
+ * 'power' N | 'bomb_piece' [N] | 'life_piece' [N]): what picking it up gives,
+ * the number as written (checked by pattern/content/item_decl.c). */
+typedef enum ast_item_gift {
+    AST_GIFT_SCORE,
+    AST_GIFT_POWER,
+    AST_GIFT_BOMB_PIECE,
+    AST_GIFT_LIFE_PIECE,
+    AST_GIFT_COUNT
+} ast_item_gift;
+
+typedef struct ast_item_give {
+    ast_pos pos, value_pos;
+    ast_item_gift what;
+    double value;
+    int has_value;
+    struct ast_item_give *next;
+} ast_item_give;
+
 /* A name listed by a game declaration
  * (game := 'game' NAME '{' 'stages' NAME... ['extra' NAME] '}'). */
 typedef struct ast_name_list {
@@ -407,6 +428,9 @@ typedef struct ast_decl {
     ast_pos colour_pos;
     int has_colour;
     ast_portrait *portraits; /* character */
+    ast_item_give *gives;    /* item: what it gives, in order */
+    ast_stmt *collect;       /* item: its `on collect` block, else NULL */
+    ast_pos collect_pos;
     /* scene (a stage-kind declaration: 'scene NAME before|after TARGET { ... }'
      * or 'scene NAME ending good|bad { ... }'): 1 before, 2 after its target, a
      * stage or a boss; 3 the good ending, 4 the bad one (0: not a scene) */

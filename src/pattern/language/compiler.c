@@ -146,6 +146,7 @@ static global_kind compiler_global_kind(ast_decl_kind k)
     case DECL_ART: return G_IMPORT;       /* shapes: pattern/content/art.c's table */
     case DECL_BACKDROP: return G_IMPORT;  /* scenes: pattern/content/backdrop_decl.c's table */
     case DECL_CHARACTER: return G_IMPORT; /* pattern/content/character.c's table */
+    case DECL_ITEM: return G_IMPORT;      /* pattern/content/item_decl.c's table */
     }
     return G_CONST;
 }
@@ -196,7 +197,8 @@ static void compiler_declare(compiler *c, uint32_t *nentries, uint32_t *nbosses,
     for (int fi = 0; fi < in->nfiles; fi++) {
         for (ast_decl *d = in->decls[fi]; d; d = d->next) {
             if (!d->name || d->kind == DECL_BULLETML || d->kind == DECL_ART ||
-                d->kind == DECL_BACKDROP || d->kind == DECL_CHARACTER) /* the library's */
+                d->kind == DECL_BACKDROP || d->kind == DECL_CHARACTER ||
+                d->kind == DECL_ITEM) /* the library's */
                 continue;
             global *g =
                 compiler_add_global(c, d->name, compiler_global_kind(d->kind), d, fi, d->pos);
@@ -504,6 +506,32 @@ static void compiler_refused_bodies(compiler *c)
     }
 }
 
+/* Pass 6: each item's `on collect` block (pattern/content/item_decl.h), a
+ * function without params named NAME/collect, after everything else (a
+ * library without items has the code it had before them); the table's item
+ * of that declaration gets it. A refused item's block is compiled all the
+ * same, for its own errors. */
+static void compiler_items(compiler *c)
+{
+    const compiler_input *in = c->in;
+    library *lib = c->lib;
+    for (int fi = 0; fi < in->nfiles; fi++)
+        for (const ast_decl *d = in->decls[fi]; d; d = d->next) {
+            if (d->kind != DECL_ITEM || !d->name || !d->collect)
+                continue;
+            char name[160];
+            snprintf(name, sizeof name, "%s/collect", d->name);
+            vm_pos vp = {d->collect_pos.line, d->collect_pos.col, in->file_ids[fi]};
+            uint32_t func = program_declare_func(c->b, name, 0, vp);
+            compile_function(c, func, fi, NULL, NULL, NULL, 0, d->collect, d->collect_pos, NULL, 0);
+            compile_pending(c);
+            int k = item_decl_find(lib->items, (int)lib->item_count, d->name);
+            if (k >= 0 && lib->items[k].line == d->pos.line && lib->items[k].col == d->pos.col &&
+                strcmp(lib->items[k].file, in->files[fi].path) == 0)
+                lib->items[k].collect = func;
+        }
+}
+
 void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_list *diags,
                   library *lib)
 {
@@ -544,4 +572,5 @@ void compiler_run(const compiler_input *in, program_builder *b, arena *ar, diag_
     compiler_bodies(&c);
     compiler_ships(&c);
     compiler_refused_bodies(&c);
+    compiler_items(&c);
 }

@@ -18,47 +18,49 @@ typedef enum value_kind {
 } value_kind;
 
 /*   name  kind  argument (prop, PREV operand or the number) */
-#define COMPILER_VALUES(X)                         \
-    X("aim", VAL_GET, VM_PROP_AIM)                 \
-    X("heading", VAL_GET, VM_PROP_HEADING)         \
-    X("speed", VAL_GET, VM_PROP_SPEED)             \
-    X("vx", VAL_GET, VM_PROP_VX)                   \
-    X("vy", VAL_GET, VM_PROP_VY)                   \
-    X("x", VAL_GET, VM_PROP_POS_X)                 \
-    X("y", VAL_GET, VM_PROP_POS_Y)                 \
-    X("spin", VAL_GET, VM_PROP_SPIN)               \
-    X("accel", VAL_GET, VM_PROP_ACCEL)             \
-    X("player_x", VAL_GET, VM_PROP_PLAYER_X)       \
-    X("player_y", VAL_GET, VM_PROP_PLAYER_Y)       \
-    X("rank", VAL_GET, VM_PROP_RANK)               \
-    X("enemies", VAL_GET, VM_PROP_ENEMIES)         \
-    X("boss_active", VAL_GET, VM_PROP_BOSS_ACTIVE) \
-    X("talking", VAL_GET, VM_PROP_TALKING)         \
-    X("ship", VAL_GET, VM_PROP_SHIP)               \
-    X("collect_line", VAL_GET, VM_PROP_COLLECT)    \
-    X("health", VAL_GET, VM_PROP_HEALTH)           \
-    X("killer", VAL_GET, VM_PROP_KILLER)           \
-    X("player_lives", VAL_GET, VM_PROP_LIVES)      \
-    X("player_bombs", VAL_GET, VM_PROP_BOMBS)      \
-    X("player_power", VAL_GET, VM_PROP_POWER)      \
-    X("player_score", VAL_GET, VM_PROP_SCORE)      \
-    X("player_graze", VAL_GET, VM_PROP_GRAZE)      \
-    X("player_focused", VAL_GET, VM_PROP_FOCUSED)  \
-    X("shot_type", VAL_GET, VM_PROP_SHOT_TYPE)     \
-    X("difficulty", VAL_GET, VM_PROP_DIFFICULTY)   \
-    X("rand", VAL_RAND, 0)                         \
-    X("time", VAL_CLOCK, 0)                        \
-    X("last", VAL_PREV, 0)                         \
-    X("last_speed", VAL_PREV, 1)                   \
-    X("up", VAL_CONST, 0)                          \
-    X("right", VAL_CONST, 90)                      \
-    X("down", VAL_CONST, 180)                      \
-    X("left", VAL_CONST, 270)                      \
-    X("center_x", VAL_CONST, 192)                  \
-    X("width", VAL_CONST, 384)                     \
-    X("height", VAL_CONST, 448)                    \
-    X("by_time", VAL_CONST, VM_KILLER_TIME)        \
-    X("by_shot", VAL_CONST, VM_KILLER_SHOT)        \
+#define COMPILER_VALUES(X)                                \
+    X("aim", VAL_GET, VM_PROP_AIM)                        \
+    X("heading", VAL_GET, VM_PROP_HEADING)                \
+    X("speed", VAL_GET, VM_PROP_SPEED)                    \
+    X("vx", VAL_GET, VM_PROP_VX)                          \
+    X("vy", VAL_GET, VM_PROP_VY)                          \
+    X("x", VAL_GET, VM_PROP_POS_X)                        \
+    X("y", VAL_GET, VM_PROP_POS_Y)                        \
+    X("spin", VAL_GET, VM_PROP_SPIN)                      \
+    X("accel", VAL_GET, VM_PROP_ACCEL)                    \
+    X("player_x", VAL_GET, VM_PROP_PLAYER_X)              \
+    X("player_y", VAL_GET, VM_PROP_PLAYER_Y)              \
+    X("rank", VAL_GET, VM_PROP_RANK)                      \
+    X("enemies", VAL_GET, VM_PROP_ENEMIES)                \
+    X("boss_active", VAL_GET, VM_PROP_BOSS_ACTIVE)        \
+    X("talking", VAL_GET, VM_PROP_TALKING)                \
+    X("ship", VAL_GET, VM_PROP_SHIP)                      \
+    X("collect_line", VAL_GET, VM_PROP_COLLECT)           \
+    X("health", VAL_GET, VM_PROP_HEALTH)                  \
+    X("killer", VAL_GET, VM_PROP_KILLER)                  \
+    X("player_lives", VAL_GET, VM_PROP_LIVES)             \
+    X("player_bombs", VAL_GET, VM_PROP_BOMBS)             \
+    X("player_power", VAL_GET, VM_PROP_POWER)             \
+    X("player_score", VAL_GET, VM_PROP_SCORE)             \
+    X("player_graze", VAL_GET, VM_PROP_GRAZE)             \
+    X("player_focused", VAL_GET, VM_PROP_FOCUSED)         \
+    X("player_bomb_pieces", VAL_GET, VM_PROP_BOMB_PIECES) \
+    X("player_life_pieces", VAL_GET, VM_PROP_LIFE_PIECES) \
+    X("shot_type", VAL_GET, VM_PROP_SHOT_TYPE)            \
+    X("difficulty", VAL_GET, VM_PROP_DIFFICULTY)          \
+    X("rand", VAL_RAND, 0)                                \
+    X("time", VAL_CLOCK, 0)                               \
+    X("last", VAL_PREV, 0)                                \
+    X("last_speed", VAL_PREV, 1)                          \
+    X("up", VAL_CONST, 0)                                 \
+    X("right", VAL_CONST, 90)                             \
+    X("down", VAL_CONST, 180)                             \
+    X("left", VAL_CONST, 270)                             \
+    X("center_x", VAL_CONST, 192)                         \
+    X("width", VAL_CONST, 384)                            \
+    X("height", VAL_CONST, 448)                           \
+    X("by_time", VAL_CONST, VM_KILLER_TIME)               \
+    X("by_shot", VAL_CONST, VM_KILLER_SHOT)               \
     X("by_bomb", VAL_CONST, VM_KILLER_BOMB)
 
 typedef struct value_def {

@@ -804,28 +804,37 @@ static void stmt(fstate *f, const ast_stmt *s);
 
 /* drop KIND [N] [at (X, Y)]: DROP with the kind, the count (1) and the place
  * (this object's, read when it runs: where a gone bullet was for its `on`
- * blocks). An unknown kind is reported with the nearest name. */
+ * blocks). KIND is a built-in kind (VM_ITEMS) or a declared one
+ * (pattern/content/item_decl.h: VM_ITEM_COUNT + its index). An unknown kind is
+ * reported with the nearest name of both. */
 static void stmt_drop(fstate *f, const ast_stmt *s)
 {
-    const char *names[VM_ITEM_COUNT];
-    int kind = -1;
-    for (int k = 0; k < VM_ITEM_COUNT; k++) {
-        names[k] = vm_item_name((vm_item)k);
-        if (s->name && strcmp(names[k], s->name) == 0)
+    const library *lib = f->c->lib;
+    const char *names[VM_ITEM_COUNT + ITEM_DECLARED_MAX];
+    int n = 0, kind = -1;
+    for (int k = 0; k < VM_ITEM_COUNT; k++)
+        names[n++] = vm_item_name((vm_item)k);
+    for (uint32_t k = 0; k < lib->item_count && k < ITEM_DECLARED_MAX; k++)
+        names[n++] = lib->items[k].name;
+    for (int k = 0; k < n && s->name; k++)
+        if (strcmp(names[k], s->name) == 0)
             kind = k;
-    }
     if (kind < 0) {
-        const char *near = s->name ? diag_suggest(s->name, names, VM_ITEM_COUNT) : NULL;
+        const char *near = s->name ? diag_suggest(s->name, names, n) : NULL;
         if (near)
             REPORT(f, DIAG_UNKNOWN_NAME, s->name_pos, "unknown item kind '%s' (did you mean '%s'?)",
                    s->name ? s->name : "", near);
         else
             REPORT(f, DIAG_UNKNOWN_NAME, s->name_pos,
-                   "unknown item kind '%s' (power, power_big, point, bomb, life or star)",
+                   "unknown item kind '%s' (power, power_big, point, bomb, life, star or an "
+                   "`item` of your own)",
                    s->name ? s->name : "");
         return;
     }
-    emit_const(f, kind, s->pos);
+    if (kind >= VM_ITEM_COUNT) /* a declared kind: hashed as its declaration */
+        emit_ref(f, kind, VM_REF_ITEM, s->pos);
+    else
+        emit_const(f, kind, s->pos);
     if (s->e[0])
         expr(f, s->e[0]);
     else

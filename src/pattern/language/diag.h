@@ -93,7 +93,8 @@
     X(CHARACTER_NOT_GIVEN, DIAG_WARNING, "a character named where the files given declare none") \
     X(BAD_CHARACTER_DECL, DIAG_ERROR,   "a character declaration that cannot be shown") \
     X(SHOW_PLACE,         DIAG_ERROR,   "an effect, flash, tint, shake or cutin where it cannot be shown") \
-    X(MATH_DOMAIN,        DIAG_ERROR,   "log, pow or tan of constants it has no result for")
+    X(MATH_DOMAIN,        DIAG_ERROR,   "log, pow or tan of constants it has no result for") \
+    X(BAD_ITEM,           DIAG_ERROR,   "an item declaration that cannot be given or drawn")
 /* clang-format on */
 
 typedef enum diag_code {

@@ -2342,6 +2342,136 @@ static void parser_character(parser *p, ast_decl *d)
     parser_close(p, &open, "character");
 }
 
+/* The gifts of an item, by ast_item_gift, for did-you-mean. */
+static const char *const parser_gift_words[AST_GIFT_COUNT] = {"score", "power", "bomb_piece",
+                                                              "life_piece"};
+
+/* gift := 'score' N | 'power' N | 'bomb_piece' [N] | 'life_piece' [N]; 0 when
+ * the current word is no gift (reported when `first`, or a near miss). */
+static int parser_item_gift(parser *p, ast_decl *d, int first)
+{
+    int what = -1;
+    for (int k = 0; k < AST_GIFT_COUNT; k++)
+        if (parser_at_word(p, parser_gift_words[k]))
+            what = k;
+    if (what < 0) {
+        const char *near = NULL;
+        if (parser_at(p, TOK_NAME)) {
+            char *w = arena_strndup(p->ar, p->tok.start, p->tok.len);
+            near = w ? diag_suggest(w, parser_gift_words, AST_GIFT_COUNT) : NULL;
+        }
+        if (near || first) {
+            char got[64];
+            parser_describe(&p->tok, got, sizeof got);
+            if (near)
+                parser_error_at(p, DIAG_BAD_ITEM, &p->tok, "unknown gift %s (did you mean '%s'?)",
+                                got, near);
+            else
+                parser_error_at(p, DIAG_BAD_ITEM, &p->tok,
+                                "expected what the item gives after 'gives' (score N, power N, "
+                                "bomb_piece or life_piece), found %s",
+                                got);
+        }
+        return 0;
+    }
+    ast_item_give *g = arena_alloc(p->ar, sizeof *g);
+    if (!g)
+        return 0;
+    g->pos = parser_pos(&p->tok);
+    g->what = (ast_item_gift)what;
+    parser_advance(p);
+    g->value_pos = parser_pos(&p->tok);
+    if (parser_at(p, TOK_NUMBER)) {
+        g->value = p->tok.number;
+        g->has_value = 1;
+        parser_advance(p);
+    } else if (what == AST_GIFT_SCORE || what == AST_GIFT_POWER) {
+        parser_expected(p, what == AST_GIFT_SCORE
+                               ? "the points it gives (a number)"
+                               : "the power it gives (a number: 0.1 as a P item)");
+        return 0;
+    }
+    ast_item_give **tail = &d->gives;
+    while (*tail)
+        tail = &(*tail)->next;
+    *tail = g;
+    return 1;
+}
+
+/* One line of an item; 0 after an error. */
+static int parser_item_line(parser *p, ast_decl *d)
+{
+    token t = p->tok;
+    if (parser_accept_word(p, "look")) {
+        if (d->look)
+            parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'look' is given twice");
+        d->look_pos = parser_pos(&p->tok);
+        if (!parser_at(p, TOK_NAME)) {
+            parser_expected(p, "the item's look: a built-in item's (power, point...), a sprite or "
+                               "an art shape");
+            return 0;
+        }
+        d->look = parser_take_name(p);
+    } else if (parser_accept_word(p, "gives")) {
+        if (!parser_item_gift(p, d, 1))
+            return 0;
+        while (p->tok.line == p->prev.line && parser_item_gift(p, d, 0))
+            ;
+    } else if (parser_accept_word(p, "on")) {
+        if (!parser_at_word(p, "collect")) {
+            char got[64];
+            parser_describe(&p->tok, got, sizeof got);
+            parser_error_at(p, DIAG_BAD_ITEM, &p->tok,
+                            "an item has one event, 'on collect { ... }': found %s", got);
+            return 0;
+        }
+        if (d->collect)
+            parser_error_at(p, DIAG_DUPLICATE_PROPERTY, &t, "'on collect' is given twice");
+        d->collect_pos = parser_pos(&t);
+        parser_advance(p);
+        d->collect = parser_block(p);
+    } else {
+        static const char *const words[] = {"look", "gives", "on"};
+        const char *near = NULL;
+        if (parser_at(p, TOK_NAME)) {
+            char *w = arena_strndup(p->ar, p->tok.start, p->tok.len);
+            near = w ? diag_suggest(w, words, 3) : NULL;
+        }
+        char got[64];
+        parser_describe(&p->tok, got, sizeof got);
+        if (near)
+            parser_error_at(p, DIAG_BAD_ITEM, &p->tok,
+                            "expected 'look', 'gives' or 'on collect' in an item, found %s (did "
+                            "you mean '%s'?)",
+                            got, near);
+        else
+            parser_expected(p, "'look', 'gives' or 'on collect' in an item");
+        return 0;
+    }
+    return !p->panic;
+}
+
+/* item := 'item' NAME '{' { 'look' NAME | 'gives' gift { gift } | 'on' 'collect'
+ *                          block } '}'
+ * (looks, numbers and names are checked by pattern/content/item_decl.c) */
+static void parser_item(parser *p, ast_decl *d)
+{
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
+            break; /* most likely a missing '}' before the next declaration */
+        if (parser_accept(p, TOK_SEMI))
+            continue;
+        if (!parser_item_line(p, d))
+            return;
+        if (p->ar->failed)
+            return;
+    }
+    parser_close(p, &open, "item");
+}
+
 /* A scene's head after its name: 'before' or 'after', then the stage or boss
  * it plays at (docs/patterns.md, Scenes). Returns 0 after an error. */
 static int parser_scene_head(parser *p, ast_decl *d)
@@ -2391,7 +2521,8 @@ static int parser_scene_head(parser *p, ast_decl *d)
 
 /* decl := 'const' NAME '=' expr
  *       | 'pattern' NAME params block | 'enemy' NAME params block
- *       | 'stage' NAME block | boss | ship | game | bulletml | art | backdrop | character */
+ *       | 'stage' NAME block | boss | ship | game | bulletml | art | backdrop | character
+ *       | item */
 static ast_decl *parser_decl(parser *p)
 {
     ast_decl *d = arena_alloc(p->ar, sizeof *d);
@@ -2407,7 +2538,7 @@ static ast_decl *parser_decl(parser *p)
         {"boss", DECL_BOSS},           {"stage", DECL_STAGE},     {"function", DECL_FUNCTION},
         {"shared", DECL_SHARED},       {"ship", DECL_SHIP},       {"game", DECL_GAME},
         {"bulletml", DECL_BULLETML},   {"art", DECL_ART},         {"backdrop", DECL_BACKDROP},
-        {"character", DECL_CHARACTER}, {"scene", DECL_STAGE}};
+        {"character", DECL_CHARACTER}, {"scene", DECL_STAGE},     {"item", DECL_ITEM}};
     const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
     int k = -1;
     for (int i = 0; i < nkinds; i++)
@@ -2427,8 +2558,8 @@ static ast_decl *parser_decl(parser *p)
         else
             parser_error_at(p, DIAG_EXPECTED_DECL, &p->tok,
                             "expected a declaration (const, shared, pattern, enemy, boss, stage, "
-                            "function, ship, game, bulletml, art, backdrop, character or "
-                            "scene), found %s",
+                            "function, ship, game, bulletml, art, backdrop, character, "
+                            "scene or item), found %s",
                             got);
         return NULL;
     }
@@ -2495,6 +2626,7 @@ static ast_decl *parser_decl(parser *p)
     case DECL_ART: parser_art(p, d); break;
     case DECL_BACKDROP: parser_backdrop(p, d); break;
     case DECL_CHARACTER: parser_character(p, d); break;
+    case DECL_ITEM: parser_item(p, d); break;
     }
     return d;
 }

@@ -87,7 +87,8 @@ typedef enum words_where {
     X(DECLARATION, DECLARATION, "art", "art NAME \"SHEET.png\" { shape NAME frame W H [at X Y] hitbox R [turns|upright] [additive] [frames N [every F] [once]] ... }", "A mod's own shapes, cut from a PNG beside the file (a path inside its folder): each `shape` is then a shape name like `orb`, in fire, `look` and bulletml looks, and a look for enemies, bosses, ships and options. Drawn as the sheet has it, never tinted by the colour; `frames` makes it an animation (docs/patterns.md, Custom art; Looks from art).") \
     X(DECLARATION, DECLARATION, "backdrop", "backdrop NAME { layer ... [spell { layer ... }] }", "A backdrop drawn from data, for `background NAME` and `spell_background NAME` like the built-in ones: up to 8 layers, bottom first, each a fill or a PNG beside the file; `spell { ... }`: what it shows during a spell card (docs/patterns.md, Backdrops). Drawing only: no hash sees it.") \
     X(DECLARATION, DECLARATION, "character", "character NAME { name \"TEXT\" colour R G B portrait EXPRESSION SHAPE ... }", "Someone who speaks in dialogue: a display name, a colour (0 to 255 each) and a portrait per expression (`normal`, `smile`... as you name them), each an art shape. A boss or ship names its own with `character NAME` (docs/patterns.md, Characters).") \
-    X(DECLARATION, DECLARATION, "scene", "scene NAME before|after TARGET { ... }", "A stage-like script (`say`, `if ship == NAME`...) the game plays before a stage, or before or after a boss or midboss, holding it until the scene ends. Never in practice, nor in replays recorded before scenes (docs/patterns.md, Scenes).")
+    X(DECLARATION, DECLARATION, "scene", "scene NAME before|after TARGET { ... }", "A stage-like script (`say`, `if ship == NAME`...) the game plays before a stage, or before or after a boss or midboss, holding it until the scene ends. Never in practice, nor in replays recorded before scenes (docs/patterns.md, Scenes).") \
+    X(DECLARATION, DECLARATION, "item", "item NAME { look LOOK gives GIFT... on collect { ... } }", "An item kind of your own, for `drop NAME`: `look` a built-in item's (`point`, `power`...), a sprite's or an art shape's; `gives` `score N`, `power N` (0.1 as a P item), `bomb_piece [N]`, `life_piece [N]` (3 pieces make a bomb, 5 a life); `on collect { ... }` runs where it was picked up (docs/patterns.md, Items of your own).")
 
 #define WORDS_STATEMENTS(X) \
     X(STATEMENT, STATEMENT, "var", "var NAME = EXPR", "A new variable, visible to the end of its block.") \
@@ -181,6 +182,8 @@ typedef enum words_where {
     X(VALUE, VALUE, "player_score", "player_score", "The run's score (0 where no player flies).") \
     X(VALUE, VALUE, "player_graze", "player_graze", "Bullets grazed in the run (0 where no player flies).") \
     X(VALUE, VALUE, "player_focused", "player_focused", "1 while the player is focused (moving slowly), else 0 (0 where no player flies).") \
+    X(VALUE, VALUE, "player_bomb_pieces", "player_bomb_pieces", "Pieces toward the player's next bomb, 0 to 2: a mod's items give them (`gives bomb_piece`), 3 make a bomb (0 where no player flies).") \
+    X(VALUE, VALUE, "player_life_pieces", "player_life_pieces", "Pieces toward the player's next spare ship, 0 to 4: a mod's items give them (`gives life_piece`), 5 make one (0 where no player flies).") \
     X(VALUE, VALUE, "shot_type", "shot_type", "The ship's shot type: compare it with a type's name, `if shot_type == wide { ... }` (no ship: no name matches).") \
     X(VALUE, VALUE, "difficulty", "difficulty", "The difficulty: compare it with `easy`, `normal`, `hard` or `lunatic`, `if difficulty >= hard { ... }` (0 to 3; where no player flies, the one nearest the rank).") \
     X(VALUE, VALUE, "rand", "rand", "A new random number in [0, 1) each time.") \
@@ -287,7 +290,11 @@ typedef enum words_where {
     X(WORD, CLAUSE, "ending", "scene NAME ending good|bad { ... }", "(In a scene's head.) The game's ending: played after the last stage of `game`'s list is cleared, `good` by a run without continues, `bad` by one with; one of each (docs/patterns.md, Scenes).") \
     X(WORD, CLAUSE, "good", "scene NAME ending good { ... }", "(In a scene's head.) The ending of a run cleared without continues.") \
     X(WORD, CLAUSE, "bad", "scene NAME ending bad { ... }", "(In a scene's head.) The ending of a run cleared with continues.") \
-    X(WORD, CLAUSE, "after", "scene NAME after TARGET { ... }, effect ... after EXPR", "(In a scene's head.) The scene plays after the boss's fight, before the stage goes on. (In a presentation statement.) Shows it EXPR frames later.")
+    X(WORD, CLAUSE, "after", "scene NAME after TARGET { ... }, effect ... after EXPR", "(In a scene's head.) The scene plays after the boss's fight, before the stage goes on. (In a presentation statement.) Shows it EXPR frames later.") \
+    X(WORD, PROPERTY, "gives", "gives score N | power N | bomb_piece [N] | life_piece [N] ...", "(In an item.) What picking it up gives, one or more on a line: points, power (0.1 as a P item; points instead at full power), pieces of a bomb or of a life (N, default 1).") \
+    X(WORD, PROPERTY, "bomb_piece", "gives bomb_piece [N]", "(In an item's `gives`.) N pieces of a bomb (default 1): 3 pieces make a bomb, kept while the player's bombs are full.") \
+    X(WORD, PROPERTY, "life_piece", "gives life_piece [N]", "(In an item's `gives`.) N pieces of a life (default 1): 5 pieces make a spare ship, kept while the spares are full.") \
+    X(WORD, CLAUSE, "collect", "on collect { ... }", "(In an item.) Runs when the player picks one up, where it was: `x` and `y` are its place, `aim` points from there at the player, and what it fires or drops starts there.")
 
 /* The verb statements: statements that only hand values to the host. A new
  * one is a row here and a row of pattern/vm/vm.h's VM_VERBS with the same id (its

@@ -318,11 +318,13 @@ static void sb_start_boss(sandbox *sb, const library_boss *boss, uint32_t phase,
 }
 
 /* DROP: a[1] items of kind a[0] at (a[2], a[3]), as the game's host drops
- * them (game/world_host.c: a kind out of the table or a place off the numbers
- * drops nothing; the count clamped to the list). */
+ * them (game/world_host.c: a kind out of the table, the built-in kinds and
+ * the library's own, or a place off the numbers drops nothing; the count
+ * clamped to the list). */
 static void sb_drop(sandbox *sb, const double *a)
 {
-    if (!(a[0] >= 0) || a[0] >= ITEM_KIND_COUNT || !isfinite(a[2]) || !isfinite(a[3]))
+    int kinds = ITEM_KIND_COUNT + (sb->lib ? (int)sb->lib->item_count : 0);
+    if (!(a[0] >= 0) || a[0] >= kinds || !isfinite(a[2]) || !isfinite(a[3]))
         return;
     double n = !(a[1] > 0) ? 0.0 : a[1] > SB_ITEMS ? SB_ITEMS : a[1];
     sb->items_dropped +=

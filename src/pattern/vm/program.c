@@ -799,7 +799,7 @@ static void program_hash_const(const vm_program *p, uint32_t pc, uint32_t ax, ha
     hash_u32(hs, kind);
     if (kind == VM_REF_FUNC)
         refs->func(refs->ctx, v >= 0 && v < p->func_count ? (uint32_t)v : UINT32_MAX);
-    else if (kind == VM_REF_BOSS || kind == VM_REF_SHIP)
+    else if (kind == VM_REF_BOSS || kind == VM_REF_SHIP || kind == VM_REF_ITEM)
         refs->table(refs->ctx, (vm_ref_kind)kind, v);
     else if (kind == VM_REF_STRING)
         program_hash_text(hs, v >= 0 && v < p->string_count ? p->strings[(uint32_t)v] : NULL);

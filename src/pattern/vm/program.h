@@ -85,8 +85,9 @@ int program_stack_effect(const vm_program *p, uint32_t instruction, int *pops, i
 /* What a function's code names, handed back while program_hash_func hashes it,
  * so that the caller hashes each by name and walks on to it: `func` for a
  * function it calls, forks, fires or spawns (its index, or UINT32_MAX for one
- * past the program's), `table` for a CONST that names a boss or a ship
- * (VM_REF_BOSS, VM_REF_SHIP: the library's tables; v as the code holds it).
+ * past the program's), `table` for a CONST that names a boss, a ship or a
+ * declared item kind (VM_REF_BOSS, VM_REF_SHIP, VM_REF_ITEM: the library's
+ * tables; v as the code holds it).
  * game/world's content hash is the one walker. */
 typedef struct program_refs {
     void *ctx;

@@ -988,6 +988,22 @@ vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, 
     return vm_make_id(v, idx);
 }
 
+vm_runner_id vm_start_at(vm *v, const vm_program *prog, uint32_t func, double x, double y,
+                         int32_t frame)
+{
+    vm_runner_id id = vm_start(v, prog, func, 0, NULL, 0, frame);
+    if (id == 0)
+        return 0;
+    uint32_t idx = vm_lookup(v, id);
+    if (idx == VM_NIL)
+        return 0;
+    vm_runner *r = &v->runners[idx];
+    r->flags |= RF_GHOST;
+    r->ghost_x = x;
+    r->ghost_y = y;
+    return id;
+}
+
 /* The copy of runner idx that its hook of ev starts (vm_event). */
 static void vm_event_copy(vm *v, uint32_t idx, vm_event_kind ev, int gone, double x, double y,
                           vm_killer killer)

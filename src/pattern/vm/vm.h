@@ -81,7 +81,9 @@
     X(SHOT_TYPE,     "shot_type",     0, "the ship's shot type, index into its types (no ship: -1)") \
     X(DIFFICULTY,    "difficulty",    0, "the difficulty: 0 Easy, 1 Normal, 2 Hard, 3 Lunatic") \
     X(SCALE,         "scale",         1, "a bullet's drawn size, times its shape's (1)")        \
-    X(ALPHA,         "alpha",         1, "a bullet's opacity, 0 to 1 (1)")
+    X(ALPHA,         "alpha",         1, "a bullet's opacity, 0 to 1 (1)") \
+    X(BOMB_PIECES,   "player_bomb_pieces", 0, "pieces toward the player's next bomb (no player: 0)") \
+    X(LIFE_PIECES,   "player_life_pieces", 0, "pieces toward the player's next spare (no player: 0)")
 /* clang-format on */
 
 typedef enum vm_prop {
@@ -380,6 +382,10 @@ typedef enum vm_ref_kind {
      * skips its text, so mending a line keeps replays valid */
     VM_REF_TEXT,
     VM_REF_SHIP, /* a ship of the library (`if ship == NAME`): hashed by its name */
+    /* a mod's own item kind (`drop NAME`: VM_ITEM_COUNT + its index in the
+     * library's items): hashed as its declaration, what it gives and its
+     * `on collect` */
+    VM_REF_ITEM,
 } vm_ref_kind;
 
 typedef struct vm_ref {
@@ -711,6 +717,12 @@ int vm_func_fits(const vm_func *f, uint32_t stack_slots, char *why, size_t why_s
  * the pool is full (counted) or the call is invalid. */
 vm_runner_id vm_start(vm *v, const vm_program *prog, uint32_t func, vm_obj obj, const double *args,
                       int nargs, int32_t frame);
+
+/* vm_start of a function without params that drives no object and stands at
+ * (x, y), as a hook's copy whose object is gone does (vm_event): it reads x
+ * and y there, aims and fires from there. An item's `on collect`. */
+vm_runner_id vm_start_at(vm *v, const vm_program *prog, uint32_t func, double x, double y,
+                         int32_t frame);
 
 /* Stops a runner at once (no ended callback). Stale or 0 ids are ignored. Safe
  * inside callbacks, also on the runner that is executing (it stops after the
