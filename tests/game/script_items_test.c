@@ -323,6 +323,28 @@ static void si_give(world *w, const char *name)
         world_step(w, 0);
 }
 
+/* The viewer's sandbox drops a mod's own kinds too, as the game does: the
+ * same kinds at the same places (a kind past the library's table, none). */
+static void si_sandbox_declared(void)
+{
+    library *lib = si_lib(si_kinds);
+    if (!lib)
+        return;
+    sandbox_config sc;
+    sandbox_config_default(&sc);
+    sandbox *sb = sandbox_create(&sc);
+    CHECK(sb && sandbox_start(sb, lib, library_find(lib, "give_shard"), NULL) == 0);
+    si_steps(sb, 2);
+    world *w = si_world(lib);
+    si_give(w, "give_shard"); /* picked up at once: the game's copy is its pick-up */
+    const item_list *l = sb ? sandbox_items(sb) : NULL;
+    CHECK(l && l->count == 1);
+    CHECK(l && l->count == 1 && l->kind[0] == ITEM_KIND_COUNT + 1); /* shard: the second declared */
+    CHECK(w->player.bomb_pieces == 1);
+    sandbox_destroy(sb);
+    si_free(w, lib);
+}
+
 static void si_declared(void)
 {
     library *lib = si_lib(si_kinds);
@@ -452,6 +474,7 @@ int main(void)
     si_sandbox_items();
     si_errors_test();
     si_declared();
+    si_sandbox_declared();
     si_pieces();
     si_content_hash();
     return check_done("script_items");
