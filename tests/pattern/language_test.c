@@ -429,6 +429,16 @@ static int diags_contain(const char *want)
     return 0;
 }
 
+/* src does not compile, with exactly one diagnostic, which says message. */
+static void one_error(const char *src, const char *message)
+{
+    CHECK(compile(src) == NULL);
+    CHECK_EQ_INT((int)diags.count, 1);
+    if (!diags_contain(message))
+        fprintf(stderr, "in: %s", src);
+    CHECK(diags_contain(message));
+}
+
 /* The k-th newest print line of a sandbox stepped `frames` frames on entry p,
  * into out ("" when there is none). */
 static void printed(const library *lib, int frames, uint32_t k, char *out, size_t size)
@@ -835,13 +845,8 @@ static void test_big_arrays(void)
         {"pattern p { var a[40]\n fire orb { a[0] = 1 } }\n",
          "test.pat:2:2: 'a' has 40 values: a fire block takes copies of arrays of up to 32"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        CHECK(compile(cases[i].src) == NULL);
-        if (!diags_contain(cases[i].message))
-            fprintf(stderr, "case %zu: no '%s'\n", i, cases[i].message);
-        CHECK_EQ_INT((int)diags.count, 1);
-        CHECK(diags_contain(cases[i].message));
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        one_error(cases[i].src, cases[i].message);
 }
 
 /* Functions that return an array: function NAME(...)[N] returns N values,
@@ -917,13 +922,8 @@ static void test_array_returns(void)
         {"function g()[2] { var a[2]\n return a }\npattern p { var b[3]\n b = g()\n print b[0] }\n",
          "test.pat:4:6: 'g' returns an array of 2 values: 'b' has 3"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        CHECK(compile(cases[i].src) == NULL);
-        if (!diags_contain(cases[i].message))
-            fprintf(stderr, "case %zu: no '%s'\n", i, cases[i].message);
-        CHECK_EQ_INT((int)diags.count, 1);
-        CHECK(diags_contain(cases[i].message));
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        one_error(cases[i].src, cases[i].message);
 }
 
 /* Arrays passed to functions: a param NAME[] is the caller's array itself (by
@@ -981,13 +981,8 @@ static void test_array_functions(void)
         {"function f(a) { return a }\npattern p { var xs[2]\n print f(xs) }\n",
          "test.pat:3:10: 'xs' is an array: write xs[i]"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        CHECK(compile(cases[i].src) == NULL);
-        CHECK_EQ_INT((int)diags.count, 1);
-        if (!diags_contain(cases[i].message))
-            fprintf(stderr, "case %zu: no '%s'\n", i, cases[i].message);
-        CHECK(diags_contain(cases[i].message));
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        one_error(cases[i].src, cases[i].message);
 }
 
 /* A volley that cannot be fired (a count or layers that is not a finite number,

@@ -555,6 +555,20 @@ static void array_broken(fstate *f, const ast_stmt *s)
     }
 }
 
+/* The k-th value given to a new array, onto the stack: the first sets the
+ * array's kind (*type, *of), each later one must be of it. */
+static void array_element(fstate *f, const ast_arg *a, int k, uint8_t *type, uint8_t *of)
+{
+    uint8_t o, t = expr_value(f, a->value, &o);
+    if (k == 0) {
+        *type = t;
+        *of = o;
+    } else if (t != *type || (t == LT_HANDLE && o != *of)) {
+        REPORT(f, DIAG_HANDLE_MISUSE, expr_start(a->value),
+               "an array holds values of one kind: numbers or handles of one kind");
+    }
+}
+
 /* var NAME[SIZE] or var NAME = [v, ...] of over VM_SLOT_ARRAY values: in the
  * area, zeroed (ARRNEW), then the values given stored one by one. */
 static void stmt_var_area(fstate *f, const ast_stmt *s, int n)
@@ -563,17 +577,9 @@ static void stmt_var_area(fstate *f, const ast_stmt *s, int n)
     int area, k = 0;
     int at = s->name ? array_room(f, n, s->pos, &area) : -1;
     for (const ast_arg *a = s->args; a; a = a->next, k++) {
-        uint8_t t, o;
         if (at >= 0)
             emit_const(f, k, a->pos);
-        t = expr_value(f, a->value, &o);
-        if (k == 0) {
-            type = t;
-            of = o;
-        } else if (t != type || (t == LT_HANDLE && o != of)) {
-            REPORT(f, DIAG_HANDLE_MISUSE, expr_start(a->value),
-                   "an array holds values of one kind: numbers or handles of one kind");
-        }
+        array_element(f, a, k, &type, &of);
         if (at >= 0)
             emit_ax(f, VM_OP_ASTOREI, VM_AREA_AX(at, n), a->pos);
         else
@@ -623,15 +629,7 @@ static void stmt_var_array(fstate *f, const ast_stmt *s)
     uint8_t type = LT_NUMBER, of = OF_NONE;
     for (int k = 0; k < n; k++) {
         if (a) {
-            uint8_t t, o;
-            t = expr_value(f, a->value, &o);
-            if (k == 0) {
-                type = t;
-                of = o;
-            } else if (t != type || (t == LT_HANDLE && o != of)) {
-                REPORT(f, DIAG_HANDLE_MISUSE, expr_start(a->value),
-                       "an array holds values of one kind: numbers or handles of one kind");
-            }
+            array_element(f, a, k, &type, &of);
             a = a->next;
         } else {
             emit_const(f, 0, s->pos);

@@ -2274,6 +2274,27 @@ static void parser_backdrop(parser *p, ast_decl *d)
     parser_close(p, &open, "backdrop");
 }
 
+/* A declaration's braced block of lines, each read by line (0: stop, an
+ * error given); `what` names it in the missing-brace error. */
+static void parser_decl_lines(parser *p, ast_decl *d, int (*line)(parser *, ast_decl *),
+                              const char *what)
+{
+    token open = p->tok;
+    if (!parser_expect(p, TOK_LBRACE, "'{'"))
+        return;
+    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
+        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
+            break; /* most likely a missing '}' before the next declaration */
+        if (parser_accept(p, TOK_SEMI))
+            continue;
+        if (!line(p, d))
+            return;
+        if (p->ar->failed)
+            return;
+    }
+    parser_close(p, &open, what);
+}
+
 /* One item of a character: 'name' STRING, 'colour' R G B or 'portrait'
  * EXPRESSION SHAPE; 0 when the current word is none of them (reported). */
 static int parser_character_item(parser *p, ast_decl *d)
@@ -2326,20 +2347,7 @@ static int parser_character_item(parser *p, ast_decl *d)
  * (the shapes and expressions are checked by pattern/content/character.c) */
 static void parser_character(parser *p, ast_decl *d)
 {
-    token open = p->tok;
-    if (!parser_expect(p, TOK_LBRACE, "'{'"))
-        return;
-    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
-        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
-            break; /* most likely a missing '}' before the next declaration */
-        if (parser_accept(p, TOK_SEMI))
-            continue;
-        if (!parser_character_item(p, d))
-            return;
-        if (p->ar->failed)
-            return;
-    }
-    parser_close(p, &open, "character");
+    parser_decl_lines(p, d, parser_character_item, "character");
 }
 
 /* The gifts of an item, by ast_item_gift, for did-you-mean. */
@@ -2456,20 +2464,7 @@ static int parser_item_line(parser *p, ast_decl *d)
  * (looks, numbers and names are checked by pattern/content/item_decl.c) */
 static void parser_item(parser *p, ast_decl *d)
 {
-    token open = p->tok;
-    if (!parser_expect(p, TOK_LBRACE, "'{'"))
-        return;
-    while (!parser_at(p, TOK_RBRACE) && !parser_at(p, TOK_EOF)) {
-        if (parser_is_decl_word(&p->tok) && p->tok.line > p->prev.line)
-            break; /* most likely a missing '}' before the next declaration */
-        if (parser_accept(p, TOK_SEMI))
-            continue;
-        if (!parser_item_line(p, d))
-            return;
-        if (p->ar->failed)
-            return;
-    }
-    parser_close(p, &open, "item");
+    parser_decl_lines(p, d, parser_item_line, "item");
 }
 
 /* A scene's head after its name: 'before' or 'after', then the stage or boss
