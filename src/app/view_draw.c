@@ -124,24 +124,6 @@ static int vd_enemy_look(const view_draw *d, const sandbox_object *o)
     return atlas_look_by_name(p->strings[o->look], fallback);
 }
 
-/* The items, each kind in its look as the game draws it (ui/world_view.h's
- * world_view_item_look_of, a mod's own kinds too, asked once a frame for each
- * kind on the field). */
-static void vd_add_items(view_draw *d)
-{
-    int looks[256];
-    memset(looks, 0xff, sizeof looks); /* -1: not asked yet */
-    const item_list *l = d->items;
-    for (uint32_t i = 0; l && i < l->count; i++) {
-        int k = l->kind[i];
-        if (looks[k] < 0)
-            looks[k] = world_view_item_look_of(d->lib, k);
-        float y = l->y[i] < 6.0f ? 6.0f : l->y[i]; /* above the top: a hint at the edge */
-        field_view_add_look(&d->fv.field, FIELD_LAYER_ITEMS, looks[k], 0, (int64_t)d->fv.field.tick,
-                            l->x[i], y);
-    }
-}
-
 /* frame_view's callback: the enemies and bosses, and the items, into the
  * field's batch. */
 static void vd_add_enemies(sprite_batch *batch, void *user)
@@ -155,7 +137,7 @@ static void vd_add_enemies(sprite_batch *batch, void *user)
             field_view_add_look(&d->fv.field, FIELD_LAYER_ENEMIES, vd_enemy_look(d, o),
                                 (int)(d->fv.field.tick / 6), o->age, o->x, o->y);
     }
-    vd_add_items(d);
+    world_view_add_items(&d->fv.field, d->lib, d->items, (int64_t)d->fv.field.tick);
 }
 
 size_t view_draw_row(const char *s, int cols, int quoted, size_t *next)

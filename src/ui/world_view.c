@@ -135,19 +135,17 @@ int world_view_item_look_of(const library *lib, int kind)
     return d->look[0] ? world_view_look_sprite(d->look, point) : point;
 }
 
-/* The items, each kind in its look (world_view_item_look_of: looked up once a
- * frame, not once an item). */
-static void wv_add_items(world_view *v, field_view *fv, const world *w)
+void world_view_add_items(field_view *fv, const library *lib, const item_list *l, int64_t tick)
 {
     int looks[ITEM_KIND_LIMIT];
-    int kinds = ITEM_KIND_COUNT + (w->lib ? (int)w->lib->item_count : 0);
-    for (int k = 0; k < kinds && k < ITEM_KIND_LIMIT; k++)
-        looks[k] = world_view_item_look_of(w->lib, k);
-    const item_list *l = &w->items;
-    for (uint32_t i = 0; i < l->count; i++) {
+    int kinds = ITEM_KIND_COUNT + (lib ? (int)lib->item_count : 0);
+    kinds = kinds < ITEM_KIND_LIMIT ? kinds : ITEM_KIND_LIMIT;
+    for (int k = 0; k < kinds; k++)
+        looks[k] = world_view_item_look_of(lib, k);
+    for (uint32_t i = 0; l && i < l->count; i++) {
         float y = l->y[i] < 6.0f ? 6.0f : l->y[i]; /* above the top: a hint at the edge */
         field_view_add_look(fv, FIELD_LAYER_ITEMS, looks[l->kind[i] < kinds ? l->kind[i] : 0], 0,
-                            (int64_t)v->tick, l->x[i], y);
+                            tick, l->x[i], y);
     }
 }
 
@@ -195,7 +193,7 @@ static void wv_add_sprites(sprite_batch *batch, void *user)
     world_view *v = user;
     (void)batch;
     wv_add_enemies(v, &v->fv->field, v->w);
-    wv_add_items(v, &v->fv->field, v->w);
+    world_view_add_items(&v->fv->field, v->w->lib, &v->w->items, (int64_t)v->tick);
     wv_add_shots(v, &v->fv->field, v->w);
     wv_add_bomb(v, &v->fv->field, v->w);
     effects_add_sprites(&v->fx, &v->fv->field);

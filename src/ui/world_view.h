@@ -107,6 +107,11 @@ int world_view_item_look(int kind);
  * look: a built-in item's, a sprite or an art shape (the point item's when it
  * names none). lib may be NULL: the built-in kinds only (others: power's). */
 int world_view_item_look_of(const library *lib, int kind);
+/* The items of l into fv's items layer, each kind in its look
+ * (world_view_item_look_of, looked up once a call, not once an item); one
+ * above the field's top is drawn at its edge. The game's world and the
+ * viewer's sandbox both draw theirs this way. */
+void world_view_add_items(field_view *fv, const library *lib, const item_list *l, int64_t tick);
 
 /* Draws the library's art shapes (pattern/content/art.h) in v from now on: each sheet
  * read, the atlas built again on both renderer paths (frame_view_set_art); and
